@@ -1,0 +1,180 @@
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { createDatabase, type DatabaseHandle } from '@cartera/db/client';
+import { migrateDatabase } from '@cartera/db/migrate';
+import { isEmpty, seedDemo } from '@cartera/db/seed';
+import type { AppDeps } from './deps';
+import type { Env } from './env';
+import { registerHealthRoute } from './http/health';
+import { registerWebApp, webDistFolder } from './http/web';
+import { jobDefinitions } from './jobs/registry';
+import { JobRunner } from './jobs/runner';
+import { createLogger, type Logger } from './logger';
+import { registerFilesRoutes } from './modules/files/files.rest';
+import { EventBus } from './realtime/event-bus';
+import { LocalStorage } from './storage/local-storage';
+import { S3Storage } from './storage/s3-storage';
+import type { FileStorage } from './storage/storage';
+import { createContextFor } from './trpc/context';
+import { describeError } from './trpc/errors';
+import { appRouter, type AppRouter } from './trpc/root';
+import { APP_VERSION } from './version';
+
+export interface BuildAppOptions {
+  env: Env;
+  /** An open database to use (tests); otherwise one is opened from the environment. */
+  database?: DatabaseHandle;
+  logger?: Logger;
+  /** Serve the built web app when present (default true). */
+  serveWeb?: boolean;
+}
+
+export interface App {
+  server: FastifyInstance;
+  deps: AppDeps;
+  /** Starts listening; resolves to the address, e.g. http://127.0.0.1:3000. */
+  listen(): Promise<string>;
+  /** Graceful stop: no new requests, finish jobs, close sockets and the database. */
+  close(): Promise<void>;
+}
+
+function createStorage(env: Env): FileStorage {
+  return env.s3
+    ? new S3Storage(env.s3)
+    : new LocalStorage(join(env.dataDir, 'files'), env.publicUrl, env.sessionSecret);
+}
+
+/** Builds one server instance: used by main.ts and by every server test. */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { env } = options;
+  const logger = options.logger ?? createLogger(env);
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ?? createDatabase({ url: env.databaseUrl, dataDir: join(env.dataDir, 'db') });
+
+  await migrateDatabase(database);
+  if (env.seedDemo && (await isEmpty(database.db))) {
+    await database.db.transaction((tx) => seedDemo(tx));
+    logger.info('seeded the demo data');
+  }
+
+  const events = new EventBus(database, logger);
+  const jobs = new JobRunner(database, logger, env.jobsEnabled);
+  const deps: AppDeps = {
+    env,
+    logger,
+    database,
+    db: database.db,
+    events,
+    jobs,
+    storage: createStorage(env),
+  };
+
+  const server: FastifyInstance = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { maxParamLength: 5_000 },
+  });
+
+  server.setErrorHandler((error, request, reply) => {
+    const described = describeError(error);
+    if (described.httpStatus >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(described.httpStatus).send({
+      code: described.domainCode,
+      message: described.message,
+      ...(described.fieldErrors ? { fieldErrors: described.fieldErrors } : {}),
+    });
+  });
+
+  await server.register(fastifyHelmet, { contentSecurityPolicy: { directives: cspFor(env) } });
+  await server.register(fastifyCookie);
+  await server.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Cartera REST API',
+        version: APP_VERSION,
+        description:
+          'Legacy REST adapters of Cartera. The web app speaks tRPC at /api/trpc; these paths ' +
+          'serve API clients. Errors answer { code, message } with the Spanish text.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'cartera_session' },
+        },
+      },
+    },
+    hideUntagged: true,
+  });
+  await server.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+  await server.register(fastifyTRPCPlugin, {
+    prefix: '/api/trpc',
+    useWSS: true,
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, info }) => createContextFor(deps, req, info.connectionParams),
+      keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+      onError: ({ error, path }) => {
+        if (describeError(error).httpStatus >= 500) {
+          logger.error({ err: error.cause ?? error, path }, 'procedure failed');
+        }
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerHealthRoute(server, deps);
+  await registerFilesRoutes(server, deps);
+  server.get('/api/docs', { schema: { hide: true } }, async () => server.swagger());
+  await registerWebApp(server, options.serveWeb === false ? undefined : webDistFolder());
+
+  await events.start();
+  jobs.register(jobDefinitions);
+  await jobs.start(deps);
+
+  let closed = false;
+  return {
+    server,
+    deps,
+    async listen() {
+      return server.listen({ port: env.port, host: env.host });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await server.close();
+      await jobs.stop().catch((error: unknown) => logger.warn({ err: error }, 'jobs stop failed'));
+      await events.stop();
+      if (ownsDatabase) await database.close();
+    },
+  };
+}
+
+function cspFor(env: Env) {
+  const connect = ["'self'", 'ws:', 'wss:'];
+  const uploadOrigin = env.s3?.publicUrl ?? env.s3?.endpoint;
+  if (uploadOrigin) connect.push(new URL(uploadOrigin).origin);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: [
+      "'self'",
+      'data:',
+      'blob:',
+      'https:',
+      ...(uploadOrigin ? [new URL(uploadOrigin).origin] : []),
+    ],
+    mediaSrc: ["'self'", 'blob:', 'https:'],
+    connectSrc: connect,
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'self'"],
+  };
+}

@@ -1,0 +1,17 @@
+import type { Database, DatabaseHandle } from '@cartera/db/client';
+import type { Env } from './env';
+import type { JobRunner } from './jobs/runner';
+import type { Logger } from './logger';
+import type { EventBus } from './realtime/event-bus';
+import type { FileStorage } from './storage/storage';
+
+/** What a server instance is made of; services receive the parts they need from it. */
+export interface AppDeps {
+  env: Env;
+  logger: Logger;
+  database: DatabaseHandle;
+  db: Database;
+  events: EventBus;
+  jobs: JobRunner;
+  storage: FileStorage;
+}

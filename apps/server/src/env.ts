@@ -1,0 +1,113 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The only reader of process.env. Every variable is listed with its default in .env.example. */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((value) => value === 'true' || value === '1');
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optional,
+  CARTERA_DATA_DIR: z.string().default('./.data'),
+  CARTERA_SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  PUBLIC_URL: optional,
+  SESSION_SECRET: optional,
+  S3_ENDPOINT: optional,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: booleanFlag.default(true),
+  S3_PUBLIC_URL: optional,
+  JOBS_ENABLED: booleanFlag.default(true),
+});
+
+export type RawEnv = z.infer<typeof EnvSchema>;
+
+export interface S3Config {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+  publicUrl: string | undefined;
+}
+
+export interface Env {
+  nodeEnv: RawEnv['NODE_ENV'];
+  port: number;
+  host: string;
+  logLevel: RawEnv['LOG_LEVEL'];
+  databaseUrl: string | undefined;
+  dataDir: string;
+  seedDemo: boolean;
+  /** Base of links the server hands out (signed upload URLs, stored file paths). */
+  publicUrl: string;
+  sessionSecret: string;
+  s3: S3Config | undefined;
+  jobsEnabled: boolean;
+}
+
+export class EnvError extends Error {}
+
+/**
+ * Validates the environment. Without SESSION_SECRET a random one is created once per data
+ * folder, so signed links survive restarts of a development installation.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new EnvError(`Invalid environment: ${problems}`);
+  }
+  const raw = parsed.data;
+  const dataDir = resolve(raw.CARTERA_DATA_DIR);
+  const seedDemo =
+    raw.CARTERA_SEED_DEMO === 'auto' ? !raw.DATABASE_URL : raw.CARTERA_SEED_DEMO === 'true';
+  return {
+    nodeEnv: raw.NODE_ENV,
+    port: raw.PORT,
+    host: raw.HOST,
+    logLevel: raw.LOG_LEVEL,
+    databaseUrl: raw.DATABASE_URL,
+    dataDir,
+    seedDemo,
+    publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
+    sessionSecret: raw.SESSION_SECRET ?? persistedSecret(dataDir),
+    s3: raw.S3_BUCKET
+      ? {
+          endpoint: raw.S3_ENDPOINT,
+          region: raw.S3_REGION,
+          bucket: raw.S3_BUCKET,
+          accessKeyId: raw.S3_ACCESS_KEY_ID,
+          secretAccessKey: raw.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: raw.S3_FORCE_PATH_STYLE,
+          publicUrl: raw.S3_PUBLIC_URL,
+        }
+      : undefined,
+    jobsEnabled: raw.JOBS_ENABLED,
+  };
+}
+
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

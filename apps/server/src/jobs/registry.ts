@@ -1,0 +1,6 @@
+import { purgeExpiredSessionsJob } from '../modules/sessions/session.jobs';
+import { pruneEventsJob } from '../realtime/realtime.jobs';
+import type { JobDefinition } from './define';
+
+/** Every queue of the application. A module adds its jobs here. */
+export const jobDefinitions: readonly JobDefinition[] = [purgeExpiredSessionsJob, pruneEventsJob];

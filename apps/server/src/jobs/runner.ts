@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { PgBoss, fromDrizzle, fromPglite, type DrizzleTransactionLike } from 'pg-boss';
+import type { DatabaseHandle, Transaction } from '@cartera/db/client';
+import type { z } from 'zod';
+import type { Logger } from '../logger';
+import type { AppDeps } from '../deps';
+import type { JobDefinition } from './define';
+
+export interface SendOptions {
+  /** Enqueue inside this transaction: the job exists only if the transaction commits. */
+  tx?: Transaction;
+  startAfter?: Date | number;
+  singletonKey?: string;
+}
+
+/**
+ * pg-boss on the application's own database (its PGlite backend in embedded mode). Jobs are
+ * rows in the database, so a crash between enqueue and handling loses nothing.
+ */
+export class JobRunner {
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, JobDefinition>();
+  private started = false;
+
+  constructor(
+    database: DatabaseHandle,
+    private readonly logger: Logger,
+    private readonly workersEnabled: boolean,
+  ) {
+    this.boss =
+      database.kind === 'pglite'
+        ? new PgBoss({ backend: 'pglite', db: fromPglite(database.pglite!), schema: 'pgboss' })
+        : new PgBoss({
+            connectionString: database.connectionString!,
+            schema: 'pgboss',
+            max: 4,
+            application_name: 'cartera-jobs',
+          });
+    this.boss.on('error', (error) => this.logger.error({ err: error }, 'jobs: pg-boss error'));
+  }
+
+  register(definitions: readonly JobDefinition[]): void {
+    for (const definition of definitions) {
+      if (this.definitions.has(definition.name)) {
+        throw new Error(`job "${definition.name}" is declared twice`);
+      }
+      this.definitions.set(definition.name, definition);
+    }
+  }
+
+  /** Creates the queues and schedules; with workers enabled, starts handling jobs. */
+  async start(deps: AppDeps): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+    for (const definition of this.definitions.values()) {
+      await this.boss.createQueue(definition.name, {
+        retryLimit: definition.options?.retryLimit ?? 3,
+        retryDelay: definition.options?.retryDelay ?? 30,
+        retryBackoff: definition.options?.retryBackoff ?? true,
+        expireInSeconds: definition.options?.expireInSeconds ?? 15 * 60,
+      });
+      if (definition.schedule) {
+        await this.boss.schedule(
+          definition.name,
+          definition.schedule.cron,
+          definition.schema.parse(definition.schedule.data) as object,
+        );
+      }
+      if (this.workersEnabled) {
+        await this.boss.work(definition.name, async (jobs) => {
+          for (const job of jobs) {
+            const data = definition.schema.parse(job.data);
+            await definition.handler(data, deps);
+          }
+        });
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, timeout: 10_000 });
+  }
+
+  /** Enqueues a job after checking its data against the queue's schema. */
+  async send<TSchema extends z.ZodType>(
+    definition: JobDefinition<TSchema>,
+    data: z.input<TSchema>,
+    options: SendOptions = {},
+  ): Promise<string | null> {
+    const parsed = definition.schema.parse(data) as object;
+    return this.boss.send(definition.name, parsed, {
+      ...(options.tx
+        ? { db: fromDrizzle(options.tx as unknown as DrizzleTransactionLike, sql) }
+        : {}),
+      ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    });
+  }
+
+  /** The schedules pg-boss holds (names), for health output and tests. */
+  async scheduledNames(): Promise<string[]> {
+    const schedules = await this.boss.getSchedules();
+    return schedules.map((schedule) => schedule.name);
+  }
+
+  /** Direct access for tests and admin tooling (job state, counts). */
+  get pgBoss(): PgBoss {
+    return this.boss;
+  }
+}

@@ -1,0 +1,43 @@
+import { DEMO_LOGINS } from '@cartera/db/seed';
+import { DEMO_PASSWORD } from '@cartera/db/factories';
+import { buildApp } from './app';
+import { loadEnv } from './env';
+
+const env = loadEnv();
+const app = await buildApp({ env });
+const log = app.deps.logger;
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'shutting down');
+  const forced = setTimeout(() => process.exit(1), 20_000);
+  forced.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen();
+const url = `http://localhost:${env.port}`;
+const lines = [
+  '',
+  `  Cartera está corriendo en ${url}`,
+  `  Base de datos: ${app.deps.database.kind === 'pglite' ? `embebida (${env.dataDir})` : 'PostgreSQL'}`,
+];
+if (env.seedDemo) {
+  lines.push(`  Usuarios de demostración (contraseña ${DEMO_PASSWORD}):`);
+  for (const login of DEMO_LOGINS) {
+    lines.push(
+      `    ${login.email.padEnd(24)} ${login.role}${login.note ? ` · ${login.note}` : ''}`,
+    );
+  }
+}
+process.stdout.write(`${lines.join('\n')}\n\n`);

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { DomainError } from '@cartera/domain/errors';
+import {
+  DEFAULT_UPLOAD_URL_TTL_SECONDS,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_URL_TTL_SECONDS,
+} from '@cartera/domain/files';
+import { newId } from '@cartera/db/ids';
+import type { FileStorage } from '../../storage/storage';
+
+export const ZCreateUploadInput = z.object({
+  name: z.string().trim().min(1).max(255),
+  mimeType: z
+    .string()
+    .trim()
+    .regex(/^[\w.+-]+\/[\w.+-]+$/, 'Tipo de archivo inválido')
+    .max(255),
+  /** What the file is for (e.g. 'note', 'logo', 'settings'): becomes part of its path. */
+  via: z
+    .string()
+    .trim()
+    .regex(/^[\w-]{1,40}$/, 'Origen inválido'),
+  /** 'inline', 'attachment' or a full content-disposition value. */
+  disposition: z.string().trim().max(500).optional(),
+  /** Seconds the upload URL stays valid. */
+  expires: z.coerce.number().int().min(1).max(MAX_UPLOAD_URL_TTL_SECONDS).optional(),
+  /** Declared size in bytes; required by S3 storage, checked by every storage. */
+  size: z.coerce.number().int().min(0).optional(),
+});
+export type TCreateUploadInput = z.infer<typeof ZCreateUploadInput>;
+
+export const ZCreateUploadOutput = z.object({
+  url: z.string(),
+  key: z.string(),
+  headers: z.record(z.string(), z.string()),
+  maxBytes: z.number(),
+});
+
+/** A name safe inside a path and a header: accents kept, separators and controls dropped. */
+export function safeFileName(name: string): string {
+  const cleaned = name
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are what must go
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 150);
+  return cleaned || 'archivo';
+}
+
+function contentDisposition(disposition: string | undefined, fileName: string) {
+  if (!disposition) return undefined;
+  if (disposition === 'inline' || disposition === 'attachment') {
+    const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+    return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  }
+  return disposition;
+}
+
+/**
+ * Step one of the upload flow: a signed URL to PUT the file to. The key starts with the tenant
+ * so files never mix between companies, then the purpose, then a unique folder.
+ */
+export async function createSignedUpload(
+  storage: FileStorage,
+  tenantId: string,
+  input: TCreateUploadInput,
+) {
+  if (input.size !== undefined && input.size > MAX_UPLOAD_BYTES) {
+    throw new DomainError('FILE_TOO_LARGE', { limit: MAX_UPLOAD_BYTES });
+  }
+  const fileName = safeFileName(input.name);
+  const key = `${tenantId}/${input.via}/${newId()}/${fileName}`;
+  const signed = await storage.createUpload({
+    key,
+    contentType: input.mimeType,
+    contentDisposition: contentDisposition(input.disposition, fileName),
+    expiresInSeconds: input.expires ?? DEFAULT_UPLOAD_URL_TTL_SECONDS,
+    size: input.size,
+  });
+  return { url: signed.url, key, headers: signed.headers, maxBytes: MAX_UPLOAD_BYTES };
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineJob } from '../../jobs/define';
+import { purgeExpiredSessions } from './session.service';
+
+/** Expired sessions are useless rows; once a day they go. */
+export const purgeExpiredSessionsJob = defineJob({
+  name: 'sessions.purge-expired',
+  schema: z.object({}),
+  schedule: { cron: '15 3 * * *', data: {} },
+  async handler(_data, deps) {
+    const count = await purgeExpiredSessions(deps.db);
+    deps.logger.info({ count }, 'sessions: purged expired sessions');
+  },
+});

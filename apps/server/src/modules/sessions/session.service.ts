@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Executor } from '@cartera/db/client';
+import type { Role, UserType } from '@cartera/domain/roles';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  findLiveSession,
+  insertSession,
+  touchSession,
+} from './session.repository';
+
+/** Sessions last 30 days of inactivity at most; each use within the window keeps them alive. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Recording every request's last use would write on every call; once a minute is enough. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export const SESSION_COOKIE = 'cartera_session';
+
+/** The signed-in user as every procedure sees it. */
+export interface AuthUser {
+  id: string;
+  tenantId: string;
+  groupId: string;
+  /** The user's group and its ancestors, root first: subtree checks need no extra query. */
+  groupPath: string[];
+  email: string;
+  name: string;
+  lastname: string;
+  role: Role;
+  roles: Role[];
+  userType: UserType;
+  jailUrl: string[];
+  forcePasswordChange: boolean;
+  requirePasswordChangeByPolicy: boolean;
+}
+
+export interface AuthSession {
+  tokenHash: string;
+  user: AuthUser;
+  /** Set while an admin impersonates `user` ("Volver a administrador" restores it). */
+  realUserId: string | null;
+  realTenantId: string | null;
+  expiresAt: Date;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface CreateSessionInput {
+  tenantId: string;
+  userId: string;
+  realTenantId?: string | null;
+  realUserId?: string | null;
+  userAgent?: string | null;
+  ip?: string | null;
+}
+
+/** Opens a session and returns the bearer token: the only time it exists in clear. */
+export async function createSession(db: Executor, input: CreateSessionInput, now = new Date()) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await insertSession(db, { ...input, tokenHash: hashToken(token), expiresAt });
+  return { token, expiresAt };
+}
+
+/** Resolves a token to its session; unknown, expired or inactive-user tokens resolve to null. */
+export async function resolveSession(
+  db: Executor,
+  token: string,
+  now = new Date(),
+): Promise<AuthSession | null> {
+  const tokenHash = hashToken(token);
+  const row = await findLiveSession(db, tokenHash, now);
+  if (!row || !row.user.active) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await touchSession(db, tokenHash, now);
+  }
+  const { groupAncestors, active: _active, ...user } = row.user;
+  const roles = user.roles.length > 0 ? user.roles : (['user'] as Role[]);
+  return {
+    tokenHash,
+    realUserId: row.realUserId,
+    realTenantId: row.realTenantId,
+    expiresAt: row.expiresAt,
+    user: { ...user, roles, role: roles[0]!, groupPath: [...groupAncestors, user.groupId] },
+  };
+}
+
+export async function revokeSession(db: Executor, token: string): Promise<void> {
+  await deleteSession(db, hashToken(token));
+}
+
+export function purgeExpiredSessions(db: Executor, now = new Date()): Promise<number> {
+  return deleteExpiredSessions(db, now);
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { publicProcedure, router } from '../../trpc/init';
+import { APP_VERSION } from '../../version';
+
+export const ZSystemInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  database: z.enum(['postgres', 'pglite']),
+  serverTime: z.date(),
+});
+
+export const systemRouter = router({
+  /** Public facts about the running server; the web shows them to prove the wiring. */
+  info: publicProcedure.output(ZSystemInfo).query(({ ctx }) => ({
+    name: 'Cartera',
+    version: APP_VERSION,
+    database: ctx.deps.database.kind,
+    serverTime: new Date(),
+  })),
+});

@@ -1,0 +1,116 @@
+import type { DatabaseHandle } from '@cartera/db/client';
+import type { DomainEventRow } from '@cartera/db/schema';
+import type { Logger } from '../logger';
+import { EVENTS_CHANNEL, findEvent } from './event-store';
+
+export interface EventSubscriber {
+  readonly tenantId: string;
+  onEvent(event: DomainEventRow): void;
+  /** Some notifications may have been missed (the listening connection dropped): catch up. */
+  onGap(): void;
+}
+
+/**
+ * One per server instance: LISTENs for committed events and hands each to the local subscribers
+ * of its tenant. Instances share nothing but the database, so an event caused through any of
+ * them reaches subscribers connected to all of them.
+ */
+export class EventBus {
+  private readonly subscribers = new Map<string, Set<EventSubscriber>>();
+  private stopListening: (() => Promise<void>) | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private attempts = 0;
+  private running = false;
+  /** Notifications are handled one after the other so subscribers see commit order. */
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly logger: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.running = true;
+    await this.listen();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    clearTimeout(this.reconnectTimer);
+    await this.stopListening?.();
+    this.stopListening = undefined;
+    await this.chain;
+  }
+
+  subscribe(subscriber: EventSubscriber): () => void {
+    let set = this.subscribers.get(subscriber.tenantId);
+    if (!set) {
+      set = new Set();
+      this.subscribers.set(subscriber.tenantId, set);
+    }
+    set.add(subscriber);
+    return () => {
+      set.delete(subscriber);
+      if (set.size === 0) this.subscribers.delete(subscriber.tenantId);
+    };
+  }
+
+  /** Local subscriber count, for health output and tests. */
+  get subscriberCount(): number {
+    let count = 0;
+    for (const set of this.subscribers.values()) count += set.size;
+    return count;
+  }
+
+  private async listen(): Promise<void> {
+    this.stopListening = await this.database.listen(
+      EVENTS_CHANNEL,
+      (payload) => {
+        this.chain = this.chain.then(() => this.deliver(payload));
+      },
+      { onLost: (error) => this.lost(error) },
+    );
+    this.attempts = 0;
+  }
+
+  private lost(error: Error): void {
+    this.stopListening = undefined;
+    if (!this.running) return;
+    this.logger.warn({ err: error }, 'realtime: listen connection lost, reconnecting');
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    const delay = Math.min(250 * 2 ** this.attempts, 10_000);
+    this.attempts += 1;
+    this.reconnectTimer = setTimeout(() => {
+      this.listen()
+        .then(() => {
+          this.logger.info('realtime: listening again');
+          for (const set of this.subscribers.values()) for (const each of set) each.onGap();
+        })
+        .catch((error: unknown) => {
+          this.logger.warn({ err: error }, 'realtime: reconnect failed');
+          if (this.running) this.scheduleReconnect();
+        });
+    }, delay);
+  }
+
+  private async deliver(payload: string): Promise<void> {
+    let announced: { tenantId: string; id: number };
+    try {
+      announced = JSON.parse(payload) as { tenantId: string; id: number };
+    } catch {
+      return;
+    }
+    const set = this.subscribers.get(announced.tenantId);
+    if (!set?.size) return;
+    try {
+      const event = await findEvent(this.database.db, announced.tenantId, announced.id);
+      if (event) for (const each of set) each.onEvent(event);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'realtime: could not load an announced event');
+      for (const each of set) each.onGap();
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import { tracked } from '@trpc/server';
+import type { Database } from '@cartera/db/client';
+import type { DomainEventRow } from '@cartera/db/schema';
+import type { AuthUser } from '../modules/sessions/session.service';
+import { canReceive } from './audience';
+import type { EventBus } from './event-bus';
+import { eventsAfter, lastEventId as latestEventId } from './event-store';
+
+export interface EventEnvelope {
+  id: number;
+  type: string;
+  topic: string;
+  payload: Record<string, unknown>;
+  actorUserId: string | null;
+  createdAt: Date;
+}
+
+export interface StreamOptions {
+  bus: EventBus;
+  db: Database;
+  user: AuthUser;
+  /** The last id the client saw; omitted = only events from now on. */
+  lastEventId?: string | null | undefined;
+  topics?: readonly string[] | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+type Signal = { kind: 'event'; event: DomainEventRow } | { kind: 'gap' };
+
+function toEnvelope(event: DomainEventRow): EventEnvelope {
+  return {
+    id: event.id,
+    type: event.type,
+    topic: event.topic,
+    payload: event.payload,
+    actorUserId: event.actorUserId,
+    createdAt: event.createdAt,
+  };
+}
+
+/**
+ * The events a user may see, as tracked items. It subscribes before it reads the backlog, so
+ * nothing committed in between is lost, and skips ids it already yielded, so nothing repeats.
+ */
+export async function* streamEvents(options: StreamOptions) {
+  const { bus, db, user, signal } = options;
+  const topics = options.topics?.length ? new Set(options.topics) : undefined;
+  const pending: Signal[] = [];
+  let wake: (() => void) | undefined;
+  const push = (item: Signal) => {
+    pending.push(item);
+    wake?.();
+  };
+  const unsubscribe = bus.subscribe({
+    tenantId: user.tenantId,
+    onEvent: (event) => push({ kind: 'event', event }),
+    onGap: () => push({ kind: 'gap' }),
+  });
+  const onAbort = () => wake?.();
+  signal?.addEventListener('abort', onAbort);
+
+  const wanted = (event: DomainEventRow) =>
+    (!topics || topics.has(event.topic)) && canReceive(user, event);
+
+  try {
+    const resumeFrom = Number(options.lastEventId);
+    let cursor =
+      options.lastEventId && Number.isSafeInteger(resumeFrom) && resumeFrom >= 0
+        ? resumeFrom
+        : await latestEventId(db, user.tenantId);
+    let catchUp = options.lastEventId != null;
+
+    while (!signal?.aborted) {
+      if (catchUp) {
+        catchUp = false;
+        for (;;) {
+          const page = await eventsAfter(db, user.tenantId, cursor, { topics: options.topics });
+          for (const event of page) {
+            cursor = event.id;
+            if (wanted(event)) yield tracked(String(event.id), toEnvelope(event));
+          }
+          if (page.length < 500) break;
+        }
+        continue;
+      }
+      const next = pending.shift();
+      if (!next) {
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+        continue;
+      }
+      if (next.kind === 'gap') {
+        catchUp = true;
+        continue;
+      }
+      if (next.event.id <= cursor) continue;
+      cursor = next.event.id;
+      if (wanted(next.event)) yield tracked(String(next.event.id), toEnvelope(next.event));
+    }
+  } finally {
+    unsubscribe();
+    signal?.removeEventListener('abort', onAbort);
+  }
+}

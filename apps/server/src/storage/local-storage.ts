@@ -1,0 +1,164 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DomainError } from '@cartera/domain/errors';
+import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
+import type { FileStorage, SignedUpload, UploadRequest } from './storage';
+
+/** Files are served from and uploaded to this path of the server. */
+export const LOCAL_FILES_PATH = '/api/files';
+
+export interface StoredFileMeta {
+  contentType: string;
+  contentDisposition?: string | undefined;
+  size: number;
+}
+
+interface SignedFields {
+  key: string;
+  expires: number;
+  contentType: string;
+  contentDisposition: string;
+}
+
+/**
+ * Files on the server's disk, under the data folder. Upload URLs are HMAC-signed over the key,
+ * the expiry and the headers the client must send, so a URL cannot be reused for another file,
+ * another type or after it expires.
+ */
+export class LocalStorage implements FileStorage {
+  readonly kind = 'local' as const;
+  readonly requiresDeclaredSize = false;
+  private readonly root: string;
+
+  constructor(
+    root: string,
+    private readonly publicBaseUrl: string,
+    private readonly secret: string,
+    private readonly maxBytes = MAX_UPLOAD_BYTES,
+  ) {
+    this.root = resolve(root);
+  }
+
+  async createUpload(request: UploadRequest): Promise<SignedUpload> {
+    const expires = Math.floor(Date.now() / 1000) + request.expiresInSeconds;
+    const fields: SignedFields = {
+      key: request.key,
+      expires,
+      contentType: request.contentType,
+      contentDisposition: request.contentDisposition ?? '',
+    };
+    const url = new URL(this.publicUrl(request.key));
+    url.searchParams.set('expires', String(expires));
+    url.searchParams.set('signature', this.sign(fields));
+    const headers: Record<string, string> = { 'content-type': request.contentType };
+    if (request.contentDisposition) headers['content-disposition'] = request.contentDisposition;
+    return { url: url.toString(), headers };
+  }
+
+  publicUrl(key: string): string {
+    const path = key.split('/').map(encodeURIComponent).join('/');
+    return `${this.publicBaseUrl}${LOCAL_FILES_PATH}/${path}`;
+  }
+
+  /**
+   * Checks an upload against its signature and stores it, refusing (and discarding) anything
+   * over the limit while it streams in, whatever the client declared.
+   */
+  async receive(input: {
+    key: string;
+    expires: string | undefined;
+    signature: string | undefined;
+    contentType: string | undefined;
+    contentDisposition: string | undefined;
+    contentLength: number | undefined;
+    body: Readable;
+  }): Promise<StoredFileMeta> {
+    const expires = Number(input.expires);
+    if (!input.signature || !Number.isInteger(expires)) throw new DomainError('UPLOAD_URL_INVALID');
+    const expected = this.sign({
+      key: input.key,
+      expires,
+      contentType: input.contentType ?? '',
+      contentDisposition: input.contentDisposition ?? '',
+    });
+    if (!safeEqual(expected, input.signature)) throw new DomainError('UPLOAD_URL_INVALID');
+    if (expires < Date.now() / 1000) throw new DomainError('UPLOAD_URL_EXPIRED');
+    if (input.contentLength !== undefined && input.contentLength > this.maxBytes) {
+      throw new DomainError('FILE_TOO_LARGE', { limit: this.maxBytes });
+    }
+
+    const target = this.pathOf(input.key);
+    await mkdir(dirname(target), { recursive: true });
+    const partial = `${target}.${process.pid}.${Date.now()}.partial`;
+    let size = 0;
+    const limit = this.maxBytes;
+    try {
+      await pipeline(
+        input.body,
+        async function* (source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            size += chunk.length;
+            if (size > limit) throw new DomainError('FILE_TOO_LARGE', { limit });
+            yield chunk;
+          }
+        },
+        createWriteStream(partial),
+      );
+      const meta: StoredFileMeta = {
+        contentType: input.contentType ?? 'application/octet-stream',
+        contentDisposition: input.contentDisposition || undefined,
+        size,
+      };
+      await writeFile(`${target}.meta.json`, JSON.stringify(meta));
+      await rename(partial, target);
+      return meta;
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  /** A stored file and its metadata, or nothing. */
+  async open(key: string) {
+    const path = this.pathOf(key);
+    try {
+      const [info, meta] = await Promise.all([stat(path), readFile(`${path}.meta.json`, 'utf8')]);
+      if (!info.isFile()) return undefined;
+      return { meta: JSON.parse(meta) as StoredFileMeta, stream: createReadStream(path) };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private pathOf(key: string): string {
+    const path = resolve(join(this.root, key));
+    if (
+      !path.startsWith(this.root + sep) ||
+      key.endsWith('.meta.json') ||
+      key.endsWith('.partial')
+    ) {
+      throw new DomainError('UPLOAD_URL_INVALID');
+    }
+    return path;
+  }
+
+  private sign(fields: SignedFields): string {
+    return createHmac('sha256', this.secret)
+      .update(
+        ['PUT', fields.key, fields.expires, fields.contentType, fields.contentDisposition].join(
+          '\n',
+        ),
+      )
+      .digest('base64url');
+  }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

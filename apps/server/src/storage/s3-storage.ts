@@ -1,0 +1,63 @@
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { DomainError } from '@cartera/domain/errors';
+import type { S3Config } from '../env';
+import type { FileStorage, SignedUpload, UploadRequest } from './storage';
+
+/**
+ * S3-compatible object storage (AWS, MinIO…). The browser PUTs straight to the bucket with a
+ * presigned URL. S3 cannot count bytes for us, so the declared size is signed into the URL
+ * (content-length is a signed header) and refused up front when over the limit.
+ */
+export class S3Storage implements FileStorage {
+  readonly kind = 's3' as const;
+  readonly requiresDeclaredSize = true;
+  private readonly signer: S3Client;
+
+  constructor(private readonly config: S3Config) {
+    // URLs are signed for the address browsers use, which may differ from the internal one.
+    const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
+    this.signer = new S3Client({
+      region: config.region,
+      endpoint: publicOrigin ?? config.endpoint,
+      forcePathStyle: config.forcePathStyle,
+      ...(config.accessKeyId && config.secretAccessKey
+        ? {
+            credentials: {
+              accessKeyId: config.accessKeyId,
+              secretAccessKey: config.secretAccessKey,
+            },
+          }
+        : {}),
+    });
+  }
+
+  async createUpload(request: UploadRequest): Promise<SignedUpload> {
+    if (request.size === undefined) throw new DomainError('FILE_SIZE_REQUIRED');
+    const command = new PutObjectCommand({
+      Bucket: this.config.bucket,
+      Key: request.key,
+      ContentType: request.contentType,
+      ContentLength: request.size,
+      ...(request.contentDisposition ? { ContentDisposition: request.contentDisposition } : {}),
+    });
+    const url = await getSignedUrl(this.signer, command, {
+      expiresIn: request.expiresInSeconds,
+      signableHeaders: new Set(['content-type', 'content-length', 'content-disposition']),
+    });
+    const headers: Record<string, string> = { 'content-type': request.contentType };
+    if (request.contentDisposition) headers['content-disposition'] = request.contentDisposition;
+    return { url, headers };
+  }
+
+  publicUrl(key: string): string {
+    const path = key.split('/').map(encodeURIComponent).join('/');
+    if (this.config.publicUrl) return `${this.config.publicUrl.replace(/\/$/, '')}/${path}`;
+    const endpoint = (
+      this.config.endpoint ?? `https://s3.${this.config.region}.amazonaws.com`
+    ).replace(/\/$/, '');
+    return this.config.forcePathStyle
+      ? `${endpoint}/${this.config.bucket}/${path}`
+      : `${endpoint.replace('://', `://${this.config.bucket}.`)}/${path}`;
+  }
+}

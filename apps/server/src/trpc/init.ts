@@ -1,0 +1,68 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { Role } from '@cartera/domain/roles';
+import superjson from 'superjson';
+import { DomainError } from '@cartera/domain/errors';
+import type { Context } from './context';
+import { describeError, trpcCodeFor } from './errors';
+
+const t = initTRPC
+  .context<Context>()
+  .meta<{ description?: string }>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error }) {
+      const described = describeError(error);
+      return {
+        ...shape,
+        message: described.message,
+        data: {
+          code: described.trpcCode,
+          httpStatus: described.httpStatus,
+          path: shape.data.path,
+          domainCode: described.domainCode,
+          details: described.details,
+          fieldErrors: described.fieldErrors,
+        },
+      };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const mergeRouters = t.mergeRouters;
+
+/**
+ * Gives a DomainError its own tRPC code (and so its HTTP status) wherever it was thrown, so
+ * callers, server-side callers and logs all see PERMISSION_DENIED as FORBIDDEN, not as a 500.
+ */
+export const publicProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause instanceof DomainError && result.error.code === 'INTERNAL_SERVER_ERROR') {
+      throw new TRPCError({ code: trpcCodeFor(cause.code), message: cause.code, cause });
+    }
+  }
+  return result;
+});
+
+/** A signed-in user: `ctx.session` and `ctx.user` are non-null after it. */
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.session) throw new DomainError('UNAUTHENTICATED');
+  return next({ ctx: { session: ctx.session, user: ctx.session.user } });
+});
+
+/** A signed-in user acting inside their tenant: every query is scoped by `ctx.tenantId`. */
+export const tenantProcedure = protectedProcedure.use(({ ctx, next }) =>
+  next({ ctx: { tenantId: ctx.user.tenantId } }),
+);
+
+/** A tenant procedure open only to the listed roles. */
+export function roleProcedure(...roles: Role[]) {
+  return tenantProcedure.use(({ ctx, next }) => {
+    if (!ctx.user.roles.some((role) => roles.includes(role))) {
+      throw new DomainError('PERMISSION_DENIED');
+    }
+    return next();
+  });
+}

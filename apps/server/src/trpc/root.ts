@@ -1,0 +1,15 @@
+import { systemRouter } from '../modules/system/system.router';
+import { realtimeRouter } from '../realtime/realtime.router';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { createCallerFactory, router } from './init';
+
+/** Every router of the application. The authorisation harness walks all of it. */
+export const appRouter = router({
+  system: systemRouter,
+  realtime: realtimeRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export const createCaller = createCallerFactory(appRouter);

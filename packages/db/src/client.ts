@@ -1,0 +1,161 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** Drizzle over either driver: services and repositories only ever see this. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>;
+/** Anything a repository can run SQL on: the database or an open transaction. */
+export type Executor = Database | Transaction;
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export interface ListenOptions {
+  /** Called when the listening connection is lost; the caller reconnects and catches up. */
+  onLost?: (error: Error) => void;
+}
+
+export interface DatabaseHandle {
+  readonly kind: DatabaseKind;
+  readonly db: Database;
+  /** Present in embedded mode: pg-boss and LISTEN run on the same single connection. */
+  readonly pglite?: PGlite;
+  /** Present with a server: pg-boss opens its own pool on it. */
+  readonly connectionString?: string;
+  /** Runs a trivial query, failing fast when the database is unreachable. */
+  ping(timeoutMs?: number): Promise<void>;
+  /** LISTEN on a channel; resolves once listening. The returned function stops listening. */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    options?: ListenOptions,
+  ): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface CreateDatabaseOptions {
+  /** postgres:// URL of a real server. Without it the embedded PGlite database is used. */
+  url?: string | undefined;
+  /** Folder of the embedded database; omitted = in memory (tests). */
+  dataDir?: string | undefined;
+  /** An existing PGlite instance to share (a second app instance in one process). */
+  pglite?: PGlite | undefined;
+  poolSize?: number;
+  applicationName?: string;
+}
+
+export function createDatabase(options: CreateDatabaseOptions): DatabaseHandle {
+  if (options.url) return createPostgresDatabase(options.url, options);
+  return createPgliteDatabase(options);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function createPostgresDatabase(url: string, options: CreateDatabaseOptions): DatabaseHandle {
+  const applicationName = options.applicationName ?? 'cartera';
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    application_name: applicationName,
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+  const listeners = new Set<pg.Client>();
+
+  return {
+    kind: 'postgres',
+    db,
+    connectionString: url,
+    async ping(timeoutMs = 2_000) {
+      await withTimeout(pool.query('select 1'), timeoutMs, 'database ping');
+    },
+    async listen(channel, onMessage, listenOptions) {
+      const client = new pg.Client({
+        connectionString: url,
+        application_name: `${applicationName}-listen`,
+        keepAlive: true,
+      });
+      let stopped = false;
+      const lost = (error: Error) => {
+        if (stopped) return;
+        stopped = true;
+        listeners.delete(client);
+        client.end().catch(() => {});
+        listenOptions?.onLost?.(error);
+      };
+      client.on('error', lost);
+      client.on('end', () => lost(new Error('listen connection ended')));
+      client.on('notification', (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? '');
+      });
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      listeners.add(client);
+      return async () => {
+        stopped = true;
+        listeners.delete(client);
+        await client.end().catch(() => {});
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
+      listeners.clear();
+      await pool.end();
+    },
+  };
+}
+
+function createPgliteDatabase(options: CreateDatabaseOptions): DatabaseHandle {
+  const shared = options.pglite !== undefined;
+  let pglite: PGlite;
+  if (options.pglite) {
+    pglite = options.pglite;
+  } else {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    pglite = new PGlite(options.dataDir);
+  }
+  const db = drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Database;
+  const unsubscribers = new Set<() => Promise<void>>();
+
+  return {
+    kind: 'pglite',
+    db,
+    pglite,
+    async ping(timeoutMs = 2_000) {
+      if (pglite.closed) throw new Error('embedded database is closed');
+      await withTimeout(pglite.query('select 1'), timeoutMs, 'database ping');
+    },
+    async listen(channel, onMessage) {
+      const unsubscribe = await pglite.listen(channel, onMessage);
+      const stop = async () => {
+        unsubscribers.delete(stop);
+        if (!pglite.closed) await unsubscribe();
+      };
+      unsubscribers.add(stop);
+      return stop;
+    },
+    async close() {
+      await Promise.all([...unsubscribers].map((stop) => stop()));
+      // A shared instance belongs to whoever created it.
+      if (!shared && !pglite.closed) await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { isId, newId } from './ids';
+
+describe('identificadores', () => {
+  it('genera UUIDv7 válidos y ordenados por tiempo', () => {
+    const first = newId(1_700_000_000_000);
+    const second = newId(1_700_000_000_001);
+    expect(isId(first)).toBe(true);
+    expect(first[14]).toBe('7');
+    expect(first < second).toBe(true);
+  });
+
+  it('rechaza lo que no es un identificador', () => {
+    expect(isId('abc')).toBe(false);
+    expect(isId(42)).toBe(false);
+  });
+});

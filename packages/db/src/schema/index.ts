@@ -1,0 +1,4 @@
+export * from './groups';
+export * from './users';
+export * from './sessions';
+export * from './events';

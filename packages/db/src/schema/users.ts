@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Role, UserType } from '@cartera/domain/roles';
+import { createdAtColumn, idColumn, tenantColumn, updatedAtColumn } from './columns';
+import { groups } from './groups';
+
+export interface PhoneProvider {
+  provider: string;
+  config: Record<string, unknown>;
+}
+
+/** Every field of the User entity of 01 §3, plus what the platform needs to sign in. */
+export const users = pgTable(
+  'users',
+  {
+    tenantId: tenantColumn(),
+    id: idColumn(),
+    groupId: uuid('group_id').notNull(),
+    name: text('name').notNull(),
+    lastname: text('lastname').notNull().default(''),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    photo: text('photo'),
+    /** The legacy model allows several roles; the first is the one the shell and guards use. */
+    roles: text('roles').array().$type<Role[]>().notNull(),
+    userType: text('user_type').$type<UserType>().notNull().default('normal'),
+    active: boolean('active').notNull().default(true),
+    linkedAccountsActive: boolean('linked_accounts_active').notNull().default(false),
+    phoneProviders: jsonb('phone_providers').$type<PhoneProvider[]>().notNull().default([]),
+    forcePasswordChange: boolean('force_password_change').notNull().default(false),
+    requirePasswordChangeByPolicy: boolean('require_password_change_by_policy')
+      .notNull()
+      .default(false),
+    showNewVersionPresentation: boolean('show_new_version_presentation').notNull().default(false),
+    /** Allowed path prefixes; empty means not confined. */
+    jailUrl: text('jail_url')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    productType: text('product_type'),
+    supportChatToken: text('support_chat_token'),
+    color: text('color'),
+    phoneWork: text('phone_work'),
+    country: text('country'),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    foreignKey({
+      columns: [table.tenantId, table.groupId],
+      foreignColumns: [groups.tenantId, groups.id],
+      name: 'users_group_fk',
+    }),
+    // Login looks a user up by e-mail before any tenant is known: e-mails are unique platform-wide.
+    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+    index('users_tenant_group_idx').on(table.tenantId, table.groupId),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

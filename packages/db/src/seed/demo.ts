@@ -1,0 +1,108 @@
+import type { Executor } from '../client';
+import type { Group } from '../schema/groups';
+import type { User } from '../schema/users';
+import { createGroup, createTenant, createUser, DEMO_PASSWORD } from './factories';
+
+export interface DemoLogin {
+  email: string;
+  role: string;
+  note?: string;
+}
+
+/** The demo logins printed at start and listed in the README (demo credentials, not secrets). */
+export const DEMO_LOGINS: DemoLogin[] = [
+  { email: 'admin@demo.test', role: 'admin' },
+  { email: 'supervisor@demo.test', role: 'super', note: 'Equipo Norte' },
+  { email: 'comercial@demo.test', role: 'comercial' },
+  { email: 'proyecto@demo.test', role: 'project_manager' },
+  { email: 'gestor@demo.test', role: 'users_manager' },
+  { email: 'vendedor@demo.test', role: 'user', note: 'Equipo Norte' },
+  { email: 'vendedora@demo.test', role: 'user', note: 'Equipo Sur' },
+  { email: 'cambio@demo.test', role: 'user', note: 'debe cambiar la contraseña' },
+  { email: 'jail@demo.test', role: 'user', note: 'limitado a /training y /settings' },
+  { email: 'vendedor@otra.test', role: 'user', note: 'Otra Empresa' },
+];
+
+export interface DemoData {
+  demo: Group;
+  north: Group;
+  south: Group;
+  other: Group;
+  users: Record<string, User>;
+}
+
+/** The demo companies and users of the platform; later areas add their data here. */
+export async function seedDemo(db: Executor): Promise<DemoData> {
+  const demo = await createTenant(db, {
+    name: 'Demo Uruguay',
+    displayName: 'Demo Uruguay',
+    country: 'uy',
+    logo: '/brand/demo-uruguay.svg',
+  });
+  const north = await createGroup(db, demo, { name: 'Equipo Norte' });
+  const south = await createGroup(db, demo, { name: 'Equipo Sur' });
+  const other = await createTenant(db, {
+    name: 'Otra Empresa',
+    displayName: 'Otra Empresa',
+    country: 'ar',
+  });
+
+  const password = DEMO_PASSWORD;
+  const people: Array<[Group, Parameters<typeof createUser>[2]]> = [
+    [demo, { email: 'admin@demo.test', name: 'Ana', lastname: 'Administradora', role: 'admin' }],
+    [
+      north,
+      { email: 'supervisor@demo.test', name: 'Sergio', lastname: 'Supervisor', role: 'super' },
+    ],
+    [
+      demo,
+      { email: 'comercial@demo.test', name: 'Carla', lastname: 'Comercial', role: 'comercial' },
+    ],
+    [
+      demo,
+      {
+        email: 'proyecto@demo.test',
+        name: 'Pablo',
+        lastname: 'Proyectos',
+        role: 'project_manager',
+      },
+    ],
+    [
+      demo,
+      { email: 'gestor@demo.test', name: 'Gabriela', lastname: 'Gestora', role: 'users_manager' },
+    ],
+    [north, { email: 'vendedor@demo.test', name: 'Valentín', lastname: 'Vendedor', role: 'user' }],
+    [
+      south,
+      { email: 'vendedora@demo.test', name: 'Victoria', lastname: 'Vendedora', role: 'user' },
+    ],
+    [
+      south,
+      {
+        email: 'cambio@demo.test',
+        name: 'Camilo',
+        lastname: 'Cambio',
+        role: 'user',
+        requirePasswordChangeByPolicy: true,
+      },
+    ],
+    [
+      north,
+      {
+        email: 'jail@demo.test',
+        name: 'Julia',
+        lastname: 'Limitada',
+        role: 'user',
+        jailUrl: ['/training', '/settings'],
+      },
+    ],
+    [other, { email: 'vendedor@otra.test', name: 'Omar', lastname: 'Otero', role: 'user' }],
+  ];
+
+  const users: Record<string, User> = {};
+  for (const [group, input] of people) {
+    const user = await createUser(db, group, { ...input, password, country: group.country });
+    users[user.email] = user;
+  }
+  return { demo, north, south, other, users };
+}

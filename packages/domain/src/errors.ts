@@ -1,0 +1,89 @@
+/**
+ * The one error vocabulary of Cartera. Domain code throws `DomainError(code)`; the server maps the
+ * code to a transport status through `ERROR_HTTP_STATUS`, and the web shows the Spanish text of
+ * the code from the catalogue (`@cartera/domain/i18n`).
+ *
+ * Codes come from the error catalogues of the specification (01 §8, 02 §8, 03 §8); the few
+ * platform codes (UNAUTHENTICATED, FILE_TOO_LARGE, …) are ours and documented in docs/.
+ */
+export const ERROR_HTTP_STATUS = {
+  // Platform
+  INTERNAL_SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+  UNAUTHENTICATED: 401,
+  PERMISSION_DENIED: 403,
+  NOT_FOUND: 404,
+  INVALID_REQUEST_BODY: 400,
+  TOO_MANY_REQUESTS: 429,
+  FILE_TOO_LARGE: 413,
+  FILE_SIZE_REQUIRED: 400,
+  UPLOAD_URL_INVALID: 403,
+  UPLOAD_URL_EXPIRED: 403,
+  DISABLED_FEATURE: 403,
+  // Companies and sectors (02 §8)
+  COMPANY_ALREADY_EXISTS: 409,
+  SECTOR_NAME_READY_USE: 409,
+  // Contact fetch (03 §8)
+  CONTACT_NOT_FOUND: 404,
+  INVALID_CONTACT_ID: 400,
+  // Transfer (02 §8, 03 §8); the TRANSFER_ prefixed variants share the texts
+  ERROR_YOURSELF_TRANSFER: 400,
+  ERROR_GROUP_NOT_FOUND: 404,
+  ERROR_INVALID_DATA: 400,
+  ERROR_ALREADY_BELONGS_TO_AGENT: 409,
+  ERROR_USER_PROXY: 400,
+  ERROR_NOT_AUTHORIZED_GROUP: 403,
+  TRANSFER_ERROR_YOURSELF_TRANSFER: 400,
+  TRANSFER_ERROR_GROUP_NOT_FOUND: 404,
+  TRANSFER_ERROR_INVALID_DATA: 400,
+  TRANSFER_ERROR_ALREADY_BELONGS_TO_AGENT: 409,
+  TRANSFER_ERROR_USER_PROXY: 400,
+  TRANSFER_ERROR_NOT_AUTHORIZED_GROUP: 403,
+  TRANSFER_DISABLED_FEATURE: 403,
+  // Message sending (03 §8)
+  PERSONAL_WHATSAPP_404: 404,
+  CONTACT_WITHOUT_AGENT: 409,
+  SEND_MESSAGE_ERROR: 502,
+  MAXIMUN_MESSAGE_EXCEEDED: 429,
+  NOTE_ERROR: 500,
+  CHANNEL_ERROR: 502,
+  SMS_ERROR: 502,
+  SESSION_NOT_FOUND: 404,
+  CONTACT_WITHOUT_PHONE_NUMBER: 409,
+  CHANNEL_WITHOUT_SESSIONS: 409,
+  NO_VALID_SESSION: 409,
+  CHANNEL_NOT_FOUND: 404,
+  MESSAGE_LIMIT_EXCEEDED: 429,
+  // Bot (03 §8)
+  BOT_NOT_ACTIVE: 409,
+  BOT_CONFIG_NOT_FOUND: 404,
+  // NPS survey dispatch (01 §8)
+  NET_PROMOTER_SCORE_NOT_FOUND: 404,
+  ERROR_ON_SEND_MESSAGE: 502,
+  DISPATCH_SURVEY_ERROR: 500,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_HTTP_STATUS) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_HTTP_STATUS, value);
+}
+
+/** A failure the product knows how to explain. `details` are safe to show to the caller. */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, details?: Record<string, unknown>, options?: { cause?: unknown }) {
+    super(code, options);
+    this.name = 'DomainError';
+    this.code = code;
+    this.details = details;
+  }
+
+  get httpStatus(): number {
+    return ERROR_HTTP_STATUS[this.code];
+  }
+}

@@ -1,0 +1,106 @@
+import type { ErrorCode } from '../errors';
+
+/**
+ * The Spanish catalogue: every text a user reads comes from here. Texts quoted by the
+ * specification are copied exactly (including its accents and spelling); texts the specification
+ * leaves "not shown" are ours and listed in docs/decisions.md.
+ */
+export const GENERIC_SERVER_ERROR =
+  'Se produjo un error en el servidor. Por favor, inténtelo nuevamente. Si el problema persiste, pongase en contacto con soporte.';
+
+const transferTexts = {
+  ERROR_YOURSELF_TRANSFER: 'No puedes transferirte tus propios contactos a ti mismo',
+  ERROR_GROUP_NOT_FOUND: 'Grupo no encontrado',
+  ERROR_INVALID_DATA: 'Datos de trasferencia invalidos',
+  ERROR_ALREADY_BELONGS_TO_AGENT: 'El contacto que intentas transferir ya está asignado al agente',
+  ERROR_USER_PROXY: 'Error al transferir al usuario proxy',
+  ERROR_NOT_AUTHORIZED_GROUP: 'No perteneces al grupo del agente a transferir',
+} as const;
+
+export const errorMessages: Record<ErrorCode, string> = {
+  INTERNAL_SERVER_ERROR: GENERIC_SERVER_ERROR,
+  SERVICE_UNAVAILABLE:
+    'El servicio no está disponible en este momento. Inténtelo nuevamente en unos minutos.',
+  UNAUTHENTICATED: 'Tu sesión ha expirado. Inicia sesión nuevamente.',
+  PERMISSION_DENIED: 'Permiso denegado',
+  NOT_FOUND: 'No se encontró lo que buscabas.',
+  INVALID_REQUEST_BODY: 'Cuerpo de solicitud inválido',
+  TOO_MANY_REQUESTS: 'Demasiados intentos. Espera unos minutos antes de volver a intentarlo.',
+  FILE_TOO_LARGE: 'El tamaño del archivo es superior al permitido',
+  FILE_SIZE_REQUIRED: 'Debes indicar el tamaño del archivo para subirlo.',
+  UPLOAD_URL_INVALID: 'El enlace de subida no es válido.',
+  UPLOAD_URL_EXPIRED: 'El enlace de subida ha expirado. Vuelve a intentarlo.',
+  DISABLED_FEATURE: 'Esta funcionalidad no está habilitada para tu empresa.',
+  COMPANY_ALREADY_EXISTS: '{singular} ya registrada',
+  SECTOR_NAME_READY_USE: 'El nombre del sector ya está en uso.',
+  CONTACT_NOT_FOUND: 'Contacto no encontrado',
+  INVALID_CONTACT_ID: 'ID de contacto inválido',
+  ...transferTexts,
+  TRANSFER_ERROR_YOURSELF_TRANSFER: transferTexts.ERROR_YOURSELF_TRANSFER,
+  TRANSFER_ERROR_GROUP_NOT_FOUND: transferTexts.ERROR_GROUP_NOT_FOUND,
+  TRANSFER_ERROR_INVALID_DATA: transferTexts.ERROR_INVALID_DATA,
+  TRANSFER_ERROR_ALREADY_BELONGS_TO_AGENT: transferTexts.ERROR_ALREADY_BELONGS_TO_AGENT,
+  TRANSFER_ERROR_USER_PROXY: transferTexts.ERROR_USER_PROXY,
+  TRANSFER_ERROR_NOT_AUTHORIZED_GROUP: transferTexts.ERROR_NOT_AUTHORIZED_GROUP,
+  TRANSFER_DISABLED_FEATURE: 'Esta funcionalidad no está habilitada para tu empresa.',
+  PERSONAL_WHATSAPP_404: 'No tienes una sesión de WhatsApp personal activa.',
+  CONTACT_WITHOUT_AGENT: 'El contacto no tiene un agente asignado.',
+  SEND_MESSAGE_ERROR: 'Se ha producido un error en el envío del mensaje.',
+  MAXIMUN_MESSAGE_EXCEEDED: 'El máximo de mensajes por día fue superado',
+  NOTE_ERROR: 'No se ha podido crear la nota',
+  CHANNEL_ERROR: 'Ocurrió un error con el canal de envío.',
+  SMS_ERROR: 'Ocurrió un error al enviar el SMS.',
+  SESSION_NOT_FOUND: 'No se encontró la sesión del canal.',
+  CONTACT_WITHOUT_PHONE_NUMBER: 'El contacto no tiene un número de teléfono.',
+  CHANNEL_WITHOUT_SESSIONS: 'El canal no tiene sesiones activas.',
+  NO_VALID_SESSION: 'No hay una sesión válida para enviar el mensaje.',
+  CHANNEL_NOT_FOUND: 'Canal no encontrado.',
+  MESSAGE_LIMIT_EXCEEDED:
+    'Límite de mensajes por hora alcanzado. Esperando a que se restablezca el límite para continuar.',
+  BOT_NOT_ACTIVE:
+    'El BOT no se encuentra activo. Por favor, actívelo para poder empezar a utilizarlo.',
+  BOT_CONFIG_NOT_FOUND: 'No se encontró la configuración del BOT',
+  NET_PROMOTER_SCORE_NOT_FOUND: 'No se encontró la encuesta.',
+  ERROR_ON_SEND_MESSAGE: 'Ocurrió un error al enviar la encuesta.',
+  DISPATCH_SURVEY_ERROR: 'Ocurrió un error al despachar la encuesta.',
+};
+
+/** Replaces `{name}` placeholders; unknown placeholders stay as they are. */
+export function format(template: string, values: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
+}
+
+export function errorMessage(code: string | undefined, values?: Record<string, string | number>) {
+  const template =
+    code && Object.hasOwn(errorMessages, code)
+      ? errorMessages[code as ErrorCode]
+      : GENERIC_SERVER_ERROR;
+  return format(template, values);
+}
+
+/** Texts of the platform screens. Areas add their own sections as they arrive. */
+export const es = {
+  app: {
+    name: 'Cartera',
+    notFoundTitle: 'Página no encontrada',
+    notFoundBody: 'La dirección que buscas no existe o fue movida.',
+    backHome: 'Volver al inicio',
+    loading: 'Cargando…',
+    retry: 'Volver a intentar',
+    serverStatus: 'Estado del servidor',
+    connected: 'Conectado',
+    database: 'Base de datos',
+    version: 'Versión',
+    realtime: 'Tiempo real',
+    realtimeConnected: 'Conectado',
+    realtimeConnecting: 'Conectando…',
+  },
+  files: {
+    oversizedOne: '{n} archivo ha sido removido debido a que su tamaño supero el limite',
+    oversizedMany: '{n} archivos han sido removidos debido a que su tamaño supero el limite',
+    uploadFailedTitle: 'Error al subir el archivo',
+    tooLarge: 'El tamaño del archivo es superior al permitido',
+  },
+} as const;

@@ -1,0 +1,28 @@
+/** Roles and user types of 01 §6. The policy (who may do what) arrives with identity (#3). */
+export const ROLES = [
+  'admin',
+  'super',
+  'comercial',
+  'project_manager',
+  'user',
+  'users_manager',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Administrador',
+  super: 'Supervisor',
+  comercial: 'Comercial/Backoffice',
+  project_manager: 'Gestor de proyecto',
+  user: 'Vendedor',
+  users_manager: 'Gestor de usuarios',
+};
+
+export const USER_TYPES = ['normal', 'a_prueba', 'independiente'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const USER_TYPE_LABELS: Record<UserType, string> = {
+  normal: 'Normal',
+  a_prueba: 'Vendedor a prueba',
+  independiente: 'Subagente',
+};
