@@ -46,7 +46,7 @@ export interface App {
 function createStorage(env: Env): FileStorage {
   return env.s3
     ? new S3Storage(env.s3)
-    : new LocalStorage(join(env.dataDir, 'files'), env.publicUrl, env.sessionSecret);
+    : new LocalStorage(join(env.dataDir, 'files'), () => env.publicUrl, env.sessionSecret);
 }
 
 /** Builds one server instance: used by main.ts and by every server test. */

@@ -36,7 +36,8 @@ export class LocalStorage implements FileStorage {
 
   constructor(
     root: string,
-    private readonly publicBaseUrl: string,
+    /** Read on each use: a test instance learns its port only after it listens. */
+    private readonly publicBaseUrl: () => string,
     private readonly secret: string,
     private readonly maxBytes = MAX_UPLOAD_BYTES,
   ) {
@@ -61,7 +62,7 @@ export class LocalStorage implements FileStorage {
 
   publicUrl(key: string): string {
     const path = key.split('/').map(encodeURIComponent).join('/');
-    return `${this.publicBaseUrl}${LOCAL_FILES_PATH}/${path}`;
+    return `${this.publicBaseUrl()}${LOCAL_FILES_PATH}/${path}`;
   }
 
   /**
