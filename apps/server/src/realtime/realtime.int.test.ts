@@ -1,0 +1,211 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Group, User } from '@cartera/db/schema';
+import { createGroup, createTenant, createUser } from '@cartera/db/factories';
+import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
+import { startTestApp, tokenFor, type TestApp } from '../testing/test-app';
+import { connectWs, waitFor } from '../testing/ws-client';
+import { appendEvent, type NewDomainEvent } from './event-store';
+import type { EventEnvelope } from './stream';
+
+let database: TestDatabase;
+let instanceA: TestApp;
+let instanceB: TestApp;
+let tenant: Group;
+let north: Group;
+let south: Group;
+let seller: User;
+let otherSeller: User;
+let outsider: User;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database.handle;
+  tenant = await createTenant(db, { name: 'Demo' });
+  north = await createGroup(db, tenant, { name: 'Norte' });
+  south = await createGroup(db, tenant, { name: 'Sur' });
+  seller = await createUser(db, north, { email: 'norte@rt.test' });
+  otherSeller = await createUser(db, south, { email: 'sur@rt.test' });
+  const otherTenant = await createTenant(db, { name: 'Otra' });
+  outsider = await createUser(db, otherTenant, { email: 'otra@rt.test' });
+  // Two server instances sharing nothing but the database, as when scaled out.
+  instanceA = await startTestApp(database.handle);
+  instanceB = await startTestApp(database.connectAgain());
+});
+
+afterEach(async () => {
+  // Each test starts with no subscriber left over from the one before.
+  await waitFor(
+    () =>
+      instanceA.deps.events.subscriberCount === 0 && instanceB.deps.events.subscriberCount === 0,
+    5_000,
+    'subscribers to leave',
+  );
+});
+
+afterAll(async () => {
+  await instanceA?.stop();
+  await instanceB?.stop();
+  await database?.destroy();
+});
+
+/** Commits an event through instance B's own database connection. */
+async function emitThroughB(event: Partial<NewDomainEvent> & { tenantId: string }) {
+  return instanceB.deps.db.transaction((tx) =>
+    appendEvent(tx, { type: 'test.happened', topic: 'test', ...event }),
+  );
+}
+
+function subscribe(app: TestApp, user: User, input: { topics?: string[] } = {}) {
+  return tokenFor(database.handle, user).then((token) => {
+    const connection = connectWs(app.url, token);
+    const received: Array<{ id: string; data: EventEnvelope }> = [];
+    const errors: unknown[] = [];
+    let started = false;
+    const subscription = connection.client.realtime.events.subscribe(
+      { lastEventId: null, ...input },
+      {
+        onStarted: () => (started = true),
+        onData: (item) => received.push(item as { id: string; data: EventEnvelope }),
+        onError: (error) => errors.push(error),
+      },
+    );
+    return {
+      connection,
+      received,
+      errors,
+      isStarted: () => started,
+      ids: () => received.map((item) => Number(item.id)),
+      stop: () => {
+        subscription.unsubscribe();
+        connection.close();
+      },
+    };
+  });
+}
+
+/** Waits until the instance has the subscriber registered on its event bus. */
+async function ready(app: TestApp, count: number) {
+  await waitFor(() => app.deps.events.subscriberCount >= count, 5_000, 'subscription');
+}
+
+describe('tiempo real entre instancias', () => {
+  it('un suscriptor conectado a la instancia A recibe el evento causado en la instancia B', async () => {
+    const watcher = await subscribe(instanceA, seller);
+    await ready(instanceA, 1);
+    const event = await emitThroughB({ tenantId: tenant.id, payload: { text: 'hola' } });
+    await waitFor(() => watcher.received.length === 1, 5_000, 'event');
+    expect(watcher.received[0]!.id).toBe(String(event.id));
+    expect(watcher.received[0]!.data).toMatchObject({
+      type: 'test.happened',
+      payload: { text: 'hola' },
+    });
+    expect(watcher.received[0]!.data.createdAt).toBeInstanceOf(Date);
+    watcher.stop();
+  });
+
+  it('tras una desconexión forzada retoma sin perder ni repetir eventos', async () => {
+    const watcher = await subscribe(instanceA, seller);
+    await ready(instanceA, 1);
+    const first = await emitThroughB({ tenantId: tenant.id, payload: { n: 1 } });
+    await waitFor(() => watcher.received.length === 1, 5_000, 'first event');
+
+    // Cut every socket of instance A, then commit events while the client is away.
+    const sockets = instanceA.server.websocketServer.clients;
+    for (const socket of sockets) socket.terminate();
+    const missed = [];
+    for (let n = 2; n <= 4; n += 1) {
+      missed.push(await emitThroughB({ tenantId: tenant.id, payload: { n } }));
+    }
+    await waitFor(() => watcher.connection.openCount >= 2, 10_000, 'reconnect');
+    const last = await emitThroughB({ tenantId: tenant.id, payload: { n: 5 } });
+
+    await waitFor(() => watcher.received.length >= 5, 10_000, 'catch-up');
+    // Give a duplicate the chance to show up before asserting there is none.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(watcher.ids()).toEqual([first.id, ...missed.map((event) => event.id), last.id]);
+    expect(watcher.received.map((item) => item.data.payload.n)).toEqual([1, 2, 3, 4, 5]);
+    watcher.stop();
+  });
+
+  it('solo entrega a quien puede ver el evento y nunca cruza empresas', async () => {
+    const northWatcher = await subscribe(instanceA, seller);
+    const southWatcher = await subscribe(instanceB, otherSeller);
+    const outsiderWatcher = await subscribe(instanceA, outsider);
+    await ready(instanceA, 2);
+    await ready(instanceB, 1);
+
+    await emitThroughB({ tenantId: tenant.id, topic: 'team', audience: { groupIds: [north.id] } });
+    await emitThroughB({
+      tenantId: tenant.id,
+      topic: 'team',
+      audience: { userIds: [otherSeller.id] },
+    });
+    await emitThroughB({ tenantId: tenant.id, topic: 'all' });
+
+    await waitFor(() => northWatcher.received.length === 2 && southWatcher.received.length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(northWatcher.received.map((item) => item.data.topic)).toEqual(['team', 'all']);
+    expect(southWatcher.received.map((item) => item.data.topic)).toEqual(['team', 'all']);
+    expect(outsiderWatcher.received).toEqual([]);
+    expect(south.ancestors).toEqual([tenant.id]);
+    northWatcher.stop();
+    southWatcher.stop();
+    outsiderWatcher.stop();
+  });
+
+  it('filtra por tema cuando el suscriptor lo pide', async () => {
+    const watcher = await subscribe(instanceA, seller, { topics: ['contact:1'] });
+    await ready(instanceA, 1);
+    await emitThroughB({ tenantId: tenant.id, topic: 'contact:2' });
+    await emitThroughB({ tenantId: tenant.id, topic: 'contact:1' });
+    await waitFor(() => watcher.received.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(watcher.received.map((item) => item.data.topic)).toEqual(['contact:1']);
+    watcher.stop();
+  });
+
+  it('un cambio revertido no anuncia nada', async () => {
+    const watcher = await subscribe(instanceA, seller);
+    await ready(instanceA, 1);
+    await expect(
+      instanceB.deps.db.transaction(async (tx) => {
+        await appendEvent(tx, { tenantId: tenant.id, type: 'test.rolled-back', topic: 'test' });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    await emitThroughB({ tenantId: tenant.id, type: 'test.committed' });
+    await waitFor(() => watcher.received.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(watcher.received.map((item) => item.data.type)).toEqual(['test.committed']);
+    watcher.stop();
+  });
+
+  it('rechaza la suscripción de quien no inició sesión', async () => {
+    const connection = connectWs(instanceA.url);
+    const error = await new Promise<unknown>((resolve) => {
+      connection.client.realtime.events.subscribe(
+        { lastEventId: null },
+        { onError: resolve, onData: () => resolve(new Error('unexpected data')) },
+      );
+    });
+    connection.close();
+    expect(error).toMatchObject({ data: { domainCode: 'UNAUTHENTICATED' } });
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'recupera lo perdido cuando se corta la conexión LISTEN con Postgres',
+    async () => {
+      const watcher = await subscribe(instanceA, seller);
+      await ready(instanceA, 1);
+      await instanceB.deps.db.execute(
+        // Kills the LISTEN connections of both instances: they must reconnect and catch up.
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where application_name = 'cartera-listen' and datname = current_database()` as never,
+      );
+      const event = await emitThroughB({ tenantId: tenant.id, type: 'test.after-cut' });
+      await waitFor(() => watcher.received.length === 1, 15_000, 'event after LISTEN cut');
+      expect(watcher.ids()).toEqual([event.id]);
+      watcher.stop();
+    },
+  );
+});

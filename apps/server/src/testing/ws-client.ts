@@ -1,0 +1,36 @@
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import superjson from 'superjson';
+import WebSocket from 'ws';
+import type { AppRouter } from '../trpc/root';
+
+/** A tRPC websocket client as a Node API client would open one (Node 20 has no WebSocket). */
+export function connectWs(baseUrl: string, token?: string) {
+  const opened: number[] = [];
+  const wsClient = createWSClient({
+    url: `${baseUrl.replace(/^http/, 'ws')}/api/trpc`,
+    WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
+    connectionParams: token ? { token } : null,
+    retryDelayMs: () => 100,
+    onOpen: () => opened.push(Date.now()),
+  });
+  const client = createTRPCClient<AppRouter>({
+    links: [wsLink({ client: wsClient, transformer: superjson })],
+  });
+  return {
+    client,
+    /** How many times the socket opened (1 + reconnects). */
+    get openCount() {
+      return opened.length;
+    },
+    close: () => wsClient.close(),
+  };
+}
+
+/** Resolves once `check` holds, polling; fails after `timeoutMs`. */
+export async function waitFor(check: () => boolean, timeoutMs = 5_000, what = 'condition') {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * The authorisation harness. It walks every procedure of appRouter: each must be declared below
+ * with who may call it, every non-public one must refuse an anonymous caller, and every
+ * role-gated one must refuse the roles it does not list. A procedure added without an entry here
+ * fails the suite. Grow this table with every router.
+ */
+import { describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '@cartera/domain/roles';
+import type { AuthSession } from '../modules/sessions/session.service';
+import type { Context } from './context';
+import { appRouter } from './root';
+
+type Access = 'public' | 'authenticated' | { roles: readonly Role[] };
+
+interface Entry {
+  access: Access;
+  /** A well-formed input, so a refusal can only come from the access check. */
+  input?: unknown;
+}
+
+const procedures: Record<string, Entry> = {
+  'system.info': { access: 'public' },
+  'realtime.events': { access: 'authenticated', input: { lastEventId: null } },
+};
+
+const routerProcedures = (appRouter as unknown as { _def: { procedures: Record<string, unknown> } })
+  ._def.procedures;
+
+function contextFor(session: AuthSession | null): Context {
+  return {
+    // The access checks run before any procedure touches its dependencies.
+    deps: {} as Context['deps'],
+    db: {} as Context['db'],
+    session,
+    ip: '127.0.0.1',
+    userAgent: 'authorization-harness',
+  };
+}
+
+function sessionWithRole(role: Role): AuthSession {
+  return {
+    tokenHash: 'harness',
+    realUserId: null,
+    realTenantId: null,
+    expiresAt: new Date(Date.now() + 60_000),
+    user: {
+      id: '00000000-0000-7000-8000-000000000001',
+      tenantId: '00000000-0000-7000-8000-000000000002',
+      groupId: '00000000-0000-7000-8000-000000000002',
+      groupPath: ['00000000-0000-7000-8000-000000000002'],
+      email: `${role}@harness.test`,
+      name: 'Harness',
+      lastname: role,
+      role,
+      roles: [role],
+      userType: 'normal',
+      jailUrl: [],
+      forcePasswordChange: false,
+      requirePasswordChangeByPolicy: false,
+    },
+  };
+}
+
+async function call(path: string, session: AuthSession | null, input: unknown) {
+  const caller = appRouter.createCaller(contextFor(session));
+  let target: unknown = caller;
+  for (const part of path.split('.')) target = (target as Record<string, unknown>)[part];
+  const result = await (target as (input: unknown) => Promise<unknown>)(input);
+  // A subscription that was admitted hands back its stream; close it.
+  if (result && typeof (result as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') {
+    await (result as AsyncGenerator).return?.(undefined);
+  }
+  return result;
+}
+
+describe('arnés de autorización', () => {
+  it('conoce cada procedimiento del router y nada más', () => {
+    expect(Object.keys(routerProcedures).sort()).toEqual(Object.keys(procedures).sort());
+  });
+
+  for (const [path, entry] of Object.entries(procedures)) {
+    if (entry.access === 'public') continue;
+
+    it(`${path} rechaza a quien no inició sesión`, async () => {
+      await expect(call(path, null, entry.input)).rejects.toMatchObject({
+        code: 'UNAUTHORIZED',
+        cause: { code: 'UNAUTHENTICATED' },
+      });
+    });
+
+    const access = entry.access;
+    if (typeof access === 'object') {
+      for (const role of ROLES.filter((each) => !access.roles.includes(each))) {
+        it(`${path} rechaza el rol ${role}`, async () => {
+          await expect(call(path, sessionWithRole(role), entry.input)).rejects.toMatchObject({
+            code: 'FORBIDDEN',
+            cause: { code: 'PERMISSION_DENIED' },
+          });
+        });
+      }
+    }
+  }
+});
