@@ -21,6 +21,8 @@ export interface TestApp extends App {
 export async function startTestApp(
   database: DatabaseHandle,
   overrides: Record<string, string> = {},
+  /** Runs before the instance listens, e.g. to add a route only a test needs. */
+  configure?: (app: App) => void,
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cartera-test-'));
   const env = loadEnv({
@@ -34,6 +36,7 @@ export async function startTestApp(
     ...overrides,
   });
   const app = await buildApp({ env, database, logger: pino({ level: 'silent' }), serveWeb: false });
+  configure?.(app);
   const address = await app.listen();
   const url = address.replace('[::1]', '127.0.0.1');
   // Signed links must point at the port the instance actually got.

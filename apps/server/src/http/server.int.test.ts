@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
+import { startTestApp, type TestApp } from '../testing/test-app';
+
+let database: TestDatabase;
+let app: TestApp;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await startTestApp(database.handle, {}, ({ server }) => {
+    // A route that fails the way a bug would, to prove what the caller gets to see.
+    server.get('/api/test/boom', async () => {
+      throw new Error('connection to db.internal:5432 failed for user cartera');
+    });
+  });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await database?.destroy();
+});
+
+describe('servidor HTTP', () => {
+  it('sirve tRPC por HTTP bajo /api/trpc', async () => {
+    const response = await fetch(`${app.url}/api/trpc/system.info`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { result: { data: { json: { name: string } } } };
+    expect(body.result.data.json.name).toBe('Cartera');
+  });
+
+  it('describe los adaptadores REST en /api/docs', async () => {
+    const response = await fetch(`${app.url}/api/docs`);
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/aws/documents',
+        '/api/settings/getPressignedUrl',
+      ]),
+    );
+    expect(Object.keys(document.paths).some((path) => path.startsWith('/api/trpc'))).toBe(false);
+  });
+
+  it('un error inesperado responde 500 con el texto genérico y sin detalles internos', async () => {
+    const response = await fetch(`${app.url}/api/test/boom`);
+    expect(response.status).toBe(500);
+    const body = await response.text();
+    expect(JSON.parse(body)).toEqual({
+      code: 'INTERNAL_SERVER_ERROR',
+      message:
+        'Se produjo un error en el servidor. Por favor, inténtelo nuevamente. Si el problema persiste, pongase en contacto con soporte.',
+    });
+    expect(body).not.toContain('db.internal');
+  });
+
+  it('una ruta desconocida de la API responde 404 NOT_FOUND en JSON', async () => {
+    const response = await fetch(`${app.url}/api/no-existe`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('un JSON mal formado responde 400 INVALID_REQUEST_BODY', async () => {
+    const response = await fetch(`${app.url}/api/aws/documents`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": ',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: 'INVALID_REQUEST_BODY',
+      message: 'Cuerpo de solicitud inválido',
+    });
+  });
+
+  it('envía las cabeceras de seguridad de helmet', async () => {
+    const response = await fetch(`${app.url}/api/health`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+});
