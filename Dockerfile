@@ -53,8 +53,8 @@ USER node
 
 EXPOSE 3000
 
-# Plain TCP check, so it does not depend on any particular HTTP route.
+# /api/health answers 503 when the database is unreachable.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=5 \
-  CMD ["node", "-e", "require('node:net').connect(Number(process.env.PORT) || 3000, '127.0.0.1').on('connect', () => process.exit(0)).on('error', () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
 CMD ["node", "apps/server/dist/main.js"]
