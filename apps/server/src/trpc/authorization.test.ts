@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@cartera/domain/roles';
 import type { AuthSession } from '../modules/sessions/session.service';
-import type { Context } from './context';
+import { contextWithoutDeps, fakeSession } from '../testing/auth-fixtures';
 import { appRouter } from './root';
 
 type Access = 'public' | 'authenticated' | { roles: readonly Role[] };
@@ -26,43 +26,8 @@ const procedures: Record<string, Entry> = {
 const routerProcedures = (appRouter as unknown as { _def: { procedures: Record<string, unknown> } })
   ._def.procedures;
 
-function contextFor(session: AuthSession | null): Context {
-  return {
-    // The access checks run before any procedure touches its dependencies.
-    deps: {} as Context['deps'],
-    db: {} as Context['db'],
-    session,
-    ip: '127.0.0.1',
-    userAgent: 'authorization-harness',
-  };
-}
-
-function sessionWithRole(role: Role): AuthSession {
-  return {
-    tokenHash: 'harness',
-    realUserId: null,
-    realTenantId: null,
-    expiresAt: new Date(Date.now() + 60_000),
-    user: {
-      id: '00000000-0000-7000-8000-000000000001',
-      tenantId: '00000000-0000-7000-8000-000000000002',
-      groupId: '00000000-0000-7000-8000-000000000002',
-      groupPath: ['00000000-0000-7000-8000-000000000002'],
-      email: `${role}@harness.test`,
-      name: 'Harness',
-      lastname: role,
-      role,
-      roles: [role],
-      userType: 'normal',
-      jailUrl: [],
-      forcePasswordChange: false,
-      requirePasswordChangeByPolicy: false,
-    },
-  };
-}
-
 async function call(path: string, session: AuthSession | null, input: unknown) {
-  const caller = appRouter.createCaller(contextFor(session));
+  const caller = appRouter.createCaller(contextWithoutDeps(session));
   let target: unknown = caller;
   for (const part of path.split('.')) target = (target as Record<string, unknown>)[part];
   const result = await (target as (input: unknown) => Promise<unknown>)(input);
@@ -92,7 +57,7 @@ describe('arnés de autorización', () => {
     if (typeof access === 'object') {
       for (const role of ROLES.filter((each) => !access.roles.includes(each))) {
         it(`${path} rechaza el rol ${role}`, async () => {
-          await expect(call(path, sessionWithRole(role), entry.input)).rejects.toMatchObject({
+          await expect(call(path, fakeSession(role), entry.input)).rejects.toMatchObject({
             code: 'FORBIDDEN',
             cause: { code: 'PERMISSION_DENIED' },
           });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DomainError } from '@cartera/domain/errors';
 import type { AuthSession } from '../modules/sessions/session.service';
-import type { Context } from './context';
+import { contextWithoutDeps, fakeSession } from '../testing/auth-fixtures';
 import {
   protectedProcedure,
   publicProcedure,
@@ -12,27 +12,8 @@ import {
   tenantProcedure,
 } from './init';
 
-const user = (role: 'user' | 'super'): AuthSession => ({
-  tokenHash: 'x',
-  realUserId: null,
-  realTenantId: null,
-  expiresAt: new Date(Date.now() + 60_000),
-  user: {
-    id: 'u1',
-    tenantId: 't1',
-    groupId: 'g1',
-    groupPath: ['t1', 'g1'],
-    email: 'a@b.test',
-    name: 'A',
-    lastname: 'B',
-    role,
-    roles: [role],
-    userType: 'normal',
-    jailUrl: [],
-    forcePasswordChange: false,
-    requirePasswordChangeByPolicy: false,
-  },
-});
+const user = (role: 'user' | 'super') =>
+  fakeSession(role, { id: 'u1', tenantId: 't1', groupPath: ['t1', 'g1'], email: 'a@b.test' });
 
 const testRouter = router({
   boom: publicProcedure.query(() => {
@@ -49,16 +30,6 @@ const testRouter = router({
   supervisors: roleProcedure('super').query(() => 'ok'),
 });
 
-function contextWith(session: AuthSession | null): Context {
-  return {
-    deps: {} as Context['deps'],
-    db: {} as Context['db'],
-    session,
-    ip: null,
-    userAgent: null,
-  };
-}
-
 async function httpCall(path: string, input?: unknown, session: AuthSession | null = null) {
   const query =
     input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
@@ -66,7 +37,7 @@ async function httpCall(path: string, input?: unknown, session: AuthSession | nu
     endpoint: '/api/trpc',
     req: new Request(`http://localhost/api/trpc/${path}${query}`),
     router: testRouter,
-    createContext: () => contextWith(session),
+    createContext: () => contextWithoutDeps(session),
   });
   return { status: response.status, body: (await response.json()) as { error: any } };
 }
@@ -100,18 +71,18 @@ describe('procedimientos y errores', () => {
 
   it('los procedimientos protegidos exigen sesión y exponen el usuario y su empresa', async () => {
     expect((await httpCall('whoami')).status).toBe(401);
-    const caller = testRouter.createCaller(contextWith(user('user')));
+    const caller = testRouter.createCaller(contextWithoutDeps(user('user')));
     expect(await caller.whoami()).toBe('a@b.test');
     expect(await caller.tenant()).toBe('t1');
   });
 
   it('los procedimientos por rol rechazan a los demás roles con PERMISSION_DENIED', async () => {
-    const seller = testRouter.createCaller(contextWith(user('user')));
+    const seller = testRouter.createCaller(contextWithoutDeps(user('user')));
     await expect(seller.supervisors()).rejects.toMatchObject({
       code: 'FORBIDDEN',
       cause: { code: 'PERMISSION_DENIED' },
     });
-    const supervisor = testRouter.createCaller(contextWith(user('super')));
+    const supervisor = testRouter.createCaller(contextWithoutDeps(user('super')));
     expect(await supervisor.supervisors()).toBe('ok');
     const { status, body } = await httpCall('supervisors', undefined, user('user'));
     expect(status).toBe(403);

@@ -9,12 +9,6 @@
 import type { TestProject } from 'vitest/node';
 import { prepareTemplate, type TestDatabaseSource } from './template';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    testDatabase: TestDatabaseSource;
-  }
-}
-
 export default async function setup(project: TestProject) {
   let stop: (() => Promise<unknown>) | undefined;
   let source: TestDatabaseSource = { kind: 'pglite' };

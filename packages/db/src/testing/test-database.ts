@@ -6,6 +6,12 @@ import { createDatabase, type DatabaseHandle } from '../client';
 import { migrateDatabase } from '../migrate';
 import { withDatabase, type TestDatabaseSource } from './template';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabase: TestDatabaseSource;
+  }
+}
+
 export interface TestDatabase {
   readonly kind: 'postgres' | 'pglite';
   /** The handle a test (or the app under test) uses. */

@@ -6,6 +6,7 @@ import {
   deleteSession,
   findLiveSession,
   insertSession,
+  type NewSessionRow,
   touchSession,
 } from './session.repository';
 
@@ -47,14 +48,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export interface CreateSessionInput {
-  tenantId: string;
-  userId: string;
-  realTenantId?: string | null;
-  realUserId?: string | null;
-  userAgent?: string | null;
-  ip?: string | null;
-}
+export type CreateSessionInput = Omit<NewSessionRow, 'tokenHash' | 'expiresAt'>;
 
 /** Opens a session and returns the bearer token: the only time it exists in clear. */
 export async function createSession(db: Executor, input: CreateSessionInput, now = new Date()) {
