@@ -96,6 +96,9 @@ export const es = {
     realtime: 'Tiempo real',
     realtimeConnected: 'Conectado',
     realtimeConnecting: 'Conectando…',
+    serverTime: 'Hora del servidor',
+    databasePglite: 'Embebida (PGlite)',
+    databasePostgres: 'PostgreSQL',
   },
   files: {
     oversizedOne: '{n} archivo ha sido removido debido a que su tamaño supero el limite',

@@ -1,0 +1,28 @@
+import { TRPCClientError } from '@trpc/client';
+import { errorMessage } from '@cartera/domain/i18n';
+import type { AppRouter } from '@cartera/server/router';
+
+export type AppClientError = TRPCClientError<AppRouter>;
+
+export function isAppClientError(error: unknown): error is AppClientError {
+  return error instanceof TRPCClientError;
+}
+
+/** The HTTP status the server answered with, when the failure came from the server. */
+export function httpStatusOf(error: unknown): number | undefined {
+  return isAppClientError(error) ? error.data?.httpStatus : undefined;
+}
+
+/**
+ * The Spanish text to show for a failed request. Server errors already carry it in `message`
+ * (the server's error formatter translates every domain code); a request that never reached the
+ * server (offline, server down) has no `data` and an English browser message, so it gets the
+ * catalogue's "service unavailable" text instead.
+ */
+export function userMessageOf(error: unknown): string {
+  if (isAppClientError(error)) {
+    if (error.data) return error.message || errorMessage(error.data.domainCode);
+    return errorMessage('SERVICE_UNAVAILABLE');
+  }
+  return errorMessage('INTERNAL_SERVER_ERROR');
+}

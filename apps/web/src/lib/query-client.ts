@@ -1,0 +1,26 @@
+import { QueryClient } from '@tanstack/react-query';
+import { httpStatusOf } from './errors';
+
+const MAX_RETRIES = 2;
+
+/** Retries only what may succeed on a second try: network failures and 5xx answers, not 4xx. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  const status = httpStatusOf(error);
+  if (status !== undefined && status >= 400 && status < 500) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: shouldRetry,
+      },
+      mutations: {
+        // A mutation is never repeated behind the user's back.
+        retry: false,
+      },
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import superjson from 'superjson';
+// Type-only: the web never loads server code, it only borrows the shape of the API.
+import type { AppRouter } from '@cartera/server/router';
+
+export type { AppRouter };
+
+const API_PATH = '/api/trpc';
+
+/** `ws://host/api/trpc` on http, `wss://host/api/trpc` on https: always the page's own origin. */
+function websocketUrl(): string {
+  const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${protocol}//${window.location.host}${API_PATH}`;
+}
+
+/**
+ * Subscriptions travel over one shared websocket. It is lazy: it opens with the first
+ * subscription and closes a while after the last one ends, so pages without live data never
+ * hold a connection.
+ */
+const wsClient = createWSClient({
+  url: websocketUrl,
+  lazy: { enabled: true, closeMs: 30_000 },
+});
+
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [
+    splitLink({
+      condition: (operation) => operation.type === 'subscription',
+      true: wsLink<AppRouter>({ client: wsClient, transformer: superjson }),
+      false: httpBatchLink({ url: API_PATH, transformer: superjson }),
+    }),
+  ],
+});
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();

@@ -1,0 +1,28 @@
+import { createRouter } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { routeTree } from './routeTree.gen';
+import type { AppRouter } from './lib/trpc';
+
+/** What every route's `beforeLoad` and `loader` receive: prefetch with `context.trpc`. */
+export interface RouterContext {
+  queryClient: QueryClient;
+  trpc: TRPCOptionsProxy<AppRouter>;
+}
+
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    // React Query owns caching; the router always asks the loaders, which read from the cache.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,24 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { es } from '@cartera/domain/i18n';
+import { CenteredPage } from './centered-page';
+
+/** Shown for any address the router does not know (the server answers index.html for them). */
+export function NotFoundPage() {
+  return (
+    <CenteredPage>
+      <Stack align="center" gap="sm" maw={460} ta="center">
+        <Text fz={72} fw={800} lh={1} c="cyan.3" aria-hidden>
+          404
+        </Text>
+        <Title order={1} fz="h2">
+          {es.app.notFoundTitle}
+        </Title>
+        <Text c="dimmed">{es.app.notFoundBody}</Text>
+        <Button mt="md" renderRoot={(props) => <Link to="/" {...props} />}>
+          {es.app.backHome}
+        </Button>
+      </Stack>
+    </CenteredPage>
+  );
+}

@@ -1,0 +1,19 @@
+import { createTheme } from '@mantine/core';
+
+/**
+ * System fonts only: no web-font downloads (the CSP allows fonts from 'self' and data: only), and
+ * every font in the stack renders Spanish accents and ñ.
+ */
+const systemSans =
+  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', 'Noto Sans', 'Liberation Sans', Arial, sans-serif";
+
+export const theme = createTheme({
+  primaryColor: 'cyan',
+  primaryShade: { light: 7, dark: 5 },
+  fontFamily: systemSans,
+  headings: { fontFamily: systemSans, fontWeight: '700' },
+  fontFamilyMonospace:
+    "ui-monospace, SFMono-Regular, 'SF Mono', Menlo, Consolas, 'Liberation Mono', monospace",
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+});
