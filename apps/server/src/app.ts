@@ -78,6 +78,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const server: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: true,
+    // Tests stop instances while keep-alive connections are open; production drains idle ones.
+    forceCloseConnections: env.nodeEnv === 'test' ? true : 'idle',
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 5_000 },
   });

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DomainError } from '@cartera/domain/errors';
 import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
-import type { FileStorage, SignedUpload, UploadRequest } from './storage';
+import { encodeKeyPath, type FileStorage, type SignedUpload, type UploadRequest } from './storage';
 
 /** Files are served from and uploaded to this path of the server. */
 export const LOCAL_FILES_PATH = '/api/files';
@@ -45,6 +45,8 @@ export class LocalStorage implements FileStorage {
   }
 
   async createUpload(request: UploadRequest): Promise<SignedUpload> {
+    // Never hand out a URL for a key that could not be stored.
+    this.pathOf(request.key);
     const expires = Math.floor(Date.now() / 1000) + request.expiresInSeconds;
     const fields: SignedFields = {
       key: request.key,
@@ -61,8 +63,7 @@ export class LocalStorage implements FileStorage {
   }
 
   publicUrl(key: string): string {
-    const path = key.split('/').map(encodeURIComponent).join('/');
-    return `${this.publicBaseUrl()}${LOCAL_FILES_PATH}/${path}`;
+    return `${this.publicBaseUrl()}${LOCAL_FILES_PATH}/${encodeKeyPath(key)}`;
   }
 
   /**
@@ -78,6 +79,7 @@ export class LocalStorage implements FileStorage {
     contentLength: number | undefined;
     body: Readable;
   }): Promise<StoredFileMeta> {
+    const target = this.pathOf(input.key);
     const expires = Number(input.expires);
     if (!input.signature || !Number.isInteger(expires)) throw new DomainError('UPLOAD_URL_INVALID');
     const expected = this.sign({
@@ -92,12 +94,14 @@ export class LocalStorage implements FileStorage {
       throw new DomainError('FILE_TOO_LARGE', { limit: this.maxBytes });
     }
 
-    const target = this.pathOf(input.key);
     await mkdir(dirname(target), { recursive: true });
-    const partial = `${target}.${process.pid}.${Date.now()}.partial`;
+    // Unique per upload: two uploads to the same key never share a partial file.
+    const partial = `${target}.${randomBytes(8).toString('hex')}.partial`;
     let size = 0;
     const limit = this.maxBytes;
     try {
+      // On failure pipeline() destroys the request stream, but Node detaches a server request
+      // from its socket first: the connection stays up to carry the 413.
       await pipeline(
         input.body,
         async function* (source: AsyncIterable<Buffer>) {
@@ -123,21 +127,28 @@ export class LocalStorage implements FileStorage {
     }
   }
 
-  /** A stored file and its metadata, or nothing. */
+  /** A stored file and its metadata, or nothing (also for keys that can never be stored). */
   async open(key: string) {
-    const path = this.pathOf(key);
     try {
+      const path = this.pathOf(key);
       const [info, meta] = await Promise.all([stat(path), readFile(`${path}.meta.json`, 'utf8')]);
       if (!info.isFile()) return undefined;
-      return { meta: JSON.parse(meta) as StoredFileMeta, stream: createReadStream(path) };
+      // The size on disk is the truth; the metadata only adds the headers.
+      const stored = { ...(JSON.parse(meta) as StoredFileMeta), size: info.size };
+      return { meta: stored, stream: createReadStream(path) };
     } catch {
       return undefined;
     }
   }
 
+  /** Where a key lives on disk; refuses keys that leave the root or name our own files. */
   private pathOf(key: string): string {
     const path = resolve(join(this.root, key));
+    const segments = key.split('/');
     if (
+      // One key, one file: no empty, '.' or '..' segments that would alias another key.
+      segments.some((segment) => segment === '' || segment === '.' || segment === '..') ||
+      key.includes('\0') ||
       !path.startsWith(this.root + sep) ||
       key.endsWith('.meta.json') ||
       key.endsWith('.partial')

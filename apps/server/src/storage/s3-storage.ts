@@ -1,8 +1,9 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { DomainError } from '@cartera/domain/errors';
+import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
 import type { S3Config } from '../env';
-import type { FileStorage, SignedUpload, UploadRequest } from './storage';
+import { encodeKeyPath, type FileStorage, type SignedUpload, type UploadRequest } from './storage';
 
 /**
  * S3-compatible object storage (AWS, MinIO…). The browser PUTs straight to the bucket with a
@@ -21,6 +22,10 @@ export class S3Storage implements FileStorage {
       region: config.region,
       endpoint: publicOrigin ?? config.endpoint,
       forcePathStyle: config.forcePathStyle,
+      // By default the SDK adds a CRC32 of the body to PutObject; when presigning there is no
+      // body yet, so the URL would carry the checksum of an empty file and S3 would refuse
+      // every real upload to it.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
       ...(config.accessKeyId && config.secretAccessKey
         ? {
             credentials: {
@@ -34,6 +39,9 @@ export class S3Storage implements FileStorage {
 
   async createUpload(request: UploadRequest): Promise<SignedUpload> {
     if (request.size === undefined) throw new DomainError('FILE_SIZE_REQUIRED');
+    if (request.size > MAX_UPLOAD_BYTES) {
+      throw new DomainError('FILE_TOO_LARGE', { limit: MAX_UPLOAD_BYTES });
+    }
     const command = new PutObjectCommand({
       Bucket: this.config.bucket,
       Key: request.key,
@@ -51,7 +59,7 @@ export class S3Storage implements FileStorage {
   }
 
   publicUrl(key: string): string {
-    const path = key.split('/').map(encodeURIComponent).join('/');
+    const path = encodeKeyPath(key);
     if (this.config.publicUrl) return `${this.config.publicUrl.replace(/\/$/, '')}/${path}`;
     const endpoint = (
       this.config.endpoint ?? `https://s3.${this.config.region}.amazonaws.com`

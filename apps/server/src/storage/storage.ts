@@ -24,3 +24,19 @@ export interface FileStorage {
   /** The permanent address of a stored file: the upload URL without its query. */
   publicUrl(key: string): string;
 }
+
+/**
+ * The path of a key inside a URL: each segment percent-encoded as RFC 3986 wants (as the AWS SDK
+ * does), so the address we hand out is exactly the signed URL without its query.
+ */
+export function encodeKeyPath(key: string): string {
+  return key
+    .split('/')
+    .map((segment) =>
+      encodeURIComponent(segment).replace(
+        /[!'()*]/g,
+        (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+      ),
+    )
+    .join('/');
+}

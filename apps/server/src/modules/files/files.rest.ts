@@ -42,10 +42,13 @@ export async function registerFilesRoutes(app: FastifyInstance, deps: AppDeps) {
     files.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
     files.put(`${LOCAL_FILES_PATH}/*`, { schema: { hide: true } }, async (request, reply) => {
+      const key = keyOf(request.params);
       const query = request.query as Record<string, string | undefined>;
       const length = request.headers['content-length'];
+      // A request refused before its body ends is answered with 'connection: close' by Node,
+      // so the rest of an oversized body is never waited for.
       await storage.receive({
-        key: keyOf(request.params),
+        key,
         expires: query.expires,
         signature: query.signature,
         contentType: request.headers['content-type'],
@@ -53,7 +56,7 @@ export async function registerFilesRoutes(app: FastifyInstance, deps: AppDeps) {
         contentLength: length === undefined ? undefined : Number(length),
         body: request.raw,
       });
-      return reply.status(200).send({ url: storage.publicUrl(keyOf(request.params)) });
+      return reply.status(200).send({ url: storage.publicUrl(key) });
     });
 
     files.get(`${LOCAL_FILES_PATH}/*`, { schema: { hide: true } }, async (request, reply) => {
@@ -73,10 +76,10 @@ export async function registerFilesRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 }
 
+/**
+ * The key of a file path. The router has already percent-decoded it: decoding it again would
+ * break names with '%' in them (a 500 for 'informe 100%.pdf').
+ */
 function keyOf(params: unknown): string {
-  const raw = (params as { '*': string })['*'];
-  return raw
-    .split('/')
-    .map((part) => decodeURIComponent(part))
-    .join('/');
+  return (params as { '*': string })['*'];
 }

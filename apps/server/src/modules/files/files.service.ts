@@ -20,8 +20,16 @@ export const ZCreateUploadInput = z.object({
     .string()
     .trim()
     .regex(/^[\w-]{1,40}$/, 'Origen inválido'),
-  /** 'inline', 'attachment' or a full content-disposition value. */
-  disposition: z.string().trim().max(500).optional(),
+  /**
+   * 'inline', 'attachment' or a full content-disposition value. Header values are sent as bytes,
+   * so only printable ASCII can be signed and sent back unchanged.
+   */
+  disposition: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^[\x20-\x7e]*$/, 'Disposición inválida')
+    .optional(),
   /** Seconds the upload URL stays valid. */
   expires: z.coerce.number().int().min(1).max(MAX_UPLOAD_URL_TTL_SECONDS).optional(),
   /** Declared size in bytes; required by S3 storage, checked by every storage. */
@@ -36,22 +44,55 @@ export const ZCreateUploadOutput = z.object({
   maxBytes: z.number(),
 });
 
+/**
+ * Longest file name kept, in UTF-8 bytes: disks allow 255 bytes per name and local storage adds
+ * suffixes of its own ('.meta.json', '.<random>.partial').
+ */
+export const MAX_FILE_NAME_BYTES = 150;
+
+/** Halves of a surrogate pair standing alone: not text, and encodeURIComponent throws on them. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /** A name safe inside a path and a header: accents kept, separators and controls dropped. */
 export function safeFileName(name: string): string {
   const cleaned = name
+    .replace(LONE_SURROGATE, '_')
     .normalize('NFC')
     // eslint-disable-next-line no-control-regex -- control characters are what must go
-    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_')
-    .replace(/^\.+/, '')
-    .slice(0, 150);
-  return cleaned || 'archivo';
+    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f-\u009f]+/g, '_')
+    .replace(/^\.+/, '');
+  return truncateKeepingExtension(cleaned, MAX_FILE_NAME_BYTES) || 'archivo';
+}
+
+/** Cuts a name to `maxBytes` of UTF-8 on a character boundary, keeping a short extension. */
+function truncateKeepingExtension(name: string, maxBytes: number): string {
+  if (Buffer.byteLength(name) <= maxBytes) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : '';
+  let budget = maxBytes - Buffer.byteLength(extension);
+  let kept = '';
+  for (const char of name.slice(0, name.length - extension.length)) {
+    budget -= Buffer.byteLength(char);
+    if (budget < 0) break;
+    kept += char;
+  }
+  return kept + extension;
+}
+
+/** RFC 8187 value characters: encodeURIComponent leaves ' ( ) * unescaped, which it forbids. */
+function encodeExtValue(value: string): string {
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 function contentDisposition(disposition: string | undefined, fileName: string) {
   if (!disposition) return undefined;
-  if (disposition === 'inline' || disposition === 'attachment') {
+  const type = disposition.toLowerCase();
+  if (type === 'inline' || type === 'attachment') {
     const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
-    return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+    return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeExtValue(fileName)}`;
   }
   return disposition;
 }
