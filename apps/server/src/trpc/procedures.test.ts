@@ -30,6 +30,15 @@ const testRouter = router({
   supervisors: roleProcedure('super').query(() => 'ok'),
 });
 
+interface ErrorBody {
+  error: {
+    json: {
+      message: string;
+      data: { domainCode: string; fieldErrors?: Record<string, string[]> };
+    };
+  };
+}
+
 async function httpCall(path: string, input?: unknown, session: AuthSession | null = null) {
   const query =
     input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
@@ -39,7 +48,7 @@ async function httpCall(path: string, input?: unknown, session: AuthSession | nu
     router: testRouter,
     createContext: () => contextWithoutDeps(session),
   });
-  return { status: response.status, body: (await response.json()) as { error: any } };
+  return { status: response.status, body: (await response.json()) as ErrorBody };
 }
 
 describe('procedimientos y errores', () => {
@@ -66,7 +75,7 @@ describe('procedimientos y errores', () => {
     expect(status).toBe(400);
     expect(body.error.json.data.domainCode).toBe('INVALID_REQUEST_BODY');
     expect(body.error.json.message).toBe('Cuerpo de solicitud inválido');
-    expect(Object.keys(body.error.json.data.fieldErrors).sort()).toEqual(['age', 'name']);
+    expect(Object.keys(body.error.json.data.fieldErrors ?? {}).sort()).toEqual(['age', 'name']);
   });
 
   it('los procedimientos protegidos exigen sesión y exponen el usuario y su empresa', async () => {
