@@ -15,6 +15,7 @@ import { registerWebApp, webDistFolder } from './http/web';
 import { jobDefinitions } from './jobs/registry';
 import { JobRunner } from './jobs/runner';
 import { createLogger, type Logger } from './logger';
+import { registerAuthRoutes } from './modules/auth/auth.rest';
 import { registerFilesRoutes } from './modules/files/files.rest';
 import { EventBus } from './realtime/event-bus';
 import { LocalStorage } from './storage/local-storage';
@@ -121,7 +122,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     useWSS: true,
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req, info }) => createContextFor(deps, req, info.connectionParams),
+      createContext: ({ req, res, info }) =>
+        createContextFor(deps, req, {
+          connectionParams: info.connectionParams,
+          reply: 'setCookie' in res ? res : undefined,
+        }),
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
       onError: ({ error, path }) => {
         if (describeError(error).httpStatus >= 500) {
@@ -132,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   registerHealthRoute(server, deps);
+  registerAuthRoutes(server, deps);
   await registerFilesRoutes(server, deps);
   server.get('/api/docs', { schema: { hide: true } }, async () => server.swagger());
   await registerWebApp(server, options.serveWeb === false ? undefined : webDistFolder());

@@ -1,6 +1,11 @@
+import { purgeLoginAttemptsJob } from '../modules/auth/auth.jobs';
 import { purgeExpiredSessionsJob } from '../modules/sessions/session.jobs';
 import { pruneEventsJob } from '../realtime/realtime.jobs';
 import type { JobDefinition } from './define';
 
 /** Every queue of the application. A module adds its jobs here. */
-export const jobDefinitions: readonly JobDefinition[] = [purgeExpiredSessionsJob, pruneEventsJob];
+export const jobDefinitions: readonly JobDefinition[] = [
+  purgeExpiredSessionsJob,
+  pruneEventsJob,
+  purgeLoginAttemptsJob,
+];

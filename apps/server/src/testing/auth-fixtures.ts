@@ -24,6 +24,8 @@ export function fakeSession(role: Role, user: Partial<AuthSession['user']> = {})
       jailUrl: [],
       forcePasswordChange: false,
       requirePasswordChangeByPolicy: false,
+      linkedAccountsActive: false,
+      featureFlags: {},
       ...user,
     },
   };

@@ -21,6 +21,19 @@ interface Entry {
 const procedures: Record<string, Entry> = {
   'system.info': { access: 'public' },
   'realtime.events': { access: 'authenticated', input: { lastEventId: null } },
+  'auth.me': { access: 'public' },
+  'auth.login': { access: 'public' },
+  'auth.logout': { access: 'public' },
+  'auth.exchangeToken': { access: 'public' },
+  'auth.changePassword': {
+    access: 'authenticated',
+    input: { currentPassword: 'Demo1234', newPassword: 'Nueva123', repeatPassword: 'Nueva123' },
+  },
+  'auth.dismissNewVersion': { access: 'authenticated' },
+  'activity.list': {
+    access: 'authenticated',
+    input: { from: new Date('2026-01-01'), to: new Date('2026-01-02') },
+  },
 };
 
 const routerProcedures = (appRouter as unknown as { _def: { procedures: Record<string, unknown> } })

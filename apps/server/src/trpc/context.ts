@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import type { Database } from '@cartera/db/client';
 import {
   resolveSession,
@@ -7,12 +8,21 @@ import {
 } from '../modules/sessions/session.service';
 import type { AppDeps } from '../deps';
 
+/** Sets and clears the session cookie of the HTTP answer (absent over websocket). */
+export interface SessionCookie {
+  set(token: string, expiresAt: Date): void;
+  clear(): void;
+}
+
 export interface Context {
   deps: AppDeps;
   db: Database;
   session: AuthSession | null;
+  /** The bearer token this request came with, if any. */
+  token?: string | undefined;
   ip: string | null;
   userAgent: string | null;
+  cookie?: SessionCookie | undefined;
 }
 
 interface RequestLike {
@@ -43,18 +53,42 @@ export function tokenOf(
   return readCookie(headers.cookie, SESSION_COOKIE) ?? connectionParams?.token ?? undefined;
 }
 
+/** The session cookie: httpOnly, same-site lax, secure when the public URL is https. */
+export function sessionCookieFor(deps: AppDeps, reply: FastifyReply): SessionCookie {
+  const secure = deps.env.publicUrl.startsWith('https://');
+  return {
+    set(token, expiresAt) {
+      void reply.setCookie(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        path: '/',
+        expires: expiresAt,
+      });
+    },
+    clear() {
+      void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    },
+  };
+}
+
 export async function createContextFor(
   deps: AppDeps,
   req: RequestLike,
-  connectionParams?: Record<string, string | undefined> | null,
+  options: {
+    connectionParams?: Record<string, string | undefined> | null;
+    reply?: FastifyReply | undefined;
+  } = {},
 ): Promise<Context> {
-  const token = tokenOf(req.headers, connectionParams);
+  const token = tokenOf(req.headers, options.connectionParams);
   const session = token ? await resolveSession(deps.db, token) : null;
   return {
     deps,
     db: deps.db,
     session,
+    token: session ? token : undefined,
     ip: req.ip ?? req.socket?.remoteAddress ?? null,
     userAgent: req.headers['user-agent'] ?? null,
+    cookie: options.reply ? sessionCookieFor(deps, options.reply) : undefined,
   };
 }

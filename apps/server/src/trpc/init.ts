@@ -2,12 +2,24 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { Role } from '@cartera/domain/roles';
 import superjson from 'superjson';
 import { DomainError } from '@cartera/domain/errors';
+import { canOpen, pathWithin } from '@cartera/domain/policy';
+import { mustChangePassword } from '../modules/sessions/session.service';
 import type { Context } from './context';
 import { describeError, trpcCodeFor } from './errors';
 
+/**
+ * What the route guard needs to know about a procedure. `area` is the screen path it serves
+ * (e.g. '/contacts'); without one it belongs to the shell (session, menus, account) and every
+ * signed-in user may call it. `duringPasswordChange` admits it while a password change is owed.
+ */
+export interface ProcedureMeta {
+  area?: string;
+  duringPasswordChange?: boolean;
+}
+
 const t = initTRPC
   .context<Context>()
-  .meta<{ description?: string }>()
+  .meta<ProcedureMeta>()
   .create({
     transformer: superjson,
     errorFormatter({ shape, error }) {
@@ -46,10 +58,23 @@ export const publicProcedure = t.procedure.use(async ({ next }) => {
   return result;
 });
 
-/** A signed-in user: `ctx.session` and `ctx.user` are non-null after it. */
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+/**
+ * A signed-in user: `ctx.session` and `ctx.user` are non-null after it. The route guard of the
+ * web is mirrored here for every procedure: an owed password change, a jail list and the roles
+ * and slugs of the procedure's area.
+ */
+export const protectedProcedure = publicProcedure.use(({ ctx, meta, next }) => {
   if (!ctx.session) throw new DomainError('UNAUTHENTICATED');
-  return next({ ctx: { session: ctx.session, user: ctx.session.user } });
+  const user = ctx.session.user;
+  if (mustChangePassword(user) && !meta?.duringPasswordChange) {
+    throw new DomainError('PASSWORD_CHANGE_REQUIRED');
+  }
+  const area = meta?.area;
+  if (area) {
+    const jailed = user.jailUrl.length > 0 && !user.jailUrl.some((path) => pathWithin(area, path));
+    if (jailed || !canOpen(user, area)) throw new DomainError('PERMISSION_DENIED');
+  }
+  return next({ ctx: { session: ctx.session, user } });
 });
 
 /** A signed-in user acting inside their tenant: every query is scoped by `ctx.tenantId`. */

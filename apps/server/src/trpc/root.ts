@@ -1,3 +1,5 @@
+import { activityRouter } from '../modules/activity/activity.router';
+import { authRouter } from '../modules/auth/auth.router';
 import { systemRouter } from '../modules/system/system.router';
 import { realtimeRouter } from '../realtime/realtime.router';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
@@ -6,6 +8,8 @@ import { createCallerFactory, router } from './init';
 /** Every router of the application. The authorisation harness walks all of it. */
 export const appRouter = router({
   system: systemRouter,
+  auth: authRouter,
+  activity: activityRouter,
   realtime: realtimeRouter,
 });
 

@@ -36,6 +36,8 @@ export const users = pgTable(
     userType: text('user_type').$type<UserType>().notNull().default('normal'),
     active: boolean('active').notNull().default(true),
     linkedAccountsActive: boolean('linked_accounts_active').notNull().default(false),
+    /** Accounts of one person share this key; with linkedAccountsActive they switch among them. */
+    linkedAccountKey: text('linked_account_key'),
     phoneProviders: jsonb('phone_providers').$type<PhoneProvider[]>().notNull().default([]),
     forcePasswordChange: boolean('force_password_change').notNull().default(false),
     requirePasswordChangeByPolicy: boolean('require_password_change_by_policy')
@@ -65,6 +67,8 @@ export const users = pgTable(
     // Login looks a user up by e-mail before any tenant is known: e-mails are unique platform-wide.
     uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
     index('users_tenant_group_idx').on(table.tenantId, table.groupId),
+    // Linked accounts may live in several tenants: looked up by key, like e-mail at login.
+    index('users_linked_account_key_idx').on(table.linkedAccountKey),
   ],
 );
 

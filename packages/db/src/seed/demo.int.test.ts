@@ -31,7 +31,7 @@ describe('datos de demostración', () => {
     expect(demo.north.tenantId).toBe(demo.demo.id);
 
     const all = await db.select().from(users);
-    expect(all).toHaveLength(10);
+    expect(all).toHaveLength(11);
     const supervisor = all.find((user) => user.email === 'supervisor@demo.test')!;
     expect(supervisor.roles).toEqual(['super']);
     expect(supervisor.groupId).toBe(demo.north.id);

@@ -17,10 +17,15 @@ export const DEMO_LOGINS: DemoLogin[] = [
   { email: 'proyecto@demo.test', role: 'project_manager' },
   { email: 'gestor@demo.test', role: 'users_manager' },
   { email: 'vendedor@demo.test', role: 'user', note: 'Equipo Norte' },
-  { email: 'vendedora@demo.test', role: 'user', note: 'Equipo Sur' },
+  {
+    email: 'vendedora@demo.test',
+    role: 'user',
+    note: 'Equipo Sur · ve la presentación de novedades',
+  },
   { email: 'cambio@demo.test', role: 'user', note: 'debe cambiar la contraseña' },
   { email: 'jail@demo.test', role: 'user', note: 'limitado a /training y /settings' },
   { email: 'vendedor@otra.test', role: 'user', note: 'Otra Empresa' },
+  { email: 'carla.sur@demo.test', role: 'super', note: 'cuenta vinculada de comercial@demo.test' },
 ];
 
 export interface DemoData {
@@ -38,6 +43,16 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
     displayName: 'Demo Uruguay',
     country: 'uy',
     logo: '/brand/demo-uruguay.svg',
+    featureFlags: {
+      inbox: 1,
+      training: 1,
+      businessSalesModel: 1,
+      requestSale: 1,
+      campaigns: 1,
+      snooze: 1,
+      subConversations: 1,
+    },
+    configs: { sale: { presale: true } },
   });
   const north = await createGroup(db, demo, { name: 'Equipo Norte' });
   const south = await createGroup(db, demo, { name: 'Equipo Sur' });
@@ -94,6 +109,17 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
         lastname: 'Limitada',
         role: 'user',
         jailUrl: ['/training', '/settings'],
+      },
+    ],
+    [
+      south,
+      {
+        email: 'carla.sur@demo.test',
+        name: 'Carla',
+        lastname: 'Comercial (Sur)',
+        role: 'super',
+        linkedAccountsActive: true,
+        linkedAccountKey: 'demo-carla',
       },
     ],
     [other, { email: 'vendedor@otra.test', name: 'Omar', lastname: 'Otero', role: 'user' }],

@@ -1,4 +1,5 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { FeatureFlags } from '@cartera/domain/policy';
 import type { Executor } from '@cartera/db/client';
 import { groups, sessions, users } from '@cartera/db/schema';
 
@@ -30,6 +31,7 @@ const userColumns = {
   jailUrl: users.jailUrl,
   forcePasswordChange: users.forcePasswordChange,
   requirePasswordChangeByPolicy: users.requirePasswordChangeByPolicy,
+  linkedAccountsActive: users.linkedAccountsActive,
   groupAncestors: groups.ancestors,
 };
 
@@ -75,4 +77,52 @@ export async function deleteExpiredSessions(db: Executor, now: Date): Promise<nu
 export async function countSessions(db: Executor): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(sessions);
   return row?.count ?? 0;
+}
+
+/** Flags of the groups on a path, merged root first so the nearest group decides. */
+export async function mergedFeatureFlags(
+  db: Executor,
+  tenantId: string,
+  groupPath: string[],
+): Promise<FeatureFlags> {
+  const rows = await db
+    .select({ id: groups.id, featureFlags: groups.featureFlags })
+    .from(groups)
+    .where(and(eq(groups.tenantId, tenantId), inArray(groups.id, groupPath)));
+  const merged: FeatureFlags = {};
+  for (const id of groupPath)
+    Object.assign(merged, rows.find((row) => row.id === id)?.featureFlags);
+  return merged;
+}
+
+/** Points a session at another user (account switch) or back (return to admin). */
+export async function retargetSession(
+  db: Executor,
+  tokenHash: string,
+  target: {
+    tenantId: string;
+    userId: string;
+    realTenantId: string | null;
+    realUserId: string | null;
+  },
+): Promise<void> {
+  await db.update(sessions).set(target).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Ends every session of a user except one (after a password change). */
+export async function deleteOtherSessions(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  keepTokenHash: string,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.tenantId, tenantId),
+        eq(sessions.userId, userId),
+        sql`${sessions.tokenHash} <> ${keepTokenHash}`,
+      ),
+    );
 }

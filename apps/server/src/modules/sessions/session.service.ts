@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '@cartera/db/client';
+import type { FeatureFlags } from '@cartera/domain/policy';
 import type { Role, UserType } from '@cartera/domain/roles';
 import {
   deleteExpiredSessions,
   deleteSession,
   findLiveSession,
   insertSession,
+  mergedFeatureFlags,
   type NewSessionRow,
   touchSession,
 } from './session.repository';
@@ -33,6 +35,14 @@ export interface AuthUser {
   jailUrl: string[];
   forcePasswordChange: boolean;
   requirePasswordChangeByPolicy: boolean;
+  linkedAccountsActive: boolean;
+  /** Feature flags of the user's group merged down from the root (nearer groups win). */
+  featureFlags: FeatureFlags;
+}
+
+/** The owed password change of the route guard (01 §4). */
+export function mustChangePassword(user: AuthUser): boolean {
+  return user.forcePasswordChange || user.requirePasswordChangeByPolicy;
 }
 
 export interface AuthSession {
@@ -72,12 +82,14 @@ export async function resolveSession(
   }
   const { groupAncestors, active: _active, ...user } = row.user;
   const roles = user.roles.length > 0 ? user.roles : (['user'] as Role[]);
+  const groupPath = [...groupAncestors, user.groupId];
+  const featureFlags = await mergedFeatureFlags(db, user.tenantId, groupPath);
   return {
     tokenHash,
     realUserId: row.realUserId,
     realTenantId: row.realTenantId,
     expiresAt: row.expiresAt,
-    user: { ...user, roles, role: roles[0]!, groupPath: [...groupAncestors, user.groupId] },
+    user: { ...user, roles, role: roles[0]!, groupPath, featureFlags },
   };
 }
 

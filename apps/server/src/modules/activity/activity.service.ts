@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { Executor } from '@cartera/db/client';
+import { findUserActions, insertUserAction, type NewUserAction } from './activity.repository';
+
+/** 01 §9: the activity dialog loads 25 actions at a time. */
+export const ACTIVITY_PAGE_SIZE = 25;
+
+/** The actions this platform records so far; each area adds its own. */
+export const ACTION_TYPES = [
+  'login',
+  'logout',
+  'password-changed',
+  'account-switched',
+  'account-returned',
+  'linked-account-switched',
+] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
+
+export function recordAction(db: Executor, action: NewUserAction & { type: ActionType }) {
+  return insertUserAction(db, action);
+}
+
+export const ZListActivityInput = z.object({
+  /** Start of the chosen day in the user's time zone. */
+  from: z.date(),
+  /** Start of the next day. */
+  to: z.date(),
+  cursor: z.object({ createdAt: z.date(), id: z.string().uuid() }).nullish(),
+});
+
+export const ZActivityPage = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      metadata: z.record(z.string(), z.unknown()),
+      createdAt: z.date(),
+      byAnotherUser: z.boolean(),
+    }),
+  ),
+  nextCursor: z.object({ createdAt: z.date(), id: z.string() }).nullable(),
+});
+
+export async function listActivity(
+  db: Executor,
+  user: { tenantId: string; id: string },
+  input: z.infer<typeof ZListActivityInput>,
+): Promise<z.infer<typeof ZActivityPage>> {
+  const rows = await findUserActions(
+    db,
+    user.tenantId,
+    user.id,
+    { from: input.from, to: input.to },
+    input.cursor ?? undefined,
+    ACTIVITY_PAGE_SIZE + 1,
+  );
+  const page = rows.slice(0, ACTIVITY_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      type: row.type,
+      metadata: row.metadata,
+      createdAt: row.createdAt,
+      byAnotherUser: row.actorUserId !== null && row.actorUserId !== user.id,
+    })),
+    nextCursor:
+      rows.length > ACTIVITY_PAGE_SIZE && last ? { createdAt: last.createdAt, id: last.id } : null,
+  };
+}

@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import type { Database, Executor } from '@cartera/db/client';
+import { hashPassword, verifyPassword } from '@cartera/db/passwords';
+import { DomainError } from '@cartera/domain/errors';
+import { isValidNewPassword, type TChangePasswordInput } from '@cartera/domain/password';
+import { ROLES, USER_TYPES } from '@cartera/domain/roles';
+import { recordAction } from '../activity/activity.service';
+import { deleteOtherSessions } from '../sessions/session.repository';
+import {
+  createSession,
+  mustChangePassword,
+  resolveSession,
+  revokeSession,
+  type AuthSession,
+} from '../sessions/session.service';
+import {
+  countRecentAttempts,
+  deleteAttempts,
+  findTenantAndGroup,
+  findUser,
+  findUserByEmail,
+  insertAttempts,
+  markNewVersionSeen,
+  updatePassword,
+} from './auth.repository';
+
+/** The 11th failed attempt for one e-mail within 15 minutes is refused (issue #3). */
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILURES_PER_EMAIL = 10;
+/** Generous per address: an office behind one IP has many sellers. */
+export const MAX_FAILURES_PER_IP = 100;
+
+export const ZLoginInput = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+});
+
+/** Who is signed in, as the shell needs it. */
+export const ZMe = z.object({
+  user: z.object({
+    id: z.string(),
+    name: z.string(),
+    lastname: z.string(),
+    email: z.string(),
+    photo: z.string().nullable(),
+    color: z.string().nullable(),
+    role: z.enum(ROLES),
+    roles: z.array(z.enum(ROLES)),
+    userType: z.enum(USER_TYPES),
+    jailUrl: z.array(z.string()),
+    mustChangePassword: z.boolean(),
+    showNewVersionPresentation: z.boolean(),
+    linkedAccountsActive: z.boolean(),
+  }),
+  tenant: z.object({
+    id: z.string(),
+    name: z.string(),
+    logo: z.string().nullable(),
+    country: z.string(),
+  }),
+  group: z.object({ id: z.string(), name: z.string() }),
+  featureFlags: z.record(z.string(), z.union([z.literal(0), z.literal(1)])),
+  settings: z.object({ presale: z.boolean(), formChannels: z.number() }),
+  /** Set while an admin uses another account: who to return to. */
+  impersonatedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type Me = z.infer<typeof ZMe>;
+
+/** Verifying against a real hash when the e-mail is unknown keeps both answers equally slow. */
+let decoyHash: Promise<string> | undefined;
+function decoy() {
+  decoyHash ??= hashPassword('decoy-password-not-used');
+  return decoyHash;
+}
+
+export async function describeSession(db: Executor, session: AuthSession): Promise<Me> {
+  const { user } = session;
+  const [row, places, realUser] = await Promise.all([
+    findUser(db, user.tenantId, user.id),
+    findTenantAndGroup(db, user.tenantId, user.groupId),
+    session.realUserId && session.realTenantId
+      ? findUser(db, session.realTenantId, session.realUserId)
+      : Promise.resolve(undefined),
+  ]);
+  if (!row) throw new DomainError('UNAUTHENTICATED');
+  const tenant = places.find((place) => place.id === user.tenantId)!;
+  const group = places.find((place) => place.id === user.groupId) ?? tenant;
+  const saleConfig = (tenant.configs.sale ?? {}) as { presale?: boolean };
+  return {
+    user: {
+      id: row.id,
+      name: row.name,
+      lastname: row.lastname,
+      email: row.email,
+      photo: row.photo,
+      color: row.color,
+      role: user.role,
+      roles: user.roles,
+      userType: row.userType,
+      jailUrl: row.jailUrl,
+      mustChangePassword: mustChangePassword(user),
+      showNewVersionPresentation: row.showNewVersionPresentation,
+      linkedAccountsActive: row.linkedAccountsActive,
+    },
+    tenant: {
+      id: tenant.id,
+      name: tenant.displayName || tenant.name,
+      logo: tenant.logo,
+      country: tenant.country,
+    },
+    group: { id: group.id, name: group.displayName || group.name },
+    featureFlags: user.featureFlags as Record<string, 0 | 1>,
+    settings: { presale: saleConfig.presale === true, formChannels: 0 },
+    impersonatedBy: realUser
+      ? { id: realUser.id, name: `${realUser.name} ${realUser.lastname}`.trim() }
+      : null,
+  };
+}
+
+export interface LoginResult {
+  token: string;
+  expiresAt: Date;
+  session: AuthSession;
+}
+
+/**
+ * Signs a user in. Failures are counted per e-mail and per address whether or not the e-mail
+ * exists, and the answer is the same for a wrong password, an unknown e-mail or an inactive
+ * user, so neither the message nor the limit tells who has an account.
+ */
+export async function login(
+  db: Database,
+  input: z.infer<typeof ZLoginInput>,
+  client: { ip: string | null; userAgent: string | null },
+  now = new Date(),
+): Promise<LoginResult> {
+  const email = input.email.trim().toLowerCase();
+  const emailKey = `email:${email}`;
+  const ipKey = `ip:${client.ip ?? 'unknown'}`;
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
+  const [emailFailures, ipFailures] = await Promise.all([
+    countRecentAttempts(db, emailKey, since),
+    countRecentAttempts(db, ipKey, since),
+  ]);
+  if (emailFailures >= MAX_FAILURES_PER_EMAIL || ipFailures >= MAX_FAILURES_PER_IP) {
+    throw new DomainError('TOO_MANY_LOGIN_ATTEMPTS');
+  }
+
+  const user = await findUserByEmail(db, email);
+  const valid = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
+  if (!user || !valid || !user.active) {
+    await insertAttempts(db, [emailKey, ipKey]);
+    throw new DomainError('INVALID_CREDENTIALS');
+  }
+
+  const { token, expiresAt } = await db.transaction(async (tx) => {
+    await deleteAttempts(tx, emailKey);
+    const created = await createSession(
+      tx,
+      { tenantId: user.tenantId, userId: user.id, ip: client.ip, userAgent: client.userAgent },
+      now,
+    );
+    await recordAction(tx, { tenantId: user.tenantId, userId: user.id, type: 'login' });
+    return created;
+  });
+  const session = await resolveSession(db, token, now);
+  if (!session) throw new DomainError('INVALID_CREDENTIALS');
+  return { token, expiresAt, session };
+}
+
+export async function logout(db: Database, session: AuthSession | null, token?: string) {
+  if (!session || !token) return;
+  await recordAction(db, {
+    tenantId: session.realTenantId ?? session.user.tenantId,
+    userId: session.realUserId ?? session.user.id,
+    type: 'logout',
+  });
+  await revokeSession(db, token);
+}
+
+/** A token from the address (`?token=`) becomes this browser's session, if it is alive. */
+export async function exchangeToken(db: Database, token: string): Promise<AuthSession> {
+  const session = await resolveSession(db, token);
+  if (!session) throw new DomainError('UNAUTHENTICATED');
+  return session;
+}
+
+/**
+ * 01 §5 and §8: code 1 empty password, code 2 the current password does not match (shown on
+ * that field), code 3 the new password equals the current one. The rules of the form are
+ * checked again here: the server never trusts the checklist.
+ */
+export async function changePassword(
+  db: Database,
+  session: AuthSession,
+  input: TChangePasswordInput,
+): Promise<void> {
+  const { user } = session;
+  if (!input.currentPassword || !input.newPassword) {
+    throw new DomainError('PASSWORD_EMPTY', { legacyCode: 1 });
+  }
+  const row = await findUser(db, user.tenantId, user.id);
+  if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    throw new DomainError('PASSWORD_MISMATCH', { legacyCode: 2, field: 'currentPassword' });
+  }
+  if (input.newPassword === input.currentPassword) {
+    throw new DomainError('PASSWORD_REUSED', { legacyCode: 3, field: 'newPassword' });
+  }
+  if (!isValidNewPassword(input.newPassword) || input.repeatPassword !== input.newPassword) {
+    throw new DomainError('PASSWORD_INVALID', { field: 'newPassword' });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await updatePassword(tx, user.tenantId, user.id, passwordHash);
+    await deleteOtherSessions(tx, user.tenantId, user.id, session.tokenHash);
+    await recordAction(tx, {
+      tenantId: user.tenantId,
+      userId: user.id,
+      actorUserId: session.realUserId,
+      type: 'password-changed',
+    });
+  });
+}
+
+export async function dismissNewVersion(db: Executor, session: AuthSession) {
+  await markNewVersionSeen(db, session.user.tenantId, session.user.id);
+}

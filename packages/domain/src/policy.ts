@@ -1,0 +1,242 @@
+import type { Role, UserType } from './roles';
+
+/**
+ * Who may see and do what: one module for the web (menu, route guard) and the server (the same
+ * checks on every procedure). The specification names the slugs, flags and capabilities (01 §2,
+ * §6; 02 §6) but not which role holds each slug: that mapping is ours, documented in
+ * docs/decisions.md ("Permission slugs").
+ */
+
+export const PERMISSION_SLUGS = [
+  'comercial-sale',
+  'statistics',
+  'comercial-presale',
+  'retention',
+  'company',
+  'settings',
+  'unassigned',
+  'conversation',
+  'sharedContactInbox',
+  'campaigns',
+  'actionsHistory',
+  'contacts',
+  'contact-calendar',
+  'contacts-map',
+  'groups',
+  'comercial-goals',
+  'training',
+  'reports',
+  'comercial-requestsale',
+  'comercial-companies',
+  'net-promoter-score',
+  'forms',
+] as const;
+export type PermissionSlug = (typeof PERMISSION_SLUGS)[number];
+
+/** Per-group feature flags (1 on, 0 off). Later areas add theirs here. */
+export const FEATURE_FLAGS = [
+  'inbox',
+  'locationField',
+  'campaigns',
+  'disableHistoryActions',
+  'hideContactPhoto',
+  'businessSalesModel',
+  'requestSale',
+  'disableRequestSale',
+  'goalsDisabled',
+  'snooze',
+  'training',
+  'internalPhoneNumbers',
+  'requiredCompany',
+  'requiredTags',
+  'sectors',
+  'disableLastname',
+  'disableGovId',
+  'messageGeneration',
+  'disableMandatoryCompanyFields',
+  'enableCompanyGroupSectors',
+  'subConversations',
+  'showAllSellers',
+  'showAllAgents',
+] as const;
+export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+export type FeatureFlags = Partial<Record<string, 0 | 1>>;
+
+const ALL_ROLES: readonly Role[] = [
+  'admin',
+  'super',
+  'comercial',
+  'project_manager',
+  'user',
+  'users_manager',
+];
+
+/** Roles holding each slug (our decision where 01 §6 is silent). */
+export const SLUG_ROLES: Record<PermissionSlug, readonly Role[]> = {
+  statistics: ['admin', 'super', 'comercial', 'project_manager', 'user'],
+  reports: ['super', 'comercial', 'project_manager'],
+  'comercial-sale': ['comercial'],
+  'comercial-presale': ['comercial'],
+  'comercial-requestsale': ['comercial', 'super', 'user'],
+  'comercial-goals': ['comercial', 'super', 'project_manager'],
+  'comercial-companies': ['comercial', 'super', 'project_manager', 'user'],
+  'net-promoter-score': ['project_manager', 'comercial'],
+  forms: ['comercial', 'project_manager'],
+  retention: ['super', 'comercial', 'project_manager'],
+  company: ['comercial', 'users_manager', 'project_manager'],
+  settings: ALL_ROLES,
+  unassigned: ['super', 'comercial', 'project_manager', 'user'],
+  conversation: ['super', 'comercial', 'project_manager', 'user'],
+  sharedContactInbox: ['super', 'comercial', 'project_manager', 'user'],
+  campaigns: ['project_manager'],
+  actionsHistory: ['project_manager', 'super', 'comercial'],
+  contacts: ['super', 'comercial', 'project_manager', 'user'],
+  'contact-calendar': ['super', 'comercial', 'project_manager', 'user'],
+  'contacts-map': ['super', 'comercial', 'project_manager', 'user'],
+  groups: ['admin'],
+  training: ALL_ROLES,
+};
+
+/** What the policy needs to know about a user. */
+export interface PolicySubject {
+  roles: readonly Role[];
+  userType?: UserType;
+  featureFlags: FeatureFlags;
+  /** Tenant settings that gate entries (01 §6). Missing = off. */
+  settings?: {
+    presale?: boolean;
+    formChannels?: number;
+  };
+}
+
+export function flagOn(subject: Pick<PolicySubject, 'featureFlags'>, flag: FeatureFlag): boolean {
+  return subject.featureFlags[flag] === 1;
+}
+
+export function hasRole(subject: Pick<PolicySubject, 'roles'>, roles: readonly Role[] | 'all') {
+  return roles === 'all' || subject.roles.some((role) => roles.includes(role));
+}
+
+/** A slug holds when one of the user's roles has it and its flags (01 §6) allow it. */
+export function hasSlug(subject: PolicySubject, slug: PermissionSlug): boolean {
+  if (!hasRole(subject, SLUG_ROLES[slug])) return false;
+  switch (slug) {
+    case 'comercial-companies':
+      return flagOn(subject, 'businessSalesModel');
+    case 'comercial-requestsale':
+      return flagOn(subject, 'requestSale') && !flagOn(subject, 'disableRequestSale');
+    case 'comercial-goals':
+      return !flagOn(subject, 'goalsDisabled');
+    case 'campaigns':
+      return flagOn(subject, 'campaigns');
+    case 'actionsHistory':
+      return !flagOn(subject, 'disableHistoryActions');
+    case 'unassigned':
+    case 'sharedContactInbox':
+      return flagOn(subject, 'inbox');
+    case 'training':
+      return flagOn(subject, 'training');
+    case 'comercial-presale':
+      return subject.settings?.presale === true;
+    case 'forms':
+      return (subject.settings?.formChannels ?? 0) > 0;
+    default:
+      return true;
+  }
+}
+
+/**
+ * The screens of the product with who may open them. `roles: 'all'` admits every signed-in
+ * user; a slug adds its own check. `built` is false until the screen exists: the menu hides it
+ * and the guard treats it as unknown (404), so there are no placeholder pages.
+ */
+export interface RouteRule {
+  path: string;
+  roles: readonly Role[] | 'all';
+  slug?: PermissionSlug;
+  built: boolean;
+}
+
+export const ROUTE_RULES: readonly RouteRule[] = [
+  { path: '/', roles: 'all', built: true },
+  { path: '/reportes/receipts', roles: 'all', slug: 'reports', built: false },
+  { path: '/contacts', roles: 'all', slug: 'contacts', built: false },
+  { path: '/contact/unassigned', roles: 'all', slug: 'unassigned', built: false },
+  { path: '/contact/sharedinbox', roles: 'all', slug: 'sharedContactInbox', built: false },
+  { path: '/contact/calendar', roles: 'all', slug: 'contact-calendar', built: false },
+  { path: '/contact', roles: 'all', slug: 'conversation', built: false },
+  { path: '/contacts/map', roles: 'all', slug: 'contacts-map', built: false },
+  { path: '/actionsHistory', roles: 'all', slug: 'actionsHistory', built: false },
+  { path: '/campaigns', roles: 'all', slug: 'campaigns', built: false },
+  { path: '/companies', roles: 'all', slug: 'comercial-companies', built: false },
+  { path: '/company', roles: 'all', slug: 'company', built: false },
+  { path: '/comercial/sale', roles: 'all', slug: 'comercial-sale', built: false },
+  { path: '/comercial/requestsale', roles: 'all', slug: 'comercial-requestsale', built: false },
+  { path: '/comercial/goals', roles: 'all', slug: 'comercial-goals', built: false },
+  { path: '/comercial/netpromoterscore', roles: 'all', slug: 'net-promoter-score', built: false },
+  { path: '/comercial/forms', roles: 'all', slug: 'forms', built: false },
+  { path: '/presale', roles: 'all', slug: 'comercial-presale', built: false },
+  { path: '/grupos', roles: ['admin'], slug: 'groups', built: false },
+  { path: '/settings', roles: 'all', slug: 'settings', built: false },
+  { path: '/all-notifications', roles: 'all', built: false },
+  { path: '/notifications', roles: 'all', built: false },
+  { path: '/training', roles: 'all', slug: 'training', built: false },
+];
+
+/** Paths every signed-in user may reach whatever else applies (the guard's own pages). */
+export const GUARD_PATHS = ['/login', '/force-change-password'] as const;
+
+/** The most specific rule whose path is the given path or a parent of it. */
+export function ruleFor(path: string): RouteRule | undefined {
+  let best: RouteRule | undefined;
+  for (const rule of ROUTE_RULES) {
+    if (pathWithin(path, rule.path) && (!best || rule.path.length > best.path.length)) best = rule;
+  }
+  return best;
+}
+
+/** `/training/tutorials` is within `/training`; `/trainingx` is not. */
+export function pathWithin(path: string, prefix: string): boolean {
+  if (prefix === '/') return path === '/';
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+export function canOpen(subject: PolicySubject, path: string): boolean {
+  const rule = ruleFor(path);
+  if (!rule) return true; // unknown paths end in the 404 page, not in a redirect
+  return hasRole(subject, rule.roles) && (!rule.slug || hasSlug(subject, rule.slug));
+}
+
+export interface GuardUser extends PolicySubject {
+  jailUrl: readonly string[];
+  mustChangePassword: boolean;
+}
+
+export type GuardDecision =
+  { kind: 'allow' } | { kind: 'redirect'; to: string; search?: Record<string, string> };
+
+/**
+ * The route guard of 01 §4 / 02 §2, in order: no session → login with returnurl; a password
+ * change owed → the change page; a jail list → its first prefix unless inside one; a role or
+ * slug mismatch → '/'. (Exchanging a `token` query parameter happens before, in the web.)
+ */
+export function guardRoute(user: GuardUser | null, path: string, fullPath = path): GuardDecision {
+  if (!user) {
+    if (path === '/login') return { kind: 'allow' };
+    return { kind: 'redirect', to: '/login', search: { returnurl: fullPath } };
+  }
+  if (user.mustChangePassword) {
+    if (path === '/force-change-password') return { kind: 'allow' };
+    return { kind: 'redirect', to: '/force-change-password', search: { returnUrl: fullPath } };
+  }
+  if (path === '/force-change-password' || path === '/login') {
+    return { kind: 'redirect', to: '/' };
+  }
+  if (user.jailUrl.length > 0 && !user.jailUrl.some((prefix) => pathWithin(path, prefix))) {
+    return { kind: 'redirect', to: user.jailUrl[0]! };
+  }
+  if (!canOpen(user, path)) {
+    return path === '/' ? { kind: 'allow' } : { kind: 'redirect', to: '/' };
+  }
+  return { kind: 'allow' };
+}
