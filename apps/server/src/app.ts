@@ -15,6 +15,7 @@ import { registerWebApp, webDistFolder } from './http/web';
 import { jobDefinitions } from './jobs/registry';
 import { JobRunner } from './jobs/runner';
 import { createLogger, type Logger } from './logger';
+import { registerAccountRoutes } from './modules/account/account.rest';
 import { registerAuthRoutes } from './modules/auth/auth.rest';
 import { registerFilesRoutes } from './modules/files/files.rest';
 import { EventBus } from './realtime/event-bus';
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   registerHealthRoute(server, deps);
   registerAuthRoutes(server, deps);
+  registerAccountRoutes(server, deps);
   await registerFilesRoutes(server, deps);
   server.get('/api/docs', { schema: { hide: true } }, async () => server.swagger());
   await registerWebApp(server, options.serveWeb === false ? undefined : webDistFolder());

@@ -30,6 +30,25 @@ const procedures: Record<string, Entry> = {
     input: { currentPassword: 'Demo1234', newPassword: 'Nueva123', repeatPassword: 'Nueva123' },
   },
   'auth.dismissNewVersion': { access: 'authenticated' },
+  'account.companies': { access: { roles: ['admin'] } },
+  'account.users': { access: { roles: ['admin'] }, input: {} },
+  'account.switchTo': {
+    access: { roles: ['admin'] },
+    input: {
+      tenantId: '00000000-0000-7000-8000-000000000002',
+      userId: '00000000-0000-7000-8000-000000000003',
+    },
+  },
+  'account.returnToAdmin': { access: 'authenticated' },
+  'account.linked': { access: 'authenticated' },
+  'account.switchLinked': {
+    access: 'authenticated',
+    input: {
+      tenantId: '00000000-0000-7000-8000-000000000002',
+      userId: '00000000-0000-7000-8000-000000000003',
+    },
+  },
+  'sellers.panel': { access: { roles: ['super', 'comercial'] } },
   'activity.list': {
     access: 'authenticated',
     input: { from: new Date('2026-01-01'), to: new Date('2026-01-02') },

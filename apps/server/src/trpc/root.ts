@@ -1,5 +1,7 @@
+import { accountRouter } from '../modules/account/account.router';
 import { activityRouter } from '../modules/activity/activity.router';
 import { authRouter } from '../modules/auth/auth.router';
+import { sellersRouter } from '../modules/sellers/sellers.router';
 import { systemRouter } from '../modules/system/system.router';
 import { realtimeRouter } from '../realtime/realtime.router';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
@@ -10,6 +12,8 @@ export const appRouter = router({
   system: systemRouter,
   auth: authRouter,
   activity: activityRouter,
+  account: accountRouter,
+  sellers: sellersRouter,
   realtime: realtimeRouter,
 });
 

@@ -1,0 +1,70 @@
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Executor } from '@cartera/db/client';
+import { groups, users } from '@cartera/db/schema';
+
+export async function findTenants(db: Executor) {
+  return db
+    .select({
+      id: groups.id,
+      name: groups.name,
+      displayName: groups.displayName,
+      country: groups.country,
+    })
+    .from(groups)
+    .where(and(isNull(groups.parentId), eq(groups.active, true)))
+    .orderBy(asc(groups.name));
+}
+
+/** Escapes LIKE wildcards so a search for "50%" looks for those characters. */
+function likePattern(search: string) {
+  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Active users of a tenant, optionally matching a case-insensitive search on name, last name, e-mail. */
+export async function findSwitchableUsers(db: Executor, tenantId: string, search?: string) {
+  const filters = [eq(users.tenantId, tenantId), eq(users.active, true)];
+  if (search) {
+    const pattern = likePattern(search);
+    filters.push(
+      or(
+        sql`${users.name} ilike ${pattern}`,
+        sql`${users.lastname} ilike ${pattern}`,
+        sql`${users.email} ilike ${pattern}`,
+        sql`(${users.name} || ' ' || ${users.lastname}) ilike ${pattern}`,
+      )!,
+    );
+  }
+  return db
+    .select({
+      id: users.id,
+      tenantId: users.tenantId,
+      name: users.name,
+      lastname: users.lastname,
+      email: users.email,
+      roles: users.roles,
+      groupName: groups.name,
+    })
+    .from(users)
+    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
+    .where(and(...filters))
+    .orderBy(asc(users.name), asc(users.lastname))
+    .limit(500);
+}
+
+/** The other active accounts of the same person (same linked-account key), in any tenant. */
+export async function findLinkedUsers(db: Executor, key: string, exceptUserId: string) {
+  return db
+    .select({
+      id: users.id,
+      tenantId: users.tenantId,
+      name: users.name,
+      lastname: users.lastname,
+      email: users.email,
+      roles: users.roles,
+      groupName: groups.name,
+    })
+    .from(users)
+    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
+    .where(and(eq(users.linkedAccountKey, key), eq(users.active, true), ne(users.id, exceptUserId)))
+    .orderBy(asc(users.email));
+}

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import type { Database } from '@cartera/db/client';
+import { DomainError } from '@cartera/domain/errors';
+import { ROLES, type Role } from '@cartera/domain/roles';
+import { recordAction } from '../activity/activity.service';
+import { findUser } from '../auth/auth.repository';
+import { retargetSession } from '../sessions/session.repository';
+import { type AuthSession } from '../sessions/session.service';
+import { findLinkedUsers, findSwitchableUsers, findTenants } from './account.repository';
+
+export const ZAccountUser = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  name: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  groupName: z.string(),
+});
+export type AccountUser = z.infer<typeof ZAccountUser>;
+
+/** 01 §2 Dialogs: the account list groups users in this order. */
+export const ACCOUNT_SECTIONS = [
+  { key: 'projectManagers', role: 'project_manager' },
+  { key: 'comercial', role: 'comercial' },
+  { key: 'supervisors', role: 'super' },
+  { key: 'sellers', role: 'user' },
+] as const satisfies ReadonlyArray<{ key: string; role: Role }>;
+
+export const ZAccountUsers = z.object({
+  tenant: z.object({ id: z.string(), name: z.string() }),
+  projectManagers: z.array(ZAccountUser),
+  comercial: z.array(ZAccountUser),
+  supervisors: z.array(ZAccountUser),
+  sellers: z.array(ZAccountUser),
+});
+
+export const ZListAccountUsersInput = z.object({
+  /** Another company; omitted = the admin's own. */
+  tenantId: z.string().uuid().optional(),
+  search: z.string().trim().max(100).optional(),
+});
+
+function toAccountUser(row: {
+  id: string;
+  tenantId: string;
+  name: string;
+  lastname: string;
+  email: string;
+  roles: Role[];
+  groupName: string;
+}): AccountUser {
+  const { roles, ...rest } = row;
+  return { ...rest, role: roles[0] ?? 'user' };
+}
+
+export async function listCompanies(db: Database) {
+  const tenants = await findTenants(db);
+  return tenants.map((tenant) => ({
+    id: tenant.id,
+    name: tenant.displayName || tenant.name,
+    country: tenant.country,
+  }));
+}
+
+export async function listAccountUsers(
+  db: Database,
+  session: AuthSession,
+  input: z.infer<typeof ZListAccountUsersInput>,
+): Promise<z.infer<typeof ZAccountUsers>> {
+  const tenantId = input.tenantId ?? session.user.tenantId;
+  const tenant = (await findTenants(db)).find((each) => each.id === tenantId);
+  if (!tenant) throw new DomainError('NOT_FOUND');
+  const rows = (await findSwitchableUsers(db, tenantId, input.search || undefined))
+    .map(toAccountUser)
+    .filter((user) => user.id !== session.user.id);
+  const result = { tenant: { id: tenant.id, name: tenant.displayName || tenant.name } } as z.infer<
+    typeof ZAccountUsers
+  >;
+  for (const section of ACCOUNT_SECTIONS) {
+    result[section.key] = rows.filter((user) => user.role === section.role);
+  }
+  return result;
+}
+
+/**
+ * An admin uses another user's account: the session now acts as that user and remembers the
+ * admin, so 'Volver a administrador' can restore it. Admins cannot impersonate admins.
+ */
+export async function switchAccount(
+  db: Database,
+  session: AuthSession,
+  target: { tenantId: string; userId: string },
+) {
+  const user = await findUser(db, target.tenantId, target.userId);
+  if (!user || !user.active) throw new DomainError('USER_NOT_FOUND');
+  if (user.roles.includes('admin') || user.id === session.user.id) {
+    throw new DomainError('PERMISSION_DENIED');
+  }
+  await db.transaction(async (tx) => {
+    await retargetSession(tx, session.tokenHash, {
+      tenantId: user.tenantId,
+      userId: user.id,
+      realTenantId: session.user.tenantId,
+      realUserId: session.user.id,
+    });
+    await recordAction(tx, {
+      tenantId: session.user.tenantId,
+      userId: session.user.id,
+      type: 'account-switched',
+      metadata: { to: user.email, tenantId: user.tenantId },
+    });
+  });
+}
+
+export async function returnToAdmin(db: Database, session: AuthSession) {
+  if (!session.realUserId || !session.realTenantId) throw new DomainError('NOT_IMPERSONATING');
+  const realUserId = session.realUserId;
+  const realTenantId = session.realTenantId;
+  await db.transaction(async (tx) => {
+    await retargetSession(tx, session.tokenHash, {
+      tenantId: realTenantId,
+      userId: realUserId,
+      realTenantId: null,
+      realUserId: null,
+    });
+    await recordAction(tx, {
+      tenantId: realTenantId,
+      userId: realUserId,
+      type: 'account-returned',
+      metadata: { from: session.user.email },
+    });
+  });
+}
+
+/** The other accounts of the same person, for users with linked accounts active. */
+export async function listLinkedAccounts(db: Database, session: AuthSession) {
+  if (!session.user.linkedAccountsActive) return [];
+  const me = await findUser(db, session.user.tenantId, session.user.id);
+  if (!me?.linkedAccountKey) return [];
+  return (await findLinkedUsers(db, me.linkedAccountKey, me.id)).map(toAccountUser);
+}
+
+/** Moves the session to another account of the same person (no impersonation involved). */
+export async function switchLinkedAccount(
+  db: Database,
+  session: AuthSession,
+  target: { tenantId: string; userId: string },
+) {
+  const linked = await listLinkedAccounts(db, session);
+  if (!linked.some((user) => user.id === target.userId && user.tenantId === target.tenantId)) {
+    throw new DomainError('PERMISSION_DENIED');
+  }
+  await db.transaction(async (tx) => {
+    await retargetSession(tx, session.tokenHash, {
+      tenantId: target.tenantId,
+      userId: target.userId,
+      realTenantId: session.realTenantId,
+      realUserId: session.realUserId,
+    });
+    await recordAction(tx, {
+      tenantId: session.user.tenantId,
+      userId: session.user.id,
+      type: 'linked-account-switched',
+      metadata: { to: target.userId },
+    });
+  });
+}
