@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@cartera/domain/roles';
 import type { AuthSession } from '../modules/sessions/session.service';
 import { contextWithoutDeps, fakeSession } from '../testing/auth-fixtures';
+import type { ProcedureMeta } from './init';
 import { appRouter } from './root';
 
 type Access = 'public' | 'authenticated' | { roles: readonly Role[] };
@@ -55,8 +56,11 @@ const procedures: Record<string, Entry> = {
   },
 };
 
-const routerProcedures = (appRouter as unknown as { _def: { procedures: Record<string, unknown> } })
-  ._def.procedures;
+const routerProcedures = (
+  appRouter as unknown as {
+    _def: { procedures: Record<string, { _def: { meta?: ProcedureMeta } }> };
+  }
+)._def.procedures;
 
 async function call(path: string, session: AuthSession | null, input: unknown) {
   const caller = appRouter.createCaller(contextWithoutDeps(session));
@@ -84,6 +88,27 @@ describe('arnés de autorización', () => {
         cause: { code: 'UNAUTHENTICATED' },
       });
     });
+
+    const meta = routerProcedures[path]?._def.meta;
+    const firstAllowedRole = typeof entry.access === 'object' ? entry.access.roles[0]! : 'user';
+
+    if (!meta?.duringPasswordChange) {
+      it(`${path} rechaza a quien debe cambiar su contraseña`, async () => {
+        const session = fakeSession(firstAllowedRole, { requirePasswordChangeByPolicy: true });
+        await expect(call(path, session, entry.input)).rejects.toMatchObject({
+          cause: { code: 'PASSWORD_CHANGE_REQUIRED' },
+        });
+      });
+    }
+
+    if (meta?.area) {
+      it(`${path} rechaza a un usuario confinado fuera de ${meta.area}`, async () => {
+        const session = fakeSession(firstAllowedRole, { jailUrl: ['/training'] });
+        await expect(call(path, session, entry.input)).rejects.toMatchObject({
+          cause: { code: 'PERMISSION_DENIED' },
+        });
+      });
+    }
 
     const access = entry.access;
     if (typeof access === 'object') {

@@ -71,7 +71,14 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
     ],
     [
       demo,
-      { email: 'comercial@demo.test', name: 'Carla', lastname: 'Comercial', role: 'comercial' },
+      {
+        email: 'comercial@demo.test',
+        name: 'Carla',
+        lastname: 'Comercial',
+        role: 'comercial',
+        linkedAccountsActive: true,
+        linkedAccountKey: 'demo-carla',
+      },
     ],
     [
       demo,
@@ -89,7 +96,13 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
     [north, { email: 'vendedor@demo.test', name: 'Valentín', lastname: 'Vendedor', role: 'user' }],
     [
       south,
-      { email: 'vendedora@demo.test', name: 'Victoria', lastname: 'Vendedora', role: 'user' },
+      {
+        email: 'vendedora@demo.test',
+        name: 'Victoria',
+        lastname: 'Vendedora',
+        role: 'user',
+        showNewVersionPresentation: true,
+      },
     ],
     [
       south,

@@ -1,0 +1,69 @@
+import superjson from 'superjson';
+import type { Me } from '../modules/auth/auth.service';
+
+export interface TrpcResult<T> {
+  status: number;
+  data?: T;
+  error?: { message: string; data: { domainCode: string; details?: Record<string, unknown> } };
+  /** The Set-Cookie header of the answer, if any. */
+  cookie: string | null;
+}
+
+export interface CallOptions {
+  token?: string;
+  cookie?: string;
+  /** Sent as X-Forwarded-For (the server trusts the proxy header). */
+  ip?: string;
+  method?: 'GET' | 'POST';
+}
+
+/** Calls a tRPC procedure over real HTTP as the web does (superjson envelope). */
+export async function trpcCall<T = unknown>(
+  baseUrl: string,
+  path: string,
+  input?: unknown,
+  options: CallOptions = {},
+): Promise<TrpcResult<T>> {
+  const method = options.method ?? 'POST';
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.ip) headers['x-forwarded-for'] = options.ip;
+  const body = JSON.stringify(superjson.serialize(input ?? null));
+  const url =
+    method === 'GET'
+      ? `${baseUrl}/api/trpc/${path}?input=${encodeURIComponent(body)}`
+      : `${baseUrl}/api/trpc/${path}`;
+  const response = await fetch(url, { method, headers, body: method === 'POST' ? body : undefined });
+  const json = (await response.json()) as {
+    result?: { data: unknown };
+    error?: { json: TrpcResult<T>['error'] };
+  };
+  return {
+    status: response.status,
+    data: json.result
+      ? (superjson.deserialize(json.result.data as Parameters<typeof superjson.deserialize>[0]) as T)
+      : undefined,
+    error: json.error?.json,
+    cookie: response.headers.get('set-cookie'),
+  };
+}
+
+/** POST /api/auth/login as an API client would. */
+export async function restLogin(baseUrl: string, email: string, password = 'Demo1234', ip?: string) {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(ip ? { 'x-forwarded-for': ip } : {}) },
+    body: JSON.stringify({ email, password }),
+  });
+  return {
+    status: response.status,
+    /** The login answer, or `{ code, message }` when refused. */
+    body: (await response.json()) as {
+      token: string;
+      user: Me;
+      code?: string;
+      message?: string;
+    },
+  };
+}
