@@ -16,6 +16,8 @@ import { jobDefinitions } from './jobs/registry';
 import { JobRunner } from './jobs/runner';
 import { createLogger, type Logger } from './logger';
 import { registerAccountRoutes } from './modules/account/account.rest';
+import { registerCompaniesRoutes } from './modules/companies/companies.rest';
+import { registerPlacesRoutes } from './modules/places/places.rest';
 import { registerAuthRoutes } from './modules/auth/auth.rest';
 import { registerFilesRoutes } from './modules/files/files.rest';
 import { EventBus } from './realtime/event-bus';
@@ -140,6 +142,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerHealthRoute(server, deps);
   registerAuthRoutes(server, deps);
   registerAccountRoutes(server, deps);
+  registerCompaniesRoutes(server, deps);
+  registerPlacesRoutes(server, deps);
   await registerFilesRoutes(server, deps);
   server.get('/api/docs', { schema: { hide: true } }, async () => server.swagger());
   await registerWebApp(server, options.serveWeb === false ? undefined : webDistFolder());

@@ -13,6 +13,8 @@ const optional = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+const DEFAULT_GOOGLE_PLACES_BASE_URL = 'https://places.googleapis.com';
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -31,6 +33,11 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag.default(true),
   S3_PUBLIC_URL: optional,
   JOBS_ENABLED: booleanFlag.default(true),
+  GOOGLE_PLACES_API_KEY: optional,
+  GOOGLE_PLACES_BASE_URL: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/ })])
+    .optional()
+    .transform((value) => (value ? value.replace(/\/+$/, '') : DEFAULT_GOOGLE_PLACES_BASE_URL)),
 });
 
 export type RawEnv = z.infer<typeof EnvSchema>;
@@ -43,6 +50,13 @@ export interface S3Config {
   secretAccessKey: string | undefined;
   forcePathStyle: boolean;
   publicUrl: string | undefined;
+}
+
+export interface GooglePlacesConfig {
+  /** Without a key, address search answers that it is not configured. */
+  apiKey: string | undefined;
+  /** Origin of the Places API (New); tests point it at a local fake. */
+  baseUrl: string;
 }
 
 export interface Env {
@@ -58,6 +72,7 @@ export interface Env {
   sessionSecret: string;
   s3: S3Config | undefined;
   jobsEnabled: boolean;
+  googlePlaces: GooglePlacesConfig;
 }
 
 export class EnvError extends Error {}
@@ -100,6 +115,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         }
       : undefined,
     jobsEnabled: raw.JOBS_ENABLED,
+    googlePlaces: {
+      apiKey: raw.GOOGLE_PLACES_API_KEY?.trim() || undefined,
+      baseUrl: raw.GOOGLE_PLACES_BASE_URL,
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { DomainError } from '@cartera/domain/errors';
 import type { AppDeps } from '../deps';
 import type { AuthSession } from '../modules/sessions/session.service';
 import { resolveSession } from '../modules/sessions/session.service';
+import { assertAllowed, type AccessRule } from '../modules/sessions/access';
 import { tokenOf } from '../trpc/context';
 
 /**
@@ -22,6 +23,8 @@ export interface RestRoute<
   tags: string[];
   summary: string;
   auth: TAuth;
+  /** With a session: the same area, roles and password-change rules as procedures. */
+  access?: AccessRule;
   body?: TBody;
   querystring?: TQuery;
   params?: TParams;
@@ -81,7 +84,10 @@ export function restRoute<
     serializerCompiler: () => (data) => JSON.stringify(data),
     handler: async (request, reply) => {
       const session = await sessionOf(deps, request);
-      if (route.auth === 'session' && !session) throw new DomainError('UNAUTHENTICATED');
+      if (route.auth === 'session') {
+        if (!session) throw new DomainError('UNAUTHENTICATED');
+        assertAllowed(session.user, route.access ?? {});
+      }
       const parse = <T extends z.ZodType>(schema: T | undefined, value: unknown) =>
         schema ? schema.parse(value) : undefined;
       const result = await route.handler({

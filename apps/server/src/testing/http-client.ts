@@ -34,7 +34,11 @@ export async function trpcCall<T = unknown>(
     method === 'GET'
       ? `${baseUrl}/api/trpc/${path}?input=${encodeURIComponent(body)}`
       : `${baseUrl}/api/trpc/${path}`;
-  const response = await fetch(url, { method, headers, body: method === 'POST' ? body : undefined });
+  const response = await fetch(url, {
+    method,
+    headers,
+    body: method === 'POST' ? body : undefined,
+  });
   const json = (await response.json()) as {
     result?: { data: unknown };
     error?: { json: TrpcResult<T>['error'] };
@@ -42,7 +46,9 @@ export async function trpcCall<T = unknown>(
   return {
     status: response.status,
     data: json.result
-      ? (superjson.deserialize(json.result.data as Parameters<typeof superjson.deserialize>[0]) as T)
+      ? (superjson.deserialize(
+          json.result.data as Parameters<typeof superjson.deserialize>[0],
+        ) as T)
       : undefined,
     error: json.error?.json,
     cookie: response.headers.get('set-cookie'),
@@ -50,7 +56,12 @@ export async function trpcCall<T = unknown>(
 }
 
 /** POST /api/auth/login as an API client would. */
-export async function restLogin(baseUrl: string, email: string, password = 'Demo1234', ip?: string) {
+export async function restLogin(
+  baseUrl: string,
+  email: string,
+  password = 'Demo1234',
+  ip?: string,
+) {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(ip ? { 'x-forwarded-for': ip } : {}) },

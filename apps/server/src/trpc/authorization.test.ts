@@ -50,6 +50,110 @@ const procedures: Record<string, Entry> = {
     },
   },
   'sellers.panel': { access: { roles: ['super', 'comercial'] } },
+  'places.status': { access: 'authenticated' },
+  'places.search': { access: 'authenticated', input: { searchInput: 'artigas' } },
+  'places.details': { access: 'authenticated', input: { placeId: 'ChIJfakeArtigas1100' } },
+  'companies.settings': { access: 'authenticated' },
+  'companies.list': { access: 'authenticated', input: {} },
+  'companies.get': {
+    access: 'authenticated',
+    input: { id: '00000000-0000-7000-8000-000000000003' },
+  },
+  'companies.create': { access: 'authenticated', input: { businessName: 'X' } },
+  'companies.update': {
+    access: 'authenticated',
+    input: { id: '00000000-0000-7000-8000-000000000003', data: { businessName: 'X' } },
+  },
+  'companies.delete': {
+    access: { roles: ['comercial', 'super', 'project_manager'] },
+    input: { ids: ['00000000-0000-7000-8000-000000000003'] },
+  },
+  'companies.assignManager': {
+    access: 'authenticated',
+    input: { companyId: '00000000-0000-7000-8000-000000000003', managerId: null },
+  },
+  'companies.sectors': {
+    access: 'authenticated',
+    input: { companyId: '00000000-0000-7000-8000-000000000003' },
+  },
+  'companies.createSector': {
+    access: 'authenticated',
+    input: { companyId: '00000000-0000-7000-8000-000000000003', name: 'Ventas' },
+  },
+  'companies.deleteSector': {
+    access: 'authenticated',
+    input: {
+      companyId: '00000000-0000-7000-8000-000000000003',
+      sectorId: '00000000-0000-7000-8000-000000000003',
+    },
+  },
+  'companies.selectableContacts': {
+    access: 'authenticated',
+    input: { companyId: '00000000-0000-7000-8000-000000000003' },
+  },
+  'companies.addContacts': {
+    access: 'authenticated',
+    input: {
+      companyId: '00000000-0000-7000-8000-000000000003',
+      contacts: ['00000000-0000-7000-8000-000000000003'],
+    },
+  },
+  'companies.modifyDefaultField': {
+    access: { roles: ['admin', 'comercial', 'project_manager'] },
+    input: { field: 'taxCode', hidden: true },
+  },
+  'customFields.forForm': { access: 'authenticated', input: { entity: 'company', mode: 'create' } },
+  'customFields.list': {
+    access: { roles: ['admin', 'comercial', 'project_manager'] },
+    input: { entity: 'company' },
+  },
+  'customFields.create': {
+    access: { roles: ['admin', 'comercial', 'project_manager'] },
+    input: { entity: 'company', code: 'rubro', name: 'Rubro', type: 'string' },
+  },
+  'customFields.update': {
+    access: { roles: ['admin', 'comercial', 'project_manager'] },
+    input: { id: '00000000-0000-7000-8000-000000000003', data: { name: 'Rubro' } },
+  },
+  'customFields.checkUnique': {
+    access: 'authenticated',
+    input: { entity: 'company', code: 'rubro', value: 'x' },
+  },
+  'customFields.createSharedOption': {
+    access: 'authenticated',
+    input: { fieldId: '00000000-0000-7000-8000-000000000003', data: { name: 'Opción' } },
+  },
+  'customFields.updateSharedOption': {
+    access: 'authenticated',
+    input: { fieldId: '00000000-0000-7000-8000-000000000003', code: 'x', data: { name: 'Opción' } },
+  },
+  'customFields.deleteSharedOption': {
+    access: 'authenticated',
+    input: { fieldId: '00000000-0000-7000-8000-000000000003', code: 'x' },
+  },
+  'catalog.tags': { access: 'authenticated' },
+  'catalog.origins': { access: 'authenticated' },
+  'catalog.allTags': { access: { roles: ['admin', 'comercial', 'project_manager'] } },
+  'catalog.allOrigins': { access: { roles: ['admin', 'comercial', 'project_manager'] } },
+  'catalog.createTag': {
+    access: { roles: ['admin', 'comercial', 'project_manager'] },
+    input: { code: 'nuevo', name: 'Nuevo', color: '#E03131' },
+  },
+  'catalog.updateTag': {
+    access: { roles: ['admin', 'comercial', 'project_manager'] },
+    input: {
+      id: '00000000-0000-7000-8000-000000000003',
+      data: { code: 'nuevo', name: 'Nuevo', color: '#E03131' },
+    },
+  },
+  'catalog.createOrigin': {
+    access: { roles: ['admin', 'comercial', 'project_manager'] },
+    input: { code: 'web', name: 'Web' },
+  },
+  'catalog.updateOrigin': {
+    access: { roles: ['admin', 'comercial', 'project_manager'] },
+    input: { id: '00000000-0000-7000-8000-000000000003', data: { code: 'web', name: 'Web' } },
+  },
   'activity.list': {
     access: 'authenticated',
     input: { from: new Date('2026-01-01'), to: new Date('2026-01-02') },

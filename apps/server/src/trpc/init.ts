@@ -2,8 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { Role } from '@cartera/domain/roles';
 import superjson from 'superjson';
 import { DomainError } from '@cartera/domain/errors';
-import { canOpen, pathWithin } from '@cartera/domain/policy';
-import { mustChangePassword } from '../modules/sessions/session.service';
+import { assertAllowed } from '../modules/sessions/access';
 import type { Context } from './context';
 import { describeError, trpcCodeFor } from './errors';
 
@@ -66,14 +65,7 @@ export const publicProcedure = t.procedure.use(async ({ next }) => {
 export const protectedProcedure = publicProcedure.use(({ ctx, meta, next }) => {
   if (!ctx.session) throw new DomainError('UNAUTHENTICATED');
   const user = ctx.session.user;
-  if (mustChangePassword(user) && !meta?.duringPasswordChange) {
-    throw new DomainError('PASSWORD_CHANGE_REQUIRED');
-  }
-  const area = meta?.area;
-  if (area) {
-    const jailed = user.jailUrl.length > 0 && !user.jailUrl.some((path) => pathWithin(area, path));
-    if (jailed || !canOpen(user, area)) throw new DomainError('PERMISSION_DENIED');
-  }
+  assertAllowed(user, { area: meta?.area, duringPasswordChange: meta?.duringPasswordChange });
   return next({ ctx: { session: ctx.session, user } });
 });
 
@@ -85,9 +77,7 @@ export const tenantProcedure = protectedProcedure.use(({ ctx, next }) =>
 /** A tenant procedure open only to the listed roles. */
 export function roleProcedure(...roles: Role[]) {
   return tenantProcedure.use(({ ctx, next }) => {
-    if (!ctx.user.roles.some((role) => roles.includes(role))) {
-      throw new DomainError('PERMISSION_DENIED');
-    }
+    assertAllowed(ctx.user, { roles, duringPasswordChange: true });
     return next();
   });
 }

@@ -1,6 +1,10 @@
 import { accountRouter } from '../modules/account/account.router';
+import { catalogRouter } from '../modules/catalog/catalog.router';
+import { companiesRouter } from '../modules/companies/companies.router';
+import { customFieldsRouter } from '../modules/custom-fields/custom-fields.router';
 import { activityRouter } from '../modules/activity/activity.router';
 import { authRouter } from '../modules/auth/auth.router';
+import { placesRouter } from '../modules/places/places.router';
 import { sellersRouter } from '../modules/sellers/sellers.router';
 import { systemRouter } from '../modules/system/system.router';
 import { realtimeRouter } from '../realtime/realtime.router';
@@ -14,6 +18,10 @@ export const appRouter = router({
   activity: activityRouter,
   account: accountRouter,
   sellers: sellersRouter,
+  companies: companiesRouter,
+  customFields: customFieldsRouter,
+  catalog: catalogRouter,
+  places: placesRouter,
   realtime: realtimeRouter,
 });
 

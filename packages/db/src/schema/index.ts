@@ -3,3 +3,6 @@ export * from './users';
 export * from './sessions';
 export * from './events';
 export * from './identity';
+export * from './companies';
+export * from './contacts';
+export * from './custom-fields';

@@ -54,6 +54,8 @@ export const users = pgTable(
     color: text('color'),
     phoneWork: text('phone_work'),
     country: text('country'),
+    /** The user's extra fields: tags and origins are filtered by them (03 §5). */
+    additionalData: jsonb('additional_data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

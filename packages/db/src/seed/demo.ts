@@ -1,6 +1,7 @@
 import type { Executor } from '../client';
 import type { Group } from '../schema/groups';
 import type { User } from '../schema/users';
+import { seedCompaniesDemo } from './companies.demo';
 import { createGroup, createTenant, createUser, DEMO_PASSWORD } from './factories';
 
 export interface DemoLogin {
@@ -143,5 +144,9 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
     const user = await createUser(db, group, { ...input, password, country: group.country });
     users[user.email] = user;
   }
+  await seedCompaniesDemo(db, demo, other, {
+    seller: users['vendedor@demo.test']!,
+    supervisor: users['supervisor@demo.test']!,
+  });
   return { demo, north, south, other, users };
 }

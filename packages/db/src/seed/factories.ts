@@ -4,6 +4,15 @@ import { newId } from '../ids';
 import { hashPassword } from '../passwords';
 import { groups, type Group, type NewGroup } from '../schema/groups';
 import { users, type NewUser, type User } from '../schema/users';
+import { companies, sectors, type Company, type NewCompany } from '../schema/companies';
+import { contacts } from '../schema/contacts';
+import {
+  customFields,
+  origins,
+  sharedOptions,
+  statusTags,
+  type CustomField,
+} from '../schema/custom-fields';
 
 /**
  * Factories shared by the demo seed and the tests: the demo data is built with exactly the code
@@ -89,4 +98,85 @@ export async function createUser(db: Executor, group: Group, input: UserInput): 
 export async function isEmpty(db: Executor): Promise<boolean> {
   const rows = await db.select({ id: groups.id }).from(groups).limit(1);
   return rows.length === 0;
+}
+
+export type CompanyInput = Partial<Omit<NewCompany, 'tenantId' | 'id'>> & { businessName: string };
+
+export async function createCompany(db: Executor, tenant: { id: string }, input: CompanyInput) {
+  const [company] = await db
+    .insert(companies)
+    .values({ displayName: input.businessName, ...input, tenantId: tenant.id })
+    .returning();
+  return company!;
+}
+
+export async function createSector(db: Executor, company: Company, name: string) {
+  const [sector] = await db
+    .insert(sectors)
+    .values({ tenantId: company.tenantId, companyId: company.id, name })
+    .returning();
+  return sector!;
+}
+
+export type ContactInput = Partial<Omit<typeof contacts.$inferInsert, 'tenantId' | 'id'>> & {
+  firstName: string;
+};
+
+export async function createContact(db: Executor, tenant: { id: string }, input: ContactInput) {
+  const [contact] = await db
+    .insert(contacts)
+    .values({ ...input, tenantId: tenant.id })
+    .returning();
+  return contact!;
+}
+
+export type CustomFieldInput = Partial<Omit<typeof customFields.$inferInsert, 'tenantId' | 'id'>> &
+  Pick<typeof customFields.$inferInsert, 'entity' | 'code' | 'name' | 'type'>;
+
+export async function createCustomField(
+  db: Executor,
+  tenant: { id: string },
+  input: CustomFieldInput,
+) {
+  const [field] = await db
+    .insert(customFields)
+    .values({ ...input, tenantId: tenant.id })
+    .returning();
+  return field!;
+}
+
+export async function createSharedOption(
+  db: Executor,
+  field: CustomField,
+  input: { code: string; name: string; backgroundColor?: string },
+) {
+  const [option] = await db
+    .insert(sharedOptions)
+    .values({ ...input, tenantId: field.tenantId, fieldId: field.id })
+    .returning();
+  return option!;
+}
+
+export async function createStatusTag(
+  db: Executor,
+  tenant: { id: string },
+  input: Omit<typeof statusTags.$inferInsert, 'tenantId' | 'id'>,
+) {
+  const [tag] = await db
+    .insert(statusTags)
+    .values({ ...input, tenantId: tenant.id })
+    .returning();
+  return tag!;
+}
+
+export async function createOrigin(
+  db: Executor,
+  tenant: { id: string },
+  input: Omit<typeof origins.$inferInsert, 'tenantId' | 'id'>,
+) {
+  const [origin] = await db
+    .insert(origins)
+    .values({ ...input, tenantId: tenant.id })
+    .returning();
+  return origin!;
 }

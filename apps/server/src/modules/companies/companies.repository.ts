@@ -1,0 +1,305 @@
+import { and, asc, eq, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@cartera/db/client';
+import {
+  companies,
+  companyContacts,
+  contacts,
+  groups,
+  sectors,
+  type NewCompany,
+} from '@cartera/db/schema';
+
+/** Escapes LIKE wildcards so a search for "50%" looks for those characters. */
+export function likePattern(search: string) {
+  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** A custom-field filter: `value` may start with `not:`, `gt:` or `lt:` (02 §7 lists). */
+export interface FieldFilter {
+  code: string;
+  value: string;
+}
+
+function fieldCondition(column: typeof companies.additionalData, filter: FieldFilter): SQL {
+  const match = /^(not|gt|lt):(.*)$/s.exec(filter.value);
+  const operator = match?.[1] ?? 'eq';
+  const value = match ? match[2]! : filter.value;
+  const element = sql`${column} -> ${filter.code}`;
+  const text = sql`${column} ->> ${filter.code}`;
+  const equals = sql`(${text} = ${value} or (jsonb_typeof(${element}) = 'array' and ${element} ? ${value}))`;
+  if (operator === 'eq') return equals;
+  if (operator === 'not') return sql`(${element} is null or not ${equals})`;
+  const number = Number(value);
+  const comparable = Number.isFinite(number) && value.trim() !== '';
+  const left = comparable
+    ? sql`(case when jsonb_typeof(${element}) = 'number' then (${text})::numeric end)`
+    : text;
+  const right = comparable ? sql`${number}` : sql`${value}`;
+  return operator === 'gt' ? sql`${left} > ${right}` : sql`${left} < ${right}`;
+}
+
+export interface CompanyCursor {
+  name: string;
+  id: string;
+}
+
+export async function findCompanies(
+  db: Executor,
+  tenantId: string,
+  options: { search?: string; filters?: FieldFilter[]; after?: CompanyCursor; limit: number },
+) {
+  const conditions: SQL[] = [eq(companies.tenantId, tenantId)];
+  if (options.search) {
+    const pattern = likePattern(options.search);
+    conditions.push(
+      or(
+        sql`${companies.businessName} ilike ${pattern}`,
+        sql`${companies.displayName} ilike ${pattern}`,
+        sql`${companies.taxCode} ilike ${pattern}`,
+      )!,
+    );
+  }
+  for (const filter of options.filters ?? []) {
+    conditions.push(fieldCondition(companies.additionalData, filter));
+  }
+  if (options.after) {
+    conditions.push(
+      sql`(lower(${companies.businessName}), ${companies.id}) > (${options.after.name}, ${options.after.id})`,
+    );
+  }
+  return db
+    .select()
+    .from(companies)
+    .where(and(...conditions))
+    .orderBy(sql`lower(${companies.businessName})`, asc(companies.id))
+    .limit(options.limit);
+}
+
+export async function findCompany(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.tenantId, tenantId), eq(companies.id, id)));
+  return row;
+}
+
+export async function findCompanyByTaxCode(
+  db: Executor,
+  tenantId: string,
+  taxCode: string,
+  exceptId?: string,
+) {
+  const conditions = [eq(companies.tenantId, tenantId), eq(companies.taxCode, taxCode)];
+  if (exceptId) conditions.push(sql`${companies.id} <> ${exceptId}`);
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(...conditions));
+  return row;
+}
+
+export async function insertCompanies(db: Executor, values: NewCompany[]) {
+  return db.insert(companies).values(values).returning();
+}
+
+export async function updateCompanyRow(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  values: Partial<NewCompany>,
+) {
+  const [row] = await db
+    .update(companies)
+    .set(values)
+    .where(and(eq(companies.tenantId, tenantId), eq(companies.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteCompanyRows(db: Executor, tenantId: string, ids: string[]) {
+  const deleted = await db
+    .delete(companies)
+    .where(and(eq(companies.tenantId, tenantId), inArray(companies.id, ids)))
+    .returning({ id: companies.id });
+  return deleted.map((row) => row.id);
+}
+
+export async function findTenantSettings(db: Executor, tenantId: string) {
+  const [row] = await db
+    .select({ country: groups.country, configs: groups.configs, featureFlags: groups.featureFlags })
+    .from(groups)
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, tenantId)));
+  return row;
+}
+
+export async function saveTenantConfigs(
+  db: Executor,
+  tenantId: string,
+  configs: Record<string, unknown>,
+) {
+  await db
+    .update(groups)
+    .set({ configs })
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, tenantId)));
+}
+
+export async function findSectors(
+  db: Executor,
+  tenantId: string,
+  companyId: string,
+  options: { search?: string; after?: CompanyCursor; limit: number },
+) {
+  const conditions: SQL[] = [eq(sectors.tenantId, tenantId), eq(sectors.companyId, companyId)];
+  if (options.search) conditions.push(sql`${sectors.name} ilike ${likePattern(options.search)}`);
+  if (options.after) {
+    conditions.push(
+      sql`(lower(${sectors.name}), ${sectors.id}) > (${options.after.name}, ${options.after.id})`,
+    );
+  }
+  return db
+    .select()
+    .from(sectors)
+    .where(and(...conditions))
+    .orderBy(sql`lower(${sectors.name})`, asc(sectors.id))
+    .limit(options.limit);
+}
+
+export async function insertSector(db: Executor, values: typeof sectors.$inferInsert) {
+  const [row] = await db.insert(sectors).values(values).returning();
+  return row!;
+}
+
+export async function findSectorByName(
+  db: Executor,
+  tenantId: string,
+  companyId: string,
+  name: string,
+) {
+  const [row] = await db
+    .select({ id: sectors.id })
+    .from(sectors)
+    .where(
+      and(
+        eq(sectors.tenantId, tenantId),
+        eq(sectors.companyId, companyId),
+        sql`lower(${sectors.name}) = lower(${name})`,
+      ),
+    );
+  return row;
+}
+
+export async function findSector(db: Executor, tenantId: string, companyId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(sectors)
+    .where(
+      and(eq(sectors.tenantId, tenantId), eq(sectors.companyId, companyId), eq(sectors.id, id)),
+    );
+  return row;
+}
+
+export async function deleteSectorRow(
+  db: Executor,
+  tenantId: string,
+  companyId: string,
+  id: string,
+) {
+  const deleted = await db
+    .delete(sectors)
+    .where(
+      and(eq(sectors.tenantId, tenantId), eq(sectors.companyId, companyId), eq(sectors.id, id)),
+    )
+    .returning({ id: sectors.id });
+  return deleted.length > 0;
+}
+
+export async function findCompanyContacts(db: Executor, tenantId: string, companyId: string) {
+  return db
+    .select({
+      contactId: contacts.id,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      role: companyContacts.role,
+      sectorId: companyContacts.sectorId,
+      sectorName: sectors.name,
+    })
+    .from(companyContacts)
+    .innerJoin(
+      contacts,
+      and(
+        eq(contacts.tenantId, companyContacts.tenantId),
+        eq(contacts.id, companyContacts.contactId),
+      ),
+    )
+    .leftJoin(
+      sectors,
+      and(eq(sectors.tenantId, companyContacts.tenantId), eq(sectors.id, companyContacts.sectorId)),
+    )
+    .where(and(eq(companyContacts.tenantId, tenantId), eq(companyContacts.companyId, companyId)))
+    .orderBy(asc(contacts.firstName), asc(contacts.lastName));
+}
+
+/** Contacts of the tenant not yet in the company, for 'Seleccionar Contactos'. */
+export async function findSelectableContacts(
+  db: Executor,
+  tenantId: string,
+  companyId: string,
+  options: { search?: string; after?: CompanyCursor; limit: number },
+) {
+  const conditions: SQL[] = [
+    eq(contacts.tenantId, tenantId),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(companyContacts)
+        .where(
+          and(
+            eq(companyContacts.tenantId, tenantId),
+            eq(companyContacts.companyId, companyId),
+            eq(companyContacts.contactId, contacts.id),
+          ),
+        ),
+    ),
+  ];
+  if (options.search) {
+    conditions.push(
+      sql`(${contacts.firstName} || ' ' || ${contacts.lastName}) ilike ${likePattern(options.search)}`,
+    );
+  }
+  if (options.after) {
+    conditions.push(
+      sql`(lower(${contacts.firstName} || ' ' || ${contacts.lastName}), ${contacts.id}) > (${options.after.name}, ${options.after.id})`,
+    );
+  }
+  return db
+    .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName })
+    .from(contacts)
+    .where(and(...conditions))
+    .orderBy(sql`lower(${contacts.firstName} || ' ' || ${contacts.lastName})`, asc(contacts.id))
+    .limit(options.limit);
+}
+
+export async function findAffiliations(
+  db: Executor,
+  tenantId: string,
+  companyId: string,
+  contactIds: string[],
+) {
+  return db
+    .select({ contactId: companyContacts.contactId })
+    .from(companyContacts)
+    .where(
+      and(
+        eq(companyContacts.tenantId, tenantId),
+        eq(companyContacts.companyId, companyId),
+        inArray(companyContacts.contactId, contactIds),
+      ),
+    );
+}
+
+export async function insertAffiliations(
+  db: Executor,
+  rows: (typeof companyContacts.$inferInsert)[],
+) {
+  await db.insert(companyContacts).values(rows);
+}

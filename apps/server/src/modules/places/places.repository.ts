@@ -1,0 +1,13 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '@cartera/db/client';
+import { groups } from '@cartera/db/schema';
+
+/** The two-letter country of a tenant (its root group), or null if there is no such tenant. */
+export async function findTenantCountry(db: Executor, tenantId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ country: groups.country })
+    .from(groups)
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, tenantId)))
+    .limit(1);
+  return row?.country.trim() ?? null;
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { MENU_ENTRIES, MENU_GROUPS, menuLabels, visibleMenu } from './menu';
+import type { PolicySubject } from './policy';
+import type { Role } from './roles';
+
+/** The company of the demo data: its feature flags and sale settings. */
+const demoFlags = {
+  inbox: 1,
+  training: 1,
+  businessSalesModel: 1,
+  requestSale: 1,
+  campaigns: 1,
+  snooze: 1,
+  subConversations: 1,
+} as const;
+
+function demoUser(role: Role, overrides: Partial<PolicySubject> = {}): PolicySubject {
+  return {
+    roles: [role],
+    userType: 'normal',
+    featureFlags: demoFlags,
+    settings: { presale: true, formChannels: 0 },
+    ...overrides,
+  };
+}
+
+const everythingBuilt = { isBuilt: () => true };
+
+describe('menú lateral con las pantallas construidas hoy', () => {
+  it.each([
+    ['admin@demo.test', 'admin', ['Rendimiento']],
+    ['supervisor@demo.test', 'super', ['Rendimiento', 'Vendedores']],
+    ['comercial@demo.test', 'comercial', ['Rendimiento', 'Vendedores']],
+    ['proyecto@demo.test', 'project_manager', ['Rendimiento']],
+    ['gestor@demo.test', 'users_manager', []],
+    ['vendedor@demo.test', 'user', ['Rendimiento']],
+  ] as const)('%s (%s) ve %j', (_email, role, labels) => {
+    expect(menuLabels(visibleMenu(demoUser(role)))).toEqual(labels);
+  });
+
+  it('no agrupa una entrada que está sola', () => {
+    const items = visibleMenu(demoUser('user'));
+    expect(items).toEqual([
+      { kind: 'entry', entry: MENU_ENTRIES.find((entry) => entry.id === 'performance') },
+    ]);
+  });
+});
+
+describe('menú lateral cuando todas las pantallas existan', () => {
+  it('un vendedor ve sus bandejas y sus clientes agrupados, sin backoffice ni administración', () => {
+    expect(menuLabels(visibleMenu(demoUser('user'), everythingBuilt))).toEqual([
+      'Rendimiento',
+      'Bandeja de entrada > Carteras compartidas',
+      'Bandeja de entrada > Inbox',
+      'Bandeja de entrada > Conversaciones',
+      'Solicitudes',
+      'Clientes > Contactos',
+      'Clientes > Companies',
+      'Clientes > Calendario',
+      'Clientes > Mapa',
+    ]);
+  });
+
+  it('comercial ve el grupo backoffice y Mi Empresa; Formularios solo con canales de formulario', () => {
+    const labels = menuLabels(visibleMenu(demoUser('comercial'), everythingBuilt));
+    expect(labels).toContain('Backoffice > Ventas');
+    expect(labels).toContain('Backoffice > Crear preventa');
+    expect(labels).toContain('Backoffice > Solicitudes');
+    expect(labels).toContain('Backoffice > Objetivos');
+    expect(labels).toContain('Backoffice > NPS');
+    expect(labels).not.toContain('Backoffice > Formularios');
+    expect(labels).toContain('Mi Empresa');
+    expect(labels).toContain('Vendedores');
+    expect(labels).not.toContain('Administración');
+
+    const withForms = demoUser('comercial', { settings: { presale: true, formChannels: 2 } });
+    expect(menuLabels(visibleMenu(withForms, everythingBuilt))).toContain(
+      'Backoffice > Formularios',
+    );
+  });
+
+  it('un supervisor ve Solicitudes y Objetivos fuera del grupo backoffice', () => {
+    const labels = menuLabels(visibleMenu(demoUser('super'), everythingBuilt));
+    expect(labels).toContain('Solicitudes');
+    expect(labels).toContain('Objetivos');
+    expect(labels.some((each) => each.startsWith('Backoffice'))).toBe(false);
+  });
+
+  it('solo el administrador ve Administración', () => {
+    expect(menuLabels(visibleMenu(demoUser('admin'), everythingBuilt))).toEqual([
+      'Rendimiento',
+      'Administración',
+    ]);
+  });
+
+  it('respeta las banderas de la empresa', () => {
+    const noInbox = demoUser('user', { featureFlags: { ...demoFlags, inbox: 0 } });
+    const labels = menuLabels(visibleMenu(noInbox, everythingBuilt));
+    expect(labels).not.toContain('Bandeja de entrada > Inbox');
+    expect(labels).toContain('Conversaciones');
+    expect(labels).not.toContain('Carteras compartidas');
+  });
+
+  it('conserva el orden de la especificación y sus grupos abiertos por defecto', () => {
+    expect(MENU_ENTRIES.map((entry) => entry.label)).toEqual([
+      'Rendimiento',
+      'Reportes',
+      'Vendedores',
+      'Ventas',
+      'Carteras compartidas',
+      'Crear preventa',
+      'Solicitudes',
+      'Objetivos',
+      'Campañas',
+      'Inbox',
+      'Conversaciones',
+      'Contactos',
+      'Companies',
+      'Calendario',
+      'Mapa',
+      'Historial de acciones',
+      'Administración',
+      'NPS',
+      'Formularios',
+      'Mi Empresa',
+    ]);
+    const opened = Object.values(MENU_GROUPS)
+      .filter((group) => group.defaultOpened)
+      .map((group) => group.id);
+    expect(opened.sort()).toEqual(['backoffice', 'charts', 'conversations']);
+  });
+});
