@@ -1,10 +1,32 @@
 import superjson from 'superjson';
 import type { Me } from '../modules/auth/auth.service';
+import type { RouterOutputs } from '../trpc/root';
+
+/** 'companies.list', 'auth.me'…: every procedure path of the app. */
+export type ProcedurePath = {
+  [R in keyof RouterOutputs]: `${R & string}.${keyof RouterOutputs[R] & string}`;
+}[keyof RouterOutputs];
+
+/** The output type of a procedure path. */
+export type OutputOf<P extends string> = P extends `${infer R}.${infer N}`
+  ? R extends keyof RouterOutputs
+    ? N extends keyof RouterOutputs[R]
+      ? RouterOutputs[R][N]
+      : never
+    : never
+  : never;
 
 export interface TrpcResult<T> {
   status: number;
   data?: T;
-  error?: { message: string; data: { domainCode: string; details?: Record<string, unknown> } };
+  error?: {
+    message: string;
+    data: {
+      domainCode: string;
+      details?: Record<string, unknown>;
+      fieldErrors?: Record<string, string[]>;
+    };
+  };
   /** The Set-Cookie header of the answer, if any. */
   cookie: string | null;
 }
@@ -77,4 +99,18 @@ export async function restLogin(
       message?: string;
     },
   };
+}
+
+/**
+ * trpcCall with the output type taken from the procedure's path. `data` is typed as present:
+ * a test reading it after a failed call fails on its own assertions anyway.
+ */
+export async function typedCall<P extends ProcedurePath>(
+  baseUrl: string,
+  path: P,
+  input?: unknown,
+  options?: CallOptions,
+) {
+  const result = await trpcCall<OutputOf<P>>(baseUrl, path, input, options);
+  return { ...result, data: result.data as OutputOf<P> };
 }

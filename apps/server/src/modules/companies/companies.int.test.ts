@@ -3,7 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { seedDemo, type DemoData } from '@cartera/db/seed';
 import { companies, contacts, customFields, groups } from '@cartera/db/schema';
 import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
-import { restLogin, trpcCall, type CallOptions } from '../../testing/http-client';
+import {
+  restLogin,
+  typedCall,
+  type CallOptions,
+  type ProcedurePath,
+} from '../../testing/http-client';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 
 let database: TestDatabase;
@@ -27,18 +32,23 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-const trpc = <T = any>(path: string, input?: unknown, options?: CallOptions) =>
-  trpcCall<T>(app.url, path, input, options);
-const query = <T = any>(path: string, input: unknown, token: string) =>
-  trpc<T>(path, input, { token, method: 'GET' });
+const trpc = <P extends ProcedurePath>(path: P, input?: unknown, options?: CallOptions) =>
+  typedCall(app.url, path, input, options);
+const query = <P extends ProcedurePath>(path: P, input: unknown, token: string) =>
+  typedCall(app.url, path, input, { token, method: 'GET' });
 
-async function rest(method: string, path: string, token: string, body?: unknown) {
+async function rest<T = { code?: string; message?: string }>(
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+) {
   const response = await fetch(`${app.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: (await response.json()) as T };
 }
 
 async function companyByName(name: string) {
@@ -95,7 +105,7 @@ describe('empresas', () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.error?.data.domainCode).toBe('INVALID_REQUEST_BODY');
-    const fields = (bad.error?.data as any).fieldErrors;
+    const fields = bad.error?.data.fieldErrors ?? {};
     expect(fields.businessName).toEqual(['Nombre requerido']);
     expect(fields.description).toEqual(['La descripción no debe de superar los 300 caracteres']);
     const missing = await trpc(
@@ -103,7 +113,7 @@ describe('empresas', () => {
       { businessName: 'Sin datos' },
       { token: seller },
     );
-    expect((missing.error?.data as any).fieldErrors).toEqual({
+    expect(missing.error?.data.fieldErrors).toEqual({
       displayName: ['Este campo es requerido'],
       taxCode: ['Este campo es requerido'],
     });
@@ -117,7 +127,8 @@ describe('empresas', () => {
       { limit: 20, cursor: first.data.nextCursor },
       seller,
     );
-    const ids = (page: any) => page.data.items.map((item: { id: string }) => item.id);
+    const ids = (page: { data?: { items: Array<{ id: string }> } }) =>
+      page.data!.items.map((item: { id: string }) => item.id);
     expect([...ids(first), ...ids(second)]).toEqual(ids(whole).slice(0, 40));
   });
 
@@ -145,10 +156,8 @@ describe('empresas', () => {
       { filters: [{ code: 'rubro', value: 'not:Agro' }] },
       seller,
     );
-    expect(agro.data.items.every((item: any) => item.additionalData.rubro === 'Agro')).toBe(true);
-    expect(notAgro.data.items.some((item: any) => item.additionalData.rubro === 'Agro')).toBe(
-      false,
-    );
+    expect(agro.data.items.every((item) => item.additionalData.rubro === 'Agro')).toBe(true);
+    expect(notAgro.data.items.some((item) => item.additionalData.rubro === 'Agro')).toBe(false);
     const vip = await query(
       'companies.list',
       { filters: [{ code: 'etiquetas', value: 'vip' }] },
@@ -206,9 +215,14 @@ describe('empresas', () => {
     expect((await trpc('companies.delete', { ids: [a.data.id] }, { token: seller })).status).toBe(
       403,
     );
-    const done = await rest('POST', '/api/companyGroup/massiveAction/delete', comercial, {
-      companies: [a.data.id, b.data.id],
-    });
+    const done = await rest<{ deleted: string[] }>(
+      'POST',
+      '/api/companyGroup/massiveAction/delete',
+      comercial,
+      {
+        companies: [a.data.id, b.data.id],
+      },
+    );
     expect(done.status).toBe(200);
     expect(done.body.deleted.sort()).toEqual([a.data.id, b.data.id].sort());
   });
@@ -234,23 +248,23 @@ describe('sectores y contactos de una empresa', () => {
       { companyId: company.id, name: 'x'.repeat(61) },
       { token: seller },
     );
-    expect((tooLong.error?.data as any).fieldErrors).toBeDefined();
+    expect(tooLong.error?.data.fieldErrors).toBeDefined();
     const listed = await query(
       'companies.sectors',
       { companyId: company.id, search: 'vent' },
       seller,
     );
-    expect(listed.data.items.map((sector: any) => sector.name)).toEqual(['Ventas']);
+    expect(listed.data.items.map((sector) => sector.name)).toEqual(['Ventas']);
   });
 
   it('agrega contactos con rol y sector, y solo ofrece los que aún no pertenecen', async () => {
     const company = await companyByName('Clínica Sur');
     const before = await query('companies.selectableContacts', { companyId: company.id }, seller);
     expect(before.data.items).toHaveLength(3);
-    const sector = (await query('companies.sectors', { companyId: company.id }, seller)).data
-      .items[0];
-    const contact = before.data.items[0];
-    const added = await rest(
+    const sectors = await query('companies.sectors', { companyId: company.id }, seller);
+    const sector = sectors.data.items[0]!;
+    const contact = before.data.items[0]!;
+    const added = await rest<Array<{ contactId: string; role: string; sectorName: string }>>(
       'POST',
       `/api/comercial/companyGroup/${company.id}/addContacts`,
       seller,
@@ -267,7 +281,7 @@ describe('sectores y contactos de una empresa', () => {
       sectorName: sector.name,
     });
     const after = await query('companies.selectableContacts', { companyId: company.id }, seller);
-    expect(after.data.items.map((item: any) => item.id)).not.toContain(contact.id);
+    expect(after.data.items.map((item) => item.id)).not.toContain(contact.id);
     const twice = await rest(
       'POST',
       `/api/comercial/companyGroup/${company.id}/addContacts`,
@@ -420,7 +434,7 @@ describe('campos configurables en empresas', () => {
       { entity: 'company', mode: 'create' },
       seller,
     );
-    const labels = fields.data.find((field: any) => field.code === 'etiquetas');
+    const labels = fields.data.find((field) => field.code === 'etiquetas')!;
     expect(fields.data).toHaveLength(13);
     const option = await trpc(
       'customFields.createSharedOption',
@@ -462,7 +476,7 @@ describe('campos configurables en empresas', () => {
 describe('etiquetas y orígenes', () => {
   it('la empresa de demostración tiene las etapas del embudo', async () => {
     const tags = await query('catalog.tags', undefined, seller);
-    expect(tags.data.map((tag: any) => tag.name)).toEqual([
+    expect(tags.data.map((tag) => tag.name)).toEqual([
       'Nuevo',
       'Contactado',
       'Ofertado',
@@ -494,12 +508,12 @@ describe('etiquetas y orígenes', () => {
       { token: comercial },
     );
     const northTags = await query('catalog.tags', undefined, seller);
-    expect(northTags.data.map((tag: any) => tag.code)).not.toContain('solo-sur');
+    expect(northTags.data.map((tag) => tag.code)).not.toContain('solo-sur');
     const southSeller = (await restLogin(app.url, 'vendedora@demo.test')).body.token;
     const southTags = await query('catalog.tags', undefined, southSeller);
-    expect(southTags.data.map((tag: any) => tag.code)).toContain('solo-sur');
+    expect(southTags.data.map((tag) => tag.code)).toContain('solo-sur');
     const sellerOrigins = await query('catalog.origins', undefined, seller);
-    expect(sellerOrigins.data.map((origin: any) => origin.code)).not.toContain('zona-3');
+    expect(sellerOrigins.data.map((origin) => origin.code)).not.toContain('zona-3');
     const duplicate = await trpc(
       'catalog.createTag',
       { code: 'nuevo', name: 'Otro', color: '#0C8599' },
@@ -572,13 +586,13 @@ describe('aislamiento entre empresas', () => {
 
 describe('adaptadores REST', () => {
   it('POST /api/comercial/companyGroup recibe una lista y GET /api/crm/companygroups pagina de a 20', async () => {
-    const created = await rest('POST', '/api/comercial/companyGroup', comercial, [
+    const created = await rest<unknown[]>('POST', '/api/comercial/companyGroup', comercial, [
       { businessName: 'REST Uno', displayName: 'REST Uno', taxCode: 'REST-1' },
       { businessName: 'REST Dos', displayName: 'REST Dos', taxCode: 'REST-2' },
     ]);
     expect(created.status).toBe(201);
     expect(created.body).toHaveLength(2);
-    const picker = await rest('GET', '/api/crm/companygroups', comercial);
+    const picker = await rest<{ items: unknown[] }>('GET', '/api/crm/companygroups', comercial);
     expect(picker.body.items).toHaveLength(20);
     const invalid = await rest('POST', '/api/comercial/companyGroup', comercial, [
       { displayName: 'x' },
@@ -588,7 +602,7 @@ describe('adaptadores REST', () => {
   });
 
   it('PATCH defaultField/modify cambia cómo se muestra un campo por defecto', async () => {
-    const result = await rest(
+    const result = await rest<{ defaultFields: Record<string, unknown>; taxCodeLabel: string }>(
       'PATCH',
       `/api/group/${demo.demo.id}/companyfield/defaultField/modify`,
       comercial,
