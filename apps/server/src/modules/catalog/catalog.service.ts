@@ -1,10 +1,17 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor } from '@cartera/db/client';
-import { origins, statusTags, users } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
 import { matchesUsersFilters, ZUsersFilter } from '@cartera/domain/custom-fields';
 import type { AuthUser } from '../sessions/session.service';
+import {
+  findOriginByCode,
+  findOrigins,
+  findTagByCode,
+  findTags,
+  findUserFields,
+  upsertOrigin,
+  upsertTag,
+} from './catalog.repository';
 
 const ZHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 const ZCode = z
@@ -50,26 +57,14 @@ export const ZOriginInput = z.object({
   position: z.number().int().min(0).max(10_000).default(0),
 });
 
-async function userFields(db: Executor, user: AuthUser) {
-  const [row] = await db
-    .select({ additionalData: users.additionalData })
-    .from(users)
-    .where(and(eq(users.tenantId, user.tenantId), eq(users.id, user.id)));
-  return row?.additionalData ?? {};
-}
-
 /**
  * 03 §5: the active tags a user may use: their extra fields must match the tag's user filters,
  * and when the tag lists groups, the user's group or one above it must be among them.
  */
 export async function tagsForUser(db: Executor, user: AuthUser) {
   const [rows, fields] = await Promise.all([
-    db
-      .select()
-      .from(statusTags)
-      .where(and(eq(statusTags.tenantId, user.tenantId), eq(statusTags.active, true)))
-      .orderBy(asc(statusTags.position), asc(statusTags.name)),
-    userFields(db, user),
+    findTags(db, user.tenantId, true),
+    findUserFields(db, user.tenantId, user.id),
   ]);
   return rows.filter(
     (tag) =>
@@ -80,31 +75,14 @@ export async function tagsForUser(db: Executor, user: AuthUser) {
 
 export async function originsForUser(db: Executor, user: AuthUser) {
   const [rows, fields] = await Promise.all([
-    db
-      .select()
-      .from(origins)
-      .where(and(eq(origins.tenantId, user.tenantId), eq(origins.active, true)))
-      .orderBy(asc(origins.position), asc(origins.name)),
-    userFields(db, user),
+    findOrigins(db, user.tenantId, true),
+    findUserFields(db, user.tenantId, user.id),
   ]);
   return rows.filter((origin) => matchesUsersFilters(origin.usersFilters, fields));
 }
 
-export async function allTags(db: Executor, tenantId: string) {
-  return db
-    .select()
-    .from(statusTags)
-    .where(eq(statusTags.tenantId, tenantId))
-    .orderBy(asc(statusTags.position), asc(statusTags.name));
-}
-
-export async function allOrigins(db: Executor, tenantId: string) {
-  return db
-    .select()
-    .from(origins)
-    .where(eq(origins.tenantId, tenantId))
-    .orderBy(asc(origins.position), asc(origins.name));
-}
+export const allTags = (db: Executor, tenantId: string) => findTags(db, tenantId, false);
+export const allOrigins = (db: Executor, tenantId: string) => findOrigins(db, tenantId, false);
 
 export async function saveTag(
   db: Database,
@@ -112,23 +90,9 @@ export async function saveTag(
   input: z.infer<typeof ZStatusTagInput>,
   id?: string,
 ) {
-  const [clash] = await db
-    .select({ id: statusTags.id })
-    .from(statusTags)
-    .where(and(eq(statusTags.tenantId, tenantId), eq(statusTags.code, input.code)));
+  const clash = await findTagByCode(db, tenantId, input.code);
   if (clash && clash.id !== id) throw new DomainError('STATUS_TAG_CODE_TAKEN');
-  if (!id)
-    return (
-      await db
-        .insert(statusTags)
-        .values({ ...input, tenantId })
-        .returning()
-    )[0]!;
-  const [row] = await db
-    .update(statusTags)
-    .set(input)
-    .where(and(eq(statusTags.tenantId, tenantId), eq(statusTags.id, id)))
-    .returning();
+  const row = await upsertTag(db, tenantId, input, id);
   if (!row) throw new DomainError('NOT_FOUND');
   return row;
 }
@@ -139,23 +103,9 @@ export async function saveOrigin(
   input: z.infer<typeof ZOriginInput>,
   id?: string,
 ) {
-  const [clash] = await db
-    .select({ id: origins.id })
-    .from(origins)
-    .where(and(eq(origins.tenantId, tenantId), eq(origins.code, input.code)));
+  const clash = await findOriginByCode(db, tenantId, input.code);
   if (clash && clash.id !== id) throw new DomainError('ORIGIN_CODE_TAKEN');
-  if (!id)
-    return (
-      await db
-        .insert(origins)
-        .values({ ...input, tenantId })
-        .returning()
-    )[0]!;
-  const [row] = await db
-    .update(origins)
-    .set(input)
-    .where(and(eq(origins.tenantId, tenantId), eq(origins.id, id)))
-    .returning();
+  const row = await upsertOrigin(db, tenantId, input, id);
   if (!row) throw new DomainError('NOT_FOUND');
   return row;
 }

@@ -1,0 +1,89 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '@cartera/db/client';
+import { origins, statusTags, users } from '@cartera/db/schema';
+
+export async function findUserFields(db: Executor, tenantId: string, userId: string) {
+  const [row] = await db
+    .select({ additionalData: users.additionalData })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  return row?.additionalData ?? {};
+}
+
+export async function findTags(db: Executor, tenantId: string, onlyActive: boolean) {
+  const filters = [eq(statusTags.tenantId, tenantId)];
+  if (onlyActive) filters.push(eq(statusTags.active, true));
+  return db
+    .select()
+    .from(statusTags)
+    .where(and(...filters))
+    .orderBy(asc(statusTags.position), asc(statusTags.name));
+}
+
+export async function findOrigins(db: Executor, tenantId: string, onlyActive: boolean) {
+  const filters = [eq(origins.tenantId, tenantId)];
+  if (onlyActive) filters.push(eq(origins.active, true));
+  return db
+    .select()
+    .from(origins)
+    .where(and(...filters))
+    .orderBy(asc(origins.position), asc(origins.name));
+}
+
+export async function findTagByCode(db: Executor, tenantId: string, code: string) {
+  const [row] = await db
+    .select({ id: statusTags.id })
+    .from(statusTags)
+    .where(and(eq(statusTags.tenantId, tenantId), eq(statusTags.code, code)));
+  return row;
+}
+
+export async function findOriginByCode(db: Executor, tenantId: string, code: string) {
+  const [row] = await db
+    .select({ id: origins.id })
+    .from(origins)
+    .where(and(eq(origins.tenantId, tenantId), eq(origins.code, code)));
+  return row;
+}
+
+export async function upsertTag(
+  db: Executor,
+  tenantId: string,
+  values: Omit<typeof statusTags.$inferInsert, 'tenantId' | 'id'>,
+  id?: string,
+) {
+  if (!id)
+    return (
+      await db
+        .insert(statusTags)
+        .values({ ...values, tenantId })
+        .returning()
+    )[0];
+  const [row] = await db
+    .update(statusTags)
+    .set(values)
+    .where(and(eq(statusTags.tenantId, tenantId), eq(statusTags.id, id)))
+    .returning();
+  return row;
+}
+
+export async function upsertOrigin(
+  db: Executor,
+  tenantId: string,
+  values: Omit<typeof origins.$inferInsert, 'tenantId' | 'id'>,
+  id?: string,
+) {
+  if (!id)
+    return (
+      await db
+        .insert(origins)
+        .values({ ...values, tenantId })
+        .returning()
+    )[0];
+  const [row] = await db
+    .update(origins)
+    .set(values)
+    .where(and(eq(origins.tenantId, tenantId), eq(origins.id, id)))
+    .returning();
+  return row;
+}
