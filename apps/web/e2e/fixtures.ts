@@ -1,8 +1,10 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+import { es } from '@cartera/domain/i18n';
 
 /**
  * Every test collects what the browser reports as broken: console errors (a CSP violation is
- * one) and uncaught page errors. `expectNoBrowserErrors()` fails the test if any showed up.
+ * one) and uncaught page errors. Tests assert the list is empty, or `unexpectedErrors(...)` when
+ * the test itself provokes an error answer from the server (a wrong password, say).
  */
 export const test = base.extend<{ browserErrors: string[] }>({
   browserErrors: async ({ page }, use) => {
@@ -16,3 +18,55 @@ export const test = base.extend<{ browserErrors: string[] }>({
 });
 
 export { expect };
+
+/** The errors left once the browser's own notes about the given HTTP statuses are removed. */
+export function unexpectedErrors(errors: string[], allowedStatuses: number[]): string[] {
+  return errors.filter(
+    (error) =>
+      !allowedStatuses.some((status) =>
+        error.includes(`Failed to load resource: the server responded with a status of ${status}`),
+      ),
+  );
+}
+
+/** Password of every demo user (apps/server seed). */
+export const DEMO_PASSWORD = 'Demo1234';
+
+/** Signs the page's browser context in through the REST login (no form, no screen). */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  const response = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(response.ok(), `login ${email}: ${response.status()}`).toBe(true);
+}
+
+/** The signed-in shell is on screen for the given user (its user menu names them). */
+export async function expectShellFor(page: Page, fullName: string) {
+  await expect(
+    page.getByRole('button', { name: `${es.shell.userMenu}: ${fullName}`, exact: true }),
+  ).toBeAttached();
+}
+
+type MeUser = Record<string, unknown>;
+
+/**
+ * Rewrites the user in every `auth.me` answer with `patch()` (when it returns something), to
+ * show screens the demo data does not reach on its own (a presentation not yet seen, say).
+ */
+export async function patchMe(page: Page, patch: () => MeUser | undefined) {
+  await page.route(/\/api\/trpc\/auth\.me\?/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Array<{
+      result?: { data?: { json?: { user?: MeUser } } };
+    }>;
+    const data = body[0]?.result?.data?.json;
+    const changes = patch();
+    if (data?.user && changes) data.user = { ...data.user, ...changes };
+    await route.fulfill({ response, json: body });
+  });
+}
+
+/** Waits for running CSS transitions and animations (menus, dialogs) to end: before a screenshot. */
+export async function settle(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished)),
+  );
+}

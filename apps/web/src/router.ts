@@ -2,12 +2,14 @@ import { createRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { routeTree } from './routeTree.gen';
-import type { AppRouter } from './lib/trpc';
+import type { AppRouter, trpcClient } from './lib/trpc';
 
 /** What every route's `beforeLoad` and `loader` receive: prefetch with `context.trpc`. */
 export interface RouterContext {
   queryClient: QueryClient;
   trpc: TRPCOptionsProxy<AppRouter>;
+  /** For the few calls made outside React Query (the guard's token exchange). */
+  trpcClient: typeof trpcClient;
 }
 
 export function createAppRouter(context: RouterContext) {

@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, Modal } from '@mantine/core';
 
 /**
  * System fonts only: no web-font downloads (the CSP allows fonts from 'self' and data: only), and
@@ -16,4 +16,9 @@ export const theme = createTheme({
     "ui-monospace, SFMono-Regular, 'SF Mono', Menlo, Consolas, 'Liberation Mono', monospace",
   defaultRadius: 'md',
   cursorType: 'pointer',
+  components: {
+    Modal: Modal.extend({
+      styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
+    }),
+  },
 });

@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
+// Brings setCookie/clearCookie onto FastifyReply wherever this file is type-checked.
+import type {} from '@fastify/cookie';
 import type { Database } from '@cartera/db/client';
 import {
   resolveSession,

@@ -26,3 +26,13 @@ export function userMessageOf(error: unknown): string {
   }
   return errorMessage('INTERNAL_SERVER_ERROR');
 }
+
+/** The domain code of a server error (`PASSWORD_MISMATCH`, …); `undefined` for anything else. */
+export function domainCodeOf(error: unknown): string | undefined {
+  return isAppClientError(error) ? error.data?.domainCode : undefined;
+}
+
+/** The `details` a domain error carried (`legacyCode`, `field`, …). */
+export function errorDetailsOf(error: unknown): Record<string, unknown> | undefined {
+  return isAppClientError(error) ? (error.data?.details ?? undefined) : undefined;
+}

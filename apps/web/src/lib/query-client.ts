@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { httpStatusOf } from './errors';
 
 const MAX_RETRIES = 2;
@@ -10,8 +10,15 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
-export function createQueryClient(): QueryClient {
+export interface QueryClientOptions {
+  /** Sees every failed query and mutation (the app uses it to notice a lost session). */
+  onError?: (error: unknown) => void;
+}
+
+export function createQueryClient({ onError }: QueryClientOptions = {}): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => onError?.(error) }),
+    mutationCache: new MutationCache({ onError: (error) => onError?.(error) }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

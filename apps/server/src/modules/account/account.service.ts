@@ -148,9 +148,10 @@ export async function switchLinkedAccount(
   target: { tenantId: string; userId: string },
 ) {
   const linked = await listLinkedAccounts(db, session);
-  if (!linked.some((user) => user.id === target.userId && user.tenantId === target.tenantId)) {
-    throw new DomainError('PERMISSION_DENIED');
-  }
+  const chosen = linked.find(
+    (user) => user.id === target.userId && user.tenantId === target.tenantId,
+  );
+  if (!chosen) throw new DomainError('PERMISSION_DENIED');
   await db.transaction(async (tx) => {
     await retargetSession(tx, session.tokenHash, {
       tenantId: target.tenantId,
@@ -162,7 +163,7 @@ export async function switchLinkedAccount(
       tenantId: session.user.tenantId,
       userId: session.user.id,
       type: 'linked-account-switched',
-      metadata: { to: target.userId },
+      metadata: { to: chosen.email },
     });
   });
 }

@@ -1,0 +1,55 @@
+import { es } from '@cartera/domain/i18n';
+import { ruleFor } from '@cartera/domain/policy';
+import { expect, expectShellFor, signIn, test } from './fixtures';
+
+test.describe('Guardia de rutas', () => {
+  test('jail@demo.test queda confinada a sus rutas: / lleva a /training', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'jail@demo.test');
+    await page.goto('/');
+    // The training screen is not built yet, so the address shows the Spanish 404 page.
+    await expect(page).toHaveURL('/training');
+    await expect(page.getByRole('heading', { name: es.app.notFoundTitle })).toBeVisible();
+
+    await page.goto('/?view-user=x');
+    await expect(page).toHaveURL('/training');
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('un vendedor que abre una ruta de otro rol vuelve al inicio', async ({
+    page,
+    browserErrors,
+  }) => {
+    // /grupos is for administrators only; the guard redirects before asking whether it exists.
+    expect(ruleFor('/grupos')?.roles).toEqual(['admin']);
+    await signIn(page, 'vendedor@demo.test');
+    await page.goto('/grupos');
+    await expect(page).toHaveURL('/');
+    await expectShellFor(page, 'Valentín Vendedor');
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('un vendedor sin el permiso de la pantalla también vuelve al inicio', async ({
+    page,
+    browserErrors,
+  }) => {
+    // /actionsHistory admits every role but needs the actionsHistory slug, which sellers lack.
+    await signIn(page, 'vendedor@demo.test');
+    await page.goto('/actionsHistory');
+    await expect(page).toHaveURL('/');
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('el administrador sí puede abrir /grupos, que aún no existe: página 404', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'admin@demo.test');
+    await page.goto('/grupos');
+    await expect(page).toHaveURL('/grupos');
+    await expect(page.getByRole('heading', { name: es.app.notFoundTitle })).toBeVisible();
+    expect(browserErrors).toEqual([]);
+  });
+});

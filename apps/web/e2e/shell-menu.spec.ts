@@ -1,0 +1,129 @@
+import type { Page } from '@playwright/test';
+import { es } from '@cartera/domain/i18n';
+import { expect, expectShellFor, settle, signIn, test } from './fixtures';
+
+const mainMenu = (page: Page) => page.getByRole('navigation', { name: es.shell.mainMenu });
+const navbar = (page: Page) => page.locator('.mantine-AppShell-navbar');
+
+async function navbarWidth(page: Page) {
+  return (await navbar(page).boundingBox())?.width;
+}
+
+test.describe('Menú lateral', () => {
+  for (const [email, name, entries, switches] of [
+    ['vendedor@demo.test', 'Valentín Vendedor', ['Rendimiento'], false],
+    ['supervisor@demo.test', 'Sergio Supervisor', ['Rendimiento', 'Vendedores'], false],
+    // Linked to carla.sur@demo.test.
+    ['comercial@demo.test', 'Carla Comercial', ['Rendimiento', 'Vendedores'], true],
+    ['admin@demo.test', 'Ana Administradora', ['Rendimiento'], true],
+    ['proyecto@demo.test', 'Pablo Proyectos', ['Rendimiento'], false],
+    ['gestor@demo.test', 'Gabriela Gestora', [], false],
+  ] as const) {
+    test(`${email} ve ${entries.length ? entries.join(' y ') : 'ninguna entrada'}`, async ({
+      page,
+      browserErrors,
+    }) => {
+      await signIn(page, email);
+      await page.goto('/');
+      await expectShellFor(page, name);
+      await expect(mainMenu(page).getByRole('link')).toHaveText([...entries]);
+
+      // Account switching belongs to administrators and to users with linked accounts.
+      const switcher = page.getByRole('button', { name: es.shell.changeAccount });
+      if (switches) await expect(switcher).toBeVisible();
+      else await expect(switcher).toHaveCount(0);
+      expect(browserErrors).toEqual([]);
+    });
+  }
+
+  test('la cabecera del menú muestra el logo de la empresa y el nombre del usuario', async ({
+    page,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    await page.goto('/');
+    await expect(navbar(page).getByRole('img', { name: 'Demo Uruguay' })).toBeVisible();
+    await expect(page.getByTestId('menu-user-name')).toHaveText('Valentín Vendedor');
+  });
+
+  test('el menú contraído se mantiene al recargar y entre sesiones', async ({
+    page,
+    browserErrors,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, 'supervisor@demo.test');
+    await page.goto('/');
+    await expect.poll(() => navbarWidth(page)).toBe(210);
+    await expect(mainMenu(page).getByText('Rendimiento')).toBeVisible();
+
+    await page.getByRole('button', { name: es.shell.collapseMenu }).click();
+    await expect.poll(() => navbarWidth(page)).toBe(68);
+    // Icons only, with their names for assistive technology and in tooltips.
+    await expect(mainMenu(page).getByText('Rendimiento')).toHaveCount(0);
+    await expect(mainMenu(page).getByRole('link', { name: 'Vendedores' })).toBeVisible();
+    await mainMenu(page).getByRole('link', { name: 'Vendedores' }).hover();
+    await expect(page.getByRole('tooltip', { name: 'Vendedores' })).toBeVisible();
+    await settle(page);
+    await page.screenshot({ path: 'test-results/shell-collapsed.png' });
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: es.shell.expandMenu })).toBeVisible();
+    await expect.poll(() => navbarWidth(page)).toBe(68);
+
+    // Another session in the same browser keeps it too.
+    await page.getByRole('button', { name: new RegExp(es.shell.userMenu) }).click();
+    await page.getByRole('menuitem', { name: es.auth.logout }).click();
+    await expect(page).toHaveURL('/login');
+    await signIn(page, 'vendedor@demo.test');
+    await page.goto('/');
+    await expect.poll(() => navbarWidth(page)).toBe(68);
+
+    await page.getByRole('button', { name: es.shell.expandMenu }).click();
+    await expect.poll(() => navbarWidth(page)).toBe(210);
+    await page.reload();
+    await expect.poll(() => navbarWidth(page)).toBe(210);
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('por debajo de 1025 px el menú se contrae solo', async ({ page, browserErrors }) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await signIn(page, 'comercial@demo.test');
+    await page.goto('/');
+    await expectShellFor(page, 'Carla Comercial');
+    await expect.poll(() => navbarWidth(page)).toBe(68);
+    await page.screenshot({ path: 'test-results/shell-narrow.png' });
+
+    // It can still be opened by hand, without changing the stored preference.
+    await page.getByRole('button', { name: es.shell.expandMenu }).click();
+    await expect.poll(() => navbarWidth(page)).toBe(210);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => navbarWidth(page)).toBe(210);
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await expect.poll(() => navbarWidth(page)).toBe(68);
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('en el teléfono una cabecera de 50 px abre y cierra el menú', async ({
+    page,
+    browserErrors,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'supervisor@demo.test');
+    await page.goto('/');
+    const header = page.locator('.mantine-AppShell-header');
+    await expect(header).toBeVisible();
+    expect((await header.boundingBox())?.height).toBe(50);
+    await expect(mainMenu(page)).not.toBeInViewport();
+    await page.screenshot({ path: 'test-results/shell-mobile.png' });
+
+    await page.getByRole('button', { name: es.shell.openMenu }).click();
+    await expect(mainMenu(page)).toBeInViewport();
+    await expect(mainMenu(page).getByRole('link')).toHaveText(['Rendimiento', 'Vendedores']);
+    await settle(page);
+    await page.screenshot({ path: 'test-results/shell-mobile-menu.png' });
+
+    await mainMenu(page).getByRole('link', { name: 'Vendedores' }).click();
+    await expect(mainMenu(page)).not.toBeInViewport();
+    await expect(page).toHaveURL('/#vendedores');
+    expect(browserErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { es } from '@cartera/domain/i18n';
+import { userMessageOf } from '../../lib/errors';
+import { safeReturnUrl } from '../../lib/return-url';
+import { useTRPC } from '../../lib/trpc';
+import { Brand } from '../../shell/brand';
+import { CenteredPage } from '../../shell/centered-page';
+
+interface Values {
+  email: string;
+  password: string;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function validate(values: Values): Partial<Record<keyof Values, string>> {
+  const errors: Partial<Record<keyof Values, string>> = {};
+  const email = values.email.trim();
+  if (!email) errors.email = es.auth.emailRequired;
+  else if (!EMAIL_PATTERN.test(email)) errors.email = es.auth.emailInvalid;
+  if (!values.password) errors.password = es.auth.passwordRequired;
+  return errors;
+}
+
+/** /login: e-mail and password; on success back to `returnUrl` (same site only) or '/'. */
+export function LoginPage({ returnUrl }: { returnUrl?: string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<Values>({ email: '', password: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const login = useMutation(
+    trpc.auth.login.mutationOptions({
+      onSuccess: async (me) => {
+        queryClient.setQueryData(trpc.auth.me.queryKey(), me);
+        const target = safeReturnUrl(returnUrl, window.location.origin) ?? '/';
+        await router.navigate({ href: target, replace: true });
+      },
+    }),
+  );
+
+  const errors = submitted ? validate(values) : {};
+
+  function change(field: keyof Values, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (login.isError) login.reset();
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (login.isPending || Object.keys(validate(values)).length > 0) return;
+    login.mutate({ email: values.email.trim(), password: values.password });
+  }
+
+  return (
+    <CenteredPage>
+      <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', xs: 'xl' }} w="100%" maw={400}>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="lg">
+            <Stack gap="md" align="center">
+              <Brand size={56} compact />
+              <Stack gap={4} align="center">
+                <Text fw={800} fz={22} lh={1.1} c="dark.7">
+                  {es.app.name}
+                </Text>
+                <Title order={1} fz="md" fw={500} c="dimmed">
+                  {es.auth.loginTitle}
+                </Title>
+              </Stack>
+            </Stack>
+            <TextInput
+              label={es.auth.email}
+              type="email"
+              autoComplete="username"
+              autoFocus
+              value={values.email}
+              onChange={(event) => change('email', event.currentTarget.value)}
+              error={errors.email}
+            />
+            <PasswordInput
+              label={es.auth.password}
+              autoComplete="current-password"
+              value={values.password}
+              onChange={(event) => change('password', event.currentTarget.value)}
+              error={errors.password}
+            />
+            {login.isError && (
+              <Alert color="red" variant="light" role="alert">
+                {userMessageOf(login.error)}
+              </Alert>
+            )}
+            <Button type="submit" fullWidth size="md" loading={login.isPending}>
+              {es.auth.submit}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </CenteredPage>
+  );
+}

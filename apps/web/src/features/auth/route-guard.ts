@@ -1,0 +1,45 @@
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { guardRoute } from '@cartera/domain/policy';
+import { hrefWithSearch } from '../../lib/return-url';
+import type { RouterContext } from '../../router';
+import { guardUserOf, type Me } from './session';
+
+/**
+ * The one route guard of 01 §4 / 02 §2, run by the root route before every screen:
+ * 1. a `token` in the address is exchanged for this browser's session and removed from the
+ *    address (a failed exchange goes to the login page);
+ * 2. the shared policy decides the rest (no session, a password change owed, a jail list, a role
+ *    or slug the screen needs); the server applies the same policy to every procedure.
+ */
+export async function guardNavigation(
+  { queryClient, trpc, trpcClient }: RouterContext,
+  location: ParsedLocation,
+): Promise<{ me: Me | null }> {
+  const params = new URLSearchParams(location.searchStr);
+  const token = params.get('token');
+  if (token !== null) {
+    params.delete('token');
+    const query = params.toString();
+    const withoutToken = `${location.pathname}${query ? `?${query}` : ''}${location.hash ? `#${location.hash}` : ''}`;
+    let me: Me;
+    try {
+      me = await trpcClient.auth.exchangeToken.mutate({ token });
+    } catch {
+      // Whoever this browser was signed in as, the link did not work: start from the login.
+      queryClient.removeQueries({ queryKey: trpc.auth.me.queryKey() });
+      throw redirect({
+        href: hrefWithSearch('/login', { returnurl: withoutToken }),
+        replace: true,
+      });
+    }
+    queryClient.setQueryData(trpc.auth.me.queryKey(), me);
+    throw redirect({ href: withoutToken, replace: true });
+  }
+
+  const me = await queryClient.ensureQueryData(trpc.auth.me.queryOptions());
+  const decision = guardRoute(me ? guardUserOf(me) : null, location.pathname, location.href);
+  if (decision.kind === 'redirect') {
+    throw redirect({ href: hrefWithSearch(decision.to, decision.search), replace: true });
+  }
+  return { me };
+}

@@ -1,0 +1,63 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { GuardUser } from '@cartera/domain/policy';
+import type { AppRouter, RouterOutputs } from '@cartera/server/router';
+import { useTRPC } from '../../lib/trpc';
+
+/** The signed-in user as the shell knows it (`auth.me`). */
+export type Me = NonNullable<RouterOutputs['auth']['me']>;
+
+/** What the shared route guard needs to know about the user. */
+export function guardUserOf(me: Me): GuardUser {
+  return {
+    roles: me.user.roles,
+    userType: me.user.userType,
+    featureFlags: me.featureFlags,
+    settings: me.settings,
+    jailUrl: me.user.jailUrl,
+    mustChangePassword: me.user.mustChangePassword,
+  };
+}
+
+export function fullNameOf(user: { name: string; lastname: string }): string {
+  return `${user.name} ${user.lastname}`.trim();
+}
+
+/**
+ * The signed-in user. The root route's guard loads `auth.me` before any screen renders, so
+ * this is only `null` when nobody is signed in (the login page) or right after signing out.
+ */
+export function useMe(): Me | null {
+  const trpc = useTRPC();
+  return useQuery(trpc.auth.me.queryOptions()).data ?? null;
+}
+
+/**
+ * Puts another session in place (after an account switch, a return to the administrator or a
+ * sign-out): the new `auth.me`, nothing cached from the previous user, and the guard run again
+ * from `to`.
+ */
+export function useReplaceSession() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  return async (me: Me | null, to: '/' | '/login') => {
+    await queryClient.cancelQueries();
+    replaceSessionData(queryClient, trpc, me);
+    await router.navigate({ to, replace: false });
+  };
+}
+
+/** Drops every cached answer of the previous user and keeps `me` as the new `auth.me`. */
+export function replaceSessionData(
+  queryClient: QueryClient,
+  trpc: TRPCOptionsProxy<AppRouter>,
+  me: Me | null,
+) {
+  const meKey = trpc.auth.me.queryKey();
+  queryClient.setQueryData(meKey, me);
+  queryClient.removeQueries({
+    predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(meKey),
+  });
+}

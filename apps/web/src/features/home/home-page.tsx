@@ -1,0 +1,212 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Flex,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { es, format } from '@cartera/domain/i18n';
+import { hasRole } from '@cartera/domain/policy';
+import { ROLE_LABELS } from '@cartera/domain/roles';
+import { userMessageOf } from '../../lib/errors';
+import { useTRPC } from '../../lib/trpc';
+import { FolderIcon, UserIcon, UsersIcon } from '../../shell/icons';
+import { UserAvatar } from '../../shell/user-menu';
+import type { Me } from '../auth/session';
+import { SellersPanel, type SellersSelection } from '../sellers/sellers-panel';
+import { findGroup, findSeller, type SellersPanelData } from '../sellers/sellers-tree';
+
+/**
+ * '/': supervisors and commercial users get the sellers panel and what they chose in it (the
+ * performance dashboard arrives with its issue); everybody else a welcome card.
+ */
+export function HomePage({ me, selection }: { me: Me; selection: SellersSelection }) {
+  if (hasRole(me.user, ['super', 'comercial'])) return <SellersHome selection={selection} />;
+  return <WelcomeCard me={me} />;
+}
+
+function SellersHome({ selection }: { selection: SellersSelection }) {
+  const trpc = useTRPC();
+  const panel = useQuery(trpc.sellers.panel.queryOptions());
+
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h2">
+        {es.menu.entries.performance}
+      </Title>
+      {panel.isPending ? (
+        <Flex gap="md" direction={{ base: 'column', sm: 'row' }} aria-busy="true">
+          <Skeleton height={320} w={{ base: '100%', sm: 280, lg: 300 }} radius="md" />
+          <Skeleton height={120} radius="md" style={{ flex: 1 }} />
+        </Flex>
+      ) : panel.isError ? (
+        <Alert color="red" variant="light" role="alert" maw={560}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{userMessageOf(panel.error)}</Text>
+            <Button
+              size="xs"
+              variant="white"
+              color="red"
+              loading={panel.isFetching}
+              onClick={() => void panel.refetch()}
+            >
+              {es.app.retry}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <Flex gap="md" direction={{ base: 'column', sm: 'row' }} align="flex-start">
+          <Box w={{ base: '100%', sm: 280, lg: 300 }} style={{ flexShrink: 0 }}>
+            <SellersPanel data={panel.data} selection={selection} />
+          </Box>
+          <Box style={{ flex: 1, minWidth: 0 }} w="100%">
+            <SelectionSummary data={panel.data} selection={selection} />
+          </Box>
+        </Flex>
+      )}
+    </Stack>
+  );
+}
+
+function countText(n: number) {
+  return n === 1 ? es.sellers.countOne : format(es.sellers.countMany, { n });
+}
+
+/** The chosen seller's or group's name and how many sellers it covers. */
+function SelectionSummary({
+  data,
+  selection,
+}: {
+  data: SellersPanelData;
+  selection: SellersSelection;
+}) {
+  if (selection.viewUser) {
+    const found = findSeller(data.root, selection.viewUser);
+    if (!found) return <NotFound />;
+    const name = `${found.seller.name} ${found.seller.lastname}`.trim();
+    return (
+      <Summary
+        kind={es.sellers.seller}
+        icon={<UserIcon size={22} />}
+        title={name}
+        details={[found.seller.email, `${es.sellers.groupLabel}: ${found.group.name}`]}
+        count={countText(1)}
+      />
+    );
+  }
+  if (selection.viewGroup) {
+    const group = findGroup(data.root, selection.viewGroup);
+    if (!group) return <NotFound />;
+    return (
+      <Summary
+        kind={es.sellers.groupLabel}
+        icon={<FolderIcon size={22} />}
+        title={group.name}
+        count={countText(group.count)}
+      />
+    );
+  }
+  return (
+    <Summary
+      kind={es.sellers.title}
+      icon={<UsersIcon size={22} />}
+      title={es.sellers.allTitle}
+      count={countText(data.total)}
+    />
+  );
+}
+
+function Summary({
+  kind,
+  icon,
+  title,
+  details = [],
+  count,
+}: {
+  kind: string;
+  icon: React.ReactNode;
+  title: string;
+  details?: string[];
+  count: string;
+}) {
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="selection-summary">
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <Box
+          c="cyan.7"
+          bg="cyan.0"
+          p={10}
+          style={{ borderRadius: 12, display: 'flex', flexShrink: 0 }}
+        >
+          {icon}
+        </Box>
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.4}>
+            {kind}
+          </Text>
+          <Title order={2} fz="h3" lh={1.2}>
+            {title}
+          </Title>
+          {details.map((detail) => (
+            <Text key={detail} size="sm" c="dimmed">
+              {detail}
+            </Text>
+          ))}
+          <Badge variant="light" size="lg" radius="sm" mt={6} tt="none">
+            {count}
+          </Badge>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+function NotFound() {
+  return (
+    <Alert color="yellow" variant="light">
+      {es.sellers.notFound}
+    </Alert>
+  );
+}
+
+/** Roles without the sellers panel: who they are, in which company and group. */
+function WelcomeCard({ me }: { me: Me }) {
+  const rows: Array<[string, string]> = [
+    [es.home.company, me.tenant.name],
+    [es.home.group, me.group.name],
+    [es.home.role, me.user.roles.map((role) => ROLE_LABELS[role]).join(', ')],
+  ];
+  return (
+    <Paper withBorder radius="lg" p="xl" maw={560}>
+      <Stack gap="lg">
+        <Group gap="md" wrap="nowrap">
+          <UserAvatar me={me} size={56} />
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Title order={1} fz="h2" lh={1.2}>
+              {format(es.home.welcome, { name: me.user.name })}
+            </Title>
+            <Text c="dimmed">{es.home.intro}</Text>
+          </Stack>
+        </Group>
+        <Table variant="vertical" layout="fixed" withTableBorder verticalSpacing="xs">
+          <Table.Tbody>
+            {rows.map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th w={120}>{label}</Table.Th>
+                <Table.Td>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Paper>
+  );
+}

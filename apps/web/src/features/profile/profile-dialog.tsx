@@ -1,0 +1,60 @@
+import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { es } from '@cartera/domain/i18n';
+import { ROLE_LABELS, USER_TYPE_LABELS } from '@cartera/domain/roles';
+import { UserAvatar } from '../../shell/user-menu';
+import { fullNameOf, type Me } from '../auth/session';
+
+/** 'Mi perfil': who the user is, read only for now (editing arrives with settings). */
+export function ProfileDialog({
+  me,
+  opened,
+  onClose,
+}: {
+  me: Me;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const name = fullNameOf(me.user);
+  const rows: Array<[string, string]> = [
+    [es.profile.name, name],
+    [es.profile.email, me.user.email],
+    [es.profile.role, me.user.roles.map((role) => ROLE_LABELS[role]).join(', ')],
+    ...(me.user.userType !== 'normal'
+      ? ([[es.profile.userType, USER_TYPE_LABELS[me.user.userType]]] as Array<[string, string]>)
+      : []),
+    [es.profile.group, me.group.name],
+    [es.profile.company, me.tenant.name],
+  ];
+  return (
+    <Modal opened={opened} onClose={onClose} title={es.profile.title} centered size="md">
+      <Stack gap="lg">
+        <Group gap="md" wrap="nowrap">
+          <UserAvatar me={me} size={56} />
+          <div style={{ minWidth: 0 }}>
+            <Text fw={700} size="lg" truncate>
+              {name}
+            </Text>
+            <Text size="sm" c="dimmed" truncate>
+              {me.user.email}
+            </Text>
+          </div>
+        </Group>
+        <Table variant="vertical" layout="fixed" withTableBorder verticalSpacing="xs">
+          <Table.Tbody>
+            {rows.map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th w={150}>{label}</Table.Th>
+                <Table.Td>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {es.profile.close}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

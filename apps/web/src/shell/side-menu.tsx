@@ -1,0 +1,270 @@
+import type { ReactNode } from 'react';
+import {
+  AppShell,
+  Avatar,
+  Divider,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { Link, useLocation, useSearch } from '@tanstack/react-router';
+import { es } from '@cartera/domain/i18n';
+import { visibleMenu, type MenuEntry, type MenuItem } from '@cartera/domain/menu';
+import { pathWithin } from '@cartera/domain/policy';
+import { fullNameOf, guardUserOf, type Me } from '../features/auth/session';
+import { Brand } from './brand';
+import classes from './app-layout.module.css';
+import {
+  MENU_ICONS,
+  ReturnIcon,
+  SidebarCollapseIcon,
+  SidebarExpandIcon,
+  SwitchIcon,
+} from './icons';
+import { UserMenu, type ShellDialog } from './user-menu';
+
+export interface SideMenuProps {
+  me: Me;
+  collapsed: boolean;
+  mobile: boolean;
+  onNavigate: () => void;
+  onToggleCollapsed: () => void;
+  onOpenDialog: (dialog: ShellDialog) => void;
+  onReturnToAdmin: () => void;
+  returningToAdmin: boolean;
+}
+
+/** The fixed side menu (01 §2): logo, company and user, the entries the user may open, actions. */
+export function SideMenu(props: SideMenuProps) {
+  const { me, collapsed, mobile } = props;
+  const items = visibleMenu(guardUserOf(me));
+
+  return (
+    <>
+      {!mobile && (
+        <AppShell.Section className={classes.brandRow} data-collapsed={collapsed || undefined}>
+          <Link
+            to="/"
+            aria-label={es.app.name}
+            onClick={props.onNavigate}
+            style={{ textDecoration: 'none' }}
+          >
+            <Brand size={34} compact={collapsed} textSize="lg" />
+          </Link>
+        </AppShell.Section>
+      )}
+      {!collapsed && <MenuHead me={me} />}
+      <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
+        <nav aria-label={es.shell.mainMenu} className={classes.nav}>
+          <Stack gap={2}>
+            {items.map((item) => (
+              <MenuItemView key={itemKey(item)} item={item} {...props} />
+            ))}
+          </Stack>
+        </nav>
+      </AppShell.Section>
+      <AppShell.Section className={classes.footer}>
+        <Stack gap={2}>
+          <AccountAction {...props} />
+          {!mobile && (
+            <NavItem
+              label={collapsed ? es.shell.expandMenu : es.shell.collapseMenu}
+              icon={collapsed ? <SidebarExpandIcon /> : <SidebarCollapseIcon />}
+              collapsed={collapsed}
+              onClick={props.onToggleCollapsed}
+            />
+          )}
+          <UserMenu me={me} collapsed={collapsed} onOpenDialog={props.onOpenDialog} />
+        </Stack>
+      </AppShell.Section>
+    </>
+  );
+}
+
+/** The sellers panel's id on the home page: 'Vendedores' scrolls to it. */
+const SELLERS_ANCHOR = 'vendedores';
+
+function itemKey(item: MenuItem) {
+  return item.kind === 'entry' ? item.entry.id : `group-${item.group.id}`;
+}
+
+/** Company (its logo when it has one) and the user's name. */
+function MenuHead({ me }: { me: Me }) {
+  return (
+    <AppShell.Section className={classes.menuHead}>
+      {me.tenant.logo ? (
+        <img src={me.tenant.logo} alt={me.tenant.name} className={classes.companyLogo} />
+      ) : (
+        <Text fw={700} size="sm" lineClamp={2}>
+          {me.tenant.name}
+        </Text>
+      )}
+      <Text size="sm" fw={500} mt={6} lineClamp={2} data-testid="menu-user-name">
+        {fullNameOf(me.user)}
+      </Text>
+    </AppShell.Section>
+  );
+}
+
+function MenuItemView({ item, ...props }: SideMenuProps & { item: MenuItem }) {
+  if (item.kind === 'entry') return <EntryLink entry={item.entry} {...props} />;
+  const Icon = MENU_ICONS[item.group.icon];
+  if (props.collapsed) {
+    // Icons only: the group's entries stand between two thin rules.
+    return (
+      <>
+        <Divider my={4} mx="sm" />
+        {item.entries.map((entry) => (
+          <EntryLink key={entry.id} entry={entry} {...props} />
+        ))}
+        <Divider my={4} mx="sm" />
+      </>
+    );
+  }
+  return (
+    <NavLink
+      label={item.group.label}
+      leftSection={<Icon />}
+      defaultOpened={item.group.defaultOpened}
+      classNames={{
+        root: classes.item,
+        section: classes.itemSection,
+        children: classes.groupChildren,
+      }}
+      childrenOffset={0}
+    >
+      {item.entries.map((entry) => (
+        <EntryLink key={entry.id} entry={entry} {...props} />
+      ))}
+    </NavLink>
+  );
+}
+
+function EntryLink({
+  entry,
+  me,
+  collapsed,
+  onNavigate,
+}: SideMenuProps & {
+  entry: MenuEntry;
+}) {
+  const { pathname, hash } = useLocation({
+    select: (location) => ({ pathname: location.pathname, hash: location.hash }),
+  });
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const choosing = Boolean(search['view-user'] || search['view-group']);
+  const Icon = MENU_ICONS[entry.icon];
+  const icon =
+    entry.id === 'company' && me.tenant.logo ? (
+      <Avatar src={me.tenant.logo} alt="" size={22} radius="sm" />
+    ) : (
+      <Icon />
+    );
+
+  // 'Vendedores' has no route of its own: it opens the sellers panel on the home page.
+  const to = entry.path ?? entry.opens ?? '/';
+  const onSellers = choosing || hash === SELLERS_ANCHOR;
+  const active =
+    entry.id === 'sellers'
+      ? pathname === '/' && onSellers
+      : entry.path === '/'
+        ? pathname === '/' && !onSellers
+        : entry.path !== null && pathWithin(pathname, entry.path);
+
+  return (
+    <NavItem
+      label={entry.label}
+      icon={icon}
+      collapsed={collapsed}
+      active={active}
+      link={{ to, hash: entry.id === 'sellers' ? SELLERS_ANCHOR : undefined }}
+      onClick={onNavigate}
+    />
+  );
+}
+
+function AccountAction(props: SideMenuProps) {
+  const { me, collapsed } = props;
+  if (me.impersonatedBy) {
+    return (
+      <NavItem
+        label={es.shell.returnToAdmin}
+        icon={<ReturnIcon />}
+        collapsed={collapsed}
+        color="orange"
+        active
+        onClick={props.onReturnToAdmin}
+        disabled={props.returningToAdmin}
+      />
+    );
+  }
+  const admin = me.user.roles.includes('admin');
+  if (!admin && !me.user.linkedAccountsActive) return null;
+  return (
+    <NavItem
+      label={es.shell.changeAccount}
+      icon={<SwitchIcon />}
+      collapsed={collapsed}
+      onClick={() => props.onOpenDialog(admin ? 'switcher' : 'linked')}
+    />
+  );
+}
+
+const EXACT = { exact: true, includeSearch: true, includeHash: true } as const;
+
+/** One line of the menu; icon only with a tooltip when the menu is collapsed. */
+function NavItem({
+  label,
+  icon,
+  collapsed,
+  active = false,
+  link,
+  onClick,
+  color,
+  disabled,
+}: {
+  label: string;
+  icon: ReactNode;
+  collapsed: boolean;
+  active?: boolean;
+  link?: { to: string; hash?: string };
+  onClick?: () => void;
+  color?: string;
+  disabled?: boolean;
+}) {
+  const common = {
+    label: collapsed ? undefined : label,
+    'aria-label': collapsed ? label : undefined,
+    leftSection: icon,
+    active,
+    color,
+    disabled,
+    onClick,
+    'data-collapsed': collapsed || undefined,
+    classNames: { root: classes.item, section: classes.itemSection, body: classes.itemBody },
+  };
+  const item = link ? (
+    <NavLink
+      {...common}
+      renderRoot={(rootProps) => (
+        <Link
+          to={link.to as '/'}
+          hash={link.hash}
+          // The router marks only the exact address as current; `active` says the rest.
+          activeOptions={EXACT}
+          {...rootProps}
+        />
+      )}
+    />
+  ) : (
+    <NavLink {...common} component="button" type="button" />
+  );
+  if (!collapsed) return item;
+  return (
+    <Tooltip label={label} position="right" withArrow openDelay={150}>
+      {item}
+    </Tooltip>
+  );
+}

@@ -1,0 +1,122 @@
+import { Avatar, Box, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useRouter } from '@tanstack/react-router';
+import { es } from '@cartera/domain/i18n';
+import { ruleFor } from '@cartera/domain/policy';
+import { useLogout } from '../features/auth/use-logout';
+import { fullNameOf, type Me } from '../features/auth/session';
+import classes from './app-layout.module.css';
+import { ActivityIcon, BellIcon, LogoutIcon, SchoolIcon, UserIcon } from './icons';
+
+export type ShellDialog = 'profile' | 'activity' | 'switcher' | 'linked';
+
+/** Entries that lead to a screen appear once that screen exists (no placeholder pages). */
+const LEARN_PATH = '/settings/learn';
+const NOTIFICATIONS_PATH = '/all-notifications';
+
+function isBuilt(path: string) {
+  return ruleFor(path)?.built === true;
+}
+
+export function UserAvatar({ me, size = 32 }: { me: Me; size?: number }) {
+  return (
+    <Avatar
+      src={me.user.photo}
+      name={fullNameOf(me.user)}
+      color={me.user.color ?? 'initials'}
+      size={size}
+      radius="xl"
+      alt=""
+    />
+  );
+}
+
+/**
+ * The user menu at the foot of the side menu (01 §2): Mi perfil, Actividad, Aprender,
+ * Notificaciones and Cerrar sesión. Softphone and support entries arrive with their issues.
+ */
+export function UserMenu({
+  me,
+  collapsed,
+  onOpenDialog,
+}: {
+  me: Me;
+  collapsed: boolean;
+  onOpenDialog: (dialog: ShellDialog) => void;
+}) {
+  const router = useRouter();
+  const logout = useLogout();
+  const name = fullNameOf(me.user);
+
+  const target = (
+    <UnstyledButton
+      className={classes.userButton}
+      data-collapsed={collapsed || undefined}
+      aria-label={`${es.shell.userMenu}: ${name}`}
+    >
+      <UserAvatar me={me} />
+      {!collapsed && (
+        <>
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <Text size="sm" fw={600} truncate>
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {me.user.email}
+            </Text>
+          </Box>
+        </>
+      )}
+    </UnstyledButton>
+  );
+
+  return (
+    <Menu position="right-end" offset={12} width={220} shadow="md" withinPortal>
+      <Menu.Target>
+        {collapsed ? (
+          <Tooltip label={name} position="right" withArrow openDelay={150}>
+            {target}
+          </Tooltip>
+        ) : (
+          target
+        )}
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{name}</Menu.Label>
+        <Menu.Item leftSection={<UserIcon size={16} />} onClick={() => onOpenDialog('profile')}>
+          {es.shell.profile}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<ActivityIcon size={16} />}
+          onClick={() => onOpenDialog('activity')}
+        >
+          {es.shell.activity}
+        </Menu.Item>
+        {isBuilt(LEARN_PATH) && (
+          <Menu.Item
+            leftSection={<SchoolIcon size={16} />}
+            onClick={() => void router.navigate({ href: LEARN_PATH })}
+          >
+            {es.shell.learn}
+          </Menu.Item>
+        )}
+        {isBuilt(NOTIFICATIONS_PATH) && (
+          <Menu.Item
+            leftSection={<BellIcon size={16} />}
+            onClick={() => void router.navigate({ href: NOTIFICATIONS_PATH })}
+          >
+            {es.shell.notifications}
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<LogoutIcon size={16} />}
+          disabled={logout.isPending}
+          onClick={() => logout.mutate()}
+        >
+          {es.auth.logout}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
