@@ -1,6 +1,7 @@
 import { accountRouter } from '../modules/account/account.router';
 import { catalogRouter } from '../modules/catalog/catalog.router';
 import { companiesRouter } from '../modules/companies/companies.router';
+import { contactsRouter } from '../modules/contacts/contacts.router';
 import { customFieldsRouter } from '../modules/custom-fields/custom-fields.router';
 import { activityRouter } from '../modules/activity/activity.router';
 import { authRouter } from '../modules/auth/auth.router';
@@ -22,6 +23,7 @@ export const appRouter = router({
   customFields: customFieldsRouter,
   catalog: catalogRouter,
   places: placesRouter,
+  contacts: contactsRouter,
   realtime: realtimeRouter,
 });
 
