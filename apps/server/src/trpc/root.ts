@@ -6,6 +6,7 @@ import { customFieldsRouter } from '../modules/custom-fields/custom-fields.route
 import { activityRouter } from '../modules/activity/activity.router';
 import { authRouter } from '../modules/auth/auth.router';
 import { placesRouter } from '../modules/places/places.router';
+import { usersRouter } from '../modules/users/users.router';
 import { sellersRouter } from '../modules/sellers/sellers.router';
 import { systemRouter } from '../modules/system/system.router';
 import { realtimeRouter } from '../realtime/realtime.router';
@@ -24,6 +25,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   places: placesRouter,
   contacts: contactsRouter,
+  users: usersRouter,
   realtime: realtimeRouter,
 });
 

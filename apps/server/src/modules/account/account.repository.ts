@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { groups, users } from '@cartera/db/schema';
 
@@ -21,8 +21,14 @@ function likePattern(search: string) {
 }
 
 /** Active users of a tenant, optionally matching a case-insensitive search on name, last name, e-mail. */
-export async function findSwitchableUsers(db: Executor, tenantId: string, search?: string) {
+export async function findTenantUsers(
+  db: Executor,
+  tenantId: string,
+  options: { search?: string | undefined; ids?: string[] | undefined; limit?: number } = {},
+) {
+  const search = options.search;
   const filters = [eq(users.tenantId, tenantId), eq(users.active, true)];
+  if (options.ids) filters.push(inArray(users.id, options.ids));
   if (search) {
     const pattern = likePattern(search);
     filters.push(
@@ -48,7 +54,7 @@ export async function findSwitchableUsers(db: Executor, tenantId: string, search
     .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
     .where(and(...filters))
     .orderBy(asc(users.name), asc(users.lastname))
-    .limit(500);
+    .limit(options.limit ?? 500);
 }
 
 /** The other active accounts of the same person (same linked-account key), in any tenant. */

@@ -6,7 +6,7 @@ import { recordAction } from '../activity/activity.service';
 import { findUser } from '../auth/auth.repository';
 import { retargetSession } from '../sessions/session.repository';
 import { type AuthSession } from '../sessions/session.service';
-import { findLinkedUsers, findSwitchableUsers, findTenants } from './account.repository';
+import { findLinkedUsers, findTenantUsers, findTenants } from './account.repository';
 
 export const ZAccountUser = z.object({
   id: z.string(),
@@ -71,7 +71,7 @@ export async function listAccountUsers(
   const tenantId = input.tenantId ?? session.user.tenantId;
   const tenant = (await findTenants(db)).find((each) => each.id === tenantId);
   if (!tenant) throw new DomainError('NOT_FOUND');
-  const rows = (await findSwitchableUsers(db, tenantId, input.search || undefined))
+  const rows = (await findTenantUsers(db, tenantId, { search: input.search || undefined }))
     .map(toAccountUser)
     .filter((user) => user.id !== session.user.id);
   const result = { tenant: { id: tenant.id, name: tenant.displayName || tenant.name } } as z.infer<
