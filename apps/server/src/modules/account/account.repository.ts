@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { groups, users } from '@cartera/db/schema';
+import { likePattern } from '../../lib/sql';
 
 export async function findTenants(db: Executor) {
   return db
@@ -15,10 +16,16 @@ export async function findTenants(db: Executor) {
     .orderBy(asc(groups.name));
 }
 
-/** Escapes LIKE wildcards so a search for "50%" looks for those characters. */
-function likePattern(search: string) {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
+/** What user lists show: identity, role and the name of the user's group. */
+const userSummaryColumns = {
+  id: users.id,
+  tenantId: users.tenantId,
+  name: users.name,
+  lastname: users.lastname,
+  email: users.email,
+  roles: users.roles,
+  groupName: groups.name,
+};
 
 /** Active users of a tenant, optionally matching a case-insensitive search on name, last name, e-mail. */
 export async function findTenantUsers(
@@ -41,15 +48,7 @@ export async function findTenantUsers(
     );
   }
   return db
-    .select({
-      id: users.id,
-      tenantId: users.tenantId,
-      name: users.name,
-      lastname: users.lastname,
-      email: users.email,
-      roles: users.roles,
-      groupName: groups.name,
-    })
+    .select(userSummaryColumns)
     .from(users)
     .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
     .where(and(...filters))
@@ -60,15 +59,7 @@ export async function findTenantUsers(
 /** The other active accounts of the same person (same linked-account key), in any tenant. */
 export async function findLinkedUsers(db: Executor, key: string, exceptUserId: string) {
   return db
-    .select({
-      id: users.id,
-      tenantId: users.tenantId,
-      name: users.name,
-      lastname: users.lastname,
-      email: users.email,
-      roles: users.roles,
-      groupName: groups.name,
-    })
+    .select(userSummaryColumns)
     .from(users)
     .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
     .where(and(eq(users.linkedAccountKey, key), eq(users.active, true), ne(users.id, exceptUserId)))

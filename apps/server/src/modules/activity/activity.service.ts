@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
+import { keysetPage } from '../../lib/pagination';
 import { findUserActions, insertUserAction, type NewUserAction } from './activity.repository';
 
 /** 01 §9: the activity dialog loads 25 actions at a time. */
@@ -54,17 +55,18 @@ export async function listActivity(
     input.cursor ?? undefined,
     ACTIVITY_PAGE_SIZE + 1,
   );
-  const page = rows.slice(0, ACTIVITY_PAGE_SIZE);
-  const last = page.at(-1);
+  const page = keysetPage(rows, ACTIVITY_PAGE_SIZE, (last) => ({
+    createdAt: last.createdAt,
+    id: last.id,
+  }));
   return {
-    items: page.map((row) => ({
+    items: page.items.map((row) => ({
       id: row.id,
       type: row.type,
       metadata: row.metadata,
       createdAt: row.createdAt,
       byAnotherUser: row.actorUserId !== null && row.actorUserId !== user.id,
     })),
-    nextCursor:
-      rows.length > ACTIVITY_PAGE_SIZE && last ? { createdAt: last.createdAt, id: last.id } : null,
+    nextCursor: page.nextCursor,
   };
 }

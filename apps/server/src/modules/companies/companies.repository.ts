@@ -8,11 +8,7 @@ import {
   sectors,
   type NewCompany,
 } from '@cartera/db/schema';
-
-/** Escapes LIKE wildcards so a search for "50%" looks for those characters. */
-export function likePattern(search: string) {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
+import { likePattern } from '../../lib/sql';
 
 /** A custom-field filter: `value` may start with `not:`, `gt:` or `lt:` (02 §7 lists). */
 export interface FieldFilter {

@@ -13,6 +13,7 @@ import {
 } from '@cartera/domain/companies';
 import { es } from '@cartera/domain/i18n';
 import { ZDirectionValue } from '@cartera/domain/custom-fields';
+import { keysetPage } from '../../lib/pagination';
 import { validateAdditionalData } from '../custom-fields/custom-fields.service';
 import type { AuthUser } from '../sessions/session.service';
 import {
@@ -162,15 +163,11 @@ export async function listCompanies(
     after: input.cursor ?? undefined,
     limit: input.limit + 1,
   });
-  const page = rows.slice(0, input.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toCompany),
-    nextCursor:
-      rows.length > input.limit && last
-        ? { name: last.businessName.toLowerCase(), id: last.id }
-        : null,
-  };
+  const page = keysetPage(rows, input.limit, (last) => ({
+    name: last.businessName.toLowerCase(),
+    id: last.id,
+  }));
+  return { items: page.items.map(toCompany), nextCursor: page.nextCursor };
 }
 
 export async function getCompany(db: Executor, tenantId: string, id: string) {
@@ -304,14 +301,13 @@ export async function listSectors(
     after: input.cursor ?? undefined,
     limit: SECTOR_PAGE_SIZE + 1,
   });
-  const page = rows.slice(0, SECTOR_PAGE_SIZE);
-  const last = page.at(-1);
+  const page = keysetPage(rows, SECTOR_PAGE_SIZE, (last) => ({
+    name: last.name.toLowerCase(),
+    id: last.id,
+  }));
   return {
-    items: page.map(({ id, name, companyId: company }) => ({ id, name, companyId: company })),
-    nextCursor:
-      rows.length > SECTOR_PAGE_SIZE && last
-        ? { name: last.name.toLowerCase(), id: last.id }
-        : null,
+    items: page.items.map(({ id, name, companyId: company }) => ({ id, name, companyId: company })),
+    nextCursor: page.nextCursor,
   };
 }
 
@@ -391,15 +387,10 @@ export async function selectableContacts(
     after: input.cursor ?? undefined,
     limit: limit + 1,
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: page,
-    nextCursor:
-      rows.length > limit && last
-        ? { name: `${last.firstName} ${last.lastName}`.toLowerCase(), id: last.id }
-        : null,
-  };
+  return keysetPage(rows, limit, (last) => ({
+    name: `${last.firstName} ${last.lastName}`.toLowerCase(),
+    id: last.id,
+  }));
 }
 
 export const ZDefaultFieldInput = z.object({

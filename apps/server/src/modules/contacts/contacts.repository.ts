@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { contacts, groups, users } from '@cartera/db/schema';
-import { likePattern } from '../companies/companies.repository';
+import { likePattern } from '../../lib/sql';
 
 /** Whose contacts a user sees: the whole tenant, a group subtree's agents, or their own. */
 export type ContactScope =
