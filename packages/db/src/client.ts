@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -52,6 +54,17 @@ export interface CreateDatabaseOptions {
   pglite?: PGlite | undefined;
   poolSize?: number;
   applicationName?: string;
+}
+
+/**
+ * Extensions the migrations create. PGlite loads an extension only when it is passed to its
+ * constructor; a real PostgreSQL needs them installed (Debian: postgresql-contrib).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+
+/** An embedded database with the extensions the migrations need; in memory without a folder. */
+export function openPglite(dataDir?: string): PGlite {
+  return new PGlite({ dataDir, extensions: PGLITE_EXTENSIONS });
 }
 
 export function createDatabase(options: CreateDatabaseOptions): DatabaseHandle {
@@ -130,7 +143,7 @@ function createPgliteDatabase(options: CreateDatabaseOptions): DatabaseHandle {
     pglite = options.pglite;
   } else {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    pglite = new PGlite(options.dataDir);
+    pglite = openPglite(options.dataDir);
   }
   const db = drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Database;
   const unsubscribers = new Set<() => Promise<void>>();

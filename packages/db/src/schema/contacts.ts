@@ -1,11 +1,39 @@
-import { foreignKey, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, tenantColumn, updatedAtColumn } from './columns';
 import { companies, sectors } from './companies';
 
-/**
- * A person the sales team talks to. Issue #4 brings the core columns companies need (name,
- * agent, custom values); the contact issue (#5) brings the rest of 02 §3.
- */
+export interface PhoneMetadata {
+  phone: string;
+  extensionNumber?: string | null;
+}
+
+export interface ContactLocation {
+  location: boolean;
+  place_id?: string | null;
+  formatted_address?: string | null;
+  extraInfo?: string | null;
+  addressComponents?: Array<{ longText: string; shortText: string; types: string[] }>;
+}
+
+export interface ContactChannel {
+  type: string;
+  config: { username?: string; pageId?: string; PSID?: string };
+}
+
+/** A person the sales team talks to: every field of 02 §3 Contact. */
 export const contacts = pgTable(
   'contacts',
   {
@@ -13,15 +41,62 @@ export const contacts = pgTable(
     id: idColumn(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull().default(''),
-    /** The seller who owns the contact. */
-    agentId: uuid('agent_id'),
+    /** E.164 numbers (+59899123456), the first is the main one. */
+    phones: text('phones')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    phonesMetadata: jsonb('phones_metadata').$type<PhoneMetadata[]>().notNull().default([]),
+    emails: text('emails')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    govId: text('gov_id'),
+    /** Code of a status tag. */
+    statusTag: text('status_tag'),
+    /** Code of an origin, and its free text. */
+    origin: text('origin'),
+    originText: text('origin_text'),
+    detail: text('detail').notNull().default(''),
+    contactLocation: jsonb('contact_location').$type<ContactLocation | null>(),
+    /** The geographic point of the location (no PostGIS: plain coordinates). */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     additionalData: jsonb('additional_data').$type<Record<string, unknown>>().notNull().default({}),
+    channels: jsonb('channels').$type<ContactChannel[]>().notNull().default([]),
+    proximity: real('proximity').notNull().default(0),
+    /** Came from a bulk upload (legacy databaseUploded). */
+    databaseUploaded: boolean('database_uploaded').notNull().default(false),
+    /** The seller who owns the contact, and the first one it ever had. */
+    agentId: uuid('agent_id'),
+    firstAgentId: uuid('first_agent_id'),
+    reminder: jsonb('reminder').$type<Record<string, unknown> | null>(),
+    archivingReason: text('archiving_reason'),
+    archivingReasonText: text('archiving_reason_text'),
+    /** Set on a sub-conversation: the contact it belongs to, and its status (02 §4). */
+    parentContactId: uuid('parent_contact_id'),
+    subConversationStatus: text('sub_conversation_status'),
+    lastInteractionAt: timestamp('last_interaction_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Lowercase, accent-free text of names, gov id, e-mails and phone digits, kept by the
+     * service on every write; searched with a trigram index (accents are folded in the
+     * application because unaccent() cannot be indexed).
+     */
+    searchText: text('search_text').notNull().default(''),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.id] }),
     index('contacts_tenant_agent_idx').on(table.tenantId, table.agentId),
+    index('contacts_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+    index('contacts_tenant_phones_idx').using('gin', table.tenantId, table.phones),
+    index('contacts_tenant_search_idx').using(
+      'gin',
+      table.tenantId,
+      table.searchText.op('gin_trgm_ops'),
+    ),
+    index('contacts_tenant_parent_idx').on(table.tenantId, table.parentContactId),
   ],
 );
 

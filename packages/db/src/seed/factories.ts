@@ -1,4 +1,5 @@
 import type { Role } from '@cartera/domain/roles';
+import { contactSearchText } from '@cartera/domain/search';
 import type { Executor } from '../client';
 import { newId } from '../ids';
 import { hashPassword } from '../passwords';
@@ -122,10 +123,20 @@ export type ContactInput = Partial<Omit<typeof contacts.$inferInsert, 'tenantId'
   firstName: string;
 };
 
-export async function createContact(db: Executor, tenant: { id: string }, input: ContactInput) {
+/** A contact with its search text kept as the contacts service keeps it. */
+export async function createContact(
+  db: Executor,
+  tenant: { id: string; country?: string },
+  input: ContactInput,
+) {
   const [contact] = await db
     .insert(contacts)
-    .values({ ...input, tenantId: tenant.id })
+    .values({
+      firstAgentId: input.agentId ?? null,
+      ...input,
+      tenantId: tenant.id,
+      searchText: contactSearchText(input, tenant.country),
+    })
     .returning();
   return contact!;
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createDatabase, type DatabaseHandle } from '../client';
+import { createDatabase, openPglite, type DatabaseHandle } from '../client';
 import { migrateDatabase } from '../migrate';
 import { withDatabase, type TestDatabaseSource } from './template';
 
@@ -80,7 +80,7 @@ async function createPostgresCopy(
 }
 
 async function createPglite(): Promise<TestDatabase> {
-  const pglite = new PGlite();
+  const pglite = openPglite();
   const handle = createDatabase({ pglite });
   await migrateDatabase(handle);
   return {
