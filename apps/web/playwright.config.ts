@@ -12,6 +12,10 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The fake of Google Places (New) the server's real adapter talks to (address search). */
+const placesPort = Number(process.env.FAKE_PLACES_PORT ?? 3199);
+const placesURL = `http://127.0.0.1:${placesPort}`;
+const FAKE_PLACES_API_KEY = 'e2e-key';
 
 /**
  * A fresh, empty data folder per run (embedded database and stored files). Playwright loads this
@@ -70,24 +74,37 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node ../server/dist/main.js',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      CARTERA_DATA_DIR: dataDir,
-      CARTERA_SEED_DEMO: 'true',
-      // Always the embedded database, even when the shell running the tests points at a
-      // PostgreSQL server.
-      DATABASE_URL: '',
-      PUBLIC_URL: baseURL,
+  webServer: [
+    {
+      command: 'npx tsx ../server/src/testing/fake-google-places-main.ts',
+      url: `${placesURL}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FAKE_PLACES_PORT: String(placesPort), FAKE_PLACES_API_KEY },
     },
-  },
+    {
+      command: 'node ../server/dist/main.js',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        CARTERA_DATA_DIR: dataDir,
+        CARTERA_SEED_DEMO: 'true',
+        // Always the embedded database, even when the shell running the tests points at a
+        // PostgreSQL server.
+        DATABASE_URL: '',
+        PUBLIC_URL: baseURL,
+        GOOGLE_PLACES_API_KEY: FAKE_PLACES_API_KEY,
+        GOOGLE_PLACES_BASE_URL: placesURL,
+      },
+    },
+  ],
 });

@@ -70,3 +70,24 @@ export async function settle(page: Page) {
     Promise.all(document.getAnimations().map((animation) => animation.finished)),
   );
 }
+
+/** A tRPC query over HTTP with the page's session (superjson envelope), for test setup. */
+export async function trpcQuery<T = unknown>(page: Page, path: string, input: unknown): Promise<T> {
+  const query = encodeURIComponent(JSON.stringify({ json: input }));
+  const response = await page.request.get(`/api/trpc/${path}?input=${query}`);
+  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
+  const body = (await response.json()) as { result: { data: { json: T } } };
+  return body.result.data.json;
+}
+
+/** A tRPC mutation over HTTP with the page's session, for test setup and clean-up. */
+export async function trpcMutation<T = unknown>(
+  page: Page,
+  path: string,
+  input: unknown,
+): Promise<T> {
+  const response = await page.request.post(`/api/trpc/${path}`, { data: { json: input } });
+  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
+  const body = (await response.json()) as { result: { data: { json: T } } };
+  return body.result.data.json;
+}

@@ -11,12 +11,12 @@ async function navbarWidth(page: Page) {
 
 test.describe('Menú lateral', () => {
   for (const [email, name, entries, switches] of [
-    ['vendedor@demo.test', 'Valentín Vendedor', ['Rendimiento'], false],
-    ['supervisor@demo.test', 'Sergio Supervisor', ['Rendimiento', 'Vendedores'], false],
+    ['vendedor@demo.test', 'Valentín Vendedor', ['Rendimiento', 'Empresas'], false],
+    ['supervisor@demo.test', 'Sergio Supervisor', ['Rendimiento', 'Vendedores', 'Empresas'], false],
     // Linked to carla.sur@demo.test.
-    ['comercial@demo.test', 'Carla Comercial', ['Rendimiento', 'Vendedores'], true],
+    ['comercial@demo.test', 'Carla Comercial', ['Rendimiento', 'Vendedores', 'Empresas'], true],
     ['admin@demo.test', 'Ana Administradora', ['Rendimiento'], true],
-    ['proyecto@demo.test', 'Pablo Proyectos', ['Rendimiento'], false],
+    ['proyecto@demo.test', 'Pablo Proyectos', ['Rendimiento', 'Empresas'], false],
     ['gestor@demo.test', 'Gabriela Gestora', [], false],
   ] as const) {
     test(`${email} ve ${entries.length ? entries.join(' y ') : 'ninguna entrada'}`, async ({
@@ -117,7 +117,11 @@ test.describe('Menú lateral', () => {
 
     await page.getByRole('button', { name: es.shell.openMenu }).click();
     await expect(mainMenu(page)).toBeInViewport();
-    await expect(mainMenu(page).getByRole('link')).toHaveText(['Rendimiento', 'Vendedores']);
+    await expect(mainMenu(page).getByRole('link')).toHaveText([
+      'Rendimiento',
+      'Vendedores',
+      'Empresas',
+    ]);
     await settle(page);
     await page.screenshot({ path: 'test-results/shell-mobile-menu.png' });
 

@@ -13,6 +13,8 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as ForceChangePasswordRouteImport } from './routes/force-change-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index'
+import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -33,16 +35,30 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCompaniesIndexRoute = AppCompaniesIndexRouteImport.update({
+  id: '/companies/',
+  path: '/companies/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCompaniesCompanyIdRoute = AppCompaniesCompanyIdRouteImport.update({
+  id: '/companies/$companyId',
+  path: '/companies/$companyId',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
+  '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
+  '/companies/': typeof AppCompaniesIndexRoute
 }
 export interface FileRoutesByTo {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
   '/': typeof AppIndexRoute
+  '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
+  '/companies': typeof AppCompaniesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -50,13 +66,32 @@ export interface FileRoutesById {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
+  '/_app/companies/': typeof AppCompaniesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/force-change-password' | '/login'
+  fullPaths:
+    | '/'
+    | '/force-change-password'
+    | '/login'
+    | '/companies/$companyId'
+    | '/companies/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/force-change-password' | '/login' | '/'
-  id: '__root__' | '/_app' | '/force-change-password' | '/login' | '/_app/'
+  to:
+    | '/force-change-password'
+    | '/login'
+    | '/'
+    | '/companies/$companyId'
+    | '/companies'
+  id:
+    | '__root__'
+    | '/_app'
+    | '/force-change-password'
+    | '/login'
+    | '/_app/'
+    | '/_app/companies/$companyId'
+    | '/_app/companies/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -95,15 +130,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/companies/': {
+      id: '/_app/companies/'
+      path: '/companies'
+      fullPath: '/companies/'
+      preLoaderRoute: typeof AppCompaniesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/companies/$companyId': {
+      id: '/_app/companies/$companyId'
+      path: '/companies/$companyId'
+      fullPath: '/companies/$companyId'
+      preLoaderRoute: typeof AppCompaniesCompanyIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
+  AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
+  AppCompaniesIndexRoute: typeof AppCompaniesIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
+  AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,
+  AppCompaniesIndexRoute: AppCompaniesIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,4 +1,5 @@
-import { createTheme, Modal } from '@mantine/core';
+import { createTheme, Drawer, Modal } from '@mantine/core';
+import { es } from '@cartera/domain/i18n';
 
 /**
  * System fonts only: no web-font downloads (the CSP allows fonts from 'self' and data: only), and
@@ -18,6 +19,11 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     Modal: Modal.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': es.app.close } },
+      styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
+    }),
+    Drawer: Drawer.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': es.app.close } },
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
     }),
   },

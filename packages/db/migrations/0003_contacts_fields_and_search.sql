@@ -23,7 +23,6 @@ ALTER TABLE "contacts" ADD COLUMN "parent_contact_id" uuid;--> statement-breakpo
 ALTER TABLE "contacts" ADD COLUMN "sub_conversation_status" text;--> statement-breakpoint
 ALTER TABLE "contacts" ADD COLUMN "last_interaction_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "contacts" ADD COLUMN "search_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
-CREATE INDEX "contacts_tenant_created_idx" ON "contacts" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "contacts_tenant_phones_idx" ON "contacts" USING gin ("tenant_id","phones");--> statement-breakpoint
 CREATE INDEX "contacts_tenant_search_idx" ON "contacts" USING gin ("tenant_id","search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "contacts_tenant_parent_idx" ON "contacts" USING btree ("tenant_id","parent_contact_id");

@@ -83,18 +83,21 @@ export const TAG_COLORS = [
 
 /**
  * The company form of 02 §5, shared by the web form and the server. `displayName` and
- * `taxCode` are required unless the tenant's flag disabling mandatory company fields is on;
- * `companyFormSchema(flagOn)` gives the schema for either case.
+ * `taxCode` are required unless the tenant's flag disabling mandatory company fields is on or
+ * the tenant hides that field (`hiddenFields`, from the default-field settings).
  */
-export function companyFormSchema(mandatoryFieldsDisabled: boolean) {
-  const optionalOrRequired = (max: number) =>
-    mandatoryFieldsDisabled
+export function companyFormSchema(
+  mandatoryFieldsDisabled: boolean,
+  hiddenFields: readonly string[] = [],
+) {
+  const optionalOrRequired = (field: string, max: number) =>
+    mandatoryFieldsDisabled || hiddenFields.includes(field)
       ? z.string().trim().max(max).default('')
       : z.string().trim().min(1, companiesEs.fieldRequired).max(max);
   return z.object({
     businessName: z.string().trim().min(1, companiesEs.businessNameRequired).max(200),
-    displayName: optionalOrRequired(200),
-    taxCode: optionalOrRequired(40),
+    displayName: optionalOrRequired('displayName', 200),
+    taxCode: optionalOrRequired('taxCode', 40),
     origin: z.string().trim().min(1, companiesEs.required).max(100).default(DEFAULT_COMPANY_ORIGIN),
     description: z
       .string()
@@ -106,6 +109,16 @@ export function companyFormSchema(mandatoryFieldsDisabled: boolean) {
     additionalData: z.record(z.string(), z.unknown()).default({}),
   });
 }
+
+/** The default fields a tenant hides, from its settings. */
+export function hiddenDefaultFields(
+  defaultFields: Record<string, { hidden?: boolean | undefined } | undefined>,
+): string[] {
+  return Object.entries(defaultFields)
+    .filter(([, settings]) => settings?.hidden)
+    .map(([field]) => field);
+}
+
 export type TCompanyInput = z.infer<ReturnType<typeof companyFormSchema>>;
 
 /** The widest accepted shape (the server applies the tenant's flag afterwards). */

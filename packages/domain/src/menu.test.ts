@@ -29,19 +29,21 @@ const everythingBuilt = { isBuilt: () => true };
 describe('menú lateral con las pantallas construidas hoy', () => {
   it.each([
     ['admin@demo.test', 'admin', ['Rendimiento']],
-    ['supervisor@demo.test', 'super', ['Rendimiento', 'Vendedores']],
-    ['comercial@demo.test', 'comercial', ['Rendimiento', 'Vendedores']],
-    ['proyecto@demo.test', 'project_manager', ['Rendimiento']],
+    ['supervisor@demo.test', 'super', ['Rendimiento', 'Vendedores', 'Companies']],
+    ['comercial@demo.test', 'comercial', ['Rendimiento', 'Vendedores', 'Companies']],
+    ['proyecto@demo.test', 'project_manager', ['Rendimiento', 'Companies']],
     ['gestor@demo.test', 'users_manager', []],
-    ['vendedor@demo.test', 'user', ['Rendimiento']],
+    ['vendedor@demo.test', 'user', ['Rendimiento', 'Companies']],
   ] as const)('%s (%s) ve %j', (_email, role, labels) => {
     expect(menuLabels(visibleMenu(demoUser(role)))).toEqual(labels);
   });
 
   it('no agrupa una entrada que está sola', () => {
     const items = visibleMenu(demoUser('user'));
+    // Companies is alone in its group today, so it shows as a plain entry.
     expect(items).toEqual([
       { kind: 'entry', entry: MENU_ENTRIES.find((entry) => entry.id === 'performance') },
+      { kind: 'entry', entry: MENU_ENTRIES.find((entry) => entry.id === 'companies') },
     ]);
   });
 });

@@ -1,4 +1,34 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+
 /** Escapes LIKE wildcards so a search for "50%" looks for those characters, anywhere. */
 export function likePattern(search: string) {
   return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** A custom-field filter of a list: `value` may start with `not:`, `gt:` or `lt:` (02 §7). */
+export interface FieldFilter {
+  code: string;
+  value: string;
+}
+
+/**
+ * The condition of a custom-field filter on a jsonb column of values keyed by field code.
+ * Equality on a list value means "contains"; gt/lt compare numbers numerically, text as text.
+ */
+export function fieldFilterCondition(column: AnyColumn, filter: FieldFilter): SQL {
+  const match = /^(not|gt|lt):(.*)$/s.exec(filter.value);
+  const operator = match?.[1] ?? 'eq';
+  const value = match ? match[2]! : filter.value;
+  const element = sql`${column} -> ${filter.code}`;
+  const text = sql`${column} ->> ${filter.code}`;
+  const equals = sql`(${text} = ${value} or (jsonb_typeof(${element}) = 'array' and ${element} ? ${value}))`;
+  if (operator === 'eq') return equals;
+  if (operator === 'not') return sql`(${element} is null or not ${equals})`;
+  const number = Number(value);
+  const comparable = Number.isFinite(number) && value.trim() !== '';
+  const left = comparable
+    ? sql`(case when jsonb_typeof(${element}) = 'number' then (${text})::numeric end)`
+    : text;
+  const right = comparable ? sql`${number}` : sql`${value}`;
+  return operator === 'gt' ? sql`${left} > ${right}` : sql`${left} < ${right}`;
 }

@@ -155,6 +155,7 @@ const procedures: Record<string, Entry> = {
     input: { id: '00000000-0000-7000-8000-000000000003', data: { code: 'web', name: 'Web' } },
   },
   'contacts.lookup': { access: 'authenticated', input: {} },
+  'contacts.list': { access: 'authenticated', input: {} },
   'users.lookup': { access: 'authenticated', input: {} },
   'activity.list': {
     access: 'authenticated',

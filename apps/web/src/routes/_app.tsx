@@ -1,8 +1,19 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { hasSlug } from '@cartera/domain/policy';
+import { guardUserOf } from '../features/auth/session';
+import { SETTINGS_STALE_MS } from '../features/companies/companies-settings';
 import { AppLayout } from '../shell/app-layout';
 
 /** Every signed-in screen lives inside the application shell. */
 export const Route = createFileRoute('/_app')({
+  // The side menu names the companies panel after the tenant's own label: have it before drawing.
+  loader: async ({ context }) => {
+    const { me, queryClient, trpc } = context;
+    if (!me || !hasSlug(guardUserOf(me), 'comercial-companies')) return;
+    await queryClient
+      .ensureQueryData({ ...trpc.companies.settings.queryOptions(), staleTime: SETTINGS_STALE_MS })
+      .catch(() => undefined);
+  },
   component: AppRoute,
 });
 

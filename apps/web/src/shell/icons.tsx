@@ -208,6 +208,27 @@ export const SparklesIcon = icon([
   'M16 18a2 2 0 0 1 2 2a2 2 0 0 1 2 -2a2 2 0 0 1 -2 -2a2 2 0 0 1 -2 2zm0 -12a2 2 0 0 1 2 2a2 2 0 0 1 2 -2a2 2 0 0 1 -2 -2a2 2 0 0 1 -2 2zm-7 12a6 6 0 0 1 6 -6a6 6 0 0 1 -6 -6a6 6 0 0 1 -6 6a6 6 0 0 1 6 6z',
 ]);
 
+export const PlusIcon = icon(['M12 5l0 14', 'M5 12l14 0']);
+export const TrashIcon = icon([
+  'M4 7l16 0',
+  'M10 11l0 6',
+  'M14 11l0 6',
+  'M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2 -2l1 -12',
+  'M9 7v-3a1 1 0 0 1 1 -1h4a1 1 0 0 1 1 1v3',
+]);
+export const PencilIcon = icon([
+  'M4 20h4l10.5 -10.5a2.828 2.828 0 1 0 -4 -4l-10.5 10.5v4',
+  'M13.5 6.5l4 4',
+]);
+export const FilterIcon = icon([
+  'M4 4h16v2.172a2 2 0 0 1 -.586 1.414l-4.414 4.414v7l-6 2v-8.5l-4.48 -4.928a2 2 0 0 1 -.52 -1.345v-2.227z',
+]);
+export const XIcon = icon(['M18 6l-12 12', 'M6 6l12 12']);
+export const ArrowLeftIcon = icon(['M5 12l14 0', 'M5 12l6 6', 'M5 12l6 -6']);
+export const PhoneIcon = icon([
+  'M5 4h4l2 5l-2.5 1.5a11 11 0 0 0 5 5l1.5 -2.5l5 2v4a2 2 0 0 1 -2 2a16 16 0 0 1 -15 -15a2 2 0 0 1 2 -2',
+]);
+
 /** The icon of each side-menu entry and group. */
 export const MENU_ICONS: Record<MenuIcon, ReturnType<typeof icon>> = {
   performance: ChartBarIcon,

@@ -9,11 +9,14 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
 import { visibleMenu, type MenuEntry, type MenuItem } from '@cartera/domain/menu';
-import { pathWithin } from '@cartera/domain/policy';
-import { fullNameOf, guardUserOf, type Me } from '../features/auth/session';
+import { hasSlug, pathWithin } from '@cartera/domain/policy';
+import { fullNameOf, guardUserOf, useMe, type Me } from '../features/auth/session';
+import { SETTINGS_STALE_MS } from '../features/companies/companies-settings';
+import { useTRPC } from '../lib/trpc';
 import { Brand } from './brand';
 import classes from './app-layout.module.css';
 import {
@@ -155,6 +158,21 @@ function EntryLink({
   });
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const choosing = Boolean(search['view-user'] || search['view-group']);
+  const trpc = useTRPC();
+  // The companies panel is labelled per tenant (01 §2); the shell's loader fetched it already.
+  // Asked only while the signed-in user (read live: the menu may outlive a sign-out or an
+  // account switch by one render) may open companies.
+  const liveMe = useMe();
+  const companies = useQuery({
+    ...trpc.companies.settings.queryOptions(),
+    staleTime: SETTINGS_STALE_MS,
+    enabled:
+      entry.id === 'companies' &&
+      liveMe !== null &&
+      hasSlug(guardUserOf(liveMe), 'comercial-companies'),
+  });
+  const label =
+    entry.id === 'companies' ? (companies.data?.panelLabel ?? entry.label) : entry.label;
   const Icon = MENU_ICONS[entry.icon];
   const icon =
     entry.id === 'company' && me.tenant.logo ? (
@@ -175,7 +193,7 @@ function EntryLink({
 
   return (
     <NavItem
-      label={entry.label}
+      label={label}
       icon={icon}
       collapsed={collapsed}
       active={active}

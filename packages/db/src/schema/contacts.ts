@@ -89,7 +89,6 @@ export const contacts = pgTable(
   (table) => [
     primaryKey({ columns: [table.tenantId, table.id] }),
     index('contacts_tenant_agent_idx').on(table.tenantId, table.agentId),
-    index('contacts_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
     index('contacts_tenant_phones_idx').using('gin', table.tenantId, table.phones),
     index('contacts_tenant_search_idx').using(
       'gin',

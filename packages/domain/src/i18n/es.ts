@@ -103,6 +103,7 @@ export const es = {
     backHome: 'Volver al inicio',
     loading: 'Cargando…',
     retry: 'Volver a intentar',
+    close: 'Cerrar',
     serverStatus: 'Estado del servidor',
     connected: 'Conectado',
     database: 'Base de datos',

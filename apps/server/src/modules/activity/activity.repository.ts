@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { userActions } from '@cartera/db/schema';
 
@@ -14,8 +14,8 @@ export async function insertUserAction(db: Executor, action: NewUserAction): Pro
   await db.insert(userActions).values(action);
 }
 
+/** UUIDv7 ids follow creation time: the id alone is an exact keyset (see contacts). */
 export interface ActionCursor {
-  createdAt: Date;
   id: string;
 }
 
@@ -34,14 +34,7 @@ export async function findUserActions(
     gte(userActions.createdAt, range.from),
     lt(userActions.createdAt, range.to),
   ];
-  if (cursor) {
-    filters.push(
-      or(
-        lt(userActions.createdAt, cursor.createdAt),
-        and(eq(userActions.createdAt, cursor.createdAt), sql`${userActions.id} < ${cursor.id}`),
-      )!,
-    );
-  }
+  if (cursor) filters.push(sql`${userActions.id} < ${cursor.id}`);
   return db
     .select({
       id: userActions.id,
@@ -52,6 +45,6 @@ export async function findUserActions(
     })
     .from(userActions)
     .where(and(...filters))
-    .orderBy(desc(userActions.createdAt), desc(userActions.id))
+    .orderBy(desc(userActions.id))
     .limit(limit);
 }

@@ -26,7 +26,7 @@ export const ZListActivityInput = z.object({
   from: z.date(),
   /** Start of the next day. */
   to: z.date(),
-  cursor: z.object({ createdAt: z.date(), id: z.string().uuid() }).nullish(),
+  cursor: z.object({ id: z.string().uuid() }).nullish(),
 });
 
 export const ZActivityPage = z.object({
@@ -39,7 +39,7 @@ export const ZActivityPage = z.object({
       byAnotherUser: z.boolean(),
     }),
   ),
-  nextCursor: z.object({ createdAt: z.date(), id: z.string() }).nullable(),
+  nextCursor: z.object({ id: z.string() }).nullable(),
 });
 
 export async function listActivity(
@@ -55,10 +55,7 @@ export async function listActivity(
     input.cursor ?? undefined,
     ACTIVITY_PAGE_SIZE + 1,
   );
-  const page = keysetPage(rows, ACTIVITY_PAGE_SIZE, (last) => ({
-    createdAt: last.createdAt,
-    id: last.id,
-  }));
+  const page = keysetPage(rows, ACTIVITY_PAGE_SIZE, (last) => ({ id: last.id }));
   return {
     items: page.items.map((row) => ({
       id: row.id,

@@ -584,6 +584,27 @@ describe('aislamiento entre empresas', () => {
   });
 });
 
+describe('campos por defecto ocultos', () => {
+  it('un código fiscal oculto por la empresa deja de ser obligatorio', async () => {
+    const path = `/api/group/${demo.demo.id}/companyfield/defaultField/modify`;
+    await rest('PATCH', path, comercial, { field: 'taxCode', hidden: true });
+    const created = await trpc(
+      'companies.create',
+      { businessName: 'Sin RUT', displayName: 'Sin RUT' },
+      { token: seller },
+    );
+    expect(created.status).toBe(200);
+    expect(created.data.taxCode).toBeNull();
+    await rest('PATCH', path, comercial, { field: 'taxCode', hidden: false });
+    const required = await trpc(
+      'companies.create',
+      { businessName: 'Sin RUT 2', displayName: 'Sin RUT 2' },
+      { token: seller },
+    );
+    expect(required.error?.data.fieldErrors).toEqual({ taxCode: ['Este campo es requerido'] });
+  });
+});
+
 describe('adaptadores REST', () => {
   it('POST /api/comercial/companyGroup recibe una lista y GET /api/crm/companygroups pagina de a 20', async () => {
     const created = await rest<unknown[]>('POST', '/api/comercial/companyGroup', comercial, [

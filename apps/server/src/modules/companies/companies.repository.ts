@@ -8,31 +8,7 @@ import {
   sectors,
   type NewCompany,
 } from '@cartera/db/schema';
-import { likePattern } from '../../lib/sql';
-
-/** A custom-field filter: `value` may start with `not:`, `gt:` or `lt:` (02 §7 lists). */
-export interface FieldFilter {
-  code: string;
-  value: string;
-}
-
-function fieldCondition(column: typeof companies.additionalData, filter: FieldFilter): SQL {
-  const match = /^(not|gt|lt):(.*)$/s.exec(filter.value);
-  const operator = match?.[1] ?? 'eq';
-  const value = match ? match[2]! : filter.value;
-  const element = sql`${column} -> ${filter.code}`;
-  const text = sql`${column} ->> ${filter.code}`;
-  const equals = sql`(${text} = ${value} or (jsonb_typeof(${element}) = 'array' and ${element} ? ${value}))`;
-  if (operator === 'eq') return equals;
-  if (operator === 'not') return sql`(${element} is null or not ${equals})`;
-  const number = Number(value);
-  const comparable = Number.isFinite(number) && value.trim() !== '';
-  const left = comparable
-    ? sql`(case when jsonb_typeof(${element}) = 'number' then (${text})::numeric end)`
-    : text;
-  const right = comparable ? sql`${number}` : sql`${value}`;
-  return operator === 'gt' ? sql`${left} > ${right}` : sql`${left} < ${right}`;
-}
+import { fieldFilterCondition, likePattern, type FieldFilter } from '../../lib/sql';
 
 export interface CompanyCursor {
   name: string;
@@ -56,7 +32,7 @@ export async function findCompanies(
     );
   }
   for (const filter of options.filters ?? []) {
-    conditions.push(fieldCondition(companies.additionalData, filter));
+    conditions.push(fieldFilterCondition(companies.additionalData, filter));
   }
   if (options.after) {
     conditions.push(

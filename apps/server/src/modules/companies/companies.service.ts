@@ -6,6 +6,7 @@ import type { ZCompanyInput } from '@cartera/domain/companies';
 import {
   COMPANY_PAGE_SIZES,
   companyFormSchema,
+  hiddenDefaultFields,
   DEFAULT_COMPANY_ORIGIN,
   SECTOR_PAGE_SIZE,
   taxCodeLabel,
@@ -191,7 +192,10 @@ async function prepareCompany(
   existing?: Company,
 ) {
   const tenant = await tenantOf(db, user.tenantId);
-  const parsed = companyFormSchema(tenant.mandatoryFieldsDisabled).safeParse(input);
+  const parsed = companyFormSchema(
+    tenant.mandatoryFieldsDisabled,
+    hiddenDefaultFields(tenant.config.defaultFields),
+  ).safeParse(input);
   if (!parsed.success) throw parsed.error;
   const values = parsed.data;
   const taxCode = values.taxCode ? values.taxCode : null;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContact } from '@cartera/db/factories';
+import { createContact, createUser } from '@cartera/db/factories';
 import { seedDemo, type DemoData } from '@cartera/db/seed';
 import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
 import { restLogin, typedCall } from '../../testing/http-client';
@@ -39,6 +39,38 @@ async function lookup(email: string, input: { search?: string; ids?: string[] })
   });
   return result.data.map((contact) => `${contact.firstName} ${contact.lastName}`);
 }
+
+describe('lista de contactos', () => {
+  async function list(email: string, input: Record<string, unknown>) {
+    const { body } = await restLogin(app.url, email);
+    return typedCall(app.url, 'contacts.list', input, { token: body.token, method: 'GET' });
+  }
+
+  it('busca sin acentos ni mayúsculas y respeta lo que cada rol ve', async () => {
+    const names = (result: Awaited<ReturnType<typeof list>>) =>
+      result.data.items.map((contact) => `${contact.firstName} ${contact.lastName}`).sort();
+    expect(names(await list('vendedor@demo.test', { search: 'PEREZ' }))).toEqual(['Andrea Pérez']);
+    expect(names(await list('vendedor@demo.test', { search: 'diego' }))).toEqual([]);
+    expect(names(await list('comercial@demo.test', { search: 'diego' }))).toEqual(['Diego Sur']);
+    expect(names(await list('vendedor@otra.test', { search: 'diego' }))).toEqual(['Diego Ajeno']);
+  });
+
+  it('pagina por cursor, los más nuevos primero, sin repetir', async () => {
+    const { db } = database.handle;
+    const agent = await createUser(db, demo.south, { email: 'lote@demo.test' });
+    for (let index = 0; index < 56; index += 1) {
+      await createContact(db, demo.demo, { firstName: `Lote ${index}`, agentId: agent.id });
+    }
+    const first = await list('lote@demo.test', {});
+    expect(first.data.items).toHaveLength(50);
+    expect(first.data.items[0]!.firstName).toBe('Lote 55');
+    const second = await list('lote@demo.test', { cursor: first.data.nextCursor });
+    const ids = [...first.data.items, ...second.data.items].map((contact) => contact.id);
+    expect(ids).toHaveLength(56);
+    expect(new Set(ids).size).toBe(56);
+    expect(second.data.nextCursor).toBeNull();
+  });
+});
 
 describe('búsqueda de contactos para selectores', () => {
   it('un vendedor ve solo sus contactos', async () => {

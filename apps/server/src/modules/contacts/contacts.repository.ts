@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
-import { contacts, groups, users } from '@cartera/db/schema';
-import { likePattern } from '../../lib/sql';
+import { companyContacts, contacts, groups, users } from '@cartera/db/schema';
+import { fieldFilterCondition, likePattern, type FieldFilter } from '../../lib/sql';
 
 /** Whose contacts a user sees: the whole tenant, a group subtree's agents, or their own. */
 export type ContactScope =
@@ -44,4 +44,81 @@ export async function lookupContacts(
     .where(and(...conditions))
     .orderBy(asc(contacts.firstName), asc(contacts.lastName), asc(contacts.id))
     .limit(options.limit);
+}
+
+export interface ContactListFilters {
+  /** Already folded (accents, case) by foldSearchTerm. */
+  search?: string;
+  statusTag?: string;
+  origin?: string;
+  agentId?: string;
+  companyId?: string;
+  fields?: FieldFilter[];
+}
+
+/**
+ * Ids are UUIDv7, ordered by creation time, so the id alone is the keyset: a timestamp cursor
+ * would lose PostgreSQL's microseconds in a JavaScript Date and skip rows.
+ */
+export interface ContactCursor {
+  id: string;
+}
+
+/**
+ * A page of the contacts list, newest first, after a keyset cursor (never OFFSET). The search
+ * uses the tenant-led trigram index on search_text.
+ */
+export async function findContactsPage(
+  db: Executor,
+  tenantId: string,
+  scope: ContactScope,
+  filters: ContactListFilters,
+  after: ContactCursor | undefined,
+  limit: number,
+) {
+  const conditions: SQL[] = [eq(contacts.tenantId, tenantId)];
+  const visible = scopeCondition(db, tenantId, scope);
+  if (visible) conditions.push(visible);
+  if (filters.search)
+    conditions.push(sql`${contacts.searchText} like ${likePattern(filters.search)}`);
+  if (filters.statusTag) conditions.push(eq(contacts.statusTag, filters.statusTag));
+  if (filters.origin) conditions.push(eq(contacts.origin, filters.origin));
+  if (filters.agentId) conditions.push(eq(contacts.agentId, filters.agentId));
+  if (filters.companyId) {
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(companyContacts)
+          .where(
+            and(
+              eq(companyContacts.tenantId, tenantId),
+              eq(companyContacts.companyId, filters.companyId),
+              eq(companyContacts.contactId, contacts.id),
+            ),
+          ),
+      ),
+    );
+  }
+  for (const filter of filters.fields ?? []) {
+    conditions.push(fieldFilterCondition(contacts.additionalData, filter));
+  }
+  if (after) conditions.push(sql`${contacts.id} < ${after.id}`);
+  return db
+    .select({
+      id: contacts.id,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      phones: contacts.phones,
+      emails: contacts.emails,
+      statusTag: contacts.statusTag,
+      origin: contacts.origin,
+      agentId: contacts.agentId,
+      createdAt: contacts.createdAt,
+      lastInteractionAt: contacts.lastInteractionAt,
+    })
+    .from(contacts)
+    .where(and(...conditions))
+    .orderBy(desc(contacts.id))
+    .limit(limit);
 }

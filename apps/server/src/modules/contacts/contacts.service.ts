@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
 import type { AuthUser } from '../sessions/session.service';
-import { lookupContacts, type ContactScope } from './contacts.repository';
+import { foldSearchTerm } from '@cartera/domain/search';
+import { keysetPage } from '../../lib/pagination';
+import { findContactsPage, lookupContacts, type ContactScope } from './contacts.repository';
 
 /** 02 §9: contact searches answer 15 at most. */
 export const CONTACT_SEARCH_LIMIT = 15;
@@ -45,4 +47,62 @@ export function lookupVisibleContacts(
     ids: input.ids,
     limit: input.ids ? input.ids.length : CONTACT_SEARCH_LIMIT,
   });
+}
+
+/** 02 §9 list page size. */
+export const CONTACT_PAGE_SIZE = 50;
+
+export const ZListContactsInput = z.object({
+  /** Name, phone in any format, e-mail or gov id; accents and case ignored. */
+  search: z.string().trim().max(100).optional(),
+  statusTag: z.string().max(60).optional(),
+  origin: z.string().max(60).optional(),
+  agentId: z.string().uuid().optional(),
+  companyId: z.string().uuid().optional(),
+  filters: z
+    .array(z.object({ code: z.string().min(1).max(60), value: z.string().max(200) }))
+    .max(20)
+    .optional(),
+  cursor: z.object({ id: z.string().uuid() }).nullish(),
+});
+
+export const ZContactListItem = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phones: z.array(z.string()),
+  emails: z.array(z.string()),
+  statusTag: z.string().nullable(),
+  origin: z.string().nullable(),
+  agentId: z.string().nullable(),
+  createdAt: z.date(),
+  lastInteractionAt: z.date().nullable(),
+});
+
+/** The contacts list (issue #5 §4): the user's visible contacts, filtered, 50 per page. */
+export async function listContacts(
+  db: Executor,
+  user: AuthUser,
+  input: z.infer<typeof ZListContactsInput>,
+) {
+  const search = input.search ? foldSearchTerm(input.search) : undefined;
+  const rows = await findContactsPage(
+    db,
+    user.tenantId,
+    contactScope(user),
+    {
+      search: search || undefined,
+      statusTag: input.statusTag,
+      origin: input.origin,
+      agentId: input.agentId,
+      companyId: input.companyId,
+      fields: input.filters,
+    },
+    input.cursor ?? undefined,
+    CONTACT_PAGE_SIZE + 1,
+  );
+  return keysetPage(rows, CONTACT_PAGE_SIZE, (last) => ({
+    createdAt: last.createdAt,
+    id: last.id,
+  }));
 }

@@ -1,0 +1,352 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedCallback, useIntersection } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { COMPANY_PAGE_SIZES } from '@cartera/domain/companies';
+import { es, format } from '@cartera/domain/i18n';
+import { hasRole } from '@cartera/domain/policy';
+import { userMessageOf } from '../../lib/errors';
+import { useTRPC } from '../../lib/trpc';
+import { ConfirmDialog } from '../../shell/confirm-dialog';
+import { PlusIcon, SearchIcon, TrashIcon } from '../../shell/icons';
+import { useMe } from '../auth/session';
+import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
+import { useCompaniesSettings, type Company } from './companies-settings';
+import { CompanyDialog } from './company-dialog';
+import { CompanyFilters, type FieldFilter } from './company-filters';
+import { ManagerPicker, useUserNames } from './manager-picker';
+
+/** Who may delete companies (the server's companies.delete). */
+const DELETERS = ['comercial', 'super', 'project_manager'] as const;
+const TABLE_MIN_WIDTH = 620;
+
+/**
+ * /companies (01 §2 companies panel): the tenant's companies by name, searched (35 a page while
+ * searching, 50 otherwise) and filtered on configurable fields, loaded page by page as the user
+ * scrolls; the encargado of each chosen in place; several deleted at once; 'Agregar' opens the
+ * company dialog.
+ */
+export function CompaniesPage({
+  search,
+  filters,
+  onSearchChange,
+  onFiltersChange,
+}: {
+  search: string;
+  filters: FieldFilter[];
+  onSearchChange: (search: string) => void;
+  onFiltersChange: (filters: FieldFilter[]) => void;
+}) {
+  const trpc = useTRPC();
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const settings = useCompaniesSettings();
+  const fields = useQuery(
+    trpc.customFields.forForm.queryOptions({ entity: 'company', mode: 'edit' }),
+  );
+  const [text, setText] = useState(search);
+  const pushSearch = useDebouncedCallback(
+    (next: string) => onSearchChange(next.trim()),
+    SEARCH_DEBOUNCE_MS,
+  );
+  const [adding, setAdding] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+
+  const list = useInfiniteQuery(
+    trpc.companies.list.infiniteQueryOptions(
+      {
+        search: search || undefined,
+        filters: filters.length > 0 ? filters : undefined,
+        limit: search ? COMPANY_PAGE_SIZES.search : COMPANY_PAGE_SIZES.list,
+      },
+      {
+        getNextPageParam: (page) => page.nextCursor ?? undefined,
+        placeholderData: keepPreviousData,
+      },
+    ),
+  );
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const managerNames = useUserNames(items.map((company) => company.managerId));
+  const chosen = items.filter((company) => selected.has(company.id));
+  const mayDelete = me ? hasRole(me.user, DELETERS) : false;
+
+  // Infinite scroll: reaching the end of the table loads the next page.
+  const { ref: endRef, entry } = useIntersection({ rootMargin: '200px' });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const atEnd = entry?.isIntersecting ?? false;
+  useEffect(() => {
+    if (atEnd && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [atEnd, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const remove = useMutation(
+    trpc.companies.delete.mutationOptions({
+      onSuccess: ({ deleted }) => {
+        notifications.show({
+          color: 'teal',
+          message: format(es.companies.deleted, { n: deleted.length }),
+        });
+        setSelected(new Set());
+        setConfirming(false);
+        void queryClient.invalidateQueries(trpc.companies.pathFilter());
+      },
+    }),
+  );
+
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelected(next);
+  };
+  const allChosen = items.length > 0 && chosen.length === items.length;
+  const plural = settings.data?.plural ?? es.companies.defaultPlural;
+  const title = settings.data?.panelLabel ?? plural;
+  const taxCodeLabel = settings.data?.taxCodeLabel ?? '';
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1} fz="h2">
+          {title}
+        </Title>
+        <Button leftSection={<PlusIcon size={16} />} onClick={() => setAdding(true)}>
+          {es.companies.add}
+        </Button>
+      </Group>
+
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Group gap="sm" align="flex-start" style={{ flex: 1, minWidth: 0 }}>
+          <TextInput
+            aria-label={es.companies.search}
+            placeholder={format(es.companies.searchPlaceholder, { taxCode: taxCodeLabel })}
+            leftSection={<SearchIcon size={16} />}
+            value={text}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              pushSearch(event.currentTarget.value);
+            }}
+            w={{ base: '100%', xs: 320 }}
+          />
+          <CompanyFilters fields={fields.data ?? []} filters={filters} onChange={onFiltersChange} />
+        </Group>
+        {mayDelete && chosen.length > 0 && (
+          <Group gap="sm">
+            <Text size="sm" c="dimmed">
+              {format(es.companies.selected, { n: chosen.length })}
+            </Text>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<TrashIcon size={16} />}
+              onClick={() => {
+                remove.reset();
+                setConfirming(true);
+              }}
+            >
+              {format(es.companies.deleteSelected, { n: chosen.length })}
+            </Button>
+          </Group>
+        )}
+      </Group>
+
+      {list.isError && !list.data ? (
+        <Alert color="red" variant="light" role="alert" maw={560}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{userMessageOf(list.error)}</Text>
+            <Button
+              size="xs"
+              variant="white"
+              color="red"
+              loading={list.isFetching}
+              onClick={() => void list.refetch()}
+            >
+              {es.app.retry}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+          <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH} type="native">
+            <Table
+              highlightOnHover
+              verticalSpacing="xs"
+              horizontalSpacing="md"
+              aria-busy={list.isFetching || undefined}
+              aria-label={title}
+            >
+              <Table.Thead bg="gray.0">
+                <Table.Tr>
+                  {mayDelete && (
+                    <Table.Th w={44}>
+                      <Checkbox
+                        aria-label={es.companies.selectAll}
+                        checked={allChosen}
+                        indeterminate={chosen.length > 0 && !allChosen}
+                        disabled={items.length === 0}
+                        onChange={(event) =>
+                          setSelected(
+                            event.currentTarget.checked
+                              ? new Set(items.map((company) => company.id))
+                              : new Set(),
+                          )
+                        }
+                      />
+                    </Table.Th>
+                  )}
+                  <Table.Th>{es.companies.businessName}</Table.Th>
+                  <Table.Th visibleFrom="md">{es.companies.displayName}</Table.Th>
+                  <Table.Th>{taxCodeLabel}</Table.Th>
+                  <Table.Th visibleFrom="md">{es.companies.origin}</Table.Th>
+                  <Table.Th w={230}>{es.companies.manager}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.isPending ? (
+                  <LoadingRows columns={mayDelete ? 6 : 5} />
+                ) : items.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={mayDelete ? 6 : 5}>
+                      <Text c="dimmed" ta="center" py="xl">
+                        {es.companies.noResults}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  items.map((company) => (
+                    <CompanyRow
+                      key={company.id}
+                      company={company}
+                      selectable={mayDelete}
+                      selected={selected.has(company.id)}
+                      onSelect={(on) => toggle(company.id, on)}
+                      managerNames={managerNames}
+                    />
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+
+      <Box ref={endRef} h={1} aria-hidden />
+      {list.hasNextPage && (
+        <Group justify="center">
+          <Button
+            variant="default"
+            loading={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {es.companies.loadMore}
+          </Button>
+        </Group>
+      )}
+
+      <CompanyDialog opened={adding} onClose={() => setAdding(false)} />
+      <ConfirmDialog
+        opened={confirming}
+        title={format(es.companies.deleteTitle, { plural })}
+        loading={remove.isPending}
+        error={remove.error ? userMessageOf(remove.error) : null}
+        onConfirm={() => remove.mutate({ ids: chosen.map((company) => company.id) })}
+        onClose={() => setConfirming(false)}
+      >
+        <Text size="sm">{format(es.companies.deleteCount, { n: chosen.length })}</Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+function CompanyRow({
+  company,
+  selectable,
+  selected,
+  onSelect,
+  managerNames,
+}: {
+  company: Company;
+  selectable: boolean;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  managerNames: Record<string, string>;
+}) {
+  return (
+    <Table.Tr bg={selected ? 'cyan.0' : undefined}>
+      {selectable && (
+        <Table.Td>
+          <Checkbox
+            aria-label={format(es.companies.selectRow, { name: company.businessName })}
+            checked={selected}
+            onChange={(event) => onSelect(event.currentTarget.checked)}
+          />
+        </Table.Td>
+      )}
+      <Table.Td>
+        <Anchor
+          fw={600}
+          size="sm"
+          renderRoot={(props) => (
+            <Link to="/companies/$companyId" params={{ companyId: company.id }} {...props} />
+          )}
+        >
+          {company.businessName}
+        </Anchor>
+        {/* Narrow windows drop the name column: the name goes under the business name. */}
+        <Text size="xs" c="dimmed" hiddenFrom="md">
+          {company.displayName}
+        </Text>
+      </Table.Td>
+      <Table.Td visibleFrom="md">
+        <Text size="sm">{company.displayName}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" ff="monospace">
+          {company.taxCode ?? ''}
+        </Text>
+      </Table.Td>
+      <Table.Td visibleFrom="md">
+        <Text size="sm">{company.origin}</Text>
+      </Table.Td>
+      <Table.Td>
+        <ManagerPicker company={company} names={managerNames} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function LoadingRows({ columns }: { columns: number }) {
+  return (
+    <>
+      {[0, 1, 2, 3, 4, 5].map((row) => (
+        <Table.Tr key={row}>
+          <Table.Td colSpan={columns} py={12}>
+            <Skeleton height={14} radius="sm" />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import type { RouterOutputs } from '@cartera/server/router';
+import { useTRPC } from '../../lib/trpc';
+
+export type CompaniesSettings = RouterOutputs['companies']['settings'];
+export type Company = RouterOutputs['companies']['list']['items'][number];
+export type CompanyDetail = RouterOutputs['companies']['get'];
+
+/** The default company fields the tenant may relabel, hide or require (configs.companies). */
+export type DefaultFieldKey =
+  'displayName' | 'taxCode' | 'description' | 'origin' | 'direction' | 'hasSectors';
+
+/** Titles rarely change: kept for a few minutes. */
+export const SETTINGS_STALE_MS = 5 * 60_000;
+
+/** The tenant's singular and plural titles, panel label, tax-code label and default fields. */
+export function useCompaniesSettings() {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.companies.settings.queryOptions(), staleTime: SETTINGS_STALE_MS });
+}
+
+/** A default field's label: the tenant's own, or ours. */
+export function defaultFieldLabel(
+  settings: CompaniesSettings,
+  field: DefaultFieldKey,
+  fallback: string,
+): string {
+  return settings.defaultFields[field]?.label?.trim() || fallback;
+}
+
+export function isDefaultFieldHidden(settings: CompaniesSettings, field: DefaultFieldKey) {
+  return settings.defaultFields[field]?.hidden === true;
+}

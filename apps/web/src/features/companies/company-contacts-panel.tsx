@@ -1,0 +1,279 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Drawer,
+  Group,
+  Paper,
+  ScrollArea,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { es, format } from '@cartera/domain/i18n';
+import { userMessageOf } from '../../lib/errors';
+import { useTRPC } from '../../lib/trpc';
+import { PlusIcon, SearchIcon } from '../../shell/icons';
+import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
+import type { CompanyDetail } from './companies-settings';
+
+/** The company's contacts with their role and sector, and 'Agregar contactos'. */
+export function CompanyContactsPanel({ company }: { company: CompanyDetail }) {
+  const [adding, setAdding] = useState(false);
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="contacts-title">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} fz="md" id="contacts-title">
+            {es.companies.contacts}
+          </Title>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<PlusIcon size={14} />}
+            onClick={() => setAdding(true)}
+          >
+            {es.companies.addContacts}
+          </Button>
+        </Group>
+        {company.contacts.length === 0 ? (
+          <Text size="sm" c="dimmed" py="xs">
+            {es.companies.noContacts}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={360} type="native">
+            <Table verticalSpacing={6} aria-labelledby="contacts-title">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{es.companies.contactName}</Table.Th>
+                  <Table.Th>{es.companies.role}</Table.Th>
+                  <Table.Th>{es.companies.sector}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {company.contacts.map((contact) => (
+                  <Table.Tr key={contact.contactId}>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {`${contact.firstName} ${contact.lastName}`.trim()}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{contact.role || es.fields.emptyValue}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{contact.sectorName ?? es.companies.noSector}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      <SelectContactsSheet
+        companyId={company.id}
+        withSectors={company.hasSectors}
+        opened={adding}
+        onClose={() => setAdding(false)}
+      />
+    </Paper>
+  );
+}
+
+/**
+ * 'Seleccionar Contactos' (issue #4): a side sheet offering only contacts not yet in the company,
+ * searched after a pause; the chosen ones join with one role and, optionally, one sector.
+ */
+function SelectContactsSheet({
+  companyId,
+  withSectors,
+  opened,
+  onClose,
+}: {
+  companyId: string;
+  withSectors: boolean;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size={440}
+      title={es.companies.selectContacts}
+    >
+      {opened && (
+        <SelectContactsForm companyId={companyId} withSectors={withSectors} onClose={onClose} />
+      )}
+    </Drawer>
+  );
+}
+
+function SelectContactsForm({
+  companyId,
+  withSectors,
+  onClose,
+}: {
+  companyId: string;
+  withSectors: boolean;
+  onClose: () => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [term] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [sector, setSector] = useState<string | null>(null);
+  const [role, setRole] = useState('');
+
+  const contacts = useInfiniteQuery(
+    trpc.companies.selectableContacts.infiniteQueryOptions(
+      { companyId, search: term || undefined },
+      {
+        getNextPageParam: (page) => page.nextCursor ?? undefined,
+        placeholderData: keepPreviousData,
+      },
+    ),
+  );
+  const sectors = useQuery({
+    ...trpc.companies.sectors.queryOptions({ companyId }),
+    enabled: withSectors,
+  });
+  const items = contacts.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const add = useMutation(
+    trpc.companies.addContacts.mutationOptions({
+      onSuccess: (_, input) => {
+        notifications.show({
+          color: 'teal',
+          message: format(es.companies.contactsAdded, { n: input.contacts.length }),
+        });
+        void queryClient.invalidateQueries(trpc.companies.get.queryFilter({ id: companyId }));
+        void queryClient.invalidateQueries(trpc.companies.selectableContacts.pathFilter());
+        onClose();
+      },
+    }),
+  );
+
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(chosen);
+    if (on) next.add(id);
+    else next.delete(id);
+    setChosen(next);
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (chosen.size === 0) return;
+        add.mutate({ companyId, contacts: [...chosen], sector, role: role.trim() });
+      }}
+    >
+      <Stack gap="md">
+        <TextInput
+          aria-label={es.companies.searchContacts}
+          placeholder={es.companies.searchContacts}
+          leftSection={<SearchIcon size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          data-autofocus
+        />
+        <Paper withBorder radius="md">
+          <ScrollArea.Autosize mah="calc(100dvh - 420px)" mih={120} type="auto">
+            {contacts.isPending ? (
+              <Stack gap={6} p="sm">
+                <Skeleton height={24} />
+                <Skeleton height={24} />
+                <Skeleton height={24} />
+              </Stack>
+            ) : contacts.isError ? (
+              <Alert color="red" variant="light" m="sm" role="alert">
+                {userMessageOf(contacts.error)}
+              </Alert>
+            ) : items.length === 0 ? (
+              <Text size="sm" c="dimmed" p="md" ta="center">
+                {term ? es.fields.noSearchResults : es.companies.noSelectableContacts}
+              </Text>
+            ) : (
+              <Stack gap={0} p={4}>
+                {items.map((contact) => (
+                  <Checkbox
+                    key={contact.id}
+                    label={`${contact.firstName} ${contact.lastName}`.trim()}
+                    checked={chosen.has(contact.id)}
+                    onChange={(event) => toggle(contact.id, event.currentTarget.checked)}
+                    p="xs"
+                  />
+                ))}
+                {contacts.hasNextPage && (
+                  <Button
+                    variant="subtle"
+                    size="xs"
+                    loading={contacts.isFetchingNextPage}
+                    onClick={() => void contacts.fetchNextPage()}
+                  >
+                    {es.companies.loadMore}
+                  </Button>
+                )}
+              </Stack>
+            )}
+          </ScrollArea.Autosize>
+        </Paper>
+        <Text size="sm" c="dimmed">
+          {format(es.companies.selectedContacts, { n: chosen.size })}
+        </Text>
+        {withSectors && (
+          <Select
+            label={es.companies.sector}
+            placeholder={es.companies.noSector}
+            data={(sectors.data?.items ?? []).map((each) => ({ value: each.id, label: each.name }))}
+            value={sector}
+            onChange={setSector}
+            clearable
+            searchable
+            nothingFoundMessage={es.companies.noSectors}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        <TextInput
+          label={es.companies.role}
+          placeholder={es.companies.rolePlaceholder}
+          value={role}
+          maxLength={100}
+          onChange={(event) => setRole(event.currentTarget.value)}
+        />
+        {add.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {userMessageOf(add.error)}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {es.companies.cancel}
+          </Button>
+          <Button type="submit" disabled={chosen.size === 0} loading={add.isPending}>
+            {es.companies.add}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

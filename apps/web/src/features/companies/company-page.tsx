@@ -1,0 +1,258 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Divider,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { isFieldVisible } from '@cartera/domain/custom-fields';
+import { errorMessage, es, format } from '@cartera/domain/i18n';
+import { domainCodeOf, userMessageOf } from '../../lib/errors';
+import { useTRPC } from '../../lib/trpc';
+import { ArrowLeftIcon, BuildingIcon, PencilIcon } from '../../shell/icons';
+import { useMe } from '../auth/session';
+import { CustomFieldInput } from '../custom-fields/custom-field-input';
+import { toFormValue } from '../custom-fields/field-values';
+import {
+  defaultFieldLabel,
+  isDefaultFieldHidden,
+  useCompaniesSettings,
+  type CompaniesSettings,
+  type CompanyDetail,
+} from './companies-settings';
+import { CompanyContactsPanel } from './company-contacts-panel';
+import { CompanyDialog } from './company-dialog';
+import { useUserNames } from './manager-picker';
+import { SectorsPanel } from './sectors-panel';
+
+/**
+ * /companies/$companyId: the company's general information (its own fields and the configurable
+ * ones, read-only through the same field renderer), 'Editar', its sectors and its contacts.
+ */
+export function CompanyPage({ companyId }: { companyId: string }) {
+  const trpc = useTRPC();
+  const settings = useCompaniesSettings();
+  const company = useQuery({ ...trpc.companies.get.queryOptions({ id: companyId }), retry: false });
+  const [editing, setEditing] = useState(false);
+  const plural = settings.data?.plural ?? es.companies.defaultPlural;
+
+  const back = (
+    <Anchor
+      size="sm"
+      renderRoot={(props) => <Link to="/companies" {...props} />}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+    >
+      <ArrowLeftIcon size={14} />
+      {format(es.companies.backToList, { plural: settings.data?.panelLabel ?? plural })}
+    </Anchor>
+  );
+
+  if (company.isPending) {
+    return (
+      <Stack gap="md" aria-busy="true" aria-label={es.app.loading}>
+        <Skeleton height={36} w={320} />
+        <Skeleton height={240} radius="md" />
+      </Stack>
+    );
+  }
+
+  if (company.isError) {
+    const code = domainCodeOf(company.error);
+    const missing = code === 'COMPANY_NOT_FOUND' || code === 'INVALID_REQUEST_BODY';
+    return (
+      <Stack gap="md" align="flex-start">
+        {back}
+        {missing ? (
+          <Paper withBorder radius="lg" p="xl" maw={520} w="100%" data-testid="company-not-found">
+            <Stack gap="sm" align="center" ta="center">
+              <Box c="gray.5">
+                <BuildingIcon size={48} stroke={1.4} />
+              </Box>
+              <Title order={1} fz="h3">
+                {errorMessage('COMPANY_NOT_FOUND')}
+              </Title>
+              <Text c="dimmed" size="sm">
+                {es.app.notFoundBody}
+              </Text>
+            </Stack>
+          </Paper>
+        ) : (
+          <Alert color="red" variant="light" role="alert" maw={560}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{userMessageOf(company.error)}</Text>
+              <Button size="xs" variant="white" color="red" onClick={() => void company.refetch()}>
+                {es.app.retry}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+      </Stack>
+    );
+  }
+
+  const data = company.data;
+  return (
+    <Stack gap="md">
+      {back}
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.4}>
+            {settings.data?.singular ?? es.companies.defaultSingular}
+          </Text>
+          <Title order={1} fz="h2" lh={1.2}>
+            {data.businessName}
+          </Title>
+          {data.displayName && data.displayName !== data.businessName && (
+            <Text c="dimmed">{data.displayName}</Text>
+          )}
+        </Stack>
+        <Button
+          variant="default"
+          leftSection={<PencilIcon size={16} />}
+          onClick={() => setEditing(true)}
+        >
+          {es.companies.edit}
+        </Button>
+      </Group>
+
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          {settings.data ? (
+            <GeneralInformation company={data} settings={settings.data} />
+          ) : (
+            <Skeleton height={240} radius="md" />
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            {data.hasSectors && <SectorsPanel companyId={data.id} />}
+            <CompanyContactsPanel company={data} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <CompanyDialog company={data} opened={editing} onClose={() => setEditing(false)} />
+    </Stack>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" fw={600} c="dimmed">
+        {label}
+      </Text>
+      <Box fz="sm">{children}</Box>
+    </Stack>
+  );
+}
+
+function orEmpty(value: string | null | undefined) {
+  return value?.trim() ? (
+    value
+  ) : (
+    <Text span size="sm" c="dimmed">
+      {es.fields.emptyValue}
+    </Text>
+  );
+}
+
+/** Every field of the company, read-only; configurable ones through their renderer. */
+function GeneralInformation({
+  company,
+  settings,
+}: {
+  company: CompanyDetail;
+  settings: CompaniesSettings;
+}) {
+  const trpc = useTRPC();
+  const fields = useQuery(
+    trpc.customFields.forForm.queryOptions({ entity: 'company', mode: 'edit' }),
+  );
+  const me = useMe();
+  const shown = (fields.data ?? []).filter((field) =>
+    isFieldVisible(field, me?.user.roles ?? [], 'edit'),
+  );
+  const managers = useUserNames([company.managerId]);
+  const shows = (key: Parameters<typeof isDefaultFieldHidden>[1]) =>
+    !isDefaultFieldHidden(settings, key);
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="general-title">
+      <Stack gap="md">
+        <Title order={2} fz="md" id="general-title">
+          {es.companies.generalInfo}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <Item label={es.companies.businessName}>{company.businessName}</Item>
+          {shows('displayName') && (
+            <Item label={defaultFieldLabel(settings, 'displayName', es.companies.displayName)}>
+              {orEmpty(company.displayName)}
+            </Item>
+          )}
+          {shows('taxCode') && (
+            <Item label={defaultFieldLabel(settings, 'taxCode', settings.taxCodeLabel)}>
+              {orEmpty(company.taxCode)}
+            </Item>
+          )}
+          {shows('origin') && (
+            <Item label={defaultFieldLabel(settings, 'origin', es.companies.origin)}>
+              {orEmpty(company.origin)}
+            </Item>
+          )}
+          <Item label={es.companies.manager}>
+            {company.managerId ? (managers[company.managerId] ?? es.app.loading) : orEmpty(null)}
+          </Item>
+          {shows('hasSectors') && (
+            <Item label={defaultFieldLabel(settings, 'hasSectors', es.companies.hasSectors)}>
+              {company.hasSectors ? es.companies.yes : es.companies.no}
+            </Item>
+          )}
+        </SimpleGrid>
+        {shows('description') && (
+          <Item label={defaultFieldLabel(settings, 'description', es.companies.description)}>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {orEmpty(company.description)}
+            </Text>
+          </Item>
+        )}
+        {shows('direction') && (
+          <Item label={defaultFieldLabel(settings, 'direction', es.companies.direction)}>
+            {orEmpty(company.direction?.formatted_address)}
+          </Item>
+        )}
+        {shown.length > 0 && (
+          <>
+            <Divider
+              label={es.companies.customFields}
+              labelPosition="left"
+              styles={{ label: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } }}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+              {shown.map((field) => (
+                <CustomFieldInput
+                  key={field.id}
+                  field={field}
+                  entity="company"
+                  mode="read"
+                  value={toFormValue(field, company.additionalData[field.code])}
+                />
+              ))}
+            </SimpleGrid>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

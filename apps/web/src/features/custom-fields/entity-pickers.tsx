@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { COMPANY_PAGE_SIZES } from '@cartera/domain/companies';
+import { useTRPC } from '../../lib/trpc';
+import { RemotePicker, searchTerm, type RemotePickerProps } from './remote-picker';
+
+/** 02 §9: searches wait for a 500 ms pause in typing. */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+type EntityPickerProps = Omit<
+  RemotePickerProps,
+  'options' | 'labels' | 'loading' | 'search' | 'onSearchChange' | 'onDropdownOpen'
+>;
+
+function fullName(contact: { firstName: string; lastName: string }) {
+  return `${contact.firstName} ${contact.lastName}`.trim();
+}
+
+/** Names of contacts by id, for pickers and read-only values (only those the user may see). */
+export function useContactNames(ids: string[]): Record<string, string> {
+  const trpc = useTRPC();
+  const wanted = [...new Set(ids)].sort();
+  const names = useQuery({
+    ...trpc.contacts.lookup.queryOptions({ ids: wanted }),
+    enabled: wanted.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  return Object.fromEntries((names.data ?? []).map((contact) => [contact.id, fullName(contact)]));
+}
+
+/** Names of companies by id (one cached `companies.get` each: there is no lookup by ids). */
+export function useCompanyNames(ids: string[]): Record<string, string> {
+  const trpc = useTRPC();
+  const wanted = [...new Set(ids)];
+  const companies = useQueries({
+    queries: wanted.map((id) => ({
+      ...trpc.companies.get.queryOptions({ id }),
+      staleTime: 60_000,
+      retry: false,
+    })),
+  });
+  const names: Record<string, string> = {};
+  companies.forEach((query, index) => {
+    if (query.data) names[wanted[index]!] = query.data.businessName;
+  });
+  return names;
+}
+
+/** selectcontact / multiplecontact: contacts.lookup (15 at most) searched after a pause. */
+export function ContactPicker(props: EntityPickerProps) {
+  const trpc = useTRPC();
+  const [search, setSearch] = useState('');
+  const [opened, setOpened] = useState(false);
+  const labels = useContactNames(props.value);
+  const [term] = useDebouncedValue(
+    searchTerm(search, props.multiple ? undefined : labels[props.value[0] ?? '']),
+    SEARCH_DEBOUNCE_MS,
+  );
+  const results = useQuery({
+    ...trpc.contacts.lookup.queryOptions({ search: term || undefined }),
+    enabled: opened,
+    placeholderData: keepPreviousData,
+  });
+  const options = (results.data ?? []).map((contact) => ({
+    value: contact.id,
+    label: fullName(contact),
+  }));
+  return (
+    <RemotePicker
+      {...props}
+      options={options}
+      labels={labels}
+      loading={opened && results.isFetching}
+      search={search}
+      onSearchChange={setSearch}
+      onDropdownOpen={() => setOpened(true)}
+    />
+  );
+}
+
+/** selectcompany / multiplecompany: companies.list with the pickers' page size (20). */
+export function CompanyPicker(props: EntityPickerProps & { excludeId?: string }) {
+  const trpc = useTRPC();
+  const { excludeId, ...rest } = props;
+  const [search, setSearch] = useState('');
+  const [opened, setOpened] = useState(false);
+  const labels = useCompanyNames(props.value);
+  const [term] = useDebouncedValue(
+    searchTerm(search, props.multiple ? undefined : labels[props.value[0] ?? '']),
+    SEARCH_DEBOUNCE_MS,
+  );
+  const results = useQuery({
+    ...trpc.companies.list.queryOptions({
+      search: term || undefined,
+      limit: COMPANY_PAGE_SIZES.picker,
+    }),
+    enabled: opened,
+    placeholderData: keepPreviousData,
+  });
+  const options = (results.data?.items ?? [])
+    .filter((company) => company.id !== excludeId)
+    .map((company) => ({ value: company.id, label: company.businessName }));
+  return (
+    <RemotePicker
+      {...rest}
+      options={options}
+      labels={labels}
+      loading={opened && results.isFetching}
+      search={search}
+      onSearchChange={setSearch}
+      onDropdownOpen={() => setOpened(true)}
+    />
+  );
+}

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { Loader, MultiSelect, Select } from '@mantine/core';
+import type { OptionsFilter } from '@mantine/core';
+import { es } from '@cartera/domain/i18n';
+
+export interface PickerOption {
+  value: string;
+  label: string;
+}
+
+/** The server already searched: the dropdown shows its answer as it is. */
+const keepServerOrder: OptionsFilter = ({ options }) => options;
+
+export interface RemotePickerProps {
+  label?: ReactNode;
+  'aria-label'?: string;
+  placeholder?: string;
+  description?: ReactNode;
+  error?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  multiple: boolean;
+  /** Chosen ids (at most one when single). */
+  value: string[];
+  onChange: (ids: string[]) => void;
+  onBlur?: () => void;
+  /** The server's answer for the current search. */
+  options: PickerOption[];
+  /** Names of the chosen ids (resolved by id). */
+  labels: Record<string, string>;
+  loading: boolean;
+  search: string;
+  onSearchChange: (search: string) => void;
+  onDropdownOpen?: () => void;
+  nothingFound?: string;
+  size?: 'xs' | 'sm';
+  clearable?: boolean;
+}
+
+/**
+ * A searchable picker whose options come from the server (contacts, companies, users): the
+ * parent owns the search text, debounces it and queries; this draws the Select or MultiSelect.
+ */
+export function RemotePicker(props: RemotePickerProps) {
+  const { value, options, labels } = props;
+  const known = new Map(options.map((option) => [option.value, option.label]));
+  const data = [
+    ...value
+      .filter((id) => !known.has(id))
+      .map((id) => ({ value: id, label: labels[id] ?? es.app.loading })),
+    ...options,
+  ];
+  const common = {
+    label: props.label,
+    'aria-label': props['aria-label'],
+    placeholder: props.placeholder ?? es.fields.searchPlaceholder,
+    description: props.description,
+    error: props.error,
+    withAsterisk: props.required,
+    disabled: props.disabled,
+    data,
+    searchable: true,
+    clearable: props.clearable ?? true,
+    filter: keepServerOrder,
+    searchValue: props.search,
+    onSearchChange: props.onSearchChange,
+    onDropdownOpen: props.onDropdownOpen,
+    onBlur: props.onBlur,
+    size: props.size,
+    nothingFoundMessage: props.loading
+      ? es.app.loading
+      : (props.nothingFound ?? es.fields.noResults),
+    rightSection: props.loading ? <Loader size={14} /> : undefined,
+    comboboxProps: { withinPortal: true },
+    maxDropdownHeight: 260,
+  };
+  if (props.multiple) {
+    return <MultiSelect {...common} value={value} onChange={props.onChange} />;
+  }
+  return (
+    <Select
+      {...common}
+      value={value[0] ?? null}
+      onChange={(id) => props.onChange(id ? [id] : [])}
+    />
+  );
+}
+
+/** What to search for: nothing while the box only shows the chosen option's name. */
+export function searchTerm(search: string, chosenLabel: string | undefined): string {
+  const term = search.trim();
+  return chosenLabel !== undefined && term === chosenLabel.trim() ? '' : term;
+}
