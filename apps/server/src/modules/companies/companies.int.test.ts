@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { createContact } from '@cartera/db/factories';
 import { seedDemo, type DemoData } from '@cartera/db/seed';
 import { companies, contacts, customFields, groups } from '@cartera/db/schema';
 import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
@@ -294,6 +295,29 @@ describe('sectores y contactos de una empresa', () => {
     expect(twice.body.code).toBe('CONTACT_ALREADY_AFFILIATED');
     const detail = await query('companies.get', { id: company.id }, seller);
     expect(detail.data.contacts).toHaveLength(1);
+  });
+
+  it('ordena los contactos de una empresa por proximidad, de mayor a menor', async () => {
+    const { db } = database.handle;
+    const company = await companyByName('Hotel Rambla');
+    const agentId = demo.users['vendedor@demo.test']!.id;
+    const far = await createContact(db, demo.demo, {
+      firstName: 'Lejano',
+      proximity: 0.1,
+      agentId,
+    });
+    const near = await createContact(db, demo.demo, {
+      firstName: 'Cercano',
+      proximity: 0.95,
+      agentId,
+    });
+    await trpc(
+      'companies.addContacts',
+      { companyId: company.id, contacts: [far.id, near.id], role: 'Cliente' },
+      { token: seller },
+    );
+    const detail = await query('companies.get', { id: company.id }, seller);
+    expect(detail.data.contacts.map((contact) => contact.firstName)).toEqual(['Cercano', 'Lejano']);
   });
 });
 

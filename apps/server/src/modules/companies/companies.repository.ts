@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import {
   companies,
@@ -186,29 +186,36 @@ export async function deleteSectorRow(
 }
 
 export async function findCompanyContacts(db: Executor, tenantId: string, companyId: string) {
-  return db
-    .select({
-      contactId: contacts.id,
-      firstName: contacts.firstName,
-      lastName: contacts.lastName,
-      role: companyContacts.role,
-      sectorId: companyContacts.sectorId,
-      sectorName: sectors.name,
-    })
-    .from(companyContacts)
-    .innerJoin(
-      contacts,
-      and(
-        eq(contacts.tenantId, companyContacts.tenantId),
-        eq(contacts.id, companyContacts.contactId),
-      ),
-    )
-    .leftJoin(
-      sectors,
-      and(eq(sectors.tenantId, companyContacts.tenantId), eq(sectors.id, companyContacts.sectorId)),
-    )
-    .where(and(eq(companyContacts.tenantId, tenantId), eq(companyContacts.companyId, companyId)))
-    .orderBy(asc(contacts.firstName), asc(contacts.lastName));
+  return (
+    db
+      .select({
+        contactId: contacts.id,
+        firstName: contacts.firstName,
+        lastName: contacts.lastName,
+        role: companyContacts.role,
+        sectorId: companyContacts.sectorId,
+        sectorName: sectors.name,
+        proximity: contacts.proximity,
+      })
+      .from(companyContacts)
+      .innerJoin(
+        contacts,
+        and(
+          eq(contacts.tenantId, companyContacts.tenantId),
+          eq(contacts.id, companyContacts.contactId),
+        ),
+      )
+      .leftJoin(
+        sectors,
+        and(
+          eq(sectors.tenantId, companyContacts.tenantId),
+          eq(sectors.id, companyContacts.sectorId),
+        ),
+      )
+      .where(and(eq(companyContacts.tenantId, tenantId), eq(companyContacts.companyId, companyId)))
+      // 02 §2: a company's contacts, closest first.
+      .orderBy(desc(contacts.proximity), asc(contacts.firstName), asc(contacts.lastName))
+  );
 }
 
 /** Contacts of the tenant not yet in the company, for 'Seleccionar Contactos'. */

@@ -34,6 +34,7 @@ const ZCompanyContact = z.object({
   role: z.string(),
   sectorId: z.string().nullable(),
   sectorName: z.string().nullable(),
+  proximity: z.number(),
 });
 
 export const companiesRouter = router({
