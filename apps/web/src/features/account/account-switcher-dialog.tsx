@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  Button,
   Modal,
   ScrollArea,
   SegmentedControl,
@@ -21,6 +20,7 @@ import { SearchIcon } from '../../shell/icons';
 import type { Me } from '../auth/session';
 import { AccountRow, EmptyList } from './account-row';
 import { useApplySwitch, useSwitchedMessage } from './use-account-switch';
+import { QueryError } from '../../shell/query-error';
 
 type AccountUsers = RouterOutputs['account']['users'];
 type AccountUser = AccountUsers['sellers'][number];
@@ -135,14 +135,7 @@ export function AccountSwitcherDialog({ me, onClose }: { me: Me; onClose: () => 
             ))}
           </Stack>
         ) : users.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{userMessageOf(users.error)}</Text>
-              <Button size="xs" variant="white" color="red" onClick={() => void users.refetch()}>
-                {es.app.retry}
-              </Button>
-            </Stack>
-          </Alert>
+          <QueryError error={users.error} onRetry={() => void users.refetch()} />
         ) : (
           <UsersList
             data={users.data}

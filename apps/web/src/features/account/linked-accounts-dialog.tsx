@@ -1,10 +1,11 @@
-import { Alert, Button, Modal, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Modal, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { AccountRow, EmptyList } from './account-row';
 import { useApplySwitch, useSwitchedMessage } from './use-account-switch';
+import { QueryError } from '../../shell/query-error';
 
 /** 'Cambiar de cuenta' for users with linked accounts: the other accounts of the same person. */
 export function LinkedAccountsDialog({ onClose }: { onClose: () => void }) {
@@ -31,14 +32,7 @@ export function LinkedAccountsDialog({ onClose }: { onClose: () => void }) {
             <Skeleton height={44} radius="md" />
           </Stack>
         ) : linked.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{userMessageOf(linked.error)}</Text>
-              <Button size="xs" variant="white" color="red" onClick={() => void linked.refetch()}>
-                {es.app.retry}
-              </Button>
-            </Stack>
-          </Alert>
+          <QueryError error={linked.error} onRetry={() => void linked.refetch()} />
         ) : linked.data.length === 0 ? (
           <EmptyList>{es.accountSwitcher.linkedEmpty}</EmptyList>
         ) : (

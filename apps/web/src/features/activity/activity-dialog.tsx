@@ -1,24 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Badge, Group, Loader, Modal, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { DATE_FORMAT, dayjs } from '../../lib/dates';
-import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { CalendarIcon } from '../../shell/icons';
 import { describeAction } from './describe-action';
+import { QueryError } from '../../shell/query-error';
 
 /** 01 §9: the list grows 25 actions at a time as the user scrolls. */
 const LIST_MAX_HEIGHT = 400;
@@ -95,16 +84,7 @@ function DayActions({ day }: { day: string }) {
     );
   }
   if (actions.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{userMessageOf(actions.error)}</Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void actions.refetch()}>
-            {es.app.retry}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <QueryError error={actions.error} onRetry={() => void actions.refetch()} />;
   }
 
   const items = actions.data.pages.flatMap((page) => page.items);

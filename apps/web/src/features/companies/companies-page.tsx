@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import {
-  Alert,
   Anchor,
   Box,
   Button,
@@ -37,6 +36,7 @@ import { useCompaniesSettings, type Company } from './companies-settings';
 import { CompanyDialog } from './company-dialog';
 import { CompanyFilters, type FieldFilter } from './company-filters';
 import { ManagerPicker, useUserNames } from './manager-picker';
+import { QueryError } from '../../shell/query-error';
 
 /** Who may delete companies (the server's companies.delete). */
 const DELETERS = ['comercial', 'super', 'project_manager'] as const;
@@ -173,20 +173,12 @@ export function CompaniesPage({
       </Group>
 
       {list.isError && !list.data ? (
-        <Alert color="red" variant="light" role="alert" maw={560}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{userMessageOf(list.error)}</Text>
-            <Button
-              size="xs"
-              variant="white"
-              color="red"
-              loading={list.isFetching}
-              onClick={() => void list.refetch()}
-            >
-              {es.app.retry}
-            </Button>
-          </Stack>
-        </Alert>
+        <QueryError
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+          maw={560}
+        />
       ) : (
         <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
           <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH} type="native">

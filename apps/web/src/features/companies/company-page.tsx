@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import {
-  Alert,
   Anchor,
   Box,
   Button,
@@ -18,7 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { isFieldVisible } from '@cartera/domain/custom-fields';
 import { errorMessage, es, format } from '@cartera/domain/i18n';
-import { domainCodeOf, userMessageOf } from '../../lib/errors';
+import { domainCodeOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ArrowLeftIcon, BuildingIcon, PencilIcon } from '../../shell/icons';
 import { useMe } from '../auth/session';
@@ -35,6 +34,7 @@ import { CompanyContactsPanel } from './company-contacts-panel';
 import { CompanyDialog } from './company-dialog';
 import { useUserNames } from './manager-picker';
 import { SectorsPanel } from './sectors-panel';
+import { QueryError } from '../../shell/query-error';
 
 /**
  * /companies/$companyId: the company's general information (its own fields and the configurable
@@ -88,14 +88,7 @@ export function CompanyPage({ companyId }: { companyId: string }) {
             </Stack>
           </Paper>
         ) : (
-          <Alert color="red" variant="light" role="alert" maw={560}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{userMessageOf(company.error)}</Text>
-              <Button size="xs" variant="white" color="red" onClick={() => void company.refetch()}>
-                {es.app.retry}
-              </Button>
-            </Stack>
-          </Alert>
+          <QueryError error={company.error} onRetry={() => void company.refetch()} maw={560} />
         )}
       </Stack>
     );

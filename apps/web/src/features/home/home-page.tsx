@@ -2,7 +2,6 @@ import {
   Alert,
   Badge,
   Box,
-  Button,
   Flex,
   Group,
   Paper,
@@ -16,13 +15,13 @@ import { useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { hasRole } from '@cartera/domain/policy';
 import { ROLE_LABELS } from '@cartera/domain/roles';
-import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { FolderIcon, UserIcon, UsersIcon } from '../../shell/icons';
 import { UserAvatar } from '../../shell/user-menu';
 import type { Me } from '../auth/session';
 import { SellersPanel, type SellersSelection } from '../sellers/sellers-panel';
 import { findGroup, findSeller, type SellersPanelData } from '../sellers/sellers-tree';
+import { QueryError } from '../../shell/query-error';
 
 /**
  * '/': supervisors and commercial users get the sellers panel and what they chose in it (the
@@ -48,20 +47,12 @@ function SellersHome({ selection }: { selection: SellersSelection }) {
           <Skeleton height={120} radius="md" style={{ flex: 1 }} />
         </Flex>
       ) : panel.isError ? (
-        <Alert color="red" variant="light" role="alert" maw={560}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{userMessageOf(panel.error)}</Text>
-            <Button
-              size="xs"
-              variant="white"
-              color="red"
-              loading={panel.isFetching}
-              onClick={() => void panel.refetch()}
-            >
-              {es.app.retry}
-            </Button>
-          </Stack>
-        </Alert>
+        <QueryError
+          error={panel.error}
+          onRetry={() => void panel.refetch()}
+          retrying={panel.isFetching}
+          maw={560}
+        />
       ) : (
         <Flex gap="md" direction={{ base: 'column', sm: 'row' }} align="flex-start">
           <Box w={{ base: '100%', sm: 280, lg: 300 }} style={{ flexShrink: 0 }}>
