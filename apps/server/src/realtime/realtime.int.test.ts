@@ -37,7 +37,7 @@ afterEach(async () => {
   await waitFor(
     () =>
       instanceA.deps.events.subscriberCount === 0 && instanceB.deps.events.subscriberCount === 0,
-    5_000,
+    15_000,
     'subscribers to leave',
   );
 });
@@ -85,7 +85,7 @@ function subscribe(app: TestApp, user: User, input: { topics?: string[] } = {}) 
 
 /** Waits until the instance has the subscriber registered on its event bus. */
 async function ready(app: TestApp, count: number) {
-  await waitFor(() => app.deps.events.subscriberCount >= count, 5_000, 'subscription');
+  await waitFor(() => app.deps.events.subscriberCount >= count, 15_000, 'subscription');
 }
 
 describe('tiempo real entre instancias', () => {
@@ -93,7 +93,7 @@ describe('tiempo real entre instancias', () => {
     const watcher = await subscribe(instanceA, seller);
     await ready(instanceA, 1);
     const event = await emitThroughB({ tenantId: tenant.id, payload: { text: 'hola' } });
-    await waitFor(() => watcher.received.length === 1, 5_000, 'event');
+    await waitFor(() => watcher.received.length === 1, 15_000, 'event');
     expect(watcher.received[0]!.id).toBe(String(event.id));
     expect(watcher.received[0]!.data).toMatchObject({
       type: 'test.happened',
@@ -107,7 +107,7 @@ describe('tiempo real entre instancias', () => {
     const watcher = await subscribe(instanceA, seller);
     await ready(instanceA, 1);
     const first = await emitThroughB({ tenantId: tenant.id, payload: { n: 1 } });
-    await waitFor(() => watcher.received.length === 1, 5_000, 'first event');
+    await waitFor(() => watcher.received.length === 1, 15_000, 'first event');
 
     // Cut every socket of instance A, then commit events while the client is away.
     const sockets = instanceA.server.websocketServer.clients;
@@ -116,10 +116,10 @@ describe('tiempo real entre instancias', () => {
     for (let n = 2; n <= 4; n += 1) {
       missed.push(await emitThroughB({ tenantId: tenant.id, payload: { n } }));
     }
-    await waitFor(() => watcher.connection.openCount >= 2, 10_000, 'reconnect');
+    await waitFor(() => watcher.connection.openCount >= 2, 15_000, 'reconnect');
     const last = await emitThroughB({ tenantId: tenant.id, payload: { n: 5 } });
 
-    await waitFor(() => watcher.received.length >= 5, 10_000, 'catch-up');
+    await waitFor(() => watcher.received.length >= 5, 15_000, 'catch-up');
     // Give a duplicate the chance to show up before asserting there is none.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(watcher.ids()).toEqual([first.id, ...missed.map((event) => event.id), last.id]);

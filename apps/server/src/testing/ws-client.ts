@@ -26,8 +26,8 @@ export function connectWs(baseUrl: string, token?: string) {
   };
 }
 
-/** Resolves once `check` holds, polling; fails after `timeoutMs`. */
-export async function waitFor(check: () => boolean, timeoutMs = 5_000, what = 'condition') {
+/** Resolves once `check` holds, polling; fails after `timeoutMs` (generous: a loaded CI machine is slow, a passing check returns at once). */
+export async function waitFor(check: () => boolean, timeoutMs = 15_000, what = 'condition') {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
