@@ -13,7 +13,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -27,71 +26,61 @@ import {
 import { es, format } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { PlusIcon, SearchIcon } from '../../shell/icons';
+import { SearchIcon } from '../../shell/icons';
 import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
 import type { CompanyDetail } from './companies-settings';
+import { Panel } from '../../shell/panel';
 
 /** The company's contacts with their role and sector, and 'Agregar contactos'. */
 export function CompanyContactsPanel({ company }: { company: CompanyDetail }) {
   const [adding, setAdding] = useState(false);
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="contacts-title">
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Title order={2} fz="md" id="contacts-title">
-            {es.companies.contacts}
-          </Title>
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<PlusIcon size={14} />}
-            onClick={() => setAdding(true)}
-          >
-            {es.companies.addContacts}
-          </Button>
-        </Group>
-        {company.contacts.length === 0 ? (
-          <Text size="sm" c="dimmed" py="xs">
-            {es.companies.noContacts}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={360} type="native">
-            <Table verticalSpacing={6} aria-labelledby="contacts-title">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{es.companies.contactName}</Table.Th>
-                  <Table.Th>{es.companies.role}</Table.Th>
-                  <Table.Th>{es.companies.sector}</Table.Th>
+    <Panel
+      titleId="contacts-title"
+      title={es.companies.contacts}
+      action={{ label: es.companies.addContacts, onClick: () => setAdding(true) }}
+    >
+      {company.contacts.length === 0 ? (
+        <Text size="sm" c="dimmed" py="xs">
+          {es.companies.noContacts}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={360} type="native">
+          <Table verticalSpacing={6} aria-labelledby="contacts-title">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{es.companies.contactName}</Table.Th>
+                <Table.Th>{es.companies.role}</Table.Th>
+                <Table.Th>{es.companies.sector}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {company.contacts.map((contact) => (
+                <Table.Tr key={contact.contactId}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {`${contact.firstName} ${contact.lastName}`.trim()}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{contact.role || es.fields.emptyValue}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{contact.sectorName ?? es.companies.noSector}</Text>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {company.contacts.map((contact) => (
-                  <Table.Tr key={contact.contactId}>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {`${contact.firstName} ${contact.lastName}`.trim()}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{contact.role || es.fields.emptyValue}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{contact.sectorName ?? es.companies.noSector}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       <SelectContactsSheet
         companyId={company.id}
         withSectors={company.hasSectors}
         opened={adding}
         onClose={() => setAdding(false)}
       />
-    </Paper>
+    </Panel>
   );
 }
 

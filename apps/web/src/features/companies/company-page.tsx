@@ -35,6 +35,7 @@ import { CompanyDialog } from './company-dialog';
 import { useUserNames } from './manager-picker';
 import { SectorsPanel } from './sectors-panel';
 import { QueryError } from '../../shell/query-error';
+import { Panel } from '../../shell/panel';
 
 /**
  * /companies/$companyId: the company's general information (its own fields and the configurable
@@ -182,70 +183,65 @@ function GeneralInformation({
     !isDefaultFieldHidden(settings, key);
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="general-title">
-      <Stack gap="md">
-        <Title order={2} fz="md" id="general-title">
-          {es.companies.generalInfo}
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <Item label={es.companies.businessName}>{company.businessName}</Item>
-          {shows('displayName') && (
-            <Item label={defaultFieldLabel(settings, 'displayName', es.companies.displayName)}>
-              {orEmpty(company.displayName)}
-            </Item>
-          )}
-          {shows('taxCode') && (
-            <Item label={defaultFieldLabel(settings, 'taxCode', settings.taxCodeLabel)}>
-              {orEmpty(company.taxCode)}
-            </Item>
-          )}
-          {shows('origin') && (
-            <Item label={defaultFieldLabel(settings, 'origin', es.companies.origin)}>
-              {orEmpty(company.origin)}
-            </Item>
-          )}
-          <Item label={es.companies.manager}>
-            {company.managerId ? (managers[company.managerId] ?? es.app.loading) : orEmpty(null)}
-          </Item>
-          {shows('hasSectors') && (
-            <Item label={defaultFieldLabel(settings, 'hasSectors', es.companies.hasSectors)}>
-              {company.hasSectors ? es.companies.yes : es.companies.no}
-            </Item>
-          )}
-        </SimpleGrid>
-        {shows('description') && (
-          <Item label={defaultFieldLabel(settings, 'description', es.companies.description)}>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {orEmpty(company.description)}
-            </Text>
+    <Panel titleId="general-title" title={es.companies.generalInfo} gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        <Item label={es.companies.businessName}>{company.businessName}</Item>
+        {shows('displayName') && (
+          <Item label={defaultFieldLabel(settings, 'displayName', es.companies.displayName)}>
+            {orEmpty(company.displayName)}
           </Item>
         )}
-        {shows('direction') && (
-          <Item label={defaultFieldLabel(settings, 'direction', es.companies.direction)}>
-            {orEmpty(company.direction?.formatted_address)}
+        {shows('taxCode') && (
+          <Item label={defaultFieldLabel(settings, 'taxCode', settings.taxCodeLabel)}>
+            {orEmpty(company.taxCode)}
           </Item>
         )}
-        {shown.length > 0 && (
-          <>
-            <Divider
-              label={es.companies.customFields}
-              labelPosition="left"
-              styles={{ label: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } }}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-              {shown.map((field) => (
-                <CustomFieldInput
-                  key={field.id}
-                  field={field}
-                  entity="company"
-                  mode="read"
-                  value={toFormValue(field, company.additionalData[field.code])}
-                />
-              ))}
-            </SimpleGrid>
-          </>
+        {shows('origin') && (
+          <Item label={defaultFieldLabel(settings, 'origin', es.companies.origin)}>
+            {orEmpty(company.origin)}
+          </Item>
         )}
-      </Stack>
-    </Paper>
+        <Item label={es.companies.manager}>
+          {company.managerId ? (managers[company.managerId] ?? es.app.loading) : orEmpty(null)}
+        </Item>
+        {shows('hasSectors') && (
+          <Item label={defaultFieldLabel(settings, 'hasSectors', es.companies.hasSectors)}>
+            {company.hasSectors ? es.companies.yes : es.companies.no}
+          </Item>
+        )}
+      </SimpleGrid>
+      {shows('description') && (
+        <Item label={defaultFieldLabel(settings, 'description', es.companies.description)}>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {orEmpty(company.description)}
+          </Text>
+        </Item>
+      )}
+      {shows('direction') && (
+        <Item label={defaultFieldLabel(settings, 'direction', es.companies.direction)}>
+          {orEmpty(company.direction?.formatted_address)}
+        </Item>
+      )}
+      {shown.length > 0 && (
+        <>
+          <Divider
+            label={es.companies.customFields}
+            labelPosition="left"
+            styles={{ label: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } }}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+            {shown.map((field) => (
+              <CustomFieldInput
+                key={field.id}
+                field={field}
+                entity="company"
+                mode="read"
+                value={toFormValue(field, company.additionalData[field.code])}
+              />
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+    </Panel>
   );
 }

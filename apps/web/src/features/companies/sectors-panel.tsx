@@ -5,13 +5,11 @@ import {
   Button,
   Group,
   Modal,
-  Paper,
   ScrollArea,
   Skeleton,
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -25,8 +23,9 @@ import { es, format } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../shell/confirm-dialog';
-import { PlusIcon, SearchIcon, TrashIcon } from '../../shell/icons';
+import { SearchIcon, TrashIcon } from '../../shell/icons';
 import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
+import { Panel } from '../../shell/panel';
 
 /** 02 §9: the 'Crear sector' dialog is 425 px wide. */
 const SECTOR_DIALOG_WIDTH = 425;
@@ -68,87 +67,76 @@ export function SectorsPanel({ companyId }: { companyId: string }) {
   );
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="sectors-title">
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Title order={2} fz="md" id="sectors-title">
-            {es.companies.sectors}
-          </Title>
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<PlusIcon size={14} />}
-            onClick={() => setCreating(true)}
-          >
-            {es.companies.createSector}
-          </Button>
-        </Group>
-        <TextInput
-          size="sm"
-          aria-label={es.companies.searchSectors}
-          placeholder={es.companies.searchSectors}
-          leftSection={<SearchIcon size={16} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-        />
-        {sectors.isPending ? (
-          <Stack gap={6}>
-            <Skeleton height={28} />
-            <Skeleton height={28} />
-          </Stack>
-        ) : sectors.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {userMessageOf(sectors.error)}
-          </Alert>
-        ) : items.length === 0 ? (
-          <Text size="sm" c="dimmed" py="xs">
-            {term ? es.fields.noSearchResults : es.companies.noSectors}
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars>
-            <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-              {items.map((sector) => (
-                <Group
-                  key={sector.id}
-                  component="li"
-                  justify="space-between"
-                  wrap="nowrap"
-                  px="xs"
-                  py={4}
-                  style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-                  bg="gray.0"
+    <Panel
+      titleId="sectors-title"
+      title={es.companies.sectors}
+      action={{ label: es.companies.createSector, onClick: () => setCreating(true) }}
+    >
+      <TextInput
+        size="sm"
+        aria-label={es.companies.searchSectors}
+        placeholder={es.companies.searchSectors}
+        leftSection={<SearchIcon size={16} />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+      />
+      {sectors.isPending ? (
+        <Stack gap={6}>
+          <Skeleton height={28} />
+          <Skeleton height={28} />
+        </Stack>
+      ) : sectors.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {userMessageOf(sectors.error)}
+        </Alert>
+      ) : items.length === 0 ? (
+        <Text size="sm" c="dimmed" py="xs">
+          {term ? es.fields.noSearchResults : es.companies.noSectors}
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars>
+          <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {items.map((sector) => (
+              <Group
+                key={sector.id}
+                component="li"
+                justify="space-between"
+                wrap="nowrap"
+                px="xs"
+                py={4}
+                style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+                bg="gray.0"
+              >
+                <Text size="sm" truncate>
+                  {sector.name}
+                </Text>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="sm"
+                  aria-label={format(es.companies.deleteSectorNamed, { name: sector.name })}
+                  onClick={() => {
+                    remove.reset();
+                    setDeleting({ id: sector.id, name: sector.name });
+                  }}
                 >
-                  <Text size="sm" truncate>
-                    {sector.name}
-                  </Text>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="sm"
-                    aria-label={format(es.companies.deleteSectorNamed, { name: sector.name })}
-                    onClick={() => {
-                      remove.reset();
-                      setDeleting({ id: sector.id, name: sector.name });
-                    }}
-                  >
-                    <TrashIcon size={14} />
-                  </ActionIcon>
-                </Group>
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-        {sectors.hasNextPage && (
-          <Button
-            variant="subtle"
-            size="xs"
-            loading={sectors.isFetchingNextPage}
-            onClick={() => void sectors.fetchNextPage()}
-          >
-            {es.companies.loadMore}
-          </Button>
-        )}
-      </Stack>
+                  <TrashIcon size={14} />
+                </ActionIcon>
+              </Group>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+      {sectors.hasNextPage && (
+        <Button
+          variant="subtle"
+          size="xs"
+          loading={sectors.isFetchingNextPage}
+          onClick={() => void sectors.fetchNextPage()}
+        >
+          {es.companies.loadMore}
+        </Button>
+      )}
       {creating && (
         <CreateSectorDialog
           companyId={companyId}
@@ -168,7 +156,7 @@ export function SectorsPanel({ companyId }: { companyId: string }) {
           {format(es.companies.deleteSectorQuestion, { name: deleting?.name ?? '' })}
         </Text>
       </ConfirmDialog>
-    </Paper>
+    </Panel>
   );
 }
 
