@@ -6,3 +6,4 @@ export * from './identity';
 export * from './companies';
 export * from './contacts';
 export * from './custom-fields';
+export * from './interactions';

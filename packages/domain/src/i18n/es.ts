@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../errors';
+import { contactsEs } from './contacts.es';
 import { companiesEs, fieldsErrorMessages, fieldsEs } from './fields.es';
 
 /**
@@ -47,6 +48,13 @@ export const errorMessages: Record<ErrorCode, string> = {
   ...fieldsErrorMessages,
   CONTACT_NOT_FOUND: 'Contacto no encontrado',
   INVALID_CONTACT_ID: 'ID de contacto inválido',
+  PHONE_BLOCKED: 'El número está bloqueado',
+  PHONE_ALREADY_REGISTERED: 'El número de teléfono ya pertenece a otro contacto.',
+  CONTACT_NOT_OBTAINABLE: contactsEs.takeFailedMessage,
+  SUB_CONVERSATION_NOT_ALLOWED: contactsEs.subConversationFailed,
+  UNIFY_NOT_ALLOWED: 'No tienes permiso para unificar contactos.',
+  EXTERNAL_VALIDATION_FAILED: contactsEs.externalValidationDefault,
+  EXTERNAL_SYSTEM_ERROR: contactsEs.externalUnavailable,
   ...transferTexts,
   TRANSFER_ERROR_YOURSELF_TRANSFER: transferTexts.ERROR_YOURSELF_TRANSFER,
   TRANSFER_ERROR_GROUP_NOT_FOUND: transferTexts.ERROR_GROUP_NOT_FOUND,
@@ -96,6 +104,7 @@ export function errorMessage(code: string | undefined, values?: Record<string, s
 export const es = {
   fields: fieldsEs,
   companies: companiesEs,
+  contacts: contactsEs,
   app: {
     name: 'Cartera',
     notFoundTitle: 'Página no encontrada',
