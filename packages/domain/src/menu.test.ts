@@ -29,22 +29,40 @@ const everythingBuilt = { isBuilt: () => true };
 describe('menú lateral con las pantallas construidas hoy', () => {
   it.each([
     ['admin@demo.test', 'admin', ['Rendimiento']],
-    ['supervisor@demo.test', 'super', ['Rendimiento', 'Vendedores', 'Companies']],
-    ['comercial@demo.test', 'comercial', ['Rendimiento', 'Vendedores', 'Companies']],
-    ['proyecto@demo.test', 'project_manager', ['Rendimiento', 'Companies']],
+    [
+      'supervisor@demo.test',
+      'super',
+      ['Rendimiento', 'Vendedores', 'Clientes > Contactos', 'Clientes > Companies'],
+    ],
+    [
+      'comercial@demo.test',
+      'comercial',
+      ['Rendimiento', 'Vendedores', 'Clientes > Contactos', 'Clientes > Companies'],
+    ],
+    [
+      'proyecto@demo.test',
+      'project_manager',
+      ['Rendimiento', 'Clientes > Contactos', 'Clientes > Companies'],
+    ],
     ['gestor@demo.test', 'users_manager', []],
-    ['vendedor@demo.test', 'user', ['Rendimiento', 'Companies']],
+    ['vendedor@demo.test', 'user', ['Rendimiento', 'Clientes > Contactos', 'Clientes > Companies']],
   ] as const)('%s (%s) ve %j', (_email, role, labels) => {
     expect(menuLabels(visibleMenu(demoUser(role)))).toEqual(labels);
   });
 
   it('no agrupa una entrada que está sola', () => {
-    const items = visibleMenu(demoUser('user'));
-    // Companies is alone in its group today, so it shows as a plain entry.
+    // Without the business sales model Contactos is alone in its group: a plain entry.
+    const items = visibleMenu(demoUser('user', { featureFlags: {} }));
     expect(items).toEqual([
       { kind: 'entry', entry: MENU_ENTRIES.find((entry) => entry.id === 'performance') },
-      { kind: 'entry', entry: MENU_ENTRIES.find((entry) => entry.id === 'companies') },
+      { kind: 'entry', entry: MENU_ENTRIES.find((entry) => entry.id === 'contacts') },
     ]);
+  });
+
+  it('la vista de contacto existe pero Conversaciones no aparece hasta tener su bandeja', () => {
+    expect(menuLabels(visibleMenu(demoUser('user')))).not.toContain(
+      'Bandeja de entrada > Conversaciones',
+    );
   });
 });
 

@@ -224,7 +224,7 @@ export interface MenuOptions {
 
 function builtByRule(path: string): boolean {
   const rule = ruleFor(path);
-  return rule !== undefined && rule.path === path && rule.built;
+  return rule !== undefined && rule.path === path && rule.built && !rule.menuHidden;
 }
 
 /** An entry is shown when its screen is built and the user may open it (01 §6). */

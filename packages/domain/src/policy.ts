@@ -155,16 +155,21 @@ export interface RouteRule {
   roles: readonly Role[] | 'all';
   slug?: PermissionSlug;
   built: boolean;
+  /**
+   * The route is built but what its menu entry promises is not yet (the contact view exists,
+   * the 'Conversaciones' inbox at the same path arrives with issue #6): the menu hides it.
+   */
+  menuHidden?: boolean;
 }
 
 export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/', roles: 'all', built: true },
   { path: '/reportes/receipts', roles: 'all', slug: 'reports', built: false },
-  { path: '/contacts', roles: 'all', slug: 'contacts', built: false },
+  { path: '/contacts', roles: 'all', slug: 'contacts', built: true },
   { path: '/contact/unassigned', roles: 'all', slug: 'unassigned', built: false },
   { path: '/contact/sharedinbox', roles: 'all', slug: 'sharedContactInbox', built: false },
   { path: '/contact/calendar', roles: 'all', slug: 'contact-calendar', built: false },
-  { path: '/contact', roles: 'all', slug: 'conversation', built: false },
+  { path: '/contact', roles: 'all', slug: 'conversation', built: true, menuHidden: true },
   { path: '/contacts/map', roles: 'all', slug: 'contacts-map', built: false },
   { path: '/actionsHistory', roles: 'all', slug: 'actionsHistory', built: false },
   { path: '/campaigns', roles: 'all', slug: 'campaigns', built: false },

@@ -64,7 +64,7 @@ export function describeError(error: unknown): DescribedError {
       trpcCode: trpcCodeFor(cause.code),
       message: errorMessage(cause.code, stringValues(cause.details)),
       details: cause.details,
-      fieldErrors: undefined,
+      fieldErrors: detailFieldErrors(cause.details),
     };
   }
   if (cause instanceof ZodError) {
@@ -116,6 +116,20 @@ export function fieldErrorsOf(error: ZodError): Record<string, string[]> {
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join('.') : '_';
     (result[key] ??= []).push(issue.message);
+  }
+  return result;
+}
+
+/** `details.fields` of a domain error (path → text or texts) in the shape of zod's field errors. */
+function detailFieldErrors(details: Record<string, unknown> | undefined) {
+  const fields = details?.fields;
+  if (!fields || typeof fields !== 'object') return undefined;
+  const result: Record<string, string[]> = {};
+  for (const [path, value] of Object.entries(fields as Record<string, unknown>)) {
+    const texts = (Array.isArray(value) ? value : [value]).filter(
+      (text): text is string => typeof text === 'string',
+    );
+    if (texts.length) result[path] = texts;
   }
   return result;
 }

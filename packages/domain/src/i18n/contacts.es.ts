@@ -67,6 +67,8 @@ export const contactsEs = {
   phoneDuplicateMine: 'El número ya pertenece a tu contacto {name}',
   phoneDuplicateUnassigned: 'El número ya pertenece a un contacto sin asignar',
   phoneBlocked: 'El número está bloqueado: {reason}',
+  phoneTaken: 'El número de teléfono ya pertenece a otro contacto.',
+  sectorNotOfCompany: 'El sector no pertenece a la empresa.',
   obtainContact: 'Obtener contacto',
   goToMyContact: 'Ir a mi contacto',
   createSubConversation: 'Crear subconversación',

@@ -49,7 +49,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   CONTACT_NOT_FOUND: 'Contacto no encontrado',
   INVALID_CONTACT_ID: 'ID de contacto inválido',
   PHONE_BLOCKED: 'El número está bloqueado',
-  PHONE_ALREADY_REGISTERED: 'El número de teléfono ya pertenece a otro contacto.',
+  PHONE_ALREADY_REGISTERED: contactsEs.phoneTaken,
   CONTACT_NOT_OBTAINABLE: contactsEs.takeFailedMessage,
   SUB_CONVERSATION_NOT_ALLOWED: contactsEs.subConversationFailed,
   UNIFY_NOT_ALLOWED: 'No tienes permiso para unificar contactos.',

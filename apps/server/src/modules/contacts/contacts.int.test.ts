@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
 import { createContact, createUser } from '@cartera/db/factories';
+import { contacts, users } from '@cartera/db/schema';
 import { seedDemo, type DemoData } from '@cartera/db/seed';
 import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
 import { restLogin, typedCall } from '../../testing/http-client';
@@ -40,6 +42,26 @@ async function lookup(email: string, input: { search?: string; ids?: string[] })
   return result.data.map((contact) => `${contact.firstName} ${contact.lastName}`);
 }
 
+/**
+ * The sellers owning the contacts a lookup answers, read from the database: the demo has
+ * hundreds of contacts, so visibility is checked on whose they are, not on a full list.
+ */
+async function ownersOf(email: string, input: { search?: string; ids?: string[] }) {
+  const { body } = await restLogin(app.url, email);
+  const result = await typedCall(app.url, 'contacts.lookup', input, {
+    token: body.token,
+    method: 'GET',
+  });
+  const ids = result.data.map((contact) => contact.id);
+  expect(ids.length).toBeGreaterThan(0);
+  const rows = await database.handle.db
+    .select({ email: users.email })
+    .from(contacts)
+    .leftJoin(users, eq(users.id, contacts.agentId))
+    .where(inArray(contacts.id, ids));
+  return [...new Set(rows.map((row) => row.email ?? 'sin asignar'))].sort();
+}
+
 describe('lista de contactos', () => {
   async function list(email: string, input: Record<string, unknown>) {
     const { body } = await restLogin(app.url, email);
@@ -74,22 +96,22 @@ describe('lista de contactos', () => {
 
 describe('búsqueda de contactos para selectores', () => {
   it('un vendedor ve solo sus contactos', async () => {
-    expect(await lookup('vendedor@demo.test', {})).toEqual([
-      'Andrea Pérez',
-      'Bruno Silva',
-      'Carolina Díaz',
-    ]);
-    expect(await lookup('vendedora@demo.test', {})).toEqual(['Diego Sur']);
+    expect(await ownersOf('vendedor@demo.test', {})).toEqual(['vendedor@demo.test']);
+    expect(await ownersOf('vendedora@demo.test', {})).toEqual(['vendedora@demo.test']);
+    expect(await lookup('vendedor@demo.test', { search: 'Díaz' })).toEqual(['Carolina Díaz']);
+    expect(await lookup('vendedor@demo.test', { search: 'Diego' })).toEqual([]);
+    expect(await lookup('vendedora@demo.test', { search: 'Diego' })).toEqual(['Diego Sur']);
   });
 
   it('un supervisor ve los de su grupo y subgrupos; el comercial, toda la empresa', async () => {
-    // Equipo Norte's seller's contacts, not Equipo Sur's.
-    expect(await lookup('supervisor@demo.test', {})).toEqual([
-      'Andrea Pérez',
-      'Bruno Silva',
-      'Carolina Díaz',
-    ]);
+    // Equipo Norte's sellers' contacts, not Equipo Sur's.
+    const north = ['jail@demo.test', 'vendedor@demo.test'];
+    for (const search of [undefined, 'a', 'e', 'o']) {
+      const owners = await ownersOf('supervisor@demo.test', { search });
+      expect(owners.filter((owner) => !north.includes(owner))).toEqual([]);
+    }
     expect(await lookup('supervisor@demo.test', { search: 'Díaz' })).toEqual(['Carolina Díaz']);
+    expect(await lookup('supervisor@demo.test', { search: 'diego' })).toEqual([]);
     expect(await lookup('comercial@demo.test', { search: 'diego' })).toEqual(['Diego Sur']);
   });
 
@@ -112,7 +134,10 @@ describe('búsqueda de contactos para selectores', () => {
         },
       )
     ).data.map((contact) => contact.id);
-    expect(own.data.map((contact) => contact.lastName)).toEqual(['Ajeno']);
+    expect(own.data.length).toBeGreaterThan(0);
+    expect(await ownersOf('vendedor@otra.test', {})).toEqual(['vendedor@otra.test']);
+    expect(await lookup('vendedor@otra.test', { search: 'diego' })).toEqual(['Diego Ajeno']);
+    expect(await lookup('comercial@demo.test', { search: 'ajeno' })).toEqual([]);
     expect(await lookup('vendedor@otra.test', { ids: foreignIds })).toEqual([]);
   });
 });

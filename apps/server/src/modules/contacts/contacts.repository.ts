@@ -7,7 +7,11 @@ import { fieldFilterCondition, likePattern, type FieldFilter } from '../../lib/s
 export type ContactScope =
   { kind: 'tenant' } | { kind: 'subtree'; groupId: string } | { kind: 'own'; userId: string };
 
-function scopeCondition(db: Executor, tenantId: string, scope: ContactScope): SQL | undefined {
+export function scopeCondition(
+  db: Executor,
+  tenantId: string,
+  scope: ContactScope,
+): SQL | undefined {
   if (scope.kind === 'tenant') return undefined;
   if (scope.kind === 'own') return eq(contacts.agentId, scope.userId);
   const agents = db

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { DomainError } from '@cartera/domain/errors';
+
+/**
+ * Adapter of a tenant's external contact system (02 §4, §7): validation by POST to the
+ * configured validate address (answer isValid, errorMessage, operationType), then POST to the
+ * create address or PATCH to the update address with ?id={contactId}. Each call carries the
+ * tenant's token as a bearer token. The system's own error text is passed on to the user (it is
+ * the tenant's system, written for its users); transport failures become EXTERNAL_SYSTEM_ERROR.
+ */
+export interface ExternalSystem {
+  name: string;
+  validateUrl: string;
+  createUrl: string;
+  updateUrl: string;
+  token: string;
+}
+
+export const ZExternalValidation = z.object({
+  isValid: z.boolean(),
+  errorMessage: z.string().nullable().default(null),
+  operationType: z.enum(['creation', 'update']),
+});
+export type ExternalValidation = z.infer<typeof ZExternalValidation>;
+
+const ZErrorBody = z
+  .object({ error: z.string().optional(), message: z.string().optional() })
+  .partial();
+
+const TIMEOUT_MS = 5_000;
+
+async function call(system: ExternalSystem, method: 'POST' | 'PATCH', url: string, body: unknown) {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: {
+        authorization: `Bearer ${system.token}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new DomainError('EXTERNAL_SYSTEM_ERROR', { system: system.name }, { cause: error });
+  }
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON: treated like an empty answer.
+  }
+  return { ok: response.ok, status: response.status, json };
+}
+
+/** Asks the external system whether these values may be created or updated. */
+export async function validateExternally(
+  system: ExternalSystem,
+  values: Record<string, unknown>,
+  contactId: string | undefined,
+): Promise<ExternalValidation> {
+  const answer = await call(system, 'POST', system.validateUrl, {
+    ...values,
+    ...(contactId ? { _id: contactId } : {}),
+  });
+  const parsed = ZExternalValidation.safeParse(answer.json);
+  if (!answer.ok || !parsed.success) {
+    throw new DomainError('EXTERNAL_SYSTEM_ERROR', { system: system.name });
+  }
+  return parsed.data;
+}
+
+/**
+ * Sends the saved contact to the external system: POST to create, PATCH ?id= to update. A
+ * refusal carries the system's message in `details.message`.
+ */
+export async function sendExternally(
+  system: ExternalSystem,
+  operation: 'creation' | 'update',
+  contactId: string,
+  values: Record<string, unknown>,
+) {
+  const url =
+    operation === 'creation'
+      ? system.createUrl
+      : `${system.updateUrl}${system.updateUrl.includes('?') ? '&' : '?'}id=${encodeURIComponent(contactId)}`;
+  const answer = await call(
+    system,
+    operation === 'creation' ? 'POST' : 'PATCH',
+    url,
+    operation === 'creation' ? { ...values, _id: contactId } : values,
+  );
+  if (!answer.ok) {
+    const body = ZErrorBody.safeParse(answer.json);
+    throw new DomainError('EXTERNAL_SYSTEM_ERROR', {
+      system: system.name,
+      operation,
+      message: (body.success && (body.data.error || body.data.message)) || '',
+    });
+  }
+}

@@ -1,0 +1,315 @@
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@cartera/db/client';
+import {
+  blockedNumbers,
+  companies,
+  companyContacts,
+  contacts,
+  groups,
+  interactions,
+  sectors,
+  users,
+  type Contact,
+  type NewInteraction,
+} from '@cartera/db/schema';
+import { scopeCondition, type ContactScope } from './contacts.repository';
+
+/** One contact of the tenant, or undefined when it does not exist or is out of the scope. */
+export async function findContact(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  scope: ContactScope = { kind: 'tenant' },
+): Promise<Contact | undefined> {
+  const conditions: SQL[] = [eq(contacts.tenantId, tenantId), eq(contacts.id, id)];
+  const visible = scopeCondition(db, tenantId, scope);
+  if (visible) conditions.push(visible);
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(...conditions))
+    .limit(1);
+  return row;
+}
+
+/** Locks a contact row for the rest of the transaction. */
+export async function lockContact(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function insertContact(db: Executor, values: typeof contacts.$inferInsert) {
+  const [row] = await db.insert(contacts).values(values).returning();
+  return row!;
+}
+
+export async function updateContactRow(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  values: Partial<typeof contacts.$inferInsert>,
+) {
+  const [row] = await db
+    .update(contacts)
+    .set(values)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteContactRow(db: Executor, tenantId: string, id: string) {
+  await db.delete(contacts).where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)));
+}
+
+/**
+ * Main contacts (not sub-conversations, which share their parent's numbers) holding any of the
+ * numbers, except one contact.
+ */
+export async function findPhoneOwners(
+  db: Executor,
+  tenantId: string,
+  phones: string[],
+  exceptId?: string,
+) {
+  if (!phones.length) return [];
+  const conditions: SQL[] = [
+    eq(contacts.tenantId, tenantId),
+    sql`${contacts.phones} && ${sql.param(phones)}::text[]`,
+    isNull(contacts.parentContactId),
+  ];
+  if (exceptId) conditions.push(ne(contacts.id, exceptId));
+  return db
+    .select({
+      id: contacts.id,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      phones: contacts.phones,
+      agentId: contacts.agentId,
+      archivingReason: contacts.archivingReason,
+      parentContactId: contacts.parentContactId,
+      agentName: users.name,
+      agentLastname: users.lastname,
+      agentActive: users.active,
+    })
+    .from(contacts)
+    .leftJoin(users, and(eq(users.tenantId, contacts.tenantId), eq(users.id, contacts.agentId)))
+    .where(and(...conditions))
+    .orderBy(asc(contacts.id))
+    .limit(20);
+}
+
+export async function findBlockedNumbers(db: Executor, tenantId: string, phones: string[]) {
+  if (!phones.length) return [];
+  return db
+    .select({ phone: blockedNumbers.phone, reason: blockedNumbers.reason })
+    .from(blockedNumbers)
+    .where(and(eq(blockedNumbers.tenantId, tenantId), inArray(blockedNumbers.phone, phones)));
+}
+
+/** The contact's companies with their sector and role (02 §3 affiliatedCompanyGroup). */
+export async function findContactAffiliations(db: Executor, tenantId: string, contactId: string) {
+  return db
+    .select({
+      companyId: companyContacts.companyId,
+      companyName: companies.businessName,
+      sectorId: companyContacts.sectorId,
+      sectorName: sectors.name,
+      role: companyContacts.role,
+    })
+    .from(companyContacts)
+    .innerJoin(
+      companies,
+      and(
+        eq(companies.tenantId, companyContacts.tenantId),
+        eq(companies.id, companyContacts.companyId),
+      ),
+    )
+    .leftJoin(
+      sectors,
+      and(eq(sectors.tenantId, companyContacts.tenantId), eq(sectors.id, companyContacts.sectorId)),
+    )
+    .where(and(eq(companyContacts.tenantId, tenantId), eq(companyContacts.contactId, contactId)))
+    .orderBy(asc(companyContacts.createdAt), asc(companies.businessName));
+}
+
+/** Replaces a contact's affiliations by the given rows. */
+export async function replaceAffiliations(
+  db: Executor,
+  tenantId: string,
+  contactId: string,
+  rows: Array<{ companyId: string; sectorId: string | null; role: string }>,
+) {
+  await db
+    .delete(companyContacts)
+    .where(and(eq(companyContacts.tenantId, tenantId), eq(companyContacts.contactId, contactId)));
+  if (!rows.length) return;
+  await db.insert(companyContacts).values(rows.map((row) => ({ ...row, tenantId, contactId })));
+}
+
+/** Companies and sectors of the tenant among these ids: what an affiliation may point at. */
+export async function findCompaniesAndSectors(
+  db: Executor,
+  tenantId: string,
+  companyIds: string[],
+  sectorIds: string[],
+) {
+  const [companyRows, sectorRows] = await Promise.all([
+    companyIds.length
+      ? db
+          .select({ id: companies.id })
+          .from(companies)
+          .where(and(eq(companies.tenantId, tenantId), inArray(companies.id, companyIds)))
+      : Promise.resolve([]),
+    sectorIds.length
+      ? db
+          .select({ id: sectors.id, companyId: sectors.companyId })
+          .from(sectors)
+          .where(and(eq(sectors.tenantId, tenantId), inArray(sectors.id, sectorIds)))
+      : Promise.resolve([]),
+  ]);
+  return {
+    companyIds: new Set(companyRows.map((row) => row.id)),
+    sectorCompany: new Map(sectorRows.map((row) => [row.id, row.companyId])),
+  };
+}
+
+/** Moves B's affiliations to the base, skipping companies the base already has. */
+export async function moveAffiliations(
+  db: Executor,
+  tenantId: string,
+  fromId: string,
+  toId: string,
+) {
+  await db.execute(sql`
+    insert into company_contacts (tenant_id, company_id, contact_id, sector_id, role, created_at)
+    select tenant_id, company_id, ${toId}::uuid, sector_id, role, created_at
+    from company_contacts
+    where tenant_id = ${tenantId} and contact_id = ${fromId}
+    on conflict do nothing`);
+}
+
+export async function insertInteraction(db: Executor, values: NewInteraction) {
+  const [row] = await db.insert(interactions).values(values).returning();
+  return row!;
+}
+
+export async function moveInteractions(
+  db: Executor,
+  tenantId: string,
+  fromId: string,
+  toId: string,
+) {
+  await db
+    .update(interactions)
+    .set({ contactId: toId })
+    .where(and(eq(interactions.tenantId, tenantId), eq(interactions.contactId, fromId)));
+}
+
+export async function reparentSubConversations(
+  db: Executor,
+  tenantId: string,
+  fromId: string,
+  toId: string,
+) {
+  await db
+    .update(contacts)
+    .set({ parentContactId: toId })
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.parentContactId, fromId)));
+}
+
+/** Every interaction of a contact, oldest first, with its agent's name. */
+export async function findInteractionsForCopy(db: Executor, tenantId: string, contactId: string) {
+  return db
+    .select({
+      createdAt: interactions.createdAt,
+      type: interactions.type,
+      content: interactions.content,
+      createdBySystem: interactions.createdBySystem,
+      agentName: users.name,
+      agentLastname: users.lastname,
+    })
+    .from(interactions)
+    .leftJoin(
+      users,
+      and(eq(users.tenantId, interactions.tenantId), eq(users.id, interactions.agentId)),
+    )
+    .where(and(eq(interactions.tenantId, tenantId), eq(interactions.contactId, contactId)))
+    .orderBy(asc(interactions.id));
+}
+
+/** Sub-conversations of a contact, newest first, with their agent. */
+export async function findSubConversations(db: Executor, tenantId: string, parentId: string) {
+  return db
+    .select({
+      id: contacts.id,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      status: contacts.subConversationStatus,
+      createdAt: contacts.createdAt,
+      agentId: contacts.agentId,
+      agentName: users.name,
+      agentLastname: users.lastname,
+    })
+    .from(contacts)
+    .leftJoin(users, and(eq(users.tenantId, contacts.tenantId), eq(users.id, contacts.agentId)))
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.parentContactId, parentId)))
+    .orderBy(desc(contacts.id));
+}
+
+/** Users of the tenant by id (names for agents shown on a contact). */
+export async function findUsersByIds(db: Executor, tenantId: string, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      lastname: users.lastname,
+      active: users.active,
+      groupId: users.groupId,
+      roles: users.roles,
+    })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
+}
+
+/**
+ * Active users who may receive contacts, in a group's subtree (or the whole tenant), with the
+ * given roles.
+ */
+export async function findAgents(
+  db: Executor,
+  tenantId: string,
+  options: { subtreeOf?: string; roles: readonly string[] },
+) {
+  const conditions: SQL[] = [
+    eq(users.tenantId, tenantId),
+    eq(users.active, true),
+    sql`${users.roles} && ${sql.param([...options.roles])}::text[]`,
+  ];
+  if (options.subtreeOf) {
+    conditions.push(
+      or(
+        eq(groups.id, options.subtreeOf),
+        sql`${options.subtreeOf}::uuid = any(${groups.ancestors})`,
+      )!,
+    );
+  }
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      lastname: users.lastname,
+      email: users.email,
+      roles: users.roles,
+      groupId: users.groupId,
+      groupName: groups.name,
+    })
+    .from(users)
+    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
+    .where(and(...conditions))
+    .orderBy(asc(users.name), asc(users.lastname));
+}
