@@ -47,6 +47,8 @@ for (const viewport of VIEWPORTS) {
       await shot(page, 'empresa-pagina');
       await page.getByRole('button', { name: es.companies.addContacts }).click();
       const sheet = page.getByRole('dialog', { name: es.companies.selectContacts });
+      // The demo has hundreds of contacts in name order: search the one to pick.
+      await sheet.getByRole('textbox', { name: es.companies.searchContacts }).fill('bru');
       await expect(sheet.getByRole('checkbox', { name: 'Bruno Silva' })).toBeVisible();
       await sheet.getByRole('checkbox', { name: 'Bruno Silva' }).check();
       await shot(page, 'empresa-contactos');

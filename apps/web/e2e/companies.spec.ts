@@ -418,9 +418,13 @@ test.describe('Empresas', () => {
     await expect(row).toContainText('Gerente de compras');
     await expect(row).toContainText('Compras');
 
-    // Only contacts not yet in the company are offered.
+    // Only contacts not yet in the company are offered (the demo has hundreds: search them).
     await contacts.getByRole('button', { name: es.companies.addContacts }).click();
+    const search = sheet.getByRole('textbox', { name: es.companies.searchContacts });
+    await search.fill('bruno');
     await expect(sheet.getByRole('checkbox', { name: 'Bruno Silva' })).toBeVisible();
+    await search.fill('andrea');
+    await expect(sheet.getByText(es.fields.noSearchResults)).toBeVisible();
     await expect(sheet.getByRole('checkbox', { name: 'Andrea Pérez' })).toHaveCount(0);
     expect(browserErrors).toEqual([]);
   });

@@ -2,6 +2,7 @@ import type { Executor } from '../client';
 import type { Group } from '../schema/groups';
 import type { User } from '../schema/users';
 import { seedCompaniesDemo } from './companies.demo';
+import { seedContactsDemo } from './contacts.demo';
 import { createGroup, createTenant, createUser, DEMO_PASSWORD } from './factories';
 
 export interface DemoLogin {
@@ -53,7 +54,11 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
       snooze: 1,
       subConversations: 1,
     },
-    configs: { sale: { presale: true } },
+    configs: {
+      sale: { presale: true },
+      // Unify for every role; sub-conversations for every role (03 §5 default 'all').
+      contacts: { unify: { active: true, roles: ['all'] } },
+    },
   });
   const north = await createGroup(db, demo, { name: 'Equipo Norte' });
   const south = await createGroup(db, demo, { name: 'Equipo Sur' });
@@ -148,5 +153,6 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
     seller: users['vendedor@demo.test']!,
     supervisor: users['supervisor@demo.test']!,
   });
+  await seedContactsDemo(db, { demo, other, users });
   return { demo, north, south, other, users };
 }
