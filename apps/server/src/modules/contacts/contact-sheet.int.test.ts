@@ -1,0 +1,434 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { createContact, createCustomField } from '@cartera/db/factories';
+import { blockedNumbers, companyContacts, contacts, groups, sectors } from '@cartera/db/schema';
+import { seedDemo, type DemoData } from '@cartera/db/seed';
+import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
+import { es } from '@cartera/domain/i18n';
+import { restLogin, typedCall, type ProcedurePath } from '../../testing/http-client';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+import {
+  startFakeExternalContacts,
+  type FakeExternalContacts,
+} from '../../testing/fake-external-contacts';
+
+let database: TestDatabase;
+let app: TestApp;
+let demo: DemoData;
+let external: FakeExternalContacts;
+const tokens: Record<string, string> = {};
+
+async function tokenOf(email: string) {
+  tokens[email] ??= (await restLogin(app.url, email)).body.token;
+  return tokens[email];
+}
+
+async function call<P extends ProcedurePath>(email: string, path: P, input?: unknown) {
+  const method =
+    /\.(get|form|validatePhone|list|lookup|subConversations|conversationText|transferAgents)$/.test(
+      path,
+    )
+      ? 'GET'
+      : 'POST';
+  return typedCall(app.url, path, input, { token: await tokenOf(email), method });
+}
+
+/** A Uruguayan mobile nobody else uses in this file. */
+let serial = 0;
+function freshMobile() {
+  serial += 1;
+  return `094 ${String(100 + serial).padStart(3, '0')} ${String(900 - serial).padStart(3, '0')}`;
+}
+
+const SELLER = 'vendedor@demo.test';
+const OTHER_SELLER = 'vendedora@demo.test';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  demo = await seedDemo(database.handle.db);
+  external = await startFakeExternalContacts();
+  await database.handle.db.insert(blockedNumbers).values({
+    tenantId: demo.demo.id,
+    phone: '+59894999111',
+    reason: 'Pidió no ser contactado',
+  });
+  app = await startTestApp(database.handle, { JOBS_ENABLED: 'false' });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await external?.stop();
+  await database?.destroy();
+});
+
+describe('contact sheet: create and update (02 §5)', () => {
+  it('creates a contact owned by its creator with the number normalised, then reads it back', async () => {
+    const created = await call(SELLER, 'contacts.create', {
+      firstName: '  Lucía ',
+      lastName: 'Fernández',
+      phones: [{ phone: '099 123 456', extensionNumber: '' }],
+      emails: ['Lucia@Ejemplo.com.uy', ''],
+      origin: null,
+    });
+    expect(created.status).toBe(200);
+    const detail = await call(SELLER, 'contacts.get', { id: created.data.id });
+    expect(detail.data).toMatchObject({
+      firstName: 'Lucía',
+      lastName: 'Fernández',
+      phones: [{ phone: '+59899123456', national: '099 123 456', extensionNumber: '' }],
+      emails: ['lucia@ejemplo.com.uy'],
+      agent: { id: demo.users[SELLER]!.id },
+      firstAgent: { id: demo.users[SELLER]!.id },
+    });
+    // The search text is kept: the list finds her by the number typed another way.
+    const found = await call(SELLER, 'contacts.list', { search: '99123456' });
+    expect(found.data.items.map((item) => item.id)).toContain(created.data.id);
+  });
+
+  it('answers the sheet texts for every broken rule and stores nothing', async () => {
+    const before = await database.handle.db.$count(contacts);
+    const result = await call(SELLER, 'contacts.create', {
+      firstName: ' ',
+      lastName: 'x'.repeat(101),
+      phones: [
+        { phone: '099 765 432', extensionNumber: '' },
+        { phone: '+598 99 765 432', extensionNumber: '' },
+        { phone: '', extensionNumber: '' },
+        { phone: '12', extensionNumber: '' },
+      ],
+      emails: ['no-es-un-email'],
+      origin: 'no-existe',
+    });
+    expect(result.status).toBe(400);
+    expect(result.error?.data.fieldErrors).toEqual({
+      firstName: [es.contacts.fieldRequired],
+      lastName: ['No debe tener más de 100 caracteres'],
+      'emails.0': [es.contacts.invalidEmail],
+      'phones.0.phone': [es.contacts.phoneRepeated],
+      'phones.1.phone': [es.contacts.phoneRepeated],
+      'phones.2.phone': [es.contacts.extraPhoneRequired],
+      'phones.3.phone': [
+        'El numero de teléfono tiene que ser un numero valido de Uruguay o de otro país con el codigo correspondiente',
+      ],
+      origin: [es.contacts.invalidOrigin],
+    });
+    expect(await database.handle.db.$count(contacts)).toBe(before);
+  });
+
+  it('refuses a blocked number and a number of another contact, naming the phone row', async () => {
+    const owner = await call(OTHER_SELLER, 'contacts.create', {
+      firstName: 'Dueña',
+      phones: [{ phone: '094 555 001', extensionNumber: '' }],
+    });
+    expect(owner.status).toBe(200);
+    const result = await call(SELLER, 'contacts.create', {
+      firstName: 'Repetido',
+      phones: [
+        { phone: '094 999 111', extensionNumber: '' },
+        { phone: '094555001', extensionNumber: '' },
+      ],
+    });
+    expect(result.status).toBe(400);
+    expect(result.error?.data.fieldErrors).toEqual({
+      'phones.0.phone': ['El número está bloqueado: Pidió no ser contactado'],
+      'phones.1.phone': [es.contacts.phoneTaken],
+    });
+  });
+
+  it('requires the first phone, a tag and a company when the tenant says so', async () => {
+    const { db } = database.handle;
+    const [tenant] = await db.select().from(groups).where(eq(groups.id, demo.demo.id));
+    await db
+      .update(groups)
+      .set({ featureFlags: { ...tenant!.featureFlags, requiredTags: 1, requiredCompany: 1 } })
+      .where(eq(groups.id, demo.demo.id));
+    try {
+      const token = (await restLogin(app.url, SELLER)).body.token;
+      const result = await typedCall(
+        app.url,
+        'contacts.create',
+        { firstName: 'Sin datos', phones: [] },
+        { token },
+      );
+      expect(result.error?.data.fieldErrors).toEqual({
+        'phones.0.phone': [es.contacts.phoneRequired],
+        statusTag: [es.contacts.tagRequired],
+        affiliatedCompanyGroup: [es.contacts.companyRequired],
+      });
+    } finally {
+      await db
+        .update(groups)
+        .set({ featureFlags: tenant!.featureFlags })
+        .where(eq(groups.id, demo.demo.id));
+    }
+  });
+
+  it('stores companies with their sector and role, and a custom field value', async () => {
+    const { db } = database.handle;
+    const [sector] = await db
+      .select()
+      .from(sectors)
+      .where(eq(sectors.tenantId, demo.demo.id))
+      .limit(1);
+    await createCustomField(db, demo.demo, {
+      entity: 'contact',
+      code: 'rubro',
+      name: 'Rubro',
+      type: 'string',
+    });
+    const created = await call(SELLER, 'contacts.create', {
+      firstName: 'Afiliada',
+      phones: [{ phone: freshMobile(), extensionNumber: '' }],
+      affiliatedCompanyGroup: [
+        { companyId: sector!.companyId, sectorId: sector!.id, role: 'Compras' },
+        { companyId: null, sectorId: null, role: '' },
+      ],
+      additionalData: { rubro: 'Ferretería' },
+    });
+    expect(created.status).toBe(200);
+    const detail = await call(SELLER, 'contacts.get', { id: created.data.id });
+    expect(detail.data.affiliations).toEqual([
+      expect.objectContaining({
+        companyId: sector!.companyId,
+        sectorId: sector!.id,
+        sectorName: sector!.name,
+        role: 'Compras',
+      }),
+    ]);
+    expect(detail.data.additionalData).toEqual({ rubro: 'Ferretería' });
+    const links = await db
+      .select()
+      .from(companyContacts)
+      .where(eq(companyContacts.contactId, created.data.id));
+    expect(links).toHaveLength(1);
+  });
+
+  it('keeps the origin while editing and lets the owner edit; another seller gets not found', async () => {
+    const created = await call(SELLER, 'contacts.create', {
+      firstName: 'Origen',
+      phones: [{ phone: freshMobile(), extensionNumber: '' }],
+      origin: 'web',
+    });
+    expect(created.status).toBe(200);
+    const updated = await call(SELLER, 'contacts.update', {
+      id: created.data.id,
+      values: {
+        firstName: 'Origen Editado',
+        phones: [{ phone: freshMobile(), extensionNumber: '' }],
+        origin: 'referido',
+      },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.data).toMatchObject({ firstName: 'Origen Editado', origin: 'web' });
+    const foreign = await call(OTHER_SELLER, 'contacts.update', {
+      id: created.data.id,
+      values: { firstName: 'Robado', phones: [{ phone: freshMobile(), extensionNumber: '' }] },
+    });
+    expect(foreign.status).toBe(404);
+    expect(foreign.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
+    const [row] = await database.handle.db
+      .select({ firstName: contacts.firstName })
+      .from(contacts)
+      .where(eq(contacts.id, created.data.id));
+    expect(row!.firstName).toBe('Origen Editado');
+  });
+});
+
+describe('phone validation (02 §7 validate number, §8 popover)', () => {
+  it('answers valid for a free number, with its stored and national forms', async () => {
+    const result = await call(SELLER, 'contacts.validatePhone', { number: '99 111 222' });
+    expect(result.data).toMatchObject({
+      success: true,
+      type: 'valid',
+      phoneNumber: '+59899111222',
+      national: '099 111 222',
+      error: null,
+    });
+  });
+
+  it('explains an invalid and a blocked number', async () => {
+    const invalid = await call(SELLER, 'contacts.validatePhone', { number: '123' });
+    expect(invalid.data).toMatchObject({ success: false, type: 'invalid' });
+    expect(invalid.data.error).toContain('Uruguay');
+    const blocked = await call(SELLER, 'contacts.validatePhone', { number: '094999111' });
+    expect(blocked.data).toMatchObject({
+      success: false,
+      type: 'blocknumber',
+      blockReason: 'Pidió no ser contactado',
+    });
+  });
+
+  it("offers a sub-conversation of a colleague's contact, and 'go to my contact' for one's own", async () => {
+    const number = freshMobile();
+    const theirs = await call(OTHER_SELLER, 'contacts.create', {
+      firstName: 'Ajena',
+      phones: [{ phone: number, extensionNumber: '' }],
+    });
+    const foreign = await call(SELLER, 'contacts.validatePhone', { number });
+    expect(foreign.data).toMatchObject({
+      success: false,
+      type: 'duplicate',
+      error: 'El número ya pertenece a un contacto de Victoria Vendedora',
+      itsMine: false,
+      isObtainable: false,
+      contactId: theirs.data.id,
+      subConversation: true,
+      unifyContacts: false,
+    });
+    const own = await call(OTHER_SELLER, 'contacts.validatePhone', { number });
+    expect(own.data).toMatchObject({ itsMine: true, subConversation: false });
+    expect(own.data.error).toBe('El número ya pertenece a tu contacto Ajena');
+    // Editing that same contact, its own number is no duplicate.
+    const editing = await call(OTHER_SELLER, 'contacts.validatePhone', {
+      number,
+      contactId: theirs.data.id,
+    });
+    expect(editing.data.type).toBe('valid');
+  });
+
+  it('offers to take over an unassigned contact, and unify for a visible one being edited', async () => {
+    const { db } = database.handle;
+    const number = freshMobile();
+    const orphan = await createContact(db, demo.demo, {
+      firstName: 'Huérfano',
+      phones: [`+598${number.replace(/\D/g, '').slice(1)}`],
+    });
+    const result = await call(SELLER, 'contacts.validatePhone', { number });
+    expect(result.data).toMatchObject({
+      type: 'duplicate',
+      isObtainable: true,
+      contactId: orphan.id,
+      error: es.contacts.phoneDuplicateUnassigned,
+    });
+
+    const a = await call(SELLER, 'contacts.create', {
+      firstName: 'Mío A',
+      phones: [{ phone: freshMobile(), extensionNumber: '' }],
+    });
+    const bNumber = freshMobile();
+    const b = await call(SELLER, 'contacts.create', {
+      firstName: 'Mío B',
+      phones: [{ phone: bNumber, extensionNumber: '' }],
+    });
+    const unify = await call(SELLER, 'contacts.validatePhone', {
+      number: bNumber,
+      contactId: a.data.id,
+    });
+    expect(unify.data).toMatchObject({
+      itsMine: true,
+      unifyContacts: true,
+      unifyContact: { id: b.data.id, firstName: 'Mío B' },
+    });
+  });
+});
+
+describe('external contact system (02 §4, §7, §8)', () => {
+  async function connect() {
+    const { db } = database.handle;
+    await db
+      .update(groups)
+      .set({
+        configs: sql`jsonb_set(${groups.configs}, '{contacts,externalSystem}', ${JSON.stringify(external.config('Padrón'))}::jsonb, true)`,
+      })
+      .where(eq(groups.id, demo.demo.id));
+  }
+  async function disconnect() {
+    await database.handle.db
+      .update(groups)
+      .set({ configs: sql`${groups.configs} #- '{contacts,externalSystem}'` })
+      .where(eq(groups.id, demo.demo.id));
+  }
+
+  it('validates, creates with POST and updates with PATCH ?id=, each with the token', async () => {
+    await connect();
+    try {
+      const form = await call(SELLER, 'contacts.form');
+      expect(form.data.externalSystem).toBe('Padrón');
+      const values = {
+        firstName: 'Externa',
+        phones: [{ phone: freshMobile(), extensionNumber: '' }],
+      };
+      const check = await call(SELLER, 'contacts.externalValidate', { values });
+      expect(check.data).toEqual({
+        isValid: true,
+        errorMessage: null,
+        operationType: 'creation',
+        system: 'Padrón',
+      });
+      const created = await call(SELLER, 'contacts.create', values);
+      expect(created.status).toBe(200);
+      expect(external.created.has(created.data.id)).toBe(true);
+      const updated = await call(SELLER, 'contacts.update', {
+        id: created.data.id,
+        values: { ...values, firstName: 'Externa Editada' },
+      });
+      expect(updated.status).toBe(200);
+      const patch = external.requests.find((request) => request.method === 'PATCH');
+      expect(patch).toMatchObject({
+        path: '/contacts',
+        query: { id: created.data.id },
+        authorization: `Bearer ${external.token}`,
+        body: expect.objectContaining({ firstName: 'Externa Editada' }),
+      });
+      expect(
+        external.requests.every((request) => request.authorization === `Bearer ${external.token}`),
+      ).toBe(true);
+    } finally {
+      await disconnect();
+    }
+  });
+
+  it('refuses what the system refuses with its message, and rolls back when its create fails', async () => {
+    await connect();
+    try {
+      const before = await database.handle.db.$count(contacts);
+      const refused = await call(SELLER, 'contacts.create', {
+        firstName: 'Rechazado Pérez',
+        phones: [{ phone: freshMobile(), extensionNumber: '' }],
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.error?.data.domainCode).toBe('EXTERNAL_VALIDATION_FAILED');
+      expect(refused.error?.data.details).toMatchObject({
+        system: 'Padrón',
+        message: external.rejectMessage,
+      });
+
+      external.failWrites(500, { error: 'Base del padrón caída' });
+      const failed = await call(SELLER, 'contacts.create', {
+        firstName: 'Caída',
+        phones: [{ phone: freshMobile(), extensionNumber: '' }],
+      });
+      expect(failed.status).toBe(502);
+      expect(failed.error?.data).toMatchObject({
+        domainCode: 'EXTERNAL_SYSTEM_ERROR',
+        details: { system: 'Padrón', operation: 'creation', message: 'Base del padrón caída' },
+      });
+      expect(await database.handle.db.$count(contacts)).toBe(before);
+    } finally {
+      external.recover();
+      await disconnect();
+    }
+  });
+});
+
+describe('tenant isolation of a contact', () => {
+  it('Otra Empresa cannot read, edit or check a Demo Uruguay contact', async () => {
+    const mine = await call(SELLER, 'contacts.create', {
+      firstName: 'Privada',
+      phones: [{ phone: freshMobile(), extensionNumber: '' }],
+    });
+    const stranger = 'vendedor@otra.test';
+    const read = await call(stranger, 'contacts.get', { id: mine.data.id });
+    expect(read.status).toBe(404);
+    const edit = await call(stranger, 'contacts.update', {
+      id: mine.data.id,
+      values: { firstName: 'X', phones: [{ phone: '+5491123456789', extensionNumber: '' }] },
+    });
+    expect(edit.status).toBe(404);
+    const [row] = await database.handle.db
+      .select({ firstName: contacts.firstName })
+      .from(contacts)
+      .where(and(eq(contacts.id, mine.data.id), eq(contacts.tenantId, demo.demo.id)));
+    expect(row!.firstName).toBe('Privada');
+  });
+});
