@@ -17,6 +17,7 @@ import { JobRunner } from './jobs/runner';
 import { createLogger, type Logger } from './logger';
 import { registerAccountRoutes } from './modules/account/account.rest';
 import { registerCompaniesRoutes } from './modules/companies/companies.rest';
+import { registerContactsRoutes } from './modules/contacts/contacts.rest';
 import { registerPlacesRoutes } from './modules/places/places.rest';
 import { registerAuthRoutes } from './modules/auth/auth.rest';
 import { registerFilesRoutes } from './modules/files/files.rest';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerAuthRoutes(server, deps);
   registerAccountRoutes(server, deps);
   registerCompaniesRoutes(server, deps);
+  registerContactsRoutes(server, deps);
   registerPlacesRoutes(server, deps);
   await registerFilesRoutes(server, deps);
   server.get('/api/docs', { schema: { hide: true } }, async () => server.swagger());

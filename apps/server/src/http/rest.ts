@@ -99,6 +99,8 @@ export function restRoute<
         request,
         reply,
       });
+      // A handler may answer by itself (a legacy error shape, say).
+      if (reply.sent) return reply;
       return reply.status(status).send(route.response.parse(result));
     },
   });

@@ -19,6 +19,12 @@ interface Entry {
   input?: unknown;
 }
 
+/** 01 §6 slugs 'contacts' and 'conversation': who works with contacts. */
+const CONTACT_ROLES: readonly Role[] = ['user', 'super', 'comercial', 'project_manager'];
+const SOME_ID = '00000000-0000-7000-8000-0000000000c1';
+const OTHER_ID = '00000000-0000-7000-8000-0000000000c2';
+const CONTACT_VALUES = { firstName: 'Ana', phones: [{ phone: '099123456', extensionNumber: '' }] };
+
 const procedures: Record<string, Entry> = {
   'system.info': { access: 'public' },
   'realtime.events': { access: 'authenticated', input: { lastEventId: null } },
@@ -155,7 +161,35 @@ const procedures: Record<string, Entry> = {
     input: { id: '00000000-0000-7000-8000-000000000003', data: { code: 'web', name: 'Web' } },
   },
   'contacts.lookup': { access: 'authenticated', input: {} },
-  'contacts.list': { access: 'authenticated', input: {} },
+  'contacts.list': { access: { roles: CONTACT_ROLES }, input: {} },
+  'contacts.form': { access: { roles: CONTACT_ROLES } },
+  'contacts.get': { access: { roles: CONTACT_ROLES }, input: { id: SOME_ID } },
+  'contacts.create': { access: { roles: CONTACT_ROLES }, input: CONTACT_VALUES },
+  'contacts.update': {
+    access: { roles: CONTACT_ROLES },
+    input: { id: SOME_ID, values: CONTACT_VALUES },
+  },
+  'contacts.validatePhone': { access: { roles: CONTACT_ROLES }, input: { number: '099123456' } },
+  'contacts.externalValidate': {
+    access: { roles: CONTACT_ROLES },
+    input: { values: CONTACT_VALUES },
+  },
+  'contacts.conversationText': { access: { roles: CONTACT_ROLES }, input: { id: SOME_ID } },
+  'contacts.transferAgents': { access: { roles: CONTACT_ROLES } },
+  'contacts.transfer': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, agentId: OTHER_ID },
+  },
+  'contacts.takeOver': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
+  'contacts.subConversations': { access: { roles: CONTACT_ROLES }, input: { id: SOME_ID } },
+  'contacts.createSubConversation': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID },
+  },
+  'contacts.unify': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactA: SOME_ID, contactB: OTHER_ID },
+  },
   'users.lookup': { access: 'authenticated', input: {} },
   'activity.list': {
     access: 'authenticated',

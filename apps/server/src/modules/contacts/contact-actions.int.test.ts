@@ -171,6 +171,29 @@ describe('transfer (02 §4, §8)', () => {
   });
 });
 
+describe('transfer over REST', () => {
+  it('answers errorCode like the legacy call, then transfers', async () => {
+    const contact = await contactOf(SELLER);
+    const token = (await restLogin(app.url, SELLER)).body.token;
+    const post = (receiver: string) =>
+      fetch(`${app.url}/api/crm/contact/${contact.id}/transfer`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ receiver, note: 'Por REST' }),
+      });
+    const refused = await post(demo.users[SELLER]!.id);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      code: 'ERROR_YOURSELF_TRANSFER',
+      errorCode: 'ERROR_YOURSELF_TRANSFER',
+      message: 'No puedes transferirte tus propios contactos a ti mismo',
+    });
+    const done = await post(demo.users[SUPERVISOR]!.id);
+    expect(done.status).toBe(200);
+    expect(await done.json()).toEqual({ success: true });
+  });
+});
+
 describe('take-over (02 §8)', () => {
   it("takes an unassigned contact into the user's portfolio, once", async () => {
     const orphan = await createContact(database.handle.db, demo.demo, {
