@@ -17,11 +17,10 @@ import { ZDirectionValue } from '@cartera/domain/custom-fields';
 import type { AuthUser } from '../sessions/session.service';
 import { validateAdditionalData } from '../custom-fields/custom-fields.service';
 import { originsForUser, tagsForUser } from '../catalog/catalog.service';
-import type {
-  ZExternalValidation} from '../../integrations/external-contacts/external-contacts.client';
+import type { ZExternalValidation } from '../../integrations/external-contacts/external-contacts.client';
 import {
   sendExternally,
-  validateExternally
+  validateExternally,
 } from '../../integrations/external-contacts/external-contacts.client';
 import { contactScope } from './contacts.service';
 import { contactsSettings, type ContactsSettings } from './contacts.settings';
