@@ -88,7 +88,8 @@ export const contacts = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.id] }),
-    index('contacts_tenant_agent_idx').on(table.tenantId, table.agentId),
+    // With id last, a seller's own list walks only their rows, newest first (bench:contacts).
+    index('contacts_tenant_agent_idx').on(table.tenantId, table.agentId, table.id),
     index('contacts_tenant_phones_idx').using('gin', table.tenantId, table.phones),
     index('contacts_tenant_search_idx').using(
       'gin',
