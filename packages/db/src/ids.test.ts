@@ -10,6 +10,13 @@ describe('identificadores', () => {
     expect(first < second).toBe(true);
   });
 
+  it('dentro de un mismo milisegundo los identificadores de un proceso siguen creciendo', () => {
+    const ids = Array.from({ length: 5_000 }, () => newId());
+    expect(ids.every(isId)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort()).toEqual(ids);
+  });
+
   it('rechaza lo que no es un identificador', () => {
     expect(isId('abc')).toBe(false);
     expect(isId(42)).toBe(false);

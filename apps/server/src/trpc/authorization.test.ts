@@ -190,6 +190,11 @@ const procedures: Record<string, Entry> = {
     access: { roles: CONTACT_ROLES },
     input: { contactA: SOME_ID, contactB: OTHER_ID },
   },
+  'interactions.timeline': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
+  'interactions.createNote': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, id: OTHER_ID, body: 'Hola' },
+  },
   'users.lookup': { access: 'authenticated', input: {} },
   'activity.list': {
     access: 'authenticated',

@@ -2,6 +2,7 @@ import { accountRouter } from '../modules/account/account.router';
 import { catalogRouter } from '../modules/catalog/catalog.router';
 import { companiesRouter } from '../modules/companies/companies.router';
 import { contactsRouter } from '../modules/contacts/contacts.router';
+import { interactionsRouter } from '../modules/interactions/interactions.router';
 import { customFieldsRouter } from '../modules/custom-fields/custom-fields.router';
 import { activityRouter } from '../modules/activity/activity.router';
 import { authRouter } from '../modules/auth/auth.router';
@@ -25,6 +26,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   places: placesRouter,
   contacts: contactsRouter,
+  interactions: interactionsRouter,
   users: usersRouter,
   realtime: realtimeRouter,
 });

@@ -6,6 +6,8 @@ import { canCreateSubConversation, canUnify, mergeContacts } from '@cartera/doma
 import { DomainError } from '@cartera/domain/errors';
 import { contactSearchText } from '@cartera/domain/search';
 import type { AuthUser } from '../sessions/session.service';
+import { newId } from '@cartera/db/ids';
+import { recordInteraction } from '../interactions/interactions.service';
 import { contactsSettings } from './contacts.settings';
 import { isObtainableBy } from './contact-phones.service';
 import { visibleContact } from './contact-sheet.service';
@@ -16,7 +18,6 @@ import {
   findSubConversations,
   findUsersByIds,
   insertContact,
-  insertInteraction,
   lockContact,
   moveAffiliations,
   moveInteractions,
@@ -92,19 +93,22 @@ export async function transferContact(
         ? {}
         : { reminder: null, archivingReason: null, archivingReasonText: null }),
     });
-    await insertInteraction(tx, {
-      tenantId: user.tenantId,
-      contactId: contact.id,
-      type: 'transfer',
-      agentId: user.id,
-      via: 'web',
-      content: {
-        fromUser: current.agentId,
-        toUser: { _id: receiver.id, name: receiver.name, lastname: receiver.lastname },
-        description: input.note,
-        keepReminderAndArchivingReason: input.keepReminderAndArchivingReason,
+    await recordInteraction(
+      tx,
+      user,
+      { ...current, agentId: receiver.id },
+      {
+        id: newId(),
+        type: 'transfer',
+        alsoNotify: [current.agentId],
+        content: {
+          fromUser: current.agentId,
+          toUser: { _id: receiver.id, name: receiver.name, lastname: receiver.lastname },
+          description: input.note,
+          keepReminderAndArchivingReason: input.keepReminderAndArchivingReason,
+        },
       },
-    });
+    );
     return { success: true as const };
   });
 }
@@ -130,18 +134,22 @@ export async function takeOverContact(db: Database, user: AuthUser, contactId: s
       archivingReason: null,
       archivingReasonText: null,
     });
-    const event = await insertInteraction(tx, {
-      tenantId: user.tenantId,
-      contactId: contact.id,
-      type: 'contactTaken',
-      agentId: user.id,
-      via: 'web',
-      content: { fromUser: contact.agentId, body: '' },
-    });
+    const eventId = newId();
+    await recordInteraction(
+      tx,
+      user,
+      { ...contact, agentId: user.id },
+      {
+        id: eventId,
+        type: 'contactTaken',
+        alsoNotify: [contact.agentId],
+        content: { fromUser: contact.agentId, body: '' },
+      },
+    );
     return {
       success: true as const,
       contactId: contact.id,
-      events: [{ id: event.id, type: event.type }],
+      events: [{ id: eventId, type: 'contactTaken' }],
     };
   });
 }
@@ -235,13 +243,10 @@ export async function createSubConversation(
       contact: parent.id,
       subConversationId: copy.id,
     };
-    for (const contactId of [parent.id, copy.id]) {
-      await insertInteraction(tx, {
-        tenantId: user.tenantId,
-        contactId,
+    for (const target of [parent, copy]) {
+      await recordInteraction(tx, user, target, {
+        id: newId(),
         type: 'subconversation-created',
-        agentId: user.id,
-        via: 'web',
         content,
       });
     }
@@ -288,12 +293,10 @@ export async function unifyContacts(
       lastInteractionAt: latest(lockedBase.lastInteractionAt, lockedOther.lastInteractionAt),
       searchText: contactSearchText(merged, settings.country),
     });
-    await insertInteraction(tx, {
-      tenantId: user.tenantId,
-      contactId: base.id,
+    await recordInteraction(tx, user, lockedBase, {
+      id: newId(),
       type: 'unify',
-      agentId: user.id,
-      via: 'web',
+      alsoNotify: [lockedOther.agentId],
       content: {
         body: `${lockedOther.firstName} ${lockedOther.lastName}`.trim(),
         unifiedContactId: other.id,

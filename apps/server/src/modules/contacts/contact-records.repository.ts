@@ -10,7 +10,6 @@ import {
   sectors,
   users,
   type Contact,
-  type NewInteraction,
 } from '@cartera/db/schema';
 import { scopeCondition, type ContactScope } from './contacts.repository';
 
@@ -190,11 +189,6 @@ export async function moveAffiliations(
     from company_contacts
     where tenant_id = ${tenantId} and contact_id = ${fromId}
     on conflict do nothing`);
-}
-
-export async function insertInteraction(db: Executor, values: NewInteraction) {
-  const [row] = await db.insert(interactions).values(values).returning();
-  return row!;
 }
 
 export async function moveInteractions(

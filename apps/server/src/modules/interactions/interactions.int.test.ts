@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createContact } from '@cartera/db/factories';
+import { newId } from '@cartera/db/ids';
+import { contacts, interactions, type Contact, type User } from '@cartera/db/schema';
+import { seedDemo, type DemoData } from '@cartera/db/seed';
+import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
+import { restLogin, typedCall } from '../../testing/http-client';
+import { startTestApp, tokenFor, type TestApp } from '../../testing/test-app';
+import { connectWs, waitFor } from '../../testing/ws-client';
+import type { EventEnvelope } from '../../realtime/stream';
+
+let database: TestDatabase;
+let app: TestApp;
+let demo: DemoData;
+let contact: Contact;
+
+const SELLER = 'vendedor@demo.test';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  demo = await seedDemo(database.handle.db);
+  contact = await createContact(database.handle.db, demo.demo, {
+    firstName: 'Cronología',
+    agentId: demo.users[SELLER]!.id,
+  });
+  app = await startTestApp(database.handle, { JOBS_ENABLED: 'false' });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await database?.destroy();
+});
+
+async function tokenOf(email: string) {
+  return (await restLogin(app.url, email)).body.token;
+}
+
+async function watch(user: User, topic: string) {
+  const connection = connectWs(app.url, await tokenFor(database.handle, user));
+  const received: EventEnvelope[] = [];
+  let started = false;
+  const subscription = connection.client.realtime.events.subscribe(
+    { lastEventId: null, topics: [topic] },
+    {
+      onStarted: () => (started = true),
+      onData: (item) => received.push((item as { data: EventEnvelope }).data),
+    },
+  );
+  await waitFor(() => started, 15_000, 'subscription start');
+  return {
+    received,
+    stop() {
+      subscription.unsubscribe();
+      connection.close();
+    },
+  };
+}
+
+describe('notes and the timeline (03 §3, §9)', () => {
+  it('stores a note once even when the client retries it, and touches the contact', async () => {
+    const token = await tokenOf(SELLER);
+    const id = newId();
+    const input = { contactId: contact.id, id, body: '  Llamar el lunes  ' };
+    const first = await typedCall(app.url, 'interactions.createNote', input, { token });
+    const retry = await typedCall(app.url, 'interactions.createNote', input, { token });
+    expect(first.data).toEqual({ id });
+    expect(retry.data).toEqual({ id });
+    const rows = await database.handle.db
+      .select()
+      .from(interactions)
+      .where(eq(interactions.contactId, contact.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id,
+      type: 'note',
+      content: { body: 'Llamar el lunes', files: [] },
+      agentId: demo.users[SELLER]!.id,
+      via: 'web',
+      createdBySystem: false,
+    });
+    const [row] = await database.handle.db
+      .select({ lastInteractionAt: contacts.lastInteractionAt })
+      .from(contacts)
+      .where(eq(contacts.id, contact.id));
+    expect(row!.lastInteractionAt).toBeInstanceOf(Date);
+  });
+
+  it('refuses an empty note and a contact out of sight', async () => {
+    const empty = await typedCall(
+      app.url,
+      'interactions.createNote',
+      { contactId: contact.id, id: newId(), body: '   ' },
+      { token: await tokenOf(SELLER) },
+    );
+    expect(empty.status).toBe(400);
+    const foreign = await typedCall(
+      app.url,
+      'interactions.createNote',
+      { contactId: contact.id, id: newId(), body: 'Hola' },
+      { token: await tokenOf('vendedora@demo.test') },
+    );
+    expect(foreign.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
+  });
+
+  it('pages 50 at a time by keyset, oldest first within a page', async () => {
+    const { db } = database.handle;
+    const long = await createContact(db, demo.demo, {
+      firstName: 'Larga',
+      agentId: demo.users[SELLER]!.id,
+    });
+    const ids: string[] = [];
+    for (let n = 1; n <= 120; n += 1) ids.push(newId());
+    await db.insert(interactions).values(
+      ids.map((id, index) => ({
+        id,
+        tenantId: demo.demo.id,
+        contactId: long.id,
+        type: 'note',
+        content: { body: `Nota ${index + 1}` },
+      })),
+    );
+    const token = await tokenOf(SELLER);
+    const bodies: string[][] = [];
+    let before: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof typedCall<'interactions.timeline'>>> = await typedCall(
+        app.url,
+        'interactions.timeline',
+        { contactId: long.id, before },
+        { token, method: 'GET' },
+      );
+      bodies.push(page.data.items.map((item) => String(item.content.body)));
+      before = page.data.nextBefore;
+    } while (before);
+    expect(bodies.map((page) => page.length)).toEqual([50, 50, 20]);
+    expect(bodies[0]![0]).toBe('Nota 71');
+    expect(bodies[0]![49]).toBe('Nota 120');
+    expect(bodies[2]![0]).toBe('Nota 1');
+  });
+});
+
+describe('live timeline (03 §2.1, issue #6 §3)', () => {
+  it("reaches the agent and the agent's supervisor, never another seller or tenant", async () => {
+    const topic = `contact:${contact.id}`;
+    const agent = await watch(demo.users[SELLER]!, topic);
+    const supervisor = await watch(demo.users['supervisor@demo.test']!, topic);
+    const southSeller = await watch(demo.users['vendedora@demo.test']!, topic);
+    const southSupervisor = await watch(demo.users['carla.sur@demo.test']!, topic);
+    const stranger = await watch(demo.users['vendedor@otra.test']!, topic);
+    try {
+      const id = newId();
+      const result = await typedCall(
+        app.url,
+        'interactions.createNote',
+        { contactId: contact.id, id, body: 'En vivo' },
+        { token: await tokenOf(SELLER) },
+      );
+      expect(result.status).toBe(200);
+      await waitFor(
+        () => agent.received.length === 1 && supervisor.received.length === 1,
+        15_000,
+        'the note event',
+      );
+      expect(agent.received[0]).toMatchObject({
+        type: 'interaction.created',
+        topic,
+        payload: { contactId: contact.id, interactionId: id, type: 'note' },
+      });
+      // A later event that all of them may see proves the others were listening.
+      const probe = newId();
+      await typedCall(
+        app.url,
+        'interactions.createNote',
+        { contactId: contact.id, id: probe, body: 'Segunda' },
+        { token: await tokenOf('comercial@demo.test') },
+      );
+      await waitFor(() => agent.received.length === 2, 15_000, 'the second event');
+      expect(southSeller.received).toEqual([]);
+      expect(southSupervisor.received).toEqual([]);
+      expect(stranger.received).toEqual([]);
+    } finally {
+      for (const watcher of [agent, supervisor, southSeller, southSupervisor, stranger]) {
+        watcher.stop();
+      }
+    }
+  });
+});

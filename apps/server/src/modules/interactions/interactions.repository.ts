@@ -1,0 +1,85 @@
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@cartera/db/client';
+import { contacts, groups, interactions, users, type NewInteraction } from '@cartera/db/schema';
+
+/** A page of a contact's timeline, newest first, before a keyset id (UUIDv7 = time order). */
+export async function findTimelinePage(
+  db: Executor,
+  tenantId: string,
+  contactId: string,
+  before: string | undefined,
+  limit: number,
+) {
+  const conditions: SQL[] = [
+    eq(interactions.tenantId, tenantId),
+    eq(interactions.contactId, contactId),
+  ];
+  if (before) conditions.push(lt(interactions.id, before));
+  return db
+    .select({
+      id: interactions.id,
+      type: interactions.type,
+      content: interactions.content,
+      via: interactions.via,
+      status: interactions.status,
+      createdBySystem: interactions.createdBySystem,
+      createdAt: interactions.createdAt,
+      agentId: interactions.agentId,
+      agentName: users.name,
+      agentLastname: users.lastname,
+    })
+    .from(interactions)
+    .leftJoin(
+      users,
+      and(eq(users.tenantId, interactions.tenantId), eq(users.id, interactions.agentId)),
+    )
+    .where(and(...conditions))
+    .orderBy(desc(interactions.id))
+    .limit(limit);
+}
+
+/**
+ * Inserts an interaction unless one with the same id exists (a client retrying an acknowledged
+ * write); answers whether it was new.
+ */
+export async function insertInteractionOnce(db: Executor, values: NewInteraction & { id: string }) {
+  const rows = await db
+    .insert(interactions)
+    .values(values)
+    .onConflictDoNothing({ target: [interactions.tenantId, interactions.id] })
+    .returning({ id: interactions.id });
+  return rows.length > 0;
+}
+
+export async function touchContact(db: Executor, tenantId: string, contactId: string, at: Date) {
+  await db
+    .update(contacts)
+    .set({ lastInteractionAt: at })
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
+}
+
+/**
+ * Who sees a contact of this agent besides the roles that see the whole tenant: the agent and
+ * the supervisors of the agent's group or of any group above it.
+ */
+export async function findContactWatchers(db: Executor, tenantId: string, agentId: string | null) {
+  if (!agentId) return [];
+  const [agent] = await db
+    .select({ groupId: users.groupId, ancestors: groups.ancestors })
+    .from(users)
+    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, agentId)));
+  if (!agent) return [agentId];
+  const path = [...agent.ancestors, agent.groupId];
+  const supervisors = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        sql`'super' = any(${users.roles})`,
+        or(...path.map((groupId) => eq(users.groupId, groupId))),
+      ),
+    );
+  return [agentId, ...supervisors.map((row) => row.id)];
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import type { Database, Executor, Transaction } from '@cartera/db/client';
+import type { Contact } from '@cartera/db/schema';
+import { INTERACTION_PAGE_SIZE } from '@cartera/domain/interactions';
+import { appendEvent } from '../../realtime/event-store';
+import type { AuthUser } from '../sessions/session.service';
+import { visibleContact } from '../contacts/contact-sheet.service';
+import {
+  findContactWatchers,
+  findTimelinePage,
+  insertInteractionOnce,
+  touchContact,
+} from './interactions.repository';
+
+/** Roles that see every contact of the tenant receive every contact's events. */
+const TENANT_WIDE_ROLES = ['comercial', 'project_manager', 'admin'];
+
+export const ZInteraction = z.object({
+  id: z.string(),
+  contactId: z.string(),
+  type: z.string(),
+  content: z.record(z.string(), z.unknown()),
+  via: z.string().nullable(),
+  status: z.string().nullable(),
+  createdBySystem: z.boolean(),
+  createdAt: z.date(),
+  agent: z.object({ id: z.string(), name: z.string(), lastname: z.string() }).nullable(),
+});
+export type InteractionView = z.infer<typeof ZInteraction>;
+
+export const ZTimelineInput = z.object({
+  contactId: z.string().uuid(),
+  /** The oldest id already shown: the page holds the 50 before it. */
+  before: z.string().uuid().nullish(),
+});
+
+/**
+ * A page of the timeline (03 §2.1, §9: 50 per page). Items come oldest first within the page,
+ * as the screen shows them; `nextBefore` asks for the older page.
+ */
+export async function timelinePage(
+  db: Executor,
+  user: AuthUser,
+  input: z.infer<typeof ZTimelineInput>,
+) {
+  const contact = await visibleContact(db, user, input.contactId);
+  const rows = await findTimelinePage(
+    db,
+    user.tenantId,
+    contact.id,
+    input.before ?? undefined,
+    INTERACTION_PAGE_SIZE + 1,
+  );
+  const more = rows.length > INTERACTION_PAGE_SIZE;
+  const page = rows.slice(0, INTERACTION_PAGE_SIZE);
+  return {
+    items: page.reverse().map((row) => toView(contact.id, row)),
+    nextBefore: more ? page[0]!.id : null,
+  };
+}
+
+function toView(
+  contactId: string,
+  row: Awaited<ReturnType<typeof findTimelinePage>>[number],
+): InteractionView {
+  return {
+    id: row.id,
+    contactId,
+    type: row.type,
+    content: row.content,
+    via: row.via,
+    status: row.status,
+    createdBySystem: row.createdBySystem,
+    createdAt: row.createdAt,
+    agent:
+      row.agentId && row.agentName !== null
+        ? { id: row.agentId, name: row.agentName, lastname: row.agentLastname ?? '' }
+        : null,
+  };
+}
+
+export interface NewTimelineItem {
+  /** Given by the client for an idempotent retry, else generated. */
+  id: string;
+  type: string;
+  content: Record<string, unknown>;
+  via?: string;
+  status?: string | null;
+  createdBySystem?: boolean;
+  /** Users to tell besides those who see the contact now (the agent a transfer took it from). */
+  alsoNotify?: Array<string | null>;
+}
+
+/**
+ * Writes one item on a contact's timeline inside the caller's transaction and announces it to
+ * whoever sees the contact (its agent, the supervisors above the agent, tenant-wide roles) on
+ * the topic `contact:<id>`. A repeated id writes and announces nothing.
+ */
+export async function recordInteraction(
+  tx: Transaction,
+  user: AuthUser | null,
+  contact: Pick<Contact, 'id' | 'tenantId' | 'agentId'>,
+  item: NewTimelineItem,
+) {
+  const createdAt = new Date();
+  const fresh = await insertInteractionOnce(tx, {
+    id: item.id,
+    tenantId: contact.tenantId,
+    contactId: contact.id,
+    type: item.type,
+    content: item.content,
+    agentId: user?.id ?? null,
+    via: item.via ?? 'web',
+    status: item.status ?? null,
+    createdBySystem: item.createdBySystem ?? user === null,
+    createdAt,
+  });
+  if (!fresh) return false;
+  await touchContact(tx, contact.tenantId, contact.id, createdAt);
+  const watchers = await findContactWatchers(tx, contact.tenantId, contact.agentId);
+  for (const userId of item.alsoNotify ?? []) if (userId) watchers.push(userId);
+  await appendEvent(tx, {
+    tenantId: contact.tenantId,
+    type: 'interaction.created',
+    topic: `contact:${contact.id}`,
+    payload: { contactId: contact.id, interactionId: item.id, type: item.type },
+    audience: { userIds: watchers, roles: TENANT_WIDE_ROLES },
+    actorUserId: user?.id ?? null,
+  });
+  return true;
+}
+
+export const ZNoteInput = z.object({
+  contactId: z.string().uuid(),
+  /** A UUID made by the client, so a retry after a lost answer stores the note once. */
+  id: z.string().uuid(),
+  body: z.string().trim().min(1, 'Requerido').max(10_000),
+});
+
+/** A note on the timeline (03 §3 Note). Answers once the note is committed. */
+export async function createNote(db: Database, user: AuthUser, input: z.infer<typeof ZNoteInput>) {
+  const contact = await visibleContact(db, user, input.contactId);
+  await db.transaction((tx) =>
+    recordInteraction(tx, user, contact, {
+      id: input.id,
+      type: 'note',
+      content: { body: input.body, files: [] },
+    }),
+  );
+  return { id: input.id };
+}

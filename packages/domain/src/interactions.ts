@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/**
+ * The interaction types of a contact's timeline (01 §3 Interaction, 03 §3) and the content each
+ * carries. One zod schema per type; `parseInteractionContent` reads stored content leniently
+ * (unknown keys kept, an unreadable content falls back to the unknown type on screen).
+ */
+export const INTERACTION_PAGE_SIZE = 50;
+
+const ZFile = z.object({
+  name: z.string(),
+  url: z.string(),
+  mimeType: z.string().optional(),
+  size: z.number().optional(),
+  path: z.string().optional(),
+});
+
+const ZUserRef = z.object({ _id: z.string(), name: z.string(), lastname: z.string() }).partial();
+
+export const INTERACTION_CONTENT = {
+  note: z.looseObject({
+    body: z.string().default(''),
+    comment: z.string().optional(),
+    action: z.string().optional(),
+    title: z.string().optional(),
+    channel: z.string().optional(),
+    files: z.array(ZFile).default([]),
+    shared: z.array(z.string()).optional(),
+  }),
+  tag: z.looseObject({
+    from: z.string().nullable().default(null),
+    to: z.string().nullable().default(null),
+  }),
+  tagChange: z.looseObject({
+    from: z.string().nullable().default(null),
+    to: z.string().nullable().default(null),
+  }),
+  phoneCall: z.looseObject({
+    state: z.enum(['done', 'calling', 'cancel', 'voicemail']),
+    origin: z.string().optional(),
+    callDuration: z.number().optional(),
+    phone: z.string().optional(),
+  }),
+  reminder: z.looseObject({
+    reminderDate: z.string().nullable().optional(),
+    actionType: z.string().optional(),
+    comment: z.string().optional(),
+    reminderDateToInactivate: z.string().optional(),
+    cancellationSource: z.enum(['manual', 'feedback']).optional(),
+    isPermanent: z.boolean().optional(),
+  }),
+  transfer: z.looseObject({
+    toUser: ZUserRef.optional(),
+    fromUser: z.string().nullable().optional(),
+    description: z.string().default(''),
+    keepReminderAndArchivingReason: z.boolean().optional(),
+  }),
+  archiving: z.looseObject({
+    from: z.string().nullable().optional(),
+    to: z.string().nullable().optional(),
+  }),
+  visit: z.looseObject({
+    state: z.string(),
+    comment: z.string().optional(),
+    tag: z.string().optional(),
+    shared: z.array(z.string()).optional(),
+  }),
+  contactTaken: z.looseObject({
+    fromUser: z.string().nullable().optional(),
+    body: z.string().optional(),
+  }),
+  unify: z.looseObject({ body: z.string().default(''), unifiedContactId: z.string().optional() }),
+  'subconversation-created': z.looseObject({
+    body: z.string().default(''),
+    toAgent: z.string().optional(),
+    contact: z.string().optional(),
+    subConversationId: z.string().optional(),
+  }),
+  'subconversation-closed': z.looseObject({
+    body: z.string().default(''),
+    archivingReasonText: z.string().optional(),
+  }),
+  feedback: z.looseObject({
+    body: z.string(),
+    toUser: ZUserRef.optional(),
+    status: z.enum(['read', 'unread']).default('unread'),
+  }),
+  disregarded: z.looseObject({}),
+} as const;
+
+export type KnownInteractionType = keyof typeof INTERACTION_CONTENT;
+
+export function isKnownInteractionType(type: string): type is KnownInteractionType {
+  return Object.hasOwn(INTERACTION_CONTENT, type);
+}
+
+export type ParsedContent =
+  | {
+      [T in KnownInteractionType]: { type: T; content: z.output<(typeof INTERACTION_CONTENT)[T]> };
+    }[KnownInteractionType]
+  | { type: 'unknown'; content: Record<string, unknown> };
+
+/** A stored interaction's content read by its type; anything unreadable is 'unknown'. */
+export function parseInteractionContent(type: string, content: unknown): ParsedContent {
+  if (!isKnownInteractionType(type)) {
+    return { type: 'unknown', content: (content ?? {}) as Record<string, unknown> };
+  }
+  const parsed = INTERACTION_CONTENT[type].safeParse(content ?? {});
+  if (!parsed.success)
+    return { type: 'unknown', content: (content ?? {}) as Record<string, unknown> };
+  return { type, content: parsed.data } as ParsedContent;
+}
