@@ -1,4 +1,5 @@
 import { purgeLoginAttemptsJob } from '../modules/auth/auth.jobs';
+import { expireReminderJob } from '../modules/interactions/interactions.jobs';
 import { purgeExpiredSessionsJob } from '../modules/sessions/session.jobs';
 import { pruneEventsJob } from '../realtime/realtime.jobs';
 import type { JobDefinition } from './define';
@@ -8,4 +9,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   purgeExpiredSessionsJob,
   pruneEventsJob,
   purgeLoginAttemptsJob,
+  expireReminderJob,
 ];

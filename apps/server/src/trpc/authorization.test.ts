@@ -195,6 +195,30 @@ const procedures: Record<string, Entry> = {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, id: OTHER_ID, body: 'Hola' },
   },
+  'interactions.archivingReasons': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID },
+  },
+  'interactions.archive': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, id: OTHER_ID, reason: 'sin-interes' },
+  },
+  'interactions.unarchive': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, id: OTHER_ID },
+  },
+  'interactions.changeTag': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, id: OTHER_ID, tag: null },
+  },
+  'interactions.setReminder': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, id: OTHER_ID, reminderDate: new Date('2030-01-01') },
+  },
+  'interactions.cancelReminder': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, id: OTHER_ID },
+  },
   'users.lookup': { access: 'authenticated', input: {} },
   'activity.list': {
     access: 'authenticated',

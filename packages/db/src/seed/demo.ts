@@ -30,6 +30,33 @@ export const DEMO_LOGINS: DemoLogin[] = [
   { email: 'carla.sur@demo.test', role: 'super', note: 'cuenta vinculada de comercial@demo.test' },
 ];
 
+/** 03 §3 archiving reasons of the demo tenant, grouped, one of each next action. */
+const DEMO_ARCHIVING_REASONS = [
+  { code: 'sin-interes', name: 'Sin interés', groupCode: 'perdido', nextAction: 'noAction' },
+  { code: 'precio', name: 'Precio alto', groupCode: 'perdido', nextAction: 'changeStatusTag' },
+  { code: 'competencia', name: 'Compró a la competencia', groupCode: 'perdido' },
+  {
+    code: 'volver-a-llamar',
+    name: 'Volver a llamar',
+    groupCode: 'seguimiento',
+    nextAction: 'standardReminder',
+  },
+  { code: 'pausa', name: 'En pausa', groupCode: 'seguimiento', nextAction: 'persistentReminder' },
+  {
+    code: 'derivar',
+    name: 'Derivar a otro vendedor',
+    groupCode: 'seguimiento',
+    nextAction: 'transfer',
+  },
+  { code: 'vendido', name: 'Vendido', type: 'sale', groupCode: 'ganado' },
+  {
+    code: 'fraude',
+    name: 'Sospecha de fraude',
+    groupCode: 'perdido',
+    limitedToRoles: ['super', 'comercial'],
+  },
+];
+
 export interface DemoData {
   demo: Group;
   north: Group;
@@ -58,6 +85,7 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
       sale: { presale: true },
       // Unify for every role; sub-conversations for every role (03 §5 default 'all').
       contacts: { unify: { active: true, roles: ['all'] } },
+      conversation: { archivingReasons: DEMO_ARCHIVING_REASONS },
     },
   });
   const north = await createGroup(db, demo, { name: 'Equipo Norte' });

@@ -1,5 +1,17 @@
 import { z } from 'zod';
+import { ZReminderInput } from '@cartera/domain/conversation';
 import { router, tenantProcedure } from '../../trpc/init';
+import {
+  archiveContact,
+  archivingReasonsFor,
+  cancelReminder,
+  changeTag,
+  setReminder,
+  unarchiveContact,
+  ZArchiveInput,
+  ZChangeTagInput,
+  ZReasonView,
+} from './conversation.service';
 import {
   createNote,
   timelinePage,
@@ -10,6 +22,8 @@ import {
 
 /** The contact's timeline serves the contact view ('/contact'). */
 const timelineProcedure = tenantProcedure.meta({ area: '/contact' });
+/** An action on a contact that writes one timeline item with the client's id. */
+const ZItemInput = z.object({ contactId: z.string().uuid(), id: z.string().uuid() });
 
 export const interactionsRouter = router({
   timeline: timelineProcedure
@@ -21,4 +35,34 @@ export const interactionsRouter = router({
     .input(ZNoteInput)
     .output(z.object({ id: z.string() }))
     .mutation(({ ctx, input }) => createNote(ctx.db, ctx.user, input)),
+
+  archivingReasons: timelineProcedure
+    .input(z.object({ contactId: z.string().uuid() }))
+    .output(z.array(ZReasonView))
+    .query(({ ctx, input }) => archivingReasonsFor(ctx.db, ctx.user, input.contactId)),
+
+  archive: timelineProcedure
+    .input(ZArchiveInput)
+    .output(z.object({ nextAction: z.string() }))
+    .mutation(({ ctx, input }) => archiveContact(ctx.db, ctx.user, input)),
+
+  unarchive: timelineProcedure
+    .input(ZItemInput)
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(({ ctx, input }) => unarchiveContact(ctx.db, ctx.user, input)),
+
+  changeTag: timelineProcedure
+    .input(ZChangeTagInput)
+    .output(z.object({ statusTag: z.string().nullable() }))
+    .mutation(({ ctx, input }) => changeTag(ctx.db, ctx.user, input)),
+
+  setReminder: timelineProcedure
+    .input(ZReminderInput)
+    .output(z.object({ id: z.string() }))
+    .mutation(({ ctx, input }) => setReminder(ctx.deps, ctx.user, input)),
+
+  cancelReminder: timelineProcedure
+    .input(ZItemInput)
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(({ ctx, input }) => cancelReminder(ctx.db, ctx.user, input)),
 });

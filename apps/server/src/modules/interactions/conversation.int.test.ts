@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createContact, createCustomField } from '@cartera/db/factories';
+import { newId } from '@cartera/db/ids';
+import { contacts, interactions, type Contact } from '@cartera/db/schema';
+import { seedDemo, type DemoData } from '@cartera/db/seed';
+import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
+import { restLogin, typedCall, type ProcedurePath } from '../../testing/http-client';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+import { expireReminder } from './conversation.service';
+
+let database: TestDatabase;
+let app: TestApp;
+let demo: DemoData;
+const tokens: Record<string, string> = {};
+
+const SELLER = 'vendedor@demo.test';
+
+async function call<P extends ProcedurePath>(email: string, path: P, input?: unknown) {
+  tokens[email] ??= (await restLogin(app.url, email)).body.token;
+  const method = path.endsWith('archivingReasons') ? 'GET' : 'POST';
+  return typedCall(app.url, path, input, { token: tokens[email], method });
+}
+
+function sellersContact(extra: Partial<Parameters<typeof createContact>[2]> = {}) {
+  return createContact(database.handle.db, demo.demo, {
+    firstName: 'Conversación',
+    agentId: demo.users[SELLER]!.id,
+    ...extra,
+  });
+}
+
+async function contactRow(id: string) {
+  const [row] = await database.handle.db.select().from(contacts).where(eq(contacts.id, id));
+  return row!;
+}
+
+async function itemsOf(contact: Contact) {
+  return database.handle.db
+    .select()
+    .from(interactions)
+    .where(eq(interactions.contactId, contact.id))
+    .orderBy(interactions.id);
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  demo = await seedDemo(database.handle.db);
+  app = await startTestApp(database.handle);
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await database?.destroy();
+});
+
+describe('archiving (03 §4, §5, §8)', () => {
+  it('lists the reasons the user may pick, with the current one marked', async () => {
+    const contact = await sellersContact({ archivingReason: 'precio' });
+    const seller = await call(SELLER, 'interactions.archivingReasons', { contactId: contact.id });
+    const codes = seller.data.map((reason) => reason.code);
+    expect(codes).toContain('sin-interes');
+    expect(codes).not.toContain('fraude');
+    expect(seller.data.find((reason) => reason.code === 'precio')?.current).toBe(true);
+    const supervisor = await call('supervisor@demo.test', 'interactions.archivingReasons', {
+      contactId: contact.id,
+    });
+    expect(supervisor.data.map((reason) => reason.code)).toContain('fraude');
+  });
+
+  it('archives once with a reason, refuses the same reason again, and unarchives', async () => {
+    const contact = await sellersContact();
+    const first = await call(SELLER, 'interactions.archive', {
+      contactId: contact.id,
+      id: newId(),
+      reason: 'volver-a-llamar',
+    });
+    expect(first.data).toEqual({ nextAction: 'standardReminder' });
+    expect(await contactRow(contact.id)).toMatchObject({
+      archivingReason: 'volver-a-llamar',
+      archivingReasonText: 'Volver a llamar',
+    });
+    const again = await call(SELLER, 'interactions.archive', {
+      contactId: contact.id,
+      id: newId(),
+      reason: 'volver-a-llamar',
+    });
+    expect(again.error?.data.domainCode).toBe('CONTACT_ALREADY_ARCHIVED');
+    expect(again.error?.message).toBe('El contacto ya esta archivado con el motivo seleccionado');
+
+    const limited = await call(SELLER, 'interactions.archive', {
+      contactId: contact.id,
+      id: newId(),
+      reason: 'fraude',
+    });
+    expect(limited.error?.data.domainCode).toBe('ARCHIVING_REASON_NOT_FOUND');
+
+    await call(SELLER, 'interactions.unarchive', { contactId: contact.id, id: newId() });
+    expect((await contactRow(contact.id)).archivingReason).toBeNull();
+    const items = await itemsOf(contact);
+    expect(items.map((item) => [item.type, item.content.from, item.content.to])).toEqual([
+      ['archiving', '', 'volver-a-llamar'],
+      ['archiving', 'volver-a-llamar', ''],
+    ]);
+  });
+
+  it('a sale reason first needs the required-on-sale fields', async () => {
+    await createCustomField(database.handle.db, demo.demo, {
+      entity: 'contact',
+      code: 'producto',
+      name: 'Producto',
+      type: 'string',
+      requiredOnSale: true,
+    });
+    const contact = await sellersContact();
+    const refused = await call(SELLER, 'interactions.archive', {
+      contactId: contact.id,
+      id: newId(),
+      reason: 'vendido',
+    });
+    expect(refused.error?.data).toMatchObject({
+      domainCode: 'REQUIRED_ON_SALE_MISSING',
+      fieldErrors: { producto: ['Campo requerido'] },
+    });
+    await database.handle.db
+      .update(contacts)
+      .set({ additionalData: { producto: 'Plan anual' } })
+      .where(eq(contacts.id, contact.id));
+    const sold = await call(SELLER, 'interactions.archive', {
+      contactId: contact.id,
+      id: newId(),
+      reason: 'vendido',
+    });
+    expect(sold.data).toEqual({ nextAction: 'noAction' });
+  });
+});
+
+describe('tag change (03 §4)', () => {
+  it("only the contact's agent changes the tag; the change is on the timeline", async () => {
+    const contact = await sellersContact({ statusTag: 'nuevo' });
+    const supervisor = await call('supervisor@demo.test', 'interactions.changeTag', {
+      contactId: contact.id,
+      id: newId(),
+      tag: 'contactado',
+    });
+    expect(supervisor.error?.data.domainCode).toBe('TAG_CHANGE_NOT_ALLOWED');
+    const agent = await call(SELLER, 'interactions.changeTag', {
+      contactId: contact.id,
+      id: newId(),
+      tag: 'contactado',
+    });
+    expect(agent.data).toEqual({ statusTag: 'contactado' });
+    expect((await contactRow(contact.id)).statusTag).toBe('contactado');
+    const [item] = await itemsOf(contact);
+    expect(item).toMatchObject({ type: 'tagChange', content: { from: 'nuevo', to: 'contactado' } });
+  });
+});
+
+describe('reminders (03 §4)', () => {
+  it('refuses a past date, sets and cancels a reminder', async () => {
+    const contact = await sellersContact();
+    const past = await call(SELLER, 'interactions.setReminder', {
+      contactId: contact.id,
+      id: newId(),
+      reminderDate: new Date(Date.now() - 60_000),
+    });
+    expect(past.error?.data.domainCode).toBe('REMINDER_DATE_PAST');
+    const id = newId();
+    const reminderDate = new Date(Date.now() + 86_400_000);
+    const set = await call(SELLER, 'interactions.setReminder', {
+      contactId: contact.id,
+      id,
+      reminderDate,
+      actionType: 'phoneCall',
+      comment: 'Confirmar la visita',
+    });
+    expect(set.data).toEqual({ id });
+    expect((await contactRow(contact.id)).reminder).toMatchObject({
+      interactionId: id,
+      reminderDate: reminderDate.toISOString(),
+      actionType: 'phoneCall',
+    });
+    const queued = (await database.handle.db.execute(
+      sql`select start_after from pgboss.job where name = 'reminders.expire' and data->>'reminderId' = ${id}`,
+    )) as unknown as { rows: Array<{ start_after: string | Date }> };
+    expect(new Date(queued.rows[0]!.start_after).getTime()).toBe(reminderDate.getTime());
+
+    await call(SELLER, 'interactions.cancelReminder', { contactId: contact.id, id: newId() });
+    expect((await contactRow(contact.id)).reminder).toBeNull();
+    // The job of a cancelled reminder writes nothing when it runs.
+    await expireReminder(database.handle.db, {
+      tenantId: demo.demo.id,
+      contactId: contact.id,
+      reminderId: id,
+    });
+    const items = await itemsOf(contact);
+    expect(items.map((item) => [item.type, item.status])).toEqual([
+      ['reminder', 'active'],
+      ['reminder', 'cancel'],
+    ]);
+  });
+
+  it('expires through the job at its date, as the system', async () => {
+    const contact = await sellersContact();
+    const id = newId();
+    const result = await call(SELLER, 'interactions.setReminder', {
+      contactId: contact.id,
+      id,
+      reminderDate: new Date(Date.now() + 1_500),
+      comment: 'Pronto',
+    });
+    expect(result.status).toBe(200);
+    let items: Awaited<ReturnType<typeof itemsOf>> = [];
+    const deadline = Date.now() + 45_000;
+    while (Date.now() < deadline) {
+      items = await itemsOf(contact);
+      if (items.length === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(items[1]).toMatchObject({
+      type: 'reminder',
+      status: 'expired',
+      via: 'server',
+      createdBySystem: true,
+      agentId: null,
+      content: expect.objectContaining({ comment: 'Pronto', expiredReminderId: id }),
+    });
+    expect((await contactRow(contact.id)).reminder).toBeNull();
+  });
+});

@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import type { Database, Executor } from '@cartera/db/client';
+import { newId } from '@cartera/db/ids';
+import {
+  reasonsForUser,
+  ZArchivingReason,
+  type ArchivingReason,
+  type ZReminderInput,
+} from '@cartera/domain/conversation';
+import { isEmptyValue } from '@cartera/domain/custom-fields';
+import { DomainError } from '@cartera/domain/errors';
+import type { AppDeps } from '../../deps';
+import type { AuthUser } from '../sessions/session.service';
+import { findTenantSettings } from '../companies/companies.repository';
+import { findUserFields } from '../catalog/catalog.repository';
+import { tagsForUser } from '../catalog/catalog.service';
+import { loadFields } from '../custom-fields/custom-fields.service';
+import { visibleContact } from '../contacts/contact-sheet.service';
+import { lockContact, updateContactRow } from '../contacts/contact-records.repository';
+import { recordInteraction } from './interactions.service';
+import { expireReminderJob } from './interactions.jobs';
+
+/** `groups.configs.conversation`: the tenant's archiving reasons (03 §3 group configuration). */
+async function archivingReasonsOf(db: Executor, tenantId: string): Promise<ArchivingReason[]> {
+  const tenant = await findTenantSettings(db, tenantId);
+  const config = (tenant?.configs.conversation ?? {}) as { archivingReasons?: unknown };
+  const parsed = z.array(ZArchivingReason).safeParse(config.archivingReasons ?? []);
+  return parsed.success ? parsed.data : [];
+}
+
+export const ZReasonView = ZArchivingReason.pick({
+  code: true,
+  name: true,
+  type: true,
+  groupCode: true,
+  nextAction: true,
+}).extend({ current: z.boolean() });
+
+/** The archive picker (03 §5): the reasons this user may pick, the current one marked. */
+export async function archivingReasonsFor(db: Executor, user: AuthUser, contactId: string) {
+  const [contact, reasons, fields] = await Promise.all([
+    visibleContact(db, user, contactId),
+    archivingReasonsOf(db, user.tenantId),
+    findUserFields(db, user.tenantId, user.id),
+  ]);
+  return reasonsForUser(reasons, { roles: user.roles, fields }).map((reason) => ({
+    code: reason.code,
+    name: reason.name,
+    type: reason.type,
+    groupCode: reason.groupCode,
+    nextAction: reason.nextAction,
+    current: reason.code === contact.archivingReason,
+  }));
+}
+
+export const ZArchiveInput = z.object({
+  contactId: z.string().uuid(),
+  id: z.string().uuid(),
+  reason: z.string().min(1).max(60),
+});
+
+/**
+ * Archives a contact with a reason (03 §4): twice with the same reason is refused; a sale-type
+ * reason needs the contact's required-on-sale fields first. Answers the reason's next action.
+ */
+export async function archiveContact(
+  db: Database,
+  user: AuthUser,
+  input: z.infer<typeof ZArchiveInput>,
+) {
+  const contact = await visibleContact(db, user, input.contactId);
+  const [reasons, fields] = await Promise.all([
+    archivingReasonsOf(db, user.tenantId),
+    findUserFields(db, user.tenantId, user.id),
+  ]);
+  const reason = reasonsForUser(reasons, { roles: user.roles, fields }).find(
+    (each) => each.code === input.reason,
+  );
+  if (!reason) throw new DomainError('ARCHIVING_REASON_NOT_FOUND');
+  if (reason.type === 'sale') {
+    const missing: Record<string, string> = {};
+    for (const field of await loadFields(db, user.tenantId, 'contact')) {
+      if (
+        field.active &&
+        field.requiredOnSale &&
+        isEmptyValue(contact.additionalData[field.code])
+      ) {
+        missing[field.code] = 'Campo requerido';
+      }
+    }
+    if (Object.keys(missing).length) {
+      throw new DomainError('REQUIRED_ON_SALE_MISSING', { fields: missing });
+    }
+  }
+  return db.transaction(async (tx) => {
+    const current = await lockContact(tx, user.tenantId, contact.id);
+    if (!current) throw new DomainError('CONTACT_NOT_FOUND');
+    if (current.archivingReason === reason.code) throw new DomainError('CONTACT_ALREADY_ARCHIVED');
+    await updateContactRow(tx, user.tenantId, contact.id, {
+      archivingReason: reason.code,
+      archivingReasonText: reason.name,
+    });
+    await recordInteraction(tx, user, current, {
+      id: input.id,
+      type: 'archiving',
+      content: { from: current.archivingReason ?? '', to: reason.code, toName: reason.name },
+    });
+    return { nextAction: reason.nextAction };
+  });
+}
+
+/** Unarchive from the chip (03 §4): the reason becomes empty. */
+export async function unarchiveContact(
+  db: Database,
+  user: AuthUser,
+  input: { contactId: string; id: string },
+) {
+  const contact = await visibleContact(db, user, input.contactId);
+  await db.transaction(async (tx) => {
+    const current = await lockContact(tx, user.tenantId, contact.id);
+    if (!current?.archivingReason) return;
+    await updateContactRow(tx, user.tenantId, contact.id, {
+      archivingReason: null,
+      archivingReasonText: null,
+    });
+    await recordInteraction(tx, user, current, {
+      id: input.id,
+      type: 'archiving',
+      content: { from: current.archivingReason, to: '' },
+    });
+  });
+  return { success: true as const };
+}
+
+export const ZChangeTagInput = z.object({
+  contactId: z.string().uuid(),
+  id: z.string().uuid(),
+  /** The new tag's code; null removes it. */
+  tag: z.string().max(60).nullable(),
+});
+
+/** 03 §4: only the contact's own agent changes its tag, among the tags they may use. */
+export async function changeTag(
+  db: Database,
+  user: AuthUser,
+  input: z.infer<typeof ZChangeTagInput>,
+) {
+  const contact = await visibleContact(db, user, input.contactId);
+  if (contact.agentId !== user.id) throw new DomainError('TAG_CHANGE_NOT_ALLOWED');
+  if (input.tag && !(await tagsForUser(db, user)).some((tag) => tag.code === input.tag)) {
+    throw new DomainError('INVALID_REQUEST_BODY', { fields: { tag: ['Sin etiquetas'] } });
+  }
+  await db.transaction(async (tx) => {
+    const current = await lockContact(tx, user.tenantId, contact.id);
+    if (!current || current.statusTag === input.tag) return;
+    await updateContactRow(tx, user.tenantId, contact.id, { statusTag: input.tag });
+    await recordInteraction(tx, user, current, {
+      id: input.id,
+      type: 'tagChange',
+      content: { from: current.statusTag ?? '', to: input.tag ?? '' },
+    });
+  });
+  return { statusTag: input.tag };
+}
+
+/** What `contacts.reminder` holds while a reminder is pending (03 §3 remiderDetail). */
+export interface PendingReminder {
+  interactionId: string;
+  reminderDate: string;
+  actionType: string;
+  comment: string;
+  isPermanent: boolean;
+}
+
+/**
+ * Sets the contact's reminder (03 §4 wizard): the date must be ahead; the item is written and
+ * its expiry job enqueued in the same transaction, so neither exists without the other.
+ */
+export async function setReminder(
+  deps: Pick<AppDeps, 'db' | 'jobs'>,
+  user: AuthUser,
+  input: z.infer<typeof ZReminderInput>,
+  now = new Date(),
+) {
+  const { db } = deps;
+  const contact = await visibleContact(db, user, input.contactId);
+  if (input.reminderDate.getTime() <= now.getTime()) throw new DomainError('REMINDER_DATE_PAST');
+  const reminder: PendingReminder = {
+    interactionId: input.id,
+    reminderDate: input.reminderDate.toISOString(),
+    actionType: input.actionType,
+    comment: input.comment,
+    isPermanent: input.isPermanent,
+  };
+  await db.transaction(async (tx) => {
+    const current = await lockContact(tx, user.tenantId, contact.id);
+    if (!current) throw new DomainError('CONTACT_NOT_FOUND');
+    const fresh = await recordInteraction(tx, user, current, {
+      id: input.id,
+      type: 'reminder',
+      status: 'active',
+      content: { ...reminder, dateSelectedFrom: input.dateSelectedFrom },
+    });
+    if (!fresh) return;
+    await updateContactRow(tx, user.tenantId, contact.id, {
+      reminder: reminder as unknown as Record<string, unknown>,
+    });
+    await deps.jobs.send(
+      expireReminderJob,
+      { tenantId: user.tenantId, contactId: contact.id, reminderId: input.id },
+      { tx, startAfter: input.reminderDate },
+    );
+  });
+  return { id: input.id };
+}
+
+/** Cancels the pending reminder from its chip (03 §4); a cancelled item is written. */
+export async function cancelReminder(
+  db: Database,
+  user: AuthUser,
+  input: { contactId: string; id: string },
+) {
+  const contact = await visibleContact(db, user, input.contactId);
+  await db.transaction(async (tx) => {
+    const current = await lockContact(tx, user.tenantId, contact.id);
+    const pending = current?.reminder as PendingReminder | null | undefined;
+    if (!current || !pending) return;
+    await updateContactRow(tx, user.tenantId, contact.id, { reminder: null });
+    await recordInteraction(tx, user, current, {
+      id: input.id,
+      type: 'reminder',
+      status: 'cancel',
+      content: {
+        reminderDate: null,
+        actionType: pending.actionType,
+        comment: pending.comment,
+        cancellationSource: 'manual',
+        cancelledReminderId: pending.interactionId,
+      },
+    });
+  });
+  return { success: true as const };
+}
+
+/**
+ * The expiry job (03 §4): when the reminder is still the contact's pending one, the system
+ * writes the expired item (via 'server') and clears it; a permanent reminder stays on the
+ * contact. A reminder cancelled or replaced meanwhile expires silently.
+ */
+export async function expireReminder(
+  db: Database,
+  data: { tenantId: string; contactId: string; reminderId: string },
+) {
+  await db.transaction(async (tx) => {
+    const contact = await lockContact(tx, data.tenantId, data.contactId);
+    const pending = contact?.reminder as PendingReminder | null | undefined;
+    if (!contact || pending?.interactionId !== data.reminderId) return;
+    if (!pending.isPermanent)
+      await updateContactRow(tx, data.tenantId, contact.id, { reminder: null });
+    await recordInteraction(tx, null, contact, {
+      id: newId(),
+      type: 'reminder',
+      via: 'server',
+      status: 'expired',
+      createdBySystem: true,
+      content: {
+        reminderDate: null,
+        reminderDateToInactivate: pending.reminderDate,
+        actionType: pending.actionType,
+        comment: pending.comment,
+        expiredReminderId: pending.interactionId,
+      },
+    });
+  });
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { matchesUsersFilters, ZUsersFilter } from './custom-fields';
+
+/**
+ * Rules of the conversation screen's actions shared by web and server (03 §3, §4, §5, §9):
+ * archiving reasons and who may pick them, reminder choices, and reminder actions.
+ */
+
+export const NEXT_ACTIONS = [
+  'noAction',
+  'persistentReminder',
+  'standardReminder',
+  'transfer',
+  'changeStatusTag',
+] as const;
+export type NextAction = (typeof NEXT_ACTIONS)[number];
+
+/** 03 §3 Archiving reason. */
+export const ZArchivingReason = z.object({
+  code: z.string().min(1).max(60),
+  name: z.string().min(1).max(120),
+  type: z.enum(['sale']).nullable().default(null),
+  groupCode: z.string().max(60).nullable().default(null),
+  nextAction: z.enum(NEXT_ACTIONS).default('noAction'),
+  usersFilters: z.array(ZUsersFilter).default([]),
+  limitedToRoles: z.array(z.string()).default([]),
+  active: z.boolean().default(true),
+});
+export type ArchivingReason = z.infer<typeof ZArchivingReason>;
+
+/**
+ * 03 §5: the reasons a user may pick — active, not limited to roles the user lacks, and
+ * matching the user's extra fields. The current reason stays listed (shown as 'Actual', not
+ * selectable) when the user may see it.
+ */
+export function reasonsForUser(
+  reasons: readonly ArchivingReason[],
+  user: { roles: readonly string[]; fields: Record<string, unknown> },
+): ArchivingReason[] {
+  return reasons.filter(
+    (reason) =>
+      reason.active &&
+      (reason.limitedToRoles.length === 0 ||
+        user.roles.some((role) => reason.limitedToRoles.includes(role))) &&
+      matchesUsersFilters(reason.usersFilters, user.fields),
+  );
+}
+
+/** 03 §3 reminder actions. */
+export const REMINDER_ACTIONS = [
+  'phoneCall',
+  'message',
+  'visit',
+  'meeting',
+  'sendMail',
+  'sendWhatsapp',
+  'other',
+] as const;
+export type ReminderAction = (typeof REMINDER_ACTIONS)[number];
+
+/** 03 §9 quick and long reminder choices. */
+export const QUICK_REMINDER_CHOICES = ['30m', '1h', '3h', '1d', '2d', '3d'] as const;
+export const LONG_REMINDER_CHOICES = ['30d', '60d', '90d', '6M', '1y', '2y'] as const;
+export type ReminderChoice =
+  (typeof QUICK_REMINDER_CHOICES)[number] | (typeof LONG_REMINDER_CHOICES)[number];
+
+/** The date a reminder choice stands for, from `now`. */
+export function reminderDateFor(choice: ReminderChoice, now: Date): Date {
+  const amount = Number.parseInt(choice, 10);
+  const unit = choice.replace(String(amount), '');
+  const date = new Date(now.getTime());
+  switch (unit) {
+    case 'm':
+      date.setMinutes(date.getMinutes() + amount);
+      break;
+    case 'h':
+      date.setHours(date.getHours() + amount);
+      break;
+    case 'd':
+      date.setDate(date.getDate() + amount);
+      break;
+    case 'M':
+      date.setMonth(date.getMonth() + amount);
+      break;
+    case 'y':
+      date.setFullYear(date.getFullYear() + amount);
+      break;
+  }
+  return date;
+}
+
+export const ZReminderInput = z.object({
+  contactId: z.string().uuid(),
+  /** The client's id of the reminder item (idempotent retries). */
+  id: z.string().uuid(),
+  reminderDate: z.coerce.date({ error: 'Fecha requerida' }),
+  actionType: z.enum(REMINDER_ACTIONS).default('other'),
+  comment: z.string().trim().max(2500).default(''),
+  isPermanent: z.boolean().default(false),
+  dateSelectedFrom: z.enum(['manual', 'predetermined', 'calendar']).default('manual'),
+});
