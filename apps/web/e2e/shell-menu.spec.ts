@@ -10,14 +10,40 @@ async function navbarWidth(page: Page) {
 }
 
 test.describe('Menú lateral', () => {
-  for (const [email, name, entries, switches] of [
-    ['vendedor@demo.test', 'Valentín Vendedor', ['Rendimiento', 'Empresas'], false],
-    ['supervisor@demo.test', 'Sergio Supervisor', ['Rendimiento', 'Vendedores', 'Empresas'], false],
+  const clients = es.menu.groups.contacts;
+  // Entries as links once every group is opened; groups start closed except 01 §2's three.
+  for (const [email, name, groups, entries, switches] of [
+    [
+      'vendedor@demo.test',
+      'Valentín Vendedor',
+      [clients],
+      ['Rendimiento', 'Contactos', 'Empresas'],
+      false,
+    ],
+    [
+      'supervisor@demo.test',
+      'Sergio Supervisor',
+      [clients],
+      ['Rendimiento', 'Vendedores', 'Contactos', 'Empresas'],
+      false,
+    ],
     // Linked to carla.sur@demo.test.
-    ['comercial@demo.test', 'Carla Comercial', ['Rendimiento', 'Vendedores', 'Empresas'], true],
-    ['admin@demo.test', 'Ana Administradora', ['Rendimiento'], true],
-    ['proyecto@demo.test', 'Pablo Proyectos', ['Rendimiento', 'Empresas'], false],
-    ['gestor@demo.test', 'Gabriela Gestora', [], false],
+    [
+      'comercial@demo.test',
+      'Carla Comercial',
+      [clients],
+      ['Rendimiento', 'Vendedores', 'Contactos', 'Empresas'],
+      true,
+    ],
+    ['admin@demo.test', 'Ana Administradora', [], ['Rendimiento'], true],
+    [
+      'proyecto@demo.test',
+      'Pablo Proyectos',
+      [clients],
+      ['Rendimiento', 'Contactos', 'Empresas'],
+      false,
+    ],
+    ['gestor@demo.test', 'Gabriela Gestora', [], [], false],
   ] as const) {
     test(`${email} ve ${entries.length ? entries.join(' y ') : 'ninguna entrada'}`, async ({
       page,
@@ -26,6 +52,9 @@ test.describe('Menú lateral', () => {
       await signIn(page, email);
       await page.goto('/');
       await expectShellFor(page, name);
+      for (const group of groups) {
+        await mainMenu(page).getByText(group, { exact: true }).click();
+      }
       await expect(mainMenu(page).getByRole('link')).toHaveText([...entries]);
 
       // Account switching belongs to administrators and to users with linked accounts.
@@ -117,11 +146,9 @@ test.describe('Menú lateral', () => {
 
     await page.getByRole('button', { name: es.shell.openMenu }).click();
     await expect(mainMenu(page)).toBeInViewport();
-    await expect(mainMenu(page).getByRole('link')).toHaveText([
-      'Rendimiento',
-      'Vendedores',
-      'Empresas',
-    ]);
+    // 'Clientes' (Contactos, Empresas) starts closed.
+    await expect(mainMenu(page).getByRole('link')).toHaveText(['Rendimiento', 'Vendedores']);
+    await expect(mainMenu(page).getByText(es.menu.groups.contacts)).toBeVisible();
     await settle(page);
     await page.screenshot({ path: 'test-results/shell-mobile-menu.png' });
 

@@ -15,6 +15,8 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index'
 import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId'
+import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index'
+import { Route as AppContactsIndexRouteImport } from './routes/_app/contacts/index'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -45,6 +47,16 @@ const AppCompaniesCompanyIdRoute = AppCompaniesCompanyIdRouteImport.update({
   path: '/companies/$companyId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppContactIndexRoute = AppContactIndexRouteImport.update({
+  id: '/contact/',
+  path: '/contact/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppContactsIndexRoute = AppContactsIndexRouteImport.update({
+  id: '/contacts/',
+  path: '/contacts/',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -52,6 +64,8 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/companies/': typeof AppCompaniesIndexRoute
+  '/contact/': typeof AppContactIndexRoute
+  '/contacts/': typeof AppContactsIndexRoute
 }
 export interface FileRoutesByTo {
   '/force-change-password': typeof ForceChangePasswordRoute
@@ -59,6 +73,8 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/companies': typeof AppCompaniesIndexRoute
+  '/contact': typeof AppContactIndexRoute
+  '/contacts': typeof AppContactsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -68,6 +84,8 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/_app/companies/': typeof AppCompaniesIndexRoute
+  '/_app/contact/': typeof AppContactIndexRoute
+  '/_app/contacts/': typeof AppContactsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -77,6 +95,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/companies/$companyId'
     | '/companies/'
+    | '/contact/'
+    | '/contacts/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/force-change-password'
@@ -84,6 +104,8 @@ export interface FileRouteTypes {
     | '/'
     | '/companies/$companyId'
     | '/companies'
+    | '/contact'
+    | '/contacts'
   id:
     | '__root__'
     | '/_app'
@@ -92,6 +114,8 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/companies/$companyId'
     | '/_app/companies/'
+    | '/_app/contact/'
+    | '/_app/contacts/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -144,6 +168,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompaniesCompanyIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/contact/': {
+      id: '/_app/contact/'
+      path: '/contact'
+      fullPath: '/contact/'
+      preLoaderRoute: typeof AppContactIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/contacts/': {
+      id: '/_app/contacts/'
+      path: '/contacts'
+      fullPath: '/contacts/'
+      preLoaderRoute: typeof AppContactsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -151,12 +189,16 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
   AppCompaniesIndexRoute: typeof AppCompaniesIndexRoute
+  AppContactIndexRoute: typeof AppContactIndexRoute
+  AppContactsIndexRoute: typeof AppContactsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,
   AppCompaniesIndexRoute: AppCompaniesIndexRoute,
+  AppContactIndexRoute: AppContactIndexRoute,
+  AppContactsIndexRoute: AppContactsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,0 +1,346 @@
+import { useEffect, useState } from 'react';
+import {
+  Anchor,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedCallback, useIntersection } from '@mantine/hooks';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { es, format } from '@cartera/domain/i18n';
+import { formatDateTime } from '../../lib/dates';
+import { useTRPC } from '../../lib/trpc';
+import { AddressBookIcon, PlusIcon, SearchIcon, SwitchIcon } from '../../shell/icons';
+import { QueryError } from '../../shell/query-error';
+import { useMe } from '../auth/session';
+import { useUserNames } from '../companies/manager-picker';
+import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
+import { ContactFilters, hasActiveFilters, type ContactListFilters } from './contact-filters';
+import {
+  contactName,
+  nationalPhone,
+  seesOnlyOwnContacts,
+  type ContactListItem,
+} from './contact-format';
+import { ContactSheet } from './sheet/contact-sheet';
+import { TagChip } from './tag-chip';
+import { TransferDialog } from './transfer-dialog';
+
+const TABLE_MIN_WIDTH = 640;
+
+/**
+ * /contacts: the contacts the user may see, newest first, searched by name, phone in any format,
+ * e-mail or document (after a 500 ms pause) and filtered; 50 at a time as the user scrolls. A
+ * row opens the contact; chosen rows can be transferred together; 'Crear contacto' opens the
+ * sheet.
+ */
+export function ContactsPage({
+  search,
+  filters,
+  onSearchChange,
+  onFiltersChange,
+}: {
+  search: string;
+  filters: ContactListFilters;
+  onSearchChange: (search: string) => void;
+  onFiltersChange: (filters: ContactListFilters) => void;
+}) {
+  const trpc = useTRPC();
+  const me = useMe();
+  const navigate = useNavigate();
+  const country = me?.tenant.country ?? 'UY';
+  const onlyOwn = me ? seesOnlyOwnContacts(me.user.roles) : true;
+  const fields = useQuery(
+    trpc.customFields.forForm.queryOptions({ entity: 'contact', mode: 'edit' }),
+  );
+  const [text, setText] = useState(search);
+  const pushSearch = useDebouncedCallback(
+    (next: string) => onSearchChange(next.trim()),
+    SEARCH_DEBOUNCE_MS,
+  );
+  const [creating, setCreating] = useState(false);
+  const [transferring, setTransferring] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+
+  const list = useInfiniteQuery(
+    trpc.contacts.list.infiniteQueryOptions(
+      {
+        search: search || undefined,
+        statusTag: filters.statusTag,
+        origin: filters.origin,
+        agentId: filters.agentId,
+        companyId: filters.companyId,
+        filters: filters.filters.length > 0 ? filters.filters : undefined,
+      },
+      {
+        getNextPageParam: (page) => page.nextCursor ?? undefined,
+        placeholderData: keepPreviousData,
+      },
+    ),
+  );
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const agentNames = useUserNames(items.map((contact) => contact.agentId));
+  const chosen = items.filter((contact) => selected.has(contact.id));
+  const allChosen = items.length > 0 && chosen.length === items.length;
+  const filtering = Boolean(search) || hasActiveFilters(filters);
+
+  // Infinite scroll: reaching the end of the table loads the next page.
+  const { ref: endRef, entry } = useIntersection({ rootMargin: '200px' });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const atEnd = entry?.isIntersecting ?? false;
+  useEffect(() => {
+    if (atEnd && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [atEnd, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelected(next);
+  };
+  const columns = 6;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1} fz="h2">
+          {es.contacts.listTitle}
+        </Title>
+        <Button leftSection={<PlusIcon size={16} />} onClick={() => setCreating(true)}>
+          {es.contacts.newContact}
+        </Button>
+      </Group>
+
+      <Group gap="xs" align="flex-start" wrap="wrap">
+        <TextInput
+          aria-label={es.contacts.search}
+          placeholder={es.contacts.searchPlaceholder}
+          leftSection={<SearchIcon size={16} />}
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            pushSearch(event.currentTarget.value);
+          }}
+          w={{ base: '100%', sm: 340 }}
+        />
+        <ContactFilters
+          value={filters}
+          onChange={(next) => {
+            setSelected(new Set());
+            onFiltersChange(next);
+          }}
+          fields={fields.data ?? []}
+          showAgent={!onlyOwn}
+        />
+      </Group>
+
+      {chosen.length > 0 && (
+        <Group gap="sm" justify="flex-end">
+          <Text size="sm" c="dimmed">
+            {format(es.contacts.selected, { n: chosen.length })}
+          </Text>
+          <Button
+            variant="light"
+            leftSection={<SwitchIcon size={16} />}
+            onClick={() => setTransferring(true)}
+          >
+            {es.contacts.transfer}
+          </Button>
+        </Group>
+      )}
+
+      {list.isError && !list.data ? (
+        <QueryError
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+          maw={560}
+        />
+      ) : (
+        <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+          <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH} type="native">
+            <Table
+              highlightOnHover
+              verticalSpacing="xs"
+              horizontalSpacing="md"
+              aria-busy={list.isFetching || undefined}
+              aria-label={es.contacts.listTitle}
+            >
+              <Table.Thead bg="gray.0">
+                <Table.Tr>
+                  <Table.Th w={44}>
+                    <Checkbox
+                      aria-label={es.contacts.selectAll}
+                      checked={allChosen}
+                      indeterminate={chosen.length > 0 && !allChosen}
+                      disabled={items.length === 0}
+                      onChange={(event) =>
+                        setSelected(
+                          event.currentTarget.checked
+                            ? new Set(items.map((contact) => contact.id))
+                            : new Set(),
+                        )
+                      }
+                    />
+                  </Table.Th>
+                  <Table.Th>{es.contacts.firstName}</Table.Th>
+                  <Table.Th>{es.contacts.phone}</Table.Th>
+                  <Table.Th>{es.contacts.statusTag}</Table.Th>
+                  <Table.Th visibleFrom="md">{es.contacts.agent}</Table.Th>
+                  <Table.Th visibleFrom="md">{es.contacts.lastInteraction}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.isPending ? (
+                  <LoadingRows columns={columns} />
+                ) : items.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={columns}>
+                      <Stack align="center" gap="xs" py="xl" c="dimmed">
+                        <AddressBookIcon size={36} stroke={1.4} />
+                        <Text c="dimmed" ta="center" data-testid="contacts-empty">
+                          {filtering ? es.contacts.noResults : es.contacts.empty}
+                        </Text>
+                      </Stack>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  items.map((contact) => (
+                    <ContactRow
+                      key={contact.id}
+                      contact={contact}
+                      country={country}
+                      agentName={contact.agentId ? agentNames[contact.agentId] : undefined}
+                      selected={selected.has(contact.id)}
+                      onSelect={(on) => toggle(contact.id, on)}
+                      onOpen={() => void navigate({ to: '/contact', search: { id: contact.id } })}
+                    />
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+
+      <Box ref={endRef} h={1} aria-hidden />
+      {list.hasNextPage && (
+        <Group justify="center">
+          <Button
+            variant="default"
+            loading={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {es.contacts.loadMore}
+          </Button>
+        </Group>
+      )}
+
+      <ContactSheet opened={creating} onClose={() => setCreating(false)} />
+      <TransferDialog
+        opened={transferring}
+        onClose={() => setTransferring(false)}
+        contacts={chosen.map((contact) => ({
+          id: contact.id,
+          name: contactName(contact),
+          agentId: contact.agentId,
+        }))}
+        onDone={() => setSelected(new Set())}
+      />
+    </Stack>
+  );
+}
+
+function ContactRow({
+  contact,
+  country,
+  agentName,
+  selected,
+  onSelect,
+  onOpen,
+}: {
+  contact: ContactListItem;
+  country: string;
+  agentName: string | undefined;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  onOpen: () => void;
+}) {
+  const name = contactName(contact);
+  const phone = contact.phones[0];
+  return (
+    <Table.Tr
+      bg={selected ? 'cyan.0' : undefined}
+      style={{ cursor: 'pointer' }}
+      onClick={(event) => {
+        // The checkbox and the name link do their own thing.
+        if ((event.target as HTMLElement).closest('a, input, label, button')) return;
+        onOpen();
+      }}
+    >
+      <Table.Td>
+        <Checkbox
+          aria-label={format(es.contacts.selectContact, { name })}
+          checked={selected}
+          onChange={(event) => onSelect(event.currentTarget.checked)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Anchor
+          fw={600}
+          size="sm"
+          renderRoot={(props) => <Link to="/contact" search={{ id: contact.id }} {...props} />}
+        >
+          {name}
+        </Anchor>
+        {/* Narrow windows drop the agent column: it goes under the name. */}
+        {agentName && (
+          <Text size="xs" c="dimmed" hiddenFrom="md">
+            {agentName}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {phone ? nationalPhone(phone, country) : es.fields.emptyValue}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <TagChip code={contact.statusTag} />
+      </Table.Td>
+      <Table.Td visibleFrom="md">
+        <Text size="sm">{contact.agentId ? (agentName ?? '') : es.contacts.noAgent}</Text>
+      </Table.Td>
+      <Table.Td visibleFrom="md">
+        <Text size="sm" c={contact.lastInteractionAt ? undefined : 'dimmed'}>
+          {contact.lastInteractionAt
+            ? formatDateTime(contact.lastInteractionAt)
+            : es.fields.emptyValue}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function LoadingRows({ columns }: { columns: number }) {
+  return (
+    <>
+      {[0, 1, 2, 3, 4, 5].map((row) => (
+        <Table.Tr key={row}>
+          <Table.Td colSpan={columns} py={12}>
+            <Skeleton height={14} radius="sm" />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </>
+  );
+}
