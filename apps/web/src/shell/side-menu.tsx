@@ -112,8 +112,13 @@ function MenuHead({ me }: { me: Me }) {
 }
 
 function MenuItemView({ item, ...props }: SideMenuProps & { item: MenuItem }) {
+  const pathname = useLocation({ select: (location) => location.pathname });
   if (item.kind === 'entry') return <EntryLink entry={item.entry} {...props} />;
   const Icon = MENU_ICONS[item.group.icon];
+  // A group holding the current screen starts open, whatever its default.
+  const holdsCurrent = item.entries.some(
+    (entry) => entry.path && (pathname === entry.path || pathname.startsWith(`${entry.path}/`)),
+  );
   if (props.collapsed) {
     // Icons only: the group's entries stand between two thin rules.
     return (
@@ -128,9 +133,11 @@ function MenuItemView({ item, ...props }: SideMenuProps & { item: MenuItem }) {
   }
   return (
     <NavLink
+      component="button"
+      type="button"
       label={item.group.label}
       leftSection={<Icon />}
-      defaultOpened={item.group.defaultOpened}
+      defaultOpened={item.group.defaultOpened || holdsCurrent}
       classNames={{
         root: classes.item,
         section: classes.itemSection,
