@@ -1,0 +1,168 @@
+import { useId, useState } from 'react';
+import { ActionIcon, Button, Grid, Group, Input, Paper, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { es, format } from '@cartera/domain/i18n';
+import { useTRPC } from '../../../lib/trpc';
+import { PlusIcon, TrashIcon } from '../../../shell/icons';
+import { CompanyPicker, SEARCH_DEBOUNCE_MS } from '../../custom-fields/entity-pickers';
+import { RemotePicker, searchTerm } from '../../custom-fields/remote-picker';
+import { emptyCompany, type CompanyRow } from './sheet-values';
+
+/**
+ * Affiliated companies (02 §2 screen 1, §5): rows of one company, a sector of that company and
+ * the contact's role there. Rows without a company are not sent.
+ */
+export function CompanyRowsInput({
+  rows,
+  onChange,
+  required,
+  error,
+  errorOf,
+  sectorNames,
+}: {
+  rows: CompanyRow[];
+  onChange: (rows: CompanyRow[]) => void;
+  required: boolean;
+  /** 'Debes seleccionar al menos una empresa'. */
+  error: string | undefined;
+  errorOf: (key: string, field: 'companyId' | 'sectorId' | 'role') => string | undefined;
+  /** Names of the sectors the edited contact already has. */
+  sectorNames: Record<string, string>;
+}) {
+  const id = useId();
+  const change = (key: string, patch: Partial<CompanyRow>) =>
+    onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  return (
+    <Input.Wrapper
+      label={es.contacts.companies}
+      withAsterisk={required}
+      error={error}
+      labelProps={{ id: `${id}-label` }}
+    >
+      <Stack gap={8} mt={4} role="group" aria-labelledby={`${id}-label`}>
+        {rows.map((row, index) => {
+          const n = index + 1;
+          return (
+            <Paper key={row.key} withBorder p="xs" radius="sm">
+              <Group gap={6} wrap="nowrap" align="flex-start">
+                <Grid gap="xs" style={{ flex: 1 }}>
+                  <Grid.Col span={{ base: 12, xs: 5 }}>
+                    <CompanyPicker
+                      aria-label={`${es.contacts.company} ${n}`}
+                      placeholder={es.contacts.company}
+                      multiple={false}
+                      size="sm"
+                      value={row.companyId ? [row.companyId] : []}
+                      error={errorOf(row.key, 'companyId')}
+                      // A sector belongs to one company: choosing another company clears it.
+                      onChange={(ids) =>
+                        change(row.key, {
+                          companyId: ids[0] ?? null,
+                          sectorId: ids[0] === row.companyId ? row.sectorId : null,
+                        })
+                      }
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, xs: 4 }}>
+                    <SectorPicker
+                      label={`${es.contacts.sector} ${n}`}
+                      companyId={row.companyId}
+                      value={row.sectorId}
+                      knownName={row.sectorId ? sectorNames[row.sectorId] : undefined}
+                      error={errorOf(row.key, 'sectorId')}
+                      onChange={(sectorId) => change(row.key, { sectorId })}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, xs: 3 }}>
+                    <TextInput
+                      aria-label={`${es.contacts.role} ${n}`}
+                      placeholder={es.contacts.role}
+                      value={row.role}
+                      maxLength={100}
+                      error={errorOf(row.key, 'role')}
+                      onChange={(event) => change(row.key, { role: event.currentTarget.value })}
+                    />
+                  </Grid.Col>
+                </Grid>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  aria-label={format(es.contacts.removeCompany, { n })}
+                  onClick={() => onChange(rows.filter((each) => each.key !== row.key))}
+                >
+                  <TrashIcon size={16} />
+                </ActionIcon>
+              </Group>
+            </Paper>
+          );
+        })}
+        <Group>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<PlusIcon size={14} />}
+            onClick={() => onChange([...rows, emptyCompany()])}
+          >
+            {es.contacts.addCompany}
+          </Button>
+        </Group>
+      </Stack>
+    </Input.Wrapper>
+  );
+}
+
+/** A sector of the chosen company (companies.sectors, searched after a pause). */
+function SectorPicker({
+  label,
+  companyId,
+  value,
+  knownName,
+  error,
+  onChange,
+}: {
+  label: string;
+  companyId: string | null;
+  value: string | null;
+  knownName: string | undefined;
+  error: string | undefined;
+  onChange: (sectorId: string | null) => void;
+}) {
+  const trpc = useTRPC();
+  const [search, setSearch] = useState('');
+  const [opened, setOpened] = useState(false);
+  const [term] = useDebouncedValue(searchTerm(search, knownName), SEARCH_DEBOUNCE_MS);
+  const sectors = useQuery({
+    ...trpc.companies.sectors.queryOptions({
+      companyId: companyId ?? '',
+      search: term || undefined,
+    }),
+    enabled: opened && companyId !== null,
+    placeholderData: keepPreviousData,
+  });
+  const options = (sectors.data?.items ?? [])
+    .filter((sector) => sector.companyId === companyId)
+    .map((sector) => ({ value: sector.id, label: sector.name }));
+  const labels: Record<string, string> = {};
+  if (value && knownName) labels[value] = knownName;
+  return (
+    <RemotePicker
+      aria-label={label}
+      placeholder={companyId ? es.contacts.sector : es.contacts.sectorNeedsCompany}
+      multiple={false}
+      size="sm"
+      disabled={companyId === null}
+      value={value ? [value] : []}
+      onChange={(ids) => onChange(ids[0] ?? null)}
+      options={options}
+      labels={labels}
+      loading={opened && sectors.isFetching}
+      search={search}
+      onSearchChange={setSearch}
+      onDropdownOpen={() => setOpened(true)}
+      nothingFound={es.companies.noSectors}
+      error={error}
+    />
+  );
+}

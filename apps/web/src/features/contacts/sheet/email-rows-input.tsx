@@ -1,0 +1,65 @@
+import { useId } from 'react';
+import { ActionIcon, Button, Group, Input, Stack, TextInput } from '@mantine/core';
+import { es, format } from '@cartera/domain/i18n';
+import { PlusIcon, XIcon } from '../../../shell/icons';
+import { emptyEmail, type EmailRow } from './sheet-values';
+
+/** The sheet's e-mails (02 §5): several, each checked; blank ones are not sent. */
+export function EmailRowsInput({
+  rows,
+  onChange,
+  errorOf,
+  onBlur,
+}: {
+  rows: EmailRow[];
+  onChange: (rows: EmailRow[]) => void;
+  errorOf: (key: string) => string | undefined;
+  onBlur: (key: string) => void;
+}) {
+  const id = useId();
+  return (
+    <Input.Wrapper label={es.contacts.emails} labelProps={{ id: `${id}-label` }}>
+      <Stack gap={8} mt={4} role="group" aria-labelledby={`${id}-label`}>
+        {rows.map((row, index) => (
+          <Group key={row.key} gap={6} wrap="nowrap" align="flex-start">
+            <TextInput
+              style={{ flex: 1 }}
+              type="email"
+              aria-label={format(es.contacts.emailN, { n: index + 1 })}
+              placeholder="nombre@ejemplo.com"
+              autoComplete="off"
+              value={row.email}
+              error={errorOf(row.key)}
+              onChange={(event) => {
+                const email = event.currentTarget.value;
+                onChange(rows.map((each) => (each.key === row.key ? { ...each, email } : each)));
+              }}
+              onBlur={() => onBlur(row.key)}
+            />
+            {rows.length > 1 && (
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={format(es.contacts.removeEmail, { n: index + 1 })}
+                onClick={() => onChange(rows.filter((each) => each.key !== row.key))}
+              >
+                <XIcon size={16} />
+              </ActionIcon>
+            )}
+          </Group>
+        ))}
+        <Group>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<PlusIcon size={14} />}
+            onClick={() => onChange([...rows, emptyEmail()])}
+          >
+            {es.contacts.addEmail}
+          </Button>
+        </Group>
+      </Stack>
+    </Input.Wrapper>
+  );
+}
