@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FeatureFlags } from '@cartera/domain/policy';
 import type { Executor } from '@cartera/db/client';
 import { groups, sessions, users } from '@cartera/db/schema';
@@ -49,6 +49,13 @@ export async function findLiveSession(db: Executor, tokenHash: string, now: Date
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       user: userColumns,
+      // The flags of the user's group and of every group above it, in the same round trip.
+      pathFlags: sql<Array<{ id: string; flags: FeatureFlags }>>`(
+        select coalesce(jsonb_agg(jsonb_build_object('id', g.id, 'flags', g.feature_flags)), '[]'::jsonb)
+        from ${groups} g
+        where g.tenant_id = ${users.tenantId}
+          and (g.id = ${users.groupId} or g.id = any(${groups.ancestors}))
+      )`,
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
@@ -79,19 +86,13 @@ export async function countSessions(db: Executor): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** Flags of the groups on a path, merged root first so the nearest group decides. */
-export async function mergedFeatureFlags(
-  db: Executor,
-  tenantId: string,
-  groupPath: string[],
-): Promise<FeatureFlags> {
-  const rows = await db
-    .select({ id: groups.id, featureFlags: groups.featureFlags })
-    .from(groups)
-    .where(and(eq(groups.tenantId, tenantId), inArray(groups.id, groupPath)));
+/** Flags of groups on a path, merged root first so the nearest group decides. */
+export function mergeFlags(
+  groupPath: readonly string[],
+  rows: ReadonlyArray<{ id: string; flags: FeatureFlags }>,
+): FeatureFlags {
   const merged: FeatureFlags = {};
-  for (const id of groupPath)
-    Object.assign(merged, rows.find((row) => row.id === id)?.featureFlags);
+  for (const id of groupPath) Object.assign(merged, rows.find((row) => row.id === id)?.flags);
   return merged;
 }
 

@@ -7,7 +7,7 @@ import {
   deleteSession,
   findLiveSession,
   insertSession,
-  mergedFeatureFlags,
+  mergeFlags,
   type NewSessionRow,
   touchSession,
 } from './session.repository';
@@ -83,7 +83,7 @@ export async function resolveSession(
   const { groupAncestors, active: _active, ...user } = row.user;
   const roles = user.roles.length > 0 ? user.roles : (['user'] as Role[]);
   const groupPath = [...groupAncestors, user.groupId];
-  const featureFlags = await mergedFeatureFlags(db, user.tenantId, groupPath);
+  const featureFlags = mergeFlags(groupPath, row.pathFlags);
   return {
     tokenHash,
     realUserId: row.realUserId,
