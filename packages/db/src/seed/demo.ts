@@ -1,6 +1,7 @@
 import type { Executor } from '../client';
 import type { Group } from '../schema/groups';
 import type { User } from '../schema/users';
+import { blockedNumbers } from '../schema/interactions';
 import { seedCompaniesDemo } from './companies.demo';
 import { seedContactsDemo } from './contacts.demo';
 import { createGroup, createTenant, createUser, DEMO_PASSWORD } from './factories';
@@ -182,5 +183,9 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
     supervisor: users['supervisor@demo.test']!,
   });
   await seedContactsDemo(db, { demo, other, users });
+  // A number the demo company refuses (the sheet's phone check shows its reason).
+  await db
+    .insert(blockedNumbers)
+    .values({ tenantId: demo.id, phone: '+59894000111', reason: 'Pidió no ser contactado' });
   return { demo, north, south, other, users };
 }
