@@ -191,6 +191,10 @@ const procedures: Record<string, Entry> = {
     input: { contactA: SOME_ID, contactB: OTHER_ID },
   },
   'interactions.timeline': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
+  'interactions.after': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, after: OTHER_ID },
+  },
   'interactions.createNote': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, id: OTHER_ID, body: 'Hola' },

@@ -137,6 +137,13 @@ describe('notes and the timeline (03 §3, §9)', () => {
     expect(bodies[0]![0]).toBe('Nota 71');
     expect(bodies[0]![49]).toBe('Nota 120');
     expect(bodies[2]![0]).toBe('Nota 1');
+    const after = await typedCall(
+      app.url,
+      'interactions.after',
+      { contactId: long.id, after: ids[117] },
+      { token, method: 'GET' },
+    );
+    expect(after.data.map((item) => item.content.body)).toEqual(['Nota 119', 'Nota 120']);
   });
 });
 

@@ -1,6 +1,19 @@
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { contacts, groups, interactions, users, type NewInteraction } from '@cartera/db/schema';
+
+const timelineColumns = {
+  id: interactions.id,
+  type: interactions.type,
+  content: interactions.content,
+  via: interactions.via,
+  status: interactions.status,
+  createdBySystem: interactions.createdBySystem,
+  createdAt: interactions.createdAt,
+  agentId: interactions.agentId,
+  agentName: users.name,
+  agentLastname: users.lastname,
+};
 
 /** A page of a contact's timeline, newest first, before a keyset id (UUIDv7 = time order). */
 export async function findTimelinePage(
@@ -16,18 +29,7 @@ export async function findTimelinePage(
   ];
   if (before) conditions.push(lt(interactions.id, before));
   return db
-    .select({
-      id: interactions.id,
-      type: interactions.type,
-      content: interactions.content,
-      via: interactions.via,
-      status: interactions.status,
-      createdBySystem: interactions.createdBySystem,
-      createdAt: interactions.createdAt,
-      agentId: interactions.agentId,
-      agentName: users.name,
-      agentLastname: users.lastname,
-    })
+    .select(timelineColumns)
     .from(interactions)
     .leftJoin(
       users,
@@ -35,6 +37,32 @@ export async function findTimelinePage(
     )
     .where(and(...conditions))
     .orderBy(desc(interactions.id))
+    .limit(limit);
+}
+
+/** Items newer than a keyset id, oldest first: what a live timeline fetches after an event. */
+export async function findTimelineAfter(
+  db: Executor,
+  tenantId: string,
+  contactId: string,
+  after: string,
+  limit: number,
+) {
+  return db
+    .select(timelineColumns)
+    .from(interactions)
+    .leftJoin(
+      users,
+      and(eq(users.tenantId, interactions.tenantId), eq(users.id, interactions.agentId)),
+    )
+    .where(
+      and(
+        eq(interactions.tenantId, tenantId),
+        eq(interactions.contactId, contactId),
+        gt(interactions.id, after),
+      ),
+    )
+    .orderBy(asc(interactions.id))
     .limit(limit);
 }
 

@@ -14,9 +14,11 @@ import {
 } from './conversation.service';
 import {
   createNote,
+  timelineAfter,
   timelinePage,
   ZInteraction,
   ZNoteInput,
+  ZTimelineAfterInput,
   ZTimelineInput,
 } from './interactions.service';
 
@@ -30,6 +32,12 @@ export const interactionsRouter = router({
     .input(ZTimelineInput)
     .output(z.object({ items: z.array(ZInteraction), nextBefore: z.string().nullable() }))
     .query(({ ctx, input }) => timelinePage(ctx.db, ctx.user, input)),
+
+  /** Items after the newest one on screen (after a live event or a reconnect). */
+  after: timelineProcedure
+    .input(ZTimelineAfterInput)
+    .output(z.array(ZInteraction))
+    .query(({ ctx, input }) => timelineAfter(ctx.db, ctx.user, input)),
 
   createNote: timelineProcedure
     .input(ZNoteInput)

@@ -7,6 +7,7 @@ import type { AuthUser } from '../sessions/session.service';
 import { visibleContact } from '../contacts/contact-sheet.service';
 import {
   findContactWatchers,
+  findTimelineAfter,
   findTimelinePage,
   insertInteractionOnce,
   touchContact,
@@ -57,6 +58,23 @@ export async function timelinePage(
     items: page.reverse().map((row) => toView(contact.id, row)),
     nextBefore: more ? page[0]!.id : null,
   };
+}
+
+export const ZTimelineAfterInput = z.object({
+  contactId: z.string().uuid(),
+  /** The newest id the screen has. */
+  after: z.string().uuid(),
+});
+
+/** What happened after the newest item on screen (a live event, a reconnect), oldest first. */
+export async function timelineAfter(
+  db: Executor,
+  user: AuthUser,
+  input: z.infer<typeof ZTimelineAfterInput>,
+) {
+  const contact = await visibleContact(db, user, input.contactId);
+  const rows = await findTimelineAfter(db, user.tenantId, contact.id, input.after, 200);
+  return rows.map((row) => toView(contact.id, row));
 }
 
 function toView(
