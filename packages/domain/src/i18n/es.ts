@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../errors';
 import { contactsEs } from './contacts.es';
+import { conversationEs } from './conversation.es';
 import { companiesEs, fieldsErrorMessages, fieldsEs } from './fields.es';
 
 /**
@@ -110,6 +111,7 @@ export const es = {
   fields: fieldsEs,
   companies: companiesEs,
   contacts: contactsEs,
+  conversation: conversationEs,
   app: {
     name: 'Cartera',
     notFoundTitle: 'Página no encontrada',
