@@ -195,6 +195,10 @@ const procedures: Record<string, Entry> = {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, after: OTHER_ID },
   },
+  'interactions.search': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, text: 'hola' },
+  },
   'interactions.createNote': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, id: OTHER_ID, body: 'Hola' },

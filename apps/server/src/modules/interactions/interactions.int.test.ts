@@ -147,6 +147,43 @@ describe('notes and the timeline (03 §3, §9)', () => {
   });
 });
 
+describe('in-conversation search (03 §2.1)', () => {
+  it('finds notes by text without accents or case, oldest first, within the contact only', async () => {
+    const { db } = database.handle;
+    const searched = await createContact(db, demo.demo, {
+      firstName: 'Buscada',
+      agentId: demo.users[SELLER]!.id,
+    });
+    const other = await createContact(db, demo.demo, {
+      firstName: 'Otra',
+      agentId: demo.users[SELLER]!.id,
+    });
+    const token = await tokenOf(SELLER);
+    const write = (contactId: string, body: string) =>
+      typedCall(app.url, 'interactions.createNote', { contactId, id: newId(), body }, { token });
+    await write(searched.id, 'Pidió la cotización del camión');
+    await write(searched.id, 'Sin novedades');
+    await write(searched.id, 'Envió COTIZACION firmada');
+    await write(other.id, 'Cotización de otro contacto');
+    const result = await typedCall(
+      app.url,
+      'interactions.search',
+      { contactId: searched.id, text: 'cotizacion' },
+      { token, method: 'GET' },
+    );
+    expect(result.data).toHaveLength(2);
+    const bodies = await db
+      .select({ id: interactions.id, content: interactions.content })
+      .from(interactions)
+      .where(eq(interactions.contactId, searched.id));
+    const byId = new Map(bodies.map((row) => [row.id, row.content.body]));
+    expect(result.data.map((match) => byId.get(match.id))).toEqual([
+      'Pidió la cotización del camión',
+      'Envió COTIZACION firmada',
+    ]);
+  });
+});
+
 describe('live timeline (03 §2.1, issue #6 §3)', () => {
   it("reaches the agent and the agent's supervisor, never another seller or tenant", async () => {
     const topic = `contact:${contact.id}`;

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { likePattern } from '../../lib/sql';
 import type { Executor } from '@cartera/db/client';
 import { contacts, groups, interactions, users, type NewInteraction } from '@cartera/db/schema';
 
@@ -62,6 +63,47 @@ export async function findTimelineAfter(
         gt(interactions.id, after),
       ),
     )
+    .orderBy(asc(interactions.id))
+    .limit(limit);
+}
+
+/** Accent- and case-folded text of an interaction's readable fields, in SQL. */
+const searchableText = sql`translate(lower(concat_ws(' ',
+  ${interactions.content}->>'body', ${interactions.content}->>'comment',
+  ${interactions.content}->>'description', ${interactions.content}->>'message',
+  ${interactions.content}->>'subject', ${interactions.content}->>'summary')),
+  'áàäâéèëêíìïîóòöôúùüûñ', 'aaaaeeeeiiiioooouuuun')`;
+
+export interface TimelineSearch {
+  /** Already folded (foldSearchTerm). */
+  text?: string | undefined;
+  types?: string[] | undefined;
+  agentId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+/** Ids of a contact's items matching a search, oldest first (03 §2.1 in-conversation search). */
+export async function searchTimeline(
+  db: Executor,
+  tenantId: string,
+  contactId: string,
+  search: TimelineSearch,
+  limit: number,
+) {
+  const conditions: SQL[] = [
+    eq(interactions.tenantId, tenantId),
+    eq(interactions.contactId, contactId),
+  ];
+  if (search.text) conditions.push(sql`${searchableText} like ${likePattern(search.text)}`);
+  if (search.types?.length) conditions.push(inArray(interactions.type, search.types));
+  if (search.agentId) conditions.push(eq(interactions.agentId, search.agentId));
+  if (search.from) conditions.push(gte(interactions.createdAt, search.from));
+  if (search.to) conditions.push(lte(interactions.createdAt, search.to));
+  return db
+    .select({ id: interactions.id, type: interactions.type, createdAt: interactions.createdAt })
+    .from(interactions)
+    .where(and(...conditions))
     .orderBy(asc(interactions.id))
     .limit(limit);
 }

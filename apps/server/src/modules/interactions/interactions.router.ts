@@ -14,11 +14,13 @@ import {
 } from './conversation.service';
 import {
   createNote,
+  searchContactTimeline,
   timelineAfter,
   timelinePage,
   ZInteraction,
   ZNoteInput,
   ZTimelineAfterInput,
+  ZTimelineSearchInput,
   ZTimelineInput,
 } from './interactions.service';
 
@@ -38,6 +40,12 @@ export const interactionsRouter = router({
     .input(ZTimelineAfterInput)
     .output(z.array(ZInteraction))
     .query(({ ctx, input }) => timelineAfter(ctx.db, ctx.user, input)),
+
+  /** In-conversation search (Ctrl/Cmd+F): matching items of the contact, oldest first. */
+  search: timelineProcedure
+    .input(ZTimelineSearchInput)
+    .output(z.array(z.object({ id: z.string(), type: z.string(), createdAt: z.date() })))
+    .query(({ ctx, input }) => searchContactTimeline(ctx.db, ctx.user, input)),
 
   createNote: timelineProcedure
     .input(ZNoteInput)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Database, Executor, Transaction } from '@cartera/db/client';
 import type { Contact } from '@cartera/db/schema';
 import { INTERACTION_PAGE_SIZE } from '@cartera/domain/interactions';
+import { foldText } from '@cartera/domain/search';
 import { appendEvent } from '../../realtime/event-store';
 import type { AuthUser } from '../sessions/session.service';
 import { visibleContact } from '../contacts/contact-sheet.service';
@@ -10,6 +11,7 @@ import {
   findTimelineAfter,
   findTimelinePage,
   insertInteractionOnce,
+  searchTimeline,
   touchContact,
 } from './interactions.repository';
 
@@ -75,6 +77,42 @@ export async function timelineAfter(
   const contact = await visibleContact(db, user, input.contactId);
   const rows = await findTimelineAfter(db, user.tenantId, contact.id, input.after, 200);
   return rows.map((row) => toView(contact.id, row));
+}
+
+/** 03 §2.1: at most this many matches are counted ('n de m'). */
+export const SEARCH_MATCH_LIMIT = 500;
+
+export const ZTimelineSearchInput = z.object({
+  contactId: z.string().uuid(),
+  text: z.string().trim().max(200).optional(),
+  types: z.array(z.string().max(40)).max(30).optional(),
+  agentId: z.string().uuid().optional(),
+  from: z.coerce.date().optional(),
+  to: z.coerce.date().optional(),
+});
+
+/** The matches of the in-conversation search, oldest first; the screen walks them 'n de m'. */
+export async function searchContactTimeline(
+  db: Executor,
+  user: AuthUser,
+  input: z.infer<typeof ZTimelineSearchInput>,
+) {
+  const contact = await visibleContact(db, user, input.contactId);
+  const text = input.text ? foldText(input.text) : undefined;
+  if (!text && !input.types?.length && !input.agentId && !input.from && !input.to) return [];
+  return searchTimeline(
+    db,
+    user.tenantId,
+    contact.id,
+    {
+      text: text || undefined,
+      types: input.types,
+      agentId: input.agentId,
+      from: input.from,
+      to: input.to,
+    },
+    SEARCH_MATCH_LIMIT,
+  );
 }
 
 function toView(

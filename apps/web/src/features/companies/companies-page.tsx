@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Anchor,
   Box,
@@ -13,7 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedCallback, useIntersection } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   keepPreviousData,
@@ -27,6 +27,7 @@ import { COMPANY_PAGE_SIZES } from '@cartera/domain/companies';
 import { es, format } from '@cartera/domain/i18n';
 import { hasRole } from '@cartera/domain/policy';
 import { userMessageOf } from '../../lib/errors';
+import { useLoadMoreAtEnd } from '../../lib/use-load-more-at-end';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../shell/confirm-dialog';
 import { PlusIcon, SearchIcon, TrashIcon } from '../../shell/icons';
@@ -94,12 +95,7 @@ export function CompaniesPage({
   const mayDelete = me ? hasRole(me.user, DELETERS) : false;
 
   // Infinite scroll: reaching the end of the table loads the next page.
-  const { ref: endRef, entry } = useIntersection({ rootMargin: '200px' });
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const atEnd = entry?.isIntersecting ?? false;
-  useEffect(() => {
-    if (atEnd && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [atEnd, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const endRef = useLoadMoreAtEnd(list);
 
   const remove = useMutation(
     trpc.companies.delete.mutationOptions({

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Anchor,
   Box,
@@ -13,11 +13,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedCallback, useIntersection } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
 import { formatDateTime } from '../../lib/dates';
+import { useLoadMoreAtEnd } from '../../lib/use-load-more-at-end';
 import { useTRPC } from '../../lib/trpc';
 import { AddressBookIcon, PlusIcon, SearchIcon, SwitchIcon } from '../../shell/icons';
 import { QueryError } from '../../shell/query-error';
@@ -94,12 +95,7 @@ export function ContactsPage({
   const filtering = Boolean(search) || hasActiveFilters(filters);
 
   // Infinite scroll: reaching the end of the table loads the next page.
-  const { ref: endRef, entry } = useIntersection({ rootMargin: '200px' });
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const atEnd = entry?.isIntersecting ?? false;
-  useEffect(() => {
-    if (atEnd && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [atEnd, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const endRef = useLoadMoreAtEnd(list);
 
   const toggle = (id: string, on: boolean) => {
     const next = new Set(selected);
