@@ -70,6 +70,14 @@ export async function contactFormConfig(db: Executor, user: AuthUser) {
   };
 }
 
+const ZPendingReminder = z.object({
+  interactionId: z.string(),
+  reminderDate: z.string(),
+  actionType: z.string(),
+  comment: z.string(),
+  isPermanent: z.boolean(),
+});
+
 export const ZContactDetail = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -101,6 +109,8 @@ export const ZContactDetail = z.object({
   firstAgent: ZPerson.nullable(),
   archivingReason: z.string().nullable(),
   archivingReasonText: z.string().nullable(),
+  /** The pending reminder (03 §3 remiderDetail), null when there is none. */
+  reminder: ZPendingReminder.nullable(),
   parent: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
   subConversationStatus: z.string().nullable(),
   createdAt: z.date(),
@@ -183,6 +193,7 @@ export async function describeContact(
     firstAgent: person(contact.firstAgentId),
     archivingReason: contact.archivingReason,
     archivingReasonText: contact.archivingReasonText,
+    reminder: ZPendingReminder.safeParse(contact.reminder).data ?? null,
     parent: parent
       ? { id: parent.id, firstName: parent.firstName, lastName: parent.lastName }
       : null,

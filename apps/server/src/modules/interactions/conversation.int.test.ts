@@ -18,7 +18,7 @@ const SELLER = 'vendedor@demo.test';
 
 async function call<P extends ProcedurePath>(email: string, path: P, input?: unknown) {
   tokens[email] ??= (await restLogin(app.url, email)).body.token;
-  const method = path.endsWith('archivingReasons') ? 'GET' : 'POST';
+  const method = /\.(archivingReasons|get)$/.test(path) ? 'GET' : 'POST';
   return typedCall(app.url, path, input, { token: tokens[email], method });
 }
 
@@ -179,6 +179,14 @@ describe('reminders (03 §4)', () => {
       interactionId: id,
       reminderDate: reminderDate.toISOString(),
       actionType: 'phoneCall',
+    });
+    const detail = await call(SELLER, 'contacts.get', { id: contact.id });
+    expect(detail.data.reminder).toEqual({
+      interactionId: id,
+      reminderDate: reminderDate.toISOString(),
+      actionType: 'phoneCall',
+      comment: 'Confirmar la visita',
+      isPermanent: false,
     });
     const queued = (await database.handle.db.execute(
       sql`select start_after from pgboss.job where name = 'reminders.expire' and data->>'reminderId' = ${id}`,
