@@ -1,0 +1,254 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Radio,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { NextAction } from '@cartera/domain/conversation';
+import { es } from '@cartera/domain/i18n';
+import { domainCodeOf, isAppClientError, userMessageOf } from '../../../lib/errors';
+import { useTRPC } from '../../../lib/trpc';
+import { SearchIcon } from '../../../shell/icons';
+import { QueryError } from '../../../shell/query-error';
+import type { ContactDetail } from '../../contacts/contact-format';
+import { newActionId } from './action-id';
+import { RequiredOnSaleForm } from './required-on-sale-form';
+import { useRefreshContact } from './use-refresh-contact';
+
+const t = es.conversation.actions;
+
+interface Failure {
+  title?: string;
+  message: string;
+}
+
+/** The fields a sale-type reason still needs (REQUIRED_ON_SALE_MISSING), by code. */
+function missingFieldsOf(error: unknown): string[] {
+  if (!isAppClientError(error)) return [];
+  const fields = error.data?.fieldErrors ?? {};
+  return Object.keys(fields);
+}
+
+/** 'seguimiento' → 'Seguimiento': the title of a group of reasons. */
+function groupTitle(code: string | null): string {
+  if (!code) return t.archiveOtherGroup;
+  const words = code.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Lower case without accents: how the search box compares names. */
+function searchable(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}
+
+/**
+ * The archive reason picker (03 §2.1, §4 Archiving, §5): a search box and the reasons the user
+ * may pick grouped by their group, the current one marked 'Actual' and not selectable.
+ * 'Archivar' stays disabled until a reason is picked. A sale-type reason whose contact lacks
+ * required-on-sale fields asks for them ('Guardar y archivar') and then archives. Once archived,
+ * `onArchived` gets the reason's next action.
+ */
+export function ArchivePicker({
+  contact,
+  opened,
+  onClose,
+  onArchived,
+}: {
+  contact: ContactDetail;
+  opened: boolean;
+  onClose: () => void;
+  onArchived: (nextAction: NextAction) => void;
+}) {
+  const [missing, setMissing] = useState<{ reason: string; fields: string[] } | null>(null);
+  const close = () => {
+    setMissing(null);
+    onClose();
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={missing ? t.saveAndArchive : t.archiveTitle}
+      size={missing ? 640 : 460}
+      centered
+    >
+      {opened && (
+        <ArchiveForm
+          contact={contact}
+          missing={missing}
+          onMissing={setMissing}
+          onClose={close}
+          onArchived={(nextAction) => {
+            setMissing(null);
+            onArchived(nextAction);
+          }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function ArchiveForm({
+  contact,
+  missing,
+  onMissing,
+  onClose,
+  onArchived,
+}: {
+  contact: ContactDetail;
+  missing: { reason: string; fields: string[] } | null;
+  onMissing: (missing: { reason: string; fields: string[] } | null) => void;
+  onClose: () => void;
+  onArchived: (nextAction: NextAction) => void;
+}) {
+  const trpc = useTRPC();
+  const refresh = useRefreshContact(contact.id);
+  const reasons = useQuery({
+    ...trpc.interactions.archivingReasons.queryOptions({ contactId: contact.id }),
+    staleTime: 0,
+  });
+  const archive = useMutation(trpc.interactions.archive.mutationOptions());
+  const [search, setSearch] = useState('');
+  const [picked, setPicked] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+
+  const run = async (reason: string): Promise<void> => {
+    setFailure(null);
+    try {
+      const { nextAction } = await archive.mutateAsync({
+        contactId: contact.id,
+        id: newActionId(),
+        reason,
+      });
+      notifications.show({ color: 'teal', message: t.archiveDone });
+      void refresh();
+      onArchived(nextAction as NextAction);
+    } catch (error) {
+      const code = domainCodeOf(error);
+      if (code === 'REQUIRED_ON_SALE_MISSING') {
+        const fields = missingFieldsOf(error);
+        if (fields.length) {
+          onMissing({ reason, fields });
+          return;
+        }
+      }
+      // Back to the list (from 'Guardar y archivar' too), where the failure shows.
+      onMissing(null);
+      if (code === 'CONTACT_ALREADY_ARCHIVED') {
+        setFailure({ title: es.conversation.archiveFailedTitle, message: userMessageOf(error) });
+      } else if (code === 'ARCHIVING_REASON_NOT_FOUND') {
+        setFailure({ message: userMessageOf(error) });
+        void reasons.refetch();
+      } else {
+        setFailure({ message: es.conversation.archiveFailed });
+      }
+      throw error;
+    }
+  };
+
+  if (missing) {
+    return (
+      <RequiredOnSaleForm
+        contact={contact}
+        fieldCodes={missing.fields}
+        onCancel={() => onMissing(null)}
+        onSaved={() => run(missing.reason)}
+      />
+    );
+  }
+
+  const query = searchable(search.trim());
+  const shown = (reasons.data ?? []).filter(
+    (reason) => !query || searchable(reason.name).includes(query),
+  );
+  const groups = new Map<string | null, typeof shown>();
+  for (const reason of shown) {
+    const list = groups.get(reason.groupCode) ?? [];
+    list.push(reason);
+    groups.set(reason.groupCode, list);
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (picked) void run(picked).catch(() => undefined);
+      }}
+    >
+      <Stack gap="md">
+        <TextInput
+          placeholder={t.archiveSearch}
+          aria-label={t.archiveSearch}
+          leftSection={<SearchIcon size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          data-autofocus
+        />
+        {reasons.isPending ? (
+          <Skeleton height={160} />
+        ) : reasons.isError ? (
+          <QueryError error={reasons.error} onRetry={() => void reasons.refetch()} />
+        ) : reasons.data.length === 0 ? (
+          <Text size="sm" c="dimmed" ta="center" py="md">
+            {es.conversation.noReasons}
+          </Text>
+        ) : shown.length === 0 ? (
+          <Text size="sm" c="dimmed" ta="center" py="md">
+            {t.archiveNoResults}
+          </Text>
+        ) : (
+          <Radio.Group value={picked} onChange={setPicked} aria-label={t.archiveTitle}>
+            <ScrollArea.Autosize mah={340}>
+              <Stack gap="sm">
+                {[...groups.entries()].map(([groupCode, list]) => (
+                  <Stack key={groupCode ?? ''} gap={6}>
+                    <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+                      {groupTitle(groupCode)}
+                    </Text>
+                    {list.map((reason) => (
+                      <Group key={reason.code} gap="xs" wrap="nowrap">
+                        <Radio value={reason.code} disabled={reason.current} label={reason.name} />
+                        {reason.current && (
+                          <Badge size="sm" variant="light" color="gray" tt="none">
+                            {es.conversation.current}
+                          </Badge>
+                        )}
+                      </Group>
+                    ))}
+                  </Stack>
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          </Radio.Group>
+        )}
+        {failure && (
+          <Alert color="red" variant="light" role="alert" title={failure.title}>
+            {failure.message}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={archive.isPending}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" disabled={!picked} loading={archive.isPending}>
+            {failure ? es.app.retry : t.archive}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { Badge, CloseButton, Group, Tooltip, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { es, format } from '@cartera/domain/i18n';
+import { formatDateTime } from '../../../lib/dates';
+import { useTRPC } from '../../../lib/trpc';
+import { BellIcon, FolderIcon } from '../../../shell/icons';
+import { useMe } from '../../auth/session';
+import type { ContactDetail } from '../../contacts/contact-format';
+import { useTags } from '../../contacts/tag-chip';
+import { newActionId } from './action-id';
+import { ChangeTagDialog } from './change-tag-dialog';
+import { useRefreshContact } from './use-refresh-contact';
+
+const t = es.conversation.actions;
+
+/**
+ * The status bar under the conversation header (03 §2.1): the status tag (its own agent clicks
+ * it to change it), the pending reminder (its 'x' cancels it) and the archiving reason (its 'x'
+ * unarchives the contact).
+ */
+export function ContactChipBar({ contact }: { contact: ContactDetail }) {
+  return (
+    <Group gap="xs" wrap="wrap" aria-label={t.chipsLabel}>
+      <StatusTagChip contact={contact} />
+      {contact.reminder && <ReminderChip contact={contact} reminder={contact.reminder} />}
+      {contact.archivingReason && <ArchiveChip contact={contact} />}
+    </Group>
+  );
+}
+
+function StatusTagChip({ contact }: { contact: ContactDetail }) {
+  const me = useMe();
+  const tags = useTags();
+  const [opened, setOpened] = useState(false);
+  const tag = contact.statusTag
+    ? tags.data?.find((each) => each.code === contact.statusTag)
+    : undefined;
+  const label = contact.statusTag ? (tag?.name ?? contact.statusTag) : t.noTagChip;
+  const badge = (
+    <Badge
+      color={tag?.color ?? 'gray'}
+      variant={tag ? 'filled' : 'light'}
+      autoContrast
+      radius="sm"
+      tt="none"
+      fw={600}
+      style={{ cursor: 'inherit' }}
+    >
+      {label}
+    </Badge>
+  );
+  // Only the contact's own agent changes its tag (03 §4 Other).
+  if (!me || contact.agent?.id !== me.user.id) return badge;
+  return (
+    <>
+      <Tooltip label={t.changeTagHint} withArrow>
+        <UnstyledButton
+          onClick={() => setOpened(true)}
+          aria-label={`${t.changeTagHint}: ${label}`}
+          style={{ cursor: 'pointer', display: 'inline-flex' }}
+        >
+          {badge}
+        </UnstyledButton>
+      </Tooltip>
+      <ChangeTagDialog contact={contact} opened={opened} onClose={() => setOpened(false)} />
+    </>
+  );
+}
+
+function ReminderChip({
+  contact,
+  reminder,
+}: {
+  contact: ContactDetail;
+  reminder: NonNullable<ContactDetail['reminder']>;
+}) {
+  const trpc = useTRPC();
+  const refresh = useRefreshContact(contact.id);
+  const cancel = useMutation(trpc.interactions.cancelReminder.mutationOptions());
+  const action = t.reminderActions[reminder.actionType] ?? reminder.actionType;
+  const label = format(reminder.isPermanent ? t.reminderChipPermanent : t.reminderChip, {
+    action,
+    date: formatDateTime(reminder.reminderDate),
+  });
+  return (
+    <Badge
+      color="blue"
+      variant="light"
+      radius="sm"
+      tt="none"
+      fw={600}
+      leftSection={<BellIcon size={14} />}
+      rightSection={
+        <CloseButton
+          size="xs"
+          aria-label={t.reminderCancel}
+          disabled={cancel.isPending}
+          onClick={() =>
+            cancel.mutate(
+              { contactId: contact.id, id: newActionId() },
+              {
+                onSuccess: () => {
+                  notifications.show({ color: 'teal', message: t.reminderCancelled });
+                  void refresh();
+                },
+                onError: () =>
+                  notifications.show({ color: 'red', message: t.reminderCancelFailed }),
+              },
+            )
+          }
+        />
+      }
+      title={reminder.comment || undefined}
+    >
+      {label}
+    </Badge>
+  );
+}
+
+function ArchiveChip({ contact }: { contact: ContactDetail }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshContact(contact.id);
+  const unarchive = useMutation(trpc.interactions.unarchive.mutationOptions());
+  return (
+    <Badge
+      color="gray"
+      variant="light"
+      radius="sm"
+      tt="none"
+      fw={600}
+      leftSection={<FolderIcon size={14} />}
+      rightSection={
+        <CloseButton
+          size="xs"
+          aria-label={t.unarchive}
+          disabled={unarchive.isPending}
+          onClick={() =>
+            unarchive.mutate(
+              { contactId: contact.id, id: newActionId() },
+              {
+                onSuccess: () => {
+                  notifications.show({ color: 'teal', message: t.unarchived });
+                  void refresh();
+                },
+                onError: () => notifications.show({ color: 'red', message: t.unarchiveFailed }),
+              },
+            )
+          }
+        />
+      }
+    >
+      {format(t.archiveChip, {
+        name: contact.archivingReasonText ?? contact.archivingReason ?? '',
+      })}
+    </Badge>
+  );
+}

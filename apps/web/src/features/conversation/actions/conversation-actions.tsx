@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Button, Group } from '@mantine/core';
+import type { NextAction } from '@cartera/domain/conversation';
+import { es } from '@cartera/domain/i18n';
+import { BellIcon, FolderIcon } from '../../../shell/icons';
+import { useMe } from '../../auth/session';
+import { contactName, type ContactDetail } from '../../contacts/contact-format';
+import { TransferDialog } from '../../contacts/transfer-dialog';
+import { ArchivePicker } from './archive-picker';
+import { ChangeTagDialog } from './change-tag-dialog';
+import { ReminderWizard } from './reminder-wizard';
+import { useRefreshContact } from './use-refresh-contact';
+
+const t = es.conversation.actions;
+
+type Open =
+  | { dialog: 'reminder'; permanent: boolean }
+  | { dialog: 'archive' }
+  | { dialog: 'transfer' }
+  | { dialog: 'changeTag' }
+  | null;
+
+/**
+ * The conversation header's 'Recordatorio' and 'Archivar' (03 §2.1). After archiving, the
+ * reason's next action opens its follow-up (03 §4 Archiving): the reminder wizard (with
+ * 'Permanente' on for a persistent reminder), the transfer dialog or the change-tag dialog.
+ */
+export function ConversationActions({ contact }: { contact: ContactDetail }) {
+  const me = useMe();
+  const refresh = useRefreshContact(contact.id);
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+
+  const followUp = (nextAction: NextAction) => {
+    switch (nextAction) {
+      case 'standardReminder':
+        setOpen({ dialog: 'reminder', permanent: false });
+        break;
+      case 'persistentReminder':
+        setOpen({ dialog: 'reminder', permanent: true });
+        break;
+      case 'transfer':
+        setOpen(contact.can.transfer ? { dialog: 'transfer' } : null);
+        break;
+      case 'changeStatusTag':
+        // Only the contact's own agent may change its tag.
+        setOpen(me && contact.agent?.id === me.user.id ? { dialog: 'changeTag' } : null);
+        break;
+      default:
+        setOpen(null);
+    }
+  };
+
+  return (
+    <>
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<BellIcon size={16} />}
+          onClick={() => setOpen({ dialog: 'reminder', permanent: false })}
+        >
+          {t.remind}
+        </Button>
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<FolderIcon size={16} />}
+          onClick={() => setOpen({ dialog: 'archive' })}
+        >
+          {t.archive}
+        </Button>
+      </Group>
+      <ReminderWizard
+        contactId={contact.id}
+        opened={open?.dialog === 'reminder'}
+        permanent={open?.dialog === 'reminder' && open.permanent}
+        onClose={close}
+      />
+      <ArchivePicker
+        contact={contact}
+        opened={open?.dialog === 'archive'}
+        onClose={close}
+        onArchived={followUp}
+      />
+      <TransferDialog
+        opened={open?.dialog === 'transfer'}
+        onClose={close}
+        contacts={[
+          { id: contact.id, name: contactName(contact), agentId: contact.agent?.id ?? null },
+        ]}
+        onDone={refresh}
+      />
+      <ChangeTagDialog contact={contact} opened={open?.dialog === 'changeTag'} onClose={close} />
+    </>
+  );
+}

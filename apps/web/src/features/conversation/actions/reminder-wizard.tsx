@@ -1,0 +1,304 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Chip,
+  Group,
+  Modal,
+  Stack,
+  Stepper,
+  Switch,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import {
+  LONG_REMINDER_CHOICES,
+  REMINDER_ACTIONS,
+  reminderDateFor,
+  type ReminderAction,
+  type ReminderChoice,
+} from '@cartera/domain/conversation';
+import { es, format } from '@cartera/domain/i18n';
+import { DATE_TIME_FORMAT, dayjs, formatDateTime } from '../../../lib/dates';
+import { domainCodeOf, userMessageOf } from '../../../lib/errors';
+import { useTRPC } from '../../../lib/trpc';
+import { CalendarIcon } from '../../../shell/icons';
+import { newActionId } from './action-id';
+import { useRefreshContact } from './use-refresh-contact';
+
+const t = es.conversation.actions;
+
+/** 03 §3: what the reminder wizard's comment holds at most. */
+const COMMENT_MAX = 2500;
+
+/**
+ * A date the user picked: a relative choice is worked out again when the reminder is created
+ * (so '30 min' stays 30 minutes from then), a weekday or the calendar is kept as picked.
+ */
+type Picked =
+  | { key: string; from: 'predetermined'; choice: ReminderChoice | null; date: Date }
+  | { key: 'calendar'; from: 'calendar'; choice: null; date: Date };
+
+interface Preset {
+  key: string;
+  label: string;
+  date: (now: Date) => Date;
+  choice: ReminderChoice | null;
+}
+
+function choicePreset(choice: ReminderChoice): Preset {
+  return {
+    key: choice,
+    label: t.reminderChoices[choice] ?? choice,
+    date: (now) => reminderDateFor(choice, now),
+    choice,
+  };
+}
+
+/** 'Esta semana': in 1 to 4 days at the current time (1–3 days are the quick choices). */
+function daysPreset(days: number): Preset {
+  const choice = (['1d', '2d', '3d'] as const)[days - 1] ?? null;
+  if (choice) return choicePreset(choice);
+  return {
+    key: `${days}d`,
+    label: format(t.reminderInDays, { n: days }),
+    date: (now) => dayjs(now).add(days, 'day').toDate(),
+    choice: null,
+  };
+}
+
+/** 'Siguiente semana': Monday, Tuesday or Wednesday of next week at the current time. */
+function nextWeekPreset(weekday: 1 | 2 | 3): Preset {
+  return {
+    key: `next-${weekday}`,
+    label: t.weekdays[weekday] ?? '',
+    date: (now) => {
+      const date = dayjs(now);
+      // Days up to next week's Monday (Sunday counts as the end of the current week).
+      const toMonday = ((8 - date.day()) % 7 || 7) + (weekday - 1);
+      return date.add(toMonday, 'day').toDate();
+    },
+    choice: null,
+  };
+}
+
+const PRESET_GROUPS: Array<{ title: string; presets: Preset[] }> = [
+  {
+    title: es.conversation.reminderToday,
+    presets: (['30m', '1h', '3h'] as const).map(choicePreset),
+  },
+  { title: es.conversation.reminderThisWeek, presets: [1, 2, 3, 4].map(daysPreset) },
+  {
+    title: es.conversation.reminderNextWeek,
+    presets: ([1, 2, 3] as const).map(nextWeekPreset),
+  },
+  { title: t.reminderLong, presets: LONG_REMINDER_CHOICES.map(choicePreset) },
+];
+
+/**
+ * The reminder wizard (03 §2.1, §4 Reminder): step 1 the action and a comment, step 2 the date —
+ * a quick or long choice, a weekday of next week, or the calendar — and 'Permanente'. Creating
+ * is disabled without a date.
+ */
+export function ReminderWizard({
+  contactId,
+  opened,
+  onClose,
+  permanent = false,
+}: {
+  contactId: string;
+  opened: boolean;
+  onClose: () => void;
+  /** Starts with 'Permanente' on (after archiving with a persistent-reminder reason). */
+  permanent?: boolean;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={t.reminderTitle} size={560} centered>
+      {opened && <ReminderForm contactId={contactId} onClose={onClose} permanent={permanent} />}
+    </Modal>
+  );
+}
+
+function ReminderForm({
+  contactId,
+  onClose,
+  permanent,
+}: {
+  contactId: string;
+  onClose: () => void;
+  permanent: boolean;
+}) {
+  const trpc = useTRPC();
+  const refresh = useRefreshContact(contactId);
+  const setReminder = useMutation(trpc.interactions.setReminder.mutationOptions());
+  const [step, setStep] = useState(0);
+  const [action, setAction] = useState<ReminderAction>('phoneCall');
+  const [comment, setComment] = useState('');
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const [isPermanent, setIsPermanent] = useState(permanent);
+  // One id per reminder: a retry after a failure is the same reminder for the server.
+  const [id] = useState(newActionId);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const pickPreset = (preset: Preset) => {
+    setFailure(null);
+    setPicked({
+      key: preset.key,
+      from: 'predetermined',
+      choice: preset.choice,
+      date: preset.date(new Date()),
+    });
+  };
+
+  const submit = () => {
+    if (!picked) return;
+    const now = new Date();
+    const reminderDate = picked.choice ? reminderDateFor(picked.choice, now) : picked.date;
+    if (reminderDate.getTime() <= now.getTime()) {
+      setFailure(t.reminderDatePast);
+      return;
+    }
+    setFailure(null);
+    setReminder.mutate(
+      {
+        contactId,
+        id,
+        reminderDate,
+        actionType: action,
+        comment: comment.trim(),
+        isPermanent,
+        dateSelectedFrom: picked.from,
+      },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: t.reminderCreated });
+          onClose();
+          void refresh();
+        },
+        onError: (error) => {
+          setFailure(
+            domainCodeOf(error) === 'REMINDER_DATE_PAST'
+              ? userMessageOf(error)
+              : es.conversation.reminderFailed,
+          );
+        },
+      },
+    );
+  };
+
+  const calendarValue = picked?.from === 'calendar' ? picked.date : null;
+
+  return (
+    <Stack gap="md">
+      <Stepper active={step} onStepClick={setStep} size="sm" allowNextStepsSelect={false}>
+        <Stepper.Step label={t.reminderStepAction}>
+          <Stack gap="md" mt="sm">
+            <Stack gap={6}>
+              <Text size="sm" fw={500}>
+                {t.reminderAction}
+              </Text>
+              <Chip.Group
+                multiple={false}
+                value={action}
+                onChange={(value) => setAction(value as ReminderAction)}
+              >
+                <Group gap="xs">
+                  {REMINDER_ACTIONS.map((each) => (
+                    <Chip key={each} value={each} size="sm">
+                      {t.reminderActions[each]}
+                    </Chip>
+                  ))}
+                </Group>
+              </Chip.Group>
+            </Stack>
+            <Textarea
+              label={t.reminderComment}
+              value={comment}
+              onChange={(event) => setComment(event.currentTarget.value)}
+              maxLength={COMMENT_MAX}
+              autosize
+              minRows={3}
+              maxRows={6}
+              data-autofocus
+            />
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Step label={t.reminderStepDate}>
+          <Stack gap="sm" mt="sm">
+            {PRESET_GROUPS.map((group) => (
+              <Stack key={group.title} gap={4}>
+                <Text size="xs" fw={600} c="dimmed" tt="uppercase">
+                  {group.title}
+                </Text>
+                <Group gap="xs" role="group" aria-label={group.title}>
+                  {group.presets.map((preset) => (
+                    <Button
+                      key={preset.key}
+                      size="compact-sm"
+                      radius="xl"
+                      variant={picked?.key === preset.key ? 'filled' : 'default'}
+                      aria-pressed={picked?.key === preset.key}
+                      onClick={() => pickPreset(preset)}
+                    >
+                      {preset.label}
+                    </Button>
+                  ))}
+                </Group>
+              </Stack>
+            ))}
+            <DateTimePicker
+              label={t.reminderCalendar}
+              placeholder={t.reminderCalendarPlaceholder}
+              valueFormat={DATE_TIME_FORMAT}
+              value={calendarValue ? dayjs(calendarValue).format('YYYY-MM-DD HH:mm:ss') : null}
+              onChange={(value) => {
+                setFailure(null);
+                const date = value ? dayjs(value) : null;
+                setPicked(
+                  date?.isValid()
+                    ? { key: 'calendar', from: 'calendar', choice: null, date: date.toDate() }
+                    : null,
+                );
+              }}
+              minDate={dayjs().format('YYYY-MM-DD')}
+              leftSection={<CalendarIcon size={16} />}
+              clearable
+              popoverProps={{ withinPortal: true }}
+            />
+            <Switch
+              label={t.reminderPermanent}
+              description={t.reminderPermanentHint}
+              checked={isPermanent}
+              onChange={(event) => setIsPermanent(event.currentTarget.checked)}
+            />
+            <Text size="sm" c={picked ? undefined : 'dimmed'} role="status">
+              {picked
+                ? format(t.reminderPicked, { date: formatDateTime(picked.date) })
+                : t.reminderDateRequired}
+            </Text>
+          </Stack>
+        </Stepper.Step>
+      </Stepper>
+      {failure && (
+        <Alert color="red" variant="light" role="alert">
+          {failure}
+        </Alert>
+      )}
+      <Group justify="space-between" gap="sm">
+        <Button variant="default" onClick={step === 0 ? onClose : () => setStep(0)}>
+          {step === 0 ? t.cancel : t.reminderBack}
+        </Button>
+        {step === 0 ? (
+          <Button onClick={() => setStep(1)}>{t.reminderNext}</Button>
+        ) : (
+          <Button onClick={submit} disabled={!picked} loading={setReminder.isPending}>
+            {t.reminderCreate}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
