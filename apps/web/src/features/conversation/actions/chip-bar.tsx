@@ -22,7 +22,7 @@ const t = es.conversation.actions;
  */
 export function ContactChipBar({ contact }: { contact: ContactDetail }) {
   return (
-    <Group gap="xs" wrap="wrap" aria-label={t.chipsLabel}>
+    <Group gap="xs" wrap="wrap" role="group" aria-label={t.chipsLabel}>
       <StatusTagChip contact={contact} />
       {contact.reminder && <ReminderChip contact={contact} reminder={contact.reminder} />}
       {contact.archivingReason && <ArchiveChip contact={contact} />}
