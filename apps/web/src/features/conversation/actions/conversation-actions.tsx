@@ -1,10 +1,15 @@
 import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
 import type { NextAction } from '@cartera/domain/conversation';
 import { es } from '@cartera/domain/i18n';
 import { BellIcon, FolderIcon } from '../../../shell/icons';
 import { useMe } from '../../auth/session';
-import { contactName, type ContactDetail } from '../../contacts/contact-format';
+import {
+  contactName,
+  seesOnlyOwnContacts,
+  type ContactDetail,
+} from '../../contacts/contact-format';
 import { TransferDialog } from '../../contacts/transfer-dialog';
 import { ArchivePicker } from './archive-picker';
 import { ChangeTagDialog } from './change-tag-dialog';
@@ -27,6 +32,7 @@ type Open =
  */
 export function ConversationActions({ contact }: { contact: ContactDetail }) {
   const me = useMe();
+  const navigate = useNavigate();
   const refresh = useRefreshContact(contact.id);
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
@@ -89,7 +95,11 @@ export function ConversationActions({ contact }: { contact: ContactDetail }) {
         contacts={[
           { id: contact.id, name: contactName(contact), agentId: contact.agent?.id ?? null },
         ]}
-        onDone={refresh}
+        onDone={async () => {
+          // A seller who hands a contact over no longer sees it.
+          if (me && seesOnlyOwnContacts(me.user.roles)) await navigate({ to: '/contacts' });
+          else await refresh();
+        }}
       />
       <ChangeTagDialog contact={contact} opened={open?.dialog === 'changeTag'} onClose={close} />
     </>
