@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { reasonsForUser, reminderDateFor, ZArchivingReason } from './conversation';
+import {
+  DEFAULT_VISIT_RULES,
+  reasonsForUser,
+  reminderDateFor,
+  visitSchema,
+  ZArchivingReason,
+} from './conversation';
 
 const reason = (input: Record<string, unknown>) => ZArchivingReason.parse({ name: 'x', ...input });
 
@@ -29,5 +35,37 @@ describe('opciones de recordatorio (03 §9)', () => {
     ['2y', new Date(2028, 10, 22, 10, 0)],
   ] as const)('%s', (choice, expected) => {
     expect(reminderDateFor(choice, now)).toEqual(expected);
+  });
+});
+
+describe('visitas (03 §5)', () => {
+  const base = {
+    contactId: '00000000-0000-7000-8000-000000000001',
+    id: '00000000-0000-7000-8000-000000000002',
+  };
+  const messages = (rules: Parameters<typeof visitSchema>[0], value: Record<string, unknown>) => {
+    const result = visitSchema(rules, ['concretada']).safeParse({ ...base, ...value });
+    return result.success ? [] : result.error.issues.map((issue) => issue.message);
+  };
+
+  it('pide el resultado y, por defecto, el comentario', () => {
+    expect(messages(DEFAULT_VISIT_RULES, { state: '' })).toEqual([
+      'El resultado de la visita es requerido',
+      'El comentario de la visita es requerido',
+    ]);
+  });
+
+  it('aplica los límites de caracteres del comentario', () => {
+    const rules = { commentRequired: false, minChars: 1, maxChars: 10 };
+    expect(messages({ ...rules, minChars: 5 }, { state: 'concretada', comment: 'hola' })).toEqual([
+      'El comentario debe de tener por lo menos 5 caracteres',
+    ]);
+    expect(messages({ ...rules, minChars: 2 }, { state: 'concretada', comment: 'a' })).toEqual([
+      'El comentario debe de tener por lo menos 2 caracteres',
+    ]);
+    expect(messages(rules, { state: 'concretada', comment: 'x'.repeat(11) })).toEqual([
+      'El comentario no debe de superar los 10 caracteres',
+    ]);
+    expect(messages(rules, { state: 'concretada' })).toEqual([]);
   });
 });

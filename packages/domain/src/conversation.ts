@@ -99,3 +99,63 @@ export const ZReminderInput = z.object({
   isPermanent: z.boolean().default(false),
   dateSelectedFrom: z.enum(['manual', 'predetermined', 'calendar']).default('manual'),
 });
+
+/** 03 §5 visit comment rules: required by default, optional bounds. */
+export interface VisitRules {
+  commentRequired: boolean;
+  minChars: number;
+  maxChars: number;
+}
+
+export const DEFAULT_VISIT_RULES: VisitRules = {
+  commentRequired: true,
+  minChars: 0,
+  maxChars: 2500,
+};
+
+export const VISIT_TEXTS = {
+  stateRequired: 'El resultado de la visita es requerido',
+  commentRequired: 'El comentario de la visita es requerido',
+  commentMin: 'El comentario debe de tener por lo menos {n} {unit}',
+  commentMax: 'El comentario no debe de superar los {n} caracteres',
+} as const;
+
+/** The visit form of 03 §5 with the tenant's rules (one schema for web and server). */
+export function visitSchema(rules: VisitRules, resultCodes: readonly string[]) {
+  return z
+    .object({
+      contactId: z.string().uuid(),
+      id: z.string().uuid(),
+      state: z.string(),
+      comment: z.string().trim().default(''),
+      tag: z.string().max(60).nullable().default(null),
+      shared: z.array(z.string().uuid()).max(50).default([]),
+    })
+    .superRefine((value, ctx) => {
+      if (!value.state || !resultCodes.includes(value.state)) {
+        ctx.addIssue({ code: 'custom', path: ['state'], message: VISIT_TEXTS.stateRequired });
+      }
+      const length = value.comment.length;
+      if (!length && rules.commentRequired) {
+        ctx.addIssue({ code: 'custom', path: ['comment'], message: VISIT_TEXTS.commentRequired });
+      } else if (length && rules.minChars > 0 && length < rules.minChars) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['comment'],
+          message: VISIT_TEXTS.commentMin
+            .replace('{n}', String(rules.minChars))
+            .replace('{unit}', rules.minChars === 1 ? 'carácter' : 'caracteres'),
+        });
+      } else if (length > rules.maxChars) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['comment'],
+          message: VISIT_TEXTS.commentMax.replace('{n}', String(rules.maxChars)),
+        });
+      }
+    });
+}
+
+/** 03 §4 phone-call outcomes: 'Sin responder', 'Correo de voz', 'Contestó'. */
+export const CALL_OUTCOMES = ['cancel', 'voicemail', 'done'] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];

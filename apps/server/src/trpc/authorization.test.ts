@@ -227,6 +227,27 @@ const procedures: Record<string, Entry> = {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, id: OTHER_ID },
   },
+  'interactions.activitySettings': { access: { roles: CONTACT_ROLES } },
+  'interactions.createVisit': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, id: OTHER_ID, state: 'concretada' },
+  },
+  'interactions.createFeedback': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, id: OTHER_ID, body: 'Bien' },
+  },
+  'interactions.markFeedbackRead': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, interactionId: OTHER_ID },
+  },
+  'interactions.startCall': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, id: OTHER_ID, phone: '+59899123456' },
+  },
+  'interactions.closeCall': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, interactionId: OTHER_ID, state: 'done' },
+  },
   'users.lookup': { access: 'authenticated', input: {} },
   'activity.list': {
     access: 'authenticated',

@@ -86,7 +86,15 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
       sale: { presale: true },
       // Unify for every role; sub-conversations for every role (03 §5 default 'all').
       contacts: { unify: { active: true, roles: ['all'] } },
-      conversation: { archivingReasons: DEMO_ARCHIVING_REASONS },
+      conversation: {
+        archivingReasons: DEMO_ARCHIVING_REASONS,
+        visitResults: [
+          { code: 'concretada', name: 'Visita concretada' },
+          { code: 'ausente', name: 'Cliente ausente' },
+          { code: 'reprogramada', name: 'Reprogramada' },
+        ],
+        feedbackRoles: ['super', 'comercial'],
+      },
     },
   });
   const north = await createGroup(db, demo, { name: 'Equipo Norte' });

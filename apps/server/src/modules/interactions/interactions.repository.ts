@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { likePattern } from '../../lib/sql';
 import type { Executor } from '@cartera/db/client';
 import { contacts, groups, interactions, users, type NewInteraction } from '@cartera/db/schema';
@@ -152,4 +166,57 @@ export async function findContactWatchers(db: Executor, tenantId: string, agentI
       ),
     );
   return [agentId, ...supervisors.map((row) => row.id)];
+}
+
+/** One item of a contact's timeline. */
+export async function findInteraction(
+  db: Executor,
+  tenantId: string,
+  contactId: string,
+  id: string,
+) {
+  const [row] = await db
+    .select()
+    .from(interactions)
+    .where(
+      and(
+        eq(interactions.tenantId, tenantId),
+        eq(interactions.contactId, contactId),
+        eq(interactions.id, id),
+      ),
+    );
+  return row;
+}
+
+/** The newest item of a contact, skipping some types. */
+export async function findLatestInteraction(
+  db: Executor,
+  tenantId: string,
+  contactId: string,
+  skipTypes: string[],
+) {
+  const conditions: SQL[] = [
+    eq(interactions.tenantId, tenantId),
+    eq(interactions.contactId, contactId),
+  ];
+  if (skipTypes.length) conditions.push(notInArray(interactions.type, skipTypes));
+  const [row] = await db
+    .select()
+    .from(interactions)
+    .where(and(...conditions))
+    .orderBy(desc(interactions.id))
+    .limit(1);
+  return row;
+}
+
+export async function updateInteractionRow(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  values: { status?: string | null; content?: Record<string, unknown> },
+) {
+  await db
+    .update(interactions)
+    .set(values)
+    .where(and(eq(interactions.tenantId, tenantId), eq(interactions.id, id)));
 }

@@ -1,5 +1,17 @@
 import { z } from 'zod';
 import { ZReminderInput } from '@cartera/domain/conversation';
+import {
+  activitySettings,
+  closeCall,
+  createFeedback,
+  createVisit,
+  markFeedbackRead,
+  startCall,
+  ZCloseCallInput,
+  ZFeedbackInput,
+  ZStartCallInput,
+  ZVisitSettings,
+} from './activities.service';
 import { router, tenantProcedure } from '../../trpc/init';
 import {
   archiveContact,
@@ -81,4 +93,44 @@ export const interactionsRouter = router({
     .input(ZItemInput)
     .output(z.object({ success: z.literal(true) }))
     .mutation(({ ctx, input }) => cancelReminder(ctx.db, ctx.user, input)),
+
+  /** What the visit and feedback tabs need: results, comment rules, shared visits, feedback. */
+  activitySettings: timelineProcedure
+    .output(ZVisitSettings)
+    .query(({ ctx }) => activitySettings(ctx.db, ctx.user)),
+
+  /** 'Describe tu visita' (03 §5); the tenant's rules are applied on the server. */
+  createVisit: timelineProcedure
+    .input(
+      z.object({
+        contactId: z.string().uuid(),
+        id: z.string().uuid(),
+        state: z.string().max(60),
+        comment: z.string().max(10_000).optional(),
+        tag: z.string().max(60).nullish(),
+        shared: z.array(z.string().uuid()).max(50).optional(),
+      }),
+    )
+    .output(z.object({ id: z.string() }))
+    .mutation(({ ctx, input }) => createVisit(ctx.db, ctx.user, input)),
+
+  createFeedback: timelineProcedure
+    .input(ZFeedbackInput)
+    .output(z.object({ id: z.string() }))
+    .mutation(({ ctx, input }) => createFeedback(ctx.db, ctx.user, input)),
+
+  markFeedbackRead: timelineProcedure
+    .input(z.object({ contactId: z.string().uuid(), interactionId: z.string().uuid() }))
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(({ ctx, input }) => markFeedbackRead(ctx.db, ctx.user, input)),
+
+  startCall: timelineProcedure
+    .input(ZStartCallInput)
+    .output(z.object({ id: z.string() }))
+    .mutation(({ ctx, input }) => startCall(ctx.db, ctx.user, input)),
+
+  closeCall: timelineProcedure
+    .input(ZCloseCallInput)
+    .output(z.object({ state: z.string() }))
+    .mutation(({ ctx, input }) => closeCall(ctx.db, ctx.user, input)),
 });

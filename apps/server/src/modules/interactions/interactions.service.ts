@@ -173,17 +173,40 @@ export async function recordInteraction(
   });
   if (!fresh) return false;
   await touchContact(tx, contact.tenantId, contact.id, createdAt);
+  await announceInteraction(tx, user, contact, {
+    event: 'interaction.created',
+    interactionId: item.id,
+    type: item.type,
+    alsoNotify: item.alsoNotify,
+  });
+  return true;
+}
+
+/**
+ * Announces a change on a contact's timeline to whoever sees the contact: its agent, the
+ * supervisors above the agent, tenant-wide roles, and `alsoNotify`.
+ */
+export async function announceInteraction(
+  tx: Transaction,
+  user: AuthUser | null,
+  contact: Pick<Contact, 'id' | 'tenantId' | 'agentId'>,
+  change: {
+    event: 'interaction.created' | 'interaction.updated';
+    interactionId: string;
+    type: string;
+    alsoNotify?: Array<string | null> | undefined;
+  },
+) {
   const watchers = await findContactWatchers(tx, contact.tenantId, contact.agentId);
-  for (const userId of item.alsoNotify ?? []) if (userId) watchers.push(userId);
+  for (const userId of change.alsoNotify ?? []) if (userId) watchers.push(userId);
   await appendEvent(tx, {
     tenantId: contact.tenantId,
-    type: 'interaction.created',
+    type: change.event,
     topic: `contact:${contact.id}`,
-    payload: { contactId: contact.id, interactionId: item.id, type: item.type },
+    payload: { contactId: contact.id, interactionId: change.interactionId, type: change.type },
     audience: { userIds: watchers, roles: TENANT_WIDE_ROLES },
     actorUserId: user?.id ?? null,
   });
-  return true;
 }
 
 export const ZNoteInput = z.object({

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createContact } from '@cartera/db/factories';
+import { newId } from '@cartera/db/ids';
+import { contacts, interactions, type Contact } from '@cartera/db/schema';
+import { seedDemo, type DemoData } from '@cartera/db/seed';
+import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
+import { restLogin, typedCall, type ProcedurePath } from '../../testing/http-client';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+
+let database: TestDatabase;
+let app: TestApp;
+let demo: DemoData;
+const tokens: Record<string, string> = {};
+
+const SELLER = 'vendedor@demo.test';
+const SUPERVISOR = 'supervisor@demo.test';
+
+async function call<P extends ProcedurePath>(email: string, path: P, input?: unknown) {
+  tokens[email] ??= (await restLogin(app.url, email)).body.token;
+  const method = path.endsWith('activitySettings') ? 'GET' : 'POST';
+  return typedCall(app.url, path, input, { token: tokens[email], method });
+}
+
+function sellersContact(extra: Partial<Parameters<typeof createContact>[2]> = {}) {
+  return createContact(database.handle.db, demo.demo, {
+    firstName: 'Actividad',
+    phones: ['+59894111222'],
+    agentId: demo.users[SELLER]!.id,
+    ...extra,
+  });
+}
+
+async function itemsOf(contact: Contact) {
+  return database.handle.db
+    .select()
+    .from(interactions)
+    .where(eq(interactions.contactId, contact.id))
+    .orderBy(interactions.id);
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  demo = await seedDemo(database.handle.db);
+  app = await startTestApp(database.handle, { JOBS_ENABLED: 'false' });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await database?.destroy();
+});
+
+describe('visits (03 §5)', () => {
+  it('answers the tenant results and rules, and refuses a visit without result or comment', async () => {
+    const settings = await call(SELLER, 'interactions.activitySettings');
+    expect(settings.data).toMatchObject({
+      results: [
+        { code: 'concretada', name: 'Visita concretada' },
+        { code: 'ausente', name: 'Cliente ausente' },
+        { code: 'reprogramada', name: 'Reprogramada' },
+      ],
+      rules: { commentRequired: true },
+      sharedVisits: false,
+      feedbackAllowed: false,
+    });
+    const contact = await sellersContact();
+    const refused = await call(SELLER, 'interactions.createVisit', {
+      contactId: contact.id,
+      id: newId(),
+      state: '',
+    });
+    expect(refused.error?.data.fieldErrors).toEqual({
+      state: ['El resultado de la visita es requerido'],
+      comment: ['El comentario de la visita es requerido'],
+    });
+    expect(await itemsOf(contact)).toEqual([]);
+  });
+
+  it('stores the visit with its result name and applies its tag to the contact', async () => {
+    const contact = await sellersContact({ statusTag: 'nuevo' });
+    const id = newId();
+    const result = await call(SELLER, 'interactions.createVisit', {
+      contactId: contact.id,
+      id,
+      state: 'concretada',
+      comment: 'Mostramos el catálogo',
+      tag: 'contactado',
+      shared: [demo.users[SUPERVISOR]!.id],
+    });
+    expect(result.data).toEqual({ id });
+    const [item] = await itemsOf(contact);
+    expect(item).toMatchObject({
+      type: 'visit',
+      content: {
+        state: 'concretada',
+        stateName: 'Visita concretada',
+        comment: 'Mostramos el catálogo',
+        tag: 'contactado',
+        // Shared visits are off in the demo: no participants are kept.
+        shared: [],
+      },
+    });
+    const [row] = await database.handle.db
+      .select({ statusTag: contacts.statusTag })
+      .from(contacts)
+      .where(eq(contacts.id, contact.id));
+    expect(row!.statusTag).toBe('contactado');
+  });
+});
+
+describe('feedback (03 §3, §4)', () => {
+  it('only allowed roles leave it; it reactivates the contact; only its receiver marks it read', async () => {
+    const contact = await sellersContact({
+      archivingReason: 'pausa',
+      archivingReasonText: 'En pausa',
+    });
+    const bySeller = await call(SELLER, 'interactions.createFeedback', {
+      contactId: contact.id,
+      id: newId(),
+      body: 'Autoevaluación',
+    });
+    expect(bySeller.error?.data.domainCode).toBe('PERMISSION_DENIED');
+
+    const id = newId();
+    const created = await call(SUPERVISOR, 'interactions.createFeedback', {
+      contactId: contact.id,
+      id,
+      body: 'Llamalo antes del viernes',
+    });
+    expect(created.data).toEqual({ id });
+    const [row] = await database.handle.db
+      .select({ archivingReason: contacts.archivingReason })
+      .from(contacts)
+      .where(eq(contacts.id, contact.id));
+    expect(row!.archivingReason).toBeNull();
+
+    const notReceiver = await call(SUPERVISOR, 'interactions.markFeedbackRead', {
+      contactId: contact.id,
+      interactionId: id,
+    });
+    expect(notReceiver.error?.data.domainCode).toBe('PERMISSION_DENIED');
+    const receiver = await call(SELLER, 'interactions.markFeedbackRead', {
+      contactId: contact.id,
+      interactionId: id,
+    });
+    expect(receiver.data).toEqual({ success: true });
+    const [item] = await itemsOf(contact);
+    expect(item).toMatchObject({
+      type: 'feedback',
+      status: 'read',
+      content: { body: 'Llamalo antes del viernes', status: 'read' },
+    });
+  });
+});
+
+describe('manually logged calls (03 §4)', () => {
+  it('one call at a time, closed with its outcome', async () => {
+    const contact = await sellersContact();
+    const first = newId();
+    const started = await call(SELLER, 'interactions.startCall', {
+      contactId: contact.id,
+      id: first,
+      phone: '+59894111222',
+    });
+    expect(started.data).toEqual({ id: first });
+    const second = await call(SELLER, 'interactions.startCall', {
+      contactId: contact.id,
+      id: newId(),
+      phone: '+59894111222',
+    });
+    expect(second.error?.data.domainCode).toBe('CONTACT_IN_CALL');
+    expect(second.error?.message).toBe('El contacto ya está en llamada');
+
+    const closed = await call(SELLER, 'interactions.closeCall', {
+      contactId: contact.id,
+      interactionId: first,
+      state: 'voicemail',
+    });
+    expect(closed.data).toEqual({ state: 'voicemail' });
+    const again = await call(SELLER, 'interactions.startCall', {
+      contactId: contact.id,
+      id: newId(),
+      phone: '+59894111222',
+    });
+    expect(again.status).toBe(200);
+    const items = await itemsOf(contact);
+    expect(items.map((item) => [item.type, item.status, item.content.state])).toEqual([
+      ['phoneCall', 'voicemail', 'voicemail'],
+      ['phoneCall', 'calling', 'calling'],
+    ]);
+  });
+
+  it("refuses a number that is not the contact's", async () => {
+    const contact = await sellersContact();
+    const result = await call(SELLER, 'interactions.startCall', {
+      contactId: contact.id,
+      id: newId(),
+      phone: '+59899999999',
+    });
+    expect(result.status).toBe(400);
+  });
+});

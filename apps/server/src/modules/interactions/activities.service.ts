@@ -1,0 +1,272 @@
+import { z } from 'zod';
+import type { Database, Executor } from '@cartera/db/client';
+import {
+  CALL_OUTCOMES,
+  DEFAULT_VISIT_RULES,
+  visitSchema,
+  type VisitRules,
+} from '@cartera/domain/conversation';
+import { DomainError } from '@cartera/domain/errors';
+import type { AuthUser } from '../sessions/session.service';
+import { findTenantSettings } from '../companies/companies.repository';
+import { tagsForUser } from '../catalog/catalog.service';
+import { visibleContact } from '../contacts/contact-sheet.service';
+import {
+  findUsersByIds,
+  lockContact,
+  updateContactRow,
+} from '../contacts/contact-records.repository';
+import { announceInteraction, recordInteraction } from './interactions.service';
+import {
+  findInteraction,
+  findLatestInteraction,
+  updateInteractionRow,
+} from './interactions.repository';
+
+/** `groups.configs.conversation` beyond archiving reasons (03 §3 group configuration). */
+const ZConversationConfig = z.object({
+  visitResults: z
+    .array(z.object({ code: z.string(), name: z.string(), active: z.boolean().default(true) }))
+    .default([]),
+  visitComment: z
+    .object({
+      required: z.boolean().default(true),
+      minChars: z.number().int().min(0).default(0),
+      maxChars: z.number().int().min(1).default(2500),
+    })
+    .optional(),
+  /** Roles that may leave feedback on a contact (03 §2.2 'Feedback' tab). */
+  feedbackRoles: z.array(z.string()).default(['super', 'comercial']),
+});
+
+async function conversationConfig(db: Executor, tenantId: string) {
+  const tenant = await findTenantSettings(db, tenantId);
+  const parsed = ZConversationConfig.safeParse(tenant?.configs.conversation ?? {});
+  return parsed.success ? parsed.data : ZConversationConfig.parse({});
+}
+
+export const ZVisitSettings = z.object({
+  results: z.array(z.object({ code: z.string(), name: z.string() })),
+  rules: z.object({ commentRequired: z.boolean(), minChars: z.number(), maxChars: z.number() }),
+  sharedVisits: z.boolean(),
+  feedbackAllowed: z.boolean(),
+});
+
+/** What the composer's visit and feedback tabs need (03 §2.2, §5). */
+export async function activitySettings(db: Executor, user: AuthUser) {
+  const config = await conversationConfig(db, user.tenantId);
+  return {
+    results: config.visitResults
+      .filter((result) => result.active)
+      .map(({ code, name }) => ({ code, name })),
+    rules: visitRules(config),
+    sharedVisits: user.featureFlags.sharedVisits === 1,
+    feedbackAllowed: user.roles.some((role) => config.feedbackRoles.includes(role)),
+  };
+}
+
+function visitRules(config: z.infer<typeof ZConversationConfig>): VisitRules {
+  return config.visitComment
+    ? {
+        commentRequired: config.visitComment.required,
+        minChars: config.visitComment.minChars,
+        maxChars: config.visitComment.maxChars,
+      }
+    : DEFAULT_VISIT_RULES;
+}
+
+/**
+ * A visit (03 §3 Visit, §5): a result of the tenant's list, the comment rules, an optional tag
+ * among the user's tags (applied to the contact), shared participants only when shared visits
+ * are on, never the user.
+ */
+export async function createVisit(db: Database, user: AuthUser, input: unknown) {
+  const config = await conversationConfig(db, user.tenantId);
+  const results = config.visitResults.filter((result) => result.active);
+  const values = visitSchema(
+    visitRules(config),
+    results.map((result) => result.code),
+  ).parse(input);
+  const contact = await visibleContact(db, user, values.contactId);
+  if (values.tag && !(await tagsForUser(db, user)).some((tag) => tag.code === values.tag)) {
+    throw new DomainError('INVALID_REQUEST_BODY', { fields: { tag: ['Sin etiquetas'] } });
+  }
+  const shared =
+    user.featureFlags.sharedVisits === 1
+      ? values.shared.filter((id, index, all) => id !== user.id && all.indexOf(id) === index)
+      : [];
+  if (shared.length) {
+    const found = await findUsersByIds(db, user.tenantId, shared);
+    if (found.length !== shared.length) {
+      throw new DomainError('INVALID_REQUEST_BODY', { fields: { shared: ['Sin resultados'] } });
+    }
+  }
+  const result = results.find((each) => each.code === values.state)!;
+  await db.transaction(async (tx) => {
+    const current = await lockContact(tx, user.tenantId, contact.id);
+    if (!current) throw new DomainError('CONTACT_NOT_FOUND');
+    if (values.tag && values.tag !== current.statusTag) {
+      await updateContactRow(tx, user.tenantId, contact.id, { statusTag: values.tag });
+    }
+    await recordInteraction(tx, user, current, {
+      id: values.id,
+      type: 'visit',
+      content: {
+        state: result.code,
+        stateName: result.name,
+        comment: values.comment,
+        tag: values.tag,
+        shared,
+      },
+      alsoNotify: shared,
+    });
+  });
+  return { id: values.id };
+}
+
+export const ZFeedbackInput = z.object({
+  contactId: z.string().uuid(),
+  id: z.string().uuid(),
+  body: z.string().trim().min(1, 'Requerido').max(2500),
+  /** The agent it is for; the contact's agent when missing. */
+  toUser: z.string().uuid().optional(),
+});
+
+/**
+ * Feedback on a contact for its agent (03 §3, §4): only roles the group allows. It clears the
+ * contact's archiving and reminder so it is active again; a permanent reminder stays and the
+ * client is marked as contacted.
+ */
+export async function createFeedback(
+  db: Database,
+  user: AuthUser,
+  input: z.infer<typeof ZFeedbackInput>,
+) {
+  const config = await conversationConfig(db, user.tenantId);
+  if (!user.roles.some((role) => config.feedbackRoles.includes(role))) {
+    throw new DomainError('PERMISSION_DENIED');
+  }
+  const contact = await visibleContact(db, user, input.contactId);
+  const receiverId = input.toUser ?? contact.agentId;
+  if (!receiverId) throw new DomainError('CONTACT_WITHOUT_AGENT');
+  const [receiver] = await findUsersByIds(db, user.tenantId, [receiverId]);
+  if (!receiver) throw new DomainError('USER_NOT_FOUND');
+  await db.transaction(async (tx) => {
+    const current = await lockContact(tx, user.tenantId, contact.id);
+    if (!current) throw new DomainError('CONTACT_NOT_FOUND');
+    const reminder = current.reminder as { isPermanent?: boolean } | null;
+    await updateContactRow(tx, user.tenantId, contact.id, {
+      archivingReason: null,
+      archivingReasonText: null,
+      reminder: reminder?.isPermanent ? { ...reminder, wasClientContacted: true } : null,
+    });
+    await recordInteraction(tx, user, current, {
+      id: input.id,
+      type: 'feedback',
+      status: 'unread',
+      content: {
+        body: input.body,
+        toUser: { _id: receiver.id, name: receiver.name, lastname: receiver.lastname },
+        status: 'unread',
+      },
+      alsoNotify: [receiver.id],
+    });
+  });
+  return { id: input.id };
+}
+
+/** Only the receiving agent marks feedback read (03 §4); others see 'visto'. */
+export async function markFeedbackRead(
+  db: Database,
+  user: AuthUser,
+  input: { contactId: string; interactionId: string },
+) {
+  const contact = await visibleContact(db, user, input.contactId);
+  const item = await findInteraction(db, user.tenantId, contact.id, input.interactionId);
+  if (!item || item.type !== 'feedback') throw new DomainError('NOT_FOUND');
+  const toUser = (item.content.toUser ?? {}) as { _id?: string };
+  if (toUser._id !== user.id) throw new DomainError('PERMISSION_DENIED');
+  await db.transaction(async (tx) => {
+    await updateInteractionRow(tx, user.tenantId, item.id, {
+      status: 'read',
+      content: { ...item.content, status: 'read' },
+    });
+    await announceInteraction(tx, user, contact, {
+      event: 'interaction.updated',
+      interactionId: item.id,
+      type: 'feedback',
+    });
+  });
+  return { success: true as const };
+}
+
+export const ZStartCallInput = z.object({
+  contactId: z.string().uuid(),
+  id: z.string().uuid(),
+  phone: z.string().min(4).max(40),
+});
+
+/**
+ * A manually logged call (03 §4 Phone call): an item in state calling. While the newest item
+ * (ignoring take-overs) is a call still calling, another call is refused.
+ */
+export async function startCall(
+  db: Database,
+  user: AuthUser,
+  input: z.infer<typeof ZStartCallInput>,
+) {
+  const contact = await visibleContact(db, user, input.contactId);
+  if (!contact.phones.includes(input.phone)) {
+    throw new DomainError('INVALID_REQUEST_BODY', { fields: { phone: ['Sin resultados'] } });
+  }
+  await db.transaction(async (tx) => {
+    const current = await lockContact(tx, user.tenantId, contact.id);
+    if (!current) throw new DomainError('CONTACT_NOT_FOUND');
+    const latest = await findLatestInteraction(tx, user.tenantId, contact.id, ['contactTaken']);
+    if (latest?.type === 'phoneCall' && latest.status === 'calling') {
+      throw new DomainError('CONTACT_IN_CALL');
+    }
+    await recordInteraction(tx, user, current, {
+      id: input.id,
+      type: 'phoneCall',
+      status: 'calling',
+      content: { state: 'calling', phone: input.phone, origin: 'manual' },
+    });
+  });
+  return { id: input.id };
+}
+
+export const ZCloseCallInput = z.object({
+  contactId: z.string().uuid(),
+  interactionId: z.string().uuid(),
+  state: z.enum(CALL_OUTCOMES),
+  callDuration: z.number().int().min(0).max(86_400).optional(),
+});
+
+/** The answer to 'Llamada a {phone}. ¿Pudiste comunicarte?' closes the call with its outcome. */
+export async function closeCall(
+  db: Database,
+  user: AuthUser,
+  input: z.infer<typeof ZCloseCallInput>,
+) {
+  const contact = await visibleContact(db, user, input.contactId);
+  const item = await findInteraction(db, user.tenantId, contact.id, input.interactionId);
+  if (!item || item.type !== 'phoneCall') throw new DomainError('NOT_FOUND');
+  if (item.status !== 'calling') return { state: item.status ?? input.state };
+  await db.transaction(async (tx) => {
+    await updateInteractionRow(tx, user.tenantId, item.id, {
+      status: input.state,
+      content: {
+        ...item.content,
+        state: input.state,
+        ...(input.callDuration !== undefined ? { callDuration: input.callDuration } : {}),
+      },
+    });
+    await announceInteraction(tx, user, contact, {
+      event: 'interaction.updated',
+      interactionId: item.id,
+      type: 'phoneCall',
+    });
+  });
+  return { state: input.state };
+}
