@@ -248,6 +248,9 @@ const procedures: Record<string, Entry> = {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, interactionId: OTHER_ID, state: 'done' },
   },
+  'inbox.conversations': { access: { roles: CONTACT_ROLES }, input: {} },
+  'inbox.unassigned': { access: { roles: CONTACT_ROLES }, input: {} },
+  'inbox.unassignedCount': { access: { roles: CONTACT_ROLES } },
   'users.lookup': { access: 'authenticated', input: {} },
   'activity.list': {
     access: 'authenticated',

@@ -3,6 +3,7 @@ import { catalogRouter } from '../modules/catalog/catalog.router';
 import { companiesRouter } from '../modules/companies/companies.router';
 import { contactsRouter } from '../modules/contacts/contacts.router';
 import { interactionsRouter } from '../modules/interactions/interactions.router';
+import { inboxRouter } from '../modules/inbox/inbox.router';
 import { customFieldsRouter } from '../modules/custom-fields/custom-fields.router';
 import { activityRouter } from '../modules/activity/activity.router';
 import { authRouter } from '../modules/auth/auth.router';
@@ -27,6 +28,7 @@ export const appRouter = router({
   places: placesRouter,
   contacts: contactsRouter,
   interactions: interactionsRouter,
+  inbox: inboxRouter,
   users: usersRouter,
   realtime: realtimeRouter,
 });

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { router, tenantProcedure } from '../../trpc/init';
+import {
+  conversationsInbox,
+  unassignedCount,
+  unassignedInbox,
+  ZInboxInput,
+  ZInboxPage,
+} from './inbox.service';
+
+export const inboxRouter = router({
+  conversations: tenantProcedure
+    .meta({ area: '/contact' })
+    .input(ZInboxInput)
+    .output(ZInboxPage)
+    .query(({ ctx, input }) => conversationsInbox(ctx.db, ctx.user, input)),
+
+  unassigned: tenantProcedure
+    .meta({ area: '/contact/unassigned' })
+    .input(z.object({ cursor: z.object({ at: z.date(), id: z.string().uuid() }).nullish() }))
+    .output(ZInboxPage)
+    .query(({ ctx, input }) => unassignedInbox(ctx.db, ctx.user, input)),
+
+  /** The count beside 'Inbox' in the menu. */
+  unassignedCount: tenantProcedure
+    .meta({ area: '/contact/unassigned' })
+    .output(z.number())
+    .query(({ ctx }) => unassignedCount(ctx.db, ctx.user)),
+});

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type { Executor } from '@cartera/db/client';
+import { DomainError } from '@cartera/domain/errors';
+import type { AuthUser } from '../sessions/session.service';
+import { findAgents } from '../contacts/contact-records.repository';
+import { countUnassigned, findInboxPage } from './inbox.repository';
+
+/** 03 §9: a contact is unattended after 24 hours without interaction. */
+export const UNATTENDED_AFTER_MS = 24 * 60 * 60 * 1000;
+export const INBOX_PAGE_SIZE = 30;
+
+export const ZInboxInput = z.object({
+  /** super and comercial may look at another seller's inbox (03 §2.1). */
+  agentId: z.string().uuid().optional(),
+  cursor: z.object({ at: z.date(), id: z.string().uuid() }).nullish(),
+});
+
+export const ZInboxItem = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  statusTag: z.string().nullable(),
+  archivingReason: z.string().nullable(),
+  hasReminder: z.boolean(),
+  isSubConversation: z.boolean(),
+  lastInteractionAt: z.date().nullable(),
+  unattended: z.boolean(),
+});
+
+export const ZInboxPage = z.object({
+  items: z.array(ZInboxItem),
+  nextCursor: z.object({ at: z.date(), id: z.string() }).nullable(),
+});
+
+/** Whose inbox a user may open: their own; super their subtree's sellers; comercial anyone's. */
+async function inboxOwner(db: Executor, user: AuthUser, agentId: string | undefined) {
+  if (!agentId || agentId === user.id) return user.id;
+  const tenantWide = user.roles.includes('comercial');
+  if (!tenantWide && !user.roles.includes('super')) throw new DomainError('PERMISSION_DENIED');
+  const sellers = await findAgents(db, user.tenantId, {
+    subtreeOf: tenantWide ? undefined : user.groupId,
+    roles: ['user'],
+  });
+  if (!sellers.some((seller) => seller.id === agentId)) throw new DomainError('PERMISSION_DENIED');
+  return agentId;
+}
+
+type Row = Awaited<ReturnType<typeof findInboxPage>>[number];
+
+function toPage(rows: Row[], now: Date) {
+  const more = rows.length > INBOX_PAGE_SIZE;
+  const page = rows.slice(0, INBOX_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      phone: row.phones[0] ?? null,
+      statusTag: row.statusTag,
+      archivingReason: row.archivingReason,
+      hasReminder: row.reminder !== null,
+      isSubConversation: row.parentContactId !== null,
+      lastInteractionAt: row.lastInteractionAt,
+      unattended: now.getTime() - row.sortAt.getTime() > UNATTENDED_AFTER_MS,
+    })),
+    nextCursor: more && last ? { at: last.sortAt, id: last.id } : null,
+  };
+}
+
+/** 'Conversaciones' (issue #6 §10): the agent's contacts, most recent interaction first. */
+export async function conversationsInbox(
+  db: Executor,
+  user: AuthUser,
+  input: z.infer<typeof ZInboxInput>,
+  now = new Date(),
+) {
+  const agentId = await inboxOwner(db, user, input.agentId);
+  const rows = await findInboxPage(
+    db,
+    user.tenantId,
+    { agentId },
+    input.cursor ?? undefined,
+    INBOX_PAGE_SIZE + 1,
+  );
+  return toPage(rows, now);
+}
+
+/** 'Inbox' (03 §2.1, 01 §2): contacts nobody holds, for anyone to take over. */
+export async function unassignedInbox(
+  db: Executor,
+  user: AuthUser,
+  input: { cursor?: { at: Date; id: string } | null | undefined },
+  now = new Date(),
+) {
+  const rows = await findInboxPage(
+    db,
+    user.tenantId,
+    { unassigned: true },
+    input.cursor ?? undefined,
+    INBOX_PAGE_SIZE + 1,
+  );
+  return toPage(rows, now);
+}
+
+export function unassignedCount(db: Executor, user: AuthUser) {
+  return countUnassigned(db, user.tenantId);
+}
