@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import {
+  Alert,
   Anchor,
   Badge,
   Box,
   Button,
-  Grid,
   Group,
   Paper,
   Skeleton,
@@ -16,27 +16,35 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { subConversationStatusLabel } from '@cartera/domain/contacts';
-import { errorMessage, es, format } from '@cartera/domain/i18n';
+import { es, format } from '@cartera/domain/i18n';
 import { domainCodeOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ArrowLeftIcon, PencilIcon, SwitchIcon, UserIcon } from '../../shell/icons';
 import { Panel } from '../../shell/panel';
-import { QueryError } from '../../shell/query-error';
 import { fullNameOf, useMe } from '../auth/session';
+import { ContactChipBar } from '../conversation/actions/chip-bar';
+import { ConversationActions } from '../conversation/actions/conversation-actions';
+import { Conversation } from '../conversation/conversation';
+import layout from '../conversation/conversation.module.css';
+import {
+  contactFetchFailure,
+  fetchRetryDelay,
+  shouldRetryFetch,
+} from '../conversation/fetch-policy';
 import { ContactDetailsPanel } from './contact-details-panel';
 import { contactName, seesOnlyOwnContacts, type ContactDetail } from './contact-format';
 import { ContactSheet } from './sheet/contact-sheet';
 import { SubConversationsPanel } from './sub-conversations-panel';
-import { TagChip } from './tag-chip';
 import { TransferDialog } from './transfer-dialog';
 import { UnifyDialog } from './unify-dialog';
 
 const ZContactId = z.string().uuid();
 
 /**
- * /contact?id=… (02 §2): the contact view. Until the conversation timeline arrives (issue #6) it
- * is the header (name, agent, 'Transferir', 'Editar contacto'), the details panel, 'Solicitudes'
- * and 'Subconversaciones'. A contact the user may not see reads as not found.
+ * /contact?id=… (02 §2, 03 §2.1): the conversation screen. The header (name, agent, actions),
+ * the chip bar, the timeline with the composer in the centre, and at the side the details panel,
+ * 'Solicitudes' and 'Subconversaciones'. A contact the user may not see reads as not found; the
+ * fetch states and retries are those of 03 §8 'Contact fetch'.
  */
 export function ContactPage({ id }: { id: string }) {
   const trpc = useTRPC();
@@ -44,43 +52,48 @@ export function ContactPage({ id }: { id: string }) {
   const contact = useQuery({
     ...trpc.contacts.get.queryOptions({ id }),
     enabled: valid,
-    retry: false,
+    retry: (failures, error) => shouldRetryFetch(failures, domainCodeOf(error)),
+    retryDelay: fetchRetryDelay,
   });
 
-  if (!valid) return <ContactNotFound />;
+  if (!valid) return <ContactNotFound title={es.conversation.fetchInvalidId} />;
   if (contact.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label={es.app.loading}>
+      <div className={layout.page} aria-busy="true" aria-label={es.app.loading}>
         <Skeleton height={14} w={140} />
         <Skeleton height={36} w={320} />
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Skeleton height={360} radius="md" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Stack gap="md">
-              <Skeleton height={120} radius="md" />
-              <Skeleton height={160} radius="md" />
-            </Stack>
-          </Grid.Col>
-        </Grid>
-      </Stack>
+        <div className={layout.main}>
+          <Skeleton height={420} radius="md" style={{ flex: 1 }} />
+          <div className={layout.side}>
+            <Skeleton height={200} radius="md" />
+            <Skeleton height={120} radius="md" />
+          </div>
+        </div>
+      </div>
     );
   }
   if (contact.isError) {
-    const code = domainCodeOf(contact.error);
-    if (code === 'CONTACT_NOT_FOUND' || code === 'INVALID_REQUEST_BODY') {
-      return <ContactNotFound />;
-    }
+    const failure = contactFetchFailure(domainCodeOf(contact.error));
+    if (failure.notFound) return <ContactNotFound title={failure.message} />;
     return (
       <Stack gap="md" align="flex-start">
         <BackToList />
-        <QueryError
-          error={contact.error}
-          onRetry={() => void contact.refetch()}
-          retrying={contact.isFetching}
-          maw={560}
-        />
+        <Alert color="red" variant="light" role="alert" maw={560} data-testid="contact-error">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{failure.message}</Text>
+            {failure.retry && (
+              <Button
+                size="xs"
+                variant="white"
+                color="red"
+                loading={contact.isFetching}
+                onClick={() => void contact.refetch()}
+              >
+                {es.conversation.fetchRetry}
+              </Button>
+            )}
+          </Stack>
+        </Alert>
       </Stack>
     );
   }
@@ -100,7 +113,7 @@ function BackToList() {
   );
 }
 
-function ContactNotFound() {
+function ContactNotFound({ title }: { title: string }) {
   return (
     <Stack gap="md" align="flex-start">
       <BackToList />
@@ -110,7 +123,7 @@ function ContactNotFound() {
             <UserIcon size={48} stroke={1.4} />
           </Box>
           <Title order={1} fz="h3">
-            {errorMessage('CONTACT_NOT_FOUND')}
+            {title}
           </Title>
           <Text c="dimmed" size="sm">
             {es.contacts.notFoundBody}
@@ -135,7 +148,7 @@ function ContactView({ contact }: { contact: ContactDetail }) {
   const requestsOn = me?.featureFlags.requestSale === 1;
 
   return (
-    <Stack gap="md">
+    <div className={layout.page}>
       <BackToList />
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4} style={{ minWidth: 0 }}>
@@ -153,7 +166,6 @@ function ContactView({ contact }: { contact: ContactDetail }) {
             <Title order={1} fz="h2" lh={1.2} style={{ wordBreak: 'break-word' }}>
               {name}
             </Title>
-            {contact.statusTag && <TagChip code={contact.statusTag} />}
             {contact.parent && contact.subConversationStatus && (
               <Badge variant="light" radius="sm" tt="none">
                 {subConversationStatusLabel(contact.subConversationStatus)}
@@ -165,6 +177,7 @@ function ContactView({ contact }: { contact: ContactDetail }) {
           </Text>
         </Stack>
         <Group gap="sm">
+          <ConversationActions contact={contact} />
           {contact.can.transfer && (
             <Button
               variant="default"
@@ -182,24 +195,23 @@ function ContactView({ contact }: { contact: ContactDetail }) {
         </Group>
       </Group>
 
-      <Grid gap="md" align="flex-start">
-        <Grid.Col span={{ base: 12, md: 7 }}>
+      <ContactChipBar contact={contact} />
+
+      <div className={layout.main}>
+        {me && <Conversation contact={contact} me={me} />}
+        <aside className={layout.side}>
           <ContactDetailsPanel contact={contact} onUnify={() => setDialog('unify')} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack gap="md">
-            {requestsOn && (
-              // Request sales arrive with their own issue: until then the contact has none.
-              <Panel titleId="requests-title" title={es.contacts.requests}>
-                <Text size="sm" c="dimmed" py="xs">
-                  {es.contacts.requestsEmpty}
-                </Text>
-              </Panel>
-            )}
-            {contact.can.subConversationsPanel && <SubConversationsPanel contact={contact} />}
-          </Stack>
-        </Grid.Col>
-      </Grid>
+          {requestsOn && (
+            // Request sales arrive with their own issue: until then the contact has none.
+            <Panel titleId="requests-title" title={es.contacts.requests}>
+              <Text size="sm" c="dimmed" py="xs">
+                {es.contacts.requestsEmpty}
+              </Text>
+            </Panel>
+          )}
+          {contact.can.subConversationsPanel && <SubConversationsPanel contact={contact} />}
+        </aside>
+      </div>
 
       <TransferDialog
         opened={dialog === 'transfer'}
@@ -221,6 +233,6 @@ function ContactView({ contact }: { contact: ContactDetail }) {
       {contact.can.unify && (
         <UnifyDialog opened={dialog === 'unify'} onClose={close} contactId={contact.id} />
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,0 +1,187 @@
+import type { Page } from '@playwright/test';
+import { es, format } from '@cartera/domain/i18n';
+import { expect, settle, signIn, test, trpcMutation } from './fixtures';
+
+/**
+ * The conversation screen (issue #6): the live timeline, the note composer with its markup, the
+ * in-conversation search and the older pages. Every test writes on its own new contact.
+ */
+
+let counter = 0;
+
+/** Letters unique to this run and call, so searches match only this test's notes. */
+function uniqueLetters(): string {
+  counter += 1;
+  return (Date.now() * 100 + counter)
+    .toString(26)
+    .split('')
+    .map((digit) => String.fromCharCode(97 + parseInt(digit, 26)))
+    .join('')
+    .slice(-7);
+}
+
+/** A valid Uruguayan mobile unique to this run and call. */
+function uniqueMobile(): string {
+  counter += 1;
+  const digits = String((Date.now() + counter * 7919) % 9_000_000).padStart(7, '0');
+  return `09${1 + (Number(digits[0]) % 9)}${digits.slice(1)}`;
+}
+
+let lastMs = 0;
+
+/**
+ * A UUIDv7 as the app makes for a note: the timeline is ordered by id, so notes made here in a
+ * row must get growing ids (one millisecond apart at least).
+ */
+function noteId(): string {
+  lastMs = Math.max(Date.now(), lastMs + 1);
+  const hex = lastMs.toString(16).padStart(12, '0');
+  const random = Array.from(crypto.getRandomValues(new Uint8Array(10)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+  const variant = ((parseInt(random.slice(3, 4), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${random.slice(0, 3)}-${variant}${random.slice(4, 7)}-${random.slice(7, 19)}`;
+}
+
+async function newContact(page: Page): Promise<string> {
+  const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
+    firstName: 'Charla',
+    lastName: uniqueLetters(),
+    phones: [{ phone: uniqueMobile(), extensionNumber: '' }],
+  });
+  return id;
+}
+
+const timeline = (page: Page) => page.getByTestId('timeline');
+const composer = (page: Page) => page.getByRole('textbox', { name: es.conversation.composer.note });
+
+test.describe('conversación', () => {
+  test('una nota escrita en una pestaña aparece en otra sin recargar', async ({
+    page,
+    browser,
+    browserErrors,
+  }, testInfo) => {
+    await signIn(page, 'vendedor@demo.test');
+    const id = await newContact(page);
+    const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const second = await other.newPage();
+    second.on('console', (message) => {
+      if (message.type() === 'error') browserErrors.push(`segunda: ${message.text()}`);
+    });
+    second.on('pageerror', (error) => browserErrors.push(`segunda: ${error.message}`));
+    await signIn(second, 'supervisor@demo.test');
+
+    await page.goto(`/contact?id=${id}`);
+    await second.goto(`/contact?id=${id}`);
+    await expect(page.getByTestId('creation-header')).toBeVisible();
+    await expect(second.getByTestId('creation-header')).toBeVisible();
+
+    const text = `Hola desde la primera ${uniqueLetters()}`;
+    await composer(page).fill(text);
+    await composer(page).press('Enter');
+    await expect(timeline(page).getByText(text)).toBeVisible();
+    await expect(timeline(second).getByText(text)).toBeVisible();
+
+    // And back, from the supervisor to the seller.
+    const answer = `Respuesta del supervisor ${uniqueLetters()}`;
+    await composer(second).fill(answer);
+    await second.getByRole('button', { name: es.conversation.composer.send }).click();
+    await expect(timeline(page).getByText(answer)).toBeVisible();
+    await expect(timeline(page).getByText(answer)).toHaveCount(1);
+    await expect(timeline(second).getByText(answer)).toHaveCount(1);
+    await other.close();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('la nota muestra negrita y cursiva; Enter envía y Shift+Enter agrega una línea', async ({
+    page,
+    browserErrors,
+  }, testInfo) => {
+    await signIn(page, 'vendedor@demo.test');
+    const id = await newContact(page);
+    await page.goto(`/contact?id=${id}`);
+    const send = page.getByRole('button', { name: es.conversation.composer.send });
+    await expect(send).toBeDisabled();
+
+    const input = composer(page);
+    await input.click();
+    await page.keyboard.type('*negrita* y _cursiva_');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('segunda línea');
+    await expect(input).toHaveValue('*negrita* y _cursiva_\nsegunda línea');
+    await expect(send).toBeEnabled();
+    await page.keyboard.press('Enter');
+    await expect(input).toHaveValue('');
+
+    const note = page.getByTestId('timeline-item').filter({ hasText: 'segunda línea' });
+    await expect(note.locator('strong')).toHaveText('negrita');
+    await expect(note.locator('em')).toHaveText('cursiva');
+    await expect(note).not.toContainText('*');
+    // Stored: after a reload it is still there, once, with its markup.
+    await page.reload();
+    await expect(note.locator('strong')).toHaveText('negrita');
+    await expect(note).toHaveCount(1);
+
+    await settle(page);
+    await page.screenshot({ path: testInfo.outputPath('conversacion.png') });
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('la búsqueda encuentra una nota y muestra "1 de 1"', async ({ page, browserErrors }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const id = await newContact(page);
+    const word = `palabra${uniqueLetters()}`;
+    for (const body of ['Primera nota', `Nota con la ${word} buscada`, 'Última nota']) {
+      await trpcMutation(page, 'interactions.createNote', {
+        contactId: id,
+        id: noteId(),
+        body,
+      });
+    }
+    await page.goto(`/contact?id=${id}`);
+    await expect(timeline(page).getByText('Última nota')).toBeVisible();
+
+    await page.keyboard.press('ControlOrMeta+f');
+    const search = page.getByRole('textbox', { name: es.conversation.search.placeholder });
+    await expect(search).toBeFocused();
+    await search.fill(word);
+    await expect(page.getByTestId('search-counter')).toHaveText(
+      format(es.conversation.search.counter, { n: 1, m: 1 }),
+    );
+    const match = page.getByTestId('timeline-item').filter({ hasText: word });
+    await expect(match).toHaveAttribute('data-highlighted', 'true');
+
+    await search.fill('nadaquecoincida');
+    await expect(page.getByTestId('search-counter')).toHaveText(es.conversation.search.noResults);
+    await search.press('Escape');
+    await expect(search).toHaveCount(0);
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('al subir se cargan las notas más viejas, hasta el encabezado de creación', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const id = await newContact(page);
+    for (let index = 1; index <= 60; index += 1) {
+      await trpcMutation(page, 'interactions.createNote', {
+        contactId: id,
+        id: noteId(),
+        body: `Nota número ${index}.`,
+      });
+    }
+    await page.goto(`/contact?id=${id}`);
+    const items = page.getByTestId('timeline-item');
+    await expect(timeline(page).getByText('Nota número 60.')).toBeVisible();
+    await expect(items).toHaveCount(50);
+    await expect(page.getByTestId('creation-header')).toHaveCount(0);
+
+    await timeline(page).evaluate((node) => node.scrollTo({ top: 0 }));
+    await expect(items).toHaveCount(60);
+    await expect(page.getByTestId('creation-header')).toBeAttached();
+    await timeline(page).evaluate((node) => node.scrollTo({ top: 0 }));
+    await expect(timeline(page).getByText('Nota número 1.', { exact: true })).toBeVisible();
+    expect(browserErrors).toEqual([]);
+  });
+});

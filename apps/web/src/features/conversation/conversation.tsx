@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { es } from '@cartera/domain/i18n';
+import { domainCodeOf } from '../../lib/errors';
+import type { Me } from '../auth/session';
+import type { ContactDetail } from '../contacts/contact-format';
+import { Composer } from './composer';
+import { contactFetchFailure } from './fetch-policy';
+import type { ContentContext } from './interaction-content';
+import { Timeline } from './timeline';
+import { TimelineSearch } from './timeline-search';
+import classes from './conversation.module.css';
+import { useTimeline } from './use-timeline';
+
+/**
+ * The conversation of a contact (03 §2.1, §2.2): the live timeline with the in-conversation
+ * search (Ctrl/Cmd+F) over it, and the composer under it.
+ */
+export function Conversation({ contact, me }: { contact: ContactDetail; me: Me }) {
+  const author = useMemo(
+    () => ({ id: me.user.id, name: me.user.name, lastname: me.user.lastname }),
+    [me.user.id, me.user.name, me.user.lastname],
+  );
+  const timeline = useTimeline(contact.id, author);
+  const [searching, setSearching] = useState(false);
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const context = useMemo<ContentContext>(
+    () => ({
+      contactId: contact.id,
+      linksSubConversations: me.user.roles.includes('comercial') && me.user.roles.includes('super'),
+    }),
+    [contact.id, me.user.roles],
+  );
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
+        // The conversation's own search replaces the browser's find on this screen.
+        event.preventDefault();
+        setSearching((open) => !open);
+      } else if (event.key === 'Escape') {
+        setSearching(false);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const closeSearch = useCallback(() => setSearching(false), []);
+
+  const { history } = timeline;
+  let body;
+  if (history.isPending) {
+    body = (
+      <Center className={classes.state} aria-busy="true" aria-label={es.app.loading}>
+        <Loader size="sm" />
+      </Center>
+    );
+  } else if (history.isError) {
+    const failure = contactFetchFailure(domainCodeOf(history.error));
+    body = (
+      <Center className={classes.state}>
+        <Alert color="red" variant="light" role="alert" maw={420}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{failure.message}</Text>
+            {failure.retry && (
+              <Button
+                size="xs"
+                variant="white"
+                color="red"
+                loading={history.isFetching}
+                onClick={() => void history.refetch()}
+              >
+                {es.conversation.fetchRetry}
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      </Center>
+    );
+  } else {
+    body = (
+      <Timeline
+        contact={contact}
+        timeline={timeline}
+        context={context}
+        focusId={searching ? focusId : null}
+      />
+    );
+  }
+
+  return (
+    <section className={classes.conversation} aria-label={es.conversation.timeline.label}>
+      {searching && (
+        <div className={classes.search}>
+          <TimelineSearch contactId={contact.id} onFocus={setFocusId} onClose={closeSearch} />
+        </div>
+      )}
+      {body}
+      <Composer onSend={timeline.sendNote} />
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { LiveCatchUp } from './live-catch-up';
+import type { Interaction } from './timeline-model';
+
+function item(id: string): Interaction {
+  return {
+    id,
+    contactId: 'c',
+    type: 'note',
+    content: {},
+    via: 'web',
+    status: null,
+    createdBySystem: false,
+    createdAt: new Date(),
+    agent: null,
+  };
+}
+
+describe('LiveCatchUp', () => {
+  it('pide lo posterior al último id listado y avanza con lo que llega', async () => {
+    const asked: string[] = [];
+    const appended: string[] = [];
+    const answers = [[item('b'), item('c')], []];
+    const catchUp = new LiveCatchUp(
+      (after) => {
+        asked.push(after);
+        return Promise.resolve(answers.shift() ?? []);
+      },
+      () => Promise.resolve(),
+      (items) => appended.push(...items.map((each) => each.id)),
+    );
+    catchUp.saw('a');
+    await catchUp.run();
+    await catchUp.run();
+    expect(asked).toEqual(['a', 'c']);
+    expect(appended).toEqual(['b', 'c']);
+  });
+
+  it('un aviso durante una consulta hace otra vuelta al terminar, nunca dos a la vez', async () => {
+    let release!: () => void;
+    let calls = 0;
+    const catchUp = new LiveCatchUp(
+      () => {
+        calls += 1;
+        return calls === 1
+          ? new Promise<Interaction[]>((resolve) => (release = () => resolve([item('b')])))
+          : Promise.resolve([]);
+      },
+      () => Promise.resolve(),
+      () => {},
+    );
+    catchUp.saw('a');
+    const first = catchUp.run();
+    await catchUp.run();
+    expect(calls).toBe(1);
+    release();
+    await first;
+    expect(calls).toBe(2);
+  });
+
+  it('sin nada listado vuelve a cargar la primera página', async () => {
+    let reloads = 0;
+    const catchUp = new LiveCatchUp(
+      () => Promise.resolve([]),
+      () => {
+        reloads += 1;
+        return Promise.resolve();
+      },
+      () => {},
+    );
+    await catchUp.run();
+    expect(reloads).toBe(1);
+  });
+});
+
+describe('LiveCatchUp.soon', () => {
+  it('varios avisos seguidos hacen una consulta; cerrada la pantalla, ninguna', async () => {
+    let calls = 0;
+    const make = () =>
+      new LiveCatchUp(
+        () => {
+          calls += 1;
+          return Promise.resolve([]);
+        },
+        () => Promise.resolve(),
+        () => {},
+      );
+    const open = make();
+    open.saw('a');
+    open.soon(10);
+    open.soon(10);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(calls).toBe(1);
+
+    const closed = make();
+    closed.saw('a');
+    closed.soon(10);
+    closed.stop();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(calls).toBe(1);
+  });
+});

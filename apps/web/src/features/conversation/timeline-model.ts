@@ -1,0 +1,92 @@
+import type { RouterOutputs } from '@cartera/server/router';
+
+/** An interaction as the server lists it on the timeline. */
+export type Interaction = RouterOutputs['interactions']['timeline']['items'][number];
+
+/** 03 §4 Interaction local status: only items written here and not yet stored have one. */
+export type LocalStatus = 'sending' | 'error';
+
+/** What the timeline shows: a stored interaction, or one of ours on its way. */
+export interface TimelineItem extends Interaction {
+  localStatus?: LocalStatus;
+}
+
+export type TimelineRow =
+  | { kind: 'day'; key: string; date: Date }
+  | { kind: 'item'; key: string; item: TimelineItem; groupStart: boolean };
+
+/**
+ * Pages (newest page first, each oldest first) and the live items, in id order (ids are
+ * time-ordered), then our outgoing ones the server has not listed yet: each id once.
+ */
+export function mergeTimeline(
+  pages: ReadonlyArray<ReadonlyArray<Interaction>>,
+  live: ReadonlyArray<Interaction>,
+  outgoing: ReadonlyArray<TimelineItem>,
+): TimelineItem[] {
+  const byId = new Map<string, TimelineItem>();
+  for (const page of pages)
+    for (const item of page) if (!byId.has(item.id)) byId.set(item.id, item);
+  for (const item of live) if (!byId.has(item.id)) byId.set(item.id, item);
+  const stored = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return [...stored, ...outgoing.filter((item) => !byId.has(item.id))];
+}
+
+/** The newest stored id on screen: where a catch-up asks `interactions.after` to start. */
+export function newestStoredId(items: ReadonlyArray<TimelineItem>): string | null {
+  for (let index = items.length - 1; index >= 0; index -= 1) {
+    if (!items[index]!.localStatus) return items[index]!.id;
+  }
+  return null;
+}
+
+function dayKey(date: Date): string {
+  return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
+}
+
+/** Items of one author, type and origin in a row share one header (03 §2.1). */
+function sameGroup(a: TimelineItem, b: TimelineItem): boolean {
+  return (
+    a.type === b.type &&
+    (a.via ?? '') === (b.via ?? '') &&
+    (a.agent?.id ?? null) === (b.agent?.id ?? null) &&
+    a.createdBySystem === b.createdBySystem
+  );
+}
+
+/** The rows of the timeline: a separator at each new day, items marked where a group starts. */
+export function timelineRows(items: ReadonlyArray<TimelineItem>): TimelineRow[] {
+  const rows: TimelineRow[] = [];
+  let previous: TimelineItem | null = null;
+  for (const item of items) {
+    const date = new Date(item.createdAt);
+    const newDay = !previous || dayKey(new Date(previous.createdAt)) !== dayKey(date);
+    if (newDay) rows.push({ kind: 'day', key: `day-${dayKey(date)}`, date });
+    rows.push({
+      kind: 'item',
+      key: item.id,
+      item,
+      groupStart: newDay || !previous || !sameGroup(previous, item),
+    });
+    previous = item;
+  }
+  return rows;
+}
+
+/** 'today', 'yesterday' or null (then the date is written DD/MM/YYYY). */
+export function relativeDay(date: Date, now: Date): 'today' | 'yesterday' | null {
+  if (dayKey(date) === dayKey(now)) return 'today';
+  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+  return dayKey(date) === dayKey(yesterday) ? 'yesterday' : null;
+}
+
+/** A call's length: m:ss, or H:mm:ss from an hour (03 §4 Phone call). */
+export function callDuration(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const rest = String(total % 60).padStart(2, '0');
+  return total >= 3600
+    ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}`
+    : `${minutes}:${rest}`;
+}

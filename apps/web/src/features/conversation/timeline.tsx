@@ -1,0 +1,272 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { ActionIcon, Anchor, Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { es, format } from '@cartera/domain/i18n';
+import { formatDate, dayjs } from '../../lib/dates';
+import { AlertIcon } from '../../shell/icons';
+import { fullNameOf } from '../auth/session';
+import type { ContactDetail } from '../contacts/contact-format';
+import { useOriginName } from '../contacts/tag-chip';
+import { ArrowDownIcon, ClockIcon } from './icons';
+import { InteractionContent, itemShape, type ContentContext } from './interaction-content';
+import classes from './timeline.module.css';
+import { relativeDay, timelineRows, type TimelineItem } from './timeline-model';
+import type { Timeline as TimelineState } from './use-timeline';
+
+const t = es.conversation.timeline;
+
+/** 03 §2.1: older items load when the top comes within 500 px. */
+const LOAD_MARGIN = 500;
+/** Closer than this to the end counts as being at the bottom. */
+const BOTTOM_SLACK = 48;
+
+function dayLabel(date: Date): string {
+  const relative = relativeDay(date, new Date());
+  if (relative === 'today') return t.today;
+  if (relative === 'yesterday') return t.yesterday;
+  return formatDate(date);
+}
+
+/**
+ * The conversation's timeline (03 §2.1): oldest at the top, newest at the bottom; older pages
+ * load when scrolling up (the view stays where it was), new items keep the view at the bottom if
+ * it was there, and a button leads back to the end otherwise.
+ */
+export function Timeline({
+  contact,
+  timeline,
+  context,
+  focusId,
+}: {
+  contact: ContactDetail;
+  timeline: TimelineState;
+  context: ContentContext;
+  /** A search match to bring into view (older pages load until it is there). */
+  focusId: string | null;
+}) {
+  const { history, items, complete, retryNote } = timeline;
+  const scroller = useRef<HTMLDivElement>(null);
+  const [atBottom, setAtBottom] = useState(true);
+  const snapshot = useRef({ first: '', last: '', height: 0, atBottom: true });
+  const rows = useMemo(() => timelineRows(items), [items]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+
+  const first = complete ? 'created' : (items[0]?.id ?? '');
+  const lastItem = items[items.length - 1];
+  const last = lastItem?.id ?? '';
+
+  const loadOlderIfNear = () => {
+    const node = scroller.current;
+    if (!node || !hasNextPage || isFetchingNextPage) return;
+    if (node.scrollTop < LOAD_MARGIN) void fetchNextPage();
+  };
+
+  useLayoutEffect(() => {
+    const node = scroller.current;
+    if (!node) return;
+    const before = snapshot.current;
+    if (!before.last && last) {
+      node.scrollTop = node.scrollHeight;
+    } else if (before.first && first !== before.first) {
+      // Older items (or the creation header) went in above: keep what was on screen in place.
+      node.scrollTop += node.scrollHeight - before.height;
+    } else if (last !== before.last && (before.atBottom || lastItem?.localStatus === 'sending')) {
+      node.scrollTop = node.scrollHeight;
+    }
+    const bottom = node.scrollHeight - node.scrollTop - node.clientHeight < BOTTOM_SLACK;
+    snapshot.current = { first, last, height: node.scrollHeight, atBottom: bottom };
+    setAtBottom(bottom);
+  }, [first, last, lastItem, rows]);
+
+  // A short timeline does not fill the view: nothing to scroll, so load on sight.
+  useEffect(loadOlderIfNear);
+
+  // Bring a search match into view, loading older pages until it is loaded.
+  const focused = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusId) {
+      focused.current = null;
+      return;
+    }
+    const node = scroller.current?.querySelector<HTMLElement>(`[data-item-id="${focusId}"]`);
+    if (node) {
+      if (focused.current !== focusId) {
+        focused.current = focusId;
+        node.scrollIntoView({ block: 'center' });
+      }
+    } else if (hasNextPage && !isFetchingNextPage) {
+      void fetchNextPage();
+    }
+  }, [focusId, rows, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const onScroll = () => {
+    const node = scroller.current;
+    if (!node) return;
+    const bottom = node.scrollHeight - node.scrollTop - node.clientHeight < BOTTOM_SLACK;
+    snapshot.current.atBottom = bottom;
+    if (bottom !== atBottom) setAtBottom(bottom);
+    loadOlderIfNear();
+  };
+
+  const toBottom = () => {
+    const node = scroller.current;
+    if (node) node.scrollTo({ top: node.scrollHeight, behavior: 'smooth' });
+  };
+
+  return (
+    <div className={classes.frame}>
+      {isFetchingNextPage && (
+        <Badge
+          className={classes.olderLoader}
+          variant="white"
+          color="gray"
+          leftSection={<Loader size={10} />}
+          role="status"
+        >
+          {t.loadingOlder}
+        </Badge>
+      )}
+      <div
+        ref={scroller}
+        className={classes.scroller}
+        onScroll={onScroll}
+        role="log"
+        aria-label={t.label}
+        aria-live="polite"
+        data-testid="timeline"
+      >
+        {complete && <CreationHeader contact={contact} />}
+        {history.isFetchNextPageError && (
+          <Text size="sm" c="red" ta="center" role="alert">
+            {t.olderFailed}
+          </Text>
+        )}
+        {complete && items.length === 0 && (
+          <Text size="sm" c="dimmed" ta="center" mt="md">
+            {t.empty}
+          </Text>
+        )}
+        {rows.map((row) =>
+          row.kind === 'day' ? (
+            <div key={row.key} className={classes.day}>
+              <Badge variant="light" color="gray" radius="sm" tt="none" fw={600}>
+                {dayLabel(row.date)}
+              </Badge>
+            </div>
+          ) : (
+            <TimelineRow
+              key={row.key}
+              item={row.item}
+              groupStart={row.groupStart}
+              context={context}
+              highlighted={row.item.id === focusId}
+              onRetry={() => retryNote(row.item.id)}
+            />
+          ),
+        )}
+      </div>
+      {!atBottom && (
+        <ActionIcon
+          className={classes.toBottom}
+          size="lg"
+          radius="xl"
+          variant="default"
+          aria-label={t.scrollToBottom}
+          title={t.scrollToBottom}
+          onClick={toBottom}
+        >
+          <ArrowDownIcon size={18} />
+        </ActionIcon>
+      )}
+    </div>
+  );
+}
+
+function authorOf(item: TimelineItem): string {
+  if (item.agent && !item.createdBySystem) return fullNameOf(item.agent);
+  return t.system;
+}
+
+function TimelineRow({
+  item,
+  groupStart,
+  context,
+  highlighted,
+  onRetry,
+}: {
+  item: TimelineItem;
+  groupStart: boolean;
+  context: ContentContext;
+  highlighted: boolean;
+  onRetry: () => void;
+}) {
+  const shape = itemShape(item.type);
+  const time = dayjs(item.createdAt).format('HH:mm');
+  return (
+    <div
+      className={classes.row}
+      data-shape={shape}
+      data-group-start={groupStart || undefined}
+      data-highlighted={highlighted || undefined}
+      data-item-id={item.id}
+      data-testid="timeline-item"
+    >
+      {groupStart && <span className={classes.author}>{authorOf(item)}</span>}
+      <div
+        className={shape === 'bubble' ? classes.bubble : classes.event}
+        data-type={item.type}
+        data-local-status={item.localStatus}
+      >
+        <InteractionContent item={item} context={context} />
+        <div className={classes.meta}>
+          {item.localStatus === 'sending' && (
+            <span title={t.sending} aria-label={t.sending} role="status">
+              <ClockIcon size={12} />
+            </span>
+          )}
+          <span>{time}</span>
+        </div>
+      </div>
+      {item.localStatus === 'error' && (
+        <Group gap={4} mt={2} c="red.7" wrap="nowrap" role="alert">
+          <AlertIcon size={14} />
+          <Text size="xs" c="red.7">
+            {es.conversation.noteFailed}
+          </Text>
+          <Anchor component="button" type="button" size="xs" onClick={onRetry}>
+            {es.conversation.retrySend}
+          </Anchor>
+        </Group>
+      )}
+    </div>
+  );
+}
+
+/** 03 §2.1: where the timeline begins, the contact's creation. */
+function CreationHeader({ contact }: { contact: ContactDetail }) {
+  const origin = useOriginName(contact.origin);
+  const created = dayjs(contact.createdAt);
+  return (
+    <Paper withBorder radius="md" p="sm" maw={520} mx="auto" mb="sm" data-testid="creation-header">
+      <Stack gap={4} align="center" ta="center">
+        <Text size="sm" fw={600}>
+          {format(t.created, { date: created.format('DD/MM/YYYY'), time: created.format('HH:mm') })}
+        </Text>
+        {(origin || contact.originText) && (
+          <Text size="xs" c="dimmed">
+            {`${t.createdOrigin}: ${[origin, contact.originText].filter(Boolean).join(' · ')}`}
+          </Text>
+        )}
+        {contact.detail && (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+            {`${t.createdDetail}: ${contact.detail}`}
+          </Text>
+        )}
+        {contact.firstAgent && (
+          <Text size="xs" c="dimmed">
+            {`${t.createdFirstAgent}: ${fullNameOf(contact.firstAgent)}`}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
