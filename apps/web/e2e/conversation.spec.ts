@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
-import { expect, settle, signIn, test, trpcMutation } from './fixtures';
+import { expect, settle, signIn, test, trpcMutation, unexpectedErrors } from './fixtures';
 
 /**
  * The conversation screen (issue #6): the live timeline, the note composer with its markup, the
@@ -127,6 +127,55 @@ test.describe('conversación', () => {
     expect(browserErrors).toEqual([]);
   });
 
+  test('una nota que no se pudo guardar queda marcada y "Volver a intentar." la reenvía igual', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const id = await newContact(page);
+    await page.goto(`/contact?id=${id}`);
+    await expect(page.getByTestId('creation-header')).toBeVisible();
+
+    // The first try fails on the server; the retry goes through.
+    const sent: unknown[] = [];
+    await page.route(/\/api\/trpc\/interactions\.createNote/, async (route) => {
+      const body = route.request().postDataJSON() as Record<string, { json: unknown }>;
+      sent.push(body['0']?.json);
+      if (sent.length === 1) {
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          json: [
+            {
+              error: {
+                json: {
+                  message: 'Error',
+                  code: -32603,
+                  data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 },
+                },
+              },
+            },
+          ],
+        });
+      } else {
+        await route.continue();
+      }
+    });
+    const text = `Nota con reintento ${uniqueLetters()}`;
+    await composer(page).fill(text);
+    await composer(page).press('Enter');
+    const note = page.getByTestId('timeline-item').filter({ hasText: text });
+    await expect(note.getByRole('alert')).toContainText(es.conversation.noteFailed);
+    await note.getByRole('button', { name: es.conversation.retrySend }).click();
+    await expect(note.getByRole('alert')).toHaveCount(0);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+
+    await page.reload();
+    await expect(page.getByTestId('timeline-item').filter({ hasText: text })).toHaveCount(1);
+    expect(unexpectedErrors(browserErrors, [500])).toEqual([]);
+  });
+
   test('la búsqueda encuentra una nota y muestra "1 de 1"', async ({ page, browserErrors }) => {
     await signIn(page, 'vendedor@demo.test');
     const id = await newContact(page);
@@ -164,11 +213,12 @@ test.describe('conversación', () => {
   }) => {
     await signIn(page, 'vendedor@demo.test');
     const id = await newContact(page);
+    const oldWord = `antigua${uniqueLetters()}`;
     for (let index = 1; index <= 60; index += 1) {
       await trpcMutation(page, 'interactions.createNote', {
         contactId: id,
         id: noteId(),
-        body: `Nota número ${index}.`,
+        body: index === 1 ? `Nota número 1. ${oldWord}` : `Nota número ${index}.`,
       });
     }
     await page.goto(`/contact?id=${id}`);
@@ -177,11 +227,45 @@ test.describe('conversación', () => {
     await expect(items).toHaveCount(50);
     await expect(page.getByTestId('creation-header')).toHaveCount(0);
 
+    await expect(
+      page.getByRole('button', { name: es.conversation.timeline.scrollToBottom }),
+    ).toHaveCount(0);
     await timeline(page).evaluate((node) => node.scrollTo({ top: 0 }));
     await expect(items).toHaveCount(60);
     await expect(page.getByTestId('creation-header')).toBeAttached();
     await timeline(page).evaluate((node) => node.scrollTo({ top: 0 }));
-    await expect(timeline(page).getByText('Nota número 1.', { exact: true })).toBeVisible();
+    await expect(timeline(page).getByText(`Nota número 1. ${oldWord}`)).toBeVisible();
+    const toBottom = page.getByRole('button', { name: es.conversation.timeline.scrollToBottom });
+    await toBottom.click();
+    await expect(timeline(page).getByText('Nota número 60.')).toBeInViewport();
+    await expect(toBottom).toHaveCount(0);
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('la búsqueda trae las páginas viejas hasta mostrar la coincidencia', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const id = await newContact(page);
+    const oldWord = `lejana${uniqueLetters()}`;
+    for (let index = 1; index <= 55; index += 1) {
+      await trpcMutation(page, 'interactions.createNote', {
+        contactId: id,
+        id: noteId(),
+        body: index === 1 ? `La primera, ${oldWord}` : `Nota ${index}`,
+      });
+    }
+    await page.goto(`/contact?id=${id}`);
+    await expect(timeline(page).getByText('Nota 55', { exact: true })).toBeVisible();
+    await page.keyboard.press('ControlOrMeta+f');
+    await page.getByRole('textbox', { name: es.conversation.search.placeholder }).fill(oldWord);
+    await expect(page.getByTestId('search-counter')).toHaveText(
+      format(es.conversation.search.counter, { n: 1, m: 1 }),
+    );
+    const match = page.getByTestId('timeline-item').filter({ hasText: oldWord });
+    await expect(match).toHaveAttribute('data-highlighted', 'true');
+    await expect(match).toBeInViewport();
     expect(browserErrors).toEqual([]);
   });
 });
