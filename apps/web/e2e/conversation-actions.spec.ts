@@ -1,0 +1,204 @@
+import type { Page } from '@playwright/test';
+import { errorMessage, es } from '@cartera/domain/i18n';
+import {
+  expect,
+  settle,
+  signIn,
+  test,
+  trpcMutation,
+  trpcQuery,
+  unexpectedErrors,
+} from './fixtures';
+
+/**
+ * The conversation header's actions and chips (issue #6): reminders, archiving and the tag
+ * change. The database is shared by every test of a run, so each test creates its own contact
+ * (unique name and Uruguayan mobile) through the API first.
+ */
+
+const t = es.conversation.actions;
+const VISIT = t.reminderActions.visit ?? 'visit';
+const ONE_HOUR = t.reminderChoices['1h'] ?? '1h';
+
+let counter = 0;
+
+/** Letters unique to this run and call. */
+function uniqueLetters(): string {
+  counter += 1;
+  const value = Date.now() * 100 + counter;
+  return value
+    .toString(26)
+    .split('')
+    .map((digit) => String.fromCharCode(97 + parseInt(digit, 26)))
+    .join('')
+    .slice(-7);
+}
+
+/** A valid Uruguayan mobile (09[1-9] + 6 digits) unique to this run and call. */
+function uniqueMobile(): string {
+  counter += 1;
+  const stamp = (Date.now() * 3 + counter * 7919 + 4_321) % 9_000_000;
+  const digits = String(stamp).padStart(7, '0');
+  return `09${1 + (Number(digits[0]) % 9)}${digits.slice(1)}`;
+}
+
+/** A contact of vendedor@demo.test (signed in on `page`), opened on its page. */
+async function openNewContact(page: Page, firstName: string): Promise<string> {
+  const lastName = uniqueLetters();
+  const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
+    firstName,
+    lastName,
+    phones: [{ phone: uniqueMobile(), extensionNumber: '' }],
+  });
+  await page.goto(`/contact?id=${id}`);
+  await expect(
+    page.getByRole('heading', { name: `${firstName} ${lastName}`, level: 1 }),
+  ).toBeVisible();
+  return id;
+}
+
+const chips = (page: Page) => page.getByRole('group', { name: t.chipsLabel });
+const headerButton = (page: Page, name: string) =>
+  page.getByRole('button', { name, exact: true }).first();
+
+async function openArchivePicker(page: Page) {
+  await headerButton(page, t.archive).click();
+  const dialog = page.getByRole('dialog', { name: t.archiveTitle });
+  await expect(dialog.getByRole('radio').first()).toBeVisible();
+  return dialog;
+}
+
+test.describe('Acciones de la conversación', () => {
+  test('un recordatorio con una opción rápida aparece como chip y se cancela desde él', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const id = await openNewContact(page, 'Recordar');
+
+    await headerButton(page, t.remind).click();
+    const wizard = page.getByRole('dialog', { name: t.reminderTitle });
+    await wizard.getByText(VISIT, { exact: true }).click();
+    await expect(wizard.getByRole('radio', { name: VISIT })).toBeChecked();
+    await wizard.getByRole('textbox', { name: t.reminderComment }).fill('Llevar catálogo');
+    await wizard.getByRole('button', { name: t.reminderNext }).click();
+
+    const create = wizard.getByRole('button', { name: t.reminderCreate, exact: true });
+    await expect(create).toBeDisabled();
+    await wizard.getByRole('button', { name: ONE_HOUR, exact: true }).click();
+    await expect(create).toBeEnabled();
+    await settle(page);
+    await page.screenshot({ path: 'test-results/reminder-wizard.png' });
+    await create.click();
+    await expect(wizard).toHaveCount(0);
+
+    const chip = chips(page).getByText(new RegExp(`^${VISIT} · `));
+    await expect(chip).toBeVisible();
+    const saved = await trpcQuery<{ reminder: { actionType: string; comment: string } | null }>(
+      page,
+      'contacts.get',
+      { id },
+    );
+    expect(saved.reminder).toMatchObject({ actionType: 'visit', comment: 'Llevar catálogo' });
+
+    await chips(page).getByRole('button', { name: t.reminderCancel }).click();
+    await expect(chip).toHaveCount(0);
+    await expect(page.getByRole('alert').filter({ hasText: t.reminderCancelled })).toBeVisible();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test("archivar con 'Sin interés' lo marca 'Actual' y ya no se puede elegir", async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    await openNewContact(page, 'Archivar');
+
+    let dialog = await openArchivePicker(page);
+    const submit = dialog.getByRole('button', { name: t.archive, exact: true });
+    await expect(submit).toBeDisabled();
+    await dialog.getByRole('textbox', { name: t.archiveSearch }).fill('interes');
+    await expect(dialog.getByRole('radio')).toHaveCount(1);
+    await dialog.getByRole('radio', { name: 'Sin interés' }).check();
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(dialog).toHaveCount(0);
+    await expect(chips(page).getByText('Archivado: Sin interés')).toBeVisible();
+
+    dialog = await openArchivePicker(page);
+    const current = dialog.getByRole('radio', { name: 'Sin interés' });
+    await expect(current).toBeDisabled();
+    await expect(dialog.getByText(es.conversation.current, { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Perdido', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Seguimiento', { exact: true })).toBeVisible();
+    await settle(page);
+    await page.screenshot({ path: 'test-results/archive-picker.png' });
+    await expect(dialog.getByRole('button', { name: t.archive, exact: true })).toBeDisabled();
+    await dialog.getByRole('button', { name: t.cancel }).click();
+
+    // The chip's 'x' unarchives.
+    await chips(page).getByRole('button', { name: t.unarchive }).click();
+    await expect(chips(page).getByText('Archivado: Sin interés')).toHaveCount(0);
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('archivar dos veces con el mismo motivo avisa que ya está archivado', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const id = await openNewContact(page, 'Duplicado');
+    const other = await page.context().newPage();
+    await other.goto(`/contact?id=${id}`);
+
+    // Page B opens the picker before page A archives.
+    const late = await openArchivePicker(other);
+    await late.getByRole('radio', { name: 'Sin interés' }).check();
+
+    const first = await openArchivePicker(page);
+    await first.getByRole('radio', { name: 'Sin interés' }).check();
+    await first.getByRole('button', { name: t.archive, exact: true }).click();
+    await expect(first).toHaveCount(0);
+
+    await late.getByRole('button', { name: t.archive, exact: true }).click();
+    const alert = late.getByRole('alert');
+    await expect(alert).toContainText(es.conversation.archiveFailedTitle);
+    await expect(alert).toContainText(errorMessage('CONTACT_ALREADY_ARCHIVED'));
+    await other.close();
+    expect(unexpectedErrors(browserErrors, [409])).toEqual([]);
+  });
+
+  test('su agente cambia la etiqueta desde el chip', async ({ page, browserErrors }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const id = await openNewContact(page, 'Etiqueta');
+    const tags = await trpcQuery<Array<{ code: string; name: string }>>(page, 'catalog.tags', {});
+    const tag = tags[0];
+    expect(tag, 'the demo has status tags').toBeDefined();
+
+    await chips(page)
+      .getByRole('button', { name: `${t.changeTagHint}: ${t.noTagChip}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: t.changeTagTitle });
+    const submit = dialog.getByRole('button', { name: t.changeTagSubmit, exact: true });
+    await expect(submit).toBeDisabled();
+    await dialog.getByRole('radio', { name: tag!.name, exact: true }).check();
+    await submit.click();
+    await expect(dialog).toHaveCount(0);
+    await expect(
+      chips(page).getByRole('button', { name: `${t.changeTagHint}: ${tag!.name}` }),
+    ).toBeVisible();
+    await expect
+      .poll(
+        async () =>
+          (await trpcQuery<{ statusTag: string | null }>(page, 'contacts.get', { id })).statusTag,
+      )
+      .toBe(tag!.code);
+
+    // The current tag is no longer offered.
+    await chips(page)
+      .getByRole('button', { name: `${t.changeTagHint}: ${tag!.name}` })
+      .click();
+    await expect(dialog.getByRole('radio', { name: tag!.name, exact: true })).toHaveCount(0);
+    expect(browserErrors).toEqual([]);
+  });
+});
