@@ -83,10 +83,10 @@ describe('contactos de demostración', () => {
     return { tenant: tenant!, rows };
   }
 
-  it('Demo Uruguay tiene 500 contactos repartidos entre sus vendedores, además de los 3 de empresas', async () => {
+  it('Demo Uruguay tiene 500 contactos repartidos entre sus vendedores, además de los 3 de empresas y la conversación larga', async () => {
     const { db } = database.handle;
     const { tenant, rows } = await tenantContacts('Demo Uruguay');
-    expect(rows).toHaveLength(503);
+    expect(rows).toHaveLength(504);
     const sellers = await db
       .select({ id: users.id, email: users.email })
       .from(users)

@@ -4,6 +4,7 @@ import type { User } from '../schema/users';
 import { blockedNumbers } from '../schema/interactions';
 import { seedCompaniesDemo } from './companies.demo';
 import { seedContactsDemo } from './contacts.demo';
+import { seedConversationsDemo } from './conversations.demo';
 import { createGroup, createTenant, createUser, DEMO_PASSWORD } from './factories';
 
 export interface DemoLogin {
@@ -191,6 +192,7 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
     supervisor: users['supervisor@demo.test']!,
   });
   await seedContactsDemo(db, { demo, other, users });
+  await seedConversationsDemo(db, { demo, users });
   // A number the demo company refuses (the sheet's phone check shows its reason).
   await db
     .insert(blockedNumbers)
