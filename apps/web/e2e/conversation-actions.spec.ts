@@ -19,6 +19,7 @@ import {
 const t = es.conversation.actions;
 const VISIT = t.reminderActions.visit ?? 'visit';
 const ONE_HOUR = t.reminderChoices['1h'] ?? '1h';
+const THREE_HOURS = t.reminderChoices['3h'] ?? '3h';
 
 let counter = 0;
 
@@ -200,5 +201,84 @@ test.describe('Acciones de la conversación', () => {
       .click();
     await expect(dialog.getByRole('radio', { name: tag!.name, exact: true })).toHaveCount(0);
     expect(browserErrors).toEqual([]);
+  });
+
+  test('tras archivar, el motivo abre su seguimiento: recordatorio permanente o cambio de etiqueta', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    await openNewContact(page, 'Seguimiento');
+
+    // 'En pausa' asks for a persistent reminder: the wizard opens with 'Permanente' on.
+    let picker = await openArchivePicker(page);
+    await picker.getByRole('radio', { name: 'En pausa' }).check();
+    await picker.getByRole('button', { name: t.archive, exact: true }).click();
+    const wizard = page.getByRole('dialog', { name: t.reminderTitle });
+    await expect(wizard).toBeVisible();
+    await wizard.getByRole('button', { name: t.reminderNext }).click();
+    await expect(wizard.getByRole('switch', { name: t.reminderPermanent })).toBeChecked();
+    await wizard.getByRole('button', { name: THREE_HOURS, exact: true }).click();
+    await wizard.getByRole('button', { name: t.reminderCreate, exact: true }).click();
+    await expect(wizard).toHaveCount(0);
+    await expect(chips(page).getByText(/ · permanente$/)).toBeVisible();
+    await expect(chips(page).getByText('Archivado: En pausa')).toBeVisible();
+
+    // 'Precio alto' asks to change the status tag.
+    picker = await openArchivePicker(page);
+    await picker.getByRole('radio', { name: 'Precio alto' }).check();
+    await picker.getByRole('button', { name: t.archive, exact: true }).click();
+    const changeTag = page.getByRole('dialog', { name: t.changeTagTitle });
+    await expect(changeTag).toBeVisible();
+    await changeTag.getByRole('button', { name: t.cancel }).click();
+    await expect(chips(page).getByText('Archivado: Precio alto')).toBeVisible();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test("un motivo de venta pide los campos requeridos en 'Guardar y archivar'", async ({
+    page,
+    browser,
+    browserErrors,
+  }) => {
+    // A contact field required on sale, made for this test and switched off after it.
+    const admin = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const adminPage = await admin.newPage();
+    await signIn(adminPage, 'comercial@demo.test');
+    const field = await trpcMutation<{ id: string }>(adminPage, 'customFields.create', {
+      entity: 'contact',
+      code: `factura_${uniqueLetters()}`,
+      name: 'Número de factura',
+      type: 'string',
+      requiredOnSale: true,
+    });
+    try {
+      await signIn(page, 'vendedor@demo.test');
+      const id = await openNewContact(page, 'Venta');
+      const picker = await openArchivePicker(page);
+      await picker.getByRole('radio', { name: 'Vendido' }).check();
+      await picker.getByRole('button', { name: t.archive, exact: true }).click();
+
+      const dialog = page.getByRole('dialog', { name: t.saveAndArchive });
+      const save = dialog.getByRole('button', { name: t.saveAndArchive, exact: true });
+      await save.click();
+      await expect(dialog.getByText(t.requiredOnSaleField)).toBeVisible();
+      await dialog.getByRole('textbox', { name: 'Número de factura' }).fill('F-0042');
+      await save.click();
+      await expect(dialog).toHaveCount(0);
+      await expect(chips(page).getByText('Archivado: Vendido')).toBeVisible();
+      const saved = await trpcQuery<{ additionalData: Record<string, unknown> }>(
+        page,
+        'contacts.get',
+        { id },
+      );
+      expect(Object.values(saved.additionalData)).toContain('F-0042');
+    } finally {
+      await trpcMutation(adminPage, 'customFields.update', {
+        id: field.id,
+        data: { active: false, requiredOnSale: false },
+      });
+      await admin.close();
+    }
+    expect(unexpectedErrors(browserErrors, [400])).toEqual([]);
   });
 });
