@@ -127,6 +127,65 @@ test.describe('conversación', () => {
     expect(browserErrors).toEqual([]);
   });
 
+  test('las acciones del contacto se leen en la conversación, en vivo', async ({
+    page,
+    browserErrors,
+  }, testInfo) => {
+    await signIn(page, 'vendedor@demo.test');
+    const id = await newContact(page);
+    await page.goto(`/contact?id=${id}`);
+    await expect(page.getByTestId('creation-header')).toBeVisible();
+    const t = es.conversation.timeline;
+
+    await trpcMutation(page, 'interactions.createNote', {
+      contactId: id,
+      id: noteId(),
+      body: 'Pidió que lo llamen por la tarde: ~mañana no~ `hoy`',
+    });
+    await trpcMutation(page, 'interactions.changeTag', {
+      contactId: id,
+      id: noteId(),
+      tag: 'contactado',
+    });
+    const reminderDate = new Date(Date.now() + 2 * 86_400_000);
+    reminderDate.setSeconds(0, 0);
+    await trpcMutation(page, 'interactions.setReminder', {
+      contactId: id,
+      id: noteId(),
+      reminderDate: reminderDate.toISOString(),
+      actionType: 'phoneCall',
+      comment: 'Llamar a la tarde',
+    });
+    await trpcMutation(page, 'interactions.cancelReminder', { contactId: id, id: noteId() });
+    await trpcMutation(page, 'interactions.archive', {
+      contactId: id,
+      id: noteId(),
+      reason: 'sin-interes',
+    });
+    await trpcMutation(page, 'interactions.unarchive', { contactId: id, id: noteId() });
+
+    const log = timeline(page);
+    await expect(log.locator('s')).toHaveText('mañana no');
+    await expect(log.locator('code')).toHaveText('hoy');
+    await expect(log.getByText(format(t.tagAdded, { to: 'Contactado' }))).toBeVisible();
+    await expect(log.getByText(t.reminderCancelled)).toBeVisible();
+    await expect(log.getByText('Llamar a la tarde')).toHaveCount(2);
+    await expect(log.getByText(format(t.archivedWith, { reason: 'Sin interés' }))).toBeVisible();
+    await expect(log.getByText(t.unarchived)).toBeVisible();
+    await expect(page.getByTestId('timeline-item')).toHaveCount(6);
+    // The chip bar follows: the tag is the new one.
+    await expect(
+      page.getByRole('group', { name: es.conversation.actions.chipsLabel }),
+    ).toContainText('Contactado');
+
+    await settle(page);
+    await page.screenshot({ path: testInfo.outputPath('acciones.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settle(page);
+    await page.screenshot({ path: testInfo.outputPath('acciones-movil.png'), fullPage: true });
+    expect(browserErrors).toEqual([]);
+  });
+
   test('una nota que no se pudo guardar queda marcada y "Volver a intentar." la reenvía igual', async ({
     page,
     browserErrors,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { domainCodeOf } from '../../lib/errors';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
@@ -33,6 +33,7 @@ const LIVE_EVENT_DELAY_MS = 250;
 export function useTimeline(contactId: string, me: { id: string; name: string; lastname: string }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
+  const queryClient = useQueryClient();
   const history = useInfiniteQuery({
     // tRPC's own key shape for the procedure, so invalidating `interactions` refetches it too.
     queryKey: [['interactions', 'timeline'], { input: { contactId }, type: 'infinite' }],
@@ -63,7 +64,11 @@ export function useTimeline(contactId: string, me: { id: string; name: string; l
       new LiveCatchUp(
         (after) => client.interactions.after.query({ contactId, after }),
         () => refetch(),
-        (items) => setLive((current) => [...current, ...items]),
+        (items) => {
+          setLive((current) => [...current, ...items]);
+          // What changed the timeline may have changed the contact (tag, reminder, archiving).
+          void queryClient.invalidateQueries(trpc.contacts.get.queryFilter({ id: contactId }));
+        },
       ),
   );
   useEffect(() => catchUp.saw(newestStoredId(stored)), [catchUp, stored]);
