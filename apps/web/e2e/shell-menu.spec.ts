@@ -35,7 +35,7 @@ test.describe('Menú lateral', () => {
       ['Rendimiento', 'Vendedores', 'Contactos', 'Empresas'],
       true,
     ],
-    ['admin@demo.test', 'Ana Administradora', [], ['Rendimiento'], true],
+    ['admin@demo.test', 'Ana Administradora', [], ['Rendimiento', 'Contactos'], true],
     [
       'proyecto@demo.test',
       'Pablo Proyectos',

@@ -28,7 +28,7 @@ const everythingBuilt = { isBuilt: () => true };
 
 describe('menú lateral con las pantallas construidas hoy', () => {
   it.each([
-    ['admin@demo.test', 'admin', ['Rendimiento']],
+    ['admin@demo.test', 'admin', ['Rendimiento', 'Contactos']],
     [
       'supervisor@demo.test',
       'super',
@@ -106,9 +106,11 @@ describe('menú lateral cuando todas las pantallas existan', () => {
     expect(labels.some((each) => each.startsWith('Backoffice'))).toBe(false);
   });
 
-  it('solo el administrador ve Administración', () => {
+  it('solo el administrador ve Administración (y conversaciones y contactos de toda la empresa)', () => {
     expect(menuLabels(visibleMenu(demoUser('admin'), everythingBuilt))).toEqual([
       'Rendimiento',
+      'Conversaciones',
+      'Contactos',
       'Administración',
     ]);
   });

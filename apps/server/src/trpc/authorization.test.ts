@@ -20,7 +20,7 @@ interface Entry {
 }
 
 /** 01 §6 slugs 'contacts' and 'conversation': who works with contacts. */
-const CONTACT_ROLES: readonly Role[] = ['user', 'super', 'comercial', 'project_manager'];
+const CONTACT_ROLES: readonly Role[] = ['user', 'super', 'comercial', 'project_manager', 'admin'];
 const SOME_ID = '00000000-0000-7000-8000-0000000000c1';
 const OTHER_ID = '00000000-0000-7000-8000-0000000000c2';
 const CONTACT_VALUES = { firstName: 'Ana', phones: [{ phone: '099123456', extensionNumber: '' }] };
@@ -251,6 +251,11 @@ const procedures: Record<string, Entry> = {
   'inbox.conversations': { access: { roles: CONTACT_ROLES }, input: {} },
   'inbox.unassigned': { access: { roles: CONTACT_ROLES }, input: {} },
   'inbox.unassignedCount': { access: { roles: CONTACT_ROLES } },
+  'interactions.heatmap': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
+  'interactions.files': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, kind: 'files' },
+  },
   'users.lookup': { access: 'authenticated', input: {} },
   'activity.list': {
     access: 'authenticated',

@@ -220,3 +220,50 @@ export async function updateInteractionRow(
     .set(values)
     .where(and(eq(interactions.tenantId, tenantId), eq(interactions.id, id)));
 }
+
+/** Items per weekday (0 = Sunday) since a date, in a time zone (03 §9 heatmap). */
+export async function countByWeekday(
+  db: Executor,
+  tenantId: string,
+  contactId: string,
+  since: Date,
+  timeZone: string,
+) {
+  const weekday = sql<number>`extract(dow from ${interactions.createdAt} at time zone ${timeZone})::int`;
+  return (
+    db
+      .select({ weekday, count: sql<number>`count(*)::int` })
+      .from(interactions)
+      .where(
+        and(
+          eq(interactions.tenantId, tenantId),
+          eq(interactions.contactId, contactId),
+          gte(interactions.createdAt, since),
+        ),
+      )
+      // By position: the zone is a parameter, and a repeated expression would not match.
+      .groupBy(sql`1`)
+  );
+}
+
+/**
+ * Files attached to a contact's items, newest first: images and videos ('multimedia') or the
+ * rest ('files'), a page at a time, with the total.
+ */
+export async function findAttachedFiles(
+  db: Executor,
+  tenantId: string,
+  contactId: string,
+  kind: 'multimedia' | 'files',
+  offsetPage: { page: number; size: number },
+) {
+  const media = sql`(file->>'mimeType' like 'image/%' or file->>'mimeType' like 'video/%')`;
+  const filter = kind === 'multimedia' ? media : sql`not ${media}`;
+  const rows = await db.execute(sql`
+    select i.id as "interactionId", i.created_at as "createdAt", file, count(*) over () as total
+    from ${interactions} i, jsonb_array_elements(coalesce(i.content->'files', '[]'::jsonb)) as file
+    where i.tenant_id = ${tenantId} and i.contact_id = ${contactId} and ${filter}
+    order by i.id desc
+    limit ${offsetPage.size} offset ${offsetPage.page * offsetPage.size}`);
+  return (rows as unknown as { rows: Array<Record<string, unknown>> }).rows;
+}

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { ZReminderInput } from '@cartera/domain/conversation';
 import {
+  activityHeatmap,
+  attachedFiles,
+  ZAttachedFile,
+  ZFilesInput,
+  ZHeatmapInput,
+} from './contact-stats.service';
+import {
   activitySettings,
   closeCall,
   createFeedback,
@@ -133,4 +140,16 @@ export const interactionsRouter = router({
     .input(ZCloseCallInput)
     .output(z.object({ state: z.string() }))
     .mutation(({ ctx, input }) => closeCall(ctx.db, ctx.user, input)),
+
+  /** The info panel's heatmap of the last 3 months, Sunday to Saturday. */
+  heatmap: timelineProcedure
+    .input(ZHeatmapInput)
+    .output(z.object({ counts: z.array(z.number()), bestWeekday: z.number().nullable() }))
+    .query(({ ctx, input }) => activityHeatmap(ctx.db, ctx.user, input)),
+
+  /** The info panel's multimedia and files, 10 per page. */
+  files: timelineProcedure
+    .input(ZFilesInput)
+    .output(z.object({ items: z.array(ZAttachedFile), total: z.number() }))
+    .query(({ ctx, input }) => attachedFiles(ctx.db, ctx.user, input)),
 });

@@ -3,6 +3,7 @@ import type { Database, Executor, Transaction } from '@cartera/db/client';
 import type { Contact } from '@cartera/db/schema';
 import { INTERACTION_PAGE_SIZE } from '@cartera/domain/interactions';
 import { foldText } from '@cartera/domain/search';
+import { DomainError } from '@cartera/domain/errors';
 import { appendEvent } from '../../realtime/event-store';
 import type { AuthUser } from '../sessions/session.service';
 import { visibleContact } from '../contacts/contact-sheet.service';
@@ -213,17 +214,35 @@ export const ZNoteInput = z.object({
   contactId: z.string().uuid(),
   /** A UUID made by the client, so a retry after a lost answer stores the note once. */
   id: z.string().uuid(),
-  body: z.string().trim().min(1, 'Requerido').max(10_000),
+  body: z.string().trim().max(10_000).default(''),
+  /** Attachments uploaded through the files flow (03 §6: admin only). */
+  files: z
+    .array(
+      z.object({
+        name: z.string().min(1).max(300),
+        url: z.string().url().max(2000),
+        mimeType: z.string().max(200),
+        size: z.number().int().min(0),
+        path: z.string().max(1000).optional(),
+      }),
+    )
+    .max(50)
+    .default([]),
 });
 
 /** A note on the timeline (03 §3 Note). Answers once the note is committed. */
 export async function createNote(db: Database, user: AuthUser, input: z.infer<typeof ZNoteInput>) {
+  if (!input.body && !input.files.length) {
+    throw new DomainError('INVALID_REQUEST_BODY', { fields: { body: ['Requerido'] } });
+  }
+  if (input.files.length && !user.roles.includes('admin'))
+    throw new DomainError('PERMISSION_DENIED');
   const contact = await visibleContact(db, user, input.contactId);
   await db.transaction((tx) =>
     recordInteraction(tx, user, contact, {
       id: input.id,
       type: 'note',
-      content: { body: input.body, files: [] },
+      content: { body: input.body, files: input.files },
     }),
   );
   return { id: input.id };
