@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import dayjs from 'dayjs';
+import 'dayjs/locale/es.js';
 import { errorMessage, es } from '@cartera/domain/i18n';
 import {
   expect,
@@ -20,6 +22,7 @@ const t = es.conversation.actions;
 const VISIT = t.reminderActions.visit ?? 'visit';
 const ONE_HOUR = t.reminderChoices['1h'] ?? '1h';
 const THREE_HOURS = t.reminderChoices['3h'] ?? '3h';
+const PHONE_CALL = t.reminderActions.phoneCall ?? 'phoneCall';
 
 let counter = 0;
 
@@ -61,6 +64,22 @@ async function openNewContact(page: Page, firstName: string): Promise<string> {
 const chips = (page: Page) => page.getByRole('group', { name: t.chipsLabel });
 const headerButton = (page: Page, name: string) =>
   page.getByRole('button', { name, exact: true }).first();
+
+/** The next call of a procedure answers a server error (the one after it goes through). */
+async function failOnce(page: Page, path: string) {
+  await page.route(
+    `**/api/trpc/${path}?*`,
+    (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify([
+          { error: { json: { message: 'Error', code: -32603, data: { httpStatus: 500 } } } },
+        ]),
+      }),
+    { times: 1 },
+  );
+}
 
 async function openArchivePicker(page: Page) {
   await headerButton(page, t.archive).click();
@@ -280,5 +299,42 @@ test.describe('Acciones de la conversación', () => {
       await admin.close();
     }
     expect(unexpectedErrors(browserErrors, [400])).toEqual([]);
+  });
+
+  test('un recordatorio o un archivado que fallan se reintentan; el calendario fija la fecha', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    await openNewContact(page, 'Fallos');
+
+    await failOnce(page, 'interactions.setReminder');
+    await headerButton(page, t.remind).click();
+    const wizard = page.getByRole('dialog', { name: t.reminderTitle });
+    await wizard.getByRole('button', { name: t.reminderNext }).click();
+    await wizard.getByRole('button', { name: t.reminderCalendar }).click();
+    await page.getByRole('button', { name: t.calendarNextMonth }).click();
+    const day = dayjs().locale('es').add(1, 'month').date(15);
+    await page.getByRole('button', { name: day.format('D MMMM YYYY'), exact: true }).click();
+    await page.getByRole('button', { name: t.calendarConfirm }).click();
+    await expect(wizard.getByRole('status')).toContainText(day.format('DD/MM/YYYY'));
+    const create = wizard.getByRole('button', { name: t.reminderCreate, exact: true });
+    await create.click();
+    await expect(wizard.getByRole('alert')).toHaveText(es.conversation.reminderFailed);
+    await create.click();
+    await expect(wizard).toHaveCount(0);
+    await expect(
+      chips(page).getByText(`${PHONE_CALL} · ${day.format('DD/MM/YYYY')}`, { exact: false }),
+    ).toBeVisible();
+
+    await failOnce(page, 'interactions.archive');
+    const picker = await openArchivePicker(page);
+    await picker.getByRole('radio', { name: 'Compró a la competencia' }).check();
+    await picker.getByRole('button', { name: t.archive, exact: true }).click();
+    await expect(picker.getByRole('alert')).toHaveText(es.conversation.archiveFailed);
+    await picker.getByRole('button', { name: es.app.retry }).click();
+    await expect(picker).toHaveCount(0);
+    await expect(chips(page).getByText('Archivado: Compró a la competencia')).toBeVisible();
+    expect(unexpectedErrors(browserErrors, [500])).toEqual([]);
   });
 });

@@ -211,6 +211,11 @@ function ReminderForm({
               leftSection={<CalendarIcon size={16} />}
               clearable
               popoverProps={{ withinPortal: true }}
+              ariaLabels={{
+                nextMonth: t.calendarNextMonth,
+                previousMonth: t.calendarPreviousMonth,
+              }}
+              submitButtonProps={{ 'aria-label': t.calendarConfirm }}
             />
             <Switch
               label={t.reminderPermanent}
