@@ -256,6 +256,11 @@ const procedures: Record<string, Entry> = {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, kind: 'files' },
   },
+  'templates.quickReplies': { access: { roles: CONTACT_ROLES }, input: {} },
+  'interactions.setBot': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, active: true },
+  },
   'users.lookup': { access: 'authenticated', input: {} },
   'activity.list': {
     access: 'authenticated',

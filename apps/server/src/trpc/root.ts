@@ -4,6 +4,7 @@ import { companiesRouter } from '../modules/companies/companies.router';
 import { contactsRouter } from '../modules/contacts/contacts.router';
 import { interactionsRouter } from '../modules/interactions/interactions.router';
 import { inboxRouter } from '../modules/inbox/inbox.router';
+import { templatesRouter } from '../modules/templates/templates.router';
 import { customFieldsRouter } from '../modules/custom-fields/custom-fields.router';
 import { activityRouter } from '../modules/activity/activity.router';
 import { authRouter } from '../modules/auth/auth.router';
@@ -29,6 +30,7 @@ export const appRouter = router({
   contacts: contactsRouter,
   interactions: interactionsRouter,
   inbox: inboxRouter,
+  templates: templatesRouter,
   users: usersRouter,
   realtime: realtimeRouter,
 });

@@ -76,6 +76,8 @@ export const contacts = pgTable(
     /** Set on a sub-conversation: the contact it belongs to, and its status (02 §4). */
     parentContactId: uuid('parent_contact_id'),
     subConversationStatus: text('sub_conversation_status'),
+    /** The tenant's bot answers this contact (03 §2.1 bot chip). */
+    botActive: boolean('bot_active').notNull().default(false),
     lastInteractionAt: timestamp('last_interaction_at', { withTimezone: true, mode: 'date' }),
     /**
      * Lowercase, accent-free text of names, gov id, e-mails and phone digits, kept by the

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   foreignKey,
@@ -54,6 +55,37 @@ export const blockedNumbers = pgTable(
     createdAt: createdAtColumn(),
   },
   (table) => [primaryKey({ columns: [table.tenantId, table.phone] })],
+);
+
+/**
+ * Quick replies (03 §3 Message template): the tenant's ('company', 'channel') and a user's own
+ * ('personal', with `owner_id`). The composer applies one with '/' and Enter.
+ */
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    tenantId: tenantColumn(),
+    id: idColumn(),
+    title: text('title').notNull().default(''),
+    name: text('name').notNull().default(''),
+    message: text('message').notNull().default(''),
+    type: text('type').notNull().default('message-text'),
+    channels: text('channels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    entityType: text('entity_type').notNull().default('company'),
+    ownerId: uuid('owner_id'),
+    files: jsonb('files')
+      .$type<Array<{ url: string; fileName: string; mimetype: string }>>()
+      .notNull()
+      .default([]),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    index('message_templates_tenant_owner_idx').on(table.tenantId, table.ownerId),
+  ],
 );
 
 export type Interaction = typeof interactions.$inferSelect;

@@ -1,7 +1,7 @@
 import type { Executor } from '../client';
 import type { Group } from '../schema/groups';
 import type { User } from '../schema/users';
-import { blockedNumbers } from '../schema/interactions';
+import { blockedNumbers, messageTemplates } from '../schema/interactions';
 import { seedCompaniesDemo } from './companies.demo';
 import { seedContactsDemo } from './contacts.demo';
 import { seedConversationsDemo } from './conversations.demo';
@@ -59,6 +59,15 @@ const DEMO_ARCHIVING_REASONS = [
   },
 ];
 
+const DEMO_QUICK_REPLIES = [
+  ['Saludo', '¡Hola! Gracias por comunicarte con Demo Uruguay. ¿En qué te puedo ayudar?'],
+  ['Horarios', 'Atendemos de lunes a viernes de 9 a 18 h y los sábados de 9 a 13 h.'],
+  ['Cotización', 'Te envío la cotización solicitada. Tiene validez por 15 días.'],
+  ['Medios de pago', 'Aceptamos transferencia, débito, crédito en hasta 12 cuotas y efectivo.'],
+  ['Envío', 'Hacemos envíos a todo el país; a Montevideo llega en 24 a 48 h.'],
+  ['Seguimiento', '¿Pudiste revisar la propuesta? Quedo atento a tus comentarios.'],
+] as const;
+
 export interface DemoData {
   demo: Group;
   north: Group;
@@ -95,6 +104,7 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
           { code: 'reprogramada', name: 'Reprogramada' },
         ],
         feedbackRoles: ['super', 'comercial'],
+        bot: { active: true },
       },
     },
   });
@@ -193,6 +203,17 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
   });
   await seedContactsDemo(db, { demo, other, users });
   await seedConversationsDemo(db, { demo, users });
+  // Quick replies of the composer ('/' then a word): the company's and one of Valentín's.
+  await db.insert(messageTemplates).values([
+    ...DEMO_QUICK_REPLIES.map(([title, message]) => ({ tenantId: demo.id, title, message })),
+    {
+      tenantId: demo.id,
+      title: 'Mi firma',
+      message: 'Saludos, Valentín — Equipo Norte',
+      entityType: 'personal',
+      ownerId: users['vendedor@demo.test']!.id,
+    },
+  ]);
   // A number the demo company refuses (the sheet's phone check shows its reason).
   await db
     .insert(blockedNumbers)

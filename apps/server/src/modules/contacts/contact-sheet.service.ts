@@ -111,6 +111,8 @@ export const ZContactDetail = z.object({
   archivingReasonText: z.string().nullable(),
   /** The pending reminder (03 §3 remiderDetail), null when there is none. */
   reminder: ZPendingReminder.nullable(),
+  /** The tenant's bot answers this contact. */
+  botActive: z.boolean(),
   parent: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
   subConversationStatus: z.string().nullable(),
   createdAt: z.date(),
@@ -194,6 +196,7 @@ export async function describeContact(
     archivingReason: contact.archivingReason,
     archivingReasonText: contact.archivingReasonText,
     reminder: ZPendingReminder.safeParse(contact.reminder).data ?? null,
+    botActive: contact.botActive,
     parent: parent
       ? { id: parent.id, firstName: parent.firstName, lastName: parent.lastName }
       : null,

@@ -37,6 +37,8 @@ const ZConversationConfig = z.object({
     .optional(),
   /** Roles that may leave feedback on a contact (03 §2.2 'Feedback' tab). */
   feedbackRoles: z.array(z.string()).default(['super', 'comercial']),
+  /** The tenant's bot (03 §2.1 bot chip); missing = no bot configured. */
+  bot: z.object({ active: z.boolean() }).optional(),
 });
 
 async function conversationConfig(db: Executor, tenantId: string) {
@@ -269,4 +271,21 @@ export async function closeCall(
     });
   });
   return { state: input.state };
+}
+
+/**
+ * Turns the bot on or off for a contact (03 §4 'Bot', §8): without a bot configured for the
+ * tenant BOT_CONFIG_NOT_FOUND; turning it on while the tenant's bot is inactive BOT_NOT_ACTIVE.
+ */
+export async function setBot(
+  db: Database,
+  user: AuthUser,
+  input: { contactId: string; active: boolean },
+) {
+  const config = await conversationConfig(db, user.tenantId);
+  if (!config.bot) throw new DomainError('BOT_CONFIG_NOT_FOUND');
+  if (input.active && !config.bot.active) throw new DomainError('BOT_NOT_ACTIVE');
+  const contact = await visibleContact(db, user, input.contactId);
+  await updateContactRow(db, user.tenantId, contact.id, { botActive: input.active });
+  return { botActive: input.active };
 }

@@ -13,6 +13,7 @@ import {
   createFeedback,
   createVisit,
   markFeedbackRead,
+  setBot,
   startCall,
   ZCloseCallInput,
   ZFeedbackInput,
@@ -152,4 +153,10 @@ export const interactionsRouter = router({
     .input(ZFilesInput)
     .output(z.object({ items: z.array(ZAttachedFile), total: z.number() }))
     .query(({ ctx, input }) => attachedFiles(ctx.db, ctx.user, input)),
+
+  /** The bot chip's toggle, after its confirmation. */
+  setBot: timelineProcedure
+    .input(z.object({ contactId: z.string().uuid(), active: z.boolean() }))
+    .output(z.object({ botActive: z.boolean() }))
+    .mutation(({ ctx, input }) => setBot(ctx.db, ctx.user, input)),
 });
