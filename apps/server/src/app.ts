@@ -18,6 +18,7 @@ import { createLogger, type Logger } from './logger';
 import { registerAccountRoutes } from './modules/account/account.rest';
 import { registerCompaniesRoutes } from './modules/companies/companies.rest';
 import { registerContactsRoutes } from './modules/contacts/contacts.rest';
+import { registerInteractionsRoutes } from './modules/interactions/interactions.rest';
 import { registerPlacesRoutes } from './modules/places/places.rest';
 import { registerAuthRoutes } from './modules/auth/auth.rest';
 import { registerFilesRoutes } from './modules/files/files.rest';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerAccountRoutes(server, deps);
   registerCompaniesRoutes(server, deps);
   registerContactsRoutes(server, deps);
+  registerInteractionsRoutes(server, deps);
   registerPlacesRoutes(server, deps);
   await registerFilesRoutes(server, deps);
   server.get('/api/docs', { schema: { hide: true } }, async () => server.swagger());

@@ -181,13 +181,15 @@ describe('Otra Empresa no alcanza un contacto de Demo Uruguay', () => {
         const url = `${app.url}${path.replace('{id}', target.id)}`;
         const body = path.endsWith('/unify')
           ? { contactA: target.id, contactB: second.id }
-          : path.endsWith('/transfer')
-            ? { receiver: demo.users['vendedor@otra.test']!.id }
-            : path.endsWith('/validateNumber')
-              ? { number: PHONE, contactId: target.id }
-              : method === 'patch' || path === '/api/crm/contact'
-                ? values()
-                : {};
+          : path.endsWith('/reminder')
+            ? { data: { contactId: target.id, reminderDate: new Date(Date.now() + 3_600_000) } }
+            : path.endsWith('/transfer')
+              ? { receiver: demo.users['vendedor@otra.test']!.id }
+              : path.endsWith('/validateNumber')
+                ? { number: PHONE, contactId: target.id }
+                : method === 'patch' || path === '/api/crm/contact'
+                  ? values()
+                  : {};
         const response = await fetch(
           method === 'get' && path === '/api/crm/contacts' ? `${url}?search=Reservada` : url,
           {
@@ -205,7 +207,7 @@ describe('Otra Empresa no alcanza un contacto de Demo Uruguay', () => {
         expect(text, label).not.toContain('Reservada');
         expect(text, label).not.toContain('reservada@demo.uy');
         expect(text, label).not.toContain('Secreto');
-        if (path.includes('{id}') || path.endsWith('/unify')) {
+        if (path.includes('{id}') || path.endsWith('/unify') || path.endsWith('/reminder')) {
           expect(response.status, label).toBe(404);
         } else {
           expect(response.status, label).toBeLessThan(300);

@@ -208,6 +208,36 @@ describe('reminders (03 §4)', () => {
     ]);
   });
 
+  it('API clients set a reminder with POST /api/crm/contact/reminder', async () => {
+    const contact = await sellersContact();
+    const token = (await restLogin(app.url, SELLER)).body.token;
+    const response = await fetch(`${app.url}/api/crm/contact/reminder`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        via: 'api',
+        data: {
+          contactId: contact.id,
+          reminderDate: new Date(Date.now() + 3_600_000).toISOString(),
+          actionType: 'message',
+          comment: 'Desde la API',
+        },
+      }),
+    });
+    expect(response.status).toBe(201);
+    expect((await contactRow(contact.id)).reminder).toMatchObject({
+      actionType: 'message',
+      comment: 'Desde la API',
+    });
+    const past = await fetch(`${app.url}/api/crm/contact/reminder`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { contactId: contact.id, reminderDate: '2020-01-01' } }),
+    });
+    expect(past.status).toBe(400);
+    expect(await past.json()).toMatchObject({ code: 'REMINDER_DATE_PAST' });
+  });
+
   it('expires through the job at its date, as the system', async () => {
     const contact = await sellersContact();
     const id = newId();
