@@ -219,7 +219,29 @@ test.describe('Acciones de la conversación', () => {
       .getByRole('button', { name: `${t.changeTagHint}: ${tag!.name}` })
       .click();
     await expect(dialog.getByRole('radio', { name: tag!.name, exact: true })).toHaveCount(0);
-    expect(browserErrors).toEqual([]);
+
+    // A failed change shows at once, then goes back with 'Error al cambiar la etiqueta'.
+    const second = tags[1];
+    expect(second, 'the demo has two status tags').toBeDefined();
+    await failOnce(page, 'interactions.changeTag');
+    await dialog.getByRole('radio', { name: second!.name, exact: true }).check();
+    await submit.click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: es.conversation.tagChangeFailed }),
+    ).toBeVisible();
+    await expect(
+      chips(page).getByRole('button', { name: `${t.changeTagHint}: ${tag!.name}` }),
+    ).toBeVisible();
+
+    // Someone else than its agent sees the tag but cannot change it from the chip.
+    await page.context().clearCookies();
+    await signIn(page, 'supervisor@demo.test');
+    await page.reload();
+    await expect(chips(page).getByText(tag!.name, { exact: true })).toBeVisible();
+    await expect(
+      chips(page).getByRole('button', { name: new RegExp(t.changeTagHint) }),
+    ).toHaveCount(0);
+    expect(unexpectedErrors(browserErrors, [500])).toEqual([]);
   });
 
   test('tras archivar, el motivo abre su seguimiento: recordatorio permanente o cambio de etiqueta', async ({

@@ -56,22 +56,26 @@ function ChangeTagForm({ contact, onClose }: { contact: ContactDetail; onClose: 
     const key = trpc.contacts.get.queryKey({ id: contact.id });
     const before = queryClient.getQueryData(key);
     const previousTag = contact.statusTag;
+    // A refetch landing now would put the old tag back on screen.
+    void queryClient.cancelQueries({ queryKey: key });
     queryClient.setQueryData(key, (current) =>
       current ? { ...current, statusTag: picked } : current,
     );
     onClose();
-    changeTag.mutate(
-      { contactId: contact.id, id: newActionId(), tag: picked },
-      {
-        onSuccess: () => void refresh(),
-        onError: () => {
+    // The form is gone by now: the outcome is handled here, not in `mutate` callbacks (those
+    // never run once their component unmounted).
+    changeTag
+      .mutateAsync({ contactId: contact.id, id: newActionId(), tag: picked })
+      .then(
+        () => refresh(),
+        () => {
           queryClient.setQueryData(key, (current) =>
             current ? { ...current, statusTag: previousTag } : (before ?? current),
           );
           notifications.show({ color: 'red', message: es.conversation.tagChangeFailed });
         },
-      },
-    );
+      )
+      .catch(() => undefined);
   };
 
   return (
