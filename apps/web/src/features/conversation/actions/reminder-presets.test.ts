@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { newActionId } from './action-id';
 import { daysPreset, nextWeekPreset, PRESET_GROUPS } from './reminder-presets';
 
-describe('reminder presets', () => {
-  it('offers today, this week, next week and the long choices', () => {
+describe('fechas sugeridas del recordatorio', () => {
+  it('ofrece hoy, esta semana, siguiente semana y más adelante', () => {
     expect(PRESET_GROUPS.map((group) => group.title)).toEqual([
       'Hoy',
       'Esta semana',
@@ -22,7 +22,7 @@ describe('reminder presets', () => {
     ]);
   });
 
-  it('puts next week on its Monday to Wednesday at the current time', () => {
+  it('siguiente semana es de lunes a miércoles de la semana próxima a la hora actual', () => {
     // Wednesday 2025-05-14 10:30 local time.
     const now = new Date(2025, 4, 14, 10, 30);
     expect(nextWeekPreset(1).date(now)).toEqual(new Date(2025, 4, 19, 10, 30));
@@ -32,7 +32,7 @@ describe('reminder presets', () => {
     expect(nextWeekPreset(2).date(new Date(2025, 4, 18, 9))).toEqual(new Date(2025, 4, 20, 9));
   });
 
-  it('counts this week in days from now, the first three as quick choices', () => {
+  it('esta semana cuenta días desde ahora; los tres primeros son opciones rápidas', () => {
     const now = new Date(2025, 4, 14, 10, 30);
     expect(daysPreset(2).choice).toBe('2d');
     expect(daysPreset(4).choice).toBeNull();
@@ -40,8 +40,8 @@ describe('reminder presets', () => {
   });
 });
 
-describe('newActionId', () => {
-  it('makes time-ordered UUIDv7 ids', () => {
+describe('id de cada acción', () => {
+  it('es un UUIDv7 ordenado en el tiempo y sin repetidos', () => {
     const ids = Array.from({ length: 50 }, () => newActionId(1_700_000_000_000));
     for (const id of ids) {
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
