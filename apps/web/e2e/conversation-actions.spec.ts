@@ -120,6 +120,8 @@ test.describe('Acciones de la conversación', () => {
       { id },
     );
     expect(saved.reminder).toMatchObject({ actionType: 'visit', comment: 'Llevar catálogo' });
+    await settle(page);
+    await page.screenshot({ path: 'test-results/reminder-chip.png' });
 
     await chips(page).getByRole('button', { name: t.reminderCancel }).click();
     await expect(chip).toHaveCount(0);
