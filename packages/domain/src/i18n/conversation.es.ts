@@ -76,7 +76,7 @@ export const conversationEs = {
       '1y': '1 año',
       '2y': '2 años',
     } as Record<string, string>,
-    reminderInDays: 'En {n} días',
+    reminderInDays: '{n} días',
     weekdays: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],
     archiveTitle: 'Archivar contacto',
     archiveSearch: 'Buscar motivo',

@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { createCompany, createContact } from '@cartera/db/factories';
 import { companyContacts, contacts, groups, interactions, users } from '@cartera/db/schema';
-import { seedDemo, type DemoData } from '@cartera/db/seed';
-import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
-import { restLogin, typedCall, type ProcedurePath } from '../../testing/http-client';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { restLogin, typedCall } from '../../testing/http-client';
+import { useDemoApp } from '../../testing/demo-app';
 
-let database: TestDatabase;
-let app: TestApp;
-let demo: DemoData;
-const tokens: Record<string, string> = {};
+const env = useDemoApp({ JOBS_ENABLED: 'false' });
 
 const SELLER = 'vendedor@demo.test';
 const SOUTH_SELLER = 'vendedora@demo.test';
 const SUPERVISOR = 'supervisor@demo.test';
 const COMERCIAL = 'comercial@demo.test';
-
-async function call<P extends ProcedurePath>(email: string, path: P, input?: unknown) {
-  tokens[email] ??= (await restLogin(app.url, email)).body.token;
-  const method = /\.(get|subConversations|conversationText|transferAgents)$/.test(path)
-    ? 'GET'
-    : 'POST';
-  return typedCall(app.url, path, input, { token: tokens[email], method });
-}
 
 let serial = 0;
 function freshPhone() {
@@ -32,49 +19,38 @@ function freshPhone() {
 }
 
 function contactOf(email: string, input: Partial<Parameters<typeof createContact>[2]> = {}) {
-  return createContact(database.handle.db, demo.demo, {
+  return createContact(env.database.handle.db, env.demo.demo, {
     firstName: input.firstName ?? 'Contacto',
     lastName: input.lastName ?? `Prueba ${serial}`,
     phones: input.phones ?? [freshPhone()],
-    agentId: demo.users[email]!.id,
+    agentId: env.demo.users[email]!.id,
     ...input,
   });
 }
 
 async function timeline(contactId: string) {
-  return database.handle.db
+  return env.database.handle.db
     .select()
     .from(interactions)
     .where(eq(interactions.contactId, contactId))
     .orderBy(interactions.id);
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  demo = await seedDemo(database.handle.db);
-  app = await startTestApp(database.handle, { JOBS_ENABLED: 'false' });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
-});
-
 describe('transfer (02 §4, §8)', () => {
   it("lists the seller's team, and every seller with showAllSellers", async () => {
-    const team = await call(SELLER, 'contacts.transferAgents');
+    const team = await env.call(SELLER, 'contacts.transferAgents');
     const emails = team.data.map((agent) => agent.email).sort();
     expect(emails).toEqual(['jail@demo.test', 'supervisor@demo.test', 'vendedor@demo.test']);
 
-    const { db } = database.handle;
-    const [north] = await db.select().from(groups).where(eq(groups.id, demo.north.id));
+    const { db } = env.database.handle;
+    const [north] = await db.select().from(groups).where(eq(groups.id, env.demo.north.id));
     await db
       .update(groups)
       .set({ featureFlags: { ...north!.featureFlags, showAllSellers: 1 } })
-      .where(eq(groups.id, demo.north.id));
+      .where(eq(groups.id, env.demo.north.id));
     try {
-      const token = (await restLogin(app.url, SELLER)).body.token;
-      const wider = await typedCall(app.url, 'contacts.transferAgents', undefined, {
+      const token = (await restLogin(env.app.url, SELLER)).body.token;
+      const wider = await typedCall(env.app.url, 'contacts.transferAgents', undefined, {
         token,
         method: 'GET',
       });
@@ -83,39 +59,39 @@ describe('transfer (02 §4, §8)', () => {
       await db
         .update(groups)
         .set({ featureFlags: north!.featureFlags })
-        .where(eq(groups.id, demo.north.id));
+        .where(eq(groups.id, env.demo.north.id));
     }
   });
 
   it('answers the codes of 02 §8 and changes nothing', async () => {
     const contact = await contactOf(SELLER);
-    const me = demo.users[SELLER]!.id;
-    const yourself = await call(SELLER, 'contacts.transfer', {
+    const me = env.demo.users[SELLER]!.id;
+    const yourself = await env.call(SELLER, 'contacts.transfer', {
       contactId: contact.id,
       agentId: me,
     });
     expect(yourself.error?.data.domainCode).toBe('ERROR_YOURSELF_TRANSFER');
     expect(yourself.error?.message).toBe('No puedes transferirte tus propios contactos a ti mismo');
 
-    const outside = await call(SELLER, 'contacts.transfer', {
+    const outside = await env.call(SELLER, 'contacts.transfer', {
       contactId: contact.id,
-      agentId: demo.users[SOUTH_SELLER]!.id,
+      agentId: env.demo.users[SOUTH_SELLER]!.id,
     });
     expect(outside.error?.data.domainCode).toBe('ERROR_NOT_AUTHORIZED_GROUP');
 
-    const unknown = await call(SELLER, 'contacts.transfer', {
+    const unknown = await env.call(SELLER, 'contacts.transfer', {
       contactId: contact.id,
-      agentId: demo.users['vendedor@otra.test']!.id,
+      agentId: env.demo.users['vendedor@otra.test']!.id,
     });
     expect(unknown.error?.data.domainCode).toBe('ERROR_INVALID_DATA');
 
-    const alreadyHis = await call(SUPERVISOR, 'contacts.transfer', {
+    const alreadyHis = await env.call(SUPERVISOR, 'contacts.transfer', {
       contactId: contact.id,
       agentId: me,
     });
     expect(alreadyHis.error?.data.domainCode).toBe('ERROR_ALREADY_BELONGS_TO_AGENT');
 
-    const [row] = await database.handle.db
+    const [row] = await env.database.handle.db
       .select({ agentId: contacts.agentId })
       .from(contacts)
       .where(eq(contacts.id, contact.id));
@@ -124,7 +100,7 @@ describe('transfer (02 §4, §8)', () => {
   });
 
   it('hands the contact to a teammate, clears reminder and archiving unless kept, and logs it', async () => {
-    const supervisor = demo.users[SUPERVISOR]!;
+    const supervisor = env.demo.users[SUPERVISOR]!;
     const cleared = await contactOf(SELLER, {
       archivingReason: 'sin-interes',
       archivingReasonText: 'Sin interés',
@@ -134,18 +110,18 @@ describe('transfer (02 §4, §8)', () => {
       archivingReason: 'sin-interes',
       archivingReasonText: 'Sin interés',
     });
-    const first = await call(SELLER, 'contacts.transfer', {
+    const first = await env.call(SELLER, 'contacts.transfer', {
       contactId: cleared.id,
       agentId: supervisor.id,
       note: 'Lo atiende Sergio',
     });
     expect(first.data).toEqual({ success: true });
-    await call(SELLER, 'contacts.transfer', {
+    await env.call(SELLER, 'contacts.transfer', {
       contactId: kept.id,
       agentId: supervisor.id,
       keepReminderAndArchivingReason: true,
     });
-    const rows = await database.handle.db
+    const rows = await env.database.handle.db
       .select()
       .from(contacts)
       .where(inArray(contacts.id, [cleared.id, kept.id]));
@@ -162,11 +138,11 @@ describe('transfer (02 §4, §8)', () => {
     const [item] = await timeline(cleared.id);
     expect(item).toMatchObject({
       type: 'transfer',
-      agentId: demo.users[SELLER]!.id,
+      agentId: env.demo.users[SELLER]!.id,
       content: expect.objectContaining({ description: 'Lo atiende Sergio' }),
     });
     // The seller no longer sees it.
-    const gone = await call(SELLER, 'contacts.get', { id: cleared.id });
+    const gone = await env.call(SELLER, 'contacts.get', { id: cleared.id });
     expect(gone.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
   });
 });
@@ -174,21 +150,21 @@ describe('transfer (02 §4, §8)', () => {
 describe('transfer over REST', () => {
   it('answers errorCode like the legacy call, then transfers', async () => {
     const contact = await contactOf(SELLER);
-    const token = (await restLogin(app.url, SELLER)).body.token;
+    const token = (await restLogin(env.app.url, SELLER)).body.token;
     const post = (receiver: string) =>
-      fetch(`${app.url}/api/crm/contact/${contact.id}/transfer`, {
+      fetch(`${env.app.url}/api/crm/contact/${contact.id}/transfer`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ receiver, note: 'Por REST' }),
       });
-    const refused = await post(demo.users[SELLER]!.id);
+    const refused = await post(env.demo.users[SELLER]!.id);
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({
       code: 'ERROR_YOURSELF_TRANSFER',
       errorCode: 'ERROR_YOURSELF_TRANSFER',
       message: 'No puedes transferirte tus propios contactos a ti mismo',
     });
-    const done = await post(demo.users[SUPERVISOR]!.id);
+    const done = await post(env.demo.users[SUPERVISOR]!.id);
     expect(done.status).toBe(200);
     expect(await done.json()).toEqual({ success: true });
   });
@@ -196,20 +172,20 @@ describe('transfer over REST', () => {
 
 describe('take-over (02 §8)', () => {
   it("takes an unassigned contact into the user's portfolio, once", async () => {
-    const orphan = await createContact(database.handle.db, demo.demo, {
+    const orphan = await createContact(env.database.handle.db, env.demo.demo, {
       firstName: 'Sin dueño',
       phones: [freshPhone()],
     });
-    const taken = await call(SELLER, 'contacts.takeOver', { contactId: orphan.id });
+    const taken = await env.call(SELLER, 'contacts.takeOver', { contactId: orphan.id });
     expect(taken.data).toMatchObject({ success: true, contactId: orphan.id });
-    const [row] = await database.handle.db
+    const [row] = await env.database.handle.db
       .select({ agentId: contacts.agentId })
       .from(contacts)
       .where(eq(contacts.id, orphan.id));
-    expect(row!.agentId).toBe(demo.users[SELLER]!.id);
+    expect(row!.agentId).toBe(env.demo.users[SELLER]!.id);
     expect((await timeline(orphan.id)).map((item) => item.type)).toEqual(['contactTaken']);
 
-    const again = await call(SOUTH_SELLER, 'contacts.takeOver', { contactId: orphan.id });
+    const again = await env.call(SOUTH_SELLER, 'contacts.takeOver', { contactId: orphan.id });
     expect(again.error?.data.domainCode).toBe('CONTACT_NOT_OBTAINABLE');
     expect(again.error?.message).toBe(
       'Ocurrió un error al obtener el contacto, por favor intenta nuevamente',
@@ -217,18 +193,18 @@ describe('take-over (02 §8)', () => {
   });
 
   it("takes a contact whose agent left, never another tenant's", async () => {
-    const { db } = database.handle;
-    const leaver = demo.users['cambio@demo.test']!;
+    const { db } = env.database.handle;
+    const leaver = env.demo.users['cambio@demo.test']!;
     const contact = await contactOf('cambio@demo.test');
     await db.update(users).set({ active: false }).where(eq(users.id, leaver.id));
     try {
-      const taken = await call(SELLER, 'contacts.takeOver', { contactId: contact.id });
+      const taken = await env.call(SELLER, 'contacts.takeOver', { contactId: contact.id });
       expect(taken.status).toBe(200);
     } finally {
       await db.update(users).set({ active: true }).where(eq(users.id, leaver.id));
     }
-    const foreign = await createContact(db, demo.other, { firstName: 'Ajeno' });
-    const refused = await call(SELLER, 'contacts.takeOver', { contactId: foreign.id });
+    const foreign = await createContact(db, env.demo.other, { firstName: 'Ajeno' });
+    const refused = await env.call(SELLER, 'contacts.takeOver', { contactId: foreign.id });
     expect(refused.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
   });
 });
@@ -236,21 +212,21 @@ describe('take-over (02 §8)', () => {
 describe('sub-conversations (02 §4, 03 §5)', () => {
   it("opens a sub-conversation of a colleague's contact for the user, listed on the parent", async () => {
     const parent = await contactOf(SOUTH_SELLER, { firstName: 'Compartida' });
-    const created = await call(SELLER, 'contacts.createSubConversation', {
+    const created = await env.call(SELLER, 'contacts.createSubConversation', {
       contactId: parent.id,
       description: 'Consulta por otro producto',
     });
     expect(created.status).toBe(200);
-    const copy = await call(SELLER, 'contacts.get', { id: created.data.id });
+    const copy = await env.call(SELLER, 'contacts.get', { id: created.data.id });
     expect(copy.data).toMatchObject({
       firstName: 'Compartida',
       phones: [expect.objectContaining({ phone: parent.phones[0] })],
       parent: { id: parent.id, firstName: 'Compartida' },
       subConversationStatus: 'new',
-      agent: { id: demo.users[SELLER]!.id },
+      agent: { id: env.demo.users[SELLER]!.id },
       can: { createSubConversation: false, subConversationsPanel: false, transfer: false },
     });
-    const listed = await call(SOUTH_SELLER, 'contacts.subConversations', { id: parent.id });
+    const listed = await env.call(SOUTH_SELLER, 'contacts.subConversations', { id: parent.id });
     expect(listed.data).toEqual([
       {
         id: created.data.id,
@@ -264,7 +240,7 @@ describe('sub-conversations (02 §4, 03 §5)', () => {
       'subconversation-created',
     ]);
 
-    const nested = await call(SELLER, 'contacts.createSubConversation', {
+    const nested = await env.call(SELLER, 'contacts.createSubConversation', {
       contactId: created.data.id,
     });
     expect(nested.error?.data.domainCode).toBe('SUB_CONVERSATION_NOT_ALLOWED');
@@ -274,9 +250,9 @@ describe('sub-conversations (02 §4, 03 §5)', () => {
   });
 
   it('follows the roles the group allows and the flag', async () => {
-    const { db } = database.handle;
+    const { db } = env.database.handle;
     const parent = await contactOf(SOUTH_SELLER);
-    const [tenant] = await db.select().from(groups).where(eq(groups.id, demo.demo.id));
+    const [tenant] = await db.select().from(groups).where(eq(groups.id, env.demo.demo.id));
     await db
       .update(groups)
       .set({
@@ -288,24 +264,29 @@ describe('sub-conversations (02 §4, 03 §5)', () => {
           },
         },
       })
-      .where(eq(groups.id, demo.demo.id));
+      .where(eq(groups.id, env.demo.demo.id));
     try {
-      const seller = await call(SELLER, 'contacts.createSubConversation', { contactId: parent.id });
+      const seller = await env.call(SELLER, 'contacts.createSubConversation', {
+        contactId: parent.id,
+      });
       expect(seller.error?.data.domainCode).toBe('SUB_CONVERSATION_NOT_ALLOWED');
-      const owner = await call(SOUTH_SELLER, 'contacts.createSubConversation', {
+      const owner = await env.call(SOUTH_SELLER, 'contacts.createSubConversation', {
         contactId: parent.id,
       });
       expect(owner.status).toBe(200);
     } finally {
-      await db.update(groups).set({ configs: tenant!.configs }).where(eq(groups.id, demo.demo.id));
+      await db
+        .update(groups)
+        .set({ configs: tenant!.configs })
+        .where(eq(groups.id, env.demo.demo.id));
     }
   });
 });
 
 describe('unify (02 §4, §6)', () => {
   it('merges B into the base atomically: phones and e-mails united, base values kept, B gone', async () => {
-    const { db } = database.handle;
-    const company = await createCompany(db, demo.demo, { businessName: 'Unificadora S.A.' });
+    const { db } = env.database.handle;
+    const company = await createCompany(db, env.demo.demo, { businessName: 'Unificadora S.A.' });
     const older = await contactOf(SELLER, {
       firstName: 'Ana',
       lastName: 'Base',
@@ -322,26 +303,26 @@ describe('unify (02 §4, §6)', () => {
       proximity: 0.7,
     });
     await db.insert(companyContacts).values({
-      tenantId: demo.demo.id,
+      tenantId: env.demo.demo.id,
       companyId: company.id,
       contactId: newer.id,
       role: 'Dueña',
     });
     await db.insert(interactions).values({
-      tenantId: demo.demo.id,
+      tenantId: env.demo.demo.id,
       contactId: newer.id,
       type: 'note',
-      agentId: demo.users[SELLER]!.id,
+      agentId: env.demo.users[SELLER]!.id,
       content: { body: 'Nota de B' },
     });
 
-    const result = await call(SELLER, 'contacts.unify', {
+    const result = await env.call(SELLER, 'contacts.unify', {
       contactA: newer.id,
       contactB: older.id,
       base: 'B',
     });
     expect(result.data).toEqual({ contactBaseId: older.id });
-    const merged = await call(SELLER, 'contacts.get', { id: older.id });
+    const merged = await env.call(SELLER, 'contacts.get', { id: older.id });
     expect(merged.data).toMatchObject({
       firstName: 'Ana',
       lastName: 'Base',
@@ -359,7 +340,7 @@ describe('unify (02 §4, §6)', () => {
     expect(gone).toBeUndefined();
     expect((await timeline(older.id)).map((item) => item.type)).toEqual(['note', 'unify']);
 
-    const copied = await call(SELLER, 'contacts.conversationText', { id: older.id });
+    const copied = await env.call(SELLER, 'contacts.conversationText', { id: older.id });
     expect(copied.data.map((line) => [line.agentName, line.type, line.body])).toEqual([
       ['Valentín Vendedor', 'note', 'Nota de B'],
       ['Valentín Vendedor', 'unify', 'Anita Otra'],
@@ -367,41 +348,49 @@ describe('unify (02 §4, §6)', () => {
   });
 
   it('needs the setting, the role and both contacts in sight', async () => {
-    const { db } = database.handle;
+    const { db } = env.database.handle;
     const mine = await contactOf(SELLER);
     const theirs = await contactOf(SOUTH_SELLER);
-    const hidden = await call(SELLER, 'contacts.unify', { contactA: mine.id, contactB: theirs.id });
+    const hidden = await env.call(SELLER, 'contacts.unify', {
+      contactA: mine.id,
+      contactB: theirs.id,
+    });
     expect(hidden.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
 
-    const same = await call(SELLER, 'contacts.unify', { contactA: mine.id, contactB: mine.id });
+    const same = await env.call(SELLER, 'contacts.unify', { contactA: mine.id, contactB: mine.id });
     expect(same.status).toBe(400);
 
     const other = await contactOf(SELLER);
-    const [tenant] = await db.select().from(groups).where(eq(groups.id, demo.demo.id));
+    const [tenant] = await db.select().from(groups).where(eq(groups.id, env.demo.demo.id));
     await db
       .update(groups)
       .set({
         configs: { ...tenant!.configs, contacts: { unify: { active: true, roles: ['super'] } } },
       })
-      .where(eq(groups.id, demo.demo.id));
+      .where(eq(groups.id, env.demo.demo.id));
     try {
-      const seller = await call(SELLER, 'contacts.unify', {
+      const seller = await env.call(SELLER, 'contacts.unify', {
         contactA: mine.id,
         contactB: other.id,
       });
       expect(seller.error?.data.domainCode).toBe('UNIFY_NOT_ALLOWED');
-      const supervisor = await call(SUPERVISOR, 'contacts.unify', {
+      const supervisor = await env.call(SUPERVISOR, 'contacts.unify', {
         contactA: mine.id,
         contactB: other.id,
       });
       expect(supervisor.status).toBe(200);
     } finally {
-      await db.update(groups).set({ configs: tenant!.configs }).where(eq(groups.id, demo.demo.id));
+      await db
+        .update(groups)
+        .set({ configs: tenant!.configs })
+        .where(eq(groups.id, env.demo.demo.id));
     }
     const left = await db
       .select({ id: contacts.id })
       .from(contacts)
-      .where(and(eq(contacts.tenantId, demo.demo.id), inArray(contacts.id, [mine.id, other.id])));
+      .where(
+        and(eq(contacts.tenantId, env.demo.demo.id), inArray(contacts.id, [mine.id, other.id])),
+      );
     expect(left).toHaveLength(1);
   });
 });
@@ -409,10 +398,10 @@ describe('unify (02 §4, §6)', () => {
 describe('visibility of a contact by id', () => {
   it("a seller cannot read another seller's contact; supervisor and comercial can", async () => {
     const contact = await contactOf(SELLER);
-    expect((await call(SOUTH_SELLER, 'contacts.get', { id: contact.id })).status).toBe(404);
-    expect((await call(SUPERVISOR, 'contacts.get', { id: contact.id })).status).toBe(200);
-    expect((await call(COMERCIAL, 'contacts.get', { id: contact.id })).status).toBe(200);
-    expect((await call('carla.sur@demo.test', 'contacts.get', { id: contact.id })).status).toBe(
+    expect((await env.call(SOUTH_SELLER, 'contacts.get', { id: contact.id })).status).toBe(404);
+    expect((await env.call(SUPERVISOR, 'contacts.get', { id: contact.id })).status).toBe(200);
+    expect((await env.call(COMERCIAL, 'contacts.get', { id: contact.id })).status).toBe(200);
+    expect((await env.call('carla.sur@demo.test', 'contacts.get', { id: contact.id })).status).toBe(
       404,
     );
   });

@@ -1,41 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createContact } from '@cartera/db/factories';
-import { seedDemo, type DemoData } from '@cartera/db/seed';
-import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
-import { restLogin, typedCall, type ProcedurePath } from '../../testing/http-client';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import type { typedCall } from '../../testing/http-client';
+import { useDemoApp } from '../../testing/demo-app';
 
-let database: TestDatabase;
-let app: TestApp;
-let demo: DemoData;
-const tokens: Record<string, string> = {};
-
-async function call<P extends ProcedurePath>(email: string, path: P, input?: unknown) {
-  tokens[email] ??= (await restLogin(app.url, email)).body.token;
-  return typedCall(app.url, path, input, { token: tokens[email], method: 'GET' });
-}
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  demo = await seedDemo(database.handle.db);
-  app = await startTestApp(database.handle, { JOBS_ENABLED: 'false' });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
-});
+const env = useDemoApp({ JOBS_ENABLED: 'false' });
 
 describe('inboxes (issue #6 §10)', () => {
   it("'Conversaciones' lists the seller's contacts by last interaction, unattended ones marked", async () => {
-    const seller = demo.users['vendedor@demo.test']!;
+    const seller = env.demo.users['vendedor@demo.test']!;
     const now = Date.now();
-    const recent = await createContact(database.handle.db, demo.demo, {
+    const recent = await createContact(env.database.handle.db, env.demo.demo, {
       firstName: 'Recién',
       agentId: seller.id,
       lastInteractionAt: new Date(now + 60_000),
     });
-    const stale = await createContact(database.handle.db, demo.demo, {
+    const stale = await createContact(env.database.handle.db, env.demo.demo, {
       firstName: 'Olvidado',
       agentId: seller.id,
       lastInteractionAt: new Date(now - 2 * 86_400_000 + 120_000),
@@ -44,7 +23,7 @@ describe('inboxes (issue #6 §10)', () => {
     const order: string[] = [];
     let cursor: { at: Date; id: string } | null = null;
     do {
-      const page: Awaited<ReturnType<typeof typedCall<'inbox.conversations'>>> = await call(
+      const page: Awaited<ReturnType<typeof typedCall<'inbox.conversations'>>> = await env.call(
         'vendedor@demo.test',
         'inbox.conversations',
         { cursor },
@@ -63,35 +42,37 @@ describe('inboxes (issue #6 §10)', () => {
   });
 
   it('a supervisor opens a seller of their team, not of another team; a seller only their own', async () => {
-    const northSeller = demo.users['vendedor@demo.test']!.id;
-    const southSeller = demo.users['vendedora@demo.test']!.id;
+    const northSeller = env.demo.users['vendedor@demo.test']!.id;
+    const southSeller = env.demo.users['vendedora@demo.test']!.id;
     expect(
-      (await call('supervisor@demo.test', 'inbox.conversations', { agentId: northSeller })).status,
+      (await env.call('supervisor@demo.test', 'inbox.conversations', { agentId: northSeller }))
+        .status,
     ).toBe(200);
-    const other = await call('supervisor@demo.test', 'inbox.conversations', {
+    const other = await env.call('supervisor@demo.test', 'inbox.conversations', {
       agentId: southSeller,
     });
     expect(other.error?.data.domainCode).toBe('PERMISSION_DENIED');
-    const seller = await call('vendedor@demo.test', 'inbox.conversations', {
+    const seller = await env.call('vendedor@demo.test', 'inbox.conversations', {
       agentId: southSeller,
     });
     expect(seller.error?.data.domainCode).toBe('PERMISSION_DENIED');
     expect(
-      (await call('comercial@demo.test', 'inbox.conversations', { agentId: southSeller })).status,
+      (await env.call('comercial@demo.test', 'inbox.conversations', { agentId: southSeller }))
+        .status,
     ).toBe(200);
   });
 
   it("'Inbox' lists unassigned contacts with their count", async () => {
-    const orphan = await createContact(database.handle.db, demo.demo, {
+    const orphan = await createContact(env.database.handle.db, env.demo.demo, {
       firstName: 'Libre',
       lastInteractionAt: new Date(Date.now() + 120_000),
     });
-    const count = await call('vendedor@demo.test', 'inbox.unassignedCount');
+    const count = await env.call('vendedor@demo.test', 'inbox.unassignedCount');
     expect(count.data).toBeGreaterThan(0);
-    const page = await call('vendedor@demo.test', 'inbox.unassigned', {});
+    const page = await env.call('vendedor@demo.test', 'inbox.unassigned', {});
     expect(page.data.items[0]!.id).toBe(orphan.id);
     // Otra Empresa has no inbox feature: the screen is refused, and nothing of Demo leaks.
-    const stranger = await call('vendedor@otra.test', 'inbox.unassigned', {});
+    const stranger = await env.call('vendedor@otra.test', 'inbox.unassigned', {});
     expect(stranger.error?.data.domainCode).toBe('PERMISSION_DENIED');
   });
 });

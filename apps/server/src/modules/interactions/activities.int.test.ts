@@ -1,58 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createContact } from '@cartera/db/factories';
 import { newId } from '@cartera/db/ids';
 import { contacts, interactions, type Contact } from '@cartera/db/schema';
-import { seedDemo, type DemoData } from '@cartera/db/seed';
-import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
-import { restLogin, typedCall, type ProcedurePath } from '../../testing/http-client';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { useDemoApp } from '../../testing/demo-app';
 
-let database: TestDatabase;
-let app: TestApp;
-let demo: DemoData;
-const tokens: Record<string, string> = {};
+const env = useDemoApp({ JOBS_ENABLED: 'false' });
 
 const SELLER = 'vendedor@demo.test';
 const SUPERVISOR = 'supervisor@demo.test';
 
-async function call<P extends ProcedurePath>(email: string, path: P, input?: unknown) {
-  tokens[email] ??= (await restLogin(app.url, email)).body.token;
-  const method = path.endsWith('activitySettings') ? 'GET' : 'POST';
-  return typedCall(app.url, path, input, { token: tokens[email], method });
-}
-
 function sellersContact(extra: Partial<Parameters<typeof createContact>[2]> = {}) {
-  return createContact(database.handle.db, demo.demo, {
+  return createContact(env.database.handle.db, env.demo.demo, {
     firstName: 'Actividad',
     phones: ['+59894111222'],
-    agentId: demo.users[SELLER]!.id,
+    agentId: env.demo.users[SELLER]!.id,
     ...extra,
   });
 }
 
 async function itemsOf(contact: Contact) {
-  return database.handle.db
+  return env.database.handle.db
     .select()
     .from(interactions)
     .where(eq(interactions.contactId, contact.id))
     .orderBy(interactions.id);
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  demo = await seedDemo(database.handle.db);
-  app = await startTestApp(database.handle, { JOBS_ENABLED: 'false' });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
-});
-
 describe('visits (03 §5)', () => {
   it('answers the tenant results and rules, and refuses a visit without result or comment', async () => {
-    const settings = await call(SELLER, 'interactions.activitySettings');
+    const settings = await env.call(SELLER, 'interactions.activitySettings');
     expect(settings.data).toMatchObject({
       results: [
         { code: 'concretada', name: 'Visita concretada' },
@@ -64,7 +41,7 @@ describe('visits (03 §5)', () => {
       feedbackAllowed: false,
     });
     const contact = await sellersContact();
-    const refused = await call(SELLER, 'interactions.createVisit', {
+    const refused = await env.call(SELLER, 'interactions.createVisit', {
       contactId: contact.id,
       id: newId(),
       state: '',
@@ -79,13 +56,13 @@ describe('visits (03 §5)', () => {
   it('stores the visit with its result name and applies its tag to the contact', async () => {
     const contact = await sellersContact({ statusTag: 'nuevo' });
     const id = newId();
-    const result = await call(SELLER, 'interactions.createVisit', {
+    const result = await env.call(SELLER, 'interactions.createVisit', {
       contactId: contact.id,
       id,
       state: 'concretada',
       comment: 'Mostramos el catálogo',
       tag: 'contactado',
-      shared: [demo.users[SUPERVISOR]!.id],
+      shared: [env.demo.users[SUPERVISOR]!.id],
     });
     expect(result.data).toEqual({ id });
     const [item] = await itemsOf(contact);
@@ -100,7 +77,7 @@ describe('visits (03 §5)', () => {
         shared: [],
       },
     });
-    const [row] = await database.handle.db
+    const [row] = await env.database.handle.db
       .select({ statusTag: contacts.statusTag })
       .from(contacts)
       .where(eq(contacts.id, contact.id));
@@ -114,7 +91,7 @@ describe('feedback (03 §3, §4)', () => {
       archivingReason: 'pausa',
       archivingReasonText: 'En pausa',
     });
-    const bySeller = await call(SELLER, 'interactions.createFeedback', {
+    const bySeller = await env.call(SELLER, 'interactions.createFeedback', {
       contactId: contact.id,
       id: newId(),
       body: 'Autoevaluación',
@@ -122,24 +99,24 @@ describe('feedback (03 §3, §4)', () => {
     expect(bySeller.error?.data.domainCode).toBe('PERMISSION_DENIED');
 
     const id = newId();
-    const created = await call(SUPERVISOR, 'interactions.createFeedback', {
+    const created = await env.call(SUPERVISOR, 'interactions.createFeedback', {
       contactId: contact.id,
       id,
       body: 'Llamalo antes del viernes',
     });
     expect(created.data).toEqual({ id });
-    const [row] = await database.handle.db
+    const [row] = await env.database.handle.db
       .select({ archivingReason: contacts.archivingReason })
       .from(contacts)
       .where(eq(contacts.id, contact.id));
     expect(row!.archivingReason).toBeNull();
 
-    const notReceiver = await call(SUPERVISOR, 'interactions.markFeedbackRead', {
+    const notReceiver = await env.call(SUPERVISOR, 'interactions.markFeedbackRead', {
       contactId: contact.id,
       interactionId: id,
     });
     expect(notReceiver.error?.data.domainCode).toBe('PERMISSION_DENIED');
-    const receiver = await call(SELLER, 'interactions.markFeedbackRead', {
+    const receiver = await env.call(SELLER, 'interactions.markFeedbackRead', {
       contactId: contact.id,
       interactionId: id,
     });
@@ -157,13 +134,13 @@ describe('manually logged calls (03 §4)', () => {
   it('one call at a time, closed with its outcome', async () => {
     const contact = await sellersContact();
     const first = newId();
-    const started = await call(SELLER, 'interactions.startCall', {
+    const started = await env.call(SELLER, 'interactions.startCall', {
       contactId: contact.id,
       id: first,
       phone: '+59894111222',
     });
     expect(started.data).toEqual({ id: first });
-    const second = await call(SELLER, 'interactions.startCall', {
+    const second = await env.call(SELLER, 'interactions.startCall', {
       contactId: contact.id,
       id: newId(),
       phone: '+59894111222',
@@ -171,13 +148,13 @@ describe('manually logged calls (03 §4)', () => {
     expect(second.error?.data.domainCode).toBe('CONTACT_IN_CALL');
     expect(second.error?.message).toBe('El contacto ya está en llamada');
 
-    const closed = await call(SELLER, 'interactions.closeCall', {
+    const closed = await env.call(SELLER, 'interactions.closeCall', {
       contactId: contact.id,
       interactionId: first,
       state: 'voicemail',
     });
     expect(closed.data).toEqual({ state: 'voicemail' });
-    const again = await call(SELLER, 'interactions.startCall', {
+    const again = await env.call(SELLER, 'interactions.startCall', {
       contactId: contact.id,
       id: newId(),
       phone: '+59894111222',
@@ -192,7 +169,7 @@ describe('manually logged calls (03 §4)', () => {
 
   it("refuses a number that is not the contact's", async () => {
     const contact = await sellersContact();
-    const result = await call(SELLER, 'interactions.startCall', {
+    const result = await env.call(SELLER, 'interactions.startCall', {
       contactId: contact.id,
       id: newId(),
       phone: '+59899999999',

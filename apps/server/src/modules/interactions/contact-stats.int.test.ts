@@ -1,33 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createContact } from '@cartera/db/factories';
 import { newId } from '@cartera/db/ids';
 import { interactions } from '@cartera/db/schema';
-import { seedDemo, type DemoData } from '@cartera/db/seed';
-import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
-import { restLogin, typedCall, type ProcedurePath } from '../../testing/http-client';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { useDemoApp } from '../../testing/demo-app';
 
-let database: TestDatabase;
-let app: TestApp;
-let demo: DemoData;
-const tokens: Record<string, string> = {};
-
-async function call<P extends ProcedurePath>(email: string, path: P, input?: unknown) {
-  tokens[email] ??= (await restLogin(app.url, email)).body.token;
-  const method = /\.(heatmap|files)$/.test(path) ? 'GET' : 'POST';
-  return typedCall(app.url, path, input, { token: tokens[email], method });
-}
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  demo = await seedDemo(database.handle.db);
-  app = await startTestApp(database.handle, { JOBS_ENABLED: 'false' });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
-});
+const env = useDemoApp({ JOBS_ENABLED: 'false' });
 
 const file = (name: string, mimeType: string) => ({
   name,
@@ -38,9 +15,9 @@ const file = (name: string, mimeType: string) => ({
 
 describe('info panel (03 §2.1, §9)', () => {
   it('counts the last 3 months by weekday in the viewer’s zone and names the best day', async () => {
-    const contact = await createContact(database.handle.db, demo.demo, {
+    const contact = await createContact(env.database.handle.db, env.demo.demo, {
       firstName: 'Mapa',
-      agentId: demo.users['vendedor@demo.test']!.id,
+      agentId: env.demo.users['vendedor@demo.test']!.id,
     });
     // Recent times, two of them at 02:00 UTC: the previous day in Montevideo.
     const day = (daysAgo: number, utcHour: number) => {
@@ -61,14 +38,14 @@ describe('info panel (03 §2.1, §9)', () => {
     for (const date of recent) expected[weekdayIn(date)]! += 1;
     const rows = [...recent, older].map((createdAt) => ({
       id: newId(createdAt.getTime()),
-      tenantId: demo.demo.id,
+      tenantId: env.demo.demo.id,
       contactId: contact.id,
       type: 'note',
       content: { body: 'x' },
       createdAt,
     }));
-    await database.handle.db.insert(interactions).values(rows);
-    const result = await call('vendedor@demo.test', 'interactions.heatmap', {
+    await env.database.handle.db.insert(interactions).values(rows);
+    const result = await env.call('vendedor@demo.test', 'interactions.heatmap', {
       contactId: contact.id,
       timeZone: 'America/Montevideo',
     });
@@ -81,11 +58,11 @@ describe('info panel (03 §2.1, §9)', () => {
   });
 
   it('only admins attach files to notes; multimedia and files are listed apart, 10 per page', async () => {
-    const contact = await createContact(database.handle.db, demo.demo, {
+    const contact = await createContact(env.database.handle.db, env.demo.demo, {
       firstName: 'Adjuntos',
-      agentId: demo.users['vendedor@demo.test']!.id,
+      agentId: env.demo.users['vendedor@demo.test']!.id,
     });
-    const refused = await call('vendedor@demo.test', 'interactions.createNote', {
+    const refused = await env.call('vendedor@demo.test', 'interactions.createNote', {
       contactId: contact.id,
       id: newId(),
       body: 'Foto',
@@ -93,7 +70,7 @@ describe('info panel (03 §2.1, §9)', () => {
     });
     expect(refused.error?.data.domainCode).toBe('PERMISSION_DENIED');
     for (let n = 0; n < 12; n += 1) {
-      const created = await call('admin@demo.test', 'interactions.createNote', {
+      const created = await env.call('admin@demo.test', 'interactions.createNote', {
         contactId: contact.id,
         id: newId(),
         body: '',
@@ -101,20 +78,20 @@ describe('info panel (03 §2.1, §9)', () => {
       });
       expect(created.status).toBe(200);
     }
-    const first = await call('vendedor@demo.test', 'interactions.files', {
+    const first = await env.call('vendedor@demo.test', 'interactions.files', {
       contactId: contact.id,
       kind: 'multimedia',
     });
     expect(first.data.total).toBe(12);
     expect(first.data.items).toHaveLength(10);
     expect(first.data.items[0]!.name).toBe('foto-11.jpg');
-    const second = await call('vendedor@demo.test', 'interactions.files', {
+    const second = await env.call('vendedor@demo.test', 'interactions.files', {
       contactId: contact.id,
       kind: 'multimedia',
       page: 1,
     });
     expect(second.data.items.map((item) => item.name)).toEqual(['foto-1.jpg', 'foto-0.jpg']);
-    const documents = await call('vendedor@demo.test', 'interactions.files', {
+    const documents = await env.call('vendedor@demo.test', 'interactions.files', {
       contactId: contact.id,
       kind: 'files',
     });

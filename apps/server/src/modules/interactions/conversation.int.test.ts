@@ -1,68 +1,48 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createContact, createCustomField } from '@cartera/db/factories';
 import { newId } from '@cartera/db/ids';
 import { contacts, interactions, type Contact } from '@cartera/db/schema';
-import { seedDemo, type DemoData } from '@cartera/db/seed';
-import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
-import { restLogin, typedCall, type ProcedurePath } from '../../testing/http-client';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { restLogin } from '../../testing/http-client';
+import { useDemoApp } from '../../testing/demo-app';
 import { expireReminder } from './conversation.service';
 
-let database: TestDatabase;
-let app: TestApp;
-let demo: DemoData;
-const tokens: Record<string, string> = {};
+const env = useDemoApp({});
 
 const SELLER = 'vendedor@demo.test';
 
-async function call<P extends ProcedurePath>(email: string, path: P, input?: unknown) {
-  tokens[email] ??= (await restLogin(app.url, email)).body.token;
-  const method = /\.(archivingReasons|get)$/.test(path) ? 'GET' : 'POST';
-  return typedCall(app.url, path, input, { token: tokens[email], method });
-}
-
 function sellersContact(extra: Partial<Parameters<typeof createContact>[2]> = {}) {
-  return createContact(database.handle.db, demo.demo, {
+  return createContact(env.database.handle.db, env.demo.demo, {
     firstName: 'Conversación',
-    agentId: demo.users[SELLER]!.id,
+    agentId: env.demo.users[SELLER]!.id,
     ...extra,
   });
 }
 
 async function contactRow(id: string) {
-  const [row] = await database.handle.db.select().from(contacts).where(eq(contacts.id, id));
+  const [row] = await env.database.handle.db.select().from(contacts).where(eq(contacts.id, id));
   return row!;
 }
 
 async function itemsOf(contact: Contact) {
-  return database.handle.db
+  return env.database.handle.db
     .select()
     .from(interactions)
     .where(eq(interactions.contactId, contact.id))
     .orderBy(interactions.id);
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  demo = await seedDemo(database.handle.db);
-  app = await startTestApp(database.handle);
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
-});
-
 describe('archiving (03 §4, §5, §8)', () => {
   it('lists the reasons the user may pick, with the current one marked', async () => {
     const contact = await sellersContact({ archivingReason: 'precio' });
-    const seller = await call(SELLER, 'interactions.archivingReasons', { contactId: contact.id });
+    const seller = await env.call(SELLER, 'interactions.archivingReasons', {
+      contactId: contact.id,
+    });
     const codes = seller.data.map((reason) => reason.code);
     expect(codes).toContain('sin-interes');
     expect(codes).not.toContain('fraude');
     expect(seller.data.find((reason) => reason.code === 'precio')?.current).toBe(true);
-    const supervisor = await call('supervisor@demo.test', 'interactions.archivingReasons', {
+    const supervisor = await env.call('supervisor@demo.test', 'interactions.archivingReasons', {
       contactId: contact.id,
     });
     expect(supervisor.data.map((reason) => reason.code)).toContain('fraude');
@@ -70,7 +50,7 @@ describe('archiving (03 §4, §5, §8)', () => {
 
   it('archives once with a reason, refuses the same reason again, and unarchives', async () => {
     const contact = await sellersContact();
-    const first = await call(SELLER, 'interactions.archive', {
+    const first = await env.call(SELLER, 'interactions.archive', {
       contactId: contact.id,
       id: newId(),
       reason: 'volver-a-llamar',
@@ -80,7 +60,7 @@ describe('archiving (03 §4, §5, §8)', () => {
       archivingReason: 'volver-a-llamar',
       archivingReasonText: 'Volver a llamar',
     });
-    const again = await call(SELLER, 'interactions.archive', {
+    const again = await env.call(SELLER, 'interactions.archive', {
       contactId: contact.id,
       id: newId(),
       reason: 'volver-a-llamar',
@@ -88,14 +68,14 @@ describe('archiving (03 §4, §5, §8)', () => {
     expect(again.error?.data.domainCode).toBe('CONTACT_ALREADY_ARCHIVED');
     expect(again.error?.message).toBe('El contacto ya esta archivado con el motivo seleccionado');
 
-    const limited = await call(SELLER, 'interactions.archive', {
+    const limited = await env.call(SELLER, 'interactions.archive', {
       contactId: contact.id,
       id: newId(),
       reason: 'fraude',
     });
     expect(limited.error?.data.domainCode).toBe('ARCHIVING_REASON_NOT_FOUND');
 
-    await call(SELLER, 'interactions.unarchive', { contactId: contact.id, id: newId() });
+    await env.call(SELLER, 'interactions.unarchive', { contactId: contact.id, id: newId() });
     expect((await contactRow(contact.id)).archivingReason).toBeNull();
     const items = await itemsOf(contact);
     expect(items.map((item) => [item.type, item.content.from, item.content.to])).toEqual([
@@ -105,7 +85,7 @@ describe('archiving (03 §4, §5, §8)', () => {
   });
 
   it('a sale reason first needs the required-on-sale fields', async () => {
-    await createCustomField(database.handle.db, demo.demo, {
+    await createCustomField(env.database.handle.db, env.demo.demo, {
       entity: 'contact',
       code: 'producto',
       name: 'Producto',
@@ -113,7 +93,7 @@ describe('archiving (03 §4, §5, §8)', () => {
       requiredOnSale: true,
     });
     const contact = await sellersContact();
-    const refused = await call(SELLER, 'interactions.archive', {
+    const refused = await env.call(SELLER, 'interactions.archive', {
       contactId: contact.id,
       id: newId(),
       reason: 'vendido',
@@ -122,11 +102,11 @@ describe('archiving (03 §4, §5, §8)', () => {
       domainCode: 'REQUIRED_ON_SALE_MISSING',
       fieldErrors: { producto: ['Campo requerido'] },
     });
-    await database.handle.db
+    await env.database.handle.db
       .update(contacts)
       .set({ additionalData: { producto: 'Plan anual' } })
       .where(eq(contacts.id, contact.id));
-    const sold = await call(SELLER, 'interactions.archive', {
+    const sold = await env.call(SELLER, 'interactions.archive', {
       contactId: contact.id,
       id: newId(),
       reason: 'vendido',
@@ -138,13 +118,13 @@ describe('archiving (03 §4, §5, §8)', () => {
 describe('tag change (03 §4)', () => {
   it("only the contact's agent changes the tag; the change is on the timeline", async () => {
     const contact = await sellersContact({ statusTag: 'nuevo' });
-    const supervisor = await call('supervisor@demo.test', 'interactions.changeTag', {
+    const supervisor = await env.call('supervisor@demo.test', 'interactions.changeTag', {
       contactId: contact.id,
       id: newId(),
       tag: 'contactado',
     });
     expect(supervisor.error?.data.domainCode).toBe('TAG_CHANGE_NOT_ALLOWED');
-    const agent = await call(SELLER, 'interactions.changeTag', {
+    const agent = await env.call(SELLER, 'interactions.changeTag', {
       contactId: contact.id,
       id: newId(),
       tag: 'contactado',
@@ -159,7 +139,7 @@ describe('tag change (03 §4)', () => {
 describe('reminders (03 §4)', () => {
   it('refuses a past date, sets and cancels a reminder', async () => {
     const contact = await sellersContact();
-    const past = await call(SELLER, 'interactions.setReminder', {
+    const past = await env.call(SELLER, 'interactions.setReminder', {
       contactId: contact.id,
       id: newId(),
       reminderDate: new Date(Date.now() - 60_000),
@@ -167,7 +147,7 @@ describe('reminders (03 §4)', () => {
     expect(past.error?.data.domainCode).toBe('REMINDER_DATE_PAST');
     const id = newId();
     const reminderDate = new Date(Date.now() + 86_400_000);
-    const set = await call(SELLER, 'interactions.setReminder', {
+    const set = await env.call(SELLER, 'interactions.setReminder', {
       contactId: contact.id,
       id,
       reminderDate,
@@ -180,7 +160,7 @@ describe('reminders (03 §4)', () => {
       reminderDate: reminderDate.toISOString(),
       actionType: 'phoneCall',
     });
-    const detail = await call(SELLER, 'contacts.get', { id: contact.id });
+    const detail = await env.call(SELLER, 'contacts.get', { id: contact.id });
     expect(detail.data.reminder).toEqual({
       interactionId: id,
       reminderDate: reminderDate.toISOString(),
@@ -188,16 +168,16 @@ describe('reminders (03 §4)', () => {
       comment: 'Confirmar la visita',
       isPermanent: false,
     });
-    const queued = (await database.handle.db.execute(
+    const queued = (await env.database.handle.db.execute(
       sql`select start_after from pgboss.job where name = 'reminders.expire' and data->>'reminderId' = ${id}`,
     )) as unknown as { rows: Array<{ start_after: string | Date }> };
     expect(new Date(queued.rows[0]!.start_after).getTime()).toBe(reminderDate.getTime());
 
-    await call(SELLER, 'interactions.cancelReminder', { contactId: contact.id, id: newId() });
+    await env.call(SELLER, 'interactions.cancelReminder', { contactId: contact.id, id: newId() });
     expect((await contactRow(contact.id)).reminder).toBeNull();
     // The job of a cancelled reminder writes nothing when it runs.
-    await expireReminder(database.handle.db, {
-      tenantId: demo.demo.id,
+    await expireReminder(env.database.handle.db, {
+      tenantId: env.demo.demo.id,
       contactId: contact.id,
       reminderId: id,
     });
@@ -210,8 +190,8 @@ describe('reminders (03 §4)', () => {
 
   it('API clients set a reminder with POST /api/crm/contact/reminder', async () => {
     const contact = await sellersContact();
-    const token = (await restLogin(app.url, SELLER)).body.token;
-    const response = await fetch(`${app.url}/api/crm/contact/reminder`, {
+    const token = (await restLogin(env.app.url, SELLER)).body.token;
+    const response = await fetch(`${env.app.url}/api/crm/contact/reminder`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -229,7 +209,7 @@ describe('reminders (03 §4)', () => {
       actionType: 'message',
       comment: 'Desde la API',
     });
-    const past = await fetch(`${app.url}/api/crm/contact/reminder`, {
+    const past = await fetch(`${env.app.url}/api/crm/contact/reminder`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ data: { contactId: contact.id, reminderDate: '2020-01-01' } }),
@@ -241,7 +221,7 @@ describe('reminders (03 §4)', () => {
   it('expires through the job at its date, as the system', async () => {
     const contact = await sellersContact();
     const id = newId();
-    const result = await call(SELLER, 'interactions.setReminder', {
+    const result = await env.call(SELLER, 'interactions.setReminder', {
       contactId: contact.id,
       id,
       reminderDate: new Date(Date.now() + 1_500),

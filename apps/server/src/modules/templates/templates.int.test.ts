@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createContact } from '@cartera/db/factories';
-import { seedDemo, type DemoData } from '@cartera/db/seed';
-import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
 import { restLogin, typedCall } from '../../testing/http-client';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { useDemoApp } from '../../testing/demo-app';
 
-let database: TestDatabase;
-let app: TestApp;
-let demo: DemoData;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  demo = await seedDemo(database.handle.db);
-  app = await startTestApp(database.handle, { JOBS_ENABLED: 'false' });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
-});
+const env = useDemoApp({ JOBS_ENABLED: 'false' });
 
 async function quickReplies(email: string, search?: string) {
-  const { token } = (await restLogin(app.url, email)).body;
+  const { token } = (await restLogin(env.app.url, email)).body;
   const result = await typedCall(
-    app.url,
+    env.app.url,
     'templates.quickReplies',
     { search },
     { token, method: 'GET' },
@@ -44,33 +29,33 @@ describe('quick replies (03 §4, §5)', () => {
 
 describe('bot toggle (03 §4, §8)', () => {
   it("switches the contact's bot, and names what is missing when it cannot", async () => {
-    const contact = await createContact(database.handle.db, demo.demo, {
+    const contact = await createContact(env.database.handle.db, env.demo.demo, {
       firstName: 'Bot',
-      agentId: demo.users['vendedor@demo.test']!.id,
+      agentId: env.demo.users['vendedor@demo.test']!.id,
     });
-    const { token } = (await restLogin(app.url, 'vendedor@demo.test')).body;
+    const { token } = (await restLogin(env.app.url, 'vendedor@demo.test')).body;
     const on = await typedCall(
-      app.url,
+      env.app.url,
       'interactions.setBot',
       { contactId: contact.id, active: true },
       { token },
     );
     expect(on.data).toEqual({ botActive: true });
     const detail = await typedCall(
-      app.url,
+      env.app.url,
       'contacts.get',
       { id: contact.id },
       { token, method: 'GET' },
     );
     expect(detail.data.botActive).toBe(true);
 
-    const foreign = await createContact(database.handle.db, demo.other, {
+    const foreign = await createContact(env.database.handle.db, env.demo.other, {
       firstName: 'Sin bot',
-      agentId: demo.users['vendedor@otra.test']!.id,
+      agentId: env.demo.users['vendedor@otra.test']!.id,
     });
-    const other = (await restLogin(app.url, 'vendedor@otra.test')).body.token;
+    const other = (await restLogin(env.app.url, 'vendedor@otra.test')).body.token;
     const missing = await typedCall(
-      app.url,
+      env.app.url,
       'interactions.setBot',
       { contactId: foreign.id, active: true },
       { token: other },

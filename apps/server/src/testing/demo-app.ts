@@ -1,0 +1,71 @@
+import { afterAll, beforeAll } from 'vitest';
+import { seedDemo, type DemoData } from '@cartera/db/seed';
+import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
+import { appRouter } from '../trpc/root';
+import { restLogin, typedCall, type ProcedurePath } from './http-client';
+import { startTestApp, type TestApp } from './test-app';
+
+export interface DemoApp {
+  readonly database: TestDatabase;
+  readonly app: TestApp;
+  readonly demo: DemoData;
+  /** A demo user's bearer token (password login, cached per file). */
+  tokenOf(email: string): Promise<string>;
+  /** Calls a procedure as a demo user over HTTP: GET for queries, POST for mutations. */
+  call<P extends ProcedurePath>(
+    email: string,
+    path: P,
+    input?: unknown,
+  ): ReturnType<typeof typedCall<P>>;
+}
+
+const procedures = (
+  appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } }
+)._def.procedures;
+
+/**
+ * The usual frame of an integration test file: its own database with the demo data and a
+ * server instance on it (jobs off unless the overrides say otherwise), started before the
+ * file's tests and stopped after them.
+ */
+export function useDemoApp(envOverrides: Record<string, string> = { JOBS_ENABLED: 'false' }) {
+  const tokens = new Map<string, Promise<string>>();
+  const state: Partial<{ database: TestDatabase; app: TestApp; demo: DemoData }> = {};
+  beforeAll(async () => {
+    state.database = await createTestDatabase();
+    state.demo = await seedDemo(state.database.handle.db);
+    state.app = await startTestApp(state.database.handle, envOverrides);
+  });
+  afterAll(async () => {
+    await state.app?.stop();
+    await state.database?.destroy();
+  });
+  const demoApp: DemoApp = {
+    get database() {
+      return state.database!;
+    },
+    get app() {
+      return state.app!;
+    },
+    get demo() {
+      return state.demo!;
+    },
+    tokenOf(email) {
+      if (!tokens.has(email)) {
+        tokens.set(
+          email,
+          restLogin(state.app!.url, email).then((result) => result.body.token),
+        );
+      }
+      return tokens.get(email)!;
+    },
+    async call(email, path, input) {
+      const method = procedures[path]?._def.type === 'query' ? 'GET' : 'POST';
+      return typedCall(state.app!.url, path, input, {
+        token: await demoApp.tokenOf(email),
+        method,
+      });
+    },
+  };
+  return demoApp;
+}
