@@ -50,9 +50,10 @@ describe('archiving (03 §4, §5, §8)', () => {
 
   it('archives once with a reason, refuses the same reason again, and unarchives', async () => {
     const contact = await sellersContact();
+    const firstId = newId();
     const first = await env.call(SELLER, 'interactions.archive', {
       contactId: contact.id,
-      id: newId(),
+      id: firstId,
       reason: 'volver-a-llamar',
     });
     expect(first.data).toEqual({ nextAction: 'standardReminder' });
@@ -60,6 +61,12 @@ describe('archiving (03 §4, §5, §8)', () => {
       archivingReason: 'volver-a-llamar',
       archivingReasonText: 'Volver a llamar',
     });
+    const retried = await env.call(SELLER, 'interactions.archive', {
+      contactId: contact.id,
+      id: firstId,
+      reason: 'volver-a-llamar',
+    });
+    expect(retried.data).toEqual({ nextAction: 'standardReminder' });
     const again = await env.call(SELLER, 'interactions.archive', {
       contactId: contact.id,
       id: newId(),

@@ -18,6 +18,7 @@ import { loadFields } from '../custom-fields/custom-fields.service';
 import { visibleContact } from '../contacts/contact-sheet.service';
 import { lockContact, updateContactRow } from '../contacts/contact-records.repository';
 import { recordInteraction } from './interactions.service';
+import { findInteraction } from './interactions.repository';
 import { expireReminderJob } from './interactions.jobs';
 
 /** `groups.configs.conversation`: the tenant's archiving reasons (03 §3 group configuration). */
@@ -95,6 +96,10 @@ export async function archiveContact(
   return db.transaction(async (tx) => {
     const current = await lockContact(tx, user.tenantId, contact.id);
     if (!current) throw new DomainError('CONTACT_NOT_FOUND');
+    // A retry of an archive that went through (its answer was lost) is not a second archive.
+    if (await findInteraction(tx, user.tenantId, contact.id, input.id)) {
+      return { nextAction: reason.nextAction };
+    }
     if (current.archivingReason === reason.code) throw new DomainError('CONTACT_ALREADY_ARCHIVED');
     await updateContactRow(tx, user.tenantId, contact.id, {
       archivingReason: reason.code,
