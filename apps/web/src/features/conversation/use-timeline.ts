@@ -59,18 +59,22 @@ export function useTimeline(contactId: string, me: { id: string; name: string; l
   // The catch-up cursor is the newest id the server listed: our own notes never move it, so an
   // item written by someone else just before ours is not skipped.
   const { refetch } = history;
-  const [catchUp] = useState(
-    () =>
-      new LiveCatchUp(
-        (after) => client.interactions.after.query({ contactId, after }),
-        () => refetch(),
-        (items) => {
-          setLive((current) => [...current, ...items]);
-          // What changed the timeline may have changed the contact (tag, reminder, archiving).
-          void queryClient.invalidateQueries(trpc.contacts.get.queryFilter({ id: contactId }));
-        },
-      ),
-  );
+  const [catchUp] = useState(() => {
+    // What changed the timeline may have changed the contact (tag, reminder, archiving).
+    const refreshContact = () =>
+      void queryClient.invalidateQueries(trpc.contacts.get.queryFilter({ id: contactId }));
+    return new LiveCatchUp(
+      (after) => client.interactions.after.query({ contactId, after }),
+      async () => {
+        await refetch();
+        refreshContact();
+      },
+      (items) => {
+        setLive((current) => [...current, ...items]);
+        refreshContact();
+      },
+    );
+  });
   useEffect(() => catchUp.saw(newestStoredId(stored)), [catchUp, stored]);
   useEffect(() => () => catchUp.stop(), [catchUp]);
 
