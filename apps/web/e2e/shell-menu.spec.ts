@@ -9,22 +9,26 @@ async function navbarWidth(page: Page) {
   return (await navbar(page).boundingBox())?.width;
 }
 
+/** 'Inbox' with the count of unassigned contacts beside it. */
+const inbox = /^Inbox\s*\d+$/;
+
 test.describe('Menú lateral', () => {
   const clients = es.menu.groups.contacts;
-  // Entries as links once every group is opened; groups start closed except 01 §2's three.
+  // Entries as links once every group is opened; groups start closed except 01 §2's three
+  // ('Bandeja de entrada' among them).
   for (const [email, name, groups, entries, switches] of [
     [
       'vendedor@demo.test',
       'Valentín Vendedor',
       [clients],
-      ['Rendimiento', 'Contactos', 'Empresas'],
+      ['Rendimiento', inbox, 'Conversaciones', 'Contactos', 'Empresas'],
       false,
     ],
     [
       'supervisor@demo.test',
       'Sergio Supervisor',
       [clients],
-      ['Rendimiento', 'Vendedores', 'Contactos', 'Empresas'],
+      ['Rendimiento', 'Vendedores', inbox, 'Conversaciones', 'Contactos', 'Empresas'],
       false,
     ],
     // Linked to carla.sur@demo.test.
@@ -32,20 +36,27 @@ test.describe('Menú lateral', () => {
       'comercial@demo.test',
       'Carla Comercial',
       [clients],
-      ['Rendimiento', 'Vendedores', 'Contactos', 'Empresas'],
+      ['Rendimiento', 'Vendedores', inbox, 'Conversaciones', 'Contactos', 'Empresas'],
       true,
     ],
-    ['admin@demo.test', 'Ana Administradora', [], ['Rendimiento', 'Contactos'], true],
+    [
+      'admin@demo.test',
+      'Ana Administradora',
+      [],
+      ['Rendimiento', 'Conversaciones', 'Contactos'],
+      true,
+    ],
     [
       'proyecto@demo.test',
       'Pablo Proyectos',
       [clients],
-      ['Rendimiento', 'Contactos', 'Empresas'],
+      ['Rendimiento', inbox, 'Conversaciones', 'Contactos', 'Empresas'],
       false,
     ],
     ['gestor@demo.test', 'Gabriela Gestora', [], [], false],
   ] as const) {
-    test(`${email} ve ${entries.length ? entries.join(' y ') : 'ninguna entrada'}`, async ({
+    const names = entries.map((entry) => (typeof entry === 'string' ? entry : 'Inbox'));
+    test(`${email} ve ${names.length ? names.join(' y ') : 'ninguna entrada'}`, async ({
       page,
       browserErrors,
     }) => {
@@ -146,8 +157,13 @@ test.describe('Menú lateral', () => {
 
     await page.getByRole('button', { name: es.shell.openMenu }).click();
     await expect(mainMenu(page)).toBeInViewport();
-    // 'Clientes' (Contactos, Empresas) starts closed.
-    await expect(mainMenu(page).getByRole('link')).toHaveText(['Rendimiento', 'Vendedores']);
+    // 'Clientes' (Contactos, Empresas) starts closed; 'Bandeja de entrada' open.
+    await expect(mainMenu(page).getByRole('link')).toHaveText([
+      'Rendimiento',
+      'Vendedores',
+      inbox,
+      'Conversaciones',
+    ]);
     await expect(mainMenu(page).getByText(es.menu.groups.contacts)).toBeVisible();
     await settle(page);
     await page.screenshot({ path: 'test-results/shell-mobile-menu.png' });

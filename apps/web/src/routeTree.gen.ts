@@ -16,6 +16,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index'
 import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId'
 import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index'
+import { Route as AppContactUnassignedRouteImport } from './routes/_app/contact/unassigned'
 import { Route as AppContactsIndexRouteImport } from './routes/_app/contacts/index'
 
 const AppRoute = AppRouteImport.update({
@@ -52,6 +53,11 @@ const AppContactIndexRoute = AppContactIndexRouteImport.update({
   path: '/contact/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppContactUnassignedRoute = AppContactUnassignedRouteImport.update({
+  id: '/contact/unassigned',
+  path: '/contact/unassigned',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppContactsIndexRoute = AppContactsIndexRouteImport.update({
   id: '/contacts/',
   path: '/contacts/',
@@ -63,6 +69,7 @@ export interface FileRoutesByFullPath {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
+  '/contact/unassigned': typeof AppContactUnassignedRoute
   '/companies/': typeof AppCompaniesIndexRoute
   '/contact/': typeof AppContactIndexRoute
   '/contacts/': typeof AppContactsIndexRoute
@@ -72,6 +79,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/': typeof AppIndexRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
+  '/contact/unassigned': typeof AppContactUnassignedRoute
   '/companies': typeof AppCompaniesIndexRoute
   '/contact': typeof AppContactIndexRoute
   '/contacts': typeof AppContactsIndexRoute
@@ -83,6 +91,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/_app/': typeof AppIndexRoute
   '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
+  '/_app/contact/unassigned': typeof AppContactUnassignedRoute
   '/_app/companies/': typeof AppCompaniesIndexRoute
   '/_app/contact/': typeof AppContactIndexRoute
   '/_app/contacts/': typeof AppContactsIndexRoute
@@ -94,6 +103,7 @@ export interface FileRouteTypes {
     | '/force-change-password'
     | '/login'
     | '/companies/$companyId'
+    | '/contact/unassigned'
     | '/companies/'
     | '/contact/'
     | '/contacts/'
@@ -103,6 +113,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/'
     | '/companies/$companyId'
+    | '/contact/unassigned'
     | '/companies'
     | '/contact'
     | '/contacts'
@@ -113,6 +124,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/_app/'
     | '/_app/companies/$companyId'
+    | '/_app/contact/unassigned'
     | '/_app/companies/'
     | '/_app/contact/'
     | '/_app/contacts/'
@@ -175,6 +187,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppContactIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/contact/unassigned': {
+      id: '/_app/contact/unassigned'
+      path: '/contact/unassigned'
+      fullPath: '/contact/unassigned'
+      preLoaderRoute: typeof AppContactUnassignedRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/contacts/': {
       id: '/_app/contacts/'
       path: '/contacts'
@@ -188,6 +207,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
+  AppContactUnassignedRoute: typeof AppContactUnassignedRoute
   AppCompaniesIndexRoute: typeof AppCompaniesIndexRoute
   AppContactIndexRoute: typeof AppContactIndexRoute
   AppContactsIndexRoute: typeof AppContactsIndexRoute
@@ -196,6 +216,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,
+  AppContactUnassignedRoute: AppContactUnassignedRoute,
   AppCompaniesIndexRoute: AppCompaniesIndexRoute,
   AppContactIndexRoute: AppContactIndexRoute,
   AppContactsIndexRoute: AppContactsIndexRoute,

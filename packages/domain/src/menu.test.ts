@@ -28,40 +28,73 @@ const everythingBuilt = { isBuilt: () => true };
 
 describe('menú lateral con las pantallas construidas hoy', () => {
   it.each([
-    ['admin@demo.test', 'admin', ['Rendimiento', 'Contactos']],
+    ['admin@demo.test', 'admin', ['Rendimiento', 'Conversaciones', 'Contactos']],
     [
       'supervisor@demo.test',
       'super',
-      ['Rendimiento', 'Vendedores', 'Clientes > Contactos', 'Clientes > Companies'],
+      [
+        'Rendimiento',
+        'Vendedores',
+        'Bandeja de entrada > Inbox',
+        'Bandeja de entrada > Conversaciones',
+        'Clientes > Contactos',
+        'Clientes > Companies',
+      ],
     ],
     [
       'comercial@demo.test',
       'comercial',
-      ['Rendimiento', 'Vendedores', 'Clientes > Contactos', 'Clientes > Companies'],
+      [
+        'Rendimiento',
+        'Vendedores',
+        'Bandeja de entrada > Inbox',
+        'Bandeja de entrada > Conversaciones',
+        'Clientes > Contactos',
+        'Clientes > Companies',
+      ],
     ],
     [
       'proyecto@demo.test',
       'project_manager',
-      ['Rendimiento', 'Clientes > Contactos', 'Clientes > Companies'],
+      [
+        'Rendimiento',
+        'Bandeja de entrada > Inbox',
+        'Bandeja de entrada > Conversaciones',
+        'Clientes > Contactos',
+        'Clientes > Companies',
+      ],
     ],
     ['gestor@demo.test', 'users_manager', []],
-    ['vendedor@demo.test', 'user', ['Rendimiento', 'Clientes > Contactos', 'Clientes > Companies']],
+    [
+      'vendedor@demo.test',
+      'user',
+      [
+        'Rendimiento',
+        'Bandeja de entrada > Inbox',
+        'Bandeja de entrada > Conversaciones',
+        'Clientes > Contactos',
+        'Clientes > Companies',
+      ],
+    ],
   ] as const)('%s (%s) ve %j', (_email, role, labels) => {
     expect(menuLabels(visibleMenu(demoUser(role)))).toEqual(labels);
   });
 
   it('no agrupa una entrada que está sola', () => {
-    // Without the business sales model Contactos is alone in its group: a plain entry.
+    // Without the inbox flag and the business sales model, Conversaciones and Contactos are
+    // alone in their groups: plain entries.
     const items = visibleMenu(demoUser('user', { featureFlags: {} }));
+    const entry = (id: string) => MENU_ENTRIES.find((each) => each.id === id);
     expect(items).toEqual([
-      { kind: 'entry', entry: MENU_ENTRIES.find((entry) => entry.id === 'performance') },
-      { kind: 'entry', entry: MENU_ENTRIES.find((entry) => entry.id === 'contacts') },
+      { kind: 'entry', entry: entry('performance') },
+      { kind: 'entry', entry: entry('conversations') },
+      { kind: 'entry', entry: entry('contacts') },
     ]);
   });
 
-  it('la vista de contacto existe pero Conversaciones no aparece hasta tener su bandeja', () => {
+  it('Carteras compartidas sigue oculta hasta tener su pantalla', () => {
     expect(menuLabels(visibleMenu(demoUser('user')))).not.toContain(
-      'Bandeja de entrada > Conversaciones',
+      'Bandeja de entrada > Carteras compartidas',
     );
   });
 });

@@ -157,8 +157,8 @@ export interface RouteRule {
   slug?: PermissionSlug;
   built: boolean;
   /**
-   * The route is built but what its menu entry promises is not yet (the contact view exists,
-   * the 'Conversaciones' inbox at the same path arrives with issue #6): the menu hides it.
+   * The route is built but what its menu entry promises is not yet (a screen that shares its
+   * path with another one still to come): the menu hides it.
    */
   menuHidden?: boolean;
 }
@@ -167,10 +167,10 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/', roles: 'all', built: true },
   { path: '/reportes/receipts', roles: 'all', slug: 'reports', built: false },
   { path: '/contacts', roles: 'all', slug: 'contacts', built: true },
-  { path: '/contact/unassigned', roles: 'all', slug: 'unassigned', built: false },
+  { path: '/contact/unassigned', roles: 'all', slug: 'unassigned', built: true },
   { path: '/contact/sharedinbox', roles: 'all', slug: 'sharedContactInbox', built: false },
   { path: '/contact/calendar', roles: 'all', slug: 'contact-calendar', built: false },
-  { path: '/contact', roles: 'all', slug: 'conversation', built: true, menuHidden: true },
+  { path: '/contact', roles: 'all', slug: 'conversation', built: true },
   { path: '/contacts/map', roles: 'all', slug: 'contacts-map', built: false },
   { path: '/actionsHistory', roles: 'all', slug: 'actionsHistory', built: false },
   { path: '/campaigns', roles: 'all', slug: 'campaigns', built: false },

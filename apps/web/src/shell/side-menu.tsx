@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import {
   AppShell,
   Avatar,
+  Badge,
   Divider,
   NavLink,
   ScrollArea,
@@ -11,11 +12,12 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from '@tanstack/react-router';
-import { es } from '@cartera/domain/i18n';
+import { es, format } from '@cartera/domain/i18n';
 import { visibleMenu, type MenuEntry, type MenuItem } from '@cartera/domain/menu';
 import { hasSlug, pathWithin } from '@cartera/domain/policy';
 import { fullNameOf, guardUserOf, useMe, type Me } from '../features/auth/session';
 import { SETTINGS_STALE_MS } from '../features/companies/companies-settings';
+import { useUnassignedCount } from '../features/inbox/unassigned-count';
 import { useTRPC } from '../lib/trpc';
 import { Brand } from './brand';
 import classes from './app-layout.module.css';
@@ -180,6 +182,21 @@ function EntryLink({
   });
   const label =
     entry.id === 'companies' ? (companies.data?.panelLabel ?? entry.label) : entry.label;
+  // 'Inbox' carries the count of unassigned contacts (01 §2).
+  const unassigned = useUnassignedCount(entry.id === 'inbox');
+  const badge =
+    entry.id === 'inbox' && unassigned.data !== undefined ? (
+      <Badge
+        size="sm"
+        variant="filled"
+        color="red"
+        circle={unassigned.data < 10}
+        title={format(es.conversation.inbox.unassignedBadge, { n: unassigned.data })}
+        data-testid="menu-inbox-count"
+      >
+        {unassigned.data}
+      </Badge>
+    ) : undefined;
   const Icon = MENU_ICONS[entry.icon];
   const icon =
     entry.id === 'company' && me.tenant.logo ? (
@@ -206,6 +223,7 @@ function EntryLink({
       active={active}
       link={{ to, hash: entry.id === 'sellers' ? SELLERS_ANCHOR : undefined }}
       onClick={onNavigate}
+      badge={badge}
     />
   );
 }
@@ -249,6 +267,7 @@ function NavItem({
   onClick,
   color,
   disabled,
+  badge,
 }: {
   label: string;
   icon: ReactNode;
@@ -258,9 +277,12 @@ function NavItem({
   onClick?: () => void;
   color?: string;
   disabled?: boolean;
+  /** A count beside the label (hidden while the menu is collapsed). */
+  badge?: ReactNode;
 }) {
   const common = {
     label: collapsed ? undefined : label,
+    rightSection: collapsed ? undefined : badge,
     'aria-label': collapsed ? label : undefined,
     leftSection: icon,
     active,

@@ -1,0 +1,173 @@
+import type { Locator, Page } from '@playwright/test';
+import { es } from '@cartera/domain/i18n';
+import { expect, signIn, test, trpcMutation } from './fixtures';
+
+/**
+ * The inboxes (issue #6): 'Conversaciones' at '/contact' by last interaction, a seller's inbox
+ * for a supervisor, and the unassigned 'Inbox' with its count. The database is shared by the
+ * whole run, so each test writes on its own new contacts.
+ */
+
+const text = es.conversation.inbox;
+let counter = 0;
+
+/** Letters unique to this run and call: the contact's name is found nowhere else. */
+function uniqueLetters(): string {
+  counter += 1;
+  return (Date.now() * 100 + counter)
+    .toString(26)
+    .split('')
+    .map((digit) => String.fromCharCode(97 + parseInt(digit, 26)))
+    .join('')
+    .slice(-7);
+}
+
+/** A valid Uruguayan mobile unique to this run and call. */
+function uniqueMobile(): string {
+  counter += 1;
+  const digits = String((Date.now() + counter * 7919) % 9_000_000).padStart(7, '0');
+  return `09${1 + (Number(digits[0]) % 9)}${digits.slice(1)}`;
+}
+
+/** A UUIDv7 as the app makes for a note. */
+function noteId(): string {
+  const hex = Date.now().toString(16).padStart(12, '0');
+  const random = Array.from(crypto.getRandomValues(new Uint8Array(10)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+  const variant = ((parseInt(random.slice(3, 4), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${random.slice(0, 3)}-${variant}${random.slice(4, 7)}-${random.slice(7, 19)}`;
+}
+
+/** A new contact of the signed-in user with a note written just now: the newest conversation. */
+async function talkedToContact(page: Page): Promise<{ id: string; name: string }> {
+  const lastName = uniqueLetters();
+  const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
+    firstName: 'Bandeja',
+    lastName,
+    phones: [{ phone: uniqueMobile(), extensionNumber: '' }],
+  });
+  await trpcMutation(page, 'interactions.createNote', {
+    contactId: id,
+    id: noteId(),
+    body: `Hablamos hoy ${lastName}`,
+  });
+  return { id, name: `Bandeja ${lastName}` };
+}
+
+const list = (page: Page, label: string) => page.getByRole('list', { name: label });
+
+/** Pages through the list ('Cargar más') until the target shows up. */
+async function loadUntilVisible(page: Page, target: Locator) {
+  await expect(async () => {
+    if (!(await target.isVisible())) {
+      await page.getByRole('button', { name: text.loadMore }).click({ timeout: 2_000 });
+    }
+    await expect(target).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+test.describe('bandejas', () => {
+  test('Conversaciones muestra primero la última conversación, marca las desatendidas y abre el contacto', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const contact = await talkedToContact(page);
+    await page.goto('/');
+    await page
+      .getByRole('navigation', { name: es.shell.mainMenu })
+      .getByRole('link', { name: 'Conversaciones' })
+      .click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole('heading', { name: text.conversationsTitle })).toBeVisible();
+
+    const conversations = list(page, text.conversationsTitle);
+    const first = conversations.getByRole('listitem').first();
+    await expect(first.getByTestId('inbox-name')).toHaveText(contact.name);
+    // Today: the time of day.
+    await expect(first.getByTestId('inbox-time')).toHaveText(/^\d\d:\d\d$/);
+    await expect(first.getByTestId('inbox-unattended')).toHaveCount(0);
+
+    // The demo's long conversation, and an old one marked unattended (more than 24 h).
+    await loadUntilVisible(
+      page,
+      conversations.getByTestId('inbox-name').filter({ hasText: 'Martina Conversadora' }),
+    );
+    const unattended = conversations
+      .getByRole('listitem')
+      .filter({ has: page.getByTestId('inbox-unattended') })
+      .first();
+    await loadUntilVisible(page, unattended);
+    await expect(unattended).toContainText(text.unattended);
+
+    await first.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/contact\\?.*id=${contact.id}`));
+    await expect(page).toHaveURL(/inbox=me/);
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('un supervisor ve la bandeja de un vendedor', async ({ page, browserErrors }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const contact = await talkedToContact(page);
+    await signIn(page, 'supervisor@demo.test');
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { name: text.conversationsTitle })).toBeVisible();
+
+    await page.getByRole('combobox', { name: text.viewInboxOf }).click();
+    await page.getByRole('option', { name: 'Valentín Vendedor', exact: true }).click();
+    await expect(page).toHaveURL(/agent=[0-9a-f-]{36}/);
+    const agentId = /agent=([0-9a-f-]{36})/.exec(page.url())![1]!;
+
+    const first = list(page, text.conversationsTitle).getByRole('listitem').first();
+    await expect(first.getByTestId('inbox-name')).toHaveText(contact.name);
+    await first.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/contact\\?.*id=${contact.id}`));
+    await expect(page).toHaveURL(new RegExp(`inbox=${agentId}`));
+
+    // Back in the inbox, clearing the choice shows the supervisor's own.
+    await page.goBack();
+    await expect(page.getByRole('combobox', { name: text.viewInboxOf })).toHaveValue(
+      'Valentín Vendedor',
+    );
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('Inbox: obtener un contacto sin asignar lo abre y baja la cuenta', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    await page.goto('/contact/unassigned');
+    const heading = page.getByRole('heading', { level: 1, name: /^Inbox \(\d+\)$/ });
+    await expect(heading).toBeVisible();
+    const before = Number(/\((\d+)\)/.exec((await heading.textContent()) ?? '')![1]);
+    expect(before).toBeGreaterThan(0);
+    const badge = page.getByTestId('menu-inbox-count');
+    await expect(badge).toHaveText(String(before));
+
+    const first = list(page, text.unassignedTitle).getByRole('listitem').first();
+    const name = (await first.getByTestId('inbox-name').textContent()) ?? '';
+    await first.getByRole('button', { name: text.take }).click();
+
+    await expect(page.getByText(es.contacts.takenTitle)).toBeVisible();
+    await expect(page.getByText(es.contacts.takenMessage)).toBeVisible();
+    await expect(page).toHaveURL(/\/contact\?inbox=[0-9a-f-]{36}&id=[0-9a-f-]{36}/);
+    await expect(badge).toHaveText(String(before - 1));
+
+    // It is now in the seller's own conversations.
+    await page.goto('/contact/unassigned');
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Inbox (${before - 1})` }),
+    ).toBeVisible();
+    await page.goto('/contact');
+    await loadUntilVisible(
+      page,
+      list(page, text.conversationsTitle)
+        .getByTestId('inbox-name')
+        .filter({ hasText: name })
+        .first(),
+    );
+    expect(browserErrors).toEqual([]);
+  });
+});

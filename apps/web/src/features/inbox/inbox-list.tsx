@@ -1,0 +1,194 @@
+import type { ReactNode } from 'react';
+import {
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { es, format } from '@cartera/domain/i18n';
+import type { RouterOutputs } from '@cartera/server/router';
+import { useLoadMoreAtEnd } from '../../lib/use-load-more-at-end';
+import { AlertIcon, BellIcon, FolderIcon, MessagesIcon } from '../../shell/icons';
+import { QueryError } from '../../shell/query-error';
+import { useMe } from '../auth/session';
+import { contactName, nationalPhone } from '../contacts/contact-format';
+import { TagChip } from '../contacts/tag-chip';
+import { chatListTime } from './chat-time';
+import classes from './inbox.module.css';
+
+/** A row of either inbox ('Conversaciones' or the unassigned 'Inbox'). */
+export type InboxItem = RouterOutputs['inbox']['conversations']['items'][number];
+
+interface InboxQuery {
+  data: { pages: { items: InboxItem[] }[] } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/**
+ * The list of an inbox: loading, error and empty states, one line per contact (name, national
+ * phone, tag, marks, when it last moved), and the next page of 30 when the end comes near.
+ * `renderRow` wraps a line: a link into the conversation, or a line with its own action.
+ */
+export function InboxList({
+  list,
+  label,
+  emptyText,
+  renderRow,
+}: {
+  list: InboxQuery;
+  label: string;
+  emptyText: string;
+  renderRow: (item: InboxItem, content: ReactNode) => ReactNode;
+}) {
+  const me = useMe();
+  const country = me?.tenant.country ?? 'UY';
+  const endRef = useLoadMoreAtEnd(list);
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+
+  if (list.isError && !list.data) {
+    return (
+      <QueryError
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+        maw={560}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+        {list.isPending ? (
+          <Stack gap={0} aria-busy aria-label={label}>
+            {[0, 1, 2, 3, 4, 5].map((row) => (
+              <Group key={row} gap="sm" p="sm" wrap="nowrap">
+                <Skeleton circle height={38} />
+                <Stack gap={6} style={{ flex: 1 }}>
+                  <Skeleton height={12} width="40%" radius="sm" />
+                  <Skeleton height={10} width="25%" radius="sm" />
+                </Stack>
+              </Group>
+            ))}
+          </Stack>
+        ) : items.length === 0 ? (
+          <Stack align="center" gap="xs" py="xl" c="dimmed">
+            <MessagesIcon size={36} stroke={1.4} />
+            <Text c="dimmed" ta="center" data-testid="inbox-empty">
+              {emptyText}
+            </Text>
+          </Stack>
+        ) : (
+          <ul className={classes.list} aria-label={label} aria-busy={list.isFetching || undefined}>
+            {items.map((item) => (
+              <li key={item.id} className={classes.item}>
+                {renderRow(item, <InboxRowContent item={item} country={country} />)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Paper>
+      <Box ref={endRef} h={1} aria-hidden />
+      {list.hasNextPage && (
+        <Group justify="center">
+          <Button
+            variant="default"
+            loading={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {es.conversation.inbox.loadMore}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function InboxRowContent({ item, country }: { item: InboxItem; country: string }) {
+  const name = contactName(item);
+  const text = es.conversation.inbox;
+  return (
+    <Group gap="sm" wrap="nowrap" align="center" style={{ flex: 1, minWidth: 0 }}>
+      <Avatar name={name} color="initials" radius="xl" size={38} />
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Group gap={6} wrap="nowrap" justify="space-between">
+          <Text fw={600} size="sm" truncate data-testid="inbox-name">
+            {name}
+          </Text>
+          <Text
+            size="xs"
+            c={item.unattended ? 'orange.8' : 'dimmed'}
+            style={{ whiteSpace: 'nowrap' }}
+            data-testid="inbox-time"
+          >
+            {item.lastInteractionAt ? chatListTime(item.lastInteractionAt) : text.noInteractions}
+          </Text>
+        </Group>
+        <Group gap={6} wrap="wrap" align="center">
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {item.phone ? nationalPhone(item.phone, country) : es.fields.emptyValue}
+          </Text>
+          <TagChip code={item.statusTag} />
+          {item.isSubConversation && (
+            <Badge size="sm" variant="light" color="grape" tt="none" fw={500}>
+              {text.subConversation}
+            </Badge>
+          )}
+          {item.hasReminder && (
+            <Badge
+              size="sm"
+              variant="light"
+              color="blue"
+              tt="none"
+              fw={500}
+              leftSection={<BellIcon size={12} />}
+            >
+              {text.reminder}
+            </Badge>
+          )}
+          {item.archivingReason && (
+            <Badge
+              size="sm"
+              variant="light"
+              color="gray"
+              tt="none"
+              fw={500}
+              maw={220}
+              leftSection={<FolderIcon size={12} />}
+            >
+              {format(text.archived, { reason: item.archivingReason })}
+            </Badge>
+          )}
+          {item.unattended && (
+            <Tooltip label={text.unattendedHint} withArrow>
+              <Badge
+                size="sm"
+                variant="light"
+                color="orange"
+                tt="none"
+                fw={600}
+                leftSection={<AlertIcon size={12} />}
+                data-testid="inbox-unattended"
+              >
+                {text.unattended}
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
+      </Stack>
+    </Group>
+  );
+}

@@ -1,0 +1,60 @@
+import { Select } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { es } from '@cartera/domain/i18n';
+import { useTRPC } from '../../lib/trpc';
+import type { GroupNode } from '../sellers/sellers-tree';
+
+interface OptionGroup {
+  group: string;
+  items: { value: string; label: string }[];
+}
+
+/** The sellers of the panel's tree as option groups, one per group that holds sellers. */
+export function sellerOptions(root: GroupNode): OptionGroup[] {
+  const groups: OptionGroup[] = [];
+  const visit = (node: GroupNode) => {
+    if (node.sellers.length > 0) {
+      groups.push({
+        group: node.name,
+        items: node.sellers.map((seller) => ({
+          value: seller.id,
+          label: `${seller.name} ${seller.lastname}`.trim(),
+        })),
+      });
+    }
+    node.children.forEach(visit);
+  };
+  visit(root);
+  return groups;
+}
+
+/**
+ * 'Ver bandeja de' (03 §2.1): super and comercial switch the inbox to one of the sellers they
+ * may look at (the sellers panel's: a supervisor's subtree, the whole company for comercial).
+ * Cleared, it shows the user's own inbox.
+ */
+export function SellerPicker({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (agentId: string | undefined) => void;
+}) {
+  const trpc = useTRPC();
+  const panel = useQuery(trpc.sellers.panel.queryOptions());
+  const text = es.conversation.inbox;
+  return (
+    <Select
+      label={text.viewInboxOf}
+      placeholder={text.ownInbox}
+      data={panel.data ? sellerOptions(panel.data.root) : []}
+      value={value ?? null}
+      onChange={(next) => onChange(next ?? undefined)}
+      searchable
+      clearable
+      nothingFoundMessage={text.noSellers}
+      w={{ base: '100%', sm: 300 }}
+      disabled={panel.isPending && !panel.data}
+    />
+  );
+}
