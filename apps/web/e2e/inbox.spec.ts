@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
-import { expect, signIn, test, trpcMutation } from './fixtures';
+import { expect, settle, signIn, test, trpcMutation } from './fixtures';
 
 /**
  * The inboxes (issue #6): 'Conversaciones' at '/contact' by last interaction, a seller's inbox
@@ -100,6 +100,8 @@ test.describe('bandejas', () => {
       .first();
     await loadUntilVisible(page, unattended);
     await expect(unattended).toContainText(text.unattended);
+    await settle(page);
+    await page.screenshot({ path: 'test-results/inbox-conversations.png' });
 
     await first.getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/contact\\?.*id=${contact.id}`));
@@ -145,9 +147,17 @@ test.describe('bandejas', () => {
     expect(before).toBeGreaterThan(0);
     const badge = page.getByTestId('menu-inbox-count');
     await expect(badge).toHaveText(String(before));
+    // Only 'Inbox' is the current entry, though its address lies under '/contact'.
+    const menu = page.getByRole('navigation', { name: es.shell.mainMenu });
+    await expect(menu.getByRole('link', { name: /^Inbox/ })).toHaveAttribute('data-active', 'true');
+    await expect(menu.getByRole('link', { name: 'Conversaciones' })).not.toHaveAttribute(
+      'data-active',
+    );
 
     const first = list(page, text.unassignedTitle).getByRole('listitem').first();
     const name = (await first.getByTestId('inbox-name').textContent()) ?? '';
+    await settle(page);
+    await page.screenshot({ path: 'test-results/inbox-unassigned.png' });
     await first.getByRole('button', { name: text.take }).click();
 
     await expect(page.getByText(es.contacts.takenTitle)).toBeVisible();

@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
 import { visibleMenu, type MenuEntry, type MenuItem } from '@cartera/domain/menu';
-import { hasSlug, pathWithin } from '@cartera/domain/policy';
+import { hasSlug, ruleFor } from '@cartera/domain/policy';
 import { fullNameOf, guardUserOf, useMe, type Me } from '../features/auth/session';
 import { SETTINGS_STALE_MS } from '../features/companies/companies-settings';
 import { useUnassignedCount } from '../features/inbox/unassigned-count';
@@ -213,7 +213,8 @@ function EntryLink({
       ? pathname === '/' && onSellers
       : entry.path === '/'
         ? pathname === '/' && !onSellers
-        : entry.path !== null && pathWithin(pathname, entry.path);
+        : // The screen's own rule: '/contact/unassigned' is 'Inbox', not also 'Conversaciones'.
+          entry.path !== null && ruleFor(pathname)?.path === entry.path;
 
   return (
     <NavItem

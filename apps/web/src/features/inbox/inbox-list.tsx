@@ -138,10 +138,12 @@ function InboxRowContent({ item, country }: { item: InboxItem; country: string }
           </Text>
         </Group>
         <Group gap={6} wrap="wrap" align="center">
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {item.phone ? nationalPhone(item.phone, country) : es.fields.emptyValue}
-          </Text>
-          <TagChip code={item.statusTag} />
+          {item.phone && (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {nationalPhone(item.phone, country)}
+            </Text>
+          )}
+          {item.statusTag && <TagChip code={item.statusTag} />}
           {item.isSubConversation && (
             <Badge size="sm" variant="light" color="grape" tt="none" fw={500}>
               {text.subConversation}
