@@ -75,6 +75,11 @@ test.describe('conversación', () => {
     await second.goto(`/contact?id=${id}`);
     await expect(page.getByTestId('creation-header')).toBeVisible();
     await expect(second.getByTestId('creation-header')).toBeVisible();
+    // 'Ver perfil' of the agent: for the supervisor, not for the seller.
+    const profile = (on: Page) =>
+      on.getByRole('link', { name: es.conversation.header.viewProfile });
+    await expect(profile(second)).toHaveAttribute('href', /view-user=/);
+    await expect(profile(page)).toHaveCount(0);
 
     const text = `Hola desde la primera ${uniqueLetters()}`;
     await composer(page).fill(text);

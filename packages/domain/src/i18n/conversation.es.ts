@@ -174,6 +174,10 @@ export const conversationEs = {
     failed: 'No se pudo cambiar el estado del bot',
     moreActions: 'Más acciones',
   },
+  // Header of the conversation screen (03 §2.1)
+  header: {
+    viewProfile: 'Ver perfil',
+  },
   // Timeline of the conversation screen (03 §2.1, §3)
   timeline: {
     label: 'Conversación',

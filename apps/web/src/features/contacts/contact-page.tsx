@@ -146,6 +146,7 @@ function ContactView({ contact }: { contact: ContactDetail }) {
   const close = () => setDialog(null);
   const name = contactName(contact);
   const requestsOn = me?.featureFlags.requestSale === 1;
+  const seesProfiles = !!me?.user.roles.some((role) => role === 'comercial' || role === 'super');
 
   return (
     <div className={layout.page}>
@@ -172,9 +173,22 @@ function ContactView({ contact }: { contact: ContactDetail }) {
               </Badge>
             )}
           </Group>
-          <Text size="sm" c="dimmed" data-testid="contact-agent">
-            {`${es.contacts.agent}: ${contact.agent ? fullNameOf(contact.agent) : es.contacts.noAgent}`}
-          </Text>
+          <Group gap="xs">
+            <Text size="sm" c="dimmed" data-testid="contact-agent">
+              {`${es.contacts.agent}: ${contact.agent ? fullNameOf(contact.agent) : es.contacts.noAgent}`}
+            </Text>
+            {contact.agent && seesProfiles && (
+              // 03 §2.1: the agent's profile, for the commercial and supervisor roles.
+              <Anchor
+                size="sm"
+                renderRoot={(props) => (
+                  <Link to="/" search={{ 'view-user': contact.agent!.id }} {...props} />
+                )}
+              >
+                {es.conversation.header.viewProfile}
+              </Anchor>
+            )}
+          </Group>
         </Stack>
         <Group gap="sm">
           <ConversationActions contact={contact} />

@@ -38,8 +38,6 @@ export function Conversation({ contact, me }: { contact: ContactDetail; me: Me }
         // The conversation's own search replaces the browser's find on this screen.
         event.preventDefault();
         setSearching((open) => !open);
-      } else if (event.key === 'Escape') {
-        setSearching(false);
       }
     };
     window.addEventListener('keydown', onKeyDown);
