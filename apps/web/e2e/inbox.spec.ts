@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
-import { expect, settle, signIn, test, trpcMutation } from './fixtures';
+import { expect, settle, signIn, test, trpcMutation, unexpectedErrors } from './fixtures';
 
 /**
  * The inboxes (issue #6): 'Conversaciones' at '/contact' by last interaction, a seller's inbox
@@ -133,6 +133,46 @@ test.describe('bandejas', () => {
       'Valentín Vendedor',
     );
     expect(browserErrors).toEqual([]);
+  });
+
+  test('si la bandeja no carga lo dice y se puede volver a intentar', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const contact = await talkedToContact(page);
+    await page.goto('/');
+    let failing = true;
+    await page.route(/\/api\/trpc\/[^?]*inbox\.conversations/, async (route) => {
+      if (!failing) return route.continue();
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        json: [
+          {
+            error: {
+              json: {
+                message: 'Error',
+                code: -32603,
+                data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 },
+              },
+            },
+          },
+        ],
+      });
+    });
+    await page
+      .getByRole('navigation', { name: es.shell.mainMenu })
+      .getByRole('link', { name: 'Conversaciones' })
+      .click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toBeVisible();
+
+    failing = false;
+    await alert.getByRole('button', { name: es.app.retry }).click();
+    const first = list(page, text.conversationsTitle).getByRole('listitem').first();
+    await expect(first.getByTestId('inbox-name')).toHaveText(contact.name);
+    expect(unexpectedErrors(browserErrors, [500])).toEqual([]);
   });
 
   test('Inbox: obtener un contacto sin asignar lo abre y baja la cuenta', async ({
