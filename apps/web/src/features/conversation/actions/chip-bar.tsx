@@ -5,11 +5,12 @@ import { useMutation } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { formatDateTime } from '../../../lib/dates';
 import { useTRPC } from '../../../lib/trpc';
-import { BellIcon, FolderIcon } from '../../../shell/icons';
+import { BellIcon, FolderIcon, SparklesIcon } from '../../../shell/icons';
 import { useMe } from '../../auth/session';
 import type { ContactDetail } from '../../contacts/contact-format';
 import { useTags } from '../../contacts/tag-chip';
 import { newActionId } from './action-id';
+import { BotToggleDialog } from './bot-toggle-dialog';
 import { ChangeTagDialog } from './change-tag-dialog';
 import { useRefreshContact } from './use-refresh-contact';
 
@@ -18,7 +19,7 @@ const t = es.conversation.actions;
 /**
  * The status bar under the conversation header (03 §2.1): the status tag (its own agent clicks
  * it to change it), the pending reminder (its 'x' cancels it) and the archiving reason (its 'x'
- * unarchives the contact).
+ * unarchives the contact) and the active bot (a click asks to turn it off).
  */
 export function ContactChipBar({ contact }: { contact: ContactDetail }) {
   return (
@@ -26,6 +27,7 @@ export function ContactChipBar({ contact }: { contact: ContactDetail }) {
       <StatusTagChip contact={contact} />
       {contact.reminder && <ReminderChip contact={contact} reminder={contact.reminder} />}
       {contact.archivingReason && <ArchiveChip contact={contact} />}
+      {contact.botActive && <BotChip contact={contact} />}
     </Group>
   );
 }
@@ -155,5 +157,33 @@ function ArchiveChip({ contact }: { contact: ContactDetail }) {
         name: contact.archivingReasonText ?? contact.archivingReason ?? '',
       })}
     </Badge>
+  );
+}
+
+function BotChip({ contact }: { contact: ContactDetail }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Tooltip label={es.conversation.bot.turnOff} withArrow>
+        <UnstyledButton
+          onClick={() => setOpened(true)}
+          aria-label={`${es.conversation.bot.chip}: ${es.conversation.bot.turnOff}`}
+          style={{ cursor: 'pointer', display: 'inline-flex' }}
+        >
+          <Badge
+            color="violet"
+            variant="light"
+            radius="sm"
+            tt="none"
+            fw={600}
+            leftSection={<SparklesIcon size={14} />}
+            style={{ cursor: 'inherit' }}
+          >
+            {es.conversation.bot.chip}
+          </Badge>
+        </UnstyledButton>
+      </Tooltip>
+      <BotToggleDialog contact={contact} opened={opened} onClose={() => setOpened(false)} />
+    </>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Group } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import type { NextAction } from '@cartera/domain/conversation';
 import { es } from '@cartera/domain/i18n';
-import { BellIcon, FolderIcon } from '../../../shell/icons';
+import { BellIcon, FolderIcon, SparklesIcon } from '../../../shell/icons';
 import { useMe } from '../../auth/session';
 import {
   contactName,
@@ -11,7 +11,9 @@ import {
   type ContactDetail,
 } from '../../contacts/contact-format';
 import { TransferDialog } from '../../contacts/transfer-dialog';
+import { CallButton } from '../calls/call-button';
 import { ArchivePicker } from './archive-picker';
+import { BotToggleDialog } from './bot-toggle-dialog';
 import { ChangeTagDialog } from './change-tag-dialog';
 import { ReminderWizard } from './reminder-wizard';
 import { useRefreshContact } from './use-refresh-contact';
@@ -23,12 +25,14 @@ type Open =
   | { dialog: 'archive' }
   | { dialog: 'transfer' }
   | { dialog: 'changeTag' }
+  | { dialog: 'bot' }
   | null;
 
 /**
- * The conversation header's 'Recordatorio' and 'Archivar' (03 §2.1). After archiving, the
- * reason's next action opens its follow-up (03 §4 Archiving): the reminder wizard (with
- * 'Permanente' on for a persistent reminder), the transfer dialog or the change-tag dialog.
+ * The conversation header's 'Llamar', 'Recordatorio', 'Archivar' and, in 'Más acciones', the
+ * bot toggle (03 §2.1). After archiving, the reason's next action opens its follow-up (03 §4
+ * Archiving): the reminder wizard (with 'Permanente' on for a persistent reminder), the transfer
+ * dialog or the change-tag dialog.
  */
 export function ConversationActions({ contact }: { contact: ContactDetail }) {
   const me = useMe();
@@ -60,6 +64,7 @@ export function ConversationActions({ contact }: { contact: ContactDetail }) {
   return (
     <>
       <Group gap="xs" wrap="nowrap">
+        <CallButton contact={contact} />
         <Button
           variant="default"
           size="sm"
@@ -76,6 +81,26 @@ export function ConversationActions({ contact }: { contact: ContactDetail }) {
         >
           {t.archive}
         </Button>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={es.conversation.bot.moreActions}
+              title={es.conversation.bot.moreActions}
+            >
+              <DotsIcon />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              leftSection={<SparklesIcon size={16} />}
+              onClick={() => setOpen({ dialog: 'bot' })}
+            >
+              {contact.botActive ? es.conversation.bot.turnOff : es.conversation.bot.turnOn}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
       </Group>
       <ReminderWizard
         contactId={contact.id}
@@ -102,6 +127,25 @@ export function ConversationActions({ contact }: { contact: ContactDetail }) {
         }}
       />
       <ChangeTagDialog contact={contact} opened={open?.dialog === 'changeTag'} onClose={close} />
+      <BotToggleDialog contact={contact} opened={open?.dialog === 'bot'} onClose={close} />
     </>
+  );
+}
+
+/** Three dots: the header's menu of less frequent actions. */
+function DotsIcon() {
+  return (
+    <svg
+      width={18}
+      height={18}
+      viewBox="0 0 24 24"
+      fill="currentColor"
+      aria-hidden
+      focusable="false"
+    >
+      <circle cx="5" cy="12" r="1.8" />
+      <circle cx="12" cy="12" r="1.8" />
+      <circle cx="19" cy="12" r="1.8" />
+    </svg>
   );
 }

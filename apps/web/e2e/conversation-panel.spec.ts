@@ -1,0 +1,195 @@
+import type { Page } from '@playwright/test';
+import { es } from '@cartera/domain/i18n';
+import {
+  expect,
+  settle,
+  signIn,
+  test,
+  trpcMutation,
+  trpcQuery,
+  unexpectedErrors,
+} from './fixtures';
+
+/**
+ * The conversation's call button, bot chip and toggle (issue #6, deliver 7). The database is
+ * shared by every test of a run, so each test creates its own contact through the API first.
+ */
+
+const calls = es.conversation.calls;
+const bot = es.conversation.bot;
+
+let counter = 0;
+
+/** Letters unique to this run and call. */
+function uniqueLetters(): string {
+  counter += 1;
+  const value = Date.now() * 100 + counter;
+  return value
+    .toString(26)
+    .split('')
+    .map((digit) => String.fromCharCode(97 + parseInt(digit, 26)))
+    .join('')
+    .slice(-7);
+}
+
+/** A valid Uruguayan mobile (09[1-9] + 6 digits) unique to this run and call. */
+function uniqueMobile(): string {
+  counter += 1;
+  const stamp = (Date.now() * 3 + counter * 7919 + 4_321) % 9_000_000;
+  const digits = String(stamp).padStart(7, '0');
+  return `09${1 + (Number(digits[0]) % 9)}${digits.slice(1)}`;
+}
+
+/** A contact of vendedor@demo.test (signed in on `page`) with `phones` numbers, opened. */
+async function openNewContact(page: Page, firstName: string, phones = 1): Promise<string> {
+  const lastName = uniqueLetters();
+  const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
+    firstName,
+    lastName,
+    phones: Array.from({ length: phones }, () => ({ phone: uniqueMobile(), extensionNumber: '' })),
+  });
+  await page.goto(`/contact?id=${id}`);
+  await expect(
+    page.getByRole('heading', { name: `${firstName} ${lastName}`, level: 1 }),
+  ).toBeVisible();
+  return id;
+}
+
+interface TimelineItem {
+  id: string;
+  type: string;
+  status: string | null;
+  content: Record<string, unknown>;
+}
+
+async function newestItem(page: Page, contactId: string): Promise<TimelineItem | undefined> {
+  const { items } = await trpcQuery<{ items: TimelineItem[] }>(page, 'interactions.timeline', {
+    contactId,
+  });
+  return items.at(-1);
+}
+
+const callButton = (page: Page) => page.getByRole('button', { name: calls.call, exact: true });
+const chips = (page: Page) => page.getByRole('group', { name: es.conversation.actions.chipsLabel });
+
+test.describe('Llamadas y bot en la conversación', () => {
+  test('una llamada al segundo número queda en curso y otra llamada avisa que el contacto ya está en llamada', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const id = await openNewContact(page, 'Llamar', 2);
+    const contact = await trpcQuery<{ phones: Array<{ phone: string; national: string }> }>(
+      page,
+      'contacts.get',
+      { id },
+    );
+    const second = contact.phones[1]!;
+
+    await callButton(page).click();
+    const picker = page.getByRole('menu');
+    await expect(picker.getByText(calls.pickPhone)).toBeVisible();
+    await settle(page);
+    await page.screenshot({ path: 'test-results/call-phone-picker.png' });
+    await picker.getByRole('menuitem', { name: second.national }).click();
+
+    await expect
+      .poll(async () => {
+        const item = await newestItem(page, id);
+        return item && { type: item.type, status: item.status, phone: item.content.phone };
+      })
+      .toEqual({ type: 'phoneCall', status: 'calling', phone: second.phone });
+    await expect(callButton(page)).toHaveAttribute('aria-disabled', 'true');
+
+    // Pressing it again while the call is in progress only tells so (it is aria-disabled, which
+    // Playwright will not click unless forced; a mouse does).
+    await callButton(page).click({ force: true });
+    const toast = page.getByRole('alert').filter({ hasText: calls.inCallTitle });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText(calls.inCall);
+    await page.screenshot({ path: 'test-results/call-in-progress.png' });
+
+    // The server refuses a second call too (another tab that did not know yet).
+    const refused = await page.request.post('/api/trpc/interactions.startCall', {
+      data: {
+        json: { contactId: id, id: '01970000-0000-7000-8000-000000000001', phone: second.phone },
+      },
+    });
+    expect(refused.status()).toBe(409);
+    const body = (await refused.json()) as { error: { json: { data: { domainCode: string } } } };
+    expect(body.error.json.data.domainCode).toBe('CONTACT_IN_CALL');
+
+    // Once the call is closed, calling is possible again.
+    const call = await newestItem(page, id);
+    await trpcMutation(page, 'interactions.closeCall', {
+      contactId: id,
+      interactionId: call!.id,
+      state: 'voicemail',
+    });
+    await expect(callButton(page)).not.toHaveAttribute('aria-disabled', 'true');
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('el bot se activa desde el menú y se desactiva desde su chip, con confirmación', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const id = await openNewContact(page, 'Bot');
+    const chip = chips(page).getByText(bot.chip, { exact: true });
+    await expect(chip).toHaveCount(0);
+
+    await page.getByRole('button', { name: bot.moreActions }).click();
+    await page.getByRole('menuitem', { name: bot.turnOn }).click();
+    const activate = page.getByRole('dialog', { name: bot.onTitle });
+    await expect(activate).toContainText(bot.onQuestion);
+    await settle(page);
+    await page.screenshot({ path: 'test-results/bot-activate.png' });
+    await activate.getByRole('button', { name: bot.confirmOn }).click();
+    await expect(activate).toHaveCount(0);
+    await expect(chip).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: bot.turnedOn })).toBeVisible();
+    expect((await trpcQuery<{ botActive: boolean }>(page, 'contacts.get', { id })).botActive).toBe(
+      true,
+    );
+    await page.screenshot({ path: 'test-results/bot-chip.png' });
+
+    // Cancelling the confirmation leaves it on.
+    await chips(page)
+      .getByRole('button', { name: new RegExp(bot.chip) })
+      .click();
+    const deactivate = page.getByRole('dialog', { name: bot.offTitle });
+    await expect(deactivate).toContainText(bot.offQuestion);
+    await deactivate.getByRole('button', { name: es.conversation.actions.cancel }).click();
+    await expect(deactivate).toHaveCount(0);
+    await expect(chip).toBeVisible();
+
+    // A failure keeps the dialog open with the catalogue's text; the retry goes through.
+    await page.route(
+      '**/api/trpc/interactions.setBot?*',
+      (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify([
+            { error: { json: { message: 'Error', code: -32603, data: { httpStatus: 500 } } } },
+          ]),
+        }),
+      { times: 1 },
+    );
+    await chips(page)
+      .getByRole('button', { name: new RegExp(bot.chip) })
+      .click();
+    await deactivate.getByRole('button', { name: bot.confirmOff }).click();
+    await expect(deactivate.getByRole('alert')).toHaveText(bot.failed);
+    await deactivate.getByRole('button', { name: bot.confirmOff }).click();
+    await expect(deactivate).toHaveCount(0);
+    await expect(chip).toHaveCount(0);
+    expect((await trpcQuery<{ botActive: boolean }>(page, 'contacts.get', { id })).botActive).toBe(
+      false,
+    );
+    await page.getByRole('button', { name: bot.moreActions }).click();
+    await expect(page.getByRole('menuitem', { name: bot.turnOn })).toBeVisible();
+    expect(unexpectedErrors(browserErrors, [500])).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+import { Button, Menu, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { es } from '@cartera/domain/i18n';
+import { domainCodeOf } from '../../../lib/errors';
+import { useTRPC } from '../../../lib/trpc';
+import { PhoneIcon } from '../../../shell/icons';
+import type { ContactDetail } from '../../contacts/contact-format';
+import { newActionId } from '../actions/action-id';
+import { useRefreshContact } from '../actions/use-refresh-contact';
+import { usePendingCall } from './use-pending-call';
+
+const t = es.conversation.calls;
+
+function showInCall() {
+  notifications.show({ color: 'yellow', title: t.inCallTitle, message: t.inCall });
+}
+
+/**
+ * The header's call button (03 §2.1, §4 Phone call): logs a call to one of the contact's numbers
+ * (a picker when it has several). Disabled without a phone; while a call is in progress it looks
+ * disabled and pressing it only says the contact is already in a call.
+ */
+export function CallButton({ contact }: { contact: ContactDetail }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshContact(contact.id);
+  const pending = usePendingCall(contact.id);
+  const start = useMutation(trpc.interactions.startCall.mutationOptions());
+  const ongoing = pending.call !== null;
+
+  const call = (phone: string) => {
+    if (ongoing) {
+      showInCall();
+      return;
+    }
+    start.mutate(
+      { contactId: contact.id, id: newActionId(), phone },
+      {
+        onSuccess: () => void refresh(),
+        onError: (error) => {
+          if (domainCodeOf(error) === 'CONTACT_IN_CALL') {
+            showInCall();
+            void refresh();
+          } else {
+            notifications.show({ color: 'red', message: t.failed });
+          }
+        },
+      },
+    );
+  };
+
+  const phones = contact.phones;
+  if (phones.length === 0) {
+    return (
+      <Tooltip label={t.callNoPhone} withArrow>
+        <Button variant="default" size="sm" leftSection={<PhoneIcon size={16} />} data-disabled>
+          {t.call}
+        </Button>
+      </Tooltip>
+    );
+  }
+  const button = (onClick?: () => void) => (
+    <Button
+      variant="default"
+      size="sm"
+      leftSection={<PhoneIcon size={16} />}
+      loading={start.isPending}
+      data-disabled={ongoing || undefined}
+      aria-disabled={ongoing || undefined}
+      title={ongoing ? t.callOngoing : undefined}
+      onClick={onClick}
+    >
+      {t.call}
+    </Button>
+  );
+  if (phones.length === 1 || ongoing) {
+    return button(() => call(phones[0]!.phone));
+  }
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>{button()}</Menu.Target>
+      <Menu.Dropdown aria-label={t.pickPhone}>
+        <Menu.Label>{t.pickPhone}</Menu.Label>
+        {phones.map((row) => (
+          <Menu.Item
+            key={row.phone}
+            leftSection={<PhoneIcon size={14} />}
+            onClick={() => call(row.phone)}
+          >
+            {row.national || row.phone}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
