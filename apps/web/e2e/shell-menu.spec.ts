@@ -100,6 +100,8 @@ test.describe('Menú lateral', () => {
     // Icons only, with their names for assistive technology and in tooltips.
     await expect(mainMenu(page).getByText('Rendimiento')).toHaveCount(0);
     await expect(mainMenu(page).getByRole('link', { name: 'Vendedores' })).toBeVisible();
+    // The unassigned count stays on the 'Inbox' icon.
+    await expect(mainMenu(page).getByRole('link', { name: 'Inbox' })).toContainText(/\d+/);
     await mainMenu(page).getByRole('link', { name: 'Vendedores' }).hover();
     await expect(page.getByRole('tooltip', { name: 'Vendedores' })).toBeVisible();
     await settle(page);

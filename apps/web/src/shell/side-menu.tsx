@@ -4,6 +4,7 @@ import {
   Avatar,
   Badge,
   Divider,
+  Indicator,
   NavLink,
   ScrollArea,
   Stack,
@@ -201,6 +202,11 @@ function EntryLink({
   const icon =
     entry.id === 'company' && me.tenant.logo ? (
       <Avatar src={me.tenant.logo} alt="" size={22} radius="sm" />
+    ) : collapsed && entry.id === 'inbox' && unassigned.data ? (
+      // Collapsed, the count rides on the icon.
+      <Indicator label={unassigned.data} size={16} color="red" offset={2}>
+        <Icon />
+      </Indicator>
     ) : (
       <Icon />
     );

@@ -5,13 +5,9 @@ import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
 import { useMe } from '../auth/session';
 import { InboxList } from './inbox-list';
+import { canSwitchInbox } from './inbox-owner';
 import classes from './inbox.module.css';
 import { SellerPicker } from './seller-picker';
-
-/** 03 §2.1: only the commercial and supervisor roles may look at another seller's inbox. */
-export function canSwitchInbox(roles: readonly string[]): boolean {
-  return roles.includes('super') || roles.includes('comercial');
-}
 
 /**
  * '/contact' without a contact, 'Conversaciones' (03 §2.1, issue #6): the user's contacts (or,

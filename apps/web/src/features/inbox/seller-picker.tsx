@@ -2,31 +2,7 @@ import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
-import type { GroupNode } from '../sellers/sellers-tree';
-
-interface OptionGroup {
-  group: string;
-  items: { value: string; label: string }[];
-}
-
-/** The sellers of the panel's tree as option groups, one per group that holds sellers. */
-export function sellerOptions(root: GroupNode): OptionGroup[] {
-  const groups: OptionGroup[] = [];
-  const visit = (node: GroupNode) => {
-    if (node.sellers.length > 0) {
-      groups.push({
-        group: node.name,
-        items: node.sellers.map((seller) => ({
-          value: seller.id,
-          label: `${seller.name} ${seller.lastname}`.trim(),
-        })),
-      });
-    }
-    node.children.forEach(visit);
-  };
-  visit(root);
-  return groups;
-}
+import { sellerOptions } from './inbox-owner';
 
 /**
  * 'Ver bandeja de' (03 §2.1): super and comercial switch the inbox to one of the sellers they
