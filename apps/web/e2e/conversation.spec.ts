@@ -313,6 +313,17 @@ test.describe('conversación', () => {
     const match = page.getByTestId('timeline-item').filter({ hasText: word });
     await expect(match).toHaveAttribute('data-highlighted', 'true');
 
+    // The filter panel: only notes, whatever the text.
+    await search.fill('');
+    await page.getByRole('button', { name: es.conversation.search.filters }).click();
+    await page.getByRole('combobox', { name: es.conversation.search.types }).click();
+    await page
+      .getByRole('option', { name: es.conversation.infoPanel.types.note, exact: true })
+      .click();
+    await expect(page.getByTestId('search-counter')).toHaveText(
+      format(es.conversation.search.counter, { n: 3, m: 3 }),
+    );
+    await page.getByRole('button', { name: es.conversation.search.filters }).click();
     await search.fill('nadaquecoincida');
     await expect(page.getByTestId('search-counter')).toHaveText(es.conversation.search.noResults);
     await search.press('Escape');

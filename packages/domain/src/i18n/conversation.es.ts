@@ -240,6 +240,11 @@ export const conversationEs = {
     counter: '{n} de {m}',
     noResults: 'Sin resultados',
     close: 'Cerrar búsqueda',
+    filters: 'Filtros',
+    types: 'Tipos',
+    typesPlaceholder: 'Todos los tipos',
+    dates: 'Fechas',
+    datesPlaceholder: 'Cualquier fecha',
   },
   // Inboxes: 'Conversaciones' and the unassigned 'Inbox' (03 §2.1, §4, §9; 01 §2)
   inbox: {

@@ -1,10 +1,22 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Group, Loader, Paper, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Group,
+  Indicator,
+  Loader,
+  MultiSelect,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
+import { DATE_FORMAT, dayjs } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
-import { SearchIcon, XIcon } from '../../shell/icons';
+import { CalendarIcon, FilterIcon, SearchIcon, XIcon } from '../../shell/icons';
 import { ChevronDownIcon, ChevronUpIcon } from './icons';
 
 const s = es.conversation.search;
@@ -14,8 +26,8 @@ const SEARCH_DEBOUNCE_MS = 400;
 
 /**
  * The in-conversation search bar (03 §2.1): the server finds the contact's matching items; the
- * bar walks them with previous/next and 'n de m', starting at the newest. `onFocus` names the
- * match to show.
+ * bar walks them with previous/next and 'n de m', starting at the newest; the filter panel narrows
+ * them by type and dates. Escape in the search box closes it. `onFocus` names the match to show.
  */
 export function TimelineSearch({
   contactId,
@@ -29,14 +41,28 @@ export function TimelineSearch({
   const trpc = useTRPC();
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [types, setTypes] = useState<string[]>([]);
+  const [range, setRange] = useState<[string | null, string | null]>([null, null]);
+  const [from, to] = range;
+  const filtered = types.length > 0 || from !== null;
+  const active = debounced !== '' || filtered;
   const search = useQuery({
-    ...trpc.interactions.search.queryOptions({ contactId, text: debounced }),
-    enabled: debounced !== '',
+    ...trpc.interactions.search.queryOptions({
+      contactId,
+      text: debounced || undefined,
+      types: types.length > 0 ? types : undefined,
+      from: from ? dayjs(from).startOf('day').toDate() : undefined,
+      to:
+        (to ?? from)
+          ? dayjs(to ?? from)
+              .endOf('day')
+              .toDate()
+          : undefined,
+    }),
+    enabled: active,
   });
-  const matches = useMemo(
-    () => (debounced === '' ? [] : (search.data ?? [])),
-    [debounced, search.data],
-  );
+  const matches = useMemo(() => (active ? (search.data ?? []) : []), [active, search.data]);
   // The match shown, for one answer of the server: a new answer starts at the newest match.
   const [picked, setPicked] = useState<{ matches: typeof matches; index: number } | null>(null);
   const index = picked?.matches === matches ? picked.index : matches.length - 1;
@@ -79,7 +105,7 @@ export function TimelineSearch({
           aria-live="polite"
           data-testid="search-counter"
         >
-          {debounced === '' || search.isPending
+          {!active || search.isPending
             ? ''
             : matches.length === 0
               ? s.noResults
@@ -105,6 +131,18 @@ export function TimelineSearch({
         >
           <ChevronDownIcon size={18} />
         </ActionIcon>
+        <Indicator disabled={!filtered} size={8} offset={4}>
+          <ActionIcon
+            variant={filtersOpen ? 'light' : 'subtle'}
+            color="gray"
+            aria-label={s.filters}
+            title={s.filters}
+            aria-expanded={filtersOpen}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <FilterIcon size={18} />
+          </ActionIcon>
+        </Indicator>
         <ActionIcon
           variant="subtle"
           color="gray"
@@ -115,6 +153,37 @@ export function TimelineSearch({
           <XIcon size={18} />
         </ActionIcon>
       </Group>
+      {filtersOpen && (
+        <Stack gap="xs" mt="xs" px={4} pb={4}>
+          <MultiSelect
+            size="sm"
+            label={s.types}
+            placeholder={types.length === 0 ? s.typesPlaceholder : undefined}
+            data={Object.entries(es.conversation.infoPanel.types).map(([value, label]) => ({
+              value,
+              label,
+            }))}
+            value={types}
+            onChange={setTypes}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+          />
+          <DatePickerInput
+            size="sm"
+            type="range"
+            allowSingleDateInRange
+            label={s.dates}
+            placeholder={s.datesPlaceholder}
+            value={range}
+            onChange={(value) => setRange(value)}
+            valueFormat={DATE_FORMAT}
+            maxDate={dayjs().format('YYYY-MM-DD')}
+            leftSection={<CalendarIcon size={16} />}
+            clearable
+            popoverProps={{ withinPortal: true }}
+          />
+        </Stack>
+      )}
     </Paper>
   );
 }
