@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
-import { expect, settle, signIn, test, trpcMutation, unexpectedErrors } from './fixtures';
+import {
+  expect,
+  settle,
+  signIn,
+  test,
+  trpcMutation,
+  trpcQuery,
+  unexpectedErrors,
+} from './fixtures';
 
 /**
  * The conversation screen (issue #6): the live timeline, the note composer with its markup, the
@@ -237,6 +245,42 @@ test.describe('conversación', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await settle(page);
     await page.screenshot({ path: testInfo.outputPath('acciones-movil.png'), fullPage: true });
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('una llamada en curso cambia el compositor por su pregunta; tres sin respuesta se cuentan', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const id = await newContact(page);
+    const contact = await trpcQuery<{ phones: Array<{ phone: string; national: string }> }>(
+      page,
+      'contacts.get',
+      { id },
+    );
+    const phone = contact.phones[0]!;
+    const calls = es.conversation.calls;
+    await page.goto(`/contact?id=${id}`);
+    await expect(page.getByTestId('creation-header')).toBeVisible();
+
+    const question = page.getByRole('region', {
+      name: format(calls.question, { phone: phone.national }),
+    });
+    for (const outcome of ['cancel', 'cancel', 'voicemail'] as const) {
+      await trpcMutation(page, 'interactions.startCall', {
+        contactId: id,
+        id: noteId(),
+        phone: phone.phone,
+      });
+      await expect(question).toBeVisible();
+      await expect(composer(page)).toHaveCount(0);
+      await question.getByRole('button', { name: calls.outcomes[outcome] }).click();
+      await expect(question).toHaveCount(0);
+      await expect(composer(page)).toBeVisible();
+    }
+    await expect(timeline(page).getByText(calls.outcomes.voicemail)).toBeVisible();
+    await expect(timeline(page).getByText(format(calls.unanswered, { n: 3 }))).toBeVisible();
     expect(browserErrors).toEqual([]);
   });
 

@@ -4,6 +4,8 @@ import { es } from '@cartera/domain/i18n';
 import { domainCodeOf } from '../../lib/errors';
 import type { Me } from '../auth/session';
 import type { ContactDetail } from '../contacts/contact-format';
+import { CallOutcomeBar } from './calls/call-outcome-bar';
+import { pendingCallOf } from './calls/pending-call';
 import { Composer } from './composer';
 import { contactFetchFailure } from './fetch-policy';
 import type { ContentContext } from './interaction-content';
@@ -14,7 +16,7 @@ import { useTimeline } from './use-timeline';
 
 /**
  * The conversation of a contact (03 §2.1, §2.2): the live timeline with the in-conversation
- * search (Ctrl/Cmd+F) over it, and the composer under it.
+ * search (Ctrl/Cmd+F) over it, and the composer under it (or the question of a call in progress).
  */
 export function Conversation({ contact, me }: { contact: ContactDetail; me: Me }) {
   const author = useMemo(
@@ -47,6 +49,9 @@ export function Conversation({ contact, me }: { contact: ContactDetail; me: Me }
   const closeSearch = useCallback(() => setSearching(false), []);
 
   const { history } = timeline;
+  // 03 §4 Phone call: while the newest item is a call in progress, its outcome question replaces
+  // the composer.
+  const call = useMemo(() => pendingCallOf(timeline.items), [timeline.items]);
   let body;
   if (history.isPending) {
     body = (
@@ -95,7 +100,13 @@ export function Conversation({ contact, me }: { contact: ContactDetail; me: Me }
         </div>
       )}
       {body}
-      <Composer onSend={timeline.sendNote} />
+      {call ? (
+        <div className={classes.callBar}>
+          <CallOutcomeBar contact={contact} call={call} />
+        </div>
+      ) : (
+        <Composer onSend={timeline.sendNote} />
+      )}
     </section>
   );
 }

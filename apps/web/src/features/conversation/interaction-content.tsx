@@ -7,7 +7,8 @@ import { formatDateTime } from '../../lib/dates';
 import { fullNameOf } from '../auth/session';
 import { useTags } from '../contacts/tag-chip';
 import { MarkupText } from './markup-text';
-import { callDuration, type TimelineItem } from './timeline-model';
+import { formatCallDuration } from './calls/call-format';
+import type { TimelineItem } from './timeline-model';
 
 const t = es.conversation.timeline;
 
@@ -170,7 +171,7 @@ function ParsedInteraction({
           <Detail>
             {[
               t.callStates[state] ?? state,
-              seconds ? format(t.callDuration, { duration: callDuration(seconds) }) : null,
+              seconds ? format(t.callDuration, { duration: formatCallDuration(seconds) }) : null,
             ]
               .filter(Boolean)
               .join(' · ')}

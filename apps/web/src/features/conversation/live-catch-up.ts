@@ -21,6 +21,7 @@ export class LiveCatchUp {
   private again = false;
   private stopped = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private reloadNext = false;
 
   constructor(
     private readonly fetchAfter: (after: string) => Promise<Interaction[]>,
@@ -37,8 +38,10 @@ export class LiveCatchUp {
   /**
    * Runs a moment later: a burst of events makes one request, and a page that is leaving (a
    * seller who just handed the contact over) is gone before it asks for what it may no longer see.
+   * `reload` (an item changed in place) loads the pages again instead of only what came after.
    */
-  soon(delayMs: number) {
+  soon(delayMs: number, reload = false) {
+    if (reload) this.reloadNext = true;
     if (this.timer || this.stopped) return;
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -63,7 +66,8 @@ export class LiveCatchUp {
     try {
       do {
         this.again = false;
-        if (!this.cursor) {
+        if (this.reloadNext || !this.cursor) {
+          this.reloadNext = false;
           await this.reload();
           continue;
         }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  callDuration,
   mergeTimeline,
   newestStoredId,
   relativeDay,
   timelineRows,
+  unansweredRuns,
   type Interaction,
   type TimelineItem,
 } from './timeline-model';
@@ -69,10 +69,21 @@ describe('relativeDay', () => {
   });
 });
 
-describe('callDuration', () => {
-  it('m:ss y H:mm:ss desde una hora', () => {
-    expect(callDuration(65)).toBe('1:05');
-    expect(callDuration(3600)).toBe('1:00:00');
-    expect(callDuration(3725)).toBe('1:02:05');
+describe('unansweredRuns', () => {
+  const call = (id: string, state: string, at: string) =>
+    item(id, at, { type: 'phoneCall', content: { state }, status: state });
+  it('cuenta las llamadas seguidas sin respuesta y lo marca en la última de cada racha', () => {
+    const runs = unansweredRuns([
+      call('1', 'cancel', '2025-01-01T10:00'),
+      call('2', 'voicemail', '2025-01-01T11:00'),
+      item('n', '2025-01-01T11:30'),
+      call('3', 'cancel', '2025-01-01T12:00'),
+      call('4', 'done', '2025-01-01T13:00'),
+      call('5', 'cancel', '2025-01-01T14:00'),
+    ]);
+    expect([...runs]).toEqual([
+      ['3', 3],
+      ['5', 1],
+    ]);
   });
 });

@@ -80,13 +80,28 @@ export function relativeDay(date: Date, now: Date): 'today' | 'yesterday' | null
   return dayKey(date) === dayKey(yesterday) ? 'yesterday' : null;
 }
 
-/** A call's length: m:ss, or H:mm:ss from an hour (03 §4 Phone call). */
-export function callDuration(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const rest = String(total % 60).padStart(2, '0');
-  return total >= 3600
-    ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}`
-    : `${minutes}:${rest}`;
+const UNANSWERED = new Set(['cancel', 'voicemail']);
+
+/**
+ * 03 §4 Phone call: for the last call of each run of calls in a row that did not reach the
+ * contact, how many the run holds (other items between calls do not break the run).
+ */
+export function unansweredRuns(items: ReadonlyArray<TimelineItem>): Map<string, number> {
+  const runs = new Map<string, number>();
+  let run = 0;
+  let last: string | null = null;
+  for (const item of items) {
+    if (item.type !== 'phoneCall') continue;
+    const state = item.content.state ?? item.status;
+    if (typeof state === 'string' && UNANSWERED.has(state)) {
+      run += 1;
+      last = item.id;
+    } else {
+      if (last && run > 0) runs.set(last, run);
+      run = 0;
+      last = null;
+    }
+  }
+  if (last && run > 0) runs.set(last, run);
+  return runs;
 }

@@ -9,7 +9,8 @@ import { useOriginName } from '../contacts/tag-chip';
 import { ArrowDownIcon, ClockIcon } from './icons';
 import { InteractionContent, itemShape, type ContentContext } from './interaction-content';
 import classes from './timeline.module.css';
-import { relativeDay, timelineRows, type TimelineItem } from './timeline-model';
+import { unansweredLabel } from './calls/call-format';
+import { relativeDay, timelineRows, unansweredRuns, type TimelineItem } from './timeline-model';
 import type { Timeline as TimelineState } from './use-timeline';
 
 const t = es.conversation.timeline;
@@ -48,6 +49,7 @@ export function Timeline({
   const [atBottom, setAtBottom] = useState(true);
   const snapshot = useRef({ first: '', last: '', height: 0, atBottom: true });
   const rows = useMemo(() => timelineRows(items), [items]);
+  const unanswered = useMemo(() => unansweredRuns(items), [items]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
 
   const first = complete ? 'created' : (items[0]?.id ?? '');
@@ -159,6 +161,7 @@ export function Timeline({
               groupStart={row.groupStart}
               context={context}
               highlighted={row.item.id === focusId}
+              unanswered={unansweredLabel(unanswered.get(row.item.id) ?? 0)}
               onRetry={() => retryNote(row.item.id)}
             />
           ),
@@ -191,12 +194,15 @@ function TimelineRow({
   groupStart,
   context,
   highlighted,
+  unanswered,
   onRetry,
 }: {
   item: TimelineItem;
   groupStart: boolean;
   context: ContentContext;
   highlighted: boolean;
+  /** 'n llamadas sin respuesta' on the last call of a run of three or more. */
+  unanswered: string | null;
   onRetry: () => void;
 }) {
   const shape = itemShape(item.type);
@@ -226,6 +232,11 @@ function TimelineRow({
           <span>{time}</span>
         </div>
       </div>
+      {unanswered && (
+        <Badge color="red" variant="light" size="sm" mt={4} tt="none">
+          {unanswered}
+        </Badge>
+      )}
       {item.localStatus === 'error' && (
         <Group gap={4} mt={2} c="red.7" wrap="nowrap" role="alert">
           <AlertIcon size={14} />

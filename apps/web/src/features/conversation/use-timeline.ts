@@ -84,7 +84,9 @@ export function useTimeline(contactId: string, me: { id: string; name: string; l
       {
         enabled: history.isSuccess,
         onStarted: () => void catchUp.run(),
-        onData: () => catchUp.soon(LIVE_EVENT_DELAY_MS),
+        // An item changed in place (a call closed) reloads the pages; a new one is fetched.
+        onData: (event) =>
+          catchUp.soon(LIVE_EVENT_DELAY_MS, event.data.type === 'interaction.updated'),
       },
     ),
   );
