@@ -100,3 +100,28 @@ describe('LiveCatchUp.soon', () => {
     expect(calls).toBe(1);
   });
 });
+
+describe('LiveCatchUp: un elemento cambiado', () => {
+  it('vuelve a cargar las páginas en lugar de pedir solo lo posterior', async () => {
+    let reloads = 0;
+    let afters = 0;
+    const catchUp = new LiveCatchUp(
+      () => {
+        afters += 1;
+        return Promise.resolve([]);
+      },
+      () => {
+        reloads += 1;
+        return Promise.resolve();
+      },
+      () => {},
+    );
+    catchUp.saw('a');
+    catchUp.soon(5, true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([reloads, afters]).toEqual([1, 0]);
+    catchUp.soon(5);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([reloads, afters]).toEqual([1, 1]);
+  });
+});
