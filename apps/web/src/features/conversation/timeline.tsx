@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Anchor, Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { es, format } from '@cartera/domain/i18n';
 import { formatDate, dayjs } from '../../lib/dates';
@@ -162,7 +162,7 @@ export function Timeline({
               context={context}
               highlighted={row.item.id === focusId}
               unanswered={unansweredLabel(unanswered.get(row.item.id) ?? 0)}
-              onRetry={() => retryNote(row.item.id)}
+              onRetry={retryNote}
             />
           ),
         )}
@@ -189,7 +189,8 @@ function authorOf(item: TimelineItem): string {
   return t.system;
 }
 
-function TimelineRow({
+/** One item; memoised, so a new item does not redraw the hundreds already on screen. */
+const TimelineRow = memo(function TimelineRow({
   item,
   groupStart,
   context,
@@ -203,7 +204,7 @@ function TimelineRow({
   highlighted: boolean;
   /** 'n llamadas sin respuesta' on the last call of a run of three or more. */
   unanswered: string | null;
-  onRetry: () => void;
+  onRetry: (id: string) => void;
 }) {
   const shape = itemShape(item.type);
   const time = dayjs(item.createdAt).format('HH:mm');
@@ -243,14 +244,14 @@ function TimelineRow({
           <Text size="xs" c="red.7">
             {es.conversation.noteFailed}
           </Text>
-          <Anchor component="button" type="button" size="xs" onClick={onRetry}>
+          <Anchor component="button" type="button" size="xs" onClick={() => onRetry(item.id)}>
             {es.conversation.retrySend}
           </Anchor>
         </Group>
       )}
     </div>
   );
-}
+});
 
 /** 03 §2.1: where the timeline begins, the contact's creation. */
 function CreationHeader({ contact }: { contact: ContactDetail }) {
