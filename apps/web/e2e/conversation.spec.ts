@@ -434,6 +434,22 @@ test.describe('conversación', () => {
     const match = page.getByTestId('timeline-item').filter({ hasText: oldWord });
     await expect(match).toHaveAttribute('data-highlighted', 'true');
     await expect(match).toBeInViewport();
+
+    // The info panel's 'Interacciones' leads to the same item.
+    await page.getByRole('textbox', { name: es.conversation.search.placeholder }).press('Escape');
+    await expect(match).not.toHaveAttribute('data-highlighted', 'true');
+    await page.getByRole('button', { name: es.conversation.timeline.scrollToBottom }).click();
+    await expect(match).not.toBeInViewport();
+    const panel = page.getByRole('complementary', { name: es.conversation.infoPanel.label });
+    await panel
+      .getByRole('textbox', { name: es.conversation.infoPanel.interactionsSearch })
+      .fill(oldWord);
+    // The panel redraws its list while it refreshes: click once it holds still.
+    await expect(async () => {
+      await panel.getByRole('listitem').first().click();
+      await expect(match).toHaveAttribute('data-highlighted', 'true', { timeout: 1000 });
+    }).toPass();
+    await expect(match).toBeInViewport();
     expect(browserErrors).toEqual([]);
   });
 });

@@ -25,6 +25,7 @@ import { fullNameOf, useMe } from '../auth/session';
 import { ContactChipBar } from '../conversation/actions/chip-bar';
 import { ConversationActions } from '../conversation/actions/conversation-actions';
 import { Conversation } from '../conversation/conversation';
+import { InfoPanel } from '../conversation/info-panel/info-panel';
 import layout from '../conversation/conversation.module.css';
 import {
   contactFetchFailure,
@@ -143,6 +144,8 @@ function ContactView({ contact }: { contact: ContactDetail }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'transfer' | 'edit' | 'unify' | null>(null);
+  // An interaction chosen in the info panel: the timeline brings it into view.
+  const [jumpTo, setJumpTo] = useState<string | null>(null);
   const close = () => setDialog(null);
   const name = contactName(contact);
   const requestsOn = me?.featureFlags.requestSale === 1;
@@ -212,8 +215,9 @@ function ContactView({ contact }: { contact: ContactDetail }) {
       <ContactChipBar contact={contact} />
 
       <div className={layout.main}>
-        {me && <Conversation contact={contact} me={me} />}
-        <aside className={layout.side}>
+        {me && <Conversation contact={contact} me={me} jumpTo={jumpTo} />}
+        <div className={layout.side}>
+          <InfoPanel contact={contact} onSelectInteraction={setJumpTo} />
           <ContactDetailsPanel contact={contact} onUnify={() => setDialog('unify')} />
           {requestsOn && (
             // Request sales arrive with their own issue: until then the contact has none.
@@ -224,7 +228,7 @@ function ContactView({ contact }: { contact: ContactDetail }) {
             </Panel>
           )}
           {contact.can.subConversationsPanel && <SubConversationsPanel contact={contact} />}
-        </aside>
+        </div>
       </div>
 
       <TransferDialog

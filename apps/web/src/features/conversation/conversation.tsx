@@ -18,7 +18,16 @@ import { useTimeline } from './use-timeline';
  * The conversation of a contact (03 §2.1, §2.2): the live timeline with the in-conversation
  * search (Ctrl/Cmd+F) over it, and the composer under it (or the question of a call in progress).
  */
-export function Conversation({ contact, me }: { contact: ContactDetail; me: Me }) {
+export function Conversation({
+  contact,
+  me,
+  jumpTo = null,
+}: {
+  contact: ContactDetail;
+  me: Me;
+  /** An item to bring into view (chosen in the info panel), loading older pages if needed. */
+  jumpTo?: string | null;
+}) {
   const author = useMemo(
     () => ({ id: me.user.id, name: me.user.name, lastname: me.user.lastname }),
     [me.user.id, me.user.name, me.user.lastname],
@@ -87,7 +96,7 @@ export function Conversation({ contact, me }: { contact: ContactDetail; me: Me }
         contact={contact}
         timeline={timeline}
         context={context}
-        focusId={searching ? focusId : null}
+        focusId={searching ? focusId : jumpTo}
       />
     );
   }
