@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZClientItemId } from './interactions';
 import { matchesUsersFilters, ZUsersFilter } from './custom-fields';
 
 /**
@@ -92,7 +93,7 @@ export function reminderDateFor(choice: ReminderChoice, now: Date): Date {
 export const ZReminderInput = z.object({
   contactId: z.string().uuid(),
   /** The client's id of the reminder item (idempotent retries). */
-  id: z.string().uuid(),
+  id: ZClientItemId,
   reminderDate: z.coerce.date({ error: 'Fecha requerida' }),
   actionType: z.enum(REMINDER_ACTIONS).default('other'),
   comment: z.string().trim().max(2500).default(''),
@@ -125,7 +126,7 @@ export function visitSchema(rules: VisitRules, resultCodes: readonly string[]) {
   return z
     .object({
       contactId: z.string().uuid(),
-      id: z.string().uuid(),
+      id: ZClientItemId,
       state: z.string(),
       comment: z.string().trim().default(''),
       tag: z.string().max(60).nullable().default(null),

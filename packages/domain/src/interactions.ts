@@ -110,3 +110,27 @@ export function parseInteractionContent(type: string, content: unknown): ParsedC
     return { type: 'unknown', content: (content ?? {}) as Record<string, unknown> };
   return { type, content: parsed.data } as ParsedContent;
 }
+
+/** How far ahead of the server's clock a client's id may be (clocks drift a little). */
+export const CLIENT_ID_MAX_AHEAD_MS = 60_000;
+
+/** The time a UUIDv7 carries (its first 48 bits), or null for any other UUID. */
+export function uuidV7Time(id: string): number | null {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(id)) {
+    return null;
+  }
+  return Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+}
+
+/**
+ * The id a client gives a timeline item it creates (retries reuse it): a UUIDv7, since the
+ * timeline is ordered by id, and not ahead of the server's clock, or it would sort after items
+ * written later and a live timeline catching up from it would skip them.
+ */
+export const ZClientItemId = z.string().refine(
+  (id) => {
+    const time = uuidV7Time(id);
+    return time !== null && time <= Date.now() + CLIENT_ID_MAX_AHEAD_MS;
+  },
+  { message: 'El identificador debe ser un UUIDv7 no posterior a la hora del servidor.' },
+);

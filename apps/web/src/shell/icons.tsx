@@ -10,7 +10,8 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'stroke'> {
   stroke?: number;
 }
 
-function icon(paths: readonly string[]) {
+/** A line icon component from its SVG paths (features with icons of their own use it too). */
+export function lineIcon(paths: readonly string[]) {
   return function Icon({ size = 20, stroke = 1.8, ...props }: IconProps) {
     return (
       <svg
@@ -34,6 +35,8 @@ function icon(paths: readonly string[]) {
     );
   };
 }
+
+const icon = lineIcon;
 
 const CIRCLE = 'M12 12m-9 0a9 9 0 1 0 18 0a9 9 0 1 0 -18 0';
 const FILE = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZClientItemId } from '@cartera/domain/interactions';
 import type { Database, Executor } from '@cartera/db/client';
 import {
   CALL_OUTCOMES,
@@ -128,7 +129,7 @@ export async function createVisit(db: Database, user: AuthUser, input: unknown) 
 
 export const ZFeedbackInput = z.object({
   contactId: z.string().uuid(),
-  id: z.string().uuid(),
+  id: ZClientItemId,
   body: z.string().trim().min(1, 'Requerido').max(2500),
   /** The agent it is for; the contact's agent when missing. */
   toUser: z.string().uuid().optional(),
@@ -204,7 +205,7 @@ export async function markFeedbackRead(
 
 export const ZStartCallInput = z.object({
   contactId: z.string().uuid(),
-  id: z.string().uuid(),
+  id: ZClientItemId,
   phone: z.string().min(4).max(40),
 });
 

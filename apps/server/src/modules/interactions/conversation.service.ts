@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZClientItemId } from '@cartera/domain/interactions';
 import type { Database, Executor } from '@cartera/db/client';
 import { newId } from '@cartera/db/ids';
 import {
@@ -56,7 +57,7 @@ export async function archivingReasonsFor(db: Executor, user: AuthUser, contactI
 
 export const ZArchiveInput = z.object({
   contactId: z.string().uuid(),
-  id: z.string().uuid(),
+  id: ZClientItemId,
   reason: z.string().min(1).max(60),
 });
 
@@ -139,7 +140,7 @@ export async function unarchiveContact(
 
 export const ZChangeTagInput = z.object({
   contactId: z.string().uuid(),
-  id: z.string().uuid(),
+  id: ZClientItemId,
   /** The new tag's code; null removes it. */
   tag: z.string().max(60).nullable(),
 });

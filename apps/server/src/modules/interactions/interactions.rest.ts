@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ZClientItemId } from '@cartera/domain/interactions';
 import { z } from 'zod';
 import { newId } from '@cartera/db/ids';
 import { REMINDER_ACTIONS } from '@cartera/domain/conversation';
@@ -20,7 +21,7 @@ export function registerInteractionsRoutes(app: FastifyInstance, deps: AppDeps) 
       data: z.object({
         contactId: z.string().uuid(),
         /** Optional client id of the reminder item, for retries. */
-        id: z.string().uuid().optional(),
+        id: ZClientItemId.optional(),
         reminderDate: z.coerce.date(),
         actionType: z.enum(REMINDER_ACTIONS).default('other'),
         comment: z.string().max(2500).default(''),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZClientItemId } from '@cartera/domain/interactions';
 import { ZReminderInput } from '@cartera/domain/conversation';
 import {
   activityHeatmap,
@@ -47,7 +48,7 @@ import {
 /** The contact's timeline serves the contact view ('/contact'). */
 const timelineProcedure = tenantProcedure.meta({ area: '/contact' });
 /** An action on a contact that writes one timeline item with the client's id. */
-const ZItemInput = z.object({ contactId: z.string().uuid(), id: z.string().uuid() });
+const ZItemInput = z.object({ contactId: z.string().uuid(), id: ZClientItemId });
 
 export const interactionsRouter = router({
   timeline: timelineProcedure
@@ -112,7 +113,7 @@ export const interactionsRouter = router({
     .input(
       z.object({
         contactId: z.string().uuid(),
-        id: z.string().uuid(),
+        id: ZClientItemId,
         state: z.string().max(60),
         comment: z.string().max(10_000).optional(),
         tag: z.string().max(60).nullish(),

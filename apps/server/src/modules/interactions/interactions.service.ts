@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Database, Executor, Transaction } from '@cartera/db/client';
 import type { Contact } from '@cartera/db/schema';
-import { INTERACTION_PAGE_SIZE } from '@cartera/domain/interactions';
+import { INTERACTION_PAGE_SIZE, ZClientItemId } from '@cartera/domain/interactions';
 import { foldText } from '@cartera/domain/search';
 import { DomainError } from '@cartera/domain/errors';
 import { appendEvent } from '../../realtime/event-store';
@@ -212,8 +212,8 @@ export async function announceInteraction(
 
 export const ZNoteInput = z.object({
   contactId: z.string().uuid(),
-  /** A UUID made by the client, so a retry after a lost answer stores the note once. */
-  id: z.string().uuid(),
+  /** A UUIDv7 made by the client, so a retry after a lost answer stores the note once. */
+  id: ZClientItemId,
   body: z.string().trim().max(10_000).default(''),
   /** Attachments uploaded through the files flow (03 §6: admin only). */
   files: z

@@ -1,34 +1,9 @@
-import type { IconProps } from '../../shell/icons';
+import { lineIcon } from '../../shell/icons';
 
 /**
  * The few line icons only the conversation screen uses, drawn like those of `shell/icons`
  * (Tabler style: 24 px grid, round caps, current colour).
  */
-function lineIcon(paths: readonly string[]) {
-  return function Icon({ size = 20, stroke = 1.8, ...props }: IconProps) {
-    return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={stroke}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden
-        focusable="false"
-        {...props}
-      >
-        {paths.map((d) => (
-          <path key={d} d={d} />
-        ))}
-      </svg>
-    );
-  };
-}
-
 export const ChevronUpIcon = lineIcon(['M6 15l6 -6l6 6']);
 export const ChevronDownIcon = lineIcon(['M6 9l6 6l6 -6']);
 export const ArrowDownIcon = lineIcon(['M12 5l0 14', 'M18 13l-6 6', 'M6 13l6 6']);

@@ -185,7 +185,14 @@ function ParsedInteraction({
           <Text size="sm" fw={600}>
             {t.visit}
           </Text>
-          <Detail>{format(t.visitResult, { result: parsed.content.state })}</Detail>
+          <Detail>
+            {format(t.visitResult, {
+              result:
+                typeof parsed.content.stateName === 'string'
+                  ? parsed.content.stateName
+                  : parsed.content.state,
+            })}
+          </Detail>
           {parsed.content.comment && (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
               <MarkupText text={parsed.content.comment} />
