@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { es } from '@cartera/domain/i18n';
+import { es, format } from '@cartera/domain/i18n';
 import {
   expect,
   settle,
@@ -11,12 +11,14 @@ import {
 } from './fixtures';
 
 /**
- * The conversation's call button, bot chip and toggle (issue #6, deliver 7). The database is
- * shared by every test of a run, so each test creates its own contact through the API first.
+ * The conversation's call button and outcome question, bot chip and toggle, and the info side
+ * panel (issue #6, deliver 7 and 9). The database is shared by every test of a run, so each test
+ * creates its own contact through the API first.
  */
 
 const calls = es.conversation.calls;
 const bot = es.conversation.bot;
+const info = es.conversation.infoPanel;
 
 let counter = 0;
 
@@ -119,13 +121,14 @@ test.describe('Llamadas y bot en la conversación', () => {
     const body = (await refused.json()) as { error: { json: { data: { domainCode: string } } } };
     expect(body.error.json.data.domainCode).toBe('CONTACT_IN_CALL');
 
-    // Once the call is closed, calling is possible again.
-    const call = await newestItem(page, id);
-    await trpcMutation(page, 'interactions.closeCall', {
-      contactId: id,
-      interactionId: call!.id,
-      state: 'voicemail',
+    // The question replaces the composer; its answer closes the call and calling is possible again.
+    const question = page.getByRole('region', {
+      name: format(calls.question, { phone: second.national }),
     });
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: calls.outcomes.voicemail }).click();
+    await expect(question).toHaveCount(0);
+    await expect.poll(async () => (await newestItem(page, id))?.status).toBe('voicemail');
     await expect(callButton(page)).not.toHaveAttribute('aria-disabled', 'true');
     expect(browserErrors).toEqual([]);
   });
@@ -191,5 +194,49 @@ test.describe('Llamadas y bot en la conversación', () => {
     await page.getByRole('button', { name: bot.moreActions }).click();
     await expect(page.getByRole('menuitem', { name: bot.turnOn })).toBeVisible();
     expect(unexpectedErrors(browserErrors, [500])).toEqual([]);
+  });
+});
+
+test.describe('Panel de información de la conversación', () => {
+  test('la actividad muestra el mejor momento después de una nota y los archivos vienen de a 10', async ({
+    page,
+    browserErrors,
+  }) => {
+    // Note attachments are for admins (03 §6).
+    await signIn(page, 'admin@demo.test');
+    const id = await openNewContact(page, 'Panel');
+    const panel = page.getByRole('complementary', { name: info.label });
+    await expect(panel.getByText(info.activityEmpty)).toBeVisible();
+
+    await trpcMutation(page, 'interactions.createNote', {
+      contactId: id,
+      id: '01970000-0000-7000-8000-0000000000a1',
+      body: 'Te paso el catálogo',
+      files: Array.from({ length: 12 }, (_, index) => ({
+        name: `catalogo-${index + 1}.pdf`,
+        url: `https://example.com/catalogo-${index + 1}.pdf`,
+        mimeType: 'application/pdf',
+        size: 1536 * (index + 1),
+      })),
+    });
+    const weekday = es.conversation.actions.weekdays[new Date().getDay()]!;
+    await expect(panel.getByText(format(info.bestMoment, { day: weekday }))).toBeVisible();
+
+    await panel.getByRole('textbox', { name: info.interactionsSearch }).fill('catálogo');
+    const matches = panel.getByRole('list', { name: info.interactions });
+    await expect(matches.getByRole('listitem')).toHaveCount(1);
+    await expect(matches.getByRole('listitem')).toContainText(info.types.note!);
+
+    await panel.getByRole('button', { name: info.files }).click();
+    const files = panel.getByRole('list', { name: info.files });
+    await expect(files.getByRole('listitem')).toHaveCount(10);
+    await panel.getByRole('button', { name: info.seeMore }).click();
+    await expect(files.getByRole('listitem')).toHaveCount(12);
+    await expect(files.getByRole('listitem').filter({ hasText: 'catalogo-1.pdf' })).toContainText(
+      '1.50 KB',
+    );
+    await expect(panel.getByRole('button', { name: info.seeMore })).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/info-panel.png', fullPage: true });
+    expect(browserErrors).toEqual([]);
   });
 });
