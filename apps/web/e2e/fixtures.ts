@@ -66,8 +66,11 @@ export async function patchMe(page: Page, patch: () => MeUser | undefined) {
 
 /** Waits for running CSS transitions and animations (menus, dialogs) to end: before a screenshot. */
 export async function settle(page: Page) {
+  // An animation cancelled meanwhile (an element removed, a state changed) is settled too.
   await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished)),
+    Promise.all(
+      document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+    ),
   );
 }
 
