@@ -62,7 +62,7 @@ export const INTERACTION_CONTENT = {
   visit: z.looseObject({
     state: z.string(),
     comment: z.string().optional(),
-    tag: z.string().optional(),
+    tag: z.string().nullish(),
     shared: z.array(z.string()).optional(),
   }),
   contactTaken: z.looseObject({

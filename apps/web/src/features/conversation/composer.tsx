@@ -1,26 +1,81 @@
 import { useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Group, Paper, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Textarea, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
+import { useTRPC } from '../../lib/trpc';
+import { newActionId } from './actions/action-id';
+import { QuickReplyList, useQuickReplies } from './composer/quick-replies';
+import { VisitDialog } from './composer/visit-dialog';
 import { SendIcon } from './icons';
 
 const c = es.conversation.composer;
 
+type Mode = 'note' | 'feedback';
+
 /**
- * The composer under the timeline (03 §2.2, §5), in note mode: the channel modes arrive with the
- * channels. Enter sends; Shift+Enter or Ctrl+Enter breaks the line; nothing to send, no button.
+ * The composer under the timeline (03 §2.2, §5): a note, or feedback for those allowed to give
+ * it; 'Visita' opens its dialog when the tenant has visit results. The channel modes arrive with
+ * the channels. Enter sends; Shift+Enter or Ctrl+Enter breaks the line; nothing to send, no
+ * button. '/' at the start of a note looks up a quick reply (03 §4).
  */
-export function Composer({ onSend }: { onSend: (body: string) => void }) {
+export function Composer({
+  contactId,
+  onSend,
+}: {
+  contactId: string;
+  onSend: (body: string) => void;
+}) {
+  const trpc = useTRPC();
+  const settings = useQuery(trpc.interactions.activitySettings.queryOptions());
+  const createFeedback = useMutation(trpc.interactions.createFeedback.mutationOptions());
+  const [mode, setMode] = useState<Mode>('note');
+  const [visitOpen, setVisitOpen] = useState(false);
   const [text, setText] = useState('');
   const empty = text.trim() === '';
+  const feedbackAllowed = settings.data?.feedbackAllowed === true;
+  const current: Mode = mode === 'feedback' && feedbackAllowed ? 'feedback' : 'note';
+  const replies = useQuickReplies(current === 'note' ? text : '');
+  const visits = settings.data && settings.data.results.length > 0 ? settings.data : null;
 
   const submit = () => {
     if (empty) return;
-    onSend(text.trim());
+    const body = text.trim();
     setText('');
+    if (current === 'note') {
+      onSend(body);
+      return;
+    }
+    createFeedback.mutate(
+      { contactId, id: newActionId(), body },
+      { onError: () => notifications.show({ color: 'red', message: c.feedbackFailed }) },
+    );
+  };
+
+  /** '/' mode keys (03 §4): arrows move, Enter applies the highlighted reply, Escape leaves. */
+  const quickReplyKey = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      replies.move(event.key === 'ArrowDown' ? 1 : -1);
+      return true;
+    }
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      replies.dismiss();
+      return true;
+    }
+    if (event.key === 'Enter' && !event.shiftKey && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      if (replies.highlighted) setText(replies.highlighted.message);
+      return true;
+    }
+    return false;
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    if (event.nativeEvent.isComposing) return;
+    if (replies.active && quickReplyKey(event)) return;
+    if (event.key !== 'Enter') return;
     if (event.ctrlKey || event.metaKey) {
       // Browsers insert nothing for Ctrl+Enter in a textarea: add the line break ourselves.
       event.preventDefault();
@@ -34,17 +89,40 @@ export function Composer({ onSend }: { onSend: (body: string) => void }) {
     submit();
   };
 
+  const tab = (value: Mode, label: string, color: string) => (
+    <UnstyledButton
+      role="tab"
+      aria-selected={current === value}
+      onClick={() => setMode(value)}
+      fz="xs"
+      fw={700}
+      tt="uppercase"
+      c={current === value ? color : 'dimmed'}
+    >
+      {label}
+    </UnstyledButton>
+  );
+
   return (
     <Paper withBorder radius={0} p="sm" style={{ borderLeft: 0, borderRight: 0, borderBottom: 0 }}>
-      <Group gap={6} mb={6}>
-        <Text size="xs" fw={700} c="yellow.8" tt="uppercase" id="composer-mode">
-          {c.note}
-        </Text>
+      <Group gap="md" mb={6}>
+        <Group gap="md" role="tablist" aria-label={c.tabs}>
+          {tab('note', c.note, 'yellow.8')}
+          {feedbackAllowed && tab('feedback', c.feedback, 'grape.7')}
+        </Group>
+        {visits && (
+          <Button size="compact-xs" variant="light" onClick={() => setVisitOpen(true)}>
+            {c.visit}
+          </Button>
+        )}
       </Group>
+      {replies.active && (
+        <QuickReplyList replies={replies} onPick={(reply) => setText(reply.message)} />
+      )}
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <Textarea
-          aria-labelledby="composer-mode"
-          placeholder={c.placeholder}
+          aria-label={current === 'note' ? c.note : c.feedback}
+          placeholder={current === 'note' ? c.placeholder : c.feedbackPlaceholder}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           onKeyDown={onKeyDown}
@@ -65,6 +143,14 @@ export function Composer({ onSend }: { onSend: (body: string) => void }) {
           <SendIcon size={20} />
         </ActionIcon>
       </Group>
+      {visits && (
+        <VisitDialog
+          contactId={contactId}
+          settings={visits}
+          opened={visitOpen}
+          onClose={() => setVisitOpen(false)}
+        />
+      )}
     </Paper>
   );
 }

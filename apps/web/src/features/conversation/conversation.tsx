@@ -114,7 +114,7 @@ export function Conversation({
           <CallOutcomeBar contact={contact} call={call} />
         </div>
       ) : (
-        <Composer onSend={timeline.sendNote} />
+        <Composer contactId={contact.id} onSend={timeline.sendNote} />
       )}
     </section>
   );

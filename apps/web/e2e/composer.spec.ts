@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { es } from '@cartera/domain/i18n';
+import { expect, signIn, test, trpcMutation } from './fixtures';
+
+/**
+ * The composer's tools (issue #6): '/' quick replies, the visit dialog and feedback. Every test
+ * writes on its own new contact.
+ */
+
+let counter = 0;
+
+/** A valid Uruguayan mobile unique to this run and call. */
+function uniqueMobile(): string {
+  counter += 1;
+  const digits = String((Date.now() + counter * 7919) % 9_000_000).padStart(7, '0');
+  return `09${1 + (Number(digits[0]) % 9)}${digits.slice(1)}`;
+}
+
+async function newContact(page: Page): Promise<string> {
+  const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
+    firstName: 'Plantilla',
+    lastName: `Prueba ${Date.now().toString(36)}`,
+    phones: [{ phone: uniqueMobile(), extensionNumber: '' }],
+  });
+  return id;
+}
+
+const c = es.conversation.composer;
+const timeline = (page: Page) => page.getByTestId('timeline');
+const composer = (page: Page) => page.getByRole('textbox', { name: c.note });
+
+test.describe('composer', () => {
+  test("'/cotiz' y Enter ponen la respuesta rápida Cotización y enviarla guarda la nota", async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const id = await newContact(page);
+    await page.goto(`/contact?id=${id}`);
+    await expect(page.getByTestId('creation-header')).toBeVisible();
+
+    await composer(page).fill('/');
+    const list = page.getByRole('listbox', { name: c.quickReplies });
+    for (const title of ['Saludo', 'Horarios', 'Cotización', 'Mi firma']) {
+      await expect(list.getByRole('option', { name: new RegExp(`^${title}`) })).toBeVisible();
+    }
+    // A space leaves the mode; deleting it comes back.
+    await composer(page).press('Space');
+    await expect(page.getByTestId('quick-replies')).toHaveCount(0);
+    await composer(page).press('Backspace');
+    await expect(list).toBeVisible();
+    await composer(page).pressSequentially('xyzzy');
+    await expect(page.getByTestId('quick-replies').getByText(c.noQuickReplies)).toBeVisible();
+
+    await composer(page).fill('/cotiz');
+    await expect(list.getByRole('option')).toHaveCount(1);
+    await expect(list.getByRole('option', { name: /^Cotización/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await composer(page).press('Enter');
+    const message = 'Te envío la cotización solicitada. Tiene validez por 15 días.';
+    await expect(composer(page)).toHaveValue(message);
+    await expect(page.getByTestId('quick-replies')).toHaveCount(0);
+
+    await composer(page).press('Enter');
+    await expect(composer(page)).toHaveValue('');
+    await expect(timeline(page).getByText(message)).toBeVisible();
+    await page.reload();
+    await expect(timeline(page).getByText(message)).toBeVisible();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('una visita concretada con comentario aparece en la conversación', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const id = await newContact(page);
+    await page.goto(`/contact?id=${id}`);
+    await expect(page.getByTestId('creation-header')).toBeVisible();
+    // Feedback is for supervisors and commercial managers only.
+    await expect(page.getByRole('tab', { name: c.note })).toBeVisible();
+    await expect(page.getByRole('tab', { name: c.feedback })).toHaveCount(0);
+
+    await page.getByRole('button', { name: c.visit }).click();
+    const dialog = page.getByRole('dialog', { name: c.visitTitle });
+    await dialog.getByRole('button', { name: c.save }).click();
+    await expect(dialog.getByText('El resultado de la visita es requerido')).toBeVisible();
+    await expect(dialog.getByText('El comentario de la visita es requerido')).toBeVisible();
+
+    await dialog.getByRole('combobox', { name: c.visitResult }).click();
+    await dialog.getByRole('option', { name: 'Visita concretada' }).click();
+    const comment = `Visitamos el local ${Date.now().toString(36)}`;
+    await dialog.getByRole('textbox', { name: c.visitComment }).fill(comment);
+    await dialog.getByRole('button', { name: c.save }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(timeline(page).getByText(comment)).toBeVisible();
+    await expect(timeline(page).getByText('Resultado: Visita concretada')).toBeVisible();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('el supervisor deja un feedback en un contacto del vendedor', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const id = await newContact(page);
+    await page.context().clearCookies();
+    await signIn(page, 'supervisor@demo.test');
+    await page.goto(`/contact?id=${id}`);
+    await expect(page.getByTestId('creation-header')).toBeVisible();
+
+    await page.getByRole('tab', { name: c.feedback }).click();
+    const body = `Buen seguimiento ${Date.now().toString(36)}`;
+    const field = page.getByRole('textbox', { name: c.feedback });
+    await field.fill(body);
+    await field.press('Enter');
+    await expect(field).toHaveValue('');
+    await expect(timeline(page).getByText(body)).toBeVisible();
+    await expect(timeline(page).getByText(/^Feedback para /)).toBeVisible();
+    expect(browserErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { visitSchema, type VisitRules } from '@cartera/domain/conversation';
+import { es } from '@cartera/domain/i18n';
+import { useTRPC } from '../../../lib/trpc';
+import { useTags } from '../../contacts/tag-chip';
+import { newActionId } from '../actions/action-id';
+import { useRefreshContact } from '../actions/use-refresh-contact';
+
+const c = es.conversation.composer;
+
+export interface VisitSettings {
+  results: Array<{ code: string; name: string }>;
+  rules: VisitRules;
+}
+
+/**
+ * 'Describe tu visita' (03 §2.2, §5): a result is required and the comment follows the tenant's
+ * rules, checked here with the schema the server applies; the tag is optional.
+ */
+export function VisitDialog({
+  contactId,
+  settings,
+  opened,
+  onClose,
+}: {
+  contactId: string;
+  settings: VisitSettings;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={c.visitTitle} size={460} centered>
+      {opened && <VisitForm contactId={contactId} settings={settings} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function VisitForm({
+  contactId,
+  settings,
+  onClose,
+}: {
+  contactId: string;
+  settings: VisitSettings;
+  onClose: () => void;
+}) {
+  const trpc = useTRPC();
+  const tags = useTags();
+  const refresh = useRefreshContact(contactId);
+  const createVisit = useMutation(trpc.interactions.createVisit.mutationOptions());
+  const [state, setState] = useState<string | null>(null);
+  const [comment, setComment] = useState('');
+  const [tag, setTag] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ state?: string; comment?: string }>({});
+
+  const submit = () => {
+    const parsed = visitSchema(
+      settings.rules,
+      settings.results.map((result) => result.code),
+    ).safeParse({ contactId, id: newActionId(), state: state ?? '', comment, tag });
+    if (!parsed.success) {
+      const found: { state?: string; comment?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'state' || field === 'comment') && !found[field]) {
+          found[field] = issue.message;
+        }
+      }
+      setErrors(found);
+      return;
+    }
+    const { shared: _shared, ...visit } = parsed.data;
+    createVisit.mutate(
+      { ...visit, comment: visit.comment || undefined },
+      {
+        // The visit (and a new tag) show from the server's answer, as the other actions do.
+        onSuccess: () => {
+          void refresh();
+          onClose();
+        },
+        onError: () => notifications.show({ color: 'red', message: c.visitFailed }),
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="md">
+        <Select
+          label={c.visitResult}
+          data={settings.results.map((result) => ({ value: result.code, label: result.name }))}
+          value={state}
+          onChange={(value) => {
+            setState(value);
+            setErrors((current) => ({ ...current, state: undefined }));
+          }}
+          error={errors.state}
+          withAsterisk
+          comboboxProps={{ withinPortal: false }}
+        />
+        <Textarea
+          label={c.visitComment}
+          value={comment}
+          onChange={(event) => {
+            setComment(event.currentTarget.value);
+            setErrors((current) => ({ ...current, comment: undefined }));
+          }}
+          error={errors.comment}
+          withAsterisk={settings.rules.commentRequired}
+          autosize
+          minRows={3}
+          maxRows={8}
+        />
+        <Select
+          label={c.visitTag}
+          data={(tags.data ?? []).map((each) => ({ value: each.code, label: each.name }))}
+          value={tag}
+          onChange={setTag}
+          clearable
+          comboboxProps={{ withinPortal: false }}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {c.cancel}
+          </Button>
+          <Button type="submit" loading={createVisit.isPending}>
+            {c.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
