@@ -1,20 +1,11 @@
 import type { Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
-import { expect, signIn, test, trpcMutation } from './fixtures';
+import { expect, signIn, test, trpcMutation, uniqueMobile } from './fixtures';
 
 /**
  * The composer's tools (issue #6): '/' quick replies, the visit dialog and feedback. Every test
  * writes on its own new contact.
  */
-
-let counter = 0;
-
-/** A valid Uruguayan mobile unique to this run and call. */
-function uniqueMobile(): string {
-  counter += 1;
-  const digits = String((Date.now() + counter * 7919) % 9_000_000).padStart(7, '0');
-  return `09${1 + (Number(digits[0]) % 9)}${digits.slice(1)}`;
-}
 
 async function newContact(page: Page): Promise<string> {
   const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {

@@ -9,6 +9,8 @@ import {
   trpcMutation,
   trpcQuery,
   unexpectedErrors,
+  uniqueLetters,
+  uniqueMobile,
 } from './fixtures';
 
 /**
@@ -16,28 +18,6 @@ import {
  * sub-conversations. The database is shared by every test of a run, so each test creates its
  * own contacts (unique names and Uruguayan mobiles) through the API first.
  */
-
-let counter = 0;
-
-/** Letters unique to this run and call: names can be searched without matching anyone else. */
-function uniqueLetters(): string {
-  counter += 1;
-  const value = Date.now() * 100 + counter;
-  return value
-    .toString(26)
-    .split('')
-    .map((digit) => String.fromCharCode(97 + parseInt(digit, 26)))
-    .join('')
-    .slice(-7);
-}
-
-/** A valid Uruguayan mobile (09[1-9] + 6 digits) unique to this run and call. */
-function uniqueMobile(): string {
-  counter += 1;
-  const stamp = (Date.now() + counter * 7919) % 9_000_000;
-  const digits = String(stamp).padStart(7, '0');
-  return `09${1 + (Number(digits[0]) % 9)}${digits.slice(1)}`;
-}
 
 interface NewContact {
   firstName: string;

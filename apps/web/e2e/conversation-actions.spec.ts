@@ -10,6 +10,8 @@ import {
   trpcMutation,
   trpcQuery,
   unexpectedErrors,
+  uniqueLetters,
+  uniqueMobile,
 } from './fixtures';
 
 /**
@@ -23,28 +25,6 @@ const VISIT = t.reminderActions.visit ?? 'visit';
 const ONE_HOUR = t.reminderChoices['1h'] ?? '1h';
 const THREE_HOURS = t.reminderChoices['3h'] ?? '3h';
 const PHONE_CALL = t.reminderActions.phoneCall ?? 'phoneCall';
-
-let counter = 0;
-
-/** Letters unique to this run and call. */
-function uniqueLetters(): string {
-  counter += 1;
-  const value = Date.now() * 100 + counter;
-  return value
-    .toString(26)
-    .split('')
-    .map((digit) => String.fromCharCode(97 + parseInt(digit, 26)))
-    .join('')
-    .slice(-7);
-}
-
-/** A valid Uruguayan mobile (09[1-9] + 6 digits) unique to this run and call. */
-function uniqueMobile(): string {
-  counter += 1;
-  const stamp = (Date.now() * 3 + counter * 7919 + 4_321) % 9_000_000;
-  const digits = String(stamp).padStart(7, '0');
-  return `09${1 + (Number(digits[0]) % 9)}${digits.slice(1)}`;
-}
 
 /** A contact of vendedor@demo.test (signed in on `page`), opened on its page. */
 async function openNewContact(page: Page, firstName: string): Promise<string> {

@@ -8,48 +8,15 @@ import {
   trpcMutation,
   trpcQuery,
   unexpectedErrors,
+  uniqueLetters,
+  uniqueMobile,
+  clientId,
 } from './fixtures';
 
 /**
  * The conversation screen (issue #6): the live timeline, the note composer with its markup, the
  * in-conversation search and the older pages. Every test writes on its own new contact.
  */
-
-let counter = 0;
-
-/** Letters unique to this run and call, so searches match only this test's notes. */
-function uniqueLetters(): string {
-  counter += 1;
-  return (Date.now() * 100 + counter)
-    .toString(26)
-    .split('')
-    .map((digit) => String.fromCharCode(97 + parseInt(digit, 26)))
-    .join('')
-    .slice(-7);
-}
-
-/** A valid Uruguayan mobile unique to this run and call. */
-function uniqueMobile(): string {
-  counter += 1;
-  const digits = String((Date.now() + counter * 7919) % 9_000_000).padStart(7, '0');
-  return `09${1 + (Number(digits[0]) % 9)}${digits.slice(1)}`;
-}
-
-let lastMs = 0;
-
-/**
- * A UUIDv7 as the app makes for a note: the timeline is ordered by id, so notes made here in a
- * row must get growing ids (one millisecond apart at least).
- */
-function noteId(): string {
-  lastMs = Math.max(Date.now(), lastMs + 1);
-  const hex = lastMs.toString(16).padStart(12, '0');
-  const random = Array.from(crypto.getRandomValues(new Uint8Array(10)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
-  const variant = ((parseInt(random.slice(3, 4), 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${random.slice(0, 3)}-${variant}${random.slice(4, 7)}-${random.slice(7, 19)}`;
-}
 
 async function newContact(page: Page): Promise<string> {
   const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
@@ -128,7 +95,7 @@ test.describe('conversación', () => {
     const first = `Antes del corte ${uniqueLetters()}`;
     await trpcMutation(page, 'interactions.createNote', {
       contactId: id,
-      id: noteId(),
+      id: clientId(),
       body: first,
     });
     await expect(timeline(page).getByText(first)).toBeVisible();
@@ -142,7 +109,7 @@ test.describe('conversación', () => {
       `Durante el corte dos ${uniqueLetters()}`,
     ];
     for (const body of missed) {
-      await trpcMutation(page, 'interactions.createNote', { contactId: id, id: noteId(), body });
+      await trpcMutation(page, 'interactions.createNote', { contactId: id, id: clientId(), body });
     }
     await page.waitForTimeout(500);
     await expect(timeline(page).getByText(missed[0]!)).toHaveCount(0);
@@ -201,30 +168,30 @@ test.describe('conversación', () => {
 
     await trpcMutation(page, 'interactions.createNote', {
       contactId: id,
-      id: noteId(),
+      id: clientId(),
       body: 'Pidió que lo llamen por la tarde: ~mañana no~ `hoy`',
     });
     await trpcMutation(page, 'interactions.changeTag', {
       contactId: id,
-      id: noteId(),
+      id: clientId(),
       tag: 'contactado',
     });
     const reminderDate = new Date(Date.now() + 2 * 86_400_000);
     reminderDate.setSeconds(0, 0);
     await trpcMutation(page, 'interactions.setReminder', {
       contactId: id,
-      id: noteId(),
+      id: clientId(),
       reminderDate: reminderDate.toISOString(),
       actionType: 'phoneCall',
       comment: 'Llamar a la tarde',
     });
-    await trpcMutation(page, 'interactions.cancelReminder', { contactId: id, id: noteId() });
+    await trpcMutation(page, 'interactions.cancelReminder', { contactId: id, id: clientId() });
     await trpcMutation(page, 'interactions.archive', {
       contactId: id,
-      id: noteId(),
+      id: clientId(),
       reason: 'sin-interes',
     });
-    await trpcMutation(page, 'interactions.unarchive', { contactId: id, id: noteId() });
+    await trpcMutation(page, 'interactions.unarchive', { contactId: id, id: clientId() });
 
     const log = timeline(page);
     await expect(log.locator('s')).toHaveText('mañana no');
@@ -270,7 +237,7 @@ test.describe('conversación', () => {
     for (const outcome of ['cancel', 'cancel', 'voicemail'] as const) {
       await trpcMutation(page, 'interactions.startCall', {
         contactId: id,
-        id: noteId(),
+        id: clientId(),
         phone: phone.phone,
       });
       await expect(question).toBeVisible();
@@ -340,7 +307,7 @@ test.describe('conversación', () => {
     for (const body of ['Primera nota', `Nota con la ${word} buscada`, 'Última nota']) {
       await trpcMutation(page, 'interactions.createNote', {
         contactId: id,
-        id: noteId(),
+        id: clientId(),
         body,
       });
     }
@@ -385,7 +352,7 @@ test.describe('conversación', () => {
     for (let index = 1; index <= 60; index += 1) {
       await trpcMutation(page, 'interactions.createNote', {
         contactId: id,
-        id: noteId(),
+        id: clientId(),
         body: index === 1 ? `Nota número 1. ${oldWord}` : `Nota número ${index}.`,
       });
     }
@@ -420,7 +387,7 @@ test.describe('conversación', () => {
     for (let index = 1; index <= 55; index += 1) {
       await trpcMutation(page, 'interactions.createNote', {
         contactId: id,
-        id: noteId(),
+        id: clientId(),
         body: index === 1 ? `La primera, ${oldWord}` : `Nota ${index}`,
       });
     }

@@ -94,3 +94,39 @@ export async function trpcMutation<T = unknown>(
   const body = (await response.json()) as { result: { data: { json: T } } };
   return body.result.data.json;
 }
+
+let uniqueCounter = 0;
+let lastClientMs = 0;
+
+/** Lower-case letters unique to this run and call: a name that searches find nowhere else. */
+export function uniqueLetters(): string {
+  uniqueCounter += 1;
+  return (Date.now() * 100 + uniqueCounter)
+    .toString(26)
+    .split('')
+    .map((digit) => String.fromCharCode(97 + parseInt(digit, 26)))
+    .join('')
+    .slice(-7);
+}
+
+/** A valid Uruguayan mobile (09[1-9] + 6 digits) unique to this run and call. */
+export function uniqueMobile(): string {
+  uniqueCounter += 1;
+  const stamp = (Date.now() * 3 + uniqueCounter * 7919 + 4_321) % 9_000_000;
+  const digits = String(stamp).padStart(7, '0');
+  return `09${1 + (Number(digits[0]) % 9)}${digits.slice(1)}`;
+}
+
+/**
+ * A UUIDv7 as the app makes for a timeline item: the timeline is ordered by id, so items made
+ * here in a row get growing ids (a millisecond apart at least).
+ */
+export function clientId(): string {
+  lastClientMs = Math.max(Date.now(), lastClientMs + 1);
+  const hex = lastClientMs.toString(16).padStart(12, '0');
+  const random = Array.from(crypto.getRandomValues(new Uint8Array(10)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+  const variant = ((parseInt(random.slice(3, 4), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${random.slice(0, 3)}-${variant}${random.slice(4, 7)}-${random.slice(7, 19)}`;
+}

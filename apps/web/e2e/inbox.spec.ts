@@ -1,6 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
-import { expect, settle, signIn, test, trpcMutation, unexpectedErrors } from './fixtures';
+import {
+  expect,
+  settle,
+  signIn,
+  test,
+  trpcMutation,
+  unexpectedErrors,
+  uniqueLetters,
+  uniqueMobile,
+  clientId,
+} from './fixtures';
 
 /**
  * The inboxes (issue #6): 'Conversaciones' at '/contact' by last interaction, a seller's inbox
@@ -9,36 +19,6 @@ import { expect, settle, signIn, test, trpcMutation, unexpectedErrors } from './
  */
 
 const text = es.conversation.inbox;
-let counter = 0;
-
-/** Letters unique to this run and call: the contact's name is found nowhere else. */
-function uniqueLetters(): string {
-  counter += 1;
-  return (Date.now() * 100 + counter)
-    .toString(26)
-    .split('')
-    .map((digit) => String.fromCharCode(97 + parseInt(digit, 26)))
-    .join('')
-    .slice(-7);
-}
-
-/** A valid Uruguayan mobile unique to this run and call. */
-function uniqueMobile(): string {
-  counter += 1;
-  const digits = String((Date.now() + counter * 7919) % 9_000_000).padStart(7, '0');
-  return `09${1 + (Number(digits[0]) % 9)}${digits.slice(1)}`;
-}
-
-/** A UUIDv7 as the app makes for a note. */
-function noteId(): string {
-  const hex = Date.now().toString(16).padStart(12, '0');
-  const random = Array.from(crypto.getRandomValues(new Uint8Array(10)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
-  const variant = ((parseInt(random.slice(3, 4), 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${random.slice(0, 3)}-${variant}${random.slice(4, 7)}-${random.slice(7, 19)}`;
-}
-
 /** A new contact of the signed-in user with a note written just now: the newest conversation. */
 async function talkedToContact(page: Page): Promise<{ id: string; name: string }> {
   const lastName = uniqueLetters();
@@ -49,7 +29,7 @@ async function talkedToContact(page: Page): Promise<{ id: string; name: string }
   });
   await trpcMutation(page, 'interactions.createNote', {
     contactId: id,
-    id: noteId(),
+    id: clientId(),
     body: `Hablamos hoy ${lastName}`,
   });
   return { id, name: `Bandeja ${lastName}` };
