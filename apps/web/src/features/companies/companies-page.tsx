@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Anchor,
-  Box,
   Button,
   Checkbox,
   Group,
@@ -27,8 +26,8 @@ import { COMPANY_PAGE_SIZES } from '@cartera/domain/companies';
 import { es, format } from '@cartera/domain/i18n';
 import { hasRole } from '@cartera/domain/policy';
 import { userMessageOf } from '../../lib/errors';
-import { useLoadMoreAtEnd } from '../../lib/use-load-more-at-end';
 import { useTRPC } from '../../lib/trpc';
+import { ListEnd } from '../../shell/list-end';
 import { ConfirmDialog } from '../../shell/confirm-dialog';
 import { PlusIcon, SearchIcon, TrashIcon } from '../../shell/icons';
 import { useMe } from '../auth/session';
@@ -93,9 +92,6 @@ export function CompaniesPage({
   const managerNames = useUserNames(items.map((company) => company.managerId));
   const chosen = items.filter((company) => selected.has(company.id));
   const mayDelete = me ? hasRole(me.user, DELETERS) : false;
-
-  // Infinite scroll: reaching the end of the table loads the next page.
-  const endRef = useLoadMoreAtEnd(list);
 
   const remove = useMutation(
     trpc.companies.delete.mutationOptions({
@@ -240,18 +236,7 @@ export function CompaniesPage({
         </Paper>
       )}
 
-      <Box ref={endRef} h={1} aria-hidden />
-      {list.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="default"
-            loading={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {es.companies.loadMore}
-          </Button>
-        </Group>
-      )}
+      <ListEnd list={list} label={es.companies.loadMore} />
 
       <CompanyDialog opened={adding} onClose={() => setAdding(false)} />
       <ConfirmDialog

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Anchor,
-  Box,
   Button,
   Checkbox,
   Group,
@@ -18,8 +17,8 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { Link, useNavigate } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
 import { formatDateTime } from '../../lib/dates';
-import { useLoadMoreAtEnd } from '../../lib/use-load-more-at-end';
 import { useTRPC } from '../../lib/trpc';
+import { ListEnd } from '../../shell/list-end';
 import { AddressBookIcon, PlusIcon, SearchIcon, SwitchIcon } from '../../shell/icons';
 import { QueryError } from '../../shell/query-error';
 import { useMe } from '../auth/session';
@@ -93,9 +92,6 @@ export function ContactsPage({
   const chosen = items.filter((contact) => selected.has(contact.id));
   const allChosen = items.length > 0 && chosen.length === items.length;
   const filtering = Boolean(search) || hasActiveFilters(filters);
-
-  // Infinite scroll: reaching the end of the table loads the next page.
-  const endRef = useLoadMoreAtEnd(list);
 
   const toggle = (id: string, on: boolean) => {
     const next = new Set(selected);
@@ -228,18 +224,7 @@ export function ContactsPage({
         </Paper>
       )}
 
-      <Box ref={endRef} h={1} aria-hidden />
-      {list.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="default"
-            loading={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {es.contacts.loadMore}
-          </Button>
-        </Group>
-      )}
+      <ListEnd list={list} label={es.contacts.loadMore} />
 
       <ContactSheet opened={creating} onClose={() => setCreating(false)} />
       <TransferDialog
