@@ -3,7 +3,6 @@ import {
   Anchor,
   Box,
   Button,
-  Divider,
   Grid,
   Group,
   Paper,
@@ -21,8 +20,7 @@ import { domainCodeOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ArrowLeftIcon, BuildingIcon, PencilIcon } from '../../shell/icons';
 import { useMe } from '../auth/session';
-import { CustomFieldInput } from '../custom-fields/custom-field-input';
-import { toFormValue } from '../custom-fields/field-values';
+import { CustomFieldValues } from '../custom-fields/custom-field-values';
 import {
   defaultFieldLabel,
   isDefaultFieldHidden,
@@ -222,26 +220,7 @@ function GeneralInformation({
           {orEmpty(company.direction?.formatted_address)}
         </Item>
       )}
-      {shown.length > 0 && (
-        <>
-          <Divider
-            label={es.companies.customFields}
-            labelPosition="left"
-            styles={{ label: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } }}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-            {shown.map((field) => (
-              <CustomFieldInput
-                key={field.id}
-                field={field}
-                entity="company"
-                mode="read"
-                value={toFormValue(field, company.additionalData[field.code])}
-              />
-            ))}
-          </SimpleGrid>
-        </>
-      )}
+      <CustomFieldValues entity="company" fields={shown} values={company.additionalData} />
     </Panel>
   );
 }

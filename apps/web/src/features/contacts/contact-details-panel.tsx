@@ -4,7 +4,6 @@ import {
   Badge,
   Box,
   Button,
-  Divider,
   Group,
   Paper,
   SimpleGrid,
@@ -24,8 +23,7 @@ import { isAppClientError, userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ClipboardIcon, MapPinIcon, SwitchIcon } from '../../shell/icons';
 import { useMe } from '../auth/session';
-import { CustomFieldInput } from '../custom-fields/custom-field-input';
-import { toFormValue } from '../custom-fields/field-values';
+import { CustomFieldValues } from '../custom-fields/custom-field-values';
 import { channelView, mapLink, type ContactDetail } from './contact-format';
 import { TagChip, useOriginName } from './tag-chip';
 
@@ -256,7 +254,7 @@ export function ContactDetailsPanel({
           )}
         </DetailItem>
 
-        <CustomFieldValues contact={contact} />
+        <ContactCustomFields contact={contact} />
       </Stack>
     </Paper>
   );
@@ -282,7 +280,7 @@ function Empty() {
 }
 
 /** The contact's configurable fields, read-only through the one field renderer. */
-function CustomFieldValues({ contact }: { contact: ContactDetail }) {
+function ContactCustomFields({ contact }: { contact: ContactDetail }) {
   const trpc = useTRPC();
   const me = useMe();
   const fields = useQuery(
@@ -291,27 +289,7 @@ function CustomFieldValues({ contact }: { contact: ContactDetail }) {
   const shown = (fields.data ?? []).filter((field) =>
     isFieldVisible(field, me?.user.roles ?? [], 'edit'),
   );
-  if (shown.length === 0) return null;
-  return (
-    <>
-      <Divider
-        label={es.companies.customFields}
-        labelPosition="left"
-        styles={{ label: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } }}
-      />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-        {shown.map((field) => (
-          <CustomFieldInput
-            key={field.id}
-            field={field}
-            entity="contact"
-            mode="read"
-            value={toFormValue(field, contact.additionalData[field.code])}
-          />
-        ))}
-      </SimpleGrid>
-    </>
-  );
+  return <CustomFieldValues entity="contact" fields={shown} values={contact.additionalData} />;
 }
 
 /**
