@@ -12,6 +12,13 @@ import {
 import { createdAtColumn, idColumn, tenantColumn } from './columns';
 import { contacts } from './contacts';
 
+/** One suggested reminder of an interaction (03 §3). `reminderDate` is ISO 8601. */
+export interface InteractionSuggestion {
+  content: { reminderDate: string };
+  done: boolean;
+  removed: boolean;
+}
+
 /**
  * One item of a contact's timeline (01 §3 Interaction, 03 §3): a note, a transfer, a take-over,
  * a message… `content` is typed per `type` in packages/domain. Ids are UUIDv7, so the id orders
@@ -31,6 +38,11 @@ export const interactions = pgTable(
     via: text('via'),
     createdBySystem: boolean('created_by_system').notNull().default(false),
     status: text('status'),
+    /**
+     * Reminder dates the server suggests from the item (03 §3 Interaction `suggestions`): each
+     * `{content: {reminderDate}, done, removed}`; the timeline hides done, removed and past ones.
+     */
+    suggestions: jsonb('suggestions').$type<InteractionSuggestion[]>().notNull().default([]),
     createdAt: createdAtColumn(),
   },
   (table) => [
@@ -90,3 +102,32 @@ export const messageTemplates = pgTable(
 
 export type Interaction = typeof interactions.$inferSelect;
 export type NewInteraction = typeof interactions.$inferInsert;
+
+/**
+ * 'Carteras compartidas' (01 §3 Shared inbox, 01 §2 /contact/sharedinbox): an agent's portfolio
+ * (their contacts) shared with other users of the tenant, who may then open those contacts and
+ * work them from the shared inbox.
+ */
+export const sharedInboxes = pgTable(
+  'shared_inboxes',
+  {
+    tenantId: tenantColumn(),
+    id: idColumn(),
+    name: text('name').notNull(),
+    /** The agent whose contacts are shared. */
+    ownerId: uuid('owner_id').notNull(),
+    /** The users it is shared with. */
+    memberIds: uuid('member_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    index('shared_inboxes_tenant_owner_idx').on(table.tenantId, table.ownerId),
+    index('shared_inboxes_members_idx').using('gin', table.memberIds),
+  ],
+);
+
+export type SharedInbox = typeof sharedInboxes.$inferSelect;

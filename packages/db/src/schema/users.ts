@@ -14,6 +14,11 @@ import type { Role, UserType } from '@cartera/domain/roles';
 import { createdAtColumn, idColumn, tenantColumn, updatedAtColumn } from './columns';
 import { groups } from './groups';
 
+/** `defaultChatAction` picks the composer's starting mode (03 §2.2). */
+export interface AppearanceConfig {
+  defaultChatAction?: 'channel' | 'personal_wpp' | 'note';
+}
+
 export interface PhoneProvider {
   provider: string;
   config: Record<string, unknown>;
@@ -56,6 +61,8 @@ export const users = pgTable(
     country: text('country'),
     /** The user's extra fields: tags and origins are filtered by them (03 §5). */
     additionalData: jsonb('additional_data').$type<Record<string, unknown>>().notNull().default({}),
+    /** Appearance preferences (03 §3 User `appearanceConfig`, 01 §7 /settings/appearance). */
+    appearanceConfig: jsonb('appearance_config').$type<AppearanceConfig>().notNull().default({}),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
