@@ -70,6 +70,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   TAG_CHANGE_NOT_ALLOWED: 'Solo el agente del contacto puede cambiar su etiqueta.',
   REMINDER_DATE_PAST: 'Por favor, seleccioná una fecha posterior a la actual.',
   CONTACT_IN_CALL: 'El contacto ya está en llamada',
+  SUGGESTION_NOT_AVAILABLE: 'La sugerencia de recordatorio ya no está disponible.',
   PERSONAL_WHATSAPP_404: 'No tienes una sesión de WhatsApp personal activa.',
   CONTACT_WITHOUT_AGENT: 'El contacto no tiene un agente asignado.',
   SEND_MESSAGE_ERROR: 'Se ha producido un error en el envío del mensaje.',
