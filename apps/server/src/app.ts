@@ -20,6 +20,7 @@ import { registerCompaniesRoutes } from './modules/companies/companies.rest';
 import { registerContactsRoutes } from './modules/contacts/contacts.rest';
 import { registerInteractionsRoutes } from './modules/interactions/interactions.rest';
 import { registerPlacesRoutes } from './modules/places/places.rest';
+import { registerSettingsRoutes } from './modules/settings/settings.rest';
 import { registerAuthRoutes } from './modules/auth/auth.rest';
 import { registerFilesRoutes } from './modules/files/files.rest';
 import { EventBus } from './realtime/event-bus';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerContactsRoutes(server, deps);
   registerInteractionsRoutes(server, deps);
   registerPlacesRoutes(server, deps);
+  registerSettingsRoutes(server, deps);
   await registerFilesRoutes(server, deps);
   server.get('/api/docs', { schema: { hide: true } }, async () => server.swagger());
   await registerWebApp(server, options.serveWeb === false ? undefined : webDistFolder());

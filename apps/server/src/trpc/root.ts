@@ -11,6 +11,7 @@ import { authRouter } from '../modules/auth/auth.router';
 import { placesRouter } from '../modules/places/places.router';
 import { usersRouter } from '../modules/users/users.router';
 import { sellersRouter } from '../modules/sellers/sellers.router';
+import { settingsRouter } from '../modules/settings/settings.router';
 import { systemRouter } from '../modules/system/system.router';
 import { realtimeRouter } from '../realtime/realtime.router';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
@@ -32,6 +33,7 @@ export const appRouter = router({
   inbox: inboxRouter,
   templates: templatesRouter,
   users: usersRouter,
+  settings: settingsRouter,
   realtime: realtimeRouter,
 });
 

@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Button, Group, Paper, Textarea, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { defaultComposerMode } from '@cartera/domain/composer';
 import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
 import { newActionId } from './actions/action-id';
@@ -12,6 +13,28 @@ import { SendIcon } from './icons';
 const c = es.conversation.composer;
 
 type Mode = 'note' | 'feedback';
+
+/**
+ * The starting mode from the user's defaultChatAction (03 §2.2). No channel nor personal
+ * WhatsApp exists yet, so the rule is given none and every preference starts in a note; the
+ * channels issue passes the contact's channels here.
+ */
+function startingMode(preference: 'channel' | 'personal_wpp' | 'note' | null | undefined): Mode {
+  const start = defaultComposerMode({
+    preference,
+    channels: [],
+    personalWhatsApp: { enabled: false, lastInteractionAt: null },
+    contactHasPhone: false,
+  });
+  switch (start.mode) {
+    case 'note':
+      return 'note';
+    // Not reachable without channels: their tabs arrive with them.
+    case 'channel':
+    case 'personal_wpp':
+      return 'note';
+  }
+}
 
 /**
  * The composer under the timeline (03 §2.2, §5): a note, or feedback for those allowed to give
@@ -29,7 +52,10 @@ export function Composer({
   const trpc = useTRPC();
   const settings = useQuery(trpc.interactions.activitySettings.queryOptions());
   const createFeedback = useMutation(trpc.interactions.createFeedback.mutationOptions());
-  const [mode, setMode] = useState<Mode>('note');
+  const appearance = useQuery(trpc.settings.appearance.queryOptions());
+  // Until the user picks a tab, the mode is the one their preference resolves to.
+  const [picked, setPicked] = useState<Mode | null>(null);
+  const mode = picked ?? startingMode(appearance.data?.defaultChatAction);
   const [visitOpen, setVisitOpen] = useState(false);
   const [text, setText] = useState('');
   const empty = text.trim() === '';
@@ -93,7 +119,7 @@ export function Composer({
     <UnstyledButton
       role="tab"
       aria-selected={current === value}
-      onClick={() => setMode(value)}
+      onClick={() => setPicked(value)}
       fz="xs"
       fw={700}
       tt="uppercase"

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/**
+ * The composer's starting mode (03 §2.2) and the user's appearance preference that chooses it
+ * (03 §3 User `appearanceConfig.defaultChatAction`, 01 §7 /settings/appearance).
+ */
+
+export const DEFAULT_CHAT_ACTIONS = ['channel', 'personal_wpp', 'note'] as const;
+export type DefaultChatAction = (typeof DEFAULT_CHAT_ACTIONS)[number];
+
+export const INVALID_DEFAULT_CHAT_ACTION = 'Acción predeterminada del chat inválida';
+
+/** What a user may change of their appearance; `null` forgets the preference. */
+export const ZAppearanceUpdate = z.strictObject({
+  defaultChatAction: z
+    .enum(DEFAULT_CHAT_ACTIONS, { error: INVALID_DEFAULT_CHAT_ACTION })
+    .nullable()
+    .optional(),
+});
+export type AppearanceUpdate = z.infer<typeof ZAppearanceUpdate>;
+
+/** The stored preference as answered: unknown keys and values left by older clients dropped. */
+export const ZAppearanceConfig = z.object({
+  defaultChatAction: z.enum(DEFAULT_CHAT_ACTIONS).optional().catch(undefined),
+});
+export type AppearanceConfig = z.infer<typeof ZAppearanceConfig>;
+
+/** Channel types never chosen as the starting mode (03 §2.2). */
+const NEVER_DEFAULT_CHANNEL_TYPES: ReadonlySet<string> = new Set(['email', 'leads']);
+
+export interface ComposerChannel {
+  id: string;
+  /** 'whatsapp', 'facebook', 'email', 'leads'… */
+  type: string;
+  /** The latest interaction of this contact through the channel. */
+  lastInteractionAt: Date | null;
+  /** The latest time the user contacted anyone through the channel. */
+  lastContactedAt: Date | null;
+}
+
+export interface DefaultComposerModeInput {
+  /** The user's `defaultChatAction`; none behaves as 'channel'. */
+  preference: DefaultChatAction | null | undefined;
+  /** The channels listed for this contact in the composer. */
+  channels: readonly ComposerChannel[];
+  personalWhatsApp: {
+    /** The user has personal WhatsApp enabled. */
+    enabled: boolean;
+    /** The latest interaction of this contact through the user's personal WhatsApp. */
+    lastInteractionAt: Date | null;
+  };
+  contactHasPhone: boolean;
+}
+
+export type ComposerStart =
+  { mode: 'channel'; channelId: string } | { mode: 'personal_wpp' } | { mode: 'note' };
+
+const time = (date: Date | null) => (date ? date.getTime() : Number.NEGATIVE_INFINITY);
+
+/**
+ * 03 §2.2: 'note' starts in note mode; 'personal_wpp' in personal WhatsApp when it may be used
+ * (enabled and the contact has a phone), else note. 'channel' (the default) picks the channel
+ * with the contact's latest interaction — email and leads excluded, personal WhatsApp counted
+ * only when it may be used — then the listed channel contacted most recently, then personal
+ * WhatsApp, else note.
+ */
+export function defaultComposerMode(input: DefaultComposerModeInput): ComposerStart {
+  const personalUsable = input.personalWhatsApp.enabled && input.contactHasPhone;
+  const preference = input.preference ?? 'channel';
+  if (preference === 'note') return { mode: 'note' };
+  if (preference === 'personal_wpp') {
+    return personalUsable ? { mode: 'personal_wpp' } : { mode: 'note' };
+  }
+
+  const candidates = input.channels.filter(
+    (channel) => !NEVER_DEFAULT_CHANNEL_TYPES.has(channel.type),
+  );
+  const latest = latestBy(candidates, (channel) => channel.lastInteractionAt);
+  const personalLatest = personalUsable ? input.personalWhatsApp.lastInteractionAt : null;
+  if (latest?.lastInteractionAt || personalLatest) {
+    if (time(personalLatest) > time(latest?.lastInteractionAt ?? null)) {
+      return { mode: 'personal_wpp' };
+    }
+    return { mode: 'channel', channelId: latest!.id };
+  }
+  const contacted = latestBy(candidates, (channel) => channel.lastContactedAt);
+  if (contacted) return { mode: 'channel', channelId: contacted.id };
+  return personalUsable ? { mode: 'personal_wpp' } : { mode: 'note' };
+}
+
+/** The item with the latest date; with no dates at all, the first item (the listed order). */
+function latestBy<T>(items: readonly T[], dateOf: (item: T) => Date | null): T | undefined {
+  let best: T | undefined;
+  for (const item of items) {
+    if (best === undefined || time(dateOf(item)) > time(dateOf(best))) best = item;
+  }
+  return best;
+}
