@@ -227,6 +227,14 @@ const procedures: Record<string, Entry> = {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, id: OTHER_ID },
   },
+  'interactions.completeSuggestion': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, interactionId: OTHER_ID, index: 0, id: OTHER_ID },
+  },
+  'interactions.removeSuggestion': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, interactionId: OTHER_ID, index: 0 },
+  },
   'interactions.activitySettings': { access: { roles: CONTACT_ROLES } },
   'interactions.createVisit': {
     access: { roles: CONTACT_ROLES },

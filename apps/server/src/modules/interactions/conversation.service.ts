@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZClientItemId } from '@cartera/domain/interactions';
-import type { Database, Executor } from '@cartera/db/client';
+import type { Database, Executor, Transaction } from '@cartera/db/client';
+import type { Contact } from '@cartera/db/schema';
 import { newId } from '@cartera/db/ids';
 import {
   reasonsForUser,
@@ -18,8 +19,9 @@ import { tagsForUser } from '../catalog/catalog.service';
 import { loadFields } from '../custom-fields/custom-fields.service';
 import { visibleContact } from '../contacts/contact-sheet.service';
 import { lockContact, updateContactRow } from '../contacts/contact-records.repository';
-import { recordInteraction } from './interactions.service';
-import { findInteraction } from './interactions.repository';
+import { isLiveSuggestion } from '@cartera/domain/suggested-reminders';
+import { announceInteraction, recordInteraction } from './interactions.service';
+import { findInteraction, lockInteraction, updateInteractionRow } from './interactions.repository';
 import { expireReminderJob } from './interactions.jobs';
 
 /** `groups.configs.conversation`: the tenant's archiving reasons (03 §3 group configuration). */
@@ -191,6 +193,25 @@ export async function setReminder(
   const { db } = deps;
   const contact = await visibleContact(db, user, input.contactId);
   if (input.reminderDate.getTime() <= now.getTime()) throw new DomainError('REMINDER_DATE_PAST');
+  await db.transaction(async (tx) => {
+    const current = await lockContact(tx, user.tenantId, contact.id);
+    if (!current) throw new DomainError('CONTACT_NOT_FOUND');
+    await writeReminder(tx, deps, user, current, input);
+  });
+  return { id: input.id };
+}
+
+/**
+ * Writes the reminder item on a locked contact, makes it the contact's pending reminder and
+ * enqueues its expiry, all in the caller's transaction. A repeated id writes nothing.
+ */
+async function writeReminder(
+  tx: Transaction,
+  deps: Pick<AppDeps, 'jobs'>,
+  user: AuthUser,
+  current: Contact,
+  input: z.infer<typeof ZReminderInput>,
+) {
   const reminder: PendingReminder = {
     interactionId: input.id,
     reminderDate: input.reminderDate.toISOString(),
@@ -198,26 +219,122 @@ export async function setReminder(
     comment: input.comment,
     isPermanent: input.isPermanent,
   };
+  const fresh = await recordInteraction(tx, user, current, {
+    id: input.id,
+    type: 'reminder',
+    status: 'active',
+    content: { ...reminder, dateSelectedFrom: input.dateSelectedFrom },
+  });
+  if (!fresh) return;
+  await updateContactRow(tx, user.tenantId, current.id, {
+    reminder: reminder as unknown as Record<string, unknown>,
+  });
+  await deps.jobs.send(
+    expireReminderJob,
+    { tenantId: user.tenantId, contactId: current.id, reminderId: input.id },
+    { tx, startAfter: input.reminderDate },
+  );
+}
+
+export const ZSuggestionInput = z.object({
+  contactId: z.string().uuid(),
+  interactionId: z.string().uuid(),
+  /** The suggestion's position in the interaction's `suggestions`. */
+  index: z.number().int().min(0).max(50),
+});
+
+export const ZCompleteSuggestionInput = ZSuggestionInput.extend({
+  /** The client's id of the reminder item (idempotent retries). */
+  id: ZClientItemId,
+});
+
+/**
+ * Takes a suggested reminder (03 §4, §6 'Complete suggested reminder'): the contact's reminder is
+ * set at the suggested date through the wizard's path, and the suggestion is marked done, in one
+ * transaction; whoever sees the contact is told the item changed.
+ */
+export async function completeSuggestion(
+  deps: Pick<AppDeps, 'db' | 'jobs'>,
+  user: AuthUser,
+  input: z.infer<typeof ZCompleteSuggestionInput>,
+  now = new Date(),
+) {
+  const contact = await visibleContact(deps.db, user, input.contactId);
+  await deps.db.transaction(async (tx) => {
+    const current = await lockContact(tx, user.tenantId, contact.id);
+    if (!current) throw new DomainError('CONTACT_NOT_FOUND');
+    const item = await lockInteraction(tx, user.tenantId, contact.id, input.interactionId);
+    // A retry of a completion that went through (its answer was lost) is not a second one.
+    if (
+      item?.suggestions[input.index]?.done &&
+      (await findInteraction(tx, user.tenantId, contact.id, input.id))
+    ) {
+      return;
+    }
+    const suggestion = liveSuggestion(item, input.index, now);
+    await writeReminder(tx, deps, user, current, {
+      contactId: contact.id,
+      id: input.id,
+      reminderDate: new Date(suggestion.content.reminderDate),
+      actionType: 'other',
+      comment: '',
+      isPermanent: false,
+      dateSelectedFrom: 'predetermined',
+    });
+    await markSuggestion(tx, user, current, item!, input.index, { done: true });
+  });
+  return { id: input.id };
+}
+
+/** Dismisses a suggested reminder (its 'x'): it no longer shows. */
+export async function removeSuggestion(
+  db: Database,
+  user: AuthUser,
+  input: z.infer<typeof ZSuggestionInput>,
+  now = new Date(),
+) {
+  const contact = await visibleContact(db, user, input.contactId);
   await db.transaction(async (tx) => {
     const current = await lockContact(tx, user.tenantId, contact.id);
     if (!current) throw new DomainError('CONTACT_NOT_FOUND');
-    const fresh = await recordInteraction(tx, user, current, {
-      id: input.id,
-      type: 'reminder',
-      status: 'active',
-      content: { ...reminder, dateSelectedFrom: input.dateSelectedFrom },
-    });
-    if (!fresh) return;
-    await updateContactRow(tx, user.tenantId, contact.id, {
-      reminder: reminder as unknown as Record<string, unknown>,
-    });
-    await deps.jobs.send(
-      expireReminderJob,
-      { tenantId: user.tenantId, contactId: contact.id, reminderId: input.id },
-      { tx, startAfter: input.reminderDate },
-    );
+    const item = await lockInteraction(tx, user.tenantId, contact.id, input.interactionId);
+    liveSuggestion(item, input.index, now);
+    await markSuggestion(tx, user, current, item!, input.index, { removed: true });
   });
-  return { id: input.id };
+  return { success: true as const };
+}
+
+/** The suggestion at `index` while it may still be taken: not done, not removed, ahead. */
+function liveSuggestion(
+  item: Awaited<ReturnType<typeof lockInteraction>>,
+  index: number,
+  now: Date,
+) {
+  const suggestion = item?.suggestions[index];
+  if (!suggestion || suggestion.done || suggestion.removed) {
+    throw new DomainError('SUGGESTION_NOT_AVAILABLE');
+  }
+  if (!isLiveSuggestion(suggestion, now)) throw new DomainError('REMINDER_DATE_PAST');
+  return suggestion;
+}
+
+async function markSuggestion(
+  tx: Transaction,
+  user: AuthUser,
+  contact: Contact,
+  item: NonNullable<Awaited<ReturnType<typeof lockInteraction>>>,
+  index: number,
+  change: { done?: true; removed?: true },
+) {
+  const suggestions = item.suggestions.map((each, position) =>
+    position === index ? { ...each, ...change } : each,
+  );
+  await updateInteractionRow(tx, user.tenantId, item.id, { suggestions });
+  await announceInteraction(tx, user, contact, {
+    event: 'interaction.updated',
+    interactionId: item.id,
+    type: item.type,
+  });
 }
 
 /** Cancels the pending reminder from its chip (03 §4); a cancelled item is written. */

@@ -15,7 +15,14 @@ import {
 } from 'drizzle-orm';
 import { likePattern } from '../../lib/sql';
 import type { Executor } from '@cartera/db/client';
-import { contacts, groups, interactions, users, type NewInteraction } from '@cartera/db/schema';
+import {
+  contacts,
+  groups,
+  interactions,
+  users,
+  type InteractionSuggestion,
+  type NewInteraction,
+} from '@cartera/db/schema';
 
 const timelineColumns = {
   id: interactions.id,
@@ -24,6 +31,7 @@ const timelineColumns = {
   via: interactions.via,
   status: interactions.status,
   createdBySystem: interactions.createdBySystem,
+  suggestions: interactions.suggestions,
   createdAt: interactions.createdAt,
   agentId: interactions.agentId,
   agentName: users.name,
@@ -188,6 +196,27 @@ export async function findInteraction(
   return row;
 }
 
+/** One item of a contact's timeline, locked until the transaction ends. */
+export async function lockInteraction(
+  db: Executor,
+  tenantId: string,
+  contactId: string,
+  id: string,
+) {
+  const [row] = await db
+    .select()
+    .from(interactions)
+    .where(
+      and(
+        eq(interactions.tenantId, tenantId),
+        eq(interactions.contactId, contactId),
+        eq(interactions.id, id),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
 /** The newest item of a contact, skipping some types. */
 export async function findLatestInteraction(
   db: Executor,
@@ -213,7 +242,11 @@ export async function updateInteractionRow(
   db: Executor,
   tenantId: string,
   id: string,
-  values: { status?: string | null; content?: Record<string, unknown> },
+  values: {
+    status?: string | null;
+    content?: Record<string, unknown>;
+    suggestions?: InteractionSuggestion[];
+  },
 ) {
   await db
     .update(interactions)

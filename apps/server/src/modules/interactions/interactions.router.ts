@@ -27,11 +27,15 @@ import {
   archivingReasonsFor,
   cancelReminder,
   changeTag,
+  completeSuggestion,
+  removeSuggestion,
   setReminder,
   unarchiveContact,
   ZArchiveInput,
   ZChangeTagInput,
+  ZCompleteSuggestionInput,
   ZReasonView,
+  ZSuggestionInput,
 } from './conversation.service';
 import {
   createNote,
@@ -102,6 +106,18 @@ export const interactionsRouter = router({
     .input(ZItemInput)
     .output(z.object({ success: z.literal(true) }))
     .mutation(({ ctx, input }) => cancelReminder(ctx.db, ctx.user, input)),
+
+  /** A suggested reminder taken (03 §6 'Complete suggested reminder'): the reminder is set. */
+  completeSuggestion: timelineProcedure
+    .input(ZCompleteSuggestionInput)
+    .output(z.object({ id: z.string() }))
+    .mutation(({ ctx, input }) => completeSuggestion(ctx.deps, ctx.user, input)),
+
+  /** A suggested reminder dismissed with its 'x'. */
+  removeSuggestion: timelineProcedure
+    .input(ZSuggestionInput)
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(({ ctx, input }) => removeSuggestion(ctx.db, ctx.user, input)),
 
   /** What the visit and feedback tabs need: results, comment rules, shared visits, feedback. */
   activitySettings: timelineProcedure

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { Database, Executor, Transaction } from '@cartera/db/client';
-import type { Contact } from '@cartera/db/schema';
+import type { Contact, InteractionSuggestion } from '@cartera/db/schema';
 import { INTERACTION_PAGE_SIZE, ZClientItemId } from '@cartera/domain/interactions';
 import { foldText } from '@cartera/domain/search';
+import { suggestReminders } from '@cartera/domain/suggested-reminders';
 import { DomainError } from '@cartera/domain/errors';
 import { appendEvent } from '../../realtime/event-store';
 import type { AuthUser } from '../sessions/session.service';
@@ -29,6 +30,14 @@ export const ZInteraction = z.object({
   createdBySystem: z.boolean(),
   createdAt: z.date(),
   agent: z.object({ id: z.string(), name: z.string(), lastname: z.string() }).nullable(),
+  /** Reminder dates suggested from the item's text (03 §3, §4); the screen shows the live ones. */
+  suggestions: z.array(
+    z.object({
+      content: z.object({ reminderDate: z.string() }),
+      done: z.boolean(),
+      removed: z.boolean(),
+    }),
+  ),
 });
 export type InteractionView = z.infer<typeof ZInteraction>;
 
@@ -129,6 +138,7 @@ function toView(
     status: row.status,
     createdBySystem: row.createdBySystem,
     createdAt: row.createdAt,
+    suggestions: row.suggestions,
     agent:
       row.agentId && row.agentName !== null
         ? { id: row.agentId, name: row.agentName, lastname: row.agentLastname ?? '' }
@@ -144,6 +154,8 @@ export interface NewTimelineItem {
   via?: string;
   status?: string | null;
   createdBySystem?: boolean;
+  /** Reminder dates suggested from the item's text (see suggestReminders). */
+  suggestions?: InteractionSuggestion[];
   /** Users to tell besides those who see the contact now (the agent a transfer took it from). */
   alsoNotify?: Array<string | null>;
 }
@@ -170,6 +182,7 @@ export async function recordInteraction(
     via: item.via ?? 'web',
     status: item.status ?? null,
     createdBySystem: item.createdBySystem ?? user === null,
+    suggestions: item.suggestions ?? [],
     createdAt,
   });
   if (!fresh) return false;
@@ -243,6 +256,8 @@ export async function createNote(db: Database, user: AuthUser, input: z.infer<ty
       id: input.id,
       type: 'note',
       content: { body: input.body, files: input.files },
+      // A note that speaks of a future time ("el mes que viene") offers reminders (03 §4).
+      suggestions: suggestReminders(input.body, new Date()),
     }),
   );
   return { id: input.id };
