@@ -64,6 +64,8 @@ export const INTERACTION_CONTENT = {
     comment: z.string().optional(),
     tag: z.string().nullish(),
     shared: z.array(z.string()).optional(),
+    /** The participants' names when the visit was shared (03 §5). */
+    sharedUsers: z.array(ZUserRef).optional(),
   }),
   contactTaken: z.looseObject({
     fromUser: z.string().nullable().optional(),

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createContact } from '@cartera/db/factories';
 import { newId } from '@cartera/db/ids';
-import { contacts, interactions, type Contact } from '@cartera/db/schema';
+import { contacts, groups, interactions, type Contact } from '@cartera/db/schema';
+import { restLogin, typedCall } from '../../testing/http-client';
 import { useDemoApp } from '../../testing/demo-app';
 
 const env = useDemoApp({ JOBS_ENABLED: 'false' });
@@ -82,6 +83,56 @@ describe('visits (03 §5)', () => {
       .from(contacts)
       .where(eq(contacts.id, contact.id));
     expect(row!.statusTag).toBe('contactado');
+  });
+});
+
+describe('shared visits (03 §5)', () => {
+  it('with the flag on, keeps the participants and their names, never the author', async () => {
+    const { db } = env.database.handle;
+    const [tenant] = await db.select().from(groups).where(eq(groups.id, env.demo.demo.id));
+    await db
+      .update(groups)
+      .set({ featureFlags: { ...tenant!.featureFlags, sharedVisits: 1 } })
+      .where(eq(groups.id, env.demo.demo.id));
+    try {
+      const token = (await restLogin(env.app.url, SELLER)).body.token;
+      const settings = await typedCall(env.app.url, 'interactions.activitySettings', undefined, {
+        token,
+        method: 'GET',
+      });
+      expect(settings.data?.sharedVisits).toBe(true);
+      const contact = await sellersContact();
+      const supervisor = env.demo.users[SUPERVISOR]!;
+      const id = newId();
+      const input = {
+        contactId: contact.id,
+        id,
+        state: 'concretada',
+        comment: 'Fuimos juntos',
+        shared: [supervisor.id, env.demo.users[SELLER]!.id],
+      };
+      expect(
+        (await typedCall(env.app.url, 'interactions.createVisit', input, { token })).data,
+      ).toEqual({ id });
+      const [item] = await itemsOf(contact);
+      expect(item!.content).toMatchObject({
+        shared: [supervisor.id],
+        sharedUsers: [{ _id: supervisor.id, name: supervisor.name, lastname: supervisor.lastname }],
+      });
+      const stranger = await typedCall(
+        env.app.url,
+        'interactions.createVisit',
+        { ...input, id: newId(), shared: [env.demo.users['vendedor@otra.test']!.id] },
+        { token },
+      );
+      expect(stranger.error?.data.fieldErrors).toEqual({ shared: ['Sin resultados'] });
+      expect(await itemsOf(contact)).toHaveLength(1);
+    } finally {
+      await db
+        .update(groups)
+        .set({ featureFlags: tenant!.featureFlags })
+        .where(eq(groups.id, env.demo.demo.id));
+    }
   });
 });
 

@@ -98,11 +98,9 @@ export async function createVisit(db: Database, user: AuthUser, input: unknown) 
     user.featureFlags.sharedVisits === 1
       ? values.shared.filter((id, index, all) => id !== user.id && all.indexOf(id) === index)
       : [];
-  if (shared.length) {
-    const found = await findUsersByIds(db, user.tenantId, shared);
-    if (found.length !== shared.length) {
-      throw new DomainError('INVALID_REQUEST_BODY', { fields: { shared: ['Sin resultados'] } });
-    }
+  const participants = shared.length ? await findUsersByIds(db, user.tenantId, shared) : [];
+  if (participants.length !== shared.length) {
+    throw new DomainError('INVALID_REQUEST_BODY', { fields: { shared: ['Sin resultados'] } });
   }
   const result = results.find((each) => each.code === values.state)!;
   await db.transaction(async (tx) => {
@@ -120,6 +118,11 @@ export async function createVisit(db: Database, user: AuthUser, input: unknown) 
         comment: values.comment,
         tag: values.tag,
         shared,
+        // The participants' names as they were, for the timeline (like a transfer's toUser).
+        sharedUsers: shared.map((id) => {
+          const participant = participants.find((each) => each.id === id)!;
+          return { _id: id, name: participant.name, lastname: participant.lastname };
+        }),
       },
       alsoNotify: shared,
     });

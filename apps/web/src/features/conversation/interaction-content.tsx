@@ -8,6 +8,7 @@ import { fullNameOf } from '../auth/session';
 import { useTags } from '../contacts/tag-chip';
 import { MarkupText } from './markup-text';
 import { formatCallDuration } from './calls/call-format';
+import { NoteAttachments } from './composer/note-attachments';
 import type { TimelineItem } from './timeline-model';
 
 const t = es.conversation.timeline;
@@ -77,9 +78,14 @@ function ParsedInteraction({
   switch (parsed.type) {
     case 'note':
       return (
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-          <MarkupText text={parsed.content.body} />
-        </Text>
+        <Stack gap={4}>
+          {parsed.content.body && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+              <MarkupText text={parsed.content.body} />
+            </Text>
+          )}
+          <NoteAttachments files={parsed.content.files} />
+        </Stack>
       );
     case 'transfer': {
       const to = parsed.content.toUser;
@@ -193,6 +199,17 @@ function ParsedInteraction({
                   : parsed.content.state,
             })}
           </Detail>
+          {parsed.content.sharedUsers?.length ? (
+            <Detail>
+              {format(t.visitParticipants, {
+                names: parsed.content.sharedUsers
+                  .map((user) =>
+                    fullNameOf({ name: user.name ?? '', lastname: user.lastname ?? '' }),
+                  )
+                  .join(', '),
+              })}
+            </Detail>
+          ) : null}
           {parsed.content.comment && (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
               <MarkupText text={parsed.content.comment} />

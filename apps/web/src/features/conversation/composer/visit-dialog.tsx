@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { visitSchema, type VisitRules } from '@cartera/domain/conversation';
 import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../../lib/trpc';
+import { fullNameOf, useMe } from '../../auth/session';
 import { useTags } from '../../contacts/tag-chip';
+import { SEARCH_DEBOUNCE_MS } from '../../custom-fields/entity-pickers';
+import { RemotePicker } from '../../custom-fields/remote-picker';
 import { newActionId } from '../actions/action-id';
 import { useRefreshContact } from '../actions/use-refresh-contact';
 
@@ -14,11 +18,14 @@ const c = es.conversation.composer;
 export interface VisitSettings {
   results: Array<{ code: string; name: string }>;
   rules: VisitRules;
+  /** Shared visits on: the visit may name participants (03 §5). */
+  sharedVisits: boolean;
 }
 
 /**
  * 'Describe tu visita' (03 §2.2, §5): a result is required and the comment follows the tenant's
- * rules, checked here with the schema the server applies; the tag is optional.
+ * rules, checked here with the schema the server applies; the tag is optional, and so are the
+ * participants, offered only when shared visits are on.
  */
 export function VisitDialog({
   contactId,
@@ -54,13 +61,14 @@ function VisitForm({
   const [state, setState] = useState<string | null>(null);
   const [comment, setComment] = useState('');
   const [tag, setTag] = useState<string | null>(null);
+  const [shared, setShared] = useState<string[]>([]);
   const [errors, setErrors] = useState<{ state?: string; comment?: string }>({});
 
   const submit = () => {
     const parsed = visitSchema(
       settings.rules,
       settings.results.map((result) => result.code),
-    ).safeParse({ contactId, id: newActionId(), state: state ?? '', comment, tag });
+    ).safeParse({ contactId, id: newActionId(), state: state ?? '', comment, tag, shared });
     if (!parsed.success) {
       const found: { state?: string; comment?: string } = {};
       for (const issue of parsed.error.issues) {
@@ -72,9 +80,13 @@ function VisitForm({
       setErrors(found);
       return;
     }
-    const { shared: _shared, ...visit } = parsed.data;
+    const visit = parsed.data;
     createVisit.mutate(
-      { ...visit, comment: visit.comment || undefined },
+      {
+        ...visit,
+        comment: visit.comment || undefined,
+        shared: settings.sharedVisits && visit.shared.length ? visit.shared : undefined,
+      },
       {
         // The visit (and a new tag) show from the server's answer, as the other actions do.
         onSuccess: () => {
@@ -128,6 +140,7 @@ function VisitForm({
           clearable
           comboboxProps={{ withinPortal: false }}
         />
+        {settings.sharedVisits && <ParticipantsPicker value={shared} onChange={setShared} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {c.cancel}
@@ -138,5 +151,49 @@ function VisitForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The tenant's users to share the visit with, searched on the server; never the author. */
+function ParticipantsPicker({
+  value,
+  onChange,
+}: {
+  value: string[];
+  onChange: (ids: string[]) => void;
+}) {
+  const trpc = useTRPC();
+  const me = useMe();
+  const [search, setSearch] = useState('');
+  const [opened, setOpened] = useState(false);
+  const [labels, setLabels] = useState<Record<string, string>>({});
+  const [term] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const users = useQuery({
+    ...trpc.users.lookup.queryOptions({ search: term || undefined }),
+    enabled: opened,
+    placeholderData: keepPreviousData,
+  });
+  const options = (users.data ?? [])
+    .filter((user) => user.id !== me?.user.id)
+    .map((user) => ({ value: user.id, label: fullNameOf(user) }));
+  return (
+    <RemotePicker
+      label={c.visitParticipants}
+      placeholder={c.visitParticipantsPlaceholder}
+      multiple
+      value={value}
+      onChange={(ids) => {
+        // Keep the names of the chosen users: the next search may not list them.
+        const known = Object.fromEntries(options.map((option) => [option.value, option.label]));
+        setLabels((current) => ({ ...current, ...known }));
+        onChange(ids);
+      }}
+      options={options}
+      labels={labels}
+      loading={opened && users.isFetching}
+      search={search}
+      onSearchChange={setSearch}
+      onDropdownOpen={() => setOpened(true)}
+    />
   );
 }
