@@ -259,6 +259,7 @@ const procedures: Record<string, Entry> = {
   'inbox.conversations': { access: { roles: CONTACT_ROLES }, input: {} },
   'inbox.unassigned': { access: { roles: CONTACT_ROLES }, input: {} },
   'inbox.unassignedCount': { access: { roles: CONTACT_ROLES } },
+  'inbox.next': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
   'interactions.heatmap': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
   'interactions.files': {
     access: { roles: CONTACT_ROLES },

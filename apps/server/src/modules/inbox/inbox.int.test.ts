@@ -75,4 +75,67 @@ describe('inboxes (issue #6 §10)', () => {
     const stranger = await env.call('vendedor@otra.test', 'inbox.unassigned', {});
     expect(stranger.error?.data.domainCode).toBe('PERMISSION_DENIED');
   });
+
+  it("'Siguiente contacto' answers the contact after this one in the inbox's order", async () => {
+    const seller = env.demo.users['vendedor@demo.test']!;
+    const at = Date.now() + 10 * 60_000;
+    const [first, second, third] = await Promise.all(
+      [0, 1, 2].map((index) =>
+        createContact(env.database.handle.db, env.demo.demo, {
+          firstName: `Siguiente ${index}`,
+          agentId: seller.id,
+          lastInteractionAt: new Date(at - index * 60_000),
+        }),
+      ),
+    );
+    const next = async (contactId: string, extra: Record<string, unknown> = {}) =>
+      (await env.call('vendedor@demo.test', 'inbox.next', { contactId, ...extra })).data;
+    expect(await next(first!.id)).toEqual({ id: second!.id });
+    expect(await next(second!.id, { inbox: 'conversations' })).toEqual({ id: third!.id });
+    // The supervisor walks the seller's inbox the same way.
+    const supervisor = await env.call('supervisor@demo.test', 'inbox.next', {
+      contactId: first!.id,
+      agentId: seller.id,
+    });
+    expect(supervisor.data).toEqual({ id: second!.id });
+
+    // At the end of the inbox there is none.
+    const page = await env.call('vendedor@demo.test', 'inbox.conversations', {});
+    let cursor = page.data.nextCursor;
+    let last = page.data.items.at(-1)!.id;
+    while (cursor) {
+      const more = await env.call('vendedor@demo.test', 'inbox.conversations', { cursor });
+      last = more.data.items.at(-1)!.id;
+      cursor = more.data.nextCursor;
+    }
+    expect(await next(last)).toEqual({ id: null });
+
+    const denied = await env.call('vendedor@demo.test', 'inbox.next', {
+      contactId: first!.id,
+      agentId: env.demo.users['vendedora@demo.test']!.id,
+    });
+    expect(denied.error?.data.domainCode).toBe('PERMISSION_DENIED');
+  });
+
+  it("'Siguiente contacto' from 'Inbox' walks the unassigned contacts, where the inbox is on", async () => {
+    const at = Date.now() + 20 * 60_000;
+    const [newer, older] = await Promise.all(
+      [0, 1].map((index) =>
+        createContact(env.database.handle.db, env.demo.demo, {
+          firstName: `Libre ${index}`,
+          lastInteractionAt: new Date(at - index * 60_000),
+        }),
+      ),
+    );
+    const next = await env.call('vendedor@demo.test', 'inbox.next', {
+      inbox: 'unassigned',
+      contactId: newer!.id,
+    });
+    expect(next.data).toEqual({ id: older!.id });
+    const stranger = await env.call('vendedor@otra.test', 'inbox.next', {
+      inbox: 'unassigned',
+      contactId: newer!.id,
+    });
+    expect(stranger.error?.data.domainCode).toBe('PERMISSION_DENIED');
+  });
 });

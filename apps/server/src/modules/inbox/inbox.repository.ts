@@ -12,20 +12,27 @@ const lastAt = sql`coalesce(${contacts.lastInteractionAt}, ${contacts.createdAt}
 
 /**
  * A page of an inbox: the contacts of one agent (sub-conversations included: they are that
- * agent's conversations too), or the unassigned ones, most recent interaction first.
+ * agent's conversations too), or the unassigned ones, most recent interaction first. `after` is
+ * a page's cursor, or a contact whose place in that order the page starts after.
  */
 export async function findInboxPage(
   db: Executor,
   tenantId: string,
   owner: { agentId: string } | { unassigned: true },
-  after: InboxCursor | undefined,
+  after: InboxCursor | { contactId: string } | undefined,
   limit: number,
 ) {
   const conditions: SQL[] = [eq(contacts.tenantId, tenantId)];
   conditions.push(
     'agentId' in owner ? eq(contacts.agentId, owner.agentId) : isNull(contacts.agentId),
   );
-  if (after) {
+  if (after && 'contactId' in after) {
+    // Compared in SQL: the contact's sort time keeps its microseconds.
+    conditions.push(
+      sql`(${lastAt}, ${contacts.id}) < (select coalesce(anchor.last_interaction_at, anchor.created_at), anchor.id
+        from ${contacts} anchor where anchor.tenant_id = ${tenantId} and anchor.id = ${after.contactId})`,
+    );
+  } else if (after) {
     conditions.push(
       or(
         sql`${lastAt} < ${after.at}`,

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { router, tenantProcedure } from '../../trpc/init';
 import {
   conversationsInbox,
+  nextInInbox,
   unassignedCount,
   unassignedInbox,
   ZInboxInput,
   ZInboxPage,
+  ZNextInput,
 } from './inbox.service';
 
 export const inboxRouter = router({
@@ -20,6 +22,13 @@ export const inboxRouter = router({
     .input(z.object({ cursor: z.object({ at: z.date(), id: z.string().uuid() }).nullish() }))
     .output(ZInboxPage)
     .query(({ ctx, input }) => unassignedInbox(ctx.db, ctx.user, input)),
+
+  /** 'Siguiente contacto' on the conversation: the contact after this one in its inbox. */
+  next: tenantProcedure
+    .meta({ area: '/contact' })
+    .input(ZNextInput)
+    .output(z.object({ id: z.string().nullable() }))
+    .query(({ ctx, input }) => nextInInbox(ctx.db, ctx.user, input)),
 
   /** The count beside 'Inbox' in the menu. */
   unassignedCount: tenantProcedure

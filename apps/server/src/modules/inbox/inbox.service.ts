@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
+import { assertAllowed } from '../sessions/access';
 import type { AuthUser } from '../sessions/session.service';
 import { findAgents } from '../contacts/contact-records.repository';
 import { countUnassigned, findInboxPage } from './inbox.repository';
@@ -102,6 +103,31 @@ export async function unassignedInbox(
     INBOX_PAGE_SIZE + 1,
   );
   return toPage(rows, now);
+}
+
+export const ZNextInput = z.object({
+  /** The inbox the user came from (`inbox` of /contact); 'Conversaciones' by default. */
+  inbox: z.enum(['conversations', 'unassigned']).default('conversations'),
+  /** The contact on screen. */
+  contactId: z.string().uuid(),
+  /** Whose 'Conversaciones' (super and comercial may look at a seller's). */
+  agentId: z.string().uuid().optional(),
+});
+
+/**
+ * 'Siguiente contacto' (03 §2.1): the contact after this one in the inbox's order, or null at its
+ * end. The same rules as listing that inbox apply.
+ */
+export async function nextInInbox(db: Executor, user: AuthUser, input: z.infer<typeof ZNextInput>) {
+  let owner: { agentId: string } | { unassigned: true };
+  if (input.inbox === 'unassigned') {
+    assertAllowed(user, { area: '/contact/unassigned' });
+    owner = { unassigned: true };
+  } else {
+    owner = { agentId: await inboxOwner(db, user, input.agentId) };
+  }
+  const [next] = await findInboxPage(db, user.tenantId, owner, { contactId: input.contactId }, 1);
+  return { id: next?.id ?? null };
 }
 
 export function unassignedCount(db: Executor, user: AuthUser) {
