@@ -49,6 +49,8 @@ export const ERROR_HTTP_STATUS = {
   // Contact fetch (03 §8)
   CONTACT_NOT_FOUND: 404,
   INVALID_CONTACT_ID: 400,
+  // 'Carteras compartidas' (ours: 01 §3 names the entity, no error of it)
+  SHARED_INBOX_NOT_FOUND: 404,
   // Contacts (02 §5, §8)
   PHONE_BLOCKED: 409,
   PHONE_ALREADY_REGISTERED: 409,

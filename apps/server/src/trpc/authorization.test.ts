@@ -21,6 +21,8 @@ interface Entry {
 
 /** 01 §6 slugs 'contacts' and 'conversation': who works with contacts. */
 const CONTACT_ROLES: readonly Role[] = ['user', 'super', 'comercial', 'project_manager', 'admin'];
+/** 01 §6 slug 'sharedContactInbox': who opens 'Carteras compartidas'. */
+const SHARED_INBOX_ROLES: readonly Role[] = ['user', 'super', 'comercial', 'project_manager'];
 const SOME_ID = '00000000-0000-7000-8000-0000000000c1';
 const OTHER_ID = '00000000-0000-7000-8000-0000000000c2';
 const CONTACT_VALUES = { firstName: 'Ana', phones: [{ phone: '099123456', extensionNumber: '' }] };
@@ -260,6 +262,21 @@ const procedures: Record<string, Entry> = {
   'inbox.unassigned': { access: { roles: CONTACT_ROLES }, input: {} },
   'inbox.unassignedCount': { access: { roles: CONTACT_ROLES } },
   'inbox.next': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
+  'sharedInboxes.mine': { access: { roles: SHARED_INBOX_ROLES } },
+  'sharedInboxes.contacts': {
+    access: { roles: SHARED_INBOX_ROLES },
+    input: { sharedInboxId: SOME_ID },
+  },
+  'sharedInboxes.list': { access: { roles: ['admin', 'comercial'] } },
+  'sharedInboxes.create': {
+    access: { roles: ['admin', 'comercial'] },
+    input: { name: 'Cartera', ownerId: SOME_ID, memberIds: [OTHER_ID] },
+  },
+  'sharedInboxes.update': {
+    access: { roles: ['admin', 'comercial'] },
+    input: { id: SOME_ID, data: { name: 'Cartera', ownerId: SOME_ID, memberIds: [OTHER_ID] } },
+  },
+  'sharedInboxes.remove': { access: { roles: ['admin', 'comercial'] }, input: { id: SOME_ID } },
   'interactions.heatmap': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
   'interactions.files': {
     access: { roles: CONTACT_ROLES },

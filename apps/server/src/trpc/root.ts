@@ -4,6 +4,7 @@ import { companiesRouter } from '../modules/companies/companies.router';
 import { contactsRouter } from '../modules/contacts/contacts.router';
 import { interactionsRouter } from '../modules/interactions/interactions.router';
 import { inboxRouter } from '../modules/inbox/inbox.router';
+import { sharedInboxesRouter } from '../modules/shared-inboxes/shared-inboxes.router';
 import { templatesRouter } from '../modules/templates/templates.router';
 import { customFieldsRouter } from '../modules/custom-fields/custom-fields.router';
 import { activityRouter } from '../modules/activity/activity.router';
@@ -31,6 +32,7 @@ export const appRouter = router({
   contacts: contactsRouter,
   interactions: interactionsRouter,
   inbox: inboxRouter,
+  sharedInboxes: sharedInboxesRouter,
   templates: templatesRouter,
   users: usersRouter,
   settings: settingsRouter,

@@ -2,6 +2,7 @@ import type { ErrorCode } from '../errors';
 import { contactsEs } from './contacts.es';
 import { conversationEs } from './conversation.es';
 import { companiesEs, fieldsErrorMessages, fieldsEs } from './fields.es';
+import { sharedInboxesEs } from './shared-inboxes.es';
 
 /**
  * The Spanish catalogue: every text a user reads comes from here. Texts quoted by the
@@ -48,6 +49,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   SECTOR_NAME_READY_USE: 'El nombre del sector ya está en uso.',
   ...fieldsErrorMessages,
   CONTACT_NOT_FOUND: 'Contacto no encontrado',
+  SHARED_INBOX_NOT_FOUND: 'No se encontró la cartera compartida.',
   INVALID_CONTACT_ID: 'ID de contacto inválido',
   PHONE_BLOCKED: 'El número está bloqueado',
   PHONE_ALREADY_REGISTERED: contactsEs.phoneTaken,
@@ -114,6 +116,7 @@ export const es = {
   companies: companiesEs,
   contacts: contactsEs,
   conversation: conversationEs,
+  sharedInboxes: sharedInboxesEs,
   app: {
     name: 'Cartera',
     notFoundTitle: 'Página no encontrada',

@@ -2,10 +2,16 @@ import { and, asc, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-
 import type { Executor } from '@cartera/db/client';
 import { companyContacts, contacts, groups, users } from '@cartera/db/schema';
 import { fieldFilterCondition, likePattern, type FieldFilter } from '../../lib/sql';
+import { sharedOwnersOf } from '../shared-inboxes/shared-inboxes.repository';
 
-/** Whose contacts a user sees: the whole tenant, a group subtree's agents, or their own. */
+/**
+ * Whose contacts a user sees: the whole tenant, a group subtree's agents, or their own; a
+ * supervisor or seller also sees the portfolios shared with them ('Carteras compartidas').
+ */
 export type ContactScope =
-  { kind: 'tenant' } | { kind: 'subtree'; groupId: string } | { kind: 'own'; userId: string };
+  | { kind: 'tenant' }
+  | { kind: 'subtree'; groupId: string; userId: string }
+  | { kind: 'own'; userId: string };
 
 export function scopeCondition(
   db: Executor,
@@ -13,7 +19,9 @@ export function scopeCondition(
   scope: ContactScope,
 ): SQL | undefined {
   if (scope.kind === 'tenant') return undefined;
-  if (scope.kind === 'own') return eq(contacts.agentId, scope.userId);
+  // An array of owners (an InitPlan), so the (tenant, agent) index still serves the lookup.
+  const shared = sql`${contacts.agentId} = any(array(${sharedOwnersOf(db, tenantId, scope.userId)}))`;
+  if (scope.kind === 'own') return or(eq(contacts.agentId, scope.userId), shared);
   const agents = db
     .select({ id: users.id })
     .from(users)
@@ -24,7 +32,7 @@ export function scopeCondition(
         or(eq(groups.id, scope.groupId), sql`${scope.groupId}::uuid = any(${groups.ancestors})`),
       ),
     );
-  return inArray(contacts.agentId, agents);
+  return or(inArray(contacts.agentId, agents), shared);
 }
 
 export async function lookupContacts(

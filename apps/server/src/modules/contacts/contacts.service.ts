@@ -10,7 +10,8 @@ export const CONTACT_SEARCH_LIMIT = 15;
 
 /**
  * Whose contacts a user sees (issue #5 §4): comercial, project managers and admins the whole
- * tenant, a supervisor their group's subtree, a seller their own.
+ * tenant, a supervisor their group's subtree, a seller their own; supervisor and seller also the
+ * portfolios shared with them (issue #6 §10 'Carteras compartidas').
  */
 export function contactScope(user: AuthUser): ContactScope {
   if (
@@ -20,7 +21,8 @@ export function contactScope(user: AuthUser): ContactScope {
   ) {
     return { kind: 'tenant' };
   }
-  if (user.roles.includes('super')) return { kind: 'subtree', groupId: user.groupId };
+  if (user.roles.includes('super'))
+    return { kind: 'subtree', groupId: user.groupId, userId: user.id };
   return { kind: 'own', userId: user.id };
 }
 

@@ -49,7 +49,8 @@ async function inboxOwner(db: Executor, user: AuthUser, agentId: string | undefi
 
 type Row = Awaited<ReturnType<typeof findInboxPage>>[number];
 
-function toPage(rows: Row[], now: Date) {
+/** A page of inbox rows (fetched with one extra row to know whether more follow). */
+export function toPage(rows: Row[], now: Date) {
   const more = rows.length > INBOX_PAGE_SIZE;
   const page = rows.slice(0, INBOX_PAGE_SIZE);
   const last = page.at(-1);

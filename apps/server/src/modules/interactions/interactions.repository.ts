@@ -14,6 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { likePattern } from '../../lib/sql';
+import { findMembersOfOwner } from '../shared-inboxes/shared-inboxes.repository';
 import type { Executor } from '@cartera/db/client';
 import {
   contacts,
@@ -173,7 +174,9 @@ export async function findContactWatchers(db: Executor, tenantId: string, agentI
         or(...path.map((groupId) => eq(users.groupId, groupId))),
       ),
     );
-  return [agentId, ...supervisors.map((row) => row.id)];
+  // Members of the agent's shared portfolios work these contacts too ('Carteras compartidas').
+  const members = await findMembersOfOwner(db, tenantId, agentId);
+  return [...new Set([agentId, ...supervisors.map((row) => row.id), ...members])];
 }
 
 /** One item of a contact's timeline. */
