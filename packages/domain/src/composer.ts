@@ -25,6 +25,32 @@ export const ZAppearanceConfig = z.object({
 });
 export type AppearanceConfig = z.infer<typeof ZAppearanceConfig>;
 
+/** 03 §6: note attachments at most per note (the server refuses more). */
+export const NOTE_ATTACHMENTS_MAX = 50;
+
+/**
+ * 03 §6: the attachment types offered — image, video, audio, pdf, word, openxml, plain text,
+ * excel and powerpoint — as the file chooser's `accept`.
+ */
+export const NOTE_ATTACHMENT_ACCEPT = [
+  'image/*',
+  'video/*',
+  'audio/*',
+  'application/pdf',
+  '.pdf',
+  'application/msword',
+  '.doc',
+  '.docx',
+  'text/plain',
+  '.txt',
+  'application/vnd.ms-excel',
+  '.xls',
+  '.xlsx',
+  'application/vnd.ms-powerpoint',
+  '.ppt',
+  '.pptx',
+].join(',');
+
 /** Channel types never chosen as the starting mode (03 §2.2). */
 const NEVER_DEFAULT_CHANNEL_TYPES: ReadonlySet<string> = new Set(['email', 'leads']);
 

@@ -1,11 +1,14 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Button, Group, Paper, Textarea, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defaultComposerMode } from '@cartera/domain/composer';
 import { es } from '@cartera/domain/i18n';
+import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
+import { useMe } from '../auth/session';
 import { newActionId } from './actions/action-id';
+import { AttachButton, AttachmentList, useNoteAttachments } from './composer/attachments';
 import { QuickReplyList, useQuickReplies } from './composer/quick-replies';
 import { VisitDialog } from './composer/visit-dialog';
 import { SendIcon } from './icons';
@@ -40,7 +43,8 @@ function startingMode(preference: 'channel' | 'personal_wpp' | 'note' | null | u
  * The composer under the timeline (03 §2.2, §5): a note, or feedback for those allowed to give
  * it; 'Visita' opens its dialog when the tenant has visit results. The channel modes arrive with
  * the channels. Enter sends; Shift+Enter or Ctrl+Enter breaks the line; nothing to send, no
- * button. '/' at the start of a note looks up a quick reply (03 §4).
+ * button. '/' at the start of a note looks up a quick reply (03 §4). Admins may attach files
+ * to a note (03 §6): each uploads at once with its progress, and the note goes with them.
  */
 export function Composer({
   contactId,
@@ -51,7 +55,13 @@ export function Composer({
 }) {
   const trpc = useTRPC();
   const settings = useQuery(trpc.interactions.activitySettings.queryOptions());
+  const queryClient = useQueryClient();
   const createFeedback = useMutation(trpc.interactions.createFeedback.mutationOptions());
+  const createNote = useMutation(trpc.interactions.createNote.mutationOptions());
+  const isAdmin = useMe()?.user.roles.includes('admin') === true;
+  const attachments = useNoteAttachments();
+  // One id per note with files until it is stored: sending again after a lost answer stores it once.
+  const noteWithFilesId = useRef<string | null>(null);
   const appearance = useQuery(trpc.settings.appearance.queryOptions());
   // Until the user picks a tab, the mode is the one their preference resolves to.
   const [picked, setPicked] = useState<Mode | null>(null);
@@ -63,9 +73,43 @@ export function Composer({
   const current: Mode = mode === 'feedback' && feedbackAllowed ? 'feedback' : 'note';
   const replies = useQuickReplies(current === 'note' ? text : '');
   const visits = settings.data && settings.data.results.length > 0 ? settings.data : null;
+  // 03 §6: note attachments are offered to admins only.
+  const attaching = current === 'note' && isAdmin && attachments.items.length > 0;
+  const canSend = attaching
+    ? !attachments.uploading &&
+      !attachments.failed &&
+      !createNote.isPending &&
+      (!empty || attachments.files.length > 0)
+    : !empty;
+
+  /** A note with files is sent as it is: the text and the files stay until it is stored. */
+  const sendNoteWithFiles = () => {
+    const id = (noteWithFilesId.current ??= newActionId());
+    createNote.mutate(
+      { contactId, id, body: text.trim(), files: attachments.files },
+      {
+        onSuccess: () => {
+          noteWithFilesId.current = null;
+          setText('');
+          attachments.clear();
+          void queryClient.invalidateQueries(trpc.interactions.files.pathFilter());
+        },
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            title: es.conversation.noteFailed,
+            message: userMessageOf(error),
+          }),
+      },
+    );
+  };
 
   const submit = () => {
-    if (empty) return;
+    if (!canSend) return;
+    if (attaching) {
+      sendNoteWithFiles();
+      return;
+    }
     const body = text.trim();
     setText('');
     if (current === 'note') {
@@ -145,13 +189,18 @@ export function Composer({
       {replies.active && (
         <QuickReplyList replies={replies} onPick={(reply) => setText(reply.message)} />
       )}
+      {current === 'note' && isAdmin && (
+        <AttachmentList items={attachments.items} onRemove={attachments.remove} />
+      )}
       <Group gap="xs" align="flex-end" wrap="nowrap">
+        {current === 'note' && isAdmin && <AttachButton onFiles={attachments.add} />}
         <Textarea
           aria-label={current === 'note' ? c.note : c.feedback}
           placeholder={current === 'note' ? c.placeholder : c.feedbackPlaceholder}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           onKeyDown={onKeyDown}
+          readOnly={createNote.isPending}
           autosize
           minRows={2}
           maxRows={8}
@@ -163,7 +212,8 @@ export function Composer({
           radius="xl"
           aria-label={c.send}
           title={c.send}
-          disabled={empty}
+          disabled={!canSend}
+          loading={createNote.isPending}
           onClick={submit}
         >
           <SendIcon size={20} />

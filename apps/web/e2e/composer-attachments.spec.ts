@@ -1,0 +1,74 @@
+import type { Page } from '@playwright/test';
+import { es, format } from '@cartera/domain/i18n';
+import { expect, signIn, test, trpcMutation, uniqueMobile } from './fixtures';
+
+/**
+ * Note attachments (issue #6, 03 §6): admins attach files to a note through the upload flow,
+ * with progress; the note shows them on the timeline. Sellers are not offered attachments.
+ */
+
+const c = es.conversation.composer;
+
+async function newContact(page: Page): Promise<string> {
+  const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
+    firstName: 'Adjuntos',
+    lastName: `Prueba ${Date.now().toString(36)}`,
+    phones: [{ phone: uniqueMobile(), extensionNumber: '' }],
+  });
+  return id;
+}
+
+test.describe('note attachments', () => {
+  test('un administrador adjunta un archivo, ve su progreso y la nota lo muestra', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'admin@demo.test');
+    const id = await newContact(page);
+    await page.goto(`/contact?id=${id}`);
+    await expect(page.getByTestId('creation-header')).toBeVisible();
+    await expect(page.getByRole('tab', { name: c.note })).toHaveAttribute('aria-selected', 'true');
+
+    const name = `presupuesto-${Date.now().toString(36)}.txt`;
+    const bytes = 'Presupuesto: 3 equipos, entrega en marzo.\n';
+    await page.getByTestId('composer-file-input').setInputFiles({
+      name,
+      mimeType: 'text/plain',
+      buffer: Buffer.from(bytes),
+    });
+    const item = page.getByRole('list', { name: c.attachments }).getByRole('listitem', { name });
+    await expect(
+      item.getByText(format(c.uploaded, { size: `${bytes.length}.00 B` })),
+    ).toBeVisible();
+    await expect(item.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+
+    // Files alone may be sent; here with a text.
+    await page.getByRole('textbox', { name: c.note }).fill('Te adjunto el presupuesto');
+    await page.getByRole('button', { name: c.send }).click();
+    await expect(page.getByRole('textbox', { name: c.note })).toHaveValue('');
+    await expect(page.getByRole('list', { name: c.attachments })).toHaveCount(0);
+
+    const timeline = page.getByTestId('timeline');
+    await expect(timeline.getByText('Te adjunto el presupuesto')).toBeVisible();
+    const link = timeline.getByRole('link', { name });
+    await expect(link).toBeVisible();
+    const href = await link.getAttribute('href');
+    expect(href).toBeTruthy();
+    const stored = await page.request.get(href!);
+    expect(await stored.text()).toBe(bytes);
+
+    await page.reload();
+    await expect(page.getByTestId('timeline').getByRole('link', { name })).toBeVisible();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('un vendedor no ve el botón de adjuntar', async ({ page, browserErrors }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const id = await newContact(page);
+    await page.goto(`/contact?id=${id}`);
+    await expect(page.getByTestId('creation-header')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: c.note })).toBeVisible();
+    await expect(page.getByRole('button', { name: c.attach })).toHaveCount(0);
+    expect(browserErrors).toEqual([]);
+  });
+});

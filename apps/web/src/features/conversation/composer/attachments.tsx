@@ -1,0 +1,204 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ActionIcon, CloseButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { NOTE_ATTACHMENT_ACCEPT, NOTE_ATTACHMENTS_MAX } from '@cartera/domain/composer';
+import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
+import { es, format } from '@cartera/domain/i18n';
+import { newActionId } from '../actions/action-id';
+import { lineIcon } from '../../../shell/icons';
+import { uploadFile, UploadError, type UploadedFile } from '../../../lib/upload-file';
+import { formatFileSize } from '../info-panel/info-panel-format';
+
+const c = es.conversation.composer;
+
+const PaperclipIcon = lineIcon([
+  'M15 7l-6.5 6.5a1.5 1.5 0 0 0 3 3l6.5 -6.5a3 3 0 0 0 -6 -6l-6.5 6.5a4.5 4.5 0 0 0 9 9l6.5 -6.5',
+]);
+
+export interface Attachment {
+  id: string;
+  name: string;
+  size: number;
+  /** Share of bytes sent, 0 to 1. */
+  progress: number;
+  state: 'uploading' | 'done' | 'error';
+  uploaded?: UploadedFile;
+  error?: string;
+}
+
+/**
+ * The files chosen for a note (03 §2.2, §6: admins only): each uploads at once with its
+ * progress; files over the limit are dropped with the spec's toast; removing one stops its
+ * upload.
+ */
+export function useNoteAttachments() {
+  const [items, setItems] = useState<Attachment[]>([]);
+  const controllers = useRef(new Map<string, AbortController>());
+
+  useEffect(() => {
+    const running = controllers.current;
+    return () => {
+      for (const controller of running.values()) controller.abort();
+    };
+  }, []);
+
+  const change = useCallback((id: string, values: Partial<Attachment>) => {
+    setItems((current) => current.map((item) => (item.id === id ? { ...item, ...values } : item)));
+  }, []);
+
+  const add = useCallback(
+    (files: File[]) => {
+      const fitting = files.filter((file) => file.size <= MAX_UPLOAD_BYTES);
+      const dropped = files.length - fitting.length;
+      if (dropped > 0) {
+        notifications.show({
+          color: 'red',
+          message: format(dropped === 1 ? es.files.oversizedOne : es.files.oversizedMany, {
+            n: dropped,
+          }),
+        });
+      }
+      const room = Math.max(0, NOTE_ATTACHMENTS_MAX - items.length);
+      const taken = fitting.slice(0, room);
+      if (taken.length < fitting.length) {
+        notifications.show({
+          color: 'red',
+          message: format(c.attachmentsMax, { n: NOTE_ATTACHMENTS_MAX }),
+        });
+      }
+      const added = taken.map((file) => ({ file, id: newActionId() }));
+      setItems((current) => [
+        ...current,
+        ...added.map(({ file, id }) => ({
+          id,
+          name: file.name,
+          size: file.size,
+          progress: 0,
+          state: 'uploading' as const,
+        })),
+      ]);
+      for (const { file, id } of added) {
+        const controller = new AbortController();
+        controllers.current.set(id, controller);
+        uploadFile(file, {
+          via: 'note',
+          signal: controller.signal,
+          onProgress: (progress) => change(id, { progress }),
+        })
+          .then((uploaded) => change(id, { state: 'done', progress: 1, uploaded }))
+          .catch((error: unknown) => {
+            if (controller.signal.aborted) return;
+            change(id, {
+              state: 'error',
+              error: error instanceof UploadError ? error.message : es.files.uploadFailedTitle,
+            });
+          })
+          .finally(() => controllers.current.delete(id));
+      }
+    },
+    [items.length, change],
+  );
+
+  const remove = useCallback((id: string) => {
+    controllers.current.get(id)?.abort();
+    setItems((current) => current.filter((item) => item.id !== id));
+  }, []);
+
+  const clear = useCallback(() => setItems([]), []);
+
+  return {
+    items,
+    add,
+    remove,
+    clear,
+    /** The uploaded files, in the order chosen. */
+    files: items.flatMap((item) => (item.uploaded ? [item.uploaded] : [])),
+    uploading: items.some((item) => item.state === 'uploading'),
+    failed: items.some((item) => item.state === 'error'),
+  };
+}
+
+export type NoteAttachmentsState = ReturnType<typeof useNoteAttachments>;
+
+/** 'Adjuntar archivo': opens the file chooser with the allowed types (03 §6). */
+export function AttachButton({ onFiles }: { onFiles: (files: File[]) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <ActionIcon
+        size={42}
+        radius="xl"
+        variant="subtle"
+        color="gray"
+        aria-label={c.attach}
+        title={c.attach}
+        onClick={() => input.current?.click()}
+      >
+        <PaperclipIcon size={20} />
+      </ActionIcon>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        accept={NOTE_ATTACHMENT_ACCEPT}
+        data-testid="composer-file-input"
+        onChange={(event) => {
+          const files = Array.from(event.currentTarget.files ?? []);
+          // The same file may be chosen again after removing it.
+          event.currentTarget.value = '';
+          if (files.length) onFiles(files);
+        }}
+      />
+    </>
+  );
+}
+
+/** The chosen files with their upload progress, error and a remove button. */
+export function AttachmentList({
+  items,
+  onRemove,
+}: {
+  items: readonly Attachment[];
+  onRemove: (id: string) => void;
+}) {
+  if (!items.length) return null;
+  return (
+    <Stack gap={6} mb={6} role="list" aria-label={c.attachments}>
+      {items.map((item) => (
+        <Stack key={item.id} gap={2} role="listitem" aria-label={item.name}>
+          <Group gap="xs" wrap="nowrap" justify="space-between">
+            <Text size="sm" truncate="end" style={{ minWidth: 0 }}>
+              {item.name}
+            </Text>
+            <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+              <Text size="xs" c={item.state === 'error' ? 'red' : 'dimmed'}>
+                {item.state === 'uploading'
+                  ? format(c.uploading, { percent: Math.round(item.progress * 100) })
+                  : item.state === 'done'
+                    ? format(c.uploaded, { size: formatFileSize(item.size) })
+                    : c.uploadFailed}
+              </Text>
+              <CloseButton
+                size="sm"
+                aria-label={format(c.removeAttachment, { name: item.name })}
+                onClick={() => onRemove(item.id)}
+              />
+            </Group>
+          </Group>
+          <Progress
+            size="xs"
+            value={item.progress * 100}
+            color={item.state === 'error' ? 'red' : item.state === 'done' ? 'teal' : 'blue'}
+            aria-label={format(c.uploadProgress, { name: item.name })}
+          />
+          {item.error && (
+            <Text size="xs" c="red" role="alert">
+              {item.error}
+            </Text>
+          )}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}

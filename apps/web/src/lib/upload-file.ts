@@ -1,0 +1,135 @@
+import { es, errorMessage } from '@cartera/domain/i18n';
+import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
+
+/** A file stored through the upload flow, as interactions keep it (03 §3 File). */
+export interface UploadedFile {
+  name: string;
+  /** The file's address: the upload URL without its query. */
+  url: string;
+  mimeType: string;
+  size: number;
+  /** The storage key (`<tenant>/<via>/<uuid>/<name>`). */
+  path: string;
+}
+
+export interface UploadOptions {
+  /** What the file is for ('note', 'logo'…): part of its storage path. */
+  via: string;
+  /** Called with the share of bytes sent, from 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  /** Aborting stops the upload; the promise then rejects with an AbortError. */
+  signal?: AbortSignal;
+}
+
+/** Why an upload failed, in Spanish for the user. */
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+interface SignedUpload {
+  url: string;
+  key: string;
+  headers: Record<string, string>;
+  maxBytes: number;
+}
+
+const abortError = () => new DOMException('Upload aborted', 'AbortError');
+
+/** The text of a failed answer: the server's Spanish message when it sent one. */
+async function failureOf(response: Response): Promise<UploadError> {
+  const body = (await response.json().catch(() => null)) as {
+    code?: string;
+    message?: string;
+  } | null;
+  if (body?.code) return new UploadError(body.message ?? errorMessage(body.code), body.code);
+  return new UploadError(es.files.uploadFailedTitle);
+}
+
+/**
+ * The upload flow of the files module (docs/ARCHITECTURE.md "Files"): asks for a signed URL,
+ * PUTs the bytes there with the returned headers (XMLHttpRequest, for upload progress), and
+ * answers where the file now lives. A file over the limit is refused before any request.
+ */
+export async function uploadFile(file: File, options: UploadOptions): Promise<UploadedFile> {
+  if (file.size > MAX_UPLOAD_BYTES) {
+    throw new UploadError(es.files.tooLarge, 'FILE_TOO_LARGE');
+  }
+  if (options.signal?.aborted) throw abortError();
+  const mimeType = file.type || 'application/octet-stream';
+  let response: Response;
+  try {
+    response = await fetch('/api/aws/documents', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: file.name, mimeType, via: options.via, size: file.size }),
+      signal: options.signal ?? null,
+    });
+  } catch {
+    if (options.signal?.aborted) throw abortError();
+    throw new UploadError(errorMessage('SERVICE_UNAVAILABLE'), 'SERVICE_UNAVAILABLE');
+  }
+  if (!response.ok) throw await failureOf(response);
+  const target = (await response.json()) as SignedUpload;
+  if (file.size > target.maxBytes) throw new UploadError(es.files.tooLarge, 'FILE_TOO_LARGE');
+
+  await put(file, target, options);
+  return {
+    name: file.name,
+    url: target.url.split('?')[0]!,
+    mimeType,
+    size: file.size,
+    path: target.key,
+  };
+}
+
+function put(file: File, target: SignedUpload, options: UploadOptions): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    const onAbort = () => request.abort();
+    const done = () => options.signal?.removeEventListener('abort', onAbort);
+    request.open('PUT', target.url);
+    for (const [name, value] of Object.entries(target.headers)) {
+      request.setRequestHeader(name, value);
+    }
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        options.onProgress?.(Math.min(1, event.loaded / event.total));
+      }
+    };
+    request.onload = () => {
+      done();
+      if (request.status >= 200 && request.status < 300) {
+        options.onProgress?.(1);
+        resolve();
+        return;
+      }
+      reject(failureOfText(request.responseText));
+    };
+    request.onerror = () => {
+      done();
+      reject(new UploadError(errorMessage('SERVICE_UNAVAILABLE'), 'SERVICE_UNAVAILABLE'));
+    };
+    request.onabort = () => {
+      done();
+      reject(abortError());
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    request.send(file);
+  });
+}
+
+function failureOfText(text: string): UploadError {
+  try {
+    const body = JSON.parse(text) as { code?: string; message?: string };
+    if (body.code) return new UploadError(body.message ?? errorMessage(body.code), body.code);
+  } catch {
+    // Not JSON (S3 answers XML): the generic text below.
+  }
+  return new UploadError(es.files.uploadFailedTitle);
+}
