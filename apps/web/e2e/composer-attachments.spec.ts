@@ -62,6 +62,66 @@ test.describe('note attachments', () => {
     expect(browserErrors).toEqual([]);
   });
 
+  test('si la subida o el envío fallan se ve el error en español y el texto queda', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'admin@demo.test');
+    const id = await newContact(page);
+    await page.goto(`/contact?id=${id}`);
+    await expect(page.getByTestId('creation-header')).toBeVisible();
+    const input = page.getByRole('textbox', { name: c.note });
+    await input.fill('Nota con archivo');
+
+    // The storage refuses the bytes: the file shows the error, the note cannot go with it.
+    await page.route(/\/api\/files\//, (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 413,
+            json: { code: 'FILE_TOO_LARGE', message: es.files.tooLarge },
+          })
+        : route.fallback(),
+    );
+    await page.getByTestId('composer-file-input').setInputFiles({
+      name: 'rechazado.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('x'),
+    });
+    const list = page.getByRole('list', { name: c.attachments });
+    const refused = list.getByRole('listitem', { name: 'rechazado.txt' });
+    await expect(refused.getByRole('alert')).toHaveText(es.files.tooLarge);
+    await expect(page.getByRole('button', { name: c.send })).toBeDisabled();
+    await refused
+      .getByRole('button', { name: format(c.removeAttachment, { name: 'rechazado.txt' }) })
+      .click();
+    await page.unroute(/\/api\/files\//);
+
+    // The file uploads; the note is refused: the text and the file stay for another try.
+    await page.getByTestId('composer-file-input').setInputFiles({
+      name: 'bueno.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('bien'),
+    });
+    await expect(
+      list.getByRole('listitem', { name: 'bueno.txt' }).getByRole('progressbar'),
+    ).toHaveAttribute('aria-valuenow', '100');
+    await page.route(/\/api\/trpc\/[^?]*interactions\.createNote/, (route) => route.abort());
+    await page.getByRole('button', { name: c.send }).click();
+    await expect(page.getByText(es.conversation.noteFailed)).toBeVisible();
+    await expect(input).toHaveValue('Nota con archivo');
+    await expect(list.getByRole('listitem', { name: 'bueno.txt' })).toBeVisible();
+
+    // Sending again stores the note once.
+    await page.unroute(/\/api\/trpc\/[^?]*interactions\.createNote/);
+    await page.getByRole('button', { name: c.send }).click();
+    await expect(input).toHaveValue('');
+    const timeline = page.getByTestId('timeline');
+    await expect(timeline.getByRole('link', { name: 'bueno.txt' })).toHaveCount(1);
+    await expect(timeline.getByText('Nota con archivo')).toHaveCount(1);
+    // The browser reports the refused and aborted requests themselves.
+    expect(browserErrors.filter((error) => !error.includes('Failed to load resource'))).toEqual([]);
+  });
+
   test('un vendedor no ve el botón de adjuntar', async ({ page, browserErrors }) => {
     await signIn(page, 'vendedor@demo.test');
     const id = await newContact(page);
