@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { contactSearchText } from '@cartera/domain/search';
+import { suggestReminders } from '@cartera/domain/suggested-reminders';
 import type { Executor } from '../client';
 import { newId } from '../ids';
 import { contacts } from '../schema/contacts';
@@ -30,6 +31,14 @@ const NOTES = [
   'Quedó conforme con la demo; falta que firme.',
   'Pide factura a nombre de la empresa, RUT en el legajo.',
   'Cambió de número, actualicé el teléfono.',
+];
+/** Notes that speak of a future time: they carry suggested reminders (03 §4). */
+const FUTURE_NOTES = [
+  'Dice que el mes que viene vuelve a evaluar la compra.',
+  'Retomar en 6 meses, ahora no tiene presupuesto.',
+  'Quiere renovar los equipos el año que viene.',
+  'Cobra a mediados del mes que viene; ahí decide.',
+  'Llamarlo dentro de tres meses, cuando termine la obra.',
 ];
 const COMMENTS = [
   'Llamar para cerrar la propuesta',
@@ -221,7 +230,7 @@ export async function seedConversationsDemo(
     ]),
   );
 
-  for (const contact of chosen) {
+  for (const [position, contact] of chosen.entries()) {
     const count = 3 + Math.floor(random.next() * 13);
     const start = contact.createdAt.getTime();
     const span = Math.max(now - start, 3_600_000);
@@ -232,6 +241,13 @@ export async function seedConversationsDemo(
     const rows = times.map((at) =>
       item(random, contact, Math.round(at), { agentId: contact.agentId, teammate, names }, state),
     );
+    // One contact in four: its last note speaks of the future, with the reminders it suggests.
+    const lastNote = rows.findLast((row) => row.type === 'note');
+    if (position % 4 === 0 && lastNote) {
+      const body = FUTURE_NOTES[(position / 4) % FUTURE_NOTES.length]!;
+      lastNote.content = { body, files: [] };
+      lastNote.suggestions = suggestReminders(body, lastNote.createdAt ?? new Date(now));
+    }
     await insertTimeline(db, contact, rows, state);
   }
 

@@ -226,6 +226,20 @@ export const conversationEs = {
     feedbackRead: 'visto',
     feedbackUnread: 'No leído',
     disregarded: 'Contacto descartado',
+    // Suggested reminders under an item (03 §4); the texts are ours (the spec shows none).
+    suggestion: 'Recordar el {date}',
+    suggestionTake: 'Agendar este recordatorio',
+    suggestionRemove: 'Descartar la sugerencia',
+    // Snooze at the end of the timeline (03 §4, §9 default 24 hours); ours as well.
+    snoozeTitle: '¿Esperás respuesta?',
+    snoozeAction: 'Posponer {duration}',
+    snoozeHint: 'Agenda un recordatorio para dentro de {duration}.',
+    snoozed: 'Recordatorio agendado',
+    hours: '{n} horas',
+    hour: '1 hora',
+    // 03 §2.1: beside 'Ir al final' when not at the bottom.
+    nextContact: 'Siguiente contacto',
+    noNextContact: 'No hay más contactos en esta bandeja',
   },
   // The note composer under the timeline (03 §2.2, §5)
   composer: {

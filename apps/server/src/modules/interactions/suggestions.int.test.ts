@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { isLiveSuggestion } from '@cartera/domain/suggested-reminders';
 import { createContact } from '@cartera/db/factories';
 import { newId } from '@cartera/db/ids';
 import { contacts, domainEvents, interactions } from '@cartera/db/schema';
@@ -32,6 +33,22 @@ async function noteWith(contactId: string, body: string) {
 }
 
 describe('suggested reminders (03 §3, §4, §6)', () => {
+  it('the demo has notes with reminders still on offer', async () => {
+    const rows = await env.database.handle.db
+      .select({ suggestions: interactions.suggestions })
+      .from(interactions)
+      .where(
+        and(
+          eq(interactions.tenantId, env.demo.demo.id),
+          sql`jsonb_array_length(${interactions.suggestions}) > 0`,
+        ),
+      );
+    const live = rows.filter((row) =>
+      row.suggestions.some((suggestion) => isLiveSuggestion(suggestion, new Date())),
+    );
+    expect(live.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('a note that speaks of the future carries its suggested dates on the timeline', async () => {
     const contact = await sellersContact();
     const id = await noteWith(contact.id, 'Dice que lo llame el mes que viene o en 6 meses');

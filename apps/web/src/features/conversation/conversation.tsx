@@ -97,6 +97,7 @@ export function Conversation({
         timeline={timeline}
         context={context}
         focusId={searching ? focusId : jumpTo}
+        snooze={me.featureFlags.snooze === 1}
       />
     );
   }

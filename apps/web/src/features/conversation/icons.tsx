@@ -12,3 +12,4 @@ export const SendIcon = lineIcon([
   'M21 3l-6.5 18a.55 .55 0 0 1 -1 0l-3.5 -7l-7 -3.5a.55 .55 0 0 1 0 -1l18 -6.5',
 ]);
 export const ClockIcon = lineIcon(['M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0', 'M12 7v5l3 3']);
+export const PlayerSkipForwardIcon = lineIcon(['M4 5v14l12 -7z', 'M20 5l0 14']);

@@ -13,6 +13,7 @@ function item(id: string): Interaction {
     createdBySystem: false,
     createdAt: new Date(),
     agent: null,
+    suggestions: [],
   };
 }
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  liveSuggestionsOf,
   mergeTimeline,
   newestStoredId,
+  nextContactQuery,
+  offersSnooze,
+  snoozeLabel,
   relativeDay,
   timelineRows,
   unansweredRuns,
@@ -23,6 +27,7 @@ function item(id: string, at: string, extra: Partial<Interaction> = {}): Interac
     createdBySystem: false,
     createdAt: new Date(at),
     agent: ana,
+    suggestions: [],
     ...extra,
   };
 }
@@ -85,5 +90,64 @@ describe('unansweredRuns', () => {
       ['3', 3],
       ['5', 1],
     ]);
+  });
+});
+
+describe('recordatorios sugeridos', () => {
+  it('muestra solo los vigentes: ni hechos, ni quitados, ni vencidos', () => {
+    const now = new Date('2026-05-01T12:00:00Z');
+    const at = (date: string, extra = {}) => ({
+      content: { reminderDate: date },
+      done: false,
+      removed: false,
+      ...extra,
+    });
+    const note = item('n', '2026-04-30T10:00:00Z', {
+      suggestions: [
+        at('2026-06-01T12:00:00Z'),
+        at('2026-07-01T12:00:00Z', { done: true }),
+        at('2026-08-01T12:00:00Z', { removed: true }),
+        at('2026-04-01T12:00:00Z'),
+        at('2027-05-01T12:00:00Z'),
+      ],
+    });
+    expect(liveSuggestionsOf(note, now).map((each) => each.index)).toEqual([0, 4]);
+    expect(liveSuggestionsOf({ ...note, localStatus: 'sending' }, now)).toEqual([]);
+  });
+});
+
+describe('posponer (snooze)', () => {
+  it('se ofrece sin recordatorio, tras un grupo de un agente que no es una llamada', () => {
+    const note = item('n', '2026-04-30T10:00:00Z');
+    expect(offersSnooze([note], false)).toBe(true);
+    expect(offersSnooze([note], true)).toBe(false);
+    expect(offersSnooze([], false)).toBe(false);
+    expect(
+      offersSnooze([note, item('c', '2026-04-30T11:00:00Z', { type: 'phoneCall' })], false),
+    ).toBe(false);
+    expect(
+      offersSnooze(
+        [note, item('s', '2026-04-30T11:00:00Z', { agent: null, createdBySystem: true })],
+        false,
+      ),
+    ).toBe(false);
+  });
+
+  it('la etiqueta va en horas hasta 24 y en duración humana después', () => {
+    expect(snoozeLabel(24)).toBe('24 horas');
+    expect(snoozeLabel(1)).toBe('1 hora');
+    expect(snoozeLabel(48)).toBe('2 días');
+  });
+});
+
+describe('siguiente contacto', () => {
+  const me = '0190a000-0000-7000-8000-000000000001';
+  const other = '0190a000-0000-7000-8000-000000000002';
+  it("lee la bandeja de origen: 'Conversaciones' propia o de otro vendedor, o 'Inbox'", () => {
+    expect(nextContactQuery(undefined, me)).toEqual({ inbox: 'conversations' });
+    expect(nextContactQuery('me', me)).toEqual({ inbox: 'conversations' });
+    expect(nextContactQuery(me, me)).toEqual({ inbox: 'conversations' });
+    expect(nextContactQuery(other, me)).toEqual({ inbox: 'conversations', agentId: other });
+    expect(nextContactQuery('unassigned', me)).toEqual({ inbox: 'unassigned' });
   });
 });

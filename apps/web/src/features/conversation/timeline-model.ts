@@ -1,4 +1,12 @@
 import type { RouterOutputs } from '@cartera/server/router';
+import { es, format } from '@cartera/domain/i18n';
+import { isLiveSuggestion } from '@cartera/domain/suggested-reminders';
+import durationPlugin from 'dayjs/plugin/duration';
+import relativeTimePlugin from 'dayjs/plugin/relativeTime';
+import { dayjs } from '../../lib/dates';
+
+dayjs.extend(durationPlugin);
+dayjs.extend(relativeTimePlugin);
 
 /** An interaction as the server lists it on the timeline. */
 export type Interaction = RouterOutputs['interactions']['timeline']['items'][number];
@@ -104,4 +112,58 @@ export function unansweredRuns(items: ReadonlyArray<TimelineItem>): Map<string, 
   }
   if (last && run > 0) runs.set(last, run);
   return runs;
+}
+
+/** A suggested reminder still on offer (03 §4), with its place in the item's list. */
+export interface LiveSuggestion {
+  index: number;
+  date: Date;
+}
+
+/** The suggestions of an item that are not done, not removed and still ahead. */
+export function liveSuggestionsOf(
+  item: Pick<TimelineItem, 'suggestions' | 'localStatus'>,
+  now: Date,
+): LiveSuggestion[] {
+  if (item.localStatus) return [];
+  return (item.suggestions ?? []).flatMap((suggestion, index) =>
+    isLiveSuggestion(suggestion, now)
+      ? [{ index, date: new Date(suggestion.content.reminderDate) }]
+      : [],
+  );
+}
+
+/** 03 §9: snoozing puts a reminder this far ahead. */
+export const SNOOZE_HOURS = 24;
+
+/** 03 §4: 'n horas' up to 24 hours, a human duration beyond ('2 días'). */
+export function snoozeLabel(hours: number): string {
+  if (hours <= 24)
+    return hours === 1
+      ? es.conversation.timeline.hour
+      : format(es.conversation.timeline.hours, { n: hours });
+  return dayjs.duration(hours, 'hours').locale('es').humanize();
+}
+
+/**
+ * 03 §4 Snooze: offered when the contact has no reminder and the last group of the timeline is
+ * an agent's (not the system's, not the contact's) and not a phone call.
+ */
+export function offersSnooze(items: ReadonlyArray<TimelineItem>, hasReminder: boolean): boolean {
+  if (hasReminder) return false;
+  const last = items[items.length - 1];
+  if (!last) return false;
+  return last.agent !== null && !last.createdBySystem && last.type !== 'phoneCall';
+}
+
+/** What `inbox.next` needs from the `inbox` search param of /contact ('me', a user id…). */
+export function nextContactQuery(
+  inbox: string | undefined,
+  meId: string,
+): { inbox: 'conversations' | 'unassigned'; agentId?: string } {
+  if (inbox === 'unassigned') return { inbox: 'unassigned' };
+  const isUserId = inbox !== undefined && /^[0-9a-f-]{36}$/i.test(inbox);
+  return isUserId && inbox !== meId
+    ? { inbox: 'conversations', agentId: inbox }
+    : { inbox: 'conversations' };
 }

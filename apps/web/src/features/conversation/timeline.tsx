@@ -10,7 +10,16 @@ import { ArrowDownIcon, ClockIcon } from './icons';
 import { InteractionContent, itemShape, type ContentContext } from './interaction-content';
 import classes from './timeline.module.css';
 import { unansweredLabel } from './calls/call-format';
-import { relativeDay, timelineRows, unansweredRuns, type TimelineItem } from './timeline-model';
+import { NextContactButton } from './next-contact-button';
+import { SnoozeItem } from './snooze-item';
+import { SuggestionChips } from './suggestion-chips';
+import {
+  offersSnooze,
+  relativeDay,
+  timelineRows,
+  unansweredRuns,
+  type TimelineItem,
+} from './timeline-model';
 import type { Timeline as TimelineState } from './use-timeline';
 
 const t = es.conversation.timeline;
@@ -30,19 +39,22 @@ function dayLabel(date: Date): string {
 /**
  * The conversation's timeline (03 §2.1): oldest at the top, newest at the bottom; older pages
  * load when scrolling up (the view stays where it was), new items keep the view at the bottom if
- * it was there, and a button leads back to the end otherwise.
+ * it was there, and buttons lead back to the end or on to the next contact otherwise.
  */
 export function Timeline({
   contact,
   timeline,
   context,
   focusId,
+  snooze = false,
 }: {
   contact: ContactDetail;
   timeline: TimelineState;
   context: ContentContext;
   /** A search match to bring into view (older pages load until it is there). */
   focusId: string | null;
+  /** The user's `snooze` feature flag (03 §4): the snooze item may follow the newest item. */
+  snooze?: boolean;
 }) {
   const { history, items, complete, retryNote } = timeline;
   const scroller = useRef<HTMLDivElement>(null);
@@ -54,7 +66,9 @@ export function Timeline({
 
   const first = complete ? 'created' : (items[0]?.id ?? '');
   const lastItem = items[items.length - 1];
-  const last = lastItem?.id ?? '';
+  // 03 §4 Snooze sits after the newest item ("the top" of a timeline read newest first).
+  const showSnooze = snooze && history.isSuccess && offersSnooze(items, contact.reminder !== null);
+  const last = lastItem ? `${lastItem.id}${showSnooze ? '+snooze' : ''}` : '';
 
   const loadOlderIfNear = () => {
     const node = scroller.current;
@@ -166,19 +180,22 @@ export function Timeline({
             />
           ),
         )}
+        {showSnooze && <SnoozeItem contactId={contact.id} />}
       </div>
       {!atBottom && (
-        <ActionIcon
-          className={classes.toBottom}
-          size="lg"
-          radius="xl"
-          variant="default"
-          aria-label={t.scrollToBottom}
-          title={t.scrollToBottom}
-          onClick={toBottom}
-        >
-          <ArrowDownIcon size={18} />
-        </ActionIcon>
+        <Group className={classes.jumps} gap="xs" wrap="nowrap">
+          <NextContactButton contactId={contact.id} />
+          <ActionIcon
+            size="lg"
+            radius="xl"
+            variant="default"
+            aria-label={t.scrollToBottom}
+            title={t.scrollToBottom}
+            onClick={toBottom}
+          >
+            <ArrowDownIcon size={18} />
+          </ActionIcon>
+        </Group>
       )}
     </div>
   );
@@ -233,6 +250,7 @@ const TimelineRow = memo(function TimelineRow({
           <span>{time}</span>
         </div>
       </div>
+      {item.suggestions.length > 0 && <SuggestionChips item={item} contactId={context.contactId} />}
       {unanswered && (
         <Badge color="red" variant="light" size="sm" mt={4} tt="none">
           {unanswered}

@@ -146,6 +146,7 @@ export function useTimeline(contactId: string, me: { id: string; name: string; l
       createdBySystem: false,
       createdAt: note.createdAt,
       agent: me,
+      suggestions: [],
       localStatus: note.state === 'stored' ? undefined : note.state,
     }));
     return mergeTimeline(pages, live, local);
