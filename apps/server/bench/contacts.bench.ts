@@ -20,16 +20,13 @@
  *   BENCH_REUSE=1       reuse a loaded `cartera_bench` instead of loading again.
  */
 import { performance } from 'node:perf_hooks';
-import { cpus, totalmem } from 'node:os';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import superjson from 'superjson';
 import type { Database, DatabaseHandle } from '@cartera/db/client';
-import { createDatabase } from '@cartera/db/client';
 import { createGroup, createTenant, createUser } from '@cartera/db/factories';
 import { newId } from '@cartera/db/ids';
 import { PERSON_FIRST_NAMES, PERSON_LAST_NAMES } from '@cartera/db/names';
-import { migrateDatabase } from '@cartera/db/migrate';
 import * as schema from '@cartera/db/schema';
 import { parsePhone } from '@cartera/domain/phone';
 import { contactSearchText, foldSearchTerm, foldText } from '@cartera/domain/search';
@@ -37,7 +34,19 @@ import { typedCall } from '../src/testing/http-client';
 import { startTestApp, tokenFor } from '../src/testing/test-app';
 import { findContactsPage, type ContactScope } from '../src/modules/contacts/contacts.repository';
 import { CONTACT_PAGE_SIZE } from '../src/modules/contacts/contacts.service';
-import { startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
+import {
+  machineLine,
+  openBenchDatabase,
+  out,
+  pick,
+  planShape,
+  seconds,
+  summary,
+  unit,
+  verdict,
+  type CapturedQuery,
+  type Timing,
+} from './bench-kit';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 60);
@@ -53,19 +62,6 @@ const TARGET_OVERHEAD_FACTOR = 1.5;
 const TARGET_OVERHEAD_MS = 5;
 const TARGET_DEEP_PAGE_FACTOR = 1.5;
 
-/** Server settings of the throwaway cluster: durability off for the load, memory of a small VM. */
-const CLUSTER_SETTINGS = [
-  'fsync=off',
-  'synchronous_commit=off',
-  'full_page_writes=off',
-  'shared_buffers=1GB',
-  'maintenance_work_mem=1GB',
-  'max_wal_size=8GB',
-  'checkpoint_timeout=30min',
-];
-
-const out = (line = '') => process.stdout.write(`${line}\n`);
-
 // ---------------------------------------------------------------------------------------------
 // Data: a deterministic tenant, every value a function of the row number.
 
@@ -76,18 +72,6 @@ const RARE_LAST_NAME = 'Zubiaurre';
 const DOMAINS = ['gmail.com', 'hotmail.com', 'outlook.com', 'adinet.com.uy', 'vera.com.uy'];
 const TAGS = ['nuevo', 'contactado', 'ofertado', 'pre-venta', 'venta', 'cancelado'];
 const ORIGINS = ['carga-manual', 'web', 'whatsapp', 'referido', 'feria'];
-
-/** A well-mixed 32-bit value of (row, salt). */
-function mix(row: number, salt: number) {
-  let value = Math.imul(row ^ Math.imul(salt, 0x9e3779b9), 0x85ebca6b);
-  value ^= value >>> 13;
-  value = Math.imul(value, 0xc2b2ae35);
-  value ^= value >>> 16;
-  return value >>> 0;
-}
-const unit = (row: number, salt: number) => mix(row, salt) / 4_294_967_296;
-const pick = <T>(items: readonly T[], row: number, salt: number) =>
-  items[mix(row, salt) % items.length]!;
 
 /**
  * Distinct numbers without bookkeeping: `row × 7919 mod span` is a bijection on [0, span)
@@ -276,29 +260,8 @@ async function loadContacts(client: pg.Client, fixture: Fixture) {
   );
 }
 
-const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
-
 // ---------------------------------------------------------------------------------------------
 // Measuring.
-
-function percentile(samples: number[], p: number) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-interface Timing {
-  p50: number;
-  p95: number;
-  p99: number;
-  n: number;
-}
-
-const summary = (samples: number[]): Timing => ({
-  p50: percentile(samples, 50),
-  p95: percentile(samples, 95),
-  p99: percentile(samples, 99),
-  n: samples.length,
-});
 
 /** Alternates the two sides call by call so both see the same cache and load. */
 async function measurePair(http: () => Promise<unknown>, raw: () => Promise<unknown>) {
@@ -319,11 +282,6 @@ async function measurePair(http: () => Promise<unknown>, raw: () => Promise<unkn
     if (index >= 9 && performance.now() > deadline) break;
   }
   return { http: summary(httpSamples), raw: summary(rawSamples) };
-}
-
-interface CapturedQuery {
-  text: string;
-  params: unknown[];
 }
 
 /** The SQL and parameters findContactsPage issues, recorded by a logging Drizzle instance. */
@@ -352,89 +310,21 @@ async function captureQuery(
   return captured;
 }
 
-/** The plan's shape: node types (and index names) from the top, with the execution time. */
-async function planShape(client: pg.Client, query: CapturedQuery) {
-  const result = await client.query<{ 'QUERY PLAN': unknown }>(
-    `explain (analyze, buffers, format json) ${query.text}`,
-    query.params,
-  );
-  const [plan] = result.rows[0]!['QUERY PLAN'] as Array<{
-    Plan: PlanNode;
-    'Execution Time': number;
-  }>;
-  const nodes: string[] = [];
-  const walk = (node: PlanNode, depth: number) => {
-    const direction = node['Scan Direction'] === 'Backward' ? ' Backward' : '';
-    const name = node['Index Name']
-      ? `${node['Node Type']}${direction} ${node['Index Name']}`
-      : node['Node Type'];
-    nodes.push(
-      `${'  '.repeat(depth)}${name} (rows ${node['Actual Rows']}, removed ${node['Rows Removed by Filter'] ?? 0})`,
-    );
-    for (const child of node.Plans ?? []) walk(child, depth + 1);
-  };
-  walk(plan!.Plan, 0);
-  return { nodes, ms: plan!['Execution Time'] };
-}
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Scan Direction'?: string;
-  'Actual Rows': number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-
 const ms = (value: number) => value.toFixed(1).padStart(7);
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
   out(`# bench:contacts — ${CONTACTS.toLocaleString('en')} contacts`);
-  out(
-    `node ${process.version}, ${cpus().length} cpu (${cpus()[0]?.model ?? '?'}), ` +
-      `${Math.round(totalmem() / 2 ** 30)} GiB`,
-  );
+  out(machineLine());
 
-  let cluster: ThrowawayPostgres | undefined;
-  const stopCluster = () => cluster?.stop();
-  process.once('exit', stopCluster);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => process.exit(130));
-  }
-
-  let adminUrl = process.env.BENCH_DATABASE_URL;
-  if (!adminUrl) {
-    cluster = await startThrowawayPostgres(CLUSTER_SETTINGS);
-    adminUrl = cluster.url;
-    out(`throwaway cluster: ${cluster.version} at ${cluster.url} (${CLUSTER_SETTINGS.join(' ')})`);
-  }
-  const reuse = process.env.BENCH_REUSE === '1';
-  const keep = process.env.BENCH_KEEP === '1' || reuse;
-  const url = withDatabase(adminUrl, DATABASE);
-
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const exists =
-    (await admin.query('select 1 from pg_database where datname = $1', [DATABASE])).rowCount === 1;
-  if (!reuse || !exists) {
-    await admin.query(`drop database if exists ${DATABASE} with (force)`);
-    await admin.query(`create database ${DATABASE}`);
-  }
-
-  const handle: DatabaseHandle = createDatabase({ url, poolSize: 10 });
-  await migrateDatabase(handle);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  out((await client.query<{ version: string }>('select version()')).rows[0]!.version);
-
-  let fixture = reuse ? await findFixture(client) : undefined;
+  const database = await openBenchDatabase(DATABASE, 10);
+  const { handle, client } = database;
+  let fixture = database.reused ? await findFixture(client) : undefined;
   if (fixture) {
     out(`reusing the loaded database ${DATABASE}`);
   } else {
-    if (reuse && exists) throw new Error(`${DATABASE} exists but is not a complete bench tenant`);
+    if (database.reused) throw new Error(`${DATABASE} exists but is not a complete bench tenant`);
     fixture = await createFixture(handle.db);
     out(`loading ${CONTACTS.toLocaleString('en')} contacts over ${SELLERS} sellers…`);
     await loadContacts(client, fixture);
@@ -446,22 +336,14 @@ async function main() {
   out(`contacts: ${size.rows[0]!.table} with indexes; trigram index ${size.rows[0]!.search}`);
 
   const app = await startTestApp(handle, { JOBS_ENABLED: 'false' });
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   try {
     await runCases(app.url, handle, client, pool, fixture);
   } finally {
     await app.stop();
     await pool.end();
-    await client.end();
-    if (!keep) await admin.query(`drop database if exists ${DATABASE} with (force)`);
-    await admin.end();
+    await database.close();
   }
-}
-
-function withDatabase(url: string, database: string) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
 }
 
 interface Viewer {

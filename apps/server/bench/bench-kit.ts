@@ -1,0 +1,177 @@
+import { performance } from 'node:perf_hooks';
+import { cpus, totalmem } from 'node:os';
+import pg from 'pg';
+import type { DatabaseHandle } from '@cartera/db/client';
+import { createDatabase } from '@cartera/db/client';
+import { migrateDatabase } from '@cartera/db/migrate';
+import { startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
+
+/** What the benchmarks (bench:contacts, bench:timeline) share: data, timing, the database. */
+
+export const out = (line = '') => process.stdout.write(`${line}\n`);
+
+export const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+export const machineLine = () =>
+  `node ${process.version}, ${cpus().length} cpu (${cpus()[0]?.model ?? '?'}), ` +
+  `${Math.round(totalmem() / 2 ** 30)} GiB`;
+
+// ---------------------------------------------------------------------------------------------
+// Deterministic data: every value a function of the row number.
+
+/** A well-mixed 32-bit value of (row, salt). */
+export function mix(row: number, salt: number) {
+  let value = Math.imul(row ^ Math.imul(salt, 0x9e3779b9), 0x85ebca6b);
+  value ^= value >>> 13;
+  value = Math.imul(value, 0xc2b2ae35);
+  value ^= value >>> 16;
+  return value >>> 0;
+}
+export const unit = (row: number, salt: number) => mix(row, salt) / 4_294_967_296;
+export const pick = <T>(items: readonly T[], row: number, salt: number) =>
+  items[mix(row, salt) % items.length]!;
+
+// ---------------------------------------------------------------------------------------------
+// Measuring.
+
+export function percentile(samples: number[], p: number) {
+  if (!samples.length) return NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export interface Timing {
+  p50: number;
+  p95: number;
+  p99: number;
+  n: number;
+}
+
+export const summary = (samples: number[]): Timing => ({
+  p50: percentile(samples, 50),
+  p95: percentile(samples, 95),
+  p99: percentile(samples, 99),
+  n: samples.length,
+});
+
+export const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+
+export interface CapturedQuery {
+  text: string;
+  params: unknown[];
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Scan Direction'?: string;
+  'Actual Rows': number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+/** The plan's shape: node types (and index names) from the top, with the execution time. */
+export async function planShape(client: pg.Client, query: CapturedQuery) {
+  const result = await client.query<{ 'QUERY PLAN': unknown }>(
+    `explain (analyze, buffers, format json) ${query.text}`,
+    query.params,
+  );
+  const [plan] = result.rows[0]!['QUERY PLAN'] as Array<{
+    Plan: PlanNode;
+    'Execution Time': number;
+  }>;
+  const nodes: string[] = [];
+  const walk = (node: PlanNode, depth: number) => {
+    const direction = node['Scan Direction'] === 'Backward' ? ' Backward' : '';
+    const name = node['Index Name']
+      ? `${node['Node Type']}${direction} ${node['Index Name']}`
+      : node['Node Type'];
+    nodes.push(
+      `${'  '.repeat(depth)}${name} (rows ${node['Actual Rows']}, removed ${node['Rows Removed by Filter'] ?? 0})`,
+    );
+    for (const child of node.Plans ?? []) walk(child, depth + 1);
+  };
+  walk(plan!.Plan, 0);
+  return { nodes, ms: plan!['Execution Time'] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The database.
+
+/** Server settings of the throwaway cluster: durability off for the load, memory of a small VM. */
+export const CLUSTER_SETTINGS = [
+  'fsync=off',
+  'synchronous_commit=off',
+  'full_page_writes=off',
+  'shared_buffers=1GB',
+  'maintenance_work_mem=1GB',
+  'max_wal_size=8GB',
+  'checkpoint_timeout=30min',
+];
+
+export interface BenchDatabase {
+  handle: DatabaseHandle;
+  /** A plain pg client on the bench database. */
+  client: pg.Client;
+  url: string;
+  /** BENCH_REUSE=1 and the database was there: the caller checks it is complete. */
+  reused: boolean;
+  /** Closes the connections, drops the database unless kept, stops the throwaway cluster. */
+  close(): Promise<void>;
+}
+
+/**
+ * The database `name` on BENCH_DATABASE_URL, or on a throwaway cluster when it is not set:
+ * created anew (kept with BENCH_KEEP=1, reused with BENCH_REUSE=1), migrated.
+ */
+export async function openBenchDatabase(name: string, poolSize: number): Promise<BenchDatabase> {
+  let cluster: ThrowawayPostgres | undefined;
+  process.once('exit', () => cluster?.stop());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => process.exit(130));
+  }
+
+  let adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl) {
+    cluster = await startThrowawayPostgres(CLUSTER_SETTINGS);
+    adminUrl = cluster.url;
+    out(`throwaway cluster: ${cluster.version} at ${cluster.url} (${CLUSTER_SETTINGS.join(' ')})`);
+  }
+  const reuse = process.env.BENCH_REUSE === '1';
+  const keep = process.env.BENCH_KEEP === '1' || reuse;
+  const url = withDatabase(adminUrl, name);
+
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists =
+    (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  if (!reuse || !exists) {
+    await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+    await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  }
+
+  const handle = createDatabase({ url, poolSize });
+  await migrateDatabase(handle);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  out((await client.query<{ version: string }>('select version()')).rows[0]!.version);
+  return {
+    handle,
+    client,
+    url,
+    reused: reuse && exists,
+    async close() {
+      await client.end();
+      await handle.close();
+      if (!keep)
+        await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export function withDatabase(url: string, database: string) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}

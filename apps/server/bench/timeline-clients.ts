@@ -1,0 +1,295 @@
+/**
+ * The clients of bench:timeline, in a process of their own (forked by timeline.bench.ts with the
+ * task as its first message; the result is its one answer), so their work does not run on the
+ * server's event loop.
+ *
+ *   pages:  interactions.timeline over HTTP and its SQL over raw pg, each at a fixed concurrency,
+ *           in alternating blocks so both sides meet the same machine load.
+ *   fanout: websocket subscribers of realtime.events and paced createNote writes; every
+ *           delivery is checked against who may see the note.
+ */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import superjson from 'superjson';
+import { newId } from '@cartera/db/ids';
+import { connectWs, waitFor } from '../src/testing/ws-client';
+import type { EventEnvelope } from '../src/realtime/stream';
+import { summary, type CapturedQuery, type Timing } from './bench-kit';
+
+export interface PagesTask {
+  kind: 'pages';
+  baseUrl: string;
+  databaseUrl: string;
+  token: string;
+  contactId: string;
+  cases: Array<{ label: string; before: string | undefined; query: CapturedQuery }>;
+  calls: number;
+  concurrency: number;
+}
+
+export interface PagesResult {
+  cases: Array<{ label: string; http: Timing; raw: Timing; httpRate: number; rawRate: number }>;
+  floor: { http: Timing; raw: Timing };
+}
+
+export interface FanoutSubscriber {
+  userId: string;
+  kind: 'comercial' | 'supervisor' | 'seller' | 'other tenant';
+  token: string;
+}
+
+export interface FanoutWrite {
+  contactId: string;
+  /** The writer's (the contact's seller's) session. */
+  token: string;
+  /** Indexes of the subscribers who may see the note. */
+  allowed: number[];
+}
+
+export interface FanoutTask {
+  kind: 'fanout';
+  baseUrl: string;
+  subscribers: FanoutSubscriber[];
+  writes: FanoutWrite[];
+  /** Writes per second. */
+  rate: number;
+}
+
+export interface FanoutResult {
+  connectMs: number;
+  writes: Timing;
+  writeRate: number;
+  writeErrors: number;
+  delivered: number;
+  missing: number;
+  duplicates: number;
+  unexpected: number;
+  foreign: number;
+  latency: Timing;
+  maxLatency: number;
+  afterCommit: Timing;
+}
+
+export type ClientTask = PagesTask | FanoutTask;
+
+const BLOCKS = 10;
+const WARMUP = 50;
+
+/** Runs `call` `count` times over `concurrency` loops; the duration of each call, ms. */
+async function atConcurrency(concurrency: number, count: number, call: () => Promise<unknown>) {
+  const samples: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        next += 1;
+        const start = performance.now();
+        await call();
+        samples.push(performance.now() - start);
+      }
+    }),
+  );
+  return { samples, ms: performance.now() - started };
+}
+
+/** HTTP and raw in alternating blocks of calls/BLOCKS each, after a warm-up of both. */
+async function alternate(
+  concurrency: number,
+  calls: number,
+  http: () => Promise<unknown>,
+  raw: () => Promise<unknown>,
+) {
+  await atConcurrency(concurrency, WARMUP, http);
+  await atConcurrency(concurrency, WARMUP, raw);
+  const sides = {
+    http: { samples: [] as number[], ms: 0 },
+    raw: { samples: [] as number[], ms: 0 },
+  };
+  const block = Math.ceil(calls / BLOCKS);
+  for (let index = 0; index < BLOCKS; index += 1) {
+    for (const [name, call] of [
+      ['http', http],
+      ['raw', raw],
+    ] as const) {
+      const done = await atConcurrency(concurrency, block, call);
+      sides[name].samples.push(...done.samples);
+      sides[name].ms += done.ms;
+    }
+  }
+  return {
+    http: summary(sides.http.samples),
+    raw: summary(sides.raw.samples),
+    httpRate: (sides.http.samples.length * 1000) / sides.http.ms,
+    rawRate: (sides.raw.samples.length * 1000) / sides.raw.ms,
+  };
+}
+
+async function pages(task: PagesTask): Promise<PagesResult> {
+  const pool = new pg.Pool({ connectionString: task.databaseUrl, max: task.concurrency });
+  try {
+    const cases: PagesResult['cases'] = [];
+    for (const each of task.cases) {
+      const input = { contactId: task.contactId, before: each.before };
+      const encoded = encodeURIComponent(JSON.stringify(superjson.serialize(input)));
+      const url = `${task.baseUrl}/api/trpc/interactions.timeline?input=${encoded}`;
+      const http = async () => {
+        const response = await fetch(url, { headers: { authorization: `Bearer ${task.token}` } });
+        await response.text();
+        if (response.status !== 200) throw new Error(`timeline answered ${response.status}`);
+      };
+      const raw = () => pool.query({ text: each.query.text, values: each.query.params });
+      cases.push({
+        label: each.label,
+        ...(await alternate(task.concurrency, task.calls, http, raw)),
+      });
+    }
+    const floor = await alternate(
+      task.concurrency,
+      Math.min(task.calls, 1_000),
+      async () => (await fetch(`${task.baseUrl}/api/health`)).text(),
+      () => pool.query('select 1'),
+    );
+    return { cases, floor };
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Wall-clock milliseconds with sub-millisecond precision. */
+const now = () => performance.timeOrigin + performance.now();
+
+async function fanout(task: FanoutTask): Promise<FanoutResult> {
+  const byInteraction = new Map<string, number>();
+  const ids = task.writes.map(() => newId());
+  ids.forEach((id, index) => byInteraction.set(id, index));
+  const sentAt = new Array<number>(task.writes.length).fill(NaN);
+  const answeredAt = new Array<number>(task.writes.length).fill(NaN);
+  /** arrivals[write] = subscriber index → arrival time. */
+  const arrivals = task.writes.map(() => new Map<number, number>());
+  let duplicates = 0;
+  let foreign = 0;
+  let started = 0;
+
+  const connectStart = performance.now();
+  const connections = [];
+  // Opened in groups, as a morning of agents signing in would, not all in one tick.
+  for (let first = 0; first < task.subscribers.length; first += 50) {
+    for (const [offset, subscriber] of task.subscribers.slice(first, first + 50).entries()) {
+      const index = first + offset;
+      const connection = connectWs(task.baseUrl, subscriber.token);
+      const subscription = connection.client.realtime.events.subscribe(
+        { lastEventId: null },
+        {
+          onStarted: () => (started += 1),
+          onData: (item) => {
+            const at = now();
+            const envelope = (item as { data: EventEnvelope }).data;
+            const write = byInteraction.get(String(envelope.payload.interactionId));
+            if (write === undefined) {
+              foreign += 1;
+              return;
+            }
+            if (arrivals[write]!.has(index)) duplicates += 1;
+            else arrivals[write]!.set(index, at);
+          },
+          onError: (error) => console.error(`subscriber ${index}:`, error),
+        },
+      );
+      connections.push({ connection, subscription });
+    }
+    await waitFor(
+      () => started === Math.min(first + 50, task.subscribers.length),
+      60_000,
+      'subscriptions',
+    );
+  }
+  const connectMs = performance.now() - connectStart;
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+  // Paced writes: write k is sent at start + k / rate, whatever the earlier ones are doing.
+  let writeErrors = 0;
+  const interval = 1000 / task.rate;
+  const writesStart = now();
+  const pending: Promise<void>[] = [];
+  for (const [index, write] of task.writes.entries()) {
+    const due = writesStart + index * interval;
+    const wait = due - now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    sentAt[index] = now();
+    pending.push(
+      fetch(`${task.baseUrl}/api/trpc/interactions.createNote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${write.token}` },
+        body: JSON.stringify(
+          superjson.serialize({
+            contactId: write.contactId,
+            id: ids[index],
+            body: `Nota ${index} del benchmark: el cliente confirma la visita del jueves.`,
+          }),
+        ),
+      }).then(
+        async (response) => {
+          await response.text();
+          answeredAt[index] = now();
+          if (response.status !== 200) writeErrors += 1;
+        },
+        () => void (writeErrors += 1),
+      ),
+    );
+  }
+  await Promise.all(pending);
+  const writeRate = (task.writes.length * 1000) / (now() - writesStart);
+  const expected = task.writes.reduce((sum, write) => sum + write.allowed.length, 0);
+  const delivered = () => arrivals.reduce((sum, each) => sum + each.size, 0);
+  // Whatever is still on its way: up to 10 s more, then what has not come is missing.
+  await waitFor(() => delivered() >= expected, 10_000, 'deliveries').catch(() => undefined);
+  // A little longer, so a delivery where none is allowed would still be seen.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+  const latencies: number[] = [];
+  const afterCommit: number[] = [];
+  let unexpected = 0;
+  let missing = 0;
+  for (const [index, write] of task.writes.entries()) {
+    const allowed = new Set(write.allowed);
+    for (const [subscriber, at] of arrivals[index]!) {
+      if (!allowed.has(subscriber)) {
+        unexpected += 1;
+        continue;
+      }
+      latencies.push(at - sentAt[index]!);
+      afterCommit.push(at - answeredAt[index]!);
+    }
+    for (const subscriber of allowed) if (!arrivals[index]!.has(subscriber)) missing += 1;
+  }
+  for (const { connection, subscription } of connections) {
+    subscription.unsubscribe();
+    connection.close();
+  }
+  return {
+    connectMs,
+    writes: summary(task.writes.map((_, index) => answeredAt[index]! - sentAt[index]!)),
+    writeRate,
+    writeErrors,
+    delivered: delivered(),
+    missing,
+    duplicates,
+    unexpected,
+    foreign,
+    latency: summary(latencies),
+    maxLatency: Math.max(...latencies),
+    afterCommit: summary(afterCommit.filter((value) => !Number.isNaN(value))),
+  };
+}
+
+process.once('message', (task: ClientTask) => {
+  const run = task.kind === 'pages' ? pages(task) : fanout(task);
+  run.then(
+    (result) => process.send!(result, () => process.exit(0)),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+});
