@@ -107,6 +107,10 @@ describe('preferencia de apariencia (03 §3 User)', () => {
     expect(refused.error?.issues.map((issue) => issue.message)).toEqual([
       INVALID_DEFAULT_CHAT_ACTION,
     ]);
+    const unknown = ZAppearanceUpdate.safeParse({ defaultChatAction: 'note', userId: 'x' });
+    expect(unknown.error?.issues.map((issue) => issue.message)).toEqual([
+      'Preferencias de apariencia desconocidas: userId',
+    ]);
   });
 
   it('lee una configuración guardada descartando valores desconocidos', () => {

@@ -10,13 +10,23 @@ export type DefaultChatAction = (typeof DEFAULT_CHAT_ACTIONS)[number];
 
 export const INVALID_DEFAULT_CHAT_ACTION = 'Acción predeterminada del chat inválida';
 
+export const UNKNOWN_APPEARANCE_KEYS = 'Preferencias de apariencia desconocidas: {keys}';
+
 /** What a user may change of their appearance; `null` forgets the preference. */
-export const ZAppearanceUpdate = z.strictObject({
-  defaultChatAction: z
-    .enum(DEFAULT_CHAT_ACTIONS, { error: INVALID_DEFAULT_CHAT_ACTION })
-    .nullable()
-    .optional(),
-});
+export const ZAppearanceUpdate = z.strictObject(
+  {
+    defaultChatAction: z
+      .enum(DEFAULT_CHAT_ACTIONS, { error: INVALID_DEFAULT_CHAT_ACTION })
+      .nullable()
+      .optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? UNKNOWN_APPEARANCE_KEYS.replace('{keys}', issue.keys.join(', '))
+        : 'Cuerpo de solicitud inválido',
+  },
+);
 export type AppearanceUpdate = z.infer<typeof ZAppearanceUpdate>;
 
 /** The stored preference as answered: unknown keys and values left by older clients dropped. */

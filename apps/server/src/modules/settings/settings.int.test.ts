@@ -55,6 +55,9 @@ describe('appearance preferences (01 §7 /settings/appearance, 03 §2.2)', () =>
       userId: env.demo.users[SELLER]!.id,
     });
     expect(smuggled.error?.data.domainCode).toBe('INVALID_REQUEST_BODY');
+    expect(smuggled.error?.data.fieldErrors).toEqual({
+      _: ['Preferencias de apariencia desconocidas: userId'],
+    });
     expect(await storedConfig(SUPERVISOR)).toEqual({ defaultChatAction: 'note' });
   });
 
