@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { es, format } from '@cartera/domain/i18n';
+import { errorMessage, es, format } from '@cartera/domain/i18n';
 import { formatDate } from '../../lib/dates';
-import { userMessageOf } from '../../lib/errors';
+import { domainCodeOf, userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { BellIcon, CheckIcon, XIcon } from '../../shell/icons';
 import { newActionId } from './actions/action-id';
@@ -45,7 +45,14 @@ export function SuggestionChips({ item, contactId }: { item: TimelineItem; conta
         next.delete(index);
         return next;
       });
-      notifications.show({ color: 'red', message: userMessageOf(error) });
+      // 03 §8: a generic error toast, unless the suggestion is simply gone or past.
+      const known = ['SUGGESTION_NOT_AVAILABLE', 'REMINDER_DATE_PAST'].includes(
+        domainCodeOf(error) ?? '',
+      );
+      notifications.show({
+        color: 'red',
+        message: known ? userMessageOf(error) : errorMessage(undefined),
+      });
     }
   };
 
