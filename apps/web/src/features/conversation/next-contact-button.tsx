@@ -14,15 +14,25 @@ const t = es.conversation.timeline;
  * from (`inbox` of /contact; 'Conversaciones' without one). Disabled, with a hint, at its end.
  */
 export function NextContactButton({ contactId }: { contactId: string }) {
-  const trpc = useTRPC();
   const me = useMe();
-  const navigate = useNavigate();
   const { inbox } = useSearch({ strict: false }) as { inbox?: string };
+  const query = nextContactQuery(inbox, me?.user.id ?? '');
+  return query ? <NextInInbox contactId={contactId} query={query} inbox={inbox} /> : null;
+}
+
+function NextInInbox({
+  contactId,
+  query,
+  inbox,
+}: {
+  contactId: string;
+  query: NonNullable<ReturnType<typeof nextContactQuery>>;
+  inbox: string | undefined;
+}) {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
   const next = useQuery(
-    trpc.inbox.next.queryOptions(
-      { ...nextContactQuery(inbox, me?.user.id ?? ''), contactId },
-      { staleTime: 30_000 },
-    ),
+    trpc.inbox.next.queryOptions({ ...query, contactId }, { staleTime: 30_000 }),
   );
   const nextId = next.data?.id ?? null;
   const button = (

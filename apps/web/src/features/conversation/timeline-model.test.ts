@@ -149,5 +149,6 @@ describe('siguiente contacto', () => {
     expect(nextContactQuery(me, me)).toEqual({ inbox: 'conversations' });
     expect(nextContactQuery(other, me)).toEqual({ inbox: 'conversations', agentId: other });
     expect(nextContactQuery('unassigned', me)).toEqual({ inbox: 'unassigned' });
+    expect(nextContactQuery('sharedinbox', me)).toBeNull();
   });
 });

@@ -156,14 +156,18 @@ export function offersSnooze(items: ReadonlyArray<TimelineItem>, hasReminder: bo
   return last.agent !== null && !last.createdBySystem && last.type !== 'phoneCall';
 }
 
-/** What `inbox.next` needs from the `inbox` search param of /contact ('me', a user id…). */
+/**
+ * What `inbox.next` needs from the `inbox` search param of /contact: 'me' or a user id name whose
+ * 'Conversaciones' (none: one's own), 'unassigned' the 'Inbox'. Other inboxes (a shared one) have
+ * no 'Siguiente contacto' yet: null.
+ */
 export function nextContactQuery(
   inbox: string | undefined,
   meId: string,
-): { inbox: 'conversations' | 'unassigned'; agentId?: string } {
+): { inbox: 'conversations' | 'unassigned'; agentId?: string } | null {
   if (inbox === 'unassigned') return { inbox: 'unassigned' };
-  const isUserId = inbox !== undefined && /^[0-9a-f-]{36}$/i.test(inbox);
-  return isUserId && inbox !== meId
+  if (inbox === undefined || inbox === 'me' || inbox === meId) return { inbox: 'conversations' };
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(inbox)
     ? { inbox: 'conversations', agentId: inbox }
-    : { inbox: 'conversations' };
+    : null;
 }
