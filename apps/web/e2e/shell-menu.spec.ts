@@ -21,14 +21,22 @@ test.describe('Menú lateral', () => {
       'vendedor@demo.test',
       'Valentín Vendedor',
       [clients],
-      ['Rendimiento', inbox, 'Conversaciones', 'Contactos', 'Empresas'],
+      ['Rendimiento', 'Carteras compartidas', inbox, 'Conversaciones', 'Contactos', 'Empresas'],
       false,
     ],
     [
       'supervisor@demo.test',
       'Sergio Supervisor',
       [clients],
-      ['Rendimiento', 'Vendedores', inbox, 'Conversaciones', 'Contactos', 'Empresas'],
+      [
+        'Rendimiento',
+        'Vendedores',
+        'Carteras compartidas',
+        inbox,
+        'Conversaciones',
+        'Contactos',
+        'Empresas',
+      ],
       false,
     ],
     // Linked to carla.sur@demo.test.
@@ -36,7 +44,15 @@ test.describe('Menú lateral', () => {
       'comercial@demo.test',
       'Carla Comercial',
       [clients],
-      ['Rendimiento', 'Vendedores', inbox, 'Conversaciones', 'Contactos', 'Empresas'],
+      [
+        'Rendimiento',
+        'Vendedores',
+        'Carteras compartidas',
+        inbox,
+        'Conversaciones',
+        'Contactos',
+        'Empresas',
+      ],
       true,
     ],
     [
@@ -50,7 +66,7 @@ test.describe('Menú lateral', () => {
       'proyecto@demo.test',
       'Pablo Proyectos',
       [clients],
-      ['Rendimiento', inbox, 'Conversaciones', 'Contactos', 'Empresas'],
+      ['Rendimiento', 'Carteras compartidas', inbox, 'Conversaciones', 'Contactos', 'Empresas'],
       false,
     ],
     ['gestor@demo.test', 'Gabriela Gestora', [], [], false],
@@ -163,6 +179,7 @@ test.describe('Menú lateral', () => {
     await expect(mainMenu(page).getByRole('link')).toHaveText([
       'Rendimiento',
       'Vendedores',
+      'Carteras compartidas',
       inbox,
       'Conversaciones',
     ]);

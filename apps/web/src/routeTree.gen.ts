@@ -16,6 +16,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index'
 import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId'
 import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index'
+import { Route as AppContactSharedinboxRouteImport } from './routes/_app/contact/sharedinbox'
 import { Route as AppContactUnassignedRouteImport } from './routes/_app/contact/unassigned'
 import { Route as AppContactsIndexRouteImport } from './routes/_app/contacts/index'
 
@@ -53,6 +54,11 @@ const AppContactIndexRoute = AppContactIndexRouteImport.update({
   path: '/contact/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppContactSharedinboxRoute = AppContactSharedinboxRouteImport.update({
+  id: '/contact/sharedinbox',
+  path: '/contact/sharedinbox',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppContactUnassignedRoute = AppContactUnassignedRouteImport.update({
   id: '/contact/unassigned',
   path: '/contact/unassigned',
@@ -69,6 +75,7 @@ export interface FileRoutesByFullPath {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
+  '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
   '/companies/': typeof AppCompaniesIndexRoute
   '/contact/': typeof AppContactIndexRoute
@@ -79,6 +86,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/': typeof AppIndexRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
+  '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
   '/companies': typeof AppCompaniesIndexRoute
   '/contact': typeof AppContactIndexRoute
@@ -91,6 +99,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/_app/': typeof AppIndexRoute
   '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
+  '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/_app/contact/unassigned': typeof AppContactUnassignedRoute
   '/_app/companies/': typeof AppCompaniesIndexRoute
   '/_app/contact/': typeof AppContactIndexRoute
@@ -103,6 +112,7 @@ export interface FileRouteTypes {
     | '/force-change-password'
     | '/login'
     | '/companies/$companyId'
+    | '/contact/sharedinbox'
     | '/contact/unassigned'
     | '/companies/'
     | '/contact/'
@@ -113,6 +123,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/'
     | '/companies/$companyId'
+    | '/contact/sharedinbox'
     | '/contact/unassigned'
     | '/companies'
     | '/contact'
@@ -124,6 +135,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/_app/'
     | '/_app/companies/$companyId'
+    | '/_app/contact/sharedinbox'
     | '/_app/contact/unassigned'
     | '/_app/companies/'
     | '/_app/contact/'
@@ -187,6 +199,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppContactIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/contact/sharedinbox': {
+      id: '/_app/contact/sharedinbox'
+      path: '/contact/sharedinbox'
+      fullPath: '/contact/sharedinbox'
+      preLoaderRoute: typeof AppContactSharedinboxRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/contact/unassigned': {
       id: '/_app/contact/unassigned'
       path: '/contact/unassigned'
@@ -207,6 +226,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
+  AppContactSharedinboxRoute: typeof AppContactSharedinboxRoute
   AppContactUnassignedRoute: typeof AppContactUnassignedRoute
   AppCompaniesIndexRoute: typeof AppCompaniesIndexRoute
   AppContactIndexRoute: typeof AppContactIndexRoute
@@ -216,6 +236,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,
+  AppContactSharedinboxRoute: AppContactSharedinboxRoute,
   AppContactUnassignedRoute: AppContactUnassignedRoute,
   AppCompaniesIndexRoute: AppCompaniesIndexRoute,
   AppContactIndexRoute: AppContactIndexRoute,

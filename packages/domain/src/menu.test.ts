@@ -35,6 +35,7 @@ describe('menú lateral con las pantallas construidas hoy', () => {
       [
         'Rendimiento',
         'Vendedores',
+        'Bandeja de entrada > Carteras compartidas',
         'Bandeja de entrada > Inbox',
         'Bandeja de entrada > Conversaciones',
         'Clientes > Contactos',
@@ -47,6 +48,7 @@ describe('menú lateral con las pantallas construidas hoy', () => {
       [
         'Rendimiento',
         'Vendedores',
+        'Bandeja de entrada > Carteras compartidas',
         'Bandeja de entrada > Inbox',
         'Bandeja de entrada > Conversaciones',
         'Clientes > Contactos',
@@ -58,6 +60,7 @@ describe('menú lateral con las pantallas construidas hoy', () => {
       'project_manager',
       [
         'Rendimiento',
+        'Bandeja de entrada > Carteras compartidas',
         'Bandeja de entrada > Inbox',
         'Bandeja de entrada > Conversaciones',
         'Clientes > Contactos',
@@ -70,6 +73,7 @@ describe('menú lateral con las pantallas construidas hoy', () => {
       'user',
       [
         'Rendimiento',
+        'Bandeja de entrada > Carteras compartidas',
         'Bandeja de entrada > Inbox',
         'Bandeja de entrada > Conversaciones',
         'Clientes > Contactos',
@@ -92,8 +96,10 @@ describe('menú lateral con las pantallas construidas hoy', () => {
     ]);
   });
 
-  it('Carteras compartidas sigue oculta hasta tener su pantalla', () => {
-    expect(menuLabels(visibleMenu(demoUser('user')))).not.toContain(
+  it('Carteras compartidas es de la bandeja: no la ve el administrador ni una empresa sin Inbox', () => {
+    expect(menuLabels(visibleMenu(demoUser('admin')))).not.toContain('Carteras compartidas');
+    const noInbox = demoUser('user', { featureFlags: { ...demoFlags, inbox: 0 } });
+    expect(menuLabels(visibleMenu(noInbox))).not.toContain(
       'Bandeja de entrada > Carteras compartidas',
     );
   });

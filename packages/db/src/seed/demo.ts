@@ -5,7 +5,13 @@ import { blockedNumbers, messageTemplates } from '../schema/interactions';
 import { seedCompaniesDemo } from './companies.demo';
 import { seedContactsDemo } from './contacts.demo';
 import { seedConversationsDemo } from './conversations.demo';
-import { createGroup, createTenant, createUser, DEMO_PASSWORD } from './factories';
+import {
+  createGroup,
+  createSharedInbox,
+  createTenant,
+  createUser,
+  DEMO_PASSWORD,
+} from './factories';
 
 export interface DemoLogin {
   email: string;
@@ -29,7 +35,11 @@ export const DEMO_LOGINS: DemoLogin[] = [
   { email: 'cambio@demo.test', role: 'user', note: 'debe cambiar la contraseña' },
   { email: 'jail@demo.test', role: 'user', note: 'limitado a /training y /settings' },
   { email: 'vendedor@otra.test', role: 'user', note: 'Otra Empresa' },
-  { email: 'carla.sur@demo.test', role: 'super', note: 'cuenta vinculada de comercial@demo.test' },
+  {
+    email: 'carla.sur@demo.test',
+    role: 'super',
+    note: 'cuenta vinculada de comercial@demo.test · ve la cartera compartida de Julia',
+  },
 ];
 
 /** 03 §3 archiving reasons of the demo tenant, grouped, one of each next action. */
@@ -203,6 +213,13 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
   });
   await seedContactsDemo(db, { demo, other, users });
   await seedConversationsDemo(db, { demo, users });
+  // 'Carteras compartidas': Julia (confined to training) shares her portfolio with Carla of
+  // Equipo Sur. Neither takes part in the tests that keep one seller from another's contacts.
+  await createSharedInbox(db, demo, {
+    name: 'Cartera de Julia',
+    ownerId: users['jail@demo.test']!.id,
+    memberIds: [users['carla.sur@demo.test']!.id],
+  });
   // Quick replies of the composer ('/' then a word): the company's and one of Valentín's.
   await db.insert(messageTemplates).values([
     ...DEMO_QUICK_REPLIES.map(([title, message]) => ({ tenantId: demo.id, title, message })),

@@ -7,6 +7,7 @@ import { groups, type Group, type NewGroup } from '../schema/groups';
 import { users, type NewUser, type User } from '../schema/users';
 import { companies, sectors, type Company, type NewCompany } from '../schema/companies';
 import { contacts } from '../schema/contacts';
+import { sharedInboxes } from '../schema/interactions';
 import {
   customFields,
   origins,
@@ -190,4 +191,17 @@ export async function createOrigin(
     .values({ ...input, tenantId: tenant.id })
     .returning();
   return origin!;
+}
+
+/** 'Carteras compartidas': the portfolio of `ownerId` shared with `memberIds`. */
+export async function createSharedInbox(
+  db: Executor,
+  tenant: { id: string },
+  input: { name: string; ownerId: string; memberIds: string[] },
+) {
+  const [inbox] = await db
+    .insert(sharedInboxes)
+    .values({ ...input, tenantId: tenant.id })
+    .returning();
+  return inbox!;
 }

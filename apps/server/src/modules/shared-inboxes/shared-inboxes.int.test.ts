@@ -188,6 +188,25 @@ describe('Carteras compartidas (issue #6 §10)', () => {
   });
 });
 
+describe('datos de demostración', () => {
+  it("carla.sur@demo.test works Julia's shared portfolio", async () => {
+    const julia = env.demo.users['jail@demo.test']!;
+    const mine = await env.call('carla.sur@demo.test', 'sharedInboxes.mine');
+    expect(mine.data).toMatchObject([
+      { name: 'Cartera de Julia', ownerId: julia.id, ownerName: 'Julia Limitada' },
+    ]);
+    expect(mine.data[0]!.contactCount).toBeGreaterThan(0);
+    const page = await env.call('carla.sur@demo.test', 'sharedInboxes.contacts', {
+      sharedInboxId: mine.data[0]!.id,
+    });
+    expect(page.data.items.length).toBeGreaterThan(0);
+    const first = page.data.items[0]!;
+    expect((await env.call('carla.sur@demo.test', 'contacts.get', { id: first.id })).status).toBe(
+      200,
+    );
+  });
+});
+
 describe('gestión de carteras compartidas', () => {
   it('admin and comercial list the company’s shared inboxes; sellers and supervisors may not', async () => {
     for (const email of ['admin@demo.test', 'comercial@demo.test']) {
