@@ -46,13 +46,17 @@ function startingMode(preference: 'channel' | 'personal_wpp' | 'note' | null | u
  * button. '/' at the start of a note looks up a quick reply (03 §4). Admins may attach files
  * to a note (03 §6): each uploads at once with its progress, and the note goes with them.
  */
-export function Composer({
-  contactId,
-  onSend,
-}: {
+export function Composer(props: ComposerProps) {
+  // Another contact gets a fresh composer: no text, mode or files of the previous one.
+  return <ContactComposer key={props.contactId} {...props} />;
+}
+
+interface ComposerProps {
   contactId: string;
   onSend: (body: string) => void;
-}) {
+}
+
+function ContactComposer({ contactId, onSend }: ComposerProps) {
   const trpc = useTRPC();
   const settings = useQuery(trpc.interactions.activitySettings.queryOptions());
   const queryClient = useQueryClient();
