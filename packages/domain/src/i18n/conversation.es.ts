@@ -231,7 +231,7 @@ export const conversationEs = {
     suggestionTake: 'Agendar este recordatorio',
     suggestionRemove: 'Descartar la sugerencia',
     // Snooze at the end of the timeline (03 §4, §9 default 24 hours); ours as well.
-    snoozeTitle: '¿Esperás respuesta?',
+    snoozeTitle: '¿Esperas respuesta?',
     snoozeAction: 'Posponer {duration}',
     snoozeHint: 'Agenda un recordatorio para dentro de {duration}.',
     snoozed: 'Recordatorio agendado',

@@ -42,7 +42,6 @@ function NextInInbox({
       variant="default"
       rightSection={<PlayerSkipForwardIcon size={14} />}
       disabled={!nextId}
-      loading={next.isPending}
       onClick={() => {
         if (nextId) void navigate({ to: '/contact', search: { id: nextId, inbox } });
       }}
