@@ -30,6 +30,7 @@ export interface PagesTask {
 export interface PagesResult {
   cases: Array<{ label: string; http: Timing; raw: Timing; httpRate: number; rawRate: number }>;
   floor: { http: Timing; raw: Timing };
+  cpuMs: number;
 }
 
 export interface FanoutSubscriber {
@@ -68,6 +69,7 @@ export interface FanoutResult {
   latency: Timing;
   maxLatency: number;
   afterCommit: Timing;
+  cpuMs: number;
 }
 
 export type ClientTask = PagesTask | FanoutTask;
@@ -93,68 +95,91 @@ async function atConcurrency(concurrency: number, count: number, call: () => Pro
   return { samples, ms: performance.now() - started };
 }
 
-/** HTTP and raw in alternating blocks of calls/BLOCKS each, after a warm-up of both. */
-async function alternate(
-  concurrency: number,
-  calls: number,
-  http: () => Promise<unknown>,
-  raw: () => Promise<unknown>,
-) {
-  await atConcurrency(concurrency, WARMUP, http);
-  await atConcurrency(concurrency, WARMUP, raw);
-  const sides = {
-    http: { samples: [] as number[], ms: 0 },
-    raw: { samples: [] as number[], ms: 0 },
-  };
+interface Series {
+  name: string;
+  call: () => Promise<unknown>;
+}
+
+/**
+ * Every series in turn, block after block (calls/BLOCKS calls each at `concurrency`), after a
+ * warm-up of each: all of them meet the same machine load, whatever it does during the run.
+ */
+async function interleave(concurrency: number, calls: number, series: Series[]) {
+  for (const each of series) await atConcurrency(concurrency, WARMUP, each.call);
+  const done = series.map(() => ({ samples: [] as number[], ms: 0 }));
   const block = Math.ceil(calls / BLOCKS);
   for (let index = 0; index < BLOCKS; index += 1) {
-    for (const [name, call] of [
-      ['http', http],
-      ['raw', raw],
-    ] as const) {
-      const done = await atConcurrency(concurrency, block, call);
-      sides[name].samples.push(...done.samples);
-      sides[name].ms += done.ms;
+    for (const [position, each] of series.entries()) {
+      const run = await atConcurrency(concurrency, block, each.call);
+      done[position]!.samples.push(...run.samples);
+      done[position]!.ms += run.ms;
     }
   }
-  return {
-    http: summary(sides.http.samples),
-    raw: summary(sides.raw.samples),
-    httpRate: (sides.http.samples.length * 1000) / sides.http.ms,
-    rawRate: (sides.raw.samples.length * 1000) / sides.raw.ms,
-  };
+  return new Map(
+    series.map((each, position) => [
+      each.name,
+      {
+        timing: summary(done[position]!.samples),
+        rate: (done[position]!.samples.length * 1000) / done[position]!.ms,
+      },
+    ]),
+  );
 }
 
 async function pages(task: PagesTask): Promise<PagesResult> {
   const pool = new pg.Pool({ connectionString: task.databaseUrl, max: task.concurrency });
   try {
-    const cases: PagesResult['cases'] = [];
+    const series: Series[] = [];
     for (const each of task.cases) {
       const input = { contactId: task.contactId, before: each.before };
       const encoded = encodeURIComponent(JSON.stringify(superjson.serialize(input)));
       const url = `${task.baseUrl}/api/trpc/interactions.timeline?input=${encoded}`;
-      const http = async () => {
-        const response = await fetch(url, { headers: { authorization: `Bearer ${task.token}` } });
-        await response.text();
-        if (response.status !== 200) throw new Error(`timeline answered ${response.status}`);
-      };
-      const raw = () => pool.query({ text: each.query.text, values: each.query.params });
-      cases.push({
-        label: each.label,
-        ...(await alternate(task.concurrency, task.calls, http, raw)),
+      series.push({
+        name: `${each.label} http`,
+        call: async () => {
+          const response = await fetch(url, {
+            headers: { authorization: `Bearer ${task.token}` },
+          });
+          await response.text();
+          if (response.status !== 200) throw new Error(`timeline answered ${response.status}`);
+        },
+      });
+      series.push({
+        name: `${each.label} raw`,
+        call: () => pool.query({ text: each.query.text, values: each.query.params }),
       });
     }
-    const floor = await alternate(
-      task.concurrency,
-      Math.min(task.calls, 1_000),
-      async () => (await fetch(`${task.baseUrl}/api/health`)).text(),
-      () => pool.query('select 1'),
+    series.push(
+      {
+        name: 'health',
+        call: async () => (await fetch(`${task.baseUrl}/api/health`)).text(),
+      },
+      { name: 'select 1', call: () => pool.query('select 1') },
     );
-    return { cases, floor };
+    const results = await interleave(task.concurrency, task.calls, series);
+    const get = (name: string) => results.get(name)!;
+    return {
+      cases: task.cases.map(({ label }) => ({
+        label,
+        http: get(`${label} http`).timing,
+        raw: get(`${label} raw`).timing,
+        httpRate: get(`${label} http`).rate,
+        rawRate: get(`${label} raw`).rate,
+      })),
+      floor: { http: get('health').timing, raw: get('select 1').timing },
+      cpuMs: cpuMs(),
+    };
   } finally {
     await pool.end();
   }
 }
+
+const cpuStart = process.cpuUsage();
+/** CPU time this process has used since it started its task, ms. */
+const cpuMs = () => {
+  const used = process.cpuUsage(cpuStart);
+  return (used.user + used.system) / 1000;
+};
 
 /** Wall-clock milliseconds with sub-millisecond precision. */
 const now = () => performance.timeOrigin + performance.now();
@@ -280,6 +305,7 @@ async function fanout(task: FanoutTask): Promise<FanoutResult> {
     latency: summary(latencies),
     maxLatency: Math.max(...latencies),
     afterCommit: summary(afterCommit.filter((value) => !Number.isNaN(value))),
+    cpuMs: cpuMs(),
   };
 }
 

@@ -21,11 +21,13 @@
  *   BENCH_CONTACTS          contacts in the tenant (100,000).
  *   BENCH_CALLS             timed calls per side and page (3,000), in alternating blocks.
  *   BENCH_FANOUT_SECONDS    seconds of writes at 50 events/s (30).
+ *   BENCH_PARTS             `timeline,fanout` (both), or one of them.
  *   BENCH_KEEP=1, BENCH_REUSE=1 as in bench:contacts.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { performance } from 'node:perf_hooks';
+import { loadavg } from 'node:os';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database, DatabaseHandle } from '@cartera/db/client';
@@ -64,6 +66,7 @@ const LONG_TIMELINE = Number(process.env.BENCH_LONG_TIMELINE ?? 100_000);
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 3_000);
 const FANOUT_SECONDS = Number(process.env.BENCH_FANOUT_SECONDS ?? 30);
+const PARTS = (process.env.BENCH_PARTS ?? 'timeline,fanout').split(',');
 const CONCURRENCY = 8;
 const DEEP_PAGE = 1_000;
 const FANOUT_RATE = 50;
@@ -507,22 +510,66 @@ async function pageCases(
 // ---------------------------------------------------------------------------------------------
 // The client process.
 
-function runClients<T>(task: ClientTask): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./timeline-clients.ts', import.meta.url)), [], {
-      execArgv: ['--import', 'tsx'],
-      serialization: 'advanced',
+interface ServerLoad {
+  /** CPU time of this process (the server) during the task, ms, and the task's wall time. */
+  cpuMs: number;
+  wallMs: number;
+  /** How late the server's event loop ran its timers, ms. */
+  delay: { p50: number; p99: number; max: number };
+}
+
+/** Runs one task in the client process, measuring what it costs the server meanwhile. */
+async function runClients<T extends { cpuMs: number }>(
+  task: ClientTask,
+): Promise<{ result: T; server: ServerLoad }> {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  histogram.enable();
+  try {
+    const result = await new Promise<T>((resolve, reject) => {
+      const child = fork(fileURLToPath(new URL('./timeline-clients.ts', import.meta.url)), [], {
+        execArgv: ['--import', 'tsx'],
+        serialization: 'advanced',
+      });
+      let answer: T | undefined;
+      child.once('message', (message) => (answer = message as T));
+      child.once('error', reject);
+      child.once('exit', (code) =>
+        code === 0 && answer !== undefined
+          ? resolve(answer)
+          : reject(new Error(`the client process exited with ${code}`)),
+      );
+      child.send(task);
     });
-    let result: T | undefined;
-    child.once('message', (message) => (result = message as T));
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 && result !== undefined
-        ? resolve(result)
-        : reject(new Error(`the client process exited with ${code}`)),
-    );
-    child.send(task);
-  });
+    histogram.disable();
+    const used = process.cpuUsage(cpu);
+    return {
+      result,
+      server: {
+        cpuMs: (used.user + used.system) / 1000,
+        wallMs: performance.now() - started,
+        delay: {
+          p50: histogram.percentile(50) / 1e6,
+          p99: histogram.percentile(99) / 1e6,
+          max: histogram.max / 1e6,
+        },
+      },
+    };
+  } finally {
+    histogram.disable();
+  }
+}
+
+/** Who used the two cores during a task: the server, the clients, and the rest (PostgreSQL). */
+function loadLine(server: ServerLoad, clientCpuMs: number) {
+  const share = (cpuMs: number) => `${((100 * cpuMs) / server.wallMs).toFixed(0)} %`;
+  return (
+    `CPU over ${(server.wallMs / 1000).toFixed(1)} s: server ${share(server.cpuMs)} of a core, ` +
+    `clients ${share(clientCpuMs)}; server event-loop delay p50 ${server.delay.p50.toFixed(1)} ` +
+    `ms, p99 ${server.delay.p99.toFixed(1)} ms, max ${server.delay.max.toFixed(1)} ms; ` +
+    `machine load average ${loadavg()[0]!.toFixed(1)} (1 min)`
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -537,7 +584,7 @@ async function main() {
       `${INTERACTIONS.toLocaleString('en')} in its tenant (${CONTACTS.toLocaleString('en')} contacts)`,
   );
   out(machineLine());
-  const database = await openBenchDatabase(DATABASE, 20);
+  const database = await openBenchDatabase(DATABASE, 10);
   const { handle, client } = database;
   let fixture = database.reused ? await findFixture(client) : undefined;
   if (fixture) {
@@ -566,8 +613,9 @@ async function main() {
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   let misses = 0;
   try {
-    misses += await timelineSection(app.url, handle, client, pool, database.url, fixture);
-    misses += await fanoutSection(app.url, handle, fixture);
+    if (PARTS.includes('timeline'))
+      misses += await timelineSection(app.url, handle, client, pool, database.url, fixture);
+    if (PARTS.includes('fanout')) misses += await fanoutSection(app.url, handle, fixture);
   } finally {
     await app.stop();
     await pool.end();
@@ -593,7 +641,7 @@ async function timelineSection(
     `## interactions.timeline of the long contact, as its seller: HTTP and raw pg, each at ` +
       `concurrency ${CONCURRENCY} (ms)`,
   );
-  const result = await runClients<PagesResult>({
+  const { result, server } = await runClients<PagesResult>({
     kind: 'pages',
     baseUrl,
     databaseUrl: url,
@@ -632,6 +680,7 @@ async function timelineSection(
     `floor at concurrency ${CONCURRENCY}: GET /api/health ${line(result.floor.http)}; ` +
       `select 1 ${line(result.floor.raw)}`,
   );
+  out(loadLine(server, result.cpuMs));
   out();
   out('## Plans (EXPLAIN ANALYZE of the raw query)');
   for (const each of cases) {
@@ -677,7 +726,7 @@ async function fanoutSection(baseUrl: string, handle: DatabaseHandle, fixture: F
   const kinds = new Map<string, number>();
   for (const each of subscribers) kinds.set(each.kind, (kinds.get(each.kind) ?? 0) + 1);
   out(`subscribers: ${[...kinds].map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
-  const result = await runClients<FanoutResult>({
+  const { result, server } = await runClients<FanoutResult>({
     kind: 'fanout',
     baseUrl,
     subscribers,
@@ -710,6 +759,7 @@ async function fanoutSection(baseUrl: string, handle: DatabaseHandle, fixture: F
       `${result.afterCommit.p50.toFixed(1)}, p99 ${result.afterCommit.p99.toFixed(1)} ` +
       `(negative: the event arrived before the answer)`,
   );
+  out(loadLine(server, result.cpuMs));
   return Number(!ok) + Number(!clean);
 }
 
