@@ -85,7 +85,7 @@ export async function validatePhone(
     };
   }
   const edited = input.contactId
-    ? await findContact(db, user.tenantId, input.contactId, contactScope(user))
+    ? await findContact(db, user.tenantId, input.contactId, await contactScope(db, user))
     : undefined;
   const owners = await findPhoneOwners(db, user.tenantId, [parsed.e164], edited?.id);
   const owner = edited?.parentContactId
@@ -94,7 +94,7 @@ export async function validatePhone(
   if (!owner) return { ...result, success: true, type: 'valid' };
 
   const itsMine = owner.agentId === user.id;
-  const visible = !!(await findContact(db, user.tenantId, owner.id, contactScope(user)));
+  const visible = !!(await findContact(db, user.tenantId, owner.id, await contactScope(db, user)));
   const isObtainable = !itsMine && isObtainableBy(owner);
   const unifyContacts =
     !!edited && visible && !edited.parentContactId && canUnify(settings.unify, user.roles);

@@ -130,7 +130,7 @@ export type ContactDetail = z.infer<typeof ZContactDetail>;
 
 /** A contact the user may see, or CONTACT_NOT_FOUND (the same answer whether it exists or not). */
 export async function visibleContact(db: Executor, user: AuthUser, id: string) {
-  const contact = await findContact(db, user.tenantId, id, contactScope(user));
+  const contact = await findContact(db, user.tenantId, id, await contactScope(db, user));
   if (!contact) throw new DomainError('CONTACT_NOT_FOUND');
   return contact;
 }

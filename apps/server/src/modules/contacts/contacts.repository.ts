@@ -2,16 +2,17 @@ import { and, asc, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-
 import type { Executor } from '@cartera/db/client';
 import { companyContacts, contacts, groups, users } from '@cartera/db/schema';
 import { fieldFilterCondition, likePattern, type FieldFilter } from '../../lib/sql';
-import { sharedOwnersOf } from '../shared-inboxes/shared-inboxes.repository';
 
 /**
- * Whose contacts a user sees: the whole tenant, a group subtree's agents, or their own; a
- * supervisor or seller also sees the portfolios shared with them ('Carteras compartidas').
+ * Whose contacts a user sees: the whole tenant, a group subtree's agents, or their own; plus, for
+ * a supervisor or seller, the agents whose portfolio is shared with them ('Carteras
+ * compartidas'), resolved beforehand so a user without shares keeps the plain agent filter (an
+ * ordered scan of the (tenant, agent, id) index).
  */
 export type ContactScope =
   | { kind: 'tenant' }
-  | { kind: 'subtree'; groupId: string; userId: string }
-  | { kind: 'own'; userId: string };
+  | { kind: 'subtree'; groupId: string; sharedOwnerIds?: string[] }
+  | { kind: 'own'; userId: string; sharedOwnerIds?: string[] };
 
 export function scopeCondition(
   db: Executor,
@@ -19,9 +20,12 @@ export function scopeCondition(
   scope: ContactScope,
 ): SQL | undefined {
   if (scope.kind === 'tenant') return undefined;
-  // An array of owners (an InitPlan), so the (tenant, agent) index still serves the lookup.
-  const shared = sql`${contacts.agentId} = any(array(${sharedOwnersOf(db, tenantId, scope.userId)}))`;
-  if (scope.kind === 'own') return or(eq(contacts.agentId, scope.userId), shared);
+  const shared = scope.sharedOwnerIds ?? [];
+  if (scope.kind === 'own') {
+    return shared.length
+      ? inArray(contacts.agentId, [scope.userId, ...shared])
+      : eq(contacts.agentId, scope.userId);
+  }
   const agents = db
     .select({ id: users.id })
     .from(users)
@@ -32,7 +36,8 @@ export function scopeCondition(
         or(eq(groups.id, scope.groupId), sql`${scope.groupId}::uuid = any(${groups.ancestors})`),
       ),
     );
-  return or(inArray(contacts.agentId, agents), shared);
+  const subtree = inArray(contacts.agentId, agents);
+  return shared.length ? or(subtree, inArray(contacts.agentId, shared)) : subtree;
 }
 
 export async function lookupContacts(

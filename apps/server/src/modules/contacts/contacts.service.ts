@@ -3,6 +3,7 @@ import type { Executor } from '@cartera/db/client';
 import type { AuthUser } from '../sessions/session.service';
 import { foldSearchTerm } from '@cartera/domain/search';
 import { keysetPage } from '../../lib/pagination';
+import { findSharedOwnerIds } from '../shared-inboxes/shared-inboxes.repository';
 import { findContactsPage, lookupContacts, type ContactScope } from './contacts.repository';
 
 /** 02 §9: contact searches answer 15 at most. */
@@ -13,7 +14,7 @@ export const CONTACT_SEARCH_LIMIT = 15;
  * tenant, a supervisor their group's subtree, a seller their own; supervisor and seller also the
  * portfolios shared with them (issue #6 §10 'Carteras compartidas').
  */
-export function contactScope(user: AuthUser): ContactScope {
+export async function contactScope(db: Executor, user: AuthUser): Promise<ContactScope> {
   if (
     user.roles.some(
       (role) => role === 'comercial' || role === 'project_manager' || role === 'admin',
@@ -21,9 +22,11 @@ export function contactScope(user: AuthUser): ContactScope {
   ) {
     return { kind: 'tenant' };
   }
-  if (user.roles.includes('super'))
-    return { kind: 'subtree', groupId: user.groupId, userId: user.id };
-  return { kind: 'own', userId: user.id };
+  const sharedOwnerIds = await findSharedOwnerIds(db, user.tenantId, user.id);
+  if (user.roles.includes('super')) {
+    return { kind: 'subtree', groupId: user.groupId, sharedOwnerIds };
+  }
+  return { kind: 'own', userId: user.id, sharedOwnerIds };
 }
 
 export const ZLookupContactsInput = z.object({
@@ -39,12 +42,12 @@ export const ZContactSummary = z.object({
 });
 
 /** Contacts for pickers (custom fields selectcontact / multiplecontact), within the user's sight. */
-export function lookupVisibleContacts(
+export async function lookupVisibleContacts(
   db: Executor,
   user: AuthUser,
   input: z.infer<typeof ZLookupContactsInput>,
 ) {
-  return lookupContacts(db, user.tenantId, contactScope(user), {
+  return lookupContacts(db, user.tenantId, await contactScope(db, user), {
     search: input.search || undefined,
     ids: input.ids,
     limit: input.ids ? input.ids.length : CONTACT_SEARCH_LIMIT,
@@ -91,7 +94,7 @@ export async function listContacts(
   const rows = await findContactsPage(
     db,
     user.tenantId,
-    contactScope(user),
+    await contactScope(db, user),
     {
       search: search || undefined,
       statusTag: input.statusTag,

@@ -2,14 +2,10 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { contacts, sharedInboxes, users } from '@cartera/db/schema';
 
-/**
- * The agents whose portfolio is shared with `userId`: the owners of the shared inboxes the user
- * is a member of. A subquery, so the contact scope (contacts.repository `scopeCondition`) can
- * widen a seller's or supervisor's sight in the same statement.
- */
-export function sharedOwnersOf(db: Executor, tenantId: string, userId: string) {
-  return db
-    .select({ id: sharedInboxes.ownerId })
+/** The agents whose portfolio is shared with `userId`: the owners of their shared inboxes. */
+export async function findSharedOwnerIds(db: Executor, tenantId: string, userId: string) {
+  const rows = await db
+    .selectDistinct({ id: sharedInboxes.ownerId })
     .from(sharedInboxes)
     .where(
       and(
@@ -17,6 +13,7 @@ export function sharedOwnersOf(db: Executor, tenantId: string, userId: string) {
         sql`${sharedInboxes.memberIds} @> array[${userId}::uuid]`,
       ),
     );
+  return rows.map((row) => row.id);
 }
 
 /** The users a shared portfolio of `ownerId` reaches (live events of its contacts). */
