@@ -12,6 +12,7 @@ export const sharedInboxesEs = {
   noneHint: 'Cuando alguien comparta su cartera contigo, sus contactos aparecerán aquí.',
   empty: 'Esta cartera todavía no tiene contactos.',
   // Management (admin and comercial)
+  mine: 'Mis carteras',
   manage: 'Gestionar',
   manageTitle: 'Carteras compartidas de la empresa',
   manageEmpty: 'Todavía no hay carteras compartidas.',

@@ -50,7 +50,7 @@ export function SharedInboxPage({
             value={showing}
             onChange={(next) => onViewChange(next === 'manage' ? 'manage' : 'inbox')}
             data={[
-              { value: 'inbox', label: text.title },
+              { value: 'inbox', label: text.mine },
               { value: 'manage', label: text.manage },
             ]}
           />
