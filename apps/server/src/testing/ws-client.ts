@@ -2,6 +2,7 @@ import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import WebSocket from 'ws';
 import type { AppRouter } from '../trpc/root';
+import type { EventEnvelope } from '../realtime/stream';
 
 /** A tRPC websocket client as a Node API client would open one (Node 20 has no WebSocket). */
 export function connectWs(baseUrl: string, token?: string) {
@@ -33,4 +34,26 @@ export async function waitFor(check: () => boolean, timeoutMs = 15_000, what = '
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** Subscribes to one topic of the event stream with a session token and collects what arrives. */
+export async function watchTopic(baseUrl: string, token: string, topic: string) {
+  const connection = connectWs(baseUrl, token);
+  const received: EventEnvelope[] = [];
+  let started = false;
+  const subscription = connection.client.realtime.events.subscribe(
+    { lastEventId: null, topics: [topic] },
+    {
+      onStarted: () => (started = true),
+      onData: (item) => received.push((item as { data: EventEnvelope }).data),
+    },
+  );
+  await waitFor(() => started, 15_000, 'subscription start');
+  return {
+    received,
+    stop() {
+      subscription.unsubscribe();
+      connection.close();
+    },
+  };
 }

@@ -197,6 +197,10 @@ const procedures: Record<string, Entry> = {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, after: OTHER_ID },
   },
+  'interactions.items': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, ids: [OTHER_ID] },
+  },
   'interactions.search': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, text: 'hola' },

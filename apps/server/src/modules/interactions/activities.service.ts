@@ -17,7 +17,11 @@ import {
   lockContact,
   updateContactRow,
 } from '../contacts/contact-records.repository';
-import { announceInteraction, recordInteraction } from './interactions.service';
+import {
+  announceContactChange,
+  announceInteraction,
+  recordInteraction,
+} from './interactions.service';
 import {
   findInteraction,
   findLatestInteraction,
@@ -290,6 +294,10 @@ export async function setBot(
   if (!config.bot) throw new DomainError('BOT_CONFIG_NOT_FOUND');
   if (input.active && !config.bot.active) throw new DomainError('BOT_NOT_ACTIVE');
   const contact = await visibleContact(db, user, input.contactId);
-  await updateContactRow(db, user.tenantId, contact.id, { botActive: input.active });
+  // No timeline item (03 has no bot type); other screens on the contact refresh its chips.
+  await db.transaction(async (tx) => {
+    await updateContactRow(tx, user.tenantId, contact.id, { botActive: input.active });
+    await announceContactChange(tx, user, contact, 'bot');
+  });
   return { botActive: input.active };
 }

@@ -7,8 +7,7 @@ import { seedDemo, type DemoData } from '@cartera/db/seed';
 import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
 import { restLogin, typedCall } from '../../testing/http-client';
 import { startTestApp, tokenFor, type TestApp } from '../../testing/test-app';
-import { connectWs, waitFor } from '../../testing/ws-client';
-import type { EventEnvelope } from '../../realtime/stream';
+import { waitFor, watchTopic } from '../../testing/ws-client';
 
 let database: TestDatabase;
 let app: TestApp;
@@ -37,24 +36,7 @@ async function tokenOf(email: string) {
 }
 
 async function watch(user: User, topic: string) {
-  const connection = connectWs(app.url, await tokenFor(database.handle, user));
-  const received: EventEnvelope[] = [];
-  let started = false;
-  const subscription = connection.client.realtime.events.subscribe(
-    { lastEventId: null, topics: [topic] },
-    {
-      onStarted: () => (started = true),
-      onData: (item) => received.push((item as { data: EventEnvelope }).data),
-    },
-  );
-  await waitFor(() => started, 15_000, 'subscription start');
-  return {
-    received,
-    stop() {
-      subscription.unsubscribe();
-      connection.close();
-    },
-  };
+  return watchTopic(app.url, await tokenFor(database.handle, user), topic);
 }
 
 describe('notes and the timeline (03 §3, §9)', () => {
@@ -144,6 +126,56 @@ describe('notes and the timeline (03 §3, §9)', () => {
       { token, method: 'GET' },
     );
     expect(after.data.map((item) => item.content.body)).toEqual(['Nota 119', 'Nota 120']);
+  });
+});
+
+describe('items changed in place (issue #6 §3)', () => {
+  it('answers the given items as they are now, only of that contact and only to who sees it', async () => {
+    const { db } = database.handle;
+    const other = await createContact(db, demo.demo, {
+      firstName: 'Ajena',
+      agentId: demo.users[SELLER]!.id,
+    });
+    const callId = newId();
+    const foreignId = newId();
+    await db.insert(interactions).values([
+      {
+        id: callId,
+        tenantId: demo.demo.id,
+        contactId: contact.id,
+        type: 'phoneCall',
+        content: { phone: '+59899123456', state: 'calling' },
+        agentId: demo.users[SELLER]!.id,
+      },
+      {
+        id: foreignId,
+        tenantId: demo.demo.id,
+        contactId: other.id,
+        type: 'note',
+        content: { body: 'De otro contacto' },
+      },
+    ]);
+    await db
+      .update(interactions)
+      .set({ content: { phone: '+59899123456', state: 'done' } })
+      .where(eq(interactions.id, callId));
+    const input = { contactId: contact.id, ids: [callId, foreignId] };
+    const answer = await typedCall(app.url, 'interactions.items', input, {
+      token: await tokenOf(SELLER),
+      method: 'GET',
+    });
+    expect(answer.data).toHaveLength(1);
+    expect(answer.data[0]).toMatchObject({
+      id: callId,
+      type: 'phoneCall',
+      content: { state: 'done' },
+      agent: { id: demo.users[SELLER]!.id },
+    });
+    const refused = await typedCall(app.url, 'interactions.items', input, {
+      token: await tokenOf('vendedora@demo.test'),
+      method: 'GET',
+    });
+    expect(refused.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
   });
 });
 

@@ -90,6 +90,30 @@ export async function findTimelineAfter(
     .limit(limit);
 }
 
+/** Given items of a contact as they are now (an item changed in place), in timeline order. */
+export async function findTimelineItems(
+  db: Executor,
+  tenantId: string,
+  contactId: string,
+  ids: string[],
+) {
+  return db
+    .select(timelineColumns)
+    .from(interactions)
+    .leftJoin(
+      users,
+      and(eq(users.tenantId, interactions.tenantId), eq(users.id, interactions.agentId)),
+    )
+    .where(
+      and(
+        eq(interactions.tenantId, tenantId),
+        eq(interactions.contactId, contactId),
+        inArray(interactions.id, ids),
+      ),
+    )
+    .orderBy(asc(interactions.id));
+}
+
 /** Accent- and case-folded text of an interaction's readable fields, in SQL. */
 const searchableText = sql`translate(lower(concat_ws(' ',
   ${interactions.content}->>'body', ${interactions.content}->>'comment',

@@ -41,10 +41,12 @@ import {
   createNote,
   searchContactTimeline,
   timelineAfter,
+  timelineItems,
   timelinePage,
   ZInteraction,
   ZNoteInput,
   ZTimelineAfterInput,
+  ZTimelineItemsInput,
   ZTimelineSearchInput,
   ZTimelineInput,
 } from './interactions.service';
@@ -65,6 +67,12 @@ export const interactionsRouter = router({
     .input(ZTimelineAfterInput)
     .output(z.array(ZInteraction))
     .query(({ ctx, input }) => timelineAfter(ctx.db, ctx.user, input)),
+
+  /** Items on screen as they are now (a live `interaction.updated`: a call closed). */
+  items: timelineProcedure
+    .input(ZTimelineItemsInput)
+    .output(z.array(ZInteraction))
+    .query(({ ctx, input }) => timelineItems(ctx.db, ctx.user, input)),
 
   /** In-conversation search (Ctrl/Cmd+F): matching items of the contact, oldest first. */
   search: timelineProcedure

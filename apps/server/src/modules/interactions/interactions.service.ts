@@ -11,6 +11,7 @@ import { visibleContact } from '../contacts/contact-sheet.service';
 import {
   findContactWatchers,
   findTimelineAfter,
+  findTimelineItems,
   findTimelinePage,
   insertInteractionOnce,
   searchTimeline,
@@ -86,6 +87,23 @@ export async function timelineAfter(
 ) {
   const contact = await visibleContact(db, user, input.contactId);
   const rows = await findTimelineAfter(db, user.tenantId, contact.id, input.after, 200);
+  return rows.map((row) => toView(contact.id, row));
+}
+
+export const ZTimelineItemsInput = z.object({
+  contactId: z.string().uuid(),
+  /** Items on screen that changed in place (a live `interaction.updated`). */
+  ids: z.array(z.string().uuid()).min(1).max(INTERACTION_PAGE_SIZE),
+});
+
+/** The given items as they are now; ids of another contact or unknown ones are left out. */
+export async function timelineItems(
+  db: Executor,
+  user: AuthUser,
+  input: z.infer<typeof ZTimelineItemsInput>,
+) {
+  const contact = await visibleContact(db, user, input.contactId);
+  const rows = await findTimelineItems(db, user.tenantId, contact.id, input.ids);
   return rows.map((row) => toView(contact.id, row));
 }
 
@@ -211,13 +229,40 @@ export async function announceInteraction(
     alsoNotify?: Array<string | null> | undefined;
   },
 ) {
+  await announceOnContact(tx, user, contact, change.event, {
+    payload: { interactionId: change.interactionId, type: change.type },
+    alsoNotify: change.alsoNotify,
+  });
+}
+
+/**
+ * Announces a change of the contact itself that writes no timeline item (the bot switched on or
+ * off), so other screens on the contact refresh its header and chips.
+ */
+export async function announceContactChange(
+  tx: Transaction,
+  user: AuthUser | null,
+  contact: Pick<Contact, 'id' | 'tenantId' | 'agentId'>,
+  what: string,
+) {
+  await announceOnContact(tx, user, contact, 'contact.updated', { payload: { what } });
+}
+
+/** One event on the topic `contact:<id>`, to whoever sees the contact (and `alsoNotify`). */
+async function announceOnContact(
+  tx: Transaction,
+  user: AuthUser | null,
+  contact: Pick<Contact, 'id' | 'tenantId' | 'agentId'>,
+  type: string,
+  options: { payload: Record<string, unknown>; alsoNotify?: Array<string | null> | undefined },
+) {
   const watchers = await findContactWatchers(tx, contact.tenantId, contact.agentId);
-  for (const userId of change.alsoNotify ?? []) if (userId) watchers.push(userId);
+  for (const userId of options.alsoNotify ?? []) if (userId) watchers.push(userId);
   await appendEvent(tx, {
     tenantId: contact.tenantId,
-    type: change.event,
+    type,
     topic: `contact:${contact.id}`,
-    payload: { contactId: contact.id, interactionId: change.interactionId, type: change.type },
+    payload: { contactId: contact.id, ...options.payload },
     audience: { userIds: watchers, roles: TENANT_WIDE_ROLES },
     actorUserId: user?.id ?? null,
   });

@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm';
 import { createContact, createUser } from '@cartera/db/factories';
 import { newId } from '@cartera/db/ids';
 import { groups, sharedInboxes, type Contact, type User } from '@cartera/db/schema';
-import type { EventEnvelope } from '../../realtime/stream';
 import { useDemoApp } from '../../testing/demo-app';
 import { tokenFor } from '../../testing/test-app';
-import { connectWs, waitFor } from '../../testing/ws-client';
+import { waitFor, watchTopic } from '../../testing/ws-client';
 
 const env = useDemoApp({ JOBS_ENABLED: 'false' });
 
@@ -66,24 +65,7 @@ beforeAll(async () => {
 });
 
 async function watch(user: User, topic: string) {
-  const connection = connectWs(env.app.url, await tokenFor(env.database.handle, user));
-  const received: EventEnvelope[] = [];
-  let started = false;
-  const subscription = connection.client.realtime.events.subscribe(
-    { lastEventId: null, topics: [topic] },
-    {
-      onStarted: () => (started = true),
-      onData: (item) => received.push((item as { data: EventEnvelope }).data),
-    },
-  );
-  await waitFor(() => started, 15_000, 'subscription start');
-  return {
-    received,
-    stop() {
-      subscription.unsubscribe();
-      connection.close();
-    },
-  };
+  return watchTopic(env.app.url, await tokenFor(env.database.handle, user), topic);
 }
 
 describe('Carteras compartidas (issue #6 §10)', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createContact } from '@cartera/db/factories';
 import { restLogin, typedCall } from '../../testing/http-client';
 import { useDemoApp } from '../../testing/demo-app';
+import { waitFor, watchTopic } from '../../testing/ws-client';
 
 const env = useDemoApp({ JOBS_ENABLED: 'false' });
 
@@ -34,6 +35,13 @@ describe('bot toggle (03 §4, §8)', () => {
       agentId: env.demo.users['vendedor@demo.test']!.id,
     });
     const { token } = (await restLogin(env.app.url, 'vendedor@demo.test')).body;
+    const topic = `contact:${contact.id}`;
+    const agentScreen = await watchTopic(env.app.url, token, topic);
+    const otherSeller = await watchTopic(
+      env.app.url,
+      (await restLogin(env.app.url, 'vendedora@demo.test')).body.token,
+      topic,
+    );
     const on = await typedCall(
       env.app.url,
       'interactions.setBot',
@@ -48,6 +56,15 @@ describe('bot toggle (03 §4, §8)', () => {
       { token, method: 'GET' },
     );
     expect(detail.data.botActive).toBe(true);
+    // Another screen on the contact hears of it (no timeline item); another seller does not.
+    await waitFor(() => agentScreen.received.length > 0, 15_000, 'contact.updated');
+    expect(agentScreen.received[0]).toMatchObject({
+      type: 'contact.updated',
+      payload: { contactId: contact.id, what: 'bot' },
+    });
+    expect(otherSeller.received).toEqual([]);
+    agentScreen.stop();
+    otherSeller.stop();
 
     const foreign = await createContact(env.database.handle.db, env.demo.other, {
       firstName: 'Sin bot',

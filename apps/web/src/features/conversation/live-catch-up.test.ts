@@ -103,26 +103,55 @@ describe('LiveCatchUp.soon', () => {
 });
 
 describe('LiveCatchUp: un elemento cambiado', () => {
-  it('vuelve a cargar las páginas en lugar de pedir solo lo posterior', async () => {
+  it('lo pide por id y lo reemplaza donde está, sin volver a cargar las páginas', async () => {
     let reloads = 0;
-    let afters = 0;
+    const asked: string[][] = [];
+    const replaced: string[] = [];
     const catchUp = new LiveCatchUp(
-      () => {
-        afters += 1;
-        return Promise.resolve([]);
-      },
+      () => Promise.resolve([]),
       () => {
         reloads += 1;
         return Promise.resolve();
       },
       () => {},
+      {
+        fetch: (ids) => {
+          asked.push(ids);
+          return Promise.resolve(ids.map(item));
+        },
+        replace: (items) => replaced.push(...items.map((each) => each.id)),
+      },
     );
-    catchUp.saw('a');
-    catchUp.soon(5, true);
+    catchUp.saw('z');
+    catchUp.soon(5, 'b');
+    catchUp.soon(5, 'c');
+    catchUp.soon(5, 'b');
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect([reloads, afters]).toEqual([1, 0]);
-    catchUp.soon(5);
+    expect(reloads).toBe(0);
+    expect(asked).toEqual([['b', 'c']]);
+    expect(replaced).toEqual(['b', 'c']);
+  });
+
+  it('si la consulta falla, lo vuelve a pedir en la siguiente vuelta', async () => {
+    let failures = 1;
+    const asked: string[][] = [];
+    const catchUp = new LiveCatchUp(
+      () => Promise.resolve([]),
+      () => Promise.resolve(),
+      () => {},
+      {
+        fetch: (ids) => {
+          asked.push(ids);
+          if (failures-- > 0) return Promise.reject(new Error('sin red'));
+          return Promise.resolve(ids.map(item));
+        },
+        replace: () => {},
+      },
+    );
+    catchUp.saw('z');
+    catchUp.soon(5, 'b');
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect([reloads, afters]).toEqual([1, 1]);
+    await catchUp.run();
+    expect(asked).toEqual([['b'], ['b']]);
   });
 });

@@ -34,9 +34,10 @@ export function useTimeline(contactId: string, me: { id: string; name: string; l
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
+  // tRPC's own key shape for the procedure, so invalidating `interactions` refetches it too.
+  const timelineKey = [['interactions', 'timeline'], { input: { contactId }, type: 'infinite' }];
   const history = useInfiniteQuery({
-    // tRPC's own key shape for the procedure, so invalidating `interactions` refetches it too.
-    queryKey: [['interactions', 'timeline'], { input: { contactId }, type: 'infinite' }],
+    queryKey: timelineKey,
     queryFn: ({ pageParam, signal }) =>
       client.interactions.timeline.query({ contactId, before: pageParam }, { signal }),
     initialPageParam: null as string | null,
@@ -73,6 +74,23 @@ export function useTimeline(contactId: string, me: { id: string; name: string; l
         setLive((current) => [...current, ...items]);
         refreshContact();
       },
+      {
+        fetch: (ids) => client.interactions.items.query({ contactId, ids }),
+        replace: (items) => {
+          const fresh = new Map(items.map((each) => [each.id, each]));
+          const swap = (each: Interaction) => fresh.get(each.id) ?? each;
+          setLive((current) => current.map(swap));
+          queryClient.setQueryData<typeof history.data>(timelineKey, (data) =>
+            data
+              ? {
+                  ...data,
+                  pages: data.pages.map((page) => ({ ...page, items: page.items.map(swap) })),
+                }
+              : data,
+          );
+          refreshContact();
+        },
+      },
     );
   });
   useEffect(() => catchUp.saw(newestStoredId(stored)), [catchUp, stored]);
@@ -84,9 +102,21 @@ export function useTimeline(contactId: string, me: { id: string; name: string; l
       {
         enabled: history.isSuccess,
         onStarted: () => void catchUp.run(),
-        // An item changed in place (a call closed) reloads the pages; a new one is fetched.
-        onData: (event) =>
-          catchUp.soon(LIVE_EVENT_DELAY_MS, event.data.type === 'interaction.updated'),
+        onData: ({ data: event }) => {
+          if (event.type === 'contact.updated') {
+            // The contact itself changed (the bot): its header and chips, no timeline item.
+            void queryClient.invalidateQueries(trpc.contacts.get.queryFilter({ id: contactId }));
+            return;
+          }
+          // An item changed in place (a call closed) is fetched by id; new ones after the cursor.
+          const changed = event.payload.interactionId;
+          catchUp.soon(
+            LIVE_EVENT_DELAY_MS,
+            event.type === 'interaction.updated' && typeof changed === 'string'
+              ? changed
+              : undefined,
+          );
+        },
       },
     ),
   );
