@@ -39,7 +39,7 @@ test.describe('carteras compartidas', () => {
     await page.screenshot({ path: 'test-results/shared-inbox-member.png' });
 
     await first.getByRole('link').click();
-    await expect(page).toHaveURL(/\/contact\?.*inbox=sharedinbox/);
+    await expect(page).toHaveURL(/\/contact\?.*inbox=shared/);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByTestId('contact-agent')).toContainText('Julia Limitada');
     expect(browserErrors).toEqual([]);

@@ -4,6 +4,7 @@ import { DomainError } from '@cartera/domain/errors';
 import { assertAllowed } from '../sessions/access';
 import type { AuthUser } from '../sessions/session.service';
 import { findAgents } from '../contacts/contact-records.repository';
+import { findInbox } from '../shared-inboxes/shared-inboxes.repository';
 import { countUnassigned, findInboxPage } from './inbox.repository';
 
 /** 03 §9: a contact is unattended after 24 hours without interaction. */
@@ -106,14 +107,31 @@ export async function unassignedInbox(
   return toPage(rows, now);
 }
 
-export const ZNextInput = z.object({
-  /** The inbox the user came from (`inbox` of /contact); 'Conversaciones' by default. */
-  inbox: z.enum(['conversations', 'unassigned']).default('conversations'),
-  /** The contact on screen. */
-  contactId: z.string().uuid(),
-  /** Whose 'Conversaciones' (super and comercial may look at a seller's). */
-  agentId: z.string().uuid().optional(),
-});
+/**
+ * Whose contacts a shared inbox holds: its owner's. Only its members open it; anyone else is
+ * told it does not exist.
+ */
+export async function sharedInboxOwner(db: Executor, user: AuthUser, sharedInboxId: string) {
+  const inbox = await findInbox(db, user.tenantId, sharedInboxId);
+  if (!inbox?.memberIds.includes(user.id)) throw new DomainError('SHARED_INBOX_NOT_FOUND');
+  return inbox.ownerId;
+}
+
+export const ZNextInput = z
+  .object({
+    /** The inbox the user came from (`inbox` of /contact); 'Conversaciones' by default. */
+    inbox: z.enum(['conversations', 'unassigned', 'shared']).default('conversations'),
+    /** The contact on screen. */
+    contactId: z.string().uuid(),
+    /** Whose 'Conversaciones' (super and comercial may look at a seller's). */
+    agentId: z.string().uuid().optional(),
+    /** Which of 'Carteras compartidas' (inbox 'shared'). */
+    sharedInboxId: z.string().uuid().optional(),
+  })
+  .refine((input) => input.inbox !== 'shared' || input.sharedInboxId, {
+    path: ['sharedInboxId'],
+    message: 'Requerido',
+  });
 
 /**
  * 'Siguiente contacto' (03 §2.1): the contact after this one in the inbox's order, or null at its
@@ -124,6 +142,9 @@ export async function nextInInbox(db: Executor, user: AuthUser, input: z.infer<t
   if (input.inbox === 'unassigned') {
     assertAllowed(user, { area: '/contact/unassigned' });
     owner = { unassigned: true };
+  } else if (input.inbox === 'shared') {
+    assertAllowed(user, { area: '/contact/sharedinbox' });
+    owner = { agentId: await sharedInboxOwner(db, user, input.sharedInboxId!) };
   } else {
     owner = { agentId: await inboxOwner(db, user, input.agentId) };
   }

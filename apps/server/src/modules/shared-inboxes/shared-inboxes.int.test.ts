@@ -88,6 +88,20 @@ describe('Carteras compartidas (issue #6 §10)', () => {
     expect(page.data.nextCursor).toBeNull();
   });
 
+  it("'Siguiente contacto' walks the shared inbox for its members only", async () => {
+    const next = (email: string, contactId: string) =>
+      env.call(email, 'inbox.next', { inbox: 'shared', sharedInboxId, contactId });
+    expect((await next(member.email, ownerContact.id)).data).toEqual({ id: olderContact.id });
+    expect((await next(member.email, olderContact.id)).data).toEqual({ id: null });
+    const refused = await next(outsider.email, ownerContact.id);
+    expect(refused.error?.data.domainCode).toBe('SHARED_INBOX_NOT_FOUND');
+    const missing = await env.call(member.email, 'inbox.next', {
+      inbox: 'shared',
+      contactId: ownerContact.id,
+    });
+    expect(missing.status).toBe(400);
+  });
+
   it('someone who is not a member does not see it, nor its contacts', async () => {
     expect((await env.call(outsider.email, 'sharedInboxes.mine')).data).toEqual([]);
     for (const email of [outsider.email, OTHER_SELLER, owner.email]) {

@@ -5,7 +5,7 @@ import { es } from '@cartera/domain/i18n';
 import { flagOn } from '@cartera/domain/policy';
 import type { AuthUser } from '../sessions/session.service';
 import { findInboxPage } from '../inbox/inbox.repository';
-import { INBOX_PAGE_SIZE, toPage, ZInboxPage } from '../inbox/inbox.service';
+import { INBOX_PAGE_SIZE, sharedInboxOwner, toPage, ZInboxPage } from '../inbox/inbox.service';
 import {
   deleteInbox,
   findActiveUserIds,
@@ -78,12 +78,11 @@ export async function sharedInboxContacts(
   input: z.infer<typeof ZSharedInboxContactsInput>,
   now = new Date(),
 ) {
-  const inbox = await findInbox(db, user.tenantId, input.sharedInboxId);
-  if (!inbox?.memberIds.includes(user.id)) throw new DomainError('SHARED_INBOX_NOT_FOUND');
+  const ownerId = await sharedInboxOwner(db, user, input.sharedInboxId);
   const rows = await findInboxPage(
     db,
     user.tenantId,
-    { agentId: inbox.ownerId },
+    { agentId: ownerId },
     input.cursor ?? undefined,
     INBOX_PAGE_SIZE + 1,
   );

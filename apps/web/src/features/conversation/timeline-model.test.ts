@@ -150,5 +150,10 @@ describe('siguiente contacto', () => {
     expect(nextContactQuery(other, me)).toEqual({ inbox: 'conversations', agentId: other });
     expect(nextContactQuery('unassigned', me)).toEqual({ inbox: 'unassigned' });
     expect(nextContactQuery('sharedinbox', me)).toBeNull();
+    expect(nextContactQuery(`shared:${other}`, me)).toEqual({
+      inbox: 'shared',
+      sharedInboxId: other,
+    });
+    expect(nextContactQuery('shared:nada', me)).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { useTRPC } from '../../lib/trpc';
 import { ShareIcon } from '../../shell/icons';
 import { QueryError } from '../../shell/query-error';
 import { useMe } from '../auth/session';
+import { SHARED_INBOX_PREFIX } from '../conversation/timeline-model';
 import { InboxList } from '../inbox/inbox-list';
 import classes from '../inbox/inbox.module.css';
 import { SharedInboxesManager } from './shared-inboxes-manager';
@@ -137,7 +138,11 @@ function SharedInboxContacts({ inboxId, label }: { inboxId: string; label: strin
       label={label}
       emptyText={text.empty}
       renderRow={(item, content) => (
-        <Link to="/contact" search={{ inbox: 'sharedinbox', id: item.id }} className={classes.row}>
+        <Link
+          to="/contact"
+          search={{ inbox: `${SHARED_INBOX_PREFIX}${inboxId}`, id: item.id }}
+          className={classes.row}
+        >
           {content}
         </Link>
       )}
