@@ -71,6 +71,12 @@ export const contacts = pgTable(
     agentId: uuid('agent_id'),
     firstAgentId: uuid('first_agent_id'),
     reminder: jsonb('reminder').$type<Record<string, unknown> | null>(),
+    /**
+     * An unassigned contact opened from 'Inbox' is reserved for the user looking at it until
+     * `reservedUntil` (03 §4 reserved contact); it counts only while `agentId` is null.
+     */
+    reservedBy: uuid('reserved_by'),
+    reservedUntil: timestamp('reserved_until', { withTimezone: true, mode: 'date' }),
     archivingReason: text('archiving_reason'),
     archivingReasonText: text('archiving_reason_text'),
     /** Set on a sub-conversation: the contact it belongs to, and its status (02 §4). */
