@@ -160,3 +160,10 @@ export function visitSchema(rules: VisitRules, resultCodes: readonly string[]) {
 /** 03 §4 phone-call outcomes: 'Sin responder', 'Correo de voz', 'Contestó'. */
 export const CALL_OUTCOMES = ['cancel', 'voicemail', 'done'] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+/**
+ * 03 §4 Reserved contact: how long an unassigned contact opened from 'Inbox' stays reserved for
+ * the user looking at it, counted down on screen and renewed by their activity. The
+ * specification does not show the constant (03 §9); two minutes is ours (docs/decisions.md).
+ */
+export const RESERVATION_SECONDS = 120;

@@ -266,6 +266,8 @@ const procedures: Record<string, Entry> = {
   'inbox.unassigned': { access: { roles: CONTACT_ROLES }, input: {} },
   'inbox.unassignedCount': { access: { roles: CONTACT_ROLES } },
   'inbox.next': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
+  'inbox.reserve': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
+  'inbox.release': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
   'sharedInboxes.mine': { access: { roles: SHARED_INBOX_ROLES } },
   'sharedInboxes.contacts': {
     access: { roles: SHARED_INBOX_ROLES },

@@ -307,5 +307,12 @@ export const conversationEs = {
     takeContact: 'Obtener a {name}',
     loadMore: 'Cargar más',
     unassignedBadge: '{n} contactos sin asignar',
+    // Reserved contact (03 §4): opened from 'Inbox', it is the user's to look at for a while.
+    openContact: 'Ver la conversación de {name}',
+    openFailedTitle: 'No se pudo abrir el contacto',
+    reservedFor: 'Reservado para ti: {time}',
+    reservedHint: 'Nadie más lo ve en el Inbox mientras lo revisas. Obtenlo para quedártelo.',
+    reservationExpiredTitle: 'Reserva terminada',
+    reservationExpired: 'Se terminó el tiempo de reserva del contacto.',
   },
 } as const;

@@ -54,6 +54,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   PHONE_BLOCKED: 'El número está bloqueado',
   PHONE_ALREADY_REGISTERED: contactsEs.phoneTaken,
   CONTACT_NOT_OBTAINABLE: contactsEs.takeFailedMessage,
+  CONTACT_RESERVED: 'Otro usuario está revisando este contacto.',
   SUB_CONVERSATION_NOT_ALLOWED: contactsEs.subConversationFailed,
   UNIFY_NOT_ALLOWED: 'No tienes permiso para unificar contactos.',
   EXTERNAL_VALIDATION_FAILED: contactsEs.externalValidationDefault,

@@ -128,11 +128,23 @@ export async function takeOverContact(db: Database, user: AuthUser, contactId: s
       contact.agentId !== user.id &&
       isObtainableBy({ ...contact, agentActive: agent ? agent.active : null });
     if (!obtainable) throw new DomainError('CONTACT_NOT_OBTAINABLE');
+    // 03 §4: while another user's reservation from 'Inbox' holds, the contact is theirs to take.
+    if (
+      !contact.agentId &&
+      contact.reservedBy &&
+      contact.reservedBy !== user.id &&
+      contact.reservedUntil &&
+      contact.reservedUntil.getTime() > Date.now()
+    ) {
+      throw new DomainError('CONTACT_RESERVED');
+    }
     await updateContactRow(tx, user.tenantId, contact.id, {
       agentId: user.id,
       firstAgentId: contact.firstAgentId ?? user.id,
       archivingReason: null,
       archivingReasonText: null,
+      reservedBy: null,
+      reservedUntil: null,
     });
     const eventId = newId();
     await recordInteraction(

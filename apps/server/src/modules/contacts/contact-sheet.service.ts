@@ -22,6 +22,7 @@ import {
   sendExternally,
   validateExternally,
 } from '../../integrations/external-contacts/external-contacts.client';
+import { findReservedContact } from '../inbox/inbox.repository';
 import { contactScope } from './contacts.service';
 import { contactsSettings, type ContactsSettings } from './contacts.settings';
 import {
@@ -135,6 +136,24 @@ export async function visibleContact(db: Executor, user: AuthUser, id: string) {
   return contact;
 }
 
+/**
+ * A contact the user may read: a visible one, or an unassigned one reserved for them while they
+ * look at it from 'Inbox' (03 §4 reserved contact). Reading only: every action on a contact keeps
+ * to visibleContact, so a reserver must take the contact over before acting on it.
+ */
+export async function readableContact(db: Executor, user: AuthUser, id: string) {
+  const { contact } = await readContact(db, user, id);
+  return contact;
+}
+
+async function readContact(db: Executor, user: AuthUser, id: string) {
+  const visible = await findContact(db, user.tenantId, id, await contactScope(db, user));
+  if (visible) return { contact: visible, reserved: false };
+  const reserved = await findReservedContact(db, user.tenantId, id, user.id);
+  if (!reserved) throw new DomainError('CONTACT_NOT_FOUND');
+  return { contact: reserved, reserved: true };
+}
+
 export async function describeContact(
   db: Executor,
   user: AuthUser,
@@ -220,7 +239,20 @@ export async function describeContact(
 }
 
 export async function getContact(db: Executor, user: AuthUser, id: string) {
-  return describeContact(db, user, await visibleContact(db, user, id));
+  const { contact, reserved } = await readContact(db, user, id);
+  const detail = await describeContact(db, user, contact);
+  if (!reserved) return detail;
+  // Only looked at from 'Inbox' until taken over: nothing may be done with it yet.
+  return {
+    ...detail,
+    can: {
+      edit: false,
+      unify: false,
+      transfer: false,
+      createSubConversation: false,
+      subConversationsPanel: false,
+    },
+  };
 }
 
 export const ZContactInput = ZContactFormValues;

@@ -3,11 +3,14 @@ import { router, tenantProcedure } from '../../trpc/init';
 import {
   conversationsInbox,
   nextInInbox,
+  release,
+  reserve,
   unassignedCount,
   unassignedInbox,
   ZInboxInput,
   ZInboxPage,
   ZNextInput,
+  ZReservationInput,
 } from './inbox.service';
 
 export const inboxRouter = router({
@@ -35,4 +38,18 @@ export const inboxRouter = router({
     .meta({ area: '/contact/unassigned' })
     .output(z.number())
     .query(({ ctx }) => unassignedCount(ctx.db, ctx.user)),
+
+  /** Opening an unassigned contact from 'Inbox' reserves it (03 §4); again to renew. */
+  reserve: tenantProcedure
+    .meta({ area: '/contact/unassigned' })
+    .input(ZReservationInput)
+    .output(z.object({ reservedUntil: z.date() }))
+    .mutation(({ ctx, input }) => reserve(ctx.db, ctx.user, input)),
+
+  /** Gives the reservation up (leaving the contact, or at the end of its countdown). */
+  release: tenantProcedure
+    .meta({ area: '/contact/unassigned' })
+    .input(ZReservationInput)
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(({ ctx, input }) => release(ctx.db, ctx.user, input)),
 });

@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
+import { RESERVATION_SECONDS } from '@cartera/domain/conversation';
 import { DomainError } from '@cartera/domain/errors';
 import { assertAllowed } from '../sessions/access';
 import type { AuthUser } from '../sessions/session.service';
-import { findAgents } from '../contacts/contact-records.repository';
+import { findAgents, findContact } from '../contacts/contact-records.repository';
 import { findInbox } from '../shared-inboxes/shared-inboxes.repository';
-import { countUnassigned, findInboxPage } from './inbox.repository';
+import {
+  countUnassigned,
+  findInboxPage,
+  releaseContact,
+  reserveContact,
+  type UnassignedOwner,
+} from './inbox.repository';
 
 /** 03 §9: a contact is unattended after 24 hours without interaction. */
 export const UNATTENDED_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -100,7 +107,7 @@ export async function unassignedInbox(
   const rows = await findInboxPage(
     db,
     user.tenantId,
-    { unassigned: true },
+    { unassigned: true, viewerId: user.id },
     input.cursor ?? undefined,
     INBOX_PAGE_SIZE + 1,
   );
@@ -138,10 +145,10 @@ export const ZNextInput = z
  * end. The same rules as listing that inbox apply.
  */
 export async function nextInInbox(db: Executor, user: AuthUser, input: z.infer<typeof ZNextInput>) {
-  let owner: { agentId: string } | { unassigned: true };
+  let owner: { agentId: string } | UnassignedOwner;
   if (input.inbox === 'unassigned') {
     assertAllowed(user, { area: '/contact/unassigned' });
-    owner = { unassigned: true };
+    owner = { unassigned: true, viewerId: user.id };
   } else if (input.inbox === 'shared') {
     assertAllowed(user, { area: '/contact/sharedinbox' });
     owner = { agentId: await sharedInboxOwner(db, user, input.sharedInboxId!) };
@@ -152,6 +159,43 @@ export async function nextInInbox(db: Executor, user: AuthUser, input: z.infer<t
   return { id: next?.id ?? null };
 }
 
+/** Contacts reserved by others are not counted: nobody else can open them meanwhile. */
 export function unassignedCount(db: Executor, user: AuthUser) {
-  return countUnassigned(db, user.tenantId);
+  return countUnassigned(db, user.tenantId, user.id);
+}
+
+export const ZReservationInput = z.object({ contactId: z.string().uuid() });
+
+/**
+ * 03 §4 Reserved contact: opening an unassigned contact from 'Inbox' reserves it for the user
+ * for RESERVATION_SECONDS (renewed when it is already theirs, on their activity). Meanwhile it
+ * leaves the other users' 'Inbox', and their reservation or take-over is refused
+ * (CONTACT_RESERVED). A contact that is not unassigned in the tenant reads as not found.
+ */
+export async function reserve(
+  db: Executor,
+  user: AuthUser,
+  input: z.infer<typeof ZReservationInput>,
+) {
+  const reservedUntil = await reserveContact(
+    db,
+    user.tenantId,
+    input.contactId,
+    user.id,
+    RESERVATION_SECONDS,
+  );
+  if (reservedUntil) return { reservedUntil };
+  const contact = await findContact(db, user.tenantId, input.contactId);
+  if (!contact || contact.agentId) throw new DomainError('CONTACT_NOT_FOUND');
+  throw new DomainError('CONTACT_RESERVED');
+}
+
+/** Ends the user's reservation (leaving the screen, or the countdown at zero); idempotent. */
+export async function release(
+  db: Executor,
+  user: AuthUser,
+  input: z.infer<typeof ZReservationInput>,
+) {
+  await releaseContact(db, user.tenantId, input.contactId, user.id);
+  return { success: true as const };
 }

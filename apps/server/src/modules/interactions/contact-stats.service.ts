@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
 import type { AuthUser } from '../sessions/session.service';
-import { visibleContact } from '../contacts/contact-sheet.service';
+import { readableContact } from '../contacts/contact-sheet.service';
 import { countByWeekday, findAttachedFiles } from './interactions.repository';
 
 /** 03 §9: the heatmap covers the last 3 months; files and multimedia come 10 per page. */
@@ -36,7 +36,7 @@ export async function activityHeatmap(
   input: z.infer<typeof ZHeatmapInput>,
   now = new Date(),
 ) {
-  const contact = await visibleContact(db, user, input.contactId);
+  const contact = await readableContact(db, user, input.contactId);
   const since = new Date(now);
   since.setMonth(since.getMonth() - HEATMAP_MONTHS);
   const rows = await countByWeekday(db, user.tenantId, contact.id, since, input.timeZone);
@@ -67,7 +67,7 @@ export async function attachedFiles(
   user: AuthUser,
   input: z.infer<typeof ZFilesInput>,
 ) {
-  const contact = await visibleContact(db, user, input.contactId);
+  const contact = await readableContact(db, user, input.contactId);
   const rows = await findAttachedFiles(db, user.tenantId, contact.id, input.kind, {
     page: input.page,
     size: FILES_PAGE_SIZE,

@@ -7,7 +7,7 @@ import { suggestReminders } from '@cartera/domain/suggested-reminders';
 import { DomainError } from '@cartera/domain/errors';
 import { appendEvent } from '../../realtime/event-store';
 import type { AuthUser } from '../sessions/session.service';
-import { visibleContact } from '../contacts/contact-sheet.service';
+import { readableContact, visibleContact } from '../contacts/contact-sheet.service';
 import {
   findContactWatchers,
   findTimelineAfter,
@@ -57,7 +57,7 @@ export async function timelinePage(
   user: AuthUser,
   input: z.infer<typeof ZTimelineInput>,
 ) {
-  const contact = await visibleContact(db, user, input.contactId);
+  const contact = await readableContact(db, user, input.contactId);
   const rows = await findTimelinePage(
     db,
     user.tenantId,
@@ -85,7 +85,7 @@ export async function timelineAfter(
   user: AuthUser,
   input: z.infer<typeof ZTimelineAfterInput>,
 ) {
-  const contact = await visibleContact(db, user, input.contactId);
+  const contact = await readableContact(db, user, input.contactId);
   const rows = await findTimelineAfter(db, user.tenantId, contact.id, input.after, 200);
   return rows.map((row) => toView(contact.id, row));
 }
@@ -102,7 +102,7 @@ export async function timelineItems(
   user: AuthUser,
   input: z.infer<typeof ZTimelineItemsInput>,
 ) {
-  const contact = await visibleContact(db, user, input.contactId);
+  const contact = await readableContact(db, user, input.contactId);
   const rows = await findTimelineItems(db, user.tenantId, contact.id, input.ids);
   return rows.map((row) => toView(contact.id, row));
 }
@@ -125,7 +125,7 @@ export async function searchContactTimeline(
   user: AuthUser,
   input: z.infer<typeof ZTimelineSearchInput>,
 ) {
-  const contact = await visibleContact(db, user, input.contactId);
+  const contact = await readableContact(db, user, input.contactId);
   const text = input.text ? foldText(input.text) : undefined;
   if (!text && !input.types?.length && !input.agentId && !input.from && !input.to) return [];
   return searchTimeline(
