@@ -1,7 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { cpus, totalmem } from 'node:os';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { DatabaseHandle } from '@cartera/db/client';
+import type { Database, DatabaseHandle } from '@cartera/db/client';
+import * as schema from '@cartera/db/schema';
 import { createDatabase } from '@cartera/db/client';
 import { migrateDatabase } from '@cartera/db/migrate';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
@@ -59,6 +61,22 @@ export const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 export interface CapturedQuery {
   text: string;
   params: unknown[];
+}
+
+/** The last SQL and parameters `run` issues, recorded by a Drizzle instance with a logging hook. */
+export async function captureQuery(
+  pool: pg.Pool,
+  run: (db: Database) => Promise<unknown>,
+): Promise<CapturedQuery> {
+  let captured: CapturedQuery | undefined;
+  const db = drizzle(pool, {
+    schema,
+    casing: 'snake_case',
+    logger: { logQuery: (text, params) => void (captured = { text, params }) },
+  }) as unknown as Database;
+  await run(db);
+  if (!captured) throw new Error('no query was issued');
+  return captured;
 }
 
 interface PlanNode {

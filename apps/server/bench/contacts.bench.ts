@@ -20,14 +20,13 @@
  *   BENCH_REUSE=1       reuse a loaded `cartera_bench` instead of loading again.
  */
 import { performance } from 'node:perf_hooks';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import superjson from 'superjson';
 import type { Database, DatabaseHandle } from '@cartera/db/client';
 import { createGroup, createTenant, createUser } from '@cartera/db/factories';
 import { newId } from '@cartera/db/ids';
 import { PERSON_FIRST_NAMES, PERSON_LAST_NAMES } from '@cartera/db/names';
-import * as schema from '@cartera/db/schema';
+import type * as schema from '@cartera/db/schema';
 import { parsePhone } from '@cartera/domain/phone';
 import { contactSearchText, foldSearchTerm, foldText } from '@cartera/domain/search';
 import { typedCall } from '../src/testing/http-client';
@@ -35,6 +34,7 @@ import { startTestApp, tokenFor } from '../src/testing/test-app';
 import { findContactsPage, type ContactScope } from '../src/modules/contacts/contacts.repository';
 import { CONTACT_PAGE_SIZE } from '../src/modules/contacts/contacts.service';
 import {
+  captureQuery,
   machineLine,
   openBenchDatabase,
   out,
@@ -284,30 +284,24 @@ async function measurePair(http: () => Promise<unknown>, raw: () => Promise<unkn
   return { http: summary(httpSamples), raw: summary(rawSamples) };
 }
 
-/** The SQL and parameters findContactsPage issues, recorded by a logging Drizzle instance. */
-async function captureQuery(
+/** The SQL and parameters findContactsPage issues for a search or page. */
+function contactsQuery(
   pool: pg.Pool,
   tenantId: string,
   scope: ContactScope,
   search: string | undefined,
   cursor: { id: string } | undefined,
-): Promise<CapturedQuery> {
-  let captured: CapturedQuery | undefined;
-  const db = drizzle(pool, {
-    schema,
-    casing: 'snake_case',
-    logger: { logQuery: (text, params) => void (captured = { text, params }) },
-  }) as unknown as Database;
-  await findContactsPage(
-    db,
-    tenantId,
-    scope,
-    { search: search ? foldSearchTerm(search) || undefined : undefined },
-    cursor,
-    CONTACT_PAGE_SIZE + 1,
+) {
+  return captureQuery(pool, (db) =>
+    findContactsPage(
+      db,
+      tenantId,
+      scope,
+      { search: search ? foldSearchTerm(search) || undefined : undefined },
+      cursor,
+      CONTACT_PAGE_SIZE + 1,
+    ),
   );
-  if (!captured) throw new Error('findContactsPage issued no query');
-  return captured;
 }
 
 const ms = (value: number) => value.toFixed(1).padStart(7);
@@ -390,7 +384,7 @@ async function searchCase(
   term: string,
   targeted: boolean,
 ) {
-  const query = await captureQuery(bench.pool, bench.tenantId, viewer.scope, term, undefined);
+  const query = await contactsQuery(bench.pool, bench.tenantId, viewer.scope, term, undefined);
   const hits = await countHits(bench.client, bench.tenantId, viewer.scope, term);
   // Same rows in the same order: the HTTP page is the raw query's first 50.
   const page = await typedCall(
@@ -448,7 +442,7 @@ async function pagesCase(bench: Bench, viewer: Viewer) {
     [1, undefined],
     [deepest, { id: cursorRow.rows[0]!.id }],
   ] as const) {
-    const query = await captureQuery(bench.pool, bench.tenantId, viewer.scope, undefined, cursor);
+    const query = await contactsQuery(bench.pool, bench.tenantId, viewer.scope, undefined, cursor);
     timings.push(
       await measurePair(listOverHttp(bench, viewer, { cursor }), listOverPg(bench, query)),
     );

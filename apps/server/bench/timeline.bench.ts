@@ -28,12 +28,11 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database, DatabaseHandle } from '@cartera/db/client';
 import { createGroup, createTenant, createUser } from '@cartera/db/factories';
 import type { Group } from '@cartera/db/schema';
-import * as schema from '@cartera/db/schema';
+import type * as schema from '@cartera/db/schema';
 import { PERSON_FIRST_NAMES, PERSON_LAST_NAMES } from '@cartera/db/names';
 import { INTERACTION_PAGE_SIZE } from '@cartera/domain/interactions';
 import { contactSearchText } from '@cartera/domain/search';
@@ -41,6 +40,7 @@ import { typedCall } from '../src/testing/http-client';
 import { startTestApp, tokenFor } from '../src/testing/test-app';
 import { findTimelinePage } from '../src/modules/interactions/interactions.repository';
 import {
+  captureQuery,
   machineLine,
   mix,
   openBenchDatabase,
@@ -441,24 +441,6 @@ async function loadInteractions(url: string, client: pg.Client, fixture: Fixture
 // ---------------------------------------------------------------------------------------------
 // The timeline pages.
 
-/** The SQL and parameters findTimelinePage issues, recorded by a logging Drizzle instance. */
-async function captureQuery(
-  pool: pg.Pool,
-  tenantId: string,
-  contact: string,
-  before: string | undefined,
-): Promise<CapturedQuery> {
-  let captured: CapturedQuery | undefined;
-  const db = drizzle(pool, {
-    schema,
-    casing: 'snake_case',
-    logger: { logQuery: (text, params) => void (captured = { text, params }) },
-  }) as unknown as Database;
-  await findTimelinePage(db, tenantId, contact, before, INTERACTION_PAGE_SIZE + 1);
-  if (!captured) throw new Error('findTimelinePage issued no query');
-  return captured;
-}
-
 interface PageCase {
   label: string;
   page: number;
@@ -485,7 +467,9 @@ async function pageCases(
     [1, undefined],
     [DEEP_PAGE, cursor.rows[0]!.id],
   ] as const) {
-    const query = await captureQuery(pool, fixture.tenantId, contact, before);
+    const query = await captureQuery(pool, (db) =>
+      findTimelinePage(db, fixture.tenantId, contact, before, INTERACTION_PAGE_SIZE + 1),
+    );
     // Same rows in the same order: the HTTP page is the raw query's first 50, oldest first.
     const answer = await typedCall(
       baseUrl,
