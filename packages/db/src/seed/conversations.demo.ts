@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import { contactSearchText } from '@cartera/domain/search';
 import { suggestReminders } from '@cartera/domain/suggested-reminders';
 import type { Executor } from '../client';
@@ -251,6 +251,8 @@ export async function seedConversationsDemo(
     await insertTimeline(db, contact, rows, state);
   }
 
+  await seedLastTouches(db, random);
+
   // One long conversation: sixteen months of daily contact, 5,000 items.
   const [long] = await db
     .insert(contacts)
@@ -291,4 +293,59 @@ export async function seedConversationsDemo(
   }
   await insertTimeline(db, contact, rows, state);
   return { longContactId: contact.id };
+}
+
+/** What a seller last jotted down about a contact that has no conversation of its own. */
+const LAST_TOUCHES = [
+  'Primer contacto: pidió información por WhatsApp.',
+  'Consultó precios, quedó en responder.',
+  'Atendió la llamada, prefiere que le escriban.',
+  'Dejó sus datos en el formulario de la web.',
+];
+
+/**
+ * The demo contacts list a last interaction (02 §9): every contact that has one without a
+ * conversation gets the item that makes it true, so its timeline is never empty beside it.
+ */
+async function seedLastTouches(db: Executor, random: Random) {
+  const bare = await db
+    .select({
+      id: contacts.id,
+      tenantId: contacts.tenantId,
+      agentId: contacts.agentId,
+      lastInteractionAt: contacts.lastInteractionAt,
+    })
+    .from(contacts)
+    .where(
+      and(
+        isNotNull(contacts.lastInteractionAt),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(interactions)
+            .where(
+              and(
+                eq(interactions.tenantId, contacts.tenantId),
+                eq(interactions.contactId, contacts.id),
+              ),
+            ),
+        ),
+      ),
+    );
+  const rows: NewInteraction[] = bare.map((contact) => {
+    const at = contact.lastInteractionAt!;
+    return {
+      id: newId(at.getTime()),
+      tenantId: contact.tenantId,
+      contactId: contact.id,
+      type: 'note',
+      agentId: contact.agentId,
+      via: 'web',
+      content: { body: random.pick(LAST_TOUCHES), files: [] },
+      createdAt: at,
+    };
+  });
+  for (let start = 0; start < rows.length; start += 1_000) {
+    await db.insert(interactions).values(rows.slice(start, start + 1_000));
+  }
 }
