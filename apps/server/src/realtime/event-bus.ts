@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '@cartera/db/client';
 import type { DomainEventRow } from '@cartera/db/schema';
 import type { Logger } from '../logger';
-import { EVENTS_CHANNEL, findEvent } from './event-store';
+import { EVENTS_CHANNEL, findEvent, type AnnouncedEvent } from './event-store';
 
 export interface EventSubscriber {
   readonly tenantId: string;
@@ -97,16 +97,20 @@ export class EventBus {
   }
 
   private async deliver(payload: string): Promise<void> {
-    let announced: { tenantId: string; id: number };
+    let announced: AnnouncedEvent;
     try {
-      announced = JSON.parse(payload) as { tenantId: string; id: number };
+      announced = JSON.parse(payload) as AnnouncedEvent;
     } catch {
       return;
     }
     const set = this.subscribers.get(announced.tenantId);
     if (!set?.size) return;
     try {
-      const event = await findEvent(this.database.db, announced.tenantId, announced.id);
+      // The row travels in the notification unless it was too large to fit.
+      const event =
+        announced.type === undefined
+          ? await findEvent(this.database.db, announced.tenantId, announced.id)
+          : { ...announced, createdAt: new Date(announced.createdAt) };
       if (event) for (const each of set) each.onEvent(event);
     } catch (error) {
       this.logger.warn({ err: error }, 'realtime: could not load an announced event');

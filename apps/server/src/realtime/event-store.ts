@@ -2,8 +2,15 @@ import { and, asc, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '@cartera/db/client';
 import { domainEvents, type DomainEventRow, type EventAudience } from '@cartera/db/schema';
 
-/** The NOTIFY channel every instance listens on. Payload: `{"tenantId":…,"id":…}`. */
+/**
+ * The NOTIFY channel every instance listens on. Payload: the event row as JSON (`tenantId`, `id`,
+ * `type`, `topic`, `payload`, `audience`, `actorUserId`, `createdAt`), or only `{tenantId, id}`
+ * when the row would not fit in a notification; listeners then read it from the table.
+ */
 export const EVENTS_CHANNEL = 'cartera_events';
+
+/** PostgreSQL refuses notification payloads of 8,000 bytes or more. */
+const MAX_NOTIFY_BYTES = 7_900;
 
 /** First key of the per-tenant append lock (the second is a hash of the tenant id). */
 const APPEND_LOCK_CLASS = 7_261;
@@ -17,21 +24,52 @@ export interface NewDomainEvent {
   actorUserId?: string | null;
 }
 
+/** What a notification on EVENTS_CHANNEL carries. */
+export type AnnouncedEvent =
+  | { tenantId: string; id: number; type?: undefined }
+  | (Omit<DomainEventRow, 'createdAt'> & { createdAt: string });
+
 /**
  * Records an event inside the caller's transaction and announces it on commit (NOTIFY is
  * transactional: a rolled-back change announces nothing). The per-tenant lock makes event ids of
  * a tenant grow in commit order, so "everything after id N" is a complete catch-up. Call it as
- * the last statement of the transaction: the lock is held until commit.
+ * the last statement of the transaction: the lock is held until commit. Lock, insert and notify
+ * are one statement (one round trip while the lock is held), and the notification carries the
+ * row, so listeners deliver it without reading it back.
  */
 export async function appendEvent(tx: Transaction, event: NewDomainEvent): Promise<DomainEventRow> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(${APPEND_LOCK_CLASS}, hashtext(${event.tenantId}))`,
-  );
-  const [row] = await tx.insert(domainEvents).values(event).returning();
-  await tx.execute(
-    sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ tenantId: row!.tenantId, id: row!.id })})`,
-  );
-  return row!;
+  const result = await tx.execute(sql`
+    with locked as (
+      select pg_advisory_xact_lock(${APPEND_LOCK_CLASS}, hashtext(${event.tenantId}))
+    ), inserted as (
+      insert into ${domainEvents} (tenant_id, type, topic, payload, audience, actor_user_id)
+      select ${event.tenantId}::uuid, ${event.type}, ${event.topic},
+        ${JSON.stringify(event.payload ?? {})}::jsonb, ${JSON.stringify(event.audience ?? {})}::jsonb,
+        ${event.actorUserId ?? null}::uuid
+      from locked
+      returning *
+    ), announced as (
+      select inserted.*, json_build_object('tenantId', tenant_id, 'id', id, 'type', type,
+        'topic', topic, 'payload', payload, 'audience', audience, 'actorUserId', actor_user_id,
+        'createdAt', created_at)::text as announcement
+      from inserted
+    )
+    select id, created_at as "createdAt", pg_notify(${EVENTS_CHANNEL},
+      case when octet_length(announcement) < ${MAX_NOTIFY_BYTES} then announcement
+        else json_build_object('tenantId', tenant_id, 'id', id)::text end)
+    from announced`);
+  const [row] = (result as unknown as { rows: Array<{ id: number | string; createdAt: unknown }> })
+    .rows;
+  return {
+    tenantId: event.tenantId,
+    id: Number(row!.id),
+    type: event.type,
+    topic: event.topic,
+    payload: event.payload ?? {},
+    audience: event.audience ?? {},
+    actorUserId: event.actorUserId ?? null,
+    createdAt: new Date(row!.createdAt as string | Date),
+  };
 }
 
 export async function findEvent(db: Executor, tenantId: string, id: number) {

@@ -103,6 +103,19 @@ describe('tiempo real entre instancias', () => {
     watcher.stop();
   });
 
+  it('un evento demasiado grande para el aviso llega igual, leído de la tabla', async () => {
+    const watcher = await subscribe(instanceA, seller);
+    await ready(instanceA, 1);
+    const text = 'x'.repeat(9_000);
+    const small = await emitThroughB({ tenantId: tenant.id, payload: { text: 'corto' } });
+    const large = await emitThroughB({ tenantId: tenant.id, payload: { text } });
+    await waitFor(() => watcher.received.length === 2, 15_000, 'events');
+    expect(watcher.ids()).toEqual([small.id, large.id]);
+    expect(watcher.received[1]!.data.payload).toEqual({ text });
+    expect(watcher.received[1]!.data.createdAt).toBeInstanceOf(Date);
+    watcher.stop();
+  });
+
   it('tras una desconexión forzada retoma sin perder ni repetir eventos', async () => {
     const watcher = await subscribe(instanceA, seller);
     await ready(instanceA, 1);
