@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { useSearch } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
 import { domainCodeOf } from '../../lib/errors';
 import type { Me } from '../auth/session';
 import type { ContactDetail } from '../contacts/contact-format';
+import { isReservedView } from '../inbox/reservation';
+import { ReservedCountdown } from '../inbox/reserved-countdown';
 import { CallOutcomeBar } from './calls/call-outcome-bar';
 import { pendingCallOf } from './calls/pending-call';
 import { Composer } from './composer';
@@ -33,6 +36,9 @@ export function Conversation({
     [me.user.id, me.user.name, me.user.lastname],
   );
   const timeline = useTimeline(contact.id, author);
+  // Opened from 'Inbox' and still nobody's: reserved for a while (03 §4), taken to be written to.
+  const { inbox } = useSearch({ strict: false }) as { inbox?: string };
+  const reserved = isReservedView(inbox, contact);
   const [searching, setSearching] = useState(false);
   const [focusId, setFocusId] = useState<string | null>(null);
   const context = useMemo<ContentContext>(
@@ -110,7 +116,9 @@ export function Conversation({
         </div>
       )}
       {body}
-      {call ? (
+      {reserved ? (
+        <ReservedCountdown contactId={contact.id} />
+      ) : call ? (
         <div className={classes.callBar}>
           <CallOutcomeBar contact={contact} call={call} />
         </div>

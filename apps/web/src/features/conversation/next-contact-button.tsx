@@ -4,6 +4,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
 import { useMe } from '../auth/session';
+import { useOpenReserved } from '../inbox/use-take-over';
 import { PlayerSkipForwardIcon } from './icons';
 import { nextContactQuery } from './timeline-model';
 
@@ -31,6 +32,8 @@ function NextInInbox({
 }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
+  // In 'Inbox' the next contact is reserved before it opens (03 §4).
+  const openReserved = useOpenReserved();
   const next = useQuery(
     trpc.inbox.next.queryOptions({ ...query, contactId }, { staleTime: 30_000 }),
   );
@@ -43,7 +46,9 @@ function NextInInbox({
       rightSection={<PlayerSkipForwardIcon size={14} />}
       disabled={!nextId}
       onClick={() => {
-        if (nextId) void navigate({ to: '/contact', search: { id: nextId, inbox } });
+        if (!nextId) return;
+        if (inbox === 'unassigned') openReserved.mutate({ contactId: nextId });
+        else void navigate({ to: '/contact', search: { id: nextId, inbox } });
       }}
     >
       {t.nextContact}

@@ -1,31 +1,21 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Button, Group, Stack, Title, UnstyledButton } from '@mantine/core';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
-import { useMe } from '../auth/session';
 import { contactName } from '../contacts/contact-format';
 import { InboxList } from './inbox-list';
 import classes from './inbox.module.css';
 import { useUnassignedCount } from './unassigned-count';
+import { useOpenReserved, useTakeOver } from './use-take-over';
 
 /**
  * '/contact/unassigned', the 'Inbox' (01 §2, 03 §2.1): contacts nobody holds, most recent
- * interaction first, with their count in the title. 'Obtener' takes one into the user's own
- * portfolio and opens its conversation. (The reserved-contact countdown of 03 §4 is not built:
- * its start is not specified, see docs/decisions.md.)
+ * interaction first, with their count in the title. A line opens the contact's conversation,
+ * reserved for the user for a while (03 §4 reserved contact, docs/decisions.md); 'Obtener' takes
+ * it into the user's own portfolio and opens it.
  */
 export function UnassignedPage() {
   const trpc = useTRPC();
-  const me = useMe();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const text = es.conversation.inbox;
   const count = useUnassignedCount();
   const list = useInfiniteQuery(
@@ -38,30 +28,11 @@ export function UnassignedPage() {
     ),
   );
 
-  const takeOver = useMutation(
-    trpc.contacts.takeOver.mutationOptions({
-      onSuccess: ({ contactId }) => {
-        void queryClient.invalidateQueries(trpc.inbox.pathFilter());
-        void queryClient.invalidateQueries(trpc.contacts.pathFilter());
-        notifications.show({
-          color: 'teal',
-          title: es.contacts.takenTitle,
-          message: es.contacts.takenMessage,
-        });
-        void navigate({ to: '/contact', search: { inbox: me?.user.id ?? 'me', id: contactId } });
-      },
-      onError: () => {
-        // Someone else may have taken it first: the list and the count catch up.
-        void queryClient.invalidateQueries(trpc.inbox.pathFilter());
-        notifications.show({
-          color: 'red',
-          title: es.contacts.takeFailedTitle,
-          message: es.contacts.takeFailedMessage,
-        });
-      },
-    }),
-  );
+  const takeOver = useTakeOver();
+  const open = useOpenReserved();
   const taking = takeOver.isPending ? takeOver.variables.contactId : null;
+  const opening = open.isPending ? open.variables.contactId : null;
+  const busy = taking !== null || opening !== null;
 
   return (
     <Stack gap="md">
@@ -76,13 +47,21 @@ export function UnassignedPage() {
         emptyText={text.unassignedEmpty}
         renderRow={(item, content) => (
           <Group className={classes.row} wrap="nowrap">
-            {content}
+            <UnstyledButton
+              className={classes.open}
+              aria-label={format(text.openContact, { name: contactName(item) })}
+              aria-busy={opening === item.id || undefined}
+              disabled={busy}
+              onClick={() => open.mutate({ contactId: item.id })}
+            >
+              {content}
+            </UnstyledButton>
             <Button
               size="xs"
               variant="light"
               aria-label={format(text.takeContact, { name: contactName(item) })}
               loading={taking === item.id}
-              disabled={taking !== null && taking !== item.id}
+              disabled={busy && taking !== item.id}
               onClick={() => takeOver.mutate({ contactId: item.id })}
             >
               {text.take}

@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import { errorMessage, es, format } from '@cartera/domain/i18n';
+import { expect, settle, signIn, test, trpcQuery } from './fixtures';
+
+/**
+ * The reserved contact of 'Inbox' (03 §4, docs/decisions.md): a seller opens an unassigned
+ * contact from 'Inbox' to look at it, with a countdown; meanwhile another seller no longer finds
+ * it in their 'Inbox' and cannot take it; 'Obtener' on the conversation makes it the first
+ * seller's. The end of the countdown itself (two minutes) is proved on the server.
+ */
+
+const text = es.conversation.inbox;
+
+async function inboxCount(page: Page) {
+  const heading = page.getByRole('heading', { level: 1, name: /^Inbox \(\d+\)$/ });
+  await expect(heading).toBeVisible();
+  return Number(/\((\d+)\)/.exec((await heading.textContent()) ?? '')![1]);
+}
+
+async function unassignedIds(page: Page) {
+  const page1 = await trpcQuery<{ items: { id: string }[] }>(page, 'inbox.unassigned', {});
+  return page1.items.map((item) => item.id);
+}
+
+test.describe('Inbox: contacto reservado', () => {
+  test('abrir un contacto del Inbox lo reserva con cuenta regresiva, otro vendedor no lo ve, y Obtener lo toma', async ({
+    page,
+    browser,
+    browserErrors,
+  }, testInfo) => {
+    const otherContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const other = await otherContext.newPage();
+    await signIn(other, 'vendedora@demo.test');
+    await signIn(page, 'vendedor@demo.test');
+
+    await other.goto('/contact/unassigned');
+    const before = await inboxCount(other);
+    expect(before).toBeGreaterThan(0);
+
+    await page.goto('/contact/unassigned');
+    const first = page
+      .getByRole('list', { name: text.unassignedTitle })
+      .getByRole('listitem')
+      .first();
+    const name = (await first.getByTestId('inbox-name').textContent()) ?? '';
+    await first.getByRole('button', { name: format(text.openContact, { name }) }).click();
+
+    await expect(page).toHaveURL(/\/contact\?id=[0-9a-f-]{36}&inbox=unassigned/);
+    const id = /id=([0-9a-f-]{36})/.exec(page.url())![1]!;
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByTestId('contact-agent')).toHaveText(
+      `${es.contacts.agent}: ${es.contacts.noAgent}`,
+    );
+    const countdown = page.getByTestId('reservation-countdown');
+    await expect(countdown).toHaveText(/^Reservado para ti: (2:00|1:[0-5]\d)$/);
+    // It counts down (refreshed every 200 ms).
+    const shown = await countdown.textContent();
+    await expect(countdown).not.toHaveText(shown ?? '', { timeout: 3_000 });
+    await expect(page.getByText(text.reservedHint)).toBeVisible();
+    await settle(page);
+    await page.screenshot({ path: 'test-results/inbox-reserved-contact.png' });
+
+    // The other seller: not in their 'Inbox' nor its count, and their 'Obtener' is refused.
+    await other.reload();
+    await expect(
+      other.getByRole('heading', { level: 1, name: `Inbox (${before - 1})` }),
+    ).toBeVisible();
+    expect(await unassignedIds(other)).not.toContain(id);
+    const refused = await other.request.post('/api/trpc/contacts.takeOver', {
+      data: { json: { contactId: id } },
+    });
+    expect(refused.status()).toBe(409);
+    expect(await refused.text()).toContain(errorMessage('CONTACT_RESERVED'));
+
+    // 'Obtener' on the conversation: the contact is the seller's, with the composer back.
+    await page
+      .getByTestId('reservation-bar')
+      .getByRole('button', { name: text.take, exact: true })
+      .click();
+    await expect(page.getByText(es.contacts.takenTitle)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/contact\\?inbox=[0-9a-f-]{36}&id=${id}`));
+    await expect(page.getByTestId('contact-agent')).toHaveText(
+      `${es.contacts.agent}: Valentín Vendedor`,
+    );
+    await expect(page.getByTestId('reservation-countdown')).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: es.conversation.composer.note })).toBeVisible();
+
+    // Taken, it stays out of the other seller's 'Inbox'.
+    await other.reload();
+    await expect(
+      other.getByRole('heading', { level: 1, name: `Inbox (${before - 1})` }),
+    ).toBeVisible();
+    expect(await unassignedIds(other)).not.toContain(id);
+    await otherContext.close();
+    expect(browserErrors).toEqual([]);
+  });
+});
