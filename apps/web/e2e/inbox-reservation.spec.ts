@@ -57,6 +57,13 @@ test.describe('Inbox: contacto reservado', () => {
     const shown = await countdown.textContent();
     await expect(countdown).not.toHaveText(shown ?? '', { timeout: 3_000 });
     await expect(page.getByText(text.reservedHint)).toBeVisible();
+    // Nothing is done with it before taking it: no composer, no actions.
+    const archive = page.getByRole('button', {
+      name: es.conversation.actions.archive,
+      exact: true,
+    });
+    await expect(archive).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: es.conversation.composer.note })).toHaveCount(0);
     await settle(page);
     await page.screenshot({ path: 'test-results/inbox-reserved-contact.png' });
 
@@ -83,6 +90,7 @@ test.describe('Inbox: contacto reservado', () => {
       `${es.contacts.agent}: Valentín Vendedor`,
     );
     await expect(page.getByTestId('reservation-countdown')).toHaveCount(0);
+    await expect(archive).toBeVisible();
     await expect(page.getByRole('textbox', { name: es.conversation.composer.note })).toBeVisible();
 
     // Taken, it stays out of the other seller's 'Inbox'.

@@ -449,7 +449,7 @@ export async function externalValidate(
 
 /** Lines for 'Copiar conversación' (02 §2 screen 2): every interaction, oldest first. */
 export async function conversationForCopy(db: Executor, user: AuthUser, id: string) {
-  const contact = await visibleContact(db, user, id);
+  const contact = await readableContact(db, user, id);
   const rows = await findInteractionsForCopy(db, user.tenantId, contact.id);
   return rows.map((row) => ({
     createdAt: row.createdAt,

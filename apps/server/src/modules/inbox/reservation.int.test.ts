@@ -89,6 +89,10 @@ describe("reserved contact of 'Inbox' (03 §4)", () => {
       contactId: contact.id,
     });
     expect(timeline.status).toBe(200);
+    const copy = await env.call('vendedor@demo.test', 'contacts.conversationText', {
+      id: contact.id,
+    });
+    expect(copy.status).toBe(200);
     // Reading only: acting on it needs taking it over first.
     const note = await env.call('vendedor@demo.test', 'interactions.createNote', {
       contactId: contact.id,

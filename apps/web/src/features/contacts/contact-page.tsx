@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
 import { subConversationStatusLabel } from '@cartera/domain/contacts';
 import { es, format } from '@cartera/domain/i18n';
@@ -26,6 +26,7 @@ import { ContactChipBar } from '../conversation/actions/chip-bar';
 import { ConversationActions } from '../conversation/actions/conversation-actions';
 import { Conversation } from '../conversation/conversation';
 import { InfoPanel } from '../conversation/info-panel/info-panel';
+import { isReservedView } from '../inbox/reservation';
 import layout from '../conversation/conversation.module.css';
 import {
   contactFetchFailure,
@@ -150,6 +151,9 @@ function ContactView({ contact }: { contact: ContactDetail }) {
   const name = contactName(contact);
   const requestsOn = me?.featureFlags.requestSale === 1;
   const seesProfiles = !!me?.user.roles.some((role) => role === 'comercial' || role === 'super');
+  // Only looked at from 'Inbox' (03 §4 reserved contact): it must be taken before acting on it.
+  const { inbox } = useSearch({ strict: false }) as { inbox?: string };
+  const reserved = isReservedView(inbox, contact);
 
   return (
     <div className={layout.page}>
@@ -194,7 +198,7 @@ function ContactView({ contact }: { contact: ContactDetail }) {
           </Group>
         </Stack>
         <Group gap="sm">
-          <ConversationActions contact={contact} />
+          {!reserved && <ConversationActions contact={contact} />}
           {contact.can.transfer && (
             <Button
               variant="default"
