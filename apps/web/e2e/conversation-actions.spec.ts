@@ -4,6 +4,7 @@ import 'dayjs/locale/es.js';
 import { errorMessage, es } from '@cartera/domain/i18n';
 import {
   expect,
+  failOnce,
   settle,
   signIn,
   test,
@@ -44,22 +45,6 @@ async function openNewContact(page: Page, firstName: string): Promise<string> {
 const chips = (page: Page) => page.getByRole('group', { name: t.chipsLabel });
 const headerButton = (page: Page, name: string) =>
   page.getByRole('button', { name, exact: true }).first();
-
-/** The next call of a procedure answers a server error (the one after it goes through). */
-async function failOnce(page: Page, path: string) {
-  await page.route(
-    `**/api/trpc/${path}?*`,
-    (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify([
-          { error: { json: { message: 'Error', code: -32603, data: { httpStatus: 500 } } } },
-        ]),
-      }),
-    { times: 1 },
-  );
-}
 
 async function openArchivePicker(page: Page) {
   await headerButton(page, t.archive).click();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
 import {
   expect,
+  failOnce,
   settle,
   signIn,
   test,
@@ -148,18 +149,7 @@ test.describe('Llamadas y bot en la conversación', () => {
     await expect(chip).toBeVisible();
 
     // A failure keeps the dialog open with the catalogue's text; the retry goes through.
-    await page.route(
-      '**/api/trpc/interactions.setBot?*',
-      (route) =>
-        route.fulfill({
-          status: 500,
-          contentType: 'application/json',
-          body: JSON.stringify([
-            { error: { json: { message: 'Error', code: -32603, data: { httpStatus: 500 } } } },
-          ]),
-        }),
-      { times: 1 },
-    );
+    await failOnce(page, 'interactions.setBot');
     await chips(page)
       .getByRole('button', { name: new RegExp(bot.chip) })
       .click();

@@ -3,6 +3,7 @@ import { errorMessage, es, format } from '@cartera/domain/i18n';
 import {
   clientId,
   expect,
+  failOnce,
   signIn,
   test,
   trpcMutation,
@@ -96,18 +97,7 @@ test.describe('Ofertas del timeline', () => {
     await expect.poll(async () => (await suggestionsOf(page, contact.id))[1]!.removed).toBe(true);
 
     // A refused completion brings the chip back with an error toast.
-    await page.route(
-      '**/api/trpc/interactions.completeSuggestion*',
-      (route) =>
-        route.fulfill({
-          status: 500,
-          contentType: 'application/json',
-          body: JSON.stringify([
-            { error: { json: { message: 'Error', code: -32603, data: { httpStatus: 500 } } } },
-          ]),
-        }),
-      { times: 1 },
-    );
+    await failOnce(page, 'interactions.completeSuggestion');
     const take = page.getByRole('button', { name: `${t.suggestionTake}: ${nextLabel}` });
     await take.click();
     await expect(

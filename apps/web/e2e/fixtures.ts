@@ -64,6 +64,22 @@ export async function patchMe(page: Page, patch: () => MeUser | undefined) {
   });
 }
 
+/** The next call of a procedure answers a server error (the one after it goes through). */
+export async function failOnce(page: Page, path: string) {
+  await page.route(
+    `**/api/trpc/${path}?*`,
+    (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify([
+          { error: { json: { message: 'Error', code: -32603, data: { httpStatus: 500 } } } },
+        ]),
+      }),
+    { times: 1 },
+  );
+}
+
 /** Waits for running CSS transitions and animations (menus, dialogs) to end: before a screenshot. */
 export async function settle(page: Page) {
   // An animation cancelled meanwhile (an element removed, a state changed) is settled too.

@@ -39,6 +39,18 @@ const timelineColumns = {
   agentLastname: users.lastname,
 };
 
+/** A contact's timeline items with their agent's name, narrowed by `filter`. */
+function selectTimeline(db: Executor, tenantId: string, contactId: string, filter?: SQL) {
+  return db
+    .select(timelineColumns)
+    .from(interactions)
+    .leftJoin(
+      users,
+      and(eq(users.tenantId, interactions.tenantId), eq(users.id, interactions.agentId)),
+    )
+    .where(and(eq(interactions.tenantId, tenantId), eq(interactions.contactId, contactId), filter));
+}
+
 /** A page of a contact's timeline, newest first, before a keyset id (UUIDv7 = time order). */
 export async function findTimelinePage(
   db: Executor,
@@ -47,19 +59,7 @@ export async function findTimelinePage(
   before: string | undefined,
   limit: number,
 ) {
-  const conditions: SQL[] = [
-    eq(interactions.tenantId, tenantId),
-    eq(interactions.contactId, contactId),
-  ];
-  if (before) conditions.push(lt(interactions.id, before));
-  return db
-    .select(timelineColumns)
-    .from(interactions)
-    .leftJoin(
-      users,
-      and(eq(users.tenantId, interactions.tenantId), eq(users.id, interactions.agentId)),
-    )
-    .where(and(...conditions))
+  return selectTimeline(db, tenantId, contactId, before ? lt(interactions.id, before) : undefined)
     .orderBy(desc(interactions.id))
     .limit(limit);
 }
@@ -72,20 +72,7 @@ export async function findTimelineAfter(
   after: string,
   limit: number,
 ) {
-  return db
-    .select(timelineColumns)
-    .from(interactions)
-    .leftJoin(
-      users,
-      and(eq(users.tenantId, interactions.tenantId), eq(users.id, interactions.agentId)),
-    )
-    .where(
-      and(
-        eq(interactions.tenantId, tenantId),
-        eq(interactions.contactId, contactId),
-        gt(interactions.id, after),
-      ),
-    )
+  return selectTimeline(db, tenantId, contactId, gt(interactions.id, after))
     .orderBy(asc(interactions.id))
     .limit(limit);
 }
@@ -97,21 +84,9 @@ export async function findTimelineItems(
   contactId: string,
   ids: string[],
 ) {
-  return db
-    .select(timelineColumns)
-    .from(interactions)
-    .leftJoin(
-      users,
-      and(eq(users.tenantId, interactions.tenantId), eq(users.id, interactions.agentId)),
-    )
-    .where(
-      and(
-        eq(interactions.tenantId, tenantId),
-        eq(interactions.contactId, contactId),
-        inArray(interactions.id, ids),
-      ),
-    )
-    .orderBy(asc(interactions.id));
+  return selectTimeline(db, tenantId, contactId, inArray(interactions.id, ids)).orderBy(
+    asc(interactions.id),
+  );
 }
 
 /** Accent- and case-folded text of an interaction's readable fields, in SQL. */
@@ -203,14 +178,15 @@ export async function findContactWatchers(db: Executor, tenantId: string, agentI
   return [...new Set([agentId, ...supervisors.map((row) => row.id), ...members])];
 }
 
-/** One item of a contact's timeline. */
+/** One item of a contact's timeline (`forUpdate`: locked until the transaction ends). */
 export async function findInteraction(
   db: Executor,
   tenantId: string,
   contactId: string,
   id: string,
+  options: { forUpdate?: boolean } = {},
 ) {
-  const [row] = await db
+  const query = db
     .select()
     .from(interactions)
     .where(
@@ -220,28 +196,13 @@ export async function findInteraction(
         eq(interactions.id, id),
       ),
     );
+  const [row] = await (options.forUpdate ? query.for('update') : query);
   return row;
 }
 
 /** One item of a contact's timeline, locked until the transaction ends. */
-export async function lockInteraction(
-  db: Executor,
-  tenantId: string,
-  contactId: string,
-  id: string,
-) {
-  const [row] = await db
-    .select()
-    .from(interactions)
-    .where(
-      and(
-        eq(interactions.tenantId, tenantId),
-        eq(interactions.contactId, contactId),
-        eq(interactions.id, id),
-      ),
-    )
-    .for('update');
-  return row;
+export function lockInteraction(db: Executor, tenantId: string, contactId: string, id: string) {
+  return findInteraction(db, tenantId, contactId, id, { forUpdate: true });
 }
 
 /** The newest item of a contact, skipping some types. */
