@@ -102,4 +102,36 @@ test.describe('Inbox: contacto reservado', () => {
     await otherContext.close();
     expect(browserErrors).toEqual([]);
   });
+
+  test('al llegar a cero vuelve al Inbox con un aviso y el contacto queda libre para los demás', async ({
+    page,
+    browser,
+    browserErrors,
+  }, testInfo) => {
+    await signIn(page, 'vendedor@demo.test');
+    // The page's clock, moved ahead below instead of waiting two minutes.
+    await page.clock.install();
+    await page.goto('/contact/unassigned');
+    const first = page
+      .getByRole('list', { name: text.unassignedTitle })
+      .getByRole('listitem')
+      .first();
+    const name = (await first.getByTestId('inbox-name').textContent()) ?? '';
+    await first.getByRole('button', { name: format(text.openContact, { name }) }).click();
+    await expect(page).toHaveURL(/inbox=unassigned/);
+    const id = /id=([0-9a-f-]{36})/.exec(page.url())![1]!;
+    await expect(page.getByTestId('reservation-countdown')).toHaveText(/1:5\d|2:00/);
+
+    await page.clock.fastForward('02:05');
+    await expect(page.getByText(text.reservationExpired)).toBeVisible();
+    await expect(page).toHaveURL(/\/contact\/unassigned$/);
+
+    // Given up on the server: another seller finds it in 'Inbox' again.
+    const otherContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const other = await otherContext.newPage();
+    await signIn(other, 'vendedora@demo.test');
+    await expect.poll(async () => unassignedIds(other)).toContain(id);
+    await otherContext.close();
+    expect(browserErrors).toEqual([]);
+  });
 });
