@@ -63,6 +63,9 @@ test.describe('Inbox: contacto reservado', () => {
       exact: true,
     });
     await expect(archive).toHaveCount(0);
+    await expect(page.getByRole('button', { name: es.conversation.actions.unarchive })).toHaveCount(
+      0,
+    );
     await expect(page.getByRole('textbox', { name: es.conversation.composer.note })).toHaveCount(0);
     await settle(page);
     await page.screenshot({ path: 'test-results/inbox-reserved-contact.png' });

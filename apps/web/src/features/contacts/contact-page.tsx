@@ -216,7 +216,7 @@ function ContactView({ contact }: { contact: ContactDetail }) {
         </Group>
       </Group>
 
-      <ContactChipBar contact={contact} />
+      <ContactChipBar contact={contact} readOnly={reserved} />
 
       <div className={layout.main}>
         {me && <Conversation contact={contact} me={me} jumpTo={jumpTo} />}

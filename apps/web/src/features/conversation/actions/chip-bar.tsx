@@ -19,15 +19,24 @@ const t = es.conversation.actions;
 /**
  * The status bar under the conversation header (03 §2.1): the status tag (its own agent clicks
  * it to change it), the pending reminder (its 'x' cancels it) and the archiving reason (its 'x'
- * unarchives the contact) and the active bot (a click asks to turn it off).
+ * unarchives the contact) and the active bot (a click asks to turn it off). `readOnly` (a contact
+ * only looked at from 'Inbox', 03 §4) shows them without their actions.
  */
-export function ContactChipBar({ contact }: { contact: ContactDetail }) {
+export function ContactChipBar({
+  contact,
+  readOnly = false,
+}: {
+  contact: ContactDetail;
+  readOnly?: boolean;
+}) {
   return (
     <Group gap="xs" wrap="wrap" role="group" aria-label={t.chipsLabel}>
       <StatusTagChip contact={contact} />
-      {contact.reminder && <ReminderChip contact={contact} reminder={contact.reminder} />}
-      {contact.archivingReason && <ArchiveChip contact={contact} />}
-      {contact.botActive && <BotChip contact={contact} />}
+      {contact.reminder && (
+        <ReminderChip contact={contact} reminder={contact.reminder} readOnly={readOnly} />
+      )}
+      {contact.archivingReason && <ArchiveChip contact={contact} readOnly={readOnly} />}
+      {contact.botActive && <BotChip contact={contact} readOnly={readOnly} />}
     </Group>
   );
 }
@@ -74,9 +83,11 @@ function StatusTagChip({ contact }: { contact: ContactDetail }) {
 function ReminderChip({
   contact,
   reminder,
+  readOnly,
 }: {
   contact: ContactDetail;
   reminder: NonNullable<ContactDetail['reminder']>;
+  readOnly: boolean;
 }) {
   const trpc = useTRPC();
   const refresh = useRefreshContact(contact.id);
@@ -95,24 +106,26 @@ function ReminderChip({
       fw={600}
       leftSection={<BellIcon size={14} />}
       rightSection={
-        <CloseButton
-          size="xs"
-          aria-label={t.reminderCancel}
-          disabled={cancel.isPending}
-          onClick={() =>
-            cancel.mutate(
-              { contactId: contact.id, id: newActionId() },
-              {
-                onSuccess: () => {
-                  notifications.show({ color: 'teal', message: t.reminderCancelled });
-                  void refresh();
+        !readOnly && (
+          <CloseButton
+            size="xs"
+            aria-label={t.reminderCancel}
+            disabled={cancel.isPending}
+            onClick={() =>
+              cancel.mutate(
+                { contactId: contact.id, id: newActionId() },
+                {
+                  onSuccess: () => {
+                    notifications.show({ color: 'teal', message: t.reminderCancelled });
+                    void refresh();
+                  },
+                  onError: () =>
+                    notifications.show({ color: 'red', message: t.reminderCancelFailed }),
                 },
-                onError: () =>
-                  notifications.show({ color: 'red', message: t.reminderCancelFailed }),
-              },
-            )
-          }
-        />
+              )
+            }
+          />
+        )
       }
       title={reminder.comment || undefined}
     >
@@ -121,7 +134,7 @@ function ReminderChip({
   );
 }
 
-function ArchiveChip({ contact }: { contact: ContactDetail }) {
+function ArchiveChip({ contact, readOnly }: { contact: ContactDetail; readOnly: boolean }) {
   const trpc = useTRPC();
   const refresh = useRefreshContact(contact.id);
   const unarchive = useMutation(trpc.interactions.unarchive.mutationOptions());
@@ -134,23 +147,25 @@ function ArchiveChip({ contact }: { contact: ContactDetail }) {
       fw={600}
       leftSection={<FolderIcon size={14} />}
       rightSection={
-        <CloseButton
-          size="xs"
-          aria-label={t.unarchive}
-          disabled={unarchive.isPending}
-          onClick={() =>
-            unarchive.mutate(
-              { contactId: contact.id, id: newActionId() },
-              {
-                onSuccess: () => {
-                  notifications.show({ color: 'teal', message: t.unarchived });
-                  void refresh();
+        !readOnly && (
+          <CloseButton
+            size="xs"
+            aria-label={t.unarchive}
+            disabled={unarchive.isPending}
+            onClick={() =>
+              unarchive.mutate(
+                { contactId: contact.id, id: newActionId() },
+                {
+                  onSuccess: () => {
+                    notifications.show({ color: 'teal', message: t.unarchived });
+                    void refresh();
+                  },
+                  onError: () => notifications.show({ color: 'red', message: t.unarchiveFailed }),
                 },
-                onError: () => notifications.show({ color: 'red', message: t.unarchiveFailed }),
-              },
-            )
-          }
-        />
+              )
+            }
+          />
+        )
       }
     >
       {format(t.archiveChip, {
@@ -160,8 +175,22 @@ function ArchiveChip({ contact }: { contact: ContactDetail }) {
   );
 }
 
-function BotChip({ contact }: { contact: ContactDetail }) {
+function BotChip({ contact, readOnly }: { contact: ContactDetail; readOnly: boolean }) {
   const [opened, setOpened] = useState(false);
+  if (readOnly) {
+    return (
+      <Badge
+        color="violet"
+        variant="light"
+        radius="sm"
+        tt="none"
+        fw={600}
+        leftSection={<SparklesIcon size={14} />}
+      >
+        {es.conversation.bot.chip}
+      </Badge>
+    );
+  }
   return (
     <>
       <Tooltip label={es.conversation.bot.turnOff} withArrow>
