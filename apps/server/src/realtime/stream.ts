@@ -51,16 +51,19 @@ export async function* streamEvents(options: StreamOptions) {
     pending.push(item);
     wake?.();
   };
+  const wanted = (event: DomainEventRow) =>
+    (!topics || topics.has(event.topic)) && canReceive(user, event);
+  // Judged as the bus hands the event over: a subscriber it is not for is not even woken (with
+  // a thousand subscribers of a tenant, most events are for a few of them).
   const unsubscribe = bus.subscribe({
     tenantId: user.tenantId,
-    onEvent: (event) => push({ kind: 'event', event }),
+    onEvent: (event) => {
+      if (wanted(event)) push({ kind: 'event', event });
+    },
     onGap: () => push({ kind: 'gap' }),
   });
   const onAbort = () => wake?.();
   signal?.addEventListener('abort', onAbort);
-
-  const wanted = (event: DomainEventRow) =>
-    (!topics || topics.has(event.topic)) && canReceive(user, event);
 
   try {
     const resumeFrom = Number(options.lastEventId);
@@ -95,7 +98,7 @@ export async function* streamEvents(options: StreamOptions) {
       }
       if (next.event.id <= cursor) continue;
       cursor = next.event.id;
-      if (wanted(next.event)) yield tracked(String(next.event.id), toEnvelope(next.event));
+      yield tracked(String(next.event.id), toEnvelope(next.event));
     }
   } finally {
     unsubscribe();
