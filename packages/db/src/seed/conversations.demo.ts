@@ -300,8 +300,9 @@ const LAST_TOUCHES = [
   'Primer contacto: pidió información por WhatsApp.',
   'Consultó precios, quedó en responder.',
   'Atendió la llamada, prefiere que le escriban.',
-  'Dejó sus datos en el formulario de la web.',
 ];
+/** The same for a contact nobody holds: what reached it without a seller. */
+const UNASSIGNED_TOUCH = 'Dejó sus datos en el formulario de la web.';
 
 /**
  * The demo contacts list a last interaction (02 §9): every contact that has one without a
@@ -340,8 +341,9 @@ async function seedLastTouches(db: Executor, random: Random) {
       contactId: contact.id,
       type: 'note',
       agentId: contact.agentId,
-      via: 'web',
-      content: { body: random.pick(LAST_TOUCHES), files: [] },
+      via: contact.agentId ? 'web' : 'server',
+      createdBySystem: !contact.agentId,
+      content: { body: contact.agentId ? random.pick(LAST_TOUCHES) : UNASSIGNED_TOUCH, files: [] },
       createdAt: at,
     };
   });
