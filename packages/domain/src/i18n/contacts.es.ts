@@ -184,6 +184,8 @@ export const contactsEs = {
   search: 'Buscar contactos',
   filterBy: 'Filtrar por {field}',
   backToList: 'Volver a Contactos',
+  /** The contact view's back link to the inbox it was opened from. */
+  backTo: 'Volver a {name}',
   notFoundBody: 'El contacto no existe o no tienes acceso a él.',
   importedNo: 'No',
   copyFailed: 'No se pudo copiar la conversación al portapapeles.',

@@ -27,6 +27,7 @@ import { ConversationActions } from '../conversation/actions/conversation-action
 import { Conversation } from '../conversation/conversation';
 import { InfoPanel } from '../conversation/info-panel/info-panel';
 import { isReservedView } from '../inbox/reservation';
+import { backLink } from './back-link';
 import layout from '../conversation/conversation.module.css';
 import {
   contactFetchFailure,
@@ -102,15 +103,19 @@ export function ContactPage({ id }: { id: string }) {
   return <ContactView contact={contact.data} />;
 }
 
+/** Back to the inbox the contact was opened from, or to 'Contactos' (03 §2.1). */
 function BackToList() {
+  const me = useMe();
+  const { inbox } = useSearch({ strict: false }) as { inbox?: string };
+  const back = backLink(inbox, me?.user.id ?? '');
   return (
     <Anchor
       size="sm"
-      renderRoot={(props) => <Link to="/contacts" {...props} />}
+      renderRoot={(props) => <Link {...back.link} {...props} />}
       style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
     >
       <ArrowLeftIcon size={14} />
-      {es.contacts.backToList}
+      {back.label}
     </Anchor>
   );
 }
