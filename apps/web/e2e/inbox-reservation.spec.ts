@@ -57,6 +57,15 @@ test.describe('Inbox: contacto reservado', () => {
     const shown = await countdown.textContent();
     await expect(countdown).not.toHaveText(shown ?? '', { timeout: 3_000 });
     await expect(page.getByText(text.reservedHint)).toBeVisible();
+    // It belongs to 'Inbox': the menu marks it and the back link returns there.
+    const menu = page.getByRole('navigation', { name: es.shell.mainMenu });
+    await expect(menu.getByRole('link', { name: /^Inbox/ })).toHaveAttribute('data-active', 'true');
+    await expect(menu.getByRole('link', { name: 'Conversaciones' })).not.toHaveAttribute(
+      'data-active',
+    );
+    await expect(
+      page.getByRole('link', { name: format(es.contacts.backTo, { name: 'Inbox' }) }),
+    ).toHaveAttribute('href', '/contact/unassigned');
     // Nothing is done with it before taking it: no composer, no actions.
     const archive = page.getByRole('button', {
       name: es.conversation.actions.archive,

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from '@tanstack/react-router';
+import { backLink } from '../features/contacts/back-link';
 import { es, format } from '@cartera/domain/i18n';
 import { visibleMenu, type MenuEntry, type MenuItem } from '@cartera/domain/menu';
 import { hasSlug, ruleFor } from '@cartera/domain/policy';
@@ -114,8 +115,19 @@ function MenuHead({ me }: { me: Me }) {
   );
 }
 
-function MenuItemView({ item, ...props }: SideMenuProps & { item: MenuItem }) {
+/**
+ * The address the menu marks: a contact's view belongs to where it was opened from ('Inbox',
+ * 'Carteras compartidas', 'Conversaciones', or 'Contactos' from the list), like its back link.
+ */
+function useMenuPath(meId: string) {
   const pathname = useLocation({ select: (location) => location.pathname });
+  const search = useSearch({ strict: false }) as { id?: unknown; inbox?: unknown };
+  if (pathname !== '/contact' || typeof search.id !== 'string') return pathname;
+  return backLink(typeof search.inbox === 'string' ? search.inbox : undefined, meId).link.to;
+}
+
+function MenuItemView({ item, ...props }: SideMenuProps & { item: MenuItem }) {
+  const pathname = useMenuPath(props.me.user.id);
   if (item.kind === 'entry') return <EntryLink entry={item.entry} {...props} />;
   const Icon = MENU_ICONS[item.group.icon];
   // A group holding the current screen starts open, whatever its default.
@@ -163,9 +175,8 @@ function EntryLink({
 }: SideMenuProps & {
   entry: MenuEntry;
 }) {
-  const { pathname, hash } = useLocation({
-    select: (location) => ({ pathname: location.pathname, hash: location.hash }),
-  });
+  const hash = useLocation({ select: (location) => location.hash });
+  const pathname = useMenuPath(me.user.id);
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const choosing = Boolean(search['view-user'] || search['view-group']);
   const trpc = useTRPC();
