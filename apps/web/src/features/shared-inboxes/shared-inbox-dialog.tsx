@@ -1,14 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { isAppClientError, userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { fullNameOf } from '../auth/session';
-import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
-import { RemotePicker, searchTerm } from '../custom-fields/remote-picker';
+import { UsersPicker } from '../custom-fields/users-picker';
 import type { ManagedSharedInbox } from './shared-inboxes-manager';
 
 const text = es.sharedInboxes;
@@ -124,8 +121,10 @@ export function SharedInboxDialog({
               setOwnerId(ids[0] ?? null);
               clear('ownerId');
             }}
-            exclude={[]}
             labels={labels}
+            required
+            placeholder={text.searchUsers}
+            nothingFound={text.noUsers}
             onLabels={remember}
             error={errorOf('ownerId')}
           />
@@ -140,6 +139,9 @@ export function SharedInboxDialog({
             }}
             exclude={ownerId ? [ownerId] : []}
             labels={labels}
+            required
+            placeholder={text.searchUsers}
+            nothingFound={text.noUsers}
             onLabels={remember}
             error={errorOf('memberIds')}
           />
@@ -159,65 +161,5 @@ export function SharedInboxDialog({
         </Stack>
       </form>
     </Modal>
-  );
-}
-
-/** Active users of the company, searched on the server (users.lookup). */
-function UsersPicker({
-  label,
-  description,
-  multiple,
-  value,
-  onChange,
-  exclude,
-  labels,
-  onLabels,
-  error,
-}: {
-  label: string;
-  description: string;
-  multiple: boolean;
-  value: string[];
-  onChange: (ids: string[]) => void;
-  exclude: string[];
-  labels: Record<string, string>;
-  onLabels: (found: Record<string, string>) => void;
-  error: string | null | undefined;
-}) {
-  const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const [opened, setOpened] = useState(false);
-  const chosenLabel = !multiple && value[0] ? labels[value[0]] : undefined;
-  const [term] = useDebouncedValue(searchTerm(search, chosenLabel), SEARCH_DEBOUNCE_MS);
-  const users = useQuery({
-    ...trpc.users.lookup.queryOptions({ search: term || undefined }),
-    enabled: opened,
-    placeholderData: keepPreviousData,
-  });
-  const options = (users.data ?? [])
-    .filter((user) => !exclude.includes(user.id))
-    .map((user) => ({ value: user.id, label: fullNameOf(user) }));
-  return (
-    <RemotePicker
-      label={label}
-      description={description}
-      required
-      placeholder={text.searchUsers}
-      nothingFound={text.noUsers}
-      multiple={multiple}
-      value={value}
-      onChange={(ids) => {
-        // Keep the names of the chosen users: the next search may not list them.
-        onLabels(Object.fromEntries(options.map((option) => [option.value, option.label])));
-        onChange(ids);
-      }}
-      options={options}
-      labels={labels}
-      loading={opened && users.isFetching}
-      search={search}
-      onSearchChange={setSearch}
-      onDropdownOpen={() => setOpened(true)}
-      error={error}
-    />
   );
 }

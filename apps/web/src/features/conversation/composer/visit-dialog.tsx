@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { visitSchema, type VisitRules } from '@cartera/domain/conversation';
 import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../../lib/trpc';
-import { fullNameOf, useMe } from '../../auth/session';
+import { useMe } from '../../auth/session';
 import { useTags } from '../../contacts/tag-chip';
-import { SEARCH_DEBOUNCE_MS } from '../../custom-fields/entity-pickers';
-import { RemotePicker } from '../../custom-fields/remote-picker';
+import { UsersPicker } from '../../custom-fields/users-picker';
 import { newActionId } from '../actions/action-id';
 import { useRefreshContact } from '../actions/use-refresh-contact';
 
@@ -162,38 +160,15 @@ function ParticipantsPicker({
   value: string[];
   onChange: (ids: string[]) => void;
 }) {
-  const trpc = useTRPC();
   const me = useMe();
-  const [search, setSearch] = useState('');
-  const [opened, setOpened] = useState(false);
-  const [labels, setLabels] = useState<Record<string, string>>({});
-  const [term] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const users = useQuery({
-    ...trpc.users.lookup.queryOptions({ search: term || undefined }),
-    enabled: opened,
-    placeholderData: keepPreviousData,
-  });
-  const options = (users.data ?? [])
-    .filter((user) => user.id !== me?.user.id)
-    .map((user) => ({ value: user.id, label: fullNameOf(user) }));
   return (
-    <RemotePicker
+    <UsersPicker
       label={c.visitParticipants}
       placeholder={c.visitParticipantsPlaceholder}
       multiple
       value={value}
-      onChange={(ids) => {
-        // Keep the names of the chosen users: the next search may not list them.
-        const known = Object.fromEntries(options.map((option) => [option.value, option.label]));
-        setLabels((current) => ({ ...current, ...known }));
-        onChange(ids);
-      }}
-      options={options}
-      labels={labels}
-      loading={opened && users.isFetching}
-      search={search}
-      onSearchChange={setSearch}
-      onDropdownOpen={() => setOpened(true)}
+      onChange={onChange}
+      exclude={me ? [me.user.id] : []}
     />
   );
 }

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTRPC } from '../../lib/trpc';
+import { fullNameOf } from '../auth/session';
+import { SEARCH_DEBOUNCE_MS } from './entity-pickers';
+import { RemotePicker, searchTerm } from './remote-picker';
+
+export interface UsersPickerProps {
+  label: string;
+  description?: string;
+  placeholder?: string;
+  nothingFound?: string;
+  required?: boolean;
+  multiple: boolean;
+  value: string[];
+  onChange: (ids: string[]) => void;
+  /** Users never offered (the author, an owner). */
+  exclude?: string[];
+  /** Names of chosen users kept by the caller (shared by several pickers); else kept here. */
+  labels?: Record<string, string>;
+  onLabels?: (found: Record<string, string>) => void;
+  error?: string | null | undefined;
+}
+
+/** Active users of the company, searched on the server (users.lookup) once the list opens. */
+export function UsersPicker(props: UsersPickerProps) {
+  const { multiple, value, exclude = [] } = props;
+  const trpc = useTRPC();
+  const [search, setSearch] = useState('');
+  const [opened, setOpened] = useState(false);
+  const [ownLabels, setOwnLabels] = useState<Record<string, string>>({});
+  const labels = props.labels ?? ownLabels;
+  const chosenLabel = !multiple && value[0] ? labels[value[0]] : undefined;
+  const [term] = useDebouncedValue(searchTerm(search, chosenLabel), SEARCH_DEBOUNCE_MS);
+  const users = useQuery({
+    ...trpc.users.lookup.queryOptions({ search: term || undefined }),
+    enabled: opened,
+    placeholderData: keepPreviousData,
+  });
+  const options = (users.data ?? [])
+    .filter((user) => !exclude.includes(user.id))
+    .map((user) => ({ value: user.id, label: fullNameOf(user) }));
+  return (
+    <RemotePicker
+      label={props.label}
+      description={props.description}
+      required={props.required}
+      placeholder={props.placeholder}
+      nothingFound={props.nothingFound}
+      multiple={multiple}
+      value={value}
+      onChange={(ids) => {
+        // Keep the names of the chosen users: the next search may not list them.
+        const found = Object.fromEntries(options.map((option) => [option.value, option.label]));
+        if (props.onLabels) props.onLabels(found);
+        else setOwnLabels((current) => ({ ...current, ...found }));
+        props.onChange(ids);
+      }}
+      options={options}
+      labels={labels}
+      loading={opened && users.isFetching}
+      search={search}
+      onSearchChange={setSearch}
+      onDropdownOpen={() => setOpened(true)}
+      error={props.error}
+    />
+  );
+}
