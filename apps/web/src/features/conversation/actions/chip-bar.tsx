@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, CloseButton, Group, Tooltip, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
@@ -41,6 +41,109 @@ export function ContactChipBar({
   );
 }
 
+/** One chip of the bar: a small badge, with an optional 'x' that runs its removal. */
+function Chip({
+  color,
+  filled = false,
+  icon,
+  title,
+  remove,
+  children,
+}: {
+  color: string;
+  filled?: boolean;
+  icon?: ReactNode;
+  title?: string | undefined;
+  remove?: { label: string; pending: boolean; run: () => void } | null;
+  children: ReactNode;
+}) {
+  return (
+    <Badge
+      color={color}
+      variant={filled ? 'filled' : 'light'}
+      autoContrast={filled}
+      radius="sm"
+      tt="none"
+      fw={600}
+      leftSection={icon}
+      rightSection={
+        remove && (
+          <CloseButton
+            size="xs"
+            aria-label={remove.label}
+            disabled={remove.pending}
+            onClick={remove.run}
+          />
+        )
+      }
+      title={title}
+      style={{ cursor: 'inherit' }}
+    >
+      {children}
+    </Badge>
+  );
+}
+
+/** A chip's click: a tooltip and an accessible name over the chip, opening its dialog. */
+function ChipButton({
+  hint,
+  name,
+  onClick,
+  children,
+}: {
+  hint: string;
+  name: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={hint} withArrow>
+      <UnstyledButton
+        onClick={onClick}
+        aria-label={name}
+        style={{ cursor: 'pointer', display: 'inline-flex' }}
+      >
+        {children}
+      </UnstyledButton>
+    </Tooltip>
+  );
+}
+
+/**
+ * The 'x' of a chip: runs an action on the contact with a fresh client id, then says so and
+ * refreshes the contact, or says it failed.
+ */
+function useChipRemoval(
+  contactId: string,
+  mutation: {
+    mutate: (
+      input: { contactId: string; id: string },
+      options: { onSuccess: () => void; onError: () => void },
+    ) => void;
+    isPending: boolean;
+  },
+  texts: { label: string; done: string; failed: string },
+  readOnly: boolean,
+) {
+  const refresh = useRefreshContact(contactId);
+  if (readOnly) return null;
+  return {
+    label: texts.label,
+    pending: mutation.isPending,
+    run: () =>
+      mutation.mutate(
+        { contactId, id: newActionId() },
+        {
+          onSuccess: () => {
+            notifications.show({ color: 'teal', message: texts.done });
+            void refresh();
+          },
+          onError: () => notifications.show({ color: 'red', message: texts.failed }),
+        },
+      ),
+  };
+}
+
 function StatusTagChip({ contact }: { contact: ContactDetail }) {
   const me = useMe();
   const tags = useTags();
@@ -50,31 +153,21 @@ function StatusTagChip({ contact }: { contact: ContactDetail }) {
     : undefined;
   const label = contact.statusTag ? (tag?.name ?? contact.statusTag) : t.noTagChip;
   const badge = (
-    <Badge
-      color={tag?.color ?? 'gray'}
-      variant={tag ? 'filled' : 'light'}
-      autoContrast
-      radius="sm"
-      tt="none"
-      fw={600}
-      style={{ cursor: 'inherit' }}
-    >
+    <Chip color={tag?.color ?? 'gray'} filled={!!tag}>
       {label}
-    </Badge>
+    </Chip>
   );
   // Only the contact's own agent changes its tag (03 §4 Other).
   if (!me || contact.agent?.id !== me.user.id) return badge;
   return (
     <>
-      <Tooltip label={t.changeTagHint} withArrow>
-        <UnstyledButton
-          onClick={() => setOpened(true)}
-          aria-label={`${t.changeTagHint}: ${label}`}
-          style={{ cursor: 'pointer', display: 'inline-flex' }}
-        >
-          {badge}
-        </UnstyledButton>
-      </Tooltip>
+      <ChipButton
+        hint={t.changeTagHint}
+        name={`${t.changeTagHint}: ${label}`}
+        onClick={() => setOpened(true)}
+      >
+        {badge}
+      </ChipButton>
       <ChangeTagDialog contact={contact} opened={opened} onClose={() => setOpened(false)} />
     </>
   );
@@ -90,128 +183,65 @@ function ReminderChip({
   readOnly: boolean;
 }) {
   const trpc = useTRPC();
-  const refresh = useRefreshContact(contact.id);
   const cancel = useMutation(trpc.interactions.cancelReminder.mutationOptions());
+  const remove = useChipRemoval(
+    contact.id,
+    cancel,
+    { label: t.reminderCancel, done: t.reminderCancelled, failed: t.reminderCancelFailed },
+    readOnly,
+  );
   const action = t.reminderActions[reminder.actionType] ?? reminder.actionType;
   const label = format(reminder.isPermanent ? t.reminderChipPermanent : t.reminderChip, {
     action,
     date: formatDateTime(reminder.reminderDate),
   });
   return (
-    <Badge
+    <Chip
       color="blue"
-      variant="light"
-      radius="sm"
-      tt="none"
-      fw={600}
-      leftSection={<BellIcon size={14} />}
-      rightSection={
-        !readOnly && (
-          <CloseButton
-            size="xs"
-            aria-label={t.reminderCancel}
-            disabled={cancel.isPending}
-            onClick={() =>
-              cancel.mutate(
-                { contactId: contact.id, id: newActionId() },
-                {
-                  onSuccess: () => {
-                    notifications.show({ color: 'teal', message: t.reminderCancelled });
-                    void refresh();
-                  },
-                  onError: () =>
-                    notifications.show({ color: 'red', message: t.reminderCancelFailed }),
-                },
-              )
-            }
-          />
-        )
-      }
+      icon={<BellIcon size={14} />}
+      remove={remove}
       title={reminder.comment || undefined}
     >
       {label}
-    </Badge>
+    </Chip>
   );
 }
 
 function ArchiveChip({ contact, readOnly }: { contact: ContactDetail; readOnly: boolean }) {
   const trpc = useTRPC();
-  const refresh = useRefreshContact(contact.id);
   const unarchive = useMutation(trpc.interactions.unarchive.mutationOptions());
+  const remove = useChipRemoval(
+    contact.id,
+    unarchive,
+    { label: t.unarchive, done: t.unarchived, failed: t.unarchiveFailed },
+    readOnly,
+  );
   return (
-    <Badge
-      color="gray"
-      variant="light"
-      radius="sm"
-      tt="none"
-      fw={600}
-      leftSection={<FolderIcon size={14} />}
-      rightSection={
-        !readOnly && (
-          <CloseButton
-            size="xs"
-            aria-label={t.unarchive}
-            disabled={unarchive.isPending}
-            onClick={() =>
-              unarchive.mutate(
-                { contactId: contact.id, id: newActionId() },
-                {
-                  onSuccess: () => {
-                    notifications.show({ color: 'teal', message: t.unarchived });
-                    void refresh();
-                  },
-                  onError: () => notifications.show({ color: 'red', message: t.unarchiveFailed }),
-                },
-              )
-            }
-          />
-        )
-      }
-    >
+    <Chip color="gray" icon={<FolderIcon size={14} />} remove={remove}>
       {format(t.archiveChip, {
         name: contact.archivingReasonText ?? contact.archivingReason ?? '',
       })}
-    </Badge>
+    </Chip>
   );
 }
 
 function BotChip({ contact, readOnly }: { contact: ContactDetail; readOnly: boolean }) {
   const [opened, setOpened] = useState(false);
-  if (readOnly) {
-    return (
-      <Badge
-        color="violet"
-        variant="light"
-        radius="sm"
-        tt="none"
-        fw={600}
-        leftSection={<SparklesIcon size={14} />}
-      >
-        {es.conversation.bot.chip}
-      </Badge>
-    );
-  }
+  const chip = (
+    <Chip color="violet" icon={<SparklesIcon size={14} />}>
+      {es.conversation.bot.chip}
+    </Chip>
+  );
+  if (readOnly) return chip;
   return (
     <>
-      <Tooltip label={es.conversation.bot.turnOff} withArrow>
-        <UnstyledButton
-          onClick={() => setOpened(true)}
-          aria-label={`${es.conversation.bot.chip}: ${es.conversation.bot.turnOff}`}
-          style={{ cursor: 'pointer', display: 'inline-flex' }}
-        >
-          <Badge
-            color="violet"
-            variant="light"
-            radius="sm"
-            tt="none"
-            fw={600}
-            leftSection={<SparklesIcon size={14} />}
-            style={{ cursor: 'inherit' }}
-          >
-            {es.conversation.bot.chip}
-          </Badge>
-        </UnstyledButton>
-      </Tooltip>
+      <ChipButton
+        hint={es.conversation.bot.turnOff}
+        name={`${es.conversation.bot.chip}: ${es.conversation.bot.turnOff}`}
+        onClick={() => setOpened(true)}
+      >
+        {chip}
+      </ChipButton>
       <BotToggleDialog contact={contact} opened={opened} onClose={() => setOpened(false)} />
     </>
   );
