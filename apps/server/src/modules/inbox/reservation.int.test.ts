@@ -5,6 +5,7 @@ import { newId } from '@cartera/db/ids';
 import { contacts, groups } from '@cartera/db/schema';
 import { RESERVATION_SECONDS } from '@cartera/domain/conversation';
 import { useDemoApp } from '../../testing/demo-app';
+import { waitFor, watchTopic } from '../../testing/ws-client';
 
 const env = useDemoApp({ JOBS_ENABLED: 'false' });
 
@@ -117,6 +118,31 @@ describe("reserved contact of 'Inbox' (03 §4)", () => {
     // Taken, it is no longer anyone's to reserve.
     const late = await env.call('vendedora@demo.test', 'inbox.reserve', { contactId: contact.id });
     expect(late.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
+  });
+
+  it('the reserver hears what is written on the contact meanwhile; another seller does not', async () => {
+    const contact = await unassignedContact('En vivo');
+    const reserved = await env.call('vendedor@demo.test', 'inbox.reserve', {
+      contactId: contact.id,
+    });
+    expect(reserved.status).toBe(200);
+    const topic = `contact:${contact.id}`;
+    const reserver = await watchTopic(env.app.url, await env.tokenOf('vendedor@demo.test'), topic);
+    const other = await watchTopic(env.app.url, await env.tokenOf('vendedora@demo.test'), topic);
+    const note = await env.call('comercial@demo.test', 'interactions.createNote', {
+      contactId: contact.id,
+      id: newId(),
+      body: 'Lo atiendo si nadie lo toma',
+    });
+    expect(note.status).toBe(200);
+    await waitFor(() => reserver.received.length > 0, 15_000, 'interaction.created');
+    expect(reserver.received[0]).toMatchObject({
+      type: 'interaction.created',
+      payload: { contactId: contact.id },
+    });
+    expect(other.received).toEqual([]);
+    reserver.stop();
+    other.stop();
   });
 
   it('ends at expiry: the reserver loses sight of it and the others may reserve it', async () => {

@@ -164,6 +164,10 @@ function toView(
   };
 }
 
+/** The contact a timeline change is announced for; with its reservation when it has one. */
+export type AnnouncedContact = Pick<Contact, 'id' | 'tenantId' | 'agentId'> &
+  Partial<Pick<Contact, 'reservedBy' | 'reservedUntil'>>;
+
 export interface NewTimelineItem {
   /** Given by the client for an idempotent retry, else generated. */
   id: string;
@@ -186,7 +190,7 @@ export interface NewTimelineItem {
 export async function recordInteraction(
   tx: Transaction,
   user: AuthUser | null,
-  contact: Pick<Contact, 'id' | 'tenantId' | 'agentId'>,
+  contact: AnnouncedContact,
   item: NewTimelineItem,
 ) {
   const createdAt = new Date();
@@ -221,7 +225,7 @@ export async function recordInteraction(
 export async function announceInteraction(
   tx: Transaction,
   user: AuthUser | null,
-  contact: Pick<Contact, 'id' | 'tenantId' | 'agentId'>,
+  contact: AnnouncedContact,
   change: {
     event: 'interaction.created' | 'interaction.updated';
     interactionId: string;
@@ -242,7 +246,7 @@ export async function announceInteraction(
 export async function announceContactChange(
   tx: Transaction,
   user: AuthUser | null,
-  contact: Pick<Contact, 'id' | 'tenantId' | 'agentId'>,
+  contact: AnnouncedContact,
   what: string,
 ) {
   await announceOnContact(tx, user, contact, 'contact.updated', { payload: { what } });
@@ -252,12 +256,17 @@ export async function announceContactChange(
 async function announceOnContact(
   tx: Transaction,
   user: AuthUser | null,
-  contact: Pick<Contact, 'id' | 'tenantId' | 'agentId'>,
+  contact: AnnouncedContact,
   type: string,
   options: { payload: Record<string, unknown>; alsoNotify?: Array<string | null> | undefined },
 ) {
   const watchers = await findContactWatchers(tx, contact.tenantId, contact.agentId);
   for (const userId of options.alsoNotify ?? []) if (userId) watchers.push(userId);
+  // Whoever is looking at an unassigned contact from 'Inbox' (03 §4 reserved contact).
+  const { reservedBy, reservedUntil } = contact;
+  if (!contact.agentId && reservedBy && reservedUntil && reservedUntil.getTime() > Date.now()) {
+    watchers.push(reservedBy);
+  }
   await appendEvent(tx, {
     tenantId: contact.tenantId,
     type,
