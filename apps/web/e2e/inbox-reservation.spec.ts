@@ -146,4 +146,31 @@ test.describe('Inbox: contacto reservado', () => {
     await otherContext.close();
     expect(browserErrors).toEqual([]);
   });
+
+  test('cerrar la pestaña libera el contacto en el momento', async ({ browser }, testInfo) => {
+    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const page = await context.newPage();
+    await signIn(page, 'vendedor@demo.test');
+    await page.goto('/contact/unassigned');
+    const first = page
+      .getByRole('list', { name: text.unassignedTitle })
+      .getByRole('listitem')
+      .first();
+    const name = (await first.getByTestId('inbox-name').textContent()) ?? '';
+    await first.getByRole('button', { name: format(text.openContact, { name }) }).click();
+    await expect(page).toHaveURL(/inbox=unassigned/);
+    const id = /id=([0-9a-f-]{36})/.exec(page.url())![1]!;
+    await expect(page.getByTestId('reservation-countdown')).toBeVisible();
+
+    const otherContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const other = await otherContext.newPage();
+    await signIn(other, 'vendedora@demo.test');
+    expect(await unassignedIds(other)).not.toContain(id);
+
+    await page.close({ runBeforeUnload: true });
+    // Well before the two minutes run out, the others find it again.
+    await expect.poll(async () => unassignedIds(other), { timeout: 10_000 }).toContain(id);
+    await otherContext.close();
+    await context.close();
+  });
 });

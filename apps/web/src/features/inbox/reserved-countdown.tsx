@@ -27,10 +27,23 @@ const LOST = new Set(['CONTACT_RESERVED', 'CONTACT_NOT_FOUND']);
 const pendingReleases = new Map<string, ReturnType<typeof setTimeout>>();
 
 /**
+ * Gives the reservation up while the page goes away (a closed tab, a reload): a keepalive request
+ * outlives the page, where the tRPC client's would be cancelled. The session cookie goes with it.
+ */
+function releaseWhileLeaving(contactId: string) {
+  void fetch('/api/trpc/inbox.release', {
+    method: 'POST',
+    keepalive: true,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ json: { contactId } }),
+  }).catch(() => undefined);
+}
+
+/**
  * The reserved contact of 'Inbox' (03 §4), in place of the composer: 'Reservado para ti: 1:45'
  * counted down every 200 ms to the server's end of the reservation, and 'Obtener'. A key press or
  * a click on the screen renews the reservation (at most every 15 s); at zero the user is told and
- * taken back to 'Inbox'. Leaving the screen gives the reservation up.
+ * taken back to 'Inbox'. Leaving the screen, or closing the tab, gives the reservation up.
  */
 export function ReservedCountdown({ contactId }: { contactId: string }) {
   const trpc = useTRPC();
@@ -111,6 +124,15 @@ export function ReservedCountdown({ contactId }: { contactId: string }) {
     }, COUNTDOWN_REFRESH_MS);
     return () => clearInterval(timer);
   }, [leave, text.reservationExpired, text.reservationExpiredTitle]);
+
+  // A closed tab gives the reservation up at once instead of letting it run out.
+  useEffect(() => {
+    const onPageHide = () => {
+      if (!expired.current && !taking.current) releaseWhileLeaving(contactId);
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, [contactId]);
 
   // The "reset counter": the user's activity on the screen renews the reservation.
   useEffect(() => {
