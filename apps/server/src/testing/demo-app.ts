@@ -1,4 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { interactions, type Interaction } from '@cartera/db/schema';
 import { seedDemo, type DemoData } from '@cartera/db/seed';
 import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
 import { appRouter } from '../trpc/root';
@@ -17,6 +19,8 @@ export interface DemoApp {
     path: P,
     input?: unknown,
   ): ReturnType<typeof typedCall<P>>;
+  /** A contact's stored timeline rows, oldest first (what a call wrote). */
+  interactionsOf(contactId: string): Promise<Interaction[]>;
 }
 
 const procedures = (
@@ -58,6 +62,13 @@ export function useDemoApp(envOverrides: Record<string, string> = { JOBS_ENABLED
         );
       }
       return tokens.get(email)!;
+    },
+    interactionsOf(contactId) {
+      return state
+        .database!.handle.db.select()
+        .from(interactions)
+        .where(eq(interactions.contactId, contactId))
+        .orderBy(interactions.id);
     },
     async call(email, path, input) {
       const method = procedures[path]?._def.type === 'query' ? 'GET' : 'POST';

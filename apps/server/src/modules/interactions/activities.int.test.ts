@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createContact } from '@cartera/db/factories';
 import { newId } from '@cartera/db/ids';
-import { contacts, groups, interactions, type Contact } from '@cartera/db/schema';
+import { contacts, groups } from '@cartera/db/schema';
 import { restLogin, typedCall } from '../../testing/http-client';
 import { useDemoApp } from '../../testing/demo-app';
 
@@ -18,14 +18,6 @@ function sellersContact(extra: Partial<Parameters<typeof createContact>[2]> = {}
     agentId: env.demo.users[SELLER]!.id,
     ...extra,
   });
-}
-
-async function itemsOf(contact: Contact) {
-  return env.database.handle.db
-    .select()
-    .from(interactions)
-    .where(eq(interactions.contactId, contact.id))
-    .orderBy(interactions.id);
 }
 
 describe('visits (03 §5)', () => {
@@ -51,7 +43,7 @@ describe('visits (03 §5)', () => {
       state: ['El resultado de la visita es requerido'],
       comment: ['El comentario de la visita es requerido'],
     });
-    expect(await itemsOf(contact)).toEqual([]);
+    expect(await env.interactionsOf(contact.id)).toEqual([]);
   });
 
   it('stores the visit with its result name and applies its tag to the contact', async () => {
@@ -66,7 +58,7 @@ describe('visits (03 §5)', () => {
       shared: [env.demo.users[SUPERVISOR]!.id],
     });
     expect(result.data).toEqual({ id });
-    const [item] = await itemsOf(contact);
+    const [item] = await env.interactionsOf(contact.id);
     expect(item).toMatchObject({
       type: 'visit',
       content: {
@@ -114,7 +106,7 @@ describe('shared visits (03 §5)', () => {
       expect(
         (await typedCall(env.app.url, 'interactions.createVisit', input, { token })).data,
       ).toEqual({ id });
-      const [item] = await itemsOf(contact);
+      const [item] = await env.interactionsOf(contact.id);
       expect(item!.content).toMatchObject({
         shared: [supervisor.id],
         sharedUsers: [{ _id: supervisor.id, name: supervisor.name, lastname: supervisor.lastname }],
@@ -126,7 +118,7 @@ describe('shared visits (03 §5)', () => {
         { token },
       );
       expect(stranger.error?.data.fieldErrors).toEqual({ shared: ['Sin resultados'] });
-      expect(await itemsOf(contact)).toHaveLength(1);
+      expect(await env.interactionsOf(contact.id)).toHaveLength(1);
     } finally {
       await db
         .update(groups)
@@ -172,7 +164,7 @@ describe('feedback (03 §3, §4)', () => {
       interactionId: id,
     });
     expect(receiver.data).toEqual({ success: true });
-    const [item] = await itemsOf(contact);
+    const [item] = await env.interactionsOf(contact.id);
     expect(item).toMatchObject({
       type: 'feedback',
       status: 'read',
@@ -211,7 +203,7 @@ describe('manually logged calls (03 §4)', () => {
       phone: '+59894111222',
     });
     expect(again.status).toBe(200);
-    const items = await itemsOf(contact);
+    const items = await env.interactionsOf(contact.id);
     expect(items.map((item) => [item.type, item.status, item.content.state])).toEqual([
       ['phoneCall', 'voicemail', 'voicemail'],
       ['phoneCall', 'calling', 'calling'],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createContact, createCustomField } from '@cartera/db/factories';
 import { newId } from '@cartera/db/ids';
-import { contacts, interactions, type Contact } from '@cartera/db/schema';
+import { contacts, type Interaction } from '@cartera/db/schema';
 import { restLogin } from '../../testing/http-client';
 import { useDemoApp } from '../../testing/demo-app';
 import { expireReminder } from './conversation.service';
@@ -22,14 +22,6 @@ function sellersContact(extra: Partial<Parameters<typeof createContact>[2]> = {}
 async function contactRow(id: string) {
   const [row] = await env.database.handle.db.select().from(contacts).where(eq(contacts.id, id));
   return row!;
-}
-
-async function itemsOf(contact: Contact) {
-  return env.database.handle.db
-    .select()
-    .from(interactions)
-    .where(eq(interactions.contactId, contact.id))
-    .orderBy(interactions.id);
 }
 
 describe('archiving (03 §4, §5, §8)', () => {
@@ -84,7 +76,7 @@ describe('archiving (03 §4, §5, §8)', () => {
 
     await env.call(SELLER, 'interactions.unarchive', { contactId: contact.id, id: newId() });
     expect((await contactRow(contact.id)).archivingReason).toBeNull();
-    const items = await itemsOf(contact);
+    const items = await env.interactionsOf(contact.id);
     expect(items.map((item) => [item.type, item.content.from, item.content.to])).toEqual([
       ['archiving', '', 'volver-a-llamar'],
       ['archiving', 'volver-a-llamar', ''],
@@ -138,7 +130,7 @@ describe('tag change (03 §4)', () => {
     });
     expect(agent.data).toEqual({ statusTag: 'contactado' });
     expect((await contactRow(contact.id)).statusTag).toBe('contactado');
-    const [item] = await itemsOf(contact);
+    const [item] = await env.interactionsOf(contact.id);
     expect(item).toMatchObject({ type: 'tagChange', content: { from: 'nuevo', to: 'contactado' } });
   });
 });
@@ -188,7 +180,7 @@ describe('reminders (03 §4)', () => {
       contactId: contact.id,
       reminderId: id,
     });
-    const items = await itemsOf(contact);
+    const items = await env.interactionsOf(contact.id);
     expect(items.map((item) => [item.type, item.status])).toEqual([
       ['reminder', 'active'],
       ['reminder', 'cancel'],
@@ -235,10 +227,10 @@ describe('reminders (03 §4)', () => {
       comment: 'Pronto',
     });
     expect(result.status).toBe(200);
-    let items: Awaited<ReturnType<typeof itemsOf>> = [];
+    let items: Interaction[] = [];
     const deadline = Date.now() + 45_000;
     while (Date.now() < deadline) {
-      items = await itemsOf(contact);
+      items = await env.interactionsOf(contact.id);
       if (items.length === 2) break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
