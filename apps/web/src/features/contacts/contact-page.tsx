@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Anchor,
   Badge,
   Box,
@@ -26,6 +25,7 @@ import { ContactChipBar } from '../conversation/actions/chip-bar';
 import { ConversationActions } from '../conversation/actions/conversation-actions';
 import { Conversation } from '../conversation/conversation';
 import { InfoPanel } from '../conversation/info-panel/info-panel';
+import { ContactFetchAlert } from '../conversation/contact-fetch-alert';
 import { isReservedView } from '../inbox/reservation';
 import { backLink } from './back-link';
 import layout from '../conversation/conversation.module.css';
@@ -81,22 +81,13 @@ export function ContactPage({ id }: { id: string }) {
     return (
       <Stack gap="md" align="flex-start">
         <BackToList />
-        <Alert color="red" variant="light" role="alert" maw={560} data-testid="contact-error">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{failure.message}</Text>
-            {failure.retry && (
-              <Button
-                size="xs"
-                variant="white"
-                color="red"
-                loading={contact.isFetching}
-                onClick={() => void contact.refetch()}
-              >
-                {es.conversation.fetchRetry}
-              </Button>
-            )}
-          </Stack>
-        </Alert>
+        <ContactFetchAlert
+          error={contact.error}
+          retrying={contact.isFetching}
+          onRetry={() => void contact.refetch()}
+          maw={560}
+          testId="contact-error"
+        />
       </Stack>
     );
   }

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { useSearch } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
-import { domainCodeOf } from '../../lib/errors';
 import type { Me } from '../auth/session';
 import type { ContactDetail } from '../contacts/contact-format';
 import { isReservedView } from '../inbox/reservation';
@@ -10,7 +9,7 @@ import { ReservedCountdown } from '../inbox/reserved-countdown';
 import { CallOutcomeBar } from './calls/call-outcome-bar';
 import { pendingCallOf } from './calls/pending-call';
 import { Composer } from './composer';
-import { contactFetchFailure } from './fetch-policy';
+import { ContactFetchAlert } from './contact-fetch-alert';
 import type { ContentContext } from './interaction-content';
 import { Timeline } from './timeline';
 import { TimelineSearch } from './timeline-search';
@@ -75,25 +74,14 @@ export function Conversation({
       </Center>
     );
   } else if (history.isError) {
-    const failure = contactFetchFailure(domainCodeOf(history.error));
     body = (
       <Center className={classes.state}>
-        <Alert color="red" variant="light" role="alert" maw={420}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{failure.message}</Text>
-            {failure.retry && (
-              <Button
-                size="xs"
-                variant="white"
-                color="red"
-                loading={history.isFetching}
-                onClick={() => void history.refetch()}
-              >
-                {es.conversation.fetchRetry}
-              </Button>
-            )}
-          </Stack>
-        </Alert>
+        <ContactFetchAlert
+          error={history.error}
+          retrying={history.isFetching}
+          onRetry={() => void history.refetch()}
+          maw={420}
+        />
       </Center>
     );
   } else {
