@@ -22,6 +22,19 @@ async function unassignedIds(page: Page) {
   return page1.items.map((item) => item.id);
 }
 
+/** Opens the first contact of the user's 'Inbox' (which reserves it): its name and id. */
+async function openFirstUnassigned(page: Page) {
+  await page.goto('/contact/unassigned');
+  const first = page
+    .getByRole('list', { name: text.unassignedTitle })
+    .getByRole('listitem')
+    .first();
+  const name = (await first.getByTestId('inbox-name').textContent()) ?? '';
+  await first.getByRole('button', { name: format(text.openContact, { name }) }).click();
+  await expect(page).toHaveURL(/\/contact\?id=[0-9a-f-]{36}&inbox=unassigned/);
+  return { name, id: /id=([0-9a-f-]{36})/.exec(page.url())![1]! };
+}
+
 test.describe('Inbox: contacto reservado', () => {
   test('abrir un contacto del Inbox lo reserva con cuenta regresiva, otro vendedor no lo ve, y Obtener lo toma', async ({
     page,
@@ -37,16 +50,7 @@ test.describe('Inbox: contacto reservado', () => {
     const before = await inboxCount(other);
     expect(before).toBeGreaterThan(0);
 
-    await page.goto('/contact/unassigned');
-    const first = page
-      .getByRole('list', { name: text.unassignedTitle })
-      .getByRole('listitem')
-      .first();
-    const name = (await first.getByTestId('inbox-name').textContent()) ?? '';
-    await first.getByRole('button', { name: format(text.openContact, { name }) }).click();
-
-    await expect(page).toHaveURL(/\/contact\?id=[0-9a-f-]{36}&inbox=unassigned/);
-    const id = /id=([0-9a-f-]{36})/.exec(page.url())![1]!;
+    const { name, id } = await openFirstUnassigned(page);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByTestId('contact-agent')).toHaveText(
       `${es.contacts.agent}: ${es.contacts.noAgent}`,
@@ -123,15 +127,7 @@ test.describe('Inbox: contacto reservado', () => {
     await signIn(page, 'vendedor@demo.test');
     // The page's clock, moved ahead below instead of waiting two minutes.
     await page.clock.install();
-    await page.goto('/contact/unassigned');
-    const first = page
-      .getByRole('list', { name: text.unassignedTitle })
-      .getByRole('listitem')
-      .first();
-    const name = (await first.getByTestId('inbox-name').textContent()) ?? '';
-    await first.getByRole('button', { name: format(text.openContact, { name }) }).click();
-    await expect(page).toHaveURL(/inbox=unassigned/);
-    const id = /id=([0-9a-f-]{36})/.exec(page.url())![1]!;
+    const { id } = await openFirstUnassigned(page);
     await expect(page.getByTestId('reservation-countdown')).toHaveText(/1:5\d|2:00/);
 
     await page.clock.fastForward('02:05');
@@ -151,15 +147,7 @@ test.describe('Inbox: contacto reservado', () => {
     const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     const page = await context.newPage();
     await signIn(page, 'vendedor@demo.test');
-    await page.goto('/contact/unassigned');
-    const first = page
-      .getByRole('list', { name: text.unassignedTitle })
-      .getByRole('listitem')
-      .first();
-    const name = (await first.getByTestId('inbox-name').textContent()) ?? '';
-    await first.getByRole('button', { name: format(text.openContact, { name }) }).click();
-    await expect(page).toHaveURL(/inbox=unassigned/);
-    const id = /id=([0-9a-f-]{36})/.exec(page.url())![1]!;
+    const { id } = await openFirstUnassigned(page);
     await expect(page.getByTestId('reservation-countdown')).toBeVisible();
 
     const otherContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
