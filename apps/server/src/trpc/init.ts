@@ -1,10 +1,10 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Role } from '@cartera/domain/roles';
-import superjson from 'superjson';
 import { DomainError } from '@cartera/domain/errors';
 import { assertAllowed } from '../modules/sessions/access';
 import type { Context } from './context';
 import { describeError, trpcCodeFor } from './errors';
+import { transformer } from './transformer';
 
 /**
  * What the route guard needs to know about a procedure. `area` is the screen path it serves
@@ -20,7 +20,7 @@ const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
-    transformer: superjson,
+    transformer,
     errorFormatter({ shape, error }) {
       const described = describeError(error);
       return {
