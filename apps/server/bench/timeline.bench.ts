@@ -39,6 +39,8 @@ import { contactSearchText } from '@cartera/domain/search';
 import { typedCall } from '../src/testing/http-client';
 import { startTestApp, tokenFor } from '../src/testing/test-app';
 import { findTimelinePage } from '../src/modules/interactions/interactions.repository';
+import { readableContactCondition } from '../src/modules/contacts/contact-sheet.service';
+import { resolveSession } from '../src/modules/sessions/session.service';
 import {
   captureQuery,
   machineLine,
@@ -450,6 +452,7 @@ interface PageCase {
 
 async function pageCases(
   baseUrl: string,
+  handle: DatabaseHandle,
   client: pg.Client,
   pool: pg.Pool,
   fixture: Fixture,
@@ -462,13 +465,22 @@ async function pageCases(
      order by id desc offset ${(DEEP_PAGE - 1) * INTERACTION_PAGE_SIZE - 1} limit 1`,
     [fixture.tenantId, contact],
   );
+  // The page query checks that the caller may read the contact, as the procedure does.
+  const seller = (await resolveSession(handle.db, token))!.user;
   const cases: PageCase[] = [];
   for (const [page, before] of [
     [1, undefined],
     [DEEP_PAGE, cursor.rows[0]!.id],
   ] as const) {
     const query = await captureQuery(pool, (db) =>
-      findTimelinePage(db, fixture.tenantId, contact, before, INTERACTION_PAGE_SIZE + 1),
+      findTimelinePage(
+        db,
+        fixture.tenantId,
+        contact,
+        readableContactCondition(db, seller, contact),
+        before,
+        INTERACTION_PAGE_SIZE + 1,
+      ),
     );
     // Same rows in the same order: the HTTP page is the raw query's first 50, oldest first.
     const answer = await typedCall(
@@ -623,7 +635,7 @@ async function timelineSection(
 ) {
   const owner = sellerOf(fixture.sellers, 0);
   const token = await tokenFor(handle, owner);
-  const cases = await pageCases(baseUrl, client, pool, fixture, token);
+  const cases = await pageCases(baseUrl, handle, client, pool, fixture, token);
   out();
   out(
     `## interactions.timeline of the long contact, as its seller: HTTP and raw pg, each at ` +

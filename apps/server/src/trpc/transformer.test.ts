@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { serializeOutput } from './transformer';
 
 /** What a client decodes from the wire: JSON text, then superjson. */
-const overTheWire = (serialized: unknown) => superjson.deserialize(JSON.parse(JSON.stringify(serialized)));
+const overTheWire = (serialized: unknown) =>
+  superjson.deserialize(JSON.parse(JSON.stringify(serialized)));
 
 const page = {
   items: Array.from({ length: 3 }, (_, index) => ({
@@ -25,7 +26,10 @@ describe('serializeOutput', () => {
     ['undefined', undefined],
     ['null', null],
     ['a string', 'hola'],
-    ['undefined inside objects and arrays', { a: undefined, list: [undefined, 1, { b: undefined }] }],
+    [
+      'undefined inside objects and arrays',
+      { a: undefined, list: [undefined, 1, { b: undefined }] },
+    ],
     ['keys with dots and backslashes', { 'a.b': new Date(0), 'c\\d': { 'e.f': new Date(1) } }],
     ['empty containers', { a: [], b: {}, c: [[]] }],
     ['a null-prototype object', Object.assign(Object.create(null), { at: new Date(2) })],

@@ -4,7 +4,7 @@ import { canCreateSubConversation, canUnify, countryName } from '@cartera/domain
 import { es, format } from '@cartera/domain/i18n';
 import { parsePhone } from '@cartera/domain/phone';
 import type { AuthUser } from '../sessions/session.service';
-import { contactScope } from './contacts.service';
+import { oneContactScope } from './contacts.service';
 import { contactsSettings } from './contacts.settings';
 import { findBlockedNumbers, findContact, findPhoneOwners } from './contact-records.repository';
 
@@ -85,7 +85,7 @@ export async function validatePhone(
     };
   }
   const edited = input.contactId
-    ? await findContact(db, user.tenantId, input.contactId, await contactScope(db, user))
+    ? await findContact(db, user.tenantId, input.contactId, oneContactScope(user))
     : undefined;
   const owners = await findPhoneOwners(db, user.tenantId, [parsed.e164], edited?.id);
   const owner = edited?.parentContactId
@@ -94,7 +94,7 @@ export async function validatePhone(
   if (!owner) return { ...result, success: true, type: 'valid' };
 
   const itsMine = owner.agentId === user.id;
-  const visible = !!(await findContact(db, user.tenantId, owner.id, await contactScope(db, user)));
+  const visible = !!(await findContact(db, user.tenantId, owner.id, oneContactScope(user)));
   const isObtainable = !itsMine && isObtainableBy(owner);
   const unifyContacts =
     !!edited && visible && !edited.parentContactId && canUnify(settings.unify, user.roles);

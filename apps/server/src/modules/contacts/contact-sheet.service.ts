@@ -23,7 +23,8 @@ import {
   validateExternally,
 } from '../../integrations/external-contacts/external-contacts.client';
 import { findReservedContact } from '../inbox/inbox.repository';
-import { contactScope } from './contacts.service';
+import { oneContactScope } from './contacts.service';
+import { readableContactExists } from './contacts.repository';
 import { contactsSettings, type ContactsSettings } from './contacts.settings';
 import {
   findBlockedNumbers,
@@ -131,7 +132,7 @@ export type ContactDetail = z.infer<typeof ZContactDetail>;
 
 /** A contact the user may see, or CONTACT_NOT_FOUND (the same answer whether it exists or not). */
 export async function visibleContact(db: Executor, user: AuthUser, id: string) {
-  const contact = await findContact(db, user.tenantId, id, await contactScope(db, user));
+  const contact = await findContact(db, user.tenantId, id, oneContactScope(user));
   if (!contact) throw new DomainError('CONTACT_NOT_FOUND');
   return contact;
 }
@@ -146,8 +147,13 @@ export async function readableContact(db: Executor, user: AuthUser, id: string) 
   return contact;
 }
 
+/** readableContact as a condition of a query on the contact's rows (its timeline). */
+export function readableContactCondition(db: Executor, user: AuthUser, id: string) {
+  return readableContactExists(db, user.tenantId, id, oneContactScope(user), user.id);
+}
+
 async function readContact(db: Executor, user: AuthUser, id: string) {
-  const visible = await findContact(db, user.tenantId, id, await contactScope(db, user));
+  const visible = await findContact(db, user.tenantId, id, oneContactScope(user));
   if (visible) return { contact: visible, reserved: false };
   const reserved = await findReservedContact(db, user.tenantId, id, user.id);
   if (!reserved) throw new DomainError('CONTACT_NOT_FOUND');

@@ -1,18 +1,32 @@
-import { and, asc, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
-import { companyContacts, contacts, groups, users } from '@cartera/db/schema';
+import { companyContacts, contacts, groups, sharedInboxes, users } from '@cartera/db/schema';
 import { fieldFilterCondition, likePattern, type FieldFilter } from '../../lib/sql';
 
 /**
  * Whose contacts a user sees: the whole tenant, a group subtree's agents, or their own; plus, for
  * a supervisor or seller, the agents whose portfolio is shared with them ('Carteras
- * compartidas'), resolved beforehand so a user without shares keeps the plain agent filter (an
- * ordered scan of the (tenant, agent, id) index).
+ * compartidas'). Lists resolve those owners beforehand (`sharedOwnerIds`), so a user without
+ * shares keeps the plain agent filter (an ordered scan of the (tenant, agent, id) index); a read
+ * of one contact by id looks them up inside its own query instead (`sharedWith`: one round trip).
  */
 export type ContactScope =
   | { kind: 'tenant' }
-  | { kind: 'subtree'; groupId: string; sharedOwnerIds?: string[] }
-  | { kind: 'own'; userId: string; sharedOwnerIds?: string[] };
+  | { kind: 'subtree'; groupId: string; sharedOwnerIds?: string[]; sharedWith?: string }
+  | { kind: 'own'; userId: string; sharedOwnerIds?: string[]; sharedWith?: string };
+
+/** The owners of the portfolios shared with `memberId`, as a subquery. */
+function sharedOwnersOf(db: Executor, tenantId: string, memberId: string) {
+  return db
+    .select({ id: sharedInboxes.ownerId })
+    .from(sharedInboxes)
+    .where(
+      and(
+        eq(sharedInboxes.tenantId, tenantId),
+        sql`${sharedInboxes.memberIds} @> array[${memberId}::uuid]`,
+      ),
+    );
+}
 
 export function scopeCondition(
   db: Executor,
@@ -20,10 +34,16 @@ export function scopeCondition(
   scope: ContactScope,
 ): SQL | undefined {
   if (scope.kind === 'tenant') return undefined;
-  const shared = scope.sharedOwnerIds ?? [];
+  const owners = scope.sharedOwnerIds ?? [];
+  const shared = scope.sharedWith
+    ? inArray(contacts.agentId, sharedOwnersOf(db, tenantId, scope.sharedWith))
+    : owners.length
+      ? inArray(contacts.agentId, owners)
+      : undefined;
   if (scope.kind === 'own') {
-    return shared.length
-      ? inArray(contacts.agentId, [scope.userId, ...shared])
+    if (scope.sharedWith) return or(eq(contacts.agentId, scope.userId), shared);
+    return owners.length
+      ? inArray(contacts.agentId, [scope.userId, ...owners])
       : eq(contacts.agentId, scope.userId);
   }
   const agents = db
@@ -37,7 +57,42 @@ export function scopeCondition(
       ),
     );
   const subtree = inArray(contacts.agentId, agents);
-  return shared.length ? or(subtree, inArray(contacts.agentId, shared)) : subtree;
+  return shared ? or(subtree, shared) : subtree;
+}
+
+/** An unassigned contact reserved for `userId` right now (03 §4 reserved contact). */
+export function reservedFor(userId: string): SQL {
+  return and(
+    isNull(contacts.agentId),
+    eq(contacts.reservedBy, userId),
+    sql`${contacts.reservedUntil} > now()`,
+  )!;
+}
+
+/**
+ * "The reader may read this contact" (in scope, or reserved for them) as a condition of another
+ * table's query, so a read of a contact's rows checks access in the same round trip.
+ */
+export function readableContactExists(
+  db: Executor,
+  tenantId: string,
+  contactId: string,
+  scope: ContactScope,
+  readerId: string,
+): SQL {
+  const visible = scopeCondition(db, tenantId, scope);
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.tenantId, tenantId),
+          eq(contacts.id, contactId),
+          visible ? or(visible, reservedFor(readerId)) : undefined,
+        ),
+      ),
+  );
 }
 
 export async function lookupContacts(

@@ -12,9 +12,10 @@ export const CONTACT_SEARCH_LIMIT = 15;
 /**
  * Whose contacts a user sees (issue #5 §4): comercial, project managers and admins the whole
  * tenant, a supervisor their group's subtree, a seller their own; supervisor and seller also the
- * portfolios shared with them (issue #6 §10 'Carteras compartidas').
+ * portfolios shared with them (issue #6 §10 'Carteras compartidas'), looked up inside the query
+ * that uses the scope. Right for reading one contact by id; lists use `contactScope`.
  */
-export async function contactScope(db: Executor, user: AuthUser): Promise<ContactScope> {
+export function oneContactScope(user: AuthUser): ContactScope {
   if (
     user.roles.some(
       (role) => role === 'comercial' || role === 'project_manager' || role === 'admin',
@@ -22,11 +23,18 @@ export async function contactScope(db: Executor, user: AuthUser): Promise<Contac
   ) {
     return { kind: 'tenant' };
   }
-  const sharedOwnerIds = await findSharedOwnerIds(db, user.tenantId, user.id);
   if (user.roles.includes('super')) {
-    return { kind: 'subtree', groupId: user.groupId, sharedOwnerIds };
+    return { kind: 'subtree', groupId: user.groupId, sharedWith: user.id };
   }
-  return { kind: 'own', userId: user.id, sharedOwnerIds };
+  return { kind: 'own', userId: user.id, sharedWith: user.id };
+}
+
+/** The same scope with the shared portfolios' owners looked up first (lists, counts). */
+export async function contactScope(db: Executor, user: AuthUser): Promise<ContactScope> {
+  const scope = oneContactScope(user);
+  if (scope.kind === 'tenant') return scope;
+  const { sharedWith: _inQuery, ...rest } = scope;
+  return { ...rest, sharedOwnerIds: await findSharedOwnerIds(db, user.tenantId, user.id) };
 }
 
 export const ZLookupContactsInput = z.object({

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { contacts, type Contact } from '@cartera/db/schema';
+import { reservedFor } from '../contacts/contacts.repository';
 
 /** Who looks at an inbox of unassigned contacts (reservations of others hide contacts). */
 export interface UnassignedOwner {
@@ -148,15 +149,7 @@ export async function findReservedContact(
   const [row] = await db
     .select()
     .from(contacts)
-    .where(
-      and(
-        eq(contacts.tenantId, tenantId),
-        eq(contacts.id, contactId),
-        isNull(contacts.agentId),
-        eq(contacts.reservedBy, userId),
-        sql`${contacts.reservedUntil} > now()`,
-      ),
-    )
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId), reservedFor(userId)))
     .limit(1);
   return row;
 }

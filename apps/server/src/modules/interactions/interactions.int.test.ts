@@ -129,6 +129,64 @@ describe('notes and the timeline (03 §3, §9)', () => {
   });
 });
 
+describe('who may read a timeline (checked inside the page query)', () => {
+  it('answers the pages to who sees the contact and CONTACT_NOT_FOUND to anyone else', async () => {
+    const { db } = database.handle;
+    const watched = await createContact(db, demo.demo, {
+      firstName: 'Vigilada',
+      agentId: demo.users[SELLER]!.id,
+    });
+    const ids = [newId(), newId(), newId()];
+    await db.insert(interactions).values(
+      ids.map((id, index) => ({
+        id,
+        tenantId: demo.demo.id,
+        contactId: watched.id,
+        type: 'note',
+        content: { body: `Privada ${index + 1}` },
+      })),
+    );
+    const empty = await createContact(db, demo.demo, {
+      firstName: 'Sin historia',
+      agentId: demo.users[SELLER]!.id,
+    });
+    const read = (
+      email: string,
+      path: 'interactions.timeline' | 'interactions.after',
+      input: object,
+    ) =>
+      tokenOf(email).then((token) =>
+        typedCall(app.url, path, input as never, { token, method: 'GET' }),
+      );
+
+    // The seller, their supervisor and a comercial user read it; an empty timeline is just empty.
+    for (const email of [SELLER, 'supervisor@demo.test', 'comercial@demo.test']) {
+      const page = await read(email, 'interactions.timeline', { contactId: watched.id });
+      expect(page.status, email).toBe(200);
+      expect(page.data.items.map((item) => item.content.body)).toEqual([
+        'Privada 1',
+        'Privada 2',
+        'Privada 3',
+      ]);
+    }
+    const none = await read(SELLER, 'interactions.timeline', { contactId: empty.id });
+    expect(none.data).toEqual({ items: [], nextBefore: null });
+
+    // Another team's seller, a seller of another company: not found, with no items given away.
+    for (const email of ['vendedora@demo.test', 'vendedor@otra.test']) {
+      for (const [path, input] of [
+        ['interactions.timeline', { contactId: watched.id }],
+        ['interactions.after', { contactId: watched.id, after: ids[0] }],
+      ] as const) {
+        const refused = await read(email, path, input);
+        expect(refused.status, `${email} ${path}`).toBe(404);
+        expect(refused.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
+        expect(refused.data).toBeUndefined();
+      }
+    }
+  });
+});
+
 describe('items changed in place (issue #6 §3)', () => {
   it('answers the given items as they are now, only of that contact and only to who sees it', async () => {
     const { db } = database.handle;

@@ -40,7 +40,18 @@ const timelineColumns = {
 };
 
 /** A contact's timeline items with their agent's name, narrowed by `filter`. */
-function selectTimeline(db: Executor, tenantId: string, contactId: string, filter?: SQL) {
+/**
+ * A contact's items with their agents. `readable` (readableContactCondition) checks in the same
+ * round trip that the reader may read the contact: an empty answer then means "no such items or
+ * no access", and the caller tells which.
+ */
+function selectTimeline(
+  db: Executor,
+  tenantId: string,
+  contactId: string,
+  readable: SQL,
+  filter?: SQL,
+) {
   return db
     .select(timelineColumns)
     .from(interactions)
@@ -48,7 +59,14 @@ function selectTimeline(db: Executor, tenantId: string, contactId: string, filte
       users,
       and(eq(users.tenantId, interactions.tenantId), eq(users.id, interactions.agentId)),
     )
-    .where(and(eq(interactions.tenantId, tenantId), eq(interactions.contactId, contactId), filter));
+    .where(
+      and(
+        eq(interactions.tenantId, tenantId),
+        eq(interactions.contactId, contactId),
+        readable,
+        filter,
+      ),
+    );
 }
 
 /** A page of a contact's timeline, newest first, before a keyset id (UUIDv7 = time order). */
@@ -56,10 +74,17 @@ export async function findTimelinePage(
   db: Executor,
   tenantId: string,
   contactId: string,
+  readable: SQL,
   before: string | undefined,
   limit: number,
 ) {
-  return selectTimeline(db, tenantId, contactId, before ? lt(interactions.id, before) : undefined)
+  return selectTimeline(
+    db,
+    tenantId,
+    contactId,
+    readable,
+    before ? lt(interactions.id, before) : undefined,
+  )
     .orderBy(desc(interactions.id))
     .limit(limit);
 }
@@ -69,10 +94,11 @@ export async function findTimelineAfter(
   db: Executor,
   tenantId: string,
   contactId: string,
+  readable: SQL,
   after: string,
   limit: number,
 ) {
-  return selectTimeline(db, tenantId, contactId, gt(interactions.id, after))
+  return selectTimeline(db, tenantId, contactId, readable, gt(interactions.id, after))
     .orderBy(asc(interactions.id))
     .limit(limit);
 }
@@ -82,9 +108,10 @@ export async function findTimelineItems(
   db: Executor,
   tenantId: string,
   contactId: string,
+  readable: SQL,
   ids: string[],
 ) {
-  return selectTimeline(db, tenantId, contactId, inArray(interactions.id, ids)).orderBy(
+  return selectTimeline(db, tenantId, contactId, readable, inArray(interactions.id, ids)).orderBy(
     asc(interactions.id),
   );
 }

@@ -7,7 +7,11 @@ import { suggestReminders } from '@cartera/domain/suggested-reminders';
 import { DomainError } from '@cartera/domain/errors';
 import { appendEvent } from '../../realtime/event-store';
 import type { AuthUser } from '../sessions/session.service';
-import { readableContact, visibleContact } from '../contacts/contact-sheet.service';
+import {
+  readableContact,
+  readableContactCondition,
+  visibleContact,
+} from '../contacts/contact-sheet.service';
 import {
   findContactWatchers,
   findTimelineAfter,
@@ -52,23 +56,38 @@ export const ZTimelineInput = z.object({
  * A page of the timeline (03 §2.1, §9: 50 per page). Items come oldest first within the page,
  * as the screen shows them; `nextBefore` asks for the older page.
  */
+/**
+ * The timeline reads check access inside their query (readableContactCondition). An empty answer
+ * is then either nothing to show or a contact the user may not read; only then is the contact
+ * read on its own, to answer CONTACT_NOT_FOUND for the latter.
+ */
+async function checkAccessWhenEmpty(
+  db: Executor,
+  user: AuthUser,
+  contactId: string,
+  rows: unknown[],
+) {
+  if (rows.length === 0) await readableContact(db, user, contactId);
+}
+
 export async function timelinePage(
   db: Executor,
   user: AuthUser,
   input: z.infer<typeof ZTimelineInput>,
 ) {
-  const contact = await readableContact(db, user, input.contactId);
   const rows = await findTimelinePage(
     db,
     user.tenantId,
-    contact.id,
+    input.contactId,
+    readableContactCondition(db, user, input.contactId),
     input.before ?? undefined,
     INTERACTION_PAGE_SIZE + 1,
   );
+  await checkAccessWhenEmpty(db, user, input.contactId, rows);
   const more = rows.length > INTERACTION_PAGE_SIZE;
   const page = rows.slice(0, INTERACTION_PAGE_SIZE);
   return {
-    items: page.reverse().map((row) => toView(contact.id, row)),
+    items: page.reverse().map((row) => toView(input.contactId, row)),
     nextBefore: more ? page[0]!.id : null,
   };
 }
@@ -85,9 +104,17 @@ export async function timelineAfter(
   user: AuthUser,
   input: z.infer<typeof ZTimelineAfterInput>,
 ) {
-  const contact = await readableContact(db, user, input.contactId);
-  const rows = await findTimelineAfter(db, user.tenantId, contact.id, input.after, 200);
-  return rows.map((row) => toView(contact.id, row));
+  const readable = readableContactCondition(db, user, input.contactId);
+  const rows = await findTimelineAfter(
+    db,
+    user.tenantId,
+    input.contactId,
+    readable,
+    input.after,
+    200,
+  );
+  await checkAccessWhenEmpty(db, user, input.contactId, rows);
+  return rows.map((row) => toView(input.contactId, row));
 }
 
 export const ZTimelineItemsInput = z.object({
@@ -102,9 +129,10 @@ export async function timelineItems(
   user: AuthUser,
   input: z.infer<typeof ZTimelineItemsInput>,
 ) {
-  const contact = await readableContact(db, user, input.contactId);
-  const rows = await findTimelineItems(db, user.tenantId, contact.id, input.ids);
-  return rows.map((row) => toView(contact.id, row));
+  const readable = readableContactCondition(db, user, input.contactId);
+  const rows = await findTimelineItems(db, user.tenantId, input.contactId, readable, input.ids);
+  await checkAccessWhenEmpty(db, user, input.contactId, rows);
+  return rows.map((row) => toView(input.contactId, row));
 }
 
 /** 03 §2.1: at most this many matches are counted ('n de m'). */
