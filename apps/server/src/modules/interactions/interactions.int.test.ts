@@ -150,36 +150,38 @@ describe('who may read a timeline (checked inside the page query)', () => {
       firstName: 'Sin historia',
       agentId: demo.users[SELLER]!.id,
     });
-    const read = (
-      email: string,
-      path: 'interactions.timeline' | 'interactions.after',
-      input: object,
-    ) =>
-      tokenOf(email).then((token) =>
-        typedCall(app.url, path, input as never, { token, method: 'GET' }),
+    const page = async (email: string, contactId: string) =>
+      typedCall(
+        app.url,
+        'interactions.timeline',
+        { contactId },
+        { token: await tokenOf(email), method: 'GET' },
+      );
+    const after = async (email: string) =>
+      typedCall(
+        app.url,
+        'interactions.after',
+        { contactId: watched.id, after: ids[0]! },
+        { token: await tokenOf(email), method: 'GET' },
       );
 
     // The seller, their supervisor and a comercial user read it; an empty timeline is just empty.
     for (const email of [SELLER, 'supervisor@demo.test', 'comercial@demo.test']) {
-      const page = await read(email, 'interactions.timeline', { contactId: watched.id });
-      expect(page.status, email).toBe(200);
-      expect(page.data.items.map((item) => item.content.body)).toEqual([
+      const answer = await page(email, watched.id);
+      expect(answer.status, email).toBe(200);
+      expect(answer.data.items.map((item) => item.content.body)).toEqual([
         'Privada 1',
         'Privada 2',
         'Privada 3',
       ]);
     }
-    const none = await read(SELLER, 'interactions.timeline', { contactId: empty.id });
+    const none = await page(SELLER, empty.id);
     expect(none.data).toEqual({ items: [], nextBefore: null });
 
     // Another team's seller, a seller of another company: not found, with no items given away.
     for (const email of ['vendedora@demo.test', 'vendedor@otra.test']) {
-      for (const [path, input] of [
-        ['interactions.timeline', { contactId: watched.id }],
-        ['interactions.after', { contactId: watched.id, after: ids[0] }],
-      ] as const) {
-        const refused = await read(email, path, input);
-        expect(refused.status, `${email} ${path}`).toBe(404);
+      for (const refused of [await page(email, watched.id), await after(email)]) {
+        expect(refused.status, email).toBe(404);
         expect(refused.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
         expect(refused.data).toBeUndefined();
       }
