@@ -8,6 +8,7 @@
  *   fanout: websocket subscribers of realtime.events and paced createNote writes; every
  *           delivery is checked against who may see the note.
  */
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import superjson from 'superjson';
@@ -126,6 +127,25 @@ async function interleave(concurrency: number, calls: number, series: Series[]) 
   );
 }
 
+/** One keep-alive connection per concurrent loop, as a browser or a proxy keeps them. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** A GET read to its last byte; its status. */
+function httpGet(url: string, token?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      url,
+      { agent, headers: token ? { authorization: `Bearer ${token}` } : {} },
+      (response) => {
+        response.on('data', () => undefined);
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
 async function pages(task: PagesTask): Promise<PagesResult> {
   const pool = new pg.Pool({ connectionString: task.databaseUrl, max: task.concurrency });
   try {
@@ -137,11 +157,8 @@ async function pages(task: PagesTask): Promise<PagesResult> {
       series.push({
         name: `${each.label} http`,
         call: async () => {
-          const response = await fetch(url, {
-            headers: { authorization: `Bearer ${task.token}` },
-          });
-          await response.text();
-          if (response.status !== 200) throw new Error(`timeline answered ${response.status}`);
+          const status = await httpGet(url, task.token);
+          if (status !== 200) throw new Error(`timeline answered ${status}`);
         },
       });
       series.push({
@@ -152,7 +169,7 @@ async function pages(task: PagesTask): Promise<PagesResult> {
     series.push(
       {
         name: 'health',
-        call: async () => (await fetch(`${task.baseUrl}/api/health`)).text(),
+        call: () => httpGet(`${task.baseUrl}/api/health`),
       },
       { name: 'select 1', call: () => pool.query('select 1') },
     );
