@@ -39,9 +39,8 @@ export type SessionUserRow = {
   [K in keyof typeof userColumns]: (typeof userColumns)[K]['_']['data'];
 };
 
-/** The live session of a token hash with its user, or nothing when expired or unknown. */
-export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
-  const [row] = await db
+function liveSessionQuery(db: Executor) {
+  return db
     .select({
       tokenHash: sessions.tokenHash,
       realTenantId: sessions.realTenantId,
@@ -60,8 +59,30 @@ export async function findLiveSession(db: Executor, tokenHash: string, now: Date
     .from(sessions)
     .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
     .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_live_session');
+}
+
+/**
+ * Every call resolves its session, so the query is built once per database handle and prepared
+ * (PostgreSQL parses and plans it once per connection).
+ */
+const liveSessionQueries = new WeakMap<Executor, ReturnType<typeof liveSessionQuery>>();
+
+/** The live session of a token hash with its user, or nothing when expired or unknown. */
+export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = liveSessionQuery(db);
+    liveSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash, now });
   return row;
 }
 
