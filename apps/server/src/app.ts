@@ -23,6 +23,7 @@ import { registerPlacesRoutes } from './modules/places/places.rest';
 import { registerSettingsRoutes } from './modules/settings/settings.rest';
 import { registerAuthRoutes } from './modules/auth/auth.rest';
 import { registerFilesRoutes } from './modules/files/files.rest';
+import { startSessionCache } from './modules/sessions/session-cache';
 import { EventBus } from './realtime/event-bus';
 import { LocalStorage } from './storage/local-storage';
 import { S3Storage } from './storage/s3-storage';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await registerWebApp(server, options.serveWeb === false ? undefined : webDistFolder());
 
   await events.start();
+  const stopSessionCache = await startSessionCache(database, logger);
   jobs.register(jobDefinitions);
   await jobs.start(deps);
 
@@ -171,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await server.close();
       await jobs.stop().catch((error: unknown) => logger.warn({ err: error }, 'jobs stop failed'));
       await events.stop();
+      await stopSessionCache();
       if (ownsDatabase) await database.close();
     },
   };

@@ -36,6 +36,12 @@ export interface DatabaseHandle {
   readonly connectionString?: string;
   /** Runs a trivial query, failing fast when the database is unreachable. */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * Calls `listener` synchronously whenever a statement that writes a table (insert, update,
+   * delete) is sent through `db`, before it runs, with the table's name and the statement's text:
+   * a cache in this process can drop what the write may change. Returns the unsubscribe.
+   */
+  onWrite(listener: WriteListener): () => void;
   /** LISTEN on a channel; resolves once listening. The returned function stops listening. */
   listen(
     channel: string,
@@ -43,6 +49,31 @@ export interface DatabaseHandle {
     options?: ListenOptions,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export type WriteListener = (table: string, statement: string) => void;
+
+const WRITE_STATEMENT = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/i;
+
+/**
+ * Drizzle's logger is its one hook that sees every statement (prepared ones and those inside
+ * transactions included); this one only reads the written table's name for `onWrite`.
+ */
+function writeWatch() {
+  const listeners = new Set<WriteListener>();
+  return {
+    logger: {
+      logQuery(query: string) {
+        if (listeners.size === 0) return;
+        const table = WRITE_STATEMENT.exec(query)?.[1];
+        if (table) for (const listener of listeners) listener(table.toLowerCase(), query);
+      },
+    },
+    onWrite(listener: WriteListener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
 }
 
 export interface CreateDatabaseOptions {
@@ -90,12 +121,18 @@ function createPostgresDatabase(url: string, options: CreateDatabaseOptions): Da
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+  const writes = writeWatch();
+  const db = drizzlePg(pool, {
+    schema,
+    casing: 'snake_case',
+    logger: writes.logger,
+  }) as unknown as Database;
   const listeners = new Set<pg.Client>();
 
   return {
     kind: 'postgres',
     db,
+    onWrite: writes.onWrite,
     connectionString: url,
     async ping(timeoutMs = 2_000) {
       await withTimeout(pool.query('select 1'), timeoutMs, 'database ping');
@@ -145,12 +182,18 @@ function createPgliteDatabase(options: CreateDatabaseOptions): DatabaseHandle {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     pglite = openPglite(options.dataDir);
   }
-  const db = drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Database;
+  const writes = writeWatch();
+  const db = drizzlePglite(pglite, {
+    schema,
+    casing: 'snake_case',
+    logger: writes.logger,
+  }) as unknown as Database;
   const unsubscribers = new Set<() => Promise<void>>();
 
   return {
     kind: 'pglite',
     db,
+    onWrite: writes.onWrite,
     pglite,
     async ping(timeoutMs = 2_000) {
       if (pglite.closed) throw new Error('embedded database is closed');

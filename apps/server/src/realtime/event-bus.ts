@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '@cartera/db/client';
 import type { DomainEventRow } from '@cartera/db/schema';
 import type { Logger } from '../logger';
 import { EVENTS_CHANNEL, findEvent, type AnnouncedEvent } from './event-store';
+import { keepListening } from './kept-listen';
 
 export interface EventSubscriber {
   readonly tenantId: string;
@@ -18,9 +19,6 @@ export interface EventSubscriber {
 export class EventBus {
   private readonly subscribers = new Map<string, Set<EventSubscriber>>();
   private stopListening: (() => Promise<void>) | undefined;
-  private reconnectTimer: NodeJS.Timeout | undefined;
-  private attempts = 0;
-  private running = false;
   /** Notifications are handled one after the other so subscribers see commit order. */
   private chain: Promise<void> = Promise.resolve();
 
@@ -30,13 +28,23 @@ export class EventBus {
   ) {}
 
   async start(): Promise<void> {
-    this.running = true;
-    await this.listen();
+    this.stopListening = await keepListening(
+      this.database,
+      EVENTS_CHANNEL,
+      (payload) => {
+        this.chain = this.chain.then(() => this.deliver(payload));
+      },
+      {
+        logger: this.logger,
+        label: 'realtime',
+        onBack: () => {
+          for (const set of this.subscribers.values()) for (const each of set) each.onGap();
+        },
+      },
+    );
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    clearTimeout(this.reconnectTimer);
     await this.stopListening?.();
     this.stopListening = undefined;
     await this.chain;
@@ -60,40 +68,6 @@ export class EventBus {
     let count = 0;
     for (const set of this.subscribers.values()) count += set.size;
     return count;
-  }
-
-  private async listen(): Promise<void> {
-    this.stopListening = await this.database.listen(
-      EVENTS_CHANNEL,
-      (payload) => {
-        this.chain = this.chain.then(() => this.deliver(payload));
-      },
-      { onLost: (error) => this.lost(error) },
-    );
-    this.attempts = 0;
-  }
-
-  private lost(error: Error): void {
-    this.stopListening = undefined;
-    if (!this.running) return;
-    this.logger.warn({ err: error }, 'realtime: listen connection lost, reconnecting');
-    this.scheduleReconnect();
-  }
-
-  private scheduleReconnect(): void {
-    const delay = Math.min(250 * 2 ** this.attempts, 10_000);
-    this.attempts += 1;
-    this.reconnectTimer = setTimeout(() => {
-      this.listen()
-        .then(() => {
-          this.logger.info('realtime: listening again');
-          for (const set of this.subscribers.values()) for (const each of set) each.onGap();
-        })
-        .catch((error: unknown) => {
-          this.logger.warn({ err: error }, 'realtime: reconnect failed');
-          if (this.running) this.scheduleReconnect();
-        });
-    }, delay);
   }
 
   private async deliver(payload: string): Promise<void> {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '@cartera/db/client';
 import type { FeatureFlags } from '@cartera/domain/policy';
 import type { Role, UserType } from '@cartera/domain/roles';
+import { sessionCacheOf } from './session-cache';
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -75,22 +76,36 @@ export async function resolveSession(
   now = new Date(),
 ): Promise<AuthSession | null> {
   const tokenHash = hashToken(token);
+  const cache = sessionCacheOf(db);
+  const cached = cache?.get(tokenHash, now);
+  if (cached) {
+    if (now.getTime() - cached.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      cached.lastSeenAt = now;
+      await touchSession(db, tokenHash, now);
+    }
+    return cached.session;
+  }
+  const readAt = cache?.generation ?? 0;
   const row = await findLiveSession(db, tokenHash, now);
   if (!row || !row.user.active) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  let lastSeenAt = row.lastSeenAt;
+  if (now.getTime() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    lastSeenAt = now;
     await touchSession(db, tokenHash, now);
   }
   const { groupAncestors, active: _active, ...user } = row.user;
   const roles = user.roles.length > 0 ? user.roles : (['user'] as Role[]);
   const groupPath = [...groupAncestors, user.groupId];
   const featureFlags = mergeFlags(groupPath, row.pathFlags);
-  return {
+  const session: AuthSession = {
     tokenHash,
     realUserId: row.realUserId,
     realTenantId: row.realTenantId,
     expiresAt: row.expiresAt,
     user: { ...user, roles, role: roles[0]!, groupPath, featureFlags },
   };
+  cache?.put(session, lastSeenAt, now, readAt);
+  return session;
 }
 
 export async function revokeSession(db: Executor, token: string): Promise<void> {
