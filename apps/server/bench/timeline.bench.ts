@@ -39,7 +39,7 @@ import { contactSearchText } from '@cartera/domain/search';
 import { typedCall } from '../src/testing/http-client';
 import { startTestApp, tokenFor } from '../src/testing/test-app';
 import { findTimelinePage } from '../src/modules/interactions/interactions.repository';
-import { readableContactCondition } from '../src/modules/contacts/contact-sheet.service';
+import { contactReader } from '../src/modules/contacts/contact-sheet.service';
 import { resolveSession } from '../src/modules/sessions/session.service';
 import {
   captureQuery,
@@ -473,14 +473,7 @@ async function pageCases(
     [DEEP_PAGE, cursor.rows[0]!.id],
   ] as const) {
     const query = await captureQuery(pool, (db) =>
-      findTimelinePage(
-        db,
-        fixture.tenantId,
-        contact,
-        readableContactCondition(db, seller, contact),
-        before,
-        INTERACTION_PAGE_SIZE + 1,
-      ),
+      findTimelinePage(db, contactReader(seller), contact, before, INTERACTION_PAGE_SIZE + 1),
     );
     // Same rows in the same order: the HTTP page is the raw query's first 50, oldest first.
     const answer = await typedCall(

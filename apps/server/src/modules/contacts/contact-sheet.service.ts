@@ -24,7 +24,7 @@ import {
 } from '../../integrations/external-contacts/external-contacts.client';
 import { findReservedContact } from '../inbox/inbox.repository';
 import { oneContactScope } from './contacts.service';
-import { readableContactExists } from './contacts.repository';
+import type { ContactReader } from './contacts.repository';
 import { contactsSettings, type ContactsSettings } from './contacts.settings';
 import {
   findBlockedNumbers,
@@ -147,9 +147,9 @@ export async function readableContact(db: Executor, user: AuthUser, id: string) 
   return contact;
 }
 
-/** readableContact as a condition of a query on the contact's rows (its timeline). */
-export function readableContactCondition(db: Executor, user: AuthUser, id: string) {
-  return readableContactExists(db, user.tenantId, id, oneContactScope(user), user.id);
+/** The user as a reader of one contact, for queries that check access themselves (timeline). */
+export function contactReader(user: AuthUser): ContactReader {
+  return { tenantId: user.tenantId, readerId: user.id, scope: oneContactScope(user) };
 }
 
 async function readContact(db: Executor, user: AuthUser, id: string) {

@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { companyContacts, contacts, groups, sharedInboxes, users } from '@cartera/db/schema';
 import { fieldFilterCondition, likePattern, type FieldFilter } from '../../lib/sql';
@@ -12,11 +24,14 @@ import { fieldFilterCondition, likePattern, type FieldFilter } from '../../lib/s
  */
 export type ContactScope =
   | { kind: 'tenant' }
-  | { kind: 'subtree'; groupId: string; sharedOwnerIds?: string[]; sharedWith?: string }
-  | { kind: 'own'; userId: string; sharedOwnerIds?: string[]; sharedWith?: string };
+  | { kind: 'subtree'; groupId: Ref; sharedOwnerIds?: string[]; sharedWith?: Ref }
+  | { kind: 'own'; userId: Ref; sharedOwnerIds?: string[]; sharedWith?: Ref };
+
+/** A value of a condition: given, or a placeholder of a prepared query. */
+export type Ref = string | Placeholder;
 
 /** The owners of the portfolios shared with `memberId`, as a subquery. */
-function sharedOwnersOf(db: Executor, tenantId: string, memberId: string) {
+function sharedOwnersOf(db: Executor, tenantId: Ref, memberId: Ref) {
   return db
     .select({ id: sharedInboxes.ownerId })
     .from(sharedInboxes)
@@ -28,11 +43,7 @@ function sharedOwnersOf(db: Executor, tenantId: string, memberId: string) {
     );
 }
 
-export function scopeCondition(
-  db: Executor,
-  tenantId: string,
-  scope: ContactScope,
-): SQL | undefined {
+export function scopeCondition(db: Executor, tenantId: Ref, scope: ContactScope): SQL | undefined {
   if (scope.kind === 'tenant') return undefined;
   const owners = scope.sharedOwnerIds ?? [];
   const shared = scope.sharedWith
@@ -61,7 +72,7 @@ export function scopeCondition(
 }
 
 /** An unassigned contact reserved for `userId` right now (03 §4 reserved contact). */
-export function reservedFor(userId: string): SQL {
+export function reservedFor(userId: Ref): SQL {
   return and(
     isNull(contacts.agentId),
     eq(contacts.reservedBy, userId),
@@ -69,30 +80,65 @@ export function reservedFor(userId: string): SQL {
   )!;
 }
 
+/** Who reads one contact: their company, themselves and their scope (oneContactScope). */
+export interface ContactReader {
+  tenantId: Ref;
+  readerId: Ref;
+  scope: ContactScope;
+}
+
 /**
  * "The reader may read this contact" (in scope, or reserved for them) as a condition of another
  * table's query, so a read of a contact's rows checks access in the same round trip.
  */
-export function readableContactExists(
-  db: Executor,
-  tenantId: string,
-  contactId: string,
-  scope: ContactScope,
-  readerId: string,
-): SQL {
-  const visible = scopeCondition(db, tenantId, scope);
+export function readableContactExists(db: Executor, reader: ContactReader, contactId: Ref): SQL {
+  const visible = scopeCondition(db, reader.tenantId, reader.scope);
   return exists(
     db
       .select({ one: sql`1` })
       .from(contacts)
       .where(
         and(
-          eq(contacts.tenantId, tenantId),
+          eq(contacts.tenantId, reader.tenantId),
           eq(contacts.id, contactId),
-          visible ? or(visible, reservedFor(readerId)) : undefined,
+          visible ? or(visible, reservedFor(reader.readerId)) : undefined,
         ),
       ),
   );
+}
+
+/**
+ * The reader with a placeholder for each of its values, for a query prepared once per scope
+ * shape (`shape` names it); `params` holds the values to run it with. Null for a scope with
+ * prefetched shared owners (a list's), whose SQL varies with their number.
+ */
+export function placeholderReader(reader: ContactReader) {
+  const { scope } = reader;
+  if (scope.kind !== 'tenant' && scope.sharedOwnerIds) return null;
+  const params: Record<string, Ref> = { tenantId: reader.tenantId, readerId: reader.readerId };
+  const named = (key: string, value: Ref) => {
+    params[key] = value;
+    return sql.placeholder(key);
+  };
+  const shared =
+    scope.kind !== 'tenant' && scope.sharedWith !== undefined
+      ? { sharedWith: named('sharedWith', scope.sharedWith) }
+      : {};
+  const placeholders: ContactScope =
+    scope.kind === 'tenant'
+      ? scope
+      : scope.kind === 'subtree'
+        ? { kind: 'subtree', groupId: named('groupId', scope.groupId), ...shared }
+        : { kind: 'own', userId: named('userId', scope.userId), ...shared };
+  return {
+    shape: `${scope.kind}${'sharedWith' in shared ? '_shared' : ''}`,
+    reader: {
+      tenantId: sql.placeholder('tenantId'),
+      readerId: sql.placeholder('readerId'),
+      scope: placeholders,
+    } satisfies ContactReader,
+    params,
+  };
 }
 
 export async function lookupContacts(

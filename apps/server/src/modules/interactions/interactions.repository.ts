@@ -11,9 +11,17 @@ import {
   notInArray,
   or,
   sql,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
 import { likePattern } from '../../lib/sql';
+import { preparedOnce } from '../../lib/prepared';
+import {
+  placeholderReader,
+  readableContactExists,
+  type ContactReader,
+  type Ref,
+} from '../contacts/contacts.repository';
 import { findMembersOfOwner } from '../shared-inboxes/shared-inboxes.repository';
 import type { Executor } from '@cartera/db/client';
 import {
@@ -39,19 +47,12 @@ const timelineColumns = {
   agentLastname: users.lastname,
 };
 
-/** A contact's timeline items with their agent's name, narrowed by `filter`. */
 /**
- * A contact's items with their agents. `readable` (readableContactCondition) checks in the same
- * round trip that the reader may read the contact: an empty answer then means "no such items or
- * no access", and the caller tells which.
+ * A contact's items with their agents, narrowed by `filter`. The query checks in the same round
+ * trip that `reader` may read the contact (readableContactExists): an empty answer then means
+ * "no such items or no access", and the caller tells which.
  */
-function selectTimeline(
-  db: Executor,
-  tenantId: string,
-  contactId: string,
-  readable: SQL,
-  filter?: SQL,
-) {
+function selectTimeline(db: Executor, reader: ContactReader, contactId: Ref, filter?: SQL) {
   return db
     .select(timelineColumns)
     .from(interactions)
@@ -61,44 +62,57 @@ function selectTimeline(
     )
     .where(
       and(
-        eq(interactions.tenantId, tenantId),
+        eq(interactions.tenantId, reader.tenantId),
         eq(interactions.contactId, contactId),
-        readable,
+        readableContactExists(db, reader, contactId),
         filter,
       ),
     );
 }
 
-/** A page of a contact's timeline, newest first, before a keyset id (UUIDv7 = time order). */
+/**
+ * A page of a contact's timeline, newest first, before a keyset id (UUIDv7 = time order). The
+ * conversation screen's most frequent read: prepared, one query per scope shape.
+ */
 export async function findTimelinePage(
   db: Executor,
-  tenantId: string,
+  reader: ContactReader,
   contactId: string,
-  readable: SQL,
   before: string | undefined,
   limit: number,
 ) {
-  return selectTimeline(
-    db,
-    tenantId,
-    contactId,
-    readable,
-    before ? lt(interactions.id, before) : undefined,
-  )
-    .orderBy(desc(interactions.id))
-    .limit(limit);
+  const page = (
+    forReader: ContactReader,
+    contact: Ref,
+    cursor: Ref | undefined,
+    size: number | Placeholder,
+  ) =>
+    selectTimeline(db, forReader, contact, cursor ? lt(interactions.id, cursor) : undefined)
+      .orderBy(desc(interactions.id))
+      .limit(size);
+  const prepared = placeholderReader(reader);
+  if (!prepared) return page(reader, contactId, before, limit);
+  const name = `timeline_page_${prepared.shape}${before ? '_before' : ''}`;
+  const query = preparedOnce(db, name, () =>
+    page(
+      prepared.reader,
+      sql.placeholder('contactId'),
+      before ? sql.placeholder('before') : undefined,
+      sql.placeholder('limit'),
+    ).prepare(name),
+  );
+  return query.execute({ ...prepared.params, contactId, before, limit });
 }
 
 /** Items newer than a keyset id, oldest first: what a live timeline fetches after an event. */
 export async function findTimelineAfter(
   db: Executor,
-  tenantId: string,
+  reader: ContactReader,
   contactId: string,
-  readable: SQL,
   after: string,
   limit: number,
 ) {
-  return selectTimeline(db, tenantId, contactId, readable, gt(interactions.id, after))
+  return selectTimeline(db, reader, contactId, gt(interactions.id, after))
     .orderBy(asc(interactions.id))
     .limit(limit);
 }
@@ -106,12 +120,11 @@ export async function findTimelineAfter(
 /** Given items of a contact as they are now (an item changed in place), in timeline order. */
 export async function findTimelineItems(
   db: Executor,
-  tenantId: string,
+  reader: ContactReader,
   contactId: string,
-  readable: SQL,
   ids: string[],
 ) {
-  return selectTimeline(db, tenantId, contactId, readable, inArray(interactions.id, ids)).orderBy(
+  return selectTimeline(db, reader, contactId, inArray(interactions.id, ids)).orderBy(
     asc(interactions.id),
   );
 }

@@ -7,11 +7,7 @@ import { suggestReminders } from '@cartera/domain/suggested-reminders';
 import { DomainError } from '@cartera/domain/errors';
 import { appendEvent } from '../../realtime/event-store';
 import type { AuthUser } from '../sessions/session.service';
-import {
-  readableContact,
-  readableContactCondition,
-  visibleContact,
-} from '../contacts/contact-sheet.service';
+import { readableContact, contactReader, visibleContact } from '../contacts/contact-sheet.service';
 import {
   findContactWatchers,
   findTimelineAfter,
@@ -57,7 +53,7 @@ export const ZTimelineInput = z.object({
  * as the screen shows them; `nextBefore` asks for the older page.
  */
 /**
- * The timeline reads check access inside their query (readableContactCondition). An empty answer
+ * The timeline reads check access inside their query (readableContactExists). An empty answer
  * is then either nothing to show or a contact the user may not read; only then is the contact
  * read on its own, to answer CONTACT_NOT_FOUND for the latter.
  */
@@ -77,9 +73,8 @@ export async function timelinePage(
 ) {
   const rows = await findTimelinePage(
     db,
-    user.tenantId,
+    contactReader(user),
     input.contactId,
-    readableContactCondition(db, user, input.contactId),
     input.before ?? undefined,
     INTERACTION_PAGE_SIZE + 1,
   );
@@ -104,15 +99,7 @@ export async function timelineAfter(
   user: AuthUser,
   input: z.infer<typeof ZTimelineAfterInput>,
 ) {
-  const readable = readableContactCondition(db, user, input.contactId);
-  const rows = await findTimelineAfter(
-    db,
-    user.tenantId,
-    input.contactId,
-    readable,
-    input.after,
-    200,
-  );
+  const rows = await findTimelineAfter(db, contactReader(user), input.contactId, input.after, 200);
   await checkAccessWhenEmpty(db, user, input.contactId, rows);
   return rows.map((row) => toView(input.contactId, row));
 }
@@ -129,8 +116,7 @@ export async function timelineItems(
   user: AuthUser,
   input: z.infer<typeof ZTimelineItemsInput>,
 ) {
-  const readable = readableContactCondition(db, user, input.contactId);
-  const rows = await findTimelineItems(db, user.tenantId, input.contactId, readable, input.ids);
+  const rows = await findTimelineItems(db, contactReader(user), input.contactId, input.ids);
   await checkAccessWhenEmpty(db, user, input.contactId, rows);
   return rows.map((row) => toView(input.contactId, row));
 }

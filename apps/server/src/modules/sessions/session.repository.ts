@@ -2,6 +2,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FeatureFlags } from '@cartera/domain/policy';
 import type { Executor } from '@cartera/db/client';
 import { groups, sessions, users } from '@cartera/db/schema';
+import { preparedOnce } from '../../lib/prepared';
 
 export interface NewSessionRow {
   tokenHash: string;
@@ -69,19 +70,10 @@ function liveSessionQuery(db: Executor) {
     .prepare('find_live_session');
 }
 
-/**
- * Every call resolves its session, so the query is built once per database handle and prepared
- * (PostgreSQL parses and plans it once per connection).
- */
-const liveSessionQueries = new WeakMap<Executor, ReturnType<typeof liveSessionQuery>>();
-
 /** The live session of a token hash with its user, or nothing when expired or unknown. */
 export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
-  let query = liveSessionQueries.get(db);
-  if (!query) {
-    query = liveSessionQuery(db);
-    liveSessionQueries.set(db, query);
-  }
+  // Every call resolves its session (unless cached): built once and prepared.
+  const query = preparedOnce(db, 'find_live_session', () => liveSessionQuery(db));
   const [row] = await query.execute({ tokenHash, now });
   return row;
 }
