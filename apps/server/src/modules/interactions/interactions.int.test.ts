@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { createContact } from '@cartera/db/factories';
 import { newId } from '@cartera/db/ids';
 import { contacts, interactions, type Contact, type User } from '@cartera/db/schema';
@@ -8,6 +9,9 @@ import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
 import { restLogin, typedCall } from '../../testing/http-client';
 import { startTestApp, tokenFor, type TestApp } from '../../testing/test-app';
 import { waitFor, watchTopic } from '../../testing/ws-client';
+import { ZInteraction } from './interactions.service';
+
+const ZTimelinePage = z.object({ items: z.array(ZInteraction), nextBefore: z.string().nullable() });
 
 let database: TestDatabase;
 let app: TestApp;
@@ -112,6 +116,8 @@ describe('notes and the timeline (03 §3, §9)', () => {
         { contactId: long.id, before },
         { token, method: 'GET' },
       );
+      // The page's contract, which the procedure does not check on every call.
+      expect(() => ZTimelinePage.parse(page.data)).not.toThrow();
       bodies.push(page.data.items.map((item) => String(item.content.body)));
       before = page.data.nextBefore;
     } while (before);
@@ -126,6 +132,7 @@ describe('notes and the timeline (03 §3, §9)', () => {
       { token, method: 'GET' },
     );
     expect(after.data.map((item) => item.content.body)).toEqual(['Nota 119', 'Nota 120']);
+    expect(() => z.array(ZInteraction).parse(after.data)).not.toThrow();
   });
 });
 
@@ -225,6 +232,7 @@ describe('items changed in place (issue #6 §3)', () => {
       method: 'GET',
     });
     expect(answer.data).toHaveLength(1);
+    expect(() => z.array(ZInteraction).parse(answer.data)).not.toThrow();
     expect(answer.data[0]).toMatchObject({
       id: callId,
       type: 'phoneCall',
