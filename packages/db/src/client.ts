@@ -61,14 +61,16 @@ const WRITE_STATEMENT = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][
  */
 function writeWatch() {
   const listeners = new Set<WriteListener>();
-  return {
-    logger: {
-      logQuery(query: string) {
-        if (listeners.size === 0) return;
-        const table = WRITE_STATEMENT.exec(query)?.[1];
-        if (table) for (const listener of listeners) listener(table.toLowerCase(), query);
-      },
+  const logger = {
+    logQuery(query: string) {
+      if (listeners.size === 0) return;
+      const table = WRITE_STATEMENT.exec(query)?.[1];
+      if (table) for (const listener of listeners) listener(table.toLowerCase(), query);
     },
+  };
+  return {
+    /** The options of both drivers' Drizzle instance. */
+    drizzleOptions: { schema, casing: 'snake_case' as const, logger },
     onWrite(listener: WriteListener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
@@ -122,11 +124,7 @@ function createPostgresDatabase(url: string, options: CreateDatabaseOptions): Da
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const writes = writeWatch();
-  const db = drizzlePg(pool, {
-    schema,
-    casing: 'snake_case',
-    logger: writes.logger,
-  }) as unknown as Database;
+  const db = drizzlePg(pool, writes.drizzleOptions) as unknown as Database;
   const listeners = new Set<pg.Client>();
 
   return {
@@ -183,11 +181,7 @@ function createPgliteDatabase(options: CreateDatabaseOptions): DatabaseHandle {
     pglite = openPglite(options.dataDir);
   }
   const writes = writeWatch();
-  const db = drizzlePglite(pglite, {
-    schema,
-    casing: 'snake_case',
-    logger: writes.logger,
-  }) as unknown as Database;
+  const db = drizzlePglite(pglite, writes.drizzleOptions) as unknown as Database;
   const unsubscribers = new Set<() => Promise<void>>();
 
   return {

@@ -1,4 +1,7 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+
+/** A value of a condition: given, or a placeholder of a prepared query (lib/prepared.ts). */
+export type Ref = string | Placeholder;
 
 /** Escapes LIKE wildcards so a search for "50%" looks for those characters, anywhere. */
 export function likePattern(search: string) {

@@ -1,19 +1,8 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  exists,
-  inArray,
-  isNull,
-  or,
-  sql,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
-import { companyContacts, contacts, groups, sharedInboxes, users } from '@cartera/db/schema';
-import { fieldFilterCondition, likePattern, type FieldFilter } from '../../lib/sql';
+import { companyContacts, contacts, groups, users } from '@cartera/db/schema';
+import { fieldFilterCondition, likePattern, type FieldFilter, type Ref } from '../../lib/sql';
+import { sharedOwnersOf } from '../shared-inboxes/shared-inboxes.repository';
 
 /**
  * Whose contacts a user sees: the whole tenant, a group subtree's agents, or their own; plus, for
@@ -26,22 +15,6 @@ export type ContactScope =
   | { kind: 'tenant' }
   | { kind: 'subtree'; groupId: Ref; sharedOwnerIds?: string[]; sharedWith?: Ref }
   | { kind: 'own'; userId: Ref; sharedOwnerIds?: string[]; sharedWith?: Ref };
-
-/** A value of a condition: given, or a placeholder of a prepared query. */
-export type Ref = string | Placeholder;
-
-/** The owners of the portfolios shared with `memberId`, as a subquery. */
-function sharedOwnersOf(db: Executor, tenantId: Ref, memberId: Ref) {
-  return db
-    .select({ id: sharedInboxes.ownerId })
-    .from(sharedInboxes)
-    .where(
-      and(
-        eq(sharedInboxes.tenantId, tenantId),
-        sql`${sharedInboxes.memberIds} @> array[${memberId}::uuid]`,
-      ),
-    );
-}
 
 export function scopeCondition(db: Executor, tenantId: Ref, scope: ContactScope): SQL | undefined {
   if (scope.kind === 'tenant') return undefined;

@@ -14,13 +14,12 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import { likePattern } from '../../lib/sql';
+import { likePattern, type Ref } from '../../lib/sql';
 import { preparedOnce } from '../../lib/prepared';
 import {
   placeholderReader,
   readableContactExists,
   type ContactReader,
-  type Ref,
 } from '../contacts/contacts.repository';
 import { findMembersOfOwner } from '../shared-inboxes/shared-inboxes.repository';
 import type { Executor } from '@cartera/db/client';

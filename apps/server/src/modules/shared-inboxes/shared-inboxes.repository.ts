@@ -1,18 +1,26 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { contacts, sharedInboxes, users } from '@cartera/db/schema';
+import type { Ref } from '../../lib/sql';
 
-/** The agents whose portfolio is shared with `userId`: the owners of their shared inboxes. */
-export async function findSharedOwnerIds(db: Executor, tenantId: string, userId: string) {
-  const rows = await db
+/**
+ * The agents whose portfolio is shared with `memberId` (the owners of their shared inboxes), as
+ * a query to run or to use as a subquery.
+ */
+export function sharedOwnersOf(db: Executor, tenantId: Ref, memberId: Ref) {
+  return db
     .selectDistinct({ id: sharedInboxes.ownerId })
     .from(sharedInboxes)
     .where(
       and(
         eq(sharedInboxes.tenantId, tenantId),
-        sql`${sharedInboxes.memberIds} @> array[${userId}::uuid]`,
+        sql`${sharedInboxes.memberIds} @> array[${memberId}::uuid]`,
       ),
     );
+}
+
+export async function findSharedOwnerIds(db: Executor, tenantId: string, userId: string) {
+  const rows = await sharedOwnersOf(db, tenantId, userId);
   return rows.map((row) => row.id);
 }
 
