@@ -11,6 +11,7 @@ import {
   findInboxPage,
   releaseContact,
   reserveContact,
+  type InboxCursor,
   type UnassignedOwner,
 } from './inbox.repository';
 
@@ -57,8 +58,19 @@ async function inboxOwner(db: Executor, user: AuthUser, agentId: string | undefi
 
 type Row = Awaited<ReturnType<typeof findInboxPage>>[number];
 
-/** A page of inbox rows (fetched with one extra row to know whether more follow). */
-export function toPage(rows: Row[], now: Date) {
+/** One page of an inbox, fetched with one extra row to know whether more follow. */
+export async function inboxPage(
+  db: Executor,
+  tenantId: string,
+  owner: Parameters<typeof findInboxPage>[2],
+  cursor: InboxCursor | null | undefined,
+  now: Date,
+) {
+  const rows = await findInboxPage(db, tenantId, owner, cursor ?? undefined, INBOX_PAGE_SIZE + 1);
+  return toPage(rows, now);
+}
+
+function toPage(rows: Row[], now: Date) {
   const more = rows.length > INBOX_PAGE_SIZE;
   const page = rows.slice(0, INBOX_PAGE_SIZE);
   const last = page.at(-1);
@@ -87,14 +99,7 @@ export async function conversationsInbox(
   now = new Date(),
 ) {
   const agentId = await inboxOwner(db, user, input.agentId);
-  const rows = await findInboxPage(
-    db,
-    user.tenantId,
-    { agentId },
-    input.cursor ?? undefined,
-    INBOX_PAGE_SIZE + 1,
-  );
-  return toPage(rows, now);
+  return inboxPage(db, user.tenantId, { agentId }, input.cursor, now);
 }
 
 /** 'Inbox' (03 §2.1, 01 §2): contacts nobody holds, for anyone to take over. */
@@ -104,14 +109,7 @@ export async function unassignedInbox(
   input: { cursor?: { at: Date; id: string } | null | undefined },
   now = new Date(),
 ) {
-  const rows = await findInboxPage(
-    db,
-    user.tenantId,
-    { unassigned: true, viewerId: user.id },
-    input.cursor ?? undefined,
-    INBOX_PAGE_SIZE + 1,
-  );
-  return toPage(rows, now);
+  return inboxPage(db, user.tenantId, { unassigned: true, viewerId: user.id }, input.cursor, now);
 }
 
 /**

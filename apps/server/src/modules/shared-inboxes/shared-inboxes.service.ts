@@ -4,8 +4,7 @@ import { DomainError } from '@cartera/domain/errors';
 import { es } from '@cartera/domain/i18n';
 import { flagOn } from '@cartera/domain/policy';
 import type { AuthUser } from '../sessions/session.service';
-import { findInboxPage } from '../inbox/inbox.repository';
-import { INBOX_PAGE_SIZE, sharedInboxOwner, toPage, ZInboxPage } from '../inbox/inbox.service';
+import { inboxPage, sharedInboxOwner, ZInboxPage } from '../inbox/inbox.service';
 import {
   deleteInbox,
   findActiveUserIds,
@@ -79,14 +78,7 @@ export async function sharedInboxContacts(
   now = new Date(),
 ) {
   const ownerId = await sharedInboxOwner(db, user, input.sharedInboxId);
-  const rows = await findInboxPage(
-    db,
-    user.tenantId,
-    { agentId: ownerId },
-    input.cursor ?? undefined,
-    INBOX_PAGE_SIZE + 1,
-  );
-  return toPage(rows, now);
+  return inboxPage(db, user.tenantId, { agentId: ownerId }, input.cursor, now);
 }
 
 export async function listSharedInboxes(db: Executor, user: AuthUser) {
