@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
-import { expect, signIn, test, trpcMutation, uniqueMobile } from './fixtures';
+import { createTestContact, expect, signIn, test } from './fixtures';
 
 /**
  * Note attachments (issue #6, 03 §6): admins attach files to a note through the upload flow,
@@ -9,13 +9,9 @@ import { expect, signIn, test, trpcMutation, uniqueMobile } from './fixtures';
 
 const c = es.conversation.composer;
 
+/** A new contact of the signed-in user; its id. */
 async function newContact(page: Page): Promise<string> {
-  const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
-    firstName: 'Adjuntos',
-    lastName: `Prueba ${Date.now().toString(36)}`,
-    phones: [{ phone: uniqueMobile(), extensionNumber: '' }],
-  });
-  return id;
+  return (await createTestContact(page, 'Adjuntos')).id;
 }
 
 test.describe('note attachments', () => {

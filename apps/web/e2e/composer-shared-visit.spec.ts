@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
-import { expect, signIn, test, trpcMutation, trpcQuery, uniqueMobile } from './fixtures';
+import { createTestContact, expect, signIn, test, trpcQuery } from './fixtures';
 
 /**
  * Shared visits (issue #6, 03 §5): participants are offered only when the flag is on and never
@@ -11,13 +11,9 @@ import { expect, signIn, test, trpcMutation, trpcQuery, uniqueMobile } from './f
 
 const c = es.conversation.composer;
 
+/** A new contact of the signed-in user; its id. */
 async function newContact(page: Page): Promise<string> {
-  const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
-    firstName: 'Visita',
-    lastName: `Compartida ${Date.now().toString(36)}`,
-    phones: [{ phone: uniqueMobile(), extensionNumber: '' }],
-  });
-  return id;
+  return (await createTestContact(page, 'Visita')).id;
 }
 
 /** Turns `sharedVisits` on in every answer of interactions.activitySettings (batched or not). */

@@ -1,19 +1,15 @@
 import type { Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
-import { expect, signIn, test, trpcMutation, uniqueMobile } from './fixtures';
+import { createTestContact, expect, signIn, test } from './fixtures';
 
 /**
  * The composer's tools (issue #6): '/' quick replies, the visit dialog and feedback. Every test
  * writes on its own new contact.
  */
 
+/** A new contact of the signed-in user; its id. */
 async function newContact(page: Page): Promise<string> {
-  const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
-    firstName: 'Plantilla',
-    lastName: `Prueba ${Date.now().toString(36)}`,
-    phones: [{ phone: uniqueMobile(), extensionNumber: '' }],
-  });
-  return id;
+  return (await createTestContact(page, 'Plantilla')).id;
 }
 
 const c = es.conversation.composer;

@@ -2,11 +2,11 @@ import type { Page } from '@playwright/test';
 import { errorMessage, es, format } from '@cartera/domain/i18n';
 import { proximityLevel } from '@cartera/domain/proximity';
 import {
+  createTestContact,
   expect,
   settle,
   signIn,
   test,
-  trpcMutation,
   trpcQuery,
   unexpectedErrors,
   uniqueLetters,
@@ -26,12 +26,8 @@ interface NewContact {
 }
 
 async function createContact(page: Page, contact: NewContact): Promise<string> {
-  const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
-    firstName: contact.firstName,
-    lastName: contact.lastName,
-    phones: [{ phone: contact.phone, extensionNumber: '' }],
-  });
-  return id;
+  const { firstName, lastName, phone } = contact;
+  return (await createTestContact(page, firstName, { lastName, phones: [phone] })).id;
 }
 
 /** '099 123 456' for '099123456'. */

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/es.js';
 import { errorMessage, es } from '@cartera/domain/i18n';
 import {
+  createTestContact,
   expect,
   failOnce,
   settle,
@@ -12,7 +13,6 @@ import {
   trpcQuery,
   unexpectedErrors,
   uniqueLetters,
-  uniqueMobile,
 } from './fixtures';
 
 /**
@@ -29,16 +29,9 @@ const PHONE_CALL = t.reminderActions.phoneCall ?? 'phoneCall';
 
 /** A contact of vendedor@demo.test (signed in on `page`), opened on its page. */
 async function openNewContact(page: Page, firstName: string): Promise<string> {
-  const lastName = uniqueLetters();
-  const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
-    firstName,
-    lastName,
-    phones: [{ phone: uniqueMobile(), extensionNumber: '' }],
-  });
+  const { id, name } = await createTestContact(page, firstName);
   await page.goto(`/contact?id=${id}`);
-  await expect(
-    page.getByRole('heading', { name: `${firstName} ${lastName}`, level: 1 }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   return id;
 }
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
 import {
+  createTestContact,
   expect,
   failOnce,
   settle,
@@ -9,7 +10,6 @@ import {
   trpcMutation,
   trpcQuery,
   unexpectedErrors,
-  uniqueLetters,
   uniqueMobile,
 } from './fixtures';
 
@@ -25,16 +25,11 @@ const info = es.conversation.infoPanel;
 
 /** A contact of vendedor@demo.test (signed in on `page`) with `phones` numbers, opened. */
 async function openNewContact(page: Page, firstName: string, phones = 1): Promise<string> {
-  const lastName = uniqueLetters();
-  const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
-    firstName,
-    lastName,
-    phones: Array.from({ length: phones }, () => ({ phone: uniqueMobile(), extensionNumber: '' })),
+  const { id, name } = await createTestContact(page, firstName, {
+    phones: Array.from({ length: phones }, () => uniqueMobile()),
   });
   await page.goto(`/contact?id=${id}`);
-  await expect(
-    page.getByRole('heading', { name: `${firstName} ${lastName}`, level: 1 }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   return id;
 }
 

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { errorMessage, es, format } from '@cartera/domain/i18n';
 import {
   clientId,
+  createTestContact,
   expect,
   failOnce,
   signIn,
@@ -9,8 +10,6 @@ import {
   trpcMutation,
   trpcQuery,
   unexpectedErrors,
-  uniqueLetters,
-  uniqueMobile,
 } from './fixtures';
 
 /**
@@ -30,16 +29,15 @@ interface Contact {
 
 /** A contact of the signed-in seller with the given notes, written in order. */
 async function contactWithNotes(page: Page, firstName: string, notes: string[]): Promise<Contact> {
-  const lastName = uniqueLetters();
-  const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
-    firstName,
-    lastName,
-    phones: [{ phone: uniqueMobile(), extensionNumber: '' }],
-  });
+  const contact = await createTestContact(page, firstName);
   for (const body of notes) {
-    await trpcMutation(page, 'interactions.createNote', { contactId: id, id: clientId(), body });
+    await trpcMutation(page, 'interactions.createNote', {
+      contactId: contact.id,
+      id: clientId(),
+      body,
+    });
   }
-  return { id, name: `${firstName} ${lastName}` };
+  return contact;
 }
 
 async function open(page: Page, contact: Contact, inbox?: string) {

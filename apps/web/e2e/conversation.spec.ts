@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
 import {
+  clientId,
+  createTestContact,
   expect,
   settle,
   signIn,
@@ -9,8 +11,6 @@ import {
   trpcQuery,
   unexpectedErrors,
   uniqueLetters,
-  uniqueMobile,
-  clientId,
 } from './fixtures';
 
 /**
@@ -18,13 +18,9 @@ import {
  * in-conversation search and the older pages. Every test writes on its own new contact.
  */
 
+/** A new contact of the signed-in user; its id. */
 async function newContact(page: Page): Promise<string> {
-  const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
-    firstName: 'Charla',
-    lastName: uniqueLetters(),
-    phones: [{ phone: uniqueMobile(), extensionNumber: '' }],
-  });
-  return id;
+  return (await createTestContact(page, 'Charla')).id;
 }
 
 const timeline = (page: Page) => page.getByTestId('timeline');

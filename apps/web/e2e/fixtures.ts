@@ -111,6 +111,25 @@ export async function trpcMutation<T = unknown>(
   return body.result.data.json;
 }
 
+/**
+ * A contact made through the API as the signed-in user (test setup), with a unique last name and
+ * mobile unless given; its id and full name.
+ */
+export async function createTestContact(
+  page: Page,
+  firstName: string,
+  options: { lastName?: string; phones?: string[] } = {},
+): Promise<{ id: string; name: string }> {
+  const lastName = options.lastName ?? uniqueLetters();
+  const phones = options.phones ?? [uniqueMobile()];
+  const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
+    firstName,
+    lastName,
+    phones: phones.map((phone) => ({ phone, extensionNumber: '' })),
+  });
+  return { id, name: `${firstName} ${lastName}` };
+}
+
 let uniqueCounter = 0;
 let lastClientMs = 0;
 

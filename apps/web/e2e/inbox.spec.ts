@@ -1,6 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
 import {
+  clientId,
+  createTestContact,
   expect,
   settle,
   signIn,
@@ -8,8 +10,6 @@ import {
   trpcMutation,
   unexpectedErrors,
   uniqueLetters,
-  uniqueMobile,
-  clientId,
 } from './fixtures';
 
 /**
@@ -22,11 +22,7 @@ const text = es.conversation.inbox;
 /** A new contact of the signed-in user with a note written just now: the newest conversation. */
 async function talkedToContact(page: Page): Promise<{ id: string; name: string }> {
   const lastName = uniqueLetters();
-  const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
-    firstName: 'Bandeja',
-    lastName,
-    phones: [{ phone: uniqueMobile(), extensionNumber: '' }],
-  });
+  const { id } = await createTestContact(page, 'Bandeja', { lastName });
   await trpcMutation(page, 'interactions.createNote', {
     contactId: id,
     id: clientId(),
