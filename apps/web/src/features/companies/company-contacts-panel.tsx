@@ -4,7 +4,6 @@ import {
   Button,
   Checkbox,
   Drawer,
-  Group,
   Paper,
   ScrollArea,
   Select,
@@ -30,6 +29,7 @@ import { SearchIcon } from '../../shell/icons';
 import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
 import type { CompanyDetail } from './companies-settings';
 import { Panel } from '../../shell/panel';
+import { FormActions } from '../../shell/form-actions';
 
 /** The company's contacts with their role and sector, and 'Agregar contactos'. */
 export function CompanyContactsPanel({ company }: { company: CompanyDetail }) {
@@ -254,14 +254,13 @@ function SelectContactsForm({
             {userMessageOf(add.error)}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {es.companies.cancel}
-          </Button>
-          <Button type="submit" disabled={chosen.size === 0} loading={add.isPending}>
-            {es.companies.add}
-          </Button>
-        </Group>
+        <FormActions
+          cancelLabel={es.companies.cancel}
+          onCancel={onClose}
+          submitLabel={es.companies.add}
+          loading={add.isPending}
+          disabled={chosen.size === 0}
+        />
       </Stack>
     </form>
   );

@@ -2,9 +2,7 @@ import { useState } from 'react';
 import {
   Alert,
   Autocomplete,
-  Button,
   Divider,
-  Group,
   Modal,
   SimpleGrid,
   Skeleton,
@@ -38,6 +36,7 @@ import {
   type Company,
   type DefaultFieldKey,
 } from './companies-settings';
+import { FormActions } from '../../shell/form-actions';
 
 /** 02 §9: the company dialog is 600 px wide. */
 const DIALOG_WIDTH = 600;
@@ -414,18 +413,15 @@ function CompanyForm({
             {failure.hint && <Text size="sm">{failure.hint}</Text>}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            {es.companies.cancel}
-          </Button>
-          <Button
-            type="submit"
-            loading={saving}
-            disabled={(flagOff && !baseValid) || custom.checking}
-          >
-            {company ? es.companies.save : es.companies.add}
-          </Button>
-        </Group>
+        <FormActions
+          cancelLabel={es.companies.cancel}
+          onCancel={onCancel}
+          submitLabel={company ? es.companies.save : es.companies.add}
+          loading={saving}
+          disabled={(flagOff && !baseValid) || custom.checking}
+          cancelDisabled={saving}
+          mt="xs"
+        />
       </Stack>
     </form>
   );

@@ -26,6 +26,7 @@ import { ConfirmDialog } from '../../shell/confirm-dialog';
 import { SearchIcon, TrashIcon } from '../../shell/icons';
 import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
 import { Panel } from '../../shell/panel';
+import { FormActions } from '../../shell/form-actions';
 
 /** 02 §9: the 'Crear sector' dialog is 425 px wide. */
 const SECTOR_DIALOG_WIDTH = 425;
@@ -218,14 +219,12 @@ function CreateSectorDialog({
               {userMessageOf(create.error)}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {es.companies.cancel}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {es.fields.create}
-            </Button>
-          </Group>
+          <FormActions
+            cancelLabel={es.companies.cancel}
+            onCancel={onClose}
+            submitLabel={es.fields.create}
+            loading={create.isPending}
+          />
         </Stack>
       </form>
     </Modal>

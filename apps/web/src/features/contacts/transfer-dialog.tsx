@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   Alert,
   Button,
-  Group,
   Modal,
   Progress,
   Select,
@@ -19,6 +18,7 @@ import { domainCodeOf, userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { useMe } from '../auth/session';
 import { transferFailureLines } from './contact-format';
+import { FormActions } from '../../shell/form-actions';
 
 /** 02 §2 screen 6: the note of a transfer or the description of a sub-conversation. */
 const NOTE_MAX = 2500;
@@ -299,18 +299,20 @@ function TransferForm({
             </Stack>
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={loading}>
-            {es.contacts.cancel}
-          </Button>
-          <Button type="submit" loading={loading} disabled={!agentId || alreadyTheirs}>
-            {status === 'error'
+        <FormActions
+          cancelLabel={es.contacts.cancel}
+          onCancel={onClose}
+          submitLabel={
+            status === 'error'
               ? es.contacts.retry
               : mode === 'transfer'
                 ? es.contacts.transferSubmit
-                : es.contacts.subConversationCreate}
-          </Button>
-        </Group>
+                : es.contacts.subConversationCreate
+          }
+          loading={loading}
+          disabled={!agentId || alreadyTheirs}
+          cancelDisabled={loading}
+        />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
@@ -7,6 +7,7 @@ import { isAppClientError, userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { UsersPicker } from '../custom-fields/users-picker';
 import type { ManagedSharedInbox } from './shared-inboxes-manager';
+import { FormActions } from '../../shell/form-actions';
 
 const text = es.sharedInboxes;
 
@@ -150,14 +151,13 @@ export function SharedInboxDialog({
               {failedWithoutFields}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              {text.cancel}
-            </Button>
-            <Button type="submit" loading={saving}>
-              {text.save}
-            </Button>
-          </Group>
+          <FormActions
+            cancelLabel={text.cancel}
+            onCancel={onClose}
+            submitLabel={text.save}
+            loading={saving}
+            cancelDisabled={saving}
+          />
         </Stack>
       </form>
     </Modal>

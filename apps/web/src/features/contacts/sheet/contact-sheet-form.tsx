@@ -1,15 +1,5 @@
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -47,6 +37,7 @@ import {
   type ContactFormConfig,
   type SheetValues,
 } from './sheet-values';
+import { FormActions } from '../../../shell/form-actions';
 
 type Tag = RouterOutputs['catalog']['tags'][number];
 type Origin = RouterOutputs['catalog']['origins'][number];
@@ -617,14 +608,15 @@ export function ContactSheetForm({
               {failure.message && <Text size="sm">{failure.message}</Text>}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onCancel} disabled={saving}>
-              {es.contacts.cancel}
-            </Button>
-            <Button type="submit" loading={saving} disabled={disabled}>
-              {contact ? es.contacts.editSubmit : es.contacts.createSubmit}
-            </Button>
-          </Group>
+          <FormActions
+            cancelLabel={es.contacts.cancel}
+            onCancel={onCancel}
+            submitLabel={contact ? es.contacts.editSubmit : es.contacts.createSubmit}
+            loading={saving}
+            disabled={disabled}
+            cancelDisabled={saving}
+            mt="xs"
+          />
         </Stack>
       </form>
       {contact && (

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   Alert,
   Badge,
-  Button,
   Group,
   Modal,
   Radio,
@@ -24,6 +23,7 @@ import type { ContactDetail } from '../../contacts/contact-format';
 import { newActionId } from './action-id';
 import { RequiredOnSaleForm } from './required-on-sale-form';
 import { useRefreshContact } from './use-refresh-contact';
+import { FormActions } from '../../../shell/form-actions';
 
 const t = es.conversation.actions;
 
@@ -240,14 +240,14 @@ function ArchiveForm({
             {failure.message}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={archive.isPending}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" disabled={!picked} loading={archive.isPending}>
-            {failure ? es.app.retry : t.archive}
-          </Button>
-        </Group>
+        <FormActions
+          cancelLabel={t.cancel}
+          onCancel={onClose}
+          submitLabel={failure ? es.app.retry : t.archive}
+          loading={archive.isPending}
+          disabled={!picked}
+          cancelDisabled={archive.isPending}
+        />
       </Stack>
     </form>
   );

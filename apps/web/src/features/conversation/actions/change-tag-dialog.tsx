@@ -1,15 +1,5 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Radio,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Badge, Modal, Radio, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
@@ -18,6 +8,7 @@ import type { ContactDetail } from '../../contacts/contact-format';
 import { useTags } from '../../contacts/tag-chip';
 import { newActionId } from './action-id';
 import { useRefreshContact } from './use-refresh-contact';
+import { FormActions } from '../../../shell/form-actions';
 
 const t = es.conversation.actions;
 
@@ -113,14 +104,12 @@ function ChangeTagForm({ contact, onClose }: { contact: ContactDetail; onClose: 
             </ScrollArea.Autosize>
           </Radio.Group>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" disabled={!picked}>
-            {t.changeTagSubmit}
-          </Button>
-        </Group>
+        <FormActions
+          cancelLabel={t.cancel}
+          onCancel={onClose}
+          submitLabel={t.changeTagSubmit}
+          disabled={!picked}
+        />
       </Stack>
     </form>
   );

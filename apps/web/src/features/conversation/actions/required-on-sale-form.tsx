@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Box, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../../lib/errors';
@@ -15,6 +15,7 @@ import {
   type FormField,
   type FormValue,
 } from '../../custom-fields/field-values';
+import { FormActions } from '../../../shell/form-actions';
 
 const t = es.conversation.actions;
 
@@ -153,14 +154,13 @@ function FieldsForm({
             {failure}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {t.saveAndArchive}
-          </Button>
-        </Group>
+        <FormActions
+          cancelLabel={t.cancel}
+          onCancel={onCancel}
+          submitLabel={t.saveAndArchive}
+          loading={busy}
+          cancelDisabled={busy}
+        />
       </Stack>
     </form>
   );

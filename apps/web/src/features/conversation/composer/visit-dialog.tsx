@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { Modal, Select, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { visitSchema, type VisitRules } from '@cartera/domain/conversation';
@@ -10,6 +10,7 @@ import { useTags } from '../../contacts/tag-chip';
 import { UsersPicker } from '../../custom-fields/users-picker';
 import { newActionId } from '../actions/action-id';
 import { useRefreshContact } from '../actions/use-refresh-contact';
+import { FormActions } from '../../../shell/form-actions';
 
 const c = es.conversation.composer;
 
@@ -139,14 +140,12 @@ function VisitForm({
           comboboxProps={{ withinPortal: false }}
         />
         {settings.sharedVisits && <ParticipantsPicker value={shared} onChange={setShared} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {c.cancel}
-          </Button>
-          <Button type="submit" loading={createVisit.isPending}>
-            {c.save}
-          </Button>
-        </Group>
+        <FormActions
+          cancelLabel={c.cancel}
+          onCancel={onClose}
+          submitLabel={c.save}
+          loading={createVisit.isPending}
+        />
       </Stack>
     </form>
   );
