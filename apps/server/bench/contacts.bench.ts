@@ -24,7 +24,7 @@ import pg from 'pg';
 import superjson from 'superjson';
 import type { Database, DatabaseHandle } from '@cartera/db/client';
 import { createGroup, createTenant, createUser } from '@cartera/db/factories';
-import { newId } from '@cartera/db/ids';
+import { newId } from '@cartera/domain/ids';
 import { PERSON_FIRST_NAMES, PERSON_LAST_NAMES } from '@cartera/db/names';
 import type * as schema from '@cartera/db/schema';
 import { parsePhone } from '@cartera/domain/phone';
@@ -358,11 +358,11 @@ interface Bench {
 /** GET contacts.list as the web's batch link would, timed until the last byte of the answer. */
 function listOverHttp(bench: Bench, viewer: Viewer, input: Record<string, unknown>) {
   const encoded = encodeURIComponent(JSON.stringify(superjson.serialize(input)));
-  const url = `${bench.baseUrl}/api/trpc/contacts.list?input=${encoded}`;
+  const url = `${bench.baseUrl}/api/trpc/contact.list?input=${encoded}`;
   return async () => {
     const response = await fetch(url, { headers: { authorization: `Bearer ${viewer.token}` } });
     await response.text();
-    if (response.status !== 200) throw new Error(`contacts.list answered ${response.status}`);
+    if (response.status !== 200) throw new Error(`contact.list answered ${response.status}`);
   };
 }
 
@@ -389,7 +389,7 @@ async function searchCase(
   // Same rows in the same order: the HTTP page is the raw query's first 50.
   const page = await typedCall(
     bench.baseUrl,
-    'contacts.list',
+    'contact.list',
     { search: term },
     { token: viewer.token, method: 'GET' },
   );

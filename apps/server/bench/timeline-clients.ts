@@ -12,7 +12,7 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import superjson from 'superjson';
-import { newId } from '@cartera/db/ids';
+import { newId } from '@cartera/domain/ids';
 import { connectWs, waitFor } from '../src/testing/ws-client';
 import type { EventEnvelope } from '../src/realtime/stream';
 import { summary, type CapturedQuery, type Timing } from './bench-kit';
@@ -153,7 +153,7 @@ async function pages(task: PagesTask): Promise<PagesResult> {
     for (const each of task.cases) {
       const input = { contactId: task.contactId, before: each.before };
       const encoded = encodeURIComponent(JSON.stringify(superjson.serialize(input)));
-      const url = `${task.baseUrl}/api/trpc/interactions.timeline?input=${encoded}`;
+      const url = `${task.baseUrl}/api/trpc/interaction.timeline?input=${encoded}`;
       series.push({
         name: `${each.label} http`,
         call: async () => {
@@ -266,7 +266,7 @@ async function fanout(task: FanoutTask): Promise<FanoutResult> {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     sentAt[index] = now();
     pending.push(
-      fetch(`${task.baseUrl}/api/trpc/interactions.createNote`, {
+      fetch(`${task.baseUrl}/api/trpc/interaction.createNote`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${write.token}` },
         body: JSON.stringify(

@@ -3,7 +3,7 @@
  * PostgreSQL: one contact with 100,000 interactions among 10,000,000 in its tenant.
  *
  * Targets (issue #6), checked here and nowhere else (never in timed tests):
- *   - the first page and page 1,000 (keyset) of `interactions.timeline` through tRPC over HTTP,
+ *   - the first page and page 1,000 (keyset) of `interaction.timeline` through tRPC over HTTP,
  *     at concurrency 8, against the same SQL through raw pg at concurrency 8 in the same run:
  *     p50 ≤ 2.5 × raw p50 and p99 ≤ 3.5 × raw p99;
  *   - page 1,000 within 1.5 × page 1 (HTTP p50);
@@ -478,7 +478,7 @@ async function pageCases(
     // Same rows in the same order: the HTTP page is the raw query's first 50, oldest first.
     const answer = await typedCall(
       baseUrl,
-      'interactions.timeline',
+      'interaction.timeline',
       { contactId: contact, before },
       { token, method: 'GET' },
     );
@@ -714,7 +714,7 @@ async function fanoutSection(baseUrl: string, handle: DatabaseHandle, fixture: F
   out(
     `## Websocket fan-out: ${subscribers.length.toLocaleString('en')} subscribers of ` +
       `realtime.events, ${FANOUT_RATE} notes/s for ${FANOUT_SECONDS} s through ` +
-      `interactions.createNote over HTTP`,
+      `interaction.createNote over HTTP`,
   );
   const kinds = new Map<string, number>();
   for (const each of subscribers) kinds.set(each.kind, (kinds.get(each.kind) ?? 0) + 1);

@@ -30,7 +30,7 @@ import { S3Storage } from './storage/s3-storage';
 import type { FileStorage } from './storage/storage';
 import { createContextFor } from './trpc/context';
 import { describeError } from './trpc/errors';
-import { appRouter, type AppRouter } from './trpc/root';
+import { appRouter, type AppRouter } from './router';
 import { APP_VERSION } from './version';
 
 export interface BuildAppOptions {

@@ -167,13 +167,13 @@ test.describe('Campos adicionales de empresas', () => {
     browserErrors,
   }) => {
     // A definition of a type this version does not know (a newer server, say).
-    await page.route(/\/api\/trpc\/[^?]*customFields\.forForm/, async (route) => {
+    await page.route(/\/api\/trpc\/[^?]*customField\.forForm/, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as Array<{
         result?: { data?: { json?: Array<Record<string, unknown>> } };
       }>;
       const paths = new URL(route.request().url()).pathname.replace('/api/trpc/', '').split(',');
-      const fields = body[paths.indexOf('customFields.forForm')]?.result?.data?.json;
+      const fields = body[paths.indexOf('customField.forForm')]?.result?.data?.json;
       if (fields?.[0]) {
         fields.push({
           ...fields[0],

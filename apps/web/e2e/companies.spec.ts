@@ -167,11 +167,11 @@ test.describe('Empresas', () => {
     browserErrors,
   }) => {
     await signIn(page, 'comercial@demo.test');
-    const fields = await trpcQuery<Array<{ id: string; code: string }>>(page, 'customFields.list', {
+    const fields = await trpcQuery<Array<{ id: string; code: string }>>(page, 'customField.list', {
       entity: 'company',
     });
     const website = fields.find((field) => field.code === 'sitio_web')!;
-    await trpcMutation(page, 'customFields.update', { id: website.id, data: { required: true } });
+    await trpcMutation(page, 'customField.update', { id: website.id, data: { required: true } });
     try {
       await page.goto('/companies');
       await addButton(page).click();
@@ -191,7 +191,7 @@ test.describe('Empresas', () => {
       await dialog.getByRole('button', { name: 'Agregar', exact: true }).click();
       await expect(dialog).toHaveCount(0);
     } finally {
-      await trpcMutation(page, 'customFields.update', {
+      await trpcMutation(page, 'customField.update', {
         id: website.id,
         data: { required: false },
       });
@@ -254,11 +254,11 @@ test.describe('Empresas', () => {
     browserErrors,
   }) => {
     // Answer places.status as a server without GOOGLE_PLACES_API_KEY does.
-    await page.route(/\/api\/trpc\/[^?]*places\.status/, async (route) => {
+    await page.route(/\/api\/trpc\/[^?]*place\.status/, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as Array<{ result?: { data?: { json?: unknown } } }>;
       const paths = new URL(route.request().url()).pathname.replace('/api/trpc/', '').split(',');
-      const entry = body[paths.indexOf('places.status')];
+      const entry = body[paths.indexOf('place.status')];
       if (entry?.result?.data) entry.result.data.json = { configured: false };
       await route.fulfill({ response, json: body });
     });
@@ -289,7 +289,7 @@ test.describe('Empresas', () => {
       ['Descarte Uno S.A.', '219000000601'],
       ['Descarte Dos S.A.', '219000000602'],
     ]) {
-      await trpcMutation(page, 'companies.create', {
+      await trpcMutation(page, 'company.create', {
         businessName: name,
         displayName: name,
         taxCode,
@@ -316,13 +316,13 @@ test.describe('Empresas', () => {
     await picker.click();
     await page.getByRole('option', { name: 'Carla Comercial', exact: true }).click();
     await expect(picker).toHaveValue('Carla Comercial');
-    const saved = page.waitForResponse(/companies\.assignManager/);
+    const saved = page.waitForResponse(/company\.assignManager/);
     expect((await saved).ok()).toBe(true);
     await page.reload();
     await expect(picker).toHaveValue('Carla Comercial');
 
     // A failed save puts the previous manager back and says so.
-    await page.route(/companies\.assignManager/, (route) =>
+    await page.route(/company\.assignManager/, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }),
     );
     await picker.click();
@@ -358,7 +358,7 @@ test.describe('Empresas', () => {
     // The rows expected come from the server, not from the seed's arithmetic.
     const expected = await trpcQuery<{ items: Array<{ businessName: string }> }>(
       page,
-      'companies.list',
+      'company.list',
       { filters: [{ code: 'empleados', value: 'gt:380' }], limit: 50 },
     );
     await expect(page.getByRole('row')).toHaveCount(Math.max(expected.items.length, 1) + 1);
@@ -370,7 +370,7 @@ test.describe('Empresas', () => {
     const created: string[] = [];
     for (let index = 0; index < 25; index += 1) {
       const number = String(index).padStart(2, '0');
-      const company = await trpcMutation<{ id: string }>(page, 'companies.create', {
+      const company = await trpcMutation<{ id: string }>(page, 'company.create', {
         businessName: `Lote ${number} S.A.`,
         displayName: `Lote ${number}`,
         taxCode: `2190000007${number}`,
@@ -389,7 +389,7 @@ test.describe('Empresas', () => {
       await expect.poll(() => rows.count()).toBeGreaterThan(51);
       await expect(page.getByRole('button', { name: es.companies.loadMore })).toHaveCount(0);
     } finally {
-      await trpcMutation(page, 'companies.delete', { ids: created });
+      await trpcMutation(page, 'company.delete', { ids: created });
     }
     expect(browserErrors).toEqual([]);
   });

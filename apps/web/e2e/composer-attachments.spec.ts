@@ -101,14 +101,14 @@ test.describe('note attachments', () => {
     await expect(
       list.getByRole('listitem', { name: 'bueno.txt' }).getByRole('progressbar'),
     ).toHaveAttribute('aria-valuenow', '100');
-    await page.route(/\/api\/trpc\/[^?]*interactions\.createNote/, (route) => route.abort());
+    await page.route(/\/api\/trpc\/[^?]*interaction\.createNote/, (route) => route.abort());
     await page.getByRole('button', { name: c.send }).click();
     await expect(page.getByText(es.conversation.noteFailed)).toBeVisible();
     await expect(input).toHaveValue('Nota con archivo');
     await expect(list.getByRole('listitem', { name: 'bueno.txt' })).toBeVisible();
 
     // Sending again stores the note once.
-    await page.unroute(/\/api\/trpc\/[^?]*interactions\.createNote/);
+    await page.unroute(/\/api\/trpc\/[^?]*interaction\.createNote/);
     await page.getByRole('button', { name: c.send }).click();
     await expect(input).toHaveValue('');
     const timeline = page.getByTestId('timeline');

@@ -5,7 +5,7 @@ import { createTestContact, expect, signIn, test, trpcQuery } from './fixtures';
 /**
  * Shared visits (issue #6, 03 §5): participants are offered only when the flag is on and never
  * include the author. The demo tenant has the flag off (the server keeps no participants then,
- * tested in activities.int.test.ts); here the answer of `interactions.activitySettings` is
+ * tested in activities.int.test.ts); here the answer of `interaction.activitySettings` is
  * rewritten to show the picker, and the request is checked to carry the chosen participant.
  */
 
@@ -18,13 +18,13 @@ async function newContact(page: Page): Promise<string> {
 
 /** Turns `sharedVisits` on in every answer of interactions.activitySettings (batched or not). */
 async function showSharedVisits(page: Page, on: boolean) {
-  await page.route(/\/api\/trpc\/[^?]*interactions\.activitySettings/, async (route) => {
+  await page.route(/\/api\/trpc\/[^?]*interaction\.activitySettings/, async (route) => {
     const response = await route.fetch();
     const paths = new URL(route.request().url()).pathname.replace('/api/trpc/', '').split(',');
     const body = (await response.json()) as Array<{
       result?: { data?: { json?: { sharedVisits?: boolean } } };
     }>;
-    const data = body[paths.indexOf('interactions.activitySettings')]?.result?.data?.json;
+    const data = body[paths.indexOf('interaction.activitySettings')]?.result?.data?.json;
     if (data) data.sharedVisits = on;
     await route.fulfill({ response, json: body });
   });
@@ -64,11 +64,11 @@ test.describe('shared visits', () => {
     await dialog.getByRole('combobox', { name: c.visitResult }).click();
     await dialog.getByRole('option', { name: 'Visita concretada' }).click();
     await dialog.getByRole('textbox', { name: c.visitComment }).fill('Fuimos con Sergio');
-    const sent = page.waitForRequest(/\/api\/trpc\/[^?]*interactions\.createVisit/);
+    const sent = page.waitForRequest(/\/api\/trpc\/[^?]*interaction\.createVisit/);
     await dialog.getByRole('button', { name: c.save }).click();
     const body = (await sent).postDataJSON() as Record<string, { json: { shared?: string[] } }>;
     const visit = Object.values(body)[0]!.json;
-    const [sergio] = await trpcQuery<Array<{ id: string }>>(page, 'users.lookup', {
+    const [sergio] = await trpcQuery<Array<{ id: string }>>(page, 'user.lookup', {
       search: 'Sergio',
     });
     expect(visit.shared).toEqual([sergio!.id]);

@@ -156,7 +156,7 @@ test.describe('Ficha de contacto', () => {
       statusTag: string;
       origin: string;
       affiliations: Array<{ companyName: string; sectorName: string | null; role: string }>;
-    }>(page, 'contacts.get', { id });
+    }>(page, 'contact.get', { id });
     expect(saved.phones).toEqual([
       { phone: '+59899123456', national: '099 123 456', extensionNumber: '' },
     ]);
@@ -205,7 +205,7 @@ test.describe('Ficha de contacto', () => {
     ).toBeDisabled();
 
     // The server check cannot be reached.
-    await page.route(/\/api\/trpc\/[^?]*contacts\.validatePhone/, (route) => route.abort('failed'));
+    await page.route(/\/api\/trpc\/[^?]*contact\.validatePhone/, (route) => route.abort('failed'));
     const number = freshMobile();
     await phoneInput(page, 1).fill(number.typed);
     await expect(
@@ -253,7 +253,7 @@ test.describe('Ficha de contacto', () => {
   }) => {
     const number = freshMobile();
     await signInApi(request, 'vendedora@demo.test');
-    const created = await request.post('/api/trpc/contacts.create', {
+    const created = await request.post('/api/trpc/contact.create', {
       data: {
         json: {
           firstName: 'Ajena',
@@ -262,7 +262,7 @@ test.describe('Ficha de contacto', () => {
         },
       },
     });
-    expect(created.ok(), `contacts.create: ${created.status()}`).toBe(true);
+    expect(created.ok(), `contact.create: ${created.status()}`).toBe(true);
 
     const sheet = await openCreateSheet(page);
     await sheet
@@ -309,7 +309,7 @@ test.describe('Ficha de contacto', () => {
     await signIn(page, 'vendedor@demo.test');
     const number = freshMobile();
     const lastName = freshSurname();
-    const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
+    const { id } = await trpcMutation<{ id: string }>(page, 'contact.create', {
       firstName: 'Editable',
       lastName,
       phones: [{ phone: number.e164, extensionNumber: '' }],
@@ -349,7 +349,7 @@ test.describe('Ficha de contacto', () => {
     ).toBeVisible();
     const saved = await trpcQuery<{ origin: string; phones: Array<{ phone: string }> }>(
       page,
-      'contacts.get',
+      'contact.get',
       { id },
     );
     expect(saved.origin).toBe('web');
@@ -368,10 +368,10 @@ test.describe('Ficha de contacto', () => {
     await phoneInput(page, 1).fill(number.typed);
     const submit = sheet.getByRole('button', { name: es.contacts.createSubmit, exact: true });
     await expect(submit).toBeEnabled();
-    await page.route(/\/api\/trpc\/contacts\.create/, (route) => route.abort('failed'));
+    await page.route(/\/api\/trpc\/contact\.create/, (route) => route.abort('failed'));
     await submit.click();
     await expect(sheet.getByRole('alert')).toContainText(es.contacts.connectionError);
-    await page.unroute(/\/api\/trpc\/contacts\.create/);
+    await page.unroute(/\/api\/trpc\/contact\.create/);
     await submit.click();
     await expect(page).toHaveURL(/\/contact\?id=[0-9a-f-]{36}$/);
     await expect(
@@ -387,18 +387,18 @@ test.describe('Ficha de contacto', () => {
     await signIn(page, 'vendedor@demo.test');
     const number = freshMobile();
     const lastName = freshSurname();
-    const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
+    const { id } = await trpcMutation<{ id: string }>(page, 'contact.create', {
       firstName: 'Externo',
       lastName,
       phones: [{ phone: number.e164, extensionNumber: '' }],
     });
     // Demo Uruguay has no external system: the page is told it has one, and what it answers.
     const system = 'Sistema Demo';
-    await patchProcedure(page, 'contacts.form', (_input, real) => {
+    await patchProcedure(page, 'contact.form', (_input, real) => {
       const json = (real.result as { data: { json: Record<string, unknown> } }).data.json;
       return { entry: result({ ...json, externalSystem: system }) };
     });
-    await patchProcedure(page, 'contacts.externalValidate', (input) => {
+    await patchProcedure(page, 'contact.externalValidate', (input) => {
       const values = (input as { values: { lastName: string } }).values;
       const valid = values.lastName.endsWith('Válido');
       return {
@@ -429,7 +429,7 @@ test.describe('Ficha de contacto', () => {
     await expect(save).toBeEnabled();
 
     // The system refuses the update when saving: the banner names it and says why.
-    await patchProcedure(page, 'contacts.update', () => ({
+    await patchProcedure(page, 'contact.update', () => ({
       status: 422,
       entry: {
         error: {

@@ -225,7 +225,7 @@ test.describe('Contactos', () => {
     // The supervisor holds it now.
     await page.context().clearCookies();
     await signIn(page, 'supervisor@demo.test');
-    const contact = await trpcQuery<{ agent: { name: string } | null }>(page, 'contacts.get', {
+    const contact = await trpcQuery<{ agent: { name: string } | null }>(page, 'contact.get', {
       id,
     });
     expect(contact.agent?.name).toBe('Sergio');

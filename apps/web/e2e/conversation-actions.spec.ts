@@ -74,7 +74,7 @@ test.describe('Acciones de la conversación', () => {
     await expect(chip).toBeVisible();
     const saved = await trpcQuery<{ reminder: { actionType: string; comment: string } | null }>(
       page,
-      'contacts.get',
+      'contact.get',
       { id },
     );
     expect(saved.reminder).toMatchObject({ actionType: 'visit', comment: 'Llevar catálogo' });
@@ -170,7 +170,7 @@ test.describe('Acciones de la conversación', () => {
     await expect
       .poll(
         async () =>
-          (await trpcQuery<{ statusTag: string | null }>(page, 'contacts.get', { id })).statusTag,
+          (await trpcQuery<{ statusTag: string | null }>(page, 'contact.get', { id })).statusTag,
       )
       .toBe(tag!.code);
 
@@ -183,7 +183,7 @@ test.describe('Acciones de la conversación', () => {
     // A failed change shows at once, then goes back with 'Error al cambiar la etiqueta'.
     const second = tags[1];
     expect(second, 'the demo has two status tags').toBeDefined();
-    await failOnce(page, 'interactions.changeTag');
+    await failOnce(page, 'interaction.changeTag');
     await dialog.getByRole('radio', { name: second!.name, exact: true }).check();
     await submit.click();
     await expect(
@@ -245,7 +245,7 @@ test.describe('Acciones de la conversación', () => {
     const admin = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const adminPage = await admin.newPage();
     await signIn(adminPage, 'comercial@demo.test');
-    const field = await trpcMutation<{ id: string }>(adminPage, 'customFields.create', {
+    const field = await trpcMutation<{ id: string }>(adminPage, 'customField.create', {
       entity: 'contact',
       code: `factura_${uniqueLetters()}`,
       name: 'Número de factura',
@@ -269,12 +269,12 @@ test.describe('Acciones de la conversación', () => {
       await expect(chips(page).getByText('Archivado: Vendido')).toBeVisible();
       const saved = await trpcQuery<{ additionalData: Record<string, unknown> }>(
         page,
-        'contacts.get',
+        'contact.get',
         { id },
       );
       expect(Object.values(saved.additionalData)).toContain('F-0042');
     } finally {
-      await trpcMutation(adminPage, 'customFields.update', {
+      await trpcMutation(adminPage, 'customField.update', {
         id: field.id,
         data: { active: false, requiredOnSale: false },
       });
@@ -290,7 +290,7 @@ test.describe('Acciones de la conversación', () => {
     await signIn(page, 'vendedor@demo.test');
     await openNewContact(page, 'Fallos');
 
-    await failOnce(page, 'interactions.setReminder');
+    await failOnce(page, 'interaction.setReminder');
     await headerButton(page, t.remind).click();
     const wizard = page.getByRole('dialog', { name: t.reminderTitle });
     await wizard.getByRole('button', { name: t.reminderNext }).click();
@@ -309,7 +309,7 @@ test.describe('Acciones de la conversación', () => {
       chips(page).getByText(`${PHONE_CALL} · ${day.format('DD/MM/YYYY')}`, { exact: false }),
     ).toBeVisible();
 
-    await failOnce(page, 'interactions.archive');
+    await failOnce(page, 'interaction.archive');
     const picker = await openArchivePicker(page);
     await picker.getByRole('radio', { name: 'Compró a la competencia' }).check();
     await picker.getByRole('button', { name: t.archive, exact: true }).click();

@@ -41,7 +41,7 @@ interface TimelineItem {
 }
 
 async function newestItem(page: Page, contactId: string): Promise<TimelineItem | undefined> {
-  const { items } = await trpcQuery<{ items: TimelineItem[] }>(page, 'interactions.timeline', {
+  const { items } = await trpcQuery<{ items: TimelineItem[] }>(page, 'interaction.timeline', {
     contactId,
   });
   return items.at(-1);
@@ -59,7 +59,7 @@ test.describe('Llamadas y bot en la conversación', () => {
     const id = await openNewContact(page, 'Llamar', 2);
     const contact = await trpcQuery<{ phones: Array<{ phone: string; national: string }> }>(
       page,
-      'contacts.get',
+      'contact.get',
       { id },
     );
     const second = contact.phones[1]!;
@@ -88,7 +88,7 @@ test.describe('Llamadas y bot en la conversación', () => {
     await page.screenshot({ path: 'test-results/call-in-progress.png' });
 
     // The server refuses a second call too (another tab that did not know yet).
-    const refused = await page.request.post('/api/trpc/interactions.startCall', {
+    const refused = await page.request.post('/api/trpc/interaction.startCall', {
       data: {
         json: { contactId: id, id: '01970000-0000-7000-8000-000000000001', phone: second.phone },
       },
@@ -128,7 +128,7 @@ test.describe('Llamadas y bot en la conversación', () => {
     await expect(activate).toHaveCount(0);
     await expect(chip).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: bot.turnedOn })).toBeVisible();
-    expect((await trpcQuery<{ botActive: boolean }>(page, 'contacts.get', { id })).botActive).toBe(
+    expect((await trpcQuery<{ botActive: boolean }>(page, 'contact.get', { id })).botActive).toBe(
       true,
     );
     await page.screenshot({ path: 'test-results/bot-chip.png' });
@@ -144,7 +144,7 @@ test.describe('Llamadas y bot en la conversación', () => {
     await expect(chip).toBeVisible();
 
     // A failure keeps the dialog open with the catalogue's text; the retry goes through.
-    await failOnce(page, 'interactions.setBot');
+    await failOnce(page, 'interaction.setBot');
     await chips(page)
       .getByRole('button', { name: new RegExp(bot.chip) })
       .click();
@@ -153,7 +153,7 @@ test.describe('Llamadas y bot en la conversación', () => {
     await deactivate.getByRole('button', { name: bot.confirmOff }).click();
     await expect(deactivate).toHaveCount(0);
     await expect(chip).toHaveCount(0);
-    expect((await trpcQuery<{ botActive: boolean }>(page, 'contacts.get', { id })).botActive).toBe(
+    expect((await trpcQuery<{ botActive: boolean }>(page, 'contact.get', { id })).botActive).toBe(
       false,
     );
     await page.getByRole('button', { name: bot.moreActions }).click();
@@ -173,7 +173,7 @@ test.describe('Panel de información de la conversación', () => {
     const panel = page.getByRole('complementary', { name: info.label });
     await expect(panel.getByText(info.activityEmpty)).toBeVisible();
 
-    await trpcMutation(page, 'interactions.createNote', {
+    await trpcMutation(page, 'interaction.createNote', {
       contactId: id,
       id: '01970000-0000-7000-8000-0000000000a1',
       body: 'Te paso el catálogo',

@@ -31,7 +31,7 @@ interface Contact {
 async function contactWithNotes(page: Page, firstName: string, notes: string[]): Promise<Contact> {
   const contact = await createTestContact(page, firstName);
   for (const body of notes) {
-    await trpcMutation(page, 'interactions.createNote', {
+    await trpcMutation(page, 'interaction.createNote', {
       contactId: contact.id,
       id: clientId(),
       body,
@@ -54,7 +54,7 @@ interface Suggestion {
 async function suggestionsOf(page: Page, contactId: string) {
   const page1 = await trpcQuery<{ items: Array<{ type: string; suggestions: Suggestion[] }> }>(
     page,
-    'interactions.timeline',
+    'interaction.timeline',
     { contactId },
   );
   return page1.items.find((item) => item.type === 'note')!.suggestions;
@@ -95,7 +95,7 @@ test.describe('Ofertas del timeline', () => {
     await expect.poll(async () => (await suggestionsOf(page, contact.id))[1]!.removed).toBe(true);
 
     // A refused completion brings the chip back with an error toast.
-    await failOnce(page, 'interactions.completeSuggestion');
+    await failOnce(page, 'interaction.completeSuggestion');
     const take = page.getByRole('button', { name: `${t.suggestionTake}: ${nextLabel}` });
     await take.click();
     await expect(
@@ -109,7 +109,7 @@ test.describe('Ofertas del timeline', () => {
     await expect(chips(page)).toContainText(montevideoDate(nextMonth!.content.reminderDate));
     const saved = await trpcQuery<{ reminder: { reminderDate: string } | null }>(
       page,
-      'contacts.get',
+      'contact.get',
       { id: contact.id },
     );
     expect(saved.reminder?.reminderDate).toBe(nextMonth!.content.reminderDate);
@@ -132,7 +132,7 @@ test.describe('Ofertas del timeline', () => {
     await expect(snooze).toHaveCount(0);
     const saved = await trpcQuery<{ reminder: { reminderDate: string } | null }>(
       page,
-      'contacts.get',
+      'contact.get',
       { id: contact.id },
     );
     const ahead = Date.parse(saved.reminder!.reminderDate) - before;

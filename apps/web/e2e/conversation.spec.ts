@@ -89,7 +89,7 @@ test.describe('conversación', () => {
     await page.goto(`/contact?id=${id}`);
     await expect(page.getByTestId('creation-header')).toBeVisible();
     const first = `Antes del corte ${uniqueLetters()}`;
-    await trpcMutation(page, 'interactions.createNote', {
+    await trpcMutation(page, 'interaction.createNote', {
       contactId: id,
       id: clientId(),
       body: first,
@@ -105,7 +105,7 @@ test.describe('conversación', () => {
       `Durante el corte dos ${uniqueLetters()}`,
     ];
     for (const body of missed) {
-      await trpcMutation(page, 'interactions.createNote', { contactId: id, id: clientId(), body });
+      await trpcMutation(page, 'interaction.createNote', { contactId: id, id: clientId(), body });
     }
     await page.waitForTimeout(500);
     await expect(timeline(page).getByText(missed[0]!)).toHaveCount(0);
@@ -162,32 +162,32 @@ test.describe('conversación', () => {
     await expect(page.getByTestId('creation-header')).toBeVisible();
     const t = es.conversation.timeline;
 
-    await trpcMutation(page, 'interactions.createNote', {
+    await trpcMutation(page, 'interaction.createNote', {
       contactId: id,
       id: clientId(),
       body: 'Pidió que lo llamen por la tarde: ~mañana no~ `hoy`',
     });
-    await trpcMutation(page, 'interactions.changeTag', {
+    await trpcMutation(page, 'interaction.changeTag', {
       contactId: id,
       id: clientId(),
       tag: 'contactado',
     });
     const reminderDate = new Date(Date.now() + 2 * 86_400_000);
     reminderDate.setSeconds(0, 0);
-    await trpcMutation(page, 'interactions.setReminder', {
+    await trpcMutation(page, 'interaction.setReminder', {
       contactId: id,
       id: clientId(),
       reminderDate: reminderDate.toISOString(),
       actionType: 'phoneCall',
       comment: 'Llamar a la tarde',
     });
-    await trpcMutation(page, 'interactions.cancelReminder', { contactId: id, id: clientId() });
-    await trpcMutation(page, 'interactions.archive', {
+    await trpcMutation(page, 'interaction.cancelReminder', { contactId: id, id: clientId() });
+    await trpcMutation(page, 'interaction.archive', {
       contactId: id,
       id: clientId(),
       reason: 'sin-interes',
     });
-    await trpcMutation(page, 'interactions.unarchive', { contactId: id, id: clientId() });
+    await trpcMutation(page, 'interaction.unarchive', { contactId: id, id: clientId() });
 
     const log = timeline(page);
     await expect(log.locator('s')).toHaveText('mañana no');
@@ -219,7 +219,7 @@ test.describe('conversación', () => {
     const id = await newContact(page);
     const contact = await trpcQuery<{ phones: Array<{ phone: string; national: string }> }>(
       page,
-      'contacts.get',
+      'contact.get',
       { id },
     );
     const phone = contact.phones[0]!;
@@ -231,7 +231,7 @@ test.describe('conversación', () => {
       name: format(calls.question, { phone: phone.national }),
     });
     for (const outcome of ['cancel', 'cancel', 'voicemail'] as const) {
-      await trpcMutation(page, 'interactions.startCall', {
+      await trpcMutation(page, 'interaction.startCall', {
         contactId: id,
         id: clientId(),
         phone: phone.phone,
@@ -258,7 +258,7 @@ test.describe('conversación', () => {
 
     // The first try fails on the server; the retry goes through.
     const sent: unknown[] = [];
-    await page.route(/\/api\/trpc\/interactions\.createNote/, async (route) => {
+    await page.route(/\/api\/trpc\/interaction\.createNote/, async (route) => {
       const body = route.request().postDataJSON() as Record<string, { json: unknown }>;
       sent.push(body['0']?.json);
       if (sent.length === 1) {
@@ -301,7 +301,7 @@ test.describe('conversación', () => {
     const id = await newContact(page);
     const word = `palabra${uniqueLetters()}`;
     for (const body of ['Primera nota', `Nota con la ${word} buscada`, 'Última nota']) {
-      await trpcMutation(page, 'interactions.createNote', {
+      await trpcMutation(page, 'interaction.createNote', {
         contactId: id,
         id: clientId(),
         body,
@@ -346,7 +346,7 @@ test.describe('conversación', () => {
     const id = await newContact(page);
     const oldWord = `antigua${uniqueLetters()}`;
     for (let index = 1; index <= 60; index += 1) {
-      await trpcMutation(page, 'interactions.createNote', {
+      await trpcMutation(page, 'interaction.createNote', {
         contactId: id,
         id: clientId(),
         body: index === 1 ? `Nota número 1. ${oldWord}` : `Nota número ${index}.`,
@@ -381,7 +381,7 @@ test.describe('conversación', () => {
     const id = await newContact(page);
     const oldWord = `lejana${uniqueLetters()}`;
     for (let index = 1; index <= 55; index += 1) {
-      await trpcMutation(page, 'interactions.createNote', {
+      await trpcMutation(page, 'interaction.createNote', {
         contactId: id,
         id: clientId(),
         body: index === 1 ? `La primera, ${oldWord}` : `Nota ${index}`,

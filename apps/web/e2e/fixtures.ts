@@ -1,3 +1,4 @@
+import { newId } from '@cartera/domain/ids';
 import { test as base, expect, type Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
 
@@ -122,7 +123,7 @@ export async function createTestContact(
 ): Promise<{ id: string; name: string }> {
   const lastName = options.lastName ?? uniqueLetters();
   const phones = options.phones ?? [uniqueMobile()];
-  const { id } = await trpcMutation<{ id: string }>(page, 'contacts.create', {
+  const { id } = await trpcMutation<{ id: string }>(page, 'contact.create', {
     firstName,
     lastName,
     phones: phones.map((phone) => ({ phone, extensionNumber: '' })),
@@ -131,7 +132,6 @@ export async function createTestContact(
 }
 
 let uniqueCounter = 0;
-let lastClientMs = 0;
 
 /** Lower-case letters unique to this run and call: a name that searches find nowhere else. */
 export function uniqueLetters(): string {
@@ -152,16 +152,7 @@ export function uniqueMobile(): string {
   return `09${1 + (Number(digits[0]) % 9)}${digits.slice(1)}`;
 }
 
-/**
- * A UUIDv7 as the app makes for a timeline item: the timeline is ordered by id, so items made
- * here in a row get growing ids (a millisecond apart at least).
- */
+/** A UUIDv7 as the app makes for a timeline item (the one generator of packages/domain). */
 export function clientId(): string {
-  lastClientMs = Math.max(Date.now(), lastClientMs + 1);
-  const hex = lastClientMs.toString(16).padStart(12, '0');
-  const random = Array.from(crypto.getRandomValues(new Uint8Array(10)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
-  const variant = ((parseInt(random.slice(3, 4), 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${random.slice(0, 3)}-${variant}${random.slice(4, 7)}-${random.slice(7, 19)}`;
+  return newId();
 }

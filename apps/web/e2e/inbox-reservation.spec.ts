@@ -89,7 +89,7 @@ test.describe('Inbox: contacto reservado', () => {
       other.getByRole('heading', { level: 1, name: `Inbox (${before - 1})` }),
     ).toBeVisible();
     expect(await unassignedIds(other)).not.toContain(id);
-    const refused = await other.request.post('/api/trpc/contacts.takeOver', {
+    const refused = await other.request.post('/api/trpc/contact.takeOver', {
       data: { json: { contactId: id } },
     });
     expect(refused.status()).toBe(409);

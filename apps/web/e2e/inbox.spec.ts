@@ -23,7 +23,7 @@ const text = es.conversation.inbox;
 async function talkedToContact(page: Page): Promise<{ id: string; name: string }> {
   const lastName = uniqueLetters();
   const { id } = await createTestContact(page, 'Bandeja', { lastName });
-  await trpcMutation(page, 'interactions.createNote', {
+  await trpcMutation(page, 'interaction.createNote', {
     contactId: id,
     id: clientId(),
     body: `Hablamos hoy ${lastName}`,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { z } from 'zod';
 import { DomainError } from '@cartera/domain/errors';
 import type { AppDeps } from '../deps';
-import type { AuthSession } from '../modules/sessions/session.service';
+import type { AuthSession } from '../modules/sessions/session.types';
 import { resolveSession } from '../modules/sessions/session.service';
 import { assertAllowed, type AccessRule } from '../modules/sessions/access';
 import { tokenOf } from '../trpc/context';

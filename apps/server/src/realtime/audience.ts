@@ -1,5 +1,5 @@
 import type { EventAudience } from '@cartera/db/schema';
-import type { AuthUser } from '../modules/sessions/session.service';
+import type { AuthUser } from '../modules/sessions/session.types';
 
 /**
  * Whether a user may receive an event. Events never cross tenants; inside one, an empty

@@ -1,7 +1,7 @@
 import { tracked } from '@trpc/server';
 import type { Database } from '@cartera/db/client';
 import type { DomainEventRow } from '@cartera/db/schema';
-import type { AuthUser } from '../modules/sessions/session.service';
+import type { AuthUser } from '../modules/sessions/session.types';
 import { canReceive } from './audience';
 import type { EventBus } from './event-bus';
 import { eventsAfter, lastEventId as latestEventId } from './event-store';

@@ -1,5 +1,5 @@
 import type { Role } from '@cartera/domain/roles';
-import type { AuthSession } from '../modules/sessions/session.service';
+import type { AuthSession } from '../modules/sessions/session.types';
 import type { Context } from '../trpc/context';
 
 /** A session of a user with `role`, for calling procedures without a database. */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { interactions, type Interaction } from '@cartera/db/schema';
 import { seedDemo, type DemoData } from '@cartera/db/seed';
 import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
-import { appRouter } from '../trpc/root';
+import { appRouter } from '../router';
 import { restLogin, typedCall, type ProcedurePath } from './http-client';
 import { startTestApp, type TestApp } from './test-app';
 

@@ -1,8 +1,8 @@
 import superjson from 'superjson';
 import type { Me } from '../modules/auth/auth.service';
-import type { RouterOutputs } from '../trpc/root';
+import type { RouterOutputs } from '../router';
 
-/** 'companies.list', 'auth.me'…: every procedure path of the app. */
+/** 'company.list', 'auth.me'…: every procedure path of the app. */
 export type ProcedurePath = {
   [R in keyof RouterOutputs]: `${R & string}.${keyof RouterOutputs[R] & string}`;
 }[keyof RouterOutputs];

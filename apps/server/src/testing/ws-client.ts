@@ -1,7 +1,7 @@
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import WebSocket from 'ws';
-import type { AppRouter } from '../trpc/root';
+import type { AppRouter } from '../router';
 import type { EventEnvelope } from '../realtime/stream';
 
 /** A tRPC websocket client as a Node API client would open one (Node 20 has no WebSocket). */

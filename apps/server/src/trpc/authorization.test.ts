@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@cartera/domain/roles';
-import type { AuthSession } from '../modules/sessions/session.service';
+import type { AuthSession } from '../modules/sessions/session.types';
 import { contextWithoutDeps, fakeSession } from '../testing/auth-fixtures';
 import type { ProcedureMeta } from './init';
-import { appRouter } from './root';
+import { appRouter } from '../router';
 
 type Access = 'public' | 'authenticated' | { roles: readonly Role[] };
 
@@ -57,85 +57,85 @@ const procedures: Record<string, Entry> = {
       userId: '00000000-0000-7000-8000-000000000003',
     },
   },
-  'sellers.panel': { access: { roles: ['super', 'comercial'] } },
-  'places.status': { access: 'authenticated' },
-  'places.search': { access: 'authenticated', input: { searchInput: 'artigas' } },
-  'places.details': { access: 'authenticated', input: { placeId: 'ChIJfakeArtigas1100' } },
-  'companies.settings': { access: 'authenticated' },
-  'companies.list': { access: 'authenticated', input: {} },
-  'companies.get': {
+  'seller.panel': { access: { roles: ['super', 'comercial'] } },
+  'place.status': { access: 'authenticated' },
+  'place.search': { access: 'authenticated', input: { searchInput: 'artigas' } },
+  'place.details': { access: 'authenticated', input: { placeId: 'ChIJfakeArtigas1100' } },
+  'company.settings': { access: 'authenticated' },
+  'company.list': { access: 'authenticated', input: {} },
+  'company.get': {
     access: 'authenticated',
     input: { id: '00000000-0000-7000-8000-000000000003' },
   },
-  'companies.create': { access: 'authenticated', input: { businessName: 'X' } },
-  'companies.update': {
+  'company.create': { access: 'authenticated', input: { businessName: 'X' } },
+  'company.update': {
     access: 'authenticated',
     input: { id: '00000000-0000-7000-8000-000000000003', data: { businessName: 'X' } },
   },
-  'companies.delete': {
+  'company.delete': {
     access: { roles: ['comercial', 'super', 'project_manager'] },
     input: { ids: ['00000000-0000-7000-8000-000000000003'] },
   },
-  'companies.assignManager': {
+  'company.assignManager': {
     access: 'authenticated',
     input: { companyId: '00000000-0000-7000-8000-000000000003', managerId: null },
   },
-  'companies.sectors': {
+  'company.sectors': {
     access: 'authenticated',
     input: { companyId: '00000000-0000-7000-8000-000000000003' },
   },
-  'companies.createSector': {
+  'company.createSector': {
     access: 'authenticated',
     input: { companyId: '00000000-0000-7000-8000-000000000003', name: 'Ventas' },
   },
-  'companies.deleteSector': {
+  'company.deleteSector': {
     access: 'authenticated',
     input: {
       companyId: '00000000-0000-7000-8000-000000000003',
       sectorId: '00000000-0000-7000-8000-000000000003',
     },
   },
-  'companies.selectableContacts': {
+  'company.selectableContacts': {
     access: 'authenticated',
     input: { companyId: '00000000-0000-7000-8000-000000000003' },
   },
-  'companies.addContacts': {
+  'company.addContacts': {
     access: 'authenticated',
     input: {
       companyId: '00000000-0000-7000-8000-000000000003',
       contacts: ['00000000-0000-7000-8000-000000000003'],
     },
   },
-  'companies.modifyDefaultField': {
+  'company.modifyDefaultField': {
     access: { roles: ['admin', 'comercial', 'project_manager'] },
     input: { field: 'taxCode', hidden: true },
   },
-  'customFields.forForm': { access: 'authenticated', input: { entity: 'company', mode: 'create' } },
-  'customFields.list': {
+  'customField.forForm': { access: 'authenticated', input: { entity: 'company', mode: 'create' } },
+  'customField.list': {
     access: { roles: ['admin', 'comercial', 'project_manager'] },
     input: { entity: 'company' },
   },
-  'customFields.create': {
+  'customField.create': {
     access: { roles: ['admin', 'comercial', 'project_manager'] },
     input: { entity: 'company', code: 'rubro', name: 'Rubro', type: 'string' },
   },
-  'customFields.update': {
+  'customField.update': {
     access: { roles: ['admin', 'comercial', 'project_manager'] },
     input: { id: '00000000-0000-7000-8000-000000000003', data: { name: 'Rubro' } },
   },
-  'customFields.checkUnique': {
+  'customField.checkUnique': {
     access: 'authenticated',
     input: { entity: 'company', code: 'rubro', value: 'x' },
   },
-  'customFields.createSharedOption': {
+  'customField.createSharedOption': {
     access: 'authenticated',
     input: { fieldId: '00000000-0000-7000-8000-000000000003', data: { name: 'Opción' } },
   },
-  'customFields.updateSharedOption': {
+  'customField.updateSharedOption': {
     access: 'authenticated',
     input: { fieldId: '00000000-0000-7000-8000-000000000003', code: 'x', data: { name: 'Opción' } },
   },
-  'customFields.deleteSharedOption': {
+  'customField.deleteSharedOption': {
     access: 'authenticated',
     input: { fieldId: '00000000-0000-7000-8000-000000000003', code: 'x' },
   },
@@ -162,103 +162,103 @@ const procedures: Record<string, Entry> = {
     access: { roles: ['admin', 'comercial', 'project_manager'] },
     input: { id: '00000000-0000-7000-8000-000000000003', data: { code: 'web', name: 'Web' } },
   },
-  'contacts.lookup': { access: 'authenticated', input: {} },
-  'contacts.list': { access: { roles: CONTACT_ROLES }, input: {} },
-  'contacts.form': { access: { roles: CONTACT_ROLES } },
-  'contacts.get': { access: { roles: CONTACT_ROLES }, input: { id: SOME_ID } },
-  'contacts.create': { access: { roles: CONTACT_ROLES }, input: CONTACT_VALUES },
-  'contacts.update': {
+  'contact.lookup': { access: 'authenticated', input: {} },
+  'contact.list': { access: { roles: CONTACT_ROLES }, input: {} },
+  'contact.form': { access: { roles: CONTACT_ROLES } },
+  'contact.get': { access: { roles: CONTACT_ROLES }, input: { id: SOME_ID } },
+  'contact.create': { access: { roles: CONTACT_ROLES }, input: CONTACT_VALUES },
+  'contact.update': {
     access: { roles: CONTACT_ROLES },
     input: { id: SOME_ID, values: CONTACT_VALUES },
   },
-  'contacts.validatePhone': { access: { roles: CONTACT_ROLES }, input: { number: '099123456' } },
-  'contacts.externalValidate': {
+  'contact.validatePhone': { access: { roles: CONTACT_ROLES }, input: { number: '099123456' } },
+  'contact.externalValidate': {
     access: { roles: CONTACT_ROLES },
     input: { values: CONTACT_VALUES },
   },
-  'contacts.conversationText': { access: { roles: CONTACT_ROLES }, input: { id: SOME_ID } },
-  'contacts.transferAgents': { access: { roles: CONTACT_ROLES } },
-  'contacts.transfer': {
+  'contact.conversationText': { access: { roles: CONTACT_ROLES }, input: { id: SOME_ID } },
+  'contact.transferAgents': { access: { roles: CONTACT_ROLES } },
+  'contact.transfer': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, agentId: OTHER_ID },
   },
-  'contacts.takeOver': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
-  'contacts.subConversations': { access: { roles: CONTACT_ROLES }, input: { id: SOME_ID } },
-  'contacts.createSubConversation': {
+  'contact.takeOver': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
+  'contact.subConversations': { access: { roles: CONTACT_ROLES }, input: { id: SOME_ID } },
+  'contact.createSubConversation': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID },
   },
-  'contacts.unify': {
+  'contact.unify': {
     access: { roles: CONTACT_ROLES },
     input: { contactA: SOME_ID, contactB: OTHER_ID },
   },
-  'interactions.timeline': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
-  'interactions.after': {
+  'interaction.timeline': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
+  'interaction.after': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, after: OTHER_ID },
   },
-  'interactions.items': {
+  'interaction.items': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, ids: [OTHER_ID] },
   },
-  'interactions.search': {
+  'interaction.search': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, text: 'hola' },
   },
-  'interactions.createNote': {
+  'interaction.createNote': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, id: OTHER_ID, body: 'Hola' },
   },
-  'interactions.archivingReasons': {
+  'interaction.archivingReasons': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID },
   },
-  'interactions.archive': {
+  'interaction.archive': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, id: OTHER_ID, reason: 'sin-interes' },
   },
-  'interactions.unarchive': {
+  'interaction.unarchive': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, id: OTHER_ID },
   },
-  'interactions.changeTag': {
+  'interaction.changeTag': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, id: OTHER_ID, tag: null },
   },
-  'interactions.setReminder': {
+  'interaction.setReminder': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, id: OTHER_ID, reminderDate: new Date('2030-01-01') },
   },
-  'interactions.cancelReminder': {
+  'interaction.cancelReminder': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, id: OTHER_ID },
   },
-  'interactions.completeSuggestion': {
+  'interaction.completeSuggestion': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, interactionId: OTHER_ID, index: 0, id: OTHER_ID },
   },
-  'interactions.removeSuggestion': {
+  'interaction.removeSuggestion': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, interactionId: OTHER_ID, index: 0 },
   },
-  'interactions.activitySettings': { access: { roles: CONTACT_ROLES } },
-  'interactions.createVisit': {
+  'interaction.activitySettings': { access: { roles: CONTACT_ROLES } },
+  'interaction.createVisit': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, id: OTHER_ID, state: 'concretada' },
   },
-  'interactions.createFeedback': {
+  'interaction.createFeedback': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, id: OTHER_ID, body: 'Bien' },
   },
-  'interactions.markFeedbackRead': {
+  'interaction.markFeedbackRead': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, interactionId: OTHER_ID },
   },
-  'interactions.startCall': {
+  'interaction.startCall': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, id: OTHER_ID, phone: '+59899123456' },
   },
-  'interactions.closeCall': {
+  'interaction.closeCall': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, interactionId: OTHER_ID, state: 'done' },
   },
@@ -268,32 +268,32 @@ const procedures: Record<string, Entry> = {
   'inbox.next': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
   'inbox.reserve': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
   'inbox.release': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
-  'sharedInboxes.mine': { access: { roles: SHARED_INBOX_ROLES } },
-  'sharedInboxes.contacts': {
+  'sharedInbox.mine': { access: { roles: SHARED_INBOX_ROLES } },
+  'sharedInbox.contacts': {
     access: { roles: SHARED_INBOX_ROLES },
     input: { sharedInboxId: SOME_ID },
   },
-  'sharedInboxes.list': { access: { roles: ['admin', 'comercial'] } },
-  'sharedInboxes.create': {
+  'sharedInbox.list': { access: { roles: ['admin', 'comercial'] } },
+  'sharedInbox.create': {
     access: { roles: ['admin', 'comercial'] },
     input: { name: 'Cartera', ownerId: SOME_ID, memberIds: [OTHER_ID] },
   },
-  'sharedInboxes.update': {
+  'sharedInbox.update': {
     access: { roles: ['admin', 'comercial'] },
     input: { id: SOME_ID, data: { name: 'Cartera', ownerId: SOME_ID, memberIds: [OTHER_ID] } },
   },
-  'sharedInboxes.remove': { access: { roles: ['admin', 'comercial'] }, input: { id: SOME_ID } },
-  'interactions.heatmap': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
-  'interactions.files': {
+  'sharedInbox.remove': { access: { roles: ['admin', 'comercial'] }, input: { id: SOME_ID } },
+  'interaction.heatmap': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
+  'interaction.files': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, kind: 'files' },
   },
-  'templates.quickReplies': { access: { roles: CONTACT_ROLES }, input: {} },
-  'interactions.setBot': {
+  'template.quickReplies': { access: { roles: CONTACT_ROLES }, input: {} },
+  'interaction.setBot': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, active: true },
   },
-  'users.lookup': { access: 'authenticated', input: {} },
+  'user.lookup': { access: 'authenticated', input: {} },
   'settings.appearance': { access: 'authenticated' },
   'settings.updateAppearance': { access: 'authenticated', input: { defaultChatAction: 'note' } },
   'activity.list': {

@@ -3,11 +3,8 @@ import type { FastifyReply } from 'fastify';
 // Brings setCookie/clearCookie onto FastifyReply wherever this file is type-checked.
 import type {} from '@fastify/cookie';
 import type { Database } from '@cartera/db/client';
-import {
-  resolveSession,
-  SESSION_COOKIE,
-  type AuthSession,
-} from '../modules/sessions/session.service';
+import { resolveSession, SESSION_COOKIE } from '../modules/sessions/session.service';
+import type { AuthSession } from '../modules/sessions/session.types';
 import type { AppDeps } from '../deps';
 
 /** Sets and clears the session cookie of the HTTP answer (absent over websocket). */

@@ -2,7 +2,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DomainError } from '@cartera/domain/errors';
-import type { AuthSession } from '../modules/sessions/session.service';
+import type { AuthSession } from '../modules/sessions/session.types';
 import { contextWithoutDeps, fakeSession } from '../testing/auth-fixtures';
 import {
   protectedProcedure,

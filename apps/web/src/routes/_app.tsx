@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_app')({
     const { me, queryClient, trpc } = context;
     if (!me || !hasSlug(guardUserOf(me), 'comercial-companies')) return;
     await queryClient
-      .ensureQueryData({ ...trpc.companies.settings.queryOptions(), staleTime: SETTINGS_STALE_MS })
+      .ensureQueryData({ ...trpc.company.settings.queryOptions(), staleTime: SETTINGS_STALE_MS })
       .catch(() => undefined);
   },
   component: AppRoute,

@@ -185,7 +185,7 @@ function EntryLink({
   // account switch by one render) may open companies.
   const liveMe = useMe();
   const companies = useQuery({
-    ...trpc.companies.settings.queryOptions(),
+    ...trpc.company.settings.queryOptions(),
     staleTime: SETTINGS_STALE_MS,
     enabled:
       entry.id === 'companies' &&

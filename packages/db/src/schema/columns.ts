@@ -1,5 +1,5 @@
 import { timestamp, uuid } from 'drizzle-orm/pg-core';
-import { newId } from '../ids';
+import { newId } from '@cartera/domain/ids';
 
 /** Primary identifier of a row, generated in the application (UUIDv7). */
 export const idColumn = () =>

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { normalizePhone, parsePhone } from '@cartera/domain/phone';
 import { contactSearchText, foldText } from '@cartera/domain/search';
 import type { Executor } from '../client';
-import { newId } from '../ids';
+import { newId } from '@cartera/domain/ids';
 import { companies, sectors } from '../schema/companies';
 import { companyContacts, contacts, type PhoneMetadata } from '../schema/contacts';
 import type { Group } from '../schema/groups';

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import { contactSearchText } from '@cartera/domain/search';
 import { suggestReminders } from '@cartera/domain/suggested-reminders';
 import type { Executor } from '../client';
-import { newId } from '../ids';
+import { newId } from '@cartera/domain/ids';
 import { contacts } from '../schema/contacts';
 import type { Group } from '../schema/groups';
 import { interactions, type NewInteraction } from '../schema/interactions';

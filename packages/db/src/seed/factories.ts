@@ -1,7 +1,7 @@
 import type { Role } from '@cartera/domain/roles';
 import { contactSearchText } from '@cartera/domain/search';
 import type { Executor } from '../client';
-import { newId } from '../ids';
+import { newId } from '@cartera/domain/ids';
 import { hashPassword } from '../passwords';
 import { groups, type Group, type NewGroup } from '../schema/groups';
 import { users, type NewUser, type User } from '../schema/users';

@@ -226,15 +226,11 @@ describe('aislamiento entre empresas', () => {
       ).status,
     ).toBe(403);
     expect((await trpc<unknown[]>('account.linked', undefined, get)).data).toEqual([]);
-    const colleagues = await trpc<Array<{ email: string }>>(
-      'users.lookup',
-      { search: 'demo' },
-      get,
-    );
+    const colleagues = await trpc<Array<{ email: string }>>('user.lookup', { search: 'demo' }, get);
     expect(colleagues.data).toEqual([]);
-    const byId = await trpc<Array<{ email: string }>>('users.lookup', { ids: [target.id] }, get);
+    const byId = await trpc<Array<{ email: string }>>('user.lookup', { ids: [target.id] }, get);
     expect(byId.data).toEqual([]);
-    expect((await trpc('sellers.panel', undefined, get)).status).toBe(403);
+    expect((await trpc('seller.panel', undefined, get)).status).toBe(403);
     const rest = await fetch(
       `${app.url}/api/admin/changeaccount/${target.id}?tenantId=${target.tenantId}&apiKey=${token}`,
     );

@@ -4,7 +4,8 @@ import { DomainError } from '@cartera/domain/errors';
 import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';
 import { describeSession, ZMe } from '../auth/auth.service';
-import { createSession, resolveSession, type AuthSession } from '../sessions/session.service';
+import { createSession, resolveSession } from '../sessions/session.service';
+import type { AuthSession } from '../sessions/session.types';
 import { listAccountUsers, listCompanies, ZAccountUsers } from './account.service';
 import { findUser } from '../auth/auth.repository';
 

@@ -5,7 +5,7 @@ import { ROLES, type Role } from '@cartera/domain/roles';
 import { recordAction } from '../activity/activity.service';
 import { findUser } from '../auth/auth.repository';
 import { retargetSession } from '../sessions/session.repository';
-import { type AuthSession } from '../sessions/session.service';
+import type { AuthSession } from '../sessions/session.types';
 import { findLinkedUsers, findTenantUsers, findTenants } from './account.repository';
 
 export const ZAccountUser = z.object({

@@ -198,7 +198,7 @@ describe('cambio de contraseña obligatorio', () => {
 describe('confinamiento y presentación de novedades', () => {
   it('un usuario confinado no puede llamar procedimientos de otras áreas', async () => {
     const { body } = await loginAs('jail@demo.test');
-    const panel = await trpc('sellers.panel', undefined, { token: body.token, method: 'GET' });
+    const panel = await trpc('seller.panel', undefined, { token: body.token, method: 'GET' });
     expect(panel.status).toBe(403);
     // The shell's own procedures stay open to a confined user.
     const me = await trpc('auth.me', undefined, { token: body.token, method: 'GET' });

@@ -6,13 +6,8 @@ import { isValidNewPassword, type TChangePasswordInput } from '@cartera/domain/p
 import { ROLES, USER_TYPES } from '@cartera/domain/roles';
 import { recordAction } from '../activity/activity.service';
 import { deleteOtherSessions } from '../sessions/session.repository';
-import {
-  createSession,
-  mustChangePassword,
-  resolveSession,
-  revokeSession,
-  type AuthSession,
-} from '../sessions/session.service';
+import { createSession, resolveSession, revokeSession } from '../sessions/session.service';
+import { mustChangePassword, type AuthSession } from '../sessions/session.types';
 import {
   countRecentAttempts,
   deleteAttempts,

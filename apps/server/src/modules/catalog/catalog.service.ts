@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Database, Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
 import { matchesUsersFilters, ZUsersFilter } from '@cartera/domain/custom-fields';
-import type { AuthUser } from '../sessions/session.service';
+import type { AuthUser } from '../sessions/session.types';
 import {
   findOriginByCode,
   findOrigins,

@@ -63,7 +63,7 @@ async function companyByName(name: string) {
 describe('empresas', () => {
   it('crea una empresa con origen por defecto y la encuentra al buscar', async () => {
     const created = await trpc(
-      'companies.create',
+      'company.create',
       {
         businessName: '  Nueva Empresa S.A.  ',
         displayName: 'Nueva Empresa',
@@ -76,13 +76,13 @@ describe('empresas', () => {
       businessName: 'Nueva Empresa S.A.',
       origin: 'Carga manual',
     });
-    const found = await query('companies.list', { search: 'nueva empresa' }, seller);
+    const found = await query('company.list', { search: 'nueva empresa' }, seller);
     expect(found.data.items.map((item: { id: string }) => item.id)).toContain(created.data.id);
   });
 
   it("un código fiscal repetido responde COMPANY_ALREADY_EXISTS con '{singular} ya registrada'", async () => {
     const again = await trpc(
-      'companies.create',
+      'company.create',
       {
         businessName: 'Copia',
         displayName: 'Copia',
@@ -97,7 +97,7 @@ describe('empresas', () => {
 
   it('exige nombre, nombre visible y código fiscal, y limita la descripción a 300', async () => {
     const bad = await trpc(
-      'companies.create',
+      'company.create',
       {
         businessName: ' ',
         description: 'x'.repeat(301),
@@ -109,11 +109,7 @@ describe('empresas', () => {
     const fields = bad.error?.data.fieldErrors ?? {};
     expect(fields.businessName).toEqual(['Nombre requerido']);
     expect(fields.description).toEqual(['La descripción no debe de superar los 300 caracteres']);
-    const missing = await trpc(
-      'companies.create',
-      { businessName: 'Sin datos' },
-      { token: seller },
-    );
+    const missing = await trpc('company.create', { businessName: 'Sin datos' }, { token: seller });
     expect(missing.error?.data.fieldErrors).toEqual({
       displayName: ['Este campo es requerido'],
       taxCode: ['Este campo es requerido'],
@@ -121,10 +117,10 @@ describe('empresas', () => {
   });
 
   it('pagina con cursor sin saltear ni repetir empresas', async () => {
-    const whole = await query('companies.list', { limit: 50 }, seller);
-    const first = await query('companies.list', { limit: 20 }, seller);
+    const whole = await query('company.list', { limit: 50 }, seller);
+    const first = await query('company.list', { limit: 20 }, seller);
     const second = await query(
-      'companies.list',
+      'company.list',
       { limit: 20, cursor: first.data.nextCursor },
       seller,
     );
@@ -135,32 +131,32 @@ describe('empresas', () => {
 
   it('filtra por campos configurables con los prefijos not, gt y lt', async () => {
     const big = await query(
-      'companies.list',
+      'company.list',
       { filters: [{ code: 'empleados', value: 'gt:300' }] },
       seller,
     );
     expect(big.data.items.length).toBeGreaterThan(0);
     for (const item of big.data.items) expect(item.additionalData.empleados).toBeGreaterThan(300);
     const small = await query(
-      'companies.list',
+      'company.list',
       { filters: [{ code: 'empleados', value: 'lt:50' }] },
       seller,
     );
     for (const item of small.data.items) expect(item.additionalData.empleados).toBeLessThan(50);
     const agro = await query(
-      'companies.list',
+      'company.list',
       { filters: [{ code: 'rubro', value: 'Agro' }] },
       seller,
     );
     const notAgro = await query(
-      'companies.list',
+      'company.list',
       { filters: [{ code: 'rubro', value: 'not:Agro' }] },
       seller,
     );
     expect(agro.data.items.every((item) => item.additionalData.rubro === 'Agro')).toBe(true);
     expect(notAgro.data.items.some((item) => item.additionalData.rubro === 'Agro')).toBe(false);
     const vip = await query(
-      'companies.list',
+      'company.list',
       { filters: [{ code: 'etiquetas', value: 'vip' }] },
       seller,
     );
@@ -171,20 +167,20 @@ describe('empresas', () => {
     const company = await companyByName('Hotel Rambla');
     const supervisor = demo.users['supervisor@demo.test']!;
     const assigned = await trpc(
-      'companies.assignManager',
+      'company.assignManager',
       { companyId: company.id, managerId: supervisor.id },
       { token: seller },
     );
     expect(assigned.data.managerId).toBe(supervisor.id);
     const cleared = await trpc(
-      'companies.assignManager',
+      'company.assignManager',
       { companyId: company.id, managerId: null },
       { token: seller },
     );
     expect(cleared.data.managerId).toBeNull();
     const stranger = demo.users['vendedor@otra.test']!;
     const refused = await trpc(
-      'companies.assignManager',
+      'company.assignManager',
       { companyId: company.id, managerId: stranger.id },
       { token: seller },
     );
@@ -194,12 +190,12 @@ describe('empresas', () => {
   it('borra varias a la vez solo si todas son de la empresa', async () => {
     const [a, b] = await Promise.all([
       trpc(
-        'companies.create',
+        'company.create',
         { businessName: 'Borrar A', displayName: 'A', taxCode: 'DEL-A' },
         { token: comercial },
       ),
       trpc(
-        'companies.create',
+        'company.create',
         { businessName: 'Borrar B', displayName: 'B', taxCode: 'DEL-B' },
         { token: comercial },
       ),
@@ -213,7 +209,7 @@ describe('empresas', () => {
     expect(mixed.status).toBe(404);
     expect(await companyByName('A')).toBeDefined();
     // A seller may not delete in bulk.
-    expect((await trpc('companies.delete', { ids: [a.data.id] }, { token: seller })).status).toBe(
+    expect((await trpc('company.delete', { ids: [a.data.id] }, { token: seller })).status).toBe(
       403,
     );
     const done = await rest<{ deleted: string[] }>(
@@ -233,25 +229,25 @@ describe('sectores y contactos de una empresa', () => {
   it("crear un sector dos veces responde 'El nombre del sector ya está en uso.'", async () => {
     const company = await companyByName('Barraca Central');
     const created = await trpc(
-      'companies.createSector',
+      'company.createSector',
       { companyId: company.id, name: 'Ventas' },
       { token: seller },
     );
     expect(created.data.name).toBe('Ventas');
     const again = await trpc(
-      'companies.createSector',
+      'company.createSector',
       { companyId: company.id, name: ' ventas ' },
       { token: seller },
     );
     expect(again.error?.message).toBe('El nombre del sector ya está en uso.');
     const tooLong = await trpc(
-      'companies.createSector',
+      'company.createSector',
       { companyId: company.id, name: 'x'.repeat(61) },
       { token: seller },
     );
     expect(tooLong.error?.data.fieldErrors).toBeDefined();
     const listed = await query(
-      'companies.sectors',
+      'company.sectors',
       { companyId: company.id, search: 'vent' },
       seller,
     );
@@ -260,16 +256,16 @@ describe('sectores y contactos de una empresa', () => {
 
   it('agrega contactos con rol y sector, y solo ofrece los que aún no pertenecen', async () => {
     const company = await companyByName('Clínica Sur');
-    const members = (await query('companies.get', { id: company.id }, seller)).data.contacts;
+    const members = (await query('company.get', { id: company.id }, seller)).data.contacts;
     const before = await query(
-      'companies.selectableContacts',
+      'company.selectableContacts',
       { companyId: company.id, search: 'andrea' },
       seller,
     );
     expect(before.data.items.map((item) => `${item.firstName} ${item.lastName}`)).toEqual([
       'Andrea Pérez',
     ]);
-    const sectors = await query('companies.sectors', { companyId: company.id }, seller);
+    const sectors = await query('company.sectors', { companyId: company.id }, seller);
     const sector = sectors.data.items[0]!;
     const contact = before.data.items[0]!;
     const added = await rest<Array<{ contactId: string; role: string; sectorName: string }>>(
@@ -290,7 +286,7 @@ describe('sectores y contactos de una empresa', () => {
       sectorName: sector.name,
     });
     const after = await query(
-      'companies.selectableContacts',
+      'company.selectableContacts',
       { companyId: company.id, search: 'andrea' },
       seller,
     );
@@ -305,7 +301,7 @@ describe('sectores y contactos de una empresa', () => {
       },
     );
     expect(twice.body.code).toBe('CONTACT_ALREADY_AFFILIATED');
-    const detail = await query('companies.get', { id: company.id }, seller);
+    const detail = await query('company.get', { id: company.id }, seller);
     expect(detail.data.contacts).toHaveLength(members.length + 1);
     expect(detail.data.contacts.filter((item) => item.contactId === contact.id)).toHaveLength(1);
   });
@@ -325,11 +321,11 @@ describe('sectores y contactos de una empresa', () => {
       agentId,
     });
     await trpc(
-      'companies.addContacts',
+      'company.addContacts',
       { companyId: company.id, contacts: [far.id, near.id], role: 'Cliente' },
       { token: seller },
     );
-    const detail = await query('companies.get', { id: company.id }, seller);
+    const detail = await query('company.get', { id: company.id }, seller);
     // The demo affiliates other contacts too: the two new ones keep their order among them.
     const names = detail.data.contacts.map((contact) => contact.firstName);
     expect(names.filter((name) => name === 'Cercano' || name === 'Lejano')).toEqual([
@@ -348,7 +344,7 @@ describe('campos configurables en empresas', () => {
       .set({ required: true })
       .where(and(eq(customFields.tenantId, demo.demo.id), eq(customFields.code, 'rubro')));
     const refused = await trpc(
-      'companies.create',
+      'company.create',
       {
         businessName: 'Sin rubro',
         displayName: 'Sin rubro',
@@ -387,7 +383,7 @@ describe('campos configurables en empresas', () => {
       sucursal: { formatted_address: 'Av. 18 de Julio 1234, Montevideo', place_id: 'abc' },
     };
     const created = await trpc(
-      'companies.create',
+      'company.create',
       {
         businessName: 'Todos los tipos',
         displayName: 'Todos los tipos',
@@ -398,7 +394,7 @@ describe('campos configurables en empresas', () => {
     );
     expect(created.status).toBe(200);
     expect(created.data.additionalData).toEqual(values);
-    const fetched = await query('companies.get', { id: created.data.id }, seller);
+    const fetched = await query('company.get', { id: created.data.id }, seller);
     expect(fetched.data.additionalData).toEqual(values);
   });
 
@@ -407,7 +403,7 @@ describe('campos configurables en empresas', () => {
       await database.handle.db.select().from(companies).where(eq(companies.tenantId, demo.other.id))
     )[0]!;
     const refused = await trpc(
-      'companies.create',
+      'company.create',
       {
         businessName: 'Inválida',
         displayName: 'Inválida',
@@ -435,7 +431,7 @@ describe('campos configurables en empresas', () => {
 
   it('comprueba los campos únicos en el servidor', async () => {
     const taken = await query(
-      'customFields.checkUnique',
+      'customField.checkUnique',
       {
         entity: 'company',
         code: 'codigo_cliente',
@@ -448,7 +444,7 @@ describe('campos configurables en empresas', () => {
       error: 'El valor ya está registrado en otra empresa.',
     });
     const free = await query(
-      'customFields.checkUnique',
+      'customField.checkUnique',
       {
         entity: 'company',
         code: 'codigo_cliente',
@@ -458,7 +454,7 @@ describe('campos configurables en empresas', () => {
     );
     expect(free.data.success).toBe(true);
     const duplicate = await trpc(
-      'companies.create',
+      'company.create',
       {
         businessName: 'Duplicada',
         displayName: 'Duplicada',
@@ -474,32 +470,32 @@ describe('campos configurables en empresas', () => {
 
   it('crea, edita y borra opciones compartidas con nombre obligatorio de hasta 200', async () => {
     const fields = await query(
-      'customFields.forForm',
+      'customField.forForm',
       { entity: 'company', mode: 'create' },
       seller,
     );
     const labels = fields.data.find((field) => field.code === 'etiquetas')!;
     expect(fields.data).toHaveLength(13);
     const option = await trpc(
-      'customFields.createSharedOption',
+      'customField.createSharedOption',
       { fieldId: labels.id, data: { name: 'Mayorista' } },
       { token: seller },
     );
     expect(option.data).toMatchObject({ name: 'Mayorista', backgroundColor: '#0080FF' });
     const empty = await trpc(
-      'customFields.createSharedOption',
+      'customField.createSharedOption',
       { fieldId: labels.id, data: { name: '' } },
       { token: seller },
     );
     expect(empty.status).toBe(400);
     const long = await trpc(
-      'customFields.createSharedOption',
+      'customField.createSharedOption',
       { fieldId: labels.id, data: { name: 'x'.repeat(201) } },
       { token: seller },
     );
     expect(long.status).toBe(400);
     const edited = await trpc(
-      'customFields.updateSharedOption',
+      'customField.updateSharedOption',
       {
         fieldId: labels.id,
         code: option.data.code,
@@ -509,7 +505,7 @@ describe('campos configurables en empresas', () => {
     );
     expect(edited.data.backgroundColor).toBe('#36B37E');
     const removed = await trpc(
-      'customFields.deleteSharedOption',
+      'customField.deleteSharedOption',
       { fieldId: labels.id, code: option.data.code },
       { token: seller },
     );
@@ -578,11 +574,11 @@ describe('aislamiento entre empresas', () => {
 
   it('Otra Empresa no puede leer ni modificar una empresa de Demo Uruguay por su id', async () => {
     const target = await companyByName('Café del Puerto');
-    expect((await query('companies.get', { id: target.id }, outsider)).error?.data.domainCode).toBe(
+    expect((await query('company.get', { id: target.id }, outsider)).error?.data.domainCode).toBe(
       'COMPANY_NOT_FOUND',
     );
     const update = await trpc(
-      'companies.update',
+      'company.update',
       {
         id: target.id,
         data: { businessName: 'Robada', displayName: 'Robada', taxCode: 'X' },
@@ -622,7 +618,7 @@ describe('aislamiento entre empresas', () => {
         )
       ).status,
     ).toBe(403);
-    const list = await query('companies.list', { search: 'Café' }, outsider);
+    const list = await query('company.list', { search: 'Café' }, outsider);
     expect(list.data.items).toEqual([]);
     expect((await companyByName('Café del Puerto')).businessName).toBe('Café del Puerto S.A.');
   });
@@ -633,7 +629,7 @@ describe('campos por defecto ocultos', () => {
     const path = `/api/group/${demo.demo.id}/companyfield/defaultField/modify`;
     await rest('PATCH', path, comercial, { field: 'taxCode', hidden: true });
     const created = await trpc(
-      'companies.create',
+      'company.create',
       { businessName: 'Sin RUT', displayName: 'Sin RUT' },
       { token: seller },
     );
@@ -641,7 +637,7 @@ describe('campos por defecto ocultos', () => {
     expect(created.data.taxCode).toBeNull();
     await rest('PATCH', path, comercial, { field: 'taxCode', hidden: false });
     const required = await trpc(
-      'companies.create',
+      'company.create',
       { businessName: 'Sin RUT 2', displayName: 'Sin RUT 2' },
       { token: seller },
     );

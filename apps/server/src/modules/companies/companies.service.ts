@@ -16,7 +16,7 @@ import { es } from '@cartera/domain/i18n';
 import { ZDirectionValue } from '@cartera/domain/custom-fields';
 import { keysetPage } from '../../lib/pagination';
 import { validateAdditionalData } from '../custom-fields/custom-fields.service';
-import type { AuthUser } from '../sessions/session.service';
+import type { AuthUser } from '../sessions/session.types';
 import {
   deleteCompanyRows,
   deleteSectorRow,

@@ -38,7 +38,7 @@ async function timeline(contactId: string) {
 
 describe('transfer (02 §4, §8)', () => {
   it("lists the seller's team, and every seller with showAllSellers", async () => {
-    const team = await env.call(SELLER, 'contacts.transferAgents');
+    const team = await env.call(SELLER, 'contact.transferAgents');
     const emails = team.data.map((agent) => agent.email).sort();
     expect(emails).toEqual(['jail@demo.test', 'supervisor@demo.test', 'vendedor@demo.test']);
 
@@ -50,7 +50,7 @@ describe('transfer (02 §4, §8)', () => {
       .where(eq(groups.id, env.demo.north.id));
     try {
       const token = (await restLogin(env.app.url, SELLER)).body.token;
-      const wider = await typedCall(env.app.url, 'contacts.transferAgents', undefined, {
+      const wider = await typedCall(env.app.url, 'contact.transferAgents', undefined, {
         token,
         method: 'GET',
       });
@@ -66,26 +66,26 @@ describe('transfer (02 §4, §8)', () => {
   it('answers the codes of 02 §8 and changes nothing', async () => {
     const contact = await contactOf(SELLER);
     const me = env.demo.users[SELLER]!.id;
-    const yourself = await env.call(SELLER, 'contacts.transfer', {
+    const yourself = await env.call(SELLER, 'contact.transfer', {
       contactId: contact.id,
       agentId: me,
     });
     expect(yourself.error?.data.domainCode).toBe('ERROR_YOURSELF_TRANSFER');
     expect(yourself.error?.message).toBe('No puedes transferirte tus propios contactos a ti mismo');
 
-    const outside = await env.call(SELLER, 'contacts.transfer', {
+    const outside = await env.call(SELLER, 'contact.transfer', {
       contactId: contact.id,
       agentId: env.demo.users[SOUTH_SELLER]!.id,
     });
     expect(outside.error?.data.domainCode).toBe('ERROR_NOT_AUTHORIZED_GROUP');
 
-    const unknown = await env.call(SELLER, 'contacts.transfer', {
+    const unknown = await env.call(SELLER, 'contact.transfer', {
       contactId: contact.id,
       agentId: env.demo.users['vendedor@otra.test']!.id,
     });
     expect(unknown.error?.data.domainCode).toBe('ERROR_INVALID_DATA');
 
-    const alreadyHis = await env.call(SUPERVISOR, 'contacts.transfer', {
+    const alreadyHis = await env.call(SUPERVISOR, 'contact.transfer', {
       contactId: contact.id,
       agentId: me,
     });
@@ -110,13 +110,13 @@ describe('transfer (02 §4, §8)', () => {
       archivingReason: 'sin-interes',
       archivingReasonText: 'Sin interés',
     });
-    const first = await env.call(SELLER, 'contacts.transfer', {
+    const first = await env.call(SELLER, 'contact.transfer', {
       contactId: cleared.id,
       agentId: supervisor.id,
       note: 'Lo atiende Sergio',
     });
     expect(first.data).toEqual({ success: true });
-    await env.call(SELLER, 'contacts.transfer', {
+    await env.call(SELLER, 'contact.transfer', {
       contactId: kept.id,
       agentId: supervisor.id,
       keepReminderAndArchivingReason: true,
@@ -142,7 +142,7 @@ describe('transfer (02 §4, §8)', () => {
       content: expect.objectContaining({ description: 'Lo atiende Sergio' }),
     });
     // The seller no longer sees it.
-    const gone = await env.call(SELLER, 'contacts.get', { id: cleared.id });
+    const gone = await env.call(SELLER, 'contact.get', { id: cleared.id });
     expect(gone.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
   });
 });
@@ -176,7 +176,7 @@ describe('take-over (02 §8)', () => {
       firstName: 'Sin dueño',
       phones: [freshPhone()],
     });
-    const taken = await env.call(SELLER, 'contacts.takeOver', { contactId: orphan.id });
+    const taken = await env.call(SELLER, 'contact.takeOver', { contactId: orphan.id });
     expect(taken.data).toMatchObject({ success: true, contactId: orphan.id });
     const [row] = await env.database.handle.db
       .select({ agentId: contacts.agentId })
@@ -185,7 +185,7 @@ describe('take-over (02 §8)', () => {
     expect(row!.agentId).toBe(env.demo.users[SELLER]!.id);
     expect((await timeline(orphan.id)).map((item) => item.type)).toEqual(['contactTaken']);
 
-    const again = await env.call(SOUTH_SELLER, 'contacts.takeOver', { contactId: orphan.id });
+    const again = await env.call(SOUTH_SELLER, 'contact.takeOver', { contactId: orphan.id });
     expect(again.error?.data.domainCode).toBe('CONTACT_NOT_OBTAINABLE');
     expect(again.error?.message).toBe(
       'Ocurrió un error al obtener el contacto, por favor intenta nuevamente',
@@ -198,13 +198,13 @@ describe('take-over (02 §8)', () => {
     const contact = await contactOf('cambio@demo.test');
     await db.update(users).set({ active: false }).where(eq(users.id, leaver.id));
     try {
-      const taken = await env.call(SELLER, 'contacts.takeOver', { contactId: contact.id });
+      const taken = await env.call(SELLER, 'contact.takeOver', { contactId: contact.id });
       expect(taken.status).toBe(200);
     } finally {
       await db.update(users).set({ active: true }).where(eq(users.id, leaver.id));
     }
     const foreign = await createContact(db, env.demo.other, { firstName: 'Ajeno' });
-    const refused = await env.call(SELLER, 'contacts.takeOver', { contactId: foreign.id });
+    const refused = await env.call(SELLER, 'contact.takeOver', { contactId: foreign.id });
     expect(refused.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
   });
 });
@@ -212,12 +212,12 @@ describe('take-over (02 §8)', () => {
 describe('sub-conversations (02 §4, 03 §5)', () => {
   it("opens a sub-conversation of a colleague's contact for the user, listed on the parent", async () => {
     const parent = await contactOf(SOUTH_SELLER, { firstName: 'Compartida' });
-    const created = await env.call(SELLER, 'contacts.createSubConversation', {
+    const created = await env.call(SELLER, 'contact.createSubConversation', {
       contactId: parent.id,
       description: 'Consulta por otro producto',
     });
     expect(created.status).toBe(200);
-    const copy = await env.call(SELLER, 'contacts.get', { id: created.data.id });
+    const copy = await env.call(SELLER, 'contact.get', { id: created.data.id });
     expect(copy.data).toMatchObject({
       firstName: 'Compartida',
       phones: [expect.objectContaining({ phone: parent.phones[0] })],
@@ -226,7 +226,7 @@ describe('sub-conversations (02 §4, 03 §5)', () => {
       agent: { id: env.demo.users[SELLER]!.id },
       can: { createSubConversation: false, subConversationsPanel: false, transfer: false },
     });
-    const listed = await env.call(SOUTH_SELLER, 'contacts.subConversations', { id: parent.id });
+    const listed = await env.call(SOUTH_SELLER, 'contact.subConversations', { id: parent.id });
     expect(listed.data).toEqual([
       {
         id: created.data.id,
@@ -240,7 +240,7 @@ describe('sub-conversations (02 §4, 03 §5)', () => {
       'subconversation-created',
     ]);
 
-    const nested = await env.call(SELLER, 'contacts.createSubConversation', {
+    const nested = await env.call(SELLER, 'contact.createSubConversation', {
       contactId: created.data.id,
     });
     expect(nested.error?.data.domainCode).toBe('SUB_CONVERSATION_NOT_ALLOWED');
@@ -266,11 +266,11 @@ describe('sub-conversations (02 §4, 03 §5)', () => {
       })
       .where(eq(groups.id, env.demo.demo.id));
     try {
-      const seller = await env.call(SELLER, 'contacts.createSubConversation', {
+      const seller = await env.call(SELLER, 'contact.createSubConversation', {
         contactId: parent.id,
       });
       expect(seller.error?.data.domainCode).toBe('SUB_CONVERSATION_NOT_ALLOWED');
-      const owner = await env.call(SOUTH_SELLER, 'contacts.createSubConversation', {
+      const owner = await env.call(SOUTH_SELLER, 'contact.createSubConversation', {
         contactId: parent.id,
       });
       expect(owner.status).toBe(200);
@@ -316,13 +316,13 @@ describe('unify (02 §4, §6)', () => {
       content: { body: 'Nota de B' },
     });
 
-    const result = await env.call(SELLER, 'contacts.unify', {
+    const result = await env.call(SELLER, 'contact.unify', {
       contactA: newer.id,
       contactB: older.id,
       base: 'B',
     });
     expect(result.data).toEqual({ contactBaseId: older.id });
-    const merged = await env.call(SELLER, 'contacts.get', { id: older.id });
+    const merged = await env.call(SELLER, 'contact.get', { id: older.id });
     expect(merged.data).toMatchObject({
       firstName: 'Ana',
       lastName: 'Base',
@@ -340,7 +340,7 @@ describe('unify (02 §4, §6)', () => {
     expect(gone).toBeUndefined();
     expect((await timeline(older.id)).map((item) => item.type)).toEqual(['note', 'unify']);
 
-    const copied = await env.call(SELLER, 'contacts.conversationText', { id: older.id });
+    const copied = await env.call(SELLER, 'contact.conversationText', { id: older.id });
     expect(copied.data.map((line) => [line.agentName, line.type, line.body])).toEqual([
       ['Valentín Vendedor', 'note', 'Nota de B'],
       ['Valentín Vendedor', 'unify', 'Anita Otra'],
@@ -351,13 +351,13 @@ describe('unify (02 §4, §6)', () => {
     const { db } = env.database.handle;
     const mine = await contactOf(SELLER);
     const theirs = await contactOf(SOUTH_SELLER);
-    const hidden = await env.call(SELLER, 'contacts.unify', {
+    const hidden = await env.call(SELLER, 'contact.unify', {
       contactA: mine.id,
       contactB: theirs.id,
     });
     expect(hidden.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
 
-    const same = await env.call(SELLER, 'contacts.unify', { contactA: mine.id, contactB: mine.id });
+    const same = await env.call(SELLER, 'contact.unify', { contactA: mine.id, contactB: mine.id });
     expect(same.status).toBe(400);
 
     const other = await contactOf(SELLER);
@@ -369,12 +369,12 @@ describe('unify (02 §4, §6)', () => {
       })
       .where(eq(groups.id, env.demo.demo.id));
     try {
-      const seller = await env.call(SELLER, 'contacts.unify', {
+      const seller = await env.call(SELLER, 'contact.unify', {
         contactA: mine.id,
         contactB: other.id,
       });
       expect(seller.error?.data.domainCode).toBe('UNIFY_NOT_ALLOWED');
-      const supervisor = await env.call(SUPERVISOR, 'contacts.unify', {
+      const supervisor = await env.call(SUPERVISOR, 'contact.unify', {
         contactA: mine.id,
         contactB: other.id,
       });
@@ -398,10 +398,10 @@ describe('unify (02 §4, §6)', () => {
 describe('visibility of a contact by id', () => {
   it("a seller cannot read another seller's contact; supervisor and comercial can", async () => {
     const contact = await contactOf(SELLER);
-    expect((await env.call(SOUTH_SELLER, 'contacts.get', { id: contact.id })).status).toBe(404);
-    expect((await env.call(SUPERVISOR, 'contacts.get', { id: contact.id })).status).toBe(200);
-    expect((await env.call(COMERCIAL, 'contacts.get', { id: contact.id })).status).toBe(200);
-    expect((await env.call('carla.sur@demo.test', 'contacts.get', { id: contact.id })).status).toBe(
+    expect((await env.call(SOUTH_SELLER, 'contact.get', { id: contact.id })).status).toBe(404);
+    expect((await env.call(SUPERVISOR, 'contact.get', { id: contact.id })).status).toBe(200);
+    expect((await env.call(COMERCIAL, 'contact.get', { id: contact.id })).status).toBe(200);
+    expect((await env.call('carla.sur@demo.test', 'contact.get', { id: contact.id })).status).toBe(
       404,
     );
   });

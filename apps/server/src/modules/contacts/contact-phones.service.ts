@@ -3,7 +3,7 @@ import type { Executor } from '@cartera/db/client';
 import { canCreateSubConversation, canUnify, countryName } from '@cartera/domain/contacts';
 import { es, format } from '@cartera/domain/i18n';
 import { parsePhone } from '@cartera/domain/phone';
-import type { AuthUser } from '../sessions/session.service';
+import type { AuthUser } from '../sessions/session.types';
 import { oneContactScope } from './contacts.service';
 import { contactsSettings } from './contacts.settings';
 import { findBlockedNumbers, findContact, findPhoneOwners } from './contact-records.repository';

@@ -63,7 +63,7 @@ afterAll(async () => {
 
 describe('contact sheet: create and update (02 §5)', () => {
   it('creates a contact owned by its creator with the number normalised, then reads it back', async () => {
-    const created = await call(SELLER, 'contacts.create', {
+    const created = await call(SELLER, 'contact.create', {
       firstName: '  Lucía ',
       lastName: 'Fernández',
       phones: [{ phone: '099 123 456', extensionNumber: '' }],
@@ -71,7 +71,7 @@ describe('contact sheet: create and update (02 §5)', () => {
       origin: null,
     });
     expect(created.status).toBe(200);
-    const detail = await call(SELLER, 'contacts.get', { id: created.data.id });
+    const detail = await call(SELLER, 'contact.get', { id: created.data.id });
     expect(detail.data).toMatchObject({
       firstName: 'Lucía',
       lastName: 'Fernández',
@@ -81,13 +81,13 @@ describe('contact sheet: create and update (02 §5)', () => {
       firstAgent: { id: demo.users[SELLER]!.id },
     });
     // The search text is kept: the list finds her by the number typed another way.
-    const found = await call(SELLER, 'contacts.list', { search: '99123456' });
+    const found = await call(SELLER, 'contact.list', { search: '99123456' });
     expect(found.data.items.map((item) => item.id)).toContain(created.data.id);
   });
 
   it('answers the sheet texts for every broken rule and stores nothing', async () => {
     const before = await database.handle.db.$count(contacts);
-    const result = await call(SELLER, 'contacts.create', {
+    const result = await call(SELLER, 'contact.create', {
       firstName: ' ',
       lastName: 'x'.repeat(101),
       phones: [
@@ -116,12 +116,12 @@ describe('contact sheet: create and update (02 §5)', () => {
   });
 
   it('refuses a blocked number and a number of another contact, naming the phone row', async () => {
-    const owner = await call(OTHER_SELLER, 'contacts.create', {
+    const owner = await call(OTHER_SELLER, 'contact.create', {
       firstName: 'Dueña',
       phones: [{ phone: '094 555 001', extensionNumber: '' }],
     });
     expect(owner.status).toBe(200);
-    const result = await call(SELLER, 'contacts.create', {
+    const result = await call(SELLER, 'contact.create', {
       firstName: 'Repetido',
       phones: [
         { phone: '094 999 111', extensionNumber: '' },
@@ -146,7 +146,7 @@ describe('contact sheet: create and update (02 §5)', () => {
       const token = (await restLogin(app.url, SELLER)).body.token;
       const result = await typedCall(
         app.url,
-        'contacts.create',
+        'contact.create',
         { firstName: 'Sin datos', phones: [] },
         { token },
       );
@@ -176,7 +176,7 @@ describe('contact sheet: create and update (02 §5)', () => {
       name: 'Rubro',
       type: 'string',
     });
-    const created = await call(SELLER, 'contacts.create', {
+    const created = await call(SELLER, 'contact.create', {
       firstName: 'Afiliada',
       phones: [{ phone: freshMobile(), extensionNumber: '' }],
       affiliatedCompanyGroup: [
@@ -186,7 +186,7 @@ describe('contact sheet: create and update (02 §5)', () => {
       additionalData: { rubro: 'Ferretería' },
     });
     expect(created.status).toBe(200);
-    const detail = await call(SELLER, 'contacts.get', { id: created.data.id });
+    const detail = await call(SELLER, 'contact.get', { id: created.data.id });
     expect(detail.data.affiliations).toEqual([
       expect.objectContaining({
         companyId: sector!.companyId,
@@ -204,13 +204,13 @@ describe('contact sheet: create and update (02 §5)', () => {
   });
 
   it('keeps the origin while editing and lets the owner edit; another seller gets not found', async () => {
-    const created = await call(SELLER, 'contacts.create', {
+    const created = await call(SELLER, 'contact.create', {
       firstName: 'Origen',
       phones: [{ phone: freshMobile(), extensionNumber: '' }],
       origin: 'web',
     });
     expect(created.status).toBe(200);
-    const updated = await call(SELLER, 'contacts.update', {
+    const updated = await call(SELLER, 'contact.update', {
       id: created.data.id,
       values: {
         firstName: 'Origen Editado',
@@ -220,7 +220,7 @@ describe('contact sheet: create and update (02 §5)', () => {
     });
     expect(updated.status).toBe(200);
     expect(updated.data).toMatchObject({ firstName: 'Origen Editado', origin: 'web' });
-    const foreign = await call(OTHER_SELLER, 'contacts.update', {
+    const foreign = await call(OTHER_SELLER, 'contact.update', {
       id: created.data.id,
       values: { firstName: 'Robado', phones: [{ phone: freshMobile(), extensionNumber: '' }] },
     });
@@ -236,7 +236,7 @@ describe('contact sheet: create and update (02 §5)', () => {
 
 describe('phone validation (02 §7 validate number, §8 popover)', () => {
   it('answers valid for a free number, with its stored and national forms', async () => {
-    const result = await call(SELLER, 'contacts.validatePhone', { number: '99 111 222' });
+    const result = await call(SELLER, 'contact.validatePhone', { number: '99 111 222' });
     expect(result.data).toMatchObject({
       success: true,
       type: 'valid',
@@ -247,10 +247,10 @@ describe('phone validation (02 §7 validate number, §8 popover)', () => {
   });
 
   it('explains an invalid and a blocked number', async () => {
-    const invalid = await call(SELLER, 'contacts.validatePhone', { number: '123' });
+    const invalid = await call(SELLER, 'contact.validatePhone', { number: '123' });
     expect(invalid.data).toMatchObject({ success: false, type: 'invalid' });
     expect(invalid.data.error).toContain('Uruguay');
-    const blocked = await call(SELLER, 'contacts.validatePhone', { number: '094999111' });
+    const blocked = await call(SELLER, 'contact.validatePhone', { number: '094999111' });
     expect(blocked.data).toMatchObject({
       success: false,
       type: 'blocknumber',
@@ -260,11 +260,11 @@ describe('phone validation (02 §7 validate number, §8 popover)', () => {
 
   it("offers a sub-conversation of a colleague's contact, and 'go to my contact' for one's own", async () => {
     const number = freshMobile();
-    const theirs = await call(OTHER_SELLER, 'contacts.create', {
+    const theirs = await call(OTHER_SELLER, 'contact.create', {
       firstName: 'Ajena',
       phones: [{ phone: number, extensionNumber: '' }],
     });
-    const foreign = await call(SELLER, 'contacts.validatePhone', { number });
+    const foreign = await call(SELLER, 'contact.validatePhone', { number });
     expect(foreign.data).toMatchObject({
       success: false,
       type: 'duplicate',
@@ -275,11 +275,11 @@ describe('phone validation (02 §7 validate number, §8 popover)', () => {
       subConversation: true,
       unifyContacts: false,
     });
-    const own = await call(OTHER_SELLER, 'contacts.validatePhone', { number });
+    const own = await call(OTHER_SELLER, 'contact.validatePhone', { number });
     expect(own.data).toMatchObject({ itsMine: true, subConversation: false });
     expect(own.data.error).toBe('El número ya pertenece a tu contacto Ajena');
     // Editing that same contact, its own number is no duplicate.
-    const editing = await call(OTHER_SELLER, 'contacts.validatePhone', {
+    const editing = await call(OTHER_SELLER, 'contact.validatePhone', {
       number,
       contactId: theirs.data.id,
     });
@@ -293,7 +293,7 @@ describe('phone validation (02 §7 validate number, §8 popover)', () => {
       firstName: 'Huérfano',
       phones: [`+598${number.replace(/\D/g, '').slice(1)}`],
     });
-    const result = await call(SELLER, 'contacts.validatePhone', { number });
+    const result = await call(SELLER, 'contact.validatePhone', { number });
     expect(result.data).toMatchObject({
       type: 'duplicate',
       isObtainable: true,
@@ -301,16 +301,16 @@ describe('phone validation (02 §7 validate number, §8 popover)', () => {
       error: es.contacts.phoneDuplicateUnassigned,
     });
 
-    const a = await call(SELLER, 'contacts.create', {
+    const a = await call(SELLER, 'contact.create', {
       firstName: 'Mío A',
       phones: [{ phone: freshMobile(), extensionNumber: '' }],
     });
     const bNumber = freshMobile();
-    const b = await call(SELLER, 'contacts.create', {
+    const b = await call(SELLER, 'contact.create', {
       firstName: 'Mío B',
       phones: [{ phone: bNumber, extensionNumber: '' }],
     });
-    const unify = await call(SELLER, 'contacts.validatePhone', {
+    const unify = await call(SELLER, 'contact.validatePhone', {
       number: bNumber,
       contactId: a.data.id,
     });
@@ -342,23 +342,23 @@ describe('external contact system (02 §4, §7, §8)', () => {
   it('validates, creates with POST and updates with PATCH ?id=, each with the token', async () => {
     await connect();
     try {
-      const form = await call(SELLER, 'contacts.form');
+      const form = await call(SELLER, 'contact.form');
       expect(form.data.externalSystem).toBe('Padrón');
       const values = {
         firstName: 'Externa',
         phones: [{ phone: freshMobile(), extensionNumber: '' }],
       };
-      const check = await call(SELLER, 'contacts.externalValidate', { values });
+      const check = await call(SELLER, 'contact.externalValidate', { values });
       expect(check.data).toEqual({
         isValid: true,
         errorMessage: null,
         operationType: 'creation',
         system: 'Padrón',
       });
-      const created = await call(SELLER, 'contacts.create', values);
+      const created = await call(SELLER, 'contact.create', values);
       expect(created.status).toBe(200);
       expect(external.created.has(created.data.id)).toBe(true);
-      const updated = await call(SELLER, 'contacts.update', {
+      const updated = await call(SELLER, 'contact.update', {
         id: created.data.id,
         values: { ...values, firstName: 'Externa Editada' },
       });
@@ -382,7 +382,7 @@ describe('external contact system (02 §4, §7, §8)', () => {
     await connect();
     try {
       const before = await database.handle.db.$count(contacts);
-      const refused = await call(SELLER, 'contacts.create', {
+      const refused = await call(SELLER, 'contact.create', {
         firstName: 'Rechazado Pérez',
         phones: [{ phone: freshMobile(), extensionNumber: '' }],
       });
@@ -394,7 +394,7 @@ describe('external contact system (02 §4, §7, §8)', () => {
       });
 
       external.failWrites(500, { error: 'Base del padrón caída' });
-      const failed = await call(SELLER, 'contacts.create', {
+      const failed = await call(SELLER, 'contact.create', {
         firstName: 'Caída',
         phones: [{ phone: freshMobile(), extensionNumber: '' }],
       });
@@ -413,14 +413,14 @@ describe('external contact system (02 §4, §7, §8)', () => {
 
 describe('tenant isolation of a contact', () => {
   it('Otra Empresa cannot read, edit or check a Demo Uruguay contact', async () => {
-    const mine = await call(SELLER, 'contacts.create', {
+    const mine = await call(SELLER, 'contact.create', {
       firstName: 'Privada',
       phones: [{ phone: freshMobile(), extensionNumber: '' }],
     });
     const stranger = 'vendedor@otra.test';
-    const read = await call(stranger, 'contacts.get', { id: mine.data.id });
+    const read = await call(stranger, 'contact.get', { id: mine.data.id });
     expect(read.status).toBe(404);
-    const edit = await call(stranger, 'contacts.update', {
+    const edit = await call(stranger, 'contact.update', {
       id: mine.data.id,
       values: { firstName: 'X', phones: [{ phone: '+5491123456789', extensionNumber: '' }] },
     });

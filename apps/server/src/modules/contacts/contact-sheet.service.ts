@@ -14,7 +14,7 @@ import { parsePhone } from '@cartera/domain/phone';
 import { contactSearchText } from '@cartera/domain/search';
 import { es, format } from '@cartera/domain/i18n';
 import { ZDirectionValue } from '@cartera/domain/custom-fields';
-import type { AuthUser } from '../sessions/session.service';
+import type { AuthUser } from '../sessions/session.types';
 import { validateAdditionalData } from '../custom-fields/custom-fields.service';
 import { originsForUser, tagsForUser } from '../catalog/catalog.service';
 import type { ZExternalValidation } from '../../integrations/external-contacts/external-contacts.client';

@@ -159,8 +159,8 @@ describe('Otra Empresa no alcanza un contacto de Demo Uruguay', () => {
   });
 
   for (const [name, attempt] of Object.entries(attempts)) {
-    it(`contacts.${name}`, async () => {
-      const result = await trpcCall(app.url, `contacts.${name}`, attempt.input(), {
+    it(`contact.${name}`, async () => {
+      const result = await trpcCall(app.url, `contact.${name}`, attempt.input(), {
         token,
         method: attempt.method,
       });

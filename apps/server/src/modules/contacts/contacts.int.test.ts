@@ -35,7 +35,7 @@ afterAll(async () => {
 
 async function lookup(email: string, input: { search?: string; ids?: string[] }) {
   const { body } = await restLogin(app.url, email);
-  const result = await typedCall(app.url, 'contacts.lookup', input, {
+  const result = await typedCall(app.url, 'contact.lookup', input, {
     token: body.token,
     method: 'GET',
   });
@@ -48,7 +48,7 @@ async function lookup(email: string, input: { search?: string; ids?: string[] })
  */
 async function ownersOf(email: string, input: { search?: string; ids?: string[] }) {
   const { body } = await restLogin(app.url, email);
-  const result = await typedCall(app.url, 'contacts.lookup', input, {
+  const result = await typedCall(app.url, 'contact.lookup', input, {
     token: body.token,
     method: 'GET',
   });
@@ -65,7 +65,7 @@ async function ownersOf(email: string, input: { search?: string; ids?: string[] 
 describe('lista de contactos', () => {
   async function list(email: string, input: Record<string, unknown>) {
     const { body } = await restLogin(app.url, email);
-    return typedCall(app.url, 'contacts.list', input, { token: body.token, method: 'GET' });
+    return typedCall(app.url, 'contact.list', input, { token: body.token, method: 'GET' });
   }
 
   it('busca sin acentos ni mayúsculas y respeta lo que cada rol ve', async () => {
@@ -119,14 +119,14 @@ describe('búsqueda de contactos para selectores', () => {
     const { body } = await restLogin(app.url, 'vendedor@otra.test');
     const own = await typedCall(
       app.url,
-      'contacts.lookup',
+      'contact.lookup',
       {},
       { token: body.token, method: 'GET' },
     );
     const foreignIds = (
       await typedCall(
         app.url,
-        'contacts.lookup',
+        'contact.lookup',
         {},
         {
           token: (await restLogin(app.url, 'comercial@demo.test')).body.token,

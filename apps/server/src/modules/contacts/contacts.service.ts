@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
-import type { AuthUser } from '../sessions/session.service';
+import type { AuthUser } from '../sessions/session.types';
 import { foldSearchTerm } from '@cartera/domain/search';
 import { keysetPage } from '../../lib/pagination';
 import { findSharedOwnerIds } from '../shared-inboxes/shared-inboxes.repository';

@@ -8,7 +8,7 @@ import {
   type ContactFormFlags,
   type ContactFormItem,
 } from '@cartera/domain/contacts';
-import type { AuthUser } from '../sessions/session.service';
+import type { AuthUser } from '../sessions/session.types';
 import { findTenantSettings } from '../companies/companies.repository';
 
 /** The external contact system a tenant may connect (02 §4, §7): three addresses and a token. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Database, Executor } from '@cartera/db/client';
 import type { CustomField, SharedOption } from '@cartera/db/schema';
-import { newId } from '@cartera/db/ids';
+import { newId } from '@cartera/domain/ids';
 import { DomainError } from '@cartera/domain/errors';
 import {
   CUSTOM_FIELD_ENTITIES,
@@ -15,7 +15,7 @@ import {
 } from '@cartera/domain/custom-fields';
 import { DEFAULT_OPTION_COLOR, SHARED_OPTION_NAME_MAX } from '@cartera/domain/companies';
 import { es } from '@cartera/domain/i18n';
-import type { AuthUser } from '../sessions/session.service';
+import type { AuthUser } from '../sessions/session.types';
 import {
   deleteSharedOption,
   existingIds,

@@ -5,7 +5,7 @@ import {
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_URL_TTL_SECONDS,
 } from '@cartera/domain/files';
-import { newId } from '@cartera/db/ids';
+import { newId } from '@cartera/domain/ids';
 import type { FileStorage } from '../../storage/storage';
 
 export const ZCreateUploadInput = z.object({

@@ -3,7 +3,7 @@ import type { Executor } from '@cartera/db/client';
 import { RESERVATION_SECONDS } from '@cartera/domain/conversation';
 import { DomainError } from '@cartera/domain/errors';
 import { assertAllowed } from '../sessions/access';
-import type { AuthUser } from '../sessions/session.service';
+import type { AuthUser } from '../sessions/session.types';
 import { findAgents, findContact } from '../contacts/contact-records.repository';
 import { findInbox } from '../shared-inboxes/shared-inboxes.repository';
 import {

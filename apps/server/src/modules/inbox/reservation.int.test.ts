@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createContact } from '@cartera/db/factories';
-import { newId } from '@cartera/db/ids';
+import { newId } from '@cartera/domain/ids';
 import { contacts, groups } from '@cartera/db/schema';
 import { RESERVATION_SECONDS } from '@cartera/domain/conversation';
 import { useDemoApp } from '../../testing/demo-app';
@@ -75,34 +75,34 @@ describe("reserved contact of 'Inbox' (03 §4)", () => {
     expect(again.status).toBe(409);
     expect(again.error?.data.domainCode).toBe('CONTACT_RESERVED');
     expect(again.error?.message).toBe(RESERVED);
-    const take = await env.call('vendedora@demo.test', 'contacts.takeOver', {
+    const take = await env.call('vendedora@demo.test', 'contact.takeOver', {
       contactId: contact.id,
     });
     expect(take.error?.data.domainCode).toBe('CONTACT_RESERVED');
     expect(take.error?.message).toBe(RESERVED);
 
     // The reserver (a seller, who sees only their own contacts) reads it and its timeline.
-    const read = await env.call('vendedor@demo.test', 'contacts.get', { id: contact.id });
+    const read = await env.call('vendedor@demo.test', 'contact.get', { id: contact.id });
     expect(read.status).toBe(200);
     expect(read.data).toMatchObject({ id: contact.id, agent: null });
     expect(read.data.can).toMatchObject({ edit: false, transfer: false });
-    const timeline = await env.call('vendedor@demo.test', 'interactions.timeline', {
+    const timeline = await env.call('vendedor@demo.test', 'interaction.timeline', {
       contactId: contact.id,
     });
     expect(timeline.status).toBe(200);
-    const copy = await env.call('vendedor@demo.test', 'contacts.conversationText', {
+    const copy = await env.call('vendedor@demo.test', 'contact.conversationText', {
       id: contact.id,
     });
     expect(copy.status).toBe(200);
     // Reading only: acting on it needs taking it over first.
-    const note = await env.call('vendedor@demo.test', 'interactions.createNote', {
+    const note = await env.call('vendedor@demo.test', 'interaction.createNote', {
       contactId: contact.id,
       id: newId(),
       body: 'Antes de obtenerlo',
     });
     expect(note.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
     // The other seller cannot read it.
-    const other = await env.call('vendedora@demo.test', 'contacts.get', { id: contact.id });
+    const other = await env.call('vendedora@demo.test', 'contact.get', { id: contact.id });
     expect(other.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
 
     // Renewing is the reserver's; taking it over ends the reservation.
@@ -110,7 +110,7 @@ describe("reserved contact of 'Inbox' (03 §4)", () => {
       contactId: contact.id,
     });
     expect(renewed.data.reservedUntil.getTime()).toBeGreaterThanOrEqual(until);
-    const taken = await env.call('vendedor@demo.test', 'contacts.takeOver', {
+    const taken = await env.call('vendedor@demo.test', 'contact.takeOver', {
       contactId: contact.id,
     });
     expect(taken.status).toBe(200);
@@ -129,7 +129,7 @@ describe("reserved contact of 'Inbox' (03 §4)", () => {
     const topic = `contact:${contact.id}`;
     const reserver = await watchTopic(env.app.url, await env.tokenOf('vendedor@demo.test'), topic);
     const other = await watchTopic(env.app.url, await env.tokenOf('vendedora@demo.test'), topic);
-    const note = await env.call('comercial@demo.test', 'interactions.createNote', {
+    const note = await env.call('comercial@demo.test', 'interaction.createNote', {
       contactId: contact.id,
       id: newId(),
       body: 'Lo atiendo si nadie lo toma',
@@ -152,9 +152,9 @@ describe("reserved contact of 'Inbox' (03 §4)", () => {
     ).toBe(200);
     await expireReservation(contact.id);
 
-    const read = await env.call('vendedor@demo.test', 'contacts.get', { id: contact.id });
+    const read = await env.call('vendedor@demo.test', 'contact.get', { id: contact.id });
     expect(read.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
-    const timeline = await env.call('vendedor@demo.test', 'interactions.timeline', {
+    const timeline = await env.call('vendedor@demo.test', 'interaction.timeline', {
       contactId: contact.id,
     });
     expect(timeline.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
@@ -171,7 +171,7 @@ describe("reserved contact of 'Inbox' (03 §4)", () => {
     const back = await env.call('vendedor@demo.test', 'inbox.reserve', { contactId: contact.id });
     expect(back.error?.data.domainCode).toBe('CONTACT_RESERVED');
     await expireReservation(contact.id);
-    const take = await env.call('vendedor@demo.test', 'contacts.takeOver', {
+    const take = await env.call('vendedor@demo.test', 'contact.takeOver', {
       contactId: contact.id,
     });
     expect(take.status).toBe(200);
@@ -196,7 +196,7 @@ describe("reserved contact of 'Inbox' (03 §4)", () => {
     }
     expect(await storedReservation(contact.id)).toEqual({ reservedBy: null, reservedUntil: null });
     expect(await inboxIds('vendedora@demo.test')).toContain(contact.id);
-    const read = await env.call('vendedor@demo.test', 'contacts.get', { id: contact.id });
+    const read = await env.call('vendedor@demo.test', 'contact.get', { id: contact.id });
     expect(read.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
   });
 
@@ -238,7 +238,7 @@ describe("reserved contact of 'Inbox' (03 §4)", () => {
         reservedBy: null,
         reservedUntil: null,
       });
-      const read = await env.call('vendedor@otra.test', 'contacts.get', { id: contact.id });
+      const read = await env.call('vendedor@otra.test', 'contact.get', { id: contact.id });
       expect(read.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
     } finally {
       await db

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createContact } from '@cartera/db/factories';
-import { newId } from '@cartera/db/ids';
+import { newId } from '@cartera/domain/ids';
 import { contacts, groups } from '@cartera/db/schema';
 import { restLogin, typedCall } from '../../testing/http-client';
 import { useDemoApp } from '../../testing/demo-app';
@@ -22,7 +22,7 @@ function sellersContact(extra: Partial<Parameters<typeof createContact>[2]> = {}
 
 describe('visits (03 §5)', () => {
   it('answers the tenant results and rules, and refuses a visit without result or comment', async () => {
-    const settings = await env.call(SELLER, 'interactions.activitySettings');
+    const settings = await env.call(SELLER, 'interaction.activitySettings');
     expect(settings.data).toMatchObject({
       results: [
         { code: 'concretada', name: 'Visita concretada' },
@@ -34,7 +34,7 @@ describe('visits (03 §5)', () => {
       feedbackAllowed: false,
     });
     const contact = await sellersContact();
-    const refused = await env.call(SELLER, 'interactions.createVisit', {
+    const refused = await env.call(SELLER, 'interaction.createVisit', {
       contactId: contact.id,
       id: newId(),
       state: '',
@@ -49,7 +49,7 @@ describe('visits (03 §5)', () => {
   it('stores the visit with its result name and applies its tag to the contact', async () => {
     const contact = await sellersContact({ statusTag: 'nuevo' });
     const id = newId();
-    const result = await env.call(SELLER, 'interactions.createVisit', {
+    const result = await env.call(SELLER, 'interaction.createVisit', {
       contactId: contact.id,
       id,
       state: 'concretada',
@@ -88,7 +88,7 @@ describe('shared visits (03 §5)', () => {
       .where(eq(groups.id, env.demo.demo.id));
     try {
       const token = (await restLogin(env.app.url, SELLER)).body.token;
-      const settings = await typedCall(env.app.url, 'interactions.activitySettings', undefined, {
+      const settings = await typedCall(env.app.url, 'interaction.activitySettings', undefined, {
         token,
         method: 'GET',
       });
@@ -104,7 +104,7 @@ describe('shared visits (03 §5)', () => {
         shared: [supervisor.id, env.demo.users[SELLER]!.id],
       };
       expect(
-        (await typedCall(env.app.url, 'interactions.createVisit', input, { token })).data,
+        (await typedCall(env.app.url, 'interaction.createVisit', input, { token })).data,
       ).toEqual({ id });
       const [item] = await env.interactionsOf(contact.id);
       expect(item!.content).toMatchObject({
@@ -113,7 +113,7 @@ describe('shared visits (03 §5)', () => {
       });
       const stranger = await typedCall(
         env.app.url,
-        'interactions.createVisit',
+        'interaction.createVisit',
         { ...input, id: newId(), shared: [env.demo.users['vendedor@otra.test']!.id] },
         { token },
       );
@@ -134,7 +134,7 @@ describe('feedback (03 §3, §4)', () => {
       archivingReason: 'pausa',
       archivingReasonText: 'En pausa',
     });
-    const bySeller = await env.call(SELLER, 'interactions.createFeedback', {
+    const bySeller = await env.call(SELLER, 'interaction.createFeedback', {
       contactId: contact.id,
       id: newId(),
       body: 'Autoevaluación',
@@ -142,7 +142,7 @@ describe('feedback (03 §3, §4)', () => {
     expect(bySeller.error?.data.domainCode).toBe('PERMISSION_DENIED');
 
     const id = newId();
-    const created = await env.call(SUPERVISOR, 'interactions.createFeedback', {
+    const created = await env.call(SUPERVISOR, 'interaction.createFeedback', {
       contactId: contact.id,
       id,
       body: 'Llamalo antes del viernes',
@@ -154,12 +154,12 @@ describe('feedback (03 §3, §4)', () => {
       .where(eq(contacts.id, contact.id));
     expect(row!.archivingReason).toBeNull();
 
-    const notReceiver = await env.call(SUPERVISOR, 'interactions.markFeedbackRead', {
+    const notReceiver = await env.call(SUPERVISOR, 'interaction.markFeedbackRead', {
       contactId: contact.id,
       interactionId: id,
     });
     expect(notReceiver.error?.data.domainCode).toBe('PERMISSION_DENIED');
-    const receiver = await env.call(SELLER, 'interactions.markFeedbackRead', {
+    const receiver = await env.call(SELLER, 'interaction.markFeedbackRead', {
       contactId: contact.id,
       interactionId: id,
     });
@@ -177,13 +177,13 @@ describe('manually logged calls (03 §4)', () => {
   it('one call at a time, closed with its outcome', async () => {
     const contact = await sellersContact();
     const first = newId();
-    const started = await env.call(SELLER, 'interactions.startCall', {
+    const started = await env.call(SELLER, 'interaction.startCall', {
       contactId: contact.id,
       id: first,
       phone: '+59894111222',
     });
     expect(started.data).toEqual({ id: first });
-    const second = await env.call(SELLER, 'interactions.startCall', {
+    const second = await env.call(SELLER, 'interaction.startCall', {
       contactId: contact.id,
       id: newId(),
       phone: '+59894111222',
@@ -191,13 +191,13 @@ describe('manually logged calls (03 §4)', () => {
     expect(second.error?.data.domainCode).toBe('CONTACT_IN_CALL');
     expect(second.error?.message).toBe('El contacto ya está en llamada');
 
-    const closed = await env.call(SELLER, 'interactions.closeCall', {
+    const closed = await env.call(SELLER, 'interaction.closeCall', {
       contactId: contact.id,
       interactionId: first,
       state: 'voicemail',
     });
     expect(closed.data).toEqual({ state: 'voicemail' });
-    const again = await env.call(SELLER, 'interactions.startCall', {
+    const again = await env.call(SELLER, 'interaction.startCall', {
       contactId: contact.id,
       id: newId(),
       phone: '+59894111222',
@@ -212,7 +212,7 @@ describe('manually logged calls (03 §4)', () => {
 
   it("refuses a number that is not the contact's", async () => {
     const contact = await sellersContact();
-    const result = await env.call(SELLER, 'interactions.startCall', {
+    const result = await env.call(SELLER, 'interaction.startCall', {
       contactId: contact.id,
       id: newId(),
       phone: '+59899999999',

@@ -8,7 +8,7 @@ import {
   type VisitRules,
 } from '@cartera/domain/conversation';
 import { DomainError } from '@cartera/domain/errors';
-import type { AuthUser } from '../sessions/session.service';
+import type { AuthUser } from '../sessions/session.types';
 import { findTenantSettings } from '../companies/companies.repository';
 import { tagsForUser } from '../catalog/catalog.service';
 import { visibleContact } from '../contacts/contact-sheet.service';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createContact } from '@cartera/db/factories';
-import { newId } from '@cartera/db/ids';
+import { newId } from '@cartera/domain/ids';
 import { interactions } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
 
@@ -45,7 +45,7 @@ describe('info panel (03 §2.1, §9)', () => {
       createdAt,
     }));
     await env.database.handle.db.insert(interactions).values(rows);
-    const result = await env.call('vendedor@demo.test', 'interactions.heatmap', {
+    const result = await env.call('vendedor@demo.test', 'interaction.heatmap', {
       contactId: contact.id,
       timeZone: 'America/Montevideo',
     });
@@ -62,7 +62,7 @@ describe('info panel (03 §2.1, §9)', () => {
       firstName: 'Adjuntos',
       agentId: env.demo.users['vendedor@demo.test']!.id,
     });
-    const refused = await env.call('vendedor@demo.test', 'interactions.createNote', {
+    const refused = await env.call('vendedor@demo.test', 'interaction.createNote', {
       contactId: contact.id,
       id: newId(),
       body: 'Foto',
@@ -70,7 +70,7 @@ describe('info panel (03 §2.1, §9)', () => {
     });
     expect(refused.error?.data.domainCode).toBe('PERMISSION_DENIED');
     for (let n = 0; n < 12; n += 1) {
-      const created = await env.call('admin@demo.test', 'interactions.createNote', {
+      const created = await env.call('admin@demo.test', 'interaction.createNote', {
         contactId: contact.id,
         id: newId(),
         body: '',
@@ -78,20 +78,20 @@ describe('info panel (03 §2.1, §9)', () => {
       });
       expect(created.status).toBe(200);
     }
-    const first = await env.call('vendedor@demo.test', 'interactions.files', {
+    const first = await env.call('vendedor@demo.test', 'interaction.files', {
       contactId: contact.id,
       kind: 'multimedia',
     });
     expect(first.data.total).toBe(12);
     expect(first.data.items).toHaveLength(10);
     expect(first.data.items[0]!.name).toBe('foto-11.jpg');
-    const second = await env.call('vendedor@demo.test', 'interactions.files', {
+    const second = await env.call('vendedor@demo.test', 'interaction.files', {
       contactId: contact.id,
       kind: 'multimedia',
       page: 1,
     });
     expect(second.data.items.map((item) => item.name)).toEqual(['foto-1.jpg', 'foto-0.jpg']);
-    const documents = await env.call('vendedor@demo.test', 'interactions.files', {
+    const documents = await env.call('vendedor@demo.test', 'interaction.files', {
       contactId: contact.id,
       kind: 'files',
     });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
-import type { AuthUser } from '../sessions/session.service';
+import type { AuthUser } from '../sessions/session.types';
 import { readableContact } from '../contacts/contact-sheet.service';
 import { countByWeekday, findAttachedFiles } from './interactions.repository';
 

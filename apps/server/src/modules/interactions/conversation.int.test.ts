@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createContact, createCustomField } from '@cartera/db/factories';
-import { newId } from '@cartera/db/ids';
+import { newId } from '@cartera/domain/ids';
 import { contacts, type Interaction } from '@cartera/db/schema';
 import { restLogin } from '../../testing/http-client';
 import { useDemoApp } from '../../testing/demo-app';
@@ -27,14 +27,14 @@ async function contactRow(id: string) {
 describe('archiving (03 §4, §5, §8)', () => {
   it('lists the reasons the user may pick, with the current one marked', async () => {
     const contact = await sellersContact({ archivingReason: 'precio' });
-    const seller = await env.call(SELLER, 'interactions.archivingReasons', {
+    const seller = await env.call(SELLER, 'interaction.archivingReasons', {
       contactId: contact.id,
     });
     const codes = seller.data.map((reason) => reason.code);
     expect(codes).toContain('sin-interes');
     expect(codes).not.toContain('fraude');
     expect(seller.data.find((reason) => reason.code === 'precio')?.current).toBe(true);
-    const supervisor = await env.call('supervisor@demo.test', 'interactions.archivingReasons', {
+    const supervisor = await env.call('supervisor@demo.test', 'interaction.archivingReasons', {
       contactId: contact.id,
     });
     expect(supervisor.data.map((reason) => reason.code)).toContain('fraude');
@@ -43,7 +43,7 @@ describe('archiving (03 §4, §5, §8)', () => {
   it('archives once with a reason, refuses the same reason again, and unarchives', async () => {
     const contact = await sellersContact();
     const firstId = newId();
-    const first = await env.call(SELLER, 'interactions.archive', {
+    const first = await env.call(SELLER, 'interaction.archive', {
       contactId: contact.id,
       id: firstId,
       reason: 'volver-a-llamar',
@@ -53,13 +53,13 @@ describe('archiving (03 §4, §5, §8)', () => {
       archivingReason: 'volver-a-llamar',
       archivingReasonText: 'Volver a llamar',
     });
-    const retried = await env.call(SELLER, 'interactions.archive', {
+    const retried = await env.call(SELLER, 'interaction.archive', {
       contactId: contact.id,
       id: firstId,
       reason: 'volver-a-llamar',
     });
     expect(retried.data).toEqual({ nextAction: 'standardReminder' });
-    const again = await env.call(SELLER, 'interactions.archive', {
+    const again = await env.call(SELLER, 'interaction.archive', {
       contactId: contact.id,
       id: newId(),
       reason: 'volver-a-llamar',
@@ -67,14 +67,14 @@ describe('archiving (03 §4, §5, §8)', () => {
     expect(again.error?.data.domainCode).toBe('CONTACT_ALREADY_ARCHIVED');
     expect(again.error?.message).toBe('El contacto ya esta archivado con el motivo seleccionado');
 
-    const limited = await env.call(SELLER, 'interactions.archive', {
+    const limited = await env.call(SELLER, 'interaction.archive', {
       contactId: contact.id,
       id: newId(),
       reason: 'fraude',
     });
     expect(limited.error?.data.domainCode).toBe('ARCHIVING_REASON_NOT_FOUND');
 
-    await env.call(SELLER, 'interactions.unarchive', { contactId: contact.id, id: newId() });
+    await env.call(SELLER, 'interaction.unarchive', { contactId: contact.id, id: newId() });
     expect((await contactRow(contact.id)).archivingReason).toBeNull();
     const items = await env.interactionsOf(contact.id);
     expect(items.map((item) => [item.type, item.content.from, item.content.to])).toEqual([
@@ -92,7 +92,7 @@ describe('archiving (03 §4, §5, §8)', () => {
       requiredOnSale: true,
     });
     const contact = await sellersContact();
-    const refused = await env.call(SELLER, 'interactions.archive', {
+    const refused = await env.call(SELLER, 'interaction.archive', {
       contactId: contact.id,
       id: newId(),
       reason: 'vendido',
@@ -105,7 +105,7 @@ describe('archiving (03 §4, §5, §8)', () => {
       .update(contacts)
       .set({ additionalData: { producto: 'Plan anual' } })
       .where(eq(contacts.id, contact.id));
-    const sold = await env.call(SELLER, 'interactions.archive', {
+    const sold = await env.call(SELLER, 'interaction.archive', {
       contactId: contact.id,
       id: newId(),
       reason: 'vendido',
@@ -117,13 +117,13 @@ describe('archiving (03 §4, §5, §8)', () => {
 describe('tag change (03 §4)', () => {
   it("only the contact's agent changes the tag; the change is on the timeline", async () => {
     const contact = await sellersContact({ statusTag: 'nuevo' });
-    const supervisor = await env.call('supervisor@demo.test', 'interactions.changeTag', {
+    const supervisor = await env.call('supervisor@demo.test', 'interaction.changeTag', {
       contactId: contact.id,
       id: newId(),
       tag: 'contactado',
     });
     expect(supervisor.error?.data.domainCode).toBe('TAG_CHANGE_NOT_ALLOWED');
-    const agent = await env.call(SELLER, 'interactions.changeTag', {
+    const agent = await env.call(SELLER, 'interaction.changeTag', {
       contactId: contact.id,
       id: newId(),
       tag: 'contactado',
@@ -138,7 +138,7 @@ describe('tag change (03 §4)', () => {
 describe('reminders (03 §4)', () => {
   it('refuses a past date, sets and cancels a reminder', async () => {
     const contact = await sellersContact();
-    const past = await env.call(SELLER, 'interactions.setReminder', {
+    const past = await env.call(SELLER, 'interaction.setReminder', {
       contactId: contact.id,
       id: newId(),
       reminderDate: new Date(Date.now() - 60_000),
@@ -146,7 +146,7 @@ describe('reminders (03 §4)', () => {
     expect(past.error?.data.domainCode).toBe('REMINDER_DATE_PAST');
     const id = newId();
     const reminderDate = new Date(Date.now() + 86_400_000);
-    const set = await env.call(SELLER, 'interactions.setReminder', {
+    const set = await env.call(SELLER, 'interaction.setReminder', {
       contactId: contact.id,
       id,
       reminderDate,
@@ -159,7 +159,7 @@ describe('reminders (03 §4)', () => {
       reminderDate: reminderDate.toISOString(),
       actionType: 'phoneCall',
     });
-    const detail = await env.call(SELLER, 'contacts.get', { id: contact.id });
+    const detail = await env.call(SELLER, 'contact.get', { id: contact.id });
     expect(detail.data.reminder).toEqual({
       interactionId: id,
       reminderDate: reminderDate.toISOString(),
@@ -172,7 +172,7 @@ describe('reminders (03 §4)', () => {
     )) as unknown as { rows: Array<{ start_after: string | Date }> };
     expect(new Date(queued.rows[0]!.start_after).getTime()).toBe(reminderDate.getTime());
 
-    await env.call(SELLER, 'interactions.cancelReminder', { contactId: contact.id, id: newId() });
+    await env.call(SELLER, 'interaction.cancelReminder', { contactId: contact.id, id: newId() });
     expect((await contactRow(contact.id)).reminder).toBeNull();
     // The job of a cancelled reminder writes nothing when it runs.
     await expireReminder(env.database.handle.db, {
@@ -220,7 +220,7 @@ describe('reminders (03 §4)', () => {
   it('expires through the job at its date, as the system', async () => {
     const contact = await sellersContact();
     const id = newId();
-    const result = await env.call(SELLER, 'interactions.setReminder', {
+    const result = await env.call(SELLER, 'interaction.setReminder', {
       contactId: contact.id,
       id,
       reminderDate: new Date(Date.now() + 1_500),

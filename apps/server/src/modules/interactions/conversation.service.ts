@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZClientItemId } from '@cartera/domain/interactions';
 import type { Database, Executor, Transaction } from '@cartera/db/client';
 import type { Contact } from '@cartera/db/schema';
-import { newId } from '@cartera/db/ids';
+import { newId } from '@cartera/domain/ids';
 import {
   reasonsForUser,
   ZArchivingReason,
@@ -12,7 +12,7 @@ import {
 import { isEmptyValue } from '@cartera/domain/custom-fields';
 import { DomainError } from '@cartera/domain/errors';
 import type { AppDeps } from '../../deps';
-import type { AuthUser } from '../sessions/session.service';
+import type { AuthUser } from '../sessions/session.types';
 import { findTenantSettings } from '../companies/companies.repository';
 import { findUserFields } from '../catalog/catalog.repository';
 import { tagsForUser } from '../catalog/catalog.service';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '@cartera/db/ids';
+import { newId } from '@cartera/domain/ids';
 import { seedDemo } from '@cartera/db/seed';
 import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
 import { restLogin, typedCall } from '../../testing/http-client';
@@ -102,7 +102,7 @@ describe('un corte del servidor mientras se escriben notas', () => {
     const { token } = (await restLogin(baseUrl(), 'vendedor@demo.test')).body;
     const created = await typedCall(
       baseUrl(),
-      'contacts.create',
+      'contact.create',
       {
         firstName: 'Corte',
         lastName: 'De Luz',
@@ -136,7 +136,7 @@ describe('un corte del servidor mientras se escriben notas', () => {
         try {
           const result = await typedCall(
             baseUrl(),
-            'interactions.createNote',
+            'interaction.createNote',
             { contactId, ...note },
             { token },
           );
@@ -159,9 +159,9 @@ describe('un corte del servidor mientras se escriben notas', () => {
     const stored = new Map<string, number>();
     let before: string | null = null;
     do {
-      const page: Awaited<ReturnType<typeof typedCall<'interactions.timeline'>>> = await typedCall(
+      const page: Awaited<ReturnType<typeof typedCall<'interaction.timeline'>>> = await typedCall(
         baseUrl(),
-        'interactions.timeline',
+        'interaction.timeline',
         { contactId, before },
         { token, method: 'GET' },
       );
@@ -175,7 +175,7 @@ describe('un corte del servidor mientras se escriben notas', () => {
     for (const note of unacknowledged) {
       const retry = await typedCall(
         baseUrl(),
-        'interactions.createNote',
+        'interaction.createNote',
         { contactId, ...note },
         { token },
       );
@@ -184,7 +184,7 @@ describe('un corte del servidor mientras se escriben notas', () => {
     const everything = [...acknowledged, ...unacknowledged.map((note) => note.id)];
     const after = await typedCall(
       baseUrl(),
-      'interactions.search',
+      'interaction.search',
       { contactId, types: ['note'] },
       { token, method: 'GET' },
     );

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { createContact } from '@cartera/db/factories';
-import { newId } from '@cartera/db/ids';
+import { newId } from '@cartera/domain/ids';
 import { contacts, interactions, type Contact, type User } from '@cartera/db/schema';
 import { seedDemo, type DemoData } from '@cartera/db/seed';
 import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
@@ -48,8 +48,8 @@ describe('notes and the timeline (03 §3, §9)', () => {
     const token = await tokenOf(SELLER);
     const id = newId();
     const input = { contactId: contact.id, id, body: '  Llamar el lunes  ' };
-    const first = await typedCall(app.url, 'interactions.createNote', input, { token });
-    const retry = await typedCall(app.url, 'interactions.createNote', input, { token });
+    const first = await typedCall(app.url, 'interaction.createNote', input, { token });
+    const retry = await typedCall(app.url, 'interaction.createNote', input, { token });
     expect(first.data).toEqual({ id });
     expect(retry.data).toEqual({ id });
     const rows = await database.handle.db
@@ -75,14 +75,14 @@ describe('notes and the timeline (03 §3, §9)', () => {
   it('refuses an empty note and a contact out of sight', async () => {
     const empty = await typedCall(
       app.url,
-      'interactions.createNote',
+      'interaction.createNote',
       { contactId: contact.id, id: newId(), body: '   ' },
       { token: await tokenOf(SELLER) },
     );
     expect(empty.status).toBe(400);
     const foreign = await typedCall(
       app.url,
-      'interactions.createNote',
+      'interaction.createNote',
       { contactId: contact.id, id: newId(), body: 'Hola' },
       { token: await tokenOf('vendedora@demo.test') },
     );
@@ -110,9 +110,9 @@ describe('notes and the timeline (03 §3, §9)', () => {
     const bodies: string[][] = [];
     let before: string | null = null;
     do {
-      const page: Awaited<ReturnType<typeof typedCall<'interactions.timeline'>>> = await typedCall(
+      const page: Awaited<ReturnType<typeof typedCall<'interaction.timeline'>>> = await typedCall(
         app.url,
-        'interactions.timeline',
+        'interaction.timeline',
         { contactId: long.id, before },
         { token, method: 'GET' },
       );
@@ -127,7 +127,7 @@ describe('notes and the timeline (03 §3, §9)', () => {
     expect(bodies[2]![0]).toBe('Nota 1');
     const after = await typedCall(
       app.url,
-      'interactions.after',
+      'interaction.after',
       { contactId: long.id, after: ids[117] },
       { token, method: 'GET' },
     );
@@ -160,14 +160,14 @@ describe('who may read a timeline (checked inside the page query)', () => {
     const page = async (email: string, contactId: string) =>
       typedCall(
         app.url,
-        'interactions.timeline',
+        'interaction.timeline',
         { contactId },
         { token: await tokenOf(email), method: 'GET' },
       );
     const after = async (email: string) =>
       typedCall(
         app.url,
-        'interactions.after',
+        'interaction.after',
         { contactId: watched.id, after: ids[0]! },
         { token: await tokenOf(email), method: 'GET' },
       );
@@ -227,7 +227,7 @@ describe('items changed in place (issue #6 §3)', () => {
       .set({ content: { phone: '+59899123456', state: 'done' } })
       .where(eq(interactions.id, callId));
     const input = { contactId: contact.id, ids: [callId, foreignId] };
-    const answer = await typedCall(app.url, 'interactions.items', input, {
+    const answer = await typedCall(app.url, 'interaction.items', input, {
       token: await tokenOf(SELLER),
       method: 'GET',
     });
@@ -239,7 +239,7 @@ describe('items changed in place (issue #6 §3)', () => {
       content: { state: 'done' },
       agent: { id: demo.users[SELLER]!.id },
     });
-    const refused = await typedCall(app.url, 'interactions.items', input, {
+    const refused = await typedCall(app.url, 'interaction.items', input, {
       token: await tokenOf('vendedora@demo.test'),
       method: 'GET',
     });
@@ -260,14 +260,14 @@ describe('in-conversation search (03 §2.1)', () => {
     });
     const token = await tokenOf(SELLER);
     const write = (contactId: string, body: string) =>
-      typedCall(app.url, 'interactions.createNote', { contactId, id: newId(), body }, { token });
+      typedCall(app.url, 'interaction.createNote', { contactId, id: newId(), body }, { token });
     await write(searched.id, 'Pidió la cotización del camión');
     await write(searched.id, 'Sin novedades');
     await write(searched.id, 'Envió COTIZACION firmada');
     await write(other.id, 'Cotización de otro contacto');
     const result = await typedCall(
       app.url,
-      'interactions.search',
+      'interaction.search',
       { contactId: searched.id, text: 'cotizacion' },
       { token, method: 'GET' },
     );
@@ -296,7 +296,7 @@ describe('live timeline (03 §2.1, issue #6 §3)', () => {
       const id = newId();
       const result = await typedCall(
         app.url,
-        'interactions.createNote',
+        'interaction.createNote',
         { contactId: contact.id, id, body: 'En vivo' },
         { token: await tokenOf(SELLER) },
       );
@@ -315,7 +315,7 @@ describe('live timeline (03 §2.1, issue #6 §3)', () => {
       const probe = newId();
       await typedCall(
         app.url,
-        'interactions.createNote',
+        'interaction.createNote',
         { contactId: contact.id, id: probe, body: 'Segunda' },
         { token: await tokenOf('comercial@demo.test') },
       );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ZClientItemId } from '@cartera/domain/interactions';
 import { z } from 'zod';
-import { newId } from '@cartera/db/ids';
+import { newId } from '@cartera/domain/ids';
 import { REMINDER_ACTIONS } from '@cartera/domain/conversation';
 import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';

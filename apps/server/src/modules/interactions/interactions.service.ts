@@ -6,7 +6,7 @@ import { foldText } from '@cartera/domain/search';
 import { suggestReminders } from '@cartera/domain/suggested-reminders';
 import { DomainError } from '@cartera/domain/errors';
 import { appendEvent } from '../../realtime/event-store';
-import type { AuthUser } from '../sessions/session.service';
+import type { AuthUser } from '../sessions/session.types';
 import { readableContact, contactReader, visibleContact } from '../contacts/contact-sheet.service';
 import {
   findContactWatchers,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { isLiveSuggestion } from '@cartera/domain/suggested-reminders';
 import { createContact } from '@cartera/db/factories';
-import { newId } from '@cartera/db/ids';
+import { newId } from '@cartera/domain/ids';
 import { contacts, domainEvents, interactions } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
 
@@ -27,7 +27,7 @@ async function interactionRow(id: string) {
 
 async function noteWith(contactId: string, body: string) {
   const id = newId();
-  const created = await env.call(SELLER, 'interactions.createNote', { contactId, id, body });
+  const created = await env.call(SELLER, 'interaction.createNote', { contactId, id, body });
   expect(created.status).toBe(200);
   return id;
 }
@@ -53,7 +53,7 @@ describe('suggested reminders (03 §3, §4, §6)', () => {
     const contact = await sellersContact();
     const id = await noteWith(contact.id, 'Dice que lo llame el mes que viene o en 6 meses');
     const plain = await noteWith(contact.id, 'Compró hace 2 meses');
-    const page = await env.call(SELLER, 'interactions.timeline', { contactId: contact.id });
+    const page = await env.call(SELLER, 'interaction.timeline', { contactId: contact.id });
     const note = page.data.items.find((item) => item.id === id)!;
     expect(note.suggestions).toHaveLength(2);
     for (const suggestion of note.suggestions) {
@@ -69,7 +69,7 @@ describe('suggested reminders (03 §3, §4, §6)', () => {
     const [suggestion] = (await interactionRow(noteId)).suggestions;
     const reminderId = newId();
     const input = { contactId: contact.id, interactionId: noteId, index: 0, id: reminderId };
-    const done = await env.call(SELLER, 'interactions.completeSuggestion', input);
+    const done = await env.call(SELLER, 'interaction.completeSuggestion', input);
     expect(done.data).toEqual({ id: reminderId });
 
     const [row] = await env.database.handle.db
@@ -99,10 +99,10 @@ describe('suggested reminders (03 §3, §4, §6)', () => {
     ]);
 
     // A retry after a lost answer changes nothing; another id is refused in Spanish.
-    expect((await env.call(SELLER, 'interactions.completeSuggestion', input)).data).toEqual({
+    expect((await env.call(SELLER, 'interaction.completeSuggestion', input)).data).toEqual({
       id: reminderId,
     });
-    const again = await env.call(SELLER, 'interactions.completeSuggestion', {
+    const again = await env.call(SELLER, 'interaction.completeSuggestion', {
       ...input,
       id: newId(),
     });
@@ -118,14 +118,14 @@ describe('suggested reminders (03 §3, §4, §6)', () => {
   it('removing one hides it for good; a past one cannot be taken', async () => {
     const contact = await sellersContact();
     const noteId = await noteWith(contact.id, 'El año que viene cambia la flota');
-    const removed = await env.call(SELLER, 'interactions.removeSuggestion', {
+    const removed = await env.call(SELLER, 'interaction.removeSuggestion', {
       contactId: contact.id,
       interactionId: noteId,
       index: 0,
     });
     expect(removed.data).toEqual({ success: true });
     expect((await interactionRow(noteId)).suggestions[0]).toMatchObject({ removed: true });
-    const taken = await env.call(SELLER, 'interactions.completeSuggestion', {
+    const taken = await env.call(SELLER, 'interaction.completeSuggestion', {
       contactId: contact.id,
       interactionId: noteId,
       index: 0,
@@ -142,14 +142,14 @@ describe('suggested reminders (03 §3, §4, §6)', () => {
         ],
       })
       .where(eq(interactions.id, past));
-    const late = await env.call(SELLER, 'interactions.completeSuggestion', {
+    const late = await env.call(SELLER, 'interaction.completeSuggestion', {
       contactId: contact.id,
       interactionId: past,
       index: 0,
       id: newId(),
     });
     expect(late.error?.data.domainCode).toBe('REMINDER_DATE_PAST');
-    const missing = await env.call(SELLER, 'interactions.removeSuggestion', {
+    const missing = await env.call(SELLER, 'interaction.removeSuggestion', {
       contactId: contact.id,
       interactionId: past,
       index: 3,
@@ -166,19 +166,19 @@ describe('suggested reminders (03 §3, §4, §6)', () => {
     const contact = await sellersContact();
     const noteId = await noteWith(contact.id, 'el próximo mes');
     const input = { contactId: contact.id, interactionId: noteId, index: 0 };
-    const otherSeller = await env.call('vendedora@demo.test', 'interactions.completeSuggestion', {
+    const otherSeller = await env.call('vendedora@demo.test', 'interaction.completeSuggestion', {
       ...input,
       id: newId(),
     });
     expect(otherSeller.status).toBe(404);
-    const stranger = await env.call('vendedor@otra.test', 'interactions.removeSuggestion', input);
+    const stranger = await env.call('vendedor@otra.test', 'interaction.removeSuggestion', input);
     expect(stranger.status).toBe(404);
     expect((await interactionRow(noteId)).suggestions[0]).toMatchObject({
       done: false,
       removed: false,
     });
     // The seller's supervisor sees the contact, so may take it.
-    const supervisor = await env.call('supervisor@demo.test', 'interactions.completeSuggestion', {
+    const supervisor = await env.call('supervisor@demo.test', 'interaction.completeSuggestion', {
       ...input,
       id: newId(),
     });

@@ -11,7 +11,7 @@ import { startFakeGooglePlaces, type FakeGooglePlaces } from '../../testing/fake
 import { restLogin } from '../../testing/http-client';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { createContextFor } from '../../trpc/context';
-import { appRouter } from '../../trpc/root';
+import { appRouter } from '../../router';
 
 const API_KEY = 'test-key';
 const SESSION_TOKEN = '0196b3d2-7c4e-7a1b-9f00-1234567890ab';
@@ -62,7 +62,7 @@ async function placesCaller(target: TestApp, token: string) {
   const context = await createContextFor(target.deps, {
     headers: { authorization: `Bearer ${token}` },
   });
-  return appRouter.createCaller(context).places;
+  return appRouter.createCaller(context).place;
 }
 
 describe('búsqueda de direcciones (GET /api/crm/googlemaps/places/autocomplete)', () => {

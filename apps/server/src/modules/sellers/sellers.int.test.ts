@@ -27,7 +27,7 @@ type Panel = { total: number; companyTotal: number | null; root: GroupNode };
 
 async function panelOf(email: string) {
   const { body } = await restLogin(app.url, email);
-  return trpcCall<Panel>(app.url, 'sellers.panel', undefined, { token: body.token, method: 'GET' });
+  return trpcCall<Panel>(app.url, 'seller.panel', undefined, { token: body.token, method: 'GET' });
 }
 
 const emails = (node: GroupNode): string[] => [

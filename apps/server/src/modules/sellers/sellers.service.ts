@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
 import { groups, users } from '@cartera/db/schema';
-import type { AuthSession } from '../sessions/session.service';
+import type { AuthSession } from '../sessions/session.types';
 
 export const ZSeller = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { DomainError } from '@cartera/domain/errors';
 import { canOpen, pathWithin } from '@cartera/domain/policy';
 import type { Role } from '@cartera/domain/roles';
-import { mustChangePassword, type AuthUser } from './session.service';
+import { mustChangePassword, type AuthUser } from './session.types';
 
 /** What a procedure or REST route requires beyond a session. */
 export interface AccessRule {

@@ -1,7 +1,7 @@
 import type { Database, DatabaseHandle, Executor } from '@cartera/db/client';
 import type { Logger } from '../../logger';
 import { keepListening } from '../../realtime/kept-listen';
-import type { AuthSession } from './session.service';
+import type { AuthSession } from './session.types';
 
 /** Where the database announces changes to what a session resolves to (migration 0009). */
 export const AUTH_CHANNEL = 'cartera_auth';

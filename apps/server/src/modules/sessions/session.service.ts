@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '@cartera/db/client';
-import type { FeatureFlags } from '@cartera/domain/policy';
-import type { Role, UserType } from '@cartera/domain/roles';
+import type { AuthSession } from './session.types';
+import type { Role } from '@cartera/domain/roles';
 import { sessionCacheOf } from './session-cache';
 import {
   deleteExpiredSessions,
@@ -19,41 +19,6 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export const SESSION_COOKIE = 'cartera_session';
-
-/** The signed-in user as every procedure sees it. */
-export interface AuthUser {
-  id: string;
-  tenantId: string;
-  groupId: string;
-  /** The user's group and its ancestors, root first: subtree checks need no extra query. */
-  groupPath: string[];
-  email: string;
-  name: string;
-  lastname: string;
-  role: Role;
-  roles: Role[];
-  userType: UserType;
-  jailUrl: string[];
-  forcePasswordChange: boolean;
-  requirePasswordChangeByPolicy: boolean;
-  linkedAccountsActive: boolean;
-  /** Feature flags of the user's group merged down from the root (nearer groups win). */
-  featureFlags: FeatureFlags;
-}
-
-/** The owed password change of the route guard (01 §4). */
-export function mustChangePassword(user: AuthUser): boolean {
-  return user.forcePasswordChange || user.requirePasswordChangeByPolicy;
-}
-
-export interface AuthSession {
-  tokenHash: string;
-  user: AuthUser;
-  /** Set while an admin impersonates `user` ("Volver a administrador" restores it). */
-  realUserId: string | null;
-  realTenantId: string | null;
-  expiresAt: Date;
-}
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

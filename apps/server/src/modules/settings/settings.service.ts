@@ -6,7 +6,7 @@ import {
   type AppearanceUpdate,
 } from '@cartera/domain/composer';
 import { DomainError } from '@cartera/domain/errors';
-import type { AuthUser } from '../sessions/session.service';
+import type { AuthUser } from '../sessions/session.types';
 import { findAppearanceConfig, patchAppearanceConfig } from './settings.repository';
 
 export { ZAppearanceUpdate } from '@cartera/domain/composer';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createContact, createUser } from '@cartera/db/factories';
-import { newId } from '@cartera/db/ids';
+import { newId } from '@cartera/domain/ids';
 import { groups, sharedInboxes, type Contact, type User } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
 import { tokenFor } from '../../testing/test-app';
@@ -55,7 +55,7 @@ beforeAll(async () => {
     agentId: owner.id,
     lastInteractionAt: new Date(now),
   });
-  const created = await env.call('comercial@demo.test', 'sharedInboxes.create', {
+  const created = await env.call('comercial@demo.test', 'sharedInbox.create', {
     name: 'Cartera de Delia',
     ownerId: owner.id,
     memberIds: [member.id, superMember.id],
@@ -70,7 +70,7 @@ async function watch(user: User, topic: string) {
 
 describe('Carteras compartidas (issue #6 §10)', () => {
   it('a member sees the shared inbox with its owner and the owner’s contacts, newest first', async () => {
-    const mine = await env.call(member.email, 'sharedInboxes.mine');
+    const mine = await env.call(member.email, 'sharedInbox.mine');
     expect(mine.status).toBe(200);
     expect(mine.data).toEqual([
       {
@@ -81,7 +81,7 @@ describe('Carteras compartidas (issue #6 §10)', () => {
         contactCount: 2,
       },
     ]);
-    const page = await env.call(member.email, 'sharedInboxes.contacts', { sharedInboxId });
+    const page = await env.call(member.email, 'sharedInbox.contacts', { sharedInboxId });
     expect(page.status).toBe(200);
     expect(page.data.items.map((item) => item.id)).toEqual([ownerContact.id, olderContact.id]);
     expect(page.data.items.map((item) => item.unattended)).toEqual([false, true]);
@@ -103,9 +103,9 @@ describe('Carteras compartidas (issue #6 §10)', () => {
   });
 
   it('someone who is not a member does not see it, nor its contacts', async () => {
-    expect((await env.call(outsider.email, 'sharedInboxes.mine')).data).toEqual([]);
+    expect((await env.call(outsider.email, 'sharedInbox.mine')).data).toEqual([]);
     for (const email of [outsider.email, OTHER_SELLER, owner.email]) {
-      const page = await env.call(email, 'sharedInboxes.contacts', { sharedInboxId });
+      const page = await env.call(email, 'sharedInbox.contacts', { sharedInboxId });
       expect(page.status, email).toBe(404);
       expect(page.error?.data.domainCode).toBe('SHARED_INBOX_NOT_FOUND');
       expect(page.error?.message).toBe('No se encontró la cartera compartida.');
@@ -113,19 +113,19 @@ describe('Carteras compartidas (issue #6 §10)', () => {
   });
 
   it("a member seller works the owner's contacts; a non-member seller and another company don't", async () => {
-    const get = await env.call(member.email, 'contacts.get', { id: ownerContact.id });
+    const get = await env.call(member.email, 'contact.get', { id: ownerContact.id });
     expect(get.status).toBe(200);
-    const timeline = await env.call(member.email, 'interactions.timeline', {
+    const timeline = await env.call(member.email, 'interaction.timeline', {
       contactId: ownerContact.id,
     });
     expect(timeline.status).toBe(200);
-    const list = await env.call(member.email, 'contacts.list', { search: 'Compartida' });
+    const list = await env.call(member.email, 'contact.list', { search: 'Compartida' });
     expect(list.data.items.map((item) => item.id)).toContain(ownerContact.id);
 
     for (const email of [outsider.email, OTHER_SELLER, 'vendedor@otra.test']) {
-      const refused = await env.call(email, 'contacts.get', { id: ownerContact.id });
+      const refused = await env.call(email, 'contact.get', { id: ownerContact.id });
       expect(refused.error?.data.domainCode, email).toBe('CONTACT_NOT_FOUND');
-      const hidden = await env.call(email, 'interactions.timeline', {
+      const hidden = await env.call(email, 'interaction.timeline', {
         contactId: ownerContact.id,
       });
       expect(hidden.error?.data.domainCode, email).toBe('CONTACT_NOT_FOUND');
@@ -135,15 +135,15 @@ describe('Carteras compartidas (issue #6 §10)', () => {
       firstName: 'Ajena',
       agentId: outsider.id,
     });
-    const other = await env.call(member.email, 'contacts.get', { id: outsiderContact.id });
+    const other = await env.call(member.email, 'contact.get', { id: outsiderContact.id });
     expect(other.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
   });
 
   it('a supervisor who is a member sees the shared contacts outside their team', async () => {
-    const get = await env.call(superMember.email, 'contacts.get', { id: ownerContact.id });
+    const get = await env.call(superMember.email, 'contact.get', { id: ownerContact.id });
     expect(get.status).toBe(200);
     // Equipo Norte's own supervisor, not a member, still does not.
-    const north = await env.call('supervisor@demo.test', 'contacts.get', { id: ownerContact.id });
+    const north = await env.call('supervisor@demo.test', 'contact.get', { id: ownerContact.id });
     expect(north.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
   });
 
@@ -154,7 +154,7 @@ describe('Carteras compartidas (issue #6 §10)', () => {
     const strangerWatch = await watch(env.demo.users['vendedor@otra.test']!, topic);
     try {
       const id = newId();
-      const note = await env.call(owner.email, 'interactions.createNote', {
+      const note = await env.call(owner.email, 'interaction.createNote', {
         contactId: ownerContact.id,
         id,
         body: 'Para el equipo',
@@ -167,7 +167,7 @@ describe('Carteras compartidas (issue #6 §10)', () => {
         payload: { contactId: ownerContact.id, interactionId: id, type: 'note' },
       });
       // The member writes on the shared contact like on their own.
-      const reply = await env.call(member.email, 'interactions.createNote', {
+      const reply = await env.call(member.email, 'interaction.createNote', {
         contactId: ownerContact.id,
         id: newId(),
         body: 'Lo atiendo yo',
@@ -187,17 +187,17 @@ describe('Carteras compartidas (issue #6 §10)', () => {
 describe('datos de demostración', () => {
   it("carla.sur@demo.test works Julia's shared portfolio", async () => {
     const julia = env.demo.users['jail@demo.test']!;
-    const mine = await env.call('carla.sur@demo.test', 'sharedInboxes.mine');
+    const mine = await env.call('carla.sur@demo.test', 'sharedInbox.mine');
     expect(mine.data).toMatchObject([
       { name: 'Cartera de Julia', ownerId: julia.id, ownerName: 'Julia Limitada' },
     ]);
     expect(mine.data[0]!.contactCount).toBeGreaterThan(0);
-    const page = await env.call('carla.sur@demo.test', 'sharedInboxes.contacts', {
+    const page = await env.call('carla.sur@demo.test', 'sharedInbox.contacts', {
       sharedInboxId: mine.data[0]!.id,
     });
     expect(page.data.items.length).toBeGreaterThan(0);
     const first = page.data.items[0]!;
-    expect((await env.call('carla.sur@demo.test', 'contacts.get', { id: first.id })).status).toBe(
+    expect((await env.call('carla.sur@demo.test', 'contact.get', { id: first.id })).status).toBe(
       200,
     );
   });
@@ -206,7 +206,7 @@ describe('datos de demostración', () => {
 describe('gestión de carteras compartidas', () => {
   it('admin and comercial list the company’s shared inboxes; sellers and supervisors may not', async () => {
     for (const email of ['admin@demo.test', 'comercial@demo.test']) {
-      const list = await env.call(email, 'sharedInboxes.list');
+      const list = await env.call(email, 'sharedInbox.list');
       expect(list.status, email).toBe(200);
       expect(list.data.find((inbox) => inbox.id === sharedInboxId)).toMatchObject({
         ownerName: 'Delia Dueña',
@@ -214,9 +214,9 @@ describe('gestión de carteras compartidas', () => {
       });
     }
     for (const email of ['vendedor@demo.test', 'supervisor@demo.test']) {
-      const refused = await env.call(email, 'sharedInboxes.list');
+      const refused = await env.call(email, 'sharedInbox.list');
       expect(refused.error?.data.domainCode, email).toBe('PERMISSION_DENIED');
-      const create = await env.call(email, 'sharedInboxes.create', {
+      const create = await env.call(email, 'sharedInbox.create', {
         name: 'Mía',
         ownerId: owner.id,
         memberIds: [outsider.id],
@@ -250,12 +250,12 @@ describe('gestión de carteras compartidas', () => {
       },
     ];
     for (const { input, fields } of cases) {
-      const result = await env.call('admin@demo.test', 'sharedInboxes.create', input);
+      const result = await env.call('admin@demo.test', 'sharedInbox.create', input);
       expect(result.status).toBe(400);
       expect(result.error?.data.domainCode).toBe('INVALID_REQUEST_BODY');
       expect(result.error?.data.fieldErrors).toEqual(fields);
     }
-    const empty = await env.call('admin@demo.test', 'sharedInboxes.create', {
+    const empty = await env.call('admin@demo.test', 'sharedInbox.create', {
       name: '  ',
       ownerId: owner.id,
       memberIds: [],
@@ -268,31 +268,31 @@ describe('gestión de carteras compartidas', () => {
   });
 
   it('edits and removes a shared inbox: members gained and lost see it appear and go', async () => {
-    const created = await env.call('admin@demo.test', 'sharedInboxes.create', {
+    const created = await env.call('admin@demo.test', 'sharedInbox.create', {
       name: 'Temporal',
       ownerId: owner.id,
       memberIds: [member.id],
     });
     const id = created.data.id;
-    const updated = await env.call('comercial@demo.test', 'sharedInboxes.update', {
+    const updated = await env.call('comercial@demo.test', 'sharedInbox.update', {
       id,
       data: { name: 'Temporal Sur', ownerId: owner.id, memberIds: [outsider.id] },
     });
     expect(updated.data).toMatchObject({ name: 'Temporal Sur', memberIds: [outsider.id] });
-    const outsiderSees = await env.call(outsider.email, 'sharedInboxes.mine');
+    const outsiderSees = await env.call(outsider.email, 'sharedInbox.mine');
     expect(outsiderSees.data.map((inbox) => inbox.name)).toEqual(['Temporal Sur']);
-    expect((await env.call(outsider.email, 'contacts.get', { id: ownerContact.id })).status).toBe(
+    expect((await env.call(outsider.email, 'contact.get', { id: ownerContact.id })).status).toBe(
       200,
     );
 
-    const removed = await env.call('comercial@demo.test', 'sharedInboxes.remove', { id });
+    const removed = await env.call('comercial@demo.test', 'sharedInbox.remove', { id });
     expect(removed.data).toEqual({ removed: true });
-    expect((await env.call(outsider.email, 'sharedInboxes.mine')).data).toEqual([]);
+    expect((await env.call(outsider.email, 'sharedInbox.mine')).data).toEqual([]);
     expect(
-      (await env.call(outsider.email, 'contacts.get', { id: ownerContact.id })).error?.data
+      (await env.call(outsider.email, 'contact.get', { id: ownerContact.id })).error?.data
         .domainCode,
     ).toBe('CONTACT_NOT_FOUND');
-    const again = await env.call('comercial@demo.test', 'sharedInboxes.remove', { id });
+    const again = await env.call('comercial@demo.test', 'sharedInbox.remove', { id });
     expect(again.error?.data.domainCode).toBe('SHARED_INBOX_NOT_FOUND');
   });
 
@@ -301,15 +301,15 @@ describe('gestión de carteras compartidas', () => {
     const other = env.demo.other;
     const otherAdmin = await createUser(db, other, { email: 'admin@otra.test', role: 'admin' });
     // Otra Empresa has no inbox feature: the management is refused as a whole.
-    const disabled = await env.call(otherAdmin.email, 'sharedInboxes.list');
+    const disabled = await env.call(otherAdmin.email, 'sharedInbox.list');
     expect(disabled.error?.data.domainCode).toBe('DISABLED_FEATURE');
     await db
       .update(groups)
       .set({ featureFlags: { ...other.featureFlags, inbox: 1 } })
       .where(eq(groups.id, other.id));
     try {
-      expect((await env.call(otherAdmin.email, 'sharedInboxes.list')).data).toEqual([]);
-      const update = await env.call(otherAdmin.email, 'sharedInboxes.update', {
+      expect((await env.call(otherAdmin.email, 'sharedInbox.list')).data).toEqual([]);
+      const update = await env.call(otherAdmin.email, 'sharedInbox.update', {
         id: sharedInboxId,
         data: {
           name: 'Robada',
@@ -318,12 +318,12 @@ describe('gestión de carteras compartidas', () => {
         },
       });
       expect(update.error?.data.domainCode).toBe('SHARED_INBOX_NOT_FOUND');
-      const remove = await env.call(otherAdmin.email, 'sharedInboxes.remove', {
+      const remove = await env.call(otherAdmin.email, 'sharedInbox.remove', {
         id: sharedInboxId,
       });
       expect(remove.error?.data.domainCode).toBe('SHARED_INBOX_NOT_FOUND');
       // Demo's users cannot be put in another company's shared inbox either.
-      const cross = await env.call(otherAdmin.email, 'sharedInboxes.create', {
+      const cross = await env.call(otherAdmin.email, 'sharedInbox.create', {
         name: 'Cruzada',
         ownerId: owner.id,
         memberIds: [member.id],

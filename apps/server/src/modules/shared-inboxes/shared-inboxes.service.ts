@@ -3,7 +3,7 @@ import type { Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
 import { es } from '@cartera/domain/i18n';
 import { flagOn } from '@cartera/domain/policy';
-import type { AuthUser } from '../sessions/session.service';
+import type { AuthUser } from '../sessions/session.types';
 import { inboxPage, sharedInboxOwner, ZInboxPage } from '../inbox/inbox.service';
 import {
   deleteInbox,

@@ -10,7 +10,7 @@ async function quickReplies(email: string, search?: string) {
   const { token } = (await restLogin(env.app.url, email)).body;
   const result = await typedCall(
     env.app.url,
-    'templates.quickReplies',
+    'template.quickReplies',
     { search },
     { token, method: 'GET' },
   );
@@ -44,14 +44,14 @@ describe('bot toggle (03 §4, §8)', () => {
     );
     const on = await typedCall(
       env.app.url,
-      'interactions.setBot',
+      'interaction.setBot',
       { contactId: contact.id, active: true },
       { token },
     );
     expect(on.data).toEqual({ botActive: true });
     const detail = await typedCall(
       env.app.url,
-      'contacts.get',
+      'contact.get',
       { id: contact.id },
       { token, method: 'GET' },
     );
@@ -73,7 +73,7 @@ describe('bot toggle (03 §4, §8)', () => {
     const other = (await restLogin(env.app.url, 'vendedor@otra.test')).body.token;
     const missing = await typedCall(
       env.app.url,
-      'interactions.setBot',
+      'interaction.setBot',
       { contactId: foreign.id, active: true },
       { token: other },
     );

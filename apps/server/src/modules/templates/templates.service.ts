@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
 import { foldText } from '@cartera/domain/search';
-import type { AuthUser } from '../sessions/session.service';
+import type { AuthUser } from '../sessions/session.types';
 import { findQuickReplies } from './templates.repository';
 
 export const QUICK_REPLY_LIMIT = 50;

@@ -64,7 +64,7 @@ export function CompaniesPage({
   const queryClient = useQueryClient();
   const settings = useCompaniesSettings();
   const fields = useQuery(
-    trpc.customFields.forForm.queryOptions({ entity: 'company', mode: 'edit' }),
+    trpc.customField.forForm.queryOptions({ entity: 'company', mode: 'edit' }),
   );
   const [text, setText] = useState(search);
   const pushSearch = useDebouncedCallback(
@@ -76,7 +76,7 @@ export function CompaniesPage({
   const [confirming, setConfirming] = useState(false);
 
   const list = useInfiniteQuery(
-    trpc.companies.list.infiniteQueryOptions(
+    trpc.company.list.infiniteQueryOptions(
       {
         search: search || undefined,
         filters: filters.length > 0 ? filters : undefined,
@@ -94,7 +94,7 @@ export function CompaniesPage({
   const mayDelete = me ? hasRole(me.user, DELETERS) : false;
 
   const remove = useMutation(
-    trpc.companies.delete.mutationOptions({
+    trpc.company.delete.mutationOptions({
       onSuccess: ({ deleted }) => {
         notifications.show({
           color: 'teal',
@@ -102,7 +102,7 @@ export function CompaniesPage({
         });
         setSelected(new Set());
         setConfirming(false);
-        void queryClient.invalidateQueries(trpc.companies.pathFilter());
+        void queryClient.invalidateQueries(trpc.company.pathFilter());
       },
     }),
   );

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { RouterOutputs } from '@cartera/server/router';
 import { useTRPC } from '../../lib/trpc';
 
-export type CompaniesSettings = RouterOutputs['companies']['settings'];
-export type Company = RouterOutputs['companies']['list']['items'][number];
-export type CompanyDetail = RouterOutputs['companies']['get'];
+export type CompaniesSettings = RouterOutputs['company']['settings'];
+export type Company = RouterOutputs['company']['list']['items'][number];
+export type CompanyDetail = RouterOutputs['company']['get'];
 
 /** The default company fields the tenant may relabel, hide or require (configs.companies). */
 export type DefaultFieldKey =
@@ -16,7 +16,7 @@ export const SETTINGS_STALE_MS = 5 * 60_000;
 /** The tenant's singular and plural titles, panel label, tax-code label and default fields. */
 export function useCompaniesSettings() {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.companies.settings.queryOptions(), staleTime: SETTINGS_STALE_MS });
+  return useQuery({ ...trpc.company.settings.queryOptions(), staleTime: SETTINGS_STALE_MS });
 }
 
 /** A default field's label: the tenant's own, or ours. */

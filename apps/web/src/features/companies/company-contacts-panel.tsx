@@ -132,7 +132,7 @@ function SelectContactsForm({
   const [role, setRole] = useState('');
 
   const contacts = useInfiniteQuery(
-    trpc.companies.selectableContacts.infiniteQueryOptions(
+    trpc.company.selectableContacts.infiniteQueryOptions(
       { companyId, search: term || undefined },
       {
         getNextPageParam: (page) => page.nextCursor ?? undefined,
@@ -141,20 +141,20 @@ function SelectContactsForm({
     ),
   );
   const sectors = useQuery({
-    ...trpc.companies.sectors.queryOptions({ companyId }),
+    ...trpc.company.sectors.queryOptions({ companyId }),
     enabled: withSectors,
   });
   const items = contacts.data?.pages.flatMap((page) => page.items) ?? [];
 
   const add = useMutation(
-    trpc.companies.addContacts.mutationOptions({
+    trpc.company.addContacts.mutationOptions({
       onSuccess: (_, input) => {
         notifications.show({
           color: 'teal',
           message: format(es.companies.contactsAdded, { n: input.contacts.length }),
         });
-        void queryClient.invalidateQueries(trpc.companies.get.queryFilter({ id: companyId }));
-        void queryClient.invalidateQueries(trpc.companies.selectableContacts.pathFilter());
+        void queryClient.invalidateQueries(trpc.company.get.queryFilter({ id: companyId }));
+        void queryClient.invalidateQueries(trpc.company.selectableContacts.pathFilter());
         onClose();
       },
     }),

@@ -62,7 +62,7 @@ export function CompanyDialog({
   const settings = useCompaniesSettings();
   const mode = company ? 'edit' : 'create';
   const fields = useQuery({
-    ...trpc.customFields.forForm.queryOptions({ entity: 'company', mode }),
+    ...trpc.customField.forForm.queryOptions({ entity: 'company', mode }),
     enabled: opened,
   });
   const singular = settings.data?.singular ?? es.companies.defaultSingular;
@@ -233,7 +233,7 @@ function CompanyForm({
   };
 
   const onSuccess = (saved: Company) => {
-    void queryClient.invalidateQueries(trpc.companies.pathFilter());
+    void queryClient.invalidateQueries(trpc.company.pathFilter());
     notifications.show({
       color: 'teal',
       message: format(es.companies.saved, { name: saved.businessName }),
@@ -276,8 +276,8 @@ function CompanyForm({
     }
   };
 
-  const create = useMutation(trpc.companies.create.mutationOptions({ onSuccess, onError }));
-  const update = useMutation(trpc.companies.update.mutationOptions({ onSuccess, onError }));
+  const create = useMutation(trpc.company.create.mutationOptions({ onSuccess, onError }));
+  const update = useMutation(trpc.company.update.mutationOptions({ onSuccess, onError }));
   const saving = create.isPending || update.isPending;
 
   function submit() {

@@ -42,7 +42,7 @@ import { Panel } from '../../shell/panel';
 export function CompanyPage({ companyId }: { companyId: string }) {
   const trpc = useTRPC();
   const settings = useCompaniesSettings();
-  const company = useQuery({ ...trpc.companies.get.queryOptions({ id: companyId }), retry: false });
+  const company = useQuery({ ...trpc.company.get.queryOptions({ id: companyId }), retry: false });
   const [editing, setEditing] = useState(false);
   const plural = settings.data?.plural ?? es.companies.defaultPlural;
 
@@ -170,7 +170,7 @@ function GeneralInformation({
 }) {
   const trpc = useTRPC();
   const fields = useQuery(
-    trpc.customFields.forForm.queryOptions({ entity: 'company', mode: 'edit' }),
+    trpc.customField.forForm.queryOptions({ entity: 'company', mode: 'edit' }),
   );
   const me = useMe();
   const shown = (fields.data ?? []).filter((field) =>

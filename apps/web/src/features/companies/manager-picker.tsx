@@ -21,7 +21,7 @@ export const MANAGER_SAVE_DELAY_MS = 500;
 /** users.lookup resolves at most 100 ids per call. */
 const LOOKUP_IDS_MAX = 100;
 
-type CompaniesPage = RouterOutputs['companies']['list'];
+type CompaniesPage = RouterOutputs['company']['list'];
 
 function userName(user: { name: string; lastname: string }) {
   return `${user.name} ${user.lastname}`.trim();
@@ -37,7 +37,7 @@ export function useUserNames(ids: readonly (string | null)[]): Record<string, st
   }
   const lookups = useQueries({
     queries: chunks.map((chunk) => ({
-      ...trpc.users.lookup.queryOptions({ ids: chunk }),
+      ...trpc.user.lookup.queryOptions({ ids: chunk }),
       placeholderData: keepPreviousData,
     })),
   });
@@ -75,13 +75,13 @@ export function ManagerPicker({
     SEARCH_DEBOUNCE_MS,
   );
   const users = useQuery({
-    ...trpc.users.lookup.queryOptions({ search: term || undefined }),
+    ...trpc.user.lookup.queryOptions({ search: term || undefined }),
     enabled: opened,
     placeholderData: keepPreviousData,
   });
   for (const user of users.data ?? []) labels[user.id] = userName(user);
 
-  const assign = useMutation(trpc.companies.assignManager.mutationOptions());
+  const assign = useMutation(trpc.company.assignManager.mutationOptions());
   const save = useDebouncedCallback((managerId: string | null) => {
     assign.mutate(
       { companyId: company.id, managerId },
@@ -89,7 +89,7 @@ export function ManagerPicker({
         onSuccess: (saved) => {
           // Put the saved company in every loaded page of the list, then drop the pending value.
           queryClient.setQueriesData<InfiniteData<CompaniesPage>>(
-            { queryKey: trpc.companies.list.infiniteQueryKey() },
+            { queryKey: trpc.company.list.infiniteQueryKey() },
             (data) =>
               data && {
                 ...data,
@@ -99,7 +99,7 @@ export function ManagerPicker({
                 })),
               },
           );
-          void queryClient.invalidateQueries(trpc.companies.get.queryFilter({ id: company.id }));
+          void queryClient.invalidateQueries(trpc.company.get.queryFilter({ id: company.id }));
           setPending(undefined);
         },
         onError: () => {

@@ -47,7 +47,7 @@ export function SectorsPanel({ companyId }: { companyId: string }) {
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
 
   const sectors = useInfiniteQuery(
-    trpc.companies.sectors.infiniteQueryOptions(
+    trpc.company.sectors.infiniteQueryOptions(
       { companyId, search: term || undefined },
       {
         getNextPageParam: (page) => page.nextCursor ?? undefined,
@@ -56,10 +56,10 @@ export function SectorsPanel({ companyId }: { companyId: string }) {
     ),
   );
   const items = sectors.data?.pages.flatMap((page) => page.items) ?? [];
-  const refresh = () => queryClient.invalidateQueries(trpc.companies.sectors.pathFilter());
+  const refresh = () => queryClient.invalidateQueries(trpc.company.sectors.pathFilter());
 
   const remove = useMutation(
-    trpc.companies.deleteSector.mutationOptions({
+    trpc.company.deleteSector.mutationOptions({
       onSuccess: () => {
         setDeleting(null);
         void refresh();
@@ -175,7 +175,7 @@ function CreateSectorDialog({
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const create = useMutation(
-    trpc.companies.createSector.mutationOptions({
+    trpc.company.createSector.mutationOptions({
       onSuccess: () => {
         onCreated();
         onClose();

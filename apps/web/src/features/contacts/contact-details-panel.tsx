@@ -284,7 +284,7 @@ function ContactCustomFields({ contact }: { contact: ContactDetail }) {
   const trpc = useTRPC();
   const me = useMe();
   const fields = useQuery(
-    trpc.customFields.forForm.queryOptions({ entity: 'contact', mode: 'edit' }),
+    trpc.customField.forForm.queryOptions({ entity: 'contact', mode: 'edit' }),
   );
   const shown = (fields.data ?? []).filter((field) =>
     isFieldVisible(field, me?.user.roles ?? [], 'edit'),
@@ -302,7 +302,7 @@ function useCopyConversation(contactId: string) {
   return useMutation({
     mutationFn: async () => {
       const items = await queryClient.fetchQuery({
-        ...trpc.contacts.conversationText.queryOptions({ id: contactId }),
+        ...trpc.contact.conversationText.queryOptions({ id: contactId }),
         staleTime: 0,
       });
       if (items.length === 0) return false;

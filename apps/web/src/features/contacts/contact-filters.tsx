@@ -132,7 +132,7 @@ function AgentFilter({
     SEARCH_DEBOUNCE_MS,
   );
   const users = useQuery({
-    ...trpc.users.lookup.queryOptions({ search: term || undefined }),
+    ...trpc.user.lookup.queryOptions({ search: term || undefined }),
     enabled: opened,
     placeholderData: keepPreviousData,
   });

@@ -4,10 +4,10 @@ import { errorMessage, es, format } from '@cartera/domain/i18n';
 import { parsePhone } from '@cartera/domain/phone';
 import type { RouterOutputs } from '@cartera/server/router';
 
-/** A contact as `contacts.get` answers it (the contact page, the sheet, the unify preview). */
-export type ContactDetail = RouterOutputs['contacts']['get'];
+/** A contact as `contact.get` answers it (the contact page, the sheet, the unify preview). */
+export type ContactDetail = RouterOutputs['contact']['get'];
 /** A row of the '/contacts' list. */
-export type ContactListItem = RouterOutputs['contacts']['list']['items'][number];
+export type ContactListItem = RouterOutputs['contact']['list']['items'][number];
 
 export function contactName(contact: { firstName: string; lastName: string }): string {
   return `${contact.firstName} ${contact.lastName}`.trim();

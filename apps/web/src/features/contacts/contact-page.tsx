@@ -53,7 +53,7 @@ export function ContactPage({ id }: { id: string }) {
   const trpc = useTRPC();
   const valid = ZContactId.safeParse(id).success;
   const contact = useQuery({
-    ...trpc.contacts.get.queryOptions({ id }),
+    ...trpc.contact.get.queryOptions({ id }),
     enabled: valid,
     retry: (failures, error) => shouldRetryFetch(failures, domainCodeOf(error)),
     retryDelay: fetchRetryDelay,
@@ -245,7 +245,7 @@ function ContactView({ contact }: { contact: ContactDetail }) {
         onClose={close}
         contact={contact}
         onSaved={() =>
-          void queryClient.invalidateQueries(trpc.contacts.get.queryFilter({ id: contact.id }))
+          void queryClient.invalidateQueries(trpc.contact.get.queryFilter({ id: contact.id }))
         }
       />
       {contact.can.unify && (

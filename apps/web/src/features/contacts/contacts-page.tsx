@@ -60,7 +60,7 @@ export function ContactsPage({
   const country = me?.tenant.country ?? 'UY';
   const onlyOwn = me ? seesOnlyOwnContacts(me.user.roles) : true;
   const fields = useQuery(
-    trpc.customFields.forForm.queryOptions({ entity: 'contact', mode: 'edit' }),
+    trpc.customField.forForm.queryOptions({ entity: 'contact', mode: 'edit' }),
   );
   const [text, setText] = useState(search);
   const pushSearch = useDebouncedCallback(
@@ -72,7 +72,7 @@ export function ContactsPage({
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   const list = useInfiniteQuery(
-    trpc.contacts.list.infiniteQueryOptions(
+    trpc.contact.list.infiniteQueryOptions(
       {
         search: search || undefined,
         statusTag: filters.statusTag,

@@ -27,7 +27,7 @@ const STATUS_COLORS: Record<string, string> = {
  */
 export function SubConversationsPanel({ contact }: { contact: ContactDetail }) {
   const trpc = useTRPC();
-  const list = useQuery(trpc.contacts.subConversations.queryOptions({ id: contact.id }));
+  const list = useQuery(trpc.contact.subConversations.queryOptions({ id: contact.id }));
   const [expanded, setExpanded] = useState(false);
   const [creating, setCreating] = useState(false);
   const items = list.data ?? [];

@@ -107,9 +107,9 @@ function TransferForm({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const me = useMe();
-  const agents = useQuery(trpc.contacts.transferAgents.queryOptions());
-  const transfer = useMutation(trpc.contacts.transfer.mutationOptions());
-  const createSub = useMutation(trpc.contacts.createSubConversation.mutationOptions());
+  const agents = useQuery(trpc.contact.transferAgents.queryOptions());
+  const transfer = useMutation(trpc.contact.transfer.mutationOptions());
+  const createSub = useMutation(trpc.contact.createSubConversation.mutationOptions());
 
   // A sub-conversation is the user's own unless they pick someone else.
   const defaultAgent =
@@ -173,7 +173,7 @@ function TransferForm({
     const allHandled = [...handled, ...succeeded];
     setHandled(allHandled);
     if (succeeded.length > 0 && failed.length > 0) {
-      void queryClient.invalidateQueries(trpc.contacts.pathFilter());
+      void queryClient.invalidateQueries(trpc.contact.pathFilter());
     }
     const first = failed[0];
     if (first) {
@@ -189,7 +189,7 @@ function TransferForm({
     onClose();
     // The caller may leave the page first (a seller no longer sees a contact they handed over).
     await onDone?.(allHandled);
-    void queryClient.invalidateQueries(trpc.contacts.pathFilter());
+    void queryClient.invalidateQueries(trpc.contact.pathFilter());
   };
 
   const agentError = touched && !agentId ? es.contacts.transferAgentRequired : undefined;

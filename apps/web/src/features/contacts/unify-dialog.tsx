@@ -68,9 +68,9 @@ function UnifyForm({
   const [otherId, setOtherId] = useState<string | null>(otherContactId ?? null);
   const [swapped, setSwapped] = useState(false);
 
-  const a = useQuery({ ...trpc.contacts.get.queryOptions({ id: contactId }), retry: false });
+  const a = useQuery({ ...trpc.contact.get.queryOptions({ id: contactId }), retry: false });
   const b = useQuery({
-    ...trpc.contacts.get.queryOptions({ id: otherId ?? '' }),
+    ...trpc.contact.get.queryOptions({ id: otherId ?? '' }),
     enabled: otherId !== null,
     retry: false,
   });
@@ -80,13 +80,13 @@ function UnifyForm({
   const base: 'A' | 'B' = swapped ? (preferred === 'A' ? 'B' : 'A') : preferred;
 
   const unify = useMutation(
-    trpc.contacts.unify.mutationOptions({
+    trpc.contact.unify.mutationOptions({
       onSuccess: async ({ contactBaseId }) => {
         notifications.show({ color: 'teal', message: es.contacts.unifyDone });
         onClose();
         // Leave the contact that is gone before the cache asks for it again.
         await navigate({ to: '/contact', search: { id: contactBaseId } });
-        void queryClient.invalidateQueries(trpc.contacts.pathFilter());
+        void queryClient.invalidateQueries(trpc.contact.pathFilter());
       },
     }),
   );
@@ -187,7 +187,7 @@ function OtherContactPicker({
     SEARCH_DEBOUNCE_MS,
   );
   const results = useQuery({
-    ...trpc.contacts.lookup.queryOptions({ search: term || undefined }),
+    ...trpc.contact.lookup.queryOptions({ search: term || undefined }),
     enabled: opened,
     placeholderData: keepPreviousData,
   });
@@ -227,7 +227,7 @@ function UnifyPreview({ a, b, base }: { a: ContactDetail; b: ContactDetail; base
   const tags = useTags();
   const origins = useOrigins();
   const fields = useQuery(
-    trpc.customFields.forForm.queryOptions({ entity: 'contact', mode: 'edit' }),
+    trpc.customField.forForm.queryOptions({ entity: 'contact', mode: 'edit' }),
   );
   const country = me?.tenant.country ?? 'UY';
   const sideA = unifySide(a);

@@ -7,7 +7,7 @@ import { es } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { useMe } from '../auth/session';
-import { newActionId } from './actions/action-id';
+import { newId } from '@cartera/domain/ids';
 import { AttachButton, AttachmentList, useNoteAttachments } from './composer/attachments';
 import { QuickReplyList, useQuickReplies } from './composer/quick-replies';
 import { VisitDialog } from './composer/visit-dialog';
@@ -58,10 +58,10 @@ interface ComposerProps {
 
 function ContactComposer({ contactId, onSend }: ComposerProps) {
   const trpc = useTRPC();
-  const settings = useQuery(trpc.interactions.activitySettings.queryOptions());
+  const settings = useQuery(trpc.interaction.activitySettings.queryOptions());
   const queryClient = useQueryClient();
-  const createFeedback = useMutation(trpc.interactions.createFeedback.mutationOptions());
-  const createNote = useMutation(trpc.interactions.createNote.mutationOptions());
+  const createFeedback = useMutation(trpc.interaction.createFeedback.mutationOptions());
+  const createNote = useMutation(trpc.interaction.createNote.mutationOptions());
   const isAdmin = useMe()?.user.roles.includes('admin') === true;
   const attachments = useNoteAttachments();
   // One id per note with files until it is stored: sending again after a lost answer stores it once.
@@ -88,7 +88,7 @@ function ContactComposer({ contactId, onSend }: ComposerProps) {
 
   /** A note with files is sent as it is: the text and the files stay until it is stored. */
   const sendNoteWithFiles = () => {
-    const id = (noteWithFilesId.current ??= newActionId());
+    const id = (noteWithFilesId.current ??= newId());
     createNote.mutate(
       { contactId, id, body: text.trim(), files: attachments.files },
       {
@@ -96,7 +96,7 @@ function ContactComposer({ contactId, onSend }: ComposerProps) {
           noteWithFilesId.current = null;
           setText('');
           attachments.clear();
-          void queryClient.invalidateQueries(trpc.interactions.files.pathFilter());
+          void queryClient.invalidateQueries(trpc.interaction.files.pathFilter());
         },
         onError: (error) =>
           notifications.show({
@@ -121,7 +121,7 @@ function ContactComposer({ contactId, onSend }: ComposerProps) {
       return;
     }
     createFeedback.mutate(
-      { contactId, id: newActionId(), body },
+      { contactId, id: newId(), body },
       { onError: () => notifications.show({ color: 'red', message: c.feedbackFailed }) },
     );
   };

@@ -1,6 +1,6 @@
 import type { Interaction } from './timeline-model';
 
-/** `interactions.after` answers at most this many; a full answer means there may be more. */
+/** `interaction.after` answers at most this many; a full answer means there may be more. */
 export const AFTER_LIMIT = 200;
 
 function newer(a: string | null, b: string | null): string | null {
@@ -9,7 +9,7 @@ function newer(a: string | null, b: string | null): string | null {
   return a > b ? a : b;
 }
 
-/** `interactions.items` answers at most this many ids per request. */
+/** `interaction.items` answers at most this many ids per request. */
 export const ITEMS_LIMIT = 50;
 
 /** How items changed in place are brought up to date. */

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
-import { newActionId } from './actions/action-id';
+import { newId } from '@cartera/domain/ids';
 import { useRefreshContact } from './actions/use-refresh-contact';
 import { ClockIcon } from './icons';
 import { SNOOZE_HOURS, snoozeLabel } from './timeline-model';
@@ -18,14 +18,14 @@ const t = es.conversation.timeline;
 export function SnoozeItem({ contactId }: { contactId: string }) {
   const trpc = useTRPC();
   const refresh = useRefreshContact(contactId);
-  const setReminder = useMutation(trpc.interactions.setReminder.mutationOptions());
+  const setReminder = useMutation(trpc.interaction.setReminder.mutationOptions());
   const duration = snoozeLabel(SNOOZE_HOURS);
 
   const snooze = () => {
     setReminder.mutate(
       {
         contactId,
-        id: newActionId(),
+        id: newId(),
         reminderDate: new Date(Date.now() + SNOOZE_HOURS * 3_600_000),
         actionType: 'other',
         comment: '',

@@ -7,7 +7,7 @@ import { formatDate } from '../../lib/dates';
 import { domainCodeOf, userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { BellIcon, CheckIcon, XIcon } from '../../shell/icons';
-import { newActionId } from './actions/action-id';
+import { newId } from '@cartera/domain/ids';
 import { useRefreshContact } from './actions/use-refresh-contact';
 import { liveSuggestionsOf, type TimelineItem } from './timeline-model';
 import classes from './timeline.module.css';
@@ -23,8 +23,8 @@ export function SuggestionChips({ item, contactId }: { item: TimelineItem; conta
   const trpc = useTRPC();
   const refresh = useRefreshContact(contactId);
   const [hidden, setHidden] = useState<ReadonlySet<number>>(() => new Set());
-  const complete = useMutation(trpc.interactions.completeSuggestion.mutationOptions());
-  const remove = useMutation(trpc.interactions.removeSuggestion.mutationOptions());
+  const complete = useMutation(trpc.interaction.completeSuggestion.mutationOptions());
+  const remove = useMutation(trpc.interaction.removeSuggestion.mutationOptions());
   const live = liveSuggestionsOf(item, new Date()).filter((each) => !hidden.has(each.index));
   if (!live.length) return null;
 
@@ -33,7 +33,7 @@ export function SuggestionChips({ item, contactId }: { item: TimelineItem; conta
     const target = { contactId, interactionId: item.id, index };
     try {
       if (kind === 'complete') {
-        await complete.mutateAsync({ ...target, id: newActionId() });
+        await complete.mutateAsync({ ...target, id: newId() });
         notifications.show({ color: 'teal', message: t.snoozed });
       } else {
         await remove.mutateAsync(target);

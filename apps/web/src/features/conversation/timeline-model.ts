@@ -9,7 +9,7 @@ dayjs.extend(durationPlugin);
 dayjs.extend(relativeTimePlugin);
 
 /** An interaction as the server lists it on the timeline. */
-export type Interaction = RouterOutputs['interactions']['timeline']['items'][number];
+export type Interaction = RouterOutputs['interaction']['timeline']['items'][number];
 
 /** 03 §4 Interaction local status: only items written here and not yet stored have one. */
 export type LocalStatus = 'sending' | 'error';
@@ -40,7 +40,7 @@ export function mergeTimeline(
   return [...stored, ...outgoing.filter((item) => !byId.has(item.id))];
 }
 
-/** The newest stored id on screen: where a catch-up asks `interactions.after` to start. */
+/** The newest stored id on screen: where a catch-up asks `interaction.after` to start. */
 export function newestStoredId(items: ReadonlyArray<TimelineItem>): string | null {
   for (let index = items.length - 1; index >= 0; index -= 1) {
     if (!items[index]!.localStatus) return items[index]!.id;

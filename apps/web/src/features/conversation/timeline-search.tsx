@@ -48,7 +48,7 @@ export function TimelineSearch({
   const filtered = types.length > 0 || from !== null;
   const active = debounced !== '' || filtered;
   const search = useQuery({
-    ...trpc.interactions.search.queryOptions({
+    ...trpc.interaction.search.queryOptions({
       contactId,
       text: debounced || undefined,
       types: types.length > 0 ? types : undefined,

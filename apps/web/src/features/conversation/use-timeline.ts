@@ -11,7 +11,7 @@ import {
   type Interaction,
   type TimelineItem,
 } from './timeline-model';
-import { newActionId } from './actions/action-id';
+import { newId } from '@cartera/domain/ids';
 
 /** A note written here: kept with the original request so a retry sends the same id. */
 interface OutgoingNote {
@@ -35,11 +35,11 @@ export function useTimeline(contactId: string, me: { id: string; name: string; l
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   // tRPC's own key shape for the procedure, so invalidating `interactions` refetches it too.
-  const timelineKey = [['interactions', 'timeline'], { input: { contactId }, type: 'infinite' }];
+  const timelineKey = [['interaction', 'timeline'], { input: { contactId }, type: 'infinite' }];
   const history = useInfiniteQuery({
     queryKey: timelineKey,
     queryFn: ({ pageParam, signal }) =>
-      client.interactions.timeline.query({ contactId, before: pageParam }, { signal }),
+      client.interaction.timeline.query({ contactId, before: pageParam }, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextBefore,
     staleTime: Infinity,
@@ -63,9 +63,9 @@ export function useTimeline(contactId: string, me: { id: string; name: string; l
   const [catchUp] = useState(() => {
     // What changed the timeline may have changed the contact (tag, reminder, archiving).
     const refreshContact = () =>
-      void queryClient.invalidateQueries(trpc.contacts.get.queryFilter({ id: contactId }));
+      void queryClient.invalidateQueries(trpc.contact.get.queryFilter({ id: contactId }));
     return new LiveCatchUp(
-      (after) => client.interactions.after.query({ contactId, after }),
+      (after) => client.interaction.after.query({ contactId, after }),
       async () => {
         await refetch();
         refreshContact();
@@ -75,7 +75,7 @@ export function useTimeline(contactId: string, me: { id: string; name: string; l
         refreshContact();
       },
       {
-        fetch: (ids) => client.interactions.items.query({ contactId, ids }),
+        fetch: (ids) => client.interaction.items.query({ contactId, ids }),
         replace: (items) => {
           const fresh = new Map(items.map((each) => [each.id, each]));
           const swap = (each: Interaction) => fresh.get(each.id) ?? each;
@@ -105,7 +105,7 @@ export function useTimeline(contactId: string, me: { id: string; name: string; l
         onData: ({ data: event }) => {
           if (event.type === 'contact.updated') {
             // The contact itself changed (the bot): its header and chips, no timeline item.
-            void queryClient.invalidateQueries(trpc.contacts.get.queryFilter({ id: contactId }));
+            void queryClient.invalidateQueries(trpc.contact.get.queryFilter({ id: contactId }));
             return;
           }
           // An item changed in place (a call closed) is fetched by id; new ones after the cursor.
@@ -127,7 +127,7 @@ export function useTimeline(contactId: string, me: { id: string; name: string; l
         current.map((each) => (each.id === note.id ? { ...each, state: 'sending' } : each)),
       );
       try {
-        await client.interactions.createNote.mutate({ contactId, id: note.id, body: note.body });
+        await client.interaction.createNote.mutate({ contactId, id: note.id, body: note.body });
         setOutgoing((current) =>
           current.map((each) => (each.id === note.id ? { ...each, state: 'stored' } : each)),
         );
@@ -144,7 +144,7 @@ export function useTimeline(contactId: string, me: { id: string; name: string; l
   const sendNote = useCallback(
     (body: string) => {
       const note: OutgoingNote = {
-        id: newActionId(),
+        id: newId(),
         body,
         createdAt: new Date(),
         state: 'sending',

@@ -22,20 +22,20 @@ export function useContactNames(ids: string[]): Record<string, string> {
   const trpc = useTRPC();
   const wanted = [...new Set(ids)].sort();
   const names = useQuery({
-    ...trpc.contacts.lookup.queryOptions({ ids: wanted }),
+    ...trpc.contact.lookup.queryOptions({ ids: wanted }),
     enabled: wanted.length > 0,
     placeholderData: keepPreviousData,
   });
   return Object.fromEntries((names.data ?? []).map((contact) => [contact.id, fullName(contact)]));
 }
 
-/** Names of companies by id (one cached `companies.get` each: there is no lookup by ids). */
+/** Names of companies by id (one cached `company.get` each: there is no lookup by ids). */
 export function useCompanyNames(ids: string[]): Record<string, string> {
   const trpc = useTRPC();
   const wanted = [...new Set(ids)];
   const companies = useQueries({
     queries: wanted.map((id) => ({
-      ...trpc.companies.get.queryOptions({ id }),
+      ...trpc.company.get.queryOptions({ id }),
       staleTime: 60_000,
       retry: false,
     })),
@@ -58,7 +58,7 @@ export function ContactPicker(props: EntityPickerProps) {
     SEARCH_DEBOUNCE_MS,
   );
   const results = useQuery({
-    ...trpc.contacts.lookup.queryOptions({ search: term || undefined }),
+    ...trpc.contact.lookup.queryOptions({ search: term || undefined }),
     enabled: opened,
     placeholderData: keepPreviousData,
   });
@@ -91,7 +91,7 @@ export function CompanyPicker(props: EntityPickerProps & { excludeId?: string })
     SEARCH_DEBOUNCE_MS,
   );
   const results = useQuery({
-    ...trpc.companies.list.queryOptions({
+    ...trpc.company.list.queryOptions({
       search: term || undefined,
       limit: COMPANY_PAGE_SIZES.picker,
     }),

@@ -9,7 +9,7 @@ import { es } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '@cartera/server/router';
 
 /** A configurable field as forms receive it (definition, position and shared options). */
-export type FormField = RouterOutputs['customFields']['forForm'][number];
+export type FormField = RouterOutputs['customField']['forForm'][number];
 export type SharedOptionView = FormField['sharedOptions'][number];
 
 /** 02 §3 Place as stored on a company or in a 'direction' field. */

@@ -82,11 +82,11 @@ export function SharedOptionDialog({
   const [color, setColor] = useState(option?.backgroundColor ?? DEFAULT_OPTION_COLOR);
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const refreshFields = () => queryClient.invalidateQueries(trpc.customFields.pathFilter());
+  const refreshFields = () => queryClient.invalidateQueries(trpc.customField.pathFilter());
 
-  const create = useMutation(trpc.customFields.createSharedOption.mutationOptions());
-  const update = useMutation(trpc.customFields.updateSharedOption.mutationOptions());
-  const remove = useMutation(trpc.customFields.deleteSharedOption.mutationOptions());
+  const create = useMutation(trpc.customField.createSharedOption.mutationOptions());
+  const update = useMutation(trpc.customField.updateSharedOption.mutationOptions());
+  const remove = useMutation(trpc.customField.deleteSharedOption.mutationOptions());
   const saving = create.isPending || update.isPending;
   const saveError = create.error ?? update.error;
 

@@ -112,7 +112,7 @@ export function useCustomFieldsForm(options: CustomFieldsFormOptions): CustomFie
   };
   const checks = useQueries({
     queries: uniqueFields.map((field) => ({
-      ...trpc.customFields.checkUnique.queryOptions({
+      ...trpc.customField.checkUnique.queryOptions({
         entity,
         code: field.code,
         value: toStoredValue(field, debounced[field.code] ?? null),

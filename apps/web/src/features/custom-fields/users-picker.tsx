@@ -34,7 +34,7 @@ export function UsersPicker(props: UsersPickerProps) {
   const chosenLabel = !multiple && value[0] ? labels[value[0]] : undefined;
   const [term] = useDebouncedValue(searchTerm(search, chosenLabel), SEARCH_DEBOUNCE_MS);
   const users = useQuery({
-    ...trpc.users.lookup.queryOptions({ search: term || undefined }),
+    ...trpc.user.lookup.queryOptions({ search: term || undefined }),
     enabled: opened,
     placeholderData: keepPreviousData,
   });

@@ -34,7 +34,7 @@ export function HomePage({ me, selection }: { me: Me; selection: SellersSelectio
 
 function SellersHome({ selection }: { selection: SellersSelection }) {
   const trpc = useTRPC();
-  const panel = useQuery(trpc.sellers.panel.queryOptions());
+  const panel = useQuery(trpc.seller.panel.queryOptions());
 
   return (
     <Stack gap="md">

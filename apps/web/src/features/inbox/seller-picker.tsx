@@ -17,7 +17,7 @@ export function SellerPicker({
   onChange: (agentId: string | undefined) => void;
 }) {
   const trpc = useTRPC();
-  const panel = useQuery(trpc.sellers.panel.queryOptions());
+  const panel = useQuery(trpc.seller.panel.queryOptions());
   const text = es.conversation.inbox;
   return (
     <Select

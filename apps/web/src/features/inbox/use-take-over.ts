@@ -17,10 +17,10 @@ export function useTakeOver() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation(
-    trpc.contacts.takeOver.mutationOptions({
+    trpc.contact.takeOver.mutationOptions({
       onSuccess: ({ contactId }) => {
         void queryClient.invalidateQueries(trpc.inbox.pathFilter());
-        void queryClient.invalidateQueries(trpc.contacts.pathFilter());
+        void queryClient.invalidateQueries(trpc.contact.pathFilter());
         notifications.show({
           color: 'teal',
           title: es.contacts.takenTitle,

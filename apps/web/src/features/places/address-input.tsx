@@ -49,10 +49,10 @@ export function AddressInput({
   const [detailsError, setDetailsError] = useState<string | null>(null);
   const [searchInput] = useDebouncedValue(text.trim(), PLACE_SEARCH_DEBOUNCE_MS);
 
-  const status = useQuery({ ...trpc.places.status.queryOptions(), staleTime: Infinity });
+  const status = useQuery({ ...trpc.place.status.queryOptions(), staleTime: Infinity });
   const configured = status.data?.configured === true;
   const search = useQuery({
-    ...trpc.places.search.queryOptions({
+    ...trpc.place.search.queryOptions({
       searchInput,
       sessionToken: sessionToken ?? undefined,
     }),
@@ -85,7 +85,7 @@ export function AddressInput({
     setChoosing(true);
     try {
       const details = await queryClient.fetchQuery({
-        ...trpc.places.details.queryOptions({ placeId, sessionToken: sessionToken ?? undefined }),
+        ...trpc.place.details.queryOptions({ placeId, sessionToken: sessionToken ?? undefined }),
         retry: false,
       });
       setText(details.formattedAddress);

@@ -1,6 +1,6 @@
 import type { RouterOutputs } from '@cartera/server/router';
 
-export type SellersPanelData = RouterOutputs['sellers']['panel'];
+export type SellersPanelData = RouterOutputs['seller']['panel'];
 export type GroupNode = SellersPanelData['root'];
 export type Seller = GroupNode['sellers'][number];
 

@@ -51,8 +51,8 @@ export function SharedInboxDialog({
   const clear = (field: Field) => setServerErrors(({ [field]: _dropped, ...rest }) => rest);
 
   const onSuccess = () => {
-    void queryClient.invalidateQueries(trpc.sharedInboxes.pathFilter());
-    void queryClient.invalidateQueries(trpc.contacts.pathFilter());
+    void queryClient.invalidateQueries(trpc.sharedInbox.pathFilter());
+    void queryClient.invalidateQueries(trpc.contact.pathFilter());
     notifications.show({ color: 'teal', message: text.saved });
     onClose();
   };
@@ -67,8 +67,8 @@ export function SharedInboxDialog({
     }
     setServerErrors(placed);
   };
-  const create = useMutation(trpc.sharedInboxes.create.mutationOptions({ onSuccess, onError }));
-  const update = useMutation(trpc.sharedInboxes.update.mutationOptions({ onSuccess, onError }));
+  const create = useMutation(trpc.sharedInbox.create.mutationOptions({ onSuccess, onError }));
+  const update = useMutation(trpc.sharedInbox.update.mutationOptions({ onSuccess, onError }));
   const saving = create.isPending || update.isPending;
   const failure = create.error ?? update.error;
   const failedWithoutFields =

@@ -74,7 +74,7 @@ function MySharedInboxes({
   onInboxChange: (inboxId: string) => void;
 }) {
   const trpc = useTRPC();
-  const mine = useQuery(trpc.sharedInboxes.mine.queryOptions());
+  const mine = useQuery(trpc.sharedInbox.mine.queryOptions());
   const inboxes = mine.data ?? [];
   const chosen = inboxes.find((inbox) => inbox.id === inboxId) ?? inboxes[0];
 
@@ -124,7 +124,7 @@ function MySharedInboxes({
 function SharedInboxContacts({ inboxId, label }: { inboxId: string; label: string }) {
   const trpc = useTRPC();
   const list = useInfiniteQuery(
-    trpc.sharedInboxes.contacts.infiniteQueryOptions(
+    trpc.sharedInbox.contacts.infiniteQueryOptions(
       { sharedInboxId: inboxId },
       {
         getNextPageParam: (page) => page.nextCursor ?? undefined,

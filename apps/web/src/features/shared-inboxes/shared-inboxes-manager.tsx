@@ -24,7 +24,7 @@ import { SharedInboxDialog } from './shared-inbox-dialog';
 
 const text = es.sharedInboxes;
 
-export type ManagedSharedInbox = RouterOutputs['sharedInboxes']['list'][number];
+export type ManagedSharedInbox = RouterOutputs['sharedInbox']['list'][number];
 
 /**
  * 'Gestionar' (admin and comercial): the company's shared inboxes with their owner and the
@@ -34,17 +34,17 @@ export type ManagedSharedInbox = RouterOutputs['sharedInboxes']['list'][number];
 export function SharedInboxesManager() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const list = useQuery(trpc.sharedInboxes.list.queryOptions());
+  const list = useQuery(trpc.sharedInbox.list.queryOptions());
   const inboxes = list.data ?? [];
   const names = useUserNames(inboxes.flatMap((inbox) => inbox.memberIds));
   const [editing, setEditing] = useState<ManagedSharedInbox | 'new' | null>(null);
   const [removing, setRemoving] = useState<ManagedSharedInbox | null>(null);
 
   const remove = useMutation(
-    trpc.sharedInboxes.remove.mutationOptions({
+    trpc.sharedInbox.remove.mutationOptions({
       onSuccess: () => {
-        void queryClient.invalidateQueries(trpc.sharedInboxes.pathFilter());
-        void queryClient.invalidateQueries(trpc.contacts.pathFilter());
+        void queryClient.invalidateQueries(trpc.sharedInbox.pathFilter());
+        void queryClient.invalidateQueries(trpc.contact.pathFilter());
         notifications.show({ color: 'teal', message: text.removed });
         setRemoving(null);
       },

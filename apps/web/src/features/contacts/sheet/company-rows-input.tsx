@@ -134,7 +134,7 @@ function SectorPicker({
   const [opened, setOpened] = useState(false);
   const [term] = useDebouncedValue(searchTerm(search, knownName), SEARCH_DEBOUNCE_MS);
   const sectors = useQuery({
-    ...trpc.companies.sectors.queryOptions({
+    ...trpc.company.sectors.queryOptions({
       companyId: companyId ?? '',
       search: term || undefined,
     }),

@@ -199,7 +199,7 @@ export function ContactSheetForm({
   // ---- saving ---------------------------------------------------------------------------
   const fullName = `${values.firstName.trim()} ${values.lastName.trim()}`.trim();
   const afterSave = (id: string) => {
-    void queryClient.invalidateQueries(trpc.contacts.pathFilter());
+    void queryClient.invalidateQueries(trpc.contact.pathFilter());
     notifications.show({
       color: 'teal',
       message: format(contact ? es.contacts.savedNotice : es.contacts.createdNotice, {
@@ -258,10 +258,10 @@ export function ContactSheetForm({
     setFailure({ title: userMessageOf(error) });
   };
   const create = useMutation(
-    trpc.contacts.create.mutationOptions({ onSuccess: ({ id }) => afterSave(id), onError }),
+    trpc.contact.create.mutationOptions({ onSuccess: ({ id }) => afterSave(id), onError }),
   );
   const update = useMutation(
-    trpc.contacts.update.mutationOptions({ onSuccess: (saved) => afterSave(saved.id), onError }),
+    trpc.contact.update.mutationOptions({ onSuccess: (saved) => afterSave(saved.id), onError }),
   );
   const saving = create.isPending || update.isPending;
 
@@ -290,9 +290,9 @@ export function ContactSheetForm({
     void navigate({ to: '/contact', search });
   }
   const takeOver = useMutation(
-    trpc.contacts.takeOver.mutationOptions({
+    trpc.contact.takeOver.mutationOptions({
       onSuccess: ({ contactId }) => {
-        void queryClient.invalidateQueries(trpc.contacts.pathFilter());
+        void queryClient.invalidateQueries(trpc.contact.pathFilter());
         notifications.show({
           color: 'teal',
           title: es.contacts.takenTitle,
@@ -310,9 +310,9 @@ export function ContactSheetForm({
     }),
   );
   const subConversation = useMutation(
-    trpc.contacts.createSubConversation.mutationOptions({
+    trpc.contact.createSubConversation.mutationOptions({
       onSuccess: ({ id }) => {
-        void queryClient.invalidateQueries(trpc.contacts.pathFilter());
+        void queryClient.invalidateQueries(trpc.contact.pathFilter());
         notifications.show({ color: 'teal', message: es.contacts.subConversationCreated });
         onLeave();
         goToContact({ id });

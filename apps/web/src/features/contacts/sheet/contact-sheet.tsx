@@ -27,7 +27,7 @@ export function ContactSheet({
 }: {
   opened: boolean;
   onClose: () => void;
-  /** The contact to edit (the `contacts.get` answer); none to create. */
+  /** The contact to edit (the `contact.get` answer); none to create. */
   contact?: ContactDetail;
   /**
    * After saving. When creating, the sheet then opens /contact?id={new id} (02 §2) unless
@@ -40,9 +40,9 @@ export function ContactSheet({
   const mode = contact ? 'edit' : 'create';
   // A saved sheet starts over (02 §4 'on success the form resets').
   const [generation, setGeneration] = useState(0);
-  const config = useQuery({ ...trpc.contacts.form.queryOptions(), enabled: opened });
+  const config = useQuery({ ...trpc.contact.form.queryOptions(), enabled: opened });
   const fields = useQuery({
-    ...trpc.customFields.forForm.queryOptions({ entity: 'contact', mode }),
+    ...trpc.customField.forForm.queryOptions({ entity: 'contact', mode }),
     enabled: opened,
   });
   const tags = useQuery({ ...trpc.catalog.tags.queryOptions(), enabled: opened });

@@ -35,7 +35,7 @@ export function useExternalValidation(input: {
   const [settled] = useDebouncedValue(body, EXTERNAL_VALIDATION_DEBOUNCE_MS);
   const [verdict, setVerdict] = useState<{ body: string; state: ExternalState } | null>(null);
   const latest = useRef<string | null>(null);
-  const validate = useMutation(trpc.contacts.externalValidate.mutationOptions());
+  const validate = useMutation(trpc.contact.externalValidate.mutationOptions());
   const { mutate } = validate;
 
   useEffect(() => {

@@ -7,10 +7,10 @@ import { parsePhone, type ParsedPhone } from '@cartera/domain/phone';
 import type { RouterOutputs } from '@cartera/server/router';
 import type { DirectionValue } from '../../custom-fields/field-values';
 
-/** A contact as `contacts.get` answers it: what the sheet edits. */
-export type ContactDetail = RouterOutputs['contacts']['get'];
-/** The sheet's configuration (`contacts.form`). */
-export type ContactFormConfig = RouterOutputs['contacts']['form'];
+/** A contact as `contact.get` answers it: what the sheet edits. */
+export type ContactDetail = RouterOutputs['contact']['get'];
+/** The sheet's configuration (`contact.form`). */
+export type ContactFormConfig = RouterOutputs['contact']['form'];
 
 /**
  * Rows carry a stable key so React keeps each input (and its phone check) when a row above is

@@ -14,7 +14,7 @@ import {
 import type { RouterOutputs } from '@cartera/server/router';
 import { useTRPC } from '../../../lib/trpc';
 
-export type PhoneValidation = RouterOutputs['contacts']['validatePhone'];
+export type PhoneValidation = RouterOutputs['contact']['validatePhone'];
 
 export interface PhoneCheck {
   state: PhoneInputState;
@@ -51,7 +51,7 @@ export function usePhoneCheck(input: {
   const [shownValue] = useDebouncedValue(readValue, PHONE_CHECK_DELAY_MS);
   const serverNumber = serverValue ? normalizePhone(serverValue, input.country) : null;
   const check = useQuery({
-    ...trpc.contacts.validatePhone.queryOptions({
+    ...trpc.contact.validatePhone.queryOptions({
       number: serverNumber ?? '',
       contactId: input.contactId,
       extension: input.extension || undefined,

@@ -20,7 +20,7 @@ import { useTRPC } from '../../../lib/trpc';
 import { SearchIcon } from '../../../shell/icons';
 import { QueryError } from '../../../shell/query-error';
 import type { ContactDetail } from '../../contacts/contact-format';
-import { newActionId } from './action-id';
+import { newId } from '@cartera/domain/ids';
 import { RequiredOnSaleForm } from './required-on-sale-form';
 import { useRefreshContact } from './use-refresh-contact';
 import { FormActions } from '../../../shell/form-actions';
@@ -117,10 +117,10 @@ function ArchiveForm({
   const trpc = useTRPC();
   const refresh = useRefreshContact(contact.id);
   const reasons = useQuery({
-    ...trpc.interactions.archivingReasons.queryOptions({ contactId: contact.id }),
+    ...trpc.interaction.archivingReasons.queryOptions({ contactId: contact.id }),
     staleTime: 0,
   });
-  const archive = useMutation(trpc.interactions.archive.mutationOptions());
+  const archive = useMutation(trpc.interaction.archive.mutationOptions());
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -130,7 +130,7 @@ function ArchiveForm({
     try {
       const { nextAction } = await archive.mutateAsync({
         contactId: contact.id,
-        id: newActionId(),
+        id: newId(),
         reason,
       });
       notifications.show({ color: 'teal', message: t.archiveDone });

@@ -27,7 +27,7 @@ export function BotToggleDialog({
 }) {
   const trpc = useTRPC();
   const refresh = useRefreshContact(contact.id);
-  const toggle = useMutation(trpc.interactions.setBot.mutationOptions());
+  const toggle = useMutation(trpc.interaction.setBot.mutationOptions());
   const activate = !contact.botActive;
   const close = () => {
     toggle.reset();

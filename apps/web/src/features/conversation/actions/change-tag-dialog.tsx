@@ -6,7 +6,7 @@ import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../../lib/trpc';
 import type { ContactDetail } from '../../contacts/contact-format';
 import { useTags } from '../../contacts/tag-chip';
-import { newActionId } from './action-id';
+import { newId } from '@cartera/domain/ids';
 import { useRefreshContact } from './use-refresh-contact';
 import { FormActions } from '../../../shell/form-actions';
 
@@ -38,13 +38,13 @@ function ChangeTagForm({ contact, onClose }: { contact: ContactDetail; onClose: 
   const queryClient = useQueryClient();
   const refresh = useRefreshContact(contact.id);
   const tags = useTags();
-  const changeTag = useMutation(trpc.interactions.changeTag.mutationOptions());
+  const changeTag = useMutation(trpc.interaction.changeTag.mutationOptions());
   const [picked, setPicked] = useState<string | null>(null);
   const choices = (tags.data ?? []).filter((tag) => tag.code !== contact.statusTag);
 
   const submit = () => {
     if (!picked) return;
-    const key = trpc.contacts.get.queryKey({ id: contact.id });
+    const key = trpc.contact.get.queryKey({ id: contact.id });
     const before = queryClient.getQueryData(key);
     const previousTag = contact.statusTag;
     // A refetch landing now would put the old tag back on screen.
@@ -56,7 +56,7 @@ function ChangeTagForm({ contact, onClose }: { contact: ContactDetail; onClose: 
     // The form is gone by now: the outcome is handled here, not in `mutate` callbacks (those
     // never run once their component unmounted).
     changeTag
-      .mutateAsync({ contactId: contact.id, id: newActionId(), tag: picked })
+      .mutateAsync({ contactId: contact.id, id: newId(), tag: picked })
       .then(
         () => refresh(),
         () => {

@@ -9,7 +9,7 @@ import { BellIcon, FolderIcon, SparklesIcon } from '../../../shell/icons';
 import { useMe } from '../../auth/session';
 import type { ContactDetail } from '../../contacts/contact-format';
 import { useTags } from '../../contacts/tag-chip';
-import { newActionId } from './action-id';
+import { newId } from '@cartera/domain/ids';
 import { BotToggleDialog } from './bot-toggle-dialog';
 import { ChangeTagDialog } from './change-tag-dialog';
 import { useRefreshContact } from './use-refresh-contact';
@@ -132,7 +132,7 @@ function useChipRemoval(
     pending: mutation.isPending,
     run: () =>
       mutation.mutate(
-        { contactId, id: newActionId() },
+        { contactId, id: newId() },
         {
           onSuccess: () => {
             notifications.show({ color: 'teal', message: texts.done });
@@ -183,7 +183,7 @@ function ReminderChip({
   readOnly: boolean;
 }) {
   const trpc = useTRPC();
-  const cancel = useMutation(trpc.interactions.cancelReminder.mutationOptions());
+  const cancel = useMutation(trpc.interaction.cancelReminder.mutationOptions());
   const remove = useChipRemoval(
     contact.id,
     cancel,
@@ -209,7 +209,7 @@ function ReminderChip({
 
 function ArchiveChip({ contact, readOnly }: { contact: ContactDetail; readOnly: boolean }) {
   const trpc = useTRPC();
-  const unarchive = useMutation(trpc.interactions.unarchive.mutationOptions());
+  const unarchive = useMutation(trpc.interaction.unarchive.mutationOptions());
   const remove = useChipRemoval(
     contact.id,
     unarchive,

@@ -25,7 +25,7 @@ import { DATE_TIME_FORMAT, dayjs, formatDateTime } from '../../../lib/dates';
 import { domainCodeOf, userMessageOf } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
 import { CalendarIcon } from '../../../shell/icons';
-import { newActionId } from './action-id';
+import { newId } from '@cartera/domain/ids';
 import { PRESET_GROUPS, type Preset } from './reminder-presets';
 import { useRefreshContact } from './use-refresh-contact';
 
@@ -77,14 +77,14 @@ function ReminderForm({
 }) {
   const trpc = useTRPC();
   const refresh = useRefreshContact(contactId);
-  const setReminder = useMutation(trpc.interactions.setReminder.mutationOptions());
+  const setReminder = useMutation(trpc.interaction.setReminder.mutationOptions());
   const [step, setStep] = useState(0);
   const [action, setAction] = useState<ReminderAction>('phoneCall');
   const [comment, setComment] = useState('');
   const [picked, setPicked] = useState<Picked | null>(null);
   const [isPermanent, setIsPermanent] = useState(permanent);
   // One id per reminder: a retry after a failure is the same reminder for the server.
-  const [id] = useState(newActionId);
+  const [id] = useState(newId);
   const [failure, setFailure] = useState<string | null>(null);
 
   const pickPreset = (preset: Preset) => {

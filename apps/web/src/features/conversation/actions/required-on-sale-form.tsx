@@ -21,7 +21,7 @@ const t = es.conversation.actions;
 
 /**
  * 'Guardar y archivar' (03 §4 Archiving, §5): the contact's required-on-sale fields that are
- * still empty, each required. Saving stores them on the contact (`contacts.update` with the
+ * still empty, each required. Saving stores them on the contact (`contact.update` with the
  * contact's current values) and then `onSaved` archives again.
  */
 export function RequiredOnSaleForm({
@@ -38,7 +38,7 @@ export function RequiredOnSaleForm({
 }) {
   const trpc = useTRPC();
   const definitions = useQuery(
-    trpc.customFields.forForm.queryOptions({ entity: 'contact', mode: 'edit' }),
+    trpc.customField.forForm.queryOptions({ entity: 'contact', mode: 'edit' }),
   );
   if (definitions.isPending) return <Skeleton height={160} />;
   if (definitions.isError) {
@@ -60,7 +60,7 @@ function FieldsForm({
   onSaved: () => Promise<void>;
 }) {
   const trpc = useTRPC();
-  const update = useMutation(trpc.contacts.update.mutationOptions());
+  const update = useMutation(trpc.contact.update.mutationOptions());
   const [values, setValues] = useState<Record<string, FormValue>>(() =>
     Object.fromEntries(
       fields.map((field) => [field.code, toFormValue(field, contact.additionalData[field.code])]),

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc';
 
 /**
- * After an action on the contact: refetch its `contacts.get` (header, chips) and every timeline
+ * After an action on the contact: refetch its `contact.get` (header, chips) and every timeline
  * query, so the page and the conversation show the new item.
  */
 export function useRefreshContact(contactId: string): () => Promise<void> {
@@ -10,8 +10,8 @@ export function useRefreshContact(contactId: string): () => Promise<void> {
   const queryClient = useQueryClient();
   return async () => {
     await Promise.all([
-      queryClient.invalidateQueries(trpc.contacts.get.queryFilter({ id: contactId })),
-      queryClient.invalidateQueries({ queryKey: trpc.interactions.pathKey() }),
+      queryClient.invalidateQueries(trpc.contact.get.queryFilter({ id: contactId })),
+      queryClient.invalidateQueries({ queryKey: trpc.interaction.pathKey() }),
     ]);
   };
 }

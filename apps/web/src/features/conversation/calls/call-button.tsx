@@ -6,7 +6,7 @@ import { domainCodeOf } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
 import { PhoneIcon } from '../../../shell/icons';
 import type { ContactDetail } from '../../contacts/contact-format';
-import { newActionId } from '../actions/action-id';
+import { newId } from '@cartera/domain/ids';
 import { useRefreshContact } from '../actions/use-refresh-contact';
 import { usePendingCall } from './use-pending-call';
 
@@ -25,7 +25,7 @@ export function CallButton({ contact }: { contact: ContactDetail }) {
   const trpc = useTRPC();
   const refresh = useRefreshContact(contact.id);
   const pending = usePendingCall(contact.id);
-  const start = useMutation(trpc.interactions.startCall.mutationOptions());
+  const start = useMutation(trpc.interaction.startCall.mutationOptions());
   const ongoing = pending.call !== null;
 
   const call = (phone: string) => {
@@ -34,7 +34,7 @@ export function CallButton({ contact }: { contact: ContactDetail }) {
       return;
     }
     start.mutate(
-      { contactId: contact.id, id: newActionId(), phone },
+      { contactId: contact.id, id: newId(), phone },
       {
         onSuccess: () => void refresh(),
         onError: (error) => {

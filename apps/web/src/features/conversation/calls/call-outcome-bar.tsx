@@ -38,7 +38,7 @@ export function CallOutcomeBar({
 }) {
   const trpc = useTRPC();
   const refresh = useRefreshContact(contact.id);
-  const close = useMutation(trpc.interactions.closeCall.mutationOptions());
+  const close = useMutation(trpc.interaction.closeCall.mutationOptions());
   const answer = (state: CallOutcome) =>
     close.mutate(
       { contactId: contact.id, interactionId: call.interactionId, state },

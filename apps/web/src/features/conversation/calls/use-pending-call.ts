@@ -13,7 +13,7 @@ export type { PendingCall } from './pending-call';
 export function usePendingCall(contactId: string) {
   const trpc = useTRPC();
   const newest = useQuery({
-    ...trpc.interactions.timeline.queryOptions({ contactId }),
+    ...trpc.interaction.timeline.queryOptions({ contactId }),
     refetchOnWindowFocus: false,
   });
   const { refetch } = newest;

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { NOTE_ATTACHMENT_ACCEPT, NOTE_ATTACHMENTS_MAX } from '@cartera/domain/composer';
 import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
 import { es, format } from '@cartera/domain/i18n';
-import { newActionId } from '../actions/action-id';
+import { newId } from '@cartera/domain/ids';
 import { lineIcon } from '../../../shell/icons';
 import { uploadFile, UploadError, type UploadedFile } from '../../../lib/upload-file';
 import { formatFileSize } from '../info-panel/info-panel-format';
@@ -66,7 +66,7 @@ export function useNoteAttachments() {
           message: format(c.attachmentsMax, { n: NOTE_ATTACHMENTS_MAX }),
         });
       }
-      const added = taken.map((file) => ({ file, id: newActionId() }));
+      const added = taken.map((file) => ({ file, id: newId() }));
       setItems((current) => [
         ...current,
         ...added.map(({ file, id }) => ({

@@ -27,7 +27,7 @@ export function useQuickReplies(text: string) {
   const active = wanted && dismissed === null;
   const [search] = useDebouncedValue(active ? text.slice(1) : '', QUICK_REPLY_DEBOUNCE_MS);
   const query = useQuery({
-    ...trpc.templates.quickReplies.queryOptions({ search: search || undefined }),
+    ...trpc.template.quickReplies.queryOptions({ search: search || undefined }),
     enabled: active,
   });
   const matches: QuickReplyMatch[] = active ? (query.data ?? []) : [];

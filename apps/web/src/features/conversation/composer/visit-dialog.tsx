@@ -8,7 +8,7 @@ import { useTRPC } from '../../../lib/trpc';
 import { useMe } from '../../auth/session';
 import { useTags } from '../../contacts/tag-chip';
 import { UsersPicker } from '../../custom-fields/users-picker';
-import { newActionId } from '../actions/action-id';
+import { newId } from '@cartera/domain/ids';
 import { useRefreshContact } from '../actions/use-refresh-contact';
 import { FormActions } from '../../../shell/form-actions';
 
@@ -56,7 +56,7 @@ function VisitForm({
   const trpc = useTRPC();
   const tags = useTags();
   const refresh = useRefreshContact(contactId);
-  const createVisit = useMutation(trpc.interactions.createVisit.mutationOptions());
+  const createVisit = useMutation(trpc.interaction.createVisit.mutationOptions());
   const [state, setState] = useState<string | null>(null);
   const [comment, setComment] = useState('');
   const [tag, setTag] = useState<string | null>(null);
@@ -67,7 +67,7 @@ function VisitForm({
     const parsed = visitSchema(
       settings.rules,
       settings.results.map((result) => result.code),
-    ).safeParse({ contactId, id: newActionId(), state: state ?? '', comment, tag, shared });
+    ).safeParse({ contactId, id: newId(), state: state ?? '', comment, tag, shared });
     if (!parsed.success) {
       const found: { state?: string; comment?: string } = {};
       for (const issue of parsed.error.issues) {

@@ -20,7 +20,7 @@ function viewerTimeZone(): string {
 export function ActivitySection({ contactId }: { contactId: string }) {
   const trpc = useTRPC();
   const heatmap = useQuery(
-    trpc.interactions.heatmap.queryOptions({ contactId, timeZone: viewerTimeZone() }),
+    trpc.interaction.heatmap.queryOptions({ contactId, timeZone: viewerTimeZone() }),
   );
   if (heatmap.isPending) return <Skeleton height={64} radius="sm" />;
   if (heatmap.isError) {

@@ -15,9 +15,9 @@ function useAttachments(contactId: string, kind: Kind) {
   const client = useTRPCClient();
   return useInfiniteQuery({
     // tRPC's own key shape for the procedure, so invalidating `interactions` refetches it too.
-    queryKey: [['interactions', 'files'], { input: { contactId, kind }, type: 'infinite' }],
+    queryKey: [['interaction', 'files'], { input: { contactId, kind }, type: 'infinite' }],
     queryFn: ({ pageParam, signal }) =>
-      client.interactions.files.query({ contactId, kind, page: pageParam }, { signal }),
+      client.interaction.files.query({ contactId, kind, page: pageParam }, { signal }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => nextAttachmentsPage(pages.length, last.total),
   });

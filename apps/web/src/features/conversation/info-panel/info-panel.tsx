@@ -30,9 +30,9 @@ export function InfoPanel({
   const contactId = contact.id;
   // Only this contact's queries are on screen: refreshing the procedures is refreshing them.
   const refresh = useCallback(() => {
-    void queryClient.invalidateQueries(trpc.interactions.heatmap.pathFilter());
-    void queryClient.invalidateQueries(trpc.interactions.files.pathFilter());
-    void queryClient.invalidateQueries(trpc.interactions.search.pathFilter());
+    void queryClient.invalidateQueries(trpc.interaction.heatmap.pathFilter());
+    void queryClient.invalidateQueries(trpc.interaction.files.pathFilter());
+    void queryClient.invalidateQueries(trpc.interaction.search.pathFilter());
   }, [queryClient, trpc]);
   useContactChanges(contactId, refresh);
 

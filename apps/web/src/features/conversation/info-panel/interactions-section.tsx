@@ -56,7 +56,7 @@ export function InteractionsSection({
   const [debounced] = useDebouncedValue(text.trim(), INTERACTIONS_DEBOUNCE_MS);
   const filtering = debounced !== '' || type !== null;
   const search = useQuery({
-    ...trpc.interactions.search.queryOptions({
+    ...trpc.interaction.search.queryOptions({
       contactId,
       text: debounced || undefined,
       types: type ? [type] : undefined,

@@ -1,0 +1,45 @@
+import { accountRouter } from './modules/account/account.router';
+import { catalogRouter } from './modules/catalog/catalog.router';
+import { companiesRouter } from './modules/companies/companies.router';
+import { contactsRouter } from './modules/contacts/contacts.router';
+import { interactionsRouter } from './modules/interactions/interactions.router';
+import { inboxRouter } from './modules/inbox/inbox.router';
+import { sharedInboxesRouter } from './modules/shared-inboxes/shared-inboxes.router';
+import { templatesRouter } from './modules/templates/templates.router';
+import { customFieldsRouter } from './modules/custom-fields/custom-fields.router';
+import { activityRouter } from './modules/activity/activity.router';
+import { authRouter } from './modules/auth/auth.router';
+import { placesRouter } from './modules/places/places.router';
+import { usersRouter } from './modules/users/users.router';
+import { sellersRouter } from './modules/sellers/sellers.router';
+import { settingsRouter } from './modules/settings/settings.router';
+import { systemRouter } from './modules/system/system.router';
+import { realtimeRouter } from './realtime/realtime.router';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { createCallerFactory, router } from './trpc/init';
+
+/** Every router of the application. The authorisation harness walks all of it. */
+export const appRouter = router({
+  system: systemRouter,
+  auth: authRouter,
+  activity: activityRouter,
+  account: accountRouter,
+  seller: sellersRouter,
+  company: companiesRouter,
+  customField: customFieldsRouter,
+  catalog: catalogRouter,
+  place: placesRouter,
+  contact: contactsRouter,
+  interaction: interactionsRouter,
+  inbox: inboxRouter,
+  sharedInbox: sharedInboxesRouter,
+  template: templatesRouter,
+  user: usersRouter,
+  settings: settingsRouter,
+  realtime: realtimeRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export const createCaller = createCallerFactory(appRouter);
