@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Database, Executor } from '@cartera/db/client';
 import type { Contact } from '@cartera/db/schema';
-import type { ZUnifyInput } from '@cartera/domain/contacts';
-import { canCreateSubConversation, canUnify, mergeContacts } from '@cartera/domain/contacts';
+import type { ZUnifyInput } from '@cartera/domain/contact-actions';
+import { canCreateSubConversation, canUnify, mergeContacts } from '@cartera/domain/contact-actions';
 import { DomainError } from '@cartera/domain/errors';
 import { contactSearchText } from '@cartera/domain/search';
 import type { AuthUser } from '../sessions/session.types';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
-import { canCreateSubConversation, canUnify, countryName } from '@cartera/domain/contacts';
+import { canCreateSubConversation, canUnify } from '@cartera/domain/contact-actions';
+import { countryName } from '@cartera/domain/contact-sheet';
 import { es, format } from '@cartera/domain/i18n';
 import { parsePhone } from '@cartera/domain/phone';
 import type { AuthUser } from '../sessions/session.types';

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import type { Database, Executor } from '@cartera/db/client';
 import type { Contact } from '@cartera/db/schema';
+import { canCreateSubConversation, canUnify } from '@cartera/domain/contact-actions';
 import {
-  canCreateSubConversation,
-  canUnify,
   contactFormSchema,
-  ZContactFormItem,
   ZContactFormValues,
   type ContactFormOutput,
-} from '@cartera/domain/contacts';
+} from '@cartera/domain/contact-sheet';
+import { ZContactFormItem } from '@cartera/domain/contact-form';
 import { DomainError } from '@cartera/domain/errors';
 import { parsePhone } from '@cartera/domain/phone';
 import { contactSearchText } from '@cartera/domain/search';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZUnifyInput } from '@cartera/domain/contacts';
+import { ZUnifyInput } from '@cartera/domain/contact-actions';
 import { DomainError } from '@cartera/domain/errors';
 import { errorMessage } from '@cartera/domain/i18n';
 import type { AppDeps } from '../../deps';

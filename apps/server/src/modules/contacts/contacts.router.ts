@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZUnifyInput } from '@cartera/domain/contacts';
+import { ZUnifyInput } from '@cartera/domain/contact-actions';
 import { router, tenantProcedure } from '../../trpc/init';
 import {
   listContacts,

@@ -7,7 +7,7 @@ import {
   ZContactFormItem,
   type ContactFormFlags,
   type ContactFormItem,
-} from '@cartera/domain/contacts';
+} from '@cartera/domain/contact-form';
 import type { AuthUser } from '../sessions/session.types';
 import { findTenantSettings } from '../companies/companies.repository';
 

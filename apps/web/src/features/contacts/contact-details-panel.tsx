@@ -14,7 +14,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { conversationText } from '@cartera/domain/contacts';
+import { conversationText } from '@cartera/domain/contact-actions';
 import { isFieldVisible } from '@cartera/domain/custom-fields';
 import { es } from '@cartera/domain/i18n';
 import { proximityLevel } from '@cartera/domain/proximity';

@@ -1,5 +1,5 @@
-import type { UnifySide } from '@cartera/domain/contacts';
-import { transferCode } from '@cartera/domain/contacts';
+import type { UnifySide } from '@cartera/domain/contact-actions';
+import { transferCode } from '@cartera/domain/contact-actions';
 import { errorMessage, es, format } from '@cartera/domain/i18n';
 import { parsePhone } from '@cartera/domain/phone';
 import type { RouterOutputs } from '@cartera/server/router';

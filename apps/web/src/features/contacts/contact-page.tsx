@@ -14,7 +14,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
-import { subConversationStatusLabel } from '@cartera/domain/contacts';
+import { subConversationStatusLabel } from '@cartera/domain/contact-actions';
 import { es, format } from '@cartera/domain/i18n';
 import { domainCodeOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';

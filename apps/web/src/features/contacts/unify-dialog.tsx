@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { defaultUnifyBase, mergeContacts, type UnifySide } from '@cartera/domain/contacts';
+import { defaultUnifyBase, mergeContacts, type UnifySide } from '@cartera/domain/contact-actions';
 import { formatDisplayDate } from '@cartera/domain/custom-fields';
 import { es, format } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';

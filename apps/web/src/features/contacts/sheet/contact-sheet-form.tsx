@@ -7,9 +7,9 @@ import {
   CONTACT_DETAIL_MAX,
   isKindShown,
   isKnownFormKind,
-  type ContactFormContext,
   type ContactFormItem,
-} from '@cartera/domain/contacts';
+} from '@cartera/domain/contact-form';
+import { type ContactFormContext } from '@cartera/domain/contact-sheet';
 import { errorMessage, es, format } from '@cartera/domain/i18n';
 import type { PhoneInputState } from '@cartera/domain/phone';
 import type { RouterOutputs } from '@cartera/server/router';

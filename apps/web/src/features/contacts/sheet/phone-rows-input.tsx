@@ -10,7 +10,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { CONTACT_EXTENSION_MAX, countryName } from '@cartera/domain/contacts';
+import { CONTACT_EXTENSION_MAX } from '@cartera/domain/contact-form';
+import { countryName } from '@cartera/domain/contact-sheet';
 import { es, format } from '@cartera/domain/i18n';
 import { parsePhone, type PhoneInputState } from '@cartera/domain/phone';
 import { AlertIcon, CheckIcon, PhoneIcon, PlusIcon, XIcon } from '../../../shell/icons';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactFormFlags, type ContactFormContext } from '@cartera/domain/contacts';
+import { contactFormFlags } from '@cartera/domain/contact-form';
+import { type ContactFormContext } from '@cartera/domain/contact-sheet';
 import {
   checkSheet,
   emptyCompany,

@@ -2,7 +2,7 @@ import {
   contactFormSchema,
   type ContactFormContext,
   type ContactFormValues,
-} from '@cartera/domain/contacts';
+} from '@cartera/domain/contact-sheet';
 import { parsePhone, type ParsedPhone } from '@cartera/domain/phone';
 import type { RouterOutputs } from '@cartera/server/router';
 import type { DirectionValue } from '../../custom-fields/field-values';

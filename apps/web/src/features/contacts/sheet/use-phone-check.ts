@@ -1,6 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { PHONE_SERVER_CHECK_DEBOUNCE_MS, typedPhoneError } from '@cartera/domain/contacts';
+import { PHONE_SERVER_CHECK_DEBOUNCE_MS } from '@cartera/domain/contact-form';
+import { typedPhoneError } from '@cartera/domain/contact-sheet';
 import { es, format } from '@cartera/domain/i18n';
 import {
   cleanPhone,

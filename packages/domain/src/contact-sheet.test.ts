@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   contactFormFlags,
-  contactFormSchema,
-  countryName,
   isKindShown,
   isKnownFormKind,
+  type ContactFormFlags,
+} from './contact-form';
+import {
+  contactFormSchema,
+  countryName,
   phoneErrors,
   typedPhoneError,
   type ContactFormContext,
-  type ContactFormFlags,
   type ContactFormValues,
-} from './contacts';
+} from './contact-sheet';
 import { es, format } from './i18n/es';
 
 const texts = es.contacts;
