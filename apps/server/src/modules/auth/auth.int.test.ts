@@ -1,30 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { seedDemo, type DemoData } from '@cartera/db/seed';
 import { users } from '@cartera/db/schema';
-import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
 import { restLogin, trpcCall, type CallOptions } from '../../testing/http-client';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { useDemoApp } from '../../testing/demo-app';
 
-let database: TestDatabase;
-let app: TestApp;
-let demo: DemoData;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  demo = await seedDemo(database.handle.db);
-  app = await startTestApp(database.handle);
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
-});
+const env = useDemoApp({});
 
 const trpc = <T = unknown>(path: string, input?: unknown, options?: CallOptions) =>
-  trpcCall<T>(app.url, path, input, options);
+  trpcCall<T>(env.app.url, path, input, options);
 const loginAs = (email: string, password?: string, ip?: string) =>
-  restLogin(app.url, email, password, ip);
+  restLogin(env.app.url, email, password, ip);
 
 describe('inicio de sesión', () => {
   it('entrega token, cookie httpOnly y el usuario con su empresa y grupo', async () => {
@@ -72,7 +57,7 @@ describe('inicio de sesión', () => {
   });
 
   it('no deja entrar a un usuario inactivo', async () => {
-    const { db } = database.handle;
+    const { db } = env.database.handle;
     await db.update(users).set({ active: false }).where(eq(users.email, 'vendedora@demo.test'));
     expect((await loginAs('vendedora@demo.test')).status).toBe(401);
     await db.update(users).set({ active: true }).where(eq(users.email, 'vendedora@demo.test'));
@@ -214,6 +199,6 @@ describe('confinamiento y presentación de novedades', () => {
       method: 'GET',
     });
     expect(me.data?.user.showNewVersionPresentation).toBe(false);
-    expect(demo.users['vendedora@demo.test']).toBeDefined();
+    expect(env.demo.users['vendedora@demo.test']).toBeDefined();
   });
 });

@@ -1,34 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cartera/db/factories';
-import { seedDemo, type DemoData } from '@cartera/db/seed';
-import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
-import { restLogin, trpcCall } from '../../testing/http-client';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { useDemoApp } from '../../testing/demo-app';
 import type { GroupNode } from './sellers.service';
 
-let database: TestDatabase;
-let app: TestApp;
-let demo: DemoData;
+const env = useDemoApp({});
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  demo = await seedDemo(database.handle.db);
   // An inactive seller never counts.
-  await createUser(database.handle.db, demo.north, { email: 'baja@demo.test', active: false });
-  app = await startTestApp(database.handle);
+  await createUser(env.database.handle.db, env.demo.north, {
+    email: 'baja@demo.test',
+    active: false,
+  });
 });
 
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
-});
-
-type Panel = { total: number; companyTotal: number | null; root: GroupNode };
-
-async function panelOf(email: string) {
-  const { body } = await restLogin(app.url, email);
-  return trpcCall<Panel>(app.url, 'seller.panel', undefined, { token: body.token, method: 'GET' });
-}
+const panelOf = (email: string) => env.call(email, 'seller.panel');
 
 const emails = (node: GroupNode): string[] => [
   ...node.sellers.map((seller) => seller.email),
@@ -56,7 +41,7 @@ describe('panel de vendedores', () => {
   it('el supervisor ve solo su grupo y no la empresa', async () => {
     const { data } = await panelOf('supervisor@demo.test');
     expect(data?.companyTotal).toBeNull();
-    expect(data?.root.id).toBe(demo.north.id);
+    expect(data?.root.id).toBe(env.demo.north.id);
     expect(emails(data!.root).sort()).toEqual(['jail@demo.test', 'vendedor@demo.test']);
   });
 
