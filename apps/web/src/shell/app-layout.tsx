@@ -10,7 +10,7 @@ import { fullNameOf, useMe, type Me } from '../features/auth/session';
 import { NewVersionModal } from '../features/new-version/new-version-modal';
 import { ProfileDialog } from '../features/profile/profile-dialog';
 import classes from './app-layout.module.css';
-import { EyeIcon, ReturnIcon } from './icons';
+import { EyeIcon, ReturnIcon } from '../ui/icons';
 import { SideMenu } from './side-menu';
 import { MENU_WIDTH, MOBILE_HEADER_HEIGHT, useMenuLayout } from './use-menu-layout';
 import type { ShellDialog } from './user-menu';

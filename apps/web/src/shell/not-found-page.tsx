@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
-import { CenteredPage } from './centered-page';
+import { CenteredPage } from '../ui/centered-page';
 
 /** Shown for any address the router does not know (the server answers index.html for them). */
 export function NotFoundPage() {

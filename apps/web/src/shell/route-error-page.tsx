@@ -2,7 +2,7 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
 import { userMessageOf } from '../lib/errors';
-import { CenteredPage } from './centered-page';
+import { CenteredPage } from '../ui/centered-page';
 
 /** Last line of defence for errors thrown while loading or rendering a route. */
 export function RouteErrorPage({ error, reset }: ErrorComponentProps) {

@@ -21,15 +21,10 @@ import { fullNameOf, guardUserOf, useMe, type Me } from '../features/auth/sessio
 import { SETTINGS_STALE_MS } from '../features/companies/companies-settings';
 import { useUnassignedCount } from '../features/inbox/unassigned-count';
 import { useTRPC } from '../lib/trpc';
-import { Brand } from './brand';
+import { Brand } from '../ui/brand';
 import classes from './app-layout.module.css';
-import {
-  MENU_ICONS,
-  ReturnIcon,
-  SidebarCollapseIcon,
-  SidebarExpandIcon,
-  SwitchIcon,
-} from './icons';
+import { ReturnIcon, SidebarCollapseIcon, SidebarExpandIcon, SwitchIcon } from '../ui/icons';
+import { MENU_ICONS } from './menu-icons';
 import { UserMenu, type ShellDialog } from './user-menu';
 
 export interface SideMenuProps {

@@ -1,11 +1,12 @@
-import { Avatar, Box, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
 import { ruleFor } from '@cartera/domain/policy';
 import { useLogout } from '../features/auth/use-logout';
 import { fullNameOf, type Me } from '../features/auth/session';
 import classes from './app-layout.module.css';
-import { ActivityIcon, BellIcon, LogoutIcon, SchoolIcon, UserIcon } from './icons';
+import { ActivityIcon, BellIcon, LogoutIcon, SchoolIcon, UserIcon } from '../ui/icons';
+import { UserAvatar } from '../ui/user-avatar';
 
 export type ShellDialog = 'profile' | 'activity' | 'switcher' | 'linked';
 
@@ -15,19 +16,6 @@ const NOTIFICATIONS_PATH = '/all-notifications';
 
 function isBuilt(path: string) {
   return ruleFor(path)?.built === true;
-}
-
-export function UserAvatar({ me, size = 32 }: { me: Me; size?: number }) {
-  return (
-    <Avatar
-      src={me.user.photo}
-      name={fullNameOf(me.user)}
-      color={me.user.color ?? 'initials'}
-      size={size}
-      radius="xl"
-      alt=""
-    />
-  );
 }
 
 /**
@@ -53,7 +41,7 @@ export function UserMenu({
       data-collapsed={collapsed || undefined}
       aria-label={`${es.shell.userMenu}: ${name}`}
     >
-      <UserAvatar me={me} />
+      <UserAvatar user={me.user} name={name} />
       {!collapsed && (
         <>
           <Box style={{ flex: 1, minWidth: 0 }}>

@@ -1,5 +1,4 @@
 import type { SVGProps } from 'react';
-import type { MenuIcon } from '@cartera/domain/menu';
 
 /**
  * Line icons drawn in the style of Tabler Icons (MIT): a 24 px grid, round caps, current colour.
@@ -231,29 +230,3 @@ export const ArrowLeftIcon = icon(['M5 12l14 0', 'M5 12l6 6', 'M5 12l6 -6']);
 export const PhoneIcon = icon([
   'M5 4h4l2 5l-2.5 1.5a11 11 0 0 0 5 5l1.5 -2.5l5 2v4a2 2 0 0 1 -2 2a16 16 0 0 1 -15 -15a2 2 0 0 1 2 -2',
 ]);
-
-/** The icon of each side-menu entry and group. */
-export const MENU_ICONS: Record<MenuIcon, ReturnType<typeof icon>> = {
-  performance: ChartBarIcon,
-  reports: ReportIcon,
-  sellers: UsersIcon,
-  sales: CartIcon,
-  sharedInbox: ShareIcon,
-  presale: FilePlusIcon,
-  requestSale: ClipboardIcon,
-  goals: TargetIcon,
-  campaigns: SpeakerphoneIcon,
-  inbox: InboxIcon,
-  conversations: MessagesIcon,
-  contacts: AddressBookIcon,
-  companies: BuildingIcon,
-  calendar: CalendarIcon,
-  map: MapPinIcon,
-  actionsHistory: HistoryIcon,
-  groups: HierarchyIcon,
-  nps: SmileIcon,
-  forms: FormsIcon,
-  company: BriefcaseIcon,
-  charts: ChartPieIcon,
-  backoffice: BankIcon,
-};

@@ -16,11 +16,11 @@ import { es } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '@cartera/server/router';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { SearchIcon } from '../../shell/icons';
+import { SearchIcon } from '../../ui/icons';
 import type { Me } from '../auth/session';
 import { AccountRow, EmptyList } from './account-row';
 import { useApplySwitch, useSwitchedMessage } from './use-account-switch';
-import { QueryError } from '../../shell/query-error';
+import { QueryError } from '../../ui/query-error';
 
 type AccountUsers = RouterOutputs['account']['users'];
 type AccountUser = AccountUsers['sellers'][number];

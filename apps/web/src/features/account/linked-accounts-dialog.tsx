@@ -5,7 +5,7 @@ import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { AccountRow, EmptyList } from './account-row';
 import { useApplySwitch, useSwitchedMessage } from './use-account-switch';
-import { QueryError } from '../../shell/query-error';
+import { QueryError } from '../../ui/query-error';
 
 /** 'Cambiar de cuenta' for users with linked accounts: the other accounts of the same person. */
 export function LinkedAccountsDialog({ onClose }: { onClose: () => void }) {

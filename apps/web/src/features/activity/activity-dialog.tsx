@@ -5,9 +5,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { DATE_FORMAT, dayjs } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
-import { CalendarIcon } from '../../shell/icons';
+import { CalendarIcon } from '../../ui/icons';
 import { describeAction } from './describe-action';
-import { QueryError } from '../../shell/query-error';
+import { QueryError } from '../../ui/query-error';
 
 /** 01 §9: the list grows 25 actions at a time as the user scrolls. */
 const LIST_MAX_HEIGHT = 400;

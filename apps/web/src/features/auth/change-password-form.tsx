@@ -13,7 +13,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { checkPassword, PASSWORD_RULES, passwordFormErrors } from '@cartera/domain/password';
-import { CheckIcon, CircleIcon } from '../../shell/icons';
+import { CheckIcon, CircleIcon } from '../../ui/icons';
 import { domainCodeOf, errorDetailsOf, userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 

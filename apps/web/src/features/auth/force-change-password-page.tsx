@@ -5,8 +5,8 @@ import { useRouter } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
 import { safeReturnUrl } from '../../lib/return-url';
 import { useTRPC } from '../../lib/trpc';
-import { Brand } from '../../shell/brand';
-import { CenteredPage } from '../../shell/centered-page';
+import { Brand } from '../../ui/brand';
+import { CenteredPage } from '../../ui/centered-page';
 import { ChangePasswordForm } from './change-password-form';
 import { useLogout } from './use-logout';
 

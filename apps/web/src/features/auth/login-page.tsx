@@ -6,8 +6,8 @@ import { es } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { safeReturnUrl } from '../../lib/return-url';
 import { useTRPC } from '../../lib/trpc';
-import { Brand } from '../../shell/brand';
-import { CenteredPage } from '../../shell/centered-page';
+import { Brand } from '../../ui/brand';
+import { CenteredPage } from '../../ui/centered-page';
 
 interface Values {
   email: string;

@@ -27,16 +27,16 @@ import { es, format } from '@cartera/domain/i18n';
 import { hasRole } from '@cartera/domain/policy';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { ListEnd } from '../../shell/list-end';
-import { ConfirmDialog } from '../../shell/confirm-dialog';
-import { PlusIcon, SearchIcon, TrashIcon } from '../../shell/icons';
+import { ListEnd } from '../../ui/list-end';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { PlusIcon, SearchIcon, TrashIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
 import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
 import { useCompaniesSettings, type Company } from './companies-settings';
 import { CompanyDialog } from './company-dialog';
 import { CompanyFilters, type FieldFilter } from './company-filters';
 import { ManagerPicker, useUserNames } from './manager-picker';
-import { QueryError } from '../../shell/query-error';
+import { QueryError } from '../../ui/query-error';
 
 /** Who may delete companies (the server's companies.delete). */
 const DELETERS = ['comercial', 'super', 'project_manager'] as const;

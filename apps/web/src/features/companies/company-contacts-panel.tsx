@@ -25,11 +25,11 @@ import {
 import { es, format } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { SearchIcon } from '../../shell/icons';
+import { SearchIcon } from '../../ui/icons';
 import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
 import type { CompanyDetail } from './companies-settings';
-import { Panel } from '../../shell/panel';
-import { FormActions } from '../../shell/form-actions';
+import { Panel } from '../../ui/panel';
+import { FormActions } from '../../ui/form-actions';
 
 /** The company's contacts with their role and sector, and 'Agregar contactos'. */
 export function CompanyContactsPanel({ company }: { company: CompanyDetail }) {

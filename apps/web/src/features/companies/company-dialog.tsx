@@ -36,7 +36,7 @@ import {
   type Company,
   type DefaultFieldKey,
 } from './companies-settings';
-import { FormActions } from '../../shell/form-actions';
+import { FormActions } from '../../ui/form-actions';
 
 /** 02 §9: the company dialog is 600 px wide. */
 const DIALOG_WIDTH = 600;

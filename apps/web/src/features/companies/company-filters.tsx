@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Pill, Popover, Select, Stack, TextInput } from '@mantine/core';
 import { formatDisplayDate, parseDisplayDate } from '@cartera/domain/custom-fields';
 import { es, format } from '@cartera/domain/i18n';
-import { FilterIcon } from '../../shell/icons';
+import { FilterIcon } from '../../ui/icons';
 import { dateInputText, numberInputText, type FormField } from '../custom-fields/field-values';
 
 /** A filter on a configurable field, as companies.list takes it. */

@@ -18,7 +18,7 @@ import { isFieldVisible } from '@cartera/domain/custom-fields';
 import { errorMessage, es, format } from '@cartera/domain/i18n';
 import { domainCodeOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { ArrowLeftIcon, BuildingIcon, PencilIcon } from '../../shell/icons';
+import { ArrowLeftIcon, BuildingIcon, PencilIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
 import { CustomFieldValues } from '../custom-fields/custom-field-values';
 import {
@@ -32,8 +32,8 @@ import { CompanyContactsPanel } from './company-contacts-panel';
 import { CompanyDialog } from './company-dialog';
 import { useUserNames } from './manager-picker';
 import { SectorsPanel } from './sectors-panel';
-import { QueryError } from '../../shell/query-error';
-import { Panel } from '../../shell/panel';
+import { QueryError } from '../../ui/query-error';
+import { Panel } from '../../ui/panel';
 
 /**
  * /companies/$companyId: the company's general information (its own fields and the configurable

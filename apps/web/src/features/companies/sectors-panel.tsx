@@ -22,11 +22,11 @@ import { ZSectorName } from '@cartera/domain/companies';
 import { es, format } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { ConfirmDialog } from '../../shell/confirm-dialog';
-import { SearchIcon, TrashIcon } from '../../shell/icons';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { SearchIcon, TrashIcon } from '../../ui/icons';
 import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
-import { Panel } from '../../shell/panel';
-import { FormActions } from '../../shell/form-actions';
+import { Panel } from '../../ui/panel';
+import { FormActions } from '../../ui/form-actions';
 
 /** 02 §9: the 'Crear sector' dialog is 425 px wide. */
 const SECTOR_DIALOG_WIDTH = 425;

@@ -21,7 +21,7 @@ import { proximityLevel } from '@cartera/domain/proximity';
 import { formatDateTime } from '../../lib/dates';
 import { isAppClientError, userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { ClipboardIcon, MapPinIcon, SwitchIcon } from '../../shell/icons';
+import { ClipboardIcon, MapPinIcon, SwitchIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
 import { CustomFieldValues } from '../custom-fields/custom-field-values';
 import { channelView, mapLink, type ContactDetail } from './contact-format';

@@ -6,8 +6,8 @@ import { PANEL_PREVIEW_COUNT } from '@cartera/domain/contact-form';
 import { subConversationStatusLabel } from '@cartera/domain/contact-actions';
 import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
-import { Panel } from '../../shell/panel';
-import { QueryError } from '../../shell/query-error';
+import { Panel } from '../../ui/panel';
+import { QueryError } from '../../ui/query-error';
 import { contactName, type ContactDetail } from './contact-format';
 import { TransferDialog } from './transfer-dialog';
 

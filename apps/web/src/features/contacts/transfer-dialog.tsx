@@ -18,7 +18,7 @@ import { domainCodeOf, userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { useMe } from '../auth/session';
 import { transferFailureLines } from './contact-format';
-import { FormActions } from '../../shell/form-actions';
+import { FormActions } from '../../ui/form-actions';
 
 /** 02 §2 screen 6: the note of a transfer or the description of a sub-conversation. */
 const NOTE_MAX = 2500;

@@ -9,7 +9,7 @@ import { formatDisplayDate } from '@cartera/domain/custom-fields';
 import { es, format } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { AlertIcon, SwitchIcon } from '../../shell/icons';
+import { AlertIcon, SwitchIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
 import { SEARCH_DEBOUNCE_MS, useContactNames } from '../custom-fields/entity-pickers';
 import { RemotePicker, searchTerm } from '../custom-fields/remote-picker';

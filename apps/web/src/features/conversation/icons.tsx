@@ -1,4 +1,4 @@
-import { lineIcon } from '../../shell/icons';
+import { lineIcon } from '../../ui/icons';
 
 /**
  * The few line icons only the conversation screen uses, drawn like those of `shell/icons`

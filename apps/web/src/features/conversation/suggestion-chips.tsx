@@ -6,7 +6,7 @@ import { errorMessage, es, format } from '@cartera/domain/i18n';
 import { formatDate } from '../../lib/dates';
 import { domainCodeOf, userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { BellIcon, CheckIcon, XIcon } from '../../shell/icons';
+import { BellIcon, CheckIcon, XIcon } from '../../ui/icons';
 import { newId } from '@cartera/domain/ids';
 import { useRefreshContact } from './actions/use-refresh-contact';
 import { liveSuggestionsOf, type TimelineItem } from './timeline-model';

@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { DATE_FORMAT, dayjs } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
-import { CalendarIcon, FilterIcon, SearchIcon, XIcon } from '../../shell/icons';
+import { CalendarIcon, FilterIcon, SearchIcon, XIcon } from '../../ui/icons';
 import { ChevronDownIcon, ChevronUpIcon } from './icons';
 
 const s = es.conversation.search;

@@ -2,7 +2,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'rea
 import { ActionIcon, Anchor, Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { es, format } from '@cartera/domain/i18n';
 import { formatDate, dayjs } from '../../lib/dates';
-import { AlertIcon } from '../../shell/icons';
+import { AlertIcon } from '../../ui/icons';
 import { fullNameOf } from '../auth/session';
 import type { ContactDetail } from '../contacts/contact-format';
 import { useOriginName } from '../contacts/tag-chip';

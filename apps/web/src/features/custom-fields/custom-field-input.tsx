@@ -17,7 +17,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import type { CustomFieldEntity } from '@cartera/domain/custom-fields';
 import { es } from '@cartera/domain/i18n';
-import { AlertIcon, CheckIcon } from '../../shell/icons';
+import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { AddressInput } from '../places/address-input';
 import { CompanyPicker, ContactPicker, useCompanyNames, useContactNames } from './entity-pickers';
 import {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, Input, Stack, TextInput } from '@mantine/core';
 import { es, format } from '@cartera/domain/i18n';
-import { PhoneIcon, PlusIcon, XIcon } from '../../shell/icons';
+import { PhoneIcon, PlusIcon, XIcon } from '../../ui/icons';
 
 /**
  * 'phonenumbers': a list of numbers, each with its remove button, and 'Agregar teléfono'. Always

@@ -22,8 +22,8 @@ import {
 import { es, format } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { ConfirmDialog } from '../../shell/confirm-dialog';
-import { CheckIcon, TrashIcon } from '../../shell/icons';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { CheckIcon, TrashIcon } from '../../ui/icons';
 import { readableTextColor, type SharedOptionView } from './field-values';
 
 /** 02 §5: required, at most 200 characters, with the specification's messages. */

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Combobox, Group, Pill, PillsInput, useCombobox } from '@mantine/core';
 import { es, format } from '@cartera/domain/i18n';
-import { CheckIcon, PencilIcon, PlusIcon } from '../../shell/icons';
+import { CheckIcon, PencilIcon, PlusIcon } from '../../ui/icons';
 import type { FormField, SharedOptionView } from './field-values';
 import { OptionBadge, SharedOptionDialog } from './shared-option-dialog';
 

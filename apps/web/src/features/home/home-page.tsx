@@ -16,12 +16,12 @@ import { es, format } from '@cartera/domain/i18n';
 import { hasRole } from '@cartera/domain/policy';
 import { ROLE_LABELS } from '@cartera/domain/roles';
 import { useTRPC } from '../../lib/trpc';
-import { FolderIcon, UserIcon, UsersIcon } from '../../shell/icons';
-import { UserAvatar } from '../../shell/user-menu';
-import type { Me } from '../auth/session';
+import { FolderIcon, UserIcon, UsersIcon } from '../../ui/icons';
+import { UserAvatar } from '../../ui/user-avatar';
+import { fullNameOf, type Me } from '../auth/session';
 import { SellersPanel, type SellersSelection } from '../sellers/sellers-panel';
 import { findGroup, findSeller, type SellersPanelData } from '../sellers/sellers-tree';
-import { QueryError } from '../../shell/query-error';
+import { QueryError } from '../../ui/query-error';
 
 /**
  * '/': supervisors and commercial users get the sellers panel and what they chose in it (the
@@ -179,7 +179,7 @@ function WelcomeCard({ me }: { me: Me }) {
     <Paper withBorder radius="lg" p="xl" maw={560}>
       <Stack gap="lg">
         <Group gap="md" wrap="nowrap">
-          <UserAvatar me={me} size={56} />
+          <UserAvatar user={me.user} name={fullNameOf(me.user)} size={56} />
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Title order={1} fz="h2" lh={1.2}>
               {format(es.home.welcome, { name: me.user.name })}

@@ -14,8 +14,8 @@ import {
 import { es, format } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '@cartera/server/router';
 import { useLoadMoreAtEnd } from '../../lib/use-load-more-at-end';
-import { AlertIcon, BellIcon, FolderIcon, MessagesIcon } from '../../shell/icons';
-import { QueryError } from '../../shell/query-error';
+import { AlertIcon, BellIcon, FolderIcon, MessagesIcon } from '../../ui/icons';
+import { QueryError } from '../../ui/query-error';
 import { useMe } from '../auth/session';
 import { contactName, nationalPhone } from '../contacts/contact-format';
 import { TagChip } from '../contacts/tag-chip';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { SparklesIcon } from '../../shell/icons';
+import { SparklesIcon } from '../../ui/icons';
 
 /**
  * Served from apps/web/public/media. The browser plays the first one it can load, so either

@@ -6,7 +6,7 @@ import { errorMessage, es } from '@cartera/domain/i18n';
 import { domainCodeOf, userMessageOf } from '../../lib/errors';
 import { randomUuid } from '../../lib/random-id';
 import { useTRPC } from '../../lib/trpc';
-import { CheckIcon, MapPinIcon } from '../../shell/icons';
+import { CheckIcon, MapPinIcon } from '../../ui/icons';
 import type { DirectionValue } from '../custom-fields/field-values';
 
 /** 02 §9: the place search waits for a 500 ms pause in typing. */

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { es } from '@cartera/domain/i18n';
 import { ROLE_LABELS, USER_TYPE_LABELS } from '@cartera/domain/roles';
-import { UserAvatar } from '../../shell/user-menu';
+import { UserAvatar } from '../../ui/user-avatar';
 import { fullNameOf, type Me } from '../auth/session';
 
 /** 'Mi perfil': who the user is, read only for now (editing arrives with settings). */
@@ -29,7 +29,7 @@ export function ProfileDialog({
     <Modal opened={opened} onClose={onClose} title={es.profile.title} centered size="md">
       <Stack gap="lg">
         <Group gap="md" wrap="nowrap">
-          <UserAvatar me={me} size={56} />
+          <UserAvatar user={me.user} name={name} size={56} />
           <div style={{ minWidth: 0 }}>
             <Text fw={700} size="lg" truncate>
               {name}

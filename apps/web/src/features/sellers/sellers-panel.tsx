@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NavLink, Paper, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
-import { FolderIcon, SearchIcon, UserIcon, UsersIcon } from '../../shell/icons';
+import { FolderIcon, SearchIcon, UserIcon, UsersIcon } from '../../ui/icons';
 import {
   filterTree,
   hasSellers,

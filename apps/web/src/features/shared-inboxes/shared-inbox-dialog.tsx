@@ -7,7 +7,7 @@ import { isAppClientError, userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { UsersPicker } from '../custom-fields/users-picker';
 import type { ManagedSharedInbox } from './shared-inboxes-manager';
-import { FormActions } from '../../shell/form-actions';
+import { FormActions } from '../../ui/form-actions';
 
 const text = es.sharedInboxes;
 

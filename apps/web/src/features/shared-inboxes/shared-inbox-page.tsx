@@ -3,8 +3,8 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { Link } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
-import { ShareIcon } from '../../shell/icons';
-import { QueryError } from '../../shell/query-error';
+import { ShareIcon } from '../../ui/icons';
+import { QueryError } from '../../ui/query-error';
 import { useMe } from '../auth/session';
 import { SHARED_INBOX_PREFIX } from '../conversation/timeline-model';
 import { InboxList } from '../inbox/inbox-list';

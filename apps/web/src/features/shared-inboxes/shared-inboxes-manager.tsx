@@ -15,10 +15,10 @@ import { es, format } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '@cartera/server/router';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { ConfirmDialog } from '../../shell/confirm-dialog';
-import { PencilIcon, TrashIcon } from '../../shell/icons';
-import { Panel } from '../../shell/panel';
-import { QueryError } from '../../shell/query-error';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { PencilIcon, TrashIcon } from '../../ui/icons';
+import { Panel } from '../../ui/panel';
+import { QueryError } from '../../ui/query-error';
 import { useUserNames } from '../companies/manager-picker';
 import { SharedInboxDialog } from './shared-inbox-dialog';
 

@@ -37,7 +37,7 @@ import {
   type ContactFormConfig,
   type SheetValues,
 } from './sheet-values';
-import { FormActions } from '../../../shell/form-actions';
+import { FormActions } from '../../../ui/form-actions';
 
 type Tag = RouterOutputs['catalog']['tags'][number];
 type Origin = RouterOutputs['catalog']['origins'][number];

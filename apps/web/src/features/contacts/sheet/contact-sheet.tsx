@@ -3,7 +3,7 @@ import { Modal, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../../lib/trpc';
-import { QueryError } from '../../../shell/query-error';
+import { QueryError } from '../../../ui/query-error';
 import { ContactSheetForm } from './contact-sheet-form';
 import type { ContactDetail } from './sheet-values';
 

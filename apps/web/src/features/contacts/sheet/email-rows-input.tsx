@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { ActionIcon, Button, Group, Input, Stack, TextInput } from '@mantine/core';
 import { es, format } from '@cartera/domain/i18n';
-import { PlusIcon, XIcon } from '../../../shell/icons';
+import { PlusIcon, XIcon } from '../../../ui/icons';
 import { emptyEmail, type EmailRow } from './sheet-values';
 
 /** The sheet's e-mails (02 §5): several, each checked; blank ones are not sent. */

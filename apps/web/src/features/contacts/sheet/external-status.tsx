@@ -7,7 +7,7 @@ import { type ContactFormValues } from '@cartera/domain/contact-sheet';
 import { es, format } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
-import { AlertIcon, CheckIcon, CircleIcon } from '../../../shell/icons';
+import { AlertIcon, CheckIcon, CircleIcon } from '../../../ui/icons';
 
 /** 02 §4: the states of the external contact system's box. */
 export type ExternalState =

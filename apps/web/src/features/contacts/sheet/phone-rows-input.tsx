@@ -14,7 +14,7 @@ import { CONTACT_EXTENSION_MAX } from '@cartera/domain/contact-form';
 import { countryName } from '@cartera/domain/contact-sheet';
 import { es, format } from '@cartera/domain/i18n';
 import { parsePhone, type PhoneInputState } from '@cartera/domain/phone';
-import { AlertIcon, CheckIcon, PhoneIcon, PlusIcon, XIcon } from '../../../shell/icons';
+import { AlertIcon, CheckIcon, PhoneIcon, PlusIcon, XIcon } from '../../../ui/icons';
 import { emptyPhone, writtenForm, type PhoneRow } from './sheet-values';
 import { usePhoneCheck, type PhoneCheck, type PhoneValidation } from './use-phone-check';
 

@@ -17,13 +17,13 @@ import type { NextAction } from '@cartera/domain/conversation';
 import { es } from '@cartera/domain/i18n';
 import { domainCodeOf, isAppClientError, userMessageOf } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
-import { SearchIcon } from '../../../shell/icons';
-import { QueryError } from '../../../shell/query-error';
+import { SearchIcon } from '../../../ui/icons';
+import { QueryError } from '../../../ui/query-error';
 import type { ContactDetail } from '../../contacts/contact-format';
 import { newId } from '@cartera/domain/ids';
 import { RequiredOnSaleForm } from './required-on-sale-form';
 import { useRefreshContact } from './use-refresh-contact';
-import { FormActions } from '../../../shell/form-actions';
+import { FormActions } from '../../../ui/form-actions';
 
 const t = es.conversation.actions;
 

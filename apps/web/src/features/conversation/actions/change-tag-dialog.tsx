@@ -8,7 +8,7 @@ import type { ContactDetail } from '../../contacts/contact-format';
 import { useTags } from '../../contacts/tag-chip';
 import { newId } from '@cartera/domain/ids';
 import { useRefreshContact } from './use-refresh-contact';
-import { FormActions } from '../../../shell/form-actions';
+import { FormActions } from '../../../ui/form-actions';
 
 const t = es.conversation.actions;
 

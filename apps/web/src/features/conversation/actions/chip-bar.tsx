@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { formatDateTime } from '../../../lib/dates';
 import { useTRPC } from '../../../lib/trpc';
-import { BellIcon, FolderIcon, SparklesIcon } from '../../../shell/icons';
+import { BellIcon, FolderIcon, SparklesIcon } from '../../../ui/icons';
 import { useMe } from '../../auth/session';
 import type { ContactDetail } from '../../contacts/contact-format';
 import { useTags } from '../../contacts/tag-chip';

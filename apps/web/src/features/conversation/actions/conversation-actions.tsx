@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import type { NextAction } from '@cartera/domain/conversation';
 import { es } from '@cartera/domain/i18n';
-import { BellIcon, FolderIcon, SparklesIcon } from '../../../shell/icons';
+import { BellIcon, FolderIcon, SparklesIcon } from '../../../ui/icons';
 import { useMe } from '../../auth/session';
 import {
   contactName,

@@ -24,7 +24,7 @@ import { es, format } from '@cartera/domain/i18n';
 import { DATE_TIME_FORMAT, dayjs, formatDateTime } from '../../../lib/dates';
 import { domainCodeOf, userMessageOf } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
-import { CalendarIcon } from '../../../shell/icons';
+import { CalendarIcon } from '../../../ui/icons';
 import { newId } from '@cartera/domain/ids';
 import { PRESET_GROUPS, type Preset } from './reminder-presets';
 import { useRefreshContact } from './use-refresh-contact';

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
-import { QueryError } from '../../../shell/query-error';
+import { QueryError } from '../../../ui/query-error';
 import type { ContactDetail } from '../../contacts/contact-format';
 import { CustomFieldInput } from '../../custom-fields/custom-field-input';
 import {
@@ -15,7 +15,7 @@ import {
   type FormField,
   type FormValue,
 } from '../../custom-fields/field-values';
-import { FormActions } from '../../../shell/form-actions';
+import { FormActions } from '../../../ui/form-actions';
 
 const t = es.conversation.actions;
 

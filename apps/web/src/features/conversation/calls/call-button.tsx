@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { domainCodeOf } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
-import { PhoneIcon } from '../../../shell/icons';
+import { PhoneIcon } from '../../../ui/icons';
 import type { ContactDetail } from '../../contacts/contact-format';
 import { newId } from '@cartera/domain/ids';
 import { useRefreshContact } from '../actions/use-refresh-contact';

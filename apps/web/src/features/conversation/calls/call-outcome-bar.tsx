@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CALL_OUTCOMES, type CallOutcome } from '@cartera/domain/conversation';
 import { es, format } from '@cartera/domain/i18n';
 import { useTRPC } from '../../../lib/trpc';
-import { PhoneIcon } from '../../../shell/icons';
+import { PhoneIcon } from '../../../ui/icons';
 import type { ContactDetail } from '../../contacts/contact-format';
 import { useRefreshContact } from '../actions/use-refresh-contact';
 import type { PendingCall } from './pending-call';

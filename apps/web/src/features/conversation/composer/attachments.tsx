@@ -5,7 +5,7 @@ import { NOTE_ATTACHMENT_ACCEPT, NOTE_ATTACHMENTS_MAX } from '@cartera/domain/co
 import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
 import { es, format } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
-import { lineIcon } from '../../../shell/icons';
+import { lineIcon } from '../../../ui/icons';
 import { uploadFile, UploadError, type UploadedFile } from '../../../lib/upload-file';
 import { formatFileSize } from '../info-panel/info-panel-format';
 

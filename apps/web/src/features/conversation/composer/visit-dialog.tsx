@@ -10,7 +10,7 @@ import { useTags } from '../../contacts/tag-chip';
 import { UsersPicker } from '../../custom-fields/users-picker';
 import { newId } from '@cartera/domain/ids';
 import { useRefreshContact } from '../actions/use-refresh-contact';
-import { FormActions } from '../../../shell/form-actions';
+import { FormActions } from '../../../ui/form-actions';
 
 const c = es.conversation.composer;
 

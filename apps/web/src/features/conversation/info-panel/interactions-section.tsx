@@ -15,7 +15,7 @@ import { useMemo, useState } from 'react';
 import { es } from '@cartera/domain/i18n';
 import { formatDateTime } from '../../../lib/dates';
 import { useTRPC } from '../../../lib/trpc';
-import { SearchIcon } from '../../../shell/icons';
+import { SearchIcon } from '../../../ui/icons';
 import classes from './info-panel.module.css';
 
 const t = es.conversation.infoPanel;
