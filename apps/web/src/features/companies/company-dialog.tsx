@@ -25,7 +25,8 @@ import { domainCodeOf, errorDetailsOf, isAppClientError, userMessageOf } from '.
 import { useTRPC } from '../../lib/trpc';
 import { useMe } from '../auth/session';
 import { CustomFieldsInputs } from '../custom-fields/custom-field-input';
-import type { DirectionValue, FormField } from '../custom-fields/field-values';
+import type { FormField } from '../custom-fields/field-values';
+import type { DirectionValue } from '../places/direction';
 import { useCustomFieldsForm } from '../custom-fields/use-custom-fields-form';
 import { AddressInput } from '../places/address-input';
 import {

@@ -1,6 +1,6 @@
 import { linkOptions } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
-import { nextContactQuery } from '../conversation/timeline-model';
+import { nextContactQuery } from './contact-origin';
 
 const menu = es.menu.entries;
 

@@ -21,25 +21,21 @@ import { useTRPC } from '../../lib/trpc';
 import { ArrowLeftIcon, PencilIcon, SwitchIcon, UserIcon } from '../../ui/icons';
 import { Panel } from '../../ui/panel';
 import { fullNameOf, useMe } from '../auth/session';
-import { ContactChipBar } from '../conversation/actions/chip-bar';
-import { ConversationActions } from '../conversation/actions/conversation-actions';
-import { Conversation } from '../conversation/conversation';
-import { InfoPanel } from '../conversation/info-panel/info-panel';
-import { ContactFetchAlert } from '../conversation/contact-fetch-alert';
+import { ContactChipBar } from './actions/chip-bar';
+import { ConversationActions } from './actions/conversation-actions';
+import { Conversation } from './conversation';
+import { InfoPanel } from './info-panel/info-panel';
+import { ContactFetchAlert } from './contact-fetch-alert';
 import { isReservedView } from '../inbox/reservation';
-import { backLink } from './back-link';
-import layout from '../conversation/conversation.module.css';
-import {
-  contactFetchFailure,
-  fetchRetryDelay,
-  shouldRetryFetch,
-} from '../conversation/fetch-policy';
-import { ContactDetailsPanel } from './contact-details-panel';
-import { contactName, seesOnlyOwnContacts, type ContactDetail } from './contact-format';
-import { ContactSheet } from './sheet/contact-sheet';
-import { SubConversationsPanel } from './sub-conversations-panel';
-import { TransferDialog } from './transfer-dialog';
-import { UnifyDialog } from './unify-dialog';
+import { backLink } from '../contacts/back-link';
+import layout from './conversation.module.css';
+import { contactFetchFailure, fetchRetryDelay, shouldRetryFetch } from './fetch-policy';
+import { ContactDetailsPanel } from '../contacts/contact-details-panel';
+import { contactName, seesOnlyOwnContacts, type ContactDetail } from '../contacts/contact-format';
+import { ContactSheet } from '../contacts/sheet/contact-sheet';
+import { SubConversationsPanel } from '../contacts/sub-conversations-panel';
+import { TransferDialog } from '../contacts/transfer-dialog';
+import { UnifyDialog } from '../contacts/unify-dialog';
 
 const ZContactId = z.string().uuid();
 

@@ -6,7 +6,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useMe } from '../auth/session';
 import { useOpenReserved } from '../inbox/use-take-over';
 import { PlayerSkipForwardIcon } from './icons';
-import { nextContactQuery } from './timeline-model';
+import { nextContactQuery } from '../contacts/contact-origin';
 
 const t = es.conversation.timeline;
 

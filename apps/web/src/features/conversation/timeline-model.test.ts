@@ -3,7 +3,6 @@ import {
   liveSuggestionsOf,
   mergeTimeline,
   newestStoredId,
-  nextContactQuery,
   offersSnooze,
   snoozeLabel,
   relativeDay,
@@ -137,23 +136,5 @@ describe('posponer (snooze)', () => {
     expect(snoozeLabel(24)).toBe('24 horas');
     expect(snoozeLabel(1)).toBe('1 hora');
     expect(snoozeLabel(48)).toBe('2 días');
-  });
-});
-
-describe('siguiente contacto', () => {
-  const me = '0190a000-0000-7000-8000-000000000001';
-  const other = '0190a000-0000-7000-8000-000000000002';
-  it("lee la bandeja de origen: 'Conversaciones' propia o de otro vendedor, o 'Inbox'", () => {
-    expect(nextContactQuery(undefined, me)).toEqual({ inbox: 'conversations' });
-    expect(nextContactQuery('me', me)).toEqual({ inbox: 'conversations' });
-    expect(nextContactQuery(me, me)).toEqual({ inbox: 'conversations' });
-    expect(nextContactQuery(other, me)).toEqual({ inbox: 'conversations', agentId: other });
-    expect(nextContactQuery('unassigned', me)).toEqual({ inbox: 'unassigned' });
-    expect(nextContactQuery('sharedinbox', me)).toBeNull();
-    expect(nextContactQuery(`shared:${other}`, me)).toEqual({
-      inbox: 'shared',
-      sharedInboxId: other,
-    });
-    expect(nextContactQuery('shared:nada', me)).toBeNull();
   });
 });

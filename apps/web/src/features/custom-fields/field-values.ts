@@ -7,17 +7,11 @@ import {
 } from '@cartera/domain/custom-fields';
 import { es } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '@cartera/server/router';
+import type { DirectionValue } from '../places/direction';
 
 /** A configurable field as forms receive it (definition, position and shared options). */
 export type FormField = RouterOutputs['customField']['forForm'][number];
 export type SharedOptionView = FormField['sharedOptions'][number];
-
-/** 02 §3 Place as stored on a company or in a 'direction' field. */
-export interface DirectionValue {
-  formatted_address: string;
-  place_id?: string | null;
-  location?: { latitude: number; longitude: number } | null;
-}
 
 /**
  * What an input holds while the user edits: text for string, number and date (DD/MM/YYYY), an

@@ -7,7 +7,7 @@ import { domainCodeOf, userMessageOf } from '../../lib/errors';
 import { randomUuid } from '../../lib/random-id';
 import { useTRPC } from '../../lib/trpc';
 import { CheckIcon, MapPinIcon } from '../../ui/icons';
-import type { DirectionValue } from '../custom-fields/field-values';
+import type { DirectionValue } from './direction';
 
 /** 02 §9: the place search waits for a 500 ms pause in typing. */
 export const PLACE_SEARCH_DEBOUNCE_MS = 500;

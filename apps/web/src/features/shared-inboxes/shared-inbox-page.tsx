@@ -6,7 +6,7 @@ import { useTRPC } from '../../lib/trpc';
 import { ShareIcon } from '../../ui/icons';
 import { QueryError } from '../../ui/query-error';
 import { useMe } from '../auth/session';
-import { SHARED_INBOX_PREFIX } from '../conversation/timeline-model';
+import { SHARED_INBOX_PREFIX } from '../contacts/contact-origin';
 import { InboxList } from '../inbox/inbox-list';
 import classes from '../inbox/inbox.module.css';
 import { SharedInboxesManager } from './shared-inboxes-manager';

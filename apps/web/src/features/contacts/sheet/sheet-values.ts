@@ -5,7 +5,7 @@ import {
 } from '@cartera/domain/contact-sheet';
 import { parsePhone, type ParsedPhone } from '@cartera/domain/phone';
 import type { RouterOutputs } from '@cartera/server/router';
-import type { DirectionValue } from '../../custom-fields/field-values';
+import type { DirectionValue } from '../../places/direction';
 
 /** A contact as `contact.get` answers it: what the sheet edits. */
 export type ContactDetail = RouterOutputs['contact']['get'];

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ContactPage } from '../../../features/contacts/contact-page';
+import { ContactPage } from '../../../features/conversation/contact-page';
 import { ConversationsPage } from '../../../features/inbox/conversations-page';
 
 /**
