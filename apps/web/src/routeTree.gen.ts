@@ -8,105 +8,105 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './routes/__root';
-import { Route as AppRouteImport } from './routes/_app';
-import { Route as ForceChangePasswordRouteImport } from './routes/force-change-password';
-import { Route as LoginRouteImport } from './routes/login';
-import { Route as AppIndexRouteImport } from './routes/_app/index';
-import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index';
-import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId';
-import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index';
-import { Route as AppContactSharedinboxRouteImport } from './routes/_app/contact/sharedinbox';
-import { Route as AppContactUnassignedRouteImport } from './routes/_app/contact/unassigned';
-import { Route as AppContactsIndexRouteImport } from './routes/_app/contacts/index';
+import { Route as rootRouteImport } from './routes/__root'
+import { Route as AppRouteImport } from './routes/_app'
+import { Route as ForceChangePasswordRouteImport } from './routes/force-change-password'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index'
+import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId'
+import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index'
+import { Route as AppContactSharedinboxRouteImport } from './routes/_app/contact/sharedinbox'
+import { Route as AppContactUnassignedRouteImport } from './routes/_app/contact/unassigned'
+import { Route as AppContactsIndexRouteImport } from './routes/_app/contacts/index'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ForceChangePasswordRoute = ForceChangePasswordRouteImport.update({
   id: '/force-change-password',
   path: '/force-change-password',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppCompaniesIndexRoute = AppCompaniesIndexRouteImport.update({
   id: '/companies/',
   path: '/companies/',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppCompaniesCompanyIdRoute = AppCompaniesCompanyIdRouteImport.update({
   id: '/companies/$companyId',
   path: '/companies/$companyId',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppContactIndexRoute = AppContactIndexRouteImport.update({
   id: '/contact/',
   path: '/contact/',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppContactSharedinboxRoute = AppContactSharedinboxRouteImport.update({
   id: '/contact/sharedinbox',
   path: '/contact/sharedinbox',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppContactUnassignedRoute = AppContactUnassignedRouteImport.update({
   id: '/contact/unassigned',
   path: '/contact/unassigned',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppContactsIndexRoute = AppContactsIndexRouteImport.update({
   id: '/contacts/',
   path: '/contacts/',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof AppIndexRoute;
-  '/force-change-password': typeof ForceChangePasswordRoute;
-  '/login': typeof LoginRoute;
-  '/companies/$companyId': typeof AppCompaniesCompanyIdRoute;
-  '/contact/sharedinbox': typeof AppContactSharedinboxRoute;
-  '/contact/unassigned': typeof AppContactUnassignedRoute;
-  '/companies/': typeof AppCompaniesIndexRoute;
-  '/contact/': typeof AppContactIndexRoute;
-  '/contacts/': typeof AppContactsIndexRoute;
+  '/': typeof AppIndexRoute
+  '/force-change-password': typeof ForceChangePasswordRoute
+  '/login': typeof LoginRoute
+  '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
+  '/contact/sharedinbox': typeof AppContactSharedinboxRoute
+  '/contact/unassigned': typeof AppContactUnassignedRoute
+  '/companies/': typeof AppCompaniesIndexRoute
+  '/contact/': typeof AppContactIndexRoute
+  '/contacts/': typeof AppContactsIndexRoute
 }
 export interface FileRoutesByTo {
-  '/force-change-password': typeof ForceChangePasswordRoute;
-  '/login': typeof LoginRoute;
-  '/': typeof AppIndexRoute;
-  '/companies/$companyId': typeof AppCompaniesCompanyIdRoute;
-  '/contact/sharedinbox': typeof AppContactSharedinboxRoute;
-  '/contact/unassigned': typeof AppContactUnassignedRoute;
-  '/companies': typeof AppCompaniesIndexRoute;
-  '/contact': typeof AppContactIndexRoute;
-  '/contacts': typeof AppContactsIndexRoute;
+  '/force-change-password': typeof ForceChangePasswordRoute
+  '/login': typeof LoginRoute
+  '/': typeof AppIndexRoute
+  '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
+  '/contact/sharedinbox': typeof AppContactSharedinboxRoute
+  '/contact/unassigned': typeof AppContactUnassignedRoute
+  '/companies': typeof AppCompaniesIndexRoute
+  '/contact': typeof AppContactIndexRoute
+  '/contacts': typeof AppContactsIndexRoute
 }
 export interface FileRoutesById {
-  __root__: typeof rootRouteImport;
-  '/_app': typeof AppRouteWithChildren;
-  '/force-change-password': typeof ForceChangePasswordRoute;
-  '/login': typeof LoginRoute;
-  '/_app/': typeof AppIndexRoute;
-  '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute;
-  '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute;
-  '/_app/contact/unassigned': typeof AppContactUnassignedRoute;
-  '/_app/companies/': typeof AppCompaniesIndexRoute;
-  '/_app/contact/': typeof AppContactIndexRoute;
-  '/_app/contacts/': typeof AppContactsIndexRoute;
+  __root__: typeof rootRouteImport
+  '/_app': typeof AppRouteWithChildren
+  '/force-change-password': typeof ForceChangePasswordRoute
+  '/login': typeof LoginRoute
+  '/_app/': typeof AppIndexRoute
+  '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
+  '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute
+  '/_app/contact/unassigned': typeof AppContactUnassignedRoute
+  '/_app/companies/': typeof AppCompaniesIndexRoute
+  '/_app/contact/': typeof AppContactIndexRoute
+  '/_app/contacts/': typeof AppContactsIndexRoute
 }
 export interface FileRouteTypes {
-  fileRoutesByFullPath: FileRoutesByFullPath;
+  fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/force-change-password'
@@ -116,8 +116,8 @@ export interface FileRouteTypes {
     | '/contact/unassigned'
     | '/companies/'
     | '/contact/'
-    | '/contacts/';
-  fileRoutesByTo: FileRoutesByTo;
+    | '/contacts/'
+  fileRoutesByTo: FileRoutesByTo
   to:
     | '/force-change-password'
     | '/login'
@@ -127,7 +127,7 @@ export interface FileRouteTypes {
     | '/contact/unassigned'
     | '/companies'
     | '/contact'
-    | '/contacts';
+    | '/contacts'
   id:
     | '__root__'
     | '/_app'
@@ -139,98 +139,98 @@ export interface FileRouteTypes {
     | '/_app/contact/unassigned'
     | '/_app/companies/'
     | '/_app/contact/'
-    | '/_app/contacts/';
-  fileRoutesById: FileRoutesById;
+    | '/_app/contacts/'
+  fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  AppRoute: typeof AppRouteWithChildren;
-  ForceChangePasswordRoute: typeof ForceChangePasswordRoute;
-  LoginRoute: typeof LoginRoute;
+  AppRoute: typeof AppRouteWithChildren
+  ForceChangePasswordRoute: typeof ForceChangePasswordRoute
+  LoginRoute: typeof LoginRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
     '/_app': {
-      id: '/_app';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof AppRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_app'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/force-change-password': {
-      id: '/force-change-password';
-      path: '/force-change-password';
-      fullPath: '/force-change-password';
-      preLoaderRoute: typeof ForceChangePasswordRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/force-change-password'
+      path: '/force-change-password'
+      fullPath: '/force-change-password'
+      preLoaderRoute: typeof ForceChangePasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
-      id: '/login';
-      path: '/login';
-      fullPath: '/login';
-      preLoaderRoute: typeof LoginRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/': {
-      id: '/_app/';
-      path: '/';
-      fullPath: '/';
-      preLoaderRoute: typeof AppIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/companies/': {
-      id: '/_app/companies/';
-      path: '/companies';
-      fullPath: '/companies/';
-      preLoaderRoute: typeof AppCompaniesIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/companies/'
+      path: '/companies'
+      fullPath: '/companies/'
+      preLoaderRoute: typeof AppCompaniesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/companies/$companyId': {
-      id: '/_app/companies/$companyId';
-      path: '/companies/$companyId';
-      fullPath: '/companies/$companyId';
-      preLoaderRoute: typeof AppCompaniesCompanyIdRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/companies/$companyId'
+      path: '/companies/$companyId'
+      fullPath: '/companies/$companyId'
+      preLoaderRoute: typeof AppCompaniesCompanyIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/contact/': {
-      id: '/_app/contact/';
-      path: '/contact';
-      fullPath: '/contact/';
-      preLoaderRoute: typeof AppContactIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/contact/'
+      path: '/contact'
+      fullPath: '/contact/'
+      preLoaderRoute: typeof AppContactIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/contact/sharedinbox': {
-      id: '/_app/contact/sharedinbox';
-      path: '/contact/sharedinbox';
-      fullPath: '/contact/sharedinbox';
-      preLoaderRoute: typeof AppContactSharedinboxRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/contact/sharedinbox'
+      path: '/contact/sharedinbox'
+      fullPath: '/contact/sharedinbox'
+      preLoaderRoute: typeof AppContactSharedinboxRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/contact/unassigned': {
-      id: '/_app/contact/unassigned';
-      path: '/contact/unassigned';
-      fullPath: '/contact/unassigned';
-      preLoaderRoute: typeof AppContactUnassignedRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/contact/unassigned'
+      path: '/contact/unassigned'
+      fullPath: '/contact/unassigned'
+      preLoaderRoute: typeof AppContactUnassignedRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/contacts/': {
-      id: '/_app/contacts/';
-      path: '/contacts';
-      fullPath: '/contacts/';
-      preLoaderRoute: typeof AppContactsIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/contacts/'
+      path: '/contacts'
+      fullPath: '/contacts/'
+      preLoaderRoute: typeof AppContactsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
-  AppIndexRoute: typeof AppIndexRoute;
-  AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute;
-  AppContactSharedinboxRoute: typeof AppContactSharedinboxRoute;
-  AppContactUnassignedRoute: typeof AppContactUnassignedRoute;
-  AppCompaniesIndexRoute: typeof AppCompaniesIndexRoute;
-  AppContactIndexRoute: typeof AppContactIndexRoute;
-  AppContactsIndexRoute: typeof AppContactsIndexRoute;
+  AppIndexRoute: typeof AppIndexRoute
+  AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
+  AppContactSharedinboxRoute: typeof AppContactSharedinboxRoute
+  AppContactUnassignedRoute: typeof AppContactUnassignedRoute
+  AppCompaniesIndexRoute: typeof AppCompaniesIndexRoute
+  AppContactIndexRoute: typeof AppContactIndexRoute
+  AppContactsIndexRoute: typeof AppContactsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -241,15 +241,15 @@ const AppRouteChildren: AppRouteChildren = {
   AppCompaniesIndexRoute: AppCompaniesIndexRoute,
   AppContactIndexRoute: AppContactIndexRoute,
   AppContactsIndexRoute: AppContactsIndexRoute,
-};
+}
 
-const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);
+const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   ForceChangePasswordRoute: ForceChangePasswordRoute,
   LoginRoute: LoginRoute,
-};
+}
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
-  ._addFileTypes<FileRouteTypes>();
+  ._addFileTypes<FileRouteTypes>()
