@@ -2,36 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createContact, createCustomField } from '@cartera/db/factories';
 import { blockedNumbers, companyContacts, contacts, groups, sectors } from '@cartera/db/schema';
-import { seedDemo, type DemoData } from '@cartera/db/seed';
-import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
 import { es } from '@cartera/domain/i18n';
-import { restLogin, typedCall, type ProcedurePath } from '../../testing/http-client';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { useDemoApp } from '../../testing/demo-app';
+import { restLogin, typedCall } from '../../testing/http-client';
 import {
   startFakeExternalContacts,
   type FakeExternalContacts,
 } from '../../testing/fake-external-contacts';
 
-let database: TestDatabase;
-let app: TestApp;
-let demo: DemoData;
+const env = useDemoApp({ JOBS_ENABLED: 'false' });
 let external: FakeExternalContacts;
-const tokens: Record<string, string> = {};
-
-async function tokenOf(email: string) {
-  tokens[email] ??= (await restLogin(app.url, email)).body.token;
-  return tokens[email];
-}
-
-async function call<P extends ProcedurePath>(email: string, path: P, input?: unknown) {
-  const method =
-    /\.(get|form|validatePhone|list|lookup|subConversations|conversationText|transferAgents)$/.test(
-      path,
-    )
-      ? 'GET'
-      : 'POST';
-  return typedCall(app.url, path, input, { token: await tokenOf(email), method });
-}
 
 /** A Uruguayan mobile nobody else uses in this file. */
 let serial = 0;
@@ -44,26 +24,21 @@ const SELLER = 'vendedor@demo.test';
 const OTHER_SELLER = 'vendedora@demo.test';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  demo = await seedDemo(database.handle.db);
   external = await startFakeExternalContacts();
-  await database.handle.db.insert(blockedNumbers).values({
-    tenantId: demo.demo.id,
+  await env.database.handle.db.insert(blockedNumbers).values({
+    tenantId: env.demo.demo.id,
     phone: '+59894999111',
     reason: 'Pidió no ser contactado',
   });
-  app = await startTestApp(database.handle, { JOBS_ENABLED: 'false' });
 });
 
 afterAll(async () => {
-  await app?.stop();
   await external?.stop();
-  await database?.destroy();
 });
 
 describe('contact sheet: create and update (02 §5)', () => {
   it('creates a contact owned by its creator with the number normalised, then reads it back', async () => {
-    const created = await call(SELLER, 'contact.create', {
+    const created = await env.call(SELLER, 'contact.create', {
       firstName: '  Lucía ',
       lastName: 'Fernández',
       phones: [{ phone: '099 123 456', extensionNumber: '' }],
@@ -71,23 +46,23 @@ describe('contact sheet: create and update (02 §5)', () => {
       origin: null,
     });
     expect(created.status).toBe(200);
-    const detail = await call(SELLER, 'contact.get', { id: created.data.id });
+    const detail = await env.call(SELLER, 'contact.get', { id: created.data.id });
     expect(detail.data).toMatchObject({
       firstName: 'Lucía',
       lastName: 'Fernández',
       phones: [{ phone: '+59899123456', national: '099 123 456', extensionNumber: '' }],
       emails: ['lucia@ejemplo.com.uy'],
-      agent: { id: demo.users[SELLER]!.id },
-      firstAgent: { id: demo.users[SELLER]!.id },
+      agent: { id: env.demo.users[SELLER]!.id },
+      firstAgent: { id: env.demo.users[SELLER]!.id },
     });
     // The search text is kept: the list finds her by the number typed another way.
-    const found = await call(SELLER, 'contact.list', { search: '99123456' });
+    const found = await env.call(SELLER, 'contact.list', { search: '99123456' });
     expect(found.data.items.map((item) => item.id)).toContain(created.data.id);
   });
 
   it('answers the sheet texts for every broken rule and stores nothing', async () => {
-    const before = await database.handle.db.$count(contacts);
-    const result = await call(SELLER, 'contact.create', {
+    const before = await env.database.handle.db.$count(contacts);
+    const result = await env.call(SELLER, 'contact.create', {
       firstName: ' ',
       lastName: 'x'.repeat(101),
       phones: [
@@ -112,16 +87,16 @@ describe('contact sheet: create and update (02 §5)', () => {
       ],
       origin: [es.contacts.invalidOrigin],
     });
-    expect(await database.handle.db.$count(contacts)).toBe(before);
+    expect(await env.database.handle.db.$count(contacts)).toBe(before);
   });
 
   it('refuses a blocked number and a number of another contact, naming the phone row', async () => {
-    const owner = await call(OTHER_SELLER, 'contact.create', {
+    const owner = await env.call(OTHER_SELLER, 'contact.create', {
       firstName: 'Dueña',
       phones: [{ phone: '094 555 001', extensionNumber: '' }],
     });
     expect(owner.status).toBe(200);
-    const result = await call(SELLER, 'contact.create', {
+    const result = await env.call(SELLER, 'contact.create', {
       firstName: 'Repetido',
       phones: [
         { phone: '094 999 111', extensionNumber: '' },
@@ -136,16 +111,16 @@ describe('contact sheet: create and update (02 §5)', () => {
   });
 
   it('requires the first phone, a tag and a company when the tenant says so', async () => {
-    const { db } = database.handle;
-    const [tenant] = await db.select().from(groups).where(eq(groups.id, demo.demo.id));
+    const { db } = env.database.handle;
+    const [tenant] = await db.select().from(groups).where(eq(groups.id, env.demo.demo.id));
     await db
       .update(groups)
       .set({ featureFlags: { ...tenant!.featureFlags, requiredTags: 1, requiredCompany: 1 } })
-      .where(eq(groups.id, demo.demo.id));
+      .where(eq(groups.id, env.demo.demo.id));
     try {
-      const token = (await restLogin(app.url, SELLER)).body.token;
+      const token = (await restLogin(env.app.url, SELLER)).body.token;
       const result = await typedCall(
-        app.url,
+        env.app.url,
         'contact.create',
         { firstName: 'Sin datos', phones: [] },
         { token },
@@ -159,24 +134,24 @@ describe('contact sheet: create and update (02 §5)', () => {
       await db
         .update(groups)
         .set({ featureFlags: tenant!.featureFlags })
-        .where(eq(groups.id, demo.demo.id));
+        .where(eq(groups.id, env.demo.demo.id));
     }
   });
 
   it('stores companies with their sector and role, and a custom field value', async () => {
-    const { db } = database.handle;
+    const { db } = env.database.handle;
     const [sector] = await db
       .select()
       .from(sectors)
-      .where(eq(sectors.tenantId, demo.demo.id))
+      .where(eq(sectors.tenantId, env.demo.demo.id))
       .limit(1);
-    await createCustomField(db, demo.demo, {
+    await createCustomField(db, env.demo.demo, {
       entity: 'contact',
       code: 'rubro',
       name: 'Rubro',
       type: 'string',
     });
-    const created = await call(SELLER, 'contact.create', {
+    const created = await env.call(SELLER, 'contact.create', {
       firstName: 'Afiliada',
       phones: [{ phone: freshMobile(), extensionNumber: '' }],
       affiliatedCompanyGroup: [
@@ -186,7 +161,7 @@ describe('contact sheet: create and update (02 §5)', () => {
       additionalData: { rubro: 'Ferretería' },
     });
     expect(created.status).toBe(200);
-    const detail = await call(SELLER, 'contact.get', { id: created.data.id });
+    const detail = await env.call(SELLER, 'contact.get', { id: created.data.id });
     expect(detail.data.affiliations).toEqual([
       expect.objectContaining({
         companyId: sector!.companyId,
@@ -204,13 +179,13 @@ describe('contact sheet: create and update (02 §5)', () => {
   });
 
   it('keeps the origin while editing and lets the owner edit; another seller gets not found', async () => {
-    const created = await call(SELLER, 'contact.create', {
+    const created = await env.call(SELLER, 'contact.create', {
       firstName: 'Origen',
       phones: [{ phone: freshMobile(), extensionNumber: '' }],
       origin: 'web',
     });
     expect(created.status).toBe(200);
-    const updated = await call(SELLER, 'contact.update', {
+    const updated = await env.call(SELLER, 'contact.update', {
       id: created.data.id,
       values: {
         firstName: 'Origen Editado',
@@ -220,13 +195,13 @@ describe('contact sheet: create and update (02 §5)', () => {
     });
     expect(updated.status).toBe(200);
     expect(updated.data).toMatchObject({ firstName: 'Origen Editado', origin: 'web' });
-    const foreign = await call(OTHER_SELLER, 'contact.update', {
+    const foreign = await env.call(OTHER_SELLER, 'contact.update', {
       id: created.data.id,
       values: { firstName: 'Robado', phones: [{ phone: freshMobile(), extensionNumber: '' }] },
     });
     expect(foreign.status).toBe(404);
     expect(foreign.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
-    const [row] = await database.handle.db
+    const [row] = await env.database.handle.db
       .select({ firstName: contacts.firstName })
       .from(contacts)
       .where(eq(contacts.id, created.data.id));
@@ -236,7 +211,7 @@ describe('contact sheet: create and update (02 §5)', () => {
 
 describe('phone validation (02 §7 validate number, §8 popover)', () => {
   it('answers valid for a free number, with its stored and national forms', async () => {
-    const result = await call(SELLER, 'contact.validatePhone', { number: '99 111 222' });
+    const result = await env.call(SELLER, 'contact.validatePhone', { number: '99 111 222' });
     expect(result.data).toMatchObject({
       success: true,
       type: 'valid',
@@ -247,10 +222,10 @@ describe('phone validation (02 §7 validate number, §8 popover)', () => {
   });
 
   it('explains an invalid and a blocked number', async () => {
-    const invalid = await call(SELLER, 'contact.validatePhone', { number: '123' });
+    const invalid = await env.call(SELLER, 'contact.validatePhone', { number: '123' });
     expect(invalid.data).toMatchObject({ success: false, type: 'invalid' });
     expect(invalid.data.error).toContain('Uruguay');
-    const blocked = await call(SELLER, 'contact.validatePhone', { number: '094999111' });
+    const blocked = await env.call(SELLER, 'contact.validatePhone', { number: '094999111' });
     expect(blocked.data).toMatchObject({
       success: false,
       type: 'blocknumber',
@@ -260,11 +235,11 @@ describe('phone validation (02 §7 validate number, §8 popover)', () => {
 
   it("offers a sub-conversation of a colleague's contact, and 'go to my contact' for one's own", async () => {
     const number = freshMobile();
-    const theirs = await call(OTHER_SELLER, 'contact.create', {
+    const theirs = await env.call(OTHER_SELLER, 'contact.create', {
       firstName: 'Ajena',
       phones: [{ phone: number, extensionNumber: '' }],
     });
-    const foreign = await call(SELLER, 'contact.validatePhone', { number });
+    const foreign = await env.call(SELLER, 'contact.validatePhone', { number });
     expect(foreign.data).toMatchObject({
       success: false,
       type: 'duplicate',
@@ -275,11 +250,11 @@ describe('phone validation (02 §7 validate number, §8 popover)', () => {
       subConversation: true,
       unifyContacts: false,
     });
-    const own = await call(OTHER_SELLER, 'contact.validatePhone', { number });
+    const own = await env.call(OTHER_SELLER, 'contact.validatePhone', { number });
     expect(own.data).toMatchObject({ itsMine: true, subConversation: false });
     expect(own.data.error).toBe('El número ya pertenece a tu contacto Ajena');
     // Editing that same contact, its own number is no duplicate.
-    const editing = await call(OTHER_SELLER, 'contact.validatePhone', {
+    const editing = await env.call(OTHER_SELLER, 'contact.validatePhone', {
       number,
       contactId: theirs.data.id,
     });
@@ -287,13 +262,13 @@ describe('phone validation (02 §7 validate number, §8 popover)', () => {
   });
 
   it('offers to take over an unassigned contact, and unify for a visible one being edited', async () => {
-    const { db } = database.handle;
+    const { db } = env.database.handle;
     const number = freshMobile();
-    const orphan = await createContact(db, demo.demo, {
+    const orphan = await createContact(db, env.demo.demo, {
       firstName: 'Huérfano',
       phones: [`+598${number.replace(/\D/g, '').slice(1)}`],
     });
-    const result = await call(SELLER, 'contact.validatePhone', { number });
+    const result = await env.call(SELLER, 'contact.validatePhone', { number });
     expect(result.data).toMatchObject({
       type: 'duplicate',
       isObtainable: true,
@@ -301,16 +276,16 @@ describe('phone validation (02 §7 validate number, §8 popover)', () => {
       error: es.contacts.phoneDuplicateUnassigned,
     });
 
-    const a = await call(SELLER, 'contact.create', {
+    const a = await env.call(SELLER, 'contact.create', {
       firstName: 'Mío A',
       phones: [{ phone: freshMobile(), extensionNumber: '' }],
     });
     const bNumber = freshMobile();
-    const b = await call(SELLER, 'contact.create', {
+    const b = await env.call(SELLER, 'contact.create', {
       firstName: 'Mío B',
       phones: [{ phone: bNumber, extensionNumber: '' }],
     });
-    const unify = await call(SELLER, 'contact.validatePhone', {
+    const unify = await env.call(SELLER, 'contact.validatePhone', {
       number: bNumber,
       contactId: a.data.id,
     });
@@ -324,41 +299,41 @@ describe('phone validation (02 §7 validate number, §8 popover)', () => {
 
 describe('external contact system (02 §4, §7, §8)', () => {
   async function connect() {
-    const { db } = database.handle;
+    const { db } = env.database.handle;
     await db
       .update(groups)
       .set({
         configs: sql`jsonb_set(${groups.configs}, '{contacts,externalSystem}', ${JSON.stringify(external.config('Padrón'))}::jsonb, true)`,
       })
-      .where(eq(groups.id, demo.demo.id));
+      .where(eq(groups.id, env.demo.demo.id));
   }
   async function disconnect() {
-    await database.handle.db
+    await env.database.handle.db
       .update(groups)
       .set({ configs: sql`${groups.configs} #- '{contacts,externalSystem}'` })
-      .where(eq(groups.id, demo.demo.id));
+      .where(eq(groups.id, env.demo.demo.id));
   }
 
   it('validates, creates with POST and updates with PATCH ?id=, each with the token', async () => {
     await connect();
     try {
-      const form = await call(SELLER, 'contact.form');
+      const form = await env.call(SELLER, 'contact.form');
       expect(form.data.externalSystem).toBe('Padrón');
       const values = {
         firstName: 'Externa',
         phones: [{ phone: freshMobile(), extensionNumber: '' }],
       };
-      const check = await call(SELLER, 'contact.externalValidate', { values });
+      const check = await env.call(SELLER, 'contact.externalValidate', { values });
       expect(check.data).toEqual({
         isValid: true,
         errorMessage: null,
         operationType: 'creation',
         system: 'Padrón',
       });
-      const created = await call(SELLER, 'contact.create', values);
+      const created = await env.call(SELLER, 'contact.create', values);
       expect(created.status).toBe(200);
       expect(external.created.has(created.data.id)).toBe(true);
-      const updated = await call(SELLER, 'contact.update', {
+      const updated = await env.call(SELLER, 'contact.update', {
         id: created.data.id,
         values: { ...values, firstName: 'Externa Editada' },
       });
@@ -381,8 +356,8 @@ describe('external contact system (02 §4, §7, §8)', () => {
   it('refuses what the system refuses with its message, and rolls back when its create fails', async () => {
     await connect();
     try {
-      const before = await database.handle.db.$count(contacts);
-      const refused = await call(SELLER, 'contact.create', {
+      const before = await env.database.handle.db.$count(contacts);
+      const refused = await env.call(SELLER, 'contact.create', {
         firstName: 'Rechazado Pérez',
         phones: [{ phone: freshMobile(), extensionNumber: '' }],
       });
@@ -394,7 +369,7 @@ describe('external contact system (02 §4, §7, §8)', () => {
       });
 
       external.failWrites(500, { error: 'Base del padrón caída' });
-      const failed = await call(SELLER, 'contact.create', {
+      const failed = await env.call(SELLER, 'contact.create', {
         firstName: 'Caída',
         phones: [{ phone: freshMobile(), extensionNumber: '' }],
       });
@@ -403,7 +378,7 @@ describe('external contact system (02 §4, §7, §8)', () => {
         domainCode: 'EXTERNAL_SYSTEM_ERROR',
         details: { system: 'Padrón', operation: 'creation', message: 'Base del padrón caída' },
       });
-      expect(await database.handle.db.$count(contacts)).toBe(before);
+      expect(await env.database.handle.db.$count(contacts)).toBe(before);
     } finally {
       external.recover();
       await disconnect();
@@ -413,22 +388,22 @@ describe('external contact system (02 §4, §7, §8)', () => {
 
 describe('tenant isolation of a contact', () => {
   it('Otra Empresa cannot read, edit or check a Demo Uruguay contact', async () => {
-    const mine = await call(SELLER, 'contact.create', {
+    const mine = await env.call(SELLER, 'contact.create', {
       firstName: 'Privada',
       phones: [{ phone: freshMobile(), extensionNumber: '' }],
     });
     const stranger = 'vendedor@otra.test';
-    const read = await call(stranger, 'contact.get', { id: mine.data.id });
+    const read = await env.call(stranger, 'contact.get', { id: mine.data.id });
     expect(read.status).toBe(404);
-    const edit = await call(stranger, 'contact.update', {
+    const edit = await env.call(stranger, 'contact.update', {
       id: mine.data.id,
       values: { firstName: 'X', phones: [{ phone: '+5491123456789', extensionNumber: '' }] },
     });
     expect(edit.status).toBe(404);
-    const [row] = await database.handle.db
+    const [row] = await env.database.handle.db
       .select({ firstName: contacts.firstName })
       .from(contacts)
-      .where(and(eq(contacts.id, mine.data.id), eq(contacts.tenantId, demo.demo.id)));
+      .where(and(eq(contacts.id, mine.data.id), eq(contacts.tenantId, env.demo.demo.id)));
     expect(row!.firstName).toBe('Privada');
   });
 });

@@ -1,44 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { createContact, createUser } from '@cartera/db/factories';
 import { contacts, users } from '@cartera/db/schema';
-import { seedDemo, type DemoData } from '@cartera/db/seed';
-import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
-import { restLogin, typedCall } from '../../testing/http-client';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { useDemoApp } from '../../testing/demo-app';
 
-let database: TestDatabase;
-let app: TestApp;
-let demo: DemoData;
+const env = useDemoApp({ JOBS_ENABLED: 'false' });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  demo = await seedDemo(database.handle.db);
-  const { db } = database.handle;
-  await createContact(db, demo.demo, {
+  const { db } = env.database.handle;
+  await createContact(db, env.demo.demo, {
     firstName: 'Diego',
     lastName: 'Sur',
-    agentId: demo.users['vendedora@demo.test']!.id,
+    agentId: env.demo.users['vendedora@demo.test']!.id,
   });
-  await createContact(db, demo.other, {
+  await createContact(db, env.demo.other, {
     firstName: 'Diego',
     lastName: 'Ajeno',
-    agentId: demo.users['vendedor@otra.test']!.id,
+    agentId: env.demo.users['vendedor@otra.test']!.id,
   });
-  app = await startTestApp(database.handle, { JOBS_ENABLED: 'false' });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
 });
 
 async function lookup(email: string, input: { search?: string; ids?: string[] }) {
-  const { body } = await restLogin(app.url, email);
-  const result = await typedCall(app.url, 'contact.lookup', input, {
-    token: body.token,
-    method: 'GET',
-  });
+  const result = await env.call(email, 'contact.lookup', input);
   return result.data.map((contact) => `${contact.firstName} ${contact.lastName}`);
 }
 
@@ -47,14 +30,10 @@ async function lookup(email: string, input: { search?: string; ids?: string[] })
  * hundreds of contacts, so visibility is checked on whose they are, not on a full list.
  */
 async function ownersOf(email: string, input: { search?: string; ids?: string[] }) {
-  const { body } = await restLogin(app.url, email);
-  const result = await typedCall(app.url, 'contact.lookup', input, {
-    token: body.token,
-    method: 'GET',
-  });
+  const result = await env.call(email, 'contact.lookup', input);
   const ids = result.data.map((contact) => contact.id);
   expect(ids.length).toBeGreaterThan(0);
-  const rows = await database.handle.db
+  const rows = await env.database.handle.db
     .select({ email: users.email })
     .from(contacts)
     .leftJoin(users, eq(users.id, contacts.agentId))
@@ -63,10 +42,8 @@ async function ownersOf(email: string, input: { search?: string; ids?: string[] 
 }
 
 describe('lista de contactos', () => {
-  async function list(email: string, input: Record<string, unknown>) {
-    const { body } = await restLogin(app.url, email);
-    return typedCall(app.url, 'contact.list', input, { token: body.token, method: 'GET' });
-  }
+  const list = (email: string, input: Record<string, unknown>) =>
+    env.call(email, 'contact.list', input);
 
   it('busca sin acentos ni mayúsculas y respeta lo que cada rol ve', async () => {
     const names = (result: Awaited<ReturnType<typeof list>>) =>
@@ -78,10 +55,10 @@ describe('lista de contactos', () => {
   });
 
   it('pagina por cursor, los más nuevos primero, sin repetir', async () => {
-    const { db } = database.handle;
-    const agent = await createUser(db, demo.south, { email: 'lote@demo.test' });
+    const { db } = env.database.handle;
+    const agent = await createUser(db, env.demo.south, { email: 'lote@demo.test' });
     for (let index = 0; index < 56; index += 1) {
-      await createContact(db, demo.demo, { firstName: `Lote ${index}`, agentId: agent.id });
+      await createContact(db, env.demo.demo, { firstName: `Lote ${index}`, agentId: agent.id });
     }
     const first = await list('lote@demo.test', {});
     expect(first.data.items).toHaveLength(50);
@@ -116,24 +93,10 @@ describe('búsqueda de contactos para selectores', () => {
   });
 
   it('nunca devuelve contactos de otra empresa, ni por id', async () => {
-    const { body } = await restLogin(app.url, 'vendedor@otra.test');
-    const own = await typedCall(
-      app.url,
-      'contact.lookup',
-      {},
-      { token: body.token, method: 'GET' },
+    const own = await env.call('vendedor@otra.test', 'contact.lookup', {});
+    const foreignIds = (await env.call('comercial@demo.test', 'contact.lookup', {})).data.map(
+      (contact) => contact.id,
     );
-    const foreignIds = (
-      await typedCall(
-        app.url,
-        'contact.lookup',
-        {},
-        {
-          token: (await restLogin(app.url, 'comercial@demo.test')).body.token,
-          method: 'GET',
-        },
-      )
-    ).data.map((contact) => contact.id);
     expect(own.data.length).toBeGreaterThan(0);
     expect(await ownersOf('vendedor@otra.test', {})).toEqual(['vendedor@otra.test']);
     expect(await lookup('vendedor@otra.test', { search: 'diego' })).toEqual(['Diego Ajeno']);
