@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -27,7 +15,7 @@ import { es, format } from '@cartera/domain/i18n';
 import { hasRole } from '@cartera/domain/policy';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { ListEnd } from '../../ui/list-end';
+import { ListTable, SelectCell, useSelection } from '../../ui/list-table';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PlusIcon, SearchIcon, TrashIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
@@ -36,7 +24,6 @@ import { useCompaniesSettings, type Company } from './companies-settings';
 import { CompanyDialog } from './company-dialog';
 import { CompanyFilters, type FieldFilter } from './company-filters';
 import { ManagerPicker, useUserNames } from './manager-picker';
-import { QueryError } from '../../ui/query-error';
 
 /** Who may delete companies (the server's companies.delete). */
 const DELETERS = ['comercial', 'super', 'project_manager'] as const;
@@ -72,7 +59,6 @@ export function CompaniesPage({
     SEARCH_DEBOUNCE_MS,
   );
   const [adding, setAdding] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
 
   const list = useInfiniteQuery(
@@ -90,7 +76,8 @@ export function CompaniesPage({
   );
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const managerNames = useUserNames(items.map((company) => company.managerId));
-  const chosen = items.filter((company) => selected.has(company.id));
+  const selection = useSelection(items);
+  const chosen = selection.chosen;
   const mayDelete = me ? hasRole(me.user, DELETERS) : false;
 
   const remove = useMutation(
@@ -100,20 +87,13 @@ export function CompaniesPage({
           color: 'teal',
           message: format(es.companies.deleted, { n: deleted.length }),
         });
-        setSelected(new Set());
+        selection.clear();
         setConfirming(false);
         void queryClient.invalidateQueries(trpc.company.pathFilter());
       },
     }),
   );
 
-  const toggle = (id: string, on: boolean) => {
-    const next = new Set(selected);
-    if (on) next.add(id);
-    else next.delete(id);
-    setSelected(next);
-  };
-  const allChosen = items.length > 0 && chosen.length === items.length;
   const plural = settings.data?.plural ?? es.companies.defaultPlural;
   const title = settings.data?.panelLabel ?? plural;
   const taxCodeLabel = settings.data?.taxCodeLabel ?? '';
@@ -164,79 +144,39 @@ export function CompaniesPage({
         )}
       </Group>
 
-      {list.isError && !list.data ? (
-        <QueryError
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-          maw={560}
-        />
-      ) : (
-        <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH} type="native">
-            <Table
-              highlightOnHover
-              verticalSpacing="xs"
-              horizontalSpacing="md"
-              aria-busy={list.isFetching || undefined}
-              aria-label={title}
-            >
-              <Table.Thead bg="gray.0">
-                <Table.Tr>
-                  {mayDelete && (
-                    <Table.Th w={44}>
-                      <Checkbox
-                        aria-label={es.companies.selectAll}
-                        checked={allChosen}
-                        indeterminate={chosen.length > 0 && !allChosen}
-                        disabled={items.length === 0}
-                        onChange={(event) =>
-                          setSelected(
-                            event.currentTarget.checked
-                              ? new Set(items.map((company) => company.id))
-                              : new Set(),
-                          )
-                        }
-                      />
-                    </Table.Th>
-                  )}
-                  <Table.Th>{es.companies.businessName}</Table.Th>
-                  <Table.Th visibleFrom="md">{es.companies.displayName}</Table.Th>
-                  <Table.Th>{taxCodeLabel}</Table.Th>
-                  <Table.Th visibleFrom="md">{es.companies.origin}</Table.Th>
-                  <Table.Th w={230}>{es.companies.manager}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.isPending ? (
-                  <LoadingRows columns={mayDelete ? 6 : 5} />
-                ) : items.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={mayDelete ? 6 : 5}>
-                      <Text c="dimmed" ta="center" py="xl">
-                        {es.companies.noResults}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  items.map((company) => (
-                    <CompanyRow
-                      key={company.id}
-                      company={company}
-                      selectable={mayDelete}
-                      selected={selected.has(company.id)}
-                      onSelect={(on) => toggle(company.id, on)}
-                      managerNames={managerNames}
-                    />
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
-
-      <ListEnd list={list} label={es.companies.loadMore} />
+      <ListTable
+        list={list}
+        items={items}
+        label={title}
+        minWidth={TABLE_MIN_WIDTH}
+        loadMoreLabel={es.companies.loadMore}
+        selection={mayDelete ? { state: selection, allLabel: es.companies.selectAll } : undefined}
+        head={
+          <>
+            <Table.Th>{es.companies.businessName}</Table.Th>
+            <Table.Th visibleFrom="md">{es.companies.displayName}</Table.Th>
+            <Table.Th>{taxCodeLabel}</Table.Th>
+            <Table.Th visibleFrom="md">{es.companies.origin}</Table.Th>
+            <Table.Th w={230}>{es.companies.manager}</Table.Th>
+          </>
+        }
+        columns={5}
+        empty={
+          <Text c="dimmed" ta="center" py="xl">
+            {es.companies.noResults}
+          </Text>
+        }
+        row={(company) => (
+          <CompanyRow
+            key={company.id}
+            company={company}
+            selectable={mayDelete}
+            selected={selection.isSelected(company.id)}
+            onSelect={(on) => selection.toggle(company.id, on)}
+            managerNames={managerNames}
+          />
+        )}
+      />
 
       <CompanyDialog opened={adding} onClose={() => setAdding(false)} />
       <ConfirmDialog
@@ -269,13 +209,11 @@ function CompanyRow({
   return (
     <Table.Tr bg={selected ? 'cyan.0' : undefined}>
       {selectable && (
-        <Table.Td>
-          <Checkbox
-            aria-label={format(es.companies.selectRow, { name: company.businessName })}
-            checked={selected}
-            onChange={(event) => onSelect(event.currentTarget.checked)}
-          />
-        </Table.Td>
+        <SelectCell
+          label={format(es.companies.selectRow, { name: company.businessName })}
+          checked={selected}
+          onChange={onSelect}
+        />
       )}
       <Table.Td>
         <Anchor
@@ -307,19 +245,5 @@ function CompanyRow({
         <ManagerPicker company={company} names={managerNames} />
       </Table.Td>
     </Table.Tr>
-  );
-}
-
-function LoadingRows({ columns }: { columns: number }) {
-  return (
-    <>
-      {[0, 1, 2, 3, 4, 5].map((row) => (
-        <Table.Tr key={row}>
-          <Table.Td colSpan={columns} py={12}>
-            <Skeleton height={14} radius="sm" />
-          </Table.Td>
-        </Table.Tr>
-      ))}
-    </>
   );
 }

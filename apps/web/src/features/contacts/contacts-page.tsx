@@ -1,26 +1,13 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
 import { formatDateTime } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
-import { ListEnd } from '../../ui/list-end';
+import { ListTable, SelectCell, useSelection } from '../../ui/list-table';
 import { AddressBookIcon, PlusIcon, SearchIcon, SwitchIcon } from '../../ui/icons';
-import { QueryError } from '../../ui/query-error';
 import { useMe } from '../auth/session';
 import { useUserNames } from '../companies/manager-picker';
 import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
@@ -69,7 +56,6 @@ export function ContactsPage({
   );
   const [creating, setCreating] = useState(false);
   const [transferring, setTransferring] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   const list = useInfiniteQuery(
     trpc.contact.list.infiniteQueryOptions(
@@ -89,17 +75,9 @@ export function ContactsPage({
   );
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const agentNames = useUserNames(items.map((contact) => contact.agentId));
-  const chosen = items.filter((contact) => selected.has(contact.id));
-  const allChosen = items.length > 0 && chosen.length === items.length;
+  const selection = useSelection(items);
+  const chosen = selection.chosen;
   const filtering = Boolean(search) || hasActiveFilters(filters);
-
-  const toggle = (id: string, on: boolean) => {
-    const next = new Set(selected);
-    if (on) next.add(id);
-    else next.delete(id);
-    setSelected(next);
-  };
-  const columns = 6;
 
   return (
     <Stack gap="md">
@@ -127,7 +105,7 @@ export function ContactsPage({
         <ContactFilters
           value={filters}
           onChange={(next) => {
-            setSelected(new Set());
+            selection.clear();
             onFiltersChange(next);
           }}
           fields={fields.data ?? []}
@@ -150,81 +128,43 @@ export function ContactsPage({
         </Group>
       )}
 
-      {list.isError && !list.data ? (
-        <QueryError
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-          maw={560}
-        />
-      ) : (
-        <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH} type="native">
-            <Table
-              highlightOnHover
-              verticalSpacing="xs"
-              horizontalSpacing="md"
-              aria-busy={list.isFetching || undefined}
-              aria-label={es.contacts.listTitle}
-            >
-              <Table.Thead bg="gray.0">
-                <Table.Tr>
-                  <Table.Th w={44}>
-                    <Checkbox
-                      aria-label={es.contacts.selectAll}
-                      checked={allChosen}
-                      indeterminate={chosen.length > 0 && !allChosen}
-                      disabled={items.length === 0}
-                      onChange={(event) =>
-                        setSelected(
-                          event.currentTarget.checked
-                            ? new Set(items.map((contact) => contact.id))
-                            : new Set(),
-                        )
-                      }
-                    />
-                  </Table.Th>
-                  <Table.Th>{es.contacts.firstName}</Table.Th>
-                  <Table.Th>{es.contacts.phone}</Table.Th>
-                  <Table.Th>{es.contacts.statusTag}</Table.Th>
-                  <Table.Th visibleFrom="md">{es.contacts.agent}</Table.Th>
-                  <Table.Th visibleFrom="md">{es.contacts.lastInteraction}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.isPending ? (
-                  <LoadingRows columns={columns} />
-                ) : items.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={columns}>
-                      <Stack align="center" gap="xs" py="xl" c="dimmed">
-                        <AddressBookIcon size={36} stroke={1.4} />
-                        <Text c="dimmed" ta="center" data-testid="contacts-empty">
-                          {filtering ? es.contacts.noResults : es.contacts.empty}
-                        </Text>
-                      </Stack>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  items.map((contact) => (
-                    <ContactRow
-                      key={contact.id}
-                      contact={contact}
-                      country={country}
-                      agentName={contact.agentId ? agentNames[contact.agentId] : undefined}
-                      selected={selected.has(contact.id)}
-                      onSelect={(on) => toggle(contact.id, on)}
-                      onOpen={() => void navigate({ to: '/contact', search: { id: contact.id } })}
-                    />
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
-
-      <ListEnd list={list} label={es.contacts.loadMore} />
+      <ListTable
+        list={list}
+        items={items}
+        label={es.contacts.listTitle}
+        minWidth={TABLE_MIN_WIDTH}
+        loadMoreLabel={es.contacts.loadMore}
+        selection={{ state: selection, allLabel: es.contacts.selectAll }}
+        head={
+          <>
+            <Table.Th>{es.contacts.firstName}</Table.Th>
+            <Table.Th>{es.contacts.phone}</Table.Th>
+            <Table.Th>{es.contacts.statusTag}</Table.Th>
+            <Table.Th visibleFrom="md">{es.contacts.agent}</Table.Th>
+            <Table.Th visibleFrom="md">{es.contacts.lastInteraction}</Table.Th>
+          </>
+        }
+        columns={5}
+        empty={
+          <Stack align="center" gap="xs" py="xl" c="dimmed">
+            <AddressBookIcon size={36} stroke={1.4} />
+            <Text c="dimmed" ta="center" data-testid="contacts-empty">
+              {filtering ? es.contacts.noResults : es.contacts.empty}
+            </Text>
+          </Stack>
+        }
+        row={(contact) => (
+          <ContactRow
+            key={contact.id}
+            contact={contact}
+            country={country}
+            agentName={contact.agentId ? agentNames[contact.agentId] : undefined}
+            selected={selection.isSelected(contact.id)}
+            onSelect={(on) => selection.toggle(contact.id, on)}
+            onOpen={() => void navigate({ to: '/contact', search: { id: contact.id } })}
+          />
+        )}
+      />
 
       <ContactSheet opened={creating} onClose={() => setCreating(false)} />
       <TransferDialog
@@ -235,7 +175,7 @@ export function ContactsPage({
           name: contactName(contact),
           agentId: contact.agentId,
         }))}
-        onDone={() => setSelected(new Set())}
+        onDone={selection.clear}
       />
     </Stack>
   );
@@ -268,13 +208,11 @@ function ContactRow({
         onOpen();
       }}
     >
-      <Table.Td>
-        <Checkbox
-          aria-label={format(es.contacts.selectContact, { name })}
-          checked={selected}
-          onChange={(event) => onSelect(event.currentTarget.checked)}
-        />
-      </Table.Td>
+      <SelectCell
+        label={format(es.contacts.selectContact, { name })}
+        checked={selected}
+        onChange={onSelect}
+      />
       <Table.Td>
         <Anchor
           fw={600}
@@ -309,19 +247,5 @@ function ContactRow({
         </Text>
       </Table.Td>
     </Table.Tr>
-  );
-}
-
-function LoadingRows({ columns }: { columns: number }) {
-  return (
-    <>
-      {[0, 1, 2, 3, 4, 5].map((row) => (
-        <Table.Tr key={row}>
-          <Table.Td colSpan={columns} py={12}>
-            <Skeleton height={14} radius="sm" />
-          </Table.Td>
-        </Table.Tr>
-      ))}
-    </>
   );
 }
