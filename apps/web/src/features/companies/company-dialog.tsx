@@ -21,7 +21,8 @@ import {
   DEFAULT_COMPANY_ORIGIN,
 } from '@cartera/domain/companies';
 import { errorMessage, es, format } from '@cartera/domain/i18n';
-import { domainCodeOf, errorDetailsOf, isAppClientError, userMessageOf } from '../../lib/errors';
+import { domainCodeOf, errorDetailsOf, userMessageOf } from '../../lib/errors';
+import { fieldErrorsOf, placeFieldErrors } from '../../lib/field-errors';
 import { useTRPC } from '../../lib/trpc';
 import { useMe } from '../auth/session';
 import { CustomFieldsInputs } from '../custom-fields/custom-field-input';
@@ -243,7 +244,6 @@ function CompanyForm({
   };
   const onError = (error: unknown) => {
     const code = domainCodeOf(error);
-    const fieldErrors = isAppClientError(error) ? error.data?.fieldErrors : undefined;
     if (code === 'COMPANY_ALREADY_EXISTS') {
       setFailure({
         title: userMessageOf(error) || errorMessage(code, { singular: settings.singular }),
@@ -253,16 +253,20 @@ function CompanyForm({
       setFailure({ title: errorMessage(code), hint: es.companies.invalidBodyHint });
       const base: Partial<Record<BaseKey, string>> = {};
       const additional: Record<string, string> = {};
-      for (const [path, messages] of Object.entries(fieldErrors ?? {})) {
-        const key = path.replace(/^data\./, '');
-        const message = messages[0];
-        if (!message) continue;
-        if (key.startsWith('additionalData.')) {
+      const { fields } = placeFieldErrors(
+        fieldErrorsOf(error),
+        ([top = '', ...rest]) =>
+          top === 'additionalData' && rest.length > 0
+            ? `additionalData.${rest.join('.')}`
+            : isBaseKey(top)
+              ? top
+              : null,
+        'data',
+      );
+      for (const [key, message] of Object.entries(fields)) {
+        if (key.startsWith('additionalData.'))
           additional[key.slice('additionalData.'.length)] = message;
-        } else {
-          const top = key.split('.')[0] ?? '';
-          if (isBaseKey(top)) base[top] ??= message;
-        }
+        else base[key as BaseKey] = message;
       }
       setServerErrors(base);
       custom.setServerErrors(additional);

@@ -3,7 +3,8 @@ import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
-import { isAppClientError, userMessageOf } from '../../lib/errors';
+import { userMessageOf } from '../../lib/errors';
+import { fieldErrorsOf, placeFieldErrors } from '../../lib/field-errors';
 import { useTRPC } from '../../lib/trpc';
 import { UsersPicker } from '../custom-fields/users-picker';
 import type { ManagedSharedInbox } from './shared-inboxes-manager';
@@ -57,14 +58,12 @@ export function SharedInboxDialog({
     onClose();
   };
   const onError = (error: unknown) => {
-    const fields = isAppClientError(error) ? error.data?.fieldErrors : undefined;
-    const placed: Partial<Record<Field, string>> = {};
-    for (const [path, messages] of Object.entries(fields ?? {})) {
-      const field = path.replace(/^data\./, '').split('.')[0];
-      if ((field === 'name' || field === 'ownerId' || field === 'memberIds') && messages[0]) {
-        placed[field] ??= messages[0];
-      }
-    }
+    const placed: Partial<Record<Field, string>> = placeFieldErrors(
+      fieldErrorsOf(error),
+      ([field]) =>
+        field === 'name' || field === 'ownerId' || field === 'memberIds' ? field : null,
+      'data',
+    ).fields;
     setServerErrors(placed);
   };
   const create = useMutation(trpc.sharedInbox.create.mutationOptions({ onSuccess, onError }));

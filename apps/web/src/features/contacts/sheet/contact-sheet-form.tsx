@@ -14,6 +14,7 @@ import { errorMessage, es, format } from '@cartera/domain/i18n';
 import type { PhoneInputState } from '@cartera/domain/phone';
 import type { RouterOutputs } from '@cartera/server/router';
 import { domainCodeOf, errorDetailsOf, isAppClientError, userMessageOf } from '../../../lib/errors';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useTRPC } from '../../../lib/trpc';
 import { useMe } from '../../auth/session';
 import { CustomFieldInput, CustomFieldsInputs } from '../../custom-fields/custom-field-input';
@@ -249,7 +250,7 @@ export function ContactSheetForm({
       return;
     }
     if (code === 'INVALID_REQUEST_BODY') {
-      const placed = serverErrorsOf(error.data.fieldErrors ?? {}, values);
+      const placed = serverErrorsOf(fieldErrorsOf(error), values);
       setServerErrors(placed.fields);
       if (Object.keys(placed.additional).length) custom.setServerErrors(placed.additional);
       setFailure({ title: errorMessage(code), message: placed.rest.join(' ') || undefined });

@@ -5,6 +5,7 @@ import {
 } from '@cartera/domain/contact-sheet';
 import { parsePhone, type ParsedPhone } from '@cartera/domain/phone';
 import type { RouterOutputs } from '@cartera/server/router';
+import { placeFieldErrors } from '../../../lib/field-errors';
 import type { DirectionValue } from '../../places/direction';
 
 /** A contact as `contact.get` answers it: what the sheet edits. */
@@ -217,39 +218,35 @@ export function serverErrorsOf(
     emailsSeen.add(email);
     sentEmails.push(row);
   }
+  const placed = placeFieldErrors(
+    fieldErrors,
+    (parts) => {
+      const [head, index, ...tail] = parts;
+      if (head === 'additionalData' && index) return `additionalData.${index}`;
+      const rows: Array<{ key: string }> | null =
+        head === 'phones'
+          ? sentPhones
+          : head === 'emails'
+            ? sentEmails
+            : head === 'affiliatedCompanyGroup'
+              ? sentCompanies
+              : null;
+      if (rows && index !== undefined && /^\d+$/.test(index)) {
+        const row = rows[Number(index)];
+        if (row) return [head, row.key, ...tail].join('.');
+      }
+      return head && Object.hasOwn(values, head) ? fieldKeyOf(parts, values) : null;
+    },
+    'values',
+  );
   const fields: Record<string, string> = {};
   const additional: Record<string, string> = {};
-  const rest: string[] = [];
-  for (const [path, messages] of Object.entries(fieldErrors)) {
-    const message = messages[0];
-    if (!message) continue;
-    const parts = path.replace(/^values\./, '').split('.');
-    const [head, index, ...tail] = parts;
-    if (head === 'additionalData' && index) {
-      additional[index] = message;
-      continue;
-    }
-    const rows: Array<{ key: string }> | null =
-      head === 'phones'
-        ? sentPhones
-        : head === 'emails'
-          ? sentEmails
-          : head === 'affiliatedCompanyGroup'
-            ? sentCompanies
-            : null;
-    if (rows && index !== undefined && /^\d+$/.test(index)) {
-      const row = rows[Number(index)];
-      if (row) {
-        fields[[head, row.key, ...tail].join('.')] ??= message;
-        continue;
-      }
-    }
-    if (head && Object.hasOwn(values, head)) {
-      fields[fieldKeyOf(parts, values)] ??= message;
-    } else {
-      rest.push(message);
-    }
+  for (const [key, message] of Object.entries(placed.fields)) {
+    if (key.startsWith('additionalData.'))
+      additional[key.slice('additionalData.'.length)] = message;
+    else fields[key] = message;
   }
+  const rest = placed.rest;
   return { fields, additional, rest };
 }
 

@@ -15,7 +15,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { NextAction } from '@cartera/domain/conversation';
 import { es } from '@cartera/domain/i18n';
-import { domainCodeOf, isAppClientError, userMessageOf } from '../../../lib/errors';
+import { domainCodeOf, userMessageOf } from '../../../lib/errors';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useTRPC } from '../../../lib/trpc';
 import { SearchIcon } from '../../../ui/icons';
 import { QueryError } from '../../../ui/query-error';
@@ -34,9 +35,7 @@ interface Failure {
 
 /** The fields a sale-type reason still needs (REQUIRED_ON_SALE_MISSING), by code. */
 function missingFieldsOf(error: unknown): string[] {
-  if (!isAppClientError(error)) return [];
-  const fields = error.data?.fieldErrors ?? {};
-  return Object.keys(fields);
+  return Object.keys(fieldErrorsOf(error));
 }
 
 /** 'seguimiento' → 'Seguimiento': the title of a group of reasons. */
