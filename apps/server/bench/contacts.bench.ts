@@ -31,7 +31,8 @@ import { parsePhone } from '@cartera/domain/phone';
 import { contactSearchText, foldSearchTerm, foldText } from '@cartera/domain/search';
 import { typedCall } from '../src/testing/http-client';
 import { startTestApp, tokenFor } from '../src/testing/test-app';
-import { findContactsPage, type ContactScope } from '../src/modules/contacts/contacts.repository';
+import { findContactsPage } from '../src/modules/contacts/contacts.repository';
+import type { ContactScope } from '../src/modules/contact-access/contact-access.conditions';
 import { CONTACT_PAGE_SIZE } from '../src/modules/contacts/contacts.service';
 import {
   captureQuery,

@@ -39,7 +39,7 @@ import { contactSearchText } from '@cartera/domain/search';
 import { typedCall } from '../src/testing/http-client';
 import { startTestApp, tokenFor } from '../src/testing/test-app';
 import { findTimelinePage } from '../src/modules/interactions/interactions.repository';
-import { contactReader } from '../src/modules/contacts/contact-sheet.service';
+import { contactReader } from '../src/modules/contact-access/contact-access.service';
 import { resolveSession } from '../src/modules/sessions/session.service';
 import {
   captureQuery,

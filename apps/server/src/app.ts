@@ -31,6 +31,7 @@ import type { FileStorage } from './storage/storage';
 import { createContextFor } from './trpc/context';
 import { describeError } from './trpc/errors';
 import { appRouter, type AppRouter } from './router';
+import { withRequestCache } from './lib/request-cache';
 import { APP_VERSION } from './version';
 
 export interface BuildAppOptions {
@@ -102,6 +103,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     });
   });
 
+  // Each request reads the tenant's configuration once, whatever the services it runs need.
+  server.addHook('onRequest', (_request, _reply, done) => withRequestCache(done));
   await server.register(fastifyHelmet, { contentSecurityPolicy: { directives: cspFor(env) } });
   await server.register(fastifyCookie);
   await server.register(fastifySwagger, {

@@ -246,3 +246,22 @@ export function guardRoute(user: GuardUser | null, path: string, fullPath = path
   }
   return { kind: 'allow' };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Who sees which contacts (issue #5 §4, 03 §2.1). The server's contact-access module applies
+// these to every query; the web reads them only to word its screens.
+
+/** Roles that see every contact of their tenant (and receive every contact's live events). */
+export const TENANT_WIDE_CONTACT_ROLES: readonly Role[] = ['comercial', 'project_manager', 'admin'];
+
+/** The role that sees the contacts of its group's subtree. */
+export const SUPERVISOR_ROLE: Role = 'super';
+
+/** Whose contacts a user sees: the whole tenant, their group's subtree, or their own. */
+export type ContactReach = 'tenant' | 'subtree' | 'own';
+
+export function contactReach(roles: readonly Role[]): ContactReach {
+  if (roles.some((role) => TENANT_WIDE_CONTACT_ROLES.includes(role))) return 'tenant';
+  if (roles.includes(SUPERVISOR_ROLE)) return 'subtree';
+  return 'own';
+}

@@ -7,7 +7,7 @@ import { describeSession, ZMe } from '../auth/auth.service';
 import { createSession, resolveSession } from '../sessions/session.service';
 import type { AuthSession } from '../sessions/session.types';
 import { listAccountUsers, listCompanies, ZAccountUsers } from './account.service';
-import { findUser } from '../auth/auth.repository';
+import { findUser } from '../users/users.service';
 
 /** An admin's session, from the request or from the legacy `apiKey` (an admin's token). */
 async function adminSession(deps: AppDeps, session: AuthSession | null, apiKey?: string) {

@@ -3,10 +3,10 @@ import type { Database } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
 import { ROLES, type Role } from '@cartera/domain/roles';
 import { recordAction } from '../activity/activity.service';
-import { findUser } from '../auth/auth.repository';
-import { retargetSession } from '../sessions/session.repository';
 import type { AuthSession } from '../sessions/session.types';
-import { findLinkedUsers, findTenantUsers, findTenants } from './account.repository';
+import { findTenants } from './account.repository';
+import { findUser, findLinkedUsers, findTenantUsers } from '../users/users.service';
+import { retargetSession } from '../sessions/session.service';
 
 export const ZAccountUser = z.object({
   id: z.string(),

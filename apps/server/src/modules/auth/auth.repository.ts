@@ -11,15 +11,6 @@ export async function findUserByEmail(db: Executor, email: string) {
   return user;
 }
 
-export async function findUser(db: Executor, tenantId: string, userId: string) {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
-    .limit(1);
-  return user;
-}
-
 export async function updatePassword(
   db: Executor,
   tenantId: string,
@@ -48,7 +39,6 @@ export async function findTenantAndGroup(db: Executor, tenantId: string, groupId
       displayName: groups.displayName,
       logo: groups.logo,
       country: groups.country,
-      configs: groups.configs,
     })
     .from(groups)
     .where(and(eq(groups.tenantId, tenantId), inArray(groups.id, [tenantId, groupId])));

@@ -5,19 +5,24 @@ import { DomainError } from '@cartera/domain/errors';
 import { isValidNewPassword, type TChangePasswordInput } from '@cartera/domain/password';
 import { ROLES, USER_TYPES } from '@cartera/domain/roles';
 import { recordAction } from '../activity/activity.service';
-import { deleteOtherSessions } from '../sessions/session.repository';
-import { createSession, resolveSession, revokeSession } from '../sessions/session.service';
+import {
+  createSession,
+  resolveSession,
+  revokeSession,
+  deleteOtherSessions,
+} from '../sessions/session.service';
 import { mustChangePassword, type AuthSession } from '../sessions/session.types';
 import {
   countRecentAttempts,
   deleteAttempts,
   findTenantAndGroup,
-  findUser,
   findUserByEmail,
   insertAttempts,
   markNewVersionSeen,
   updatePassword,
 } from './auth.repository';
+import { findUser } from '../users/users.service';
+import { tenantSettings } from '../tenant-settings/tenant-settings.service';
 
 /** The 11th failed attempt for one e-mail within 15 minutes is refused (issue #3). */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -70,17 +75,17 @@ function decoy() {
 
 export async function describeSession(db: Executor, session: AuthSession): Promise<Me> {
   const { user } = session;
-  const [row, places, realUser] = await Promise.all([
+  const [row, places, realUser, saleConfig] = await Promise.all([
     findUser(db, user.tenantId, user.id),
     findTenantAndGroup(db, user.tenantId, user.groupId),
     session.realUserId && session.realTenantId
       ? findUser(db, session.realTenantId, session.realUserId)
       : Promise.resolve(undefined),
+    tenantSettings(db, user.tenantId, 'sale'),
   ]);
   if (!row) throw new DomainError('UNAUTHENTICATED');
   const tenant = places.find((place) => place.id === user.tenantId)!;
   const group = places.find((place) => place.id === user.groupId) ?? tenant;
-  const saleConfig = (tenant.configs.sale ?? {}) as { presale?: boolean };
   return {
     user: {
       id: row.id,

@@ -109,3 +109,6 @@ export async function saveOrigin(
   if (!row) throw new DomainError('NOT_FOUND');
   return row;
 }
+
+/** A user's extra fields, which the catalog's user filters compare (tags, origins, reasons). */
+export { findUserFields } from './catalog.repository';

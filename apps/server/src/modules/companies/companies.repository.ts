@@ -1,13 +1,7 @@
 import { and, asc, desc, eq, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
-import {
-  companies,
-  companyContacts,
-  contacts,
-  groups,
-  sectors,
-  type NewCompany,
-} from '@cartera/db/schema';
+import { companies, companyContacts, contacts, sectors, type NewCompany } from '@cartera/db/schema';
+import { scopeCondition, type ContactScope } from '../contact-access/contact-access.conditions';
 import { fieldFilterCondition, likePattern, type FieldFilter } from '../../lib/sql';
 
 export interface CompanyCursor {
@@ -96,25 +90,6 @@ export async function deleteCompanyRows(db: Executor, tenantId: string, ids: str
   return deleted.map((row) => row.id);
 }
 
-export async function findTenantSettings(db: Executor, tenantId: string) {
-  const [row] = await db
-    .select({ country: groups.country, configs: groups.configs, featureFlags: groups.featureFlags })
-    .from(groups)
-    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, tenantId)));
-  return row;
-}
-
-export async function saveTenantConfigs(
-  db: Executor,
-  tenantId: string,
-  configs: Record<string, unknown>,
-) {
-  await db
-    .update(groups)
-    .set({ configs })
-    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, tenantId)));
-}
-
 export async function findSectors(
   db: Executor,
   tenantId: string,
@@ -185,7 +160,13 @@ export async function deleteSectorRow(
   return deleted.length > 0;
 }
 
-export async function findCompanyContacts(db: Executor, tenantId: string, companyId: string) {
+/** A company's contacts within `scope` (who may see which contacts: contact-access). */
+export async function findCompanyContacts(
+  db: Executor,
+  tenantId: string,
+  companyId: string,
+  scope: ContactScope,
+) {
   return (
     db
       .select({
@@ -212,7 +193,13 @@ export async function findCompanyContacts(db: Executor, tenantId: string, compan
           eq(sectors.id, companyContacts.sectorId),
         ),
       )
-      .where(and(eq(companyContacts.tenantId, tenantId), eq(companyContacts.companyId, companyId)))
+      .where(
+        and(
+          eq(companyContacts.tenantId, tenantId),
+          eq(companyContacts.companyId, companyId),
+          scopeCondition(db, tenantId, scope),
+        ),
+      )
       // 02 §2: a company's contacts, closest first.
       .orderBy(desc(contacts.proximity), asc(contacts.firstName), asc(contacts.lastName))
   );
@@ -223,10 +210,13 @@ export async function findSelectableContacts(
   db: Executor,
   tenantId: string,
   companyId: string,
+  scope: ContactScope,
   options: { search?: string; after?: CompanyCursor; limit: number },
 ) {
+  const visible = scopeCondition(db, tenantId, scope);
   const conditions: SQL[] = [
     eq(contacts.tenantId, tenantId),
+    ...(visible ? [visible] : []),
     notExists(
       db
         .select({ one: sql`1` })

@@ -99,7 +99,7 @@ export function registerCompaniesRoutes(app: FastifyInstance, deps: AppDeps) {
     access,
     params: ZIdParams,
     response: ZCompany.extend({ contacts: z.array(z.record(z.string(), z.unknown())) }),
-    handler: ({ params, session }) => getCompany(deps.db, session.user.tenantId, params.id),
+    handler: ({ params, session }) => getCompany(deps.db, session.user, params.id),
   });
 
   restRoute(app, deps, {
@@ -169,8 +169,7 @@ export function registerCompaniesRoutes(app: FastifyInstance, deps: AppDeps) {
     params: ZIdParams,
     body: ZAddContactsInput,
     response: z.array(z.record(z.string(), z.unknown())),
-    handler: ({ params, body, session }) =>
-      addContacts(deps.db, session.user.tenantId, params.id, body),
+    handler: ({ params, body, session }) => addContacts(deps.db, session.user, params.id, body),
   });
 
   restRoute(app, deps, {

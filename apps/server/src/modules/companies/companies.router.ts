@@ -50,7 +50,7 @@ export const companiesRouter = router({
   get: companyProcedure
     .input(z.object({ id: ZId }))
     .output(ZCompany.extend({ contacts: z.array(ZCompanyContact) }))
-    .query(({ ctx, input }) => getCompany(ctx.db, ctx.tenantId, input.id)),
+    .query(({ ctx, input }) => getCompany(ctx.db, ctx.user, input.id)),
 
   create: companyProcedure
     .input(ZCompanyInput)
@@ -108,12 +108,12 @@ export const companiesRouter = router({
         nextCursor: ZCursor,
       }),
     )
-    .query(({ ctx, input }) => selectableContacts(ctx.db, ctx.tenantId, input.companyId, input)),
+    .query(({ ctx, input }) => selectableContacts(ctx.db, ctx.user, input.companyId, input)),
 
   addContacts: companyProcedure
     .input(ZAddContactsInput.extend({ companyId: ZId }))
     .output(z.array(ZCompanyContact))
-    .mutation(({ ctx, input }) => addContacts(ctx.db, ctx.tenantId, input.companyId, input)),
+    .mutation(({ ctx, input }) => addContacts(ctx.db, ctx.user, input.companyId, input)),
 
   modifyDefaultField: roleProcedure('admin', 'comercial', 'project_manager')
     .input(ZDefaultFieldInput)

@@ -15,7 +15,7 @@ import {
 import { es } from '@cartera/domain/i18n';
 import { ZDirectionValue } from '@cartera/domain/custom-fields';
 import { keysetPage } from '../../lib/pagination';
-import { validateAdditionalData } from '../custom-fields/custom-fields.service';
+import { validateAdditionalData, existingIds } from '../custom-fields/custom-fields.service';
 import type { AuthUser } from '../sessions/session.types';
 import {
   deleteCompanyRows,
@@ -29,16 +29,19 @@ import {
   findSectorByName,
   findSectors,
   findSelectableContacts,
-  findTenantSettings,
   insertAffiliations,
   insertCompanies,
   insertSector,
-  saveTenantConfigs,
   updateCompanyRow,
   type CompanyCursor,
 } from './companies.repository';
-import { existingIds } from '../custom-fields/custom-fields.repository';
-import { findUser } from '../auth/auth.repository';
+import { findUser } from '../users/users.service';
+import { contactScope, visibleContactIds } from '../contact-access/contact-access.service';
+import {
+  saveTenantSection,
+  tenantBasics,
+  tenantSettings,
+} from '../tenant-settings/tenant-settings.service';
 
 /** Per-tenant presentation of companies (issue #4: titles, panel label, icon, default fields). */
 export interface CompaniesConfig {
@@ -110,19 +113,19 @@ export function toCompany(row: Company): z.infer<typeof ZCompany> {
 }
 
 async function tenantOf(db: Executor, tenantId: string) {
-  const tenant = await findTenantSettings(db, tenantId);
-  if (!tenant) throw new DomainError('NOT_FOUND');
-  const config = (tenant.configs.companies ?? {}) as Partial<CompaniesConfig>;
+  const [tenant, config] = await Promise.all([
+    tenantBasics(db, tenantId),
+    tenantSettings(db, tenantId, 'companies'),
+  ]);
   return {
     country: tenant.country,
-    configs: tenant.configs,
     mandatoryFieldsDisabled: tenant.featureFlags.disableMandatoryCompanyFields === 1,
     config: {
       singular: config.singular || es.companies.defaultSingular,
       plural: config.plural || es.companies.defaultPlural,
       panelLabel: config.panelLabel || config.plural || es.companies.defaultPlural,
       icon: config.icon || 'building',
-      defaultFields: config.defaultFields ?? {},
+      defaultFields: config.defaultFields,
     } satisfies CompaniesConfig,
   };
 }
@@ -171,10 +174,12 @@ export async function listCompanies(
   return { items: page.items.map(toCompany), nextCursor: page.nextCursor };
 }
 
-export async function getCompany(db: Executor, tenantId: string, id: string) {
+/** A company with those of its contacts the user may see (contact-access). */
+export async function getCompany(db: Executor, user: AuthUser, id: string) {
+  const { tenantId } = user;
   const company = await findCompany(db, tenantId, id);
   if (!company) throw new DomainError('COMPANY_NOT_FOUND');
-  const contacts = await findCompanyContacts(db, tenantId, id);
+  const contacts = await findCompanyContacts(db, tenantId, id, await contactScope(db, user));
   return { ...toCompany(company), contacts };
 }
 
@@ -346,20 +351,25 @@ export const ZAddContactsInput = z.object({
   role: z.string().trim().max(100).default(''),
 });
 
-/** Affiliates contacts to a company with a role and sector; contacts already in it are refused. */
+/**
+ * Affiliates contacts the user may see to a company with a role and sector; contacts already in
+ * it are refused, and so is any the user may not see (CONTACT_NOT_FOUND, as if it did not exist).
+ */
 export async function addContacts(
   db: Database,
-  tenantId: string,
+  user: AuthUser,
   companyId: string,
   input: z.infer<typeof ZAddContactsInput>,
 ) {
+  const { tenantId } = user;
+  const scope = await contactScope(db, user);
   return db.transaction(async (tx) => {
     if (!(await findCompany(tx, tenantId, companyId))) throw new DomainError('COMPANY_NOT_FOUND');
     if (input.sector && !(await findSector(tx, tenantId, companyId, input.sector))) {
       throw new DomainError('SECTOR_NOT_FOUND');
     }
     const wanted = [...new Set(input.contacts)];
-    const found = await existingIds(tx, tenantId, 'contact', wanted);
+    const found = await visibleContactIds(tx, user, wanted);
     if (found.size !== wanted.length) throw new DomainError('CONTACT_NOT_FOUND');
     if ((await findAffiliations(tx, tenantId, companyId, wanted)).length > 0) {
       throw new DomainError('CONTACT_ALREADY_AFFILIATED');
@@ -374,19 +384,21 @@ export async function addContacts(
         role: input.role,
       })),
     );
-    return findCompanyContacts(tx, tenantId, companyId);
+    return findCompanyContacts(tx, tenantId, companyId, scope);
   });
 }
 
+/** Contacts the user may see and add to the company (not in it yet), by name, 20 a page. */
 export async function selectableContacts(
   db: Executor,
-  tenantId: string,
+  user: AuthUser,
   companyId: string,
   input: { search?: string; cursor?: CompanyCursor | null },
 ) {
+  const { tenantId } = user;
   if (!(await findCompany(db, tenantId, companyId))) throw new DomainError('COMPANY_NOT_FOUND');
   const limit = 20;
-  const rows = await findSelectableContacts(db, tenantId, companyId, {
+  const rows = await findSelectableContacts(db, tenantId, companyId, await contactScope(db, user), {
     search: input.search || undefined,
     after: input.cursor ?? undefined,
     limit: limit + 1,
@@ -416,10 +428,6 @@ export async function modifyDefaultField(
     ...tenant.config.defaultFields,
     [field]: { ...tenant.config.defaultFields[field], ...settings },
   };
-  const stored = (tenant.configs.companies ?? {}) as Record<string, unknown>;
-  await saveTenantConfigs(db, tenantId, {
-    ...tenant.configs,
-    companies: { ...stored, defaultFields },
-  });
+  await saveTenantSection(db, tenantId, 'companies', { defaultFields });
   return companiesSettings(db, tenantId);
 }

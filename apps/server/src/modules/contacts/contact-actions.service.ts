@@ -7,16 +7,14 @@ import { DomainError } from '@cartera/domain/errors';
 import { contactSearchText } from '@cartera/domain/search';
 import type { AuthUser } from '../sessions/session.types';
 import { newId } from '@cartera/domain/ids';
-import { recordInteraction } from '../interactions/interactions.service';
+import { recordInteraction } from '../timeline/timeline-writer';
 import { contactsSettings } from './contacts.settings';
 import { isObtainableBy } from './contact-phones.service';
-import { visibleContact } from './contact-sheet.service';
+import { visibleContact } from '../contact-access/contact-access.service';
 import {
   deleteContactRow,
-  findAgents,
-  findContact,
+  findTenantContact,
   findSubConversations,
-  findUsersByIds,
   insertContact,
   lockContact,
   moveAffiliations,
@@ -24,6 +22,7 @@ import {
   reparentSubConversations,
   updateContactRow,
 } from './contact-records.repository';
+import { findAgents, findUsersByIds } from '../users/users.service';
 
 /** 02 §6: roles of the people who receive contacts. */
 const AGENT_ROLES = ['user', 'super', 'comercial', 'project_manager'] as const;
@@ -208,7 +207,7 @@ export async function createSubConversation(
   input: z.infer<typeof ZCreateSubConversationInput>,
 ) {
   const settings = await contactsSettings(db, user);
-  const parent = await findContact(db, user.tenantId, input.contactId);
+  const parent = await findTenantContact(db, user.tenantId, input.contactId);
   if (!parent) throw new DomainError('CONTACT_NOT_FOUND');
   const allowed = canCreateSubConversation({
     flagOn: settings.subConversationsOn,

@@ -5,9 +5,9 @@ import { countryName } from '@cartera/domain/contact-sheet';
 import { es, format } from '@cartera/domain/i18n';
 import { parsePhone } from '@cartera/domain/phone';
 import type { AuthUser } from '../sessions/session.types';
-import { oneContactScope } from './contacts.service';
+import { canSeeContact, findVisibleContact } from '../contact-access/contact-access.service';
 import { contactsSettings } from './contacts.settings';
-import { findBlockedNumbers, findContact, findPhoneOwners } from './contact-records.repository';
+import { findBlockedNumbers, findPhoneOwners } from './contact-records.repository';
 
 const texts = es.contacts;
 
@@ -85,9 +85,7 @@ export async function validatePhone(
       error: format(texts.phoneBlocked, { reason: blocked.reason || '—' }),
     };
   }
-  const edited = input.contactId
-    ? await findContact(db, user.tenantId, input.contactId, oneContactScope(user))
-    : undefined;
+  const edited = input.contactId ? await findVisibleContact(db, user, input.contactId) : undefined;
   const owners = await findPhoneOwners(db, user.tenantId, [parsed.e164], edited?.id);
   const owner = edited?.parentContactId
     ? owners.find((each) => each.id !== edited.parentContactId)
@@ -95,7 +93,7 @@ export async function validatePhone(
   if (!owner) return { ...result, success: true, type: 'valid' };
 
   const itsMine = owner.agentId === user.id;
-  const visible = !!(await findContact(db, user.tenantId, owner.id, oneContactScope(user)));
+  const visible = await canSeeContact(db, user, owner.id);
   const isObtainable = !itsMine && isObtainableBy(owner);
   const unifyContacts =
     !!edited && visible && !edited.parentContactId && canUnify(settings.unify, user.roles);

@@ -1,32 +1,30 @@
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import {
   blockedNumbers,
   companies,
   companyContacts,
   contacts,
-  groups,
   interactions,
   sectors,
   users,
   type Contact,
 } from '@cartera/db/schema';
-import { scopeCondition, type ContactScope } from './contacts.repository';
 
-/** One contact of the tenant, or undefined when it does not exist or is out of the scope. */
-export async function findContact(
+/**
+ * One contact of the tenant by id, whoever may see it. Only for reads after access is decided
+ * (a sub-conversation's parent, the numbers a sub-conversation shares): a user's reads go through
+ * contact-access (visibleContact, readableContact).
+ */
+export async function findTenantContact(
   db: Executor,
   tenantId: string,
   id: string,
-  scope: ContactScope = { kind: 'tenant' },
 ): Promise<Contact | undefined> {
-  const conditions: SQL[] = [eq(contacts.tenantId, tenantId), eq(contacts.id, id)];
-  const visible = scopeCondition(db, tenantId, scope);
-  if (visible) conditions.push(visible);
   const [row] = await db
     .select()
     .from(contacts)
-    .where(and(...conditions))
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)))
     .limit(1);
   return row;
 }
@@ -252,58 +250,4 @@ export async function findSubConversations(db: Executor, tenantId: string, paren
     .leftJoin(users, and(eq(users.tenantId, contacts.tenantId), eq(users.id, contacts.agentId)))
     .where(and(eq(contacts.tenantId, tenantId), eq(contacts.parentContactId, parentId)))
     .orderBy(desc(contacts.id));
-}
-
-/** Users of the tenant by id (names for agents shown on a contact). */
-export async function findUsersByIds(db: Executor, tenantId: string, ids: string[]) {
-  if (!ids.length) return [];
-  return db
-    .select({
-      id: users.id,
-      name: users.name,
-      lastname: users.lastname,
-      active: users.active,
-      groupId: users.groupId,
-      roles: users.roles,
-    })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
-}
-
-/**
- * Active users who may receive contacts, in a group's subtree (or the whole tenant), with the
- * given roles.
- */
-export async function findAgents(
-  db: Executor,
-  tenantId: string,
-  options: { subtreeOf?: string; roles: readonly string[] },
-) {
-  const conditions: SQL[] = [
-    eq(users.tenantId, tenantId),
-    eq(users.active, true),
-    sql`${users.roles} && ${sql.param([...options.roles])}::text[]`,
-  ];
-  if (options.subtreeOf) {
-    conditions.push(
-      or(
-        eq(groups.id, options.subtreeOf),
-        sql`${options.subtreeOf}::uuid = any(${groups.ancestors})`,
-      )!,
-    );
-  }
-  return db
-    .select({
-      id: users.id,
-      name: users.name,
-      lastname: users.lastname,
-      email: users.email,
-      roles: users.roles,
-      groupId: users.groupId,
-      groupName: groups.name,
-    })
-    .from(users)
-    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
-    .where(and(...conditions))
-    .orderBy(asc(users.name), asc(users.lastname));
 }

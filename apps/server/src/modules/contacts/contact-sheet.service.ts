@@ -21,22 +21,24 @@ import {
   sendExternally,
   validateExternally,
 } from '../../integrations/external-contacts/external-contacts.client';
-import { findReservedContact } from '../inbox/inbox.repository';
-import { oneContactScope } from './contacts.service';
-import type { ContactReader } from './contacts.repository';
+import {
+  readableContact,
+  readContact,
+  visibleContact,
+} from '../contact-access/contact-access.service';
 import { contactsSettings, type ContactsSettings } from './contacts.settings';
 import {
   findBlockedNumbers,
   findCompaniesAndSectors,
-  findContact,
+  findTenantContact,
   findContactAffiliations,
   findInteractionsForCopy,
   findPhoneOwners,
-  findUsersByIds,
   insertContact,
   replaceAffiliations,
   updateContactRow,
 } from './contact-records.repository';
+import { findUsersByIds } from '../users/users.service';
 
 const contactsEs = es.contacts;
 
@@ -129,36 +131,6 @@ export const ZContactDetail = z.object({
 });
 export type ContactDetail = z.infer<typeof ZContactDetail>;
 
-/** A contact the user may see, or CONTACT_NOT_FOUND (the same answer whether it exists or not). */
-export async function visibleContact(db: Executor, user: AuthUser, id: string) {
-  const contact = await findContact(db, user.tenantId, id, oneContactScope(user));
-  if (!contact) throw new DomainError('CONTACT_NOT_FOUND');
-  return contact;
-}
-
-/**
- * A contact the user may read: a visible one, or an unassigned one reserved for them while they
- * look at it from 'Inbox' (03 §4 reserved contact). Reading only: every action on a contact keeps
- * to visibleContact, so a reserver must take the contact over before acting on it.
- */
-export async function readableContact(db: Executor, user: AuthUser, id: string) {
-  const { contact } = await readContact(db, user, id);
-  return contact;
-}
-
-/** The user as a reader of one contact, for queries that check access themselves (timeline). */
-export function contactReader(user: AuthUser): ContactReader {
-  return { tenantId: user.tenantId, readerId: user.id, scope: oneContactScope(user) };
-}
-
-async function readContact(db: Executor, user: AuthUser, id: string) {
-  const visible = await findContact(db, user.tenantId, id, oneContactScope(user));
-  if (visible) return { contact: visible, reserved: false };
-  const reserved = await findReservedContact(db, user.tenantId, id, user.id);
-  if (!reserved) throw new DomainError('CONTACT_NOT_FOUND');
-  return { contact: reserved, reserved: true };
-}
-
 export async function describeContact(
   db: Executor,
   user: AuthUser,
@@ -174,7 +146,7 @@ export async function describeContact(
       [contact.agentId, contact.firstAgentId].filter((id): id is string => !!id),
     ),
     contact.parentContactId
-      ? findContact(db, user.tenantId, contact.parentContactId)
+      ? findTenantContact(db, user.tenantId, contact.parentContactId)
       : Promise.resolve(undefined),
   ]);
   const person = (id: string | null) => {
@@ -292,7 +264,7 @@ async function prepareContact(
   ]);
   const parentPhones = new Set<string>();
   if (existing?.parentContactId) {
-    const parent = await findContact(db, user.tenantId, existing.parentContactId);
+    const parent = await findTenantContact(db, user.tenantId, existing.parentContactId);
     for (const phone of parent?.phones ?? []) parentPhones.add(phone);
   }
   values.phones.forEach((row, index) => {

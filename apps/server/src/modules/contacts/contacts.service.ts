@@ -3,39 +3,11 @@ import type { Executor } from '@cartera/db/client';
 import type { AuthUser } from '../sessions/session.types';
 import { foldSearchTerm } from '@cartera/domain/search';
 import { keysetPage } from '../../lib/pagination';
-import { findSharedOwnerIds } from '../shared-inboxes/shared-inboxes.repository';
-import { findContactsPage, lookupContacts, type ContactScope } from './contacts.repository';
+import { contactScope } from '../contact-access/contact-access.service';
+import { findContactsPage, lookupContacts } from './contacts.repository';
 
 /** 02 §9: contact searches answer 15 at most. */
 export const CONTACT_SEARCH_LIMIT = 15;
-
-/**
- * Whose contacts a user sees (issue #5 §4): comercial, project managers and admins the whole
- * tenant, a supervisor their group's subtree, a seller their own; supervisor and seller also the
- * portfolios shared with them (issue #6 §10 'Carteras compartidas'), looked up inside the query
- * that uses the scope. Right for reading one contact by id; lists use `contactScope`.
- */
-export function oneContactScope(user: AuthUser): ContactScope {
-  if (
-    user.roles.some(
-      (role) => role === 'comercial' || role === 'project_manager' || role === 'admin',
-    )
-  ) {
-    return { kind: 'tenant' };
-  }
-  if (user.roles.includes('super')) {
-    return { kind: 'subtree', groupId: user.groupId, sharedWith: user.id };
-  }
-  return { kind: 'own', userId: user.id, sharedWith: user.id };
-}
-
-/** The same scope with the shared portfolios' owners looked up first (lists, counts). */
-export async function contactScope(db: Executor, user: AuthUser): Promise<ContactScope> {
-  const scope = oneContactScope(user);
-  if (scope.kind === 'tenant') return scope;
-  const { sharedWith: _inQuery, ...rest } = scope;
-  return { ...rest, sharedOwnerIds: await findSharedOwnerIds(db, user.tenantId, user.id) };
-}
 
 export const ZLookupContactsInput = z.object({
   search: z.string().trim().max(100).optional(),
@@ -119,3 +91,9 @@ export async function listContacts(
     id: last.id,
   }));
 }
+
+/**
+ * For other modules that change a contact's own columns inside their transaction (archiving,
+ * tags, the bot, reminders), after contact-access allowed the user to: lock the row, then update.
+ */
+export { lockContact, updateContactRow } from './contact-records.repository';

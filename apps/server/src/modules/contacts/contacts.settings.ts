@@ -1,35 +1,15 @@
-import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
-import { DomainError } from '@cartera/domain/errors';
+import type { ExternalSystemConfig } from '@cartera/domain/tenant-settings';
 import {
   contactFormFlags,
   DEFAULT_CONTACT_FORM,
-  ZContactFormItem,
   type ContactFormFlags,
   type ContactFormItem,
 } from '@cartera/domain/contact-form';
 import type { AuthUser } from '../sessions/session.types';
-import { findTenantSettings } from '../companies/companies.repository';
+import { tenantBasics, tenantSettings } from '../tenant-settings/tenant-settings.service';
 
-/** The external contact system a tenant may connect (02 §4, §7): three addresses and a token. */
-export const ZExternalSystemConfig = z.object({
-  name: z.string().min(1),
-  validateUrl: z.string().url(),
-  createUrl: z.string().url(),
-  updateUrl: z.string().url(),
-  token: z.string().min(1),
-});
-export type ExternalSystemConfig = z.infer<typeof ZExternalSystemConfig>;
-
-/** `groups.configs.contacts` of the tenant: everything configurable about contacts. */
-const ZContactsConfig = z.object({
-  form: z.array(ZContactFormItem).optional(),
-  phoneOptional: z.boolean().optional(),
-  unify: z.object({ active: z.boolean(), roles: z.array(z.string()) }).optional(),
-  /** 03 §5 crmConfig.canRolesCreateSubConversations (default 'all'). */
-  subConversationRoles: z.array(z.string()).optional(),
-  externalSystem: ZExternalSystemConfig.optional(),
-});
+export type { ExternalSystemConfig };
 
 export interface ContactsSettings {
   country: string;
@@ -43,10 +23,10 @@ export interface ContactsSettings {
 
 /** The tenant's contact settings with the user's (group-merged) feature flags. */
 export async function contactsSettings(db: Executor, user: AuthUser): Promise<ContactsSettings> {
-  const tenant = await findTenantSettings(db, user.tenantId);
-  if (!tenant) throw new DomainError('NOT_FOUND');
-  const parsed = ZContactsConfig.safeParse(tenant.configs.contacts ?? {});
-  const config = parsed.success ? parsed.data : {};
+  const [tenant, config] = await Promise.all([
+    tenantBasics(db, user.tenantId),
+    tenantSettings(db, user.tenantId, 'contacts'),
+  ]);
   return {
     country: tenant.country.toUpperCase(),
     form: config.form ?? [...DEFAULT_CONTACT_FORM],

@@ -346,3 +346,6 @@ export async function validateAdditionalData(
     throw new DomainError('CUSTOM_FIELD_INVALID', { fields: errors });
   return result;
 }
+
+/** Which of `ids` are contacts or companies of the tenant (checks of referencing fields). */
+export { existingIds } from './custom-fields.repository';

@@ -1,7 +1,6 @@
 import { and, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
-import { contacts, type Contact } from '@cartera/db/schema';
-import { reservedFor } from '../contacts/contacts.repository';
+import { contacts } from '@cartera/db/schema';
 
 /** Who looks at an inbox of unassigned contacts (reservations of others hide contacts). */
 export interface UnassignedOwner {
@@ -137,19 +136,4 @@ export async function releaseContact(
         eq(contacts.reservedBy, userId),
       ),
     );
-}
-
-/** The contact, when it is still unassigned and reserved for the user right now. */
-export async function findReservedContact(
-  db: Executor,
-  tenantId: string,
-  contactId: string,
-  userId: string,
-): Promise<Contact | undefined> {
-  const [row] = await db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId), reservedFor(userId)))
-    .limit(1);
-  return row;
 }

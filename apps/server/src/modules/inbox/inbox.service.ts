@@ -4,8 +4,11 @@ import { RESERVATION_SECONDS } from '@cartera/domain/conversation';
 import { DomainError } from '@cartera/domain/errors';
 import { assertAllowed } from '../sessions/access';
 import type { AuthUser } from '../sessions/session.types';
-import { findAgents, findContact } from '../contacts/contact-records.repository';
-import { findInbox } from '../shared-inboxes/shared-inboxes.repository';
+import {
+  isUnassignedContact,
+  portfolioOwner,
+  sharedInboxOwner,
+} from '../contact-access/contact-access.service';
 import {
   countUnassigned,
   findInboxPage,
@@ -42,19 +45,6 @@ export const ZInboxPage = z.object({
   items: z.array(ZInboxItem),
   nextCursor: z.object({ at: z.date(), id: z.string() }).nullable(),
 });
-
-/** Whose inbox a user may open: their own; super their subtree's sellers; comercial anyone's. */
-async function inboxOwner(db: Executor, user: AuthUser, agentId: string | undefined) {
-  if (!agentId || agentId === user.id) return user.id;
-  const tenantWide = user.roles.includes('comercial');
-  if (!tenantWide && !user.roles.includes('super')) throw new DomainError('PERMISSION_DENIED');
-  const sellers = await findAgents(db, user.tenantId, {
-    subtreeOf: tenantWide ? undefined : user.groupId,
-    roles: ['user'],
-  });
-  if (!sellers.some((seller) => seller.id === agentId)) throw new DomainError('PERMISSION_DENIED');
-  return agentId;
-}
 
 type Row = Awaited<ReturnType<typeof findInboxPage>>[number];
 
@@ -98,7 +88,7 @@ export async function conversationsInbox(
   input: z.infer<typeof ZInboxInput>,
   now = new Date(),
 ) {
-  const agentId = await inboxOwner(db, user, input.agentId);
+  const agentId = await portfolioOwner(db, user, input.agentId);
   return inboxPage(db, user.tenantId, { agentId }, input.cursor, now);
 }
 
@@ -110,16 +100,6 @@ export async function unassignedInbox(
   now = new Date(),
 ) {
   return inboxPage(db, user.tenantId, { unassigned: true, viewerId: user.id }, input.cursor, now);
-}
-
-/**
- * Whose contacts a shared inbox holds: its owner's. Only its members open it; anyone else is
- * told it does not exist.
- */
-export async function sharedInboxOwner(db: Executor, user: AuthUser, sharedInboxId: string) {
-  const inbox = await findInbox(db, user.tenantId, sharedInboxId);
-  if (!inbox?.memberIds.includes(user.id)) throw new DomainError('SHARED_INBOX_NOT_FOUND');
-  return inbox.ownerId;
 }
 
 export const ZNextInput = z
@@ -151,7 +131,7 @@ export async function nextInInbox(db: Executor, user: AuthUser, input: z.infer<t
     assertAllowed(user, { area: '/contact/sharedinbox' });
     owner = { agentId: await sharedInboxOwner(db, user, input.sharedInboxId!) };
   } else {
-    owner = { agentId: await inboxOwner(db, user, input.agentId) };
+    owner = { agentId: await portfolioOwner(db, user, input.agentId) };
   }
   const [next] = await findInboxPage(db, user.tenantId, owner, { contactId: input.contactId }, 1);
   return { id: next?.id ?? null };
@@ -183,8 +163,9 @@ export async function reserve(
     RESERVATION_SECONDS,
   );
   if (reservedUntil) return { reservedUntil };
-  const contact = await findContact(db, user.tenantId, input.contactId);
-  if (!contact || contact.agentId) throw new DomainError('CONTACT_NOT_FOUND');
+  if (!(await isUnassignedContact(db, user, input.contactId))) {
+    throw new DomainError('CONTACT_NOT_FOUND');
+  }
   throw new DomainError('CONTACT_RESERVED');
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TenantSettingsOf } from '@cartera/domain/tenant-settings';
 import { ZClientItemId } from '@cartera/domain/interactions';
 import type { Database, Executor } from '@cartera/db/client';
 import {
@@ -9,47 +10,25 @@ import {
 } from '@cartera/domain/conversation';
 import { DomainError } from '@cartera/domain/errors';
 import type { AuthUser } from '../sessions/session.types';
-import { findTenantSettings } from '../companies/companies.repository';
+import { tenantSettings } from '../tenant-settings/tenant-settings.service';
 import { tagsForUser } from '../catalog/catalog.service';
-import { visibleContact } from '../contacts/contact-sheet.service';
-import {
-  findUsersByIds,
-  lockContact,
-  updateContactRow,
-} from '../contacts/contact-records.repository';
+import { visibleContact } from '../contact-access/contact-access.service';
 import {
   announceContactChange,
   announceInteraction,
   recordInteraction,
-} from './interactions.service';
+} from '../timeline/timeline-writer';
 import {
   findInteraction,
   findLatestInteraction,
   updateInteractionRow,
 } from './interactions.repository';
+import { findUsersByIds } from '../users/users.service';
+import { lockContact, updateContactRow } from '../contacts/contacts.service';
 
-/** `groups.configs.conversation` beyond archiving reasons (03 §3 group configuration). */
-const ZConversationConfig = z.object({
-  visitResults: z
-    .array(z.object({ code: z.string(), name: z.string(), active: z.boolean().default(true) }))
-    .default([]),
-  visitComment: z
-    .object({
-      required: z.boolean().default(true),
-      minChars: z.number().int().min(0).default(0),
-      maxChars: z.number().int().min(1).default(2500),
-    })
-    .optional(),
-  /** Roles that may leave feedback on a contact (03 §2.2 'Feedback' tab). */
-  feedbackRoles: z.array(z.string()).default(['super', 'comercial']),
-  /** The tenant's bot (03 §2.1 bot chip); missing = no bot configured. */
-  bot: z.object({ active: z.boolean() }).optional(),
-});
-
-async function conversationConfig(db: Executor, tenantId: string) {
-  const tenant = await findTenantSettings(db, tenantId);
-  const parsed = ZConversationConfig.safeParse(tenant?.configs.conversation ?? {});
-  return parsed.success ? parsed.data : ZConversationConfig.parse({});
+/** `groups.configs.conversation` (03 §3 group configuration). */
+function conversationConfig(db: Executor, tenantId: string) {
+  return tenantSettings(db, tenantId, 'conversation');
 }
 
 export const ZVisitSettings = z.object({
@@ -72,7 +51,7 @@ export async function activitySettings(db: Executor, user: AuthUser) {
   };
 }
 
-function visitRules(config: z.infer<typeof ZConversationConfig>): VisitRules {
+function visitRules(config: TenantSettingsOf<'conversation'>): VisitRules {
   return config.visitComment
     ? {
         commentRequired: config.visitComment.required,

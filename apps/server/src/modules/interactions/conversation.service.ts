@@ -13,23 +13,19 @@ import { isEmptyValue } from '@cartera/domain/custom-fields';
 import { DomainError } from '@cartera/domain/errors';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../sessions/session.types';
-import { findTenantSettings } from '../companies/companies.repository';
-import { findUserFields } from '../catalog/catalog.repository';
-import { tagsForUser } from '../catalog/catalog.service';
+import { tenantSettings } from '../tenant-settings/tenant-settings.service';
+import { tagsForUser, findUserFields } from '../catalog/catalog.service';
 import { loadFields } from '../custom-fields/custom-fields.service';
-import { visibleContact } from '../contacts/contact-sheet.service';
-import { lockContact, updateContactRow } from '../contacts/contact-records.repository';
+import { visibleContact } from '../contact-access/contact-access.service';
 import { isLiveSuggestion } from '@cartera/domain/suggested-reminders';
-import { announceInteraction, recordInteraction } from './interactions.service';
+import { announceInteraction, recordInteraction } from '../timeline/timeline-writer';
 import { findInteraction, lockInteraction, updateInteractionRow } from './interactions.repository';
 import { expireReminderJob } from './interactions.jobs';
+import { lockContact, updateContactRow } from '../contacts/contacts.service';
 
 /** `groups.configs.conversation`: the tenant's archiving reasons (03 §3 group configuration). */
 async function archivingReasonsOf(db: Executor, tenantId: string): Promise<ArchivingReason[]> {
-  const tenant = await findTenantSettings(db, tenantId);
-  const config = (tenant?.configs.conversation ?? {}) as { archivingReasons?: unknown };
-  const parsed = z.array(ZArchivingReason).safeParse(config.archivingReasons ?? []);
-  return parsed.success ? parsed.data : [];
+  return (await tenantSettings(db, tenantId, 'conversation')).archivingReasons;
 }
 
 export const ZReasonView = ZArchivingReason.pick({

@@ -9,7 +9,6 @@ import {
   lt,
   lte,
   notInArray,
-  or,
   sql,
   type Placeholder,
   type SQL,
@@ -20,17 +19,9 @@ import {
   placeholderReader,
   readableContactExists,
   type ContactReader,
-} from '../contacts/contacts.repository';
-import { findMembersOfOwner } from '../shared-inboxes/shared-inboxes.repository';
+} from '../contact-access/contact-access.conditions';
 import type { Executor } from '@cartera/db/client';
-import {
-  contacts,
-  groups,
-  interactions,
-  users,
-  type InteractionSuggestion,
-  type NewInteraction,
-} from '@cartera/db/schema';
+import { interactions, users, type InteractionSuggestion } from '@cartera/db/schema';
 
 const timelineColumns = {
   id: interactions.id,
@@ -167,54 +158,6 @@ export async function searchTimeline(
     .where(and(...conditions))
     .orderBy(asc(interactions.id))
     .limit(limit);
-}
-
-/**
- * Inserts an interaction unless one with the same id exists (a client retrying an acknowledged
- * write); answers whether it was new.
- */
-export async function insertInteractionOnce(db: Executor, values: NewInteraction & { id: string }) {
-  const rows = await db
-    .insert(interactions)
-    .values(values)
-    .onConflictDoNothing({ target: [interactions.tenantId, interactions.id] })
-    .returning({ id: interactions.id });
-  return rows.length > 0;
-}
-
-export async function touchContact(db: Executor, tenantId: string, contactId: string, at: Date) {
-  await db
-    .update(contacts)
-    .set({ lastInteractionAt: at })
-    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
-}
-
-/**
- * Who sees a contact of this agent besides the roles that see the whole tenant: the agent and
- * the supervisors of the agent's group or of any group above it.
- */
-export async function findContactWatchers(db: Executor, tenantId: string, agentId: string | null) {
-  if (!agentId) return [];
-  const [agent] = await db
-    .select({ groupId: users.groupId, ancestors: groups.ancestors })
-    .from(users)
-    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, agentId)));
-  if (!agent) return [agentId];
-  const path = [...agent.ancestors, agent.groupId];
-  const supervisors = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.tenantId, tenantId),
-        sql`'super' = any(${users.roles})`,
-        or(...path.map((groupId) => eq(users.groupId, groupId))),
-      ),
-    );
-  // Members of the agent's shared portfolios work these contacts too ('Carteras compartidas').
-  const members = await findMembersOfOwner(db, tenantId, agentId);
-  return [...new Set([agentId, ...supervisors.map((row) => row.id), ...members])];
 }
 
 /** One item of a contact's timeline (`forUpdate`: locked until the transaction ends). */

@@ -1,25 +1,22 @@
 import { z } from 'zod';
-import type { Database, Executor, Transaction } from '@cartera/db/client';
-import type { Contact, InteractionSuggestion } from '@cartera/db/schema';
+import type { Database, Executor } from '@cartera/db/client';
 import { INTERACTION_PAGE_SIZE, ZClientItemId } from '@cartera/domain/interactions';
 import { foldText } from '@cartera/domain/search';
 import { suggestReminders } from '@cartera/domain/suggested-reminders';
 import { DomainError } from '@cartera/domain/errors';
-import { appendEvent } from '../../realtime/event-store';
 import type { AuthUser } from '../sessions/session.types';
-import { readableContact, contactReader, visibleContact } from '../contacts/contact-sheet.service';
 import {
-  findContactWatchers,
+  readableContact,
+  contactReader,
+  visibleContact,
+} from '../contact-access/contact-access.service';
+import { recordInteraction } from '../timeline/timeline-writer';
+import {
   findTimelineAfter,
   findTimelineItems,
   findTimelinePage,
-  insertInteractionOnce,
   searchTimeline,
-  touchContact,
 } from './interactions.repository';
-
-/** Roles that see every contact of the tenant receive every contact's events. */
-const TENANT_WIDE_ROLES = ['comercial', 'project_manager', 'admin'];
 
 export const ZInteraction = z.object({
   id: z.string(),
@@ -176,119 +173,6 @@ function toView(
         ? { id: row.agentId, name: row.agentName, lastname: row.agentLastname ?? '' }
         : null,
   };
-}
-
-/** The contact a timeline change is announced for; with its reservation when it has one. */
-export type AnnouncedContact = Pick<Contact, 'id' | 'tenantId' | 'agentId'> &
-  Partial<Pick<Contact, 'reservedBy' | 'reservedUntil'>>;
-
-export interface NewTimelineItem {
-  /** Given by the client for an idempotent retry, else generated. */
-  id: string;
-  type: string;
-  content: Record<string, unknown>;
-  via?: string;
-  status?: string | null;
-  createdBySystem?: boolean;
-  /** Reminder dates suggested from the item's text (see suggestReminders). */
-  suggestions?: InteractionSuggestion[];
-  /** Users to tell besides those who see the contact now (the agent a transfer took it from). */
-  alsoNotify?: Array<string | null>;
-}
-
-/**
- * Writes one item on a contact's timeline inside the caller's transaction and announces it to
- * whoever sees the contact (its agent, the supervisors above the agent, tenant-wide roles) on
- * the topic `contact:<id>`. A repeated id writes and announces nothing.
- */
-export async function recordInteraction(
-  tx: Transaction,
-  user: AuthUser | null,
-  contact: AnnouncedContact,
-  item: NewTimelineItem,
-) {
-  const createdAt = new Date();
-  const fresh = await insertInteractionOnce(tx, {
-    id: item.id,
-    tenantId: contact.tenantId,
-    contactId: contact.id,
-    type: item.type,
-    content: item.content,
-    agentId: user?.id ?? null,
-    via: item.via ?? 'web',
-    status: item.status ?? null,
-    createdBySystem: item.createdBySystem ?? user === null,
-    suggestions: item.suggestions ?? [],
-    createdAt,
-  });
-  if (!fresh) return false;
-  await touchContact(tx, contact.tenantId, contact.id, createdAt);
-  await announceInteraction(tx, user, contact, {
-    event: 'interaction.created',
-    interactionId: item.id,
-    type: item.type,
-    alsoNotify: item.alsoNotify,
-  });
-  return true;
-}
-
-/**
- * Announces a change on a contact's timeline to whoever sees the contact: its agent, the
- * supervisors above the agent, tenant-wide roles, and `alsoNotify`.
- */
-export async function announceInteraction(
-  tx: Transaction,
-  user: AuthUser | null,
-  contact: AnnouncedContact,
-  change: {
-    event: 'interaction.created' | 'interaction.updated';
-    interactionId: string;
-    type: string;
-    alsoNotify?: Array<string | null> | undefined;
-  },
-) {
-  await announceOnContact(tx, user, contact, change.event, {
-    payload: { interactionId: change.interactionId, type: change.type },
-    alsoNotify: change.alsoNotify,
-  });
-}
-
-/**
- * Announces a change of the contact itself that writes no timeline item (the bot switched on or
- * off), so other screens on the contact refresh its header and chips.
- */
-export async function announceContactChange(
-  tx: Transaction,
-  user: AuthUser | null,
-  contact: AnnouncedContact,
-  what: string,
-) {
-  await announceOnContact(tx, user, contact, 'contact.updated', { payload: { what } });
-}
-
-/** One event on the topic `contact:<id>`, to whoever sees the contact (and `alsoNotify`). */
-async function announceOnContact(
-  tx: Transaction,
-  user: AuthUser | null,
-  contact: AnnouncedContact,
-  type: string,
-  options: { payload: Record<string, unknown>; alsoNotify?: Array<string | null> | undefined },
-) {
-  const watchers = await findContactWatchers(tx, contact.tenantId, contact.agentId);
-  for (const userId of options.alsoNotify ?? []) if (userId) watchers.push(userId);
-  // Whoever is looking at an unassigned contact from 'Inbox' (03 §4 reserved contact).
-  const { reservedBy, reservedUntil } = contact;
-  if (!contact.agentId && reservedBy && reservedUntil && reservedUntil.getTime() > Date.now()) {
-    watchers.push(reservedBy);
-  }
-  await appendEvent(tx, {
-    tenantId: contact.tenantId,
-    type,
-    topic: `contact:${contact.id}`,
-    payload: { contactId: contact.id, ...options.payload },
-    audience: { userIds: watchers, roles: TENANT_WIDE_ROLES },
-    actorUserId: user?.id ?? null,
-  });
 }
 
 export const ZNoteInput = z.object({

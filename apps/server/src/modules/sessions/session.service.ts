@@ -80,3 +80,6 @@ export async function revokeSession(db: Executor, token: string): Promise<void> 
 export function purgeExpiredSessions(db: Executor, now = new Date()): Promise<number> {
   return deleteExpiredSessions(db, now);
 }
+
+/** Session changes other modules make: switching account, ending the user's other sessions. */
+export { deleteOtherSessions, retargetSession } from './session.repository';

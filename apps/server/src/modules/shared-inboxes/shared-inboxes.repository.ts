@@ -1,37 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { contacts, sharedInboxes, users } from '@cartera/db/schema';
-import type { Ref } from '../../lib/sql';
-
-/**
- * The agents whose portfolio is shared with `memberId` (the owners of their shared inboxes), as
- * a query to run or to use as a subquery.
- */
-export function sharedOwnersOf(db: Executor, tenantId: Ref, memberId: Ref) {
-  return db
-    .selectDistinct({ id: sharedInboxes.ownerId })
-    .from(sharedInboxes)
-    .where(
-      and(
-        eq(sharedInboxes.tenantId, tenantId),
-        sql`${sharedInboxes.memberIds} @> array[${memberId}::uuid]`,
-      ),
-    );
-}
-
-export async function findSharedOwnerIds(db: Executor, tenantId: string, userId: string) {
-  const rows = await sharedOwnersOf(db, tenantId, userId);
-  return rows.map((row) => row.id);
-}
-
-/** The users a shared portfolio of `ownerId` reaches (live events of its contacts). */
-export async function findMembersOfOwner(db: Executor, tenantId: string, ownerId: string) {
-  const rows = await db
-    .select({ memberIds: sharedInboxes.memberIds })
-    .from(sharedInboxes)
-    .where(and(eq(sharedInboxes.tenantId, tenantId), eq(sharedInboxes.ownerId, ownerId)));
-  return [...new Set(rows.flatMap((row) => row.memberIds))];
-}
 
 const ownerContacts = sql<number>`(
   select count(*)::int from ${contacts}

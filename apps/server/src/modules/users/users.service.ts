@@ -1,7 +1,20 @@
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
 import { ROLES } from '@cartera/domain/roles';
-import { findTenantUsers } from '../account/account.repository';
+import {
+  findAgents,
+  findLinkedUsers,
+  findTenantUsers,
+  findUser,
+  findUsersByIds,
+} from './users.repository';
+
+/*
+ * The users of a tenant as other modules read them: one row by id, several by id, the agents a
+ * contact may be handed to, the colleagues of a picker, the linked accounts of a person. Writes to
+ * users belong to account and auth (and administration later).
+ */
+export { findAgents, findLinkedUsers, findTenantUsers, findUser, findUsersByIds };
 
 /** 02 §9: lookups answer 15 at most. */
 const LOOKUP_LIMIT = 15;

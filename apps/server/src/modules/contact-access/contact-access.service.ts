@@ -1,0 +1,151 @@
+import type { Executor } from '@cartera/db/client';
+import type { Contact } from '@cartera/db/schema';
+import { DomainError } from '@cartera/domain/errors';
+import { contactReach, SUPERVISOR_ROLE, TENANT_WIDE_CONTACT_ROLES } from '@cartera/domain/policy';
+import type { AuthUser } from '../sessions/session.types';
+import { findAgents } from '../users/users.service';
+import {
+  findContactWatchers,
+  findReservedContact,
+  findScopedContact,
+  findScopedContactIds,
+  findSharedInboxOwner,
+  findSharedOwnerIds,
+  isUnassigned,
+} from './contact-access.repository';
+import type { ContactReader, ContactScope } from './contact-access.conditions';
+
+/*
+ * Who may see a contact: the one home of the rule (issue #5 §4, #6 §10, 03 §4). comercial,
+ * project managers and admins see the whole tenant; a supervisor the contacts of the agents of
+ * their group's subtree; a seller their own; supervisor and seller also the portfolios shared
+ * with them ('Carteras compartidas'); and whoever holds the reservation of an unassigned contact
+ * reads it (03 §4 reserved contact). Every list, picker, single read and write of a contact in
+ * every module goes through here; contact-access.test.ts fails when a query of the contacts
+ * table does not.
+ */
+
+/**
+ * The user's scope with the shared portfolios looked up inside the query that uses it: right for
+ * reading one contact by id (one round trip). Lists use `contactScope`.
+ */
+export function oneContactScope(user: AuthUser): ContactScope {
+  const reach = contactReach(user.roles);
+  if (reach === 'tenant') return { kind: 'tenant' };
+  if (reach === 'subtree') return { kind: 'subtree', groupId: user.groupId, sharedWith: user.id };
+  return { kind: 'own', userId: user.id, sharedWith: user.id };
+}
+
+/**
+ * The same scope with the shared portfolios' owners looked up first: for lists, pickers and
+ * counts (a plain agent filter plans better on a list than a subquery).
+ */
+export async function contactScope(db: Executor, user: AuthUser): Promise<ContactScope> {
+  const scope = oneContactScope(user);
+  if (scope.kind === 'tenant') return scope;
+  const { sharedWith: _inQuery, ...rest } = scope;
+  return { ...rest, sharedOwnerIds: await findSharedOwnerIds(db, user.tenantId, user.id) };
+}
+
+/** The user as a reader of one contact, for queries of its rows that check access themselves. */
+export function contactReader(user: AuthUser): ContactReader {
+  return { tenantId: user.tenantId, readerId: user.id, scope: oneContactScope(user) };
+}
+
+/**
+ * A contact the user may work on (see, write, act), or CONTACT_NOT_FOUND: the same answer
+ * whether it exists elsewhere or not.
+ */
+export async function visibleContact(db: Executor, user: AuthUser, id: string): Promise<Contact> {
+  const contact = await findScopedContact(db, user.tenantId, id, oneContactScope(user));
+  if (!contact) throw new DomainError('CONTACT_NOT_FOUND');
+  return contact;
+}
+
+/** The contact when the user may see it, else undefined (no error): answers that must not name others'. */
+export async function findVisibleContact(db: Executor, user: AuthUser, id: string) {
+  return findScopedContact(db, user.tenantId, id, oneContactScope(user));
+}
+
+/** Whether the user may see the contact. */
+export async function canSeeContact(db: Executor, user: AuthUser, id: string): Promise<boolean> {
+  return !!(await findVisibleContact(db, user, id));
+}
+
+/**
+ * A contact the user may read: a visible one, or an unassigned one reserved for them while they
+ * look at it from 'Inbox' (03 §4). `reserved` says which; every action keeps to visibleContact,
+ * so a reserver takes the contact over before acting on it.
+ */
+export async function readContact(db: Executor, user: AuthUser, id: string) {
+  const visible = await findScopedContact(db, user.tenantId, id, oneContactScope(user));
+  if (visible) return { contact: visible, reserved: false };
+  const reserved = await findReservedContact(db, user.tenantId, id, user.id);
+  if (!reserved) throw new DomainError('CONTACT_NOT_FOUND');
+  return { contact: reserved, reserved: true };
+}
+
+/** readContact's contact alone. */
+export async function readableContact(db: Executor, user: AuthUser, id: string) {
+  return (await readContact(db, user, id)).contact;
+}
+
+/** What a contact's live events need to know of it to find their audience. */
+export interface AudienceContact {
+  tenantId: string;
+  agentId: string | null;
+  reservedBy: string | null;
+  reservedUntil: Date | null;
+}
+
+/**
+ * Who receives a contact's live events: everyone who may read it. Its agent, the supervisors
+ * above the agent, the members of the agent's shared portfolios, the holder of a live
+ * reservation of an unassigned contact, and the tenant-wide roles.
+ */
+export async function contactAudience(db: Executor, contact: AudienceContact, now = Date.now()) {
+  const userIds = await findContactWatchers(db, contact.tenantId, contact.agentId);
+  const { reservedBy, reservedUntil } = contact;
+  if (!contact.agentId && reservedBy && reservedUntil && reservedUntil.getTime() > now) {
+    userIds.push(reservedBy);
+  }
+  return { userIds, roles: [...TENANT_WIDE_CONTACT_ROLES] };
+}
+
+/**
+ * The agent whose portfolio a shared inbox shows, when the user is one of its members
+ * ('Carteras compartidas'), else SHARED_INBOX_NOT_FOUND.
+ */
+export async function sharedInboxOwner(db: Executor, user: AuthUser, sharedInboxId: string) {
+  const ownerId = await findSharedInboxOwner(db, user.tenantId, sharedInboxId, user.id);
+  if (!ownerId) throw new DomainError('SHARED_INBOX_NOT_FOUND');
+  return ownerId;
+}
+
+/** Whether the tenant holds this contact unassigned ('Inbox'): nothing else is said of it. */
+export function isUnassignedContact(db: Executor, user: AuthUser, id: string) {
+  return isUnassigned(db, user.tenantId, id);
+}
+
+/** Which of `ids` the user may see (the rest may not exist, or be others'). */
+export async function visibleContactIds(db: Executor, user: AuthUser, ids: string[]) {
+  return findScopedContactIds(db, user.tenantId, ids, await contactScope(db, user));
+}
+
+/**
+ * Whose portfolio (inbox) the user may open (03 §2.1): their own; a supervisor a seller's of their
+ * subtree; comercial any seller's. Else PERMISSION_DENIED.
+ */
+export async function portfolioOwner(db: Executor, user: AuthUser, agentId: string | undefined) {
+  if (!agentId || agentId === user.id) return user.id;
+  const tenantWide = user.roles.includes('comercial');
+  if (!tenantWide && !user.roles.includes(SUPERVISOR_ROLE)) {
+    throw new DomainError('PERMISSION_DENIED');
+  }
+  const sellers = await findAgents(db, user.tenantId, {
+    subtreeOf: tenantWide ? undefined : user.groupId,
+    roles: ['user'],
+  });
+  if (!sellers.some((seller) => seller.id === agentId)) throw new DomainError('PERMISSION_DENIED');
+  return agentId;
+}

@@ -1,0 +1,23 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '@cartera/db/client';
+import { groups } from '@cartera/db/schema';
+
+/** The tenant's root group: its country, configuration sections and feature flags. */
+export async function findTenantRow(db: Executor, tenantId: string) {
+  const [row] = await db
+    .select({ country: groups.country, configs: groups.configs, featureFlags: groups.featureFlags })
+    .from(groups)
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, tenantId)));
+  return row;
+}
+
+export async function saveTenantConfigs(
+  db: Executor,
+  tenantId: string,
+  configs: Record<string, unknown>,
+) {
+  await db
+    .update(groups)
+    .set({ configs })
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, tenantId)));
+}

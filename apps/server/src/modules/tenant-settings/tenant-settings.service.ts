@@ -1,0 +1,61 @@
+import type { Executor } from '@cartera/db/client';
+import { DomainError } from '@cartera/domain/errors';
+import {
+  parseTenantSection,
+  type TenantSettingsOf,
+  type TenantSettingsSection,
+} from '@cartera/domain/tenant-settings';
+import type { FeatureFlags } from '@cartera/domain/policy';
+import { forgetRequestCached, requestCached } from '../../lib/request-cache';
+import { findTenantRow, saveTenantConfigs } from './tenant-settings.repository';
+
+/*
+ * The one reader of a tenant's configuration (`groups.configs.<section>` of its root group): each
+ * section parsed with its schema from packages/domain/src/tenant-settings.ts, read once per
+ * request. Services ask for the section they need; nothing else reads `configs`.
+ */
+
+export interface TenantBasics {
+  country: string;
+  /** The root group's own flags (a user's merged flags are on their session). */
+  featureFlags: FeatureFlags;
+}
+
+async function tenantRow(db: Executor, tenantId: string) {
+  const row = await requestCached(`tenant:${tenantId}`, () => findTenantRow(db, tenantId));
+  if (!row) throw new DomainError('NOT_FOUND');
+  return row;
+}
+
+/** The tenant's country and root flags. */
+export async function tenantBasics(db: Executor, tenantId: string): Promise<TenantBasics> {
+  const row = await tenantRow(db, tenantId);
+  return { country: row.country, featureFlags: row.featureFlags };
+}
+
+/** One section of the tenant's configuration, parsed (defaults for what is missing or bad). */
+export async function tenantSettings<S extends TenantSettingsSection>(
+  db: Executor,
+  tenantId: string,
+  section: S,
+): Promise<TenantSettingsOf<S>> {
+  const row = await tenantRow(db, tenantId);
+  return parseTenantSection(section, row.configs[section]);
+}
+
+/**
+ * Replaces the stored fields of one section with `values` merged over what is stored, keeping
+ * fields this code does not know (a newer instance may have written them).
+ */
+export async function saveTenantSection(
+  db: Executor,
+  tenantId: string,
+  section: TenantSettingsSection,
+  values: Record<string, unknown>,
+) {
+  const row = await findTenantRow(db, tenantId);
+  if (!row) throw new DomainError('NOT_FOUND');
+  const stored = (row.configs[section] ?? {}) as Record<string, unknown>;
+  await saveTenantConfigs(db, tenantId, { ...row.configs, [section]: { ...stored, ...values } });
+  forgetRequestCached(`tenant:${tenantId}`);
+}

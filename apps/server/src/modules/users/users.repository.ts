@@ -1,0 +1,117 @@
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@cartera/db/client';
+import { groups, users } from '@cartera/db/schema';
+import { likePattern } from '../../lib/sql';
+
+/** What user lists show: identity, role and the name of the user's group. */
+const userSummaryColumns = {
+  id: users.id,
+  tenantId: users.tenantId,
+  name: users.name,
+  lastname: users.lastname,
+  email: users.email,
+  roles: users.roles,
+  groupName: groups.name,
+};
+
+export async function findUser(db: Executor, tenantId: string, userId: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .limit(1);
+  return user;
+}
+
+/** Active users of a tenant, optionally matching a case-insensitive search on name, last name, e-mail. */
+export async function findTenantUsers(
+  db: Executor,
+  tenantId: string,
+  options: { search?: string | undefined; ids?: string[] | undefined; limit?: number } = {},
+) {
+  const search = options.search;
+  const filters = [eq(users.tenantId, tenantId), eq(users.active, true)];
+  if (options.ids) filters.push(inArray(users.id, options.ids));
+  if (search) {
+    const pattern = likePattern(search);
+    filters.push(
+      or(
+        sql`${users.name} ilike ${pattern}`,
+        sql`${users.lastname} ilike ${pattern}`,
+        sql`${users.email} ilike ${pattern}`,
+        sql`(${users.name} || ' ' || ${users.lastname}) ilike ${pattern}`,
+      )!,
+    );
+  }
+  return db
+    .select(userSummaryColumns)
+    .from(users)
+    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
+    .where(and(...filters))
+    .orderBy(asc(users.name), asc(users.lastname))
+    .limit(options.limit ?? 500);
+}
+
+/** Users of the tenant by id (names for agents shown on a contact). */
+export async function findUsersByIds(db: Executor, tenantId: string, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      lastname: users.lastname,
+      active: users.active,
+      groupId: users.groupId,
+      roles: users.roles,
+    })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
+}
+
+/**
+ * Active users who may receive contacts, in a group's subtree (or the whole tenant), with the
+ * given roles.
+ */
+export async function findAgents(
+  db: Executor,
+  tenantId: string,
+  options: { subtreeOf?: string; roles: readonly string[] },
+) {
+  const conditions: SQL[] = [
+    eq(users.tenantId, tenantId),
+    eq(users.active, true),
+    sql`${users.roles} && ${sql.param([...options.roles])}::text[]`,
+  ];
+  if (options.subtreeOf) {
+    conditions.push(
+      or(
+        eq(groups.id, options.subtreeOf),
+        sql`${options.subtreeOf}::uuid = any(${groups.ancestors})`,
+      )!,
+    );
+  }
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      lastname: users.lastname,
+      email: users.email,
+      roles: users.roles,
+      groupId: users.groupId,
+      groupName: groups.name,
+    })
+    .from(users)
+    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
+    .where(and(...conditions))
+    .orderBy(asc(users.name), asc(users.lastname));
+}
+
+/** The other active accounts of the same person (same linked-account key), in any tenant. */
+export async function findLinkedUsers(db: Executor, key: string, exceptUserId: string) {
+  return db
+    .select(userSummaryColumns)
+    .from(users)
+    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
+    .where(and(eq(users.linkedAccountKey, key), eq(users.active, true), ne(users.id, exceptUserId)))
+    .orderBy(asc(users.email));
+}

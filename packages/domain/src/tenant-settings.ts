@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { ZContactFormItem } from './contact-form';
+import { ZArchivingReason } from './conversation';
+
+/*
+ * A tenant's configuration lives in its root group's `configs`, one section per area. Each section
+ * is described once here and read on the server through one reader (modules/tenant-settings),
+ * which parses it with its schema: a field that does not parse falls back to its default alone,
+ * so one bad value never hides the rest of the configuration. The administration screens to come
+ * write through the same schemas.
+ */
+
+/** The external contact system a tenant may connect (02 §4, §7): three addresses and a token. */
+export const ZExternalSystemConfig = z.object({
+  name: z.string().min(1),
+  validateUrl: z.string().url(),
+  createUrl: z.string().url(),
+  updateUrl: z.string().url(),
+  token: z.string().min(1),
+});
+export type ExternalSystemConfig = z.infer<typeof ZExternalSystemConfig>;
+
+/** `configs.contacts`: the contact sheet and what may be done to contacts (02 §4–§6, 03 §5). */
+export const ZContactsConfig = z.object({
+  form: z.array(ZContactFormItem).optional().catch(undefined),
+  phoneOptional: z.boolean().optional().catch(undefined),
+  unify: z
+    .object({ active: z.boolean(), roles: z.array(z.string()) })
+    .optional()
+    .catch(undefined),
+  /** 03 §5 crmConfig.canRolesCreateSubConversations (default 'all'). */
+  subConversationRoles: z.array(z.string()).optional().catch(undefined),
+  externalSystem: ZExternalSystemConfig.optional().catch(undefined),
+});
+
+/** `configs.conversation`: archiving reasons, visits, feedback and the bot (03 §3). */
+export const ZConversationConfig = z.object({
+  archivingReasons: z.array(ZArchivingReason).default([]).catch([]),
+  visitResults: z
+    .array(z.object({ code: z.string(), name: z.string(), active: z.boolean().default(true) }))
+    .default([])
+    .catch([]),
+  visitComment: z
+    .object({
+      required: z.boolean().default(true),
+      minChars: z.number().int().min(0).default(0),
+      maxChars: z.number().int().min(1).default(2500),
+    })
+    .optional()
+    .catch(undefined),
+  /** Roles that may leave feedback on a contact (03 §2.2 'Feedback' tab). */
+  feedbackRoles: z.array(z.string()).default(['super', 'comercial']).catch(['super', 'comercial']),
+  /** The tenant's bot (03 §2.1 bot chip); missing = no bot configured. */
+  bot: z.object({ active: z.boolean() }).optional().catch(undefined),
+});
+
+/** `configs.companies`: how companies are named and shown (issue #4). */
+export const ZCompaniesConfig = z.object({
+  singular: z.string().optional().catch(undefined),
+  plural: z.string().optional().catch(undefined),
+  panelLabel: z.string().optional().catch(undefined),
+  icon: z.string().optional().catch(undefined),
+  defaultFields: z
+    .record(
+      z.string(),
+      z.object({
+        hidden: z.boolean().optional(),
+        required: z.boolean().optional(),
+        label: z.string().optional(),
+      }),
+    )
+    .default({})
+    .catch({}),
+});
+
+/** `configs.sale`: the group's sale configuration (01 §3); presale turns 'Crear preventa' on. */
+export const ZSaleConfig = z.object({
+  presale: z.boolean().optional().catch(undefined),
+});
+
+export const TENANT_SETTINGS_SECTIONS = {
+  contacts: ZContactsConfig,
+  conversation: ZConversationConfig,
+  companies: ZCompaniesConfig,
+  sale: ZSaleConfig,
+} as const;
+export type TenantSettingsSection = keyof typeof TENANT_SETTINGS_SECTIONS;
+export type TenantSettingsOf<S extends TenantSettingsSection> = z.output<
+  (typeof TENANT_SETTINGS_SECTIONS)[S]
+>;
+
+/** A section parsed with its schema; anything unreadable gives the section's defaults. */
+export function parseTenantSection<S extends TenantSettingsSection>(
+  section: S,
+  raw: unknown,
+): TenantSettingsOf<S> {
+  const schema = TENANT_SETTINGS_SECTIONS[section];
+  const parsed = schema.safeParse(raw && typeof raw === 'object' ? raw : {});
+  return (parsed.success ? parsed.data : schema.parse({})) as TenantSettingsOf<S>;
+}
