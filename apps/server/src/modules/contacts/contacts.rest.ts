@@ -6,13 +6,7 @@ import { errorMessage } from '@cartera/domain/i18n';
 import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';
 import { listContacts, ZContactListItem } from './contacts.service';
-import {
-  createContact,
-  getContact,
-  updateContact,
-  ZContactDetail,
-  ZContactInput,
-} from './contact-sheet.service';
+import { createContact, updateContact, ZContactInput } from './contact-sheet.service';
 import { validatePhone, ZPhoneValidation } from './contact-phones.service';
 import {
   createSubConversation,
@@ -22,6 +16,7 @@ import {
   unifyContacts,
   ZSubConversationItem,
 } from './contact-actions.service';
+import { getContact, ZContactDetail } from './contact-view.service';
 
 const tags = ['contacts'];
 /** Every contact path serves the contact screens: their roles, slugs and jail lists apply. */

@@ -10,14 +10,9 @@ import {
   ZLookupContactsInput,
 } from './contacts.service';
 import {
-  contactFormConfig,
-  conversationForCopy,
   createContact,
   externalValidate,
-  getContact,
   updateContact,
-  ZContactDetail,
-  ZContactFormConfig,
   ZContactInput,
   ZExternalValidateInput,
 } from './contact-sheet.service';
@@ -35,6 +30,13 @@ import {
   ZTransferInput,
 } from './contact-actions.service';
 import { ZExternalValidation } from '../../integrations/external-contacts/external-contacts.client';
+import {
+  contactFormConfig,
+  conversationForCopy,
+  getContact,
+  ZContactDetail,
+  ZContactFormConfig,
+} from './contact-view.service';
 
 /** Everything about one contact serves the contact view ('/contact'): its roles and slug apply. */
 const contactProcedure = tenantProcedure.meta({ area: '/contact' });
