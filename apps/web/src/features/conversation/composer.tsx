@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Button, Group, Paper, Textarea, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { defaultComposerMode } from '@cartera/domain/composer';
 import { es } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
@@ -12,6 +12,7 @@ import { AttachButton, AttachmentList, useNoteAttachments } from './composer/att
 import { QuickReplyList, useQuickReplies } from './composer/quick-replies';
 import { VisitDialog } from './composer/visit-dialog';
 import { SendIcon } from './icons';
+import type { NoteToSend } from './use-timeline';
 
 const c = es.conversation.composer;
 
@@ -53,15 +54,16 @@ export function Composer(props: ComposerProps) {
 
 interface ComposerProps {
   contactId: string;
-  onSend: (body: string) => void;
+  /** The timeline's `sendNote`: the one way a note is sent. */
+  onSend: (note: NoteToSend) => Promise<void>;
 }
 
 function ContactComposer({ contactId, onSend }: ComposerProps) {
   const trpc = useTRPC();
   const settings = useQuery(trpc.interaction.activitySettings.queryOptions());
-  const queryClient = useQueryClient();
   const createFeedback = useMutation(trpc.interaction.createFeedback.mutationOptions());
-  const createNote = useMutation(trpc.interaction.createNote.mutationOptions());
+  // A note with files is on its way: the text and files wait, read-only, until it is stored.
+  const [sendingFiles, setSendingFiles] = useState(false);
   const isAdmin = useMe()?.user.roles.includes('admin') === true;
   const attachments = useNoteAttachments();
   // One id per note with files until it is stored: sending again after a lost answer stores it once.
@@ -82,30 +84,29 @@ function ContactComposer({ contactId, onSend }: ComposerProps) {
   const canSend = attaching
     ? !attachments.uploading &&
       !attachments.failed &&
-      !createNote.isPending &&
+      !sendingFiles &&
       (!empty || attachments.files.length > 0)
     : !empty;
 
   /** A note with files is sent as it is: the text and the files stay until it is stored. */
   const sendNoteWithFiles = () => {
     const id = (noteWithFilesId.current ??= newId());
-    createNote.mutate(
-      { contactId, id, body: text.trim(), files: attachments.files },
-      {
-        onSuccess: () => {
+    setSendingFiles(true);
+    onSend({ id, body: text.trim(), files: attachments.files })
+      .then(
+        () => {
           noteWithFilesId.current = null;
           setText('');
           attachments.clear();
-          void queryClient.invalidateQueries(trpc.interaction.files.pathFilter());
         },
-        onError: (error) =>
+        (error: unknown) =>
           notifications.show({
             color: 'red',
             title: es.conversation.noteFailed,
             message: userMessageOf(error),
           }),
-      },
-    );
+      )
+      .finally(() => setSendingFiles(false));
   };
 
   const submit = () => {
@@ -117,7 +118,7 @@ function ContactComposer({ contactId, onSend }: ComposerProps) {
     const body = text.trim();
     setText('');
     if (current === 'note') {
-      onSend(body);
+      void onSend({ id: newId(), body });
       return;
     }
     createFeedback.mutate(
@@ -204,7 +205,7 @@ function ContactComposer({ contactId, onSend }: ComposerProps) {
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           onKeyDown={onKeyDown}
-          readOnly={createNote.isPending}
+          readOnly={sendingFiles}
           autosize
           minRows={2}
           maxRows={8}
@@ -217,7 +218,7 @@ function ContactComposer({ contactId, onSend }: ComposerProps) {
           aria-label={c.send}
           title={c.send}
           disabled={!canSend}
-          loading={createNote.isPending}
+          loading={sendingFiles}
           onClick={submit}
         >
           <SendIcon size={20} />

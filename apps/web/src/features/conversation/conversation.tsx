@@ -7,14 +7,13 @@ import type { ContactDetail } from '../contacts/contact-format';
 import { isReservedView } from '../inbox/reservation';
 import { ReservedCountdown } from '../inbox/reserved-countdown';
 import { CallOutcomeBar } from './calls/call-outcome-bar';
-import { pendingCallOf } from './calls/pending-call';
 import { Composer } from './composer';
 import { ContactFetchAlert } from './contact-fetch-alert';
 import type { ContentContext } from './interaction-content';
 import { Timeline } from './timeline';
 import { TimelineSearch } from './timeline-search';
 import classes from './conversation.module.css';
-import { useTimeline } from './use-timeline';
+import { useContactTimeline } from './timeline-context';
 
 /**
  * The conversation of a contact (03 §2.1, §2.2): the live timeline with the in-conversation
@@ -30,11 +29,7 @@ export function Conversation({
   /** An item to bring into view (chosen in the info panel), loading older pages if needed. */
   jumpTo?: string | null;
 }) {
-  const author = useMemo(
-    () => ({ id: me.user.id, name: me.user.name, lastname: me.user.lastname }),
-    [me.user.id, me.user.name, me.user.lastname],
-  );
-  const timeline = useTimeline(contact.id, author);
+  const timeline = useContactTimeline();
   // Opened from 'Inbox' and still nobody's: reserved for a while (03 §4), taken to be written to.
   const { inbox } = useSearch({ strict: false }) as { inbox?: string };
   const reserved = isReservedView(inbox, contact);
@@ -65,7 +60,7 @@ export function Conversation({
   const { history } = timeline;
   // 03 §4 Phone call: while the newest item is a call in progress, its outcome question replaces
   // the composer.
-  const call = useMemo(() => pendingCallOf(timeline.items), [timeline.items]);
+  const call = timeline.pendingCall;
   let body;
   if (history.isPending) {
     body = (

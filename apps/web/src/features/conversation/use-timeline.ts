@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { RouterInputs } from '@cartera/server/router';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { domainCodeOf } from '../../lib/errors';
@@ -11,7 +12,7 @@ import {
   type Interaction,
   type TimelineItem,
 } from './timeline-model';
-import { newId } from '@cartera/domain/ids';
+import { pendingCallOf } from './calls/pending-call';
 
 /** A note written here: kept with the original request so a retry sends the same id. */
 interface OutgoingNote {
@@ -23,6 +24,16 @@ interface OutgoingNote {
 
 /** Live events wait this long before the timeline asks for what came (bursts make one request). */
 const LIVE_EVENT_DELAY_MS = 250;
+
+/**
+ * A note to store: its client-made id (sending it again stores it once), its text and, for a note
+ * with attachments, the uploaded files.
+ */
+export interface NoteToSend {
+  id: string;
+  body: string;
+  files?: RouterInputs['interaction']['createNote']['files'];
+}
 
 /**
  * The timeline of one contact: its pages (50 each, older ones on demand), what arrives live over
@@ -50,6 +61,8 @@ export function useTimeline(contactId: string, me: { id: string; name: string; l
   });
   const [live, setLive] = useState<Interaction[]>([]);
   const [outgoing, setOutgoing] = useState<OutgoingNote[]>([]);
+  // Whoever follows the contact's changes on this screen (the info panel) hears them from here.
+  const [listeners] = useState(() => new Set<() => void>());
 
   const pages = useMemo(
     () => (history.data?.pages ?? []).map((page) => page.items),
@@ -103,6 +116,7 @@ export function useTimeline(contactId: string, me: { id: string; name: string; l
         enabled: history.isSuccess,
         onStarted: () => void catchUp.run(),
         onData: ({ data: event }) => {
+          for (const listener of listeners) listener();
           if (event.type === 'contact.updated') {
             // The contact itself changed (the bot): its header and chips, no timeline item.
             void queryClient.invalidateQueries(trpc.contact.get.queryFilter({ id: contactId }));
@@ -121,47 +135,49 @@ export function useTimeline(contactId: string, me: { id: string; name: string; l
     ),
   );
 
-  const send = useCallback(
-    async (note: OutgoingNote) => {
-      setOutgoing((current) =>
-        current.map((each) => (each.id === note.id ? { ...each, state: 'sending' } : each)),
-      );
-      try {
-        await client.interaction.createNote.mutate({ contactId, id: note.id, body: note.body });
-        setOutgoing((current) =>
-          current.map((each) => (each.id === note.id ? { ...each, state: 'stored' } : each)),
-        );
-        void catchUp.run();
-      } catch {
-        setOutgoing((current) =>
-          current.map((each) => (each.id === note.id ? { ...each, state: 'error' } : each)),
-        );
-      }
-    },
-    [client, contactId, catchUp],
-  );
-
+  /**
+   * The one way a note leaves this screen. A note without files shows at once as on its way and,
+   * if it fails, stays with 'Volver a intentar.' (the promise resolves either way); a note with
+   * files shows once stored, and a failure rejects the promise (the composer keeps the note).
+   */
   const sendNote = useCallback(
-    (body: string) => {
-      const note: OutgoingNote = {
-        id: newId(),
-        body,
-        createdAt: new Date(),
-        state: 'sending',
-      };
-      setOutgoing((current) => [...current, note]);
-      void send(note);
+    async ({ id, body, files }: NoteToSend): Promise<void> => {
+      const withFiles = files !== undefined && files.length > 0;
+      const mark = (state: OutgoingNote['state']) =>
+        setOutgoing((current) =>
+          current.map((each) => (each.id === id ? { ...each, state } : each)),
+        );
+      if (!withFiles) {
+        setOutgoing((current) =>
+          current.some((each) => each.id === id)
+            ? current
+            : [...current, { id, body, createdAt: new Date(), state: 'sending' }],
+        );
+        mark('sending');
+      }
+      try {
+        await client.interaction.createNote.mutate(
+          withFiles ? { contactId, id, body, files } : { contactId, id, body },
+        );
+      } catch (error) {
+        if (withFiles) throw error;
+        mark('error');
+        return;
+      }
+      if (withFiles) void queryClient.invalidateQueries(trpc.interaction.files.pathFilter());
+      else mark('stored');
+      void catchUp.run();
     },
-    [send],
+    [client, contactId, catchUp, queryClient, trpc],
   );
 
   /** 'Volver a intentar.': the original request again, same id, same text. */
   const retryNote = useCallback(
     (id: string) => {
       const note = outgoing.find((each) => each.id === id);
-      if (note) void send(note);
+      if (note) void sendNote(note);
     },
-    [outgoing, send],
+    [outgoing, sendNote],
   );
 
   // A note of ours the server lists is shown from there (the merge keeps the first copy).
@@ -182,9 +198,23 @@ export function useTimeline(contactId: string, me: { id: string; name: string; l
     return mergeTimeline(pages, live, local);
   }, [pages, live, outgoing, contactId, me]);
 
+  // 03 §4 Phone call: the call waiting for its outcome, if the newest item is one.
+  const pendingCall = useMemo(() => pendingCallOf(items), [items]);
+
+  /** Calls `listener` on every live event of the contact; returns how to stop. */
+  const onChange = useCallback(
+    (listener: () => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    [listeners],
+  );
+
   return {
     history,
     items,
+    pendingCall,
+    onChange,
     /** Whether the oldest item is on screen (the creation header goes above it). */
     complete: history.isSuccess && !history.hasNextPage,
     sendNote,

@@ -8,7 +8,7 @@ import { PhoneIcon } from '../../../ui/icons';
 import type { ContactDetail } from '../../contacts/contact-format';
 import { newId } from '@cartera/domain/ids';
 import { useRefreshContact } from '../actions/use-refresh-contact';
-import { usePendingCall } from './use-pending-call';
+import { useContactTimeline } from '../timeline-context';
 
 const t = es.conversation.calls;
 
@@ -24,9 +24,9 @@ function showInCall() {
 export function CallButton({ contact }: { contact: ContactDetail }) {
   const trpc = useTRPC();
   const refresh = useRefreshContact(contact.id);
-  const pending = usePendingCall(contact.id);
+  const { pendingCall } = useContactTimeline();
   const start = useMutation(trpc.interaction.startCall.mutationOptions());
-  const ongoing = pending.call !== null;
+  const ongoing = pendingCall !== null;
 
   const call = (phone: string) => {
     if (ongoing) {

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../../lib/trpc';
 import type { ContactDetail } from '../../contacts/contact-format';
-import { useContactChanges } from '../calls/use-contact-changes';
+import { useContactChanges } from '../timeline-context';
 import { ActivitySection } from './activity-section';
 import { FilesSection, MultimediaSection } from './attachments-section';
 import { InteractionsSection } from './interactions-section';
@@ -34,7 +34,7 @@ export function InfoPanel({
     void queryClient.invalidateQueries(trpc.interaction.files.pathFilter());
     void queryClient.invalidateQueries(trpc.interaction.search.pathFilter());
   }, [queryClient, trpc]);
-  useContactChanges(contactId, refresh);
+  useContactChanges(refresh);
 
   return (
     <Paper withBorder radius="md" className={classes.panel} component="aside" aria-label={t.label}>

@@ -1,0 +1,57 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useTimeline, type Timeline } from './use-timeline';
+
+const TimelineContext = createContext<Timeline | null>(null);
+
+/**
+ * The contact page's one timeline: its first page is fetched and the contact's live topic
+ * subscribed once, here, and the conversation, the header's call button and the info panel
+ * read them from this provider.
+ */
+export function TimelineProvider({
+  contactId,
+  author,
+  children,
+}: {
+  contactId: string;
+  /** Who writes the notes sent from this screen (shown on them while they are on their way). */
+  author: { id: string; name: string; lastname: string };
+  children: ReactNode;
+}) {
+  const timeline = useTimeline(contactId, author);
+  return <TimelineContext.Provider value={timeline}>{children}</TimelineContext.Provider>;
+}
+
+/** The contact's timeline of the page around (`TimelineProvider`). */
+export function useContactTimeline(): Timeline {
+  const timeline = useContext(TimelineContext);
+  if (!timeline) throw new Error('useContactTimeline outside a TimelineProvider');
+  return timeline;
+}
+
+/** Bursts of live events make one refresh. */
+const CHANGE_DELAY_MS = 300;
+
+/**
+ * Calls `onChange` (once per burst) when the contact's timeline changes anywhere: an item written
+ * here, in another tab or by another agent, or an item updated (a call closed).
+ */
+export function useContactChanges(onChange: () => void) {
+  const { onChange: listen } = useContactTimeline();
+  const [burst] = useState(() => new Burst(CHANGE_DELAY_MS));
+  useEffect(() => listen(() => burst.run(onChange)), [listen, burst, onChange]);
+  useEffect(() => () => burst.stop(), [burst]);
+}
+
+/** Runs the last function handed to it once no other arrived for `delay` ms. */
+class Burst {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  constructor(private readonly delay: number) {}
+  run(action: () => void) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(action, this.delay);
+  }
+  stop() {
+    clearTimeout(this.timer);
+  }
+}
