@@ -136,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         createContextFor(deps, req, {
           connectionParams: info.connectionParams,
           reply: 'setCookie' in res ? res : undefined,
+          transport: 'setCookie' in res ? 'http' : 'ws',
         }),
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
       onError: ({ error, path }) => {

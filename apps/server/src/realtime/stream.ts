@@ -18,7 +18,8 @@ export interface EventEnvelope {
 export interface StreamOptions {
   bus: EventBus;
   db: Database;
-  user: AuthUser;
+  /** Who receives; a function when it may change while the stream is open (roles, group). */
+  user: AuthUser | (() => AuthUser);
   /** The last id the client saw; omitted = only events from now on. */
   lastEventId?: string | null | undefined;
   topics?: readonly string[] | undefined;
@@ -43,7 +44,9 @@ function toEnvelope(event: DomainEventRow): EventEnvelope {
  * nothing committed in between is lost, and skips ids it already yielded, so nothing repeats.
  */
 export async function* streamEvents(options: StreamOptions) {
-  const { bus, db, user, signal } = options;
+  const { bus, db, signal } = options;
+  const userOf = typeof options.user === 'function' ? options.user : () => options.user as AuthUser;
+  const { tenantId } = userOf();
   const topics = options.topics?.length ? new Set(options.topics) : undefined;
   const pending: Signal[] = [];
   let wake: (() => void) | undefined;
@@ -52,11 +55,11 @@ export async function* streamEvents(options: StreamOptions) {
     wake?.();
   };
   const wanted = (event: DomainEventRow) =>
-    (!topics || topics.has(event.topic)) && canReceive(user, event);
+    (!topics || topics.has(event.topic)) && canReceive(userOf(), event);
   // Judged as the bus hands the event over: a subscriber it is not for is not even woken (with
   // a thousand subscribers of a tenant, most events are for a few of them).
   const unsubscribe = bus.subscribe({
-    tenantId: user.tenantId,
+    tenantId,
     onEvent: (event) => {
       if (wanted(event)) push({ kind: 'event', event });
     },
@@ -70,14 +73,14 @@ export async function* streamEvents(options: StreamOptions) {
     let cursor =
       options.lastEventId && Number.isSafeInteger(resumeFrom) && resumeFrom >= 0
         ? resumeFrom
-        : await latestEventId(db, user.tenantId);
+        : await latestEventId(db, tenantId);
     let catchUp = options.lastEventId != null;
 
     while (!signal?.aborted) {
       if (catchUp) {
         catchUp = false;
         for (;;) {
-          const page = await eventsAfter(db, user.tenantId, cursor, { topics: options.topics });
+          const page = await eventsAfter(db, tenantId, cursor, { topics: options.topics });
           for (const event of page) {
             cursor = event.id;
             if (wanted(event)) yield tracked(String(event.id), toEnvelope(event));

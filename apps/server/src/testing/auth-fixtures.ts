@@ -39,5 +39,6 @@ export function contextWithoutDeps(session: AuthSession | null): Context {
     session,
     ip: '127.0.0.1',
     userAgent: 'test',
+    transport: 'http',
   };
 }

@@ -17,8 +17,13 @@ export interface Context {
   deps: AppDeps;
   db: Database;
   session: AuthSession | null;
-  /** The bearer token this request came with, if any. */
+  /** The session token this request or websocket came with, when it was valid then. */
   token?: string | undefined;
+  /**
+   * 'ws': one context serves a websocket's every call, so each call re-checks the session (a
+   * logout, password change or deactivation refuses the next call) and subscriptions watch it.
+   */
+  transport: 'http' | 'ws';
   ip: string | null;
   userAgent: string | null;
   cookie?: SessionCookie | undefined;
@@ -77,6 +82,7 @@ export async function createContextFor(
   options: {
     connectionParams?: Record<string, string | undefined> | null;
     reply?: FastifyReply | undefined;
+    transport?: 'http' | 'ws';
   } = {},
 ): Promise<Context> {
   const token = tokenOf(req.headers, options.connectionParams);
@@ -86,6 +92,7 @@ export async function createContextFor(
     db: deps.db,
     session,
     token: session ? token : undefined,
+    transport: options.transport ?? 'http',
     ip: req.ip ?? req.socket?.remoteAddress ?? null,
     userAgent: req.headers['user-agent'] ?? null,
     cookie: options.reply ? sessionCookieFor(deps, options.reply) : undefined,

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { Role } from '@cartera/domain/roles';
 import { DomainError } from '@cartera/domain/errors';
 import { assertAllowed } from '../modules/sessions/access';
+import { resolveSession } from '../modules/sessions/session.service';
 import type { Context } from './context';
 import { describeError, trpcCodeFor } from './errors';
 import { transformer } from './transformer';
@@ -62,11 +63,14 @@ export const publicProcedure = t.procedure.use(async ({ next }) => {
  * web is mirrored here for every procedure: an owed password change, a jail list and the roles
  * and slugs of the procedure's area.
  */
-export const protectedProcedure = publicProcedure.use(({ ctx, meta, next }) => {
-  if (!ctx.session) throw new DomainError('UNAUTHENTICATED');
-  const user = ctx.session.user;
+export const protectedProcedure = publicProcedure.use(async ({ ctx, meta, next }) => {
+  // A websocket keeps the session it opened with: each call on it checks it is still live.
+  const session =
+    ctx.transport === 'ws' && ctx.token ? await resolveSession(ctx.db, ctx.token) : ctx.session;
+  if (!session) throw new DomainError('UNAUTHENTICATED');
+  const user = session.user;
   assertAllowed(user, { area: meta?.area, duringPasswordChange: meta?.duringPasswordChange });
-  return next({ ctx: { session: ctx.session, user } });
+  return next({ ctx: { session, user } });
 });
 
 /** A signed-in user acting inside their tenant: every query is scoped by `ctx.tenantId`. */

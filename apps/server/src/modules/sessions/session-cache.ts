@@ -35,8 +35,16 @@ interface Entry {
  * - while the listening connection is down nothing is cached (announcements could be missed);
  * - and an entry lives SESSION_CACHE_TTL_MS at most, and never past its session's expiry.
  */
+/** Told of every drop: a tenant's sessions (tenant id), or every session (null). */
+export type AuthChangeListener = (tenantId: string | null) => void;
+
+/** While announcements cannot be heard, watchers re-check this often instead. */
+export const AUTH_RECHECK_WHILE_DEAF_MS = 1_000;
+
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly listeners = new Set<AuthChangeListener>();
+  private deafTimer: NodeJS.Timeout | undefined;
   private listening = false;
   /**
    * Counts the drops: a session read from the database is kept only if nothing was dropped
@@ -79,16 +87,49 @@ export class SessionCache {
         this.entries.delete(tokenHash);
       }
     }
+    this.tell(tenantId);
   }
 
   clear(): void {
     this.generation += 1;
     this.entries.clear();
+    this.tell(null);
   }
 
   setListening(listening: boolean): void {
     this.listening = listening;
+    clearInterval(this.deafTimer);
+    this.deafTimer = undefined;
+    // Without announcements a change made elsewhere goes unheard: watchers re-check on a timer.
+    if (!listening && this.listeners.size > 0) {
+      this.deafTimer = setInterval(() => this.tell(null), AUTH_RECHECK_WHILE_DEAF_MS);
+      this.deafTimer.unref();
+    }
     this.clear();
+  }
+
+  /** Calls `listener` on every drop (open websockets re-check their session); returns the undo. */
+  onChange(listener: AuthChangeListener): () => void {
+    this.listeners.add(listener);
+    if (!this.listening && !this.deafTimer) this.setListening(false);
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) {
+        clearInterval(this.deafTimer);
+        this.deafTimer = undefined;
+      }
+    };
+  }
+
+  private tell(tenantId: string | null): void {
+    for (const listener of this.listeners) listener(tenantId);
+  }
+
+  /** Ends the re-check timer for good (the instance stops). */
+  stop(): void {
+    this.listeners.clear();
+    clearInterval(this.deafTimer);
+    this.deafTimer = undefined;
   }
 
   get size(): number {
@@ -138,6 +179,7 @@ export async function startSessionCache(
     caches.delete(database.db);
     stopWatching();
     cache.setListening(false);
+    cache.stop();
     await stopListening();
   };
 }
