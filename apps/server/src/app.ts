@@ -32,6 +32,7 @@ import { createContextFor } from './trpc/context';
 import { describeError } from './trpc/errors';
 import { appRouter, type AppRouter } from './router';
 import { withRequestCache } from './lib/request-cache';
+import { TRPC_MAX_BATCH_SIZE } from '@cartera/domain/limits';
 import { APP_VERSION } from './version';
 
 export interface BuildAppOptions {
@@ -86,7 +87,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   const server: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    trustProxy: true,
+    // The client address of the per-IP login limit and the logs: X-Forwarded-For only from the
+    // proxies the operator lists (TRUSTED_PROXIES), else the connection's own address.
+    trustProxy: env.trustedProxies.length ? env.trustedProxies : false,
     // Tests stop instances while keep-alive connections are open; production drains idle ones.
     forceCloseConnections: env.nodeEnv === 'test' ? true : 'idle',
     bodyLimit: 2 * 1024 * 1024,
@@ -139,6 +142,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           transport: 'setCookie' in res ? 'http' : 'ws',
         }),
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+      // A batch of more calls is refused whole (400): the web's batch link sends at most this many.
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       onError: ({ error, path }) => {
         if (describeError(error).httpStatus >= 500) {
           logger.error({ err: error.cause ?? error, path }, 'procedure failed');

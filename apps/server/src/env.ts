@@ -33,6 +33,19 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag.default(true),
   S3_PUBLIC_URL: optional,
   JOBS_ENABLED: booleanFlag.default(true),
+  /**
+   * Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges, comma-separated).
+   * Empty: the client address is the connection's, whatever a header says.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((each) => each.trim())
+        .filter(Boolean),
+    ),
   GOOGLE_PLACES_API_KEY: optional,
   GOOGLE_PLACES_BASE_URL: z
     .union([z.literal(''), z.url({ protocol: /^https?$/ })])
@@ -72,6 +85,7 @@ export interface Env {
   sessionSecret: string;
   s3: S3Config | undefined;
   jobsEnabled: boolean;
+  trustedProxies: string[];
   googlePlaces: GooglePlacesConfig;
 }
 
@@ -115,6 +129,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         }
       : undefined,
     jobsEnabled: raw.JOBS_ENABLED,
+    trustedProxies: raw.TRUSTED_PROXIES,
     googlePlaces: {
       apiKey: raw.GOOGLE_PLACES_API_KEY?.trim() || undefined,
       baseUrl: raw.GOOGLE_PLACES_BASE_URL,

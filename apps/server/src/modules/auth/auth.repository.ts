@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Executor } from '@cartera/db/client';
+import type { Database, Executor } from '@cartera/db/client';
 import { groups, loginAttempts, users } from '@cartera/db/schema';
 
 export async function findUserByEmail(db: Executor, email: string) {
@@ -52,10 +52,6 @@ export async function countRecentAttempts(db: Executor, key: string, since: Date
   return row?.count ?? 0;
 }
 
-export async function insertAttempts(db: Executor, keys: string[]) {
-  await db.insert(loginAttempts).values(keys.map((key) => ({ key })));
-}
-
 export async function deleteAttempts(db: Executor, key: string) {
   await db.delete(loginAttempts).where(eq(loginAttempts.key, key));
 }
@@ -66,4 +62,39 @@ export async function deleteAttemptsBefore(db: Executor, before: Date) {
     .where(lt(loginAttempts.attemptedAt, before))
     .returning({ id: loginAttempts.id });
   return deleted.length;
+}
+
+/** Advisory-lock namespace of login attempts (the first of pg_advisory_xact_lock's two keys). */
+const LOGIN_LOCK_SPACE = 7_411;
+
+/**
+ * Reserves one attempt under each key unless a key already holds its limit since `since`:
+ * counting and recording happen under a lock per key, so concurrent or batched logins for the
+ * same e-mail or address are counted one after another and never pass the limit together.
+ * Answers the reserved rows' ids, or null when a limit holds (nothing is recorded then).
+ */
+export async function reserveAttempts(
+  db: Database,
+  limits: Array<{ key: string; max: number }>,
+  since: Date,
+): Promise<number[] | null> {
+  const ordered = [...limits].sort((a, b) => a.key.localeCompare(b.key));
+  return db.transaction(async (tx) => {
+    for (const { key } of ordered) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOGIN_LOCK_SPACE}, hashtext(${key}))`);
+    }
+    for (const { key, max } of ordered) {
+      if ((await countRecentAttempts(tx, key, since)) >= max) return null;
+    }
+    const rows = await tx
+      .insert(loginAttempts)
+      .values(ordered.map(({ key }) => ({ key })))
+      .returning({ id: loginAttempts.id });
+    return rows.map((row) => row.id);
+  });
+}
+
+/** Forgets reserved attempts by id (a login that turned out right). */
+export async function deleteAttemptIds(db: Executor, ids: number[]) {
+  if (ids.length) await db.delete(loginAttempts).where(inArray(loginAttempts.id, ids));
 }

@@ -13,11 +13,11 @@ import {
 } from '../sessions/session.service';
 import { mustChangePassword, type AuthSession } from '../sessions/session.types';
 import {
-  countRecentAttempts,
+  deleteAttemptIds,
   deleteAttempts,
   findTenantAndGroup,
   findUserByEmail,
-  insertAttempts,
+  reserveAttempts,
   markNewVersionSeen,
   updatePassword,
 } from './auth.repository';
@@ -138,23 +138,26 @@ export async function login(
   const emailKey = `email:${email}`;
   const ipKey = `ip:${client.ip ?? 'unknown'}`;
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const [emailFailures, ipFailures] = await Promise.all([
-    countRecentAttempts(db, emailKey, since),
-    countRecentAttempts(db, ipKey, since),
-  ]);
-  if (emailFailures >= MAX_FAILURES_PER_EMAIL || ipFailures >= MAX_FAILURES_PER_IP) {
-    throw new DomainError('TOO_MANY_LOGIN_ATTEMPTS');
-  }
+  // Every attempt is recorded as a failure before the password is checked, atomically with the
+  // count; a right password then takes its record back. However many logins for one e-mail run
+  // at once or in one batch, at most MAX_FAILURES_PER_EMAIL of them check a password.
+  const reserved = await reserveAttempts(
+    db,
+    [
+      { key: emailKey, max: MAX_FAILURES_PER_EMAIL },
+      { key: ipKey, max: MAX_FAILURES_PER_IP },
+    ],
+    since,
+  );
+  if (!reserved) throw new DomainError('TOO_MANY_LOGIN_ATTEMPTS');
 
   const user = await findUserByEmail(db, email);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
-  if (!user || !valid || !user.active) {
-    await insertAttempts(db, [emailKey, ipKey]);
-    throw new DomainError('INVALID_CREDENTIALS');
-  }
+  if (!user || !valid || !user.active) throw new DomainError('INVALID_CREDENTIALS');
 
   const { token, expiresAt } = await db.transaction(async (tx) => {
     await deleteAttempts(tx, emailKey);
+    await deleteAttemptIds(tx, reserved);
     const created = await createSession(
       tx,
       { tenantId: user.tenantId, userId: user.id, ip: client.ip, userAgent: client.userAgent },
