@@ -5,9 +5,7 @@ import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../../lib/trpc';
 import { QueryError } from '../../../ui/query-error';
 import { ContactSheetForm } from './contact-sheet-form';
-import type { ContactDetail } from './sheet-values';
-
-export type { ContactDetail } from './sheet-values';
+import type { ContactDetail } from '../contact-format';
 
 /** 02 §9: the contact sheet is as wide as the company dialog. */
 const SHEET_WIDTH = 600;

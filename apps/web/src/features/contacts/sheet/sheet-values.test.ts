@@ -10,9 +10,9 @@ import {
   phoneText,
   serverErrorsOf,
   snapshotOf,
-  type ContactDetail,
   type SheetValues,
 } from './sheet-values';
+import type { ContactDetail } from '../contact-format';
 
 const context: ContactFormContext = {
   mode: 'create',

@@ -7,9 +7,8 @@ import { parsePhone, type ParsedPhone } from '@cartera/domain/phone';
 import type { RouterOutputs } from '@cartera/server/router';
 import { placeFieldErrors } from '../../../lib/field-errors';
 import type { DirectionValue } from '../../places/direction';
+import type { ContactDetail } from '../contact-format';
 
-/** A contact as `contact.get` answers it: what the sheet edits. */
-export type ContactDetail = RouterOutputs['contact']['get'];
 /** The sheet's configuration (`contact.form`). */
 export type ContactFormConfig = RouterOutputs['contact']['form'];
 
