@@ -3,12 +3,80 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import root from '../../eslint.config.js';
 
+/**
+ * Import boundaries of the web (docs/ARCHITECTURE.md, Web):
+ * - the server is a source of types only (its code must never reach the browser bundle);
+ * - ui/ and lib/ are shared pieces: they import no feature, no frame and no route;
+ * - shell/ (the app frame) imports only the features the frame itself shows.
+ */
+const FRAME_FEATURES = [
+  'auth/session', // who is signed in
+  'auth/use-logout', // the user menu's 'Cerrar sesión'
+  'account/[^/]+', // the account switcher and linked accounts dialogs
+  'activity/activity-dialog', // the user menu's 'Actividad'
+  'profile/profile-dialog', // the user menu's 'Mi perfil'
+  'new-version/new-version-modal', // the news shown after an update
+  'inbox/unassigned-count', // the 'Inbox' entry's badge
+  'contacts/back-link', // the entry a contact's view belongs to
+  'companies/companies-settings', // the companies entry's tenant label
+];
+
 export default [
   ...root,
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@cartera/server(/|$)',
+              allowTypeImports: true,
+              message: 'The web imports only types from the server: use `import type`.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.{1,2}/(.*/)?(features|shell|routes)(/|$)',
+              message: 'ui/ and lib/ are shared pieces: they import no feature, frame or route.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shell/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^\\.\\./features/(?!(${FRAME_FEATURES.join('|')})$)`,
+              message: 'shell/ imports only the features the frame shows (FRAME_FEATURES).',
+            },
+            {
+              regex: '^\\.\\./routes(/|$)',
+              message: 'shell/ imports no route.',
+            },
+          ],
+        },
+      ],
+    },
   },
 ];
