@@ -12,7 +12,8 @@ export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
   server: {
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: true, ws: true },
+      // The Host header stays the page's, so the server's origin check sees a same-origin request.
+      '/api': { target: apiTarget, changeOrigin: false, ws: true },
     },
   },
   build: {

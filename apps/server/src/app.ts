@@ -32,6 +32,7 @@ import { createContextFor } from './trpc/context';
 import { describeError } from './trpc/errors';
 import { appRouter, type AppRouter } from './router';
 import { withRequestCache } from './lib/request-cache';
+import { registerOriginGuard, verifyWebsocketOrigin } from './http/origin-guard';
 import { TRPC_MAX_BATCH_SIZE } from '@cartera/domain/limits';
 import { APP_VERSION } from './version';
 
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // Each request reads the tenant's configuration once, whatever the services it runs need.
   server.addHook('onRequest', (_request, _reply, done) => withRequestCache(done));
+  registerOriginGuard(server, env.publicUrl);
   await server.register(fastifyHelmet, { contentSecurityPolicy: { directives: cspFor(env) } });
   await server.register(fastifyCookie);
   await server.register(fastifySwagger, {
@@ -129,7 +131,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     hideUntagged: true,
   });
-  await server.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+  await server.register(fastifyWebsocket, {
+    options: { maxPayload: 1024 * 1024, verifyClient: verifyWebsocketOrigin(env.publicUrl) },
+  });
   await server.register(fastifyTRPCPlugin, {
     prefix: '/api/trpc',
     useWSS: true,

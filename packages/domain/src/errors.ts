@@ -20,6 +20,8 @@ export const ERROR_HTTP_STATUS = {
   UPLOAD_URL_INVALID: 403,
   UPLOAD_URL_EXPIRED: 403,
   DISABLED_FEATURE: 403,
+  CROSS_SITE_REQUEST: 403,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   // Identity (01 §5, §8). The password codes carry the legacy numbers 1, 2 and 3 in details.
   INVALID_CREDENTIALS: 401,
   TOO_MANY_LOGIN_ATTEMPTS: 429,

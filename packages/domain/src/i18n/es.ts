@@ -35,6 +35,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   UPLOAD_URL_INVALID: 'El enlace de subida no es válido.',
   UPLOAD_URL_EXPIRED: 'El enlace de subida ha expirado. Vuelve a intentarlo.',
   DISABLED_FEATURE: 'Esta funcionalidad no está habilitada para tu empresa.',
+  CROSS_SITE_REQUEST: 'La solicitud viene de otro sitio y no se aceptó.',
+  UNSUPPORTED_MEDIA_TYPE: 'El formato de la solicitud no es válido: se espera JSON.',
   INVALID_CREDENTIALS: 'El correo electrónico o la contraseña son incorrectos.',
   TOO_MANY_LOGIN_ATTEMPTS:
     'Demasiados intentos fallidos. Por seguridad, espera 15 minutos antes de volver a intentarlo.',
