@@ -265,3 +265,99 @@ export function contactReach(roles: readonly Role[]): ContactReach {
   if (roles.includes(SUPERVISOR_ROLE)) return 'subtree';
   return 'own';
 }
+
+// ---------------------------------------------------------------------------------------------
+// Procedures without a screen of their own (01 §6 jailUrl). A procedure that serves one screen
+// declares it as its area; the others are listed here by what needs them: the app frame on every
+// screen, or the screens that use them. A user confined by a jail list may call a procedure whose
+// area is inside the jail, a frame procedure, or one listed for a screen inside the jail; nothing
+// else. The server's authorisation harness fails when a procedure without an area is not here.
+
+export const FRAME = 'frame';
+
+export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>> = {
+  /** Session, menus, user menu dialogs and live events: every screen's frame. */
+  [FRAME]: [
+    'system.info',
+    'auth.me',
+    'auth.login',
+    'auth.logout',
+    'auth.exchangeToken',
+    'auth.changePassword',
+    'auth.dismissNewVersion',
+    'activity.list',
+    'account.companies',
+    'account.users',
+    'account.switchTo',
+    'account.returnToAdmin',
+    'account.linked',
+    'account.switchLinked',
+    'realtime.events',
+  ],
+  /** The user's own preferences. */
+  '/settings': ['settings.appearance', 'settings.updateAppearance'],
+  /** The contact sheet and the conversation: pickers and configurable fields. */
+  '/contact': [
+    'catalog.tags',
+    'catalog.origins',
+    'customField.forForm',
+    'customField.checkUnique',
+    'customField.createSharedOption',
+    'customField.updateSharedOption',
+    'customField.deleteSharedOption',
+    'place.status',
+    'place.search',
+    'place.details',
+    'contact.lookup',
+    'user.lookup',
+  ],
+  /** The contacts list's filters and the multi-contact transfer. */
+  '/contacts': ['catalog.tags', 'catalog.origins', 'customField.forForm', 'user.lookup'],
+  /** A company's sheet: its configurable fields, address and pickers. */
+  '/companies': [
+    'customField.forForm',
+    'customField.checkUnique',
+    'customField.createSharedOption',
+    'customField.updateSharedOption',
+    'customField.deleteSharedOption',
+    'place.status',
+    'place.search',
+    'place.details',
+    'contact.lookup',
+    'user.lookup',
+  ],
+  /** 'Carteras compartidas' and its management ('Gestionar'). */
+  '/contact/sharedinbox': [
+    'sharedInbox.list',
+    'sharedInbox.create',
+    'sharedInbox.update',
+    'sharedInbox.remove',
+    'user.lookup',
+  ],
+  /** 'Mi Empresa': the company's configuration editors. */
+  '/company': [
+    'customField.list',
+    'customField.create',
+    'customField.update',
+    'catalog.allTags',
+    'catalog.allOrigins',
+    'catalog.createTag',
+    'catalog.updateTag',
+    'catalog.createOrigin',
+    'catalog.updateOrigin',
+    'company.modifyDefaultField',
+  ],
+};
+
+/** Whether a user's jail list (empty = no jail) lets them call the procedure at `path`. */
+export function jailAdmits(
+  jailUrl: readonly string[],
+  procedure: { path: string; area?: string | undefined },
+): boolean {
+  if (jailUrl.length === 0) return true;
+  const inside = (area: string) => jailUrl.some((prefix) => pathWithin(area, prefix));
+  if (procedure.area) return inside(procedure.area);
+  return Object.entries(PROCEDURES_WITHOUT_AREA).some(
+    ([use, paths]) => paths.includes(procedure.path) && (use === FRAME || inside(use)),
+  );
+}

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@cartera/domain/roles';
+import { jailAdmits, PROCEDURES_WITHOUT_AREA } from '@cartera/domain/policy';
 import type { AuthSession } from '../modules/sessions/session.types';
 import { contextWithoutDeps, fakeSession } from '../testing/auth-fixtures';
 import type { ProcedureMeta } from './init';
@@ -325,6 +326,16 @@ describe('arnés de autorización', () => {
     expect(Object.keys(routerProcedures).sort()).toEqual(Object.keys(procedures).sort());
   });
 
+  it('todo procedimiento sin área dice qué pantallas lo usan (para las listas de confinamiento)', () => {
+    const listed = new Set(Object.values(PROCEDURES_WITHOUT_AREA).flat());
+    const withoutArea = Object.entries(routerProcedures)
+      .filter(([, procedure]) => !procedure._def.meta?.area)
+      .map(([path]) => path);
+    expect(withoutArea.filter((path) => !listed.has(path))).toEqual([]);
+    const unknown = [...listed].filter((path) => !(path in routerProcedures));
+    expect(unknown).toEqual([]);
+  });
+
   for (const [path, entry] of Object.entries(procedures)) {
     if (entry.access === 'public') continue;
 
@@ -350,6 +361,17 @@ describe('arnés de autorización', () => {
     if (meta?.area) {
       it(`${path} rechaza a un usuario confinado fuera de ${meta.area}`, async () => {
         const session = fakeSession(firstAllowedRole, { jailUrl: ['/training'] });
+        await expect(call(path, session, entry.input)).rejects.toMatchObject({
+          cause: { code: 'PERMISSION_DENIED' },
+        });
+      });
+    }
+
+    // jail@demo.test's jail: only what /training and /settings need, and the frame.
+    const JAIL = ['/training', '/settings'];
+    if (!jailAdmits(JAIL, { path, area: meta?.area })) {
+      it(`${path} rechaza a un usuario confinado a ${JAIL.join(' y ')}`, async () => {
+        const session = fakeSession(firstAllowedRole, { jailUrl: JAIL });
         await expect(call(path, session, entry.input)).rejects.toMatchObject({
           cause: { code: 'PERMISSION_DENIED' },
         });

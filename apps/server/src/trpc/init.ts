@@ -63,13 +63,17 @@ export const publicProcedure = t.procedure.use(async ({ next }) => {
  * web is mirrored here for every procedure: an owed password change, a jail list and the roles
  * and slugs of the procedure's area.
  */
-export const protectedProcedure = publicProcedure.use(async ({ ctx, meta, next }) => {
+export const protectedProcedure = publicProcedure.use(async ({ ctx, meta, path, next }) => {
   // A websocket keeps the session it opened with: each call on it checks it is still live.
   const session =
     ctx.transport === 'ws' && ctx.token ? await resolveSession(ctx.db, ctx.token) : ctx.session;
   if (!session) throw new DomainError('UNAUTHENTICATED');
   const user = session.user;
-  assertAllowed(user, { area: meta?.area, duringPasswordChange: meta?.duringPasswordChange });
+  assertAllowed(user, {
+    area: meta?.area,
+    procedure: path,
+    duringPasswordChange: meta?.duringPasswordChange,
+  });
   return next({ ctx: { session, user } });
 });
 

@@ -1,5 +1,5 @@
 import { DomainError } from '@cartera/domain/errors';
-import { canOpen, pathWithin } from '@cartera/domain/policy';
+import { canOpen, jailAdmits } from '@cartera/domain/policy';
 import type { Role } from '@cartera/domain/roles';
 import { mustChangePassword, type AuthUser } from './session.types';
 
@@ -7,6 +7,11 @@ import { mustChangePassword, type AuthUser } from './session.types';
 export interface AccessRule {
   /** The screen it serves: jail lists, roles and slugs of that screen apply. */
   area?: string | undefined;
+  /**
+   * The procedure's path ('contact.list'): a jail list admits one without an area only when it
+   * is listed for the frame or a screen inside the jail (PROCEDURES_WITHOUT_AREA).
+   */
+  procedure?: string | undefined;
   /** Only these roles. */
   roles?: readonly Role[] | undefined;
   /** Callable while the user still owes a password change. */
@@ -18,10 +23,11 @@ export function assertAllowed(user: AuthUser, rule: AccessRule): void {
   if (mustChangePassword(user) && !rule.duringPasswordChange) {
     throw new DomainError('PASSWORD_CHANGE_REQUIRED');
   }
-  if (rule.area) {
-    const area = rule.area;
-    const jailed = user.jailUrl.length > 0 && !user.jailUrl.some((path) => pathWithin(area, path));
-    if (jailed || !canOpen(user, area)) throw new DomainError('PERMISSION_DENIED');
+  if (rule.area || rule.procedure) {
+    const admitted = jailAdmits(user.jailUrl, { path: rule.procedure ?? '', area: rule.area });
+    if (!admitted || (rule.area && !canOpen(user, rule.area))) {
+      throw new DomainError('PERMISSION_DENIED');
+    }
   }
   if (rule.roles && !user.roles.some((role) => rule.roles!.includes(role))) {
     throw new DomainError('PERMISSION_DENIED');

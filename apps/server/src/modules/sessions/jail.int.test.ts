@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { useDemoApp } from '../../testing/demo-app';
+
+/*
+ * jail@demo.test is confined to /training and /settings (01 §6 jailUrl): she reaches the frame and
+ * what those screens need, and nothing else, also through procedures that serve no one screen.
+ */
+const env = useDemoApp();
+const JAILED = 'jail@demo.test';
+
+describe('usuario confinado', () => {
+  it('llama a lo del marco y de /settings', async () => {
+    expect((await env.call(JAILED, 'auth.me')).status).toBe(200);
+    expect((await env.call(JAILED, 'settings.appearance')).status).toBe(200);
+    expect((await env.call(JAILED, 'account.linked')).status).toBe(200);
+  });
+
+  it('no llega a contactos, usuarios, etiquetas ni empresas por ningún procedimiento', async () => {
+    const attempts = [
+      env.call(JAILED, 'contact.lookup', { search: 'a' }),
+      env.call(JAILED, 'user.lookup', {}),
+      env.call(JAILED, 'catalog.tags'),
+      env.call(JAILED, 'customField.forForm', { entity: 'contact', mode: 'create' }),
+      env.call(JAILED, 'place.status'),
+      env.call(JAILED, 'contact.list', {}),
+      env.call(JAILED, 'company.list', {}),
+      env.call(JAILED, 'sharedInbox.mine'),
+    ];
+    for (const result of await Promise.all(attempts)) {
+      expect(result.status).toBe(403);
+      expect(result.error?.data.domainCode).toBe('PERMISSION_DENIED');
+    }
+  });
+});
