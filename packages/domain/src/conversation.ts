@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INPUT_TEXTS, isInputDate } from './input';
 import { ZClientItemId } from './interactions';
 import { matchesUsersFilters, ZUsersFilter } from './custom-fields';
 
@@ -94,7 +95,9 @@ export const ZReminderInput = z.object({
   contactId: z.string().uuid(),
   /** The client's id of the reminder item (idempotent retries). */
   id: ZClientItemId,
-  reminderDate: z.coerce.date({ error: 'Fecha requerida' }),
+  reminderDate: z.coerce
+    .date({ error: 'Fecha requerida' })
+    .refine(isInputDate, { message: INPUT_TEXTS.invalidDate }),
   actionType: z.enum(REMINDER_ACTIONS).default('other'),
   comment: z.string().trim().max(2500).default(''),
   isPermanent: z.boolean().default(false),

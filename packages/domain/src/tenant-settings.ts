@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZHttpUrl } from './input';
 import { ZContactFormItem } from './contact-form';
 import { ZArchivingReason } from './conversation';
 
@@ -13,9 +14,9 @@ import { ZArchivingReason } from './conversation';
 /** The external contact system a tenant may connect (02 §4, §7): three addresses and a token. */
 export const ZExternalSystemConfig = z.object({
   name: z.string().min(1),
-  validateUrl: z.string().url(),
-  createUrl: z.string().url(),
-  updateUrl: z.string().url(),
+  validateUrl: ZHttpUrl,
+  createUrl: ZHttpUrl,
+  updateUrl: ZHttpUrl,
   token: z.string().min(1),
 });
 export type ExternalSystemConfig = z.infer<typeof ZExternalSystemConfig>;

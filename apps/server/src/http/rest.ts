@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { inputHygieneErrors } from '@cartera/domain/input';
 import { z } from 'zod';
 import { DomainError } from '@cartera/domain/errors';
 import type { AppDeps } from '../deps';
@@ -59,6 +60,11 @@ export async function sessionOf(deps: AppDeps, request: FastifyRequest) {
   return token ? resolveSession(deps.db, token) : null;
 }
 
+function asRecord(value: unknown): Record<string, unknown> {
+  if (Array.isArray(value)) return { body: value };
+  return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+}
+
 export function restRoute<
   TBody extends z.ZodType = z.ZodUndefined,
   TQuery extends z.ZodType = z.ZodUndefined,
@@ -87,6 +93,14 @@ export function restRoute<
       if (route.auth === 'session') {
         if (!session) throw new DomainError('UNAUTHENTICATED');
         assertAllowed(session.user, route.access ?? {});
+      }
+      const unclean = inputHygieneErrors({
+        ...asRecord(request.params),
+        ...asRecord(request.query),
+        ...asRecord(request.body),
+      });
+      if (Object.keys(unclean).length > 0) {
+        throw new DomainError('INVALID_REQUEST_BODY', { fields: unclean });
       }
       const parse = <T extends z.ZodType>(schema: T | undefined, value: unknown) =>
         schema ? schema.parse(value) : undefined;

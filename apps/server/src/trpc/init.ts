@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Role } from '@cartera/domain/roles';
 import { DomainError } from '@cartera/domain/errors';
+import { inputHygieneErrors } from '@cartera/domain/input';
 import { assertAllowed } from '../modules/sessions/access';
 import { resolveSession } from '../modules/sessions/session.service';
 import type { Context } from './context';
@@ -47,7 +48,12 @@ export const mergeRouters = t.mergeRouters;
  * Gives a DomainError its own tRPC code (and so its HTTP status) wherever it was thrown, so
  * callers, server-side callers and logs all see PERMISSION_DENIED as FORBIDDEN, not as a 500.
  */
-export const publicProcedure = t.procedure.use(async ({ next }) => {
+export const publicProcedure = t.procedure.use(async ({ next, getRawInput }) => {
+  // Before any schema: no NUL bytes, halves of characters or unrepresentable dates, anywhere.
+  const unclean = inputHygieneErrors(await getRawInput());
+  if (Object.keys(unclean).length > 0) {
+    throw new DomainError('INVALID_REQUEST_BODY', { fields: unclean });
+  }
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;

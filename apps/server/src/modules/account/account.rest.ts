@@ -6,8 +6,7 @@ import { restRoute } from '../../http/rest';
 import { describeSession, ZMe } from '../auth/auth.service';
 import { createSession, resolveSession } from '../sessions/session.service';
 import type { AuthSession } from '../sessions/session.types';
-import { listAccountUsers, listCompanies, ZAccountUsers } from './account.service';
-import { findUser } from '../users/users.service';
+import { listAccountUsers, listCompanies, switchTarget, ZAccountUsers } from './account.service';
 
 /** An admin's session, from the request or from the legacy `apiKey` (an admin's token). */
 async function adminSession(deps: AppDeps, session: AuthSession | null, apiKey?: string) {
@@ -54,11 +53,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
     params: z.object({ id: z.string().uuid() }),
     querystring: z.object({ apiKey: z.string().optional(), tenantId: z.string().uuid() }),
     response: z.object({ token: z.string(), user: ZMe }),
-    async handler({ session, params, query }) {
+    async handler({ session, params, query, reply }) {
+      // The answer carries a session token: no cache may keep it.
+      void reply.header('cache-control', 'no-store');
       const admin = await adminSession(deps, session, query.apiKey);
-      const target = await findUser(deps.db, query.tenantId, params.id);
-      if (!target || !target.active) throw new DomainError('USER_NOT_FOUND');
-      if (target.roles.includes('admin')) throw new DomainError('PERMISSION_DENIED');
+      const target = await switchTarget(deps.db, admin, {
+        tenantId: query.tenantId,
+        userId: params.id,
+      });
       const { token } = await createSession(deps.db, {
         tenantId: target.tenantId,
         userId: target.id,

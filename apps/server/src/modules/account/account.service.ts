@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Database } from '@cartera/db/client';
+import type { Database, Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
 import { ROLES, type Role } from '@cartera/domain/roles';
 import { recordAction } from '../activity/activity.service';
@@ -84,6 +84,23 @@ export async function listAccountUsers(
 }
 
 /**
+ * Whom an admin may act as: an active user of the listed sections (project managers, comercial,
+ * supervisors, sellers), never an admin, a user manager or themselves (docs/decisions.md
+ * 'Account list sections').
+ */
+export async function switchTarget(
+  db: Executor,
+  admin: AuthSession,
+  target: { tenantId: string; userId: string },
+) {
+  const user = await findUser(db, target.tenantId, target.userId);
+  if (!user || !user.active) throw new DomainError('USER_NOT_FOUND');
+  const listed = user.roles.every((role) => role !== 'admin' && role !== 'users_manager');
+  if (!listed || user.id === admin.user.id) throw new DomainError('PERMISSION_DENIED');
+  return user;
+}
+
+/**
  * An admin uses another user's account: the session now acts as that user and remembers the
  * admin, so 'Volver a administrador' can restore it. Admins cannot impersonate admins.
  */
@@ -92,11 +109,7 @@ export async function switchAccount(
   session: AuthSession,
   target: { tenantId: string; userId: string },
 ) {
-  const user = await findUser(db, target.tenantId, target.userId);
-  if (!user || !user.active) throw new DomainError('USER_NOT_FOUND');
-  if (user.roles.includes('admin') || user.id === session.user.id) {
-    throw new DomainError('PERMISSION_DENIED');
-  }
+  const user = await switchTarget(db, session, target);
   await db.transaction(async (tx) => {
     await retargetSession(tx, session.tokenHash, {
       tenantId: user.tenantId,

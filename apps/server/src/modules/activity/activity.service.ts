@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInputDate } from '@cartera/domain/input';
 import type { Executor } from '@cartera/db/client';
 import { keysetPage } from '../../lib/pagination';
 import { findUserActions, insertUserAction, type NewUserAction } from './activity.repository';
@@ -23,9 +24,9 @@ export function recordAction(db: Executor, action: NewUserAction & { type: Actio
 
 export const ZListActivityInput = z.object({
   /** Start of the chosen day in the user's time zone. */
-  from: z.date(),
+  from: ZInputDate,
   /** Start of the next day. */
-  to: z.date(),
+  to: ZInputDate,
   cursor: z.object({ id: z.string().uuid() }).nullish(),
 });
 

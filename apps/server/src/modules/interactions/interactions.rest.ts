@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ZClientItemId } from '@cartera/domain/interactions';
 import { z } from 'zod';
+import { ZInputDate } from '@cartera/domain/input';
 import { newId } from '@cartera/domain/ids';
 import { REMINDER_ACTIONS } from '@cartera/domain/conversation';
 import type { AppDeps } from '../../deps';
@@ -22,7 +23,7 @@ export function registerInteractionsRoutes(app: FastifyInstance, deps: AppDeps) 
         contactId: z.string().uuid(),
         /** Optional client id of the reminder item, for retries. */
         id: ZClientItemId.optional(),
-        reminderDate: z.coerce.date(),
+        reminderDate: ZInputDate,
         actionType: z.enum(REMINDER_ACTIONS).default('other'),
         comment: z.string().max(2500).default(''),
         isPermanent: z.boolean().default(false),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZHttpUrl, ZInputDate } from '@cartera/domain/input';
 import type { Database, Executor } from '@cartera/db/client';
 import { INTERACTION_PAGE_SIZE, ZClientItemId } from '@cartera/domain/interactions';
 import { foldText } from '@cartera/domain/search';
@@ -126,8 +127,8 @@ export const ZTimelineSearchInput = z.object({
   text: z.string().trim().max(200).optional(),
   types: z.array(z.string().max(40)).max(30).optional(),
   agentId: z.string().uuid().optional(),
-  from: z.coerce.date().optional(),
-  to: z.coerce.date().optional(),
+  from: ZInputDate.optional(),
+  to: ZInputDate.optional(),
 });
 
 /** The matches of the in-conversation search, oldest first; the screen walks them 'n de m'. */
@@ -185,7 +186,7 @@ export const ZNoteInput = z.object({
     .array(
       z.object({
         name: z.string().min(1).max(300),
-        url: z.string().url().max(2000),
+        url: ZHttpUrl.max(2000),
         mimeType: z.string().max(200),
         size: z.number().int().min(0),
         path: z.string().max(1000).optional(),

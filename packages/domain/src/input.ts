@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/*
+ * Input hygiene shared by every procedure and REST route (issue #19 §10). The server checks
+ * every input with `inputHygieneErrors` before its schema runs (one check for all schemas, so no
+ * schema can forget it); dates typed as text use ZInputDate, links a user gives use ZHttpUrl.
+ */
+
+export const INPUT_TEXTS = {
+  invalidText: 'El texto contiene caracteres no válidos.',
+  invalidDate: 'La fecha no es válida.',
+  invalidUrl: 'El enlace debe empezar con http:// o https://.',
+  tooDeep: 'La solicitud tiene demasiados niveles.',
+} as const;
+
+/** Dates a person can mean: four-digit years, which every layer (ISO text, PostgreSQL) keeps. */
+export const EARLIEST_INPUT_DATE = Date.UTC(1000, 0, 1);
+export const LATEST_INPUT_DATE = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+const NUL_OR_LONE_SURROGATE =
+  /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text without NUL bytes or halves of a character (lone UTF-16 surrogates). */
+export function isCleanText(text: string): boolean {
+  return !NUL_OR_LONE_SURROGATE.test(text);
+}
+
+export function isInputDate(date: Date): boolean {
+  const time = date.getTime();
+  return Number.isFinite(time) && time >= EARLIEST_INPUT_DATE && time <= LATEST_INPUT_DATE;
+}
+
+const MAX_DEPTH = 32;
+
+/**
+ * Field errors for every string with a NUL or a lone surrogate and every date out of range in
+ * an input, by path ('phones.0.phone'); empty when the input is clean. Keys are checked too.
+ */
+export function inputHygieneErrors(value: unknown): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (path: string, message: string) => {
+    (errors[path || 'input'] ??= []).push(message);
+  };
+  const walk = (item: unknown, path: string, depth: number) => {
+    if (depth > MAX_DEPTH) return add(path, INPUT_TEXTS.tooDeep);
+    if (typeof item === 'string') {
+      if (!isCleanText(item)) add(path, INPUT_TEXTS.invalidText);
+    } else if (item instanceof Date) {
+      if (!isInputDate(item)) add(path, INPUT_TEXTS.invalidDate);
+    } else if (Array.isArray(item)) {
+      item.forEach((each, index) =>
+        walk(each, path ? `${path}.${index}` : String(index), depth + 1),
+      );
+    } else if (item && typeof item === 'object') {
+      for (const [key, each] of Object.entries(item)) {
+        const at = path ? `${path}.${key}` : key;
+        if (!isCleanText(key)) add(at, INPUT_TEXTS.invalidText);
+        walk(each, at, depth + 1);
+      }
+    }
+  };
+  walk(value, '', 0);
+  return errors;
+}
+
+/** A date typed as text or sent as a date, within EARLIEST/LATEST_INPUT_DATE. */
+export const ZInputDate = z.coerce
+  .date({ error: INPUT_TEXTS.invalidDate })
+  .refine(isInputDate, { message: INPUT_TEXTS.invalidDate });
+
+/** A link a user gives (attachments, shortcuts, addresses of integrations): http or https only. */
+export const ZHttpUrl = z
+  .string()
+  .url()
+  .refine((url) => /^https?:\/\//i.test(url), { message: INPUT_TEXTS.invalidUrl });
