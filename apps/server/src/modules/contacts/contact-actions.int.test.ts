@@ -249,6 +249,38 @@ describe('sub-conversations (02 §4, 03 §5)', () => {
     );
   });
 
+  it('copies of a contact the user may not see only who the person is: no gov id, detail or location', async () => {
+    const parent = await contactOf(SOUTH_SELLER, {
+      firstName: 'Reservada',
+      govId: '1.234.567-8',
+      detail: 'Dato interno de la colega',
+    });
+    const created = await env.call(SELLER, 'contact.createSubConversation', {
+      contactId: parent.id,
+    });
+    expect(created.status).toBe(200);
+    const [copy] = await env.database.handle.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.id, created.data.id));
+    expect(copy).toMatchObject({
+      firstName: 'Reservada',
+      phones: parent.phones,
+      govId: null,
+      detail: '',
+      contactLocation: null,
+    });
+    // The supervisor above the colleague sees the contact: the copy keeps everything.
+    const full = await env.call('carla.sur@demo.test', 'contact.createSubConversation', {
+      contactId: parent.id,
+    });
+    const [whole] = await env.database.handle.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.id, full.data.id));
+    expect(whole).toMatchObject({ govId: '1.234.567-8', detail: 'Dato interno de la colega' });
+  });
+
   it('follows the roles the group allows and the flag', async () => {
     const { db } = env.database.handle;
     const parent = await contactOf(SOUTH_SELLER);

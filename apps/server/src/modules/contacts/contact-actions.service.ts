@@ -10,7 +10,7 @@ import { newId } from '@cartera/domain/ids';
 import { recordInteraction } from '../timeline/timeline-writer';
 import { contactsSettings } from './contacts.settings';
 import { isObtainableBy } from './contact-phones.service';
-import { visibleContact } from '../contact-access/contact-access.service';
+import { canSeeContact, visibleContact } from '../contact-access/contact-access.service';
 import {
   deleteContactRow,
   findTenantContact,
@@ -225,6 +225,9 @@ export async function createSubConversation(
     }
     agentId = input.agentId;
   }
+  // Of a contact the user may not see (a colleague's number in the phone popover) only what
+  // identifies the person is copied: never its gov id, detail or location (docs/decisions.md).
+  const seen = await canSeeContact(db, user, parent.id);
   return db.transaction(async (tx) => {
     const copy = await insertContact(tx, {
       tenantId: user.tenantId,
@@ -233,14 +236,18 @@ export async function createSubConversation(
       phones: parent.phones,
       phonesMetadata: parent.phonesMetadata,
       emails: parent.emails,
-      govId: parent.govId,
       statusTag: parent.statusTag,
       origin: parent.origin,
       originText: parent.originText,
-      detail: parent.detail,
-      contactLocation: parent.contactLocation,
-      latitude: parent.latitude,
-      longitude: parent.longitude,
+      ...(seen
+        ? {
+            govId: parent.govId,
+            detail: parent.detail,
+            contactLocation: parent.contactLocation,
+            latitude: parent.latitude,
+            longitude: parent.longitude,
+          }
+        : {}),
       additionalData: {},
       agentId,
       firstAgentId: agentId,
