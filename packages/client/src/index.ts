@@ -1,0 +1,69 @@
+import {
+  createTRPCClient,
+  createWSClient,
+  httpBatchLink,
+  splitLink,
+  wsLink,
+  type TRPCClient,
+} from '@trpc/client';
+import superjson from 'superjson';
+// Types only: the server's code never reaches a program that uses this package.
+import type { AppRouter, RouterInputs, RouterOutputs } from '@cartera/server/router';
+
+export type { AppRouter, RouterInputs, RouterOutputs };
+
+/** The most calls one HTTP batch carries (the server refuses larger batches). */
+const MAX_BATCH_SIZE = 50;
+
+export interface CarteraClientOptions {
+  /** The server's base URL, e.g. 'https://cartera.example' or 'http://localhost:3000'. */
+  url: string;
+  /** A session token (from POST /api/auth/login) sent as `Authorization: Bearer`. */
+  token: string;
+  /**
+   * The WebSocket class for subscriptions where the runtime has none (Node 20: pass `ws`'s
+   * default export). Browsers and Node 22+ have a global one.
+   */
+  WebSocket?: typeof globalThis.WebSocket;
+  /** Milliseconds before reconnect attempt `n` (default: 0.5 s doubling up to 10 s). */
+  retryDelayMs?: (attempt: number) => number;
+}
+
+export interface CarteraClient {
+  /** The typed procedures: `api.contact.list.query({})`, `api.realtime.events.subscribe(…)`. */
+  api: TRPCClient<AppRouter>;
+  /** Closes the websocket (subscriptions end). */
+  close(): void;
+}
+
+/**
+ * A typed client of Cartera's API. Queries and mutations travel batched over HTTP; subscriptions
+ * over one websocket that reconnects by itself and resumes each subscription from the last event
+ * it delivered (the server replays what was missed, nothing twice). Answers are decoded with
+ * superjson, so dates arrive as Date.
+ */
+export function createCarteraClient(options: CarteraClientOptions): CarteraClient {
+  const base = options.url.replace(/\/+$/, '');
+  const ws = createWSClient({
+    url: `${base.replace(/^http/, 'ws')}/api/trpc`,
+    connectionParams: { token: options.token },
+    retryDelayMs: options.retryDelayMs ?? ((attempt) => Math.min(500 * 2 ** attempt, 10_000)),
+    lazy: { enabled: true, closeMs: 10_000 },
+    ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),
+  });
+  const api = createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (operation) => operation.type === 'subscription',
+        true: wsLink<AppRouter>({ client: ws, transformer: superjson }),
+        false: httpBatchLink({
+          url: `${base}/api/trpc`,
+          transformer: superjson,
+          maxItems: MAX_BATCH_SIZE,
+          headers: () => ({ authorization: `Bearer ${options.token}` }),
+        }),
+      }),
+    ],
+  });
+  return { api, close: () => ws.close() };
+}
