@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag.default(true),
   S3_PUBLIC_URL: optional,
   JOBS_ENABLED: booleanFlag.default(true),
+  /** Calls a personal API token may make per minute on this instance. */
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /**
    * Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges, comma-separated).
    * Empty: the client address is the connection's, whatever a header says.
@@ -86,6 +88,7 @@ export interface Env {
   s3: S3Config | undefined;
   jobsEnabled: boolean;
   trustedProxies: string[];
+  apiTokenRateLimit: number;
   googlePlaces: GooglePlacesConfig;
 }
 
@@ -130,6 +133,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       : undefined,
     jobsEnabled: raw.JOBS_ENABLED,
     trustedProxies: raw.TRUSTED_PROXIES,
+    apiTokenRateLimit: raw.API_TOKEN_RATE_LIMIT,
     googlePlaces: {
       apiKey: raw.GOOGLE_PLACES_API_KEY?.trim() || undefined,
       baseUrl: raw.GOOGLE_PLACES_BASE_URL,

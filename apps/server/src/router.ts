@@ -13,6 +13,7 @@ import { placesRouter } from './modules/places/places.router';
 import { usersRouter } from './modules/users/users.router';
 import { sellersRouter } from './modules/sellers/sellers.router';
 import { settingsRouter } from './modules/settings/settings.router';
+import { apiTokenRouter } from './modules/sessions/api-token.router';
 import { systemRouter } from './modules/system/system.router';
 import { realtimeRouter } from './realtime/realtime.router';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
@@ -36,6 +37,7 @@ export const appRouter = router({
   template: templatesRouter,
   user: usersRouter,
   settings: settingsRouter,
+  apiToken: apiTokenRouter,
   realtime: realtimeRouter,
 });
 

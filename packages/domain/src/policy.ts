@@ -361,3 +361,26 @@ export function jailAdmits(
     ([use, paths]) => paths.includes(procedure.path) && (use === FRAME || inside(use)),
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Personal API tokens (issue #19 §2): what a token's scope lets it call.
+
+/** Who the user is and what credentials they hold: a signed-in session only, never a token. */
+const SESSION_ONLY = [/^auth\.(?!me$)/, /^account\./, /^apiToken\./];
+
+/** The company's configuration: an 'admin' token only. */
+export const CONFIGURATION_PROCEDURES: readonly string[] = [
+  ...PROCEDURES_WITHOUT_AREA['/company']!,
+  'sharedInbox.create',
+  'sharedInbox.update',
+  'sharedInbox.remove',
+];
+
+export function apiTokenAdmits(
+  scope: 'read' | 'write' | 'admin',
+  procedure: { path: string; type: 'query' | 'mutation' | 'subscription' },
+): boolean {
+  if (SESSION_ONLY.some((pattern) => pattern.test(procedure.path))) return false;
+  if (CONFIGURATION_PROCEDURES.includes(procedure.path)) return scope === 'admin';
+  return procedure.type !== 'mutation' || scope !== 'read';
+}

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DomainError } from '@cartera/domain/errors';
 import type { AppDeps } from '../deps';
 import type { AuthSession } from '../modules/sessions/session.types';
-import { resolveSession } from '../modules/sessions/session.service';
+import { resolveCredential } from '../modules/sessions/api-token.service';
 import { assertAllowed, type AccessRule } from '../modules/sessions/access';
 import { tokenOf } from '../trpc/context';
 
@@ -57,7 +57,7 @@ const errorSchema = {
 
 export async function sessionOf(deps: AppDeps, request: FastifyRequest) {
   const token = tokenOf(request.headers);
-  return token ? resolveSession(deps.db, token) : null;
+  return token ? resolveCredential(deps.db, token) : null;
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
@@ -93,6 +93,15 @@ export function restRoute<
       if (route.auth === 'session') {
         if (!session) throw new DomainError('UNAUTHENTICATED');
         assertAllowed(session.user, route.access ?? {});
+        // A personal API token: never identity or administration paths; 'read' only reads.
+        const token = session.apiToken;
+        if (
+          token &&
+          (/^\/api\/(?:auth|admin)\b/.test(route.url) ||
+            (token.scope === 'read' && route.method !== 'GET'))
+        ) {
+          throw new DomainError('PERMISSION_DENIED');
+        }
       }
       const unclean = inputHygieneErrors({
         ...asRecord(request.params),

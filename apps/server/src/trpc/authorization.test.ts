@@ -296,6 +296,9 @@ const procedures: Record<string, Entry> = {
   },
   'user.lookup': { access: 'authenticated', input: {} },
   'settings.appearance': { access: 'authenticated' },
+  'apiToken.list': { access: 'authenticated' },
+  'apiToken.create': { access: 'authenticated', input: { name: 'Integración', scope: 'read' } },
+  'apiToken.revoke': { access: 'authenticated', input: { id: SOME_ID } },
   'settings.updateAppearance': { access: 'authenticated', input: { defaultChatAction: 'note' } },
   'activity.list': {
     access: 'authenticated',

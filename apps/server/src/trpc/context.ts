@@ -3,7 +3,8 @@ import type { FastifyReply } from 'fastify';
 // Brings setCookie/clearCookie onto FastifyReply wherever this file is type-checked.
 import type {} from '@fastify/cookie';
 import type { Database } from '@cartera/db/client';
-import { resolveSession, SESSION_COOKIE } from '../modules/sessions/session.service';
+import { SESSION_COOKIE } from '../modules/sessions/session.service';
+import { isApiToken, resolveCredential } from '../modules/sessions/api-token.service';
 import type { AuthSession } from '../modules/sessions/session.types';
 import type { AppDeps } from '../deps';
 
@@ -47,14 +48,19 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-/** The session token of a request: Bearer header, then the session cookie, then ws params. */
+/**
+ * The credential of a request: the Bearer header, then the session cookie, then the websocket's
+ * connection params. An API token counts only as Bearer or connection param, never as a cookie.
+ */
 export function tokenOf(
   headers: IncomingHttpHeaders,
   connectionParams?: Record<string, string | undefined> | null,
 ): string | undefined {
   const authorization = headers.authorization;
   if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim() || undefined;
-  return readCookie(headers.cookie, SESSION_COOKIE) ?? connectionParams?.token ?? undefined;
+  const cookie = readCookie(headers.cookie, SESSION_COOKIE);
+  if (cookie && !isApiToken(cookie)) return cookie;
+  return connectionParams?.token ?? undefined;
 }
 
 /** The session cookie: httpOnly, same-site lax, secure when the public URL is https. */
@@ -86,7 +92,7 @@ export async function createContextFor(
   } = {},
 ): Promise<Context> {
   const token = tokenOf(req.headers, options.connectionParams);
-  const session = token ? await resolveSession(deps.db, token) : null;
+  const session = token ? await resolveCredential(deps.db, token) : null;
   return {
     deps,
     db: deps.db,

@@ -3,7 +3,8 @@ import type { Role } from '@cartera/domain/roles';
 import { DomainError } from '@cartera/domain/errors';
 import { inputHygieneErrors } from '@cartera/domain/input';
 import { assertAllowed } from '../modules/sessions/access';
-import { resolveSession } from '../modules/sessions/session.service';
+import { resolveCredential } from '../modules/sessions/api-token.service';
+import { apiTokenAdmits } from '@cartera/domain/policy';
 import type { Context } from './context';
 import { describeError, trpcCodeFor } from './errors';
 import { transformer } from './transformer';
@@ -69,11 +70,14 @@ export const publicProcedure = t.procedure.use(async ({ next, getRawInput }) => 
  * web is mirrored here for every procedure: an owed password change, a jail list and the roles
  * and slugs of the procedure's area.
  */
-export const protectedProcedure = publicProcedure.use(async ({ ctx, meta, path, next }) => {
+export const protectedProcedure = publicProcedure.use(async ({ ctx, meta, path, type, next }) => {
   // A websocket keeps the session it opened with: each call on it checks it is still live.
   const session =
-    ctx.transport === 'ws' && ctx.token ? await resolveSession(ctx.db, ctx.token) : ctx.session;
+    ctx.transport === 'ws' && ctx.token ? await resolveCredential(ctx.db, ctx.token) : ctx.session;
   if (!session) throw new DomainError('UNAUTHENTICATED');
+  if (session.apiToken && !apiTokenAdmits(session.apiToken.scope, { path, type })) {
+    throw new DomainError('PERMISSION_DENIED');
+  }
   const user = session.user;
   assertAllowed(user, {
     area: meta?.area,

@@ -1,5 +1,14 @@
-import { foreignKey, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAtColumn, tenantColumn } from './columns';
+import {
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tenantColumn } from './columns';
 import { users } from './users';
 
 /**
@@ -37,3 +46,36 @@ export const sessions = pgTable(
 );
 
 export type Session = typeof sessions.$inferSelect;
+
+/**
+ * Personal API tokens of integrations (issue #19 §2): a user names one, picks its scope, sees it
+ * once; only its SHA-256 is kept. Like sessions, a token is looked up before its tenant is known,
+ * so its hash is unique on its own. Revoked tokens stay (revoked_at) for the list's history.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    tenantId: tenantColumn(),
+    id: idColumn(),
+    userId: uuid('user_id').notNull(),
+    name: text('name').notNull(),
+    /** 'read' (queries only), 'write' (queries and mutations), 'admin' (also configuration). */
+    scope: text('scope').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAtColumn(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    foreignKey({
+      columns: [table.tenantId, table.userId],
+      foreignColumns: [users.tenantId, users.id],
+      name: 'api_tokens_user_fk',
+    }).onDelete('cascade'),
+    uniqueIndex('api_tokens_token_hash_idx').on(table.tokenHash),
+    index('api_tokens_tenant_user_idx').on(table.tenantId, table.userId),
+  ],
+);
+
+export type ApiToken = typeof apiTokens.$inferSelect;

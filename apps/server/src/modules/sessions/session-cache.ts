@@ -9,13 +9,13 @@ export const AUTH_CHANNEL = 'cartera_auth';
 export const SESSION_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 /** The tables a resolved session is read from. */
-const AUTH_TABLES = new Set(['users', 'groups', 'sessions']);
+const AUTH_TABLES = new Set(['users', 'groups', 'sessions', 'api_tokens']);
 /**
  * Writes that change no resolved session: new rows (a session is resolved from rows that
  * exist), and the once-a-minute record of a session's last use.
  */
 const HARMLESS_WRITE =
-  /^\s*(?:insert\b|update\s+"?sessions"?\s+set\s+"?last_seen_at"?\s*=\s*\$1\s+where)/i;
+  /^\s*(?:insert\b|update\s+"?(?:sessions|api_tokens)"?\s+set\s+"?(?:last_seen_at|last_used_at)"?\s*=\s*\$1\s+where)/i;
 
 interface Entry {
   session: AuthSession;

@@ -1,6 +1,6 @@
 import type { Executor } from '@cartera/db/client';
 import { sessionCacheOf, AUTH_RECHECK_WHILE_DEAF_MS } from './session-cache';
-import { resolveSession } from './session.service';
+import { resolveCredential } from './api-token.service';
 import type { AuthSession, AuthUser } from './session.types';
 
 /** What a long-lived connection learns when its session is re-checked. */
@@ -47,7 +47,7 @@ export function watchSession(
     try {
       do {
         again = false;
-        const next = await resolveSession(db, token).catch(() => current);
+        const next = await resolveCredential(db, token).catch(() => current);
         if (stopped) return;
         if (
           !next ||

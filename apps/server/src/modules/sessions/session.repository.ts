@@ -19,7 +19,8 @@ export async function insertSession(db: Executor, row: NewSessionRow): Promise<v
   await db.insert(sessions).values(row);
 }
 
-const userColumns = {
+/** The user of a credential, as AuthUser is built from it. */
+export const userColumns = {
   id: users.id,
   tenantId: users.tenantId,
   groupId: users.groupId,
@@ -40,6 +41,16 @@ export type SessionUserRow = {
   [K in keyof typeof userColumns]: (typeof userColumns)[K]['_']['data'];
 };
 
+/** The flags of the user's group and of every group above it, in the same round trip. */
+export function pathFlagsColumn() {
+  return sql<Array<{ id: string; flags: FeatureFlags }>>`(
+    select coalesce(jsonb_agg(jsonb_build_object('id', g.id, 'flags', g.feature_flags)), '[]'::jsonb)
+    from ${groups} g
+    where g.tenant_id = ${users.tenantId}
+      and (g.id = ${users.groupId} or g.id = any(${groups.ancestors}))
+  )`;
+}
+
 function liveSessionQuery(db: Executor) {
   return db
     .select({
@@ -49,13 +60,7 @@ function liveSessionQuery(db: Executor) {
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       user: userColumns,
-      // The flags of the user's group and of every group above it, in the same round trip.
-      pathFlags: sql<Array<{ id: string; flags: FeatureFlags }>>`(
-        select coalesce(jsonb_agg(jsonb_build_object('id', g.id, 'flags', g.feature_flags)), '[]'::jsonb)
-        from ${groups} g
-        where g.tenant_id = ${users.tenantId}
-          and (g.id = ${users.groupId} or g.id = any(${groups.ancestors}))
-      )`,
+      pathFlags: pathFlagsColumn(),
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))

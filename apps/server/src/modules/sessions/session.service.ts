@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '@cartera/db/client';
-import type { AuthSession } from './session.types';
+import type { AuthSession, AuthUser } from './session.types';
+import type { FeatureFlags } from '@cartera/domain/policy';
 import type { Role } from '@cartera/domain/roles';
 import { sessionCacheOf } from './session-cache';
 import {
@@ -10,6 +11,7 @@ import {
   insertSession,
   mergeFlags,
   type NewSessionRow,
+  type SessionUserRow,
   touchSession,
 } from './session.repository';
 
@@ -35,6 +37,18 @@ export async function createSession(db: Executor, input: CreateSessionInput, now
 }
 
 /** Resolves a token to its session; unknown, expired or inactive-user tokens resolve to null. */
+/** The AuthUser of a credential's user row and the flags of its group path. */
+export function authUserOf(
+  row: SessionUserRow,
+  pathFlags: ReadonlyArray<{ id: string; flags: FeatureFlags }>,
+): AuthUser {
+  const { groupAncestors, active: _active, ...user } = row;
+  const roles = user.roles.length > 0 ? user.roles : (['user'] as Role[]);
+  const groupPath = [...groupAncestors, user.groupId];
+  const featureFlags = mergeFlags(groupPath, pathFlags);
+  return { ...user, roles, role: roles[0]!, groupPath, featureFlags };
+}
+
 export async function resolveSession(
   db: Executor,
   token: string,
@@ -58,16 +72,12 @@ export async function resolveSession(
     lastSeenAt = now;
     await touchSession(db, tokenHash, now);
   }
-  const { groupAncestors, active: _active, ...user } = row.user;
-  const roles = user.roles.length > 0 ? user.roles : (['user'] as Role[]);
-  const groupPath = [...groupAncestors, user.groupId];
-  const featureFlags = mergeFlags(groupPath, row.pathFlags);
   const session: AuthSession = {
     tokenHash,
     realUserId: row.realUserId,
     realTenantId: row.realTenantId,
     expiresAt: row.expiresAt,
-    user: { ...user, roles, role: roles[0]!, groupPath, featureFlags },
+    user: authUserOf(row.user, row.pathFlags),
   };
   cache?.put(session, lastSeenAt, now, readAt);
   return session;

@@ -34,4 +34,9 @@ export interface AuthSession {
   realUserId: string | null;
   realTenantId: string | null;
   expiresAt: Date;
+  /** Set when the credential is a personal API token, not a signed-in session (issue #19 §2). */
+  apiToken?: { id: string; scope: ApiTokenScope } | undefined;
 }
+
+/** 'read': queries only; 'write': also mutations; 'admin': also the company's configuration. */
+export type ApiTokenScope = 'read' | 'write' | 'admin';
