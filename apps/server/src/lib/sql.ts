@@ -5,7 +5,23 @@ export type Ref = string | Placeholder;
 
 /** Escapes LIKE wildcards so a search for "50%" looks for those characters, anywhere. */
 export function likePattern(search: string) {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return `%${escapeLike(search)}%`;
+}
+
+function escapeLike(search: string) {
+  return search.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** Terms shorter than this match the start of the searchable text only (an index range). */
+export const SHORT_TERM_LENGTH = 3;
+
+/**
+ * The LIKE pattern of a contact search over `search_text`: anywhere for three characters or more
+ * (the trigram index), the start (the folded first name) below that, where a trigram index
+ * cannot help and an infix would read the whole tenant (issue #19 §15).
+ */
+export function searchTextPattern(folded: string) {
+  return folded.length < SHORT_TERM_LENGTH ? `${escapeLike(folded)}%` : likePattern(folded);
 }
 
 /** A custom-field filter of a list: `value` may start with `not:`, `gt:` or `lt:` (02 §7). */

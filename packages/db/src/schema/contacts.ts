@@ -99,6 +99,11 @@ export const contacts = pgTable(
     // With id last, a seller's own list walks only their rows, newest first (bench:contacts).
     index('contacts_tenant_agent_idx').on(table.tenantId, table.agentId, table.id),
     index('contacts_tenant_phones_idx').using('gin', table.tenantId, table.phones),
+    // Searches under three characters match the start of search_text (issue #19 §15).
+    index('contacts_tenant_search_prefix_idx').on(
+      table.tenantId,
+      table.searchText.op('text_pattern_ops'),
+    ),
     index('contacts_tenant_search_idx').using(
       'gin',
       table.tenantId,

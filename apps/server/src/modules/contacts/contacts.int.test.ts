@@ -54,6 +54,16 @@ describe('lista de contactos', () => {
     expect(names(await list('vendedor@otra.test', { search: 'diego' }))).toEqual(['Diego Ajeno']);
   });
 
+  it('con menos de tres letras busca el comienzo del nombre, no en medio', async () => {
+    const names = (result: Awaited<ReturnType<typeof list>>) =>
+      result.data.items.map((contact) => `${contact.firstName} ${contact.lastName}`);
+    const andrea = names(await list('vendedor@demo.test', { search: 'AN' }));
+    expect(andrea).toContain('Andrea Pérez');
+    expect(andrea.every((name) => /^an/i.test(name))).toBe(true);
+    // 'ré' is inside 'Andrea Pérez' but starts no first name: nothing.
+    expect(names(await list('vendedor@demo.test', { search: 'ré' }))).toEqual([]);
+  });
+
   it('pagina por cursor, los más nuevos primero, sin repetir', async () => {
     const { db } = env.database.handle;
     const agent = await createUser(db, env.demo.south, { email: 'lote@demo.test' });

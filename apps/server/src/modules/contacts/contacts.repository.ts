@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { companyContacts, contacts } from '@cartera/db/schema';
-import { fieldFilterCondition, likePattern, type FieldFilter } from '../../lib/sql';
+import {
+  fieldFilterCondition,
+  likePattern,
+  searchTextPattern,
+  type FieldFilter,
+} from '../../lib/sql';
 import { scopeCondition, type ContactScope } from '../contact-access/contact-access.conditions';
 
 export async function lookupContacts(
@@ -61,7 +66,7 @@ export async function findContactsPage(
   const visible = scopeCondition(db, tenantId, scope);
   if (visible) conditions.push(visible);
   if (filters.search)
-    conditions.push(sql`${contacts.searchText} like ${likePattern(filters.search)}`);
+    conditions.push(sql`${contacts.searchText} like ${searchTextPattern(filters.search)}`);
   if (filters.statusTag) conditions.push(eq(contacts.statusTag, filters.statusTag));
   if (filters.origin) conditions.push(eq(contacts.origin, filters.origin));
   if (filters.agentId) conditions.push(eq(contacts.agentId, filters.agentId));

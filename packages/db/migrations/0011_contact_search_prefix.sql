@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_tenant_search_prefix_idx" ON "contacts" USING btree ("tenant_id","search_text" text_pattern_ops);
