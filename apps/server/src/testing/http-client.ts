@@ -39,6 +39,18 @@ export interface CallOptions {
   method?: 'GET' | 'POST';
 }
 
+/**
+ * superjson's envelope of an input; an input superjson refuses to write (a key named
+ * 'prototype', say) goes as plain JSON, as any other client could send it.
+ */
+function envelopeOf(input: unknown) {
+  try {
+    return superjson.serialize(input);
+  } catch {
+    return { json: input };
+  }
+}
+
 /** Calls a tRPC procedure over real HTTP as the web does (superjson envelope). */
 export async function trpcCall<T = unknown>(
   baseUrl: string,
@@ -51,7 +63,7 @@ export async function trpcCall<T = unknown>(
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;
   if (options.ip) headers['x-forwarded-for'] = options.ip;
-  const body = JSON.stringify(superjson.serialize(input ?? null));
+  const body = JSON.stringify(envelopeOf(input ?? null));
   const url =
     method === 'GET'
       ? `${baseUrl}/api/trpc/${path}?input=${encodeURIComponent(body)}`
