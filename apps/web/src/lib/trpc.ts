@@ -1,6 +1,7 @@
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
+import { TRPC_MAX_BATCH_SIZE } from '@cartera/domain/limits';
 // Type-only: the web never loads server code, it only borrows the shape of the API.
 import type { AppRouter } from '@cartera/server/router';
 
@@ -29,7 +30,11 @@ export const trpcClient = createTRPCClient<AppRouter>({
     splitLink({
       condition: (operation) => operation.type === 'subscription',
       true: wsLink<AppRouter>({ client: wsClient, transformer: superjson }),
-      false: httpBatchLink({ url: API_PATH, transformer: superjson }),
+      false: httpBatchLink({
+        url: API_PATH,
+        transformer: superjson,
+        maxItems: TRPC_MAX_BATCH_SIZE,
+      }),
     }),
   ],
 });

@@ -16,6 +16,18 @@ interface Attached {
  * the app ask `auth.me` again and, if the answer changed, run the route guard, which sends the
  * user to the login or the password page.
  */
+/** The app's one watch, for errors that reach no query or mutation (live event streams). */
+let current: ReturnType<typeof watchSession> | undefined;
+
+/**
+ * A live event stream ended with an error: when the server ended it because the session ended
+ * (logout elsewhere, password change, deactivation), the tab signs out like after any refused
+ * request.
+ */
+export function noticeStreamError(error: unknown) {
+  current?.onError(error);
+}
+
 export function watchSession() {
   let attached: Attached | undefined;
   let checking = false;
@@ -34,7 +46,7 @@ export function watchSession() {
     }
   }
 
-  return {
+  const watch = {
     attach(value: Attached) {
       attached = value;
     },
@@ -43,4 +55,6 @@ export function watchSession() {
       if (code === 'UNAUTHENTICATED' || code === 'PASSWORD_CHANGE_REQUIRED') void recheck();
     },
   };
+  current = watch;
+  return watch;
 }

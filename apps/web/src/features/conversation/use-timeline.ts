@@ -13,6 +13,7 @@ import {
   type TimelineItem,
 } from './timeline-model';
 import { pendingCallOf } from './calls/pending-call';
+import { noticeStreamError } from '../auth/session-watch';
 
 /** A note written here: kept with the original request so a retry sends the same id. */
 interface OutgoingNote {
@@ -115,6 +116,8 @@ export function useTimeline(contactId: string, me: { id: string; name: string; l
       {
         enabled: history.isSuccess,
         onStarted: () => void catchUp.run(),
+        // The server ends the stream when the session ends: the tab signs out.
+        onError: noticeStreamError,
         onData: ({ data: event }) => {
           for (const listener of listeners) listener();
           if (event.type === 'contact.updated') {
