@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as ForceChangePasswordRouteImport } from './routes/force-change-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index'
 import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId'
 import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index'
@@ -37,6 +38,11 @@ const LoginRoute = LoginRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsRoute = AppSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCompaniesIndexRoute = AppCompaniesIndexRouteImport.update({
@@ -74,6 +80,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
+  '/settings': typeof AppSettingsRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
@@ -84,6 +91,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
+  '/settings': typeof AppSettingsRoute
   '/': typeof AppIndexRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
@@ -97,6 +105,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
+  '/_app/settings': typeof AppSettingsRoute
   '/_app/': typeof AppIndexRoute
   '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute
@@ -111,6 +120,7 @@ export interface FileRouteTypes {
     | '/'
     | '/force-change-password'
     | '/login'
+    | '/settings'
     | '/companies/$companyId'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
@@ -121,6 +131,7 @@ export interface FileRouteTypes {
   to:
     | '/force-change-password'
     | '/login'
+    | '/settings'
     | '/'
     | '/companies/$companyId'
     | '/contact/sharedinbox'
@@ -133,6 +144,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/force-change-password'
     | '/login'
+    | '/_app/settings'
     | '/_app/'
     | '/_app/companies/$companyId'
     | '/_app/contact/sharedinbox'
@@ -176,6 +188,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings': {
+      id: '/_app/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AppSettingsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/companies/': {
@@ -224,6 +243,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppSettingsRoute: typeof AppSettingsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
   AppContactSharedinboxRoute: typeof AppContactSharedinboxRoute
@@ -234,6 +254,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppSettingsRoute: AppSettingsRoute,
   AppIndexRoute: AppIndexRoute,
   AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,
   AppContactSharedinboxRoute: AppContactSharedinboxRoute,

@@ -183,7 +183,9 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/comercial/forms', roles: 'all', slug: 'forms', built: false },
   { path: '/presale', roles: 'all', slug: 'comercial-presale', built: false },
   { path: '/grupos', roles: ['admin'], slug: 'groups', built: false },
-  { path: '/settings', roles: 'all', slug: 'settings', built: false },
+  { path: '/settings', roles: 'all', slug: 'settings', built: true },
+  /** 'Aprender' of the user menu (01 §2): the training area, not built yet. */
+  { path: '/settings/learn', roles: 'all', slug: 'training', built: false },
   { path: '/all-notifications', roles: 'all', built: false },
   { path: '/notifications', roles: 'all', built: false },
   { path: '/training', roles: 'all', slug: 'training', built: false },
