@@ -51,6 +51,7 @@ export function TransferDialog({
   mode = 'transfer',
   contacts,
   onDone,
+  onRunningChange,
 }: {
   opened: boolean;
   onClose: () => void;
@@ -61,6 +62,8 @@ export function TransferDialog({
    * a sub-conversation). Cached contacts are refreshed once it settles.
    */
   onDone?: (ids: string[]) => void | Promise<void>;
+  /** Told when a transfer starts and when it ends (the contact page pauses its live updates). */
+  onRunningChange?: (running: boolean) => void;
 }) {
   const [busy, setBusy] = useState(false);
   const title = mode === 'transfer' ? es.contacts.transferTitle : es.contacts.subConversationTitle;
@@ -85,6 +88,7 @@ export function TransferDialog({
           onBusyChange={setBusy}
           onClose={onClose}
           onDone={onDone}
+          onRunningChange={onRunningChange}
         />
       )}
     </Modal>
@@ -97,12 +101,14 @@ function TransferForm({
   onBusyChange,
   onClose,
   onDone,
+  onRunningChange,
 }: {
   mode: Mode;
   contacts: TransferTarget[];
   onBusyChange: (busy: boolean) => void;
   onClose: () => void;
   onDone?: (ids: string[]) => void | Promise<void>;
+  onRunningChange?: (running: boolean) => void;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -142,6 +148,7 @@ function TransferForm({
     if (!agentId || alreadyTheirs) return;
     setStatus('loading');
     onBusyChange(true);
+    onRunningChange?.(true);
     setFailure(null);
     const queue = pending;
     const failed: Array<{ contact: TransferTarget; error: unknown }> = [];
@@ -180,6 +187,7 @@ function TransferForm({
       setPending(failed.map((each) => each.contact));
       setFailure(describeFailure(mode, first.error, failed.length, queue.length));
       setStatus('error');
+      onRunningChange?.(false);
       return;
     }
     notifications.show({
@@ -189,6 +197,7 @@ function TransferForm({
     onClose();
     // The caller may leave the page first (a seller no longer sees a contact they handed over).
     await onDone?.(allHandled);
+    onRunningChange?.(false);
     void queryClient.invalidateQueries(trpc.contact.pathFilter());
   };
 

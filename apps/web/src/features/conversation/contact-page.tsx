@@ -138,6 +138,8 @@ function ContactView({ contact }: { contact: ContactDetail }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'transfer' | 'edit' | 'unify' | null>(null);
+  /** While the contact is being handed over its live updates pause (the seller may lose it). */
+  const [transferring, setTransferring] = useState(false);
   // An interaction chosen in the info panel: the timeline brings it into view.
   const [jumpTo, setJumpTo] = useState<string | null>(null);
   const close = () => setDialog(null);
@@ -153,7 +155,7 @@ function ContactView({ contact }: { contact: ContactDetail }) {
   );
 
   return (
-    <TimelineProvider contactId={contact.id} author={author}>
+    <TimelineProvider contactId={contact.id} author={author} paused={transferring}>
       <div className={layout.page}>
         <BackToList />
         <Group justify="space-between" align="flex-start" gap="sm">
@@ -237,6 +239,7 @@ function ContactView({ contact }: { contact: ContactDetail }) {
           opened={dialog === 'transfer'}
           onClose={close}
           contacts={[{ id: contact.id, name, agentId: contact.agent?.id ?? null }]}
+          onRunningChange={setTransferring}
           onDone={async () => {
             // A seller who hands a contact over no longer sees it.
             if (me && seesOnlyOwnContacts(me.user.roles)) await navigate({ to: '/contacts' });

@@ -60,6 +60,13 @@ export class LiveCatchUp {
     }, delayMs);
   }
 
+  /** Drops a request waiting to run (the page is pausing its live updates). */
+  cancel() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.changed.clear();
+  }
+
   /** The screen closed: nothing more is asked or appended. */
   stop() {
     this.stopped = true;

@@ -11,14 +11,17 @@ const TimelineContext = createContext<Timeline | null>(null);
 export function TimelineProvider({
   contactId,
   author,
+  paused = false,
   children,
 }: {
   contactId: string;
   /** Who writes the notes sent from this screen (shown on them while they are on their way). */
   author: { id: string; name: string; lastname: string };
+  /** Live updates paused (the contact is being handed over). */
+  paused?: boolean;
   children: ReactNode;
 }) {
-  const timeline = useTimeline(contactId, author);
+  const timeline = useTimeline(contactId, author, paused);
   return <TimelineContext.Provider value={timeline}>{children}</TimelineContext.Provider>;
 }
 

@@ -42,7 +42,15 @@ export interface NoteToSend {
  * (re)connection fetch what came after the newest stored item on screen, so a reconnect
  * catches up without gaps, and ids already on screen are never shown twice.
  */
-export function useTimeline(contactId: string, me: { id: string; name: string; lastname: string }) {
+export function useTimeline(
+  contactId: string,
+  me: { id: string; name: string; lastname: string },
+  /**
+   * Live updates paused: while the contact is being handed over, its events are neither followed
+   * nor fetched (a seller who hands it over may no longer read it; the page then leaves).
+   */
+  paused = false,
+) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -109,12 +117,15 @@ export function useTimeline(contactId: string, me: { id: string; name: string; l
   });
   useEffect(() => catchUp.saw(newestStoredId(stored)), [catchUp, stored]);
   useEffect(() => () => catchUp.stop(), [catchUp]);
+  useEffect(() => {
+    if (paused) catchUp.cancel();
+  }, [paused, catchUp]);
 
   useSubscription(
     trpc.realtime.events.subscriptionOptions(
       { lastEventId: null, topics: [`contact:${contactId}`] },
       {
-        enabled: history.isSuccess,
+        enabled: history.isSuccess && !paused,
         onStarted: () => void catchUp.run(),
         // The server ends the stream when the session ends: the tab signs out.
         onError: noticeStreamError,
