@@ -3,6 +3,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/** The import pattern every package refuses: packages sit under the apps and never import one. */
+export const NO_APPS = {
+  group: ['@cartera/server', '@cartera/server/*', '@cartera/web', '@cartera/web/*', '**/apps/**'],
+  message: 'Packages never import apps.',
+};
+
 export default tseslint.config(
   {
     ignores: [

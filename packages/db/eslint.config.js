@@ -1,5 +1,5 @@
 // @ts-check
-import root from '../../eslint.config.js';
+import root, { NO_APPS } from '../../eslint.config.js';
 
 /** packages/db sits under the apps: it imports no app. */
 export default [
@@ -10,18 +10,7 @@ export default [
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: [
-                '@cartera/server',
-                '@cartera/server/*',
-                '@cartera/web',
-                '@cartera/web/*',
-                '**/apps/**',
-              ],
-              message: 'Packages never import apps.',
-            },
-          ],
+          patterns: [NO_APPS],
         },
       ],
     },

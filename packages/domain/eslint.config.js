@@ -1,5 +1,5 @@
 // @ts-check
-import root from '../../eslint.config.js';
+import root, { NO_APPS } from '../../eslint.config.js';
 
 /** packages/domain holds pure rules for the web and the server: it imports no app and no database. */
 export default [
@@ -11,16 +11,7 @@ export default [
         'error',
         {
           patterns: [
-            {
-              group: [
-                '@cartera/server',
-                '@cartera/server/*',
-                '@cartera/web',
-                '@cartera/web/*',
-                '**/apps/**',
-              ],
-              message: 'Packages never import apps.',
-            },
+            NO_APPS,
             {
               group: [
                 '@cartera/db',

@@ -18,6 +18,7 @@ export const EARLIEST_INPUT_DATE = Date.UTC(1000, 0, 1);
 export const LATEST_INPUT_DATE = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 const NUL_OR_LONE_SURROGATE =
+  // eslint-disable-next-line no-control-regex -- the NUL byte is what this looks for
   /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Text without NUL bytes or halves of a character (lone UTF-16 surrogates). */

@@ -277,6 +277,20 @@ export function contactReach(roles: readonly Role[]): ContactReach {
 
 export const FRAME = 'frame';
 
+/** What a sheet with configurable fields needs: the fields, their options, addresses, pickers. */
+const FIELD_PROCEDURES = [
+  'customField.forForm',
+  'customField.checkUnique',
+  'customField.createSharedOption',
+  'customField.updateSharedOption',
+  'customField.deleteSharedOption',
+  'place.status',
+  'place.search',
+  'place.details',
+  'contact.lookup',
+  'user.lookup',
+];
+
 export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>> = {
   /** Session, menus, user menu dialogs and live events: every screen's frame. */
   [FRAME]: [
@@ -299,35 +313,11 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
   /** The user's own preferences. */
   '/settings': ['settings.appearance', 'settings.updateAppearance'],
   /** The contact sheet and the conversation: pickers and configurable fields. */
-  '/contact': [
-    'catalog.tags',
-    'catalog.origins',
-    'customField.forForm',
-    'customField.checkUnique',
-    'customField.createSharedOption',
-    'customField.updateSharedOption',
-    'customField.deleteSharedOption',
-    'place.status',
-    'place.search',
-    'place.details',
-    'contact.lookup',
-    'user.lookup',
-  ],
+  '/contact': ['catalog.tags', 'catalog.origins', ...FIELD_PROCEDURES],
   /** The contacts list's filters and the multi-contact transfer. */
   '/contacts': ['catalog.tags', 'catalog.origins', 'customField.forForm', 'user.lookup'],
   /** A company's sheet: its configurable fields, address and pickers. */
-  '/companies': [
-    'customField.forForm',
-    'customField.checkUnique',
-    'customField.createSharedOption',
-    'customField.updateSharedOption',
-    'customField.deleteSharedOption',
-    'place.status',
-    'place.search',
-    'place.details',
-    'contact.lookup',
-    'user.lookup',
-  ],
+  '/companies': FIELD_PROCEDURES,
   /** 'Carteras compartidas' and its management ('Gestionar'). */
   '/contact/sharedinbox': [
     'sharedInbox.list',
