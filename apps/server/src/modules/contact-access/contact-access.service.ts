@@ -1,3 +1,5 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
 import type { Contact } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
@@ -149,3 +151,46 @@ export async function portfolioOwner(db: Executor, user: AuthUser, agentId: stri
   if (!sellers.some((seller) => seller.id === agentId)) throw new DomainError('PERMISSION_DENIED');
   return agentId;
 }
+
+// A contact named to a user who may not see it (the phone check found the number on a
+// colleague's contact): the user may take it over or open a sub-conversation of it, so the
+// answer names it by an opaque reference, signed for that user and valid 15 minutes, never by
+// its id (issue #19 §7).
+const CONTACT_REF_PREFIX = 'ref.';
+const CONTACT_REF_TTL_MS = 15 * 60 * 1000;
+
+function signRef(secret: string, payload: string) {
+  return createHmac('sha256', secret).update(`contact-ref:${payload}`).digest('base64url');
+}
+
+/** An opaque reference to `contactId` that only `user` may use, for a while. */
+export function contactRefFor(secret: string, user: AuthUser, contactId: string, now = Date.now()) {
+  const payload = Buffer.from(
+    JSON.stringify([user.tenantId, user.id, contactId, now + CONTACT_REF_TTL_MS]),
+  ).toString('base64url');
+  return `${CONTACT_REF_PREFIX}${payload}.${signRef(secret, payload)}`;
+}
+
+/** A contact id, or the id a valid reference of this user names; else CONTACT_NOT_FOUND. */
+export function contactIdOf(secret: string, user: AuthUser, value: string, now = Date.now()) {
+  if (!value.startsWith(CONTACT_REF_PREFIX)) return value;
+  const [payload = '', signature = ''] = value.slice(CONTACT_REF_PREFIX.length).split('.');
+  const expected = Buffer.from(signRef(secret, payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    throw new DomainError('CONTACT_NOT_FOUND');
+  }
+  const [tenantId, userId, contactId, until] = JSON.parse(
+    Buffer.from(payload, 'base64url').toString(),
+  ) as [string, string, string, number];
+  if (tenantId !== user.tenantId || userId !== user.id || until < now) {
+    throw new DomainError('CONTACT_NOT_FOUND');
+  }
+  return contactId;
+}
+
+/** A contact id, or a reference from contactRefFor (the phone check's answer). */
+export const ZContactIdOrRef = z.union([
+  z.string().uuid(),
+  z.string().startsWith(CONTACT_REF_PREFIX).max(400),
+]);

@@ -10,7 +10,11 @@ import { newId } from '@cartera/domain/ids';
 import { recordInteraction } from '../timeline/timeline-writer';
 import { contactsSettings } from './contacts.settings';
 import { isObtainableBy } from './contact-phones.service';
-import { canSeeContact, visibleContact } from '../contact-access/contact-access.service';
+import {
+  canSeeContact,
+  visibleContact,
+  ZContactIdOrRef,
+} from '../contact-access/contact-access.service';
 import {
   deleteContactRow,
   findTenantContact,
@@ -189,7 +193,8 @@ export async function listSubConversations(db: Executor, user: AuthUser, contact
 }
 
 export const ZCreateSubConversationInput = z.object({
-  contactId: z.string().uuid(),
+  /** A contact id, or the reference the phone check gave for a contact the user may not see. */
+  contactId: ZContactIdOrRef,
   description: z.string().trim().max(2500).default(''),
   /** Who will hold it; the user when missing. */
   agentId: z.string().uuid().optional(),

@@ -5,7 +5,11 @@ import { countryName } from '@cartera/domain/contact-sheet';
 import { es, format } from '@cartera/domain/i18n';
 import { parsePhone } from '@cartera/domain/phone';
 import type { AuthUser } from '../sessions/session.types';
-import { canSeeContact, findVisibleContact } from '../contact-access/contact-access.service';
+import {
+  canSeeContact,
+  contactRefFor,
+  findVisibleContact,
+} from '../contact-access/contact-access.service';
 import { contactsSettings } from './contacts.settings';
 import { findBlockedNumbers, findPhoneOwners } from './contact-records.repository';
 
@@ -31,6 +35,10 @@ export const ZPhoneValidation = z.object({
   itsMine: z.boolean(),
   /** The user may take that contact over. */
   isObtainable: z.boolean(),
+  /**
+   * The contact holding the number: its id when the user may see it, else an opaque reference
+   * (`ref.…`, for this user, 15 minutes) that take-over and sub-conversation accept instead.
+   */
   contactId: z.string().nullable(),
   /** The user may open a sub-conversation of that contact. */
   subConversation: z.boolean(),
@@ -52,6 +60,8 @@ export async function validatePhone(
   db: Executor,
   user: AuthUser,
   input: z.infer<typeof ZValidatePhoneInput>,
+  /** Signs the reference of a contact the user may not see (the instance's SESSION_SECRET). */
+  secret: string,
 ): Promise<PhoneValidation> {
   const settings = await contactsSettings(db, user);
   const result: PhoneValidation = {
@@ -109,7 +119,7 @@ export async function validatePhone(
         : texts.phoneDuplicateUnassigned,
     itsMine,
     isObtainable,
-    contactId: owner.id,
+    contactId: visible ? owner.id : contactRefFor(secret, user, owner.id),
     subConversation:
       !itsMine &&
       canCreateSubConversation({

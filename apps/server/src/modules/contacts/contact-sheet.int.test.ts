@@ -246,10 +246,24 @@ describe('phone validation (02 §7 validate number, §8 popover)', () => {
       error: 'El número ya pertenece a un contacto de Victoria Vendedora',
       itsMine: false,
       isObtainable: false,
-      contactId: theirs.data.id,
       subConversation: true,
       unifyContacts: false,
     });
+    // The colleague's contact is named by a reference for this seller, never by its id.
+    const reference = foreign.data.contactId!;
+    expect(reference).toMatch(/^ref\./);
+    expect(JSON.stringify(foreign.data)).not.toContain(theirs.data.id);
+    const sub = await env.call(SELLER, 'contact.createSubConversation', { contactId: reference });
+    expect(sub.status).toBe(200);
+    // Another user cannot use it, and a tampered one names nothing.
+    const stolen = await env.call(OTHER_SELLER, 'contact.createSubConversation', {
+      contactId: reference,
+    });
+    expect(stolen.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
+    const forged = await env.call(SELLER, 'contact.createSubConversation', {
+      contactId: `${reference.slice(0, -4)}AAAA`,
+    });
+    expect(forged.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
     const own = await env.call(OTHER_SELLER, 'contact.validatePhone', { number });
     expect(own.data).toMatchObject({ itsMine: true, subConversation: false });
     expect(own.data.error).toBe('El número ya pertenece a tu contacto Ajena');
@@ -272,9 +286,12 @@ describe('phone validation (02 §7 validate number, §8 popover)', () => {
     expect(result.data).toMatchObject({
       type: 'duplicate',
       isObtainable: true,
-      contactId: orphan.id,
       error: es.contacts.phoneDuplicateUnassigned,
     });
+    // Unassigned, so not the seller's to see: taken over through the reference.
+    expect(result.data.contactId).toMatch(/^ref\./);
+    const taken = await env.call(SELLER, 'contact.takeOver', { contactId: result.data.contactId! });
+    expect(taken.data.contactId).toBe(orphan.id);
 
     const a = await env.call(SELLER, 'contact.create', {
       firstName: 'Mío A',

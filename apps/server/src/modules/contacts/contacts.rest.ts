@@ -17,6 +17,7 @@ import {
   ZSubConversationItem,
 } from './contact-actions.service';
 import { getContact, ZContactDetail } from './contact-view.service';
+import { contactIdOf, ZContactIdOrRef } from '../contact-access/contact-access.service';
 
 const tags = ['contacts'];
 /** Every contact path serves the contact screens: their roles, slugs and jail lists apply. */
@@ -111,7 +112,8 @@ export function registerContactsRoutes(app: FastifyInstance, deps: AppDeps) {
       extension: z.string().max(10).optional(),
     }),
     response: ZPhoneValidation,
-    handler: ({ body, session }) => validatePhone(deps.db, session.user, body),
+    handler: ({ body, session }) =>
+      validatePhone(deps.db, session.user, body, deps.env.sessionSecret),
   });
 
   restRoute(app, deps, {
@@ -155,13 +157,19 @@ export function registerContactsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary: "Take over a contact nobody is in charge of into the caller's portfolio",
     auth: 'session',
     access,
-    params: ZIdParams,
+    // The id, or the reference the phone check gives for a contact the caller may not see.
+    params: z.object({ id: ZContactIdOrRef }),
     response: z.object({
       success: z.literal(true),
       contactId: z.string(),
       events: z.array(z.object({ id: z.string(), type: z.string() })),
     }),
-    handler: ({ params, session }) => takeOverContact(deps.db, session.user, params.id),
+    handler: ({ params, session }) =>
+      takeOverContact(
+        deps.db,
+        session.user,
+        contactIdOf(deps.env.sessionSecret, session.user, params.id),
+      ),
   });
 
   restRoute(app, deps, {
@@ -185,7 +193,7 @@ export function registerContactsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary: 'Open a sub-conversation of a contact (body description, agent)',
     auth: 'session',
     access,
-    params: ZIdParams,
+    params: z.object({ id: ZContactIdOrRef }),
     body: z.object({
       description: z.string().max(2500).optional(),
       agent: z.string().uuid().optional(),
@@ -194,7 +202,7 @@ export function registerContactsRoutes(app: FastifyInstance, deps: AppDeps) {
     status: 201,
     handler: ({ params, body, session }) =>
       createSubConversation(deps.db, session.user, {
-        contactId: params.id,
+        contactId: contactIdOf(deps.env.sessionSecret, session.user, params.id),
         description: body.description ?? '',
         agentId: body.agent,
       }),

@@ -37,6 +37,7 @@ import {
   ZContactDetail,
   ZContactFormConfig,
 } from './contact-view.service';
+import { contactIdOf, ZContactIdOrRef } from '../contact-access/contact-access.service';
 
 /** Everything about one contact serves the contact view ('/contact'): its roles and slug apply. */
 const contactProcedure = tenantProcedure.meta({ area: '/contact' });
@@ -85,7 +86,7 @@ export const contactsRouter = router({
   validatePhone: contactProcedure
     .input(ZValidatePhoneInput)
     .output(ZPhoneValidation)
-    .query(({ ctx, input }) => validatePhone(ctx.db, ctx.user, input)),
+    .query(({ ctx, input }) => validatePhone(ctx.db, ctx.user, input, ctx.deps.env.sessionSecret)),
 
   /** The sheet's external-system status box (02 §4). */
   externalValidate: contactProcedure
@@ -118,7 +119,7 @@ export const contactsRouter = router({
     .mutation(({ ctx, input }) => transferContact(ctx.db, ctx.user, input)),
 
   takeOver: contactProcedure
-    .input(z.object({ contactId: z.string().uuid() }))
+    .input(z.object({ contactId: ZContactIdOrRef }))
     .output(
       z.object({
         success: z.literal(true),
@@ -126,7 +127,13 @@ export const contactsRouter = router({
         events: z.array(z.object({ id: z.string(), type: z.string() })),
       }),
     )
-    .mutation(({ ctx, input }) => takeOverContact(ctx.db, ctx.user, input.contactId)),
+    .mutation(({ ctx, input }) =>
+      takeOverContact(
+        ctx.db,
+        ctx.user,
+        contactIdOf(ctx.deps.env.sessionSecret, ctx.user, input.contactId),
+      ),
+    ),
 
   subConversations: contactProcedure
     .input(ZById)
@@ -136,7 +143,12 @@ export const contactsRouter = router({
   createSubConversation: contactProcedure
     .input(ZCreateSubConversationInput)
     .output(z.object({ id: z.string() }))
-    .mutation(({ ctx, input }) => createSubConversation(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) =>
+      createSubConversation(ctx.db, ctx.user, {
+        ...input,
+        contactId: contactIdOf(ctx.deps.env.sessionSecret, ctx.user, input.contactId),
+      }),
+    ),
 
   unify: contactProcedure
     .input(ZUnifyInput)
