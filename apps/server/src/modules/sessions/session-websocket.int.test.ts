@@ -38,6 +38,14 @@ async function openSocket(email: string) {
   };
 }
 
+/** The socket's stream ended with UNAUTHENTICATED and its calls are refused the same way. */
+async function expectEnded(socket: Awaited<ReturnType<typeof openSocket>>) {
+  await waitFor(() => socket.state.error !== undefined, 15_000, 'the stream to end');
+  expect(codeOf(socket.state.error)).toBe('UNAUTHENTICATED');
+  const refused = await socket.client.contact.list.query({}).catch((error) => error);
+  expect(codeOf(refused)).toBe('UNAUTHENTICATED');
+}
+
 function codeOf(error: unknown) {
   return error instanceof TRPCClientError
     ? (error.data as { domainCode?: string } | undefined)?.domainCode
@@ -54,10 +62,7 @@ describe('sesiones en websockets', () => {
         method: 'POST',
       });
       expect(logout.status).toBe(200);
-      await waitFor(() => socket.state.error !== undefined, 15_000, 'the stream to end');
-      expect(codeOf(socket.state.error)).toBe('UNAUTHENTICATED');
-      const refused = await socket.client.contact.list.query({}).catch((error) => error);
-      expect(codeOf(refused)).toBe('UNAUTHENTICATED');
+      await expectEnded(socket);
     } finally {
       socket.close();
     }
@@ -73,10 +78,7 @@ describe('sesiones en websockets', () => {
     const socket = await openSocket(seller.email);
     try {
       await db.update(users).set({ active: false }).where(eq(users.id, seller.id));
-      await waitFor(() => socket.state.error !== undefined, 15_000, 'the stream to end');
-      expect(codeOf(socket.state.error)).toBe('UNAUTHENTICATED');
-      const refused = await socket.client.contact.list.query({}).catch((error) => error);
-      expect(codeOf(refused)).toBe('UNAUTHENTICATED');
+      await expectEnded(socket);
     } finally {
       socket.close();
     }

@@ -1,19 +1,8 @@
 import type { ReactNode } from 'react';
-import {
-  Avatar,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Avatar, Badge, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { es, format } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '@cartera/server/router';
-import { useLoadMoreAtEnd } from '../../lib/use-load-more-at-end';
+import { ListEnd } from '../../ui/list-end';
 import { AlertIcon, BellIcon, FolderIcon, MessagesIcon } from '../../ui/icons';
 import { QueryError } from '../../ui/query-error';
 import { useMe } from '../auth/session';
@@ -55,7 +44,6 @@ export function InboxList({
 }) {
   const me = useMe();
   const country = me?.tenant.country ?? 'UY';
-  const endRef = useLoadMoreAtEnd(list);
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
 
   if (list.isError && !list.data) {
@@ -101,18 +89,7 @@ export function InboxList({
           </ul>
         )}
       </Paper>
-      <Box ref={endRef} h={1} aria-hidden />
-      {list.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="default"
-            loading={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {es.conversation.inbox.loadMore}
-          </Button>
-        </Group>
-      )}
+      <ListEnd list={list} label={es.conversation.inbox.loadMore} />
     </Stack>
   );
 }
