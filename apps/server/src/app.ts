@@ -21,6 +21,7 @@ import { registerContactsRoutes } from './modules/contacts/contacts.rest';
 import { registerInteractionsRoutes } from './modules/interactions/interactions.rest';
 import { registerPlacesRoutes } from './modules/places/places.rest';
 import { registerSettingsRoutes } from './modules/settings/settings.rest';
+import { registerDocsRoutes } from './http/docs';
 import { registerAuthRoutes } from './modules/auth/auth.rest';
 import { registerFilesRoutes } from './modules/files/files.rest';
 import { startSessionCache } from './modules/sessions/session-cache';
@@ -178,7 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerPlacesRoutes(server, deps);
   registerSettingsRoutes(server, deps);
   await registerFilesRoutes(server, deps);
-  server.get('/api/docs', { schema: { hide: true } }, async () => server.swagger());
+  registerDocsRoutes(server);
   await registerWebApp(server, options.serveWeb === false ? undefined : webDistFolder());
 
   await events.start();

@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Role } from '@cartera/domain/roles';
-import { DomainError } from '@cartera/domain/errors';
+import { DomainError, type ErrorCode } from '@cartera/domain/errors';
 import { inputHygieneErrors } from '@cartera/domain/input';
 import { assertAllowed } from '../modules/sessions/access';
 import { resolveCredential } from '../modules/sessions/api-token.service';
@@ -10,13 +10,20 @@ import { describeError, trpcCodeFor } from './errors';
 import { transformer } from './transformer';
 
 /**
- * What the route guard needs to know about a procedure. `area` is the screen path it serves
- * (e.g. '/contacts'); without one it belongs to the shell (session, menus, account) and every
- * signed-in user may call it. `duringPasswordChange` admits it while a password change is owed.
+ * What the route guard and the procedure reference (/api/docs/procedures) know about a
+ * procedure. `area` is the screen path it serves (e.g. '/contacts'); without one it belongs to
+ * the shell (session, menus, account) and every signed-in user may call it.
+ * `duringPasswordChange` admits it while a password change is owed.
  */
 export interface ProcedureMeta {
   area?: string;
   duringPasswordChange?: boolean;
+  /** What it does, for developers (English). Every procedure has one: a test checks it. */
+  description?: string;
+  /** The domain errors it answers besides the ones every procedure of its kind may answer. */
+  errors?: readonly ErrorCode[];
+  /** Set by `roleProcedure`: only these roles may call it. */
+  roles?: readonly Role[];
 }
 
 const t = initTRPC
@@ -49,7 +56,7 @@ export const mergeRouters = t.mergeRouters;
  * Gives a DomainError its own tRPC code (and so its HTTP status) wherever it was thrown, so
  * callers, server-side callers and logs all see PERMISSION_DENIED as FORBIDDEN, not as a 500.
  */
-export const publicProcedure = t.procedure.use(async ({ next, getRawInput }) => {
+export const publicProcedure = t.procedure.use(async function checkInput({ next, getRawInput }) {
   // Before any schema: no NUL bytes, halves of characters or unrepresentable dates, anywhere.
   const unclean = inputHygieneErrors(await getRawInput());
   if (Object.keys(unclean).length > 0) {
@@ -70,7 +77,13 @@ export const publicProcedure = t.procedure.use(async ({ next, getRawInput }) => 
  * web is mirrored here for every procedure: an owed password change, a jail list and the roles
  * and slugs of the procedure's area.
  */
-export const protectedProcedure = publicProcedure.use(async ({ ctx, meta, path, type, next }) => {
+export const protectedProcedure = publicProcedure.use(async function requireSession({
+  ctx,
+  meta,
+  path,
+  type,
+  next,
+}) {
   // A websocket keeps the session it opened with: each call on it checks it is still live.
   const session =
     ctx.transport === 'ws' && ctx.token ? await resolveCredential(ctx.db, ctx.token) : ctx.session;
@@ -94,8 +107,10 @@ export const tenantProcedure = protectedProcedure.use(({ ctx, next }) =>
 
 /** A tenant procedure open only to the listed roles. */
 export function roleProcedure(...roles: Role[]) {
-  return tenantProcedure.use(({ ctx, next }) => {
-    assertAllowed(ctx.user, { roles, duringPasswordChange: true });
-    return next();
-  });
+  return tenantProcedure
+    .use(({ ctx, next }) => {
+      assertAllowed(ctx.user, { roles, duringPasswordChange: true });
+      return next();
+    })
+    .meta({ roles });
 }
