@@ -43,6 +43,24 @@ describe('servidor HTTP', () => {
     expect(Object.keys(document.paths).some((path) => path.startsWith('/api/trpc'))).toBe(false);
   });
 
+  it('describe cada procedimiento tRPC en /api/docs/procedures, en JSON y como página', async () => {
+    const json = await fetch(`${app.url}/api/docs/procedures`);
+    expect(json.status).toBe(200);
+    const reference = (await json.json()) as {
+      procedures: { path: string; description: string; input: unknown; errors: string[] }[];
+    };
+    const createNote = reference.procedures.find((entry) => entry.path === 'interaction.createNote');
+    expect(createNote).toMatchObject({ input: { type: 'object' } });
+    expect(createNote!.description.length).toBeGreaterThan(0);
+    expect(createNote!.errors).toContain('UNAUTHENTICATED');
+
+    const page = await fetch(`${app.url}/api/docs/procedures`, { headers: { accept: 'text/html' } });
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain('<code>interaction.createNote</code>');
+    expect(html).toContain('href="/api/docs"');
+  });
+
   it('un error inesperado responde 500 con el texto genérico y sin detalles internos', async () => {
     const response = await fetch(`${app.url}/api/test/boom`);
     expect(response.status).toBe(500);
