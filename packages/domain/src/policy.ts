@@ -274,6 +274,7 @@ export function contactReach(roles: readonly Role[]): ContactReach {
 // screen, or the screens that use them. A user confined by a jail list may call a procedure whose
 // area is inside the jail, a frame procedure, or one listed for a screen inside the jail; nothing
 // else. The server's authorisation harness fails when a procedure without an area is not here.
+// A REST route without an area names the procedure it mirrors, or is listed as 'METHOD /path'.
 
 export const FRAME = 'frame';
 
@@ -310,10 +311,14 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     'account.switchLinked',
     'realtime.events',
   ],
-  /** The user's own preferences. */
-  '/settings': ['settings.appearance', 'settings.updateAppearance'],
-  /** The contact sheet and the conversation: pickers and configurable fields. */
-  '/contact': ['catalog.tags', 'catalog.origins', ...FIELD_PROCEDURES],
+  /** The user's own preferences, and the uploads of its photo, logo and signature (REST). */
+  '/settings': [
+    'settings.appearance',
+    'settings.updateAppearance',
+    'POST /api/settings/getPressignedUrl',
+  ],
+  /** The contact sheet and the conversation: pickers, configurable fields, attachments (REST). */
+  '/contact': ['catalog.tags', 'catalog.origins', ...FIELD_PROCEDURES, 'POST /api/aws/documents'],
   /** The contacts list's filters and the multi-contact transfer. */
   '/contacts': ['catalog.tags', 'catalog.origins', 'customField.forForm', 'user.lookup'],
   /** A company's sheet: its configurable fields, address and pickers. */

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { appRouter } from '../router';
-import { procedureReference, type ProcedureEntry, type ProcedureReference } from './procedure-reference';
+import {
+  procedureReference,
+  type ProcedureEntry,
+  type ProcedureReference,
+} from './procedure-reference';
 
 /**
  * The developers' references: /api/docs is the OpenAPI document of the REST adapters,
@@ -61,7 +65,10 @@ function referencePage(reference: ProcedureReference): string {
     .map(
       ([group, entries]) =>
         `<li><strong>${escapeHtml(group)}</strong>: ${entries
-          .map((entry) => `<a href="#${escapeHtml(entry.path)}">${escapeHtml(entry.path.slice(group.length + 1))}</a>`)
+          .map(
+            (entry) =>
+              `<a href="#${escapeHtml(entry.path)}">${escapeHtml(entry.path.slice(group.length + 1))}</a>`,
+          )
           .join(' · ')}</li>`,
     )
     .join('\n');

@@ -24,7 +24,11 @@ export interface RestRoute<
   tags: string[];
   summary: string;
   auth: TAuth;
-  /** With a session: the same area, roles and password-change rules as procedures. */
+  /**
+   * With a session: the same area, roles and password-change rules as procedures. Without an
+   * area, `procedure` names the tRPC procedure it mirrors for the jail lists (default: the
+   * method and path, which no list names, so a jailed user is refused).
+   */
   access?: AccessRule;
   body?: TBody;
   querystring?: TQuery;
@@ -92,7 +96,12 @@ export function restRoute<
       const session = await sessionOf(deps, request);
       if (route.auth === 'session') {
         if (!session) throw new DomainError('UNAUTHENTICATED');
-        assertAllowed(session.user, route.access ?? {});
+        // A route without an area is named by its method and path for the jail lists, so a
+        // jailed user reaches it only where PROCEDURES_WITHOUT_AREA lists it (or its procedure).
+        assertAllowed(session.user, {
+          procedure: `${String(route.method)} ${route.url}`,
+          ...route.access,
+        });
         // A personal API token: never identity or administration paths; 'read' only reads.
         const token = session.apiToken;
         if (

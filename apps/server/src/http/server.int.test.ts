@@ -49,12 +49,16 @@ describe('servidor HTTP', () => {
     const reference = (await json.json()) as {
       procedures: { path: string; description: string; input: unknown; errors: string[] }[];
     };
-    const createNote = reference.procedures.find((entry) => entry.path === 'interaction.createNote');
+    const createNote = reference.procedures.find(
+      (entry) => entry.path === 'interaction.createNote',
+    );
     expect(createNote).toMatchObject({ input: { type: 'object' } });
     expect(createNote!.description.length).toBeGreaterThan(0);
     expect(createNote!.errors).toContain('UNAUTHENTICATED');
 
-    const page = await fetch(`${app.url}/api/docs/procedures`, { headers: { accept: 'text/html' } });
+    const page = await fetch(`${app.url}/api/docs/procedures`, {
+      headers: { accept: 'text/html' },
+    });
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
     expect(html).toContain('<code>interaction.createNote</code>');

@@ -335,7 +335,10 @@ describe('arnés de autorización', () => {
       .filter(([, procedure]) => !procedure._def.meta?.area)
       .map(([path]) => path);
     expect(withoutArea.filter((path) => !listed.has(path))).toEqual([]);
-    const unknown = [...listed].filter((path) => !(path in routerProcedures));
+    // REST routes without a procedure of their own are listed as 'METHOD /api/…'.
+    const unknown = [...listed].filter(
+      (path) => !(path in routerProcedures) && !/^[A-Z]+ \/api\//.test(path),
+    );
     expect(unknown).toEqual([]);
   });
 

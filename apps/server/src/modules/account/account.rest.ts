@@ -26,6 +26,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
     tags: ['admin'],
     summary: 'Companies an admin may switch into, with their users grouped by role',
     auth: 'session',
+    access: { procedure: 'account.companies' },
     querystring: z.object({
       tenantId: z.string().uuid().optional(),
       search: z.string().optional(),

@@ -191,7 +191,10 @@ export function registerCompaniesRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary: 'How a default company field shows in a tenant (hidden, required, label)',
     auth: 'session',
-    access: { roles: ['admin', 'comercial', 'project_manager'] },
+    access: {
+      procedure: 'company.modifyDefaultField',
+      roles: ['admin', 'comercial', 'project_manager'],
+    },
     params: ZIdParams,
     body: ZDefaultFieldInput,
     response: ZCompaniesSettings,

@@ -21,6 +21,7 @@ export function registerPlacesRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "Address suggestions in the tenant's country, biased towards latitude/longitude when given",
     auth: 'session',
+    access: { procedure: 'place.search' },
     querystring: z.object({
       searchInput: z.string().max(200),
       useNewApi: z

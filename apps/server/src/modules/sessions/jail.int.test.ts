@@ -32,3 +32,39 @@ describe('usuario confinado', () => {
     }
   });
 });
+
+describe('usuario confinado por REST', () => {
+  const rest = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${env.app.url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${await env.tokenOf(JAILED)}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as { code?: string } };
+  };
+
+  it('llega a sus preferencias', async () => {
+    expect((await rest('GET', '/api/settings/appearance')).status).toBe(200);
+  });
+
+  it('no llega a contactos, direcciones, adjuntos ni empresas por las rutas REST', async () => {
+    const attempts = await Promise.all([
+      rest('GET', '/api/crm/contacts'),
+      rest('GET', '/api/crm/googlemaps/places/autocomplete?searchInput=Av'),
+      rest('POST', '/api/aws/documents', {
+        fileName: 'a.pdf',
+        contentType: 'application/pdf',
+        size: 10,
+      }),
+      rest('GET', '/api/comercial/companyGroup'),
+      rest('GET', '/api/admin/changeaccount/othercompany'),
+    ]);
+    for (const attempt of attempts) {
+      expect(attempt.status).toBe(403);
+      expect(attempt.body.code).toBe('PERMISSION_DENIED');
+    }
+  });
+});

@@ -11,6 +11,7 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
     tags: ['settings'],
     summary: "The caller's appearance preferences (composer default: defaultChatAction)",
     auth: 'session',
+    access: { procedure: 'settings.appearance' },
     response: ZAppearance,
     handler: ({ session }) => appearanceOf(deps.db, session.user),
   });
@@ -21,6 +22,7 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
     tags: ['settings'],
     summary: "Changes the caller's appearance preferences (null forgets one)",
     auth: 'session',
+    access: { procedure: 'settings.updateAppearance' },
     body: ZAppearanceUpdate,
     response: ZAppearance,
     handler: ({ session, body }) => updateAppearance(deps.db, session.user, body),
