@@ -179,7 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerPlacesRoutes(server, deps);
   registerSettingsRoutes(server, deps);
   await registerFilesRoutes(server, deps);
-  registerDocsRoutes(server);
+  registerDocsRoutes(server, appRouter);
   await registerWebApp(server, options.serveWeb === false ? undefined : webDistFolder());
 
   await events.start();

@@ -1,5 +1,5 @@
+import type { AnyRouter } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
-import { appRouter } from '../router';
 import {
   procedureReference,
   type ProcedureEntry,
@@ -10,7 +10,7 @@ import {
  * The developers' references: /api/docs is the OpenAPI document of the REST adapters,
  * /api/docs/procedures the reference of every tRPC procedure (JSON, or a page for a browser).
  */
-export function registerDocsRoutes(server: FastifyInstance): void {
+export function registerDocsRoutes(server: FastifyInstance, appRouter: AnyRouter): void {
   server.get('/api/docs', { schema: { hide: true } }, async () => server.swagger());
 
   let reference: ProcedureReference | undefined;

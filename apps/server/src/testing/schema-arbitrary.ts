@@ -7,7 +7,7 @@ import { z } from 'zod';
  * longest, NUL bytes, halves of characters, far dates), and now and then anything at all.
  */
 
-type JsonSchema = {
+export type JsonSchema = {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
