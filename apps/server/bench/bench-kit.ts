@@ -1,5 +1,7 @@
-import { performance } from 'node:perf_hooks';
-import { cpus, totalmem } from 'node:os';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database, DatabaseHandle } from '@cartera/db/client';
@@ -8,7 +10,10 @@ import { createDatabase } from '@cartera/db/client';
 import { migrateDatabase } from '@cartera/db/migrate';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
 
-/** What the benchmarks (bench:contacts, bench:timeline) share: data, timing, the database. */
+/**
+ * What the benchmarks (bench:contacts, bench:timeline, bench:load) share: data, timing, the
+ * database, the client process.
+ */
 
 export const out = (line = '') => process.stdout.write(`${line}\n`);
 
@@ -192,4 +197,80 @@ export function withDatabase(url: string, database: string) {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The client process.
+
+export interface ServerLoad {
+  /** CPU time of this process (the server) during the task, ms, and the task's wall time. */
+  cpuMs: number;
+  wallMs: number;
+  /** How late the server's event loop ran its timers, ms. */
+  delay: { p50: number; p99: number; max: number };
+}
+
+const LOOP_RESOLUTION_MS = 10;
+
+/**
+ * How a benchmark runs its clients: `script` forked (with `args`) for each task, the task sent
+ * as its first message and its one answer the result, while this process (the server) measures
+ * what the task costs it.
+ */
+export function clientRunner<Task>(script: URL, args: string[] = []) {
+  /** Runs one task in the client process, measuring what it costs the server meanwhile. */
+  return async function runClients<T extends { cpuMs: number }>(
+    task: Task,
+  ): Promise<{ result: T; server: ServerLoad }> {
+    const histogram = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+    const late = (ns: number) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS);
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    histogram.enable();
+    try {
+      const result = await new Promise<T>((resolve, reject) => {
+        const child = fork(fileURLToPath(script), args, {
+          execArgv: ['--import', 'tsx'],
+          serialization: 'advanced',
+        });
+        let answer: T | undefined;
+        child.once('message', (message) => (answer = message as T));
+        child.once('error', reject);
+        child.once('exit', (code) =>
+          code === 0 && answer !== undefined
+            ? resolve(answer)
+            : reject(new Error(`the client process exited with ${code}`)),
+        );
+        child.send(task as object);
+      });
+      histogram.disable();
+      const used = process.cpuUsage(cpu);
+      return {
+        result,
+        server: {
+          cpuMs: (used.user + used.system) / 1000,
+          wallMs: performance.now() - started,
+          // The histogram holds whole timer intervals: less the interval, the lateness.
+          delay: {
+            p50: late(histogram.percentile(50)),
+            p99: late(histogram.percentile(99)),
+            max: late(histogram.max),
+          },
+        },
+      };
+    } finally {
+      histogram.disable();
+    }
+  };
+}
+
+/** Who used the two cores during a task: the server, the clients, and the rest (PostgreSQL). */
+export function loadLine(server: ServerLoad, clientCpuMs: number) {
+  const share = (cpuMs: number) => `${((100 * cpuMs) / server.wallMs).toFixed(0)} %`;
+  return (
+    `CPU over ${(server.wallMs / 1000).toFixed(1)} s: server ${share(server.cpuMs)} of a core, ` +
+    `clients ${share(clientCpuMs)}; server event-loop delay p50 ${server.delay.p50.toFixed(1)} ` +
+    `ms, p99 ${server.delay.p99.toFixed(1)} ms, max ${server.delay.max.toFixed(1)} ms; ` +
+    `machine load average ${loadavg()[0]!.toFixed(1)} (1 min)`
+  );
 }

@@ -3,8 +3,10 @@
  * task as its first message; the result is its one answer), so their work does not run on the
  * server's event loop.
  *
- *   pages:  interactions.timeline over HTTP and its SQL over raw pg, each at a fixed concurrency,
- *           in alternating blocks so both sides meet the same machine load.
+ *   pages:  interactions.timeline over HTTP, the same page from the server's floor route (the
+ *           same prepared SQL through the same pool and the same JSON, without tRPC and the
+ *           session) and its SQL over raw pg, each at a fixed concurrency, in alternating blocks
+ *           so every side meets the same machine load.
  *   fanout: websocket subscribers of realtime.events and paced createNote writes; every
  *           delivery is checked against who may see the note.
  */
@@ -23,13 +25,23 @@ export interface PagesTask {
   databaseUrl: string;
   token: string;
   contactId: string;
+  /** The server's floor route for a page: `${floorUrl}?before=…`. */
+  floorUrl: string;
   cases: Array<{ label: string; before: string | undefined; query: CapturedQuery }>;
   calls: number;
   concurrency: number;
 }
 
 export interface PagesResult {
-  cases: Array<{ label: string; http: Timing; raw: Timing; httpRate: number; rawRate: number }>;
+  cases: Array<{
+    label: string;
+    http: Timing;
+    floor: Timing;
+    raw: Timing;
+    httpRate: number;
+    floorRate: number;
+    rawRate: number;
+  }>;
   floor: { http: Timing; raw: Timing };
   cpuMs: number;
 }
@@ -161,6 +173,16 @@ async function pages(task: PagesTask): Promise<PagesResult> {
           if (status !== 200) throw new Error(`timeline answered ${status}`);
         },
       });
+      const floorUrl = each.before
+        ? `${task.floorUrl}?before=${encodeURIComponent(each.before)}`
+        : task.floorUrl;
+      series.push({
+        name: `${each.label} floor`,
+        call: async () => {
+          const status = await httpGet(floorUrl);
+          if (status !== 200) throw new Error(`floor answered ${status}`);
+        },
+      });
       series.push({
         name: `${each.label} raw`,
         // Prepared, as the app prepares it: the same SQL, parsed once per connection.
@@ -185,8 +207,10 @@ async function pages(task: PagesTask): Promise<PagesResult> {
       cases: task.cases.map(({ label }) => ({
         label,
         http: get(`${label} http`).timing,
+        floor: get(`${label} floor`).timing,
         raw: get(`${label} raw`).timing,
         httpRate: get(`${label} http`).rate,
+        floorRate: get(`${label} floor`).rate,
         rawRate: get(`${label} raw`).rate,
       })),
       floor: { http: get('health').timing, raw: get('select 1').timing },
