@@ -274,3 +274,68 @@ export function loadLine(server: ServerLoad, clientCpuMs: number) {
     `machine load average ${loadavg()[0]!.toFixed(1)} (1 min)`
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// The database's own background work, which a timed run must not measure by accident.
+
+/** Checkpoints and autovacuum/autoanalyze runs so far (cumulative counters). */
+export interface BackgroundWork {
+  checkpoints: number;
+  autovacuums: number;
+  autoanalyzes: number;
+}
+
+export async function backgroundWork(client: pg.Client): Promise<BackgroundWork> {
+  // PostgreSQL 17 moved the checkpoint counters to pg_stat_checkpointer.
+  const checkpoints = await client
+    .query<{ n: string }>('select checkpoints_timed + checkpoints_req as n from pg_stat_bgwriter')
+    .catch(() =>
+      client.query<{ n: string }>(
+        'select num_timed + num_requested as n from pg_stat_checkpointer',
+      ),
+    );
+  const tables = await client.query<{ vacuums: string; analyzes: string }>(
+    `select coalesce(sum(autovacuum_count), 0) as vacuums,
+            coalesce(sum(autoanalyze_count), 0) as analyzes from pg_stat_all_tables`,
+  );
+  return {
+    checkpoints: Number(checkpoints.rows[0]!.n),
+    autovacuums: Number(tables.rows[0]!.vacuums),
+    autoanalyzes: Number(tables.rows[0]!.analyzes),
+  };
+}
+
+/** What happened between two readings, as a phrase. */
+export function backgroundLine(before: BackgroundWork, after: BackgroundWork) {
+  return (
+    `database background work during the run: ${after.checkpoints - before.checkpoints} ` +
+    `checkpoint(s), ${after.autovacuums - before.autovacuums} autovacuum(s), ` +
+    `${after.autoanalyzes - before.autoanalyzes} autoanalyze(s)`
+  );
+}
+
+/**
+ * Waits out what a bulk load leaves behind before anything is timed: a checkpoint writes the
+ * dirty buffers now instead of in the middle of a run, and running autovacuum workers are
+ * waited for (bounded). Returns what it did, for the report.
+ */
+export async function settleDatabase(client: pg.Client, limitMs = 180_000): Promise<string> {
+  const started = performance.now();
+  await client.query('checkpoint');
+  const checkpointMs = performance.now() - started;
+  const waiting = performance.now();
+  let workers: string[] = [];
+  while (performance.now() - waiting < limitMs) {
+    const running = await client.query<{ query: string }>(
+      `select query from pg_stat_activity where backend_type = 'autovacuum worker'`,
+    );
+    workers = running.rows.map((row) => row.query);
+    if (workers.length === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return (
+    `settled: checkpoint ${(checkpointMs / 1000).toFixed(1)} s, autovacuum waited ` +
+    `${((performance.now() - waiting) / 1000).toFixed(1)} s` +
+    (workers.length > 0 ? ` (still running: ${workers.join('; ')})` : '')
+  );
+}

@@ -82,6 +82,8 @@ export interface FanoutResult {
   latency: Timing;
   maxLatency: number;
   afterCommit: Timing;
+  /** The five slowest writes: when they were sent (ms after the first) and how long they took. */
+  slowest: Array<{ sentMs: number; ms: number }>;
   cpuMs: number;
 }
 
@@ -352,6 +354,13 @@ async function fanout(task: FanoutTask): Promise<FanoutResult> {
     latency: summary(latencies),
     maxLatency: Math.max(...latencies),
     afterCommit: summary(afterCommit.filter((value) => !Number.isNaN(value))),
+    slowest: task.writes
+      .map((_, index) => ({
+        sentMs: sentAt[index]! - writesStart,
+        ms: answeredAt[index]! - sentAt[index]!,
+      }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5),
     cpuMs: cpuMs(),
   };
 }

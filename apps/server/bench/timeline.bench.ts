@@ -24,6 +24,7 @@
  *   BENCH_CONTACTS          contacts in the tenant (100,000).
  *   BENCH_CALLS             timed calls per side and page (3,000), in alternating blocks.
  *   BENCH_FANOUT_SECONDS    seconds of writes at 50 events/s (30).
+ *   BENCH_FANOUT_RUNS       fan-out runs, judged on the worst (3).
  *   BENCH_PARTS             `timeline,fanout` (both), or one of them.
  *   BENCH_KEEP=1, BENCH_REUSE=1 as in bench:contacts.
  */
@@ -46,6 +47,8 @@ import { findTimelinePage } from '../src/modules/interactions/interactions.repos
 import { contactReader } from '../src/modules/contact-access/contact-access.service';
 import { resolveSession } from '../src/modules/sessions/session.service';
 import {
+  backgroundLine,
+  backgroundWork,
   captureQuery,
   clientRunner,
   loadLine,
@@ -56,6 +59,7 @@ import {
   pick,
   planShape,
   seconds,
+  settleDatabase,
   unit,
   verdict,
   type CapturedQuery,
@@ -74,6 +78,7 @@ const LONG_TIMELINE = Number(process.env.BENCH_LONG_TIMELINE ?? 100_000);
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 3_000);
 const FANOUT_SECONDS = Number(process.env.BENCH_FANOUT_SECONDS ?? 30);
+const FANOUT_RUNS = Number(process.env.BENCH_FANOUT_RUNS ?? 3);
 const PARTS = (process.env.BENCH_PARTS ?? 'timeline,fanout').split(',');
 const CONCURRENCY = 8;
 const DEEP_PAGE = 1_000;
@@ -581,13 +586,15 @@ async function main() {
       `interactions_tenant_contact_idx ${size.rows[0]!.index})`,
   );
 
+  // What the load left behind (dirty buffers, autovacuum) is waited out, not measured.
+  out(await settleDatabase(client));
   const app = await startTestApp(handle, { JOBS_ENABLED: 'false' }, addFloorRoute);
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   let misses = 0;
   try {
     if (PARTS.includes('timeline'))
       misses += await timelineSection(app.url, handle, client, pool, database.url, fixture);
-    if (PARTS.includes('fanout')) misses += await fanoutSection(app.url, handle, fixture);
+    if (PARTS.includes('fanout')) misses += await fanoutSection(app.url, handle, client, fixture);
   } finally {
     await app.stop();
     await pool.end();
@@ -681,7 +688,12 @@ async function timelineSection(
   return misses;
 }
 
-async function fanoutSection(baseUrl: string, handle: DatabaseHandle, fixture: Fixture) {
+async function fanoutSection(
+  baseUrl: string,
+  handle: DatabaseHandle,
+  client: pg.Client,
+  fixture: Fixture,
+) {
   const subscribers: FanoutSubscriber[] = [];
   const add = async (person: Person, kind: FanoutSubscriber['kind']) =>
     subscribers.push({ userId: person.id, kind, token: await tokenFor(handle, person) });
@@ -716,40 +728,64 @@ async function fanoutSection(baseUrl: string, handle: DatabaseHandle, fixture: F
   const kinds = new Map<string, number>();
   for (const each of subscribers) kinds.set(each.kind, (kinds.get(each.kind) ?? 0) + 1);
   out(`subscribers: ${[...kinds].map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
-  const { result, server } = await runClients<FanoutResult>({
-    kind: 'fanout',
-    baseUrl,
-    subscribers,
-    writes,
-    rate: FANOUT_RATE,
-  });
   const expected = writes.reduce((sum, write) => sum + write.allowed.length, 0);
-  out(`subscriptions started in ${(result.connectMs / 1000).toFixed(1)} s`);
-  out(
-    `writes: ${result.writes.n} at ${result.writeRate.toFixed(1)}/s, createNote HTTP ` +
-      `p50/p95/p99 ${result.writes.p50.toFixed(1)}/${result.writes.p95.toFixed(1)}/` +
-      `${result.writes.p99.toFixed(1)} ms, ${result.writeErrors} failed`,
+  // The target must hold run after run: FANOUT_RUNS runs, judged on the worst.
+  const runs: FanoutResult[] = [];
+  for (let run = 1; run <= FANOUT_RUNS; run += 1) {
+    out();
+    out(`### run ${run} of ${FANOUT_RUNS}`);
+    const before = await backgroundWork(client);
+    const { result, server } = await runClients<FanoutResult>({
+      kind: 'fanout',
+      baseUrl,
+      subscribers,
+      writes,
+      rate: FANOUT_RATE,
+    });
+    runs.push(result);
+    out(`subscriptions started in ${(result.connectMs / 1000).toFixed(1)} s`);
+    out(
+      `writes: ${result.writes.n} at ${result.writeRate.toFixed(1)}/s, createNote HTTP ` +
+        `p50/p95/p99 ${result.writes.p50.toFixed(1)}/${result.writes.p95.toFixed(1)}/` +
+        `${result.writes.p99.toFixed(1)} ms, ${result.writeErrors} failed`,
+    );
+    out(
+      `deliveries: ${result.delivered.toLocaleString('en')} of ${expected.toLocaleString('en')} ` +
+        `expected, ${result.missing} missing, ${result.duplicates} repeated, ` +
+        `${result.unexpected} to a subscriber not allowed to see it, ${result.foreign} other events`,
+    );
+    const latency = result.latency;
+    out(
+      `latency from the write sent to the subscriber's onData, ms: p50 ${latency.p50.toFixed(1)}, ` +
+        `p95 ${latency.p95.toFixed(1)}, p99 ${latency.p99.toFixed(1)}, max ` +
+        `${result.maxLatency.toFixed(1)}`,
+    );
+    out(
+      `latency from the write's answer (committed) to onData, ms: p50 ` +
+        `${result.afterCommit.p50.toFixed(1)}, p99 ${result.afterCommit.p99.toFixed(1)} ` +
+        `(negative: the event arrived before the answer)`,
+    );
+    out(
+      `slowest writes (sent at → took): ` +
+        result.slowest
+          .map((each) => `${(each.sentMs / 1000).toFixed(2)} s → ${each.ms.toFixed(0)} ms`)
+          .join(', '),
+    );
+    out(loadLine(server, result.cpuMs));
+    out(backgroundLine(before, await backgroundWork(client)));
+  }
+  const worst = runs.reduce((a, b) => (b.latency.p99 > a.latency.p99 ? b : a));
+  const ok = worst.latency.p99 <= TARGET_FANOUT_P99_MS;
+  const clean = runs.every(
+    (result) => result.unexpected === 0 && result.missing === 0 && result.writeErrors === 0,
   );
+  out();
   out(
-    `deliveries: ${result.delivered.toLocaleString('en')} of ${expected.toLocaleString('en')} ` +
-      `expected, ${result.missing} missing, ${result.duplicates} repeated, ` +
-      `${result.unexpected} to a subscriber not allowed to see it, ${result.foreign} other events`,
+    `worst of ${runs.length} run(s): sent → onData p99 ${worst.latency.p99.toFixed(1)} ms ` +
+      `(runs: ${runs.map((result) => result.latency.p99.toFixed(1)).join(', ')}) | p99 ≤ ` +
+      `${TARGET_FANOUT_P99_MS} ${verdict(ok)} | none delivered where not allowed, none missing, ` +
+      `no failed write in any run ${verdict(clean)}`,
   );
-  const latency = result.latency;
-  const ok = latency.p99 <= TARGET_FANOUT_P99_MS;
-  const clean = result.unexpected === 0 && result.missing === 0 && result.writeErrors === 0;
-  out(
-    `latency from the write sent to the subscriber's onData, ms: p50 ${latency.p50.toFixed(1)}, ` +
-      `p95 ${latency.p95.toFixed(1)}, p99 ${latency.p99.toFixed(1)}, max ` +
-      `${result.maxLatency.toFixed(1)} | p99 ≤ ${TARGET_FANOUT_P99_MS} ${verdict(ok)} | ` +
-      `none delivered where not allowed, none missing ${verdict(clean)}`,
-  );
-  out(
-    `latency from the write's answer (committed) to onData, ms: p50 ` +
-      `${result.afterCommit.p50.toFixed(1)}, p99 ${result.afterCommit.p99.toFixed(1)} ` +
-      `(negative: the event arrived before the answer)`,
-  );
-  out(loadLine(server, result.cpuMs));
   return Number(!ok) + Number(!clean);
 }
 
