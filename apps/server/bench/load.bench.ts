@@ -1,0 +1,936 @@
+/**
+ * `npm run bench:load`: 10 and then 100 simulated sellers working at once on one server and a
+ * real PostgreSQL, each doing what the web does on 'Conversaciones' and the conversation screen.
+ *
+ * Targets (the load issue), checked here and nowhere else (never in timed tests):
+ *   - for every call, p95 with 100 agents ≤ 3 × p95 with 10 agents;
+ *   - errors < 0.1 % of the calls;
+ *   - every note delivered over the websocket to every subscriber allowed to see it.
+ *
+ * Each agent signs in (`auth.login`, its own session cookie) and, until its phase ends, visits
+ * contacts: 'Conversaciones' (`inbox.conversations`, its first page), a contact from it or one of
+ * the team's busiest shared contacts (`contact.get`), the timeline's first page, its
+ * subscription to the contact's topic (`realtime.events`, held until the next visit, with the
+ * screen's catch-up `interaction.after` on start and after live events), the older page, a
+ * contact search (`contact.list`), then one to three notes (`interaction.createNote`) 3 to 6 s
+ * apart. Calls go through @trpc/client with the web's links (httpBatchLink, wsLink).
+ *
+ * The server runs in this process (startTestApp, jobs off, a pool of 10); the agents run in a
+ * child process (this file forked with --agents), so their work is not on the server's event loop.
+ *
+ * Environment:
+ *   BENCH_DATABASE_URL        a server to use (a database `cartera_bench_load` is created there);
+ *                             without it a throwaway cluster is started.
+ *   BENCH_LOAD_SECONDS        measured seconds per phase, after the ramp-up (60).
+ *   BENCH_LOAD_RAMP_SECONDS   seconds over which a phase's agents sign in and start (10).
+ *   BENCH_LOAD_AGENTS         agents per phase, the first the baseline (`10,100`).
+ *   BENCH_LOAD_CONTACTS       contacts per seller (60).
+ *   BENCH_KEEP=1, BENCH_REUSE=1 as in bench:contacts.
+ */
+import { performance } from 'node:perf_hooks';
+import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import type { TRPCClient } from '@trpc/client';
+import type pg from 'pg';
+import superjson from 'superjson';
+import WebSocket from 'ws';
+import type { Database } from '@cartera/db/client';
+import {
+  createContact,
+  createGroup,
+  createSharedInbox,
+  createTenant,
+  createUser,
+  DEMO_PASSWORD,
+} from '@cartera/db/factories';
+import { PERSON_FIRST_NAMES, PERSON_LAST_NAMES } from '@cartera/db/names';
+import { newId } from '@cartera/domain/ids';
+import { TRPC_MAX_BATCH_SIZE } from '@cartera/domain/limits';
+import type { AppRouter } from '../src/router';
+import type { EventEnvelope } from '../src/realtime/stream';
+import { trpcCall } from '../src/testing/http-client';
+import { startTestApp } from '../src/testing/test-app';
+import { waitFor } from '../src/testing/ws-client';
+import {
+  backgroundLine,
+  backgroundWork,
+  clientRunner,
+  loadLine,
+  machineLine,
+  openBenchDatabase,
+  out,
+  pick,
+  seconds,
+  settleDatabase,
+  summary,
+  unit,
+  verdict,
+  type Timing,
+} from './bench-kit';
+
+const MEASURED_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const RAMP_SECONDS = Number(process.env.BENCH_LOAD_RAMP_SECONDS ?? 10);
+const PHASES = (process.env.BENCH_LOAD_AGENTS ?? '10,100').split(',').map(Number);
+const CONTACTS_PER_SELLER = Number(process.env.BENCH_LOAD_CONTACTS ?? 60);
+const DATABASE = 'cartera_bench_load';
+const TENANT = 'Bench Carga';
+const AGENTS_FLAG = '--agents';
+
+/** Teams of a supervisor and TEAM_SIZE sellers; every seller's portfolio shared with the team. */
+const TEAM_SIZE = 10;
+const TEAMS = Math.ceil(Math.max(...PHASES) / TEAM_SIZE);
+/** The team's busiest contacts (the newest of its first sellers), opened by anyone in it. */
+const HOT_PER_TEAM = 5;
+/** How often a visit opens one of them rather than a contact of one's own 'Conversaciones'. */
+const HOT_SHARE = 0.5;
+/** Interactions per contact: MIN_HISTORY + (0 … HISTORY_SPREAD - 1). */
+const MIN_HISTORY = 60;
+const HISTORY_SPREAD = 120;
+const NOTE_PAUSE_MS = { min: 3_000, max: 6_000 };
+const NOTES_PER_VISIT = { min: 1, max: 3 };
+/** The screen's delay before it asks for what a live event announced. */
+const LIVE_EVENT_DELAY_MS = 250;
+/** How long a subscriber waits for the notes it should get, leaving a contact or at the end. */
+const GRACE_MS = 10_000;
+const SUBSCRIBE_TIMEOUT_MS = 15_000;
+
+const TARGET_P95_FACTOR = 3;
+const TARGET_ERROR_RATE = 0.001;
+
+/** The call kinds, in the order of a visit. */
+const KINDS = [
+  'inbox.conversations',
+  'contact.get',
+  'interaction.timeline (first page)',
+  'realtime.events (until started)',
+  'interaction.after (catch-up)',
+  'interaction.timeline (older page)',
+  'contact.list (search)',
+  'interaction.createNote',
+] as const;
+type Kind = (typeof KINDS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// The organisation and its data.
+
+interface Seller {
+  id: string;
+  email: string;
+  team: number;
+  index: number;
+}
+
+interface Fixture {
+  tenantId: string;
+  /** Team by team, TEAM_SIZE each. */
+  sellers: Seller[];
+  /** hot[team]: the team's busiest contacts. */
+  hot: string[][];
+}
+
+const sellerEmail = (team: number, index: number) => `vendedor${team}-${index}@carga.test`;
+
+const NOTE_BODIES = [
+  'Hablé con el cliente, quiere la cotización de los tres equipos con envío.',
+  'Me escribió por WhatsApp: pregunta si hay cuotas sin recargo.',
+  'Seguimiento: está comparando con otro proveedor, pide un mejor precio.',
+  'Confirmó la reunión en su oficina, llevo la demo.',
+  'No contestó, dejé mensaje en el buzón de voz.',
+  'Ya firmó; falta la factura a nombre de la empresa.',
+  'Dice que su socio aprueba la compra la semana que viene.',
+  'Cambió de número, actualicé el teléfono en la ficha.',
+];
+
+/**
+ * A history for every contact of the tenant, newest at the contact's last interaction and one
+ * every 97 minutes before it: four notes in five, one call. Ids are UUIDv7 of the item's time.
+ */
+const HISTORY_SQL = `
+  insert into interactions (tenant_id, id, contact_id, type, content, agent_id, via, status,
+    created_at)
+  select c.tenant_id,
+    (lpad(to_hex((extract(epoch from t.at) * 1000)::bigint), 12, '0') || '7' ||
+      substr(t.h, 1, 3) || '8' || substr(t.h, 4, 15))::uuid,
+    c.id,
+    case when g.n % 5 = 4 then 'phoneCall' else 'note' end,
+    case when g.n % 5 = 4
+      then jsonb_build_object('state', 'done', 'origin', 'manual', 'callDuration', 30 + g.n % 600)
+      else jsonb_build_object('body', ($4::text[])[1 + g.n % array_length($4::text[], 1)],
+        'files', '[]'::jsonb) end,
+    c.agent_id, 'web', case when g.n % 5 = 4 then 'done' end, t.at
+  from contacts c
+  cross join lateral generate_series(0, $2::int - 1 + abs(hashtext(c.id::text)) % $3::int)
+    as g(n)
+  cross join lateral (select c.last_interaction_at - g.n * interval '97 minutes' as at,
+    md5(c.id::text || ':' || g.n) as h) t
+  where c.tenant_id = $1`;
+
+async function createFixture(db: Database, client: pg.Client): Promise<Fixture> {
+  const tenant = await createTenant(db, { name: TENANT, displayName: TENANT, country: 'uy' });
+  const sellers: Seller[] = [];
+  for (let team = 0; team < TEAMS; team += 1) {
+    const group = await createGroup(db, tenant, { name: `Equipo ${team}` });
+    await createUser(db, group, { email: `super${team}@carga.test`, role: 'super' });
+    const members: Seller[] = [];
+    for (let index = 0; index < TEAM_SIZE; index += 1) {
+      const row = team * TEAM_SIZE + index;
+      const user = await createUser(db, group, {
+        email: sellerEmail(team, index),
+        name: pick(PERSON_FIRST_NAMES, row, 51),
+        lastname: pick(PERSON_LAST_NAMES, row, 52),
+      });
+      members.push({ id: user.id, email: user.email, team, index });
+    }
+    for (const owner of members) {
+      await createSharedInbox(db, tenant, {
+        name: `Cartera ${owner.email}`,
+        ownerId: owner.id,
+        memberIds: members.filter((each) => each !== owner).map((each) => each.id),
+      });
+    }
+    sellers.push(...members);
+  }
+
+  // Each seller's contacts in creation order (contact 0 has the smallest id and is the newest
+  // in 'Conversaciones'), the sellers eight at a time.
+  const now = Date.now();
+  const queue = [...sellers];
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let seller = queue.shift(); seller; seller = queue.shift()) {
+        for (let index = 0; index < CONTACTS_PER_SELLER; index += 1) {
+          const row = (seller.team * TEAM_SIZE + seller.index) * CONTACTS_PER_SELLER + index;
+          await createContact(
+            db,
+            { id: tenant.id, country: 'uy' },
+            {
+              firstName: pick(PERSON_FIRST_NAMES, row, 1),
+              lastName: pick(PERSON_LAST_NAMES, row, 2),
+              phones: [`+5989${String(row).padStart(7, '0')}`],
+              agentId: seller.id,
+              lastInteractionAt: new Date(now - (index + unit(row, 3)) * 45 * 60_000),
+            },
+          );
+        }
+      }
+    }),
+  );
+  await client.query(HISTORY_SQL, [tenant.id, MIN_HISTORY, HISTORY_SPREAD, NOTE_BODIES]);
+  await client.query('vacuum (analyze) contacts');
+  await client.query('vacuum (analyze) interactions');
+  return { tenantId: tenant.id, sellers, hot: await hotContacts(client, tenant.id, sellers) };
+}
+
+/** The first contact of each team's first HOT_PER_TEAM sellers. */
+async function hotContacts(client: pg.Client, tenantId: string, sellers: Seller[]) {
+  const first = await client.query<{ agentId: string; id: string }>(
+    `select distinct on (agent_id) agent_id as "agentId", id from contacts
+     where tenant_id = $1 order by agent_id, id`,
+    [tenantId],
+  );
+  const byAgent = new Map(first.rows.map((row) => [row.agentId, row.id]));
+  return Array.from({ length: TEAMS }, (_, team) =>
+    sellers
+      .filter((seller) => seller.team === team && seller.index < HOT_PER_TEAM)
+      .map((seller) => byAgent.get(seller.id)!),
+  );
+}
+
+async function findFixture(client: pg.Client): Promise<Fixture | undefined> {
+  const tenant = await client.query<{ id: string }>('select id from groups where name = $1', [
+    TENANT,
+  ]);
+  if (tenant.rowCount !== 1) return undefined;
+  const tenantId = tenant.rows[0]!.id;
+  const users = await client.query<{ id: string; email: string }>(
+    `select id, email from users where tenant_id = $1 and email like 'vendedor%'`,
+    [tenantId],
+  );
+  const byEmail = new Map(users.rows.map((row) => [row.email, row.id]));
+  const sellers: Seller[] = [];
+  for (let team = 0; team < TEAMS; team += 1) {
+    for (let index = 0; index < TEAM_SIZE; index += 1) {
+      const id = byEmail.get(sellerEmail(team, index));
+      if (!id) return undefined;
+      sellers.push({ id, email: sellerEmail(team, index), team, index });
+    }
+  }
+  const contacts = await client.query<{ n: string }>(
+    'select count(*) as n from contacts where tenant_id = $1',
+    [tenantId],
+  );
+  if (Number(contacts.rows[0]!.n) !== sellers.length * CONTACTS_PER_SELLER) return undefined;
+  return { tenantId, sellers, hot: await hotContacts(client, tenantId, sellers) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The agents (the child process).
+
+interface AgentsTask {
+  baseUrl: string;
+  agents: Seller[];
+  hot: string[][];
+  rampMs: number;
+  measuredMs: number;
+  /** Varies the random choices from one phase to the next. */
+  salt: number;
+}
+
+interface CallFigures {
+  kind: Kind;
+  timing: Timing;
+  errors: number;
+  rate: number;
+}
+
+interface DeliveryFigures {
+  notes: number;
+  failed: number;
+  unanswered: number;
+  /** Notes with 0, 1, 2, 3 or more subscribers expected. */
+  fanOut: [number, number, number, number];
+  expected: number;
+  delivered: number;
+  missing: number;
+  /** Of the missing, those the screen's catch-up (interaction.after) brought all the same. */
+  recovered: number;
+  duplicates: number;
+  /** Deliveries to a subscriber that may not see the contact. */
+  unexpected: number;
+  /** Deliveries of a bench note to a subscriber that came after the write was sent. */
+  beyond: number;
+  /** Events that were no note of this phase on the subscribed contact. */
+  foreign: number;
+  latency: Timing;
+  maxLatency: number;
+  missingDetail: string[];
+}
+
+interface AgentsResult {
+  agents: number;
+  signIn: Timing;
+  measuredMs: number;
+  calls: CallFigures[];
+  /** Calls outside the measured window that failed (ramp-up, the end). */
+  otherErrors: number;
+  errorMessages: string[];
+  delivery: DeliveryFigures;
+  cpuMs: number;
+}
+
+type Client = TRPCClient<AppRouter>;
+
+/** Wall-clock milliseconds with sub-millisecond precision. */
+const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** ws with the session cookie on the upgrade, as the browser sends it. */
+function cookieWebSocket(cookie: string) {
+  return class extends WebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols, { headers: { cookie } });
+    }
+  } as unknown as typeof globalThis.WebSocket;
+}
+
+interface Note {
+  contactId: string;
+  sentAt: number;
+  answeredAt: number;
+  state: 'pending' | 'stored' | 'failed';
+  /** The subscriptions on its contact, started and not leaving, when it was sent. */
+  expected: Stint[];
+}
+
+/** One subscription of an agent to one contact's topic, from subscribe to unsubscribe. */
+interface Stint {
+  agent: Agent;
+  contactId: string;
+  allowed: boolean;
+  startedAt: number;
+  leaving: boolean;
+  /** Notes it should get: sent while it was started and not leaving. */
+  expect: Set<string>;
+  received: Map<string, number>;
+  /** Ids the catch-up (interaction.after) listed. */
+  caught: Set<string>;
+  unsubscribe: () => void;
+  /** The screen's catch-up: the newest id listed, and its one request at a time. */
+  cursor: string | null;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  running: boolean;
+  again: boolean;
+  stopped: boolean;
+}
+
+class Phase {
+  readonly start = now();
+  readonly windowStart: number;
+  readonly windowEnd: number;
+  readonly samples = new Map<Kind, number[]>(KINDS.map((kind) => [kind, []]));
+  readonly errors = new Map<Kind, number>(KINDS.map((kind) => [kind, 0]));
+  otherErrors = 0;
+  readonly errorMessages = new Map<string, number>();
+  readonly notes = new Map<string, Note>();
+  /** Started, not leaving subscriptions by contact. */
+  readonly watching = new Map<string, Set<Stint>>();
+  readonly stints: Stint[] = [];
+  /** The team of a contact, as far as the agents have seen it (own lists, the hot ones). */
+  readonly teamOf = new Map<string, number>();
+  foreign = 0;
+  duplicates = 0;
+
+  constructor(readonly task: AgentsTask) {
+    this.windowStart = this.start + task.rampMs;
+    this.windowEnd = this.windowStart + task.measuredMs;
+    task.hot.forEach((ids, team) => ids.forEach((id) => this.teamOf.set(id, team)));
+  }
+
+  over() {
+    return now() >= this.windowEnd;
+  }
+
+  /** Times `call` as `kind` if it starts inside the measured window; undefined when it fails. */
+  async timed<T>(kind: Kind, call: () => Promise<T>): Promise<T | undefined> {
+    const started = now();
+    const measured = started >= this.windowStart && started < this.windowEnd;
+    try {
+      const value = await call();
+      if (measured) this.samples.get(kind)!.push(now() - started);
+      return value;
+    } catch (error) {
+      this.failed(kind, measured, error);
+      return undefined;
+    }
+  }
+
+  failed(kind: Kind, measured: boolean, error: unknown) {
+    if (measured) this.errors.set(kind, this.errors.get(kind)! + 1);
+    else this.otherErrors += 1;
+    const message = `${kind}: ${error instanceof Error ? error.message : String(error)}`;
+    this.errorMessages.set(message, (this.errorMessages.get(message) ?? 0) + 1);
+  }
+}
+
+class Agent {
+  private client!: Client;
+  private closeSocket!: () => void;
+  private stint: Stint | undefined;
+  private step = 0;
+
+  constructor(
+    private readonly phase: Phase,
+    readonly seller: Seller,
+    private readonly number: number,
+  ) {}
+
+  /** A number in [0, 1) of this agent's sequence. */
+  private random() {
+    this.step += 1;
+    return unit(this.number * 1_000_003 + this.step, this.phase.task.salt);
+  }
+
+  private between(range: { min: number; max: number }) {
+    return range.min + this.random() * (range.max - range.min);
+  }
+
+  /** `auth.login` as the web's sign-in page sends it; the session comes back as the cookie. */
+  async signIn() {
+    const { baseUrl } = this.phase.task;
+    const answer = await trpcCall(
+      baseUrl,
+      'auth.login',
+      { email: this.seller.email, password: DEMO_PASSWORD },
+      { ip: `10.1.${this.seller.team}.${this.seller.index + 1}` },
+    );
+    const token = /cartera_session=([^;,\s]+)/.exec(answer.cookie ?? '')?.[1];
+    if (answer.status !== 200 || !token) {
+      throw new Error(`${this.seller.email} could not sign in (${answer.status})`);
+    }
+    const cookie = `cartera_session=${token}`;
+    // The web's client: one lazy websocket for subscriptions, batched HTTP for the rest.
+    const wsClient = createWSClient({
+      url: `${baseUrl.replace(/^http/, 'ws')}/api/trpc`,
+      WebSocket: cookieWebSocket(cookie),
+      lazy: { enabled: true, closeMs: 30_000 },
+    });
+    this.closeSocket = () => void wsClient.close();
+    this.client = createTRPCClient<AppRouter>({
+      links: [
+        splitLink({
+          condition: (operation) => operation.type === 'subscription',
+          true: wsLink<AppRouter>({ client: wsClient, transformer: superjson }),
+          false: httpBatchLink({
+            url: `${baseUrl}/api/trpc`,
+            transformer: superjson,
+            maxItems: TRPC_MAX_BATCH_SIZE,
+            headers: { cookie },
+          }),
+        }),
+      ],
+    });
+  }
+
+  async run() {
+    while (!this.phase.over()) {
+      const done = await this.visit();
+      // A visit cut short by an error: a moment before the next, as a person would retry.
+      if (!done && !this.phase.over()) await sleep(1_000);
+    }
+    await this.leave();
+    this.closeSocket();
+  }
+
+  /** One visit: 'Conversaciones', a contact, its timeline and live events, a search, notes. */
+  private async visit(): Promise<boolean> {
+    const { phase } = this;
+    // Leaving the conversation screen for 'Conversaciones' ends its subscription.
+    await this.leave();
+    const inbox = await phase.timed('inbox.conversations', () =>
+      this.client.inbox.conversations.query({}),
+    );
+    if (!inbox || phase.over()) return false;
+    for (const item of inbox.items) phase.teamOf.set(item.id, this.seller.team);
+    const hot = phase.task.hot[this.seller.team]!;
+    const contactId =
+      this.random() < HOT_SHARE || inbox.items.length === 0
+        ? hot[Math.floor(this.random() * hot.length)]!
+        : inbox.items[Math.floor(this.random() * inbox.items.length)]!.id;
+
+    const contact = await phase.timed('contact.get', () =>
+      this.client.contact.get.query({ id: contactId }),
+    );
+    if (!contact || phase.over()) return false;
+    const first = await phase.timed('interaction.timeline (first page)', () =>
+      this.client.interaction.timeline.query({ contactId, before: null }),
+    );
+    if (!first || phase.over()) return false;
+    // The screen subscribes once the first page is there.
+    if (!(await this.watch(contactId, first.items.at(-1)?.id ?? null))) return false;
+    if (first.nextBefore) {
+      const older = await phase.timed('interaction.timeline (older page)', () =>
+        this.client.interaction.timeline.query({ contactId, before: first.nextBefore }),
+      );
+      if (!older) return false;
+    }
+    if (phase.over()) return true;
+    const search =
+      this.random() < 2 / 3
+        ? PERSON_LAST_NAMES[Math.floor(this.random() * PERSON_LAST_NAMES.length)]!
+        : PERSON_FIRST_NAMES[Math.floor(this.random() * PERSON_FIRST_NAMES.length)]!.slice(0, 4);
+    const found = await phase.timed('contact.list (search)', () =>
+      this.client.contact.list.query({ search }),
+    );
+    if (!found) return false;
+
+    const { min, max } = NOTES_PER_VISIT;
+    const notes = min + Math.floor(this.random() * (max - min + 1));
+    for (let index = 0; index < notes; index += 1) {
+      await sleep(this.between(NOTE_PAUSE_MS));
+      if (phase.over()) return true;
+      await this.writeNote(contactId);
+    }
+    return true;
+  }
+
+  /** Subscribes to the contact's topic as the screen does; false if it did not start. */
+  private async watch(contactId: string, newest: string | null): Promise<boolean> {
+    const { phase } = this;
+    const started = now();
+    const measured = started >= phase.windowStart && started < phase.windowEnd;
+    const stint: Stint = {
+      agent: this,
+      contactId,
+      allowed: phase.teamOf.get(contactId) === this.seller.team,
+      startedAt: NaN,
+      leaving: false,
+      expect: new Set(),
+      received: new Map(),
+      caught: new Set(),
+      unsubscribe: () => undefined,
+      cursor: newest,
+      timer: undefined,
+      running: false,
+      again: false,
+      stopped: false,
+    };
+    let failure: unknown;
+    const subscription = this.client.realtime.events.subscribe(
+      { lastEventId: null, topics: [`contact:${contactId}`] },
+      {
+        onStarted: () => {
+          if (!Number.isNaN(stint.startedAt)) return; // a reconnect: the stint goes on
+          stint.startedAt = now();
+          if (measured) {
+            phase.samples.get('realtime.events (until started)')!.push(stint.startedAt - started);
+          }
+          if (stint.leaving) return;
+          let set = phase.watching.get(contactId);
+          if (!set) phase.watching.set(contactId, (set = new Set()));
+          set.add(stint);
+          void this.catchUp(stint);
+        },
+        onData: (item) => {
+          const at = now();
+          const event = (item as unknown as { data: EventEnvelope }).data;
+          const id = String(event.payload.interactionId ?? '');
+          const note = phase.notes.get(id);
+          if (!note || note.contactId !== contactId) phase.foreign += 1;
+          else if (stint.received.has(id)) phase.duplicates += 1;
+          else stint.received.set(id, at);
+          this.soon(stint);
+        },
+        onError: (error) => (failure = error),
+      },
+    );
+    stint.unsubscribe = () => subscription.unsubscribe();
+    phase.stints.push(stint);
+    this.stint = stint;
+    await waitFor(
+      () => !Number.isNaN(stint.startedAt) || failure !== undefined,
+      SUBSCRIBE_TIMEOUT_MS,
+      'the subscription',
+    ).catch(() => (failure ??= new Error('the subscription did not start')));
+    if (failure !== undefined && Number.isNaN(stint.startedAt)) {
+      phase.failed('realtime.events (until started)', measured, failure);
+      return false;
+    }
+    return true;
+  }
+
+  /** The screen's catch-up, soon after a live event: a burst makes one request. */
+  private soon(stint: Stint) {
+    if (stint.timer || stint.stopped) return;
+    stint.timer = setTimeout(() => {
+      stint.timer = undefined;
+      void this.catchUp(stint);
+    }, LIVE_EVENT_DELAY_MS);
+  }
+
+  /** What came after the newest item listed, one request at a time (LiveCatchUp on the web). */
+  private async catchUp(stint: Stint) {
+    if (stint.stopped || !stint.cursor) return;
+    if (stint.running) {
+      stint.again = true;
+      return;
+    }
+    stint.running = true;
+    try {
+      do {
+        stint.again = false;
+        const items = await this.phase.timed('interaction.after (catch-up)', () =>
+          this.client.interaction.after.query({ contactId: stint.contactId, after: stint.cursor! }),
+        );
+        if (!items?.length) continue;
+        for (const item of items) stint.caught.add(item.id);
+        stint.cursor = items.at(-1)!.id;
+      } while (stint.again && !stint.stopped);
+    } finally {
+      stint.running = false;
+    }
+  }
+
+  private async writeNote(contactId: string) {
+    const { phase } = this;
+    const id = newId();
+    const sentAt = now();
+    const expected = [...(phase.watching.get(contactId) ?? [])];
+    const note: Note = { contactId, sentAt, answeredAt: NaN, state: 'pending', expected };
+    phase.notes.set(id, note);
+    for (const stint of expected) stint.expect.add(id);
+    const body = NOTE_BODIES[Math.floor(this.random() * NOTE_BODIES.length)]!;
+    const answer = await phase.timed('interaction.createNote', () =>
+      this.client.interaction.createNote.mutate({ contactId, id, body }),
+    );
+    note.answeredAt = now();
+    note.state = answer ? 'stored' : 'failed';
+    if (!answer) for (const stint of expected) stint.expect.delete(id);
+    // The screen asks for what came after its newest item once its note is stored.
+    if (answer && this.stint && !this.stint.leaving) void this.catchUp(this.stint);
+  }
+
+  /**
+   * Ends the subscription, once every note it should get has come (or GRACE_MS passed): the
+   * bench's bookkeeping, so that a note on its way is not counted missing for leaving early.
+   */
+  private async leave() {
+    const stint = this.stint;
+    if (!stint) return;
+    this.stint = undefined;
+    stint.leaving = true;
+    this.phase.watching.get(stint.contactId)?.delete(stint);
+    const settled = () =>
+      [...stint.expect].every(
+        (id) => stint.received.has(id) || this.phase.notes.get(id)!.state === 'failed',
+      );
+    await waitFor(settled, GRACE_MS, 'deliveries').catch(() => undefined);
+    stint.stopped = true;
+    if (stint.timer) clearTimeout(stint.timer);
+    stint.unsubscribe();
+  }
+}
+
+function deliveryFigures(phase: Phase): DeliveryFigures {
+  const figures: DeliveryFigures = {
+    notes: phase.notes.size,
+    failed: 0,
+    unanswered: 0,
+    fanOut: [0, 0, 0, 0],
+    expected: 0,
+    delivered: 0,
+    missing: 0,
+    recovered: 0,
+    duplicates: phase.duplicates,
+    unexpected: 0,
+    beyond: 0,
+    foreign: phase.foreign,
+    latency: summary([]),
+    maxLatency: NaN,
+    missingDetail: [],
+  };
+  const latencies: number[] = [];
+  for (const [id, note] of phase.notes) {
+    if (note.state === 'failed') figures.failed += 1;
+    if (note.state === 'pending') figures.unanswered += 1;
+    if (note.state !== 'stored') continue;
+    const allowed = note.expected.filter((stint) => stint.allowed);
+    figures.fanOut[Math.min(allowed.length, 3) as 0 | 1 | 2 | 3] += 1;
+    for (const stint of allowed) {
+      figures.expected += 1;
+      const at = stint.received.get(id);
+      if (at !== undefined) {
+        figures.delivered += 1;
+        latencies.push(at - note.sentAt);
+        continue;
+      }
+      figures.missing += 1;
+      if (stint.caught.has(id)) figures.recovered += 1;
+      if (figures.missingDetail.length < 10) {
+        figures.missingDetail.push(
+          `note sent ${(note.sentAt - stint.startedAt).toFixed(0)} ms after the subscription ` +
+            `started, answered in ${(note.answeredAt - note.sentAt).toFixed(0)} ms` +
+            `${stint.caught.has(id) ? ', listed by the catch-up' : ''}`,
+        );
+      }
+    }
+  }
+  for (const stint of phase.stints) {
+    for (const id of stint.received.keys()) {
+      if (!stint.allowed) figures.unexpected += 1;
+      else if (!stint.expect.has(id)) figures.beyond += 1;
+    }
+  }
+  figures.latency = summary(latencies);
+  figures.maxLatency = latencies.length ? Math.max(...latencies) : NaN;
+  return figures;
+}
+
+async function runAgents(task: AgentsTask): Promise<AgentsResult> {
+  const cpuStart = process.cpuUsage();
+  const phase = new Phase(task);
+  const signIns: number[] = [];
+  const agents = task.agents.map((seller, number) => new Agent(phase, seller, number));
+  // Ramp-up: the agents sign in and start one after the other over rampMs.
+  await Promise.all(
+    agents.map(async (agent, number) => {
+      await sleep((number * task.rampMs) / agents.length);
+      const started = now();
+      await agent.signIn();
+      signIns.push(now() - started);
+      await agent.run();
+    }),
+  );
+  const used = process.cpuUsage(cpuStart);
+  const measuredSeconds = task.measuredMs / 1000;
+  return {
+    agents: agents.length,
+    signIn: summary(signIns),
+    measuredMs: task.measuredMs,
+    calls: KINDS.map((kind) => ({
+      kind,
+      timing: summary(phase.samples.get(kind)!),
+      errors: phase.errors.get(kind)!,
+      rate: phase.samples.get(kind)!.length / measuredSeconds,
+    })),
+    otherErrors: phase.otherErrors,
+    errorMessages: [...phase.errorMessages].map(([message, n]) => `${n} × ${message}`),
+    delivery: deliveryFigures(phase),
+    cpuMs: (used.user + used.system) / 1000,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The report.
+
+const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1));
+const percent = (value: number) => `${(100 * value).toFixed(3)} %`;
+
+function errorRate(result: AgentsResult) {
+  const calls = result.calls.reduce((sum, each) => sum + each.timing.n + each.errors, 0);
+  const errors = result.calls.reduce((sum, each) => sum + each.errors, 0);
+  return { calls, errors, rate: calls ? errors / calls : 0 };
+}
+
+function phaseReport(result: AgentsResult) {
+  out(`| call | calls | calls/s | p50 ms | p95 ms | p99 ms | errors |`);
+  out(`| ---- | ----: | ------: | -----: | -----: | -----: | -----: |`);
+  for (const each of result.calls) {
+    out(
+      `| \`${each.kind}\` | ${each.timing.n} | ${each.rate.toFixed(1)} | ${ms(each.timing.p50)} ` +
+        `| ${ms(each.timing.p95)} | ${ms(each.timing.p99)} | ${each.errors} |`,
+    );
+  }
+  const { calls, errors, rate } = errorRate(result);
+  out();
+  out(
+    `errors: ${errors} of ${calls} measured calls (${percent(rate)}); ${result.otherErrors} ` +
+      `more outside the window (ramp-up, the end)`,
+  );
+  for (const message of result.errorMessages.slice(0, 8)) out(`  ${message}`);
+  out(
+    `sign-in (auth.login, during the ramp-up) p50/p95 ${ms(result.signIn.p50)}/` +
+      `${ms(result.signIn.p95)} ms`,
+  );
+  const d = result.delivery;
+  out(
+    `notes: ${d.notes} written (${d.failed} failed, ${d.unanswered} unanswered); subscribers ` +
+      `allowed to see each, holding its contact when it was sent: none for ${d.fanOut[0]}, 1 for ` +
+      `${d.fanOut[1]}, 2 for ${d.fanOut[2]}, 3 or more for ${d.fanOut[3]}`,
+  );
+  out(
+    `deliveries: ${d.delivered} of ${d.expected} expected, ${d.missing} missing (${d.recovered} ` +
+      `of them listed by the screen's catch-up), ${d.duplicates} repeated, ${d.unexpected} to a ` +
+      `subscriber not allowed, ${d.beyond} more to subscribers that started after the write, ` +
+      `${d.foreign} other events`,
+  );
+  for (const detail of d.missingDetail) out(`  missing: ${detail}`);
+  out(
+    `delivery latency, write sent → subscriber's onData: p50 ${ms(d.latency.p50)}, p95 ` +
+      `${ms(d.latency.p95)}, p99 ${ms(d.latency.p99)}, max ${ms(d.maxLatency)} ms`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const runClients = clientRunner<AgentsTask>(new URL(import.meta.url), [AGENTS_FLAG]);
+
+async function main() {
+  out(
+    `# bench:load — ${PHASES.join(' then ')} agents, ${MEASURED_SECONDS} s measured each after ` +
+      `a ${RAMP_SECONDS} s ramp-up`,
+  );
+  out(machineLine());
+  const database = await openBenchDatabase(DATABASE, 10);
+  const { handle, client } = database;
+  let fixture = database.reused ? await findFixture(client) : undefined;
+  if (fixture) {
+    out(`reusing the loaded database ${DATABASE}`);
+  } else {
+    if (database.reused) throw new Error(`${DATABASE} exists but is not a complete bench tenant`);
+    const started = performance.now();
+    fixture = await createFixture(handle.db, client);
+    out(`seeded in ${seconds(started)} s`);
+  }
+  const counts = await client.query<{ contacts: string; interactions: string }>(
+    `select (select count(*) from contacts where tenant_id = $1) as contacts,
+            (select count(*) from interactions where tenant_id = $1) as interactions`,
+    [fixture.tenantId],
+  );
+  out(
+    `tenant: ${TEAMS} teams of a supervisor and ${TEAM_SIZE} sellers (each seller's portfolio ` +
+      `shared with the team), ${Number(counts.rows[0]!.contacts).toLocaleString('en')} contacts, ` +
+      `${Number(counts.rows[0]!.interactions).toLocaleString('en')} interactions`,
+  );
+  out(await settleDatabase(client));
+
+  const app = await startTestApp(handle, { JOBS_ENABLED: 'false' });
+  const results: AgentsResult[] = [];
+  try {
+    for (const [index, agents] of PHASES.entries()) {
+      out();
+      out(
+        `## ${agents} agents (teams 0–${Math.ceil(agents / TEAM_SIZE) - 1}), ${MEASURED_SECONDS} s ` +
+          `measured after a ${RAMP_SECONDS} s ramp-up`,
+      );
+      const before = await backgroundWork(client);
+      const { result, server } = await runClients<AgentsResult>({
+        baseUrl: app.url,
+        agents: fixture.sellers.slice(0, agents),
+        hot: fixture.hot,
+        rampMs: RAMP_SECONDS * 1000,
+        measuredMs: MEASURED_SECONDS * 1000,
+        salt: 100 + index,
+      });
+      phaseReport(result);
+      out(loadLine(server, result.cpuMs));
+      out(backgroundLine(before, await backgroundWork(client)));
+      results.push(result);
+    }
+  } finally {
+    await app.stop();
+    await database.close();
+  }
+
+  out();
+  out('## Targets');
+  let misses = 0;
+  const base = results[0]!;
+  const top = results.at(-1)!;
+  if (results.length > 1) {
+    out(
+      `| call | p95 @${base.agents} ms | p95 @${top.agents} ms | ratio | ≤ ${TARGET_P95_FACTOR} × |`,
+    );
+    out(`| ---- | ------: | ------: | ----: | ---- |`);
+    for (const [position, each] of top.calls.entries()) {
+      const ratio = each.timing.p95 / base.calls[position]!.timing.p95;
+      const ok = ratio <= TARGET_P95_FACTOR;
+      misses += Number(!ok);
+      out(
+        `| \`${each.kind}\` | ${ms(base.calls[position]!.timing.p95)} | ${ms(each.timing.p95)} ` +
+          `| ${ratio.toFixed(2)} | ${verdict(ok)} |`,
+      );
+    }
+    out(
+      `(delivery latency p95, not judged: ${ms(base.delivery.latency.p95)} → ` +
+        `${ms(top.delivery.latency.p95)} ms)`,
+    );
+  }
+  for (const result of results) {
+    const { rate } = errorRate(result);
+    const ok = rate < TARGET_ERROR_RATE;
+    misses += Number(!ok);
+    out(
+      `errors @${result.agents}: ${percent(rate)} (< ${percent(TARGET_ERROR_RATE)}) ${verdict(ok)}`,
+    );
+  }
+  for (const result of results) {
+    const d = result.delivery;
+    const ok = d.missing === 0 && d.unexpected === 0 && d.unanswered === 0;
+    misses += Number(!ok);
+    out(
+      `delivery @${result.agents}: ${d.delivered} of ${d.expected} to the subscribers allowed to ` +
+        `see the note, ${d.missing} missing, ${d.unexpected} where not allowed ${verdict(ok)}`,
+    );
+  }
+  out();
+  out(misses === 0 ? 'All targets met.' : `${misses} target(s) missed.`);
+}
+
+if (process.argv.includes(AGENTS_FLAG)) {
+  process.once('message', (task: AgentsTask) => {
+    runAgents(task).then(
+      (result) => process.send!(result, () => process.exit(0)),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+} else {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
