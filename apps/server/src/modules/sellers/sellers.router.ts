@@ -2,9 +2,12 @@ import { roleProcedure, router } from '../../trpc/init';
 import { sellersPanel, ZSellersPanel } from './sellers.service';
 
 export const sellersRouter = router({
-  /** The 'Vendedores' panel of the home page (super and comercial). */
   panel: roleProcedure('super', 'comercial')
-    .meta({ area: '/' })
+    .meta({
+      area: '/',
+      description:
+        "The 'Vendedores' panel of the home page: the tree of groups with their active sellers (role user) and counts, rooted at the whole company for comercial and at the caller's own group for a supervisor.",
+    })
     .output(ZSellersPanel)
     .query(({ ctx }) => sellersPanel(ctx.db, ctx.session)),
 });

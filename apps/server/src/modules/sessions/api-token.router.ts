@@ -13,14 +13,26 @@ const tokenProcedure = protectedProcedure.meta({ area: '/settings' });
 
 export const apiTokenRouter = router({
   list: tokenProcedure
+    .meta({
+      description:
+        "The caller's personal API tokens, newest first, revoked ones included (name, scope, creation, last use, revocation); never the tokens themselves.",
+    })
     .output(z.array(ZApiTokenView))
     .query(({ ctx }) => listApiTokens(ctx.db, ctx.user)),
-  /** The answer's `token` is shown once and never again. */
   create: tokenProcedure
+    .meta({
+      description:
+        "Creates a personal API token of the caller with a name and a scope (read: queries and subscriptions; write: also mutations; admin: also the company's configuration). The answer's `token` (`cart_…`, sent as `Authorization: Bearer`) is shown once and never again.",
+    })
     .input(ZCreateApiTokenInput)
     .output(ZApiTokenView.extend({ token: z.string() }))
     .mutation(({ ctx, input }) => createApiToken(ctx.db, ctx.user, input)),
   revoke: tokenProcedure
+    .meta({
+      description:
+        "Revokes one of the caller's own API tokens: it stops working. NOT_FOUND for an unknown id, another user's token or one already revoked.",
+      errors: ['NOT_FOUND'],
+    })
     .input(z.object({ id: z.string().uuid() }))
     .output(z.object({ ok: z.literal(true) }))
     .mutation(({ ctx, input }) => revokeApiToken(ctx.db, ctx.user, input.id)),

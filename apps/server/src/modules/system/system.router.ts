@@ -10,11 +10,16 @@ export const ZSystemInfo = z.object({
 });
 
 export const systemRouter = router({
-  /** Public facts about the running server; the web shows them to prove the wiring. */
-  info: publicProcedure.output(ZSystemInfo).query(({ ctx }) => ({
-    name: 'Cartera',
-    version: APP_VERSION,
-    database: ctx.deps.database.kind,
-    serverTime: new Date(),
-  })),
+  info: publicProcedure
+    .meta({
+      description:
+        "Public facts about the running server: the product name, its version, the database kind (postgres or pglite) and the server's current time. Needs no session; the web shows them to prove the wiring.",
+    })
+    .output(ZSystemInfo)
+    .query(({ ctx }) => ({
+      name: 'Cartera',
+      version: APP_VERSION,
+      database: ctx.deps.database.kind,
+      serverTime: new Date(),
+    })),
 });
