@@ -20,24 +20,40 @@ const ZEntity = z.enum(CUSTOM_FIELD_ENTITIES);
 const manageProcedure = roleProcedure('admin', 'comercial', 'project_manager');
 
 export const customFieldsRouter = router({
-  /** The fields a contact or company form shows this user (visibility rules applied). */
   forForm: tenantProcedure
+    .meta({
+      description:
+        'The active custom fields a contact or company form shows the caller in `mode` (02 §5: fields disabled for users only to super and comercial, read-only fields not when creating), with their shared options.',
+    })
     .input(z.object({ entity: ZEntity, mode: z.enum(['create', 'edit']) }))
     .output(z.array(ZCustomField))
     .query(({ ctx, input }) => fieldsForForm(ctx.db, ctx.user, input.entity, input.mode)),
 
-  /** Every definition, active or not, for the administration of fields. */
   list: manageProcedure
+    .meta({
+      description:
+        'Every custom field definition of an entity, active or not, with its shared options, for the administration of fields.',
+    })
     .input(z.object({ entity: ZEntity }))
     .output(z.array(ZCustomField))
     .query(({ ctx, input }) => loadFields(ctx.db, ctx.tenantId, input.entity)),
 
   create: manageProcedure
+    .meta({
+      description:
+        'Defines a new custom field of contacts or companies; its code must be new for the entity (CUSTOM_FIELD_CODE_TAKEN) and `minChars` may not exceed `maxChars`.',
+      errors: ['CUSTOM_FIELD_CODE_TAKEN'],
+    })
     .input(ZCustomFieldInput)
     .output(ZCustomField)
     .mutation(({ ctx, input }) => createField(ctx.db, ctx.tenantId, input)),
 
   update: manageProcedure
+    .meta({
+      description:
+        'Changes a custom field definition; its entity, code and type never change, and `minChars` may not exceed `maxChars`. Answers the field with its shared options.',
+      errors: ['CUSTOM_FIELD_NOT_FOUND'],
+    })
     .input(
       z.object({
         id: z.string().uuid(),
@@ -47,8 +63,12 @@ export const customFieldsRouter = router({
     .output(ZCustomField)
     .mutation(({ ctx, input }) => changeField(ctx.db, ctx.tenantId, input.id, input.data)),
 
-  /** 02 §5: a unique field's value, checked while typing (after a 500 ms pause in the web). */
   checkUnique: tenantProcedure
+    .meta({
+      description:
+        "Whether a value of a unique custom field is free (02 §5; the web checks while typing, after a 500 ms pause), leaving out the record `exceptId`. When taken it answers the holder's id, whether it is the caller's own contact and the Spanish text; a field that is not unique, or an empty value, is always free.",
+      errors: ['CUSTOM_FIELD_NOT_FOUND'],
+    })
     .input(
       z.object({
         entity: ZEntity,
@@ -68,11 +88,20 @@ export const customFieldsRouter = router({
     .query(({ ctx, input }) => checkUniqueValue(ctx.db, ctx.user, input)),
 
   createSharedOption: tenantProcedure
+    .meta({
+      description:
+        'Adds an option (name and colours) to a field of type sharedmultioptions, shared by every record of the company; answers it with its generated code.',
+      errors: ['CUSTOM_FIELD_NOT_FOUND'],
+    })
     .input(z.object({ fieldId: z.string().uuid(), data: ZSharedOptionInput }))
     .output(ZSharedOption)
     .mutation(({ ctx, input }) => addSharedOption(ctx.db, ctx.tenantId, input.fieldId, input.data)),
 
   updateSharedOption: tenantProcedure
+    .meta({
+      description: 'Renames or recolours one option of a sharedmultioptions field.',
+      errors: ['CUSTOM_FIELD_NOT_FOUND', 'SHARED_OPTION_NOT_FOUND'],
+    })
     .input(
       z.object({
         fieldId: z.string().uuid(),
@@ -86,6 +115,10 @@ export const customFieldsRouter = router({
     ),
 
   deleteSharedOption: tenantProcedure
+    .meta({
+      description: 'Deletes one option of a sharedmultioptions field.',
+      errors: ['CUSTOM_FIELD_NOT_FOUND', 'SHARED_OPTION_NOT_FOUND'],
+    })
     .input(z.object({ fieldId: z.string().uuid(), code: z.string().min(1).max(100) }))
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
