@@ -44,9 +44,12 @@ const contactProcedure = tenantProcedure.meta({ area: '/contact' });
 const ZById = z.object({ id: z.string().uuid() });
 
 export const contactsRouter = router({
-  /** The '/contacts' list: search, filters and keyset pages of 50. */
   list: tenantProcedure
-    .meta({ area: '/contacts' })
+    .meta({
+      area: '/contacts',
+      description:
+        "The '/contacts' list: the contacts the caller may see, newest first, in keyset pages of 50 after `cursor`. `search` matches name, phone in any format, e-mail or gov id (accents and case ignored); status tag, origin, agent, company and custom-field filters narrow it.",
+    })
     .input(ZListContactsInput)
     .output(
       z.object({
@@ -56,46 +59,88 @@ export const contactsRouter = router({
     )
     .query(({ ctx, input }) => listContacts(ctx.db, ctx.user, input)),
 
-  /** Contacts for pickers, 15 at most, only those the user may see. */
   lookup: tenantProcedure
+    .meta({
+      description:
+        "Contacts for pickers (custom fields selectcontact and multiplecontact), only those the caller may see, by name: those whose name contains `search` (15 at most), or those of `ids` (to show a picker's current values).",
+    })
     .input(ZLookupContactsInput)
     .output(z.array(ZContactSummary))
     .query(({ ctx, input }) => lookupVisibleContacts(ctx.db, ctx.user, input)),
 
-  /** The sheet's definition, flags and country (02 §2 screen 1, §6). */
   form: contactProcedure
+    .meta({
+      description:
+        "What the contact sheet needs besides the tag, origin and custom-field lists (02 §2 screen 1, §6): the company's country, the sheet's definition, the form flags for the caller, and the external contact system's name when one is connected.",
+    })
     .output(ZContactFormConfig)
     .query(({ ctx }) => contactFormConfig(ctx.db, ctx.user)),
 
   get: contactProcedure
+    .meta({
+      description:
+        "One contact as the contact page shows it: its values, phones, companies, channels, agents, archiving, pending reminder, bot and parent, and what the caller may do with it (`can`). The caller must see the contact or hold its 'Inbox' reservation; a reserved contact allows nothing until taken over.",
+      errors: ['CONTACT_NOT_FOUND'],
+    })
     .input(ZById)
     .output(ZContactDetail)
     .query(({ ctx, input }) => getContact(ctx.db, ctx.user, input.id)),
 
   create: contactProcedure
+    .meta({
+      description:
+        "Creates a contact held by the caller under every rule of the sheet (02 §5): numbers neither blocked nor another contact's, the caller's tags and origins, the company's companies and sectors (refusals as field errors of INVALID_REQUEST_BODY), valid custom fields. With an external contact system connected, the system must accept the values first and then receive the new contact, or nothing is created.",
+      errors: ['CUSTOM_FIELD_INVALID', 'EXTERNAL_VALIDATION_FAILED', 'EXTERNAL_SYSTEM_ERROR'],
+    })
     .input(ZContactInput)
     .output(z.object({ id: z.string() }))
     .mutation(({ ctx, input }) => createContact(ctx.db, ctx.user, input)),
 
   update: contactProcedure
+    .meta({
+      description:
+        "Replaces the sheet's values of a contact the caller may see under the rules of contact.create (its origin stays) and answers it as contact.get does. With an external contact system connected, the system must accept and receive the change, or nothing is saved.",
+      errors: [
+        'CONTACT_NOT_FOUND',
+        'CUSTOM_FIELD_INVALID',
+        'EXTERNAL_VALIDATION_FAILED',
+        'EXTERNAL_SYSTEM_ERROR',
+      ],
+    })
     .input(z.object({ id: z.string().uuid(), values: ZContactInput }))
     .output(ZContactDetail)
     .mutation(({ ctx, input }) => updateContact(ctx.db, ctx.user, input.id, input.values)),
 
-  /** 02 §7 validate number: the popover beside a phone. */
   validatePhone: contactProcedure
+    .meta({
+      description:
+        "Checks a phone number for the popover beside it (02 §7, §8): valid for the company's country or with its own code, not blocked, not another main contact's (the edited `contactId`'s own numbers excepted). For a duplicate it says what the caller may do (go to their own contact, take it over, open a sub-conversation, unify) and names the holder by id when the caller may see it, else by a `ref.…` valid 15 minutes for contact.takeOver and contact.createSubConversation.",
+    })
     .input(ZValidatePhoneInput)
     .output(ZPhoneValidation)
     .query(({ ctx, input }) => validatePhone(ctx.db, ctx.user, input, ctx.deps.env.sessionSecret)),
 
-  /** The sheet's external-system status box (02 §4). */
   externalValidate: contactProcedure
+    .meta({
+      description:
+        "The sheet's external-system status box (02 §4): the values as the server would store them (for the contact `contactId` when editing) judged by the company's external contact system; answers its verdict and the system's name. Values the sheet itself refuses answer its own errors, as contact.create does.",
+      errors: [
+        'DISABLED_FEATURE',
+        'CONTACT_NOT_FOUND',
+        'CUSTOM_FIELD_INVALID',
+        'EXTERNAL_SYSTEM_ERROR',
+      ],
+    })
     .input(ZExternalValidateInput)
     .output(ZExternalValidation.extend({ system: z.string() }))
     .mutation(({ ctx, input }) => externalValidate(ctx.db, ctx.user, input)),
 
-  /** Lines for 'Copiar conversación'. */
   conversationText: contactProcedure
+    .meta({
+      description:
+        "Lines for 'Copiar conversación' (02 §2 screen 2): every timeline item of a contact the caller may read, oldest first, with its time, its agent (null for the system's) and a readable body.",
+      errors: ['CONTACT_NOT_FOUND'],
+    })
     .input(ZById)
     .output(
       z.array(
@@ -110,15 +155,35 @@ export const contactsRouter = router({
     .query(({ ctx, input }) => conversationForCopy(ctx.db, ctx.user, input.id)),
 
   transferAgents: contactProcedure
+    .meta({
+      description:
+        "The agents the caller may transfer a contact to (02 §6): active users with role user, super, comercial or project manager in the caller's group and the groups below it; with the flag showAllSellers also every seller of the company, with showAllAgents every agent.",
+    })
     .output(z.array(ZAgent))
     .query(({ ctx }) => transferAgents(ctx.db, ctx.user)),
 
   transfer: contactProcedure
+    .meta({
+      description:
+        'Hands a contact the caller may see to an agent of contact.transferAgents (02 §4; one call per contact, never a sub-conversation) and writes a transfer item on its timeline, telling the previous agent too. Without `keepReminderAndArchivingReason` its pending reminder and archiving reason are cleared.',
+      errors: [
+        'CONTACT_NOT_FOUND',
+        'ERROR_INVALID_DATA',
+        'ERROR_YOURSELF_TRANSFER',
+        'ERROR_NOT_AUTHORIZED_GROUP',
+        'ERROR_ALREADY_BELONGS_TO_AGENT',
+      ],
+    })
     .input(ZTransferInput)
     .output(z.object({ success: z.literal(true) }))
     .mutation(({ ctx, input }) => transferContact(ctx.db, ctx.user, input)),
 
   takeOver: contactProcedure
+    .meta({
+      description:
+        "Takes over a contact nobody is in charge of (no agent, an inactive agent, or archived; never a sub-conversation), by id or by the `ref.…` of contact.validatePhone: it becomes the caller's, its archiving and reservation are cleared and a contactTaken item is written. Refused while another user's 'Inbox' reservation of it holds.",
+      errors: ['CONTACT_NOT_FOUND', 'CONTACT_NOT_OBTAINABLE', 'CONTACT_RESERVED'],
+    })
     .input(z.object({ contactId: ZContactIdOrRef }))
     .output(
       z.object({
@@ -136,11 +201,21 @@ export const contactsRouter = router({
     ),
 
   subConversations: contactProcedure
+    .meta({
+      description:
+        "The 'Subconversaciones' panel of a contact the caller may see (02 §2 screen 4): its sub-conversations with status and agent; empty when sub-conversations are off for the caller or the contact is one itself.",
+      errors: ['CONTACT_NOT_FOUND'],
+    })
     .input(ZById)
     .output(z.array(ZSubConversationItem))
     .query(({ ctx, input }) => listSubConversations(ctx.db, ctx.user, input.id)),
 
   createSubConversation: contactProcedure
+    .meta({
+      description:
+        "Opens a sub-conversation (02 §1): a copy of the contact (by id or the `ref.…` of contact.validatePhone) held by the caller or by `agentId` among contact.transferAgents, with status 'new' and an item on both timelines. Needs the feature and an allowed role, never of a sub-conversation; of a contact the caller may not see only its name, phones, e-mails, tag and origin are copied.",
+      errors: ['CONTACT_NOT_FOUND', 'SUB_CONVERSATION_NOT_ALLOWED', 'ERROR_NOT_AUTHORIZED_GROUP'],
+    })
     .input(ZCreateSubConversationInput)
     .output(z.object({ id: z.string() }))
     .mutation(({ ctx, input }) =>
@@ -151,6 +226,11 @@ export const contactsRouter = router({
     ),
 
   unify: contactProcedure
+    .meta({
+      description:
+        "Unifies two contacts the caller may see (02 §4, §6), for the roles the company allows and never sub-conversations: the other's timeline, companies and sub-conversations move to the base, phones and e-mails are merged, the base keeps its values where both have one, and the other is deleted. One transaction with a unify item on the base's timeline; there is no undo.",
+      errors: ['UNIFY_NOT_ALLOWED', 'CONTACT_NOT_FOUND'],
+    })
     .input(ZUnifyInput)
     .output(z.object({ contactBaseId: z.string() }))
     .mutation(({ ctx, input }) => unifyContacts(ctx.db, ctx.user, input)),
