@@ -27,13 +27,14 @@
  *   BENCH_LOAD_CONTACTS       contacts per seller (60).
  *   BENCH_KEEP=1, BENCH_REUSE=1 as in bench:contacts.
  */
+import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import type { TRPCClient } from '@trpc/client';
-import type pg from 'pg';
+import pg from 'pg';
 import superjson from 'superjson';
 import WebSocket from 'ws';
-import type { Database } from '@cartera/db/client';
+import type { Database, DatabaseHandle } from '@cartera/db/client';
 import {
   createContact,
   createGroup,
@@ -47,9 +48,9 @@ import { newId } from '@cartera/domain/ids';
 import { TRPC_MAX_BATCH_SIZE } from '@cartera/domain/limits';
 import type { AppRouter } from '../src/router';
 import type { EventEnvelope } from '../src/realtime/stream';
-import { trpcCall } from '../src/testing/http-client';
-import { startTestApp } from '../src/testing/test-app';
-import { waitFor } from '../src/testing/ws-client';
+import { trpcCall, type ProcedurePath } from '../src/testing/http-client';
+import { startTestApp, tokenFor } from '../src/testing/test-app';
+import { waitFor, watchTopic } from '../src/testing/ws-client';
 import {
   backgroundLine,
   backgroundWork,
@@ -61,6 +62,7 @@ import {
   pick,
   seconds,
   settleDatabase,
+  percentile,
   summary,
   unit,
   verdict,
@@ -92,6 +94,8 @@ const LIVE_EVENT_DELAY_MS = 250;
 /** How long a subscriber waits for the notes it should get, leaving a contact or at the end. */
 const GRACE_MS = 10_000;
 const SUBSCRIBE_TIMEOUT_MS = 15_000;
+/** Sign-ins at once before a phase (argon2 is slow on purpose; they are not measured). */
+const SIGN_IN_CONCURRENCY = 4;
 
 const TARGET_P95_FACTOR = 3;
 const TARGET_ERROR_RATE = 0.001;
@@ -308,7 +312,11 @@ interface DeliveryFigures {
 interface AgentsResult {
   agents: number;
   signIn: Timing;
+  /** All of the phase's sign-ins, wall time. */
+  signInMs: number;
   measuredMs: number;
+  /** The measured window, wall-clock ms, and the agents' CPU time in it. */
+  window: { start: number; end: number; cpuMs: number };
   calls: CallFigures[];
   /** Calls outside the measured window that failed (ramp-up, the end). */
   otherErrors: number;
@@ -363,9 +371,9 @@ interface Stint {
 }
 
 class Phase {
-  readonly start = now();
-  readonly windowStart: number;
-  readonly windowEnd: number;
+  /** Set by begin(): nothing is measured before. */
+  windowStart = Infinity;
+  windowEnd = Infinity;
   readonly samples = new Map<Kind, number[]>(KINDS.map((kind) => [kind, []]));
   readonly errors = new Map<Kind, number>(KINDS.map((kind) => [kind, 0]));
   otherErrors = 0;
@@ -380,9 +388,23 @@ class Phase {
   duplicates = 0;
 
   constructor(readonly task: AgentsTask) {
-    this.windowStart = this.start + task.rampMs;
-    this.windowEnd = this.windowStart + task.measuredMs;
     task.hot.forEach((ids, team) => ids.forEach((id) => this.teamOf.set(id, team)));
+  }
+
+  /** This process's CPU time (ms) at the window's start and end. */
+  cpuAtStart = NaN;
+  cpuAtEnd = NaN;
+
+  /** The agents start now: the measured window opens after the ramp-up. */
+  begin() {
+    this.windowStart = now() + this.task.rampMs;
+    this.windowEnd = this.windowStart + this.task.measuredMs;
+    const cpuMs = () => {
+      const used = process.cpuUsage();
+      return (used.user + used.system) / 1000;
+    };
+    setTimeout(() => (this.cpuAtStart = cpuMs()), this.task.rampMs);
+    setTimeout(() => (this.cpuAtEnd = cpuMs()), this.task.rampMs + this.task.measuredMs);
   }
 
   over() {
@@ -729,13 +751,24 @@ async function runAgents(task: AgentsTask): Promise<AgentsResult> {
   const phase = new Phase(task);
   const signIns: number[] = [];
   const agents = task.agents.map((seller, number) => new Agent(phase, seller, number));
-  // Ramp-up: the agents sign in and start one after the other over rampMs.
+  // Everyone signs in first, SIGN_IN_CONCURRENCY at a time, outside the measured window.
+  const signingIn = now();
+  const queue = [...agents];
+  await Promise.all(
+    Array.from({ length: SIGN_IN_CONCURRENCY }, async () => {
+      for (let agent = queue.shift(); agent; agent = queue.shift()) {
+        const started = now();
+        await agent.signIn();
+        signIns.push(now() - started);
+      }
+    }),
+  );
+  const signInMs = now() - signingIn;
+  // Ramp-up: the agents start one after the other over rampMs, then the window opens.
+  phase.begin();
   await Promise.all(
     agents.map(async (agent, number) => {
       await sleep((number * task.rampMs) / agents.length);
-      const started = now();
-      await agent.signIn();
-      signIns.push(now() - started);
       await agent.run();
     }),
   );
@@ -744,7 +777,13 @@ async function runAgents(task: AgentsTask): Promise<AgentsResult> {
   return {
     agents: agents.length,
     signIn: summary(signIns),
+    signInMs,
     measuredMs: task.measuredMs,
+    window: {
+      start: phase.windowStart,
+      end: phase.windowEnd,
+      cpuMs: phase.cpuAtEnd - phase.cpuAtStart,
+    },
     calls: KINDS.map((kind) => ({
       kind,
       timing: summary(phase.samples.get(kind)!),
@@ -787,8 +826,9 @@ function phaseReport(result: AgentsResult) {
   );
   for (const message of result.errorMessages.slice(0, 8)) out(`  ${message}`);
   out(
-    `sign-in (auth.login, during the ramp-up) p50/p95 ${ms(result.signIn.p50)}/` +
-      `${ms(result.signIn.p95)} ms`,
+    `sign-in before the ramp-up (auth.login, ${SIGN_IN_CONCURRENCY} at a time): ` +
+      `${(result.signInMs / 1000).toFixed(1)} s for ${result.agents}, each p50/p95 ` +
+      `${ms(result.signIn.p50)}/${ms(result.signIn.p95)} ms`,
   );
   const d = result.delivery;
   out(
@@ -810,6 +850,157 @@ function phaseReport(result: AgentsResult) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The server's side: its pool during a phase, the statements each call sends.
+
+const POOL_SIZE = 10;
+
+interface CpuSample {
+  at: number;
+  /** This process's (the server's) CPU time, ms. */
+  server: number;
+  /** The machine's busy and total CPU time over all cores, ms. */
+  busy: number;
+  total: number;
+}
+
+function cpuSample(): CpuSample {
+  const used = process.cpuUsage();
+  let busy = 0;
+  let total = 0;
+  for (const { times } of cpus()) {
+    const all = times.user + times.nice + times.sys + times.idle + times.irq;
+    busy += all - times.idle;
+    total += all;
+  }
+  return { at: now(), server: (used.user + used.system) / 1000, busy, total };
+}
+
+/** Samples the CPU twice a second; the result stops it and returns the samples. */
+function recordCpu() {
+  const samples = [cpuSample()];
+  const timer = setInterval(() => samples.push(cpuSample()), 500);
+  return () => {
+    clearInterval(timer);
+    samples.push(cpuSample());
+    return samples;
+  };
+}
+
+/** Who used the machine during the measured window (the samples inside it). */
+function windowCpuLine(samples: CpuSample[], result: AgentsResult) {
+  const first = samples.find((each) => each.at >= result.window.start) ?? samples[0]!;
+  const last = samples.findLast((each) => each.at <= result.window.end) ?? samples.at(-1)!;
+  const wall = last.at - first.at;
+  const calls = result.calls.reduce((sum, each) => sum + each.timing.n + each.errors, 0);
+  const serverMs = (last.server - first.server) * (result.measuredMs / wall);
+  const cores = cpus().length;
+  return (
+    `measured window: server ${((100 * (last.server - first.server)) / wall).toFixed(0)} % of ` +
+    `a core (${(serverMs / calls).toFixed(2)} ms of CPU per measured call, subscriptions ` +
+    `included), agents ${((100 * result.window.cpuMs) / result.measuredMs).toFixed(0)} %, whole ` +
+    `machine ${((100 * (last.busy - first.busy)) / (last.total - first.total)).toFixed(0)} % busy ` +
+    `of its ${cores} cores (the rest: PostgreSQL and whatever else runs on the machine)`
+  );
+}
+
+/** Samples the server's pool every 100 ms; the result stops it and sums it up. */
+function watchPool(handle: DatabaseHandle) {
+  const pool = (handle.db as unknown as { $client?: pg.Pool }).$client;
+  let samples = 0;
+  let full = 0;
+  let waiting = 0;
+  let maxWaiting = 0;
+  const timer = setInterval(() => {
+    if (!pool) return;
+    samples += 1;
+    if (pool.totalCount >= POOL_SIZE && pool.idleCount === 0) full += 1;
+    waiting += pool.waitingCount;
+    maxWaiting = Math.max(maxWaiting, pool.waitingCount);
+  }, 100);
+  return () => {
+    clearInterval(timer);
+    return samples === 0
+      ? 'server pool: not observable'
+      : `server pool (${POOL_SIZE} connections): all in use ${((100 * full) / samples).toFixed(0)} % ` +
+          `of the time; queries waiting for a connection: mean ${(waiting / samples).toFixed(1)}, ` +
+          `max ${maxWaiting}`;
+  };
+}
+
+/**
+ * Statements each kind of call sends to PostgreSQL, and how long it takes, one call at a time on
+ * the idle server (warm: the session cached, the statements prepared). The fewest of three.
+ */
+async function statementsPerCall(baseUrl: string, handle: DatabaseHandle, fixture: Fixture) {
+  const seller = fixture.sellers[0]!;
+  const token = await tokenFor(handle, { tenantId: fixture.tenantId, id: seller.id });
+  const contactId = fixture.hot[0]![0]!;
+  const call = async (path: ProcedurePath, input: unknown, method: 'GET' | 'POST' = 'GET') => {
+    const answer = await trpcCall<Record<string, unknown>>(baseUrl, path, input, { token, method });
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+    return answer.data!;
+  };
+  const first = await call('interaction.timeline', { contactId, before: null });
+  const items = first.items as Array<{ id: string }>;
+  const calls: Array<[Kind, () => Promise<unknown>]> = [
+    ['inbox.conversations', () => call('inbox.conversations', {})],
+    ['contact.get', () => call('contact.get', { id: contactId })],
+    ['interaction.timeline (first page)', () => call('interaction.timeline', { contactId })],
+    [
+      'realtime.events (until started)',
+      async () => (await watchTopic(baseUrl, token, `contact:${contactId}`)).stop(),
+    ],
+    [
+      'interaction.after (catch-up)',
+      () => call('interaction.after', { contactId, after: items.at(-1)!.id }),
+    ],
+    [
+      'interaction.timeline (older page)',
+      () => call('interaction.timeline', { contactId, before: first.nextBefore }),
+    ],
+    ['contact.list (search)', () => call('contact.list', { search: 'Rodríguez' })],
+    [
+      'interaction.createNote',
+      () =>
+        call(
+          'interaction.createNote',
+          { contactId, id: newId(), body: 'Nota de prueba del benchmark.' },
+          'POST',
+        ),
+    ],
+  ];
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = prototype.query;
+  let statements = 0;
+  prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    statements += 1;
+    return original.apply(this, args);
+  };
+  const rows: Array<{ kind: Kind; statements: number; ms: number }> = [];
+  try {
+    for (const [kind, run] of calls) {
+      await run();
+      let fewest = Infinity;
+      const durations: number[] = [];
+      for (let repeat = 0; repeat < 3; repeat += 1) {
+        await sleep(100);
+        statements = 0;
+        const started = now();
+        await run();
+        durations.push(now() - started);
+        // The subscription's start reads the newest event id after it answers 'started'.
+        await sleep(200);
+        fewest = Math.min(fewest, statements);
+      }
+      rows.push({ kind, statements: fewest, ms: percentile(durations, 50) });
+    }
+  } finally {
+    prototype.query = original;
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
 
 const runClients = clientRunner<AgentsTask>(new URL(import.meta.url), [AGENTS_FLAG]);
 
@@ -819,7 +1010,7 @@ async function main() {
       `a ${RAMP_SECONDS} s ramp-up`,
   );
   out(machineLine());
-  const database = await openBenchDatabase(DATABASE, 10);
+  const database = await openBenchDatabase(DATABASE, POOL_SIZE);
   const { handle, client } = database;
   let fixture = database.reused ? await findFixture(client) : undefined;
   if (fixture) {
@@ -845,6 +1036,13 @@ async function main() {
   const app = await startTestApp(handle, { JOBS_ENABLED: 'false' });
   const results: AgentsResult[] = [];
   try {
+    out();
+    out('## Each call alone (one seller, warm, nothing else running; the fewest of three)');
+    out('| call | statements to PostgreSQL | ms (median) |');
+    out('| ---- | ---: | ---: |');
+    for (const row of await statementsPerCall(app.url, handle, fixture)) {
+      out(`| \`${row.kind}\` | ${row.statements} | ${ms(row.ms)} |`);
+    }
     for (const [index, agents] of PHASES.entries()) {
       out();
       out(
@@ -852,6 +1050,8 @@ async function main() {
           `measured after a ${RAMP_SECONDS} s ramp-up`,
       );
       const before = await backgroundWork(client);
+      const poolLine = watchPool(handle);
+      const cpuSamples = recordCpu();
       const { result, server } = await runClients<AgentsResult>({
         baseUrl: app.url,
         agents: fixture.sellers.slice(0, agents),
@@ -860,8 +1060,12 @@ async function main() {
         measuredMs: MEASURED_SECONDS * 1000,
         salt: 100 + index,
       });
+      const pool = poolLine();
+      const samples = cpuSamples();
       phaseReport(result);
       out(loadLine(server, result.cpuMs));
+      out(windowCpuLine(samples, result));
+      out(pool);
       out(backgroundLine(before, await backgroundWork(client)));
       results.push(result);
     }
