@@ -22,6 +22,7 @@ import { registerInteractionsRoutes } from './modules/interactions/interactions.
 import { registerPlacesRoutes } from './modules/places/places.rest';
 import { registerSettingsRoutes } from './modules/settings/settings.rest';
 import { registerDocsRoutes } from './http/docs';
+import { configureOutbound } from './lib/outbound';
 import { registerAuthRoutes } from './modules/auth/auth.rest';
 import { registerFilesRoutes } from './modules/files/files.rest';
 import { startSessionCache } from './modules/sessions/session-cache';
@@ -90,6 +91,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     jobs,
     storage: createStorage(env),
   };
+
+  // Addresses tenants configure are called only through the guard, with the operator's exceptions.
+  configureOutbound({ allowedHosts: env.outboundAllowedHosts });
 
   const server: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,

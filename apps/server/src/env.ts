@@ -48,6 +48,20 @@ const EnvSchema = z.object({
         .map((each) => each.trim())
         .filter(Boolean),
     ),
+  /**
+   * Host names the server may call whatever they resolve to (comma-separated): a company system
+   * on a private network, the providers' fakes on 127.0.0.1. Every other address a tenant
+   * configures must be public (`lib/outbound.ts`).
+   */
+  OUTBOUND_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((each) => each.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   GOOGLE_PLACES_API_KEY: optional,
   GOOGLE_PLACES_BASE_URL: z
     .union([z.literal(''), z.url({ protocol: /^https?$/ })])
@@ -89,6 +103,7 @@ export interface Env {
   jobsEnabled: boolean;
   trustedProxies: string[];
   apiTokenRateLimit: number;
+  outboundAllowedHosts: string[];
   googlePlaces: GooglePlacesConfig;
 }
 
@@ -134,6 +149,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     jobsEnabled: raw.JOBS_ENABLED,
     trustedProxies: raw.TRUSTED_PROXIES,
     apiTokenRateLimit: raw.API_TOKEN_RATE_LIMIT,
+    outboundAllowedHosts: raw.OUTBOUND_ALLOWED_HOSTS,
     googlePlaces: {
       apiKey: raw.GOOGLE_PLACES_API_KEY?.trim() || undefined,
       baseUrl: raw.GOOGLE_PLACES_BASE_URL,

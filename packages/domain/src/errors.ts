@@ -22,6 +22,8 @@ export const ERROR_HTTP_STATUS = {
   DISABLED_FEATURE: 403,
   CROSS_SITE_REQUEST: 403,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A configured address the server will not call (a private network, not http or https). */
+  OUTBOUND_URL_NOT_ALLOWED: 422,
   // Identity (01 §5, §8). The password codes carry the legacy numbers 1, 2 and 3 in details.
   INVALID_CREDENTIALS: 401,
   TOO_MANY_LOGIN_ATTEMPTS: 429,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '@cartera/domain/errors';
+import { outboundRequest, type OutboundResponse } from '../../lib/outbound';
 
 /**
  * Adapter of a tenant's external contact system (02 §4, §7): validation by POST to the
@@ -7,6 +8,7 @@ import { DomainError } from '@cartera/domain/errors';
  * create address or PATCH to the update address with ?id={contactId}. Each call carries the
  * tenant's token as a bearer token. The system's own error text is passed on to the user (it is
  * the tenant's system, written for its users); transport failures become EXTERNAL_SYSTEM_ERROR.
+ * The addresses are the tenant's: they are called through the outbound-URL guard.
  */
 export interface ExternalSystem {
   name: string;
@@ -30,9 +32,9 @@ const ZErrorBody = z
 const TIMEOUT_MS = 5_000;
 
 async function call(system: ExternalSystem, method: 'POST' | 'PATCH', url: string, body: unknown) {
-  let response: Response;
+  let answer: OutboundResponse;
   try {
-    response = await fetch(url, {
+    answer = await outboundRequest(url, {
       method,
       headers: {
         authorization: `Bearer ${system.token}`,
@@ -40,19 +42,20 @@ async function call(system: ExternalSystem, method: 'POST' | 'PATCH', url: strin
         accept: 'application/json',
       },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      timeoutMs: TIMEOUT_MS,
     });
   } catch (error) {
+    // An address the guard refuses is the configuration's fault: say so, not "no answer".
+    if (error instanceof DomainError) throw error;
     throw new DomainError('EXTERNAL_SYSTEM_ERROR', { system: system.name }, { cause: error });
   }
-  const text = await response.text();
   let json: unknown;
   try {
-    json = text ? JSON.parse(text) : undefined;
+    json = answer.text ? JSON.parse(answer.text) : undefined;
   } catch {
     // Not JSON: treated like an empty answer.
   }
-  return { ok: response.ok, status: response.status, json };
+  return { ok: answer.ok, status: answer.status, json };
 }
 
 /** Asks the external system whether these values may be created or updated. */

@@ -10,7 +10,9 @@ import {
   type FakeExternalContacts,
 } from '../../testing/fake-external-contacts';
 
-const env = useDemoApp({ JOBS_ENABLED: 'false' });
+// The fake external system listens on 127.0.0.1, which the operator lists as exempt from the
+// outbound-URL guard; 'localhost' is not listed.
+const env = useDemoApp({ JOBS_ENABLED: 'false', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
 let external: FakeExternalContacts;
 
 /** A Uruguayan mobile nobody else uses in this file. */
@@ -316,11 +318,12 @@ describe('phone validation (02 §7 validate number, §8 popover)', () => {
 
 describe('external contact system (02 §4, §7, §8)', () => {
   async function connect() {
+    const config = external.config('Padrón');
     const { db } = env.database.handle;
     await db
       .update(groups)
       .set({
-        configs: sql`jsonb_set(${groups.configs}, '{contacts,externalSystem}', ${JSON.stringify(external.config('Padrón'))}::jsonb, true)`,
+        configs: sql`jsonb_set(${groups.configs}, '{contacts,externalSystem}', ${JSON.stringify(config)}::jsonb, true)`,
       })
       .where(eq(groups.id, env.demo.demo.id));
   }
@@ -400,6 +403,48 @@ describe('external contact system (02 §4, §7, §8)', () => {
       external.recover();
       await disconnect();
     }
+  });
+});
+
+describe('external contact system on a private address', () => {
+  it('is never called: the guard refuses it with its Spanish text and nothing is saved', async () => {
+    const config = external.config('Padrón');
+    // The same fake, named so that it resolves to a loopback address the operator did not list.
+    const local = (url: string) => url.replace('127.0.0.1', 'localhost');
+    const metadata = 'http://169.254.169.254/latest/meta-data';
+    for (const urls of [
+      {
+        validateUrl: local(config.validateUrl),
+        createUrl: local(config.createUrl),
+        updateUrl: local(config.updateUrl),
+      },
+      { validateUrl: metadata, createUrl: metadata, updateUrl: metadata },
+    ]) {
+      await env.database.handle.db
+        .update(groups)
+        .set({
+          configs: sql`jsonb_set(${groups.configs}, '{contacts,externalSystem}', ${JSON.stringify({ ...config, ...urls })}::jsonb, true)`,
+        })
+        .where(eq(groups.id, env.demo.demo.id));
+      const calls = external.requests.length;
+      const before = await env.database.handle.db.$count(contacts);
+      const refused = await env.call(SELLER, 'contact.create', {
+        firstName: 'Interna',
+        phones: [{ phone: freshMobile(), extensionNumber: '' }],
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.error).toMatchObject({
+        message:
+          'La dirección configurada no está permitida: debe ser una dirección pública http o https.',
+        data: { domainCode: 'OUTBOUND_URL_NOT_ALLOWED' },
+      });
+      expect(external.requests.length).toBe(calls);
+      expect(await env.database.handle.db.$count(contacts)).toBe(before);
+    }
+    await env.database.handle.db
+      .update(groups)
+      .set({ configs: sql`${groups.configs} #- '{contacts,externalSystem}'` })
+      .where(eq(groups.id, env.demo.demo.id));
   });
 });
 
