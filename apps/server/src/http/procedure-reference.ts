@@ -91,13 +91,22 @@ function rolesFor(meta: ProcedureMeta): { roles: Role[]; slug: string | null } {
   return { roles, slug };
 }
 
-function errorsFor(meta: ProcedureMeta, session: boolean): ErrorCode[] {
-  const codes = new Set<ErrorCode>(['INVALID_REQUEST_BODY']);
+function errorsFor(
+  meta: ProcedureMeta,
+  session: boolean,
+  type: ProcedureEntry['type'],
+): ErrorCode[] {
+  // Any call with an API token counts against its rate limit.
+  const codes = new Set<ErrorCode>(['INVALID_REQUEST_BODY', 'TOO_MANY_REQUESTS']);
+  if (type === 'mutation') {
+    // The origin guard: a cookie-borne mutation from another site, or in a form encoding.
+    codes.add('CROSS_SITE_REQUEST');
+    codes.add('UNSUPPORTED_MEDIA_TYPE');
+  }
   if (session) {
     codes.add('UNAUTHENTICATED');
     codes.add('PERMISSION_DENIED');
     if (!meta.duringPasswordChange) codes.add('PASSWORD_CHANGE_REQUIRED');
-    codes.add('TOO_MANY_REQUESTS');
   }
   for (const code of meta.errors ?? []) codes.add(code);
   codes.add('INTERNAL_SERVER_ERROR');
@@ -134,7 +143,7 @@ function entryFor(path: string, procedure: AnyProcedure): ProcedureEntry {
     duringPasswordChange: meta.duringPasswordChange === true,
     input: jsonSchemaOf(def.inputs, 'input'),
     output: def.output === undefined ? null : jsonSchemaOf([def.output], 'output'),
-    errors: errorsFor(meta, session),
+    errors: errorsFor(meta, session, def.type),
   };
 }
 
