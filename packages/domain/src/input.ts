@@ -74,3 +74,22 @@ export const ZHttpUrl = z
   .string()
   .url()
   .refine((url) => /^https?:\/\//i.test(url), { message: INPUT_TEXTS.invalidUrl });
+
+type WithoutDefault<T> = T extends z.ZodDefault<infer Inner> ? Inner : T;
+
+/**
+ * The schema of a change to some of an object's fields: every field optional and without its
+ * default, so a field left out stays as it is instead of being reset (zod 4 applies defaults
+ * inside `.partial()`).
+ */
+export function changeOf<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([key, field]) => [
+      key,
+      (field instanceof z.ZodDefault ? field.unwrap() : field).optional(),
+    ]),
+  );
+  return z.object(shape) as unknown as z.ZodObject<{
+    [K in keyof Shape]: z.ZodOptional<WithoutDefault<Shape[K]>>;
+  }>;
+}

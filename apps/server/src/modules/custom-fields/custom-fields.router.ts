@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUSTOM_FIELD_ENTITIES } from '@cartera/domain/custom-fields';
+import { changeOf } from '@cartera/domain/input';
 import { roleProcedure, router, tenantProcedure } from '../../trpc/init';
 import {
   addSharedOption,
@@ -57,7 +58,7 @@ export const customFieldsRouter = router({
     .input(
       z.object({
         id: z.string().uuid(),
-        data: ZCustomFieldInput.omit({ entity: true, code: true, type: true }).partial(),
+        data: changeOf(ZCustomFieldInput.omit({ entity: true, code: true, type: true })),
       }),
     )
     .output(ZCustomField)

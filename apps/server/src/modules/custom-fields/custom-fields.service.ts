@@ -173,9 +173,10 @@ export async function changeField(
 ) {
   const current = await findField(db, tenantId, id);
   if (!current) throw new DomainError('CUSTOM_FIELD_NOT_FOUND');
+  // A bound sent as null is cleared; one left out stays.
   checkBounds({
-    minChars: input.minChars ?? current.minChars,
-    maxChars: input.maxChars ?? current.maxChars,
+    minChars: input.minChars === undefined ? current.minChars : input.minChars,
+    maxChars: input.maxChars === undefined ? current.maxChars : input.maxChars,
   });
   const updated = await updateField(db, tenantId, id, input);
   const options = await findSharedOptions(db, tenantId, [id]);
