@@ -86,7 +86,7 @@ export function changeOf<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>
   const shape = Object.fromEntries(
     Object.entries(schema.shape).map(([key, field]) => [
       key,
-      (field instanceof z.ZodDefault ? field.unwrap() : field).optional(),
+      ((field instanceof z.ZodDefault ? field.unwrap() : field) as z.ZodType).optional(),
     ]),
   );
   return z.object(shape) as unknown as z.ZodObject<{
