@@ -46,7 +46,14 @@ function procedureSection(entry: ProcedureEntry): string {
     entry.area ? ` · area <code>${escapeHtml(entry.area)}</code>` : ''
   }${entry.slug ? ` · slug <code>${escapeHtml(entry.slug)}</code>` : ''}</li>
 ${entry.roles ? `<li><strong>Roles:</strong> ${list(entry.roles, 'none')}</li>` : ''}
-${entry.usedBy.length > 0 ? `<li><strong>Used by:</strong> ${list(entry.usedBy, '')}</li>` : ''}
+${
+  entry.usedBy.length > 0
+    ? `<li><strong>Used by:</strong> ${list(
+        entry.usedBy.map((use) => (use === '*' ? 'every screen (the app frame)' : use)),
+        '',
+      )}</li>`
+    : ''
+}
 ${entry.access === 'session' ? `<li><strong>API token scopes:</strong> ${list(entry.tokenScopes, 'none (a signed-in session only)')}</li>` : ''}
 <li><strong>Errors:</strong> ${list(entry.errors, '')}</li>
 </ul>
