@@ -27,6 +27,7 @@
  *   BENCH_LOAD_CONTACTS       contacts per seller (60).
  *   BENCH_KEEP=1, BENCH_REUSE=1 as in bench:contacts.
  */
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
@@ -858,12 +859,61 @@ interface CpuSample {
   at: number;
   /** This process's (the server's) CPU time, ms. */
   server: number;
+  /** The PostgreSQL cluster's CPU time, ms (NaN when it cannot be read). */
+  postgres: number;
   /** The machine's busy and total CPU time over all cores, ms. */
   busy: number;
   total: number;
 }
 
-function cpuSample(): CpuSample {
+/** user + system time of a process from /proc, ms (USER_HZ 100); with its reaped children's. */
+function procCpuMs(pid: number, reaped = false) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name: state is field 3, utime 14, stime 15, cutime 16, cstime 17.
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  const ticks = fields[11]! + fields[12]! + (reaped ? fields[13]! + fields[14]! : 0);
+  return ticks * 10;
+}
+
+/**
+ * The postmaster of the bench's cluster when it runs on this machine (Linux): the parent of the
+ * bench connection's backend.
+ */
+async function findPostmaster(client: pg.Client): Promise<number | undefined> {
+  try {
+    const { pid } = (await client.query<{ pid: number }>('select pg_backend_pid() as pid'))
+      .rows[0]!;
+    if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres')) return undefined;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU time of the whole cluster: the postmaster, its live children and those it reaped. */
+function clusterCpuMs(postmaster: number | undefined) {
+  if (postmaster === undefined) return NaN;
+  try {
+    let total = procCpuMs(postmaster, true);
+    const children = readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8');
+    for (const child of children.trim().split(/\s+/).filter(Boolean)) {
+      try {
+        total += procCpuMs(Number(child));
+      } catch {
+        // It ended between the listing and the read: its time is in the postmaster's now.
+      }
+    }
+    return total;
+  } catch {
+    return NaN;
+  }
+}
+
+function cpuSample(postmaster: number | undefined): CpuSample {
   const used = process.cpuUsage();
   let busy = 0;
   let total = 0;
@@ -872,16 +922,22 @@ function cpuSample(): CpuSample {
     busy += all - times.idle;
     total += all;
   }
-  return { at: now(), server: (used.user + used.system) / 1000, busy, total };
+  return {
+    at: now(),
+    server: (used.user + used.system) / 1000,
+    postgres: clusterCpuMs(postmaster),
+    busy,
+    total,
+  };
 }
 
 /** Samples the CPU twice a second; the result stops it and returns the samples. */
-function recordCpu() {
-  const samples = [cpuSample()];
-  const timer = setInterval(() => samples.push(cpuSample()), 500);
+function recordCpu(postmaster: number | undefined) {
+  const samples = [cpuSample(postmaster)];
+  const timer = setInterval(() => samples.push(cpuSample(postmaster)), 500);
   return () => {
     clearInterval(timer);
-    samples.push(cpuSample());
+    samples.push(cpuSample(postmaster));
     return samples;
   };
 }
@@ -894,12 +950,19 @@ function windowCpuLine(samples: CpuSample[], result: AgentsResult) {
   const calls = result.calls.reduce((sum, each) => sum + each.timing.n + each.errors, 0);
   const serverMs = (last.server - first.server) * (result.measuredMs / wall);
   const cores = cpus().length;
+  // Shares of one core over the window.
+  const share = (ms: number) => (Number.isNaN(ms) ? '?' : `${((100 * ms) / wall).toFixed(0)} %`);
+  const server = last.server - first.server;
+  const agents = (result.window.cpuMs * wall) / result.measuredMs;
+  const postgres = last.postgres - first.postgres;
+  const machine = ((last.busy - first.busy) / (last.total - first.total)) * cores * wall;
+  const others = machine - server - agents - (Number.isNaN(postgres) ? 0 : postgres);
   return (
-    `measured window: server ${((100 * (last.server - first.server)) / wall).toFixed(0)} % of ` +
-    `a core (${(serverMs / calls).toFixed(2)} ms of CPU per measured call, subscriptions ` +
-    `included), agents ${((100 * result.window.cpuMs) / result.measuredMs).toFixed(0)} %, whole ` +
-    `machine ${((100 * (last.busy - first.busy)) / (last.total - first.total)).toFixed(0)} % busy ` +
-    `of its ${cores} cores (the rest: PostgreSQL and whatever else runs on the machine)`
+    `measured window, CPU in % of one core: server ${share(server)} ` +
+    `(${(serverMs / calls).toFixed(2)} ms per measured call, subscriptions included), agents ` +
+    `${share(agents)}, PostgreSQL ${share(postgres)}, everything else on the machine ` +
+    `${share(others)}; the machine's ${cores} cores ` +
+    `${((100 * (last.busy - first.busy)) / (last.total - first.total)).toFixed(0)} % busy`
   );
 }
 
@@ -1033,6 +1096,7 @@ async function main() {
   );
   out(await settleDatabase(client));
 
+  const postmaster = await findPostmaster(client);
   const app = await startTestApp(handle, { JOBS_ENABLED: 'false' });
   const results: AgentsResult[] = [];
   try {
@@ -1051,7 +1115,7 @@ async function main() {
       );
       const before = await backgroundWork(client);
       const poolLine = watchPool(handle);
-      const cpuSamples = recordCpu();
+      const cpuSamples = recordCpu(postmaster);
       const { result, server } = await runClients<AgentsResult>({
         baseUrl: app.url,
         agents: fixture.sellers.slice(0, agents),
