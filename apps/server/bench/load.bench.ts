@@ -463,6 +463,7 @@ class Agent {
       baseUrl,
       'auth.login',
       { email: this.seller.email, password: DEMO_PASSWORD },
+      // Each its own address, as behind a proxy; the test server trusts none and sees 127.0.0.1.
       { ip: `10.1.${this.seller.team}.${this.seller.index + 1}` },
     );
     const token = /cartera_session=([^;,\s]+)/.exec(answer.cookie ?? '')?.[1];
