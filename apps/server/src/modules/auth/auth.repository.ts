@@ -79,19 +79,13 @@ export async function reserveAttempts(
   since: Date,
 ): Promise<number[] | null> {
   const ordered = [...limits].sort((a, b) => a.key.localeCompare(b.key));
-  return db.transaction(async (tx) => {
-    for (const { key } of ordered) {
-      await tx.execute(sql`select pg_advisory_xact_lock(${LOGIN_LOCK_SPACE}, hashtext(${key}))`);
-    }
-    for (const { key, max } of ordered) {
-      if ((await countRecentAttempts(tx, key, since)) >= max) return null;
-    }
-    const rows = await tx
-      .insert(loginAttempts)
-      .values(ordered.map(({ key }) => ({ key })))
-      .returning({ id: loginAttempts.id });
-    return rows.map((row) => row.id);
-  });
+  // One statement (migration 0012): the locks are held for it and its commit only.
+  const result = await db.execute(
+    sql`select cartera_reserve_login_attempts(${LOGIN_LOCK_SPACE}, ${sql.param(ordered.map(({ key }) => key))}::text[], ${sql.param(ordered.map(({ max }) => max))}::int[], ${since.toISOString()}::timestamptz) as ids`,
+  );
+  const ids = (result as unknown as { rows: Array<{ ids: Array<number | string> | null }> }).rows[0]
+    ?.ids;
+  return ids ? ids.map(Number) : null;
 }
 
 /** Forgets reserved attempts by id (a login that turned out right). */
