@@ -5,7 +5,8 @@ import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
 import { startTestApp, tokenFor, type TestApp } from '../testing/test-app';
 import { connectWs, waitFor } from '../testing/ws-client';
 import { appendEvent, type NewDomainEvent } from './event-store';
-import type { EventEnvelope } from './stream';
+import { openEventStream, type EventEnvelope } from './stream';
+import { resolveSession } from '../modules/sessions/session.service';
 
 let database: TestDatabase;
 let instanceA: TestApp;
@@ -101,6 +102,30 @@ describe('tiempo real entre instancias', () => {
     });
     expect(watcher.received[0]!.data.createdAt).toBeInstanceOf(Date);
     watcher.stop();
+  });
+
+  it('una suscripción abierta ya tiene todo evento posterior, aunque todavía no se haya leído', async () => {
+    // What "started" promises a client: the stream is open and its starting point fixed before
+    // the procedure answers, so an event committed right after is delivered, not skipped.
+    const token = await tokenFor(database.handle, seller);
+    const user = (await resolveSession(database.handle.db, token))!.user;
+    const stop = new AbortController();
+    const stream = await openEventStream({
+      bus: instanceA.deps.events,
+      db: instanceA.deps.db,
+      user,
+      lastEventId: null,
+      signal: stop.signal,
+    });
+    try {
+      const event = await emitThroughB({ tenantId: tenant.id, payload: { text: 'justo después' } });
+      const first = await stream.next();
+      // A tracked item: [id, envelope].
+      expect(first.value?.[0]).toBe(String(event.id));
+    } finally {
+      stop.abort();
+      await stream.return(undefined);
+    }
   });
 
   it('un evento demasiado grande para el aviso llega igual, leído de la tabla', async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DomainError } from '@cartera/domain/errors';
 import { watchSession } from '../modules/sessions/session-watch';
 import { router, tenantProcedure } from '../trpc/init';
-import { streamEvents } from './stream';
+import { openEventStream } from './stream';
 
 export const ZEventStreamInput = z.object({
   /** Filled in by the client link after a reconnect. */
@@ -17,7 +17,7 @@ export const realtimeRouter = router({
         "The live event stream of the caller's company, filtered to what the caller may see and to `topics` when given (e.g. `contact:<id>`); events are tracked by id, and `lastEventId` resumes after the last one seen with what was missed (without it, only new events come). The session is watched while the stream is open: when it ends (logout, password change, deactivation, account switch) the stream ends with UNAUTHENTICATED within a second, and when the caller's access changes (roles, group) the filter follows from the next event.",
     })
     .input(ZEventStreamInput)
-    .subscription(async function* ({ ctx, input, signal }) {
+    .subscription(async ({ ctx, input, signal }) => {
       let user = ctx.user;
       const ended = new AbortController();
       const stopWatching = ctx.token
@@ -26,18 +26,31 @@ export const realtimeRouter = router({
             else user = check.session.user;
           })
         : () => undefined;
+      const streamSignal = signal ? AbortSignal.any([signal, ended.signal]) : ended.signal;
+      streamSignal.addEventListener('abort', stopWatching, { once: true });
+      // Opened before the procedure answers, so the client is told "started" only once the
+      // stream holds every event from then on (an event right after is never skipped).
+      let events: Awaited<ReturnType<typeof openEventStream>>;
       try {
-        yield* streamEvents({
+        events = await openEventStream({
           bus: ctx.deps.events,
           db: ctx.db,
           user: () => user,
           lastEventId: input.lastEventId,
           topics: input.topics,
-          signal: signal ? AbortSignal.any([signal, ended.signal]) : ended.signal,
+          signal: streamSignal,
         });
-        if (ended.signal.aborted) throw new DomainError('UNAUTHENTICATED');
-      } finally {
+      } catch (error) {
         stopWatching();
+        throw error;
       }
+      return (async function* () {
+        try {
+          yield* events;
+          if (ended.signal.aborted) throw new DomainError('UNAUTHENTICATED');
+        } finally {
+          stopWatching();
+        }
+      })();
     }),
 });

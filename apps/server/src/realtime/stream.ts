@@ -40,10 +40,14 @@ function toEnvelope(event: DomainEventRow): EventEnvelope {
 }
 
 /**
- * The events a user may see, as tracked items. It subscribes before it reads the backlog, so
- * nothing committed in between is lost, and skips ids it already yielded, so nothing repeats.
+ * Opens the events a user may see, as tracked items: it subscribes to the bus and fixes where
+ * the stream starts before it resolves, so an event committed once the caller has been told the
+ * subscription started is never skipped. Reading the backlog after subscribing loses nothing
+ * committed in between, and ids already yielded are skipped, so nothing repeats. The returned
+ * generator ends the bus subscription when it finishes, and so does the signal, even when the
+ * generator is never iterated.
  */
-export async function* streamEvents(options: StreamOptions) {
+export async function openEventStream(options: StreamOptions) {
   const { bus, db, signal } = options;
   const userOf = typeof options.user === 'function' ? options.user : () => options.user as AuthUser;
   const { tenantId } = userOf();
@@ -65,46 +69,60 @@ export async function* streamEvents(options: StreamOptions) {
     },
     onGap: () => push({ kind: 'gap' }),
   });
-  const onAbort = () => wake?.();
+  const onAbort = () => {
+    unsubscribe();
+    wake?.();
+  };
   signal?.addEventListener('abort', onAbort);
+  const close = () => {
+    unsubscribe();
+    signal?.removeEventListener('abort', onAbort);
+  };
 
+  let cursor: number;
   try {
     const resumeFrom = Number(options.lastEventId);
-    let cursor =
+    cursor =
       options.lastEventId && Number.isSafeInteger(resumeFrom) && resumeFrom >= 0
         ? resumeFrom
         : await latestEventId(db, tenantId);
-    let catchUp = options.lastEventId != null;
-
-    while (!signal?.aborted) {
-      if (catchUp) {
-        catchUp = false;
-        for (;;) {
-          const page = await eventsAfter(db, tenantId, cursor, { topics: options.topics });
-          for (const event of page) {
-            cursor = event.id;
-            if (wanted(event)) yield tracked(String(event.id), toEnvelope(event));
-          }
-          if (page.length < 500) break;
-        }
-        continue;
-      }
-      const next = pending.shift();
-      if (!next) {
-        await new Promise<void>((resolve) => (wake = resolve));
-        wake = undefined;
-        continue;
-      }
-      if (next.kind === 'gap') {
-        catchUp = true;
-        continue;
-      }
-      if (next.event.id <= cursor) continue;
-      cursor = next.event.id;
-      yield tracked(String(next.event.id), toEnvelope(next.event));
-    }
-  } finally {
-    unsubscribe();
-    signal?.removeEventListener('abort', onAbort);
+  } catch (error) {
+    close();
+    throw error;
   }
+  let catchUp = options.lastEventId != null;
+
+  return (async function* () {
+    try {
+      while (!signal?.aborted) {
+        if (catchUp) {
+          catchUp = false;
+          for (;;) {
+            const page = await eventsAfter(db, tenantId, cursor, { topics: options.topics });
+            for (const event of page) {
+              cursor = event.id;
+              if (wanted(event)) yield tracked(String(event.id), toEnvelope(event));
+            }
+            if (page.length < 500) break;
+          }
+          continue;
+        }
+        const next = pending.shift();
+        if (!next) {
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = undefined;
+          continue;
+        }
+        if (next.kind === 'gap') {
+          catchUp = true;
+          continue;
+        }
+        if (next.event.id <= cursor) continue;
+        cursor = next.event.id;
+        yield tracked(String(next.event.id), toEnvelope(next.event));
+      }
+    } finally {
+      close();
+    }
+  })();
 }
