@@ -9,6 +9,30 @@ async function navbarWidth(page: Page) {
   return (await navbar(page).boundingBox())?.width;
 }
 
+/** Where the menu collapses on its own (AUTO_COLLAPSE_QUERY in src/shell/use-menu-layout.ts). */
+const AUTO_COLLAPSE_QUERY = '(max-width: 1024.98px)';
+
+/**
+ * Resizes the window across the menu's breakpoint and waits until the app has seen it. A media
+ * query reports a change only when the page next renders: a window resized back before that
+ * never crossed the breakpoint for the app. The change listeners run in the order their lists
+ * were made, so once this one has run the app's has too, and React has rendered it (a `change`
+ * event's update is rendered before the next listener runs).
+ */
+async function resizeAcrossBreakpoint(page: Page, size: { width: number; height: number }) {
+  const change = await page.evaluateHandle((query) => {
+    const list = matchMedia(query);
+    return {
+      reported: new Promise<void>((resolve) =>
+        list.addEventListener('change', () => resolve(), { once: true }),
+      ),
+    };
+  }, AUTO_COLLAPSE_QUERY);
+  await page.setViewportSize(size);
+  await change.evaluate((each) => each.reported);
+  await change.dispose();
+}
+
 /** 'Inbox' with the count of unassigned contacts beside it. */
 const inbox = /^Inbox\s*\d+$/;
 
@@ -153,9 +177,11 @@ test.describe('Menú lateral', () => {
     // It can still be opened by hand, without changing the stored preference.
     await page.getByRole('button', { name: es.shell.expandMenu }).click();
     await expect.poll(() => navbarWidth(page)).toBe(210);
-    await page.setViewportSize({ width: 1280, height: 800 });
+    // Wider than the breakpoint, the stored choice (expanded) applies; narrow again, the hand
+    // expansion is forgotten.
+    await resizeAcrossBreakpoint(page, { width: 1280, height: 800 });
     await expect.poll(() => navbarWidth(page)).toBe(210);
-    await page.setViewportSize({ width: 1000, height: 800 });
+    await resizeAcrossBreakpoint(page, { width: 1000, height: 800 });
     await expect.poll(() => navbarWidth(page)).toBe(68);
     expect(browserErrors).toEqual([]);
   });
