@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -8,46 +5,42 @@ import { defineConfig, devices } from '@playwright/test';
  * the built web app (apps/web/dist) with a fresh embedded database seeded with demo data.
  * Build both first: `npm run build -w @cartera/server && npm run build -w @cartera/web`.
  *
+ * Tests change the demo data, so no two workers share a server: each worker starts its own on a
+ * free port with its own data folder (the worker fixture `appServer` in e2e/fixtures.ts, which
+ * also points `baseURL` at it) and stops it and deletes the folder when the worker ends. Test
+ * files are spread over the workers (2 by default, E2E_WORKERS to change it); the tests of one
+ * file run in order on one worker. Only the fake of Google Places is started here, once: it keeps
+ * no state the tests can see.
+ *
  * Playwright never downloads a browser here: it drives the system Chromium (CHROMIUM_PATH).
  */
-const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${port}`;
-/** The fake of Google Places (New) the server's real adapter talks to (address search). */
+/** The fake of Google Places (New) the servers' real adapter talks to (address search). */
 const placesPort = Number(process.env.FAKE_PLACES_PORT ?? 3199);
-const placesURL = `http://127.0.0.1:${placesPort}`;
-const FAKE_PLACES_API_KEY = 'e2e-key';
+export const placesURL = `http://127.0.0.1:${placesPort}`;
+export const FAKE_PLACES_API_KEY = 'e2e-key';
 
-/**
- * A fresh, empty data folder per run (embedded database and stored files). Playwright loads this
- * file again in every worker; they inherit the folder through the environment instead of making
- * their own, and the process that made it deletes it on exit, after the server has stopped.
- */
-function runDataDir(): string {
-  const inherited = process.env.CARTERA_E2E_DATA_DIR;
-  if (inherited) return inherited;
-  const created = mkdtempSync(join(tmpdir(), 'cartera-e2e-'));
-  process.env.CARTERA_E2E_DATA_DIR = created;
-  process.on('exit', () => rmSync(created, { recursive: true, force: true }));
-  return created;
+const workers = Number(process.env.E2E_WORKERS || 2);
+if (!Number.isInteger(workers) || workers < 1) {
+  throw new Error(`E2E_WORKERS must be a whole number from 1 up, not ${process.env.E2E_WORKERS}`);
 }
-
-const dataDir = runDataDir();
 
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL,
     locale: 'es-UY',
     timezoneId: 'America/Montevideo',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network, console) without the
+    // screencast: recording it costs about a fifth of the suite's CPU, and two workers share
+    // two cores. The failure's own screenshot is kept below.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
@@ -83,28 +76,6 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       env: { FAKE_PLACES_PORT: String(placesPort), FAKE_PLACES_API_KEY },
-    },
-    {
-      command: 'node ../server/dist/main.js',
-      url: `${baseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        CARTERA_DATA_DIR: dataDir,
-        CARTERA_SEED_DEMO: 'true',
-        // Always the embedded database, even when the shell running the tests points at a
-        // PostgreSQL server.
-        DATABASE_URL: '',
-        PUBLIC_URL: baseURL,
-        GOOGLE_PLACES_API_KEY: FAKE_PLACES_API_KEY,
-        GOOGLE_PLACES_BASE_URL: placesURL,
-      },
     },
   ],
 });

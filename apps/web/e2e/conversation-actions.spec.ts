@@ -239,10 +239,11 @@ test.describe('Acciones de la conversación', () => {
   test("un motivo de venta pide los campos requeridos en 'Guardar y archivar'", async ({
     page,
     browser,
+    baseURL,
     browserErrors,
   }) => {
     // A contact field required on sale, made for this test and switched off after it.
-    const admin = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const admin = await browser.newContext({ baseURL });
     const adminPage = await admin.newPage();
     await signIn(adminPage, 'comercial@demo.test');
     const field = await trpcMutation<{ id: string }>(adminPage, 'customField.create', {

@@ -30,11 +30,12 @@ test.describe('conversación', () => {
   test('una nota escrita en una pestaña aparece en otra sin recargar', async ({
     page,
     browser,
+    baseURL,
     browserErrors,
-  }, testInfo) => {
+  }) => {
     await signIn(page, 'vendedor@demo.test');
     const id = await newContact(page);
-    const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const other = await browser.newContext({ baseURL });
     const second = await other.newPage();
     second.on('console', (message) => {
       if (message.type() === 'error') browserErrors.push(`segunda: ${message.text()}`);

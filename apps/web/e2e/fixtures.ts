@@ -1,13 +1,188 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { newId } from '@cartera/domain/ids';
 import { test as base, expect, type Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
+import { FAKE_PLACES_API_KEY, placesURL } from '../playwright.config';
+
+/** The bundled server (`npm run build -w @cartera/server`). */
+const SERVER_MAIN = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
+/** How long a server may take to answer /api/health (migrations and the demo seed). */
+const SERVER_START_TIMEOUT = 120_000;
+/** How long a server may take to stop before it is killed (it forces its own exit at 20 s). */
+const SERVER_STOP_TIMEOUT = 25_000;
+/** The end of the server's output kept for failures. */
+const SERVER_LOG_LIMIT = 200_000;
+
+/** One worker's own server: its address and everything it has written so far. */
+interface AppServer {
+  url: string;
+  /** stdout and stderr interleaved, the last SERVER_LOG_LIMIT characters. */
+  log(): string;
+  /** Characters written since the start (to cut the part written during one test). */
+  written(): number;
+  /** Why the server is no longer running, when it stopped by itself. */
+  exited(): string | undefined;
+}
+
+/** A port on 127.0.0.1 that nothing listens on now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', resolve);
+  });
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no free port on 127.0.0.1');
+  return address.port;
+}
 
 /**
- * Every test collects what the browser reports as broken: console errors (a CSP violation is
- * one) and uncaught page errors. Tests assert the list is empty, or `unexpectedErrors(...)` when
- * the test itself provokes an error answer from the server (a wrong password, say).
+ * Starts the built server on a free port with a fresh, empty data folder (embedded database and
+ * stored files) seeded with the demo data, and waits until /api/health answers. The output is
+ * kept, not printed: a failed test gets it as an attachment, a failed start in its error.
  */
-export const test = base.extend<{ browserErrors: string[] }>({
+async function startAppServer(): Promise<AppServer & { stop(): Promise<void> }> {
+  if (!existsSync(SERVER_MAIN)) {
+    throw new Error(`${SERVER_MAIN} is missing: run \`npm run build -w @cartera/server\` first.`);
+  }
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'cartera-e2e-'));
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      CARTERA_DATA_DIR: dataDir,
+      CARTERA_SEED_DEMO: 'true',
+      // Always the embedded database, even when the shell running the tests points at a
+      // PostgreSQL server.
+      DATABASE_URL: '',
+      // The origin guard accepts only this origin: the worker's own.
+      PUBLIC_URL: url,
+      GOOGLE_PLACES_API_KEY: FAKE_PLACES_API_KEY,
+      GOOGLE_PLACES_BASE_URL: placesURL,
+    },
+  });
+
+  let log = '';
+  let written = 0;
+  const keep = (chunk: Buffer) => {
+    const text = chunk.toString();
+    written += text.length;
+    log = (log + text).slice(-SERVER_LOG_LIMIT);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+
+  let exitReason: string | undefined;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exitReason = `the server exited (${signal ?? `code ${code}`})`;
+      resolve();
+    });
+    child.once('error', (error) => {
+      exitReason = `the server could not be started: ${error.message}`;
+      resolve();
+    });
+  });
+  // A worker that ends without its teardown (an uncaught error) still takes its server along.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const stop = async () => {
+    if (!exitReason) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), SERVER_STOP_TIMEOUT);
+      await exited;
+      clearTimeout(timer);
+    }
+    process.off('exit', killOnExit);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + SERVER_START_TIMEOUT;
+  let healthy = false;
+  let lastProblem = 'no answer yet';
+  while (!healthy && !exitReason && Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) });
+      healthy = response.ok;
+      lastProblem = `/api/health answered ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    // Asks again a moment later, or stops asking as soon as the server exits.
+    if (!healthy) await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 250))]);
+  }
+  if (!healthy) {
+    const reason =
+      exitReason ?? `no healthy answer within ${SERVER_START_TIMEOUT / 1000} s (${lastProblem})`;
+    await stop();
+    throw new Error(
+      `The server for ${url} did not start: ${reason}. Its output:\n${log || '(none)'}`,
+    );
+  }
+
+  return {
+    url,
+    log: () => log,
+    written: () => written,
+    exited: () => exitReason,
+    stop,
+  };
+}
+
+/**
+ * Each worker runs its own server with its own embedded database: tests change the demo data,
+ * so two workers never share one. `baseURL` points `page`, `request`, `page.request` and every
+ * context a test opens at the worker's server. A failed test gets the server output written
+ * during it (all of it and the reason, if the server has stopped) as the attachment
+ * 'server-output', when there is any.
+ *
+ * Every test also collects what the browser reports as broken: console errors (a CSP violation
+ * is one) and uncaught page errors. Tests assert the list is empty, or `unexpectedErrors(...)`
+ * when the test itself provokes an error answer from the server (a wrong password, say).
+ */
+export const test = base.extend<
+  { browserErrors: string[]; serverOutputOnFailure: void },
+  { appServer: AppServer }
+>({
+  appServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from it.
+    async ({}, use) => {
+      const server = await startAppServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: SERVER_START_TIMEOUT + SERVER_STOP_TIMEOUT + 10_000 },
+  ],
+  baseURL: async ({ appServer }, use) => {
+    await use(appServer.url);
+  },
+  serverOutputOnFailure: [
+    async ({ appServer }, use, testInfo) => {
+      const from = appServer.written();
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const exited = appServer.exited();
+      // What it wrote during the test; all that is kept when it has stopped (maybe before).
+      const writtenSince = exited ? Infinity : appServer.written() - from;
+      const output = writtenSince > 0 ? appServer.log().slice(-writtenSince) : '';
+      const body = [output.trim(), exited ?? ''].filter(Boolean).join('\n\n');
+      if (body) await testInfo.attach('server-output', { body, contentType: 'text/plain' });
+    },
+    { auto: true },
+  ],
   browserErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {

@@ -39,9 +39,10 @@ test.describe('Inbox: contacto reservado', () => {
   test('abrir un contacto del Inbox lo reserva con cuenta regresiva, otro vendedor no lo ve, y Obtener lo toma', async ({
     page,
     browser,
+    baseURL,
     browserErrors,
-  }, testInfo) => {
-    const otherContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  }) => {
+    const otherContext = await browser.newContext({ baseURL });
     const other = await otherContext.newPage();
     await signIn(other, 'vendedora@demo.test');
     await signIn(page, 'vendedor@demo.test');
@@ -122,8 +123,9 @@ test.describe('Inbox: contacto reservado', () => {
   test('al llegar a cero vuelve al Inbox con un aviso y el contacto queda libre para los demás', async ({
     page,
     browser,
+    baseURL,
     browserErrors,
-  }, testInfo) => {
+  }) => {
     await signIn(page, 'vendedor@demo.test');
     // The page's clock, moved ahead below instead of waiting two minutes.
     await page.clock.install();
@@ -135,7 +137,7 @@ test.describe('Inbox: contacto reservado', () => {
     await expect(page).toHaveURL(/\/contact\/unassigned$/);
 
     // Given up on the server: another seller finds it in 'Inbox' again.
-    const otherContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const otherContext = await browser.newContext({ baseURL });
     const other = await otherContext.newPage();
     await signIn(other, 'vendedora@demo.test');
     await expect.poll(async () => unassignedIds(other)).toContain(id);
@@ -143,14 +145,14 @@ test.describe('Inbox: contacto reservado', () => {
     expect(browserErrors).toEqual([]);
   });
 
-  test('cerrar la pestaña libera el contacto en el momento', async ({ browser }, testInfo) => {
-    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  test('cerrar la pestaña libera el contacto en el momento', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
     await signIn(page, 'vendedor@demo.test');
     const { id } = await openFirstUnassigned(page);
     await expect(page.getByTestId('reservation-countdown')).toBeVisible();
 
-    const otherContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const otherContext = await browser.newContext({ baseURL });
     const other = await otherContext.newPage();
     await signIn(other, 'vendedora@demo.test');
     expect(await unassignedIds(other)).not.toContain(id);

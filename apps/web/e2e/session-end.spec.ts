@@ -7,14 +7,15 @@ import { createTestContact, expect, signIn, test } from './fixtures';
 test('al cerrarse la sesión desde otro lado, la pestaña abierta vuelve al inicio de sesión', async ({
   page,
   playwright,
-}, testInfo) => {
+  baseURL,
+}) => {
   await signIn(page, 'vendedor@demo.test');
   const { id } = await createTestContact(page, 'Sesión');
   await page.goto(`/contact?id=${id}`);
   await expect(page.getByTestId('creation-header')).toBeVisible();
 
   const cookie = (await page.context().cookies()).find((each) => each.name === 'cartera_session');
-  const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  const api = await playwright.request.newContext({ baseURL });
   const logout = await api.post('/api/trpc/auth.logout', {
     headers: { authorization: `Bearer ${cookie!.value}` },
     data: { json: null },

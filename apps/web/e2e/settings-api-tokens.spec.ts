@@ -10,7 +10,8 @@ const texts = es.settings;
 test('un vendedor crea un token de API, lo usa una integración y lo revoca', async ({
   page,
   playwright,
-}, testInfo) => {
+  baseURL,
+}) => {
   await signIn(page, 'vendedor@demo.test');
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: texts.title })).toBeVisible();
@@ -35,7 +36,7 @@ test('un vendedor crea un token de API, lo usa una integración y lo revoca', as
   await expect(row).toContainText(texts.active);
   await expect(panel).not.toContainText(token);
 
-  const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  const api = await playwright.request.newContext({ baseURL });
   const headers = { authorization: `Bearer ${token}` };
   expect((await api.get('/api/crm/contacts', { headers })).status()).toBe(200);
 
