@@ -6,7 +6,7 @@ import {
   apiTokenAdmits,
   FRAME,
   PROCEDURES_WITHOUT_AREA,
-  ROUTE_RULES,
+  ruleFor,
   SLUG_ROLES,
 } from '@cartera/domain/policy';
 import { ROLES, type Role } from '@cartera/domain/roles';
@@ -76,9 +76,7 @@ function rolesFor(meta: ProcedureMeta): { roles: Role[]; slug: string | null } {
   let roles: Role[] = [...ROLES];
   let slug: string | null = null;
   if (meta.area) {
-    const rule = ROUTE_RULES.filter(
-      (candidate) => meta.area === candidate.path || meta.area!.startsWith(`${candidate.path}/`),
-    ).sort((a, b) => b.path.length - a.path.length)[0];
+    const rule = ruleFor(meta.area);
     if (rule) {
       if (rule.roles !== 'all') roles = roles.filter((role) => rule.roles.includes(role));
       if (rule.slug) {

@@ -89,8 +89,11 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
-/** The URL if the guard lets the server call it; a DomainError otherwise. */
-export function checkOutboundUrl(raw: string): URL {
+/**
+ * The URL if the guard lets the server call it (and whether its host is exempt, so resolving it
+ * is not checked); a DomainError otherwise.
+ */
+export function checkOutboundUrl(raw: string): { url: URL; exempt: boolean } {
   let url: URL;
   try {
     url = new URL(raw);
@@ -100,9 +103,9 @@ export function checkOutboundUrl(raw: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused(url.protocol);
   if (url.username || url.password) throw refused('credentials in the URL');
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (policy.allowedHosts.includes(host)) return url;
+  if (policy.allowedHosts.includes(host)) return { url, exempt: true };
   if (isIP(host) !== 0 && !isPublicAddress(host)) throw refused(host);
-  return url;
+  return { url, exempt: false };
 }
 
 export interface OutboundRequest {
@@ -133,8 +136,7 @@ export async function outboundRequest(
   raw: string,
   request: OutboundRequest = {},
 ): Promise<OutboundResponse> {
-  const url = checkOutboundUrl(raw);
-  const exempt = policy.allowedHosts.includes(url.hostname.replace(/^\[|\]$/g, '').toLowerCase());
+  const { url, exempt } = checkOutboundUrl(raw);
   const maxBytes = request.maxBytes ?? DEFAULT_MAX_BYTES;
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
