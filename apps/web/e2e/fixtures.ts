@@ -258,10 +258,14 @@ export async function failOnce(page: Page, path: string) {
 
 /** Waits for running CSS transitions and animations (menus, dialogs) to end: before a screenshot. */
 export async function settle(page: Page) {
-  // An animation cancelled meanwhile (an element removed, a state changed) is settled too.
+  // An animation cancelled meanwhile (an element removed, a state changed) is settled too. One
+  // that never ends (a loader's spin) is not waited for: its promise would never resolve.
   await page.evaluate(() =>
     Promise.all(
-      document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
 }

@@ -42,6 +42,9 @@ test.describe('Inbox: contacto reservado', () => {
     baseURL,
     browserErrors,
   }) => {
+    // Two sellers, two sessions and about thirty steps: some 15 s on an idle machine, and twice
+    // that on CI, where two workers each run a server and a browser on two cores.
+    test.setTimeout(60_000);
     const otherContext = await browser.newContext({ baseURL });
     const other = await otherContext.newPage();
     await signIn(other, 'vendedora@demo.test');
