@@ -9,6 +9,7 @@ import type { AuthUser } from '../sessions/session.types';
 import {
   readableContact,
   contactReader,
+  contactAudience,
   visibleContact,
 } from '../contact-access/contact-access.service';
 import { recordInteraction } from '../timeline/timeline-writer';
@@ -204,6 +205,8 @@ export async function createNote(db: Database, user: AuthUser, input: z.infer<ty
   if (input.files.length && !user.roles.includes('admin'))
     throw new DomainError('PERMISSION_DENIED');
   const contact = await visibleContact(db, user, input.contactId);
+  // Read before the transaction (a note locks nothing of the contact), which then only writes.
+  const audience = await contactAudience(db, contact);
   await db.transaction((tx) =>
     recordInteraction(tx, user, contact, {
       id: input.id,
@@ -211,6 +214,7 @@ export async function createNote(db: Database, user: AuthUser, input: z.infer<ty
       content: { body: input.body, files: input.files },
       // A note that speaks of a future time ("el mes que viene") offers reminders (03 §4).
       suggestions: suggestReminders(input.body, new Date()),
+      audience,
     }),
   );
   return { id: input.id };

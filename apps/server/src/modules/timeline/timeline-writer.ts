@@ -28,7 +28,14 @@ export interface NewTimelineItem {
   suggestions?: InteractionSuggestion[];
   /** Users to tell besides those who see the contact now (the agent a transfer took it from). */
   alsoNotify?: Array<string | null>;
+  /**
+   * Who sees the contact, read before the transaction by a caller that does not lock the
+   * contact (a note): the transaction then holds the tenant's event lock for less time.
+   */
+  audience?: Audience;
 }
+
+export type Audience = Awaited<ReturnType<typeof contactAudience>>;
 
 /**
  * Writes one item on a contact's timeline inside the caller's transaction and announces it to
@@ -62,6 +69,7 @@ export async function recordInteraction(
     interactionId: item.id,
     type: item.type,
     alsoNotify: item.alsoNotify,
+    audience: item.audience,
   });
   return true;
 }
@@ -79,11 +87,13 @@ export async function announceInteraction(
     interactionId: string;
     type: string;
     alsoNotify?: Array<string | null> | undefined;
+    audience?: Audience | undefined;
   },
 ) {
   await announceOnContact(tx, user, contact, change.event, {
     payload: { interactionId: change.interactionId, type: change.type },
     alsoNotify: change.alsoNotify,
+    audience: change.audience,
   });
 }
 
@@ -106,14 +116,20 @@ async function announceOnContact(
   user: AuthUser | null,
   contact: AnnouncedContact,
   type: string,
-  options: { payload: Record<string, unknown>; alsoNotify?: Array<string | null> | undefined },
+  options: {
+    payload: Record<string, unknown>;
+    alsoNotify?: Array<string | null> | undefined;
+    audience?: Audience | undefined;
+  },
 ) {
-  const audience = await contactAudience(tx, {
-    tenantId: contact.tenantId,
-    agentId: contact.agentId,
-    reservedBy: contact.reservedBy ?? null,
-    reservedUntil: contact.reservedUntil ?? null,
-  });
+  const audience = options.audience
+    ? { ...options.audience, userIds: [...options.audience.userIds] }
+    : await contactAudience(tx, {
+        tenantId: contact.tenantId,
+        agentId: contact.agentId,
+        reservedBy: contact.reservedBy ?? null,
+        reservedUntil: contact.reservedUntil ?? null,
+      });
   for (const userId of options.alsoNotify ?? []) if (userId) audience.userIds.push(userId);
   await appendEvent(tx, {
     tenantId: contact.tenantId,
