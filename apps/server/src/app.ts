@@ -25,6 +25,8 @@ import { registerDocsRoutes } from './http/docs';
 import { configureOutbound } from './lib/outbound';
 import { registerAuthRoutes } from './modules/auth/auth.rest';
 import { registerFilesRoutes } from './modules/files/files.rest';
+import { registerChannelsRoutes } from './modules/channels/channels.rest';
+import { registerChannelWebhooks } from './modules/channels/channels.webhooks';
 import { startSessionCache } from './modules/sessions/session-cache';
 import { EventBus } from './realtime/event-bus';
 import { LocalStorage } from './storage/local-storage';
@@ -183,6 +185,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerPlacesRoutes(server, deps);
   registerSettingsRoutes(server, deps);
   await registerFilesRoutes(server, deps);
+  registerChannelsRoutes(server, deps);
+  await registerChannelWebhooks(server, deps);
   registerDocsRoutes(server, appRouter);
   await registerWebApp(server, options.serveWeb === false ? undefined : webDistFolder());
 

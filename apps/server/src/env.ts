@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -14,6 +14,13 @@ const optional = z
   .transform((value) => (value ? value : undefined));
 
 const DEFAULT_GOOGLE_PLACES_BASE_URL = 'https://places.googleapis.com';
+
+/** A provider's base URL: http(s), without a trailing slash; empty means the default. */
+const providerBaseUrl = (fallback: string) =>
+  z
+    .union([z.literal(''), z.url({ protocol: /^https?$/ })])
+    .optional()
+    .transform((value) => (value ? value.replace(/\/+$/, '') : fallback));
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -62,6 +69,14 @@ const EnvSchema = z.object({
         .map((each) => each.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /**
+   * Encrypts channel secrets at rest (base64 of 32 bytes); empty derives a key from
+   * SESSION_SECRET, so changing that secret then makes stored channel secrets unreadable.
+   */
+  SECRETS_KEY: optional,
+  META_GRAPH_BASE_URL: providerBaseUrl('https://graph.facebook.com/v22.0'),
+  DIALOG360_BASE_URL: providerBaseUrl('https://waba-v2.360dialog.io'),
+  TWILIO_BASE_URL: providerBaseUrl('https://api.twilio.com'),
   GOOGLE_PLACES_API_KEY: optional,
   GOOGLE_PLACES_BASE_URL: z
     .union([z.literal(''), z.url({ protocol: /^https?$/ })])
@@ -88,6 +103,13 @@ export interface GooglePlacesConfig {
   baseUrl: string;
 }
 
+/** Where the messaging providers are reached (tests and the sandbox point them elsewhere). */
+export interface ProviderUrls {
+  metaGraph: string;
+  dialog360: string;
+  twilio: string;
+}
+
 export interface Env {
   nodeEnv: RawEnv['NODE_ENV'];
   port: number;
@@ -105,6 +127,9 @@ export interface Env {
   apiTokenRateLimit: number;
   outboundAllowedHosts: string[];
   googlePlaces: GooglePlacesConfig;
+  /** The key that encrypts channel secrets (32 bytes). */
+  secretsKey: Buffer;
+  providers: ProviderUrls;
 }
 
 export class EnvError extends Error {}
@@ -123,6 +148,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const raw = parsed.data;
   const dataDir = resolve(raw.CARTERA_DATA_DIR);
+  const sessionSecret = raw.SESSION_SECRET ?? persistedSecret(dataDir);
   const seedDemo =
     raw.CARTERA_SEED_DEMO === 'auto' ? !raw.DATABASE_URL : raw.CARTERA_SEED_DEMO === 'true';
   return {
@@ -134,7 +160,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     dataDir,
     seedDemo,
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
-    sessionSecret: raw.SESSION_SECRET ?? persistedSecret(dataDir),
+    sessionSecret,
     s3: raw.S3_BUCKET
       ? {
           endpoint: raw.S3_ENDPOINT,
@@ -154,7 +180,23 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       apiKey: raw.GOOGLE_PLACES_API_KEY?.trim() || undefined,
       baseUrl: raw.GOOGLE_PLACES_BASE_URL,
     },
+    secretsKey: secretsKey(raw.SECRETS_KEY, sessionSecret),
+    providers: {
+      metaGraph: raw.META_GRAPH_BASE_URL,
+      dialog360: raw.DIALOG360_BASE_URL,
+      twilio: raw.TWILIO_BASE_URL,
+    },
   };
+}
+
+function secretsKey(configured: string | undefined, sessionSecret: string): Buffer {
+  if (configured) {
+    const key = Buffer.from(configured, 'base64');
+    if (key.length !== 32)
+      throw new EnvError('Invalid environment: SECRETS_KEY must be 32 bytes in base64');
+    return key;
+  }
+  return Buffer.from(hkdfSync('sha256', sessionSecret, '', 'cartera channel secrets', 32));
 }
 
 function persistedSecret(dataDir: string): string {

@@ -1,5 +1,6 @@
 import { accountRouter } from './modules/account/account.router';
 import { catalogRouter } from './modules/catalog/catalog.router';
+import { channelsRouter } from './modules/channels/channels.router';
 import { companiesRouter } from './modules/companies/companies.router';
 import { contactsRouter } from './modules/contacts/contacts.router';
 import { interactionsRouter } from './modules/interactions/interactions.router';
@@ -35,6 +36,7 @@ export const appRouter = router({
   inbox: inboxRouter,
   sharedInbox: sharedInboxesRouter,
   template: templatesRouter,
+  channel: channelsRouter,
   user: usersRouter,
   settings: settingsRouter,
   apiToken: apiTokenRouter,

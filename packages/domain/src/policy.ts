@@ -310,6 +310,9 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     'account.linked',
     'account.switchLinked',
     'realtime.events',
+    // The shell's disconnected-channels alert (01 §2), for project managers.
+    'channel.disconnected',
+    'GET /api/channels/disconnectedCount',
   ],
   /** The user's own preferences, and the uploads of its photo, logo and signature (REST). */
   '/settings': [
@@ -368,6 +371,9 @@ const SESSION_ONLY = [/^auth\.(?!me$)/, /^account\./, /^apiToken\./];
 /** The company's configuration: an 'admin' token only. */
 export const CONFIGURATION_PROCEDURES: readonly string[] = [
   ...PROCEDURES_WITHOUT_AREA['/company']!,
+  'channel.create',
+  'channel.update',
+  'channel.remove',
   'sharedInbox.create',
   'sharedInbox.update',
   'sharedInbox.remove',

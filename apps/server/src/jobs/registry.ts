@@ -1,4 +1,5 @@
 import { purgeLoginAttemptsJob } from '../modules/auth/auth.jobs';
+import { sendChannelMessageJob } from '../modules/channels/channels.jobs';
 import { expireReminderJob } from '../modules/interactions/interactions.jobs';
 import { purgeExpiredSessionsJob } from '../modules/sessions/session.jobs';
 import { pruneEventsJob } from '../realtime/realtime.jobs';
@@ -10,4 +11,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   pruneEventsJob,
   purgeLoginAttemptsJob,
   expireReminderJob,
+  sendChannelMessageJob,
 ];

@@ -111,7 +111,7 @@ export function checkOutboundUrl(raw: string): { url: URL; exempt: boolean } {
 export interface OutboundRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
   timeoutMs?: number;
   /** The longest answer read, in bytes (default 1 MiB); a longer one fails. */
   maxBytes?: number;
@@ -122,6 +122,8 @@ export interface OutboundResponse {
   ok: boolean;
   headers: http.IncomingHttpHeaders;
   text: string;
+  /** The answer's bytes (a downloaded file). */
+  bytes: Buffer;
 }
 
 const DEFAULT_TIMEOUT_MS = 5_000;
@@ -167,11 +169,13 @@ export async function outboundRequest(
         response.on('error', reject);
         response.on('end', () => {
           const status = response.statusCode ?? 0;
+          const bytes = Buffer.concat(chunks);
           resolve({
             status,
             ok: status >= 200 && status < 300,
             headers: response.headers,
-            text: Buffer.concat(chunks).toString('utf8'),
+            text: bytes.toString('utf8'),
+            bytes,
           });
         });
       },

@@ -24,6 +24,8 @@ interface Entry {
 const CONTACT_ROLES: readonly Role[] = ['user', 'super', 'comercial', 'project_manager', 'admin'];
 /** 01 §6 slug 'sharedContactInbox': who opens 'Carteras compartidas'. */
 const SHARED_INBOX_ROLES: readonly Role[] = ['user', 'super', 'comercial', 'project_manager'];
+/** 01 §6 slug 'company': who opens 'Mi Empresa' and its channels. */
+const COMPANY_ROLES: readonly Role[] = ['comercial', 'users_manager', 'project_manager'];
 const SOME_ID = '00000000-0000-7000-8000-0000000000c1';
 const OTHER_ID = '00000000-0000-7000-8000-0000000000c2';
 const CONTACT_VALUES = { firstName: 'Ana', phones: [{ phone: '099123456', extensionNumber: '' }] };
@@ -290,6 +292,25 @@ const procedures: Record<string, Entry> = {
     input: { contactId: SOME_ID, kind: 'files' },
   },
   'template.quickReplies': { access: { roles: CONTACT_ROLES }, input: {} },
+  'channel.list': { access: { roles: COMPANY_ROLES } },
+  'channel.get': { access: { roles: COMPANY_ROLES }, input: { id: SOME_ID } },
+  'channel.create': {
+    access: { roles: COMPANY_ROLES },
+    input: {
+      type: 'whatsapp_business',
+      name: 'WhatsApp',
+      config: { phoneNumberId: '1' },
+      secrets: { accessToken: 'a', appSecret: 'b', verifyToken: 'c' },
+    },
+  },
+  'channel.update': { access: { roles: COMPANY_ROLES }, input: { id: SOME_ID, values: {} } },
+  'channel.remove': { access: { roles: COMPANY_ROLES }, input: { id: SOME_ID } },
+  'channel.disconnected': { access: { roles: ['project_manager'] } },
+  'channel.options': { access: { roles: CONTACT_ROLES } },
+  'channel.sendMessage': {
+    access: { roles: CONTACT_ROLES },
+    input: { id: SOME_ID, contactId: OTHER_ID, channelId: SOME_ID, text: 'Hola' },
+  },
   'interaction.setBot': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, active: true },

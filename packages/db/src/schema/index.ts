@@ -7,3 +7,4 @@ export * from './companies';
 export * from './contacts';
 export * from './custom-fields';
 export * from './interactions';
+export * from './channels';

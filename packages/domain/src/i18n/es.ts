@@ -33,6 +33,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   FILE_TOO_LARGE: 'El tamaño del archivo es superior al permitido',
   FILE_SIZE_REQUIRED: 'Debes indicar el tamaño del archivo para subirlo.',
   UPLOAD_URL_INVALID: 'El enlace de subida no es válido.',
+  WEBHOOK_SIGNATURE_INVALID: 'La firma del webhook no es válida.',
   OUTBOUND_URL_NOT_ALLOWED:
     'La dirección configurada no está permitida: debe ser una dirección pública http o https.',
   UPLOAD_URL_EXPIRED: 'El enlace de subida ha expirado. Vuelve a intentarlo.',

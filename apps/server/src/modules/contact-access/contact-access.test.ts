@@ -36,6 +36,14 @@ const WITHOUT_CONDITIONS: Record<string, string> = {
   'modules/inbox/inbox.repository.ts#releaseContact': "releases the caller's own reservation",
   'modules/shared-inboxes/shared-inboxes.repository.ts#ownerContacts':
     "counts a shared portfolio's contacts for its management screen (no contact is returned)",
+  'modules/channels/channels.repository.ts#findContactByPhone':
+    "an inbound message finds its contact by the sender's number (system code: the sender decides, no user is asking)",
+  'modules/channels/channels.repository.ts#findContactByScopedId':
+    'an inbound Messenger or Instagram message finds its contact by the page-scoped id (system code)',
+  'modules/channels/channels.repository.ts#findByProviderMessageId':
+    "a provider's delivery receipt finds the message it reports on (system code)",
+  'modules/channels/channels.repository.ts#findMessageContact':
+    'the outbox job reads the recipient of a message a user was allowed to send',
   'modules/timeline/timeline-writer.repository.ts#touchContact':
     'marks the last interaction of a contact the writing service already checked',
 };

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-
 import type { Executor } from '@cartera/db/client';
 import {
   blockedNumbers,
+  channelMessages,
   companies,
   companyContacts,
   contacts,
@@ -199,6 +200,11 @@ export async function moveInteractions(
     .update(interactions)
     .set({ contactId: toId })
     .where(and(eq(interactions.tenantId, tenantId), eq(interactions.contactId, fromId)));
+  // The messages those items carried follow them (reply windows and receipts look them up).
+  await db
+    .update(channelMessages)
+    .set({ contactId: toId })
+    .where(and(eq(channelMessages.tenantId, tenantId), eq(channelMessages.contactId, fromId)));
 }
 
 export async function reparentSubConversations(

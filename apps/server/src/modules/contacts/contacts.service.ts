@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
 import type { AuthUser } from '../sessions/session.types';
-import { foldSearchTerm } from '@cartera/domain/search';
+import type { ContactChannel } from '@cartera/db/schema';
+import { contactSearchText, foldSearchTerm } from '@cartera/domain/search';
 import { keysetPage } from '../../lib/pagination';
 import { contactScope } from '../contact-access/contact-access.service';
+import { insertContact } from './contact-records.repository';
 import { findContactsPage, lookupContacts } from './contacts.repository';
 
 /** 02 §9: contact searches answer 15 at most. */
@@ -97,3 +99,32 @@ export async function listContacts(
  * tags, the bot, reminders), after contact-access allowed the user to: lock the row, then update.
  */
 export { lockContact, updateContactRow } from './contact-records.repository';
+
+/**
+ * A contact the system creates for someone who wrote first (a channel's inbound message, a lead
+ * form): no user is asking, the sender's number or page-scoped id decides. Its agent is the one
+ * the channel's round robin chose, or nobody ('Inbox').
+ */
+export function createSenderContact(
+  db: Executor,
+  values: {
+    tenantId: string;
+    firstName: string;
+    phones: string[];
+    emails?: string[];
+    channels: ContactChannel[];
+    origin: string | null;
+    agentId: string | null;
+  },
+) {
+  return insertContact(db, {
+    ...values,
+    emails: values.emails ?? [],
+    firstAgentId: values.agentId,
+    searchText: contactSearchText({
+      firstName: values.firstName,
+      phones: values.phones,
+      emails: values.emails ?? [],
+    }),
+  });
+}

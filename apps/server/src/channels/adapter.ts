@@ -1,0 +1,123 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Channel } from '@cartera/db/schema';
+import type { ErrorCode } from '@cartera/domain/errors';
+import type { ProviderUrls } from '../env';
+
+/**
+ * One interface for every messaging provider (03 §3 Channel; design: channels). An adapter
+ * speaks its provider's documented protocol (shared/design/integrations.md) and nothing else:
+ * it never touches the database. The channel service turns what it parses into timeline items
+ * and calls it from the outbox job to send.
+ */
+
+/** The channel types with an adapter (03 §3 lists the others, which have none yet). */
+export const CHANNEL_TYPES = [
+  'whatsapp_business',
+  'whatsapp_360_dialog',
+  'fb',
+  'ig',
+  'leads',
+  'sms',
+  'unofficial_wpp',
+  'personal_whatsapp',
+] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+
+/** What an adapter gets to act for one channel: its row, its opened secrets, where providers are. */
+export interface ChannelContext {
+  channel: Channel;
+  secrets: Record<string, string>;
+  urls: ProviderUrls;
+}
+
+export type MediaKind = 'image' | 'video' | 'audio' | 'document' | 'sticker';
+
+export interface OutboundMessage {
+  /** E.164 for phone channels; the page-scoped id for Messenger and Instagram. */
+  to: string;
+  text?: string;
+  /** A file the provider fetches from a URL the server signs (the product's own storage). */
+  media?: { kind: MediaKind; url: string; mimeType: string; fileName?: string; caption?: string };
+  /** A WhatsApp template (outside the 24-hour window). */
+  template?: { name: string; language: string; parameters: string[] };
+}
+
+/** A file an inbound message carries, as the provider refers to it. */
+export interface InboundMedia {
+  kind: MediaKind;
+  /** The provider's media id (WhatsApp Cloud) or a URL (Messenger, Twilio, the gateway). */
+  providerMediaId?: string;
+  url?: string;
+  mimeType?: string;
+  fileName?: string;
+  caption?: string;
+}
+
+export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
+
+export type InboundEvent =
+  | {
+      kind: 'message';
+      providerMessageId: string;
+      /** E.164 phone, or the page-scoped id on Messenger and Instagram. */
+      from: { phone?: string; scopedId?: string; name?: string };
+      at: Date;
+      text?: string;
+      media?: InboundMedia;
+    }
+  | {
+      kind: 'status';
+      providerMessageId: string;
+      status: DeliveryStatus;
+      at: Date;
+      error?: { code: string; message: string };
+    }
+  | {
+      /** A lead-ads form filled in: a contact to create or update with the channel's origin. */
+      kind: 'lead';
+      providerLeadId: string;
+      at: Date;
+      fields: { firstName?: string; lastName?: string; phone?: string; email?: string };
+    }
+  | { kind: 'connection'; state: 'open' | 'connecting' | 'close'; reason?: string };
+
+/** A webhook as it arrived: the exact bytes, for the signature. */
+export interface WebhookRequest {
+  rawBody: Buffer;
+  headers: IncomingHttpHeaders;
+  /** The full URL the provider called (Twilio signs it). */
+  url: string;
+}
+
+/**
+ * A provider refused or failed. `retryable` failures (the network, 429, 5xx) are tried again by
+ * the outbox job with backoff; the others end the send with `code`, whose Spanish text is shown.
+ */
+export class ProviderError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly retryable: boolean,
+    readonly providerCode: string | undefined,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export interface ChannelAdapter {
+  /** True when the webhook is authentic (signature or shared key checked in constant time). */
+  verifyWebhook(context: ChannelContext, request: WebhookRequest): boolean;
+  /** The provider's subscription handshake (Meta's GET with hub.challenge): the answer or null. */
+  answerHandshake?(context: ChannelContext, query: Record<string, string>): string | null;
+  /** The events a verified webhook carries; what it does not understand is left out. */
+  parseWebhook(context: ChannelContext, request: WebhookRequest): InboundEvent[];
+  /** The answer body the provider expects (Twilio's TwiML); JSON `{ok:true}` by default. */
+  webhookAnswer?: { contentType: string; body: string };
+  send(context: ChannelContext, message: OutboundMessage): Promise<{ providerMessageId: string }>;
+  /** Fetches an inbound file the provider keeps (WhatsApp Cloud's media ids). */
+  downloadMedia?(
+    context: ChannelContext,
+    media: InboundMedia,
+  ): Promise<{ bytes: Buffer; mimeType: string }>;
+}

@@ -1,0 +1,273 @@
+import { normalizePhone } from '@cartera/domain/phone';
+import {
+  ProviderError,
+  type ChannelAdapter,
+  type ChannelContext,
+  type InboundEvent,
+  type InboundMedia,
+  type MediaKind,
+  type OutboundMessage,
+  type WebhookRequest,
+} from '../adapter';
+import { callProvider, header, jsonOf, metaSignature, sameSecret } from '../provider-http';
+
+/**
+ * WhatsApp Business Cloud API (Meta Graph) and 360dialog, which serves the same API with its own
+ * address and key (integrations.md §1–§2): one body builder and one webhook parser, two ways to
+ * reach and authenticate.
+ *
+ * Secrets: Cloud — `accessToken`, `appSecret` (signs webhooks), `verifyToken` (the handshake);
+ * 360dialog — `apiKey`, `webhookSecret` (a header 360dialog is configured to send, since it signs
+ * nothing). Config: Cloud — `phoneNumberId`, `wabaId`.
+ */
+interface Transport {
+  messagesUrl: string;
+  mediaUrl: (mediaId: string) => string;
+  /** 360dialog serves the media file itself at its own address (its docs: swap the host). */
+  fileUrl: (url: string) => string;
+  headers: Record<string, string>;
+}
+
+export const WEBHOOK_SECRET_HEADER = 'x-cartera-webhook-secret';
+
+function transport(context: ChannelContext): Transport {
+  const { channel, secrets, urls } = context;
+  if (channel.type === 'whatsapp_360_dialog') {
+    return {
+      messagesUrl: `${urls.dialog360}/messages`,
+      mediaUrl: (id) => `${urls.dialog360}/${encodeURIComponent(id)}`,
+      fileUrl: (url) => {
+        const parsed = new URL(url);
+        return `${urls.dialog360}${parsed.pathname}${parsed.search}`;
+      },
+      headers: { 'D360-API-KEY': secrets.apiKey ?? '' },
+    };
+  }
+  const phoneNumberId = encodeURIComponent(channel.config.phoneNumberId ?? '');
+  return {
+    messagesUrl: `${urls.metaGraph}/${phoneNumberId}/messages`,
+    mediaUrl: (id) => `${urls.metaGraph}/${encodeURIComponent(id)}`,
+    fileUrl: (url) => url,
+    headers: { authorization: `Bearer ${secrets.accessToken ?? ''}` },
+  };
+}
+
+/** The body of a send (integrations.md §1), the same for both transports. */
+export function whatsappBody(message: OutboundMessage): Record<string, unknown> {
+  const base = {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: digits(message.to),
+  };
+  if (message.template) {
+    return {
+      ...base,
+      type: 'template',
+      template: {
+        name: message.template.name,
+        language: { code: message.template.language },
+        components: message.template.parameters.length
+          ? [
+              {
+                type: 'body',
+                parameters: message.template.parameters.map((text) => ({ type: 'text', text })),
+              },
+            ]
+          : [],
+      },
+    };
+  }
+  if (message.media) {
+    const kind = message.media.kind;
+    const media: Record<string, unknown> = { link: message.media.url };
+    if (message.media.caption && kind !== 'audio' && kind !== 'sticker') {
+      media.caption = message.media.caption;
+    }
+    if (kind === 'document' && message.media.fileName) media.filename = message.media.fileName;
+    return { ...base, type: kind, [kind]: media };
+  }
+  return { ...base, type: 'text', text: { body: message.text ?? '', preview_url: false } };
+}
+
+function digits(phone: string) {
+  return phone.replace(/\D/g, '');
+}
+
+/** Graph error codes that mean the channel itself is unusable (token expired, no permission). */
+const CHANNEL_BROKEN = new Set([190, 10, 200, 100]);
+
+function refusal(status: number, body: Record<string, unknown>): ProviderError {
+  const error = (body.error ?? {}) as { code?: number; message?: string };
+  const meta = (body.meta ?? {}) as { developerMessage?: string };
+  const code = error.code ?? status;
+  const message = error.message ?? meta.developerMessage ?? `HTTP ${status}`;
+  const broken = status === 401 || status === 403 || CHANNEL_BROKEN.has(Number(code));
+  return new ProviderError(
+    broken ? 'CHANNEL_ERROR' : 'SEND_MESSAGE_ERROR',
+    false,
+    String(code),
+    message,
+  );
+}
+
+const MEDIA_KINDS: readonly MediaKind[] = ['image', 'video', 'audio', 'document', 'sticker'];
+
+interface GraphMessage {
+  from?: string;
+  id?: string;
+  timestamp?: string;
+  type?: string;
+  text?: { body?: string };
+  [kind: string]: unknown;
+}
+
+interface GraphStatus {
+  id?: string;
+  status?: string;
+  timestamp?: string;
+  errors?: Array<{ code?: number; title?: string; message?: string }>;
+}
+
+function at(timestamp: string | undefined) {
+  const seconds = Number(timestamp);
+  return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
+}
+
+/** The events of a Cloud API webhook envelope (messages and statuses of every change). */
+export function parseWhatsappEnvelope(body: unknown): InboundEvent[] {
+  const events: InboundEvent[] = [];
+  const entries = (body as { entry?: unknown[] } | null)?.entry;
+  if (!Array.isArray(entries)) return events;
+  for (const entry of entries) {
+    const changes = (entry as { changes?: unknown[] }).changes;
+    if (!Array.isArray(changes)) continue;
+    for (const change of changes) {
+      const value = (change as { value?: Record<string, unknown> }).value ?? {};
+      const names = new Map<string, string>();
+      for (const contact of (value.contacts as Array<{
+        wa_id?: string;
+        profile?: { name?: string };
+      }>) ?? []) {
+        if (contact.wa_id && contact.profile?.name) names.set(contact.wa_id, contact.profile.name);
+      }
+      for (const message of (value.messages as GraphMessage[]) ?? []) {
+        const phone = message.from ? normalizePhone(`+${digits(message.from)}`) : null;
+        if (!message.id || !phone) continue;
+        const event: Extract<InboundEvent, { kind: 'message' }> = {
+          kind: 'message',
+          providerMessageId: message.id,
+          from: { phone, ...(names.get(message.from!) ? { name: names.get(message.from!)! } : {}) },
+          at: at(message.timestamp),
+        };
+        if (message.type === 'text') event.text = message.text?.body ?? '';
+        else if (MEDIA_KINDS.includes(message.type as MediaKind)) {
+          const media = (message[message.type!] ?? {}) as {
+            id?: string;
+            mime_type?: string;
+            caption?: string;
+            filename?: string;
+          };
+          const inbound: InboundMedia = { kind: message.type as MediaKind };
+          if (media.id) inbound.providerMediaId = media.id;
+          if (media.mime_type) inbound.mimeType = media.mime_type;
+          if (media.filename) inbound.fileName = media.filename;
+          if (media.caption) {
+            inbound.caption = media.caption;
+            event.text = media.caption;
+          }
+          event.media = inbound;
+        } else {
+          // Locations, contacts, reactions, unsupported types: kept as what the customer did.
+          event.text = `[${message.type ?? 'unknown'}]`;
+        }
+        events.push(event);
+      }
+      for (const status of (value.statuses as GraphStatus[]) ?? []) {
+        if (!status.id || !['sent', 'delivered', 'read', 'failed'].includes(status.status ?? '')) {
+          continue;
+        }
+        const error = status.errors?.[0];
+        events.push({
+          kind: 'status',
+          providerMessageId: status.id,
+          status: status.status as 'sent' | 'delivered' | 'read' | 'failed',
+          at: at(status.timestamp),
+          ...(error
+            ? {
+                error: {
+                  code: String(error.code ?? ''),
+                  message: error.message ?? error.title ?? '',
+                },
+              }
+            : {}),
+        });
+      }
+    }
+  }
+  return events;
+}
+
+export const whatsappCloudAdapter: ChannelAdapter = {
+  verifyWebhook({ channel, secrets }, request: WebhookRequest) {
+    if (channel.type === 'whatsapp_360_dialog') {
+      return sameSecret(header(request.headers, WEBHOOK_SECRET_HEADER), secrets.webhookSecret);
+    }
+    if (!secrets.appSecret) return false;
+    return sameSecret(
+      header(request.headers, 'x-hub-signature-256'),
+      metaSignature(secrets.appSecret, request.rawBody),
+    );
+  },
+
+  answerHandshake({ secrets }, query) {
+    if (query['hub.mode'] !== 'subscribe') return null;
+    if (!sameSecret(query['hub.verify_token'], secrets.verifyToken)) return null;
+    return query['hub.challenge'] ?? null;
+  },
+
+  parseWebhook(_context, request) {
+    return parseWhatsappEnvelope(JSON.parse(request.rawBody.toString('utf8')));
+  },
+
+  async send(context, message) {
+    const route = transport(context);
+    const response = await callProvider(
+      route.messagesUrl,
+      {
+        method: 'POST',
+        headers: { ...route.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(whatsappBody(message)),
+      },
+      'SEND_MESSAGE_ERROR',
+    );
+    const body = jsonOf(response);
+    if (!response.ok) throw refusal(response.status, body);
+    const id = (body.messages as Array<{ id?: string }> | undefined)?.[0]?.id;
+    if (!id)
+      throw new ProviderError('SEND_MESSAGE_ERROR', true, undefined, 'answer without a message id');
+    return { providerMessageId: id };
+  },
+
+  async downloadMedia(context, media) {
+    if (!media.providerMediaId)
+      throw new ProviderError('SEND_MESSAGE_ERROR', false, undefined, 'no media id');
+    const route = transport(context);
+    const described = await callProvider(
+      route.mediaUrl(media.providerMediaId),
+      { headers: route.headers },
+      'SEND_MESSAGE_ERROR',
+    );
+    const info = jsonOf(described) as { url?: string; mime_type?: string };
+    if (!described.ok || !info.url) throw refusal(described.status, jsonOf(described));
+    const file = await callProvider(
+      route.fileUrl(info.url),
+      { headers: route.headers, maxBytes: 100 * 1024 * 1024, timeoutMs: 60_000 },
+      'SEND_MESSAGE_ERROR',
+    );
+    if (!file.ok) throw refusal(file.status, jsonOf(file));
+    return {
+      bytes: file.bytes,
+      mimeType: info.mime_type ?? media.mimeType ?? 'application/octet-stream',
+    };
+  },
+};

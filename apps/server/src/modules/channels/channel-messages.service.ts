@@ -1,0 +1,521 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Executor, Transaction } from '@cartera/db/client';
+import type { Channel, Contact } from '@cartera/db/schema';
+import { DomainError, type ErrorCode } from '@cartera/domain/errors';
+import { newId } from '@cartera/domain/ids';
+import {
+  ProviderError,
+  type ChannelContext,
+  type DeliveryStatus,
+  type InboundEvent,
+  type OutboundMessage,
+  type WebhookRequest,
+} from '../../channels/adapter';
+import { adapterFor, mediumFor, providerSlugFor } from '../../channels/registry';
+import type { AppDeps } from '../../deps';
+import { openSecrets } from '../../lib/secret-box';
+import { visibleContact } from '../contact-access/contact-access.service';
+import { createSenderContact } from '../contacts/contacts.service';
+import type { AuthUser } from '../sessions/session.types';
+import {
+  announceInteraction,
+  recordInteraction,
+  type AnnouncedContact,
+} from '../timeline/timeline-writer';
+import { sendChannelMessageJob } from './channels.jobs';
+import {
+  activeUserIds,
+  claimProviderMessage,
+  countSentSince,
+  findByProviderMessageId,
+  findChannel,
+  findChannelByWebhookKey,
+  findContactByPhone,
+  findContactByScopedId,
+  findMessageContact,
+  insertOutboundMessage,
+  lockChannel,
+  lockOutboundMessage,
+  recordAttempt,
+  setProviderMessageId,
+  takeRoundRobinTurn,
+  updateChannelRow,
+  updateInteractionState,
+} from './channels.repository';
+
+/**
+ * Messages through channels (01 §1, 03 §3 Channel message): what customers write arrives by
+ * webhook and lands on the contact's timeline once; what sellers write is stored as 'sending'
+ * with its delivery job in the same transaction (the outbox), and only the provider's answer
+ * makes it 'sent'.
+ */
+
+/** How a channel's adapter gets its secrets and provider addresses. */
+export function channelContext(deps: AppDeps, channel: Channel): ChannelContext {
+  return {
+    channel,
+    secrets: openSecrets(deps.env.secretsKey, channel.secrets),
+    urls: deps.env.providers,
+  };
+}
+
+/** A timeline item's delivery status (03 §4 delivery icons): sending, sent, received, read, error. */
+export type MessageStatus = 'sending' | 'sent' | 'received' | 'read' | 'error';
+
+const STATUS_OF: Record<DeliveryStatus, MessageStatus> = {
+  sent: 'sent',
+  delivered: 'received',
+  read: 'read',
+  failed: 'error',
+};
+const RANK: Record<string, number> = { sending: 0, sent: 1, received: 2, read: 3 };
+
+/** Receipts may arrive out of order: a status never goes back, and a read message never fails. */
+export function nextStatus(current: string | null, reported: MessageStatus): MessageStatus | null {
+  if (current === reported) return null;
+  if (reported === 'error') return current === 'read' ? null : 'error';
+  if (current === 'error') return null;
+  return (RANK[reported] ?? 0) > (RANK[current ?? 'sending'] ?? 0) ? reported : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inbound
+
+/**
+ * A provider's webhook: the channel its URL names, the signature checked on the raw bytes, then
+ * every event it carries written in its own transaction. Answered only after they are stored,
+ * so what the provider sees acknowledged is never lost; a failure answers 500 and the provider
+ * sends it again (a repeated id writes nothing).
+ */
+export async function receiveWebhook(
+  deps: AppDeps,
+  provider: string,
+  webhookKey: string,
+  request: WebhookRequest,
+) {
+  const channel = await findChannelByWebhookKey(deps.db, webhookKey);
+  const adapter = channel ? adapterFor(channel.type) : undefined;
+  if (!channel || !adapter || providerSlugFor(channel.type) !== provider) {
+    throw new DomainError('NOT_FOUND');
+  }
+  const context = channelContext(deps, channel);
+  if (!adapter.verifyWebhook(context, request)) throw new DomainError('WEBHOOK_SIGNATURE_INVALID');
+  let events: InboundEvent[];
+  try {
+    events = adapter.parseWebhook(context, request);
+  } catch {
+    throw new DomainError('INVALID_REQUEST_BODY');
+  }
+  for (const event of events) await ingestEvent(deps, channel, event);
+  return adapter.webhookAnswer ?? { contentType: 'application/json', body: '{"ok":true}' };
+}
+
+/** The provider's subscription handshake (Meta's GET): the challenge, or null when refused. */
+export async function answerHandshake(
+  deps: AppDeps,
+  provider: string,
+  webhookKey: string,
+  query: Record<string, string>,
+) {
+  const channel = await findChannelByWebhookKey(deps.db, webhookKey);
+  const adapter = channel ? adapterFor(channel.type) : undefined;
+  if (!channel || !adapter?.answerHandshake || providerSlugFor(channel.type) !== provider) {
+    return null;
+  }
+  return adapter.answerHandshake(channelContext(deps, channel), query);
+}
+
+export async function ingestEvent(deps: AppDeps, channel: Channel, event: InboundEvent) {
+  switch (event.kind) {
+    case 'message':
+      return ingestMessage(deps, channel, event);
+    case 'status':
+      return ingestStatus(deps, channel, event);
+    case 'connection':
+      await updateChannelRow(deps.db, channel.tenantId, channel.id, {
+        status:
+          event.state === 'open'
+            ? 'available'
+            : event.state === 'connecting'
+              ? 'connecting'
+              : 'disconnected',
+        statusReason: event.reason ?? null,
+      });
+      return;
+    case 'lead':
+      // Lead ads arrive with their own adapter (issue #12, next part).
+      return;
+  }
+}
+
+/** Who gets a contact a channel creates: the next active user of its round robin, or nobody. */
+async function nextAgent(tx: Transaction, channel: Channel) {
+  if (!channel.roundRobin.enabled) return null;
+  const active = await activeUserIds(tx, channel.tenantId, channel.roundRobin.userIds);
+  if (!active.length) return null;
+  const turn = await takeRoundRobinTurn(tx, channel);
+  return active[turn % active.length]!;
+}
+
+async function ingestMessage(
+  deps: AppDeps,
+  channel: Channel,
+  event: Extract<InboundEvent, { kind: 'message' }>,
+) {
+  const sender = event.from.phone ?? event.from.scopedId;
+  if (!sender) return;
+  await deps.db
+    .transaction(async (tx) => {
+      // One sender at a time per tenant: two first messages of a new number make one contact.
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`${channel.tenantId}:${sender}`}, 0))`,
+      );
+      let contact: Contact | undefined = event.from.phone
+        ? await findContactByPhone(tx, channel.tenantId, event.from.phone)
+        : await findContactByScopedId(tx, channel.tenantId, sender);
+      const interactionId = newId();
+      const claimed = await claimProviderMessage(tx, {
+        tenantId: channel.tenantId,
+        interactionId,
+        channelId: channel.id,
+        contactId: contact?.id ?? (contact = await newInboundContact(tx, channel, event)).id,
+        providerMessageId: event.providerMessageId,
+      });
+      if (!claimed) throw new RepeatedMessage();
+      await recordInteraction(tx, null, contact, {
+        id: interactionId,
+        type: 'channelMessage',
+        via: channel.type,
+        createdBySystem: false,
+        status: null,
+        content: {
+          message: {
+            text: event.text ?? '',
+            type: event.media?.kind ?? 'text',
+            media: null,
+            fileName: event.media?.fileName ?? null,
+            mimetype: event.media?.mimeType ?? null,
+          },
+          medium: mediumFor(channel.type),
+          origin: 'contact',
+          channelId: channel.id,
+          channelName: channel.name,
+          channelColor: channel.config.color ?? null,
+          receivedAt: event.at.toISOString(),
+        },
+      });
+    })
+    .catch((error: unknown) => {
+      // A repeated message id: the transaction (and a contact it may have created) is undone.
+      if (!(error instanceof RepeatedMessage)) throw error;
+    });
+}
+
+/** Thrown to undo the transaction of a message whose id was stored before. */
+class RepeatedMessage extends Error {}
+
+async function newInboundContact(
+  tx: Transaction,
+  channel: Channel,
+  event: Extract<InboundEvent, { kind: 'message' }>,
+) {
+  const agentId = await nextAgent(tx, channel);
+  const phone = event.from.phone;
+  const firstName = event.from.name?.trim() || phone || 'Contacto';
+  return createSenderContact(tx, {
+    tenantId: channel.tenantId,
+    firstName,
+    phones: phone ? [phone] : [],
+    channels: event.from.scopedId
+      ? [
+          {
+            type: channel.type,
+            config: { PSID: event.from.scopedId, pageId: channel.config.pageId ?? '' },
+          },
+        ]
+      : [],
+    origin: channel.config.origin ?? null,
+    agentId,
+  });
+}
+
+async function ingestStatus(
+  deps: AppDeps,
+  channel: Channel,
+  event: Extract<InboundEvent, { kind: 'status' }>,
+) {
+  await deps.db.transaction(async (tx) => {
+    const row = await findByProviderMessageId(tx, channel, event.providerMessageId);
+    if (!row) return;
+    const status = nextStatus(row.status, STATUS_OF[event.status]);
+    if (!status) return;
+    const content =
+      status === 'error'
+        ? {
+            ...row.content,
+            errorCode: 'SEND_MESSAGE_ERROR',
+            errorMessages: [event.error?.message || event.error?.code || 'failed'],
+          }
+        : row.content;
+    await updateInteractionState(tx, channel.tenantId, row.interactionId, { status, content });
+    await announceInteraction(
+      tx,
+      null,
+      {
+        id: row.contactId,
+        tenantId: channel.tenantId,
+        agentId: row.agentId,
+        reservedBy: row.reservedBy,
+        reservedUntil: row.reservedUntil,
+      },
+      { event: 'interaction.updated', interactionId: row.interactionId, type: 'channelMessage' },
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outbound
+
+export const ZSendMessageInput = z.object({
+  /** Given by the client: a retry of the same id sends nothing twice. */
+  id: z.uuid(),
+  contactId: z.uuid(),
+  channelId: z.uuid(),
+  text: z.string().trim().max(4_096).optional(),
+  file: z
+    .object({
+      url: z.url({ protocol: /^https?$/ }).max(2_000),
+      name: z.string().trim().min(1).max(255),
+      mimeType: z.string().trim().min(1).max(200),
+    })
+    .optional(),
+  template: z
+    .object({
+      name: z.string().trim().min(1).max(512),
+      language: z.string().trim().min(2).max(15),
+      parameters: z.array(z.string().max(1_024)).max(20).default([]),
+    })
+    .optional(),
+});
+export type SendMessageInput = z.input<typeof ZSendMessageInput>;
+
+function mediaKindOf(mimeType: string) {
+  if (mimeType.startsWith('image/')) return 'image' as const;
+  if (mimeType.startsWith('video/')) return 'video' as const;
+  if (mimeType.startsWith('audio/')) return 'audio' as const;
+  return 'document' as const;
+}
+
+/** Where a channel sends to for a contact: its phone (E.164) or its page-scoped id. */
+function recipientFor(channel: Channel, contact: Pick<Contact, 'phones' | 'channels'>) {
+  if (channel.type === 'fb' || channel.type === 'ig') {
+    const scoped = contact.channels.find(
+      (each) =>
+        each.type === channel.type &&
+        each.config.PSID &&
+        (!channel.config.pageId || each.config.pageId === channel.config.pageId),
+    );
+    return scoped?.config.PSID ?? null;
+  }
+  return contact.phones[0] ?? null;
+}
+
+/**
+ * A seller's message through a channel: checked (the contact, the channel, a number to write to,
+ * the channel's limits), then stored as 'sending' with its delivery job in one transaction.
+ */
+export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: SendMessageInput) {
+  const input = ZSendMessageInput.parse(raw);
+  if (!input.text && !input.file && !input.template) {
+    throw new DomainError('INVALID_REQUEST_BODY', { fields: { text: ['Requerido'] } });
+  }
+  const contact = await visibleContact(deps.db, user, input.contactId);
+  return deps.db.transaction(async (tx) => {
+    const channel = await lockChannel(tx, user.tenantId, input.channelId);
+    if (!channel || !adapterFor(channel.type)) throw new DomainError('CHANNEL_NOT_FOUND');
+    if (channel.type === 'personal_whatsapp' && channel.ownerId !== user.id) {
+      throw new DomainError('PERSONAL_WHATSAPP_404');
+    }
+    if (channel.status !== 'available') throw new DomainError('CHANNEL_ERROR');
+    if (!recipientFor(channel, contact)) {
+      throw new DomainError(
+        channel.type === 'fb' || channel.type === 'ig'
+          ? 'CHANNEL_ERROR'
+          : 'CONTACT_WITHOUT_PHONE_NUMBER',
+      );
+    }
+    await checkLimits(tx, channel);
+    const fresh = await recordInteraction(tx, user, contact, {
+      id: input.id,
+      type: 'channelMessage',
+      via: channel.type,
+      status: 'sending',
+      content: {
+        message: {
+          text: input.text ?? input.template?.name ?? '',
+          type: input.file
+            ? mediaKindOf(input.file.mimeType)
+            : input.template
+              ? 'template'
+              : 'text',
+          media: input.file?.url ?? null,
+          fileName: input.file?.name ?? null,
+          mimetype: input.file?.mimeType ?? null,
+        },
+        ...(input.template ? { template: input.template } : {}),
+        medium: mediumFor(channel.type),
+        origin: 'agent',
+        channelId: channel.id,
+        channelName: channel.name,
+        channelColor: channel.config.color ?? null,
+      },
+    });
+    if (!fresh) return { id: input.id };
+    await insertOutboundMessage(tx, {
+      tenantId: user.tenantId,
+      interactionId: input.id,
+      channelId: channel.id,
+      contactId: contact.id,
+    });
+    await deps.jobs.send(
+      sendChannelMessageJob,
+      { tenantId: user.tenantId, interactionId: input.id },
+      { tx },
+    );
+    return { id: input.id };
+  });
+}
+
+async function checkLimits(tx: Executor, channel: Channel) {
+  const now = Date.now();
+  const { perHour, perDay } = channel.limits;
+  if (perHour && (await countSentSince(tx, channel, new Date(now - 3_600_000))) >= perHour) {
+    throw new DomainError('MESSAGE_LIMIT_EXCEEDED');
+  }
+  if (perDay && (await countSentSince(tx, channel, new Date(now - 86_400_000))) >= perDay) {
+    throw new DomainError('MAXIMUN_MESSAGE_EXCEEDED');
+  }
+}
+
+/** Tries a send this many times (the first and the retries) before it is marked failed. */
+export const SEND_ATTEMPTS = 6;
+
+/**
+ * The outbox job: sends one stored message through its channel's adapter. A message that is no
+ * longer 'sending' is left alone (a repeated job sends nothing). Network errors, 429 and 5xx
+ * are thrown so the job runs again with backoff, until the last attempt marks it failed.
+ */
+export async function deliverMessage(deps: AppDeps, tenantId: string, interactionId: string) {
+  const claimed = await deps.db.transaction(async (tx) => {
+    const row = await lockOutboundMessage(tx, tenantId, interactionId);
+    if (!row || row.status !== 'sending') return null;
+    return { ...row, attempts: await recordAttempt(tx, tenantId, interactionId) };
+  });
+  if (!claimed) return;
+  const contact = await findMessageContact(deps.db, tenantId, claimed.contactId);
+  const channel = await findChannel(deps.db, tenantId, claimed.message.channelId);
+  const adapter = channel ? adapterFor(channel.type) : undefined;
+  if (!contact) return;
+  if (!channel || !adapter)
+    return failDelivery(
+      deps,
+      contact,
+      interactionId,
+      claimed.content,
+      'CHANNEL_NOT_FOUND',
+      'channel deleted',
+    );
+  const to = recipientFor(channel, contact);
+  if (!to)
+    return failDelivery(
+      deps,
+      contact,
+      interactionId,
+      claimed.content,
+      'CONTACT_WITHOUT_PHONE_NUMBER',
+      'no recipient',
+    );
+  try {
+    const { providerMessageId } = await adapter.send(
+      channelContext(deps, channel),
+      outboundOf(to, claimed.content),
+    );
+    await deps.db.transaction(async (tx) => {
+      await setProviderMessageId(tx, tenantId, interactionId, providerMessageId);
+      await updateInteractionState(tx, tenantId, interactionId, { status: 'sent' });
+      await announceInteraction(tx, null, contact, {
+        event: 'interaction.updated',
+        interactionId,
+        type: 'channelMessage',
+      });
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    if (error.retryable && claimed.attempts < SEND_ATTEMPTS) throw error;
+    deps.logger.warn(
+      {
+        channelId: channel.id,
+        interactionId,
+        code: error.code,
+        providerCode: error.providerCode,
+        message: error.message,
+      },
+      'channels: send refused',
+    );
+    if (error.code === 'CHANNEL_ERROR') {
+      await updateChannelRow(deps.db, tenantId, channel.id, {
+        status: 'disconnected',
+        statusReason: error.message.slice(0, 500),
+      });
+    }
+    await failDelivery(deps, contact, interactionId, claimed.content, error.code, error.message);
+  }
+}
+
+async function failDelivery(
+  deps: AppDeps,
+  contact: AnnouncedContact,
+  interactionId: string,
+  content: Record<string, unknown>,
+  code: ErrorCode,
+  message: string,
+) {
+  await deps.db.transaction(async (tx) => {
+    await updateInteractionState(tx, contact.tenantId, interactionId, {
+      status: 'error',
+      content: { ...content, errorCode: code, errorMessages: [message.slice(0, 500)] },
+    });
+    await announceInteraction(tx, null, contact, {
+      event: 'interaction.updated',
+      interactionId,
+      type: 'channelMessage',
+    });
+  });
+}
+
+/** What the adapter sends, from the stored item. */
+function outboundOf(to: string, content: Record<string, unknown>): OutboundMessage {
+  const message = (content.message ?? {}) as {
+    text?: string;
+    type?: string;
+    media?: string | null;
+    fileName?: string | null;
+    mimetype?: string | null;
+  };
+  const template = content.template as OutboundMessage['template'] | undefined;
+  if (template) return { to, template };
+  if (message.media && message.mimetype) {
+    return {
+      to,
+      media: {
+        kind: mediaKindOf(message.mimetype),
+        url: message.media,
+        mimeType: message.mimetype,
+        ...(message.fileName ? { fileName: message.fileName } : {}),
+        ...(message.text ? { caption: message.text } : {}),
+      },
+    };
+  }
+  return { to, text: message.text ?? '' };
+}

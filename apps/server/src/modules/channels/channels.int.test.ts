@@ -1,0 +1,396 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { createUser } from '@cartera/db/factories';
+import { channelMessages, channels, contacts, interactions } from '@cartera/db/schema';
+import { errorMessage } from '@cartera/domain/i18n';
+import { newId } from '@cartera/domain/ids';
+import { useDemoApp } from '../../testing/demo-app';
+import { restLogin, typedCall } from '../../testing/http-client';
+import { waitFor, watchTopic } from '../../testing/ws-client';
+import {
+  graphError,
+  inboundText,
+  signedWebhook,
+  statusUpdate,
+} from '../../channels/whatsapp-cloud/graph-simulator';
+import {
+  startWhatsappCloudFake,
+  type WhatsappCloudFake,
+} from '../../channels/whatsapp-cloud/whatsapp-cloud.fake';
+
+/*
+ * WhatsApp Business Cloud end to end (issue #12): a channel configured by a manager, customers'
+ * messages arriving by signed webhook, sellers' replies through the outbox job to a fake of the
+ * Graph API on 127.0.0.1, and the delivery receipts coming back.
+ */
+
+const ACCESS_TOKEN = 'EAAG-test-access-token';
+const APP_SECRET = 'test-app-secret';
+const VERIFY_TOKEN = 'verify-me';
+const PHONE_NUMBER_ID = '106540352242922';
+
+const fake: WhatsappCloudFake = await startWhatsappCloudFake({ accessToken: ACCESS_TOKEN });
+const env = useDemoApp({
+  JOBS_ENABLED: 'true',
+  META_GRAPH_BASE_URL: `${fake.url}/v22.0`,
+  OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+});
+afterAll(() => fake.close());
+
+let channel: { id: string; webhookUrl: string };
+const userId = (email: string) => env.demo.users[email]!.id;
+
+async function post(envelope: unknown, secret = APP_SECRET) {
+  const { body, headers } = signedWebhook(secret, envelope);
+  return fetch(channel.webhookUrl, { method: 'POST', headers, body });
+}
+
+async function timelineOf(contactId: string) {
+  return env.interactionsOf(contactId);
+}
+
+async function contactWithPhone(phone: string) {
+  const [row] = await env.database.handle.db
+    .select()
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.tenantId, env.demo.demo.id),
+        sql`${contacts.phones} @> array[${phone}]::text[]`,
+      ),
+    );
+  return row;
+}
+
+async function interaction(id: string) {
+  const [row] = await env.database.handle.db
+    .select()
+    .from(interactions)
+    .where(eq(interactions.id, id));
+  return row!;
+}
+
+async function statusOf(id: string) {
+  return (await interaction(id)).status;
+}
+
+beforeAll(async () => {
+  const created = await env.call('comercial@demo.test', 'channel.create', {
+    type: 'whatsapp_business',
+    name: 'WhatsApp Ventas',
+    color: '#128C7E',
+    config: { phoneNumberId: PHONE_NUMBER_ID, wabaId: '102290129340398', origin: 'whatsapp' },
+    secrets: { accessToken: ACCESS_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN },
+    roundRobin: {
+      enabled: true,
+      userIds: [userId('vendedor@demo.test'), userId('vendedora@demo.test')],
+    },
+  });
+  expect(created.status).toBe(200);
+  channel = created.data;
+});
+
+describe('canales: configuración (01 §1, /company/channels)', () => {
+  it('guarda los secretos cifrados y nunca los devuelve', async () => {
+    const listed = await env.call('comercial@demo.test', 'channel.list');
+    expect(listed.status).toBe(200);
+    const mine = listed.data.find((each) => each.id === channel.id)!;
+    expect(mine).toMatchObject({
+      type: 'whatsapp_business',
+      name: 'WhatsApp Ventas',
+      color: '#128C7E',
+      status: 'available',
+      config: { phoneNumberId: PHONE_NUMBER_ID },
+    });
+    expect(mine.secretsSet.sort()).toEqual(['accessToken', 'appSecret', 'verifyToken']);
+    expect(JSON.stringify(listed.data)).not.toContain(ACCESS_TOKEN);
+    expect(mine.webhookUrl).toMatch(/\/api\/webhooks\/whatsapp\/[A-Za-z0-9_-]{32}$/);
+    const [row] = await env.database.handle.db
+      .select({ secrets: channels.secrets })
+      .from(channels)
+      .where(eq(channels.id, channel.id));
+    expect(row!.secrets).toMatch(/^v1\./);
+    expect(row!.secrets).not.toContain(ACCESS_TOKEN);
+    expect(row!.secrets).not.toContain(APP_SECRET);
+  });
+
+  it('un secreto que falta se dice en español y no crea nada', async () => {
+    const before = (await env.call('comercial@demo.test', 'channel.list')).data.length;
+    const refused = await env.call('comercial@demo.test', 'channel.create', {
+      type: 'whatsapp_business',
+      name: 'Sin token',
+      config: { phoneNumberId: '1' },
+      secrets: { appSecret: 'x', verifyToken: 'y' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.error?.data.domainCode).toBe('INVALID_REQUEST_BODY');
+    expect(refused.error?.data.fieldErrors).toMatchObject({ 'secrets.accessToken': ['Requerido'] });
+    expect((await env.call('comercial@demo.test', 'channel.list')).data.length).toBe(before);
+  });
+
+  it('un vendedor no administra canales; otra empresa no ve los de esta', async () => {
+    const seller = await env.call('vendedor@demo.test', 'channel.list');
+    expect(seller.status).toBe(403);
+    const stranger = await createUser(env.database.handle.db, env.demo.other, {
+      email: 'comercial@otra.test',
+      name: 'Olga',
+      lastname: 'Otra',
+      role: 'comercial',
+    });
+    const token = (await restLogin(env.app.url, stranger.email)).body.token;
+    const other = await typedCall(
+      env.app.url,
+      'channel.get',
+      { id: channel.id },
+      { token, method: 'GET' },
+    );
+    expect(other.status).toBe(404);
+    expect(other.error?.data.domainCode).toBe('CHANNEL_NOT_FOUND');
+    const removed = await typedCall(env.app.url, 'channel.remove', { id: channel.id }, { token });
+    expect(removed.status).toBe(404);
+    expect(
+      (await typedCall(env.app.url, 'channel.list', undefined, { token, method: 'GET' })).data,
+    ).toEqual([]);
+  });
+
+  it('responde el saludo de Meta solo con el token de verificación del canal', async () => {
+    const ok = await fetch(
+      `${channel.webhookUrl}?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1158201444`,
+    );
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe('1158201444');
+    const wrong = await fetch(
+      `${channel.webhookUrl}?hub.mode=subscribe&hub.verify_token=otro&hub.challenge=1158201444`,
+    );
+    expect(wrong.status).toBe(403);
+  });
+});
+
+describe('canales: mensajes entrantes', () => {
+  it('un número desconocido crea un contacto asignado por turno, con el origen del canal', async () => {
+    const first = await post(
+      inboundText(PHONE_NUMBER_ID, {
+        from: '59899111222',
+        name: 'Lucía Pérez',
+        text: 'Hola, ¿tienen stock?',
+      }),
+    );
+    expect(first.status).toBe(200);
+    const lucia = await contactWithPhone('+59899111222');
+    expect(lucia).toMatchObject({ firstName: 'Lucía Pérez', origin: 'whatsapp' });
+    const second = await post(
+      inboundText(PHONE_NUMBER_ID, { from: '59899333444', name: 'Marcos', text: 'Buenas' }),
+    );
+    expect(second.status).toBe(200);
+    const marcos = await contactWithPhone('+59899333444');
+    // Round robin: one each, in the order configured.
+    expect([lucia!.agentId, marcos!.agentId].sort()).toEqual(
+      [userId('vendedor@demo.test'), userId('vendedora@demo.test')].sort(),
+    );
+    expect(lucia!.agentId).not.toBe(marcos!.agentId);
+    const [item] = await timelineOf(lucia!.id);
+    expect(item).toMatchObject({
+      type: 'channelMessage',
+      via: 'whatsapp_business',
+      createdBySystem: false,
+      content: {
+        message: { text: 'Hola, ¿tienen stock?', type: 'text' },
+        medium: 'wpp',
+        origin: 'contact',
+        channelId: channel.id,
+        channelName: 'WhatsApp Ventas',
+      },
+    });
+  });
+
+  it('el mismo webhook cinco veces a la vez deja un solo mensaje; otro de un contacto existente se suma', async () => {
+    const envelope = inboundText(PHONE_NUMBER_ID, {
+      id: 'wamid.REPEATED-1',
+      from: '59899555666',
+      name: 'Repetido',
+      text: 'Una vez',
+    });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(envelope)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    const contact = await contactWithPhone('+59899555666');
+    const rows = await env.database.handle.db
+      .select()
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.tenantId, env.demo.demo.id),
+          sql`${contacts.phones} @> array['+59899555666']::text[]`,
+        ),
+      );
+    expect(rows).toHaveLength(1);
+    expect(await timelineOf(contact!.id)).toHaveLength(1);
+    expect(
+      (await post(inboundText(PHONE_NUMBER_ID, { from: '59899555666', text: 'Dos' }))).status,
+    ).toBe(200);
+    expect(
+      (await timelineOf(contact!.id)).map(
+        (row) => (row.content as { message: { text: string } }).message.text,
+      ),
+    ).toEqual(['Una vez', 'Dos']);
+  });
+
+  it('una firma equivocada recibe 401 y no cambia nada', async () => {
+    const before = await env.database.handle.db
+      .select({ id: channelMessages.interactionId })
+      .from(channelMessages);
+    const forged = await post(
+      inboundText(PHONE_NUMBER_ID, { from: '59899777888', text: 'Falso' }),
+      'not-the-app-secret',
+    );
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toMatchObject({
+      code: 'WEBHOOK_SIGNATURE_INVALID',
+      message: errorMessage('WEBHOOK_SIGNATURE_INVALID'),
+    });
+    const unsigned = await fetch(channel.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(inboundText(PHONE_NUMBER_ID, { from: '59899777888', text: 'Falso' })),
+    });
+    expect(unsigned.status).toBe(401);
+    expect(await contactWithPhone('+59899777888')).toBeUndefined();
+    const after = await env.database.handle.db
+      .select({ id: channelMessages.interactionId })
+      .from(channelMessages);
+    expect(after).toHaveLength(before.length);
+    const unknown = await fetch(channel.webhookUrl.replace(/[^/]+$/, 'x'.repeat(32)), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe('canales: mensajes salientes (outbox)', () => {
+  async function sellerContact() {
+    const contact = await contactWithPhone('+59899111222');
+    const email =
+      contact!.agentId === userId('vendedor@demo.test')
+        ? 'vendedor@demo.test'
+        : 'vendedora@demo.test';
+    return { contact: contact!, email };
+  }
+
+  it('la respuesta llega al proveedor con el cuerpo documentado y los recibos cambian su estado', async () => {
+    const { contact, email } = await sellerContact();
+    const live = await watchTopic(env.app.url, await env.tokenOf(email), `contact:${contact.id}`);
+    const id = newId();
+    const sent = await env.call(email, 'channel.sendMessage', {
+      id,
+      contactId: contact.id,
+      channelId: channel.id,
+      text: 'Sí, tenemos. ¿Te paso precios?',
+    });
+    expect(sent.status).toBe(200);
+    expect(['sending', 'sent']).toContain(await statusOf(id));
+    await waitFor(() => fake.simulator.sent.length > 0, 15_000, 'the send');
+    const message = fake.simulator.sent.at(-1)!;
+    expect(message.phoneNumberId).toBe(PHONE_NUMBER_ID);
+    expect(message.body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '59899111222',
+      type: 'text',
+      text: { body: 'Sí, tenemos. ¿Te paso precios?', preview_url: false },
+    });
+    const request = fake.requests.find((each) => each.method === 'POST')!;
+    expect(request.path).toBe(`/v22.0/${PHONE_NUMBER_ID}/messages`);
+    expect(request.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+    await expect.poll(() => statusOf(id), { timeout: 15_000 }).toBe('sent');
+
+    for (const [status, shown] of [
+      ['delivered', 'received'],
+      ['read', 'read'],
+      ['delivered', 'read'],
+    ] as const) {
+      const receipt = await post(
+        statusUpdate(PHONE_NUMBER_ID, { id: message.id, status, to: '59899111222' }),
+      );
+      expect(receipt.status).toBe(200);
+      expect(await statusOf(id)).toBe(shown);
+    }
+    await waitFor(
+      () => live.received.filter((event) => event.type === 'interaction.updated').length >= 3,
+      10_000,
+      'the live updates',
+    );
+    live.stop();
+  });
+
+  it('un rechazo del proveedor deja el mensaje en error con su código; un 429 se reintenta', async () => {
+    const { contact, email } = await sellerContact();
+    fake.simulator.failNext(graphError(131026, 'Message undeliverable', 400));
+    const refused = newId();
+    await env.call(email, 'channel.sendMessage', {
+      id: refused,
+      contactId: contact.id,
+      channelId: channel.id,
+      text: 'No llega',
+    });
+    await expect.poll(() => statusOf(refused), { timeout: 15_000 }).toBe('error');
+    expect((await interaction(refused)).content).toMatchObject({
+      errorCode: 'SEND_MESSAGE_ERROR',
+      errorMessages: ['Message undeliverable'],
+    });
+
+    const count = fake.simulator.sent.length;
+    fake.simulator.failNext(graphError(130429, 'Rate limit hit', 429));
+    const retried = newId();
+    await env.call(email, 'channel.sendMessage', {
+      id: retried,
+      contactId: contact.id,
+      channelId: channel.id,
+      text: 'Llega después',
+    });
+    await expect.poll(() => statusOf(retried), { timeout: 30_000 }).toBe('sent');
+    expect(fake.simulator.sent.length).toBe(count + 1);
+    const [row] = await env.database.handle.db
+      .select({ attempts: channelMessages.attempts })
+      .from(channelMessages)
+      .where(eq(channelMessages.interactionId, retried));
+    expect(row!.attempts).toBe(2);
+  });
+
+  it('sin teléfono, o pasado el límite por hora, se rechaza con el texto del código', async () => {
+    const { contact, email } = await sellerContact();
+    await env.call('comercial@demo.test', 'channel.update', {
+      id: channel.id,
+      values: { limits: { perHour: 1 } },
+    });
+    const over = await env.call(email, 'channel.sendMessage', {
+      id: newId(),
+      contactId: contact.id,
+      channelId: channel.id,
+      text: 'Uno más',
+    });
+    expect(over.status).toBe(429);
+    expect(over.error?.data.domainCode).toBe('MESSAGE_LIMIT_EXCEEDED');
+    expect(over.error?.message).toBe(
+      'Límite de mensajes por hora alcanzado. Esperando a que se restablezca el límite para continuar.',
+    );
+    await env.call('comercial@demo.test', 'channel.update', {
+      id: channel.id,
+      values: { limits: { perHour: null } },
+    });
+
+    const [noPhone] = await env.database.handle.db
+      .insert(contacts)
+      .values({ tenantId: env.demo.demo.id, firstName: 'Sin teléfono', agentId: contact.agentId })
+      .returning();
+    const missing = await env.call(email, 'channel.sendMessage', {
+      id: newId(),
+      contactId: noPhone!.id,
+      channelId: channel.id,
+      text: 'Hola',
+    });
+    expect(missing.status).toBe(409);
+    expect(missing.error?.data.domainCode).toBe('CONTACT_WITHOUT_PHONE_NUMBER');
+    expect(await timelineOf(noPhone!.id)).toEqual([]);
+  });
+});

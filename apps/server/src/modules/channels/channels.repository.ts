@@ -1,0 +1,294 @@
+import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '@cartera/db/client';
+import {
+  channelMessages,
+  channels,
+  contacts,
+  interactions,
+  users,
+  type Channel,
+  type NewChannel,
+} from '@cartera/db/schema';
+
+/** The tenant's channels that are not deleted, by name. */
+export function findChannels(db: Executor, tenantId: string) {
+  return db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.tenantId, tenantId), isNull(channels.deletedAt)))
+    .orderBy(asc(channels.name), asc(channels.id));
+}
+
+export async function findChannel(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.tenantId, tenantId), eq(channels.id, id), isNull(channels.deletedAt)));
+  return row;
+}
+
+/** Locks a channel for a send: the limits are counted with no other send of it in between. */
+export async function lockChannel(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.tenantId, tenantId), eq(channels.id, id), isNull(channels.deletedAt)))
+    .for('update');
+  return row;
+}
+
+/** The channel a webhook URL names, whatever its tenant (the key is unique over all). */
+export async function findChannelByWebhookKey(db: Executor, webhookKey: string) {
+  const [row] = await db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.webhookKey, webhookKey), isNull(channels.deletedAt)));
+  return row;
+}
+
+export async function insertChannel(db: Executor, values: NewChannel) {
+  const [row] = await db.insert(channels).values(values).returning();
+  return row!;
+}
+
+export async function updateChannelRow(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  values: Partial<NewChannel>,
+) {
+  const [row] = await db
+    .update(channels)
+    .set(values)
+    .where(and(eq(channels.tenantId, tenantId), eq(channels.id, id), isNull(channels.deletedAt)))
+    .returning();
+  return row;
+}
+
+/** Hands out the next turn of the round robin: how many contacts it had handed out before. */
+export async function takeRoundRobinTurn(db: Executor, channel: Channel) {
+  const [row] = await db
+    .update(channels)
+    .set({ roundRobinCursor: sql`${channels.roundRobinCursor} + 1` })
+    .where(and(eq(channels.tenantId, channel.tenantId), eq(channels.id, channel.id)))
+    .returning({ cursor: channels.roundRobinCursor });
+  return (row?.cursor ?? 1) - 1;
+}
+
+/** Which of these users are active members of the tenant, in the order given. */
+export async function activeUserIds(db: Executor, tenantId: string, ids: string[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids), eq(users.active, true)));
+  const active = new Set(rows.map((row) => row.id));
+  return ids.filter((id) => active.has(id));
+}
+
+/**
+ * The contact an inbound message belongs to: the oldest main conversation (not a
+ * sub-conversation) holding the number. System code: the sender decides, not a user's scope.
+ */
+export async function findContactByPhone(db: Executor, tenantId: string, phone: string) {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.tenantId, tenantId),
+        sql`${contacts.phones} @> array[${phone}]::text[]`,
+        isNull(contacts.parentContactId),
+      ),
+    )
+    .orderBy(asc(contacts.createdAt), asc(contacts.id))
+    .limit(1);
+  return row;
+}
+
+/** The contact whose channels hold this page-scoped id (Messenger, Instagram). */
+export async function findContactByScopedId(db: Executor, tenantId: string, scopedId: string) {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.tenantId, tenantId),
+        sql`${contacts.channels} @> ${JSON.stringify([{ config: { PSID: scopedId } }])}::jsonb`,
+        isNull(contacts.parentContactId),
+      ),
+    )
+    .orderBy(asc(contacts.createdAt), asc(contacts.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Claims a provider's message id for a new timeline item. Nothing is returned when the id was
+ * claimed before: the unique key, not a lookup, is what makes a repeated webhook write nothing.
+ */
+export async function claimProviderMessage(
+  db: Executor,
+  values: {
+    tenantId: string;
+    interactionId: string;
+    channelId: string;
+    contactId: string;
+    providerMessageId: string;
+  },
+) {
+  const rows = await db
+    .insert(channelMessages)
+    .values({ ...values, direction: 'in' })
+    .onConflictDoNothing({
+      target: [channelMessages.channelId, channelMessages.providerMessageId],
+      where: sql`${channelMessages.providerMessageId} is not null`,
+    })
+    .returning({ interactionId: channelMessages.interactionId });
+  return rows.length > 0;
+}
+
+export async function insertOutboundMessage(
+  db: Executor,
+  values: { tenantId: string; interactionId: string; channelId: string; contactId: string },
+) {
+  await db.insert(channelMessages).values({ ...values, direction: 'out' });
+}
+
+/** Messages the channel sent since a moment (the send limits). */
+export async function countSentSince(db: Executor, channel: Channel, since: Date) {
+  const [row] = await db
+    .select({ sent: count() })
+    .from(channelMessages)
+    .where(
+      and(
+        eq(channelMessages.tenantId, channel.tenantId),
+        eq(channelMessages.channelId, channel.id),
+        eq(channelMessages.direction, 'out'),
+        gte(channelMessages.createdAt, since),
+      ),
+    );
+  return row?.sent ?? 0;
+}
+
+/** The timeline item a provider's message id belongs to (a delivery receipt). */
+export async function findByProviderMessageId(
+  db: Executor,
+  channel: Channel,
+  providerMessageId: string,
+) {
+  const [row] = await db
+    .select({
+      interactionId: channelMessages.interactionId,
+      contactId: channelMessages.contactId,
+      status: interactions.status,
+      content: interactions.content,
+      agentId: contacts.agentId,
+      reservedBy: contacts.reservedBy,
+      reservedUntil: contacts.reservedUntil,
+    })
+    .from(channelMessages)
+    .innerJoin(
+      interactions,
+      and(
+        eq(interactions.tenantId, channelMessages.tenantId),
+        eq(interactions.id, channelMessages.interactionId),
+      ),
+    )
+    .innerJoin(
+      contacts,
+      and(eq(contacts.tenantId, interactions.tenantId), eq(contacts.id, interactions.contactId)),
+    )
+    .where(
+      and(
+        eq(channelMessages.tenantId, channel.tenantId),
+        eq(channelMessages.channelId, channel.id),
+        eq(channelMessages.providerMessageId, providerMessageId),
+      ),
+    )
+    .for('update', { of: interactions });
+  return row;
+}
+
+/** An outbound message with what its delivery needs, locked for the job that sends it. */
+export async function lockOutboundMessage(db: Executor, tenantId: string, interactionId: string) {
+  const [row] = await db
+    .select({
+      message: channelMessages,
+      status: interactions.status,
+      content: interactions.content,
+      contactId: interactions.contactId,
+    })
+    .from(channelMessages)
+    .innerJoin(
+      interactions,
+      and(
+        eq(interactions.tenantId, channelMessages.tenantId),
+        eq(interactions.id, channelMessages.interactionId),
+      ),
+    )
+    .where(
+      and(
+        eq(channelMessages.tenantId, tenantId),
+        eq(channelMessages.interactionId, interactionId),
+        eq(channelMessages.direction, 'out'),
+      ),
+    )
+    .for('update', { of: channelMessages });
+  return row;
+}
+
+export async function recordAttempt(db: Executor, tenantId: string, interactionId: string) {
+  const [row] = await db
+    .update(channelMessages)
+    .set({ attempts: sql`${channelMessages.attempts} + 1` })
+    .where(
+      and(eq(channelMessages.tenantId, tenantId), eq(channelMessages.interactionId, interactionId)),
+    )
+    .returning({ attempts: channelMessages.attempts });
+  return row?.attempts ?? 0;
+}
+
+export async function setProviderMessageId(
+  db: Executor,
+  tenantId: string,
+  interactionId: string,
+  providerMessageId: string,
+) {
+  await db
+    .update(channelMessages)
+    .set({ providerMessageId })
+    .where(
+      and(eq(channelMessages.tenantId, tenantId), eq(channelMessages.interactionId, interactionId)),
+    );
+}
+
+/** Sets a timeline item's status and content (a delivery, a failure, a downloaded file). */
+export async function updateInteractionState(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  values: { status?: string | null; content?: Record<string, unknown> },
+) {
+  await db
+    .update(interactions)
+    .set(values)
+    .where(and(eq(interactions.tenantId, tenantId), eq(interactions.id, id)));
+}
+
+/** The contact of an outbound message, as the sender needs it (no user scope: a job). */
+export async function findMessageContact(db: Executor, tenantId: string, contactId: string) {
+  const [row] = await db
+    .select({
+      id: contacts.id,
+      tenantId: contacts.tenantId,
+      agentId: contacts.agentId,
+      reservedBy: contacts.reservedBy,
+      reservedUntil: contacts.reservedUntil,
+      phones: contacts.phones,
+      channels: contacts.channels,
+    })
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
+  return row;
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { roleProcedure, router, tenantProcedure } from '../../trpc/init';
+import { CHANNEL_TYPES } from '../../channels/adapter';
+import { sendChannelMessage, ZSendMessageInput } from './channel-messages.service';
+import {
+  channelOptions,
+  createChannel,
+  disconnectedChannels,
+  getChannel,
+  listChannels,
+  removeChannel,
+  updateChannel,
+  ZChannelInput,
+  ZChannelUpdate,
+  ZChannelView,
+} from './channels.service';
+
+const ZDisconnected = z.object({
+  count: z.number().int(),
+  channels: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      type: z.string(),
+      status: z.string(),
+      statusReason: z.string().nullable(),
+    }),
+  ),
+});
+
+/** What the composer needs of a channel: no configuration, no secrets. */
+const ZChannelOption = z.object({
+  id: z.uuid(),
+  type: z.enum(CHANNEL_TYPES),
+  name: z.string(),
+  color: z.string(),
+  status: z.string(),
+});
+
+export const channelsRouter = router({
+  list: tenantProcedure
+    .meta({
+      area: '/company',
+      description:
+        "The company's channels (/company/channels): type, name, colour, connection status, public configuration, which secrets are set (never their values), the webhook URL to give the provider, round robin and limits.",
+    })
+    .output(z.array(ZChannelView))
+    .query(({ ctx }) => listChannels(ctx.db, ctx.deps.env, ctx.user)),
+
+  get: tenantProcedure
+    .meta({
+      area: '/company',
+      description: 'One channel of the company, as in `list`.',
+      errors: ['CHANNEL_NOT_FOUND'],
+    })
+    .input(z.object({ id: z.uuid() }))
+    .output(ZChannelView)
+    .query(({ ctx, input }) => getChannel(ctx.db, ctx.deps.env, ctx.user, input.id)),
+
+  create: tenantProcedure
+    .meta({
+      area: '/company',
+      description:
+        "Creates a channel. Each type needs its provider's ids in `config` and its secrets in `secrets` (write-only, stored encrypted). Answers the channel with its webhook URL.",
+      errors: ['OUTBOUND_URL_NOT_ALLOWED'],
+    })
+    .input(ZChannelInput)
+    .output(ZChannelView)
+    .mutation(({ ctx, input }) => createChannel(ctx.db, ctx.deps.env, ctx.user, input)),
+
+  update: tenantProcedure
+    .meta({
+      area: '/company',
+      description:
+        'Changes a channel: name, colour, configuration, round robin, limits. A secret given replaces the stored one, an empty one clears it, one left out stays.',
+      errors: ['CHANNEL_NOT_FOUND'],
+    })
+    .input(z.object({ id: z.uuid(), values: ZChannelUpdate }))
+    .output(ZChannelView)
+    .mutation(({ ctx, input }) =>
+      updateChannel(ctx.db, ctx.deps.env, ctx.user, input.id, input.values),
+    ),
+
+  remove: tenantProcedure
+    .meta({
+      area: '/company',
+      description:
+        'Deletes a channel: its messages stay on the timelines, its webhook URL stops answering.',
+      errors: ['CHANNEL_NOT_FOUND'],
+    })
+    .input(z.object({ id: z.uuid() }))
+    .output(z.object({ id: z.uuid() }))
+    .mutation(({ ctx, input }) => removeChannel(ctx.db, ctx.user, input.id)),
+
+  disconnected: roleProcedure('project_manager')
+    .meta({
+      description:
+        "The company's channels that are not connected, for the shell's bottom-left alert (01 §2; project managers, 01 §6).",
+    })
+    .output(ZDisconnected)
+    .query(({ ctx }) => disconnectedChannels(ctx.db, ctx.user)),
+
+  options: tenantProcedure
+    .meta({
+      area: '/contact',
+      description:
+        'The channels a seller may write through from the conversation: id, type, name, colour and status (no configuration). A personal WhatsApp is listed only for its owner.',
+    })
+    .output(z.array(ZChannelOption))
+    .query(({ ctx }) => channelOptions(ctx.db, ctx.user)),
+
+  sendMessage: tenantProcedure
+    .meta({
+      area: '/contact',
+      description:
+        "Sends a message (text, a file by URL, or a WhatsApp template) to a contact through a channel. The item appears at once as 'sending'; delivery runs in the background and its status (sent, received, read, error) arrives as `interaction.updated`. A repeated `id` sends nothing twice.",
+      errors: [
+        'CONTACT_NOT_FOUND',
+        'CHANNEL_NOT_FOUND',
+        'CHANNEL_ERROR',
+        'CONTACT_WITHOUT_PHONE_NUMBER',
+        'PERSONAL_WHATSAPP_404',
+        'MESSAGE_LIMIT_EXCEEDED',
+        'MAXIMUN_MESSAGE_EXCEEDED',
+      ],
+    })
+    .input(ZSendMessageInput)
+    .output(z.object({ id: z.uuid() }))
+    .mutation(({ ctx, input }) => sendChannelMessage(ctx.deps, ctx.user, input)),
+});

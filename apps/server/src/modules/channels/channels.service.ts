@@ -1,0 +1,270 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { Database, Executor } from '@cartera/db/client';
+import type { Channel, ChannelConfig } from '@cartera/db/schema';
+import { DomainError } from '@cartera/domain/errors';
+import { CHANNEL_TYPES, type ChannelType } from '../../channels/adapter';
+import { adapterFor, webhookPathFor } from '../../channels/registry';
+import type { Env } from '../../env';
+import { openSecrets, sealSecrets } from '../../lib/secret-box';
+import type { AuthUser } from '../sessions/session.types';
+import {
+  activeUserIds,
+  findChannel,
+  findChannels,
+  insertChannel,
+  updateChannelRow,
+} from './channels.repository';
+
+/**
+ * The channels of a company (01 §1, 03 §3 Channel; /company/channels): created, edited and
+ * deleted by the company's managers. Secrets are sealed on the way in and never come back: an
+ * answer says only which are set.
+ */
+
+/** The secrets each type needs, and which of them the server may make up itself. */
+export const CHANNEL_SECRETS: Record<ChannelType, { required: string[]; optional: string[] }> = {
+  whatsapp_business: { required: ['accessToken', 'appSecret', 'verifyToken'], optional: [] },
+  whatsapp_360_dialog: { required: ['apiKey', 'webhookSecret'], optional: [] },
+  fb: { required: ['pageAccessToken', 'appSecret', 'verifyToken'], optional: [] },
+  ig: { required: ['pageAccessToken', 'appSecret', 'verifyToken'], optional: [] },
+  leads: { required: ['pageAccessToken', 'appSecret', 'verifyToken'], optional: [] },
+  sms: { required: ['authToken'], optional: [] },
+  unofficial_wpp: { required: ['apiKey'], optional: [] },
+  personal_whatsapp: { required: ['apiKey'], optional: [] },
+};
+
+/** The configuration each type needs to reach its account. */
+const REQUIRED_CONFIG: Record<ChannelType, Array<keyof ChannelConfig>> = {
+  whatsapp_business: ['phoneNumberId'],
+  whatsapp_360_dialog: [],
+  fb: ['pageId'],
+  ig: ['pageId'],
+  leads: ['pageId'],
+  sms: ['accountSid', 'fromNumber'],
+  unofficial_wpp: ['gatewayUrl', 'instanceName'],
+  personal_whatsapp: ['gatewayUrl', 'instanceName'],
+};
+
+const text = (max: number) => z.string().trim().max(max);
+
+export const ZChannelConfig = z.object({
+  origin: text(64).optional(),
+  phoneNumberId: text(64).optional(),
+  wabaId: text(64).optional(),
+  displayPhoneNumber: text(32).optional(),
+  pageId: text(64).optional(),
+  username: text(100).optional(),
+  accountSid: text(64).optional(),
+  fromNumber: text(32).optional(),
+  gatewayUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .optional(),
+  instanceName: text(100).optional(),
+});
+
+const ZLimit = z.number().int().min(1).max(1_000_000).nullable().optional();
+
+export const ZChannelInput = z.object({
+  type: z.enum(CHANNEL_TYPES),
+  name: text(80).min(1),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .default('#25D366'),
+  config: ZChannelConfig.default({}),
+  /** Write-only: a key left out keeps its stored value. */
+  secrets: z.record(z.string().max(64), z.string().max(4_000)).default({}),
+  roundRobin: z
+    .object({ enabled: z.boolean(), userIds: z.array(z.uuid()).max(500) })
+    .default({ enabled: false, userIds: [] }),
+  limits: z.object({ perHour: ZLimit, perDay: ZLimit }).default({}),
+});
+export type ChannelInput = z.input<typeof ZChannelInput>;
+
+export const ZChannelUpdate = ZChannelInput.omit({ type: true }).partial();
+
+export const ZChannelView = z.object({
+  id: z.uuid(),
+  type: z.enum(CHANNEL_TYPES),
+  name: z.string(),
+  color: z.string(),
+  status: z.string(),
+  statusReason: z.string().nullable(),
+  config: ZChannelConfig,
+  /** Which secrets are stored (their values are never sent). */
+  secretsSet: z.array(z.string()),
+  /** Where the provider must post its webhooks. */
+  webhookUrl: z.string(),
+  roundRobin: z.object({ enabled: z.boolean(), userIds: z.array(z.string()) }),
+  limits: z.object({ perHour: z.number().nullable(), perDay: z.number().nullable() }),
+  sandbox: z.boolean(),
+  createdAt: z.date(),
+});
+export type ChannelView = z.infer<typeof ZChannelView>;
+
+export function describeChannel(env: Env, channel: Channel): ChannelView {
+  const secrets = openSecrets(env.secretsKey, channel.secrets);
+  return {
+    id: channel.id,
+    type: channel.type as ChannelType,
+    name: channel.name,
+    color: channel.config.color ?? '#25D366',
+    status: channel.status,
+    statusReason: channel.statusReason,
+    config: { ...channel.config, color: undefined } as z.infer<typeof ZChannelConfig>,
+    secretsSet: Object.keys(secrets).filter((key) => secrets[key]),
+    webhookUrl: `${env.publicUrl}${webhookPathFor(channel)}`,
+    roundRobin: channel.roundRobin,
+    limits: { perHour: channel.limits.perHour ?? null, perDay: channel.limits.perDay ?? null },
+    sandbox: channel.sandbox,
+    createdAt: channel.createdAt,
+  };
+}
+
+function invalid(field: string, message: string): never {
+  throw new DomainError('INVALID_REQUEST_BODY', { fields: { [field]: [message] } });
+}
+
+/** The stored secrets after an edit: given keys replace, an empty value clears, others stay. */
+function mergeSecrets(
+  type: ChannelType,
+  stored: Record<string, string>,
+  given: Record<string, string>,
+) {
+  const known = new Set([...CHANNEL_SECRETS[type].required, ...CHANNEL_SECRETS[type].optional]);
+  const merged = { ...stored };
+  for (const [key, value] of Object.entries(given)) {
+    if (!known.has(key)) invalid(`secrets.${key}`, 'No corresponde a este tipo de canal');
+    if (value.trim()) merged[key] = value.trim();
+    else delete merged[key];
+  }
+  for (const key of CHANNEL_SECRETS[type].required) {
+    if (!merged[key]) invalid(`secrets.${key}`, 'Requerido');
+  }
+  return merged;
+}
+
+function checkConfig(type: ChannelType, config: ChannelConfig) {
+  for (const key of REQUIRED_CONFIG[type]) {
+    if (!config[key]) invalid(`config.${key}`, 'Requerido');
+  }
+}
+
+async function checkRoundRobin(db: Executor, tenantId: string, userIds: string[]) {
+  const active = await activeUserIds(db, tenantId, userIds);
+  if (active.length !== new Set(userIds).size) {
+    invalid('roundRobin.userIds', 'Hay usuarios que no existen o no están activos');
+  }
+}
+
+export async function listChannels(db: Executor, env: Env, user: AuthUser) {
+  const rows = await findChannels(db, user.tenantId);
+  return rows.map((row) => describeChannel(env, row));
+}
+
+export async function getChannel(db: Executor, env: Env, user: AuthUser, id: string) {
+  const channel = await findChannel(db, user.tenantId, id);
+  if (!channel) throw new DomainError('CHANNEL_NOT_FOUND');
+  return describeChannel(env, channel);
+}
+
+export async function createChannel(db: Database, env: Env, user: AuthUser, raw: ChannelInput) {
+  const input = ZChannelInput.parse(raw);
+  if (!adapterFor(input.type)) invalid('type', 'Este tipo de canal todavía no está disponible');
+  const config: ChannelConfig = { ...stripEmpty(input.config), color: input.color };
+  checkConfig(input.type, config);
+  const secrets = mergeSecrets(input.type, {}, input.secrets);
+  await checkRoundRobin(db, user.tenantId, input.roundRobin.userIds);
+  const channel = await insertChannel(db, {
+    tenantId: user.tenantId,
+    type: input.type,
+    name: input.name,
+    config,
+    secrets: sealSecrets(env.secretsKey, secrets),
+    webhookKey: randomBytes(24).toString('base64url'),
+    roundRobin: input.roundRobin,
+    limits: input.limits,
+    ownerId: input.type === 'personal_whatsapp' ? user.id : null,
+  });
+  return describeChannel(env, channel);
+}
+
+export async function updateChannel(
+  db: Database,
+  env: Env,
+  user: AuthUser,
+  id: string,
+  raw: z.input<typeof ZChannelUpdate>,
+) {
+  const input = ZChannelUpdate.parse(raw);
+  const channel = await findChannel(db, user.tenantId, id);
+  if (!channel) throw new DomainError('CHANNEL_NOT_FOUND');
+  const type = channel.type as ChannelType;
+  const config: ChannelConfig = {
+    ...channel.config,
+    ...(input.config ? stripEmpty(input.config) : {}),
+    ...(input.color ? { color: input.color } : {}),
+  };
+  checkConfig(type, config);
+  const secrets = input.secrets
+    ? mergeSecrets(type, openSecrets(env.secretsKey, channel.secrets), input.secrets)
+    : undefined;
+  if (input.roundRobin) await checkRoundRobin(db, user.tenantId, input.roundRobin.userIds);
+  const row = await updateChannelRow(db, user.tenantId, id, {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    config,
+    ...(secrets ? { secrets: sealSecrets(env.secretsKey, secrets) } : {}),
+    ...(input.roundRobin ? { roundRobin: input.roundRobin } : {}),
+    ...(input.limits ? { limits: input.limits } : {}),
+  });
+  if (!row) throw new DomainError('CHANNEL_NOT_FOUND');
+  return describeChannel(env, row);
+}
+
+/** Deletes a channel: its history stays on the timelines; its webhook URL stops answering. */
+export async function removeChannel(db: Database, user: AuthUser, id: string) {
+  const row = await updateChannelRow(db, user.tenantId, id, { deletedAt: new Date() });
+  if (!row) throw new DomainError('CHANNEL_NOT_FOUND');
+  return { id };
+}
+
+/** The channels a seller may write through (a personal WhatsApp only for its owner). */
+export async function channelOptions(db: Executor, user: AuthUser) {
+  const rows = await findChannels(db, user.tenantId);
+  return rows
+    .filter(
+      (row) =>
+        adapterFor(row.type) && (row.type !== 'personal_whatsapp' || row.ownerId === user.id),
+    )
+    .map((row) => ({
+      id: row.id,
+      type: row.type as ChannelType,
+      name: row.name,
+      color: row.config.color ?? '#25D366',
+      status: row.status,
+    }));
+}
+
+/** Channels that are not available (01 §2 Shell alert for project managers). */
+export async function disconnectedChannels(db: Executor, user: AuthUser) {
+  const rows = await findChannels(db, user.tenantId);
+  const disconnected = rows.filter((row) => row.status !== 'available');
+  return {
+    count: disconnected.length,
+    channels: disconnected.map((row) => ({
+      id: row.id,
+      name: row.name,
+      type: row.type,
+      status: row.status,
+      statusReason: row.statusReason,
+    })),
+  };
+}
+
+function stripEmpty<T extends Record<string, unknown>>(value: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, each]) => each !== undefined && each !== ''),
+  ) as Partial<T>;
+}
