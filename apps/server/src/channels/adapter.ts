@@ -28,6 +28,8 @@ export interface ChannelContext {
   channel: Channel;
   secrets: Record<string, string>;
   urls: ProviderUrls;
+  /** The channel's public webhook URL (Twilio is told it as each message's StatusCallback). */
+  webhookUrl: string;
 }
 
 export type MediaKind = 'image' | 'video' | 'audio' | 'document' | 'sticker';
@@ -71,6 +73,16 @@ export type InboundEvent =
       status: DeliveryStatus;
       at: Date;
       error?: { code: string; message: string };
+    }
+  | {
+      /**
+       * Every message the channel sent this person up to `upTo` reached `status`: Messenger's
+       * receipts name no message but a watermark (a `read`, a `delivery` without `mids`).
+       */
+      kind: 'watermark';
+      recipient: { scopedId: string };
+      status: 'delivered' | 'read';
+      upTo: Date;
     }
   | {
       /** A lead-ads form filled in: a contact to create or update with the channel's origin. */

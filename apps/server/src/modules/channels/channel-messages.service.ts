@@ -12,7 +12,7 @@ import {
   type OutboundMessage,
   type WebhookRequest,
 } from '../../channels/adapter';
-import { adapterFor, mediumFor, providerSlugFor } from '../../channels/registry';
+import { adapterFor, mediumFor, providerSlugFor, webhookPathFor } from '../../channels/registry';
 import type { AppDeps } from '../../deps';
 import { openSecrets } from '../../lib/secret-box';
 import { visibleContact } from '../contact-access/contact-access.service';
@@ -34,6 +34,7 @@ import {
   findContactByPhone,
   findContactByScopedId,
   findMessageContact,
+  findOutboundUpTo,
   insertOutboundMessage,
   lockChannel,
   lockOutboundMessage,
@@ -56,6 +57,7 @@ export function channelContext(deps: AppDeps, channel: Channel): ChannelContext 
   return {
     channel,
     secrets: openSecrets(deps.env.secretsKey, channel.secrets),
+    webhookUrl: `${deps.env.publicUrl}${webhookPathFor(channel)}`,
     urls: deps.env.providers,
   };
 }
@@ -132,6 +134,8 @@ export async function ingestEvent(deps: AppDeps, channel: Channel, event: Inboun
       return ingestMessage(deps, channel, event);
     case 'status':
       return ingestStatus(deps, channel, event);
+    case 'watermark':
+      return ingestWatermark(deps, channel, event);
     case 'connection':
       await updateChannelRow(deps.db, channel.tenantId, channel.id, {
         status:
@@ -222,7 +226,7 @@ async function newInboundContact(
 ) {
   const agentId = await nextAgent(tx, channel);
   const phone = event.from.phone;
-  const firstName = event.from.name?.trim() || phone || 'Contacto';
+  const firstName = event.from.name?.trim() || phone || event.from.scopedId || 'Contacto';
   return createSenderContact(tx, {
     tenantId: channel.tenantId,
     firstName,
@@ -271,6 +275,39 @@ async function ingestStatus(
       },
       { event: 'interaction.updated', interactionId: row.interactionId, type: 'channelMessage' },
     );
+  });
+}
+
+/**
+ * A receipt by watermark (Messenger): every message the channel sent to the person with this
+ * scoped id, accepted by the provider and stored at or before `upTo`, moves to the status (never
+ * back). Stored time stands in for the provider's: a message is stored before it is sent.
+ */
+async function ingestWatermark(
+  deps: AppDeps,
+  channel: Channel,
+  event: Extract<InboundEvent, { kind: 'watermark' }>,
+) {
+  const reported = STATUS_OF[event.status];
+  await deps.db.transaction(async (tx) => {
+    const rows = await findOutboundUpTo(tx, channel, event.recipient.scopedId, event.upTo);
+    for (const row of rows) {
+      const status = nextStatus(row.status, reported);
+      if (!status) continue;
+      await updateInteractionState(tx, channel.tenantId, row.interactionId, { status });
+      await announceInteraction(
+        tx,
+        null,
+        {
+          id: row.contactId,
+          tenantId: channel.tenantId,
+          agentId: row.agentId,
+          reservedBy: row.reservedBy,
+          reservedUntil: row.reservedUntil,
+        },
+        { event: 'interaction.updated', interactionId: row.interactionId, type: 'channelMessage' },
+      );
+    }
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import {
   channelMessages,
@@ -208,6 +208,52 @@ export async function findByProviderMessageId(
     )
     .for('update', { of: interactions });
   return row;
+}
+
+/**
+ * The messages a channel sent to the person with this page-scoped id (any contact holding it)
+ * that the provider accepted up to a moment and that are not read yet, oldest first, locked: a
+ * receipt by watermark (Messenger). Bounded; the next watermark takes any rest.
+ */
+export function findOutboundUpTo(db: Executor, channel: Channel, scopedId: string, upTo: Date) {
+  return db
+    .select({
+      interactionId: channelMessages.interactionId,
+      contactId: channelMessages.contactId,
+      status: interactions.status,
+      agentId: contacts.agentId,
+      reservedBy: contacts.reservedBy,
+      reservedUntil: contacts.reservedUntil,
+    })
+    .from(channelMessages)
+    .innerJoin(
+      interactions,
+      and(
+        eq(interactions.tenantId, channelMessages.tenantId),
+        eq(interactions.id, channelMessages.interactionId),
+      ),
+    )
+    .innerJoin(
+      contacts,
+      and(
+        eq(contacts.tenantId, channelMessages.tenantId),
+        eq(contacts.id, channelMessages.contactId),
+      ),
+    )
+    .where(
+      and(
+        eq(channelMessages.tenantId, channel.tenantId),
+        eq(channelMessages.channelId, channel.id),
+        eq(channelMessages.direction, 'out'),
+        isNotNull(channelMessages.providerMessageId),
+        lte(channelMessages.createdAt, upTo),
+        inArray(interactions.status, ['sent', 'received']),
+        sql`${contacts.channels} @> ${JSON.stringify([{ config: { PSID: scopedId } }])}::jsonb`,
+      ),
+    )
+    .orderBy(asc(channelMessages.createdAt))
+    .limit(500)
+    .for('update', { of: interactions });
 }
 
 /** An outbound message with what its delivery needs, locked for the job that sends it. */
