@@ -1,13 +1,14 @@
 import type { Channel } from '@cartera/db/schema';
 import type { ChannelAdapter, ChannelType } from './adapter';
+import { messengerAdapter } from './messenger/messenger.adapter';
 import { whatsappCloudAdapter } from './whatsapp-cloud/whatsapp-cloud.adapter';
 
 /** The adapter of each channel type, and the provider name its webhook URL carries. */
 const PROVIDERS: Record<ChannelType, { slug: string; adapter: ChannelAdapter | undefined }> = {
   whatsapp_business: { slug: 'whatsapp', adapter: whatsappCloudAdapter },
   whatsapp_360_dialog: { slug: '360dialog', adapter: whatsappCloudAdapter },
-  fb: { slug: 'messenger', adapter: undefined },
-  ig: { slug: 'instagram', adapter: undefined },
+  fb: { slug: 'messenger', adapter: messengerAdapter },
+  ig: { slug: 'instagram', adapter: messengerAdapter },
   leads: { slug: 'leads', adapter: undefined },
   sms: { slug: 'twilio', adapter: undefined },
   unofficial_wpp: { slug: 'evolution', adapter: undefined },

@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import { metaSignature } from '../provider-http';
+
+/**
+ * The Messenger / Instagram Send API (Graph) in memory, speaking the documented protocol
+ * (integrations.md §3): the Page token is checked (Bearer header or `access_token` parameter),
+ * `POST /{page-id}/messages` takes `recipient`, `messaging_type` and a text or one attachment
+ * and answers `{recipient_id, message_id}`; Graph error envelopes come back when asked for.
+ * messenger.fake.ts serves it over HTTP for the tests.
+ *
+ * It also plays the customer: the builders below make the webhook envelopes Meta sends for
+ * Messenger (`object: 'page'`) and Instagram (`object: 'instagram'`), and `signedMetaWebhook`
+ * signs them with the app secret.
+ */
+export interface SimulatedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+export interface SentMessengerMessage {
+  id: string;
+  pageId: string;
+  body: Record<string, unknown>;
+  at: Date;
+}
+
+function json(status: number, value: unknown): SimulatedResponse {
+  return {
+    status,
+    headers: { 'content-type': 'application/json' },
+    body: Buffer.from(JSON.stringify(value)),
+  };
+}
+
+/** Graph's error envelope (type OAuthException, as Graph sends nearly all of them). */
+export function messengerError(code: number, message: string, status = 400, subcode?: number) {
+  return json(status, {
+    error: {
+      message,
+      type: 'OAuthException',
+      code,
+      ...(subcode ? { error_subcode: subcode } : {}),
+      fbtrace_id: randomBytes(6).toString('base64url'),
+    },
+  });
+}
+
+const MESSAGING_TYPES = new Set(['RESPONSE', 'UPDATE', 'MESSAGE_TAG']);
+const ATTACHMENT_TYPES = new Set(['image', 'audio', 'video', 'file']);
+
+export class MessengerSimulator {
+  readonly sent: SentMessengerMessage[] = [];
+  private readonly scripted: SimulatedResponse[] = [];
+
+  constructor(private readonly options: { pageAccessToken: string }) {}
+
+  /** The next sends get these answers, one each, before normal service resumes. */
+  failNext(...responses: SimulatedResponse[]) {
+    this.scripted.push(...responses);
+  }
+
+  handle(
+    method: string,
+    path: string,
+    headers: Record<string, string | string[] | undefined>,
+    body: Buffer,
+  ): SimulatedResponse {
+    const url = new URL(path, 'http://graph.invalid');
+    const token =
+      headers.authorization === `Bearer ${this.options.pageAccessToken}` ||
+      url.searchParams.get('access_token') === this.options.pageAccessToken;
+    if (!token) return messengerError(190, 'Invalid OAuth access token.', 401);
+    const parts = url.pathname.split('/').filter(Boolean);
+    if (method === 'POST' && parts.at(-1) === 'messages' && parts.length >= 2) {
+      return this.send(parts.at(-2)!, body);
+    }
+    return messengerError(100, `Unknown path components: ${url.pathname}`, 400);
+  }
+
+  private send(pageId: string, raw: Buffer): SimulatedResponse {
+    let body: {
+      recipient?: { id?: unknown };
+      messaging_type?: unknown;
+      tag?: unknown;
+      message?: { text?: unknown; attachment?: { type?: unknown; payload?: { url?: unknown } } };
+    };
+    try {
+      body = JSON.parse(raw.toString('utf8')) as typeof body;
+    } catch {
+      return messengerError(100, 'Invalid JSON', 400);
+    }
+    if (typeof body.recipient?.id !== 'string' || !body.recipient.id) {
+      return messengerError(100, 'The parameter recipient is required', 400);
+    }
+    if (!MESSAGING_TYPES.has(body.messaging_type as string)) {
+      return messengerError(
+        100,
+        'Param messaging_type must be one of {RESPONSE, UPDATE, MESSAGE_TAG}',
+      );
+    }
+    if (body.messaging_type === 'MESSAGE_TAG' && typeof body.tag !== 'string') {
+      return messengerError(100, 'The parameter tag is required for MESSAGE_TAG');
+    }
+    const message = body.message;
+    const text = message?.text;
+    const attachment = message?.attachment;
+    if (!message || (text === undefined) === (attachment === undefined)) {
+      return messengerError(100, 'The parameter message must have exactly one of text, attachment');
+    }
+    if (text !== undefined && (typeof text !== 'string' || !text || text.length > 2000)) {
+      return messengerError(
+        100,
+        'param message[text] must be a non-empty UTF-8 string of up to 2000 characters',
+      );
+    }
+    if (
+      attachment !== undefined &&
+      (!ATTACHMENT_TYPES.has(attachment.type as string) ||
+        typeof attachment.payload?.url !== 'string' ||
+        !/^https?:\/\//.test(attachment.payload.url))
+    ) {
+      return messengerError(100, 'Invalid attachment: a type and a payload url are required');
+    }
+    const scripted = this.scripted.shift();
+    if (scripted) return scripted;
+    const id = `m_${randomBytes(18).toString('base64url')}`;
+    this.sent.push({ id, pageId, body: body as Record<string, unknown>, at: new Date() });
+    return json(200, { recipient_id: body.recipient.id, message_id: id });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The customer's side: webhook envelopes
+
+export type MetaObject = 'page' | 'instagram';
+
+/** Meta's envelope around messaging items of one Page (or Instagram account). */
+export function messagingEnvelope(object: MetaObject, accountId: string, messaging: unknown[]) {
+  return {
+    object,
+    entry: [{ id: accountId, time: Date.now(), messaging }],
+  };
+}
+
+/** A customer's message: text and/or attachments (`{type, url}`). */
+export function customerMessage(
+  accountId: string,
+  message: {
+    from: string;
+    mid?: string;
+    text?: string;
+    attachments?: Array<{ type: string; url?: string }>;
+    at?: Date;
+  },
+) {
+  const timestamp = (message.at ?? new Date()).getTime();
+  return {
+    sender: { id: message.from },
+    recipient: { id: accountId },
+    timestamp,
+    message: {
+      mid: message.mid ?? `m_IN${randomBytes(12).toString('hex')}`,
+      ...(message.text !== undefined ? { text: message.text } : {}),
+      ...(message.attachments
+        ? {
+            attachments: message.attachments.map((each) => ({
+              type: each.type,
+              payload: each.url ? { url: each.url } : null,
+            })),
+          }
+        : {}),
+    },
+  };
+}
+
+/** The echo of a message the Page sent (message_echoes): sender is the Page. */
+export function echoOf(accountId: string, to: string, text: string) {
+  return {
+    sender: { id: accountId },
+    recipient: { id: to },
+    timestamp: Date.now(),
+    message: { mid: `m_ECHO${randomBytes(8).toString('hex')}`, is_echo: true, text },
+  };
+}
+
+/** A delivery receipt (message_deliveries): the mids, or only a watermark. */
+export function deliveryOf(
+  accountId: string,
+  from: string,
+  mids: string[] | undefined,
+  watermark: Date,
+) {
+  return {
+    sender: { id: from },
+    recipient: { id: accountId },
+    timestamp: Date.now(),
+    delivery: { ...(mids ? { mids } : {}), watermark: watermark.getTime() },
+  };
+}
+
+/** A read receipt: Messenger's watermark (message_reads) or Instagram's mid (messaging_seen). */
+export function readOf(
+  accountId: string,
+  from: string,
+  read: { watermark: Date } | { mid: string },
+) {
+  return {
+    sender: { id: from },
+    recipient: { id: accountId },
+    timestamp: Date.now(),
+    read: 'mid' in read ? { mid: read.mid } : { watermark: read.watermark.getTime() },
+  };
+}
+
+/** The raw body and headers Meta would post: the JSON and its X-Hub-Signature-256. */
+export function signedMetaWebhook(appSecret: string, envelope: unknown) {
+  const body = Buffer.from(JSON.stringify(envelope));
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-hub-signature-256': metaSignature(appSecret, body),
+    },
+  };
+}

@@ -1,0 +1,275 @@
+import {
+  ProviderError,
+  type ChannelAdapter,
+  type ChannelContext,
+  type InboundEvent,
+  type MediaKind,
+  type OutboundMessage,
+} from '../adapter';
+import { callProvider, header, jsonOf, metaSignature, sameSecret } from '../provider-http';
+
+/**
+ * Facebook Messenger (`fb`) and Instagram Messaging through Facebook Login (`ig`): the same
+ * Graph Send API on the same host (META_GRAPH_BASE_URL) with the Page's token, the same webhook
+ * shape (`entry[].messaging[]`), told apart by the envelope's `object` (integrations.md §3).
+ *
+ * Secrets: `pageAccessToken` (sends), `appSecret` (signs webhooks: X-Hub-Signature-256),
+ * `verifyToken` (the subscription handshake). Config: `pageId`.
+ *
+ * Customers are known by a scoped id (PSID on Messenger, IGSID on Instagram), never a phone;
+ * webhooks carry no name, so a new contact is named after that id.
+ */
+
+const OBJECT_OF: Record<string, string> = { fb: 'page', ig: 'instagram' };
+
+/** Messenger's attachment types for ours (a sticker goes as an image; it has no caption). */
+const ATTACHMENT_TYPE: Record<MediaKind, string> = {
+  image: 'image',
+  sticker: 'image',
+  video: 'video',
+  audio: 'audio',
+  document: 'file',
+};
+
+/** The Send API bodies of one outbound message: the file first, then its text if it has one. */
+export function messengerBodies(message: OutboundMessage): Array<Record<string, unknown>> {
+  const base = { recipient: { id: message.to }, messaging_type: 'RESPONSE' };
+  if (message.media) {
+    const bodies: Array<Record<string, unknown>> = [
+      {
+        ...base,
+        message: {
+          attachment: {
+            type: ATTACHMENT_TYPE[message.media.kind],
+            payload: { url: message.media.url, is_reusable: true },
+          },
+        },
+      },
+    ];
+    // Messenger attachments carry no caption: the text follows as its own message.
+    if (message.media.caption) bodies.push({ ...base, message: { text: message.media.caption } });
+    return bodies;
+  }
+  return [{ ...base, message: { text: message.text ?? '' } }];
+}
+
+/** Graph codes that mean another try may succeed: rate limits, temporary failures. */
+const TRY_AGAIN = new Set([1, 2, 4, 17, 32, 613, 1200]);
+/** Graph codes that mean the channel itself is unusable: the token, the Page's permissions. */
+const CHANNEL_BROKEN = new Set([102, 190, 230]);
+/** Code 10 with this subcode: outside the messaging window (the customer's last message). */
+const OUTSIDE_WINDOW = 2018278;
+
+/**
+ * A Graph error envelope as a ProviderError:
+ * - 1, 2, 4, 17, 32, 613, 1200 (unknown/temporary, rate limits) are tried again;
+ * - 10 / 2018278 (outside the 24-hour window) is SEND_MESSAGE_ERROR with Meta's message;
+ * - 190, 102 (the token), 230 (pages_messaging), 200–299 and any other 10 (permissions), and
+ *   a 401/403 without a code, are CHANNEL_ERROR: the channel is set disconnected;
+ * - anything else (100 / 2018001 'No matching user found', 551 'This person isn't available')
+ *   is SEND_MESSAGE_ERROR for this message only.
+ */
+export function graphRefusal(status: number, body: Record<string, unknown>): ProviderError {
+  const error = (body.error ?? {}) as { code?: number; error_subcode?: number; message?: string };
+  const code = Number(error.code ?? NaN);
+  const message = error.message ?? `HTTP ${status}`;
+  const providerCode = Number.isNaN(code)
+    ? String(status)
+    : error.error_subcode
+      ? `${code}/${error.error_subcode}`
+      : String(code);
+  if (TRY_AGAIN.has(code))
+    return new ProviderError('SEND_MESSAGE_ERROR', true, providerCode, message);
+  if (code === 10 && error.error_subcode === OUTSIDE_WINDOW) {
+    return new ProviderError('SEND_MESSAGE_ERROR', false, providerCode, message);
+  }
+  const broken =
+    CHANNEL_BROKEN.has(code) ||
+    code === 10 ||
+    (code >= 200 && code <= 299) ||
+    (Number.isNaN(code) && (status === 401 || status === 403));
+  return new ProviderError(
+    broken ? 'CHANNEL_ERROR' : 'SEND_MESSAGE_ERROR',
+    false,
+    providerCode,
+    message,
+  );
+}
+
+interface MessagingItem {
+  sender?: { id?: string };
+  recipient?: { id?: string };
+  timestamp?: number;
+  message?: {
+    mid?: string;
+    text?: string;
+    is_echo?: boolean;
+    attachments?: Array<{ type?: string; payload?: { url?: string } | null }>;
+  };
+  delivery?: { mids?: string[]; watermark?: number };
+  read?: { watermark?: number; mid?: string };
+}
+
+const INBOUND_KIND: Record<string, MediaKind> = {
+  image: 'image',
+  video: 'video',
+  audio: 'audio',
+  file: 'document',
+};
+
+function at(milliseconds: number | undefined) {
+  return typeof milliseconds === 'number' && milliseconds > 0 ? new Date(milliseconds) : new Date();
+}
+
+/**
+ * The events of a Messenger or Instagram webhook for a channel of `type`: an envelope of the
+ * other platform, or an entry of another Page (Messenger), is left out. A message with several
+ * files makes one event per file (the second and later with `#n` after the message id); echoes
+ * of the Page's own sends are skipped.
+ */
+export function parseMessengerEnvelope(
+  body: unknown,
+  type: string,
+  pageId: string | undefined,
+): InboundEvent[] {
+  const events: InboundEvent[] = [];
+  const envelope = body as { object?: string; entry?: unknown[] } | null;
+  if (!envelope || envelope.object !== OBJECT_OF[type] || !Array.isArray(envelope.entry)) {
+    return events;
+  }
+  for (const entry of envelope.entry as Array<{ id?: string; messaging?: MessagingItem[] }>) {
+    if (type === 'fb' && pageId && entry.id !== undefined && String(entry.id) !== pageId) continue;
+    for (const item of entry.messaging ?? []) {
+      const sender = item.sender?.id ? String(item.sender.id) : undefined;
+      if (!sender) continue;
+      const when = at(item.timestamp);
+      if (item.message) {
+        const message = item.message;
+        if (message.is_echo || !message.mid) continue;
+        const base = { kind: 'message' as const, from: { scopedId: sender }, at: when };
+        const own: Array<Extract<InboundEvent, { kind: 'message' }>> = [
+          { ...base, providerMessageId: message.mid },
+        ];
+        if (message.text !== undefined) own[0]!.text = message.text;
+        (message.attachments ?? []).forEach((attachment, index) => {
+          if (index > 0) own.push({ ...base, providerMessageId: `${message.mid}#${index}` });
+          const event = own[index]!;
+          const kind = INBOUND_KIND[attachment.type ?? ''];
+          const url = attachment.payload?.url;
+          if (kind && url) event.media = { kind, url };
+          // Locations, shares, story mentions, templates: kept as what the customer did.
+          else if (!event.text) event.text = `[${attachment.type ?? 'unknown'}]`;
+        });
+        events.push(...own);
+      }
+      if (item.delivery) {
+        const mids = item.delivery.mids ?? [];
+        for (const mid of mids) {
+          events.push({ kind: 'status', providerMessageId: mid, status: 'delivered', at: when });
+        }
+        if (!mids.length && item.delivery.watermark) {
+          events.push({
+            kind: 'watermark',
+            recipient: { scopedId: sender },
+            status: 'delivered',
+            upTo: new Date(item.delivery.watermark),
+          });
+        }
+      }
+      if (item.read) {
+        // Instagram's messaging_seen names the message; Messenger's message_reads a watermark.
+        if (item.read.mid) {
+          events.push({
+            kind: 'status',
+            providerMessageId: item.read.mid,
+            status: 'read',
+            at: when,
+          });
+        } else if (item.read.watermark) {
+          events.push({
+            kind: 'watermark',
+            recipient: { scopedId: sender },
+            status: 'read',
+            upTo: new Date(item.read.watermark),
+          });
+        }
+      }
+    }
+  }
+  return events;
+}
+
+async function sendOne(context: ChannelContext, body: Record<string, unknown>) {
+  const pageId = encodeURIComponent(context.channel.config.pageId ?? '');
+  const response = await callProvider(
+    `${context.urls.metaGraph}/${pageId}/messages`,
+    {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${context.secrets.pageAccessToken ?? ''}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    },
+    'SEND_MESSAGE_ERROR',
+  );
+  const answer = jsonOf(response);
+  if (!response.ok) throw graphRefusal(response.status, answer);
+  const id = typeof answer.message_id === 'string' ? answer.message_id : undefined;
+  if (!id) {
+    throw new ProviderError('SEND_MESSAGE_ERROR', true, undefined, 'answer without a message id');
+  }
+  return id;
+}
+
+export const messengerAdapter: ChannelAdapter = {
+  verifyWebhook({ secrets }, request) {
+    if (!secrets.appSecret) return false;
+    return sameSecret(
+      header(request.headers, 'x-hub-signature-256'),
+      metaSignature(secrets.appSecret, request.rawBody),
+    );
+  },
+
+  answerHandshake({ secrets }, query) {
+    if (query['hub.mode'] !== 'subscribe') return null;
+    if (!sameSecret(query['hub.verify_token'], secrets.verifyToken)) return null;
+    return query['hub.challenge'] ?? null;
+  },
+
+  parseWebhook({ channel }, request) {
+    return parseMessengerEnvelope(
+      JSON.parse(request.rawBody.toString('utf8')),
+      channel.type,
+      channel.config.pageId,
+    );
+  },
+
+  async send(context, message) {
+    if (message.template) {
+      throw new ProviderError(
+        'SEND_MESSAGE_ERROR',
+        false,
+        undefined,
+        'Messenger and Instagram have no message templates',
+      );
+    }
+    const [first, ...rest] = messengerBodies(message);
+    const providerMessageId = await sendOne(context, first!);
+    for (const body of rest) {
+      try {
+        await sendOne(context, body);
+      } catch (error) {
+        // The file went out: trying again would send it twice. The seller sees the text failed.
+        if (!(error instanceof ProviderError)) throw error;
+        throw new ProviderError(
+          error.code,
+          false,
+          error.providerCode,
+          `the file was sent, its text was not: ${error.message}`,
+        );
+      }
+    }
+    return { providerMessageId };
+  },
+};
