@@ -7,7 +7,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createDatabase, type DatabaseHandle } from '@cartera/db/client';
 import { migrateDatabase } from '@cartera/db/migrate';
-import { isEmpty, seedDemo } from '@cartera/db/seed';
+import { isEmpty, seedDemo, type DemoData } from '@cartera/db/seed';
 import type { AppDeps } from './deps';
 import type { Env } from './env';
 import { registerHealthRoute } from './http/health';
@@ -27,6 +27,10 @@ import { registerAuthRoutes } from './modules/auth/auth.rest';
 import { registerFilesRoutes } from './modules/files/files.rest';
 import { registerChannelsRoutes } from './modules/channels/channels.rest';
 import { registerChannelWebhooks } from './modules/channels/channels.webhooks';
+import { receiveWebhook } from './modules/channels/channel-messages.service';
+import { registerSandboxRoutes } from './modules/channels/sandbox.rest';
+import { seedSandbox } from './modules/channels/sandbox.seed';
+import { WhatsappSandbox } from './channels/sandbox/sandbox';
 import { startSessionCache } from './modules/sessions/session-cache';
 import { EventBus } from './realtime/event-bus';
 import { LocalStorage } from './storage/local-storage';
@@ -77,8 +81,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     options.database ?? createDatabase({ url: env.databaseUrl, dataDir: join(env.dataDir, 'db') });
 
   await migrateDatabase(database);
+  let seededDemo: DemoData | undefined;
   if (env.seedDemo && (await isEmpty(database.db))) {
-    await database.db.transaction((tx) => seedDemo(tx));
+    seededDemo = await database.db.transaction((tx) => seedDemo(tx));
     logger.info('seeded the demo data');
   }
 
@@ -92,7 +97,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     events,
     jobs,
     storage: createStorage(env),
+    sandbox: new WhatsappSandbox(),
   };
+  // The 'Canal de prueba' posts its simulated webhooks through the real ingestion.
+  deps.sandbox.connect((channel, request) =>
+    receiveWebhook(deps, 'whatsapp', channel.webhookKey, request),
+  );
 
   // Addresses tenants configure are called only through the guard, with the operator's exceptions.
   configureOutbound({ allowedHosts: env.outboundAllowedHosts });
@@ -187,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await registerFilesRoutes(server, deps);
   registerChannelsRoutes(server, deps);
   await registerChannelWebhooks(server, deps);
+  registerSandboxRoutes(server, deps);
   registerDocsRoutes(server, appRouter);
   await registerWebApp(server, options.serveWeb === false ? undefined : webDistFolder());
 
@@ -194,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const stopSessionCache = await startSessionCache(database, logger);
   jobs.register(jobDefinitions);
   await jobs.start(deps);
+  if (seededDemo) await seedSandbox(deps, seededDemo);
 
   let closed = false;
   return {
@@ -206,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       if (closed) return;
       closed = true;
       await server.close();
+      deps.sandbox.close();
       await jobs.stop().catch((error: unknown) => logger.warn({ err: error }, 'jobs stop failed'));
       await events.stop();
       await stopSessionCache();

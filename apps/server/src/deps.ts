@@ -4,6 +4,7 @@ import type { JobRunner } from './jobs/runner';
 import type { Logger } from './logger';
 import type { EventBus } from './realtime/event-bus';
 import type { FileStorage } from './storage/storage';
+import type { WhatsappSandbox } from './channels/sandbox/sandbox';
 
 /** What a server instance is made of; services receive the parts they need from it. */
 export interface AppDeps {
@@ -14,4 +15,6 @@ export interface AppDeps {
   events: EventBus;
   jobs: JobRunner;
   storage: FileStorage;
+  /** The in-process WhatsApp of the 'Canal de prueba' channels. */
+  sandbox: WhatsappSandbox;
 }

@@ -16,7 +16,10 @@ export async function callProvider(
 ): Promise<OutboundResponse> {
   let response: OutboundResponse;
   try {
-    response = await outboundRequest(url, { timeoutMs: 15_000, ...request });
+    const inProcess = inProcessProviderFor(url);
+    response = inProcess
+      ? await inProcess(url, request)
+      : await outboundRequest(url, { timeoutMs: 15_000, ...request });
   } catch (error) {
     if (error instanceof DomainError)
       throw new ProviderError(failure, false, error.code, error.code);
@@ -58,4 +61,29 @@ export function header(
 ): string | undefined {
   const value = headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Providers that run inside the server: the demo's 'Canal de prueba' answers the WhatsApp Cloud
+ * API from an in-memory simulator (channels/sandbox). Its channels carry a base URL under the
+ * `sandbox:` scheme, which no tenant can configure and the outbound guard would refuse anyway.
+ */
+export type InProcessProvider = (
+  url: string,
+  request: OutboundRequest,
+) => Promise<OutboundResponse>;
+
+const inProcessProviders = new Map<string, InProcessProvider>();
+
+export function registerInProcessProvider(origin: string, provider: InProcessProvider) {
+  if (!origin.startsWith('sandbox://'))
+    throw new Error('in-process providers live under sandbox://');
+  inProcessProviders.set(origin, provider);
+  return () => inProcessProviders.delete(origin);
+}
+
+function inProcessProviderFor(url: string) {
+  if (!url.startsWith('sandbox://')) return undefined;
+  const end = url.indexOf('/', 'sandbox://'.length);
+  return inProcessProviders.get(end === -1 ? url : url.slice(0, end));
 }

@@ -16,6 +16,9 @@ const PUBLIC_ROUTES = new Set([
   // Providers' webhooks: authenticated by the channel's signature or shared key, not a session.
   'GET /api/webhooks/{provider}/{key}',
   'POST /api/webhooks/{provider}/{key}',
+  // The customer's page of a 'Canal de prueba' (a made-up customer's phone; sandbox channels only).
+  'GET /api/sandbox/whatsapp/{key}/messages',
+  'POST /api/sandbox/whatsapp/{key}/messages',
 ]);
 
 let database: TestDatabase;

@@ -1,3 +1,4 @@
+import { channelsEs } from './channels.es';
 import type { ErrorCode } from '../errors';
 import { contactsEs } from './contacts.es';
 import { conversationEs } from './conversation.es';
@@ -119,6 +120,7 @@ export function errorMessage(code: string | undefined, values?: Record<string, s
 /** Texts of the platform screens. Areas add their own sections as they arrive. */
 export const es = {
   fields: fieldsEs,
+  channels: channelsEs,
   companies: companiesEs,
   contacts: contactsEs,
   conversation: conversationEs,

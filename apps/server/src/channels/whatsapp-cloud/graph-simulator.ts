@@ -56,6 +56,8 @@ export class GraphSimulator {
   private readonly media = new Map<string, StoredMedia>();
   /** Answers given instead of the normal ones, in order (a 429, a 500, a refusal…). */
   private readonly scripted: SimulatedResponse[] = [];
+  /** Numbers (digits) that are not on WhatsApp: sends to them are refused with 131026. */
+  readonly notOnWhatsapp = new Set<string>();
 
   constructor(private readonly options: GraphSimulatorOptions) {}
 
@@ -127,6 +129,9 @@ export class GraphSimulator {
     if (!body[type]) return graphError(100, `The parameter ${type} is required.`, 400);
     const scripted = this.scripted.shift();
     if (scripted) return scripted;
+    if (this.notOnWhatsapp.has(body.to)) {
+      return graphError(131026, '(#131026) Message undeliverable', 400);
+    }
     const id = `wamid.${randomBytes(12).toString('base64url')}`;
     this.sent.push({ id, phoneNumberId, body, at: new Date() });
     return json(200, {

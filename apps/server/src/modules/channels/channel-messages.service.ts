@@ -54,11 +54,15 @@ import {
 
 /** How a channel's adapter gets its secrets and provider addresses. */
 export function channelContext(deps: AppDeps, channel: Channel): ChannelContext {
+  if (channel.sandbox) deps.sandbox.track(channel);
   return {
     channel,
     secrets: openSecrets(deps.env.secretsKey, channel.secrets),
     webhookUrl: `${deps.env.publicUrl}${webhookPathFor(channel)}`,
-    urls: deps.env.providers,
+    // A 'Canal de prueba' reaches the in-process simulator instead of Meta.
+    urls: channel.sandbox
+      ? { ...deps.env.providers, metaGraph: deps.sandbox.origin }
+      : deps.env.providers,
   };
 }
 

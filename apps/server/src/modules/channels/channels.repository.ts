@@ -338,3 +338,25 @@ export async function findMessageContact(db: Executor, tenantId: string, contact
     .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
   return row;
 }
+
+/** The demo seed's conversations: an agent's contacts that have a number, most recent first. */
+export function findContactsWithPhone(
+  db: Executor,
+  tenantId: string,
+  agentId: string,
+  limit: number,
+) {
+  return db
+    .select({ id: contacts.id, firstName: contacts.firstName, phones: contacts.phones })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.tenantId, tenantId),
+        eq(contacts.agentId, agentId),
+        isNull(contacts.parentContactId),
+        sql`cardinality(${contacts.phones}) > 0`,
+      ),
+    )
+    .orderBy(sql`${contacts.lastInteractionAt} desc nulls last`, asc(contacts.id))
+    .limit(limit);
+}

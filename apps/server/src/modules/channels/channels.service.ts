@@ -5,12 +5,14 @@ import type { Channel, ChannelConfig } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
 import { CHANNEL_TYPES, type ChannelType } from '../../channels/adapter';
 import { adapterFor, webhookPathFor } from '../../channels/registry';
+import { SANDBOX_ACCESS_TOKEN, SANDBOX_APP_SECRET } from '../../channels/sandbox/sandbox';
 import type { Env } from '../../env';
 import { openSecrets, sealSecrets } from '../../lib/secret-box';
 import type { AuthUser } from '../sessions/session.types';
 import {
   activeUserIds,
   findChannel,
+  findChannelByWebhookKey,
   findChannels,
   insertChannel,
   updateChannelRow,
@@ -80,10 +82,15 @@ export const ZChannelInput = z.object({
     .object({ enabled: z.boolean(), userIds: z.array(z.uuid()).max(500) })
     .default({ enabled: false, userIds: [] }),
   limits: z.object({ perHour: ZLimit, perDay: ZLimit }).default({}),
+  /**
+   * A 'Canal de prueba' (WhatsApp Business only): its provider is the server's in-process
+   * simulator, so it needs no account and no secrets; customers write from its test page.
+   */
+  sandbox: z.boolean().default(false),
 });
 export type ChannelInput = z.input<typeof ZChannelInput>;
 
-export const ZChannelUpdate = ZChannelInput.omit({ type: true }).partial();
+export const ZChannelUpdate = ZChannelInput.omit({ type: true, sandbox: true }).partial();
 
 export const ZChannelView = z.object({
   id: z.uuid(),
@@ -100,6 +107,8 @@ export const ZChannelView = z.object({
   roundRobin: z.object({ enabled: z.boolean(), userIds: z.array(z.string()) }),
   limits: z.object({ perHour: z.number().nullable(), perDay: z.number().nullable() }),
   sandbox: z.boolean(),
+  /** A sandbox channel's page where anyone can write as a customer. */
+  sandboxUrl: z.string().nullable(),
   createdAt: z.date(),
 });
 export type ChannelView = z.infer<typeof ZChannelView>;
@@ -119,6 +128,7 @@ export function describeChannel(env: Env, channel: Channel): ChannelView {
     roundRobin: channel.roundRobin,
     limits: { perHour: channel.limits.perHour ?? null, perDay: channel.limits.perDay ?? null },
     sandbox: channel.sandbox,
+    sandboxUrl: channel.sandbox ? `${env.publicUrl}/sandbox/whatsapp/${channel.webhookKey}` : null,
     createdAt: channel.createdAt,
   };
 }
@@ -172,6 +182,13 @@ export async function getChannel(db: Executor, env: Env, user: AuthUser, id: str
 
 export async function createChannel(db: Database, env: Env, user: AuthUser, raw: ChannelInput) {
   const input = ZChannelInput.parse(raw);
+  if (input.sandbox) {
+    if (input.type !== 'whatsapp_business')
+      invalid('sandbox', 'Solo un canal de WhatsApp Business');
+    await checkRoundRobin(db, user.tenantId, input.roundRobin.userIds);
+    const channel = await createSandboxChannel(db, env, user.tenantId, input);
+    return describeChannel(env, channel);
+  }
   if (!adapterFor(input.type)) invalid('type', 'Este tipo de canal todavía no está disponible');
   const config: ChannelConfig = { ...stripEmpty(input.config), color: input.color };
   checkConfig(input.type, config);
@@ -221,6 +238,43 @@ export async function updateChannel(
   });
   if (!row) throw new DomainError('CHANNEL_NOT_FOUND');
   return describeChannel(env, row);
+}
+
+/**
+ * A 'Canal de prueba': WhatsApp Business served by the in-process simulator, with the demo's
+ * fixed secrets (channels/sandbox/sandbox.ts) and a phone number id of its own.
+ */
+export async function createSandboxChannel(
+  db: Executor,
+  env: Env,
+  tenantId: string,
+  input: Pick<z.output<typeof ZChannelInput>, 'name' | 'color' | 'roundRobin' | 'config'>,
+) {
+  return insertChannel(db, {
+    tenantId,
+    type: 'whatsapp_business',
+    name: input.name,
+    config: {
+      ...stripEmpty(input.config),
+      phoneNumberId: `sandbox-${randomBytes(6).toString('hex')}`,
+      displayPhoneNumber: '+1 555 0100',
+      color: input.color,
+    },
+    secrets: sealSecrets(env.secretsKey, {
+      accessToken: SANDBOX_ACCESS_TOKEN,
+      appSecret: SANDBOX_APP_SECRET,
+      verifyToken: randomBytes(12).toString('base64url'),
+    }),
+    webhookKey: randomBytes(24).toString('base64url'),
+    roundRobin: input.roundRobin,
+    sandbox: true,
+  });
+}
+
+/** The sandbox channel a test page's link names, if it is one. */
+export async function findSandboxChannel(db: Executor, webhookKey: string) {
+  const channel = await findChannelByWebhookKey(db, webhookKey);
+  return channel?.sandbox ? channel : undefined;
 }
 
 /** Deletes a channel: its history stays on the timelines; its webhook URL stops answering. */

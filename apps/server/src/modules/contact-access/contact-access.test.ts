@@ -44,6 +44,8 @@ const WITHOUT_CONDITIONS: Record<string, string> = {
     "a provider's delivery receipt finds the message it reports on (system code)",
   'modules/channels/channels.repository.ts#findMessageContact':
     'the outbox job reads the recipient of a message a user was allowed to send',
+  'modules/channels/channels.repository.ts#findContactsWithPhone':
+    "the demo seed picks a demo seller's contacts for the 'Canal de prueba' conversations (no user is asking)",
   'modules/timeline/timeline-writer.repository.ts#touchContact':
     'marks the last interaction of a contact the writing service already checked',
 };

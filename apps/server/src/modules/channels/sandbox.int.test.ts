@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { channels, contacts, interactions, users } from '@cartera/db/schema';
+import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
+import { es } from '@cartera/domain/i18n';
+import { newId } from '@cartera/domain/ids';
+import { restLogin, typedCall } from '../../testing/http-client';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+
+/*
+ * The demo's 'Canal de prueba' (issue #12 §7–§8): seeded on the first start of a demo
+ * installation, served by the in-process simulator through the real adapter, webhook
+ * verification, outbox and receipts, with a public page where anyone writes as a customer.
+ */
+const text = es.channels.sandbox;
+let database: TestDatabase;
+let app: TestApp;
+let sandbox: { id: string; sandboxUrl: string | null; webhookUrl: string };
+
+async function tokenOf(email: string) {
+  return (await restLogin(app.url, email)).body.token;
+}
+
+async function channelItems() {
+  return database.handle.db
+    .select()
+    .from(interactions)
+    .where(
+      and(
+        eq(interactions.type, 'channelMessage'),
+        sql`${interactions.content}->>'channelId' = ${sandbox.id}`,
+      ),
+    );
+}
+
+async function contactWithPhone(phone: string) {
+  const [row] = await database.handle.db
+    .select()
+    .from(contacts)
+    .where(sql`${contacts.phones} @> array[${phone}]::text[]`);
+  return row;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await startTestApp(database.handle, { CARTERA_SEED_DEMO: 'true', JOBS_ENABLED: 'true' });
+  const listed = await typedCall(app.url, 'channel.list', undefined, {
+    token: await tokenOf('comercial@demo.test'),
+    method: 'GET',
+  });
+  sandbox = listed.data.find((channel) => channel.sandbox)!;
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await database?.destroy();
+});
+
+describe("'Canal de prueba' de la demo", () => {
+  it('se siembra con conversaciones: recibos que llegan solos y un envío rechazado', async () => {
+    expect(sandbox).toMatchObject({ sandbox: true });
+    expect(sandbox.sandboxUrl).toMatch(/\/sandbox\/whatsapp\/[A-Za-z0-9_-]{32}$/);
+    const [row] = await database.handle.db
+      .select()
+      .from(channels)
+      .where(eq(channels.id, sandbox.id));
+    expect(row).toMatchObject({ name: 'Canal de prueba', type: 'whatsapp_business' });
+
+    // Customers wrote (inbound), sellers answered (outbound through the outbox).
+    await expect
+      .poll(async () => (await channelItems()).map((item) => item.status).sort(), {
+        timeout: 20_000,
+      })
+      .toEqual(expect.arrayContaining(['error', 'read']));
+    const items = await channelItems();
+    const inbound = items.filter(
+      (item) => (item.content as { origin: string }).origin === 'contact',
+    );
+    const outbound = items.filter(
+      (item) => (item.content as { origin: string }).origin === 'agent',
+    );
+    expect(inbound.length).toBeGreaterThanOrEqual(4);
+    expect(outbound.length).toBeGreaterThanOrEqual(3);
+    const failed = outbound.filter((item) => item.status === 'error');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.content).toMatchObject({ errorCode: 'SEND_MESSAGE_ERROR' });
+
+    // Someone new wrote: a contact of one of the demo sellers, by the channel's round robin.
+    const newcomer = await contactWithPhone('+59899555010');
+    expect(newcomer).toMatchObject({ firstName: 'Florencia Núñez', origin: 'whatsapp' });
+    expect(newcomer!.agentId).not.toBeNull();
+  });
+
+  it('la página de cliente escribe por el webhook firmado y muestra las respuestas', async () => {
+    const html = await fetch(sandbox.sandboxUrl!);
+    expect(html.status).toBe(200);
+    expect(await html.text()).toContain(text.pageTitle);
+    const key = sandbox.sandboxUrl!.split('/').at(-1)!;
+    const api = `${app.url}/api/sandbox/whatsapp/${key}/messages`;
+
+    const wrote = await fetch(api, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        phone: '+598 99 000 777',
+        name: 'Prueba',
+        text: 'Hola desde la página',
+      }),
+    });
+    expect(wrote.status).toBe(201);
+    const contact = await contactWithPhone('+59899000777');
+    expect(contact).toMatchObject({ firstName: 'Prueba' });
+
+    // The channel's round robin gave the new contact to a demo seller: they answer.
+    expect(contact!.agentId).not.toBeNull();
+    const [agent] = await database.handle.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, contact!.agentId!));
+    const email = agent!.email;
+    const replied = await typedCall(
+      app.url,
+      'channel.sendMessage',
+      {
+        id: newId(),
+        contactId: contact!.id,
+        channelId: sandbox.id,
+        text: 'Hola, ¿en qué te ayudo?',
+      },
+      { token: await tokenOf(email) },
+    );
+    expect(replied.status).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await (
+            await fetch(`${api}?phone=${encodeURIComponent('+59899000777')}`)
+          ).json()) as Array<{
+            from: string;
+            text: string;
+          }>,
+        { timeout: 15_000 },
+      )
+      .toEqual([
+        expect.objectContaining({ from: 'customer', text: 'Hola desde la página' }),
+        expect.objectContaining({ from: 'company', text: 'Hola, ¿en qué te ayudo?' }),
+      ]);
+
+    const invalid = await fetch(api, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '12', name: 'X', text: 'Hola' }),
+    });
+    expect(invalid.status).toBe(400);
+    expect(JSON.stringify(await invalid.json())).toContain(text.invalidPhone);
+    const unknown = await fetch(api.replace(key, 'x'.repeat(32)), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '+59899000777', name: 'X', text: 'Hola' }),
+    });
+    expect(unknown.status).toBe(404);
+    expect((await fetch(`${app.url}/sandbox/whatsapp/${'x'.repeat(32)}`)).status).toBe(404);
+  });
+});
