@@ -1,6 +1,7 @@
 import type { Channel } from '@cartera/db/schema';
 import type { ChannelAdapter, ChannelType } from './adapter';
 import { messengerAdapter } from './messenger/messenger.adapter';
+import { twilioAdapter } from './twilio/twilio.adapter';
 import { whatsappCloudAdapter } from './whatsapp-cloud/whatsapp-cloud.adapter';
 
 /** The adapter of each channel type, and the provider name its webhook URL carries. */
@@ -10,7 +11,7 @@ const PROVIDERS: Record<ChannelType, { slug: string; adapter: ChannelAdapter | u
   fb: { slug: 'messenger', adapter: messengerAdapter },
   ig: { slug: 'instagram', adapter: messengerAdapter },
   leads: { slug: 'leads', adapter: undefined },
-  sms: { slug: 'twilio', adapter: undefined },
+  sms: { slug: 'twilio', adapter: twilioAdapter },
   unofficial_wpp: { slug: 'evolution', adapter: undefined },
   personal_whatsapp: { slug: 'evolution', adapter: undefined },
 };
