@@ -1,5 +1,5 @@
 import { purgeLoginAttemptsJob } from '../modules/auth/auth.jobs';
-import { sendChannelMessageJob } from '../modules/channels/channels.jobs';
+import { fetchChannelMediaJob, sendChannelMessageJob } from '../modules/channels/channels.jobs';
 import { expireReminderJob } from '../modules/interactions/interactions.jobs';
 import { purgeExpiredSessionsJob } from '../modules/sessions/session.jobs';
 import { pruneEventsJob } from '../realtime/realtime.jobs';
@@ -12,4 +12,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   purgeLoginAttemptsJob,
   expireReminderJob,
   sendChannelMessageJob,
+  fetchChannelMediaJob,
 ];

@@ -127,6 +127,16 @@ export class LocalStorage implements FileStorage {
     }
   }
 
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(dirname(target), { recursive: true });
+    const partial = `${target}.${randomBytes(8).toString('hex')}.partial`;
+    const meta: StoredFileMeta = { contentType, size: bytes.length };
+    await writeFile(partial, bytes);
+    await writeFile(`${target}.meta.json`, JSON.stringify(meta));
+    await rename(partial, target);
+  }
+
   /** A stored file and its metadata, or nothing (also for keys that can never be stored). */
   async open(key: string) {
     try {

@@ -58,6 +58,22 @@ export class S3Storage implements FileStorage {
     return { url, headers };
   }
 
+  /** Through a presigned PUT, as a browser uploads: one signing path for every write. */
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    const upload = await this.createUpload({
+      key,
+      contentType,
+      size: bytes.length,
+      expiresInSeconds: 300,
+    });
+    const response = await fetch(upload.url, {
+      method: 'PUT',
+      headers: { ...upload.headers, 'content-length': String(bytes.length) },
+      body: bytes,
+    });
+    if (!response.ok) throw new Error(`S3 refused the file (${response.status})`);
+  }
+
   publicUrl(key: string): string {
     const path = encodeKeyPath(key);
     if (this.config.publicUrl) return `${this.config.publicUrl.replace(/\/$/, '')}/${path}`;

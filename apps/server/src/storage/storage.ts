@@ -21,6 +21,11 @@ export interface FileStorage {
   /** Whether uploads need a declared size up front (the server cannot watch the bytes). */
   readonly requiresDeclaredSize: boolean;
   createUpload(request: UploadRequest): Promise<SignedUpload>;
+  /**
+   * Stores a file the server itself fetched (a customer's WhatsApp photo): the same layout and
+   * the same permanent address as an upload.
+   */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The permanent address of a stored file: the upload URL without its query. */
   publicUrl(key: string): string;
 }

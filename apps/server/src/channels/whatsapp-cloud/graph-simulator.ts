@@ -82,7 +82,12 @@ export class GraphSimulator {
     if (!this.authorised(headers)) {
       return graphError(190, 'Invalid OAuth access token - Cannot parse access token', 401);
     }
-    const parts = path.split('?')[0]!.split('/').filter(Boolean);
+    // The Graph API version (`/v22.0/…`) leads every path but the served files.
+    const parts = path
+      .split('?')[0]!
+      .split('/')
+      .filter(Boolean)
+      .filter((part, index) => index > 0 || !/^v\d+\.\d+$/.test(part));
     if (method === 'POST' && parts.at(-1) === 'messages') {
       const phoneNumberId = parts.length > 1 ? parts.at(-2)! : 'dialog360';
       return this.send(phoneNumberId, body);

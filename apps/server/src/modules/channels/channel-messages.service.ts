@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor, Transaction } from '@cartera/db/client';
@@ -9,6 +10,7 @@ import {
   type ChannelContext,
   type DeliveryStatus,
   type InboundEvent,
+  type InboundMedia,
   type OutboundMessage,
   type WebhookRequest,
 } from '../../channels/adapter';
@@ -23,7 +25,7 @@ import {
   recordInteraction,
   type AnnouncedContact,
 } from '../timeline/timeline-writer';
-import { sendChannelMessageJob } from './channels.jobs';
+import { fetchChannelMediaJob, sendChannelMessageJob } from './channels.jobs';
 import {
   activeUserIds,
   claimProviderMessage,
@@ -37,6 +39,7 @@ import {
   findOutboundUpTo,
   insertOutboundMessage,
   lockChannel,
+  lockChannelItem,
   lockOutboundMessage,
   recordAttempt,
   setProviderMessageId,
@@ -213,6 +216,15 @@ async function ingestMessage(
           receivedAt: event.at.toISOString(),
         },
       });
+      // The file itself is fetched after the commit; the webhook is answered without waiting.
+      const media = event.media;
+      if (media && (media.providerMediaId || media.url)) {
+        await deps.jobs.send(
+          fetchChannelMediaJob,
+          { tenantId: channel.tenantId, interactionId, channelId: channel.id, media },
+          { tx },
+        );
+      }
     })
     .catch((error: unknown) => {
       // A repeated message id: the transaction (and a contact it may have created) is undone.
@@ -559,4 +571,81 @@ function outboundOf(to: string, content: Record<string, unknown>): OutboundMessa
     };
   }
   return { to, text: message.text ?? '' };
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'audio/ogg': 'ogg',
+  'audio/mpeg': 'mp3',
+  'application/pdf': 'pdf',
+};
+
+/** A file name safe in a storage key: letters, digits, dots, dashes; never empty. */
+function storedName(fileName: string | undefined, kind: string, mimeType: string) {
+  const base = (fileName ?? '').normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-');
+  const trimmed = base.replace(/^[.-]+/, '').slice(-100);
+  if (trimmed) return trimmed;
+  const extension = EXTENSIONS[mimeType.split(';')[0]!.trim()] ?? 'bin';
+  return `${kind}.${extension}`;
+}
+
+/**
+ * The media job: fetches a customer's file through the channel's adapter, keeps it in the
+ * product's storage and points the timeline item at it (`message.media`), live. A provider
+ * failure worth retrying is thrown (the job runs again); a refusal leaves the item without file.
+ */
+export async function storeInboundMedia(
+  deps: AppDeps,
+  data: { tenantId: string; interactionId: string; channelId: string; media: InboundMedia },
+) {
+  const channel = await findChannel(deps.db, data.tenantId, data.channelId);
+  const adapter = channel ? adapterFor(channel.type) : undefined;
+  if (!channel || !adapter?.downloadMedia) return;
+  let file: { bytes: Buffer; mimeType: string };
+  try {
+    file = await adapter.downloadMedia(channelContext(deps, channel), data.media);
+  } catch (error) {
+    if (error instanceof ProviderError && !error.retryable) {
+      deps.logger.warn(
+        { channelId: channel.id, interactionId: data.interactionId, message: error.message },
+        'channels: media refused by the provider',
+      );
+      return;
+    }
+    throw error;
+  }
+  const name = storedName(data.media.fileName, data.media.kind, file.mimeType);
+  const key = `channels/${data.tenantId}/${data.interactionId}/${randomBytes(9).toString('base64url')}/${name}`;
+  await deps.storage.put(key, file.bytes, file.mimeType);
+  await deps.db.transaction(async (tx) => {
+    const item = await lockChannelItem(tx, data.tenantId, data.interactionId);
+    if (!item) return;
+    const message = (item.content.message ?? {}) as Record<string, unknown>;
+    await updateInteractionState(tx, data.tenantId, data.interactionId, {
+      content: {
+        ...item.content,
+        message: {
+          ...message,
+          media: deps.storage.publicUrl(key),
+          mimetype: file.mimeType,
+          size: file.bytes.length,
+        },
+      },
+    });
+    await announceInteraction(
+      tx,
+      null,
+      {
+        id: item.contactId,
+        tenantId: data.tenantId,
+        agentId: item.agentId,
+        reservedBy: item.reservedBy,
+        reservedUntil: item.reservedUntil,
+      },
+      { event: 'interaction.updated', interactionId: data.interactionId, type: 'channelMessage' },
+    );
+  });
 }

@@ -9,6 +9,7 @@ import { restLogin, typedCall } from '../../testing/http-client';
 import { waitFor, watchTopic } from '../../testing/ws-client';
 import {
   graphError,
+  inboundMedia,
   inboundText,
   signedWebhook,
   statusUpdate,
@@ -232,6 +233,50 @@ describe('canales: mensajes entrantes', () => {
         (row) => (row.content as { message: { text: string } }).message.text,
       ),
     ).toEqual(['Una vez', 'Dos']);
+  });
+
+  it('una foto del cliente se descarga con el token del canal y se sirve desde Cartera', async () => {
+    const photo = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489',
+      'hex',
+    );
+    const mediaId = fake.simulator.storeMedia(photo, 'image/png');
+    const answer = await post(
+      inboundMedia(PHONE_NUMBER_ID, {
+        from: '59899111222',
+        kind: 'image',
+        mediaId,
+        mimeType: 'image/png',
+        caption: 'Así quedó',
+      }),
+    );
+    expect(answer.status).toBe(200);
+    const contact = await contactWithPhone('+59899111222');
+    const mediaOf = async () => {
+      const items = await timelineOf(contact!.id);
+      const item = items.find(
+        (each) => (each.content as { message: { text: string } }).message.text === 'Así quedó',
+      );
+      return (item?.content as { message: { media: string | null; type: string } } | undefined)
+        ?.message;
+    };
+    await expect
+      .poll(async () => (await mediaOf())?.media, { timeout: 15_000 })
+      .toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/files\/channels\//);
+    const message = (await mediaOf())!;
+    expect(message.type).toBe('image');
+    // Served by Cartera, never the provider's expiring URL.
+    const stored = await fetch(message.media!);
+    expect(stored.status).toBe(200);
+    expect(stored.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await stored.arrayBuffer())).toEqual(photo);
+    const downloads = fake.requests.filter(
+      (each) => each.method === 'GET' && each.path.includes(mediaId),
+    );
+    expect(downloads.map((each) => each.path)).toEqual([`/v22.0/${mediaId}`, `/files/${mediaId}`]);
+    expect(downloads.every((each) => each.headers.authorization === `Bearer ${ACCESS_TOKEN}`)).toBe(
+      true,
+    );
   });
 
   it('una firma equivocada recibe 401 y no cambia nada', async () => {

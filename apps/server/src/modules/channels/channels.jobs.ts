@@ -16,3 +16,30 @@ export const sendChannelMessageJob = defineJob({
     await deliverMessage(deps, data.tenantId, data.interactionId);
   },
 });
+
+/**
+ * A customer's file (03 §3 WhatsApp message media): fetched from the provider after the message
+ * is stored and kept in the product's storage, so timelines never hot-link the provider (whose
+ * WhatsApp media URLs expire within minutes and need the channel's token).
+ */
+export const fetchChannelMediaJob = defineJob({
+  name: 'channels.fetch-media',
+  schema: z.object({
+    tenantId: z.uuid(),
+    interactionId: z.uuid(),
+    channelId: z.uuid(),
+    media: z.object({
+      kind: z.enum(['image', 'video', 'audio', 'document', 'sticker']),
+      providerMediaId: z.string().max(500).optional(),
+      url: z.string().max(2_000).optional(),
+      mimeType: z.string().max(200).optional(),
+      fileName: z.string().max(255).optional(),
+      caption: z.string().max(4_096).optional(),
+    }),
+  }),
+  options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
+  async handler(data, deps) {
+    const { storeInboundMedia } = await import('./channel-messages.service');
+    await storeInboundMedia(deps, data);
+  },
+});

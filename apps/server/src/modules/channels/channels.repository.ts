@@ -360,3 +360,23 @@ export function findContactsWithPhone(
     .orderBy(sql`${contacts.lastInteractionAt} desc nulls last`, asc(contacts.id))
     .limit(limit);
 }
+
+/** A channel's timeline item with what announcing its change needs, locked (a downloaded file). */
+export async function lockChannelItem(db: Executor, tenantId: string, interactionId: string) {
+  const [row] = await db
+    .select({
+      content: interactions.content,
+      contactId: interactions.contactId,
+      agentId: contacts.agentId,
+      reservedBy: contacts.reservedBy,
+      reservedUntil: contacts.reservedUntil,
+    })
+    .from(interactions)
+    .innerJoin(
+      contacts,
+      and(eq(contacts.tenantId, interactions.tenantId), eq(contacts.id, interactions.contactId)),
+    )
+    .where(and(eq(interactions.tenantId, tenantId), eq(interactions.id, interactionId)))
+    .for('update', { of: interactions });
+  return row;
+}

@@ -46,6 +46,8 @@ const WITHOUT_CONDITIONS: Record<string, string> = {
     'the outbox job reads the recipient of a message a user was allowed to send',
   'modules/channels/channels.repository.ts#findContactsWithPhone':
     "the demo seed picks a demo seller's contacts for the 'Canal de prueba' conversations (no user is asking)",
+  'modules/channels/channels.repository.ts#lockChannelItem':
+    "the media job stores a customer's file on the item it came with (system code)",
   'modules/channels/channels.repository.ts#findOutboundUpTo':
     "a provider's read or delivery watermark moves the channel's messages to the person it names (no user is asking)",
   'modules/timeline/timeline-writer.repository.ts#touchContact':

@@ -21,6 +21,7 @@ function recordingStorage() {
       return { url: `https://files.test/${request.key}?firma=1`, headers: {} };
     },
     publicUrl: (key) => `https://files.test/${key}`,
+    put: () => Promise.reject(new Error('not used by these tests')),
   };
   return { storage, requests };
 }
