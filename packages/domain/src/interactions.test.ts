@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  chatMessageOf,
+  deliveryStatusOf,
   isKnownInteractionType,
   parseInteractionContent,
   uuidV7Time,
@@ -27,6 +29,58 @@ describe('contenido de las interacciones por tipo', () => {
     expect(parseInteractionContent('phoneCall', { state: 'volando' }).type).toBe('unknown');
     expect(isKnownInteractionType('note')).toBe(true);
     expect(isKnownInteractionType('toString')).toBe(false);
+  });
+});
+
+describe('mensajes por canal (03 §3)', () => {
+  it('lee un mensaje de canal del cliente', () => {
+    const parsed = parseInteractionContent('channelMessage', {
+      message: { text: 'Hola', type: 'text', media: null, fileName: null, mimetype: null },
+      medium: 'wpp',
+      origin: 'contact',
+      channelId: 'c1',
+      channelName: 'WhatsApp Ventas',
+      channelColor: '#128C7E',
+    });
+    expect(parsed.type).toBe('channelMessage');
+    if (parsed.type !== 'channelMessage') return;
+    expect(chatMessageOf(parsed.content, false)).toEqual({
+      origin: 'contact',
+      text: 'Hola',
+      kind: 'text',
+      media: null,
+      fileName: null,
+      channelName: 'WhatsApp Ventas',
+      channelColor: '#128C7E',
+      medium: 'wpp',
+      deleted: false,
+      errorCode: null,
+    });
+  });
+
+  it('lee un mensaje heredado con su archivo; sin origen, el lado lo da quién lo escribió', () => {
+    const parsed = parseInteractionContent('wpp', {
+      message: 'Mira el catálogo',
+      mediaType: 'file',
+      mediaURL: 'https://example.com/catalogo.pdf',
+      fileName: 'catalogo.pdf',
+      status: 'read',
+    });
+    if (parsed.type !== 'wpp') throw new Error(parsed.type);
+    expect(chatMessageOf(parsed.content, true)).toMatchObject({
+      origin: 'agent',
+      text: 'Mira el catálogo',
+      kind: 'document',
+      media: 'https://example.com/catalogo.pdf',
+      fileName: 'catalogo.pdf',
+    });
+    expect(deliveryStatusOf(null, parsed.content)).toBe('read');
+  });
+
+  it('el estado de entrega es el del ítem, y solo uno de los cinco', () => {
+    expect(deliveryStatusOf('error', {})).toBe('error');
+    expect(deliveryStatusOf(null, {})).toBeNull();
+    expect(deliveryStatusOf('expired', {})).toBeNull();
   });
 });
 

@@ -17,6 +17,43 @@ const ZFile = z.object({
 
 const ZUserRef = z.object({ _id: z.string(), name: z.string(), lastname: z.string() }).partial();
 
+/** Text that may be stored as null by older clients and providers. */
+const optionalText = z.string().nullish();
+
+/**
+ * A message through a channel (03 §3 'Channel message'): `message` is an object on
+ * `channelMessage` items and plain text on the legacy `message`, `wpp`, `fb` and `ig` items,
+ * which keep the media beside it (03 §3 'WhatsApp message').
+ */
+const ZChatContent = z.looseObject({
+  message: z
+    .union([
+      z.string(),
+      z.looseObject({
+        text: optionalText,
+        type: optionalText,
+        media: optionalText,
+        fileName: optionalText,
+        mimetype: optionalText,
+      }),
+    ])
+    .nullish(),
+  medium: optionalText,
+  origin: optionalText,
+  channelId: optionalText,
+  channelName: optionalText,
+  channelColor: optionalText,
+  mediaType: optionalText,
+  media: optionalText,
+  mediaURL: optionalText,
+  fileName: optionalText,
+  mimetype: optionalText,
+  status: optionalText,
+  deleted: z.boolean().nullish(),
+  errorCode: optionalText,
+  errorMessages: z.array(z.unknown()).nullish(),
+});
+
 export const INTERACTION_CONTENT = {
   note: z.looseObject({
     body: z.string().default(''),
@@ -88,7 +125,87 @@ export const INTERACTION_CONTENT = {
     status: z.enum(['read', 'unread']).default('unread'),
   }),
   disregarded: z.looseObject({}),
+  channelMessage: ZChatContent,
+  message: ZChatContent,
+  wpp: ZChatContent,
+  fb: ZChatContent,
+  ig: ZChatContent,
 } as const;
+
+/** The types drawn as a chat message: channel messages and their legacy forms. */
+export const CHAT_MESSAGE_TYPES = ['channelMessage', 'message', 'wpp', 'fb', 'ig'] as const;
+export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
+
+export function isChatMessageType(type: string): type is ChatMessageType {
+  return (CHAT_MESSAGE_TYPES as readonly string[]).includes(type);
+}
+
+/** 03 §4 Delivery icons of a message. */
+export const DELIVERY_STATUSES = ['sending', 'sent', 'received', 'read', 'error'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** What a chat message shows, whichever of its stored forms it came in. */
+export interface ChatMessage {
+  /** 'contact' wrote it (the customer), or 'agent' (the company). */
+  origin: 'contact' | 'agent';
+  text: string;
+  /** 'text', or the kind of file it carries: image, video, audio, document, sticker… */
+  kind: string;
+  /** The file's address, when it has one. */
+  media: string | null;
+  fileName: string | null;
+  channelName: string | null;
+  channelColor: string | null;
+  /** wpp, fb, ig, sms, email. */
+  medium: string | null;
+  deleted: boolean;
+  /** The domain code of a failed delivery (SEND_MESSAGE_ERROR…). */
+  errorCode: string | null;
+}
+
+type ChatContent = z.output<typeof ZChatContent>;
+
+/**
+ * A chat message's content read into one shape. `agentWrote` decides the side when the stored
+ * content does not say (legacy items without `origin`).
+ */
+export function chatMessageOf(content: ChatContent, agentWrote: boolean): ChatMessage {
+  const message = typeof content.message === 'object' ? content.message : null;
+  const text = typeof content.message === 'string' ? content.message : (message?.text ?? '');
+  const kind = message?.type ?? content.mediaType ?? 'text';
+  const origin =
+    content.origin === 'contact' || content.origin === 'agent'
+      ? content.origin
+      : agentWrote
+        ? 'agent'
+        : 'contact';
+  return {
+    origin,
+    text,
+    kind: kind === 'file' ? 'document' : kind,
+    media: message?.media ?? content.mediaURL ?? content.media ?? null,
+    fileName: message?.fileName ?? content.fileName ?? null,
+    channelName: content.channelName ?? null,
+    channelColor: content.channelColor ?? null,
+    medium: content.medium ?? null,
+    deleted: content.deleted === true,
+    errorCode: content.errorCode ?? null,
+  };
+}
+
+/**
+ * The delivery status of a message the company sent (03 §4 Delivery icons): the item's status
+ * (channel messages), else the one its legacy content kept; null for anything else.
+ */
+export function deliveryStatusOf(
+  status: string | null | undefined,
+  content: { status?: string | null | undefined },
+): DeliveryStatus | null {
+  const value = status ?? content.status ?? null;
+  return (DELIVERY_STATUSES as readonly string[]).includes(value ?? '')
+    ? (value as DeliveryStatus)
+    : null;
+}
 
 export type KnownInteractionType = keyof typeof INTERACTION_CONTENT;
 

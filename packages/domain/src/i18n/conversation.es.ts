@@ -124,6 +124,7 @@ export const conversationEs = {
       contactTaken: 'Contacto tomado',
       meeting: 'Reunión',
       email: 'Correo',
+      channelMessage: 'Mensaje',
     } as Record<string, string>,
     activity: 'Actividad',
     activityHint: 'Interacciones por día en los últimos 3 meses',
@@ -240,6 +241,31 @@ export const conversationEs = {
     // 03 §2.1: beside 'Ir al final' when not at the bottom.
     nextContact: 'Siguiente contacto',
     noNextContact: 'No hay más contactos en esta bandeja',
+    // Messages through channels (03 §3 'Channel message', §4 'Delivery icons'); ours where the
+    // spec names the state only.
+    chat: {
+      delivery: {
+        sending: 'Enviando…',
+        sent: 'Enviado',
+        received: 'Recibido',
+        read: 'Leído',
+        error: 'No enviado',
+      } as Record<string, string>,
+      media: {
+        image: 'Imagen',
+        video: 'Video',
+        audio: 'Audio',
+        document: 'Documento',
+        sticker: 'Sticker',
+        template: 'Plantilla',
+        contactMessage: 'Contacto',
+        contactsArrayMessage: 'Contactos',
+      } as Record<string, string>,
+      file: 'Archivo',
+      openFile: 'Abrir {name}',
+      deleted: 'Mensaje eliminado',
+      channel: 'Canal {name}',
+    },
   },
   // The note composer under the timeline (03 §2.2, §5)
   composer: {
@@ -270,6 +296,12 @@ export const conversationEs = {
     feedbackFailed: 'Error al crear interacción...',
     cancel: 'Cancelar',
     save: 'Guardar',
+    // The channel mode (03 §2.2): a message to the contact through one of the company's channels.
+    pickChannel: 'Elegir canal',
+    channelMessage: 'Mensaje por {channel}',
+    channelPlaceholder: 'Escribe un mensaje… (Enter envía, Shift+Enter agrega una línea)',
+    channelUnavailable: '{channel} (desconectado)',
+    messageFailed: 'No se pudo enviar el mensaje',
   },
   // In-conversation search (03 §2.1, Ctrl/Cmd+F)
   search: {
