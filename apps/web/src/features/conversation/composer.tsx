@@ -1,9 +1,10 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Button, Group, Paper, Textarea, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Paper, Textarea, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { defaultComposerMode } from '@cartera/domain/composer';
-import { es } from '@cartera/domain/i18n';
+import { defaultComposerMode, type DefaultChatAction } from '@cartera/domain/composer';
+import { es, format } from '@cartera/domain/i18n';
+import type { RouterOutputs } from '@cartera/server/router';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { useMe } from '../auth/session';
@@ -11,40 +12,56 @@ import { newId } from '@cartera/domain/ids';
 import { AttachButton, AttachmentList, useNoteAttachments } from './composer/attachments';
 import { QuickReplyList, useQuickReplies } from './composer/quick-replies';
 import { VisitDialog } from './composer/visit-dialog';
-import { SendIcon } from './icons';
-import type { NoteToSend } from './use-timeline';
+import { ChevronDownIcon, SendIcon } from './icons';
+import classes from './timeline.module.css';
+import type { MessageToSend, NoteToSend } from './use-timeline';
 
 const c = es.conversation.composer;
 
-type Mode = 'note' | 'feedback';
+type Mode = 'note' | 'feedback' | 'channel';
 
-/**
- * The starting mode from the user's defaultChatAction (03 §2.2). No channel nor personal
- * WhatsApp exists yet, so the rule is given none and every preference starts in a note; the
- * channels issue passes the contact's channels here.
- */
-function startingMode(preference: 'channel' | 'personal_wpp' | 'note' | null | undefined): Mode {
-  const start = defaultComposerMode({
-    preference,
-    channels: [],
-    personalWhatsApp: { enabled: false, lastInteractionAt: null },
-    contactHasPhone: false,
-  });
-  switch (start.mode) {
-    case 'note':
-      return 'note';
-    // Not reachable without channels: their tabs arrive with them.
-    case 'channel':
-    case 'personal_wpp':
-      return 'note';
-  }
+/** A channel the seller may write through (`channel.options`). */
+type ChannelOption = RouterOutputs['channel']['options'][number];
+
+interface Start {
+  mode: Mode;
+  channelId: string | null;
 }
 
 /**
- * The composer under the timeline (03 §2.2, §5): a note, or feedback for those allowed to give
- * it; 'Visita' opens its dialog when the tenant has visit results. The channel modes arrive with
- * the channels. Enter sends; Shift+Enter or Ctrl+Enter breaks the line; nothing to send, no
- * button. '/' at the start of a note looks up a quick reply (03 §4). Admins may attach files
+ * The starting mode from the user's defaultChatAction (03 §2.2, §4): in channel mode the
+ * connected channel this contact last wrote or was written through, else the first one listed;
+ * with no channel, a note. Personal WhatsApp does not exist yet, so it is never the start.
+ */
+function startingMode(
+  preference: DefaultChatAction | null | undefined,
+  channels: readonly ChannelOption[],
+  activity: ReadonlyMap<string, Date>,
+): Start {
+  const start = defaultComposerMode({
+    preference,
+    channels: channels
+      .filter((channel) => channel.status === 'available')
+      .map((channel) => ({
+        id: channel.id,
+        type: channel.type,
+        lastInteractionAt: activity.get(channel.id) ?? null,
+        lastContactedAt: null,
+      })),
+    personalWhatsApp: { enabled: false, lastInteractionAt: null },
+    contactHasPhone: false,
+  });
+  return start.mode === 'channel'
+    ? { mode: 'channel', channelId: start.channelId }
+    : { mode: 'note', channelId: null };
+}
+
+/**
+ * The composer under the timeline (03 §2.2, §5): a message to the contact through one of the
+ * company's channels (its tab shows the channel, the arrow beside it picks another), a note, or
+ * feedback for those allowed to give it; 'Visita' opens its dialog when the tenant has visit
+ * results. Enter sends; Shift+Enter or Ctrl+Enter breaks the line; nothing to send, no button.
+ * '/' at the start of a note or message looks up a quick reply (03 §4). Admins may attach files
  * to a note (03 §6): each uploads at once with its progress, and the note goes with them.
  */
 export function Composer(props: ComposerProps) {
@@ -56,9 +73,13 @@ interface ComposerProps {
   contactId: string;
   /** The timeline's `sendNote`: the one way a note is sent. */
   onSend: (note: NoteToSend) => Promise<void>;
+  /** The timeline's `sendMessage`: the one way a channel message is sent. */
+  onSendMessage: (message: MessageToSend) => Promise<void>;
+  /** When the contact last wrote or was written through each channel (by channel id). */
+  channelActivity: ReadonlyMap<string, Date>;
 }
 
-function ContactComposer({ contactId, onSend }: ComposerProps) {
+function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: ComposerProps) {
   const trpc = useTRPC();
   const settings = useQuery(trpc.interaction.activitySettings.queryOptions());
   const createFeedback = useMutation(trpc.interaction.createFeedback.mutationOptions());
@@ -69,15 +90,30 @@ function ContactComposer({ contactId, onSend }: ComposerProps) {
   // One id per note with files until it is stored: sending again after a lost answer stores it once.
   const noteWithFilesId = useRef<string | null>(null);
   const appearance = useQuery(trpc.settings.appearance.queryOptions());
-  // Until the user picks a tab, the mode is the one their preference resolves to.
-  const [picked, setPicked] = useState<Mode | null>(null);
-  const mode = picked ?? startingMode(appearance.data?.defaultChatAction);
+  const channelOptions = useQuery(trpc.channel.options.queryOptions());
+  const channels = channelOptions.data ?? [];
+  // Until the user picks a tab or starts writing, the mode is the one their preference resolves
+  // to (it follows the timeline as it loads); from then on it stays.
+  const [picked, setPicked] = useState<Start | null>(null);
+  const start =
+    picked ?? startingMode(appearance.data?.defaultChatAction, channels, channelActivity);
   const [visitOpen, setVisitOpen] = useState(false);
   const [text, setText] = useState('');
   const empty = text.trim() === '';
   const feedbackAllowed = settings.data?.feedbackAllowed === true;
-  const current: Mode = mode === 'feedback' && feedbackAllowed ? 'feedback' : 'note';
-  const replies = useQuickReplies(current === 'note' ? text : '');
+  // The channel the channel tab shows: the one chosen, else the first connected one.
+  const channel =
+    channels.find((each) => each.id === start.channelId) ??
+    channels.find((each) => each.status === 'available') ??
+    channels[0] ??
+    null;
+  const current: Mode =
+    start.mode === 'feedback' && feedbackAllowed
+      ? 'feedback'
+      : start.mode === 'channel' && channel
+        ? 'channel'
+        : 'note';
+  const replies = useQuickReplies(current !== 'feedback' ? text : '');
   const visits = settings.data && settings.data.results.length > 0 ? settings.data : null;
   // 03 §6: note attachments are offered to admins only.
   const attaching = current === 'note' && isAdmin && attachments.items.length > 0;
@@ -119,6 +155,15 @@ function ContactComposer({ contactId, onSend }: ComposerProps) {
     setText('');
     if (current === 'note') {
       void onSend({ id: newId(), body });
+      return;
+    }
+    if (current === 'channel' && channel) {
+      // Refused by the server: the alert is shown, the text comes back unless a new one is there.
+      onSendMessage({
+        id: newId(),
+        text: body,
+        channel: { id: channel.id, type: channel.type, name: channel.name, color: channel.color },
+      }).catch(() => setText((now) => (now === '' ? body : now)));
       return;
     }
     createFeedback.mutate(
@@ -164,11 +209,14 @@ function ContactComposer({ contactId, onSend }: ComposerProps) {
     submit();
   };
 
+  const pick = (mode: Mode, channelId: string | null = channel?.id ?? null) =>
+    setPicked({ mode, channelId });
+
   const tab = (value: Mode, label: string, color: string) => (
     <UnstyledButton
       role="tab"
       aria-selected={current === value}
-      onClick={() => setPicked(value)}
+      onClick={() => pick(value)}
       fz="xs"
       fw={700}
       tt="uppercase"
@@ -178,10 +226,46 @@ function ContactComposer({ contactId, onSend }: ComposerProps) {
     </UnstyledButton>
   );
 
+  const label =
+    current === 'channel' && channel
+      ? format(c.channelMessage, { channel: channel.name })
+      : current === 'note'
+        ? c.note
+        : c.feedback;
+
   return (
     <Paper withBorder radius={0} p="sm" style={{ borderLeft: 0, borderRight: 0, borderBottom: 0 }}>
       <Group gap="md" mb={6}>
         <Group gap="md" role="tablist" aria-label={c.tabs}>
+          {channel && (
+            <Group gap={2} wrap="nowrap">
+              <UnstyledButton
+                role="tab"
+                aria-selected={current === 'channel'}
+                onClick={() => pick('channel')}
+                fz="xs"
+                fw={700}
+                tt="uppercase"
+                c={current === 'channel' ? 'dark.6' : 'dimmed'}
+                className={classes.channelTab}
+                data-testid="channel-tab"
+              >
+                <span
+                  className={classes.channelDot}
+                  style={{ backgroundColor: channel.color }}
+                  aria-hidden
+                />
+                {channel.name}
+              </UnstyledButton>
+              {channels.length > 1 && (
+                <ChannelMenu
+                  channels={channels}
+                  selected={current === 'channel' ? channel.id : null}
+                  onPick={(id) => pick('channel', id)}
+                />
+              )}
+            </Group>
+          )}
           {tab('note', c.note, 'yellow.8')}
           {feedbackAllowed && tab('feedback', c.feedback, 'grape.7')}
         </Group>
@@ -200,10 +284,20 @@ function ContactComposer({ contactId, onSend }: ComposerProps) {
       <Group gap="xs" align="flex-end" wrap="nowrap">
         {current === 'note' && isAdmin && <AttachButton onFiles={attachments.add} />}
         <Textarea
-          aria-label={current === 'note' ? c.note : c.feedback}
-          placeholder={current === 'note' ? c.placeholder : c.feedbackPlaceholder}
+          aria-label={label}
+          placeholder={
+            current === 'channel'
+              ? c.channelPlaceholder
+              : current === 'note'
+                ? c.placeholder
+                : c.feedbackPlaceholder
+          }
           value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
+          onChange={(event) => {
+            // Writing keeps the mode: a message arriving meanwhile does not move it elsewhere.
+            if (!picked) pick(current);
+            setText(event.currentTarget.value);
+          }}
           onKeyDown={onKeyDown}
           readOnly={sendingFiles}
           autosize
@@ -233,5 +327,48 @@ function ContactComposer({ contactId, onSend }: ComposerProps) {
         />
       )}
     </Paper>
+  );
+}
+
+/** The other channels to write through (03 §2.2 channel picker); disconnected ones greyed out. */
+function ChannelMenu({
+  channels,
+  selected,
+  onPick,
+}: {
+  channels: readonly ChannelOption[];
+  selected: string | null;
+  onPick: (id: string) => void;
+}) {
+  return (
+    <Menu position="top-start" withinPortal>
+      <Menu.Target>
+        <ActionIcon size="sm" variant="subtle" color="gray" aria-label={c.pickChannel}>
+          <ChevronDownIcon size={14} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown mah={240} style={{ overflowY: 'auto' }}>
+        {channels.map((each) => (
+          <Menu.Item
+            key={each.id}
+            role="menuitemradio"
+            aria-checked={each.id === selected}
+            disabled={each.status !== 'available'}
+            onClick={() => onPick(each.id)}
+            leftSection={
+              <span
+                className={classes.channelDot}
+                style={{ backgroundColor: each.color }}
+                aria-hidden
+              />
+            }
+          >
+            {each.status === 'available'
+              ? each.name
+              : format(c.channelUnavailable, { channel: each.name })}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -14,6 +14,7 @@ import { Timeline } from './timeline';
 import { TimelineSearch } from './timeline-search';
 import classes from './conversation.module.css';
 import { useContactTimeline } from './timeline-context';
+import { lastMessageByChannel } from './timeline-model';
 
 /**
  * The conversation of a contact (03 §2.1, §2.2): the live timeline with the in-conversation
@@ -57,7 +58,9 @@ export function Conversation({
 
   const closeSearch = useCallback(() => setSearching(false), []);
 
-  const { history } = timeline;
+  const { history, items } = timeline;
+  // 03 §4: channel mode starts in the channel this contact last wrote or was written through.
+  const channelActivity = useMemo(() => lastMessageByChannel(items), [items]);
   // 03 §4 Phone call: while the newest item is a call in progress, its outcome question replaces
   // the composer.
   const call = timeline.pendingCall;
@@ -106,7 +109,12 @@ export function Conversation({
           <CallOutcomeBar contact={contact} call={call} />
         </div>
       ) : (
-        <Composer contactId={contact.id} onSend={timeline.sendNote} />
+        <Composer
+          contactId={contact.id}
+          onSend={timeline.sendNote}
+          onSendMessage={timeline.sendMessage}
+          channelActivity={channelActivity}
+        />
       )}
     </section>
   );

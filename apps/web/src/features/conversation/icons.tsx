@@ -13,3 +13,14 @@ export const SendIcon = lineIcon([
 ]);
 export const ClockIcon = lineIcon(['M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0', 'M12 7v5l3 3']);
 export const PlayerSkipForwardIcon = lineIcon(['M4 5v14l12 -7z', 'M20 5l0 14']);
+/** 03 §4 Delivery icons: two ticks for received and read (one, `CheckIcon`, for sent). */
+export const ChecksIcon = lineIcon(['M7 12l5 5l10 -10', 'M2 12l5 5m5 -5l5 -5']);
+export const PaperclipIcon = lineIcon([
+  'M15 7l-6.5 6.5a1.5 1.5 0 0 0 3 3l6.5 -6.5a3 3 0 0 0 -6 -6l-6.5 6.5a4.5 4.5 0 0 0 9 9l6.5 -6.5',
+]);
+export const PhotoIcon = lineIcon([
+  'M15 8h.01',
+  'M3 6a3 3 0 0 1 3 -3h12a3 3 0 0 1 3 3v12a3 3 0 0 1 -3 3h-12a3 3 0 0 1 -3 -3v-12z',
+  'M3 16l5 -5c.928 -.893 2.072 -.893 3 0l5 5',
+  'M14 14l1 -1c.928 -.893 2.072 -.893 3 0l3 3',
+]);

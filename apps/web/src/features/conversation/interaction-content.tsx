@@ -2,10 +2,16 @@ import type { ReactNode } from 'react';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
-import { parseInteractionContent, type ParsedContent } from '@cartera/domain/interactions';
+import {
+  chatMessageOf,
+  parseInteractionContent,
+  type ChatMessage,
+  type ParsedContent,
+} from '@cartera/domain/interactions';
 import { formatDateTime } from '../../lib/dates';
 import { fullNameOf } from '../auth/session';
 import { useTags } from '../contacts/tag-chip';
+import { ChatMessageContent } from './chat-message';
 import { MarkupText } from './markup-text';
 import { formatCallDuration } from './calls/call-format';
 import { NoteAttachments } from './composer/note-attachments';
@@ -18,6 +24,24 @@ export type ItemShape = 'bubble' | 'event';
 
 export function itemShape(type: string): ItemShape {
   return type === 'note' || type === 'feedback' || type === 'visit' ? 'bubble' : 'event';
+}
+
+/**
+ * The chat message an item is (a channel message or one of its legacy types), or null. Without
+ * an `origin` stored, an item an agent wrote is the company's.
+ */
+export function chatMessageOfItem(item: TimelineItem): ChatMessage | null {
+  const parsed = parseInteractionContent(item.type, item.content);
+  switch (parsed.type) {
+    case 'channelMessage':
+    case 'message':
+    case 'wpp':
+    case 'fb':
+    case 'ig':
+      return chatMessageOf(parsed.content, item.agent !== null && !item.createdBySystem);
+    default:
+      return null;
+  }
 }
 
 export interface ContentContext {
@@ -235,6 +259,16 @@ function ParsedInteraction({
     }
     case 'disregarded':
       return <Line>{t.disregarded}</Line>;
+    case 'channelMessage':
+    case 'message':
+    case 'wpp':
+    case 'fb':
+    case 'ig':
+      return (
+        <ChatMessageContent
+          message={chatMessageOf(parsed.content, item.agent !== null && !item.createdBySystem)}
+        />
+      );
     case 'unknown':
       return (
         <Text size="sm" c="dimmed" fs="italic">

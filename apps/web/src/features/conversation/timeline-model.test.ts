@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  lastMessageByChannel,
   liveSuggestionsOf,
   mergeTimeline,
   newestStoredId,
@@ -61,6 +62,42 @@ describe('timelineRows', () => {
         row.kind === 'day' ? 'día' : `${row.item.id}${row.groupStart ? '*' : ''}`,
       ),
     ).toEqual(['día', '1*', '2', '3*', '4*', 'día', '5*']);
+  });
+
+  it('los mensajes del cliente, los de la empresa y los de otro canal empiezan grupo', () => {
+    const message = (id: string, at: string, origin: string, channelId: string) =>
+      item(id, at, {
+        type: 'channelMessage',
+        agent: origin === 'agent' ? ana : null,
+        content: { message: { text: id }, origin, channelId },
+      });
+    const rows = timelineRows([
+      message('1', '2025-01-01T10:00', 'contact', 'wa'),
+      message('2', '2025-01-01T10:01', 'contact', 'wa'),
+      message('3', '2025-01-01T10:02', 'contact', 'fb'),
+      message('4', '2025-01-01T10:03', 'agent', 'fb'),
+      message('5', '2025-01-01T10:04', 'agent', 'fb'),
+    ]);
+    expect(
+      rows.flatMap((row) =>
+        row.kind === 'day' ? [] : [`${row.item.id}${row.groupStart ? '*' : ''}`],
+      ),
+    ).toEqual(['1*', '2', '3*', '4*', '5']);
+  });
+});
+
+describe('lastMessageByChannel', () => {
+  it('da el último mensaje de cada canal, sin contar lo que no es un mensaje', () => {
+    const latest = lastMessageByChannel([
+      item('1', '2025-01-01T10:00', { type: 'channelMessage', content: { channelId: 'wa' } }),
+      item('2', '2025-01-02T10:00', { type: 'channelMessage', content: { channelId: 'fb' } }),
+      item('3', '2025-01-03T10:00', { type: 'channelMessage', content: { channelId: 'wa' } }),
+      item('4', '2025-01-04T10:00', { type: 'note', content: { channelId: 'fb' } }),
+    ]);
+    expect(Object.fromEntries(latest)).toEqual({
+      wa: new Date('2025-01-03T10:00'),
+      fb: new Date('2025-01-02T10:00'),
+    });
   });
 });
 

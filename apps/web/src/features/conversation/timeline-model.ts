@@ -40,6 +40,19 @@ export function mergeTimeline(
   return [...stored, ...outgoing.filter((item) => !byId.has(item.id))];
 }
 
+/** When the timeline's latest message through each channel was written, by channel id. */
+export function lastMessageByChannel(items: ReadonlyArray<TimelineItem>): Map<string, Date> {
+  const latest = new Map<string, Date>();
+  for (const item of items) {
+    const channelId = item.content.channelId;
+    if (item.type !== 'channelMessage' || typeof channelId !== 'string') continue;
+    const at = new Date(item.createdAt);
+    const known = latest.get(channelId);
+    if (!known || at > known) latest.set(channelId, at);
+  }
+  return latest;
+}
+
 /** The newest stored id on screen: where a catch-up asks `interaction.after` to start. */
 export function newestStoredId(items: ReadonlyArray<TimelineItem>): string | null {
   for (let index = items.length - 1; index >= 0; index -= 1) {
@@ -52,11 +65,13 @@ function dayKey(date: Date): string {
   return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
 }
 
-/** Items of one author, type and origin in a row share one header (03 §2.1). */
+/** Items of one author, type, origin and channel in a row share one header (03 §2.1). */
 function sameGroup(a: TimelineItem, b: TimelineItem): boolean {
   return (
     a.type === b.type &&
     (a.via ?? '') === (b.via ?? '') &&
+    (a.content.origin ?? null) === (b.content.origin ?? null) &&
+    (a.content.channelId ?? null) === (b.content.channelId ?? null) &&
     (a.agent?.id ?? null) === (b.agent?.id ?? null) &&
     a.createdBySystem === b.createdBySystem
   );

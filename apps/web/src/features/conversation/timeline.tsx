@@ -1,13 +1,20 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Anchor, Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { es, format } from '@cartera/domain/i18n';
+import { errorMessage, es, format } from '@cartera/domain/i18n';
+import { deliveryStatusOf } from '@cartera/domain/interactions';
 import { formatDate, dayjs } from '../../lib/dates';
 import { AlertIcon } from '../../ui/icons';
 import { fullNameOf } from '../auth/session';
-import type { ContactDetail } from '../contacts/contact-format';
+import { contactName, type ContactDetail } from '../contacts/contact-format';
 import { useOriginName } from '../contacts/tag-chip';
 import { ArrowDownIcon, ClockIcon } from './icons';
-import { InteractionContent, itemShape, type ContentContext } from './interaction-content';
+import { ChatMessageContent, DeliveryIcon } from './chat-message';
+import {
+  chatMessageOfItem,
+  InteractionContent,
+  itemShape,
+  type ContentContext,
+} from './interaction-content';
 import classes from './timeline.module.css';
 import { unansweredLabel } from './calls/call-format';
 import { NextContactButton } from './next-contact-button';
@@ -56,13 +63,14 @@ export function Timeline({
   /** The user's `snooze` feature flag (03 §4): the snooze item may follow the newest item. */
   snooze?: boolean;
 }) {
-  const { history, items, complete, retryNote } = timeline;
+  const { history, items, complete, retry } = timeline;
   const scroller = useRef<HTMLDivElement>(null);
   const [atBottom, setAtBottom] = useState(true);
   const snapshot = useRef({ first: '', last: '', height: 0, atBottom: true });
   const rows = useMemo(() => timelineRows(items), [items]);
   const unanswered = useMemo(() => unansweredRuns(items), [items]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  const customer = contactName(contact);
 
   const first = complete ? 'created' : (items[0]?.id ?? '');
   const lastItem = items[items.length - 1];
@@ -174,9 +182,10 @@ export function Timeline({
               item={row.item}
               groupStart={row.groupStart}
               context={context}
+              customer={customer}
               highlighted={row.item.id === focusId}
               unanswered={unansweredLabel(unanswered.get(row.item.id) ?? 0)}
-              onRetry={retryNote}
+              onRetry={retry}
             />
           ),
         )}
@@ -211,6 +220,7 @@ const TimelineRow = memo(function TimelineRow({
   item,
   groupStart,
   context,
+  customer,
   highlighted,
   unanswered,
   onRetry,
@@ -218,36 +228,58 @@ const TimelineRow = memo(function TimelineRow({
   item: TimelineItem;
   groupStart: boolean;
   context: ContentContext;
+  /** The contact's name: the author of what the customer writes. */
+  customer: string;
   highlighted: boolean;
   /** 'n llamadas sin respuesta' on the last call of a run of three or more. */
   unanswered: string | null;
   onRetry: (id: string) => void;
 }) {
-  const shape = itemShape(item.type);
+  const chat = useMemo(() => chatMessageOfItem(item), [item]);
+  const shape = chat ? 'bubble' : itemShape(item.type);
+  // The customer's messages on the left, everything the company writes on the right.
+  const side = chat?.origin === 'contact' ? 'in' : 'out';
+  // 03 §4 Delivery icons, on what the company sent: ours on their way first, then the server's.
+  const delivery =
+    chat?.origin === 'agent'
+      ? (item.localStatus ?? deliveryStatusOf(item.status, item.content))
+      : null;
   const time = dayjs(item.createdAt).format('HH:mm');
   return (
     <div
       className={classes.row}
       data-shape={shape}
+      data-side={side}
       data-group-start={groupStart || undefined}
       data-highlighted={highlighted || undefined}
       data-item-id={item.id}
       data-testid="timeline-item"
     >
-      {groupStart && <span className={classes.author}>{authorOf(item)}</span>}
+      {groupStart && (
+        <span className={classes.author}>
+          {chat?.origin === 'contact' ? customer : authorOf(item)}
+        </span>
+      )}
       <div
         className={shape === 'bubble' ? classes.bubble : classes.event}
         data-type={item.type}
+        data-chat={chat ? side : undefined}
         data-local-status={item.localStatus}
+        data-delivery={delivery ?? undefined}
       >
-        <InteractionContent item={item} context={context} />
+        {chat ? (
+          <ChatMessageContent message={chat} showChannel={groupStart} />
+        ) : (
+          <InteractionContent item={item} context={context} />
+        )}
         <div className={classes.meta}>
-          {item.localStatus === 'sending' && (
+          {!chat && item.localStatus === 'sending' && (
             <span title={t.sending} aria-label={t.sending} role="status">
               <ClockIcon size={12} />
             </span>
           )}
           <span>{time}</span>
+          {delivery && <DeliveryIcon status={delivery} />}
         </div>
       </div>
       {item.suggestions.length > 0 && <SuggestionChips item={item} contactId={context.contactId} />}
@@ -256,16 +288,25 @@ const TimelineRow = memo(function TimelineRow({
           {unanswered}
         </Badge>
       )}
-      {item.localStatus === 'error' && (
+      {item.localStatus === 'error' ? (
         <Group gap={4} mt={2} c="red.7" wrap="nowrap" role="alert">
           <AlertIcon size={14} />
           <Text size="xs" c="red.7">
-            {es.conversation.noteFailed}
+            {chat ? errorMessage('SEND_MESSAGE_ERROR') : es.conversation.noteFailed}
           </Text>
           <Anchor component="button" type="button" size="xs" onClick={() => onRetry(item.id)}>
             {es.conversation.retrySend}
           </Anchor>
         </Group>
+      ) : (
+        delivery === 'error' && (
+          <Group gap={4} mt={2} c="red.7" wrap="nowrap" role="alert" data-testid="delivery-error">
+            <AlertIcon size={14} />
+            <Text size="xs" c="red.7">
+              {errorMessage(chat?.errorCode ?? 'SEND_MESSAGE_ERROR')}
+            </Text>
+          </Group>
+        )
       )}
     </div>
   );

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { RouterInputs } from '@cartera/server/router';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { domainCodeOf } from '../../lib/errors';
+import { notifications } from '@mantine/notifications';
+import { es } from '@cartera/domain/i18n';
+import { domainCodeOf, isAppClientError, userMessageOf } from '../../lib/errors';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { fetchRetryDelay, shouldRetryFetch } from './fetch-policy';
 import { LiveCatchUp } from './live-catch-up';
@@ -15,13 +17,15 @@ import {
 import { pendingCallOf } from './calls/pending-call';
 import { noticeStreamError } from '../auth/session-watch';
 
-/** A note written here: kept with the original request so a retry sends the same id. */
-interface OutgoingNote {
+/**
+ * A note or a channel message written here: kept with the original request so a retry sends the
+ * same id.
+ */
+type Outgoing = {
   id: string;
-  body: string;
   createdAt: Date;
   state: 'sending' | 'error' | 'stored';
-}
+} & ({ kind: 'note'; note: NoteToSend } | { kind: 'message'; message: MessageToSend });
 
 /** Live events wait this long before the timeline asks for what came (bursts make one request). */
 const LIVE_EVENT_DELAY_MS = 250;
@@ -34,6 +38,13 @@ export interface NoteToSend {
   id: string;
   body: string;
   files?: RouterInputs['interaction']['createNote']['files'];
+}
+
+/** A message to the contact through one of the company's channels (03 §2.2 channel mode). */
+export interface MessageToSend {
+  id: string;
+  text: string;
+  channel: { id: string; type: string; name: string; color: string };
 }
 
 /**
@@ -69,7 +80,7 @@ export function useTimeline(
     retryDelay: fetchRetryDelay,
   });
   const [live, setLive] = useState<Interaction[]>([]);
-  const [outgoing, setOutgoing] = useState<OutgoingNote[]>([]);
+  const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
   // Whoever follows the contact's changes on this screen (the info panel) hears them from here.
   const [listeners] = useState(() => new Set<() => void>());
 
@@ -149,25 +160,28 @@ export function useTimeline(
     ),
   );
 
+  const mark = useCallback(
+    (id: string, state: Outgoing['state']) =>
+      setOutgoing((current) => current.map((each) => (each.id === id ? { ...each, state } : each))),
+    [],
+  );
+
   /**
    * The one way a note leaves this screen. A note without files shows at once as on its way and,
    * if it fails, stays with 'Volver a intentar.' (the promise resolves either way); a note with
    * files shows once stored, and a failure rejects the promise (the composer keeps the note).
    */
   const sendNote = useCallback(
-    async ({ id, body, files }: NoteToSend): Promise<void> => {
+    async (note: NoteToSend): Promise<void> => {
+      const { id, body, files } = note;
       const withFiles = files !== undefined && files.length > 0;
-      const mark = (state: OutgoingNote['state']) =>
-        setOutgoing((current) =>
-          current.map((each) => (each.id === id ? { ...each, state } : each)),
-        );
       if (!withFiles) {
         setOutgoing((current) =>
           current.some((each) => each.id === id)
             ? current
-            : [...current, { id, body, createdAt: new Date(), state: 'sending' }],
+            : [...current, { kind: 'note', id, note, createdAt: new Date(), state: 'sending' }],
         );
-        mark('sending');
+        mark(id, 'sending');
       }
       try {
         await client.interaction.createNote.mutate(
@@ -175,39 +189,88 @@ export function useTimeline(
         );
       } catch (error) {
         if (withFiles) throw error;
-        mark('error');
+        mark(id, 'error');
         return;
       }
       if (withFiles) void queryClient.invalidateQueries(trpc.interaction.files.pathFilter());
-      else mark('stored');
+      else mark(id, 'stored');
       void catchUp.run();
     },
-    [client, contactId, catchUp, queryClient, trpc],
+    [client, contactId, catchUp, queryClient, trpc, mark],
+  );
+
+  /**
+   * The one way a channel message leaves this screen (03 §4 Interaction local status): it shows
+   * at once as on its way. When the server refuses it (no phone, a limit reached…) it is removed
+   * and the refusal is shown in an alert, and the promise rejects (the composer gives the text
+   * back); when the answer is lost it stays with 'Volver a intentar.' (same id: sent once).
+   */
+  const sendMessage = useCallback(
+    async (message: MessageToSend): Promise<void> => {
+      const { id, text, channel } = message;
+      setOutgoing((current) =>
+        current.some((each) => each.id === id)
+          ? current
+          : [...current, { kind: 'message', id, message, createdAt: new Date(), state: 'sending' }],
+      );
+      mark(id, 'sending');
+      try {
+        await client.channel.sendMessage.mutate({ id, contactId, channelId: channel.id, text });
+      } catch (error) {
+        if (isAppClientError(error) && error.data) {
+          setOutgoing((current) => current.filter((each) => each.id !== id));
+          notifications.show({
+            color: 'red',
+            title: es.conversation.composer.messageFailed,
+            message: userMessageOf(error),
+          });
+          throw error;
+        }
+        mark(id, 'error');
+        return;
+      }
+      mark(id, 'stored');
+      void catchUp.run();
+    },
+    [client, contactId, catchUp, mark],
   );
 
   /** 'Volver a intentar.': the original request again, same id, same text. */
-  const retryNote = useCallback(
+  const retry = useCallback(
     (id: string) => {
-      const note = outgoing.find((each) => each.id === id);
-      if (note) void sendNote(note);
+      const each = outgoing.find((candidate) => candidate.id === id);
+      if (each?.kind === 'note') void sendNote(each.note);
+      // A refusal is shown by sendMessage itself; nothing waits for the text back here.
+      if (each?.kind === 'message') sendMessage(each.message).catch(() => undefined);
     },
-    [outgoing, sendNote],
+    [outgoing, sendNote, sendMessage],
   );
 
-  // A note of ours the server lists is shown from there (the merge keeps the first copy).
+  // An item of ours the server lists is shown from there (the merge keeps the first copy).
   const items = useMemo<TimelineItem[]>(() => {
-    const local: TimelineItem[] = outgoing.map((note) => ({
-      id: note.id,
+    const local: TimelineItem[] = outgoing.map((each) => ({
+      id: each.id,
       contactId,
-      type: 'note',
-      content: { body: note.body, files: [] },
-      via: 'web',
-      status: null,
+      ...(each.kind === 'note'
+        ? { type: 'note', via: 'web', content: { body: each.note.body, files: [] } }
+        : {
+            type: 'channelMessage',
+            via: each.message.channel.type,
+            content: {
+              message: { text: each.message.text, type: 'text', media: null, fileName: null },
+              origin: 'agent',
+              channelId: each.message.channel.id,
+              channelName: each.message.channel.name,
+              channelColor: each.message.channel.color,
+            },
+          }),
+      // A stored message not yet listed is still on its way to the provider.
+      status: each.kind === 'message' ? 'sending' : null,
       createdBySystem: false,
-      createdAt: note.createdAt,
+      createdAt: each.createdAt,
       agent: me,
       suggestions: [],
-      localStatus: note.state === 'stored' ? undefined : note.state,
+      localStatus: each.state === 'stored' ? undefined : each.state,
     }));
     return mergeTimeline(pages, live, local);
   }, [pages, live, outgoing, contactId, me]);
@@ -232,7 +295,8 @@ export function useTimeline(
     /** Whether the oldest item is on screen (the creation header goes above it). */
     complete: history.isSuccess && !history.hasNextPage,
     sendNote,
-    retryNote,
+    sendMessage,
+    retry,
   };
 }
 

@@ -1,0 +1,113 @@
+import { Anchor, Group, Text } from '@mantine/core';
+import { es, format } from '@cartera/domain/i18n';
+import type { ChatMessage } from '@cartera/domain/interactions';
+import { AlertIcon, CheckIcon } from '../../ui/icons';
+import { ChecksIcon, ClockIcon, PaperclipIcon, PhotoIcon } from './icons';
+import { MarkupText } from './markup-text';
+import classes from './timeline.module.css';
+
+const t = es.conversation.timeline.chat;
+
+/** Addresses a message's file may be opened from (a stored provider id is not one). */
+const OPENABLE = /^https?:\/\//i;
+
+/**
+ * A message through a channel as a chat bubble's body (03 §3 'Channel message', 'WhatsApp
+ * message'): the channel's name in its colour, the kind of file it carries, and its text.
+ */
+export function ChatMessageContent({
+  message,
+  showChannel = true,
+}: {
+  message: ChatMessage;
+  /** The channel is named on the first message of a group (a new channel starts a group). */
+  showChannel?: boolean;
+}) {
+  if (message.deleted) {
+    return (
+      <Text size="sm" c="dimmed" fs="italic">
+        {t.deleted}
+      </Text>
+    );
+  }
+  return (
+    <>
+      {showChannel && message.channelName && (
+        <span
+          className={classes.channel}
+          title={format(t.channel, { name: message.channelName })}
+          data-testid="chat-channel"
+        >
+          <span
+            className={classes.channelDot}
+            style={message.channelColor ? { backgroundColor: message.channelColor } : undefined}
+            aria-hidden
+          />
+          {message.channelName}
+        </span>
+      )}
+      {message.kind !== 'text' && <ChatMedia message={message} />}
+      {message.text && (
+        <Text size="sm" className={classes.chatText}>
+          <MarkupText text={message.text} />
+        </Text>
+      )}
+    </>
+  );
+}
+
+function ChatMedia({ message }: { message: ChatMessage }) {
+  const label = t.media[message.kind] ?? t.file;
+  const name = message.fileName ?? label;
+  const Icon = message.kind === 'image' || message.kind === 'sticker' ? PhotoIcon : PaperclipIcon;
+  return (
+    <Group gap={6} wrap="nowrap" className={classes.media} data-testid="chat-media">
+      <Icon size={16} />
+      <Text size="xs" fw={600} tt="uppercase" c="dimmed" style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      {message.fileName &&
+        (message.media && OPENABLE.test(message.media) ? (
+          <Anchor
+            href={message.media}
+            target="_blank"
+            rel="noreferrer"
+            size="sm"
+            truncate="end"
+            aria-label={format(t.openFile, { name })}
+          >
+            {message.fileName}
+          </Anchor>
+        ) : (
+          <Text size="sm" truncate="end">
+            {message.fileName}
+          </Text>
+        ))}
+    </Group>
+  );
+}
+
+/** 03 §4 Delivery icons: sending, sent, received, read, error; named for screen readers. */
+export function DeliveryIcon({ status }: { status: string }) {
+  const label = t.delivery[status] ?? status;
+  const Icon =
+    status === 'sending'
+      ? ClockIcon
+      : status === 'sent'
+        ? CheckIcon
+        : status === 'error'
+          ? AlertIcon
+          : ChecksIcon;
+  return (
+    <span
+      className={classes.delivery}
+      data-status={status}
+      role="img"
+      aria-label={label}
+      title={label}
+      data-testid="delivery-status"
+    >
+      <Icon size={status === 'received' || status === 'read' ? 16 : 14} stroke={2} />
+    </span>
+  );
+}
