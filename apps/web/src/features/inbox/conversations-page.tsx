@@ -8,11 +8,13 @@ import { InboxList } from './inbox-list';
 import { canSwitchInbox } from './inbox-owner';
 import classes from './inbox.module.css';
 import { SellerPicker } from './seller-picker';
+import { useInboxLive } from './use-inbox-live';
 
 /**
  * '/contact' without a contact, 'Conversaciones' (03 §2.1, issue #6): the user's contacts (or,
  * for super and comercial, the chosen seller's) by last interaction, 30 at a time, those left
- * more than 24 hours without interaction marked. A line opens the conversation.
+ * more than 24 hours without interaction marked, kept in order live. A line opens the
+ * conversation.
  */
 export function ConversationsPage({
   agentId,
@@ -35,6 +37,8 @@ export function ConversationsPage({
       },
     ),
   );
+  // A customer's message brings their contact to the top while the list is open.
+  useInboxLive(list.refetch, list.isSuccess);
 
   return (
     <Stack gap="md">
