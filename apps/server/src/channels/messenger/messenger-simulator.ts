@@ -52,12 +52,23 @@ const ATTACHMENT_TYPES = new Set(['image', 'audio', 'video', 'file']);
 export class MessengerSimulator {
   readonly sent: SentMessengerMessage[] = [];
   private readonly scripted: SimulatedResponse[] = [];
+  private readonly files = new Map<string, { bytes: Buffer; mimeType: string }>();
 
   constructor(private readonly options: { pageAccessToken: string }) {}
 
   /** The next sends get these answers, one each, before normal service resumes. */
   failNext(...responses: SimulatedResponse[]) {
     this.scripted.push(...responses);
+  }
+
+  /**
+   * Keeps a file a customer attaches; answers the path of its CDN URL (served without a token,
+   * as Meta's attachment URLs are), to go in an inbound attachment's `payload.url`.
+   */
+  storeMedia(bytes: Buffer, mimeType: string): string {
+    const id = randomBytes(8).toString('hex');
+    this.files.set(id, { bytes, mimeType });
+    return `/cdn/${id}`;
   }
 
   handle(
@@ -67,6 +78,17 @@ export class MessengerSimulator {
     body: Buffer,
   ): SimulatedResponse {
     const url = new URL(path, 'http://graph.invalid');
+    const cdn = /^\/cdn\/([0-9a-f]+)$/.exec(url.pathname);
+    if (method === 'GET' && cdn) {
+      const file = this.files.get(cdn[1]!);
+      if (!file)
+        return {
+          status: 404,
+          headers: { 'content-type': 'text/plain' },
+          body: Buffer.from('URL signature expired'),
+        };
+      return { status: 200, headers: { 'content-type': file.mimeType }, body: file.bytes };
+    }
     const token =
       headers.authorization === `Bearer ${this.options.pageAccessToken}` ||
       url.searchParams.get('access_token') === this.options.pageAccessToken;

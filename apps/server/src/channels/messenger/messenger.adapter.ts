@@ -272,4 +272,27 @@ export const messengerAdapter: ChannelAdapter = {
     }
     return { providerMessageId };
   },
+
+  /** A customer's attachment: its URL on Meta's CDN is signed and public (no token is sent). */
+  async downloadMedia(_context, media) {
+    if (!media.url) throw new ProviderError('SEND_MESSAGE_ERROR', false, undefined, 'no media url');
+    const file = await callProvider(
+      media.url,
+      { maxBytes: 25 * 1024 * 1024, timeoutMs: 60_000 },
+      'SEND_MESSAGE_ERROR',
+    );
+    if (!file.ok) {
+      throw new ProviderError(
+        'SEND_MESSAGE_ERROR',
+        false,
+        String(file.status),
+        `the attachment answered HTTP ${file.status}`,
+      );
+    }
+    return {
+      bytes: file.bytes,
+      mimeType:
+        header(file.headers, 'content-type') ?? media.mimeType ?? 'application/octet-stream',
+    };
+  },
 };

@@ -48,6 +48,7 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 export class TwilioSimulator {
   readonly sent: SentSms[] = [];
   private readonly scripted: SimulatedResponse[] = [];
+  private readonly files = new Map<string, { bytes: Buffer; mimeType: string }>();
 
   constructor(
     private readonly options: { accountSid: string; authToken: string; numbers: string[] },
@@ -58,18 +59,49 @@ export class TwilioSimulator {
     this.scripted.push(...responses);
   }
 
+  private basic() {
+    const credentials = `${this.options.accountSid}:${this.options.authToken}`;
+    return `Basic ${Buffer.from(credentials).toString('base64')}`;
+  }
+
+  /**
+   * Keeps a file a customer sends by MMS; answers the path of its Media URL (what an inbound
+   * webhook's MediaUrl0 names). The API answers it, with the account's credentials, by a
+   * redirect to the file on a CDN path served without them, as Twilio does.
+   */
+  storeMedia(bytes: Buffer, mimeType: string): string {
+    const id = `ME${randomBytes(16).toString('hex')}`;
+    this.files.set(id, { bytes, mimeType });
+    const message = `MM${randomBytes(16).toString('hex')}`;
+    return `/2010-04-01/Accounts/${this.options.accountSid}/Messages/${message}/Media/${id}`;
+  }
+
   handle(
     method: string,
     path: string,
     headers: Record<string, string | string[] | undefined>,
     body: Buffer,
   ): SimulatedResponse {
+    const bare = path.split('?')[0]!;
+    const cdn = /^\/cdn\/(ME[0-9a-f]+)$/.exec(bare);
+    if (method === 'GET' && cdn) {
+      const file = this.files.get(cdn[1]!);
+      if (!file) return { status: 404, headers: {}, body: Buffer.alloc(0) };
+      return { status: 200, headers: { 'content-type': file.mimeType }, body: file.bytes };
+    }
+    const mediaPath =
+      /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\/[^/]+\/Media\/(ME[0-9a-f]+)$/.exec(bare);
+    if (method === 'GET' && mediaPath) {
+      if (headers.authorization !== this.basic() || mediaPath[1] !== this.options.accountSid) {
+        return twilioError(20003, 'Authenticate', 401);
+      }
+      if (!this.files.has(mediaPath[2]!))
+        return twilioError(20404, 'The requested resource was not found', 404);
+      return { status: 307, headers: { location: `/cdn/${mediaPath[2]}` }, body: Buffer.alloc(0) };
+    }
     const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(path.split('?')[0]!);
     const accountSid = match ? decodeURIComponent(match[1]!) : undefined;
-    const expected = `Basic ${Buffer.from(
-      `${this.options.accountSid}:${this.options.authToken}`,
-    ).toString('base64')}`;
-    if (headers.authorization !== expected || accountSid !== this.options.accountSid) {
+    if (headers.authorization !== this.basic() || accountSid !== this.options.accountSid) {
       return twilioError(20003, 'Authenticate', 401);
     }
     if (method !== 'POST') return twilioError(20004, 'Method not allowed', 405);

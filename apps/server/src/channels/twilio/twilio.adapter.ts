@@ -199,4 +199,42 @@ export const twilioAdapter: ChannelAdapter = {
     }
     return { providerMessageId: body.sid };
   },
+
+  /**
+   * A customer's MMS file: its Media URL answers, with the account's credentials, a redirect to
+   * the file on Twilio's CDN, which is followed without them (a few hops at most).
+   */
+  async downloadMedia({ channel, secrets, urls }, media) {
+    if (!media.url) throw new ProviderError('SEND_MESSAGE_ERROR', false, undefined, 'no media url');
+    // Credentials go only to the account's REST resources, never to the CDN.
+    const api = `${urls.twilio}/2010-04-01/Accounts/`;
+    const credentials = Buffer.from(
+      `${channel.config.accountSid ?? ''}:${secrets.authToken ?? ''}`,
+    ).toString('base64');
+    let url = media.url;
+    for (let hop = 0; hop < 4; hop++) {
+      const own = url.startsWith(api);
+      const response = await callProvider(
+        url,
+        {
+          headers: own ? { authorization: `Basic ${credentials}` } : {},
+          maxBytes: 20 * 1024 * 1024,
+          timeoutMs: 60_000,
+        },
+        'SEND_MESSAGE_ERROR',
+      );
+      const location = header(response.headers, 'location');
+      if (response.status >= 300 && response.status < 400 && location) {
+        url = new URL(location, url).toString();
+        continue;
+      }
+      if (!response.ok) throw twilioRefusal(response.status, jsonOf(response));
+      return {
+        bytes: response.bytes,
+        mimeType:
+          header(response.headers, 'content-type') ?? media.mimeType ?? 'application/octet-stream',
+      };
+    }
+    throw new ProviderError('SEND_MESSAGE_ERROR', false, undefined, 'too many redirects');
+  },
 };

@@ -3,6 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { channelMessages, channels, contacts, interactions } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
+import { adapterFor } from '../../channels/registry';
+import { channelContext } from './channel-messages.service';
 import {
   customerMessage,
   deliveryOf,
@@ -165,7 +167,7 @@ describe('Messenger: mensajes entrantes', () => {
     });
   });
 
-  it('el mismo webhook repetido no suma nada; el eco de la página se ignora; una foto se suma', async () => {
+  it('el mismo webhook repetido no suma nada; el eco de la página se ignora; una foto se suma y se descarga', async () => {
     const repeated = customerMessage(PAGE_ID, {
       from: '6001001',
       mid: 'm_FIRST',
@@ -178,15 +180,29 @@ describe('Messenger: mensajes entrantes', () => {
     const [contact] = await contactWithScopedId('6001001');
     expect(await env.interactionsOf(contact!.id)).toHaveLength(1);
 
+    const photo = Buffer.from('a PNG, as far as the test knows');
+    const photoUrl = `${fake.url}${fake.simulator.storeMedia(photo, 'image/png')}`;
     await post(messenger, 'page', [
       customerMessage(PAGE_ID, {
         from: '6001001',
-        attachments: [{ type: 'image', url: 'https://scontent.example.test/foto.jpg' }],
+        attachments: [{ type: 'image', url: photoUrl }],
       }),
     ]);
     const items = await env.interactionsOf(contact!.id);
     expect(items).toHaveLength(2);
     expect(items[1]!.content).toMatchObject({ message: { type: 'image' }, medium: 'fb' });
+    const [row] = await env.database.handle.db
+      .select()
+      .from(channels)
+      .where(eq(channels.id, messenger.id));
+    const file = await adapterFor('fb')!.downloadMedia!(channelContext(env.app.deps, row!), {
+      kind: 'image',
+      url: photoUrl,
+    });
+    expect(file).toEqual({ bytes: photo, mimeType: 'image/png' });
+    // The CDN is not given the Page token.
+    const fetched = fake.requests.findLast((each) => each.method === 'GET')!;
+    expect(fetched.headers.authorization).toBeUndefined();
   });
 
   it('una firma equivocada recibe 401 y no guarda nada; un sobre de Instagram no entra por Messenger', async () => {

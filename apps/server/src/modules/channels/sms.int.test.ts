@@ -4,6 +4,8 @@ import { channelMessages, channels, contacts, interactions } from '@cartera/db/s
 import { errorMessage } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
+import { adapterFor } from '../../channels/registry';
+import { channelContext } from './channel-messages.service';
 import {
   inboundSms,
   signedTwilioWebhook,
@@ -136,26 +138,48 @@ describe('SMS (Twilio): mensajes entrantes', () => {
     });
   });
 
-  it('el mismo SID repetido no suma nada; un mensaje con foto se suma al mismo contacto', async () => {
+  it('el mismo SID repetido no suma nada; un mensaje con foto se suma al mismo contacto y su archivo se descarga', async () => {
     const repeated = sms(CUSTOMER, 'Otra vez', `SM${'1'.repeat(32)}`);
     const answers = await Promise.all([1, 2, 3].map(() => post(repeated)));
     expect(answers.map((each) => each.status)).toEqual([200, 200, 200]);
     const [contact] = await contactsWithPhone(CUSTOMER);
     expect(await env.interactionsOf(contact!.id)).toHaveLength(1);
+    const photo = Buffer.from('a JPEG, as far as the test knows');
+    const mediaUrl = `${fake.url}${fake.simulator.storeMedia(photo, 'image/jpeg')}`;
     await post(
       inboundSms({
         accountSid: ACCOUNT_SID,
         from: CUSTOMER,
         to: FROM_NUMBER,
         body: 'Mirá esta',
-        media: [{ url: 'https://api.twilio.test/media/ME1', contentType: 'image/jpeg' }],
+        media: [{ url: mediaUrl, contentType: 'image/jpeg' }],
       }),
     );
     const items = await env.interactionsOf(contact!.id);
     expect(items).toHaveLength(2);
     expect(items[1]!.content).toMatchObject({
-      message: { text: 'Mirá esta', type: 'image', mimetype: 'image/jpeg' },
+      message: { text: 'Mirá esta', type: 'image' },
     });
+    // The adapter fetches it with the account's credentials, through Twilio's CDN redirect.
+    const [row] = await env.database.handle.db
+      .select()
+      .from(channels)
+      .where(eq(channels.id, channel.id));
+    const file = await adapterFor('sms')!.downloadMedia!(channelContext(env.app.deps, row!), {
+      kind: 'image',
+      url: mediaUrl,
+    });
+    expect(file).toEqual({ bytes: photo, mimeType: 'image/jpeg' });
+    const fetched = fake.requests.filter((each) => each.method === 'GET');
+    expect(fetched.map((each) => [each.path, each.headers.authorization])).toEqual(
+      expect.arrayContaining([
+        [
+          new URL(mediaUrl).pathname,
+          `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}`,
+        ],
+        [expect.stringMatching(/^\/cdn\/ME/), undefined],
+      ]),
+    );
   });
 
   it('un número que ya tiene un contacto escribe en su conversación', async () => {
