@@ -117,6 +117,18 @@ export class ProviderError extends Error {
   }
 }
 
+/** A message template as the provider keeps it (WhatsApp: approved messages, 02 §3). */
+export interface ProviderTemplate {
+  providerTemplateId: string;
+  name: string;
+  language: string;
+  category: string;
+  /** The provider's status: APPROVED, PENDING, REJECTED, IN_APPEAL, PAUSED… */
+  status: string;
+  body: string;
+  components: unknown[];
+}
+
 export interface ChannelAdapter {
   /** True when the webhook is authentic (signature or shared key checked in constant time). */
   verifyWebhook(context: ChannelContext, request: WebhookRequest): boolean;
@@ -127,6 +139,14 @@ export interface ChannelAdapter {
   /** The answer body the provider expects (Twilio's TwiML); JSON `{ok:true}` by default. */
   webhookAnswer?: { contentType: string; body: string };
   send(context: ChannelContext, message: OutboundMessage): Promise<{ providerMessageId: string }>;
+  /** The provider's templates (all pages), for a synchronisation. */
+  listTemplates?(context: ChannelContext): Promise<ProviderTemplate[]>;
+  /** Submits a new template for the provider's review: its id and first status. */
+  createTemplate?(
+    context: ChannelContext,
+    template: { name: string; language: string; category: string; body: string },
+  ): Promise<{ providerTemplateId: string; status: string }>;
+  deleteTemplate?(context: ChannelContext, template: { name: string }): Promise<void>;
   /** Fetches an inbound file the provider keeps (WhatsApp Cloud's media ids). */
   downloadMedia?(
     context: ChannelContext,

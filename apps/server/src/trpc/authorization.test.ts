@@ -306,6 +306,16 @@ const procedures: Record<string, Entry> = {
   'channel.update': { access: { roles: COMPANY_ROLES }, input: { id: SOME_ID, values: {} } },
   'channel.remove': { access: { roles: COMPANY_ROLES }, input: { id: SOME_ID } },
   'channel.disconnected': { access: { roles: ['project_manager'] } },
+  'channel.templates': { access: { roles: CONTACT_ROLES }, input: { channelId: SOME_ID } },
+  'channel.createTemplate': {
+    access: { roles: COMPANY_ROLES },
+    input: { channelId: SOME_ID, name: 'bienvenida', body: 'Hola {{1}}' },
+  },
+  'channel.removeTemplate': { access: { roles: COMPANY_ROLES }, input: { id: SOME_ID } },
+  'channel.synchronizeTemplates': {
+    access: { roles: COMPANY_ROLES },
+    input: { channelId: SOME_ID },
+  },
   'channel.options': { access: { roles: CONTACT_ROLES } },
   'channel.sendMessage': {
     access: { roles: CONTACT_ROLES },

@@ -3,6 +3,11 @@
  * 'Canal de prueba' page. Part of the one Spanish catalogue: `es.channels` re-exports these.
  */
 export const channelsEs = {
+  templates: {
+    status: { approved: 'Aprobada', preapproved: 'Pre-aprobada', rejected: 'Rechazada' },
+    invalidName: 'Solo letras minúsculas, números y guiones bajos',
+    notSupported: 'Este canal no tiene plantillas',
+  },
   sandbox: {
     channelName: 'Canal de prueba',
     pageTitle: 'Canal de prueba: escribir como cliente',

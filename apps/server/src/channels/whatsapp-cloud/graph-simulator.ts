@@ -88,6 +88,9 @@ export class GraphSimulator {
       .split('/')
       .filter(Boolean)
       .filter((part, index) => index > 0 || !/^v\d+\.\d+$/.test(part));
+    if (parts.length === 2 && parts[1] === 'message_templates') {
+      return this.templatesCall(method, parts[0]!, path, body);
+    }
     if (method === 'POST' && parts.at(-1) === 'messages') {
       const phoneNumberId = parts.length > 1 ? parts.at(-2)! : 'dialog360';
       return this.send(phoneNumberId, body);
@@ -109,6 +112,82 @@ export class GraphSimulator {
       });
     }
     return graphError(100, `Unknown path components: /${parts.join('/')}`, 400);
+  }
+
+  /** The business accounts' templates, as Meta's review leaves them. */
+  readonly templates: Array<{
+    id: string;
+    wabaId: string;
+    name: string;
+    language: string;
+    category: string;
+    status: string;
+    components: Array<{ type: string; text?: string }>;
+  }> = [];
+
+  /** Meta's review of a template (APPROVED, REJECTED…). */
+  review(name: string, status: string) {
+    for (const template of this.templates) if (template.name === name) template.status = status;
+  }
+
+  private templatesCall(method: string, wabaId: string, path: string, raw: Buffer) {
+    const query = new URLSearchParams(path.split('?')[1] ?? '');
+    const mine = this.templates.filter((template) => template.wabaId === wabaId);
+    if (method === 'GET') {
+      const limit = Math.min(Number(query.get('limit') ?? 25) || 25, 100);
+      const after = Number(query.get('after') ?? 0) || 0;
+      const page = mine.slice(after, after + limit);
+      const next = after + limit < mine.length ? after + limit : null;
+      return json(200, {
+        data: page.map(({ wabaId: _waba, ...template }) => template),
+        paging: {
+          cursors: { before: String(after), after: String(after + page.length) },
+          ...(next !== null
+            ? {
+                next: `${this.options.origin}/v22.0/${wabaId}/message_templates?limit=${limit}&after=${next}`,
+              }
+            : {}),
+        },
+      });
+    }
+    if (method === 'POST') {
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+      } catch {
+        return graphError(100, 'Invalid JSON', 400);
+      }
+      const name = String(body.name ?? '');
+      if (!/^[a-z0-9_]{1,512}$/.test(name)) {
+        return graphError(100, 'Invalid parameter: name', 400);
+      }
+      const language = String(body.language ?? '');
+      if (mine.some((template) => template.name === name && template.language === language)) {
+        return graphError(100, `Message template "${name}" already exists in ${language}`, 400);
+      }
+      const id = `${Date.now()}${randomBytes(3).readUIntBE(0, 3)}`;
+      this.templates.push({
+        id,
+        wabaId,
+        name,
+        language,
+        category: String(body.category ?? 'UTILITY'),
+        status: 'PENDING',
+        components: (body.components as Array<{ type: string; text?: string }>) ?? [],
+      });
+      return json(200, { id, status: 'PENDING', category: body.category ?? 'UTILITY' });
+    }
+    if (method === 'DELETE') {
+      const name = query.get('name');
+      const before = this.templates.length;
+      for (let index = this.templates.length - 1; index >= 0; index -= 1) {
+        const template = this.templates[index]!;
+        if (template.wabaId === wabaId && template.name === name) this.templates.splice(index, 1);
+      }
+      if (before === this.templates.length) return graphError(100, 'Template not found', 404);
+      return json(200, { success: true });
+    }
+    return graphError(100, 'Unsupported method', 400);
   }
 
   private authorised(headers: Record<string, string | string[] | undefined>) {

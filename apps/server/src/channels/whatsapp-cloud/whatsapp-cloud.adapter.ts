@@ -7,6 +7,7 @@ import {
   type InboundMedia,
   type MediaKind,
   type OutboundMessage,
+  type ProviderTemplate,
   type WebhookRequest,
 } from '../adapter';
 import { callProvider, header, jsonOf, metaSignature, sameSecret } from '../provider-http';
@@ -207,6 +208,42 @@ export function parseWhatsappEnvelope(body: unknown): InboundEvent[] {
   return events;
 }
 
+interface GraphTemplate {
+  id?: string;
+  name?: string;
+  language?: string;
+  category?: string;
+  status?: string;
+  components?: Array<{ type?: string; text?: string }>;
+}
+
+/** The templates of the business account (Cloud API only: 360dialog keeps its own). */
+function templatesUrl(context: ChannelContext) {
+  if (context.channel.type !== 'whatsapp_business' || !context.channel.config.wabaId) {
+    throw new ProviderError(
+      'CHANNEL_ERROR',
+      false,
+      undefined,
+      'the channel has no business account id',
+    );
+  }
+  return `${context.urls.metaGraph}/${encodeURIComponent(context.channel.config.wabaId)}/message_templates`;
+}
+
+function templateOf(raw: GraphTemplate): ProviderTemplate | null {
+  if (!raw.id || !raw.name) return null;
+  const components = raw.components ?? [];
+  return {
+    providerTemplateId: raw.id,
+    name: raw.name,
+    language: raw.language ?? 'es',
+    category: raw.category ?? 'UTILITY',
+    status: raw.status ?? 'PENDING',
+    body: components.find((component) => component.type === 'BODY')?.text ?? '',
+    components,
+  };
+}
+
 export const whatsappCloudAdapter: ChannelAdapter = {
   verifyWebhook({ channel, secrets }, request: WebhookRequest) {
     if (channel.type === 'whatsapp_360_dialog') {
@@ -246,6 +283,57 @@ export const whatsappCloudAdapter: ChannelAdapter = {
     if (!id)
       throw new ProviderError('SEND_MESSAGE_ERROR', true, undefined, 'answer without a message id');
     return { providerMessageId: id };
+  },
+
+  async listTemplates(context) {
+    const route = transport(context);
+    const templates: ProviderTemplate[] = [];
+    let url: string | undefined =
+      `${templatesUrl(context)}?fields=name,status,category,language,components&limit=100`;
+    // Graph pages with an absolute `paging.next`; bounded, whatever the provider answers.
+    for (let page = 0; url && page < 50; page += 1) {
+      const response = await callProvider(url, { headers: route.headers }, 'CHANNEL_ERROR');
+      const body = jsonOf(response);
+      if (!response.ok) throw refusal(response.status, body);
+      for (const raw of (body.data as GraphTemplate[] | undefined) ?? []) {
+        const template = templateOf(raw);
+        if (template) templates.push(template);
+      }
+      url = (body.paging as { next?: string } | undefined)?.next;
+    }
+    return templates;
+  },
+
+  async createTemplate(context, template) {
+    const route = transport(context);
+    const response = await callProvider(
+      templatesUrl(context),
+      {
+        method: 'POST',
+        headers: { ...route.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: template.name,
+          language: template.language,
+          category: template.category,
+          components: [{ type: 'BODY', text: template.body }],
+        }),
+      },
+      'CHANNEL_ERROR',
+    );
+    const body = jsonOf(response) as { id?: string; status?: string; error?: unknown };
+    if (!response.ok || !body.id) throw refusal(response.status, body);
+    return { providerTemplateId: body.id, status: body.status ?? 'PENDING' };
+  },
+
+  async deleteTemplate(context, template) {
+    const route = transport(context);
+    const response = await callProvider(
+      `${templatesUrl(context)}?name=${encodeURIComponent(template.name)}`,
+      { method: 'DELETE', headers: route.headers },
+      'CHANNEL_ERROR',
+    );
+    // Already gone at the provider: deleted all the same.
+    if (!response.ok && response.status !== 404) throw refusal(response.status, jsonOf(response));
   },
 
   async downloadMedia(context, media) {

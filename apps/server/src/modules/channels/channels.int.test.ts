@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createUser } from '@cartera/db/factories';
 import { channelMessages, channels, contacts, interactions } from '@cartera/db/schema';
-import { errorMessage } from '@cartera/domain/i18n';
+import { errorMessage, es } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
 import { restLogin, typedCall } from '../../testing/http-client';
@@ -437,5 +437,91 @@ describe('canales: mensajes salientes (outbox)', () => {
     expect(missing.status).toBe(409);
     expect(missing.error?.data.domainCode).toBe('CONTACT_WITHOUT_PHONE_NUMBER');
     expect(await timelineOf(noPhone!.id)).toEqual([]);
+  });
+});
+
+describe('canales: plantillas de WhatsApp (02 §3, §4)', () => {
+  it('se envían a revisión, se sincronizan con sus estados y se borran en el proveedor', async () => {
+    const created = await env.call('comercial@demo.test', 'channel.createTemplate', {
+      channelId: channel.id,
+      name: 'seguimiento_compra',
+      body: 'Hola {{1}}, ¿pudiste ver la propuesta?',
+    });
+    expect(created.status).toBe(200);
+    expect(created.data).toMatchObject({
+      name: 'seguimiento_compra',
+      language: 'es',
+      status: 'PENDING',
+      shownStatus: 'preapproved',
+    });
+    expect(fake.simulator.templates.map((each) => [each.wabaId, each.name])).toEqual([
+      ['102290129340398', 'seguimiento_compra'],
+    ]);
+    expect(es.channels.templates.status[created.data.shownStatus]).toBe('Pre-aprobada');
+
+    const badName = await env.call('comercial@demo.test', 'channel.createTemplate', {
+      channelId: channel.id,
+      name: 'Seguimiento Compra',
+      body: 'Hola',
+    });
+    expect(badName.status).toBe(400);
+    expect(badName.error?.data.fieldErrors).toMatchObject({
+      name: ['Solo letras minúsculas, números y guiones bajos'],
+    });
+    const seller = await env.call('vendedor@demo.test', 'channel.createTemplate', {
+      channelId: channel.id,
+      name: 'otra',
+      body: 'Hola',
+    });
+    expect(seller.status).toBe(403);
+
+    // Meta reviews it and the account has 120 more (two pages of Graph's paging).
+    fake.simulator.review('seguimiento_compra', 'APPROVED');
+    for (let index = 0; index < 120; index += 1) {
+      fake.simulator.templates.push({
+        id: `9${index}`,
+        wabaId: '102290129340398',
+        name: `oferta_${index}`,
+        language: 'es_AR',
+        category: 'MARKETING',
+        status: index === 0 ? 'REJECTED' : 'APPROVED',
+        components: [{ type: 'BODY', text: `Oferta ${index}` }],
+      });
+    }
+    const synced = await env.call('comercial@demo.test', 'channel.synchronizeTemplates', {
+      channelId: channel.id,
+    });
+    expect(synced.status).toBe(200);
+    expect(synced.data).toHaveLength(121);
+    const byName = new Map(synced.data.map((each) => [each.name, each]));
+    expect(byName.get('seguimiento_compra')).toMatchObject({ shownStatus: 'approved' });
+    expect(byName.get('oferta_0')).toMatchObject({ shownStatus: 'rejected', body: 'Oferta 0' });
+    // Sellers read them (the composer's template picker).
+    const listed = await env.call('vendedor@demo.test', 'channel.templates', {
+      channelId: channel.id,
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.data).toHaveLength(121);
+
+    // Deleted at Meta: gone here on the next synchronisation.
+    fake.simulator.templates.splice(
+      fake.simulator.templates.findIndex((each) => each.name === 'oferta_5'),
+      1,
+    );
+    const again = await env.call('comercial@demo.test', 'channel.synchronizeTemplates', {
+      channelId: channel.id,
+    });
+    expect(again.data.map((each) => each.name)).not.toContain('oferta_5');
+    expect(again.data).toHaveLength(120);
+
+    const removed = await env.call('comercial@demo.test', 'channel.removeTemplate', {
+      id: byName.get('seguimiento_compra')!.id,
+    });
+    expect(removed.status).toBe(200);
+    expect(fake.simulator.templates.map((each) => each.name)).not.toContain('seguimiento_compra');
+    const after = await env.call('vendedor@demo.test', 'channel.templates', {
+      channelId: channel.id,
+    });
+    expect(after.data.map((each) => each.name)).not.toContain('seguimiento_compra');
   });
 });

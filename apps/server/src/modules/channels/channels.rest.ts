@@ -3,6 +3,14 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';
 import {
+  createTemplate,
+  listTemplates,
+  removeTemplate,
+  synchronizeTemplates,
+  ZTemplateInput,
+  ZTemplateView,
+} from './channel-templates.service';
+import {
   createChannel,
   disconnectedChannels,
   listChannels,
@@ -115,4 +123,64 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
         ...channel.roundRobin,
       })),
   });
+
+  const ZChannelParams = z.object({ id: z.uuid() });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/channels/:id/templates',
+    tags,
+    summary:
+      "A channel's templates (query channelType is accepted and ignored: the channel knows its type)",
+    auth: 'session',
+    access: { area: '/contact' },
+    params: ZChannelParams,
+    querystring: z.object({ channelType: z.string().max(40).optional() }),
+    response: z.array(ZTemplateView),
+    handler: ({ deps, session, params }) => listTemplates(deps.db, session.user, params.id),
+  });
+
+  restRoute(app, deps, {
+    method: 'POST',
+    url: '/api/channels/:id/templates',
+    tags,
+    summary: 'Submit a template to the provider for review',
+    auth: 'session',
+    access,
+    params: ZChannelParams,
+    body: ZTemplateInput.omit({ channelId: true }),
+    response: ZTemplateView,
+    status: 201,
+    handler: ({ deps, session, params, body }) =>
+      createTemplate(deps, session.user, { ...body, channelId: params.id }),
+  });
+
+  restRoute(app, deps, {
+    method: 'DELETE',
+    url: '/api/channels/templates/:id',
+    tags,
+    summary: 'Delete a template at the provider and here',
+    auth: 'session',
+    access,
+    params: ZId,
+    response: ZId,
+    handler: ({ deps, session, params }) => removeTemplate(deps, session.user, params.id),
+  });
+
+  for (const [method, url] of [
+    ['POST', '/api/channels/:id/synchronizeTemplates'],
+    ['GET', '/api/channels/:id/whatsapp/business/synctemplates'],
+  ] as const) {
+    restRoute(app, deps, {
+      method,
+      url,
+      tags,
+      summary: "Bring the provider's templates and their review statuses here",
+      auth: 'session',
+      access,
+      params: ZChannelParams,
+      response: z.array(ZTemplateView),
+      handler: ({ deps, session, params }) => synchronizeTemplates(deps, session.user, params.id),
+    });
+  }
 }

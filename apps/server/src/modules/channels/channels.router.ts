@@ -3,6 +3,14 @@ import { roleProcedure, router, tenantProcedure } from '../../trpc/init';
 import { CHANNEL_TYPES } from '../../channels/adapter';
 import { sendChannelMessage, ZSendMessageInput } from './channel-messages.service';
 import {
+  createTemplate,
+  listTemplates,
+  removeTemplate,
+  synchronizeTemplates,
+  ZTemplateInput,
+  ZTemplateView,
+} from './channel-templates.service';
+import {
   channelOptions,
   createChannel,
   disconnectedChannels,
@@ -108,6 +116,49 @@ export const channelsRouter = router({
     })
     .output(z.array(ZChannelOption))
     .query(({ ctx }) => channelOptions(ctx.db, ctx.user)),
+
+  templates: tenantProcedure
+    .meta({
+      area: '/contact',
+      description:
+        "A channel's message templates (WhatsApp's approved messages, the only ones allowed outside the 24-hour window): name, language, category, the provider's status and how it is shown ('Aprobada', 'Pre-aprobada', 'Rechazada'), body.",
+      errors: ['CHANNEL_NOT_FOUND'],
+    })
+    .input(z.object({ channelId: z.uuid() }))
+    .output(z.array(ZTemplateView))
+    .query(({ ctx, input }) => listTemplates(ctx.db, ctx.user, input.channelId)),
+
+  createTemplate: tenantProcedure
+    .meta({
+      area: '/company',
+      description:
+        "Submits a template to the provider for review (WhatsApp Business: the business account's message templates) and keeps it with its first status (usually pending: 'Pre-aprobada').",
+      errors: ['CHANNEL_NOT_FOUND', 'CHANNEL_ERROR'],
+    })
+    .input(ZTemplateInput)
+    .output(ZTemplateView)
+    .mutation(({ ctx, input }) => createTemplate(ctx.deps, ctx.user, input)),
+
+  removeTemplate: tenantProcedure
+    .meta({
+      area: '/company',
+      description: 'Deletes a template at the provider and here.',
+      errors: ['CHANNEL_NOT_FOUND', 'CHANNEL_ERROR', 'NOT_FOUND'],
+    })
+    .input(z.object({ id: z.uuid() }))
+    .output(z.object({ id: z.uuid() }))
+    .mutation(({ ctx, input }) => removeTemplate(ctx.deps, ctx.user, input.id)),
+
+  synchronizeTemplates: tenantProcedure
+    .meta({
+      area: '/company',
+      description:
+        "Brings the provider's templates and their review statuses here (new ones added, known ones updated, those the provider no longer has removed); answers the channel's templates.",
+      errors: ['CHANNEL_NOT_FOUND', 'CHANNEL_ERROR'],
+    })
+    .input(z.object({ channelId: z.uuid() }))
+    .output(z.array(ZTemplateView))
+    .mutation(({ ctx, input }) => synchronizeTemplates(ctx.deps, ctx.user, input.channelId)),
 
   sendMessage: tenantProcedure
     .meta({
