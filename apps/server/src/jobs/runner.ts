@@ -1,10 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { PgBoss, fromDrizzle, fromPglite, type DrizzleTransactionLike } from 'pg-boss';
+import {
+  PgBoss,
+  fromDrizzle,
+  fromPglite,
+  type DrizzleTransactionLike,
+  type JobResult,
+} from 'pg-boss';
 import type { DatabaseHandle, Transaction } from '@cartera/db/client';
 import type { z } from 'zod';
 import type { Logger } from '../logger';
 import type { AppDeps } from '../deps';
 import type { JobDefinition } from './define';
+
+/**
+ * Jobs a worker fetches at once; it fetches again without waiting while batches come back full.
+ * A batch's jobs run one after another under the queue's expiry, so it stays small: five channel
+ * sends at the provider timeout (15 s) take 75 s of the 120 s their queue gives them.
+ */
+const WORK_BATCH = 5;
 
 export interface SendOptions {
   /** Enqueue inside this transaction: the job exists only if the transaction commits. */
@@ -67,12 +80,27 @@ export class JobRunner {
         );
       }
       if (this.workersEnabled) {
-        await this.boss.work(definition.name, async (jobs) => {
-          for (const job of jobs) {
-            const data = definition.schema.parse(job.data);
-            await definition.handler(data, deps);
-          }
-        });
+        // A worker waits pg-boss's polling interval (2 s) after every fetch unless the fetch
+        // came back full: with one job a fetch, a queue drained one job every 2 s. Batches of
+        // WORK_BATCH are fetched again at once while they come back full, and each job in them
+        // is settled on its own (a failure retries that job only).
+        await this.boss.work(
+          definition.name,
+          { batchSize: WORK_BATCH, burstWhenBatchFull: true, perJobResults: true },
+          async (jobs) => {
+            const results: JobResult[] = [];
+            for (const job of jobs) {
+              try {
+                await definition.handler(definition.schema.parse(job.data), deps);
+                results.push({ id: job.id, status: 'completed' });
+              } catch (error) {
+                const message = error instanceof Error ? error.message : String(error);
+                results.push({ id: job.id, status: 'failed', output: { message } });
+              }
+            }
+            return results;
+          },
+        );
       }
     }
   }
