@@ -191,6 +191,15 @@ describe('Messenger: mensajes entrantes', () => {
     const items = await env.interactionsOf(contact!.id);
     expect(items).toHaveLength(2);
     expect(items[1]!.content).toMatchObject({ message: { type: 'image' }, medium: 'fb' });
+    // The media job keeps the file in Cartera's storage and points the item at it.
+    await expect
+      .poll(
+        async () =>
+          ((await interaction(items[1]!.id)).content as { message: { media: string | null } })
+            .message.media,
+        { timeout: 15_000 },
+      )
+      .toMatch(/^http/);
     const [row] = await env.database.handle.db
       .select()
       .from(channels)

@@ -161,6 +161,15 @@ describe('SMS (Twilio): mensajes entrantes', () => {
       message: { text: 'Mirá esta', type: 'image' },
     });
     // The adapter fetches it with the account's credentials, through Twilio's CDN redirect.
+    // The media job keeps the file in Cartera's storage and points the item at it.
+    await expect
+      .poll(
+        async () =>
+          ((await interaction(items[1]!.id)).content as { message: { media: string | null } })
+            .message.media,
+        { timeout: 15_000 },
+      )
+      .toMatch(/^http/);
     const [row] = await env.database.handle.db
       .select()
       .from(channels)
