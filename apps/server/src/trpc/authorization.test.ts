@@ -292,6 +292,13 @@ const procedures: Record<string, Entry> = {
     input: { contactId: SOME_ID, kind: 'files' },
   },
   'template.quickReplies': { access: { roles: CONTACT_ROLES }, input: {} },
+  'template.list': { access: { roles: CONTACT_ROLES }, input: { scope: 'personal' } },
+  'template.create': {
+    access: { roles: CONTACT_ROLES },
+    input: { scope: 'personal', values: { title: 'Saludo', message: 'Hola' } },
+  },
+  'template.update': { access: { roles: CONTACT_ROLES }, input: { id: SOME_ID, values: {} } },
+  'template.remove': { access: { roles: CONTACT_ROLES }, input: { id: SOME_ID } },
   'channel.list': { access: { roles: COMPANY_ROLES } },
   'channel.get': { access: { roles: COMPANY_ROLES }, input: { id: SOME_ID } },
   'channel.create': {

@@ -404,10 +404,12 @@ describe('canales: mensajes salientes (outbox)', () => {
 
   it('sin teléfono, o pasado el límite por hora, se rechaza con el texto del código', async () => {
     const { contact, email } = await sellerContact();
-    await env.call('comercial@demo.test', 'channel.update', {
+    const limited = await env.call('comercial@demo.test', 'channel.update', {
       id: channel.id,
       values: { limits: { perHour: 1 } },
     });
+    // A change touches only what it names: the colour and the round robin stay.
+    expect(limited.data).toMatchObject({ color: '#128C7E', roundRobin: { enabled: true } });
     const over = await env.call(email, 'channel.sendMessage', {
       id: newId(),
       contactId: contact.id,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Database, Executor } from '@cartera/db/client';
 import type { Channel, ChannelConfig } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
+import { changeOf } from '@cartera/domain/input';
 import { CHANNEL_TYPES, type ChannelType } from '../../channels/adapter';
 import { adapterFor, webhookPathFor } from '../../channels/registry';
 import { SANDBOX_ACCESS_TOKEN, SANDBOX_APP_SECRET } from '../../channels/sandbox/sandbox';
@@ -90,7 +91,8 @@ export const ZChannelInput = z.object({
 });
 export type ChannelInput = z.input<typeof ZChannelInput>;
 
-export const ZChannelUpdate = ZChannelInput.omit({ type: true, sandbox: true }).partial();
+/** A change: the fields given, nothing reset to its default (a colour, the round robin…). */
+export const ZChannelUpdate = changeOf(ZChannelInput.omit({ type: true, sandbox: true }));
 
 export const ZChannelView = z.object({
   id: z.uuid(),

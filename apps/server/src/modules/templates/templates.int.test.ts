@@ -81,3 +81,73 @@ describe('bot toggle (03 §4, §8)', () => {
     expect(missing.error?.message).toBe('No se encontró la configuración del BOT');
   });
 });
+
+describe('managing quick replies (issue #12 §4)', () => {
+  it('a seller keeps personal ones of their own; company ones belong to the managers', async () => {
+    const mine = await env.call('vendedor@demo.test', 'template.create', {
+      scope: 'personal',
+      values: { title: 'Despedida', message: 'Gracias por escribirnos, ¡hasta pronto!' },
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.data).toMatchObject({ entityType: 'personal', title: 'Despedida' });
+    expect(await quickReplies('vendedor@demo.test', 'despedida')).toEqual(['Despedida']);
+    expect(await quickReplies('vendedora@demo.test', 'despedida')).toEqual([]);
+    const personal = await env.call('vendedor@demo.test', 'template.list', { scope: 'personal' });
+    expect(personal.data.map((each) => each.title)).toContain('Despedida');
+
+    // Someone else's personal reply is not theirs to change or even to know of.
+    const foreign = await env.call('vendedora@demo.test', 'template.update', {
+      id: mine.data.id,
+      values: { message: 'Cambiado' },
+    });
+    expect(foreign.status).toBe(404);
+    expect(
+      (await env.call('vendedora@demo.test', 'template.remove', { id: mine.data.id })).status,
+    ).toBe(404);
+
+    const edited = await env.call('vendedor@demo.test', 'template.update', {
+      id: mine.data.id,
+      values: { title: 'Despedida cordial' },
+    });
+    expect(edited.data).toMatchObject({
+      title: 'Despedida cordial',
+      message: 'Gracias por escribirnos, ¡hasta pronto!',
+    });
+
+    const empty = await env.call('vendedor@demo.test', 'template.create', {
+      scope: 'personal',
+      values: { title: 'Vacía', message: '' },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.error?.data.fieldErrors).toMatchObject({ message: ['Requerido'] });
+
+    // Company replies: refused to a seller, written by a manager, read by every seller.
+    const refused = await env.call('vendedor@demo.test', 'template.create', {
+      scope: 'company',
+      values: { title: 'Aviso de feriado', message: 'El lunes no atendemos.' },
+    });
+    expect(refused.status).toBe(403);
+    expect(
+      (await env.call('vendedor@demo.test', 'template.list', { scope: 'company' })).status,
+    ).toBe(403);
+    const company = await env.call('comercial@demo.test', 'template.create', {
+      scope: 'company',
+      values: { title: 'Aviso de feriado', message: 'El lunes no atendemos.' },
+    });
+    expect(company.status).toBe(200);
+    expect(await quickReplies('vendedora@demo.test', 'feriado')).toEqual(['Aviso de feriado']);
+    const sellerEdit = await env.call('vendedor@demo.test', 'template.update', {
+      id: company.data.id,
+      values: { message: 'Nunca' },
+    });
+    expect(sellerEdit.status).toBe(403);
+    expect(
+      (await env.call('comercial@demo.test', 'template.remove', { id: company.data.id })).status,
+    ).toBe(200);
+    expect(await quickReplies('vendedora@demo.test', 'feriado')).toEqual([]);
+    expect(
+      (await env.call('vendedor@demo.test', 'template.remove', { id: mine.data.id })).status,
+    ).toBe(200);
+    expect(await quickReplies('vendedor@demo.test', 'despedida')).toEqual([]);
+  });
+});

@@ -35,3 +35,53 @@ export async function findQuickReplies(
     .orderBy(asc(messageTemplates.title), asc(messageTemplates.name), asc(messageTemplates.id))
     .limit(limit);
 }
+
+/** The tenant's company templates (no owner), or one user's personal ones, by title. */
+export function findTemplatesOf(db: Executor, tenantId: string, ownerId: string | null) {
+  return db
+    .select()
+    .from(messageTemplates)
+    .where(
+      and(
+        eq(messageTemplates.tenantId, tenantId),
+        ownerId ? eq(messageTemplates.ownerId, ownerId) : isNull(messageTemplates.ownerId),
+      ),
+    )
+    .orderBy(asc(messageTemplates.title), asc(messageTemplates.name), asc(messageTemplates.id));
+}
+
+export async function findTemplateRow(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(messageTemplates)
+    .where(and(eq(messageTemplates.tenantId, tenantId), eq(messageTemplates.id, id)));
+  return row;
+}
+
+export async function insertTemplateRow(
+  db: Executor,
+  values: typeof messageTemplates.$inferInsert,
+) {
+  const [row] = await db.insert(messageTemplates).values(values).returning();
+  return row!;
+}
+
+export async function updateTemplateRow(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  values: Partial<typeof messageTemplates.$inferInsert>,
+) {
+  const [row] = await db
+    .update(messageTemplates)
+    .set(values)
+    .where(and(eq(messageTemplates.tenantId, tenantId), eq(messageTemplates.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteTemplateById(db: Executor, tenantId: string, id: string) {
+  await db
+    .delete(messageTemplates)
+    .where(and(eq(messageTemplates.tenantId, tenantId), eq(messageTemplates.id, id)));
+}

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { router, tenantProcedure } from '../../trpc/init';
-import { quickReplies, ZQuickReply } from './templates.service';
+import {
+  createQuickReply,
+  listManagedQuickReplies,
+  quickReplies,
+  removeQuickReply,
+  updateQuickReply,
+  ZManagedQuickReply,
+  ZQuickReply,
+  ZQuickReplyChange,
+  ZQuickReplyInput,
+  ZQuickReplyScope,
+} from './templates.service';
 
 export const templatesRouter = router({
   quickReplies: tenantProcedure
@@ -12,4 +23,47 @@ export const templatesRouter = router({
     .input(z.object({ search: z.string().trim().max(100).optional() }))
     .output(z.array(ZQuickReply))
     .query(({ ctx, input }) => quickReplies(ctx.db, ctx.user, input.search)),
+
+  list: tenantProcedure
+    .meta({
+      area: '/contact',
+      description:
+        "Quick replies to manage: the company's (`scope: 'company'`, for those who open 'Mi Empresa') or the caller's personal ones.",
+      errors: ['PERMISSION_DENIED'],
+    })
+    .input(z.object({ scope: ZQuickReplyScope }))
+    .output(z.array(ZManagedQuickReply))
+    .query(({ ctx, input }) => listManagedQuickReplies(ctx.db, ctx.user, input.scope)),
+
+  create: tenantProcedure
+    .meta({
+      area: '/contact',
+      description:
+        "Adds a quick reply: a company one (managers of 'Mi Empresa') or a personal one (anyone, for themselves). Needs a message or files.",
+      errors: ['PERMISSION_DENIED'],
+    })
+    .input(z.object({ scope: ZQuickReplyScope, values: ZQuickReplyInput }))
+    .output(ZManagedQuickReply)
+    .mutation(({ ctx, input }) => createQuickReply(ctx.db, ctx.user, input.scope, input.values)),
+
+  update: tenantProcedure
+    .meta({
+      area: '/contact',
+      description:
+        'Changes a quick reply: a company one for its managers, a personal one for its owner only.',
+      errors: ['PERMISSION_DENIED', 'NOT_FOUND'],
+    })
+    .input(z.object({ id: z.uuid(), values: ZQuickReplyChange }))
+    .output(ZManagedQuickReply)
+    .mutation(({ ctx, input }) => updateQuickReply(ctx.db, ctx.user, input.id, input.values)),
+
+  remove: tenantProcedure
+    .meta({
+      area: '/contact',
+      description: 'Deletes a quick reply (the same rule as `update`).',
+      errors: ['PERMISSION_DENIED', 'NOT_FOUND'],
+    })
+    .input(z.object({ id: z.uuid() }))
+    .output(z.object({ id: z.uuid() }))
+    .mutation(({ ctx, input }) => removeQuickReply(ctx.db, ctx.user, input.id)),
 });

@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
 import { foldText } from '@cartera/domain/search';
+import { DomainError } from '@cartera/domain/errors';
+import { changeOf } from '@cartera/domain/input';
+import { assertAllowed } from '../sessions/access';
 import type { AuthUser } from '../sessions/session.types';
-import { findQuickReplies } from './templates.repository';
+import {
+  deleteTemplateById,
+  findQuickReplies,
+  findTemplateRow,
+  findTemplatesOf,
+  insertTemplateRow,
+  updateTemplateRow,
+} from './templates.repository';
 
 export const QUICK_REPLY_LIMIT = 50;
 
@@ -37,4 +47,118 @@ export async function quickReplies(db: Executor, user: AuthUser, search: string 
     entityType: row.entityType,
     files: row.files,
   }));
+}
+
+/**
+ * Managing quick replies (issue #12 §4; 03 §3 Message template): the company's, edited by those
+ * who open 'Mi Empresa' (01 §6 slug company), and each user's personal ones, edited by their
+ * owner alone. Channel templates (WhatsApp's approved messages) are the channel module's.
+ */
+export const ZQuickReplyScope = z.enum(['company', 'personal']);
+
+export const ZQuickReplyInput = z.object({
+  title: z.string().trim().min(1).max(120),
+  message: z.string().trim().max(4_096).default(''),
+  type: z.enum(['message-text', 'voice-note']).default('message-text'),
+  files: z
+    .array(
+      z.object({
+        url: z.url({ protocol: /^https?$/ }).max(2_000),
+        fileName: z.string().trim().min(1).max(255),
+        mimetype: z.string().trim().min(1).max(200),
+      }),
+    )
+    .max(10)
+    .default([]),
+});
+
+/** A change: the fields given, nothing reset to its default. */
+export const ZQuickReplyChange = changeOf(ZQuickReplyInput);
+
+export const ZManagedQuickReply = ZQuickReply.extend({ updatable: z.boolean() });
+
+function canManageCompany(user: AuthUser) {
+  try {
+    assertAllowed(user, { area: '/company' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function checkScope(user: AuthUser, scope: z.infer<typeof ZQuickReplyScope>) {
+  if (scope === 'company' && !canManageCompany(user)) throw new DomainError('PERMISSION_DENIED');
+}
+
+function managedView(row: Awaited<ReturnType<typeof findTemplatesOf>>[number]) {
+  return {
+    id: row.id,
+    title: row.title || row.name,
+    message: row.message,
+    type: row.type,
+    entityType: row.entityType,
+    files: row.files,
+    updatable: true,
+  };
+}
+
+export async function listManagedQuickReplies(
+  db: Executor,
+  user: AuthUser,
+  scope: z.infer<typeof ZQuickReplyScope>,
+) {
+  checkScope(user, scope);
+  const rows = await findTemplatesOf(db, user.tenantId, scope === 'personal' ? user.id : null);
+  return rows.map(managedView);
+}
+
+export async function createQuickReply(
+  db: Executor,
+  user: AuthUser,
+  scope: z.infer<typeof ZQuickReplyScope>,
+  raw: z.input<typeof ZQuickReplyInput>,
+) {
+  checkScope(user, scope);
+  const input = ZQuickReplyInput.parse(raw);
+  if (!input.message && !input.files.length) {
+    throw new DomainError('INVALID_REQUEST_BODY', { fields: { message: ['Requerido'] } });
+  }
+  const row = await insertTemplateRow(db, {
+    tenantId: user.tenantId,
+    ...input,
+    name: input.title,
+    entityType: scope,
+    ownerId: scope === 'personal' ? user.id : null,
+  });
+  return managedView(row);
+}
+
+/** A quick reply the user may change: a company one for managers, a personal one for its owner. */
+async function ownQuickReply(db: Executor, user: AuthUser, id: string) {
+  const row = await findTemplateRow(db, user.tenantId, id);
+  if (!row || (row.ownerId !== null && row.ownerId !== user.id)) throw new DomainError('NOT_FOUND');
+  if (row.ownerId === null) checkScope(user, 'company');
+  return row;
+}
+
+export async function updateQuickReply(
+  db: Executor,
+  user: AuthUser,
+  id: string,
+  raw: z.input<typeof ZQuickReplyChange>,
+) {
+  await ownQuickReply(db, user, id);
+  const input = ZQuickReplyChange.parse(raw);
+  const row = await updateTemplateRow(db, user.tenantId, id, {
+    ...input,
+    ...(input.title ? { name: input.title } : {}),
+  });
+  if (!row) throw new DomainError('NOT_FOUND');
+  return managedView(row);
+}
+
+export async function removeQuickReply(db: Executor, user: AuthUser, id: string) {
+  await ownQuickReply(db, user, id);
+  await deleteTemplateById(db, user.tenantId, id);
+  return { id };
 }
