@@ -2,10 +2,11 @@
  * `npm run bench:ingest`: signed WhatsApp Cloud webhooks posted to the real server route, beside
  * the same rows written through raw pg in the same run (issue #12).
  *
- * The mix (per side, by row number): 83 % text messages, 10 % media messages (no download is
- * enqueued yet: they are stored as messages), 5 % delivery receipts of outbound messages stored
- * before the run, 2 % replays of a message id posted earlier in the run. Both sides run at the
- * same concurrency in alternating blocks from a client process of their own:
+ * The mix (per side, by row number): 83 % text messages, 10 % media messages (stored as
+ * messages; the app also enqueues their download job, run by no worker here, the raw side does
+ * not), 5 % delivery receipts of outbound messages stored before the run, 2 % replays of a
+ * message id posted earlier in the run. Both sides run at the same concurrency in alternating
+ * blocks from a client process of their own:
  *   - HTTP: POST /api/webhooks/whatsapp/{key} with X-Hub-Signature-256, timed until the answer
  *     (the acknowledgement) has arrived;
  *   - raw: one transaction per event on a pool as large as the app's: claim the provider id in
