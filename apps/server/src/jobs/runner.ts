@@ -94,6 +94,11 @@ export class JobRunner {
                 await definition.handler(definition.schema.parse(job.data), deps);
                 results.push({ id: job.id, status: 'completed' });
               } catch (error) {
+                // Retried by pg-boss per the queue's options; said here so a failure is seen.
+                this.logger.warn(
+                  { err: error, queue: definition.name, jobId: job.id },
+                  'jobs: a job failed',
+                );
                 const message = error instanceof Error ? error.message : String(error);
                 results.push({ id: job.id, status: 'failed', output: { message } });
               }
