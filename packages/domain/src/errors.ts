@@ -103,6 +103,8 @@ export const ERROR_HTTP_STATUS = {
   NO_VALID_SESSION: 409,
   CHANNEL_NOT_FOUND: 404,
   MESSAGE_LIMIT_EXCEEDED: 429,
+  // Platform: a personal WhatsApp needs the company's gateway (/settings/new-whatsapp)
+  WHATSAPP_GATEWAY_NOT_CONFIGURED: 409,
   // Bot (03 §8)
   BOT_NOT_ACTIVE: 409,
   BOT_CONFIG_NOT_FOUND: 404,

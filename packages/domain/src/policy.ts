@@ -313,6 +313,8 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     // The shell's disconnected-channels alert (01 §2), for project managers.
     'channel.disconnected',
     'GET /api/channels/disconnectedCount',
+    // Whether the side menu shows 'Formularios' (01 §6: lead-ads channels above 0).
+    'GET /api/channels/forms/count',
   ],
   /** The user's own preferences, and the uploads of its photo, logo and signature (REST). */
   '/settings': [

@@ -85,13 +85,38 @@ export type InboundEvent =
       upTo: Date;
     }
   | {
-      /** A lead-ads form filled in: a contact to create or update with the channel's origin. */
+      /**
+       * A lead-ads form filled in: a contact to create or update with the channel's origin. The
+       * webhook names the lead only: the service fetches its answers (`fetchLead`) when
+       * `fields` is absent.
+       */
       kind: 'lead';
       providerLeadId: string;
       at: Date;
-      fields: { firstName?: string; lastName?: string; phone?: string; email?: string };
+      formId?: string;
+      fields?: LeadFields;
     }
   | { kind: 'connection'; state: 'open' | 'connecting' | 'close'; reason?: string };
+
+/** What a lead form collected: the contact's data and every answer as the form named it. */
+export interface LeadFields {
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  email?: string;
+  answers: Array<{ name: string; values: string[] }>;
+}
+
+/** A WhatsApp session's state at its gateway, with the QR to scan while it is connecting. */
+export interface SessionState {
+  state: 'open' | 'connecting' | 'close';
+  /** False when the gateway has no such instance (yet). */
+  exists: boolean;
+  /** The QR code as an image data URL (`data:image/png;base64,…`). */
+  qr?: string;
+  /** The code to type on the phone instead of scanning. */
+  pairingCode?: string;
+}
 
 /** A webhook as it arrived: the exact bytes, for the signature. */
 export interface WebhookRequest {
@@ -152,4 +177,18 @@ export interface ChannelAdapter {
     context: ChannelContext,
     media: InboundMedia,
   ): Promise<{ bytes: Buffer; mimeType: string }>;
+  /** Lead ads: the answers of one lead, by its id. */
+  fetchLead?(
+    context: ChannelContext,
+    leadId: string,
+  ): Promise<{ fields: LeadFields; at: Date; formId?: string }>;
+  /**
+   * A session gateway (personal WhatsApp): opens the session, creating it at the gateway on
+   * first use; answers its state and, while connecting, the QR to scan.
+   */
+  connect?(context: ChannelContext): Promise<SessionState>;
+  /** A session gateway: the session's state as the gateway sees it now. */
+  connectionState?(context: ChannelContext): Promise<SessionState>;
+  /** A session gateway: closes the session (the phone is unlinked). */
+  logout?(context: ChannelContext): Promise<void>;
 }

@@ -1,5 +1,7 @@
 import type { Channel } from '@cartera/db/schema';
 import type { ChannelAdapter, ChannelType } from './adapter';
+import { evolutionAdapter } from './evolution/evolution.adapter';
+import { leadsAdapter } from './leads/leads.adapter';
 import { messengerAdapter } from './messenger/messenger.adapter';
 import { twilioAdapter } from './twilio/twilio.adapter';
 import { whatsappCloudAdapter } from './whatsapp-cloud/whatsapp-cloud.adapter';
@@ -10,10 +12,10 @@ const PROVIDERS: Record<ChannelType, { slug: string; adapter: ChannelAdapter | u
   whatsapp_360_dialog: { slug: '360dialog', adapter: whatsappCloudAdapter },
   fb: { slug: 'messenger', adapter: messengerAdapter },
   ig: { slug: 'instagram', adapter: messengerAdapter },
-  leads: { slug: 'leads', adapter: undefined },
+  leads: { slug: 'leads', adapter: leadsAdapter },
   sms: { slug: 'twilio', adapter: twilioAdapter },
-  unofficial_wpp: { slug: 'evolution', adapter: undefined },
-  personal_whatsapp: { slug: 'evolution', adapter: undefined },
+  unofficial_wpp: { slug: 'evolution', adapter: evolutionAdapter },
+  personal_whatsapp: { slug: 'evolution', adapter: evolutionAdapter },
 };
 
 export function adapterFor(type: string): ChannelAdapter | undefined {

@@ -324,6 +324,9 @@ const procedures: Record<string, Entry> = {
     input: { channelId: SOME_ID },
   },
   'channel.options': { access: { roles: CONTACT_ROLES } },
+  'channel.whatsappSession': { access: 'authenticated' },
+  'channel.connectWhatsapp': { access: 'authenticated' },
+  'channel.disconnectWhatsapp': { access: 'authenticated' },
   'channel.sendMessage': {
     access: { roles: CONTACT_ROLES },
     input: { id: SOME_ID, contactId: OTHER_ID, channelId: SOME_ID, text: 'Hola' },

@@ -8,6 +8,24 @@ export const channelsEs = {
     invalidName: 'Solo letras minúsculas, números y guiones bajos',
     notSupported: 'Este canal no tiene plantillas',
   },
+  /** A lead-ads form filled in, as its timeline item reads. */
+  leads: {
+    summaryTitle: 'Formulario de Facebook completado',
+    fields: {
+      full_name: 'Nombre completo',
+      first_name: 'Nombre',
+      last_name: 'Apellido',
+      phone_number: 'Teléfono',
+      email: 'Correo electrónico',
+      city: 'Ciudad',
+      company_name: 'Empresa',
+      job_title: 'Cargo',
+    } as Record<string, string>,
+  },
+  /** A seller's personal WhatsApp (/settings/new-whatsapp). */
+  personalWhatsapp: {
+    channelName: 'WhatsApp de {name}',
+  },
   sandbox: {
     channelName: 'Canal de prueba',
     pageTitle: 'Canal de prueba: escribir como cliente',

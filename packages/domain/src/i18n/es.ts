@@ -92,6 +92,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   CHANNEL_WITHOUT_SESSIONS: 'El canal no tiene sesiones activas.',
   NO_VALID_SESSION: 'No hay una sesión válida para enviar el mensaje.',
   CHANNEL_NOT_FOUND: 'Canal no encontrado.',
+  WHATSAPP_GATEWAY_NOT_CONFIGURED:
+    'Tu empresa todavía no configuró un servidor de WhatsApp. Pide a un responsable que lo agregue en Mi Empresa > Canales.',
   MESSAGE_LIMIT_EXCEEDED:
     'Límite de mensajes por hora alcanzado. Esperando a que se restablezca el límite para continuar.',
   BOT_NOT_ACTIVE:

@@ -53,8 +53,22 @@ export class MessengerSimulator {
   readonly sent: SentMessengerMessage[] = [];
   private readonly scripted: SimulatedResponse[] = [];
   private readonly files = new Map<string, { bytes: Buffer; mimeType: string }>();
+  private readonly leads = new Map<string, Record<string, unknown>>();
 
   constructor(private readonly options: { pageAccessToken: string }) {}
+
+  /**
+   * A lead a form collected (lead ads), served at `GET /{leadgen_id}` as Graph answers it:
+   * `{id, created_time, field_data: [{name, values}]}`.
+   */
+  storeLead(id: string, fieldData: Array<{ name: string; values: string[] }>, formId?: string) {
+    this.leads.set(id, {
+      id,
+      created_time: new Date().toISOString().replace(/\.\d{3}Z$/, '+0000'),
+      field_data: fieldData,
+      ...(formId ? { form_id: formId } : {}),
+    });
+  }
 
   /** The next sends get these answers, one each, before normal service resumes. */
   failNext(...responses: SimulatedResponse[]) {
@@ -94,6 +108,8 @@ export class MessengerSimulator {
       url.searchParams.get('access_token') === this.options.pageAccessToken;
     if (!token) return messengerError(190, 'Invalid OAuth access token.', 401);
     const parts = url.pathname.split('/').filter(Boolean);
+    const lead = method === 'GET' ? this.leads.get(parts.at(-1) ?? '') : undefined;
+    if (lead) return json(200, lead);
     if (method === 'POST' && parts.at(-1) === 'messages' && parts.length >= 2) {
       return this.send(parts.at(-2)!, body);
     }
@@ -232,6 +248,33 @@ export function readOf(
     recipient: { id: accountId },
     timestamp: Date.now(),
     read: 'mid' in read ? { mid: read.mid } : { watermark: read.watermark.getTime() },
+  };
+}
+
+/** A Page's `leadgen` change: a form was filled in (lead ads). */
+export function leadgenEnvelope(pageId: string, lead: { leadgenId: string; formId: string }) {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    object: 'page',
+    entry: [
+      {
+        id: pageId,
+        time: now,
+        changes: [
+          {
+            field: 'leadgen',
+            value: {
+              ad_id: 0,
+              form_id: lead.formId,
+              leadgen_id: lead.leadgenId,
+              created_time: now,
+              page_id: pageId,
+              adgroup_id: 0,
+            },
+          },
+        ],
+      },
+    ],
   };
 }
 

@@ -4,13 +4,17 @@ import { z } from 'zod';
 import type { Executor, Transaction } from '@cartera/db/client';
 import type { Channel, Contact } from '@cartera/db/schema';
 import { DomainError, type ErrorCode } from '@cartera/domain/errors';
+import { es } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
+import { normalizePhone } from '@cartera/domain/phone';
+import { contactSearchText } from '@cartera/domain/search';
 import {
   ProviderError,
   type ChannelContext,
   type DeliveryStatus,
   type InboundEvent,
   type InboundMedia,
+  type LeadFields,
   type OutboundMessage,
   type WebhookRequest,
 } from '../../channels/adapter';
@@ -18,7 +22,8 @@ import { adapterFor, mediumFor, providerSlugFor, webhookPathFor } from '../../ch
 import type { AppDeps } from '../../deps';
 import { openSecrets } from '../../lib/secret-box';
 import { visibleContact } from '../contact-access/contact-access.service';
-import { createSenderContact } from '../contacts/contacts.service';
+import { createSenderContact, updateContactRow } from '../contacts/contacts.service';
+import { tenantBasics } from '../tenant-settings/tenant-settings.service';
 import type { AuthUser } from '../sessions/session.types';
 import {
   announceInteraction,
@@ -33,11 +38,15 @@ import {
   findByProviderMessageId,
   findChannel,
   findChannelByWebhookKey,
+  findChannels as findChannelsOfTenant,
+  findContactChannelMessages,
+  findContactByEmail,
   findContactByPhone,
   findContactByScopedId,
   findMessageContact,
   findOutboundUpTo,
   insertOutboundMessage,
+  isProviderIdClaimed,
   lockChannel,
   lockChannelItem,
   lockOutboundMessage,
@@ -155,8 +164,7 @@ export async function ingestEvent(deps: AppDeps, channel: Channel, event: Inboun
       });
       return;
     case 'lead':
-      // Lead ads arrive with their own adapter (issue #12, next part).
-      return;
+      return ingestLead(deps, channel, event);
   }
 }
 
@@ -260,6 +268,120 @@ async function newInboundContact(
   });
 }
 
+/** A lead's answers as its timeline item reads them: one line per question. */
+export function leadSummary(fields: LeadFields) {
+  const labels = es.channels.leads.fields;
+  const lines = fields.answers.map(
+    (answer) =>
+      `${labels[answer.name] ?? answer.name.replace(/_/g, ' ')}: ${answer.values.join(', ')}`,
+  );
+  return [`${es.channels.leads.summaryTitle}`, ...lines].join('\n');
+}
+
+/**
+ * A lead form filled in (lead ads): its answers fetched from the provider when the webhook did
+ * not bring them, then, in one transaction, the contact matched by phone (E.164) or e-mail, or
+ * created with the channel's origin and the round robin's agent; a matched contact gets the
+ * phone or e-mail it lacked. One timeline item tells what the form said, once per lead id (the
+ * id is claimed like a message's): a repeated webhook, or a re-ingest, writes nothing.
+ */
+export async function ingestLead(
+  deps: AppDeps,
+  channel: Channel,
+  event: Extract<InboundEvent, { kind: 'lead' }>,
+) {
+  if (await isProviderIdClaimed(deps.db, channel.id, event.providerLeadId)) return false;
+  let fields = event.fields;
+  let at = event.at;
+  let formId = event.formId;
+  if (!fields) {
+    const adapter = adapterFor(channel.type);
+    if (!adapter?.fetchLead) return false;
+    const fetched = await adapter.fetchLead(channelContext(deps, channel), event.providerLeadId);
+    fields = fetched.fields;
+    at = fetched.at;
+    formId = formId ?? fetched.formId;
+  }
+  const { country } = await tenantBasics(deps.db, channel.tenantId);
+  const phone = fields.phone ? normalizePhone(fields.phone, country.toUpperCase()) : null;
+  const email = fields.email && /^[^\s@]+@[^\s@]+$/.test(fields.email) ? fields.email : null;
+  const lead = fields;
+  return deps.db
+    .transaction(async (tx) => {
+      const sender = phone ?? email ?? `lead:${event.providerLeadId}`;
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`${channel.tenantId}:${sender}`}, 0))`,
+      );
+      let contact: Contact | undefined =
+        (phone ? await findContactByPhone(tx, channel.tenantId, phone) : undefined) ??
+        (email ? await findContactByEmail(tx, channel.tenantId, email) : undefined);
+      if (contact) {
+        const phones = phone && !contact.phones.includes(phone) ? [...contact.phones, phone] : null;
+        const known = contact.emails.some((each) => each.toLowerCase() === email);
+        const emails = email && !known ? [...contact.emails, email] : null;
+        if (phones || emails) {
+          contact =
+            (await updateContactRow(tx, channel.tenantId, contact.id, {
+              ...(phones ? { phones } : {}),
+              ...(emails ? { emails } : {}),
+              searchText: contactSearchText(
+                { ...contact, phones: phones ?? contact.phones, emails: emails ?? contact.emails },
+                country,
+              ),
+            })) ?? contact;
+        }
+      } else {
+        contact = await createSenderContact(tx, {
+          tenantId: channel.tenantId,
+          firstName: lead.firstName || email || phone || 'Contacto',
+          ...(lead.lastName ? { lastName: lead.lastName } : {}),
+          phones: phone ? [phone] : [],
+          emails: email ? [email] : [],
+          channels: [],
+          origin: channel.config.origin ?? null,
+          agentId: await nextAgent(tx, channel),
+        });
+      }
+      const interactionId = newId();
+      const claimed = await claimProviderMessage(tx, {
+        tenantId: channel.tenantId,
+        interactionId,
+        channelId: channel.id,
+        contactId: contact.id,
+        providerMessageId: event.providerLeadId,
+      });
+      if (!claimed) throw new RepeatedMessage();
+      await recordInteraction(tx, null, contact, {
+        id: interactionId,
+        type: 'channelMessage',
+        via: channel.type,
+        createdBySystem: false,
+        status: null,
+        content: {
+          message: {
+            text: leadSummary(lead),
+            type: 'text',
+            media: null,
+            fileName: null,
+            mimetype: null,
+          },
+          medium: mediumFor(channel.type),
+          origin: 'contact',
+          channelId: channel.id,
+          channelName: channel.name,
+          channelColor: channel.config.color ?? null,
+          receivedAt: at.toISOString(),
+          lead: { id: event.providerLeadId, formId: formId ?? null, answers: lead.answers },
+        },
+      });
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof RepeatedMessage)) throw error;
+      return false;
+    });
+}
+
 async function ingestStatus(
   deps: AppDeps,
   channel: Channel,
@@ -327,6 +449,65 @@ async function ingestWatermark(
   });
 }
 
+/**
+ * Takes in one lead again by its id (legacy POST /facebook/leads/{id}): its answers fetched from
+ * the provider and ingested as a webhook would be; a lead taken in before writes nothing.
+ */
+export async function reingestLead(
+  deps: AppDeps,
+  user: AuthUser,
+  channelId: string,
+  leadgenId: string,
+) {
+  const channel = await findChannel(deps.db, user.tenantId, channelId);
+  if (!channel || channel.type !== 'leads') throw new DomainError('CHANNEL_NOT_FOUND');
+  try {
+    const created = await ingestLead(deps, channel, {
+      kind: 'lead',
+      providerLeadId: leadgenId,
+      at: new Date(),
+    });
+    return { leadgenId, ingested: created };
+  } catch (error) {
+    if (error instanceof ProviderError) throw new DomainError(error.code);
+    throw error;
+  }
+}
+
+/** A contact's SMS (messages through the company's SMS channels), newest first. */
+export async function contactSmsMessages(
+  deps: AppDeps,
+  user: AuthUser,
+  input: { contactId: string; provider?: string | undefined },
+) {
+  const contact = await visibleContact(deps.db, user, input.contactId);
+  const rows = await findChannelsOfTenant(deps.db, user.tenantId);
+  const sms = rows.filter(
+    (row) => row.type === 'sms' && (!input.provider || smsProviderMatches(row, input.provider)),
+  );
+  if (!sms.length) return [];
+  const messages = await findContactChannelMessages(
+    deps.db,
+    user.tenantId,
+    contact.id,
+    sms.map((row) => row.id),
+    100,
+  );
+  return messages.map((row) => ({
+    id: row.id,
+    channelId: row.channelId,
+    direction: row.direction as 'in' | 'out',
+    status: row.status,
+    text: ((row.content.message ?? {}) as { text?: string }).text ?? '',
+    createdAt: row.createdAt,
+  }));
+}
+
+/** `provider` of the legacy SMS paths: an SMS channel's id, or the provider's name ('twilio'). */
+export function smsProviderMatches(channel: Channel, provider: string) {
+  return channel.id === provider || providerSlugFor(channel.type) === provider.toLowerCase();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Outbound
 
@@ -386,7 +567,10 @@ export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: Sen
   const contact = await visibleContact(deps.db, user, input.contactId);
   return deps.db.transaction(async (tx) => {
     const channel = await lockChannel(tx, user.tenantId, input.channelId);
-    if (!channel || !adapterFor(channel.type)) throw new DomainError('CHANNEL_NOT_FOUND');
+    // A lead form only brings contacts in: nothing is sent through it.
+    if (!channel || !adapterFor(channel.type) || channel.type === 'leads') {
+      throw new DomainError('CHANNEL_NOT_FOUND');
+    }
     if (channel.type === 'personal_whatsapp' && channel.ownerId !== user.id) {
       throw new DomainError('PERSONAL_WHATSAPP_404');
     }

@@ -107,6 +107,103 @@ export async function findContactByPhone(db: Executor, tenantId: string, phone: 
   return row;
 }
 
+/** The oldest main contact with this e-mail (any case): a lead form without a usable phone. */
+export async function findContactByEmail(db: Executor, tenantId: string, email: string) {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.tenantId, tenantId),
+        sql`exists (select 1 from unnest(${contacts.emails}) as e where lower(e) = ${email.toLowerCase()})`,
+        isNull(contacts.parentContactId),
+      ),
+    )
+    .orderBy(asc(contacts.createdAt), asc(contacts.id))
+    .limit(1);
+  return row;
+}
+
+/** Whether a provider id was claimed on the channel before (a lead already taken in). */
+export async function isProviderIdClaimed(db: Executor, channelId: string, providerId: string) {
+  const rows = await db
+    .select({ id: channelMessages.interactionId })
+    .from(channelMessages)
+    .where(
+      and(
+        eq(channelMessages.channelId, channelId),
+        eq(channelMessages.providerMessageId, providerId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The tenant's channels of one type that are not deleted (the 'Formularios' count). */
+export async function countChannelsOfType(db: Executor, tenantId: string, type: string) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(channels)
+    .where(
+      and(eq(channels.tenantId, tenantId), eq(channels.type, type), isNull(channels.deletedAt)),
+    );
+  return row?.total ?? 0;
+}
+
+/** A contact's messages through some channels, newest first (legacy GET /channels/sms/message). */
+export function findContactChannelMessages(
+  db: Executor,
+  tenantId: string,
+  contactId: string,
+  channelIds: string[],
+  limit: number,
+) {
+  return db
+    .select({
+      id: interactions.id,
+      channelId: channelMessages.channelId,
+      direction: channelMessages.direction,
+      status: interactions.status,
+      content: interactions.content,
+      createdAt: interactions.createdAt,
+    })
+    .from(channelMessages)
+    .innerJoin(
+      interactions,
+      and(
+        eq(interactions.tenantId, channelMessages.tenantId),
+        eq(interactions.id, channelMessages.interactionId),
+      ),
+    )
+    .where(
+      and(
+        eq(channelMessages.tenantId, tenantId),
+        eq(channelMessages.contactId, contactId),
+        inArray(channelMessages.channelId, channelIds),
+      ),
+    )
+    .orderBy(sql`${interactions.id} desc`)
+    .limit(limit);
+}
+
+/** A user's personal WhatsApp (the newest, if a manager made more than one). */
+export async function findPersonalChannel(db: Executor, tenantId: string, ownerId: string) {
+  const [row] = await db
+    .select()
+    .from(channels)
+    .where(
+      and(
+        eq(channels.tenantId, tenantId),
+        eq(channels.type, 'personal_whatsapp'),
+        eq(channels.ownerId, ownerId),
+        isNull(channels.deletedAt),
+      ),
+    )
+    .orderBy(sql`${channels.createdAt} desc`)
+    .limit(1);
+  return row;
+}
+
 /** The contact whose channels hold this page-scoped id (Messenger, Instagram). */
 export async function findContactByScopedId(db: Executor, tenantId: string, scopedId: string) {
   const [row] = await db

@@ -10,7 +10,21 @@ import {
   ZTemplateInput,
   ZTemplateView,
 } from './channel-templates.service';
+import { newId } from '@cartera/domain/ids';
+import { DomainError } from '@cartera/domain/errors';
+import { findTenantUsers, ZUserSummary } from '../users/users.service';
 import {
+  contactSmsMessages,
+  reingestLead,
+  sendChannelMessage,
+  smsProviderMatches,
+} from './channel-messages.service';
+import { findChannels } from './channels.repository';
+import { channelSession, ZWhatsappSession } from './whatsapp-session.service';
+import {
+  configureChannelOfType,
+  connectedPages,
+  countFormChannels,
   createChannel,
   disconnectedChannels,
   listChannels,
@@ -183,4 +197,206 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
       handler: ({ deps, session, params }) => synchronizeTemplates(deps, session.user, params.id),
     });
   }
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/channels/whatsappSession/:id',
+    tags,
+    summary:
+      "A WhatsApp session channel's state at its gateway, with the QR to scan when it is not connected (the session is opened): a personal WhatsApp for its owner, the company's number for who manages the company's channels",
+    auth: 'session',
+    access: { area: '/settings/new-whatsapp' },
+    params: ZChannelParams,
+    response: ZWhatsappSession,
+    handler: ({ deps, session, params }) => channelSession(deps, session.user, params.id),
+  });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/channels/forms/count',
+    tags,
+    summary:
+      "How many lead-ads channels the company has (the 'Formularios' menu entry shows when above 0)",
+    auth: 'session',
+    response: z.object({ count: z.number().int() }),
+    handler: ({ deps, session }) => countFormChannels(deps.db, session.user),
+  });
+
+  restRoute(app, deps, {
+    method: 'POST',
+    url: '/api/channels/sms/config',
+    tags,
+    summary:
+      "Configure the company's SMS channel (Twilio shape) in one step: the first one is created, later calls change it",
+    auth: 'session',
+    access,
+    body: z.object({
+      name: z.string().trim().min(1).max(80).optional(),
+      accountSid: z.string().trim().min(1).max(64),
+      fromNumber: z.string().trim().min(1).max(32),
+      /** Write-only; left out keeps the stored one. */
+      authToken: z.string().trim().max(4_000).optional(),
+      origin: z.string().trim().max(64).optional(),
+    }),
+    response: ZChannelView,
+    handler: ({ deps, session, body }) =>
+      configureChannelOfType(deps.db, deps.env, session.user, 'sms', {
+        name: body.name ?? 'SMS',
+        config: {
+          accountSid: body.accountSid,
+          fromNumber: body.fromNumber,
+          ...(body.origin ? { origin: body.origin } : {}),
+        },
+        secrets: body.authToken ? { authToken: body.authToken } : {},
+      }),
+  });
+
+  const ZSmsQuery = z.object({ provider: z.string().trim().max(64).optional() });
+
+  restRoute(app, deps, {
+    method: 'POST',
+    url: '/api/channels/sms/message',
+    tags,
+    summary:
+      "Send an SMS to a contact through the company's SMS channel (query `provider`: an SMS channel's id or 'twilio'; the oldest SMS channel when left out). Delivery runs in the background like any channel message",
+    auth: 'session',
+    access: { procedure: 'channel.sendMessage', area: '/contact' },
+    querystring: ZSmsQuery,
+    body: z.object({
+      id: z.uuid().optional(),
+      contactId: z.uuid(),
+      text: z.string().trim().min(1).max(1_600),
+    }),
+    response: z.object({ id: z.uuid() }),
+    status: 201,
+    handler: async ({ deps, session, query, body }) => {
+      const channel = (await findChannels(deps.db, session.user.tenantId))
+        .filter((row) => row.type === 'sms')
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .find((row) => !query.provider || smsProviderMatches(row, query.provider));
+      if (!channel) throw new DomainError('CHANNEL_NOT_FOUND');
+      return sendChannelMessage(deps, session.user, {
+        id: body.id ?? newId(),
+        contactId: body.contactId,
+        channelId: channel.id,
+        text: body.text,
+      });
+    },
+  });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/channels/sms/message',
+    tags,
+    summary:
+      "A contact's SMS through the company's SMS channels, newest first, at most 100 (query `contactId`; `provider` narrows to one SMS channel or provider)",
+    auth: 'session',
+    access: { area: '/contact' },
+    querystring: ZSmsQuery.extend({ contactId: z.uuid() }),
+    response: z.array(
+      z.object({
+        id: z.string(),
+        channelId: z.string(),
+        direction: z.enum(['in', 'out']),
+        status: z.string().nullable(),
+        text: z.string(),
+        createdAt: z.date().transform((date) => date.toISOString()),
+      }),
+    ),
+    handler: ({ deps, session, query }) => contactSmsMessages(deps, session.user, query),
+  });
+
+  const ZPage = z.object({
+    channelId: z.string(),
+    name: z.string(),
+    pageId: z.string(),
+    username: z.string().nullable(),
+    status: z.string(),
+  });
+  for (const [url, type] of [
+    ['/api/facebook/pages', 'fb'],
+    ['/api/instagram/pages', 'ig'],
+  ] as const) {
+    restRoute(app, deps, {
+      method: 'GET',
+      url,
+      tags,
+      summary: `The ${type === 'fb' ? 'Facebook Pages' : 'Instagram accounts'} the company's channels are connected to, with each channel's status`,
+      auth: 'session',
+      access,
+      response: z.array(ZPage),
+      handler: ({ deps, session }) => connectedPages(deps.db, session.user, type),
+    });
+  }
+
+  restRoute(app, deps, {
+    method: 'POST',
+    url: '/api/facebook/leads/:id',
+    tags,
+    summary:
+      'Take in one lead of a lead-ads channel again by its id (body `leadgenId`): its answers are fetched from Meta and the contact created or completed; a lead taken in before writes nothing (`ingested: false`)',
+    auth: 'session',
+    access,
+    params: ZChannelParams,
+    body: z.object({
+      leadgenId: z
+        .string()
+        .trim()
+        .regex(/^\d{1,32}$/),
+    }),
+    response: z.object({ leadgenId: z.string(), ingested: z.boolean() }),
+    handler: ({ deps, session, params, body }) =>
+      reingestLead(deps, session.user, params.id, body.leadgenId),
+  });
+
+  restRoute(app, deps, {
+    method: 'POST',
+    url: '/api/whatsapp/360settings',
+    tags,
+    summary:
+      "Configure the company's 360dialog WhatsApp channel in one step (its D360 API key and the webhook secret): the first one is created, later calls change it",
+    auth: 'session',
+    access,
+    body: z.object({
+      name: z.string().trim().min(1).max(80).optional(),
+      apiKey: z.string().trim().max(4_000).optional(),
+      webhookSecret: z.string().trim().max(4_000).optional(),
+      displayPhoneNumber: z.string().trim().max(32).optional(),
+      origin: z.string().trim().max(64).optional(),
+    }),
+    response: ZChannelView,
+    handler: ({ deps, session, body }) =>
+      configureChannelOfType(deps.db, deps.env, session.user, 'whatsapp_360_dialog', {
+        name: body.name ?? 'WhatsApp 360dialog',
+        config: {
+          ...(body.displayPhoneNumber ? { displayPhoneNumber: body.displayPhoneNumber } : {}),
+          ...(body.origin ? { origin: body.origin } : {}),
+        },
+        secrets: {
+          ...(body.apiKey ? { apiKey: body.apiKey } : {}),
+          ...(body.webhookSecret ? { webhookSecret: body.webhookSecret } : {}),
+        },
+      }),
+  });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/comercial/getUsersGroup',
+    tags,
+    summary:
+      "The company's active users (the round robin's picker of /company/channels): id, name, last name, e-mail, role",
+    auth: 'session',
+    access,
+    response: z.array(ZUserSummary),
+    handler: async ({ deps, session }) =>
+      (await findTenantUsers(deps.db, session.user.tenantId, { limit: 1_000 })).map(
+        ({ id, name, lastname, email, roles }) => ({
+          id,
+          name,
+          lastname,
+          email,
+          role: roles[0] ?? 'user',
+        }),
+      ),
+  });
 }

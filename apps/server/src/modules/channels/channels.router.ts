@@ -22,6 +22,12 @@ import {
   ZChannelUpdate,
   ZChannelView,
 } from './channels.service';
+import {
+  connectWhatsapp,
+  disconnectWhatsapp,
+  whatsappSession,
+  ZWhatsappSession,
+} from './whatsapp-session.service';
 
 const ZDisconnected = z.object({
   count: z.number().int(),
@@ -178,4 +184,34 @@ export const channelsRouter = router({
     .input(ZSendMessageInput)
     .output(z.object({ id: z.uuid() }))
     .mutation(({ ctx, input }) => sendChannelMessage(ctx.deps, ctx.user, input)),
+
+  whatsappSession: tenantProcedure
+    .meta({
+      area: '/settings/new-whatsapp',
+      description:
+        "The caller's personal WhatsApp (/settings/new-whatsapp): its channel, the session's state at the company's gateway ('open', 'connecting', 'close') and, while connecting, the QR to scan (an image data URL that changes every few seconds: poll it) and a pairing code. `gatewayConfigured` says whether the company has a gateway to connect to.",
+      errors: ['CHANNEL_ERROR'],
+    })
+    .output(ZWhatsappSession)
+    .query(({ ctx }) => whatsappSession(ctx.deps, ctx.user)),
+
+  connectWhatsapp: tenantProcedure
+    .meta({
+      area: '/settings/new-whatsapp',
+      description:
+        "Connects the caller's personal WhatsApp: on first use makes their `personal_whatsapp` channel on the company's gateway (its `unofficial_wpp` channel), then opens the session: answers it open, or connecting with the QR to scan. The channel becomes available when the gateway reports the phone linked.",
+      errors: ['WHATSAPP_GATEWAY_NOT_CONFIGURED', 'CHANNEL_ERROR'],
+    })
+    .output(ZWhatsappSession)
+    .mutation(({ ctx }) => connectWhatsapp(ctx.deps, ctx.user)),
+
+  disconnectWhatsapp: tenantProcedure
+    .meta({
+      area: '/settings/new-whatsapp',
+      description:
+        "Logs the caller's personal WhatsApp out at the gateway (the phone is unlinked); the channel stays, disconnected, and can be connected again.",
+      errors: ['PERSONAL_WHATSAPP_404', 'CHANNEL_ERROR'],
+    })
+    .output(ZWhatsappSession)
+    .mutation(({ ctx }) => disconnectWhatsapp(ctx.deps, ctx.user)),
 });

@@ -12,6 +12,7 @@ import { openSecrets, sealSecrets } from '../../lib/secret-box';
 import type { AuthUser } from '../sessions/session.types';
 import {
   activeUserIds,
+  countChannelsOfType,
   findChannel,
   findChannelByWebhookKey,
   findChannels,
@@ -33,8 +34,9 @@ export const CHANNEL_SECRETS: Record<ChannelType, { required: string[]; optional
   ig: { required: ['pageAccessToken', 'appSecret', 'verifyToken'], optional: [] },
   leads: { required: ['pageAccessToken', 'appSecret', 'verifyToken'], optional: [] },
   sms: { required: ['authToken'], optional: [] },
-  unofficial_wpp: { required: ['apiKey'], optional: [] },
-  personal_whatsapp: { required: ['apiKey'], optional: [] },
+  // instanceKey: the instance's own token, which the gateway puts in its webhooks.
+  unofficial_wpp: { required: ['apiKey'], optional: ['instanceKey'] },
+  personal_whatsapp: { required: ['apiKey'], optional: ['instanceKey'] },
 };
 
 /** The configuration each type needs to reach its account. */
@@ -48,6 +50,9 @@ const REQUIRED_CONFIG: Record<ChannelType, Array<keyof ChannelConfig>> = {
   unofficial_wpp: ['gatewayUrl', 'instanceName'],
   personal_whatsapp: ['gatewayUrl', 'instanceName'],
 };
+
+/** Types whose channel is a WhatsApp session at a gateway (connected by scanning a QR). */
+export const SESSION_TYPES: ReadonlySet<string> = new Set(['unofficial_wpp', 'personal_whatsapp']);
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -206,6 +211,8 @@ export async function createChannel(db: Database, env: Env, user: AuthUser, raw:
     roundRobin: input.roundRobin,
     limits: input.limits,
     ownerId: input.type === 'personal_whatsapp' ? user.id : null,
+    // A WhatsApp session is not available until its gateway says it is open.
+    ...(SESSION_TYPES.has(input.type) ? { status: 'connecting' } : {}),
   });
   return describeChannel(env, channel);
 }
@@ -292,13 +299,67 @@ export async function channelOptions(db: Executor, user: AuthUser) {
   return rows
     .filter(
       (row) =>
-        adapterFor(row.type) && (row.type !== 'personal_whatsapp' || row.ownerId === user.id),
+        adapterFor(row.type) &&
+        row.type !== 'leads' &&
+        (row.type !== 'personal_whatsapp' || row.ownerId === user.id),
     )
     .map((row) => ({
       id: row.id,
       type: row.type as ChannelType,
       name: row.name,
       color: row.config.color ?? '#25D366',
+      status: row.status,
+    }));
+}
+
+/**
+ * The company's channel of a type configured in one step (legacy POST /channels/sms/config and
+ * /whatsapp/360settings): the oldest such channel is changed, or the first one is created.
+ */
+export async function configureChannelOfType(
+  db: Database,
+  env: Env,
+  user: AuthUser,
+  type: ChannelType,
+  input: {
+    name?: string | undefined;
+    config: ChannelInput['config'];
+    secrets: Record<string, string>;
+  },
+) {
+  const existing = (await findChannels(db, user.tenantId))
+    .filter((row) => row.type === type && !row.sandbox)
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0];
+  if (existing) {
+    return updateChannel(db, env, user, existing.id, {
+      ...(input.name ? { name: input.name } : {}),
+      config: input.config,
+      secrets: input.secrets,
+    });
+  }
+  return createChannel(db, env, user, {
+    type,
+    name: input.name || type,
+    config: input.config,
+    secrets: input.secrets,
+  });
+}
+
+/** How many lead-ads channels the company has ('Formularios' shows when there is one, 01 §6). */
+export async function countFormChannels(db: Executor, user: AuthUser) {
+  return { count: await countChannelsOfType(db, user.tenantId, 'leads') };
+}
+
+/** The Pages (or Instagram accounts) the company's channels of a type are connected to. */
+export async function connectedPages(db: Executor, user: AuthUser, type: 'fb' | 'ig') {
+  const rows = await findChannels(db, user.tenantId);
+  return rows
+    .filter((row) => row.type === type)
+    .map((row) => ({
+      channelId: row.id,
+      name: row.name,
+      pageId: row.config.pageId ?? '',
+      username: row.config.username ?? null,
       status: row.status,
     }));
 }

@@ -110,6 +110,7 @@ export function createSenderContact(
   values: {
     tenantId: string;
     firstName: string;
+    lastName?: string;
     phones: string[];
     emails?: string[];
     channels: ContactChannel[];
@@ -123,6 +124,7 @@ export function createSenderContact(
     firstAgentId: values.agentId,
     searchText: contactSearchText({
       firstName: values.firstName,
+      lastName: values.lastName ?? null,
       phones: values.phones,
       emails: values.emails ?? [],
     }),

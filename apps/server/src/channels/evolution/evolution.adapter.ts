@@ -1,0 +1,420 @@
+import {
+  ProviderError,
+  type ChannelAdapter,
+  type ChannelContext,
+  type DeliveryStatus,
+  type InboundEvent,
+  type InboundMedia,
+  type MediaKind,
+  type SessionState,
+} from '../adapter';
+import { callProvider, header, jsonOf, sameSecret } from '../provider-http';
+
+/**
+ * A WhatsApp session gateway in the Evolution API v2 shape (integrations.md §7): the company's
+ * `unofficial_wpp` number and each seller's `personal_whatsapp`. The gateway runs at an address
+ * the tenant configures (`config.gatewayUrl`), so every call goes through the outbound guard.
+ *
+ * Config: `gatewayUrl`, `instanceName`. Secrets: `apiKey` (the `apikey` header of every call),
+ * `instanceKey` (optional: the instance's own token, which the gateway puts in its webhooks).
+ *
+ * Webhooks carry no signature: the envelope's `apikey` (or an `apikey` header) must equal the
+ * channel's apiKey or instanceKey, compared in constant time, and name the channel's instance.
+ */
+
+export const EVOLUTION_WEBHOOK_EVENTS = ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'CONNECTION_UPDATE'];
+
+function base(context: ChannelContext) {
+  return (context.channel.config.gatewayUrl ?? '').replace(/\/+$/, '');
+}
+
+function instance(context: ChannelContext) {
+  return encodeURIComponent(context.channel.config.instanceName ?? '');
+}
+
+function headers(context: ChannelContext, json = false) {
+  return {
+    apikey: context.secrets.apiKey ?? '',
+    ...(json ? { 'content-type': 'application/json' } : {}),
+  };
+}
+
+/** The gateway's error text: `response.message` (a string or a list), else the HTTP status. */
+function messageOf(status: number, body: Record<string, unknown>) {
+  const response = body.response as { message?: unknown } | undefined;
+  const message = response?.message ?? body.message ?? body.error;
+  if (Array.isArray(message)) return JSON.stringify(message).slice(0, 500);
+  return typeof message === 'string' ? message : `HTTP ${status}`;
+}
+
+/**
+ * A refusal: a wrong key or an unknown instance make the channel unusable (CHANNEL_ERROR, the
+ * channel is set disconnected); anything else (a number without WhatsApp…) fails this message.
+ */
+function refusal(status: number, body: Record<string, unknown>) {
+  const broken = status === 401 || status === 403 || status === 404;
+  return new ProviderError(
+    broken ? 'CHANNEL_ERROR' : 'SEND_MESSAGE_ERROR',
+    false,
+    String(status),
+    messageOf(status, body),
+  );
+}
+
+const MEDIA_TYPE: Record<MediaKind, string> = {
+  image: 'image',
+  sticker: 'image',
+  video: 'video',
+  audio: 'audio',
+  document: 'document',
+};
+
+/** The body of one outbound message: `sendText` or `sendMedia` (the file by its URL). */
+export function evolutionRequest(message: {
+  to: string;
+  text?: string;
+  media?: { kind: MediaKind; url: string; mimeType: string; fileName?: string; caption?: string };
+}): { path: 'sendText' | 'sendMedia'; body: Record<string, unknown> } {
+  const number = message.to.replace(/\D/g, '');
+  if (message.media) {
+    return {
+      path: 'sendMedia',
+      body: {
+        number,
+        mediatype: MEDIA_TYPE[message.media.kind],
+        mimetype: message.media.mimeType,
+        caption: message.media.caption ?? '',
+        media: message.media.url,
+        fileName: message.media.fileName ?? message.media.url.split('/').pop() ?? 'file',
+      },
+    };
+  }
+  return { path: 'sendText', body: { number, text: message.text ?? '' } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhooks
+
+interface MessageKey {
+  remoteJid?: string;
+  fromMe?: boolean;
+  id?: string;
+}
+
+interface UpsertData {
+  key?: MessageKey;
+  pushName?: string;
+  messageTimestamp?: number | string;
+  message?: Record<string, unknown> | null;
+}
+
+/**
+ * Baileys' delivery statuses, by name or by number (0 ERROR … 5 PLAYED). PENDING says nothing
+ * new (the send's own answer made the message 'sent').
+ */
+const STATUS: Record<string, DeliveryStatus> = {
+  ERROR: 'failed',
+  SERVER_ACK: 'sent',
+  DELIVERY_ACK: 'delivered',
+  READ: 'read',
+  PLAYED: 'read',
+  '0': 'failed',
+  '2': 'sent',
+  '3': 'delivered',
+  '4': 'read',
+  '5': 'read',
+};
+
+const MEDIA_MESSAGES: Record<string, MediaKind> = {
+  imageMessage: 'image',
+  videoMessage: 'video',
+  audioMessage: 'audio',
+  documentMessage: 'document',
+  documentWithCaptionMessage: 'document',
+  stickerMessage: 'sticker',
+};
+
+/** `messages.upsert`, `MESSAGES_UPSERT` and `messages-upsert` are the same event. */
+function eventName(value: unknown) {
+  return typeof value === 'string' ? value.toLowerCase().replace(/[_-]/g, '.') : '';
+}
+
+function listOf<T>(value: unknown): T[] {
+  if (Array.isArray(value)) return value as T[];
+  return value && typeof value === 'object' ? [value as T] : [];
+}
+
+/** The phone of a 1:1 chat (`<digits>@s.whatsapp.net`) in E.164; groups and lists: none. */
+export function phoneOfJid(jid: string | undefined): string | undefined {
+  const match = /^(\d{6,15})(?::\d+)?@s\.whatsapp\.net$/.exec(jid ?? '');
+  return match ? `+${match[1]}` : undefined;
+}
+
+function at(seconds: number | string | undefined) {
+  const value = Number(seconds);
+  return Number.isFinite(value) && value > 0 ? new Date(value * 1000) : new Date();
+}
+
+function inboundMessage(data: UpsertData): InboundEvent | null {
+  const key = data.key ?? {};
+  if (key.fromMe || !key.id) return null;
+  const phone = phoneOfJid(key.remoteJid);
+  if (!phone) return null; // groups (@g.us), broadcasts, LIDs
+  const message = data.message ?? {};
+  const event: Extract<InboundEvent, { kind: 'message' }> = {
+    kind: 'message',
+    providerMessageId: key.id,
+    from: { phone, ...(data.pushName ? { name: data.pushName } : {}) },
+    at: at(data.messageTimestamp),
+  };
+  if (typeof message.conversation === 'string') event.text = message.conversation;
+  const extended = message.extendedTextMessage as { text?: unknown } | undefined;
+  if (typeof extended?.text === 'string') event.text = extended.text;
+  for (const [type, kind] of Object.entries(MEDIA_MESSAGES)) {
+    let media = message[type] as Record<string, unknown> | undefined;
+    if (!media) continue;
+    // A document with a caption nests the document itself one level down.
+    const nested = (media.message as Record<string, unknown> | undefined)?.documentMessage;
+    if (nested && typeof nested === 'object') media = nested as Record<string, unknown>;
+    const file: InboundMedia = { kind, providerMediaId: key.id };
+    if (typeof media.url === 'string') file.url = media.url;
+    if (typeof media.mimetype === 'string') file.mimeType = media.mimetype;
+    if (typeof media.fileName === 'string') file.fileName = media.fileName;
+    if (typeof media.caption === 'string') {
+      file.caption = media.caption;
+      event.text = media.caption;
+    }
+    event.media = file;
+    break;
+  }
+  if (event.text === undefined && !event.media) {
+    // Locations, contacts, reactions, polls: kept as what the customer did.
+    const type = Object.keys(message).find((each) => each !== 'messageContextInfo');
+    if (!type) return null;
+    event.text = `[${type}]`;
+  }
+  return event;
+}
+
+/**
+ * The events of one Evolution webhook for this instance. `messages.update` is taken in the shape
+ * Evolution v2's Baileys service posts (unverified against a live gateway): `data` (one object
+ * or a list) with `keyId` (the WhatsApp message id; `key.id` is read too) and `status` (a
+ * Baileys status name or number).
+ */
+export function parseEvolutionEnvelope(body: unknown, instanceName: string | undefined) {
+  const events: InboundEvent[] = [];
+  const envelope = body as { event?: unknown; instance?: unknown; data?: unknown } | null;
+  if (!envelope || typeof envelope !== 'object') return events;
+  if (instanceName && envelope.instance !== undefined && envelope.instance !== instanceName) {
+    return events;
+  }
+  switch (eventName(envelope.event)) {
+    case 'messages.upsert':
+      for (const data of listOf<UpsertData>(envelope.data)) {
+        const event = inboundMessage(data);
+        if (event) events.push(event);
+      }
+      break;
+    case 'messages.update':
+      for (const data of listOf<{
+        keyId?: string;
+        key?: MessageKey;
+        fromMe?: boolean;
+        status?: string | number;
+      }>(envelope.data)) {
+        const id = data.keyId ?? data.key?.id;
+        const status = STATUS[String(data.status ?? '')];
+        const fromMe = data.fromMe ?? data.key?.fromMe;
+        if (!id || !status || fromMe === false) continue;
+        events.push({
+          kind: 'status',
+          providerMessageId: id,
+          status,
+          at: new Date(),
+          ...(status === 'failed'
+            ? { error: { code: 'ERROR', message: 'WhatsApp no entregó el mensaje' } }
+            : {}),
+        });
+      }
+      break;
+    case 'connection.update': {
+      const data = (envelope.data ?? {}) as { state?: string; statusReason?: unknown };
+      const state = data.state === 'open' || data.state === 'connecting' ? data.state : 'close';
+      if (!data.state) break;
+      events.push({
+        kind: 'connection',
+        state,
+        ...(state === 'close' && data.statusReason !== undefined
+          ? { reason: `${data.state} (${String(data.statusReason)})` }
+          : {}),
+      });
+      break;
+    }
+  }
+  return events;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Session (the QR connect flow)
+
+function stateOf(value: unknown): SessionState['state'] {
+  return value === 'open' || value === 'connecting' ? value : 'close';
+}
+
+async function connectionState(context: ChannelContext): Promise<SessionState> {
+  const response = await callProvider(
+    `${base(context)}/instance/connectionState/${instance(context)}`,
+    { method: 'GET', headers: headers(context) },
+    'CHANNEL_ERROR',
+  );
+  const body = jsonOf(response);
+  if (response.status === 404) return { state: 'close', exists: false };
+  if (!response.ok) throw refusal(response.status, body);
+  const state = (body.instance as { state?: unknown } | undefined)?.state ?? body.state;
+  return { state: stateOf(state), exists: true };
+}
+
+/** Creates the instance with the channel's webhook (first use of a seller's personal number). */
+async function createInstance(context: ChannelContext) {
+  const response = await callProvider(
+    `${base(context)}/instance/create`,
+    {
+      method: 'POST',
+      headers: headers(context, true),
+      body: JSON.stringify({
+        instanceName: context.channel.config.instanceName,
+        qrcode: true,
+        integration: 'WHATSAPP-BAILEYS',
+        ...(context.secrets.instanceKey ? { token: context.secrets.instanceKey } : {}),
+        webhook: {
+          enabled: true,
+          url: context.webhookUrl,
+          byEvents: false,
+          base64: false,
+          events: EVOLUTION_WEBHOOK_EVENTS,
+        },
+      }),
+    },
+    'CHANNEL_ERROR',
+  );
+  // 403 'This name is already in use': someone created it first, which is what we wanted.
+  if (!response.ok && response.status !== 403) throw refusal(response.status, jsonOf(response));
+}
+
+async function connect(context: ChannelContext): Promise<SessionState> {
+  const current = await connectionState(context);
+  if (current.state === 'open') return current;
+  if (!current.exists) await createInstance(context);
+  const response = await callProvider(
+    `${base(context)}/instance/connect/${instance(context)}`,
+    { method: 'GET', headers: headers(context) },
+    'CHANNEL_ERROR',
+  );
+  const body = jsonOf(response);
+  if (!response.ok) throw refusal(response.status, body);
+  const open = (body.instance as { state?: unknown } | undefined)?.state;
+  if (open) return { state: stateOf(open), exists: true };
+  return {
+    state: 'connecting',
+    exists: true,
+    ...(typeof body.base64 === 'string' ? { qr: body.base64 } : {}),
+    ...(typeof body.pairingCode === 'string' ? { pairingCode: body.pairingCode } : {}),
+  };
+}
+
+async function logout(context: ChannelContext) {
+  const response = await callProvider(
+    `${base(context)}/instance/logout/${instance(context)}`,
+    { method: 'DELETE', headers: headers(context) },
+    'CHANNEL_ERROR',
+  );
+  // An instance that is already closed (400) or gone (404) is logged out.
+  if (!response.ok && response.status !== 400 && response.status !== 404) {
+    throw refusal(response.status, jsonOf(response));
+  }
+}
+
+export const evolutionAdapter: ChannelAdapter = {
+  verifyWebhook({ secrets }, request) {
+    let given = header(request.headers, 'apikey');
+    if (!given) {
+      try {
+        const body = JSON.parse(request.rawBody.toString('utf8')) as { apikey?: unknown };
+        if (typeof body.apikey === 'string') given = body.apikey;
+      } catch {
+        return false;
+      }
+    }
+    // Both compared, so the time taken does not tell which key was close.
+    const global = sameSecret(given, secrets.apiKey);
+    const own = sameSecret(given, secrets.instanceKey);
+    return global || own;
+  },
+
+  parseWebhook({ channel }, request) {
+    return parseEvolutionEnvelope(
+      JSON.parse(request.rawBody.toString('utf8')),
+      channel.config.instanceName,
+    );
+  },
+
+  async send(context, message) {
+    if (message.template) {
+      throw new ProviderError(
+        'SEND_MESSAGE_ERROR',
+        false,
+        undefined,
+        'a WhatsApp session has no message templates',
+      );
+    }
+    const { path, body } = evolutionRequest(message);
+    const response = await callProvider(
+      `${base(context)}/message/${path}/${instance(context)}`,
+      { method: 'POST', headers: headers(context, true), body: JSON.stringify(body) },
+      'SEND_MESSAGE_ERROR',
+    );
+    const answer = jsonOf(response);
+    if (!response.ok) throw refusal(response.status, answer);
+    const id = (answer.key as { id?: unknown } | undefined)?.id;
+    if (typeof id !== 'string' || !id) {
+      throw new ProviderError('SEND_MESSAGE_ERROR', true, undefined, 'answer without key.id');
+    }
+    return { providerMessageId: id };
+  },
+
+  /**
+   * A customer's file: WhatsApp's media URLs are encrypted, so the gateway decrypts it
+   * (`POST /chat/getBase64FromMediaMessage/{instance}` with the message key → `{base64,
+   * mimetype}`; the request's nesting is unverified).
+   */
+  async downloadMedia(context, media) {
+    const response = await callProvider(
+      `${base(context)}/chat/getBase64FromMediaMessage/${instance(context)}`,
+      {
+        method: 'POST',
+        headers: headers(context, true),
+        body: JSON.stringify({ message: { key: { id: media.providerMediaId } } }),
+        maxBytes: 40 * 1024 * 1024,
+        timeoutMs: 60_000,
+      },
+      'SEND_MESSAGE_ERROR',
+    );
+    const body = jsonOf(response);
+    if (!response.ok) throw refusal(response.status, body);
+    if (typeof body.base64 !== 'string') {
+      throw new ProviderError('SEND_MESSAGE_ERROR', false, undefined, 'answer without base64');
+    }
+    return {
+      bytes: Buffer.from(body.base64.replace(/^data:[^,]*,/, ''), 'base64'),
+      mimeType:
+        (typeof body.mimetype === 'string' ? body.mimetype : undefined) ??
+        media.mimeType ??
+        'application/octet-stream',
+    };
+  },
+
+  connect,
+  connectionState,
+  logout,
+};
