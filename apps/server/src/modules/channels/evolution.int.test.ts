@@ -1,0 +1,332 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { channels, contacts, interactions } from '@cartera/db/schema';
+import { newId } from '@cartera/domain/ids';
+import { useDemoApp } from '../../testing/demo-app';
+import { startEvolutionFake, type EvolutionFake } from '../../channels/evolution/evolution.fake';
+import { updateData } from '../../channels/evolution/evolution-simulator';
+
+/*
+ * WhatsApp sessions through a gateway in the Evolution API v2 shape (issue #12): the company's
+ * number (`unofficial_wpp`) configured by a manager, a seller's personal WhatsApp connected by
+ * QR from /settings/new-whatsapp, customers arriving by keyed webhook, replies through the
+ * outbox to a fake gateway on 127.0.0.1, receipts and connection changes.
+ */
+
+const API_KEY = 'evolution-global-key';
+const INSTANCE = 'tienda-principal';
+const INSTANCE_TOKEN = 'instance-token-tienda';
+const SELLER = 'vendedor@demo.test';
+const MANAGER = 'comercial@demo.test';
+const PROJECT_MANAGER = 'proyecto@demo.test';
+
+const fake: EvolutionFake = await startEvolutionFake({ apiKey: API_KEY });
+const env = useDemoApp({ JOBS_ENABLED: 'true', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
+afterAll(() => fake.stop());
+
+let company: { id: string; webhookUrl: string };
+
+async function contactWithPhone(phone: string) {
+  return env.database.handle.db
+    .select()
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.tenantId, env.demo.demo.id),
+        sql`${contacts.phones} @> array[${phone}]::text[]`,
+      ),
+    );
+}
+
+async function channelRow(id: string) {
+  const [row] = await env.database.handle.db.select().from(channels).where(eq(channels.id, id));
+  return row!;
+}
+
+async function statusOf(id: string) {
+  const [row] = await env.database.handle.db
+    .select()
+    .from(interactions)
+    .where(eq(interactions.id, id));
+  return row!.status;
+}
+
+beforeAll(async () => {
+  const created = await env.call(MANAGER, 'channel.create', {
+    type: 'unofficial_wpp',
+    name: 'WhatsApp Tienda',
+    config: { gatewayUrl: fake.url, instanceName: INSTANCE, origin: 'whatsapp' },
+    secrets: { apiKey: API_KEY, instanceKey: INSTANCE_TOKEN },
+    roundRobin: { enabled: true, userIds: [env.demo.users[SELLER]!.id] },
+  });
+  expect(created.status).toBe(200);
+  company = created.data;
+  expect(company.webhookUrl).toMatch(/\/api\/webhooks\/evolution\/[A-Za-z0-9_-]{32}$/);
+  // Whoever runs the gateway made the company's instance and pointed it at Cartera.
+  fake.simulator.addInstance(INSTANCE, company.webhookUrl, INSTANCE_TOKEN);
+});
+
+describe('WhatsApp por pasarela: conexión', () => {
+  it('el canal nace conectando; abrir la sesión lo deja disponible y cerrarla avisa a proyectos', async () => {
+    expect((await channelRow(company.id)).status).toBe('connecting');
+    const session = await env.call(MANAGER, 'channel.list');
+    expect(session.data!.find((each) => each.id === company.id)!.secretsSet).toEqual([
+      'apiKey',
+      'instanceKey',
+    ]);
+    expect((await fake.open(INSTANCE)).status).toBe(200);
+    expect((await channelRow(company.id)).status).toBe('available');
+    let alert = await env.call(PROJECT_MANAGER, 'channel.disconnected');
+    expect(alert.data!.channels.map((each) => each.id)).not.toContain(company.id);
+
+    expect((await fake.close(INSTANCE, 401)).status).toBe(200);
+    expect(await channelRow(company.id)).toMatchObject({
+      status: 'disconnected',
+      statusReason: 'close (401)',
+    });
+    alert = await env.call(PROJECT_MANAGER, 'channel.disconnected');
+    expect(alert.data!.channels).toContainEqual(
+      expect.objectContaining({ id: company.id, status: 'disconnected' }),
+    );
+    await fake.open(INSTANCE);
+    expect((await channelRow(company.id)).status).toBe('available');
+  });
+
+  it('una clave equivocada recibe 401 y no cambia nada; la clave global también vale', async () => {
+    const forged = await fake.post(
+      INSTANCE,
+      'connection.update',
+      { instance: INSTANCE, state: 'close', statusReason: 401 },
+      'not-the-key',
+    );
+    expect(forged.status).toBe(401);
+    const unkeyed = await fetch(company.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        event: 'connection.update',
+        instance: INSTANCE,
+        data: { state: 'close' },
+      }),
+    });
+    expect(unkeyed.status).toBe(401);
+    expect((await channelRow(company.id)).status).toBe('available');
+    const global = await fake.post(
+      INSTANCE,
+      'connection.update',
+      { instance: INSTANCE, state: 'open' },
+      API_KEY,
+    );
+    expect(global.status).toBe(200);
+  });
+});
+
+describe('WhatsApp por pasarela: mensajes', () => {
+  it('un número nuevo crea un contacto con su nombre, una sola vez; grupos y mensajes propios se ignoran', async () => {
+    const message = { from: '+59899111222', id: '3EB0AAA111', name: 'Lucía', text: 'Hola' };
+    const answers = await Promise.all([1, 2, 3].map(() => fake.customerWrites(INSTANCE, message)));
+    expect(answers.map((each) => each.status)).toEqual([200, 200, 200]);
+    await fake.customerWrites(INSTANCE, { from: '+59899111222', text: 'Mío', fromMe: true });
+    await fake.customerWrites(INSTANCE, { from: '+59899111222', text: 'Grupo', group: true });
+    await fake.customerWrites(INSTANCE, {
+      from: '+59899111222',
+      text: '¿Tienen stock?',
+      extended: true,
+    });
+    const [contact, ...others] = await contactWithPhone('+59899111222');
+    expect(others).toEqual([]);
+    expect(contact).toMatchObject({
+      firstName: 'Lucía',
+      origin: 'whatsapp',
+      agentId: env.demo.users[SELLER]!.id,
+    });
+    const items = await env.interactionsOf(contact!.id);
+    expect(
+      items.map((each) => (each.content as { message: { text: string } }).message.text),
+    ).toEqual(['Hola', '¿Tienen stock?']);
+    expect(items[0]).toMatchObject({
+      type: 'channelMessage',
+      via: 'unofficial_wpp',
+      content: { medium: 'wpp', origin: 'contact', channelId: company.id },
+    });
+  });
+
+  it('una foto se guarda en Cartera pidiendo el archivo a la pasarela', async () => {
+    const photo = Buffer.from('a JPEG, as far as the test knows');
+    fake.simulator.storeMedia('3EB0PHOTO1', photo, 'image/jpeg');
+    await fake.customerWrites(INSTANCE, {
+      from: '+59899111222',
+      id: '3EB0PHOTO1',
+      media: { type: 'imageMessage', mimetype: 'image/jpeg', caption: 'Este modelo' },
+    });
+    const [contact] = await contactWithPhone('+59899111222');
+    const items = await env.interactionsOf(contact!.id);
+    const item = items.at(-1)!;
+    expect(item.content).toMatchObject({ message: { type: 'image', text: 'Este modelo' } });
+    await expect
+      .poll(
+        async () => {
+          const [row] = await env.database.handle.db
+            .select()
+            .from(interactions)
+            .where(eq(interactions.id, item.id));
+          return (row!.content as { message: { media: string | null } }).message.media;
+        },
+        { timeout: 15_000 },
+      )
+      .toMatch(/^http/);
+    const asked = fake.requests.find((each) =>
+      each.path.startsWith('/chat/getBase64FromMediaMessage/'),
+    );
+    expect(asked!.headers.apikey).toBe(API_KEY);
+    expect(JSON.parse(asked!.body)).toEqual({ message: { key: { id: '3EB0PHOTO1' } } });
+  });
+
+  it('la respuesta llega a la pasarela con el cuerpo documentado y los recibos cambian su estado', async () => {
+    const [contact] = await contactWithPhone('+59899111222');
+    const id = newId();
+    const sent = await env.call(SELLER, 'channel.sendMessage', {
+      id,
+      contactId: contact!.id,
+      channelId: company.id,
+      text: 'Sí, hay stock',
+    });
+    expect(sent.status).toBe(200);
+    await expect.poll(() => statusOf(id), { timeout: 15_000 }).toBe('sent');
+    const request = fake.requests.find((each) => each.path === `/message/sendText/${INSTANCE}`)!;
+    expect(request.method).toBe('POST');
+    expect(request.headers.apikey).toBe(API_KEY);
+    expect(JSON.parse(request.body)).toEqual({ number: '59899111222', text: 'Sí, hay stock' });
+    const keyId = fake.simulator.sent.at(-1)!.id;
+
+    const file = newId();
+    await env.call(SELLER, 'channel.sendMessage', {
+      id: file,
+      contactId: contact!.id,
+      channelId: company.id,
+      text: 'El catálogo',
+      file: {
+        url: 'https://files.example.com/catalogo.pdf',
+        name: 'catalogo.pdf',
+        mimeType: 'application/pdf',
+      },
+    });
+    await expect.poll(() => statusOf(file), { timeout: 15_000 }).toBe('sent');
+    const media = fake.requests.find((each) => each.path === `/message/sendMedia/${INSTANCE}`)!;
+    expect(JSON.parse(media.body)).toEqual({
+      number: '59899111222',
+      mediatype: 'document',
+      mimetype: 'application/pdf',
+      caption: 'El catálogo',
+      media: 'https://files.example.com/catalogo.pdf',
+      fileName: 'catalogo.pdf',
+    });
+
+    await fake.post(INSTANCE, 'messages.update', updateData(keyId, 'DELIVERY_ACK'));
+    expect(await statusOf(id)).toBe('received');
+    await fake.post(INSTANCE, 'messages.update', updateData(keyId, 'READ'));
+    expect(await statusOf(id)).toBe('read');
+    // A late SERVER_ACK never moves it back.
+    await fake.post(INSTANCE, 'messages.update', updateData(keyId, 'SERVER_ACK'));
+    expect(await statusOf(id)).toBe('read');
+  });
+});
+
+describe('WhatsApp personal: conectar con QR (/settings/new-whatsapp)', () => {
+  it('sin sesión: no hay canal y se sabe que la empresa tiene pasarela', async () => {
+    const session = await env.call(SELLER, 'channel.whatsappSession');
+    expect(session.data).toEqual({
+      channel: null,
+      state: 'close',
+      qr: null,
+      pairingCode: null,
+      gatewayConfigured: true,
+    });
+  });
+
+  it('conectar crea el canal propio y la instancia, muestra el QR; al escanearlo queda disponible y solo el dueño lo usa', async () => {
+    const seller = env.demo.users[SELLER]!;
+    const connected = await env.call(SELLER, 'channel.connectWhatsapp');
+    expect(connected.status).toBe(200);
+    expect(connected.data).toMatchObject({
+      state: 'connecting',
+      qr: expect.stringMatching(/^data:image\/png;base64,/),
+      pairingCode: 'WZYEH1YY',
+      channel: { status: 'connecting' },
+    });
+    const channelId = connected.data!.channel!.id;
+    const row = await channelRow(channelId);
+    const instance = `cartera-${seller.id}`;
+    expect(row).toMatchObject({
+      type: 'personal_whatsapp',
+      ownerId: seller.id,
+      config: { gatewayUrl: fake.url, instanceName: instance },
+      roundRobin: { enabled: true, userIds: [seller.id] },
+    });
+    // The instance was made at the gateway with this channel's webhook.
+    const create = fake.requests.find((each) => each.path === '/instance/create')!;
+    expect(create.headers.apikey).toBe(API_KEY);
+    expect(JSON.parse(create.body)).toMatchObject({
+      instanceName: instance,
+      qrcode: true,
+      integration: 'WHATSAPP-BAILEYS',
+      webhook: { url: expect.stringContaining('/api/webhooks/evolution/') },
+    });
+
+    // Polling while the phone has not scanned: a QR each time.
+    const polled = await env.call(SELLER, 'channel.whatsappSession');
+    expect(polled.data).toMatchObject({ state: 'connecting', qr: expect.stringMatching(/^data:/) });
+    // The legacy path answers the same for its owner, and not for anyone else.
+    const legacy = await fetch(`${env.app.url}/api/channels/whatsappSession/${channelId}`, {
+      headers: { authorization: `Bearer ${await env.tokenOf(SELLER)}` },
+    });
+    expect(legacy.status).toBe(200);
+    expect(await legacy.json()).toMatchObject({ state: 'connecting', channel: { id: channelId } });
+    const stranger = await fetch(`${env.app.url}/api/channels/whatsappSession/${channelId}`, {
+      headers: { authorization: `Bearer ${await env.tokenOf(MANAGER)}` },
+    });
+    expect(stranger.status).toBe(404);
+
+    expect((await fake.open(instance)).status).toBe(200);
+    const open = await env.call(SELLER, 'channel.whatsappSession');
+    expect(open.data).toMatchObject({ state: 'open', qr: null, channel: { status: 'available' } });
+    const options = await env.call(SELLER, 'channel.options');
+    expect(options.data!.map((each) => each.id)).toContain(channelId);
+    const others = await env.call(MANAGER, 'channel.options');
+    expect(others.data!.map((each) => each.id)).not.toContain(channelId);
+
+    // Whoever writes to the seller's own number is the seller's contact.
+    await fake.customerWrites(instance, { from: '+59899333444', name: 'Pedro', text: 'Hola' });
+    const [contact] = await contactWithPhone('+59899333444');
+    expect(contact).toMatchObject({ agentId: seller.id, firstName: 'Pedro' });
+
+    const connectedAgain = await env.call(SELLER, 'channel.connectWhatsapp');
+    expect(connectedAgain.data).toMatchObject({ state: 'open', channel: { id: channelId } });
+
+    const out = await env.call(SELLER, 'channel.disconnectWhatsapp');
+    expect(out.data).toMatchObject({ state: 'close', channel: { status: 'disconnected' } });
+    expect(fake.simulator.instances.get(instance)!.state).toBe('close');
+    expect(
+      fake.requests.some(
+        (each) => each.method === 'DELETE' && each.path === `/instance/logout/${instance}`,
+      ),
+    ).toBe(true);
+  });
+
+  it('sin pasarela de la empresa no se puede conectar', async () => {
+    await env.database.handle.db
+      .update(channels)
+      .set({ deletedAt: new Date() })
+      .where(eq(channels.id, company.id));
+    try {
+      const answer = await env.call('supervisor@demo.test', 'channel.connectWhatsapp');
+      expect(answer.status).toBe(409);
+      expect(answer.error!.data.domainCode).toBe('WHATSAPP_GATEWAY_NOT_CONFIGURED');
+    } finally {
+      await env.database.handle.db
+        .update(channels)
+        .set({ deletedAt: null })
+        .where(eq(channels.id, company.id));
+    }
+  });
+});
