@@ -39,7 +39,7 @@ const WITHOUT_CONDITIONS: Record<string, string> = {
   'modules/channels/channels.repository.ts#findContactByPhone':
     "an inbound message finds its contact by the sender's number (system code: the sender decides, no user is asking)",
   'modules/channels/channels.repository.ts#findContactByEmail':
-    "a lead form without a known number finds its contact by the e-mail it gave (system code)",
+    'a lead form without a known number finds its contact by the e-mail it gave (system code)',
   'modules/channels/channels.repository.ts#findContactByScopedId':
     'an inbound Messenger or Instagram message finds its contact by the page-scoped id (system code)',
   'modules/channels/channels.repository.ts#findByProviderMessageId':
