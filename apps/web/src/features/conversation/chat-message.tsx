@@ -59,6 +59,46 @@ export function ChatMessageContent({
 function ChatMedia({ message }: { message: ChatMessage }) {
   const label = t.media[message.kind] ?? t.file;
   const name = message.fileName ?? label;
+  const url = message.media && OPENABLE.test(message.media) ? message.media : null;
+  // Pictures, recordings and videos play in the bubble; anything else is named, to open.
+  if (url && (message.kind === 'image' || message.kind === 'sticker')) {
+    return (
+      <a
+        href={url}
+        target="_blank"
+        rel="noreferrer"
+        className={classes.mediaPreview}
+        aria-label={format(t.openFile, { name })}
+        data-testid="chat-media"
+      >
+        <img src={url} alt={name} className={classes.mediaImage} loading="lazy" />
+      </a>
+    );
+  }
+  if (url && message.kind === 'audio') {
+    return (
+      <audio
+        controls
+        preload="none"
+        src={url}
+        aria-label={name}
+        className={classes.mediaAudio}
+        data-testid="chat-media"
+      />
+    );
+  }
+  if (url && message.kind === 'video') {
+    return (
+      <video
+        controls
+        preload="metadata"
+        src={url}
+        aria-label={name}
+        className={classes.mediaImage}
+        data-testid="chat-media"
+      />
+    );
+  }
   const Icon = message.kind === 'image' || message.kind === 'sticker' ? PhotoIcon : PaperclipIcon;
   return (
     <Group gap={6} wrap="nowrap" className={classes.media} data-testid="chat-media">
@@ -67,9 +107,9 @@ function ChatMedia({ message }: { message: ChatMessage }) {
         {label}
       </Text>
       {message.fileName &&
-        (message.media && OPENABLE.test(message.media) ? (
+        (url ? (
           <Anchor
-            href={message.media}
+            href={url}
             target="_blank"
             rel="noreferrer"
             size="sm"

@@ -7,6 +7,7 @@ import { es, format } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '@cartera/server/router';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
+import { CheckIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
 import { newId } from '@cartera/domain/ids';
 import { AttachButton, AttachmentList, useNoteAttachments } from './composer/attachments';
@@ -351,9 +352,9 @@ function ChannelMenu({
         {channels.map((each) => (
           <Menu.Item
             key={each.id}
-            role="menuitemradio"
-            aria-checked={each.id === selected}
+            aria-current={each.id === selected || undefined}
             disabled={each.status !== 'available'}
+            rightSection={each.id === selected ? <CheckIcon size={14} /> : null}
             onClick={() => onPick(each.id)}
             leftSection={
               <span
