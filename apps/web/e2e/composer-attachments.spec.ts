@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
-import { createTestContact, expect, signIn, test } from './fixtures';
+import { createTestContact, expect, noteComposer, signIn, test } from './fixtures';
 
 /**
  * Note attachments (issue #6, 03 §6): admins attach files to a note through the upload flow,
@@ -23,6 +23,8 @@ test.describe('note attachments', () => {
     const id = await newContact(page);
     await page.goto(`/contact?id=${id}`);
     await expect(page.getByTestId('creation-header')).toBeVisible();
+    // Files go with notes (03 §6); with channels configured the composer starts in a channel's.
+    await noteComposer(page);
     await expect(page.getByRole('tab', { name: c.note })).toHaveAttribute('aria-selected', 'true');
 
     const name = `presupuesto-${Date.now().toString(36)}.txt`;
@@ -66,7 +68,7 @@ test.describe('note attachments', () => {
     const id = await newContact(page);
     await page.goto(`/contact?id=${id}`);
     await expect(page.getByTestId('creation-header')).toBeVisible();
-    const input = page.getByRole('textbox', { name: c.note });
+    const input = await noteComposer(page);
     await input.fill('Nota con archivo');
 
     // The storage refuses the bytes: the file shows the error, the note cannot go with it.
@@ -123,7 +125,7 @@ test.describe('note attachments', () => {
     const id = await newContact(page);
     await page.goto(`/contact?id=${id}`);
     await expect(page.getByTestId('creation-header')).toBeVisible();
-    await expect(page.getByRole('textbox', { name: c.note })).toBeVisible();
+    await expect(await noteComposer(page)).toBeVisible();
     await expect(page.getByRole('button', { name: c.attach })).toHaveCount(0);
     expect(browserErrors).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
-import { createTestContact, expect, signIn, test } from './fixtures';
+import { createTestContact, expect, noteComposer, signIn, test } from './fixtures';
 
 /**
  * The composer's tools (issue #6): '/' quick replies, the visit dialog and feedback. Every test
@@ -26,6 +26,7 @@ test.describe('composer', () => {
     await page.goto(`/contact?id=${id}`);
     await expect(page.getByTestId('creation-header')).toBeVisible();
 
+    await noteComposer(page);
     await composer(page).fill('/');
     const list = page.getByRole('listbox', { name: c.quickReplies });
     for (const title of ['Saludo', 'Horarios', 'Cotización', 'Mi firma']) {

@@ -4,6 +4,7 @@ import {
   clientId,
   createTestContact,
   expect,
+  noteComposer,
   settle,
   signIn,
   test,
@@ -25,6 +26,8 @@ async function newContact(page: Page): Promise<string> {
 
 const timeline = (page: Page) => page.getByTestId('timeline');
 const composer = (page: Page) => page.getByRole('textbox', { name: es.conversation.composer.note });
+/** The composer's text box, whatever its mode. */
+const anyComposer = (page: Page) => page.getByTestId('composer-input');
 
 test.describe('conversación', () => {
   test('una nota escrita en una pestaña aparece en otra sin recargar', async ({
@@ -54,6 +57,7 @@ test.describe('conversación', () => {
     await expect(profile(page)).toHaveCount(0);
 
     const text = `Hola desde la primera ${uniqueLetters()}`;
+    await noteComposer(page);
     await composer(page).fill(text);
     await composer(page).press('Enter');
     await expect(timeline(page).getByText(text)).toBeVisible();
@@ -61,6 +65,7 @@ test.describe('conversación', () => {
 
     // And back, from the supervisor to the seller.
     const answer = `Respuesta del supervisor ${uniqueLetters()}`;
+    await noteComposer(second);
     await composer(second).fill(answer);
     await second.getByRole('button', { name: es.conversation.composer.send }).click();
     await expect(timeline(page).getByText(answer)).toBeVisible();
@@ -129,7 +134,7 @@ test.describe('conversación', () => {
     const send = page.getByRole('button', { name: es.conversation.composer.send });
     await expect(send).toBeDisabled();
 
-    const input = composer(page);
+    const input = await noteComposer(page);
     await input.click();
     await page.keyboard.type('*negrita* y _cursiva_');
     await page.keyboard.press('Shift+Enter');
@@ -238,10 +243,10 @@ test.describe('conversación', () => {
         phone: phone.phone,
       });
       await expect(question).toBeVisible();
-      await expect(composer(page)).toHaveCount(0);
+      await expect(anyComposer(page)).toHaveCount(0);
       await question.getByRole('button', { name: calls.outcomes[outcome] }).click();
       await expect(question).toHaveCount(0);
-      await expect(composer(page)).toBeVisible();
+      await expect(anyComposer(page)).toBeVisible();
     }
     await expect(timeline(page).getByText(calls.outcomes.voicemail)).toBeVisible();
     await expect(timeline(page).getByText(format(calls.unanswered, { n: 3 }))).toBeVisible();
@@ -283,6 +288,7 @@ test.describe('conversación', () => {
       }
     });
     const text = `Nota con reintento ${uniqueLetters()}`;
+    await noteComposer(page);
     await composer(page).fill(text);
     await composer(page).press('Enter');
     const note = page.getByTestId('timeline-item').filter({ hasText: text });

@@ -8,6 +8,10 @@ import { newId } from '@cartera/domain/ids';
 import { test as base, expect, type Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
 import { FAKE_PLACES_API_KEY, placesURL } from '../playwright.config';
+import {
+  startWhatsappCloudFake,
+  type WhatsappCloudFake,
+} from '../../server/src/channels/whatsapp-cloud/whatsapp-cloud.fake';
 
 /** The bundled server (`npm run build -w @cartera/server`). */
 const SERVER_MAIN = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
@@ -17,6 +21,9 @@ const SERVER_START_TIMEOUT = 120_000;
 const SERVER_STOP_TIMEOUT = 25_000;
 /** The end of the server's output kept for failures. */
 const SERVER_LOG_LIMIT = 200_000;
+
+/** The access token of the WhatsApp Cloud API fake: a channel configured with it may send. */
+export const WHATSAPP_ACCESS_TOKEN = 'e2e-whatsapp-access-token';
 
 /** One worker's own server: its address and everything it has written so far. */
 interface AppServer {
@@ -47,7 +54,9 @@ async function freePort(): Promise<number> {
  * stored files) seeded with the demo data, and waits until /api/health answers. The output is
  * kept, not printed: a failed test gets it as an attachment, a failed start in its error.
  */
-async function startAppServer(): Promise<AppServer & { stop(): Promise<void> }> {
+async function startAppServer(
+  extraEnv: Record<string, string>,
+): Promise<AppServer & { stop(): Promise<void> }> {
   if (!existsSync(SERVER_MAIN)) {
     throw new Error(`${SERVER_MAIN} is missing: run \`npm run build -w @cartera/server\` first.`);
   }
@@ -71,6 +80,7 @@ async function startAppServer(): Promise<AppServer & { stop(): Promise<void> }> 
       PUBLIC_URL: url,
       GOOGLE_PLACES_API_KEY: FAKE_PLACES_API_KEY,
       GOOGLE_PLACES_BASE_URL: placesURL,
+      ...extraEnv,
     },
   });
 
@@ -155,12 +165,26 @@ async function startAppServer(): Promise<AppServer & { stop(): Promise<void> }> 
  */
 export const test = base.extend<
   { browserErrors: string[]; serverOutputOnFailure: void },
-  { appServer: AppServer }
+  { appServer: AppServer; whatsappCloud: WhatsappCloudFake }
 >({
-  appServer: [
+  // The worker's own fake of the WhatsApp Cloud (Graph) API on 127.0.0.1: its server sends there
+  // (META_GRAPH_BASE_URL), and tests play the customer and Meta's receipts through it.
+  whatsappCloud: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from it.
     async ({}, use) => {
-      const server = await startAppServer();
+      const fake = await startWhatsappCloudFake({ accessToken: WHATSAPP_ACCESS_TOKEN });
+      await use(fake);
+      await fake.close();
+    },
+    { scope: 'worker' },
+  ],
+  appServer: [
+    async ({ whatsappCloud }, use) => {
+      const server = await startAppServer({
+        META_GRAPH_BASE_URL: `${whatsappCloud.url}/v22.0`,
+        // The provider fakes listen on 127.0.0.1, which the outbound guard refuses otherwise.
+        OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+      });
       await use(server);
       await server.stop();
     },
@@ -329,6 +353,15 @@ export function uniqueMobile(): string {
   const stamp = (Date.now() * 3 + uniqueCounter * 7919 + 4_321) % 9_000_000;
   const digits = String(stamp).padStart(7, '0');
   return `09${1 + (Number(digits[0]) % 9)}${digits.slice(1)}`;
+}
+
+/**
+ * Puts the open conversation's composer in note mode and returns its text box. With channels
+ * configured (the demo has its 'Canal de prueba') the composer starts in a channel's mode.
+ */
+export async function noteComposer(page: Page) {
+  await page.getByRole('tab', { name: es.conversation.composer.note }).click();
+  return page.getByRole('textbox', { name: es.conversation.composer.note, exact: true });
 }
 
 /** A UUIDv7 as the app makes for a timeline item (the one generator of packages/domain). */
