@@ -52,7 +52,8 @@ export type ChannelSecretField =
   | 'apiKey'
   | 'webhookSecret'
   | 'pageAccessToken'
-  | 'authToken';
+  | 'authToken'
+  | 'instanceKey';
 
 export interface ChannelSetup {
   /** Whether the server has the type's provider adapter (else it refuses to create one). */
@@ -61,8 +62,10 @@ export interface ChannelSetup {
   config: readonly ChannelConfigField[];
   /** Those the server requires (its REQUIRED_CONFIG). */
   requiredConfig: readonly ChannelConfigField[];
-  /** The write-only secrets, all required (its CHANNEL_SECRETS). */
+  /** The write-only secrets (its CHANNEL_SECRETS, required and optional). */
   secrets: readonly ChannelSecretField[];
+  /** Those of them the server requires. */
+  requiredSecrets: readonly ChannelSecretField[];
   /** WhatsApp Business message templates (02 §3). */
   templates: boolean;
 }
@@ -78,6 +81,7 @@ export const CHANNEL_SETUP: Record<ChannelTypeName, ChannelSetup> = {
     config: ['phoneNumberId', 'wabaId', 'displayPhoneNumber'],
     requiredConfig: ['phoneNumberId'],
     secrets: ['accessToken', 'appSecret', 'verifyToken'],
+    requiredSecrets: ['accessToken', 'appSecret', 'verifyToken'],
     templates: true,
   },
   whatsapp_360_dialog: {
@@ -85,6 +89,7 @@ export const CHANNEL_SETUP: Record<ChannelTypeName, ChannelSetup> = {
     config: ['displayPhoneNumber'],
     requiredConfig: [],
     secrets: ['apiKey', 'webhookSecret'],
+    requiredSecrets: ['apiKey', 'webhookSecret'],
     templates: false,
   },
   fb: {
@@ -92,6 +97,7 @@ export const CHANNEL_SETUP: Record<ChannelTypeName, ChannelSetup> = {
     config: ['pageId', 'username'],
     requiredConfig: ['pageId'],
     secrets: ['pageAccessToken', 'appSecret', 'verifyToken'],
+    requiredSecrets: ['pageAccessToken', 'appSecret', 'verifyToken'],
     templates: false,
   },
   ig: {
@@ -99,13 +105,15 @@ export const CHANNEL_SETUP: Record<ChannelTypeName, ChannelSetup> = {
     config: ['pageId', 'username'],
     requiredConfig: ['pageId'],
     secrets: ['pageAccessToken', 'appSecret', 'verifyToken'],
+    requiredSecrets: ['pageAccessToken', 'appSecret', 'verifyToken'],
     templates: false,
   },
   leads: {
-    available: false,
+    available: true,
     config: ['pageId'],
     requiredConfig: ['pageId'],
     secrets: ['pageAccessToken', 'appSecret', 'verifyToken'],
+    requiredSecrets: ['pageAccessToken', 'appSecret', 'verifyToken'],
     templates: false,
   },
   sms: {
@@ -113,20 +121,23 @@ export const CHANNEL_SETUP: Record<ChannelTypeName, ChannelSetup> = {
     config: ['accountSid', 'fromNumber'],
     requiredConfig: ['accountSid', 'fromNumber'],
     secrets: ['authToken'],
+    requiredSecrets: ['authToken'],
     templates: false,
   },
   unofficial_wpp: {
-    available: false,
+    available: true,
     config: ['gatewayUrl', 'instanceName'],
     requiredConfig: ['gatewayUrl', 'instanceName'],
-    secrets: ['apiKey'],
+    secrets: ['apiKey', 'instanceKey'],
+    requiredSecrets: ['apiKey'],
     templates: false,
   },
   personal_whatsapp: {
-    available: false,
+    available: true,
     config: ['gatewayUrl', 'instanceName'],
     requiredConfig: ['gatewayUrl', 'instanceName'],
-    secrets: ['apiKey'],
+    secrets: ['apiKey', 'instanceKey'],
+    requiredSecrets: ['apiKey'],
     templates: false,
   },
 };

@@ -83,6 +83,7 @@ export const channelsEs = {
     webhookSecret: 'Secreto del webhook',
     pageAccessToken: 'Token de acceso de la página',
     authToken: 'Auth token',
+    instanceKey: 'Clave de la instancia (opcional)',
   },
   required: 'Requerido',
   nameRequired: 'El nombre es obligatorio',

@@ -15,6 +15,9 @@ describe('formulario de canales', () => {
       expect([...setup.secrets].sort(), type).toEqual(
         [...CHANNEL_SECRETS[type].required, ...CHANNEL_SECRETS[type].optional].sort(),
       );
+      expect([...setup.requiredSecrets].sort(), type).toEqual(
+        [...CHANNEL_SECRETS[type].required].sort(),
+      );
       expect(setup.available, type).toBe(adapterFor(type) !== undefined);
       expect(setup.templates, type).toBe(
         Boolean(adapterFor(type)?.listTemplates) && type === 'whatsapp_business',

@@ -92,7 +92,7 @@ export function ChannelDialog({
     for (const field of setup.requiredConfig) {
       if (!config[field]?.trim()) clientErrors[`config.${field}`] = text.required;
     }
-    for (const field of setup.secrets) {
+    for (const field of setup.requiredSecrets) {
       if (!saved.has(field) && !secrets[field]?.trim()) {
         clientErrors[`secrets.${field}`] = text.required;
       }
