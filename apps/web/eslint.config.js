@@ -19,6 +19,7 @@ const FRAME_FEATURES = [
   'inbox/unassigned-count', // the 'Inbox' entry's badge
   'contacts/back-link', // the entry a contact's view belongs to
   'companies/companies-settings', // the companies entry's tenant label
+  'channels/disconnected-alert', // the project managers' disconnected-channels alert
 ];
 
 export default [

@@ -76,6 +76,7 @@ test.describe('Menú lateral', () => {
         'Conversaciones',
         'Contactos',
         'Empresas',
+        'Mi Empresa',
       ],
       true,
     ],
@@ -90,10 +91,18 @@ test.describe('Menú lateral', () => {
       'proyecto@demo.test',
       'Pablo Proyectos',
       [clients],
-      ['Rendimiento', 'Carteras compartidas', inbox, 'Conversaciones', 'Contactos', 'Empresas'],
+      [
+        'Rendimiento',
+        'Carteras compartidas',
+        inbox,
+        'Conversaciones',
+        'Contactos',
+        'Empresas',
+        'Mi Empresa',
+      ],
       false,
     ],
-    ['gestor@demo.test', 'Gabriela Gestora', [], [], false],
+    ['gestor@demo.test', 'Gabriela Gestora', [], ['Mi Empresa'], false],
   ] as const) {
     const names = entries.map((entry) => (typeof entry === 'string' ? entry : 'Inbox'));
     test(`${email} ve ${names.length ? names.join(' y ') : 'ninguna entrada'}`, async ({

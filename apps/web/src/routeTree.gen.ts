@@ -16,6 +16,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index'
 import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId'
+import { Route as AppCompanyChannelsRouteImport } from './routes/_app/company/channels'
 import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index'
 import { Route as AppContactSharedinboxRouteImport } from './routes/_app/contact/sharedinbox'
 import { Route as AppContactUnassignedRouteImport } from './routes/_app/contact/unassigned'
@@ -55,6 +56,11 @@ const AppCompaniesCompanyIdRoute = AppCompaniesCompanyIdRouteImport.update({
   path: '/companies/$companyId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCompanyChannelsRoute = AppCompanyChannelsRouteImport.update({
+  id: '/company/channels',
+  path: '/company/channels',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppContactIndexRoute = AppContactIndexRouteImport.update({
   id: '/contact/',
   path: '/contact/',
@@ -82,6 +88,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/settings': typeof AppSettingsRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
+  '/company/channels': typeof AppCompanyChannelsRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
   '/companies/': typeof AppCompaniesIndexRoute
@@ -94,6 +101,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AppSettingsRoute
   '/': typeof AppIndexRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
+  '/company/channels': typeof AppCompanyChannelsRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
   '/companies': typeof AppCompaniesIndexRoute
@@ -108,6 +116,7 @@ export interface FileRoutesById {
   '/_app/settings': typeof AppSettingsRoute
   '/_app/': typeof AppIndexRoute
   '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
+  '/_app/company/channels': typeof AppCompanyChannelsRoute
   '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/_app/contact/unassigned': typeof AppContactUnassignedRoute
   '/_app/companies/': typeof AppCompaniesIndexRoute
@@ -122,6 +131,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/settings'
     | '/companies/$companyId'
+    | '/company/channels'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
     | '/companies/'
@@ -134,6 +144,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/'
     | '/companies/$companyId'
+    | '/company/channels'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
     | '/companies'
@@ -147,6 +158,7 @@ export interface FileRouteTypes {
     | '/_app/settings'
     | '/_app/'
     | '/_app/companies/$companyId'
+    | '/_app/company/channels'
     | '/_app/contact/sharedinbox'
     | '/_app/contact/unassigned'
     | '/_app/companies/'
@@ -211,6 +223,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompaniesCompanyIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/company/channels': {
+      id: '/_app/company/channels'
+      path: '/company/channels'
+      fullPath: '/company/channels'
+      preLoaderRoute: typeof AppCompanyChannelsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/contact/': {
       id: '/_app/contact/'
       path: '/contact'
@@ -246,6 +265,7 @@ interface AppRouteChildren {
   AppSettingsRoute: typeof AppSettingsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
+  AppCompanyChannelsRoute: typeof AppCompanyChannelsRoute
   AppContactSharedinboxRoute: typeof AppContactSharedinboxRoute
   AppContactUnassignedRoute: typeof AppContactUnassignedRoute
   AppCompaniesIndexRoute: typeof AppCompaniesIndexRoute
@@ -257,6 +277,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsRoute: AppSettingsRoute,
   AppIndexRoute: AppIndexRoute,
   AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,
+  AppCompanyChannelsRoute: AppCompanyChannelsRoute,
   AppContactSharedinboxRoute: AppContactSharedinboxRoute,
   AppContactUnassignedRoute: AppContactUnassignedRoute,
   AppCompaniesIndexRoute: AppCompaniesIndexRoute,

@@ -22,3 +22,125 @@ export function templateStatusOf(providerStatus: string): 'approved' | 'preappro
 
 /** WhatsApp template names: lower-case letters, digits and underscores. */
 export const TEMPLATE_NAME_PATTERN = /^[a-z0-9_]{1,512}$/;
+
+/** The channel types of 03 §3 Channel that the product stores (the server's CHANNEL_TYPES). */
+export type ChannelTypeName =
+  | 'whatsapp_business'
+  | 'whatsapp_360_dialog'
+  | 'fb'
+  | 'ig'
+  | 'leads'
+  | 'sms'
+  | 'unofficial_wpp'
+  | 'personal_whatsapp';
+
+export type ChannelConfigField =
+  | 'phoneNumberId'
+  | 'wabaId'
+  | 'displayPhoneNumber'
+  | 'pageId'
+  | 'username'
+  | 'accountSid'
+  | 'fromNumber'
+  | 'gatewayUrl'
+  | 'instanceName';
+
+export type ChannelSecretField =
+  | 'accessToken'
+  | 'appSecret'
+  | 'verifyToken'
+  | 'apiKey'
+  | 'webhookSecret'
+  | 'pageAccessToken'
+  | 'authToken'
+  | 'instanceKey';
+
+export interface ChannelSetup {
+  /** Whether the server has the type's provider adapter (else it refuses to create one). */
+  available: boolean;
+  /** The configuration fields the channel's form shows, in order. */
+  config: readonly ChannelConfigField[];
+  /** Those the server requires (its REQUIRED_CONFIG). */
+  requiredConfig: readonly ChannelConfigField[];
+  /** The write-only secrets (its CHANNEL_SECRETS, required and optional). */
+  secrets: readonly ChannelSecretField[];
+  /** Those of them the server requires. */
+  requiredSecrets: readonly ChannelSecretField[];
+  /** WhatsApp Business message templates (02 §3). */
+  templates: boolean;
+}
+
+/**
+ * What each type asks for in /company/channels. It mirrors the server's channels.service.ts
+ * (REQUIRED_CONFIG, CHANNEL_SECRETS) and channels/registry.ts (which types have an adapter);
+ * apps/server/src/modules/channels/channel-setup.test.ts keeps them equal.
+ */
+export const CHANNEL_SETUP: Record<ChannelTypeName, ChannelSetup> = {
+  whatsapp_business: {
+    available: true,
+    config: ['phoneNumberId', 'wabaId', 'displayPhoneNumber'],
+    requiredConfig: ['phoneNumberId'],
+    secrets: ['accessToken', 'appSecret', 'verifyToken'],
+    requiredSecrets: ['accessToken', 'appSecret', 'verifyToken'],
+    templates: true,
+  },
+  whatsapp_360_dialog: {
+    available: true,
+    config: ['displayPhoneNumber'],
+    requiredConfig: [],
+    secrets: ['apiKey', 'webhookSecret'],
+    requiredSecrets: ['apiKey', 'webhookSecret'],
+    templates: false,
+  },
+  fb: {
+    available: true,
+    config: ['pageId', 'username'],
+    requiredConfig: ['pageId'],
+    secrets: ['pageAccessToken', 'appSecret', 'verifyToken'],
+    requiredSecrets: ['pageAccessToken', 'appSecret', 'verifyToken'],
+    templates: false,
+  },
+  ig: {
+    available: true,
+    config: ['pageId', 'username'],
+    requiredConfig: ['pageId'],
+    secrets: ['pageAccessToken', 'appSecret', 'verifyToken'],
+    requiredSecrets: ['pageAccessToken', 'appSecret', 'verifyToken'],
+    templates: false,
+  },
+  leads: {
+    available: true,
+    config: ['pageId'],
+    requiredConfig: ['pageId'],
+    secrets: ['pageAccessToken', 'appSecret', 'verifyToken'],
+    requiredSecrets: ['pageAccessToken', 'appSecret', 'verifyToken'],
+    templates: false,
+  },
+  sms: {
+    available: true,
+    config: ['accountSid', 'fromNumber'],
+    requiredConfig: ['accountSid', 'fromNumber'],
+    secrets: ['authToken'],
+    requiredSecrets: ['authToken'],
+    templates: false,
+  },
+  unofficial_wpp: {
+    available: true,
+    config: ['gatewayUrl', 'instanceName'],
+    requiredConfig: ['gatewayUrl', 'instanceName'],
+    secrets: ['apiKey', 'instanceKey'],
+    requiredSecrets: ['apiKey'],
+    templates: false,
+  },
+  personal_whatsapp: {
+    available: true,
+    config: ['gatewayUrl', 'instanceName'],
+    requiredConfig: ['gatewayUrl', 'instanceName'],
+    secrets: ['apiKey', 'instanceKey'],
+    requiredSecrets: ['apiKey'],
+    templates: false,
+  },
+};
+
+/** Types in the order the channel form offers them. */
+export const CHANNEL_TYPE_ORDER = Object.keys(CHANNEL_SETUP) as ChannelTypeName[];

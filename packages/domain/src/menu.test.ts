@@ -53,6 +53,7 @@ describe('menú lateral con las pantallas construidas hoy', () => {
         'Bandeja de entrada > Conversaciones',
         'Clientes > Contactos',
         'Clientes > Companies',
+        'Mi Empresa',
       ],
     ],
     [
@@ -65,9 +66,10 @@ describe('menú lateral con las pantallas construidas hoy', () => {
         'Bandeja de entrada > Conversaciones',
         'Clientes > Contactos',
         'Clientes > Companies',
+        'Mi Empresa',
       ],
     ],
-    ['gestor@demo.test', 'users_manager', []],
+    ['gestor@demo.test', 'users_manager', ['Mi Empresa']],
     [
       'vendedor@demo.test',
       'user',

@@ -179,8 +179,9 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     group: 'backoffice',
   },
   { id: 'forms', label: label.forms, icon: 'forms', path: '/comercial/forms', group: 'backoffice' },
-  // Shows the company logo instead of its icon when the company has one (01 §2).
-  { id: 'company', label: label.company, icon: 'company', path: '/company' },
+  // Shows the company logo instead of its icon when the company has one (01 §2). Until the
+  // company's own page (/company) is built, 'Mi Empresa' opens its channels.
+  { id: 'company', label: label.company, icon: 'company', path: '/company/channels' },
 ];
 
 export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {

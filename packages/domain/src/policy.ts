@@ -176,6 +176,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/campaigns', roles: 'all', slug: 'campaigns', built: false },
   { path: '/companies', roles: 'all', slug: 'comercial-companies', built: true },
   { path: '/company', roles: 'all', slug: 'company', built: false },
+  { path: '/company/channels', roles: 'all', slug: 'company', built: true },
   { path: '/comercial/sale', roles: 'all', slug: 'comercial-sale', built: false },
   { path: '/comercial/requestsale', roles: 'all', slug: 'comercial-requestsale', built: false },
   { path: '/comercial/goals', roles: 'all', slug: 'comercial-goals', built: false },

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from '@tanstack/react-router';
+import { DisconnectedChannelsAlert } from '../features/channels/disconnected-alert';
 import { backLink } from '../features/contacts/back-link';
 import { es, format } from '@cartera/domain/i18n';
 import { visibleMenu, type MenuEntry, type MenuItem } from '@cartera/domain/menu';
@@ -69,6 +70,7 @@ export function SideMenu(props: SideMenuProps) {
       </AppShell.Section>
       <AppShell.Section className={classes.footer}>
         <Stack gap={2}>
+          <DisconnectedChannelsAlert me={me} collapsed={collapsed} onNavigate={props.onNavigate} />
           <AccountAction {...props} />
           {!mobile && (
             <NavItem
@@ -207,7 +209,14 @@ function EntryLink({
   const Icon = MENU_ICONS[entry.icon];
   const icon =
     entry.id === 'company' && me.tenant.logo ? (
-      <Avatar src={me.tenant.logo} alt="" size={22} radius="sm" />
+      // A wide logo fits whole in the square instead of being cropped.
+      <Avatar
+        src={me.tenant.logo}
+        alt=""
+        size={22}
+        radius="sm"
+        styles={{ image: { objectFit: 'contain' } }}
+      />
     ) : collapsed && entry.id === 'inbox' && unassigned.data ? (
       // Collapsed, the count rides on the icon.
       <Indicator label={unassigned.data} size={16} color="red" offset={2}>

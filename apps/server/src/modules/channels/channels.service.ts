@@ -40,7 +40,7 @@ export const CHANNEL_SECRETS: Record<ChannelType, { required: string[]; optional
 };
 
 /** The configuration each type needs to reach its account. */
-const REQUIRED_CONFIG: Record<ChannelType, Array<keyof ChannelConfig>> = {
+export const REQUIRED_CONFIG: Record<ChannelType, Array<keyof ChannelConfig>> = {
   whatsapp_business: ['phoneNumberId'],
   whatsapp_360_dialog: [],
   fb: ['pageId'],
