@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { jsonAnswer, type SimulatedResponse } from '../simulation';
 
 /**
  * An Evolution API v2 gateway in memory (integrations.md §7): instances with their token,
@@ -10,12 +11,6 @@ import { randomBytes } from 'node:crypto';
  *
  * It also plays the phone: the builders below make the webhook envelopes the gateway posts.
  */
-export interface SimulatedResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
 export interface EvolutionInstance {
   name: string;
   token: string;
@@ -32,18 +27,10 @@ export interface SentEvolutionMessage {
   body: Record<string, unknown>;
 }
 
-function json(status: number, value: unknown): SimulatedResponse {
-  return {
-    status,
-    headers: { 'content-type': 'application/json' },
-    body: Buffer.from(JSON.stringify(value)),
-  };
-}
-
 /** The gateway's error envelope. */
 export function evolutionError(status: number, message: unknown) {
   const error = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' };
-  return json(status, {
+  return jsonAnswer(status, {
     status,
     error: error[status as keyof typeof error] ?? 'Internal Server Error',
     response: { message: Array.isArray(message) ? message : [message] },
@@ -106,13 +93,13 @@ export class EvolutionSimulator {
     }
     switch (route) {
       case 'GET /instance/connectionState':
-        return json(200, { instance: { instanceName: named.name, state: named.state } });
+        return jsonAnswer(200, { instance: { instanceName: named.name, state: named.state } });
       case 'GET /instance/connect':
         if (named.state === 'open') {
-          return json(200, { instance: { instanceName: named.name, state: 'open' } });
+          return jsonAnswer(200, { instance: { instanceName: named.name, state: 'open' } });
         }
         named.state = 'connecting';
-        return json(200, {
+        return jsonAnswer(200, {
           pairingCode: 'WZYEH1YY',
           code: `2@${randomBytes(16).toString('base64')}`,
           base64: `data:image/png;base64,${QR_PNG}`,
@@ -121,7 +108,7 @@ export class EvolutionSimulator {
       case 'DELETE /instance/logout':
         if (named.state === 'close') return evolutionError(400, 'The instance is not connected');
         named.state = 'close';
-        return json(200, {
+        return jsonAnswer(200, {
           status: 'SUCCESS',
           error: false,
           response: { message: 'Instance logged out' },
@@ -133,7 +120,7 @@ export class EvolutionSimulator {
         const id = (body.message as { key?: { id?: string } } | undefined)?.key?.id ?? '';
         const file = this.files.get(id);
         if (!file) return evolutionError(400, 'Message not found');
-        return json(201, {
+        return jsonAnswer(201, {
           mediaType: 'imageMessage',
           fileName: null,
           mimetype: file.mimeType,
@@ -157,7 +144,7 @@ export class EvolutionSimulator {
       typeof webhook?.url === 'string' ? webhook.url : null,
       typeof body.token === 'string' && body.token ? body.token : undefined,
     );
-    return json(201, {
+    return jsonAnswer(201, {
       instance: {
         instanceName: name,
         instanceId: randomBytes(8).toString('hex'),
@@ -192,7 +179,7 @@ export class EvolutionSimulator {
     if (scripted) return scripted;
     const id = `BAE5${randomBytes(6).toString('hex').toUpperCase()}`;
     this.sent.push({ id, instance: named.name, path, body });
-    return json(201, {
+    return jsonAnswer(201, {
       key: { remoteJid: `${body.number}@s.whatsapp.net`, fromMe: true, id },
       message:
         path === 'sendText'

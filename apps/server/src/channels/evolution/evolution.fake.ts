@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveOnLoopback, type FakeRequest } from '../simulation';
 import {
   connectionData,
   evolutionEnvelope,
@@ -16,12 +15,7 @@ import {
 export interface EvolutionFake {
   url: string;
   simulator: EvolutionSimulator;
-  requests: Array<{
-    method: string;
-    path: string;
-    headers: http.IncomingHttpHeaders;
-    body: string;
-  }>;
+  requests: FakeRequest[];
   /** The phone scanned the QR: the session opens and the gateway says so. */
   open(instance: string): Promise<Response>;
   /** The session ends (the phone unlinked it). */
@@ -35,25 +29,7 @@ export interface EvolutionFake {
 
 export async function startEvolutionFake(options: { apiKey: string }): Promise<EvolutionFake> {
   const simulator = new EvolutionSimulator(options);
-  const requests: EvolutionFake['requests'] = [];
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const path = request.url ?? '/';
-      requests.push({
-        method: request.method ?? 'GET',
-        path,
-        headers: request.headers,
-        body: body.toString('utf8'),
-      });
-      const answer = simulator.handle(request.method ?? 'GET', path, request.headers, body);
-      response.writeHead(answer.status, answer.headers);
-      response.end(answer.body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const loopback = await serveOnLoopback((...request) => simulator.handle(...request));
 
   const post: EvolutionFake['post'] = (instance, event, data, apikey) => {
     const named = simulator.instances.get(instance);
@@ -72,17 +48,13 @@ export async function startEvolutionFake(options: { apiKey: string }): Promise<E
   };
 
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: loopback.url,
     simulator,
-    requests,
+    requests: loopback.requests,
     open: (instance) => setState(instance, 'open', 200),
     close: (instance, statusReason = 401) => setState(instance, 'close', statusReason),
     customerWrites: (instance, message) => post(instance, 'messages.upsert', upsertData(message)),
     post,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop: () => loopback.close(),
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { metaSignature } from '../provider-http';
+import { jsonAnswer, type SimulatedResponse } from '../simulation';
 
 /**
  * The Messenger / Instagram Send API (Graph) in memory, speaking the documented protocol
@@ -12,12 +13,6 @@ import { metaSignature } from '../provider-http';
  * Messenger (`object: 'page'`) and Instagram (`object: 'instagram'`), and `signedMetaWebhook`
  * signs them with the app secret.
  */
-export interface SimulatedResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
 export interface SentMessengerMessage {
   id: string;
   pageId: string;
@@ -25,17 +20,9 @@ export interface SentMessengerMessage {
   at: Date;
 }
 
-function json(status: number, value: unknown): SimulatedResponse {
-  return {
-    status,
-    headers: { 'content-type': 'application/json' },
-    body: Buffer.from(JSON.stringify(value)),
-  };
-}
-
 /** Graph's error envelope (type OAuthException, as Graph sends nearly all of them). */
 export function messengerError(code: number, message: string, status = 400, subcode?: number) {
-  return json(status, {
+  return jsonAnswer(status, {
     error: {
       message,
       type: 'OAuthException',
@@ -109,7 +96,7 @@ export class MessengerSimulator {
     if (!token) return messengerError(190, 'Invalid OAuth access token.', 401);
     const parts = url.pathname.split('/').filter(Boolean);
     const lead = method === 'GET' ? this.leads.get(parts.at(-1) ?? '') : undefined;
-    if (lead) return json(200, lead);
+    if (lead) return jsonAnswer(200, lead);
     if (method === 'POST' && parts.at(-1) === 'messages' && parts.length >= 2) {
       return this.send(parts.at(-2)!, body);
     }
@@ -164,7 +151,7 @@ export class MessengerSimulator {
     if (scripted) return scripted;
     const id = `m_${randomBytes(18).toString('base64url')}`;
     this.sent.push({ id, pageId, body: body as Record<string, unknown>, at: new Date() });
-    return json(200, { recipient_id: body.recipient.id, message_id: id });
+    return jsonAnswer(200, { recipient_id: body.recipient.id, message_id: id });
   }
 }
 

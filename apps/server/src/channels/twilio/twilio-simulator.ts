@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { formParams, twilioSignature } from './twilio.adapter';
+import { jsonAnswer, type SimulatedResponse } from '../simulation';
 
 /**
  * Twilio's Messages API in memory, speaking the documented protocol (integrations.md §4): HTTP
@@ -11,12 +12,6 @@ import { formParams, twilioSignature } from './twilio.adapter';
  * It also plays the customer and the carrier: `inboundSms` and `statusCallback` build the forms
  * Twilio posts, and `signedTwilioWebhook` signs one for the URL it is posted to.
  */
-export interface SimulatedResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
 export interface SentSms {
   sid: string;
   accountSid: string;
@@ -25,17 +20,9 @@ export interface SentSms {
   at: Date;
 }
 
-function json(status: number, value: unknown): SimulatedResponse {
-  return {
-    status,
-    headers: { 'content-type': 'application/json' },
-    body: Buffer.from(JSON.stringify(value)),
-  };
-}
-
 /** Twilio's REST error body. */
 export function twilioError(code: number, message: string, status = 400) {
-  return json(status, {
+  return jsonAnswer(status, {
     code,
     message,
     more_info: `https://www.twilio.com/docs/errors/${code}`,
@@ -139,7 +126,7 @@ export class TwilioSimulator {
     if (scripted) return scripted;
     const sid = `SM${randomBytes(16).toString('hex')}`;
     this.sent.push({ sid, accountSid, params, at: new Date() });
-    return json(201, {
+    return jsonAnswer(201, {
       sid,
       account_sid: accountSid,
       to,

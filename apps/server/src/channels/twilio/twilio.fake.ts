@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveOnLoopback, type FakeRequest } from '../simulation';
 import { TwilioSimulator } from './twilio-simulator';
 
 /**
@@ -11,12 +10,7 @@ export interface TwilioFake {
   url: string;
   simulator: TwilioSimulator;
   /** Requests received, with their path, headers and body (to assert auth, paths and bodies). */
-  requests: Array<{
-    method: string;
-    path: string;
-    headers: http.IncomingHttpHeaders;
-    body: string;
-  }>;
+  requests: FakeRequest[];
   close(): Promise<void>;
 }
 
@@ -26,33 +20,11 @@ export async function startTwilioFake(options: {
   numbers: string[];
 }): Promise<TwilioFake> {
   const simulator = new TwilioSimulator(options);
-  const requests: TwilioFake['requests'] = [];
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const path = request.url ?? '/';
-      requests.push({
-        method: request.method ?? 'GET',
-        path,
-        headers: request.headers,
-        body: body.toString('utf8'),
-      });
-      const answer = simulator.handle(request.method ?? 'GET', path, request.headers, body);
-      response.writeHead(answer.status, answer.headers);
-      response.end(answer.body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const loopback = await serveOnLoopback((...request) => simulator.handle(...request));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: loopback.url,
     simulator,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    requests: loopback.requests,
+    close: () => loopback.close(),
   };
 }

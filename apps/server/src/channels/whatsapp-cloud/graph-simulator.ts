@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { metaSignature } from '../provider-http';
+import { jsonAnswer, type SimulatedResponse } from '../simulation';
 
 /**
  * A WhatsApp Business Cloud API (Graph) that runs in memory, speaking the documented protocol
@@ -11,12 +12,6 @@ import { metaSignature } from '../provider-http';
  * It also plays the customer: `inboundText` and the others build the webhook envelopes Meta
  * sends, and `sign` signs them with the app secret as Meta does.
  */
-export interface SimulatedResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
 export interface SentMessage {
   id: string;
   phoneNumberId: string;
@@ -37,16 +32,8 @@ interface StoredMedia {
   mimeType: string;
 }
 
-function json(status: number, value: unknown): SimulatedResponse {
-  return {
-    status,
-    headers: { 'content-type': 'application/json' },
-    body: Buffer.from(JSON.stringify(value)),
-  };
-}
-
 export function graphError(code: number, message: string, status = 400) {
-  return json(status, {
+  return jsonAnswer(status, {
     error: { message, type: 'OAuthException', code, fbtrace_id: randomBytes(6).toString('hex') },
   });
 }
@@ -103,7 +90,7 @@ export class GraphSimulator {
     if (method === 'GET' && parts.length === 1) {
       const file = this.media.get(parts[0]!);
       if (!file) return graphError(100, 'Unsupported get request.', 404);
-      return json(200, {
+      return jsonAnswer(200, {
         messaging_product: 'whatsapp',
         url: `${this.options.origin}/files/${parts[0]}`,
         mime_type: file.mimeType,
@@ -138,7 +125,7 @@ export class GraphSimulator {
       const after = Number(query.get('after') ?? 0) || 0;
       const page = mine.slice(after, after + limit);
       const next = after + limit < mine.length ? after + limit : null;
-      return json(200, {
+      return jsonAnswer(200, {
         data: page.map(({ wabaId: _waba, ...template }) => template),
         paging: {
           cursors: { before: String(after), after: String(after + page.length) },
@@ -175,7 +162,7 @@ export class GraphSimulator {
         status: 'PENDING',
         components: (body.components as Array<{ type: string; text?: string }>) ?? [],
       });
-      return json(200, { id, status: 'PENDING', category: body.category ?? 'UTILITY' });
+      return jsonAnswer(200, { id, status: 'PENDING', category: body.category ?? 'UTILITY' });
     }
     if (method === 'DELETE') {
       const name = query.get('name');
@@ -185,7 +172,7 @@ export class GraphSimulator {
         if (template.wabaId === wabaId && template.name === name) this.templates.splice(index, 1);
       }
       if (before === this.templates.length) return graphError(100, 'Template not found', 404);
-      return json(200, { success: true });
+      return jsonAnswer(200, { success: true });
     }
     return graphError(100, 'Unsupported method', 400);
   }
@@ -218,7 +205,7 @@ export class GraphSimulator {
     }
     const id = `wamid.${randomBytes(12).toString('base64url')}`;
     this.sent.push({ id, phoneNumberId, body, at: new Date() });
-    return json(200, {
+    return jsonAnswer(200, {
       messaging_product: 'whatsapp',
       contacts: [{ input: body.to, wa_id: body.to }],
       messages: [{ id }],

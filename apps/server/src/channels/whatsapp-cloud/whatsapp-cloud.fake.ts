@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveOnLoopback, type FakeRequest } from '../simulation';
 import { GraphSimulator, type GraphSimulatorOptions } from './graph-simulator';
 
 /**
@@ -11,42 +10,23 @@ export interface WhatsappCloudFake {
   url: string;
   simulator: GraphSimulator;
   /** Requests received, with their path and headers (to assert auth and paths). */
-  requests: Array<{ method: string; path: string; headers: http.IncomingHttpHeaders }>;
+  requests: FakeRequest[];
   close(): Promise<void>;
 }
 
 export async function startWhatsappCloudFake(
   options: Omit<GraphSimulatorOptions, 'origin'>,
 ): Promise<WhatsappCloudFake> {
-  const requests: WhatsappCloudFake['requests'] = [];
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const path = request.url ?? '/';
-      requests.push({ method: request.method ?? 'GET', path, headers: request.headers });
-      const answer = simulator.handle(
-        request.method ?? 'GET',
-        path,
-        request.headers,
-        Buffer.concat(chunks),
-      );
-      response.writeHead(answer.status, answer.headers);
-      response.end(answer.body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // Built once the port is known (its media URLs name it); requests come only after this.
-  const simulator = new GraphSimulator({ ...options, origin: url });
+  // The simulator is built once the port is known (its media URLs name it); no request comes
+  // before that.
+  const holder: { simulator?: GraphSimulator } = {};
+  const loopback = await serveOnLoopback((...request) => holder.simulator!.handle(...request));
+  const simulator = new GraphSimulator({ ...options, origin: loopback.url });
+  holder.simulator = simulator;
   return {
-    url,
+    url: loopback.url,
     simulator,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    requests: loopback.requests,
+    close: () => loopback.close(),
   };
 }
