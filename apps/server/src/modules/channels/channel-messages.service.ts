@@ -31,6 +31,7 @@ import {
   type AnnouncedContact,
 } from '../timeline/timeline-writer';
 import { fetchChannelMediaJob, sendChannelMessageJob } from './channels.jobs';
+import { CHANNEL_STATUS_OF_SESSION, changeChannelStatus } from './channels.service';
 import {
   activeUserIds,
   claimProviderMessage,
@@ -53,7 +54,6 @@ import {
   recordAttempt,
   setProviderMessageId,
   takeRoundRobinTurn,
-  updateChannelRow,
   updateInteractionState,
 } from './channels.repository';
 
@@ -153,15 +153,12 @@ export async function ingestEvent(deps: AppDeps, channel: Channel, event: Inboun
     case 'watermark':
       return ingestWatermark(deps, channel, event);
     case 'connection':
-      await updateChannelRow(deps.db, channel.tenantId, channel.id, {
-        status:
-          event.state === 'open'
-            ? 'available'
-            : event.state === 'connecting'
-              ? 'connecting'
-              : 'disconnected',
-        statusReason: event.reason ?? null,
-      });
+      await changeChannelStatus(
+        deps.db,
+        channel,
+        CHANNEL_STATUS_OF_SESSION[event.state],
+        event.reason ?? null,
+      );
       return;
     case 'lead':
       return ingestLead(deps, channel, event);
@@ -701,10 +698,7 @@ export async function deliverMessage(deps: AppDeps, tenantId: string, interactio
       'channels: send refused',
     );
     if (error.code === 'CHANNEL_ERROR') {
-      await updateChannelRow(deps.db, tenantId, channel.id, {
-        status: 'disconnected',
-        statusReason: error.message.slice(0, 500),
-      });
+      await changeChannelStatus(deps.db, channel, 'disconnected', error.message.slice(0, 500));
     }
     await failDelivery(deps, contact, interactionId, claimed.content, error.code, error.message);
   }

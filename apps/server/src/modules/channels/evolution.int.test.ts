@@ -5,6 +5,7 @@ import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
 import { startEvolutionFake, type EvolutionFake } from '../../channels/evolution/evolution.fake';
 import { updateData } from '../../channels/evolution/evolution-simulator';
+import { waitFor, watchTopic } from '../../testing/ws-client';
 
 /*
  * WhatsApp sessions through a gateway in the Evolution API v2 shape (issue #12): the company's
@@ -79,17 +80,39 @@ describe('WhatsApp por pasarela: conexión', () => {
     let alert = await env.call(PROJECT_MANAGER, 'channel.disconnected');
     expect(alert.data!.channels.map((each) => each.id)).not.toContain(company.id);
 
-    expect((await fake.close(INSTANCE, 401)).status).toBe(200);
-    expect(await channelRow(company.id)).toMatchObject({
-      status: 'disconnected',
-      statusReason: 'close (401)',
-    });
-    alert = await env.call(PROJECT_MANAGER, 'channel.disconnected');
-    expect(alert.data!.channels).toContainEqual(
-      expect.objectContaining({ id: company.id, status: 'disconnected' }),
-    );
-    await fake.open(INSTANCE);
-    expect((await channelRow(company.id)).status).toBe('available');
+    // Who manages channels hears of the change live; a seller does not.
+    const topic = `channel:${company.id}`;
+    const managerStream = await watchTopic(env.app.url, await env.tokenOf(PROJECT_MANAGER), topic);
+    const sellerStream = await watchTopic(env.app.url, await env.tokenOf(SELLER), topic);
+    try {
+      expect((await fake.close(INSTANCE, 401)).status).toBe(200);
+      expect(await channelRow(company.id)).toMatchObject({
+        status: 'disconnected',
+        statusReason: 'close (401)',
+      });
+      await waitFor(() => managerStream.received.length > 0, 15_000, 'channel.status');
+      expect(managerStream.received[0]).toMatchObject({
+        type: 'channel.status',
+        payload: { channelId: company.id, status: 'disconnected' },
+      });
+      alert = await env.call(PROJECT_MANAGER, 'channel.disconnected');
+      expect(alert.data!.channels).toContainEqual(
+        expect.objectContaining({ id: company.id, status: 'disconnected' }),
+      );
+      // The same state again (a repeated webhook) announces nothing; reopening does.
+      await fake.close(INSTANCE, 401);
+      await fake.open(INSTANCE);
+      expect((await channelRow(company.id)).status).toBe('available');
+      await waitFor(() => managerStream.received.length > 1, 15_000, 'second channel.status');
+      expect(managerStream.received.map((each) => each.payload)).toEqual([
+        { channelId: company.id, status: 'disconnected' },
+        { channelId: company.id, status: 'available' },
+      ]);
+      expect(sellerStream.received).toEqual([]);
+    } finally {
+      managerStream.stop();
+      sellerStream.stop();
+    }
   });
 
   it('una clave equivocada recibe 401 y no cambia nada; la clave global también vale', async () => {

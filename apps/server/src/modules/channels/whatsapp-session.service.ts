@@ -15,9 +15,8 @@ import {
   findChannels,
   findPersonalChannel,
   insertChannel,
-  updateChannelRow,
 } from './channels.repository';
-import { SESSION_TYPES } from './channels.service';
+import { CHANNEL_STATUS_OF_SESSION, changeChannelStatus, SESSION_TYPES } from './channels.service';
 
 /**
  * WhatsApp sessions at a gateway (Evolution API v2 shape): the QR connect flow of
@@ -41,12 +40,6 @@ export const ZWhatsappSession = z.object({
   gatewayConfigured: z.boolean(),
 });
 export type WhatsappSession = z.infer<typeof ZWhatsappSession>;
-
-const STATUS_OF: Record<SessionState['state'], string> = {
-  open: 'available',
-  connecting: 'connecting',
-  close: 'disconnected',
-};
 
 /** The gateway's failures in the product's words (CHANNEL_ERROR: the gateway is unreachable…). */
 async function atGateway<T>(call: () => Promise<T>): Promise<T> {
@@ -72,15 +65,9 @@ async function viewOf(
   channel: Channel,
   session: SessionState,
 ): Promise<WhatsappSession> {
-  const status = STATUS_OF[session.state];
-  let current = channel;
-  if (channel.status !== status) {
-    current =
-      (await updateChannelRow(deps.db, channel.tenantId, channel.id, {
-        status,
-        statusReason: null,
-      })) ?? channel;
-  }
+  const status = CHANNEL_STATUS_OF_SESSION[session.state];
+  const current =
+    channel.status === status ? channel : await changeChannelStatus(deps.db, channel, status, null);
   return {
     channel: { id: current.id, name: current.name, status: current.status },
     state: session.state,
