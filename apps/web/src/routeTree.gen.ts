@@ -13,7 +13,6 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as ForceChangePasswordRouteImport } from './routes/force-change-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
-import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index'
 import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId'
 import { Route as AppCompanyChannelsRouteImport } from './routes/_app/company/channels'
@@ -21,6 +20,8 @@ import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index
 import { Route as AppContactSharedinboxRouteImport } from './routes/_app/contact/sharedinbox'
 import { Route as AppContactUnassignedRouteImport } from './routes/_app/contact/unassigned'
 import { Route as AppContactsIndexRouteImport } from './routes/_app/contacts/index'
+import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
+import { Route as AppSettingsNewWhatsappRouteImport } from './routes/_app/settings/new-whatsapp'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -39,11 +40,6 @@ const LoginRoute = LoginRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppSettingsRoute = AppSettingsRouteImport.update({
-  id: '/settings',
-  path: '/settings',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCompaniesIndexRoute = AppCompaniesIndexRouteImport.update({
@@ -81,47 +77,60 @@ const AppContactsIndexRoute = AppContactsIndexRouteImport.update({
   path: '/contacts/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
+  id: '/settings/',
+  path: '/settings/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsNewWhatsappRoute = AppSettingsNewWhatsappRouteImport.update({
+  id: '/settings/new-whatsapp',
+  path: '/settings/new-whatsapp',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
-  '/settings': typeof AppSettingsRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
+  '/settings/new-whatsapp': typeof AppSettingsNewWhatsappRoute
   '/companies/': typeof AppCompaniesIndexRoute
   '/contact/': typeof AppContactIndexRoute
   '/contacts/': typeof AppContactsIndexRoute
+  '/settings/': typeof AppSettingsIndexRoute
 }
 export interface FileRoutesByTo {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
-  '/settings': typeof AppSettingsRoute
   '/': typeof AppIndexRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
+  '/settings/new-whatsapp': typeof AppSettingsNewWhatsappRoute
   '/companies': typeof AppCompaniesIndexRoute
   '/contact': typeof AppContactIndexRoute
   '/contacts': typeof AppContactsIndexRoute
+  '/settings': typeof AppSettingsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
-  '/_app/settings': typeof AppSettingsRoute
   '/_app/': typeof AppIndexRoute
   '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/_app/company/channels': typeof AppCompanyChannelsRoute
   '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/_app/contact/unassigned': typeof AppContactUnassignedRoute
+  '/_app/settings/new-whatsapp': typeof AppSettingsNewWhatsappRoute
   '/_app/companies/': typeof AppCompaniesIndexRoute
   '/_app/contact/': typeof AppContactIndexRoute
   '/_app/contacts/': typeof AppContactsIndexRoute
+  '/_app/settings/': typeof AppSettingsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -129,41 +138,44 @@ export interface FileRouteTypes {
     | '/'
     | '/force-change-password'
     | '/login'
-    | '/settings'
     | '/companies/$companyId'
     | '/company/channels'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
+    | '/settings/new-whatsapp'
     | '/companies/'
     | '/contact/'
     | '/contacts/'
+    | '/settings/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/force-change-password'
     | '/login'
-    | '/settings'
     | '/'
     | '/companies/$companyId'
     | '/company/channels'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
+    | '/settings/new-whatsapp'
     | '/companies'
     | '/contact'
     | '/contacts'
+    | '/settings'
   id:
     | '__root__'
     | '/_app'
     | '/force-change-password'
     | '/login'
-    | '/_app/settings'
     | '/_app/'
     | '/_app/companies/$companyId'
     | '/_app/company/channels'
     | '/_app/contact/sharedinbox'
     | '/_app/contact/unassigned'
+    | '/_app/settings/new-whatsapp'
     | '/_app/companies/'
     | '/_app/contact/'
     | '/_app/contacts/'
+    | '/_app/settings/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -200,13 +212,6 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/settings': {
-      id: '/_app/settings'
-      path: '/settings'
-      fullPath: '/settings'
-      preLoaderRoute: typeof AppSettingsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/companies/': {
@@ -258,31 +263,47 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppContactsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings/': {
+      id: '/_app/settings/'
+      path: '/settings'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof AppSettingsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/new-whatsapp': {
+      id: '/_app/settings/new-whatsapp'
+      path: '/settings/new-whatsapp'
+      fullPath: '/settings/new-whatsapp'
+      preLoaderRoute: typeof AppSettingsNewWhatsappRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
-  AppSettingsRoute: typeof AppSettingsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
   AppCompanyChannelsRoute: typeof AppCompanyChannelsRoute
   AppContactSharedinboxRoute: typeof AppContactSharedinboxRoute
   AppContactUnassignedRoute: typeof AppContactUnassignedRoute
+  AppSettingsNewWhatsappRoute: typeof AppSettingsNewWhatsappRoute
   AppCompaniesIndexRoute: typeof AppCompaniesIndexRoute
   AppContactIndexRoute: typeof AppContactIndexRoute
   AppContactsIndexRoute: typeof AppContactsIndexRoute
+  AppSettingsIndexRoute: typeof AppSettingsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
-  AppSettingsRoute: AppSettingsRoute,
   AppIndexRoute: AppIndexRoute,
   AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,
   AppCompanyChannelsRoute: AppCompanyChannelsRoute,
   AppContactSharedinboxRoute: AppContactSharedinboxRoute,
   AppContactUnassignedRoute: AppContactUnassignedRoute,
+  AppSettingsNewWhatsappRoute: AppSettingsNewWhatsappRoute,
   AppCompaniesIndexRoute: AppCompaniesIndexRoute,
   AppContactIndexRoute: AppContactIndexRoute,
   AppContactsIndexRoute: AppContactsIndexRoute,
+  AppSettingsIndexRoute: AppSettingsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

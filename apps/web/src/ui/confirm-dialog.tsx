@@ -5,7 +5,8 @@ import { es } from '@cartera/domain/i18n';
 /**
  * The one confirmation for destructive actions (02 §8 'Esta acción es irreversible y no se puede
  * deshacer.'): a question, the warning, 'Cancelar' and the red action. It stays open while the
- * action runs and shows its error, so nothing happens behind the user's back.
+ * action runs and shows its error, so nothing happens behind the user's back. A `reversible`
+ * action (a disconnect that can be undone by connecting again) goes without the warning.
  */
 export function ConfirmDialog({
   opened,
@@ -13,6 +14,7 @@ export function ConfirmDialog({
   children,
   confirmLabel = es.fields.delete,
   loading = false,
+  reversible = false,
   error,
   onConfirm,
   onClose,
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   children?: ReactNode;
   confirmLabel?: string;
   loading?: boolean;
+  reversible?: boolean;
   error?: string | null;
   onConfirm: () => void;
   onClose: () => void;
@@ -30,7 +33,7 @@ export function ConfirmDialog({
     <Modal opened={opened} onClose={onClose} title={title} size={425} centered>
       <Stack gap="md">
         {children}
-        <Text size="sm">{es.fields.irreversible}</Text>
+        {!reversible && <Text size="sm">{es.fields.irreversible}</Text>}
         {error && (
           <Alert color="red" variant="light" role="alert">
             {error}

@@ -39,6 +39,8 @@ export const channelsEs = {
     personal_whatsapp: 'WhatsApp personal',
   },
   notAvailable: 'Próximamente',
+  /** Why a gateway's WhatsApp session is disconnected: the gateway's own status code. */
+  sessionClosed: 'La sesión de WhatsApp se cerró en el teléfono (código {code})',
   state: {
     available: 'Conectado',
     disconnected: 'Desconectado',
@@ -168,6 +170,36 @@ export const channelsEs = {
   /** A seller's personal WhatsApp (/settings/new-whatsapp). */
   personalWhatsapp: {
     channelName: 'WhatsApp de {name}',
+    title: 'Conectar WhatsApp',
+    intro:
+      'Conecta tu WhatsApp para conversar con tus contactos desde Cartera: lo que te escriban a tu número aparece en la conversación de cada contacto, y lo que respondas desde Cartera sale de tu teléfono.',
+    stateLabel: 'Estado',
+    connect: 'Conectar WhatsApp',
+    connectAgain: 'Volver a conectar',
+    connecting: 'Preparando el código…',
+    connected: 'Tu WhatsApp está conectado a Cartera.',
+    disconnected: 'Tu WhatsApp no está conectado.',
+    scanTitle: 'Escanea el código con tu teléfono',
+    steps: [
+      'Abre WhatsApp en tu teléfono.',
+      'Toca Menú o Configuración y elige «Dispositivos vinculados».',
+      'Toca «Vincular un dispositivo» y apunta la cámara a este código.',
+    ],
+    qrAlt: 'Código QR para vincular tu WhatsApp',
+    pairingCode: 'Si prefieres vincular con tu número de teléfono, escribe este código:',
+    waiting: 'Esperando que escanees el código. Se renueva solo cada pocos segundos.',
+    cancel: 'Cancelar',
+    disconnect: 'Desconectar',
+    disconnectTitle: 'Desconectar WhatsApp',
+    disconnectMessage:
+      'Tu teléfono dejará de estar vinculado a Cartera y no recibirás aquí sus mensajes. Las conversaciones no se borran y puedes volver a conectarlo cuando quieras.',
+    disconnectedNotice: 'WhatsApp desconectado',
+    noGateway:
+      'Tu empresa todavía no configuró una pasarela de WhatsApp. Pide a quien administra los canales que agregue un canal «WhatsApp (no oficial)» en Canales.',
+    /** The card of /settings that leads here. */
+    settingsTitle: 'WhatsApp personal',
+    settingsIntro: 'Conversa con tus contactos desde tu propio número de WhatsApp.',
+    settingsOpen: 'Gestionar WhatsApp',
   },
   sandbox: {
     channelName: 'Canal de prueba',

@@ -1,3 +1,4 @@
+import { es, format } from '@cartera/domain/i18n';
 import {
   ProviderError,
   type ChannelAdapter,
@@ -246,7 +247,7 @@ export function parseEvolutionEnvelope(body: unknown, instanceName: string | und
         kind: 'connection',
         state,
         ...(state === 'close' && data.statusReason !== undefined
-          ? { reason: `${data.state} (${String(data.statusReason)})` }
+          ? { reason: format(es.channels.sessionClosed, { code: String(data.statusReason) }) }
           : {}),
       });
       break;

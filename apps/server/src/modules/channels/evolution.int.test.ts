@@ -88,7 +88,7 @@ describe('WhatsApp por pasarela: conexión', () => {
       expect((await fake.close(INSTANCE, 401)).status).toBe(200);
       expect(await channelRow(company.id)).toMatchObject({
         status: 'disconnected',
-        statusReason: 'close (401)',
+        statusReason: 'La sesión de WhatsApp se cerró en el teléfono (código 401)',
       });
       await waitFor(() => managerStream.received.length > 0, 15_000, 'channel.status');
       expect(managerStream.received[0]).toMatchObject({

@@ -7,10 +7,14 @@ import { useTRPC } from '../../lib/trpc';
 import { AlertIcon } from '../../ui/icons';
 import { guardUserOf, type Me } from '../auth/session';
 import { channelStateLabel } from './channel-state';
+import { useChannelStatusLive } from './use-channel-status-live';
 
 const text = es.channels.disconnectedAlert;
 
-/** The alert follows the channels' state without a reload (and on returning to the window). */
+/**
+ * The alert follows the channels' state live (their connection events) and, for what no event
+ * says (a gateway that stopped answering), every minute and on returning to the window.
+ */
 export const DISCONNECTED_REFRESH_MS = 60_000;
 
 const CHANNELS_PATH = '/company/channels';
@@ -30,12 +34,14 @@ export function DisconnectedChannelsAlert({
   onNavigate: () => void;
 }) {
   const trpc = useTRPC();
+  const follows = me.user.roles.includes('project_manager');
   const disconnected = useQuery({
     ...trpc.channel.disconnected.queryOptions(),
     refetchInterval: DISCONNECTED_REFRESH_MS,
     refetchOnWindowFocus: true,
-    enabled: me.user.roles.includes('project_manager'),
+    enabled: follows,
   });
+  useChannelStatusLive(disconnected.refetch, follows);
   const data = disconnected.data;
   if (!data || data.count === 0) return null;
   const title = data.count === 1 ? text.one : format(text.many, { n: data.count });

@@ -1,0 +1,146 @@
+import type { Page } from '@playwright/test';
+import { es, format } from '@cartera/domain/i18n';
+import {
+  startEvolutionFake,
+  type EvolutionFake,
+} from '../../server/src/channels/evolution/evolution.fake';
+import { expect, settle, signIn, test, trpcMutation } from './fixtures';
+
+const text = es.channels.personalWhatsapp;
+const state = es.channels.state;
+/** The global key of the gateway fake: the company's gateway channel is configured with it. */
+const GATEWAY_KEY = 'e2e-gateway-key';
+const SELLER_CHANNEL = 'WhatsApp de Valentín Vendedor';
+
+const sessionSection = (page: Page) => page.getByRole('region', { name: text.title });
+const disconnectedAlert = (page: Page) => page.getByTestId('disconnected-channels-alert');
+
+let gateway: EvolutionFake;
+test.beforeAll(async () => {
+  gateway = await startEvolutionFake({ apiKey: GATEWAY_KEY });
+});
+test.afterAll(async () => {
+  await gateway.stop();
+});
+
+/**
+ * Runs first in its worker: the demo company has no gateway until the next test makes one (no
+ * other file makes an 'unofficial_wpp' channel).
+ */
+test('sin pasarela en la empresa, la pantalla lo explica y no ofrece conectar', async ({
+  page,
+  browserErrors,
+}) => {
+  await signIn(page, 'vendedor@demo.test');
+  await page.goto('/settings/new-whatsapp');
+  const section = sessionSection(page);
+  await expect(section.getByText(text.noGateway)).toBeVisible();
+  await expect(section.getByText(state.disconnected, { exact: true })).toBeVisible();
+  await expect(section.getByRole('button', { name: text.connect })).toHaveCount(0);
+  expect(browserErrors).toEqual([]);
+});
+
+/**
+ * '/settings/new-whatsapp' (01 §2, issue #12): a seller links their own WhatsApp by scanning the
+ * QR of the company's gateway (an Evolution API v2 fake on 127.0.0.1), follows its state live,
+ * and the project manager's disconnected-channels alert appears when the gateway reports the
+ * phone unlinked.
+ */
+test('un vendedor conecta su WhatsApp con el QR de la pasarela; al desconectarse el teléfono, proyectos ve la alerta', async ({
+  page,
+  browser,
+  baseURL,
+  browserErrors,
+}) => {
+  test.setTimeout(60_000);
+  // The project manager configures the company's gateway (its own number, already linked).
+  await signIn(page, 'proyecto@demo.test');
+  const company = await trpcMutation<{ webhookUrl: string }>(page, 'channel.create', {
+    type: 'unofficial_wpp',
+    name: 'WhatsApp Pasarela',
+    config: { gatewayUrl: gateway.url, instanceName: 'empresa-e2e' },
+    secrets: { apiKey: GATEWAY_KEY, instanceKey: 'empresa-e2e-token' },
+  });
+  gateway.simulator.addInstance('empresa-e2e', company.webhookUrl, 'empresa-e2e-token');
+  expect((await gateway.open('empresa-e2e')).status).toBe(200);
+  await page.goto('/');
+
+  // The seller, in a browser of their own, reaches the screen from 'Configuración'.
+  const sellerContext = await browser.newContext({ baseURL });
+  const seller = await sellerContext.newPage();
+  const sellerErrors: string[] = [];
+  seller.on('console', (message) => {
+    if (message.type() === 'error') sellerErrors.push(message.text());
+  });
+  await signIn(seller, 'vendedor@demo.test');
+  await seller.goto('/settings');
+  await seller.getByRole('link', { name: text.settingsOpen }).click();
+  await expect(seller).toHaveURL('/settings/new-whatsapp');
+  await expect(seller.getByRole('heading', { name: text.title, level: 1 })).toBeVisible();
+  const section = sessionSection(seller);
+  await expect(section.getByText(state.disconnected, { exact: true })).toBeVisible();
+  await expect(section.getByText(text.disconnected)).toBeVisible();
+
+  // 'Conectar WhatsApp': the gateway makes the seller's instance and answers a QR to scan.
+  await section.getByRole('button', { name: text.connect }).click();
+  await expect(section.getByRole('heading', { name: text.scanTitle })).toBeVisible();
+  await expect(section.getByRole('img', { name: text.qrAlt })).toHaveAttribute(
+    'src',
+    /^data:image\/png;base64,/,
+  );
+  await expect(section.getByText('WZYEH1YY')).toBeVisible();
+  await expect(section.getByText(state.connecting, { exact: true })).toBeVisible();
+  await expect(section.getByText(SELLER_CHANNEL)).toBeVisible();
+  await settle(seller);
+  await seller.screenshot({ path: 'test-results/personal-whatsapp-qr.png', fullPage: true });
+  const instance = [...gateway.simulator.instances.keys()].find((name) =>
+    name.startsWith('cartera-'),
+  )!;
+  expect(instance).toBeTruthy();
+
+  // The phone scans it: the screen says so without a reload.
+  expect((await gateway.open(instance)).status).toBe(200);
+  await expect(section.getByText(text.connected)).toBeVisible();
+  await expect(section.getByText(state.available, { exact: true })).toBeVisible();
+  await expect(section.getByRole('img', { name: text.qrAlt })).toHaveCount(0);
+  await settle(seller);
+  await seller.screenshot({ path: 'test-results/personal-whatsapp-connected.png' });
+
+  // The phone unlinks Cartera: the project manager's alert names the channel at once (no
+  // reload: its own refresh is a minute away), and the seller's screen offers to reconnect.
+  await expect(disconnectedAlert(page).filter({ hasText: SELLER_CHANNEL })).toHaveCount(0);
+  expect((await gateway.close(instance, 401)).status).toBe(200);
+  await expect(disconnectedAlert(page)).toContainText(SELLER_CHANNEL);
+  await expect(disconnectedAlert(page)).toContainText(
+    format(es.channels.sessionClosed, { code: '401' }),
+  );
+  await expect(section.getByRole('button', { name: text.connectAgain })).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: 'test-results/personal-whatsapp-alert.png' });
+
+  // Connected again, and the alert goes away.
+  await section.getByRole('button', { name: text.connectAgain }).click();
+  await expect(section.getByRole('img', { name: text.qrAlt })).toBeVisible();
+  await gateway.open(instance);
+  await expect(section.getByText(text.connected)).toBeVisible();
+  await expect(disconnectedAlert(page).filter({ hasText: SELLER_CHANNEL })).toHaveCount(0);
+
+  // 'Desconectar' asks first, then logs the phone out at the gateway.
+  await section.getByRole('button', { name: text.disconnect }).click();
+  const confirm = seller.getByRole('dialog', { name: text.disconnectTitle });
+  await expect(confirm).toContainText(text.disconnectMessage);
+  await confirm.getByRole('button', { name: text.disconnect }).click();
+  await expect(confirm).toBeHidden();
+  await expect(seller.getByText(text.disconnectedNotice)).toBeVisible();
+  await expect(section.getByRole('button', { name: text.connectAgain })).toBeVisible();
+  expect(gateway.simulator.instances.get(instance)!.state).toBe('close');
+  expect(
+    gateway.requests.some(
+      (request) => request.method === 'DELETE' && request.path === `/instance/logout/${instance}`,
+    ),
+  ).toBe(true);
+
+  expect(sellerErrors).toEqual([]);
+  expect(browserErrors).toEqual([]);
+  await sellerContext.close();
+});

@@ -1,7 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { SettingsPage } from '../../features/settings/settings-page';
-
-/** '/settings': the user's own configuration (01 §7 Settings); for now its API tokens. */
-export const Route = createFileRoute('/_app/settings')({
-  component: SettingsPage,
-});
