@@ -41,6 +41,21 @@ afterAll(() => fake.close());
 let channel: { id: string; webhookUrl: string };
 const userId = (email: string) => env.demo.users[email]!.id;
 
+let stranger: Promise<string> | undefined;
+/** A session of the other company's 'comercial' (made on first use). */
+function strangerToken() {
+  stranger ??= (async () => {
+    const user = await createUser(env.database.handle.db, env.demo.other, {
+      email: 'comercial@otra.test',
+      name: 'Olga',
+      lastname: 'Otra',
+      role: 'comercial',
+    });
+    return (await restLogin(env.app.url, user.email)).body.token as string;
+  })();
+  return stranger;
+}
+
 async function post(envelope: unknown, secret = APP_SECRET) {
   const { body, headers } = signedWebhook(secret, envelope);
   return fetch(channel.webhookUrl, { method: 'POST', headers, body });
@@ -132,13 +147,7 @@ describe('canales: configuración (01 §1, /company/channels)', () => {
   it('un vendedor no administra canales; otra empresa no ve los de esta', async () => {
     const seller = await env.call('vendedor@demo.test', 'channel.list');
     expect(seller.status).toBe(403);
-    const stranger = await createUser(env.database.handle.db, env.demo.other, {
-      email: 'comercial@otra.test',
-      name: 'Olga',
-      lastname: 'Otra',
-      role: 'comercial',
-    });
-    const token = (await restLogin(env.app.url, stranger.email)).body.token;
+    const token = await strangerToken();
     const other = await typedCall(
       env.app.url,
       'channel.get',
@@ -525,5 +534,109 @@ describe('canales: plantillas de WhatsApp (02 §3, §4)', () => {
       channelId: channel.id,
     });
     expect(after.data.map((each) => each.name)).not.toContain('seguimiento_compra');
+  });
+});
+
+describe('canales: otra empresa', () => {
+  it('no lee, crea, sincroniza ni borra las plantillas de esta empresa, ni envía por su canal', async () => {
+    const created = await env.call('comercial@demo.test', 'channel.createTemplate', {
+      channelId: channel.id,
+      name: 'solo_de_demo',
+      body: 'Hola {{1}}',
+    });
+    expect(created.status).toBe(200);
+    const token = await strangerToken();
+    const asStranger = (path: string, input: unknown, method?: 'GET') =>
+      typedCall(env.app.url, path, input, { token, ...(method ? { method } : {}) });
+
+    const listed = await asStranger('channel.templates', { channelId: channel.id }, 'GET');
+    expect(listed.status).toBe(404);
+    expect(listed.error?.data.domainCode).toBe('CHANNEL_NOT_FOUND');
+    const made = await asStranger('channel.createTemplate', {
+      channelId: channel.id,
+      name: 'intrusa',
+      body: 'Hola',
+    });
+    expect(made.error?.data.domainCode).toBe('CHANNEL_NOT_FOUND');
+    const synced = await asStranger('channel.synchronizeTemplates', { channelId: channel.id });
+    expect(synced.error?.data.domainCode).toBe('CHANNEL_NOT_FOUND');
+    const removed = await asStranger('channel.removeTemplate', { id: created.data.id });
+    expect(removed.status).toBe(404);
+    const updated = await asStranger('channel.update', {
+      id: channel.id,
+      values: { name: 'Mía' },
+    });
+    expect(updated.error?.data.domainCode).toBe('CHANNEL_NOT_FOUND');
+    const [someContact] = await env.database.handle.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.tenantId, env.demo.other.id))
+      .limit(1);
+    const sent = await asStranger('channel.sendMessage', {
+      id: newId(),
+      contactId: someContact!.id,
+      channelId: channel.id,
+      text: 'Hola',
+    });
+    expect(sent.error?.data.domainCode).toBe('CHANNEL_NOT_FOUND');
+
+    // Nothing of it happened: the template is still here and at Meta, the channel's name too.
+    expect(fake.simulator.templates.map((each) => each.name)).toContain('solo_de_demo');
+    expect(fake.simulator.templates.map((each) => each.name)).not.toContain('intrusa');
+    const templates = await env.call('vendedor@demo.test', 'channel.templates', {
+      channelId: channel.id,
+    });
+    expect(templates.data.map((each) => each.name)).toContain('solo_de_demo');
+    const own = await env.call('comercial@demo.test', 'channel.get', { id: channel.id });
+    expect(own.data.name).not.toBe('Mía');
+    expect(await timelineOf(someContact!.id)).toEqual([]);
+  });
+
+  it('un webhook solo escribe en la empresa de su canal, y la firma de una empresa no vale en la otra', async () => {
+    // The other company has a contact with the number that writes to this company's channel.
+    const phone = '+59899777888';
+    const [theirs] = await env.database.handle.db
+      .insert(contacts)
+      .values({ tenantId: env.demo.other.id, firstName: 'Homónimo', phones: [phone] })
+      .returning();
+    expect(
+      (
+        await post(
+          inboundText(PHONE_NUMBER_ID, { from: '59899777888', name: 'Nuevo', text: 'Hola' }),
+        )
+      ).status,
+    ).toBe(200);
+    const ours = await contactWithPhone(phone);
+    expect(ours?.tenantId).toBe(env.demo.demo.id);
+    expect(ours?.id).not.toBe(theirs!.id);
+    expect(await timelineOf(theirs!.id)).toEqual([]);
+
+    // The other company's own channel answers only to its own app secret.
+    const token = await strangerToken();
+    const otherChannel = await typedCall(
+      env.app.url,
+      'channel.create',
+      {
+        type: 'whatsapp_business',
+        name: 'WhatsApp Otra',
+        config: { phoneNumberId: '900000000001' },
+        secrets: { accessToken: 'otra-token', appSecret: 'otra-secret', verifyToken: 'otra' },
+      },
+      { token },
+    );
+    expect(otherChannel.status).toBe(200);
+    const envelope = inboundText('900000000001', {
+      from: '59899777888',
+      name: 'Cruzado',
+      text: 'Con la firma de la otra empresa',
+    });
+    const { body, headers } = signedWebhook(APP_SECRET, envelope);
+    const forged = await fetch(otherChannel.data.webhookUrl, { method: 'POST', headers, body });
+    expect(forged.status).toBe(401);
+    expect(await timelineOf(theirs!.id)).toEqual([]);
+    // This company's URL does not take the other's messages either (another phone number id).
+    const misrouted = await post(envelope);
+    expect(misrouted.status).toBe(200);
+    expect(await timelineOf(theirs!.id)).toEqual([]);
   });
 });
