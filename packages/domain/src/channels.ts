@@ -23,16 +23,18 @@ export function templateStatusOf(providerStatus: string): 'approved' | 'preappro
 /** WhatsApp template names: lower-case letters, digits and underscores. */
 export const TEMPLATE_NAME_PATTERN = /^[a-z0-9_]{1,512}$/;
 
-/** The channel types of 03 §3 Channel that the product stores (the server's CHANNEL_TYPES). */
-export type ChannelTypeName =
-  | 'whatsapp_business'
-  | 'whatsapp_360_dialog'
-  | 'fb'
-  | 'ig'
-  | 'leads'
-  | 'sms'
-  | 'unofficial_wpp'
-  | 'personal_whatsapp';
+/** The channel types of 03 §3 Channel that the product stores, each with its adapter. */
+export const CHANNEL_TYPES = [
+  'whatsapp_business',
+  'whatsapp_360_dialog',
+  'fb',
+  'ig',
+  'leads',
+  'sms',
+  'unofficial_wpp',
+  'personal_whatsapp',
+] as const;
+export type ChannelTypeName = (typeof CHANNEL_TYPES)[number];
 
 export type ChannelConfigField =
   | 'phoneNumberId'
@@ -60,9 +62,9 @@ export interface ChannelSetup {
   available: boolean;
   /** The configuration fields the channel's form shows, in order. */
   config: readonly ChannelConfigField[];
-  /** Those the server requires (its REQUIRED_CONFIG). */
+  /** Those the server requires. */
   requiredConfig: readonly ChannelConfigField[];
-  /** The write-only secrets (its CHANNEL_SECRETS, required and optional). */
+  /** The write-only secrets, required and optional (others are refused). */
   secrets: readonly ChannelSecretField[];
   /** Those of them the server requires. */
   requiredSecrets: readonly ChannelSecretField[];
@@ -71,9 +73,10 @@ export interface ChannelSetup {
 }
 
 /**
- * What each type asks for in /company/channels. It mirrors the server's channels.service.ts
- * (REQUIRED_CONFIG, CHANNEL_SECRETS) and channels/registry.ts (which types have an adapter);
- * apps/server/src/modules/channels/channel-setup.test.ts keeps them equal.
+ * What each type asks for: the form of /company/channels shows it, and the server's
+ * channels.service enforces the same (required configuration and secrets, no others).
+ * apps/server/src/modules/channels/channel-setup.test.ts checks `available` and `templates`
+ * against the server's adapters.
  */
 export const CHANNEL_SETUP: Record<ChannelTypeName, ChannelSetup> = {
   whatsapp_business: {

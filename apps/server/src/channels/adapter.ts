@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Channel } from '@cartera/db/schema';
+import { CHANNEL_TYPES, type ChannelTypeName } from '@cartera/domain/channels';
 import type { ErrorCode } from '@cartera/domain/errors';
 import type { ProviderUrls } from '../env';
 
@@ -10,18 +11,9 @@ import type { ProviderUrls } from '../env';
  * and calls it from the outbox job to send.
  */
 
-/** The channel types with an adapter (03 §3 lists the others, which have none yet). */
-export const CHANNEL_TYPES = [
-  'whatsapp_business',
-  'whatsapp_360_dialog',
-  'fb',
-  'ig',
-  'leads',
-  'sms',
-  'unofficial_wpp',
-  'personal_whatsapp',
-] as const;
-export type ChannelType = (typeof CHANNEL_TYPES)[number];
+/** The channel types (packages/domain: the channel form offers the same). */
+export { CHANNEL_TYPES };
+export type ChannelType = ChannelTypeName;
 
 /** What an adapter gets to act for one channel: its row, its opened secrets, where providers are. */
 export interface ChannelContext {

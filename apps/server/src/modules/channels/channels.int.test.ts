@@ -5,7 +5,7 @@ import { channelMessages, channels, contacts, interactions } from '@cartera/db/s
 import { errorMessage, es } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
-import { restLogin, typedCall } from '../../testing/http-client';
+import { restLogin, typedCall, type ProcedurePath } from '../../testing/http-client';
 import { waitFor, watchTopic } from '../../testing/ws-client';
 import {
   graphError,
@@ -546,7 +546,7 @@ describe('canales: otra empresa', () => {
     });
     expect(created.status).toBe(200);
     const token = await strangerToken();
-    const asStranger = (path: string, input: unknown, method?: 'GET') =>
+    const asStranger = <P extends ProcedurePath>(path: P, input: unknown, method?: 'GET') =>
       typedCall(env.app.url, path, input, { token, ...(method ? { method } : {}) });
 
     const listed = await asStranger('channel.templates', { channelId: channel.id }, 'GET');

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Database, Executor } from '@cartera/db/client';
 import type { Channel, ChannelConfig } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
+import { CHANNEL_SETUP } from '@cartera/domain/channels';
 import { changeOf } from '@cartera/domain/input';
 import { SLUG_ROLES } from '@cartera/domain/policy';
 import { CHANNEL_TYPES, type ChannelType } from '../../channels/adapter';
@@ -27,31 +28,6 @@ import {
  * deleted by the company's managers. Secrets are sealed on the way in and never come back: an
  * answer says only which are set.
  */
-
-/** The secrets each type needs, and which of them the server may make up itself. */
-export const CHANNEL_SECRETS: Record<ChannelType, { required: string[]; optional: string[] }> = {
-  whatsapp_business: { required: ['accessToken', 'appSecret', 'verifyToken'], optional: [] },
-  whatsapp_360_dialog: { required: ['apiKey', 'webhookSecret'], optional: [] },
-  fb: { required: ['pageAccessToken', 'appSecret', 'verifyToken'], optional: [] },
-  ig: { required: ['pageAccessToken', 'appSecret', 'verifyToken'], optional: [] },
-  leads: { required: ['pageAccessToken', 'appSecret', 'verifyToken'], optional: [] },
-  sms: { required: ['authToken'], optional: [] },
-  // instanceKey: the instance's own token, which the gateway puts in its webhooks.
-  unofficial_wpp: { required: ['apiKey'], optional: ['instanceKey'] },
-  personal_whatsapp: { required: ['apiKey'], optional: ['instanceKey'] },
-};
-
-/** The configuration each type needs to reach its account. */
-export const REQUIRED_CONFIG: Record<ChannelType, Array<keyof ChannelConfig>> = {
-  whatsapp_business: ['phoneNumberId'],
-  whatsapp_360_dialog: [],
-  fb: ['pageId'],
-  ig: ['pageId'],
-  leads: ['pageId'],
-  sms: ['accountSid', 'fromNumber'],
-  unofficial_wpp: ['gatewayUrl', 'instanceName'],
-  personal_whatsapp: ['gatewayUrl', 'instanceName'],
-};
 
 /** Types whose channel is a WhatsApp session at a gateway (connected by scanning a QR). */
 export const SESSION_TYPES: ReadonlySet<string> = new Set(['unofficial_wpp', 'personal_whatsapp']);
@@ -152,21 +128,21 @@ function mergeSecrets(
   stored: Record<string, string>,
   given: Record<string, string>,
 ) {
-  const known = new Set([...CHANNEL_SECRETS[type].required, ...CHANNEL_SECRETS[type].optional]);
+  const known = new Set<string>(CHANNEL_SETUP[type].secrets);
   const merged = { ...stored };
   for (const [key, value] of Object.entries(given)) {
     if (!known.has(key)) invalid(`secrets.${key}`, 'No corresponde a este tipo de canal');
     if (value.trim()) merged[key] = value.trim();
     else delete merged[key];
   }
-  for (const key of CHANNEL_SECRETS[type].required) {
+  for (const key of CHANNEL_SETUP[type].requiredSecrets) {
     if (!merged[key]) invalid(`secrets.${key}`, 'Requerido');
   }
   return merged;
 }
 
 function checkConfig(type: ChannelType, config: ChannelConfig) {
-  for (const key of REQUIRED_CONFIG[type]) {
+  for (const key of CHANNEL_SETUP[type].requiredConfig) {
     if (!config[key]) invalid(`config.${key}`, 'Requerido');
   }
 }
