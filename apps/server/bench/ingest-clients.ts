@@ -46,10 +46,12 @@ export interface IngestTask {
 export interface SideResult {
   /** Acknowledgement (HTTP) or commit (raw) times, ms. */
   latencies: number[];
-  /** Wall time of the side's blocks, ms. */
+  /** Wall time of the side's blocks, ms (HTTP: until every acknowledged event is ingested). */
   wallMs: number;
   /** HTTP statuses other than 200, or raw errors. */
   failures: string[];
+  /** HTTP, per block: from the last acknowledgement to the inbox emptied, ms. */
+  ingestLagMs: number[];
 }
 
 export interface IngestResult {
@@ -168,10 +170,21 @@ async function run(task: IngestTask): Promise<IngestResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: task.concurrency });
   const db = new pg.Pool({ connectionString: task.databaseUrl, max: task.poolSize });
   const sides: Record<'http' | 'raw', SideResult> = {
-    http: { latencies: [], wallMs: 0, failures: [] },
-    raw: { latencies: [], wallMs: 0, failures: [] },
+    http: { latencies: [], wallMs: 0, failures: [], ingestLagMs: [] },
+    raw: { latencies: [], wallMs: 0, failures: [], ingestLagMs: [] },
   };
 
+  // Acknowledged is not yet ingested: a block ends when the server's inbox worker has written
+  // every event it acknowledged to the timelines (the webhook inbox is empty).
+  const inboxEmptied = async () => {
+    for (;;) {
+      const { rows } = await db.query<{ n: number }>(
+        'select count(*)::int as n from webhook_inbox',
+      );
+      if (rows[0]!.n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
   const runHttp = async (items: HttpItem[]) => {
     const started = performance.now();
     await pool(items, task.concurrency, async (item) => {
@@ -180,6 +193,9 @@ async function run(task: IngestTask): Promise<IngestResult> {
       sides.http.latencies.push(performance.now() - sent);
       if (status !== 200) sides.http.failures.push(String(status));
     });
+    const acknowledged = performance.now();
+    await inboxEmptied();
+    sides.http.ingestLagMs.push(performance.now() - acknowledged);
     sides.http.wallMs += performance.now() - started;
   };
   const runRaw = async (items: RawItem[]) => {
@@ -199,6 +215,7 @@ async function run(task: IngestTask): Promise<IngestResult> {
     task.concurrency,
     async (item) => void (await post(agent, url, item)),
   );
+  await inboxEmptied();
   await pool(task.warmup.raw, task.concurrency, (item) => rawWrite(db, task, item));
   for (const [index, block] of task.blocks.entries()) {
     if (index % 2 === 0) {

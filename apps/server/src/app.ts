@@ -27,7 +27,8 @@ import { registerAuthRoutes } from './modules/auth/auth.rest';
 import { registerFilesRoutes } from './modules/files/files.rest';
 import { registerChannelsRoutes } from './modules/channels/channels.rest';
 import { registerChannelWebhooks } from './modules/channels/channels.webhooks';
-import { receiveWebhook } from './modules/channels/channel-messages.service';
+import { ingestEvent, receiveWebhook } from './modules/channels/channel-messages.service';
+import { startWebhookInbox } from './modules/channels/webhook-inbox';
 import { registerSandboxRoutes } from './modules/channels/sandbox.rest';
 import { seedSandbox } from './modules/channels/sandbox.seed';
 import { WhatsappSandbox } from './channels/sandbox/sandbox';
@@ -205,6 +206,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const stopSessionCache = await startSessionCache(database, logger);
   jobs.register(jobDefinitions);
   await jobs.start(deps);
+  const inbox = await startWebhookInbox(deps, (channel, event) =>
+    ingestEvent(deps, channel, event),
+  );
   if (seededDemo) await seedSandbox(deps, seededDemo);
 
   let closed = false;
@@ -219,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       closed = true;
       await server.close();
       deps.sandbox.close();
+      await inbox.stop();
       await jobs.stop().catch((error: unknown) => logger.warn({ err: error }, 'jobs stop failed'));
       await events.stop();
       await stopSessionCache();

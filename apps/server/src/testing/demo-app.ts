@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
 import { appRouter } from '../router';
 import { restLogin, typedCall, type ProcedurePath } from './http-client';
 import { startTestApp, type TestApp } from './test-app';
+import { webhookInboxSettled } from '../modules/channels/webhook-inbox';
 
 export interface DemoApp {
   readonly database: TestDatabase;
@@ -21,6 +22,8 @@ export interface DemoApp {
   ): ReturnType<typeof typedCall<P>>;
   /** A contact's stored timeline rows, oldest first (what a call wrote). */
   interactionsOf(contactId: string): Promise<Interaction[]>;
+  /** Resolves once every acknowledged webhook is on the timelines (the inbox worker's work). */
+  webhooksSettled(): Promise<void>;
 }
 
 const procedures = (
@@ -69,6 +72,9 @@ export function useDemoApp(envOverrides: Record<string, string> = { JOBS_ENABLED
         .from(interactions)
         .where(eq(interactions.contactId, contactId))
         .orderBy(interactions.id);
+    },
+    webhooksSettled() {
+      return webhookInboxSettled(state.database!.handle.db);
     },
     async call(email, path, input) {
       const method = procedures[path]?._def.type === 'query' ? 'GET' : 'POST';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   foreignKey,
   index,
@@ -177,6 +178,31 @@ export const channelTemplates = pgTable(
       table.language,
     ),
   ],
+);
+
+/**
+ * Webhooks acknowledged and not yet taken in. A provider's verified events are stored here in one
+ * statement and answered 200 at once; the inbox worker (apps/server/src/modules/channels/
+ * webhook-inbox.ts) writes them to the timelines, one transaction per event, and deletes the
+ * row. A row being worked on, or whose work failed, waits until `availableAt` (a lease, then a
+ * backoff) and is taken again: taking an event in twice changes nothing.
+ */
+export const webhookInbox = pgTable(
+  'webhook_inbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: tenantColumn(),
+    channelId: uuid('channel_id').notNull(),
+    /** The adapter's parsed events, serialised with superjson (dates kept). */
+    events: jsonb('events').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    availableAt: timestamp('available_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [index('webhook_inbox_available_idx').on(table.availableAt, table.id)],
 );
 
 export type Channel = typeof channels.$inferSelect;

@@ -27,18 +27,24 @@ export interface EvolutionFake {
   stop(): Promise<void>;
 }
 
-export async function startEvolutionFake(options: { apiKey: string }): Promise<EvolutionFake> {
+export async function startEvolutionFake(options: {
+  apiKey: string;
+  /** Awaited after each webhook is answered (a test waits for Cartera to take it in). */
+  afterPost?: () => Promise<void>;
+}): Promise<EvolutionFake> {
   const simulator = new EvolutionSimulator(options);
   const loopback = await serveOnLoopback((...request) => simulator.handle(...request));
 
-  const post: EvolutionFake['post'] = (instance, event, data, apikey) => {
+  const post: EvolutionFake['post'] = async (instance, event, data, apikey) => {
     const named = simulator.instances.get(instance);
     if (!named?.webhookUrl) throw new Error(`instance ${instance} has no webhook`);
-    return fetch(named.webhookUrl, {
+    const response = await fetch(named.webhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(evolutionEnvelope(event, instance, apikey ?? named.token, data)),
     });
+    await options.afterPost?.();
+    return response;
   };
   const setState = (instance: string, state: 'open' | 'close', reason: number) => {
     const named = simulator.instances.get(instance);

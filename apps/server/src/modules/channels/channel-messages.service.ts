@@ -32,6 +32,8 @@ import {
 } from '../timeline/timeline-writer';
 import { fetchChannelMediaJob, sendChannelMessageJob } from './channels.jobs';
 import { CHANNEL_STATUS_OF_SESSION, changeChannelStatus } from './channels.service';
+import { channelOfWebhook } from './webhook-channels';
+import { enqueueWebhookEvents } from './webhook-inbox';
 import {
   activeUserIds,
   claimProviderMessage,
@@ -101,10 +103,11 @@ export function nextStatus(current: string | null, reported: MessageStatus): Mes
 // Inbound
 
 /**
- * A provider's webhook: the channel its URL names, the signature checked on the raw bytes, then
- * every event it carries written in its own transaction. Answered only after they are stored,
- * so what the provider sees acknowledged is never lost; a failure answers 500 and the provider
- * sends it again (a repeated id writes nothing).
+ * A provider's webhook: the channel its URL names, the signature checked on the raw bytes, the
+ * events parsed, then stored in the webhook inbox in one statement and answered: what the
+ * provider sees acknowledged is durable, and the inbox worker writes each event to the timelines
+ * in its own transaction right after (webhook-inbox.ts). A failure to store answers 500 and the
+ * provider sends it again (a repeated id writes nothing).
  */
 export async function receiveWebhook(
   deps: AppDeps,
@@ -112,7 +115,7 @@ export async function receiveWebhook(
   webhookKey: string,
   request: WebhookRequest,
 ) {
-  const channel = await findChannelByWebhookKey(deps.db, webhookKey);
+  const channel = await channelOfWebhook(deps.db, webhookKey);
   const adapter = channel ? adapterFor(channel.type) : undefined;
   if (!channel || !adapter || providerSlugFor(channel.type) !== provider) {
     throw new DomainError('NOT_FOUND');
@@ -125,7 +128,7 @@ export async function receiveWebhook(
   } catch {
     throw new DomainError('INVALID_REQUEST_BODY');
   }
-  for (const event of events) await ingestEvent(deps, channel, event);
+  await enqueueWebhookEvents(deps.db, channel, events);
   return adapter.webhookAnswer ?? { contentType: 'application/json', body: '{"ok":true}' };
 }
 

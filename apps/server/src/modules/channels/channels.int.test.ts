@@ -58,7 +58,10 @@ function strangerToken() {
 
 async function post(envelope: unknown, secret = APP_SECRET) {
   const { body, headers } = signedWebhook(secret, envelope);
-  return fetch(channel.webhookUrl, { method: 'POST', headers, body });
+  const response = await fetch(channel.webhookUrl, { method: 'POST', headers, body });
+  // What the webhook acknowledged is taken in by the inbox worker right after.
+  await env.webhooksSettled();
+  return response;
 }
 
 async function timelineOf(contactId: string) {

@@ -22,6 +22,7 @@ import {
   insertChannel,
   updateChannelRow,
 } from './channels.repository';
+import { forgetWebhookChannel } from './webhook-channels';
 
 /**
  * The channels of a company (01 §1, 03 §3 Channel; /company/channels): created, edited and
@@ -224,6 +225,7 @@ export async function updateChannel(
     ...(input.limits ? { limits: input.limits } : {}),
   });
   if (!row) throw new DomainError('CHANNEL_NOT_FOUND');
+  forgetWebhookChannel(db, row.webhookKey);
   return describeChannel(env, row);
 }
 
@@ -268,6 +270,7 @@ export async function findSandboxChannel(db: Executor, webhookKey: string) {
 export async function removeChannel(db: Database, user: AuthUser, id: string) {
   const row = await updateChannelRow(db, user.tenantId, id, { deletedAt: new Date() });
   if (!row) throw new DomainError('CHANNEL_NOT_FOUND');
+  forgetWebhookChannel(db, row.webhookKey);
   return { id };
 }
 

@@ -21,8 +21,11 @@ const SELLER = 'vendedor@demo.test';
 const MANAGER = 'comercial@demo.test';
 const PROJECT_MANAGER = 'proyecto@demo.test';
 
-const fake: EvolutionFake = await startEvolutionFake({ apiKey: API_KEY });
 const env = useDemoApp({ JOBS_ENABLED: 'true', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
+const fake: EvolutionFake = await startEvolutionFake({
+  apiKey: API_KEY,
+  afterPost: () => env.webhooksSettled(),
+});
 afterAll(() => fake.stop());
 
 let company: { id: string; webhookUrl: string };

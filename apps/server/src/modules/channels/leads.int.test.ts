@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createContact } from '@cartera/db/factories';
-import { contacts } from '@cartera/db/schema';
+import { contacts, webhookInbox } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
 import { leadgenEnvelope, signedMetaWebhook } from '../../channels/messenger/messenger-simulator';
 import { startMessengerFake, type MessengerFake } from '../../channels/messenger/messenger.fake';
@@ -28,12 +28,15 @@ afterAll(() => fake.close());
 
 let forms: { id: string; webhookUrl: string };
 
-function postLead(leadgenId: string, secret = APP_SECRET) {
+async function postLead(leadgenId: string, secret = APP_SECRET) {
   const { body, headers } = signedMetaWebhook(
     secret,
     leadgenEnvelope(PAGE_ID, { leadgenId, formId: '551111744595541' }),
   );
-  return fetch(forms.webhookUrl, { method: 'POST', headers, body });
+  const response = await fetch(forms.webhookUrl, { method: 'POST', headers, body });
+  // What the webhook acknowledged is taken in by the inbox worker right after.
+  await env.webhooksSettled();
+  return response;
 }
 
 async function contactsWith(condition: ReturnType<typeof sql>) {
@@ -187,6 +190,35 @@ describe('Anuncios de formulario de Facebook', () => {
       SELLER,
     );
     expect(seller.status).toBe(403);
+  });
+
+  it('un formulario que Meta no entrega todavía queda en la bandeja de webhooks y se guarda al reintentar', async () => {
+    // Acknowledged at once, but Graph does not know the lead yet: the row waits with its error.
+    const answer = await postLead('900000000000077');
+    expect(answer.status).toBe(200);
+    const waiting = await env.database.handle.db.select().from(webhookInbox);
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toMatchObject({ channelId: forms.id, attempts: 1 });
+    expect(waiting[0]!.lastError).toBeTruthy();
+    expect(await contactsWith(sql`${contacts.phones} @> array['+59899700077']::text[]`)).toEqual(
+      [],
+    );
+
+    // Graph answers now: the retry (a second later) stores the contact, and the row is gone.
+    fake.simulator.storeLead('900000000000077', [
+      { name: 'full_name', values: ['Rosario Vidal'] },
+      { name: 'phone_number', values: ['+598 99 700 077'] },
+    ]);
+    await expect
+      .poll(
+        async () =>
+          (await contactsWith(sql`${contacts.phones} @> array['+59899700077']::text[]`)).length,
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    await expect
+      .poll(async () => (await env.database.handle.db.select().from(webhookInbox)).length)
+      .toBe(0);
   });
 });
 

@@ -50,7 +50,10 @@ async function post(
 ) {
   const accountId = object === 'page' ? PAGE_ID : IG_ACCOUNT_ID;
   const { body, headers } = signedMetaWebhook(secret, messagingEnvelope(object, accountId, items));
-  return fetch(channel.webhookUrl, { method: 'POST', headers, body });
+  const response = await fetch(channel.webhookUrl, { method: 'POST', headers, body });
+  // What the webhook acknowledged is taken in by the inbox worker right after.
+  await env.webhooksSettled();
+  return response;
 }
 
 async function contactWithScopedId(scopedId: string) {

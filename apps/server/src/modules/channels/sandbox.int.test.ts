@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
 import { es } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
 import { restLogin, typedCall } from '../../testing/http-client';
+import { webhookInboxSettled } from './webhook-inbox';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 
 /*
@@ -108,6 +109,7 @@ describe("'Canal de prueba' de la demo", () => {
       }),
     });
     expect(wrote.status).toBe(201);
+    await webhookInboxSettled(database.handle.db);
     const contact = await contactWithPhone('+59899000777');
     expect(contact).toMatchObject({ firstName: 'Prueba' });
 

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps';
 import { createSession, resolveSession, revokeSession } from '../sessions/session.service';
 import { sendChannelMessage } from './channel-messages.service';
 import { findContactsWithPhone } from './channels.repository';
+import { webhookInboxSettled } from './webhook-inbox';
 import { createSandboxChannel } from './channels.service';
 
 /**
@@ -59,6 +60,8 @@ export async function seedSandbox(deps: AppDeps, demo: DemoData) {
         name: contact.firstName,
         text: script.customer,
       });
+      // The reply comes after the customer's message is on the timeline.
+      await webhookInboxSettled(deps.db);
       await sendChannelMessage(deps, session.user, {
         id: newId(),
         contactId: contact.id,
@@ -75,5 +78,6 @@ export async function seedSandbox(deps: AppDeps, demo: DemoData) {
     name: 'Florencia Núñez',
     text: 'Hola, vi su publicidad en Instagram. ¿Hacen envíos al interior?',
   });
+  await webhookInboxSettled(deps.db);
   deps.logger.info({ channelId: channel.id }, "channels: seeded the demo's 'Canal de prueba'");
 }

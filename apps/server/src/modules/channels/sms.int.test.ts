@@ -50,7 +50,10 @@ async function post(
     options.url ?? channel.webhookUrl,
     params,
   );
-  return fetch(channel.webhookUrl, { method: 'POST', headers, body });
+  const response = await fetch(channel.webhookUrl, { method: 'POST', headers, body });
+  // What the webhook acknowledged is taken in by the inbox worker right after.
+  await env.webhooksSettled();
+  return response;
 }
 
 const sms = (from: string, body: string, sid?: string) =>

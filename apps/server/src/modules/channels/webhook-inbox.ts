@@ -1,0 +1,257 @@
+import { inArray, sql } from 'drizzle-orm';
+import superjson from 'superjson';
+import type { Executor } from '@cartera/db/client';
+import { webhookInbox, type Channel } from '@cartera/db/schema';
+import type { InboundEvent } from '../../channels/adapter';
+import type { AppDeps } from '../../deps';
+import { keepListening } from '../../realtime/kept-listen';
+import { findChannel } from './channels.repository';
+
+/**
+ * The webhook inbox: a provider's verified events are stored in one statement and answered at
+ * once (the provider's acknowledgement never waits for the timelines), then this worker takes
+ * them in, each customer's in the order they arrived, one transaction per event (ingestEvent).
+ * Every server instance runs one worker; rows are leased with SKIP LOCKED, so two never take the
+ * same row (two instances may take one customer's consecutive rows at the same time).
+ *
+ * Nothing acknowledged is lost: a row is deleted only after its events are stored, and a crash
+ * leaves it to be taken again when its lease ends. Taking an event in twice changes nothing (a
+ * message's provider id is claimed once, a receipt never moves a status back, a connection
+ * state already recorded is not announced again), so at-least-once here is exactly once on the
+ * timelines. A failure (a provider call of a lead, the database) waits a backoff and is tried
+ * again; after MAX_ATTEMPTS the row is parked (kept, never taken again) and logged.
+ */
+
+/** The NOTIFY channel a stored webhook wakes the workers on. */
+export const WEBHOOK_INBOX_CHANNEL = 'cartera_webhooks';
+/** Rows a worker leases at a time. */
+const BATCH_SIZE = 32;
+/** Customers whose rows a worker takes in at the same time. */
+const LANES = 4;
+/** How long a leased row is left alone before another worker may take it (a crashed one). */
+const LEASE_SECONDS = 60;
+/** How often a worker looks without being woken (leases that ended, backoffs that passed). */
+const POLL_MS = 1_000;
+/** Attempts before a row is parked. */
+export const MAX_ATTEMPTS = 10;
+
+/** Stores a channel's verified events and wakes the workers: one round trip. */
+export async function enqueueWebhookEvents(db: Executor, channel: Channel, events: InboundEvent[]) {
+  if (events.length === 0) return;
+  const stored = JSON.stringify(superjson.serialize(events));
+  await db.execute(sql`
+    with stored as (
+      insert into ${webhookInbox} (tenant_id, channel_id, events)
+      values (${channel.tenantId}::uuid, ${channel.id}::uuid, ${stored}::jsonb)
+      returning id
+    )
+    select pg_notify(${WEBHOOK_INBOX_CHANNEL}, '') from stored`);
+}
+
+interface LeasedRow {
+  id: number;
+  tenantId: string;
+  channelId: string;
+  events: InboundEvent[];
+  attempts: number;
+}
+
+/** Leases the next rows that are due, oldest first. */
+async function leaseRows(db: Executor): Promise<LeasedRow[]> {
+  const result = await db.execute(sql`
+    update ${webhookInbox}
+    set attempts = attempts + 1,
+      available_at = now() + make_interval(secs => ${LEASE_SECONDS})
+    where id in (
+      select id from ${webhookInbox}
+      where available_at <= now()
+      order by id
+      limit ${BATCH_SIZE}
+      for update skip locked
+    )
+    returning id, tenant_id as "tenantId", channel_id as "channelId", events, attempts`);
+  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  return rows
+    .map((row) => ({
+      id: Number(row.id),
+      tenantId: String(row.tenantId),
+      channelId: String(row.channelId),
+      events: superjson.deserialize<InboundEvent[]>(
+        (typeof row.events === 'string' ? JSON.parse(row.events) : row.events) as never,
+      ),
+      attempts: Number(row.attempts),
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
+/** The wait before a failed row is tried again: 1 s, 2 s, 4 s… up to five minutes. */
+function backoffSeconds(attempts: number) {
+  return Math.min(2 ** Math.max(attempts - 1, 0), 300);
+}
+
+/**
+ * A row failed: it waits its backoff (or is parked), and the customer's later rows leased with
+ * it wait as long, so they are taken after it again (their lease is not counted as an attempt).
+ */
+async function recordFailure(db: Executor, row: LeasedRow, later: LeasedRow[], error: unknown) {
+  const parked = row.attempts >= MAX_ATTEMPTS;
+  const message = error instanceof Error ? error.message : String(error);
+  const until = parked
+    ? sql`'infinity'::timestamptz`
+    : sql`now() + make_interval(secs => ${backoffSeconds(row.attempts)})`;
+  await db.execute(sql`
+    update ${webhookInbox} set last_error = ${message.slice(0, 1000)}, available_at = ${until}
+    where id = ${row.id}`);
+  if (later.length) {
+    await db.execute(sql`
+      update ${webhookInbox} set attempts = attempts - 1, available_at = ${until}
+      where id in (${sql.join(
+        later.map((each) => sql`${each.id}`),
+        sql`, `,
+      )})`);
+  }
+  return parked;
+}
+
+/** What must be taken in in order: one customer's messages, one message's receipts. */
+function orderKey(row: LeasedRow) {
+  const event = row.events[0];
+  const of = (() => {
+    switch (event?.kind) {
+      case 'message':
+        return `from:${event.from.phone ?? event.from.scopedId ?? ''}`;
+      case 'watermark':
+        return `from:${event.recipient.scopedId}`;
+      case 'status':
+        return `message:${event.providerMessageId}`;
+      case 'lead':
+        return `lead:${event.providerLeadId}`;
+      default:
+        return 'channel';
+    }
+  })();
+  return `${row.channelId}|${of}`;
+}
+
+/**
+ * Takes in the leased rows: those of one customer (or one message's receipts) one after the
+ * other in arrival order, up to LANES customers at a time. A row's events go one by one; when
+ * one fails, the rest of that row and the customer's later rows of the batch wait for the
+ * retry (those before it are not written twice).
+ */
+async function takeIn(
+  deps: AppDeps,
+  rows: LeasedRow[],
+  ingest: (channel: Channel, event: InboundEvent) => Promise<unknown>,
+) {
+  const channels = new Map<string, Promise<Channel | undefined>>();
+  const channelOf = (row: LeasedRow) => {
+    const key = `${row.tenantId}:${row.channelId}`;
+    if (!channels.has(key)) channels.set(key, findChannel(deps.db, row.tenantId, row.channelId));
+    return channels.get(key)!;
+  };
+  const lanes = new Map<string, LeasedRow[]>();
+  for (const row of rows) {
+    const key = orderKey(row);
+    lanes.set(key, [...(lanes.get(key) ?? []), row]);
+  }
+  const done: number[] = [];
+  const takeLane = async (lane: LeasedRow[]) => {
+    for (const [index, row] of lane.entries()) {
+      try {
+        const channel = await channelOf(row);
+        // A channel deleted since: its events have nowhere to go.
+        if (channel) for (const event of row.events) await ingest(channel, event);
+        else
+          deps.logger.warn({ channelId: row.channelId }, 'webhooks: channel gone, events dropped');
+        done.push(row.id);
+      } catch (error) {
+        const parked = await recordFailure(deps.db, row, lane.slice(index + 1), error);
+        deps.logger[parked ? 'error' : 'warn'](
+          { err: error, inboxId: row.id, channelId: row.channelId, attempts: row.attempts },
+          parked ? 'webhooks: events parked after repeated failures' : 'webhooks: will retry',
+        );
+        return;
+      }
+    }
+  };
+  const pending = [...lanes.values()];
+  await Promise.all(
+    Array.from({ length: Math.min(LANES, pending.length) }, async () => {
+      for (let lane = pending.shift(); lane; lane = pending.shift()) await takeLane(lane);
+    }),
+  );
+  if (done.length) await deps.db.delete(webhookInbox).where(inArray(webhookInbox.id, done));
+}
+
+/**
+ * Starts this instance's worker: woken by every stored webhook, and every second for leases and
+ * backoffs that ended. `stop` lets the batch in hand finish.
+ */
+export async function startWebhookInbox(
+  deps: AppDeps,
+  ingest: (channel: Channel, event: InboundEvent) => Promise<unknown>,
+) {
+  let running = true;
+  let working: Promise<void> | null = null;
+  let again = false;
+
+  const drain = async () => {
+    while (running) {
+      const rows = await leaseRows(deps.db);
+      if (rows.length === 0) return;
+      await takeIn(deps, rows, ingest);
+    }
+  };
+  const wake = () => {
+    if (!running) return;
+    if (working) {
+      again = true;
+      return;
+    }
+    working = drain()
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'webhooks: inbox pass failed'))
+      .finally(() => {
+        working = null;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
+  };
+
+  const stopListening = await keepListening(deps.database, WEBHOOK_INBOX_CHANNEL, wake, {
+    logger: deps.logger,
+    label: 'webhooks',
+    onBack: wake,
+  });
+  const timer = setInterval(wake, POLL_MS);
+  timer.unref();
+  wake();
+
+  return {
+    async stop() {
+      running = false;
+      clearInterval(timer);
+      await stopListening();
+      await working;
+    },
+  };
+}
+
+/**
+ * Resolves once no stored webhook is waiting to be taken in (rows waiting out a failure's
+ * backoff do not count): the demo seed, and tests that read what a webhook wrote.
+ */
+export async function webhookInboxSettled(db: Executor, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await db.execute(sql`
+      select count(*)::int as pending from ${webhookInbox}
+      where last_error is null or available_at <= now()`);
+    const [row] = (result as unknown as { rows: Array<{ pending: number }> }).rows;
+    if (Number(row?.pending ?? 0) === 0) return;
+    if (Date.now() > deadline) throw new Error('webhook inbox not settled');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
