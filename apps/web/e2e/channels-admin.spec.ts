@@ -221,12 +221,13 @@ test.describe('Canales de la empresa', () => {
       id: channel.id,
       values: { secrets: { accessToken: 'token-revocado' } },
     });
+    // A new contact has never written: only a template may go (WhatsApp's 24-hour window).
     const contact = await createTestContact(page, 'Cliente');
     await trpcMutation(page, 'channel.sendMessage', {
       id: clientId(),
       contactId: contact.id,
       channelId: channel.id,
-      text: 'Hola, ¿seguimos?',
+      template: { name: 'seguimiento', language: 'es', parameters: [] },
     });
     await expect
       .poll(

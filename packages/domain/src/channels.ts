@@ -20,6 +20,22 @@ export function templateStatusOf(providerStatus: string): 'approved' | 'preappro
   return 'preapproved';
 }
 
+/** How many positional parameters ({{1}}, {{2}}…) a WhatsApp template's body asks for. */
+export function templateParameterCount(body: string): number {
+  let most = 0;
+  for (const match of body.matchAll(/\{\{\s*(\d+)\s*\}\}/g))
+    most = Math.max(most, Number(match[1]));
+  return most;
+}
+
+/** A template's body with its parameters in place ({{1}} is the first; a missing one, empty). */
+export function fillTemplate(body: string, parameters: readonly string[]): string {
+  return body.replace(
+    /\{\{\s*(\d+)\s*\}\}/g,
+    (_, index: string) => parameters[Number(index) - 1] ?? '',
+  );
+}
+
 /** WhatsApp template names: lower-case letters, digits and underscores. */
 export const TEMPLATE_NAME_PATTERN = /^[a-z0-9_]{1,512}$/;
 
@@ -144,6 +160,47 @@ export const CHANNEL_SETUP: Record<ChannelTypeName, ChannelSetup> = {
     templates: false,
   },
 };
+
+/**
+ * How long after the customer's last message a channel lets the company write freely (03 §4,
+ * §9): WhatsApp's customer-service window of 24 hours, after which only an approved template may
+ * be sent (and the customer's answer opens a new window); Messenger's and Instagram's 7 days
+ * (the human-agent tag), after which nothing may be sent from here. Other types have none.
+ */
+export const REPLY_WINDOW_HOURS: Partial<Record<ChannelTypeName, number>> = {
+  whatsapp_business: 24,
+  whatsapp_360_dialog: 24,
+  fb: 24 * 7,
+  ig: 24 * 7,
+};
+
+export interface ReplyWindow {
+  /** Whether the channel has a window at all. */
+  limited: boolean;
+  /** Whether free text may be sent now. */
+  open: boolean;
+  /** When the window closes (null: no window, or the customer never wrote). */
+  closesAt: Date | null;
+  /** Outside the window, whether a template may still be sent (WhatsApp). */
+  templatesAllowed: boolean;
+}
+
+/** A contact's window on a channel, from when the customer last wrote through it. */
+export function replyWindowOf(
+  type: string,
+  lastInboundAt: Date | null,
+  now: Date = new Date(),
+): ReplyWindow {
+  const hours = REPLY_WINDOW_HOURS[type as ChannelTypeName];
+  if (!hours) return { limited: false, open: true, closesAt: null, templatesAllowed: true };
+  const closesAt = lastInboundAt ? new Date(lastInboundAt.getTime() + hours * 3_600_000) : null;
+  return {
+    limited: true,
+    open: closesAt !== null && closesAt.getTime() > now.getTime(),
+    closesAt,
+    templatesAllowed: type === 'whatsapp_business' || type === 'whatsapp_360_dialog',
+  };
+}
 
 /** Types in the order the channel form offers them. */
 export const CHANNEL_TYPE_ORDER = Object.keys(CHANNEL_SETUP) as ChannelTypeName[];

@@ -103,6 +103,9 @@ export const ERROR_HTTP_STATUS = {
   NO_VALID_SESSION: 409,
   CHANNEL_NOT_FOUND: 404,
   MESSAGE_LIMIT_EXCEEDED: 429,
+  // Reply windows (03 §4, §9): WhatsApp's 24 hours (templates only after), Meta's 7 days
+  WHATSAPP_WINDOW_CLOSED: 409,
+  META_WINDOW_CLOSED: 409,
   // Platform: a personal WhatsApp needs the company's gateway (/settings/new-whatsapp)
   WHATSAPP_GATEWAY_NOT_CONFIGURED: 409,
   // Bot (03 §8)

@@ -327,6 +327,10 @@ const procedures: Record<string, Entry> = {
   'channel.whatsappSession': { access: 'authenticated' },
   'channel.connectWhatsapp': { access: 'authenticated' },
   'channel.disconnectWhatsapp': { access: 'authenticated' },
+  'channel.replyWindow': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: OTHER_ID, channelId: SOME_ID },
+  },
   'channel.sendMessage': {
     access: { roles: CONTACT_ROLES },
     input: { id: SOME_ID, contactId: OTHER_ID, channelId: SOME_ID, text: 'Hola' },

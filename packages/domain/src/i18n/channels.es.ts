@@ -138,6 +138,7 @@ export const channelsEs = {
     body: 'Texto',
     bodyHint: 'Usa {{1}}, {{2}}… para los datos que cambian en cada envío.',
     bodyRequired: 'Escribe el texto de la plantilla',
+    missingParameters: 'Completa todos los datos de la plantilla',
     columnName: 'Nombre',
     columnLanguage: 'Idioma',
     columnCategory: 'Categoría',
@@ -152,6 +153,22 @@ export const channelsEs = {
       pt_BR: 'Portugués (Brasil)',
     },
     categories: { MARKETING: 'Marketing', UTILITY: 'Utilidad', AUTHENTICATION: 'Autenticación' },
+  },
+  /** The composer's reply window (03 §4): its countdown, and what may go once it closed. */
+  replyWindow: {
+    closesIn: 'Puedes responder libremente durante {time}',
+    whatsappClosed:
+      'Pasaron más de 24 horas desde el último mensaje del cliente: solo puedes escribirle con una plantilla aprobada. Cuando responda, vuelves a escribir libremente.',
+    metaClosed: 'Te encuentras fuera del periodo permitido por Meta',
+    continueOn: 'Continuar en {platform}',
+    platforms: { fb: 'Messenger', ig: 'Instagram' } as Record<string, string>,
+    template: 'Plantilla',
+    templatePlaceholder: 'Busca una plantilla aprobada',
+    noTemplates:
+      'Este canal no tiene plantillas aprobadas. Pide a quien administra los canales que cree una en Canales.',
+    parameter: 'Dato {n}',
+    preview: 'Vista previa',
+    sendTemplate: 'Enviar plantilla',
   },
   /** A lead-ads form filled in, as its timeline item reads. */
   leads: {

@@ -96,6 +96,9 @@ export const errorMessages: Record<ErrorCode, string> = {
     'Tu empresa todavía no configuró un servidor de WhatsApp. Pide a un responsable que lo agregue en Mi Empresa > Canales.',
   MESSAGE_LIMIT_EXCEEDED:
     'Límite de mensajes por hora alcanzado. Esperando a que se restablezca el límite para continuar.',
+  WHATSAPP_WINDOW_CLOSED:
+    'Pasaron más de 24 horas desde el último mensaje del cliente: solo puedes escribirle con una plantilla aprobada.',
+  META_WINDOW_CLOSED: 'Te encuentras fuera del periodo permitido por Meta',
   BOT_NOT_ACTIVE:
     'El BOT no se encuentra activo. Por favor, actívelo para poder empezar a utilizarlo.',
   BOT_CONFIG_NOT_FOUND: 'No se encontró la configuración del BOT',

@@ -3,6 +3,13 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor, Transaction } from '@cartera/db/client';
 import type { Channel, Contact } from '@cartera/db/schema';
+import {
+  fillTemplate,
+  REPLY_WINDOW_HOURS,
+  replyWindowOf,
+  templateParameterCount,
+  type ChannelTypeName,
+} from '@cartera/domain/channels';
 import { DomainError, type ErrorCode } from '@cartera/domain/errors';
 import { es } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
@@ -41,6 +48,8 @@ import {
   findByProviderMessageId,
   findChannel,
   findChannelByWebhookKey,
+  findTemplates,
+  lastInboundAt,
   findChannels as findChannelsOfTenant,
   findContactChannelMessages,
   findContactByEmail,
@@ -582,7 +591,9 @@ export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: Sen
           : 'CONTACT_WITHOUT_PHONE_NUMBER',
       );
     }
+    await checkReplyWindow(tx, channel, contact.id, Boolean(input.template));
     await checkLimits(tx, channel);
+    const templateText = input.template ? await templateTextOf(tx, channel, input.template) : null;
     const fresh = await recordInteraction(tx, user, contact, {
       id: input.id,
       type: 'channelMessage',
@@ -590,7 +601,7 @@ export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: Sen
       status: 'sending',
       content: {
         message: {
-          text: input.text ?? input.template?.name ?? '',
+          text: input.text ?? templateText ?? '',
           type: input.file
             ? mediaKindOf(input.file.mimeType)
             : input.template
@@ -622,6 +633,65 @@ export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: Sen
     );
     return { id: input.id };
   });
+}
+
+/**
+ * Free text only within the channel's reply window (03 §4): after WhatsApp's 24 hours only a
+ * template; after Meta's 7 days nothing.
+ */
+async function checkReplyWindow(
+  tx: Executor,
+  channel: Channel,
+  contactId: string,
+  template: boolean,
+) {
+  if (!REPLY_WINDOW_HOURS[channel.type as ChannelTypeName]) return;
+  const window = replyWindowOf(
+    channel.type,
+    await lastInboundAt(tx, channel.tenantId, contactId, channel.id),
+  );
+  if (window.open) return;
+  if (!window.templatesAllowed) throw new DomainError('META_WINDOW_CLOSED');
+  if (!template) throw new DomainError('WHATSAPP_WINDOW_CLOSED');
+}
+
+/**
+ * What a template message reads on the timeline: the stored template's body with the parameters
+ * in place (every one it asks for must be given), or its name when it is not stored here.
+ */
+async function templateTextOf(
+  tx: Executor,
+  channel: Channel,
+  template: { name: string; language: string; parameters: string[] },
+) {
+  const stored = (await findTemplates(tx, channel.tenantId, channel.id)).find(
+    (each) => each.name === template.name && each.language === template.language,
+  );
+  if (!stored) return template.name;
+  const needed = templateParameterCount(stored.body);
+  if (template.parameters.slice(0, needed).filter((each) => each.trim()).length < needed) {
+    throw new DomainError('INVALID_REQUEST_BODY', {
+      fields: { 'template.parameters': [es.channels.templates.missingParameters] },
+    });
+  }
+  return fillTemplate(stored.body, template.parameters);
+}
+
+/** A contact's reply window on a channel the user may write through (the composer's notice). */
+export async function contactReplyWindow(
+  deps: AppDeps,
+  user: AuthUser,
+  input: { contactId: string; channelId: string },
+) {
+  const contact = await visibleContact(deps.db, user, input.contactId);
+  const channel = await findChannel(deps.db, user.tenantId, input.channelId);
+  if (!channel || (channel.type === 'personal_whatsapp' && channel.ownerId !== user.id)) {
+    throw new DomainError('CHANNEL_NOT_FOUND');
+  }
+  return replyWindowOf(
+    channel.type,
+    await lastInboundAt(deps.db, user.tenantId, contact.id, channel.id),
+  );
 }
 
 async function checkLimits(tx: Executor, channel: Channel) {

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createUser } from '@cartera/db/factories';
-import { channelMessages, channels, contacts, interactions } from '@cartera/db/schema';
+import {
+  channelMessages,
+  channelTemplates,
+  channels,
+  contacts,
+  interactions,
+} from '@cartera/db/schema';
 import { errorMessage, es } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
@@ -451,6 +457,136 @@ describe('canales: mensajes salientes (outbox)', () => {
     expect(missing.status).toBe(409);
     expect(missing.error?.data.domainCode).toBe('CONTACT_WITHOUT_PHONE_NUMBER');
     expect(await timelineOf(noPhone!.id)).toEqual([]);
+  });
+});
+
+describe('canales: ventana de respuesta de WhatsApp (03 §4)', () => {
+  it('dentro de las 24 h se escribe libre; pasadas, solo una plantilla; la respuesta del cliente la reabre', async () => {
+    // A customer writes: the window is open for 24 hours from their message.
+    await post(inboundText(PHONE_NUMBER_ID, { from: '59899444555', name: 'Nora', text: 'Hola' }));
+    const contact = (await contactWithPhone('+59899444555'))!;
+    const email =
+      contact.agentId === userId('vendedor@demo.test')
+        ? 'vendedor@demo.test'
+        : 'vendedora@demo.test';
+    const window = await env.call(email, 'channel.replyWindow', {
+      contactId: contact.id,
+      channelId: channel.id,
+    });
+    expect(window.data).toMatchObject({ limited: true, open: true, templatesAllowed: true });
+    const closesIn = new Date(window.data.closesAt!).getTime() - Date.now();
+    expect(closesIn).toBeGreaterThan(23.9 * 3_600_000);
+    expect(closesIn).toBeLessThanOrEqual(24 * 3_600_000);
+    const within = await env.call(email, 'channel.sendMessage', {
+      id: newId(),
+      contactId: contact.id,
+      channelId: channel.id,
+      text: 'Hola Nora, ¿en qué te ayudo?',
+    });
+    expect(within.status).toBe(200);
+
+    // 25 hours later (the customer's message moved back in time): templates only.
+    await env.database.handle.db
+      .update(channelMessages)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(and(eq(channelMessages.contactId, contact.id), eq(channelMessages.direction, 'in')));
+    const closed = await env.call(email, 'channel.replyWindow', {
+      contactId: contact.id,
+      channelId: channel.id,
+    });
+    expect(closed.data).toMatchObject({ limited: true, open: false, templatesAllowed: true });
+    const before = (await timelineOf(contact.id)).length;
+    const refused = await env.call(email, 'channel.sendMessage', {
+      id: newId(),
+      contactId: contact.id,
+      channelId: channel.id,
+      text: '¿Seguís interesada?',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.error?.data.domainCode).toBe('WHATSAPP_WINDOW_CLOSED');
+    expect(refused.error?.message).toBe(errorMessage('WHATSAPP_WINDOW_CLOSED'));
+    expect(await timelineOf(contact.id)).toHaveLength(before);
+    // An approved template: every datum it asks for must be given, and it reads filled in.
+    await env.database.handle.db.insert(channelTemplates).values({
+      tenantId: env.demo.demo.id,
+      channelId: channel.id,
+      name: 'seguimiento',
+      language: 'es',
+      status: 'APPROVED',
+      body: 'Hola {{1}}, ¿seguimos con {{2}}?',
+    });
+    const missing = await env.call(email, 'channel.sendMessage', {
+      id: newId(),
+      contactId: contact.id,
+      channelId: channel.id,
+      template: { name: 'seguimiento', language: 'es', parameters: ['Nora'] },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.error?.data.fieldErrors).toEqual({
+      'template.parameters': ['Completa todos los datos de la plantilla'],
+    });
+    expect(await timelineOf(contact.id)).toHaveLength(before);
+    const template = await env.call(email, 'channel.sendMessage', {
+      id: newId(),
+      contactId: contact.id,
+      channelId: channel.id,
+      template: { name: 'seguimiento', language: 'es', parameters: ['Nora', 'el presupuesto'] },
+    });
+    expect(template.status).toBe(200);
+    const items = await timelineOf(contact.id);
+    expect(items).toHaveLength(before + 1);
+    expect(items.at(-1)!.content).toMatchObject({
+      message: { text: 'Hola Nora, ¿seguimos con el presupuesto?', type: 'template' },
+      template: { name: 'seguimiento', parameters: ['Nora', 'el presupuesto'] },
+    });
+    // It reaches Meta as the documented template message.
+    await expect
+      .poll(() => fake.simulator.sent.at(-1)?.body, { timeout: 15_000 })
+      .toMatchObject({ type: 'template', template: { name: 'seguimiento' } });
+
+    // The customer answers the template: a new window, free text again.
+    await post(inboundText(PHONE_NUMBER_ID, { from: '59899444555', text: 'Sí, contame' }));
+    const reopened = await env.call(email, 'channel.replyWindow', {
+      contactId: contact.id,
+      channelId: channel.id,
+    });
+    expect(reopened.data.open).toBe(true);
+  });
+
+  it('a quien nunca escribió por el canal solo se le envía una plantilla', async () => {
+    const [quiet] = await env.database.handle.db
+      .insert(contacts)
+      .values({
+        tenantId: env.demo.demo.id,
+        firstName: 'Callado',
+        phones: ['+59899444666'],
+        agentId: userId('vendedor@demo.test'),
+      })
+      .returning();
+    const window = await env.call('vendedor@demo.test', 'channel.replyWindow', {
+      contactId: quiet!.id,
+      channelId: channel.id,
+    });
+    expect(window.data).toEqual({
+      limited: true,
+      open: false,
+      closesAt: null,
+      templatesAllowed: true,
+    });
+    const refused = await env.call('vendedor@demo.test', 'channel.sendMessage', {
+      id: newId(),
+      contactId: quiet!.id,
+      channelId: channel.id,
+      text: 'Hola',
+    });
+    expect(refused.error?.data.domainCode).toBe('WHATSAPP_WINDOW_CLOSED');
+    expect(await timelineOf(quiet!.id)).toEqual([]);
+    // Someone else's contact: not even its window.
+    const stranger = await env.call('vendedora@demo.test', 'channel.replyWindow', {
+      contactId: quiet!.id,
+      channelId: channel.id,
+    });
+    expect(stranger.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, max, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import {
   channelMessages,
@@ -267,6 +267,27 @@ export async function countSentSince(db: Executor, channel: Channel, since: Date
       ),
     );
   return row?.sent ?? 0;
+}
+
+/** When a contact last wrote through a channel (its reply window), or null. */
+export async function lastInboundAt(
+  db: Executor,
+  tenantId: string,
+  contactId: string,
+  channelId: string,
+) {
+  const [row] = await db
+    .select({ at: max(channelMessages.createdAt) })
+    .from(channelMessages)
+    .where(
+      and(
+        eq(channelMessages.tenantId, tenantId),
+        eq(channelMessages.contactId, contactId),
+        eq(channelMessages.channelId, channelId),
+        eq(channelMessages.direction, 'in'),
+      ),
+    );
+  return row?.at ?? null;
 }
 
 /** The timeline item a provider's message id belongs to (a delivery receipt). */

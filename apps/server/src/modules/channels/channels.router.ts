@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { roleProcedure, router, tenantProcedure } from '../../trpc/init';
 import { CHANNEL_TYPES } from '../../channels/adapter';
-import { sendChannelMessage, ZSendMessageInput } from './channel-messages.service';
+import {
+  contactReplyWindow,
+  sendChannelMessage,
+  ZSendMessageInput,
+} from './channel-messages.service';
 import {
   createTemplate,
   listTemplates,
@@ -170,13 +174,15 @@ export const channelsRouter = router({
     .meta({
       area: '/contact',
       description:
-        "Sends a message (text, a file by URL, or a WhatsApp template) to a contact through a channel. The item appears at once as 'sending'; delivery runs in the background and its status (sent, received, read, error) arrives as `interaction.updated`. A repeated `id` sends nothing twice.",
+        "Sends a message (text, a file by URL, or a WhatsApp template) to a contact through a channel, within the channel's reply window (`replyWindow`; outside WhatsApp's only a template). The item appears at once as 'sending'; delivery runs in the background and its status (sent, received, read, error) arrives as `interaction.updated`. A repeated `id` sends nothing twice.",
       errors: [
         'CONTACT_NOT_FOUND',
         'CHANNEL_NOT_FOUND',
         'CHANNEL_ERROR',
         'CONTACT_WITHOUT_PHONE_NUMBER',
         'PERSONAL_WHATSAPP_404',
+        'WHATSAPP_WINDOW_CLOSED',
+        'META_WINDOW_CLOSED',
         'MESSAGE_LIMIT_EXCEEDED',
         'MAXIMUN_MESSAGE_EXCEEDED',
       ],
@@ -184,6 +190,24 @@ export const channelsRouter = router({
     .input(ZSendMessageInput)
     .output(z.object({ id: z.uuid() }))
     .mutation(({ ctx, input }) => sendChannelMessage(ctx.deps, ctx.user, input)),
+
+  replyWindow: tenantProcedure
+    .meta({
+      area: '/contact',
+      description:
+        "A contact's reply window on a channel (03 §4): whether free text may be sent now and when the window closes (24 hours after the customer's last WhatsApp message, 7 days on Messenger and Instagram); outside it, whether a template may still be sent (WhatsApp). `limited` is false for channels without a window (SMS, WhatsApp sessions).",
+      errors: ['CONTACT_NOT_FOUND', 'CHANNEL_NOT_FOUND'],
+    })
+    .input(z.object({ contactId: z.uuid(), channelId: z.uuid() }))
+    .output(
+      z.object({
+        limited: z.boolean(),
+        open: z.boolean(),
+        closesAt: z.date().nullable(),
+        templatesAllowed: z.boolean(),
+      }),
+    )
+    .query(({ ctx, input }) => contactReplyWindow(ctx.deps, ctx.user, input)),
 
   whatsappSession: tenantProcedure
     .meta({

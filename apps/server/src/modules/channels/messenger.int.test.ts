@@ -365,6 +365,59 @@ describe('Messenger: mensajes salientes', () => {
   });
 });
 
+describe('Messenger: ventana de 7 días (03 §4)', () => {
+  it('pasados 7 días desde el último mensaje del cliente no se envía nada, ni una plantilla', async () => {
+    const [contact] = await contactWithScopedId('6001001');
+    if (!contact) throw new Error('the Messenger customer of the earlier tests');
+    const open = await env.call(SELLER, 'channel.replyWindow', {
+      contactId: contact.id,
+      channelId: messenger.id,
+    });
+    expect(open.data).toMatchObject({ limited: true, open: true, templatesAllowed: false });
+    await env.database.handle.db
+      .update(channelMessages)
+      .set({ createdAt: new Date(Date.now() - 8 * 24 * 3_600_000) })
+      .where(
+        and(
+          eq(channelMessages.contactId, contact.id),
+          eq(channelMessages.channelId, messenger.id),
+          eq(channelMessages.direction, 'in'),
+        ),
+      );
+    const closed = await env.call(SELLER, 'channel.replyWindow', {
+      contactId: contact.id,
+      channelId: messenger.id,
+    });
+    expect(closed.data).toMatchObject({ open: false, templatesAllowed: false });
+    for (const extra of [
+      { text: 'Hola de nuevo' },
+      { template: { name: 'seguimiento', language: 'es', parameters: [] } },
+    ]) {
+      const refused = await env.call(SELLER, 'channel.sendMessage', {
+        id: newId(),
+        contactId: contact.id,
+        channelId: messenger.id,
+        ...extra,
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.error?.message).toBe('Te encuentras fuera del periodo permitido por Meta');
+    }
+    // The customer writes again: a new week.
+    await post(messenger, 'page', [
+      customerMessage(PAGE_ID, {
+        from: '6001001',
+        text: 'Sigo interesado',
+        mid: 'm_window_reopen',
+      }),
+    ]);
+    const reopened = await env.call(SELLER, 'channel.replyWindow', {
+      contactId: contact.id,
+      channelId: messenger.id,
+    });
+    expect(reopened.data.open).toBe(true);
+  });
+});
+
 describe('Instagram (con inicio de sesión de Facebook)', () => {
   it('un IGSID crea su contacto, la respuesta sale por la página y el visto la marca leída', async () => {
     const answer = await post(instagram, 'instagram', [
