@@ -27,7 +27,7 @@ async function newContact(page: Page): Promise<string> {
 const timeline = (page: Page) => page.getByTestId('timeline');
 const composer = (page: Page) => page.getByRole('textbox', { name: es.conversation.composer.note });
 /** The composer's text box, whatever its mode. */
-const anyComposer = (page: Page) => page.getByTestId('composer-input');
+const anyComposer = (page: Page) => page.getByTestId('composer');
 
 test.describe('conversación', () => {
   test('una nota escrita en una pestaña aparece en otra sin recargar', async ({

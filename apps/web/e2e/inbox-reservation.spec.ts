@@ -83,7 +83,7 @@ test.describe('Inbox: contacto reservado', () => {
     await expect(page.getByRole('button', { name: es.conversation.actions.unarchive })).toHaveCount(
       0,
     );
-    await expect(page.getByTestId('composer-input')).toHaveCount(0);
+    await expect(page.getByTestId('composer')).toHaveCount(0);
     await settle(page);
     await page.screenshot({ path: 'test-results/inbox-reserved-contact.png' });
 
@@ -111,7 +111,7 @@ test.describe('Inbox: contacto reservado', () => {
     );
     await expect(page.getByTestId('reservation-countdown')).toHaveCount(0);
     await expect(archive).toBeVisible();
-    await expect(page.getByTestId('composer-input')).toBeVisible();
+    await expect(page.getByTestId('composer')).toBeVisible();
 
     // Taken, it stays out of the other seller's 'Inbox'.
     await other.reload();

@@ -23,6 +23,14 @@ import type { WebhookRequest } from '../adapter';
 export const SANDBOX_ACCESS_TOKEN = 'sandbox-access-token';
 export const SANDBOX_APP_SECRET = 'sandbox-app-secret';
 
+/** The demo's 'Canal de prueba' business account (WABA) and its approved template. */
+export const SANDBOX_WABA_ID = 'sandbox-waba';
+export const SANDBOX_TEMPLATE = {
+  name: 'retomar_conversacion',
+  language: 'es',
+  body: 'Hola {{1}}, te escribimos de nuevo por tu consulta. ¿Seguimos conversando?',
+};
+
 /** How long after the company's message the simulated phone reports it delivered, then read. */
 export const SANDBOX_RECEIPT_DELAYS_MS = { delivered: 1_500, read: 4_000 } as const;
 
@@ -101,9 +109,26 @@ export class WhatsappSandbox {
     );
   }
 
-  /** Registers a sandbox channel so receipts of its sends find their way back. */
+  /**
+   * Registers a sandbox channel so receipts of its sends find their way back. The demo's
+   * business account has its approved template from the start (and after every restart).
+   */
   track(channel: Pick<Channel, 'webhookKey' | 'config'>) {
     this.channels.set(channel.config.phoneNumberId ?? '', channel);
+    const known = this.simulator.templates.some(
+      (each) => each.wabaId === SANDBOX_WABA_ID && each.name === SANDBOX_TEMPLATE.name,
+    );
+    if (channel.config.wabaId === SANDBOX_WABA_ID && !known) {
+      this.simulator.templates.push({
+        id: 'sandbox-template-1',
+        wabaId: SANDBOX_WABA_ID,
+        name: SANDBOX_TEMPLATE.name,
+        language: SANDBOX_TEMPLATE.language,
+        category: 'UTILITY',
+        status: 'APPROVED',
+        components: [{ type: 'BODY', text: SANDBOX_TEMPLATE.body }],
+      });
+    }
   }
 
   close() {

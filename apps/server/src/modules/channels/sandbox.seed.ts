@@ -1,10 +1,11 @@
 import { es } from '@cartera/domain/i18n';
+import { SANDBOX_TEMPLATE, SANDBOX_WABA_ID } from '../../channels/sandbox/sandbox';
 import { newId } from '@cartera/domain/ids';
 import type { DemoData } from '@cartera/db/seed';
 import type { AppDeps } from '../../deps';
 import { createSession, resolveSession, revokeSession } from '../sessions/session.service';
 import { sendChannelMessage } from './channel-messages.service';
-import { findContactsWithPhone } from './channels.repository';
+import { findContactsWithPhone, upsertTemplates } from './channels.repository';
 import { webhookInboxSettled } from './webhook-inbox';
 import { createSandboxChannel } from './channels.service';
 
@@ -39,9 +40,21 @@ export async function seedSandbox(deps: AppDeps, demo: DemoData) {
     name: es.channels.sandbox.channelName,
     color: '#25D366',
     roundRobin: { enabled: true, userIds: sellers.map((seller) => seller.id) },
-    config: { origin: 'whatsapp' },
+    config: { origin: 'whatsapp', wabaId: SANDBOX_WABA_ID },
   });
   deps.sandbox.track(channel);
+  // An approved template: what may go to a customer who has not written for 24 hours.
+  await upsertTemplates(deps.db, [
+    {
+      tenantId: demo.demo.id,
+      channelId: channel.id,
+      name: SANDBOX_TEMPLATE.name,
+      language: SANDBOX_TEMPLATE.language,
+      category: 'UTILITY',
+      status: 'APPROVED',
+      body: SANDBOX_TEMPLATE.body,
+    },
+  ]);
 
   const seller = sellers[0]!;
   const contacts = await findContactsWithPhone(deps.db, demo.demo.id, seller.id, 4);

@@ -12,6 +12,7 @@ import { useMe } from '../auth/session';
 import { newId } from '@cartera/domain/ids';
 import { AttachButton, AttachmentList, useNoteAttachments } from './composer/attachments';
 import { QuickReplyList, useQuickReplies } from './composer/quick-replies';
+import { ClosedReplyWindow, ReplyWindowCountdown, useReplyWindow } from './composer/reply-window';
 import { VisitDialog } from './composer/visit-dialog';
 import { ChevronDownIcon, SendIcon } from './icons';
 import classes from './timeline.module.css';
@@ -115,6 +116,18 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
         ? 'channel'
         : 'note';
   const replies = useQuickReplies(current !== 'feedback' ? text : '');
+  const composerChannel =
+    current === 'channel' && channel
+      ? { id: channel.id, type: channel.type, name: channel.name, color: channel.color }
+      : null;
+  const reply = useReplyWindow(
+    contactId,
+    composerChannel,
+    composerChannel ? channelActivity.get(composerChannel.id) : undefined,
+  );
+  // 03 §4: once the channel's window closed, free text cannot go.
+  const windowClosed =
+    composerChannel !== null && reply.window?.limited === true && !reply.window.open;
   const visits = settings.data && settings.data.results.length > 0 ? settings.data : null;
   // 03 §6: note attachments are offered to admins only.
   const attaching = current === 'note' && isAdmin && attachments.items.length > 0;
@@ -158,13 +171,11 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
       void onSend({ id: newId(), body });
       return;
     }
-    if (current === 'channel' && channel) {
+    if (composerChannel) {
       // Refused by the server: the alert is shown, the text comes back unless a new one is there.
-      onSendMessage({
-        id: newId(),
-        text: body,
-        channel: { id: channel.id, type: channel.type, name: channel.name, color: channel.color },
-      }).catch(() => setText((now) => (now === '' ? body : now)));
+      onSendMessage({ id: newId(), text: body, channel: composerChannel }).catch(() =>
+        setText((now) => (now === '' ? body : now)),
+      );
       return;
     }
     createFeedback.mutate(
@@ -235,7 +246,13 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
         : c.feedback;
 
   return (
-    <Paper withBorder radius={0} p="sm" style={{ borderLeft: 0, borderRight: 0, borderBottom: 0 }}>
+    <Paper
+      withBorder
+      radius={0}
+      p="sm"
+      style={{ borderLeft: 0, borderRight: 0, borderBottom: 0 }}
+      data-testid="composer"
+    >
       <Group gap="md" mb={6}>
         <Group gap="md" role="tablist" aria-label={c.tabs}>
           {channel && (
@@ -282,43 +299,50 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
       {current === 'note' && isAdmin && (
         <AttachmentList items={attachments.items} onRemove={attachments.remove} />
       )}
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        {current === 'note' && isAdmin && <AttachButton onFiles={attachments.add} />}
-        <Textarea
-          aria-label={label}
-          placeholder={
-            current === 'channel'
-              ? c.channelPlaceholder
-              : current === 'note'
-                ? c.placeholder
-                : c.feedbackPlaceholder
-          }
-          value={text}
-          onChange={(event) => {
-            // Writing keeps the mode: a message arriving meanwhile does not move it elsewhere.
-            if (!picked) pick(current);
-            setText(event.currentTarget.value);
-          }}
-          onKeyDown={onKeyDown}
-          readOnly={sendingFiles}
-          autosize
-          minRows={2}
-          maxRows={8}
-          style={{ flex: 1 }}
-          data-testid="composer-input"
-        />
-        <ActionIcon
-          size={42}
-          radius="xl"
-          aria-label={c.send}
-          title={c.send}
-          disabled={!canSend}
-          loading={sendingFiles}
-          onClick={submit}
-        >
-          <SendIcon size={20} />
-        </ActionIcon>
-      </Group>
+      {windowClosed && reply.window && composerChannel ? (
+        <ClosedReplyWindow window={reply.window} channel={composerChannel} onSend={onSendMessage} />
+      ) : (
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          {current === 'note' && isAdmin && <AttachButton onFiles={attachments.add} />}
+          <Textarea
+            aria-label={label}
+            placeholder={
+              current === 'channel'
+                ? c.channelPlaceholder
+                : current === 'note'
+                  ? c.placeholder
+                  : c.feedbackPlaceholder
+            }
+            value={text}
+            onChange={(event) => {
+              // Writing keeps the mode: a message arriving meanwhile does not move it elsewhere.
+              if (!picked) pick(current);
+              setText(event.currentTarget.value);
+            }}
+            onKeyDown={onKeyDown}
+            readOnly={sendingFiles}
+            autosize
+            minRows={2}
+            maxRows={8}
+            style={{ flex: 1 }}
+            data-testid="composer-input"
+          />
+          <ActionIcon
+            size={42}
+            radius="xl"
+            aria-label={c.send}
+            title={c.send}
+            disabled={!canSend}
+            loading={sendingFiles}
+            onClick={submit}
+          >
+            <SendIcon size={20} />
+          </ActionIcon>
+        </Group>
+      )}
+      {composerChannel && reply.window && !windowClosed && (
+        <ReplyWindowCountdown window={reply.window} now={reply.now} />
+      )}
       {visits && (
         <VisitDialog
           contactId={contactId}

@@ -43,8 +43,11 @@ export interface NoteToSend {
 /** A message to the contact through one of the company's channels (03 §2.2 channel mode). */
 export interface MessageToSend {
   id: string;
+  /** What the timeline shows: the text, or a template's body with its data in place. */
   text: string;
   channel: { id: string; type: string; name: string; color: string };
+  /** A WhatsApp template instead of free text (outside the 24-hour window). */
+  template?: { name: string; language: string; parameters: string[] };
 }
 
 /**
@@ -207,7 +210,7 @@ export function useTimeline(
    */
   const sendMessage = useCallback(
     async (message: MessageToSend): Promise<void> => {
-      const { id, text, channel } = message;
+      const { id, text, channel, template } = message;
       setOutgoing((current) =>
         current.some((each) => each.id === id)
           ? current
@@ -215,7 +218,12 @@ export function useTimeline(
       );
       mark(id, 'sending');
       try {
-        await client.channel.sendMessage.mutate({ id, contactId, channelId: channel.id, text });
+        await client.channel.sendMessage.mutate({
+          id,
+          contactId,
+          channelId: channel.id,
+          ...(template ? { template } : { text }),
+        });
       } catch (error) {
         if (isAppClientError(error) && error.data) {
           setOutgoing((current) => current.filter((each) => each.id !== id));
@@ -257,7 +265,12 @@ export function useTimeline(
             type: 'channelMessage',
             via: each.message.channel.type,
             content: {
-              message: { text: each.message.text, type: 'text', media: null, fileName: null },
+              message: {
+                text: each.message.text,
+                type: each.message.template ? 'template' : 'text',
+                media: null,
+                fileName: null,
+              },
               origin: 'agent',
               channelId: each.message.channel.id,
               channelName: each.message.channel.name,
