@@ -77,12 +77,7 @@ export function ListTable<T>({
   return (
     <>
       {list.isError && !list.data ? (
-        <QueryError
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-          maw={560}
-        />
+        <QueryError query={list} maw={560} />
       ) : (
         <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
           <Table.ScrollContainer minWidth={minWidth} type="native">

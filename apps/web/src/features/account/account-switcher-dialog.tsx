@@ -135,7 +135,7 @@ export function AccountSwitcherDialog({ me, onClose }: { me: Me; onClose: () => 
             ))}
           </Stack>
         ) : users.isError ? (
-          <QueryError error={users.error} onRetry={() => void users.refetch()} />
+          <QueryError query={users} />
         ) : (
           <UsersList
             data={users.data}

@@ -32,7 +32,7 @@ export function LinkedAccountsDialog({ onClose }: { onClose: () => void }) {
             <Skeleton height={44} radius="md" />
           </Stack>
         ) : linked.isError ? (
-          <QueryError error={linked.error} onRetry={() => void linked.refetch()} />
+          <QueryError query={linked} />
         ) : linked.data.length === 0 ? (
           <EmptyList>{es.accountSwitcher.linkedEmpty}</EmptyList>
         ) : (

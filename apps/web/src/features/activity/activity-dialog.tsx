@@ -84,7 +84,7 @@ function DayActions({ day }: { day: string }) {
     );
   }
   if (actions.isError) {
-    return <QueryError error={actions.error} onRetry={() => void actions.refetch()} />;
+    return <QueryError query={actions} />;
   }
 
   const items = actions.data.pages.flatMap((page) => page.items);

@@ -122,11 +122,7 @@ export function ChannelTemplates({ channel }: { channel: ManagedChannel }) {
           <Loader size="sm" aria-label={es.app.loading} />
         </Group>
       ) : templates.isError ? (
-        <QueryError
-          error={templates.error}
-          onRetry={() => void templates.refetch()}
-          retrying={templates.isFetching}
-        />
+        <QueryError query={templates} />
       ) : templates.data.length === 0 ? (
         <Text size="sm" c="dimmed" ta="center" py="md">
           {text.empty}

@@ -75,12 +75,7 @@ export function ChannelsPage() {
         action={{ label: text.create, onClick: () => setEditing('new') }}
       >
         {list.isError && !list.data ? (
-          <QueryError
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            retrying={list.isFetching}
-            maw={560}
-          />
+          <QueryError query={list} maw={560} />
         ) : (
           <Paper withBorder radius="sm" style={{ overflow: 'hidden' }}>
             <Table.ScrollContainer minWidth={720} type="native">

@@ -83,11 +83,7 @@ export function PersonalWhatsappPage() {
             <Loader size="sm" aria-label={es.app.loading} />
           </Group>
         ) : session.isError ? (
-          <QueryError
-            error={session.error}
-            onRetry={() => void session.refetch()}
-            retrying={session.isFetching}
-          />
+          <QueryError query={session} />
         ) : (
           <Stack gap="md">
             <Group gap="sm">

@@ -87,7 +87,7 @@ export function CompanyPage({ companyId }: { companyId: string }) {
             </Stack>
           </Paper>
         ) : (
-          <QueryError error={company.error} onRetry={() => void company.refetch()} maw={560} />
+          <QueryError query={company} maw={560} />
         )}
       </Stack>
     );

@@ -50,11 +50,7 @@ export function SubConversationsPanel({ contact }: { contact: ContactDetail }) {
           <Skeleton height={40} />
         </Stack>
       ) : list.isError ? (
-        <QueryError
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
+        <QueryError query={list} />
       ) : items.length === 0 ? (
         <Text size="sm" c="dimmed" py="xs">
           {es.contacts.subConversationsEmpty}

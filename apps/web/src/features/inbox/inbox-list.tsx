@@ -47,14 +47,7 @@ export function InboxList({
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
 
   if (list.isError && !list.data) {
-    return (
-      <QueryError
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        retrying={list.isFetching}
-        maw={560}
-      />
-    );
+    return <QueryError query={list} maw={560} />;
   }
 
   return (

@@ -57,11 +57,7 @@ export function ApiTokensPanel() {
           <Loader size="sm" aria-label={es.app.loading} />
         </Group>
       ) : tokens.isError ? (
-        <QueryError
-          error={tokens.error}
-          onRetry={() => void tokens.refetch()}
-          retrying={tokens.isFetching}
-        />
+        <QueryError query={tokens} />
       ) : tokens.data.length === 0 ? (
         <Text size="sm">{texts.empty}</Text>
       ) : (

@@ -79,14 +79,7 @@ function MySharedInboxes({
   const chosen = inboxes.find((inbox) => inbox.id === inboxId) ?? inboxes[0];
 
   if (mine.isError && !mine.data) {
-    return (
-      <QueryError
-        error={mine.error}
-        onRetry={() => void mine.refetch()}
-        retrying={mine.isFetching}
-        maw={560}
-      />
-    );
+    return <QueryError query={mine} maw={560} />;
   }
   if (mine.isPending) {
     return <Skeleton height={36} width={320} radius="sm" aria-label={es.app.loading} />;

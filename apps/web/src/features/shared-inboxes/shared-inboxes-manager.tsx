@@ -58,12 +58,7 @@ export function SharedInboxesManager() {
       action={{ label: text.create, onClick: () => setEditing('new') }}
     >
       {list.isError && !list.data ? (
-        <QueryError
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-          maw={560}
-        />
+        <QueryError query={list} maw={560} />
       ) : (
         <Paper withBorder radius="sm" style={{ overflow: 'hidden' }}>
           <Table.ScrollContainer minWidth={560} type="native">

@@ -200,7 +200,7 @@ function ArchiveForm({
         {reasons.isPending ? (
           <Skeleton height={160} />
         ) : reasons.isError ? (
-          <QueryError error={reasons.error} onRetry={() => void reasons.refetch()} />
+          <QueryError query={reasons} />
         ) : reasons.data.length === 0 ? (
           <Text size="sm" c="dimmed" ta="center" py="md">
             {es.conversation.noReasons}

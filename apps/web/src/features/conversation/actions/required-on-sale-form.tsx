@@ -42,7 +42,7 @@ export function RequiredOnSaleForm({
   );
   if (definitions.isPending) return <Skeleton height={160} />;
   if (definitions.isError) {
-    return <QueryError error={definitions.error} onRetry={() => void definitions.refetch()} />;
+    return <QueryError query={definitions} />;
   }
   const fields = definitions.data.filter((field) => fieldCodes.includes(field.code));
   return <FieldsForm contact={contact} fields={fields} onCancel={onCancel} onSaved={onSaved} />;

@@ -135,13 +135,7 @@ function TemplatePicker({
   const [parameters, setParameters] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
   if (templates.isError) {
-    return (
-      <QueryError
-        error={templates.error}
-        onRetry={() => void templates.refetch()}
-        retrying={templates.isFetching}
-      />
-    );
+    return <QueryError query={templates} />;
   }
   const approved: Template[] = (templates.data ?? []).filter(
     (each) => each.shownStatus === 'approved',
