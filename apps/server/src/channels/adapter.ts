@@ -34,6 +34,11 @@ export interface OutboundMessage {
   media?: { kind: MediaKind; url: string; mimeType: string; fileName?: string; caption?: string };
   /** A WhatsApp template (outside the 24-hour window). */
   template?: { name: string; language: string; parameters: string[] };
+  /**
+   * Messenger and Instagram past the standard 24 hours (within Meta's 7 days): a person
+   * answering, sent with the HUMAN_AGENT tag.
+   */
+  humanAgent?: boolean;
 }
 
 /** A file an inbound message carries, as the provider refers to it. */
@@ -156,6 +161,14 @@ export interface ChannelAdapter {
   /** The answer body the provider expects (Twilio's TwiML); JSON `{ok:true}` by default. */
   webhookAnswer?: { contentType: string; body: string };
   send(context: ChannelContext, message: OutboundMessage): Promise<{ providerMessageId: string }>;
+  /**
+   * Tells the customer their messages were seen, up to this one (WhatsApp's read receipt,
+   * Messenger's mark_seen, the gateway's read mark). `to` as for a send.
+   */
+  markRead?(
+    context: ChannelContext,
+    read: { to: string; providerMessageId: string },
+  ): Promise<void>;
   /** The provider's templates (all pages), for a synchronisation. */
   listTemplates?(context: ChannelContext): Promise<ProviderTemplate[]>;
   /** Submits a new template for the provider's review: its id and first status. */

@@ -1,5 +1,9 @@
 import { purgeLoginAttemptsJob } from '../modules/auth/auth.jobs';
-import { fetchChannelMediaJob, sendChannelMessageJob } from '../modules/channels/channels.jobs';
+import {
+  fetchChannelMediaJob,
+  markChannelReadJob,
+  sendChannelMessageJob,
+} from '../modules/channels/channels.jobs';
 import { expireReminderJob } from '../modules/interactions/interactions.jobs';
 import { purgeExpiredSessionsJob } from '../modules/sessions/session.jobs';
 import { pruneEventsJob } from '../realtime/realtime.jobs';
@@ -13,4 +17,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   expireReminderJob,
   sendChannelMessageJob,
   fetchChannelMediaJob,
+  markChannelReadJob,
 ];

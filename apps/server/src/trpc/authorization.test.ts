@@ -327,6 +327,7 @@ const procedures: Record<string, Entry> = {
   'channel.whatsappSession': { access: 'authenticated' },
   'channel.connectWhatsapp': { access: 'authenticated' },
   'channel.disconnectWhatsapp': { access: 'authenticated' },
+  'channel.markSeen': { access: { roles: CONTACT_ROLES }, input: { contactId: OTHER_ID } },
   'channel.replyWindow': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: OTHER_ID, channelId: SOME_ID },

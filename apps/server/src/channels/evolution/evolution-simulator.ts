@@ -44,6 +44,8 @@ const QR_PNG =
 export class EvolutionSimulator {
   readonly instances = new Map<string, EvolutionInstance>();
   readonly sent: SentEvolutionMessage[] = [];
+  /** Messages the company marked read: instance, chat and message id. */
+  readonly reads: Array<{ instance: string; remoteJid: string; id: string }> = [];
   private readonly scripted: SimulatedResponse[] = [];
   private readonly files = new Map<string, { bytes: Buffer; mimeType: string }>();
 
@@ -116,6 +118,23 @@ export class EvolutionSimulator {
       case 'POST /message/sendText':
       case 'POST /message/sendMedia':
         return this.send(named, parts[1] as 'sendText' | 'sendMedia', body);
+      case 'POST /chat/markMessageAsRead': {
+        const marks = body.readMessages;
+        const valid =
+          Array.isArray(marks) &&
+          marks.length > 0 &&
+          marks.every(
+            (each: { remoteJid?: unknown; id?: unknown }) =>
+              typeof each.remoteJid === 'string' &&
+              each.remoteJid.endsWith('@s.whatsapp.net') &&
+              typeof each.id === 'string',
+          );
+        if (!valid) return evolutionError(400, 'readMessages must list message keys');
+        for (const each of marks as Array<{ remoteJid: string; id: string }>) {
+          this.reads.push({ instance: named.name, remoteJid: each.remoteJid, id: each.id });
+        }
+        return jsonAnswer(201, { message: 'Read messages', read: 'success' });
+      }
       case 'POST /chat/getBase64FromMediaMessage': {
         const id = (body.message as { key?: { id?: string } } | undefined)?.key?.id ?? '';
         const file = this.files.get(id);

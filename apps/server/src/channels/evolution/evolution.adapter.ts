@@ -385,6 +385,31 @@ export const evolutionAdapter: ChannelAdapter = {
   },
 
   /**
+   * The customer's messages seen, up to this one (`POST /chat/markMessageAsRead/{instance}` with
+   * the message keys: Evolution v2's documented body; unverified against a live gateway).
+   */
+  async markRead(context, read) {
+    const response = await callProvider(
+      `${base(context)}/chat/markMessageAsRead/${instance(context)}`,
+      {
+        method: 'POST',
+        headers: headers(context, true),
+        body: JSON.stringify({
+          readMessages: [
+            {
+              remoteJid: `${read.to.replace(/\D/g, '')}@s.whatsapp.net`,
+              fromMe: false,
+              id: read.providerMessageId,
+            },
+          ],
+        }),
+      },
+      'SEND_MESSAGE_ERROR',
+    );
+    if (!response.ok) throw refusal(response.status, jsonOf(response));
+  },
+
+  /**
    * A customer's file: WhatsApp's media URLs are encrypted, so the gateway decrypts it
    * (`POST /chat/getBase64FromMediaMessage/{instance}` with the message key → `{base64,
    * mimetype}`; the request's nesting is unverified).

@@ -34,10 +34,13 @@ export function messengerError(code: number, message: string, status = 400, subc
 }
 
 const MESSAGING_TYPES = new Set(['RESPONSE', 'UPDATE', 'MESSAGE_TAG']);
+const SENDER_ACTIONS = new Set(['mark_seen', 'typing_on', 'typing_off']);
 const ATTACHMENT_TYPES = new Set(['image', 'audio', 'video', 'file']);
 
 export class MessengerSimulator {
   readonly sent: SentMessengerMessage[] = [];
+  /** Sender actions the Page sent (mark_seen when a seller read the conversation). */
+  readonly actions: Array<{ pageId: string; recipient: string; action: string }> = [];
   private readonly scripted: SimulatedResponse[] = [];
   private readonly files = new Map<string, { bytes: Buffer; mimeType: string }>();
   private readonly leads = new Map<string, Record<string, unknown>>();
@@ -108,6 +111,7 @@ export class MessengerSimulator {
       recipient?: { id?: unknown };
       messaging_type?: unknown;
       tag?: unknown;
+      sender_action?: unknown;
       message?: { text?: unknown; attachment?: { type?: unknown; payload?: { url?: unknown } } };
     };
     try {
@@ -117,6 +121,18 @@ export class MessengerSimulator {
     }
     if (typeof body.recipient?.id !== 'string' || !body.recipient.id) {
       return messengerError(100, 'The parameter recipient is required', 400);
+    }
+    // A sender action (mark_seen, typing_on, typing_off) goes alone, without a message.
+    if (body.sender_action !== undefined) {
+      if (!SENDER_ACTIONS.has(body.sender_action as string) || body.message !== undefined) {
+        return messengerError(100, 'Invalid sender_action', 400);
+      }
+      this.actions.push({
+        pageId,
+        recipient: body.recipient.id,
+        action: body.sender_action as string,
+      });
+      return jsonAnswer(200, { recipient_id: body.recipient.id });
     }
     if (!MESSAGING_TYPES.has(body.messaging_type as string)) {
       return messengerError(

@@ -33,7 +33,12 @@ const ATTACHMENT_TYPE: Record<MediaKind, string> = {
 
 /** The Send API bodies of one outbound message: the file first, then its text if it has one. */
 export function messengerBodies(message: OutboundMessage): Array<Record<string, unknown>> {
-  const base = { recipient: { id: message.to }, messaging_type: 'RESPONSE' };
+  const base = {
+    recipient: { id: message.to },
+    ...(message.humanAgent
+      ? { messaging_type: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' }
+      : { messaging_type: 'RESPONSE' }),
+  };
   if (message.media) {
     const bodies: Array<Record<string, unknown>> = [
       {
@@ -199,7 +204,8 @@ export function parseMessengerEnvelope(
   return events;
 }
 
-async function sendOne(context: ChannelContext, body: Record<string, unknown>) {
+/** POSTs one Send API body for the channel's Page; answers Graph's JSON. */
+async function postToPage(context: ChannelContext, body: Record<string, unknown>) {
   const pageId = encodeURIComponent(context.channel.config.pageId ?? '');
   const response = await callProvider(
     `${context.urls.metaGraph}/${pageId}/messages`,
@@ -215,6 +221,11 @@ async function sendOne(context: ChannelContext, body: Record<string, unknown>) {
   );
   const answer = jsonOf(response);
   if (!response.ok) throw graphRefusal(response.status, answer);
+  return answer;
+}
+
+async function sendOne(context: ChannelContext, body: Record<string, unknown>) {
+  const answer = await postToPage(context, body);
   const id = typeof answer.message_id === 'string' ? answer.message_id : undefined;
   if (!id) {
     throw new ProviderError('SEND_MESSAGE_ERROR', true, undefined, 'answer without a message id');
@@ -271,6 +282,10 @@ export const messengerAdapter: ChannelAdapter = {
       }
     }
     return { providerMessageId };
+  },
+
+  async markRead(context, read) {
+    await postToPage(context, { recipient: { id: read.to }, sender_action: 'mark_seen' });
   },
 
   /** A customer's attachment: its URL on Meta's CDN is signed and public (no token is sent). */

@@ -45,6 +45,8 @@ export class GraphSimulator {
   private readonly scripted: SimulatedResponse[] = [];
   /** Numbers (digits) that are not on WhatsApp: sends to them are refused with 131026. */
   readonly notOnWhatsapp = new Set<string>();
+  /** Read receipts the company sent: which customer message, through which number. */
+  readonly reads: Array<{ phoneNumberId: string; messageId: string; at: Date }> = [];
 
   constructor(private readonly options: GraphSimulatorOptions) {}
 
@@ -192,6 +194,14 @@ export class GraphSimulator {
     }
     if (body.messaging_product !== 'whatsapp') {
       return graphError(100, 'The parameter messaging_product is required.', 400);
+    }
+    // A read receipt (integrations.md §1 'Mark read') rides the same endpoint.
+    if (body.status !== undefined) {
+      if (body.status !== 'read' || typeof body.message_id !== 'string' || !body.message_id) {
+        return graphError(100, 'Invalid parameter: message_id', 400);
+      }
+      this.reads.push({ phoneNumberId, messageId: body.message_id, at: new Date() });
+      return jsonAnswer(200, { success: true });
     }
     if (typeof body.to !== 'string' || !/^\d{6,20}$/.test(body.to)) {
       return graphError(100, 'Invalid parameter: to', 400);

@@ -285,6 +285,24 @@ export const whatsappCloudAdapter: ChannelAdapter = {
     return { providerMessageId: id };
   },
 
+  async markRead(context, read) {
+    const route = transport(context);
+    const response = await callProvider(
+      route.messagesUrl,
+      {
+        method: 'POST',
+        headers: { ...route.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          messaging_product: 'whatsapp',
+          status: 'read',
+          message_id: read.providerMessageId,
+        }),
+      },
+      'SEND_MESSAGE_ERROR',
+    );
+    if (!response.ok) throw refusal(response.status, jsonOf(response));
+  },
+
   async listTemplates(context) {
     const route = transport(context);
     const templates: ProviderTemplate[] = [];

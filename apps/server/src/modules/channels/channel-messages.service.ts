@@ -37,7 +37,7 @@ import {
   recordInteraction,
   type AnnouncedContact,
 } from '../timeline/timeline-writer';
-import { fetchChannelMediaJob, sendChannelMessageJob } from './channels.jobs';
+import { fetchChannelMediaJob, markChannelReadJob, sendChannelMessageJob } from './channels.jobs';
 import { CHANNEL_STATUS_OF_SESSION, changeChannelStatus } from './channels.service';
 import { channelOfWebhook } from './webhook-channels';
 import { enqueueWebhookEvents } from './webhook-inbox';
@@ -48,8 +48,10 @@ import {
   findByProviderMessageId,
   findChannel,
   findChannelByWebhookKey,
+  findInboundClaim,
   findTemplates,
   lastInboundAt,
+  markNewestInboundRead,
   findChannels as findChannelsOfTenant,
   findContactChannelMessages,
   findContactByEmail,
@@ -694,6 +696,60 @@ export async function contactReplyWindow(
   );
 }
 
+/** Meta's standard window is 24 hours: past it (within the 7 days) a person answers tagged. */
+const META_STANDARD_WINDOW_MS = 24 * 3_600_000;
+
+async function needsHumanAgentTag(db: Executor, channel: Channel, contactId: string) {
+  if (channel.type !== 'fb' && channel.type !== 'ig') return false;
+  const last = await lastInboundAt(db, channel.tenantId, contactId, channel.id);
+  return last !== null && Date.now() - last.getTime() > META_STANDARD_WINDOW_MS;
+}
+
+/**
+ * The seller read the conversation (03 §4 'mark messages seen'): the newest message the
+ * customer sent through each channel, not yet marked, is marked read here and the provider is
+ * told by a job (WhatsApp's read receipt, Messenger's mark_seen, the gateway's read mark).
+ * Answers how many channels were told.
+ */
+export async function markContactSeen(deps: AppDeps, user: AuthUser, contactId: string) {
+  const contact = await visibleContact(deps.db, user, contactId);
+  return deps.db.transaction(async (tx) => {
+    const marked = await markNewestInboundRead(tx, user.tenantId, contact.id);
+    for (const interactionId of marked) {
+      await deps.jobs.send(markChannelReadJob, { tenantId: user.tenantId, interactionId }, { tx });
+    }
+    return { marked: marked.length };
+  });
+}
+
+/** The mark-read job: tells the provider, once; a channel without read receipts is skipped. */
+export async function sendReadReceipt(deps: AppDeps, tenantId: string, interactionId: string) {
+  const claim = await findInboundClaim(deps.db, tenantId, interactionId);
+  if (!claim?.providerMessageId) return;
+  const channel = await findChannel(deps.db, tenantId, claim.channelId);
+  const adapter = channel ? adapterFor(channel.type) : undefined;
+  const contact = await findMessageContact(deps.db, tenantId, claim.contactId);
+  if (!channel || !adapter?.markRead || !contact || channel.status !== 'available') return;
+  const to = recipientFor(channel, contact);
+  if (!to) return;
+  try {
+    await adapter.markRead(channelContext(deps, channel), {
+      to,
+      providerMessageId: claim.providerMessageId,
+    });
+  } catch (error) {
+    // Retried on the network, 429 and 5xx; a refusal only costs the customer a blue tick.
+    if (error instanceof ProviderError && !error.retryable) {
+      deps.logger.warn(
+        { channelId: channel.id, interactionId, err: error },
+        'channels: read receipt refused',
+      );
+      return;
+    }
+    throw error;
+  }
+}
+
 async function checkLimits(tx: Executor, channel: Channel) {
   const now = Date.now();
   const { perHour, perDay } = channel.limits;
@@ -744,10 +800,10 @@ export async function deliverMessage(deps: AppDeps, tenantId: string, interactio
       'no recipient',
     );
   try {
-    const { providerMessageId } = await adapter.send(
-      channelContext(deps, channel),
-      outboundOf(to, claimed.content),
-    );
+    const { providerMessageId } = await adapter.send(channelContext(deps, channel), {
+      ...outboundOf(to, claimed.content),
+      ...((await needsHumanAgentTag(deps.db, channel, contact.id)) ? { humanAgent: true } : {}),
+    });
     await deps.db.transaction(async (tx) => {
       await setProviderMessageId(tx, tenantId, interactionId, providerMessageId);
       await updateInteractionState(tx, tenantId, interactionId, { status: 'sent' });

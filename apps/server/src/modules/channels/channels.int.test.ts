@@ -590,6 +590,34 @@ describe('canales: ventana de respuesta de WhatsApp (03 §4)', () => {
   });
 });
 
+describe('canales: mensajes vistos (03 §4)', () => {
+  it('al leer la conversación, WhatsApp recibe el aviso de lectura del último mensaje, una sola vez', async () => {
+    const wamid = `wamid.SEEN${Date.now()}`;
+    await post(
+      inboundText(PHONE_NUMBER_ID, { id: wamid, from: '59899444777', name: 'Vera', text: 'Hola' }),
+    );
+    const contact = (await contactWithPhone('+59899444777'))!;
+    const owner =
+      contact.agentId === userId('vendedor@demo.test')
+        ? 'vendedor@demo.test'
+        : 'vendedora@demo.test';
+    const other = owner === 'vendedor@demo.test' ? 'vendedora@demo.test' : 'vendedor@demo.test';
+    const refused = await env.call(other, 'channel.markSeen', { contactId: contact.id });
+    expect(refused.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
+
+    const seen = await env.call(owner, 'channel.markSeen', { contactId: contact.id });
+    expect(seen.data).toEqual({ marked: 1 });
+    await expect
+      .poll(() => fake.simulator.reads.filter((each) => each.messageId === wamid).length, {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    expect(fake.simulator.reads.at(-1)!.phoneNumberId).toBe(PHONE_NUMBER_ID);
+    const again = await env.call(owner, 'channel.markSeen', { contactId: contact.id });
+    expect(again.data).toEqual({ marked: 0 });
+  });
+});
+
 describe('canales: plantillas de WhatsApp (02 §3, §4)', () => {
   it('se envían a revisión, se sincronizan con sus estados y se borran en el proveedor', async () => {
     const created = await env.call('comercial@demo.test', 'channel.createTemplate', {

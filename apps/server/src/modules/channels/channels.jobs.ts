@@ -43,3 +43,17 @@ export const fetchChannelMediaJob = defineJob({
     await storeInboundMedia(deps, data);
   },
 });
+
+/**
+ * A read receipt (03 §4 'mark messages seen'): enqueued when a seller reads the conversation;
+ * tells the provider the customer's newest message was seen. Retried on the network, 429 and 5xx.
+ */
+export const markChannelReadJob = defineJob({
+  name: 'channels.mark-read',
+  schema: z.object({ tenantId: z.uuid(), interactionId: z.uuid() }),
+  options: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  async handler(data, deps) {
+    const { sendReadReceipt } = await import('./channel-messages.service');
+    await sendReadReceipt(deps, data.tenantId, data.interactionId);
+  },
+});

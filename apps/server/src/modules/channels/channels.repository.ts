@@ -290,6 +290,44 @@ export async function lastInboundAt(
   return row?.at ?? null;
 }
 
+/**
+ * Marks read the newest message the customer sent through each channel that has a provider id,
+ * unless it is already: answers the items marked (one per channel at most).
+ */
+export async function markNewestInboundRead(db: Executor, tenantId: string, contactId: string) {
+  const result = await db.execute(sql`
+    update ${interactions} i set status = 'read'
+    from (
+      select distinct on (m.channel_id) m.interaction_id
+      from ${channelMessages} m
+      where m.tenant_id = ${tenantId} and m.contact_id = ${contactId}
+        and m.direction = 'in' and m.provider_message_id is not null
+      order by m.channel_id, m.created_at desc
+    ) newest
+    where i.tenant_id = ${tenantId} and i.id = newest.interaction_id and i.status is null
+    returning i.id`);
+  return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
+}
+
+/** An inbound message's claim: its channel, contact and provider id. */
+export async function findInboundClaim(db: Executor, tenantId: string, interactionId: string) {
+  const [row] = await db
+    .select({
+      channelId: channelMessages.channelId,
+      contactId: channelMessages.contactId,
+      providerMessageId: channelMessages.providerMessageId,
+    })
+    .from(channelMessages)
+    .where(
+      and(
+        eq(channelMessages.tenantId, tenantId),
+        eq(channelMessages.interactionId, interactionId),
+        eq(channelMessages.direction, 'in'),
+      ),
+    );
+  return row;
+}
+
 /** The timeline item a provider's message id belongs to (a delivery receipt). */
 export async function findByProviderMessageId(
   db: Executor,

@@ -3,6 +3,7 @@ import { roleProcedure, router, tenantProcedure } from '../../trpc/init';
 import { CHANNEL_TYPES } from '../../channels/adapter';
 import {
   contactReplyWindow,
+  markContactSeen,
   sendChannelMessage,
   ZSendMessageInput,
 } from './channel-messages.service';
@@ -190,6 +191,17 @@ export const channelsRouter = router({
     .input(ZSendMessageInput)
     .output(z.object({ id: z.uuid() }))
     .mutation(({ ctx, input }) => sendChannelMessage(ctx.deps, ctx.user, input)),
+
+  markSeen: tenantProcedure
+    .meta({
+      area: '/contact',
+      description:
+        "The caller read the contact's conversation (03 §4): the newest message the customer sent through each channel, if not marked yet, is marked read and the provider is told in the background (WhatsApp's read receipt, Messenger's and Instagram's mark_seen, the gateway's read mark). Answers how many channels were told; calling it again tells nobody twice.",
+      errors: ['CONTACT_NOT_FOUND'],
+    })
+    .input(z.object({ contactId: z.uuid() }))
+    .output(z.object({ marked: z.number().int() }))
+    .mutation(({ ctx, input }) => markContactSeen(ctx.deps, ctx.user, input.contactId)),
 
   replyWindow: tenantProcedure
     .meta({

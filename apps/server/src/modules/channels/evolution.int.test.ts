@@ -256,6 +256,20 @@ describe('WhatsApp por pasarela: mensajes', () => {
     await fake.post(INSTANCE, 'messages.update', updateData(keyId, 'SERVER_ACK'));
     expect(await statusOf(id)).toBe('read');
   });
+
+  it('leer la conversación marca leído en la pasarela el último mensaje del cliente', async () => {
+    await fake.customerWrites(INSTANCE, { from: '+59899111222', id: '3EB0SEEN01', text: '¿Y?' });
+    const [contact] = await contactWithPhone('+59899111222');
+    const seen = await env.call(SELLER, 'channel.markSeen', { contactId: contact!.id });
+    expect(seen.data).toEqual({ marked: 1 });
+    await expect
+      .poll(() => fake.simulator.reads, { timeout: 15_000 })
+      .toEqual([{ instance: INSTANCE, remoteJid: '59899111222@s.whatsapp.net', id: '3EB0SEEN01' }]);
+    const request = fake.requests.find(
+      (each) => each.path === `/chat/markMessageAsRead/${INSTANCE}`,
+    );
+    expect(request?.headers.apikey).toBeTruthy();
+  });
 });
 
 describe('WhatsApp personal: conectar con QR (/settings/new-whatsapp)', () => {

@@ -366,6 +366,37 @@ describe('Messenger: mensajes salientes', () => {
 });
 
 describe('Messenger: ventana de 7 días (03 §4)', () => {
+  it('pasadas 24 horas y dentro de los 7 días la respuesta va con la etiqueta HUMAN_AGENT; leer la conversación envía mark_seen', async () => {
+    const [contact] = await contactWithScopedId('6001001');
+    if (!contact) throw new Error('the Messenger customer of the earlier tests');
+    await env.database.handle.db
+      .update(channelMessages)
+      .set({ createdAt: new Date(Date.now() - 3 * 24 * 3_600_000) })
+      .where(
+        and(
+          eq(channelMessages.contactId, contact.id),
+          eq(channelMessages.channelId, messenger.id),
+          eq(channelMessages.direction, 'in'),
+        ),
+      );
+    const late = await send(contact.id, messenger.id, { text: 'Perdón la demora' });
+    await expect.poll(() => statusOf(late), { timeout: 15_000 }).toBe('sent');
+    expect(fake.simulator.sent.at(-1)!.body).toEqual({
+      recipient: { id: '6001001' },
+      messaging_type: 'MESSAGE_TAG',
+      tag: 'HUMAN_AGENT',
+      message: { text: 'Perdón la demora' },
+    });
+
+    const seen = await env.call(SELLER, 'channel.markSeen', { contactId: contact.id });
+    expect(seen.data!.marked).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => fake.simulator.actions.filter((each) => each.recipient === '6001001'), {
+        timeout: 15_000,
+      })
+      .toEqual([{ pageId: PAGE_ID, recipient: '6001001', action: 'mark_seen' }]);
+  });
+
   it('pasados 7 días desde el último mensaje del cliente no se envía nada, ni una plantilla', async () => {
     const [contact] = await contactWithScopedId('6001001');
     if (!contact) throw new Error('the Messenger customer of the earlier tests');
