@@ -137,11 +137,23 @@ test.describe('mensajes por canal', () => {
       await expect(first.getByTestId('chat-channel')).toHaveText(channel.name);
 
       // The customer writes again while the conversation is open: it arrives live.
+      const secondId = `wamid.E2E${uniqueLetters()}`;
       await metaPosts(
         channel,
-        inboundText(phoneNumberId, { from, name: customer, text: '¿Hacen envíos al interior?' }),
+        inboundText(phoneNumberId, {
+          id: secondId,
+          from,
+          name: customer,
+          text: '¿Hacen envíos al interior?',
+        }),
       );
       await expect(bubble(page, '¿Hacen envíos al interior?')).toHaveAttribute('data-side', 'in');
+      // Read on screen: WhatsApp gets the read receipt of that message (the customer's blue ticks).
+      await expect
+        .poll(() => whatsappCloud.simulator.reads.map((each) => each.messageId), {
+          timeout: 15_000,
+        })
+        .toContain(secondId);
       // A photo: Cartera fetches it from Meta and shows it in the bubble.
       const mediaId = whatsappCloud.simulator.storeMedia(photo(), 'image/png');
       await metaPosts(

@@ -15,6 +15,7 @@ import { TimelineSearch } from './timeline-search';
 import classes from './conversation.module.css';
 import { useContactTimeline } from './timeline-context';
 import { lastMessageByChannel } from './timeline-model';
+import { useMarkSeen } from './use-mark-seen';
 
 /**
  * The conversation of a contact (03 §2.1, §2.2): the live timeline with the in-conversation
@@ -61,6 +62,8 @@ export function Conversation({
   const { history, items } = timeline;
   // 03 §4: channel mode starts in the channel this contact last wrote or was written through.
   const channelActivity = useMemo(() => lastMessageByChannel(items), [items]);
+  // 03 §4: what the customer wrote is seen once the seller has the conversation on screen.
+  useMarkSeen(contact.id, items, !reserved);
   // 03 §4 Phone call: while the newest item is a call in progress, its outcome question replaces
   // the composer.
   const call = timeline.pendingCall;

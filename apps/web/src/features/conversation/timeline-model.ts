@@ -53,6 +53,17 @@ export function lastMessageByChannel(items: ReadonlyArray<TimelineItem>): Map<st
   return latest;
 }
 
+/** The newest message the customer wrote through a channel, on screen (null: none). */
+export function newestCustomerMessage(items: ReadonlyArray<TimelineItem>): string | null {
+  let newest: { id: string; at: number } | null = null;
+  for (const item of items) {
+    if (item.type !== 'channelMessage' || item.content.origin !== 'contact') continue;
+    const at = new Date(item.createdAt).getTime();
+    if (!newest || at > newest.at) newest = { id: item.id, at };
+  }
+  return newest?.id ?? null;
+}
+
 /** The newest stored id on screen: where a catch-up asks `interaction.after` to start. */
 export function newestStoredId(items: ReadonlyArray<TimelineItem>): string | null {
   for (let index = items.length - 1; index >= 0; index -= 1) {
