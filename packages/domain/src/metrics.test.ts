@@ -26,7 +26,9 @@ describe('metrics of a timeline item', () => {
     expect(interactionEffects(item({ type: 'note' }))).toEqual([
       { metric: 'tracing', userId: seller, value: 1 },
     ]);
-    expect(interactionEffects(item({ type: 'channelMessage', content: { origin: 'agent' } }))).toEqual([
+    expect(
+      interactionEffects(item({ type: 'channelMessage', content: { origin: 'agent' } })),
+    ).toEqual([
       { metric: 'messagesOut', userId: seller, value: 1 },
       { metric: 'tracing', userId: seller, value: 1 },
     ]);
@@ -42,7 +44,9 @@ describe('metrics of a timeline item', () => {
 
   it('gives a transferred contact to its receiver and a taken one to its taker', () => {
     expect(
-      interactionEffects(item({ type: 'transfer', actorId: 'boss', content: { toUser: { _id: seller } } })),
+      interactionEffects(
+        item({ type: 'transfer', actorId: 'boss', content: { toUser: { _id: seller } } }),
+      ),
     ).toEqual([{ metric: 'contacts', userId: seller, value: 1 }]);
     expect(interactionEffects(item({ type: 'contactTaken' }))).toEqual([
       { metric: 'contactsTaken', userId: seller, value: 1 },
@@ -51,13 +55,17 @@ describe('metrics of a timeline item', () => {
 
   it('counts archivings by reason, and a sale-type reason as a sale', () => {
     expect(
-      interactionEffects(item({ type: 'archiving', content: { to: 'vendido', reasonType: 'sale' } })),
+      interactionEffects(
+        item({ type: 'archiving', content: { to: 'vendido', reasonType: 'sale' } }),
+      ),
     ).toEqual([
       { metric: 'archivings', userId: seller, value: 1, dimension: 'vendido' },
       { metric: 'sale', userId: seller, value: 1 },
     ]);
     // Unarchiving counts nothing.
-    expect(interactionEffects(item({ type: 'archiving', content: { from: 'x', to: '' } }))).toEqual([]);
+    expect(interactionEffects(item({ type: 'archiving', content: { from: 'x', to: '' } }))).toEqual(
+      [],
+    );
   });
 
   it('counts nothing the system did', () => {
@@ -71,10 +79,17 @@ describe('metrics of a timeline item', () => {
     const inbound = item({ type: 'channelMessage', actorId: null, content: { origin: 'contact' } });
     const waiting = waitAfter(inbound, null, first).waitingSince;
     expect(waitAfter(inbound, waiting, second).waitingSince).toEqual(first);
-    const answered = waitAfter(item({ type: 'channelMessage', content: { origin: 'agent' } }), first, reply);
+    const answered = waitAfter(
+      item({ type: 'channelMessage', content: { origin: 'agent' } }),
+      first,
+      reply,
+    );
     expect(answered).toEqual({ waitingSince: null, response: { userId: seller, seconds: 1800 } });
     // A note is no answer to the customer.
-    expect(waitAfter(item({ type: 'note' }), first, reply)).toEqual({ waitingSince: first, response: null });
+    expect(waitAfter(item({ type: 'note' }), first, reply)).toEqual({
+      waitingSince: first,
+      response: null,
+    });
   });
 });
 
@@ -86,9 +101,18 @@ describe('days and periods', () => {
 
   it('starts weeks on Monday and compares with the period just before', () => {
     expect(weekStart('2026-03-08')).toBe('2026-03-02');
-    expect(presetPeriod('thisWeek', '2026-03-04')).toEqual({ from: '2026-03-02', to: '2026-03-08' });
-    expect(presetPeriod('lastWeek', '2026-03-04')).toEqual({ from: '2026-02-23', to: '2026-03-01' });
-    expect(presetPeriod('thisMonth', '2026-02-14')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(presetPeriod('thisWeek', '2026-03-04')).toEqual({
+      from: '2026-03-02',
+      to: '2026-03-08',
+    });
+    expect(presetPeriod('lastWeek', '2026-03-04')).toEqual({
+      from: '2026-02-23',
+      to: '2026-03-01',
+    });
+    expect(presetPeriod('thisMonth', '2026-02-14')).toEqual({
+      from: '2026-02-01',
+      to: '2026-02-28',
+    });
     expect(previousPeriod({ from: '2026-03-01', to: '2026-03-31' })).toEqual({
       from: '2026-01-29',
       to: '2026-02-28',

@@ -9,7 +9,13 @@ import { z } from 'zod';
  */
 
 /** The goal metrics of 01 §9, in the order of the default company goal config. */
-export const GOAL_METRICS = ['contacts', 'contactsTaken', 'tracing', 'singleTracing', 'sale'] as const;
+export const GOAL_METRICS = [
+  'contacts',
+  'contactsTaken',
+  'tracing',
+  'singleTracing',
+  'sale',
+] as const;
 export type GoalMetric = (typeof GOAL_METRICS)[number];
 
 /**
@@ -113,7 +119,8 @@ export function interactionEffects(item: MetricItem): MetricEffect[] {
   if (direction === 'in' && item.contactAgentId) {
     effects.push({ metric: 'messagesIn', userId: item.contactAgentId, value: 1 });
   }
-  if (direction === 'out' && actor) effects.push({ metric: 'messagesOut', userId: actor, value: 1 });
+  if (direction === 'out' && actor)
+    effects.push({ metric: 'messagesOut', userId: actor, value: 1 });
   if (actor && followsUp(item)) effects.push({ metric: 'tracing', userId: actor, value: 1 });
   switch (item.type) {
     case 'transfer': {
@@ -142,7 +149,9 @@ export function interactionEffects(item: MetricItem): MetricEffect[] {
 }
 
 /** Whether the item is a follow-up action by its author (tracing and singleTracing). */
-export function followsUp(item: Pick<MetricItem, 'type' | 'content' | 'actorId' | 'createdBySystem'>) {
+export function followsUp(
+  item: Pick<MetricItem, 'type' | 'content' | 'actorId' | 'createdBySystem'>,
+) {
   if (!item.actorId || item.createdBySystem || !FOLLOW_UP_TYPES.has(item.type)) return false;
   return chatDirection(item) !== 'in';
 }
@@ -188,7 +197,9 @@ export function addDays(day: string, days: number): string {
 
 /** Days from `from` to `to`, both included. */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+  return (
+    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
+  );
 }
 
 /** The Monday that starts the week of a day (weeks of goals start on Monday). */
@@ -294,4 +305,111 @@ export function goalProgress(value: number, target: number, elapsed = 1) {
   const ratio = expected > 0 ? value / expected : value > 0 ? Infinity : 1;
   const status: GoalStatus = ratio >= 1.5 ? 'ahead' : ratio >= 1 ? 'onTrack' : 'behind';
   return { ratio, status, percent: target > 0 ? Math.round((value / target) * 100) : null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recounting from the timeline (the rollups' catch-up and their check).
+
+export interface ReplayContact {
+  id: string;
+  firstAgentId: string | null;
+  createdAt: Date;
+}
+
+export interface ReplayItem {
+  contactId: string;
+  type: string;
+  content: Record<string, unknown>;
+  agentId: string | null;
+  createdBySystem: boolean;
+  createdAt: Date;
+}
+
+/** `userId|day|metric|dimension` → value: what the rollups must hold. */
+export type RollupCounts = Map<string, number>;
+
+export interface Replay {
+  counts: RollupCounts;
+  /** `userId|day|contactId` of every follow-up day (what singleTracing counted). */
+  contactDays: Set<string>;
+  /** The contacts still waiting for an answer, since when. */
+  waiting: Map<string, Date>;
+}
+
+export function rollupKey(userId: string, day: string, metric: string, dimension = '') {
+  return `${userId}|${day}|${metric}|${dimension}`;
+}
+
+function assignee(item: ReplayItem): string | null | undefined {
+  if (item.type === 'transfer') {
+    const receiver = (item.content.toUser as { _id?: unknown } | undefined)?._id;
+    return typeof receiver === 'string' ? receiver : undefined;
+  }
+  if (item.type === 'contactTaken') return item.agentId;
+  return undefined;
+}
+
+/**
+ * Counts the metrics of contacts and their timelines from scratch, with the same definitions the
+ * writer applies item by item: each contact's items in the order they were written. A contact
+ * counts in `contacts` for its first agent unless it came unassigned (its first assignment came
+ * from nobody).
+ */
+export function replayTimeline(
+  contacts: readonly ReplayContact[],
+  items: readonly ReplayItem[],
+): Replay {
+  const counts: RollupCounts = new Map();
+  const contactDays = new Set<string>();
+  const waiting = new Map<string, Date>();
+  const add = (userId: string, day: string, metric: string, value: number, dimension = '') => {
+    const key = rollupKey(userId, day, metric, dimension);
+    counts.set(key, (counts.get(key) ?? 0) + value);
+  };
+  const byContact = new Map<string, ReplayItem[]>();
+  for (const item of items) {
+    const list = byContact.get(item.contactId) ?? [];
+    list.push(item);
+    byContact.set(item.contactId, list);
+  }
+  for (const contact of contacts) {
+    const timeline = (byContact.get(contact.id) ?? []).sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
+    );
+    const firstAssignment = timeline.find((item) => assignee(item) !== undefined);
+    const cameUnassigned =
+      firstAssignment !== undefined && (firstAssignment.content.fromUser ?? null) === null;
+    let agent = cameUnassigned ? null : contact.firstAgentId;
+    if (agent) add(agent, metricsDay(contact.createdAt), 'contacts', 1);
+    let waitingSince: Date | null = null;
+    const followed = new Set<string>();
+    for (const item of timeline) {
+      const next = assignee(item);
+      if (next !== undefined) agent = next;
+      const metricItem: MetricItem = {
+        type: item.type,
+        content: item.content,
+        actorId: item.agentId,
+        createdBySystem: item.createdBySystem,
+        contactAgentId: agent,
+      };
+      const day = metricsDay(item.createdAt);
+      for (const effect of interactionEffects(metricItem)) {
+        add(effect.userId, day, effect.metric, effect.value, effect.dimension);
+      }
+      const wait = waitAfter(metricItem, waitingSince, item.createdAt);
+      waitingSince = wait.waitingSince;
+      if (wait.response) {
+        add(wait.response.userId, day, 'responses', 1);
+        add(wait.response.userId, day, 'responseSeconds', wait.response.seconds);
+      }
+      if (followsUp(metricItem) && item.agentId && !followed.has(`${item.agentId}|${day}`)) {
+        followed.add(`${item.agentId}|${day}`);
+        contactDays.add(`${item.agentId}|${day}|${contact.id}`);
+        add(item.agentId, day, 'singleTracing', 1);
+      }
+    }
+    if (waitingSince) waiting.set(contact.id, waitingSince);
+  }
+  return { counts, contactDays, waiting };
 }

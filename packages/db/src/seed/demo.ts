@@ -1,3 +1,4 @@
+import { rebuildRollups } from '../rollups';
 import type { Executor } from '../client';
 import type { Group } from '../schema/groups';
 import type { User } from '../schema/users';
@@ -235,5 +236,9 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
   await db
     .insert(blockedNumbers)
     .values({ tenantId: demo.id, phone: '+59894000111', reason: 'Pidió no ser contactado' });
+  // The seed writes timelines without the server's writer: the dashboard's rollups are counted
+  // from them once everything is in place.
+  await rebuildRollups(db, demo.id);
+  await rebuildRollups(db, other.id);
   return { demo, north, south, other, users };
 }
