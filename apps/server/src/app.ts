@@ -21,6 +21,7 @@ import { registerContactsRoutes } from './modules/contacts/contacts.rest';
 import { registerInteractionsRoutes } from './modules/interactions/interactions.rest';
 import { registerPlacesRoutes } from './modules/places/places.rest';
 import { registerSettingsRoutes } from './modules/settings/settings.rest';
+import { registerGoalsRoutes } from './modules/goals/goals.rest';
 import { registerDocsRoutes } from './http/docs';
 import { configureOutbound } from './lib/outbound';
 import { registerAuthRoutes } from './modules/auth/auth.rest';
@@ -194,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerInteractionsRoutes(server, deps);
   registerPlacesRoutes(server, deps);
   registerSettingsRoutes(server, deps);
+  registerGoalsRoutes(server, deps);
   await registerFilesRoutes(server, deps);
   registerChannelsRoutes(server, deps);
   await registerChannelWebhooks(server, deps);

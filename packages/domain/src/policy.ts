@@ -383,6 +383,8 @@ export const CONFIGURATION_PROCEDURES: readonly string[] = [
   'sharedInbox.create',
   'sharedInbox.update',
   'sharedInbox.remove',
+  // The company goal config (01 §3 Goals).
+  'goal.saveConfig',
 ];
 
 export function apiTokenAdmits(
