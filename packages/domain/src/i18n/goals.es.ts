@@ -15,7 +15,7 @@ export const goalsEs = {
     firstResponse: 'Primera respuesta',
     archivings: 'Archivados',
     unattended: 'Sin atender (+24 h)',
-    remindersDue: 'Recordatorios de hoy',
+    remindersDue: 'Recordatorios hoy',
     remindersOverdue: 'Recordatorios vencidos',
   },
   hints: {
@@ -25,7 +25,7 @@ export const goalsEs = {
     singleTracing: 'Contactos distintos con seguimiento, por día',
     sale: 'Contactos archivados con un motivo de venta',
     firstResponse: 'Promedio hasta la primera respuesta a un cliente',
-    stateNow: 'Ahora, sin importar el período',
+    stateNow: 'Ahora',
   },
   period: {
     label: 'Período',
@@ -42,10 +42,10 @@ export const goalsEs = {
     seller: 'Vendedor',
   },
   change: {
-    up: '+{n}% vs. período anterior',
-    down: '−{n}% vs. período anterior',
-    same: 'Igual que el período anterior',
-    fromZero: 'Sin datos en el período anterior',
+    up: '+{n}% vs. anterior',
+    down: '−{n}% vs. anterior',
+    same: 'Sin cambios',
+    fromZero: 'Sin datos previos',
   },
   charts: {
     series: 'Actividad por día',
@@ -65,7 +65,7 @@ export const goalsEs = {
     },
   },
   ranking: {
-    title: 'Ranking de vendedores',
+    title: 'Ranking por vendedor',
     seller: 'Vendedor',
     group: 'Grupo',
     empty: 'No hay vendedores para mostrar.',

@@ -1,0 +1,87 @@
+import type { Page } from '@playwright/test';
+import { es } from '@cartera/domain/i18n';
+import { createTestContact, expect, noteComposer, settle, signIn, test } from './fixtures';
+
+/*
+ * '/' 'Rendimiento' (issue #16): the supervisor picks a seller in 'Vendedores', sees that seller's
+ * figures, and they move live when the seller works in another browser.
+ */
+const panel = (page: Page) => page.getByRole('region', { name: es.sellers.title });
+const kpi = (page: Page, metric: string) =>
+  page.getByTestId(`kpi-${metric}`).getByTestId('kpi-value');
+
+async function figure(page: Page, metric: string) {
+  return Number((await kpi(page, metric).textContent())?.replace(/\D/g, '') || '0');
+}
+
+test.describe('Rendimiento', () => {
+  test('el supervisor elige un vendedor y ve subir sus seguimientos cuando escribe una nota', async ({
+    page,
+    browser,
+    baseURL,
+    browserErrors,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, 'supervisor@demo.test');
+    await page.goto('/');
+    const dashboard = page.getByTestId('performance-dashboard');
+    // The group first: its ranking lists the group's sellers.
+    await expect(dashboard.getByTestId('ranking')).toContainText('Valentín Vendedor');
+    await expect(dashboard.getByTestId('ranking')).toContainText('Julia Limitada');
+
+    await panel(page)
+      .getByRole('link', { name: /Valentín Vendedor/ })
+      .click();
+    await expect(page).toHaveURL(/\/\?view-user=[0-9a-f-]{36}$/);
+    await expect(dashboard.getByRole('heading', { name: 'Valentín Vendedor' })).toBeVisible();
+    await expect(kpi(page, 'tracing')).toHaveText(/\d/);
+    await expect(dashboard.getByRole('region', { name: es.goals.goals.progress })).toBeVisible();
+    const before = await figure(page, 'tracing');
+
+    // The seller writes a note in another browser.
+    const sellerContext = await browser.newContext({ baseURL });
+    const seller = await sellerContext.newPage();
+    seller.on('pageerror', (error) => browserErrors.push(`vendedor: ${error.message}`));
+    await signIn(seller, 'vendedor@demo.test');
+    const contact = await createTestContact(seller, 'Rendimiento');
+    await seller.goto(`/contact?id=${contact.id}`);
+    const note = await noteComposer(seller);
+    await note.fill('Llamé para coordinar la visita');
+    await note.press('Enter');
+    await expect(seller.getByTestId('timeline')).toContainText('Llamé para coordinar la visita');
+
+    // No reload: the supervisor's count rises by itself.
+    await expect.poll(() => figure(page, 'tracing'), { timeout: 10_000 }).toBe(before + 1);
+    await settle(page);
+    await page.screenshot({ path: 'test-results/rendimiento-vendedor.png', fullPage: true });
+    await sellerContext.close();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('el comercial ordena el ranking y cambia el período', async ({ page, browserErrors }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, 'comercial@demo.test');
+    await page.goto('/');
+    const ranking = page.getByTestId('ranking');
+    await expect(ranking.getByRole('row')).toHaveCount(5);
+    // By name, A to Z, then reversed.
+    await ranking.getByRole('button', { name: /Vendedor$/ }).click();
+    const names = async () =>
+      (await ranking.locator('tbody tr td:first-child a').allTextContents()).map((name) =>
+        name.trim(),
+      );
+    const ascending = await names();
+    expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b, 'es')));
+    await ranking.getByRole('button', { name: /Vendedor$/ }).click();
+    expect(await names()).toEqual([...ascending].reverse());
+
+    await page
+      .getByTestId('performance-dashboard')
+      .getByText(es.goals.period.thisMonth, { exact: true })
+      .click();
+    await expect(page.getByTestId('period-range')).toContainText('/');
+    await settle(page);
+    await page.screenshot({ path: 'test-results/rendimiento-empresa.png', fullPage: true });
+    expect(browserErrors).toEqual([]);
+  });
+});
