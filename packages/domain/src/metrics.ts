@@ -80,6 +80,9 @@ const FOLLOW_UP_TYPES = new Set([
 ]);
 const CHAT_TYPES = new Set(['channelMessage', 'message', 'wpp', 'fb', 'ig', 'smsMessage']);
 
+/** The rollup dimension of contacts created for a seller (transfers count without one). */
+export const NEW_CONTACT_DIMENSION = 'created';
+
 /** One addition to a seller's figure of the day; `dimension` splits archivings by reason. */
 export interface MetricEffect {
   metric: RollupMetric;
@@ -380,7 +383,7 @@ export function replayTimeline(
     const cameUnassigned =
       firstAssignment !== undefined && (firstAssignment.content.fromUser ?? null) === null;
     let agent = cameUnassigned ? null : contact.firstAgentId;
-    if (agent) add(agent, metricsDay(contact.createdAt), 'contacts', 1);
+    if (agent) add(agent, metricsDay(contact.createdAt), 'contacts', 1, NEW_CONTACT_DIMENSION);
     let waitingSince: Date | null = null;
     const followed = new Set<string>();
     for (const item of timeline) {

@@ -7,15 +7,19 @@ import type { MetricEffect } from '@cartera/domain/metrics';
 const TENANT_LOCK_CLASS = 7_261;
 
 /**
- * Adds to a tenant's daily rollups, under the tenant's event lock (the one appendEvent takes):
- * every transaction that adds to a rollup row holds it first, so two transactions never wait on
- * each other's rollup rows while one of them waits for the lock. Rows are upserted in key order.
+ * Adds to a tenant's daily rollups. Rows are upserted in key order, and (by default) under the
+ * tenant's event lock, the one appendEvent takes: a transaction that adds to a rollup row after
+ * appending its event already holds it, so no transaction waits for the lock while holding a
+ * rollup row another one wants. `withoutLock` is for rows never added to under the lock (a new
+ * contact's own dimension, written before any event of its transaction): a contact created
+ * before an external system's answer must not hold the tenant's events back meanwhile.
  */
 export async function addToRollups(
   db: Executor,
   tenantId: string,
   day: string,
   effects: readonly MetricEffect[],
+  options: { withoutLock?: boolean } = {},
 ) {
   const merged = new Map<string, MetricEffect>();
   for (const effect of effects) {
@@ -30,8 +34,11 @@ export async function addToRollups(
       ([, effect]) =>
         sql`(${effect.userId}::uuid, ${effect.metric}, ${effect.dimension ?? ''}, ${effect.value}::bigint)`,
     );
+  const lock = options.withoutLock
+    ? sql`select 1`
+    : sql`select pg_advisory_xact_lock(${TENANT_LOCK_CLASS}, hashtext(${tenantId}))`;
   await db.execute(sql`
-    with locked as (select pg_advisory_xact_lock(${TENANT_LOCK_CLASS}, hashtext(${tenantId})))
+    with locked as (${lock})
     insert into ${metricRollups} (tenant_id, user_id, day, metric, dimension, value)
     select ${tenantId}::uuid, added.user_id, ${day}::date, added.metric, added.dimension, added.value
     from (values ${sql.join(rows, sql`, `)}) as added(user_id, metric, dimension, value), locked

@@ -4,6 +4,7 @@ import {
   followsUp,
   interactionEffects,
   metricsDay,
+  NEW_CONTACT_DIMENSION,
   waitAfter,
   type MetricEffect,
   type MetricItem,
@@ -68,13 +69,22 @@ export async function addCounts(tx: Executor, counts: PendingCounts) {
   await addToRollups(tx, counts.tenantId, counts.day, effects);
 }
 
-/** A contact created for a seller counts in their `contacts` of the day it was created. */
+/**
+ * A contact created for a seller counts in their `contacts` of the day it was created, in the
+ * dimension 'created', which only this adds to: it is written without the tenant's event lock
+ * (no transaction adds to it after appending an event), so a contact waiting for an external
+ * system's answer in its transaction holds back no other write of the tenant.
+ */
 export async function countNewContact(
   tx: Executor,
   contact: { tenantId: string; agentId: string | null; createdAt: Date },
 ) {
   if (!contact.agentId) return;
-  await addToRollups(tx, contact.tenantId, metricsDay(contact.createdAt), [
-    { metric: 'contacts', userId: contact.agentId, value: 1 },
-  ]);
+  await addToRollups(
+    tx,
+    contact.tenantId,
+    metricsDay(contact.createdAt),
+    [{ metric: 'contacts', userId: contact.agentId, value: 1, dimension: NEW_CONTACT_DIMENSION }],
+    { withoutLock: true },
+  );
 }
