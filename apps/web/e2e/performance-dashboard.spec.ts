@@ -84,4 +84,36 @@ test.describe('Rendimiento', () => {
     await page.screenshot({ path: 'test-results/rendimiento-empresa.png', fullPage: true });
     expect(browserErrors).toEqual([]);
   });
+
+  test("el supervisor fija en 'Objetivos' el objetivo de la semana de su vendedor", async ({
+    page,
+    browserErrors,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, 'supervisor@demo.test');
+    await page.goto('/');
+    await page.getByRole('link', { name: es.menu.entries.goals }).click();
+    await expect(page).toHaveURL('/comercial/goals');
+    const table = page.getByTestId('goals-table');
+    // Only the supervisor's group.
+    await expect(table.getByRole('row')).toHaveCount(3);
+    const target = table.getByRole('textbox', {
+      name: `${es.goals.metrics.tracing} · Valentín Vendedor`,
+    });
+    await target.fill('400');
+    await table
+      .getByRole('row', { name: /Valentín Vendedor/ })
+      .getByRole('button', { name: es.goals.list.save })
+      .click();
+    await expect(page.getByText(es.goals.list.saved)).toBeVisible();
+    await page.reload();
+    await expect(target).toHaveValue('400');
+    // 400 follow-ups this week: the seller is behind.
+    await expect(table.getByRole('row', { name: /Valentín Vendedor/ })).toContainText(
+      es.goals.goals.status.behind,
+    );
+    await settle(page);
+    await page.screenshot({ path: 'test-results/objetivos.png', fullPage: true });
+    expect(browserErrors).toEqual([]);
+  });
 });

@@ -14,6 +14,7 @@ import { Route as ForceChangePasswordRouteImport } from './routes/force-change-p
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
+import { Route as AppComercialGoalsRouteImport } from './routes/_app/comercial/goals'
 import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index'
 import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId'
 import { Route as AppCompanyChannelsRouteImport } from './routes/_app/company/channels'
@@ -44,6 +45,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppComercialGoalsRoute = AppComercialGoalsRouteImport.update({
+  id: '/comercial/goals',
+  path: '/comercial/goals',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCompaniesIndexRoute = AppCompaniesIndexRouteImport.update({
@@ -87,6 +93,7 @@ export interface FileRoutesByFullPath {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
   '/settings': typeof AppSettingsRoute
+  '/comercial/goals': typeof AppComercialGoalsRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
@@ -100,6 +107,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/settings': typeof AppSettingsRoute
   '/': typeof AppIndexRoute
+  '/comercial/goals': typeof AppComercialGoalsRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
@@ -115,6 +123,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/comercial/goals': typeof AppComercialGoalsRoute
   '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/_app/company/channels': typeof AppCompanyChannelsRoute
   '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute
@@ -130,6 +139,7 @@ export interface FileRouteTypes {
     | '/force-change-password'
     | '/login'
     | '/settings'
+    | '/comercial/goals'
     | '/companies/$companyId'
     | '/company/channels'
     | '/contact/sharedinbox'
@@ -143,6 +153,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/settings'
     | '/'
+    | '/comercial/goals'
     | '/companies/$companyId'
     | '/company/channels'
     | '/contact/sharedinbox'
@@ -157,6 +168,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/_app/settings'
     | '/_app/'
+    | '/_app/comercial/goals'
     | '/_app/companies/$companyId'
     | '/_app/company/channels'
     | '/_app/contact/sharedinbox'
@@ -207,6 +219,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof AppSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/comercial/goals': {
+      id: '/_app/comercial/goals'
+      path: '/comercial/goals'
+      fullPath: '/comercial/goals'
+      preLoaderRoute: typeof AppComercialGoalsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/companies/': {
@@ -264,6 +283,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppSettingsRoute: typeof AppSettingsRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppComercialGoalsRoute: typeof AppComercialGoalsRoute
   AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
   AppCompanyChannelsRoute: typeof AppCompanyChannelsRoute
   AppContactSharedinboxRoute: typeof AppContactSharedinboxRoute
@@ -276,6 +296,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppSettingsRoute: AppSettingsRoute,
   AppIndexRoute: AppIndexRoute,
+  AppComercialGoalsRoute: AppComercialGoalsRoute,
   AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,
   AppCompanyChannelsRoute: AppCompanyChannelsRoute,
   AppContactSharedinboxRoute: AppContactSharedinboxRoute,

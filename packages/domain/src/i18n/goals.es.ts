@@ -81,6 +81,9 @@ export const goalsEs = {
   list: {
     title: 'Objetivos',
     week: 'Semana del {date}',
+    previousWeek: 'Semana anterior',
+    nextWeek: 'Semana siguiente',
+    done: 'Hecho: {n}',
     search: 'Buscar vendedor',
     save: 'Guardar',
     saved: 'Objetivo guardado',

@@ -283,7 +283,8 @@ function sellerGoal(
         status: measured.status,
       };
     });
-  const ratios = progress.map((each) => each.ratio ?? 1.5);
+  // Each ratio counts up to 1.5 ('ahead'): a goal far exceeded does not hide one missed.
+  const ratios = progress.map((each) => Math.min(1.5, each.ratio ?? 1.5));
   const mean = ratios.length ? ratios.reduce((sum, each) => sum + each, 0) / ratios.length : null;
   const status: GoalStatus | null =
     mean === null ? null : mean >= 1.5 ? 'ahead' : mean >= 1 ? 'onTrack' : 'behind';
