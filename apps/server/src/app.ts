@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
@@ -143,6 +144,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await server.register(fastifyHelmet, { contentSecurityPolicy: { directives: cspFor(env) } });
   await server.register(fastifyCookie);
+  // Uploaded files that the server reads itself (the goals spreadsheet); one small file a request.
+  await server.register(fastifyMultipart, { limits: { files: 1, fileSize: 5 * 1024 * 1024 } });
   await server.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',

@@ -63,6 +63,8 @@ export const ERROR_HTTP_STATUS = {
   GOAL_SELLER_INVALID: 400,
   GOAL_WEEK_INVALID: 400,
   PERIOD_INVALID: 400,
+  /** An upload that is not a workbook of the goals template. */
+  GOAL_FILE_INVALID: 400,
   // Contacts (02 §5, §8)
   PHONE_BLOCKED: 409,
   PHONE_ALREADY_REGISTERED: 409,

@@ -60,6 +60,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   GOAL_ROLES_ERROR: 'Ocurrió un error al obtener los datos',
   GOAL_SELLER_INVALID: 'Solo se asignan objetivos a vendedores activos que puedes ver.',
   GOAL_WEEK_INVALID: 'La semana de un objetivo empieza un lunes.',
+  GOAL_FILE_INVALID:
+    'El archivo no es una planilla de objetivos válida: descarga la plantilla y complétala.',
   PERIOD_INVALID:
     'El período no es válido: la fecha de inicio va antes del fin y abarca hasta un año.',
   INVALID_CONTACT_ID: 'ID de contacto inválido',

@@ -78,6 +78,27 @@ export const goalsEs = {
     hours: '{n} h',
     none: '—',
   },
+  spreadsheet: {
+    sheet: 'Objetivos',
+    week: 'Semana',
+    sellerId: 'ID del vendedor',
+    seller: 'Vendedor',
+    group: 'Grupo',
+    download: 'Descargar plantilla',
+    weeks: 'Semanas',
+    upload: 'Subir planilla',
+    uploading: 'Subiendo planilla…',
+    stored: '{n} objetivos guardados.',
+    rejectedTitle:
+      'No se guardó ningún objetivo: corrige estas filas y vuelve a subir la planilla.',
+    row: 'Fila {row}',
+    errors: {
+      week: 'La semana debe ser la fecha de un lunes (AAAA-MM-DD).',
+      seller: 'El vendedor no existe o no está entre los que puedes ver.',
+      target: '«{metric}» debe ser un número entero entre 0 y 1.000.000.',
+      repeated: 'Fila repetida: ese vendedor ya tiene otra fila para esa semana.',
+    },
+  },
   list: {
     title: 'Objetivos',
     week: 'Semana del {date}',

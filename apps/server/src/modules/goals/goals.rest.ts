@@ -7,8 +7,12 @@ import {
   ZGoalConfigEntry,
   GOAL_METRICS,
 } from '@cartera/domain/metrics';
+import { contactReach } from '@cartera/domain/policy';
 import type { AppDeps } from '../../deps';
+import type { AuthUser } from '../sessions/session.types';
+import { DomainError } from '@cartera/domain/errors';
 import { restRoute } from '../../http/rest';
+import { goalsTemplate, importGoals, MAX_TEMPLATE_WEEKS } from './goals.spreadsheet';
 import {
   dashboard,
   goalConfig,
@@ -209,4 +213,67 @@ export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {
       return saveGoalConfig(deps.db, session.user, body);
     },
   });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/goal/template',
+    tags: ['goals'],
+    summary:
+      'The goals spreadsheet (.xlsx) to fill in: a row per seller of the group `groupId` (default: what the caller sees) and per week from Monday `start`, for `weeks` weeks (at most 12), only `users` when given (comma-separated ids), with the goals already set',
+    auth: 'session',
+    access: GOALS,
+    querystring: z.object({
+      groupId: z.string().uuid().optional(),
+      start: ZDay,
+      weeks: z.coerce.number().int().min(1).max(MAX_TEMPLATE_WEEKS).default(1),
+      users: csv,
+    }),
+    response: z.unknown(),
+    handler: async ({ session, query, reply }) => {
+      const file = await goalsTemplate(deps.db, session.user, {
+        groupId: query.groupId ?? defaultGroupOf(session.user),
+        start: query.start,
+        weeks: query.weeks,
+        userIds: query.users,
+      });
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="objetivos-${query.start}.xlsx"`)
+        .send(file);
+    },
+  });
+
+  restRoute(app, deps, {
+    method: 'POST',
+    url: '/api/goal/:id/upload',
+    tags: ['goals'],
+    summary:
+      'Uploads a filled goals spreadsheet (multipart/form-data, field `file`) for the sellers of group `id`: every row is stored, or none with the reasons of each rejected row; a file that is not a workbook of the template is GOAL_FILE_INVALID',
+    auth: 'session',
+    access: GOALS,
+    params: z.object({ id: z.string().uuid() }),
+    response: z.object({
+      stored: z.number(),
+      rejected: z.array(
+        z.object({ row: z.number(), seller: z.string(), errors: z.array(z.string()) }),
+      ),
+    }),
+    handler: async ({ session, params, request }) => {
+      if (!request.isMultipart()) throw new DomainError('GOAL_FILE_INVALID');
+      const part = await request.file();
+      if (!part) throw new DomainError('GOAL_FILE_INVALID');
+      const buffer = await part.toBuffer().catch((error: unknown) => {
+        const code = (error as { code?: string }).code;
+        throw code === 'FST_REQ_FILE_TOO_LARGE' ? new DomainError('FILE_TOO_LARGE') : error;
+      });
+      return importGoals(deps.db, session.user, params.id, buffer);
+    },
+  });
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The group a template covers by default: the company for tenant-wide roles, else their own. */
+function defaultGroupOf(user: AuthUser) {
+  return contactReach(user.roles) === 'tenant' ? user.tenantId : user.groupId;
 }

@@ -120,6 +120,11 @@ async function resolveScope(
   };
 }
 
+/** The sellers of a group's subtree the caller may look at (GOAL_ROLES_ERROR outside it). */
+export async function groupSellers(db: Executor, user: AuthUser, groupId: string) {
+  return (await resolveScope(db, user, { groupId })).sellers;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Figures.
 
