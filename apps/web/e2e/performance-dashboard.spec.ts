@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { es } from '@cartera/domain/i18n';
 import { createTestContact, expect, noteComposer, settle, signIn, test } from './fixtures';
 
@@ -114,6 +115,60 @@ test.describe('Rendimiento', () => {
     );
     await settle(page);
     await page.screenshot({ path: 'test-results/objetivos.png', fullPage: true });
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('un objetivo subido con la plantilla muestra su color; una fila mala no guarda nada', async ({
+    page,
+    browserErrors,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, 'supervisor@demo.test');
+    await page.goto('/comercial/goals');
+    const table = page.getByTestId('goals-table');
+    const valentin = table.getByRole('row', { name: /Valentín Vendedor/ });
+    await expect(valentin).toBeVisible();
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: es.goals.spreadsheet.download }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^objetivos-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.worksheets[0]!;
+    const rowOf = (name: string) =>
+      [2, 3].find((row) => sheet.getRow(row).getCell(3).value === name)!;
+    const valentinRow = rowOf('Valentín Vendedor');
+    // Little to do: well ahead of the pace (ratio ≥ 1.5), blue.
+    sheet.getRow(valentinRow).getCell(5).value = 1; // contacts
+    sheet.getRow(valentinRow).getCell(7).value = 1; // tracing
+    sheet.getRow(valentinRow).getCell(9).value = null; // sale
+    const upload = (buffer: Buffer) =>
+      page.locator('input[type="file"]').setInputFiles({
+        name: 'objetivos.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer,
+      });
+    await upload(Buffer.from(await workbook.xlsx.writeBuffer()));
+    await expect(page.getByText('2 objetivos guardados.')).toBeVisible();
+    await expect(valentin).toContainText(es.goals.goals.status.ahead);
+    await expect(
+      valentin.getByRole('textbox', { name: `${es.goals.metrics.tracing} · Valentín Vendedor` }),
+    ).toHaveValue('1');
+
+    // A bad row: the report names it and nothing is stored.
+    sheet.getRow(valentinRow).getCell(7).value = 50;
+    sheet.getRow(rowOf('Julia Limitada')).getCell(7).value = -3;
+    await upload(Buffer.from(await workbook.xlsx.writeBuffer()));
+    const report = page.getByTestId('upload-report');
+    await expect(report).toContainText(`Fila ${rowOf('Julia Limitada')} · Julia Limitada`);
+    await expect(report).toContainText('«Seguimientos» debe ser un número entero');
+    await page.reload();
+    await expect(
+      valentin.getByRole('textbox', { name: `${es.goals.metrics.tracing} · Valentín Vendedor` }),
+    ).toHaveValue('1');
+    await settle(page);
+    await page.screenshot({ path: 'test-results/objetivos-planilla.png', fullPage: true });
     expect(browserErrors).toEqual([]);
   });
 });

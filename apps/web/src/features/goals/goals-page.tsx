@@ -32,6 +32,7 @@ import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ArrowLeftIcon, SearchIcon } from '../../ui/icons';
 import { QueryError } from '../../ui/query-error';
+import { GoalsSpreadsheet } from './goals-spreadsheet';
 
 const texts = es.goals;
 /** 01 §9: searches wait 500 ms after the last key. */
@@ -103,6 +104,7 @@ export function GoalsPage() {
           }}
         />
       </Group>
+      <GoalsSpreadsheet start={start} />
       {list.isPending ? (
         <Skeleton height={320} radius="md" aria-busy="true" />
       ) : list.isError ? (
@@ -153,8 +155,9 @@ function GoalsTable({
             </Table.Thead>
             <Table.Tbody>
               {data.items.map((row) => (
+                // A goal stored elsewhere (a spreadsheet, another tab) resets the row's fields.
                 <GoalRow
-                  key={`${row.id}:${data.start}`}
+                  key={`${row.id}:${data.start}:${JSON.stringify(row.goal?.targets ?? {})}`}
                   row={row}
                   start={data.start}
                   metrics={metrics}
