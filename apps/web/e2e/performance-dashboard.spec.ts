@@ -80,6 +80,14 @@ test.describe('Rendimiento', () => {
       .getByTestId('performance-dashboard')
       .getByText(es.goals.period.thisMonth, { exact: true })
       .click();
+    // The table as a workbook: a row per seller.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: es.goals.ranking.export }).click();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await (await downloading).path());
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe(es.goals.ranking.seller);
+    expect(sheet.rowCount).toBe(5);
     await expect(page.getByTestId('period-range')).toContainText('/');
     await settle(page);
     await page.screenshot({ path: 'test-results/rendimiento-empresa.png', fullPage: true });

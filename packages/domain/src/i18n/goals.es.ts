@@ -70,6 +70,7 @@ export const goalsEs = {
     group: 'Grupo',
     empty: 'No hay vendedores para mostrar.',
     sortBy: 'Ordenar por {metric}',
+    export: 'Exportar a Excel',
   },
   empty: 'Todavía no hay actividad en este período.',
   duration: {

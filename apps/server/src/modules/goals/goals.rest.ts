@@ -12,7 +12,12 @@ import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../sessions/session.types';
 import { DomainError } from '@cartera/domain/errors';
 import { restRoute } from '../../http/rest';
-import { goalsTemplate, importGoals, MAX_TEMPLATE_WEEKS } from './goals.spreadsheet';
+import {
+  dashboardWorkbook,
+  goalsTemplate,
+  importGoals,
+  MAX_TEMPLATE_WEEKS,
+} from './goals.spreadsheet';
 import {
   dashboard,
   goalConfig,
@@ -211,6 +216,37 @@ export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {
     handler: async ({ session, params, body }) => {
       await requireTenantGroup(deps.db, session.user, params.id);
       return saveGoalConfig(deps.db, session.user, body);
+    },
+  });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/sellersgoals/export',
+    tags: ['goals'],
+    summary:
+      "The dashboard's ranking from `startDate` to `endDate` as a workbook (.xlsx): a row per seller of `userId`, or of group `groupId`, or of what the caller sees, with every figure and the goal status",
+    auth: 'session',
+    access: { area: '/' },
+    querystring: z.object({
+      startDate: ZDay,
+      endDate: ZDay,
+      userId: z.string().uuid().optional(),
+      groupId: z.string().uuid().optional(),
+    }),
+    response: z.unknown(),
+    handler: async ({ session, query, reply }) => {
+      const board = await dashboard(deps.db, session.user, {
+        period: { from: query.startDate, to: query.endDate },
+        ...(query.userId ? { userId: query.userId } : {}),
+        ...(query.groupId ? { groupId: query.groupId } : {}),
+      });
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header(
+          'content-disposition',
+          `attachment; filename="rendimiento-${query.startDate}-${query.endDate}.xlsx"`,
+        )
+        .send(await dashboardWorkbook(board));
     },
   });
 

@@ -2,10 +2,16 @@ import ExcelJS from 'exceljs';
 import type { Database } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
 import { es, format } from '@cartera/domain/i18n';
-import { addDays, GOAL_METRICS, weekStart, type GoalMetric } from '@cartera/domain/metrics';
+import {
+  addDays,
+  DASHBOARD_METRICS,
+  GOAL_METRICS,
+  weekStart,
+  type GoalMetric,
+} from '@cartera/domain/metrics';
 import type { AuthUser } from '../sessions/session.types';
 import { findGoals, upsertGoal } from './goals.repository';
-import { groupSellers } from './goals.service';
+import { groupSellers, type Dashboard } from './goals.service';
 
 /*
  * The goals spreadsheet round trip (issue #16 §4): a template of the chosen sellers and weeks
@@ -156,4 +162,30 @@ export async function importGoals(db: Database, user: AuthUser, groupId: string,
     for (const goal of goals) await upsertGoal(tx, { tenantId: user.tenantId, ...goal });
   });
   return { stored: goals.length, rejected };
+}
+
+/** The ranking of the dashboard as a workbook: a row per seller with every figure. */
+export async function dashboardWorkbook(board: Dashboard) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(es.goals.ranking.title);
+  const metrics = DASHBOARD_METRICS;
+  sheet.addRow([
+    es.goals.ranking.seller,
+    es.goals.ranking.group,
+    ...metrics.map((metric) => es.goals.metrics[metric]),
+    es.goals.goals.title,
+  ]);
+  sheet.getRow(1).font = { bold: true };
+  for (const seller of board.sellers) {
+    sheet.addRow([
+      `${seller.name} ${seller.lastname}`.trim(),
+      seller.groupName,
+      ...metrics.map((metric) => seller.figures[metric]),
+      seller.goal?.status ? es.goals.goals.status[seller.goal.status] : null,
+    ]);
+  }
+  sheet.columns.forEach((column, index) => {
+    column.width = index < 2 ? 26 : 16;
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import {
   Alert,
   Badge,
+  Button,
   Group,
   Paper,
   Progress,
@@ -342,6 +343,13 @@ const RANKING_METRICS: DashboardMetric[] = [
 
 type SortKey = DashboardMetric | 'name';
 
+/** The ranking as a workbook, for the same period and scope as on screen. */
+function exportUrl(data: Dashboard) {
+  const query = new URLSearchParams({ startDate: data.period.from, endDate: data.period.to });
+  if (data.scope.kind === 'group') query.set('groupId', data.scope.id);
+  return `/api/sellersgoals/export?${query.toString()}`;
+}
+
 /** The sellers of the scope, sortable by any figure (a second click reverses the order). */
 function Ranking({ data, linkSellers }: { data: Dashboard; linkSellers: boolean }) {
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({
@@ -382,9 +390,14 @@ function Ranking({ data, linkSellers }: { data: Dashboard; linkSellers: boolean 
   );
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="ranking-title">
-      <Title order={3} fz="md" mb="sm" id="ranking-title">
-        {texts.ranking.title}
-      </Title>
+      <Group justify="space-between" mb="sm">
+        <Title order={3} fz="md" id="ranking-title">
+          {texts.ranking.title}
+        </Title>
+        <Button component="a" size="xs" variant="light" href={exportUrl(data)} download>
+          {texts.ranking.export}
+        </Button>
+      </Group>
       <Table.ScrollContainer minWidth={760}>
         <Table striped highlightOnHover verticalSpacing={6} data-testid="ranking">
           <Table.Thead>
