@@ -29,6 +29,8 @@ test.describe('Rendimiento', () => {
     // The group first: its ranking lists the group's sellers.
     await expect(dashboard.getByTestId('ranking')).toContainText('Valentín Vendedor');
     await expect(dashboard.getByTestId('ranking')).toContainText('Julia Limitada');
+    // The demo's Julia has done nothing of her goal this week: she is behind.
+    await expect(dashboard.getByTestId('behind-alert')).toContainText('Julia Limitada');
 
     await panel(page)
       .getByRole('link', { name: /Valentín Vendedor/ })

@@ -15,7 +15,9 @@ import { createdAtColumn, idColumn, tenantColumn, updatedAtColumn } from './colu
  * The daily figures of the 'Rendimiento' dashboard (issue #16): one row per tenant, seller, day
  * (the company's day), metric and dimension (an archiving's reason; '' for the others), added to
  * in the transaction of the event that changes it. A dashboard read touches sellers × days rows
- * and never the timeline. The metrics are defined in packages/domain/src/metrics.ts.
+ * and never the timeline. The metrics are defined in packages/domain/src/metrics.ts. Migration
+ * 0014 adds by hand `metric_rollups_read_idx` (tenant, user, day) INCLUDE (metric, dimension,
+ * value), so that read is an index-only scan (drizzle-kit cannot declare INCLUDE).
  */
 export const metricRollups = pgTable(
   'metric_rollups',

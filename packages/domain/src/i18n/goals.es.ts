@@ -54,6 +54,8 @@ export const goalsEs = {
   },
   goals: {
     title: 'Objetivo',
+    behindOne: '1 vendedor va atrasado con su objetivo: {names}.',
+    behindMany: '{n} vendedores van atrasados con su objetivo: {names}.',
     progress: 'Progreso de objetivos',
     none: 'Sin objetivos para este período.',
     disabled: 'Los objetivos están desactivados para tu empresa.',

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { contacts, metricRollups } from '@cartera/db/schema';
+import { contacts, metricContactDays, metricRollups } from '@cartera/db/schema';
 import { recountRollups, storedRollups } from '@cartera/db/rollups';
 import { newId } from '@cartera/domain/ids';
-import { metricsDay } from '@cartera/domain/metrics';
+import { addDays, metricsDay } from '@cartera/domain/metrics';
 import { useDemoApp } from '../../testing/demo-app';
 import type { AuthUser } from '../sessions/session.types';
 import { recordInteraction } from '../timeline/timeline-writer';
+import { pruneContactDaysJob } from './metrics.jobs';
 
 /*
  * The performance rollups (issue #16) are kept in the transaction of each event. Random events
@@ -168,5 +169,31 @@ describe('rollups de rendimiento', () => {
     expect(await responses()).toBe(start + 1);
     const [answered] = await db.select().from(contacts).where(eq(contacts.id, contactId!));
     expect(answered!.awaitingReplySince).toBeNull();
+  });
+
+  it("keeps only the last two days' follow-ups, and still counts a contact once today", async () => {
+    const db = env.database.handle.db;
+    const today = metricsDay(new Date());
+    const seller = idOf('vendedor@demo.test');
+    const [contactId] = await sellerContacts('vendedor@demo.test');
+    await db.insert(metricContactDays).values({
+      tenantId: env.demo.demo.id,
+      userId: seller,
+      day: addDays(today, -5),
+      contactId: contactId!,
+    });
+    await env.call('vendedor@demo.test', 'interaction.createNote', {
+      contactId: contactId!,
+      id: newId(),
+      body: 'Hoy',
+    });
+    const logger = { info: () => undefined };
+    await pruneContactDaysJob.handler({ keepDays: 2 }, { db, logger } as never);
+    const days = await db
+      .select({ day: metricContactDays.day })
+      .from(metricContactDays)
+      .where(eq(metricContactDays.userId, seller));
+    expect(days.length).toBeGreaterThan(0);
+    expect(days.every((row) => row.day >= addDays(today, -1))).toBe(true);
   });
 });

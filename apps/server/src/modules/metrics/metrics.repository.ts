@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { contacts, metricContactDays, metricRollups } from '@cartera/db/schema';
 import type { MetricEffect } from '@cartera/domain/metrics';
@@ -168,4 +168,13 @@ export async function findContactStates(
     )
     .groupBy(contacts.agentId);
   return result;
+}
+
+/** Deletes a tenant's follow-up days before a day (they were counted already). */
+export async function deleteContactDaysBefore(db: Executor, tenantId: string, before: string) {
+  const rows = await db
+    .delete(metricContactDays)
+    .where(and(eq(metricContactDays.tenantId, tenantId), lt(metricContactDays.day, before)))
+    .returning({ day: metricContactDays.day });
+  return rows.length;
 }

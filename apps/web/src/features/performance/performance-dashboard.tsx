@@ -188,6 +188,7 @@ function DashboardBody({ data, linkSellers }: { data: Dashboard; linkSellers: bo
           {data.sellers.length === 0 ? texts.ranking.empty : texts.empty}
         </Alert>
       )}
+      {data.scope.kind !== 'seller' && <BehindAlert sellers={data.sellers} />}
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
         {CARD_METRICS.map((metric) => (
           <KpiCard
@@ -245,6 +246,20 @@ function DashboardBody({ data, linkSellers }: { data: Dashboard; linkSellers: bo
       </SimpleGrid>
       {data.scope.kind !== 'seller' && <Ranking data={data} linkSellers={linkSellers} />}
     </Stack>
+  );
+}
+
+/** The alert of sellers behind their goal's pace (02 §4 status below ratio 1.0). */
+function BehindAlert({ sellers }: { sellers: SellerRow[] }) {
+  const behind = sellers.filter((seller) => seller.goal?.status === 'behind');
+  if (!behind.length) return null;
+  const names = behind.map((seller) => `${seller.name} ${seller.lastname}`.trim()).join(', ');
+  return (
+    <Alert color={GOAL_STATUS_COLORS.behind} variant="light" data-testid="behind-alert">
+      {behind.length === 1
+        ? format(texts.goals.behindOne, { names })
+        : format(texts.goals.behindMany, { n: behind.length, names })}
+    </Alert>
   );
 }
 
