@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
@@ -21,6 +22,7 @@ import { registerContactsRoutes } from './modules/contacts/contacts.rest';
 import { registerInteractionsRoutes } from './modules/interactions/interactions.rest';
 import { registerPlacesRoutes } from './modules/places/places.rest';
 import { registerSettingsRoutes } from './modules/settings/settings.rest';
+import { registerGoalsRoutes } from './modules/goals/goals.rest';
 import { registerDocsRoutes } from './http/docs';
 import { configureOutbound } from './lib/outbound';
 import { registerAuthRoutes } from './modules/auth/auth.rest';
@@ -143,6 +145,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await server.register(fastifyHelmet, { contentSecurityPolicy: { directives: cspFor(env) } });
   await server.register(fastifyCookie);
+  // Uploaded files that the server reads itself (the goals spreadsheet); one small file a request.
+  await server.register(fastifyMultipart, { limits: { files: 1, fileSize: 5 * 1024 * 1024 } });
   await server.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -195,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerInteractionsRoutes(server, deps);
   registerPlacesRoutes(server, deps);
   registerSettingsRoutes(server, deps);
+  registerGoalsRoutes(server, deps);
   await registerFilesRoutes(server, deps);
   registerChannelsRoutes(server, deps);
   await registerChannelWebhooks(server, deps);

@@ -13,6 +13,7 @@ import { authRouter } from './modules/auth/auth.router';
 import { placesRouter } from './modules/places/places.router';
 import { usersRouter } from './modules/users/users.router';
 import { sellersRouter } from './modules/sellers/sellers.router';
+import { goalsRouter } from './modules/goals/goals.router';
 import { settingsRouter } from './modules/settings/settings.router';
 import { apiTokenRouter } from './modules/sessions/api-token.router';
 import { systemRouter } from './modules/system/system.router';
@@ -27,6 +28,7 @@ export const appRouter = router({
   activity: activityRouter,
   account: accountRouter,
   seller: sellersRouter,
+  goal: goalsRouter,
   company: companiesRouter,
   customField: customFieldsRouter,
   catalog: catalogRouter,

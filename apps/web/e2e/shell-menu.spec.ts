@@ -58,6 +58,7 @@ test.describe('Menú lateral', () => {
         'Carteras compartidas',
         inbox,
         'Conversaciones',
+        'Objetivos',
         'Contactos',
         'Empresas',
       ],
@@ -74,6 +75,7 @@ test.describe('Menú lateral', () => {
         'Carteras compartidas',
         inbox,
         'Conversaciones',
+        'Objetivos',
         'Contactos',
         'Empresas',
         'Mi Empresa',
@@ -96,6 +98,7 @@ test.describe('Menú lateral', () => {
         'Carteras compartidas',
         inbox,
         'Conversaciones',
+        'Objetivos',
         'Contactos',
         'Empresas',
         'Mi Empresa',
@@ -217,6 +220,7 @@ test.describe('Menú lateral', () => {
       'Carteras compartidas',
       inbox,
       'Conversaciones',
+      'Objetivos',
     ]);
     await expect(mainMenu(page).getByText(es.menu.groups.contacts)).toBeVisible();
     await settle(page);

@@ -57,6 +57,14 @@ export const ERROR_HTTP_STATUS = {
   INVALID_CONTACT_ID: 400,
   // 'Carteras compartidas' (ours: 01 §3 names the entity, no error of it)
   SHARED_INBOX_NOT_FOUND: 404,
+  // Goals and the dashboard (01 §8 goal roles; the others ours)
+  /** A seller or group outside what the caller may look at (01 §8 "goal roles"). */
+  GOAL_ROLES_ERROR: 403,
+  GOAL_SELLER_INVALID: 400,
+  GOAL_WEEK_INVALID: 400,
+  PERIOD_INVALID: 400,
+  /** An upload that is not a workbook of the goals template. */
+  GOAL_FILE_INVALID: 400,
   // Contacts (02 §5, §8)
   PHONE_BLOCKED: 409,
   PHONE_ALREADY_REGISTERED: 409,

@@ -179,7 +179,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/company/channels', roles: 'all', slug: 'company', built: true },
   { path: '/comercial/sale', roles: 'all', slug: 'comercial-sale', built: false },
   { path: '/comercial/requestsale', roles: 'all', slug: 'comercial-requestsale', built: false },
-  { path: '/comercial/goals', roles: 'all', slug: 'comercial-goals', built: false },
+  { path: '/comercial/goals', roles: 'all', slug: 'comercial-goals', built: true },
   { path: '/comercial/netpromoterscore', roles: 'all', slug: 'net-promoter-score', built: false },
   { path: '/comercial/forms', roles: 'all', slug: 'forms', built: false },
   { path: '/presale', roles: 'all', slug: 'comercial-presale', built: false },
@@ -383,6 +383,8 @@ export const CONFIGURATION_PROCEDURES: readonly string[] = [
   'sharedInbox.create',
   'sharedInbox.update',
   'sharedInbox.remove',
+  // The company goal config (01 §3 Goals).
+  'goal.saveConfig',
 ];
 
 export function apiTokenAdmits(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZHttpUrl } from './input';
 import { ZContactFormItem } from './contact-form';
 import { ZArchivingReason } from './conversation';
+import { ZGoalConfigEntry } from './metrics';
 
 /*
  * A tenant's configuration lives in its root group's `configs`, one section per area. Each section
@@ -79,8 +80,17 @@ export const ZSaleConfig = z.object({
   presale: z.boolean().optional().catch(undefined),
 });
 
+/**
+ * `configs.goals`: the company goal config (01 §3 Goals): which goal metrics, and which of them
+ * hidden, by start date. Without history the default metrics of 01 §9 apply.
+ */
+export const ZGoalsConfig = z.object({
+  history: z.array(ZGoalConfigEntry).default([]).catch([]),
+});
+
 export const TENANT_SETTINGS_SECTIONS = {
   contacts: ZContactsConfig,
+  goals: ZGoalsConfig,
   conversation: ZConversationConfig,
   companies: ZCompaniesConfig,
   sale: ZSaleConfig,

@@ -5,6 +5,7 @@ import {
   sendChannelMessageJob,
 } from '../modules/channels/channels.jobs';
 import { expireReminderJob } from '../modules/interactions/interactions.jobs';
+import { pruneContactDaysJob } from '../modules/metrics/metrics.jobs';
 import { purgeExpiredSessionsJob } from '../modules/sessions/session.jobs';
 import { pruneEventsJob } from '../realtime/realtime.jobs';
 import type { JobDefinition } from './define';
@@ -13,6 +14,7 @@ import type { JobDefinition } from './define';
 export const jobDefinitions: readonly JobDefinition[] = [
   purgeExpiredSessionsJob,
   pruneEventsJob,
+  pruneContactDaysJob,
   purgeLoginAttemptsJob,
   expireReminderJob,
   sendChannelMessageJob,

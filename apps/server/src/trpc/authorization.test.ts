@@ -26,6 +26,8 @@ const CONTACT_ROLES: readonly Role[] = ['user', 'super', 'comercial', 'project_m
 const SHARED_INBOX_ROLES: readonly Role[] = ['user', 'super', 'comercial', 'project_manager'];
 /** 01 §6 slug 'company': who opens 'Mi Empresa' and its channels. */
 const COMPANY_ROLES: readonly Role[] = ['comercial', 'users_manager', 'project_manager'];
+/** 01 §6 slug 'comercial-goals': who opens 'Objetivos' (unless goalsDisabled). */
+const GOALS_ROLES: readonly Role[] = ['comercial', 'super', 'project_manager'];
 const SOME_ID = '00000000-0000-7000-8000-0000000000c1';
 const OTHER_ID = '00000000-0000-7000-8000-0000000000c2';
 const CONTACT_VALUES = { firstName: 'Ana', phones: [{ phone: '099123456', extensionNumber: '' }] };
@@ -61,6 +63,21 @@ const procedures: Record<string, Entry> = {
     },
   },
   'seller.panel': { access: { roles: ['super', 'comercial'] } },
+  'goal.dashboard': {
+    access: 'authenticated',
+    input: { period: { from: '2026-03-02', to: '2026-03-08' } },
+  },
+  'goal.list': { access: { roles: GOALS_ROLES }, input: { start: '2026-03-02' } },
+  'goal.save': {
+    access: { roles: GOALS_ROLES },
+    input: { userId: SOME_ID, start: '2026-03-02', targets: { tracing: 10 } },
+  },
+  'goal.statusByGroup': { access: { roles: GOALS_ROLES } },
+  'goal.config': { access: { roles: GOALS_ROLES } },
+  'goal.saveConfig': {
+    access: { roles: ['comercial', 'project_manager'] },
+    input: { startDate: '2026-03-02', metrics: [{ reference: 'tracing', hidden: false }] },
+  },
   'place.status': { access: 'authenticated' },
   'place.search': { access: 'authenticated', input: { searchInput: 'artigas' } },
   'place.details': { access: 'authenticated', input: { placeId: 'ChIJfakeArtigas1100' } },

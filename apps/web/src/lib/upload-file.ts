@@ -89,12 +89,37 @@ export async function uploadFile(file: File, options: UploadOptions): Promise<Up
 }
 
 function put(file: File, target: SignedUpload, options: UploadOptions): Promise<void> {
+  return send('PUT', target.url, file, target.headers, options).then(() => undefined);
+}
+
+/**
+ * Posts one file as multipart/form-data (field `file`) to a REST path of the app, with upload
+ * progress, and answers the JSON the server sent back (the goals spreadsheet's report).
+ */
+export async function postFile<T>(
+  url: string,
+  file: File,
+  options: Pick<UploadOptions, 'onProgress' | 'signal'> = {},
+): Promise<T> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return JSON.parse(await send('POST', url, form, {}, options)) as T;
+}
+
+/** One request through XMLHttpRequest (for upload progress); answers the response's text. */
+function send(
+  method: 'PUT' | 'POST',
+  url: string,
+  body: XMLHttpRequestBodyInit,
+  headers: Record<string, string>,
+  options: Pick<UploadOptions, 'onProgress' | 'signal'>,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     const onAbort = () => request.abort();
     const done = () => options.signal?.removeEventListener('abort', onAbort);
-    request.open('PUT', target.url);
-    for (const [name, value] of Object.entries(target.headers)) {
+    request.open(method, url);
+    for (const [name, value] of Object.entries(headers)) {
       request.setRequestHeader(name, value);
     }
     request.upload.onprogress = (event) => {
@@ -106,7 +131,7 @@ function put(file: File, target: SignedUpload, options: UploadOptions): Promise<
       done();
       if (request.status >= 200 && request.status < 300) {
         options.onProgress?.(1);
-        resolve();
+        resolve(request.responseText);
         return;
       }
       reject(failureOfText(request.responseText));
@@ -120,7 +145,7 @@ function put(file: File, target: SignedUpload, options: UploadOptions): Promise<
       reject(abortError());
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    request.send(file);
+    request.send(body);
   });
 }
 

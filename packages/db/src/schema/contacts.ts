@@ -86,6 +86,11 @@ export const contacts = pgTable(
     botActive: boolean('bot_active').notNull().default(false),
     lastInteractionAt: timestamp('last_interaction_at', { withTimezone: true, mode: 'date' }),
     /**
+     * Since when the customer waits for an answer: their oldest message the company has not
+     * answered yet (the first-response time and 'unattended' of the dashboard, issue #16).
+     */
+    awaitingReplySince: timestamp('awaiting_reply_since', { withTimezone: true, mode: 'date' }),
+    /**
      * Lowercase, accent-free text of names, gov id, e-mails and phone digits, kept by the
      * service on every write; searched with a trigram index (accents are folded in the
      * application because unaccent() cannot be indexed).

@@ -8,3 +8,4 @@ export * from './contacts';
 export * from './custom-fields';
 export * from './interactions';
 export * from './channels';
+export * from './goals';

@@ -1,3 +1,6 @@
+import { addDays, metricsDay, weekStart } from '@cartera/domain/metrics';
+import { rebuildRollups } from '../rollups';
+import { goals } from '../schema/goals';
 import type { Executor } from '../client';
 import type { Group } from '../schema/groups';
 import type { User } from '../schema/users';
@@ -235,5 +238,34 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
   await db
     .insert(blockedNumbers)
     .values({ tenantId: demo.id, phone: '+59894000111', reason: 'Pidió no ser contactado' });
+  // Weekly goals of the demo sellers over the last eight weeks, so 'Rendimiento' shows progress
+  // and every status colour.
+  const thisWeek = weekStart(metricsDay(new Date()));
+  const sellers = [
+    'vendedor@demo.test',
+    'vendedora@demo.test',
+    'cambio@demo.test',
+    'jail@demo.test',
+  ];
+  await db.insert(goals).values(
+    sellers.flatMap((email, index) =>
+      Array.from({ length: 8 }, (_, week) => ({
+        tenantId: demo.id,
+        userId: users[email]!.id,
+        start: addDays(thisWeek, -7 * week),
+        targets: {
+          contacts: 3 + index,
+          contactsTaken: 2,
+          tracing: 8 + 4 * index + (week % 3),
+          singleTracing: 4 + index,
+          sale: 1 + (index % 2),
+        },
+      })),
+    ),
+  );
+  // The seed writes timelines without the server's writer: the dashboard's rollups are counted
+  // from them once everything is in place.
+  await rebuildRollups(db, demo.id);
+  await rebuildRollups(db, other.id);
   return { demo, north, south, other, users };
 }

@@ -3,6 +3,7 @@ import type { ErrorCode } from '../errors';
 import { contactsEs } from './contacts.es';
 import { conversationEs } from './conversation.es';
 import { companiesEs, fieldsErrorMessages, fieldsEs } from './fields.es';
+import { goalsEs } from './goals.es';
 import { sharedInboxesEs } from './shared-inboxes.es';
 
 /**
@@ -56,6 +57,13 @@ export const errorMessages: Record<ErrorCode, string> = {
   ...fieldsErrorMessages,
   CONTACT_NOT_FOUND: 'Contacto no encontrado',
   SHARED_INBOX_NOT_FOUND: 'No se encontró la cartera compartida.',
+  GOAL_ROLES_ERROR: 'Ocurrió un error al obtener los datos',
+  GOAL_SELLER_INVALID: 'Solo se asignan objetivos a vendedores activos que puedes ver.',
+  GOAL_WEEK_INVALID: 'La semana de un objetivo empieza un lunes.',
+  GOAL_FILE_INVALID:
+    'El archivo no es una planilla de objetivos válida: descarga la plantilla y complétala.',
+  PERIOD_INVALID:
+    'El período no es válido: la fecha de inicio va antes del fin y abarca hasta un año.',
   INVALID_CONTACT_ID: 'ID de contacto inválido',
   PHONE_BLOCKED: 'El número está bloqueado',
   PHONE_ALREADY_REGISTERED: contactsEs.phoneTaken,
@@ -130,6 +138,7 @@ export const es = {
   contacts: contactsEs,
   conversation: conversationEs,
   sharedInboxes: sharedInboxesEs,
+  goals: goalsEs,
   app: {
     name: 'Cartera',
     notFoundTitle: 'Página no encontrada',

@@ -52,8 +52,10 @@ const WITHOUT_CONDITIONS: Record<string, string> = {
     "the media job stores a customer's file on the item it came with (system code)",
   'modules/channels/channels.repository.ts#findOutboundUpTo':
     "a provider's read or delivery watermark moves the channel's messages to the person it names (no user is asking)",
-  'modules/timeline/timeline-writer.repository.ts#touchContact':
-    'marks the last interaction of a contact the writing service already checked',
+  'modules/metrics/metrics.repository.ts#touchContactWait':
+    'marks the last interaction and the answer wait of a contact the writing service already checked',
+  'modules/metrics/metrics.repository.ts#findContactStates':
+    "counts (returns no contact) the unattended contacts and reminders of the sellers the dashboard's scope allowed",
 };
 
 const TOUCHES_CONTACTS =

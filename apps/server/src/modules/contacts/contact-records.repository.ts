@@ -11,6 +11,7 @@ import {
   users,
   type Contact,
 } from '@cartera/db/schema';
+import { countNewContact } from '../metrics/metrics.writer';
 
 /**
  * One contact of the tenant by id, whoever may see it. Only for reads after access is decided
@@ -40,8 +41,13 @@ export async function lockContact(db: Executor, tenantId: string, id: string) {
   return row;
 }
 
+/**
+ * Inserts a contact; one created with an agent counts in the agent's `contacts` of the day
+ * (issue #16 rollups, in the caller's transaction).
+ */
 export async function insertContact(db: Executor, values: typeof contacts.$inferInsert) {
   const [row] = await db.insert(contacts).values(values).returning();
+  await countNewContact(db, row!);
   return row!;
 }
 

@@ -107,7 +107,13 @@ export async function archiveContact(
     await recordInteraction(tx, user, current, {
       id: input.id,
       type: 'archiving',
-      content: { from: current.archivingReason ?? '', to: reason.code, toName: reason.name },
+      content: {
+        from: current.archivingReason ?? '',
+        to: reason.code,
+        toName: reason.name,
+        // The sale figure counts sale-type archivings until sales land (issue #16).
+        ...(reason.type ? { reasonType: reason.type } : {}),
+      },
     });
     return { nextAction: reason.nextAction };
   });

@@ -3,7 +3,8 @@ import type { Contact, InteractionSuggestion } from '@cartera/db/schema';
 import { appendEvent } from '../../realtime/event-store';
 import { contactAudience } from '../contact-access/contact-access.service';
 import type { AuthUser } from '../sessions/session.types';
-import { insertInteractionOnce, touchContact } from './timeline-writer.repository';
+import { addCounts, touchForInteraction } from '../metrics/metrics.writer';
+import { insertInteractionOnce } from './timeline-writer.repository';
 
 /*
  * The timeline writer: every module that puts an item on a contact's timeline (contacts, inbox,
@@ -40,7 +41,8 @@ export type Audience = Awaited<ReturnType<typeof contactAudience>>;
 /**
  * Writes one item on a contact's timeline inside the caller's transaction and announces it to
  * whoever sees the contact (its agent, the supervisors above the agent, tenant-wide roles) on
- * the topic `contact:<id>`. A repeated id writes and announces nothing.
+ * the topic `contact:<id>`, and adds what it counts to the performance rollups (modules/metrics).
+ * A repeated id writes, announces and counts nothing.
  */
 export async function recordInteraction(
   tx: Transaction,
@@ -63,7 +65,19 @@ export async function recordInteraction(
     createdAt,
   });
   if (!fresh) return false;
-  await touchContact(tx, contact.tenantId, contact.id, createdAt);
+  const counts = await touchForInteraction(
+    tx,
+    contact.tenantId,
+    contact.id,
+    {
+      type: item.type,
+      content: item.content,
+      actorId: user?.id ?? null,
+      createdBySystem: item.createdBySystem ?? user === null,
+      contactAgentId: contact.agentId,
+    },
+    createdAt,
+  );
   await announceInteraction(tx, user, contact, {
     event: 'interaction.created',
     interactionId: item.id,
@@ -71,6 +85,8 @@ export async function recordInteraction(
     alsoNotify: item.alsoNotify,
     audience: item.audience,
   });
+  // After the event: the rollups are written under the tenant's event lock appendEvent took.
+  await addCounts(tx, counts);
   return true;
 }
 

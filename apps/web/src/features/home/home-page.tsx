@@ -11,6 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { hasRole } from '@cartera/domain/policy';
@@ -23,13 +24,34 @@ import { SellersPanel, type SellersSelection } from '../sellers/sellers-panel';
 import { findGroup, findSeller, type SellersPanelData } from '../sellers/sellers-tree';
 import { QueryError } from '../../ui/query-error';
 
+/** The dashboard and its charts load apart from the app frame (recharts is large). */
+const LazyDashboard = lazy(() =>
+  import('../performance/performance-dashboard').then((module) => ({
+    default: module.PerformanceDashboard,
+  })),
+);
+
+function PerformanceDashboard(props: Parameters<typeof LazyDashboard>[0]) {
+  return (
+    <Suspense fallback={<Skeleton height={320} radius="md" aria-busy="true" />}>
+      <LazyDashboard {...props} />
+    </Suspense>
+  );
+}
+
 /**
- * '/': supervisors and commercial users get the sellers panel and what they chose in it (the
- * performance dashboard arrives with its issue); everybody else a welcome card.
+ * '/' 'Rendimiento': supervisors and commercial users get the sellers panel, what they chose in
+ * it and its performance dashboard; everybody else a welcome card and their own dashboard (a
+ * seller's own figures, the company's for the tenant-wide roles).
  */
 export function HomePage({ me, selection }: { me: Me; selection: SellersSelection }) {
   if (hasRole(me.user, ['super', 'comercial'])) return <SellersHome selection={selection} />;
-  return <WelcomeCard me={me} />;
+  return (
+    <Stack gap="lg">
+      <WelcomeCard me={me} />
+      <PerformanceDashboard selection={{}} linkSellers={false} />
+    </Stack>
+  );
 }
 
 function SellersHome({ selection }: { selection: SellersSelection }) {
@@ -58,13 +80,23 @@ function SellersHome({ selection }: { selection: SellersSelection }) {
           <Box w={{ base: '100%', sm: 280, lg: 300 }} style={{ flexShrink: 0 }}>
             <SellersPanel data={panel.data} selection={selection} />
           </Box>
-          <Box style={{ flex: 1, minWidth: 0 }} w="100%">
+          <Stack gap="md" style={{ flex: 1, minWidth: 0 }} w="100%">
             <SelectionSummary data={panel.data} selection={selection} />
-          </Box>
+            {selectionExists(panel.data, selection) && (
+              <PerformanceDashboard selection={selection} linkSellers />
+            )}
+          </Stack>
         </Flex>
       )}
     </Stack>
   );
+}
+
+/** A chosen seller or group that is not in the panel shows 'not found' and no dashboard. */
+function selectionExists(data: SellersPanelData, selection: SellersSelection) {
+  if (selection.viewUser) return findSeller(data.root, selection.viewUser) !== undefined;
+  if (selection.viewGroup) return findGroup(data.root, selection.viewGroup) !== undefined;
+  return true;
 }
 
 function countText(n: number) {

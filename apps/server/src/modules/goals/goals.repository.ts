@@ -1,0 +1,51 @@
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import type { Executor } from '@cartera/db/client';
+import { goals, groups } from '@cartera/db/schema';
+
+/** The tenant's groups with their ancestors (a subtree check without another query). */
+export async function findTenantGroups(db: Executor, tenantId: string) {
+  return db
+    .select({ id: groups.id, name: groups.name, ancestors: groups.ancestors })
+    .from(groups)
+    .where(eq(groups.tenantId, tenantId))
+    .orderBy(asc(groups.name));
+}
+
+/** Weekly goals of some sellers whose week starts between two days. */
+export async function findGoals(
+  db: Executor,
+  tenantId: string,
+  userIds: string[],
+  from: string,
+  to: string,
+) {
+  if (!userIds.length) return [];
+  return db
+    .select()
+    .from(goals)
+    .where(
+      and(
+        eq(goals.tenantId, tenantId),
+        inArray(goals.userId, userIds),
+        gte(goals.start, from),
+        lte(goals.start, to),
+      ),
+    )
+    .orderBy(asc(goals.start));
+}
+
+/** Sets a seller's goal of a week (one per seller and week). */
+export async function upsertGoal(
+  db: Executor,
+  values: { tenantId: string; userId: string; start: string; targets: Record<string, number> },
+) {
+  const [row] = await db
+    .insert(goals)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [goals.tenantId, goals.userId, goals.start],
+      set: { targets: values.targets, updatedAt: new Date() },
+    })
+    .returning();
+  return row!;
+}

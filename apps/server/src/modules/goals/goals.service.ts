@@ -1,0 +1,605 @@
+import { z } from 'zod';
+import type { Executor } from '@cartera/db/client';
+import { DomainError } from '@cartera/domain/errors';
+import {
+  addDays,
+  DASHBOARD_METRICS,
+  daysBetween,
+  GOAL_METRICS,
+  goalMetricsOn,
+  goalProgress,
+  GOALS_PAGE_SIZE,
+  MAX_PERIOD_DAYS,
+  metricsDay,
+  previousPeriod,
+  UNATTENDED_AFTER_MS,
+  weekStart,
+  ZDay,
+  ZGoalConfigEntry,
+  ZGoalTargets,
+  type DashboardMetric,
+  type GoalMetric,
+  type GoalStatus,
+  type Period,
+} from '@cartera/domain/metrics';
+import { contactReach, flagOn } from '@cartera/domain/policy';
+import { findContactStates, findRollups } from '../metrics/metrics.service';
+import type { AuthUser } from '../sessions/session.types';
+import { saveTenantSection, tenantSettings } from '../tenant-settings/tenant-settings.service';
+import { findAgents } from '../users/users.service';
+import { findGoals, findTenantGroups, upsertGoal } from './goals.repository';
+
+/*
+ * Goals and the 'Rendimiento' dashboard (01 §2 '/', §3 Goals, §9; issue #16). Everything reads
+ * the daily rollups of modules/metrics (sellers × days rows), never the timeline. Who may look at
+ * whom: a seller only themself, a supervisor the sellers of their group's subtree, the
+ * tenant-wide roles (comercial, project managers, admin) the whole company
+ * (contactReach of packages/domain/src/policy.ts).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Scope.
+
+export interface ScopeSeller {
+  id: string;
+  name: string;
+  lastname: string;
+  email: string;
+  groupId: string;
+  groupName: string;
+}
+
+interface Scope {
+  kind: 'seller' | 'group' | 'company';
+  id: string;
+  name: string;
+  sellers: ScopeSeller[];
+}
+
+/** The sellers (active users with role user, 01 §6) the caller may look at. */
+export async function visibleSellers(db: Executor, user: AuthUser): Promise<ScopeSeller[]> {
+  const reach = contactReach(user.roles);
+  if (reach === 'own') {
+    const [self] = await findAgents(db, user.tenantId, {
+      subtreeOf: user.groupId,
+      roles: user.roles,
+    }).then((rows) => rows.filter((row) => row.id === user.id));
+    return self ? [self] : [];
+  }
+  return findAgents(db, user.tenantId, {
+    roles: ['user'],
+    ...(reach === 'subtree' ? { subtreeOf: user.groupId } : {}),
+  });
+}
+
+async function resolveScope(
+  db: Executor,
+  user: AuthUser,
+  input: { userId?: string | undefined; groupId?: string | undefined },
+): Promise<Scope> {
+  const sellers = await visibleSellers(db, user);
+  const reach = contactReach(user.roles);
+  if (input.userId) {
+    const seller = sellers.find((each) => each.id === input.userId);
+    if (!seller) throw new DomainError('GOAL_ROLES_ERROR');
+    return {
+      kind: 'seller',
+      id: seller.id,
+      name: `${seller.name} ${seller.lastname}`.trim(),
+      sellers: [seller],
+    };
+  }
+  if (reach === 'own') {
+    // A seller looks at no group, not even their own.
+    if (input.groupId) throw new DomainError('GOAL_ROLES_ERROR');
+    const self = sellers[0];
+    return {
+      kind: 'seller',
+      id: user.id,
+      name: `${user.name} ${user.lastname}`.trim(),
+      sellers: self ? [self] : [],
+    };
+  }
+  const groups = await findTenantGroups(db, user.tenantId);
+  const groupId = input.groupId ?? (reach === 'subtree' ? user.groupId : user.tenantId);
+  const group = groups.find((each) => each.id === groupId);
+  const visible =
+    group &&
+    (reach === 'tenant' || group.id === user.groupId || group.ancestors.includes(user.groupId));
+  if (!group || !visible) throw new DomainError('GOAL_ROLES_ERROR');
+  const inGroup = new Set(
+    groups
+      .filter((each) => each.id === group.id || each.ancestors.includes(group.id))
+      .map((each) => each.id),
+  );
+  return {
+    kind: group.id === user.tenantId ? 'company' : 'group',
+    id: group.id,
+    name: group.name,
+    sellers: sellers.filter((seller) => inGroup.has(seller.groupId)),
+  };
+}
+
+/** The sellers of a group's subtree the caller may look at (GOAL_ROLES_ERROR outside it). */
+export async function groupSellers(db: Executor, user: AuthUser, groupId: string) {
+  return (await resolveScope(db, user, { groupId })).sellers;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures.
+
+export type Figures = Record<DashboardMetric, number | null>;
+
+const ZFigures = z.object(
+  Object.fromEntries(DASHBOARD_METRICS.map((metric) => [metric, z.number().nullable()])) as Record<
+    DashboardMetric,
+    z.ZodNullable<z.ZodNumber>
+  >,
+);
+
+interface Sums {
+  counts: Map<string, number>;
+  archivings: Map<string, number>;
+}
+
+function emptySums(): Sums {
+  return { counts: new Map(), archivings: new Map() };
+}
+
+function addRow(sums: Sums, row: { metric: string; dimension: string; value: number }) {
+  sums.counts.set(row.metric, (sums.counts.get(row.metric) ?? 0) + row.value);
+  if (row.metric === 'archivings') {
+    sums.archivings.set(row.dimension, (sums.archivings.get(row.dimension) ?? 0) + row.value);
+  }
+}
+
+type States = { unattended: number; remindersDue: number; remindersOverdue: number };
+
+function figuresOf(sums: Sums, states: States | null): Figures {
+  const count = (metric: string) => sums.counts.get(metric) ?? 0;
+  const responses = count('responses');
+  return {
+    contacts: count('contacts'),
+    contactsTaken: count('contactsTaken'),
+    tracing: count('tracing'),
+    singleTracing: count('singleTracing'),
+    sale: count('sale'),
+    messagesIn: count('messagesIn'),
+    messagesOut: count('messagesOut'),
+    firstResponse: responses ? Math.round(count('responseSeconds') / responses) : null,
+    archivings: count('archivings'),
+    unattended: states ? states.unattended : null,
+    remindersDue: states ? states.remindersDue : null,
+    remindersOverdue: states ? states.remindersOverdue : null,
+  };
+}
+
+export const ZDashboardInput = z.object({
+  period: z.object({ from: ZDay, to: ZDay }),
+  /** view-user: one seller. */
+  userId: z.string().uuid().optional(),
+  /** view-group: a group of the caller's tree. */
+  groupId: z.string().uuid().optional(),
+});
+
+const ZGoalProgress = z.object({
+  metric: z.enum(GOAL_METRICS),
+  value: z.number(),
+  target: z.number(),
+  percent: z.number().nullable(),
+  ratio: z.number().nullable(),
+  status: z.enum(['behind', 'onTrack', 'ahead']),
+});
+
+const ZSellerGoal = z.object({
+  targets: ZGoalTargets,
+  progress: z.array(ZGoalProgress),
+  status: z.enum(['behind', 'onTrack', 'ahead']).nullable(),
+});
+
+const ZSellerRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  lastname: z.string(),
+  groupId: z.string(),
+  groupName: z.string(),
+  figures: ZFigures,
+  goal: ZSellerGoal.nullable(),
+});
+
+export const ZDashboard = z.object({
+  period: z.object({ from: z.string(), to: z.string() }),
+  previous: z.object({ from: z.string(), to: z.string() }),
+  scope: z.object({
+    kind: z.enum(['seller', 'group', 'company']),
+    id: z.string(),
+    name: z.string(),
+  }),
+  totals: ZFigures,
+  previousTotals: ZFigures,
+  series: z.array(
+    z.object({
+      day: z.string(),
+      contacts: z.number(),
+      contactsTaken: z.number(),
+      tracing: z.number(),
+      sale: z.number(),
+      messagesIn: z.number(),
+      messagesOut: z.number(),
+    }),
+  ),
+  archivings: z.array(z.object({ reason: z.string(), name: z.string(), value: z.number() })),
+  /** The goal metrics in force at the period's start, with their hidden flag (01 §3, §9). */
+  goalMetrics: z.array(z.object({ reference: z.enum(GOAL_METRICS), hidden: z.boolean() })),
+  goalsEnabled: z.boolean(),
+  sellers: z.array(ZSellerRow),
+});
+export type Dashboard = z.infer<typeof ZDashboard>;
+
+function checkPeriod(period: Period) {
+  if (
+    ZDay.safeParse(period.from).success &&
+    ZDay.safeParse(period.to).success &&
+    period.from <= period.to &&
+    daysBetween(period.from, period.to) <= MAX_PERIOD_DAYS
+  ) {
+    return;
+  }
+  throw new DomainError('PERIOD_INVALID');
+}
+
+/** The share of a period gone by today (1 once it is over, 0 before it starts). */
+function elapsedShare(period: Period, today: string) {
+  if (today > period.to) return 1;
+  if (today < period.from) return 0;
+  return daysBetween(period.from, today) / daysBetween(period.from, period.to);
+}
+
+/**
+ * A seller's goal over a period: the targets of the weeks starting in it, added up, against the
+ * figures of the period, on the pace the part of the period gone by asks for.
+ */
+function sellerGoal(
+  weekGoals: Array<{ targets: Partial<Record<string, number>> }>,
+  figures: Figures,
+  visibleMetrics: GoalMetric[],
+  elapsed: number,
+) {
+  if (!weekGoals.length) return null;
+  const targets: Partial<Record<GoalMetric, number>> = {};
+  for (const goal of weekGoals) {
+    for (const metric of GOAL_METRICS) {
+      const target = goal.targets[metric];
+      if (typeof target === 'number') targets[metric] = (targets[metric] ?? 0) + target;
+    }
+  }
+  const progress = visibleMetrics
+    .filter((metric) => typeof targets[metric] === 'number' && targets[metric] > 0)
+    .map((metric) => {
+      const value = figures[metric] ?? 0;
+      const target = targets[metric]!;
+      const measured = goalProgress(value, target, elapsed);
+      return {
+        metric,
+        value,
+        target,
+        percent: measured.percent,
+        ratio: Number.isFinite(measured.ratio) ? Math.round(measured.ratio * 100) / 100 : null,
+        status: measured.status,
+      };
+    });
+  // Each ratio counts up to 1.5 ('ahead'): a goal far exceeded does not hide one missed.
+  const ratios = progress.map((each) => Math.min(1.5, each.ratio ?? 1.5));
+  const mean = ratios.length ? ratios.reduce((sum, each) => sum + each, 0) / ratios.length : null;
+  const status: GoalStatus | null =
+    mean === null ? null : mean >= 1.5 ? 'ahead' : mean >= 1 ? 'onTrack' : 'behind';
+  return { targets, progress, status };
+}
+
+/**
+ * The dashboard of a seller, a group or the company over a period, beside the period of the same
+ * length just before: KPI totals, a daily series, archivings by reason, and a row per seller with
+ * their figures and goal progress.
+ */
+export async function dashboard(
+  db: Executor,
+  user: AuthUser,
+  input: z.infer<typeof ZDashboardInput>,
+  now = new Date(),
+): Promise<Dashboard> {
+  checkPeriod(input.period);
+  const period = input.period;
+  const previous = previousPeriod(period);
+  const scope = await resolveScope(db, user, input);
+  const ids = scope.sellers.map((seller) => seller.id);
+  const today = metricsDay(now);
+  const [rows, states, goalRows, goalsConfig, conversation] = await Promise.all([
+    findRollups(db, user.tenantId, ids, previous.from, period.to),
+    findContactStates(db, user.tenantId, ids, {
+      unattendedBefore: new Date(now.getTime() - UNATTENDED_AFTER_MS),
+      now,
+      // The company's midnight: America/Montevideo is UTC−3 all year.
+      dueBy: new Date(`${addDays(today, 1)}T03:00:00Z`),
+    }),
+    findGoals(db, user.tenantId, ids, weekStart(period.from), period.to),
+    tenantSettings(db, user.tenantId, 'goals'),
+    tenantSettings(db, user.tenantId, 'conversation'),
+  ]);
+  const total = emptySums();
+  const previousTotal = emptySums();
+  const bySeller = new Map<string, Sums>(ids.map((id) => [id, emptySums()]));
+  const byDay = new Map<string, Map<string, number>>();
+  for (const row of rows) {
+    if (row.day < period.from) {
+      addRow(previousTotal, row);
+      continue;
+    }
+    addRow(total, row);
+    addRow(bySeller.get(row.userId) ?? emptySums(), row);
+    const day = byDay.get(row.day) ?? new Map<string, number>();
+    day.set(row.metric, (day.get(row.metric) ?? 0) + row.value);
+    byDay.set(row.day, day);
+  }
+  const stateOf = new Map(states.map((state) => [state.userId, state]));
+  const allStates = states.reduce(
+    (sum, state) => ({
+      unattended: sum.unattended + state.unattended,
+      remindersDue: sum.remindersDue + state.remindersDue,
+      remindersOverdue: sum.remindersOverdue + state.remindersOverdue,
+    }),
+    { unattended: 0, remindersDue: 0, remindersOverdue: 0 },
+  );
+  const goalMetrics = goalMetricsOn(goalsConfig.history, period.from).map((each) => ({
+    reference: each.reference,
+    hidden: each.hidden,
+  }));
+  const goalsEnabled = !flagOn(user, 'goalsDisabled');
+  const visibleGoalMetrics = goalMetrics
+    .filter((each) => !each.hidden)
+    .map((each) => each.reference);
+  const elapsed = elapsedShare(period, today);
+  const reasonNames = new Map(
+    conversation.archivingReasons.map((reason) => [reason.code, reason.name]),
+  );
+  const series: Dashboard['series'] = [];
+  for (let day = period.from; day <= period.to; day = addDays(day, 1)) {
+    const counts = byDay.get(day);
+    const count = (metric: string) => counts?.get(metric) ?? 0;
+    series.push({
+      day,
+      contacts: count('contacts'),
+      contactsTaken: count('contactsTaken'),
+      tracing: count('tracing'),
+      sale: count('sale'),
+      messagesIn: count('messagesIn'),
+      messagesOut: count('messagesOut'),
+    });
+  }
+  return {
+    period,
+    previous,
+    scope: { kind: scope.kind, id: scope.id, name: scope.name },
+    totals: figuresOf(total, allStates),
+    previousTotals: figuresOf(previousTotal, null),
+    series,
+    archivings: [...total.archivings]
+      .filter(([, value]) => value !== 0)
+      .map(([reason, value]) => ({ reason, name: reasonNames.get(reason) ?? reason, value }))
+      .sort((a, b) => b.value - a.value),
+    goalMetrics,
+    goalsEnabled,
+    sellers: scope.sellers.map((seller) => {
+      const figures = figuresOf(
+        bySeller.get(seller.id)!,
+        stateOf.get(seller.id) ?? { unattended: 0, remindersDue: 0, remindersOverdue: 0 },
+      );
+      return {
+        id: seller.id,
+        name: seller.name,
+        lastname: seller.lastname,
+        groupId: seller.groupId,
+        groupName: seller.groupName,
+        figures,
+        goal: goalsEnabled
+          ? sellerGoal(
+              goalRows.filter((goal) => goal.userId === seller.id),
+              figures,
+              visibleGoalMetrics,
+              elapsed,
+            )
+          : null,
+      };
+    }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Weekly goals ('Objetivos', /comercial/goals).
+
+export const ZGoalsListInput = z.object({
+  /** The week's Monday. */
+  start: ZDay,
+  search: z.string().trim().max(100).optional(),
+  groupId: z.string().uuid().optional(),
+  page: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(100).default(GOALS_PAGE_SIZE),
+});
+
+export const ZGoalsList = z.object({
+  total: z.number(),
+  start: z.string(),
+  goalMetrics: z.array(z.object({ reference: z.enum(GOAL_METRICS), hidden: z.boolean() })),
+  items: z.array(ZSellerRow),
+});
+
+function requireMonday(day: string) {
+  if (!ZDay.safeParse(day).success || weekStart(day) !== day) {
+    throw new DomainError('GOAL_WEEK_INVALID');
+  }
+}
+
+/** 'Objetivos': the sellers the caller may set goals for, with their goal of a week, 20 a page. */
+export async function listGoals(
+  db: Executor,
+  user: AuthUser,
+  input: z.infer<typeof ZGoalsListInput>,
+  now = new Date(),
+) {
+  requireMonday(input.start);
+  const board = await dashboard(
+    db,
+    user,
+    { period: { from: input.start, to: addDays(input.start, 6) }, groupId: input.groupId },
+    now,
+  );
+  const search = input.search?.toLocaleLowerCase('es');
+  const matching = board.sellers.filter(
+    (seller) =>
+      !search || `${seller.name} ${seller.lastname}`.toLocaleLowerCase('es').includes(search),
+  );
+  return {
+    total: matching.length,
+    start: input.start,
+    goalMetrics: board.goalMetrics,
+    items: matching.slice(input.page * input.limit, (input.page + 1) * input.limit),
+  };
+}
+
+export const ZSaveGoalInput = z.object({
+  userId: z.string().uuid(),
+  start: ZDay,
+  targets: ZGoalTargets,
+});
+
+/** Sets a seller's goal of a week: a seller the caller may look at, a week starting on Monday. */
+export async function saveGoal(
+  db: Executor,
+  user: AuthUser,
+  input: z.infer<typeof ZSaveGoalInput>,
+) {
+  requireMonday(input.start);
+  const sellers = await visibleSellers(db, user);
+  if (!sellers.some((seller) => seller.id === input.userId)) {
+    throw new DomainError('GOAL_SELLER_INVALID');
+  }
+  const targets = Object.fromEntries(
+    Object.entries(input.targets).filter(([, value]) => typeof value === 'number'),
+  ) as Record<string, number>;
+  const row = await upsertGoal(db, {
+    tenantId: user.tenantId,
+    userId: input.userId,
+    start: input.start,
+    targets,
+  });
+  return { id: row.id, userId: row.userId, start: row.start, targets: row.targets };
+}
+
+export const ZSavedGoal = z.object({
+  id: z.string(),
+  userId: z.string(),
+  start: z.string(),
+  targets: ZGoalTargets,
+});
+
+/** The sellers of each visible group by goal status this week (legacy statusByGroup). */
+export async function statusByGroup(db: Executor, user: AuthUser, now = new Date()) {
+  const start = weekStart(metricsDay(now));
+  const board = await dashboard(db, user, { period: { from: start, to: addDays(start, 6) } }, now);
+  const groups = new Map<
+    string,
+    { groupId: string; groupName: string } & Record<GoalStatus | 'withoutGoal', number>
+  >();
+  for (const seller of board.sellers) {
+    const entry = groups.get(seller.groupId) ?? {
+      groupId: seller.groupId,
+      groupName: seller.groupName,
+      behind: 0,
+      onTrack: 0,
+      ahead: 0,
+      withoutGoal: 0,
+    };
+    entry[seller.goal?.status ?? 'withoutGoal'] += 1;
+    groups.set(seller.groupId, entry);
+  }
+  return { start, groups: [...groups.values()] };
+}
+
+export const ZStatusByGroup = z.object({
+  start: z.string(),
+  groups: z.array(
+    z.object({
+      groupId: z.string(),
+      groupName: z.string(),
+      behind: z.number(),
+      onTrack: z.number(),
+      ahead: z.number(),
+      withoutGoal: z.number(),
+    }),
+  ),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The company goal config (01 §3; /group/{id}/goalconfig).
+
+export const ZGoalConfig = z.object({
+  /** The metrics in force today. */
+  metrics: z.array(z.object({ reference: z.enum(GOAL_METRICS), hidden: z.boolean() })),
+  history: z.array(ZGoalConfigEntry),
+});
+
+export async function goalConfig(db: Executor, user: AuthUser, now = new Date()) {
+  const { history } = await tenantSettings(db, user.tenantId, 'goals');
+  return { metrics: [...goalMetricsOn(history, metricsDay(now))], history };
+}
+
+/** Adds (or replaces) the entry of a start date in the company's goal config history. */
+export async function saveGoalConfig(
+  db: Executor,
+  user: AuthUser,
+  entry: z.infer<typeof ZGoalConfigEntry>,
+  now = new Date(),
+) {
+  const { history } = await tenantSettings(db, user.tenantId, 'goals');
+  const next = [...history.filter((each) => each.startDate !== entry.startDate), entry].sort(
+    (a, b) => (a.startDate < b.startDate ? -1 : 1),
+  );
+  await saveTenantSection(db, user.tenantId, 'goals', { history: next });
+  return goalConfig(db, user, now);
+}
+
+/** /group/{id}/goalconfig: the config is the company's, answered for any group of the tenant. */
+export async function requireTenantGroup(db: Executor, user: AuthUser, groupId: string) {
+  const groups = await findTenantGroups(db, user.tenantId);
+  if (!groups.some((group) => group.id === groupId)) throw new DomainError('ERROR_GROUP_NOT_FOUND');
+}
+
+/** The legacy goal record (01 §3): goal[0] holds the counters, goal[1] the sale. */
+export function legacyGoal(goal: {
+  id: string;
+  userId: string;
+  start: string;
+  targets: Partial<Record<string, number>>;
+}) {
+  const { sale, ...counters } = goal.targets;
+  return {
+    _id: goal.id,
+    user: goal.userId,
+    type: 'weekly' as const,
+    start: goal.start,
+    goal: [counters, { sale: sale ?? 0 }] as [Record<string, number | undefined>, { sale: number }],
+  };
+}
+
+/** GET /goal: the weekly goals of a week for the sellers the caller may look at. */
+export async function weekGoals(db: Executor, user: AuthUser, start: string) {
+  requireMonday(start);
+  const sellers = await visibleSellers(db, user);
+  const rows = await findGoals(
+    db,
+    user.tenantId,
+    sellers.map((seller) => seller.id),
+    start,
+    start,
+  );
+  return rows.map(legacyGoal);
+}

@@ -1,0 +1,180 @@
+import { and, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { Executor } from '@cartera/db/client';
+import { contacts, metricContactDays, metricRollups } from '@cartera/db/schema';
+import type { MetricEffect } from '@cartera/domain/metrics';
+
+/** First key of the per-tenant event lock (realtime/event-store.ts APPEND_LOCK_CLASS). */
+const TENANT_LOCK_CLASS = 7_261;
+
+/**
+ * Adds to a tenant's daily rollups. Rows are upserted in key order, and (by default) under the
+ * tenant's event lock, the one appendEvent takes: a transaction that adds to a rollup row after
+ * appending its event already holds it, so no transaction waits for the lock while holding a
+ * rollup row another one wants. `withoutLock` is for rows never added to under the lock (a new
+ * contact's own dimension, written before any event of its transaction): a contact created
+ * before an external system's answer must not hold the tenant's events back meanwhile.
+ */
+export async function addToRollups(
+  db: Executor,
+  tenantId: string,
+  day: string,
+  effects: readonly MetricEffect[],
+  options: { withoutLock?: boolean } = {},
+) {
+  const merged = new Map<string, MetricEffect>();
+  for (const effect of effects) {
+    const key = `${effect.userId}\u0000${effect.metric}\u0000${effect.dimension ?? ''}`;
+    const current = merged.get(key);
+    merged.set(key, current ? { ...current, value: current.value + effect.value } : effect);
+  }
+  if (!merged.size) return;
+  const rows = [...merged.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(
+      ([, effect]) =>
+        sql`(${effect.userId}::uuid, ${effect.metric}, ${effect.dimension ?? ''}, ${effect.value}::bigint)`,
+    );
+  const lock = options.withoutLock
+    ? sql`select 1`
+    : sql`select pg_advisory_xact_lock(${TENANT_LOCK_CLASS}, hashtext(${tenantId}))`;
+  await db.execute(sql`
+    with locked as (${lock})
+    insert into ${metricRollups} (tenant_id, user_id, day, metric, dimension, value)
+    select ${tenantId}::uuid, added.user_id, ${day}::date, added.metric, added.dimension, added.value
+    from (values ${sql.join(rows, sql`, `)}) as added(user_id, metric, dimension, value), locked
+    on conflict (tenant_id, user_id, day, metric, dimension)
+    do update set value = ${metricRollups.value} + excluded.value`);
+}
+
+/**
+ * Notes that a seller followed a contact up on a day; answers whether it is the first time that
+ * day (singleTracing). Taken under the tenant's event lock like the rollups.
+ */
+export async function markContactDay(
+  db: Executor,
+  row: { tenantId: string; userId: string; day: string; contactId: string },
+) {
+  const result = await db.execute(sql`
+    with locked as (select pg_advisory_xact_lock(${TENANT_LOCK_CLASS}, hashtext(${row.tenantId})))
+    insert into ${metricContactDays} (tenant_id, user_id, day, contact_id)
+    select ${row.tenantId}::uuid, ${row.userId}::uuid, ${row.day}::date, ${row.contactId}::uuid
+    from locked
+    on conflict do nothing
+    returning 1`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/**
+ * Moves the contact's answer wait: 'start' keeps the oldest unanswered message's time, 'end'
+ * clears it and answers what it was. Also touches `last_interaction_at`.
+ */
+export async function touchContactWait(
+  db: Executor,
+  tenantId: string,
+  contactId: string,
+  at: Date,
+  wait: 'start' | 'end' | 'keep',
+): Promise<Date | null> {
+  if (wait !== 'end') {
+    await db
+      .update(contacts)
+      .set({
+        lastInteractionAt: at,
+        ...(wait === 'start'
+          ? {
+              awaitingReplySince: sql`coalesce(${contacts.awaitingReplySince}, ${at.toISOString()}::timestamptz)`,
+            }
+          : {}),
+      })
+      .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
+    return null;
+  }
+  const result = await db.execute(sql`
+    update ${contacts} as c
+    set last_interaction_at = ${at.toISOString()}::timestamptz, awaiting_reply_since = null
+    from (
+      select awaiting_reply_since from ${contacts}
+      where tenant_id = ${tenantId} and id = ${contactId} for update
+    ) as previous
+    where c.tenant_id = ${tenantId} and c.id = ${contactId}
+    returning previous.awaiting_reply_since as "since"`);
+  const [row] = (result as unknown as { rows: Array<{ since: string | Date | null }> }).rows;
+  return row?.since ? new Date(row.since) : null;
+}
+
+/** The rollup rows of some sellers over some days (a dashboard read: sellers × days rows). */
+export async function findRollups(
+  db: Executor,
+  tenantId: string,
+  userIds: string[],
+  from: string,
+  to: string,
+) {
+  if (!userIds.length) return [];
+  return db
+    .select({
+      userId: metricRollups.userId,
+      day: metricRollups.day,
+      metric: metricRollups.metric,
+      dimension: metricRollups.dimension,
+      value: metricRollups.value,
+    })
+    .from(metricRollups)
+    .where(
+      and(
+        eq(metricRollups.tenantId, tenantId),
+        inArray(metricRollups.userId, userIds),
+        gte(metricRollups.day, from),
+        lte(metricRollups.day, to),
+      ),
+    );
+}
+
+/**
+ * The sellers' contacts as they are now: waiting for an answer longer than `unattendedBefore`,
+ * with a pending reminder due by `dueBy`, and overdue (before `now`).
+ */
+export async function findContactStates(
+  db: Executor,
+  tenantId: string,
+  userIds: string[],
+  moments: { unattendedBefore: Date; now: Date; dueBy: Date },
+) {
+  if (!userIds.length) return [];
+  const reminderAt = sql`(${contacts.reminder}->>'reminderDate')::timestamptz`;
+  const result = await db
+    .select({
+      userId: contacts.agentId,
+      unattended:
+        sql<number>`count(*) filter (where ${contacts.awaitingReplySince} < ${moments.unattendedBefore.toISOString()}::timestamptz)`.mapWith(
+          Number,
+        ),
+      remindersDue:
+        sql<number>`count(*) filter (where ${reminderAt} >= ${moments.now.toISOString()}::timestamptz and ${reminderAt} < ${moments.dueBy.toISOString()}::timestamptz)`.mapWith(
+          Number,
+        ),
+      remindersOverdue:
+        sql<number>`count(*) filter (where ${reminderAt} < ${moments.now.toISOString()}::timestamptz)`.mapWith(
+          Number,
+        ),
+    })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.tenantId, tenantId),
+        inArray(contacts.agentId, userIds),
+        sql`(${contacts.awaitingReplySince} is not null or ${contacts.reminder} is not null)`,
+      ),
+    )
+    .groupBy(contacts.agentId);
+  return result;
+}
+
+/** Deletes a tenant's follow-up days before a day (they were counted already). */
+export async function deleteContactDaysBefore(db: Executor, tenantId: string, before: string) {
+  const rows = await db
+    .delete(metricContactDays)
+    .where(and(eq(metricContactDays.tenantId, tenantId), lt(metricContactDays.day, before)))
+    .returning({ day: metricContactDays.day });
+  return rows.length;
+}

@@ -1,0 +1,90 @@
+import type { Executor } from '@cartera/db/client';
+import {
+  chatDirection,
+  followsUp,
+  interactionEffects,
+  metricsDay,
+  NEW_CONTACT_DIMENSION,
+  waitAfter,
+  type MetricEffect,
+  type MetricItem,
+} from '@cartera/domain/metrics';
+import { addToRollups, markContactDay, touchContactWait } from './metrics.repository';
+
+/*
+ * The rollups writer (issue #16): called inside the transaction of the event that changes a
+ * figure, by the timeline writer for every item and by the contacts' insert for a contact
+ * created with an agent. The metrics themselves are packages/domain/src/metrics.ts.
+ */
+
+/**
+ * Touches the contact for a new timeline item (its last interaction and the customer's answer
+ * wait); answers what the item counts, for `addCounts` once the item is announced.
+ */
+export async function touchForInteraction(
+  tx: Executor,
+  tenantId: string,
+  contactId: string,
+  item: MetricItem,
+  at: Date,
+): Promise<PendingCounts> {
+  const direction = chatDirection(item);
+  const answering = direction === 'out' && item.actorId !== null && !item.createdBySystem;
+  const wait = direction === 'in' ? 'start' : answering ? 'end' : 'keep';
+  const waitingSince = await touchContactWait(tx, tenantId, contactId, at, wait);
+  const effects: MetricEffect[] = interactionEffects(item);
+  const response = answering ? waitAfter(item, waitingSince, at).response : null;
+  if (response) {
+    effects.push({ metric: 'responses', userId: response.userId, value: 1 });
+    effects.push({ metric: 'responseSeconds', userId: response.userId, value: response.seconds });
+  }
+  const followUp = followsUp(item) && item.actorId ? item.actorId : null;
+  return { tenantId, contactId, day: metricsDay(at), effects, followUp };
+}
+
+export interface PendingCounts {
+  tenantId: string;
+  contactId: string;
+  day: string;
+  effects: MetricEffect[];
+  /** The seller who followed the contact up, for singleTracing. */
+  followUp: string | null;
+}
+
+/**
+ * Adds an item's counts to the day's rollups. Call it after the item's event is appended: the
+ * rollups are written under the tenant's event lock, which appendEvent holds until commit.
+ */
+export async function addCounts(tx: Executor, counts: PendingCounts) {
+  const effects = [...counts.effects];
+  if (counts.followUp) {
+    const first = await markContactDay(tx, {
+      tenantId: counts.tenantId,
+      userId: counts.followUp,
+      day: counts.day,
+      contactId: counts.contactId,
+    });
+    if (first) effects.push({ metric: 'singleTracing', userId: counts.followUp, value: 1 });
+  }
+  await addToRollups(tx, counts.tenantId, counts.day, effects);
+}
+
+/**
+ * A contact created for a seller counts in their `contacts` of the day it was created, in the
+ * dimension 'created', which only this adds to: it is written without the tenant's event lock
+ * (no transaction adds to it after appending an event), so a contact waiting for an external
+ * system's answer in its transaction holds back no other write of the tenant.
+ */
+export async function countNewContact(
+  tx: Executor,
+  contact: { tenantId: string; agentId: string | null; createdAt: Date },
+) {
+  if (!contact.agentId) return;
+  await addToRollups(
+    tx,
+    contact.tenantId,
+    metricsDay(contact.createdAt),
+    [{ metric: 'contacts', userId: contact.agentId, value: 1, dimension: NEW_CONTACT_DIMENSION }],
+    { withoutLock: true },
+  );
+}
