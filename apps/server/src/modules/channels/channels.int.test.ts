@@ -541,8 +541,16 @@ describe('canales: ventana de respuesta de WhatsApp (03 §4)', () => {
     });
     // It reaches Meta as the documented template message.
     await expect
-      .poll(() => fake.simulator.sent.at(-1)?.body, { timeout: 15_000 })
-      .toMatchObject({ type: 'template', template: { name: 'seguimiento' } });
+      .poll(
+        () =>
+          fake.simulator.sent.find(
+            (each) =>
+              each.body.type === 'template' &&
+              (each.body.template as { name?: string } | undefined)?.name === 'seguimiento',
+          )?.body,
+        { timeout: 15_000 },
+      )
+      .toMatchObject({ to: '59899444555', type: 'template' });
 
     // The customer answers the template: a new window, free text again.
     await post(inboundText(PHONE_NUMBER_ID, { from: '59899444555', text: 'Sí, contame' }));
