@@ -48,6 +48,7 @@ import {
   findByProviderMessageId,
   findChannel,
   findChannelByWebhookKey,
+  findChannelItem,
   findInboundClaim,
   findTemplates,
   lastInboundAt,
@@ -720,6 +721,19 @@ export async function markContactSeen(deps: AppDeps, user: AuthUser, contactId: 
     }
     return { marked: marked.length };
   });
+}
+
+/**
+ * Where a channel message's file is kept (GET /crm/wppimg/{media}, 03 §7): the product's own
+ * stored copy, for who may see the contact; NOT_FOUND for anything else.
+ */
+export async function channelMediaUrl(deps: AppDeps, user: AuthUser, interactionId: string) {
+  const item = await findChannelItem(deps.db, user.tenantId, interactionId);
+  if (!item) throw new DomainError('NOT_FOUND');
+  await visibleContact(deps.db, user, item.contactId);
+  const media = (item.content as { message?: { media?: unknown } }).message?.media;
+  if (typeof media !== 'string' || !media) throw new DomainError('NOT_FOUND');
+  return media;
 }
 
 /** The mark-read job: tells the provider, once; a channel without read receipts is skipped. */

@@ -295,6 +295,51 @@ describe('canales: mensajes entrantes', () => {
     expect(downloads.every((each) => each.headers.authorization === `Bearer ${ACCESS_TOKEN}`)).toBe(
       true,
     );
+
+    // The legacy path (03 §7 'WhatsApp media') leads to the same copy, for who sees the contact.
+    const item = (await timelineOf(contact!.id)).find(
+      (each) => (each.content as { message: { text: string } }).message.text === 'Así quedó',
+    )!;
+    const owner =
+      contact!.agentId === userId('vendedor@demo.test')
+        ? 'vendedor@demo.test'
+        : 'vendedora@demo.test';
+    const other = owner === 'vendedor@demo.test' ? 'vendedora@demo.test' : 'vendedor@demo.test';
+    const legacy = (email: string, media: string) =>
+      env.tokenOf(email).then((token) =>
+        fetch(`${env.app.url}/api/crm/wppimg/${media}`, {
+          headers: { authorization: `Bearer ${token}` },
+          redirect: 'manual',
+        }),
+      );
+    const redirected = await legacy(owner, item.id);
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get('location')).toBe(message.media);
+    expect((await legacy(other, item.id)).status).toBe(404);
+    expect((await legacy(owner, newId())).status).toBe(404);
+  });
+
+  it('GET /crm/contact/{id}/socialNetwork da dónde seguir la conversación en la red social', async () => {
+    const contact = (await contactWithPhone('+59899111222'))!;
+    const owner =
+      contact.agentId === userId('vendedor@demo.test')
+        ? 'vendedor@demo.test'
+        : 'vendedora@demo.test';
+    const ask = async (query: string) =>
+      fetch(`${env.app.url}/api/crm/contact/${contact.id}/socialNetwork?${query}`, {
+        headers: { authorization: `Bearer ${await env.tokenOf(owner)}` },
+      });
+    const whatsapp = await ask('channelType=whatsapp');
+    expect(await whatsapp.json()).toEqual({ url: 'https://wa.me/59899111222' });
+    const messenger = await ask(
+      'channelType=fb&socialNetworkId=104882345678901&socialNetworkContactId=6001001&accessToken=secreto',
+    );
+    const body = (await messenger.json()) as { url: string };
+    expect(body.url).toBe(
+      'https://business.facebook.com/latest/inbox/all?asset_id=104882345678901&selected_item_id=6001001',
+    );
+    expect(JSON.stringify(body)).not.toContain('secreto');
+    expect((await ask('channelType=telegram')).status).toBe(400);
   });
 
   it('una firma equivocada recibe 401 y no cambia nada', async () => {

@@ -269,6 +269,21 @@ export async function countSentSince(db: Executor, channel: Channel, since: Date
   return row?.sent ?? 0;
 }
 
+/** A channel message of the tenant: its contact and content (the legacy media path). */
+export async function findChannelItem(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ contactId: interactions.contactId, content: interactions.content })
+    .from(interactions)
+    .where(
+      and(
+        eq(interactions.tenantId, tenantId),
+        eq(interactions.id, id),
+        eq(interactions.type, 'channelMessage'),
+      ),
+    );
+  return row;
+}
+
 /** When a contact last wrote through a channel (its reply window), or null. */
 export async function lastInboundAt(
   db: Executor,

@@ -14,12 +14,15 @@ import { newId } from '@cartera/domain/ids';
 import { DomainError } from '@cartera/domain/errors';
 import { findTenantUsers, ZUserSummary } from '../users/users.service';
 import {
+  channelMediaUrl,
   contactSmsMessages,
   reingestLead,
   sendChannelMessage,
   smsProviderMatches,
 } from './channel-messages.service';
 import { findChannels } from './channels.repository';
+import { visibleContact } from '../contact-access/contact-access.service';
+import type { AuthUser } from '../sessions/session.types';
 import { channelSession, ZWhatsappSession } from './whatsapp-session.service';
 import {
   configureChannelOfType,
@@ -269,18 +272,75 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     }),
     response: z.object({ id: z.uuid() }),
     status: 201,
-    handler: async ({ deps, session, query, body }) => {
-      const channel = (await findChannels(deps.db, session.user.tenantId))
-        .filter((row) => row.type === 'sms')
-        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-        .find((row) => !query.provider || smsProviderMatches(row, query.provider));
-      if (!channel) throw new DomainError('CHANNEL_NOT_FOUND');
-      return sendChannelMessage(deps, session.user, {
+    handler: ({ deps, session, query, body }) =>
+      sendSms(deps, session.user, query.provider, {
         id: body.id ?? newId(),
         contactId: body.contactId,
-        channelId: channel.id,
         text: body.text,
-      });
+      }),
+  });
+
+  restRoute(app, deps, {
+    method: 'POST',
+    url: '/api/crm/interaction/sms',
+    tags,
+    summary:
+      "Send an SMS from the conversation (03 §7 'Send SMS'): query `id` (the contact) and `provider` (an SMS channel's id or 'twilio'; the oldest SMS channel when left out); body `content` (the text). `via` and `config` are accepted and not used: the channel decides how it goes",
+    auth: 'session',
+    access: { procedure: 'channel.sendMessage', area: '/contact' },
+    querystring: ZSmsQuery.extend({ id: z.uuid() }),
+    body: z.object({
+      content: z.string().trim().min(1).max(1_600),
+      via: z.string().max(64).optional(),
+      config: z.record(z.string(), z.unknown()).optional(),
+    }),
+    response: z.object({ id: z.uuid() }),
+    status: 201,
+    handler: ({ deps, session, query, body }) =>
+      sendSms(deps, session.user, query.provider, {
+        id: newId(),
+        contactId: query.id,
+        text: body.content,
+      }),
+  });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/crm/wppimg/:media',
+    tags,
+    summary:
+      "A WhatsApp message's file (03 §7 'WhatsApp media'): `media` is the message's id; redirects (302) to the product's stored copy, for who may see the contact",
+    auth: 'session',
+    access: { area: '/contact' },
+    params: z.object({ media: z.uuid() }),
+    response: z.object({}),
+    handler: async ({ deps, session, params, reply }) => {
+      const url = await channelMediaUrl(deps, session.user, params.media);
+      return reply.redirect(url, 302);
+    },
+  });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/crm/contact/:id/socialNetwork',
+    tags,
+    summary:
+      "Where to continue a contact's conversation on the social network itself (03 §7 'Open social conversation'), to open in a new tab: query `channelType` (fb, ig, whatsapp; WhatsApp when left out), `socialNetworkId` (the Page), `socialNetworkContactId` (the page-scoped id or phone), `username`. An `accessToken` is ignored, never stored or echoed",
+    auth: 'session',
+    access: { area: '/contact' },
+    params: ZId,
+    querystring: z.object({
+      // Optional so that who may not see the contact gets 404 before any 400 about the query.
+      channelType: z.enum(['fb', 'ig', 'whatsapp']).default('whatsapp'),
+      socialNetworkId: z.string().trim().max(64).optional(),
+      socialNetworkContactId: z.string().trim().max(64).optional(),
+      username: z.string().trim().max(64).optional(),
+      accessToken: z.string().max(4_000).optional(),
+    }),
+    response: z.object({ url: z.url() }),
+    handler: async ({ deps, session, params, query }) => {
+      const contact = await visibleContact(deps.db, session.user, params.id);
+      return { url: socialConversationUrl(query, contact.phones[0] ?? null) };
     },
   });
 
@@ -399,4 +459,49 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
         }),
       ),
   });
+}
+
+/** The oldest SMS channel (or the one `provider` names) sends the text, as a channel message. */
+async function sendSms(
+  deps: AppDeps,
+  user: AuthUser,
+  provider: string | undefined,
+  message: { id: string; contactId: string; text: string },
+) {
+  const channel = (await findChannels(deps.db, user.tenantId))
+    .filter((row) => row.type === 'sms')
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .find((row) => !provider || smsProviderMatches(row, provider));
+  if (!channel) throw new DomainError('CHANNEL_NOT_FOUND');
+  return sendChannelMessage(deps, user, { ...message, channelId: channel.id });
+}
+
+/**
+ * The native conversation: Meta's business inbox for a Page's Messenger or Instagram chat, the
+ * Instagram profile when only its username is known, WhatsApp's chat link for a phone.
+ */
+function socialConversationUrl(
+  query: {
+    channelType: 'fb' | 'ig' | 'whatsapp';
+    socialNetworkId?: string | undefined;
+    socialNetworkContactId?: string | undefined;
+    username?: string | undefined;
+  },
+  phone: string | null,
+) {
+  if (query.channelType === 'whatsapp') {
+    const digits = (query.socialNetworkContactId ?? phone ?? '').replace(/\D/g, '');
+    if (!digits) throw new DomainError('CONTACT_WITHOUT_PHONE_NUMBER');
+    return `https://wa.me/${digits}`;
+  }
+  if (query.channelType === 'ig' && query.username && !query.socialNetworkId) {
+    return `https://www.instagram.com/${encodeURIComponent(query.username)}/`;
+  }
+  const inbox = new URL('https://business.facebook.com/latest/inbox/all');
+  if (query.socialNetworkId) inbox.searchParams.set('asset_id', query.socialNetworkId);
+  if (query.socialNetworkContactId) {
+    inbox.searchParams.set('selected_item_id', query.socialNetworkContactId);
+  }
+  if (query.channelType === 'ig') inbox.searchParams.set('mailbox_id', 'instagram');
+  return inbox.toString();
 }

@@ -305,5 +305,31 @@ describe('Rutas heredadas de canales', () => {
       SELLER,
     );
     expect(none.status).toBe(404);
+
+    // The conversation's path (03 §7 'Send SMS'): the contact in the query, the text as content.
+    const fromConversation = await rest(
+      'POST',
+      `/api/crm/interaction/sms?id=${contact!.id}&provider=twilio`,
+      { content: 'Te llamo mañana', via: 'sms', config: {} },
+      SELLER,
+    );
+    expect(fromConversation.status).toBe(201);
+    const again = await rest(
+      'GET',
+      `/api/channels/sms/message?provider=twilio&contactId=${contact!.id}`,
+      undefined,
+      SELLER,
+    );
+    expect(((await again.json()) as Array<{ text: string }>).map((each) => each.text)).toEqual([
+      'Te llamo mañana',
+      'Hola Martina',
+    ]);
+    const empty = await rest(
+      'POST',
+      `/api/crm/interaction/sms?id=${contact!.id}`,
+      { content: '' },
+      SELLER,
+    );
+    expect(empty.status).toBe(400);
   });
 });
