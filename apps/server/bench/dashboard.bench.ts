@@ -190,7 +190,7 @@ async function main() {
   out(`\n${NOTES} live notes by 8 clients in ${seconds(notesStarted)} s (${refused} refused)`);
   const checkStarted = performance.now();
   const stored = await storedRollups(db, tenant.id);
-  const recount = (await recountRollups(db, tenant.id)).counts;
+  const recount = await recountRollups(db, tenant.id);
   for (const [key, value] of recount) if (value === 0) recount.delete(key);
   const differing = [...new Set([...stored.keys(), ...recount.keys()])].filter(
     (key) => stored.get(key) !== recount.get(key),

@@ -1,25 +1,39 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { replayTimeline, type Replay } from '@cartera/domain/metrics';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { replayTimeline, type Replay, type RollupCounts } from '@cartera/domain/metrics';
 import type { Executor } from './client';
 import { contacts, interactions, metricContactDays, metricRollups } from './schema';
 
+/** Contacts replayed together: their timelines are the only ones held in memory at a time. */
+const CONTACTS_PER_BATCH = 2_000;
+
 /**
- * The performance rollups counted again from a tenant's contacts and timelines (issue #16), with
- * the definitions of packages/domain/src/metrics.ts. The server keeps the rollups item by item in
- * the transaction of each event; this recount is their check (tests, bench:dashboard) and their
- * catch-up for data written without the writer (the demo seed, data older than migration 0014).
+ * Replays a tenant's timelines a batch of contacts at a time (keyset on the contact id), with the
+ * definitions of packages/domain/src/metrics.ts, and hands each batch's replay to `visit`. A
+ * contact's whole timeline is always in one batch, so the batches' counts add up to the recount.
  */
-export async function recountRollups(db: Executor, tenantId: string): Promise<Replay> {
-  const [contactRows, itemRows] = await Promise.all([
-    db
+async function replayInBatches(
+  db: Executor,
+  tenantId: string,
+  visit: (replay: Replay) => Promise<void> | void,
+) {
+  let after: string | null = null;
+  for (;;) {
+    const contactRows = await db
       .select({
         id: contacts.id,
         firstAgentId: contacts.firstAgentId,
         createdAt: contacts.createdAt,
       })
       .from(contacts)
-      .where(eq(contacts.tenantId, tenantId)),
-    db
+      .where(
+        after === null
+          ? eq(contacts.tenantId, tenantId)
+          : and(eq(contacts.tenantId, tenantId), gt(contacts.id, after)),
+      )
+      .orderBy(asc(contacts.id))
+      .limit(CONTACTS_PER_BATCH);
+    if (contactRows.length === 0) return;
+    const itemRows = await db
       .select({
         contactId: interactions.contactId,
         type: interactions.type,
@@ -29,10 +43,34 @@ export async function recountRollups(db: Executor, tenantId: string): Promise<Re
         createdAt: interactions.createdAt,
       })
       .from(interactions)
-      .where(eq(interactions.tenantId, tenantId))
-      .orderBy(interactions.contactId, interactions.createdAt, interactions.id),
-  ]);
-  return replayTimeline(contactRows, itemRows);
+      .where(
+        and(
+          eq(interactions.tenantId, tenantId),
+          inArray(
+            interactions.contactId,
+            contactRows.map((row) => row.id),
+          ),
+        ),
+      )
+      .orderBy(interactions.contactId, interactions.createdAt, interactions.id);
+    await visit(replayTimeline(contactRows, itemRows));
+    after = contactRows[contactRows.length - 1]!.id;
+  }
+}
+
+function addCounts(into: RollupCounts, from: RollupCounts) {
+  for (const [key, value] of from) into.set(key, (into.get(key) ?? 0) + value);
+}
+
+/**
+ * The performance rollups counted again from a tenant's contacts and timelines (issue #16). The
+ * server keeps the rollups item by item in the transaction of each event; this recount is their
+ * check (tests, bench:dashboard).
+ */
+export async function recountRollups(db: Executor, tenantId: string): Promise<RollupCounts> {
+  const counts: RollupCounts = new Map();
+  await replayInBatches(db, tenantId, (replay) => addCounts(counts, replay.counts));
+  return counts;
 }
 
 /** What the rollups of a tenant hold, keyed like a recount's counts (zeros left out). */
@@ -47,34 +85,44 @@ export async function storedRollups(db: Executor, tenantId: string) {
 
 const CHUNK = 1_000;
 
-/** Replaces a tenant's rollups, follow-up days and answer waits by a recount. */
+/**
+ * Replaces a tenant's rollups, follow-up days and answer waits by a recount: the catch-up for
+ * data written without the timeline writer (the demo seed, data older than migration 0014).
+ * Follow-up days and waits are written batch by batch; only the rollups' counts (sellers × days
+ * × metrics, never the timelines) are held until the end.
+ */
 export async function rebuildRollups(db: Executor, tenantId: string) {
-  const replay = await recountRollups(db, tenantId);
   await db.delete(metricRollups).where(eq(metricRollups.tenantId, tenantId));
   await db.delete(metricContactDays).where(eq(metricContactDays.tenantId, tenantId));
-  const rollups = [...replay.counts].map(([key, value]) => {
+  await db
+    .update(contacts)
+    .set({ awaitingReplySince: null })
+    .where(and(eq(contacts.tenantId, tenantId), sql`${contacts.awaitingReplySince} is not null`));
+  const counts: RollupCounts = new Map();
+  await replayInBatches(db, tenantId, async (replay) => {
+    addCounts(counts, replay.counts);
+    const days = [...replay.contactDays].map((key) => {
+      const [userId, day, contactId] = key.split('|') as [string, string, string];
+      return { tenantId, userId, day, contactId };
+    });
+    for (let at = 0; at < days.length; at += CHUNK) {
+      await db.insert(metricContactDays).values(days.slice(at, at + CHUNK));
+    }
+    const waiting = [...replay.waiting];
+    if (waiting.length > 0) {
+      const waits = JSON.stringify(waiting.map(([id, since]) => ({ id, since })));
+      await db.execute(sql`
+        update ${contacts} set awaiting_reply_since = waits.since
+        from json_to_recordset(${waits}::json) as waits(id uuid, since timestamptz)
+        where ${contacts.tenantId} = ${tenantId} and ${contacts.id} = waits.id`);
+    }
+  });
+  const rollups = [...counts].map(([key, value]) => {
     const [userId, day, metric, dimension] = key.split('|') as [string, string, string, string];
     return { tenantId, userId, day, metric, dimension, value };
   });
   for (let at = 0; at < rollups.length; at += CHUNK) {
     await db.insert(metricRollups).values(rollups.slice(at, at + CHUNK));
-  }
-  const days = [...replay.contactDays].map((key) => {
-    const [userId, day, contactId] = key.split('|') as [string, string, string];
-    return { tenantId, userId, day, contactId };
-  });
-  for (let at = 0; at < days.length; at += CHUNK) {
-    await db.insert(metricContactDays).values(days.slice(at, at + CHUNK));
-  }
-  await db
-    .update(contacts)
-    .set({ awaitingReplySince: null })
-    .where(and(eq(contacts.tenantId, tenantId), sql`${contacts.awaitingReplySince} is not null`));
-  for (const [contactId, since] of replay.waiting) {
-    await db
-      .update(contacts)
-      .set({ awaitingReplySince: since })
-      .where(and(eq(contacts.tenantId, tenantId), inArray(contacts.id, [contactId])));
   }
   return { rows: rollups.length };
 }
