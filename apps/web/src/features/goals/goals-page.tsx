@@ -32,11 +32,16 @@ import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ArrowLeftIcon, SearchIcon } from '../../ui/icons';
 import { QueryError } from '../../ui/query-error';
+import { hasRole } from '@cartera/domain/policy';
+import { useMe } from '../auth/session';
+import { GoalConfigDialog } from './goal-config-dialog';
 import { GoalsSpreadsheet } from './goals-spreadsheet';
 
 const texts = es.goals;
 /** 01 §9: searches wait 500 ms after the last key. */
 const SEARCH_DEBOUNCE_MS = 500;
+/** Who may change the company goal config (the server checks it again: goal.saveConfig). */
+const CONFIGURERS = ['comercial', 'project_manager'] as const;
 
 type GoalsList = RouterOutputs['goal']['list'];
 type Row = GoalsList['items'][number];
@@ -61,6 +66,9 @@ export function GoalsPage() {
     }),
     placeholderData: keepPreviousData,
   });
+  const me = useMe();
+  const mayConfigure = me ? hasRole(me.user, CONFIGURERS) : false;
+  const [configuring, setConfiguring] = useState(false);
   const moveWeek = (weeks: number) => {
     setStart((current) => addDays(current, 7 * weeks));
     setPage(0);
@@ -68,9 +76,17 @@ export function GoalsPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} fz="h2">
-        {texts.list.title}
-      </Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={1} fz="h2">
+          {texts.list.title}
+        </Title>
+        {mayConfigure && (
+          <Button variant="default" size="sm" onClick={() => setConfiguring(true)}>
+            {texts.config.open}
+          </Button>
+        )}
+      </Group>
+      <GoalConfigDialog opened={configuring} onClose={() => setConfiguring(false)} />
       <Group justify="space-between" gap="sm">
         <Group gap="xs">
           <ActionIcon
