@@ -51,10 +51,12 @@ const VISIT_RESULTS = [
   ['ausente', 'Cliente ausente'],
   ['reprogramada', 'Reprogramada'],
 ] as const;
+/** Archiving reasons of the demo tenant (demo.ts); 'Vendido' is of type sale ('Ventas' counts it). */
 const REASONS = [
-  ['sin-interes', 'Sin interés'],
-  ['precio', 'Precio alto'],
-  ['volver-a-llamar', 'Volver a llamar'],
+  ['sin-interes', 'Sin interés', null],
+  ['precio', 'Precio alto', null],
+  ['volver-a-llamar', 'Volver a llamar', null],
+  ['vendido', 'Vendido', 'sale'],
 ] as const;
 const TAGS = ['nuevo', 'contactado', 'ofertado'];
 const CALL_STATES = ['done', 'done', 'cancel', 'voicemail'] as const;
@@ -157,9 +159,13 @@ function item(
       state.archived = null;
       return { ...base, type: 'archiving', content: { from, to: '' } };
     }
-    const [code, name] = random.pick(REASONS);
+    const [code, name, type] = random.pick(REASONS);
     state.archived = code;
-    return { ...base, type: 'archiving', content: { from: '', to: code, toName: name } };
+    return {
+      ...base,
+      type: 'archiving',
+      content: { from: '', to: code, toName: name, ...(type ? { reasonType: type } : {}) },
+    };
   }
   return {
     ...base,
