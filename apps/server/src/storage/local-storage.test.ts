@@ -203,12 +203,29 @@ describe('almacenamiento local de archivos', () => {
 
   it('descarta el archivo a medio subir cuando el cliente corta la conexión', async () => {
     const signed = await storage().createUpload(uploadRequest());
+    // A first chunk, then the connection drops when the storage asks for more.
+    let sent = false;
+    const body = new Readable({
+      read() {
+        if (sent) this.destroy(new Error('socket hang up'));
+        sent = true;
+        this.push(Buffer.alloc(100));
+      },
+    });
+    const put = putOf(signed.url, signed.headers, body, { contentLength: undefined });
+
+    await expect(storage().receive(put)).rejects.toThrow('socket hang up');
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it('un corte antes del primer byte también se informa y no deja nada', async () => {
+    const signed = await storage().createUpload(uploadRequest());
     const body = new Readable({ read() {} });
     const put = putOf(signed.url, signed.headers, body, { contentLength: undefined });
 
     const receiving = storage().receive(put);
-    body.push(Buffer.alloc(100));
-    setTimeout(() => body.destroy(new Error('socket hang up')), 20);
+    // While the storage still makes the folder.
+    body.destroy(new Error('socket hang up'));
 
     await expect(receiving).rejects.toThrow('socket hang up');
     expect(storedFiles()).toEqual([]);

@@ -94,6 +94,10 @@ export class LocalStorage implements FileStorage {
       throw new DomainError('FILE_TOO_LARGE', { limit: this.maxBytes });
     }
 
+    // A client that hangs up while the folder is made errors the body before pipeline() listens:
+    // the error is held by the stream (pipeline reports it) instead of escaping unhandled.
+    const held = () => undefined;
+    input.body.on('error', held);
     await mkdir(dirname(target), { recursive: true });
     // Unique per upload: two uploads to the same key never share a partial file.
     const partial = `${target}.${randomBytes(8).toString('hex')}.partial`;
@@ -124,6 +128,8 @@ export class LocalStorage implements FileStorage {
     } catch (error) {
       await rm(partial, { force: true });
       throw error;
+    } finally {
+      input.body.off('error', held);
     }
   }
 
