@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, replyWindowOf, templateParameterCount } from './channels';
+import {
+  fillTemplate,
+  replyWindowOf,
+  sentMessageChanges,
+  templateParameterCount,
+} from './channels';
 
 describe('plantillas de WhatsApp', () => {
   it('cuenta los parámetros por el mayor número y los reemplaza; uno que falta queda vacío', () => {
@@ -45,5 +50,51 @@ describe('ventana de respuesta (03 §4)', () => {
         templatesAllowed: true,
       });
     }
+  });
+});
+
+describe('sentMessageChanges (03 §6, §9)', () => {
+  const now = new Date('2026-11-24T12:00:00Z');
+  const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+  const own = {
+    origin: 'agent' as const,
+    kind: 'text',
+    deleted: false,
+    status: 'sent',
+    agentId: 'seller',
+    createdAt: minutesAgo(10),
+    channelType: 'personal_whatsapp',
+  };
+
+  it('lets the author edit a text for 15 minutes and delete for 1 hour', () => {
+    expect(sentMessageChanges(own, 'seller', now)).toEqual({ edit: true, remove: true });
+    expect(sentMessageChanges({ ...own, createdAt: minutesAgo(15) }, 'seller', now)).toEqual({
+      edit: true,
+      remove: true,
+    });
+    expect(sentMessageChanges({ ...own, createdAt: minutesAgo(16) }, 'seller', now)).toEqual({
+      edit: false,
+      remove: true,
+    });
+    expect(sentMessageChanges({ ...own, createdAt: minutesAgo(61) }, 'seller', now)).toEqual({
+      edit: false,
+      remove: false,
+    });
+  });
+
+  it('never for someone else, a customer, a file (edit), a failed send or a channel that cannot', () => {
+    const none = { edit: false, remove: false };
+    expect(sentMessageChanges(own, 'other', now)).toEqual(none);
+    expect(sentMessageChanges({ ...own, origin: 'contact' }, 'seller', now)).toEqual(none);
+    expect(sentMessageChanges({ ...own, status: 'error' }, 'seller', now)).toEqual(none);
+    expect(sentMessageChanges({ ...own, status: 'sending' }, 'seller', now)).toEqual(none);
+    expect(sentMessageChanges({ ...own, deleted: true }, 'seller', now)).toEqual(none);
+    expect(sentMessageChanges({ ...own, channelType: 'whatsapp_business' }, 'seller', now)).toEqual(
+      none,
+    );
+    expect(sentMessageChanges({ ...own, kind: 'image' }, 'seller', now)).toEqual({
+      edit: false,
+      remove: true,
+    });
   });
 });

@@ -204,3 +204,56 @@ export function replyWindowOf(
 
 /** Types in the order the channel form offers them. */
 export const CHANNEL_TYPE_ORDER = Object.keys(CHANNEL_SETUP) as ChannelTypeName[];
+
+// ---------------------------------------------------------------------------------------------
+// Editing and deleting a sent message (03 §4 'WhatsApp edit/delete', §6, §9).
+
+/** 03 §9: a sent text may be edited for 15 minutes… */
+export const MESSAGE_EDIT_WINDOW_MINUTES = 15;
+/** …and a sent message deleted for 1 hour. */
+export const MESSAGE_DELETE_WINDOW_MINUTES = 60;
+
+/**
+ * Channels whose provider changes a message already delivered: WhatsApp sessions through the
+ * gateway. WhatsApp's Cloud API, Messenger, Instagram and SMS cannot, so their messages are
+ * never offered for edit or delete (the customer would keep the old text).
+ */
+export const CHANNEL_TYPES_THAT_CHANGE_SENT: readonly ChannelTypeName[] = [
+  'unofficial_wpp',
+  'personal_whatsapp',
+];
+
+export interface SentMessageFacts {
+  origin: 'contact' | 'agent';
+  /** 'text' or the kind of file. */
+  kind: string;
+  deleted: boolean;
+  /** The delivery status: only a message the provider took (sent, received, read) changes. */
+  status: string | null;
+  /** Who wrote it. */
+  agentId: string | null;
+  createdAt: Date;
+  channelType: string | null;
+}
+
+/**
+ * What the user may do to a message of the timeline (03 §6): edit only their own text message
+ * within 15 minutes, delete only their own message within 1 hour, on a channel that can.
+ */
+export function sentMessageChanges(
+  message: SentMessageFacts,
+  userId: string,
+  now: Date = new Date(),
+): { edit: boolean; remove: boolean } {
+  const own =
+    message.origin === 'agent' &&
+    message.agentId === userId &&
+    !message.deleted &&
+    ['sent', 'received', 'read'].includes(message.status ?? '') &&
+    CHANNEL_TYPES_THAT_CHANGE_SENT.includes(message.channelType as ChannelTypeName);
+  const age = now.getTime() - message.createdAt.getTime();
+  return {
+    edit: own && message.kind === 'text' && age <= MESSAGE_EDIT_WINDOW_MINUTES * 60_000,
+    remove: own && age <= MESSAGE_DELETE_WINDOW_MINUTES * 60_000,
+  };
+}

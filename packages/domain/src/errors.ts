@@ -114,6 +114,11 @@ export const ERROR_HTTP_STATUS = {
   // Reply windows (03 §4, §9): WhatsApp's 24 hours (templates only after), Meta's 7 days
   WHATSAPP_WINDOW_CLOSED: 409,
   META_WINDOW_CLOSED: 409,
+  // Editing and deleting a sent WhatsApp message (03 §4, §6, §8, §9)
+  MESSAGE_NOT_EDITABLE: 409,
+  MESSAGE_NOT_DELETABLE: 409,
+  EDIT_MESSAGE_ERROR: 502,
+  DELETE_MESSAGE_ERROR: 502,
   // Platform: a personal WhatsApp needs the company's gateway (/settings/new-whatsapp)
   WHATSAPP_GATEWAY_NOT_CONFIGURED: 409,
   // Bot (03 §8)

@@ -54,7 +54,26 @@ describe('mensajes por canal (03 §3)', () => {
       channelColor: '#128C7E',
       medium: 'wpp',
       deleted: false,
+      edited: false,
+      previousVersions: [],
       errorCode: null,
+    });
+  });
+
+  it('lee un mensaje editado con sus versiones anteriores', () => {
+    const parsed = parseInteractionContent('channelMessage', {
+      message: { text: 'El precio es 90', type: 'text' },
+      origin: 'agent',
+      isEdited: true,
+      previousMessages: [
+        { content: { text: 'El precio es 100' }, updatedAt: '2026-11-24T12:05:00.000Z' },
+      ],
+    });
+    if (parsed.type !== 'channelMessage') throw new Error(parsed.type);
+    expect(chatMessageOf(parsed.content, true)).toMatchObject({
+      text: 'El precio es 90',
+      edited: true,
+      previousVersions: [{ text: 'El precio es 100', replacedAt: '2026-11-24T12:05:00.000Z' }],
     });
   });
 

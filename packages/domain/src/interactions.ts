@@ -50,6 +50,14 @@ const ZChatContent = z.looseObject({
   mimetype: optionalText,
   status: optionalText,
   deleted: z.boolean().nullish(),
+  isEdited: z.boolean().nullish(),
+  /** The texts an edit replaced (03 §3 WhatsApp message previousMessages), oldest first. */
+  previousMessages: z
+    .array(
+      z.looseObject({ content: z.looseObject({ text: optionalText }), updatedAt: optionalText }),
+    )
+    .nullish()
+    .catch(null),
   errorCode: optionalText,
   errorMessages: z.array(z.unknown()).nullish(),
 });
@@ -159,6 +167,10 @@ export interface ChatMessage {
   /** wpp, fb, ig, sms, email. */
   medium: string | null;
   deleted: boolean;
+  /** 'Mensaje editado': the text was changed after it was sent. */
+  edited: boolean;
+  /** The texts before each edit, oldest first, with when they were replaced. */
+  previousVersions: Array<{ text: string; replacedAt: string | null }>;
   /** The domain code of a failed delivery (SEND_MESSAGE_ERROR…). */
   errorCode: string | null;
 }
@@ -189,6 +201,11 @@ export function chatMessageOf(content: ChatContent, agentWrote: boolean): ChatMe
     channelColor: content.channelColor ?? null,
     medium: content.medium ?? null,
     deleted: content.deleted === true,
+    edited: content.isEdited === true,
+    previousVersions: (content.previousMessages ?? []).map((each) => ({
+      text: each.content.text ?? '',
+      replacedAt: each.updatedAt ?? null,
+    })),
     errorCode: content.errorCode ?? null,
   };
 }

@@ -169,6 +169,19 @@ export interface ChannelAdapter {
     context: ChannelContext,
     read: { to: string; providerMessageId: string },
   ): Promise<void>;
+  /**
+   * Changes the text of a message the company sent (03 §6), on the customer's phone too. Only
+   * providers that can have it (a WhatsApp session through the gateway); `to` as for a send.
+   */
+  editMessage?(
+    context: ChannelContext,
+    edit: { to: string; providerMessageId: string; text: string },
+  ): Promise<void>;
+  /** Deletes a message the company sent, for everyone in the chat (03 §6). */
+  deleteMessage?(
+    context: ChannelContext,
+    removal: { to: string; providerMessageId: string },
+  ): Promise<void>;
   /** The provider's templates (all pages), for a synchronisation. */
   listTemplates?(context: ChannelContext): Promise<ProviderTemplate[]>;
   /** Submits a new template for the provider's review: its id and first status. */

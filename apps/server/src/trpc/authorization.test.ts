@@ -345,6 +345,14 @@ const procedures: Record<string, Entry> = {
   'channel.connectWhatsapp': { access: 'authenticated' },
   'channel.disconnectWhatsapp': { access: 'authenticated' },
   'channel.markSeen': { access: { roles: CONTACT_ROLES }, input: { contactId: OTHER_ID } },
+  'channel.editMessage': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: OTHER_ID, id: SOME_ID, text: 'Hola' },
+  },
+  'channel.deleteMessage': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: OTHER_ID, id: SOME_ID },
+  },
   'channel.replyWindow': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: OTHER_ID, channelId: SOME_ID },

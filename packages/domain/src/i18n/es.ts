@@ -107,6 +107,12 @@ export const errorMessages: Record<ErrorCode, string> = {
   WHATSAPP_WINDOW_CLOSED:
     'Pasaron más de 24 horas desde el último mensaje del cliente: solo puedes escribirle con una plantilla aprobada.',
   META_WINDOW_CLOSED: 'Te encuentras fuera del periodo permitido por Meta',
+  MESSAGE_NOT_EDITABLE:
+    'Solo puedes editar tus propios mensajes de texto durante los 15 minutos posteriores al envío.',
+  MESSAGE_NOT_DELETABLE:
+    'Solo puedes eliminar tus propios mensajes durante la hora posterior al envío.',
+  EDIT_MESSAGE_ERROR: 'Error al editar el mensaje',
+  DELETE_MESSAGE_ERROR: 'Error al eliminar el mensaje',
   BOT_NOT_ACTIVE:
     'El BOT no se encuentra activo. Por favor, actívelo para poder empezar a utilizarlo.',
   BOT_CONFIG_NOT_FOUND: 'No se encontró la configuración del BOT',

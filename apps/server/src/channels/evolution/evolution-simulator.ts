@@ -5,7 +5,8 @@ import { jsonAnswer, type SimulatedResponse } from '../simulation';
  * An Evolution API v2 gateway in memory (integrations.md §7): instances with their token,
  * state and webhook; `POST /instance/create`, `GET /instance/connect/{i}` (a QR while not open),
  * `GET /instance/connectionState/{i}`, `DELETE /instance/logout/{i}`,
- * `POST /message/sendText/{i}` and `/message/sendMedia/{i}` (201 with `key.id`), and
+ * `POST /message/sendText/{i}` and `/message/sendMedia/{i}` (201 with `key.id`),
+ * `POST /chat/updateMessage/{i}`, `DELETE /chat/deleteMessageForEveryone/{i}` and
  * `POST /chat/getBase64FromMediaMessage/{i}`. Every call needs the `apikey` header: the global
  * key, or the instance's token for its own paths. evolution.fake.ts serves it over HTTP.
  *
@@ -46,6 +47,10 @@ export class EvolutionSimulator {
   readonly sent: SentEvolutionMessage[] = [];
   /** Messages the company marked read: instance, chat and message id. */
   readonly reads: Array<{ instance: string; remoteJid: string; id: string }> = [];
+  /** Sent messages the company changed (`/chat/updateMessage`), with the new text. */
+  readonly edits: Array<{ instance: string; id: string; text: string }> = [];
+  /** Sent messages the company deleted for everyone (`/chat/deleteMessageForEveryone`). */
+  readonly deletions: Array<{ instance: string; id: string }> = [];
   private readonly scripted: SimulatedResponse[] = [];
   private readonly files = new Map<string, { bytes: Buffer; mimeType: string }>();
 
@@ -135,6 +140,10 @@ export class EvolutionSimulator {
         }
         return jsonAnswer(201, { message: 'Read messages', read: 'success' });
       }
+      case 'POST /chat/updateMessage':
+        return this.change(named, body, 'edit');
+      case 'DELETE /chat/deleteMessageForEveryone':
+        return this.change(named, body, 'delete');
       case 'POST /chat/getBase64FromMediaMessage': {
         const id = (body.message as { key?: { id?: string } } | undefined)?.key?.id ?? '';
         const file = this.files.get(id);
@@ -148,6 +157,42 @@ export class EvolutionSimulator {
       }
     }
     return evolutionError(404, `Cannot ${method} ${url.pathname}`);
+  }
+
+  /**
+   * An edit (`{number, text, key: {remoteJid, fromMe, id}}`) or a deletion for everyone
+   * (`{id, remoteJid, fromMe}`) of a message this instance sent; scripted failures apply.
+   */
+  private change(
+    named: EvolutionInstance,
+    body: Record<string, unknown>,
+    kind: 'edit' | 'delete',
+  ): SimulatedResponse {
+    if (named.state !== 'open') return evolutionError(400, 'Connection Closed');
+    const key = (kind === 'edit' ? body.key : body) as
+      { remoteJid?: unknown; fromMe?: unknown; id?: unknown } | undefined;
+    const sent = this.sent.find((each) => each.instance === named.name && each.id === key?.id);
+    const jid = `${String(sent?.body.number)}@s.whatsapp.net`;
+    if (!sent || key?.fromMe !== true || key.remoteJid !== jid) {
+      return evolutionError(400, 'Message not found');
+    }
+    if (kind === 'edit' && (typeof body.text !== 'string' || !body.text)) {
+      return evolutionError(400, ['text is required']);
+    }
+    const scripted = this.scripted.shift();
+    if (scripted) return scripted;
+    if (kind === 'edit') {
+      this.edits.push({ instance: named.name, id: sent.id, text: body.text as string });
+      return jsonAnswer(200, {
+        key: { remoteJid: jid, fromMe: true, id: sent.id },
+        message: { editedMessage: { conversation: body.text } },
+      });
+    }
+    this.deletions.push({ instance: named.name, id: sent.id });
+    return jsonAnswer(201, {
+      key: { remoteJid: jid, fromMe: true, id: sent.id },
+      message: { protocolMessage: { type: 'REVOKE' } },
+    });
   }
 
   private create(body: Record<string, unknown>, global: boolean) {

@@ -1,4 +1,5 @@
 import { es, format } from '@cartera/domain/i18n';
+import type { ErrorCode } from '@cartera/domain/errors';
 import {
   ProviderError,
   type ChannelAdapter,
@@ -52,10 +53,14 @@ function messageOf(status: number, body: Record<string, unknown>) {
  * A refusal: a wrong key or an unknown instance make the channel unusable (CHANNEL_ERROR, the
  * channel is set disconnected); anything else (a number without WhatsApp…) fails this message.
  */
-function refusal(status: number, body: Record<string, unknown>) {
+function refusal(
+  status: number,
+  body: Record<string, unknown>,
+  failure: ErrorCode = 'SEND_MESSAGE_ERROR',
+) {
   const broken = status === 401 || status === 403 || status === 404;
   return new ProviderError(
-    broken ? 'CHANNEL_ERROR' : 'SEND_MESSAGE_ERROR',
+    broken ? 'CHANNEL_ERROR' : failure,
     false,
     String(status),
     messageOf(status, body),
@@ -407,6 +412,49 @@ export const evolutionAdapter: ChannelAdapter = {
       'SEND_MESSAGE_ERROR',
     );
     if (!response.ok) throw refusal(response.status, jsonOf(response));
+  },
+
+  /**
+   * A sent text changed on the customer's phone: `POST /chat/updateMessage/{instance}` with the
+   * number, the new text and the message key (Evolution v2's documented body).
+   */
+  async editMessage(context, edit) {
+    const number = edit.to.replace(/\D/g, '');
+    const response = await callProvider(
+      `${base(context)}/chat/updateMessage/${instance(context)}`,
+      {
+        method: 'POST',
+        headers: headers(context, true),
+        body: JSON.stringify({
+          number,
+          text: edit.text,
+          key: { remoteJid: `${number}@s.whatsapp.net`, fromMe: true, id: edit.providerMessageId },
+        }),
+      },
+      'EDIT_MESSAGE_ERROR',
+    );
+    if (!response.ok) throw refusal(response.status, jsonOf(response), 'EDIT_MESSAGE_ERROR');
+  },
+
+  /**
+   * A sent message deleted for everyone: `DELETE /chat/deleteMessageForEveryone/{instance}` with
+   * the message key (Evolution v2's documented body).
+   */
+  async deleteMessage(context, removal) {
+    const response = await callProvider(
+      `${base(context)}/chat/deleteMessageForEveryone/${instance(context)}`,
+      {
+        method: 'DELETE',
+        headers: headers(context, true),
+        body: JSON.stringify({
+          id: removal.providerMessageId,
+          remoteJid: `${removal.to.replace(/\D/g, '')}@s.whatsapp.net`,
+          fromMe: true,
+        }),
+      },
+      'DELETE_MESSAGE_ERROR',
+    );
+    if (!response.ok) throw refusal(response.status, jsonOf(response), 'DELETE_MESSAGE_ERROR');
   },
 
   /**

@@ -554,7 +554,7 @@ function mediaKindOf(mimeType: string) {
 }
 
 /** Where a channel sends to for a contact: its phone (E.164) or its page-scoped id. */
-function recipientFor(channel: Channel, contact: Pick<Contact, 'phones' | 'channels'>) {
+export function recipientFor(channel: Channel, contact: Pick<Contact, 'phones' | 'channels'>) {
   if (channel.type === 'fb' || channel.type === 'ig') {
     const scoped = contact.channels.find(
       (each) =>

@@ -610,3 +610,44 @@ export async function deleteTemplateRow(db: Executor, tenantId: string, id: stri
     .delete(channelTemplates)
     .where(and(eq(channelTemplates.tenantId, tenantId), eq(channelTemplates.id, id)));
 }
+
+/**
+ * A message the company sent with what changing it needs: its timeline row and the provider's
+ * id of it (03 §6 edit and delete); `lock` takes the row for the transaction's change.
+ */
+export async function findSentMessage(
+  db: Executor,
+  tenantId: string,
+  interactionId: string,
+  lock = false,
+) {
+  const query = db
+    .select({
+      contactId: interactions.contactId,
+      content: interactions.content,
+      status: interactions.status,
+      via: interactions.via,
+      agentId: interactions.agentId,
+      createdAt: interactions.createdAt,
+      channelId: channelMessages.channelId,
+      providerMessageId: channelMessages.providerMessageId,
+    })
+    .from(interactions)
+    .innerJoin(
+      channelMessages,
+      and(
+        eq(channelMessages.tenantId, interactions.tenantId),
+        eq(channelMessages.interactionId, interactions.id),
+        eq(channelMessages.direction, 'out'),
+      ),
+    )
+    .where(
+      and(
+        eq(interactions.tenantId, tenantId),
+        eq(interactions.id, interactionId),
+        eq(interactions.type, 'channelMessage'),
+      ),
+    );
+  const [row] = lock ? await query.for('update', { of: interactions }) : await query;
+  return row;
+}

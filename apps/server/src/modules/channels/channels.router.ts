@@ -33,6 +33,12 @@ import {
   whatsappSession,
   ZWhatsappSession,
 } from './whatsapp-session.service';
+import {
+  deleteSentMessage,
+  editSentMessage,
+  ZDeleteMessageInput,
+  ZEditMessageInput,
+} from './sent-messages.service';
 
 const ZDisconnected = z.object({
   count: z.number().int(),
@@ -202,6 +208,40 @@ export const channelsRouter = router({
     .input(z.object({ contactId: z.uuid() }))
     .output(z.object({ marked: z.number().int() }))
     .mutation(({ ctx, input }) => markContactSeen(ctx.deps, ctx.user, input.contactId)),
+
+  editMessage: tenantProcedure
+    .meta({
+      area: '/contact',
+      description:
+        "Changes the text of the caller's own text message within 15 minutes of sending it (03 §6), on the customer's phone first (channels that can: WhatsApp sessions through the gateway); the item gets `isEdited` and the replaced text in `previousMessages`, announced as `interaction.updated`. Anything else is MESSAGE_NOT_EDITABLE; the provider's refusal EDIT_MESSAGE_ERROR, and nothing changes.",
+      errors: [
+        'CONTACT_NOT_FOUND',
+        'NOT_FOUND',
+        'MESSAGE_NOT_EDITABLE',
+        'EDIT_MESSAGE_ERROR',
+        'CHANNEL_ERROR',
+      ],
+    })
+    .input(ZEditMessageInput)
+    .output(z.object({ id: z.uuid() }))
+    .mutation(({ ctx, input }) => editSentMessage(ctx.deps, ctx.user, input)),
+
+  deleteMessage: tenantProcedure
+    .meta({
+      area: '/contact',
+      description:
+        "Deletes the caller's own message for everyone within 1 hour of sending it (03 §6), at the provider first (channels that can: WhatsApp sessions through the gateway); the item stays on the timeline as 'Mensaje eliminado'. Anything else is MESSAGE_NOT_DELETABLE; the provider's refusal DELETE_MESSAGE_ERROR, and nothing changes.",
+      errors: [
+        'CONTACT_NOT_FOUND',
+        'NOT_FOUND',
+        'MESSAGE_NOT_DELETABLE',
+        'DELETE_MESSAGE_ERROR',
+        'CHANNEL_ERROR',
+      ],
+    })
+    .input(ZDeleteMessageInput)
+    .output(z.object({ id: z.uuid() }))
+    .mutation(({ ctx, input }) => deleteSentMessage(ctx.deps, ctx.user, input)),
 
   replyWindow: tenantProcedure
     .meta({

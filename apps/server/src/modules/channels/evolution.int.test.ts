@@ -4,7 +4,7 @@ import { channels, contacts, interactions } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
 import { startEvolutionFake, type EvolutionFake } from '../../channels/evolution/evolution.fake';
-import { updateData } from '../../channels/evolution/evolution-simulator';
+import { evolutionError, updateData } from '../../channels/evolution/evolution-simulator';
 import { waitFor, watchTopic } from '../../testing/ws-client';
 
 /*
@@ -269,6 +269,137 @@ describe('WhatsApp por pasarela: mensajes', () => {
       (each) => each.path === `/chat/markMessageAsRead/${INSTANCE}`,
     );
     expect(request?.headers.apikey).toBeTruthy();
+  });
+});
+
+describe('WhatsApp por pasarela: editar y eliminar un mensaje enviado', () => {
+  async function itemOf(id: string) {
+    const [row] = await env.database.handle.db
+      .select()
+      .from(interactions)
+      .where(eq(interactions.id, id));
+    return row!;
+  }
+  /** The message as if sent `minutes` ago. */
+  async function age(id: string, minutes: number) {
+    await env.database.handle.db
+      .update(interactions)
+      .set({ createdAt: new Date(Date.now() - minutes * 60_000) })
+      .where(eq(interactions.id, id));
+  }
+  async function sendText(contactId: string, text: string) {
+    const id = newId();
+    await env.call(SELLER, 'channel.sendMessage', { id, contactId, channelId: company.id, text });
+    await expect.poll(() => statusOf(id), { timeout: 15_000 }).toBe('sent');
+    return { id, keyId: fake.simulator.sent.at(-1)!.id };
+  }
+
+  it('el autor edita su texto en 15 minutos: cambia en el teléfono del cliente y queda la versión anterior', async () => {
+    const [contact] = await contactWithPhone('+59899111222');
+    const { id, keyId } = await sendText(contact!.id, 'El precio es 100');
+
+    // Only the author: the comercial sees the contact but did not write it.
+    const stranger = await env.call(MANAGER, 'channel.editMessage', {
+      contactId: contact!.id,
+      id,
+      text: 'El precio es 1',
+    });
+    expect(stranger.error?.data.domainCode).toBe('MESSAGE_NOT_EDITABLE');
+    const empty = await env.call(SELLER, 'channel.editMessage', {
+      contactId: contact!.id,
+      id,
+      text: '  ',
+    });
+    expect(empty.status).toBe(400);
+
+    // The gateway refuses: nothing changes, and the seller reads why.
+    fake.simulator.failNext(evolutionError(500, 'Internal Server Error'));
+    const failed = await env.call(SELLER, 'channel.editMessage', {
+      contactId: contact!.id,
+      id,
+      text: 'El precio es 90',
+    });
+    expect(failed.error?.data.domainCode).toBe('EDIT_MESSAGE_ERROR');
+    expect(failed.error?.message).toBe('Error al editar el mensaje');
+    expect((await itemOf(id)).content).not.toHaveProperty('isEdited');
+
+    const edited = await env.call(SELLER, 'channel.editMessage', {
+      contactId: contact!.id,
+      id,
+      text: 'El precio es 90',
+    });
+    expect(edited.status).toBe(200);
+    expect(fake.simulator.edits).toEqual([
+      { instance: INSTANCE, id: keyId, text: 'El precio es 90' },
+    ]);
+    const request = fake.requests
+      .filter((each) => each.path === `/chat/updateMessage/${INSTANCE}`)
+      .at(-1)!;
+    expect(request.method).toBe('POST');
+    expect(JSON.parse(request.body)).toEqual({
+      number: '59899111222',
+      text: 'El precio es 90',
+      key: { remoteJid: '59899111222@s.whatsapp.net', fromMe: true, id: keyId },
+    });
+    const content = (await itemOf(id)).content as {
+      message: { text: string };
+      isEdited: boolean;
+      previousMessages: Array<{ content: { text: string }; updatedAt: string }>;
+    };
+    expect(content.message.text).toBe('El precio es 90');
+    expect(content.isEdited).toBe(true);
+    expect(content.previousMessages.map((each) => each.content.text)).toEqual(['El precio es 100']);
+
+    // Past 15 minutes: refused, and the gateway is not asked.
+    await age(id, 16);
+    const late = await env.call(SELLER, 'channel.editMessage', {
+      contactId: contact!.id,
+      id,
+      text: 'El precio es 80',
+    });
+    expect(late.error?.data.domainCode).toBe('MESSAGE_NOT_EDITABLE');
+    expect(fake.simulator.edits).toHaveLength(1);
+  });
+
+  it('el autor elimina su mensaje en la primera hora, para todos; después ya no', async () => {
+    const [contact] = await contactWithPhone('+59899111222');
+    const { id, keyId } = await sendText(contact!.id, 'Te llamo mañana');
+    await age(id, 50);
+    const removed = await env.call(SELLER, 'channel.deleteMessage', { contactId: contact!.id, id });
+    expect(removed.status).toBe(200);
+    expect(fake.simulator.deletions).toEqual([{ instance: INSTANCE, id: keyId }]);
+    const request = fake.requests.find(
+      (each) => each.path === `/chat/deleteMessageForEveryone/${INSTANCE}`,
+    )!;
+    expect(request.method).toBe('DELETE');
+    expect(JSON.parse(request.body)).toEqual({
+      id: keyId,
+      remoteJid: '59899111222@s.whatsapp.net',
+      fromMe: true,
+    });
+    expect((await itemOf(id)).content).toMatchObject({ deleted: true });
+    const again = await env.call(SELLER, 'channel.deleteMessage', { contactId: contact!.id, id });
+    expect(again.error?.data.domainCode).toBe('MESSAGE_NOT_DELETABLE');
+
+    const old = await sendText(contact!.id, 'Mensaje de hace rato');
+    await age(old.id, 61);
+    const late = await env.call(SELLER, 'channel.deleteMessage', {
+      contactId: contact!.id,
+      id: old.id,
+    });
+    expect(late.error?.data.domainCode).toBe('MESSAGE_NOT_DELETABLE');
+    expect((await itemOf(old.id)).content).not.toHaveProperty('deleted');
+    // A customer's message is never the seller's to delete.
+    await fake.customerWrites(INSTANCE, { from: '+59899111222', id: '3EB0DEL01', text: 'Ok' });
+    const [inbound] = await env.database.handle.db
+      .select()
+      .from(interactions)
+      .where(sql`${interactions.content} -> 'message' ->> 'text' = 'Ok'`);
+    const theirs = await env.call(SELLER, 'channel.deleteMessage', {
+      contactId: contact!.id,
+      id: inbound!.id,
+    });
+    expect(theirs.error?.data.domainCode).toBe('NOT_FOUND');
   });
 });
 
