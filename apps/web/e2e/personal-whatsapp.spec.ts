@@ -1,10 +1,20 @@
 import type { Page } from '@playwright/test';
-import { es, format } from '@cartera/domain/i18n';
+import { errorMessage, es, format } from '@cartera/domain/i18n';
+import { evolutionError } from '../../server/src/channels/evolution/evolution-simulator';
 import {
   startEvolutionFake,
   type EvolutionFake,
 } from '../../server/src/channels/evolution/evolution.fake';
-import { expect, settle, signIn, test, trpcMutation } from './fixtures';
+import {
+  clientId,
+  createTestContact,
+  expect,
+  settle,
+  signIn,
+  test,
+  trpcMutation,
+  unexpectedErrors,
+} from './fixtures';
 
 const text = es.channels.personalWhatsapp;
 const state = es.channels.state;
@@ -143,4 +153,77 @@ test('un vendedor conecta su WhatsApp con el QR de la pasarela; al desconectarse
   expect(sellerErrors).toEqual([]);
   expect(browserErrors).toEqual([]);
   await sellerContext.close();
+});
+
+/**
+ * 03 §4, §6 (issue #13): the seller edits a message sent through the gateway within its 15
+ * minutes and deletes it within the hour; the customer's phone changes first (the gateway
+ * fake records it), a refusal says 'Error al editar el mensaje' and changes nothing.
+ */
+test('el vendedor edita su mensaje enviado y luego lo elimina; un rechazo de la pasarela no cambia nada', async ({
+  page,
+  browserErrors,
+}) => {
+  const chat = es.conversation.timeline.chat;
+  await signIn(page, 'proyecto@demo.test');
+  const channel = await trpcMutation<{ id: string; webhookUrl: string }>(page, 'channel.create', {
+    type: 'unofficial_wpp',
+    name: 'WhatsApp Mostrador',
+    config: { gatewayUrl: gateway.url, instanceName: 'mostrador-e2e' },
+    secrets: { apiKey: GATEWAY_KEY, instanceKey: 'mostrador-e2e-token' },
+  });
+  gateway.simulator.addInstance('mostrador-e2e', channel.webhookUrl, 'mostrador-e2e-token');
+  expect((await gateway.open('mostrador-e2e')).status).toBe(200);
+
+  await page.context().clearCookies();
+  await signIn(page, 'vendedor@demo.test');
+  const contact = await createTestContact(page, 'Edición');
+  await trpcMutation(page, 'channel.sendMessage', {
+    id: clientId(),
+    contactId: contact.id,
+    channelId: channel.id,
+    text: 'El precio es 100',
+  });
+  await page.goto(`/contact?id=${contact.id}`);
+  const bubble = page
+    .getByTestId('timeline-item')
+    .filter({ hasText: 'El precio es 100' })
+    .locator('[data-delivery="sent"]');
+  await expect(bubble).toBeVisible({ timeout: 15_000 });
+
+  // The gateway refuses once: the dialog says so and the bubble keeps its text.
+  gateway.simulator.failNext(evolutionError(500, 'Internal Server Error'));
+  await bubble.hover();
+  await bubble.getByRole('button', { name: chat.actions }).click();
+  await page.getByRole('menuitem', { name: chat.edit }).click();
+  const dialog = page.getByRole('dialog', { name: chat.editTitle });
+  await dialog.getByRole('textbox', { name: chat.editLabel }).fill('El precio es 90');
+  await dialog.getByRole('button', { name: chat.save }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(errorMessage('EDIT_MESSAGE_ERROR'));
+  await dialog.getByRole('button', { name: chat.save }).click();
+  await expect(dialog).toBeHidden();
+
+  // The new text and 'Mensaje editado', which shows the text it had.
+  const edited = page.getByTestId('timeline-item').filter({ hasText: 'El precio es 90' });
+  await expect(edited.getByTestId('edited-mark')).toHaveText(chat.edited);
+  expect(gateway.simulator.edits.map((each) => each.text)).toEqual(['El precio es 90']);
+  await edited.getByTestId('edited-mark').click();
+  await expect(page.getByRole('dialog').getByText('El precio es 100')).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: 'test-results/mensaje-editado.png' });
+  await page.keyboard.press('Escape');
+
+  // Deleted for everyone, after confirming.
+  await edited.hover();
+  await edited.getByRole('button', { name: chat.actions }).click();
+  await page.getByRole('menuitem', { name: chat.remove }).click();
+  const confirm = page.getByRole('dialog', { name: chat.removeTitle });
+  await expect(confirm).toContainText(chat.removeBody);
+  await confirm.getByRole('button', { name: chat.remove }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId('timeline-item').filter({ hasText: chat.deleted })).toBeVisible();
+  await expect(page.getByText('El precio es 90')).toHaveCount(0);
+  expect(gateway.simulator.deletions).toHaveLength(1);
+  // The refused edit's 502 is the only error the browser saw.
+  expect(unexpectedErrors(browserErrors, [502])).toEqual([]);
 });

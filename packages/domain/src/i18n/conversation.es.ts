@@ -265,6 +265,21 @@ export const conversationEs = {
       openFile: 'Abrir {name}',
       deleted: 'Mensaje eliminado',
       channel: 'Canal {name}',
+      // Editing and deleting a sent message (03 §4, §6): the dialogs' texts are ours.
+      edited: 'Mensaje editado',
+      previousVersions: 'Versiones anteriores',
+      replacedAt: 'Hasta las {time}',
+      actions: 'Opciones del mensaje',
+      edit: 'Editar',
+      remove: 'Eliminar',
+      editTitle: 'Editar mensaje',
+      editLabel: 'Mensaje',
+      editHint:
+        'Puedes editarlo durante 15 minutos desde el envío; el cliente verá el texto nuevo.',
+      save: 'Guardar',
+      cancel: 'Cancelar',
+      removeTitle: 'Eliminar mensaje',
+      removeBody: 'El mensaje se eliminará también del WhatsApp del cliente.',
     },
   },
   // The note composer under the timeline (03 §2.2, §5)

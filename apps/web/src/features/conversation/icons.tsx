@@ -14,6 +14,11 @@ export const SendIcon = lineIcon([
 export const ClockIcon = lineIcon(['M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0', 'M12 7v5l3 3']);
 export const PlayerSkipForwardIcon = lineIcon(['M4 5v14l12 -7z', 'M20 5l0 14']);
 /** 03 §4 Delivery icons: two ticks for received and read (one, `CheckIcon`, for sent). */
+export const DotsIcon = lineIcon([
+  'M4 12a1 1 0 1 0 2 0a1 1 0 1 0 -2 0',
+  'M11 12a1 1 0 1 0 2 0a1 1 0 1 0 -2 0',
+  'M18 12a1 1 0 1 0 2 0a1 1 0 1 0 -2 0',
+]);
 export const ChecksIcon = lineIcon(['M7 12l5 5l10 -10', 'M2 12l5 5m5 -5l5 -5']);
 export const PaperclipIcon = lineIcon([
   'M15 7l-6.5 6.5a1.5 1.5 0 0 0 3 3l6.5 -6.5a3 3 0 0 0 -6 -6l-6.5 6.5a4.5 4.5 0 0 0 9 9l6.5 -6.5',

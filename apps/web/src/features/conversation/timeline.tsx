@@ -9,6 +9,7 @@ import { contactName, type ContactDetail } from '../contacts/contact-format';
 import { useOriginName } from '../contacts/tag-chip';
 import { ArrowDownIcon, ClockIcon } from './icons';
 import { ChatMessageContent, DeliveryIcon } from './chat-message';
+import { EditedMark, SentMessageActions } from './sent-message-actions';
 import {
   chatMessageOfItem,
   InteractionContent,
@@ -278,8 +279,12 @@ const TimelineRow = memo(function TimelineRow({
               <ClockIcon size={12} />
             </span>
           )}
+          {chat?.edited && !chat.deleted && <EditedMark message={chat} />}
           <span>{time}</span>
           {delivery && <DeliveryIcon status={delivery} />}
+          {chat?.origin === 'agent' && (
+            <SentMessageActions item={item} message={chat} contactId={context.contactId} />
+          )}
         </div>
       </div>
       {item.suggestions.length > 0 && <SuggestionChips item={item} contactId={context.contactId} />}
