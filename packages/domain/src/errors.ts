@@ -119,6 +119,10 @@ export const ERROR_HTTP_STATUS = {
   MESSAGE_NOT_DELETABLE: 409,
   EDIT_MESSAGE_ERROR: 502,
   DELETE_MESSAGE_ERROR: 502,
+  // Scheduled messages (02 §5, 03 §4, §8)
+  SCHEDULED_DATE_INVALID: 400,
+  SCHEDULED_MESSAGE_NOT_CHANGEABLE: 409,
+  SCHEDULED_MESSAGE_ERROR: 502,
   // Platform: a personal WhatsApp needs the company's gateway (/settings/new-whatsapp)
   WHATSAPP_GATEWAY_NOT_CONFIGURED: 409,
   // Bot (03 §8)

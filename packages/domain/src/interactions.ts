@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZScheduledMessageContent } from './scheduled-messages';
 
 /**
  * The interaction types of a contact's timeline (01 §3 Interaction, 03 §3) and the content each
@@ -133,6 +134,7 @@ export const INTERACTION_CONTENT = {
     status: z.enum(['read', 'unread']).default('unread'),
   }),
   disregarded: z.looseObject({}),
+  'scheduled-message': ZScheduledMessageContent,
   channelMessage: ZChatContent,
   message: ZChatContent,
   wpp: ZChatContent,

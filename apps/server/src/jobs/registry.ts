@@ -3,6 +3,7 @@ import {
   fetchChannelMediaJob,
   markChannelReadJob,
   sendChannelMessageJob,
+  sendScheduledMessageJob,
 } from '../modules/channels/channels.jobs';
 import { expireReminderJob } from '../modules/interactions/interactions.jobs';
 import { pruneContactDaysJob } from '../modules/metrics/metrics.jobs';
@@ -20,4 +21,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   sendChannelMessageJob,
   fetchChannelMediaJob,
   markChannelReadJob,
+  sendScheduledMessageJob,
 ];

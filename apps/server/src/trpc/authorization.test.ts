@@ -349,6 +349,20 @@ const procedures: Record<string, Entry> = {
     access: { roles: CONTACT_ROLES },
     input: { contactId: OTHER_ID, id: SOME_ID, text: 'Hola' },
   },
+  'channel.scheduleMessage': {
+    access: { roles: CONTACT_ROLES },
+    input: {
+      id: SOME_ID,
+      contactId: OTHER_ID,
+      channelId: SOME_ID,
+      text: 'Hola',
+      date: new Date(Date.now() + 3_600_000),
+    },
+  },
+  'channel.setScheduledStatus': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: OTHER_ID, id: SOME_ID, status: 'cancel' },
+  },
   'channel.deleteMessage': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: OTHER_ID, id: SOME_ID },

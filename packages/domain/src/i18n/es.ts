@@ -113,6 +113,9 @@ export const errorMessages: Record<ErrorCode, string> = {
     'Solo puedes eliminar tus propios mensajes durante la hora posterior al envío.',
   EDIT_MESSAGE_ERROR: 'Error al editar el mensaje',
   DELETE_MESSAGE_ERROR: 'Error al eliminar el mensaje',
+  SCHEDULED_DATE_INVALID: 'Por favor, seleccioná una fecha posterior a la actual.',
+  SCHEDULED_MESSAGE_NOT_CHANGEABLE: 'Este mensaje programado ya no se puede cambiar.',
+  SCHEDULED_MESSAGE_ERROR: 'Error al enviar el mensaje programado.',
   BOT_NOT_ACTIVE:
     'El BOT no se encuentra activo. Por favor, actívelo para poder empezar a utilizarlo.',
   BOT_CONFIG_NOT_FOUND: 'No se encontró la configuración del BOT',

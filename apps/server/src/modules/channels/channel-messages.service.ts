@@ -578,22 +578,7 @@ export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: Sen
   }
   const contact = await visibleContact(deps.db, user, input.contactId);
   return deps.db.transaction(async (tx) => {
-    const channel = await lockChannel(tx, user.tenantId, input.channelId);
-    // A lead form only brings contacts in: nothing is sent through it.
-    if (!channel || !adapterFor(channel.type) || channel.type === 'leads') {
-      throw new DomainError('CHANNEL_NOT_FOUND');
-    }
-    if (channel.type === 'personal_whatsapp' && channel.ownerId !== user.id) {
-      throw new DomainError('PERSONAL_WHATSAPP_404');
-    }
-    if (channel.status !== 'available') throw new DomainError('CHANNEL_ERROR');
-    if (!recipientFor(channel, contact)) {
-      throw new DomainError(
-        channel.type === 'fb' || channel.type === 'ig'
-          ? 'CHANNEL_ERROR'
-          : 'CONTACT_WITHOUT_PHONE_NUMBER',
-      );
-    }
+    const channel = await sendableChannel(tx, user, input.channelId, contact);
     await checkReplyWindow(tx, channel, contact.id, Boolean(input.template));
     await checkLimits(tx, channel);
     const templateText = input.template ? await templateTextOf(tx, channel, input.template) : null;
@@ -636,6 +621,35 @@ export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: Sen
     );
     return { id: input.id };
   });
+}
+
+/**
+ * The channel, locked, if the user may write to the contact through it now: a channel that sends
+ * (not a lead form), their own personal WhatsApp only, connected, with an address for the contact.
+ */
+export async function sendableChannel(
+  tx: Executor,
+  user: AuthUser,
+  channelId: string,
+  contact: Pick<Contact, 'phones' | 'channels'>,
+) {
+  const channel = await lockChannel(tx, user.tenantId, channelId);
+  // A lead form only brings contacts in: nothing is sent through it.
+  if (!channel || !adapterFor(channel.type) || channel.type === 'leads') {
+    throw new DomainError('CHANNEL_NOT_FOUND');
+  }
+  if (channel.type === 'personal_whatsapp' && channel.ownerId !== user.id) {
+    throw new DomainError('PERSONAL_WHATSAPP_404');
+  }
+  if (channel.status !== 'available') throw new DomainError('CHANNEL_ERROR');
+  if (!recipientFor(channel, contact)) {
+    throw new DomainError(
+      channel.type === 'fb' || channel.type === 'ig'
+        ? 'CHANNEL_ERROR'
+        : 'CONTACT_WITHOUT_PHONE_NUMBER',
+    );
+  }
+  return channel;
 }
 
 /**

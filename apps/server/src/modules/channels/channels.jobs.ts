@@ -57,3 +57,17 @@ export const markChannelReadJob = defineJob({
     await sendReadReceipt(deps, data.tenantId, data.interactionId);
   },
 });
+
+/**
+ * A scheduled message (02 §3, 03 §4): enqueued to start at its date in the transaction that
+ * schedules it (and again when a cancelled one is made active); sends it as its author, once.
+ */
+export const sendScheduledMessageJob = defineJob({
+  name: 'channels.send-scheduled',
+  schema: z.object({ tenantId: z.uuid(), interactionId: z.uuid() }),
+  options: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  async handler(data, deps) {
+    const { sendScheduledMessage } = await import('./scheduled-messages.service');
+    await sendScheduledMessage(deps, data.tenantId, data.interactionId);
+  },
+});

@@ -651,3 +651,19 @@ export async function findSentMessage(
   const [row] = lock ? await query.for('update', { of: interactions }) : await query;
   return row;
 }
+
+/** A scheduled message's timeline item, locked for the change of its status. */
+export async function lockScheduledItem(db: Executor, tenantId: string, interactionId: string) {
+  const [row] = await db
+    .select()
+    .from(interactions)
+    .where(
+      and(
+        eq(interactions.tenantId, tenantId),
+        eq(interactions.id, interactionId),
+        eq(interactions.type, 'scheduled-message'),
+      ),
+    )
+    .for('update');
+  return row;
+}

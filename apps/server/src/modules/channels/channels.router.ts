@@ -39,6 +39,12 @@ import {
   ZDeleteMessageInput,
   ZEditMessageInput,
 } from './sent-messages.service';
+import {
+  scheduleMessage,
+  setScheduledStatus,
+  ZScheduledStatusInput,
+} from './scheduled-messages.service';
+import { ZScheduleMessageInput } from '@cartera/domain/scheduled-messages';
 
 const ZDisconnected = z.object({
   count: z.number().int(),
@@ -242,6 +248,40 @@ export const channelsRouter = router({
     .input(ZDeleteMessageInput)
     .output(z.object({ id: z.uuid() }))
     .mutation(({ ctx, input }) => deleteSentMessage(ctx.deps, ctx.user, input)),
+
+  scheduleMessage: tenantProcedure
+    .meta({
+      area: '/contact',
+      description:
+        "Schedules a text to a contact through a channel (02 §3, 03 §4): the date must be later than now (SCHEDULED_DATE_INVALID). A 'scheduled-message' item is written with status 'active' and a job sends it at the date as the caller, with the checks of any send at that moment; its status then moves to processing and success (with `sentInteractionId`, the channel message it became) or error (with `errorCode`), each announced as `interaction.updated`. `createReminder` also sets the contact's reminder at that time. A repeated `id` schedules nothing twice.",
+      errors: [
+        'CONTACT_NOT_FOUND',
+        'SCHEDULED_DATE_INVALID',
+        'CHANNEL_NOT_FOUND',
+        'CHANNEL_ERROR',
+        'CONTACT_WITHOUT_PHONE_NUMBER',
+        'PERSONAL_WHATSAPP_404',
+      ],
+    })
+    .input(ZScheduleMessageInput)
+    .output(z.object({ id: z.uuid() }))
+    .mutation(({ ctx, input }) => scheduleMessage(ctx.deps, ctx.user, input)),
+
+  setScheduledStatus: tenantProcedure
+    .meta({
+      area: '/contact',
+      description:
+        'Cancels an active scheduled message (`cancel`) or makes a cancelled one active again (`active`, only while its date is ahead: else SCHEDULED_DATE_INVALID), for whoever may see the contact (03 §4). Any other change is SCHEDULED_MESSAGE_NOT_CHANGEABLE; asking for the status it has changes nothing.',
+      errors: [
+        'CONTACT_NOT_FOUND',
+        'NOT_FOUND',
+        'SCHEDULED_MESSAGE_NOT_CHANGEABLE',
+        'SCHEDULED_DATE_INVALID',
+      ],
+    })
+    .input(ZScheduledStatusInput)
+    .output(z.object({ id: z.uuid(), status: z.enum(['cancel', 'active']) }))
+    .mutation(({ ctx, input }) => setScheduledStatus(ctx.deps, ctx.user, input)),
 
   replyWindow: tenantProcedure
     .meta({

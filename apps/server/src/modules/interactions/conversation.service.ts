@@ -207,7 +207,7 @@ export async function setReminder(
  * Writes the reminder item on a locked contact, makes it the contact's pending reminder and
  * enqueues its expiry, all in the caller's transaction. A repeated id writes nothing.
  */
-async function writeReminder(
+export async function writeReminder(
   tx: Transaction,
   deps: Pick<AppDeps, 'jobs'>,
   user: AuthUser,

@@ -145,3 +145,13 @@ export async function deleteOtherSessions(
       ),
     );
 }
+
+/** A user as a background job acts for them (a scheduled message), with their group's flags. */
+export async function findUserWithFlags(db: Executor, tenantId: string, userId: string) {
+  const [row] = await db
+    .select({ user: userColumns, pathFlags: pathFlagsColumn() })
+    .from(users)
+    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  return row;
+}

@@ -10,6 +10,7 @@ import {
   findLiveSession,
   insertSession,
   mergeFlags,
+  findUserWithFlags,
   type NewSessionRow,
   type SessionUserRow,
   touchSession,
@@ -47,6 +48,20 @@ export function authUserOf(
   const groupPath = [...groupAncestors, user.groupId];
   const featureFlags = mergeFlags(groupPath, pathFlags);
   return { ...user, roles, role: roles[0]!, groupPath, featureFlags };
+}
+
+/**
+ * The user a background job acts for (a scheduled message sent in their name), as a session of
+ * theirs would see them now; null when they are gone or deactivated.
+ */
+export async function actingUser(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+): Promise<AuthUser | null> {
+  const row = await findUserWithFlags(db, tenantId, userId);
+  if (!row || !row.user.active) return null;
+  return authUserOf(row.user, row.pathFlags);
 }
 
 export async function resolveSession(
