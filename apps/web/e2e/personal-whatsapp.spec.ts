@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import dayjs from 'dayjs';
+import 'dayjs/locale/es.js';
 import { errorMessage, es, format } from '@cartera/domain/i18n';
 import { evolutionError } from '../../server/src/channels/evolution/evolution-simulator';
 import {
@@ -226,4 +228,98 @@ test('el vendedor edita su mensaje enviado y luego lo elimina; un rechazo de la 
   expect(gateway.simulator.deletions).toHaveLength(1);
   // The refused edit's 502 is the only error the browser saw.
   expect(unexpectedErrors(browserErrors, [502])).toEqual([]);
+});
+
+/**
+ * Scheduled messages (02 §3, §5; 03 §4; issue #13): the seller picks a suggested time in the
+ * composer, sees the chip, sends; the item waits on the timeline, is cancelled and restored; a
+ * date already gone is refused with 'Fecha no válida'; one due in seconds is sent by the job at
+ * its time and the screen follows without a reload.
+ */
+test('el vendedor programa un mensaje, lo cancela y lo restaura; otro sale solo a su hora', async ({
+  page,
+  browserErrors,
+}) => {
+  test.setTimeout(60_000);
+  const c = es.conversation.composer;
+  const s = es.conversation.scheduled;
+  await signIn(page, 'proyecto@demo.test');
+  const channel = await trpcMutation<{ id: string; webhookUrl: string }>(page, 'channel.create', {
+    type: 'unofficial_wpp',
+    name: 'WhatsApp Agenda',
+    config: { gatewayUrl: gateway.url, instanceName: 'agenda-e2e' },
+    secrets: { apiKey: GATEWAY_KEY, instanceKey: 'agenda-e2e-token' },
+  });
+  gateway.simulator.addInstance('agenda-e2e', channel.webhookUrl, 'agenda-e2e-token');
+  expect((await gateway.open('agenda-e2e')).status).toBe(200);
+
+  await signIn(page, 'vendedor@demo.test');
+  const contact = await createTestContact(page, 'Agenda');
+  await page.goto(`/contact?id=${contact.id}`);
+  const composer = page.getByTestId('composer');
+  await expect(composer.getByTestId('channel-tab')).toBeVisible();
+  if (!(await composer.getByTestId('channel-tab').textContent())?.includes('WhatsApp Agenda')) {
+    await composer.getByRole('button', { name: c.pickChannel }).click();
+    await page.getByRole('menuitem', { name: 'WhatsApp Agenda' }).click();
+  }
+  await composer.getByTestId('composer-input').fill('Te escribo mañana temprano');
+  await composer.getByRole('button', { name: c.schedule }).click();
+  const dialog = page.getByRole('dialog', { name: c.scheduleTitle });
+
+  // Today at a time already gone: refused, nothing set.
+  await dialog.getByRole('button', { name: c.scheduleDate }).click();
+  await page
+    .getByRole('button', { name: dayjs().locale('es').format('D MMMM YYYY'), exact: true })
+    .click();
+  await page.getByRole('button', { name: es.conversation.actions.calendarConfirm }).click();
+  await dialog.getByRole('button', { name: c.scheduleConfirm }).click();
+  await expect(dialog.getByRole('alert')).toContainText(c.scheduleInvalidTitle);
+  await expect(dialog.getByRole('alert')).toContainText(c.scheduleInvalid);
+
+  // A suggested time: the chip shows it, and sending schedules instead of sending.
+  await dialog.getByRole('button', { name: es.conversation.actions.reminderChoices['1h'] }).click();
+  await dialog.getByRole('checkbox', { name: c.scheduleReminder }).check();
+  await dialog.getByRole('button', { name: c.scheduleConfirm }).click();
+  await expect(dialog).toBeHidden();
+  await expect(composer.getByTestId('scheduled-chip')).toContainText('Programado:');
+  await composer.getByRole('button', { name: c.send }).click();
+  const waiting = page
+    .getByTestId('scheduled-message')
+    .filter({ hasText: 'Te escribo mañana temprano' });
+  await expect(waiting).toHaveAttribute('data-status', 'active');
+  await expect(waiting).toContainText(s.withReminder);
+  await expect(composer.getByTestId('scheduled-chip')).toHaveCount(0);
+  await expect(composer.getByTestId('composer-input')).toHaveValue('');
+
+  await waiting.getByRole('button', { name: s.cancel }).click();
+  await expect(waiting).toHaveAttribute('data-status', 'cancel');
+  await waiting.getByRole('button', { name: s.undo }).click();
+  await expect(waiting).toHaveAttribute('data-status', 'active');
+  await page.reload();
+  await expect(waiting).toHaveAttribute('data-status', 'active');
+  await expect(waiting).toContainText(s.status.active!);
+
+  // One due in a few seconds: the job sends it through the gateway, and the screen follows.
+  await trpcMutation(page, 'channel.scheduleMessage', {
+    id: clientId(),
+    contactId: contact.id,
+    channelId: channel.id,
+    text: 'Ya casi es la hora',
+    date: new Date(Date.now() + 3_000),
+  });
+  const due = page.getByTestId('scheduled-message').filter({ hasText: 'Ya casi es la hora' });
+  await expect(due).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
+  // The message it became goes through the channel's outbox, with its own delivery status.
+  await expect
+    .poll(() => gateway.simulator.sent.some((each) => each.body.text === 'Ya casi es la hora'))
+    .toBe(true);
+  await expect(
+    page
+      .getByTestId('timeline-item')
+      .filter({ hasText: 'Ya casi es la hora' })
+      .locator('[data-delivery]'),
+  ).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: 'test-results/mensajes-programados.png' });
+  expect(browserErrors).toEqual([]);
 });

@@ -317,6 +317,38 @@ export const conversationEs = {
     channelPlaceholder: 'Escribe un mensaje… (Enter envía, Shift+Enter agrega una línea)',
     channelUnavailable: '{channel} (desconectado)',
     messageFailed: 'No se pudo enviar el mensaje',
+    // Scheduling a message (02 §3, §5; 03 §4): only the date texts are the spec's.
+    schedule: 'Programar envío',
+    scheduleTitle: 'Programar mensaje',
+    scheduleDate: 'Fecha y hora',
+    scheduleDatePlaceholder: 'Elige la fecha y la hora',
+    scheduleReminder: 'Crear recordatorio',
+    scheduleReminderHint: 'Te recordará el contacto a la misma hora.',
+    scheduleConfirm: 'Programar',
+    scheduleCancel: 'Cancelar',
+    scheduleInvalidTitle: 'Fecha no válida',
+    scheduleInvalid: 'Por favor, seleccioná una fecha posterior a la actual.',
+    schedulePicked: 'Se enviará el {date}',
+    scheduleRemove: 'Quitar programación',
+    scheduledChip: 'Programado: {date}',
+    scheduled: 'Mensaje programado',
+    scheduleFailed: 'No se pudo programar el mensaje',
+  },
+  // A scheduled message on the timeline (03 §3, §4)
+  scheduled: {
+    title: 'Mensaje programado para el {date}',
+    status: {
+      active: 'Programado',
+      cancel: 'Cancelado',
+      processing: 'Enviando…',
+      success: 'Enviado',
+      error: 'No enviado',
+    } as Record<string, string>,
+    cancel: 'Cancelar envío',
+    undo: 'Deshacer',
+    failed: 'Error al enviar el mensaje programado.',
+    withReminder: 'Con recordatorio',
+    changeFailed: 'No se pudo cambiar el mensaje programado',
   },
   // In-conversation search (03 §2.1, Ctrl/Cmd+F)
   search: {

@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, Menu, Paper, Textarea, UnstyledButton } from
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { defaultComposerMode, type DefaultChatAction } from '@cartera/domain/composer';
+import { scheduledDateValid } from '@cartera/domain/scheduled-messages';
 import { es, format } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '@cartera/server/router';
 import { userMessageOf } from '../../lib/errors';
@@ -13,6 +14,7 @@ import { newId } from '@cartera/domain/ids';
 import { AttachButton, AttachmentList, useNoteAttachments } from './composer/attachments';
 import { QuickReplyList, useQuickReplies } from './composer/quick-replies';
 import { ClosedReplyWindow, ReplyWindowCountdown, useReplyWindow } from './composer/reply-window';
+import { ScheduleButton, ScheduledChip, type Schedule } from './composer/schedule';
 import { VisitDialog } from './composer/visit-dialog';
 import { ChevronDownIcon, SendIcon } from './icons';
 import classes from './timeline.module.css';
@@ -101,6 +103,9 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
     picked ?? startingMode(appearance.data?.defaultChatAction, channels, channelActivity);
   const [visitOpen, setVisitOpen] = useState(false);
   const [text, setText] = useState('');
+  // A channel message with a date goes at that date (02 §3): the chip shows it until sent.
+  const [schedule, setSchedule] = useState<Schedule | null>(null);
+  const scheduleMessage = useMutation(trpc.channel.scheduleMessage.mutationOptions());
   const empty = text.trim() === '';
   const feedbackAllowed = settings.data?.feedbackAllowed === true;
   // The channel the channel tab shows: the one chosen, else the first connected one.
@@ -171,6 +176,10 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
       void onSend({ id: newId(), body });
       return;
     }
+    if (composerChannel && schedule) {
+      sendScheduled(body, composerChannel.id, schedule);
+      return;
+    }
     if (composerChannel) {
       // Refused by the server: the alert is shown, the text comes back unless a new one is there.
       onSendMessage({ id: newId(), text: body, channel: composerChannel }).catch(() =>
@@ -181,6 +190,44 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
     createFeedback.mutate(
       { contactId, id: newId(), body },
       { onError: () => notifications.show({ color: 'red', message: c.feedbackFailed }) },
+    );
+  };
+
+  /** A scheduled message: stored now, sent by the server at its date (the chip goes away). */
+  const sendScheduled = (body: string, channelId: string, when: Schedule) => {
+    if (!scheduledDateValid(when.date)) {
+      setText((now) => (now === '' ? body : now));
+      notifications.show({
+        color: 'red',
+        title: c.scheduleInvalidTitle,
+        message: c.scheduleInvalid,
+      });
+      return;
+    }
+    scheduleMessage.mutate(
+      {
+        id: newId(),
+        contactId,
+        channelId,
+        text: body,
+        date: when.date,
+        createReminder: when.createReminder,
+        dateSelectedFrom: when.dateSelectedFrom,
+      },
+      {
+        onSuccess: () => {
+          setSchedule(null);
+          notifications.show({ color: 'teal', message: c.scheduled });
+        },
+        onError: (error) => {
+          setText((now) => (now === '' ? body : now));
+          notifications.show({
+            color: 'red',
+            title: c.scheduleFailed,
+            message: userMessageOf(error),
+          });
+        },
+      },
     );
   };
 
@@ -299,6 +346,9 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
       {current === 'note' && isAdmin && (
         <AttachmentList items={attachments.items} onRemove={attachments.remove} />
       )}
+      {composerChannel && schedule && !windowClosed && (
+        <ScheduledChip schedule={schedule} onRemove={() => setSchedule(null)} />
+      )}
       {windowClosed && reply.window && composerChannel ? (
         <ClosedReplyWindow window={reply.window} channel={composerChannel} onSend={onSendMessage} />
       ) : (
@@ -327,13 +377,20 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
             style={{ flex: 1 }}
             data-testid="composer-input"
           />
+          {composerChannel && (
+            <ScheduleButton
+              schedule={schedule}
+              onSchedule={setSchedule}
+              disabled={scheduleMessage.isPending}
+            />
+          )}
           <ActionIcon
             size={42}
             radius="xl"
             aria-label={c.send}
             title={c.send}
             disabled={!canSend}
-            loading={sendingFiles}
+            loading={sendingFiles || scheduleMessage.isPending}
             onClick={submit}
           >
             <SendIcon size={20} />

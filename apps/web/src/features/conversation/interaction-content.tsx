@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/dates';
 import { fullNameOf } from '../auth/session';
 import { useTags } from '../contacts/tag-chip';
 import { ChatMessageContent } from './chat-message';
+import { ScheduledMessageContent } from './scheduled-message';
 import { MarkupText } from './markup-text';
 import { formatCallDuration } from './calls/call-format';
 import { NoteAttachments } from './composer/note-attachments';
@@ -23,7 +24,9 @@ const t = es.conversation.timeline;
 export type ItemShape = 'bubble' | 'event';
 
 export function itemShape(type: string): ItemShape {
-  return type === 'note' || type === 'feedback' || type === 'visit' ? 'bubble' : 'event';
+  return type === 'note' || type === 'feedback' || type === 'visit' || type === 'scheduled-message'
+    ? 'bubble'
+    : 'event';
 }
 
 /**
@@ -259,6 +262,14 @@ function ParsedInteraction({
     }
     case 'disregarded':
       return <Line>{t.disregarded}</Line>;
+    case 'scheduled-message':
+      return (
+        <ScheduledMessageContent
+          item={item}
+          content={parsed.content}
+          contactId={context.contactId}
+        />
+      );
     case 'channelMessage':
     case 'message':
     case 'wpp':
