@@ -59,6 +59,24 @@ test.describe('composer', () => {
     expect(browserErrors).toEqual([]);
   });
 
+  test('una respuesta rápida con {{contact.firstName}} y {{company.name}} llega completa', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const id = await newContact(page);
+    await page.goto(`/contact?id=${id}`);
+    await expect(page.getByTestId('creation-header')).toBeVisible();
+    await noteComposer(page);
+    await composer(page).fill('/salu');
+    const list = page.getByRole('listbox', { name: c.quickReplies });
+    await list.getByRole('option', { name: /^Saludo/ }).click();
+    await expect(composer(page)).toHaveValue(
+      '¡Hola Plantilla! Gracias por comunicarte con Demo Uruguay. ¿En qué te puedo ayudar?',
+    );
+    expect(browserErrors).toEqual([]);
+  });
+
   test('una visita concretada con comentario aparece en la conversación', async ({
     page,
     browserErrors,

@@ -73,7 +73,10 @@ const DEMO_ARCHIVING_REASONS = [
 ];
 
 const DEMO_QUICK_REPLIES = [
-  ['Saludo', '¡Hola! Gracias por comunicarte con Demo Uruguay. ¿En qué te puedo ayudar?'],
+  [
+    'Saludo',
+    '¡Hola {{contact.firstName}}! Gracias por comunicarte con {{company.name}}. ¿En qué te puedo ayudar?',
+  ],
   ['Horarios', 'Atendemos de lunes a viernes de 9 a 18 h y los sábados de 9 a 13 h.'],
   ['Cotización', 'Te envío la cotización solicitada. Tiene validez por 15 días.'],
   ['Medios de pago', 'Aceptamos transferencia, débito, crédito en hasta 12 cuotas y efectivo.'],

@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, Menu, Paper, Textarea, UnstyledButton } from
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { defaultComposerMode, type DefaultChatAction } from '@cartera/domain/composer';
+import { fillPlaceholders } from '@cartera/domain/placeholders';
 import { scheduledDateValid } from '@cartera/domain/scheduled-messages';
 import { es, format } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '@cartera/server/router';
@@ -89,7 +90,8 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
   const createFeedback = useMutation(trpc.interaction.createFeedback.mutationOptions());
   // A note with files is on its way: the text and files wait, read-only, until it is stored.
   const [sendingFiles, setSendingFiles] = useState(false);
-  const isAdmin = useMe()?.user.roles.includes('admin') === true;
+  const me = useMe();
+  const isAdmin = me?.user.roles.includes('admin') === true;
   const attachments = useNoteAttachments();
   // One id per note with files until it is stored: sending again after a lost answer stores it once.
   const noteWithFilesId = useRef<string | null>(null);
@@ -121,6 +123,16 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
         ? 'channel'
         : 'note';
   const replies = useQuickReplies(current !== 'feedback' ? text : '');
+  const contactDetail = useQuery(trpc.contact.get.queryOptions({ id: contactId }));
+  /** A quick reply with its {{path.to.value}} filled from the contact, the user and the company. */
+  const applyReply = (message: string) =>
+    setText(
+      fillPlaceholders(message, {
+        contact: contactDetail.data ?? {},
+        user: me ? { name: me.user.name, lastname: me.user.lastname, email: me.user.email } : {},
+        company: me ? { name: me.tenant.name } : {},
+      }),
+    );
   const composerChannel =
     current === 'channel' && channel
       ? { id: channel.id, type: channel.type, name: channel.name, color: channel.color }
@@ -245,7 +257,7 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
     }
     if (event.key === 'Enter' && !event.shiftKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
-      if (replies.highlighted) setText(replies.highlighted.message);
+      if (replies.highlighted) applyReply(replies.highlighted.message);
       return true;
     }
     return false;
@@ -341,7 +353,7 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
         )}
       </Group>
       {replies.active && (
-        <QuickReplyList replies={replies} onPick={(reply) => setText(reply.message)} />
+        <QuickReplyList replies={replies} onPick={(reply) => applyReply(reply.message)} />
       )}
       {current === 'note' && isAdmin && (
         <AttachmentList items={attachments.items} onRemove={attachments.remove} />
