@@ -8,6 +8,21 @@ export const channelsEs = {
   intro:
     'Los canales por los que la empresa conversa con sus clientes: WhatsApp, Messenger, Instagram, SMS…',
   listTitle: 'Canales de la empresa',
+  // The composer's WhatsApp number picker, disconnected personal WhatsApp and channel list
+  // (03 §2.1); the dialog titles are the spec's, the rest ours.
+  notContactPhone: 'No es un número del contacto.',
+  phonePicker: 'Número de WhatsApp',
+  phonePickerLabel: 'Escribir al {phone}',
+  personalDisconnectedTitle: 'Cuenta de whatsapp desconectada',
+  personalDisconnected:
+    'Tu WhatsApp personal no está conectado. Conéctalo escaneando el código QR para escribir desde Cartera.',
+  personalConnect: 'Conectar WhatsApp',
+  availableTitle: 'Canales disponibles',
+  availableOpen: 'Canales disponibles',
+  availableActive: 'Activo',
+  availableInactive: 'Desconectado',
+  availableOpenChat: 'Abrir chat en WhatsApp',
+  availableEmpty: 'La empresa todavía no tiene canales.',
   empty: 'Todavía no hay canales',
   emptyHint: 'Crea un canal para recibir y enviar mensajes, o prueba con un canal de prueba.',
   create: 'Nuevo canal',

@@ -543,6 +543,8 @@ export const ZSendMessageInput = z.object({
       parameters: z.array(z.string().max(1_024)).max(20).default([]),
     })
     .optional(),
+  /** 03 §2.1 WhatsApp number picker: which of the contact's phones (its first when left out). */
+  to: z.string().trim().max(32).optional(),
 });
 export type SendMessageInput = z.input<typeof ZSendMessageInput>;
 
@@ -553,9 +555,16 @@ function mediaKindOf(mimeType: string) {
   return 'document' as const;
 }
 
-/** Where a channel sends to for a contact: its phone (E.164) or its page-scoped id. */
-export function recipientFor(channel: Channel, contact: Pick<Contact, 'phones' | 'channels'>) {
-  if (channel.type === 'fb' || channel.type === 'ig') {
+/**
+ * Where a channel sends to for a contact: its page-scoped id (Messenger, Instagram), else the
+ * phone (E.164) chosen for the message when it is still one of the contact's, else its first.
+ */
+export function recipientFor(
+  channel: Channel,
+  contact: Pick<Contact, 'phones' | 'channels'>,
+  phone?: unknown,
+) {
+  if (!recipientIsPhone(channel)) {
     const scoped = contact.channels.find(
       (each) =>
         each.type === channel.type &&
@@ -564,7 +573,13 @@ export function recipientFor(channel: Channel, contact: Pick<Contact, 'phones' |
     );
     return scoped?.config.PSID ?? null;
   }
+  if (typeof phone === 'string' && contact.phones.includes(phone)) return phone;
   return contact.phones[0] ?? null;
+}
+
+/** Whether the channel writes to a phone number (not to a page-scoped id). */
+export function recipientIsPhone(channel: Pick<Channel, 'type'>) {
+  return channel.type !== 'fb' && channel.type !== 'ig';
 }
 
 /**
@@ -577,6 +592,11 @@ export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: Sen
     throw new DomainError('INVALID_REQUEST_BODY', { fields: { text: ['Requerido'] } });
   }
   const contact = await visibleContact(deps.db, user, input.contactId);
+  if (input.to !== undefined && !contact.phones.includes(input.to)) {
+    throw new DomainError('INVALID_REQUEST_BODY', {
+      fields: { to: [es.channels.notContactPhone] },
+    });
+  }
   return deps.db.transaction(async (tx) => {
     const channel = await sendableChannel(tx, user, input.channelId, contact);
     await checkReplyWindow(tx, channel, contact.id, Boolean(input.template));
@@ -600,6 +620,7 @@ export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: Sen
           mimetype: input.file?.mimeType ?? null,
         },
         ...(input.template ? { template: input.template } : {}),
+        ...(input.to && recipientIsPhone(channel) ? { to: input.to } : {}),
         medium: mediumFor(channel.type),
         origin: 'agent',
         channelId: channel.id,
@@ -817,7 +838,7 @@ export async function deliverMessage(deps: AppDeps, tenantId: string, interactio
       'CHANNEL_NOT_FOUND',
       'channel deleted',
     );
-  const to = recipientFor(channel, contact);
+  const to = recipientFor(channel, contact, claimed.content.to);
   if (!to)
     return failDelivery(
       deps,

@@ -257,6 +257,50 @@ describe('WhatsApp por pasarela: mensajes', () => {
     expect(await statusOf(id)).toBe('read');
   });
 
+  it('con varios teléfonos, el mensaje va al número elegido; uno ajeno se rechaza sin guardar nada', async () => {
+    const created = await env.call(SELLER, 'contact.create', {
+      firstName: 'Dos',
+      lastName: 'Teléfonos',
+      phones: [
+        { phone: '+59899500001', extensionNumber: '' },
+        { phone: '+59899500002', extensionNumber: '' },
+      ],
+      emails: [],
+      origin: null,
+    });
+    const contactId = created.data.id;
+    const id = newId();
+    const sent = await env.call(SELLER, 'channel.sendMessage', {
+      id,
+      contactId,
+      channelId: company.id,
+      text: 'Te escribo al otro número',
+      to: '+59899500002',
+    });
+    expect(sent.status).toBe(200);
+    await expect.poll(() => statusOf(id), { timeout: 15_000 }).toBe('sent');
+    expect(fake.simulator.sent.at(-1)!.body).toMatchObject({
+      number: '59899500002',
+      text: 'Te escribo al otro número',
+    });
+
+    const stranger = newId();
+    const refused = await env.call(SELLER, 'channel.sendMessage', {
+      id: stranger,
+      contactId,
+      channelId: company.id,
+      text: 'Hola',
+      to: '+59899999999',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.error?.data.fieldErrors).toEqual({ to: ['No es un número del contacto.'] });
+    const [row] = await env.database.handle.db
+      .select()
+      .from(interactions)
+      .where(eq(interactions.id, stranger));
+    expect(row).toBeUndefined();
+  });
+
   it('leer la conversación marca leído en la pasarela el último mensaje del cliente', async () => {
     await fake.customerWrites(INSTANCE, { from: '+59899111222', id: '3EB0SEEN01', text: '¿Y?' });
     const [contact] = await contactWithPhone('+59899111222');

@@ -87,7 +87,7 @@ async function changeSentMessage(
   const channel = await findChannel(deps.db, user.tenantId, sent.row.channelId);
   const adapter = channel ? adapterFor(channel.type) : undefined;
   const recipient = await findMessageContact(deps.db, user.tenantId, contact.id);
-  const to = channel && recipient ? recipientFor(channel, recipient) : null;
+  const to = channel && recipient ? recipientFor(channel, recipient, sent.row.content.to) : null;
   if (!channel || channel.status !== 'available' || !to || !sent.row.providerMessageId) {
     throw new DomainError(channel && channel.status !== 'available' ? 'CHANNEL_ERROR' : failed);
   }
