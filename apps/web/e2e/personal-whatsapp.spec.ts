@@ -16,9 +16,11 @@ import {
   test,
   trpcMutation,
   unexpectedErrors,
+  uniqueMobile,
 } from './fixtures';
 
 const text = es.channels.personalWhatsapp;
+const channelTexts = es.channels;
 const state = es.channels.state;
 /** The global key of the gateway fake: the company's gateway channel is configured with it. */
 const GATEWAY_KEY = 'e2e-gateway-key';
@@ -321,5 +323,73 @@ test('el vendedor programa un mensaje, lo cancela y lo restaura; otro sale solo 
   ).toBeVisible();
   await settle(page);
   await page.screenshot({ path: 'test-results/mensajes-programados.png' });
+  expect(browserErrors).toEqual([]);
+});
+
+/**
+ * 03 §2.1 (issue #13): the composer's WhatsApp number picker for a contact with two phones,
+ * 'Canales disponibles', and 'Cuenta de whatsapp desconectada' for a personal WhatsApp whose
+ * phone has not scanned the QR.
+ */
+test('en el compositor: el número elegido, los canales disponibles y el WhatsApp personal sin sesión', async ({
+  page,
+  browserErrors,
+}) => {
+  const c = es.conversation.composer;
+  await signIn(page, 'proyecto@demo.test');
+  const channel = await trpcMutation<{ id: string; webhookUrl: string }>(page, 'channel.create', {
+    type: 'unofficial_wpp',
+    name: 'WhatsApp Números',
+    config: { gatewayUrl: gateway.url, instanceName: 'numeros-e2e' },
+    secrets: { apiKey: GATEWAY_KEY, instanceKey: 'numeros-e2e-token' },
+  });
+  gateway.simulator.addInstance('numeros-e2e', channel.webhookUrl, 'numeros-e2e-token');
+  expect((await gateway.open('numeros-e2e')).status).toBe(200);
+
+  await signIn(page, 'vendedor@demo.test');
+  // His personal WhatsApp exists, but no phone scanned its QR (again).
+  await trpcMutation(page, 'channel.connectWhatsapp', {});
+  const [first, second] = [uniqueMobile(), uniqueMobile()];
+  const contact = await createTestContact(page, 'Números', { phones: [first, second] });
+  await page.goto(`/contact?id=${contact.id}`);
+  const composer = page.getByTestId('composer');
+  const pickChannel = async (name: string | RegExp) => {
+    await composer.getByRole('button', { name: c.pickChannel }).click();
+    await page.getByRole('menuitem', { name }).click();
+  };
+
+  await pickChannel(/^WhatsApp de .*\(desconectado\)$/);
+  const disconnected = page.getByRole('dialog', { name: channelTexts.personalDisconnectedTitle });
+  await expect(disconnected).toContainText(es.channels.personalDisconnected);
+  await disconnected.getByRole('link', { name: es.channels.personalConnect }).click();
+  await expect(page).toHaveURL('/settings/new-whatsapp');
+  await page.goBack();
+
+  // The second number: the message goes there.
+  await pickChannel('WhatsApp Números');
+  await composer.getByLabel(es.channels.phonePicker).click();
+  await page.getByRole('option').nth(1).click();
+  await composer.getByTestId('composer-input').fill('Te escribo a tu otro número');
+  await composer.getByTestId('composer-input').press('Enter');
+  await expect
+    .poll(
+      () =>
+        gateway.simulator.sent.find((each) => each.body.text === 'Te escribo a tu otro número')
+          ?.body.number,
+    )
+    .toBe(`598${second.slice(1)}`);
+
+  // 'Canales disponibles': the company's channels with their state, WhatsApp's chat link.
+  await composer.getByRole('button', { name: c.pickChannel }).click();
+  await page.getByRole('menuitem', { name: es.channels.availableOpen }).click();
+  const available = page.getByRole('dialog', { name: es.channels.availableTitle });
+  const row = available.getByText('WhatsApp Números').locator('xpath=ancestor::div[2]');
+  await expect(row).toContainText(es.channels.availableActive);
+  await expect(row.getByRole('link', { name: es.channels.availableOpenChat })).toHaveAttribute(
+    'href',
+    `https://wa.me/${`598${second.slice(1)}`}`,
+  );
+  await settle(page);
+  await page.screenshot({ path: 'test-results/canales-disponibles.png' });
   expect(browserErrors).toEqual([]);
 });

@@ -38,6 +38,8 @@ export const ZScheduleMessageInput = z.object({
   date: z.coerce.date(),
   /** 02 §3 createReminder: a reminder for the seller at the same time. */
   createReminder: z.boolean().default(false),
+  /** Which of the contact's phones it goes to (its first when left out). */
+  to: z.string().trim().max(32).optional(),
   /** 02 §3: chosen by hand or from the suggested times. */
   dateSelectedFrom: z.enum(['manual', 'predetermined']).default('manual'),
 });
@@ -53,6 +55,8 @@ export const ZScheduledMessageContent = z.looseObject({
     .looseObject({ id: z.string(), name: z.string().nullish(), color: z.string().nullish() })
     .nullish(),
   reminderOnScheduledMessage: z.boolean().default(false),
+  /** The contact's phone it goes to, when one was chosen. */
+  to: z.string().nullish(),
   /** The channel message it became, once sent. */
   sentInteractionId: z.string().nullish(),
   /** Why it was not sent (a domain code), when it failed. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Transaction } from '@cartera/db/client';
 import { DomainError, type ErrorCode } from '@cartera/domain/errors';
+import { es } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
 import {
   scheduledDateValid,
@@ -43,6 +44,11 @@ export async function scheduleMessage(
   const input = ZScheduleMessageInput.parse(raw);
   if (!scheduledDateValid(input.date, now)) throw new DomainError('SCHEDULED_DATE_INVALID');
   const contact = await visibleContact(deps.db, user, input.contactId);
+  if (input.to !== undefined && !contact.phones.includes(input.to)) {
+    throw new DomainError('INVALID_REQUEST_BODY', {
+      fields: { to: [es.channels.notContactPhone] },
+    });
+  }
   await deps.db.transaction(async (tx) => {
     const channel = await sendableChannel(tx, user, input.channelId, contact);
     const fresh = await recordInteraction(tx, user, contact, {
@@ -56,6 +62,7 @@ export async function scheduleMessage(
         messageContent: { message: input.text },
         channel: { id: channel.id, name: channel.name, color: channel.config.color ?? null },
         reminderOnScheduledMessage: input.createReminder,
+        ...(input.to ? { to: input.to } : {}),
         dateSelectedFrom: input.dateSelectedFrom,
         // The channel message it becomes: one id, so a repeated send stores one message.
         sentInteractionId: newId(),
@@ -192,6 +199,7 @@ export async function sendScheduledMessage(
       contactId: item.contactId,
       channelId: content.channel.id,
       text: content.messageContent.message,
+      ...(content.to ? { to: content.to } : {}),
     });
   } catch (error) {
     if (error instanceof DomainError) return fail(error.code);

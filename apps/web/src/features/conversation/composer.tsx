@@ -16,6 +16,12 @@ import { AttachButton, AttachmentList, useNoteAttachments } from './composer/att
 import { QuickReplyList, useQuickReplies } from './composer/quick-replies';
 import { ClosedReplyWindow, ReplyWindowCountdown, useReplyWindow } from './composer/reply-window';
 import { ScheduleButton, ScheduledChip, type Schedule } from './composer/schedule';
+import {
+  AvailableChannels,
+  PersonalWhatsappDisconnected,
+  PhonePicker,
+  writesToPhone,
+} from './composer/channel-dialogs';
 import { VisitDialog } from './composer/visit-dialog';
 import { ChevronDownIcon, SendIcon } from './icons';
 import classes from './timeline.module.css';
@@ -36,29 +42,38 @@ interface Start {
 /**
  * The starting mode from the user's defaultChatAction (03 §2.2, §4): in channel mode the
  * connected channel this contact last wrote or was written through, else the first one listed;
- * with no channel, a note. Personal WhatsApp does not exist yet, so it is never the start.
+ * 'personal_wpp' the user's own WhatsApp while its session is open and the contact has a phone;
+ * with no channel, a note.
  */
 function startingMode(
   preference: DefaultChatAction | null | undefined,
   channels: readonly ChannelOption[],
   activity: ReadonlyMap<string, Date>,
+  contactHasPhone: boolean,
 ): Start {
+  // The user's own WhatsApp counts when its session is open (03 §4).
+  const personal = channels.find(
+    (channel) => channel.type === 'personal_whatsapp' && channel.status === 'available',
+  );
   const start = defaultComposerMode({
     preference,
     channels: channels
-      .filter((channel) => channel.status === 'available')
+      .filter((channel) => channel.status === 'available' && channel.type !== 'personal_whatsapp')
       .map((channel) => ({
         id: channel.id,
         type: channel.type,
         lastInteractionAt: activity.get(channel.id) ?? null,
         lastContactedAt: null,
       })),
-    personalWhatsApp: { enabled: false, lastInteractionAt: null },
-    contactHasPhone: false,
+    personalWhatsApp: {
+      enabled: personal !== undefined,
+      lastInteractionAt: personal ? (activity.get(personal.id) ?? null) : null,
+    },
+    contactHasPhone,
   });
-  return start.mode === 'channel'
-    ? { mode: 'channel', channelId: start.channelId }
-    : { mode: 'note', channelId: null };
+  if (start.mode === 'channel') return { mode: 'channel', channelId: start.channelId };
+  if (start.mode === 'personal_wpp' && personal) return { mode: 'channel', channelId: personal.id };
+  return { mode: 'note', channelId: null };
 }
 
 /**
@@ -100,9 +115,16 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
   const channels = channelOptions.data ?? [];
   // Until the user picks a tab or starts writing, the mode is the one their preference resolves
   // to (it follows the timeline as it loads); from then on it stays.
+  const contactDetail = useQuery(trpc.contact.get.queryOptions({ id: contactId }));
+  const phones = contactDetail.data?.phones ?? [];
   const [picked, setPicked] = useState<Start | null>(null);
   const start =
-    picked ?? startingMode(appearance.data?.defaultChatAction, channels, channelActivity);
+    picked ??
+    startingMode(appearance.data?.defaultChatAction, channels, channelActivity, phones.length > 0);
+  // 03 §2.1: the number a WhatsApp or SMS message goes to, for a contact with several.
+  const [chosenPhone, setChosenPhone] = useState<string | null>(null);
+  const toPhone = phones.find((each) => each.phone === chosenPhone)?.phone ?? phones[0]?.phone;
+  const [dialog, setDialog] = useState<'personalDisconnected' | 'available' | null>(null);
   const [visitOpen, setVisitOpen] = useState(false);
   const [text, setText] = useState('');
   // A channel message with a date goes at that date (02 §3): the chip shows it until sent.
@@ -123,7 +145,6 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
         ? 'channel'
         : 'note';
   const replies = useQuickReplies(current !== 'feedback' ? text : '');
-  const contactDetail = useQuery(trpc.contact.get.queryOptions({ id: contactId }));
   /** A quick reply with its {{path.to.value}} filled from the contact, the user and the company. */
   const applyReply = (message: string) =>
     setText(
@@ -189,14 +210,22 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
       return;
     }
     if (composerChannel && schedule) {
-      sendScheduled(body, composerChannel.id, schedule);
+      sendScheduled(
+        body,
+        composerChannel.id,
+        schedule,
+        toPhone && writesToPhone(composerChannel.type) ? toPhone : undefined,
+      );
       return;
     }
     if (composerChannel) {
       // Refused by the server: the alert is shown, the text comes back unless a new one is there.
-      onSendMessage({ id: newId(), text: body, channel: composerChannel }).catch(() =>
-        setText((now) => (now === '' ? body : now)),
-      );
+      onSendMessage({
+        id: newId(),
+        text: body,
+        channel: composerChannel,
+        ...(toPhone && writesToPhone(composerChannel.type) ? { to: toPhone } : {}),
+      }).catch(() => setText((now) => (now === '' ? body : now)));
       return;
     }
     createFeedback.mutate(
@@ -206,7 +235,12 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
   };
 
   /** A scheduled message: stored now, sent by the server at its date (the chip goes away). */
-  const sendScheduled = (body: string, channelId: string, when: Schedule) => {
+  const sendScheduled = (
+    body: string,
+    channelId: string,
+    when: Schedule,
+    to: string | undefined,
+  ) => {
     if (!scheduledDateValid(when.date)) {
       setText((now) => (now === '' ? body : now));
       notifications.show({
@@ -225,6 +259,7 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
         date: when.date,
         createReminder: when.createReminder,
         dateSelectedFrom: when.dateSelectedFrom,
+        ...(to ? { to } : {}),
       },
       {
         onSuccess: () => {
@@ -334,12 +369,21 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
                 />
                 {channel.name}
               </UnstyledButton>
-              {channels.length > 1 && (
-                <ChannelMenu
-                  channels={channels}
-                  selected={current === 'channel' ? channel.id : null}
-                  onPick={(id) => pick('channel', id)}
-                />
+              <ChannelMenu
+                channels={channels}
+                selected={current === 'channel' ? channel.id : null}
+                onPick={(id) => {
+                  const chosen = channels.find((each) => each.id === id);
+                  if (chosen?.type === 'personal_whatsapp' && chosen.status !== 'available') {
+                    setDialog('personalDisconnected');
+                    return;
+                  }
+                  pick('channel', id);
+                }}
+                onAvailable={() => setDialog('available')}
+              />
+              {composerChannel && writesToPhone(composerChannel.type) && phones.length > 1 && (
+                <PhonePicker phones={phones} value={toPhone ?? ''} onChange={setChosenPhone} />
               )}
             </Group>
           )}
@@ -412,6 +456,16 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
       {composerChannel && reply.window && !windowClosed && (
         <ReplyWindowCountdown window={reply.window} now={reply.now} />
       )}
+      <PersonalWhatsappDisconnected
+        opened={dialog === 'personalDisconnected'}
+        onClose={() => setDialog(null)}
+      />
+      <AvailableChannels
+        opened={dialog === 'available'}
+        onClose={() => setDialog(null)}
+        channels={channels}
+        phone={toPhone ?? null}
+      />
       {visits && (
         <VisitDialog
           contactId={contactId}
@@ -429,10 +483,12 @@ function ChannelMenu({
   channels,
   selected,
   onPick,
+  onAvailable,
 }: {
   channels: readonly ChannelOption[];
   selected: string | null;
   onPick: (id: string) => void;
+  onAvailable: () => void;
 }) {
   return (
     <Menu position="top-start" withinPortal>
@@ -446,7 +502,8 @@ function ChannelMenu({
           <Menu.Item
             key={each.id}
             aria-current={each.id === selected || undefined}
-            disabled={each.status !== 'available'}
+            // A disconnected personal WhatsApp stays pickable: it explains how to reconnect.
+            disabled={each.status !== 'available' && each.type !== 'personal_whatsapp'}
             rightSection={each.id === selected ? <CheckIcon size={14} /> : null}
             onClick={() => onPick(each.id)}
             leftSection={
@@ -462,6 +519,8 @@ function ChannelMenu({
               : format(c.channelUnavailable, { channel: each.name })}
           </Menu.Item>
         ))}
+        <Menu.Divider />
+        <Menu.Item onClick={onAvailable}>{es.channels.availableOpen}</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

@@ -48,6 +48,8 @@ export interface MessageToSend {
   channel: { id: string; type: string; name: string; color: string };
   /** A WhatsApp template instead of free text (outside the 24-hour window). */
   template?: { name: string; language: string; parameters: string[] };
+  /** Which of the contact's phones it goes to (03 §2.1 number picker); its first when left out. */
+  to?: string;
 }
 
 /**
@@ -210,7 +212,7 @@ export function useTimeline(
    */
   const sendMessage = useCallback(
     async (message: MessageToSend): Promise<void> => {
-      const { id, text, channel, template } = message;
+      const { id, text, channel, template, to } = message;
       setOutgoing((current) =>
         current.some((each) => each.id === id)
           ? current
@@ -223,6 +225,7 @@ export function useTimeline(
           contactId,
           channelId: channel.id,
           ...(template ? { template } : { text }),
+          ...(to ? { to } : {}),
         });
       } catch (error) {
         if (isAppClientError(error) && error.data) {
