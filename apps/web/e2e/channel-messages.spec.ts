@@ -248,7 +248,7 @@ test.describe('mensajes por canal', () => {
         .getByRole('alert')
         .filter({ hasText: errorMessage('MESSAGE_LIMIT_EXCEEDED') });
       await expect(alert).toBeVisible();
-      await expect(alert).toContainText(c.messageFailed);
+      await expect(alert).toContainText(errorMessage('SEND_MESSAGE_ERROR'));
       await expect(input).toHaveValue(third);
       await expect(bubble(page, third)).toHaveCount(0);
     } finally {

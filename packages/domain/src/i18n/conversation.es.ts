@@ -316,7 +316,6 @@ export const conversationEs = {
     channelMessage: 'Mensaje por {channel}',
     channelPlaceholder: 'Escribe un mensaje… (Enter envía, Shift+Enter agrega una línea)',
     channelUnavailable: '{channel} (desconectado)',
-    messageFailed: 'No se pudo enviar el mensaje',
     // Scheduling a message (02 §3, §5; 03 §4): only the date texts are the spec's.
     schedule: 'Programar envío',
     scheduleTitle: 'Programar mensaje',

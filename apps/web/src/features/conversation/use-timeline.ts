@@ -3,7 +3,7 @@ import type { RouterInputs } from '@cartera/server/router';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { notifications } from '@mantine/notifications';
-import { es } from '@cartera/domain/i18n';
+import { errorMessage, es } from '@cartera/domain/i18n';
 import { domainCodeOf, isAppClientError, userMessageOf } from '../../lib/errors';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { fetchRetryDelay, shouldRetryFetch } from './fetch-policy';
@@ -232,7 +232,8 @@ export function useTimeline(
           setOutgoing((current) => current.filter((each) => each.id !== id));
           notifications.show({
             color: 'red',
-            title: es.conversation.composer.messageFailed,
+            // 03 §4: the spec's alert, then why (no phone, a limit reached…).
+            title: errorMessage('SEND_MESSAGE_ERROR'),
             message: userMessageOf(error),
           });
           throw error;
