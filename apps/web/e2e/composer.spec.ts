@@ -77,6 +77,31 @@ test.describe('composer', () => {
     expect(browserErrors).toEqual([]);
   });
 
+  test('un emoji elegido en el selector queda donde está el cursor', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const id = await newContact(page);
+    await page.goto(`/contact?id=${id}`);
+    await expect(page.getByTestId('creation-header')).toBeVisible();
+    await noteComposer(page);
+    await composer(page).fill('Hola , ¿cómo estás?');
+    await composer(page).evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(5, 5));
+    await page.getByRole('button', { name: c.emoji }).click();
+    const picker = page.getByTestId('emoji-picker');
+    // The spec's categories, in Spanish.
+    const categories = picker.getByRole('tablist', { name: c.emojiCategoriesLabel });
+    for (const [index, name] of Object.values(c.emojiCategories).entries()) {
+      await expect(categories.getByRole('tab').nth(index)).toHaveAccessibleName(name);
+    }
+    await picker.getByRole('textbox', { name: c.emojiSearch }).fill('pulgar hacia arriba');
+    await picker.getByRole('gridcell', { name: 'pulgar hacia arriba' }).click();
+    await expect(composer(page)).toHaveValue('Hola 👍, ¿cómo estás?');
+    await page.screenshot({ path: 'test-results/emojis.png' });
+    expect(browserErrors).toEqual([]);
+  });
+
   test('una visita concretada con comentario aparece en la conversación', async ({
     page,
     browserErrors,

@@ -316,6 +316,23 @@ export const conversationEs = {
     channelMessage: 'Mensaje por {channel}',
     channelPlaceholder: 'Escribe un mensaje… (Enter envía, Shift+Enter agrega una línea)',
     channelUnavailable: '{channel} (desconectado)',
+    // The emoji picker (02 §9): its categories in the spec's order.
+    emoji: 'Emojis',
+    emojiSearch: 'Buscar emoji',
+    emojiNone: 'No se encontraron emojis',
+    emojiLoading: 'Cargando emojis…',
+    emojiCategoriesLabel: 'Categorías de emojis',
+    emojiCategories: {
+      suggested: 'Recientes',
+      smileys_people: 'Caras y personas',
+      animals_nature: 'Animales y naturaleza',
+      food_drink: 'Comida y bebida',
+      travel_places: 'Viajes y lugares',
+      activities: 'Actividades',
+      objects: 'Objetos',
+      symbols: 'Símbolos',
+      flags: 'Banderas',
+    },
     // Scheduling a message (02 §3, §5; 03 §4): only the date texts are the spec's.
     schedule: 'Programar envío',
     scheduleTitle: 'Programar mensaje',

@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Button, Group, Menu, Paper, Textarea, UnstyledButton } from '@mantine/core';
+import { useViewportSize } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { defaultComposerMode, type DefaultChatAction } from '@cartera/domain/composer';
@@ -23,6 +24,7 @@ import {
   writesToPhone,
 } from './composer/channel-dialogs';
 import { VisitDialog } from './composer/visit-dialog';
+import { EmojiButton } from './composer/emoji-button';
 import { ChevronDownIcon, SendIcon } from './icons';
 import classes from './timeline.module.css';
 import type { MessageToSend, NoteToSend } from './use-timeline';
@@ -126,6 +128,8 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
   const toPhone = phones.find((each) => each.phone === chosenPhone)?.phone ?? phones[0]?.phone;
   const [dialog, setDialog] = useState<'personalDisconnected' | 'available' | null>(null);
   const [visitOpen, setVisitOpen] = useState(false);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const viewport = useViewportSize();
   const [text, setText] = useState('');
   // A channel message with a date goes at that date (02 §3): the chip shows it until sent.
   const [schedule, setSchedule] = useState<Schedule | null>(null);
@@ -278,6 +282,24 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
     );
   };
 
+  /** An emoji goes where the cursor is (or replaces the selection), and the cursor after it. */
+  const insertEmoji = (emoji: string) => {
+    const field = input.current;
+    if (!field) {
+      setText((now) => now + emoji);
+      return;
+    }
+    if (!picked) pick(current);
+    const start = field.selectionStart ?? field.value.length;
+    const end = field.selectionEnd ?? start;
+    const next = field.value.slice(0, start) + emoji + field.value.slice(end);
+    setText(next);
+    requestAnimationFrame(() => {
+      field.focus();
+      field.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
+  };
+
   /** '/' mode keys (03 §4): arrows move, Enter applies the highlighted reply, Escape leaves. */
   const quickReplyKey = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -410,6 +432,7 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
       ) : (
         <Group gap="xs" align="flex-end" wrap="nowrap">
           {current === 'note' && isAdmin && <AttachButton onFiles={attachments.add} />}
+          <EmojiButton onPick={insertEmoji} />
           <Textarea
             aria-label={label}
             placeholder={
@@ -427,9 +450,16 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
             }}
             onKeyDown={onKeyDown}
             readOnly={sendingFiles}
-            autosize
-            minRows={2}
-            maxRows={8}
+            ref={input}
+            // 02 §9: 110 px under a 600 px window, 150 up to 700; draggable up to the window
+            // height minus 128 px.
+            styles={{
+              input: {
+                height: inputHeight(viewport.height),
+                resize: 'vertical',
+                maxHeight: 'calc(100vh - 128px)',
+              },
+            }}
             style={{ flex: 1 }}
             data-testid="composer-input"
           />
@@ -476,6 +506,13 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
       )}
     </Paper>
   );
+}
+
+/** 02 §9: the text box's height by the window's (the browser's default rows above 700 px). */
+function inputHeight(windowHeight: number) {
+  if (windowHeight > 0 && windowHeight < 600) return 110;
+  if (windowHeight >= 600 && windowHeight <= 700) return 150;
+  return 96;
 }
 
 /** The other channels to write through (03 §2.2 channel picker); disconnected ones greyed out. */

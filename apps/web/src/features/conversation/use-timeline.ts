@@ -3,7 +3,7 @@ import type { RouterInputs } from '@cartera/server/router';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { notifications } from '@mantine/notifications';
-import { errorMessage, es } from '@cartera/domain/i18n';
+import { errorMessage } from '@cartera/domain/i18n';
 import { domainCodeOf, isAppClientError, userMessageOf } from '../../lib/errors';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { fetchRetryDelay, shouldRetryFetch } from './fetch-policy';
