@@ -379,6 +379,43 @@ test('en el compositor: el número elegido, los canales disponibles y el WhatsAp
     )
     .toBe(`598${second.slice(1)}`);
 
+  // A file chosen and one pasted (02 §5), each uploaded with its progress, go as media; the
+  // text is the first one's caption.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await composer
+    .getByTestId('composer-file-input')
+    .setInputFiles({ name: 'catalogo.png', mimeType: 'image/png', buffer: png });
+  await composer.getByTestId('composer-input').evaluate(
+    (field, bytes) => {
+      const pasted = new DataTransfer();
+      pasted.items.add(new File([new Uint8Array(bytes)], 'pegada.png', { type: 'image/png' }));
+      field.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: pasted, bubbles: true, cancelable: true }),
+      );
+    },
+    [...png],
+  );
+  const files = composer.getByRole('list', { name: es.conversation.composer.attachments });
+  await expect(files.getByRole('listitem')).toHaveCount(2);
+  await expect(files.getByText(/^Listo/)).toHaveCount(2);
+  await composer.getByTestId('composer-input').fill('Las fotos del catálogo');
+  await composer.getByTestId('composer-input').press('Enter');
+  await expect(files).toHaveCount(0);
+  await expect
+    .poll(() =>
+      gateway.simulator.sent
+        .filter((each) => each.path === 'sendMedia' && each.instance === 'numeros-e2e')
+        .map((each) => [each.body.fileName, each.body.caption ?? '']),
+    )
+    .toEqual([
+      ['catalogo.png', 'Las fotos del catálogo'],
+      ['pegada.png', ''],
+    ]);
+  await expect(page.getByTestId('timeline').getByTestId('chat-media')).toHaveCount(2);
+
   // 'Canales disponibles': the company's channels with their state, WhatsApp's chat link.
   await composer.getByRole('button', { name: c.pickChannel }).click();
   await page.getByRole('menuitem', { name: es.channels.availableOpen }).click();

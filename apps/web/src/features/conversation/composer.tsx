@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { ActionIcon, Button, Group, Menu, Paper, Textarea, UnstyledButton } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -30,6 +30,9 @@ import classes from './timeline.module.css';
 import type { MessageToSend, NoteToSend } from './use-timeline';
 
 const c = es.conversation.composer;
+
+/** 02 §5: the media a paste may bring in (png, jpg, jpeg, mp4). */
+const PASTED_MEDIA_TYPES = new Set(['image/png', 'image/jpeg', 'video/mp4']);
 
 type Mode = 'note' | 'feedback' | 'channel';
 
@@ -110,6 +113,7 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
   const me = useMe();
   const isAdmin = me?.user.roles.includes('admin') === true;
   const attachments = useNoteAttachments();
+  const channelFiles = useNoteAttachments('channel');
   // One id per note with files until it is stored: sending again after a lost answer stores it once.
   const noteWithFilesId = useRef<string | null>(null);
   const appearance = useQuery(trpc.settings.appearance.queryOptions());
@@ -171,14 +175,44 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
   const windowClosed =
     composerChannel !== null && reply.window?.limited === true && !reply.window.open;
   const visits = settings.data && settings.data.results.length > 0 ? settings.data : null;
-  // 03 §6: note attachments are offered to admins only.
-  const attaching = current === 'note' && isAdmin && attachments.items.length > 0;
+  // 03 §6: note attachments are offered to admins only; a channel message may carry files.
+  const mayAttach = (current === 'note' && isAdmin) || (current === 'channel' && !windowClosed);
+  const files = current === 'channel' ? channelFiles : attachments;
+  const attaching = mayAttach && files.items.length > 0;
   const canSend = attaching
-    ? !attachments.uploading &&
-      !attachments.failed &&
-      !sendingFiles &&
-      (!empty || attachments.files.length > 0)
+    ? !files.uploading && !files.failed && !sendingFiles && (!empty || files.files.length > 0)
     : !empty;
+
+  /**
+   * Each file through the channel as its own message, the text as the first one's caption
+   * (03 §5); the files leave the composer at once, each shown on its way on the timeline.
+   */
+  const sendChannelFiles = (channelOfMessage: NonNullable<typeof composerChannel>) => {
+    const body = text.trim();
+    const uploaded = channelFiles.files;
+    setText('');
+    channelFiles.clear();
+    uploaded.forEach((file, index) => {
+      onSendMessage({
+        id: newId(),
+        text: index === 0 ? body : '',
+        channel: channelOfMessage,
+        file: { url: file.url, name: file.name, mimeType: file.mimeType },
+        ...(toPhone && writesToPhone(channelOfMessage.type) ? { to: toPhone } : {}),
+      }).catch(() => undefined);
+    });
+  };
+
+  /** 02 §5: a pasted png, jpg, jpeg or mp4 becomes an attachment where files are allowed. */
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    if (!mayAttach) return;
+    const pasted = Array.from(event.clipboardData.files).filter((file) =>
+      PASTED_MEDIA_TYPES.has(file.type),
+    );
+    if (pasted.length === 0) return;
+    event.preventDefault();
+    files.add(pasted);
+  };
 
   /** A note with files is sent as it is: the text and the files stay until it is stored. */
   const sendNoteWithFiles = () => {
@@ -203,6 +237,10 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
 
   const submit = () => {
     if (!canSend) return;
+    if (attaching && current === 'channel' && composerChannel) {
+      sendChannelFiles(composerChannel);
+      return;
+    }
     if (attaching) {
       sendNoteWithFiles();
       return;
@@ -424,6 +462,9 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
       {current === 'note' && isAdmin && (
         <AttachmentList items={attachments.items} onRemove={attachments.remove} />
       )}
+      {current === 'channel' && !windowClosed && (
+        <AttachmentList items={channelFiles.items} onRemove={channelFiles.remove} />
+      )}
       {composerChannel && schedule && !windowClosed && (
         <ScheduledChip schedule={schedule} onRemove={() => setSchedule(null)} />
       )}
@@ -431,7 +472,7 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
         <ClosedReplyWindow window={reply.window} channel={composerChannel} onSend={onSendMessage} />
       ) : (
         <Group gap="xs" align="flex-end" wrap="nowrap">
-          {current === 'note' && isAdmin && <AttachButton onFiles={attachments.add} />}
+          {mayAttach && <AttachButton onFiles={files.add} />}
           <EmojiButton onPick={insertEmoji} />
           <Textarea
             aria-label={label}
@@ -449,6 +490,7 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
               setText(event.currentTarget.value);
             }}
             onKeyDown={onKeyDown}
+            onPaste={onPaste}
             readOnly={sendingFiles}
             ref={input}
             // 02 §9: 110 px under a 600 px window, 150 up to 700; draggable up to the window
@@ -467,7 +509,8 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
             <ScheduleButton
               schedule={schedule}
               onSchedule={setSchedule}
-              disabled={scheduleMessage.isPending}
+              // A scheduled message is text only.
+              disabled={scheduleMessage.isPending || channelFiles.items.length > 0}
             />
           )}
           <ActionIcon

@@ -50,6 +50,16 @@ export interface MessageToSend {
   template?: { name: string; language: string; parameters: string[] };
   /** Which of the contact's phones it goes to (03 §2.1 number picker); its first when left out. */
   to?: string;
+  /** A file already uploaded, sent with `text` as its caption. */
+  file?: { url: string; name: string; mimeType: string };
+}
+
+/** The kind of file a mime type is, as a channel message names it (03 §3 Media item). */
+function mediaKindOf(mimeType: string) {
+  if (mimeType.startsWith('image/')) return 'image';
+  if (mimeType.startsWith('video/')) return 'video';
+  if (mimeType.startsWith('audio/')) return 'audio';
+  return 'document';
 }
 
 /**
@@ -212,7 +222,7 @@ export function useTimeline(
    */
   const sendMessage = useCallback(
     async (message: MessageToSend): Promise<void> => {
-      const { id, text, channel, template, to } = message;
+      const { id, text, channel, template, to, file } = message;
       setOutgoing((current) =>
         current.some((each) => each.id === id)
           ? current
@@ -224,8 +234,9 @@ export function useTimeline(
           id,
           contactId,
           channelId: channel.id,
-          ...(template ? { template } : { text }),
+          ...(template ? { template } : text ? { text } : {}),
           ...(to ? { to } : {}),
+          ...(file ? { file } : {}),
         });
       } catch (error) {
         if (isAppClientError(error) && error.data) {
@@ -271,9 +282,13 @@ export function useTimeline(
             content: {
               message: {
                 text: each.message.text,
-                type: each.message.template ? 'template' : 'text',
-                media: null,
-                fileName: null,
+                type: each.message.file
+                  ? mediaKindOf(each.message.file.mimeType)
+                  : each.message.template
+                    ? 'template'
+                    : 'text',
+                media: each.message.file?.url ?? null,
+                fileName: each.message.file?.name ?? null,
               },
               origin: 'agent',
               channelId: each.message.channel.id,

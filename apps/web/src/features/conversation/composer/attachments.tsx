@@ -31,7 +31,7 @@ export interface Attachment {
  * progress; files over the limit are dropped with the spec's toast; removing one stops its
  * upload.
  */
-export function useNoteAttachments() {
+export function useNoteAttachments(via = 'note') {
   const [items, setItems] = useState<Attachment[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
 
@@ -81,7 +81,7 @@ export function useNoteAttachments() {
         const controller = new AbortController();
         controllers.current.set(id, controller);
         uploadFile(file, {
-          via: 'note',
+          via,
           signal: controller.signal,
           onProgress: (progress) => change(id, { progress }),
         })
@@ -96,7 +96,7 @@ export function useNoteAttachments() {
           .finally(() => controllers.current.delete(id));
       }
     },
-    [items.length, change],
+    [items.length, change, via],
   );
 
   const remove = useCallback((id: string) => {
