@@ -331,7 +331,7 @@ test('el vendedor programa un mensaje, lo cancela y lo restaura; otro sale solo 
  * 'Canales disponibles', and 'Cuenta de whatsapp desconectada' for a personal WhatsApp whose
  * phone has not scanned the QR.
  */
-test('en el compositor: el número elegido, los canales disponibles y el WhatsApp personal sin sesión', async ({
+test('en el compositor: el número elegido, archivos, una nota de voz, los canales disponibles y el WhatsApp personal sin sesión', async ({
   page,
   browserErrors,
 }) => {
@@ -415,6 +415,32 @@ test('en el compositor: el número elegido, los canales disponibles y el WhatsAp
       ['pegada.png', ''],
     ]);
   await expect(page.getByTestId('timeline').getByTestId('chat-media')).toHaveCount(2);
+
+  // A voice note from Chromium's fake microphone: recorded, sent as audio/mpeg at 44,100 Hz.
+  await composer.getByRole('button', { name: es.conversation.composer.voiceRecord }).click();
+  await expect(composer.getByTestId('voice-recording').getByRole('status')).toHaveText(
+    /Grabando 0:0[1-9]/,
+  );
+  await composer.getByRole('button', { name: es.conversation.composer.voiceSend }).click();
+  await expect
+    .poll(
+      () =>
+        gateway.simulator.sent.find(
+          (each) => each.path === 'sendMedia' && each.body.mediatype === 'audio',
+        )?.body,
+      { timeout: 20_000 },
+    )
+    .toMatchObject({
+      mimetype: 'audio/mpeg',
+      fileName: expect.stringMatching(/^nota-de-voz-.*\.mp3$/),
+    });
+  const voice = gateway.simulator.sent.find((each) => each.body.mediatype === 'audio')!;
+  const mp3 = Buffer.from(await (await page.request.get(voice.body.media as string)).body());
+  // An MPEG-1 Layer III frame at 44,100 Hz (sync bits, then the sample-rate index 0).
+  const frame = mp3.indexOf(Buffer.from([0xff, 0xfb]));
+  expect(frame).toBeGreaterThanOrEqual(0);
+  expect((mp3[frame + 2]! >> 2) & 0b11).toBe(0);
+  await expect(page.getByTestId('timeline').locator('audio')).toHaveCount(1);
 
   // 'Canales disponibles': the company's channels with their state, WhatsApp's chat link.
   await composer.getByRole('button', { name: c.pickChannel }).click();

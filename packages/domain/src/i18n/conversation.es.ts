@@ -316,6 +316,14 @@ export const conversationEs = {
     channelMessage: 'Mensaje por {channel}',
     channelPlaceholder: 'Escribe un mensaje… (Enter envía, Shift+Enter agrega una línea)',
     channelUnavailable: '{channel} (desconectado)',
+    // Voice notes (02 §7, 03 §9): recorded here, sent as mp3 at 44,100 Hz; the texts are ours.
+    voiceRecord: 'Grabar nota de voz',
+    voiceRecording: 'Grabando {time}',
+    voiceSend: 'Enviar nota de voz',
+    voiceCancel: 'Descartar nota de voz',
+    voiceSending: 'Enviando nota de voz…',
+    voiceNoMicrophone: 'No se pudo usar el micrófono. Revisa los permisos del navegador.',
+    voiceFailed: 'Ocurrió un error al subir la nota de voz',
     // The emoji picker (02 §9): its categories in the spec's order.
     emoji: 'Emojis',
     emojiSearch: 'Buscar emoji',

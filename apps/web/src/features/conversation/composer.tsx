@@ -25,6 +25,7 @@ import {
 } from './composer/channel-dialogs';
 import { VisitDialog } from './composer/visit-dialog';
 import { EmojiButton } from './composer/emoji-button';
+import { VoiceNoteButton } from './composer/voice-note';
 import { ChevronDownIcon, SendIcon } from './icons';
 import classes from './timeline.module.css';
 import type { MessageToSend, NoteToSend } from './use-timeline';
@@ -505,6 +506,20 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
             style={{ flex: 1 }}
             data-testid="composer-input"
           />
+          {composerChannel && (
+            <VoiceNoteButton
+              disabled={channelFiles.items.length > 0}
+              onSend={(file) =>
+                onSendMessage({
+                  id: newId(),
+                  text: '',
+                  channel: composerChannel,
+                  file: { url: file.url, name: file.name, mimeType: file.mimeType },
+                  ...(toPhone && writesToPhone(composerChannel.type) ? { to: toPhone } : {}),
+                })
+              }
+            />
+          )}
           {composerChannel && (
             <ScheduleButton
               schedule={schedule}

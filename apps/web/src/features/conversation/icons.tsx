@@ -29,3 +29,12 @@ export const PhotoIcon = lineIcon([
   'M3 16l5 -5c.928 -.893 2.072 -.893 3 0l5 5',
   'M14 14l1 -1c.928 -.893 2.072 -.893 3 0l3 3',
 ]);
+export const MicrophoneIcon = lineIcon([
+  'M9 2m0 3a3 3 0 0 1 3 -3h0a3 3 0 0 1 3 3v5a3 3 0 0 1 -3 3h0a3 3 0 0 1 -3 -3z',
+  'M5 10a7 7 0 0 0 14 0',
+  'M8 21l8 0',
+  'M12 17l0 4',
+]);
+export const StopIcon = lineIcon([
+  'M5 5m0 2a2 2 0 0 1 2 -2h10a2 2 0 0 1 2 2v10a2 2 0 0 1 -2 2h-10a2 2 0 0 1 -2 -2z',
+]);
