@@ -38,6 +38,16 @@ export function formatDuration(seconds: number): string {
   return `${Number.isInteger(hours) ? hours : hours.toFixed(1).replace('.', ',')} h`;
 }
 
+/** A position in a video as a clock: '0:14', '12:05', '1:02:03'. */
+export function formatPosition(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = whole % 60;
+  return hours ? `${hours}:${pad(minutes)}:${pad(rest)}` : `${minutes}:${pad(rest)}`;
+}
+
 /** Who a class, tutorial or post reaches: empty lists mean the whole company. */
 export const ZTrainingAudience = z.object({
   groupIds: z.array(z.string().uuid()).max(100).default([]),
