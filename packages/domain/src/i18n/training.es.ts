@@ -47,6 +47,7 @@ export const trainingEs = {
   } satisfies Record<Reaction, string>,
   react: 'Reaccionar',
   reactionCount: '{count} reacciones',
+  reactionCountOne: '1 reacción',
   reactionError: 'No se pudo guardar tu reacción.',
   comments: {
     placeholder: 'Escribe un comentario…',

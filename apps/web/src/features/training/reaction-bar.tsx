@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Group, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
@@ -76,29 +76,29 @@ export function ReactionBar({ post }: { post: CoachPost }) {
         const count = shown.counts[reaction];
         const mine = shown.mine === reaction;
         return (
-          <Tooltip key={reaction} label={texts.reactions[reaction]}>
-            <Button
-              size="compact-sm"
-              radius="xl"
-              variant={mine ? 'light' : 'subtle'}
-              color={mine ? 'blue' : 'gray'}
-              aria-label={texts.reactions[reaction]}
-              aria-pressed={mine}
-              onClick={() => choose(reaction)}
-            >
-              <Text span>{EMOJI[reaction]}</Text>
-              {count > 0 && (
-                <Text span size="xs" ml={4}>
-                  {count}
-                </Text>
-              )}
-            </Button>
-          </Tooltip>
+          <Button
+            key={reaction}
+            size="compact-sm"
+            radius="xl"
+            variant={mine ? 'light' : 'subtle'}
+            color={mine ? 'blue' : 'gray'}
+            aria-label={texts.reactions[reaction]}
+            aria-pressed={mine}
+            onClick={() => choose(reaction)}
+          >
+            <Text span>{EMOJI[reaction]}</Text>
+            <Text span size="xs" ml={4}>
+              {texts.reactions[reaction]}
+              {count > 0 ? ` ${count}` : ''}
+            </Text>
+          </Button>
         );
       })}
       {shown.total > 0 && (
         <Text size="xs" c="dimmed" ml="xs">
-          {format(texts.reactionCount, { count: shown.total })}
+          {shown.total === 1
+            ? texts.reactionCountOne
+            : format(texts.reactionCount, { count: shown.total })}
         </Text>
       )}
     </Group>

@@ -1,0 +1,176 @@
+import { es } from '@cartera/domain/i18n';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+const texts = es.training;
+
+/** The viewer's video element, once its metadata is loaded. */
+async function videoOf(page: Page) {
+  const video = page.getByTestId('training-video');
+  await expect(video).toBeVisible();
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState))
+    .toBeGreaterThanOrEqual(1);
+  return video;
+}
+
+/** A coach post on the page, by its title. */
+function postNamed(page: Page, title: string) {
+  return page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
+}
+
+test.describe("Aprender ('/training')", () => {
+  test('jail@demo.test entra y llega a /training con su entrenador, clases, tutoriales y publicaciones', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'jail@demo.test');
+    await page.goto('/');
+    await expect(page).toHaveURL('/training');
+    await expect(page.getByRole('heading', { name: texts.title, exact: true })).toBeVisible();
+    const coach = page.getByTestId('training-coach');
+    await expect(coach).toContainText('Pablo Proyectos');
+    await expect(coach).toContainText(texts.coach);
+    await expect(page.getByRole('heading', { name: texts.tutorials })).toBeVisible();
+    await expect(page.getByRole('heading', { name: texts.instances })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: `${texts.watch}: Ventas por WhatsApp` }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Bienvenidos a Aprender' })).toBeVisible();
+    // A post for supervisors does not reach her; she has opened nothing yet.
+    await expect(page.getByRole('heading', { name: 'Reunión de supervisores' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: texts.continueWatching })).toHaveCount(0);
+
+    await coach.getByRole('button', { name: texts.scheduleMeeting }).click();
+    const meeting = page.getByRole('dialog', { name: texts.scheduleMeeting });
+    await expect(meeting.locator('iframe')).toHaveAttribute(
+      'src',
+      'https://meet.google.com/demo-cartera-uy',
+    );
+    await page.keyboard.press('Escape');
+    await page.screenshot({ path: 'test-results/training-home.png', fullPage: true });
+    expect(browserErrors.filter((error) => !error.includes('meet.google.com'))).toEqual([]);
+  });
+
+  test("una clase abierta con ?id= se deja a la mitad y vuelve en 'Continuar viendo' en el mismo punto", async ({
+    page,
+  }) => {
+    await signIn(page, 'jail@demo.test');
+    await page.goto('/training');
+    await page.getByRole('tab', { name: texts.tabs.instances }).click();
+    await expect(page).toHaveURL('/training/instances');
+    await expect(page.getByRole('heading', { name: texts.allInstances })).toBeVisible();
+    await page
+      .getByRole('button', { name: `${texts.watch}: Cierre de ventas` })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/training\/instances\?id=/);
+    const url = page.url();
+
+    const video = await videoOf(page);
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+      void element.play();
+    });
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(6);
+    await video.evaluate((element: HTMLVideoElement) => element.pause());
+    const left = Math.floor(
+      await video.evaluate((element: HTMLVideoElement) => element.currentTime),
+    );
+
+    // Closing drops the id without reloading the page.
+    await page.evaluate(() => ((window as { marker?: boolean }).marker = true));
+    await page.getByRole('button', { name: texts.closeViewer }).click();
+    await expect(page).toHaveURL('/training/instances');
+    expect(await page.evaluate(() => (window as { marker?: boolean }).marker)).toBe(true);
+
+    const continueSection = page.getByRole('region', { name: texts.continueWatching });
+    const watched = `Visto hasta 0:${String(left).padStart(2, '0')}`;
+    await expect(continueSection.getByRole('button', { name: /Cierre de ventas/ })).toContainText(
+      watched,
+    );
+
+    // Next time (a new visit with the same address) the video starts where she left it.
+    await page.goto(url);
+    const again = await videoOf(page);
+    await expect
+      .poll(() => again.evaluate((element: HTMLVideoElement) => Math.floor(element.currentTime)))
+      .toBe(left);
+    await page.goto('/training');
+    await expect(page.getByRole('region', { name: texts.continueWatching })).toContainText(
+      'Cierre de ventas',
+    );
+  });
+
+  test('una reacción se elige, sobrevive a recargar y, elegida de nuevo, se quita', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'jail@demo.test');
+    await page.goto('/training');
+    await page.getByRole('tab', { name: texts.tabs.publications }).click();
+    const post = postNamed(page, 'Bienvenidos a Aprender');
+    const love = post.getByRole('button', { name: texts.reactions.love });
+    await expect(love).toHaveAttribute('aria-pressed', 'false');
+    const saved = page.waitForResponse((response) => response.url().includes('training.react'));
+    await love.click();
+    await expect(love).toHaveAttribute('aria-pressed', 'true');
+    await expect(post).toContainText('3 reacciones');
+    await saved;
+
+    await page.reload();
+    const reloaded = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: 'Bienvenidos a Aprender' }) })
+      .getByRole('button', { name: texts.reactions.love });
+    await expect(reloaded).toHaveAttribute('aria-pressed', 'true');
+
+    const removed = page.waitForResponse((response) => response.url().includes('training.react'));
+    await reloaded.click();
+    await expect(reloaded).toHaveAttribute('aria-pressed', 'false');
+    await removed;
+    await page.reload();
+    await expect(
+      page
+        .getByRole('article')
+        .filter({ has: page.getByRole('heading', { name: 'Bienvenidos a Aprender' }) })
+        .getByRole('button', { name: texts.reactions.love }),
+    ).toHaveAttribute('aria-pressed', 'false');
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('un comentario vacío no se envía; uno escrito y su respuesta aparecen en la publicación', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'jail@demo.test');
+    await page.goto('/training/publications');
+    const post = postNamed(page, 'Bienvenidos a Aprender');
+    const box = post.getByRole('textbox', { name: es.training.comments.placeholder });
+    await expect(post.getByRole('button', { name: es.training.comments.send })).toBeDisabled();
+    await box.fill('¿Hay clase de visitas?');
+    await post.getByRole('button', { name: es.training.comments.send }).click();
+    await expect(
+      post.getByTestId('training-comment').filter({ hasText: '¿Hay clase de visitas?' }),
+    ).toBeVisible();
+    await expect(box).toHaveValue('');
+
+    const mine = post.getByTestId('training-comment').filter({ hasText: '¿Hay clase de visitas?' });
+    await mine.getByRole('button', { name: es.training.comments.reply }).click();
+    await post
+      .getByRole('textbox', { name: es.training.comments.replyPlaceholder })
+      .fill('Yo también quiero');
+    await post
+      .getByRole('button', { name: es.training.comments.reply, exact: true })
+      .last()
+      .click();
+    await expect(
+      post.getByTestId('training-comment').filter({ hasText: 'Yo también quiero' }),
+    ).toContainText('@Julia Limitada');
+    expect(browserErrors).toEqual([]);
+  });
+});
