@@ -173,4 +173,83 @@ test.describe("Aprender ('/training')", () => {
     ).toContainText('@Julia Limitada');
     expect(browserErrors).toEqual([]);
   });
+
+  test('un comentario y su respuesta aparecen en vivo en la página abierta de otra persona', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    await page.goto('/training/publications');
+    const seen = postNamed(page, 'Nueva clase: Ventas por WhatsApp');
+    await expect(seen).toBeVisible();
+
+    const other = await browser.newContext({ baseURL });
+    try {
+      const julia = await other.newPage();
+      await signIn(julia, 'jail@demo.test');
+      await julia.goto('/training/publications');
+      const post = postNamed(julia, 'Nueva clase: Ventas por WhatsApp');
+      await post
+        .getByRole('textbox', { name: es.training.comments.placeholder })
+        .fill('Uso la de horarios');
+      await post.getByRole('button', { name: es.training.comments.send }).click();
+      await expect(
+        seen.getByTestId('training-comment').filter({ hasText: 'Uso la de horarios' }),
+      ).toBeVisible();
+
+      // Valentín answers; Julia's open page shows it without a reload.
+      await seen
+        .getByTestId('training-comment')
+        .filter({ hasText: 'Uso la de horarios' })
+        .getByRole('button', { name: es.training.comments.reply })
+        .click();
+      await seen
+        .getByRole('textbox', { name: es.training.comments.replyPlaceholder })
+        .fill('¡Me sirve, gracias!');
+      await seen
+        .getByRole('button', { name: es.training.comments.reply, exact: true })
+        .last()
+        .click();
+      await expect(
+        post.getByTestId('training-comment').filter({ hasText: '¡Me sirve, gracias!' }),
+      ).toContainText('@Julia Limitada');
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('el entrenador publica para supervisores: un supervisor la ve y un vendedor no', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signIn(page, 'proyecto@demo.test');
+    await page.goto('/training/publications');
+    await page.getByRole('button', { name: texts.post.create }).click();
+    const dialog = page.getByRole('dialog', { name: texts.post.createTitle });
+    await dialog.getByRole('textbox', { name: texts.post.title }).fill('Plan de supervisores');
+    await dialog.getByRole('textbox', { name: texts.post.content }).fill('Revisemos los objetivos');
+    await dialog.getByRole('combobox', { name: texts.post.roles }).click();
+    await page.getByRole('option', { name: 'Supervisor', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: texts.post.create }).click();
+    await expect(dialog).toBeHidden();
+    await expect(postNamed(page, 'Plan de supervisores')).toBeVisible();
+
+    const other = await browser.newContext({ baseURL });
+    try {
+      const supervisor = await other.newPage();
+      await signIn(supervisor, 'supervisor@demo.test');
+      await supervisor.goto('/training/publications');
+      await expect(postNamed(supervisor, 'Plan de supervisores')).toBeVisible();
+      await other.clearCookies();
+      await signIn(supervisor, 'vendedor@demo.test');
+      await supervisor.goto('/training/publications');
+      await expect(postNamed(supervisor, 'Nueva clase: Ventas por WhatsApp')).toBeVisible();
+      await expect(postNamed(supervisor, 'Plan de supervisores')).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { coachComments, coachPosts, trainingItems } from '@cartera/db/schema';
 import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
 import { useDemoApp } from '../../testing/demo-app';
+import { waitFor, watchTopic } from '../../testing/ws-client';
 
 /*
  * 'Aprender' (issue #18): classes and tutorials with 'Continuar viendo', the coach's posts with
@@ -315,6 +316,47 @@ describe('publicaciones del entrenador', () => {
     expect(removed.status).toBe(200);
     const gone = await env.call(SELLER, 'training.post', { id: post.id });
     expect(gone.error?.data.domainCode).toBe('COACH_POST_NOT_FOUND');
+  });
+});
+
+describe('en vivo', () => {
+  it('un comentario llega a quien ve la publicación; una publicación para supervisores no llega a un vendedor', async () => {
+    const seller = await watchTopic(env.app.url, await env.tokenOf(SELLER), 'training');
+    const supervisor = await watchTopic(env.app.url, await env.tokenOf(SUPERVISOR), 'training');
+    try {
+      const forSupervisors = await env.call(COACH, 'training.createPost', {
+        title: 'Solo supervisores (en vivo)',
+        content: 'Reunión el lunes',
+        audience: { roles: ['super'] },
+      });
+      const forAll = await env.call(COACH, 'training.createPost', {
+        title: 'Para todos (en vivo)',
+        content: '¡Hola!',
+      });
+      const comment = await env.call(JAIL, 'training.comment', {
+        postId: forAll.data!.id,
+        content: 'Presente',
+      });
+      await waitFor(
+        () => seller.received.some((event) => event.payload.commentId === comment.data!.id),
+        15_000,
+        'the comment event',
+      );
+      await waitFor(
+        () => supervisor.received.some((event) => event.payload.postId === forSupervisors.data!.id),
+        15_000,
+        'the post event',
+      );
+      expect(seller.received.map((event) => event.payload.postId)).not.toContain(
+        forSupervisors.data!.id,
+      );
+      expect(seller.received.map((event) => event.type)).toEqual(
+        expect.arrayContaining(['training.post', 'training.comment']),
+      );
+    } finally {
+      seller.stop();
+      supervisor.stop();
+    }
   });
 });
 

@@ -294,6 +294,20 @@ export async function findPosts(
   return { rows, total: total?.value ?? 0 };
 }
 
+/** Who a post reaches (its audience lists), for its live events. */
+export async function findPostAudience(db: Executor, tenantId: string, postId: string) {
+  const [row] = await db
+    .select({
+      id: coachPosts.id,
+      groupIds: coachPosts.groupIds,
+      roles: coachPosts.roles,
+      userIds: coachPosts.userIds,
+    })
+    .from(coachPosts)
+    .where(and(eq(coachPosts.tenantId, tenantId), eq(coachPosts.id, postId)));
+  return row ?? null;
+}
+
 /** Whether the reader may see the post (and so react and comment on it). */
 export async function postReaches(db: Executor, reader: TrainingReader, postId: string) {
   const [row] = await db

@@ -15,6 +15,8 @@ import {
   type ZCoachPostValues,
   type ZTrainingItemValues,
 } from '@cartera/domain/training';
+import type { EventAudience } from '@cartera/db/schema';
+import { appendEvent } from '../../realtime/event-store';
 import type { AuthUser } from '../sessions/session.types';
 import {
   deleteComment as deleteCommentRow,
@@ -28,6 +30,7 @@ import {
   findItem,
   findItems,
   findOwnReaction,
+  findPostAudience,
   findPosts,
   findReactions,
   insertComment,
@@ -210,6 +213,62 @@ export const ZSetCoachInput = z.object({
     .nullable()
     .default(null),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Live events: a post's changes and its comments reach open training pages (topic 'training').
+
+export const TRAINING_TOPIC = 'training';
+export const TRAINING_POST_EVENT = 'training.post';
+export const TRAINING_COMMENT_EVENT = 'training.comment';
+
+interface PostAudience {
+  id: string;
+  groupIds: string[];
+  roles: string[];
+  userIds: string[];
+}
+
+/**
+ * Who receives a post's events: the receivers' rules are alternatives (any admits), a post's
+ * lists all apply, so the narrowest list stands for the post (the page reads it again with the
+ * exact rule) and the coach and admins are added. The payload holds ids only.
+ */
+function eventAudienceOf(post: PostAudience, coachId: string | undefined): EventAudience {
+  const managers = { userIds: coachId ? [coachId] : [], roles: ['admin'] };
+  if (post.userIds.length) return { ...managers, userIds: [...post.userIds, ...managers.userIds] };
+  if (post.roles.length) return { ...managers, roles: [...post.roles, 'admin'] };
+  if (post.groupIds.length) return { ...managers, groupIds: post.groupIds };
+  return {};
+}
+
+/**
+ * Runs a write and announces it in the same transaction (a rolled-back write announces nothing):
+ * `describe` says, from the write's result, which post it touched and the event's payload.
+ */
+async function writeAndAnnounce<T>(
+  db: Executor,
+  user: AuthUser,
+  type: string,
+  write: (tx: Executor) => Promise<T>,
+  describe: (result: T) => { post: PostAudience; payload?: Record<string, unknown> } | null,
+): Promise<T> {
+  const coach = await findCoach(db, user.tenantId);
+  return db.transaction(async (tx) => {
+    const result = await write(tx);
+    const described = describe(result);
+    if (described) {
+      await appendEvent(tx, {
+        tenantId: user.tenantId,
+        type,
+        topic: TRAINING_TOPIC,
+        payload: { postId: described.post.id, ...described.payload },
+        audience: eventAudienceOf(described.post, coach?.id),
+        actorUserId: user.id,
+      });
+    }
+    return result;
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Who reads and who manages.
@@ -466,14 +525,22 @@ export async function createComment(
     parentId = parent.parentId ?? parent.id;
     replyToId = parent.authorId;
   }
-  const id = await insertComment(db, {
-    tenantId: user.tenantId,
-    postId: input.postId,
-    parentId,
-    replyToId,
-    authorId: user.id,
-    content,
-  });
+  const post = await findPostAudience(db, user.tenantId, input.postId);
+  const id = await writeAndAnnounce(
+    db,
+    user,
+    TRAINING_COMMENT_EVENT,
+    (tx) =>
+      insertComment(tx, {
+        tenantId: user.tenantId,
+        postId: input.postId,
+        parentId,
+        replyToId,
+        authorId: user.id,
+        content,
+      }),
+    (commentId) => (post ? { post, payload: { commentId } } : null),
+  );
   const [row] = await findComments(db, reader, {
     postIds: [input.postId],
     parentIds: parentId ? [parentId] : null,
@@ -491,7 +558,14 @@ export async function deleteComment(db: Executor, user: AuthUser, id: string) {
   if (!reader.manages && comment.authorId !== user.id) {
     throw new DomainError('COACH_COMMENT_NOT_YOURS');
   }
-  await deleteCommentRow(db, user.tenantId, id);
+  const post = await findPostAudience(db, user.tenantId, comment.postId);
+  await writeAndAnnounce(
+    db,
+    user,
+    TRAINING_COMMENT_EVENT,
+    (tx) => deleteCommentRow(tx, user.tenantId, id),
+    () => (post ? { post, payload: { commentId: id } } : null),
+  );
   return { id, postId: comment.postId };
 }
 
@@ -504,7 +578,14 @@ export async function setCommentVisibility(
   await managerOf(db, user);
   const comment = await findComment(db, user.tenantId, input.id);
   if (!comment) throw new DomainError('COACH_COMMENT_NOT_FOUND');
-  await setCommentVisible(db, user.tenantId, input.id, input.visible);
+  const post = await findPostAudience(db, user.tenantId, comment.postId);
+  await writeAndAnnounce(
+    db,
+    user,
+    TRAINING_COMMENT_EVENT,
+    (tx) => setCommentVisible(tx, user.tenantId, input.id, input.visible),
+    () => (post ? { post, payload: { commentId: input.id } } : null),
+  );
   return { id: input.id, visible: input.visible };
 }
 
@@ -580,16 +661,26 @@ export async function createPost(
   await managerOf(db, user);
   checkMediaSize(input.media);
   const audience = await checkAudience(db, user.tenantId, input.audience);
-  const id = await insertPost(db, {
-    tenantId: user.tenantId,
-    authorId: user.id,
-    title: input.title,
-    content: input.content,
-    media: input.media,
+  const values = {
     groupIds: audience.groupIds,
     roles: input.audience.roles,
     userIds: audience.userIds,
-  });
+  };
+  const id = await writeAndAnnounce(
+    db,
+    user,
+    TRAINING_POST_EVENT,
+    (tx) =>
+      insertPost(tx, {
+        tenantId: user.tenantId,
+        authorId: user.id,
+        title: input.title,
+        content: input.content,
+        media: input.media,
+        ...values,
+      }),
+    (postId) => ({ post: { id: postId, ...values } }),
+  );
   return getPost(db, user, id);
 }
 
@@ -601,21 +692,49 @@ export async function updatePost(
   await managerOf(db, user);
   checkMediaSize(input.data.media);
   const audience = await checkAudience(db, user.tenantId, input.data.audience);
-  const updated = await updatePostRow(db, user.tenantId, input.id, {
-    title: input.data.title,
-    content: input.data.content,
-    media: input.data.media,
+  const before = await findPostAudience(db, user.tenantId, input.id);
+  if (!before) throw new DomainError('COACH_POST_NOT_FOUND');
+  const values = {
     groupIds: audience.groupIds,
     roles: input.data.audience.roles,
     userIds: audience.userIds,
-  });
-  if (!updated) throw new DomainError('COACH_POST_NOT_FOUND');
+  };
+  // Who saw it before and who sees it now both hear of the change: announced to everyone when
+  // the audience changed (ids only), else to the post's audience.
+  const sameAudience =
+    JSON.stringify([before.groupIds, before.roles, before.userIds]) ===
+    JSON.stringify([values.groupIds, values.roles, values.userIds]);
+  await writeAndAnnounce(
+    db,
+    user,
+    TRAINING_POST_EVENT,
+    (tx) =>
+      updatePostRow(tx, user.tenantId, input.id, {
+        title: input.data.title,
+        content: input.data.content,
+        media: input.data.media,
+        ...values,
+      }),
+    () => ({
+      post: sameAudience
+        ? { id: input.id, ...values }
+        : { id: input.id, groupIds: [], roles: [], userIds: [] },
+    }),
+  );
   return getPost(db, user, input.id);
 }
 
 export async function deletePost(db: Executor, user: AuthUser, id: string) {
   await managerOf(db, user);
-  if (!(await deletePostRow(db, user.tenantId, id))) throw new DomainError('COACH_POST_NOT_FOUND');
+  const post = await findPostAudience(db, user.tenantId, id);
+  if (!post) throw new DomainError('COACH_POST_NOT_FOUND');
+  await writeAndAnnounce(
+    db,
+    user,
+    TRAINING_POST_EVENT,
+    (tx) => deletePostRow(tx, user.tenantId, id),
+    (deleted) => (deleted ? { post } : null),
+  );
   return { id };
 }
 

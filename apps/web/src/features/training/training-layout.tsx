@@ -18,6 +18,7 @@ import { CalendarIcon } from '../../ui/icons';
 import { UserAvatar } from '../../ui/user-avatar';
 import { fullNameOf } from '../auth/session';
 import { useCoach } from './use-training';
+import { useTrainingLive } from './use-training-live';
 
 const texts = es.training;
 
@@ -88,6 +89,7 @@ function CoachCard({ coach }: { coach: Coach }) {
 /** The frame of 'Aprender' (03 §2.3): title, the coach card and the four tabs. */
 export function TrainingLayout({ children }: { children: ReactNode }) {
   const coach = useCoach();
+  useTrainingLive();
   const navigate = useNavigate();
   const pathname = useLocation({ select: (location) => location.pathname });
   const current = TABS.find((tab) => tab.path === pathname)?.path ?? '/training';
