@@ -1,8 +1,15 @@
 import { es } from '@cartera/domain/i18n';
+import { truncate, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
 const texts = es.training;
+/** A real clip of the demo (20 s). */
+const CLIP = fileURLToPath(
+  new URL('../public/media/training/tutorial-contactos.webm', import.meta.url),
+);
 
 /** The viewer's video element, once its metadata is loaded. */
 async function videoOf(page: Page) {
@@ -251,5 +258,38 @@ test.describe("Aprender ('/training')", () => {
     } finally {
       await other.close();
     }
+  });
+
+  test('el entrenador sube una clase con su video; un video por encima del límite se rechaza', async ({
+    page,
+    browserErrors,
+  }, testInfo) => {
+    // One byte over the limit, without writing 55 MB: a sparse file.
+    const huge = testInfo.outputPath('enorme.webm');
+    await writeFile(huge, '');
+    await truncate(huge, MAX_UPLOAD_BYTES + 1);
+    await signIn(page, 'proyecto@demo.test');
+    await page.goto('/training/instances');
+    await page.getByRole('button', { name: texts.item.createInstance }).click();
+    const dialog = page.getByRole('dialog', { name: texts.item.createInstanceTitle });
+
+    // 55,777,216 bytes at most (01 §9): refused before anything is sent.
+    await dialog.locator('input[type="file"][accept="video/*"]').setInputFiles(huge);
+    await expect(dialog.getByRole('alert')).toHaveText(es.files.tooLarge);
+
+    await dialog.getByRole('textbox', { name: texts.item.title }).fill('Prospección en frío');
+    await dialog.locator('input[type="file"][accept="video/*"]').setInputFiles(CLIP);
+    // The duration comes from the file itself.
+    await expect(dialog.getByRole('textbox', { name: texts.item.duration })).toHaveValue('20');
+    await dialog.getByRole('button', { name: texts.item.save }).click();
+    await expect(dialog).toBeHidden();
+
+    await page
+      .getByRole('button', { name: `${texts.watch}: Prospección en frío` })
+      .first()
+      .click();
+    const video = await videoOf(page);
+    await expect(video).toHaveAttribute('src', /\/api\/files\//);
+    expect(browserErrors).toEqual([]);
   });
 });

@@ -18,7 +18,10 @@ import { formatDuration, formatPosition, type TrainingItemType } from '@cartera/
 import { formatDate } from '../../lib/dates';
 import { ListEnd } from '../../ui/list-end';
 import { QueryError } from '../../ui/query-error';
-import { useTrainingItems, type TrainingItem } from './use-training';
+import { useState } from 'react';
+import { PlusIcon } from '../../ui/icons';
+import { ItemDialog } from './item-dialog';
+import { useCoach, useTrainingItems, type TrainingItem } from './use-training';
 
 const texts = es.training;
 
@@ -128,6 +131,16 @@ export function ItemsPage({
   emptyLabel: string;
   onOpen: (item: TrainingItem) => void;
 }) {
+  const canManage = useCoach().data?.canManage ?? false;
+  const [creating, setCreating] = useState(false);
+  const createButton = canManage && (
+    <Group justify="flex-end">
+      <Button size="xs" leftSection={<PlusIcon size={14} />} onClick={() => setCreating(true)}>
+        {type === 'instance' ? texts.item.createInstance : texts.item.createTutorial}
+      </Button>
+      {creating && <ItemDialog type={type} onClose={() => setCreating(false)} />}
+    </Group>
+  );
   const recent = useTrainingItems(type, { lastInteraction: true, size: 4 });
   const all = useTrainingItems(type);
   const recentItems = recent.data?.pages[0]?.instances ?? [];
@@ -140,14 +153,18 @@ export function ItemsPage({
   if (all.isError) return <QueryError query={all} maw={560} />;
   if (!allItems.length) {
     return (
-      <Text c="dimmed" ta="center" py="xl">
-        {emptyLabel}
-      </Text>
+      <Stack gap="md">
+        {createButton}
+        <Text c="dimmed" ta="center" py="xl">
+          {emptyLabel}
+        </Text>
+      </Stack>
     );
   }
   const [first, ...others] = featured;
   return (
     <Stack gap="lg">
+      {createButton}
       {first && (
         <Stack gap="xs" component="section" aria-labelledby={`${type}-continue`}>
           <Title order={2} fz="lg" id={`${type}-continue`}>

@@ -1,11 +1,16 @@
-import { useCallback, useEffect, useRef } from 'react';
-import { AspectRatio, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { AspectRatio, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { formatDuration } from '@cartera/domain/training';
 import { formatDate } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
+import { userMessageOf } from '../../lib/errors';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { PencilIcon, TrashIcon } from '../../ui/icons';
 import { QueryError } from '../../ui/query-error';
+import { ItemDialog } from './item-dialog';
+import { useCoach } from './use-training';
 
 const texts = es.training;
 /** While playing, the position is stored every 5 s of video (and on pause, end and close). */
@@ -21,6 +26,8 @@ export function VideoViewer({ id, onClose }: { id: string; onClose: () => void }
   const item = useQuery(trpc.training.item.queryOptions({ id }));
   const video = useRef<HTMLVideoElement | null>(null);
   const lastSaved = useRef<number | null>(null);
+  /** Set once the item is deleted: there is no progress to keep any more. */
+  const removed = useRef(false);
   const record = useMutation(
     trpc.training.recordProgress.mutationOptions({
       onSuccess: () => void queryClient.invalidateQueries(trpc.training.items.pathFilter()),
@@ -30,7 +37,7 @@ export function VideoViewer({ id, onClose }: { id: string; onClose: () => void }
 
   const saveFrom = useCallback(
     (element: HTMLVideoElement | null) => {
-      if (!element || !Number.isFinite(element.currentTime)) return;
+      if (removed.current || !element || !Number.isFinite(element.currentTime)) return;
       const position = Math.floor(element.currentTime);
       if (position === lastSaved.current) return;
       lastSaved.current = position;
@@ -40,6 +47,22 @@ export function VideoViewer({ id, onClose }: { id: string; onClose: () => void }
   );
   const save = () => saveFrom(video.current);
   const loaded = item.isSuccess;
+  const canManage = useCoach().data?.canManage ?? false;
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const remove = useMutation(trpc.training.deleteItem.mutationOptions());
+  const confirmRemove = () =>
+    remove.mutate(
+      { id },
+      {
+        onSuccess: () => {
+          removed.current = true;
+          setDeleting(false);
+          void queryClient.invalidateQueries(trpc.training.items.pathFilter());
+          onClose();
+        },
+      },
+    );
   // Closing the viewer (or leaving the page) keeps where the user was.
   useEffect(() => {
     const element = video.current;
@@ -101,6 +124,38 @@ export function VideoViewer({ id, onClose }: { id: string; onClose: () => void }
             <Text size="sm">{formatDuration(item.data.duration)}</Text>
           </Group>
           {item.data.description && <Text size="sm">{item.data.description}</Text>}
+          {canManage && (
+            <Group justify="flex-end" gap="xs">
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<PencilIcon size={14} />}
+                onClick={() => setEditing(true)}
+              >
+                {texts.item.edit}
+              </Button>
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                leftSection={<TrashIcon size={14} />}
+                onClick={() => setDeleting(true)}
+              >
+                {texts.item.delete}
+              </Button>
+            </Group>
+          )}
+          {editing && (
+            <ItemDialog type={item.data.type} item={item.data} onClose={() => setEditing(false)} />
+          )}
+          <ConfirmDialog
+            opened={deleting}
+            title={texts.item.deleteTitle}
+            loading={remove.isPending}
+            error={remove.isError ? userMessageOf(remove.error) : null}
+            onConfirm={confirmRemove}
+            onClose={() => setDeleting(false)}
+          />
         </Stack>
       )}
     </Modal>
