@@ -21,6 +21,11 @@ async function videoOf(page: Page) {
   return video;
 }
 
+/** An image of the demo, attached to a post. */
+const MINIATURE = fileURLToPath(
+  new URL('../public/media/training/clase-cierre.jpg', import.meta.url),
+);
+
 /** A coach post on the page, by its title. */
 function postNamed(page: Page, title: string) {
   return page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
@@ -240,9 +245,14 @@ test.describe("Aprender ('/training')", () => {
     await dialog.getByRole('combobox', { name: texts.post.roles }).click();
     await page.getByRole('option', { name: 'Supervisor', exact: true }).click();
     await page.keyboard.press('Escape');
+    await dialog.locator('input[type="file"]').setInputFiles(MINIATURE);
+    await expect(dialog.getByText('clase-cierre.jpg')).toBeVisible();
     await dialog.getByRole('button', { name: texts.post.create }).click();
     await expect(dialog).toBeHidden();
     await expect(postNamed(page, 'Plan de supervisores')).toBeVisible();
+    await expect(
+      postNamed(page, 'Plan de supervisores').getByRole('link', { name: 'clase-cierre.jpg' }),
+    ).toHaveAttribute('href', /\/api\/files\//);
 
     const other = await browser.newContext({ baseURL });
     try {
@@ -291,5 +301,17 @@ test.describe("Aprender ('/training')", () => {
     const video = await videoOf(page);
     await expect(video).toHaveAttribute('src', /\/api\/files\//);
     expect(browserErrors).toEqual([]);
+  });
+
+  test("'Aprender' del menú de usuario lleva a /training", async ({ page }) => {
+    await signIn(page, 'vendedor@demo.test');
+    await page.goto('/');
+    await page.getByRole('button', { name: `${es.shell.userMenu}: Valentín Vendedor` }).click();
+    await page.getByRole('menuitem', { name: es.shell.learn }).click();
+    await expect(page).toHaveURL('/training');
+    // Valentín left a class halfway: it waits for him under 'Continuar viendo'.
+    await expect(page.getByRole('region', { name: texts.continueWatching })).toContainText(
+      'Manejo de objeciones',
+    );
   });
 });

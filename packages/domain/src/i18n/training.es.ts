@@ -76,6 +76,7 @@ export const trainingEs = {
     groups: 'Grupos',
     everyone: 'Toda la empresa',
     media: 'Archivos',
+    removeMedia: 'Quitar archivo',
     saved: 'Publicación guardada.',
   },
   item: {

@@ -4,11 +4,13 @@ import {
   Alert,
   Anchor,
   Divider,
+  FileInput,
   Group,
   Menu,
   Modal,
   MultiSelect,
   Paper,
+  Progress,
   Stack,
   Text,
   Textarea,
@@ -18,12 +20,14 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { ROLE_LABELS, ROLES, type Role } from '@cartera/domain/roles';
+import type { TrainingMedia } from '@cartera/domain/training';
 import { formatDateTime } from '../../lib/dates';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
+import { UploadError, uploadFile } from '../../lib/upload-file';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormActions } from '../../ui/form-actions';
-import { PencilIcon, TrashIcon } from '../../ui/icons';
+import { PencilIcon, TrashIcon, XIcon } from '../../ui/icons';
 import { UserAvatar } from '../../ui/user-avatar';
 import { fullNameOf } from '../auth/session';
 import { PostComments } from './post-comments';
@@ -43,6 +47,25 @@ export function PostDialog({ post, onClose }: { post?: CoachPost; onClose: () =>
   const [title, setTitle] = useState(post?.title ?? '');
   const [content, setContent] = useState(post?.content ?? '');
   const [roles, setRoles] = useState<Role[]>(post?.audience.roles ?? []);
+  const [media, setMedia] = useState<TrainingMedia[]>(post?.media ?? []);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const attach = async (files: File[]) => {
+    setUploadError(null);
+    for (const file of files) {
+      setProgress(0);
+      try {
+        const stored = await uploadFile(file, { via: 'training', onProgress: setProgress });
+        setMedia((current) => [
+          ...current,
+          { name: stored.name, url: stored.url, mimeType: stored.mimeType, size: stored.size },
+        ]);
+      } catch (error) {
+        setUploadError(error instanceof UploadError ? error.message : es.files.uploadFailedTitle);
+      }
+    }
+    setProgress(null);
+  };
   const options = {
     onSuccess: () => {
       void queryClient.invalidateQueries(trpc.training.posts.pathFilter());
@@ -57,7 +80,7 @@ export function PostDialog({ post, onClose }: { post?: CoachPost; onClose: () =>
   const values = {
     title,
     content,
-    media: post?.media ?? [],
+    media,
     audience: {
       roles,
       groupIds: post?.audience.groupIds ?? [],
@@ -102,9 +125,29 @@ export function PostDialog({ post, onClose }: { post?: CoachPost; onClose: () =>
             onChange={(value) => setRoles(value as Role[])}
             clearable
           />
-          {failure && (
+          <FileInput
+            label={texts.post.media}
+            multiple
+            value={[]}
+            onChange={(files) => void attach(files)}
+          />
+          {media.map((file) => (
+            <Group key={file.url} gap="xs" justify="space-between">
+              <Text size="sm">{file.name}</Text>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`${texts.post.removeMedia}: ${file.name}`}
+                onClick={() => setMedia((current) => current.filter((each) => each !== file))}
+              >
+                <XIcon size={14} />
+              </ActionIcon>
+            </Group>
+          ))}
+          {progress !== null && <Progress value={progress * 100} aria-label={texts.post.media} />}
+          {(uploadError || failure) && (
             <Alert color="red" variant="light" role="alert">
-              {userMessageOf(failure)}
+              {uploadError ?? userMessageOf(failure)}
             </Alert>
           )}
           <FormActions
@@ -112,7 +155,7 @@ export function PostDialog({ post, onClose }: { post?: CoachPost; onClose: () =>
             onCancel={onClose}
             submitLabel={post ? texts.post.edit : texts.post.create}
             loading={saving}
-            disabled={!title.trim() || !content.trim()}
+            disabled={!title.trim() || !content.trim() || progress !== null}
             mt="xs"
           />
         </Stack>
