@@ -300,6 +300,25 @@ describe('publicaciones del entrenador', () => {
     });
     expect(next.data!.comments.map((each) => each.content)).toEqual(['Duda 6', 'Duda 7']);
     expect(next.data!.restOfCommentCount).toBe(0);
+
+    // A thread's replies also come 5 at a time.
+    const first = read.comments[0]!;
+    for (let index = 1; index <= 6; index++) {
+      await env.call(COACH, 'training.comment', {
+        postId: post.id,
+        content: `Respuesta ${index}`,
+        parentId: first.id,
+      });
+    }
+    const thread = (await env.call(JAIL, 'training.post', { id: post.id })).data!.comments[0]!;
+    expect(thread.replies).toHaveLength(5);
+    expect(thread.restOfCommentCount).toBe(1);
+    const replies = await env.call(JAIL, 'training.comments', {
+      postId: post.id,
+      parentId: first.id,
+      after: thread.replies.at(-1)!.id,
+    });
+    expect(replies.data!.comments.map((each) => each.content)).toEqual(['Respuesta 6']);
   });
 
   it('solo el entrenador o un administrador modifica y elimina publicaciones', async () => {

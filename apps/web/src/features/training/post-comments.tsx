@@ -176,8 +176,33 @@ export function PostComments({ post, canManage }: { post: CoachPost; canManage: 
   const [rest, setRest] = useState<number | null>(null);
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  const [moreReplies, setMoreReplies] = useState<
+    Record<string, { replies: PostComment['replies']; rest: number }>
+  >({});
+  const loadReplies = async (comment: PostComment) => {
+    const loaded = moreReplies[comment.id]?.replies ?? [];
+    const shownReplies = [...comment.replies, ...loaded];
+    try {
+      const page = await client.training.comments.query({
+        postId: post.id,
+        parentId: comment.id,
+        after: shownReplies.at(-1)?.id,
+        excludeIds: shownReplies.map((reply) => reply.id),
+      });
+      setMoreReplies((current) => ({
+        ...current,
+        [comment.id]: {
+          replies: [...loaded, ...page.comments],
+          rest: page.restOfCommentCount,
+        },
+      }));
+    } catch (error) {
+      notifications.show({ color: 'red', message: userMessageOf(error) });
+    }
+  };
   const refresh = () => {
     setMore([]);
+    setMoreReplies({});
     setRest(null);
     void queryClient.invalidateQueries(trpc.training.posts.pathFilter());
     void queryClient.invalidateQueries(trpc.training.post.pathFilter());
@@ -217,7 +242,12 @@ export function PostComments({ post, canManage }: { post: CoachPost; canManage: 
           />
           {(comment.replies.length > 0 || replyingTo === comment.id) && (
             <Stack gap="xs" pl={36}>
-              {comment.replies.map((reply) => (
+              {[
+                ...comment.replies,
+                ...(moreReplies[comment.id]?.replies ?? []).filter(
+                  (each) => !comment.replies.some((reply) => reply.id === each.id),
+                ),
+              ].map((reply) => (
                 <CommentItem
                   key={reply.id}
                   comment={reply}
@@ -226,10 +256,18 @@ export function PostComments({ post, canManage }: { post: CoachPost; canManage: 
                   onChanged={refresh}
                 />
               ))}
-              {comment.restOfCommentCount > 0 && (
-                <Text size="xs" c="dimmed">
-                  {format(texts.moreReplies, { count: comment.restOfCommentCount })}
-                </Text>
+              {(moreReplies[comment.id]?.rest ?? comment.restOfCommentCount) > 0 && (
+                <Group>
+                  <Button
+                    variant="subtle"
+                    size="compact-xs"
+                    onClick={() => void loadReplies(comment)}
+                  >
+                    {format(texts.moreReplies, {
+                      count: moreReplies[comment.id]?.rest ?? comment.restOfCommentCount,
+                    })}
+                  </Button>
+                </Group>
               )}
               {replyingTo === comment.id && (
                 <CommentForm
