@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { coachComments, coachPosts, trainingItems } from '@cartera/db/schema';
+import { coachComments, coachPosts, trainingCoaches, trainingItems } from '@cartera/db/schema';
 import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
 import { useDemoApp } from '../../testing/demo-app';
 import { waitFor, watchTopic } from '../../testing/ws-client';
@@ -431,5 +431,34 @@ describe('rutas heredadas /coach', () => {
   it('otra empresa sin Aprender no llega a las rutas', async () => {
     const result = await rest(OTHER_TENANT, 'GET', '/api/coach/post');
     expect(result.status).toBe(403);
+  });
+});
+
+describe('sin entrenador', () => {
+  it('la empresa sin entrenador lo dice, y quien lo era ya no publica; un admin lo vuelve a nombrar', async () => {
+    const db = env.database.handle.db;
+    await db.delete(trainingCoaches).where(eq(trainingCoaches.tenantId, env.demo.demo.id));
+    const none = await env.call(JAIL, 'training.coach');
+    expect(none.data).toEqual({ coach: null, canManage: false });
+    const refused = await env.call(COACH, 'training.createPost', { title: 'x', content: 'y' });
+    expect(refused.error?.data.domainCode).toBe('TRAINING_COACH_ONLY');
+
+    const notAdmin = await env.call(COACH, 'training.setCoach', {
+      userId: env.demo.users[COACH]!.id,
+    });
+    expect(notAdmin.status).toBe(403);
+    const otherCompany = await env.call(ADMIN, 'training.setCoach', {
+      userId: env.demo.users[OTHER_TENANT]!.id,
+    });
+    expect(otherCompany.error?.data.domainCode).toBe('TRAINING_AUDIENCE_INVALID');
+    const named = await env.call(ADMIN, 'training.setCoach', {
+      userId: env.demo.users[COACH]!.id,
+      meetLink: 'https://meet.google.com/otra-sala',
+    });
+    expect(named.data!.coach).toMatchObject({
+      name: 'Pablo',
+      meetLink: 'https://meet.google.com/otra-sala',
+    });
+    expect((await env.call(COACH, 'training.coach')).data!.canManage).toBe(true);
   });
 });

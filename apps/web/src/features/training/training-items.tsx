@@ -131,7 +131,8 @@ export function ItemsPage({
   emptyLabel: string;
   onOpen: (item: TrainingItem) => void;
 }) {
-  const canManage = useCoach().data?.canManage ?? false;
+  const coach = useCoach();
+  const canManage = coach.data?.canManage ?? false;
   const [creating, setCreating] = useState(false);
   const createButton = canManage && (
     <Group justify="flex-end">
@@ -156,7 +157,7 @@ export function ItemsPage({
       <Stack gap="md">
         {createButton}
         <Text c="dimmed" ta="center" py="xl">
-          {emptyLabel}
+          {coach.data && !coach.data.coach ? texts.noCoach : emptyLabel}
         </Text>
       </Stack>
     );
