@@ -106,6 +106,8 @@ test.describe("Aprender ('/training')", () => {
       watched,
     );
 
+    await page.screenshot({ path: 'test-results/training-instances.png', fullPage: true });
+
     // Next time (a new visit with the same address) the video starts where she left it.
     await page.goto(url);
     const again = await videoOf(page);
@@ -300,6 +302,7 @@ test.describe("Aprender ('/training')", () => {
       .click();
     const video = await videoOf(page);
     await expect(video).toHaveAttribute('src', /\/api\/files\//);
+    await page.screenshot({ path: 'test-results/training-viewer-coach.png' });
     expect(browserErrors).toEqual([]);
   });
 
