@@ -325,8 +325,6 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
   ],
   /** The contact sheet and the conversation: pickers, configurable fields, attachments (REST). */
   '/contact': ['catalog.tags', 'catalog.origins', ...FIELD_PROCEDURES, 'POST /api/aws/documents'],
-  /** 'Aprender': the coach's uploads of videos, miniatures and post files (REST). */
-  '/training': ['POST /api/aws/documents'],
   /** The contacts list's filters and the multi-contact transfer. */
   '/contacts': ['catalog.tags', 'catalog.origins', 'customField.forForm', 'user.lookup'],
   /** A company's sheet: its configurable fields, address and pickers. */
