@@ -317,4 +317,37 @@ test.describe("Aprender ('/training')", () => {
       'Manejo de objeciones',
     );
   });
+
+  test('el lado del entrenador: /comercial/{empresa}/publications y /instances', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signIn(page, 'proyecto@demo.test');
+    const me = await page.request.get('/api/trpc/auth.me');
+    const company = (
+      (await me.json()) as { result: { data: { json: { tenant: { id: string } } } } }
+    ).result.data.json.tenant.id;
+    await page.goto(`/comercial/${company}/publications`);
+    await expect(page.getByRole('button', { name: texts.post.create })).toBeVisible();
+    await expect(postNamed(page, 'Bienvenidos a Aprender')).toBeVisible();
+    await page.goto(`/comercial/${company}/instances`);
+    await expect(page.getByRole('button', { name: texts.item.createInstance })).toBeVisible();
+    await expect(page.getByRole('button', { name: texts.item.createTutorial })).toBeVisible();
+    // Another company's id is no page of hers.
+    await page.goto('/comercial/00000000-0000-7000-8000-000000000001/publications');
+    await expect(page.getByRole('heading', { name: es.app.notFoundTitle })).toBeVisible();
+
+    // A seller who is not the coach goes to the tab everyone sees.
+    const other = await browser.newContext({ baseURL });
+    try {
+      const seller = await other.newPage();
+      await signIn(seller, 'vendedor@demo.test');
+      await seller.goto(`/comercial/${company}/publications`);
+      await expect(seller).toHaveURL('/training/publications');
+      await expect(seller.getByRole('button', { name: texts.post.create })).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
+  });
 });

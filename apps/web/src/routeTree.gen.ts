@@ -29,6 +29,8 @@ import { Route as AppTrainingIndexRouteImport } from './routes/_app/training/ind
 import { Route as AppTrainingInstancesRouteImport } from './routes/_app/training/instances'
 import { Route as AppTrainingPublicationsRouteImport } from './routes/_app/training/publications'
 import { Route as AppTrainingTutorialsRouteImport } from './routes/_app/training/tutorials'
+import { Route as AppComercialComercialInstancesRouteImport } from './routes/_app/comercial/$comercial/instances'
+import { Route as AppComercialComercialPublicationsRouteImport } from './routes/_app/comercial/$comercial/publications'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -129,6 +131,18 @@ const AppTrainingTutorialsRoute = AppTrainingTutorialsRouteImport.update({
   path: '/tutorials',
   getParentRoute: () => AppTrainingRoute,
 } as any)
+const AppComercialComercialInstancesRoute =
+  AppComercialComercialInstancesRouteImport.update({
+    id: '/comercial/$comercial/instances',
+    path: '/comercial/$comercial/instances',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppComercialComercialPublicationsRoute =
+  AppComercialComercialPublicationsRouteImport.update({
+    id: '/comercial/$comercial/publications',
+    path: '/comercial/$comercial/publications',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -150,6 +164,8 @@ export interface FileRoutesByFullPath {
   '/contacts/': typeof AppContactsIndexRoute
   '/settings/': typeof AppSettingsIndexRoute
   '/training/': typeof AppTrainingIndexRoute
+  '/comercial/$comercial/instances': typeof AppComercialComercialInstancesRoute
+  '/comercial/$comercial/publications': typeof AppComercialComercialPublicationsRoute
 }
 export interface FileRoutesByTo {
   '/force-change-password': typeof ForceChangePasswordRoute
@@ -170,6 +186,8 @@ export interface FileRoutesByTo {
   '/contacts': typeof AppContactsIndexRoute
   '/settings': typeof AppSettingsIndexRoute
   '/training': typeof AppTrainingIndexRoute
+  '/comercial/$comercial/instances': typeof AppComercialComercialInstancesRoute
+  '/comercial/$comercial/publications': typeof AppComercialComercialPublicationsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -193,6 +211,8 @@ export interface FileRoutesById {
   '/_app/contacts/': typeof AppContactsIndexRoute
   '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/training/': typeof AppTrainingIndexRoute
+  '/_app/comercial/$comercial/instances': typeof AppComercialComercialInstancesRoute
+  '/_app/comercial/$comercial/publications': typeof AppComercialComercialPublicationsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -216,6 +236,8 @@ export interface FileRouteTypes {
     | '/contacts/'
     | '/settings/'
     | '/training/'
+    | '/comercial/$comercial/instances'
+    | '/comercial/$comercial/publications'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/force-change-password'
@@ -236,6 +258,8 @@ export interface FileRouteTypes {
     | '/contacts'
     | '/settings'
     | '/training'
+    | '/comercial/$comercial/instances'
+    | '/comercial/$comercial/publications'
   id:
     | '__root__'
     | '/_app'
@@ -258,6 +282,8 @@ export interface FileRouteTypes {
     | '/_app/contacts/'
     | '/_app/settings/'
     | '/_app/training/'
+    | '/_app/comercial/$comercial/instances'
+    | '/_app/comercial/$comercial/publications'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -408,6 +434,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTrainingTutorialsRouteImport
       parentRoute: typeof AppTrainingRoute
     }
+    '/_app/comercial/$comercial/instances': {
+      id: '/_app/comercial/$comercial/instances'
+      path: '/comercial/$comercial/instances'
+      fullPath: '/comercial/$comercial/instances'
+      preLoaderRoute: typeof AppComercialComercialInstancesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/comercial/$comercial/publications': {
+      id: '/_app/comercial/$comercial/publications'
+      path: '/comercial/$comercial/publications'
+      fullPath: '/comercial/$comercial/publications'
+      preLoaderRoute: typeof AppComercialComercialPublicationsRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -443,6 +483,8 @@ interface AppRouteChildren {
   AppContactIndexRoute: typeof AppContactIndexRoute
   AppContactsIndexRoute: typeof AppContactsIndexRoute
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute
+  AppComercialComercialInstancesRoute: typeof AppComercialComercialInstancesRoute
+  AppComercialComercialPublicationsRoute: typeof AppComercialComercialPublicationsRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -459,6 +501,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppContactIndexRoute: AppContactIndexRoute,
   AppContactsIndexRoute: AppContactsIndexRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
+  AppComercialComercialInstancesRoute: AppComercialComercialInstancesRoute,
+  AppComercialComercialPublicationsRoute:
+    AppComercialComercialPublicationsRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
