@@ -23,6 +23,7 @@ import { registerInteractionsRoutes } from './modules/interactions/interactions.
 import { registerPlacesRoutes } from './modules/places/places.rest';
 import { registerSettingsRoutes } from './modules/settings/settings.rest';
 import { registerGoalsRoutes } from './modules/goals/goals.rest';
+import { registerTrainingRoutes } from './modules/training/training.rest';
 import { registerDocsRoutes } from './http/docs';
 import { configureOutbound } from './lib/outbound';
 import { registerAuthRoutes } from './modules/auth/auth.rest';
@@ -200,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerPlacesRoutes(server, deps);
   registerSettingsRoutes(server, deps);
   registerGoalsRoutes(server, deps);
+  registerTrainingRoutes(server, deps);
   await registerFilesRoutes(server, deps);
   registerChannelsRoutes(server, deps);
   await registerChannelWebhooks(server, deps);

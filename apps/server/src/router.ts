@@ -14,6 +14,7 @@ import { placesRouter } from './modules/places/places.router';
 import { usersRouter } from './modules/users/users.router';
 import { sellersRouter } from './modules/sellers/sellers.router';
 import { goalsRouter } from './modules/goals/goals.router';
+import { trainingRouter } from './modules/training/training.router';
 import { settingsRouter } from './modules/settings/settings.router';
 import { apiTokenRouter } from './modules/sessions/api-token.router';
 import { systemRouter } from './modules/system/system.router';
@@ -29,6 +30,7 @@ export const appRouter = router({
   account: accountRouter,
   seller: sellersRouter,
   goal: goalsRouter,
+  training: trainingRouter,
   company: companiesRouter,
   customField: customFieldsRouter,
   catalog: catalogRouter,

@@ -9,9 +9,8 @@ test.describe('Guardia de rutas', () => {
   }) => {
     await signIn(page, 'jail@demo.test');
     await page.goto('/');
-    // The training screen is not built yet, so the address shows the Spanish 404 page.
     await expect(page).toHaveURL('/training');
-    await expect(page.getByRole('heading', { name: es.app.notFoundTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { name: es.training.title, exact: true })).toBeVisible();
 
     await page.goto('/?view-user=x');
     await expect(page).toHaveURL('/training');

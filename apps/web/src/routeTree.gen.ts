@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as ForceChangePasswordRouteImport } from './routes/force-change-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppTrainingRouteImport } from './routes/_app/training'
 import { Route as AppComercialGoalsRouteImport } from './routes/_app/comercial/goals'
 import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index'
 import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId'
@@ -22,7 +23,14 @@ import { Route as AppContactSharedinboxRouteImport } from './routes/_app/contact
 import { Route as AppContactUnassignedRouteImport } from './routes/_app/contact/unassigned'
 import { Route as AppContactsIndexRouteImport } from './routes/_app/contacts/index'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
+import { Route as AppSettingsLearnRouteImport } from './routes/_app/settings/learn'
 import { Route as AppSettingsNewWhatsappRouteImport } from './routes/_app/settings/new-whatsapp'
+import { Route as AppTrainingIndexRouteImport } from './routes/_app/training/index'
+import { Route as AppTrainingInstancesRouteImport } from './routes/_app/training/instances'
+import { Route as AppTrainingPublicationsRouteImport } from './routes/_app/training/publications'
+import { Route as AppTrainingTutorialsRouteImport } from './routes/_app/training/tutorials'
+import { Route as AppComercialComercialInstancesRouteImport } from './routes/_app/comercial/$comercial/instances'
+import { Route as AppComercialComercialPublicationsRouteImport } from './routes/_app/comercial/$comercial/publications'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -41,6 +49,11 @@ const LoginRoute = LoginRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTrainingRoute = AppTrainingRouteImport.update({
+  id: '/training',
+  path: '/training',
   getParentRoute: () => AppRoute,
 } as any)
 const AppComercialGoalsRoute = AppComercialGoalsRouteImport.update({
@@ -88,26 +101,71 @@ const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
   path: '/settings/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsLearnRoute = AppSettingsLearnRouteImport.update({
+  id: '/settings/learn',
+  path: '/settings/learn',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsNewWhatsappRoute = AppSettingsNewWhatsappRouteImport.update({
   id: '/settings/new-whatsapp',
   path: '/settings/new-whatsapp',
   getParentRoute: () => AppRoute,
 } as any)
+const AppTrainingIndexRoute = AppTrainingIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppTrainingRoute,
+} as any)
+const AppTrainingInstancesRoute = AppTrainingInstancesRouteImport.update({
+  id: '/instances',
+  path: '/instances',
+  getParentRoute: () => AppTrainingRoute,
+} as any)
+const AppTrainingPublicationsRoute = AppTrainingPublicationsRouteImport.update({
+  id: '/publications',
+  path: '/publications',
+  getParentRoute: () => AppTrainingRoute,
+} as any)
+const AppTrainingTutorialsRoute = AppTrainingTutorialsRouteImport.update({
+  id: '/tutorials',
+  path: '/tutorials',
+  getParentRoute: () => AppTrainingRoute,
+} as any)
+const AppComercialComercialInstancesRoute =
+  AppComercialComercialInstancesRouteImport.update({
+    id: '/comercial/$comercial/instances',
+    path: '/comercial/$comercial/instances',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppComercialComercialPublicationsRoute =
+  AppComercialComercialPublicationsRouteImport.update({
+    id: '/comercial/$comercial/publications',
+    path: '/comercial/$comercial/publications',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
+  '/training': typeof AppTrainingRouteWithChildren
   '/comercial/goals': typeof AppComercialGoalsRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
+  '/settings/learn': typeof AppSettingsLearnRoute
   '/settings/new-whatsapp': typeof AppSettingsNewWhatsappRoute
+  '/training/instances': typeof AppTrainingInstancesRoute
+  '/training/publications': typeof AppTrainingPublicationsRoute
+  '/training/tutorials': typeof AppTrainingTutorialsRoute
   '/companies/': typeof AppCompaniesIndexRoute
   '/contact/': typeof AppContactIndexRoute
   '/contacts/': typeof AppContactsIndexRoute
   '/settings/': typeof AppSettingsIndexRoute
+  '/training/': typeof AppTrainingIndexRoute
+  '/comercial/$comercial/instances': typeof AppComercialComercialInstancesRoute
+  '/comercial/$comercial/publications': typeof AppComercialComercialPublicationsRoute
 }
 export interface FileRoutesByTo {
   '/force-change-password': typeof ForceChangePasswordRoute
@@ -118,28 +176,43 @@ export interface FileRoutesByTo {
   '/company/channels': typeof AppCompanyChannelsRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
+  '/settings/learn': typeof AppSettingsLearnRoute
   '/settings/new-whatsapp': typeof AppSettingsNewWhatsappRoute
+  '/training/instances': typeof AppTrainingInstancesRoute
+  '/training/publications': typeof AppTrainingPublicationsRoute
+  '/training/tutorials': typeof AppTrainingTutorialsRoute
   '/companies': typeof AppCompaniesIndexRoute
   '/contact': typeof AppContactIndexRoute
   '/contacts': typeof AppContactsIndexRoute
   '/settings': typeof AppSettingsIndexRoute
+  '/training': typeof AppTrainingIndexRoute
+  '/comercial/$comercial/instances': typeof AppComercialComercialInstancesRoute
+  '/comercial/$comercial/publications': typeof AppComercialComercialPublicationsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
+  '/_app/training': typeof AppTrainingRouteWithChildren
   '/_app/': typeof AppIndexRoute
   '/_app/comercial/goals': typeof AppComercialGoalsRoute
   '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/_app/company/channels': typeof AppCompanyChannelsRoute
   '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/_app/contact/unassigned': typeof AppContactUnassignedRoute
+  '/_app/settings/learn': typeof AppSettingsLearnRoute
   '/_app/settings/new-whatsapp': typeof AppSettingsNewWhatsappRoute
+  '/_app/training/instances': typeof AppTrainingInstancesRoute
+  '/_app/training/publications': typeof AppTrainingPublicationsRoute
+  '/_app/training/tutorials': typeof AppTrainingTutorialsRoute
   '/_app/companies/': typeof AppCompaniesIndexRoute
   '/_app/contact/': typeof AppContactIndexRoute
   '/_app/contacts/': typeof AppContactsIndexRoute
   '/_app/settings/': typeof AppSettingsIndexRoute
+  '/_app/training/': typeof AppTrainingIndexRoute
+  '/_app/comercial/$comercial/instances': typeof AppComercialComercialInstancesRoute
+  '/_app/comercial/$comercial/publications': typeof AppComercialComercialPublicationsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -147,16 +220,24 @@ export interface FileRouteTypes {
     | '/'
     | '/force-change-password'
     | '/login'
+    | '/training'
     | '/comercial/goals'
     | '/companies/$companyId'
     | '/company/channels'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
+    | '/settings/learn'
     | '/settings/new-whatsapp'
+    | '/training/instances'
+    | '/training/publications'
+    | '/training/tutorials'
     | '/companies/'
     | '/contact/'
     | '/contacts/'
     | '/settings/'
+    | '/training/'
+    | '/comercial/$comercial/instances'
+    | '/comercial/$comercial/publications'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/force-change-password'
@@ -167,27 +248,42 @@ export interface FileRouteTypes {
     | '/company/channels'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
+    | '/settings/learn'
     | '/settings/new-whatsapp'
+    | '/training/instances'
+    | '/training/publications'
+    | '/training/tutorials'
     | '/companies'
     | '/contact'
     | '/contacts'
     | '/settings'
+    | '/training'
+    | '/comercial/$comercial/instances'
+    | '/comercial/$comercial/publications'
   id:
     | '__root__'
     | '/_app'
     | '/force-change-password'
     | '/login'
+    | '/_app/training'
     | '/_app/'
     | '/_app/comercial/goals'
     | '/_app/companies/$companyId'
     | '/_app/company/channels'
     | '/_app/contact/sharedinbox'
     | '/_app/contact/unassigned'
+    | '/_app/settings/learn'
     | '/_app/settings/new-whatsapp'
+    | '/_app/training/instances'
+    | '/_app/training/publications'
+    | '/_app/training/tutorials'
     | '/_app/companies/'
     | '/_app/contact/'
     | '/_app/contacts/'
     | '/_app/settings/'
+    | '/_app/training/'
+    | '/_app/comercial/$comercial/instances'
+    | '/_app/comercial/$comercial/publications'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -224,6 +320,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/training': {
+      id: '/_app/training'
+      path: '/training'
+      fullPath: '/training'
+      preLoaderRoute: typeof AppTrainingRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/comercial/goals': {
@@ -289,6 +392,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings/learn': {
+      id: '/_app/settings/learn'
+      path: '/settings/learn'
+      fullPath: '/settings/learn'
+      preLoaderRoute: typeof AppSettingsLearnRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings/new-whatsapp': {
       id: '/_app/settings/new-whatsapp'
       path: '/settings/new-whatsapp'
@@ -296,35 +406,104 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsNewWhatsappRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/training/': {
+      id: '/_app/training/'
+      path: '/'
+      fullPath: '/training/'
+      preLoaderRoute: typeof AppTrainingIndexRouteImport
+      parentRoute: typeof AppTrainingRoute
+    }
+    '/_app/training/instances': {
+      id: '/_app/training/instances'
+      path: '/instances'
+      fullPath: '/training/instances'
+      preLoaderRoute: typeof AppTrainingInstancesRouteImport
+      parentRoute: typeof AppTrainingRoute
+    }
+    '/_app/training/publications': {
+      id: '/_app/training/publications'
+      path: '/publications'
+      fullPath: '/training/publications'
+      preLoaderRoute: typeof AppTrainingPublicationsRouteImport
+      parentRoute: typeof AppTrainingRoute
+    }
+    '/_app/training/tutorials': {
+      id: '/_app/training/tutorials'
+      path: '/tutorials'
+      fullPath: '/training/tutorials'
+      preLoaderRoute: typeof AppTrainingTutorialsRouteImport
+      parentRoute: typeof AppTrainingRoute
+    }
+    '/_app/comercial/$comercial/instances': {
+      id: '/_app/comercial/$comercial/instances'
+      path: '/comercial/$comercial/instances'
+      fullPath: '/comercial/$comercial/instances'
+      preLoaderRoute: typeof AppComercialComercialInstancesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/comercial/$comercial/publications': {
+      id: '/_app/comercial/$comercial/publications'
+      path: '/comercial/$comercial/publications'
+      fullPath: '/comercial/$comercial/publications'
+      preLoaderRoute: typeof AppComercialComercialPublicationsRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
+interface AppTrainingRouteChildren {
+  AppTrainingInstancesRoute: typeof AppTrainingInstancesRoute
+  AppTrainingPublicationsRoute: typeof AppTrainingPublicationsRoute
+  AppTrainingTutorialsRoute: typeof AppTrainingTutorialsRoute
+  AppTrainingIndexRoute: typeof AppTrainingIndexRoute
+}
+
+const AppTrainingRouteChildren: AppTrainingRouteChildren = {
+  AppTrainingInstancesRoute: AppTrainingInstancesRoute,
+  AppTrainingPublicationsRoute: AppTrainingPublicationsRoute,
+  AppTrainingTutorialsRoute: AppTrainingTutorialsRoute,
+  AppTrainingIndexRoute: AppTrainingIndexRoute,
+}
+
+const AppTrainingRouteWithChildren = AppTrainingRoute._addFileChildren(
+  AppTrainingRouteChildren,
+)
+
 interface AppRouteChildren {
+  AppTrainingRoute: typeof AppTrainingRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
   AppComercialGoalsRoute: typeof AppComercialGoalsRoute
   AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
   AppCompanyChannelsRoute: typeof AppCompanyChannelsRoute
   AppContactSharedinboxRoute: typeof AppContactSharedinboxRoute
   AppContactUnassignedRoute: typeof AppContactUnassignedRoute
+  AppSettingsLearnRoute: typeof AppSettingsLearnRoute
   AppSettingsNewWhatsappRoute: typeof AppSettingsNewWhatsappRoute
   AppCompaniesIndexRoute: typeof AppCompaniesIndexRoute
   AppContactIndexRoute: typeof AppContactIndexRoute
   AppContactsIndexRoute: typeof AppContactsIndexRoute
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute
+  AppComercialComercialInstancesRoute: typeof AppComercialComercialInstancesRoute
+  AppComercialComercialPublicationsRoute: typeof AppComercialComercialPublicationsRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppTrainingRoute: AppTrainingRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
   AppComercialGoalsRoute: AppComercialGoalsRoute,
   AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,
   AppCompanyChannelsRoute: AppCompanyChannelsRoute,
   AppContactSharedinboxRoute: AppContactSharedinboxRoute,
   AppContactUnassignedRoute: AppContactUnassignedRoute,
+  AppSettingsLearnRoute: AppSettingsLearnRoute,
   AppSettingsNewWhatsappRoute: AppSettingsNewWhatsappRoute,
   AppCompaniesIndexRoute: AppCompaniesIndexRoute,
   AppContactIndexRoute: AppContactIndexRoute,
   AppContactsIndexRoute: AppContactsIndexRoute,
   AppSettingsIndexRoute: AppSettingsIndexRoute,
+  AppComercialComercialInstancesRoute: AppComercialComercialInstancesRoute,
+  AppComercialComercialPublicationsRoute:
+    AppComercialComercialPublicationsRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

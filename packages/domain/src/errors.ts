@@ -65,6 +65,19 @@ export const ERROR_HTTP_STATUS = {
   PERIOD_INVALID: 400,
   /** An upload that is not a workbook of the goals template. */
   GOAL_FILE_INVALID: 400,
+  // Training 'Aprender' (ours: 03 §8 names only the reaction's rollback)
+  TRAINING_ITEM_NOT_FOUND: 404,
+  COACH_POST_NOT_FOUND: 404,
+  COACH_COMMENT_NOT_FOUND: 404,
+  /** Creating or changing classes, tutorials and posts: the company's coach and admins only. */
+  TRAINING_COACH_ONLY: 403,
+  /** A group or user of the audience that is not of the caller's company. */
+  TRAINING_AUDIENCE_INVALID: 400,
+  COACH_COMMENT_EMPTY: 400,
+  /** Deleting someone else's comment without being the coach or an admin. */
+  COACH_COMMENT_NOT_YOURS: 403,
+  /** A reply to a comment of another post. */
+  COACH_COMMENT_PARENT_INVALID: 400,
   // Contacts (02 §5, §8)
   PHONE_BLOCKED: 409,
   PHONE_ALREADY_REGISTERED: 409,

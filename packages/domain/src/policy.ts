@@ -185,11 +185,11 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/presale', roles: 'all', slug: 'comercial-presale', built: false },
   { path: '/grupos', roles: ['admin'], slug: 'groups', built: false },
   { path: '/settings', roles: 'all', slug: 'settings', built: true },
-  /** 'Aprender' of the user menu (01 §2): the training area, not built yet. */
-  { path: '/settings/learn', roles: 'all', slug: 'training', built: false },
+  /** 'Aprender' of the user menu (01 §2): the training area (the web sends it to /training). */
+  { path: '/settings/learn', roles: 'all', slug: 'training', built: true },
   { path: '/all-notifications', roles: 'all', built: false },
   { path: '/notifications', roles: 'all', built: false },
-  { path: '/training', roles: 'all', slug: 'training', built: false },
+  { path: '/training', roles: 'all', slug: 'training', built: true },
 ];
 
 /** Paths every signed-in user may reach whatever else applies (the guard's own pages). */
@@ -385,6 +385,8 @@ export const CONFIGURATION_PROCEDURES: readonly string[] = [
   'sharedInbox.remove',
   // The company goal config (01 §3 Goals).
   'goal.saveConfig',
+  // The company's coach of 'Aprender'.
+  'training.setCoach',
 ];
 
 export function apiTokenAdmits(

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@cartera/domain/roles';
-import { jailAdmits, PROCEDURES_WITHOUT_AREA } from '@cartera/domain/policy';
+import { jailAdmits, pathWithin, PROCEDURES_WITHOUT_AREA } from '@cartera/domain/policy';
 import type { AuthSession } from '../modules/sessions/session.types';
 import { contextWithoutDeps, fakeSession } from '../testing/auth-fixtures';
 import type { ProcedureMeta } from './init';
@@ -30,6 +30,14 @@ const COMPANY_ROLES: readonly Role[] = ['comercial', 'users_manager', 'project_m
 const GOALS_ROLES: readonly Role[] = ['comercial', 'super', 'project_manager'];
 const SOME_ID = '00000000-0000-7000-8000-0000000000c1';
 const OTHER_ID = '00000000-0000-7000-8000-0000000000c2';
+const TRAINING_ITEM = {
+  type: 'instance',
+  title: 'Clase',
+  date: new Date('2026-03-02T12:00:00Z'),
+  duration: 60,
+  linkOfClass: '/media/training/clase.webm',
+};
+const COACH_POST = { title: 'Novedades', content: 'Hola equipo' };
 const CONTACT_VALUES = { firstName: 'Ana', phones: [{ phone: '099123456', extensionNumber: '' }] };
 
 const procedures: Record<string, Entry> = {
@@ -77,6 +85,27 @@ const procedures: Record<string, Entry> = {
   'goal.saveConfig': {
     access: { roles: ['comercial', 'project_manager'] },
     input: { startDate: '2026-03-02', metrics: [{ reference: 'tracing', hidden: false }] },
+  },
+  'training.coach': { access: 'authenticated' },
+  'training.setCoach': { access: { roles: ['admin'] }, input: { userId: SOME_ID } },
+  'training.items': { access: 'authenticated', input: { type: 'instance' } },
+  'training.item': { access: 'authenticated', input: { id: SOME_ID } },
+  'training.recordProgress': { access: 'authenticated', input: { id: SOME_ID, position: 12 } },
+  'training.createItem': { access: 'authenticated', input: TRAINING_ITEM },
+  'training.updateItem': { access: 'authenticated', input: { id: SOME_ID, data: TRAINING_ITEM } },
+  'training.deleteItem': { access: 'authenticated', input: { id: SOME_ID } },
+  'training.posts': { access: 'authenticated', input: {} },
+  'training.post': { access: 'authenticated', input: { id: SOME_ID } },
+  'training.createPost': { access: 'authenticated', input: COACH_POST },
+  'training.updatePost': { access: 'authenticated', input: { id: SOME_ID, data: COACH_POST } },
+  'training.deletePost': { access: 'authenticated', input: { id: SOME_ID } },
+  'training.react': { access: 'authenticated', input: { postId: SOME_ID, reaction: 'love' } },
+  'training.comments': { access: 'authenticated', input: { postId: SOME_ID } },
+  'training.comment': { access: 'authenticated', input: { postId: SOME_ID, content: 'Gracias' } },
+  'training.deleteComment': { access: 'authenticated', input: { id: SOME_ID } },
+  'training.setCommentVisibility': {
+    access: 'authenticated',
+    input: { id: SOME_ID, visible: false },
   },
   'place.status': { access: 'authenticated' },
   'place.search': { access: 'authenticated', input: { searchInput: 'artigas' } },
@@ -451,7 +480,8 @@ describe('arnés de autorización', () => {
 
     if (meta?.area) {
       it(`${path} rechaza a un usuario confinado fuera de ${meta.area}`, async () => {
-        const session = fakeSession(firstAllowedRole, { jailUrl: ['/training'] });
+        const outside = pathWithin(meta.area!, '/training') ? ['/settings'] : ['/training'];
+        const session = fakeSession(firstAllowedRole, { jailUrl: outside });
         await expect(call(path, session, entry.input)).rejects.toMatchObject({
           cause: { code: 'PERMISSION_DENIED' },
         });

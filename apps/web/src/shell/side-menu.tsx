@@ -17,7 +17,7 @@ import { DisconnectedChannelsAlert } from '../features/channels/disconnected-ale
 import { backLink } from '../features/contacts/back-link';
 import { es, format } from '@cartera/domain/i18n';
 import { visibleMenu, type MenuEntry, type MenuItem } from '@cartera/domain/menu';
-import { hasSlug, ruleFor } from '@cartera/domain/policy';
+import { guardRoute, ruleFor } from '@cartera/domain/policy';
 import { fullNameOf, guardUserOf, useMe, type Me } from '../features/auth/session';
 import { SETTINGS_STALE_MS } from '../features/companies/companies-settings';
 import { useUnassignedCount } from '../features/inbox/unassigned-count';
@@ -187,7 +187,7 @@ function EntryLink({
     enabled:
       entry.id === 'companies' &&
       liveMe !== null &&
-      hasSlug(guardUserOf(liveMe), 'comercial-companies'),
+      guardRoute(guardUserOf(liveMe), '/companies').kind === 'allow',
   });
   const label =
     entry.id === 'companies' ? (companies.data?.panelLabel ?? entry.label) : entry.label;

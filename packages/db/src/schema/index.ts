@@ -9,3 +9,4 @@ export * from './custom-fields';
 export * from './interactions';
 export * from './channels';
 export * from './goals';
+export * from './training';

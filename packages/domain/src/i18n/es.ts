@@ -4,6 +4,7 @@ import { contactsEs } from './contacts.es';
 import { conversationEs } from './conversation.es';
 import { companiesEs, fieldsErrorMessages, fieldsEs } from './fields.es';
 import { goalsEs } from './goals.es';
+import { trainingEs } from './training.es';
 import { sharedInboxesEs } from './shared-inboxes.es';
 
 /**
@@ -56,6 +57,14 @@ export const errorMessages: Record<ErrorCode, string> = {
   SECTOR_NAME_READY_USE: 'El nombre del sector ya está en uso.',
   ...fieldsErrorMessages,
   CONTACT_NOT_FOUND: 'Contacto no encontrado',
+  TRAINING_ITEM_NOT_FOUND: 'No se encontró la clase o el tutorial.',
+  COACH_POST_NOT_FOUND: 'No se encontró la publicación.',
+  COACH_COMMENT_NOT_FOUND: 'No se encontró el comentario.',
+  TRAINING_COACH_ONLY: 'Solo el entrenador de tu empresa puede hacer esto.',
+  TRAINING_AUDIENCE_INVALID: 'Los grupos y usuarios elegidos deben ser de tu empresa.',
+  COACH_COMMENT_EMPTY: 'Escribe un comentario antes de enviarlo.',
+  COACH_COMMENT_NOT_YOURS: 'Solo puedes eliminar tus propios comentarios.',
+  COACH_COMMENT_PARENT_INVALID: 'El comentario al que respondes no es de esta publicación.',
   SHARED_INBOX_NOT_FOUND: 'No se encontró la cartera compartida.',
   GOAL_ROLES_ERROR: 'Ocurrió un error al obtener los datos',
   GOAL_SELLER_INVALID: 'Solo se asignan objetivos a vendedores activos que puedes ver.',
@@ -148,6 +157,7 @@ export const es = {
   conversation: conversationEs,
   sharedInboxes: sharedInboxesEs,
   goals: goalsEs,
+  training: trainingEs,
   app: {
     name: 'Cartera',
     notFoundTitle: 'Página no encontrada',

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { CoachItemsPage, requireCoachSide } from '../../../../features/training/coach-side';
+import { VideoViewer } from '../../../../features/training/video-viewer';
+
+/** '/comercial/{comercial}/instances': the coach's classes and tutorials (03 §2.3). */
+export const Route = createFileRoute('/_app/comercial/$comercial/instances')({
+  validateSearch: z.object({ id: z.string().uuid().optional().catch(undefined) }),
+  beforeLoad: ({ context, params }) =>
+    requireCoachSide(context, params.comercial, '/training/instances'),
+  component: function CoachInstancesRoute() {
+    const { id } = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return (
+      <>
+        <CoachItemsPage onOpen={(item) => void navigate({ search: { id: item.id } })} />
+        {id && <VideoViewer key={id} id={id} onClose={() => void navigate({ search: {} })} />}
+      </>
+    );
+  },
+});

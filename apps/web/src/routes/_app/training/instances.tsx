@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { es } from '@cartera/domain/i18n';
+import { ItemsPage } from '../../../features/training/training-items';
+import { VideoViewer } from '../../../features/training/video-viewer';
+
+/** '/training/instances' ('Clases grabadas'): `id` opens that one in the viewer; closing drops it. */
+export const Route = createFileRoute('/_app/training/instances')({
+  validateSearch: z.object({ id: z.string().uuid().optional().catch(undefined) }),
+  component: function TrainingItemsRoute() {
+    const { id } = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return (
+      <>
+        <ItemsPage
+          type="instance"
+          emptyLabel={es.training.noInstances}
+          onOpen={(item) => void navigate({ search: { id: item.id } })}
+        />
+        {id && <VideoViewer key={id} id={id} onClose={() => void navigate({ search: {} })} />}
+      </>
+    );
+  },
+});

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatDuration, formatPosition } from './training';
+
+describe('duración de una clase (01 §9)', () => {
+  it('en segundos bajo el minuto, en minutos bajo la hora, si no en horas', () => {
+    expect(formatDuration(0)).toBe('0 s');
+    expect(formatDuration(59)).toBe('59 s');
+    expect(formatDuration(60)).toBe('1 min');
+    expect(formatDuration(3599)).toBe('59 min');
+    expect(formatDuration(3600)).toBe('1 h');
+    expect(formatDuration(5400)).toBe('1,5 h');
+  });
+});
+
+describe('posición en un video', () => {
+  it('como un reloj', () => {
+    expect(formatPosition(14.7)).toBe('0:14');
+    expect(formatPosition(725)).toBe('12:05');
+    expect(formatPosition(3723)).toBe('1:02:03');
+  });
+});
