@@ -26,7 +26,8 @@ import { domainCodeOf, userMessageOf } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
 import { CalendarIcon } from '../../../ui/icons';
 import { newId } from '@cartera/domain/ids';
-import { PRESET_GROUPS, type Preset } from './reminder-presets';
+import { PresetGroups } from './preset-groups';
+import type { Preset } from './reminder-presets';
 import { useRefreshContact } from './use-refresh-contact';
 
 const t = es.conversation.actions;
@@ -172,27 +173,7 @@ function ReminderForm({
         </Stepper.Step>
         <Stepper.Step label={t.reminderStepDate}>
           <Stack gap="sm" mt="sm">
-            {PRESET_GROUPS.map((group) => (
-              <Stack key={group.title} gap={4}>
-                <Text size="xs" fw={600} c="dimmed" tt="uppercase">
-                  {group.title}
-                </Text>
-                <Group gap="xs" role="group" aria-label={group.title}>
-                  {group.presets.map((preset) => (
-                    <Button
-                      key={preset.key}
-                      size="compact-sm"
-                      radius="xl"
-                      variant={picked?.key === preset.key ? 'filled' : 'default'}
-                      aria-pressed={picked?.key === preset.key}
-                      onClick={() => pickPreset(preset)}
-                    >
-                      {preset.label}
-                    </Button>
-                  ))}
-                </Group>
-              </Stack>
-            ))}
+            <PresetGroups pickedKey={picked?.key} onPick={pickPreset} />
             <DateTimePicker
               label={t.reminderCalendar}
               placeholder={t.reminderCalendarPlaceholder}

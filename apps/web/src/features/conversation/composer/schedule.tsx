@@ -1,23 +1,13 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  CloseButton,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Checkbox, CloseButton, Modal, Stack, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { es, format } from '@cartera/domain/i18n';
 import { SCHEDULED_CHIP_FORMAT, scheduledDateValid } from '@cartera/domain/scheduled-messages';
 import { DATE_TIME_FORMAT, dayjs, formatDateTime } from '../../../lib/dates';
 import { FormActions } from '../../../ui/form-actions';
 import { CalendarIcon } from '../../../ui/icons';
-import { PRESET_GROUPS, type Preset } from '../actions/reminder-presets';
+import { PresetGroups } from '../actions/preset-groups';
+import type { Preset } from '../actions/reminder-presets';
 import { ClockIcon } from '../icons';
 
 const c = es.conversation.composer;
@@ -118,27 +108,7 @@ function ScheduleForm({
       noValidate
     >
       <Stack gap="sm">
-        {PRESET_GROUPS.map((group) => (
-          <Stack key={group.title} gap={4}>
-            <Text size="xs" fw={600} c="dimmed" tt="uppercase">
-              {group.title}
-            </Text>
-            <Group gap="xs" role="group" aria-label={group.title}>
-              {group.presets.map((preset) => (
-                <Button
-                  key={preset.key}
-                  size="compact-sm"
-                  radius="xl"
-                  variant={picked?.key === preset.key ? 'filled' : 'default'}
-                  aria-pressed={picked?.key === preset.key}
-                  onClick={() => pickPreset(preset)}
-                >
-                  {preset.label}
-                </Button>
-              ))}
-            </Group>
-          </Stack>
-        ))}
+        <PresetGroups pickedKey={picked?.key} onPick={pickPreset} />
         <DateTimePicker
           label={c.scheduleDate}
           placeholder={c.scheduleDatePlaceholder}
