@@ -131,10 +131,11 @@ test.describe('conversación', () => {
     await signIn(page, 'vendedor@demo.test');
     const id = await newContact(page);
     await page.goto(`/contact?id=${id}`);
+    // A channel another test configures meanwhile may make the channel the starting mode.
+    const input = await noteComposer(page);
     const send = page.getByRole('button', { name: es.conversation.composer.send });
     await expect(send).toBeDisabled();
 
-    const input = await noteComposer(page);
     await input.click();
     await page.keyboard.type('*negrita* y _cursiva_');
     await page.keyboard.press('Shift+Enter');

@@ -109,9 +109,13 @@ export function useTimeline(
   // item written by someone else just before ours is not skipped.
   const { refetch } = history;
   const [catchUp] = useState(() => {
-    // What changed the timeline may have changed the contact (tag, reminder, archiving).
-    const refreshContact = () =>
+    // What changed the timeline may have changed the contact (tag, reminder, archiving) and
+    // what its followers show: items found by a catch-up (after a reconnection, or written
+    // before the subscription started) are news to them as much as a live event.
+    const refreshContact = () => {
       void queryClient.invalidateQueries(trpc.contact.get.queryFilter({ id: contactId }));
+      for (const listener of listeners) listener();
+    };
     return new LiveCatchUp(
       (after) => client.interaction.after.query({ contactId, after }),
       async () => {
