@@ -57,6 +57,86 @@ describe('mensajes por canal (03 §3)', () => {
       edited: false,
       previousVersions: [],
       errorCode: null,
+      mimeType: null,
+      reaction: false,
+      replyTo: null,
+      contacts: [],
+      adReply: null,
+      listened: false,
+    });
+  });
+
+  it('lee una respuesta, una reacción, contactos compartidos y el anuncio de origen', () => {
+    const reply = parseInteractionContent('channelMessage', {
+      message: { text: 'Sí, ese', type: 'text' },
+      origin: 'contact',
+      replyMessage: {
+        providerMessageId: 'wamid.A',
+        interactionId: 'i-1',
+        text: '¿Te interesa el plan?',
+        type: 'text',
+        origin: 'agent',
+      },
+      externalAdReply: {
+        title: 'Plan Hogar',
+        sourceUrl: 'https://fb.me/anuncio',
+        thumbnailUrl: 'https://example.com/t.jpg',
+        showAdAttribution: true,
+      },
+    });
+    if (reply.type !== 'channelMessage') throw new Error(reply.type);
+    expect(chatMessageOf(reply.content, false)).toMatchObject({
+      replyTo: {
+        interactionId: 'i-1',
+        text: '¿Te interesa el plan?',
+        kind: 'text',
+        origin: 'agent',
+      },
+      adReply: {
+        title: 'Plan Hogar',
+        sourceUrl: 'https://fb.me/anuncio',
+        thumbnailUrl: 'https://example.com/t.jpg',
+        body: null,
+        largeThumbnail: false,
+        showAttribution: true,
+      },
+      reaction: false,
+    });
+
+    const reaction = parseInteractionContent('channelMessage', {
+      message: { text: '👍', type: 'text' },
+      isReaction: true,
+      replyMessage: { providerMessageId: 'wamid.B', interactionId: null },
+    });
+    if (reaction.type !== 'channelMessage') throw new Error(reaction.type);
+    expect(chatMessageOf(reaction.content, false)).toMatchObject({
+      text: '👍',
+      reaction: true,
+      replyTo: { interactionId: null, text: '', kind: 'text', origin: null },
+    });
+
+    const cards = parseInteractionContent('channelMessage', {
+      message: {
+        text: '',
+        type: 'contactsArrayMessage',
+        contacts: [
+          { displayName: 'Ana', phoneNumber: '+59899123456' },
+          { displayName: null, phoneNumber: '+59899000111', description: 'Oficina' },
+        ],
+      },
+      // An unreadable quote or ad is ignored, not the whole message.
+      replyMessage: 'wamid.C',
+      externalAdReply: 7,
+    });
+    if (cards.type !== 'channelMessage') throw new Error(cards.type);
+    expect(chatMessageOf(cards.content, false)).toMatchObject({
+      kind: 'contactsArrayMessage',
+      contacts: [
+        { displayName: 'Ana', phoneNumber: '+59899123456', description: null },
+        { displayName: '+59899000111', phoneNumber: '+59899000111', description: 'Oficina' },
+      ],
+      replyTo: null,
+      adReply: null,
     });
   });
 

@@ -26,6 +26,35 @@ const optionalText = z.string().nullish();
  * `channelMessage` items and plain text on the legacy `message`, `wpp`, `fb` and `ig` items,
  * which keep the media beside it (03 §3 'WhatsApp message').
  */
+/** A shared contact card (03 §3 contactMessage and contactsArrayMessage entries). */
+const ZSharedContact = z.looseObject({
+  displayName: optionalText,
+  phoneNumber: optionalText,
+  description: optionalText,
+});
+
+/**
+ * The message a message answers (03 §3 replyMessage): the provider's id of it and, when it was
+ * found on the contact's timeline on arrival, its item and what it said.
+ */
+const ZReplyMessage = z.looseObject({
+  providerMessageId: optionalText,
+  interactionId: optionalText,
+  text: optionalText,
+  type: optionalText,
+  origin: optionalText,
+});
+
+/** The ad a customer came from (03 §3 externalAdReply, Click-to-WhatsApp ads). */
+const ZExternalAdReply = z.looseObject({
+  title: optionalText,
+  body: optionalText,
+  sourceUrl: optionalText,
+  thumbnailUrl: optionalText,
+  renderLargerThumbnail: z.boolean().nullish(),
+  showAdAttribution: z.boolean().nullish(),
+});
+
 const ZChatContent = z.looseObject({
   message: z
     .union([
@@ -36,9 +65,16 @@ const ZChatContent = z.looseObject({
         media: optionalText,
         fileName: optionalText,
         mimetype: optionalText,
+        contacts: z.array(ZSharedContact).nullish().catch(null),
       }),
     ])
     .nullish(),
+  replyMessage: ZReplyMessage.nullish().catch(null),
+  externalAdReply: ZExternalAdReply.nullish().catch(null),
+  /** A reaction to another message: `message.text` is the emoji, `replyMessage` the message. */
+  isReaction: z.boolean().nullish(),
+  /** An audio the other side listened to (03 §4: shown as read). */
+  listened: z.boolean().nullish(),
   medium: optionalText,
   origin: optionalText,
   channelId: optionalText,
@@ -175,6 +211,35 @@ export interface ChatMessage {
   previousVersions: Array<{ text: string; replacedAt: string | null }>;
   /** The domain code of a failed delivery (SEND_MESSAGE_ERROR…). */
   errorCode: string | null;
+  /** The file's type as the sender gave it (decides whether a document can be previewed). */
+  mimeType: string | null;
+  /** A reaction: `text` is the emoji and `replyTo` the message reacted to. */
+  reaction: boolean;
+  /** The message this one answers (null when it answers none). */
+  replyTo: ReplyQuote | null;
+  /** Shared contact cards (kind 'contactMessage' or 'contactsArrayMessage'). */
+  contacts: Array<{ displayName: string; phoneNumber: string | null; description: string | null }>;
+  /** The ad the customer wrote from. */
+  adReply: AdReply | null;
+  /** An audio the other side listened to. */
+  listened: boolean;
+}
+
+/** The quoted message of a reply: `interactionId` null when it was not found on arrival. */
+export interface ReplyQuote {
+  interactionId: string | null;
+  text: string;
+  kind: string;
+  origin: 'contact' | 'agent' | null;
+}
+
+export interface AdReply {
+  title: string | null;
+  body: string | null;
+  sourceUrl: string | null;
+  thumbnailUrl: string | null;
+  largeThumbnail: boolean;
+  showAttribution: boolean;
 }
 
 type ChatContent = z.output<typeof ZChatContent>;
@@ -209,6 +274,38 @@ export function chatMessageOf(content: ChatContent, agentWrote: boolean): ChatMe
       replacedAt: each.updatedAt ?? null,
     })),
     errorCode: content.errorCode ?? null,
+    mimeType: message?.mimetype ?? content.mimetype ?? null,
+    reaction: content.isReaction === true,
+    replyTo: replyQuoteOf(content.replyMessage),
+    contacts: (message?.contacts ?? []).map((each) => ({
+      displayName: each.displayName ?? each.phoneNumber ?? '',
+      phoneNumber: each.phoneNumber ?? null,
+      description: each.description ?? null,
+    })),
+    adReply: adReplyOf(content.externalAdReply),
+    listened: content.listened === true,
+  };
+}
+
+function replyQuoteOf(reply: z.output<typeof ZReplyMessage> | null | undefined): ReplyQuote | null {
+  if (!reply || !(reply.providerMessageId || reply.interactionId)) return null;
+  return {
+    interactionId: reply.interactionId ?? null,
+    text: reply.text ?? '',
+    kind: reply.type === 'file' ? 'document' : (reply.type ?? 'text'),
+    origin: reply.origin === 'contact' || reply.origin === 'agent' ? reply.origin : null,
+  };
+}
+
+function adReplyOf(ad: z.output<typeof ZExternalAdReply> | null | undefined): AdReply | null {
+  if (!ad || !(ad.title || ad.sourceUrl || ad.thumbnailUrl || ad.body)) return null;
+  return {
+    title: ad.title ?? null,
+    body: ad.body ?? null,
+    sourceUrl: ad.sourceUrl ?? null,
+    thumbnailUrl: ad.thumbnailUrl ?? null,
+    largeThumbnail: ad.renderLargerThumbnail === true,
+    showAttribution: ad.showAdAttribution === true,
   };
 }
 

@@ -52,6 +52,23 @@ export interface InboundMedia {
   caption?: string;
 }
 
+/** A contact card a customer shared (WhatsApp `contacts`, the gateway's contactMessage). */
+export interface SharedContact {
+  displayName: string;
+  phoneNumber?: string;
+  description?: string;
+}
+
+/** The ad a message came from. */
+export interface InboundAd {
+  title?: string;
+  body?: string;
+  sourceUrl?: string;
+  thumbnailUrl?: string;
+  largeThumbnail?: boolean;
+  showAttribution?: boolean;
+}
+
 export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
 
 export type InboundEvent =
@@ -63,6 +80,14 @@ export type InboundEvent =
       at: Date;
       text?: string;
       media?: InboundMedia;
+      /** The provider's id of the message this one answers (WhatsApp's context). */
+      replyTo?: string;
+      /** A reaction to the message `replyTo`: `text` is the emoji ('' takes it back). */
+      reaction?: boolean;
+      /** Contact cards the customer shared. */
+      contacts?: SharedContact[];
+      /** The ad the customer wrote from (Click-to-WhatsApp, the gateway's externalAdReply). */
+      ad?: InboundAd;
     }
   | {
       kind: 'status';
@@ -70,6 +95,8 @@ export type InboundEvent =
       status: DeliveryStatus;
       at: Date;
       error?: { code: string; message: string };
+      /** The customer played the audio the message carries. */
+      listened?: boolean;
     }
   | {
       /**

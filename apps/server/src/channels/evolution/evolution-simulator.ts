@@ -280,12 +280,17 @@ export function upsertData(message: {
   text?: string;
   extended?: boolean;
   media?: { type: string; mimetype: string; caption?: string; fileName?: string };
+  /** Any other Baileys message (reactionMessage, contactMessage…), as the gateway posts it. */
+  raw?: Record<string, unknown>;
+  /** The context Evolution v2 copies beside the message (quote, ad). */
+  contextInfo?: Record<string, unknown>;
   fromMe?: boolean;
   group?: boolean;
 }) {
   const digits = message.from.replace(/\D/g, '');
-  const content: Record<string, unknown> = {};
-  if (message.media) {
+  let content: Record<string, unknown> = {};
+  if (message.raw) content = message.raw;
+  else if (message.media) {
     content[message.media.type] = {
       url: `https://mmg.whatsapp.net/v/t62/${randomBytes(6).toString('hex')}.enc`,
       mimetype: message.media.mimetype,
@@ -310,6 +315,7 @@ export function upsertData(message: {
     messageTimestamp: Math.floor(Date.now() / 1000),
     instanceId: randomBytes(8).toString('hex'),
     source: 'android',
+    ...(message.contextInfo ? { contextInfo: message.contextInfo } : {}),
   };
 }
 

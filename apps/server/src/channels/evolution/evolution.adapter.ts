@@ -9,6 +9,7 @@ import {
   type InboundMedia,
   type MediaKind,
   type SessionState,
+  type SharedContact,
 } from '../adapter';
 import { callProvider, header, jsonOf, sameSecret } from '../provider-http';
 
@@ -112,6 +113,54 @@ interface UpsertData {
   pushName?: string;
   messageTimestamp?: number | string;
   message?: Record<string, unknown> | null;
+  /** Evolution v2 copies the message's context (quote, ad) here too. */
+  contextInfo?: ContextInfo | null;
+}
+
+/** Baileys' context of a message: the quoted message's id and the ad it came from. */
+interface ContextInfo {
+  stanzaId?: string;
+  externalAdReply?: {
+    title?: string;
+    body?: string;
+    thumbnailUrl?: string;
+    sourceUrl?: string;
+    renderLargerThumbnail?: boolean;
+    showAdAttribution?: boolean;
+  };
+}
+
+interface ContactCard {
+  displayName?: string;
+  vcard?: string;
+}
+
+/** The phone of a vCard: its first TEL, by the WhatsApp id it names when it names one. */
+export function phoneOfVcard(vcard: string | undefined): string | undefined {
+  const line = (vcard ?? '').split(/\r?\n/).find((each) => /^(item\d+\.)?TEL/i.test(each));
+  if (!line) return undefined;
+  const waid = /waid=(\d{6,15})/i.exec(line);
+  if (waid) return `+${waid[1]}`;
+  const value = line.slice(line.indexOf(':') + 1).trim();
+  return value || undefined;
+}
+
+function sharedContactOf(card: ContactCard): SharedContact {
+  const phoneNumber = phoneOfVcard(card.vcard);
+  return {
+    displayName: card.displayName || phoneNumber || '',
+    ...(phoneNumber ? { phoneNumber } : {}),
+  };
+}
+
+/** The message's context, wherever this gateway version put it. */
+function contextOf(data: UpsertData): ContextInfo | undefined {
+  if (data.contextInfo) return data.contextInfo;
+  for (const value of Object.values(data.message ?? {})) {
+    const context = (value as { contextInfo?: ContextInfo } | null)?.contextInfo;
+    if (context && typeof context === 'object') return context;
+  }
+  return undefined;
 }
 
 /**
@@ -130,6 +179,8 @@ const STATUS: Record<string, DeliveryStatus> = {
   '4': 'read',
   '5': 'read',
 };
+
+const PLAYED = new Set(['PLAYED', '5']);
 
 const MEDIA_MESSAGES: Record<string, MediaKind> = {
   imageMessage: 'image',
@@ -193,6 +244,31 @@ function inboundMessage(data: UpsertData): InboundEvent | null {
     event.media = file;
     break;
   }
+  const reaction = message.reactionMessage as { key?: MessageKey; text?: string } | undefined;
+  if (reaction?.key?.id) {
+    event.reaction = true;
+    event.replyTo = reaction.key.id;
+    event.text = reaction.text ?? '';
+  }
+  const card = message.contactMessage as ContactCard | undefined;
+  const cards = message.contactsArrayMessage as { contacts?: ContactCard[] } | undefined;
+  if (card || cards?.contacts?.length) {
+    event.contacts = (card ? [card] : (cards?.contacts ?? [])).map(sharedContactOf);
+    event.text = '';
+  }
+  const context = contextOf(data);
+  if (context?.stanzaId && !event.reaction) event.replyTo = context.stanzaId;
+  const ad = context?.externalAdReply;
+  if (ad && (ad.title || ad.sourceUrl)) {
+    event.ad = {
+      ...(ad.title ? { title: ad.title } : {}),
+      ...(ad.body ? { body: ad.body } : {}),
+      ...(ad.sourceUrl ? { sourceUrl: ad.sourceUrl } : {}),
+      ...(ad.thumbnailUrl ? { thumbnailUrl: ad.thumbnailUrl } : {}),
+      largeThumbnail: ad.renderLargerThumbnail === true,
+      showAttribution: ad.showAdAttribution === true,
+    };
+  }
   if (event.text === undefined && !event.media) {
     // Locations, contacts, reactions, polls: kept as what the customer did.
     const type = Object.keys(message).find((each) => each !== 'messageContextInfo');
@@ -238,6 +314,8 @@ export function parseEvolutionEnvelope(body: unknown, instanceName: string | und
           providerMessageId: id,
           status,
           at: new Date(),
+          // An audio played by the customer (03 §4: a listened audio shows read).
+          ...(PLAYED.has(String(data.status)) ? { listened: true } : {}),
           ...(status === 'failed'
             ? { error: { code: 'ERROR', message: 'WhatsApp no entregó el mensaje' } }
             : {}),

@@ -252,18 +252,22 @@ export function inboundText(
   phoneNumberId: string,
   message: { id?: string; from: string; name?: string; text: string; at?: Date },
 ) {
+  return inboundMessage(phoneNumberId, message, { type: 'text', text: { body: message.text } });
+}
+
+/**
+ * A customer's message of any type: `fields` are the message's own (`type` and its object,
+ * `context` of a reply, `referral` of an ad).
+ */
+export function inboundMessage(
+  phoneNumberId: string,
+  message: { id?: string; from: string; name?: string; at?: Date },
+  fields: Record<string, unknown>,
+) {
   const id = message.id ?? `wamid.IN${randomBytes(10).toString('hex')}`;
   return whatsappEnvelope(phoneNumberId, {
     contacts: [{ profile: { name: message.name ?? '' }, wa_id: message.from }],
-    messages: [
-      {
-        from: message.from,
-        id,
-        timestamp: seconds(message.at ?? new Date()),
-        type: 'text',
-        text: { body: message.text },
-      },
-    ],
+    messages: [{ from: message.from, id, timestamp: seconds(message.at ?? new Date()), ...fields }],
   });
 }
 

@@ -3,6 +3,7 @@ import {
   ProviderError,
   type ChannelAdapter,
   type ChannelContext,
+  type SharedContact,
   type InboundEvent,
   type InboundMedia,
   type MediaKind,
@@ -119,7 +120,38 @@ interface GraphMessage {
   timestamp?: string;
   type?: string;
   text?: { body?: string };
+  /** Present when the customer answers one of the conversation's messages. */
+  context?: { id?: string; from?: string };
+  /** Present on the first message after a Click-to-WhatsApp ad. */
+  referral?: {
+    source_url?: string;
+    headline?: string;
+    body?: string;
+    thumbnail_url?: string;
+    image_url?: string;
+  };
+  reaction?: { message_id?: string; emoji?: string };
+  contacts?: Array<{
+    name?: { formatted_name?: string; first_name?: string; last_name?: string };
+    phones?: Array<{ phone?: string; wa_id?: string; type?: string }>;
+    org?: { company?: string; title?: string };
+  }>;
   [kind: string]: unknown;
+}
+
+/** A shared contact card of the Cloud API as the conversation shows it. */
+function sharedContactOf(card: NonNullable<GraphMessage['contacts']>[number]): SharedContact {
+  const phone = card.phones?.[0];
+  const name =
+    card.name?.formatted_name ??
+    [card.name?.first_name, card.name?.last_name].filter(Boolean).join(' ');
+  const description = [card.org?.title, card.org?.company].filter(Boolean).join(', ');
+  const phoneNumber = phone?.phone ?? (phone?.wa_id ? `+${phone.wa_id}` : undefined);
+  return {
+    displayName: name || phoneNumber || '',
+    ...(phoneNumber ? { phoneNumber } : {}),
+    ...(description ? { description } : {}),
+  };
 }
 
 interface GraphStatus {
@@ -160,8 +192,27 @@ export function parseWhatsappEnvelope(body: unknown): InboundEvent[] {
           from: { phone, ...(names.get(message.from!) ? { name: names.get(message.from!)! } : {}) },
           at: at(message.timestamp),
         };
+        if (message.context?.id) event.replyTo = message.context.id;
+        const referral = message.referral;
+        if (referral && (referral.source_url || referral.headline)) {
+          const thumbnail = referral.thumbnail_url ?? referral.image_url;
+          event.ad = {
+            ...(referral.headline ? { title: referral.headline } : {}),
+            ...(referral.body ? { body: referral.body } : {}),
+            ...(referral.source_url ? { sourceUrl: referral.source_url } : {}),
+            ...(thumbnail ? { thumbnailUrl: thumbnail } : {}),
+            showAttribution: true,
+          };
+        }
         if (message.type === 'text') event.text = message.text?.body ?? '';
-        else if (MEDIA_KINDS.includes(message.type as MediaKind)) {
+        else if (message.type === 'reaction' && message.reaction?.message_id) {
+          event.reaction = true;
+          event.replyTo = message.reaction.message_id;
+          event.text = message.reaction.emoji ?? '';
+        } else if (message.type === 'contacts' && message.contacts?.length) {
+          event.contacts = message.contacts.map(sharedContactOf);
+          event.text = '';
+        } else if (MEDIA_KINDS.includes(message.type as MediaKind)) {
           const media = (message[message.type!] ?? {}) as {
             id?: string;
             mime_type?: string;

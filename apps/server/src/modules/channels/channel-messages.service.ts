@@ -13,12 +13,14 @@ import {
 import { DomainError, type ErrorCode } from '@cartera/domain/errors';
 import { es } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
+import { chatMessageOf, INTERACTION_CONTENT } from '@cartera/domain/interactions';
 import { normalizePhone } from '@cartera/domain/phone';
 import { contactSearchText } from '@cartera/domain/search';
 import {
   ProviderError,
   type ChannelContext,
   type DeliveryStatus,
+  type InboundAd,
   type InboundEvent,
   type InboundMedia,
   type LeadFields,
@@ -214,6 +216,9 @@ async function ingestMessage(
         providerMessageId: event.providerMessageId,
       });
       if (!claimed) throw new RepeatedMessage();
+      const replyMessage = event.replyTo
+        ? await quotedMessage(tx, channel, contact.id, event.replyTo)
+        : null;
       await recordInteraction(tx, null, contact, {
         id: interactionId,
         type: 'channelMessage',
@@ -227,7 +232,14 @@ async function ingestMessage(
             media: null,
             fileName: event.media?.fileName ?? null,
             mimetype: event.media?.mimeType ?? null,
+            ...(event.contacts ? { contacts: event.contacts } : {}),
           },
+          ...(event.contacts
+            ? { mediaType: event.contacts.length > 1 ? 'contactsArrayMessage' : 'contactMessage' }
+            : {}),
+          ...(event.reaction ? { isReaction: true } : {}),
+          ...(replyMessage ? { replyMessage } : {}),
+          ...(event.ad ? { externalAdReply: externalAdReplyOf(event.ad) } : {}),
           medium: mediumFor(channel.type),
           origin: 'contact',
           channelId: channel.id,
@@ -250,6 +262,42 @@ async function ingestMessage(
       // A repeated message id: the transaction (and a contact it may have created) is undone.
       if (!(error instanceof RepeatedMessage)) throw error;
     });
+}
+
+/**
+ * What a reply or reaction points at (03 §3 replyMessage): the provider's id always; the item,
+ * its text, kind and side when the message is on this contact's timeline through this channel.
+ */
+async function quotedMessage(
+  tx: Transaction,
+  channel: Channel,
+  contactId: string,
+  providerMessageId: string,
+) {
+  const row = await findByProviderMessageId(tx, channel, providerMessageId);
+  if (!row || row.contactId !== contactId) return { providerMessageId, interactionId: null };
+  const quoted = chatMessageOf(INTERACTION_CONTENT.channelMessage.parse(row.content), true);
+  return {
+    providerMessageId,
+    interactionId: row.interactionId,
+    text: quoted.text.slice(0, QUOTE_MAX_CHARS),
+    type: quoted.kind,
+    origin: quoted.origin,
+  };
+}
+
+/** A quote keeps the start of the message: enough for the bubble's two lines. */
+const QUOTE_MAX_CHARS = 280;
+
+function externalAdReplyOf(ad: InboundAd) {
+  return {
+    title: ad.title ?? null,
+    body: ad.body ?? null,
+    sourceUrl: ad.sourceUrl ?? null,
+    thumbnailUrl: ad.thumbnailUrl ?? null,
+    renderLargerThumbnail: ad.largeThumbnail === true,
+    showAdAttribution: ad.showAttribution === true,
+  };
 }
 
 /** Thrown to undo the transaction of a message whose id was stored before. */
@@ -402,8 +450,9 @@ async function ingestStatus(
   await deps.db.transaction(async (tx) => {
     const row = await findByProviderMessageId(tx, channel, event.providerMessageId);
     if (!row) return;
+    const listened = event.listened === true && row.content.listened !== true;
     const status = nextStatus(row.status, STATUS_OF[event.status]);
-    if (!status) return;
+    if (!status && !listened) return;
     const content =
       status === 'error'
         ? {
@@ -411,8 +460,13 @@ async function ingestStatus(
             errorCode: 'SEND_MESSAGE_ERROR',
             errorMessages: [event.error?.message || event.error?.code || 'failed'],
           }
-        : row.content;
-    await updateInteractionState(tx, channel.tenantId, row.interactionId, { status, content });
+        : listened
+          ? { ...row.content, listened: true }
+          : row.content;
+    await updateInteractionState(tx, channel.tenantId, row.interactionId, {
+      status: status ?? row.status,
+      content,
+    });
     await announceInteraction(
       tx,
       null,

@@ -257,6 +257,141 @@ describe('WhatsApp por pasarela: mensajes', () => {
     expect(await statusOf(id)).toBe('read');
   });
 
+  it('respuestas, reacciones, contactos compartidos, anuncios y audios escuchados (03 §3)', async () => {
+    const [contact] = await contactWithPhone('+59899111222');
+    const id = newId();
+    await env.call(SELLER, 'channel.sendMessage', {
+      id,
+      contactId: contact!.id,
+      channelId: company.id,
+      text: '¿Te interesa el plan Hogar?',
+    });
+    await expect.poll(() => statusOf(id), { timeout: 15_000 }).toBe('sent');
+    const keyId = fake.simulator.sent.at(-1)!.id;
+    const from = '+59899111222';
+    const remoteJid = '59899111222@s.whatsapp.net';
+
+    // The customer answers quoting it (Baileys keeps the quote in the message's contextInfo).
+    await fake.customerWrites(INSTANCE, {
+      from,
+      raw: { extendedTextMessage: { text: 'Sí, ese', contextInfo: { stanzaId: keyId } } },
+    });
+    // …quotes a message Cartera never saw, reacts to the first, shares two cards.
+    await fake.customerWrites(INSTANCE, {
+      from,
+      raw: { conversation: '¿Y este?' },
+      contextInfo: { stanzaId: '3EB0NOTSTORED' },
+    });
+    await fake.customerWrites(INSTANCE, {
+      from,
+      raw: { reactionMessage: { key: { remoteJid, fromMe: true, id: keyId }, text: '👍' } },
+    });
+    await fake.customerWrites(INSTANCE, {
+      from,
+      raw: {
+        contactsArrayMessage: {
+          displayName: '2 contactos',
+          contacts: [
+            {
+              displayName: 'Ana Pérez',
+              vcard:
+                'BEGIN:VCARD\nVERSION:3.0\nFN:Ana Pérez\nTEL;type=CELL;waid=59899333444:+598 99 333 444\nEND:VCARD',
+            },
+            {
+              displayName: 'Oficina',
+              vcard: 'BEGIN:VCARD\nVERSION:3.0\nFN:Oficina\nTEL:+598 2 900 0000\nEND:VCARD',
+            },
+          ],
+        },
+      },
+    });
+    // A new customer writes from an ad.
+    await fake.customerWrites(INSTANCE, {
+      from: '+59899777888',
+      name: 'Desde anuncio',
+      raw: {
+        extendedTextMessage: {
+          text: 'Quiero más información',
+          contextInfo: {
+            externalAdReply: {
+              title: 'Plan Hogar 2x1',
+              body: 'Solo en noviembre',
+              sourceUrl: 'https://fb.me/anuncio-hogar',
+              thumbnailUrl: 'https://scontent.example.com/anuncio.jpg',
+              renderLargerThumbnail: true,
+              showAdAttribution: true,
+            },
+          },
+        },
+      },
+    });
+
+    const items = await env.interactionsOf(contact!.id);
+    const contents = items.slice(-4).map((each) => each.content as Record<string, unknown>);
+    expect(contents[0]).toMatchObject({
+      message: { text: 'Sí, ese' },
+      replyMessage: {
+        providerMessageId: keyId,
+        interactionId: id,
+        text: '¿Te interesa el plan Hogar?',
+        type: 'text',
+        origin: 'agent',
+      },
+    });
+    expect(contents[1]).toMatchObject({
+      message: { text: '¿Y este?' },
+      replyMessage: { providerMessageId: '3EB0NOTSTORED', interactionId: null },
+    });
+    expect(contents[2]).toMatchObject({
+      message: { text: '👍' },
+      isReaction: true,
+      replyMessage: { interactionId: id, text: '¿Te interesa el plan Hogar?' },
+    });
+    expect(contents[3]).toMatchObject({
+      mediaType: 'contactsArrayMessage',
+      message: {
+        text: '',
+        contacts: [
+          { displayName: 'Ana Pérez', phoneNumber: '+59899333444' },
+          { displayName: 'Oficina', phoneNumber: '+598 2 900 0000' },
+        ],
+      },
+    });
+    const [fromAd] = await contactWithPhone('+59899777888');
+    const [adItem] = await env.interactionsOf(fromAd!.id);
+    expect(adItem!.content).toMatchObject({
+      message: { text: 'Quiero más información' },
+      externalAdReply: {
+        title: 'Plan Hogar 2x1',
+        body: 'Solo en noviembre',
+        sourceUrl: 'https://fb.me/anuncio-hogar',
+        thumbnailUrl: 'https://scontent.example.com/anuncio.jpg',
+        renderLargerThumbnail: true,
+        showAdAttribution: true,
+      },
+    });
+
+    // The customer plays a voice note the seller sent: read, and listened.
+    const audio = newId();
+    await env.call(SELLER, 'channel.sendMessage', {
+      id: audio,
+      contactId: contact!.id,
+      channelId: company.id,
+      text: '',
+      file: { url: 'https://files.example.com/nota.mp3', name: 'nota.mp3', mimeType: 'audio/mpeg' },
+    });
+    await expect.poll(() => statusOf(audio), { timeout: 15_000 }).toBe('sent');
+    const audioKey = fake.simulator.sent.at(-1)!.id;
+    await fake.post(INSTANCE, 'messages.update', updateData(audioKey, 'READ'));
+    await fake.post(INSTANCE, 'messages.update', updateData(audioKey, 'PLAYED'));
+    const [played] = await env.database.handle.db
+      .select()
+      .from(interactions)
+      .where(eq(interactions.id, audio));
+    expect(played!.status).toBe('read');
+    expect(played!.content).toMatchObject({ listened: true });
+  });
+
   it('con varios teléfonos, el mensaje va al número elegido; uno ajeno se rechaza sin guardar nada', async () => {
     const created = await env.call(SELLER, 'contact.create', {
       firstName: 'Dos',
