@@ -258,6 +258,8 @@ function cspFor(env: Env) {
     connectSrc: connect,
     fontSrc: ["'self'", 'data:'],
     objectSrc: ["'none'"],
+    // A document's preview shows the PDF it fetched, as a blob, in a frame (03 §3).
+    frameSrc: ["'self'", 'blob:'],
     frameAncestors: ["'self'"],
   };
 }

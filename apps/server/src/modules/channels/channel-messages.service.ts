@@ -219,6 +219,12 @@ async function ingestMessage(
       const replyMessage = event.replyTo
         ? await quotedMessage(tx, channel, contact.id, event.replyTo)
         : null;
+      // 03 §3: one shared card is a contactMessage, several a contactsArrayMessage.
+      const contactsKind = event.contacts
+        ? event.contacts.length > 1
+          ? 'contactsArrayMessage'
+          : 'contactMessage'
+        : null;
       await recordInteraction(tx, null, contact, {
         id: interactionId,
         type: 'channelMessage',
@@ -228,15 +234,13 @@ async function ingestMessage(
         content: {
           message: {
             text: event.text ?? '',
-            type: event.media?.kind ?? 'text',
+            type: event.media?.kind ?? contactsKind ?? 'text',
             media: null,
             fileName: event.media?.fileName ?? null,
             mimetype: event.media?.mimeType ?? null,
             ...(event.contacts ? { contacts: event.contacts } : {}),
           },
-          ...(event.contacts
-            ? { mediaType: event.contacts.length > 1 ? 'contactsArrayMessage' : 'contactMessage' }
-            : {}),
+          ...(contactsKind ? { mediaType: contactsKind } : {}),
           ...(event.reaction ? { isReaction: true } : {}),
           ...(replyMessage ? { replyMessage } : {}),
           ...(event.ad ? { externalAdReply: externalAdReplyOf(event.ad) } : {}),

@@ -350,6 +350,7 @@ describe('WhatsApp por pasarela: mensajes', () => {
     expect(contents[3]).toMatchObject({
       mediaType: 'contactsArrayMessage',
       message: {
+        type: 'contactsArrayMessage',
         text: '',
         contacts: [
           { displayName: 'Ana Pérez', phoneNumber: '+59899333444' },

@@ -3,25 +3,41 @@ import { es, format } from '@cartera/domain/i18n';
 import type { ChatMessage } from '@cartera/domain/interactions';
 import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { ChecksIcon, ClockIcon, PaperclipIcon, PhotoIcon } from './icons';
+import { AudioPlayer } from './bubbles/audio-player';
+import {
+  AdCard,
+  DocumentPreviewButton,
+  OPENABLE,
+  QuoteBlock,
+  ReactionLine,
+  SharedContacts,
+} from './bubbles/message-parts';
 import { MarkupText } from './markup-text';
 import classes from './timeline.module.css';
 
 const t = es.conversation.timeline.chat;
 
-/** Addresses a message's file may be opened from (a stored provider id is not one). */
-const OPENABLE = /^https?:\/\//i;
+/** Kinds that are contact cards rather than files. */
+const CONTACT_KINDS = new Set(['contactMessage', 'contactsArrayMessage']);
 
 /**
  * A message through a channel as a chat bubble's body (03 §3 'Channel message', 'WhatsApp
- * message'): the channel's name in its colour, the kind of file it carries, and its text.
+ * message'): the channel's name in its colour, the ad it came from, the message it answers or
+ * reacts to, its shared contacts or the file it carries, and its text.
  */
 export function ChatMessageContent({
   message,
   showChannel = true,
+  customer = '',
+  onJump,
 }: {
   message: ChatMessage;
   /** The channel is named on the first message of a group (a new channel starts a group). */
   showChannel?: boolean;
+  /** The contact's name, for quotes of what the customer wrote. */
+  customer?: string;
+  /** Brings a quoted message into view. */
+  onJump?: (interactionId: string) => void;
 }) {
   if (message.deleted) {
     return (
@@ -46,8 +62,17 @@ export function ChatMessageContent({
           {message.channelName}
         </span>
       )}
-      {message.kind !== 'text' && <ChatMedia message={message} />}
-      {message.text && (
+      {message.adReply && <AdCard ad={message.adReply} />}
+      {message.reaction && <ReactionLine emoji={message.text} />}
+      {message.replyTo && (
+        <QuoteBlock quote={message.replyTo} customer={customer} onJump={onJump} />
+      )}
+      {CONTACT_KINDS.has(message.kind) && message.contacts.length > 0 ? (
+        <SharedContacts contacts={message.contacts} />
+      ) : (
+        message.kind !== 'text' && <ChatMedia message={message} />
+      )}
+      {message.text && !message.reaction && (
         <Text size="sm" className={classes.chatText}>
           <MarkupText text={message.text} />
         </Text>
@@ -76,16 +101,7 @@ function ChatMedia({ message }: { message: ChatMessage }) {
     );
   }
   if (url && message.kind === 'audio') {
-    return (
-      <audio
-        controls
-        preload="none"
-        src={url}
-        aria-label={name}
-        className={classes.mediaAudio}
-        data-testid="chat-media"
-      />
-    );
+    return <AudioPlayer url={url} name={name} listened={message.listened} />;
   }
   if (url && message.kind === 'video') {
     return (
@@ -123,6 +139,7 @@ function ChatMedia({ message }: { message: ChatMessage }) {
             {message.fileName}
           </Text>
         ))}
+      {url && message.kind === 'document' && <DocumentPreviewButton message={message} url={url} />}
     </Group>
   );
 }

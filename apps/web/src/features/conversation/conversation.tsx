@@ -16,6 +16,10 @@ import classes from './conversation.module.css';
 import { useContactTimeline } from './timeline-context';
 import { lastMessageByChannel } from './timeline-model';
 import { useMarkSeen } from './use-mark-seen';
+import { showQuoteNotFound } from './bubbles/message-parts';
+
+/** 03 §9: a scrolled-to interaction stays highlighted for 1 s. */
+const QUOTE_HIGHLIGHT_MS = 1_000;
 
 /**
  * The conversation of a contact (03 §2.1, §2.2): the live timeline with the in-conversation
@@ -37,12 +41,32 @@ export function Conversation({
   const reserved = isReservedView(inbox, contact);
   const [searching, setSearching] = useState(false);
   const [focusId, setFocusId] = useState<string | null>(null);
+  // What to bring into view: the item last chosen in the info panel, or a reply's quoted
+  // message chosen in its bubble (in view and highlighted for a moment).
+  const [target, setTarget] = useState(() => (jumpTo ? { id: jumpTo, quote: false } : null));
+  const [chosen, setChosen] = useState(jumpTo);
+  if (chosen !== jumpTo) {
+    setChosen(jumpTo);
+    setTarget(jumpTo ? { id: jumpTo, quote: false } : null);
+  }
+  const quoted = target?.quote ? target.id : null;
+  useEffect(() => {
+    if (!quoted) return;
+    const timer = setTimeout(() => setTarget(null), QUOTE_HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [quoted]);
+  const setQuoted = useCallback((id: string) => setTarget({ id, quote: true }), []);
+  const quoteMissing = useCallback(() => {
+    setTarget(null);
+    showQuoteNotFound();
+  }, []);
   const context = useMemo<ContentContext>(
     () => ({
       contactId: contact.id,
       linksSubConversations: me.user.roles.includes('comercial') && me.user.roles.includes('super'),
+      jumpTo: setQuoted,
     }),
-    [contact.id, me.user.roles],
+    [contact.id, me.user.roles, setQuoted],
   );
 
   useEffect(() => {
@@ -91,7 +115,8 @@ export function Conversation({
         contact={contact}
         timeline={timeline}
         context={context}
-        focusId={searching ? focusId : jumpTo}
+        focusId={searching ? focusId : (target?.id ?? null)}
+        onFocusMissing={quoted ? quoteMissing : undefined}
         snooze={me.featureFlags.snooze === 1}
       />
     );

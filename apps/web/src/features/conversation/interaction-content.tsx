@@ -52,6 +52,8 @@ export interface ContentContext {
   contactId: string;
   /** 03 §2.1: sub-conversation items link only for users with both comercial and super. */
   linksSubConversations: boolean;
+  /** Brings an item of this timeline into view (a reply's quoted message). */
+  jumpTo?: (interactionId: string) => void;
 }
 
 function Detail({ children }: { children: ReactNode }) {

@@ -54,6 +54,7 @@ export function Timeline({
   timeline,
   context,
   focusId,
+  onFocusMissing,
   snooze = false,
 }: {
   contact: ContactDetail;
@@ -61,6 +62,8 @@ export function Timeline({
   context: ContentContext;
   /** A search match to bring into view (older pages load until it is there). */
   focusId: string | null;
+  /** Every page is loaded and `focusId` is not among them. */
+  onFocusMissing?: (id: string) => void;
   /** The user's `snooze` feature flag (03 §4): the snooze item may follow the newest item. */
   snooze?: boolean;
 }) {
@@ -120,8 +123,18 @@ export function Timeline({
       }
     } else if (hasNextPage && !isFetchingNextPage) {
       void fetchNextPage();
+    } else if (!hasNextPage && history.isSuccess) {
+      onFocusMissing?.(focusId);
     }
-  }, [focusId, rows, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [
+    focusId,
+    rows,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+    history.isSuccess,
+    onFocusMissing,
+  ]);
 
   const onScroll = () => {
     const node = scroller.current;
@@ -269,7 +282,12 @@ const TimelineRow = memo(function TimelineRow({
         data-delivery={delivery ?? undefined}
       >
         {chat ? (
-          <ChatMessageContent message={chat} showChannel={groupStart} />
+          <ChatMessageContent
+            message={chat}
+            showChannel={groupStart}
+            customer={customer}
+            onJump={context.jumpTo}
+          />
         ) : (
           <InteractionContent item={item} context={context} />
         )}
