@@ -39,6 +39,8 @@ export interface OutboundMessage {
    * answering, sent with the HUMAN_AGENT tag.
    */
   humanAgent?: boolean;
+  /** The message this one answers (WhatsApp's context, the gateway's quoted). */
+  replyTo?: { providerMessageId: string; text: string };
 }
 
 /** A file an inbound message carries, as the provider refers to it. */

@@ -8,6 +8,7 @@ import {
   type InboundEvent,
   type InboundMedia,
   type MediaKind,
+  type OutboundMessage,
   type SessionState,
   type SharedContact,
 } from '../adapter';
@@ -77,12 +78,19 @@ const MEDIA_TYPE: Record<MediaKind, string> = {
 };
 
 /** The body of one outbound message: `sendText` or `sendMedia` (the file by its URL). */
-export function evolutionRequest(message: {
-  to: string;
-  text?: string;
-  media?: { kind: MediaKind; url: string; mimeType: string; fileName?: string; caption?: string };
-}): { path: 'sendText' | 'sendMedia'; body: Record<string, unknown> } {
+export function evolutionRequest(
+  message: Pick<OutboundMessage, 'to' | 'text' | 'media' | 'replyTo'>,
+): { path: 'sendText' | 'sendMedia'; body: Record<string, unknown> } {
   const number = message.to.replace(/\D/g, '');
+  // A reply names the quoted message's key (and its text, which the phone shows).
+  const quoted = message.replyTo
+    ? {
+        quoted: {
+          key: { id: message.replyTo.providerMessageId },
+          message: { conversation: message.replyTo.text },
+        },
+      }
+    : {};
   if (message.media) {
     return {
       path: 'sendMedia',
@@ -93,10 +101,11 @@ export function evolutionRequest(message: {
         caption: message.media.caption ?? '',
         media: message.media.url,
         fileName: message.media.fileName ?? message.media.url.split('/').pop() ?? 'file',
+        ...quoted,
       },
     };
   }
-  return { path: 'sendText', body: { number, text: message.text ?? '' } };
+  return { path: 'sendText', body: { number, text: message.text ?? '', ...quoted } };
 }
 
 // ---------------------------------------------------------------------------------------------

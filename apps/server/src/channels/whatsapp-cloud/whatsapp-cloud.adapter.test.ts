@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inboundMessage } from './graph-simulator';
-import { parseWhatsappEnvelope } from './whatsapp-cloud.adapter';
+import { parseWhatsappEnvelope, whatsappBody } from './whatsapp-cloud.adapter';
 
 /** The Cloud API's inbound message types beyond text and media (03 §3 WhatsApp message). */
 describe('WhatsApp Cloud: mensajes entrantes con contexto', () => {
@@ -86,5 +86,26 @@ describe('WhatsApp Cloud: mensajes entrantes con contexto', () => {
       }),
     );
     expect(event).toMatchObject({ text: '[location]' });
+  });
+});
+
+describe('WhatsApp Cloud: una respuesta del vendedor', () => {
+  it('lleva el contexto del mensaje que responde, en texto y en archivos', () => {
+    const replyTo = { providerMessageId: 'wamid.IN9', text: '¿Tienen stock?' };
+    expect(whatsappBody({ to: '+59899111222', text: 'Sí', replyTo })).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '59899111222',
+      context: { message_id: 'wamid.IN9' },
+      type: 'text',
+      text: { body: 'Sí', preview_url: false },
+    });
+    expect(
+      whatsappBody({
+        to: '+59899111222',
+        media: { kind: 'image', url: 'https://cdn.example.com/a.jpg', mimeType: 'image/jpeg' },
+        replyTo,
+      }),
+    ).toMatchObject({ context: { message_id: 'wamid.IN9' }, type: 'image' });
   });
 });

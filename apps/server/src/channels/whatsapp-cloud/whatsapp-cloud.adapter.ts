@@ -60,6 +60,8 @@ export function whatsappBody(message: OutboundMessage): Record<string, unknown> 
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
     to: digits(message.to),
+    // A reply quotes the customer's (or our) message on their phone.
+    ...(message.replyTo ? { context: { message_id: message.replyTo.providerMessageId } } : {}),
   };
   if (message.template) {
     return {

@@ -48,6 +48,7 @@ import {
   claimProviderMessage,
   countSentSince,
   findByProviderMessageId,
+  findQuotableMessage,
   findChannel,
   findChannelByWebhookKey,
   findChannelItem,
@@ -284,6 +285,34 @@ async function quotedMessage(
   return {
     providerMessageId,
     interactionId: row.interactionId,
+    text: quoted.text.slice(0, QUOTE_MAX_CHARS),
+    type: quoted.kind,
+    origin: quoted.origin,
+  };
+}
+
+/**
+ * The quote of a seller's reply: the contact's message it answers, which must be on the contact's
+ * timeline. The provider is told which message it answers only when it went through the same
+ * channel (a quote across channels is shown in Cartera alone).
+ */
+async function replyQuoteFor(
+  tx: Executor,
+  tenantId: string,
+  contactId: string,
+  channel: Channel,
+  interactionId: string,
+) {
+  const row = await findQuotableMessage(tx, tenantId, contactId, interactionId);
+  if (!row) {
+    throw new DomainError('INVALID_REQUEST_BODY', {
+      fields: { replyTo: [es.conversation.timeline.chat.notFound] },
+    });
+  }
+  const quoted = chatMessageOf(INTERACTION_CONTENT.channelMessage.parse(row.content), true);
+  return {
+    providerMessageId: row.channelId === channel.id ? row.providerMessageId : null,
+    interactionId,
     text: quoted.text.slice(0, QUOTE_MAX_CHARS),
     type: quoted.kind,
     origin: quoted.origin,
@@ -603,6 +632,8 @@ export const ZSendMessageInput = z.object({
     .optional(),
   /** 03 §2.1 WhatsApp number picker: which of the contact's phones (its first when left out). */
   to: z.string().trim().max(32).optional(),
+  /** The contact's channel message this one answers (03 §3 replyMessage; 03 §6 for anyone). */
+  replyTo: z.string().uuid().optional(),
 });
 export type SendMessageInput = z.input<typeof ZSendMessageInput>;
 
@@ -660,6 +691,9 @@ export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: Sen
     await checkReplyWindow(tx, channel, contact.id, Boolean(input.template));
     await checkLimits(tx, channel);
     const templateText = input.template ? await templateTextOf(tx, channel, input.template) : null;
+    const replyMessage = input.replyTo
+      ? await replyQuoteFor(tx, user.tenantId, contact.id, channel, input.replyTo)
+      : null;
     const fresh = await recordInteraction(tx, user, contact, {
       id: input.id,
       type: 'channelMessage',
@@ -679,6 +713,7 @@ export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: Sen
         },
         ...(input.template ? { template: input.template } : {}),
         ...(input.to && recipientIsPhone(channel) ? { to: input.to } : {}),
+        ...(replyMessage ? { replyMessage } : {}),
         medium: mediumFor(channel.type),
         origin: 'agent',
         channelId: channel.id,
@@ -972,6 +1007,10 @@ function outboundOf(to: string, content: Record<string, unknown>): OutboundMessa
   };
   const template = content.template as OutboundMessage['template'] | undefined;
   if (template) return { to, template };
+  const quote = content.replyMessage as { providerMessageId?: string | null; text?: string } | null;
+  const replyTo = quote?.providerMessageId
+    ? { replyTo: { providerMessageId: quote.providerMessageId, text: quote.text ?? '' } }
+    : {};
   if (message.media && message.mimetype) {
     return {
       to,
@@ -982,9 +1021,10 @@ function outboundOf(to: string, content: Record<string, unknown>): OutboundMessa
         ...(message.fileName ? { fileName: message.fileName } : {}),
         ...(message.text ? { caption: message.text } : {}),
       },
+      ...replyTo,
     };
   }
-  return { to, text: message.text ?? '' };
+  return { to, text: message.text ?? '', ...replyTo };
 }
 
 const EXTENSIONS: Record<string, string> = {

@@ -667,3 +667,38 @@ export async function lockScheduledItem(db: Executor, tenantId: string, interact
     .for('update');
   return row;
 }
+
+/**
+ * A channel message of the contact, either way, with the provider's id of it (null while an
+ * outbound one waits to be accepted): what a reply quotes.
+ */
+export async function findQuotableMessage(
+  db: Executor,
+  tenantId: string,
+  contactId: string,
+  interactionId: string,
+) {
+  const [row] = await db
+    .select({
+      content: interactions.content,
+      channelId: channelMessages.channelId,
+      providerMessageId: channelMessages.providerMessageId,
+    })
+    .from(interactions)
+    .innerJoin(
+      channelMessages,
+      and(
+        eq(channelMessages.tenantId, interactions.tenantId),
+        eq(channelMessages.interactionId, interactions.id),
+      ),
+    )
+    .where(
+      and(
+        eq(interactions.tenantId, tenantId),
+        eq(interactions.contactId, contactId),
+        eq(interactions.id, interactionId),
+        eq(interactions.type, 'channelMessage'),
+      ),
+    );
+  return row;
+}

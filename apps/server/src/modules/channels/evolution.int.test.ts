@@ -274,6 +274,7 @@ describe('WhatsApp por pasarela: mensajes', () => {
     // The customer answers quoting it (Baileys keeps the quote in the message's contextInfo).
     await fake.customerWrites(INSTANCE, {
       from,
+      id: '3EB0REPLY01',
       raw: { extendedTextMessage: { text: 'Sí, ese', contextInfo: { stanzaId: keyId } } },
     });
     // …quotes a message Cartera never saw, reacts to the first, shares two cards.
@@ -371,6 +372,49 @@ describe('WhatsApp por pasarela: mensajes', () => {
         showAdAttribution: true,
       },
     });
+
+    // The seller answers the customer's reply quoting it: the gateway gets the quoted key.
+    const answer = newId();
+    const sent = await env.call(SELLER, 'channel.sendMessage', {
+      id: answer,
+      contactId: contact!.id,
+      channelId: company.id,
+      text: 'Perfecto, te lo reservo',
+      replyTo: items.at(-4)!.id,
+    });
+    expect(sent.status).toBe(200);
+    await expect.poll(() => statusOf(answer), { timeout: 15_000 }).toBe('sent');
+    expect(fake.simulator.sent.at(-1)!.body).toMatchObject({
+      number: '59899111222',
+      text: 'Perfecto, te lo reservo',
+      quoted: {
+        key: { id: '3EB0REPLY01' },
+        message: { conversation: 'Sí, ese' },
+      },
+    });
+    const [answered] = await env.database.handle.db
+      .select()
+      .from(interactions)
+      .where(eq(interactions.id, answer));
+    expect(answered!.content).toMatchObject({
+      replyMessage: { interactionId: items.at(-4)!.id, text: 'Sí, ese', origin: 'contact' },
+    });
+    // A message that is not this contact's cannot be quoted: nothing is stored or sent.
+    const stray = newId();
+    const refused = await env.call(SELLER, 'channel.sendMessage', {
+      id: stray,
+      contactId: contact!.id,
+      channelId: company.id,
+      text: 'Hola',
+      replyTo: adItem!.id,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.error?.data.fieldErrors).toEqual({ replyTo: ['Mensaje no encontrado'] });
+    const [none] = await env.database.handle.db
+      .select()
+      .from(interactions)
+      .where(eq(interactions.id, stray));
+    expect(none).toBeUndefined();
 
     // The customer plays a voice note the seller sent: read, and listened.
     const audio = newId();
