@@ -4,7 +4,7 @@ import { ROLE_LABELS, USER_TYPE_LABELS } from '@cartera/domain/roles';
 import { UserAvatar } from '../../ui/user-avatar';
 import { fullNameOf, type Me } from '../auth/session';
 
-/** 'Mi perfil': who the user is, read only for now (editing arrives with settings). */
+/** 'Mi perfil': who the user is, read only (name and photo are edited in /settings). */
 export function ProfileDialog({
   me,
   opened,
