@@ -117,7 +117,7 @@ describe('profile (01 §7 PATCH /settings/profile)', () => {
     expect(changed.data).toMatchObject({ name: 'Valentina', lastname: 'Vendedora' });
     expect(changed.data.photo).toMatch(/\/profile\/0190f7c2-0000-7000-8000-000000000001\/yo\.png$/);
     const me = await env.call(SELLER, 'auth.me');
-    expect(me.data.user).toMatchObject({
+    expect(me.data?.user).toMatchObject({
       name: 'Valentina',
       lastname: 'Vendedora',
       photo: changed.data.photo,

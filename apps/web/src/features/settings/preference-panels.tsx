@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Group, Loader, Radio, Stack, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -6,6 +7,7 @@ import {
   useQueryClient,
   type QueryClient,
   type QueryKey,
+  type UseQueryResult,
 } from '@tanstack/react-query';
 import { DEFAULT_CHAT_ACTIONS, type DefaultChatAction } from '@cartera/domain/composer';
 import { es } from '@cartera/domain/i18n';
@@ -16,11 +18,30 @@ import { QueryError } from '../../ui/query-error';
 
 const texts = es.settings;
 
-function Loading() {
+/** A section of preferences: loading, its load's failure, or what `children` makes of them. */
+function PreferencePanel<T>({
+  titleId,
+  title,
+  query,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  query: UseQueryResult<T, unknown>;
+  children: (data: T) => ReactNode;
+}) {
   return (
-    <Group justify="center" p="sm">
-      <Loader size="sm" aria-label={es.app.loading} />
-    </Group>
+    <Panel titleId={titleId} title={title}>
+      {query.isPending ? (
+        <Group justify="center" p="sm">
+          <Loader size="sm" aria-label={es.app.loading} />
+        </Group>
+      ) : query.isError ? (
+        <QueryError query={query} />
+      ) : (
+        children(query.data)
+      )}
+    </Panel>
   );
 }
 
@@ -66,16 +87,16 @@ export function AppearancePanel() {
     ),
   );
   return (
-    <Panel titleId="settings-appearance-title" title={texts.appearance.title}>
-      {appearance.isPending ? (
-        <Loading />
-      ) : appearance.isError ? (
-        <QueryError query={appearance} />
-      ) : (
+    <PreferencePanel
+      titleId="settings-appearance-title"
+      title={texts.appearance.title}
+      query={appearance}
+    >
+      {(data) => (
         <Radio.Group
           label={texts.appearance.label}
           description={texts.appearance.intro}
-          value={appearance.data.defaultChatAction ?? ''}
+          value={data.defaultChatAction ?? ''}
           onChange={(value) => update.mutate({ defaultChatAction: value as DefaultChatAction })}
         >
           <Stack gap="xs" mt="xs">
@@ -85,7 +106,7 @@ export function AppearancePanel() {
           </Stack>
         </Radio.Group>
       )}
-    </Panel>
+    </PreferencePanel>
   );
 }
 
@@ -100,19 +121,15 @@ export function PersonalConfigPanel() {
     ),
   );
   return (
-    <Panel titleId="settings-personal-title" title={texts.personal.title}>
-      {config.isPending ? (
-        <Loading />
-      ) : config.isError ? (
-        <QueryError query={config} />
-      ) : (
+    <PreferencePanel titleId="settings-personal-title" title={texts.personal.title} query={config}>
+      {(data) => (
         <Switch
           label={texts.personal.callOnPhone}
           description={texts.personal.callOnPhoneHint}
-          checked={config.data.callOnPhone}
+          checked={data.callOnPhone}
           onChange={(event) => update.mutate({ callOnPhone: event.currentTarget.checked })}
         />
       )}
-    </Panel>
+    </PreferencePanel>
   );
 }
