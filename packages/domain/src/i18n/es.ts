@@ -405,7 +405,7 @@ export const es = {
       saved: 'Preferencia guardada.',
     },
     personal: {
-      title: 'Configuración personal',
+      title: 'Llamadas',
       callOnPhone: 'Redirigir llamadas a tu celular',
       callOnPhoneHint: 'Las llamadas que hagas desde Cartera sonarán en tu teléfono móvil.',
       callOnPhoneInvalid: 'Indica si las llamadas se redirigen a tu celular (sí o no)',
