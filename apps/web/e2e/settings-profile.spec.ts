@@ -29,7 +29,16 @@ test('un usuario cambia su nombre y su foto y los ve en el menú de usuario tras
   browserErrors,
 }) => {
   await signIn(page, 'vendedor@otra.test');
-  await page.goto('/settings');
+  // 'Mi perfil' of the user menu leads here.
+  await page.goto('/');
+  await page.getByRole('button', { name: `${es.shell.userMenu}: Omar Otero` }).click();
+  await page.getByRole('menuitem', { name: es.shell.profile }).click();
+  await page
+    .getByRole('dialog', { name: es.profile.title })
+    .getByRole('link', { name: es.profile.edit })
+    .click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('dialog', { name: es.profile.title })).toHaveCount(0);
   const profile = page.getByRole('region', { name: texts.profile.title });
   await expect(profile.getByRole('textbox', { name: texts.profile.name, exact: true })).toHaveValue(
     'Omar',

@@ -265,6 +265,7 @@ export const es = {
     group: 'Grupo',
     company: 'Empresa',
     close: 'Cerrar',
+    edit: 'Editar perfil',
   },
   activity: {
     title: 'Actividad',
