@@ -36,6 +36,8 @@ export const ERROR_HTTP_STATUS = {
   PASSWORD_INVALID: 400,
   NOT_IMPERSONATING: 400,
   USER_NOT_FOUND: 404,
+  /** A profile photo that is not an image stored through the caller's company's uploads. */
+  PROFILE_PHOTO_INVALID: 400,
   // Companies, sectors and configurable fields (02 §8)
   COMPANY_ALREADY_EXISTS: 409,
   SECTOR_NAME_READY_USE: 409,

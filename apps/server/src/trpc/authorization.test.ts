@@ -414,6 +414,10 @@ const procedures: Record<string, Entry> = {
   'apiToken.create': { access: 'authenticated', input: { name: 'Integración', scope: 'read' } },
   'apiToken.revoke': { access: 'authenticated', input: { id: SOME_ID } },
   'settings.updateAppearance': { access: 'authenticated', input: { defaultChatAction: 'note' } },
+  'settings.profile': { access: 'authenticated' },
+  'settings.updateProfile': { access: 'authenticated', input: { name: 'Ana' } },
+  'settings.personalConfig': { access: 'authenticated' },
+  'settings.updatePersonalConfig': { access: 'authenticated', input: { callOnPhone: true } },
   'activity.list': {
     access: 'authenticated',
     input: { from: new Date('2026-01-01'), to: new Date('2026-01-02') },

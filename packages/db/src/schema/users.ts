@@ -19,6 +19,12 @@ export interface AppearanceConfig {
   defaultChatAction?: 'channel' | 'personal_wpp' | 'note';
 }
 
+/** The user's personal config (03 §3 User `personalConfig`, PATCH /user/config/personalConfig). */
+export interface PersonalConfig {
+  /** Calls made from Cartera ring on the user's own mobile phone (03 §5). */
+  callOnPhone?: boolean;
+}
+
 export interface PhoneProvider {
   provider: string;
   config: Record<string, unknown>;
@@ -63,6 +69,7 @@ export const users = pgTable(
     additionalData: jsonb('additional_data').$type<Record<string, unknown>>().notNull().default({}),
     /** Appearance preferences (03 §3 User `appearanceConfig`, 01 §7 /settings/appearance). */
     appearanceConfig: jsonb('appearance_config').$type<AppearanceConfig>().notNull().default({}),
+    personalConfig: jsonb('personal_config').$type<PersonalConfig>().notNull().default({}),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

@@ -1,7 +1,22 @@
 import { protectedProcedure, router } from '../../trpc/init';
-import { appearanceOf, updateAppearance, ZAppearance, ZAppearanceUpdate } from './settings.service';
+import {
+  appearanceOf,
+  personalConfigOf,
+  profileOf,
+  updateAppearance,
+  updatePersonalConfig,
+  updateProfile,
+  ZAppearance,
+  ZAppearanceUpdate,
+  ZPersonalConfig,
+  ZPersonalConfigUpdate,
+  ZProfile,
+  ZProfileUpdate,
+} from './settings.service';
 
-/** The signed-in user's own settings (01 §7 Settings). */
+const AREA = '/settings';
+
+/** The signed-in user's own settings (01 §2 /settings, §7 Settings). */
 export const settingsRouter = router({
   appearance: protectedProcedure
     .meta({
@@ -19,4 +34,45 @@ export const settingsRouter = router({
     .input(ZAppearanceUpdate)
     .output(ZAppearance)
     .mutation(({ ctx, input }) => updateAppearance(ctx.db, ctx.user, input)),
+
+  profile: protectedProcedure
+    .meta({
+      area: AREA,
+      description: "The caller's own name, lastname and photo (the photo's address, or null).",
+      errors: ['USER_NOT_FOUND'],
+    })
+    .output(ZProfile)
+    .query(({ ctx }) => profileOf(ctx.db, ctx.user)),
+
+  updateProfile: protectedProcedure
+    .meta({
+      area: AREA,
+      description:
+        "Changes the caller's own name, lastname or photo, never another user's: a missing key leaves it, `photoPath` null removes the photo. A photo is the storage key of an image the caller's company uploaded through the upload flow. Answers the profile as it is now.",
+      errors: ['USER_NOT_FOUND', 'PROFILE_PHOTO_INVALID'],
+    })
+    .input(ZProfileUpdate)
+    .output(ZProfile)
+    .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.user, input)),
+
+  personalConfig: protectedProcedure
+    .meta({
+      area: AREA,
+      description:
+        "The caller's own personal config: `callOnPhone`, whether calls ring on their mobile phone.",
+      errors: ['USER_NOT_FOUND'],
+    })
+    .output(ZPersonalConfig)
+    .query(({ ctx }) => personalConfigOf(ctx.db, ctx.user)),
+
+  updatePersonalConfig: protectedProcedure
+    .meta({
+      area: AREA,
+      description:
+        "Changes the caller's own personal config (`callOnPhone`), never another user's. Answers the config as it is now.",
+      errors: ['USER_NOT_FOUND'],
+    })
+    .input(ZPersonalConfigUpdate)
+    .output(ZPersonalConfig)
+    .mutation(({ ctx, input }) => updatePersonalConfig(ctx.db, ctx.user, input)),
 });

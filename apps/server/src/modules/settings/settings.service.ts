@@ -6,10 +6,24 @@ import {
   type AppearanceUpdate,
 } from '@cartera/domain/composer';
 import { DomainError } from '@cartera/domain/errors';
+import {
+  ZPersonalConfig,
+  type PersonalConfig,
+  type PersonalConfigUpdate,
+  type Profile,
+  type ProfileUpdate,
+} from '@cartera/domain/settings';
+import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../sessions/session.types';
-import { findAppearanceConfig, patchAppearanceConfig } from './settings.repository';
+import { findConfig, findProfile, patchConfig, updateProfileRow } from './settings.repository';
 
 export { ZAppearanceUpdate } from '@cartera/domain/composer';
+export {
+  ZPersonalConfig,
+  ZPersonalConfigUpdate,
+  ZProfile,
+  ZProfileUpdate,
+} from '@cartera/domain/settings';
 
 /** The appearance preferences as answered (01 §7 /settings/appearance). */
 export const ZAppearance = z.object({
@@ -17,16 +31,22 @@ export const ZAppearance = z.object({
 });
 export type Appearance = z.infer<typeof ZAppearance>;
 
-function describe(stored: unknown): Appearance {
+function describeAppearance(stored: unknown): Appearance {
   const config = ZAppearanceConfig.parse(stored ?? {});
   return { defaultChatAction: config.defaultChatAction ?? null };
 }
 
+/** A stored row, or USER_NOT_FOUND when the caller's row is gone. */
+function found<T>(stored: T | undefined): T {
+  if (stored === undefined) throw new DomainError('USER_NOT_FOUND');
+  return stored;
+}
+
 /** The caller's own appearance preferences. */
 export async function appearanceOf(db: Executor, user: AuthUser): Promise<Appearance> {
-  const stored = await findAppearanceConfig(db, user.tenantId, user.id);
-  if (stored === undefined) throw new DomainError('USER_NOT_FOUND');
-  return describe(stored);
+  return describeAppearance(
+    found(await findConfig(db, user.tenantId, user.id, 'appearanceConfig')),
+  );
 }
 
 /**
@@ -42,7 +62,58 @@ export async function updateAppearance(
   const remove: string[] = [];
   if (input.defaultChatAction === null) remove.push('defaultChatAction');
   else if (input.defaultChatAction !== undefined) set.defaultChatAction = input.defaultChatAction;
-  const stored = await patchAppearanceConfig(db, user.tenantId, user.id, { set, remove });
-  if (stored === undefined) throw new DomainError('USER_NOT_FOUND');
-  return describe(stored);
+  const stored = await patchConfig(db, user.tenantId, user.id, 'appearanceConfig', {
+    set,
+    remove,
+  });
+  return describeAppearance(found(stored));
+}
+
+/** The caller's own personal config (03 §3 User personalConfig). */
+export async function personalConfigOf(db: Executor, user: AuthUser): Promise<PersonalConfig> {
+  return ZPersonalConfig.parse(
+    found(await findConfig(db, user.tenantId, user.id, 'personalConfig')),
+  );
+}
+
+/** Changes the caller's own personal config (PATCH /user/config/personalConfig). */
+export async function updatePersonalConfig(
+  db: Executor,
+  user: AuthUser,
+  input: PersonalConfigUpdate,
+): Promise<PersonalConfig> {
+  const stored = await patchConfig(db, user.tenantId, user.id, 'personalConfig', {
+    set: { callOnPhone: input.callOnPhone },
+    remove: [],
+  });
+  return ZPersonalConfig.parse(found(stored));
+}
+
+/** The caller's own name, lastname and photo. */
+export async function profileOf(db: Executor, user: AuthUser): Promise<Profile> {
+  return found(await findProfile(db, user.tenantId, user.id));
+}
+
+/**
+ * Changes the caller's own profile (PATCH /settings/profile): what the input names, nothing
+ * else. A photo must be a file the caller's company stored through the upload flow (its key
+ * starts with the tenant); its permanent address is what the user row keeps.
+ */
+export async function updateProfile(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  user: AuthUser,
+  input: ProfileUpdate,
+): Promise<Profile> {
+  const change: { name?: string; lastname?: string; photo?: string | null } = {};
+  if (input.name !== undefined) change.name = input.name;
+  if (input.lastname !== undefined) change.lastname = input.lastname;
+  if (input.photoPath === null) change.photo = null;
+  else if (input.photoPath !== undefined) {
+    if (!input.photoPath.startsWith(`${user.tenantId}/`)) {
+      throw new DomainError('PROFILE_PHOTO_INVALID', { field: 'photoPath' });
+    }
+    change.photo = deps.storage.publicUrl(input.photoPath);
+  }
+  if (Object.keys(change).length === 0) return profileOf(deps.db, user);
+  return found(await updateProfileRow(deps.db, user.tenantId, user.id, change));
 }

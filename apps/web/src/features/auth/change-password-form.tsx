@@ -26,7 +26,7 @@ const EMPTY: Values = { currentPassword: '', newPassword: '', repeatPassword: ''
  * The password change of 01 §5: three fields, the live checklist of the new password's rules,
  * field messages once a field was left, and submit disabled until everything holds. The server
  * checks again and answers codes 1, 2 and 3 (01 §8): code 2 belongs to the current-password
- * field, the others to the whole form. Used by the forced change page and, later, by settings.
+ * field, the others to the whole form. Used by the forced change page and by /settings.
  */
 export function ChangePasswordForm({
   onSuccess,

@@ -1,10 +1,14 @@
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
+import { canOpen } from '@cartera/domain/policy';
 import { ROLE_LABELS, USER_TYPE_LABELS } from '@cartera/domain/roles';
 import { UserAvatar } from '../../ui/user-avatar';
-import { fullNameOf, type Me } from '../auth/session';
+import { fullNameOf, guardUserOf, type Me } from '../auth/session';
 
-/** 'Mi perfil': who the user is, read only for now (editing arrives with settings). */
+const SETTINGS_PATH = '/settings';
+
+/** 'Mi perfil': who the user is, read only; 'Editar perfil' leads to /settings. */
 export function ProfileDialog({
   me,
   opened,
@@ -50,6 +54,11 @@ export function ProfileDialog({
           </Table.Tbody>
         </Table>
         <Group justify="flex-end">
+          {canOpen(guardUserOf(me), SETTINGS_PATH) && (
+            <Button component={Link} to={SETTINGS_PATH} variant="light" onClick={onClose}>
+              {es.profile.edit}
+            </Button>
+          )}
           <Button variant="default" onClick={onClose}>
             {es.profile.close}
           </Button>

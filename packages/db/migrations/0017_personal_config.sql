@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "personal_config" jsonb DEFAULT '{}'::jsonb NOT NULL;
