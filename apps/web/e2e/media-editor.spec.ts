@@ -141,8 +141,12 @@ test('el vendedor gira, recorta y envía una foto con comentario; un enlace pega
       'true',
     );
 
-    // (a) A pasted photo (240 × 150) opens the preview.
+    // (a) A pasted photo (240 × 150) uploads at once; 'Editar' opens its preview.
     await paste(page, { png: await picture(page, 240, 150), name: 'campo.png' });
+    const attachments = page.getByRole('list', { name: c.attachments });
+    const pasted = attachments.getByRole('listitem', { name: 'campo.png' });
+    await expect(pasted.getByText(/^Listo/)).toBeVisible();
+    await pasted.getByRole('button', { name: format(m.open, { name: 'campo.png' }) }).click();
     const dialog = page.getByRole('dialog', { name: m.title });
     await expect(dialog.getByTestId('media-preview')).toHaveJSProperty('naturalWidth', 240);
 
@@ -169,6 +173,8 @@ test('el vendedor gira, recorta y envía una foto con comentario; un enlace pega
     await dialog.getByRole('textbox', { name: m.caption }).fill('Así se ve desde la ruta');
     await dialog.getByRole('button', { name: m.send }).click();
     await expect(dialog).toHaveCount(0);
+    // Sent from the dialog: it left the composer's attachments.
+    await expect(attachments).toHaveCount(0);
     await expect(page.getByTestId('timeline')).toContainText('Así se ve desde la ruta');
 
     // WhatsApp is given the edited picture: turned and cropped.
@@ -184,7 +190,6 @@ test('el vendedor gira, recorta y envía una foto con comentario; un enlace pega
     hosted.set('/catalogo/plano-frente.png', plan);
     const input = page.getByTestId('composer-input');
     await paste(page, { text: `${hostUrl}/catalogo/plano-frente.png` });
-    const attachments = page.getByRole('list', { name: c.attachments });
     await expect(
       attachments.getByRole('listitem', { name: 'plano-frente.png' }).getByText(/^Listo/),
     ).toBeVisible();

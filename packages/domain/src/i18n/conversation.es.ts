@@ -318,6 +318,7 @@ export const conversationEs = {
       title: 'Vista previa',
       editTitle: 'Editar imagen',
       edit: 'Editar',
+      open: 'Editar {name}',
       rotate: 'Rotar',
       zoomIn: 'Acercar',
       zoomOut: 'Alejar',

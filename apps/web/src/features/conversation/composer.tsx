@@ -5,7 +5,6 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   defaultComposerMode,
-  EDITABLE_IMAGE_TYPES,
   PASTED_MEDIA_TYPES,
   type DefaultChatAction,
 } from '@cartera/domain/composer';
@@ -22,8 +21,8 @@ import { newId } from '@cartera/domain/ids';
 import {
   AttachButton,
   AttachmentList,
-  keepFitting,
   useNoteAttachments,
+  type Attachment,
 } from './composer/attachments';
 import { MediaEditor } from './composer/media-editor';
 import { QuickReplyList, useQuickReplies } from './composer/quick-replies';
@@ -119,8 +118,8 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
   const settings = useQuery(trpc.interaction.activitySettings.queryOptions());
   const createFeedback = useMutation(trpc.interaction.createFeedback.mutationOptions());
   const downloadFile = useMutation(trpc.file.fromUrl.mutationOptions());
-  // The pictures in the preview and editor before they are sent (03 §2.1), if any.
-  const [editorFiles, setEditorFiles] = useState<File[] | null>(null);
+  // The picture of the channel message open in the preview and editor (03 §2.1), if any.
+  const [editing, setEditing] = useState<Attachment | null>(null);
   // A note with files is on its way: the text and files wait, read-only, until it is stored.
   const [sendingFiles, setSendingFiles] = useState(false);
   const me = useMe();
@@ -225,22 +224,6 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
   };
 
   /**
-   * Files chosen or pasted: in a channel message the pictures (png, jpg, jpeg) open the preview
-   * and editor first (03 §2.1), the rest upload at once.
-   */
-  const addFiles = (chosen: File[]) => {
-    if (current !== 'channel') {
-      files.add(chosen);
-      return;
-    }
-    const pictures = chosen.filter((file) => EDITABLE_IMAGE_TYPES.has(file.type));
-    const others = chosen.filter((file) => !EDITABLE_IMAGE_TYPES.has(file.type));
-    if (others.length) channelFiles.add(others);
-    const editable = keepFitting(pictures, channelFiles.items.length + others.length);
-    if (editable.length) setEditorFiles(editable);
-  };
-
-  /**
    * 02 §8: a pasted link to a file (its name ends in an attachment type's extension) is brought
    * by the server and attached; other links are pasted as text.
    */
@@ -278,7 +261,7 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
       );
       if (pasted.length > 0) {
         event.preventDefault();
-        addFiles(pasted);
+        files.add(pasted);
         return;
       }
       if (current === 'channel' && pasteUrl(event.clipboardData.getData('text/plain'))) {
@@ -538,7 +521,11 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
         <AttachmentList items={attachments.items} onRemove={attachments.remove} />
       )}
       {current === 'channel' && !windowClosed && (
-        <AttachmentList items={channelFiles.items} onRemove={channelFiles.remove} />
+        <AttachmentList
+          items={channelFiles.items}
+          onRemove={channelFiles.remove}
+          onEdit={setEditing}
+        />
       )}
       {composerChannel && schedule && !windowClosed && (
         <ScheduledChip schedule={schedule} onRemove={() => setSchedule(null)} />
@@ -547,7 +534,7 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
         <ClosedReplyWindow window={reply.window} channel={composerChannel} onSend={onSendMessage} />
       ) : (
         <Group gap="xs" align="flex-end" wrap="nowrap">
-          {mayAttach && <AttachButton onFiles={addFiles} />}
+          {mayAttach && <AttachButton onFiles={files.add} />}
           <EmojiButton onPick={insertEmoji} />
           <Textarea
             aria-label={label}
@@ -610,12 +597,13 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
       {composerChannel && reply.window && !windowClosed && (
         <ReplyWindowCountdown window={reply.window} now={reply.now} />
       )}
-      {editorFiles && (
+      {editing?.file && composerChannel && (
         <MediaEditor
-          files={editorFiles}
-          onClose={() => setEditorFiles(null)}
+          pictures={[{ file: editing.file, uploaded: editing.uploaded }]}
+          onClose={() => setEditing(null)}
           onSend={(media) => {
-            if (!composerChannel) return;
+            // The picture goes from the dialog: it leaves the composer's attachments.
+            channelFiles.remove(editing.id);
             for (const each of media) {
               sendFile(composerChannel, each.file, each.caption).catch(() => undefined);
             }

@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ActionIcon, CloseButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, CloseButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { NOTE_ATTACHMENT_ACCEPT, NOTE_ATTACHMENTS_MAX } from '@cartera/domain/composer';
+import {
+  EDITABLE_IMAGE_TYPES,
+  NOTE_ATTACHMENT_ACCEPT,
+  NOTE_ATTACHMENTS_MAX,
+} from '@cartera/domain/composer';
 import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
 import { es, format } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
@@ -22,6 +26,8 @@ export interface Attachment {
   /** Share of bytes sent, 0 to 1. */
   progress: number;
   state: 'uploading' | 'done' | 'error';
+  /** The file as chosen (a picture may be opened in the preview and editor). */
+  file?: File;
   /** Brought by the server from a pasted URL (02 §8): no progress to show. */
   downloading?: boolean;
   uploaded?: UploadedFile;
@@ -97,6 +103,7 @@ export function useNoteAttachments(via = 'note') {
           id,
           name: file.name,
           size: file.size,
+          file,
           progress: 0,
           state: 'uploading' as const,
         })),
@@ -195,13 +202,18 @@ export function AttachButton({ onFiles }: { onFiles: (files: File[]) => void }) 
   );
 }
 
-/** The chosen files with their upload progress, error and a remove button. */
+/**
+ * The chosen files with their upload progress, error and a remove button; with `onEdit`, an
+ * uploaded picture (png, jpg, jpeg) also opens the preview and editor (03 §2.1).
+ */
 export function AttachmentList({
   items,
   onRemove,
+  onEdit,
 }: {
   items: readonly Attachment[];
   onRemove: (id: string) => void;
+  onEdit?: (item: Attachment) => void;
 }) {
   if (!items.length) return null;
   return (
@@ -222,6 +234,19 @@ export function AttachmentList({
                       ? format(c.uploaded, { size: formatFileSize(item.size) })
                       : c.uploadFailed}
               </Text>
+              {onEdit &&
+                item.state === 'done' &&
+                item.file &&
+                EDITABLE_IMAGE_TYPES.has(item.file.type) && (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    aria-label={format(c.media.open, { name: item.name })}
+                    onClick={() => onEdit(item)}
+                  >
+                    {c.media.edit}
+                  </Button>
+                )}
               <CloseButton
                 size="sm"
                 aria-label={format(c.removeAttachment, { name: item.name })}

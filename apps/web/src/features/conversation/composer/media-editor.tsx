@@ -8,7 +8,6 @@ import {
   Modal,
   Progress,
   Stack,
-  Text,
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
@@ -27,6 +26,7 @@ import {
 import { es, format } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
 import { uploadFile, type UploadedFile } from '../../../lib/upload-file';
+import { FormActions } from '../../../ui/form-actions';
 
 const m = es.conversation.composer.media;
 
@@ -34,6 +34,8 @@ const m = es.conversation.composer.media;
 interface Entry {
   id: string;
   original: File;
+  /** The original as already stored (uploaded as soon as it was chosen). */
+  uploaded: UploadedFile | undefined;
   edited: File | null;
   /** What is shown in the preview: the edited picture once saved, else the original. */
   preview: string;
@@ -46,11 +48,18 @@ export interface SentMedia {
   caption: string;
 }
 
-function entryOf(file: File): Entry {
+/** A picture to open: the file as chosen and, when it is already stored, where. */
+export interface Picture {
+  file: File;
+  uploaded?: UploadedFile | undefined;
+}
+
+function entryOf({ file, uploaded }: Picture): Entry {
   const path = URL.createObjectURL(file);
   return {
     id: newId(),
     original: file,
+    uploaded,
     edited: null,
     preview: path,
     item: {
@@ -75,15 +84,15 @@ function entryOf(file: File): Entry {
  * dialog open with the spec's text.
  */
 export function MediaEditor({
-  files,
+  pictures,
   onClose,
   onSend,
 }: {
-  files: readonly File[];
+  pictures: readonly Picture[];
   onClose: () => void;
   onSend: (media: SentMedia[]) => void;
 }) {
-  const [entries, setEntries] = useState<Entry[]>(() => files.map(entryOf));
+  const [entries, setEntries] = useState<Entry[]>(() => pictures.map(entryOf));
   const [index, setIndex] = useState(0);
   const [editing, setEditing] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -91,13 +100,20 @@ export function MediaEditor({
 
   // Every object URL made for the dialog is released when it closes.
   const urls = useRef(new Set<string>());
-  for (const entry of entries) {
-    urls.current.add(entry.item.path);
-    urls.current.add(entry.preview);
-  }
   useEffect(() => {
+    for (const entry of entries) {
+      urls.current.add(entry.item.path);
+      urls.current.add(entry.preview);
+    }
+  }, [entries]);
+  // Released a moment after unmounting: StrictMode's trial unmount is followed by a new mount.
+  const release = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    window.clearTimeout(release.current);
     const made = urls.current;
-    return () => made.forEach((url) => URL.revokeObjectURL(url));
+    return () => {
+      release.current = window.setTimeout(() => made.forEach((url) => URL.revokeObjectURL(url)));
+    };
   }, []);
 
   const change = (id: string, values: Partial<Entry>) =>
@@ -108,15 +124,18 @@ export function MediaEditor({
     setProgress(0);
     try {
       const uploaded = await Promise.all(
-        entries.map((entry, at) =>
-          uploadFile(entry.edited ?? entry.original, {
-            via: 'channel',
-            onProgress: (share) => {
-              shares[at] = share;
-              setProgress(shares.reduce((sum, each) => sum + each, 0) / shares.length);
-            },
-          }),
-        ),
+        entries.map((entry, at) => {
+          const onProgress = (share: number) => {
+            shares[at] = share;
+            setProgress(shares.reduce((sum, each) => sum + each, 0) / shares.length);
+          };
+          // Unedited and already stored: nothing to upload again.
+          if (!entry.edited && entry.uploaded) {
+            onProgress(1);
+            return Promise.resolve(entry.uploaded);
+          }
+          return uploadFile(entry.edited ?? entry.original, { via: 'channel', onProgress });
+        }),
       );
       onSend(uploaded.map((file, at) => ({ file, caption: entries[at]!.item.caption.trim() })));
       onClose();
@@ -145,66 +164,74 @@ export function MediaEditor({
           }}
         />
       ) : (
-        <Stack gap="sm">
-          <Box
-            h={360}
-            bg="dark.7"
-            style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}
-          >
-            <Image
-              src={current.preview}
-              alt={current.item.name}
-              fit="contain"
-              mah={360}
-              maw="100%"
-              w="auto"
-              data-testid="media-preview"
+        <Box
+          component="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send();
+          }}
+        >
+          <Stack gap="sm">
+            <Box
+              h={360}
+              bg="dark.7"
+              style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+            >
+              <Image
+                src={current.preview}
+                alt={current.item.name}
+                fit="contain"
+                mah={360}
+                maw="100%"
+                w="auto"
+                data-testid="media-preview"
+              />
+            </Box>
+            {entries.length > 1 && (
+              <Group gap={6} role="list" aria-label={m.images}>
+                {entries.map((entry, at) => (
+                  <UnstyledButton
+                    key={entry.id}
+                    role="listitem"
+                    aria-label={format(m.image, { n: at + 1, total: entries.length })}
+                    aria-current={entry.id === current.id || undefined}
+                    onClick={() => setIndex(at)}
+                    style={{
+                      outline:
+                        entry.id === current.id ? '2px solid var(--mantine-color-blue-6)' : 0,
+                    }}
+                  >
+                    <Image src={entry.preview} alt="" w={48} h={48} fit="cover" />
+                  </UnstyledButton>
+                ))}
+              </Group>
+            )}
+            <TextInput
+              aria-label={m.caption}
+              placeholder={m.caption}
+              value={current.item.caption}
+              disabled={sending}
+              onChange={(event) =>
+                change(current.id, {
+                  item: { ...current.item, caption: event.currentTarget.value },
+                })
+              }
             />
-          </Box>
-          {entries.length > 1 && (
-            <Group gap={6} role="list" aria-label={m.images}>
-              {entries.map((entry, at) => (
-                <UnstyledButton
-                  key={entry.id}
-                  role="listitem"
-                  aria-label={format(m.image, { n: at + 1, total: entries.length })}
-                  aria-current={entry.id === current.id || undefined}
-                  onClick={() => setIndex(at)}
-                  style={{
-                    outline: entry.id === current.id ? '2px solid var(--mantine-color-blue-6)' : 0,
-                  }}
-                >
-                  <Image src={entry.preview} alt="" w={48} h={48} fit="cover" />
-                </UnstyledButton>
-              ))}
-            </Group>
-          )}
-          <TextInput
-            aria-label={m.caption}
-            placeholder={m.caption}
-            value={current.item.caption}
-            disabled={sending}
-            onChange={(event) =>
-              change(current.id, {
-                item: { ...current.item, caption: event.currentTarget.value },
-              })
-            }
-          />
-          {sending && <Progress value={progress * 100} aria-label={m.send} />}
-          <Group justify="space-between">
-            <Button variant="default" onClick={() => setEditing(true)} disabled={sending}>
-              {m.edit}
-            </Button>
-            <Group gap="xs">
-              <Button variant="subtle" onClick={onClose} disabled={sending}>
-                {m.cancel}
+            {sending && <Progress value={progress * 100} aria-label={m.send} />}
+            <Group justify="space-between">
+              <Button variant="default" onClick={() => setEditing(true)} disabled={sending}>
+                {m.edit}
               </Button>
-              <Button onClick={() => void send()} loading={sending}>
-                {m.send}
-              </Button>
+              <FormActions
+                cancelLabel={m.cancel}
+                onCancel={onClose}
+                cancelDisabled={sending}
+                submitLabel={m.send}
+                loading={sending}
+              />
             </Group>
-          </Group>
-        </Stack>
+          </Stack>
+        </Box>
       )}
     </Modal>
   );
@@ -253,65 +280,72 @@ function ImageCrop({
   };
 
   return (
-    <Stack gap="sm">
-      <Box
-        pos="relative"
-        h={360}
-        bg="dark.7"
-        aria-label={format(m.editing, { name: entry.item.name })}
-        data-testid="media-crop"
-        data-position={`${Math.round(position.x)},${Math.round(position.y)}`}
-      >
-        <Cropper
-          image={entry.item.path}
-          crop={crop}
-          zoom={scale}
-          rotation={rotate}
-          aspect={aspect}
-          minZoom={MEDIA_SCALE_MIN}
-          maxZoom={MEDIA_SCALE_MAX}
-          onCropChange={(next) => {
-            setCrop(next);
-            settlePosition(next);
-          }}
-          onZoomChange={setScale}
-          onCropComplete={(_, pixels) => {
-            area.current = pixels;
-          }}
-          onMediaLoaded={setNatural}
-          mediaProps={{ alt: entry.item.name }}
-        />
-      </Box>
-      <Group justify="space-between">
-        <Group gap="xs">
-          <Button variant="default" onClick={() => setRotate(nextRotation(rotate))}>
-            {m.rotate}
-          </Button>
-          <Button
-            variant="default"
-            onClick={() => setScale(zoomedScale(scale, -1))}
-            disabled={scale <= MEDIA_SCALE_MIN}
-          >
-            {m.zoomOut}
-          </Button>
-          <Button
-            variant="default"
-            onClick={() => setScale(zoomedScale(scale, 1))}
-            disabled={scale >= MEDIA_SCALE_MAX}
-          >
-            {m.zoomIn}
-          </Button>
+    <Box
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="sm">
+        <Box
+          pos="relative"
+          h={360}
+          bg="dark.7"
+          aria-label={format(m.editing, { name: entry.item.name })}
+          data-testid="media-crop"
+          data-position={`${Math.round(position.x)},${Math.round(position.y)}`}
+        >
+          <Cropper
+            image={entry.item.path}
+            crop={crop}
+            zoom={scale}
+            rotation={rotate}
+            aspect={aspect}
+            minZoom={MEDIA_SCALE_MIN}
+            maxZoom={MEDIA_SCALE_MAX}
+            onCropChange={(next) => {
+              setCrop(next);
+              settlePosition(next);
+            }}
+            onZoomChange={setScale}
+            onCropComplete={(_, pixels) => {
+              area.current = pixels;
+            }}
+            onMediaLoaded={setNatural}
+            mediaProps={{ alt: entry.item.name }}
+          />
+        </Box>
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Button variant="default" onClick={() => setRotate(nextRotation(rotate))}>
+              {m.rotate}
+            </Button>
+            <Button
+              variant="default"
+              onClick={() => setScale(zoomedScale(scale, -1))}
+              disabled={scale <= MEDIA_SCALE_MIN}
+            >
+              {m.zoomOut}
+            </Button>
+            <Button
+              variant="default"
+              onClick={() => setScale(zoomedScale(scale, 1))}
+              disabled={scale >= MEDIA_SCALE_MAX}
+            >
+              {m.zoomIn}
+            </Button>
+          </Group>
+          <FormActions
+            cancelLabel={m.back}
+            onCancel={onBack}
+            cancelDisabled={saving}
+            submitLabel={m.save}
+            loading={saving}
+          />
         </Group>
-        <Group gap="xs">
-          <Button variant="subtle" onClick={onBack} disabled={saving}>
-            {m.back}
-          </Button>
-          <Button onClick={() => void save()} loading={saving}>
-            {m.save}
-          </Button>
-        </Group>
-      </Group>
-    </Stack>
+      </Stack>
+    </Box>
   );
 }
 
