@@ -171,6 +171,15 @@ test('el vendedor gira, recorta y envía una foto con comentario; un enlace pega
     await expect(preview).toHaveJSProperty('naturalHeight', 160);
 
     await dialog.getByRole('textbox', { name: m.caption }).fill('Así se ve desde la ruta');
+    // The first upload of the edited picture fails: the spec's text, and the dialog stays.
+    await page.route('**/api/aws/documents', (route) => route.fulfill({ status: 503 }), {
+      times: 1,
+    });
+    await dialog.getByRole('button', { name: m.send }).click();
+    await expect(page.getByRole('alert').filter({ hasText: m.uploadFailed })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: m.caption })).toHaveValue(
+      'Así se ve desde la ruta',
+    );
     await dialog.getByRole('button', { name: m.send }).click();
     await expect(dialog).toHaveCount(0);
     // Sent from the dialog: it left the composer's attachments.
@@ -213,6 +222,6 @@ test('el vendedor gira, recorta y envía una foto con comentario; un enlace pega
     await trpcMutation(managerPage, 'channel.remove', { id: channel.id });
     await manager.close();
   }
-  // The browser reports the refused download (422) itself.
-  expect(unexpectedErrors(browserErrors, [422])).toEqual([]);
+  // The browser reports the refused download (422) and the failed upload (503) itself.
+  expect(unexpectedErrors(browserErrors, [422, 503])).toEqual([]);
 });

@@ -327,8 +327,6 @@ export const conversationEs = {
       cancel: 'Cancelar',
       send: 'Enviar',
       caption: 'Agregar un comentario',
-      images: 'Imágenes a enviar',
-      image: 'Imagen {n} de {total}',
       editing: 'Recorte de {name}',
       uploadFailed: 'Ocurrió un error al subir la imagen al servidor',
       editFailed: 'No se pudo editar la imagen',

@@ -599,14 +599,12 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
       )}
       {editing?.file && composerChannel && (
         <MediaEditor
-          pictures={[{ file: editing.file, uploaded: editing.uploaded }]}
+          picture={{ file: editing.file, uploaded: editing.uploaded }}
           onClose={() => setEditing(null)}
           onSend={(media) => {
             // The picture goes from the dialog: it leaves the composer's attachments.
             channelFiles.remove(editing.id);
-            for (const each of media) {
-              sendFile(composerChannel, each.file, each.caption).catch(() => undefined);
-            }
+            sendFile(composerChannel, media.file, media.caption).catch(() => undefined);
           }}
         />
       )}

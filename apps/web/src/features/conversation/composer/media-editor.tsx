@@ -9,7 +9,6 @@ import {
   Progress,
   Stack,
   TextInput,
-  UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -24,15 +23,13 @@ import {
   type MediaRotation,
 } from '@cartera/domain/composer';
 import { es, format } from '@cartera/domain/i18n';
-import { newId } from '@cartera/domain/ids';
 import { uploadFile, type UploadedFile } from '../../../lib/upload-file';
 import { FormActions } from '../../../ui/form-actions';
 
 const m = es.conversation.composer.media;
 
-/** One picture of the dialog: the file as chosen, the edited one once saved, its Media item. */
+/** The dialog's picture: the file as chosen, the edited one once saved, its Media item. */
 interface Entry {
-  id: string;
   original: File;
   /** The original as already stored (uploaded as soon as it was chosen). */
   uploaded: UploadedFile | undefined;
@@ -42,7 +39,7 @@ interface Entry {
   item: MediaItem;
 }
 
-/** A picture sent from the dialog: where it was stored and its caption. */
+/** The picture sent from the dialog: where it was stored and its caption. */
 export interface SentMedia {
   file: UploadedFile;
   caption: string;
@@ -57,7 +54,6 @@ export interface Picture {
 function entryOf({ file, uploaded }: Picture): Entry {
   const path = URL.createObjectURL(file);
   return {
-    id: newId(),
     original: file,
     uploaded,
     edited: null,
@@ -76,36 +72,32 @@ function entryOf({ file, uploaded }: Picture): Entry {
 }
 
 /**
- * The media preview and editor before sending (03 §2.1, §3 Media item, §5): each picture with
+ * The media preview and editor before sending (03 §2.1, §3 Media item, §5): the picture with
  * its caption; 'Editar' crops (zoom in and out within the editor's scale bounds, dragging the
  * picture under the frame), rotates in four steps, and 'Guardar' keeps the result ('Volver'
- * leaves it as it was). 'Enviar' uploads every picture, the edited one in place of the
- * original, with its progress, then hands them over to be sent; a failed upload keeps the
- * dialog open with the spec's text.
+ * leaves it as it was). 'Enviar' uploads the edited picture in place of the original, with its
+ * progress, then hands it over to be sent; a failed upload keeps the dialog open with the
+ * spec's text.
  */
 export function MediaEditor({
-  pictures,
+  picture,
   onClose,
   onSend,
 }: {
-  pictures: readonly Picture[];
+  picture: Picture;
   onClose: () => void;
-  onSend: (media: SentMedia[]) => void;
+  onSend: (media: SentMedia) => void;
 }) {
-  const [entries, setEntries] = useState<Entry[]>(() => pictures.map(entryOf));
-  const [index, setIndex] = useState(0);
+  const [current, setCurrent] = useState<Entry>(() => entryOf(picture));
   const [editing, setEditing] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const current = entries[Math.min(index, entries.length - 1)]!;
 
   // Every object URL made for the dialog is released when it closes.
   const urls = useRef(new Set<string>());
   useEffect(() => {
-    for (const entry of entries) {
-      urls.current.add(entry.item.path);
-      urls.current.add(entry.preview);
-    }
-  }, [entries]);
+    urls.current.add(current.item.path);
+    urls.current.add(current.preview);
+  }, [current]);
   // Released a moment after unmounting: StrictMode's trial unmount is followed by a new mount.
   const release = useRef<number | undefined>(undefined);
   useEffect(() => {
@@ -116,28 +108,20 @@ export function MediaEditor({
     };
   }, []);
 
-  const change = (id: string, values: Partial<Entry>) =>
-    setEntries((now) => now.map((each) => (each.id === id ? { ...each, ...values } : each)));
+  const change = (values: Partial<Entry>) => setCurrent((now) => ({ ...now, ...values }));
 
   const send = async () => {
-    const shares = entries.map(() => 0);
     setProgress(0);
     try {
-      const uploaded = await Promise.all(
-        entries.map((entry, at) => {
-          const onProgress = (share: number) => {
-            shares[at] = share;
-            setProgress(shares.reduce((sum, each) => sum + each, 0) / shares.length);
-          };
-          // Unedited and already stored: nothing to upload again.
-          if (!entry.edited && entry.uploaded) {
-            onProgress(1);
-            return Promise.resolve(entry.uploaded);
-          }
-          return uploadFile(entry.edited ?? entry.original, { via: 'channel', onProgress });
-        }),
-      );
-      onSend(uploaded.map((file, at) => ({ file, caption: entries[at]!.item.caption.trim() })));
+      // Unedited, it is already stored: nothing to upload again.
+      const file =
+        !current.edited && current.uploaded
+          ? current.uploaded
+          : await uploadFile(current.edited ?? current.original, {
+              via: 'channel',
+              onProgress: setProgress,
+            });
+      onSend({ file, caption: current.item.caption.trim() });
       onClose();
     } catch {
       setProgress(null);
@@ -159,7 +143,7 @@ export function MediaEditor({
           entry={current}
           onBack={() => setEditing(false)}
           onSave={(edited, preview, values) => {
-            change(current.id, { edited, preview, item: { ...current.item, ...values } });
+            change({ edited, preview, item: { ...current.item, ...values } });
             setEditing(false);
           }}
         />
@@ -187,34 +171,13 @@ export function MediaEditor({
                 data-testid="media-preview"
               />
             </Box>
-            {entries.length > 1 && (
-              <Group gap={6} role="list" aria-label={m.images}>
-                {entries.map((entry, at) => (
-                  <UnstyledButton
-                    key={entry.id}
-                    role="listitem"
-                    aria-label={format(m.image, { n: at + 1, total: entries.length })}
-                    aria-current={entry.id === current.id || undefined}
-                    onClick={() => setIndex(at)}
-                    style={{
-                      outline:
-                        entry.id === current.id ? '2px solid var(--mantine-color-blue-6)' : 0,
-                    }}
-                  >
-                    <Image src={entry.preview} alt="" w={48} h={48} fit="cover" />
-                  </UnstyledButton>
-                ))}
-              </Group>
-            )}
             <TextInput
               aria-label={m.caption}
               placeholder={m.caption}
               value={current.item.caption}
               disabled={sending}
               onChange={(event) =>
-                change(current.id, {
-                  item: { ...current.item, caption: event.currentTarget.value },
-                })
+                change({ item: { ...current.item, caption: event.currentTarget.value } })
               }
             />
             {sending && <Progress value={progress * 100} aria-label={m.send} />}
