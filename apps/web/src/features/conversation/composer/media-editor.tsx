@@ -1,15 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import Cropper, { type Area, type MediaSize } from 'react-easy-crop';
-import {
-  Box,
-  Button,
-  Group,
-  Image,
-  Modal,
-  Progress,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Box, Button, Group, Image, Modal, Progress, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
