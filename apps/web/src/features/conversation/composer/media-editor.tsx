@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Cropper, { type Area, type MediaSize } from 'react-easy-crop';
 import { Box, Button, Group, Image, Modal, Progress, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
@@ -139,53 +139,44 @@ export function MediaEditor({
           }}
         />
       ) : (
-        <Box
-          component="form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void send();
-          }}
+        <DialogForm
+          onSubmit={() => void send()}
+          tools={
+            <Button variant="default" onClick={() => setEditing(true)} disabled={sending}>
+              {m.edit}
+            </Button>
+          }
+          cancelLabel={m.cancel}
+          onCancel={onClose}
+          submitLabel={m.send}
+          busy={sending}
         >
-          <Stack gap="sm">
-            <Box
-              h={360}
-              bg="dark.7"
-              style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}
-            >
-              <Image
-                src={current.preview}
-                alt={current.item.name}
-                fit="contain"
-                mah={360}
-                maw="100%"
-                w="auto"
-                data-testid="media-preview"
-              />
-            </Box>
-            <TextInput
-              aria-label={m.caption}
-              placeholder={m.caption}
-              value={current.item.caption}
-              disabled={sending}
-              onChange={(event) =>
-                change({ item: { ...current.item, caption: event.currentTarget.value } })
-              }
+          <Box
+            h={360}
+            bg="dark.7"
+            style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+          >
+            <Image
+              src={current.preview}
+              alt={current.item.name}
+              fit="contain"
+              mah={360}
+              maw="100%"
+              w="auto"
+              data-testid="media-preview"
             />
-            {sending && <Progress value={progress * 100} aria-label={m.send} />}
-            <Group justify="space-between">
-              <Button variant="default" onClick={() => setEditing(true)} disabled={sending}>
-                {m.edit}
-              </Button>
-              <FormActions
-                cancelLabel={m.cancel}
-                onCancel={onClose}
-                cancelDisabled={sending}
-                submitLabel={m.send}
-                loading={sending}
-              />
-            </Group>
-          </Stack>
-        </Box>
+          </Box>
+          <TextInput
+            aria-label={m.caption}
+            placeholder={m.caption}
+            value={current.item.caption}
+            disabled={sending}
+            onChange={(event) =>
+              change({ item: { ...current.item, caption: event.currentTarget.value } })
+            }
+          />
+          {sending && <Progress value={progress * 100} aria-label={m.send} />}
+        </DialogForm>
       )}
     </Modal>
   );
@@ -234,72 +225,63 @@ function ImageCrop({
   };
 
   return (
-    <Box
-      component="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      <Stack gap="sm">
-        <Box
-          pos="relative"
-          h={360}
-          bg="dark.7"
-          aria-label={format(m.editing, { name: entry.item.name })}
-          data-testid="media-crop"
-          data-position={`${Math.round(position.x)},${Math.round(position.y)}`}
-        >
-          <Cropper
-            image={entry.item.path}
-            crop={crop}
-            zoom={scale}
-            rotation={rotate}
-            aspect={aspect}
-            minZoom={MEDIA_SCALE_MIN}
-            maxZoom={MEDIA_SCALE_MAX}
-            onCropChange={(next) => {
-              setCrop(next);
-              settlePosition(next);
-            }}
-            onZoomChange={setScale}
-            onCropComplete={(_, pixels) => {
-              area.current = pixels;
-            }}
-            onMediaLoaded={setNatural}
-            mediaProps={{ alt: entry.item.name }}
-          />
-        </Box>
-        <Group justify="space-between">
-          <Group gap="xs">
-            <Button variant="default" onClick={() => setRotate(nextRotation(rotate))}>
-              {m.rotate}
-            </Button>
-            <Button
-              variant="default"
-              onClick={() => setScale(zoomedScale(scale, -1))}
-              disabled={scale <= MEDIA_SCALE_MIN}
-            >
-              {m.zoomOut}
-            </Button>
-            <Button
-              variant="default"
-              onClick={() => setScale(zoomedScale(scale, 1))}
-              disabled={scale >= MEDIA_SCALE_MAX}
-            >
-              {m.zoomIn}
-            </Button>
-          </Group>
-          <FormActions
-            cancelLabel={m.back}
-            onCancel={onBack}
-            cancelDisabled={saving}
-            submitLabel={m.save}
-            loading={saving}
-          />
+    <DialogForm
+      onSubmit={() => void save()}
+      tools={
+        <Group gap="xs">
+          <Button variant="default" onClick={() => setRotate(nextRotation(rotate))}>
+            {m.rotate}
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => setScale(zoomedScale(scale, -1))}
+            disabled={scale <= MEDIA_SCALE_MIN}
+          >
+            {m.zoomOut}
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => setScale(zoomedScale(scale, 1))}
+            disabled={scale >= MEDIA_SCALE_MAX}
+          >
+            {m.zoomIn}
+          </Button>
         </Group>
-      </Stack>
-    </Box>
+      }
+      cancelLabel={m.back}
+      onCancel={onBack}
+      submitLabel={m.save}
+      busy={saving}
+    >
+      <Box
+        pos="relative"
+        h={360}
+        bg="dark.7"
+        aria-label={format(m.editing, { name: entry.item.name })}
+        data-testid="media-crop"
+        data-position={`${Math.round(position.x)},${Math.round(position.y)}`}
+      >
+        <Cropper
+          image={entry.item.path}
+          crop={crop}
+          zoom={scale}
+          rotation={rotate}
+          aspect={aspect}
+          minZoom={MEDIA_SCALE_MIN}
+          maxZoom={MEDIA_SCALE_MAX}
+          onCropChange={(next) => {
+            setCrop(next);
+            settlePosition(next);
+          }}
+          onZoomChange={setScale}
+          onCropComplete={(_, pixels) => {
+            area.current = pixels;
+          }}
+          onMediaLoaded={setNatural}
+          mediaProps={{ alt: entry.item.name }}
+        />
+      </Box>
+    </DialogForm>
   );
 }
 
@@ -346,4 +328,47 @@ async function renderEdit(
   const blob = await new Promise<Blob | null>((resolve) => cut.toBlob(resolve, type, 0.92));
   if (!blob) throw new Error('the canvas gave no image');
   return new File([blob], original.name, { type, lastModified: Date.now() });
+}
+
+/** A dialog's form: its content, then its tools on the left and cancel and submit on the right. */
+function DialogForm({
+  onSubmit,
+  tools,
+  cancelLabel,
+  onCancel,
+  submitLabel,
+  busy,
+  children,
+}: {
+  onSubmit: () => void;
+  tools: ReactNode;
+  cancelLabel: string;
+  onCancel: () => void;
+  submitLabel: string;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Stack gap="sm">
+        {children}
+        <Group justify="space-between">
+          {tools}
+          <FormActions
+            cancelLabel={cancelLabel}
+            onCancel={onCancel}
+            cancelDisabled={busy}
+            submitLabel={submitLabel}
+            loading={busy}
+          />
+        </Group>
+      </Stack>
+    </Box>
+  );
 }
