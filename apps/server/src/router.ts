@@ -4,6 +4,7 @@ import { channelsRouter } from './modules/channels/channels.router';
 import { companiesRouter } from './modules/companies/companies.router';
 import { contactsRouter } from './modules/contacts/contacts.router';
 import { interactionsRouter } from './modules/interactions/interactions.router';
+import { filesRouter } from './modules/files/files.router';
 import { inboxRouter } from './modules/inbox/inbox.router';
 import { sharedInboxesRouter } from './modules/shared-inboxes/shared-inboxes.router';
 import { templatesRouter } from './modules/templates/templates.router';
@@ -41,6 +42,7 @@ export const appRouter = router({
   sharedInbox: sharedInboxesRouter,
   template: templatesRouter,
   channel: channelsRouter,
+  file: filesRouter,
   user: usersRouter,
   settings: settingsRouter,
   apiToken: apiTokenRouter,

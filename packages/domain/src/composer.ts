@@ -132,3 +132,73 @@ function latestBy<T>(items: readonly T[], dateOf: (item: T) => Date | null): T |
   }
   return best;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Media before sending (03 §2.1 media preview and editor, §3 Media item, §5 image editor).
+
+/** A file the seller is about to send, as the preview and editor keep it (03 §3 Media item). */
+export interface MediaItem {
+  name: string;
+  /** Where the file is while being edited (an object URL of the browser). */
+  path: string;
+  /** Its MIME type. */
+  type: string;
+  size: number;
+  caption: string;
+  /** Where the crop is, in the editor's coordinates (moves settle after 400 ms). */
+  position: { x: number; y: number };
+  scale: number;
+  /** Degrees clockwise: one of MEDIA_ROTATIONS. */
+  rotate: MediaRotation;
+}
+
+/** 03 §5: rotation cycles through four steps. */
+export const MEDIA_ROTATIONS = [0, 90, 180, 270] as const;
+export type MediaRotation = (typeof MEDIA_ROTATIONS)[number];
+
+/** The next step of the rotation cycle: 0 → 90 → 180 → 270 → 0. */
+export function nextRotation(rotate: MediaRotation): MediaRotation {
+  return MEDIA_ROTATIONS[(MEDIA_ROTATIONS.indexOf(rotate) + 1) % MEDIA_ROTATIONS.length]!;
+}
+
+/** Whether a rotation turns the picture on its side (its width and height swap). */
+export function rotatedSideways(rotate: MediaRotation): boolean {
+  return rotate === 90 || rotate === 270;
+}
+
+/**
+ * 03 §5: a scale of 0 or of 7 and above is rejected. The zoom's own bounds and step are not
+ * shown: ours go from 1 (the whole picture) to 6 in steps of 0.5 (docs/decisions.md).
+ */
+export const MEDIA_SCALE_MIN = 1;
+export const MEDIA_SCALE_MAX = 6;
+export const MEDIA_SCALE_STEP = 0.5;
+
+export function mediaScaleAccepted(scale: number): boolean {
+  return Number.isFinite(scale) && scale > 0 && scale < 7;
+}
+
+/**
+ * The scale after a zoom in (+1) or out (-1): one step, kept within the zoom's bounds; a scale
+ * the editor rejects stays where it was.
+ */
+export function zoomedScale(scale: number, direction: 1 | -1): number {
+  const next = Math.min(
+    MEDIA_SCALE_MAX,
+    Math.max(MEDIA_SCALE_MIN, scale + direction * MEDIA_SCALE_STEP),
+  );
+  return mediaScaleAccepted(next) ? next : scale;
+}
+
+/** 03 §9: the crop position settles this long after the last move. */
+export const CROP_POSITION_DEBOUNCE_MS = 400;
+
+/** 02 §5: the media a paste may bring in (png, jpg, jpeg, mp4). */
+export const PASTED_MEDIA_TYPES: ReadonlySet<string> = new Set([
+  'image/png',
+  'image/jpeg',
+  'video/mp4',
+]);
+
+/** The pictures the editor opens (the pasted or chosen png, jpg and jpeg). */
+export const EDITABLE_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg']);

@@ -24,6 +24,8 @@ export const ERROR_HTTP_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** A configured address the server will not call (a private network, not http or https). */
   OUTBOUND_URL_NOT_ALLOWED: 422,
+  /** A file the server was asked to fetch from a URL (02 §8 URL paste) could not be brought. */
+  FILE_DOWNLOAD_FAILED: 422,
   /** A provider's webhook whose signature (or shared key) does not match the channel's secret. */
   WEBHOOK_SIGNATURE_INVALID: 401,
   // Identity (01 §5, §8). The password codes carry the legacy numbers 1, 2 and 3 in details.

@@ -126,6 +126,14 @@ export interface OutboundResponse {
   bytes: Buffer;
 }
 
+/** The answer was longer than the caller's `maxBytes`: nothing of it is kept. */
+export class AnswerTooLongError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`the answer is longer than ${maxBytes} bytes`);
+    this.name = 'AnswerTooLongError';
+  }
+}
+
 const DEFAULT_TIMEOUT_MS = 5_000;
 const DEFAULT_MAX_BYTES = 1024 * 1024;
 
@@ -161,7 +169,7 @@ export async function outboundRequest(
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > maxBytes) {
-            response.destroy(new Error(`the answer is longer than ${maxBytes} bytes`));
+            response.destroy(new AnswerTooLongError(maxBytes));
             return;
           }
           chunks.push(chunk);

@@ -404,6 +404,10 @@ const procedures: Record<string, Entry> = {
     access: { roles: CONTACT_ROLES },
     input: { id: SOME_ID, contactId: OTHER_ID, channelId: SOME_ID, text: 'Hola' },
   },
+  'file.fromUrl': {
+    access: { roles: CONTACT_ROLES },
+    input: { url: 'https://example.com/foto.png' },
+  },
   'interaction.setBot': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID, active: true },

@@ -331,6 +331,31 @@ export const conversationEs = {
     uploadFailed: 'Error al subir el archivo',
     uploadProgress: 'Progreso de {name}',
     removeAttachment: 'Quitar {name}',
+    // 02 §8 URL paste: the server downloads the file of a pasted link; 'Descargando…' is ours.
+    downloading: 'Descargando…',
+    downloadFailedTitle: 'Error al descargar el archivo',
+    downloadFailed: 'No se pudo descargar el archivo desde la URL: {url}',
+    // 02 §5: a paste that cannot be read is only logged.
+    clipboardFailed: 'Error al procesar el contenido del portapapeles:',
+    // The media preview and editor before sending (03 §2.1, §5); its labels are ours but the
+    // upload failure's.
+    media: {
+      title: 'Vista previa',
+      editTitle: 'Editar imagen',
+      edit: 'Editar',
+      open: 'Editar {name}',
+      rotate: 'Rotar',
+      zoomIn: 'Acercar',
+      zoomOut: 'Alejar',
+      save: 'Guardar',
+      back: 'Volver',
+      cancel: 'Cancelar',
+      send: 'Enviar',
+      caption: 'Agregar un comentario',
+      editing: 'Recorte de {name}',
+      uploadFailed: 'Ocurrió un error al subir la imagen al servidor',
+      editFailed: 'No se pudo editar la imagen',
+    },
     feedback: 'Feedback',
     feedbackPlaceholder: 'Escribe un feedback para el vendedor… (Enter envía)',
     feedbackFailed: 'Error al crear interacción...',

@@ -39,6 +39,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   WEBHOOK_SIGNATURE_INVALID: 'La firma del webhook no es válida.',
   OUTBOUND_URL_NOT_ALLOWED:
     'La dirección configurada no está permitida: debe ser una dirección pública http o https.',
+  FILE_DOWNLOAD_FAILED: 'No se pudo descargar el archivo',
   UPLOAD_URL_EXPIRED: 'El enlace de subida ha expirado. Vuelve a intentarlo.',
   DISABLED_FEATURE: 'Esta funcionalidad no está habilitada para tu empresa.',
   CROSS_SITE_REQUEST: 'La solicitud viene de otro sitio y no se aceptó.',

@@ -97,6 +97,11 @@ function contentDisposition(disposition: string | undefined, fileName: string) {
   return disposition;
 }
 
+/** Where a file of the tenant lives: `<tenant>/<via>/<uuid>/<name>` (the name already safe). */
+export function storageKey(tenantId: string, via: string, fileName: string): string {
+  return `${tenantId}/${via}/${newId()}/${fileName}`;
+}
+
 /**
  * Step one of the upload flow: a signed URL to PUT the file to. The key starts with the tenant
  * so files never mix between companies, then the purpose, then a unique folder.
@@ -110,7 +115,7 @@ export async function createSignedUpload(
     throw new DomainError('FILE_TOO_LARGE', { limit: MAX_UPLOAD_BYTES });
   }
   const fileName = safeFileName(input.name);
-  const key = `${tenantId}/${input.via}/${newId()}/${fileName}`;
+  const key = storageKey(tenantId, input.via, fileName);
   const signed = await storage.createUpload({
     key,
     contentType: input.mimeType,

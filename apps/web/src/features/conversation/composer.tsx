@@ -3,7 +3,12 @@ import { ActionIcon, Button, Group, Menu, Paper, Textarea, UnstyledButton } from
 import { useViewportSize } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { defaultComposerMode, type DefaultChatAction } from '@cartera/domain/composer';
+import {
+  defaultComposerMode,
+  PASTED_MEDIA_TYPES,
+  type DefaultChatAction,
+} from '@cartera/domain/composer';
+import { mimeTypeOfName } from '@cartera/domain/files';
 import { fillPlaceholders } from '@cartera/domain/placeholders';
 import { scheduledDateValid } from '@cartera/domain/scheduled-messages';
 import { es, format } from '@cartera/domain/i18n';
@@ -13,7 +18,13 @@ import { useTRPC } from '../../lib/trpc';
 import { CheckIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
 import { newId } from '@cartera/domain/ids';
-import { AttachButton, AttachmentList, useNoteAttachments } from './composer/attachments';
+import {
+  AttachButton,
+  AttachmentList,
+  useNoteAttachments,
+  type Attachment,
+} from './composer/attachments';
+import { MediaEditor } from './composer/media-editor';
 import { QuickReplyList, useQuickReplies } from './composer/quick-replies';
 import { ClosedReplyWindow, ReplyWindowCountdown, useReplyWindow } from './composer/reply-window';
 import { ScheduleButton, ScheduledChip, type Schedule } from './composer/schedule';
@@ -31,9 +42,6 @@ import classes from './timeline.module.css';
 import type { MessageToSend, NoteToSend } from './use-timeline';
 
 const c = es.conversation.composer;
-
-/** 02 §5: the media a paste may bring in (png, jpg, jpeg, mp4). */
-const PASTED_MEDIA_TYPES = new Set(['image/png', 'image/jpeg', 'video/mp4']);
 
 type Mode = 'note' | 'feedback' | 'channel';
 
@@ -109,6 +117,9 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
   const trpc = useTRPC();
   const settings = useQuery(trpc.interaction.activitySettings.queryOptions());
   const createFeedback = useMutation(trpc.interaction.createFeedback.mutationOptions());
+  const downloadFile = useMutation(trpc.file.fromUrl.mutationOptions());
+  // The picture of the channel message open in the preview and editor (03 §2.1), if any.
+  const [editing, setEditing] = useState<Attachment | null>(null);
   // A note with files is on its way: the text and files wait, read-only, until it is stored.
   const [sendingFiles, setSendingFiles] = useState(false);
   const me = useMe();
@@ -184,6 +195,20 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
     ? !files.uploading && !files.failed && !sendingFiles && (!empty || files.files.length > 0)
     : !empty;
 
+  /** One uploaded file through the channel as its own message, with its caption. */
+  const sendFile = (
+    channelOfMessage: NonNullable<typeof composerChannel>,
+    file: { url: string; name: string; mimeType: string },
+    caption: string,
+  ) =>
+    onSendMessage({
+      id: newId(),
+      text: caption,
+      channel: channelOfMessage,
+      file: { url: file.url, name: file.name, mimeType: file.mimeType },
+      ...(toPhone && writesToPhone(channelOfMessage.type) ? { to: toPhone } : {}),
+    });
+
   /**
    * Each file through the channel as its own message, the text as the first one's caption
    * (03 §5); the files leave the composer at once, each shown on its way on the timeline.
@@ -194,25 +219,57 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
     setText('');
     channelFiles.clear();
     uploaded.forEach((file, index) => {
-      onSendMessage({
-        id: newId(),
-        text: index === 0 ? body : '',
-        channel: channelOfMessage,
-        file: { url: file.url, name: file.name, mimeType: file.mimeType },
-        ...(toPhone && writesToPhone(channelOfMessage.type) ? { to: toPhone } : {}),
-      }).catch(() => undefined);
+      sendFile(channelOfMessage, file, index === 0 ? body : '').catch(() => undefined);
     });
   };
 
-  /** 02 §5: a pasted png, jpg, jpeg or mp4 becomes an attachment where files are allowed. */
+  /**
+   * 02 §8: a pasted link to a file (its name ends in an attachment type's extension) is brought
+   * by the server and attached; other links are pasted as text.
+   */
+  const pasteUrl = (pasted: string): boolean => {
+    const link = pasted.trim();
+    if (!/^https?:\/\/\S+$/i.test(link)) return false;
+    let name: string;
+    try {
+      name = decodeURIComponent(new URL(link).pathname.split('/').at(-1) ?? '');
+    } catch {
+      return false;
+    }
+    if (!mimeTypeOfName(name)) return false;
+    channelFiles
+      .addDownload(name, () => downloadFile.mutateAsync({ url: link }))
+      .catch(() =>
+        notifications.show({
+          color: 'red',
+          title: c.downloadFailedTitle,
+          message: format(c.downloadFailed, { url: link }),
+        }),
+      );
+    return true;
+  };
+
+  /**
+   * 02 §5: a pasted png, jpg, jpeg or mp4 becomes an attachment where files are allowed; in a
+   * channel message a pasted link to a file too (02 §8). A paste that cannot be read is logged.
+   */
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     if (!mayAttach) return;
-    const pasted = Array.from(event.clipboardData.files).filter((file) =>
-      PASTED_MEDIA_TYPES.has(file.type),
-    );
-    if (pasted.length === 0) return;
-    event.preventDefault();
-    files.add(pasted);
+    try {
+      const pasted = Array.from(event.clipboardData.files).filter((file) =>
+        PASTED_MEDIA_TYPES.has(file.type),
+      );
+      if (pasted.length > 0) {
+        event.preventDefault();
+        files.add(pasted);
+        return;
+      }
+      if (current === 'channel' && pasteUrl(event.clipboardData.getData('text/plain'))) {
+        event.preventDefault();
+      }
+    } catch (error) {
+      console.error(c.clipboardFailed, error);
+    }
   };
 
   /** A note with files is sent as it is: the text and the files stay until it is stored. */
@@ -464,7 +521,11 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
         <AttachmentList items={attachments.items} onRemove={attachments.remove} />
       )}
       {current === 'channel' && !windowClosed && (
-        <AttachmentList items={channelFiles.items} onRemove={channelFiles.remove} />
+        <AttachmentList
+          items={channelFiles.items}
+          onRemove={channelFiles.remove}
+          onEdit={setEditing}
+        />
       )}
       {composerChannel && schedule && !windowClosed && (
         <ScheduledChip schedule={schedule} onRemove={() => setSchedule(null)} />
@@ -509,15 +570,7 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
           {composerChannel && (
             <VoiceNoteButton
               disabled={channelFiles.items.length > 0}
-              onSend={(file) =>
-                onSendMessage({
-                  id: newId(),
-                  text: '',
-                  channel: composerChannel,
-                  file: { url: file.url, name: file.name, mimeType: file.mimeType },
-                  ...(toPhone && writesToPhone(composerChannel.type) ? { to: toPhone } : {}),
-                })
-              }
+              onSend={(file) => sendFile(composerChannel, file, '')}
             />
           )}
           {composerChannel && (
@@ -543,6 +596,17 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
       )}
       {composerChannel && reply.window && !windowClosed && (
         <ReplyWindowCountdown window={reply.window} now={reply.now} />
+      )}
+      {editing?.file && composerChannel && (
+        <MediaEditor
+          picture={{ file: editing.file, uploaded: editing.uploaded }}
+          onClose={() => setEditing(null)}
+          onSend={(media) => {
+            // The picture goes from the dialog: it leaves the composer's attachments.
+            channelFiles.remove(editing.id);
+            sendFile(composerChannel, media.file, media.caption).catch(() => undefined);
+          }}
+        />
       )}
       <PersonalWhatsappDisconnected
         opened={dialog === 'personalDisconnected'}

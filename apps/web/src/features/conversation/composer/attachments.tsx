@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ActionIcon, CloseButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, CloseButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { NOTE_ATTACHMENT_ACCEPT, NOTE_ATTACHMENTS_MAX } from '@cartera/domain/composer';
+import {
+  EDITABLE_IMAGE_TYPES,
+  NOTE_ATTACHMENT_ACCEPT,
+  NOTE_ATTACHMENTS_MAX,
+} from '@cartera/domain/composer';
 import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
 import { es, format } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
@@ -22,14 +26,43 @@ export interface Attachment {
   /** Share of bytes sent, 0 to 1. */
   progress: number;
   state: 'uploading' | 'done' | 'error';
+  /** The file as chosen (a picture may be opened in the preview and editor). */
+  file?: File;
+  /** Brought by the server from a pasted URL (02 §8): no progress to show. */
+  downloading?: boolean;
   uploaded?: UploadedFile;
   error?: string;
 }
 
 /**
- * The files chosen for a note (03 §2.2, §6: admins only): each uploads at once with its
- * progress; files over the limit are dropped with the spec's toast; removing one stops its
- * upload.
+ * The files that may join `count` already chosen: those over the size limit and past the 50th
+ * are dropped, each with the spec's toast (02 §5, 03 §6).
+ */
+export function keepFitting(files: readonly File[], count: number): File[] {
+  const fitting = files.filter((file) => file.size <= MAX_UPLOAD_BYTES);
+  const dropped = files.length - fitting.length;
+  if (dropped > 0) {
+    notifications.show({
+      color: 'red',
+      message: format(dropped === 1 ? es.files.oversizedOne : es.files.oversizedMany, {
+        n: dropped,
+      }),
+    });
+  }
+  const taken = fitting.slice(0, Math.max(0, NOTE_ATTACHMENTS_MAX - count));
+  if (taken.length < fitting.length) {
+    notifications.show({
+      color: 'red',
+      message: format(c.attachmentsMax, { n: NOTE_ATTACHMENTS_MAX }),
+    });
+  }
+  return taken;
+}
+
+/**
+ * The files chosen for a note (03 §2.2, §6: admins only) or a channel message: each uploads at
+ * once with its progress; files over the limit are dropped with the spec's toast; removing one
+ * stops its upload. A file the server downloads from a pasted URL joins them (`addDownload`).
  */
 export function useNoteAttachments(via = 'note') {
   const [items, setItems] = useState<Attachment[]>([]);
@@ -46,57 +79,71 @@ export function useNoteAttachments(via = 'note') {
     setItems((current) => current.map((item) => (item.id === id ? { ...item, ...values } : item)));
   }, []);
 
+  /** Runs one item's transfer: its state follows it; aborted when the item is removed. */
+  const track = useCallback(
+    (id: string, run: (signal: AbortSignal) => Promise<UploadedFile>) => {
+      const controller = new AbortController();
+      controllers.current.set(id, controller);
+      return run(controller.signal)
+        .then((uploaded) => {
+          change(id, { state: 'done', progress: 1, size: uploaded.size, uploaded });
+          return uploaded;
+        })
+        .finally(() => controllers.current.delete(id));
+    },
+    [change],
+  );
+
   const add = useCallback(
     (files: File[]) => {
-      const fitting = files.filter((file) => file.size <= MAX_UPLOAD_BYTES);
-      const dropped = files.length - fitting.length;
-      if (dropped > 0) {
-        notifications.show({
-          color: 'red',
-          message: format(dropped === 1 ? es.files.oversizedOne : es.files.oversizedMany, {
-            n: dropped,
-          }),
-        });
-      }
-      const room = Math.max(0, NOTE_ATTACHMENTS_MAX - items.length);
-      const taken = fitting.slice(0, room);
-      if (taken.length < fitting.length) {
-        notifications.show({
-          color: 'red',
-          message: format(c.attachmentsMax, { n: NOTE_ATTACHMENTS_MAX }),
-        });
-      }
-      const added = taken.map((file) => ({ file, id: newId() }));
+      const added = keepFitting(files, items.length).map((file) => ({ file, id: newId() }));
       setItems((current) => [
         ...current,
         ...added.map(({ file, id }) => ({
           id,
           name: file.name,
           size: file.size,
+          file,
           progress: 0,
           state: 'uploading' as const,
         })),
       ]);
       for (const { file, id } of added) {
-        const controller = new AbortController();
-        controllers.current.set(id, controller);
-        uploadFile(file, {
-          via,
-          signal: controller.signal,
-          onProgress: (progress) => change(id, { progress }),
-        })
-          .then((uploaded) => change(id, { state: 'done', progress: 1, uploaded }))
-          .catch((error: unknown) => {
-            if (controller.signal.aborted) return;
-            change(id, {
-              state: 'error',
-              error: error instanceof UploadError ? error.message : es.files.uploadFailedTitle,
-            });
-          })
-          .finally(() => controllers.current.delete(id));
+        track(id, (signal) =>
+          uploadFile(file, { via, signal, onProgress: (progress) => change(id, { progress }) }),
+        ).catch((error: unknown) => {
+          if (error instanceof DOMException && error.name === 'AbortError') return;
+          change(id, {
+            state: 'error',
+            error: error instanceof UploadError ? error.message : es.files.uploadFailedTitle,
+          });
+        });
       }
     },
-    [items.length, change, via],
+    [items.length, change, track, via],
+  );
+
+  /**
+   * A file the server brings from a URL (02 §8): listed while it comes; a failure removes it
+   * and rejects, for the caller's message.
+   */
+  const addDownload = useCallback(
+    (name: string, download: (signal: AbortSignal) => Promise<UploadedFile>) => {
+      if (keepFitting([new File([], name)], items.length).length === 0) return Promise.resolve();
+      const id = newId();
+      setItems((current) => [
+        ...current,
+        { id, name, size: 0, progress: 0, state: 'uploading', downloading: true },
+      ]);
+      return track(id, download).then(
+        () => undefined,
+        (error: unknown) => {
+          setItems((current) => current.filter((item) => item.id !== id));
+          throw error;
+        },
+      );
+    },
+    [items.length, track],
   );
 
   const remove = useCallback((id: string) => {
@@ -109,6 +156,7 @@ export function useNoteAttachments(via = 'note') {
   return {
     items,
     add,
+    addDownload,
     remove,
     clear,
     /** The uploaded files, in the order chosen. */
@@ -154,13 +202,18 @@ export function AttachButton({ onFiles }: { onFiles: (files: File[]) => void }) 
   );
 }
 
-/** The chosen files with their upload progress, error and a remove button. */
+/**
+ * The chosen files with their upload progress, error and a remove button; with `onEdit`, an
+ * uploaded picture (png, jpg, jpeg) also opens the preview and editor (03 §2.1).
+ */
 export function AttachmentList({
   items,
   onRemove,
+  onEdit,
 }: {
   items: readonly Attachment[];
   onRemove: (id: string) => void;
+  onEdit?: (item: Attachment) => void;
 }) {
   if (!items.length) return null;
   return (
@@ -173,12 +226,27 @@ export function AttachmentList({
             </Text>
             <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
               <Text size="xs" c={item.state === 'error' ? 'red' : 'dimmed'}>
-                {item.state === 'uploading'
-                  ? format(c.uploading, { percent: Math.round(item.progress * 100) })
-                  : item.state === 'done'
-                    ? format(c.uploaded, { size: formatFileSize(item.size) })
-                    : c.uploadFailed}
+                {item.downloading && item.state === 'uploading'
+                  ? c.downloading
+                  : item.state === 'uploading'
+                    ? format(c.uploading, { percent: Math.round(item.progress * 100) })
+                    : item.state === 'done'
+                      ? format(c.uploaded, { size: formatFileSize(item.size) })
+                      : c.uploadFailed}
               </Text>
+              {onEdit &&
+                item.state === 'done' &&
+                item.file &&
+                EDITABLE_IMAGE_TYPES.has(item.file.type) && (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    aria-label={format(c.media.open, { name: item.name })}
+                    onClick={() => onEdit(item)}
+                  >
+                    {c.media.edit}
+                  </Button>
+                )}
               <CloseButton
                 size="sm"
                 aria-label={format(c.removeAttachment, { name: item.name })}
