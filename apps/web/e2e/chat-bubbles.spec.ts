@@ -3,6 +3,7 @@ import {
   startEvolutionFake,
   type EvolutionFake,
 } from '../../server/src/channels/evolution/evolution.fake';
+import { previewName } from '../src/features/conversation/bubbles/bubble-format';
 import {
   clientId,
   createTestContact,
@@ -103,6 +104,7 @@ test('lo que envía el cliente se ve como en WhatsApp: citas, reacciones, contac
 
     await gateway.customerWrites(INSTANCE, {
       from,
+      id: '3EB0RESPUESTA',
       raw: { extendedTextMessage: { text: 'Sí, ese mismo', contextInfo: { stanzaId: keyId } } },
     });
     await gateway.customerWrites(INSTANCE, {
@@ -261,6 +263,35 @@ test('lo que envía el cliente se ve como en WhatsApp: citas, reacciones, contac
     await item('contrato.docx').getByRole('button', { name: chat.preview }).click();
     await expect(page.getByText(format(chat.previewUnsupported, { type: 'docx' }))).toBeVisible();
     await page.keyboard.press('Escape');
+
+    // 'Responder' on the customer's reply: the composer shows it, the answer quotes it on the
+    // customer's phone (the gateway gets its key) and in Cartera.
+    await reply.hover();
+    await reply.getByRole('button', { name: chat.reply }).click();
+    const composer = page.getByTestId('composer');
+    if (!(await composer.getByTestId('channel-tab').textContent())?.includes('WhatsApp Burbujas')) {
+      await composer.getByRole('button', { name: es.conversation.composer.pickChannel }).click();
+      await page.getByRole('menuitem', { name: 'WhatsApp Burbujas' }).click();
+    }
+    const pending = composer.getByTestId('reply-preview');
+    // The customer's name is cut at 12 characters (03 §9).
+    await expect(pending).toContainText(
+      format(chat.replyingTo, { name: previewName(contact.name) }),
+    );
+    await expect(pending).toContainText('Sí, ese mismo');
+    await composer.getByTestId('composer-input').fill('Perfecto, te lo reservo');
+    await composer.getByTestId('composer-input').press('Enter');
+    await expect(pending).toHaveCount(0);
+    await expect
+      .poll(
+        () =>
+          gateway.simulator.sent.find((each) => each.body.text === 'Perfecto, te lo reservo')?.body
+            .quoted,
+      )
+      .toEqual({ key: { id: '3EB0RESPUESTA' }, message: { conversation: 'Sí, ese mismo' } });
+    await expect(item('Perfecto, te lo reservo').getByTestId('chat-quote')).toContainText(
+      'Sí, ese mismo',
+    );
 
     await settle(page);
     await page.screenshot({ path: testInfo.outputPath('burbujas.png'), fullPage: true });

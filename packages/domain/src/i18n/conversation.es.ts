@@ -283,6 +283,9 @@ export const conversationEs = {
       // The quoted message of a reply (03 §3 replyMessage; 02 §8 for the missing one).
       quote: 'Mensaje citado de {name}: {text}',
       quoteYou: 'Tú',
+      reply: 'Responder',
+      replyingTo: 'Respondiendo a {name}',
+      cancelReply: 'Cancelar respuesta',
       quoteMedia: '{kind}',
       notFound: 'Mensaje no encontrado',
       notFoundText: 'No se pudo localizar el mensaje que intentas acceder.',

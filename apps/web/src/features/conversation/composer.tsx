@@ -27,6 +27,7 @@ import {
 import { MediaEditor } from './composer/media-editor';
 import { QuickReplyList, useQuickReplies } from './composer/quick-replies';
 import { ClosedReplyWindow, ReplyWindowCountdown, useReplyWindow } from './composer/reply-window';
+import { ReplyPreview, useReply } from './bubbles/reply-context';
 import { ScheduleButton, ScheduledChip, type Schedule } from './composer/schedule';
 import {
   AvailableChannels,
@@ -111,9 +112,18 @@ interface ComposerProps {
   onSendMessage: (message: MessageToSend) => Promise<void>;
   /** When the contact last wrote or was written through each channel (by channel id). */
   channelActivity: ReadonlyMap<string, Date>;
+  /** The contact's name, for the quote of a message being answered. */
+  customer?: string;
 }
 
-function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: ComposerProps) {
+function ContactComposer({
+  contactId,
+  onSend,
+  onSendMessage,
+  channelActivity,
+  customer = '',
+}: ComposerProps) {
+  const { replyingTo, replyTo } = useReply();
   const trpc = useTRPC();
   const settings = useQuery(trpc.interaction.activitySettings.queryOptions());
   const createFeedback = useMutation(trpc.interaction.createFeedback.mutationOptions());
@@ -325,7 +335,9 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
         text: body,
         channel: composerChannel,
         ...(toPhone && writesToPhone(composerChannel.type) ? { to: toPhone } : {}),
+        ...(replyingTo ? { replyTo: replyingTo } : {}),
       }).catch(() => setText((now) => (now === '' ? body : now)));
+      replyTo(null);
       return;
     }
     createFeedback.mutate(
@@ -520,6 +532,7 @@ function ContactComposer({ contactId, onSend, onSendMessage, channelActivity }: 
       {current === 'note' && isAdmin && (
         <AttachmentList items={attachments.items} onRemove={attachments.remove} />
       )}
+      {current === 'channel' && !windowClosed && <ReplyPreview customer={customer} />}
       {current === 'channel' && !windowClosed && (
         <AttachmentList
           items={channelFiles.items}

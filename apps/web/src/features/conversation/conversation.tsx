@@ -3,7 +3,7 @@ import { Center, Loader } from '@mantine/core';
 import { useSearch } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
 import type { Me } from '../auth/session';
-import type { ContactDetail } from '../contacts/contact-format';
+import { contactName, type ContactDetail } from '../contacts/contact-format';
 import { isReservedView } from '../inbox/reservation';
 import { ReservedCountdown } from '../inbox/reserved-countdown';
 import { CallOutcomeBar } from './calls/call-outcome-bar';
@@ -17,6 +17,7 @@ import { useContactTimeline } from './timeline-context';
 import { lastMessageByChannel } from './timeline-model';
 import { useMarkSeen } from './use-mark-seen';
 import { showQuoteNotFound } from './bubbles/message-parts';
+import { ReplyProvider } from './bubbles/reply-context';
 
 /** 03 §9: a scrolled-to interaction stays highlighted for 1 s. */
 const QUOTE_HIGHLIGHT_MS = 1_000;
@@ -123,27 +124,30 @@ export function Conversation({
   }
 
   return (
-    <section className={classes.conversation} aria-label={es.conversation.timeline.label}>
-      {searching && (
-        <div className={classes.search}>
-          <TimelineSearch contactId={contact.id} onFocus={setFocusId} onClose={closeSearch} />
-        </div>
-      )}
-      {body}
-      {reserved ? (
-        <ReservedCountdown contactId={contact.id} />
-      ) : call ? (
-        <div className={classes.callBar}>
-          <CallOutcomeBar contact={contact} call={call} />
-        </div>
-      ) : (
-        <Composer
-          contactId={contact.id}
-          onSend={timeline.sendNote}
-          onSendMessage={timeline.sendMessage}
-          channelActivity={channelActivity}
-        />
-      )}
-    </section>
+    <ReplyProvider key={contact.id}>
+      <section className={classes.conversation} aria-label={es.conversation.timeline.label}>
+        {searching && (
+          <div className={classes.search}>
+            <TimelineSearch contactId={contact.id} onFocus={setFocusId} onClose={closeSearch} />
+          </div>
+        )}
+        {body}
+        {reserved ? (
+          <ReservedCountdown contactId={contact.id} />
+        ) : call ? (
+          <div className={classes.callBar}>
+            <CallOutcomeBar contact={contact} call={call} />
+          </div>
+        ) : (
+          <Composer
+            contactId={contact.id}
+            customer={contactName(contact)}
+            onSend={timeline.sendNote}
+            onSendMessage={timeline.sendMessage}
+            channelActivity={channelActivity}
+          />
+        )}
+      </section>
+    </ReplyProvider>
   );
 }

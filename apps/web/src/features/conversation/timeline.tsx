@@ -9,6 +9,7 @@ import { contactName, type ContactDetail } from '../contacts/contact-format';
 import { useOriginName } from '../contacts/tag-chip';
 import { ArrowDownIcon, ClockIcon } from './icons';
 import { ChatMessageContent, DeliveryIcon } from './chat-message';
+import { ReplyButton } from './bubbles/reply-context';
 import { EditedMark, SentMessageActions } from './sent-message-actions';
 import {
   chatMessageOfItem,
@@ -300,6 +301,9 @@ const TimelineRow = memo(function TimelineRow({
           {chat?.edited && !chat.deleted && <EditedMark message={chat} />}
           <span>{time}</span>
           {delivery && <DeliveryIcon status={delivery} />}
+          {chat && !chat.deleted && !item.localStatus && item.type === 'channelMessage' && (
+            <ReplyButton interactionId={item.id} message={chat} />
+          )}
           {chat?.origin === 'agent' && (
             <SentMessageActions item={item} message={chat} contactId={context.contactId} />
           )}

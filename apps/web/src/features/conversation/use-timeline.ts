@@ -52,6 +52,16 @@ export interface MessageToSend {
   to?: string;
   /** A file already uploaded, sent with `text` as its caption. */
   file?: { url: string; name: string; mimeType: string };
+  /** The contact's message this one answers (shown quoted above it). */
+  replyTo?: ReplyDraft;
+}
+
+/** A message being answered, as its quote shows it. */
+export interface ReplyDraft {
+  interactionId: string;
+  text: string;
+  kind: string;
+  origin: 'contact' | 'agent' | null;
 }
 
 /** The kind of file a mime type is, as a channel message names it (03 §3 Media item). */
@@ -226,7 +236,7 @@ export function useTimeline(
    */
   const sendMessage = useCallback(
     async (message: MessageToSend): Promise<void> => {
-      const { id, text, channel, template, to, file } = message;
+      const { id, text, channel, template, to, file, replyTo } = message;
       setOutgoing((current) =>
         current.some((each) => each.id === id)
           ? current
@@ -241,6 +251,7 @@ export function useTimeline(
           ...(template ? { template } : text ? { text } : {}),
           ...(to ? { to } : {}),
           ...(file ? { file } : {}),
+          ...(replyTo ? { replyTo: replyTo.interactionId } : {}),
         });
       } catch (error) {
         if (isAppClientError(error) && error.data) {
@@ -294,6 +305,16 @@ export function useTimeline(
                 media: each.message.file?.url ?? null,
                 fileName: each.message.file?.name ?? null,
               },
+              ...(each.message.replyTo
+                ? {
+                    replyMessage: {
+                      interactionId: each.message.replyTo.interactionId,
+                      text: each.message.replyTo.text,
+                      type: each.message.replyTo.kind,
+                      origin: each.message.replyTo.origin,
+                    },
+                  }
+                : {}),
               origin: 'agent',
               channelId: each.message.channel.id,
               channelName: each.message.channel.name,
