@@ -369,6 +369,8 @@ export const conversationEs = {
     channelMessage: 'Mensaje por {channel}',
     channelPlaceholder: 'Escribe un mensaje… (Enter envía, Shift+Enter agrega una línea)',
     channelUnavailable: '{channel} (desconectado)',
+    // 03 §2.2 unofficial-whatsapp-from-shared-inbox: the owner's WhatsApp, as the owner.
+    sharedInboxChannel: '{channel} (cartera compartida)',
     // Voice notes (02 §7, 03 §9): recorded here, sent as mp3 at 44,100 Hz; the texts are ours.
     voiceRecord: 'Grabar nota de voz',
     voiceRecording: 'Grabando {time}',

@@ -30,7 +30,7 @@ import {
 import { adapterFor, mediumFor, providerSlugFor, webhookPathFor } from '../../channels/registry';
 import type { AppDeps } from '../../deps';
 import { openSecrets } from '../../lib/secret-box';
-import { visibleContact } from '../contact-access/contact-access.service';
+import { sharesPortfolioOf, visibleContact } from '../contact-access/contact-access.service';
 import { createSenderContact, updateContactRow } from '../contacts/contacts.service';
 import { tenantBasics } from '../tenant-settings/tenant-settings.service';
 import type { AuthUser } from '../sessions/session.types';
@@ -739,20 +739,25 @@ export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: Sen
 
 /**
  * The channel, locked, if the user may write to the contact through it now: a channel that sends
- * (not a lead form), their own personal WhatsApp only, connected, with an address for the contact.
+ * (not a lead form), a personal WhatsApp of their own (or of the contact's agent, when the user
+ * is a member of one of that agent's shared inboxes), connected, with an address for the contact.
  */
 export async function sendableChannel(
   tx: Executor,
   user: AuthUser,
   channelId: string,
-  contact: Pick<Contact, 'phones' | 'channels'>,
+  contact: Pick<Contact, 'phones' | 'channels' | 'agentId'>,
 ) {
   const channel = await lockChannel(tx, user.tenantId, channelId);
   // A lead form only brings contacts in: nothing is sent through it.
   if (!channel || !adapterFor(channel.type) || channel.type === 'leads') {
     throw new DomainError('CHANNEL_NOT_FOUND');
   }
-  if (channel.type === 'personal_whatsapp' && channel.ownerId !== user.id) {
+  if (
+    channel.type === 'personal_whatsapp' &&
+    channel.ownerId !== user.id &&
+    !(channel.ownerId === contact.agentId && (await sharesPortfolioOf(tx, user, contact.agentId)))
+  ) {
     throw new DomainError('PERSONAL_WHATSAPP_404');
   }
   if (channel.status !== 'available') throw new DomainError('CHANNEL_ERROR');

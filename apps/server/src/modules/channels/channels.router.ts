@@ -66,6 +66,8 @@ const ZChannelOption = z.object({
   name: z.string(),
   color: z.string(),
   status: z.string(),
+  /** A shared inbox owner's personal WhatsApp: the member writes as its owner (03 §2.2). */
+  sharedInbox: z.boolean(),
 });
 
 export const channelsRouter = router({
@@ -135,10 +137,12 @@ export const channelsRouter = router({
     .meta({
       area: '/contact',
       description:
-        'The channels a seller may write through from the conversation: id, type, name, colour and status (no configuration). A personal WhatsApp is listed only for its owner.',
+        "The channels a seller may write through from the conversation: id, type, name, colour and status (no configuration). A personal WhatsApp is listed only for its owner, and, with a contact, for the members of its agent's shared inboxes.",
+      errors: ['CONTACT_NOT_FOUND'],
     })
+    .input(z.object({ contactId: z.uuid().optional() }).nullish())
     .output(z.array(ZChannelOption))
-    .query(({ ctx }) => channelOptions(ctx.db, ctx.user)),
+    .query(({ ctx, input }) => channelOptions(ctx.db, ctx.user, input?.contactId)),
 
   templates: tenantProcedure
     .meta({

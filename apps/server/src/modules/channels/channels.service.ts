@@ -12,6 +12,7 @@ import { SANDBOX_ACCESS_TOKEN, SANDBOX_APP_SECRET } from '../../channels/sandbox
 import type { Env } from '../../env';
 import { openSecrets, sealSecrets } from '../../lib/secret-box';
 import { appendEvent } from '../../realtime/event-store';
+import { sharesPortfolioOf, visibleContact } from '../contact-access/contact-access.service';
 import type { AuthUser } from '../sessions/session.types';
 import {
   activeUserIds,
@@ -275,14 +276,20 @@ export async function removeChannel(db: Database, user: AuthUser, id: string) {
 }
 
 /** The channels a seller may write through (a personal WhatsApp only for its owner). */
-export async function channelOptions(db: Executor, user: AuthUser) {
+export async function channelOptions(db: Executor, user: AuthUser, contactId?: string) {
+  // A member of the contact's agent's shared inbox may also write as that agent (03 §2.2).
+  const contact = contactId ? await visibleContact(db, user, contactId) : null;
+  const sharedOwner =
+    contact && (await sharesPortfolioOf(db, user, contact.agentId)) ? contact.agentId : null;
   const rows = await findChannels(db, user.tenantId);
   return rows
     .filter(
       (row) =>
         adapterFor(row.type) &&
         row.type !== 'leads' &&
-        (row.type !== 'personal_whatsapp' || row.ownerId === user.id),
+        (row.type !== 'personal_whatsapp' ||
+          row.ownerId === user.id ||
+          (sharedOwner !== null && row.ownerId === sharedOwner)),
     )
     .map((row) => ({
       id: row.id,
@@ -290,6 +297,7 @@ export async function channelOptions(db: Executor, user: AuthUser) {
       name: row.name,
       color: row.config.color ?? '#25D366',
       status: row.status,
+      sharedInbox: row.type === 'personal_whatsapp' && row.ownerId !== user.id,
     }));
 }
 

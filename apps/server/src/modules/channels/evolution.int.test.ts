@@ -708,6 +708,60 @@ describe('WhatsApp personal: conectar con QR (/settings/new-whatsapp)', () => {
     ).toBe(true);
   });
 
+  it('un miembro de la cartera compartida del vendedor le escribe al contacto por el WhatsApp personal del vendedor', async () => {
+    const seller = env.demo.users[SELLER]!;
+    const member = 'vendedora@demo.test';
+    const instance = `cartera-${seller.id}`;
+    await env.call(SELLER, 'channel.connectWhatsapp');
+    expect((await fake.open(instance)).status).toBe(200);
+    const channelId = (await env.call(SELLER, 'channel.whatsappSession')).data!.channel!.id;
+    const [pedro] = await contactWithPhone('+59899333444');
+
+    // Before the portfolio is shared, the member neither sees nor may use the seller's number.
+    const before = await env.call(member, 'channel.options', { contactId: pedro!.id });
+    expect(before.status).toBe(404);
+    const inbox = await env.call(MANAGER, 'sharedInbox.create', {
+      name: 'Cartera de Valentín',
+      ownerId: seller.id,
+      memberIds: [env.demo.users[member]!.id],
+    });
+    expect(inbox.status).toBe(200);
+
+    const options = await env.call(member, 'channel.options', { contactId: pedro!.id });
+    expect(options.data!.find((each) => each.id === channelId)).toMatchObject({
+      type: 'personal_whatsapp',
+      sharedInbox: true,
+      status: 'available',
+    });
+    // Without the contact (or for a contact of someone else) it is not offered.
+    const plain = await env.call(member, 'channel.options');
+    expect(plain.data!.map((each) => each.id)).not.toContain(channelId);
+
+    const id = newId();
+    const sent = await env.call(member, 'channel.sendMessage', {
+      id,
+      contactId: pedro!.id,
+      channelId,
+      text: 'Hola Pedro, te escribo por Valentín',
+    });
+    expect(sent.status).toBe(200);
+    await expect.poll(() => statusOf(id), { timeout: 15_000 }).toBe('sent');
+    expect(fake.simulator.sent.at(-1)).toMatchObject({
+      instance,
+      body: { number: '59899333444', text: 'Hola Pedro, te escribo por Valentín' },
+    });
+
+    // Someone outside the shared inbox may not, even seeing the contact (a manager).
+    const manager = await env.call(MANAGER, 'channel.sendMessage', {
+      id: newId(),
+      contactId: pedro!.id,
+      channelId,
+      text: 'Hola',
+    });
+    expect(manager.error?.data.domainCode).toBe('PERSONAL_WHATSAPP_404');
+    await env.call(SELLER, 'channel.disconnectWhatsapp');
+  });
+
   it('sin pasarela de la empresa no se puede conectar', async () => {
     await env.database.handle.db
       .update(channels)

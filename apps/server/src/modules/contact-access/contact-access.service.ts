@@ -194,3 +194,13 @@ export const ZContactIdOrRef = z.union([
   z.string().uuid(),
   z.string().startsWith(CONTACT_REF_PREFIX).max(400),
 ]);
+
+/**
+ * Whether `user` reaches the portfolio of `ownerId` as a member of one of its shared inboxes
+ * ('Carteras compartidas'): a member may then write through the owner's personal WhatsApp
+ * (03 §2.2 unofficial-whatsapp-from-shared-inbox).
+ */
+export async function sharesPortfolioOf(db: Executor, user: AuthUser, ownerId: string | null) {
+  if (!ownerId || ownerId === user.id) return false;
+  return (await findSharedOwnerIds(db, user.tenantId, user.id)).includes(ownerId);
+}

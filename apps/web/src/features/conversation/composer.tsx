@@ -66,14 +66,15 @@ function startingMode(
   activity: ReadonlyMap<string, Date>,
   contactHasPhone: boolean,
 ): Start {
-  // The user's own WhatsApp counts when its session is open (03 §4).
-  const personal = channels.find(
-    (channel) => channel.type === 'personal_whatsapp' && channel.status === 'available',
-  );
+  // The user's own WhatsApp counts when its session is open (03 §4); a shared inbox owner's
+  // counts as any other channel.
+  const own = (channel: ChannelOption) =>
+    channel.type === 'personal_whatsapp' && !channel.sharedInbox;
+  const personal = channels.find((channel) => own(channel) && channel.status === 'available');
   const start = defaultComposerMode({
     preference,
     channels: channels
-      .filter((channel) => channel.status === 'available' && channel.type !== 'personal_whatsapp')
+      .filter((channel) => channel.status === 'available' && !own(channel))
       .map((channel) => ({
         id: channel.id,
         type: channel.type,
@@ -139,7 +140,7 @@ function ContactComposer({
   // One id per note with files until it is stored: sending again after a lost answer stores it once.
   const noteWithFilesId = useRef<string | null>(null);
   const appearance = useQuery(trpc.settings.appearance.queryOptions());
-  const channelOptions = useQuery(trpc.channel.options.queryOptions());
+  const channelOptions = useQuery(trpc.channel.options.queryOptions({ contactId }));
   const channels = channelOptions.data ?? [];
   // Until the user picks a tab or starts writing, the mode is the one their preference resolves
   // to (it follows the timeline as it loads); from then on it stays.
@@ -674,8 +675,10 @@ function ChannelMenu({
           <Menu.Item
             key={each.id}
             aria-current={each.id === selected || undefined}
-            // A disconnected personal WhatsApp stays pickable: it explains how to reconnect.
-            disabled={each.status !== 'available' && each.type !== 'personal_whatsapp'}
+            // The user's own disconnected WhatsApp stays pickable: it explains how to reconnect.
+            disabled={
+              each.status !== 'available' && (each.type !== 'personal_whatsapp' || each.sharedInbox)
+            }
             rightSection={each.id === selected ? <CheckIcon size={14} /> : null}
             onClick={() => onPick(each.id)}
             leftSection={
@@ -686,9 +689,11 @@ function ChannelMenu({
               />
             }
           >
-            {each.status === 'available'
-              ? each.name
-              : format(c.channelUnavailable, { channel: each.name })}
+            {each.status !== 'available'
+              ? format(c.channelUnavailable, { channel: each.name })
+              : each.sharedInbox
+                ? format(c.sharedInboxChannel, { channel: each.name })
+                : each.name}
           </Menu.Item>
         ))}
         <Menu.Divider />
