@@ -11,6 +11,9 @@ test.describe('Guardia de rutas', () => {
     await page.goto('/');
     await expect(page).toHaveURL('/training');
     await expect(page.getByRole('heading', { name: es.training.title, exact: true })).toBeVisible();
+    // Its menu offers nothing the guard would send it back from.
+    await expect(page.getByRole('link', { name: es.menu.entries.performance })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: es.menu.entries.contacts })).toHaveCount(0);
 
     await page.goto('/?view-user=x');
     await expect(page).toHaveURL('/training');

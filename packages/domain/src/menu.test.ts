@@ -89,6 +89,19 @@ describe('menú lateral con las pantallas construidas hoy', () => {
     expect(menuLabels(visibleMenu(demoUser(role)))).toEqual(labels);
   });
 
+  it('un usuario confinado (jailUrl) solo ve las entradas dentro de sus rutas', () => {
+    // jail@demo.test: 'Aprender' and the settings are in the user menu, the side menu is empty.
+    const jailed = { ...demoUser('user'), jailUrl: ['/training', '/settings'] };
+    expect(menuLabels(visibleMenu(jailed, everythingBuilt))).toEqual([]);
+    const inboxOnly = { ...demoUser('user'), jailUrl: ['/contact'] };
+    const labels = menuLabels(visibleMenu(inboxOnly, everythingBuilt));
+    expect(labels).toContain('Bandeja de entrada > Conversaciones');
+    expect(labels).not.toContain('Rendimiento');
+    expect(labels.some((label) => label.includes('Contactos'))).toBe(false);
+    // Free, the same user sees them.
+    expect(menuLabels(visibleMenu(demoUser('user'), everythingBuilt))).toContain('Rendimiento');
+  });
+
   it('no agrupa una entrada que está sola', () => {
     // Without the inbox flag and the business sales model, Conversaciones and Contactos are
     // alone in their groups: plain entries.

@@ -3,6 +3,7 @@ import {
   canOpen,
   hasRole,
   hasSlug,
+  pathWithin,
   ruleFor,
   type PermissionSlug,
   type PolicySubject,
@@ -228,9 +229,15 @@ function builtByRule(path: string): boolean {
   return rule !== undefined && rule.path === path && rule.built && !rule.menuHidden;
 }
 
-/** An entry is shown when its screen is built and the user may open it (01 §6). */
+/** A subject the menu is drawn for: a confined user (01 §6 jailUrl) has the prefixes. */
+export type MenuSubject = PolicySubject & { jailUrl?: readonly string[] };
+
+/**
+ * An entry is shown when its screen is built and the user may open it (01 §6); a confined user
+ * sees only the entries inside the prefixes they are kept to (the guard would send them back).
+ */
 export function isEntryVisible(
-  subject: PolicySubject,
+  subject: MenuSubject,
   entry: MenuEntry,
   options: MenuOptions = {},
 ): boolean {
@@ -239,6 +246,10 @@ export function isEntryVisible(
   if (!target || !isBuilt(target)) return false;
   if (entry.roles && !hasRole(subject, entry.roles)) return false;
   if (entry.slug && !hasSlug(subject, entry.slug)) return false;
+  const jail = subject.jailUrl ?? [];
+  if (entry.path && jail.length > 0 && !jail.some((prefix) => pathWithin(entry.path!, prefix))) {
+    return false;
+  }
   return entry.path === null || canOpen(subject, entry.path);
 }
 
@@ -246,7 +257,7 @@ export function isEntryVisible(
  * What the user's side menu shows, top to bottom. Entries keep the specification's order; a
  * group takes the place of its first visible entry and holds all of its visible entries.
  */
-export function visibleMenu(subject: PolicySubject, options: MenuOptions = {}): MenuItem[] {
+export function visibleMenu(subject: MenuSubject, options: MenuOptions = {}): MenuItem[] {
   const visible = MENU_ENTRIES.filter((entry) => isEntryVisible(subject, entry, options));
   const grouped = (entry: MenuEntry): MenuGroup | undefined => {
     if (!entry.group) return undefined;
