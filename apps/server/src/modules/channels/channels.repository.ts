@@ -12,6 +12,12 @@ import {
 } from '@cartera/db/schema';
 
 /** The tenant's channels that are not deleted, by name. */
+/** A channel message's timeline item: the join every message query makes. */
+const MESSAGE_ITEM = and(
+  eq(interactions.tenantId, channelMessages.tenantId),
+  eq(interactions.id, channelMessages.interactionId),
+);
+
 export function findChannels(db: Executor, tenantId: string) {
   return db
     .select()
@@ -168,13 +174,7 @@ export function findContactChannelMessages(
       createdAt: interactions.createdAt,
     })
     .from(channelMessages)
-    .innerJoin(
-      interactions,
-      and(
-        eq(interactions.tenantId, channelMessages.tenantId),
-        eq(interactions.id, channelMessages.interactionId),
-      ),
-    )
+    .innerJoin(interactions, MESSAGE_ITEM)
     .where(
       and(
         eq(channelMessages.tenantId, tenantId),
@@ -360,13 +360,7 @@ export async function findByProviderMessageId(
       reservedUntil: contacts.reservedUntil,
     })
     .from(channelMessages)
-    .innerJoin(
-      interactions,
-      and(
-        eq(interactions.tenantId, channelMessages.tenantId),
-        eq(interactions.id, channelMessages.interactionId),
-      ),
-    )
+    .innerJoin(interactions, MESSAGE_ITEM)
     .innerJoin(
       contacts,
       and(eq(contacts.tenantId, interactions.tenantId), eq(contacts.id, interactions.contactId)),
@@ -398,13 +392,7 @@ export function findOutboundUpTo(db: Executor, channel: Channel, scopedId: strin
       reservedUntil: contacts.reservedUntil,
     })
     .from(channelMessages)
-    .innerJoin(
-      interactions,
-      and(
-        eq(interactions.tenantId, channelMessages.tenantId),
-        eq(interactions.id, channelMessages.interactionId),
-      ),
-    )
+    .innerJoin(interactions, MESSAGE_ITEM)
     .innerJoin(
       contacts,
       and(
@@ -438,13 +426,7 @@ export async function lockOutboundMessage(db: Executor, tenantId: string, intera
       contactId: interactions.contactId,
     })
     .from(channelMessages)
-    .innerJoin(
-      interactions,
-      and(
-        eq(interactions.tenantId, channelMessages.tenantId),
-        eq(interactions.id, channelMessages.interactionId),
-      ),
-    )
+    .innerJoin(interactions, MESSAGE_ITEM)
     .where(
       and(
         eq(channelMessages.tenantId, tenantId),
@@ -685,13 +667,7 @@ export async function findQuotableMessage(
       providerMessageId: channelMessages.providerMessageId,
     })
     .from(interactions)
-    .innerJoin(
-      channelMessages,
-      and(
-        eq(channelMessages.tenantId, interactions.tenantId),
-        eq(channelMessages.interactionId, interactions.id),
-      ),
-    )
+    .innerJoin(channelMessages, MESSAGE_ITEM)
     .where(
       and(
         eq(interactions.tenantId, tenantId),
