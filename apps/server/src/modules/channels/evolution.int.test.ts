@@ -47,12 +47,21 @@ async function channelRow(id: string) {
   return row!;
 }
 
-async function statusOf(id: string) {
+/** A timeline item as stored (undefined when none). */
+async function storedItem(id: string) {
   const [row] = await env.database.handle.db
     .select()
     .from(interactions)
     .where(eq(interactions.id, id));
-  return row!.status;
+  return row;
+}
+
+async function itemOf(id: string) {
+  return (await storedItem(id))!;
+}
+
+async function statusOf(id: string) {
+  return (await itemOf(id)).status;
 }
 
 beforeAll(async () => {
@@ -192,10 +201,7 @@ describe('WhatsApp por pasarela: mensajes', () => {
     await expect
       .poll(
         async () => {
-          const [row] = await env.database.handle.db
-            .select()
-            .from(interactions)
-            .where(eq(interactions.id, item.id));
+          const row = await storedItem(item.id);
           return (row!.content as { message: { media: string | null } }).message.media;
         },
         { timeout: 15_000 },
@@ -392,10 +398,7 @@ describe('WhatsApp por pasarela: mensajes', () => {
         message: { conversation: 'Sí, ese' },
       },
     });
-    const [answered] = await env.database.handle.db
-      .select()
-      .from(interactions)
-      .where(eq(interactions.id, answer));
+    const answered = await storedItem(answer);
     expect(answered!.content).toMatchObject({
       replyMessage: { interactionId: items.at(-4)!.id, text: 'Sí, ese', origin: 'contact' },
     });
@@ -410,10 +413,7 @@ describe('WhatsApp por pasarela: mensajes', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.error?.data.fieldErrors).toEqual({ replyTo: ['Mensaje no encontrado'] });
-    const [none] = await env.database.handle.db
-      .select()
-      .from(interactions)
-      .where(eq(interactions.id, stray));
+    const none = await storedItem(stray);
     expect(none).toBeUndefined();
 
     // The customer plays a voice note the seller sent: read, and listened.
@@ -429,10 +429,7 @@ describe('WhatsApp por pasarela: mensajes', () => {
     const audioKey = fake.simulator.sent.at(-1)!.id;
     await fake.post(INSTANCE, 'messages.update', updateData(audioKey, 'READ'));
     await fake.post(INSTANCE, 'messages.update', updateData(audioKey, 'PLAYED'));
-    const [played] = await env.database.handle.db
-      .select()
-      .from(interactions)
-      .where(eq(interactions.id, audio));
+    const played = await storedItem(audio);
     expect(played!.status).toBe('read');
     expect(played!.content).toMatchObject({ listened: true });
   });
@@ -474,10 +471,7 @@ describe('WhatsApp por pasarela: mensajes', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.error?.data.fieldErrors).toEqual({ to: ['No es un número del contacto.'] });
-    const [row] = await env.database.handle.db
-      .select()
-      .from(interactions)
-      .where(eq(interactions.id, stranger));
+    const row = await storedItem(stranger);
     expect(row).toBeUndefined();
   });
 
@@ -497,13 +491,6 @@ describe('WhatsApp por pasarela: mensajes', () => {
 });
 
 describe('WhatsApp por pasarela: editar y eliminar un mensaje enviado', () => {
-  async function itemOf(id: string) {
-    const [row] = await env.database.handle.db
-      .select()
-      .from(interactions)
-      .where(eq(interactions.id, id));
-    return row!;
-  }
   /** The message as if sent `minutes` ago. */
   async function age(id: string, minutes: number) {
     await env.database.handle.db
