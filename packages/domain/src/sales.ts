@@ -188,14 +188,15 @@ export function checkSaleRules(
 }
 
 /** A new sale or presale: of a contact (the 'Venta Manual' tab) or typed in the back office. */
-export const ZReceiptCreate = ZReceiptFields.extend({
+export const ZReceiptCreateFields = ZReceiptFields.extend({
   /** Given by the client for an idempotent retry. */
   id: z.uuid().optional(),
   kind: z.enum(RECEIPT_KINDS).default('receipt'),
   contactId: z.uuid().optional(),
   /** The seller; the contact's agent, or the caller, when missing. */
   sellerId: z.uuid().optional(),
-}).superRefine(checkSaleRules);
+});
+export const ZReceiptCreate = ZReceiptCreateFields.superRefine(checkSaleRules);
 export type ReceiptCreate = z.input<typeof ZReceiptCreate>;
 
 export const ZReceiptStatusChange = z.object({
