@@ -297,7 +297,12 @@ const FIELD_PROCEDURES = [
  * The sales a user works with wherever they are (issue #14): a seller their own, the back office
  * all; the service scopes every call (modules/receipts).
  */
-const SALE_PROCEDURES = ['receipt.list', 'receipt.get', 'receipt.create', 'receipt.updateFieldValue'];
+const SALE_PROCEDURES = [
+  'receipt.list',
+  'receipt.get',
+  'receipt.create',
+  'receipt.updateFieldValue',
+];
 
 export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>> = {
   /** Session, menus, user menu dialogs and live events: every screen's frame. */

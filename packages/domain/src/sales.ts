@@ -80,7 +80,11 @@ export const ZSaleDay = z
 // ---------------------------------------------------------------------------------------------
 // Product lines and totals.
 
-const text = (max: number) => z.string().trim().max(max, { error: `Máximo ${max} caracteres` });
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Máximo ${max} caracteres` });
 
 export const ZProductLine = z.object({
   name: text(200).min(1, { error: 'El nombre del producto es obligatorio' }),

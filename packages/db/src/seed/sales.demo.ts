@@ -114,7 +114,8 @@ export async function seedSalesDemo(
       saleStructureType: multiline ? 'multiline' : 'simple',
       productLines: lines,
       status,
-      cancelReason: status === 'canceled' && random.chance(0.5) ? random.pick(CANCEL_REASONS) : null,
+      cancelReason:
+        status === 'canceled' && random.chance(0.5) ? random.pick(CANCEL_REASONS) : null,
       canceledAt: status === 'canceled' ? new Date(enteredMs + DAY_MS) : null,
       userLock: random.chance(0.1),
       contactId: contact.id,

@@ -94,7 +94,10 @@ describe('ventas: crear y leer', () => {
     );
     for (const search of ['97555321', 'BUSCA-7', 'zoe busc']) {
       const found = await env.call(COMERCIAL, 'receipt.list', { search });
-      expect(found.data!.items.map((item) => item.id), search).toContain(created.data!.id);
+      expect(
+        found.data!.items.map((item) => item.id),
+        search,
+      ).toContain(created.data!.id);
     }
     const sold = await env.call(COMERCIAL, 'receipt.list', { status: ['sold'], limit: 500 });
     expect(sold.data!.items.length).toBeGreaterThan(0);
@@ -142,7 +145,11 @@ describe('ventas: crear y leer', () => {
 
   it('el seed de demostración tiene ventas, preventas, cancelaciones y ventas de varias líneas', async () => {
     const rows = await env.database.handle.db
-      .select({ kind: receipts.kind, status: receipts.status, structure: receipts.saleStructureType })
+      .select({
+        kind: receipts.kind,
+        status: receipts.status,
+        structure: receipts.saleStructureType,
+      })
       .from(receipts)
       .where(eq(receipts.tenantId, env.demo.demo.id));
     expect(rows.length).toBeGreaterThanOrEqual(300);
@@ -154,7 +161,12 @@ describe('ventas: crear y leer', () => {
 
 describe('ventas: datos inválidos', () => {
   it.each([
-    ['vendida sin fecha de venta', { status: 'sold', ticketSaleId: 'V-1' }, 'saleDate', 'La fecha de venta es obligatoria en una venta concretada'],
+    [
+      'vendida sin fecha de venta',
+      { status: 'sold', ticketSaleId: 'V-1' },
+      'saleDate',
+      'La fecha de venta es obligatoria en una venta concretada',
+    ],
     [
       'cantidad negativa',
       { productLines: [{ name: 'Plan', value: 10, quantity: -1 }] },
@@ -162,16 +174,19 @@ describe('ventas: datos inválidos', () => {
       'La cantidad no puede ser negativa',
     ],
     ['fecha que no existe', { entryDate: '30/02/2026' }, 'entryDate', 'La fecha no existe'],
-  ])('%s: se rechaza con un texto en español y no se guarda nada', async (_, extra, field, text) => {
-    const contact = await sellerContact();
-    const before = await receiptCount();
-    const itemsBefore = (await saleItems(contact.id)).length;
-    const refused = await env.call(COMERCIAL, 'receipt.create', sale(contact.id, extra));
-    expect(refused.error?.data.domainCode).toBe('INVALID_REQUEST_BODY');
-    expect(refused.error?.data.fieldErrors?.[field]).toEqual([text]);
-    expect(await receiptCount()).toBe(before);
-    expect(await saleItems(contact.id)).toHaveLength(itemsBefore);
-  });
+  ])(
+    '%s: se rechaza con un texto en español y no se guarda nada',
+    async (_, extra, field, text) => {
+      const contact = await sellerContact();
+      const before = await receiptCount();
+      const itemsBefore = (await saleItems(contact.id)).length;
+      const refused = await env.call(COMERCIAL, 'receipt.create', sale(contact.id, extra));
+      expect(refused.error?.data.domainCode).toBe('INVALID_REQUEST_BODY');
+      expect(refused.error?.data.fieldErrors?.[field]).toEqual([text]);
+      expect(await receiptCount()).toBe(before);
+      expect(await saleItems(contact.id)).toHaveLength(itemsBefore);
+    },
+  );
 });
 
 describe('ventas: transiciones', () => {
@@ -262,7 +277,11 @@ describe('ventas: transiciones', () => {
     });
     expect(dated.data!.saleDate).toBe('2026-04-30');
 
-    const locked = await env.call(COMERCIAL, 'receipt.create', sale(contact.id, { userLock: true }));
+    const locked = await env.call(
+      COMERCIAL,
+      'receipt.create',
+      sale(contact.id, { userLock: true }),
+    );
     const refused = await env.call(COMERCIAL, 'receipt.changeSeller', {
       id: locked.data!.id,
       sellerId: to,
@@ -325,38 +344,26 @@ describe('ventas: transiciones', () => {
 });
 
 describe('ventas: rutas REST heredadas', () => {
-  async function rest(email: string, method: string, path: string, body?: unknown) {
-    const response = await fetch(`${env.app.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${await env.tokenOf(email)}`,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  }
-
   it('GET /api/receipt, POST /api/receipt/admin y PATCH /api/receipt/{id}/cancel', async () => {
     const contact = await sellerContact();
     const { contactId: _, ...typed } = sale(contact.id, { ticketId: 'REST-1' });
-    const created = await rest(COMERCIAL, 'POST', '/api/receipt/admin', {
+    const created = await env.rest(COMERCIAL, 'POST', '/api/receipt/admin', {
       ...typed,
       sellerId: env.demo.users[SELLER]!.id,
     });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
-    const listed = await rest(COMERCIAL, 'GET', '/api/receipt?search=REST-1&limit=5');
+    const listed = await env.rest(COMERCIAL, 'GET', '/api/receipt?search=REST-1&limit=5');
     expect((listed.body.items as Array<{ id: string }>).map((item) => item.id)).toEqual([id]);
-    const canceled = await rest(COMERCIAL, 'PATCH', `/api/receipt/${id}/cancel`, {
+    const canceled = await env.rest(COMERCIAL, 'PATCH', `/api/receipt/${id}/cancel`, {
       reason: 'Datos incorrectos',
     });
     expect(canceled.body).toMatchObject({ status: 'canceled', cancelReason: 'Datos incorrectos' });
-    const seller = await rest(SELLER, 'PATCH', `/api/receipt/${id}/changestatus`, {
+    const seller = await env.rest(SELLER, 'PATCH', `/api/receipt/${id}/changestatus`, {
       status: 'new',
     });
     expect(seller.status).toBe(403);
-    const stranger = await rest(OTHER_TENANT, 'GET', `/api/receipt/${id}`);
+    const stranger = await env.rest(OTHER_TENANT, 'GET', `/api/receipt/${id}`);
     expect(stranger.status).toBe(404);
   });
 });

@@ -127,19 +127,6 @@ export function registerReceiptsRoutes(app: FastifyInstance, deps: AppDeps) {
     });
     restRoute(app, deps, {
       method: 'PATCH',
-      url: `/api/${base}/:id/changeuser`,
-      tags: ['sales'],
-      summary: `Gives a ${noun} to another seller (\`user\`), unless its seller is locked`,
-      auth: 'session',
-      access: BACK_OFFICE,
-      params,
-      body: z.object({ user: z.uuid() }),
-      response: ZReceipt,
-      handler: ({ session, params, body }) =>
-        changeReceiptSeller(deps.db, session.user, { id: params.id, sellerId: body.user }),
-    });
-    restRoute(app, deps, {
-      method: 'PATCH',
       url: `/api/${base}/:id/changesaledate`,
       tags: ['sales'],
       summary: `Changes a ${noun}'s sale date (\`date_sale\`, DD/MM/YYYY or YYYY-MM-DD)`,
@@ -153,19 +140,26 @@ export function registerReceiptsRoutes(app: FastifyInstance, deps: AppDeps) {
     });
   }
 
-  restRoute(app, deps, {
-    method: 'PATCH',
-    url: '/api/comercial/sale/:id/user',
-    tags: ['sales'],
-    summary: "The back office's seller change of a sale (`user`)",
-    auth: 'session',
-    access: BACK_OFFICE,
-    params,
-    body: z.object({ user: z.uuid() }),
-    response: ZReceipt,
-    handler: ({ session, params, body }) =>
-      changeReceiptSeller(deps.db, session.user, { id: params.id, sellerId: body.user }),
-  });
+  const sellerChanges = [
+    ['/api/receipt/:id/changeuser', 'sale'],
+    ['/api/presale/:id/changeuser', 'presale'],
+    ['/api/comercial/sale/:id/user', "sale (the back office's call)"],
+  ] as const;
+  for (const [url, noun] of sellerChanges) {
+    restRoute(app, deps, {
+      method: 'PATCH',
+      url,
+      tags: ['sales'],
+      summary: `Gives a ${noun} to another seller (\`user\`), unless its seller is locked`,
+      auth: 'session',
+      access: BACK_OFFICE,
+      params,
+      body: z.object({ user: z.uuid() }),
+      response: ZReceipt,
+      handler: ({ session, params, body }) =>
+        changeReceiptSeller(deps.db, session.user, { id: params.id, sellerId: body.user }),
+    });
+  }
 
   restRoute(app, deps, {
     method: 'PATCH',

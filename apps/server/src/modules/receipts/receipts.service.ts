@@ -166,9 +166,11 @@ export async function listReceipts(
   raw: z.input<typeof ZReceiptListInput>,
 ) {
   const input = ZReceiptListInput.parse(raw);
+  const digits = input.search?.replace(/\D/g, '') ?? '';
   const search = input.search
     ? {
-        digits: input.search.replace(/\D/g, '').length >= 3 ? input.search.replace(/\D/g, '') : null,
+        // A phone is searched by three digits or more (its trigram index).
+        digits: digits.length >= 3 ? digits : null,
         text: input.search,
         folded: foldText(input.search),
       }
@@ -318,9 +320,7 @@ async function transition(
   db: Executor,
   user: AuthUser,
   id: string,
-  change: (
-    receipt: ReceiptRow['receipt'],
-  ) => Promise<{
+  change: (receipt: ReceiptRow['receipt']) => Promise<{
     patch: Partial<ReceiptRow['receipt']>;
     item: SaleItemType;
     change?: { field: string; from: unknown; to: unknown };
