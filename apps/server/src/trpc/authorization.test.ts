@@ -94,6 +94,7 @@ const procedures: Record<string, Entry> = {
     access: 'authenticated',
     input: { status: 'new', ticketId: 'T-1', phone: '099123456', name: 'Ana' },
   },
+  'receipt.sellers': { access: { roles: BACK_OFFICE_ROLES } },
   'receipt.changeStatus': {
     access: { roles: BACK_OFFICE_ROLES },
     input: { id: SOME_ID, status: 'pending' },

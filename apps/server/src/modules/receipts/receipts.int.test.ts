@@ -344,7 +344,7 @@ describe('ventas: transiciones', () => {
 });
 
 describe('ventas: rutas REST heredadas', () => {
-  it('GET /api/receipt, POST /api/receipt/admin y PATCH /api/receipt/{id}/cancel', async () => {
+  it('GET /api/receipt, POST /api/receipt/admin, PATCH /api/receipt/{id}/cancel y GET /api/comercial/sale/getSellers', async () => {
     const contact = await sellerContact();
     const { contactId: _, ...typed } = sale(contact.id, { ticketId: 'REST-1' });
     const created = await env.rest(COMERCIAL, 'POST', '/api/receipt/admin', {
@@ -365,5 +365,12 @@ describe('ventas: rutas REST heredadas', () => {
     expect(seller.status).toBe(403);
     const stranger = await env.rest(OTHER_TENANT, 'GET', `/api/receipt/${id}`);
     expect(stranger.status).toBe(404);
+    const sellers = await env.rest<Array<{ id: string }>>(
+      COMERCIAL,
+      'GET',
+      '/api/comercial/sale/getSellers',
+    );
+    expect(sellers.body.map((each) => each.id)).toContain(env.demo.users[SELLER]!.id);
+    expect(sellers.body.map((each) => each.id)).not.toContain(env.demo.users[COMERCIAL]!.id);
   });
 });

@@ -22,7 +22,9 @@ import {
   listReceipts,
   updateReceiptField,
   ZReceipt,
+  receiptSellers,
   ZReceiptPage,
+  ZReceiptSeller,
 } from './receipts.service';
 
 /** The legacy paths of 01 §7 Sales and presales over the services of the `receipt` router. */
@@ -75,6 +77,17 @@ export function registerReceiptsRoutes(app: FastifyInstance, deps: AppDeps) {
     params,
     response: ZReceipt,
     handler: ({ session, params }) => getReceipt(deps.db, session.user, params.id),
+  });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/comercial/sale/getSellers',
+    tags: ['sales'],
+    summary: 'The sellers (active users with role user) the caller may give sales to',
+    auth: 'session',
+    access: BACK_OFFICE,
+    response: z.array(ZReceiptSeller),
+    handler: ({ session }) => receiptSellers(deps.db, session.user),
   });
 
   const creations = [

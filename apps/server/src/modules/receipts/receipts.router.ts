@@ -19,7 +19,9 @@ import {
   listReceipts,
   updateReceiptField,
   ZReceipt,
+  receiptSellers,
   ZReceiptPage,
+  ZReceiptSeller,
 } from './receipts.service';
 
 /** The back office's transitions (01 §4): 'Ventas', slug comercial-sale (comercial). */
@@ -58,6 +60,14 @@ export const receiptsRouter = router({
     .input(ZReceiptCreate)
     .output(ZReceipt)
     .mutation(({ ctx, input }) => createReceipt(ctx.db, ctx.user, input)),
+
+  sellers: backOffice
+    .meta({
+      description:
+        "The back office's seller picker: active users with role user (01 §6) the caller may give sales to.",
+    })
+    .output(z.array(ZReceiptSeller))
+    .query(({ ctx }) => receiptSellers(ctx.db, ctx.user)),
 
   changeStatus: backOffice
     .meta({

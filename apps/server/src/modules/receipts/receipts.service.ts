@@ -138,6 +138,34 @@ async function requireReceipt(db: Executor, user: AuthUser, id: string, forUpdat
   return row;
 }
 
+/** The sellers (active users with role user, 01 §6) the caller may give sales to. */
+async function sellersInReach(db: Executor, user: AuthUser) {
+  const reach = contactReach(user.roles);
+  return findAgents(db, user.tenantId, {
+    roles: ['user'],
+    ...(reach === 'subtree' ? { subtreeOf: user.groupId } : {}),
+  });
+}
+
+export const ZReceiptSeller = z.object({
+  id: z.string(),
+  name: z.string(),
+  lastname: z.string(),
+  groupId: z.string(),
+  groupName: z.string(),
+});
+
+/** The back office's seller picker (01 §7 getSellers). */
+export async function receiptSellers(db: Executor, user: AuthUser) {
+  return (await sellersInReach(db, user)).map(({ id, name, lastname, groupId, groupName }) => ({
+    id,
+    name,
+    lastname,
+    groupId,
+    groupName,
+  }));
+}
+
 /**
  * A seller the caller may give a sale to: an active user with role user (01 §6) within the
  * caller's reach; a seller gives sales to themself only.
@@ -148,10 +176,7 @@ async function assignableSeller(db: Executor, user: AuthUser, sellerId: string) 
     if (sellerId !== user.id) throw new DomainError('RECEIPT_SELLER_INVALID');
     return;
   }
-  const sellers = await findAgents(db, user.tenantId, {
-    roles: ['user'],
-    ...(reach === 'subtree' ? { subtreeOf: user.groupId } : {}),
-  });
+  const sellers = await sellersInReach(db, user);
   if (!sellers.some((seller) => seller.id === sellerId)) {
     throw new DomainError('RECEIPT_SELLER_INVALID');
   }
