@@ -23,6 +23,7 @@ import { registerInteractionsRoutes } from './modules/interactions/interactions.
 import { registerPlacesRoutes } from './modules/places/places.rest';
 import { registerSettingsRoutes } from './modules/settings/settings.rest';
 import { registerGoalsRoutes } from './modules/goals/goals.rest';
+import { registerReceiptsRoutes } from './modules/receipts/receipts.rest';
 import { registerTrainingRoutes } from './modules/training/training.rest';
 import { registerDocsRoutes } from './http/docs';
 import { configureOutbound } from './lib/outbound';
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerPlacesRoutes(server, deps);
   registerSettingsRoutes(server, deps);
   registerGoalsRoutes(server, deps);
+  registerReceiptsRoutes(server, deps);
   registerTrainingRoutes(server, deps);
   await registerFilesRoutes(server, deps);
   registerChannelsRoutes(server, deps);

@@ -15,6 +15,7 @@ import { placesRouter } from './modules/places/places.router';
 import { usersRouter } from './modules/users/users.router';
 import { sellersRouter } from './modules/sellers/sellers.router';
 import { goalsRouter } from './modules/goals/goals.router';
+import { receiptsRouter } from './modules/receipts/receipts.router';
 import { trainingRouter } from './modules/training/training.router';
 import { settingsRouter } from './modules/settings/settings.router';
 import { apiTokenRouter } from './modules/sessions/api-token.router';
@@ -31,6 +32,7 @@ export const appRouter = router({
   account: accountRouter,
   seller: sellersRouter,
   goal: goalsRouter,
+  receipt: receiptsRouter,
   training: trainingRouter,
   company: companiesRouter,
   customField: customFieldsRouter,

@@ -82,6 +82,19 @@ export const ERROR_HTTP_STATUS = {
   COACH_COMMENT_NOT_YOURS: 403,
   /** A reply to a comment of another post. */
   COACH_COMMENT_PARENT_INVALID: 400,
+  // Sales and presales (ours: 01 §8 names none of them)
+  RECEIPT_NOT_FOUND: 404,
+  /** A presale where the company's sale config has no presale (01 §6). */
+  PRESALE_DISABLED: 403,
+  /** A manual-sale field a non-commercial user may not change (02 §6). */
+  RECEIPT_FIELD_LOCKED: 403,
+  /** A seller that is not an active seller of the caller's company. */
+  RECEIPT_SELLER_INVALID: 400,
+  /** A seller change on a receipt whose seller is locked (user_lock). */
+  RECEIPT_SELLER_LOCKED: 409,
+  /** A transition a canceled receipt cannot take (change its status first). */
+  RECEIPT_CANCELED: 409,
+  RECEIPT_VALUE_INVALID: 400,
   // Contacts (02 §5, §8)
   PHONE_BLOCKED: 409,
   PHONE_ALREADY_REGISTERED: 409,

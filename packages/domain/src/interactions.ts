@@ -170,6 +170,18 @@ export const INTERACTION_CONTENT = {
     status: z.enum(['read', 'unread']).default('unread'),
   }),
   disregarded: z.looseObject({}),
+  /** A sale or presale and what happened to it (03 §3 Sale content; modules/receipts). */
+  sale: z.looseObject({
+    type: z.enum(['sale', 'state-change', 'cancellation']).default('sale'),
+    status: z.string().nullish(),
+    cancelReason: z.string().nullish(),
+    /** What a change of seller, sale date or field moved (ours: 03 §3 names none). */
+    change: z
+      .looseObject({ field: z.string(), from: z.unknown(), to: z.unknown() })
+      .nullish()
+      .catch(null),
+    sale: z.looseObject({ _id: z.string() }).nullish().catch(null),
+  }),
   'scheduled-message': ZScheduledMessageContent,
   channelMessage: ZChatContent,
   message: ZChatContent,

@@ -293,6 +293,17 @@ const FIELD_PROCEDURES = [
   'user.lookup',
 ];
 
+/**
+ * The sales a user works with wherever they are (issue #14): a seller their own, the back office
+ * all; the service scopes every call (modules/receipts).
+ */
+const SALE_PROCEDURES = [
+  'receipt.list',
+  'receipt.get',
+  'receipt.create',
+  'receipt.updateFieldValue',
+];
+
 export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>> = {
   /** Session, menus, user menu dialogs and live events: every screen's frame. */
   [FRAME]: [
@@ -323,8 +334,20 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     'settings.updateAppearance',
     'POST /api/settings/getPressignedUrl',
   ],
-  /** The contact sheet and the conversation: pickers, configurable fields, attachments (REST). */
-  '/contact': ['catalog.tags', 'catalog.origins', ...FIELD_PROCEDURES, 'POST /api/aws/documents'],
+  /**
+   * The contact sheet and the conversation: pickers, configurable fields, attachments (REST),
+   * and the sales of the 'Venta Manual' tab and the info panel's sales section.
+   */
+  '/contact': [
+    'catalog.tags',
+    'catalog.origins',
+    ...FIELD_PROCEDURES,
+    'POST /api/aws/documents',
+    ...SALE_PROCEDURES,
+  ],
+  /** 'Ventas' (the back office) and 'Reportes' read and write sales through the same calls. */
+  '/comercial/sale': SALE_PROCEDURES,
+  '/reportes/receipts': ['receipt.list', 'receipt.get'],
   /** The contacts list's filters and the multi-contact transfer. */
   '/contacts': ['catalog.tags', 'catalog.origins', 'customField.forForm', 'user.lookup'],
   /** A company's sheet: its configurable fields, address and pickers. */

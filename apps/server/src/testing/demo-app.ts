@@ -20,6 +20,13 @@ export interface DemoApp {
     path: P,
     input?: unknown,
   ): ReturnType<typeof typedCall<P>>;
+  /** Calls a REST path as a demo user, with a JSON body when given; answers status and JSON. */
+  rest<T = Record<string, unknown>>(
+    email: string,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }>;
   /** A contact's stored timeline rows, oldest first (what a call wrote). */
   interactionsOf(contactId: string): Promise<Interaction[]>;
   /** Resolves once every acknowledged webhook is on the timelines (the inbox worker's work). */
@@ -82,6 +89,17 @@ export function useDemoApp(envOverrides: Record<string, string> = { JOBS_ENABLED
         token: await demoApp.tokenOf(email),
         method,
       });
+    },
+    async rest<T>(email: string, method: string, path: string, body?: unknown) {
+      const response = await fetch(`${state.app!.url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${await demoApp.tokenOf(email)}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: response.status, body: (await response.json()) as T };
     },
   };
   return demoApp;

@@ -28,6 +28,8 @@ const SHARED_INBOX_ROLES: readonly Role[] = ['user', 'super', 'comercial', 'proj
 const COMPANY_ROLES: readonly Role[] = ['comercial', 'users_manager', 'project_manager'];
 /** 01 §6 slug 'comercial-goals': who opens 'Objetivos' (unless goalsDisabled). */
 const GOALS_ROLES: readonly Role[] = ['comercial', 'super', 'project_manager'];
+/** 01 §6 slug 'comercial-sale': the sales back office's transitions. */
+const BACK_OFFICE_ROLES: readonly Role[] = ['comercial'];
 const SOME_ID = '00000000-0000-7000-8000-0000000000c1';
 const OTHER_ID = '00000000-0000-7000-8000-0000000000c2';
 const TRAINING_ITEM = {
@@ -85,6 +87,30 @@ const procedures: Record<string, Entry> = {
   'goal.saveConfig': {
     access: { roles: ['comercial', 'project_manager'] },
     input: { startDate: '2026-03-02', metrics: [{ reference: 'tracing', hidden: false }] },
+  },
+  'receipt.list': { access: 'authenticated', input: {} },
+  'receipt.get': { access: 'authenticated', input: { id: SOME_ID } },
+  'receipt.create': {
+    access: 'authenticated',
+    input: { status: 'new', ticketId: 'T-1', phone: '099123456', name: 'Ana' },
+  },
+  'receipt.sellers': { access: { roles: BACK_OFFICE_ROLES } },
+  'receipt.changeStatus': {
+    access: { roles: BACK_OFFICE_ROLES },
+    input: { id: SOME_ID, status: 'pending' },
+  },
+  'receipt.cancel': { access: { roles: BACK_OFFICE_ROLES }, input: { id: SOME_ID } },
+  'receipt.changeSeller': {
+    access: { roles: BACK_OFFICE_ROLES },
+    input: { id: SOME_ID, sellerId: OTHER_ID },
+  },
+  'receipt.changeSaleDate': {
+    access: { roles: BACK_OFFICE_ROLES },
+    input: { id: SOME_ID, saleDate: '2026-03-02' },
+  },
+  'receipt.updateFieldValue': {
+    access: 'authenticated',
+    input: { id: SOME_ID, field: 'name', value: 'Ana' },
   },
   'training.coach': { access: 'authenticated' },
   'training.setCoach': { access: { roles: ['admin'] }, input: { userId: SOME_ID } },

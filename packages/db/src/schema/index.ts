@@ -10,3 +10,4 @@ export * from './interactions';
 export * from './channels';
 export * from './goals';
 export * from './training';
+export * from './sales';

@@ -90,7 +90,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HISTORY_MS = 548 * DAY_MS;
 
 /** mulberry32: a tiny deterministic generator, enough for demo data. */
-function generator(seed: number) {
+export function generator(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;

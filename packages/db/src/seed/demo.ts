@@ -8,6 +8,7 @@ import { blockedNumbers, messageTemplates } from '../schema/interactions';
 import { seedCompaniesDemo } from './companies.demo';
 import { seedContactsDemo } from './contacts.demo';
 import { seedConversationsDemo } from './conversations.demo';
+import { seedSalesDemo } from './sales.demo';
 import { seedTrainingDemo } from './training.demo';
 import {
   createGroup,
@@ -228,6 +229,7 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
     memberIds: [users['carla.sur@demo.test']!.id],
   });
   await seedTrainingDemo(db, { demo, users });
+  await seedSalesDemo(db, { demo, users });
   // Quick replies of the composer ('/' then a word): the company's and one of Valentín's.
   await db.insert(messageTemplates).values([
     ...DEMO_QUICK_REPLIES.map(([title, message]) => ({ tenantId: demo.id, title, message })),

@@ -31,17 +31,8 @@ async function aContactOf(email: string) {
   return row!.id;
 }
 
-async function rest(email: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${env.app.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${await env.tokenOf(email)}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const rest = (email: string, method: string, path: string, body?: unknown) =>
+  env.rest(email, method, path, body);
 
 describe('dashboard scope', () => {
   it("a supervisor sees their group's sellers, and not another group's seller or group", async () => {

@@ -31,17 +31,8 @@ interface LegacyAnswer {
   comments: Array<{ content: string }>;
 }
 
-async function rest(email: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${env.app.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${await env.tokenOf(email)}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as LegacyAnswer };
-}
+const rest = (email: string, method: string, path: string, body?: unknown) =>
+  env.rest<LegacyAnswer>(email, method, path, body);
 
 async function firstClassOf(email: string) {
   const page = await env.call(email, 'training.items', { type: 'instance' });

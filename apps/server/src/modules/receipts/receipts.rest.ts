@@ -1,0 +1,191 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  RECEIPT_KINDS,
+  RECEIPT_STATUSES,
+  RECEIPTS_PAGE_SIZE,
+  checkSaleRules,
+  ZReceiptCreateFields,
+  ZReceiptFieldUpdate,
+  ZReceiptStatusChange,
+  ZSaleDay,
+} from '@cartera/domain/sales';
+import type { AppDeps } from '../../deps';
+import { restRoute } from '../../http/rest';
+import {
+  cancelReceipt,
+  changeReceiptSaleDate,
+  changeReceiptSeller,
+  changeReceiptStatus,
+  createReceipt,
+  getReceipt,
+  listReceipts,
+  updateReceiptField,
+  ZReceipt,
+  receiptSellers,
+  ZReceiptPage,
+  ZReceiptSeller,
+} from './receipts.service';
+
+/** The legacy paths of 01 §7 Sales and presales over the services of the `receipt` router. */
+export function registerReceiptsRoutes(app: FastifyInstance, deps: AppDeps) {
+  const BACK_OFFICE = { area: '/comercial/sale' };
+  const params = z.object({ id: z.uuid() });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/receipt',
+    tags: ['sales'],
+    summary: `Sales, newest first: \`search\` (phone, ticket or name), \`status\` (comma-separated: ${RECEIPT_STATUSES.join(', ')}), \`user\` (a seller), \`limit\` (default ${RECEIPTS_PAGE_SIZE}), \`cursor\` (the last page's nextCursor: pages are keyset, \`skip\` is not supported); presales with \`crm=presale\``,
+    auth: 'session',
+    access: { procedure: 'receipt.list' },
+    querystring: z.object({
+      search: z.string().trim().max(100).optional(),
+      status: z
+        .string()
+        .optional()
+        .transform((value) => (value ? value.split(',').map((each) => each.trim()) : undefined))
+        .pipe(z.array(z.enum(RECEIPT_STATUSES)).optional()),
+      user: z.uuid().optional(),
+      crm: z.enum(RECEIPT_KINDS).optional(),
+      from: ZSaleDay.optional(),
+      to: ZSaleDay.optional(),
+      cursor: z.uuid().optional(),
+      limit: z.coerce.number().int().min(1).max(500).default(RECEIPTS_PAGE_SIZE),
+    }),
+    response: ZReceiptPage,
+    handler: ({ session, query }) =>
+      listReceipts(deps.db, session.user, {
+        kind: query.crm ?? 'receipt',
+        search: query.search,
+        status: query.status,
+        sellerId: query.user,
+        from: query.from,
+        to: query.to,
+        cursor: query.cursor,
+        limit: query.limit,
+      }),
+  });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/receipt/:id',
+    tags: ['sales'],
+    summary: 'One sale or presale the caller may see',
+    auth: 'session',
+    access: { procedure: 'receipt.get' },
+    params,
+    response: ZReceipt,
+    handler: ({ session, params }) => getReceipt(deps.db, session.user, params.id),
+  });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/comercial/sale/getSellers',
+    tags: ['sales'],
+    summary: 'The sellers (active users with role user) the caller may give sales to',
+    auth: 'session',
+    access: BACK_OFFICE,
+    response: z.array(ZReceiptSeller),
+    handler: ({ session }) => receiptSellers(deps.db, session.user),
+  });
+
+  const creations = [
+    ['/api/receipt', 'A new sale (the manual sale of a contact, or typed in)', 'receipt'],
+    ['/api/receipt/admin', 'A new sale typed in by the back office for any seller', 'receipt'],
+    ['/api/presale', "A new presale (comercial; the company's sale config has presale)", 'presale'],
+  ] as const;
+  for (const [url, summary, kind] of creations) {
+    restRoute(app, deps, {
+      method: 'POST',
+      url,
+      tags: ['sales'],
+      summary,
+      auth: 'session',
+      access: url === '/api/receipt' ? { procedure: 'receipt.create' } : BACK_OFFICE,
+      body: ZReceiptCreateFields.omit({ kind: true }).superRefine(checkSaleRules),
+      response: ZReceipt,
+      status: 201,
+      handler: ({ session, body }) => createReceipt(deps.db, session.user, { ...body, kind }),
+    });
+  }
+
+  for (const base of ['receipt', 'presale'] as const) {
+    const noun = base === 'receipt' ? 'sale' : 'presale';
+    restRoute(app, deps, {
+      method: 'PATCH',
+      url: `/api/${base}/:id/changestatus`,
+      tags: ['sales'],
+      summary: `Changes a ${noun}'s status; sold needs a sale date and sale id`,
+      auth: 'session',
+      access: BACK_OFFICE,
+      params,
+      body: ZReceiptStatusChange.omit({ id: true }),
+      response: ZReceipt,
+      handler: ({ session, params, body }) =>
+        changeReceiptStatus(deps.db, session.user, { ...body, id: params.id }),
+    });
+    restRoute(app, deps, {
+      method: 'PATCH',
+      url: `/api/${base}/:id/cancel`,
+      tags: ['sales'],
+      summary: `Cancels a ${noun} with an optional \`reason\``,
+      auth: 'session',
+      access: BACK_OFFICE,
+      params,
+      body: z.object({ reason: z.string().optional() }),
+      response: ZReceipt,
+      handler: ({ session, params, body }) =>
+        cancelReceipt(deps.db, session.user, { id: params.id, reason: body.reason }),
+    });
+    restRoute(app, deps, {
+      method: 'PATCH',
+      url: `/api/${base}/:id/changesaledate`,
+      tags: ['sales'],
+      summary: `Changes a ${noun}'s sale date (\`date_sale\`, DD/MM/YYYY or YYYY-MM-DD)`,
+      auth: 'session',
+      access: BACK_OFFICE,
+      params,
+      body: z.object({ date_sale: z.string() }),
+      response: ZReceipt,
+      handler: ({ session, params, body }) =>
+        changeReceiptSaleDate(deps.db, session.user, { id: params.id, saleDate: body.date_sale }),
+    });
+  }
+
+  const sellerChanges = [
+    ['/api/receipt/:id/changeuser', 'sale'],
+    ['/api/presale/:id/changeuser', 'presale'],
+    ['/api/comercial/sale/:id/user', "sale (the back office's call)"],
+  ] as const;
+  for (const [url, noun] of sellerChanges) {
+    restRoute(app, deps, {
+      method: 'PATCH',
+      url,
+      tags: ['sales'],
+      summary: `Gives a ${noun} to another seller (\`user\`), unless its seller is locked`,
+      auth: 'session',
+      access: BACK_OFFICE,
+      params,
+      body: z.object({ user: z.uuid() }),
+      response: ZReceipt,
+      handler: ({ session, params, body }) =>
+        changeReceiptSeller(deps.db, session.user, { id: params.id, sellerId: body.user }),
+    });
+  }
+
+  restRoute(app, deps, {
+    method: 'PATCH',
+    url: '/api/receipt/:id/updateFieldValue',
+    tags: ['sales'],
+    summary:
+      'One field of a sale (`field`, `value`): the manual-sale fields for commercial staff only, `additionalData.<code>` for whoever sees the sale',
+    auth: 'session',
+    access: { procedure: 'receipt.updateFieldValue' },
+    params,
+    body: ZReceiptFieldUpdate.omit({ id: true }),
+    response: ZReceipt,
+    handler: ({ session, params, body }) =>
+      updateReceiptField(deps.db, session.user, { ...body, id: params.id }),
+  });
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import {
+  ZReceiptCancel,
+  ZReceiptCreate,
+  ZReceiptFieldUpdate,
+  ZReceiptListInput,
+  ZReceiptSaleDateChange,
+  ZReceiptSellerChange,
+  ZReceiptStatusChange,
+} from '@cartera/domain/sales';
+import { router, tenantProcedure } from '../../trpc/init';
+import {
+  cancelReceipt,
+  changeReceiptSaleDate,
+  changeReceiptSeller,
+  changeReceiptStatus,
+  createReceipt,
+  getReceipt,
+  listReceipts,
+  updateReceiptField,
+  ZReceipt,
+  receiptSellers,
+  ZReceiptPage,
+  ZReceiptSeller,
+} from './receipts.service';
+
+/** The back office's transitions (01 §4): 'Ventas', slug comercial-sale (comercial). */
+const backOffice = tenantProcedure.meta({ area: '/comercial/sale' });
+
+export const receiptsRouter = router({
+  list: tenantProcedure
+    .meta({
+      description:
+        "Sales (`kind` receipt) or presales, newest first, 100 a page by default (01 §9), keyset by id: `search` matches the phone's digits anywhere, the ticket or sale id from the start and the name anywhere; filters by status, seller, contact and entry dates. Tenant-wide roles see every receipt, a supervisor their subtree's sellers', anyone else their own.",
+    })
+    .input(ZReceiptListInput)
+    .output(ZReceiptPage)
+    .query(({ ctx, input }) => listReceipts(ctx.db, ctx.user, input)),
+
+  get: tenantProcedure
+    .meta({
+      description: 'One receipt or presale the caller may see (the same scope as the list).',
+      errors: ['RECEIPT_NOT_FOUND'],
+    })
+    .input(z.object({ id: z.uuid() }))
+    .output(ZReceipt)
+    .query(({ ctx, input }) => getReceipt(ctx.db, ctx.user, input.id)),
+
+  create: tenantProcedure
+    .meta({
+      description:
+        "A new sale ('Venta Manual', the back office) or presale (comercial, when the company's sale config has presale), with a sale item on its contact's timeline. Sold needs a sale date and sale id; the seller defaults to the contact's agent or the caller, and a seller may only give sales to themself. A client-made `id` makes a retry store nothing twice.",
+      errors: [
+        'CONTACT_NOT_FOUND',
+        'PRESALE_DISABLED',
+        'RECEIPT_SELLER_INVALID',
+        'PERMISSION_DENIED',
+      ],
+    })
+    .input(ZReceiptCreate)
+    .output(ZReceipt)
+    .mutation(({ ctx, input }) => createReceipt(ctx.db, ctx.user, input)),
+
+  sellers: backOffice
+    .meta({
+      description:
+        "The back office's seller picker: active users with role user (01 §6) the caller may give sales to.",
+    })
+    .output(z.array(ZReceiptSeller))
+    .query(({ ctx }) => receiptSellers(ctx.db, ctx.user)),
+
+  changeStatus: backOffice
+    .meta({
+      description:
+        "Changes a receipt's status (a canceled one is reopened); sold needs a sale date and sale id, given here or already stored. Writes a state-change item on the contact's timeline.",
+      errors: ['RECEIPT_NOT_FOUND'],
+    })
+    .input(ZReceiptStatusChange)
+    .output(ZReceipt)
+    .mutation(({ ctx, input }) => changeReceiptStatus(ctx.db, ctx.user, input)),
+
+  cancel: backOffice
+    .meta({
+      description:
+        "Cancels a receipt with an optional reason ('Sin razón especificada' without one); a cancellation item on the contact's timeline.",
+      errors: ['RECEIPT_NOT_FOUND', 'RECEIPT_CANCELED'],
+    })
+    .input(ZReceiptCancel)
+    .output(ZReceipt)
+    .mutation(({ ctx, input }) => cancelReceipt(ctx.db, ctx.user, input)),
+
+  changeSeller: backOffice
+    .meta({
+      description:
+        "Gives a receipt to another active seller of the company, unless its seller is locked (user_lock); a sale item on the contact's timeline.",
+      errors: ['RECEIPT_NOT_FOUND', 'RECEIPT_SELLER_LOCKED', 'RECEIPT_SELLER_INVALID'],
+    })
+    .input(ZReceiptSellerChange)
+    .output(ZReceipt)
+    .mutation(({ ctx, input }) => changeReceiptSeller(ctx.db, ctx.user, input)),
+
+  changeSaleDate: backOffice
+    .meta({
+      description:
+        "Changes a receipt's sale date (DD/MM/YYYY or YYYY-MM-DD, a day that exists); a sale item on the contact's timeline.",
+      errors: ['RECEIPT_NOT_FOUND', 'RECEIPT_CANCELED'],
+    })
+    .input(ZReceiptSaleDateChange)
+    .output(ZReceipt)
+    .mutation(({ ctx, input }) => changeReceiptSaleDate(ctx.db, ctx.user, input)),
+
+  updateFieldValue: tenantProcedure
+    .meta({
+      description:
+        "One field of a receipt: the manual-sale fields (ticket, phone, name, product, value…) for commercial staff only (02 §6), `additionalData.<code>` for whoever sees the receipt; a sale item on the contact's timeline.",
+      errors: ['RECEIPT_NOT_FOUND', 'RECEIPT_FIELD_LOCKED', 'RECEIPT_VALUE_INVALID'],
+    })
+    .input(ZReceiptFieldUpdate)
+    .output(ZReceipt)
+    .mutation(({ ctx, input }) => updateReceiptField(ctx.db, ctx.user, input)),
+});

@@ -1,0 +1,250 @@
+import { z } from 'zod';
+
+/*
+ * Sales and presales (01 §3 Sale / receipt and presale, §4 transitions; 02 §5 sale dialog; 03 §3
+ * Sale content, §9 sale total). One implementation for the web's dialogs and the server's
+ * `receipt` router. What the specification leaves open is in docs/decisions.md "Sales and
+ * presales".
+ */
+
+/** 01 §9: receipt listing default limit. */
+export const RECEIPTS_PAGE_SIZE = 100;
+
+/** A receipt is a sale; a presale is the same record before the sale (01 §3, §6 Presale). */
+export const RECEIPT_KINDS = ['receipt', 'presale'] as const;
+export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+
+/** A receipt's status (ours: 01 §3 names the field, not its values). */
+export const RECEIPT_STATUSES = ['new', 'pending', 'sold', 'canceled'] as const;
+export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
+
+export const SALE_STRUCTURES = ['simple', 'multiline'] as const;
+export type SaleStructure = (typeof SALE_STRUCTURES)[number];
+
+/** What a sale item on the timeline tells (03 §3 Sale content `type`). */
+export const SALE_ITEM_TYPES = ['sale', 'state-change', 'cancellation'] as const;
+export type SaleItemType = (typeof SALE_ITEM_TYPES)[number];
+
+/**
+ * The fields a non-commercial user may not change once a sale is stored (02 §6 manual-sale
+ * fields locked): everything but the configurable `additionalData` values.
+ */
+export const RECEIPT_LOCKED_FIELDS = [
+  'ticketId',
+  'ticketSaleId',
+  'phone',
+  'name',
+  'govId',
+  'product',
+  'value',
+  'productImage',
+  'type',
+  'city',
+  'clientId',
+  'entryDate',
+] as const;
+export type ReceiptLockedField = (typeof RECEIPT_LOCKED_FIELDS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Dates: a day, given as YYYY-MM-DD or as the screens show it, DD/MM/YYYY (02 §5).
+
+function toIsoDay(value: string) {
+  const shown = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
+  return shown ? `${shown[3]}-${shown[2]}-${shown[1]}` : value.trim();
+}
+
+/** Whether a YYYY-MM-DD names a day of the calendar (no 30 February). */
+export function isRealDay(day: string) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return false;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const parsed = new Date(Date.UTC(year, month - 1, date));
+  return (
+    parsed.getUTCFullYear() === year &&
+    parsed.getUTCMonth() === month - 1 &&
+    parsed.getUTCDate() === date
+  );
+}
+
+/** A day of a sale: DD/MM/YYYY or YYYY-MM-DD in, YYYY-MM-DD out; a day that does not exist is refused. */
+export const ZSaleDay = z
+  .string({ error: 'Fecha inválida' })
+  .transform(toIsoDay)
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'La fecha debe tener el formato DD/MM/AAAA' })
+      .refine(isRealDay, { error: 'La fecha no existe' }),
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Product lines and totals.
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Máximo ${max} caracteres` });
+
+export const ZProductLine = z.object({
+  name: text(200).min(1, { error: 'El nombre del producto es obligatorio' }),
+  code: text(100).optional(),
+  category: text(100).optional(),
+  quantity: z
+    .number({ error: 'La cantidad debe ser un número' })
+    .min(0, { error: 'La cantidad no puede ser negativa' })
+    .max(1_000_000, { error: 'La cantidad es demasiado grande' })
+    .default(1),
+  value: z
+    .number({ error: 'El precio debe ser un número' })
+    .min(0, { error: 'El precio no puede ser negativo' })
+    .max(1e12, { error: 'El precio es demasiado grande' }),
+  productImage: text(2000).optional(),
+  additionalData: z.record(z.string(), z.unknown()).optional(),
+});
+export type ProductLine = z.output<typeof ZProductLine>;
+
+/**
+ * 03 §9: Σ value × quantity (quantity 1 when missing) to two decimals; a simple sale without
+ * lines is its value.
+ */
+export function saleTotal(sale: {
+  value?: number | null;
+  productLines?: ReadonlyArray<{ value?: number | null; quantity?: number | null }> | null;
+}) {
+  const lines = sale.productLines ?? [];
+  const sum =
+    lines.length > 0
+      ? lines.reduce((total, line) => total + (line.value ?? 0) * (line.quantity ?? 1), 0)
+      : (sale.value ?? 0);
+  return Math.round(sum * 100) / 100;
+}
+
+/** '$1234.50' (03 §9). */
+export function formatSaleTotal(total: number) {
+  return `$${total.toFixed(2)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sale form (02 §5): status, ticket id, phone, name and seller required; sale id and sale
+// date required when sold.
+
+const money = z
+  .number({ error: 'El valor debe ser un número' })
+  .min(0, { error: 'El valor no puede ser negativo' })
+  .max(1e12, { error: 'El valor es demasiado grande' });
+
+export const ZReceiptFields = z.object({
+  status: z.enum(RECEIPT_STATUSES, { error: 'Estado inválido' }),
+  ticketId: text(100).min(1, { error: 'El ticket es obligatorio' }),
+  ticketSaleId: text(100).optional(),
+  entryDate: ZSaleDay.optional(),
+  saleDate: ZSaleDay.optional(),
+  phone: text(40).min(1, { error: 'El teléfono es obligatorio' }),
+  name: text(200).min(1, { error: 'El nombre es obligatorio' }),
+  govId: text(40).optional(),
+  product: text(200).optional(),
+  value: money.optional(),
+  productImage: text(2000).optional(),
+  type: text(100).optional(),
+  city: text(100).optional(),
+  clientId: text(100).optional(),
+  saleStructureType: z.enum(SALE_STRUCTURES).default('simple'),
+  productLines: z.array(ZProductLine).max(200, { error: 'Máximo 200 productos' }).default([]),
+  userLock: z.boolean().default(false),
+  additionalData: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** The rules across fields of a sale, added to each schema that carries them. */
+export function checkSaleRules(
+  sale: {
+    status?: ReceiptStatus | undefined;
+    saleDate?: string | null | undefined;
+    ticketSaleId?: string | null | undefined;
+    saleStructureType?: SaleStructure | undefined;
+    productLines?: readonly unknown[] | undefined;
+  },
+  context: z.RefinementCtx,
+) {
+  if (sale.status === 'sold') {
+    if (!sale.saleDate) {
+      context.addIssue({
+        code: 'custom',
+        path: ['saleDate'],
+        message: 'La fecha de venta es obligatoria en una venta concretada',
+      });
+    }
+    if (!sale.ticketSaleId) {
+      context.addIssue({
+        code: 'custom',
+        path: ['ticketSaleId'],
+        message: 'El id de venta es obligatorio en una venta concretada',
+      });
+    }
+  }
+  if (sale.saleStructureType === 'multiline' && (sale.productLines?.length ?? 0) === 0) {
+    context.addIssue({
+      code: 'custom',
+      path: ['productLines'],
+      message: 'Una venta de varias líneas necesita al menos un producto',
+    });
+  }
+}
+
+/** A new sale or presale: of a contact (the 'Venta Manual' tab) or typed in the back office. */
+export const ZReceiptCreateFields = ZReceiptFields.extend({
+  /** Given by the client for an idempotent retry. */
+  id: z.uuid().optional(),
+  kind: z.enum(RECEIPT_KINDS).default('receipt'),
+  contactId: z.uuid().optional(),
+  /** The seller; the contact's agent, or the caller, when missing. */
+  sellerId: z.uuid().optional(),
+});
+export const ZReceiptCreate = ZReceiptCreateFields.superRefine(checkSaleRules);
+export type ReceiptCreate = z.input<typeof ZReceiptCreate>;
+
+export const ZReceiptStatusChange = z.object({
+  id: z.uuid(),
+  status: z.enum(RECEIPT_STATUSES, { error: 'Estado inválido' }).exclude(['canceled']),
+  /** Required when the new status is sold and the receipt has none yet. */
+  saleDate: ZSaleDay.optional(),
+  ticketSaleId: text(100).optional(),
+});
+
+export const ZReceiptCancel = z.object({
+  id: z.uuid(),
+  reason: text(500).optional(),
+});
+
+export const ZReceiptSellerChange = z.object({ id: z.uuid(), sellerId: z.uuid() });
+
+export const ZReceiptSaleDateChange = z.object({ id: z.uuid(), saleDate: ZSaleDay });
+
+/**
+ * One field's value (01 §7 updateFieldValue): a locked field of RECEIPT_LOCKED_FIELDS, or
+ * `additionalData.<code>` for a configurable one.
+ */
+export const ZReceiptFieldUpdate = z.object({
+  id: z.uuid(),
+  field: z.union([
+    z.enum(RECEIPT_LOCKED_FIELDS),
+    z.string().regex(/^additionalData\.[A-Za-z0-9_-]{1,60}$/, { error: 'Campo desconocido' }),
+  ]),
+  value: z.unknown(),
+});
+
+/** The list of the back office (01 §7 GET /receipt): search, filters, keyset pages. */
+export const ZReceiptListInput = z.object({
+  kind: z.enum(RECEIPT_KINDS).default('receipt'),
+  /** Phone (its digits), ticket id or sale id (its start), or name (anywhere). */
+  search: z.string().trim().max(100).optional(),
+  status: z.array(z.enum(RECEIPT_STATUSES)).max(RECEIPT_STATUSES.length).optional(),
+  sellerId: z.uuid().optional(),
+  contactId: z.uuid().optional(),
+  /** Entry dates from–to, inclusive. */
+  from: ZSaleDay.optional(),
+  to: ZSaleDay.optional(),
+  cursor: z.uuid().nullish(),
+  limit: z.number().int().min(1).max(500).default(RECEIPTS_PAGE_SIZE),
+});
+export type ReceiptListInput = z.input<typeof ZReceiptListInput>;
