@@ -348,6 +348,9 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     'catalog.updateTag',
     'catalog.createOrigin',
     'catalog.updateOrigin',
+    'catalog.allArchivingReasons',
+    'catalog.createArchivingReason',
+    'catalog.updateArchivingReason',
     'company.modifyDefaultField',
   ],
 };
