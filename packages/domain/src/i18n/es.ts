@@ -6,6 +6,7 @@ import { companiesEs, fieldsErrorMessages, fieldsEs } from './fields.es';
 import { goalsEs } from './goals.es';
 import { trainingEs } from './training.es';
 import { sharedInboxesEs } from './shared-inboxes.es';
+import { companyEs } from './company.es';
 
 /**
  * The Spanish catalogue: every text a user reads comes from here. Texts quoted by the
@@ -159,6 +160,7 @@ export const es = {
   contacts: contactsEs,
   conversation: conversationEs,
   sharedInboxes: sharedInboxesEs,
+  company: companyEs,
   goals: goalsEs,
   training: trainingEs,
   app: {

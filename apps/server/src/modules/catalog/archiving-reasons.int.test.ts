@@ -110,4 +110,24 @@ describe("archiving reasons of 'Mi Empresa' (03 §3)", () => {
     });
     expect(seller.error?.data.domainCode).toBe('PERMISSION_DENIED');
   });
+
+  it('refuses a duplicate tag or origin code in Spanish and changes nothing', async () => {
+    const tags = (await env.call(COMERCIAL, 'catalog.allTags')).data;
+    const taken = tags[0]!;
+    const tag = await env.call(COMERCIAL, 'catalog.createTag', {
+      code: taken.code,
+      name: 'Otra etiqueta',
+      color: '#E03131',
+    });
+    expect(tag.error?.message).toBe('Ya existe una etiqueta con ese código.');
+    expect((await env.call(COMERCIAL, 'catalog.allTags')).data).toEqual(tags);
+
+    const origins = (await env.call(COMERCIAL, 'catalog.allOrigins')).data;
+    const origin = await env.call(COMERCIAL, 'catalog.updateOrigin', {
+      id: origins[1]!.id,
+      data: { code: origins[0]!.code, name: 'Otro origen' },
+    });
+    expect(origin.error?.message).toBe('Ya existe un origen con ese código.');
+    expect((await env.call(COMERCIAL, 'catalog.allOrigins')).data).toEqual(origins);
+  });
 });
