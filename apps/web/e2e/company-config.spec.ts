@@ -39,6 +39,8 @@ test.describe('Mi Empresa', () => {
     baseURL,
     browserErrors,
   }) => {
+    // Two users sign in, one after the other: more than one test's usual time on a busy machine.
+    test.setTimeout(60_000);
     const unique = uniqueLetters();
     const name = `Llamar más tarde ${unique}`;
     await signIn(page, 'comercial@demo.test');

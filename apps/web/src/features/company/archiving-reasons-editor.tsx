@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Badge, Checkbox, MultiSelect, Select, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { NEXT_ACTIONS, type NextAction } from '@cartera/domain/conversation';
 import { es } from '@cartera/domain/i18n';
 import { ROLE_LABELS, ROLES, type Role } from '@cartera/domain/roles';
 import type { RouterOutputs } from '@cartera/server/router';
 import { useTRPC } from '../../lib/trpc';
-import { CodeNameFields, codeNameErrors, ConfigDialog, useConfigFormErrors } from './config-dialog';
+import { codeNameErrors, ConfigDialog, useConfigFormErrors } from './config-dialog';
 import { ConfigTable } from './config-table';
-import { toggleNotice } from './toggle-notice';
+import { useCatalogSaved } from './use-catalog-saved';
 
 const text = es.company;
 const t = text.reasons;
@@ -26,85 +25,65 @@ const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] })
  */
 export function ArchivingReasonsEditor() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const list = useQuery(trpc.catalog.allArchivingReasons.queryOptions());
-  const [editing, setEditing] = useState<Reason | 'new' | null>(null);
   const toggle = useMutation(
-    trpc.catalog.updateArchivingReason.mutationOptions({
-      onSuccess: (reason) => {
-        void queryClient.invalidateQueries(trpc.catalog.allArchivingReasons.queryFilter());
-        toggleNotice.done(reason);
-      },
-      onError: toggleNotice.failed,
-    }),
+    trpc.catalog.updateArchivingReason.mutationOptions(useCatalogSaved().toggled),
   );
   return (
-    <>
-      <ConfigTable
-        titleId="company-reasons"
-        title={t.title}
-        createLabel={t.create}
-        empty={t.empty}
-        query={list}
-        togglingCode={toggle.isPending ? (toggle.variables?.code ?? null) : null}
-        onCreate={() => setEditing('new')}
-        onEdit={setEditing}
-        onToggle={({ code, ...data }, active) =>
-          toggle.mutate({
-            code,
-            data: { ...data, limitedToRoles: data.limitedToRoles as Role[], active },
-          })
-        }
-        columns={[
-          {
-            label: t.nextAction,
-            render: (reason) => (
-              <Text size="sm">
-                {t.nextActions[reason.nextAction]}
-                {reason.type === 'sale' && (
-                  <Badge size="sm" variant="light" color="teal" ml="xs">
-                    {t.saleBadge}
-                  </Badge>
-                )}
-              </Text>
-            ),
-          },
-          { label: t.group, render: (reason) => <Text size="sm">{reason.groupCode ?? ''}</Text> },
-          {
-            label: t.roles,
-            render: (reason) => (
-              <Text size="sm" c={reason.limitedToRoles.length ? undefined : 'dimmed'}>
-                {reason.limitedToRoles.length
-                  ? reason.limitedToRoles
-                      .map((role) => ROLE_LABELS[role as Role] ?? role)
-                      .join(', ')
-                  : t.allRoles}
-              </Text>
-            ),
-          },
-        ]}
-      />
-      <ReasonDialog
-        key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.code}
-        opened={editing !== null}
-        reason={editing === 'new' || editing === null ? undefined : editing}
-        onClose={() => setEditing(null)}
-      />
-    </>
+    <ConfigTable
+      titleId="company-reasons"
+      title={t.title}
+      createLabel={t.create}
+      empty={t.empty}
+      query={list}
+      togglingCode={toggle.isPending ? (toggle.variables?.code ?? null) : null}
+      onToggle={({ code, ...data }, active) =>
+        toggle.mutate({
+          code,
+          data: { ...data, limitedToRoles: data.limitedToRoles as Role[], active },
+        })
+      }
+      columns={[
+        {
+          label: t.nextAction,
+          render: (reason) => (
+            <Text size="sm">
+              {t.nextActions[reason.nextAction]}
+              {reason.type === 'sale' && (
+                <Badge size="sm" variant="light" color="teal" ml="xs">
+                  {t.saleBadge}
+                </Badge>
+              )}
+            </Text>
+          ),
+        },
+        { label: t.group, render: (reason) => <Text size="sm">{reason.groupCode ?? ''}</Text> },
+        {
+          label: t.roles,
+          render: (reason) => (
+            <Text size="sm" c={reason.limitedToRoles.length ? undefined : 'dimmed'}>
+              {reason.limitedToRoles.length
+                ? reason.limitedToRoles.map((role) => ROLE_LABELS[role as Role] ?? role).join(', ')
+                : t.allRoles}
+            </Text>
+          ),
+        },
+      ]}
+      dialog={(props) => <ReasonDialog {...props} />}
+    />
   );
 }
 
 function ReasonDialog({
-  reason,
+  item: reason,
   opened,
   onClose,
 }: {
-  reason?: Reason;
+  item: Reason | undefined;
   opened: boolean;
   onClose: () => void;
 }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState({
     code: reason?.code ?? '',
     name: reason?.name ?? '',
@@ -114,17 +93,9 @@ function ReasonDialog({
     limitedToRoles: (reason?.limitedToRoles ?? []) as Role[],
   });
   const errors = useConfigFormErrors(codeNameErrors(values));
-  const onSuccess = () => {
-    void queryClient.invalidateQueries(trpc.catalog.allArchivingReasons.queryFilter());
-    notifications.show({ color: 'teal', message: text.saved });
-    onClose();
-  };
-  const create = useMutation(
-    trpc.catalog.createArchivingReason.mutationOptions({ onSuccess, onError: errors.onError }),
-  );
-  const update = useMutation(
-    trpc.catalog.updateArchivingReason.mutationOptions({ onSuccess, onError: errors.onError }),
-  );
+  const options = { onSuccess: useCatalogSaved().saved(onClose), onError: errors.onError };
+  const create = useMutation(trpc.catalog.createArchivingReason.mutationOptions(options));
+  const update = useMutation(trpc.catalog.updateArchivingReason.mutationOptions(options));
 
   function submit() {
     if (!errors.submit()) return;
@@ -146,16 +117,13 @@ function ReasonDialog({
       title={reason ? t.editTitle : t.createTitle}
       opened={opened}
       saving={create.isPending || update.isPending}
-      message={errors.message}
+      creating={!reason}
+      values={values}
+      errors={errors}
+      onValues={(changed) => setValues({ ...values, ...changed })}
       onClose={onClose}
       onSubmit={submit}
     >
-      <CodeNameFields
-        values={values}
-        creating={!reason}
-        errors={errors}
-        onChange={(changed) => setValues({ ...values, ...changed })}
-      />
       <Select
         label={t.nextAction}
         data={NEXT_ACTION_OPTIONS}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Avatar, Group, Stack, Tabs, Text } from '@mantine/core';
-import { useLocation, useNavigate } from '@tanstack/react-router';
+import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { es } from '@cartera/domain/i18n';
+import { RouteTabs } from '../../ui/route-tabs';
 import { useMe } from '../auth/session';
 
 const text = es.company;
@@ -17,9 +17,6 @@ const TABS = [
  */
 export function CompanyLayout({ children }: { children: ReactNode }) {
   const me = useMe();
-  const navigate = useNavigate();
-  const pathname = useLocation({ select: (location) => location.pathname });
-  const current = TABS.find((tab) => tab.path === pathname)?.path ?? '/company';
   return (
     <Stack gap="md">
       {me && (
@@ -38,15 +35,7 @@ export function CompanyLayout({ children }: { children: ReactNode }) {
           </Text>
         </Group>
       )}
-      <Tabs value={current} onChange={(value) => value && void navigate({ to: value })}>
-        <Tabs.List>
-          {TABS.map((tab) => (
-            <Tabs.Tab key={tab.path} value={tab.path}>
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      <RouteTabs tabs={TABS} />
       {children}
     </Stack>
   );

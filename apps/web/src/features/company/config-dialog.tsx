@@ -56,12 +56,18 @@ export function useConfigFormErrors(clientErrors: Errors) {
 }
 export type ConfigFormErrors = ReturnType<typeof useConfigFormErrors>;
 
-/** The dialog of one configuration item: its fields, the save's error and the buttons. */
+/**
+ * The dialog of one configuration item: its code and name, the editor's own fields, the save's
+ * error and the buttons.
+ */
 export function ConfigDialog({
   title,
   opened,
   saving,
-  message,
+  creating,
+  values,
+  errors,
+  onValues,
   onClose,
   onSubmit,
   children,
@@ -69,10 +75,13 @@ export function ConfigDialog({
   title: string;
   opened: boolean;
   saving: boolean;
-  message: string | null;
+  creating: boolean;
+  values: { code: string; name: string };
+  errors: ConfigFormErrors;
+  onValues: (values: { code: string; name: string }) => void;
   onClose: () => void;
   onSubmit: () => void;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} size={520} centered>
@@ -84,10 +93,11 @@ export function ConfigDialog({
         }}
       >
         <Stack gap="md">
+          <CodeNameFields values={values} creating={creating} errors={errors} onChange={onValues} />
           {children}
-          {message && (
+          {errors.message && (
             <Alert color="red" variant="light" role="alert">
-              {message}
+              {errors.message}
             </Alert>
           )}
           <FormActions
@@ -104,7 +114,7 @@ export function ConfigDialog({
 }
 
 /** Code (fixed once created: contacts keep it) and name, the fields every item has. */
-export function CodeNameFields({
+function CodeNameFields({
   values,
   creating,
   errors,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import {
   ActionIcon,
   Paper,
@@ -31,10 +31,17 @@ export interface ConfigColumn<T> {
   render: (row: T) => ReactNode;
 }
 
+/** The create or edit dialog of one item (`item` missing: a new one). */
+export type ConfigDialogOf<T> = (props: {
+  item: T | undefined;
+  opened: boolean;
+  onClose: () => void;
+}) => ReactNode;
+
 /**
  * One configuration list of 'Mi Empresa' (archiving reasons, tags, origins): a panel with its
  * 'Nuevo…' action and a table of code, name, the editor's own columns, the 'Activo' switch
- * (which saves at once) and the edit button.
+ * (which saves at once) and the edit button, which open the editor's `dialog`.
  */
 export function ConfigTable<T extends { code: string; name: string; active: boolean }>({
   titleId,
@@ -44,8 +51,7 @@ export function ConfigTable<T extends { code: string; name: string; active: bool
   query,
   columns,
   togglingCode,
-  onCreate,
-  onEdit,
+  dialog,
   onToggle,
 }: {
   titleId: string;
@@ -56,14 +62,18 @@ export function ConfigTable<T extends { code: string; name: string; active: bool
   columns: ConfigColumn<T>[];
   /** The row whose 'Activo' switch is saving. */
   togglingCode: string | null;
-  onCreate: () => void;
-  onEdit: (row: T) => void;
+  dialog: ConfigDialogOf<T>;
   onToggle: (row: T, active: boolean) => void;
 }) {
   const rows = query.data ?? [];
   const columnCount = columns.length + 4;
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
   return (
-    <Panel titleId={titleId} title={title} action={{ label: createLabel, onClick: onCreate }}>
+    <Panel
+      titleId={titleId}
+      title={title}
+      action={{ label: createLabel, onClick: () => setEditing('new') }}
+    >
       {query.isError && !query.data ? (
         <QueryError query={query} maw={560} />
       ) : (
@@ -135,7 +145,7 @@ export function ConfigTable<T extends { code: string; name: string; active: bool
                             variant="subtle"
                             color="gray"
                             aria-label={format(text.edit, { name: row.name })}
-                            onClick={() => onEdit(row)}
+                            onClick={() => setEditing(row)}
                           >
                             <PencilIcon size={16} />
                           </ActionIcon>
@@ -149,6 +159,13 @@ export function ConfigTable<T extends { code: string; name: string; active: bool
           </Table.ScrollContainer>
         </Paper>
       )}
+      <Fragment key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.code}>
+        {dialog({
+          item: editing === null || editing === 'new' ? undefined : editing,
+          opened: editing !== null,
+          onClose: () => setEditing(null),
+        })}
+      </Fragment>
     </Panel>
   );
 }

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { ColorSwatch, Group, Input, Text, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { TAG_COLORS } from '@cartera/domain/companies';
 import { es } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '@cartera/server/router';
 import { useTRPC } from '../../lib/trpc';
 import { CheckIcon } from '../../ui/icons';
-import { CodeNameFields, codeNameErrors, ConfigDialog, useConfigFormErrors } from './config-dialog';
+import { codeNameErrors, ConfigDialog, useConfigFormErrors } from './config-dialog';
 import { ConfigTable } from './config-table';
-import { toggleNotice } from './toggle-notice';
+import { useCatalogSaved } from './use-catalog-saved';
 
 const text = es.company;
 const t = text.tags;
@@ -26,50 +25,38 @@ const dataOf = ({ id: _id, ...data }: Tag) => data;
  */
 export function StatusTagsEditor() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const list = useQuery(trpc.catalog.allTags.queryOptions());
-  const [editing, setEditing] = useState<Tag | 'new' | null>(null);
-  const toggle = useMutation(
-    trpc.catalog.updateTag.mutationOptions({
-      onSuccess: (tag) => {
-        void queryClient.invalidateQueries(trpc.catalog.pathFilter());
-        toggleNotice.done(tag);
-      },
-      onError: toggleNotice.failed,
-    }),
-  );
+  const toggle = useMutation(trpc.catalog.updateTag.mutationOptions(useCatalogSaved().toggled));
   return (
-    <>
-      <ConfigTable
-        titleId="company-tags"
-        title={t.title}
-        createLabel={t.create}
-        empty={t.empty}
-        query={list}
-        togglingCode={toggle.isPending ? (toggle.variables?.data.code ?? null) : null}
-        onCreate={() => setEditing('new')}
-        onEdit={setEditing}
-        onToggle={(tag, active) => toggle.mutate({ id: tag.id, data: { ...dataOf(tag), active } })}
-        columns={[
-          {
-            label: t.color,
-            render: (tag) => <ColorSwatch color={tag.color} size={18} aria-label={tag.color} />,
-          },
-        ]}
-      />
-      <TagDialog
-        key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
-        opened={editing !== null}
-        tag={editing === 'new' || editing === null ? undefined : editing}
-        onClose={() => setEditing(null)}
-      />
-    </>
+    <ConfigTable
+      titleId="company-tags"
+      title={t.title}
+      createLabel={t.create}
+      empty={t.empty}
+      query={list}
+      togglingCode={toggle.isPending ? (toggle.variables?.data.code ?? null) : null}
+      onToggle={(tag, active) => toggle.mutate({ id: tag.id, data: { ...dataOf(tag), active } })}
+      columns={[
+        {
+          label: t.color,
+          render: (tag) => <ColorSwatch color={tag.color} size={18} aria-label={tag.color} />,
+        },
+      ]}
+      dialog={(props) => <TagDialog {...props} />}
+    />
   );
 }
 
-function TagDialog({ tag, opened, onClose }: { tag?: Tag; opened: boolean; onClose: () => void }) {
+function TagDialog({
+  item: tag,
+  opened,
+  onClose,
+}: {
+  item: Tag | undefined;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState({
     code: tag?.code ?? '',
     name: tag?.name ?? '',
@@ -78,17 +65,9 @@ function TagDialog({ tag, opened, onClose }: { tag?: Tag; opened: boolean; onClo
   const clientErrors = codeNameErrors(values);
   if (!values.color) clientErrors.color = t.colorRequired;
   const errors = useConfigFormErrors(clientErrors);
-  const onSuccess = () => {
-    void queryClient.invalidateQueries(trpc.catalog.pathFilter());
-    notifications.show({ color: 'teal', message: text.saved });
-    onClose();
-  };
-  const create = useMutation(
-    trpc.catalog.createTag.mutationOptions({ onSuccess, onError: errors.onError }),
-  );
-  const update = useMutation(
-    trpc.catalog.updateTag.mutationOptions({ onSuccess, onError: errors.onError }),
-  );
+  const options = { onSuccess: useCatalogSaved().saved(onClose), onError: errors.onError };
+  const create = useMutation(trpc.catalog.createTag.mutationOptions(options));
+  const update = useMutation(trpc.catalog.updateTag.mutationOptions(options));
 
   function submit() {
     if (!errors.submit()) return;
@@ -102,16 +81,13 @@ function TagDialog({ tag, opened, onClose }: { tag?: Tag; opened: boolean; onClo
       title={tag ? t.editTitle : t.createTitle}
       opened={opened}
       saving={create.isPending || update.isPending}
-      message={errors.message}
+      creating={!tag}
+      values={values}
+      errors={errors}
+      onValues={(changed) => setValues({ ...values, ...changed })}
       onClose={onClose}
       onSubmit={submit}
     >
-      <CodeNameFields
-        values={values}
-        creating={!tag}
-        errors={errors}
-        onChange={(changed) => setValues({ ...values, ...changed })}
-      />
       <Input.Wrapper label={t.color} withAsterisk error={errors.errorOf('color')}>
         <Group gap={6} mt={4} role="radiogroup" aria-label={t.color}>
           {TAG_COLORS.map((color) => (
