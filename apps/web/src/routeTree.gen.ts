@@ -13,10 +13,12 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as ForceChangePasswordRouteImport } from './routes/force-change-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppCompanyRouteImport } from './routes/_app/company'
 import { Route as AppTrainingRouteImport } from './routes/_app/training'
 import { Route as AppComercialGoalsRouteImport } from './routes/_app/comercial/goals'
 import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index'
 import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId'
+import { Route as AppCompanyIndexRouteImport } from './routes/_app/company/index'
 import { Route as AppCompanyChannelsRouteImport } from './routes/_app/company/channels'
 import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index'
 import { Route as AppContactSharedinboxRouteImport } from './routes/_app/contact/sharedinbox'
@@ -51,6 +53,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCompanyRoute = AppCompanyRouteImport.update({
+  id: '/company',
+  path: '/company',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTrainingRoute = AppTrainingRouteImport.update({
   id: '/training',
   path: '/training',
@@ -71,10 +78,15 @@ const AppCompaniesCompanyIdRoute = AppCompaniesCompanyIdRouteImport.update({
   path: '/companies/$companyId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCompanyIndexRoute = AppCompanyIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppCompanyRoute,
+} as any)
 const AppCompanyChannelsRoute = AppCompanyChannelsRouteImport.update({
-  id: '/company/channels',
-  path: '/company/channels',
-  getParentRoute: () => AppRoute,
+  id: '/channels',
+  path: '/channels',
+  getParentRoute: () => AppCompanyRoute,
 } as any)
 const AppContactIndexRoute = AppContactIndexRouteImport.update({
   id: '/contact/',
@@ -148,6 +160,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
+  '/company': typeof AppCompanyRouteWithChildren
   '/training': typeof AppTrainingRouteWithChildren
   '/comercial/goals': typeof AppComercialGoalsRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
@@ -160,6 +173,7 @@ export interface FileRoutesByFullPath {
   '/training/publications': typeof AppTrainingPublicationsRoute
   '/training/tutorials': typeof AppTrainingTutorialsRoute
   '/companies/': typeof AppCompaniesIndexRoute
+  '/company/': typeof AppCompanyIndexRoute
   '/contact/': typeof AppContactIndexRoute
   '/contacts/': typeof AppContactsIndexRoute
   '/settings/': typeof AppSettingsIndexRoute
@@ -182,6 +196,7 @@ export interface FileRoutesByTo {
   '/training/publications': typeof AppTrainingPublicationsRoute
   '/training/tutorials': typeof AppTrainingTutorialsRoute
   '/companies': typeof AppCompaniesIndexRoute
+  '/company': typeof AppCompanyIndexRoute
   '/contact': typeof AppContactIndexRoute
   '/contacts': typeof AppContactsIndexRoute
   '/settings': typeof AppSettingsIndexRoute
@@ -194,6 +209,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
+  '/_app/company': typeof AppCompanyRouteWithChildren
   '/_app/training': typeof AppTrainingRouteWithChildren
   '/_app/': typeof AppIndexRoute
   '/_app/comercial/goals': typeof AppComercialGoalsRoute
@@ -207,6 +223,7 @@ export interface FileRoutesById {
   '/_app/training/publications': typeof AppTrainingPublicationsRoute
   '/_app/training/tutorials': typeof AppTrainingTutorialsRoute
   '/_app/companies/': typeof AppCompaniesIndexRoute
+  '/_app/company/': typeof AppCompanyIndexRoute
   '/_app/contact/': typeof AppContactIndexRoute
   '/_app/contacts/': typeof AppContactsIndexRoute
   '/_app/settings/': typeof AppSettingsIndexRoute
@@ -220,6 +237,7 @@ export interface FileRouteTypes {
     | '/'
     | '/force-change-password'
     | '/login'
+    | '/company'
     | '/training'
     | '/comercial/goals'
     | '/companies/$companyId'
@@ -232,6 +250,7 @@ export interface FileRouteTypes {
     | '/training/publications'
     | '/training/tutorials'
     | '/companies/'
+    | '/company/'
     | '/contact/'
     | '/contacts/'
     | '/settings/'
@@ -254,6 +273,7 @@ export interface FileRouteTypes {
     | '/training/publications'
     | '/training/tutorials'
     | '/companies'
+    | '/company'
     | '/contact'
     | '/contacts'
     | '/settings'
@@ -265,6 +285,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/force-change-password'
     | '/login'
+    | '/_app/company'
     | '/_app/training'
     | '/_app/'
     | '/_app/comercial/goals'
@@ -278,6 +299,7 @@ export interface FileRouteTypes {
     | '/_app/training/publications'
     | '/_app/training/tutorials'
     | '/_app/companies/'
+    | '/_app/company/'
     | '/_app/contact/'
     | '/_app/contacts/'
     | '/_app/settings/'
@@ -322,6 +344,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/company': {
+      id: '/_app/company'
+      path: '/company'
+      fullPath: '/company'
+      preLoaderRoute: typeof AppCompanyRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/training': {
       id: '/_app/training'
       path: '/training'
@@ -350,12 +379,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompaniesCompanyIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/company/': {
+      id: '/_app/company/'
+      path: '/'
+      fullPath: '/company/'
+      preLoaderRoute: typeof AppCompanyIndexRouteImport
+      parentRoute: typeof AppCompanyRoute
+    }
     '/_app/company/channels': {
       id: '/_app/company/channels'
-      path: '/company/channels'
+      path: '/channels'
       fullPath: '/company/channels'
       preLoaderRoute: typeof AppCompanyChannelsRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppCompanyRoute
     }
     '/_app/contact/': {
       id: '/_app/contact/'
@@ -451,6 +487,20 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AppCompanyRouteChildren {
+  AppCompanyChannelsRoute: typeof AppCompanyChannelsRoute
+  AppCompanyIndexRoute: typeof AppCompanyIndexRoute
+}
+
+const AppCompanyRouteChildren: AppCompanyRouteChildren = {
+  AppCompanyChannelsRoute: AppCompanyChannelsRoute,
+  AppCompanyIndexRoute: AppCompanyIndexRoute,
+}
+
+const AppCompanyRouteWithChildren = AppCompanyRoute._addFileChildren(
+  AppCompanyRouteChildren,
+)
+
 interface AppTrainingRouteChildren {
   AppTrainingInstancesRoute: typeof AppTrainingInstancesRoute
   AppTrainingPublicationsRoute: typeof AppTrainingPublicationsRoute
@@ -470,11 +520,11 @@ const AppTrainingRouteWithChildren = AppTrainingRoute._addFileChildren(
 )
 
 interface AppRouteChildren {
+  AppCompanyRoute: typeof AppCompanyRouteWithChildren
   AppTrainingRoute: typeof AppTrainingRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
   AppComercialGoalsRoute: typeof AppComercialGoalsRoute
   AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
-  AppCompanyChannelsRoute: typeof AppCompanyChannelsRoute
   AppContactSharedinboxRoute: typeof AppContactSharedinboxRoute
   AppContactUnassignedRoute: typeof AppContactUnassignedRoute
   AppSettingsLearnRoute: typeof AppSettingsLearnRoute
@@ -488,11 +538,11 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppCompanyRoute: AppCompanyRouteWithChildren,
   AppTrainingRoute: AppTrainingRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
   AppComercialGoalsRoute: AppComercialGoalsRoute,
   AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,
-  AppCompanyChannelsRoute: AppCompanyChannelsRoute,
   AppContactSharedinboxRoute: AppContactSharedinboxRoute,
   AppContactUnassignedRoute: AppContactUnassignedRoute,
   AppSettingsLearnRoute: AppSettingsLearnRoute,

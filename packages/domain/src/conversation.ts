@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INPUT_TEXTS, isInputDate } from './input';
 import { ZClientItemId } from './interactions';
 import { matchesUsersFilters, ZUsersFilter } from './custom-fields';
+import { ROLES } from './roles';
 
 /**
  * Rules of the conversation screen's actions shared by web and server (03 §3, §4, §5, §9):
@@ -29,6 +30,21 @@ export const ZArchivingReason = z.object({
   active: z.boolean().default(true),
 });
 export type ArchivingReason = z.infer<typeof ZArchivingReason>;
+
+/** A catalogue code (tags, origins, archiving reasons): letters, digits, '_' and '-'. */
+export const CATALOG_CODE_PATTERN = /^[\w-]{1,60}$/;
+
+/**
+ * What 'Mi Empresa' sends to create an archiving reason; an update sends the same without the
+ * code, which names the reason and never changes (contacts keep it as their archiving reason).
+ */
+export const ZArchivingReasonInput = ZArchivingReason.extend({
+  code: z.string().trim().regex(CATALOG_CODE_PATTERN),
+  name: z.string().trim().min(1).max(120),
+  groupCode: z.string().trim().max(60).nullable().default(null),
+  limitedToRoles: z.array(z.enum(ROLES)).max(ROLES.length).default([]),
+});
+export const ZArchivingReasonChanges = ZArchivingReasonInput.omit({ code: true });
 
 /**
  * 03 §5: the reasons a user may pick — active, not limited to roles the user lacks, and

@@ -121,6 +121,8 @@ export const ERROR_HTTP_STATUS = {
   TRANSFER_DISABLED_FEATURE: 403,
   // Conversation actions (03 §5, §8)
   ARCHIVING_REASON_NOT_FOUND: 404,
+  /** 'Mi Empresa' (ours: 03 §3 names the entity, no error of it). */
+  ARCHIVING_REASON_CODE_TAKEN: 409,
   CONTACT_ALREADY_ARCHIVED: 409,
   REQUIRED_ON_SALE_MISSING: 400,
   TAG_CHANGE_NOT_ALLOWED: 403,

@@ -180,9 +180,9 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     group: 'backoffice',
   },
   { id: 'forms', label: label.forms, icon: 'forms', path: '/comercial/forms', group: 'backoffice' },
-  // Shows the company logo instead of its icon when the company has one (01 §2). Until the
-  // company's own page (/company) is built, 'Mi Empresa' opens its channels.
-  { id: 'company', label: label.company, icon: 'company', path: '/company/channels' },
+  // Shows the company logo instead of its icon when the company has one (01 §2); its channels
+  // are a tab of the page (/company/channels).
+  { id: 'company', label: label.company, icon: 'company', path: '/company' },
 ];
 
 export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {

@@ -175,7 +175,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/actionsHistory', roles: 'all', slug: 'actionsHistory', built: false },
   { path: '/campaigns', roles: 'all', slug: 'campaigns', built: false },
   { path: '/companies', roles: 'all', slug: 'comercial-companies', built: true },
-  { path: '/company', roles: 'all', slug: 'company', built: false },
+  { path: '/company', roles: 'all', slug: 'company', built: true },
   { path: '/company/channels', roles: 'all', slug: 'company', built: true },
   { path: '/comercial/sale', roles: 'all', slug: 'comercial-sale', built: false },
   { path: '/comercial/requestsale', roles: 'all', slug: 'comercial-requestsale', built: false },
@@ -371,6 +371,9 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     'catalog.updateTag',
     'catalog.createOrigin',
     'catalog.updateOrigin',
+    'catalog.allArchivingReasons',
+    'catalog.createArchivingReason',
+    'catalog.updateArchivingReason',
     'company.modifyDefaultField',
   ],
 };

@@ -237,6 +237,15 @@ const procedures: Record<string, Entry> = {
     access: { roles: ['admin', 'comercial', 'project_manager'] },
     input: { id: '00000000-0000-7000-8000-000000000003', data: { code: 'web', name: 'Web' } },
   },
+  'catalog.allArchivingReasons': { access: { roles: ['admin', 'comercial', 'project_manager'] } },
+  'catalog.createArchivingReason': {
+    access: { roles: ['admin', 'comercial', 'project_manager'] },
+    input: { code: 'nuevo', name: 'Nuevo', nextAction: 'standardReminder' },
+  },
+  'catalog.updateArchivingReason': {
+    access: { roles: ['admin', 'comercial', 'project_manager'] },
+    input: { code: 'nuevo', data: { name: 'Nuevo' } },
+  },
   'contact.lookup': { access: 'authenticated', input: {} },
   'contact.list': { access: { roles: CONTACT_ROLES }, input: {} },
   'contact.form': { access: { roles: CONTACT_ROLES } },

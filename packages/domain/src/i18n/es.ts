@@ -6,6 +6,7 @@ import { companiesEs, fieldsErrorMessages, fieldsEs } from './fields.es';
 import { goalsEs } from './goals.es';
 import { trainingEs } from './training.es';
 import { sharedInboxesEs } from './shared-inboxes.es';
+import { companyEs } from './company.es';
 
 /**
  * The Spanish catalogue: every text a user reads comes from here. Texts quoted by the
@@ -100,6 +101,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   TRANSFER_ERROR_NOT_AUTHORIZED_GROUP: transferTexts.ERROR_NOT_AUTHORIZED_GROUP,
   TRANSFER_DISABLED_FEATURE: 'Esta funcionalidad no está habilitada para tu empresa.',
   ARCHIVING_REASON_NOT_FOUND: 'El motivo de archivo no existe o no está disponible para ti.',
+  ARCHIVING_REASON_CODE_TAKEN: 'Ya existe un motivo de archivo con ese código.',
   CONTACT_ALREADY_ARCHIVED: 'El contacto ya esta archivado con el motivo seleccionado',
   REQUIRED_ON_SALE_MISSING: 'Completa los campos requeridos para la venta antes de archivar.',
   TAG_CHANGE_NOT_ALLOWED: 'Solo el agente del contacto puede cambiar su etiqueta.',
@@ -165,6 +167,7 @@ export const es = {
   contacts: contactsEs,
   conversation: conversationEs,
   sharedInboxes: sharedInboxesEs,
+  company: companyEs,
   goals: goalsEs,
   training: trainingEs,
   app: {

@@ -12,8 +12,15 @@ import {
   ZStatusTag,
   ZStatusTagInput,
 } from './catalog.service';
+import {
+  allArchivingReasons,
+  createArchivingReason,
+  updateArchivingReason,
+  ZArchivingReasonRow,
+} from './archiving-reasons.service';
+import { ZArchivingReasonChanges, ZArchivingReasonInput } from '@cartera/domain/conversation';
 
-/** Their management screens arrive with the administration area; these serve it already. */
+/** 'Mi Empresa' (/company) manages these; the pickers of the contact and conversation read them. */
 const manageProcedure = roleProcedure('admin', 'comercial', 'project_manager');
 const ZId = z.string().uuid();
 
@@ -83,4 +90,32 @@ export const catalogRouter = router({
     .input(z.object({ id: ZId, data: ZOriginInput }))
     .output(ZOrigin)
     .mutation(({ ctx, input }) => saveOrigin(ctx.db, ctx.tenantId, input.data, input.id)),
+
+  allArchivingReasons: manageProcedure
+    .meta({
+      description:
+        "Every archiving reason of the caller's company (03 §3), active or not, with its type, group, next action, user filters and roles, for 'Mi Empresa'.",
+    })
+    .output(z.array(ZArchivingReasonRow))
+    .query(({ ctx }) => allArchivingReasons(ctx.db, ctx.tenantId)),
+  createArchivingReason: manageProcedure
+    .meta({
+      description:
+        "Adds an archiving reason to the company's (03 §3), offered at once in the conversation's archive picker to whom it admits; its code must be new in the company.",
+      errors: ['ARCHIVING_REASON_CODE_TAKEN'],
+    })
+    .input(ZArchivingReasonInput)
+    .output(ZArchivingReasonRow)
+    .mutation(({ ctx, input }) => createArchivingReason(ctx.db, ctx.tenantId, input)),
+  updateArchivingReason: manageProcedure
+    .meta({
+      description:
+        "Replaces an archiving reason's values but its code, which names it (contacts keep it); `active: false` takes it out of the archive picker.",
+      errors: ['ARCHIVING_REASON_NOT_FOUND'],
+    })
+    .input(z.object({ code: z.string().min(1).max(60), data: ZArchivingReasonChanges }))
+    .output(ZArchivingReasonRow)
+    .mutation(({ ctx, input }) =>
+      updateArchivingReason(ctx.db, ctx.tenantId, input.code, input.data),
+    ),
 });

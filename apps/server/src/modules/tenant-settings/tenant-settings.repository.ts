@@ -11,6 +11,16 @@ export async function findTenantRow(db: Executor, tenantId: string) {
   return row;
 }
 
+/** The root group's configuration, locked until the transaction ends (a read-change-write). */
+export async function lockTenantConfigs(tx: Executor, tenantId: string) {
+  const [row] = await tx
+    .select({ configs: groups.configs })
+    .from(groups)
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, tenantId)))
+    .for('update');
+  return row;
+}
+
 export async function saveTenantConfigs(
   db: Executor,
   tenantId: string,

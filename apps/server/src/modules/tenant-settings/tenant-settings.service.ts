@@ -1,4 +1,4 @@
-import type { Executor } from '@cartera/db/client';
+import type { Database, Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
 import {
   parseTenantSection,
@@ -7,7 +7,7 @@ import {
 } from '@cartera/domain/tenant-settings';
 import type { FeatureFlags } from '@cartera/domain/policy';
 import { forgetRequestCached, requestCached } from '../../lib/request-cache';
-import { findTenantRow, saveTenantConfigs } from './tenant-settings.repository';
+import { findTenantRow, lockTenantConfigs, saveTenantConfigs } from './tenant-settings.repository';
 
 /*
  * The one reader of a tenant's configuration (`groups.configs.<section>` of its root group): each
@@ -58,4 +58,27 @@ export async function saveTenantSection(
   const stored = (row.configs[section] ?? {}) as Record<string, unknown>;
   await saveTenantConfigs(db, tenantId, { ...row.configs, [section]: { ...stored, ...values } });
   forgetRequestCached(`tenant:${tenantId}`);
+}
+
+/**
+ * Changes one section from what is stored now: `change` gets the parsed section under a lock of
+ * the root group's row (two editors never lose each other's change) and answers the fields to
+ * store over it, or throws to change nothing.
+ */
+export async function changeTenantSection<S extends TenantSettingsSection, T>(
+  db: Database,
+  tenantId: string,
+  section: S,
+  change: (current: TenantSettingsOf<S>) => { values: Record<string, unknown>; result: T },
+): Promise<T> {
+  const result = await db.transaction(async (tx) => {
+    const row = await lockTenantConfigs(tx, tenantId);
+    if (!row) throw new DomainError('NOT_FOUND');
+    const stored = (row.configs[section] ?? {}) as Record<string, unknown>;
+    const { values, result } = change(parseTenantSection(section, stored));
+    await saveTenantConfigs(tx, tenantId, { ...row.configs, [section]: { ...stored, ...values } });
+    return result;
+  });
+  forgetRequestCached(`tenant:${tenantId}`);
+  return result;
 }

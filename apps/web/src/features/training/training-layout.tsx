@@ -8,13 +8,12 @@ import {
   Modal,
   Paper,
   Stack,
-  Tabs,
   Text,
   Title,
 } from '@mantine/core';
-import { useLocation, useNavigate } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
 import { CalendarIcon } from '../../ui/icons';
+import { RouteTabs } from '../../ui/route-tabs';
 import { UserAvatar } from '../../ui/user-avatar';
 import { fullNameOf } from '../auth/session';
 import { useCoach } from './use-training';
@@ -90,9 +89,6 @@ function CoachCard({ coach }: { coach: Coach }) {
 export function TrainingLayout({ children }: { children: ReactNode }) {
   const coach = useCoach();
   useTrainingLive();
-  const navigate = useNavigate();
-  const pathname = useLocation({ select: (location) => location.pathname });
-  const current = TABS.find((tab) => tab.path === pathname)?.path ?? '/training';
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
@@ -101,15 +97,7 @@ export function TrainingLayout({ children }: { children: ReactNode }) {
         </Title>
         {coach.data?.coach && <CoachCard coach={coach.data.coach} />}
       </Group>
-      <Tabs value={current} onChange={(value) => value && void navigate({ to: value })}>
-        <Tabs.List>
-          {TABS.map((tab) => (
-            <Tabs.Tab key={tab.path} value={tab.path}>
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      <RouteTabs tabs={TABS} />
       {children}
     </Stack>
   );

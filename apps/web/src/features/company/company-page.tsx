@@ -1,0 +1,46 @@
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { es } from '@cartera/domain/i18n';
+import { hasRole } from '@cartera/domain/policy';
+import type { Role } from '@cartera/domain/roles';
+import { useMe } from '../auth/session';
+import { ArchivingReasonsEditor } from './archiving-reasons-editor';
+import { OriginsEditor } from './origins-editor';
+import { StatusTagsEditor } from './status-tags-editor';
+
+const text = es.company;
+
+/** Who edits the company's catalogues (the catalog procedures' roles; docs/decisions.md). */
+const EDITORS: readonly Role[] = ['admin', 'comercial', 'project_manager'];
+
+/**
+ * '/company' 'Mi Empresa' (01 §2, §6; issue #17): the configuration editors of 03 §3 that the
+ * company's sellers meet in their conversations and contacts: archiving reasons, status tags and
+ * origins. The other editors of issue #17 come later (docs/decisions.md).
+ */
+export function CompanyPage() {
+  const me = useMe();
+  const mayEdit = me ? hasRole(me.user, EDITORS) : false;
+  return (
+    <Stack gap="md" maw={1100}>
+      <div>
+        <Title order={1} fz="h2">
+          {text.title}
+        </Title>
+        <Text size="sm" c="dimmed" mt={4}>
+          {text.intro}
+        </Text>
+      </div>
+      {mayEdit ? (
+        <>
+          <ArchivingReasonsEditor />
+          <StatusTagsEditor />
+          <OriginsEditor />
+        </>
+      ) : (
+        <Alert variant="light" maw={640}>
+          {text.notForRole}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Text } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { es } from '@cartera/domain/i18n';
+import type { RouterOutputs } from '@cartera/server/router';
+import { useTRPC } from '../../lib/trpc';
+import { codeNameErrors, ConfigDialog, useConfigFormErrors } from './config-dialog';
+import { ConfigTable } from './config-table';
+import { useCatalogSaved } from './use-catalog-saved';
+
+const text = es.company;
+const t = text.origins;
+
+type Origin = RouterOutputs['catalog']['allOrigins'][number];
+
+const dataOf = ({ id: _id, ...data }: Origin) => data;
+
+/**
+ * 'Orígenes' (03 §3): code, name and active; the contact sheet's origin picker offers the active
+ * ones. User filters set elsewhere are kept as they are.
+ */
+export function OriginsEditor() {
+  const trpc = useTRPC();
+  const list = useQuery(trpc.catalog.allOrigins.queryOptions());
+  const toggle = useMutation(trpc.catalog.updateOrigin.mutationOptions(useCatalogSaved().toggled));
+  return (
+    <ConfigTable
+      titleId="company-origins"
+      title={t.title}
+      createLabel={t.create}
+      empty={t.empty}
+      query={list}
+      togglingCode={toggle.isPending ? (toggle.variables?.data.code ?? null) : null}
+      onToggle={(origin, active) =>
+        toggle.mutate({ id: origin.id, data: { ...dataOf(origin), active } })
+      }
+      columns={[]}
+      dialog={(props) => <OriginDialog {...props} />}
+    />
+  );
+}
+
+function OriginDialog({
+  item: origin,
+  opened,
+  onClose,
+}: {
+  item: Origin | undefined;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const trpc = useTRPC();
+  const [values, setValues] = useState({ code: origin?.code ?? '', name: origin?.name ?? '' });
+  const errors = useConfigFormErrors(codeNameErrors(values));
+  const options = { onSuccess: useCatalogSaved().saved(onClose), onError: errors.onError };
+  const create = useMutation(trpc.catalog.createOrigin.mutationOptions(options));
+  const update = useMutation(trpc.catalog.updateOrigin.mutationOptions(options));
+
+  function submit() {
+    if (!errors.submit()) return;
+    const data = { code: values.code.trim(), name: values.name.trim() };
+    if (origin) update.mutate({ id: origin.id, data: { ...dataOf(origin), ...data } });
+    else create.mutate(data);
+  }
+
+  return (
+    <ConfigDialog
+      title={origin ? t.editTitle : t.createTitle}
+      opened={opened}
+      saving={create.isPending || update.isPending}
+      creating={!origin}
+      values={values}
+      errors={errors}
+      onValues={(changed) => setValues({ ...values, ...changed })}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      {origin && origin.usersFilters.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {text.filtersKept}
+        </Text>
+      )}
+    </ConfigDialog>
+  );
+}

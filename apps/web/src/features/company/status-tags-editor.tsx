@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { ColorSwatch, Group, Input, Text, UnstyledButton } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { TAG_COLORS } from '@cartera/domain/companies';
+import { es } from '@cartera/domain/i18n';
+import type { RouterOutputs } from '@cartera/server/router';
+import { useTRPC } from '../../lib/trpc';
+import { CheckIcon } from '../../ui/icons';
+import { codeNameErrors, ConfigDialog, useConfigFormErrors } from './config-dialog';
+import { ConfigTable } from './config-table';
+import { useCatalogSaved } from './use-catalog-saved';
+
+const text = es.company;
+const t = text.tags;
+
+type Tag = RouterOutputs['catalog']['allTags'][number];
+
+/** Everything of a tag the update replaces, from its row. */
+const dataOf = ({ id: _id, ...data }: Tag) => data;
+
+/**
+ * 'Etiquetas de estado' (03 §3 Status tag): code, name, a colour of the 22-colour palette and
+ * active. The contact's tag picker offers the active ones; user and group filters set elsewhere
+ * are kept as they are.
+ */
+export function StatusTagsEditor() {
+  const trpc = useTRPC();
+  const list = useQuery(trpc.catalog.allTags.queryOptions());
+  const toggle = useMutation(trpc.catalog.updateTag.mutationOptions(useCatalogSaved().toggled));
+  return (
+    <ConfigTable
+      titleId="company-tags"
+      title={t.title}
+      createLabel={t.create}
+      empty={t.empty}
+      query={list}
+      togglingCode={toggle.isPending ? (toggle.variables?.data.code ?? null) : null}
+      onToggle={(tag, active) => toggle.mutate({ id: tag.id, data: { ...dataOf(tag), active } })}
+      columns={[
+        {
+          label: t.color,
+          render: (tag) => <ColorSwatch color={tag.color} size={18} aria-label={tag.color} />,
+        },
+      ]}
+      dialog={(props) => <TagDialog {...props} />}
+    />
+  );
+}
+
+function TagDialog({
+  item: tag,
+  opened,
+  onClose,
+}: {
+  item: Tag | undefined;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const trpc = useTRPC();
+  const [values, setValues] = useState({
+    code: tag?.code ?? '',
+    name: tag?.name ?? '',
+    color: tag?.color ?? '',
+  });
+  const clientErrors = codeNameErrors(values);
+  if (!values.color) clientErrors.color = t.colorRequired;
+  const errors = useConfigFormErrors(clientErrors);
+  const options = { onSuccess: useCatalogSaved().saved(onClose), onError: errors.onError };
+  const create = useMutation(trpc.catalog.createTag.mutationOptions(options));
+  const update = useMutation(trpc.catalog.updateTag.mutationOptions(options));
+
+  function submit() {
+    if (!errors.submit()) return;
+    const data = { code: values.code.trim(), name: values.name.trim(), color: values.color };
+    if (tag) update.mutate({ id: tag.id, data: { ...dataOf(tag), ...data } });
+    else create.mutate(data);
+  }
+
+  return (
+    <ConfigDialog
+      title={tag ? t.editTitle : t.createTitle}
+      opened={opened}
+      saving={create.isPending || update.isPending}
+      creating={!tag}
+      values={values}
+      errors={errors}
+      onValues={(changed) => setValues({ ...values, ...changed })}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <Input.Wrapper label={t.color} withAsterisk error={errors.errorOf('color')}>
+        <Group gap={6} mt={4} role="radiogroup" aria-label={t.color}>
+          {TAG_COLORS.map((color) => (
+            <UnstyledButton
+              key={color}
+              role="radio"
+              aria-checked={values.color === color}
+              aria-label={color}
+              onClick={() => {
+                setValues({ ...values, color });
+                errors.clear('color');
+              }}
+            >
+              <ColorSwatch color={color} size={24} c="white">
+                {values.color === color && <CheckIcon size={14} />}
+              </ColorSwatch>
+            </UnstyledButton>
+          ))}
+        </Group>
+      </Input.Wrapper>
+      {tag && (tag.usersFilters.length > 0 || tag.groupFilters.length > 0) && (
+        <Text size="xs" c="dimmed">
+          {text.filtersKept}
+        </Text>
+      )}
+    </ConfigDialog>
+  );
+}
