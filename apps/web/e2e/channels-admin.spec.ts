@@ -31,6 +31,8 @@ test.describe('Canales de la empresa', () => {
     await signIn(page, 'comercial@demo.test');
     await page.goto('/');
     await mainMenu(page).getByRole('link', { name: es.menu.entries.company }).click();
+    await expect(page).toHaveURL('/company');
+    await page.getByRole('tab', { name: es.company.tabs.channels }).click();
     await expect(page).toHaveURL('/company/channels');
     await expect(page.getByRole('heading', { name: text.title, level: 1 })).toBeVisible();
 
