@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import dayjs from 'dayjs';
 import 'dayjs/locale/es.js';
 import { errorMessage, es } from '@cartera/domain/i18n';
 import {
+  browserToday,
   createTestContact,
   expect,
   failOnce,
@@ -297,7 +297,7 @@ test.describe('Acciones de la conversación', () => {
     await wizard.getByRole('button', { name: t.reminderNext }).click();
     await wizard.getByRole('button', { name: t.reminderCalendar }).click();
     await page.getByRole('button', { name: t.calendarNextMonth }).click();
-    const day = dayjs().locale('es').add(1, 'month').date(15);
+    const day = (await browserToday(page)).locale('es').add(1, 'month').date(15);
     await page.getByRole('button', { name: day.format('D MMMM YYYY'), exact: true }).click();
     await page.getByRole('button', { name: t.calendarConfirm }).click();
     await expect(wizard.getByRole('status')).toContainText(day.format('DD/MM/YYYY'));

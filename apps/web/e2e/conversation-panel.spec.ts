@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
 import {
+  browserToday,
   createTestContact,
   expect,
   failOnce,
@@ -184,7 +185,7 @@ test.describe('Panel de información de la conversación', () => {
         size: 1536 * (index + 1),
       })),
     });
-    const weekday = es.conversation.actions.weekdays[new Date().getDay()]!;
+    const weekday = es.conversation.actions.weekdays[(await browserToday(page)).day()]!;
     await expect(panel.getByText(format(info.bestMoment, { day: weekday }))).toBeVisible();
 
     await panel.getByRole('textbox', { name: info.interactionsSearch }).fill('catálogo');

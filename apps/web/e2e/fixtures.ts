@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import dayjs, { type Dayjs } from 'dayjs';
 import { newId } from '@cartera/domain/ids';
 import { test as base, expect, type Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
@@ -367,4 +368,16 @@ export async function noteComposer(page: Page) {
 /** A UUIDv7 as the app makes for a timeline item (the one generator of packages/domain). */
 export function clientId(): string {
   return newId();
+}
+
+/**
+ * Today in the browser's time zone (America/Montevideo, playwright.config.ts), at noon: the
+ * test process runs in UTC, whose date is another for three hours a day.
+ */
+export async function browserToday(page: Page): Promise<Dayjs> {
+  const [year, month, day] = await page.evaluate(() => {
+    const now = new Date();
+    return [now.getFullYear(), now.getMonth(), now.getDate()] as const;
+  });
+  return dayjs(new Date(year, month, day, 12));
 }

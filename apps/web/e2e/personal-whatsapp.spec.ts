@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import dayjs from 'dayjs';
 import 'dayjs/locale/es.js';
 import { errorMessage, es, format } from '@cartera/domain/i18n';
 import { evolutionError } from '../../server/src/channels/evolution/evolution-simulator';
@@ -8,6 +7,7 @@ import {
   type EvolutionFake,
 } from '../../server/src/channels/evolution/evolution.fake';
 import {
+  browserToday,
   clientId,
   createTestContact,
   expect,
@@ -271,7 +271,10 @@ test('el vendedor programa un mensaje, lo cancela y lo restaura; otro sale solo 
   // Today at a time already gone: refused, nothing set.
   await dialog.getByRole('button', { name: c.scheduleDate }).click();
   await page
-    .getByRole('button', { name: dayjs().locale('es').format('D MMMM YYYY'), exact: true })
+    .getByRole('button', {
+      name: (await browserToday(page)).locale('es').format('D MMMM YYYY'),
+      exact: true,
+    })
     .click();
   await page.getByRole('button', { name: es.conversation.actions.calendarConfirm }).click();
   await dialog.getByRole('button', { name: c.scheduleConfirm }).click();
