@@ -285,6 +285,7 @@ describe('publicaciones del entrenador', () => {
       'Duda 5',
     ]);
     expect(read.restOfCommentCount).toBe(2);
+    expect(read.commentCount).toBe(7);
     const next = await env.call(JAIL, 'training.comments', {
       postId: post.id,
       after: read.comments.at(-1)!.id,
@@ -310,6 +311,7 @@ describe('publicaciones del entrenador', () => {
       after: thread.replies.at(-1)!.id,
     });
     expect(replies.data!.comments.map((each) => each.content)).toEqual(['Respuesta 6']);
+    expect(replies.data!.restOfCommentCount).toBe(0);
   });
 
   it('solo el entrenador o un administrador modifica y elimina publicaciones', async () => {

@@ -26,6 +26,7 @@ import {
   existingUserIds,
   findCoach,
   findComment,
+  findCommentRow,
   findComments,
   findItem,
   findItems,
@@ -465,13 +466,14 @@ async function threadsOf(db: Executor, reader: TrainingReader, comments: Comment
   const replies = await findComments(db, reader, {
     postIds: [...new Set(comments.map((comment) => comment.postId))],
     parentIds: comments.map((comment) => comment.id),
+    perGroup: COMMENTS_PAGE_SIZE,
   });
   return comments.map((comment) => {
-    const own = replies.filter((reply) => reply.parentId === comment.id);
+    const own = replies.rows.filter((reply) => reply.parentId === comment.id);
     return {
       ...commentView(comment, reader),
-      replies: own.slice(0, COMMENTS_PAGE_SIZE).map((reply) => commentView(reply, reader)),
-      restOfCommentCount: Math.max(0, own.length - COMMENTS_PAGE_SIZE),
+      replies: own.map((reply) => commentView(reply, reader)),
+      restOfCommentCount: (replies.totals.get(comment.id) ?? 0) - own.length,
     };
   });
 }
@@ -484,14 +486,14 @@ export async function listComments(
 ) {
   const reader = await readerOf(db, user);
   if (!(await postReaches(db, reader, input.postId))) throw new DomainError('COACH_POST_NOT_FOUND');
-  const rows = await findComments(db, reader, {
+  const { rows: page, totals } = await findComments(db, reader, {
     postIds: [input.postId],
     parentIds: input.parentId ? [input.parentId] : null,
+    perGroup: input.limit,
     after: input.after,
     excludeIds: input.excludeIds,
   });
-  const page = rows.slice(0, input.limit);
-  const restOfCommentCount = rows.length - page.length;
+  const restOfCommentCount = (totals.get(input.parentId ?? input.postId) ?? 0) - page.length;
   if (input.parentId) {
     return {
       comments: page.map((row) => ({
@@ -541,11 +543,7 @@ export async function createComment(
       }),
     (commentId) => (post ? { post, payload: { commentId } } : null),
   );
-  const [row] = await findComments(db, reader, {
-    postIds: [input.postId],
-    parentIds: parentId ? [parentId] : null,
-    after: undefined,
-  }).then((rows) => rows.filter((each) => each.id === id));
+  const row = await findCommentRow(db, reader, id);
   return { ...commentView(row!, reader), replies: [], restOfCommentCount: 0 };
 }
 
@@ -620,14 +618,11 @@ export async function listPosts(
   const postIds = rows.map((row) => row.id);
   const [reactions, comments] = await Promise.all([
     findReactions(db, reader, postIds),
-    findComments(db, reader, { postIds, parentIds: null }),
+    findComments(db, reader, { postIds, parentIds: null, perGroup: COMMENTS_PAGE_SIZE }),
   ]);
-  const shown = postIds.flatMap((postId) =>
-    comments.filter((comment) => comment.postId === postId).slice(0, COMMENTS_PAGE_SIZE),
-  );
-  const threads = await threadsOf(db, reader, shown);
+  const threads = await threadsOf(db, reader, comments.rows);
   const posts: PostView[] = rows.map((row) => {
-    const all = comments.filter((comment) => comment.postId === row.id);
+    const commentCount = comments.totals.get(row.id) ?? 0;
     const own = threads.filter((thread) => thread.postId === row.id);
     return {
       id: row.id,
@@ -640,8 +635,8 @@ export async function listPosts(
       audience: { groupIds: row.groupIds, roles: row.roles, userIds: row.userIds },
       reactions: summaryOf(reactions, row.id),
       comments: own,
-      restOfCommentCount: all.length - own.length,
-      commentCount: all.length,
+      restOfCommentCount: commentCount - own.length,
+      commentCount,
     };
   });
   return { posts, countDocuments: total, pages: Math.ceil(total / input.limit) };
