@@ -3,7 +3,7 @@ import { truncate, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, test, trpcQuery } from './fixtures';
 
 const texts = es.training;
 /** A real clip of the demo (20 s). */
@@ -247,6 +247,11 @@ test.describe("Aprender ('/training')", () => {
     await dialog.getByRole('combobox', { name: texts.post.roles }).click();
     await page.getByRole('option', { name: 'Supervisor', exact: true }).click();
     await page.keyboard.press('Escape');
+    // Groups come with their path from the company down.
+    await dialog.getByRole('combobox', { name: texts.post.groups }).click();
+    await page.getByRole('option', { name: 'Demo Uruguay', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect(dialog.getByText(texts.post.audienceRule)).toBeVisible();
     await dialog.locator('input[type="file"]').setInputFiles(MINIATURE);
     await expect(dialog.getByText('clase-cierre.jpg')).toBeVisible();
     await dialog.getByRole('button', { name: texts.post.create }).click();
@@ -338,6 +343,11 @@ test.describe("Aprender ('/training')", () => {
     await page.goto('/comercial/00000000-0000-7000-8000-000000000001/publications');
     await expect(page.getByRole('heading', { name: es.app.notFoundTitle })).toBeVisible();
 
+    // The coach does not name the coach: only an admin sees 'Entrenador de la empresa'.
+    await page.goto(`/comercial/${company}/publications`);
+    await expect(postNamed(page, 'Bienvenidos a Aprender')).toBeVisible();
+    await expect(page.getByRole('region', { name: texts.coachSettings.title })).toHaveCount(0);
+
     // A seller who is not the coach goes to the tab everyone sees.
     const other = await browser.newContext({ baseURL });
     try {
@@ -346,6 +356,28 @@ test.describe("Aprender ('/training')", () => {
       await seller.goto(`/comercial/${company}/publications`);
       await expect(seller).toHaveURL('/training/publications');
       await expect(seller.getByRole('button', { name: texts.post.create })).toHaveCount(0);
+
+      // An admin of the company names the coach and the meeting link.
+      await other.clearCookies();
+      await signIn(seller, 'admin@demo.test');
+      await seller.goto(`/comercial/${company}/publications`);
+      const settings = seller.getByRole('region', { name: texts.coachSettings.title });
+      await expect(settings.getByRole('textbox', { name: texts.coachSettings.coach })).toHaveValue(
+        'Pablo Proyectos',
+      );
+      const link = settings.getByRole('textbox', { name: texts.coachSettings.meetLink });
+      await link.fill('meet.google.com/otra');
+      await expect(settings.getByText(texts.coachSettings.meetLinkInvalid)).toBeVisible();
+      await expect(settings.getByRole('button', { name: texts.coachSettings.save })).toBeDisabled();
+      await link.fill('https://meet.google.com/entrenador-uy');
+      await settings.getByRole('button', { name: texts.coachSettings.save }).click();
+      await expect(seller.getByText(texts.coachSettings.saved)).toBeVisible();
+      const saved = await trpcQuery<{ coach: { meetLink: string } }>(
+        seller,
+        'training.coach',
+        undefined,
+      );
+      expect(saved.coach.meetLink).toBe('https://meet.google.com/entrenador-uy');
     } finally {
       await other.close();
     }

@@ -114,6 +114,7 @@ const procedures: Record<string, Entry> = {
   },
   'training.coach': { access: 'authenticated' },
   'training.setCoach': { access: { roles: ['admin'] }, input: { userId: SOME_ID } },
+  'training.audienceGroups': { access: 'authenticated' },
   'training.items': { access: 'authenticated', input: { type: 'instance' } },
   'training.item': { access: 'authenticated', input: { id: SOME_ID } },
   'training.recordProgress': { access: 'authenticated', input: { id: SOME_ID, position: 12 } },

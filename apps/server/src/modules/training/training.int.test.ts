@@ -184,6 +184,19 @@ describe('publicaciones del entrenador', () => {
     expect(stored).toEqual([]);
   });
 
+  it('el entrenador elige grupos de su empresa como audiencia; un vendedor no los lista', async () => {
+    const groups = await env.call(COACH, 'training.audienceGroups');
+    expect(groups.status).toBe(200);
+    const paths = groups.data!.map((group) => group.path);
+    expect(paths[0]).toBe('Demo Uruguay');
+    expect(paths.length).toBeGreaterThan(1);
+    expect(paths.slice(1).every((path) => path.startsWith('Demo Uruguay / '))).toBe(true);
+    expect(groups.data!.map((group) => group.id)).not.toContain(env.demo.other.id);
+    const seller = await env.call(SELLER, 'training.audienceGroups');
+    expect(seller.status).toBe(403);
+    expect(seller.error?.data.domainCode).toBe('TRAINING_COACH_ONLY');
+  });
+
   it('las publicaciones van de a 5 con el total de páginas', async () => {
     for (let index = 0; index < 4; index++) {
       await env.call(COACH, 'training.createPost', {

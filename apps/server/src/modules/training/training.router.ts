@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZCoachPostValues, ZTrainingItemValues } from '@cartera/domain/training';
 import { roleProcedure, router, tenantProcedure } from '../../trpc/init';
 import {
+  audienceGroups,
   coachInfo,
   createComment,
   createItem,
@@ -20,6 +21,7 @@ import {
   setCommentVisibility,
   updateItem,
   updatePost,
+  ZAudienceGroup,
   ZCoachInfo,
   ZCommentsInput,
   ZCommentsPage,
@@ -61,6 +63,15 @@ export const trainingRouter = router({
     .input(ZSetCoachInput)
     .output(ZCoachInfo)
     .mutation(({ ctx, input }) => setCoach(ctx.db, ctx.user, input)),
+
+  audienceGroups: trainingProcedure
+    .meta({
+      description:
+        "The groups a post, class or tutorial may be aimed at: the company's active groups with their path from the root (the coach or an admin).",
+      errors: ['TRAINING_COACH_ONLY'],
+    })
+    .output(z.array(ZAudienceGroup))
+    .query(({ ctx }) => audienceGroups(ctx.db, ctx.user)),
 
   items: trainingProcedure
     .meta({

@@ -22,6 +22,7 @@ import {
   deleteComment as deleteCommentRow,
   deleteItem as deleteItemRow,
   deletePost as deletePostRow,
+  companyGroups,
   existingGroupIds,
   existingUserIds,
   findCoach,
@@ -300,6 +301,14 @@ export async function coachInfo(db: Executor, user: AuthUser): Promise<z.infer<t
 }
 
 /** Names the company's coach (admins only): a user of the company, with a meeting link. */
+export const ZAudienceGroup = z.object({ id: z.string(), name: z.string(), path: z.string() });
+
+/** The groups a post or class may be aimed at: the company's active groups (coach or admin). */
+export async function audienceGroups(db: Executor, user: AuthUser) {
+  await managerOf(db, user);
+  return companyGroups(db, user.tenantId);
+}
+
 export async function setCoach(
   db: Executor,
   user: AuthUser,

@@ -1,12 +1,13 @@
 import { Stack, Title } from '@mantine/core';
 import { notFound, redirect } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
-import { guardRoute } from '@cartera/domain/policy';
+import { guardRoute, hasRole } from '@cartera/domain/policy';
 import type { RouterContext } from '../../router';
-import { guardUserOf, type Me } from '../auth/session';
+import { guardUserOf, useMe, type Me } from '../auth/session';
+import { CoachSettings } from './coach-settings';
 import { ItemsPage } from './training-items';
 import { PublicationsPage } from './training-pages';
-import type { TrainingItem } from './use-training';
+import { useCoach, type TrainingItem } from './use-training';
 
 const texts = es.training;
 
@@ -44,11 +45,14 @@ export function CoachItemsPage({ onOpen }: { onOpen: (item: TrainingItem) => voi
 
 /** The company's posts, to create, change and delete, and their comments to moderate. */
 export function CoachPublicationsPage() {
+  const me = useMe();
+  const coach = useCoach();
   return (
     <Stack gap="md">
       <Title order={1} fz="h2">
         {texts.publications}
       </Title>
+      {me && hasRole(me.user, ['admin']) && coach.data && <CoachSettings info={coach.data} />}
       <PublicationsPage />
     </Stack>
   );

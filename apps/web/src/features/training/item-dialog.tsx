@@ -3,7 +3,6 @@ import {
   Alert,
   FileInput,
   Modal,
-  MultiSelect,
   NumberInput,
   Progress,
   Stack,
@@ -13,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
-import { ROLE_LABELS, ROLES, type Role } from '@cartera/domain/roles';
+import { AudienceFields, type Audience } from './audience-fields';
 import type { TrainingItemType, TrainingMedia } from '@cartera/domain/training';
 import { dayjs } from '../../lib/dates';
 import { userMessageOf } from '../../lib/errors';
@@ -23,9 +22,6 @@ import { FormActions } from '../../ui/form-actions';
 import type { TrainingItem } from './use-training';
 
 const texts = es.training;
-
-const roleLabel = (role: Role) =>
-  role === 'project_manager' ? texts.roleLabels.project_manager : ROLE_LABELS[role];
 
 /** A video file's length in whole seconds, read by the browser (0 when it cannot tell). */
 function durationOf(file: File): Promise<number> {
@@ -66,7 +62,10 @@ export function ItemDialog({
   const [link, setLink] = useState(item?.video ? '' : (item?.linkOfClass ?? ''));
   const [video, setVideo] = useState<TrainingMedia | null>(item?.video ?? null);
   const [miniature, setMiniature] = useState<string | null>(item?.miniature ?? null);
-  const [roles, setRoles] = useState<Role[]>(item?.audience.roles ?? []);
+  const [audience, setAudience] = useState<Audience>({
+    roles: item?.audience.roles ?? [],
+    groupIds: item?.audience.groupIds ?? [],
+  });
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
 
@@ -119,7 +118,7 @@ export function ItemDialog({
     miniature,
     linkOfClass,
     video,
-    audience: { groupIds: item?.audience.groupIds ?? [], roles },
+    audience: { roles: audience.roles, groupIds: audience.groupIds },
   };
   const heading = item
     ? texts.item.editTitle
@@ -189,14 +188,7 @@ export function ItemDialog({
               </Text>
             </Stack>
           )}
-          <MultiSelect
-            label={texts.post.roles}
-            placeholder={roles.length ? undefined : texts.post.everyone}
-            data={ROLES.map((role) => ({ value: role, label: roleLabel(role) }))}
-            value={roles}
-            onChange={(value) => setRoles(value as Role[])}
-            clearable
-          />
+          <AudienceFields value={audience} onChange={setAudience} />
           {!linkOfClass && (
             <Text size="xs" c="dimmed">
               {texts.item.videoRequired}

@@ -8,7 +8,6 @@ import {
   Group,
   Menu,
   Modal,
-  MultiSelect,
   Paper,
   Progress,
   Stack,
@@ -19,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
-import { ROLE_LABELS, ROLES, type Role } from '@cartera/domain/roles';
+import { AudienceFields, type Audience } from './audience-fields';
 import type { TrainingMedia } from '@cartera/domain/training';
 import { formatDateTime } from '../../lib/dates';
 import { userMessageOf } from '../../lib/errors';
@@ -36,17 +35,17 @@ import type { CoachPost } from './use-training';
 
 const texts = es.training;
 
-/** 01 §6: in training, project_manager reads 'Encargado de proyecto'. */
-const roleLabel = (role: Role) =>
-  role === 'project_manager' ? texts.roleLabels.project_manager : ROLE_LABELS[role];
-
 /** 'Crear/Modificar publicación' (03 §2.3): title, content and the roles it reaches. */
 export function PostDialog({ post, onClose }: { post?: CoachPost; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [title, setTitle] = useState(post?.title ?? '');
   const [content, setContent] = useState(post?.content ?? '');
-  const [roles, setRoles] = useState<Role[]>(post?.audience.roles ?? []);
+  const [audience, setAudience] = useState<Audience>({
+    roles: post?.audience.roles ?? [],
+    groupIds: post?.audience.groupIds ?? [],
+    userIds: post?.audience.userIds ?? [],
+  });
   const [media, setMedia] = useState<TrainingMedia[]>(post?.media ?? []);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -81,11 +80,7 @@ export function PostDialog({ post, onClose }: { post?: CoachPost; onClose: () =>
     title,
     content,
     media,
-    audience: {
-      roles,
-      groupIds: post?.audience.groupIds ?? [],
-      userIds: post?.audience.userIds ?? [],
-    },
+    audience,
   };
   return (
     <Modal
@@ -117,14 +112,7 @@ export function PostDialog({ post, onClose }: { post?: CoachPost; onClose: () =>
             value={content}
             onChange={(event) => setContent(event.currentTarget.value)}
           />
-          <MultiSelect
-            label={texts.post.roles}
-            placeholder={roles.length ? undefined : texts.post.everyone}
-            data={ROLES.map((role) => ({ value: role, label: roleLabel(role) }))}
-            value={roles}
-            onChange={(value) => setRoles(value as Role[])}
-            clearable
-          />
+          <AudienceFields value={audience} onChange={setAudience} />
           <FileInput
             label={texts.post.media}
             multiple
