@@ -2,7 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser tests against the real production build: the bundled server (apps/server/dist) serving
- * the built web app (apps/web/dist) with a fresh embedded database seeded with demo data.
+ * the built web app (apps/web/dist) with a fresh database seeded with demo data: one of its own on
+ * the PostgreSQL server of TEST_DATABASE_URL when that is set (as in `npm test` and CI), else the
+ * embedded one.
  * Build both first: `npm run build -w @cartera/server && npm run build -w @cartera/web`.
  *
  * Tests change the demo data, so no two workers share a server: each worker starts its own on a

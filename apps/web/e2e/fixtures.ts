@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import dayjs, { type Dayjs } from 'dayjs';
+import pg from 'pg';
 import { newId } from '@cartera/domain/ids';
 import { test as base, expect, type Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
@@ -51,9 +52,43 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the built server on a free port with a fresh, empty data folder (embedded database and
- * stored files) seeded with the demo data, and waits until /api/health answers. The output is
- * kept, not printed: a failed test gets it as an attachment, a failed start in its error.
+ * A new, empty database for one worker's server on the PostgreSQL server of TEST_DATABASE_URL
+ * (what `npm test` and CI use for the server tests too), or undefined without one: the server
+ * then uses its embedded database. On PostgreSQL the database work runs in PostgreSQL's own
+ * processes instead of the server's event loop, which is most of what a test waits for.
+ */
+async function createWorkerDatabase() {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return undefined;
+  const name = `cartera_e2e_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/**
+ * Starts the built server on a free port with a fresh, empty data folder (stored files, and the
+ * embedded database unless PostgreSQL is given) seeded with the demo data, and waits until
+ * /api/health answers. The output is kept, not printed: a failed test gets it as an attachment,
+ * a failed start in its error.
  */
 async function startAppServer(
   extraEnv: Record<string, string>,
@@ -64,6 +99,7 @@ async function startAppServer(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'cartera-e2e-'));
+  const database = await createWorkerDatabase();
   const child = spawn(process.execPath, [SERVER_MAIN], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -74,9 +110,9 @@ async function startAppServer(
       LOG_LEVEL: 'warn',
       CARTERA_DATA_DIR: dataDir,
       CARTERA_SEED_DEMO: 'true',
-      // Always the embedded database, even when the shell running the tests points at a
-      // PostgreSQL server.
-      DATABASE_URL: '',
+      // The worker's own database on the PostgreSQL server of TEST_DATABASE_URL, else the
+      // embedded one in the data folder.
+      DATABASE_URL: database?.url ?? '',
       // The origin guard accepts only this origin: the worker's own.
       PUBLIC_URL: url,
       GOOGLE_PLACES_API_KEY: FAKE_PLACES_API_KEY,
@@ -119,6 +155,7 @@ async function startAppServer(
     }
     process.off('exit', killOnExit);
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   };
 
   const deadline = Date.now() + SERVER_START_TIMEOUT;
@@ -154,7 +191,7 @@ async function startAppServer(
 }
 
 /**
- * Each worker runs its own server with its own embedded database: tests change the demo data,
+ * Each worker runs its own server with its own database: tests change the demo data,
  * so two workers never share one. `baseURL` points `page`, `request`, `page.request` and every
  * context a test opens at the worker's server. A failed test gets the server output written
  * during it (all of it and the reason, if the server has stopped) as the attachment

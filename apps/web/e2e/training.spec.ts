@@ -362,7 +362,7 @@ test.describe("Aprender ('/training')", () => {
       await signIn(seller, 'admin@demo.test');
       await seller.goto(`/comercial/${company}/publications`);
       const settings = seller.getByRole('region', { name: texts.coachSettings.title });
-      await expect(settings.getByRole('textbox', { name: texts.coachSettings.coach })).toHaveValue(
+      await expect(settings.getByRole('combobox', { name: texts.coachSettings.coach })).toHaveValue(
         'Pablo Proyectos',
       );
       const link = settings.getByRole('textbox', { name: texts.coachSettings.meetLink });
