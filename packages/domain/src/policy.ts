@@ -346,7 +346,7 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     ...SALE_PROCEDURES,
   ],
   /** 'Ventas' (the back office) and 'Reportes' read and write sales through the same calls. */
-  '/comercial/sale': SALE_PROCEDURES,
+  '/comercial/sale': [...SALE_PROCEDURES, 'receipt.count'],
   '/reportes/receipts': ['receipt.list', 'receipt.get'],
   /** The contacts list's filters and the multi-contact transfer. */
   '/contacts': ['catalog.tags', 'catalog.origins', 'customField.forForm', 'user.lookup'],
