@@ -94,5 +94,8 @@ export const salesOfficeEs = {
     dateFormat: 'La fecha debe tener el formato DD/MM/AAAA',
     dateMissing: 'La fecha no existe',
     valueInvalid: 'El precio debe ser un número mayor o igual a 0',
+    saleDateKept: 'La fecha de venta no se puede quitar; puedes cambiarla.',
+    cancelWithButton: "Para cancelar la venta usa 'Cancelar venta'.",
+    partial: 'Se guardó una parte de los cambios: {message}',
   },
 } as const;
