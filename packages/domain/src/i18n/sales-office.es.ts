@@ -56,6 +56,11 @@ export const salesOfficeEs = {
     canceled: 'Cancelada',
   },
   noReason: 'Sin razón especificada',
+  timeline: {
+    sale: 'Venta {ticket}: {status}',
+    stateChange: 'Venta {ticket}: cambió a {status}',
+    canceled: 'Venta {ticket} cancelada: {reason}',
+  },
   noSeller: 'Sin vendedor',
   dialog: {
     createTitle: 'Nueva venta',

@@ -42,7 +42,7 @@ import { SaleDialog, StatusBadge } from './sale-dialog';
 import type { Receipt } from './sale-form';
 
 const texts = es.salesOffice;
-const TABLE_MIN_WIDTH = 900;
+const TABLE_MIN_WIDTH = 1000;
 
 interface Filters {
   search: string;
@@ -368,7 +368,14 @@ function SaleRow({
         onChange={onSelect}
       />
       <Table.Td>
-        <Anchor component="button" type="button" size="sm" fw={600} onClick={onOpen}>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          fw={600}
+          onClick={onOpen}
+          style={{ whiteSpace: 'nowrap' }}
+        >
           {receipt.ticketId}
         </Anchor>
       </Table.Td>
@@ -379,7 +386,7 @@ function SaleRow({
         <Text size="sm">{receipt.name}</Text>
       </Table.Td>
       {cell(`$${receipt.total.toFixed(2)}`)}
-      <Table.Td>
+      <Table.Td style={{ minWidth: 112 }}>
         <StatusBadge status={receipt.status} />
       </Table.Td>
       {cell(
