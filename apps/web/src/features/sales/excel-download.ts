@@ -11,8 +11,8 @@ import { es } from '@cartera/domain/i18n';
  */
 
 /** Bytes per row of the compressed sheet, and of the workbook's fixed parts. */
-const BYTES_PER_ROW = 95;
-const FIXED_BYTES = 5_500;
+const BYTES_PER_ROW = 58;
+const FIXED_BYTES = 6_000;
 const BEFORE_END = 95;
 
 /** A failure the server explained (its Spanish message). */
