@@ -31,7 +31,8 @@ async function everyPage(email: string, input: Record<string, unknown>, limit: n
   const seen: Receipt[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 50; page += 1) {
-    const result = await env.call(email, 'receipt.list', { ...input, limit, cursor });
+    const result: { data: { items: unknown[]; nextCursor: string | null }; error?: unknown } =
+      await env.call(email, 'receipt.list', { ...input, limit, cursor });
     expect(result.error).toBeUndefined();
     seen.push(...(result.data.items as Receipt[]));
     cursor = result.data.nextCursor;
