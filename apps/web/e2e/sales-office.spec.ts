@@ -39,6 +39,8 @@ test.describe('Ventas', () => {
     baseURL,
     browserErrors,
   }) => {
+    // Two signed-in browsers and a live conversation: more than the default on a busy machine.
+    test.setTimeout(60_000);
     await page.setViewportSize({ width: 1366, height: 900 });
     // The seller's contact and sale, and their conversation open.
     await signIn(page, SELLER);
