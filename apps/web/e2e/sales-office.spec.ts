@@ -153,6 +153,16 @@ test.describe('Ventas', () => {
     expect(read.slice(1).map((row) => row[0])).toEqual([tickets[2], tickets[0]]);
     expect(read.slice(1).every((row) => row[9] === t.statuses.sold)).toBe(true);
 
+    // Both chosen and cancelled together: the filter (sold) is left empty.
+    await page.getByRole('checkbox', { name: t.selectAll }).check();
+    await page.getByRole('button', { name: t.bulkStatus }).click();
+    const bulk = page.getByRole('dialog', { name: format(t.bulkTitle, { n: 2 }) });
+    await bulk.getByLabel(t.statusFilter).click();
+    await page.getByRole('option', { name: t.statuses.canceled }).click();
+    await bulk.getByRole('button', { name: t.bulkApply }).click();
+    await expect(page.getByText(format(t.bulkDone, { n: 2 }))).toBeVisible();
+    await expect(page.getByTestId('sales-empty')).toHaveText(t.noResults);
+
     // A sold sale without a sale date, then a date that does not exist: refused, nothing stored.
     const ticket = `BAD-${uniqueLetters()}`;
     await page.getByRole('button', { name: t.newSale }).click();
