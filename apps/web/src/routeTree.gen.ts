@@ -16,6 +16,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppCompanyRouteImport } from './routes/_app/company'
 import { Route as AppTrainingRouteImport } from './routes/_app/training'
 import { Route as AppComercialGoalsRouteImport } from './routes/_app/comercial/goals'
+import { Route as AppComercialSaleRouteImport } from './routes/_app/comercial/sale'
 import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index'
 import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId'
 import { Route as AppCompanyIndexRouteImport } from './routes/_app/company/index'
@@ -66,6 +67,11 @@ const AppTrainingRoute = AppTrainingRouteImport.update({
 const AppComercialGoalsRoute = AppComercialGoalsRouteImport.update({
   id: '/comercial/goals',
   path: '/comercial/goals',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppComercialSaleRoute = AppComercialSaleRouteImport.update({
+  id: '/comercial/sale',
+  path: '/comercial/sale',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCompaniesIndexRoute = AppCompaniesIndexRouteImport.update({
@@ -163,6 +169,7 @@ export interface FileRoutesByFullPath {
   '/company': typeof AppCompanyRouteWithChildren
   '/training': typeof AppTrainingRouteWithChildren
   '/comercial/goals': typeof AppComercialGoalsRoute
+  '/comercial/sale': typeof AppComercialSaleRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
@@ -186,6 +193,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/': typeof AppIndexRoute
   '/comercial/goals': typeof AppComercialGoalsRoute
+  '/comercial/sale': typeof AppComercialSaleRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
@@ -213,6 +221,7 @@ export interface FileRoutesById {
   '/_app/training': typeof AppTrainingRouteWithChildren
   '/_app/': typeof AppIndexRoute
   '/_app/comercial/goals': typeof AppComercialGoalsRoute
+  '/_app/comercial/sale': typeof AppComercialSaleRoute
   '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/_app/company/channels': typeof AppCompanyChannelsRoute
   '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute
@@ -240,6 +249,7 @@ export interface FileRouteTypes {
     | '/company'
     | '/training'
     | '/comercial/goals'
+    | '/comercial/sale'
     | '/companies/$companyId'
     | '/company/channels'
     | '/contact/sharedinbox'
@@ -263,6 +273,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/'
     | '/comercial/goals'
+    | '/comercial/sale'
     | '/companies/$companyId'
     | '/company/channels'
     | '/contact/sharedinbox'
@@ -289,6 +300,7 @@ export interface FileRouteTypes {
     | '/_app/training'
     | '/_app/'
     | '/_app/comercial/goals'
+    | '/_app/comercial/sale'
     | '/_app/companies/$companyId'
     | '/_app/company/channels'
     | '/_app/contact/sharedinbox'
@@ -363,6 +375,13 @@ declare module '@tanstack/react-router' {
       path: '/comercial/goals'
       fullPath: '/comercial/goals'
       preLoaderRoute: typeof AppComercialGoalsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/comercial/sale': {
+      id: '/_app/comercial/sale'
+      path: '/comercial/sale'
+      fullPath: '/comercial/sale'
+      preLoaderRoute: typeof AppComercialSaleRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/companies/': {
@@ -524,6 +543,7 @@ interface AppRouteChildren {
   AppTrainingRoute: typeof AppTrainingRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
   AppComercialGoalsRoute: typeof AppComercialGoalsRoute
+  AppComercialSaleRoute: typeof AppComercialSaleRoute
   AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
   AppContactSharedinboxRoute: typeof AppContactSharedinboxRoute
   AppContactUnassignedRoute: typeof AppContactUnassignedRoute
@@ -542,6 +562,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppTrainingRoute: AppTrainingRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
   AppComercialGoalsRoute: AppComercialGoalsRoute,
+  AppComercialSaleRoute: AppComercialSaleRoute,
   AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,
   AppContactSharedinboxRoute: AppContactSharedinboxRoute,
   AppContactUnassignedRoute: AppContactUnassignedRoute,

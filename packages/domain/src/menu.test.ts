@@ -49,10 +49,11 @@ describe('menú lateral con las pantallas construidas hoy', () => {
       [
         'Rendimiento',
         'Vendedores',
+        'Backoffice > Ventas',
+        'Backoffice > Objetivos',
         'Bandeja de entrada > Carteras compartidas',
         'Bandeja de entrada > Inbox',
         'Bandeja de entrada > Conversaciones',
-        'Objetivos',
         'Clientes > Contactos',
         'Clientes > Companies',
         'Mi Empresa',

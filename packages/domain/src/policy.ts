@@ -177,7 +177,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/companies', roles: 'all', slug: 'comercial-companies', built: true },
   { path: '/company', roles: 'all', slug: 'company', built: true },
   { path: '/company/channels', roles: 'all', slug: 'company', built: true },
-  { path: '/comercial/sale', roles: 'all', slug: 'comercial-sale', built: false },
+  { path: '/comercial/sale', roles: 'all', slug: 'comercial-sale', built: true },
   { path: '/comercial/requestsale', roles: 'all', slug: 'comercial-requestsale', built: false },
   { path: '/comercial/goals', roles: 'all', slug: 'comercial-goals', built: true },
   { path: '/comercial/netpromoterscore', roles: 'all', slug: 'net-promoter-score', built: false },
@@ -346,7 +346,7 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     ...SALE_PROCEDURES,
   ],
   /** 'Ventas' (the back office) and 'Reportes' read and write sales through the same calls. */
-  '/comercial/sale': SALE_PROCEDURES,
+  '/comercial/sale': [...SALE_PROCEDURES, 'receipt.count'],
   '/reportes/receipts': ['receipt.list', 'receipt.get'],
   /** The contacts list's filters and the multi-contact transfer. */
   '/contacts': ['catalog.tags', 'catalog.origins', 'customField.forForm', 'user.lookup'],

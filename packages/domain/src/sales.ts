@@ -233,8 +233,26 @@ export const ZReceiptFieldUpdate = z.object({
   value: z.unknown(),
 });
 
-/** The list of the back office (01 §7 GET /receipt): search, filters, keyset pages. */
-export const ZReceiptListInput = z.object({
+/**
+ * How the back office's list is ordered (01 §7 GET /receipt `sort`): by entry order (the id, a
+ * UUIDv7), entry date, sale date (none sorts as the earliest), total (03 §9), seller's name or
+ * status (in RECEIPT_STATUSES order); ties by id in the same direction. docs/decisions.md "Sales
+ * back office".
+ */
+export const RECEIPT_SORTS = [
+  'created',
+  'entryDate',
+  'saleDate',
+  'total',
+  'seller',
+  'status',
+] as const;
+export type ReceiptSort = (typeof RECEIPT_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** The filters of the back office's list, its Excel export and its count. */
+export const ZReceiptFilterInput = z.object({
   kind: z.enum(RECEIPT_KINDS).default('receipt'),
   /** Phone (its digits), ticket id or sale id (its start), or name (anywhere). */
   search: z.string().trim().max(100).optional(),
@@ -244,7 +262,26 @@ export const ZReceiptListInput = z.object({
   /** Entry dates from–to, inclusive. */
   from: ZSaleDay.optional(),
   to: ZSaleDay.optional(),
-  cursor: z.uuid().nullish(),
+  sort: z.enum(RECEIPT_SORTS).default('created'),
+  order: z.enum(SORT_ORDERS).default('desc'),
+});
+export type ReceiptFilterInput = z.input<typeof ZReceiptFilterInput>;
+
+/** The list of the back office (01 §7 GET /receipt): search, filters, keyset pages. */
+export const ZReceiptListInput = ZReceiptFilterInput.extend({
+  /** The last page's `nextCursor` (opaque: it carries the sort key and the id). */
+  cursor: z.string().max(400).nullish(),
   limit: z.number().int().min(1).max(500).default(RECEIPTS_PAGE_SIZE),
+});
+
+/** A phone as the back office types it (01 §7 GET /phonesearch, getContactByPhone). */
+export const ZPhoneQuery = z.object({
+  phone: z
+    .string()
+    .trim()
+    .max(40)
+    .refine((value) => value.replace(/\D/g, '').length >= 3, {
+      error: 'Escribe al menos 3 dígitos del teléfono',
+    }),
 });
 export type ReceiptListInput = z.input<typeof ZReceiptListInput>;

@@ -131,8 +131,8 @@ export function restRoute<
         request,
         reply,
       });
-      // A handler may answer by itself (a legacy error shape, say).
-      if (reply.sent) return reply;
+      // A handler may answer by itself (a legacy error shape, a file, a stream still flowing).
+      if (reply.sent || (result as unknown) === reply) return reply;
       return reply.status(status).send(route.response.parse(result));
     },
   });

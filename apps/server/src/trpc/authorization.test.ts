@@ -94,6 +94,12 @@ const procedures: Record<string, Entry> = {
     access: 'authenticated',
     input: { status: 'new', ticketId: 'T-1', phone: '099123456', name: 'Ana' },
   },
+  'receipt.count': { access: 'authenticated', input: {} },
+  'receipt.phoneSearch': { access: { roles: BACK_OFFICE_ROLES }, input: { phone: '099123456' } },
+  'receipt.contactByPhone': {
+    access: { roles: BACK_OFFICE_ROLES },
+    input: { phone: '099123456' },
+  },
   'receipt.sellers': { access: { roles: BACK_OFFICE_ROLES } },
   'receipt.changeStatus': {
     access: { roles: BACK_OFFICE_ROLES },

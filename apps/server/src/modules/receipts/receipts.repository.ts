@@ -1,7 +1,16 @@
-import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
-import { groups, receipts, users, type NewReceipt, type Receipt } from '@cartera/db/schema';
+import {
+  contacts,
+  groups,
+  receipts,
+  users,
+  type NewReceipt,
+  type Receipt,
+} from '@cartera/db/schema';
+import { RECEIPT_STATUSES, type ReceiptSort, type SortOrder } from '@cartera/domain/sales';
 import { likePattern } from '../../lib/sql';
+import { scopeCondition, type ContactScope } from '../contact-access/contact-access.conditions';
 
 /*
  * The SQL of sales and presales (modules/receipts). Every query takes the tenant first and the
@@ -11,7 +20,7 @@ import { likePattern } from '../../lib/sql';
 export type ReceiptScope =
   { kind: 'tenant' } | { kind: 'subtree'; groupId: string } | { kind: 'own'; userId: string };
 
-function scopeCondition(tenantId: string, scope: ReceiptScope): SQL | undefined {
+function receiptScopeCondition(tenantId: string, scope: ReceiptScope): SQL | undefined {
   if (scope.kind === 'tenant') return undefined;
   if (scope.kind === 'own') return eq(receipts.sellerId, scope.userId);
   return inArray(
@@ -45,7 +54,11 @@ export async function findReceipt(
 ) {
   const query = withSeller(db)
     .where(
-      and(eq(receipts.tenantId, tenantId), eq(receipts.id, id), scopeCondition(tenantId, scope)),
+      and(
+        eq(receipts.tenantId, tenantId),
+        eq(receipts.id, id),
+        receiptScopeCondition(tenantId, scope),
+      ),
     )
     .limit(1);
   const [row] = await (options.forUpdate ? query.for('update', { of: receipts }) : query);
@@ -55,26 +68,31 @@ export async function findReceipt(
 export interface ReceiptFilters {
   kind: string;
   search?: { digits: string | null; text: string; folded: string } | undefined;
+  /** Only the phone's digits (GET /phonesearch), not the ticket or the name. */
+  phoneDigits?: string | undefined;
   statuses?: string[] | undefined;
   sellerId?: string | undefined;
   contactId?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
-  cursor?: string | null | undefined;
-  limit: number;
 }
 
-/** A page of the list, newest first: `limit + 1` rows after the cursor (lib/pagination.ts). */
-export function findReceipts(
-  db: Executor,
-  tenantId: string,
-  scope: ReceiptScope,
-  filters: ReceiptFilters,
-) {
+export interface ReceiptOrder {
+  sort: ReceiptSort;
+  order: SortOrder;
+}
+
+/** Where a page starts: after the row with this sort key (as text) and id. */
+export interface ReceiptCursor {
+  key: string | null;
+  id: string;
+}
+
+function filterConditions(tenantId: string, scope: ReceiptScope, filters: ReceiptFilters) {
   const conditions: Array<SQL | undefined> = [
     eq(receipts.tenantId, tenantId),
     eq(receipts.kind, filters.kind),
-    scopeCondition(tenantId, scope),
+    receiptScopeCondition(tenantId, scope),
   ];
   if (filters.search) {
     const { digits, text, folded } = filters.search;
@@ -88,16 +106,128 @@ export function findReceipts(
       ),
     );
   }
+  if (filters.phoneDigits) {
+    conditions.push(sql`${receipts.phoneDigits} like ${likePattern(filters.phoneDigits)}`);
+  }
   if (filters.statuses?.length) conditions.push(inArray(receipts.status, filters.statuses));
   if (filters.sellerId) conditions.push(eq(receipts.sellerId, filters.sellerId));
   if (filters.contactId) conditions.push(eq(receipts.contactId, filters.contactId));
   if (filters.from) conditions.push(gte(receipts.entryDate, filters.from));
   if (filters.to) conditions.push(lte(receipts.entryDate, filters.to));
-  if (filters.cursor) conditions.push(lt(receipts.id, filters.cursor));
-  return withSeller(db)
+  return conditions;
+}
+
+/**
+ * Each sort's key as one non-null SQL value and its type (for the cursor's parameter): a sale
+ * without a sale date sorts as the earliest, the total is 03 §9's (Σ value × quantity of the
+ * lines, else the value), the seller by name and last name, the status in RECEIPT_STATUSES order.
+ */
+const SORT_KEYS: Record<Exclude<ReceiptSort, 'created'>, { key: SQL; type: SQL }> = {
+  entryDate: { key: sql`${receipts.entryDate}`, type: sql`date` },
+  saleDate: { key: sql`coalesce(${receipts.saleDate}, '0001-01-01'::date)`, type: sql`date` },
+  total: {
+    key: sql`(case when jsonb_array_length(${receipts.productLines}) > 0
+      then (select coalesce(sum(coalesce((line->>'value')::numeric, 0) * coalesce((line->>'quantity')::numeric, 1)), 0)
+        from jsonb_array_elements(${receipts.productLines}) line)
+      else coalesce(${receipts.value}, 0) end)`,
+    type: sql`numeric`,
+  },
+  seller: {
+    key: sql`lower(coalesce(${users.name} || ' ' || ${users.lastname}, ''))`,
+    type: sql`text`,
+  },
+  status: {
+    key: sql`coalesce(array_position(array[${sql.join(
+      RECEIPT_STATUSES.map((status) => sql`${status}`),
+      sql`, `,
+    )}]::text[], ${receipts.status}), 0)`,
+    type: sql`integer`,
+  },
+};
+
+/**
+ * A page of the list in the chosen order: `limit + 1` rows after the cursor (lib/pagination.ts),
+ * each with its sort key as text for the next cursor. Keyset on (key, id), never OFFSET.
+ */
+export function findReceipts(
+  db: Executor,
+  tenantId: string,
+  scope: ReceiptScope,
+  filters: ReceiptFilters,
+  order: ReceiptOrder,
+  page: { cursor?: ReceiptCursor | undefined; limit: number },
+) {
+  const conditions = filterConditions(tenantId, scope, filters);
+  const direction = order.order === 'asc' ? sql`asc` : sql`desc`;
+  const after = order.order === 'asc' ? sql`>` : sql`<`;
+  const sortKey = order.sort === 'created' ? undefined : SORT_KEYS[order.sort];
+  const { cursor } = page;
+  if (cursor) {
+    conditions.push(
+      sortKey
+        ? sql`(${sortKey.key}, ${receipts.id}) ${after} (${cursor.key}::${sortKey.type}, ${cursor.id}::uuid)`
+        : sql`${receipts.id} ${after} ${cursor.id}::uuid`,
+    );
+  }
+  return db
+    .select({
+      ...receiptColumns,
+      sortKey: sortKey ? sql<string>`(${sortKey.key})::text` : sql<null>`null`,
+    })
+    .from(receipts)
+    .leftJoin(users, and(eq(users.tenantId, receipts.tenantId), eq(users.id, receipts.sellerId)))
     .where(and(...conditions))
-    .orderBy(desc(receipts.id))
-    .limit(filters.limit + 1);
+    .orderBy(
+      ...(sortKey ? [sql`${sortKey.key} ${direction}`] : []),
+      sql`${receipts.id} ${direction}`,
+    )
+    .limit(page.limit + 1);
+}
+
+/** How many receipts the filters hold (the Excel export's row count). */
+export async function countReceipts(
+  db: Executor,
+  tenantId: string,
+  scope: ReceiptScope,
+  filters: ReceiptFilters,
+) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(receipts)
+    .where(and(...filterConditions(tenantId, scope, filters)));
+  return row?.count ?? 0;
+}
+
+/** The contacts the user sees holding this number (E.164), main conversations first. */
+export function findContactsByPhone(
+  db: Executor,
+  tenantId: string,
+  scope: ContactScope,
+  phone: string,
+) {
+  return db
+    .select({
+      id: contacts.id,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      phones: contacts.phones,
+      agentId: contacts.agentId,
+      parentContactId: contacts.parentContactId,
+    })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.tenantId, tenantId),
+        sql`${contacts.phones} @> array[${phone}]::text[]`,
+        scopeCondition(db, tenantId, scope),
+      ),
+    )
+    .orderBy(
+      sql`${contacts.parentContactId} is not null`,
+      asc(contacts.createdAt),
+      asc(contacts.id),
+    )
+    .limit(10);
 }
 
 /** Inserts a receipt unless one with its id exists (a retried create); answers the stored row. */

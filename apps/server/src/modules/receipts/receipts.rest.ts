@@ -4,7 +4,10 @@ import {
   RECEIPT_KINDS,
   RECEIPT_STATUSES,
   RECEIPTS_PAGE_SIZE,
+  RECEIPT_SORTS,
+  SORT_ORDERS,
   checkSaleRules,
+  ZPhoneQuery,
   ZReceiptCreateFields,
   ZReceiptFieldUpdate,
   ZReceiptStatusChange,
@@ -12,12 +15,17 @@ import {
 } from '@cartera/domain/sales';
 import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';
+import { receiptsWorkbookStream, XLSX_TYPE } from './receipts.excel';
 import {
   cancelReceipt,
   changeReceiptSaleDate,
   changeReceiptSeller,
   changeReceiptStatus,
+  contactByPhone,
+  countFilteredReceipts,
   createReceipt,
+  phoneSearch,
+  ZPhoneContact,
   getReceipt,
   listReceipts,
   updateReceiptField,
@@ -32,39 +40,99 @@ export function registerReceiptsRoutes(app: FastifyInstance, deps: AppDeps) {
   const BACK_OFFICE = { area: '/comercial/sale' };
   const params = z.object({ id: z.uuid() });
 
+  const filterQuery = z.object({
+    search: z.string().trim().max(100).optional(),
+    status: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value.split(',').map((each) => each.trim()) : undefined))
+      .pipe(z.array(z.enum(RECEIPT_STATUSES)).optional()),
+    user: z.uuid().optional(),
+    crm: z.enum(RECEIPT_KINDS).optional(),
+    from: ZSaleDay.optional(),
+    to: ZSaleDay.optional(),
+    sort: z.enum(RECEIPT_SORTS).optional(),
+    order: z.enum(SORT_ORDERS).optional(),
+  });
+  const filtersOf = (query: z.infer<typeof filterQuery>) => ({
+    kind: query.crm ?? 'receipt',
+    search: query.search,
+    status: query.status,
+    sellerId: query.user,
+    from: query.from,
+    to: query.to,
+    sort: query.sort,
+    order: query.order,
+  });
+
   restRoute(app, deps, {
     method: 'GET',
     url: '/api/receipt',
     tags: ['sales'],
-    summary: `Sales, newest first: \`search\` (phone, ticket or name), \`status\` (comma-separated: ${RECEIPT_STATUSES.join(', ')}), \`user\` (a seller), \`limit\` (default ${RECEIPTS_PAGE_SIZE}), \`cursor\` (the last page's nextCursor: pages are keyset, \`skip\` is not supported); presales with \`crm=presale\``,
+    summary: `Sales, newest first: \`search\` (phone, ticket or name), \`status\` (comma-separated: ${RECEIPT_STATUSES.join(', ')}), \`user\` (a seller), \`from\`/\`to\` (entry dates), \`sort\` (${RECEIPT_SORTS.join(', ')}) and \`order\` (asc, desc), \`limit\` (default ${RECEIPTS_PAGE_SIZE}), \`cursor\` (the last page's nextCursor: pages are keyset, \`skip\` is not supported); presales with \`crm=presale\``,
     auth: 'session',
     access: { procedure: 'receipt.list' },
-    querystring: z.object({
-      search: z.string().trim().max(100).optional(),
-      status: z
-        .string()
-        .optional()
-        .transform((value) => (value ? value.split(',').map((each) => each.trim()) : undefined))
-        .pipe(z.array(z.enum(RECEIPT_STATUSES)).optional()),
-      user: z.uuid().optional(),
-      crm: z.enum(RECEIPT_KINDS).optional(),
-      from: ZSaleDay.optional(),
-      to: ZSaleDay.optional(),
-      cursor: z.uuid().optional(),
+    querystring: filterQuery.extend({
+      cursor: z.string().max(400).optional(),
       limit: z.coerce.number().int().min(1).max(500).default(RECEIPTS_PAGE_SIZE),
     }),
     response: ZReceiptPage,
     handler: ({ session, query }) =>
       listReceipts(deps.db, session.user, {
-        kind: query.crm ?? 'receipt',
-        search: query.search,
-        status: query.status,
-        sellerId: query.user,
-        from: query.from,
-        to: query.to,
+        ...filtersOf(query),
         cursor: query.cursor,
         limit: query.limit,
       }),
+  });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/receipt/excel',
+    tags: ['sales'],
+    summary:
+      'The sales of the same filters and order as GET /api/receipt (without cursor and limit) as an .xlsx workbook, streamed as it is written (no Content-Length): `X-Total-Count` says how many rows it will hold, for a progress bar',
+    auth: 'session',
+    access: { procedure: 'receipt.list' },
+    querystring: filterQuery,
+    response: z.unknown(),
+    handler: async ({ session, query, reply }) => {
+      const filters = filtersOf(query);
+      const total = await countFilteredReceipts(deps.db, session.user, filters);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="ventas-${day}.xlsx"`)
+        .header('x-total-count', String(total))
+        .header('access-control-expose-headers', 'X-Total-Count')
+        .header('cache-control', 'no-store')
+        .send(receiptsWorkbookStream(deps.db, session.user, filters));
+    },
+  });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/phonesearch',
+    tags: ['sales'],
+    summary:
+      'The sales whose phone holds the digits of `phone` (three or more), newest first, at most 100',
+    auth: 'session',
+    access: BACK_OFFICE,
+    querystring: ZPhoneQuery,
+    response: z.array(ZReceipt),
+    handler: ({ session, query }) => phoneSearch(deps.db, session.user, query),
+  });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/comercial/sale/getContactByPhone',
+    tags: ['sales'],
+    summary:
+      "The contact holding `phone` (read in the company's country) among those the caller sees, or null",
+    auth: 'session',
+    access: BACK_OFFICE,
+    querystring: ZPhoneQuery,
+    response: ZPhoneContact.nullable(),
+    handler: ({ session, query }) => contactByPhone(deps.db, session.user, query),
   });
 
   restRoute(app, deps, {

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import {
   ZReceiptCancel,
   ZReceiptCreate,
+  ZPhoneQuery,
   ZReceiptFieldUpdate,
+  ZReceiptFilterInput,
   ZReceiptListInput,
   ZReceiptSaleDateChange,
   ZReceiptSellerChange,
@@ -14,7 +16,11 @@ import {
   changeReceiptSaleDate,
   changeReceiptSeller,
   changeReceiptStatus,
+  contactByPhone,
+  countFilteredReceipts,
   createReceipt,
+  phoneSearch,
+  ZPhoneContact,
   getReceipt,
   listReceipts,
   updateReceiptField,
@@ -31,7 +37,7 @@ export const receiptsRouter = router({
   list: tenantProcedure
     .meta({
       description:
-        "Sales (`kind` receipt) or presales, newest first, 100 a page by default (01 §9), keyset by id: `search` matches the phone's digits anywhere, the ticket or sale id from the start and the name anywhere; filters by status, seller, contact and entry dates. Tenant-wide roles see every receipt, a supervisor their subtree's sellers', anyone else their own.",
+        "Sales (`kind` receipt) or presales, 100 a page by default (01 §9), newest first or in the order of `sort` (entry order, entry date, sale date, total, seller, status) and `order`, keyset on (sort key, id) with an opaque `cursor`: `search` matches the phone's digits anywhere, the ticket or sale id from the start and the name anywhere; filters by status, seller, contact and entry dates. Tenant-wide roles see every receipt, a supervisor their subtree's sellers', anyone else their own.",
     })
     .input(ZReceiptListInput)
     .output(ZReceiptPage)
@@ -60,6 +66,33 @@ export const receiptsRouter = router({
     .input(ZReceiptCreate)
     .output(ZReceipt)
     .mutation(({ ctx, input }) => createReceipt(ctx.db, ctx.user, input)),
+
+  count: tenantProcedure
+    .meta({
+      description:
+        'How many receipts the filters of `list` hold (the rows an Excel export of the filter will have), within what the caller sees.',
+    })
+    .input(ZReceiptFilterInput)
+    .output(z.number())
+    .query(({ ctx, input }) => countFilteredReceipts(ctx.db, ctx.user, input)),
+
+  phoneSearch: backOffice
+    .meta({
+      description:
+        '01 §7 GET /phonesearch: the sales whose phone holds the given digits (three or more), newest first, at most 100.',
+    })
+    .input(ZPhoneQuery)
+    .output(z.array(ZReceipt))
+    .query(({ ctx, input }) => phoneSearch(ctx.db, ctx.user, input)),
+
+  contactByPhone: backOffice
+    .meta({
+      description:
+        "01 §7 getContactByPhone: the contact holding the number (read in the company's country) among those the caller sees, the main conversation first; null when none.",
+    })
+    .input(ZPhoneQuery)
+    .output(ZPhoneContact.nullable())
+    .query(({ ctx, input }) => contactByPhone(ctx.db, ctx.user, input)),
 
   sellers: backOffice
     .meta({

@@ -14,23 +14,36 @@ import {
   ZReceiptCreate,
   ZReceiptFields,
   ZReceiptFieldUpdate,
+  ZReceiptFilterInput,
   ZReceiptListInput,
+  ZPhoneQuery,
+  RECEIPTS_PAGE_SIZE,
   ZReceiptSaleDateChange,
   ZReceiptSellerChange,
   ZReceiptStatusChange,
   type ReceiptLockedField,
+  type ReceiptSort,
   type SaleItemType,
 } from '@cartera/domain/sales';
+import { normalizePhone } from '@cartera/domain/phone';
 import { foldText } from '@cartera/domain/search';
 import { keysetPage } from '../../lib/pagination';
-import { findVisibleContact, visibleContact } from '../contact-access/contact-access.service';
+import {
+  contactScope,
+  findVisibleContact,
+  visibleContact,
+} from '../contact-access/contact-access.service';
 import type { AuthUser } from '../sessions/session.types';
-import { tenantSettings } from '../tenant-settings/tenant-settings.service';
+import { tenantBasics, tenantSettings } from '../tenant-settings/tenant-settings.service';
 import { recordInteraction } from '../timeline/timeline-writer';
 import { findAgents } from '../users/users.service';
 import {
+  countReceipts,
+  findContactsByPhone,
   findReceipt,
   findReceipts,
+  type ReceiptCursor,
+  type ReceiptFilters,
   insertReceipt,
   updateReceipt,
   type ReceiptRow,
@@ -185,34 +198,166 @@ async function assignableSeller(db: Executor, user: AuthUser, sellerId: string) 
 // ---------------------------------------------------------------------------------------------
 // Reads.
 
+/** The repository's filters of a list input (search folded, phone digits). */
+function filtersOf(input: z.output<typeof ZReceiptFilterInput>): ReceiptFilters {
+  const digits = input.search?.replace(/\D/g, '') ?? '';
+  return {
+    kind: input.kind,
+    search: input.search
+      ? {
+          // A phone is searched by three digits or more (its trigram index).
+          digits: digits.length >= 3 ? digits : null,
+          text: input.search,
+          folded: foldText(input.search),
+        }
+      : undefined,
+    statuses: input.status,
+    sellerId: input.sellerId,
+    contactId: input.contactId,
+    from: input.from,
+    to: input.to,
+  };
+}
+
+/**
+ * The cursor of the next page: the id alone in entry order (the legacy REST cursor), else the
+ * sort key and the id as base64url JSON. A cursor that does not read is a bad request.
+ */
+function encodeCursor(sort: ReceiptSort, key: string | null, id: string) {
+  if (sort === 'created') return id;
+  return Buffer.from(JSON.stringify([key, id])).toString('base64url');
+}
+
+function decodeCursor(
+  sort: ReceiptSort,
+  cursor: string | null | undefined,
+): ReceiptCursor | undefined {
+  if (!cursor) return undefined;
+  const bad = () =>
+    new DomainError('INVALID_REQUEST_BODY', { fields: { cursor: 'El cursor no es válido' } });
+  if (sort === 'created') {
+    if (!z.uuid().safeParse(cursor).success) throw bad();
+    return { key: null, id: cursor };
+  }
+  try {
+    const [key, id] = z
+      .tuple([z.string().max(300), z.uuid()])
+      .parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    return { key, id };
+  } catch {
+    throw bad();
+  }
+}
+
+/** One page of receipts in the chosen order, keyset on (sort key, id). */
 export async function listReceipts(
   db: Executor,
   user: AuthUser,
   raw: z.input<typeof ZReceiptListInput>,
 ) {
   const input = ZReceiptListInput.parse(raw);
-  const digits = input.search?.replace(/\D/g, '') ?? '';
-  const search = input.search
-    ? {
-        // A phone is searched by three digits or more (its trigram index).
-        digits: digits.length >= 3 ? digits : null,
-        text: input.search,
-        folded: foldText(input.search),
-      }
-    : undefined;
-  const rows = await findReceipts(db, user.tenantId, receiptScope(user), {
-    kind: input.kind,
-    search,
-    statuses: input.status,
-    sellerId: input.sellerId,
-    contactId: input.contactId,
-    from: input.from,
-    to: input.to,
-    cursor: input.cursor,
-    limit: input.limit,
-  });
-  const page = keysetPage(rows, input.limit, (last) => last.receipt.id);
+  const rows = await findReceipts(
+    db,
+    user.tenantId,
+    receiptScope(user),
+    filtersOf(input),
+    { sort: input.sort, order: input.order },
+    { cursor: decodeCursor(input.sort, input.cursor), limit: input.limit },
+  );
+  const page = keysetPage(rows, input.limit, (last) =>
+    encodeCursor(input.sort, last.sortKey, last.receipt.id),
+  );
   return { items: page.items.map(viewOf), nextCursor: page.nextCursor };
+}
+
+/** How many receipts the filters hold, within what the caller sees. */
+export function countFilteredReceipts(
+  db: Executor,
+  user: AuthUser,
+  raw: z.input<typeof ZReceiptFilterInput>,
+) {
+  const input = ZReceiptFilterInput.parse(raw);
+  return countReceipts(db, user.tenantId, receiptScope(user), filtersOf(input));
+}
+
+/**
+ * Every receipt of the filters in their order, in keyset batches (never all at once): the Excel
+ * export's rows. Stops early when `signal` aborts (the client went away).
+ */
+export async function* receiptBatches(
+  db: Executor,
+  user: AuthUser,
+  raw: z.input<typeof ZReceiptFilterInput>,
+  batchSize = 1000,
+  signal?: AbortSignal,
+) {
+  const input = ZReceiptFilterInput.parse(raw);
+  const filters = filtersOf(input);
+  const order = { sort: input.sort, order: input.order };
+  const scope = receiptScope(user);
+  let cursor: ReceiptCursor | undefined;
+  for (;;) {
+    if (signal?.aborted) return;
+    const rows = await findReceipts(db, user.tenantId, scope, filters, order, {
+      cursor,
+      limit: batchSize,
+    });
+    const page = keysetPage(rows, batchSize, (last) => ({
+      key: last.sortKey,
+      id: last.receipt.id,
+    }));
+    yield page.items.map(viewOf);
+    if (!page.nextCursor) return;
+    cursor = page.nextCursor;
+  }
+}
+
+/** GET /phonesearch: the receipts whose phone holds these digits, newest first (a page). */
+export async function phoneSearch(db: Executor, user: AuthUser, raw: z.input<typeof ZPhoneQuery>) {
+  const { phone } = ZPhoneQuery.parse(raw);
+  const rows = await findReceipts(
+    db,
+    user.tenantId,
+    receiptScope(user),
+    { kind: 'receipt', phoneDigits: phone.replace(/\D/g, '') },
+    { sort: 'created', order: 'desc' },
+    { limit: RECEIPTS_PAGE_SIZE },
+  );
+  return rows.slice(0, RECEIPTS_PAGE_SIZE).map(viewOf);
+}
+
+export const ZPhoneContact = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  agentId: z.string().nullable(),
+});
+
+/**
+ * The back office's contact lookup (01 §7 getContactByPhone): the contact holding the number,
+ * read in the company's country, among those the caller sees (contact-access); the main
+ * conversation before its sub-conversations; null when none or the number does not read.
+ */
+export async function contactByPhone(
+  db: Executor,
+  user: AuthUser,
+  raw: z.input<typeof ZPhoneQuery>,
+) {
+  const { phone } = ZPhoneQuery.parse(raw);
+  const { country } = await tenantBasics(db, user.tenantId);
+  const e164 = normalizePhone(phone, country.toUpperCase());
+  if (!e164) return null;
+  const [found] = await findContactsByPhone(db, user.tenantId, await contactScope(db, user), e164);
+  return found
+    ? {
+        id: found.id,
+        firstName: found.firstName,
+        lastName: found.lastName,
+        phone: e164,
+        agentId: found.agentId,
+      }
+    : null;
 }
 
 export async function getReceipt(db: Executor, user: AuthUser, id: string) {

@@ -17,6 +17,7 @@ import { MarkupText } from './markup-text';
 import { formatCallDuration } from './calls/call-format';
 import { NoteAttachments } from './composer/note-attachments';
 import type { TimelineItem } from './timeline-model';
+import { SaleEvent } from '../sales/sale-event';
 
 const t = es.conversation.timeline;
 
@@ -282,6 +283,8 @@ function ParsedInteraction({
           message={chatMessageOf(parsed.content, item.agent !== null && !item.createdBySystem)}
         />
       );
+    case 'sale':
+      return <SaleEvent content={parsed.content} />;
     case 'unknown':
       return (
         <Text size="sm" c="dimmed" fs="italic">

@@ -1,0 +1,97 @@
+import { PassThrough, type Writable } from 'node:stream';
+import { once } from 'node:events';
+import ExcelJS from 'exceljs';
+import type { Executor } from '@cartera/db/client';
+import { es } from '@cartera/domain/i18n';
+import type { ReceiptFilterInput } from '@cartera/domain/sales';
+import type { AuthUser } from '../sessions/session.types';
+import { receiptBatches, type ReceiptView } from './receipts.service';
+
+/*
+ * GET /receipt/excel (01 §7; issue #14 §5): the back office's list of the current filter and
+ * order as an .xlsx, written by exceljs's streaming WorkbookWriter. Rows are read in keyset
+ * batches and committed as they come, and the writer waits while the client's socket is full, so
+ * memory stays flat whatever the number of rows.
+ */
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const BATCH = 1000;
+const texts = es.salesOffice;
+
+const COLUMNS: Array<{ header: string; key: string; width: number; style?: object }> = [
+  { header: texts.columns.ticket, key: 'ticket', width: 16 },
+  { header: texts.columns.ticketSale, key: 'ticketSale', width: 16 },
+  { header: texts.columns.entryDate, key: 'entryDate', width: 14, style: { numFmt: 'dd/mm/yyyy' } },
+  { header: texts.columns.saleDate, key: 'saleDate', width: 14, style: { numFmt: 'dd/mm/yyyy' } },
+  { header: texts.columns.phone, key: 'phone', width: 18 },
+  { header: texts.columns.name, key: 'name', width: 28 },
+  { header: texts.columns.govId, key: 'govId', width: 14 },
+  { header: texts.columns.product, key: 'product', width: 24 },
+  { header: texts.columns.total, key: 'total', width: 12, style: { numFmt: '#,##0.00' } },
+  { header: texts.columns.status, key: 'status', width: 12 },
+  { header: texts.columns.seller, key: 'seller', width: 24 },
+  { header: texts.columns.cancelReason, key: 'cancelReason', width: 28 },
+];
+
+/** A day (YYYY-MM-DD) as an Excel date. */
+function excelDay(day: string | null) {
+  return day ? new Date(`${day}T00:00:00Z`) : null;
+}
+
+function rowOf(receipt: ReceiptView) {
+  return {
+    ticket: receipt.ticketId,
+    ticketSale: receipt.ticketSaleId,
+    entryDate: excelDay(receipt.entryDate),
+    saleDate: excelDay(receipt.saleDate),
+    phone: receipt.phone,
+    name: receipt.name,
+    govId: receipt.govId,
+    product: receipt.product ?? receipt.productLines.map((line) => line.name).join(', '),
+    total: receipt.total,
+    status: texts.statuses[receipt.status],
+    seller: receipt.seller
+      ? `${receipt.seller.name} ${receipt.seller.lastname}`.trim()
+      : texts.noSeller,
+    cancelReason: receipt.status === 'canceled' ? (receipt.cancelReason ?? texts.noReason) : null,
+  };
+}
+
+/** Waits while `stream` holds more than its buffer (the client reads slower than we write). */
+async function drained(stream: Writable, signal: AbortSignal) {
+  if (!stream.writableNeedDrain || signal.aborted) return;
+  await Promise.race([once(stream, 'drain'), once(stream, 'close'), once(signal, 'abort')]);
+}
+
+/**
+ * Writes the workbook of the filter into a stream handed back at once; the rows follow as they
+ * are read. A failure halfway destroys the stream (the client sees a broken download, never a
+ * short file that looks whole).
+ */
+export function receiptsWorkbookStream(db: Executor, user: AuthUser, filters: ReceiptFilterInput) {
+  const output = new PassThrough();
+  const abort = new AbortController();
+  output.on('close', () => abort.abort());
+  const write = async () => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: output,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    const sheet = workbook.addWorksheet(texts.title);
+    sheet.columns = COLUMNS;
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    for await (const batch of receiptBatches(db, user, filters, BATCH, abort.signal)) {
+      for (const receipt of batch) sheet.addRow(rowOf(receipt)).commit();
+      await drained(output, abort.signal);
+      if (abort.signal.aborted) return;
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => {
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return output;
+}

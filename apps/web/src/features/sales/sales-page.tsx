@@ -1,0 +1,549 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  Progress,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { es, format } from '@cartera/domain/i18n';
+import {
+  RECEIPT_STATUSES,
+  type ReceiptSort,
+  type ReceiptStatus,
+  type SortOrder,
+} from '@cartera/domain/sales';
+import { DATE_FORMAT, dayjs, formatDate } from '../../lib/dates';
+import { userMessageOf } from '../../lib/errors';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { ListTable, SelectCell, useSelection } from '../../ui/list-table';
+import { CartIcon, SearchIcon } from '../../ui/icons';
+import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
+import { useExcelDownload } from './excel-download';
+import { SaleDialog, StatusBadge } from './sale-dialog';
+import type { Receipt } from './sale-form';
+
+const texts = es.salesOffice;
+const TABLE_MIN_WIDTH = 1000;
+
+interface Filters {
+  search: string;
+  status: ReceiptStatus[];
+  sellerId: string | null;
+  from: string | null;
+  to: string | null;
+}
+
+const NO_FILTERS: Filters = { search: '', status: [], sellerId: null, from: null, to: null };
+
+/** The list's input of the filters and the order (the Excel export's query says the same). */
+function listInput(filters: Filters, sort: ReceiptSort, order: SortOrder) {
+  return {
+    search: filters.search || undefined,
+    status: filters.status.length > 0 ? filters.status : undefined,
+    sellerId: filters.sellerId ?? undefined,
+    from: filters.from ?? undefined,
+    to: filters.to ?? undefined,
+    sort,
+    order,
+  };
+}
+
+function excelQuery(input: ReturnType<typeof listInput>) {
+  const query = new URLSearchParams();
+  if (input.search) query.set('search', input.search);
+  if (input.status) query.set('status', input.status.join(','));
+  if (input.sellerId) query.set('user', input.sellerId);
+  if (input.from) query.set('from', input.from);
+  if (input.to) query.set('to', input.to);
+  query.set('sort', input.sort);
+  query.set('order', input.order);
+  return query;
+}
+
+/**
+ * /comercial/sale 'Ventas' (01 §2; issue #14 §3, §5): the back office's sales, searched by
+ * phone, ticket or name and filtered by status, seller and entry dates, 100 at a time in the
+ * chosen order; a row opens the sale dialog; chosen rows change status together with a progress
+ * bar; the filter downloads as an Excel workbook.
+ */
+export function SalesPage() {
+  const trpc = useTRPC();
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [text, setText] = useState('');
+  const [sort, setSort] = useState<ReceiptSort>('created');
+  const [order, setOrder] = useState<SortOrder>('desc');
+  const [open, setOpen] = useState<Receipt | 'new' | null>(null);
+  const [bulk, setBulk] = useState(false);
+  const pushSearch = useDebouncedCallback(
+    (next: string) => setFilters((current) => ({ ...current, search: next.trim() })),
+    SEARCH_DEBOUNCE_MS,
+  );
+  const sellers = useQuery(trpc.receipt.sellers.queryOptions());
+  const input = listInput(filters, sort, order);
+  const list = useInfiniteQuery(
+    trpc.receipt.list.infiniteQueryOptions(input, {
+      getNextPageParam: (page) => page.nextCursor ?? undefined,
+      placeholderData: keepPreviousData,
+    }),
+  );
+  const count = useQuery({
+    ...trpc.receipt.count.queryOptions(listInput(filters, 'created', 'desc')),
+    placeholderData: keepPreviousData,
+  });
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const selection = useSelection(items);
+  const excel = useExcelDownload();
+  const filtering =
+    Boolean(filters.search) ||
+    filters.status.length > 0 ||
+    Boolean(filters.sellerId || filters.from || filters.to);
+  const today = dayjs().format('YYYY-MM-DD');
+
+  const change = (next: Partial<Filters>) => {
+    selection.clear();
+    setFilters((current) => ({ ...current, ...next }));
+  };
+  const sortBy = (column: ReceiptSort) => {
+    selection.clear();
+    if (column === sort) setOrder(order === 'asc' ? 'desc' : 'asc');
+    else {
+      setSort(column);
+      setOrder(column === 'seller' || column === 'status' ? 'asc' : 'desc');
+    }
+  };
+  const header = (column: ReceiptSort, label: string, visibleFrom?: 'md') => (
+    <SortHeader
+      key={column}
+      label={label}
+      active={sort === column}
+      order={order}
+      onClick={() => sortBy(column)}
+      visibleFrom={visibleFrom}
+    />
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <Group gap="xs" align="baseline">
+          <Title order={1} fz="h2">
+            {texts.title}
+          </Title>
+          {count.data !== undefined && (
+            <Text c="dimmed" size="sm" data-testid="sales-count">
+              {count.data}
+            </Text>
+          )}
+        </Group>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            onClick={() => void excel.start(excelQuery(input))}
+            loading={excel.state.kind === 'loading'}
+          >
+            {texts.excel}
+          </Button>
+          <Button leftSection={<CartIcon size={16} />} onClick={() => setOpen('new')}>
+            {texts.newSale}
+          </Button>
+        </Group>
+      </Group>
+
+      <ExcelProgress state={excel.state} />
+
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <TextInput
+          aria-label={texts.search}
+          placeholder={texts.searchPlaceholder}
+          leftSection={<SearchIcon size={16} />}
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            pushSearch(event.currentTarget.value);
+          }}
+          w={{ base: '100%', sm: 300 }}
+        />
+        <MultiSelect
+          aria-label={texts.statusFilter}
+          placeholder={filters.status.length ? undefined : texts.statusFilter}
+          data={RECEIPT_STATUSES.map((status) => ({
+            value: status,
+            label: texts.statuses[status],
+          }))}
+          value={filters.status}
+          onChange={(next) => change({ status: next as ReceiptStatus[] })}
+          clearable
+          w={240}
+        />
+        <Select
+          aria-label={texts.sellerFilter}
+          placeholder={texts.allSellers}
+          data={(sellers.data ?? []).map((seller) => ({
+            value: seller.id,
+            label: `${seller.name} ${seller.lastname}`.trim(),
+          }))}
+          value={filters.sellerId}
+          onChange={(next) => change({ sellerId: next })}
+          searchable
+          clearable
+          w={220}
+        />
+        <DatePickerInput
+          aria-label={texts.fromFilter}
+          placeholder={texts.fromFilter}
+          value={filters.from}
+          onChange={(next) => change({ from: next })}
+          valueFormat={DATE_FORMAT}
+          clearable
+          w={150}
+        />
+        <DatePickerInput
+          aria-label={texts.toFilter}
+          placeholder={texts.toFilter}
+          value={filters.to}
+          onChange={(next) => change({ to: next })}
+          valueFormat={DATE_FORMAT}
+          clearable
+          w={150}
+        />
+        {filtering && (
+          <Button
+            variant="subtle"
+            onClick={() => {
+              setText('');
+              change(NO_FILTERS);
+            }}
+          >
+            {texts.clearFilters}
+          </Button>
+        )}
+      </Group>
+
+      {selection.chosen.length > 0 && (
+        <Group gap="sm" justify="flex-end">
+          <Text size="sm" c="dimmed">
+            {format(texts.selected, { n: selection.chosen.length })}
+          </Text>
+          <Button variant="light" onClick={() => setBulk(true)}>
+            {texts.bulkStatus}
+          </Button>
+        </Group>
+      )}
+
+      <ListTable
+        list={list}
+        items={items}
+        label={texts.title}
+        minWidth={TABLE_MIN_WIDTH}
+        loadMoreLabel={texts.loadMore}
+        selection={{ state: selection, allLabel: texts.selectAll }}
+        head={
+          <>
+            <Table.Th>{texts.columns.ticket}</Table.Th>
+            {header('entryDate', texts.columns.entryDate)}
+            {header('saleDate', texts.columns.saleDate, 'md')}
+            <Table.Th>{texts.columns.phone}</Table.Th>
+            <Table.Th>{texts.columns.name}</Table.Th>
+            {header('total', texts.columns.total)}
+            {header('status', texts.columns.status)}
+            {header('seller', texts.columns.seller, 'md')}
+          </>
+        }
+        columns={8}
+        empty={
+          <Stack align="center" gap="xs" py="xl" c="dimmed">
+            <CartIcon size={36} stroke={1.4} />
+            <Text c="dimmed" ta="center" data-testid="sales-empty">
+              {filtering ? texts.noResults : texts.empty}
+            </Text>
+          </Stack>
+        }
+        row={(receipt) => (
+          <SaleRow
+            key={receipt.id}
+            receipt={receipt}
+            selected={selection.isSelected(receipt.id)}
+            onSelect={(on) => selection.toggle(receipt.id, on)}
+            onOpen={() => setOpen(receipt)}
+          />
+        )}
+      />
+
+      <SaleDialog
+        opened={open !== null}
+        receipt={open === 'new' ? null : open}
+        today={today}
+        onClose={() => setOpen(null)}
+      />
+      <BulkStatusDialog
+        opened={bulk}
+        receipts={selection.chosen}
+        onClose={() => setBulk(false)}
+        onDone={selection.clear}
+      />
+    </Stack>
+  );
+}
+
+function SortHeader({
+  label,
+  active,
+  order,
+  onClick,
+  visibleFrom,
+}: {
+  label: string;
+  active: boolean;
+  order: SortOrder;
+  onClick: () => void;
+  visibleFrom?: 'md' | undefined;
+}) {
+  return (
+    <Table.Th
+      visibleFrom={visibleFrom}
+      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      <UnstyledButton
+        onClick={onClick}
+        aria-label={format(texts.sort, { column: label })}
+        fw={700}
+        fz="sm"
+      >
+        {label} {active ? (order === 'asc' ? '▲' : '▼') : ''}
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function SaleRow({
+  receipt,
+  selected,
+  onSelect,
+  onOpen,
+}: {
+  receipt: Receipt;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  onOpen: () => void;
+}) {
+  const cell = (content: ReactNode, visibleFrom?: 'md') => (
+    <Table.Td visibleFrom={visibleFrom}>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {content}
+      </Text>
+    </Table.Td>
+  );
+  return (
+    <Table.Tr
+      bg={selected ? 'cyan.0' : undefined}
+      style={{ cursor: 'pointer' }}
+      data-testid="sale-row"
+      onClick={(event) => {
+        if ((event.target as HTMLElement).closest('a, input, label, button')) return;
+        onOpen();
+      }}
+    >
+      <SelectCell
+        label={format(texts.selectSale, { ticket: receipt.ticketId })}
+        checked={selected}
+        onChange={onSelect}
+      />
+      <Table.Td>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          fw={600}
+          onClick={onOpen}
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          {receipt.ticketId}
+        </Anchor>
+      </Table.Td>
+      {cell(formatDate(receipt.entryDate))}
+      {cell(receipt.saleDate ? formatDate(receipt.saleDate) : es.fields.emptyValue, 'md')}
+      {cell(receipt.phone)}
+      <Table.Td>
+        <Text size="sm">{receipt.name}</Text>
+      </Table.Td>
+      {cell(`$${receipt.total.toFixed(2)}`)}
+      <Table.Td style={{ minWidth: 112 }}>
+        <StatusBadge status={receipt.status} />
+      </Table.Td>
+      {cell(
+        receipt.seller
+          ? `${receipt.seller.name} ${receipt.seller.lastname}`.trim()
+          : texts.noSeller,
+        'md',
+      )}
+    </Table.Tr>
+  );
+}
+
+function ExcelProgress({ state }: { state: ReturnType<typeof useExcelDownload>['state'] }) {
+  if (state.kind === 'loading') {
+    return (
+      <Stack gap={4} data-testid="excel-progress">
+        <Progress value={state.percent} animated aria-label={texts.excel} />
+        <Text size="xs" c="dimmed">
+          {format(texts.excelProgress, {
+            kb: Math.round(state.received / 1024),
+            n: state.total,
+          })}
+        </Text>
+      </Stack>
+    );
+  }
+  if (state.kind === 'done') {
+    return (
+      <Text size="xs" c="dimmed" data-testid="excel-done">
+        {format(texts.excelDone, { n: state.total })}
+      </Text>
+    );
+  }
+  if (state.kind === 'error') {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {state.message}
+      </Alert>
+    );
+  }
+  return null;
+}
+
+/**
+ * The status of the chosen sales, one call after another: a progress bar, then what failed, sale
+ * by sale, in the server's Spanish words. 'Cancelada' cancels without a reason.
+ */
+function BulkStatusDialog({
+  opened,
+  receipts,
+  onClose,
+  onDone,
+}: {
+  opened: boolean;
+  receipts: readonly Receipt[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<ReceiptStatus | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [failures, setFailures] = useState<Array<{ ticket: string; message: string }>>([]);
+  const running = progress !== null && progress.done < progress.total;
+
+  const close = () => {
+    if (running) return;
+    setStatus(null);
+    setProgress(null);
+    setFailures([]);
+    onClose();
+  };
+
+  const apply = async () => {
+    if (!status) return;
+    const chosen = [...receipts];
+    const failed: Array<{ ticket: string; message: string }> = [];
+    setFailures([]);
+    setProgress({ done: 0, total: chosen.length });
+    for (const [index, receipt] of chosen.entries()) {
+      try {
+        if (status === 'canceled') await client.receipt.cancel.mutate({ id: receipt.id });
+        else await client.receipt.changeStatus.mutate({ id: receipt.id, status });
+      } catch (failure) {
+        failed.push({ ticket: receipt.ticketId, message: userMessageOf(failure) });
+      }
+      setProgress({ done: index + 1, total: chosen.length });
+    }
+    setFailures(failed);
+    void queryClient.invalidateQueries(trpc.receipt.pathFilter());
+    if (failed.length === 0) {
+      notifications.show({ color: 'teal', message: format(texts.bulkDone, { n: chosen.length }) });
+      onDone();
+      close();
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={format(texts.bulkTitle, { n: receipts.length })}
+      size={480}
+      centered
+    >
+      <Stack gap="md">
+        <Select
+          label={texts.statusFilter}
+          data={RECEIPT_STATUSES.map((each) => ({ value: each, label: texts.statuses[each] }))}
+          value={status}
+          onChange={(next) => setStatus(next as ReceiptStatus | null)}
+          disabled={running}
+          allowDeselect={false}
+        />
+        {status === 'sold' && (
+          <Text size="xs" c="dimmed">
+            {texts.bulkSoldNote}
+          </Text>
+        )}
+        {progress && (
+          <Stack gap={4}>
+            <Progress
+              value={(progress.done / Math.max(progress.total, 1)) * 100}
+              aria-label={texts.bulkStatus}
+              data-testid="bulk-progress"
+            />
+            <Text size="xs" c="dimmed">
+              {format(texts.bulkProgress, progress)}
+            </Text>
+          </Stack>
+        )}
+        {failures.length > 0 && (
+          <Alert color="red" variant="light" role="alert" data-testid="bulk-failures">
+            <Text size="sm" fw={600}>
+              {format(texts.bulkFailures, { n: failures.length })}
+            </Text>
+            {failures.map((failure) => (
+              <Text size="sm" key={failure.ticket}>
+                {format(texts.bulkFailure, failure)}
+              </Text>
+            ))}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close} disabled={running}>
+            {es.salesOffice.dialog.close}
+          </Button>
+          <Button
+            onClick={() => void apply()}
+            loading={running}
+            disabled={!status || failures.length > 0}
+          >
+            {texts.bulkApply}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
