@@ -64,6 +64,29 @@ async function drained(stream: Writable, signal: AbortSignal) {
 }
 
 /**
+ * The workbook of receipts written into `stream`: its one sheet with the columns, each receipt a
+ * row committed as it is added (the streaming writer keeps none of them).
+ */
+export function receiptsWorkbook(stream: Writable) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(texts.title);
+  sheet.columns = COLUMNS;
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  return {
+    add: (receipt: ReceiptView) => sheet.addRow(rowOf(receipt)).commit(),
+    async finish() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}
+
+/**
  * Writes the workbook of the filter into a stream handed back at once; the rows follow as they
  * are read. A failure halfway destroys the stream (the client sees a broken download, never a
  * short file that looks whole).
@@ -73,22 +96,13 @@ export function receiptsWorkbookStream(db: Executor, user: AuthUser, filters: Re
   const abort = new AbortController();
   output.on('close', () => abort.abort());
   const write = async () => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: output,
-      useStyles: true,
-      useSharedStrings: false,
-    });
-    const sheet = workbook.addWorksheet(texts.title);
-    sheet.columns = COLUMNS;
-    sheet.getRow(1).font = { bold: true };
-    sheet.getRow(1).commit();
+    const workbook = receiptsWorkbook(output);
     for await (const batch of receiptBatches(db, user, filters, BATCH, abort.signal)) {
-      for (const receipt of batch) sheet.addRow(rowOf(receipt)).commit();
+      for (const receipt of batch) workbook.add(receipt);
       await drained(output, abort.signal);
       if (abort.signal.aborted) return;
     }
-    sheet.commit();
-    await workbook.commit();
+    await workbook.finish();
   };
   write().catch((error: unknown) => {
     output.destroy(error instanceof Error ? error : new Error(String(error)));
