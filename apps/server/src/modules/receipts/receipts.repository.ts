@@ -11,7 +11,7 @@ import { likePattern } from '../../lib/sql';
 export type ReceiptScope =
   { kind: 'tenant' } | { kind: 'subtree'; groupId: string } | { kind: 'own'; userId: string };
 
-function scopeCondition(tenantId: string, scope: ReceiptScope): SQL | undefined {
+export function scopeCondition(tenantId: string, scope: ReceiptScope): SQL | undefined {
   if (scope.kind === 'tenant') return undefined;
   if (scope.kind === 'own') return eq(receipts.sellerId, scope.userId);
   return inArray(
