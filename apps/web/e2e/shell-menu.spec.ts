@@ -54,6 +54,7 @@ test.describe('Menú lateral', () => {
       [clients],
       [
         'Rendimiento',
+        'Reportes',
         'Vendedores',
         'Carteras compartidas',
         inbox,
@@ -71,10 +72,12 @@ test.describe('Menú lateral', () => {
       [clients],
       [
         'Rendimiento',
+        'Reportes',
         'Vendedores',
         'Carteras compartidas',
         inbox,
         'Conversaciones',
+        'Crear preventa',
         'Objetivos',
         'Contactos',
         'Empresas',
@@ -95,6 +98,7 @@ test.describe('Menú lateral', () => {
       [clients],
       [
         'Rendimiento',
+        'Reportes',
         'Carteras compartidas',
         inbox,
         'Conversaciones',

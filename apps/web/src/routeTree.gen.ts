@@ -14,6 +14,7 @@ import { Route as ForceChangePasswordRouteImport } from './routes/force-change-p
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppCompanyRouteImport } from './routes/_app/company'
+import { Route as AppPresaleRouteImport } from './routes/_app/presale'
 import { Route as AppTrainingRouteImport } from './routes/_app/training'
 import { Route as AppComercialGoalsRouteImport } from './routes/_app/comercial/goals'
 import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index'
@@ -24,6 +25,7 @@ import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index
 import { Route as AppContactSharedinboxRouteImport } from './routes/_app/contact/sharedinbox'
 import { Route as AppContactUnassignedRouteImport } from './routes/_app/contact/unassigned'
 import { Route as AppContactsIndexRouteImport } from './routes/_app/contacts/index'
+import { Route as AppReportesReceiptsRouteImport } from './routes/_app/reportes/receipts'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsLearnRouteImport } from './routes/_app/settings/learn'
 import { Route as AppSettingsNewWhatsappRouteImport } from './routes/_app/settings/new-whatsapp'
@@ -56,6 +58,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppCompanyRoute = AppCompanyRouteImport.update({
   id: '/company',
   path: '/company',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPresaleRoute = AppPresaleRouteImport.update({
+  id: '/presale',
+  path: '/presale',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTrainingRoute = AppTrainingRouteImport.update({
@@ -106,6 +113,11 @@ const AppContactUnassignedRoute = AppContactUnassignedRouteImport.update({
 const AppContactsIndexRoute = AppContactsIndexRouteImport.update({
   id: '/contacts/',
   path: '/contacts/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportesReceiptsRoute = AppReportesReceiptsRouteImport.update({
+  id: '/reportes/receipts',
+  path: '/reportes/receipts',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
@@ -161,12 +173,14 @@ export interface FileRoutesByFullPath {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
   '/company': typeof AppCompanyRouteWithChildren
+  '/presale': typeof AppPresaleRoute
   '/training': typeof AppTrainingRouteWithChildren
   '/comercial/goals': typeof AppComercialGoalsRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
+  '/reportes/receipts': typeof AppReportesReceiptsRoute
   '/settings/learn': typeof AppSettingsLearnRoute
   '/settings/new-whatsapp': typeof AppSettingsNewWhatsappRoute
   '/training/instances': typeof AppTrainingInstancesRoute
@@ -184,12 +198,14 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
+  '/presale': typeof AppPresaleRoute
   '/': typeof AppIndexRoute
   '/comercial/goals': typeof AppComercialGoalsRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
+  '/reportes/receipts': typeof AppReportesReceiptsRoute
   '/settings/learn': typeof AppSettingsLearnRoute
   '/settings/new-whatsapp': typeof AppSettingsNewWhatsappRoute
   '/training/instances': typeof AppTrainingInstancesRoute
@@ -210,6 +226,7 @@ export interface FileRoutesById {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
   '/_app/company': typeof AppCompanyRouteWithChildren
+  '/_app/presale': typeof AppPresaleRoute
   '/_app/training': typeof AppTrainingRouteWithChildren
   '/_app/': typeof AppIndexRoute
   '/_app/comercial/goals': typeof AppComercialGoalsRoute
@@ -217,6 +234,7 @@ export interface FileRoutesById {
   '/_app/company/channels': typeof AppCompanyChannelsRoute
   '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/_app/contact/unassigned': typeof AppContactUnassignedRoute
+  '/_app/reportes/receipts': typeof AppReportesReceiptsRoute
   '/_app/settings/learn': typeof AppSettingsLearnRoute
   '/_app/settings/new-whatsapp': typeof AppSettingsNewWhatsappRoute
   '/_app/training/instances': typeof AppTrainingInstancesRoute
@@ -238,12 +256,14 @@ export interface FileRouteTypes {
     | '/force-change-password'
     | '/login'
     | '/company'
+    | '/presale'
     | '/training'
     | '/comercial/goals'
     | '/companies/$companyId'
     | '/company/channels'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
+    | '/reportes/receipts'
     | '/settings/learn'
     | '/settings/new-whatsapp'
     | '/training/instances'
@@ -261,12 +281,14 @@ export interface FileRouteTypes {
   to:
     | '/force-change-password'
     | '/login'
+    | '/presale'
     | '/'
     | '/comercial/goals'
     | '/companies/$companyId'
     | '/company/channels'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
+    | '/reportes/receipts'
     | '/settings/learn'
     | '/settings/new-whatsapp'
     | '/training/instances'
@@ -286,6 +308,7 @@ export interface FileRouteTypes {
     | '/force-change-password'
     | '/login'
     | '/_app/company'
+    | '/_app/presale'
     | '/_app/training'
     | '/_app/'
     | '/_app/comercial/goals'
@@ -293,6 +316,7 @@ export interface FileRouteTypes {
     | '/_app/company/channels'
     | '/_app/contact/sharedinbox'
     | '/_app/contact/unassigned'
+    | '/_app/reportes/receipts'
     | '/_app/settings/learn'
     | '/_app/settings/new-whatsapp'
     | '/_app/training/instances'
@@ -349,6 +373,13 @@ declare module '@tanstack/react-router' {
       path: '/company'
       fullPath: '/company'
       preLoaderRoute: typeof AppCompanyRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/presale': {
+      id: '/_app/presale'
+      path: '/presale'
+      fullPath: '/presale'
+      preLoaderRoute: typeof AppPresaleRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/training': {
@@ -419,6 +450,13 @@ declare module '@tanstack/react-router' {
       path: '/contacts'
       fullPath: '/contacts/'
       preLoaderRoute: typeof AppContactsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/reportes/receipts': {
+      id: '/_app/reportes/receipts'
+      path: '/reportes/receipts'
+      fullPath: '/reportes/receipts'
+      preLoaderRoute: typeof AppReportesReceiptsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/settings/': {
@@ -521,12 +559,14 @@ const AppTrainingRouteWithChildren = AppTrainingRoute._addFileChildren(
 
 interface AppRouteChildren {
   AppCompanyRoute: typeof AppCompanyRouteWithChildren
+  AppPresaleRoute: typeof AppPresaleRoute
   AppTrainingRoute: typeof AppTrainingRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
   AppComercialGoalsRoute: typeof AppComercialGoalsRoute
   AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
   AppContactSharedinboxRoute: typeof AppContactSharedinboxRoute
   AppContactUnassignedRoute: typeof AppContactUnassignedRoute
+  AppReportesReceiptsRoute: typeof AppReportesReceiptsRoute
   AppSettingsLearnRoute: typeof AppSettingsLearnRoute
   AppSettingsNewWhatsappRoute: typeof AppSettingsNewWhatsappRoute
   AppCompaniesIndexRoute: typeof AppCompaniesIndexRoute
@@ -539,12 +579,14 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppCompanyRoute: AppCompanyRouteWithChildren,
+  AppPresaleRoute: AppPresaleRoute,
   AppTrainingRoute: AppTrainingRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
   AppComercialGoalsRoute: AppComercialGoalsRoute,
   AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,
   AppContactSharedinboxRoute: AppContactSharedinboxRoute,
   AppContactUnassignedRoute: AppContactUnassignedRoute,
+  AppReportesReceiptsRoute: AppReportesReceiptsRoute,
   AppSettingsLearnRoute: AppSettingsLearnRoute,
   AppSettingsNewWhatsappRoute: AppSettingsNewWhatsappRoute,
   AppCompaniesIndexRoute: AppCompaniesIndexRoute,

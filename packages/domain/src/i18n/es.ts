@@ -4,6 +4,7 @@ import { contactsEs } from './contacts.es';
 import { conversationEs } from './conversation.es';
 import { companiesEs, fieldsErrorMessages, fieldsEs } from './fields.es';
 import { goalsEs } from './goals.es';
+import { receiptsEs } from './receipts.es';
 import { trainingEs } from './training.es';
 import { sharedInboxesEs } from './shared-inboxes.es';
 import { companyEs } from './company.es';
@@ -169,6 +170,7 @@ export const es = {
   sharedInboxes: sharedInboxesEs,
   company: companyEs,
   goals: goalsEs,
+  receipts: receiptsEs,
   training: trainingEs,
   app: {
     name: 'Cartera',
