@@ -32,6 +32,7 @@ type Report = { overall: { soldCount: number; soldTotal: number } };
 test.describe('Ventas en la conversación y reportes', () => {
   test("'Venta Manual': errores en castellano sin guardar nada, luego una venta de varias líneas con su total", async ({
     page,
+    browser,
     browserErrors,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -89,6 +90,16 @@ test.describe('Ventas en la conversación y reportes', () => {
     expect(stored.items.map((item) => [item.ticketId, item.total])).toEqual([[ticket, 2681]]);
     await settle(page);
     await page.screenshot({ path: 'test-results/venta-manual.png' });
+
+    // The back office cancels it without a reason: the open timeline shows it live.
+    const backOffice = await browser.newPage();
+    await signIn(backOffice, 'comercial@demo.test');
+    await trpcMutation(backOffice, 'receipt.cancel', { id: stored.items[0]!.id });
+    await backOffice.close();
+    const canceled = page.getByTestId('sale-bubble').last();
+    await expect(canceled).toContainText(t.bubble.cancellation);
+    await expect(canceled.getByTestId('sale-cancel-reason')).toHaveText(t.bubble.noReason);
+    await expect(listed).toContainText(t.statuses.canceled!);
     expect(browserErrors).toEqual([]);
   });
 
