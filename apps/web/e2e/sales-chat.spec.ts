@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import type { Locator, Page as BrowserPage } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
 import { formatSaleTotal } from '@cartera/domain/sales';
 import {
@@ -15,8 +15,8 @@ import {
 
 /*
  * Sales in the conversation, presales and reports (issue #14): the 'Venta Manual' tab refuses
- * bad input in Spanish and stores nothing, then stores a multiline sale whose bubble and the info
- * panel show its total; 'Reportes' shows a seeded sale in its totals and opens it by id;
+ * bad input in Spanish and stores nothing; it stores a multiline sale whose bubble and the info
+ * panel show its total, and its cancellation by the back office reaches the open timeline; 'Reportes' shows a seeded sale in its totals and opens it by id;
  * 'Crear preventa' stores a presale with the company's presale template.
  */
 const t = es.receipts;
@@ -26,11 +26,43 @@ function field(scope: Pick<Locator, 'getByLabel'>, label: string) {
   return scope.getByLabel(new RegExp(`^${label}( \\*)?$`));
 }
 
+/** Opens a contact's conversation and its 'Venta Manual' dialog. */
+async function openManualSale(page: BrowserPage, contactId: string) {
+  await page.goto(`/contact?id=${contactId}`);
+  await page.getByRole('button', { name: t.manual.tab }).click();
+  return page.getByRole('dialog', { name: t.manual.title });
+}
+
 type Page = { items: Array<{ id: string; total: number; ticketId: string }> };
 type Report = { overall: { soldCount: number; soldTotal: number } };
 
 test.describe('Ventas en la conversación y reportes', () => {
-  test("'Venta Manual': errores en castellano sin guardar nada, luego una venta de varias líneas con su total", async ({
+  test("'Venta Manual': una cantidad negativa y una fecha que no existe se explican en castellano y no se guarda nada", async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const contact = await createTestContact(page, 'Lucía');
+    const dialog = await openManualSale(page, contact.id);
+    // The contact's data is there; the default template ('Venta de planes') has product lines.
+    await expect(field(dialog, t.manual.name)).toHaveValue(contact.name);
+    await field(dialog, t.manual.ticketId).fill(`VM-${uniqueLetters()}`);
+    const first = dialog.getByTestId('sale-line').first();
+    await field(first, t.manual.lineName).fill('Plan Hogar 100 Mb');
+    await field(first, t.manual.lineQuantity).fill('-2');
+    await field(first, t.manual.lineValue).fill('1290.50');
+    await field(dialog, t.manual.entryDate).fill('31/02/2026');
+    await dialog.getByRole('button', { name: t.manual.submit }).click();
+    await expect(first.getByText('La cantidad no puede ser negativa')).toBeVisible();
+    await expect(dialog.getByText('La fecha no existe')).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveText(t.manual.fixErrors);
+    const none = await trpcQuery<Page>(page, 'receipt.list', { contactId: contact.id });
+    expect(none.items).toEqual([]);
+    await expect(page.getByTestId('sale-bubble')).toHaveCount(0);
+    expect(browserErrors).toEqual([]);
+  });
+
+  test("'Venta Manual' guarda una venta de varias líneas: su burbuja muestra el total y su cancelación llega en vivo", async ({
     page,
     browser,
     browserErrors,
@@ -38,30 +70,16 @@ test.describe('Ventas en la conversación y reportes', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, 'vendedor@demo.test');
     const contact = await createTestContact(page, 'Lucía');
-    await page.goto(`/contact?id=${contact.id}`);
-    await page.getByRole('button', { name: t.manual.tab }).click();
-    const dialog = page.getByRole('dialog', { name: t.manual.title });
-    // The contact's data is there; the default template ('Venta de planes') has product lines.
-    await expect(field(dialog, t.manual.name)).toHaveValue(contact.name);
+    const dialog = await openManualSale(page, contact.id);
     const ticket = `VM-${uniqueLetters()}`;
     await field(dialog, t.manual.ticketId).fill(ticket);
     const first = dialog.getByTestId('sale-line').first();
     await field(first, t.manual.lineName).fill('Plan Hogar 100 Mb');
     await field(first, t.manual.lineCategory).fill('Internet');
-    await field(first, t.manual.lineQuantity).fill('-2');
     await field(first, t.manual.lineValue).fill('1290.50');
-    await field(dialog, t.manual.entryDate).fill('31/02/2026');
 
-    await dialog.getByRole('button', { name: t.manual.submit }).click();
-    await expect(first.getByText('La cantidad no puede ser negativa')).toBeVisible();
-    await expect(dialog.getByText('La fecha no existe')).toBeVisible();
-    await expect(dialog.getByRole('alert')).toHaveText(t.manual.fixErrors);
-    const none = await trpcQuery<Page>(page, 'receipt.list', { contactId: contact.id });
-    expect(none.items).toEqual([]);
-
-    // Fixed: two lines, 2 × 1290.50 + 1 × 100 (quantity 1 when left alone).
+    // Two lines, 2 × 1290.50 + 1 × 100 (quantity 1 when left alone).
     await field(first, t.manual.lineQuantity).fill('2');
-    await field(dialog, t.manual.entryDate).fill('');
     await dialog.getByRole('button', { name: t.manual.addLine }).click();
     const second = dialog.getByTestId('sale-line').nth(1);
     await field(second, t.manual.lineName).fill('Router WiFi 6');
@@ -88,8 +106,6 @@ test.describe('Ventas en la conversación y reportes', () => {
 
     const stored = await trpcQuery<Page>(page, 'receipt.list', { contactId: contact.id });
     expect(stored.items.map((item) => [item.ticketId, item.total])).toEqual([[ticket, 2681]]);
-    await settle(page);
-    await page.screenshot({ path: 'test-results/venta-manual.png' });
 
     // The back office cancels it without a reason: the open timeline shows it live.
     const backOffice = await browser.newPage();
@@ -100,6 +116,8 @@ test.describe('Ventas en la conversación y reportes', () => {
     await expect(canceled).toContainText(t.bubble.cancellation);
     await expect(canceled.getByTestId('sale-cancel-reason')).toHaveText(t.bubble.noReason);
     await expect(listed).toContainText(t.statuses.canceled!);
+    await settle(page);
+    await page.screenshot({ path: 'test-results/venta-manual.png' });
     expect(browserErrors).toEqual([]);
   });
 
