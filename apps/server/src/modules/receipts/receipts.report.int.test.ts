@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, gte, lte } from 'drizzle-orm';
+import { createUser } from '@cartera/db/factories';
 import { receipts } from '@cartera/db/schema';
 import { saleTotal } from '@cartera/domain/sales';
 import { useDemoApp } from '../../testing/demo-app';
@@ -114,6 +115,15 @@ describe("'Reportes': totales por vendedor, estado y mes", () => {
     expect(seller.error?.data.domainCode).toBe('PERMISSION_DENIED');
     const stranger = await env.call(OTHER_TENANT, 'receipt.report', {});
     expect(stranger.error?.data.domainCode).toBe('PERMISSION_DENIED');
+    // The other company's back office: its own (empty) books, nothing of Demo Uruguay's.
+    await createUser(env.database.handle.db, env.demo.other, {
+      email: 'comercial@otra.test',
+      role: 'comercial',
+    });
+    const other = (await env.call('comercial@otra.test', 'receipt.report', {})).data!;
+    expect(other.overall).toMatchObject({ count: 0, total: 0, canceledCount: 0 });
+    expect(other.bySeller).toEqual([]);
+    expect(other.byStatus.every((row) => row.count === 0)).toBe(true);
   });
 
   it('un período al revés o de más de 24 meses se rechaza en castellano', async () => {
