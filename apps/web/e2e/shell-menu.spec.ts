@@ -54,6 +54,7 @@ test.describe('Menú lateral', () => {
       [clients],
       [
         'Rendimiento',
+        'Reportes',
         'Vendedores',
         'Carteras compartidas',
         inbox,
@@ -71,11 +72,14 @@ test.describe('Menú lateral', () => {
       [clients],
       [
         'Rendimiento',
+        'Reportes',
         'Vendedores',
+        'Ventas',
+        'Crear preventa',
+        'Objetivos',
         'Carteras compartidas',
         inbox,
         'Conversaciones',
-        'Objetivos',
         'Contactos',
         'Empresas',
         'Mi Empresa',
@@ -95,6 +99,7 @@ test.describe('Menú lateral', () => {
       [clients],
       [
         'Rendimiento',
+        'Reportes',
         'Carteras compartidas',
         inbox,
         'Conversaciones',

@@ -14,6 +14,7 @@ import { Route as ForceChangePasswordRouteImport } from './routes/force-change-p
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppCompanyRouteImport } from './routes/_app/company'
+import { Route as AppPresaleRouteImport } from './routes/_app/presale'
 import { Route as AppTrainingRouteImport } from './routes/_app/training'
 import { Route as AppComercialGoalsRouteImport } from './routes/_app/comercial/goals'
 import { Route as AppComercialSaleRouteImport } from './routes/_app/comercial/sale'
@@ -25,6 +26,7 @@ import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index
 import { Route as AppContactSharedinboxRouteImport } from './routes/_app/contact/sharedinbox'
 import { Route as AppContactUnassignedRouteImport } from './routes/_app/contact/unassigned'
 import { Route as AppContactsIndexRouteImport } from './routes/_app/contacts/index'
+import { Route as AppReportesReceiptsRouteImport } from './routes/_app/reportes/receipts'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsLearnRouteImport } from './routes/_app/settings/learn'
 import { Route as AppSettingsNewWhatsappRouteImport } from './routes/_app/settings/new-whatsapp'
@@ -57,6 +59,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppCompanyRoute = AppCompanyRouteImport.update({
   id: '/company',
   path: '/company',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPresaleRoute = AppPresaleRouteImport.update({
+  id: '/presale',
+  path: '/presale',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTrainingRoute = AppTrainingRouteImport.update({
@@ -114,6 +121,11 @@ const AppContactsIndexRoute = AppContactsIndexRouteImport.update({
   path: '/contacts/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReportesReceiptsRoute = AppReportesReceiptsRouteImport.update({
+  id: '/reportes/receipts',
+  path: '/reportes/receipts',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
   id: '/settings/',
   path: '/settings/',
@@ -167,6 +179,7 @@ export interface FileRoutesByFullPath {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
   '/company': typeof AppCompanyRouteWithChildren
+  '/presale': typeof AppPresaleRoute
   '/training': typeof AppTrainingRouteWithChildren
   '/comercial/goals': typeof AppComercialGoalsRoute
   '/comercial/sale': typeof AppComercialSaleRoute
@@ -174,6 +187,7 @@ export interface FileRoutesByFullPath {
   '/company/channels': typeof AppCompanyChannelsRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
+  '/reportes/receipts': typeof AppReportesReceiptsRoute
   '/settings/learn': typeof AppSettingsLearnRoute
   '/settings/new-whatsapp': typeof AppSettingsNewWhatsappRoute
   '/training/instances': typeof AppTrainingInstancesRoute
@@ -191,6 +205,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
+  '/presale': typeof AppPresaleRoute
   '/': typeof AppIndexRoute
   '/comercial/goals': typeof AppComercialGoalsRoute
   '/comercial/sale': typeof AppComercialSaleRoute
@@ -198,6 +213,7 @@ export interface FileRoutesByTo {
   '/company/channels': typeof AppCompanyChannelsRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
+  '/reportes/receipts': typeof AppReportesReceiptsRoute
   '/settings/learn': typeof AppSettingsLearnRoute
   '/settings/new-whatsapp': typeof AppSettingsNewWhatsappRoute
   '/training/instances': typeof AppTrainingInstancesRoute
@@ -218,6 +234,7 @@ export interface FileRoutesById {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
   '/_app/company': typeof AppCompanyRouteWithChildren
+  '/_app/presale': typeof AppPresaleRoute
   '/_app/training': typeof AppTrainingRouteWithChildren
   '/_app/': typeof AppIndexRoute
   '/_app/comercial/goals': typeof AppComercialGoalsRoute
@@ -226,6 +243,7 @@ export interface FileRoutesById {
   '/_app/company/channels': typeof AppCompanyChannelsRoute
   '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/_app/contact/unassigned': typeof AppContactUnassignedRoute
+  '/_app/reportes/receipts': typeof AppReportesReceiptsRoute
   '/_app/settings/learn': typeof AppSettingsLearnRoute
   '/_app/settings/new-whatsapp': typeof AppSettingsNewWhatsappRoute
   '/_app/training/instances': typeof AppTrainingInstancesRoute
@@ -247,6 +265,7 @@ export interface FileRouteTypes {
     | '/force-change-password'
     | '/login'
     | '/company'
+    | '/presale'
     | '/training'
     | '/comercial/goals'
     | '/comercial/sale'
@@ -254,6 +273,7 @@ export interface FileRouteTypes {
     | '/company/channels'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
+    | '/reportes/receipts'
     | '/settings/learn'
     | '/settings/new-whatsapp'
     | '/training/instances'
@@ -271,6 +291,7 @@ export interface FileRouteTypes {
   to:
     | '/force-change-password'
     | '/login'
+    | '/presale'
     | '/'
     | '/comercial/goals'
     | '/comercial/sale'
@@ -278,6 +299,7 @@ export interface FileRouteTypes {
     | '/company/channels'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
+    | '/reportes/receipts'
     | '/settings/learn'
     | '/settings/new-whatsapp'
     | '/training/instances'
@@ -297,6 +319,7 @@ export interface FileRouteTypes {
     | '/force-change-password'
     | '/login'
     | '/_app/company'
+    | '/_app/presale'
     | '/_app/training'
     | '/_app/'
     | '/_app/comercial/goals'
@@ -305,6 +328,7 @@ export interface FileRouteTypes {
     | '/_app/company/channels'
     | '/_app/contact/sharedinbox'
     | '/_app/contact/unassigned'
+    | '/_app/reportes/receipts'
     | '/_app/settings/learn'
     | '/_app/settings/new-whatsapp'
     | '/_app/training/instances'
@@ -361,6 +385,13 @@ declare module '@tanstack/react-router' {
       path: '/company'
       fullPath: '/company'
       preLoaderRoute: typeof AppCompanyRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/presale': {
+      id: '/_app/presale'
+      path: '/presale'
+      fullPath: '/presale'
+      preLoaderRoute: typeof AppPresaleRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/training': {
@@ -438,6 +469,13 @@ declare module '@tanstack/react-router' {
       path: '/contacts'
       fullPath: '/contacts/'
       preLoaderRoute: typeof AppContactsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/reportes/receipts': {
+      id: '/_app/reportes/receipts'
+      path: '/reportes/receipts'
+      fullPath: '/reportes/receipts'
+      preLoaderRoute: typeof AppReportesReceiptsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/settings/': {
@@ -540,6 +578,7 @@ const AppTrainingRouteWithChildren = AppTrainingRoute._addFileChildren(
 
 interface AppRouteChildren {
   AppCompanyRoute: typeof AppCompanyRouteWithChildren
+  AppPresaleRoute: typeof AppPresaleRoute
   AppTrainingRoute: typeof AppTrainingRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
   AppComercialGoalsRoute: typeof AppComercialGoalsRoute
@@ -547,6 +586,7 @@ interface AppRouteChildren {
   AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
   AppContactSharedinboxRoute: typeof AppContactSharedinboxRoute
   AppContactUnassignedRoute: typeof AppContactUnassignedRoute
+  AppReportesReceiptsRoute: typeof AppReportesReceiptsRoute
   AppSettingsLearnRoute: typeof AppSettingsLearnRoute
   AppSettingsNewWhatsappRoute: typeof AppSettingsNewWhatsappRoute
   AppCompaniesIndexRoute: typeof AppCompaniesIndexRoute
@@ -559,6 +599,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppCompanyRoute: AppCompanyRouteWithChildren,
+  AppPresaleRoute: AppPresaleRoute,
   AppTrainingRoute: AppTrainingRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
   AppComercialGoalsRoute: AppComercialGoalsRoute,
@@ -566,6 +607,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,
   AppContactSharedinboxRoute: AppContactSharedinboxRoute,
   AppContactUnassignedRoute: AppContactUnassignedRoute,
+  AppReportesReceiptsRoute: AppReportesReceiptsRoute,
   AppSettingsLearnRoute: AppSettingsLearnRoute,
   AppSettingsNewWhatsappRoute: AppSettingsNewWhatsappRoute,
   AppCompaniesIndexRoute: AppCompaniesIndexRoute,

@@ -33,7 +33,8 @@ describe('menú lateral con las pantallas construidas hoy', () => {
       'supervisor@demo.test',
       'super',
       [
-        'Rendimiento',
+        'Estadísticas > Rendimiento',
+        'Estadísticas > Reportes',
         'Vendedores',
         'Bandeja de entrada > Carteras compartidas',
         'Bandeja de entrada > Inbox',
@@ -47,9 +48,11 @@ describe('menú lateral con las pantallas construidas hoy', () => {
       'comercial@demo.test',
       'comercial',
       [
-        'Rendimiento',
+        'Estadísticas > Rendimiento',
+        'Estadísticas > Reportes',
         'Vendedores',
         'Backoffice > Ventas',
+        'Backoffice > Crear preventa',
         'Backoffice > Objetivos',
         'Bandeja de entrada > Carteras compartidas',
         'Bandeja de entrada > Inbox',
@@ -63,7 +66,8 @@ describe('menú lateral con las pantallas construidas hoy', () => {
       'proyecto@demo.test',
       'project_manager',
       [
-        'Rendimiento',
+        'Estadísticas > Rendimiento',
+        'Estadísticas > Reportes',
         'Bandeja de entrada > Carteras compartidas',
         'Bandeja de entrada > Inbox',
         'Bandeja de entrada > Conversaciones',

@@ -58,6 +58,8 @@ export const FEATURE_FLAGS = [
   'subConversations',
   'showAllSellers',
   'showAllAgents',
+  /** 03 §2.2: the composer's 'Venta Manual' tab. */
+  'manualSale',
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export type FeatureFlags = Partial<Record<string, 0 | 1>>;
@@ -165,7 +167,7 @@ export interface RouteRule {
 
 export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/', roles: 'all', built: true },
-  { path: '/reportes/receipts', roles: 'all', slug: 'reports', built: false },
+  { path: '/reportes/receipts', roles: 'all', slug: 'reports', built: true },
   { path: '/contacts', roles: 'all', slug: 'contacts', built: true },
   { path: '/contact/unassigned', roles: 'all', slug: 'unassigned', built: true },
   { path: '/contact/sharedinbox', roles: 'all', slug: 'sharedContactInbox', built: true },
@@ -182,7 +184,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/comercial/goals', roles: 'all', slug: 'comercial-goals', built: true },
   { path: '/comercial/netpromoterscore', roles: 'all', slug: 'net-promoter-score', built: false },
   { path: '/comercial/forms', roles: 'all', slug: 'forms', built: false },
-  { path: '/presale', roles: 'all', slug: 'comercial-presale', built: false },
+  { path: '/presale', roles: 'all', slug: 'comercial-presale', built: true },
   { path: '/grupos', roles: ['admin'], slug: 'groups', built: false },
   { path: '/settings', roles: 'all', slug: 'settings', built: true },
   /** 'Aprender' of the user menu (01 §2): the training area (the web sends it to /training). */
@@ -302,6 +304,7 @@ const SALE_PROCEDURES = [
   'receipt.get',
   'receipt.create',
   'receipt.updateFieldValue',
+  'receipt.config',
 ];
 
 export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>> = {
@@ -348,6 +351,8 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
   /** 'Ventas' (the back office) and 'Reportes' read and write sales through the same calls. */
   '/comercial/sale': [...SALE_PROCEDURES, 'receipt.count'],
   '/reportes/receipts': ['receipt.list', 'receipt.get'],
+  /** 'Crear preventa': the presale template and the create call. */
+  '/presale': SALE_PROCEDURES,
   /** The contacts list's filters and the multi-contact transfer. */
   '/contacts': ['catalog.tags', 'catalog.origins', 'customField.forForm', 'user.lookup'],
   /** A company's sheet: its configurable fields, address and pickers. */

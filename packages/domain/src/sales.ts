@@ -285,3 +285,174 @@ export const ZPhoneQuery = z.object({
     }),
 });
 export type ReceiptListInput = z.input<typeof ZReceiptListInput>;
+
+// ---------------------------------------------------------------------------------------------
+// The conversation side (03 §2.2 'Venta Manual', §3 sale template, §9 sale bubble).
+
+/** Who may see the 'Venta Manual' tab (03 §2.2): the flag, then crmConfig.manualSales' roles. */
+export function manualSaleAllowed(
+  subject: { roles: readonly string[]; featureFlags: Partial<Record<string, 0 | 1>> },
+  manualSales: { active: boolean; roles: readonly string[] } | undefined,
+): boolean {
+  if (subject.featureFlags.manualSale !== 1) return false;
+  if (!manualSales?.active) return true;
+  return (
+    manualSales.roles.includes('all') ||
+    subject.roles.some((role) => manualSales.roles.includes(role))
+  );
+}
+
+/** The template a sale was typed with (its `type` is the code), else the default, else the first. */
+export function templateOf<T extends { code: string; default?: boolean }>(
+  templates: readonly T[],
+  code?: string | null,
+): T | undefined {
+  return (
+    templates.find((template) => template.code === code) ??
+    templates.find((template) => template.default) ??
+    templates[0]
+  );
+}
+
+/**
+ * The fields of the sale bubble, in order (03 §9), by their Sale-content names: 'Fecha de
+ * ingreso', 'Fecha de venta', 'Nombre', 'Cedula', 'Estado', 'Producto', 'Categoría', 'Precio'.
+ * A template's `hiddenFields` names the ones it hides.
+ */
+export const SALE_BUBBLE_FIELDS = [
+  'date',
+  'date_sale',
+  'name',
+  'gov_id',
+  'status',
+  'product',
+  'category',
+  'value',
+] as const;
+export type SaleBubbleField = (typeof SALE_BUBBLE_FIELDS)[number];
+
+/** 03 §9: the sale bubble shows three fields until it is expanded. */
+export const SALE_BUBBLE_COLLAPSED_FIELDS = 3;
+
+/** The sale as a sale item carries it (03 §3 Sale content), every field optional. */
+export interface SaleItemSale {
+  date?: string | null;
+  date_sale?: string | null;
+  name?: string | null;
+  gov_id?: string | null;
+  status?: string | null;
+  product?: string | null;
+  category?: string | null;
+  value?: number | null;
+  saleStructureType?: string | null;
+  productLines?: ReadonlyArray<{
+    name?: string | null;
+    category?: string | null;
+    value?: number | null;
+    quantity?: number | null;
+  }> | null;
+}
+
+/** 'YYYY-MM-DD' as the screens show a day, 'DD/MM/YYYY'. */
+export function showDay(day: string | null | undefined) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day ?? '');
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}
+
+/**
+ * The bubble's fields with a value, in order, without the hidden ones: a multiline sale's
+ * product is its lines' names and its category their distinct categories; the price is the
+ * sale's total (Σ value × quantity).
+ */
+export function saleBubbleFields(
+  sale: SaleItemSale,
+  statusLabel: (status: string) => string,
+  hidden: readonly string[] = [],
+): Array<{ field: SaleBubbleField; value: string }> {
+  const lines = sale.productLines ?? [];
+  const names = lines.map((line) => line.name).filter(Boolean);
+  const categories = [...new Set(lines.map((line) => line.category).filter(Boolean))];
+  const values: Record<SaleBubbleField, string> = {
+    date: showDay(sale.date),
+    date_sale: showDay(sale.date_sale),
+    name: sale.name ?? '',
+    gov_id: sale.gov_id ?? '',
+    status: sale.status ? statusLabel(sale.status) : '',
+    product: sale.product || names.join(', '),
+    category: sale.category && categories.length <= 1 ? sale.category : categories.join(', '),
+    value:
+      lines.length > 0 || sale.value != null
+        ? formatSaleTotal(
+            saleTotal({ value: sale.value ?? null, productLines: lines as ProductLineLike[] }),
+          )
+        : '',
+  };
+  return SALE_BUBBLE_FIELDS.filter((field) => !hidden.includes(field) && values[field] !== '').map(
+    (field) => ({ field, value: values[field] }),
+  );
+}
+
+type ProductLineLike = { value?: number | null; quantity?: number | null };
+
+// ---------------------------------------------------------------------------------------------
+// 'Reportes' (/reportes/receipts): totals per seller, status and month.
+
+/** The report's months: at most two years, the last six by default. */
+export const REPORT_MAX_MONTHS = 24;
+export const REPORT_DEFAULT_MONTHS = 6;
+
+export const ZReceiptReportInput = z
+  .object({
+    kind: z.enum(RECEIPT_KINDS).default('receipt'),
+    /** Entry dates from–to, inclusive; the last six months by default. */
+    from: ZSaleDay.optional(),
+    to: ZSaleDay.optional(),
+    sellerId: z.uuid().optional(),
+  })
+  .superRefine((input, context) => {
+    if (input.from && input.to && input.from > input.to) {
+      context.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'La fecha final debe ser posterior a la inicial',
+      });
+    } else if (
+      input.from &&
+      input.to &&
+      monthsOf(input.from, input.to).length > REPORT_MAX_MONTHS
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['from'],
+        message: `El período no puede superar los ${REPORT_MAX_MONTHS} meses`,
+      });
+    }
+  });
+export type ReceiptReportInput = z.input<typeof ZReceiptReportInput>;
+
+/** The report's default period: the first day of the month five months back to today (UTC). */
+export function defaultReportPeriod(today = new Date()) {
+  const from = new Date(
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - (REPORT_DEFAULT_MONTHS - 1), 1),
+  );
+  return { from: from.toISOString().slice(0, 10), to: today.toISOString().slice(0, 10) };
+}
+
+/** The months of a period, 'YYYY-MM', oldest first (the report's rows, empty ones included). */
+export function monthsOf(from: string, to: string): string[] {
+  const months: string[] = [];
+  let year = Number(from.slice(0, 4));
+  let month = Number(from.slice(5, 7));
+  const last = to.slice(0, 7);
+  for (let guard = 0; guard < 1200; guard++) {
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    if (key > last) break;
+    months.push(key);
+    month += 1;
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+  }
+  return months;
+}

@@ -75,9 +75,36 @@ export const ZCompaniesConfig = z.object({
     .catch({}),
 });
 
+/**
+ * A sale template (03 §3 Sale template): how a sale of the company is typed and drawn. Its code
+ * is stored as the sale's `type`; `hiddenFields` names fields of the sale bubble not shown
+ * (SALE_BUBBLE_FIELDS of sales.ts).
+ */
+export const ZSaleTemplate = z.object({
+  code: z.string().min(1).max(60),
+  structureType: z.enum(['simple', 'multiline']).default('simple'),
+  default: z.boolean().default(false),
+  saleTitle: z.string().max(120).optional(),
+  bubbleTitle: z.string().max(120).optional(),
+  hiddenFields: z.array(z.string()).default([]),
+});
+export type SaleTemplate = z.output<typeof ZSaleTemplate>;
+
 /** `configs.sale`: the group's sale configuration (01 §3); presale turns 'Crear preventa' on. */
 export const ZSaleConfig = z.object({
   presale: z.boolean().optional().catch(undefined),
+  /** The sale templates (03 §3); none = one simple sale. */
+  templates: z.array(ZSaleTemplate).default([]).catch([]),
+  /** The presale template of 'Crear preventa' (01 §7 GET /company/presaletemplate). */
+  presaleTemplate: ZSaleTemplate.optional().catch(undefined),
+  /**
+   * 03 §3 crmConfig.manualSales: with `active`, only these roles ('all' for every one) see the
+   * 'Venta Manual' tab, which the `manualSale` feature flag turns on (03 §2.2).
+   */
+  manualSales: z
+    .object({ active: z.boolean(), roles: z.array(z.string()).default([]) })
+    .optional()
+    .catch(undefined),
 });
 
 /**

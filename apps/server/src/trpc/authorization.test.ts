@@ -118,6 +118,8 @@ const procedures: Record<string, Entry> = {
     access: 'authenticated',
     input: { id: SOME_ID, field: 'name', value: 'Ana' },
   },
+  'receipt.config': { access: 'authenticated' },
+  'receipt.report': { access: { roles: ['super', 'comercial', 'project_manager'] }, input: {} },
   'training.coach': { access: 'authenticated' },
   'training.setCoach': { access: { roles: ['admin'] }, input: { userId: SOME_ID } },
   'training.audienceGroups': { access: 'authenticated' },

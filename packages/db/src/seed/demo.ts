@@ -109,9 +109,41 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
       campaigns: 1,
       snooze: 1,
       subConversations: 1,
+      manualSale: 1,
     },
     configs: {
-      sale: { presale: true },
+      sale: {
+        presale: true,
+        // 03 §3 sale templates: the plans are sold in several lines, equipment one at a time.
+        templates: [
+          {
+            code: 'planes',
+            structureType: 'multiline',
+            default: true,
+            saleTitle: 'Venta de planes',
+            bubbleTitle: 'Venta de planes',
+            hiddenFields: [],
+          },
+          {
+            code: 'equipos',
+            structureType: 'simple',
+            default: false,
+            saleTitle: 'Venta de equipos',
+            bubbleTitle: 'Venta de equipos',
+            hiddenFields: [],
+          },
+        ],
+        presaleTemplate: {
+          code: 'preventa',
+          structureType: 'multiline',
+          default: true,
+          saleTitle: 'Preventa',
+          bubbleTitle: 'Preventa',
+          hiddenFields: ['date_sale'],
+        },
+        // 03 §2.2 'Venta Manual': sellers, supervisors and the back office.
+        manualSales: { active: true, roles: ['user', 'super', 'comercial'] },
+      },
       // Unify for every role; sub-conversations for every role (03 §5 default 'all').
       contacts: { unify: { active: true, roles: ['all'] } },
       conversation: {

@@ -127,6 +127,7 @@ export const conversationEs = {
       channelMessage: 'Mensaje',
     } as Record<string, string>,
     activity: 'Actividad',
+    sales: 'Ventas',
     activityHint: 'Interacciones por día en los últimos 3 meses',
     activityCell: '{day}: {n}',
     activityEmpty: 'Sin actividad en los últimos 3 meses.',

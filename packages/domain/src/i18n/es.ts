@@ -5,6 +5,7 @@ import { conversationEs } from './conversation.es';
 import { companiesEs, fieldsErrorMessages, fieldsEs } from './fields.es';
 import { goalsEs } from './goals.es';
 import { salesOfficeEs } from './sales-office.es';
+import { receiptsEs } from './receipts.es';
 import { trainingEs } from './training.es';
 import { sharedInboxesEs } from './shared-inboxes.es';
 import { companyEs } from './company.es';
@@ -171,6 +172,7 @@ export const es = {
   company: companyEs,
   goals: goalsEs,
   salesOffice: salesOfficeEs,
+  receipts: receiptsEs,
   training: trainingEs,
   app: {
     name: 'Cartera',

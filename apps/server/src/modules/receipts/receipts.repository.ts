@@ -20,7 +20,7 @@ import { scopeCondition, type ContactScope } from '../contact-access/contact-acc
 export type ReceiptScope =
   { kind: 'tenant' } | { kind: 'subtree'; groupId: string } | { kind: 'own'; userId: string };
 
-function receiptScopeCondition(tenantId: string, scope: ReceiptScope): SQL | undefined {
+export function receiptScopeCondition(tenantId: string, scope: ReceiptScope): SQL | undefined {
   if (scope.kind === 'tenant') return undefined;
   if (scope.kind === 'own') return eq(receipts.sellerId, scope.userId);
   return inArray(

@@ -34,6 +34,8 @@ import {
   ZReceiptPage,
   ZReceiptSeller,
 } from './receipts.service';
+import { saleSettings } from './receipts.report';
+import { ZSaleTemplate } from '@cartera/domain/tenant-settings';
 
 /** The legacy paths of 01 §7 Sales and presales over the services of the `receipt` router. */
 export function registerReceiptsRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -255,5 +257,16 @@ export function registerReceiptsRoutes(app: FastifyInstance, deps: AppDeps) {
     response: ZReceipt,
     handler: ({ session, params, body }) =>
       updateReceiptField(deps.db, session.user, { ...body, id: params.id }),
+  });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/company/presaletemplate',
+    tags: ['sales'],
+    summary: "The company's presale template ('Crear preventa'), or null when none is configured",
+    auth: 'session',
+    access: { procedure: 'receipt.config' },
+    response: ZSaleTemplate.nullable(),
+    handler: async ({ session }) => (await saleSettings(deps.db, session.user)).presaleTemplate,
   });
 }

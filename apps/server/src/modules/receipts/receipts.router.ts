@@ -10,7 +10,9 @@ import {
   ZReceiptSellerChange,
   ZReceiptStatusChange,
 } from '@cartera/domain/sales';
-import { router, tenantProcedure } from '../../trpc/init';
+import { ZReceiptReportInput } from '@cartera/domain/sales';
+import { roleProcedure, router, tenantProcedure } from '../../trpc/init';
+import { receiptReport, saleSettings, ZReceiptReport, ZSaleSettings } from './receipts.report';
 import {
   cancelReceipt,
   changeReceiptSaleDate,
@@ -151,4 +153,22 @@ export const receiptsRouter = router({
     .input(ZReceiptFieldUpdate)
     .output(ZReceipt)
     .mutation(({ ctx, input }) => updateReceiptField(ctx.db, ctx.user, input)),
+
+  config: tenantProcedure
+    .meta({
+      description:
+        "The company's sale configuration as the caller may use it: whether the composer's 'Venta Manual' tab is theirs (03 §2.2: the manualSale flag and crmConfig.manualSales roles), whether presales are on (01 §6), the sale templates (03 §3) and the presale template.",
+    })
+    .output(ZSaleSettings)
+    .query(({ ctx }) => saleSettings(ctx.db, ctx.user)),
+
+  report: roleProcedure('super', 'comercial', 'project_manager')
+    .meta({
+      area: '/reportes/receipts',
+      description:
+        "'Reportes': counts and totals (Σ value × quantity) of sales or presales per seller, per status and per month of entry over a period (the last six months by default, at most 24), grouped in SQL over the receipts the caller sees (a supervisor their subtree's sellers').",
+    })
+    .input(ZReceiptReportInput)
+    .output(ZReceiptReport)
+    .query(({ ctx, input }) => receiptReport(ctx.db, ctx.user, input)),
 });

@@ -133,7 +133,7 @@ function viewOf({ receipt, sellerName, sellerLastname }: ReceiptRow): ReceiptVie
 // ---------------------------------------------------------------------------------------------
 // Scope and sellers.
 
-function receiptScope(user: AuthUser): ReceiptScope {
+export function receiptScope(user: AuthUser): ReceiptScope {
   const reach = contactReach(user.roles);
   if (reach === 'tenant') return { kind: 'tenant' };
   if (reach === 'subtree') return { kind: 'subtree', groupId: user.groupId };

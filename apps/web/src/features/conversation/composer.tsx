@@ -36,6 +36,7 @@ import {
   writesToPhone,
 } from './composer/channel-dialogs';
 import { VisitDialog } from './composer/visit-dialog';
+import { ManualSaleDialog } from './composer/manual-sale-dialog';
 import { EmojiButton } from './composer/emoji-button';
 import { VoiceNoteButton } from './composer/voice-note';
 import { ChevronDownIcon, SendIcon } from './icons';
@@ -155,6 +156,9 @@ function ContactComposer({
   const toPhone = phones.find((each) => each.phone === chosenPhone)?.phone ?? phones[0]?.phone;
   const [dialog, setDialog] = useState<'personalDisconnected' | 'available' | null>(null);
   const [visitOpen, setVisitOpen] = useState(false);
+  // 03 §2.2 'Venta Manual': the flag and crmConfig.manualSales' roles (receipt.config).
+  const saleConfig = useQuery(trpc.receipt.config.queryOptions());
+  const [saleOpen, setSaleOpen] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const viewport = useViewportSize();
   const [text, setText] = useState('');
@@ -526,6 +530,11 @@ function ContactComposer({
             {c.visit}
           </Button>
         )}
+        {saleConfig.data?.manualSale && (
+          <Button size="compact-xs" variant="light" color="green" onClick={() => setSaleOpen(true)}>
+            {es.receipts.manual.tab}
+          </Button>
+        )}
       </Group>
       {replies.active && (
         <QuickReplyList replies={replies} onPick={(reply) => applyReply(reply.message)} />
@@ -632,6 +641,21 @@ function ContactComposer({
         channels={channels}
         phone={toPhone ?? null}
       />
+      {saleConfig.data?.manualSale && (
+        <ManualSaleDialog
+          contactId={contactId}
+          templates={saleConfig.data.templates}
+          defaults={{
+            phone: phones[0]?.phone ?? '',
+            name: contactDetail.data
+              ? `${contactDetail.data.firstName} ${contactDetail.data.lastName}`.trim()
+              : '',
+            govId: contactDetail.data?.govId ?? '',
+          }}
+          opened={saleOpen}
+          onClose={() => setSaleOpen(false)}
+        />
+      )}
       {visits && (
         <VisitDialog
           contactId={contactId}

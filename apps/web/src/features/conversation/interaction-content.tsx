@@ -16,8 +16,8 @@ import { ScheduledMessageContent } from './scheduled-message';
 import { MarkupText } from './markup-text';
 import { formatCallDuration } from './calls/call-format';
 import { NoteAttachments } from './composer/note-attachments';
+import { SaleBubble } from './bubbles/sale-bubble';
 import type { TimelineItem } from './timeline-model';
-import { SaleEvent } from '../sales/sale-event';
 
 const t = es.conversation.timeline;
 
@@ -25,7 +25,11 @@ const t = es.conversation.timeline;
 export type ItemShape = 'bubble' | 'event';
 
 export function itemShape(type: string): ItemShape {
-  return type === 'note' || type === 'feedback' || type === 'visit' || type === 'scheduled-message'
+  return type === 'note' ||
+    type === 'feedback' ||
+    type === 'visit' ||
+    type === 'scheduled-message' ||
+    type === 'sale'
     ? 'bubble'
     : 'event';
 }
@@ -265,6 +269,8 @@ function ParsedInteraction({
     }
     case 'disregarded':
       return <Line>{t.disregarded}</Line>;
+    case 'sale':
+      return <SaleBubble content={parsed.content} />;
     case 'scheduled-message':
       return (
         <ScheduledMessageContent
@@ -283,8 +289,6 @@ function ParsedInteraction({
           message={chatMessageOf(parsed.content, item.agent !== null && !item.createdBySystem)}
         />
       );
-    case 'sale':
-      return <SaleEvent content={parsed.content} />;
     case 'unknown':
       return (
         <Text size="sm" c="dimmed" fs="italic">

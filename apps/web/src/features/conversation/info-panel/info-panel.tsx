@@ -8,14 +8,15 @@ import { useContactChanges } from '../timeline-context';
 import { ActivitySection } from './activity-section';
 import { FilesSection, MultimediaSection } from './attachments-section';
 import { InteractionsSection } from './interactions-section';
+import { SalesSection } from './sales-section';
 import classes from './info-panel.module.css';
 
 const t = es.conversation.infoPanel;
 
 /**
  * The contact information side panel (03 §2.1), 315 px wide: accordion sections for shortcuts,
- * interactions, activity, multimedia and files. Sales and statistics join once their data
- * exists. Whatever changes the contact's timeline refreshes the sections.
+ * interactions, activity, multimedia, files and sales. Statistics join once their data exists.
+ * Whatever changes the contact's timeline refreshes the sections (a sale item, its sales).
  */
 export function InfoPanel({
   contact,
@@ -33,6 +34,7 @@ export function InfoPanel({
     void queryClient.invalidateQueries(trpc.interaction.heatmap.pathFilter());
     void queryClient.invalidateQueries(trpc.interaction.files.pathFilter());
     void queryClient.invalidateQueries(trpc.interaction.search.pathFilter());
+    void queryClient.invalidateQueries(trpc.receipt.list.pathFilter());
   }, [queryClient, trpc]);
   useContactChanges(refresh);
 
@@ -70,6 +72,12 @@ export function InfoPanel({
           <Accordion.Control>{t.files}</Accordion.Control>
           <Accordion.Panel>
             <FilesSection contactId={contactId} />
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="sales">
+          <Accordion.Control>{t.sales}</Accordion.Control>
+          <Accordion.Panel>
+            <SalesSection contactId={contactId} />
           </Accordion.Panel>
         </Accordion.Item>
       </Accordion>
