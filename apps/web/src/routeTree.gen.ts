@@ -14,6 +14,7 @@ import { Route as ForceChangePasswordRouteImport } from './routes/force-change-p
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppCompanyRouteImport } from './routes/_app/company'
+import { Route as AppGruposRouteImport } from './routes/_app/grupos'
 import { Route as AppTrainingRouteImport } from './routes/_app/training'
 import { Route as AppComercialGoalsRouteImport } from './routes/_app/comercial/goals'
 import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index'
@@ -56,6 +57,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppCompanyRoute = AppCompanyRouteImport.update({
   id: '/company',
   path: '/company',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppGruposRoute = AppGruposRouteImport.update({
+  id: '/grupos',
+  path: '/grupos',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTrainingRoute = AppTrainingRouteImport.update({
@@ -161,6 +167,7 @@ export interface FileRoutesByFullPath {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
   '/company': typeof AppCompanyRouteWithChildren
+  '/grupos': typeof AppGruposRoute
   '/training': typeof AppTrainingRouteWithChildren
   '/comercial/goals': typeof AppComercialGoalsRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
@@ -184,6 +191,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
+  '/grupos': typeof AppGruposRoute
   '/': typeof AppIndexRoute
   '/comercial/goals': typeof AppComercialGoalsRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
@@ -210,6 +218,7 @@ export interface FileRoutesById {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
   '/_app/company': typeof AppCompanyRouteWithChildren
+  '/_app/grupos': typeof AppGruposRoute
   '/_app/training': typeof AppTrainingRouteWithChildren
   '/_app/': typeof AppIndexRoute
   '/_app/comercial/goals': typeof AppComercialGoalsRoute
@@ -238,6 +247,7 @@ export interface FileRouteTypes {
     | '/force-change-password'
     | '/login'
     | '/company'
+    | '/grupos'
     | '/training'
     | '/comercial/goals'
     | '/companies/$companyId'
@@ -261,6 +271,7 @@ export interface FileRouteTypes {
   to:
     | '/force-change-password'
     | '/login'
+    | '/grupos'
     | '/'
     | '/comercial/goals'
     | '/companies/$companyId'
@@ -286,6 +297,7 @@ export interface FileRouteTypes {
     | '/force-change-password'
     | '/login'
     | '/_app/company'
+    | '/_app/grupos'
     | '/_app/training'
     | '/_app/'
     | '/_app/comercial/goals'
@@ -349,6 +361,13 @@ declare module '@tanstack/react-router' {
       path: '/company'
       fullPath: '/company'
       preLoaderRoute: typeof AppCompanyRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/grupos': {
+      id: '/_app/grupos'
+      path: '/grupos'
+      fullPath: '/grupos'
+      preLoaderRoute: typeof AppGruposRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/training': {
@@ -521,6 +540,7 @@ const AppTrainingRouteWithChildren = AppTrainingRoute._addFileChildren(
 
 interface AppRouteChildren {
   AppCompanyRoute: typeof AppCompanyRouteWithChildren
+  AppGruposRoute: typeof AppGruposRoute
   AppTrainingRoute: typeof AppTrainingRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
   AppComercialGoalsRoute: typeof AppComercialGoalsRoute
@@ -539,6 +559,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppCompanyRoute: AppCompanyRouteWithChildren,
+  AppGruposRoute: AppGruposRoute,
   AppTrainingRoute: AppTrainingRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
   AppComercialGoalsRoute: AppComercialGoalsRoute,

@@ -129,14 +129,15 @@ export async function openEventStream(options: StreamOptions) {
           continue;
         }
         if (next.kind === 'notice') {
-          yield tracked(String(cursor), {
+          const notice: EventEnvelope = {
             id: cursor,
             type: next.type,
             topic: SESSION_TOPIC,
             payload: {},
             actorUserId: null,
             createdAt: new Date(),
-          } satisfies EventEnvelope);
+          };
+          yield tracked(String(cursor), notice);
           continue;
         }
         if (next.event.id <= cursor) continue;

@@ -23,9 +23,10 @@ export async function findTenantGroups(db: Executor, tenantId: string) {
   return db
     .select({
       ...groupColumns,
+      // Qualified by hand: inside the subquery an unqualified column would be the user's.
       users: sql<number>`(
         select count(*)::int from ${users} u
-        where u.tenant_id = ${groups.tenantId} and u.group_id = ${groups.id} and u.active
+        where u.tenant_id = "groups"."tenant_id" and u.group_id = "groups"."id" and u.active
       )`,
     })
     .from(groups)
@@ -217,7 +218,7 @@ export async function findAudit(
   if (options.before) conditions.push(lt(auditLog.id, options.before));
   const actor = sql<string>`(
     select trim(u.name || ' ' || u.lastname) from ${users} u
-    where u.id = ${auditLog.actorUserId} limit 1
+    where u.id = "audit_log"."actor_user_id" limit 1
   )`;
   return db
     .select({

@@ -162,7 +162,7 @@ export const adminRouter = router({
     .meta({
       area: GROUPS_AREA,
       description:
-        "The audit log of administrative changes of the caller's company, newest first, 50 a page (`before` = the last id shown): who (the real person behind an impersonated session), when, the action and the fields before and after; of one group (its own changes and its users') when `groupId` is given.",
+        "The audit log of administrative changes of the caller's company, newest first, 50 a page (`cursor` = the last id shown): who (the real person behind an impersonated session), when, the action and the fields before and after; of one group (its own changes and its users') when `groupId` is given.",
     })
     .input(ZAuditInput)
     .output(z.object({ entries: z.array(ZAuditEntry), hasMore: z.boolean() }))

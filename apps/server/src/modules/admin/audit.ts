@@ -46,7 +46,7 @@ export const AUDIT_PAGE = 50;
 export const ZAuditInput = z.object({
   groupId: z.string().uuid().optional(),
   /** The id of the last entry already shown: the next page comes after it. */
-  before: z.string().uuid().optional(),
+  cursor: z.string().uuid().nullish(),
 });
 
 export const ZAuditEntry = z.object({
@@ -66,7 +66,11 @@ export async function listAudit(
   tenantId: string,
   input: z.infer<typeof ZAuditInput>,
 ) {
-  const rows = await findAudit(db, tenantId, { ...input, limit: AUDIT_PAGE + 1 });
+  const rows = await findAudit(db, tenantId, {
+    groupId: input.groupId,
+    before: input.cursor ?? undefined,
+    limit: AUDIT_PAGE + 1,
+  });
   const entries = rows.slice(0, AUDIT_PAGE).map((row) => ({
     id: row.id,
     action: row.action as AuditAction,
