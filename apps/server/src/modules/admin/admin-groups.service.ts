@@ -9,7 +9,7 @@ import type {
 import { countryName, groupMatches } from '@cartera/domain/admin';
 import { DomainError } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
-import type { FeatureFlags } from '@cartera/domain/policy';
+import { resolveFlags, type FeatureFlags } from '@cartera/domain/policy';
 import type { AuthSession } from '../sessions/session.types';
 import {
   findGroup,
@@ -241,4 +241,26 @@ export async function setFlag(
     });
     return toAdminGroup(updated);
   });
+}
+
+export const ZGroupFlags = z.object({
+  groupId: z.string(),
+  /** The group's own values. */
+  own: z.record(z.string(), ZFlagValue),
+  /** What is in force for the group's users (own over inherited, nearest group first). */
+  effective: z.record(z.string(), ZFlagValue),
+});
+
+/** A group's own flags and those in force for it (legacy GET /group/{id}/featureflag). */
+export async function groupFlags(db: Executor, tenantId: string, groupId: string) {
+  const group = await requireGroup(db, tenantId, groupId);
+  const all = await findTenantGroups(db, tenantId);
+  const path = [...group.ancestors, group.id].map(
+    (id) => all.find((each) => each.id === id)?.featureFlags,
+  );
+  return {
+    groupId: group.id,
+    own: group.featureFlags as Record<string, 0 | 1>,
+    effective: resolveFlags(path) as Record<string, 0 | 1>,
+  };
 }

@@ -393,3 +393,48 @@ describe('usuarios', () => {
     expect(JSON.stringify(entries)).not.toContain('Otra1234');
   });
 });
+
+describe('rutas REST heredadas (01 §7 Groups and company)', () => {
+  it('lee y cambia las funcionalidades de un grupo; otra empresa y un gestor de usuarios no', async () => {
+    const north = env.demo.north.id;
+    const read = await env.rest<{ own: object; effective: Record<string, number> }>(
+      ADMIN,
+      'GET',
+      `/api/group/${north}/featureflag`,
+    );
+    expect(read.status).toBe(200);
+    expect(read.body.effective).toMatchObject({ inbox: 1, training: 1 });
+
+    const changed = await env.rest<{ own: object; effective: Record<string, number> }>(
+      ADMIN,
+      'PATCH',
+      `/api/group/${north}/featureflag`,
+      { flag: 'training', value: 0 },
+    );
+    expect(changed.body).toMatchObject({ own: { training: 0 }, effective: { training: 0 } });
+    expect(
+      (await env.call(SELLER, 'training.items', { type: 'instance' })).error?.data.domainCode,
+    ).toBe('PERMISSION_DENIED');
+    await env.rest(ADMIN, 'PATCH', `/api/group/${north}/featureflag`, {
+      flag: 'training',
+      value: null,
+    });
+
+    const elsewhere = await env.rest<{ code: string; message: string }>(
+      ADMIN,
+      'PATCH',
+      `/api/group/${env.demo.other.id}/featureflag`,
+      { flag: 'inbox', value: 1 },
+    );
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.code).toBe('GROUP_NOT_FOUND');
+    const manager = await env.rest(MANAGER, 'PATCH', `/api/group/${north}/featureflag`, {
+      flag: 'inbox',
+      value: 0,
+    });
+    expect(manager.status).toBe(403);
+    const tree = await env.rest<Array<{ id: string }>>(MANAGER, 'GET', '/api/groups?search=norte');
+    expect(tree.status).toBe(200);
+    expect(tree.body.map((group) => group.id)).toContain(north);
+  });
+});
