@@ -124,6 +124,7 @@ test('el usuario nuevo cambia su contraseña; una funcionalidad apagada y su des
   await inbox.click({ force: true });
   await expect(inbox).not.toBeChecked();
   await expect(page.getByText(text.flags.own).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/admin-groups-flags.png', fullPage: true });
 
   // Without a reload: the menu drops 'Inbox' and the server refuses it.
   await expect(mainMenu(seller).getByRole('link', { name: es.menu.entries.inbox })).toHaveCount(0);
