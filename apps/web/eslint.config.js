@@ -12,6 +12,7 @@ import root from '../../eslint.config.js';
 const FRAME_FEATURES = [
   'auth/session', // who is signed in
   'auth/use-logout', // the user menu's 'Cerrar sesión'
+  'auth/use-session-live', // access changes and the session's end reach the open tab
   'account/[^/]+', // the account switcher and linked accounts dialogs
   'activity/activity-dialog', // the user menu's 'Actividad'
   'profile/profile-dialog', // the user menu's 'Mi perfil'

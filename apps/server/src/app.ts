@@ -17,6 +17,7 @@ import { jobDefinitions } from './jobs/registry';
 import { JobRunner } from './jobs/runner';
 import { createLogger, type Logger } from './logger';
 import { registerAccountRoutes } from './modules/account/account.rest';
+import { registerAdminRoutes } from './modules/admin/admin.rest';
 import { registerCompaniesRoutes } from './modules/companies/companies.rest';
 import { registerContactsRoutes } from './modules/contacts/contacts.rest';
 import { registerInteractionsRoutes } from './modules/interactions/interactions.rest';
@@ -196,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerHealthRoute(server, deps);
   registerAuthRoutes(server, deps);
   registerAccountRoutes(server, deps);
+  registerAdminRoutes(server, deps);
   registerCompaniesRoutes(server, deps);
   registerContactsRoutes(server, deps);
   registerInteractionsRoutes(server, deps);

@@ -1,4 +1,5 @@
 import { accountRouter } from './modules/account/account.router';
+import { adminRouter } from './modules/admin/admin.router';
 import { catalogRouter } from './modules/catalog/catalog.router';
 import { channelsRouter } from './modules/channels/channels.router';
 import { companiesRouter } from './modules/companies/companies.router';
@@ -30,6 +31,7 @@ export const appRouter = router({
   auth: authRouter,
   activity: activityRouter,
   account: accountRouter,
+  admin: adminRouter,
   seller: sellersRouter,
   goal: goalsRouter,
   receipt: receiptsRouter,

@@ -90,7 +90,7 @@ test.describe('Menú lateral', () => {
       'admin@demo.test',
       'Ana Administradora',
       [],
-      ['Rendimiento', 'Conversaciones', 'Contactos'],
+      ['Rendimiento', 'Conversaciones', 'Contactos', 'Administración'],
       true,
     ],
     [

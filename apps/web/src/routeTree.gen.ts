@@ -14,6 +14,7 @@ import { Route as ForceChangePasswordRouteImport } from './routes/force-change-p
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppCompanyRouteImport } from './routes/_app/company'
+import { Route as AppGruposRouteImport } from './routes/_app/grupos'
 import { Route as AppPresaleRouteImport } from './routes/_app/presale'
 import { Route as AppTrainingRouteImport } from './routes/_app/training'
 import { Route as AppComercialGoalsRouteImport } from './routes/_app/comercial/goals'
@@ -59,6 +60,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppCompanyRoute = AppCompanyRouteImport.update({
   id: '/company',
   path: '/company',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppGruposRoute = AppGruposRouteImport.update({
+  id: '/grupos',
+  path: '/grupos',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPresaleRoute = AppPresaleRouteImport.update({
@@ -179,6 +185,7 @@ export interface FileRoutesByFullPath {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
   '/company': typeof AppCompanyRouteWithChildren
+  '/grupos': typeof AppGruposRoute
   '/presale': typeof AppPresaleRoute
   '/training': typeof AppTrainingRouteWithChildren
   '/comercial/goals': typeof AppComercialGoalsRoute
@@ -205,6 +212,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
+  '/grupos': typeof AppGruposRoute
   '/presale': typeof AppPresaleRoute
   '/': typeof AppIndexRoute
   '/comercial/goals': typeof AppComercialGoalsRoute
@@ -234,6 +242,7 @@ export interface FileRoutesById {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
   '/_app/company': typeof AppCompanyRouteWithChildren
+  '/_app/grupos': typeof AppGruposRoute
   '/_app/presale': typeof AppPresaleRoute
   '/_app/training': typeof AppTrainingRouteWithChildren
   '/_app/': typeof AppIndexRoute
@@ -265,6 +274,7 @@ export interface FileRouteTypes {
     | '/force-change-password'
     | '/login'
     | '/company'
+    | '/grupos'
     | '/presale'
     | '/training'
     | '/comercial/goals'
@@ -291,6 +301,7 @@ export interface FileRouteTypes {
   to:
     | '/force-change-password'
     | '/login'
+    | '/grupos'
     | '/presale'
     | '/'
     | '/comercial/goals'
@@ -319,6 +330,7 @@ export interface FileRouteTypes {
     | '/force-change-password'
     | '/login'
     | '/_app/company'
+    | '/_app/grupos'
     | '/_app/presale'
     | '/_app/training'
     | '/_app/'
@@ -385,6 +397,13 @@ declare module '@tanstack/react-router' {
       path: '/company'
       fullPath: '/company'
       preLoaderRoute: typeof AppCompanyRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/grupos': {
+      id: '/_app/grupos'
+      path: '/grupos'
+      fullPath: '/grupos'
+      preLoaderRoute: typeof AppGruposRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/presale': {
@@ -578,6 +597,7 @@ const AppTrainingRouteWithChildren = AppTrainingRoute._addFileChildren(
 
 interface AppRouteChildren {
   AppCompanyRoute: typeof AppCompanyRouteWithChildren
+  AppGruposRoute: typeof AppGruposRoute
   AppPresaleRoute: typeof AppPresaleRoute
   AppTrainingRoute: typeof AppTrainingRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
@@ -599,6 +619,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppCompanyRoute: AppCompanyRouteWithChildren,
+  AppGruposRoute: AppGruposRoute,
   AppPresaleRoute: AppPresaleRoute,
   AppTrainingRoute: AppTrainingRouteWithChildren,
   AppIndexRoute: AppIndexRoute,

@@ -1,5 +1,6 @@
 /** The contact sheet's definition: limits, the tenant's form items and what flags show (02 §5, §6, §9). */
 import { z } from 'zod';
+import { flagOn, type FeatureFlag } from './policy';
 
 /** 02 §9 and §5. */
 export const CONTACT_NAME_MAX = 100;
@@ -81,7 +82,7 @@ export function contactFormFlags(
   featureFlags: FlagSource,
   settings: { phoneOptional?: boolean } = {},
 ): ContactFormFlags {
-  const on = (flag: string) => featureFlags[flag] === 1;
+  const on = (flag: FeatureFlag) => flagOn({ featureFlags }, flag);
   return {
     internalPhoneNumbers: on('internalPhoneNumbers'),
     businessSalesModel: on('businessSalesModel'),

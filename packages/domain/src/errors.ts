@@ -164,6 +164,14 @@ export const ERROR_HTTP_STATUS = {
   NET_PROMOTER_SCORE_NOT_FOUND: 404,
   ERROR_ON_SEND_MESSAGE: 502,
   DISPATCH_SURVEY_ERROR: 500,
+  // Administration (/grupos, issue #17)
+  GROUP_NOT_FOUND: 404,
+  GROUP_NAME_TAKEN: 409,
+  GROUP_MOVE_INVALID: 400,
+  GROUP_ROOT_LOCKED: 409,
+  USER_EMAIL_TAKEN: 409,
+  USER_ROLE_NOT_ALLOWED: 403,
+  USER_SELF_CHANGE: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

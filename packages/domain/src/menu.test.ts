@@ -28,7 +28,7 @@ const everythingBuilt = { isBuilt: () => true };
 
 describe('menú lateral con las pantallas construidas hoy', () => {
   it.each([
-    ['admin@demo.test', 'admin', ['Rendimiento', 'Conversaciones', 'Contactos']],
+    ['admin@demo.test', 'admin', ['Rendimiento', 'Conversaciones', 'Contactos', 'Administración']],
     [
       'supervisor@demo.test',
       'super',

@@ -33,7 +33,11 @@ export const PERMISSION_SLUGS = [
 ] as const;
 export type PermissionSlug = (typeof PERMISSION_SLUGS)[number];
 
-/** Per-group feature flags (1 on, 0 off). Later areas add theirs here. */
+/**
+ * Per-group feature flags (1 on, 0 off; 01 §3, §4, 02 §6, 03 §6 and the project's own), with
+ * their Spanish labels in `es.admin.flags`. A group inherits each flag from the nearest group
+ * above it that sets it (`resolveFlags`); every reader asks `flagOn`.
+ */
 export const FEATURE_FLAGS = [
   'inbox',
   'locationField',
@@ -60,6 +64,12 @@ export const FEATURE_FLAGS = [
   'showAllAgents',
   /** 03 §2.2: the composer's 'Venta Manual' tab. */
   'manualSale',
+  // 02 §6 "location": the location field required (locationField only shows it).
+  'locationRequired',
+  // 03 §6
+  'sharedVisits',
+  'alwaysPermanentReminders',
+  'pressToCall',
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export type FeatureFlags = Partial<Record<string, 0 | 1>>;
@@ -112,8 +122,30 @@ export interface PolicySubject {
   };
 }
 
+/**
+ * THE reader of a feature flag, for the web and the server alike: whether `flag` is on for a
+ * user (their merged flags, `auth.me` / the session) or a group (its resolved flags).
+ */
 export function flagOn(subject: Pick<PolicySubject, 'featureFlags'>, flag: FeatureFlag): boolean {
   return subject.featureFlags[flag] === 1;
+}
+
+export function isFeatureFlag(value: string): value is FeatureFlag {
+  return (FEATURE_FLAGS as readonly string[]).includes(value);
+}
+
+/**
+ * The flags in force at the end of a group path: each group's own flags, root first, so the
+ * nearest group that sets a flag decides (a group overrides what it inherits).
+ */
+export function resolveFlags(pathFlags: ReadonlyArray<FeatureFlags | undefined>): FeatureFlags {
+  const merged: FeatureFlags = {};
+  for (const flags of pathFlags) {
+    for (const [flag, value] of Object.entries(flags ?? {})) {
+      if (value === 0 || value === 1) merged[flag] = value;
+    }
+  }
+  return merged;
 }
 
 export function hasRole(subject: Pick<PolicySubject, 'roles'>, roles: readonly Role[] | 'all') {
@@ -185,7 +217,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/comercial/netpromoterscore', roles: 'all', slug: 'net-promoter-score', built: false },
   { path: '/comercial/forms', roles: 'all', slug: 'forms', built: false },
   { path: '/presale', roles: 'all', slug: 'comercial-presale', built: true },
-  { path: '/grupos', roles: ['admin'], slug: 'groups', built: false },
+  { path: '/grupos', roles: ['admin'], slug: 'groups', built: true },
   { path: '/settings', roles: 'all', slug: 'settings', built: true },
   /** 'Aprender' of the user menu (01 §2): the training area (the web sends it to /training). */
   { path: '/settings/learn', roles: 'all', slug: 'training', built: true },
@@ -307,6 +339,17 @@ const SALE_PROCEDURES = [
   'receipt.config',
 ];
 
+/** The users of the company as admins and user managers manage them (issue #17). */
+const ADMIN_USER_PROCEDURES = [
+  'admin.groups',
+  'admin.users',
+  'admin.createUser',
+  'admin.updateUser',
+  'admin.setUserActive',
+  'admin.resetPassword',
+  'admin.forcePasswordChange',
+];
+
 export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>> = {
   /** Session, menus, user menu dialogs and live events: every screen's frame. */
   [FRAME]: [
@@ -365,8 +408,14 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     'sharedInbox.remove',
     'user.lookup',
   ],
-  /** 'Mi Empresa': the company's configuration editors. */
+  /**
+   * 'Administración': the tree and the users (admins and user managers manage users; the group
+   * writes, flags and audit log declare the area /grupos).
+   */
+  '/grupos': ADMIN_USER_PROCEDURES,
+  /** 'Mi Empresa': the company's configuration editors, and its users (user managers). */
   '/company': [
+    ...ADMIN_USER_PROCEDURES,
     'customField.list',
     'customField.create',
     'customField.update',
@@ -400,7 +449,7 @@ export function jailAdmits(
 // Personal API tokens (issue #19 §2): what a token's scope lets it call.
 
 /** Who the user is and what credentials they hold: a signed-in session only, never a token. */
-const SESSION_ONLY = [/^auth\.(?!me$)/, /^account\./, /^apiToken\./];
+const SESSION_ONLY = [/^auth\.(?!me$)/, /^account\./, /^apiToken\./, /^admin\./];
 
 /** The company's configuration: an 'admin' token only. */
 export const CONFIGURATION_PROCEDURES: readonly string[] = [

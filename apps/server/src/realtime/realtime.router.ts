@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DomainError } from '@cartera/domain/errors';
 import { watchSession } from '../modules/sessions/session-watch';
 import { router, tenantProcedure } from '../trpc/init';
-import { openEventStream } from './stream';
+import { openEventStream, SESSION_TOPIC } from './stream';
 
 export const ZEventStreamInput = z.object({
   /** Filled in by the client link after a reconnect. */
@@ -14,16 +14,22 @@ export const realtimeRouter = router({
   events: tenantProcedure
     .meta({
       description:
-        "The live event stream of the caller's company, filtered to what the caller may see and to `topics` when given (e.g. `contact:<id>`); events are tracked by id, and `lastEventId` resumes after the last one seen with what was missed (without it, only new events come). The session is watched while the stream is open: when it ends (logout, password change, deactivation, account switch) the stream ends with UNAUTHENTICATED within a second, and when the caller's access changes (roles, group) the filter follows from the next event.",
+        "The live event stream of the caller's company, filtered to what the caller may see and to `topics` when given (e.g. `contact:<id>`); events are tracked by id, and `lastEventId` resumes after the last one seen with what was missed (without it, only new events come). The session is watched while the stream is open: when it ends (logout, password change, deactivation, account switch) the stream ends with UNAUTHENTICATED within a second, and when the caller's access changes (roles, group, jail, feature flags) the filter follows from the next event and a stream with topic `session` gets a `session.changed` notice (no stored event; its id is the last event's).",
     })
     .input(ZEventStreamInput)
     .subscription(async ({ ctx, input, signal }) => {
       let user = ctx.user;
       const ended = new AbortController();
+      // Open tabs that listen on topic 'session' learn when the user's access changed (roles,
+      // group, jail, flags set in 'Administración') and read `auth.me` again.
+      let notice: ((type: string) => void) | undefined;
       const stopWatching = ctx.token
         ? watchSession(ctx.db, ctx.token, ctx.session, (check) => {
             if (check.kind === 'ended') ended.abort();
-            else user = check.session.user;
+            else {
+              user = check.session.user;
+              notice?.('session.changed');
+            }
           })
         : () => undefined;
       const streamSignal = signal ? AbortSignal.any([signal, ended.signal]) : ended.signal;
@@ -39,6 +45,11 @@ export const realtimeRouter = router({
           lastEventId: input.lastEventId,
           topics: input.topics,
           signal: streamSignal,
+          notices: input.topics?.includes(SESSION_TOPIC)
+            ? (emit) => {
+                notice = emit;
+              }
+            : undefined,
         });
       } catch (error) {
         stopWatching();

@@ -24,9 +24,19 @@ export interface StreamOptions {
   lastEventId?: string | null | undefined;
   topics?: readonly string[] | undefined;
   signal?: AbortSignal | undefined;
+  /**
+   * Hands over a function that puts a notice of this connection (not a stored event) into the
+   * stream, e.g. `session.changed` when the user's access changed. A notice carries the id of
+   * the last event yielded, so resuming from it loses nothing.
+   */
+  notices?: ((emit: (type: string) => void) => void) | undefined;
 }
 
-type Signal = { kind: 'event'; event: DomainEventRow } | { kind: 'gap' };
+/** The topic of the notices about the connection's own session. */
+export const SESSION_TOPIC = 'session';
+
+type Signal =
+  { kind: 'event'; event: DomainEventRow } | { kind: 'gap' } | { kind: 'notice'; type: string };
 
 function toEnvelope(event: DomainEventRow): EventEnvelope {
   return {
@@ -91,6 +101,7 @@ export async function openEventStream(options: StreamOptions) {
     throw error;
   }
   let catchUp = options.lastEventId != null;
+  options.notices?.((type) => push({ kind: 'notice', type }));
 
   return (async function* () {
     try {
@@ -115,6 +126,18 @@ export async function openEventStream(options: StreamOptions) {
         }
         if (next.kind === 'gap') {
           catchUp = true;
+          continue;
+        }
+        if (next.kind === 'notice') {
+          const notice: EventEnvelope = {
+            id: cursor,
+            type: next.type,
+            topic: SESSION_TOPIC,
+            payload: {},
+            actorUserId: null,
+            createdAt: new Date(),
+          };
+          yield tracked(String(cursor), notice);
           continue;
         }
         if (next.event.id <= cursor) continue;

@@ -30,6 +30,8 @@ const COMPANY_ROLES: readonly Role[] = ['comercial', 'users_manager', 'project_m
 const GOALS_ROLES: readonly Role[] = ['comercial', 'super', 'project_manager'];
 /** 01 §6 slug 'comercial-sale': the sales back office's transitions. */
 const BACK_OFFICE_ROLES: readonly Role[] = ['comercial'];
+/** 01 §6 and issue #17: who manages users (flags and groups are for admins only). */
+const USER_ADMINS: readonly Role[] = ['admin', 'users_manager'];
 const SOME_ID = '00000000-0000-7000-8000-0000000000c1';
 const OTHER_ID = '00000000-0000-7000-8000-0000000000c2';
 const TRAINING_ITEM = {
@@ -72,6 +74,39 @@ const procedures: Record<string, Entry> = {
       userId: '00000000-0000-7000-8000-000000000003',
     },
   },
+  'admin.groups': { access: { roles: USER_ADMINS }, input: {} },
+  'admin.createGroup': {
+    access: { roles: ['admin'] },
+    input: { parentId: SOME_ID, name: 'Ventas' },
+  },
+  'admin.updateGroup': {
+    access: { roles: ['admin'] },
+    input: { id: SOME_ID, data: { name: 'X' } },
+  },
+  'admin.moveGroup': { access: { roles: ['admin'] }, input: { id: SOME_ID, parentId: OTHER_ID } },
+  'admin.setFlag': {
+    access: { roles: ['admin'] },
+    input: { groupId: SOME_ID, flag: 'campaigns', value: 0 },
+  },
+  'admin.audit': { access: { roles: ['admin'] }, input: {} },
+  'admin.users': { access: { roles: USER_ADMINS }, input: {} },
+  'admin.createUser': {
+    access: { roles: USER_ADMINS },
+    input: {
+      name: 'Ana',
+      email: 'ana@demo.test',
+      roles: ['user'],
+      groupId: SOME_ID,
+      password: 'Inicial1',
+    },
+  },
+  'admin.updateUser': { access: { roles: USER_ADMINS }, input: { id: SOME_ID, data: {} } },
+  'admin.setUserActive': { access: { roles: USER_ADMINS }, input: { id: SOME_ID, active: false } },
+  'admin.resetPassword': {
+    access: { roles: USER_ADMINS },
+    input: { id: SOME_ID, password: 'Inicial1' },
+  },
+  'admin.forcePasswordChange': { access: { roles: USER_ADMINS }, input: { id: SOME_ID } },
   'seller.panel': { access: { roles: ['super', 'comercial'] } },
   'goal.dashboard': {
     access: 'authenticated',

@@ -17,8 +17,8 @@ function websocketUrl(): string {
 
 /**
  * Subscriptions travel over one shared websocket. It is lazy: it opens with the first
- * subscription and closes a while after the last one ends, so pages without live data never
- * hold a connection.
+ * subscription and closes a while after the last one ends. A signed-in tab always holds one:
+ * the frame listens to its own session (features/auth/use-session-live).
  */
 const wsClient = createWSClient({
   url: websocketUrl,

@@ -7,6 +7,7 @@ import { LinkedAccountsDialog } from '../features/account/linked-accounts-dialog
 import { useReturnToAdmin } from '../features/account/use-account-switch';
 import { ActivityDialog } from '../features/activity/activity-dialog';
 import { fullNameOf, useMe, type Me } from '../features/auth/session';
+import { useSessionLive } from '../features/auth/use-session-live';
 import { NewVersionModal } from '../features/new-version/new-version-modal';
 import { ProfileDialog } from '../features/profile/profile-dialog';
 import classes from './app-layout.module.css';
@@ -25,6 +26,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
 function SignedInLayout({ me, children }: { me: Me; children: ReactNode }) {
   const layout = useMenuLayout();
+  useSessionLive();
   const [dialog, setDialog] = useState<ShellDialog | null>(null);
   const returnToAdmin = useReturnToAdmin();
   const close = () => setDialog(null);

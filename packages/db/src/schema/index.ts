@@ -11,3 +11,4 @@ export * from './channels';
 export * from './goals';
 export * from './training';
 export * from './sales';
+export * from './audit';

@@ -9,6 +9,7 @@ import { receiptsEs } from './receipts.es';
 import { trainingEs } from './training.es';
 import { sharedInboxesEs } from './shared-inboxes.es';
 import { companyEs } from './company.es';
+import { adminEs } from './admin.es';
 
 /**
  * The Spanish catalogue: every text a user reads comes from here. Texts quoted by the
@@ -144,6 +145,15 @@ export const errorMessages: Record<ErrorCode, string> = {
   NET_PROMOTER_SCORE_NOT_FOUND: 'No se encontró la encuesta.',
   ERROR_ON_SEND_MESSAGE: 'Ocurrió un error al enviar la encuesta.',
   DISPATCH_SURVEY_ERROR: 'Ocurrió un error al despachar la encuesta.',
+  GROUP_NOT_FOUND: 'No se encontró el grupo en tu empresa.',
+  GROUP_NAME_TAKEN: 'Ya existe un grupo con ese nombre dentro del mismo grupo.',
+  GROUP_MOVE_INVALID: 'Un grupo no puede moverse dentro de sí mismo ni de uno de sus subgrupos.',
+  GROUP_ROOT_LOCKED: 'El grupo principal de la empresa no se puede mover ni desactivar.',
+  USER_EMAIL_TAKEN: 'Ya existe un usuario con ese correo electrónico.',
+  USER_ROLE_NOT_ALLOWED:
+    'Solo un administrador puede asignar el rol Administrador o cambiar a un administrador.',
+  USER_SELF_CHANGE:
+    'No puedes desactivar tu propio usuario ni quitarte el rol que te permite administrar.',
 };
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as they are. */
@@ -170,6 +180,7 @@ export const es = {
   conversation: conversationEs,
   sharedInboxes: sharedInboxesEs,
   company: companyEs,
+  admin: adminEs,
   goals: goalsEs,
   salesOffice: salesOfficeEs,
   receipts: receiptsEs,

@@ -42,6 +42,7 @@ import {
   tenantBasics,
   tenantSettings,
 } from '../tenant-settings/tenant-settings.service';
+import { flagOn } from '@cartera/domain/policy';
 
 /** Per-tenant presentation of companies (issue #4: titles, panel label, icon, default fields). */
 export interface CompaniesConfig {
@@ -119,7 +120,7 @@ async function tenantOf(db: Executor, tenantId: string) {
   ]);
   return {
     country: tenant.country,
-    mandatoryFieldsDisabled: tenant.featureFlags.disableMandatoryCompanyFields === 1,
+    mandatoryFieldsDisabled: flagOn(tenant, 'disableMandatoryCompanyFields'),
     config: {
       singular: config.singular || es.companies.defaultSingular,
       plural: config.plural || es.companies.defaultPlural,

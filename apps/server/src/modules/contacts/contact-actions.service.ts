@@ -27,6 +27,7 @@ import {
   updateContactRow,
 } from './contact-records.repository';
 import { findAgents, findUsersByIds } from '../users/users.service';
+import { flagOn } from '@cartera/domain/policy';
 
 /** 02 §6: roles of the people who receive contacts. */
 const AGENT_ROLES = ['user', 'super', 'comercial', 'project_manager'] as const;
@@ -45,13 +46,12 @@ export const ZAgent = z.object({
  * with 'showAllSellers' every seller of the company, with 'showAllAgents' every agent.
  */
 export async function transferAgents(db: Executor, user: AuthUser) {
-  const flags = user.featureFlags;
-  if (flags.showAllAgents === 1) return findAgents(db, user.tenantId, { roles: AGENT_ROLES });
+  if (flagOn(user, 'showAllAgents')) return findAgents(db, user.tenantId, { roles: AGENT_ROLES });
   const team = await findAgents(db, user.tenantId, {
     subtreeOf: user.groupId,
     roles: AGENT_ROLES,
   });
-  if (flags.showAllSellers !== 1) return team;
+  if (!flagOn(user, 'showAllSellers')) return team;
   const sellers = await findAgents(db, user.tenantId, { roles: ['user'] });
   const ids = new Set(team.map((agent) => agent.id));
   return [...team, ...sellers.filter((seller) => !ids.has(seller.id))].sort((a, b) =>

@@ -8,6 +8,7 @@ import {
 } from '@cartera/domain/contact-form';
 import type { AuthUser } from '../sessions/session.types';
 import { tenantBasics, tenantSettings } from '../tenant-settings/tenant-settings.service';
+import { flagOn } from '@cartera/domain/policy';
 
 export type { ExternalSystemConfig };
 
@@ -33,7 +34,7 @@ export async function contactsSettings(db: Executor, user: AuthUser): Promise<Co
     flags: contactFormFlags(user.featureFlags, { phoneOptional: config.phoneOptional }),
     unify: config.unify ?? { active: false, roles: [] },
     subConversationRoles: config.subConversationRoles ?? ['all'],
-    subConversationsOn: user.featureFlags.subConversations === 1,
+    subConversationsOn: flagOn(user, 'subConversations'),
     externalSystem: config.externalSystem ?? null,
   };
 }

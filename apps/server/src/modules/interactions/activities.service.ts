@@ -25,6 +25,7 @@ import {
 } from './interactions.repository';
 import { findUsersByIds } from '../users/users.service';
 import { lockContact, updateContactRow } from '../contacts/contacts.service';
+import { flagOn } from '@cartera/domain/policy';
 
 /** `groups.configs.conversation` (03 §3 group configuration). */
 function conversationConfig(db: Executor, tenantId: string) {
@@ -46,7 +47,7 @@ export async function activitySettings(db: Executor, user: AuthUser) {
       .filter((result) => result.active)
       .map(({ code, name }) => ({ code, name })),
     rules: visitRules(config),
-    sharedVisits: user.featureFlags.sharedVisits === 1,
+    sharedVisits: flagOn(user, 'sharedVisits'),
     feedbackAllowed: user.roles.some((role) => config.feedbackRoles.includes(role)),
   };
 }
@@ -77,10 +78,9 @@ export async function createVisit(db: Database, user: AuthUser, input: unknown) 
   if (values.tag && !(await tagsForUser(db, user)).some((tag) => tag.code === values.tag)) {
     throw new DomainError('INVALID_REQUEST_BODY', { fields: { tag: ['Sin etiquetas'] } });
   }
-  const shared =
-    user.featureFlags.sharedVisits === 1
-      ? values.shared.filter((id, index, all) => id !== user.id && all.indexOf(id) === index)
-      : [];
+  const shared = flagOn(user, 'sharedVisits')
+    ? values.shared.filter((id, index, all) => id !== user.id && all.indexOf(id) === index)
+    : [];
   const participants = shared.length ? await findUsersByIds(db, user.tenantId, shared) : [];
   if (participants.length !== shared.length) {
     throw new DomainError('INVALID_REQUEST_BODY', { fields: { shared: ['Sin resultados'] } });

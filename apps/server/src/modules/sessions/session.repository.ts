@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { FeatureFlags } from '@cartera/domain/policy';
+import { resolveFlags, type FeatureFlags } from '@cartera/domain/policy';
 import type { Executor } from '@cartera/db/client';
 import { groups, sessions, users } from '@cartera/db/schema';
 import { preparedOnce } from '../../lib/prepared';
@@ -109,9 +109,7 @@ export function mergeFlags(
   groupPath: readonly string[],
   rows: ReadonlyArray<{ id: string; flags: FeatureFlags }>,
 ): FeatureFlags {
-  const merged: FeatureFlags = {};
-  for (const id of groupPath) Object.assign(merged, rows.find((row) => row.id === id)?.flags);
-  return merged;
+  return resolveFlags(groupPath.map((id) => rows.find((row) => row.id === id)?.flags));
 }
 
 /** Points a session at another user (account switch) or back (return to admin). */
@@ -154,4 +152,15 @@ export async function findUserWithFlags(db: Executor, tenantId: string, userId: 
     .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
   return row;
+}
+
+/** Ends every session of a user (deactivation, a password reset by an administrator). */
+export async function deleteUserSessions(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId)));
 }

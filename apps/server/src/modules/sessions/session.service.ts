@@ -107,4 +107,4 @@ export function purgeExpiredSessions(db: Executor, now = new Date()): Promise<nu
 }
 
 /** Session changes other modules make: switching account, ending the user's other sessions. */
-export { deleteOtherSessions, retargetSession } from './session.repository';
+export { deleteOtherSessions, deleteUserSessions, retargetSession } from './session.repository';

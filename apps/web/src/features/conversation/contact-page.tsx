@@ -37,6 +37,7 @@ import { ContactSheet } from '../contacts/sheet/contact-sheet';
 import { SubConversationsPanel } from '../contacts/sub-conversations-panel';
 import { TransferDialog } from '../contacts/transfer-dialog';
 import { UnifyDialog } from '../contacts/unify-dialog';
+import { flagOn } from '@cartera/domain/policy';
 
 const ZContactId = z.string().uuid();
 
@@ -144,7 +145,7 @@ function ContactView({ contact }: { contact: ContactDetail }) {
   const [jumpTo, setJumpTo] = useState<string | null>(null);
   const close = () => setDialog(null);
   const name = contactName(contact);
-  const requestsOn = me?.featureFlags.requestSale === 1;
+  const requestsOn = me ? flagOn(me, 'requestSale') : false;
   const seesProfiles = !!me?.user.roles.some((role) => role === 'comercial' || role === 'super');
   // Only looked at from 'Inbox' (03 §4 reserved contact): it must be taken before acting on it.
   const { inbox } = useSearch({ strict: false }) as { inbox?: string };

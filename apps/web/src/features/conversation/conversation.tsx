@@ -18,6 +18,7 @@ import { lastMessageByChannel } from './timeline-model';
 import { useMarkSeen } from './use-mark-seen';
 import { showQuoteNotFound } from './bubbles/message-parts';
 import { ReplyProvider } from './bubbles/reply-context';
+import { flagOn } from '@cartera/domain/policy';
 
 /** 03 §9: a scrolled-to interaction stays highlighted for 1 s. */
 const QUOTE_HIGHLIGHT_MS = 1_000;
@@ -118,7 +119,7 @@ export function Conversation({
         context={context}
         focusId={searching ? focusId : (target?.id ?? null)}
         onFocusMissing={quoted ? quoteMissing : undefined}
-        snooze={me.featureFlags.snooze === 1}
+        snooze={flagOn(me, 'snooze')}
       />
     );
   }

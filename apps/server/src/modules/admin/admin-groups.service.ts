@@ -1,0 +1,266 @@
+import { z } from 'zod';
+import type { Database, Executor } from '@cartera/db/client';
+import type {
+  ZCreateGroupInput,
+  ZMoveGroupInput,
+  ZSetFlagInput,
+  ZUpdateGroupInput,
+} from '@cartera/domain/admin';
+import { countryName, groupMatches } from '@cartera/domain/admin';
+import { DomainError } from '@cartera/domain/errors';
+import { newId } from '@cartera/domain/ids';
+import { resolveFlags, type FeatureFlags } from '@cartera/domain/policy';
+import type { AuthSession } from '../sessions/session.types';
+import {
+  findGroup,
+  findTenantGroups,
+  insertGroup,
+  moveGroup as moveGroupRows,
+  siblingNameTaken,
+  updateGroup as updateGroupRow,
+} from './admin.repository';
+import { changedFields, recordAudit } from './audit';
+
+/*
+ * The group tree of 'Administración' (/grupos): a tenant's groups, created, renamed, moved,
+ * (de)activated, and their feature flags. Every read and write is scoped to the caller's tenant:
+ * a group of another company is GROUP_NOT_FOUND, as if it did not exist.
+ */
+
+const ZFlagValue = z.union([z.literal(0), z.literal(1)]);
+
+export const ZAdminGroup = z.object({
+  id: z.string(),
+  parentId: z.string().nullable(),
+  ancestors: z.array(z.string()),
+  name: z.string(),
+  displayName: z.string().nullable(),
+  logo: z.string().nullable(),
+  country: z.string(),
+  countryName: z.string(),
+  active: z.boolean(),
+  /** Active users of this group (not of its subgroups). */
+  users: z.number(),
+  /** The group's own flags; what it inherits comes from its ancestors (`resolveFlags`). */
+  featureFlags: z.record(z.string(), ZFlagValue),
+  /** With a search: whether this group matched (the others are its ancestors, for the tree). */
+  match: z.boolean(),
+});
+export type AdminGroup = z.infer<typeof ZAdminGroup>;
+
+export const ZListGroupsInput = z.object({ search: z.string().trim().max(100).optional() });
+
+type GroupRow = Awaited<ReturnType<typeof findGroup>> & {};
+
+function toAdminGroup(row: GroupRow & { users?: number }, match = true): AdminGroup {
+  return {
+    id: row.id,
+    parentId: row.parentId,
+    ancestors: row.ancestors,
+    name: row.name,
+    displayName: row.displayName,
+    logo: row.logo,
+    country: row.country,
+    countryName: countryName(row.country),
+    active: row.active,
+    users: row.users ?? 0,
+    featureFlags: row.featureFlags as Record<string, 0 | 1>,
+    match,
+  };
+}
+
+/** What the audit log keeps of a group. */
+function auditedGroup(row: GroupRow) {
+  return {
+    name: row.name,
+    displayName: row.displayName,
+    country: row.country,
+    active: row.active,
+    parentId: row.parentId,
+  };
+}
+
+/**
+ * The tenant's groups, root first (a tree by `parentId`). With a search (01 §5: name, id or
+ * country name), the matching groups and the groups above them, so the tree keeps its shape.
+ */
+export async function listGroups(
+  db: Executor,
+  tenantId: string,
+  input: z.infer<typeof ZListGroupsInput>,
+): Promise<AdminGroup[]> {
+  const rows = await findTenantGroups(db, tenantId);
+  if (!input.search) return rows.map((row) => toAdminGroup(row));
+  const matches = new Set(rows.filter((row) => groupMatches(row, input.search!)).map((r) => r.id));
+  const shown = new Set(matches);
+  for (const row of rows) {
+    if (matches.has(row.id)) for (const id of row.ancestors) shown.add(id);
+  }
+  return rows
+    .filter((row) => shown.has(row.id))
+    .map((row) => toAdminGroup(row, matches.has(row.id)));
+}
+
+export async function requireGroup(db: Executor, tenantId: string, id: string, lock = false) {
+  const group = await findGroup(db, tenantId, id, lock);
+  if (!group) throw new DomainError('GROUP_NOT_FOUND');
+  return group;
+}
+
+export async function createGroup(
+  db: Database,
+  session: AuthSession,
+  input: z.infer<typeof ZCreateGroupInput>,
+): Promise<AdminGroup> {
+  const tenantId = session.user.tenantId;
+  return db.transaction(async (tx) => {
+    const parent = await requireGroup(tx, tenantId, input.parentId, true);
+    if (await siblingNameTaken(tx, tenantId, parent.id, input.name)) {
+      throw new DomainError('GROUP_NAME_TAKEN');
+    }
+    const created = await insertGroup(tx, {
+      tenantId,
+      id: newId(),
+      parentId: parent.id,
+      ancestors: [...parent.ancestors, parent.id],
+      name: input.name,
+      displayName: input.displayName || null,
+      country: input.country ?? parent.country,
+    });
+    await recordAudit(tx, session, {
+      action: 'group.create',
+      targetType: 'group',
+      targetId: created.id,
+      groupId: created.id,
+      before: null,
+      after: auditedGroup(created),
+    });
+    return toAdminGroup(created);
+  });
+}
+
+export async function updateGroup(
+  db: Database,
+  session: AuthSession,
+  input: z.infer<typeof ZUpdateGroupInput>,
+): Promise<AdminGroup> {
+  const tenantId = session.user.tenantId;
+  return db.transaction(async (tx) => {
+    const group = await requireGroup(tx, tenantId, input.id, true);
+    const { data } = input;
+    if (data.active === false && group.parentId === null) {
+      throw new DomainError('GROUP_ROOT_LOCKED');
+    }
+    if (
+      data.name &&
+      group.parentId &&
+      (await siblingNameTaken(tx, tenantId, group.parentId, data.name, group.id))
+    ) {
+      throw new DomainError('GROUP_NAME_TAKEN');
+    }
+    const values = {
+      ...(data.name !== undefined ? { name: data.name } : {}),
+      ...(data.displayName !== undefined ? { displayName: data.displayName || null } : {}),
+      ...(data.country !== undefined ? { country: data.country } : {}),
+      ...(data.active !== undefined ? { active: data.active } : {}),
+    };
+    const before = auditedGroup(group);
+    const diff = changedFields(before, { ...before, ...values });
+    if (!diff.changed) return toAdminGroup(group);
+    const updated = await updateGroupRow(tx, tenantId, group.id, values);
+    await recordAudit(tx, session, {
+      action: 'group.update',
+      targetType: 'group',
+      targetId: group.id,
+      groupId: group.id,
+      before: diff.before,
+      after: diff.after,
+    });
+    return toAdminGroup(updated);
+  });
+}
+
+/** Moves a group (with everything below it) under another group of the tenant. */
+export async function moveGroup(
+  db: Database,
+  session: AuthSession,
+  input: z.infer<typeof ZMoveGroupInput>,
+): Promise<AdminGroup> {
+  const tenantId = session.user.tenantId;
+  return db.transaction(async (tx) => {
+    const group = await requireGroup(tx, tenantId, input.id, true);
+    const parent = await requireGroup(tx, tenantId, input.parentId, true);
+    if (group.parentId === null) throw new DomainError('GROUP_ROOT_LOCKED');
+    if (parent.id === group.id || parent.ancestors.includes(group.id)) {
+      throw new DomainError('GROUP_MOVE_INVALID');
+    }
+    if (parent.id === group.parentId) return toAdminGroup(group);
+    if (await siblingNameTaken(tx, tenantId, parent.id, group.name, group.id)) {
+      throw new DomainError('GROUP_NAME_TAKEN');
+    }
+    await moveGroupRows(tx, tenantId, group.id, [...parent.ancestors, parent.id]);
+    await recordAudit(tx, session, {
+      action: 'group.move',
+      targetType: 'group',
+      targetId: group.id,
+      groupId: group.id,
+      before: { parentId: group.parentId },
+      after: { parentId: parent.id },
+    });
+    return toAdminGroup((await requireGroup(tx, tenantId, group.id))!);
+  });
+}
+
+/**
+ * Sets a group's own value of a flag (1 or 0), or removes it so the group inherits again. The
+ * change reaches every user of the group's subtree on their next call: their sessions are read
+ * again after any write to groups (the session cache's announcements), and open tabs are told
+ * through their live stream (`session.changed`).
+ */
+export async function setFlag(
+  db: Database,
+  session: AuthSession,
+  input: z.infer<typeof ZSetFlagInput>,
+): Promise<AdminGroup> {
+  const tenantId = session.user.tenantId;
+  return db.transaction(async (tx) => {
+    const group = await requireGroup(tx, tenantId, input.groupId, true);
+    const flags: FeatureFlags = { ...group.featureFlags };
+    const before = flags[input.flag] ?? null;
+    if (before === input.value) return toAdminGroup(group);
+    if (input.value === null) delete flags[input.flag];
+    else flags[input.flag] = input.value;
+    const updated = await updateGroupRow(tx, tenantId, group.id, { featureFlags: flags });
+    await recordAudit(tx, session, {
+      action: 'group.flag',
+      targetType: 'group',
+      targetId: group.id,
+      groupId: group.id,
+      before: { [input.flag]: before },
+      after: { [input.flag]: input.value },
+    });
+    return toAdminGroup(updated);
+  });
+}
+
+export const ZGroupFlags = z.object({
+  groupId: z.string(),
+  /** The group's own values. */
+  own: z.record(z.string(), ZFlagValue),
+  /** What is in force for the group's users (own over inherited, nearest group first). */
+  effective: z.record(z.string(), ZFlagValue),
+});
+
+/** A group's own flags and those in force for it (legacy GET /group/{id}/featureflag). */
+export async function groupFlags(db: Executor, tenantId: string, groupId: string) {
+  const group = await requireGroup(db, tenantId, groupId);
+  const all = await findTenantGroups(db, tenantId);
+  const path = [...group.ancestors, group.id].map(
+    (id) => all.find((each) => each.id === id)?.featureFlags,
+  );
+  return {
+    groupId: group.id,
+    own: group.featureFlags as Record<string, 0 | 1>,
+    effective: resolveFlags(path) as Record<string, 0 | 1>,
+  };
+}

@@ -1,0 +1,302 @@
+import { z } from 'zod';
+import type { Database, Executor } from '@cartera/db/client';
+import { hashPassword } from '@cartera/db/passwords';
+import type {
+  ZCreateUserInput,
+  ZResetPasswordInput,
+  ZUpdateUserInput,
+} from '@cartera/domain/admin';
+import { DomainError } from '@cartera/domain/errors';
+import { newId } from '@cartera/domain/ids';
+import { ROLES, USER_TYPES, type Role } from '@cartera/domain/roles';
+import { deleteUserSessions } from '../sessions/session.service';
+import type { AuthSession } from '../sessions/session.types';
+import {
+  emailTaken,
+  findAdminUser,
+  findAdminUsers,
+  insertUser,
+  updateUser as updateUserRow,
+} from './admin.repository';
+import { requireGroup } from './admin-groups.service';
+import { changedFields, recordAudit } from './audit';
+
+/*
+ * The users of 'Administración': listed per group, created with a first password they must
+ * change, edited, deactivated (every session and open stream of theirs ends at once: a
+ * deactivated user's credential no longer resolves, and their sessions are deleted) and
+ * reactivated, their password reset or its change asked for. Admins and user managers manage
+ * users; only an admin grants the admin role or changes an admin.
+ */
+
+/** The roles that administer users: taking them from oneself would lock one out. */
+export const USER_ADMIN_ROLES: readonly Role[] = ['admin', 'users_manager'];
+
+export const ZAdminUser = z.object({
+  id: z.string(),
+  groupId: z.string(),
+  groupName: z.string(),
+  name: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  userType: z.enum(USER_TYPES),
+  active: z.boolean(),
+  jailUrl: z.array(z.string()),
+  color: z.string().nullable(),
+  phoneWork: z.string().nullable(),
+  country: z.string().nullable(),
+  forcePasswordChange: z.boolean(),
+  createdAt: z.date(),
+});
+export type AdminUser = z.infer<typeof ZAdminUser>;
+
+export const ZListUsersInput = z.object({
+  groupId: z.string().uuid().optional(),
+  /** With groupId: also the users of the groups below it. */
+  subtree: z.boolean().optional(),
+  search: z.string().trim().max(100).optional(),
+});
+
+export const ZUserIdInput = z.object({ id: z.string().uuid() });
+export const ZSetUserActiveInput = z.object({ id: z.string().uuid(), active: z.boolean() });
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof findAdminUser>>>;
+
+/** What the audit log keeps of a user (never a password or its hash). */
+function auditedUser(row: UserRow) {
+  return {
+    name: row.name,
+    lastname: row.lastname,
+    email: row.email,
+    roles: row.roles,
+    userType: row.userType,
+    groupId: row.groupId,
+    jailUrl: row.jailUrl,
+    color: row.color,
+    phoneWork: row.phoneWork,
+    country: row.country,
+    active: row.active,
+  };
+}
+
+export async function listUsers(
+  db: Executor,
+  tenantId: string,
+  input: z.infer<typeof ZListUsersInput>,
+): Promise<AdminUser[]> {
+  if (input.groupId) await requireGroup(db, tenantId, input.groupId);
+  return findAdminUsers(db, tenantId, {
+    groupId: input.groupId,
+    subtree: input.subtree === true,
+    search: input.search || undefined,
+  });
+}
+
+const isAdmin = (session: AuthSession) => session.user.roles.includes('admin');
+
+/** A user manager neither grants the admin role nor changes an admin (01 §6: admins only). */
+function assertMayManage(
+  session: AuthSession,
+  target: { roles: readonly Role[] } | null,
+  roles?: readonly Role[],
+) {
+  if (isAdmin(session)) return;
+  if (target?.roles.includes('admin') || roles?.includes('admin')) {
+    throw new DomainError('USER_ROLE_NOT_ALLOWED');
+  }
+}
+
+async function requireUser(db: Executor, tenantId: string, id: string, lock = false) {
+  const user = await findAdminUser(db, tenantId, id, lock);
+  if (!user) throw new DomainError('USER_NOT_FOUND');
+  return user;
+}
+
+async function withGroupName(db: Executor, tenantId: string, row: UserRow): Promise<AdminUser> {
+  const group = await requireGroup(db, tenantId, row.groupId);
+  return { ...row, groupName: group.name };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } } | null)?.cause;
+  return (error as { code?: string } | null)?.code === '23505' || cause?.code === '23505';
+}
+
+export async function createUser(
+  db: Database,
+  session: AuthSession,
+  input: z.infer<typeof ZCreateUserInput>,
+): Promise<AdminUser> {
+  const tenantId = session.user.tenantId;
+  assertMayManage(session, null, input.roles);
+  const { password, ...fields } = input;
+  const passwordHash = await hashPassword(password);
+  try {
+    return await db.transaction(async (tx) => {
+      const group = await requireGroup(tx, tenantId, fields.groupId);
+      if (await emailTaken(tx, fields.email)) throw new DomainError('USER_EMAIL_TAKEN');
+      const created = await insertUser(tx, {
+        ...fields,
+        roles: [...new Set(fields.roles)],
+        color: fields.color ?? null,
+        phoneWork: fields.phoneWork || null,
+        country: fields.country ?? group.country,
+        tenantId,
+        id: newId(),
+        passwordHash,
+        // 'Invitar con una contraseña inicial': the first sign-in asks for a new one.
+        forcePasswordChange: true,
+      });
+      await recordAudit(tx, session, {
+        action: 'user.create',
+        targetType: 'user',
+        targetId: created.id,
+        groupId: created.groupId,
+        before: null,
+        after: auditedUser(created),
+      });
+      return { ...created, groupName: group.name };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('USER_EMAIL_TAKEN');
+    throw error;
+  }
+}
+
+export async function updateUser(
+  db: Database,
+  session: AuthSession,
+  input: z.infer<typeof ZUpdateUserInput>,
+): Promise<AdminUser> {
+  const tenantId = session.user.tenantId;
+  const { data } = input;
+  try {
+    return await db.transaction(async (tx) => {
+      const user = await requireUser(tx, tenantId, input.id, true);
+      assertMayManage(session, user, data.roles);
+      if (
+        user.id === session.user.id &&
+        data.roles &&
+        session.user.roles.some(
+          (role) => USER_ADMIN_ROLES.includes(role) && !data.roles!.includes(role),
+        )
+      ) {
+        throw new DomainError('USER_SELF_CHANGE');
+      }
+      if (data.groupId) await requireGroup(tx, tenantId, data.groupId);
+      if (data.email && (await emailTaken(tx, data.email, user.id))) {
+        throw new DomainError('USER_EMAIL_TAKEN');
+      }
+      const values = Object.fromEntries(
+        Object.entries({
+          ...data,
+          roles: data.roles ? [...new Set(data.roles)] : undefined,
+          phoneWork: data.phoneWork === undefined ? undefined : data.phoneWork || null,
+        }).filter(([, value]) => value !== undefined),
+      );
+      const before = auditedUser(user);
+      const diff = changedFields(before, { ...before, ...values } as typeof before);
+      if (!diff.changed) return withGroupName(tx, tenantId, user);
+      const updated = await updateUserRow(tx, tenantId, user.id, values);
+      await recordAudit(tx, session, {
+        action: 'user.update',
+        targetType: 'user',
+        targetId: user.id,
+        groupId: updated.groupId,
+        before: diff.before,
+        after: diff.after,
+      });
+      return withGroupName(tx, tenantId, updated);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('USER_EMAIL_TAKEN');
+    throw error;
+  }
+}
+
+/**
+ * Deactivates or reactivates a user. Deactivating ends every session of theirs in the same
+ * transaction: their next call is refused and their open live streams end within a second.
+ */
+export async function setUserActive(
+  db: Database,
+  session: AuthSession,
+  input: z.infer<typeof ZSetUserActiveInput>,
+): Promise<AdminUser> {
+  const tenantId = session.user.tenantId;
+  return db.transaction(async (tx) => {
+    const user = await requireUser(tx, tenantId, input.id, true);
+    assertMayManage(session, user);
+    if (!input.active && (user.id === session.user.id || user.id === session.realUserId)) {
+      throw new DomainError('USER_SELF_CHANGE');
+    }
+    if (user.active === input.active) return withGroupName(tx, tenantId, user);
+    const updated = await updateUserRow(tx, tenantId, user.id, { active: input.active });
+    if (!input.active) await deleteUserSessions(tx, tenantId, user.id);
+    await recordAudit(tx, session, {
+      action: input.active ? 'user.activate' : 'user.deactivate',
+      targetType: 'user',
+      targetId: user.id,
+      groupId: user.groupId,
+      before: { active: user.active },
+      after: { active: input.active },
+    });
+    return withGroupName(tx, tenantId, updated);
+  });
+}
+
+/**
+ * Gives a user a new password that they must change at their next sign-in; their open sessions
+ * end (whoever knew the old one is out).
+ */
+export async function resetPassword(
+  db: Database,
+  session: AuthSession,
+  input: z.infer<typeof ZResetPasswordInput>,
+): Promise<AdminUser> {
+  const tenantId = session.user.tenantId;
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const user = await requireUser(tx, tenantId, input.id, true);
+    assertMayManage(session, user);
+    const updated = await updateUserRow(tx, tenantId, user.id, {
+      passwordHash,
+      forcePasswordChange: true,
+    });
+    if (user.id !== session.user.id) await deleteUserSessions(tx, tenantId, user.id);
+    await recordAudit(tx, session, {
+      action: 'user.resetPassword',
+      targetType: 'user',
+      targetId: user.id,
+      groupId: user.groupId,
+      before: null,
+      after: { forcePasswordChange: true },
+    });
+    return withGroupName(tx, tenantId, updated);
+  });
+}
+
+/** Asks a user to change their password: every screen sends them to the change page. */
+export async function forcePasswordChange(
+  db: Database,
+  session: AuthSession,
+  input: z.infer<typeof ZUserIdInput>,
+): Promise<AdminUser> {
+  const tenantId = session.user.tenantId;
+  return db.transaction(async (tx) => {
+    const user = await requireUser(tx, tenantId, input.id, true);
+    assertMayManage(session, user);
+    if (user.forcePasswordChange) return withGroupName(tx, tenantId, user);
+    const updated = await updateUserRow(tx, tenantId, user.id, { forcePasswordChange: true });
+    await recordAudit(tx, session, {
+      action: 'user.forcePasswordChange',
+      targetType: 'user',
+      targetId: user.id,
+      groupId: user.groupId,
+      before: { forcePasswordChange: false },
+      after: { forcePasswordChange: true },
+    });
+    return withGroupName(tx, tenantId, updated);
+  });
+}

@@ -1,0 +1,240 @@
+import { and, asc, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@cartera/db/client';
+import { auditLog, groups, users, type NewGroup, type NewUser } from '@cartera/db/schema';
+import type { FeatureFlags } from '@cartera/domain/policy';
+import { likePattern } from '../../lib/sql';
+
+/** A group as the administration shows it. */
+export const groupColumns = {
+  id: groups.id,
+  parentId: groups.parentId,
+  ancestors: groups.ancestors,
+  name: groups.name,
+  displayName: groups.displayName,
+  logo: groups.logo,
+  country: groups.country,
+  active: groups.active,
+  accountManager: groups.accountManager,
+  featureFlags: groups.featureFlags,
+};
+
+/** Every group of the tenant with its number of active users, root first. */
+export async function findTenantGroups(db: Executor, tenantId: string) {
+  return db
+    .select({
+      ...groupColumns,
+      // Qualified by hand: inside the subquery an unqualified column would be the user's.
+      users: sql<number>`(
+        select count(*)::int from ${users} u
+        where u.tenant_id = "groups"."tenant_id" and u.group_id = "groups"."id" and u.active
+      )`,
+    })
+    .from(groups)
+    .where(eq(groups.tenantId, tenantId))
+    .orderBy(sql`cardinality(${groups.ancestors})`, asc(groups.name));
+}
+
+/** One group of the tenant, locked for the rest of the transaction when `lock`. */
+export async function findGroup(db: Executor, tenantId: string, id: string, lock = false) {
+  const query = db
+    .select(groupColumns)
+    .from(groups)
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)));
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+/** Whether a sibling under `parentId` already has this name (case-insensitive). */
+export async function siblingNameTaken(
+  db: Executor,
+  tenantId: string,
+  parentId: string,
+  name: string,
+  exceptId?: string,
+) {
+  const conditions: SQL[] = [
+    eq(groups.tenantId, tenantId),
+    eq(groups.parentId, parentId),
+    sql`lower(${groups.name}) = lower(${name})`,
+  ];
+  if (exceptId) conditions.push(sql`${groups.id} <> ${exceptId}`);
+  const [row] = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(...conditions))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertGroup(db: Executor, values: NewGroup) {
+  const [row] = await db.insert(groups).values(values).returning(groupColumns);
+  return row!;
+}
+
+export async function updateGroup(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  values: Partial<Pick<NewGroup, 'name' | 'displayName' | 'country' | 'active'>> & {
+    featureFlags?: FeatureFlags;
+  },
+) {
+  const [row] = await db
+    .update(groups)
+    .set(values as Partial<NewGroup>)
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)))
+    .returning(groupColumns);
+  return row!;
+}
+
+/**
+ * Moves a group under another: its parent, and the ancestors of it and of every group below it
+ * (their path from the group down stays, what is above it is replaced), in one statement.
+ */
+export async function moveGroup(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  newAncestors: string[],
+) {
+  const ancestors = sql`${sql.param(newAncestors)}::uuid[]`;
+  await db.execute(sql`
+    update ${groups} set
+      parent_id = case when id = ${id} then ${newAncestors[newAncestors.length - 1]!}::uuid
+        else parent_id end,
+      ancestors = case when id = ${id} then ${ancestors}
+        else ${ancestors} || ancestors[array_position(ancestors, ${id}::uuid):]
+        end,
+      updated_at = now()
+    where tenant_id = ${tenantId} and (id = ${id} or ${id}::uuid = any(ancestors))`);
+}
+
+/** A user as the administration shows and edits it. */
+export const adminUserColumns = {
+  id: users.id,
+  groupId: users.groupId,
+  name: users.name,
+  lastname: users.lastname,
+  email: users.email,
+  roles: users.roles,
+  userType: users.userType,
+  active: users.active,
+  jailUrl: users.jailUrl,
+  color: users.color,
+  phoneWork: users.phoneWork,
+  country: users.country,
+  forcePasswordChange: users.forcePasswordChange,
+  createdAt: users.createdAt,
+};
+
+export async function findAdminUsers(
+  db: Executor,
+  tenantId: string,
+  options: { groupId?: string | undefined; subtree?: boolean; search?: string | undefined },
+) {
+  const conditions: SQL[] = [eq(users.tenantId, tenantId)];
+  if (options.groupId) {
+    conditions.push(
+      options.subtree
+        ? or(
+            eq(groups.id, options.groupId),
+            sql`${options.groupId}::uuid = any(${groups.ancestors})`,
+          )!
+        : eq(users.groupId, options.groupId),
+    );
+  }
+  if (options.search) {
+    const pattern = likePattern(options.search);
+    conditions.push(
+      or(
+        sql`${users.name} ilike ${pattern}`,
+        sql`${users.lastname} ilike ${pattern}`,
+        sql`${users.email} ilike ${pattern}`,
+        sql`(${users.name} || ' ' || ${users.lastname}) ilike ${pattern}`,
+      )!,
+    );
+  }
+  return db
+    .select({ ...adminUserColumns, groupName: groups.name })
+    .from(users)
+    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
+    .where(and(...conditions))
+    .orderBy(desc(users.active), asc(users.name), asc(users.lastname))
+    .limit(500);
+}
+
+export async function findAdminUser(db: Executor, tenantId: string, id: string, lock = false) {
+  const query = db
+    .select(adminUserColumns)
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+/** Whether any user of the platform has this e-mail (e-mails are unique platform-wide). */
+export async function emailTaken(db: Executor, email: string, exceptId?: string) {
+  const conditions: SQL[] = [sql`lower(${users.email}) = lower(${email})`];
+  if (exceptId) conditions.push(sql`${users.id} <> ${exceptId}`);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(...conditions))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertUser(db: Executor, values: NewUser) {
+  const [row] = await db.insert(users).values(values).returning(adminUserColumns);
+  return row!;
+}
+
+export async function updateUser(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  values: Partial<NewUser>,
+) {
+  const [row] = await db
+    .update(users)
+    .set(values)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+    .returning(adminUserColumns);
+  return row!;
+}
+
+export async function insertAudit(db: Executor, values: typeof auditLog.$inferInsert) {
+  await db.insert(auditLog).values(values);
+}
+
+/** The tenant's audit entries, newest first, of a group (and what it concerns) or of all. */
+export async function findAudit(
+  db: Executor,
+  tenantId: string,
+  options: { groupId?: string | undefined; before?: string | undefined; limit: number },
+) {
+  const conditions: SQL[] = [eq(auditLog.tenantId, tenantId)];
+  if (options.groupId) conditions.push(eq(auditLog.groupId, options.groupId));
+  if (options.before) conditions.push(lt(auditLog.id, options.before));
+  const actor = sql<string>`(
+    select trim(u.name || ' ' || u.lastname) from ${users} u
+    where u.id = "audit_log"."actor_user_id" limit 1
+  )`;
+  return db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      targetType: auditLog.targetType,
+      targetId: auditLog.targetId,
+      groupId: auditLog.groupId,
+      actorUserId: auditLog.actorUserId,
+      actorName: actor,
+      before: auditLog.before,
+      after: auditLog.after,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.id))
+    .limit(options.limit);
+}

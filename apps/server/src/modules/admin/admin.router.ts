@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import {
+  ZCreateGroupInput,
+  ZCreateUserInput,
+  ZMoveGroupInput,
+  ZResetPasswordInput,
+  ZSetFlagInput,
+  ZUpdateGroupInput,
+  ZUpdateUserInput,
+} from '@cartera/domain/admin';
+import { roleProcedure, router } from '../../trpc/init';
+import {
+  createGroup,
+  listGroups,
+  moveGroup,
+  setFlag,
+  updateGroup,
+  ZAdminGroup,
+  ZListGroupsInput,
+} from './admin-groups.service';
+import {
+  createUser,
+  forcePasswordChange,
+  listUsers,
+  resetPassword,
+  setUserActive,
+  updateUser,
+  ZAdminUser,
+  ZListUsersInput,
+  ZSetUserActiveInput,
+  ZUserIdInput,
+} from './admin-users.service';
+import { listAudit, ZAuditEntry, ZAuditInput } from './audit';
+
+/** 'Administración' (/grupos): admins only (01 §6, slug groups). */
+const admin = () => roleProcedure('admin');
+const GROUPS_AREA = '/grupos';
+/** Users are managed by admins and user managers (who have no /grupos: their calls have no area). */
+const userManager = () => roleProcedure('admin', 'users_manager');
+
+export const adminRouter = router({
+  groups: userManager()
+    .meta({
+      description:
+        "The caller's company's groups, root first, as a tree by `parentId`, each with its own feature flags (what it inherits comes from its `ancestors`) and its number of active users. `search` (01 §5) matches a name, an id or a country's name; the answer then holds the matching groups (`match`) and the groups above them.",
+    })
+    .input(ZListGroupsInput)
+    .output(z.array(ZAdminGroup))
+    .query(({ ctx, input }) => listGroups(ctx.db, ctx.tenantId, input)),
+
+  createGroup: admin()
+    .meta({
+      area: GROUPS_AREA,
+      description:
+        "Creates a group under `parentId` (a group of the caller's company), with the parent's country unless given; a name already used by a sibling is refused. Audited.",
+      errors: ['GROUP_NOT_FOUND', 'GROUP_NAME_TAKEN'],
+    })
+    .input(ZCreateGroupInput)
+    .output(ZAdminGroup)
+    .mutation(({ ctx, input }) => createGroup(ctx.db, ctx.session, input)),
+
+  updateGroup: admin()
+    .meta({
+      area: GROUPS_AREA,
+      description:
+        "Renames a group, changes its display name or country, or (de)activates it; the company's root group cannot be deactivated. Audited with the fields before and after.",
+      errors: ['GROUP_NOT_FOUND', 'GROUP_NAME_TAKEN', 'GROUP_ROOT_LOCKED'],
+    })
+    .input(ZUpdateGroupInput)
+    .output(ZAdminGroup)
+    .mutation(({ ctx, input }) => updateGroup(ctx.db, ctx.session, input)),
+
+  moveGroup: admin()
+    .meta({
+      area: GROUPS_AREA,
+      description:
+        'Moves a group, with everything below it, under another group of the company (never under itself or one of its subgroups; the root stays where it is). Audited.',
+      errors: ['GROUP_NOT_FOUND', 'GROUP_NAME_TAKEN', 'GROUP_MOVE_INVALID', 'GROUP_ROOT_LOCKED'],
+    })
+    .input(ZMoveGroupInput)
+    .output(ZAdminGroup)
+    .mutation(({ ctx, input }) => moveGroup(ctx.db, ctx.session, input)),
+
+  setFlag: admin()
+    .meta({
+      area: GROUPS_AREA,
+      description:
+        "Sets a group's own value of a feature flag (1 on, 0 off) or, with null, lets it inherit again; applies to the group's subtree from the users' next call, without a restart, and open tabs are told (`session.changed`). Audited.",
+      errors: ['GROUP_NOT_FOUND'],
+    })
+    .input(ZSetFlagInput)
+    .output(ZAdminGroup)
+    .mutation(({ ctx, input }) => setFlag(ctx.db, ctx.session, input)),
+
+  users: userManager()
+    .meta({
+      description:
+        "The users of the caller's company, active first: of one group (`groupId`, with `subtree` also those below it) or all, matching `search` on name, last name or e-mail (500 at most).",
+      errors: ['GROUP_NOT_FOUND'],
+    })
+    .input(ZListUsersInput)
+    .output(z.array(ZAdminUser))
+    .query(({ ctx, input }) => listUsers(ctx.db, ctx.tenantId, input)),
+
+  createUser: userManager()
+    .meta({
+      description:
+        "Creates a user in a group of the caller's company with a first password (the policy of 01 §5) that they must change at their first sign-in. E-mails are unique across the platform. Only an admin grants the admin role. Audited (never the password).",
+      errors: ['GROUP_NOT_FOUND', 'USER_EMAIL_TAKEN', 'USER_ROLE_NOT_ALLOWED'],
+    })
+    .input(ZCreateUserInput)
+    .output(ZAdminUser)
+    .mutation(({ ctx, input }) => createUser(ctx.db, ctx.session, input)),
+
+  updateUser: userManager()
+    .meta({
+      description:
+        "Changes a user's name, e-mail, roles, user type ('Vendedor a prueba', 'Subagente'), group, allowed paths (jailUrl), colour, work phone or country; access changes apply from the user's next call. Nobody removes their own administering role; only an admin changes an admin. Audited.",
+      errors: [
+        'USER_NOT_FOUND',
+        'GROUP_NOT_FOUND',
+        'USER_EMAIL_TAKEN',
+        'USER_ROLE_NOT_ALLOWED',
+        'USER_SELF_CHANGE',
+      ],
+    })
+    .input(ZUpdateUserInput)
+    .output(ZAdminUser)
+    .mutation(({ ctx, input }) => updateUser(ctx.db, ctx.session, input)),
+
+  setUserActive: userManager()
+    .meta({
+      description:
+        'Deactivates a user (every session of theirs ends at once, open live streams within a second) or reactivates them; nobody deactivates themselves. Audited.',
+      errors: ['USER_NOT_FOUND', 'USER_ROLE_NOT_ALLOWED', 'USER_SELF_CHANGE'],
+    })
+    .input(ZSetUserActiveInput)
+    .output(ZAdminUser)
+    .mutation(({ ctx, input }) => setUserActive(ctx.db, ctx.session, input)),
+
+  resetPassword: userManager()
+    .meta({
+      description:
+        "Sets a new password for a user, who must change it at their next sign-in; the user's other sessions end. Audited (never the password).",
+      errors: ['USER_NOT_FOUND', 'USER_ROLE_NOT_ALLOWED'],
+    })
+    .input(ZResetPasswordInput)
+    .output(ZAdminUser)
+    .mutation(({ ctx, input }) => resetPassword(ctx.db, ctx.session, input)),
+
+  forcePasswordChange: userManager()
+    .meta({
+      description:
+        'Asks a user to change their password: from their next call every screen sends them to the change page. Audited.',
+      errors: ['USER_NOT_FOUND', 'USER_ROLE_NOT_ALLOWED'],
+    })
+    .input(ZUserIdInput)
+    .output(ZAdminUser)
+    .mutation(({ ctx, input }) => forcePasswordChange(ctx.db, ctx.session, input)),
+
+  audit: admin()
+    .meta({
+      area: GROUPS_AREA,
+      description:
+        "The audit log of administrative changes of the caller's company, newest first, 50 a page (`cursor` = the last id shown): who (the real person behind an impersonated session), when, the action and the fields before and after; of one group (its own changes and its users') when `groupId` is given.",
+    })
+    .input(ZAuditInput)
+    .output(z.object({ entries: z.array(ZAuditEntry), hasMore: z.boolean() }))
+    .query(({ ctx, input }) => listAudit(ctx.db, ctx.tenantId, input)),
+});

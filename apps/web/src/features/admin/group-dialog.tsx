@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Alert, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { COUNTRIES, countryName } from '@cartera/domain/admin';
+import { es, format } from '@cartera/domain/i18n';
+import { domainCodeOf, userMessageOf } from '../../lib/errors';
+import { useTRPC } from '../../lib/trpc';
+import { FormActions } from '../../ui/form-actions';
+import type { AdminGroup } from './admin-page';
+import { useAdminSaved } from './use-admin-saved';
+
+const text = es.admin.group;
+
+export const COUNTRY_OPTIONS = COUNTRIES.map((code) => ({
+  value: code,
+  label: countryName(code),
+})).sort((a, b) => a.label.localeCompare(b.label, 'es'));
+
+/** The group pickers' options: every group, indented under its parent. */
+export function groupOptions(groups: AdminGroup[], except?: string) {
+  return groups
+    .filter((group) => !except || (group.id !== except && !group.ancestors.includes(except)))
+    .map((group) => ({
+      value: group.id,
+      label: `${'— '.repeat(group.ancestors.length)}${group.displayName || group.name}`,
+    }));
+}
+
+/** 'Nuevo subgrupo': a name, the group above it and its country (the parent's by default). */
+export function GroupDialog({
+  parent,
+  groups,
+  onClose,
+  onCreated,
+}: {
+  parent: AdminGroup;
+  groups: AdminGroup[];
+  onClose: () => void;
+  onCreated: (group: AdminGroup) => void;
+}) {
+  const trpc = useTRPC();
+  const saved = useAdminSaved();
+  const [values, setValues] = useState({ name: '', parentId: parent.id, country: parent.country });
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<{ name?: string; message?: string }>({});
+  const create = useMutation(
+    trpc.admin.createGroup.mutationOptions({
+      onSuccess: (group) => {
+        saved.done(format(text.created, { name: group.name }));
+        onCreated(group);
+      },
+      onError: (error) =>
+        setServerError(
+          domainCodeOf(error) === 'GROUP_NAME_TAKEN'
+            ? { name: userMessageOf(error) }
+            : { message: userMessageOf(error) },
+        ),
+    }),
+  );
+  const nameError =
+    serverError.name ?? (submitted && !values.name.trim() ? text.nameRequired : null);
+  return (
+    <Modal opened onClose={onClose} title={es.admin.newSubgroup} size={480} centered>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSubmitted(true);
+          setServerError({});
+          if (!values.name.trim()) return;
+          create.mutate({ ...values, name: values.name.trim() });
+        }}
+      >
+        <Stack gap="md">
+          <TextInput
+            label={text.name}
+            withAsterisk
+            maxLength={80}
+            value={values.name}
+            error={nameError}
+            data-autofocus
+            onChange={(event) => {
+              setValues({ ...values, name: event.currentTarget.value });
+              setServerError({});
+            }}
+          />
+          <Select
+            label={text.parent}
+            data={groupOptions(groups)}
+            value={values.parentId}
+            allowDeselect={false}
+            searchable
+            onChange={(value) => value && setValues({ ...values, parentId: value })}
+          />
+          <Select
+            label={text.country}
+            data={COUNTRY_OPTIONS}
+            value={values.country}
+            allowDeselect={false}
+            searchable
+            onChange={(value) => value && setValues({ ...values, country: value })}
+          />
+          {serverError.message && (
+            <Alert color="red" variant="light" role="alert">
+              {serverError.message}
+            </Alert>
+          )}
+          <FormActions
+            cancelLabel={text.cancel}
+            onCancel={onClose}
+            submitLabel={text.create}
+            loading={create.isPending}
+            cancelDisabled={create.isPending}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

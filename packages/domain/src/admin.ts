@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { adminEs } from './i18n/admin.es';
+import { isValidNewPassword } from './password';
+import { FEATURE_FLAGS, type FeatureFlag } from './policy';
+import { ROLES, USER_TYPES } from './roles';
+
+/**
+ * 'Administración' (/grupos, issue #17): the inputs of the `admin` procedures, validated alike by
+ * the web's forms and the server, the flags grouped as the screen shows them, the group search
+ * of 01 §5 and the actions the audit log records.
+ */
+
+/** Where each flag comes from in the specification, as the flags tab groups them. */
+export const FLAG_SECTIONS: ReadonlyArray<{
+  id: keyof typeof adminEs.flags.sections;
+  flags: readonly FeatureFlag[];
+}> = [
+  {
+    id: 'screens',
+    flags: [
+      'inbox',
+      'campaigns',
+      'disableHistoryActions',
+      'businessSalesModel',
+      'requestSale',
+      'disableRequestSale',
+      'goalsDisabled',
+      'training',
+    ],
+  },
+  {
+    id: 'contacts',
+    flags: [
+      'locationField',
+      'locationRequired',
+      'hideContactPhoto',
+      'internalPhoneNumbers',
+      'requiredCompany',
+      'requiredTags',
+      'sectors',
+      'disableLastname',
+      'disableGovId',
+      'messageGeneration',
+      'disableMandatoryCompanyFields',
+      'enableCompanyGroupSectors',
+    ],
+  },
+  {
+    id: 'conversation',
+    flags: ['snooze', 'sharedVisits', 'alwaysPermanentReminders', 'pressToCall', 'manualSale'],
+  },
+  { id: 'project', flags: ['subConversations', 'showAllSellers', 'showAllAgents'] },
+];
+
+export function flagLabel(flag: FeatureFlag): string {
+  return adminEs.flags.labels[flag];
+}
+
+const countryNames = new Intl.DisplayNames(['es'], { type: 'region' });
+
+/** A group's country (ISO 3166 alpha-2, stored lower case) by its Spanish name. */
+export function countryName(code: string): string {
+  try {
+    return countryNames.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The countries offered in the pickers (those the product names, 01 §9, and Spain). */
+export const COUNTRIES = [
+  'ar',
+  'bo',
+  'br',
+  'cl',
+  'co',
+  'cr',
+  'es',
+  'mx',
+  'pe',
+  'py',
+  'us',
+  'uy',
+  've',
+] as const;
+
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** 01 §5: a group matches on its name (or display name), its id, or its country's name. */
+export function groupMatches(
+  group: { id: string; name: string; displayName?: string | null; country: string },
+  search: string,
+): boolean {
+  const term = fold(search.trim());
+  if (!term) return true;
+  return (
+    fold(group.name).includes(term) ||
+    fold(group.displayName ?? '').includes(term) ||
+    group.id.toLowerCase().includes(term) ||
+    fold(countryName(group.country)).includes(term) ||
+    group.country.toLowerCase() === term
+  );
+}
+
+const ZId = z.string().uuid();
+const ZCountry = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z]{2}$/);
+const ZName = z.string().trim().min(1, adminEs.group.nameRequired).max(80);
+
+export const ZCreateGroupInput = z.object({
+  parentId: ZId,
+  name: ZName,
+  displayName: z.string().trim().max(80).nullish(),
+  country: ZCountry.optional(),
+});
+export type TCreateGroupInput = z.infer<typeof ZCreateGroupInput>;
+
+export const ZUpdateGroupInput = z.object({
+  id: ZId,
+  data: z.object({
+    name: ZName.optional(),
+    displayName: z.string().trim().max(80).nullish(),
+    country: ZCountry.optional(),
+    active: z.boolean().optional(),
+  }),
+});
+
+export const ZMoveGroupInput = z.object({ id: ZId, parentId: ZId });
+
+/** A group's own value of a flag: 1 on, 0 off, null inherits from the group above. */
+export const ZSetFlagInput = z.object({
+  groupId: ZId,
+  flag: z.enum(FEATURE_FLAGS),
+  value: z.union([z.literal(0), z.literal(1), z.null()]),
+});
+
+const ZJailPath = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^\/[^\s]*$/, adminEs.users.jailUrlInvalid);
+
+/** The fields of a user an administrator sets (01 §3 User). */
+export const ZUserFields = z.object({
+  name: z.string().trim().min(1, adminEs.group.nameRequired).max(80),
+  lastname: z.string().trim().max(80).default(''),
+  email: z.string().trim().toLowerCase().max(200).email(adminEs.users.emailInvalid),
+  roles: z.array(z.enum(ROLES)).min(1, adminEs.users.rolesRequired).max(ROLES.length),
+  userType: z.enum(USER_TYPES).default('normal'),
+  groupId: ZId,
+  jailUrl: z.array(ZJailPath).max(20).default([]),
+  color: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .nullish(),
+  phoneWork: z.string().trim().max(40).nullish(),
+  country: ZCountry.nullish(),
+});
+export type TUserFields = z.input<typeof ZUserFields>;
+
+const ZFirstPassword = z
+  .string()
+  .max(200)
+  .refine(isValidNewPassword, adminEs.users.passwordInvalid);
+
+export const ZCreateUserInput = ZUserFields.extend({ password: ZFirstPassword });
+export type TCreateUserInput = z.input<typeof ZCreateUserInput>;
+
+export const ZUpdateUserInput = z.object({ id: ZId, data: ZUserFields.partial() });
+
+export const ZResetPasswordInput = z.object({ id: ZId, password: ZFirstPassword });
+
+/** What the audit log records (before and after of each). */
+export const AUDIT_ACTIONS = [
+  'group.create',
+  'group.update',
+  'group.move',
+  'group.flag',
+  'user.create',
+  'user.update',
+  'user.activate',
+  'user.deactivate',
+  'user.resetPassword',
+  'user.forcePasswordChange',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
