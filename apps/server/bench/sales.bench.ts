@@ -1,0 +1,561 @@
+/**
+ * `npm run bench:sales`: the back office's list ('Ventas') and its Excel export on a tenant of
+ * 1,000,000 receipts in a real PostgreSQL, each beside its own baseline in the same run.
+ *
+ * Targets (issue #14), checked here and nowhere else (never in timed tests):
+ *   - receipt.list through tRPC over HTTP (page 1, page 1,000, search by phone): p50 ≤ 1.5 × the
+ *     p50 of the same SQL through raw pg + 5 ms, timed call by call in the same run;
+ *   - GET /api/receipt/excel of 200,000 receipts: its time ≤ 1.5 × exceljs's streaming writer
+ *     writing the same rows, with the same sheet, from memory; and the server's peak RSS growth
+ *     during the download ≤ 150 MB.
+ *
+ * The server runs in this process (startTestApp), so its RSS is this process's: it is sampled
+ * every 20 ms during the download, whose bytes the client counts and drops. The baseline's rows
+ * are loaded into memory after the downloads, so they never count against the export.
+ *
+ * Environment:
+ *   BENCH_DATABASE_URL  a server to use (a database `cartera_bench_sales` is created there);
+ *                       without it a throwaway cluster is started from
+ *                       /usr/lib/postgresql/<v>/bin.
+ *   BENCH_RECEIPTS      receipts to load (1,000,000; a fifth of them are 'pending', the export's
+ *                       filter).
+ *   BENCH_ITERATIONS    timed calls per case and side (60), fewer past BENCH_CASE_SECONDS (15).
+ *   BENCH_KEEP=1, BENCH_REUSE=1  keep / reuse the loaded database (see bench-kit).
+ */
+import { Writable } from 'node:stream';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import superjson from 'superjson';
+import type { Database } from '@cartera/db/client';
+import { createGroup, createTenant, createUser } from '@cartera/db/factories';
+import { PERSON_FIRST_NAMES, PERSON_LAST_NAMES } from '@cartera/db/names';
+import type * as schema from '@cartera/db/schema';
+import { newId } from '@cartera/domain/ids';
+import type { ReceiptListInput } from '@cartera/domain/sales';
+import { foldText } from '@cartera/domain/search';
+import { startTestApp, tokenFor } from '../src/testing/test-app';
+import type { AuthUser } from '../src/modules/sessions/session.types';
+import { receiptsWorkbook } from '../src/modules/receipts/receipts.excel';
+import {
+  listReceipts,
+  receiptBatches,
+  type ReceiptView,
+} from '../src/modules/receipts/receipts.service';
+import {
+  captureQuery,
+  machineLine,
+  openBenchDatabase,
+  out,
+  pick,
+  planShape,
+  seconds,
+  settleDatabase,
+  summary,
+  unit,
+  verdict,
+  type CapturedQuery,
+  type Timing,
+} from './bench-kit';
+
+const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 1_000_000);
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 60);
+const CASE_SECONDS = Number(process.env.BENCH_CASE_SECONDS ?? 15);
+const WARMUP = 3;
+const SELLERS = 25;
+const BATCH = 5_000;
+const PAGE_SIZE = 100;
+const DEEP_PAGE = 1_000;
+const EXPORT_RUNS = 2;
+const DATABASE = 'cartera_bench_sales';
+const TENANT = 'Bench Ventas';
+
+const TARGET_OVERHEAD_FACTOR = 1.5;
+const TARGET_OVERHEAD_MS = 5;
+const TARGET_EXPORT_FACTOR = 1.5;
+const TARGET_RSS_MB = 150;
+
+// ---------------------------------------------------------------------------------------------
+// Data: a deterministic tenant, every value a function of the row number.
+
+const HISTORY_MS = 2 * 365 * 24 * 3600 * 1000;
+const STATUSES = ['new', 'pending', 'sold', 'sold', 'canceled'] as const;
+const PRODUCTS = ['Plan Hogar', 'Plan Empresa', 'Fibra 300', 'Fibra 1000', 'Móvil Libre'];
+const REASONS = [null, 'Sin stock', 'El cliente desistió'];
+/** `row × 7919 mod span` is a bijection on [0, span): distinct phones without bookkeeping. */
+const spread = (row: number, span: number) => (row * 7_919) % span;
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+interface BenchRow {
+  id: string;
+  ticketId: string;
+  ticketSaleId: string | null;
+  entryDate: string;
+  saleDate: string | null;
+  phone: string;
+  phoneDigits: string;
+  name: string;
+  nameFolded: string;
+  product: string;
+  value: number;
+  status: string;
+  cancelReason: string | null;
+  sellerId: string;
+  createdAt: Date;
+}
+
+function benchRow(row: number, sellers: string[], startMs: number, stepMs: number): BenchRow {
+  const createdMs = startMs + row * stepMs;
+  const status = STATUSES[row % STATUSES.length]!;
+  const name = `${pick(PERSON_FIRST_NAMES, row, 1)} ${pick(PERSON_LAST_NAMES, row, 2)}`;
+  const phoneDigits = `598${91_000_000 + spread(row, 9_000_000)}`;
+  return {
+    id: newId(createdMs),
+    ticketId: `T${String(row).padStart(7, '0')}`,
+    ticketSaleId: status === 'sold' ? `V${String(row).padStart(7, '0')}` : null,
+    entryDate: day(createdMs),
+    saleDate: status === 'sold' ? day(createdMs + Math.floor(unit(row, 3) * 5) * 86_400_000) : null,
+    phone: `+${phoneDigits}`,
+    phoneDigits,
+    name,
+    nameFolded: foldText(name),
+    product: pick(PRODUCTS, row, 4),
+    value: Math.round(500 + unit(row, 5) * 49_500) + 0.5,
+    status,
+    cancelReason: status === 'canceled' ? pick(REASONS, row, 6) : null,
+    sellerId: pick(sellers, row, 7),
+    createdAt: new Date(createdMs),
+  };
+}
+
+const INSERT_SQL = `
+  insert into receipts (tenant_id, id, kind, ticket_id, ticket_sale_id, entry_date, sale_date,
+    phone, phone_digits, name, name_folded, product, value, status, cancel_reason, canceled_at,
+    seller_id, created_at, updated_at)
+  select $1::uuid, u.id, 'receipt', u.ticket_id, u.ticket_sale_id, u.entry_date, u.sale_date,
+    u.phone, u.phone_digits, u.name, u.name_folded, u.product, u.value, u.status, u.cancel_reason,
+    case when u.status = 'canceled' then u.created_at end, u.seller_id, u.created_at, u.created_at
+  from unnest($2::uuid[], $3::text[], $4::text[], $5::date[], $6::date[], $7::text[], $8::text[],
+    $9::text[], $10::text[], $11::text[], $12::numeric[], $13::text[], $14::text[], $15::uuid[],
+    $16::timestamptz[])
+    as u(id, ticket_id, ticket_sale_id, entry_date, sale_date, phone, phone_digits, name,
+      name_folded, product, value, status, cancel_reason, seller_id, created_at)`;
+
+function insertParams(tenantId: string, rows: BenchRow[]) {
+  return [
+    tenantId,
+    rows.map((row) => row.id),
+    rows.map((row) => row.ticketId),
+    rows.map((row) => row.ticketSaleId),
+    rows.map((row) => row.entryDate),
+    rows.map((row) => row.saleDate),
+    rows.map((row) => row.phone),
+    rows.map((row) => row.phoneDigits),
+    rows.map((row) => row.name),
+    rows.map((row) => row.nameFolded),
+    rows.map((row) => row.product),
+    rows.map((row) => row.value),
+    rows.map((row) => row.status),
+    rows.map((row) => row.cancelReason),
+    rows.map((row) => row.sellerId),
+    rows.map((row) => row.createdAt),
+  ];
+}
+
+type BenchUser = Pick<schema.User, 'id' | 'tenantId' | 'email' | 'groupId'>;
+
+interface Fixture {
+  tenantId: string;
+  comercial: BenchUser;
+  sellers: BenchUser[];
+}
+
+async function createFixture(db: Database): Promise<Fixture> {
+  const tenant = await createTenant(db, { name: TENANT, displayName: TENANT, country: 'uy' });
+  const team = await createGroup(db, tenant, { name: 'Ventas' });
+  const comercial = await createUser(db, tenant, {
+    email: 'comercial@bench-ventas.test',
+    name: 'Carla',
+    role: 'comercial',
+  });
+  const sellers: BenchUser[] = [];
+  for (let index = 0; index < SELLERS; index += 1) {
+    sellers.push(
+      await createUser(db, team, {
+        email: `vendedor${index}@bench-ventas.test`,
+        name: `Vendedor ${index}`,
+      }),
+    );
+  }
+  return { tenantId: tenant.id, comercial, sellers };
+}
+
+/** The fixture of a reused database, when it is complete. */
+async function findFixture(client: pg.Client): Promise<Fixture | undefined> {
+  const tenant = await client.query<{ id: string }>('select id from groups where name = $1', [
+    TENANT,
+  ]);
+  if (tenant.rowCount !== 1) return undefined;
+  const tenantId = tenant.rows[0]!.id;
+  const count = await client.query<{ n: string }>(
+    'select count(*) as n from receipts where tenant_id = $1',
+    [tenantId],
+  );
+  if (Number(count.rows[0]!.n) !== RECEIPTS) return undefined;
+  const people = await client.query<BenchUser>(
+    `select id, tenant_id as "tenantId", email, group_id as "groupId" from users
+     where tenant_id = $1 order by email`,
+    [tenantId],
+  );
+  const comercial = people.rows.find((user) => user.email.startsWith('comercial'))!;
+  const sellers = people.rows.filter((user) => user.email.startsWith('vendedor'));
+  return { tenantId, comercial, sellers };
+}
+
+/** Loads the receipts with the secondary indexes dropped, then rebuilds them and analyzes. */
+async function loadReceipts(client: pg.Client, fixture: Fixture) {
+  const indexes = await client.query<{ name: string; definition: string }>(`
+    select i.relname as name, pg_get_indexdef(i.oid) as definition
+    from pg_index x join pg_class i on i.oid = x.indexrelid
+    where x.indrelid = 'receipts'::regclass and not x.indisprimary and not x.indisunique`);
+  for (const index of indexes.rows) {
+    await client.query(`drop index ${pg.escapeIdentifier(index.name)}`);
+  }
+  const sellers = fixture.sellers.map((seller) => seller.id);
+  const startMs = Date.now() - HISTORY_MS;
+  const stepMs = Math.floor(HISTORY_MS / RECEIPTS);
+  const started = performance.now();
+  let pending: Promise<unknown> | undefined;
+  for (let first = 0; first < RECEIPTS; first += BATCH) {
+    const rows: BenchRow[] = [];
+    for (let row = first; row < Math.min(first + BATCH, RECEIPTS); row += 1) {
+      rows.push(benchRow(row, sellers, startMs, stepMs));
+    }
+    // Build the next batch while PostgreSQL writes this one.
+    await pending;
+    pending = client.query(INSERT_SQL, insertParams(fixture.tenantId, rows));
+    if ((first + BATCH) % 200_000 === 0) {
+      out(`  ${(first + BATCH).toLocaleString('en')} rows (${seconds(started)} s)`);
+    }
+  }
+  await pending;
+  const loaded = seconds(started);
+  const indexing = performance.now();
+  await client.query(`set maintenance_work_mem = '1GB'`);
+  for (const index of indexes.rows) await client.query(index.definition);
+  const indexed = seconds(indexing);
+  const vacuuming = performance.now();
+  await client.query('vacuum (analyze) receipts');
+  out(
+    `  loaded in ${loaded} s, ${indexes.rows.length} indexes rebuilt in ${indexed} s, ` +
+      `vacuum analyze ${seconds(vacuuming)} s`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list: tRPC over HTTP against its own SQL through raw pg.
+
+/** The comercial as the services see a signed-in user (only the roles choose the scope). */
+function authUserOf(user: BenchUser): AuthUser {
+  return {
+    id: user.id,
+    tenantId: user.tenantId,
+    groupId: user.groupId,
+    groupPath: [user.tenantId],
+    email: user.email,
+    name: 'Carla',
+    lastname: '',
+    role: 'comercial',
+    roles: ['comercial'],
+    userType: 'normal',
+    jailUrl: [],
+    forcePasswordChange: false,
+    requirePasswordChangeByPolicy: false,
+    linkedAccountsActive: false,
+    featureFlags: {},
+  };
+}
+
+interface Bench {
+  baseUrl: string;
+  token: string;
+  user: AuthUser;
+  client: pg.Client;
+  pool: pg.Pool;
+  plans: string[];
+  misses: number;
+}
+
+/** Alternates the two sides call by call so both see the same cache and load. */
+async function measurePair(http: () => Promise<unknown>, raw: () => Promise<unknown>) {
+  for (let index = 0; index < WARMUP; index += 1) {
+    await http();
+    await raw();
+  }
+  const httpSamples: number[] = [];
+  const rawSamples: number[] = [];
+  const deadline = performance.now() + CASE_SECONDS * 1000;
+  for (let index = 0; index < ITERATIONS; index += 1) {
+    let start = performance.now();
+    await http();
+    httpSamples.push(performance.now() - start);
+    start = performance.now();
+    await raw();
+    rawSamples.push(performance.now() - start);
+    if (index >= 9 && performance.now() > deadline) break;
+  }
+  return { http: summary(httpSamples), raw: summary(rawSamples) };
+}
+
+function listUrl(bench: Bench, input: ReceiptListInput) {
+  const encoded = encodeURIComponent(JSON.stringify(superjson.serialize(input)));
+  return `${bench.baseUrl}/api/trpc/receipt.list?input=${encoded}`;
+}
+
+async function listOverHttp(bench: Bench, input: ReceiptListInput) {
+  const response = await fetch(listUrl(bench, input), {
+    headers: { authorization: `Bearer ${bench.token}` },
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`receipt.list answered ${response.status}`);
+  return text;
+}
+
+const ms = (value: number) => value.toFixed(1).padStart(7);
+const line = (timing: Timing) =>
+  `${ms(timing.p50)} ${ms(timing.p95)} ${ms(timing.p99)}`.replace(/\s+/g, ' ').trim();
+
+/** Times one list input over HTTP and raw pg, checks both answer the same rows, prints its row. */
+async function listCase(bench: Bench, name: string, input: ReceiptListInput, targeted: boolean) {
+  const query: CapturedQuery = await captureQuery(bench.pool, (db) =>
+    listReceipts(db, bench.user, input),
+  );
+  const raw = await bench.client.query<{ id: string }>({ text: query.text, values: query.params });
+  const answer = superjson.deserialize<{ items: Array<{ id: string }> }>(
+    (JSON.parse(await listOverHttp(bench, input)) as { result: { data: never } }).result.data,
+  );
+  const httpIds = answer.items.map((item) => item.id);
+  const rawIds = raw.rows.slice(0, httpIds.length).map((row) => row.id);
+  if (httpIds.length === 0 || JSON.stringify(httpIds) !== JSON.stringify(rawIds)) {
+    throw new Error(`HTTP and raw answers differ for "${name}" (${httpIds.length} rows)`);
+  }
+  const timing = await measurePair(
+    () => listOverHttp(bench, input),
+    () => bench.client.query({ text: query.text, values: query.params }),
+  );
+  const ok = timing.http.p50 <= TARGET_OVERHEAD_FACTOR * timing.raw.p50 + TARGET_OVERHEAD_MS;
+  if (targeted && !ok) bench.misses += 1;
+  out(
+    `${name.padEnd(40)} ${String(httpIds.length).padStart(4)} | ${line(timing.http).padStart(20)} | ` +
+      `${line(timing.raw).padStart(20)} | ${(timing.http.p50 / timing.raw.p50).toFixed(2).padStart(5)} | ` +
+      `${targeted ? verdict(ok) : '(no target)'}`,
+  );
+  const shape = await planShape(bench.client, query);
+  bench.plans.push(
+    `${name}: ${shape.ms.toFixed(1)} ms`,
+    ...shape.nodes.map((node) => `    ${node}`),
+  );
+}
+
+async function listCases(bench: Bench, fixture: Fixture) {
+  // The cursor of page 1,000 (default order: newest id first) is the last id of page 999
+  // (the last page when a small run has fewer).
+  const deepPage = Math.min(DEEP_PAGE, Math.floor(RECEIPTS / PAGE_SIZE));
+  const cursor = await bench.client.query<{ id: string }>(
+    `select id from receipts where tenant_id = $1 and kind = 'receipt'
+     order by id desc offset ${(deepPage - 1) * PAGE_SIZE - 1} limit 1`,
+    [fixture.tenantId],
+  );
+  const known = await bench.client.query<{ phone_digits: string }>(
+    `select phone_digits from receipts where tenant_id = $1 order by id limit 1 offset 4321`,
+    [fixture.tenantId],
+  );
+  const digits = known.rows[0]!.phone_digits;
+  out();
+  out(
+    `## receipt.list over HTTP (tRPC) against its SQL over raw pg: p50 p95 p99 (ms), ` +
+      `target p50 ≤ ${TARGET_OVERHEAD_FACTOR} × raw + ${TARGET_OVERHEAD_MS} ms`,
+  );
+  out(
+    `${'case'.padEnd(40)} rows | ${'http'.padStart(20)} | ${'raw'.padStart(20)} | ratio | verdict`,
+  );
+  await listCase(bench, 'página 1', {}, true);
+  await listCase(
+    bench,
+    `página ${deepPage.toLocaleString('es')}`,
+    { cursor: cursor.rows[0]!.id },
+    true,
+  );
+  await listCase(bench, `teléfono completo ${digits}`, { search: digits }, true);
+  await listCase(bench, `teléfono parcial ${digits.slice(-6)}`, { search: digits.slice(-6) }, true);
+  await listCase(bench, 'página 1, pendientes', { status: ['pending'] }, false);
+  await listCase(bench, 'página 1 por total', { sort: 'total' }, false);
+  await listCase(bench, 'nombre "martinez"', { search: 'martinez' }, false);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Excel export against the same workbook written from memory.
+
+/** A sink that counts what it is given and keeps nothing. */
+function countingSink() {
+  const sink = Object.assign(
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        sink.bytes += chunk.length;
+        done();
+      },
+    }),
+    { bytes: 0 },
+  );
+  return sink;
+}
+
+const mb = (bytes: number) => bytes / 2 ** 20;
+
+/** One download of GET /api/receipt/excel, read and dropped, with the RSS sampled meanwhile. */
+async function downloadExcel(bench: Bench, query: string) {
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const started = performance.now();
+  try {
+    const response = await fetch(`${bench.baseUrl}/api/receipt/excel?${query}`, {
+      headers: { authorization: `Bearer ${bench.token}` },
+    });
+    if (response.status !== 200 || !response.body) {
+      throw new Error(`GET /api/receipt/excel answered ${response.status}`);
+    }
+    let bytes = 0;
+    let head: Uint8Array | undefined;
+    for await (const chunk of response.body) {
+      head ??= chunk;
+      bytes += chunk.length;
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }
+    // An .xlsx is a zip: it starts with "PK".
+    if (!head || head[0] !== 0x50 || head[1] !== 0x4b) throw new Error('not an .xlsx answer');
+    return {
+      ms: performance.now() - started,
+      bytes,
+      rows: Number(response.headers.get('x-total-count')),
+      growthMb: mb(peak - before),
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** The same sheet written from rows already in memory: exceljs's own cost. */
+async function writeFromMemory(rows: ReceiptView[]) {
+  const sink = countingSink();
+  const started = performance.now();
+  const workbook = receiptsWorkbook(sink);
+  for (const receipt of rows) workbook.add(receipt);
+  await workbook.finish();
+  return { ms: performance.now() - started, bytes: sink.bytes };
+}
+
+async function exportCase(bench: Bench & { db: Database }) {
+  out();
+  out(
+    `## GET /api/receipt/excel?status=pending against exceljs writing the same rows from ` +
+      `memory (target time ≤ ${TARGET_EXPORT_FACTOR} ×, server RSS growth ≤ ${TARGET_RSS_MB} MB)`,
+  );
+  const downloads = [];
+  for (let run = 0; run < EXPORT_RUNS; run += 1) {
+    const download = await downloadExcel(bench, 'status=pending');
+    downloads.push(download);
+    out(
+      `  download ${run + 1}: ${download.rows.toLocaleString('en')} rows, ` +
+        `${mb(download.bytes).toFixed(1)} MB in ${(download.ms / 1000).toFixed(2)} s, ` +
+        `RSS growth ${download.growthMb.toFixed(1)} MB`,
+    );
+  }
+  const rows: ReceiptView[] = [];
+  for await (const batch of receiptBatches(bench.db, bench.user, { status: ['pending'] })) {
+    rows.push(...batch);
+  }
+  const baselines = [];
+  for (let run = 0; run < EXPORT_RUNS; run += 1) {
+    const baseline = await writeFromMemory(rows);
+    baselines.push(baseline);
+    out(
+      `  from memory ${run + 1}: ${rows.length.toLocaleString('en')} rows, ` +
+        `${mb(baseline.bytes).toFixed(1)} MB in ${(baseline.ms / 1000).toFixed(2)} s`,
+    );
+  }
+  if (downloads[0]!.rows !== rows.length) {
+    throw new Error(`X-Total-Count ${downloads[0]!.rows} is not the ${rows.length} rows`);
+  }
+  const best = Math.min(...downloads.map((download) => download.ms));
+  const baseline = Math.min(...baselines.map((each) => each.ms));
+  const growth = Math.max(...downloads.map((download) => download.growthMb));
+  const timeOk = best <= TARGET_EXPORT_FACTOR * baseline;
+  const memoryOk = growth <= TARGET_RSS_MB;
+  if (!timeOk) bench.misses += 1;
+  if (!memoryOk) bench.misses += 1;
+  out(
+    `  best download ${(best / 1000).toFixed(2)} s against ${(baseline / 1000).toFixed(2)} s ` +
+      `from memory: ratio ${(best / baseline).toFixed(2)} ${verdict(timeOk)}; peak RSS growth ` +
+      `${growth.toFixed(1)} MB ${verdict(memoryOk)}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  out(`# bench:sales — ${RECEIPTS.toLocaleString('en')} receipts`);
+  out(machineLine());
+  const database = await openBenchDatabase(DATABASE, 10);
+  const { handle, client } = database;
+  let fixture = database.reused ? await findFixture(client) : undefined;
+  if (fixture) {
+    out(`reusing the loaded database ${DATABASE}`);
+  } else {
+    if (database.reused) throw new Error(`${DATABASE} exists but is not a complete bench tenant`);
+    fixture = await createFixture(handle.db);
+    out(`loading ${RECEIPTS.toLocaleString('en')} receipts over ${SELLERS} sellers…`);
+    await loadReceipts(client, fixture);
+  }
+  out(await settleDatabase(client));
+  const size = await client.query<{ size: string }>(
+    `select pg_size_pretty(pg_total_relation_size('receipts')) as size`,
+  );
+  out(`receipts: ${size.rows[0]!.size} with indexes`);
+
+  const app = await startTestApp(handle, { JOBS_ENABLED: 'false' });
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  const bench: Bench & { db: Database } = {
+    baseUrl: app.url,
+    token: await tokenFor(handle, fixture.comercial),
+    user: authUserOf(fixture.comercial),
+    client,
+    pool,
+    db: handle.db,
+    plans: [],
+    misses: 0,
+  };
+  try {
+    await listCases(bench, fixture);
+    await exportCase(bench);
+    out();
+    out('## Plans (EXPLAIN ANALYZE of the raw query)');
+    for (const plan of bench.plans) out(plan);
+    out();
+    out(bench.misses === 0 ? 'All targets met.' : `${bench.misses} target(s) missed.`);
+  } finally {
+    await app.stop();
+    await pool.end();
+    await database.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
