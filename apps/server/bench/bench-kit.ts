@@ -63,6 +63,43 @@ export const summary = (samples: number[]): Timing => ({
 
 export const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
+/** How long a pair of sides is timed: calls after the warm-up, fewer past `caseSeconds`. */
+export interface PairBudget {
+  warmup: number;
+  iterations: number;
+  caseSeconds: number;
+}
+
+/**
+ * Times two ways of getting the same answer (the full stack and its raw SQL, say), alternating
+ * call by call so both see the same cache and load; at least 10 calls each.
+ */
+export async function measurePair(
+  http: () => Promise<unknown>,
+  raw: () => Promise<unknown>,
+  budget: PairBudget,
+) {
+  for (let index = 0; index < budget.warmup; index += 1) {
+    await http();
+    await raw();
+  }
+  const httpSamples: number[] = [];
+  const rawSamples: number[] = [];
+  const deadline = performance.now() + budget.caseSeconds * 1000;
+  for (let index = 0; index < budget.iterations; index += 1) {
+    let start = performance.now();
+    await http();
+    httpSamples.push(performance.now() - start);
+    start = performance.now();
+    await raw();
+    rawSamples.push(performance.now() - start);
+    if (index >= 9 && performance.now() > deadline) break;
+  }
+  return { http: summary(httpSamples), raw: summary(rawSamples) };
+}
+
+export type Pair = Awaited<ReturnType<typeof measurePair>>;
+
 export interface CapturedQuery {
   text: string;
   params: unknown[];

@@ -37,16 +37,17 @@ import type { ContactScope } from '../src/modules/contact-access/contact-access.
 import { CONTACT_PAGE_SIZE } from '../src/modules/contacts/contacts.service';
 import {
   captureQuery,
+  measurePair,
   machineLine,
   openBenchDatabase,
   out,
   pick,
   planShape,
   seconds,
-  summary,
   unit,
   verdict,
   type CapturedQuery,
+  type Pair,
   type Timing,
 } from './bench-kit';
 
@@ -54,6 +55,7 @@ const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 60);
 const CASE_SECONDS = Number(process.env.BENCH_CASE_SECONDS ?? 15);
 const WARMUP = 3;
+const BUDGET = { warmup: WARMUP, iterations: ITERATIONS, caseSeconds: CASE_SECONDS };
 const SELLERS = 50;
 const BATCH = 5_000;
 const DATABASE = 'cartera_bench';
@@ -265,27 +267,6 @@ async function loadContacts(client: pg.Client, fixture: Fixture) {
 // ---------------------------------------------------------------------------------------------
 // Measuring.
 
-/** Alternates the two sides call by call so both see the same cache and load. */
-async function measurePair(http: () => Promise<unknown>, raw: () => Promise<unknown>) {
-  for (let index = 0; index < WARMUP; index += 1) {
-    await http();
-    await raw();
-  }
-  const httpSamples: number[] = [];
-  const rawSamples: number[] = [];
-  const deadline = performance.now() + CASE_SECONDS * 1000;
-  for (let index = 0; index < ITERATIONS; index += 1) {
-    let start = performance.now();
-    await http();
-    httpSamples.push(performance.now() - start);
-    start = performance.now();
-    await raw();
-    rawSamples.push(performance.now() - start);
-    if (index >= 9 && performance.now() > deadline) break;
-  }
-  return { http: summary(httpSamples), raw: summary(rawSamples) };
-}
-
 /** The SQL and parameters findContactsPage issues for a search or page. */
 function contactsQuery(
   pool: pg.Pool,
@@ -405,6 +386,7 @@ async function searchCase(
   const timing = await measurePair(
     listOverHttp(bench, viewer, { search: term }),
     listOverPg(bench, query),
+    BUDGET,
   );
   const p95Ok = timing.http.p95 <= TARGET_P95_MS;
   const overheadOk =
@@ -446,7 +428,7 @@ async function pagesCase(bench: Bench, viewer: Viewer) {
   ] as const) {
     const query = await contactsQuery(bench.pool, bench.tenantId, viewer.scope, undefined, cursor);
     timings.push(
-      await measurePair(listOverHttp(bench, viewer, { cursor }), listOverPg(bench, query)),
+      await measurePair(listOverHttp(bench, viewer, { cursor }), listOverPg(bench, query), BUDGET),
     );
     await recordPlan(bench, `${viewer.label}: page ${page.toLocaleString('en')}`, query);
   }
@@ -463,8 +445,6 @@ async function pagesCase(bench: Bench, viewer: Viewer) {
       `${(deep.http.p95 / first.http.p95).toFixed(2)}`,
   );
 }
-
-type Pair = Awaited<ReturnType<typeof measurePair>>;
 
 async function runCases(
   baseUrl: string,
@@ -545,6 +525,7 @@ async function runCases(
   const floor = await measurePair(
     async () => (await fetch(`${baseUrl}/api/health`)).text(),
     async () => client.query('select 1'),
+    BUDGET,
   );
   out();
   out(

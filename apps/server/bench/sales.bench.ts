@@ -43,6 +43,7 @@ import {
 } from '../src/modules/receipts/receipts.service';
 import {
   captureQuery,
+  measurePair,
   machineLine,
   openBenchDatabase,
   out,
@@ -50,7 +51,6 @@ import {
   planShape,
   seconds,
   settleDatabase,
-  summary,
   unit,
   verdict,
   type CapturedQuery,
@@ -61,6 +61,7 @@ const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 1_000_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 60);
 const CASE_SECONDS = Number(process.env.BENCH_CASE_SECONDS ?? 15);
 const WARMUP = 3;
+const BUDGET = { warmup: WARMUP, iterations: ITERATIONS, caseSeconds: CASE_SECONDS };
 const SELLERS = 25;
 const BATCH = 5_000;
 const PAGE_SIZE = 100;
@@ -285,27 +286,6 @@ interface Bench {
   misses: number;
 }
 
-/** Alternates the two sides call by call so both see the same cache and load. */
-async function measurePair(http: () => Promise<unknown>, raw: () => Promise<unknown>) {
-  for (let index = 0; index < WARMUP; index += 1) {
-    await http();
-    await raw();
-  }
-  const httpSamples: number[] = [];
-  const rawSamples: number[] = [];
-  const deadline = performance.now() + CASE_SECONDS * 1000;
-  for (let index = 0; index < ITERATIONS; index += 1) {
-    let start = performance.now();
-    await http();
-    httpSamples.push(performance.now() - start);
-    start = performance.now();
-    await raw();
-    rawSamples.push(performance.now() - start);
-    if (index >= 9 && performance.now() > deadline) break;
-  }
-  return { http: summary(httpSamples), raw: summary(rawSamples) };
-}
-
 function listUrl(bench: Bench, input: ReceiptListInput) {
   const encoded = encodeURIComponent(JSON.stringify(superjson.serialize(input)));
   return `${bench.baseUrl}/api/trpc/receipt.list?input=${encoded}`;
@@ -341,6 +321,7 @@ async function listCase(bench: Bench, name: string, input: ReceiptListInput, tar
   const timing = await measurePair(
     () => listOverHttp(bench, input),
     () => bench.client.query({ text: query.text, values: query.params }),
+    BUDGET,
   );
   const ok = timing.http.p50 <= TARGET_OVERHEAD_FACTOR * timing.raw.p50 + TARGET_OVERHEAD_MS;
   if (targeted && !ok) bench.misses += 1;

@@ -4,7 +4,7 @@
  * especificada' are the specification's (03 §8, §9); the rest is ours (docs/decisions.md "Sales
  * in the conversation, presales and reports"). Part of the one Spanish catalogue: `es.receipts`.
  */
-import { salesOfficeEs } from './sales-office.es';
+import { saleFieldsEs, salesOfficeEs } from './sales-office.es';
 
 export const receiptsEs = {
   /** A receipt's status: the back office's labels (one list for every screen). */
@@ -43,17 +43,7 @@ export const receiptsEs = {
     tab: 'Venta Manual',
     title: 'Venta Manual',
     template: 'Plantilla',
-    status: 'Estado',
-    ticketId: 'Ticket',
-    ticketSaleId: 'Id de venta',
-    entryDate: 'Fecha de ingreso',
-    saleDate: 'Fecha de venta',
-    datePlaceholder: 'DD/MM/AAAA',
-    phone: 'Teléfono',
-    name: 'Nombre',
-    govId: 'Cedula',
-    product: 'Producto',
-    value: 'Precio',
+    ...saleFieldsEs,
     city: 'Ciudad',
     clientId: 'Id de cliente',
     lines: 'Productos',

@@ -3,6 +3,21 @@
  * issue #14). The specification gives the menu label and the dialog's rules; the rest is ours
  * (docs/decisions.md "Sales back office"). Part of the one Spanish catalogue: `es.salesOffice`.
  */
+/** The labels of a sale's fields, the same in every sale form (02 §5, 03 §9). */
+export const saleFieldsEs = {
+  status: 'Estado',
+  ticketId: 'Ticket',
+  ticketSaleId: 'Id de venta',
+  entryDate: 'Fecha de ingreso',
+  saleDate: 'Fecha de venta',
+  datePlaceholder: 'DD/MM/AAAA',
+  phone: 'Teléfono',
+  name: 'Nombre',
+  govId: 'Cedula',
+  product: 'Producto',
+  value: 'Precio',
+};
+
 export const salesOfficeEs = {
   title: 'Ventas',
   search: 'Buscar ventas',
@@ -65,17 +80,7 @@ export const salesOfficeEs = {
   dialog: {
     createTitle: 'Nueva venta',
     editTitle: 'Venta {ticket}',
-    status: 'Estado',
-    ticketId: 'Ticket',
-    ticketSaleId: 'Id de venta',
-    entryDate: 'Fecha de ingreso',
-    saleDate: 'Fecha de venta',
-    datePlaceholder: 'DD/MM/AAAA',
-    phone: 'Teléfono',
-    name: 'Nombre',
-    govId: 'Cedula',
-    product: 'Producto',
-    value: 'Precio',
+    ...saleFieldsEs,
     seller: 'Vendedor',
     userLock: 'Bloquear el vendedor',
     sellerLocked: 'El vendedor de esta venta está bloqueado.',
