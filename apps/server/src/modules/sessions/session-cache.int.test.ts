@@ -95,6 +95,34 @@ describe('the session cache of an instance', () => {
     expect(await resolve(token)).toBeNull();
   });
 
+  it('keeps no session read beside its own uncommitted write (an account switch)', async () => {
+    const { db } = database.handle;
+    const token = await signIn(seller);
+    const before = (await resolve(token))!;
+    let readBeside: Awaited<ReturnType<typeof resolve>> = null;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(sessions)
+        .set({ userId: otherTenantSeller.id, tenantId: otherTenantSeller.tenantId })
+        .where(eq(sessions.tokenHash, hashToken(token)));
+      // Another request of this instance, outside the transaction: it sees the old row.
+      readBeside = await resolve(token);
+    });
+    expect(readBeside!.user.id).toBe(before.user.id);
+    // Right after the commit, before or after its announcement, the session is the new one.
+    expect((await resolve(token))!.user.id).toBe(otherTenantSeller.id);
+    // Once the commit is announced, a read is kept again.
+    await waitFor(
+      () => {
+        void resolve(token);
+        return isCached(token);
+      },
+      5_000,
+      'caching again after the announcement',
+    );
+    expect((await resolve(token))!.user.id).toBe(otherTenantSeller.id);
+  });
+
   it("drops a tenant's sessions when another instance changes them, and only that tenant's", async () => {
     const token = await signIn(seller);
     const foreign = await signIn(otherTenantSeller);

@@ -29,7 +29,8 @@ interface Entry {
  * dropped as soon as what it was read from may have changed:
  * - a write to users, groups or sessions sent through this instance's database handle drops
  *   every entry before the statement runs (synchronous: the next call of this process reads the
- *   database again);
+ *   database again), and nothing is cached again until an announcement says it committed (a
+ *   request served beside the write's open transaction reads the rows from before it);
  * - a committed change made anywhere (another instance, a job, psql) is announced by triggers on
  *   'cartera_auth' with its tenant, and the tenant's entries are dropped;
  * - while the listening connection is down nothing is cached (announcements could be missed);
@@ -40,6 +41,12 @@ export type AuthChangeListener = (tenantId: string | null) => void;
 
 /** While announcements cannot be heard, watchers re-check this often instead. */
 export const AUTH_RECHECK_WHILE_DEAF_MS = 1_000;
+/**
+ * After this instance writes an auth table, nothing is cached until an announcement comes (the
+ * write's commit), this long at most: a read running beside the uncommitted write sees the old
+ * rows, and must not be kept.
+ */
+export const LOCAL_WRITE_HOLD_MS = 5_000;
 
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
@@ -51,12 +58,15 @@ export class SessionCache {
    * while it was being read (the read may have seen the rows before the change).
    */
   generation = 0;
+  /** Epoch ms until which nothing is cached: a local auth write is not yet announced. */
+  private heldUntil = 0;
 
   get(tokenHash: string, now: Date): Entry | undefined {
     const entry = this.entries.get(tokenHash);
     if (!entry) return undefined;
     if (
       !this.listening ||
+      now.getTime() < this.heldUntil ||
       entry.until <= now.getTime() ||
       entry.session.expiresAt.getTime() <= now.getTime()
     ) {
@@ -68,7 +78,7 @@ export class SessionCache {
 
   /** Keeps a session read from the database when the generation was `readAt`. */
   put(session: AuthSession, lastSeenAt: Date, now: Date, readAt: number): void {
-    if (!this.listening || readAt !== this.generation) return;
+    if (!this.listening || readAt !== this.generation || now.getTime() < this.heldUntil) return;
     if (this.entries.size >= MAX_ENTRIES) {
       // Maps iterate in insertion order: the first key is the oldest entry.
       this.entries.delete(this.entries.keys().next().value!);
@@ -80,7 +90,19 @@ export class SessionCache {
     });
   }
 
+  /**
+   * This instance is writing users, groups, sessions or tokens: drop everything now, and cache
+   * nothing until the write is announced (committed). A session read meanwhile, by a request
+   * served beside the write's transaction, holds the rows from before it.
+   */
+  localWrite(now = Date.now()): void {
+    this.heldUntil = now + LOCAL_WRITE_HOLD_MS;
+    this.clear();
+  }
+
   forgetTenant(tenantId: string): void {
+    // An announcement follows a commit: whatever was written here before it is now readable.
+    this.heldUntil = 0;
     this.generation += 1;
     for (const [tokenHash, { session }] of this.entries) {
       if (session.user.tenantId === tenantId || session.realTenantId === tenantId) {
@@ -160,7 +182,7 @@ export async function startSessionCache(
 ): Promise<() => Promise<void>> {
   const cache = new SessionCache();
   const stopWatching = database.onWrite((table, statement) => {
-    if (AUTH_TABLES.has(table) && !HARMLESS_WRITE.test(statement)) cache.clear();
+    if (AUTH_TABLES.has(table) && !HARMLESS_WRITE.test(statement)) cache.localWrite();
   });
   const stopListening = await keepListening(
     database,
