@@ -57,7 +57,10 @@ export function replaceSessionData(
 ) {
   const meKey = trpc.auth.me.queryKey();
   queryClient.setQueryData(meKey, me);
-  queryClient.removeQueries({
-    predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(meKey),
-  });
+  const others = (query: { queryKey: unknown }) =>
+    JSON.stringify(query.queryKey) !== JSON.stringify(meKey);
+  // Answers no screen shows go; those on screen are emptied and asked again as the new user
+  // (removed while observed, they would keep showing the previous user's data).
+  queryClient.removeQueries({ predicate: others, type: 'inactive' });
+  void queryClient.resetQueries({ predicate: others, type: 'active' });
 }
