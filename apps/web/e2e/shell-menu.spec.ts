@@ -221,6 +221,7 @@ test.describe('Menú lateral', () => {
     // 'Clientes' (Contactos, Empresas) starts closed; 'Bandeja de entrada' open.
     await expect(mainMenu(page).getByRole('link')).toHaveText([
       'Rendimiento',
+      'Reportes',
       'Vendedores',
       'Carteras compartidas',
       inbox,
