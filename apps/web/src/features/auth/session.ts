@@ -59,8 +59,13 @@ export function replaceSessionData(
   queryClient.setQueryData(meKey, me);
   const others = (query: { queryKey: unknown }) =>
     JSON.stringify(query.queryKey) !== JSON.stringify(meKey);
-  // Answers no screen shows go; those on screen are emptied and asked again as the new user
-  // (removed while observed, they would keep showing the previous user's data).
+  if (!me) {
+    // Signed out: nothing is asked again (it would only be refused on the way to /login).
+    queryClient.removeQueries({ predicate: others });
+    return;
+  }
+  // Another user: answers no screen shows go; those on screen are emptied and asked again as the
+  // new user (removed while observed, they would keep showing the previous user's data).
   queryClient.removeQueries({ predicate: others, type: 'inactive' });
   void queryClient.resetQueries({ predicate: others, type: 'active' });
 }
