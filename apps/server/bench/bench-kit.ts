@@ -236,6 +236,56 @@ export function withDatabase(url: string, database: string) {
   return parsed.toString();
 }
 
+/**
+ * Loads `total` rows into `table` with its secondary indexes dropped: `build(first, last)` makes
+ * the parameters of rows first..last-1 while PostgreSQL writes the batch before, `sql` inserts
+ * them. Then the indexes are rebuilt and the table analyzed.
+ */
+export async function bulkLoad(
+  client: pg.Client,
+  table: string,
+  options: {
+    total: number;
+    batch: number;
+    reportEvery: number;
+    sql: string;
+    build: (first: number, last: number) => unknown[];
+  },
+) {
+  const indexes = await client.query<{ name: string; definition: string }>(
+    `select i.relname as name, pg_get_indexdef(i.oid) as definition
+     from pg_index x join pg_class i on i.oid = x.indexrelid
+     where x.indrelid = $1::regclass and not x.indisprimary and not x.indisunique`,
+    [table],
+  );
+  for (const index of indexes.rows) {
+    await client.query(`drop index ${pg.escapeIdentifier(index.name)}`);
+  }
+  const started = performance.now();
+  let pending: Promise<unknown> | undefined;
+  for (let first = 0; first < options.total; first += options.batch) {
+    const last = Math.min(first + options.batch, options.total);
+    const params = options.build(first, last);
+    await pending;
+    pending = client.query(options.sql, params);
+    if (last % options.reportEvery === 0) {
+      out(`  ${last.toLocaleString('en')} rows (${seconds(started)} s)`);
+    }
+  }
+  await pending;
+  const loaded = seconds(started);
+  const indexing = performance.now();
+  await client.query(`set maintenance_work_mem = '1GB'`);
+  for (const index of indexes.rows) await client.query(index.definition);
+  const indexed = seconds(indexing);
+  const vacuuming = performance.now();
+  await client.query(`vacuum (analyze) ${pg.escapeIdentifier(table)}`);
+  out(
+    `  loaded in ${loaded} s, ${indexes.rows.length} indexes rebuilt in ${indexed} s, ` +
+      `vacuum analyze ${seconds(vacuuming)} s`,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // The client process.
 

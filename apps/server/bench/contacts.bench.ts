@@ -19,7 +19,6 @@
  *   BENCH_KEEP=1        keep the database `cartera_bench` (with BENCH_DATABASE_URL);
  *   BENCH_REUSE=1       reuse a loaded `cartera_bench` instead of loading again.
  */
-import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import superjson from 'superjson';
 import type { Database, DatabaseHandle } from '@cartera/db/client';
@@ -36,6 +35,7 @@ import { findContactsPage } from '../src/modules/contacts/contacts.repository';
 import type { ContactScope } from '../src/modules/contact-access/contact-access.conditions';
 import { CONTACT_PAGE_SIZE } from '../src/modules/contacts/contacts.service';
 import {
+  bulkLoad,
   captureQuery,
   measurePair,
   machineLine,
@@ -43,7 +43,6 @@ import {
   out,
   pick,
   planShape,
-  seconds,
   unit,
   verdict,
   type CapturedQuery,
@@ -226,42 +225,21 @@ async function findFixture(client: pg.Client): Promise<Fixture | undefined> {
 
 /** Loads the contacts with the secondary indexes dropped, then rebuilds them and analyzes. */
 async function loadContacts(client: pg.Client, fixture: Fixture) {
-  const indexes = await client.query<{ name: string; definition: string }>(`
-    select i.relname as name, pg_get_indexdef(i.oid) as definition
-    from pg_index x join pg_class i on i.oid = x.indexrelid
-    where x.indrelid = 'contacts'::regclass and not x.indisprimary and not x.indisunique`);
-  for (const index of indexes.rows)
-    await client.query(`drop index ${pg.escapeIdentifier(index.name)}`);
-
   const sellers = fixture.sellers.map((seller) => seller.id);
   const startMs = Date.now() - HISTORY_MS;
   const stepMs = Math.floor(HISTORY_MS / CONTACTS);
-  const started = performance.now();
-  let pending: Promise<unknown> | undefined;
-  for (let first = 0; first < CONTACTS; first += BATCH) {
-    const rows: BenchRow[] = [];
-    for (let row = first; row < Math.min(first + BATCH, CONTACTS); row += 1) {
-      rows.push(benchRow(row, sellers, startMs, stepMs));
-    }
-    // Build the next batch while PostgreSQL writes this one.
-    await pending;
-    pending = client.query(INSERT_SQL, insertParams(fixture.tenantId, rows));
-    if ((first + BATCH) % 100_000 === 0) {
-      out(`  ${(first + BATCH).toLocaleString('en')} rows (${seconds(started)} s)`);
-    }
-  }
-  await pending;
-  const loaded = seconds(started);
-  const indexing = performance.now();
-  await client.query(`set maintenance_work_mem = '1GB'`);
-  for (const index of indexes.rows) await client.query(index.definition);
-  const indexed = seconds(indexing);
-  const vacuuming = performance.now();
-  await client.query('vacuum (analyze) contacts');
-  out(
-    `  loaded in ${loaded} s, ${indexes.rows.length} indexes rebuilt in ${indexed} s, ` +
-      `vacuum analyze ${seconds(vacuuming)} s`,
-  );
+  await bulkLoad(client, 'contacts', {
+    total: CONTACTS,
+    batch: BATCH,
+    reportEvery: 100_000,
+    sql: INSERT_SQL,
+    build: (first, last) => {
+      const rows: BenchRow[] = [];
+      for (let row = first; row < last; row += 1)
+        rows.push(benchRow(row, sellers, startMs, stepMs));
+      return insertParams(fixture.tenantId, rows);
+    },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -42,6 +42,7 @@ import {
   type ReceiptView,
 } from '../src/modules/receipts/receipts.service';
 import {
+  bulkLoad,
   captureQuery,
   measurePair,
   machineLine,
@@ -49,7 +50,6 @@ import {
   out,
   pick,
   planShape,
-  seconds,
   settleDatabase,
   unit,
   verdict,
@@ -214,42 +214,21 @@ async function findFixture(client: pg.Client): Promise<Fixture | undefined> {
 
 /** Loads the receipts with the secondary indexes dropped, then rebuilds them and analyzes. */
 async function loadReceipts(client: pg.Client, fixture: Fixture) {
-  const indexes = await client.query<{ name: string; definition: string }>(`
-    select i.relname as name, pg_get_indexdef(i.oid) as definition
-    from pg_index x join pg_class i on i.oid = x.indexrelid
-    where x.indrelid = 'receipts'::regclass and not x.indisprimary and not x.indisunique`);
-  for (const index of indexes.rows) {
-    await client.query(`drop index ${pg.escapeIdentifier(index.name)}`);
-  }
   const sellers = fixture.sellers.map((seller) => seller.id);
   const startMs = Date.now() - HISTORY_MS;
   const stepMs = Math.floor(HISTORY_MS / RECEIPTS);
-  const started = performance.now();
-  let pending: Promise<unknown> | undefined;
-  for (let first = 0; first < RECEIPTS; first += BATCH) {
-    const rows: BenchRow[] = [];
-    for (let row = first; row < Math.min(first + BATCH, RECEIPTS); row += 1) {
-      rows.push(benchRow(row, sellers, startMs, stepMs));
-    }
-    // Build the next batch while PostgreSQL writes this one.
-    await pending;
-    pending = client.query(INSERT_SQL, insertParams(fixture.tenantId, rows));
-    if ((first + BATCH) % 200_000 === 0) {
-      out(`  ${(first + BATCH).toLocaleString('en')} rows (${seconds(started)} s)`);
-    }
-  }
-  await pending;
-  const loaded = seconds(started);
-  const indexing = performance.now();
-  await client.query(`set maintenance_work_mem = '1GB'`);
-  for (const index of indexes.rows) await client.query(index.definition);
-  const indexed = seconds(indexing);
-  const vacuuming = performance.now();
-  await client.query('vacuum (analyze) receipts');
-  out(
-    `  loaded in ${loaded} s, ${indexes.rows.length} indexes rebuilt in ${indexed} s, ` +
-      `vacuum analyze ${seconds(vacuuming)} s`,
-  );
+  await bulkLoad(client, 'receipts', {
+    total: RECEIPTS,
+    batch: BATCH,
+    reportEvery: 200_000,
+    sql: INSERT_SQL,
+    build: (first, last) => {
+      const rows: BenchRow[] = [];
+      for (let row = first; row < last; row += 1)
+        rows.push(benchRow(row, sellers, startMs, stepMs));
+      return insertParams(fixture.tenantId, rows);
+    },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
