@@ -261,6 +261,16 @@ describe('solicitudes: back office', () => {
   it('lista por páginas con filtros; una vendedora ve las suyas y las compartidas, un supervisor su equipo', async () => {
     const all = await env.call(COMERCIAL, 'requestSale.backoffice', { limit: 5 });
     expect(all.data!.items).toHaveLength(5);
+    const first = all.data!.items[0]!;
+    const [client] = await env.database.handle.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.id, first.contactId!));
+    expect(first.contact).toEqual({
+      id: client!.id,
+      firstName: client!.firstName,
+      lastName: client!.lastName,
+    });
     const next = await env.call(COMERCIAL, 'requestSale.backoffice', {
       limit: 5,
       cursor: all.data!.nextCursor,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '@cartera/db/client';
 import {
+  contacts,
   groups,
   requestSaleHistory,
   requestSaleSeen,
@@ -617,4 +618,17 @@ export async function findUserData(db: Executor, tenantId: string, userId: strin
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
     .limit(1);
   return row?.additionalData ?? {};
+}
+
+/**
+ * The names of the contacts of a page of the back office's list: the requests' own reach was
+ * decided by the list's scope, so a request shared with the caller names its contact even when
+ * the contact is someone else's.
+ */
+export function findContactNames(db: Executor, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName })
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), inArray(contacts.id, ids)));
 }

@@ -52,6 +52,7 @@ import {
   findActiveRequestsOfContact,
   findComment,
   findComments,
+  findContactNames,
   findDefaultTemplate,
   findRequest,
   findRequests,
@@ -259,7 +260,12 @@ export const ZRequestSummary = z.object({
 
 export const ZBackofficePage = z.object({
   items: z.array(
-    ZRequestSummary.extend({ contactId: z.string().nullable(), auditor: ZPerson.nullable() }),
+    ZRequestSummary.extend({
+      contactId: z.string().nullable(),
+      /** The client's name (null when the contact no longer exists). */
+      contact: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+      auditor: ZPerson.nullable(),
+    }),
   ),
   nextCursor: z.string().nullable(),
 });
@@ -1279,16 +1285,25 @@ export async function backofficeList(
     { cursor: input.cursor ?? undefined, limit: input.limit },
   );
   const page = keysetPage(rows, input.limit, (last) => last.request.id);
-  const unseen = await unseenCounts(
-    db,
-    user.tenantId,
-    user.id,
-    page.items.map((row) => row.request.id),
-  );
+  const [unseen, names] = await Promise.all([
+    unseenCounts(
+      db,
+      user.tenantId,
+      user.id,
+      page.items.map((row) => row.request.id),
+    ),
+    findContactNames(db, user.tenantId, [
+      ...new Set(
+        page.items.flatMap((row) => (row.request.contactId ? [row.request.contactId] : [])),
+      ),
+    ]),
+  ]);
+  const contactsById = new Map(names.map((contact) => [contact.id, contact]));
   return {
     items: page.items.map((row) => ({
       ...summaryOf(row, unseen),
       contactId: row.request.contactId,
+      contact: (row.request.contactId && contactsById.get(row.request.contactId)) || null,
       auditor: person(row.request.auditorId, row.auditorName, row.auditorLastname),
     })),
     nextCursor: page.nextCursor,
