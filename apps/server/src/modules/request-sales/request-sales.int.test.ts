@@ -359,3 +359,81 @@ describe('solicitudes: estados', () => {
     expect(forced.data).toMatchObject({ statusType: 'new', status: 'Enviada' });
   });
 });
+
+describe('solicitudes: datos del cliente', () => {
+  it("crea el cliente nuevo con origen 'solicitud' por las reglas de la ficha", async () => {
+    const created = await env.call(SELLER, 'requestSale.createClient', {
+      firstName: 'Rocío',
+      lastName: 'Suárez',
+      phones: ['099 765 432'],
+      detail: 'Llegó por una solicitud',
+    });
+    expect(created.error).toBeUndefined();
+    const [stored] = await env.database.handle.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.id, created.data!.id));
+    expect(stored).toMatchObject({
+      firstName: 'Rocío',
+      lastName: 'Suárez',
+      origin: 'solicitud',
+      agentId: env.demo.users[SELLER]!.id,
+      phones: ['+59899765432'],
+    });
+    const found = await env.call(SELLER, 'requestSale.contactByPhone', { phone: '099765432' });
+    expect(found.data).toMatchObject({ id: created.data!.id, firstName: 'Rocío' });
+    const again = await env.call(SELLER, 'requestSale.createClient', {
+      firstName: 'Otra',
+      lastName: '',
+      phones: ['099765432'],
+      detail: '',
+    });
+    expect(again.error?.data.domainCode).toBe('INVALID_REQUEST_BODY');
+  });
+
+  it.each([
+    [
+      { firstName: 'A'.repeat(33), phones: ['099765433'] },
+      'firstName',
+      'El tamaño maximo del nombre es 32 caracteres',
+    ],
+    [
+      { firstName: 'Ana', lastName: 'B'.repeat(33), phones: ['099765433'] },
+      'lastName',
+      'El tamaño maximo del apellido es 32 caracteres',
+    ],
+    [{ firstName: 'Ana', phones: [''] }, 'phones', 'Se requiere ingresar un teléfono'],
+    [
+      { firstName: 'Ana', phones: ['099765433'], detail: 'x'.repeat(256) },
+      'detail',
+      'El detalle no puede tener mas de 255 caracteres',
+    ],
+  ])('datos inválidos del cliente: %o se rechaza con su texto', async (input, field, text) => {
+    const [before] = await env.database.handle.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(contacts);
+    const refused = await env.call(SELLER, 'requestSale.createClient', input);
+    expect(refused.error?.data.fieldErrors?.[field]).toEqual([text]);
+    const [after] = await env.database.handle.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(contacts);
+    expect(after!.count).toBe(before!.count);
+  });
+});
+
+describe('solicitudes: cancelar un borrador', () => {
+  it('una vendedora cancela su borrador incompleto sin completar los obligatorios', async () => {
+    const contact = await contactOf(SELLER, 1);
+    const draft = await env.call(SELLER, 'requestSale.create', {
+      contactId: contact.id,
+      templateId: await templateId('Alta de servicio'),
+      mode: 'draft',
+      content: { tipo: 'hogar' },
+    });
+    const canceled = await env.call(SELLER, 'requestSale.changeStatus', {
+      id: draft.data!.id,
+      statusType: 'cancel',
+    });
+    expect(canceled.data).toMatchObject({ statusType: 'cancel', status: 'Cancelada' });
+  });
+});

@@ -9,6 +9,7 @@ import {
   CLOSED_STATUS_TYPES,
   fieldLockedFor,
   fieldShownTo,
+  isActiveStatusType,
   isSent,
   mayUseTemplate,
   REQUEST_CLIENT_ORIGIN,
@@ -928,8 +929,8 @@ export async function updateRequestById(
 
 /**
  * 02 §4 status change: commercial any status of the template's full list, advisors those of the
- * enabled list when the template allows it; flow users none. Moving a draft to a sent status
- * needs its required fields (the send rules) unless forced by the back office.
+ * enabled list when the template allows it; flow users none. Sending a draft this way (to new or
+ * another open status) needs the send rules unless forced by the back office.
  */
 async function applyStatus(
   db: Database,
@@ -949,11 +950,14 @@ async function applyStatus(
       : permissionsOf(rules, access, viewer, user).statuses;
     const option = allowed.find((each) => each.status === input.statusType);
     if (!option) throw new DomainError('REQUEST_SALE_STATUS_NOT_ALLOWED');
-    if (!force && !isSent(request.statusType) && isSent(option.status)) {
+    // Sending a draft (to new, or on to an open status) needs what 'Enviar' needs; closing it
+    // (canceled, processed, linked) does not.
+    const sending = isSent(option.status) && isActiveStatusType(option.status);
+    if (!force && !isSent(request.statusType) && sending) {
       const verdict = validateRequest(
         rules,
         { content: request.content, lines: request.lines },
-        { ...viewer, roles: ['comercial'] },
+        viewer,
         'send',
       );
       if (!verdict.ok) invalid(verdict);
