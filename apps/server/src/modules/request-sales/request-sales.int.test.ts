@@ -437,3 +437,24 @@ describe('solicitudes: cancelar un borrador', () => {
     expect(canceled.data).toMatchObject({ statusType: 'cancel', status: 'Cancelada' });
   });
 });
+
+describe('solicitudes: obligatorios sin completar', () => {
+  it("comercial que confirma 'Existen campos obligatorios sin completar' guarda; una vendedora no", async () => {
+    const contact = await contactOf(SELLER, 1);
+    const input = {
+      contactId: contact.id,
+      templateId: await templateId('Alta de servicio'),
+      mode: 'send',
+      content: { tipo: 'hogar' },
+      lines: [{ code: 'PRE-30' }],
+      confirmMissing: true,
+    };
+    const refused = await env.call(SELLER, 'requestSale.create', input);
+    expect(refused.error?.data.fieldErrors?.['content.plan']).toEqual([
+      'Este campo es obligatorio',
+    ]);
+    expect(refused.error?.data.details).toMatchObject({ missingRequired: ['plan'] });
+    const saved = await env.call(COMERCIAL, 'requestSale.create', input);
+    expect(saved.data).toMatchObject({ statusType: 'new', content: { tipo: 'hogar' } });
+  });
+});

@@ -69,8 +69,9 @@ import {
  * Requests
  *   listByContact {contactId}                     → RequestSummary[] newest first
  *   get {id}                                      → RequestSale (with `permissions` for the caller)
- *   create {id?, contactId, templateId, mode, content, lines, sellerId?, statusType?, shared?}
- *   update {id, mode, content, lines, sellerId?, statusType?}
+ *   create {id?, contactId, templateId, mode, content, lines, sellerId?, statusType?, shared?, confirmMissing?}
+ *   update {id, mode, content, lines, sellerId?, statusType?, confirmMissing?}
+ *     (confirmMissing: a commercial user's 'Continuar' on 'Existen campos obligatorios sin completar')
  *   changeStatus {id, statusType, comment?}
  *   delete {id}
  *   createClient {firstName, lastName, phones: string[], detail} → {id}   (the inline new client)

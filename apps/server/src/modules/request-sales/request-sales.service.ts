@@ -110,6 +110,11 @@ export const ZRequestCreateInput = z.object({
   sellerId: ZId.nullish(),
   /** 'Estado' (commercial, 02 §6): a status of the template's full list. */
   statusType: z.string().trim().min(1).max(60).nullish(),
+  /**
+   * Commercial users who confirmed 'Existen campos obligatorios sin completar' ('Continuar'):
+   * required fields are not enforced on this save (ignored for anyone else).
+   */
+  confirmMissing: z.boolean().default(false),
   /** Users to share it with on creation. */
   shared: z
     .array(z.object({ userId: ZId, permission: z.enum(SHARE_PERMISSIONS) }))
@@ -124,6 +129,8 @@ export const ZRequestUpdateInput = z.object({
   lines: z.array(ZRequestLine).max(200).default([]),
   sellerId: ZId.nullish(),
   statusType: z.string().trim().min(1).max(60).nullish(),
+  /** As in create: commercial users may save with required fields missing. */
+  confirmMissing: z.boolean().default(false),
 });
 
 export const ZChangeStatusInput = z.object({
@@ -751,6 +758,14 @@ function contentToStore(
   return content;
 }
 
+/**
+ * How a save is validated: as its mode, except that a commercial user who confirmed the missing
+ * required fields (02 §5 'Existen campos obligatorios sin completar') saves without them.
+ */
+function validationMode(input: { mode: SaveMode; confirmMissing: boolean }, user: AuthUser) {
+  return input.confirmMissing && user.roles.includes('comercial') ? 'draft' : input.mode;
+}
+
 /** The status a save sets: explicit (commercial), the editor's rule for drafts, else kept. */
 function statusOnSave(
   rules: RequestTemplateRules,
@@ -837,7 +852,14 @@ export async function createRequest(
   if (!permissions.interact) throw new DomainError('REQUEST_TEMPLATE_ROLES');
   const sellerId = input.sellerId ?? contact.agentId ?? user.id;
   if (input.sellerId) await assignableSeller(db, user, input.sellerId, permissions.pickSeller);
-  const content = contentToStore(rules, input.content, {}, viewer, input.mode, input.lines);
+  const content = contentToStore(
+    rules,
+    input.content,
+    {},
+    viewer,
+    validationMode(input, user),
+    input.lines,
+  );
   const statusType = statusOnSave(rules, null, input.mode, input.statusType, user);
   await validShares(db, user, input.shared, user.id);
   const id = input.id ?? newId();
@@ -890,7 +912,7 @@ export async function updateRequestById(
       input.content,
       request.content,
       viewer,
-      input.mode,
+      validationMode(input, user),
       input.lines,
     );
     const statusType = statusOnSave(rules, request.statusType, input.mode, input.statusType, user);
