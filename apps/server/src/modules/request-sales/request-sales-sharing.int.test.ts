@@ -291,6 +291,17 @@ describe('solicitudes: back office', () => {
     });
     expect(byTemplate.data!.items.every((item) => item.template.id === portability)).toBe(true);
 
+    const future = await env.call(COMERCIAL, 'requestSale.backoffice', {
+      from: new Date(Date.now() + 86_400_000),
+    });
+    expect(future.data!.items).toEqual([]);
+    const today = await env.call(COMERCIAL, 'requestSale.backoffice', {
+      from: new Date(Date.now() - 86_400_000),
+      to: new Date(Date.now() + 86_400_000),
+      limit: 200,
+    });
+    expect(today.data!.items.length).toBeGreaterThan(0);
+
     const seller = env.demo.users[SELLER]!;
     const own = await env.call(SELLER, 'requestSale.backoffice', { limit: 200 });
     expect(own.data!.items.length).toBeGreaterThan(0);
