@@ -10,6 +10,7 @@ import { trainingEs } from './training.es';
 import { sharedInboxesEs } from './shared-inboxes.es';
 import { companyEs } from './company.es';
 import { adminEs } from './admin.es';
+import { requestSalesEs } from './request-sales.es';
 
 /**
  * The Spanish catalogue: every text a user reads comes from here. Texts quoted by the
@@ -199,6 +200,7 @@ export const es = {
   goals: goalsEs,
   salesOffice: salesOfficeEs,
   receipts: receiptsEs,
+  requestSales: requestSalesEs,
   training: trainingEs,
   app: {
     name: 'Cartera',
