@@ -7,7 +7,6 @@ import { contactReach, flagOn } from '@cartera/domain/policy';
 import {
   allStatuses,
   CLOSED_STATUS_TYPES,
-  fieldLockedFor,
   fieldShownTo,
   isActiveStatusType,
   isSent,
@@ -713,9 +712,10 @@ function invalid(verdict: ReturnType<typeof validateRequest>): never {
 }
 
 /**
- * The content to store: what the rules let the user give, plus what they may not touch kept as
- * it was (backoffice-only fields for non-commercial users, fields a flow locks, autoincrement
- * numbers). Hidden fields' values are dropped.
+ * The content to store: the verdict of the domain's `validateRequest` with the stored content as
+ * `previous`, so what the user may not change (backoffice-only fields for non-commercial users,
+ * fields a flow locks, autoincrement numbers) keeps its stored value whatever they send, and
+ * hidden fields' values are dropped.
  */
 function contentToStore(
   rules: RequestTemplateRules,
@@ -725,37 +725,9 @@ function contentToStore(
   mode: SaveMode,
   lines: { code: string }[],
 ) {
-  const merged: RequestContent = { ...given };
-  const kept = new Set<string>();
-  for (const field of rules.body) {
-    if (!fieldShownTo(field, viewer) || fieldLockedFor(field, viewer)) {
-      kept.add(field.field);
-      if (previous[field.field] === undefined) delete merged[field.field];
-      else merged[field.field] = previous[field.field];
-    }
-  }
-  const verdict = validateRequest(rules, { content: merged, lines }, viewer, mode);
-  // Required fields the user cannot fill (locked or backoffice-only) are not theirs to complete.
-  const ownErrors = Object.fromEntries(
-    Object.entries(verdict.fieldErrors).filter(
-      ([code]) => !kept.has(code) || merged[code] !== previous[code],
-    ),
-  );
-  const checked = { ...verdict, fieldErrors: ownErrors };
-  checked.ok =
-    Object.keys(ownErrors).length === 0 &&
-    Object.keys(verdict.lineErrors).length === 0 &&
-    !verdict.linesError;
-  if (!checked.ok) invalid(checked);
-  const content = { ...verdict.content };
-  for (const code of kept) {
-    if (previous[code] !== undefined && content[code] === undefined) {
-      const field = rules.body.find((each) => each.field === code)!;
-      // Kept values of backoffice-only fields survive even when hidden to this user.
-      if (!fieldShownTo(field, viewer)) content[code] = previous[code];
-    }
-  }
-  return content;
+  const verdict = validateRequest(rules, { content: given, lines }, viewer, mode, previous);
+  if (!verdict.ok) invalid(verdict);
+  return verdict.content;
 }
 
 /**
