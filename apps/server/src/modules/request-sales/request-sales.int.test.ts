@@ -212,6 +212,17 @@ describe('solicitudes: guardar y enviar', () => {
       'content.cedula',
       'El tamaño del archivo es superior al permitido',
     ],
+    [
+      'un archivo con una dirección javascript:',
+      SELLER,
+      {
+        tipo: 'movil',
+        lineas: '2',
+        cedula: { name: 'cedula.png', path: 'javascript:alert(1)', size: 10 },
+      },
+      'content.cedula',
+      'El valor es inválido',
+    ],
   ])('%s se rechaza con su texto y no guarda nada', async (_, email, content, field, text) => {
     const contact = await contactOf(SELLER);
     const before = await requestCount();
