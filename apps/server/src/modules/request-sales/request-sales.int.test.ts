@@ -469,3 +469,28 @@ describe('solicitudes: obligatorios sin completar', () => {
     expect(saved.data).toMatchObject({ statusType: 'new', content: { tipo: 'hogar' } });
   });
 });
+
+describe('solicitudes: reintentos', () => {
+  it('crear dos veces con el mismo id guarda una sola solicitud y un solo ítem', async () => {
+    const contact = await contactOf(SELLER, 8);
+    const id = '019ab000-0000-7000-8000-00000000b001';
+    const input = {
+      id,
+      contactId: contact.id,
+      templateId: await templateId('Portabilidad'),
+      mode: 'send',
+      content: { numeroPortar: '099121212', compania: 'antel' },
+    };
+    const first = await env.call(SELLER, 'requestSale.create', input);
+    const again = await env.call(SELLER, 'requestSale.create', input);
+    expect(first.data!.id).toBe(id);
+    expect(again.data!.id).toBe(id);
+    const rows = await env.database.handle.db
+      .select()
+      .from(requestSales)
+      .where(eq(requestSales.id, id));
+    expect(rows).toHaveLength(1);
+    const items = (await saleUpdates(contact.id)).filter((item) => item.requestsaleid === id);
+    expect(items).toHaveLength(1);
+  });
+});
