@@ -738,7 +738,10 @@ function validationMode(input: { mode: SaveMode; confirmMissing: boolean }, user
   return input.confirmMissing && user.roles.includes('comercial') ? 'draft' : input.mode;
 }
 
-/** The status a save sets: explicit (commercial), the editor's rule for drafts, else kept. */
+/**
+ * The status a save sets: an explicit one (commercial; the current one is no change), the
+ * editor's rule for drafts, else kept.
+ */
 function statusOnSave(
   rules: RequestTemplateRules,
   current: string | null,
@@ -746,7 +749,7 @@ function statusOnSave(
   explicit: string | null | undefined,
   user: AuthUser,
 ) {
-  if (explicit) {
+  if (explicit && explicit !== current) {
     if (!user.roles.includes('comercial')) throw new DomainError('REQUEST_SALE_STATUS_NOT_ALLOWED');
     if (!allStatuses(rules).some((option) => option.status === explicit)) {
       throw new DomainError('REQUEST_SALE_STATUS_NOT_ALLOWED');
