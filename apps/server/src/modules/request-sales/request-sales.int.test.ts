@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { contacts, requestSales } from '@cartera/db/schema';
 import { INTERACTION_CONTENT } from '@cartera/domain/interactions';
 import { REQUEST_FILE_MAX_BYTES } from '@cartera/domain/request-sales';
 import { useDemoApp } from '../../testing/demo-app';
+import { requestSalesFixtures } from '../../testing/request-sales-fixtures';
 import { waitFor, watchTopic } from '../../testing/ws-client';
 
 /*
@@ -18,27 +19,7 @@ const SELLER = 'vendedor@demo.test';
 const PROJECT = 'proyecto@demo.test';
 
 /** A contact of the seller, `index` down their list (the seed's requests are further down). */
-async function contactOf(email: string, index = 0) {
-  const seller = env.demo.users[email]!;
-  const rows = await env.database.handle.db
-    .select()
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.tenantId, seller.tenantId),
-        eq(contacts.agentId, seller.id),
-        sql`cardinality(${contacts.phones}) > 0`,
-      ),
-    )
-    .orderBy(contacts.createdAt, contacts.id)
-    .limit(index + 1);
-  return rows[index]!;
-}
-
-async function templateId(title: string) {
-  const list = await env.call(COMERCIAL, 'requestSale.templates', {});
-  return list.data!.find((template) => template.title === title)!.id;
-}
+const { contactOf, templateId } = requestSalesFixtures(env);
 
 async function requestCount() {
   const [row] = await env.database.handle.db

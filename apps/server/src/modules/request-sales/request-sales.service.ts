@@ -96,16 +96,13 @@ export const ZTemplateUpdateInput = z.object({ id: ZId, data: ZRequestTemplateIn
 
 export const ZSaveMode = z.enum(['draft', 'send']);
 
-export const ZRequestCreateInput = z.object({
-  /** Client-made (UUIDv7) so a retry stores nothing twice. */
-  id: ZId.optional(),
-  contactId: ZId,
-  templateId: ZId,
+/** What a save of the editor sends (create and update alike). */
+const ZRequestSave = z.object({
   /** 'Guardar como borrador' or 'Enviar' (02 §4). */
   mode: ZSaveMode.default('draft'),
   content: ZRequestContent.default({}),
   lines: z.array(ZRequestLine).max(200).default([]),
-  /** 'Vendedor' (supervisors and commercial, 02 §6); default the contact's agent. */
+  /** 'Vendedor' (supervisors and commercial, 02 §6); on creation default the contact's agent. */
   sellerId: ZId.nullish(),
   /** 'Estado' (commercial, 02 §6): a status of the template's full list. */
   statusType: z.string().trim().min(1).max(60).nullish(),
@@ -114,6 +111,13 @@ export const ZRequestCreateInput = z.object({
    * required fields are not enforced on this save (ignored for anyone else).
    */
   confirmMissing: z.boolean().default(false),
+});
+
+export const ZRequestCreateInput = ZRequestSave.extend({
+  /** Client-made (UUIDv7) so a retry stores nothing twice. */
+  id: ZId.optional(),
+  contactId: ZId,
+  templateId: ZId,
   /** Users to share it with on creation. */
   shared: z
     .array(z.object({ userId: ZId, permission: z.enum(SHARE_PERMISSIONS) }))
@@ -121,16 +125,7 @@ export const ZRequestCreateInput = z.object({
     .default([]),
 });
 
-export const ZRequestUpdateInput = z.object({
-  id: ZId,
-  mode: ZSaveMode.default('draft'),
-  content: ZRequestContent.default({}),
-  lines: z.array(ZRequestLine).max(200).default([]),
-  sellerId: ZId.nullish(),
-  statusType: z.string().trim().min(1).max(60).nullish(),
-  /** As in create: commercial users may save with required fields missing. */
-  confirmMissing: z.boolean().default(false),
-});
+export const ZRequestUpdateInput = ZRequestSave.extend({ id: ZId });
 
 export const ZChangeStatusInput = z.object({
   id: ZId,
