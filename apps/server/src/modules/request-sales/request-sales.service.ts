@@ -1306,6 +1306,27 @@ export async function backofficeList(
   };
 }
 
+/** Whether a user is an active user of the company with one of the roles. */
+async function activeUserWith(db: Executor, user: AuthUser, userId: string, roles: string[]) {
+  const users = await findAgents(db, user.tenantId, { roles });
+  return users.some((each) => each.id === userId);
+}
+
+/** A back office change of a request: locked, patched, an 'updated' item on the timeline. */
+async function backofficeChange(
+  db: Database,
+  user: AuthUser,
+  id: string,
+  patch: { auditorId: string | null } | { creatorId: string },
+) {
+  await db.transaction(async (tx) => {
+    const { row } = await requireRequest(tx, user, id, true);
+    await updateRequest(tx, user.tenantId, id, patch);
+    await recordSaleUpdate(tx, user, row.request, row.templateTitle, 'updated');
+  });
+  return getRequest(db, user, id);
+}
+
 /** Assigns (or clears) the auditor: the request enters (or leaves) audit mode. */
 export async function assignAuditor(
   db: Database,
@@ -1314,20 +1335,11 @@ export async function assignAuditor(
 ) {
   assertEnabled(user);
   const input = ZAuditInput.parse(raw);
-  if (input.auditorId) {
-    const staff = await findAgents(db, user.tenantId, {
-      roles: ['comercial', 'super', 'project_manager', 'admin'],
-    });
-    if (!staff.some((each) => each.id === input.auditorId)) {
-      throw new DomainError('REQUEST_SALE_SELLER_INVALID');
-    }
+  const staff = ['comercial', 'super', 'project_manager', 'admin'];
+  if (input.auditorId && !(await activeUserWith(db, user, input.auditorId, staff))) {
+    throw new DomainError('REQUEST_SALE_SELLER_INVALID');
   }
-  await db.transaction(async (tx) => {
-    const { row } = await requireRequest(tx, user, input.id, true);
-    await updateRequest(tx, user.tenantId, input.id, { auditorId: input.auditorId });
-    await recordSaleUpdate(tx, user, row.request, row.templateTitle, 'updated');
-  });
-  return getRequest(db, user, input.id);
+  return backofficeChange(db, user, input.id, { auditorId: input.auditorId });
 }
 
 /** Gives the request to another creator (an active user of the company). */
@@ -1338,18 +1350,11 @@ export async function changeCreator(
 ) {
   assertEnabled(user);
   const input = ZChangeCreatorInput.parse(raw);
-  const users = await findAgents(db, user.tenantId, {
-    roles: ['user', 'super', 'comercial', 'project_manager', 'admin'],
-  });
-  if (!users.some((each) => each.id === input.creatorId)) {
+  const everyone = ['user', 'super', 'comercial', 'project_manager', 'admin'];
+  if (!(await activeUserWith(db, user, input.creatorId, everyone))) {
     throw new DomainError('REQUEST_SALE_SELLER_INVALID');
   }
-  await db.transaction(async (tx) => {
-    const { row } = await requireRequest(tx, user, input.id, true);
-    await updateRequest(tx, user.tenantId, input.id, { creatorId: input.creatorId });
-    await recordSaleUpdate(tx, user, row.request, row.templateTitle, 'updated');
-  });
-  return getRequest(db, user, input.id);
+  return backofficeChange(db, user, input.id, { creatorId: input.creatorId });
 }
 
 // ---------------------------------------------------------------------------------------------
