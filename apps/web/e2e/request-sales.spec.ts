@@ -1,6 +1,14 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
-import { createTestContact, expect, signIn, test, trpcMutation, trpcQuery } from './fixtures';
+import {
+  createTestContact,
+  expect,
+  signIn,
+  test,
+  trpcMutation,
+  trpcQuery,
+  unexpectedErrors,
+} from './fixtures';
 
 /*
  * Request sales, 'Solicitudes' (issue #15), the seller's side: the editor shows and hides fields
@@ -76,6 +84,7 @@ test.describe('Solicitudes', () => {
     page,
     browserErrors,
   }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, 'vendedor@demo.test');
     const contact = await createTestContact(page, 'Alta');
     await openContact(page, contact.id);
@@ -94,6 +103,7 @@ test.describe('Solicitudes', () => {
     await choose(page, editor, 'Tipo de servicio', 'Internet hogar');
     await expect(field(editor, 'Plan')).toBeVisible();
     await expect(field(editor, 'Cantidad de líneas')).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/request-editor.png' });
     await choose(page, editor, 'Tipo de servicio', 'Telefonía móvil');
     await expect(field(editor, 'Plan')).toHaveCount(0);
     await expect(field(editor, 'Cantidad de líneas')).toBeVisible();
