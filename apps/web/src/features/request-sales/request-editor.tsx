@@ -36,6 +36,12 @@ import { QueryError } from '../../ui/query-error';
 import { fullNameOf } from '../auth/session';
 import { RequestForm, type ErrorsVisibility, type RequestFormValue } from './form/request-form';
 import { RequestComments } from './request-comments';
+import {
+  EMPTY_NEW_CLIENT,
+  NewClientCard,
+  newClientErrors,
+  type NewClientValue,
+} from './new-client-card';
 import { ShareMenu } from './share-menu';
 import { useRequestViewer } from './request-viewer';
 
@@ -197,6 +203,11 @@ function Editor({
   const [newStatus, setNewStatus] = useState<string | null>(null);
   // The client-made id of a new request: a retried save stores nothing twice.
   const [newId] = useState(randomUuid);
+  // A request made without a contact creates its client first ('Datos del cliente').
+  const [client, setClient] = useState<NewClientValue>(EMPTY_NEW_CLIENT);
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const [madeContactId, setMadeContactId] = useState<string | null>(null);
+  const needsClient = !request && !contactId;
 
   const permissions = useMemo(
     () => (request ? request.permissions : requestPermissions(template, null, viewer)),
@@ -214,7 +225,8 @@ function Editor({
   const create = useMutation(trpc.requestSale.create.mutationOptions());
   const update = useMutation(trpc.requestSale.update.mutationOptions());
   const changeStatus = useMutation(trpc.requestSale.changeStatus.mutationOptions());
-  const saving = create.isPending || update.isPending;
+  const createClient = useMutation(trpc.requestSale.createClient.mutationOptions());
+  const saving = create.isPending || update.isPending || createClient.isPending;
 
   const change = (next: RequestFormValue) => {
     setValue(next);
@@ -229,6 +241,12 @@ function Editor({
     setAlert(null);
     setMode(saveMode);
     const verdict = validateRequest(template, { ...value, lines }, viewer, saveMode);
+    const clientInvalid = needsClient && !madeContactId ? newClientErrors(client) : null;
+    setClientErrors(clientInvalid ?? {});
+    if (clientInvalid) {
+      setErrorsVisibility('all');
+      return;
+    }
     const missingOnly =
       !verdict.ok &&
       Object.keys(verdict.fieldErrors).every((code) => verdict.missingRequired.includes(code)) &&
@@ -252,8 +270,34 @@ function Editor({
     try {
       if (request) await update.mutateAsync({ id: request.id, ...common });
       else {
-        if (!contactId) return;
-        await create.mutateAsync({ id: newId, contactId, templateId: template.id, ...common });
+        let target = contactId ?? madeContactId;
+        if (!target) {
+          try {
+            const made = await createClient.mutateAsync({
+              firstName: client.firstName,
+              lastName: client.lastName,
+              phones: [client.phone],
+              detail: client.detail,
+            });
+            target = made.id;
+            // A retry of the request does not make the client twice.
+            setMadeContactId(made.id);
+          } catch (error) {
+            const placed: Record<string, string> = {};
+            for (const [path, messages] of Object.entries(fieldErrorsOf(error))) {
+              const key = path.startsWith('phones') ? 'phone' : path.split('.')[0]!;
+              if (messages[0]) placed[key] ??= messages[0];
+            }
+            setClientErrors(placed);
+            throw error;
+          }
+        }
+        await create.mutateAsync({
+          id: newId,
+          contactId: target,
+          templateId: template.id,
+          ...common,
+        });
       }
       await invalidate();
       notifications.show({ color: 'teal', message: saveMode === 'send' ? t.sentDone : t.saved });
@@ -404,6 +448,18 @@ function Editor({
                   </Group>
                 </Stack>
               </Paper>
+            )}
+
+            {needsClient && (
+              <NewClientCard
+                value={client}
+                onChange={(next) => {
+                  setClient(next);
+                  onDirty(true);
+                }}
+                errors={clientErrors}
+                disabled={!!madeContactId || saving}
+              />
             )}
 
             {alert && (
