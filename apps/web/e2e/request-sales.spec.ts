@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
+import { SHARE_PERMISSION_LABELS } from '@cartera/domain/request-sales';
 import {
   createTestContact,
   expect,
@@ -205,13 +206,31 @@ test.describe('Solicitudes', () => {
       undefined,
     );
     const shared = await pageOf(browser, baseURL, 'supervisor@demo.test');
-    const supervisor = await trpcQuery<{ user: { id: string } }>(shared, 'auth.me', undefined);
-    expect(users.some((each) => each.id === supervisor.user.id)).toBe(true);
-    await trpcMutation(page, 'requestSale.share', {
-      requestId: request.id,
-      userId: supervisor.user.id,
-      permission: 'read',
-    });
+    const me = await trpcQuery<{ user: { id: string } }>(shared, 'auth.me', undefined);
+    const supervisor = users.find((each) => each.id === me.user.id)!;
+    const supervisorName = `${supervisor.name} ${supervisor.lastname}`;
+
+    // The seller shares it from the editor: 'Ver' is the default permission.
+    await openContact(page, contact.id);
+    const mine = await openFirstRequest(page);
+    await mine.getByRole('button', { name: t.share }).click();
+    const menu = page.getByRole('dialog').filter({ hasText: t.shareEmpty });
+    await menu.getByRole('combobox', { name: t.shareUser }).click();
+    await page.getByRole('option', { name: supervisorName }).click();
+    await menu.getByRole('button', { name: t.shareAdd }).click();
+    const row = page.getByTestId('request-share');
+    await expect(row).toContainText(supervisorName);
+    await expect(row.getByRole('combobox', { name: t.sharePermission })).toHaveValue(
+      SHARE_PERMISSION_LABELS.read,
+    );
+    const stored = await trpcQuery<{ shared: Array<{ userId: string; permission: string }> }>(
+      page,
+      'requestSale.get',
+      { id: request.id },
+    );
+    expect(stored.shared).toEqual([
+      expect.objectContaining({ userId: me.user.id, permission: 'read' }),
+    ]);
 
     await openContact(shared, contact.id);
     const editor = await openFirstRequest(shared);
