@@ -80,6 +80,18 @@ async function pageOf(browser: Browser, baseURL: string | undefined, email: stri
   return other;
 }
 
+/** Another user's page on the contact, with its first request open in the editor. */
+async function requestAs(
+  browser: Browser,
+  baseURL: string | undefined,
+  email: string,
+  contactId: string,
+) {
+  const other = await pageOf(browser, baseURL, email);
+  await openContact(other, contactId);
+  return { other, editor: await openFirstRequest(other) };
+}
+
 test.describe('Solicitudes', () => {
   test('el vendedor completa una plantilla cuyos campos aparecen y desaparecen, guarda un borrador y lo envía', async ({
     page,
@@ -148,9 +160,12 @@ test.describe('Solicitudes', () => {
     await openContact(page, contact.id);
     await expect(page.getByTestId('request-bubble')).toHaveCount(1);
 
-    const commercial = await pageOf(browser, baseURL, 'comercial@demo.test');
-    await openContact(commercial, contact.id);
-    const editor = await openFirstRequest(commercial);
+    const { other: commercial, editor } = await requestAs(
+      browser,
+      baseURL,
+      'comercial@demo.test',
+      contact.id,
+    );
     await choose(commercial, editor, t.status, 'En proceso');
     await expect(commercial.getByText(t.statusChanged)).toBeVisible();
 
@@ -178,9 +193,12 @@ test.describe('Solicitudes', () => {
       text: '¿Pueden priorizarla?',
     });
 
-    const commercial = await pageOf(browser, baseURL, 'comercial@demo.test');
-    await openContact(commercial, contact.id);
-    const editor = await openFirstRequest(commercial);
+    const { other: commercial, editor } = await requestAs(
+      browser,
+      baseURL,
+      'comercial@demo.test',
+      contact.id,
+    );
     await expect(editor.getByTestId('unseen-badge')).toHaveText('1');
     await editor.getByRole('tab', { name: new RegExp(t.tabComments) }).click();
     await expect(editor.getByTestId('request-comment')).toContainText('¿Pueden priorizarla?');

@@ -33,6 +33,7 @@ import { fieldErrorsOf } from '../../lib/field-errors';
 import { userMessageOf } from '../../lib/errors';
 import { randomUuid } from '../../lib/random-id';
 import { QueryError } from '../../ui/query-error';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { fullNameOf } from '../auth/session';
 import { RequestForm, type ErrorsVisibility, type RequestFormValue } from './form/request-form';
 import { RequestComments } from './request-comments';
@@ -103,23 +104,14 @@ export function RequestEditor({
           />
         )}
       </Modal>
-      <Modal
+      <ConfirmDialog
         opened={leaving}
-        onClose={() => setLeaving(false)}
         title={t.leaveQuestion}
-        size={425}
-        centered
-        zIndex={400}
-      >
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => setLeaving(false)}>
-            {t.cancel}
-          </Button>
-          <Button color="red" onClick={close} data-autofocus>
-            {t.leave}
-          </Button>
-        </Group>
-      </Modal>
+        confirmLabel={t.leave}
+        reversible
+        onConfirm={close}
+        onClose={() => setLeaving(false)}
+      />
     </>
   );
 }
@@ -518,29 +510,17 @@ function Editor({
         </Tabs.Panel>
       </Tabs>
 
-      <Modal
+      <ConfirmDialog
         opened={confirmMissing}
-        onClose={() => setConfirmMissing(false)}
         title={t.missingRequired}
-        size={425}
-        centered
-        zIndex={400}
-      >
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => setConfirmMissing(false)}>
-            {t.cancel}
-          </Button>
-          <Button
-            data-autofocus
-            onClick={() => {
-              setConfirmMissing(false);
-              void save('send', true);
-            }}
-          >
-            {t.continue}
-          </Button>
-        </Group>
-      </Modal>
+        confirmLabel={t.continue}
+        reversible
+        onConfirm={() => {
+          setConfirmMissing(false);
+          void save('send', true);
+        }}
+        onClose={() => setConfirmMissing(false)}
+      />
     </Stack>
   );
 }
