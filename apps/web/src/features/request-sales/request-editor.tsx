@@ -37,6 +37,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { fullNameOf } from '../auth/session';
 import { RequestForm, type ErrorsVisibility, type RequestFormValue } from './form/request-form';
 import { RequestComments } from './request-comments';
+import { linesToSend } from './form/field-format';
 import {
   EMPTY_NEW_CLIENT,
   NewClientCard,
@@ -226,8 +227,7 @@ function Editor({
     onDirty(true);
   };
 
-  /** The codes sent: a lone empty first line is no line at all. */
-  const lines = value.lines.length === 1 && !value.lines[0]!.code.trim() ? [] : value.lines;
+  const lines = linesToSend(value.lines);
 
   const save = async (saveMode: SaveMode, confirmed = false) => {
     setAlert(null);
