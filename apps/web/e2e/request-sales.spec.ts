@@ -206,7 +206,50 @@ test.describe('Solicitudes', () => {
     await editor.getByRole('button', { name: t.markSeen }).click();
     await expect(editor.getByTestId('unseen-badge')).toHaveCount(0);
     await expect(editor.getByRole('button', { name: t.markSeen })).toHaveCount(0);
+    // An empty comment is refused; a reply shows first, newest first.
+    await editor.getByRole('button', { name: t.comment, exact: true }).click();
+    await expect(editor.getByText(t.fieldErrors.required)).toBeVisible();
+    await editor.getByRole('textbox', { name: t.tabComments }).fill('Sí, queda en proceso.');
+    await editor.getByRole('button', { name: t.comment, exact: true }).click();
+    await expect(editor.getByTestId('request-comment')).toHaveCount(2);
+    await expect(editor.getByTestId('request-comment').first()).toContainText(
+      'Sí, queda en proceso.',
+    );
+    await expect(editor.getByTestId('comments-count')).toHaveText('2');
     await commercial.context().close();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test("el comercial envía con obligatorios sin completar tras 'Continuar'", async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'comercial@demo.test');
+    const contact = await createTestContact(page, 'Comercial');
+    await openContact(page, contact.id);
+    await page.getByRole('button', { name: t.newRequest }).click();
+    await page
+      .getByRole('dialog', { name: t.pickTemplate })
+      .getByRole('button', { name: 'Portabilidad' })
+      .click();
+    const editor = page.getByTestId('request-editor');
+    await field(editor, 'Número a portar').fill('091234567');
+    await editor.getByRole('button', { name: t.send }).click();
+    const question = page.getByRole('dialog', { name: t.missingRequired });
+    await question.getByRole('button', { name: t.cancel }).click();
+    await expect(editor).toBeVisible();
+    await editor.getByRole('button', { name: t.send }).click();
+    await page
+      .getByRole('dialog', { name: t.missingRequired })
+      .getByRole('button', { name: t.continue })
+      .click();
+    await expect(editor).toBeHidden();
+    const stored = await trpcQuery<Array<{ statusType: string }>>(
+      page,
+      'requestSale.listByContact',
+      { contactId: contact.id },
+    );
+    expect(stored.map((each) => each.statusType)).toEqual(['new']);
     expect(browserErrors).toEqual([]);
   });
 
