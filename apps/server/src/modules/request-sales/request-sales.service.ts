@@ -506,6 +506,11 @@ function contentToStore(
   return verdict.content;
 }
 
+/** 'Prepagos' codes, trimmed; none for a template without line items. */
+function linesToStore(rules: RequestTemplateRules, lines: { code: string }[]) {
+  return rules.lineBody.length ? lines.map((line) => ({ code: line.code.trim() })) : [];
+}
+
 /**
  * How a save is validated: as its mode, except that a commercial user who confirmed the missing
  * required fields (02 §5 'Existen campos obligatorios sin completar') saves without them.
@@ -625,7 +630,7 @@ export async function createRequest(
       status: statusTitle(statusType, rules.statusOptions),
       statusType,
       content: await withAutoincrement(tx, user, template, rules, content),
-      lines: input.lines.map((line) => ({ code: line.code.trim() })),
+      lines: linesToStore(rules, input.lines),
     };
     const fresh = await insertRequest(tx, stored);
     if (!fresh) return;
@@ -669,7 +674,7 @@ export async function updateRequestById(
     const statusType = statusOnSave(rules, request.statusType, input.mode, input.statusType, user);
     const patch = {
       content,
-      lines: input.lines.map((line) => ({ code: line.code.trim() })),
+      lines: linesToStore(rules, input.lines),
       sellerId,
       statusType,
       status:
