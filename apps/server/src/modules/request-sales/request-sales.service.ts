@@ -4,6 +4,7 @@ import type { RequestTemplateRow } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
 import { contactReach } from '@cartera/domain/policy';
+import { ROLES } from '@cartera/domain/roles';
 import {
   allStatuses,
   CLOSED_STATUS_TYPES,
@@ -239,6 +240,24 @@ async function viewerOf(db: Executor, user: AuthUser): Promise<RequestViewer> {
       ? [flow]
       : [];
   return { id: user.id, roles: user.roles, additionalData, flows };
+}
+
+export const ZRequestViewer = z.object({
+  id: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  additionalData: z.record(z.string(), z.unknown()),
+  flows: z.array(z.string()),
+});
+
+/** The caller as the template rules see them: what the web's editor runs the rules with. */
+export async function requestViewer(db: Executor, user: AuthUser) {
+  const viewer = await viewerOf(db, user);
+  return {
+    id: viewer.id,
+    roles: [...viewer.roles],
+    additionalData: { ...viewer.additionalData },
+    flows: [...(viewer.flows ?? [])],
+  };
 }
 
 interface Access {
