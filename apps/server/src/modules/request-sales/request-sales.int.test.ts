@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { contacts, requestSales } from '@cartera/db/schema';
+import { contacts, requestSales, users } from '@cartera/db/schema';
 import { INTERACTION_CONTENT } from '@cartera/domain/interactions';
 import { REQUEST_FILE_MAX_BYTES } from '@cartera/domain/request-sales';
 import { useDemoApp } from '../../testing/demo-app';
@@ -473,5 +473,33 @@ describe('solicitudes: reintentos', () => {
     expect(rows).toHaveLength(1);
     const items = (await saleUpdates(contact.id)).filter((item) => item.requestsaleid === id);
     expect(items).toHaveLength(1);
+  });
+});
+
+describe('solicitudes: el usuario de las reglas', () => {
+  it('con el dato adicional del filtro, la opción de empresas se ofrece y se acepta', async () => {
+    const email = 'vendedora@demo.test';
+    const seller = env.demo.users[email]!;
+    await env.database.handle.db
+      .update(users)
+      .set({ additionalData: { segmento: 'empresas' } })
+      .where(eq(users.id, seller.id));
+    const viewer = await env.call(email, 'requestSale.viewer');
+    expect(viewer.data).toEqual({
+      id: seller.id,
+      roles: ['user'],
+      additionalData: { segmento: 'empresas' },
+      flows: [],
+    });
+    const contact = await contactOf(email);
+    const sent = await env.call(email, 'requestSale.create', {
+      contactId: contact.id,
+      templateId: await templateId('Alta de servicio'),
+      mode: 'send',
+      content: { tipo: 'empresa', lineas: '3', rut: '210012340017' },
+      lines: [{ code: 'PRE-40' }],
+    });
+    expect(sent.error).toBeUndefined();
+    expect(sent.data!.content).toMatchObject({ tipo: 'empresa', rut: '210012340017' });
   });
 });

@@ -4,6 +4,7 @@ import type { RequestTemplateRow } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
 import { contactReach } from '@cartera/domain/policy';
+import { ROLES } from '@cartera/domain/roles';
 import {
   allStatuses,
   CLOSED_STATUS_TYPES,
@@ -239,6 +240,24 @@ async function viewerOf(db: Executor, user: AuthUser): Promise<RequestViewer> {
       ? [flow]
       : [];
   return { id: user.id, roles: user.roles, additionalData, flows };
+}
+
+export const ZRequestViewer = z.object({
+  id: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  additionalData: z.record(z.string(), z.unknown()),
+  flows: z.array(z.string()),
+});
+
+/** The caller as the template rules see them: what the web's editor runs the rules with. */
+export async function requestViewer(db: Executor, user: AuthUser) {
+  const viewer = await viewerOf(db, user);
+  return {
+    id: viewer.id,
+    roles: [...viewer.roles],
+    additionalData: { ...viewer.additionalData },
+    flows: [...(viewer.flows ?? [])],
+  };
 }
 
 interface Access {
@@ -506,6 +525,11 @@ function contentToStore(
   return verdict.content;
 }
 
+/** 'Prepagos' codes, trimmed; none for a template without line items. */
+function linesToStore(rules: RequestTemplateRules, lines: { code: string }[]) {
+  return rules.lineBody.length ? lines.map((line) => ({ code: line.code.trim() })) : [];
+}
+
 /**
  * How a save is validated: as its mode, except that a commercial user who confirmed the missing
  * required fields (02 §5 'Existen campos obligatorios sin completar') saves without them.
@@ -625,7 +649,7 @@ export async function createRequest(
       status: statusTitle(statusType, rules.statusOptions),
       statusType,
       content: await withAutoincrement(tx, user, template, rules, content),
-      lines: input.lines.map((line) => ({ code: line.code.trim() })),
+      lines: linesToStore(rules, input.lines),
     };
     const fresh = await insertRequest(tx, stored);
     if (!fresh) return;
@@ -669,7 +693,7 @@ export async function updateRequestById(
     const statusType = statusOnSave(rules, request.statusType, input.mode, input.statusType, user);
     const patch = {
       content,
-      lines: input.lines.map((line) => ({ code: line.code.trim() })),
+      lines: linesToStore(rules, input.lines),
       sellerId,
       statusType,
       status:
