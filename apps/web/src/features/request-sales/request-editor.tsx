@@ -93,6 +93,11 @@ export function RequestEditor({
         closeOnEscape={!leaving}
         styles={{ content: { minHeight: '80vh' } }}
       >
+        {target && !viewer && (
+          <Center mih={300}>
+            <Loader />
+          </Center>
+        )}
         {target && viewer && (
           <EditorBody
             key={key}
