@@ -168,6 +168,7 @@ test.describe('Solicitudes', () => {
     );
     await choose(commercial, editor, t.status, 'En proceso');
     await expect(commercial.getByText(t.statusChanged)).toBeVisible();
+    await commercial.screenshot({ path: 'test-results/request-editor-commercial.png' });
 
     const bubble = page.getByTestId('request-bubble').filter({
       hasText: format(t.bubble.stateChange, { status: 'En proceso' }),
