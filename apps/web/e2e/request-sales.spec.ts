@@ -177,6 +177,9 @@ test.describe('Solicitudes', () => {
     await expect(page.getByTestId('request-row').first().getByTestId('request-status')).toHaveText(
       'En proceso',
     );
+    // The item opens the request.
+    await bubble.getByRole('button', { name: t.bubble.open }).click();
+    await expect(page.getByTestId('request-editor')).toContainText('En proceso');
     await commercial.context().close();
     expect(browserErrors).toEqual([]);
   });
@@ -301,6 +304,40 @@ test.describe('Solicitudes', () => {
     await expect(editor.getByRole('button', { name: t.edit })).toHaveCount(0);
     await expect(editor.getByRole('button', { name: t.send })).toHaveCount(0);
     await shared.context().close();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test("el panel muestra las tres primeras con 'Ver mas'; la pestaña 'Solicitudes' del compositor abre la plantilla", async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const { contact } = await contactWithRequest(page, 'draft');
+    const template = await templateNamed(page, 'Portabilidad');
+    for (let made = 0; made < 3; made += 1) {
+      await trpcMutation(page, 'requestSale.create', {
+        contactId: contact.id,
+        templateId: template.id,
+        mode: 'draft',
+        content: {},
+      });
+    }
+    await openContact(page, contact.id);
+    const rows = page.getByTestId('request-row');
+    await expect(rows).toHaveCount(3);
+    await page.getByRole('button', { name: t.more }).click();
+    await expect(rows).toHaveCount(4);
+    await page.getByRole('button', { name: t.less }).click();
+    await expect(rows).toHaveCount(3);
+
+    await page.getByTestId('composer').getByRole('button', { name: t.tab }).click();
+    await page
+      .getByRole('dialog', { name: t.pickTemplate })
+      .getByRole('button', { name: 'Portabilidad' })
+      .click();
+    await expect(
+      page.getByRole('heading', { name: format(t.create, { title: 'Portabilidad' }) }),
+    ).toBeVisible();
     expect(browserErrors).toEqual([]);
   });
 
