@@ -1,3 +1,4 @@
+import { truncateSync, writeFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
 import { SHARE_PERMISSION_LABELS } from '@cartera/domain/request-sales';
@@ -338,6 +339,50 @@ test.describe('Solicitudes', () => {
     await expect(
       page.getByRole('heading', { name: format(t.create, { title: 'Portabilidad' }) }),
     ).toBeVisible();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('los archivos se suben con su enlace y uno de más de 50 MB se rechaza', async ({
+    page,
+    browserErrors,
+  }, testInfo) => {
+    await signIn(page, 'vendedor@demo.test');
+    const contact = await createTestContact(page, 'Archivos');
+    await openContact(page, contact.id);
+    await page.getByRole('button', { name: t.newRequest }).click();
+    await page
+      .getByRole('dialog', { name: t.pickTemplate })
+      .getByRole('button', { name: 'Alta de servicio' })
+      .click();
+    const editor = page.getByTestId('request-editor');
+    // 'Documentación' starts closed: nothing of it is filled.
+    await editor.getByRole('button', { name: 'Documentación' }).click();
+    const photo = page.waitForEvent('filechooser');
+    await editor.getByRole('button', { name: t.upload, exact: true }).click();
+    await (
+      await photo
+    ).setFiles({ name: 'cedula.png', mimeType: 'image/png', buffer: Buffer.from('png') });
+    await expect(editor.getByRole('link', { name: 'cedula.png' })).toBeVisible();
+
+    const large = testInfo.outputPath('grande.pdf');
+    writeFileSync(large, '');
+    truncateSync(large, 51 * 1024 * 1024);
+    const documents = page.waitForEvent('filechooser');
+    await editor.getByRole('button', { name: t.uploadMany }).click();
+    await (await documents).setFiles(large);
+    await expect(editor.getByText(t.fieldErrors.fileTooLarge)).toBeVisible();
+    await expect(editor.getByRole('link', { name: 'grande.pdf' })).toHaveCount(0);
+    await editor.getByRole('button', { name: t.saveDraft }).click();
+    await expect(editor).toBeHidden();
+    const [summary] = await trpcQuery<Array<{ id: string }>>(page, 'requestSale.listByContact', {
+      contactId: contact.id,
+    });
+    const stored = await trpcQuery<{ content: { cedula?: { name: string; size: number } } }>(
+      page,
+      'requestSale.get',
+      { id: summary!.id },
+    );
+    expect(stored.content.cedula).toMatchObject({ name: 'cedula.png', size: 3 });
     expect(browserErrors).toEqual([]);
   });
 
