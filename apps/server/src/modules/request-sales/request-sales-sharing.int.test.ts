@@ -309,6 +309,11 @@ describe('solicitudes: back office', () => {
       auditorId: env.demo.users[COMERCIAL]!.id,
     });
     expect(refused.error?.data.domainCode).toBe('PERMISSION_DENIED');
+    const foreignAuditor = await env.call(COMERCIAL, 'requestSale.audit', {
+      id: request.id,
+      auditorId: env.demo.users[OTHER_TENANT]!.id,
+    });
+    expect(foreignAuditor.error?.data.domainCode).toBe('REQUEST_SALE_SELLER_INVALID');
     const audited = await env.call(COMERCIAL, 'requestSale.audit', {
       id: request.id,
       auditorId: env.demo.users[COMERCIAL]!.id,

@@ -385,7 +385,7 @@ export const requestSalesRouter = router({
     .meta({
       area: BACK_OFFICE,
       description:
-        "Assigns an auditor (comercial, supervisor, project manager or admin of the company) to a request, which enters audit mode ('Estas en modo de procesamiento de solicitud': its creator no longer edits it), or clears it (null).",
+        "Assigns an auditor (an active user of the company) to a request, which enters audit mode ('Estas en modo de procesamiento de solicitud': its creator no longer edits it), or clears it (null).",
       errors: ['REQUEST_SALE_NOT_FOUND', 'REQUEST_SALE_SELLER_INVALID'],
     })
     .input(ZAuditInput)
