@@ -503,3 +503,51 @@ describe('solicitudes: el usuario de las reglas', () => {
     expect(sent.data!.content).toMatchObject({ tipo: 'empresa', rut: '210012340017' });
   });
 });
+
+describe('solicitudes: vendedor y borrado', () => {
+  it('comercial elige el Vendedor; una vendedora no elige a otra', async () => {
+    const contact = await contactOf(SELLER, 9);
+    const other = env.demo.users['vendedora@demo.test']!;
+    const input = {
+      contactId: contact.id,
+      templateId: await templateId('Portabilidad'),
+      mode: 'draft',
+      content: {},
+      sellerId: other.id,
+    };
+    const refused = await env.call(SELLER, 'requestSale.create', input);
+    expect(refused.error?.data.domainCode).toBe('REQUEST_SALE_SELLER_INVALID');
+    const sellers = await env.call(COMERCIAL, 'requestSale.sellers');
+    expect(sellers.data!.map((each) => each.id)).toContain(other.id);
+    const chosen = await env.call(COMERCIAL, 'requestSale.create', input);
+    expect(chosen.data!.seller).toMatchObject({ id: other.id });
+    expect(chosen.data!.permissions).toMatchObject({ pickSeller: true, configCard: true });
+  });
+
+  it('su creadora borra un borrador; uno enviado solo lo borra comercial', async () => {
+    const contact = await contactOf(SELLER, 9);
+    const portability = await templateId('Portabilidad');
+    const draft = await env.call(SELLER, 'requestSale.create', {
+      contactId: contact.id,
+      templateId: portability,
+      mode: 'draft',
+      content: {},
+    });
+    expect(draft.data!.permissions.delete).toBe(true);
+    const removed = await env.call(SELLER, 'requestSale.delete', { id: draft.data!.id });
+    expect(removed.data).toEqual({ id: draft.data!.id });
+    expect(await storedRequest(draft.data!.id)).toBeUndefined();
+
+    const sent = await env.call(SELLER, 'requestSale.create', {
+      contactId: contact.id,
+      templateId: portability,
+      mode: 'send',
+      content: { numeroPortar: '099454545', compania: 'claro' },
+    });
+    const refused = await env.call(SELLER, 'requestSale.delete', { id: sent.data!.id });
+    expect(refused.error?.data.domainCode).toBe('PERMISSION_DENIED');
+    expect(await storedRequest(sent.data!.id)).toBeDefined();
+    const byCommercial = await env.call(COMERCIAL, 'requestSale.delete', { id: sent.data!.id });
+    expect(byCommercial.error).toBeUndefined();
+  });
+});

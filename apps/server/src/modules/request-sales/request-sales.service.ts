@@ -925,6 +925,9 @@ export async function backofficeList(
   };
 }
 
+/** The roles of the users a request may be given to or audited by (users managers aside). */
+const EVERYONE = ['user', 'super', 'comercial', 'project_manager', 'admin'];
+
 /** Whether a user is an active user of the company with one of the roles. */
 async function activeUserWith(db: Executor, user: AuthUser, userId: string, roles: string[]) {
   const users = await findAgents(db, user.tenantId, { roles });
@@ -954,9 +957,8 @@ export async function assignAuditor(
 ) {
   assertEnabled(user);
   const input = ZAuditInput.parse(raw);
-  const staff = ['comercial', 'super', 'project_manager', 'admin'];
-  if (input.auditorId && !(await activeUserWith(db, user, input.auditorId, staff))) {
-    throw new DomainError('REQUEST_SALE_SELLER_INVALID');
+  if (input.auditorId && !(await activeUserWith(db, user, input.auditorId, EVERYONE))) {
+    throw new DomainError('REQUEST_SALE_USER_INVALID');
   }
   return backofficeChange(db, user, input.id, { auditorId: input.auditorId });
 }
@@ -969,9 +971,8 @@ export async function changeCreator(
 ) {
   assertEnabled(user);
   const input = ZChangeCreatorInput.parse(raw);
-  const everyone = ['user', 'super', 'comercial', 'project_manager', 'admin'];
-  if (!(await activeUserWith(db, user, input.creatorId, everyone))) {
-    throw new DomainError('REQUEST_SALE_SELLER_INVALID');
+  if (!(await activeUserWith(db, user, input.creatorId, EVERYONE))) {
+    throw new DomainError('REQUEST_SALE_USER_INVALID');
   }
   return backofficeChange(db, user, input.id, { creatorId: input.creatorId });
 }
