@@ -212,6 +212,7 @@ function Editor({
     [request, template, viewer],
   );
   const commercial = viewer.roles.includes('comercial');
+  const flowUser = (viewer.flows?.length ?? 0) > 0;
   const sellers = useQuery(
     trpc.requestSale.sellers.queryOptions(undefined, { enabled: permissions.pickSeller }),
   );
@@ -428,16 +429,23 @@ function Editor({
                         clearable
                       />
                     )}
-                    {statusOptions.length > 0 && (
+                    {(statusOptions.length > 0 || (permissions.configCard && flowUser)) && (
+                      // A flow user sees the status but may not change it (02 §6).
                       <Select
                         label={t.status}
                         placeholder={t.statusPlaceholder}
-                        data={statusOptions.map((option) => ({
-                          value: option.status,
-                          label: option.title,
-                        }))}
+                        data={
+                          statusOptions.length > 0
+                            ? statusOptions.map((option) => ({
+                                value: option.status,
+                                label: option.title,
+                              }))
+                            : request
+                              ? [{ value: request.statusType, label: request.status }]
+                              : []
+                        }
                         value={request ? request.statusType : newStatus}
-                        disabled={changeStatus.isPending}
+                        disabled={changeStatus.isPending || statusOptions.length === 0}
                         onChange={(next) => void applyStatus(next)}
                         allowDeselect={false}
                       />
