@@ -221,6 +221,20 @@ test.describe('Solicitudes', () => {
       'Sí, queda en proceso.',
     );
     await expect(editor.getByTestId('comments-count')).toHaveText('2');
+    // Their own comment is theirs to delete, after 'Eliminar comentario'.
+    await expect(
+      editor.getByTestId('request-comment').last().getByRole('button', { name: t.deleteComment }),
+    ).toHaveCount(0);
+    await editor
+      .getByTestId('request-comment')
+      .first()
+      .getByRole('button', { name: t.deleteComment })
+      .click();
+    await commercial
+      .getByRole('dialog', { name: t.deleteComment })
+      .getByRole('button', { name: es.fields.delete })
+      .click();
+    await expect(editor.getByTestId('request-comment')).toHaveCount(1);
     await commercial.context().close();
     expect(browserErrors).toEqual([]);
   });
