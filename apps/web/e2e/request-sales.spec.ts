@@ -417,6 +417,7 @@ test.describe('Solicitudes', () => {
       .getByRole('button', { name: es.conversation.actions.archive, exact: true })
       .click();
     await expect(dialog.getByRole('alert')).toContainText(t.activeOne);
+    await page.screenshot({ path: 'test-results/archive-active-request.png' });
     // 'Abrir' walks the user to the request, to modify or cancel it.
     await dialog.getByRole('button', { name: t.open }).click();
     await expect(page.getByTestId('request-editor')).toBeVisible();
