@@ -25,6 +25,7 @@ import { registerPlacesRoutes } from './modules/places/places.rest';
 import { registerSettingsRoutes } from './modules/settings/settings.rest';
 import { registerGoalsRoutes } from './modules/goals/goals.rest';
 import { registerReceiptsRoutes } from './modules/receipts/receipts.rest';
+import { registerRequestSalesRoutes } from './modules/request-sales/request-sales.rest';
 import { registerTrainingRoutes } from './modules/training/training.rest';
 import { registerDocsRoutes } from './http/docs';
 import { configureOutbound } from './lib/outbound';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerSettingsRoutes(server, deps);
   registerGoalsRoutes(server, deps);
   registerReceiptsRoutes(server, deps);
+  registerRequestSalesRoutes(server, deps);
   registerTrainingRoutes(server, deps);
   await registerFilesRoutes(server, deps);
   registerChannelsRoutes(server, deps);

@@ -17,6 +17,7 @@ import { usersRouter } from './modules/users/users.router';
 import { sellersRouter } from './modules/sellers/sellers.router';
 import { goalsRouter } from './modules/goals/goals.router';
 import { receiptsRouter } from './modules/receipts/receipts.router';
+import { requestSalesRouter } from './modules/request-sales/request-sales.router';
 import { trainingRouter } from './modules/training/training.router';
 import { settingsRouter } from './modules/settings/settings.router';
 import { apiTokenRouter } from './modules/sessions/api-token.router';
@@ -35,6 +36,7 @@ export const appRouter = router({
   seller: sellersRouter,
   goal: goalsRouter,
   receipt: receiptsRouter,
+  requestSale: requestSalesRouter,
   training: trainingRouter,
   company: companiesRouter,
   customField: customFieldsRouter,

@@ -95,6 +95,25 @@ export const ERROR_HTTP_STATUS = {
   /** A transition a canceled receipt cannot take (change its status first). */
   RECEIPT_CANCELED: 409,
   RECEIPT_VALUE_INVALID: 400,
+  // Request sales 'Solicitudes' (issue #15; ours except closingRequestSale, 03 §4)
+  REQUEST_SALE_NOT_FOUND: 404,
+  REQUEST_TEMPLATE_NOT_FOUND: 404,
+  /** The user's roles do not match the template's (02 §6). */
+  REQUEST_TEMPLATE_ROLES: 403,
+  /** A save whose content or line codes break the template's rules (02 §5); details.fields. */
+  REQUEST_SALE_INVALID: 400,
+  /** An edit by someone the edit rules of 02 §4 do not admit (read sharing, audit mode). */
+  REQUEST_SALE_NOT_EDITABLE: 403,
+  /** A status the user may not set (02 §4 status change). */
+  REQUEST_SALE_STATUS_NOT_ALLOWED: 403,
+  /** A seller who is not an active user the caller may give requests to. */
+  REQUEST_SALE_SELLER_INVALID: 400,
+  /** Sharing with a user who is not an active user of the company, or with the creator. */
+  REQUEST_SALE_SHARE_INVALID: 400,
+  REQUEST_COMMENT_NOT_FOUND: 404,
+  REQUEST_COMMENT_NOT_YOURS: 403,
+  /** 03 §4: archiving a contact that holds active requests; details.requestSales. */
+  closingRequestSale: 409,
   // Contacts (02 §5, §8)
   PHONE_BLOCKED: 409,
   PHONE_ALREADY_REGISTERED: 409,

@@ -182,6 +182,19 @@ export const INTERACTION_CONTENT = {
       .catch(null),
     sale: z.looseObject({ _id: z.string() }).nullish().catch(null),
   }),
+  /**
+   * A request sale and what happened to it (03 §2.1 sale-update items, §3 Sale request item;
+   * modules/request-sales): the item opens the request `requestsaleid`. `title` is the
+   * template's title and `statusType` the request's status type (ours, for the bubble).
+   */
+  saleupdate: z.looseObject({
+    type: z.enum(['comment', 'created', 'state-change', 'updated']).default('updated'),
+    comment: z.string().nullish(),
+    state: z.string().nullish(),
+    statusType: z.string().nullish(),
+    title: z.string().nullish(),
+    requestsaleid: z.string(),
+  }),
   'scheduled-message': ZScheduledMessageContent,
   channelMessage: ZChatContent,
   message: ZChatContent,

@@ -339,6 +339,45 @@ const SALE_PROCEDURES = [
   'receipt.config',
 ];
 
+/**
+ * Request sales, 'Solicitudes' (issue #15): the contact's panel, the editor and its comments,
+ * sharing and pickers, wherever a request opens (the conversation, the back office); the
+ * service decides who sees and changes which (modules/request-sales).
+ */
+const REQUEST_SALE_PROCEDURES = [
+  'requestSale.templates',
+  'requestSale.template',
+  'requestSale.defaultTemplate',
+  'requestSale.listByContact',
+  'requestSale.get',
+  'requestSale.create',
+  'requestSale.update',
+  'requestSale.changeStatus',
+  'requestSale.delete',
+  'requestSale.createClient',
+  'requestSale.contactByPhone',
+  'requestSale.searchField',
+  'requestSale.sellers',
+  'requestSale.shareUsers',
+  'requestSale.share',
+  'requestSale.unshare',
+  'requestSale.comments',
+  'requestSale.addComment',
+  'requestSale.deleteComment',
+  'requestSale.setCommentVisible',
+  'requestSale.markSeen',
+  'requestSale.unseen',
+];
+
+/** The request template editor (admins and commercial users). */
+const REQUEST_TEMPLATE_PROCEDURES = [
+  'requestSale.templates',
+  'requestSale.template',
+  'requestSale.createTemplate',
+  'requestSale.updateTemplate',
+  'requestSale.setTemplateActive',
+];
+
 /** The users of the company as admins and user managers manage them (issue #17). */
 const ADMIN_USER_PROCEDURES = [
   'admin.groups',
@@ -390,7 +429,10 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     ...FIELD_PROCEDURES,
     'POST /api/aws/documents',
     ...SALE_PROCEDURES,
+    ...REQUEST_SALE_PROCEDURES,
   ],
+  /** The request sales back office: the editor opens there too, and the template editor. */
+  '/comercial/requestsale': [...REQUEST_SALE_PROCEDURES, ...REQUEST_TEMPLATE_PROCEDURES],
   /** 'Ventas' (the back office) and 'Reportes' read and write sales through the same calls. */
   '/comercial/sale': [...SALE_PROCEDURES, 'receipt.count'],
   '/reportes/receipts': ['receipt.list', 'receipt.get'],
@@ -429,6 +471,10 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     'catalog.createArchivingReason',
     'catalog.updateArchivingReason',
     'company.modifyDefaultField',
+    // The request template editor's writes (its reads are the request screens').
+    'requestSale.createTemplate',
+    'requestSale.updateTemplate',
+    'requestSale.setTemplateActive',
   ],
 };
 

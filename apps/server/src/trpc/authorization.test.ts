@@ -41,6 +41,10 @@ const TRAINING_ITEM = {
   duration: 60,
   linkOfClass: '/media/training/clase.webm',
 };
+const REQUEST_TEMPLATE = {
+  title: 'Alta de servicio',
+  body: [{ type: 'string', field: 'plan', title: 'Plan', required: true }],
+};
 const COACH_POST = { title: 'Novedades', content: 'Hola equipo' };
 const CONTACT_VALUES = { firstName: 'Ana', phones: [{ phone: '099123456', extensionNumber: '' }] };
 
@@ -154,6 +158,80 @@ const procedures: Record<string, Entry> = {
     input: { id: SOME_ID, field: 'name', value: 'Ana' },
   },
   'receipt.config': { access: 'authenticated' },
+  'requestSale.templates': { access: 'authenticated', input: {} },
+  'requestSale.template': { access: 'authenticated', input: { id: SOME_ID } },
+  'requestSale.defaultTemplate': { access: 'authenticated' },
+  'requestSale.createTemplate': {
+    access: { roles: ['admin', 'comercial'] },
+    input: REQUEST_TEMPLATE,
+  },
+  'requestSale.updateTemplate': {
+    access: { roles: ['admin', 'comercial'] },
+    input: { id: SOME_ID, data: REQUEST_TEMPLATE },
+  },
+  'requestSale.setTemplateActive': {
+    access: { roles: ['admin', 'comercial'] },
+    input: { id: SOME_ID, active: false },
+  },
+  'requestSale.listByContact': { access: 'authenticated', input: { contactId: SOME_ID } },
+  'requestSale.get': { access: 'authenticated', input: { id: SOME_ID } },
+  'requestSale.create': {
+    access: 'authenticated',
+    input: { contactId: SOME_ID, templateId: OTHER_ID, mode: 'draft', content: {} },
+  },
+  'requestSale.update': { access: 'authenticated', input: { id: SOME_ID, content: {} } },
+  'requestSale.changeStatus': {
+    access: 'authenticated',
+    input: { id: SOME_ID, statusType: 'new' },
+  },
+  'requestSale.delete': { access: 'authenticated', input: { id: SOME_ID } },
+  'requestSale.createClient': {
+    access: 'authenticated',
+    input: { firstName: 'Ana', lastName: '', phones: ['099123456'], detail: '' },
+  },
+  'requestSale.contactByPhone': { access: 'authenticated', input: { phone: '099123456' } },
+  'requestSale.searchField': {
+    access: 'authenticated',
+    input: { templateId: SOME_ID, field: 'plan', search: 'fibra' },
+  },
+  'requestSale.sellers': { access: 'authenticated' },
+  'requestSale.shareUsers': { access: 'authenticated' },
+  'requestSale.share': {
+    access: 'authenticated',
+    input: { requestId: SOME_ID, userId: OTHER_ID, permission: 'read' },
+  },
+  'requestSale.unshare': {
+    access: 'authenticated',
+    input: { requestId: SOME_ID, userId: OTHER_ID },
+  },
+  'requestSale.comments': { access: 'authenticated', input: { requestId: SOME_ID } },
+  'requestSale.addComment': {
+    access: 'authenticated',
+    input: { requestId: SOME_ID, text: 'Hola' },
+  },
+  'requestSale.deleteComment': {
+    access: 'authenticated',
+    input: { requestId: SOME_ID, commentId: OTHER_ID },
+  },
+  'requestSale.setCommentVisible': {
+    access: { roles: ['admin'] },
+    input: { requestId: SOME_ID, commentId: OTHER_ID, visible: false },
+  },
+  'requestSale.markSeen': { access: { roles: ['comercial'] }, input: { requestId: SOME_ID } },
+  'requestSale.unseen': { access: 'authenticated', input: { requestIds: [SOME_ID] } },
+  'requestSale.backoffice': { access: 'authenticated', input: {} },
+  'requestSale.audit': {
+    access: { roles: ['comercial'] },
+    input: { id: SOME_ID, auditorId: null },
+  },
+  'requestSale.changeCreator': {
+    access: { roles: ['comercial'] },
+    input: { id: SOME_ID, creatorId: OTHER_ID },
+  },
+  'requestSale.forceStatus': {
+    access: { roles: ['comercial'] },
+    input: { id: SOME_ID, statusType: 'processing' },
+  },
   'receipt.report': { access: { roles: ['super', 'comercial', 'project_manager'] }, input: {} },
   'training.coach': { access: 'authenticated' },
   'training.setCoach': { access: { roles: ['admin'] }, input: { userId: SOME_ID } },

@@ -12,3 +12,4 @@ export * from './goals';
 export * from './training';
 export * from './sales';
 export * from './audit';
+export * from './request-sales';

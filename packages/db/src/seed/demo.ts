@@ -9,6 +9,7 @@ import { seedCompaniesDemo } from './companies.demo';
 import { seedContactsDemo } from './contacts.demo';
 import { seedConversationsDemo } from './conversations.demo';
 import { seedSalesDemo } from './sales.demo';
+import { seedRequestSalesDemo } from './request-sales.demo';
 import { seedTrainingDemo } from './training.demo';
 import {
   createGroup,
@@ -262,6 +263,7 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
   });
   await seedTrainingDemo(db, { demo, users });
   await seedSalesDemo(db, { demo, users });
+  await seedRequestSalesDemo(db, { demo, users });
   // Quick replies of the composer ('/' then a word): the company's and one of Valentín's.
   await db.insert(messageTemplates).values([
     ...DEMO_QUICK_REPLIES.map(([title, message]) => ({ tenantId: demo.id, title, message })),

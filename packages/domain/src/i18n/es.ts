@@ -79,6 +79,21 @@ export const errorMessages: Record<ErrorCode, string> = {
   RECEIPT_SELLER_LOCKED: 'El vendedor de esta venta está bloqueado.',
   RECEIPT_CANCELED: 'La venta está cancelada: cambia su estado antes de modificarla.',
   RECEIPT_VALUE_INVALID: 'El valor no es válido para este campo.',
+  REQUEST_SALE_NOT_FOUND: 'No se encontró la solicitud.',
+  REQUEST_TEMPLATE_NOT_FOUND: 'No se encontró la plantilla de solicitud.',
+  REQUEST_TEMPLATE_ROLES:
+    'No tenés los permisos necesarios para interactuar con esta plantilla de solicitud',
+  REQUEST_SALE_INVALID: 'Revisa los campos marcados de la solicitud.',
+  REQUEST_SALE_NOT_EDITABLE: 'No puedes modificar esta solicitud.',
+  REQUEST_SALE_STATUS_NOT_ALLOWED:
+    'Hubo un error al cambiar el estado de la solicitud. Por favor, inténtelo de nuevo. Si el problema persiste, contacte con soporte.',
+  REQUEST_SALE_SELLER_INVALID:
+    'El vendedor debe ser un usuario activo de tu empresa que puedas elegir.',
+  REQUEST_SALE_SHARE_INVALID:
+    'Solo puedes compartir la solicitud con usuarios activos de tu empresa.',
+  REQUEST_COMMENT_NOT_FOUND: 'No se encontró el comentario.',
+  REQUEST_COMMENT_NOT_YOURS: 'Solo puedes eliminar tus propios comentarios.',
+  closingRequestSale: 'Existe una solicitud activa',
   GOAL_ROLES_ERROR: 'Ocurrió un error al obtener los datos',
   GOAL_SELLER_INVALID: 'Solo se asignan objetivos a vendedores activos que puedes ver.',
   GOAL_WEEK_INVALID: 'La semana de un objetivo empieza un lunes.',

@@ -22,6 +22,7 @@ import { announceInteraction, recordInteraction } from '../timeline/timeline-wri
 import { findInteraction, lockInteraction, updateInteractionRow } from './interactions.repository';
 import { expireReminderJob } from './interactions.jobs';
 import { lockContact, updateContactRow } from '../contacts/contacts.service';
+import { assertNoActiveRequests } from '../request-sales/request-sales.service';
 
 /** `groups.configs.conversation`: the tenant's archiving reasons (03 §3 group configuration). */
 async function archivingReasonsOf(db: Executor, tenantId: string): Promise<ArchivingReason[]> {
@@ -77,6 +78,8 @@ export async function archiveContact(
     (each) => each.code === input.reason,
   );
   if (!reason) throw new DomainError('ARCHIVING_REASON_NOT_FOUND');
+  // 03 §4: a contact with active requests is not archived; the web walks the user through them.
+  await assertNoActiveRequests(db, user.tenantId, contact.id);
   if (reason.type === 'sale') {
     const missing: Record<string, string> = {};
     for (const field of await loadFields(db, user.tenantId, 'contact')) {

@@ -122,12 +122,13 @@ export const interactionsRouter = router({
   archive: timelineProcedure
     .meta({
       description:
-        "Archives a contact the caller may see with a reason of interaction.archivingReasons (03 §4) and writes an archiving item; the same reason twice is refused, and a sale-type reason needs the contact's required-on-sale custom fields first (missing ones in `details.fields`). Answers the reason's next action; a retry with the same `id` answers it again without archiving twice.",
+        "Archives a contact the caller may see with a reason of interaction.archivingReasons (03 §4) and writes an archiving item; the same reason twice is refused, and a sale-type reason needs the contact's required-on-sale custom fields first (missing ones in `details.fields`); a contact with active request sales answers closingRequestSale with them in `details.requestSales` ({id, title, status, statusType}). Answers the reason's next action; a retry with the same `id` answers it again without archiving twice.",
       errors: [
         'CONTACT_NOT_FOUND',
         'ARCHIVING_REASON_NOT_FOUND',
         'REQUIRED_ON_SALE_MISSING',
         'CONTACT_ALREADY_ARCHIVED',
+        'closingRequestSale',
       ],
     })
     .input(ZArchiveInput)

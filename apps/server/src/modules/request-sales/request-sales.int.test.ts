@@ -1,0 +1,460 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { contacts, requestSales } from '@cartera/db/schema';
+import { INTERACTION_CONTENT } from '@cartera/domain/interactions';
+import { REQUEST_FILE_MAX_BYTES } from '@cartera/domain/request-sales';
+import { useDemoApp } from '../../testing/demo-app';
+import { waitFor, watchTopic } from '../../testing/ws-client';
+
+/*
+ * Request sales, 'Solicitudes' (issue #15): a seller saves a draft and sends it under the
+ * template's rules; bad input gets the specification's Spanish text and stores nothing; a status
+ * change follows the template's rules and reaches an open timeline live.
+ */
+const env = useDemoApp();
+
+const COMERCIAL = 'comercial@demo.test';
+const SELLER = 'vendedor@demo.test';
+const PROJECT = 'proyecto@demo.test';
+
+/** A contact of the seller, `index` down their list (the seed's requests are further down). */
+async function contactOf(email: string, index = 0) {
+  const seller = env.demo.users[email]!;
+  const rows = await env.database.handle.db
+    .select()
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.tenantId, seller.tenantId),
+        eq(contacts.agentId, seller.id),
+        sql`cardinality(${contacts.phones}) > 0`,
+      ),
+    )
+    .orderBy(contacts.createdAt, contacts.id)
+    .limit(index + 1);
+  return rows[index]!;
+}
+
+async function templateId(title: string) {
+  const list = await env.call(COMERCIAL, 'requestSale.templates', {});
+  return list.data!.find((template) => template.title === title)!.id;
+}
+
+async function requestCount() {
+  const [row] = await env.database.handle.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(requestSales);
+  return row!.count;
+}
+
+async function storedRequest(id: string) {
+  const [row] = await env.database.handle.db
+    .select()
+    .from(requestSales)
+    .where(eq(requestSales.id, id));
+  return row;
+}
+
+async function saleUpdates(contactId: string) {
+  const items = await env.interactionsOf(contactId);
+  return items
+    .filter((item) => item.type === 'saleupdate')
+    .map((item) => INTERACTION_CONTENT.saleupdate.parse(item.content));
+}
+
+describe('solicitudes: plantillas', () => {
+  it('el seed tiene dos plantillas; la por defecto es la de líneas y reglas', async () => {
+    const list = await env.call(SELLER, 'requestSale.templates', {});
+    expect(list.data!.map((template) => template.title).sort()).toEqual([
+      'Alta de servicio',
+      'Portabilidad',
+    ]);
+    const fallback = await env.call(SELLER, 'requestSale.defaultTemplate');
+    expect(fallback.data).toMatchObject({ title: 'Alta de servicio', isDefault: true });
+    expect(fallback.data!.lineBody).toHaveLength(1);
+    const one = await env.call(SELLER, 'requestSale.template', { id: fallback.data!.id });
+    expect(one.data!.body.find((field) => field.field === 'plan')!.visibilityRules).toEqual([
+      { field: 'tipo', operator: 'equal', value: 'hogar' },
+    ]);
+  });
+
+  it('comercial crea y modifica una plantilla; una vendedora no puede', async () => {
+    const template = {
+      title: 'Cambio de plan',
+      roles: ['user'],
+      body: [{ type: 'string', field: 'plan', title: 'Plan nuevo', required: true }],
+      statusOptions: [{ status: 'processing', title: 'En revisión' }],
+    };
+    const created = await env.call(COMERCIAL, 'requestSale.createTemplate', template);
+    expect(created.data).toMatchObject({ title: 'Cambio de plan', active: true, isDefault: false });
+    const updated = await env.call(COMERCIAL, 'requestSale.updateTemplate', {
+      id: created.data!.id,
+      data: { ...template, title: 'Cambio de plan móvil' },
+    });
+    expect(updated.data!.title).toBe('Cambio de plan móvil');
+    const refused = await env.call(SELLER, 'requestSale.createTemplate', template);
+    expect(refused.error?.data.domainCode).toBe('PERMISSION_DENIED');
+    const repeated = await env.call(COMERCIAL, 'requestSale.createTemplate', {
+      ...template,
+      body: [template.body[0], template.body[0]],
+    });
+    expect(repeated.error?.data.fieldErrors?.['body.1.field']).toEqual([
+      "El código 'plan' está repetido",
+    ]);
+    const off = await env.call(COMERCIAL, 'requestSale.setTemplateActive', {
+      id: created.data!.id,
+      active: false,
+    });
+    expect(off.data!.active).toBe(false);
+    const list = await env.call(SELLER, 'requestSale.templates', {});
+    expect(list.data!.some((each) => each.id === created.data!.id)).toBe(false);
+  });
+});
+
+describe('solicitudes: guardar y enviar', () => {
+  it('una vendedora guarda un borrador y lo envía; los campos ocultos no se guardan', async () => {
+    const contact = await contactOf(SELLER);
+    const service = await templateId('Alta de servicio');
+    const draft = await env.call(SELLER, 'requestSale.create', {
+      contactId: contact.id,
+      templateId: service,
+      mode: 'draft',
+      // 'lineas' only shows for mobile plans: it is dropped for a home plan.
+      content: { tipo: 'hogar', lineas: '3', instalacion: '24/12/2026' },
+    });
+    expect(draft.error).toBeUndefined();
+    expect(draft.data).toMatchObject({
+      statusType: 'draft',
+      status: 'Borrador',
+      contactId: contact.id,
+      creator: { id: env.demo.users[SELLER]!.id },
+      seller: { id: env.demo.users[SELLER]!.id },
+      permissions: { edit: true, share: true, pickSeller: false, markSeen: false },
+    });
+    const stored = await storedRequest(draft.data!.id);
+    expect(stored!.content).toMatchObject({ tipo: 'hogar', instalacion: '2026/12/24' });
+    expect(stored!.content).not.toHaveProperty('lineas');
+    expect(typeof stored!.content.numero).toBe('number');
+
+    const noLines = await env.call(SELLER, 'requestSale.update', {
+      id: draft.data!.id,
+      mode: 'send',
+      content: { tipo: 'hogar', plan: 'hogar-100' },
+    });
+    expect(noLines.error?.data.domainCode).toBe('REQUEST_SALE_INVALID');
+    expect(noLines.error?.data.fieldErrors?.lines).toEqual(['Agrega al menos un código']);
+
+    const sent = await env.call(SELLER, 'requestSale.update', {
+      id: draft.data!.id,
+      mode: 'send',
+      content: { tipo: 'hogar', plan: 'hogar-100', numero: 999 },
+      lines: [{ code: 'PRE-1' }],
+    });
+    expect(sent.error).toBeUndefined();
+    expect(sent.data).toMatchObject({ statusType: 'new', status: 'Enviada' });
+    expect(sent.data!.lines).toEqual([{ code: 'PRE-1' }]);
+    // The number is the server's: a user cannot change it.
+    expect(sent.data!.content.numero).toBe(stored!.content.numero);
+
+    const panel = await env.call(SELLER, 'requestSale.listByContact', { contactId: contact.id });
+    expect(panel.data![0]).toMatchObject({
+      id: draft.data!.id,
+      template: { title: 'Alta de servicio' },
+      statusType: 'new',
+    });
+    expect((await saleUpdates(contact.id)).slice(-2)).toMatchObject([
+      { type: 'created', requestsaleid: draft.data!.id, state: 'Borrador' },
+      { type: 'state-change', requestsaleid: draft.data!.id, state: 'Enviada' },
+    ]);
+  });
+
+  it.each([
+    [
+      'una expresión regular que no se cumple',
+      COMERCIAL,
+      { tipo: 'empresa', lineas: '2', rut: '12345678901a' },
+      'content.rut',
+      'El valor es inválido',
+    ],
+    [
+      'un valor demasiado largo',
+      SELLER,
+      { tipo: 'movil', lineas: '123' },
+      'content.lineas',
+      '1 a 2 caracteres',
+    ],
+    [
+      'un campo obligatorio visible vacío',
+      SELLER,
+      { tipo: 'hogar' },
+      'content.plan',
+      'Este campo es obligatorio',
+    ],
+    [
+      'una opción que el filtro del usuario oculta',
+      SELLER,
+      { tipo: 'empresa', lineas: '2', rut: '123456789012' },
+      'content.tipo',
+      'La opción elegida no está disponible',
+    ],
+    [
+      'un archivo de más de 50 MB',
+      SELLER,
+      {
+        tipo: 'movil',
+        lineas: '2',
+        cedula: {
+          name: 'cedula.png',
+          path: 'uploads/cedula.png',
+          size: REQUEST_FILE_MAX_BYTES + 1,
+        },
+      },
+      'content.cedula',
+      'El tamaño del archivo es superior al permitido',
+    ],
+  ])('%s se rechaza con su texto y no guarda nada', async (_, email, content, field, text) => {
+    const contact = await contactOf(SELLER);
+    const before = await requestCount();
+    const refused = await env.call(email, 'requestSale.create', {
+      contactId: contact.id,
+      templateId: await templateId('Alta de servicio'),
+      mode: 'send',
+      content,
+      lines: [{ code: 'PRE-9' }],
+    });
+    expect(refused.error?.data.domainCode).toBe('REQUEST_SALE_INVALID');
+    expect(refused.error?.data.fieldErrors?.[field]).toEqual([text]);
+    expect(await requestCount()).toBe(before);
+  });
+
+  it('un campo obligatorio oculto por sus reglas no se exige al enviar', async () => {
+    const contact = await contactOf(SELLER);
+    const sent = await env.call(SELLER, 'requestSale.create', {
+      contactId: contact.id,
+      templateId: await templateId('Alta de servicio'),
+      mode: 'send',
+      // 'plan' is required but shows only for home plans; 'rut' only for business plans.
+      content: { tipo: 'movil', lineas: '4', plan: 'hogar-300' },
+      lines: [{ code: 'PRE-10' }],
+    });
+    expect(sent.error).toBeUndefined();
+    expect(sent.data!.statusType).toBe('new');
+    expect(sent.data!.content).not.toHaveProperty('plan');
+  });
+
+  it('los roles de la plantilla deciden quién interactúa con ella', async () => {
+    const contact = await contactOf(SELLER);
+    const portability = await templateId('Portabilidad');
+    const before = await requestCount();
+    const refused = await env.call(PROJECT, 'requestSale.create', {
+      contactId: contact.id,
+      templateId: portability,
+      mode: 'draft',
+      content: {},
+    });
+    expect(refused.error?.data.domainCode).toBe('REQUEST_TEMPLATE_ROLES');
+    expect(refused.error?.message).toBe(
+      'No tenés los permisos necesarios para interactuar con esta plantilla de solicitud',
+    );
+    expect(await requestCount()).toBe(before);
+    const list = await env.call(PROJECT, 'requestSale.templates', {});
+    expect(list.data!.find((each) => each.id === portability)!.usable).toBe(false);
+  });
+});
+
+describe('solicitudes: estados', () => {
+  it('una vendedora solo pasa a los estados habilitados; comercial a cualquiera, en vivo', async () => {
+    const contact = await contactOf(SELLER, 1);
+    const created = await env.call(SELLER, 'requestSale.create', {
+      contactId: contact.id,
+      templateId: await templateId('Alta de servicio'),
+      mode: 'send',
+      content: { tipo: 'movil', lineas: '2' },
+      lines: [{ code: 'PRE-20' }],
+    });
+    const id = created.data!.id;
+    expect(created.data!.permissions.statuses).toEqual([{ status: 'cancel', title: 'Cancelada' }]);
+    const refused = await env.call(SELLER, 'requestSale.changeStatus', {
+      id,
+      statusType: 'processing',
+    });
+    expect(refused.error?.data.domainCode).toBe('REQUEST_SALE_STATUS_NOT_ALLOWED');
+    expect((await storedRequest(id))!.statusType).toBe('new');
+
+    const stream = await watchTopic(
+      env.app.url,
+      await env.tokenOf(SELLER),
+      `contact:${contact.id}`,
+    );
+    try {
+      const changed = await env.call(COMERCIAL, 'requestSale.changeStatus', {
+        id,
+        statusType: 'processing',
+        comment: 'Tomada por back office',
+      });
+      expect(changed.data).toMatchObject({ statusType: 'processing', status: 'En proceso' });
+      await waitFor(
+        () =>
+          stream.received.some(
+            (event) => event.type === 'interaction.created' && event.payload.type === 'saleupdate',
+          ),
+        15_000,
+        'saleupdate',
+      );
+    } finally {
+      stream.stop();
+    }
+    expect((await saleUpdates(contact.id)).at(-1)).toEqual({
+      type: 'state-change',
+      comment: 'Tomada por back office',
+      state: 'En proceso',
+      statusType: 'processing',
+      title: 'Alta de servicio',
+      requestsaleid: id,
+    });
+    const canceled = await env.call(SELLER, 'requestSale.changeStatus', {
+      id,
+      statusType: 'cancel',
+    });
+    expect(canceled.data).toMatchObject({ statusType: 'cancel', status: 'Cancelada' });
+  });
+
+  it('en una plantilla sin estados para asesores la vendedora no cambia el estado', async () => {
+    const contact = await contactOf(SELLER, 1);
+    const created = await env.call(SELLER, 'requestSale.create', {
+      contactId: contact.id,
+      templateId: await templateId('Portabilidad'),
+      mode: 'send',
+      content: { numeroPortar: '099123456', compania: 'antel' },
+    });
+    expect(created.error).toBeUndefined();
+    expect(created.data!.permissions.statuses).toEqual([]);
+    const refused = await env.call(SELLER, 'requestSale.changeStatus', {
+      id: created.data!.id,
+      statusType: 'cancel',
+    });
+    expect(refused.error?.data.domainCode).toBe('REQUEST_SALE_STATUS_NOT_ALLOWED');
+  });
+
+  it('enviar un borrador incompleto por cambio de estado se rechaza; el back office lo fuerza', async () => {
+    const contact = await contactOf(SELLER, 1);
+    const draft = await env.call(SELLER, 'requestSale.create', {
+      contactId: contact.id,
+      templateId: await templateId('Portabilidad'),
+      mode: 'draft',
+      content: { compania: 'claro' },
+    });
+    const refused = await env.call(COMERCIAL, 'requestSale.changeStatus', {
+      id: draft.data!.id,
+      statusType: 'new',
+    });
+    expect(refused.error?.data.domainCode).toBe('REQUEST_SALE_INVALID');
+    expect(refused.error?.data.fieldErrors?.['content.numeroPortar']).toEqual([
+      'Este campo es obligatorio',
+    ]);
+    const forced = await env.call(COMERCIAL, 'requestSale.forceStatus', {
+      id: draft.data!.id,
+      statusType: 'new',
+    });
+    expect(forced.data).toMatchObject({ statusType: 'new', status: 'Enviada' });
+  });
+});
+
+describe('solicitudes: datos del cliente', () => {
+  it("crea el cliente nuevo con origen 'solicitud' por las reglas de la ficha", async () => {
+    const created = await env.call(SELLER, 'requestSale.createClient', {
+      firstName: 'Rocío',
+      lastName: 'Suárez',
+      phones: ['099 765 432'],
+      detail: 'Llegó por una solicitud',
+    });
+    expect(created.error).toBeUndefined();
+    const [stored] = await env.database.handle.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.id, created.data!.id));
+    expect(stored).toMatchObject({
+      firstName: 'Rocío',
+      lastName: 'Suárez',
+      origin: 'solicitud',
+      agentId: env.demo.users[SELLER]!.id,
+      phones: ['+59899765432'],
+    });
+    const found = await env.call(SELLER, 'requestSale.contactByPhone', { phone: '099765432' });
+    expect(found.data).toMatchObject({ id: created.data!.id, firstName: 'Rocío' });
+    const again = await env.call(SELLER, 'requestSale.createClient', {
+      firstName: 'Otra',
+      lastName: '',
+      phones: ['099765432'],
+      detail: '',
+    });
+    expect(again.error?.data.domainCode).toBe('INVALID_REQUEST_BODY');
+  });
+
+  it.each([
+    [
+      { firstName: 'A'.repeat(33), phones: ['099765433'] },
+      'firstName',
+      'El tamaño maximo del nombre es 32 caracteres',
+    ],
+    [
+      { firstName: 'Ana', lastName: 'B'.repeat(33), phones: ['099765433'] },
+      'lastName',
+      'El tamaño maximo del apellido es 32 caracteres',
+    ],
+    [{ firstName: 'Ana', phones: [''] }, 'phones', 'Se requiere ingresar un teléfono'],
+    [
+      { firstName: 'Ana', phones: ['099765433'], detail: 'x'.repeat(256) },
+      'detail',
+      'El detalle no puede tener mas de 255 caracteres',
+    ],
+  ])('datos inválidos del cliente: %o se rechaza con su texto', async (input, field, text) => {
+    const [before] = await env.database.handle.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(contacts);
+    const refused = await env.call(SELLER, 'requestSale.createClient', input);
+    expect(refused.error?.data.fieldErrors?.[field]).toEqual([text]);
+    const [after] = await env.database.handle.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(contacts);
+    expect(after!.count).toBe(before!.count);
+  });
+});
+
+describe('solicitudes: cancelar un borrador', () => {
+  it('una vendedora cancela su borrador incompleto sin completar los obligatorios', async () => {
+    const contact = await contactOf(SELLER, 1);
+    const draft = await env.call(SELLER, 'requestSale.create', {
+      contactId: contact.id,
+      templateId: await templateId('Alta de servicio'),
+      mode: 'draft',
+      content: { tipo: 'hogar' },
+    });
+    const canceled = await env.call(SELLER, 'requestSale.changeStatus', {
+      id: draft.data!.id,
+      statusType: 'cancel',
+    });
+    expect(canceled.data).toMatchObject({ statusType: 'cancel', status: 'Cancelada' });
+  });
+});
+
+describe('solicitudes: obligatorios sin completar', () => {
+  it("comercial que confirma 'Existen campos obligatorios sin completar' guarda; una vendedora no", async () => {
+    const contact = await contactOf(SELLER, 1);
+    const input = {
+      contactId: contact.id,
+      templateId: await templateId('Alta de servicio'),
+      mode: 'send',
+      content: { tipo: 'hogar' },
+      lines: [{ code: 'PRE-30' }],
+      confirmMissing: true,
+    };
+    const refused = await env.call(SELLER, 'requestSale.create', input);
+    expect(refused.error?.data.fieldErrors?.['content.plan']).toEqual([
+      'Este campo es obligatorio',
+    ]);
+    expect(refused.error?.data.details).toMatchObject({ missingRequired: ['plan'] });
+    const saved = await env.call(COMERCIAL, 'requestSale.create', input);
+    expect(saved.data).toMatchObject({ statusType: 'new', content: { tipo: 'hogar' } });
+  });
+});

@@ -1,0 +1,1405 @@
+import { z } from 'zod';
+import type { Database, Executor, Transaction } from '@cartera/db/client';
+import type { RequestTemplateRow } from '@cartera/db/schema';
+import { DomainError } from '@cartera/domain/errors';
+import { newId } from '@cartera/domain/ids';
+import { contactReach, flagOn } from '@cartera/domain/policy';
+import {
+  allStatuses,
+  CLOSED_STATUS_TYPES,
+  fieldLockedFor,
+  fieldShownTo,
+  isActiveStatusType,
+  isSent,
+  mayUseTemplate,
+  REQUEST_CLIENT_ORIGIN,
+  REQUEST_COMMENTS_PAGE_SIZE,
+  REQUEST_SALES_PAGE_SIZE,
+  requestPermissions,
+  SHARE_PERMISSIONS,
+  statusTitle,
+  statusTypeOnSave,
+  validateRequest,
+  ZNewClient,
+  ZRequestContent,
+  ZRequestField,
+  ZRequestLine,
+  ZRequestTemplateInput,
+  ZStatusOption,
+  type RequestContent,
+  type RequestField,
+  type RequestTemplateRules,
+  type RequestViewer,
+  type SaveMode,
+  type SharePermission,
+} from '@cartera/domain/request-sales';
+import { ROLES } from '@cartera/domain/roles';
+import { AnswerTooLongError, outboundRequest } from '../../lib/outbound';
+import { keysetPage } from '../../lib/pagination';
+import { findVisibleContact, visibleContact } from '../contact-access/contact-access.service';
+import { lockContact } from '../contacts/contacts.service';
+import { createContact } from '../contacts/contact-sheet.service';
+import { originsForUser } from '../catalog/catalog.service';
+import type { AuthUser } from '../sessions/session.types';
+import { recordInteraction } from '../timeline/timeline-writer';
+import { findAgents } from '../users/users.service';
+import {
+  clearOtherDefaults,
+  commentCounts,
+  countComments,
+  deleteComment,
+  deleteRequest,
+  deleteShare,
+  findActiveRequestsOfContact,
+  findComment,
+  findComments,
+  findContactNames,
+  findDefaultTemplate,
+  findRequest,
+  findRequests,
+  findRequestsOfContact,
+  findShares,
+  findTemplate,
+  findTemplates,
+  findUserData,
+  insertHistory,
+  insertRequest,
+  insertTemplate,
+  markSeen,
+  setCommentVisible,
+  shareOf,
+  takeAutoincrement,
+  unseenCounts,
+  updateRequest,
+  updateTemplate,
+  upsertShare,
+  userInSubtree,
+  type RequestRow,
+  type RequestScope,
+} from './request-sales.repository';
+
+/*
+ * Request sales, 'Solicitudes' (01 §3, §4, §7; 02 §3-§7; 03 §2.1, §3, §4; issue #15). Every rule
+ * of a template (visibility, options, validation, who may do what) is the domain module's
+ * (packages/domain/src/request-sales.ts): the server runs it on every save and never trusts the
+ * web's verdict. Who sees a request: whoever sees its contact, its creator and seller, the users
+ * it is shared with, a supervisor for the creators and sellers of their subtree, and the
+ * tenant-wide roles. Every change writes a `saleupdate` item on the contact's timeline in its
+ * transaction. Decisions in docs/decisions.md "Request sales 'Solicitudes' (issue #15)".
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Inputs.
+
+const ZId = z.uuid();
+
+export const ZTemplateUpdateInput = z.object({ id: ZId, data: ZRequestTemplateInput });
+
+export const ZSaveMode = z.enum(['draft', 'send']);
+
+export const ZRequestCreateInput = z.object({
+  /** Client-made (UUIDv7) so a retry stores nothing twice. */
+  id: ZId.optional(),
+  contactId: ZId,
+  templateId: ZId,
+  /** 'Guardar como borrador' or 'Enviar' (02 §4). */
+  mode: ZSaveMode.default('draft'),
+  content: ZRequestContent.default({}),
+  lines: z.array(ZRequestLine).max(200).default([]),
+  /** 'Vendedor' (supervisors and commercial, 02 §6); default the contact's agent. */
+  sellerId: ZId.nullish(),
+  /** 'Estado' (commercial, 02 §6): a status of the template's full list. */
+  statusType: z.string().trim().min(1).max(60).nullish(),
+  /**
+   * Commercial users who confirmed 'Existen campos obligatorios sin completar' ('Continuar'):
+   * required fields are not enforced on this save (ignored for anyone else).
+   */
+  confirmMissing: z.boolean().default(false),
+  /** Users to share it with on creation. */
+  shared: z
+    .array(z.object({ userId: ZId, permission: z.enum(SHARE_PERMISSIONS) }))
+    .max(100)
+    .default([]),
+});
+
+export const ZRequestUpdateInput = z.object({
+  id: ZId,
+  mode: ZSaveMode.default('draft'),
+  content: ZRequestContent.default({}),
+  lines: z.array(ZRequestLine).max(200).default([]),
+  sellerId: ZId.nullish(),
+  statusType: z.string().trim().min(1).max(60).nullish(),
+  /** As in create: commercial users may save with required fields missing. */
+  confirmMissing: z.boolean().default(false),
+});
+
+export const ZChangeStatusInput = z.object({
+  id: ZId,
+  statusType: z.string().trim().min(1).max(60),
+  /** A comment that goes with the change (the timeline item's comment). */
+  comment: z.string().trim().max(2000).nullish(),
+});
+
+export const ZForceStatusInput = ZChangeStatusInput;
+
+export const ZCommentsInput = z.object({
+  requestId: ZId,
+  cursor: ZId.nullish(),
+  limit: z.number().int().min(1).max(50).default(REQUEST_COMMENTS_PAGE_SIZE),
+});
+
+export const ZAddCommentInput = z.object({
+  id: ZId.optional(),
+  requestId: ZId,
+  text: z.string().trim().min(1, { error: 'El comentario es obligatorio' }).max(2000, {
+    error: 'El comentario no puede tener más de 2000 caracteres',
+  }),
+});
+
+export const ZCommentRef = z.object({ requestId: ZId, commentId: ZId });
+
+export const ZShareInput = z.object({
+  requestId: ZId,
+  userId: ZId,
+  permission: z.enum(SHARE_PERMISSIONS).default('read'),
+});
+
+export const ZUnshareInput = z.object({ requestId: ZId, userId: ZId });
+
+export const ZSearchFieldInput = z.object({
+  templateId: ZId,
+  field: z.string().trim().min(1).max(60),
+  search: z.string().max(200).default(''),
+});
+
+export const ZBackofficeListInput = z.object({
+  templateId: ZId.nullish(),
+  statusTypes: z.array(z.string().max(60)).max(20).nullish(),
+  sellerId: ZId.nullish(),
+  creatorId: ZId.nullish(),
+  contactId: ZId.nullish(),
+  from: z.coerce.date().nullish(),
+  to: z.coerce.date().nullish(),
+  cursor: ZId.nullish(),
+  limit: z.number().int().min(1).max(200).default(REQUEST_SALES_PAGE_SIZE),
+});
+
+export const ZAuditInput = z.object({ id: ZId, auditorId: ZId.nullable() });
+export const ZChangeCreatorInput = z.object({ id: ZId, creatorId: ZId });
+
+// ---------------------------------------------------------------------------------------------
+// What the API answers.
+
+export const ZRequestTemplate = z.object({
+  id: z.string(),
+  title: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  body: z.array(ZRequestField),
+  lineBody: z.array(ZRequestField),
+  allowedModificationStates: z.array(z.string()),
+  allowAdvisorsToChangeStatus: z.boolean(),
+  statusOptions: z.array(ZStatusOption),
+  stateslistEnabledToChange: z.array(ZStatusOption),
+  isDefault: z.boolean(),
+  active: z.boolean(),
+  /** Whether the caller's roles let them interact with it (02 §6 roles warning). */
+  usable: z.boolean(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type RequestTemplateView = z.infer<typeof ZRequestTemplate>;
+
+const ZPerson = z.object({ id: z.string(), name: z.string(), lastname: z.string() });
+
+export const ZRequestPermissions = z.object({
+  interact: z.boolean(),
+  edit: z.boolean(),
+  statuses: z.array(ZStatusOption),
+  pickSeller: z.boolean(),
+  share: z.boolean(),
+  markSeen: z.boolean(),
+  moderateComments: z.boolean(),
+  configCard: z.boolean(),
+  /** Deleting the request (ours: its creator while a draft, and commercial). */
+  delete: z.boolean(),
+});
+
+export const ZRequestShare = z.object({
+  userId: z.string(),
+  name: z.string(),
+  lastname: z.string(),
+  permission: z.enum(SHARE_PERMISSIONS),
+});
+
+export const ZRequestSale = z.object({
+  id: z.string(),
+  templateId: z.string(),
+  template: z.object({ id: z.string(), title: z.string() }),
+  contactId: z.string().nullable(),
+  creator: ZPerson,
+  seller: ZPerson.nullable(),
+  auditor: ZPerson.nullable(),
+  status: z.string(),
+  statusType: z.string(),
+  content: z.record(z.string(), z.unknown()),
+  lines: z.array(z.object({ code: z.string() })),
+  shared: z.array(ZRequestShare),
+  /** Comments the caller sees, and those others wrote since the caller marked it seen. */
+  commentCount: z.number(),
+  unseenCount: z.number(),
+  permissions: ZRequestPermissions,
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type RequestSaleView = z.infer<typeof ZRequestSale>;
+
+/** 03 §7 'List request sales of a contact': a row of the contact's panel. */
+export const ZRequestSummary = z.object({
+  id: z.string(),
+  template: z.object({ id: z.string(), title: z.string() }),
+  status: z.string(),
+  statusType: z.string(),
+  creator: ZPerson,
+  seller: ZPerson.nullable(),
+  unseenCount: z.number(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+
+export const ZBackofficePage = z.object({
+  items: z.array(
+    ZRequestSummary.extend({
+      contactId: z.string().nullable(),
+      /** The client's name (null when the contact no longer exists). */
+      contact: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+      auditor: ZPerson.nullable(),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});
+
+export const ZRequestComment = z.object({
+  id: z.string(),
+  text: z.string(),
+  visible: z.boolean(),
+  author: ZPerson.nullable(),
+  createdAt: z.date(),
+  /** The caller may delete it (admins any, authors their own). */
+  deletable: z.boolean(),
+});
+
+export const ZCommentPage = z.object({
+  items: z.array(ZRequestComment),
+  nextCursor: z.string().nullable(),
+  total: z.number(),
+  unseen: z.number(),
+});
+
+export const ZPickerUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  lastname: z.string(),
+  groupName: z.string(),
+});
+
+export const ZSearchResult = z.object({
+  items: z.array(
+    z.object({
+      title: z.string(),
+      value: z.string(),
+      values: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ),
+  /** The endpoint failed or was refused: the web shows a generic notice. */
+  failed: z.boolean(),
+});
+
+export const ZActiveRequest = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.string(),
+  statusType: z.string(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Templates.
+
+const ZFields = z.array(ZRequestField);
+
+/** The rules of a stored template (stored through ZRequestTemplateInput, read as its output). */
+function rulesOf(row: RequestTemplateRow): RequestTemplateRules {
+  return {
+    roles: row.roles as RequestTemplateRules['roles'],
+    body: ZFields.parse(row.body),
+    lineBody: ZFields.parse(row.lineBody),
+    allowedModificationStates: row.allowedModificationStates,
+    allowAdvisorsToChangeStatus: row.allowAdvisorsToChangeStatus,
+    statusOptions: row.statusOptions,
+    stateslistEnabledToChange: row.stateslistEnabledToChange,
+  };
+}
+
+function templateView(row: RequestTemplateRow, user: AuthUser): RequestTemplateView {
+  const rules = rulesOf(row);
+  return {
+    id: row.id,
+    title: row.title,
+    ...rules,
+    isDefault: row.isDefault,
+    active: row.active,
+    usable: mayUseTemplate(rules, { id: user.id, roles: user.roles }),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** 01 §6: the request-sale flag on and not disabled. Template management stays open. */
+function assertEnabled(user: AuthUser) {
+  if (!flagOn(user, 'requestSale') || flagOn(user, 'disableRequestSale')) {
+    throw new DomainError('DISABLED_FEATURE');
+  }
+}
+
+async function requireTemplate(db: Executor, user: AuthUser, id: string, forUpdate = false) {
+  const row = await findTemplate(db, user.tenantId, id, { forUpdate });
+  if (!row) throw new DomainError('REQUEST_TEMPLATE_NOT_FOUND');
+  return row;
+}
+
+export async function listTemplates(
+  db: Executor,
+  user: AuthUser,
+  input: { includeInactive?: boolean | undefined },
+) {
+  const manager = user.roles.includes('admin') || user.roles.includes('comercial');
+  const rows = await findTemplates(db, user.tenantId, {
+    includeInactive: manager && input.includeInactive === true,
+  });
+  return rows.map((row) => templateView(row, user));
+}
+
+export async function getTemplate(db: Executor, user: AuthUser, id: string) {
+  return templateView(await requireTemplate(db, user, id), user);
+}
+
+/** The default template (the one marked, else the oldest active one); null when none. */
+export async function defaultTemplate(db: Executor, user: AuthUser) {
+  const row = await findDefaultTemplate(db, user.tenantId);
+  return row ? templateView(row, user) : null;
+}
+
+function templateValues(input: z.output<typeof ZRequestTemplateInput>) {
+  return {
+    title: input.title,
+    roles: input.roles,
+    body: input.body as unknown as Record<string, unknown>[],
+    lineBody: input.lineBody as unknown as Record<string, unknown>[],
+    allowedModificationStates: input.allowedModificationStates,
+    allowAdvisorsToChangeStatus: input.allowAdvisorsToChangeStatus,
+    statusOptions: input.statusOptions,
+    stateslistEnabledToChange: input.stateslistEnabledToChange,
+    isDefault: input.isDefault,
+  };
+}
+
+export async function createTemplate(
+  db: Database,
+  user: AuthUser,
+  raw: z.input<typeof ZRequestTemplateInput>,
+) {
+  const input = ZRequestTemplateInput.parse(raw);
+  const id = newId();
+  await db.transaction(async (tx) => {
+    await insertTemplate(tx, {
+      tenantId: user.tenantId,
+      id,
+      createdBy: user.id,
+      ...templateValues(input),
+    });
+    if (input.isDefault) await clearOtherDefaults(tx, user.tenantId, id);
+  });
+  return getTemplate(db, user, id);
+}
+
+export async function updateTemplateById(
+  db: Database,
+  user: AuthUser,
+  raw: z.input<typeof ZTemplateUpdateInput>,
+) {
+  const { id, data } = ZTemplateUpdateInput.parse(raw);
+  await db.transaction(async (tx) => {
+    await requireTemplate(tx, user, id, true);
+    await updateTemplate(tx, user.tenantId, id, templateValues(data));
+    if (data.isDefault) await clearOtherDefaults(tx, user.tenantId, id);
+  });
+  return getTemplate(db, user, id);
+}
+
+/** Deactivates (or reactivates) a template: its requests stay; it takes no new ones. */
+export async function setTemplateActive(
+  db: Database,
+  user: AuthUser,
+  input: { id: string; active: boolean },
+) {
+  await db.transaction(async (tx) => {
+    await requireTemplate(tx, user, input.id, true);
+    await updateTemplate(tx, user.tenantId, input.id, {
+      active: input.active,
+      ...(input.active ? {} : { isDefault: false }),
+    });
+  });
+  return getTemplate(db, user, input.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The viewer and access.
+
+/** The user as the rules see them: roles, additional data (option filters) and flows. */
+async function viewerOf(db: Executor, user: AuthUser): Promise<RequestViewer> {
+  const additionalData = await findUserData(db, user.tenantId, user.id);
+  const flow = additionalData.useFlow;
+  const flows = Array.isArray(flow)
+    ? flow.filter((each): each is string => typeof each === 'string' && each.length > 0)
+    : typeof flow === 'string' && flow
+      ? [flow]
+      : [];
+  return { id: user.id, roles: user.roles, additionalData, flows };
+}
+
+interface Access {
+  row: RequestRow;
+  sharedAs: SharePermission | null;
+}
+
+/**
+ * A request the user may see, with their sharing of it; REQUEST_SALE_NOT_FOUND otherwise (the
+ * same answer whether it exists elsewhere or not).
+ */
+async function requireRequest(
+  db: Executor,
+  user: AuthUser,
+  id: string,
+  forUpdate = false,
+): Promise<Access> {
+  const row = await findRequest(db, user.tenantId, id, { forUpdate });
+  if (!row) throw new DomainError('REQUEST_SALE_NOT_FOUND');
+  const sharedAs = (await shareOf(db, user.tenantId, id, user.id)) as SharePermission | null;
+  if (await maySee(db, user, row, sharedAs)) return { row, sharedAs };
+  throw new DomainError('REQUEST_SALE_NOT_FOUND');
+}
+
+async function maySee(
+  db: Executor,
+  user: AuthUser,
+  { request }: RequestRow,
+  sharedAs: SharePermission | null,
+) {
+  const reach = contactReach(user.roles);
+  if (reach === 'tenant' || sharedAs) return true;
+  if (request.creatorId === user.id || request.sellerId === user.id) return true;
+  if (reach === 'subtree') {
+    for (const id of [request.creatorId, request.sellerId]) {
+      if (id && (await userInSubtree(db, user.tenantId, user.groupId, id))) return true;
+    }
+  }
+  return !!request.contactId && !!(await findVisibleContact(db, user, request.contactId));
+}
+
+function permissionsOf(
+  rules: RequestTemplateRules,
+  access: Access | null,
+  viewer: RequestViewer,
+  user: AuthUser,
+) {
+  const request = access?.row.request;
+  const base = requestPermissions(
+    rules,
+    request
+      ? {
+          creatorId: request.creatorId,
+          statusType: request.statusType,
+          auditorId: request.auditorId,
+          sharedAs: access.sharedAs,
+        }
+      : null,
+    viewer,
+  );
+  const commercial = user.roles.includes('comercial');
+  return {
+    interact: base.interact,
+    edit: base.edit,
+    statuses: base.statuses,
+    pickSeller: base.pickSeller,
+    share: base.share,
+    markSeen: base.markSeen,
+    moderateComments: base.moderateComments,
+    configCard: base.configCard,
+    delete:
+      !!request &&
+      (commercial ||
+        (request.creatorId === user.id && !request.auditorId && !isSent(request.statusType))),
+  };
+}
+
+const person = (id: string | null, name: string | null, lastname: string | null) =>
+  id ? { id, name: name ?? '', lastname: lastname ?? '' } : null;
+
+/** The content a viewer reads: backoffice-only fields are commercial's (02 §6). */
+function contentFor(
+  body: readonly RequestField[],
+  content: RequestContent,
+  viewer: RequestViewer,
+): RequestContent {
+  const hidden = new Set(
+    body.filter((field) => !fieldShownTo(field, viewer)).map((field) => field.field),
+  );
+  return Object.fromEntries(Object.entries(content).filter(([code]) => !hidden.has(code)));
+}
+
+async function requestView(
+  db: Executor,
+  user: AuthUser,
+  access: Access,
+  viewer?: RequestViewer,
+): Promise<RequestSaleView> {
+  const { row } = access;
+  const { request } = row;
+  const template = await requireTemplate(db, user, request.templateId);
+  const rules = rulesOf(template);
+  const me = viewer ?? (await viewerOf(db, user));
+  const admin = user.roles.includes('admin');
+  const [shares, counts, unseen] = await Promise.all([
+    findShares(db, user.tenantId, [request.id]),
+    commentCounts(db, user.tenantId, [request.id], { includeHidden: admin }),
+    unseenCounts(db, user.tenantId, user.id, [request.id]),
+  ]);
+  return {
+    id: request.id,
+    templateId: request.templateId,
+    template: { id: request.templateId, title: row.templateTitle },
+    contactId: request.contactId,
+    creator: person(request.creatorId, row.creatorName, row.creatorLastname)!,
+    seller: person(request.sellerId, row.sellerName, row.sellerLastname),
+    auditor: person(request.auditorId, row.auditorName, row.auditorLastname),
+    status: request.status,
+    statusType: request.statusType,
+    content: contentFor(rules.body, request.content, me),
+    lines: request.lines,
+    shared: shares.map((share) => ({
+      userId: share.userId,
+      name: share.name ?? '',
+      lastname: share.lastname ?? '',
+      permission: share.permission as SharePermission,
+    })),
+    commentCount: counts.get(request.id) ?? 0,
+    unseenCount: unseen.get(request.id) ?? 0,
+    permissions: permissionsOf(rules, access, me, user),
+    createdAt: request.createdAt,
+    updatedAt: request.updatedAt,
+  };
+}
+
+export async function getRequest(db: Executor, user: AuthUser, id: string) {
+  assertEnabled(user);
+  return requestView(db, user, await requireRequest(db, user, id));
+}
+
+function summaryOf(row: RequestRow, unseen: Map<string, number>) {
+  const { request } = row;
+  return {
+    id: request.id,
+    template: { id: request.templateId, title: row.templateTitle },
+    status: request.status,
+    statusType: request.statusType,
+    creator: person(request.creatorId, row.creatorName, row.creatorLastname)!,
+    seller: person(request.sellerId, row.sellerName, row.sellerLastname),
+    unseenCount: unseen.get(request.id) ?? 0,
+    createdAt: request.createdAt,
+    updatedAt: request.updatedAt,
+  };
+}
+
+/** 03 §7: the requests of a contact the user sees (contact-access), newest first. */
+export async function listByContact(db: Executor, user: AuthUser, contactId: string) {
+  assertEnabled(user);
+  const contact = await visibleContact(db, user, contactId);
+  const rows = await findRequestsOfContact(db, user.tenantId, contact.id);
+  const unseen = await unseenCounts(
+    db,
+    user.tenantId,
+    user.id,
+    rows.map((row) => row.request.id),
+  );
+  return rows.map((row) => summaryOf(row, unseen));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sellers and users.
+
+/** The sellers the caller may pick as 'Vendedor': the tenant's, or a supervisor's subtree. */
+async function sellersInReach(db: Executor, user: AuthUser) {
+  const reach = contactReach(user.roles);
+  if (reach === 'own') return [];
+  return findAgents(db, user.tenantId, {
+    roles: ['user', 'super'],
+    ...(reach === 'subtree' ? { subtreeOf: user.groupId } : {}),
+  });
+}
+
+export async function requestSellers(db: Executor, user: AuthUser) {
+  assertEnabled(user);
+  return (await sellersInReach(db, user)).map(({ id, name, lastname, groupName }) => ({
+    id,
+    name,
+    lastname,
+    groupName,
+  }));
+}
+
+/** 02 §7 'list sales users for sharing': the company's active sales users but the caller. */
+export async function shareableUsers(db: Executor, user: AuthUser) {
+  assertEnabled(user);
+  const users = await findAgents(db, user.tenantId, { roles: ['user', 'super', 'comercial'] });
+  return users
+    .filter((each) => each.id !== user.id)
+    .map(({ id, name, lastname, groupName }) => ({ id, name, lastname, groupName }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The timeline item (03 §2.1 sale-update items, §3 Sale request item).
+
+type SaleUpdateType = 'comment' | 'created' | 'state-change' | 'updated';
+
+async function recordSaleUpdate(
+  tx: Transaction,
+  user: AuthUser,
+  request: { id: string; contactId: string | null; status: string; statusType: string },
+  templateTitle: string,
+  type: SaleUpdateType,
+  comment: string | null = null,
+) {
+  if (!request.contactId) return;
+  // The request's own access was checked: its contact is read by id (it may be outside the
+  // caller's contacts when the request is shared with them), locked like every timeline write.
+  const contact = await lockContact(tx, user.tenantId, request.contactId);
+  if (!contact) return;
+  await recordInteraction(tx, user, contact, {
+    id: newId(),
+    type: 'saleupdate',
+    content: {
+      type,
+      comment,
+      state: request.status,
+      statusType: request.statusType,
+      title: templateTitle,
+      requestsaleid: request.id,
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saving (02 §4, §5).
+
+function invalid(verdict: ReturnType<typeof validateRequest>): never {
+  const fields: Record<string, string> = {};
+  for (const [code, text] of Object.entries(verdict.fieldErrors)) fields[`content.${code}`] = text;
+  for (const [index, text] of Object.entries(verdict.lineErrors))
+    fields[`lines.${index}.code`] = text;
+  if (verdict.linesError) fields.lines = verdict.linesError;
+  throw new DomainError('REQUEST_SALE_INVALID', {
+    fields,
+    missingRequired: verdict.missingRequired,
+  });
+}
+
+/**
+ * The content to store: what the rules let the user give, plus what they may not touch kept as
+ * it was (backoffice-only fields for non-commercial users, fields a flow locks, autoincrement
+ * numbers). Hidden fields' values are dropped.
+ */
+function contentToStore(
+  rules: RequestTemplateRules,
+  given: RequestContent,
+  previous: RequestContent,
+  viewer: RequestViewer,
+  mode: SaveMode,
+  lines: { code: string }[],
+) {
+  const merged: RequestContent = { ...given };
+  const kept = new Set<string>();
+  for (const field of rules.body) {
+    if (!fieldShownTo(field, viewer) || fieldLockedFor(field, viewer)) {
+      kept.add(field.field);
+      if (previous[field.field] === undefined) delete merged[field.field];
+      else merged[field.field] = previous[field.field];
+    }
+  }
+  const verdict = validateRequest(rules, { content: merged, lines }, viewer, mode);
+  // Required fields the user cannot fill (locked or backoffice-only) are not theirs to complete.
+  const ownErrors = Object.fromEntries(
+    Object.entries(verdict.fieldErrors).filter(
+      ([code]) => !kept.has(code) || merged[code] !== previous[code],
+    ),
+  );
+  const checked = { ...verdict, fieldErrors: ownErrors };
+  checked.ok =
+    Object.keys(ownErrors).length === 0 &&
+    Object.keys(verdict.lineErrors).length === 0 &&
+    !verdict.linesError;
+  if (!checked.ok) invalid(checked);
+  const content = { ...verdict.content };
+  for (const code of kept) {
+    if (previous[code] !== undefined && content[code] === undefined) {
+      const field = rules.body.find((each) => each.field === code)!;
+      // Kept values of backoffice-only fields survive even when hidden to this user.
+      if (!fieldShownTo(field, viewer)) content[code] = previous[code];
+    }
+  }
+  return content;
+}
+
+/**
+ * How a save is validated: as its mode, except that a commercial user who confirmed the missing
+ * required fields (02 §5 'Existen campos obligatorios sin completar') saves without them.
+ */
+function validationMode(input: { mode: SaveMode; confirmMissing: boolean }, user: AuthUser) {
+  return input.confirmMissing && user.roles.includes('comercial') ? 'draft' : input.mode;
+}
+
+/** The status a save sets: explicit (commercial), the editor's rule for drafts, else kept. */
+function statusOnSave(
+  rules: RequestTemplateRules,
+  current: string | null,
+  mode: SaveMode,
+  explicit: string | null | undefined,
+  user: AuthUser,
+) {
+  if (explicit) {
+    if (!user.roles.includes('comercial')) throw new DomainError('REQUEST_SALE_STATUS_NOT_ALLOWED');
+    if (!allStatuses(rules).some((option) => option.status === explicit)) {
+      throw new DomainError('REQUEST_SALE_STATUS_NOT_ALLOWED');
+    }
+    return explicit;
+  }
+  // A sent request keeps its status when edited (its status changes through changeStatus).
+  if (current && isSent(current)) return current;
+  return statusTypeOnSave(current, mode);
+}
+
+async function assignableSeller(
+  db: Executor,
+  user: AuthUser,
+  sellerId: string,
+  pickSeller: boolean,
+) {
+  if (sellerId === user.id) return;
+  if (!pickSeller) throw new DomainError('REQUEST_SALE_SELLER_INVALID');
+  const sellers = await sellersInReach(db, user);
+  if (!sellers.some((each) => each.id === sellerId)) {
+    throw new DomainError('REQUEST_SALE_SELLER_INVALID');
+  }
+}
+
+/** Fills the template's autoincrementid fields of a new request with the next numbers. */
+async function withAutoincrement(
+  tx: Transaction,
+  user: AuthUser,
+  template: RequestTemplateRow,
+  rules: RequestTemplateRules,
+  content: RequestContent,
+) {
+  const fields = rules.body.filter((field) => field.type === 'autoincrementid' && field.active);
+  if (fields.length === 0) return content;
+  const first = await takeAutoincrement(tx, user.tenantId, template.id, fields.length);
+  const filled = { ...content };
+  fields.forEach((field, index) => {
+    filled[field.field] = first + index;
+  });
+  return filled;
+}
+
+async function validShares(
+  db: Executor,
+  user: AuthUser,
+  shares: { userId: string; permission: SharePermission }[],
+  creatorId: string,
+) {
+  if (shares.length === 0) return;
+  const users = await findAgents(db, user.tenantId, {
+    roles: ['user', 'super', 'comercial', 'project_manager', 'admin'],
+  });
+  const known = new Set(users.map((each) => each.id));
+  for (const share of shares) {
+    if (!known.has(share.userId) || share.userId === creatorId) {
+      throw new DomainError('REQUEST_SALE_SHARE_INVALID');
+    }
+  }
+}
+
+export async function createRequest(
+  db: Database,
+  user: AuthUser,
+  raw: z.input<typeof ZRequestCreateInput>,
+) {
+  assertEnabled(user);
+  const input = ZRequestCreateInput.parse(raw);
+  const contact = await visibleContact(db, user, input.contactId);
+  const template = await requireTemplate(db, user, input.templateId);
+  if (!template.active) throw new DomainError('REQUEST_TEMPLATE_NOT_FOUND');
+  const rules = rulesOf(template);
+  const viewer = await viewerOf(db, user);
+  const permissions = permissionsOf(rules, null, viewer, user);
+  if (!permissions.interact) throw new DomainError('REQUEST_TEMPLATE_ROLES');
+  const sellerId = input.sellerId ?? contact.agentId ?? user.id;
+  if (input.sellerId) await assignableSeller(db, user, input.sellerId, permissions.pickSeller);
+  const content = contentToStore(
+    rules,
+    input.content,
+    {},
+    viewer,
+    validationMode(input, user),
+    input.lines,
+  );
+  const statusType = statusOnSave(rules, null, input.mode, input.statusType, user);
+  await validShares(db, user, input.shared, user.id);
+  const id = input.id ?? newId();
+  await db.transaction(async (tx) => {
+    const stored = {
+      tenantId: user.tenantId,
+      id,
+      templateId: template.id,
+      contactId: contact.id,
+      creatorId: user.id,
+      sellerId,
+      status: statusTitle(statusType, rules.statusOptions),
+      statusType,
+      content: await withAutoincrement(tx, user, template, rules, content),
+      lines: input.lines.map((line) => ({ code: line.code.trim() })),
+    };
+    const fresh = await insertRequest(tx, stored);
+    if (!fresh) return;
+    for (const share of input.shared) {
+      await upsertShare(tx, { tenantId: user.tenantId, requestId: id, ...share });
+    }
+    await recordSaleUpdate(tx, user, stored, template.title, 'created');
+  });
+  return requestView(db, user, await requireRequest(db, user, id), viewer);
+}
+
+export async function updateRequestById(
+  db: Database,
+  user: AuthUser,
+  raw: z.input<typeof ZRequestUpdateInput>,
+) {
+  assertEnabled(user);
+  const input = ZRequestUpdateInput.parse(raw);
+  const viewer = await viewerOf(db, user);
+  await db.transaction(async (tx) => {
+    const access = await requireRequest(tx, user, input.id, true);
+    const { request } = access.row;
+    const template = await requireTemplate(tx, user, request.templateId);
+    const rules = rulesOf(template);
+    const permissions = permissionsOf(rules, access, viewer, user);
+    if (!permissions.interact) throw new DomainError('REQUEST_TEMPLATE_ROLES');
+    if (!permissions.edit) throw new DomainError('REQUEST_SALE_NOT_EDITABLE');
+    const sellerId =
+      input.sellerId === undefined || input.sellerId === null ? request.sellerId : input.sellerId;
+    if (sellerId && sellerId !== request.sellerId) {
+      await assignableSeller(tx, user, sellerId, permissions.pickSeller);
+    }
+    const content = contentToStore(
+      rules,
+      input.content,
+      request.content,
+      viewer,
+      validationMode(input, user),
+      input.lines,
+    );
+    const statusType = statusOnSave(rules, request.statusType, input.mode, input.statusType, user);
+    const patch = {
+      content,
+      lines: input.lines.map((line) => ({ code: line.code.trim() })),
+      sellerId,
+      statusType,
+      status:
+        statusType === request.statusType
+          ? request.status
+          : statusTitle(statusType, rules.statusOptions),
+    };
+    await updateRequest(tx, user.tenantId, request.id, patch);
+    const changedStatus = statusType !== request.statusType;
+    await recordSaleUpdate(
+      tx,
+      user,
+      { ...request, ...patch },
+      template.title,
+      changedStatus ? 'state-change' : 'updated',
+    );
+    if (changedStatus) {
+      await insertHistory(tx, {
+        tenantId: user.tenantId,
+        id: newId(),
+        requestId: request.id,
+        authorId: user.id,
+        kind: 'state-change',
+        text: patch.status,
+      });
+    }
+  });
+  return requestView(db, user, await requireRequest(db, user, input.id), viewer);
+}
+
+/**
+ * 02 §4 status change: commercial any status of the template's full list, advisors those of the
+ * enabled list when the template allows it; flow users none. Sending a draft this way (to new or
+ * another open status) needs the send rules unless forced by the back office.
+ */
+async function applyStatus(
+  db: Database,
+  user: AuthUser,
+  input: z.output<typeof ZChangeStatusInput>,
+  force: boolean,
+) {
+  assertEnabled(user);
+  const viewer = await viewerOf(db, user);
+  await db.transaction(async (tx) => {
+    const access = await requireRequest(tx, user, input.id, true);
+    const { request } = access.row;
+    const template = await requireTemplate(tx, user, request.templateId);
+    const rules = rulesOf(template);
+    const allowed = force
+      ? allStatuses(rules)
+      : permissionsOf(rules, access, viewer, user).statuses;
+    const option = allowed.find((each) => each.status === input.statusType);
+    if (!option) throw new DomainError('REQUEST_SALE_STATUS_NOT_ALLOWED');
+    // Sending a draft (to new, or on to an open status) needs what 'Enviar' needs; closing it
+    // (canceled, processed, linked) does not.
+    const sending = isSent(option.status) && isActiveStatusType(option.status);
+    if (!force && !isSent(request.statusType) && sending) {
+      const verdict = validateRequest(
+        rules,
+        { content: request.content, lines: request.lines },
+        viewer,
+        'send',
+      );
+      if (!verdict.ok) invalid(verdict);
+    }
+    const patch = { statusType: option.status, status: option.title };
+    await updateRequest(tx, user.tenantId, request.id, patch);
+    await insertHistory(tx, {
+      tenantId: user.tenantId,
+      id: newId(),
+      requestId: request.id,
+      authorId: user.id,
+      kind: 'state-change',
+      text: option.title,
+    });
+    await recordSaleUpdate(
+      tx,
+      user,
+      { ...request, ...patch },
+      template.title,
+      'state-change',
+      input.comment ?? null,
+    );
+  });
+  return requestView(db, user, await requireRequest(db, user, input.id), viewer);
+}
+
+export function changeStatus(
+  db: Database,
+  user: AuthUser,
+  raw: z.input<typeof ZChangeStatusInput>,
+) {
+  return applyStatus(db, user, ZChangeStatusInput.parse(raw), false);
+}
+
+/** The back office's forceStatus (01 §4): any status of the template, no send checks. */
+export function forceStatus(db: Database, user: AuthUser, raw: z.input<typeof ZForceStatusInput>) {
+  return applyStatus(db, user, ZForceStatusInput.parse(raw), true);
+}
+
+/** Deletes a request: commercial any, its creator while it is an unaudited draft. */
+export async function removeRequest(db: Database, user: AuthUser, id: string) {
+  assertEnabled(user);
+  const viewer = await viewerOf(db, user);
+  await db.transaction(async (tx) => {
+    const access = await requireRequest(tx, user, id, true);
+    const template = await requireTemplate(tx, user, access.row.request.templateId);
+    if (!permissionsOf(rulesOf(template), access, viewer, user).delete) {
+      throw new DomainError('PERMISSION_DENIED');
+    }
+    await deleteRequest(tx, user.tenantId, id);
+  });
+  return { id };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sharing (02 §6: creator, super, comercial, or users with write/all).
+
+async function requireSharer(tx: Transaction, user: AuthUser, requestId: string) {
+  const access = await requireRequest(tx, user, requestId, true);
+  const template = await requireTemplate(tx, user, access.row.request.templateId);
+  const viewer = await viewerOf(tx, user);
+  if (!permissionsOf(rulesOf(template), access, viewer, user).share) {
+    throw new DomainError('PERMISSION_DENIED');
+  }
+  return access;
+}
+
+export async function shareRequest(db: Database, user: AuthUser, raw: z.input<typeof ZShareInput>) {
+  assertEnabled(user);
+  const input = ZShareInput.parse(raw);
+  await db.transaction(async (tx) => {
+    const access = await requireSharer(tx, user, input.requestId);
+    await validShares(tx, user, [input], access.row.request.creatorId);
+    await upsertShare(tx, { tenantId: user.tenantId, ...input });
+  });
+  return getRequest(db, user, input.requestId);
+}
+
+export async function unshareRequest(
+  db: Database,
+  user: AuthUser,
+  raw: z.input<typeof ZUnshareInput>,
+) {
+  assertEnabled(user);
+  const input = ZUnshareInput.parse(raw);
+  await db.transaction(async (tx) => {
+    await requireSharer(tx, user, input.requestId);
+    await deleteShare(tx, user.tenantId, input.requestId, input.userId);
+  });
+  // Who removed themself no longer sees it: answer what is left without reading it again.
+  return { requestId: input.requestId, userId: input.userId };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comments (02 §4 'Comentarios').
+
+export async function listComments(
+  db: Executor,
+  user: AuthUser,
+  raw: z.input<typeof ZCommentsInput>,
+) {
+  assertEnabled(user);
+  const input = ZCommentsInput.parse(raw);
+  await requireRequest(db, user, input.requestId);
+  const admin = user.roles.includes('admin');
+  const [rows, total, unseen] = await Promise.all([
+    findComments(db, user.tenantId, input.requestId, {
+      includeHidden: admin,
+      cursor: input.cursor ?? undefined,
+      limit: input.limit,
+    }),
+    countComments(db, user.tenantId, input.requestId, { includeHidden: admin }),
+    unseenCounts(db, user.tenantId, user.id, [input.requestId]),
+  ]);
+  const page = keysetPage(rows, input.limit, (last) => last.comment.id);
+  return {
+    items: page.items.map(({ comment, authorName, authorLastname }) => ({
+      id: comment.id,
+      text: comment.text,
+      visible: comment.visible,
+      author: person(comment.authorId, authorName, authorLastname),
+      createdAt: comment.createdAt,
+      deletable: admin || comment.authorId === user.id,
+    })),
+    nextCursor: page.nextCursor,
+    total,
+    unseen: unseen.get(input.requestId) ?? 0,
+  };
+}
+
+export async function addComment(
+  db: Database,
+  user: AuthUser,
+  raw: z.input<typeof ZAddCommentInput>,
+) {
+  assertEnabled(user);
+  const input = ZAddCommentInput.parse(raw);
+  await db.transaction(async (tx) => {
+    const { row } = await requireRequest(tx, user, input.requestId);
+    const fresh = await insertHistory(tx, {
+      tenantId: user.tenantId,
+      id: input.id ?? newId(),
+      requestId: input.requestId,
+      authorId: user.id,
+      kind: 'comment',
+      text: input.text,
+    });
+    if (!fresh) return;
+    await recordSaleUpdate(tx, user, row.request, row.templateTitle, 'comment', input.text);
+  });
+  return listComments(db, user, { requestId: input.requestId });
+}
+
+/** Admins delete any comment, authors their own ('Eliminar comentario'). */
+export async function removeComment(
+  db: Database,
+  user: AuthUser,
+  raw: z.input<typeof ZCommentRef>,
+) {
+  assertEnabled(user);
+  const input = ZCommentRef.parse(raw);
+  await db.transaction(async (tx) => {
+    await requireRequest(tx, user, input.requestId);
+    const comment = await findComment(tx, user.tenantId, input.requestId, input.commentId);
+    if (!comment) throw new DomainError('REQUEST_COMMENT_NOT_FOUND');
+    if (!user.roles.includes('admin') && comment.authorId !== user.id) {
+      throw new DomainError('REQUEST_COMMENT_NOT_YOURS');
+    }
+    await deleteComment(tx, user.tenantId, comment.id);
+  });
+  return listComments(db, user, { requestId: input.requestId });
+}
+
+/** Admins show or hide a comment (02 §6). */
+export async function setCommentVisibility(
+  db: Database,
+  user: AuthUser,
+  input: { requestId: string; commentId: string; visible: boolean },
+) {
+  assertEnabled(user);
+  await db.transaction(async (tx) => {
+    await requireRequest(tx, user, input.requestId);
+    const comment = await findComment(tx, user.tenantId, input.requestId, input.commentId);
+    if (!comment) throw new DomainError('REQUEST_COMMENT_NOT_FOUND');
+    await setCommentVisible(tx, user.tenantId, comment.id, input.visible);
+  });
+  return listComments(db, user, { requestId: input.requestId });
+}
+
+/** 'Marcar como visto' (commercial): every comment so far is seen by the caller. */
+export async function markRequestSeen(db: Database, user: AuthUser, requestId: string) {
+  assertEnabled(user);
+  await requireRequest(db, user, requestId);
+  await markSeen(db, user.tenantId, requestId, user.id, new Date());
+  return { requestId, unseen: 0 };
+}
+
+/** The caller's unseen comments of some requests (the panel's and the list's badges). */
+export async function unseenOf(db: Executor, user: AuthUser, requestIds: string[]) {
+  assertEnabled(user);
+  const visible: string[] = [];
+  for (const id of requestIds) {
+    const row = await findRequest(db, user.tenantId, id);
+    if (!row) continue;
+    const sharedAs = (await shareOf(db, user.tenantId, id, user.id)) as SharePermission | null;
+    if (await maySee(db, user, row, sharedAs)) visible.push(id);
+  }
+  const counts = await unseenCounts(db, user.tenantId, user.id, visible);
+  return visible.map((id) => ({ requestId: id, unseen: counts.get(id) ?? 0 }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inline new client (02 §3 New client, §5).
+
+export async function createClient(db: Database, user: AuthUser, raw: z.input<typeof ZNewClient>) {
+  assertEnabled(user);
+  const input = ZNewClient.parse(raw);
+  // The origin 'solicitud' when the company has it for the user; else none, named in the text.
+  const origins = await originsForUser(db, user);
+  const hasOrigin = origins.some((origin) => origin.code === REQUEST_CLIENT_ORIGIN);
+  return createContact(db, user, {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phones: input.phones.map((phone) => ({ phone, extensionNumber: '' })),
+    detail: input.detail,
+    origin: hasOrigin ? REQUEST_CLIENT_ORIGIN : null,
+    originText: hasOrigin ? '' : 'Solicitud',
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The `search` field (02 §7): the field's endpoint, only through the outbound guard.
+
+const SEARCH_TIMEOUT_MS = 5_000;
+const SEARCH_MAX_RESULTS = 50;
+
+function searchItems(body: unknown) {
+  const list = Array.isArray(body)
+    ? body
+    : body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data)
+      ? (body as { data: unknown[] }).data
+      : null;
+  if (!list) return null;
+  const items: z.infer<typeof ZSearchResult>['items'] = [];
+  for (const raw of list.slice(0, SEARCH_MAX_RESULTS)) {
+    if (!raw || typeof raw !== 'object') continue;
+    const item = raw as Record<string, unknown>;
+    const value = item.value;
+    if (typeof item.title !== 'string' || (typeof value !== 'string' && typeof value !== 'number'))
+      continue;
+    const values =
+      item.values && typeof item.values === 'object' && !Array.isArray(item.values)
+        ? (item.values as Record<string, unknown>)
+        : undefined;
+    items.push({ title: item.title, value: String(value), ...(values ? { values } : {}) });
+  }
+  return items;
+}
+
+export async function searchField(
+  db: Executor,
+  user: AuthUser,
+  raw: z.input<typeof ZSearchFieldInput>,
+) {
+  assertEnabled(user);
+  const input = ZSearchFieldInput.parse(raw);
+  const template = await requireTemplate(db, user, input.templateId);
+  const rules = rulesOf(template);
+  if (!mayUseTemplate(rules, { id: user.id, roles: user.roles })) {
+    throw new DomainError('REQUEST_TEMPLATE_ROLES');
+  }
+  const field = [...rules.body, ...rules.lineBody].find(
+    (each) => each.field === input.field && each.type === 'search',
+  );
+  if (!field?.endpointUrl) throw new DomainError('NOT_FOUND');
+  const failed = { items: [], failed: true };
+  let url: URL;
+  try {
+    url = new URL(field.endpointUrl);
+  } catch {
+    return failed;
+  }
+  url.searchParams.set('search', input.search);
+  try {
+    const response = await outboundRequest(url.toString(), {
+      timeoutMs: SEARCH_TIMEOUT_MS,
+      headers: { accept: 'application/json' },
+    });
+    if (!response.ok) return failed;
+    const items = searchItems(JSON.parse(response.text));
+    return items ? { items, failed: false } : failed;
+  } catch (error) {
+    // A refused address, a timeout, a reset, a too long or unreadable answer: a generic notice.
+    if (error instanceof DomainError || error instanceof AnswerTooLongError) return failed;
+    return failed;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The back office (01 §4, /comercial/requestsale).
+
+function requestScope(user: AuthUser): RequestScope {
+  const reach = contactReach(user.roles);
+  if (reach === 'tenant') return { kind: 'tenant' };
+  if (reach === 'subtree') return { kind: 'subtree', groupId: user.groupId, userId: user.id };
+  return { kind: 'own', userId: user.id };
+}
+
+export async function backofficeList(
+  db: Executor,
+  user: AuthUser,
+  raw: z.input<typeof ZBackofficeListInput>,
+) {
+  assertEnabled(user);
+  const input = ZBackofficeListInput.parse(raw);
+  const rows = await findRequests(
+    db,
+    user.tenantId,
+    requestScope(user),
+    {
+      templateId: input.templateId ?? undefined,
+      statusTypes: input.statusTypes ?? undefined,
+      sellerId: input.sellerId ?? undefined,
+      creatorId: input.creatorId ?? undefined,
+      contactId: input.contactId ?? undefined,
+      from: input.from ?? undefined,
+      to: input.to ?? undefined,
+    },
+    { cursor: input.cursor ?? undefined, limit: input.limit },
+  );
+  const page = keysetPage(rows, input.limit, (last) => last.request.id);
+  const [unseen, names] = await Promise.all([
+    unseenCounts(
+      db,
+      user.tenantId,
+      user.id,
+      page.items.map((row) => row.request.id),
+    ),
+    findContactNames(db, user.tenantId, [
+      ...new Set(
+        page.items.flatMap((row) => (row.request.contactId ? [row.request.contactId] : [])),
+      ),
+    ]),
+  ]);
+  const contactsById = new Map(names.map((contact) => [contact.id, contact]));
+  return {
+    items: page.items.map((row) => ({
+      ...summaryOf(row, unseen),
+      contactId: row.request.contactId,
+      contact: (row.request.contactId && contactsById.get(row.request.contactId)) || null,
+      auditor: person(row.request.auditorId, row.auditorName, row.auditorLastname),
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** Assigns (or clears) the auditor: the request enters (or leaves) audit mode. */
+export async function assignAuditor(
+  db: Database,
+  user: AuthUser,
+  raw: z.input<typeof ZAuditInput>,
+) {
+  assertEnabled(user);
+  const input = ZAuditInput.parse(raw);
+  if (input.auditorId) {
+    const staff = await findAgents(db, user.tenantId, {
+      roles: ['comercial', 'super', 'project_manager', 'admin'],
+    });
+    if (!staff.some((each) => each.id === input.auditorId)) {
+      throw new DomainError('REQUEST_SALE_SELLER_INVALID');
+    }
+  }
+  await db.transaction(async (tx) => {
+    const { row } = await requireRequest(tx, user, input.id, true);
+    await updateRequest(tx, user.tenantId, input.id, { auditorId: input.auditorId });
+    await recordSaleUpdate(tx, user, row.request, row.templateTitle, 'updated');
+  });
+  return getRequest(db, user, input.id);
+}
+
+/** Gives the request to another creator (an active user of the company). */
+export async function changeCreator(
+  db: Database,
+  user: AuthUser,
+  raw: z.input<typeof ZChangeCreatorInput>,
+) {
+  assertEnabled(user);
+  const input = ZChangeCreatorInput.parse(raw);
+  const users = await findAgents(db, user.tenantId, {
+    roles: ['user', 'super', 'comercial', 'project_manager', 'admin'],
+  });
+  if (!users.some((each) => each.id === input.creatorId)) {
+    throw new DomainError('REQUEST_SALE_SELLER_INVALID');
+  }
+  await db.transaction(async (tx) => {
+    const { row } = await requireRequest(tx, user, input.id, true);
+    await updateRequest(tx, user.tenantId, input.id, { creatorId: input.creatorId });
+    await recordSaleUpdate(tx, user, row.request, row.templateTitle, 'updated');
+  });
+  return getRequest(db, user, input.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Archiving a contact (03 §4, §8).
+
+/** A contact's active requests (not processed, linked or canceled), for the archive refusal. */
+export async function activeRequestsOf(db: Executor, tenantId: string, contactId: string) {
+  const rows = await findActiveRequestsOfContact(db, tenantId, contactId, CLOSED_STATUS_TYPES);
+  return rows.map((row) => ({
+    id: row.request.id,
+    title: row.templateTitle,
+    status: row.request.status,
+    statusType: row.request.statusType,
+  }));
+}
+
+/** Refuses with closingRequestSale (carrying them) when the contact has active requests. */
+export async function assertNoActiveRequests(db: Executor, tenantId: string, contactId: string) {
+  const requestSales = await activeRequestsOf(db, tenantId, contactId);
+  if (requestSales.length > 0) {
+    throw new DomainError('closingRequestSale', { requestSales, count: requestSales.length });
+  }
+}
