@@ -11,6 +11,7 @@ import { trainingEs } from './training.es';
 import { sharedInboxesEs } from './shared-inboxes.es';
 import { companyEs } from './company.es';
 import { adminEs } from './admin.es';
+import { requestSalesEs } from './request-sales.es';
 
 /**
  * The Spanish catalogue: every text a user reads comes from here. Texts quoted by the
@@ -201,6 +202,7 @@ export const es = {
   salesOffice: salesOfficeEs,
   requestSalesOffice: requestSalesOfficeEs,
   receipts: receiptsEs,
+  requestSales: requestSalesEs,
   training: trainingEs,
   app: {
     name: 'Cartera',

@@ -1,0 +1,112 @@
+/**
+ * Texts of request sales, 'Solicitudes' (issue #15): the seller's editor (02 §2 screen 10, §4,
+ * §5), the contact's panel and the composer's tab (03 §2.2), the timeline bubble and the
+ * archive refusal (03 §4). The field errors are the domain module's (REQUEST_TEXTS); texts the
+ * specification does not show are ours (docs/decisions.md "Request sales 'Solicitudes'").
+ * Part of the one Spanish catalogue: `es.requestSales`.
+ */
+import { NEW_CLIENT_TEXTS, REQUEST_TEXTS } from '../request-sales';
+
+export const requestSalesEs = {
+  fieldErrors: REQUEST_TEXTS,
+  newClientErrors: NEW_CLIENT_TEXTS,
+  /** Composer tab and panel. */
+  tab: 'Solicitudes',
+  panelTitle: 'Solicitudes',
+  empty: 'El contacto no tiene solicitudes.',
+  more: 'Ver mas',
+  less: 'Ver menos',
+  newRequest: 'Nueva solicitud',
+  pickTemplate: 'Elegí una plantilla',
+  noTemplates: 'La empresa no tiene plantillas de solicitud.',
+  defaultWord: 'Solicitud',
+  unseenBadge: '{n} sin ver',
+  createdBy: 'Creada por {name}',
+  /** The editor modal. */
+  create: 'Crear {title}',
+  modify: 'Modificar {title}',
+  tabRequest: 'Solicitud',
+  tabComments: 'Comentarios',
+  saveDraft: 'Guardar como borrador',
+  send: 'Enviar',
+  sent: 'Enviado',
+  edit: 'Editar',
+  close: 'Cerrar',
+  auditBanner: 'Estas en modo de procesamiento de solicitud',
+  rolesWarning: 'No tenés los permisos necesarios para interactuar con esta plantilla de solicitud',
+  configCard: 'Configuración de Solicitud',
+  seller: 'Vendedor',
+  status: 'Estado',
+  statusPlaceholder: 'Elegí un estado',
+  sellerPlaceholder: 'Elegí un vendedor',
+  clientCard: 'Datos del cliente',
+  clientFirstName: 'Nombre',
+  clientLastName: 'Apellido',
+  clientPhone: 'Teléfono',
+  clientDetail: 'Detalle',
+  changeStatus: 'Cambiar estado',
+  statusChangedTitle: 'Cambio de estado',
+  statusChanged:
+    'El cambio de estado se aplicó correctamente. Su solicitud ha sido actualizada exitosamente.',
+  statusFailedTitle: 'Error en cambiar estado de solicitud',
+  statusFailed:
+    'Hubo un error al cambiar el estado de la solicitud. Por favor, inténtelo de nuevo. Si el problema persiste, contacte con soporte.',
+  saved: 'Solicitud guardada',
+  sentDone: 'Solicitud enviada',
+  missingRequired: REQUEST_TEXTS.missingRequired,
+  cancel: 'Cancelar',
+  continue: 'Continuar',
+  leaveQuestion: '¿Estás seguro que deseas salir sin guardar los cambios?',
+  leave: 'Salir',
+  stay: 'Seguir editando',
+  /** 'Compartir solicitud'. */
+  share: 'Compartir solicitud',
+  shareUser: 'Usuario',
+  sharePermission: 'Permiso',
+  shareAdd: 'Compartir',
+  shareRemove: 'Quitar',
+  shareEmpty: 'La solicitud no está compartida.',
+  /** The form. */
+  lines: 'Prepagos',
+  lineCode: 'Código',
+  addLine: 'Agregar código',
+  removeLine: 'Quitar código',
+  upload: 'Subir archivo',
+  uploadMany: 'Subir archivos',
+  removeFile: 'Quitar archivo',
+  uploading: 'Subiendo {name}',
+  searchPlaceholder: 'Buscar…',
+  searchFailed: 'No se pudo consultar la búsqueda. Intentá de nuevo más tarde.',
+  searchEmpty: 'Sin resultados',
+  autoincrement: 'Se numera al guardar',
+  datePlaceholder: 'DD/MM/YYYY',
+  dateTimePlaceholder: 'DD/MM/YYYY HH:mm',
+  emptyTemplate: 'La plantilla no tiene campos.',
+  readOnlyEmpty: '—',
+  /** Comments. */
+  commentPlaceholder: 'Escribí un comentario',
+  comment: 'Comentar',
+  commented: 'comento',
+  noComments: 'Todavía no hay comentarios.',
+  markSeen: 'Marcar como visto',
+  deleteComment: 'Eliminar comentario',
+  hideComment: 'Ocultar',
+  showComment: 'Mostrar',
+  hiddenComment: 'Oculto',
+  loadMore: 'Ver más comentarios',
+  commentsOnlyEditing: 'Guardá la solicitud para poder comentarla.',
+  /** The timeline bubble (saleupdate). */
+  bubble: {
+    created: 'Solicitud creada',
+    updated: 'Solicitud modificada',
+    stateChange: 'Cambio de estado: {status}',
+    comment: 'Nuevo comentario en la solicitud',
+    open: 'Ver solicitud',
+  },
+  /** 03 §4 archive refusal. */
+  activeOne: 'Existe una solicitud activa',
+  activeMany: 'Existen {n} solicitudes activas',
+  activeHelp:
+    'Para archivar el contacto, modificá o cancelá cada solicitud activa. Abrila desde la lista.',
+  open: 'Abrir',
+} as const;
