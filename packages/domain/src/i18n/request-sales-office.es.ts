@@ -73,7 +73,8 @@ export const requestSalesOfficeEs = {
   templates: {
     title: 'Plantillas',
     new: 'Nueva plantilla',
-    empty: 'Todavía no hay plantillas. Crea la primera para que los vendedores carguen solicitudes.',
+    empty:
+      'Todavía no hay plantillas. Crea la primera para que los vendedores carguen solicitudes.',
     default: 'Predeterminada',
     inactive: 'Desactivada',
     fields: '{n} campos',
@@ -124,7 +125,8 @@ export const requestSalesOfficeEs = {
     addField: 'Agregar campo',
     noFields: 'La plantilla no tiene campos todavía.',
     preview: 'Vista previa',
-    previewHint: 'Completa la vista previa para probar las reglas de visibilidad. No se guarda nada.',
+    previewHint:
+      'Completa la vista previa para probar las reglas de visibilidad. No se guarda nada.',
     previewEmpty: 'Agrega campos para ver la vista previa.',
   },
   field: {

@@ -38,7 +38,10 @@ export function BackofficeActionDialog({
   const me = useMe();
   const [choice, setChoice] = useState<string | null>(null);
   const [comment, setComment] = useState('');
-  const users = useQuery({ ...trpc.requestSale.shareUsers.queryOptions(), enabled: action !== null && action !== 'force' });
+  const users = useQuery({
+    ...trpc.requestSale.shareUsers.queryOptions(),
+    enabled: action !== null && action !== 'force',
+  });
 
   useEffect(() => {
     if (!request || !action) return;
@@ -101,7 +104,11 @@ export function BackofficeActionDialog({
   };
 
   const title =
-    action === 'audit' ? texts.auditTitle : action === 'creator' ? texts.creatorTitle : texts.forceTitle;
+    action === 'audit'
+      ? texts.auditTitle
+      : action === 'creator'
+        ? texts.creatorTitle
+        : texts.forceTitle;
   const confirmLabel =
     action === 'audit'
       ? choice

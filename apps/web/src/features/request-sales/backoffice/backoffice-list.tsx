@@ -1,8 +1,25 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, MultiSelect, Select, Stack, Table, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  MultiSelect,
+  Select,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
-import { allStatuses, statusColour, statusTitle, type StatusOption } from '@cartera/domain/request-sales';
+import {
+  allStatuses,
+  statusColour,
+  statusTitle,
+  type StatusOption,
+} from '@cartera/domain/request-sales';
 import type { RouterOutputs } from '@cartera/server/router';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useTRPC } from '../../../lib/trpc';
@@ -26,7 +43,13 @@ interface Filters {
   to: string | null;
 }
 
-const NO_FILTERS: Filters = { templateId: null, statusTypes: [], sellerId: null, from: null, to: null };
+const NO_FILTERS: Filters = {
+  templateId: null,
+  statusTypes: [],
+  sellerId: null,
+  from: null,
+  to: null,
+};
 
 /** The statuses a filter offers: the known ones, renamed or extended by the templates' options. */
 export function statusesOf(templates: readonly Pick<Template, 'statusOptions'>[]): StatusOption[] {
@@ -37,13 +60,7 @@ export function statusesOf(templates: readonly Pick<Template, 'statusOptions'>[]
   return list;
 }
 
-export function RequestStatusBadge({
-  statusType,
-  title,
-}: {
-  statusType: string;
-  title: string;
-}) {
+export function RequestStatusBadge({ statusType, title }: { statusType: string; title: string }) {
   return (
     <Badge color={statusColour(statusType)} variant="light" data-testid="request-status">
       {title}
@@ -60,10 +77,13 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
   const trpc = useTRPC();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [open, setOpen] = useState<BackofficeRequest | null>(null);
-  const [action, setAction] = useState<{ kind: BackofficeAction; request: BackofficeRequest } | null>(
-    null,
+  const [action, setAction] = useState<{
+    kind: BackofficeAction;
+    request: BackofficeRequest;
+  } | null>(null);
+  const templates = useQuery(
+    trpc.requestSale.templates.queryOptions({ includeInactive: commercial }),
   );
-  const templates = useQuery(trpc.requestSale.templates.queryOptions({ includeInactive: commercial }));
   const sellers = useQuery(trpc.requestSale.sellers.queryOptions());
   const bounds = dayRangeBounds(filters);
   const list = useInfiniteQuery(
@@ -123,7 +143,10 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
         <Select
           aria-label={texts.filters.seller}
           placeholder={texts.filters.allSellers}
-          data={(sellers.data ?? []).map((seller) => ({ value: seller.id, label: fullNameOf(seller) }))}
+          data={(sellers.data ?? []).map((seller) => ({
+            value: seller.id,
+            label: fullNameOf(seller),
+          }))}
           value={filters.sellerId}
           onChange={(next) => change({ sellerId: next })}
           searchable
@@ -195,7 +218,9 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
                 </Anchor>
               </Table.Td>
               <Table.Td visibleFrom="md">
-                <Text size="sm">{request.seller ? fullNameOf(request.seller) : texts.noSeller}</Text>
+                <Text size="sm">
+                  {request.seller ? fullNameOf(request.seller) : texts.noSeller}
+                </Text>
               </Table.Td>
               <Table.Td visibleFrom="md">
                 <Text size="sm">{fullNameOf(request.creator)}</Text>
@@ -204,10 +229,18 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
                 <Group gap={4} wrap="nowrap">
                   <RequestStatusBadge
                     statusType={request.statusType}
-                    title={request.status || statusTitle(request.statusType, optionsOf(request.template.id))}
+                    title={
+                      request.status ||
+                      statusTitle(request.statusType, optionsOf(request.template.id))
+                    }
                   />
                   {request.auditor && (
-                    <Badge variant="outline" color="gray" size="sm" title={format(texts.audited, { name: fullNameOf(request.auditor) })}>
+                    <Badge
+                      variant="outline"
+                      color="gray"
+                      size="sm"
+                      title={format(texts.audited, { name: fullNameOf(request.auditor) })}
+                    >
                       {fullNameOf(request.auditor)}
                     </Badge>
                   )}
@@ -255,7 +288,9 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
         action={action?.kind ?? null}
         request={action?.request ?? null}
         name={action ? nameOf(action.request) : ''}
-        statuses={action ? allStatuses({ statusOptions: optionsOf(action.request.template.id) ?? [] }) : []}
+        statuses={
+          action ? allStatuses({ statusOptions: optionsOf(action.request.template.id) ?? [] }) : []
+        }
         onClose={() => setAction(null)}
       />
     </Stack>

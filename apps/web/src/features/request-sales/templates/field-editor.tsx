@@ -253,7 +253,12 @@ export function FieldEditor({
               clearable
             />
           )}
-          <RulesEditor field={field} body={body} errorAt={(path) => at(`visibilityRules.${path}`)} onChange={set} />
+          <RulesEditor
+            field={field}
+            body={body}
+            errorAt={(path) => at(`visibilityRules.${path}`)}
+            onChange={set}
+          />
         </Stack>
       </Collapse>
     </Paper>

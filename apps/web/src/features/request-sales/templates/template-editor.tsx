@@ -115,7 +115,12 @@ export function TemplateEditor({
     [body, draft.lineBody],
   );
   const viewer = useMemo(
-    () => ({ id: me?.user.id ?? '', roles: me?.user.roles ?? [], additionalData: null, flows: null }),
+    () => ({
+      id: me?.user.id ?? '',
+      roles: me?.user.roles ?? [],
+      additionalData: null,
+      flows: null,
+    }),
     [me],
   );
   // Values of fields that no longer exist would only confuse the preview.
@@ -167,7 +172,7 @@ export function TemplateEditor({
           {userMessageOf(failure)}
         </Alert>
       )}
-      <Grid gutter="lg">
+      <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="lg">
             <Paper withBorder radius="md" p="md">
