@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Select, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -36,24 +36,21 @@ export function BackofficeActionDialog({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const me = useMe();
-  const [choice, setChoice] = useState<string | null>(null);
+  // The dialog is keyed by its request and action: it starts from the request's current value.
+  const [choice, setChoice] = useState<string | null>(() =>
+    !request || !action
+      ? null
+      : action === 'audit'
+        ? (request.auditor?.id ?? null)
+        : action === 'creator'
+          ? request.creator.id
+          : request.statusType,
+  );
   const [comment, setComment] = useState('');
   const users = useQuery({
     ...trpc.requestSale.shareUsers.queryOptions(),
     enabled: action !== null && action !== 'force',
   });
-
-  useEffect(() => {
-    if (!request || !action) return;
-    setComment('');
-    setChoice(
-      action === 'audit'
-        ? (request.auditor?.id ?? null)
-        : action === 'creator'
-          ? request.creator.id
-          : request.statusType,
-    );
-  }, [request, action]);
 
   const done = (message: string) => {
     void queryClient.invalidateQueries(trpc.requestSale.pathFilter());

@@ -102,7 +102,7 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
     ),
   );
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const templateList = templates.data ?? [];
+  const templateList = useMemo(() => templates.data ?? [], [templates.data]);
   const statuses = useMemo(() => {
     const chosen = templateList.filter((each) => each.id === filters.templateId);
     return statusesOf(chosen.length > 0 ? chosen : templateList);
@@ -285,6 +285,7 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
 
       <RequestView request={open} onClose={() => setOpen(null)} />
       <BackofficeActionDialog
+        key={action ? `${action.kind}-${action.request.id}` : 'none'}
         action={action?.kind ?? null}
         request={action?.request ?? null}
         name={action ? nameOf(action.request) : ''}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -76,16 +76,14 @@ export function TemplateEditor({
   const errors = useMemo(() => draftErrors(draft), [draft]);
   const shownErrors = tried ? errors : {};
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
-  const saving = useRef(false);
-
+  // A saved template closes the editor (no navigation), so nothing is left to block then.
   const blocker = useBlocker({
-    shouldBlockFn: () => dirty && !saving.current,
-    enableBeforeUnload: () => dirty && !saving.current,
+    shouldBlockFn: () => dirty,
+    enableBeforeUnload: () => dirty,
     withResolver: true,
   });
 
   const saved = (message: string) => {
-    saving.current = true;
     void queryClient.invalidateQueries(trpc.requestSale.pathFilter());
     notifications.show({ color: 'teal', message });
     onClose();
@@ -124,17 +122,13 @@ export function TemplateEditor({
     [me],
   );
   // Values of fields that no longer exist would only confuse the preview.
-  useEffect(() => {
-    setPreview((current) => {
-      const codes = new Set(body.map((field) => field.field));
-      const content = Object.fromEntries(
-        Object.entries(current.content).filter(([code]) => codes.has(code)),
-      );
-      return Object.keys(content).length === Object.keys(current.content).length
-        ? current
-        : { ...current, content };
-    });
-  }, [body]);
+  const previewValue = useMemo(() => {
+    const codes = new Set(body.map((field) => field.field));
+    const content = Object.fromEntries(
+      Object.entries(preview.content).filter(([code]) => codes.has(code)),
+    );
+    return { ...preview, content };
+  }, [body, preview]);
 
   const addField = (type: RequestFieldType) => {
     const field = newField(type, draft.body);
@@ -335,7 +329,7 @@ export function TemplateEditor({
               ) : (
                 <RequestForm
                   template={previewTemplate}
-                  value={preview}
+                  value={previewValue}
                   onChange={setPreview}
                   viewer={viewer}
                   errorsVisibility="touched"
