@@ -9,7 +9,8 @@ const texts = es.requestSalesOffice;
 
 /**
  * /comercial/requestsale 'Solicitudes' (01 §2, §4; issue #15 items 3 and 7): the requests of the
- * back office and, for admins and commercial users, 'Plantillas', the template editor.
+ * back office and, for admins and commercial users, 'Plantillas', the template editor. Titled
+ * with the company's own name of the screen when it has one (configs.sale.requestSaleLabel).
  */
 export function RequestSalesPage() {
   const me = useMe();
@@ -21,7 +22,7 @@ export function RequestSalesPage() {
   return (
     <Stack gap="md">
       <Title order={1} fz="h2">
-        {es.menu.entries.requestSale}
+        {me?.settings.requestSaleLabel ?? es.menu.entries.requestSale}
       </Title>
       {manager ? (
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
