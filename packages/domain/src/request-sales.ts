@@ -210,7 +210,13 @@ export type RequestTemplateRules = Pick<
 
 export const ZRequestFile = z.object({
   name: z.string().trim().min(1).max(255),
-  path: z.string().trim().min(1).max(2000),
+  /** The stored file's address: a path, or an http(s) URL; no other scheme (javascript:, data:). */
+  path: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2000)
+    .refine((path) => !/^[a-z][a-z0-9+.-]*:/i.test(path) || /^https?:\/\//i.test(path)),
   type: z.string().trim().max(200).default('application/octet-stream'),
   size: z.number().int().min(0),
   uploadedFrom: z.literal('web').default('web'),

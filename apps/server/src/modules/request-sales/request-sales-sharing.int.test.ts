@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { contacts, groups, requestSaleHistory, requestSales } from '@cartera/db/schema';
 import { INTERACTION_CONTENT } from '@cartera/domain/interactions';
 import { useDemoApp } from '../../testing/demo-app';
+import { requestSalesFixtures } from '../../testing/request-sales-fixtures';
 
 /*
  * Request sales (issue #15): sharing (read cannot edit, write can), comments with their unseen
@@ -18,27 +19,7 @@ const OTHER_SELLER = 'vendedora@demo.test';
 const SUPERVISOR = 'supervisor@demo.test';
 const OTHER_TENANT = 'vendedor@otra.test';
 
-async function contactOf(email: string, index = 0) {
-  const seller = env.demo.users[email]!;
-  const rows = await env.database.handle.db
-    .select()
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.tenantId, seller.tenantId),
-        eq(contacts.agentId, seller.id),
-        sql`cardinality(${contacts.phones}) > 0`,
-      ),
-    )
-    .orderBy(contacts.createdAt, contacts.id)
-    .limit(index + 1);
-  return rows[index]!;
-}
-
-async function templateId(title: string) {
-  const list = await env.call(COMERCIAL, 'requestSale.templates', {});
-  return list.data!.find((template) => template.title === title)!.id;
-}
+const { contactOf, templateId } = requestSalesFixtures(env);
 
 /** A sent 'Portabilidad' request of Valentín on one of his contacts. */
 async function sellerRequest(index = 2) {

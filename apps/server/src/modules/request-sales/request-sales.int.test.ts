@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { contacts, requestSales } from '@cartera/db/schema';
 import { INTERACTION_CONTENT } from '@cartera/domain/interactions';
 import { REQUEST_FILE_MAX_BYTES } from '@cartera/domain/request-sales';
 import { useDemoApp } from '../../testing/demo-app';
+import { requestSalesFixtures } from '../../testing/request-sales-fixtures';
 import { waitFor, watchTopic } from '../../testing/ws-client';
 
 /*
@@ -18,27 +19,7 @@ const SELLER = 'vendedor@demo.test';
 const PROJECT = 'proyecto@demo.test';
 
 /** A contact of the seller, `index` down their list (the seed's requests are further down). */
-async function contactOf(email: string, index = 0) {
-  const seller = env.demo.users[email]!;
-  const rows = await env.database.handle.db
-    .select()
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.tenantId, seller.tenantId),
-        eq(contacts.agentId, seller.id),
-        sql`cardinality(${contacts.phones}) > 0`,
-      ),
-    )
-    .orderBy(contacts.createdAt, contacts.id)
-    .limit(index + 1);
-  return rows[index]!;
-}
-
-async function templateId(title: string) {
-  const list = await env.call(COMERCIAL, 'requestSale.templates', {});
-  return list.data!.find((template) => template.title === title)!.id;
-}
+const { contactOf, templateId } = requestSalesFixtures(env);
 
 async function requestCount() {
   const [row] = await env.database.handle.db
@@ -211,6 +192,17 @@ describe('solicitudes: guardar y enviar', () => {
       },
       'content.cedula',
       'El tamaño del archivo es superior al permitido',
+    ],
+    [
+      'un archivo con una dirección javascript:',
+      SELLER,
+      {
+        tipo: 'movil',
+        lineas: '2',
+        cedula: { name: 'cedula.png', path: 'javascript:alert(1)', size: 10 },
+      },
+      'content.cedula',
+      'El valor es inválido',
     ],
   ])('%s se rechaza con su texto y no guarda nada', async (_, email, content, field, text) => {
     const contact = await contactOf(SELLER);
@@ -456,5 +448,30 @@ describe('solicitudes: obligatorios sin completar', () => {
     expect(refused.error?.data.details).toMatchObject({ missingRequired: ['plan'] });
     const saved = await env.call(COMERCIAL, 'requestSale.create', input);
     expect(saved.data).toMatchObject({ statusType: 'new', content: { tipo: 'hogar' } });
+  });
+});
+
+describe('solicitudes: reintentos', () => {
+  it('crear dos veces con el mismo id guarda una sola solicitud y un solo ítem', async () => {
+    const contact = await contactOf(SELLER, 8);
+    const id = '019ab000-0000-7000-8000-00000000b001';
+    const input = {
+      id,
+      contactId: contact.id,
+      templateId: await templateId('Portabilidad'),
+      mode: 'send',
+      content: { numeroPortar: '099121212', compania: 'antel' },
+    };
+    const first = await env.call(SELLER, 'requestSale.create', input);
+    const again = await env.call(SELLER, 'requestSale.create', input);
+    expect(first.data!.id).toBe(id);
+    expect(again.data!.id).toBe(id);
+    const rows = await env.database.handle.db
+      .select()
+      .from(requestSales)
+      .where(eq(requestSales.id, id));
+    expect(rows).toHaveLength(1);
+    const items = (await saleUpdates(contact.id)).filter((item) => item.requestsaleid === id);
+    expect(items).toHaveLength(1);
   });
 });

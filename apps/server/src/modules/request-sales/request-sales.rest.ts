@@ -4,32 +4,36 @@ import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';
 import {
   addComment,
+  listComments,
+  markRequestSeen,
+  ZAddCommentInput,
+  ZCommentPage,
+} from './request-comments.service';
+import {
   assignAuditor,
   backofficeList,
   changeCreator,
   changeStatus,
   createRequest,
-  defaultTemplate,
   forceStatus,
   getRequest,
-  getTemplate,
   listByContact,
-  listComments,
-  listTemplates,
-  markRequestSeen,
   removeRequest,
   updateRequestById,
-  ZAddCommentInput,
   ZBackofficeListInput,
   ZBackofficePage,
   ZChangeStatusInput,
-  ZCommentPage,
   ZRequestCreateInput,
   ZRequestSale,
   ZRequestSummary,
-  ZRequestTemplate,
   ZRequestUpdateInput,
 } from './request-sales.service';
+import {
+  defaultTemplate,
+  getTemplate,
+  listTemplates,
+  ZRequestTemplate,
+} from './request-templates.service';
 
 /**
  * The legacy paths of 01 §7 Request sale (the /crm/requestsale and /crm/backoffice/requestsale

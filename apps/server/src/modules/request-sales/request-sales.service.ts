@@ -3,17 +3,14 @@ import type { Database, Executor, Transaction } from '@cartera/db/client';
 import type { RequestTemplateRow } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
-import { contactReach, flagOn } from '@cartera/domain/policy';
+import { contactReach } from '@cartera/domain/policy';
 import {
   allStatuses,
   CLOSED_STATUS_TYPES,
-  fieldLockedFor,
   fieldShownTo,
   isActiveStatusType,
   isSent,
-  mayUseTemplate,
   REQUEST_CLIENT_ORIGIN,
-  REQUEST_COMMENTS_PAGE_SIZE,
   REQUEST_SALES_PAGE_SIZE,
   requestPermissions,
   SHARE_PERMISSIONS,
@@ -22,9 +19,7 @@ import {
   validateRequest,
   ZNewClient,
   ZRequestContent,
-  ZRequestField,
   ZRequestLine,
-  ZRequestTemplateInput,
   ZStatusOption,
   type RequestContent,
   type RequestField,
@@ -33,8 +28,6 @@ import {
   type SaveMode,
   type SharePermission,
 } from '@cartera/domain/request-sales';
-import { ROLES } from '@cartera/domain/roles';
-import { AnswerTooLongError, outboundRequest } from '../../lib/outbound';
 import { keysetPage } from '../../lib/pagination';
 import { findVisibleContact, visibleContact } from '../contact-access/contact-access.service';
 import { lockContact } from '../contacts/contacts.service';
@@ -44,39 +37,28 @@ import type { AuthUser } from '../sessions/session.types';
 import { recordInteraction } from '../timeline/timeline-writer';
 import { findAgents } from '../users/users.service';
 import {
-  clearOtherDefaults,
   commentCounts,
-  countComments,
-  deleteComment,
   deleteRequest,
   deleteShare,
   findActiveRequestsOfContact,
-  findComment,
-  findComments,
   findContactNames,
-  findDefaultTemplate,
   findRequest,
   findRequests,
   findRequestsOfContact,
   findShares,
-  findTemplate,
-  findTemplates,
   findUserData,
   insertHistory,
   insertRequest,
-  insertTemplate,
-  markSeen,
-  setCommentVisible,
   shareOf,
   takeAutoincrement,
   unseenCounts,
   updateRequest,
-  updateTemplate,
   upsertShare,
   userInSubtree,
   type RequestRow,
   type RequestScope,
 } from './request-sales.repository';
+import { assertEnabled, requireTemplate, rulesOf } from './request-templates.service';
 
 /*
  * Request sales, 'Solicitudes' (01 §3, §4, §7; 02 §3-§7; 03 §2.1, §3, §4; issue #15). Every rule
@@ -93,20 +75,15 @@ import {
 
 const ZId = z.uuid();
 
-export const ZTemplateUpdateInput = z.object({ id: ZId, data: ZRequestTemplateInput });
-
 export const ZSaveMode = z.enum(['draft', 'send']);
 
-export const ZRequestCreateInput = z.object({
-  /** Client-made (UUIDv7) so a retry stores nothing twice. */
-  id: ZId.optional(),
-  contactId: ZId,
-  templateId: ZId,
+/** What a save of the editor sends (create and update alike). */
+const ZRequestSave = z.object({
   /** 'Guardar como borrador' or 'Enviar' (02 §4). */
   mode: ZSaveMode.default('draft'),
   content: ZRequestContent.default({}),
   lines: z.array(ZRequestLine).max(200).default([]),
-  /** 'Vendedor' (supervisors and commercial, 02 §6); default the contact's agent. */
+  /** 'Vendedor' (supervisors and commercial, 02 §6); on creation default the contact's agent. */
   sellerId: ZId.nullish(),
   /** 'Estado' (commercial, 02 §6): a status of the template's full list. */
   statusType: z.string().trim().min(1).max(60).nullish(),
@@ -115,6 +92,13 @@ export const ZRequestCreateInput = z.object({
    * required fields are not enforced on this save (ignored for anyone else).
    */
   confirmMissing: z.boolean().default(false),
+});
+
+export const ZRequestCreateInput = ZRequestSave.extend({
+  /** Client-made (UUIDv7) so a retry stores nothing twice. */
+  id: ZId.optional(),
+  contactId: ZId,
+  templateId: ZId,
   /** Users to share it with on creation. */
   shared: z
     .array(z.object({ userId: ZId, permission: z.enum(SHARE_PERMISSIONS) }))
@@ -122,16 +106,7 @@ export const ZRequestCreateInput = z.object({
     .default([]),
 });
 
-export const ZRequestUpdateInput = z.object({
-  id: ZId,
-  mode: ZSaveMode.default('draft'),
-  content: ZRequestContent.default({}),
-  lines: z.array(ZRequestLine).max(200).default([]),
-  sellerId: ZId.nullish(),
-  statusType: z.string().trim().min(1).max(60).nullish(),
-  /** As in create: commercial users may save with required fields missing. */
-  confirmMissing: z.boolean().default(false),
-});
+export const ZRequestUpdateInput = ZRequestSave.extend({ id: ZId });
 
 export const ZChangeStatusInput = z.object({
   id: ZId,
@@ -142,22 +117,6 @@ export const ZChangeStatusInput = z.object({
 
 export const ZForceStatusInput = ZChangeStatusInput;
 
-export const ZCommentsInput = z.object({
-  requestId: ZId,
-  cursor: ZId.nullish(),
-  limit: z.number().int().min(1).max(50).default(REQUEST_COMMENTS_PAGE_SIZE),
-});
-
-export const ZAddCommentInput = z.object({
-  id: ZId.optional(),
-  requestId: ZId,
-  text: z.string().trim().min(1, { error: 'El comentario es obligatorio' }).max(2000, {
-    error: 'El comentario no puede tener más de 2000 caracteres',
-  }),
-});
-
-export const ZCommentRef = z.object({ requestId: ZId, commentId: ZId });
-
 export const ZShareInput = z.object({
   requestId: ZId,
   userId: ZId,
@@ -165,12 +124,6 @@ export const ZShareInput = z.object({
 });
 
 export const ZUnshareInput = z.object({ requestId: ZId, userId: ZId });
-
-export const ZSearchFieldInput = z.object({
-  templateId: ZId,
-  field: z.string().trim().min(1).max(60),
-  search: z.string().max(200).default(''),
-});
 
 export const ZBackofficeListInput = z.object({
   templateId: ZId.nullish(),
@@ -190,26 +143,7 @@ export const ZChangeCreatorInput = z.object({ id: ZId, creatorId: ZId });
 // ---------------------------------------------------------------------------------------------
 // What the API answers.
 
-export const ZRequestTemplate = z.object({
-  id: z.string(),
-  title: z.string(),
-  roles: z.array(z.enum(ROLES)),
-  body: z.array(ZRequestField),
-  lineBody: z.array(ZRequestField),
-  allowedModificationStates: z.array(z.string()),
-  allowAdvisorsToChangeStatus: z.boolean(),
-  statusOptions: z.array(ZStatusOption),
-  stateslistEnabledToChange: z.array(ZStatusOption),
-  isDefault: z.boolean(),
-  active: z.boolean(),
-  /** Whether the caller's roles let them interact with it (02 §6 roles warning). */
-  usable: z.boolean(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
-});
-export type RequestTemplateView = z.infer<typeof ZRequestTemplate>;
-
-const ZPerson = z.object({ id: z.string(), name: z.string(), lastname: z.string() });
+export const ZPerson = z.object({ id: z.string(), name: z.string(), lastname: z.string() });
 
 export const ZRequestPermissions = z.object({
   interact: z.boolean(),
@@ -278,40 +212,11 @@ export const ZBackofficePage = z.object({
   nextCursor: z.string().nullable(),
 });
 
-export const ZRequestComment = z.object({
-  id: z.string(),
-  text: z.string(),
-  visible: z.boolean(),
-  author: ZPerson.nullable(),
-  createdAt: z.date(),
-  /** The caller may delete it (admins any, authors their own). */
-  deletable: z.boolean(),
-});
-
-export const ZCommentPage = z.object({
-  items: z.array(ZRequestComment),
-  nextCursor: z.string().nullable(),
-  total: z.number(),
-  unseen: z.number(),
-});
-
 export const ZPickerUser = z.object({
   id: z.string(),
   name: z.string(),
   lastname: z.string(),
   groupName: z.string(),
-});
-
-export const ZSearchResult = z.object({
-  items: z.array(
-    z.object({
-      title: z.string(),
-      value: z.string(),
-      values: z.record(z.string(), z.unknown()).optional(),
-    }),
-  ),
-  /** The endpoint failed or was refused: the web shows a generic notice. */
-  failed: z.boolean(),
 });
 
 export const ZActiveRequest = z.object({
@@ -320,136 +225,6 @@ export const ZActiveRequest = z.object({
   status: z.string(),
   statusType: z.string(),
 });
-
-// ---------------------------------------------------------------------------------------------
-// Templates.
-
-const ZFields = z.array(ZRequestField);
-
-/** The rules of a stored template (stored through ZRequestTemplateInput, read as its output). */
-function rulesOf(row: RequestTemplateRow): RequestTemplateRules {
-  return {
-    roles: row.roles as RequestTemplateRules['roles'],
-    body: ZFields.parse(row.body),
-    lineBody: ZFields.parse(row.lineBody),
-    allowedModificationStates: row.allowedModificationStates,
-    allowAdvisorsToChangeStatus: row.allowAdvisorsToChangeStatus,
-    statusOptions: row.statusOptions,
-    stateslistEnabledToChange: row.stateslistEnabledToChange,
-  };
-}
-
-function templateView(row: RequestTemplateRow, user: AuthUser): RequestTemplateView {
-  const rules = rulesOf(row);
-  return {
-    id: row.id,
-    title: row.title,
-    ...rules,
-    isDefault: row.isDefault,
-    active: row.active,
-    usable: mayUseTemplate(rules, { id: user.id, roles: user.roles }),
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
-
-/** 01 §6: the request-sale flag on and not disabled. Template management stays open. */
-function assertEnabled(user: AuthUser) {
-  if (!flagOn(user, 'requestSale') || flagOn(user, 'disableRequestSale')) {
-    throw new DomainError('DISABLED_FEATURE');
-  }
-}
-
-async function requireTemplate(db: Executor, user: AuthUser, id: string, forUpdate = false) {
-  const row = await findTemplate(db, user.tenantId, id, { forUpdate });
-  if (!row) throw new DomainError('REQUEST_TEMPLATE_NOT_FOUND');
-  return row;
-}
-
-export async function listTemplates(
-  db: Executor,
-  user: AuthUser,
-  input: { includeInactive?: boolean | undefined },
-) {
-  const manager = user.roles.includes('admin') || user.roles.includes('comercial');
-  const rows = await findTemplates(db, user.tenantId, {
-    includeInactive: manager && input.includeInactive === true,
-  });
-  return rows.map((row) => templateView(row, user));
-}
-
-export async function getTemplate(db: Executor, user: AuthUser, id: string) {
-  return templateView(await requireTemplate(db, user, id), user);
-}
-
-/** The default template (the one marked, else the oldest active one); null when none. */
-export async function defaultTemplate(db: Executor, user: AuthUser) {
-  const row = await findDefaultTemplate(db, user.tenantId);
-  return row ? templateView(row, user) : null;
-}
-
-function templateValues(input: z.output<typeof ZRequestTemplateInput>) {
-  return {
-    title: input.title,
-    roles: input.roles,
-    body: input.body as unknown as Record<string, unknown>[],
-    lineBody: input.lineBody as unknown as Record<string, unknown>[],
-    allowedModificationStates: input.allowedModificationStates,
-    allowAdvisorsToChangeStatus: input.allowAdvisorsToChangeStatus,
-    statusOptions: input.statusOptions,
-    stateslistEnabledToChange: input.stateslistEnabledToChange,
-    isDefault: input.isDefault,
-  };
-}
-
-export async function createTemplate(
-  db: Database,
-  user: AuthUser,
-  raw: z.input<typeof ZRequestTemplateInput>,
-) {
-  const input = ZRequestTemplateInput.parse(raw);
-  const id = newId();
-  await db.transaction(async (tx) => {
-    await insertTemplate(tx, {
-      tenantId: user.tenantId,
-      id,
-      createdBy: user.id,
-      ...templateValues(input),
-    });
-    if (input.isDefault) await clearOtherDefaults(tx, user.tenantId, id);
-  });
-  return getTemplate(db, user, id);
-}
-
-export async function updateTemplateById(
-  db: Database,
-  user: AuthUser,
-  raw: z.input<typeof ZTemplateUpdateInput>,
-) {
-  const { id, data } = ZTemplateUpdateInput.parse(raw);
-  await db.transaction(async (tx) => {
-    await requireTemplate(tx, user, id, true);
-    await updateTemplate(tx, user.tenantId, id, templateValues(data));
-    if (data.isDefault) await clearOtherDefaults(tx, user.tenantId, id);
-  });
-  return getTemplate(db, user, id);
-}
-
-/** Deactivates (or reactivates) a template: its requests stay; it takes no new ones. */
-export async function setTemplateActive(
-  db: Database,
-  user: AuthUser,
-  input: { id: string; active: boolean },
-) {
-  await db.transaction(async (tx) => {
-    await requireTemplate(tx, user, input.id, true);
-    await updateTemplate(tx, user.tenantId, input.id, {
-      active: input.active,
-      ...(input.active ? {} : { isDefault: false }),
-    });
-  });
-  return getTemplate(db, user, input.id);
-}
 
 // ---------------------------------------------------------------------------------------------
 // The viewer and access.
@@ -475,7 +250,7 @@ interface Access {
  * A request the user may see, with their sharing of it; REQUEST_SALE_NOT_FOUND otherwise (the
  * same answer whether it exists elsewhere or not).
  */
-async function requireRequest(
+export async function requireRequest(
   db: Executor,
   user: AuthUser,
   id: string,
@@ -488,7 +263,7 @@ async function requireRequest(
   throw new DomainError('REQUEST_SALE_NOT_FOUND');
 }
 
-async function maySee(
+export async function maySee(
   db: Executor,
   user: AuthUser,
   { request }: RequestRow,
@@ -541,7 +316,7 @@ function permissionsOf(
   };
 }
 
-const person = (id: string | null, name: string | null, lastname: string | null) =>
+export const person = (id: string | null, name: string | null, lastname: string | null) =>
   id ? { id, name: name ?? '', lastname: lastname ?? '' } : null;
 
 /** The content a viewer reads: backoffice-only fields are commercial's (02 §6). */
@@ -670,7 +445,7 @@ export async function shareableUsers(db: Executor, user: AuthUser) {
 
 type SaleUpdateType = 'comment' | 'created' | 'state-change' | 'updated';
 
-async function recordSaleUpdate(
+export async function recordSaleUpdate(
   tx: Transaction,
   user: AuthUser,
   request: { id: string; contactId: string | null; status: string; statusType: string },
@@ -713,9 +488,10 @@ function invalid(verdict: ReturnType<typeof validateRequest>): never {
 }
 
 /**
- * The content to store: what the rules let the user give, plus what they may not touch kept as
- * it was (backoffice-only fields for non-commercial users, fields a flow locks, autoincrement
- * numbers). Hidden fields' values are dropped.
+ * The content to store: the verdict of the domain's `validateRequest` with the stored content as
+ * `previous`, so what the user may not change (backoffice-only fields for non-commercial users,
+ * fields a flow locks, autoincrement numbers) keeps its stored value whatever they send, and
+ * hidden fields' values are dropped.
  */
 function contentToStore(
   rules: RequestTemplateRules,
@@ -725,37 +501,9 @@ function contentToStore(
   mode: SaveMode,
   lines: { code: string }[],
 ) {
-  const merged: RequestContent = { ...given };
-  const kept = new Set<string>();
-  for (const field of rules.body) {
-    if (!fieldShownTo(field, viewer) || fieldLockedFor(field, viewer)) {
-      kept.add(field.field);
-      if (previous[field.field] === undefined) delete merged[field.field];
-      else merged[field.field] = previous[field.field];
-    }
-  }
-  const verdict = validateRequest(rules, { content: merged, lines }, viewer, mode);
-  // Required fields the user cannot fill (locked or backoffice-only) are not theirs to complete.
-  const ownErrors = Object.fromEntries(
-    Object.entries(verdict.fieldErrors).filter(
-      ([code]) => !kept.has(code) || merged[code] !== previous[code],
-    ),
-  );
-  const checked = { ...verdict, fieldErrors: ownErrors };
-  checked.ok =
-    Object.keys(ownErrors).length === 0 &&
-    Object.keys(verdict.lineErrors).length === 0 &&
-    !verdict.linesError;
-  if (!checked.ok) invalid(checked);
-  const content = { ...verdict.content };
-  for (const code of kept) {
-    if (previous[code] !== undefined && content[code] === undefined) {
-      const field = rules.body.find((each) => each.field === code)!;
-      // Kept values of backoffice-only fields survive even when hidden to this user.
-      if (!fieldShownTo(field, viewer)) content[code] = previous[code];
-    }
-  }
-  return content;
+  const verdict = validateRequest(rules, { content: given, lines }, viewer, mode, previous);
+  if (!verdict.ok) invalid(verdict);
+  return verdict.content;
 }
 
 /**
@@ -766,7 +514,10 @@ function validationMode(input: { mode: SaveMode; confirmMissing: boolean }, user
   return input.confirmMissing && user.roles.includes('comercial') ? 'draft' : input.mode;
 }
 
-/** The status a save sets: explicit (commercial), the editor's rule for drafts, else kept. */
+/**
+ * The status a save sets: an explicit one (commercial; the current one is no change), the
+ * editor's rule for drafts, else kept.
+ */
 function statusOnSave(
   rules: RequestTemplateRules,
   current: string | null,
@@ -774,7 +525,7 @@ function statusOnSave(
   explicit: string | null | undefined,
   user: AuthUser,
 ) {
-  if (explicit) {
+  if (explicit && explicit !== current) {
     if (!user.roles.includes('comercial')) throw new DomainError('REQUEST_SALE_STATUS_NOT_ALLOWED');
     if (!allStatuses(rules).some((option) => option.status === explicit)) {
       throw new DomainError('REQUEST_SALE_STATUS_NOT_ALLOWED');
@@ -1074,124 +825,6 @@ export async function unshareRequest(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Comments (02 §4 'Comentarios').
-
-export async function listComments(
-  db: Executor,
-  user: AuthUser,
-  raw: z.input<typeof ZCommentsInput>,
-) {
-  assertEnabled(user);
-  const input = ZCommentsInput.parse(raw);
-  await requireRequest(db, user, input.requestId);
-  const admin = user.roles.includes('admin');
-  const [rows, total, unseen] = await Promise.all([
-    findComments(db, user.tenantId, input.requestId, {
-      includeHidden: admin,
-      cursor: input.cursor ?? undefined,
-      limit: input.limit,
-    }),
-    countComments(db, user.tenantId, input.requestId, { includeHidden: admin }),
-    unseenCounts(db, user.tenantId, user.id, [input.requestId]),
-  ]);
-  const page = keysetPage(rows, input.limit, (last) => last.comment.id);
-  return {
-    items: page.items.map(({ comment, authorName, authorLastname }) => ({
-      id: comment.id,
-      text: comment.text,
-      visible: comment.visible,
-      author: person(comment.authorId, authorName, authorLastname),
-      createdAt: comment.createdAt,
-      deletable: admin || comment.authorId === user.id,
-    })),
-    nextCursor: page.nextCursor,
-    total,
-    unseen: unseen.get(input.requestId) ?? 0,
-  };
-}
-
-export async function addComment(
-  db: Database,
-  user: AuthUser,
-  raw: z.input<typeof ZAddCommentInput>,
-) {
-  assertEnabled(user);
-  const input = ZAddCommentInput.parse(raw);
-  await db.transaction(async (tx) => {
-    const { row } = await requireRequest(tx, user, input.requestId);
-    const fresh = await insertHistory(tx, {
-      tenantId: user.tenantId,
-      id: input.id ?? newId(),
-      requestId: input.requestId,
-      authorId: user.id,
-      kind: 'comment',
-      text: input.text,
-    });
-    if (!fresh) return;
-    await recordSaleUpdate(tx, user, row.request, row.templateTitle, 'comment', input.text);
-  });
-  return listComments(db, user, { requestId: input.requestId });
-}
-
-/** Admins delete any comment, authors their own ('Eliminar comentario'). */
-export async function removeComment(
-  db: Database,
-  user: AuthUser,
-  raw: z.input<typeof ZCommentRef>,
-) {
-  assertEnabled(user);
-  const input = ZCommentRef.parse(raw);
-  await db.transaction(async (tx) => {
-    await requireRequest(tx, user, input.requestId);
-    const comment = await findComment(tx, user.tenantId, input.requestId, input.commentId);
-    if (!comment) throw new DomainError('REQUEST_COMMENT_NOT_FOUND');
-    if (!user.roles.includes('admin') && comment.authorId !== user.id) {
-      throw new DomainError('REQUEST_COMMENT_NOT_YOURS');
-    }
-    await deleteComment(tx, user.tenantId, comment.id);
-  });
-  return listComments(db, user, { requestId: input.requestId });
-}
-
-/** Admins show or hide a comment (02 §6). */
-export async function setCommentVisibility(
-  db: Database,
-  user: AuthUser,
-  input: { requestId: string; commentId: string; visible: boolean },
-) {
-  assertEnabled(user);
-  await db.transaction(async (tx) => {
-    await requireRequest(tx, user, input.requestId);
-    const comment = await findComment(tx, user.tenantId, input.requestId, input.commentId);
-    if (!comment) throw new DomainError('REQUEST_COMMENT_NOT_FOUND');
-    await setCommentVisible(tx, user.tenantId, comment.id, input.visible);
-  });
-  return listComments(db, user, { requestId: input.requestId });
-}
-
-/** 'Marcar como visto' (commercial): every comment so far is seen by the caller. */
-export async function markRequestSeen(db: Database, user: AuthUser, requestId: string) {
-  assertEnabled(user);
-  await requireRequest(db, user, requestId);
-  await markSeen(db, user.tenantId, requestId, user.id, new Date());
-  return { requestId, unseen: 0 };
-}
-
-/** The caller's unseen comments of some requests (the panel's and the list's badges). */
-export async function unseenOf(db: Executor, user: AuthUser, requestIds: string[]) {
-  assertEnabled(user);
-  const visible: string[] = [];
-  for (const id of requestIds) {
-    const row = await findRequest(db, user.tenantId, id);
-    if (!row) continue;
-    const sharedAs = (await shareOf(db, user.tenantId, id, user.id)) as SharePermission | null;
-    if (await maySee(db, user, row, sharedAs)) visible.push(id);
-  }
-  const counts = await unseenCounts(db, user.tenantId, user.id, visible);
-  return visible.map((id) => ({ requestId: id, unseen: counts.get(id) ?? 0 }));
-}
-
-// ---------------------------------------------------------------------------------------------
 // Inline new client (02 §3 New client, §5).
 
 export async function createClient(db: Database, user: AuthUser, raw: z.input<typeof ZNewClient>) {
@@ -1208,74 +841,6 @@ export async function createClient(db: Database, user: AuthUser, raw: z.input<ty
     origin: hasOrigin ? REQUEST_CLIENT_ORIGIN : null,
     originText: hasOrigin ? '' : 'Solicitud',
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// The `search` field (02 §7): the field's endpoint, only through the outbound guard.
-
-const SEARCH_TIMEOUT_MS = 5_000;
-const SEARCH_MAX_RESULTS = 50;
-
-function searchItems(body: unknown) {
-  const list = Array.isArray(body)
-    ? body
-    : body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data)
-      ? (body as { data: unknown[] }).data
-      : null;
-  if (!list) return null;
-  const items: z.infer<typeof ZSearchResult>['items'] = [];
-  for (const raw of list.slice(0, SEARCH_MAX_RESULTS)) {
-    if (!raw || typeof raw !== 'object') continue;
-    const item = raw as Record<string, unknown>;
-    const value = item.value;
-    if (typeof item.title !== 'string' || (typeof value !== 'string' && typeof value !== 'number'))
-      continue;
-    const values =
-      item.values && typeof item.values === 'object' && !Array.isArray(item.values)
-        ? (item.values as Record<string, unknown>)
-        : undefined;
-    items.push({ title: item.title, value: String(value), ...(values ? { values } : {}) });
-  }
-  return items;
-}
-
-export async function searchField(
-  db: Executor,
-  user: AuthUser,
-  raw: z.input<typeof ZSearchFieldInput>,
-) {
-  assertEnabled(user);
-  const input = ZSearchFieldInput.parse(raw);
-  const template = await requireTemplate(db, user, input.templateId);
-  const rules = rulesOf(template);
-  if (!mayUseTemplate(rules, { id: user.id, roles: user.roles })) {
-    throw new DomainError('REQUEST_TEMPLATE_ROLES');
-  }
-  const field = [...rules.body, ...rules.lineBody].find(
-    (each) => each.field === input.field && each.type === 'search',
-  );
-  if (!field?.endpointUrl) throw new DomainError('NOT_FOUND');
-  const failed = { items: [], failed: true };
-  let url: URL;
-  try {
-    url = new URL(field.endpointUrl);
-  } catch {
-    return failed;
-  }
-  url.searchParams.set('search', input.search);
-  try {
-    const response = await outboundRequest(url.toString(), {
-      timeoutMs: SEARCH_TIMEOUT_MS,
-      headers: { accept: 'application/json' },
-    });
-    if (!response.ok) return failed;
-    const items = searchItems(JSON.parse(response.text));
-    return items ? { items, failed: false } : failed;
-  } catch (error) {
-    // A refused address, a timeout, a reset, a too long or unreadable answer: a generic notice.
-    if (error instanceof DomainError || error instanceof AnswerTooLongError) return failed;
-    return failed;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1336,6 +901,27 @@ export async function backofficeList(
   };
 }
 
+/** Whether a user is an active user of the company with one of the roles. */
+async function activeUserWith(db: Executor, user: AuthUser, userId: string, roles: string[]) {
+  const users = await findAgents(db, user.tenantId, { roles });
+  return users.some((each) => each.id === userId);
+}
+
+/** A back office change of a request: locked, patched, an 'updated' item on the timeline. */
+async function backofficeChange(
+  db: Database,
+  user: AuthUser,
+  id: string,
+  patch: { auditorId: string | null } | { creatorId: string },
+) {
+  await db.transaction(async (tx) => {
+    const { row } = await requireRequest(tx, user, id, true);
+    await updateRequest(tx, user.tenantId, id, patch);
+    await recordSaleUpdate(tx, user, row.request, row.templateTitle, 'updated');
+  });
+  return getRequest(db, user, id);
+}
+
 /** Assigns (or clears) the auditor: the request enters (or leaves) audit mode. */
 export async function assignAuditor(
   db: Database,
@@ -1344,20 +930,11 @@ export async function assignAuditor(
 ) {
   assertEnabled(user);
   const input = ZAuditInput.parse(raw);
-  if (input.auditorId) {
-    const staff = await findAgents(db, user.tenantId, {
-      roles: ['comercial', 'super', 'project_manager', 'admin'],
-    });
-    if (!staff.some((each) => each.id === input.auditorId)) {
-      throw new DomainError('REQUEST_SALE_SELLER_INVALID');
-    }
+  const staff = ['comercial', 'super', 'project_manager', 'admin'];
+  if (input.auditorId && !(await activeUserWith(db, user, input.auditorId, staff))) {
+    throw new DomainError('REQUEST_SALE_SELLER_INVALID');
   }
-  await db.transaction(async (tx) => {
-    const { row } = await requireRequest(tx, user, input.id, true);
-    await updateRequest(tx, user.tenantId, input.id, { auditorId: input.auditorId });
-    await recordSaleUpdate(tx, user, row.request, row.templateTitle, 'updated');
-  });
-  return getRequest(db, user, input.id);
+  return backofficeChange(db, user, input.id, { auditorId: input.auditorId });
 }
 
 /** Gives the request to another creator (an active user of the company). */
@@ -1368,18 +945,11 @@ export async function changeCreator(
 ) {
   assertEnabled(user);
   const input = ZChangeCreatorInput.parse(raw);
-  const users = await findAgents(db, user.tenantId, {
-    roles: ['user', 'super', 'comercial', 'project_manager', 'admin'],
-  });
-  if (!users.some((each) => each.id === input.creatorId)) {
+  const everyone = ['user', 'super', 'comercial', 'project_manager', 'admin'];
+  if (!(await activeUserWith(db, user, input.creatorId, everyone))) {
     throw new DomainError('REQUEST_SALE_SELLER_INVALID');
   }
-  await db.transaction(async (tx) => {
-    const { row } = await requireRequest(tx, user, input.id, true);
-    await updateRequest(tx, user.tenantId, input.id, { creatorId: input.creatorId });
-    await recordSaleUpdate(tx, user, row.request, row.templateTitle, 'updated');
-  });
-  return getRequest(db, user, input.id);
+  return backofficeChange(db, user, input.id, { creatorId: input.creatorId });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ import { EmojiButton } from './composer/emoji-button';
 import { VoiceNoteButton } from './composer/voice-note';
 import { ChevronDownIcon, SendIcon } from './icons';
 import classes from './timeline.module.css';
+import { useRequestSales } from '../request-sales/request-sales-context';
 import type { MessageToSend, NoteToSend } from './use-timeline';
 
 const c = es.conversation.composer;
@@ -450,6 +451,8 @@ function ContactComposer({
     submit();
   };
 
+  const requestSales = useRequestSales();
+
   const pick = (mode: Mode, channelId: string | null = channel?.id ?? null) =>
     setPicked({ mode, channelId });
 
@@ -533,6 +536,17 @@ function ContactComposer({
         {saleConfig.data?.manualSale && (
           <Button size="compact-xs" variant="light" color="green" onClick={() => setSaleOpen(true)}>
             {es.receipts.manual.tab}
+          </Button>
+        )}
+        {requestSales && (
+          // 03 §2.2 'Solicitudes': the contact page's request editor (template picker first).
+          <Button
+            size="compact-xs"
+            variant="light"
+            color="indigo"
+            onClick={requestSales.startRequest}
+          >
+            {es.requestSales.tab}
           </Button>
         )}
       </Group>

@@ -17,6 +17,7 @@ import { MarkupText } from './markup-text';
 import { formatCallDuration } from './calls/call-format';
 import { NoteAttachments } from './composer/note-attachments';
 import { SaleBubble } from './bubbles/sale-bubble';
+import { RequestBubble } from '../request-sales/request-bubble';
 import type { TimelineItem } from './timeline-model';
 
 const t = es.conversation.timeline;
@@ -29,7 +30,8 @@ export function itemShape(type: string): ItemShape {
     type === 'feedback' ||
     type === 'visit' ||
     type === 'scheduled-message' ||
-    type === 'sale'
+    type === 'sale' ||
+    type === 'saleupdate'
     ? 'bubble'
     : 'event';
 }
@@ -271,6 +273,8 @@ function ParsedInteraction({
       return <Line>{t.disregarded}</Line>;
     case 'sale':
       return <SaleBubble content={parsed.content} />;
+    case 'saleupdate':
+      return <RequestBubble content={parsed.content} />;
     case 'scheduled-message':
       return (
         <ScheduledMessageContent

@@ -176,6 +176,10 @@ export function useTimeline(
             void queryClient.invalidateQueries(trpc.contact.get.queryFilter({ id: contactId }));
             return;
           }
+          if (event.payload.type === 'saleupdate') {
+            // A request of the contact changed: its panel, badges and open editor follow.
+            void queryClient.invalidateQueries({ queryKey: trpc.requestSale.pathKey() });
+          }
           // An item changed in place (a call closed) is fetched by id; new ones after the cursor.
           const changed = event.payload.interactionId;
           catchUp.soon(

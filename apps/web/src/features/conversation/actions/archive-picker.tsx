@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   Alert,
   Badge,
+  Button,
   Group,
   Modal,
   Radio,
@@ -14,8 +15,9 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { NextAction } from '@cartera/domain/conversation';
-import { es } from '@cartera/domain/i18n';
-import { domainCodeOf, userMessageOf } from '../../../lib/errors';
+import { es, format } from '@cartera/domain/i18n';
+import { statusColour } from '@cartera/domain/request-sales';
+import { domainCodeOf, errorDetailsOf, userMessageOf } from '../../../lib/errors';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useTRPC } from '../../../lib/trpc';
 import { SearchIcon } from '../../../ui/icons';
@@ -25,12 +27,35 @@ import { newId } from '@cartera/domain/ids';
 import { RequiredOnSaleForm } from './required-on-sale-form';
 import { useRefreshContact } from './use-refresh-contact';
 import { FormActions } from '../../../ui/form-actions';
+import { useRequestSales } from '../../request-sales/request-sales-context';
 
 const t = es.conversation.actions;
 
 interface Failure {
   title?: string;
   message: string;
+  /** closingRequestSale: the contact's active requests, each to modify or cancel first. */
+  requests?: ActiveRequest[];
+}
+
+interface ActiveRequest {
+  id: string;
+  title: string;
+  status: string;
+  statusType: string;
+}
+
+/** The active requests a closingRequestSale refusal carries (03 §4). */
+function activeRequestsOf(error: unknown): ActiveRequest[] {
+  const list = errorDetailsOf(error)?.requestSales;
+  return Array.isArray(list)
+    ? list.filter(
+        (item): item is ActiveRequest =>
+          typeof item === 'object' &&
+          item !== null &&
+          typeof (item as ActiveRequest).id === 'string',
+      )
+    : [];
 }
 
 /** The fields a sale-type reason still needs (REQUIRED_ON_SALE_MISSING), by code. */
@@ -120,6 +145,7 @@ function ArchiveForm({
     staleTime: 0,
   });
   const archive = useMutation(trpc.interaction.archive.mutationOptions());
+  const requestSales = useRequestSales();
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -148,6 +174,16 @@ function ArchiveForm({
       onMissing(null);
       if (code === 'CONTACT_ALREADY_ARCHIVED') {
         setFailure({ title: es.conversation.archiveFailedTitle, message: userMessageOf(error) });
+      } else if (code === 'closingRequestSale') {
+        const requests = activeRequestsOf(error);
+        setFailure({
+          title:
+            requests.length > 1
+              ? format(es.requestSales.activeMany, { n: requests.length })
+              : es.requestSales.activeOne,
+          message: es.requestSales.activeHelp,
+          requests,
+        });
       } else if (code === 'ARCHIVING_REASON_NOT_FOUND') {
         setFailure({ message: userMessageOf(error) });
         void reasons.refetch();
@@ -236,7 +272,39 @@ function ArchiveForm({
         )}
         {failure && (
           <Alert color="red" variant="light" role="alert" title={failure.title}>
-            {failure.message}
+            <Stack gap="xs">
+              <Text size="sm">{failure.message}</Text>
+              {failure.requests?.map((request) => (
+                <Group key={request.id} justify="space-between" wrap="nowrap" gap="xs">
+                  <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                    <Text size="sm" truncate>
+                      {request.title}
+                    </Text>
+                    <Badge
+                      size="sm"
+                      variant="light"
+                      tt="none"
+                      color={statusColour(request.statusType)}
+                    >
+                      {request.status}
+                    </Badge>
+                  </Group>
+                  {requestSales && (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      onClick={() => {
+                        // The dialog closes: once the request is modified or cancelled, archive again.
+                        onClose();
+                        requestSales.openRequest(request.id);
+                      }}
+                    >
+                      {es.requestSales.open}
+                    </Button>
+                  )}
+                </Group>
+              ))}
+            </Stack>
           </Alert>
         )}
         <FormActions

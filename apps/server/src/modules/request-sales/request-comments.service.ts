@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import type { Database, Executor } from '@cartera/db/client';
+import { DomainError } from '@cartera/domain/errors';
+import { newId } from '@cartera/domain/ids';
+import { REQUEST_COMMENTS_PAGE_SIZE, type SharePermission } from '@cartera/domain/request-sales';
+import { keysetPage } from '../../lib/pagination';
+import type { AuthUser } from '../sessions/session.types';
+import {
+  countComments,
+  deleteComment,
+  findComment,
+  findComments,
+  findRequest,
+  insertHistory,
+  markSeen,
+  setCommentVisible,
+  shareOf,
+  unseenCounts,
+} from './request-sales.repository';
+import { maySee, person, recordSaleUpdate, requireRequest, ZPerson } from './request-sales.service';
+import { assertEnabled } from './request-templates.service';
+
+/*
+ * A request's comments ('Comentarios', 02 §4): 5 a page newest first, admins see and toggle
+ * hidden ones, authors delete their own, commercial marks them seen; every comment writes a
+ * 'comment' item on the contact's timeline. Unseen: the visible comments others wrote since the
+ * user last marked the request seen.
+ */
+
+const ZId = z.uuid();
+
+export const ZCommentsInput = z.object({
+  requestId: ZId,
+  cursor: ZId.nullish(),
+  limit: z.number().int().min(1).max(50).default(REQUEST_COMMENTS_PAGE_SIZE),
+});
+
+export const ZAddCommentInput = z.object({
+  id: ZId.optional(),
+  requestId: ZId,
+  text: z.string().trim().min(1, { error: 'El comentario es obligatorio' }).max(2000, {
+    error: 'El comentario no puede tener más de 2000 caracteres',
+  }),
+});
+
+export const ZCommentRef = z.object({ requestId: ZId, commentId: ZId });
+
+export const ZRequestComment = z.object({
+  id: z.string(),
+  text: z.string(),
+  visible: z.boolean(),
+  author: ZPerson.nullable(),
+  createdAt: z.date(),
+  /** The caller may delete it (admins any, authors their own). */
+  deletable: z.boolean(),
+});
+
+export const ZCommentPage = z.object({
+  items: z.array(ZRequestComment),
+  nextCursor: z.string().nullable(),
+  total: z.number(),
+  unseen: z.number(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Comments (02 §4 'Comentarios').
+
+export async function listComments(
+  db: Executor,
+  user: AuthUser,
+  raw: z.input<typeof ZCommentsInput>,
+) {
+  assertEnabled(user);
+  const input = ZCommentsInput.parse(raw);
+  await requireRequest(db, user, input.requestId);
+  const admin = user.roles.includes('admin');
+  const [rows, total, unseen] = await Promise.all([
+    findComments(db, user.tenantId, input.requestId, {
+      includeHidden: admin,
+      cursor: input.cursor ?? undefined,
+      limit: input.limit,
+    }),
+    countComments(db, user.tenantId, input.requestId, { includeHidden: admin }),
+    unseenCounts(db, user.tenantId, user.id, [input.requestId]),
+  ]);
+  const page = keysetPage(rows, input.limit, (last) => last.comment.id);
+  return {
+    items: page.items.map(({ comment, authorName, authorLastname }) => ({
+      id: comment.id,
+      text: comment.text,
+      visible: comment.visible,
+      author: person(comment.authorId, authorName, authorLastname),
+      createdAt: comment.createdAt,
+      deletable: admin || comment.authorId === user.id,
+    })),
+    nextCursor: page.nextCursor,
+    total,
+    unseen: unseen.get(input.requestId) ?? 0,
+  };
+}
+
+export async function addComment(
+  db: Database,
+  user: AuthUser,
+  raw: z.input<typeof ZAddCommentInput>,
+) {
+  assertEnabled(user);
+  const input = ZAddCommentInput.parse(raw);
+  await db.transaction(async (tx) => {
+    const { row } = await requireRequest(tx, user, input.requestId);
+    const fresh = await insertHistory(tx, {
+      tenantId: user.tenantId,
+      id: input.id ?? newId(),
+      requestId: input.requestId,
+      authorId: user.id,
+      kind: 'comment',
+      text: input.text,
+    });
+    if (!fresh) return;
+    await recordSaleUpdate(tx, user, row.request, row.templateTitle, 'comment', input.text);
+  });
+  return listComments(db, user, { requestId: input.requestId });
+}
+
+/** Admins delete any comment, authors their own ('Eliminar comentario'). */
+export async function removeComment(
+  db: Database,
+  user: AuthUser,
+  raw: z.input<typeof ZCommentRef>,
+) {
+  assertEnabled(user);
+  const input = ZCommentRef.parse(raw);
+  await db.transaction(async (tx) => {
+    await requireRequest(tx, user, input.requestId);
+    const comment = await findComment(tx, user.tenantId, input.requestId, input.commentId);
+    if (!comment) throw new DomainError('REQUEST_COMMENT_NOT_FOUND');
+    if (!user.roles.includes('admin') && comment.authorId !== user.id) {
+      throw new DomainError('REQUEST_COMMENT_NOT_YOURS');
+    }
+    await deleteComment(tx, user.tenantId, comment.id);
+  });
+  return listComments(db, user, { requestId: input.requestId });
+}
+
+/** Admins show or hide a comment (02 §6). */
+export async function setCommentVisibility(
+  db: Database,
+  user: AuthUser,
+  input: { requestId: string; commentId: string; visible: boolean },
+) {
+  assertEnabled(user);
+  await db.transaction(async (tx) => {
+    await requireRequest(tx, user, input.requestId);
+    const comment = await findComment(tx, user.tenantId, input.requestId, input.commentId);
+    if (!comment) throw new DomainError('REQUEST_COMMENT_NOT_FOUND');
+    await setCommentVisible(tx, user.tenantId, comment.id, input.visible);
+  });
+  return listComments(db, user, { requestId: input.requestId });
+}
+
+/** 'Marcar como visto' (commercial): every comment so far is seen by the caller. */
+export async function markRequestSeen(db: Database, user: AuthUser, requestId: string) {
+  assertEnabled(user);
+  await requireRequest(db, user, requestId);
+  await markSeen(db, user.tenantId, requestId, user.id, new Date());
+  return { requestId, unseen: 0 };
+}
+
+/** The caller's unseen comments of some requests (the panel's and the list's badges). */
+export async function unseenOf(db: Executor, user: AuthUser, requestIds: string[]) {
+  assertEnabled(user);
+  const visible: string[] = [];
+  for (const id of requestIds) {
+    const row = await findRequest(db, user.tenantId, id);
+    if (!row) continue;
+    const sharedAs = (await shareOf(db, user.tenantId, id, user.id)) as SharePermission | null;
+    if (await maySee(db, user, row, sharedAs)) visible.push(id);
+  }
+  const counts = await unseenCounts(db, user.tenantId, user.id, visible);
+  return visible.map((id) => ({ requestId: id, unseen: counts.get(id) ?? 0 }));
+}

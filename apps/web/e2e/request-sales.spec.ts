@@ -1,0 +1,285 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { es, format } from '@cartera/domain/i18n';
+import {
+  createTestContact,
+  expect,
+  signIn,
+  test,
+  trpcMutation,
+  trpcQuery,
+  unexpectedErrors,
+} from './fixtures';
+
+/*
+ * Request sales, 'Solicitudes' (issue #15), the seller's side: the editor shows and hides fields
+ * by the template's rules, saves a draft and sends it; a commercial user's status change reaches
+ * the seller's open timeline; a comment raises the unseen badge and 'Marcar como visto' clears
+ * it; a user the request is shared with as 'Ver' cannot edit it; archiving a contact with an
+ * active request is refused; leaving unsaved changes asks first; a regex mismatch is explained.
+ */
+const t = es.requestSales;
+
+interface Template {
+  id: string;
+  title: string;
+}
+interface Request {
+  id: string;
+  statusType: string;
+}
+
+/** A form field by its label, which Mantine ends with ' *' when the field is required. */
+function field(scope: Pick<Locator, 'getByLabel'>, label: string) {
+  return scope.getByLabel(new RegExp(`^${label}( \\*)?$`));
+}
+
+/** Picks an option of a Mantine select by its label. */
+async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await field(scope, label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function templateNamed(page: Page, title: string) {
+  const templates = await trpcQuery<Template[]>(page, 'requestSale.templates', {});
+  return templates.find((each) => each.title === title)!;
+}
+
+/** A contact of the signed-in seller with a request of 'Portabilidad' made through the API. */
+async function contactWithRequest(page: Page, mode: 'draft' | 'send' = 'send') {
+  const contact = await createTestContact(page, 'Solicitud');
+  const template = await templateNamed(page, 'Portabilidad');
+  const request = await trpcMutation<Request>(page, 'requestSale.create', {
+    contactId: contact.id,
+    templateId: template.id,
+    mode,
+    content: { numeroPortar: '091234567', compania: 'antel' },
+    lines: [],
+  });
+  return { contact, request };
+}
+
+async function openContact(page: Page, contactId: string) {
+  await page.goto(`/contact?id=${contactId}`);
+  await expect(page.getByTestId('requests-panel')).toBeVisible();
+}
+
+/** Opens the contact's first request from its panel. */
+async function openFirstRequest(page: Page) {
+  await page.getByTestId('request-row').first().click();
+  const editor = page.getByTestId('request-editor');
+  await expect(editor).toBeVisible();
+  return editor;
+}
+
+/** A second signed-in page for another user. */
+async function pageOf(browser: Browser, baseURL: string | undefined, email: string) {
+  const context = await browser.newContext({ baseURL });
+  const other = await context.newPage();
+  await signIn(other, email);
+  return other;
+}
+
+test.describe('Solicitudes', () => {
+  test('el vendedor completa una plantilla cuyos campos aparecen y desaparecen, guarda un borrador y lo envía', async ({
+    page,
+    browserErrors,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, 'vendedor@demo.test');
+    const contact = await createTestContact(page, 'Alta');
+    await openContact(page, contact.id);
+    await page.getByRole('button', { name: t.newRequest }).click();
+    await page
+      .getByRole('dialog', { name: t.pickTemplate })
+      .getByRole('button', { name: 'Alta de servicio' })
+      .click();
+    const editor = page.getByTestId('request-editor');
+    await expect(
+      editor.getByRole('heading', { name: format(t.create, { title: 'Alta de servicio' }) }),
+    ).toBeVisible();
+
+    // 'Plan' shows for 'Internet hogar' only; 'Cantidad de líneas' for mobile and business.
+    await expect(field(editor, 'Plan')).toHaveCount(0);
+    await choose(page, editor, 'Tipo de servicio', 'Internet hogar');
+    await expect(field(editor, 'Plan')).toBeVisible();
+    await expect(field(editor, 'Cantidad de líneas')).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/request-editor.png' });
+    await choose(page, editor, 'Tipo de servicio', 'Telefonía móvil');
+    await expect(field(editor, 'Plan')).toHaveCount(0);
+    await expect(field(editor, 'Cantidad de líneas')).toBeVisible();
+    // The backoffice-only field is not the seller's.
+    await expect(field(editor, 'Notas de back office')).toHaveCount(0);
+
+    await editor.getByRole('button', { name: t.saveDraft }).click();
+    await expect(editor).toBeHidden();
+    const row = page.getByTestId('request-row').first();
+    await expect(row.getByTestId('request-status')).toHaveText('Borrador');
+
+    // Sending needs the required fields and a 'Prepagos' code.
+    const reopened = await openFirstRequest(page);
+    await reopened.getByRole('button', { name: t.edit }).click();
+    await reopened.getByRole('button', { name: t.send }).click();
+    await expect(reopened.getByText(t.fieldErrors.required)).toBeVisible();
+    await field(reopened, 'Cantidad de líneas').fill('2');
+    await reopened.getByRole('textbox', { name: `${t.lineCode} 1` }).fill('PRE-1');
+    await reopened.getByRole('button', { name: t.send }).click();
+    await expect(reopened).toBeHidden();
+    await expect(row.getByTestId('request-status')).toHaveText('Enviada');
+    const stored = await trpcQuery<Array<{ statusType: string }>>(
+      page,
+      'requestSale.listByContact',
+      {
+        contactId: contact.id,
+      },
+    );
+    expect(stored.map((each) => each.statusType)).toEqual(['new']);
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('un cambio de estado del comercial llega en vivo a la conversación abierta del vendedor', async ({
+    page,
+    browser,
+    baseURL,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const { contact } = await contactWithRequest(page);
+    await openContact(page, contact.id);
+    await expect(page.getByTestId('request-bubble')).toHaveCount(1);
+
+    const commercial = await pageOf(browser, baseURL, 'comercial@demo.test');
+    await openContact(commercial, contact.id);
+    const editor = await openFirstRequest(commercial);
+    await choose(commercial, editor, t.status, 'En proceso');
+    await expect(commercial.getByText(t.statusChanged)).toBeVisible();
+
+    const bubble = page.getByTestId('request-bubble').filter({
+      hasText: format(t.bubble.stateChange, { status: 'En proceso' }),
+    });
+    await expect(bubble).toBeVisible();
+    await expect(page.getByTestId('request-row').first().getByTestId('request-status')).toHaveText(
+      'En proceso',
+    );
+    await commercial.context().close();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test("un comentario sube el contador sin ver y 'Marcar como visto' lo borra", async ({
+    page,
+    browser,
+    baseURL,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const { contact, request } = await contactWithRequest(page);
+    await trpcMutation(page, 'requestSale.addComment', {
+      requestId: request.id,
+      text: '¿Pueden priorizarla?',
+    });
+
+    const commercial = await pageOf(browser, baseURL, 'comercial@demo.test');
+    await openContact(commercial, contact.id);
+    const editor = await openFirstRequest(commercial);
+    await expect(editor.getByTestId('unseen-badge')).toHaveText('1');
+    await editor.getByRole('tab', { name: new RegExp(t.tabComments) }).click();
+    await expect(editor.getByTestId('request-comment')).toContainText('¿Pueden priorizarla?');
+    await expect(editor.getByTestId('request-comment')).toContainText(t.commented);
+    await editor.getByRole('button', { name: t.markSeen }).click();
+    await expect(editor.getByTestId('unseen-badge')).toHaveCount(0);
+    await expect(editor.getByRole('button', { name: t.markSeen })).toHaveCount(0);
+    await commercial.context().close();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test("un usuario con quien se comparte con 'Ver' la ve y no la puede editar", async ({
+    page,
+    browser,
+    baseURL,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const { contact, request } = await contactWithRequest(page);
+    const users = await trpcQuery<Array<{ id: string; name: string; lastname: string }>>(
+      page,
+      'requestSale.shareUsers',
+      undefined,
+    );
+    const shared = await pageOf(browser, baseURL, 'supervisor@demo.test');
+    const supervisor = await trpcQuery<{ user: { id: string } }>(shared, 'auth.me', undefined);
+    expect(users.some((each) => each.id === supervisor.user.id)).toBe(true);
+    await trpcMutation(page, 'requestSale.share', {
+      requestId: request.id,
+      userId: supervisor.user.id,
+      permission: 'read',
+    });
+
+    await openContact(shared, contact.id);
+    const editor = await openFirstRequest(shared);
+    await expect(field(editor, 'Número a portar')).toHaveValue('091234567');
+    await expect(field(editor, 'Número a portar')).toBeDisabled();
+    await expect(editor.getByRole('button', { name: t.edit })).toHaveCount(0);
+    await expect(editor.getByRole('button', { name: t.send })).toHaveCount(0);
+    await shared.context().close();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test("archivar un contacto con una solicitud activa muestra 'Existe una solicitud activa'", async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const { contact } = await contactWithRequest(page, 'draft');
+    await openContact(page, contact.id);
+    await page
+      .getByRole('button', { name: es.conversation.actions.archive, exact: true })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: es.conversation.actions.archiveTitle });
+    await dialog.getByRole('radio').first().check();
+    await dialog
+      .getByRole('button', { name: es.conversation.actions.archive, exact: true })
+      .click();
+    await expect(dialog.getByRole('alert')).toContainText(t.activeOne);
+    // 'Abrir' walks the user to the request, to modify or cancel it.
+    await dialog.getByRole('button', { name: t.open }).click();
+    await expect(page.getByTestId('request-editor')).toBeVisible();
+    // The refusal itself is the 409 the browser notes.
+    expect(unexpectedErrors(browserErrors, [409])).toEqual([]);
+  });
+
+  test('salir con cambios sin guardar pregunta primero; un número que no respeta la expresión es inválido', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const contact = await createTestContact(page, 'Salir');
+    await openContact(page, contact.id);
+    await page.getByRole('button', { name: t.newRequest }).click();
+    await page
+      .getByRole('dialog', { name: t.pickTemplate })
+      .getByRole('button', { name: 'Portabilidad' })
+      .click();
+    const editor = page.getByTestId('request-editor');
+    await field(editor, 'Número a portar').fill('123456789');
+    await expect(editor.getByText(t.fieldErrors.invalid)).toBeVisible();
+    await field(editor, 'Número a portar').fill('091234567');
+    await expect(editor.getByText(t.fieldErrors.invalid)).toHaveCount(0);
+
+    await editor.getByRole('button', { name: t.close }).click();
+    const question = page.getByRole('dialog', { name: t.leaveQuestion });
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: t.cancel }).click();
+    await expect(editor).toBeVisible();
+    await editor.getByRole('button', { name: t.close }).click();
+    await page
+      .getByRole('dialog', { name: t.leaveQuestion })
+      .getByRole('button', { name: t.leave })
+      .click();
+    await expect(editor).toBeHidden();
+    const stored = await trpcQuery<unknown[]>(page, 'requestSale.listByContact', {
+      contactId: contact.id,
+    });
+    expect(stored).toEqual([]);
+    expect(browserErrors).toEqual([]);
+  });
+});
