@@ -39,6 +39,12 @@ test.describe('Solicitudes (back office)', () => {
     await expect(editor.getByText('El título de la plantilla es obligatorio')).toBeVisible();
     const title = `Portabilidad ${uniqueLetters()}`;
     await editor.getByLabel(t.editor.templateTitle).fill(title);
+    // Leaving with unsaved changes asks first.
+    await editor.getByRole('button', { name: t.editor.back }).click();
+    const leave = page.getByRole('dialog', { name: t.editor.leave });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: t.editor.stay }).click();
+    await expect(leave).toBeHidden();
 
     // A select 'Plan' with two options.
     await editor.getByRole('button', { name: t.editor.addField }).click();
@@ -116,6 +122,12 @@ test.describe('Solicitudes (back office)', () => {
     await page.goto('/comercial/requestsale');
     const row = page.getByTestId('request-row').filter({ hasText: contact.name });
     await expect(row).toContainText('Borrador');
+    // A row opens the request in the request editor.
+    await row.getByRole('button', { name: format(t.openRequest, { name: contact.name }) }).click();
+    const opened = page.getByText(format(es.requestSales.modify, { title: template.title }));
+    await expect(opened).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(opened).toBeHidden();
     await row.getByRole('button', { name: t.actions.menu }).click();
     await page.getByRole('menuitem', { name: t.actions.force }).click();
     const dialog = page.getByRole('dialog', { name: t.actions.forceTitle });

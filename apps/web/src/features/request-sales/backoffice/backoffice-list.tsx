@@ -26,8 +26,8 @@ import { useTRPC } from '../../../lib/trpc';
 import { DateRangeFilter, dayRangeBounds } from '../../../ui/date-range-filter';
 import { ListTable } from '../../../ui/list-table';
 import { fullNameOf } from '../../auth/session';
+import { RequestEditor } from '../request-editor';
 import { BackofficeActionDialog, type BackofficeAction } from './backoffice-actions';
-import { RequestView } from './request-view';
 
 const texts = es.requestSalesOffice;
 const TABLE_MIN_WIDTH = 1000;
@@ -71,7 +71,7 @@ export function RequestStatusBadge({ statusType, title }: { statusType: string; 
 /**
  * 'Solicitudes' of /comercial/requestsale (01 §4): the requests the user may see, newest first,
  * filtered by template, status, seller and creation days, 50 at a time ('Cargar más'); a row
- * opens the request; commercial users assign an auditor, change the creator or force a status.
+ * opens the request in the request editor; commercial users assign an auditor, change the creator or force a status.
  */
 export function BackofficeList({ commercial }: { commercial: boolean }) {
   const trpc = useTRPC();
@@ -283,7 +283,11 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
         }}
       />
 
-      <RequestView request={open} onClose={() => setOpen(null)} />
+      <RequestEditor
+        target={open ? { requestId: open.id } : null}
+        contactId={open?.contactId ?? null}
+        onClose={() => setOpen(null)}
+      />
       <BackofficeActionDialog
         key={action ? `${action.kind}-${action.request.id}` : 'none'}
         action={action?.kind ?? null}

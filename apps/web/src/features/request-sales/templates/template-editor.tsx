@@ -30,8 +30,8 @@ import { ROLES, ROLE_LABELS, type Role } from '@cartera/domain/roles';
 import { userMessageOf } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
 import { TrashIcon } from '../../../ui/icons';
-import { useMe } from '../../auth/session';
 import { RequestForm, type RequestFormValue } from '../form/request-form';
+import { useRequestViewer } from '../request-viewer';
 import { FieldEditor } from './field-editor';
 import {
   draftErrors,
@@ -47,6 +47,7 @@ import type { StoredTemplate } from './templates-tab';
 
 const texts = es.requestSalesOffice.editor;
 const typeLabels = es.requestSalesOffice.fieldTypes;
+const NO_VIEWER = { id: '', roles: [] };
 
 /**
  * The request template editor (issue #15 item 3; the specification shows templates, not their
@@ -66,7 +67,6 @@ export function TemplateEditor({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const me = useMe();
   const initial = useMemo(() => (template ? draftOf(template) : emptyDraft()), [template]);
   const [draft, setDraft] = useState<TemplateDraft>(initial);
   const [tried, setTried] = useState(false);
@@ -112,15 +112,7 @@ export function TemplateEditor({
     () => ({ body, lineBody: draft.lineBody, id: null }),
     [body, draft.lineBody],
   );
-  const viewer = useMemo(
-    () => ({
-      id: me?.user.id ?? '',
-      roles: me?.user.roles ?? [],
-      additionalData: null,
-      flows: null,
-    }),
-    [me],
-  );
+  const viewer = useRequestViewer() ?? NO_VIEWER;
   // Values of fields that no longer exist would only confuse the preview.
   const previewValue = useMemo(() => {
     const codes = new Set(body.map((field) => field.field));
