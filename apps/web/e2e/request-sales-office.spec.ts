@@ -82,8 +82,9 @@ test.describe('Solicitudes (back office)', () => {
     await page.getByRole('option', { name: 'Empresa' }).click();
     await expect(preview.getByLabel('Razón social')).toBeVisible();
     await preview.getByLabel('Razón social').fill('ACME S.A.');
+    await company.scrollIntoViewIfNeeded();
     await settle(page);
-    await page.screenshot({ path: test.info().outputPath('template-editor.png'), fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('template-editor.png') });
     await preview.getByLabel('Plan').click();
     await page.getByRole('option', { name: 'Prepago' }).click();
     await expect(preview.getByLabel('Razón social')).toHaveCount(0);

@@ -151,7 +151,7 @@ export const requestSalesOfficeEs = {
     options: 'Opciones',
     optionKey: 'Clave',
     optionTitle: 'Título',
-    optionFilterField: 'Dato del usuario',
+    optionFilterField: 'Filtrar por dato del usuario',
     optionFilterValues: 'Valores que la habilitan',
     addOption: 'Agregar opción',
     removeOption: 'Quitar opción',

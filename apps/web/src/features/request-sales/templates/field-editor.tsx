@@ -319,58 +319,64 @@ function OptionsEditor({
         {texts.options}
       </Text>
       {options.map((option, index) => (
-        <Group key={index} gap="xs" align="flex-start" wrap="nowrap" data-testid="field-option">
-          <TextInput
-            aria-label={texts.optionKey}
-            placeholder={texts.optionKey}
-            value={option.key}
-            onChange={(event) => set(index, { key: event.currentTarget.value })}
-            error={errorAt(`${index}.key`)}
-            w={110}
-          />
-          <TextInput
-            aria-label={texts.optionTitle}
-            placeholder={texts.optionTitle}
-            value={option.title}
-            onChange={(event) => set(index, { title: event.currentTarget.value })}
-            error={errorAt(`${index}.title`)}
-            style={{ flex: 1 }}
-          />
-          <TextInput
-            aria-label={texts.optionFilterField}
-            placeholder={texts.optionFilterField}
-            value={option.userFieldFilter?.field ?? ''}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              set(index, {
-                userFieldFilter: value
-                  ? { field: value, values: option.userFieldFilter?.values ?? [] }
-                  : null,
-              });
-            }}
-            w={120}
-          />
-          <TagsInput
-            aria-label={texts.optionFilterValues}
-            placeholder={option.userFieldFilter ? texts.optionFilterValues : undefined}
-            disabled={!option.userFieldFilter}
-            value={option.userFieldFilter?.values ?? []}
-            onChange={(values) =>
-              option.userFieldFilter &&
-              set(index, { userFieldFilter: { ...option.userFieldFilter, values } })
-            }
-            w={150}
-          />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            mt={4}
-            aria-label={texts.removeOption}
-            onClick={() => onChange(options.filter((_, each) => each !== index))}
-          >
-            <TrashIcon size={16} />
-          </ActionIcon>
-        </Group>
+        <Stack key={index} gap={4} data-testid="field-option">
+          <Group gap="xs" align="flex-start" wrap="nowrap">
+            <TextInput
+              aria-label={texts.optionKey}
+              placeholder={texts.optionKey}
+              value={option.key}
+              onChange={(event) => set(index, { key: event.currentTarget.value })}
+              error={errorAt(`${index}.key`)}
+              w={130}
+            />
+            <TextInput
+              aria-label={texts.optionTitle}
+              placeholder={texts.optionTitle}
+              value={option.title}
+              onChange={(event) => set(index, { title: event.currentTarget.value })}
+              error={errorAt(`${index}.title`)}
+              style={{ flex: 1 }}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              mt={4}
+              aria-label={texts.removeOption}
+              onClick={() => onChange(options.filter((_, each) => each !== index))}
+            >
+              <TrashIcon size={16} />
+            </ActionIcon>
+          </Group>
+          <Group gap="xs" align="flex-start" wrap="nowrap" pr={36}>
+            <TextInput
+              size="xs"
+              aria-label={texts.optionFilterField}
+              placeholder={texts.optionFilterField}
+              value={option.userFieldFilter?.field ?? ''}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                set(index, {
+                  userFieldFilter: value
+                    ? { field: value, values: option.userFieldFilter?.values ?? [] }
+                    : null,
+                });
+              }}
+              w={130}
+            />
+            <TagsInput
+              size="xs"
+              aria-label={texts.optionFilterValues}
+              placeholder={texts.optionFilterValues}
+              disabled={!option.userFieldFilter}
+              value={option.userFieldFilter?.values ?? []}
+              onChange={(values) =>
+                option.userFieldFilter &&
+                set(index, { userFieldFilter: { ...option.userFieldFilter, values } })
+              }
+              style={{ flex: 1 }}
+            />
+          </Group>
+        </Stack>
       ))}
       <Group>
         <Button
