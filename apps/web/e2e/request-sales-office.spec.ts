@@ -109,7 +109,7 @@ test.describe('Solicitudes (back office)', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, COMERCIAL);
     const contact = await createTestContact(page, 'Solicitante');
-    const template = await trpcQuery<{ id: string }>(
+    const template = await trpcQuery<{ id: string; title: string }>(
       page,
       'requestSale.defaultTemplate',
       undefined,
