@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   ActionIcon,
   Badge,
-  Button,
   Checkbox,
   Collapse,
   Group,
@@ -28,6 +27,7 @@ import {
   type VisibilityOperator,
 } from '@cartera/domain/request-sales';
 import { TrashIcon } from '../../../ui/icons';
+import { AddRow, RemoveRow } from './row-buttons';
 import { ruleRows, rulesOf, type RuleRow } from './template-draft';
 
 const texts = es.requestSalesOffice.field;
@@ -337,15 +337,10 @@ function OptionsEditor({
               error={errorAt(`${index}.title`)}
               style={{ flex: 1 }}
             />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              mt={4}
-              aria-label={texts.removeOption}
+            <RemoveRow
+              label={texts.removeOption}
               onClick={() => onChange(options.filter((_, each) => each !== index))}
-            >
-              <TrashIcon size={16} />
-            </ActionIcon>
+            />
           </Group>
           <Group gap="xs" align="flex-start" wrap="nowrap" pr={36}>
             <TextInput
@@ -378,15 +373,10 @@ function OptionsEditor({
           </Group>
         </Stack>
       ))}
-      <Group>
-        <Button
-          size="xs"
-          variant="light"
-          onClick={() => onChange([...options, { key: '', title: '', userFieldFilter: null }])}
-        >
-          {texts.addOption}
-        </Button>
-      </Group>
+      <AddRow
+        label={texts.addOption}
+        onClick={() => onChange([...options, { key: '', title: '', userFieldFilter: null }])}
+      />
     </Stack>
   );
 }
@@ -538,37 +528,27 @@ function RulesEditor({
                   style={{ flex: 1 }}
                 />
               )}
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                mt={4}
-                aria-label={texts.removeRule}
+              <RemoveRow
+                label={texts.removeRule}
                 onClick={() => setRows(rows.filter((_, each) => each !== index))}
-              >
-                <TrashIcon size={16} />
-              </ActionIcon>
+              />
             </Group>
           </Stack>
         );
       })}
-      <Group>
-        <Button
-          size="xs"
-          variant="light"
-          disabled={others.length === 0}
-          onClick={() =>
-            setRows([
-              ...rows,
-              {
-                join: 'AND',
-                condition: { field: others[0]?.field ?? '', operator: 'equal', value: '' },
-              },
-            ])
-          }
-        >
-          {texts.addRule}
-        </Button>
-      </Group>
+      <AddRow
+        label={texts.addRule}
+        disabled={others.length === 0}
+        onClick={() =>
+          setRows([
+            ...rows,
+            {
+              join: 'AND',
+              condition: { field: others[0]?.field ?? '', operator: 'equal', value: '' },
+            },
+          ])
+        }
+      />
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import {
-  ActionIcon,
   Alert,
   Button,
   Checkbox,
@@ -29,10 +28,10 @@ import {
 import { ROLES, ROLE_LABELS, type Role } from '@cartera/domain/roles';
 import { userMessageOf } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
-import { TrashIcon } from '../../../ui/icons';
 import { RequestForm, type RequestFormValue } from '../form/request-form';
 import { useRequestViewer } from '../request-viewer';
 import { FieldEditor } from './field-editor';
+import { AddRow, RemoveRow } from './row-buttons';
 import {
   draftErrors,
   draftOf,
@@ -408,26 +407,16 @@ function StatusOptionsEditor({
             error={errors[`statusOptions.${index}.title`]}
             style={{ flex: 1 }}
           />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            mt={4}
-            aria-label={format(texts.removeStatus, { status: option.status || option.title })}
+          <RemoveRow
+            label={format(texts.removeStatus, { status: option.status || option.title })}
             onClick={() => onChange(options.filter((_, each) => each !== index))}
-          >
-            <TrashIcon size={16} />
-          </ActionIcon>
+          />
         </Group>
       ))}
-      <Group>
-        <Button
-          size="xs"
-          variant="light"
-          onClick={() => onChange([...options, { status: '', title: '' }])}
-        >
-          {texts.addStatus}
-        </Button>
-      </Group>
+      <AddRow
+        label={texts.addStatus}
+        onClick={() => onChange([...options, { status: '', title: '' }])}
+      />
     </Stack>
   );
 }
