@@ -348,6 +348,7 @@ const REQUEST_SALE_PROCEDURES = [
   'requestSale.templates',
   'requestSale.template',
   'requestSale.defaultTemplate',
+  'requestSale.viewer',
   'requestSale.listByContact',
   'requestSale.get',
   'requestSale.create',

@@ -29,8 +29,11 @@ async function sellerRequest(index = 2) {
     templateId: await templateId('Portabilidad'),
     mode: 'send',
     content: { numeroPortar: '099111222', compania: 'antel' },
+    // 'Portabilidad' has no line items: codes sent anyway are not kept.
+    lines: [{ code: 'PRE-0' }],
   });
   expect(created.error).toBeUndefined();
+  expect(created.data!.lines).toEqual([]);
   return { contact, request: created.data! };
 }
 
@@ -306,6 +309,11 @@ describe('solicitudes: back office', () => {
       auditorId: env.demo.users[COMERCIAL]!.id,
     });
     expect(refused.error?.data.domainCode).toBe('PERMISSION_DENIED');
+    const foreignAuditor = await env.call(COMERCIAL, 'requestSale.audit', {
+      id: request.id,
+      auditorId: env.demo.users[OTHER_TENANT]!.id,
+    });
+    expect(foreignAuditor.error?.data.domainCode).toBe('REQUEST_SALE_SELLER_INVALID');
     const audited = await env.call(COMERCIAL, 'requestSale.audit', {
       id: request.id,
       auditorId: env.demo.users[COMERCIAL]!.id,

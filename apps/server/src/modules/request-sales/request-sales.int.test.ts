@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { contacts, requestSales } from '@cartera/db/schema';
+import { contacts, requestSales, users } from '@cartera/db/schema';
 import { INTERACTION_CONTENT } from '@cartera/domain/interactions';
 import { REQUEST_FILE_MAX_BYTES } from '@cartera/domain/request-sales';
 import { useDemoApp } from '../../testing/demo-app';
@@ -473,5 +473,81 @@ describe('solicitudes: reintentos', () => {
     expect(rows).toHaveLength(1);
     const items = (await saleUpdates(contact.id)).filter((item) => item.requestsaleid === id);
     expect(items).toHaveLength(1);
+  });
+});
+
+describe('solicitudes: el usuario de las reglas', () => {
+  it('con el dato adicional del filtro, la opción de empresas se ofrece y se acepta', async () => {
+    const email = 'vendedora@demo.test';
+    const seller = env.demo.users[email]!;
+    await env.database.handle.db
+      .update(users)
+      .set({ additionalData: { segmento: 'empresas' } })
+      .where(eq(users.id, seller.id));
+    const viewer = await env.call(email, 'requestSale.viewer');
+    expect(viewer.data).toEqual({
+      id: seller.id,
+      roles: ['user'],
+      additionalData: { segmento: 'empresas' },
+      flows: [],
+    });
+    const contact = await contactOf(email);
+    const sent = await env.call(email, 'requestSale.create', {
+      contactId: contact.id,
+      templateId: await templateId('Alta de servicio'),
+      mode: 'send',
+      content: { tipo: 'empresa', lineas: '3', rut: '210012340017' },
+      lines: [{ code: 'PRE-40' }],
+    });
+    expect(sent.error).toBeUndefined();
+    expect(sent.data!.content).toMatchObject({ tipo: 'empresa', rut: '210012340017' });
+  });
+});
+
+describe('solicitudes: vendedor y borrado', () => {
+  it('comercial elige el Vendedor; una vendedora no elige a otra', async () => {
+    const contact = await contactOf(SELLER, 9);
+    const other = env.demo.users['vendedora@demo.test']!;
+    const input = {
+      contactId: contact.id,
+      templateId: await templateId('Portabilidad'),
+      mode: 'draft',
+      content: {},
+      sellerId: other.id,
+    };
+    const refused = await env.call(SELLER, 'requestSale.create', input);
+    expect(refused.error?.data.domainCode).toBe('REQUEST_SALE_SELLER_INVALID');
+    const sellers = await env.call(COMERCIAL, 'requestSale.sellers');
+    expect(sellers.data!.map((each) => each.id)).toContain(other.id);
+    const chosen = await env.call(COMERCIAL, 'requestSale.create', input);
+    expect(chosen.data!.seller).toMatchObject({ id: other.id });
+    expect(chosen.data!.permissions).toMatchObject({ pickSeller: true, configCard: true });
+  });
+
+  it('su creadora borra un borrador; uno enviado solo lo borra comercial', async () => {
+    const contact = await contactOf(SELLER, 9);
+    const portability = await templateId('Portabilidad');
+    const draft = await env.call(SELLER, 'requestSale.create', {
+      contactId: contact.id,
+      templateId: portability,
+      mode: 'draft',
+      content: {},
+    });
+    expect(draft.data!.permissions.delete).toBe(true);
+    const removed = await env.call(SELLER, 'requestSale.delete', { id: draft.data!.id });
+    expect(removed.data).toEqual({ id: draft.data!.id });
+    expect(await storedRequest(draft.data!.id)).toBeUndefined();
+
+    const sent = await env.call(SELLER, 'requestSale.create', {
+      contactId: contact.id,
+      templateId: portability,
+      mode: 'send',
+      content: { numeroPortar: '099454545', compania: 'claro' },
+    });
+    const refused = await env.call(SELLER, 'requestSale.delete', { id: sent.data!.id });
+    expect(refused.error?.data.domainCode).toBe('PERMISSION_DENIED');
+    expect(await storedRequest(sent.data!.id)).toBeDefined();
+    const byCommercial = await env.call(COMERCIAL, 'requestSale.delete', { id: sent.data!.id });
+    expect(byCommercial.error).toBeUndefined();
   });
 });

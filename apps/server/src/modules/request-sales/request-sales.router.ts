@@ -26,6 +26,7 @@ import {
   getRequest,
   listByContact,
   removeRequest,
+  requestViewer,
   requestSellers,
   shareableUsers,
   shareRequest,
@@ -42,6 +43,7 @@ import {
   ZRequestSale,
   ZRequestSummary,
   ZRequestUpdateInput,
+  ZRequestViewer,
   ZShareInput,
   ZUnshareInput,
 } from './request-sales.service';
@@ -69,6 +71,7 @@ import {
  *   updateTemplate {id, data: ZRequestTemplateInput} → RequestTemplate (admin, comercial)
  *   setTemplateActive {id, active}                → RequestTemplate    (admin, comercial)
  * Requests
+ *   viewer                                        → {id, roles, additionalData, flows} (the rules' RequestViewer)
  *   listByContact {contactId}                     → RequestSummary[] newest first
  *   get {id}                                      → RequestSale (with `permissions` for the caller)
  *   create {id?, contactId, templateId, mode, content, lines, sellerId?, statusType?, shared?, confirmMissing?}
@@ -155,6 +158,14 @@ export const requestSalesRouter = router({
     .input(z.object({ id: z.uuid(), active: z.boolean() }))
     .output(ZRequestTemplate)
     .mutation(({ ctx, input }) => setTemplateActive(ctx.db, ctx.user, input)),
+
+  viewer: tenantProcedure
+    .meta({
+      description:
+        "The caller as the template rules see them (packages/domain RequestViewer): roles, their additional data (options' userFieldFilter) and flows (the user's additional data `useFlow`), so the web's editor reaches the server's verdict.",
+    })
+    .output(ZRequestViewer)
+    .query(({ ctx }) => requestViewer(ctx.db, ctx.user)),
 
   listByContact: tenantProcedure
     .meta({
@@ -374,7 +385,7 @@ export const requestSalesRouter = router({
     .meta({
       area: BACK_OFFICE,
       description:
-        "Assigns an auditor (comercial, supervisor, project manager or admin of the company) to a request, which enters audit mode ('Estas en modo de procesamiento de solicitud': its creator no longer edits it), or clears it (null).",
+        "Assigns an auditor (an active user of the company) to a request, which enters audit mode ('Estas en modo de procesamiento de solicitud': its creator no longer edits it), or clears it (null).",
       errors: ['REQUEST_SALE_NOT_FOUND', 'REQUEST_SALE_SELLER_INVALID'],
     })
     .input(ZAuditInput)

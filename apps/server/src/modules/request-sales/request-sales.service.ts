@@ -4,6 +4,7 @@ import type { RequestTemplateRow } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
 import { contactReach } from '@cartera/domain/policy';
+import { ROLES } from '@cartera/domain/roles';
 import {
   allStatuses,
   CLOSED_STATUS_TYPES,
@@ -239,6 +240,24 @@ async function viewerOf(db: Executor, user: AuthUser): Promise<RequestViewer> {
       ? [flow]
       : [];
   return { id: user.id, roles: user.roles, additionalData, flows };
+}
+
+export const ZRequestViewer = z.object({
+  id: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  additionalData: z.record(z.string(), z.unknown()),
+  flows: z.array(z.string()),
+});
+
+/** The caller as the template rules see them: what the web's editor runs the rules with. */
+export async function requestViewer(db: Executor, user: AuthUser) {
+  const viewer = await viewerOf(db, user);
+  return {
+    id: viewer.id,
+    roles: [...viewer.roles],
+    additionalData: { ...viewer.additionalData },
+    flows: [...(viewer.flows ?? [])],
+  };
 }
 
 interface Access {
@@ -506,6 +525,11 @@ function contentToStore(
   return verdict.content;
 }
 
+/** 'Prepagos' codes, trimmed; none for a template without line items. */
+function linesToStore(rules: RequestTemplateRules, lines: { code: string }[]) {
+  return rules.lineBody.length ? lines.map((line) => ({ code: line.code.trim() })) : [];
+}
+
 /**
  * How a save is validated: as its mode, except that a commercial user who confirmed the missing
  * required fields (02 §5 'Existen campos obligatorios sin completar') saves without them.
@@ -625,7 +649,7 @@ export async function createRequest(
       status: statusTitle(statusType, rules.statusOptions),
       statusType,
       content: await withAutoincrement(tx, user, template, rules, content),
-      lines: input.lines.map((line) => ({ code: line.code.trim() })),
+      lines: linesToStore(rules, input.lines),
     };
     const fresh = await insertRequest(tx, stored);
     if (!fresh) return;
@@ -669,7 +693,7 @@ export async function updateRequestById(
     const statusType = statusOnSave(rules, request.statusType, input.mode, input.statusType, user);
     const patch = {
       content,
-      lines: input.lines.map((line) => ({ code: line.code.trim() })),
+      lines: linesToStore(rules, input.lines),
       sellerId,
       statusType,
       status:
@@ -901,6 +925,9 @@ export async function backofficeList(
   };
 }
 
+/** The roles of the users a request may be given to or audited by (users managers aside). */
+const EVERYONE = ['user', 'super', 'comercial', 'project_manager', 'admin'];
+
 /** Whether a user is an active user of the company with one of the roles. */
 async function activeUserWith(db: Executor, user: AuthUser, userId: string, roles: string[]) {
   const users = await findAgents(db, user.tenantId, { roles });
@@ -930,8 +957,7 @@ export async function assignAuditor(
 ) {
   assertEnabled(user);
   const input = ZAuditInput.parse(raw);
-  const staff = ['comercial', 'super', 'project_manager', 'admin'];
-  if (input.auditorId && !(await activeUserWith(db, user, input.auditorId, staff))) {
+  if (input.auditorId && !(await activeUserWith(db, user, input.auditorId, EVERYONE))) {
     throw new DomainError('REQUEST_SALE_SELLER_INVALID');
   }
   return backofficeChange(db, user, input.id, { auditorId: input.auditorId });
@@ -945,8 +971,7 @@ export async function changeCreator(
 ) {
   assertEnabled(user);
   const input = ZChangeCreatorInput.parse(raw);
-  const everyone = ['user', 'super', 'comercial', 'project_manager', 'admin'];
-  if (!(await activeUserWith(db, user, input.creatorId, everyone))) {
+  if (!(await activeUserWith(db, user, input.creatorId, EVERYONE))) {
     throw new DomainError('REQUEST_SALE_SELLER_INVALID');
   }
   return backofficeChange(db, user, input.id, { creatorId: input.creatorId });
