@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
+import { SHARE_PERMISSION_LABELS } from '@cartera/domain/request-sales';
 import {
   createTestContact,
   expect,
@@ -79,6 +80,18 @@ async function pageOf(browser: Browser, baseURL: string | undefined, email: stri
   return other;
 }
 
+/** Another user's page on the contact, with its first request open in the editor. */
+async function requestAs(
+  browser: Browser,
+  baseURL: string | undefined,
+  email: string,
+  contactId: string,
+) {
+  const other = await pageOf(browser, baseURL, email);
+  await openContact(other, contactId);
+  return { other, editor: await openFirstRequest(other) };
+}
+
 test.describe('Solicitudes', () => {
   test('el vendedor completa una plantilla cuyos campos aparecen y desaparecen, guarda un borrador y lo envía', async ({
     page,
@@ -147,11 +160,15 @@ test.describe('Solicitudes', () => {
     await openContact(page, contact.id);
     await expect(page.getByTestId('request-bubble')).toHaveCount(1);
 
-    const commercial = await pageOf(browser, baseURL, 'comercial@demo.test');
-    await openContact(commercial, contact.id);
-    const editor = await openFirstRequest(commercial);
+    const { other: commercial, editor } = await requestAs(
+      browser,
+      baseURL,
+      'comercial@demo.test',
+      contact.id,
+    );
     await choose(commercial, editor, t.status, 'En proceso');
     await expect(commercial.getByText(t.statusChanged)).toBeVisible();
+    await commercial.screenshot({ path: 'test-results/request-editor-commercial.png' });
 
     const bubble = page.getByTestId('request-bubble').filter({
       hasText: format(t.bubble.stateChange, { status: 'En proceso' }),
@@ -177,9 +194,12 @@ test.describe('Solicitudes', () => {
       text: '¿Pueden priorizarla?',
     });
 
-    const commercial = await pageOf(browser, baseURL, 'comercial@demo.test');
-    await openContact(commercial, contact.id);
-    const editor = await openFirstRequest(commercial);
+    const { other: commercial, editor } = await requestAs(
+      browser,
+      baseURL,
+      'comercial@demo.test',
+      contact.id,
+    );
     await expect(editor.getByTestId('unseen-badge')).toHaveText('1');
     await editor.getByRole('tab', { name: new RegExp(t.tabComments) }).click();
     await expect(editor.getByTestId('request-comment')).toContainText('¿Pueden priorizarla?');
@@ -187,7 +207,50 @@ test.describe('Solicitudes', () => {
     await editor.getByRole('button', { name: t.markSeen }).click();
     await expect(editor.getByTestId('unseen-badge')).toHaveCount(0);
     await expect(editor.getByRole('button', { name: t.markSeen })).toHaveCount(0);
+    // An empty comment is refused; a reply shows first, newest first.
+    await editor.getByRole('button', { name: t.comment, exact: true }).click();
+    await expect(editor.getByText(t.fieldErrors.required)).toBeVisible();
+    await editor.getByRole('textbox', { name: t.tabComments }).fill('Sí, queda en proceso.');
+    await editor.getByRole('button', { name: t.comment, exact: true }).click();
+    await expect(editor.getByTestId('request-comment')).toHaveCount(2);
+    await expect(editor.getByTestId('request-comment').first()).toContainText(
+      'Sí, queda en proceso.',
+    );
+    await expect(editor.getByTestId('comments-count')).toHaveText('2');
     await commercial.context().close();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test("el comercial envía con obligatorios sin completar tras 'Continuar'", async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'comercial@demo.test');
+    const contact = await createTestContact(page, 'Comercial');
+    await openContact(page, contact.id);
+    await page.getByRole('button', { name: t.newRequest }).click();
+    await page
+      .getByRole('dialog', { name: t.pickTemplate })
+      .getByRole('button', { name: 'Portabilidad' })
+      .click();
+    const editor = page.getByTestId('request-editor');
+    await field(editor, 'Número a portar').fill('091234567');
+    await editor.getByRole('button', { name: t.send }).click();
+    const question = page.getByRole('dialog', { name: t.missingRequired });
+    await question.getByRole('button', { name: t.cancel }).click();
+    await expect(editor).toBeVisible();
+    await editor.getByRole('button', { name: t.send }).click();
+    await page
+      .getByRole('dialog', { name: t.missingRequired })
+      .getByRole('button', { name: t.continue })
+      .click();
+    await expect(editor).toBeHidden();
+    const stored = await trpcQuery<Array<{ statusType: string }>>(
+      page,
+      'requestSale.listByContact',
+      { contactId: contact.id },
+    );
+    expect(stored.map((each) => each.statusType)).toEqual(['new']);
     expect(browserErrors).toEqual([]);
   });
 
@@ -205,13 +268,31 @@ test.describe('Solicitudes', () => {
       undefined,
     );
     const shared = await pageOf(browser, baseURL, 'supervisor@demo.test');
-    const supervisor = await trpcQuery<{ user: { id: string } }>(shared, 'auth.me', undefined);
-    expect(users.some((each) => each.id === supervisor.user.id)).toBe(true);
-    await trpcMutation(page, 'requestSale.share', {
-      requestId: request.id,
-      userId: supervisor.user.id,
-      permission: 'read',
-    });
+    const me = await trpcQuery<{ user: { id: string } }>(shared, 'auth.me', undefined);
+    const supervisor = users.find((each) => each.id === me.user.id)!;
+    const supervisorName = `${supervisor.name} ${supervisor.lastname}`;
+
+    // The seller shares it from the editor: 'Ver' is the default permission.
+    await openContact(page, contact.id);
+    const mine = await openFirstRequest(page);
+    await mine.getByRole('button', { name: t.share }).click();
+    const menu = page.getByRole('dialog').filter({ hasText: t.shareEmpty });
+    await menu.getByRole('combobox', { name: t.shareUser }).click();
+    await page.getByRole('option', { name: supervisorName }).click();
+    await menu.getByRole('button', { name: t.shareAdd }).click();
+    const row = page.getByTestId('request-share');
+    await expect(row).toContainText(supervisorName);
+    await expect(row.getByRole('combobox', { name: t.sharePermission })).toHaveValue(
+      SHARE_PERMISSION_LABELS.read,
+    );
+    const stored = await trpcQuery<{ shared: Array<{ userId: string; permission: string }> }>(
+      page,
+      'requestSale.get',
+      { id: request.id },
+    );
+    expect(stored.shared).toEqual([
+      expect.objectContaining({ userId: me.user.id, permission: 'read' }),
+    ]);
 
     await openContact(shared, contact.id);
     const editor = await openFirstRequest(shared);

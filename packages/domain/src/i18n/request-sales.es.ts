@@ -6,14 +6,15 @@
  * Part of the one Spanish catalogue: `es.requestSales`.
  */
 import { NEW_CLIENT_TEXTS, REQUEST_TEXTS } from '../request-sales';
+import { contactsEs } from './contacts.es';
 
 export const requestSalesEs = {
   fieldErrors: REQUEST_TEXTS,
   newClientErrors: NEW_CLIENT_TEXTS,
   /** Composer tab and panel. */
   tab: 'Solicitudes',
-  panelTitle: 'Solicitudes',
-  empty: 'El contacto no tiene solicitudes.',
+  panelTitle: contactsEs.requests,
+  empty: contactsEs.requestsEmpty,
   more: 'Ver mas',
   less: 'Ver menos',
   newRequest: 'Nueva solicitud',

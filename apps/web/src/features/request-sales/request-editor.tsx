@@ -33,9 +33,11 @@ import { fieldErrorsOf } from '../../lib/field-errors';
 import { userMessageOf } from '../../lib/errors';
 import { randomUuid } from '../../lib/random-id';
 import { QueryError } from '../../ui/query-error';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { fullNameOf } from '../auth/session';
 import { RequestForm, type ErrorsVisibility, type RequestFormValue } from './form/request-form';
 import { RequestComments } from './request-comments';
+import { linesToSend } from './form/field-format';
 import {
   EMPTY_NEW_CLIENT,
   NewClientCard,
@@ -91,6 +93,11 @@ export function RequestEditor({
         closeOnEscape={!leaving}
         styles={{ content: { minHeight: '80vh' } }}
       >
+        {target && !viewer && (
+          <Center mih={300}>
+            <Loader />
+          </Center>
+        )}
         {target && viewer && (
           <EditorBody
             key={key}
@@ -103,23 +110,14 @@ export function RequestEditor({
           />
         )}
       </Modal>
-      <Modal
+      <ConfirmDialog
         opened={leaving}
-        onClose={() => setLeaving(false)}
         title={t.leaveQuestion}
-        size={425}
-        centered
-        zIndex={400}
-      >
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => setLeaving(false)}>
-            {t.cancel}
-          </Button>
-          <Button color="red" onClick={close} data-autofocus>
-            {t.leave}
-          </Button>
-        </Group>
-      </Modal>
+        confirmLabel={t.leave}
+        reversible
+        onConfirm={close}
+        onClose={() => setLeaving(false)}
+      />
     </>
   );
 }
@@ -234,8 +232,7 @@ function Editor({
     onDirty(true);
   };
 
-  /** The codes sent: a lone empty first line is no line at all. */
-  const lines = value.lines.length === 1 && !value.lines[0]!.code.trim() ? [] : value.lines;
+  const lines = linesToSend(value.lines);
 
   const save = async (saveMode: SaveMode, confirmed = false) => {
     setAlert(null);
@@ -518,29 +515,17 @@ function Editor({
         </Tabs.Panel>
       </Tabs>
 
-      <Modal
+      <ConfirmDialog
         opened={confirmMissing}
-        onClose={() => setConfirmMissing(false)}
         title={t.missingRequired}
-        size={425}
-        centered
-        zIndex={400}
-      >
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => setConfirmMissing(false)}>
-            {t.cancel}
-          </Button>
-          <Button
-            data-autofocus
-            onClick={() => {
-              setConfirmMissing(false);
-              void save('send', true);
-            }}
-          >
-            {t.continue}
-          </Button>
-        </Group>
-      </Modal>
+        confirmLabel={t.continue}
+        reversible
+        onConfirm={() => {
+          setConfirmMissing(false);
+          void save('send', true);
+        }}
+        onClose={() => setConfirmMissing(false)}
+      />
     </Stack>
   );
 }

@@ -1,15 +1,14 @@
-import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { RequestViewer } from '@cartera/domain/request-sales';
-import { useMe } from '../auth/session';
+import { useTRPC } from '../../lib/trpc';
 
 /**
- * The signed-in user as the template rules see them. The web knows their roles; their additional
- * data and flows are the server's (it re-applies every rule on save and keeps what a user may
- * not change), so options filtered by user data show to commercial users only here.
+ * The signed-in user as the template rules see them (`requestSale.viewer`: roles, additional data
+ * for the options' filters, flows for the locked fields), so the editor reaches the server's
+ * verdict before saving. Null until it has loaded.
  */
 export function useRequestViewer(): RequestViewer | null {
-  const me = useMe();
-  const id = me?.user.id;
-  const roles = me?.user.roles;
-  return useMemo(() => (id && roles ? { id, roles } : null), [id, roles]);
+  const trpc = useTRPC();
+  const viewer = useQuery({ ...trpc.requestSale.viewer.queryOptions(), staleTime: 5 * 60_000 });
+  return viewer.data ?? null;
 }

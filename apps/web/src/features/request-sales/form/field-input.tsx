@@ -17,6 +17,7 @@ import {
 import { es } from '@cartera/domain/i18n';
 import { FileField } from './file-field';
 import { SearchField } from './search-field';
+import { shownDay } from './field-format';
 
 const t = es.requestSales;
 
@@ -33,12 +34,6 @@ export interface FieldInputProps {
   error: string | null;
   /** The template's id: the `search` field asks the server's proxy with it (null in a preview). */
   templateId: string | null;
-}
-
-/** Stored YYYY/MM/DD (02 §9) as DD/MM/YYYY; anything else (a half-typed text) as it is. */
-function shownDay(value: string) {
-  const match = /^(\d{4})\/(\d{2})\/(\d{2})(.*)$/.exec(value);
-  return match ? `${match[3]}/${match[2]}/${match[1]}${match[4]}` : value;
 }
 
 const text = (value: unknown) =>
