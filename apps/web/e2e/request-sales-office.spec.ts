@@ -14,8 +14,8 @@ import {
 /*
  * The request sales back office, /comercial/requestsale 'Solicitudes' (issue #15 items 3 and 7):
  * a commercial user builds a template with a visibility rule and watches the live preview obey
- * it; the list filters by status and shows a forced status; a seller has no 'Plantillas' and the
- * server refuses them a template.
+ * it; the back office assigns an auditor and forces a status, and the list filters by status;
+ * a seller has no 'Plantillas' and the server refuses them a template.
  */
 const t = es.requestSalesOffice;
 const SELLER = 'vendedor@demo.test';
@@ -129,6 +129,18 @@ test.describe('Solicitudes (back office)', () => {
     await expect(opened).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(opened).toBeHidden();
+    // An auditor puts it in audit mode; the row names them.
+    await row.getByRole('button', { name: t.actions.menu }).click();
+    await page.getByRole('menuitem', { name: t.actions.audit }).click();
+    const audit = page.getByRole('dialog', { name: t.actions.auditTitle });
+    await audit.getByRole('combobox', { name: t.actions.auditLabel }).click();
+    await page.getByRole('option', { name: 'Carla Comercial', exact: true }).click();
+    await audit.getByRole('button', { name: t.actions.auditConfirm }).click();
+    await expect(page.getByText(t.actions.auditDone)).toBeVisible();
+    await expect(row.getByTestId('request-auditor')).toHaveText(
+      format(t.audited, { name: 'Carla Comercial' }),
+    );
+
     await row.getByRole('button', { name: t.actions.menu }).click();
     await page.getByRole('menuitem', { name: t.actions.force }).click();
     const dialog = page.getByRole('dialog', { name: t.actions.forceTitle });
@@ -139,6 +151,9 @@ test.describe('Solicitudes (back office)', () => {
     await expect(
       page.getByText(format(t.actions.forceDone, { status: 'Cancelada' })),
     ).toBeVisible();
+    await expect(row).toContainText('Cancelada');
+    await settle(page);
+    await page.screenshot({ path: test.info().outputPath('request-sales-office.png') });
 
     // Filtered by 'Cancelada' the request is there; by 'Borrador' it is not.
     const status = page.getByRole('combobox', { name: t.filters.status });

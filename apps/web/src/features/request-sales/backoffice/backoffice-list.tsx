@@ -211,6 +211,7 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
                   type="button"
                   size="sm"
                   fw={600}
+                  ta="left"
                   aria-label={format(texts.openRequest, { name })}
                   onClick={() => setOpen(request)}
                 >
@@ -225,8 +226,8 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
               <Table.Td visibleFrom="md">
                 <Text size="sm">{fullNameOf(request.creator)}</Text>
               </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
+              <Table.Td style={{ minWidth: 140 }}>
+                <Stack gap={2} align="flex-start">
                   <RequestStatusBadge
                     statusType={request.statusType}
                     title={
@@ -235,16 +236,11 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
                     }
                   />
                   {request.auditor && (
-                    <Badge
-                      variant="outline"
-                      color="gray"
-                      size="sm"
-                      title={format(texts.audited, { name: fullNameOf(request.auditor) })}
-                    >
-                      {fullNameOf(request.auditor)}
-                    </Badge>
+                    <Text size="xs" c="dimmed" data-testid="request-auditor">
+                      {format(texts.audited, { name: fullNameOf(request.auditor) })}
+                    </Text>
                   )}
-                </Group>
+                </Stack>
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
