@@ -1,3 +1,4 @@
+import { truncateSync, writeFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
 import { SHARE_PERMISSION_LABELS } from '@cartera/domain/request-sales';
@@ -177,6 +178,9 @@ test.describe('Solicitudes', () => {
     await expect(page.getByTestId('request-row').first().getByTestId('request-status')).toHaveText(
       'En proceso',
     );
+    // The item opens the request.
+    await bubble.getByRole('button', { name: t.bubble.open }).click();
+    await expect(page.getByTestId('request-editor')).toContainText('En proceso');
     await commercial.context().close();
     expect(browserErrors).toEqual([]);
   });
@@ -301,6 +305,84 @@ test.describe('Solicitudes', () => {
     await expect(editor.getByRole('button', { name: t.edit })).toHaveCount(0);
     await expect(editor.getByRole('button', { name: t.send })).toHaveCount(0);
     await shared.context().close();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test("el panel muestra las tres primeras con 'Ver mas'; la pestaña 'Solicitudes' del compositor abre la plantilla", async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const { contact } = await contactWithRequest(page, 'draft');
+    const template = await templateNamed(page, 'Portabilidad');
+    for (let made = 0; made < 3; made += 1) {
+      await trpcMutation(page, 'requestSale.create', {
+        contactId: contact.id,
+        templateId: template.id,
+        mode: 'draft',
+        content: {},
+      });
+    }
+    await openContact(page, contact.id);
+    const rows = page.getByTestId('request-row');
+    await expect(rows).toHaveCount(3);
+    await page.getByRole('button', { name: t.more }).click();
+    await expect(rows).toHaveCount(4);
+    await page.getByRole('button', { name: t.less }).click();
+    await expect(rows).toHaveCount(3);
+
+    await page.getByTestId('composer').getByRole('button', { name: t.tab }).click();
+    await page
+      .getByRole('dialog', { name: t.pickTemplate })
+      .getByRole('button', { name: 'Portabilidad' })
+      .click();
+    await expect(
+      page.getByRole('heading', { name: format(t.create, { title: 'Portabilidad' }) }),
+    ).toBeVisible();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('los archivos se suben con su enlace y uno de más de 50 MB se rechaza', async ({
+    page,
+    browserErrors,
+  }, testInfo) => {
+    await signIn(page, 'vendedor@demo.test');
+    const contact = await createTestContact(page, 'Archivos');
+    await openContact(page, contact.id);
+    await page.getByRole('button', { name: t.newRequest }).click();
+    await page
+      .getByRole('dialog', { name: t.pickTemplate })
+      .getByRole('button', { name: 'Alta de servicio' })
+      .click();
+    const editor = page.getByTestId('request-editor');
+    // 'Documentación' starts closed: nothing of it is filled.
+    await editor.getByRole('button', { name: 'Documentación' }).click();
+    const photo = page.waitForEvent('filechooser');
+    await editor.getByRole('button', { name: t.upload, exact: true }).click();
+    await (
+      await photo
+    ).setFiles({ name: 'cedula.png', mimeType: 'image/png', buffer: Buffer.from('png') });
+    await expect(editor.getByRole('link', { name: 'cedula.png' })).toBeVisible();
+
+    const large = testInfo.outputPath('grande.pdf');
+    writeFileSync(large, '');
+    truncateSync(large, 51 * 1024 * 1024);
+    const documents = page.waitForEvent('filechooser');
+    await editor.getByRole('button', { name: t.uploadMany }).click();
+    await (await documents).setFiles(large);
+    await expect(editor.getByText(t.fieldErrors.fileTooLarge)).toBeVisible();
+    await expect(editor.getByRole('link', { name: 'grande.pdf' })).toHaveCount(0);
+    await editor.getByRole('button', { name: t.saveDraft }).click();
+    await expect(editor).toBeHidden();
+    const [summary] = await trpcQuery<Array<{ id: string }>>(page, 'requestSale.listByContact', {
+      contactId: contact.id,
+    });
+    const stored = await trpcQuery<{ content: { cedula?: { name: string; size: number } } }>(
+      page,
+      'requestSale.get',
+      { id: summary!.id },
+    );
+    expect(stored.content.cedula).toMatchObject({ name: 'cedula.png', size: 3 });
     expect(browserErrors).toEqual([]);
   });
 

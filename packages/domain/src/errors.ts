@@ -108,6 +108,8 @@ export const ERROR_HTTP_STATUS = {
   REQUEST_SALE_STATUS_NOT_ALLOWED: 403,
   /** A seller who is not an active user the caller may give requests to. */
   REQUEST_SALE_SELLER_INVALID: 400,
+  /** An auditor or creator who is not an active user of the company (the back office). */
+  REQUEST_SALE_USER_INVALID: 400,
   /** Sharing with a user who is not an active user of the company, or with the creator. */
   REQUEST_SALE_SHARE_INVALID: 400,
   REQUEST_COMMENT_NOT_FOUND: 404,

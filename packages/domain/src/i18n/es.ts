@@ -91,6 +91,7 @@ export const errorMessages: Record<ErrorCode, string> = {
     'Hubo un error al cambiar el estado de la solicitud. Por favor, inténtelo de nuevo. Si el problema persiste, contacte con soporte.',
   REQUEST_SALE_SELLER_INVALID:
     'El vendedor debe ser un usuario activo de tu empresa que puedas elegir.',
+  REQUEST_SALE_USER_INVALID: 'El usuario elegido debe ser un usuario activo de tu empresa.',
   REQUEST_SALE_SHARE_INVALID:
     'Solo puedes compartir la solicitud con usuarios activos de tu empresa.',
   REQUEST_COMMENT_NOT_FOUND: 'No se encontró el comentario.',

@@ -313,7 +313,10 @@ describe('solicitudes: back office', () => {
       id: request.id,
       auditorId: env.demo.users[OTHER_TENANT]!.id,
     });
-    expect(foreignAuditor.error?.data.domainCode).toBe('REQUEST_SALE_SELLER_INVALID');
+    expect(foreignAuditor.error?.data.domainCode).toBe('REQUEST_SALE_USER_INVALID');
+    expect(foreignAuditor.error?.message).toBe(
+      'El usuario elegido debe ser un usuario activo de tu empresa.',
+    );
     const audited = await env.call(COMERCIAL, 'requestSale.audit', {
       id: request.id,
       auditorId: env.demo.users[COMERCIAL]!.id,
@@ -337,7 +340,7 @@ describe('solicitudes: back office', () => {
       id: request.id,
       creatorId: env.demo.users[OTHER_TENANT]!.id,
     });
-    expect(foreign.error?.data.domainCode).toBe('REQUEST_SALE_SELLER_INVALID');
+    expect(foreign.error?.data.domainCode).toBe('REQUEST_SALE_USER_INVALID');
   });
 
   it('el seed tiene solicitudes en cada estado, con comentarios y compartidas', async () => {

@@ -386,7 +386,7 @@ export const requestSalesRouter = router({
       area: BACK_OFFICE,
       description:
         "Assigns an auditor (an active user of the company) to a request, which enters audit mode ('Estas en modo de procesamiento de solicitud': its creator no longer edits it), or clears it (null).",
-      errors: ['REQUEST_SALE_NOT_FOUND', 'REQUEST_SALE_SELLER_INVALID'],
+      errors: ['REQUEST_SALE_NOT_FOUND', 'REQUEST_SALE_USER_INVALID'],
     })
     .input(ZAuditInput)
     .output(ZRequestSale)
@@ -396,7 +396,7 @@ export const requestSalesRouter = router({
     .meta({
       area: BACK_OFFICE,
       description: 'Gives a request to another creator (an active user of the company).',
-      errors: ['REQUEST_SALE_NOT_FOUND', 'REQUEST_SALE_SELLER_INVALID'],
+      errors: ['REQUEST_SALE_NOT_FOUND', 'REQUEST_SALE_USER_INVALID'],
     })
     .input(ZChangeCreatorInput)
     .output(ZRequestSale)

@@ -958,7 +958,7 @@ export async function assignAuditor(
   assertEnabled(user);
   const input = ZAuditInput.parse(raw);
   if (input.auditorId && !(await activeUserWith(db, user, input.auditorId, EVERYONE))) {
-    throw new DomainError('REQUEST_SALE_SELLER_INVALID');
+    throw new DomainError('REQUEST_SALE_USER_INVALID');
   }
   return backofficeChange(db, user, input.id, { auditorId: input.auditorId });
 }
@@ -972,7 +972,7 @@ export async function changeCreator(
   assertEnabled(user);
   const input = ZChangeCreatorInput.parse(raw);
   if (!(await activeUserWith(db, user, input.creatorId, EVERYONE))) {
-    throw new DomainError('REQUEST_SALE_SELLER_INVALID');
+    throw new DomainError('REQUEST_SALE_USER_INVALID');
   }
   return backofficeChange(db, user, input.id, { creatorId: input.creatorId });
 }
