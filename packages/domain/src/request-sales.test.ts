@@ -265,6 +265,31 @@ describe('templates, statuses, sharing and permissions', () => {
     ).toBe('La expresión regular no es válida');
   });
 
+  it('refuses patterns that backtrack catastrophically and texts without a bound', () => {
+    for (const pattern of ['(a+)+$', '^(a|aa)*$', '(\\w+\\s?)*x', '(a)\\1', '((ab)*c)+'])
+      expect(
+        ZRequestField.safeParse({ field: 'a', type: 'string', regex: pattern }).error?.issues[0]
+          ?.message,
+      ).toBe('La expresión regular es demasiado compleja');
+    for (const pattern of [
+      '^\\d{8}$',
+      '^[A-Z]{3}-\\d+$',
+      '^(09|2)\\d{6,7}$',
+      '^[(a+)+]$',
+      '^(\\d{3}-)?\\d+$',
+    ])
+      expect(ZRequestField.safeParse({ field: 'a', type: 'string', regex: pattern }).success).toBe(
+        true,
+      );
+    const long = validateRequest(
+      { body: [field({ field: 'a', type: 'string' })], lineBody: [] },
+      { content: { a: 'x'.repeat(10_001) } },
+      seller,
+      'draft',
+    );
+    expect(long.fieldErrors.a).toBe('0 a 10000 caracteres');
+  });
+
   it('saves drafts as draft (resend stays resend) and sends as new', () => {
     expect(statusTypeOnSave(null, 'draft')).toBe('draft');
     expect(statusTypeOnSave('resend', 'draft')).toBe('resend');

@@ -16,6 +16,8 @@ import { ROLES, type Role } from './roles';
 
 /** 02 §5, §9: a file of a request is under 50 MB. */
 export const REQUEST_FILE_MAX_BYTES = 50 * 1024 * 1024;
+/** The longest text a field without its own maxLength takes (ours: the spec gives none). */
+export const REQUEST_TEXT_MAX_LENGTH = 10_000;
 /** 02 §9: comments page size. */
 export const REQUEST_COMMENTS_PAGE_SIZE = 5;
 /** 02 §2 screen 3: the contact's panel shows the first three requests. */
@@ -111,6 +113,9 @@ export const ZRequestField = z.object({
     .nullish()
     .refine((source) => !source || compiles(source), {
       error: 'La expresión regular no es válida',
+    })
+    .refine((source) => !source || !compiles(source) || safePattern(source), {
+      error: 'La expresión regular es demasiado compleja',
     }),
   options: z.array(ZFieldOption).default([]),
   /** A string field that suggests earlier answers (02 §3; the web offers them). */
@@ -135,6 +140,43 @@ export const ZStatusOption = z.object({
   title: z.string().trim().min(1, { error: 'El nombre del estado es obligatorio' }).max(100),
 });
 export type StatusOption = z.infer<typeof ZStatusOption>;
+
+/**
+ * Whether a company's pattern runs in time linear-ish in its input: the server tests every save
+ * with it, and JavaScript's backtracking engine has no time limit. Refused: a repeated group that
+ * itself holds a repetition or an alternation (`(a+)+`, `(a|aa)*`, the shapes of catastrophic
+ * backtracking) and back-references. Ordinary form patterns (`^\d{8}$`, `^[A-Z]{3}-\d+$`,
+ * `^(09|2)\d{6,7}$`) pass.
+ */
+export function safePattern(source: string) {
+  if (/\\[1-9]|\\k</.test(source)) return false;
+  // One entry per open group: whether it holds a repetition or an alternation.
+  const groups: { risky: boolean }[] = [{ risky: false }];
+  let inClass = false;
+  for (let index = 0; index < source.length; index++) {
+    const char = source[index]!;
+    if (char === '\\') {
+      index++;
+      continue;
+    }
+    if (inClass) {
+      if (char === ']') inClass = false;
+      continue;
+    }
+    const repeated = /^(?:[*+]|\{\d+,\d*\})/.test(source.slice(index));
+    if (char === '[') inClass = true;
+    else if (char === '(') groups.push({ risky: false });
+    else if (char === '|') groups[groups.length - 1]!.risky = true;
+    else if (repeated) groups[groups.length - 1]!.risky = true;
+    else if (char === ')' && groups.length > 1) {
+      const closed = groups.pop()!;
+      const after = source.slice(index + 1);
+      if (closed.risky && /^(?:[*+]|\{\d+,\d*\})/.test(after)) return false;
+      if (closed.risky) groups[groups.length - 1]!.risky = true;
+    }
+  }
+  return true;
+}
 
 function compiles(source: string) {
   try {
@@ -492,9 +534,9 @@ function checkValue(
       const trimmed = text.trim();
       if (field.type === 'number' && !/^\d+$/.test(trimmed))
         return { error: REQUEST_TEXTS.digitsOnly, value };
-      const max = field.maxLength ?? 0;
       const min = field.minLength ?? 0;
-      if (max > 0 && (trimmed.length < min || trimmed.length > max))
+      const max = field.maxLength || REQUEST_TEXT_MAX_LENGTH;
+      if (trimmed.length < min || trimmed.length > max)
         return { error: REQUEST_TEXTS.length(min, max), value };
       if (field.regex && !new RegExp(field.regex).test(trimmed))
         return { error: REQUEST_TEXTS.invalid, value };
