@@ -45,7 +45,15 @@ test.describe('Menú lateral', () => {
       'vendedor@demo.test',
       'Valentín Vendedor',
       [clients],
-      ['Rendimiento', 'Carteras compartidas', inbox, 'Conversaciones', 'Contactos', 'Empresas'],
+      [
+        'Rendimiento',
+        'Carteras compartidas',
+        inbox,
+        'Conversaciones',
+        'Solicitudes',
+        'Contactos',
+        'Empresas',
+      ],
       false,
     ],
     [
@@ -59,6 +67,7 @@ test.describe('Menú lateral', () => {
         'Carteras compartidas',
         inbox,
         'Conversaciones',
+        'Solicitudes',
         'Objetivos',
         'Contactos',
         'Empresas',
@@ -76,6 +85,7 @@ test.describe('Menú lateral', () => {
         'Vendedores',
         'Ventas',
         'Crear preventa',
+        'Solicitudes',
         'Objetivos',
         'Carteras compartidas',
         inbox,
@@ -226,6 +236,7 @@ test.describe('Menú lateral', () => {
       'Carteras compartidas',
       inbox,
       'Conversaciones',
+      'Solicitudes',
       'Objetivos',
     ]);
     await expect(mainMenu(page).getByText(es.menu.groups.contacts)).toBeVisible();

@@ -18,6 +18,7 @@ import { Route as AppGruposRouteImport } from './routes/_app/grupos'
 import { Route as AppPresaleRouteImport } from './routes/_app/presale'
 import { Route as AppTrainingRouteImport } from './routes/_app/training'
 import { Route as AppComercialGoalsRouteImport } from './routes/_app/comercial/goals'
+import { Route as AppComercialRequestsaleRouteImport } from './routes/_app/comercial/requestsale'
 import { Route as AppComercialSaleRouteImport } from './routes/_app/comercial/sale'
 import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index'
 import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId'
@@ -80,6 +81,11 @@ const AppTrainingRoute = AppTrainingRouteImport.update({
 const AppComercialGoalsRoute = AppComercialGoalsRouteImport.update({
   id: '/comercial/goals',
   path: '/comercial/goals',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppComercialRequestsaleRoute = AppComercialRequestsaleRouteImport.update({
+  id: '/comercial/requestsale',
+  path: '/comercial/requestsale',
   getParentRoute: () => AppRoute,
 } as any)
 const AppComercialSaleRoute = AppComercialSaleRouteImport.update({
@@ -189,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/presale': typeof AppPresaleRoute
   '/training': typeof AppTrainingRouteWithChildren
   '/comercial/goals': typeof AppComercialGoalsRoute
+  '/comercial/requestsale': typeof AppComercialRequestsaleRoute
   '/comercial/sale': typeof AppComercialSaleRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
@@ -216,6 +223,7 @@ export interface FileRoutesByTo {
   '/presale': typeof AppPresaleRoute
   '/': typeof AppIndexRoute
   '/comercial/goals': typeof AppComercialGoalsRoute
+  '/comercial/requestsale': typeof AppComercialRequestsaleRoute
   '/comercial/sale': typeof AppComercialSaleRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
@@ -247,6 +255,7 @@ export interface FileRoutesById {
   '/_app/training': typeof AppTrainingRouteWithChildren
   '/_app/': typeof AppIndexRoute
   '/_app/comercial/goals': typeof AppComercialGoalsRoute
+  '/_app/comercial/requestsale': typeof AppComercialRequestsaleRoute
   '/_app/comercial/sale': typeof AppComercialSaleRoute
   '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/_app/company/channels': typeof AppCompanyChannelsRoute
@@ -278,6 +287,7 @@ export interface FileRouteTypes {
     | '/presale'
     | '/training'
     | '/comercial/goals'
+    | '/comercial/requestsale'
     | '/comercial/sale'
     | '/companies/$companyId'
     | '/company/channels'
@@ -305,6 +315,7 @@ export interface FileRouteTypes {
     | '/presale'
     | '/'
     | '/comercial/goals'
+    | '/comercial/requestsale'
     | '/comercial/sale'
     | '/companies/$companyId'
     | '/company/channels'
@@ -335,6 +346,7 @@ export interface FileRouteTypes {
     | '/_app/training'
     | '/_app/'
     | '/_app/comercial/goals'
+    | '/_app/comercial/requestsale'
     | '/_app/comercial/sale'
     | '/_app/companies/$companyId'
     | '/_app/company/channels'
@@ -425,6 +437,13 @@ declare module '@tanstack/react-router' {
       path: '/comercial/goals'
       fullPath: '/comercial/goals'
       preLoaderRoute: typeof AppComercialGoalsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/comercial/requestsale': {
+      id: '/_app/comercial/requestsale'
+      path: '/comercial/requestsale'
+      fullPath: '/comercial/requestsale'
+      preLoaderRoute: typeof AppComercialRequestsaleRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/comercial/sale': {
@@ -602,6 +621,7 @@ interface AppRouteChildren {
   AppTrainingRoute: typeof AppTrainingRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
   AppComercialGoalsRoute: typeof AppComercialGoalsRoute
+  AppComercialRequestsaleRoute: typeof AppComercialRequestsaleRoute
   AppComercialSaleRoute: typeof AppComercialSaleRoute
   AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
   AppContactSharedinboxRoute: typeof AppContactSharedinboxRoute
@@ -624,6 +644,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppTrainingRoute: AppTrainingRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
   AppComercialGoalsRoute: AppComercialGoalsRoute,
+  AppComercialRequestsaleRoute: AppComercialRequestsaleRoute,
   AppComercialSaleRoute: AppComercialSaleRoute,
   AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,
   AppContactSharedinboxRoute: AppContactSharedinboxRoute,

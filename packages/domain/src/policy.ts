@@ -212,7 +212,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/company', roles: 'all', slug: 'company', built: true },
   { path: '/company/channels', roles: 'all', slug: 'company', built: true },
   { path: '/comercial/sale', roles: 'all', slug: 'comercial-sale', built: true },
-  { path: '/comercial/requestsale', roles: 'all', slug: 'comercial-requestsale', built: false },
+  { path: '/comercial/requestsale', roles: 'all', slug: 'comercial-requestsale', built: true },
   { path: '/comercial/goals', roles: 'all', slug: 'comercial-goals', built: true },
   { path: '/comercial/netpromoterscore', roles: 'all', slug: 'net-promoter-score', built: false },
   { path: '/comercial/forms', roles: 'all', slug: 'forms', built: false },

@@ -93,6 +93,8 @@ export type SaleTemplate = z.output<typeof ZSaleTemplate>;
 /** `configs.sale`: the group's sale configuration (01 §3); presale turns 'Crear preventa' on. */
 export const ZSaleConfig = z.object({
   presale: z.boolean().optional().catch(undefined),
+  /** 01 §2: the company's own name of /comercial/requestsale (default 'Solicitudes'). */
+  requestSaleLabel: z.string().trim().min(1).max(40).optional().catch(undefined),
   /** The sale templates (03 §3); none = one simple sale. */
   templates: z.array(ZSaleTemplate).default([]).catch([]),
   /** The presale template of 'Crear preventa' (01 §7 GET /company/presaletemplate). */

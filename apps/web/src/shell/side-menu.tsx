@@ -189,8 +189,13 @@ function EntryLink({
       liveMe !== null &&
       guardRoute(guardUserOf(liveMe), '/companies').kind === 'allow',
   });
+  // 'Solicitudes' too may carry the company's own name (01 §2).
   const label =
-    entry.id === 'companies' ? (companies.data?.panelLabel ?? entry.label) : entry.label;
+    entry.id === 'companies'
+      ? (companies.data?.panelLabel ?? entry.label)
+      : entry.id === 'requestSale'
+        ? (me.settings.requestSaleLabel ?? entry.label)
+        : entry.label;
   // 'Inbox' carries the count of unassigned contacts (01 §2).
   const unassigned = useUnassignedCount(entry.id === 'inbox');
   const badge =

@@ -5,6 +5,7 @@ import { conversationEs } from './conversation.es';
 import { companiesEs, fieldsErrorMessages, fieldsEs } from './fields.es';
 import { goalsEs } from './goals.es';
 import { salesOfficeEs } from './sales-office.es';
+import { requestSalesOfficeEs } from './request-sales-office.es';
 import { receiptsEs } from './receipts.es';
 import { trainingEs } from './training.es';
 import { sharedInboxesEs } from './shared-inboxes.es';
@@ -200,6 +201,7 @@ export const es = {
   admin: adminEs,
   goals: goalsEs,
   salesOffice: salesOfficeEs,
+  requestSalesOffice: requestSalesOfficeEs,
   receipts: receiptsEs,
   requestSales: requestSalesEs,
   training: trainingEs,

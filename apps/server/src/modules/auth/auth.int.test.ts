@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '@cartera/db/schema';
 import { restLogin, trpcCall, type CallOptions } from '../../testing/http-client';
 import { useDemoApp } from '../../testing/demo-app';
+import { saveTenantSection } from '../tenant-settings/tenant-settings.service';
 
 const env = useDemoApp({});
 
@@ -77,6 +78,18 @@ describe('inicio de sesión', () => {
     expect(exchanged.cookie).toContain(`cartera_session=${body.token}`);
     const failed = await trpc('auth.exchangeToken', { token: 'token-que-no-existe-123' });
     expect(failed.status).toBe(401);
+  });
+
+  it("da el nombre propio de 'Solicitudes' de la empresa, o ninguno para el de siempre", async () => {
+    const me = async () => (await env.call('comercial@demo.test', 'auth.me')).data!;
+    expect((await me()).settings.requestSaleLabel).toBeNull();
+    await saveTenantSection(env.database.handle.db, env.demo.demo.id, 'sale', {
+      requestSaleLabel: 'Pedidos especiales',
+    });
+    expect((await me()).settings.requestSaleLabel).toBe('Pedidos especiales');
+    await saveTenantSection(env.database.handle.db, env.demo.demo.id, 'sale', {
+      requestSaleLabel: undefined,
+    });
   });
 
   it('cerrar sesión invalida el token', async () => {

@@ -60,7 +60,12 @@ export const ZMe = z.object({
   }),
   group: z.object({ id: z.string(), name: z.string() }),
   featureFlags: z.record(z.string(), z.union([z.literal(0), z.literal(1)])),
-  settings: z.object({ presale: z.boolean(), formChannels: z.number() }),
+  settings: z.object({
+    presale: z.boolean(),
+    formChannels: z.number(),
+    /** The company's name of 'Solicitudes' (01 §2 configurable label); null: the default. */
+    requestSaleLabel: z.string().nullable(),
+  }),
   /** Set while an admin uses another account: who to return to. */
   impersonatedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
@@ -110,7 +115,11 @@ export async function describeSession(db: Executor, session: AuthSession): Promi
     },
     group: { id: group.id, name: group.displayName || group.name },
     featureFlags: user.featureFlags as Record<string, 0 | 1>,
-    settings: { presale: saleConfig.presale === true, formChannels: 0 },
+    settings: {
+      presale: saleConfig.presale === true,
+      formChannels: 0,
+      requestSaleLabel: saleConfig.requestSaleLabel ?? null,
+    },
     impersonatedBy: realUser
       ? { id: realUser.id, name: `${realUser.name} ${realUser.lastname}`.trim() }
       : null,

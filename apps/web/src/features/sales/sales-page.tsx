@@ -15,7 +15,6 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -31,9 +30,10 @@ import {
   type ReceiptStatus,
   type SortOrder,
 } from '@cartera/domain/sales';
-import { DATE_FORMAT, dayjs, formatDate } from '../../lib/dates';
+import { dayjs, formatDate } from '../../lib/dates';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { DateRangeFilter } from '../../ui/date-range-filter';
 import { ListTable, SelectCell, useSelection } from '../../ui/list-table';
 import { CartIcon, SearchIcon } from '../../ui/icons';
 import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
@@ -207,23 +207,11 @@ export function SalesPage() {
           clearable
           w={220}
         />
-        <DatePickerInput
-          aria-label={texts.fromFilter}
-          placeholder={texts.fromFilter}
-          value={filters.from}
-          onChange={(next) => change({ from: next })}
-          valueFormat={DATE_FORMAT}
-          clearable
-          w={150}
-        />
-        <DatePickerInput
-          aria-label={texts.toFilter}
-          placeholder={texts.toFilter}
-          value={filters.to}
-          onChange={(next) => change({ to: next })}
-          valueFormat={DATE_FORMAT}
-          clearable
-          w={150}
+        <DateRangeFilter
+          value={filters}
+          onChange={change}
+          fromLabel={texts.fromFilter}
+          toLabel={texts.toFilter}
         />
         {filtering && (
           <Button

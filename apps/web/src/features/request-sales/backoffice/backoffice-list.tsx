@@ -1,0 +1,299 @@
+import { useMemo, useState } from 'react';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  MultiSelect,
+  Select,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { es, format } from '@cartera/domain/i18n';
+import {
+  allStatuses,
+  statusColour,
+  statusTitle,
+  type StatusOption,
+} from '@cartera/domain/request-sales';
+import type { RouterOutputs } from '@cartera/server/router';
+import { formatDate, formatDateTime } from '../../../lib/dates';
+import { useTRPC } from '../../../lib/trpc';
+import { DateRangeFilter, dayRangeBounds } from '../../../ui/date-range-filter';
+import { ListTable } from '../../../ui/list-table';
+import { fullNameOf } from '../../auth/session';
+import { RequestEditor } from '../request-editor';
+import { BackofficeActionDialog, type BackofficeAction } from './backoffice-actions';
+
+const texts = es.requestSalesOffice;
+const TABLE_MIN_WIDTH = 1000;
+
+export type BackofficeRequest = RouterOutputs['requestSale']['backoffice']['items'][number];
+type Template = RouterOutputs['requestSale']['templates'][number];
+
+interface Filters {
+  templateId: string | null;
+  statusTypes: string[];
+  sellerId: string | null;
+  from: string | null;
+  to: string | null;
+}
+
+const NO_FILTERS: Filters = {
+  templateId: null,
+  statusTypes: [],
+  sellerId: null,
+  from: null,
+  to: null,
+};
+
+/** The statuses a filter offers: the known ones, renamed or extended by the templates' options. */
+export function statusesOf(templates: readonly Pick<Template, 'statusOptions'>[]): StatusOption[] {
+  const list = allStatuses({ statusOptions: [] });
+  for (const template of templates)
+    for (const option of allStatuses(template))
+      if (!list.some((each) => each.status === option.status)) list.push(option);
+  return list;
+}
+
+export function RequestStatusBadge({ statusType, title }: { statusType: string; title: string }) {
+  return (
+    <Badge color={statusColour(statusType)} variant="light" data-testid="request-status">
+      {title}
+    </Badge>
+  );
+}
+
+/**
+ * 'Solicitudes' of /comercial/requestsale (01 §4): the requests the user may see, newest first,
+ * filtered by template, status, seller and creation days, 50 at a time ('Cargar más'); a row
+ * opens the request in the request editor; commercial users assign an auditor, change the creator or force a status.
+ */
+export function BackofficeList({ commercial }: { commercial: boolean }) {
+  const trpc = useTRPC();
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [open, setOpen] = useState<BackofficeRequest | null>(null);
+  const [action, setAction] = useState<{
+    kind: BackofficeAction;
+    request: BackofficeRequest;
+  } | null>(null);
+  const templates = useQuery(
+    trpc.requestSale.templates.queryOptions({ includeInactive: commercial }),
+  );
+  const sellers = useQuery(trpc.requestSale.sellers.queryOptions());
+  const bounds = dayRangeBounds(filters);
+  const list = useInfiniteQuery(
+    trpc.requestSale.backoffice.infiniteQueryOptions(
+      {
+        templateId: filters.templateId ?? undefined,
+        statusTypes: filters.statusTypes.length > 0 ? filters.statusTypes : undefined,
+        sellerId: filters.sellerId ?? undefined,
+        from: bounds.from,
+        to: bounds.to,
+      },
+      {
+        getNextPageParam: (page) => page.nextCursor ?? undefined,
+        placeholderData: keepPreviousData,
+      },
+    ),
+  );
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const templateList = useMemo(() => templates.data ?? [], [templates.data]);
+  const statuses = useMemo(() => {
+    const chosen = templateList.filter((each) => each.id === filters.templateId);
+    return statusesOf(chosen.length > 0 ? chosen : templateList);
+  }, [templateList, filters.templateId]);
+  const optionsOf = (templateId: string) =>
+    templateList.find((each) => each.id === templateId)?.statusOptions;
+  const filtering =
+    filters.templateId !== null ||
+    filters.statusTypes.length > 0 ||
+    Boolean(filters.sellerId || filters.from || filters.to);
+  const change = (next: Partial<Filters>) => setFilters((current) => ({ ...current, ...next }));
+  const nameOf = (request: BackofficeRequest) =>
+    request.contact
+      ? `${request.contact.firstName} ${request.contact.lastName}`.trim()
+      : texts.noContact;
+
+  return (
+    <Stack gap="md">
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <Select
+          aria-label={texts.filters.template}
+          placeholder={texts.filters.allTemplates}
+          data={templateList.map((template) => ({ value: template.id, label: template.title }))}
+          value={filters.templateId}
+          onChange={(next) => change({ templateId: next })}
+          clearable
+          w={220}
+        />
+        <MultiSelect
+          aria-label={texts.filters.status}
+          placeholder={filters.statusTypes.length ? undefined : texts.filters.status}
+          data={statuses.map((option) => ({ value: option.status, label: option.title }))}
+          value={filters.statusTypes}
+          onChange={(next) => change({ statusTypes: next })}
+          clearable
+          w={240}
+        />
+        <Select
+          aria-label={texts.filters.seller}
+          placeholder={texts.filters.allSellers}
+          data={(sellers.data ?? []).map((seller) => ({
+            value: seller.id,
+            label: fullNameOf(seller),
+          }))}
+          value={filters.sellerId}
+          onChange={(next) => change({ sellerId: next })}
+          searchable
+          clearable
+          w={220}
+        />
+        <DateRangeFilter
+          value={filters}
+          onChange={change}
+          fromLabel={texts.filters.from}
+          toLabel={texts.filters.to}
+        />
+        {filtering && (
+          <Button variant="subtle" onClick={() => setFilters(NO_FILTERS)}>
+            {texts.filters.clear}
+          </Button>
+        )}
+      </Group>
+
+      <ListTable
+        list={list}
+        items={items}
+        label={texts.title}
+        minWidth={TABLE_MIN_WIDTH}
+        loadMoreLabel={texts.loadMore}
+        head={
+          <>
+            <Table.Th>{texts.columns.template}</Table.Th>
+            <Table.Th>{texts.columns.contact}</Table.Th>
+            <Table.Th visibleFrom="md">{texts.columns.seller}</Table.Th>
+            <Table.Th visibleFrom="md">{texts.columns.creator}</Table.Th>
+            <Table.Th>{texts.columns.status}</Table.Th>
+            <Table.Th>{texts.columns.created}</Table.Th>
+            <Table.Th visibleFrom="md">{texts.columns.updated}</Table.Th>
+            {commercial && <Table.Th w={56} aria-label={texts.columns.actions} />}
+          </>
+        }
+        columns={commercial ? 8 : 7}
+        empty={
+          <Text c="dimmed" ta="center" py="xl" data-testid="requests-empty">
+            {filtering ? texts.noResults : texts.empty}
+          </Text>
+        }
+        row={(request) => {
+          const name = nameOf(request);
+          return (
+            <Table.Tr
+              key={request.id}
+              style={{ cursor: 'pointer' }}
+              data-testid="request-row"
+              onClick={(event) => {
+                if ((event.target as HTMLElement).closest('a, button, [role="menu"]')) return;
+                setOpen(request);
+              }}
+            >
+              <Table.Td>
+                <Text size="sm">{request.template.title}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  fw={600}
+                  ta="left"
+                  aria-label={format(texts.openRequest, { name })}
+                  onClick={() => setOpen(request)}
+                >
+                  {name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td visibleFrom="md">
+                <Text size="sm">
+                  {request.seller ? fullNameOf(request.seller) : texts.noSeller}
+                </Text>
+              </Table.Td>
+              <Table.Td visibleFrom="md">
+                <Text size="sm">{fullNameOf(request.creator)}</Text>
+              </Table.Td>
+              <Table.Td style={{ minWidth: 140 }}>
+                <Stack gap={2} align="flex-start">
+                  <RequestStatusBadge
+                    statusType={request.statusType}
+                    title={
+                      request.status ||
+                      statusTitle(request.statusType, optionsOf(request.template.id))
+                    }
+                  />
+                  {request.auditor && (
+                    <Text size="xs" c="dimmed" data-testid="request-auditor">
+                      {format(texts.audited, { name: fullNameOf(request.auditor) })}
+                    </Text>
+                  )}
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(request.createdAt)}
+                </Text>
+              </Table.Td>
+              <Table.Td visibleFrom="md">
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(request.updatedAt)}
+                </Text>
+              </Table.Td>
+              {commercial && (
+                <Table.Td>
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <ActionIcon variant="subtle" color="gray" aria-label={texts.actions.menu}>
+                        ⋯
+                      </ActionIcon>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item onClick={() => setAction({ kind: 'audit', request })}>
+                        {texts.actions.audit}
+                      </Menu.Item>
+                      <Menu.Item onClick={() => setAction({ kind: 'creator', request })}>
+                        {texts.actions.creator}
+                      </Menu.Item>
+                      <Menu.Item onClick={() => setAction({ kind: 'force', request })}>
+                        {texts.actions.force}
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          );
+        }}
+      />
+
+      <RequestEditor
+        target={open ? { requestId: open.id } : null}
+        contactId={open?.contactId ?? null}
+        onClose={() => setOpen(null)}
+      />
+      <BackofficeActionDialog
+        key={action ? `${action.kind}-${action.request.id}` : 'none'}
+        action={action?.kind ?? null}
+        request={action?.request ?? null}
+        name={action ? nameOf(action.request) : ''}
+        statuses={
+          action ? allStatuses({ statusOptions: optionsOf(action.request.template.id) ?? [] }) : []
+        }
+        onClose={() => setAction(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { Stack, Tabs, Title } from '@mantine/core';
+import { es } from '@cartera/domain/i18n';
+import { useMe } from '../../auth/session';
+import { TemplatesTab } from '../templates/templates-tab';
+import { BackofficeList } from './backoffice-list';
+
+const texts = es.requestSalesOffice;
+
+/**
+ * /comercial/requestsale 'Solicitudes' (01 §2, §4; issue #15 items 3 and 7): the requests of the
+ * back office and, for admins and commercial users, 'Plantillas', the template editor. Titled
+ * with the company's own name of the screen when it has one (configs.sale.requestSaleLabel).
+ */
+export function RequestSalesPage() {
+  const me = useMe();
+  const roles = me?.user.roles ?? [];
+  const commercial = roles.includes('comercial');
+  const manager = commercial || roles.includes('admin');
+  const [tab, setTab] = useState<string | null>('requests');
+
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h2">
+        {me?.settings.requestSaleLabel ?? es.menu.entries.requestSale}
+      </Title>
+      {manager ? (
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="requests">{texts.tabs.requests}</Tabs.Tab>
+            <Tabs.Tab value="templates">{texts.tabs.templates}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="requests">
+            <BackofficeList commercial={commercial} />
+          </Tabs.Panel>
+          <Tabs.Panel value="templates">
+            <TemplatesTab />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        <BackofficeList commercial={false} />
+      )}
+    </Stack>
+  );
+}
