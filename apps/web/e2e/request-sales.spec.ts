@@ -105,11 +105,14 @@ test.describe('Solicitudes', () => {
     await page.getByRole('button', { name: t.newRequest }).click();
     await page
       .getByRole('dialog', { name: t.pickTemplate })
-      .getByRole('button', { name: 'Alta de servicio' })
+      .getByRole('button', { name: 'Alta de servicio', exact: true })
       .click();
     const editor = page.getByTestId('request-editor');
     await expect(
-      editor.getByRole('heading', { name: format(t.create, { title: 'Alta de servicio' }) }),
+      editor.getByRole('heading', {
+        name: format(t.create, { title: 'Alta de servicio' }),
+        exact: true,
+      }),
     ).toBeVisible();
 
     // 'Plan' shows for 'Internet hogar' only; 'Cantidad de líneas' for mobile and business.
@@ -249,7 +252,7 @@ test.describe('Solicitudes', () => {
     await page.getByRole('button', { name: t.newRequest }).click();
     await page
       .getByRole('dialog', { name: t.pickTemplate })
-      .getByRole('button', { name: 'Portabilidad' })
+      .getByRole('button', { name: 'Portabilidad', exact: true })
       .click();
     const editor = page.getByTestId('request-editor');
     await field(editor, 'Número a portar').fill('091234567');
@@ -348,10 +351,10 @@ test.describe('Solicitudes', () => {
     await page.getByTestId('composer').getByRole('button', { name: t.tab }).click();
     await page
       .getByRole('dialog', { name: t.pickTemplate })
-      .getByRole('button', { name: 'Portabilidad' })
+      .getByRole('button', { name: 'Portabilidad', exact: true })
       .click();
     await expect(
-      page.getByRole('heading', { name: format(t.create, { title: 'Portabilidad' }) }),
+      page.getByRole('heading', { name: format(t.create, { title: 'Portabilidad' }), exact: true }),
     ).toBeVisible();
     expect(browserErrors).toEqual([]);
   });
@@ -366,7 +369,7 @@ test.describe('Solicitudes', () => {
     await page.getByRole('button', { name: t.newRequest }).click();
     await page
       .getByRole('dialog', { name: t.pickTemplate })
-      .getByRole('button', { name: 'Alta de servicio' })
+      .getByRole('button', { name: 'Alta de servicio', exact: true })
       .click();
     const editor = page.getByTestId('request-editor');
     // 'Documentación' starts closed: nothing of it is filled.
@@ -435,7 +438,7 @@ test.describe('Solicitudes', () => {
     await page.getByRole('button', { name: t.newRequest }).click();
     await page
       .getByRole('dialog', { name: t.pickTemplate })
-      .getByRole('button', { name: 'Portabilidad' })
+      .getByRole('button', { name: 'Portabilidad', exact: true })
       .click();
     const editor = page.getByTestId('request-editor');
     await field(editor, 'Número a portar').fill('123456789');
