@@ -65,6 +65,19 @@ async function openContact(page: Page, contactId: string) {
   await expect(page.getByTestId('requests-panel')).toBeVisible();
 }
 
+/** Signs in, makes a contact and opens a new request of a template from its panel. */
+async function newRequest(page: Page, email: string, contactName: string, template: string) {
+  await signIn(page, email);
+  const contact = await createTestContact(page, contactName);
+  await openContact(page, contact.id);
+  await page.getByRole('button', { name: t.newRequest }).click();
+  await page
+    .getByRole('dialog', { name: t.pickTemplate })
+    .getByRole('button', { name: template, exact: true })
+    .click();
+  return { contact, editor: page.getByTestId('request-editor') };
+}
+
 /** Opens the contact's first request from its panel. */
 async function openFirstRequest(page: Page) {
   await page.getByTestId('request-row').first().click();
@@ -99,15 +112,12 @@ test.describe('Solicitudes', () => {
     browserErrors,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, 'vendedor@demo.test');
-    const contact = await createTestContact(page, 'Alta');
-    await openContact(page, contact.id);
-    await page.getByRole('button', { name: t.newRequest }).click();
-    await page
-      .getByRole('dialog', { name: t.pickTemplate })
-      .getByRole('button', { name: 'Alta de servicio', exact: true })
-      .click();
-    const editor = page.getByTestId('request-editor');
+    const { contact, editor } = await newRequest(
+      page,
+      'vendedor@demo.test',
+      'Alta',
+      'Alta de servicio',
+    );
     await expect(
       editor.getByRole('heading', {
         name: format(t.create, { title: 'Alta de servicio' }),
@@ -246,15 +256,12 @@ test.describe('Solicitudes', () => {
     page,
     browserErrors,
   }) => {
-    await signIn(page, 'comercial@demo.test');
-    const contact = await createTestContact(page, 'Comercial');
-    await openContact(page, contact.id);
-    await page.getByRole('button', { name: t.newRequest }).click();
-    await page
-      .getByRole('dialog', { name: t.pickTemplate })
-      .getByRole('button', { name: 'Portabilidad', exact: true })
-      .click();
-    const editor = page.getByTestId('request-editor');
+    const { contact, editor } = await newRequest(
+      page,
+      'comercial@demo.test',
+      'Comercial',
+      'Portabilidad',
+    );
     await field(editor, 'Número a portar').fill('091234567');
     await editor.getByRole('button', { name: t.send }).click();
     const question = page.getByRole('dialog', { name: t.missingRequired });
@@ -363,15 +370,12 @@ test.describe('Solicitudes', () => {
     page,
     browserErrors,
   }, testInfo) => {
-    await signIn(page, 'vendedor@demo.test');
-    const contact = await createTestContact(page, 'Archivos');
-    await openContact(page, contact.id);
-    await page.getByRole('button', { name: t.newRequest }).click();
-    await page
-      .getByRole('dialog', { name: t.pickTemplate })
-      .getByRole('button', { name: 'Alta de servicio', exact: true })
-      .click();
-    const editor = page.getByTestId('request-editor');
+    const { contact, editor } = await newRequest(
+      page,
+      'vendedor@demo.test',
+      'Archivos',
+      'Alta de servicio',
+    );
     // 'Documentación' starts closed: nothing of it is filled.
     await editor.getByRole('button', { name: 'Documentación' }).click();
     const photo = page.waitForEvent('filechooser');
@@ -432,15 +436,12 @@ test.describe('Solicitudes', () => {
     page,
     browserErrors,
   }) => {
-    await signIn(page, 'vendedor@demo.test');
-    const contact = await createTestContact(page, 'Salir');
-    await openContact(page, contact.id);
-    await page.getByRole('button', { name: t.newRequest }).click();
-    await page
-      .getByRole('dialog', { name: t.pickTemplate })
-      .getByRole('button', { name: 'Portabilidad', exact: true })
-      .click();
-    const editor = page.getByTestId('request-editor');
+    const { contact, editor } = await newRequest(
+      page,
+      'vendedor@demo.test',
+      'Salir',
+      'Portabilidad',
+    );
     await field(editor, 'Número a portar').fill('123456789');
     await expect(editor.getByText(t.fieldErrors.invalid)).toBeVisible();
     await field(editor, 'Número a portar').fill('091234567');
