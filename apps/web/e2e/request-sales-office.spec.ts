@@ -188,4 +188,14 @@ test.describe('Solicitudes (back office)', () => {
     expect(templates.some((template) => template.title.startsWith('Prohibida'))).toBe(false);
     expect(unexpectedErrors(browserErrors, [403])).toEqual([]);
   });
+
+  test("un administrador llega a 'Plantillas' desde el menú", async ({ page, browserErrors }) => {
+    await signIn(page, 'admin@demo.test');
+    await page.goto('/');
+    await page.getByRole('navigation').getByRole('link', { name: t.title }).first().click();
+    await expect(page).toHaveURL('/comercial/requestsale');
+    await page.getByRole('tab', { name: t.tabs.templates }).click();
+    await expect(page.getByText('Portabilidad', { exact: true }).first()).toBeVisible();
+    expect(browserErrors).toEqual([]);
+  });
 });

@@ -464,4 +464,38 @@ test.describe('Solicitudes', () => {
     expect(stored).toEqual([]);
     expect(browserErrors).toEqual([]);
   });
+
+  test('el creador elimina su borrador; una solicitud en auditoría muestra el aviso y no se edita', async ({
+    page,
+    browser,
+    baseURL,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const { contact } = await contactWithRequest(page, 'draft');
+    await openContact(page, contact.id);
+    const editor = await openFirstRequest(page);
+    await editor.getByRole('button', { name: t.deleteRequest, exact: true }).click();
+    await page
+      .getByRole('dialog', { name: t.deleteRequestQuestion })
+      .getByRole('button', { name: es.fields.delete })
+      .click();
+    await expect(editor).toBeHidden();
+    await expect(page.getByTestId('request-row')).toHaveCount(0);
+    expect(
+      await trpcQuery<Request[]>(page, 'requestSale.listByContact', { contactId: contact.id }),
+    ).toEqual([]);
+
+    const audited = await contactWithRequest(page, 'send');
+    const office = await pageOf(browser, baseURL, 'comercial@demo.test');
+    const me = await trpcQuery<{ id: string }>(page, 'requestSale.viewer', undefined);
+    await trpcMutation(office, 'requestSale.audit', { id: audited.request.id, auditorId: me.id });
+    await openContact(page, audited.contact.id);
+    const shown = await openFirstRequest(page);
+    await expect(shown.getByText(t.auditBanner)).toBeVisible();
+    await expect(shown.getByRole('button', { name: t.edit, exact: true })).toHaveCount(0);
+    await expect(shown.getByRole('button', { name: t.deleteRequest, exact: true })).toHaveCount(0);
+    await office.context().close();
+    expect(browserErrors).toEqual([]);
+  });
 });

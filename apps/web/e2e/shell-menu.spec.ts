@@ -100,7 +100,7 @@ test.describe('Menú lateral', () => {
       'admin@demo.test',
       'Ana Administradora',
       [],
-      ['Rendimiento', 'Conversaciones', 'Contactos', 'Administración'],
+      ['Rendimiento', 'Solicitudes', 'Conversaciones', 'Contactos', 'Administración'],
       true,
     ],
     [

@@ -28,7 +28,11 @@ const everythingBuilt = { isBuilt: () => true };
 
 describe('menú lateral con las pantallas construidas hoy', () => {
   it.each([
-    ['admin@demo.test', 'admin', ['Rendimiento', 'Conversaciones', 'Contactos', 'Administración']],
+    [
+      'admin@demo.test',
+      'admin',
+      ['Rendimiento', 'Solicitudes', 'Conversaciones', 'Contactos', 'Administración'],
+    ],
     [
       'supervisor@demo.test',
       'super',
@@ -171,9 +175,10 @@ describe('menú lateral cuando todas las pantallas existan', () => {
     expect(labels.some((each) => each.startsWith('Backoffice'))).toBe(false);
   });
 
-  it('solo el administrador ve Administración (y conversaciones y contactos de toda la empresa)', () => {
+  it('solo el administrador ve Administración (y conversaciones y contactos de toda la empresa, y las plantillas de Solicitudes)', () => {
     expect(menuLabels(visibleMenu(demoUser('admin'), everythingBuilt))).toEqual([
       'Rendimiento',
+      'Solicitudes',
       'Conversaciones',
       'Contactos',
       'Administración',

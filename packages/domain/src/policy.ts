@@ -89,7 +89,8 @@ export const SLUG_ROLES: Record<PermissionSlug, readonly Role[]> = {
   reports: ['super', 'comercial', 'project_manager'],
   'comercial-sale': ['comercial'],
   'comercial-presale': ['comercial'],
-  'comercial-requestsale': ['comercial', 'super', 'user'],
+  // Admins too (our decision): they edit the company's request templates ('Plantillas').
+  'comercial-requestsale': ['admin', 'comercial', 'super', 'user'],
   'comercial-goals': ['comercial', 'super', 'project_manager'],
   'comercial-companies': ['comercial', 'super', 'project_manager', 'user'],
   'net-promoter-score': ['project_manager', 'comercial'],

@@ -91,6 +91,8 @@ export const requestSalesEs = {
   noComments: 'Todavía no hay comentarios.',
   markSeen: 'Marcar como visto',
   deleteComment: 'Eliminar comentario',
+  deleteRequest: 'Eliminar',
+  deleteRequestQuestion: '¿Eliminar esta solicitud?',
   hideComment: 'Ocultar',
   showComment: 'Mostrar',
   hiddenComment: 'Oculto',

@@ -225,6 +225,8 @@ function Editor({
   const update = useMutation(trpc.requestSale.update.mutationOptions());
   const changeStatus = useMutation(trpc.requestSale.changeStatus.mutationOptions());
   const createClient = useMutation(trpc.requestSale.createClient.mutationOptions());
+  const remove = useMutation(trpc.requestSale.delete.mutationOptions());
+  const [deleting, setDeleting] = useState(false);
   const saving = create.isPending || update.isPending || createClient.isPending;
 
   const change = (next: RequestFormValue) => {
@@ -355,6 +357,11 @@ function Editor({
         </Stack>
         <Group gap="xs">
           {request && permissions.share && <ShareMenu request={request} />}
+          {request?.permissions.delete && (
+            <Button variant="subtle" color="red" onClick={() => setDeleting(true)}>
+              {t.deleteRequest}
+            </Button>
+          )}
           {request && !editing && permissions.edit && (
             <Button variant="default" onClick={() => setEditing(true)}>
               {t.edit}
@@ -523,6 +530,26 @@ function Editor({
         </Tabs.Panel>
       </Tabs>
 
+      <ConfirmDialog
+        opened={deleting}
+        title={t.deleteRequestQuestion}
+        loading={remove.isPending}
+        error={remove.error ? userMessageOf(remove.error) : null}
+        onConfirm={() =>
+          void remove
+            .mutateAsync({ id: request!.id })
+            .then(async () => {
+              setDeleting(false);
+              await invalidate();
+              onSaved();
+            })
+            .catch(() => undefined)
+        }
+        onClose={() => {
+          setDeleting(false);
+          remove.reset();
+        }}
+      />
       <ConfirmDialog
         opened={confirmMissing}
         title={t.missingRequired}
