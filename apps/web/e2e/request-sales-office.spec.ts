@@ -15,7 +15,8 @@ import {
  * The request sales back office, /comercial/requestsale 'Solicitudes' (issue #15 items 3 and 7):
  * a commercial user builds a template with a visibility rule and watches the live preview obey
  * it; the back office assigns an auditor and forces a status, and the list filters by status;
- * a seller has no 'Plantillas' and the server refuses them a template.
+ * a seller has no 'Plantillas' and the server refuses them a template; an admin reaches the
+ * templates from the menu; 'Nueva solicitud' makes a request and its client ('Datos del cliente').
  */
 const t = es.requestSalesOffice;
 const SELLER = 'vendedor@demo.test';
@@ -196,6 +197,51 @@ test.describe('Solicitudes (back office)', () => {
     await expect(page).toHaveURL('/comercial/requestsale');
     await page.getByRole('tab', { name: t.tabs.templates }).click();
     await expect(page.getByText('Portabilidad', { exact: true }).first()).toBeVisible();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test("'Nueva solicitud' pide los 'Datos del cliente' y crea el cliente con la solicitud", async ({
+    page,
+    browserErrors,
+  }) => {
+    const r = es.requestSales;
+    await signIn(page, COMERCIAL);
+    await page.goto('/comercial/requestsale');
+    await page.getByRole('button', { name: r.newRequest }).click();
+    await page
+      .getByRole('dialog', { name: r.pickTemplate })
+      .getByRole('button', { name: 'Portabilidad', exact: true })
+      .click();
+    const editor = page.getByTestId('request-editor');
+    await expect(editor.getByText(r.clientCard)).toBeVisible();
+    const lastName = `Cliente ${uniqueLetters()}`;
+    await editor.getByLabel(r.clientFirstName, { exact: false }).first().fill('x'.repeat(33));
+    await editor.getByLabel(r.clientLastName, { exact: false }).first().fill(lastName);
+    await editor.getByLabel(/^Número a portar/).fill('091234567');
+    await editor.getByLabel(/^Compañía actual/).click();
+    await page.getByRole('option', { name: 'Antel', exact: true }).click();
+    await editor.getByRole('button', { name: r.send }).click();
+    await expect(editor.getByText(r.newClientErrors.firstName)).toBeVisible();
+    await expect(editor.getByText(r.newClientErrors.phoneRequired)).toBeVisible();
+    await editor.getByLabel(r.clientFirstName, { exact: false }).first().fill('Nueva');
+    await editor
+      .getByLabel(r.clientPhone, { exact: false })
+      .first()
+      .fill(`099${String(Date.now()).slice(-6)}`);
+    await editor.getByRole('button', { name: r.send }).click();
+    await expect(editor).toBeHidden();
+    const contacts = await trpcQuery<{ items: Array<{ id: string; lastName: string }> }>(
+      page,
+      'contact.list',
+      { search: lastName },
+    );
+    const made = contacts.items.find((contact) => contact.lastName === lastName)!;
+    const requests = await trpcQuery<Array<{ statusType: string }>>(
+      page,
+      'requestSale.listByContact',
+      { contactId: made.id },
+    );
+    expect(requests.map((request) => request.statusType)).toEqual(['new']);
     expect(browserErrors).toEqual([]);
   });
 });

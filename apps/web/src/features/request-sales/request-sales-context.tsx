@@ -31,14 +31,15 @@ export function useRequestSales(): RequestSales | null {
 
 /**
  * Holds the request editor of a contact's page: one modal opened from the 'Solicitudes' panel,
- * the composer's 'Solicitudes' tab and the timeline's request items.
+ * the composer's 'Solicitudes' tab and the timeline's request items. Without a contact (the back
+ * office's 'Nueva solicitud') the editor asks for the client's data first ('Datos del cliente').
  */
 export function RequestSalesProvider({
   contactId,
   enabled,
   children,
 }: {
-  contactId: string;
+  contactId: string | null;
   enabled: boolean;
   children: ReactNode;
 }) {
