@@ -190,13 +190,31 @@ test.describe('Solicitudes (back office)', () => {
     expect(unexpectedErrors(browserErrors, [403])).toEqual([]);
   });
 
-  test("un administrador llega a 'Plantillas' desde el menú", async ({ page, browserErrors }) => {
+  test("un administrador llega a 'Plantillas' desde el menú y da su nombre a la pantalla", async ({
+    page,
+    browserErrors,
+  }) => {
     await signIn(page, 'admin@demo.test');
     await page.goto('/');
     await page.getByRole('navigation').getByRole('link', { name: t.title }).first().click();
     await expect(page).toHaveURL('/comercial/requestsale');
     await page.getByRole('tab', { name: t.tabs.templates }).click();
     await expect(page.getByText('Portabilidad', { exact: true }).first()).toBeVisible();
+    // The company names the screen: the title and the menu follow; empty brings 'Solicitudes' back.
+    const label = page.getByLabel(t.label.field);
+    try {
+      await label.fill('Pedidos');
+      await page.getByRole('button', { name: t.label.save }).click();
+      await expect(page.getByRole('heading', { name: 'Pedidos', level: 1 })).toBeVisible();
+      await expect(
+        page.getByRole('navigation').getByRole('link', { name: 'Pedidos' }).first(),
+      ).toBeVisible();
+      await label.fill('');
+      await page.getByRole('button', { name: t.label.save }).click();
+      await expect(page.getByRole('heading', { name: t.title, level: 1 })).toBeVisible();
+    } finally {
+      await trpcMutation(page, 'requestSale.setLabel', { label: null });
+    }
     expect(browserErrors).toEqual([]);
   });
 

@@ -378,6 +378,7 @@ const REQUEST_TEMPLATE_PROCEDURES = [
   'requestSale.createTemplate',
   'requestSale.updateTemplate',
   'requestSale.setTemplateActive',
+  'requestSale.setLabel',
 ];
 
 /** The users of the company as admins and user managers manage them (issue #17). */
@@ -477,6 +478,7 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     'requestSale.createTemplate',
     'requestSale.updateTemplate',
     'requestSale.setTemplateActive',
+    'requestSale.setLabel',
   ],
 };
 

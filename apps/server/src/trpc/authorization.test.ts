@@ -173,6 +173,10 @@ const procedures: Record<string, Entry> = {
     access: { roles: ['admin', 'comercial'] },
     input: { id: SOME_ID, active: false },
   },
+  'requestSale.setLabel': {
+    access: { roles: ['admin', 'comercial'] },
+    input: { label: null },
+  },
   'requestSale.viewer': { access: 'authenticated' },
   'requestSale.listByContact': { access: 'authenticated', input: { contactId: SOME_ID } },
   'requestSale.get': { access: 'authenticated', input: { id: SOME_ID } },

@@ -8,6 +8,13 @@
 export const requestSalesOfficeEs = {
   title: 'Solicitudes',
   tabs: { requests: 'Solicitudes', templates: 'Plantillas' },
+  /** The company's own name of the screen (01 §2: label customisable, default 'Solicitudes'). */
+  label: {
+    field: 'Nombre de la pantalla',
+    hint: 'Cómo se llama esta pantalla en el menú de tu empresa. Vacío: Solicitudes.',
+    save: 'Guardar nombre',
+    saved: 'Nombre de la pantalla guardado',
+  },
   filters: {
     template: 'Plantilla',
     allTemplates: 'Todas las plantillas',

@@ -90,6 +90,23 @@ describe('solicitudes: plantillas', () => {
     const list = await env.call(SELLER, 'requestSale.templates', {});
     expect(list.data!.some((each) => each.id === created.data!.id)).toBe(false);
   });
+
+  it('comercial da su nombre a la pantalla; vuelve a Solicitudes vacío; una vendedora no puede', async () => {
+    const label = async (email: string) =>
+      (await env.call(email, 'auth.me')).data!.settings.requestSaleLabel;
+    const long = await env.call(COMERCIAL, 'requestSale.setLabel', { label: 'x'.repeat(41) });
+    expect(long.error?.data.fieldErrors?.label).toEqual([
+      'El nombre no puede tener más de 40 caracteres',
+    ]);
+    expect(await label(SELLER)).toBeNull();
+    const refused = await env.call(SELLER, 'requestSale.setLabel', { label: 'Mías' });
+    expect(refused.error?.data.domainCode).toBe('PERMISSION_DENIED');
+    const named = await env.call(COMERCIAL, 'requestSale.setLabel', { label: '  Pedidos ' });
+    expect(named.data).toEqual({ label: 'Pedidos' });
+    expect(await label(SELLER)).toBe('Pedidos');
+    await env.call(COMERCIAL, 'requestSale.setLabel', { label: '' });
+    expect(await label(SELLER)).toBeNull();
+  });
 });
 
 describe('solicitudes: guardar y enviar', () => {

@@ -53,9 +53,11 @@ import {
   defaultTemplate,
   getTemplate,
   listTemplates,
+  setRequestSaleLabel,
   setTemplateActive,
   updateTemplateById,
   ZRequestTemplate,
+  ZRequestSaleLabelInput,
   ZTemplateUpdateInput,
 } from './request-templates.service';
 
@@ -148,6 +150,15 @@ export const requestSalesRouter = router({
     .input(ZTemplateUpdateInput)
     .output(ZRequestTemplate)
     .mutation(({ ctx, input }) => updateTemplateById(ctx.db, ctx.user, input)),
+
+  setLabel: templateManager
+    .meta({
+      description:
+        "01 §2: the company's own name of /comercial/requestsale and its menu entry (at most 40 characters); null or empty brings back 'Solicitudes'. Users read it in `auth.me` settings.",
+    })
+    .input(ZRequestSaleLabelInput)
+    .output(z.object({ label: z.string().nullable() }))
+    .mutation(({ ctx, input }) => setRequestSaleLabel(ctx.db, ctx.user, input)),
 
   setTemplateActive: templateManager
     .meta({

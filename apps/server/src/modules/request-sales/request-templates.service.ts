@@ -13,6 +13,7 @@ import {
 } from '@cartera/domain/request-sales';
 import { ROLES } from '@cartera/domain/roles';
 import type { AuthUser } from '../sessions/session.types';
+import { changeTenantSection } from '../tenant-settings/tenant-settings.service';
 import {
   clearOtherDefaults,
   findDefaultTemplate,
@@ -181,4 +182,25 @@ export async function setTemplateActive(
     });
   });
   return getTemplate(db, user, input.id);
+}
+
+/** 01 §2: the company's own name of /comercial/requestsale; empty brings back 'Solicitudes'. */
+export const ZRequestSaleLabelInput = z.object({
+  label: z
+    .string()
+    .trim()
+    .max(40, { error: 'El nombre no puede tener más de 40 caracteres' })
+    .nullable(),
+});
+
+export function setRequestSaleLabel(
+  db: Database,
+  user: AuthUser,
+  input: z.infer<typeof ZRequestSaleLabelInput>,
+): Promise<{ label: string | null }> {
+  const label = input.label ? input.label : null;
+  return changeTenantSection(db, user.tenantId, 'sale', () => ({
+    values: { requestSaleLabel: label ?? undefined },
+    result: { label },
+  }));
 }

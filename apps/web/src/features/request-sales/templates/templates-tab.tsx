@@ -9,6 +9,7 @@ import { userMessageOf } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { QueryError } from '../../../ui/query-error';
+import { ScreenLabel } from './screen-label';
 import { TemplateEditor } from './template-editor';
 
 const texts = es.requestSalesOffice.templates;
@@ -52,6 +53,7 @@ export function TemplatesTab() {
 
   return (
     <Stack gap="md">
+      <ScreenLabel />
       <Group justify="flex-end">
         <Button onClick={() => setEditing('new')}>{texts.new}</Button>
       </Group>
