@@ -170,7 +170,10 @@ test("la apariencia 'Nota' hace que el editor de un contacto empiece en modo not
 
   await page.goto('/settings');
   const panel = page.getByRole('region', { name: texts.appearance.title });
-  await panel.getByRole('radio', { name: texts.appearance.options.note }).check();
+  // Saved at once: the choice shows as soon as the optimistic update renders (a click, then a
+  // waiting assertion; `check()` reads the state right after its click and loses that race).
+  await panel.getByRole('radio', { name: texts.appearance.options.note }).click();
+  await expect(panel.getByRole('radio', { name: texts.appearance.options.note })).toBeChecked();
   await expect(page.getByText(texts.appearance.saved)).toBeVisible();
   await page.reload();
   await expect(panel.getByRole('radio', { name: texts.appearance.options.note })).toBeChecked();
