@@ -219,7 +219,8 @@ test('lo que envía el cliente se ve como en WhatsApp: citas, reacciones, contac
     // (the tone gets louder: the last bar is taller than the first) and the speeds.
     const player = page.getByTestId('timeline-item').filter({ has: page.getByTestId('waveform') });
     const bars = player.getByTestId('waveform').locator('span');
-    await expect(bars).toHaveCount(55, { timeout: 20_000 });
+    // The media arrive through the download job, which retries with a backoff (5 s, 10 s…).
+    await expect(bars).toHaveCount(55, { timeout: 45_000 });
     await expect
       .poll(
         async () => {
@@ -250,7 +251,9 @@ test('lo que envía el cliente se ve como en WhatsApp: citas, reacciones, contac
     await expect(player.getByTestId('audio-time')).toHaveText('0:02');
 
     // A PDF opens in the preview; a Word file says it cannot be previewed.
-    await item('catalogo.pdf').getByRole('button', { name: chat.preview }).click();
+    const pdfPreview = item('catalogo.pdf').getByRole('button', { name: chat.preview });
+    await expect(pdfPreview).toBeVisible({ timeout: 45_000 });
+    await pdfPreview.click();
     const preview = page.getByRole('dialog', {
       name: format(chat.previewTitle, { name: 'catalogo.pdf' }),
     });
