@@ -392,6 +392,16 @@ async function loadInteractions(url: string, client: pg.Client, fixture: Fixture
     select i.relname as name, pg_get_indexdef(i.oid) as definition
     from pg_index x join pg_class i on i.oid = x.indexrelid
     where x.indrelid = 'interactions'::regclass and not x.indisprimary`);
+  // Other tables' foreign keys to interactions (channel messages) depend on its primary key.
+  const referencing = await client.query<{ table: string; name: string; definition: string }>(`
+    select conrelid::regclass::text as table, conname as name,
+      pg_get_constraintdef(oid) as definition from pg_constraint
+    where confrelid = 'interactions'::regclass and contype = 'f'`);
+  for (const each of referencing.rows) {
+    await client.query(
+      `alter table ${each.table} drop constraint ${pg.escapeIdentifier(each.name)}`,
+    );
+  }
   for (const index of indexes.rows)
     await client.query(`drop index ${pg.escapeIdentifier(index.name)}`);
   for (const constraint of [...constraints.rows].reverse()) {
@@ -443,6 +453,11 @@ async function loadInteractions(url: string, client: pg.Client, fixture: Fixture
     );
   }
   for (const index of indexes.rows) await client.query(index.definition);
+  for (const each of referencing.rows) {
+    await client.query(
+      `alter table ${each.table} add constraint ${pg.escapeIdentifier(each.name)} ${each.definition}`,
+    );
+  }
   const indexed = seconds(indexing);
   const vacuuming = performance.now();
   await client.query('vacuum (analyze) interactions');

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Transaction } from '@cartera/db/client';
 import { domainEvents, type DomainEventRow, type EventAudience } from '@cartera/db/schema';
 
@@ -35,13 +35,21 @@ export type AnnouncedEvent =
  * a tenant grow in commit order, so "everything after id N" is a complete catch-up. Call it as
  * the last statement of the transaction: the lock is held until commit. Lock, insert and notify
  * are one statement (one round trip while the lock is held), and the notification carries the
- * row, so listeners deliver it without reading it back.
+ * row, so listeners deliver it without reading it back. `alongside` are more parts of that
+ * statement (`name as (…)`, comma-separated; they may read `locked`, which holds the lock) for
+ * writes that must happen under the lock: an item's rollups. Nothing else may follow in the
+ * transaction but its commit, so the lock is never held across a round trip to this process.
  */
-export async function appendEvent(tx: Transaction, event: NewDomainEvent): Promise<DomainEventRow> {
+export async function appendEvent(
+  tx: Transaction,
+  event: NewDomainEvent,
+  options: { alongside?: SQL | undefined } = {},
+): Promise<DomainEventRow> {
+  const alongside = options.alongside ? sql`${options.alongside},` : sql``;
   const result = await tx.execute(sql`
     with locked as (
       select pg_advisory_xact_lock(${APPEND_LOCK_CLASS}, hashtext(${event.tenantId}))
-    ), inserted as (
+    ), ${alongside} inserted as (
       insert into ${domainEvents} (tenant_id, type, topic, payload, audience, actor_user_id)
       select ${event.tenantId}::uuid, ${event.type}, ${event.topic},
         ${JSON.stringify(event.payload ?? {})}::jsonb, ${JSON.stringify(event.audience ?? {})}::jsonb,

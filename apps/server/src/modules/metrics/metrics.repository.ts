@@ -1,67 +1,83 @@
-import { and, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { contacts, metricContactDays, metricRollups } from '@cartera/db/schema';
 import type { MetricEffect } from '@cartera/domain/metrics';
 
-/** First key of the per-tenant event lock (realtime/event-store.ts APPEND_LOCK_CLASS). */
-const TENANT_LOCK_CLASS = 7_261;
-
-/**
- * Adds to a tenant's daily rollups. Rows are upserted in key order, and (by default) under the
- * tenant's event lock, the one appendEvent takes: a transaction that adds to a rollup row after
- * appending its event already holds it, so no transaction waits for the lock while holding a
- * rollup row another one wants. `withoutLock` is for rows never added to under the lock (a new
- * contact's own dimension, written before any event of its transaction): a contact created
- * before an external system's answer must not hold the tenant's events back meanwhile.
- */
-export async function addToRollups(
-  db: Executor,
-  tenantId: string,
-  day: string,
-  effects: readonly MetricEffect[],
-  options: { withoutLock?: boolean } = {},
-) {
+function mergedEffects(effects: readonly MetricEffect[]) {
   const merged = new Map<string, MetricEffect>();
   for (const effect of effects) {
     const key = `${effect.userId}\u0000${effect.metric}\u0000${effect.dimension ?? ''}`;
     const current = merged.get(key);
     merged.set(key, current ? { ...current, value: current.value + effect.value } : effect);
   }
-  if (!merged.size) return;
-  const rows = [...merged.entries()]
+  // Rows are upserted in key order.
+  return [...merged.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(
       ([, effect]) =>
-        sql`(${effect.userId}::uuid, ${effect.metric}, ${effect.dimension ?? ''}, ${effect.value}::bigint)`,
+        sql`(${effect.userId}::uuid, ${effect.metric}::text, ${effect.dimension ?? ''}::text, ${effect.value}::bigint)`,
     );
-  const lock = options.withoutLock
-    ? sql`select 1`
-    : sql`select pg_advisory_xact_lock(${TENANT_LOCK_CLASS}, hashtext(${tenantId}))`;
+}
+
+/**
+ * Adds to a tenant's daily rollups, without the tenant's event lock: only for rows never added
+ * to under the lock (a new contact's own dimension, written before any event of its
+ * transaction): a contact created before an external system's answer must not hold the
+ * tenant's events back meanwhile. Everything else is added by `rollupsUnderLock`.
+ */
+export async function addToRollupsWithoutLock(
+  db: Executor,
+  tenantId: string,
+  day: string,
+  effects: readonly MetricEffect[],
+) {
+  const rows = mergedEffects(effects);
+  if (!rows.length) return;
   await db.execute(sql`
-    with locked as (${lock})
     insert into ${metricRollups} (tenant_id, user_id, day, metric, dimension, value)
     select ${tenantId}::uuid, added.user_id, ${day}::date, added.metric, added.dimension, added.value
-    from (values ${sql.join(rows, sql`, `)}) as added(user_id, metric, dimension, value), locked
+    from (values ${sql.join(rows, sql`, `)}) as added(user_id, metric, dimension, value)
     on conflict (tenant_id, user_id, day, metric, dimension)
     do update set value = ${metricRollups.value} + excluded.value`);
 }
 
 /**
- * Notes that a seller followed a contact up on a day; answers whether it is the first time that
- * day (singleTracing). Taken under the tenant's event lock like the rollups.
+ * An item's counts as parts of its event's statement (realtime/event-store.ts `appendEvent`,
+ * whose first part `locked` takes the tenant's event lock): the follow-up day of the contact
+ * (a first one that day also counts in singleTracing) and the additions to the day's rollups.
+ * Every transaction that adds to a rollup row does it under the tenant's event lock, so none
+ * waits for the lock while holding a rollup row another one wants; and being one statement
+ * with the event, the lock is held for that statement and the commit only, never across
+ * round trips to the server (a busy event loop would otherwise hold every writer back).
  */
-export async function markContactDay(
-  db: Executor,
-  row: { tenantId: string; userId: string; day: string; contactId: string },
-) {
-  const result = await db.execute(sql`
-    with locked as (select pg_advisory_xact_lock(${TENANT_LOCK_CLASS}, hashtext(${row.tenantId})))
-    insert into ${metricContactDays} (tenant_id, user_id, day, contact_id)
-    select ${row.tenantId}::uuid, ${row.userId}::uuid, ${row.day}::date, ${row.contactId}::uuid
-    from locked
-    on conflict do nothing
-    returning 1`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+export function rollupsUnderLock(change: {
+  tenantId: string;
+  day: string;
+  effects: readonly MetricEffect[];
+  followUp: { userId: string; contactId: string } | null;
+}): SQL | undefined {
+  const rows = mergedEffects(change.effects);
+  const { tenantId, day, followUp } = change;
+  if (!rows.length && !followUp) return undefined;
+  const firstFollowUp = followUp
+    ? sql`insert into ${metricContactDays} (tenant_id, user_id, day, contact_id)
+        select ${tenantId}::uuid, ${followUp.userId}::uuid, ${day}::date, ${followUp.contactId}::uuid
+        from locked
+        on conflict do nothing
+        returning user_id`
+    : sql`select null::uuid as user_id where false`;
+  const added = rows.length
+    ? sql`select * from (values ${sql.join(rows, sql`, `)}) as listed(user_id, metric, dimension, value)
+        union all `
+    : sql``;
+  return sql`first_follow_up as (${firstFollowUp}),
+    rollups as (
+      insert into ${metricRollups} (tenant_id, user_id, day, metric, dimension, value)
+      select ${tenantId}::uuid, added.user_id, ${day}::date, added.metric, added.dimension, added.value
+      from (${added}select user_id, 'singleTracing'::text, ''::text, 1::bigint from first_follow_up)
+        as added(user_id, metric, dimension, value), locked
+      on conflict (tenant_id, user_id, day, metric, dimension)
+      do update set value = ${metricRollups.value} + excluded.value)`;
 }
 
 /**

@@ -9,7 +9,8 @@ import {
   type MetricEffect,
   type MetricItem,
 } from '@cartera/domain/metrics';
-import { addToRollups, markContactDay, touchContactWait } from './metrics.repository';
+import type { SQL } from 'drizzle-orm';
+import { addToRollupsWithoutLock, rollupsUnderLock, touchContactWait } from './metrics.repository';
 
 /*
  * The rollups writer (issue #16): called inside the transaction of the event that changes a
@@ -19,7 +20,7 @@ import { addToRollups, markContactDay, touchContactWait } from './metrics.reposi
 
 /**
  * Touches the contact for a new timeline item (its last interaction and the customer's answer
- * wait); answers what the item counts, for `addCounts` once the item is announced.
+ * wait); answers what the item counts, written with the item's event (`countsUnderLock`).
  */
 export async function touchForInteraction(
   tx: Executor,
@@ -52,21 +53,16 @@ export interface PendingCounts {
 }
 
 /**
- * Adds an item's counts to the day's rollups. Call it after the item's event is appended: the
- * rollups are written under the tenant's event lock, which appendEvent holds until commit.
+ * An item's counts as parts of its event's statement: `announceInteraction` hands them to
+ * `appendEvent`, so they are written under the tenant's event lock in the same statement.
  */
-export async function addCounts(tx: Executor, counts: PendingCounts) {
-  const effects = [...counts.effects];
-  if (counts.followUp) {
-    const first = await markContactDay(tx, {
-      tenantId: counts.tenantId,
-      userId: counts.followUp,
-      day: counts.day,
-      contactId: counts.contactId,
-    });
-    if (first) effects.push({ metric: 'singleTracing', userId: counts.followUp, value: 1 });
-  }
-  await addToRollups(tx, counts.tenantId, counts.day, effects);
+export function countsUnderLock(counts: PendingCounts): SQL | undefined {
+  return rollupsUnderLock({
+    tenantId: counts.tenantId,
+    day: counts.day,
+    effects: counts.effects,
+    followUp: counts.followUp ? { userId: counts.followUp, contactId: counts.contactId } : null,
+  });
 }
 
 /**
@@ -80,11 +76,7 @@ export async function countNewContact(
   contact: { tenantId: string; agentId: string | null; createdAt: Date },
 ) {
   if (!contact.agentId) return;
-  await addToRollups(
-    tx,
-    contact.tenantId,
-    metricsDay(contact.createdAt),
-    [{ metric: 'contacts', userId: contact.agentId, value: 1, dimension: NEW_CONTACT_DIMENSION }],
-    { withoutLock: true },
-  );
+  await addToRollupsWithoutLock(tx, contact.tenantId, metricsDay(contact.createdAt), [
+    { metric: 'contacts', userId: contact.agentId, value: 1, dimension: NEW_CONTACT_DIMENSION },
+  ]);
 }

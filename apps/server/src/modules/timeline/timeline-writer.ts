@@ -1,9 +1,10 @@
+import type { SQL } from 'drizzle-orm';
 import type { Transaction } from '@cartera/db/client';
 import type { Contact, InteractionSuggestion } from '@cartera/db/schema';
 import { appendEvent } from '../../realtime/event-store';
 import { contactAudience } from '../contact-access/contact-access.service';
 import type { AuthUser } from '../sessions/session.types';
-import { addCounts, touchForInteraction } from '../metrics/metrics.writer';
+import { countsUnderLock, touchForInteraction } from '../metrics/metrics.writer';
 import { insertInteractionOnce } from './timeline-writer.repository';
 
 /*
@@ -84,9 +85,9 @@ export async function recordInteraction(
     type: item.type,
     alsoNotify: item.alsoNotify,
     audience: item.audience,
+    // In the event's statement: the rollups are written under the tenant's event lock.
+    alongside: countsUnderLock(counts),
   });
-  // After the event: the rollups are written under the tenant's event lock appendEvent took.
-  await addCounts(tx, counts);
   return true;
 }
 
@@ -104,12 +105,15 @@ export async function announceInteraction(
     type: string;
     alsoNotify?: Array<string | null> | undefined;
     audience?: Audience | undefined;
+    /** Writes that go in the event's statement, under its lock (see `appendEvent`). */
+    alongside?: SQL | undefined;
   },
 ) {
   await announceOnContact(tx, user, contact, change.event, {
     payload: { interactionId: change.interactionId, type: change.type },
     alsoNotify: change.alsoNotify,
     audience: change.audience,
+    alongside: change.alongside,
   });
 }
 
@@ -136,6 +140,7 @@ async function announceOnContact(
     payload: Record<string, unknown>;
     alsoNotify?: Array<string | null> | undefined;
     audience?: Audience | undefined;
+    alongside?: SQL | undefined;
   },
 ) {
   const audience = options.audience
@@ -147,12 +152,16 @@ async function announceOnContact(
         reservedUntil: contact.reservedUntil ?? null,
       });
   for (const userId of options.alsoNotify ?? []) if (userId) audience.userIds.push(userId);
-  await appendEvent(tx, {
-    tenantId: contact.tenantId,
-    type,
-    topic: `contact:${contact.id}`,
-    payload: { contactId: contact.id, ...options.payload },
-    audience,
-    actorUserId: user?.id ?? null,
-  });
+  await appendEvent(
+    tx,
+    {
+      tenantId: contact.tenantId,
+      type,
+      topic: `contact:${contact.id}`,
+      payload: { contactId: contact.id, ...options.payload },
+      audience,
+      actorUserId: user?.id ?? null,
+    },
+    { alongside: options.alongside },
+  );
 }
