@@ -295,6 +295,37 @@ export interface ServerLoad {
   wallMs: number;
   /** How late the server's event loop ran its timers, ms. */
   delay: { p50: number; p99: number; max: number };
+  /** Each time the server's event loop stood still longer than STALL_MS. */
+  stalls: Stall[];
+}
+
+/** A moment an event loop stood still: when it began (epoch ms) and how long, ms. */
+export interface Stall {
+  at: number;
+  ms: number;
+}
+
+/** How long an event loop must stand still to be listed as a stall, ms. */
+export const STALL_MS = 40;
+
+/**
+ * Watches this process's event loop with a 5 ms timer and lists when it stood still longer than
+ * STALL_MS (a garbage collection, a long synchronous task, or the process not being scheduled),
+ * so a latency tail can be laid beside the moments the server or the clients stood still.
+ */
+export function watchStalls(): () => Stall[] {
+  const stalls: Stall[] = [];
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const at = performance.now();
+    const late = at - last - 5;
+    if (late > STALL_MS) stalls.push({ at: performance.timeOrigin + last, ms: late });
+    last = at;
+  }, 5);
+  return () => {
+    clearInterval(timer);
+    return stalls;
+  };
 }
 
 const LOOP_RESOLUTION_MS = 10;
@@ -314,6 +345,7 @@ export function clientRunner<Task>(script: URL, args: string[] = []) {
     const cpu = process.cpuUsage();
     const started = performance.now();
     histogram.enable();
+    const stalls = watchStalls();
     try {
       const result = await new Promise<T>((resolve, reject) => {
         const child = fork(fileURLToPath(script), args, {
@@ -343,10 +375,12 @@ export function clientRunner<Task>(script: URL, args: string[] = []) {
             p99: late(histogram.percentile(99)),
             max: late(histogram.max),
           },
+          stalls: stalls(),
         },
       };
     } finally {
       histogram.disable();
+      stalls();
     }
   };
 }

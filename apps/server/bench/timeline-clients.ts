@@ -17,7 +17,7 @@ import superjson from 'superjson';
 import { newId } from '@cartera/domain/ids';
 import { connectWs, waitFor } from '../src/testing/ws-client';
 import type { EventEnvelope } from '../src/realtime/stream';
-import { summary, type CapturedQuery, type Timing } from './bench-kit';
+import { summary, watchStalls, type CapturedQuery, type Stall, type Timing } from './bench-kit';
 
 export interface PagesTask {
   kind: 'pages';
@@ -84,6 +84,10 @@ export interface FanoutResult {
   afterCommit: Timing;
   /** The five slowest writes: when they were sent (ms after the first) and how long they took. */
   slowest: Array<{ sentMs: number; ms: number }>;
+  /** When the first write was sent (epoch ms), to place the stalls. */
+  writesStart: number;
+  /** When this process's event loop stood still during the writes. */
+  stalls: Stall[];
   cpuMs: number;
 }
 
@@ -285,6 +289,7 @@ async function fanout(task: FanoutTask): Promise<FanoutResult> {
   let writeErrors = 0;
   const interval = 1000 / task.rate;
   const writesStart = now();
+  const stalls = watchStalls();
   const pending: Promise<void>[] = [];
   for (const [index, write] of task.writes.entries()) {
     const due = writesStart + index * interval;
@@ -313,6 +318,7 @@ async function fanout(task: FanoutTask): Promise<FanoutResult> {
     );
   }
   await Promise.all(pending);
+  const clientStalls = stalls();
   const writeRate = (task.writes.length * 1000) / (now() - writesStart);
   const expected = task.writes.reduce((sum, write) => sum + write.allowed.length, 0);
   const delivered = () => arrivals.reduce((sum, each) => sum + each.size, 0);
@@ -361,6 +367,8 @@ async function fanout(task: FanoutTask): Promise<FanoutResult> {
       }))
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 5),
+    writesStart,
+    stalls: clientStalls,
     cpuMs: cpuMs(),
   };
 }

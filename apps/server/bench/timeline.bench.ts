@@ -62,7 +62,9 @@ import {
   settleDatabase,
   unit,
   verdict,
+  STALL_MS,
   type CapturedQuery,
+  type Stall,
   type Timing,
 } from './bench-kit';
 import type {
@@ -787,6 +789,19 @@ async function fanoutSection(
           .join(', '),
     );
     out(loadLine(server, result.cpuMs));
+    const writesEnd = result.writesStart + (1000 * result.writes.n) / result.writeRate;
+    const during = (stalls: Stall[]) =>
+      stalls
+        .filter((each) => each.at >= result.writesStart && each.at <= writesEnd)
+        .map(
+          (each) =>
+            `${((each.at - result.writesStart) / 1000).toFixed(2)} s → ${each.ms.toFixed(0)} ms`,
+        )
+        .join(', ') || 'none';
+    out(
+      `event loops standing still over ${STALL_MS} ms during the writes (s after the first → ms): ` +
+        `server ${during(server.stalls)}; clients ${during(result.stalls)}`,
+    );
     out(backgroundLine(before, await backgroundWork(client)));
   }
   const worst = runs.reduce((a, b) => (b.latency.p99 > a.latency.p99 ? b : a));
