@@ -21,6 +21,7 @@
  *                       filter).
  *   BENCH_ITERATIONS    timed calls per case and side (60), fewer past BENCH_CASE_SECONDS (15).
  *   BENCH_KEEP=1, BENCH_REUSE=1  keep / reuse the loaded database (see bench-kit).
+ *   BENCH_PARTS         `list,export` (both), or one of them.
  */
 import { Writable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
@@ -67,6 +68,7 @@ const BATCH = 5_000;
 const PAGE_SIZE = 100;
 const DEEP_PAGE = 1_000;
 const EXPORT_RUNS = 2;
+const PARTS = (process.env.BENCH_PARTS ?? 'list,export').split(',');
 const DATABASE = 'cartera_bench_sales';
 const TENANT = 'Bench Ventas';
 
@@ -374,11 +376,15 @@ const mb = (bytes: number) => bytes / 2 ** 20;
 /** One download of GET /api/receipt/excel, read and dropped, with the RSS sampled meanwhile. */
 async function downloadExcel(bench: Bench, query: string) {
   (globalThis as { gc?: () => void }).gc?.();
-  const before = process.memoryUsage().rss;
+  const start = process.memoryUsage();
+  const before = start.rss;
   let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
+  let atPeak = start;
+  const sample = () => {
+    const now = process.memoryUsage();
+    if (now.rss > peak) [peak, atPeak] = [now.rss, now];
+  };
+  const sampler = setInterval(sample, 20);
   const started = performance.now();
   try {
     const response = await fetch(`${bench.baseUrl}/api/receipt/excel?${query}`, {
@@ -392,7 +398,7 @@ async function downloadExcel(bench: Bench, query: string) {
     for await (const chunk of response.body) {
       head ??= chunk;
       bytes += chunk.length;
-      peak = Math.max(peak, process.memoryUsage().rss);
+      sample();
     }
     // An .xlsx is a zip: it starts with "PK".
     if (!head || head[0] !== 0x50 || head[1] !== 0x4b) throw new Error('not an .xlsx answer');
@@ -401,6 +407,12 @@ async function downloadExcel(bench: Bench, query: string) {
       bytes,
       rows: Number(response.headers.get('x-total-count')),
       growthMb: mb(peak - before),
+      // What grew by the peak: V8's heap (reserved and used) and memory outside it (Buffers).
+      atPeak: `heap ${mb(atPeak.heapTotal - start.heapTotal).toFixed(0)} MB reserved / ${mb(
+        atPeak.heapUsed - start.heapUsed,
+      ).toFixed(
+        0,
+      )} MB used, outside the heap ${mb(atPeak.external - start.external).toFixed(0)} MB`,
     };
   } finally {
     clearInterval(sampler);
@@ -430,7 +442,7 @@ async function exportCase(bench: Bench & { db: Database }) {
     out(
       `  download ${run + 1}: ${download.rows.toLocaleString('en')} rows, ` +
         `${mb(download.bytes).toFixed(1)} MB in ${(download.ms / 1000).toFixed(2)} s, ` +
-        `RSS growth ${download.growthMb.toFixed(1)} MB`,
+        `RSS growth ${download.growthMb.toFixed(1)} MB (at the peak: ${download.atPeak})`,
     );
   }
   const rows: ReceiptView[] = [];
@@ -498,8 +510,8 @@ async function main() {
     misses: 0,
   };
   try {
-    await listCases(bench, fixture);
-    await exportCase(bench);
+    if (PARTS.includes('list')) await listCases(bench, fixture);
+    if (PARTS.includes('export')) await exportCase(bench);
     out();
     out('## Plans (EXPLAIN ANALYZE of the raw query)');
     for (const plan of bench.plans) out(plan);

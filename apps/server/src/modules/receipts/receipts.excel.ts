@@ -1,5 +1,5 @@
 import { PassThrough, type Writable } from 'node:stream';
-import { once } from 'node:events';
+import { EventEmitter } from 'node:events';
 import ExcelJS from 'exceljs';
 import type { Executor } from '@cartera/db/client';
 import { es } from '@cartera/domain/i18n';
@@ -16,6 +16,8 @@ import { receiptBatches, type ReceiptView } from './receipts.service';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const BATCH = 1000;
+/** How much of the sheet may wait for the zip's compression before the rows wait, bytes. */
+const MAX_PENDING_BYTES = 2 * 2 ** 20;
 const texts = es.salesOffice;
 
 const COLUMNS: Array<{ header: string; key: string; width: number; style?: object }> = [
@@ -57,11 +59,45 @@ function rowOf(receipt: ReceiptView) {
   };
 }
 
+/**
+ * Resolves at the first of `events` on `emitter` or at the signal's abort, and then removes
+ * every listener it added (a loop that waits batch after batch must not leave them behind).
+ */
+function firstOf(emitter: EventEmitter, events: string[], signal: AbortSignal | undefined) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      for (const event of events) emitter.off(event, done);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    for (const event of events) emitter.on(event, done);
+    signal?.addEventListener('abort', done);
+  });
+}
+
 /** Waits while `stream` holds more than its buffer (the client reads slower than we write). */
 async function drained(stream: Writable, signal: AbortSignal) {
   if (!stream.writableNeedDrain || signal.aborted) return;
-  await Promise.race([once(stream, 'drain'), once(stream, 'close'), once(signal, 'abort')]);
+  await firstOf(stream, ['drain', 'close'], signal);
 }
+
+/** The zip entry exceljs compresses the sheet into (archiver's own stream class). */
+type ZipEntry = EventEmitter & { writableLength?: number; _writableState?: { length?: number } };
+
+/**
+ * The sheet's zip entry. exceljs's streaming writer hands the sheet's XML to it without waiting
+ * (its StreamBuf ignores the entry's backpressure), so rows made faster than they are compressed
+ * would pile up in memory: the export waits for the entry instead. Read from exceljs's and
+ * archiver's internals, so a version without them only loses the wait (bench:sales would show
+ * it), never the file.
+ */
+function zipEntryOf(sheet: ExcelJS.Worksheet): ZipEntry | undefined {
+  const entry = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0];
+  return entry instanceof EventEmitter ? (entry as ZipEntry) : undefined;
+}
+
+/** Bytes written into the entry and not yet taken by the compression. */
+const pendingIn = (entry: ZipEntry) => entry.writableLength ?? entry._writableState?.length ?? 0;
 
 /**
  * The workbook of receipts written into `stream`: its one sheet with the columns, each receipt a
@@ -79,6 +115,13 @@ export function receiptsWorkbook(stream: Writable) {
   sheet.getRow(1).commit();
   return {
     add: (receipt: ReceiptView) => sheet.addRow(rowOf(receipt)).commit(),
+    /** Waits while more than MAX_PENDING_BYTES of the sheet wait for the compression. */
+    async compressed(signal?: AbortSignal) {
+      const entry = zipEntryOf(sheet);
+      while (entry && pendingIn(entry) > MAX_PENDING_BYTES && !signal?.aborted) {
+        await firstOf(entry, ['drain', 'close'], signal);
+      }
+    },
     async finish() {
       sheet.commit();
       await workbook.commit();
@@ -99,6 +142,7 @@ export function receiptsWorkbookStream(db: Executor, user: AuthUser, filters: Re
     const workbook = receiptsWorkbook(output);
     for await (const batch of receiptBatches(db, user, filters, BATCH, abort.signal)) {
       for (const receipt of batch) workbook.add(receipt);
+      await workbook.compressed(abort.signal);
       await drained(output, abort.signal);
       if (abort.signal.aborted) return;
     }
