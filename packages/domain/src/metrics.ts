@@ -140,10 +140,9 @@ export function interactionEffects(item: MetricItem): MetricEffect[] {
       const reason = item.content.to;
       const seller = item.contactAgentId ?? actor;
       if (typeof reason === 'string' && reason && seller) {
+        // A sale is a sold receipt (issue #14), read from the receipts by the dashboard; an
+        // archiving with a sale-type reason is only an archiving.
         effects.push({ metric: 'archivings', userId: seller, value: 1, dimension: reason });
-        if (item.content.reasonType === 'sale') {
-          effects.push({ metric: 'sale', userId: seller, value: 1 });
-        }
       }
       break;
     }

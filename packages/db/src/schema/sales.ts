@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -78,6 +79,10 @@ export const receipts = pgTable(
     index('receipts_tenant_seller_idx').on(table.tenantId, table.sellerId, table.id),
     index('receipts_tenant_contact_idx').on(table.tenantId, table.contactId, table.id),
     index('receipts_tenant_ticket_idx').on(table.tenantId, table.ticketId),
+    // The dashboard's sales (issue #16): sold receipts of some sellers over some days.
+    index('receipts_tenant_sold_idx')
+      .on(table.tenantId, table.sellerId, table.saleDate)
+      .where(sql`${table.kind} = 'receipt' and ${table.status} = 'sold'`),
     // Phones are searched by any part of their digits (a local number inside an E.164 one).
     index('receipts_tenant_phone_idx').using(
       'gin',

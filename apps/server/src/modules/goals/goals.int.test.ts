@@ -115,7 +115,7 @@ describe('figures', () => {
     expect(after.totals.singleTracing! - before.totals.singleTracing!).toBeLessThanOrEqual(1);
   });
 
-  it('a sale-type archiving counts as a sale and in the breakdown by reason', async () => {
+  it('a sale-type archiving counts in the breakdown by reason, not as a sale', async () => {
     const contactId = await aContactOf(SOUTH_SELLER);
     const input = { period: thisWeek(), userId: idOf(SOUTH_SELLER) };
     const before = (await env.call(COMERCIAL, 'goal.dashboard', input)).data;
@@ -126,10 +126,57 @@ describe('figures', () => {
     });
     expect(archived.status).toBe(200);
     const after = (await env.call(COMERCIAL, 'goal.dashboard', input)).data;
-    expect(after.totals.sale).toBe(before.totals.sale! + 1);
+    expect(after.totals.sale).toBe(before.totals.sale);
+    expect(after.totals.archivings).toBe(before.totals.archivings! + 1);
     expect(after.archivings.find((each) => each.reason === 'vendido')).toMatchObject({
       name: 'Vendido',
     });
+  });
+
+  it('a sale is a sold receipt, credited to its seller on its sale date', async () => {
+    const contactId = await aContactOf(SELLER);
+    const input = { period: thisWeek(), userId: idOf(SELLER) };
+    const before = (await env.call(SUPERVISOR, 'goal.dashboard', input)).data;
+    const day = today();
+    const [dd, mm, yyyy] = [day.slice(8, 10), day.slice(5, 7), day.slice(0, 4)];
+    const receipt = (extra: Record<string, unknown>) => ({
+      contactId,
+      ticketId: `T-${newId().slice(-8)}`,
+      phone: '+59899111222',
+      name: 'Lucía Fernández',
+      product: 'Plan Hogar',
+      value: 1290,
+      ...extra,
+    });
+    const sold = await env.call(
+      SELLER,
+      'receipt.create',
+      receipt({ status: 'sold', saleDate: `${dd}/${mm}/${yyyy}`, ticketSaleId: 'V-1' }),
+    );
+    expect(sold.status).toBe(200);
+    const pending = await env.call(SELLER, 'receipt.create', receipt({ status: 'pending' }));
+    expect(pending.status).toBe(200);
+    const soldNow = (await env.call(SUPERVISOR, 'goal.dashboard', input)).data;
+    expect(soldNow.totals.sale).toBe(before.totals.sale! + 1);
+    expect(soldNow.series.find((each) => each.day === day)!.sale).toBe(
+      before.series.find((each) => each.day === day)!.sale + 1,
+    );
+    expect(soldNow.sellers.find((each) => each.id === idOf(SELLER))!.figures.sale).toBe(
+      before.sellers.find((each) => each.id === idOf(SELLER))!.figures.sale! + 1,
+    );
+
+    // The pending one sold today counts too; a canceled sale no longer does.
+    const changed = await env.call(COMERCIAL, 'receipt.changeStatus', {
+      id: pending.data!.id,
+      status: 'sold',
+      saleDate: `${dd}/${mm}/${yyyy}`,
+      ticketSaleId: 'V-2',
+    });
+    expect(changed.status).toBe(200);
+    const canceled = await env.call(COMERCIAL, 'receipt.cancel', { id: sold.data!.id });
+    expect(canceled.status).toBe(200);
+    const after = (await env.call(SUPERVISOR, 'goal.dashboard', input)).data;
+    expect(after.totals.sale).toBe(before.totals.sale! + 1);
   });
 });
 

@@ -24,6 +24,7 @@ import {
 } from '@cartera/domain/metrics';
 import { contactReach, flagOn } from '@cartera/domain/policy';
 import { findContactStates, findRollups } from '../metrics/metrics.service';
+import { salesBySellerDay } from '../receipts/receipts.service';
 import type { AuthUser } from '../sessions/session.types';
 import { saveTenantSection, tenantSettings } from '../tenant-settings/tenant-settings.service';
 import { findAgents } from '../users/users.service';
@@ -313,8 +314,9 @@ export async function dashboard(
   const scope = await resolveScope(db, user, input);
   const ids = scope.sellers.map((seller) => seller.id);
   const today = metricsDay(now);
-  const [rows, states, goalRows, goalsConfig, conversation] = await Promise.all([
+  const [rollups, sales, states, goalRows, goalsConfig, conversation] = await Promise.all([
     findRollups(db, user.tenantId, ids, previous.from, period.to),
+    salesBySellerDay(db, user.tenantId, ids, previous.from, period.to),
     findContactStates(db, user.tenantId, ids, {
       unattendedBefore: new Date(now.getTime() - UNATTENDED_AFTER_MS),
       now,
@@ -329,6 +331,12 @@ export async function dashboard(
   const previousTotal = emptySums();
   const bySeller = new Map<string, Sums>(ids.map((id) => [id, emptySums()]));
   const byDay = new Map<string, Map<string, number>>();
+  // Sales are sold receipts (modules/receipts); 'sale' rollups written before sales landed are
+  // not read.
+  const rows = [
+    ...rollups.filter((row) => row.metric !== 'sale'),
+    ...sales.map((row) => ({ ...row, metric: 'sale', dimension: '' })),
+  ];
   for (const row of rows) {
     if (row.day < period.from) {
       addRow(previousTotal, row);

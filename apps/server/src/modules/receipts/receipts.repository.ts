@@ -251,3 +251,34 @@ export async function updateReceipt(
     .set(patch)
     .where(and(eq(receipts.tenantId, tenantId), eq(receipts.id, id)));
 }
+
+/**
+ * Sold receipts (not presales) of some sellers per seller and sale date over some days: the
+ * dashboard's sales (issue #16), read on the partial index `receipts_tenant_sold_idx`.
+ */
+export async function countSoldBySellerDay(
+  db: Executor,
+  tenantId: string,
+  sellerIds: string[],
+  from: string,
+  to: string,
+) {
+  if (!sellerIds.length) return [];
+  return db
+    .select({
+      userId: sql<string>`${receipts.sellerId}`,
+      day: sql<string>`${receipts.saleDate}::text`,
+      value: sql<number>`count(*)::int`,
+    })
+    .from(receipts)
+    .where(
+      and(
+        eq(receipts.tenantId, tenantId),
+        inArray(receipts.sellerId, sellerIds),
+        gte(receipts.saleDate, from),
+        lte(receipts.saleDate, to),
+        sql`${receipts.kind} = 'receipt' and ${receipts.status} = 'sold'`,
+      ),
+    )
+    .groupBy(receipts.sellerId, receipts.saleDate);
+}

@@ -39,6 +39,7 @@ import { recordInteraction } from '../timeline/timeline-writer';
 import { findAgents } from '../users/users.service';
 import {
   countReceipts,
+  countSoldBySellerDay,
   findContactsByPhone,
   findReceipt,
   findReceipts,
@@ -358,6 +359,21 @@ export async function contactByPhone(
         agentId: found.agentId,
       }
     : null;
+}
+
+/**
+ * The sales of some sellers per seller and sale date (YYYY-MM-DD) from `from` to `to`: sold
+ * receipts, not presales, each credited to its seller on its sale date (issue #16's `sale`
+ * metric; docs/decisions.md). The caller has already limited the sellers to its scope.
+ */
+export function salesBySellerDay(
+  db: Executor,
+  tenantId: string,
+  sellerIds: string[],
+  from: string,
+  to: string,
+) {
+  return countSoldBySellerDay(db, tenantId, sellerIds, from, to);
 }
 
 export async function getReceipt(db: Executor, user: AuthUser, id: string) {

@@ -1,0 +1,1 @@
+CREATE INDEX "receipts_tenant_sold_idx" ON "receipts" USING btree ("tenant_id","seller_id","sale_date") WHERE "receipts"."kind" = 'receipt' and "receipts"."status" = 'sold';
