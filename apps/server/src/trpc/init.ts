@@ -52,58 +52,83 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const mergeRouters = t.mergeRouters;
 
+/** Before any schema: no NUL bytes, halves of characters or unrepresentable dates, anywhere. */
+async function checkRawInput(getRawInput: () => Promise<unknown>) {
+  const unclean = inputHygieneErrors(await getRawInput());
+  if (Object.keys(unclean).length > 0) {
+    throw new DomainError('INVALID_REQUEST_BODY', { fields: unclean });
+  }
+}
+
+/** A DomainError as the TRPCError of its own code (and so its HTTP status). */
+const asTrpcError = (cause: DomainError) =>
+  new TRPCError({ code: trpcCodeFor(cause.code), message: cause.code, cause });
+
+/** A procedure's result with a DomainError thrown inside it given its own tRPC code. */
+function withDomainCodes<R extends { ok: boolean; error?: TRPCError }>(result: R): R {
+  if (!result.ok) {
+    const cause = result.error?.cause;
+    if (cause instanceof DomainError && result.error?.code === 'INTERNAL_SERVER_ERROR') {
+      throw asTrpcError(cause);
+    }
+  }
+  return result;
+}
+
 /**
  * Gives a DomainError its own tRPC code (and so its HTTP status) wherever it was thrown, so
  * callers, server-side callers and logs all see PERMISSION_DENIED as FORBIDDEN, not as a 500.
  */
 export const publicProcedure = t.procedure.use(async function checkInput({ next, getRawInput }) {
-  // Before any schema: no NUL bytes, halves of characters or unrepresentable dates, anywhere.
-  const unclean = inputHygieneErrors(await getRawInput());
-  if (Object.keys(unclean).length > 0) {
-    throw new DomainError('INVALID_REQUEST_BODY', { fields: unclean });
-  }
-  const result = await next();
-  if (!result.ok) {
-    const cause = result.error.cause;
-    if (cause instanceof DomainError && result.error.code === 'INTERNAL_SERVER_ERROR') {
-      throw new TRPCError({ code: trpcCodeFor(cause.code), message: cause.code, cause });
-    }
-  }
-  return result;
+  await checkRawInput(getRawInput);
+  return withDomainCodes(await next());
 });
 
 /**
- * A signed-in user: `ctx.session` and `ctx.user` are non-null after it. The route guard of the
- * web is mirrored here for every procedure: an owed password change, a jail list and the roles
- * and slugs of the procedure's area.
+ * A signed-in user: `ctx.session`, `ctx.user` and `ctx.tenantId` are set after it. The route
+ * guard of the web is mirrored here for every procedure: an owed password change, a jail list
+ * and the roles and slugs of the procedure's area. It checks the input as publicProcedure does,
+ * in the same middleware: each layer costs every call copies of its options and context
+ * (docs/performance.md, the timeline's floor).
  */
-export const protectedProcedure = publicProcedure.use(async function requireSession({
+export const protectedProcedure = t.procedure.use(async function requireSession({
   ctx,
   meta,
   path,
   type,
   next,
+  getRawInput,
 }) {
-  // A websocket keeps the session it opened with: each call on it checks it is still live.
-  const session =
-    ctx.transport === 'ws' && ctx.token ? await resolveCredential(ctx.db, ctx.token) : ctx.session;
-  if (!session) throw new DomainError('UNAUTHENTICATED');
-  if (session.apiToken && !apiTokenAdmits(session.apiToken.scope, { path, type })) {
-    throw new DomainError('PERMISSION_DENIED');
+  await checkRawInput(getRawInput);
+  let session: NonNullable<Context['session']>;
+  try {
+    // A websocket keeps the session it opened with: each call on it checks it is still live.
+    const resolved =
+      ctx.transport === 'ws' && ctx.token
+        ? await resolveCredential(ctx.db, ctx.token)
+        : ctx.session;
+    if (!resolved) throw new DomainError('UNAUTHENTICATED');
+    if (resolved.apiToken && !apiTokenAdmits(resolved.apiToken.scope, { path, type })) {
+      throw new DomainError('PERMISSION_DENIED');
+    }
+    assertAllowed(resolved.user, {
+      area: meta?.area,
+      procedure: path,
+      duringPasswordChange: meta?.duringPasswordChange,
+    });
+    session = resolved;
+  } catch (error) {
+    throw error instanceof DomainError ? asTrpcError(error) : error;
   }
   const user = session.user;
-  assertAllowed(user, {
-    area: meta?.area,
-    procedure: path,
-    duringPasswordChange: meta?.duringPasswordChange,
-  });
-  return next({ ctx: { session, user } });
+  return withDomainCodes(await next({ ctx: { session, user, tenantId: user.tenantId } }));
 });
 
-/** A signed-in user acting inside their tenant: every query is scoped by `ctx.tenantId`. */
-export const tenantProcedure = protectedProcedure.use(({ ctx, next }) =>
-  next({ ctx: { tenantId: ctx.user.tenantId } }),
-);
+/**
+ * A signed-in user acting inside their tenant: every query is scoped by `ctx.tenantId` (which
+ * every signed-in procedure has; the name says what the procedure relies on).
+ */
+export const tenantProcedure = protectedProcedure;
 
 /** A tenant procedure open only to the listed roles. */
 export function roleProcedure(...roles: Role[]) {
