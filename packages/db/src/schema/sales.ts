@@ -79,6 +79,9 @@ export const receipts = pgTable(
     index('receipts_tenant_seller_idx').on(table.tenantId, table.sellerId, table.id),
     index('receipts_tenant_contact_idx').on(table.tenantId, table.contactId, table.id),
     index('receipts_tenant_ticket_idx').on(table.tenantId, table.ticketId),
+    // By hand in migration 0021 (drizzle-kit declares no expression index): the function
+    // receipt_total(product_lines, value) and receipts_tenant_total_idx (tenant_id, kind, total,
+    // id) for the back office's sort by total.
     // The dashboard's sales (issue #16): sold receipts of some sellers over some days.
     index('receipts_tenant_sold_idx')
       .on(table.tenantId, table.sellerId, table.saleDate)

@@ -125,13 +125,8 @@ function filterConditions(tenantId: string, scope: ReceiptScope, filters: Receip
 const SORT_KEYS: Record<Exclude<ReceiptSort, 'created'>, { key: SQL; type: SQL }> = {
   entryDate: { key: sql`${receipts.entryDate}`, type: sql`date` },
   saleDate: { key: sql`coalesce(${receipts.saleDate}, '0001-01-01'::date)`, type: sql`date` },
-  total: {
-    key: sql`(case when jsonb_array_length(${receipts.productLines}) > 0
-      then (select coalesce(sum(coalesce((line->>'value')::numeric, 0) * coalesce((line->>'quantity')::numeric, 1)), 0)
-        from jsonb_array_elements(${receipts.productLines}) line)
-      else coalesce(${receipts.value}, 0) end)`,
-    type: sql`numeric`,
-  },
+  // receipt_total() and its index receipts_tenant_total_idx: migration 0021.
+  total: { key: sql`receipt_total(${receipts.productLines}, ${receipts.value})`, type: sql`numeric` },
   seller: {
     key: sql`lower(coalesce(${users.name} || ' ' || ${users.lastname}, ''))`,
     type: sql`text`,
