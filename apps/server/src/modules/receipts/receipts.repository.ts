@@ -126,7 +126,10 @@ const SORT_KEYS: Record<Exclude<ReceiptSort, 'created'>, { key: SQL; type: SQL }
   entryDate: { key: sql`${receipts.entryDate}`, type: sql`date` },
   saleDate: { key: sql`coalesce(${receipts.saleDate}, '0001-01-01'::date)`, type: sql`date` },
   // receipt_total() and its index receipts_tenant_total_idx: migration 0021.
-  total: { key: sql`receipt_total(${receipts.productLines}, ${receipts.value})`, type: sql`numeric` },
+  total: {
+    key: sql`receipt_total(${receipts.productLines}, ${receipts.value})`,
+    type: sql`numeric`,
+  },
   seller: {
     key: sql`lower(coalesce(${users.name} || ' ' || ${users.lastname}, ''))`,
     type: sql`text`,
