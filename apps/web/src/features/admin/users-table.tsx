@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
+import { hasRole } from '@cartera/domain/policy';
 import { ROLE_LABELS, USER_TYPE_LABELS } from '@cartera/domain/roles';
 import type { RouterOutputs } from '@cartera/server/router';
 import { userMessageOf } from '../../lib/errors';
@@ -22,6 +23,8 @@ import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PlusIcon } from '../../ui/icons';
 import { QueryError } from '../../ui/query-error';
+import { UserAvatar } from '../../ui/user-avatar';
+import { useMe } from '../auth/session';
 import type { AdminGroup } from './admin-page';
 import { fullName, PasswordDialog, UserDialog } from './user-dialog';
 import { useAdminSaved } from './use-admin-saved';
@@ -37,20 +40,36 @@ type Dialog =
   | { kind: 'deactivate'; user: AdminUser };
 
 /**
- * A group's users (and, on request, those of its subgroups): who they are, their roles, type and
- * state, with 'Nuevo usuario' and, per row, edit, password reset, asking for a password change,
- * deactivation (confirmed: their sessions end at once) and reactivation.
+ * Users as the administration lists them, one table for 'Administración' (a group's users, and on
+ * request those of its subgroups) and 'Mi Empresa' (every user of the company, `scope`
+ * 'company'): who they are, their roles, type and state, with 'Nuevo usuario' and, per row,
+ * edit, password reset, asking for a password change, deactivation (confirmed: their sessions
+ * end at once) and reactivation. New users go to `group` unless the dialog picks another.
  */
-export function GroupUsers({ group, groups }: { group: AdminGroup; groups: AdminGroup[] }) {
+export function UsersTable({
+  group,
+  groups,
+  scope,
+  emptyText = text.empty,
+}: {
+  group: AdminGroup;
+  groups: AdminGroup[];
+  scope: 'group' | 'company';
+  emptyText?: string;
+}) {
   const trpc = useTRPC();
   const saved = useAdminSaved();
-  const [subtree, setSubtree] = useState(false);
+  const me = useMe();
+  // Only an admin changes an admin (a user manager sees them, without actions).
+  const mayManage = (user: AdminUser) =>
+    user.roles.every((role) => role !== 'admin') || (me ? hasRole(me.user, ['admin']) : false);
+  const [subtreeChosen, setSubtree] = useState(false);
+  const subtree = scope === 'company' || subtreeChosen;
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const list = useQuery(
     trpc.admin.users.queryOptions({
-      groupId: group.id,
-      subtree,
+      ...(scope === 'group' ? { groupId: group.id, subtree } : {}),
       ...(search.trim() ? { search: search.trim() } : {}),
     }),
   );
@@ -86,12 +105,14 @@ export function GroupUsers({ group, groups }: { group: AdminGroup; groups: Admin
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
           />
-          <Switch
-            label={text.includeSubgroups}
-            size="xs"
-            checked={subtree}
-            onChange={(event) => setSubtree(event.currentTarget.checked)}
-          />
+          {scope === 'group' && (
+            <Switch
+              label={text.includeSubgroups}
+              size="xs"
+              checked={subtreeChosen}
+              onChange={(event) => setSubtree(event.currentTarget.checked)}
+            />
+          )}
         </Group>
         <Button
           size="xs"
@@ -130,7 +151,7 @@ export function GroupUsers({ group, groups }: { group: AdminGroup; groups: Admin
                 <Table.Tr>
                   <Table.Td colSpan={6}>
                     <Text size="sm" c="dimmed">
-                      {text.empty}
+                      {emptyText}
                     </Text>
                   </Table.Td>
                 </Table.Tr>
@@ -139,18 +160,7 @@ export function GroupUsers({ group, groups }: { group: AdminGroup; groups: Admin
                   <Table.Tr key={user.id} c={user.active ? undefined : 'dimmed'}>
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
-                        {user.color && (
-                          <span
-                            aria-hidden
-                            style={{
-                              width: 10,
-                              height: 10,
-                              borderRadius: 5,
-                              background: user.color,
-                              flex: 'none',
-                            }}
-                          />
-                        )}
+                        <UserAvatar user={user} name={fullName(user)} size={24} />
                         <Text size="sm">{fullName(user)}</Text>
                       </Group>
                       {user.userType !== 'normal' && (
@@ -185,44 +195,46 @@ export function GroupUsers({ group, groups }: { group: AdminGroup; groups: Admin
                       </Group>
                     </Table.Td>
                     <Table.Td>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            aria-label={`${text.actions}: ${fullName(user)}`}
-                          >
-                            {text.actions}
-                          </Button>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item onClick={() => setDialog({ kind: 'edit', user })}>
-                            {text.edit}
-                          </Menu.Item>
-                          <Menu.Item onClick={() => setDialog({ kind: 'password', user })}>
-                            {text.resetPassword}
-                          </Menu.Item>
-                          {user.active && !user.forcePasswordChange && (
-                            <Menu.Item onClick={() => forceChange.mutate({ id: user.id })}>
-                              {text.forceChange}
-                            </Menu.Item>
-                          )}
-                          {user.active ? (
-                            <Menu.Item
-                              color="red"
-                              onClick={() => setDialog({ kind: 'deactivate', user })}
+                      {mayManage(user) && (
+                        <Menu position="bottom-end" withinPortal>
+                          <Menu.Target>
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              aria-label={`${text.actions}: ${fullName(user)}`}
                             >
-                              {text.deactivate}
+                              {text.actions}
+                            </Button>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            <Menu.Item onClick={() => setDialog({ kind: 'edit', user })}>
+                              {text.edit}
                             </Menu.Item>
-                          ) : (
-                            <Menu.Item
-                              onClick={() => setActive.mutate({ id: user.id, active: true })}
-                            >
-                              {text.reactivate}
+                            <Menu.Item onClick={() => setDialog({ kind: 'password', user })}>
+                              {text.resetPassword}
                             </Menu.Item>
-                          )}
-                        </Menu.Dropdown>
-                      </Menu>
+                            {user.active && !user.forcePasswordChange && (
+                              <Menu.Item onClick={() => forceChange.mutate({ id: user.id })}>
+                                {text.forceChange}
+                              </Menu.Item>
+                            )}
+                            {user.active ? (
+                              <Menu.Item
+                                color="red"
+                                onClick={() => setDialog({ kind: 'deactivate', user })}
+                              >
+                                {text.deactivate}
+                              </Menu.Item>
+                            ) : (
+                              <Menu.Item
+                                onClick={() => setActive.mutate({ id: user.id, active: true })}
+                              >
+                                {text.reactivate}
+                              </Menu.Item>
+                            )}
+                          </Menu.Dropdown>
+                        </Menu>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 ))
