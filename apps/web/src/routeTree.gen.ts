@@ -24,6 +24,7 @@ import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/i
 import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId'
 import { Route as AppCompanyIndexRouteImport } from './routes/_app/company/index'
 import { Route as AppCompanyChannelsRouteImport } from './routes/_app/company/channels'
+import { Route as AppCompanyUsersRouteImport } from './routes/_app/company/users'
 import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index'
 import { Route as AppContactSharedinboxRouteImport } from './routes/_app/contact/sharedinbox'
 import { Route as AppContactUnassignedRouteImport } from './routes/_app/contact/unassigned'
@@ -36,6 +37,7 @@ import { Route as AppTrainingIndexRouteImport } from './routes/_app/training/ind
 import { Route as AppTrainingInstancesRouteImport } from './routes/_app/training/instances'
 import { Route as AppTrainingPublicationsRouteImport } from './routes/_app/training/publications'
 import { Route as AppTrainingTutorialsRouteImport } from './routes/_app/training/tutorials'
+import { Route as AppComercialComercialIndexRouteImport } from './routes/_app/comercial/$comercial/index'
 import { Route as AppComercialComercialInstancesRouteImport } from './routes/_app/comercial/$comercial/instances'
 import { Route as AppComercialComercialPublicationsRouteImport } from './routes/_app/comercial/$comercial/publications'
 
@@ -113,6 +115,11 @@ const AppCompanyChannelsRoute = AppCompanyChannelsRouteImport.update({
   path: '/channels',
   getParentRoute: () => AppCompanyRoute,
 } as any)
+const AppCompanyUsersRoute = AppCompanyUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AppCompanyRoute,
+} as any)
 const AppContactIndexRoute = AppContactIndexRouteImport.update({
   id: '/contact/',
   path: '/contact/',
@@ -173,6 +180,12 @@ const AppTrainingTutorialsRoute = AppTrainingTutorialsRouteImport.update({
   path: '/tutorials',
   getParentRoute: () => AppTrainingRoute,
 } as any)
+const AppComercialComercialIndexRoute =
+  AppComercialComercialIndexRouteImport.update({
+    id: '/comercial/$comercial/',
+    path: '/comercial/$comercial/',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppComercialComercialInstancesRoute =
   AppComercialComercialInstancesRouteImport.update({
     id: '/comercial/$comercial/instances',
@@ -199,6 +212,7 @@ export interface FileRoutesByFullPath {
   '/comercial/sale': typeof AppComercialSaleRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
+  '/company/users': typeof AppCompanyUsersRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
   '/reportes/receipts': typeof AppReportesReceiptsRoute
@@ -215,6 +229,7 @@ export interface FileRoutesByFullPath {
   '/training/': typeof AppTrainingIndexRoute
   '/comercial/$comercial/instances': typeof AppComercialComercialInstancesRoute
   '/comercial/$comercial/publications': typeof AppComercialComercialPublicationsRoute
+  '/comercial/$comercial/': typeof AppComercialComercialIndexRoute
 }
 export interface FileRoutesByTo {
   '/force-change-password': typeof ForceChangePasswordRoute
@@ -227,6 +242,7 @@ export interface FileRoutesByTo {
   '/comercial/sale': typeof AppComercialSaleRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
+  '/company/users': typeof AppCompanyUsersRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
   '/reportes/receipts': typeof AppReportesReceiptsRoute
@@ -243,6 +259,7 @@ export interface FileRoutesByTo {
   '/training': typeof AppTrainingIndexRoute
   '/comercial/$comercial/instances': typeof AppComercialComercialInstancesRoute
   '/comercial/$comercial/publications': typeof AppComercialComercialPublicationsRoute
+  '/comercial/$comercial': typeof AppComercialComercialIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -259,6 +276,7 @@ export interface FileRoutesById {
   '/_app/comercial/sale': typeof AppComercialSaleRoute
   '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/_app/company/channels': typeof AppCompanyChannelsRoute
+  '/_app/company/users': typeof AppCompanyUsersRoute
   '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/_app/contact/unassigned': typeof AppContactUnassignedRoute
   '/_app/reportes/receipts': typeof AppReportesReceiptsRoute
@@ -275,6 +293,7 @@ export interface FileRoutesById {
   '/_app/training/': typeof AppTrainingIndexRoute
   '/_app/comercial/$comercial/instances': typeof AppComercialComercialInstancesRoute
   '/_app/comercial/$comercial/publications': typeof AppComercialComercialPublicationsRoute
+  '/_app/comercial/$comercial/': typeof AppComercialComercialIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -291,6 +310,7 @@ export interface FileRouteTypes {
     | '/comercial/sale'
     | '/companies/$companyId'
     | '/company/channels'
+    | '/company/users'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
     | '/reportes/receipts'
@@ -307,6 +327,7 @@ export interface FileRouteTypes {
     | '/training/'
     | '/comercial/$comercial/instances'
     | '/comercial/$comercial/publications'
+    | '/comercial/$comercial/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/force-change-password'
@@ -319,6 +340,7 @@ export interface FileRouteTypes {
     | '/comercial/sale'
     | '/companies/$companyId'
     | '/company/channels'
+    | '/company/users'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
     | '/reportes/receipts'
@@ -335,6 +357,7 @@ export interface FileRouteTypes {
     | '/training'
     | '/comercial/$comercial/instances'
     | '/comercial/$comercial/publications'
+    | '/comercial/$comercial'
   id:
     | '__root__'
     | '/_app'
@@ -350,6 +373,7 @@ export interface FileRouteTypes {
     | '/_app/comercial/sale'
     | '/_app/companies/$companyId'
     | '/_app/company/channels'
+    | '/_app/company/users'
     | '/_app/contact/sharedinbox'
     | '/_app/contact/unassigned'
     | '/_app/reportes/receipts'
@@ -366,6 +390,7 @@ export interface FileRouteTypes {
     | '/_app/training/'
     | '/_app/comercial/$comercial/instances'
     | '/_app/comercial/$comercial/publications'
+    | '/_app/comercial/$comercial/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -481,6 +506,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompanyChannelsRouteImport
       parentRoute: typeof AppCompanyRoute
     }
+    '/_app/company/users': {
+      id: '/_app/company/users'
+      path: '/users'
+      fullPath: '/company/users'
+      preLoaderRoute: typeof AppCompanyUsersRouteImport
+      parentRoute: typeof AppCompanyRoute
+    }
     '/_app/contact/': {
       id: '/_app/contact/'
       path: '/contact'
@@ -565,6 +597,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTrainingTutorialsRouteImport
       parentRoute: typeof AppTrainingRoute
     }
+    '/_app/comercial/$comercial/': {
+      id: '/_app/comercial/$comercial/'
+      path: '/comercial/$comercial'
+      fullPath: '/comercial/$comercial/'
+      preLoaderRoute: typeof AppComercialComercialIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/comercial/$comercial/instances': {
       id: '/_app/comercial/$comercial/instances'
       path: '/comercial/$comercial/instances'
@@ -584,11 +623,13 @@ declare module '@tanstack/react-router' {
 
 interface AppCompanyRouteChildren {
   AppCompanyChannelsRoute: typeof AppCompanyChannelsRoute
+  AppCompanyUsersRoute: typeof AppCompanyUsersRoute
   AppCompanyIndexRoute: typeof AppCompanyIndexRoute
 }
 
 const AppCompanyRouteChildren: AppCompanyRouteChildren = {
   AppCompanyChannelsRoute: AppCompanyChannelsRoute,
+  AppCompanyUsersRoute: AppCompanyUsersRoute,
   AppCompanyIndexRoute: AppCompanyIndexRoute,
 }
 
@@ -635,6 +676,7 @@ interface AppRouteChildren {
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute
   AppComercialComercialInstancesRoute: typeof AppComercialComercialInstancesRoute
   AppComercialComercialPublicationsRoute: typeof AppComercialComercialPublicationsRoute
+  AppComercialComercialIndexRoute: typeof AppComercialComercialIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -659,6 +701,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppComercialComercialInstancesRoute: AppComercialComercialInstancesRoute,
   AppComercialComercialPublicationsRoute:
     AppComercialComercialPublicationsRoute,
+  AppComercialComercialIndexRoute: AppComercialComercialIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,10 +1,13 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { replayTimeline, type Replay, type RollupCounts } from '@cartera/domain/metrics';
 import type { Executor } from './client';
 import { contacts, interactions, metricContactDays, metricRollups } from './schema';
 
 /** Contacts replayed together: their timelines are the only ones held in memory at a time. */
 const CONTACTS_PER_BATCH = 2_000;
+
+/** Rows inserted per statement. */
+const CHUNK = 1_000;
 
 /**
  * Replays a tenant's timelines a batch of contacts at a time (keyset on the contact id), with the
@@ -15,6 +18,7 @@ async function replayInBatches(
   db: Executor,
   tenantId: string,
   visit: (replay: Replay) => Promise<void> | void,
+  only?: SQL,
 ) {
   let after: string | null = null;
   for (;;) {
@@ -26,9 +30,11 @@ async function replayInBatches(
       })
       .from(contacts)
       .where(
-        after === null
-          ? eq(contacts.tenantId, tenantId)
-          : and(eq(contacts.tenantId, tenantId), gt(contacts.id, after)),
+        and(
+          eq(contacts.tenantId, tenantId),
+          after === null ? undefined : gt(contacts.id, after),
+          only,
+        ),
       )
       .orderBy(asc(contacts.id))
       .limit(CONTACTS_PER_BATCH);
@@ -73,6 +79,77 @@ export async function recountRollups(db: Executor, tenantId: string): Promise<Ro
   return counts;
 }
 
+/**
+ * The contacts whose timelines can hold a figure of `userId`: those first assigned to them, and
+ * those with an item they made or a transfer to them (every figure is credited to an item's
+ * author or to the contact's agent, who became it at creation, by a transfer or by taking it).
+ */
+function touchedBy(userId: string): SQL {
+  return or(
+    eq(contacts.firstAgentId, userId),
+    sql`exists (
+      select 1 from ${interactions} i
+      where i.tenant_id = ${contacts.tenantId} and i.contact_id = ${contacts.id}
+        and (i.agent_id = ${userId}::uuid or i.content -> 'toUser' ->> '_id' = ${userId})
+    )`,
+  )!;
+}
+
+/**
+ * One user's rollups and follow-up days counted again from the timelines that can hold them,
+ * with the same definitions as the whole tenant's recount (and as the live writer): what the
+ * rollups of that user must hold.
+ */
+export async function recountUserRollups(db: Executor, tenantId: string, userId: string) {
+  const counts: RollupCounts = new Map();
+  const contactDays = new Set<string>();
+  const prefix = `${userId}|`;
+  await replayInBatches(
+    db,
+    tenantId,
+    (replay) => {
+      for (const [key, value] of replay.counts) {
+        if (key.startsWith(prefix)) counts.set(key, (counts.get(key) ?? 0) + value);
+      }
+      for (const key of replay.contactDays) if (key.startsWith(prefix)) contactDays.add(key);
+    },
+    touchedBy(userId),
+  );
+  return { counts, contactDays };
+}
+
+/**
+ * Replaces one user's rollups and follow-up days by a recount (`recountUserRollups`). The caller
+ * holds the tenant's event lock in its transaction, so no item is counted twice or missed
+ * meanwhile. Answers the counts written.
+ */
+export async function rebuildUserRollups(db: Executor, tenantId: string, userId: string) {
+  const { counts, contactDays } = await recountUserRollups(db, tenantId, userId);
+  await db
+    .delete(metricRollups)
+    .where(and(eq(metricRollups.tenantId, tenantId), eq(metricRollups.userId, userId)));
+  await db
+    .delete(metricContactDays)
+    .where(and(eq(metricContactDays.tenantId, tenantId), eq(metricContactDays.userId, userId)));
+  const days = [...contactDays].map((key) => {
+    const [, day, contactId] = key.split('|') as [string, string, string];
+    return { tenantId, userId, day, contactId };
+  });
+  for (let at = 0; at < days.length; at += CHUNK) {
+    await db.insert(metricContactDays).values(days.slice(at, at + CHUNK));
+  }
+  const rollups = [...counts]
+    .filter(([, value]) => value !== 0)
+    .map(([key, value]) => {
+      const [, day, metric, dimension] = key.split('|') as [string, string, string, string];
+      return { tenantId, userId, day, metric, dimension, value };
+    });
+  for (let at = 0; at < rollups.length; at += CHUNK) {
+    await db.insert(metricRollups).values(rollups.slice(at, at + CHUNK));
+  }
+  return counts;
+}
+
 /** What the rollups of a tenant hold, keyed like a recount's counts (zeros left out). */
 export async function storedRollups(db: Executor, tenantId: string) {
   const rows = await db.select().from(metricRollups).where(eq(metricRollups.tenantId, tenantId));
@@ -82,8 +159,6 @@ export async function storedRollups(db: Executor, tenantId: string) {
       .map((row) => [`${row.userId}|${row.day}|${row.metric}|${row.dimension}`, row.value]),
   );
 }
-
-const CHUNK = 1_000;
 
 /**
  * Replaces a tenant's rollups, follow-up days and answer waits by a recount: the catch-up for

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { adminEs } from './i18n/admin.es';
 import { isValidNewPassword } from './password';
 import { FEATURE_FLAGS, type FeatureFlag } from './policy';
-import { ROLES, USER_TYPES } from './roles';
+import { PRODUCT_TYPES, ROLES, USER_TYPES } from './roles';
+import { PHOTO_KEY } from './settings';
 
 /**
  * 'Administración' (/grupos, issue #17): the inputs of the `admin` procedures, validated alike by
@@ -161,6 +162,16 @@ export const ZUserFields = z.object({
     .nullish(),
   phoneWork: z.string().trim().max(40).nullish(),
   country: ZCountry.nullish(),
+  productType: z.enum(PRODUCT_TYPES).nullish(),
+  /** 01 §3 `linkedAccounts.active`: the user may switch to their linked accounts. */
+  linkedAccountsActive: z.boolean().optional(),
+  /**
+   * The other accounts of the same person in the company (users of the caller's company): they
+   * share a linked-account key. Omitted = unchanged; [] = no linked account here.
+   */
+  linkedUserIds: z.array(ZId).max(20).optional(),
+  /** The storage key of a photo sent through the upload flow (as /settings); null removes it. */
+  photoPath: z.string().max(1000).regex(PHOTO_KEY, adminEs.users.photoInvalid).nullish(),
 });
 export type TUserFields = z.input<typeof ZUserFields>;
 
@@ -176,6 +187,12 @@ export const ZUpdateUserInput = z.object({ id: ZId, data: ZUserFields.partial() 
 
 export const ZResetPasswordInput = z.object({ id: ZId, password: ZFirstPassword });
 
+/** POST /admin/user/{id}/movecompany: the group (of another company) the user moves to. */
+export const ZMoveCompanyInput = z.object({ id: ZId, targetGroupId: ZId });
+
+/** Two follow-up items this close, alike in everything, are one action entered twice. */
+export const DUPLICATE_TRACING_WINDOW_MS = 60_000;
+
 /** What the audit log records (before and after of each). */
 export const AUDIT_ACTIONS = [
   'group.create',
@@ -188,5 +205,9 @@ export const AUDIT_ACTIONS = [
   'user.deactivate',
   'user.resetPassword',
   'user.forcePasswordChange',
+  'user.regenerateTracings',
+  'user.removeDuplicateTracing',
+  'user.moveCompanyOut',
+  'user.moveCompanyIn',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -193,6 +193,9 @@ export const ERROR_HTTP_STATUS = {
   USER_EMAIL_TAKEN: 409,
   USER_ROLE_NOT_ALLOWED: 403,
   USER_SELF_CHANGE: 409,
+  /** movecompany: the user still has contacts or open items in the source company. */
+  USER_MOVE_BLOCKED: 409,
+  USER_MOVE_SAME_COMPANY: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

@@ -78,6 +78,8 @@ const FOLLOW_UP_TYPES = new Set([
   'fb',
   'ig',
 ]);
+/** The item types that can be a follow-up (the administration's duplicate search reads them). */
+export const FOLLOW_UP_ITEM_TYPES: readonly string[] = [...FOLLOW_UP_TYPES];
 const CHAT_TYPES = new Set(['channelMessage', 'message', 'wpp', 'fb', 'ig', 'smsMessage']);
 
 /** The rollup dimension of contacts created for a seller (transfers count without one). */

@@ -212,6 +212,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/companies', roles: 'all', slug: 'comercial-companies', built: true },
   { path: '/company', roles: 'all', slug: 'company', built: true },
   { path: '/company/channels', roles: 'all', slug: 'company', built: true },
+  /** 'Mi Empresa' › 'Usuarios': the company's users, for its user managers (issue #17). */
+  { path: '/company/users', roles: ['users_manager'], slug: 'company', built: true },
   { path: '/comercial/sale', roles: 'all', slug: 'comercial-sale', built: true },
   { path: '/comercial/requestsale', roles: 'all', slug: 'comercial-requestsale', built: true },
   { path: '/comercial/goals', roles: 'all', slug: 'comercial-goals', built: true },
@@ -390,6 +392,8 @@ const ADMIN_USER_PROCEDURES = [
   'admin.setUserActive',
   'admin.resetPassword',
   'admin.forcePasswordChange',
+  // The user dialog's photo goes through the upload flow.
+  'POST /api/aws/documents',
 ];
 
 export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>> = {

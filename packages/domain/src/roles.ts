@@ -26,3 +26,15 @@ export const USER_TYPE_LABELS: Record<UserType, string> = {
   a_prueba: 'Vendedor a prueba',
   independiente: 'Subagente',
 };
+
+/**
+ * 01 §3 User `productType` (values not shown; ours, docs/decisions.md 'Users of Mi Empresa'):
+ * what the person was hired for. 01 §2 names one, the freelancer; null = not set.
+ */
+export const PRODUCT_TYPES = ['company', 'freelancer'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+
+export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = {
+  company: 'Empresa',
+  freelancer: 'Freelancer',
+};

@@ -15,7 +15,7 @@ export const PROFILE_PHOTO_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
  * A stored file's key as the upload flow answers it (`<tenant>/<via>/<uuid>/<name>`) whose name
  * ends as an image does. The server also checks the tenant part is the caller's.
  */
-const PHOTO_KEY = /^[\w-]+\/[\w-]{1,40}\/[\w-]+\/[^/\\]+\.(jpe?g|png|gif|webp)$/i;
+export const PHOTO_KEY = /^[\w-]+\/[\w-]{1,40}\/[\w-]+\/[^/\\]+\.(jpe?g|png|gif|webp)$/i;
 
 const texts = es.settings.profile;
 

@@ -93,6 +93,13 @@ const procedures: Record<string, Entry> = {
     input: { groupId: SOME_ID, flag: 'campaigns', value: 0 },
   },
   'admin.audit': { access: { roles: ['admin'] }, input: {} },
+  'admin.company': { access: { roles: ['admin'] }, input: { id: SOME_ID } },
+  'admin.regenerateTracings': { access: { roles: ['admin'] }, input: { id: SOME_ID } },
+  'admin.removeDuplicateTracing': { access: { roles: ['admin'] }, input: { id: SOME_ID } },
+  'admin.moveCompany': {
+    access: { roles: ['admin'] },
+    input: { id: SOME_ID, targetGroupId: OTHER_ID },
+  },
   'admin.users': { access: { roles: USER_ADMINS }, input: {} },
   'admin.createUser': {
     access: { roles: USER_ADMINS },

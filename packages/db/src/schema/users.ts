@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Role, UserType } from '@cartera/domain/roles';
+import type { ProductType, Role, UserType } from '@cartera/domain/roles';
 import { createdAtColumn, idColumn, tenantColumn, updatedAtColumn } from './columns';
 import { groups } from './groups';
 
@@ -60,7 +60,7 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    productType: text('product_type'),
+    productType: text('product_type').$type<ProductType>(),
     supportChatToken: text('support_chat_token'),
     color: text('color'),
     phoneWork: text('phone_work'),

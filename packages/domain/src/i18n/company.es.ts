@@ -8,9 +8,16 @@ import type { NextAction } from '../conversation';
 export const companyEs = {
   title: 'Mi Empresa',
   intro: 'Configura lo que usan los vendedores de tu empresa en sus conversaciones y contactos.',
-  tabs: { settings: 'Configuración', channels: 'Canales' },
+  tabs: { settings: 'Configuración', channels: 'Canales', users: 'Usuarios' },
   notForRole:
     'La configuración de la empresa está disponible para los perfiles Comercial/Backoffice y Gestor de proyecto.',
+  notForRoleUsers: 'Los usuarios de la empresa se gestionan en la pestaña «Usuarios».',
+  users: {
+    title: 'Usuarios',
+    intro:
+      'Crea los usuarios de tu empresa con una contraseña inicial, edítalos, desactívalos o restablece su contraseña.',
+    empty: 'Tu empresa todavía no tiene usuarios.',
+  },
   // Shared by the three editors
   code: 'Código',
   codeHint: 'Letras, números, guiones y guiones bajos, sin espacios. No se puede cambiar después.',

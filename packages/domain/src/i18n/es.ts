@@ -172,6 +172,9 @@ export const errorMessages: Record<ErrorCode, string> = {
     'Solo un administrador puede asignar el rol Administrador o cambiar a un administrador.',
   USER_SELF_CHANGE:
     'No puedes desactivar tu propio usuario ni quitarte el rol que te permite administrar.',
+  USER_MOVE_BLOCKED: 'Antes de mover a este usuario de empresa, transfiere {pending}.',
+  USER_MOVE_SAME_COMPANY:
+    'El usuario ya pertenece a esa empresa: para cambiarlo de grupo, edita su grupo.',
 };
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as they are. */

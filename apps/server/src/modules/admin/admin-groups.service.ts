@@ -12,6 +12,7 @@ import { newId } from '@cartera/domain/ids';
 import { resolveFlags, type FeatureFlags } from '@cartera/domain/policy';
 import type { AuthSession } from '../sessions/session.types';
 import {
+  countCompany,
   findGroup,
   findTenantGroups,
   insertGroup,
@@ -262,5 +263,46 @@ export async function groupFlags(db: Executor, tenantId: string, groupId: string
     groupId: group.id,
     own: group.featureFlags as Record<string, 0 | 1>,
     effective: resolveFlags(path) as Record<string, 0 | 1>,
+  };
+}
+
+export const ZCompanyInput = z.object({ id: z.string().uuid() });
+
+export const ZCompanyView = z.object({
+  id: z.string(),
+  name: z.string(),
+  displayName: z.string().nullable(),
+  logo: z.string().nullable(),
+  country: z.string(),
+  countryName: z.string(),
+  active: z.boolean(),
+  activeUsers: z.number(),
+  inactiveUsers: z.number(),
+  /** Contacts of the company (sub-conversations left out). */
+  contacts: z.number(),
+  groups: z.number(),
+  /** The company's own flags: what its root group sets, inherited by every group below. */
+  featureFlags: z.record(z.string(), ZFlagValue),
+});
+
+/**
+ * The admin's company view (01 §2 /comercial/{companyId}): one company, named by its root
+ * group, with its data, its figures and its flags. Only the admin's own company: any other id,
+ * a subgroup's too, is GROUP_NOT_FOUND (docs/decisions.md, /grupos works on one tenant).
+ */
+export async function companyView(db: Executor, tenantId: string, id: string) {
+  const group = await findGroup(db, tenantId, id);
+  if (!group || group.parentId !== null) throw new DomainError('GROUP_NOT_FOUND');
+  const counts = await countCompany(db, tenantId);
+  return {
+    id: group.id,
+    name: group.name,
+    displayName: group.displayName,
+    logo: group.logo,
+    country: group.country,
+    countryName: countryName(group.country),
+    active: group.active,
+    ...counts,
+    featureFlags: group.featureFlags as Record<string, 0 | 1>,
   };
 }

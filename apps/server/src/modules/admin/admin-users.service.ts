@@ -8,14 +8,18 @@ import type {
 } from '@cartera/domain/admin';
 import { DomainError } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
-import { ROLES, USER_TYPES, type Role } from '@cartera/domain/roles';
+import { PRODUCT_TYPES, ROLES, USER_TYPES, type Role } from '@cartera/domain/roles';
+import type { FileStorage } from '../../storage/storage';
 import { deleteUserSessions } from '../sessions/session.service';
 import type { AuthSession } from '../sessions/session.types';
 import {
   emailTaken,
   findAdminUser,
   findAdminUsers,
+  findKeyHolders,
   insertUser,
+  linkedElsewhere,
+  setLinkedKey,
   updateUser as updateUserRow,
 } from './admin.repository';
 import { requireGroup } from './admin-groups.service';
@@ -47,6 +51,13 @@ export const ZAdminUser = z.object({
   phoneWork: z.string().nullable(),
   country: z.string().nullable(),
   forcePasswordChange: z.boolean(),
+  /** The photo's permanent address (as the avatar reads it); null shows the initials. */
+  photo: z.string().nullable(),
+  productType: z.enum(PRODUCT_TYPES).nullable(),
+  /** 01 §3 `linkedAccounts.active`: may switch to the linked accounts. */
+  linkedAccountsActive: z.boolean(),
+  /** The other accounts of the same person in this company. */
+  linkedUserIds: z.array(z.string()),
   createdAt: z.date(),
 });
 export type AdminUser = z.infer<typeof ZAdminUser>;
@@ -77,7 +88,49 @@ function auditedUser(row: UserRow) {
     phoneWork: row.phoneWork,
     country: row.country,
     active: row.active,
+    productType: row.productType,
+    linkedAccountsActive: row.linkedAccountsActive,
+    linkedUserIds: [...row.linkedUserIds].sort(),
+    photo: row.photo,
   };
+}
+
+/** Where a photo path of the upload flow lives, or PROFILE_PHOTO_INVALID (another company's). */
+function photoUrl(storage: Pick<FileStorage, 'publicUrl'>, tenantId: string, path: string) {
+  if (!path.startsWith(`${tenantId}/`)) {
+    throw new DomainError('PROFILE_PHOTO_INVALID', { field: 'photoPath' });
+  }
+  return storage.publicUrl(path);
+}
+
+/**
+ * Links a user to other accounts of the same person in the company: they all get one
+ * linked-account key (the user's, or a new one); accounts of the company that held it and are
+ * no longer chosen lose it. Accounts of other companies sharing the key keep it (an
+ * administrator sees only their own company). Only accounts the caller may manage are linked: a
+ * user manager links no admin (whose account the user could then switch into).
+ */
+async function relink(
+  tx: Executor,
+  session: AuthSession,
+  user: { id: string; linkedAccountKey: string | null },
+  chosenIds: readonly string[],
+) {
+  const tenantId = session.user.tenantId;
+  const chosen = [...new Set(chosenIds)].filter((id) => id !== user.id);
+  const holders = user.linkedAccountKey
+    ? (await findKeyHolders(tx, tenantId, user.linkedAccountKey)).map((row) => row.id)
+    : [];
+  const added = chosen.filter((id) => !holders.includes(id));
+  const dropped = holders.filter((id) => id !== user.id && !chosen.includes(id));
+  if (added.length === 0 && dropped.length === 0) return;
+  for (const id of [...added, ...dropped]) {
+    assertMayManage(session, await requireUser(tx, tenantId, id));
+  }
+  const key = user.linkedAccountKey ?? newId();
+  await setLinkedKey(tx, tenantId, dropped, null);
+  const keep = chosen.length > 0 || (await linkedElsewhere(tx, tenantId, key));
+  await setLinkedKey(tx, tenantId, [user.id, ...chosen], keep ? key : null);
 }
 
 export async function listUsers(
@@ -127,27 +180,36 @@ export async function createUser(
   db: Database,
   session: AuthSession,
   input: z.infer<typeof ZCreateUserInput>,
+  storage: Pick<FileStorage, 'publicUrl'>,
 ): Promise<AdminUser> {
   const tenantId = session.user.tenantId;
   assertMayManage(session, null, input.roles);
-  const { password, ...fields } = input;
+  const { password, photoPath, linkedUserIds, ...fields } = input;
+  const photo = photoPath ? photoUrl(storage, tenantId, photoPath) : null;
   const passwordHash = await hashPassword(password);
   try {
     return await db.transaction(async (tx) => {
       const group = await requireGroup(tx, tenantId, fields.groupId);
       if (await emailTaken(tx, fields.email)) throw new DomainError('USER_EMAIL_TAKEN');
-      const created = await insertUser(tx, {
+      let created = await insertUser(tx, {
         ...fields,
         roles: [...new Set(fields.roles)],
         color: fields.color ?? null,
         phoneWork: fields.phoneWork || null,
         country: fields.country ?? group.country,
+        productType: fields.productType ?? null,
+        linkedAccountsActive: fields.linkedAccountsActive ?? false,
+        photo,
         tenantId,
         id: newId(),
         passwordHash,
         // 'Invitar con una contraseña inicial': the first sign-in asks for a new one.
         forcePasswordChange: true,
       });
+      if (linkedUserIds?.length) {
+        await relink(tx, session, created, linkedUserIds);
+        created = await requireUser(tx, tenantId, created.id);
+      }
       await recordAudit(tx, session, {
         action: 'user.create',
         targetType: 'user',
@@ -168,9 +230,16 @@ export async function updateUser(
   db: Database,
   session: AuthSession,
   input: z.infer<typeof ZUpdateUserInput>,
+  storage: Pick<FileStorage, 'publicUrl'>,
 ): Promise<AdminUser> {
   const tenantId = session.user.tenantId;
-  const { data } = input;
+  const { photoPath, linkedUserIds, ...data } = input.data;
+  const photo =
+    photoPath === undefined
+      ? undefined
+      : photoPath === null
+        ? null
+        : photoUrl(storage, tenantId, photoPath);
   try {
     return await db.transaction(async (tx) => {
       const user = await requireUser(tx, tenantId, input.id, true);
@@ -193,12 +262,21 @@ export async function updateUser(
           ...data,
           roles: data.roles ? [...new Set(data.roles)] : undefined,
           phoneWork: data.phoneWork === undefined ? undefined : data.phoneWork || null,
+          photo,
         }).filter(([, value]) => value !== undefined),
       );
       const before = auditedUser(user);
-      const diff = changedFields(before, { ...before, ...values } as typeof before);
-      if (!diff.changed) return withGroupName(tx, tenantId, user);
-      const updated = await updateUserRow(tx, tenantId, user.id, values);
+      if (linkedUserIds !== undefined) await relink(tx, session, user, linkedUserIds);
+      const relinked =
+        linkedUserIds === undefined ? user : await requireUser(tx, tenantId, user.id);
+      const diff = changedFields(before, {
+        ...auditedUser(relinked),
+        ...values,
+      } as typeof before);
+      if (!diff.changed) return withGroupName(tx, tenantId, relinked);
+      const updated = Object.keys(values).length
+        ? await updateUserRow(tx, tenantId, user.id, values)
+        : relinked;
       await recordAudit(tx, session, {
         action: 'user.update',
         targetType: 'user',

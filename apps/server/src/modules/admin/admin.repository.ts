@@ -1,6 +1,17 @@
-import { and, asc, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
-import { auditLog, groups, users, type NewGroup, type NewUser } from '@cartera/db/schema';
+import {
+  auditLog,
+  channelMessages,
+  contacts,
+  groups,
+  interactions,
+  requestSales,
+  trainingCoaches,
+  users,
+  type NewGroup,
+  type NewUser,
+} from '@cartera/db/schema';
 import type { FeatureFlags } from '@cartera/domain/policy';
 import { likePattern } from '../../lib/sql';
 
@@ -109,6 +120,13 @@ export async function moveGroup(
     where tenant_id = ${tenantId} and (id = ${id} or ${id}::uuid = any(ancestors))`);
 }
 
+/** Same-tenant accounts sharing the user's linked-account key (the user left out). */
+const linkedUserIds = sql<string[]>`coalesce((
+  select array_agg(o.id::text order by o.email) from ${users} o
+  where o.tenant_id = "users"."tenant_id" and o.linked_account_key = "users"."linked_account_key"
+    and o.id <> "users"."id"
+), '{}'::text[])`;
+
 /** A user as the administration shows and edits it. */
 export const adminUserColumns = {
   id: users.id,
@@ -124,6 +142,11 @@ export const adminUserColumns = {
   phoneWork: users.phoneWork,
   country: users.country,
   forcePasswordChange: users.forcePasswordChange,
+  photo: users.photo,
+  productType: users.productType,
+  linkedAccountsActive: users.linkedAccountsActive,
+  linkedAccountKey: users.linkedAccountKey,
+  linkedUserIds,
   createdAt: users.createdAt,
 };
 
@@ -237,4 +260,152 @@ export async function findAudit(
     .where(and(...conditions))
     .orderBy(desc(auditLog.id))
     .limit(options.limit);
+}
+
+/** Whether another tenant's account shares this linked-account key (linked across companies). */
+export async function linkedElsewhere(db: Executor, tenantId: string, key: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.linkedAccountKey, key), sql`${users.tenantId} <> ${tenantId}`))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Sets the linked-account key of some users of the tenant. */
+export async function setLinkedKey(
+  db: Executor,
+  tenantId: string,
+  ids: readonly string[],
+  key: string | null,
+) {
+  if (!ids.length) return;
+  await db
+    .update(users)
+    .set({ linkedAccountKey: key })
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, [...ids])));
+}
+
+/** The tenant's users holding this linked-account key. */
+export async function findKeyHolders(db: Executor, tenantId: string, key: string) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.linkedAccountKey, key)));
+}
+
+/** The whole row of a user (to copy it into another company). */
+export async function findUserRow(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+    .for('update');
+  return row;
+}
+
+/** A group of any company (the target of a move between companies). */
+export async function findAnyGroup(db: Executor, id: string) {
+  const [row] = await db
+    .select({ ...groupColumns, tenantId: groups.tenantId })
+    .from(groups)
+    .where(eq(groups.id, id))
+    .limit(1);
+  return row;
+}
+
+/** What a user still holds in their company (what a move between companies must wait for). */
+export async function countUserHoldings(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  closedRequestTypes: readonly string[],
+) {
+  const result = await db.execute(sql`select
+    (select count(*)::int from ${contacts} c
+      where c.tenant_id = ${tenantId} and c.agent_id = ${userId}::uuid) as "contacts",
+    (select count(*)::int from ${requestSales} r
+      where r.tenant_id = ${tenantId}
+        and (r.seller_id = ${userId}::uuid or r.creator_id = ${userId}::uuid)
+        and not (r.status_type = any(${sql.param([...closedRequestTypes])}::text[]))) as "requests",
+    (select count(*)::int from ${interactions} i
+      where i.tenant_id = ${tenantId} and i.agent_id = ${userId}::uuid
+        and i.type = 'scheduled-message' and i.status in ('active', 'processing')) as "scheduled",
+    (select count(*)::int from ${trainingCoaches} t
+      where t.tenant_id = ${tenantId} and t.user_id = ${userId}::uuid) as "coach"`);
+  const [row] = (result as unknown as { rows: Array<Record<string, number>> }).rows;
+  return {
+    contacts: Number(row?.contacts ?? 0),
+    requests: Number(row?.requests ?? 0),
+    scheduled: Number(row?.scheduled ?? 0),
+    coach: Number(row?.coach ?? 0),
+  };
+}
+
+/**
+ * A user's follow-up items (of the given types, not carried by a channel: a message a channel
+ * sent twice reached the customer twice) that repeat the previous one of the same contact, type,
+ * status and content within `windowSeconds`: what a double submit leaves behind.
+ */
+export async function findRepeatedItems(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  types: readonly string[],
+  windowSeconds: number,
+) {
+  const result = await db.execute(sql`
+    select id, type, content, agent_id as "agentId", created_by_system as "createdBySystem"
+    from (
+      select i.id, i.type, i.content, i.agent_id, i.created_by_system, i.created_at,
+        lag(i.created_at) over (
+          partition by i.contact_id, i.type, i.status, i.content
+          order by i.created_at, i.id
+        ) as previous_at
+      from ${interactions} i
+      where i.tenant_id = ${tenantId} and i.agent_id = ${userId}::uuid
+        and not i.created_by_system
+        and i.type = any(${sql.param([...types])}::text[])
+        and not exists (
+          select 1 from ${channelMessages} m
+          where m.tenant_id = i.tenant_id and m.interaction_id = i.id
+        )
+    ) as items
+    where previous_at is not null
+      and created_at - previous_at <= make_interval(secs => ${windowSeconds})`);
+  return (
+    result as unknown as {
+      rows: Array<{
+        id: string;
+        type: string;
+        content: Record<string, unknown>;
+        agentId: string | null;
+        createdBySystem: boolean;
+      }>;
+    }
+  ).rows;
+}
+
+export async function deleteItems(db: Executor, tenantId: string, ids: readonly string[]) {
+  if (!ids.length) return;
+  await db
+    .delete(interactions)
+    .where(and(eq(interactions.tenantId, tenantId), inArray(interactions.id, [...ids])));
+}
+
+/** The figures of a company's overview: users, contacts and groups. */
+export async function countCompany(db: Executor, tenantId: string) {
+  const result = await db.execute(sql`select
+    (select count(*)::int from ${users} u where u.tenant_id = ${tenantId} and u.active) as "activeUsers",
+    (select count(*)::int from ${users} u where u.tenant_id = ${tenantId} and not u.active) as "inactiveUsers",
+    (select count(*)::int from ${contacts} c
+      where c.tenant_id = ${tenantId} and c.parent_contact_id is null) as "contacts",
+    (select count(*)::int from ${groups} g where g.tenant_id = ${tenantId}) as "groups"`);
+  const [row] = (result as unknown as { rows: Array<Record<string, number>> }).rows;
+  return {
+    activeUsers: Number(row?.activeUsers ?? 0),
+    inactiveUsers: Number(row?.inactiveUsers ?? 0),
+    contacts: Number(row?.contacts ?? 0),
+    groups: Number(row?.groups ?? 0),
+  };
 }

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZCreateGroupInput, ZSetFlagInput, ZUpdateGroupInput } from '@cartera/domain/admin';
+import {
+  ZCreateGroupInput,
+  ZMoveCompanyInput,
+  ZSetFlagInput,
+  ZUpdateGroupInput,
+} from '@cartera/domain/admin';
 import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';
 import {
@@ -13,10 +18,19 @@ import {
   ZGroupFlags,
   ZListGroupsInput,
 } from './admin-groups.service';
+import {
+  moveCompany,
+  regenerateTracings,
+  removeDuplicateTracing,
+  ZMoveCompanyResult,
+  ZRegenerateTracingsResult,
+  ZRemoveDuplicateTracingResult,
+} from './admin-user-ops.service';
 
 /** Admins only, as the screen (01 §6, slug groups). */
 const GROUPS = { area: '/grupos', roles: ['admin'] } as const;
 const ZGroupParams = z.object({ id: z.string().uuid() });
+const ZUserParams = z.object({ id: z.string().uuid() });
 
 /** Legacy paths of 01 §7 'Groups and company' for the group tree and its feature flags. */
 export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -88,5 +102,47 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
       await setFlag(deps.db, session, { ...body, groupId: params.id });
       return groupFlags(deps.db, session.user.tenantId, params.id);
     },
+  });
+
+  // 01 §7 'Account administration': the three user operations (admins only, as /grupos).
+  restRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/user/:id/regenerateTracings',
+    tags: ['admin'],
+    summary:
+      "Counts a user's performance figures again from the timelines and replaces what was stored; answers the totals per metric before and after",
+    auth: 'session',
+    access: GROUPS,
+    params: ZUserParams,
+    response: ZRegenerateTracingsResult,
+    handler: ({ session, params }) => regenerateTracings(deps.db, session, params.id),
+  });
+
+  restRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/user/:id/removeduplicatetracing',
+    tags: ['admin'],
+    summary:
+      "Merges a user's follow-up items entered twice within 60 seconds (the oldest stays), counts their figures again and answers how many were removed",
+    auth: 'session',
+    access: GROUPS,
+    params: ZUserParams,
+    response: ZRemoveDuplicateTracingResult,
+    handler: ({ session, params }) => removeDuplicateTracing(deps.db, session, params.id),
+  });
+
+  restRoute(app, deps, {
+    method: 'POST',
+    url: '/api/admin/user/:id/movecompany',
+    tags: ['admin'],
+    summary:
+      'Moves a user who holds nothing in their company (contacts, open requests…) to a group of another company (`targetGroupId`); their sessions end at once',
+    auth: 'session',
+    access: GROUPS,
+    params: ZUserParams,
+    body: ZMoveCompanyInput.omit({ id: true }),
+    response: ZMoveCompanyResult,
+    handler: ({ session, params, body }) =>
+      moveCompany(deps.db, session, { id: params.id, targetGroupId: body.targetGroupId }),
   });
 }

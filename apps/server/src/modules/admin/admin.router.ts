@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ZCreateGroupInput,
   ZCreateUserInput,
+  ZMoveCompanyInput,
   ZMoveGroupInput,
   ZResetPasswordInput,
   ZSetFlagInput,
@@ -10,14 +11,25 @@ import {
 } from '@cartera/domain/admin';
 import { roleProcedure, router } from '../../trpc/init';
 import {
+  companyView,
   createGroup,
   listGroups,
   moveGroup,
   setFlag,
   updateGroup,
   ZAdminGroup,
+  ZCompanyInput,
+  ZCompanyView,
   ZListGroupsInput,
 } from './admin-groups.service';
+import {
+  moveCompany,
+  regenerateTracings,
+  removeDuplicateTracing,
+  ZMoveCompanyResult,
+  ZRegenerateTracingsResult,
+  ZRemoveDuplicateTracingResult,
+} from './admin-user-ops.service';
 import {
   createUser,
   forcePasswordChange,
@@ -106,27 +118,34 @@ export const adminRouter = router({
     .meta({
       description:
         "Creates a user in a group of the caller's company with a first password (the policy of 01 §5) that they must change at their first sign-in. E-mails are unique across the platform. Only an admin grants the admin role. Audited (never the password).",
-      errors: ['GROUP_NOT_FOUND', 'USER_EMAIL_TAKEN', 'USER_ROLE_NOT_ALLOWED'],
+      errors: [
+        'GROUP_NOT_FOUND',
+        'USER_EMAIL_TAKEN',
+        'USER_ROLE_NOT_ALLOWED',
+        'USER_NOT_FOUND',
+        'PROFILE_PHOTO_INVALID',
+      ],
     })
     .input(ZCreateUserInput)
     .output(ZAdminUser)
-    .mutation(({ ctx, input }) => createUser(ctx.db, ctx.session, input)),
+    .mutation(({ ctx, input }) => createUser(ctx.db, ctx.session, input, ctx.deps.storage)),
 
   updateUser: userManager()
     .meta({
       description:
-        "Changes a user's name, e-mail, roles, user type ('Vendedor a prueba', 'Subagente'), group, allowed paths (jailUrl), colour, work phone or country; access changes apply from the user's next call. Nobody removes their own administering role; only an admin changes an admin. Audited.",
+        "Changes a user's name, e-mail, roles, user type ('Vendedor a prueba', 'Subagente'), group, allowed paths (jailUrl), colour, work phone, country, product type, photo (`photoPath`, a key of the upload flow; null removes it) or linked accounts (`linkedAccountsActive`; `linkedUserIds`, the other accounts of the same person in the company, which share a linked-account key); access changes apply from the user's next call. Nobody removes their own administering role; only an admin changes, or links to, an admin. Audited.",
       errors: [
         'USER_NOT_FOUND',
         'GROUP_NOT_FOUND',
         'USER_EMAIL_TAKEN',
         'USER_ROLE_NOT_ALLOWED',
         'USER_SELF_CHANGE',
+        'PROFILE_PHOTO_INVALID',
       ],
     })
     .input(ZUpdateUserInput)
     .output(ZAdminUser)
-    .mutation(({ ctx, input }) => updateUser(ctx.db, ctx.session, input)),
+    .mutation(({ ctx, input }) => updateUser(ctx.db, ctx.session, input, ctx.deps.storage)),
 
   setUserActive: userManager()
     .meta({
@@ -157,6 +176,56 @@ export const adminRouter = router({
     .input(ZUserIdInput)
     .output(ZAdminUser)
     .mutation(({ ctx, input }) => forcePasswordChange(ctx.db, ctx.session, input)),
+
+  company: admin()
+    .meta({
+      area: GROUPS_AREA,
+      description:
+        "The admin's company view (01 §2 /comercial/{companyId}): the caller's company by its root group's id, with its data, its numbers of active and inactive users, contacts and groups, and its own feature flags. Another company's id or a subgroup's is GROUP_NOT_FOUND.",
+      errors: ['GROUP_NOT_FOUND'],
+    })
+    .input(ZCompanyInput)
+    .output(ZCompanyView)
+    .query(({ ctx, input }) => companyView(ctx.db, ctx.tenantId, input.id)),
+
+  regenerateTracings: admin()
+    .meta({
+      area: GROUPS_AREA,
+      description:
+        "POST /admin/user/{id}/regenerateTracings: counts a user's performance figures (the follow-ups of 'Rendimiento' and the rest of their rollups) again from the timelines, exactly as the live writer keeps them, and replaces what was stored; answers the totals per metric before and after. Audited.",
+      errors: ['USER_NOT_FOUND'],
+    })
+    .input(ZUserIdInput)
+    .output(ZRegenerateTracingsResult)
+    .mutation(({ ctx, input }) => regenerateTracings(ctx.db, ctx.session, input.id)),
+
+  removeDuplicateTracing: admin()
+    .meta({
+      area: GROUPS_AREA,
+      description:
+        "POST /admin/user/{id}/removeduplicatetracing: a user's follow-up items entered twice (same contact, type, status and content, within 60 seconds of the one before: a double submit) are merged, the oldest kept and the rest deleted; messages a channel carried are never touched. The user's figures are then counted again. Answers how many were removed and the totals before and after. Audited.",
+      errors: ['USER_NOT_FOUND'],
+    })
+    .input(ZUserIdInput)
+    .output(ZRemoveDuplicateTracingResult)
+    .mutation(({ ctx, input }) => removeDuplicateTracing(ctx.db, ctx.session, input.id)),
+
+  moveCompany: admin()
+    .meta({
+      area: GROUPS_AREA,
+      description:
+        "POST /admin/user/{id}/movecompany: moves a user to a group of another company (`targetGroupId`, active). Refused while the user holds anything in their company (assigned contacts, open request sales, pending scheduled messages, the company's coach role): USER_MOVE_BLOCKED names what to transfer first. The account in the source company is deactivated (its sessions end at once) and keeps its history there; the person continues with a new account in the target company (same e-mail, password, roles). Audited in both companies.",
+      errors: [
+        'USER_NOT_FOUND',
+        'GROUP_NOT_FOUND',
+        'USER_MOVE_BLOCKED',
+        'USER_MOVE_SAME_COMPANY',
+        'USER_SELF_CHANGE',
+      ],
+    })
+    .input(ZMoveCompanyInput)
+    .output(ZMoveCompanyResult)
+    .mutation(({ ctx, input }) => moveCompany(ctx.db, ctx.session, input)),
 
   audit: admin()
     .meta({

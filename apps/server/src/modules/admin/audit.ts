@@ -19,13 +19,16 @@ export async function recordAudit(
     groupId: string;
     before: Record<string, unknown> | null;
     after: Record<string, unknown> | null;
+    /** The company whose log keeps the entry (a move between companies writes in both). */
+    tenantId?: string;
   },
 ) {
+  const { tenantId = session.user.tenantId, ...rest } = entry;
   await insertAudit(tx, {
-    tenantId: session.user.tenantId,
+    tenantId,
     actorUserId: session.realUserId ?? session.user.id,
     onBehalfOfUserId: session.realUserId ? session.user.id : null,
-    ...entry,
+    ...rest,
   });
 }
 

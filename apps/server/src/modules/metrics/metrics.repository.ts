@@ -194,3 +194,17 @@ export async function deleteContactDaysBefore(db: Executor, tenantId: string, be
     .returning({ day: metricContactDays.day });
   return rows.length;
 }
+
+/** Takes the tenant's event lock (the one appendEvent and the rollups writer take) until commit. */
+export async function lockTenantRollups(db: Executor, tenantId: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(${TENANT_LOCK_CLASS}, hashtext(${tenantId}))`);
+}
+
+/** A seller's rollups added up per metric over every day. */
+export async function findUserTotals(db: Executor, tenantId: string, userId: string) {
+  return db
+    .select({ metric: metricRollups.metric, value: sql<number>`sum(${metricRollups.value})::int` })
+    .from(metricRollups)
+    .where(and(eq(metricRollups.tenantId, tenantId), eq(metricRollups.userId, userId)))
+    .groupBy(metricRollups.metric);
+}

@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '@cartera/server/router';
 import { useTRPC } from '../../lib/trpc';
@@ -211,9 +211,22 @@ function GroupPanel({
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="admin-group-title">
       <Stack gap="sm">
-        <Title order={2} fz="lg" id="admin-group-title">
-          {group.displayName || group.name}
-        </Title>
+        <Group justify="space-between">
+          <Title order={2} fz="lg" id="admin-group-title">
+            {group.displayName || group.name}
+          </Title>
+          {!group.parentId && (
+            <Button
+              size="xs"
+              variant="light"
+              renderRoot={(props) => (
+                <Link to="/comercial/$comercial" params={{ comercial: group.id }} {...props} />
+              )}
+            >
+              {text.company.open}
+            </Button>
+          )}
+        </Group>
         <Tabs value={tab} onChange={(value) => value && onTab(value as Tab)} keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="settings">{text.tabs.settings}</Tabs.Tab>

@@ -3,7 +3,14 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { countryName, flagLabel } from '@cartera/domain/admin';
 import { es } from '@cartera/domain/i18n';
 import { isFeatureFlag } from '@cartera/domain/policy';
-import { ROLE_LABELS, USER_TYPE_LABELS, type Role, type UserType } from '@cartera/domain/roles';
+import {
+  PRODUCT_TYPE_LABELS,
+  ROLE_LABELS,
+  USER_TYPE_LABELS,
+  type ProductType,
+  type Role,
+  type UserType,
+} from '@cartera/domain/roles';
 import { useTRPC } from '../../lib/trpc';
 import { formatDateTime } from '../../lib/dates';
 import { QueryError } from '../../ui/query-error';
@@ -25,6 +32,9 @@ function describeValue(field: string, value: unknown, groupName: (id: string) =>
     return USER_TYPE_LABELS[value as UserType] ?? value;
   }
   if (field === 'country' && typeof value === 'string') return countryName(value);
+  if (field === 'productType' && typeof value === 'string') {
+    return PRODUCT_TYPE_LABELS[value as ProductType] ?? value;
+  }
   if (isFeatureFlag(field)) return value === 1 ? es.admin.flags.on : es.admin.flags.off;
   if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
   return String(value);

@@ -1,30 +1,52 @@
 import { useState } from 'react';
 import {
   Alert,
+  Button,
   ColorInput,
+  FileButton,
   Grid,
+  Group,
   Modal,
   MultiSelect,
   PasswordInput,
   Select,
   Stack,
+  Switch,
   TagsInput,
+  Text,
   TextInput,
 } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { ZCreateUserInput, ZResetPasswordInput, ZUserFields } from '@cartera/domain/admin';
 import { es, format } from '@cartera/domain/i18n';
 import { hasRole } from '@cartera/domain/policy';
-import { ROLE_LABELS, ROLES, USER_TYPE_LABELS, USER_TYPES, type Role } from '@cartera/domain/roles';
+import {
+  PRODUCT_TYPE_LABELS,
+  PRODUCT_TYPES,
+  ROLE_LABELS,
+  ROLES,
+  USER_TYPE_LABELS,
+  USER_TYPES,
+  type ProductType,
+  type Role,
+} from '@cartera/domain/roles';
+import { PROFILE_PHOTO_ACCEPT } from '@cartera/domain/settings';
 import { domainCodeOf, userMessageOf } from '../../lib/errors';
 import { fieldErrorsOf, placeFieldErrors } from '../../lib/field-errors';
 import { useTRPC } from '../../lib/trpc';
+import { UploadError, uploadFile } from '../../lib/upload-file';
 import { FormActions } from '../../ui/form-actions';
+import { UserAvatar } from '../../ui/user-avatar';
 import { useMe } from '../auth/session';
 import type { AdminGroup } from './admin-page';
 import { COUNTRY_OPTIONS, groupOptions } from './group-dialog';
-import type { AdminUser } from './group-users';
+import { UserOperations } from './user-operations';
+import type { AdminUser } from './users-table';
 import { useAdminSaved } from './use-admin-saved';
+
+const PHOTO_TYPES = PROFILE_PHOTO_ACCEPT.split(',');
+/** The product type picker's 'Sin definir' (the field is then null). */
+const NO_PRODUCT_TYPE = 'none';
 
 const text = es.admin.users;
 
@@ -46,6 +68,9 @@ function serverErrors(error: unknown): { fields: Errors; message: string | null 
   if (domainCodeOf(error) === 'USER_EMAIL_TAKEN') {
     return { fields: { email: userMessageOf(error) }, message: null };
   }
+  if (domainCodeOf(error) === 'PROFILE_PHOTO_INVALID') {
+    return { fields: { photoPath: userMessageOf(error) }, message: null };
+  }
   const placed = placeFieldErrors(fieldErrorsOf(error), ([field]) => field ?? null, 'data');
   return {
     fields: placed.fields,
@@ -54,10 +79,15 @@ function serverErrors(error: unknown): { fields: Errors; message: string | null 
   };
 }
 
+/** A photo chosen in the dialog: its storage key and address, or null to remove it. */
+type PhotoChange = { path: string; url: string } | null;
+
 /**
- * 'Nuevo usuario' / 'Editar a {name}': who they are, their roles and type ('Vendedor a prueba',
- * 'Subagente'), group, allowed paths, colour, work phone and country; a new user also gets a first
- * password, which they must change at their first sign-in. Only an admin offers the admin role.
+ * 'Nuevo usuario' / 'Editar a {name}': who they are and their photo, their roles and type
+ * ('Vendedor a prueba', 'Subagente'), product type, group, allowed paths, colour, work phone,
+ * country and linked accounts; a new user also gets a first password, which they must change at
+ * their first sign-in. Only an admin offers the admin role, and sees the user operations of 01
+ * §7 (figures, duplicates, moving to another company) when editing.
  */
 export function UserDialog({
   group,
@@ -86,7 +116,15 @@ export function UserDialog({
     color: user?.color ?? '',
     phoneWork: user?.phoneWork ?? '',
     country: user?.country ?? group.country,
+    productType: (user?.productType ?? '') as ProductType | '',
+    linkedAccountsActive: user?.linkedAccountsActive ?? false,
+    linkedUserIds: user?.linkedUserIds ?? [],
   });
+  // undefined: the photo stays as it is.
+  const [photo, setPhoto] = useState<PhotoChange | undefined>(undefined);
+  const [uploading, setUploading] = useState(false);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const colleagues = useQuery(trpc.admin.users.queryOptions({}));
   const [submitted, setSubmitted] = useState(false);
   const [server, setServer] = useState<{ fields: Errors; message: string | null }>({
     fields: {},
@@ -96,6 +134,8 @@ export function UserDialog({
     ...values,
     color: values.color || null,
     phoneWork: values.phoneWork || null,
+    productType: values.productType || null,
+    ...(photo === undefined ? {} : { photoPath: photo?.path ?? null }),
   };
   const parsed = user ? ZUserFields.safeParse(input) : ZCreateUserInput.safeParse(input);
   const clientErrors = parsed.success ? {} : zodErrors(parsed.error.issues);
@@ -130,14 +170,45 @@ export function UserDialog({
   const roleOptions = ROLES.filter(
     (role) => isAdmin || role !== 'admin' || values.roles.includes('admin'),
   ).map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+  const linkOptions = (colleagues.data ?? [])
+    .filter(
+      (each) =>
+        each.id !== user?.id &&
+        (isAdmin || !each.roles.includes('admin') || values.linkedUserIds.includes(each.id)),
+    )
+    .map((each) => ({ value: each.id, label: `${fullName(each)} (${each.email})` }));
+  const shownPhoto = photo === undefined ? (user?.photo ?? null) : (photo?.url ?? null);
+
+  async function pick(file: File | null) {
+    if (!file) return;
+    setPhotoError(null);
+    if (!PHOTO_TYPES.includes(file.type)) {
+      setPhotoError(text.photoInvalid);
+      return;
+    }
+    setUploading(true);
+    try {
+      const stored = await uploadFile(file, { via: 'profile' });
+      setPhoto({ path: stored.path, url: stored.url });
+      setServer((current) => ({ ...current, fields: { ...current.fields, photoPath: undefined } }));
+    } catch (error) {
+      setPhotoError(error instanceof UploadError ? error.message : es.files.uploadFailedTitle);
+    } finally {
+      setUploading(false);
+    }
+  }
 
   function submit() {
     setSubmitted(true);
     setServer({ fields: {}, message: null });
-    if (!parsed.success) return;
-    const { password, ...fields } = input;
-    if (user) update.mutate({ id: user.id, data: fields });
-    else create.mutate({ ...fields, password });
+    if (!parsed.success || uploading) return;
+    const { password, linkedUserIds, ...fields } = input;
+    const sameLinks =
+      [...linkedUserIds].sort().join() === [...(user?.linkedUserIds ?? [])].sort().join();
+    // Links are sent only when changed: a user manager may edit a user linked to an admin.
+    const links = sameLinks ? {} : { linkedUserIds };
+    if (user) update.mutate({ id: user.id, data: { ...fields, ...links } });
+    else create.mutate({ ...fields, ...links, password });
   }
 
   return (
@@ -160,6 +231,45 @@ export function UserDialog({
         }}
       >
         <Stack gap="sm">
+          <Group gap="md" wrap="nowrap">
+            <UserAvatar
+              user={{ photo: shownPhoto, color: values.color || null }}
+              name={fullName(values) || '?'}
+              size={56}
+            />
+            <Stack gap={4}>
+              <Group gap="xs">
+                <FileButton onChange={(file) => void pick(file)} accept={PROFILE_PHOTO_ACCEPT}>
+                  {(props) => (
+                    <Button {...props} size="xs" variant="light" loading={uploading}>
+                      {text.choosePhoto}
+                    </Button>
+                  )}
+                </FileButton>
+                {shownPhoto && (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="gray"
+                    disabled={uploading}
+                    onClick={() => setPhoto(null)}
+                  >
+                    {text.removePhoto}
+                  </Button>
+                )}
+              </Group>
+              {uploading && (
+                <Text size="xs" c="dimmed">
+                  {text.uploading}
+                </Text>
+              )}
+              {(photoError ?? errorOf('photoPath')) && (
+                <Text size="xs" c="red" role="alert">
+                  {photoError ?? errorOf('photoPath')}
+                </Text>
+              )}
+            </Stack>
+          </Group>
           <Grid gap="sm">
             <Grid.Col span={6}>
               <TextInput
@@ -232,6 +342,21 @@ export function UserDialog({
               />
             </Grid.Col>
           </Grid>
+          <Select
+            label={text.productType}
+            data={[
+              { value: NO_PRODUCT_TYPE, label: text.productTypeNone },
+              ...PRODUCT_TYPES.map((type) => ({ value: type, label: PRODUCT_TYPE_LABELS[type] })),
+            ]}
+            value={values.productType || NO_PRODUCT_TYPE}
+            allowDeselect={false}
+            onChange={(value) =>
+              change(
+                'productType',
+                !value || value === NO_PRODUCT_TYPE ? '' : (value as ProductType),
+              )
+            }
+          />
           <TagsInput
             label={text.jailUrl}
             description={text.jailUrlHint}
@@ -270,6 +395,20 @@ export function UserDialog({
               />
             </Grid.Col>
           </Grid>
+          <MultiSelect
+            label={text.linkedUsers}
+            description={text.linkedUsersHint}
+            data={linkOptions}
+            value={values.linkedUserIds}
+            searchable
+            error={errorOf('linkedUserIds')}
+            onChange={(value) => change('linkedUserIds', value)}
+          />
+          <Switch
+            label={text.linkedAccountsActive}
+            checked={values.linkedAccountsActive}
+            onChange={(event) => change('linkedAccountsActive', event.currentTarget.checked)}
+          />
           {server.message && (
             <Alert color="red" variant="light" role="alert">
               {server.message}
@@ -280,10 +419,11 @@ export function UserDialog({
             onCancel={onClose}
             submitLabel={user ? text.save : text.create}
             loading={saving}
-            cancelDisabled={saving}
+            cancelDisabled={saving || uploading}
           />
         </Stack>
       </form>
+      {user && isAdmin && <UserOperations user={user} onMoved={onClose} />}
     </Modal>
   );
 }

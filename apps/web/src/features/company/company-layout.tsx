@@ -1,19 +1,23 @@
 import type { ReactNode } from 'react';
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { es } from '@cartera/domain/i18n';
+import { canOpen } from '@cartera/domain/policy';
 import { RouteTabs } from '../../ui/route-tabs';
-import { useMe } from '../auth/session';
+import { guardUserOf, useMe } from '../auth/session';
 
 const text = es.company;
 
 const TABS = [
   { path: '/company', label: text.tabs.settings },
   { path: '/company/channels', label: text.tabs.channels },
+  { path: '/company/users', label: text.tabs.users },
 ] as const;
 
 /**
  * The frame of 'Mi Empresa' (01 §2 /company): the company's logo and name above its tabs, the
- * configuration ('/company') and the channels ('/company/channels'); each tab has its own title.
+ * configuration ('/company'), the channels ('/company/channels') and, for user managers, the
+ * users ('/company/users'); each tab has its own title. A tab shows when its route opens for
+ * the user (the route guard's `canOpen`).
  */
 export function CompanyLayout({ children }: { children: ReactNode }) {
   const me = useMe();
@@ -35,7 +39,9 @@ export function CompanyLayout({ children }: { children: ReactNode }) {
           </Text>
         </Group>
       )}
-      <RouteTabs tabs={TABS} />
+      <RouteTabs
+        tabs={me ? TABS.filter((tab) => canOpen(guardUserOf(me), tab.path)) : TABS.slice(0, 2)}
+      />
       {children}
     </Stack>
   );

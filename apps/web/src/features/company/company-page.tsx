@@ -1,4 +1,5 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
 import { hasRole } from '@cartera/domain/policy';
 import type { Role } from '@cartera/domain/roles';
@@ -39,6 +40,13 @@ export function CompanyPage() {
       ) : (
         <Alert variant="light" maw={640}>
           {text.notForRole}
+          {me && hasRole(me.user, ['users_manager']) && (
+            <Text size="sm" mt="xs">
+              <Anchor size="sm" renderRoot={(props) => <Link to="/company/users" {...props} />}>
+                {text.notForRoleUsers}
+              </Anchor>
+            </Text>
+          )}
         </Alert>
       )}
     </Stack>

@@ -1,0 +1,279 @@
+import { useState } from 'react';
+import {
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Paper,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { es, format } from '@cartera/domain/i18n';
+import { hasRole } from '@cartera/domain/policy';
+import { ROLE_LABELS, USER_TYPE_LABELS } from '@cartera/domain/roles';
+import type { RouterOutputs } from '@cartera/server/router';
+import { userMessageOf } from '../../lib/errors';
+import { useTRPC } from '../../lib/trpc';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { PlusIcon } from '../../ui/icons';
+import { QueryError } from '../../ui/query-error';
+import { UserAvatar } from '../../ui/user-avatar';
+import { useMe } from '../auth/session';
+import type { AdminGroup } from './admin-page';
+import { fullName, PasswordDialog, UserDialog } from './user-dialog';
+import { useAdminSaved } from './use-admin-saved';
+
+const text = es.admin.users;
+
+export type AdminUser = RouterOutputs['admin']['users'][number];
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; user: AdminUser }
+  | { kind: 'password'; user: AdminUser }
+  | { kind: 'deactivate'; user: AdminUser };
+
+/**
+ * Users as the administration lists them, one table for 'Administración' (a group's users, and on
+ * request those of its subgroups) and 'Mi Empresa' (every user of the company, `scope`
+ * 'company'): who they are, their roles, type and state, with 'Nuevo usuario' and, per row,
+ * edit, password reset, asking for a password change, deactivation (confirmed: their sessions
+ * end at once) and reactivation. New users go to `group` unless the dialog picks another.
+ */
+export function UsersTable({
+  group,
+  groups,
+  scope,
+  emptyText = text.empty,
+}: {
+  group: AdminGroup;
+  groups: AdminGroup[];
+  scope: 'group' | 'company';
+  emptyText?: string;
+}) {
+  const trpc = useTRPC();
+  const saved = useAdminSaved();
+  const me = useMe();
+  // Only an admin changes an admin (a user manager sees them, without actions).
+  const mayManage = (user: AdminUser) =>
+    user.roles.every((role) => role !== 'admin') || (me ? hasRole(me.user, ['admin']) : false);
+  const [subtreeChosen, setSubtree] = useState(false);
+  const subtree = scope === 'company' || subtreeChosen;
+  const [search, setSearch] = useState('');
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const list = useQuery(
+    trpc.admin.users.queryOptions({
+      ...(scope === 'group' ? { groupId: group.id, subtree } : {}),
+      ...(search.trim() ? { search: search.trim() } : {}),
+    }),
+  );
+  const close = () => setDialog(null);
+  const setActive = useMutation(
+    trpc.admin.setUserActive.mutationOptions({
+      onSuccess: (user) => {
+        close();
+        saved.done(
+          format(user.active ? text.reactivated : text.deactivated, { name: fullName(user) }),
+        );
+      },
+      onError: (error) => {
+        if (dialog?.kind !== 'deactivate') saved.failed(error);
+      },
+    }),
+  );
+  const forceChange = useMutation(
+    trpc.admin.forcePasswordChange.mutationOptions({
+      onSuccess: (user) => saved.done(format(text.forceChangeDone, { name: fullName(user) })),
+      onError: saved.failed,
+    }),
+  );
+  const rows = list.data ?? [];
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end">
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label={text.search}
+            size="xs"
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+          />
+          {scope === 'group' && (
+            <Switch
+              label={text.includeSubgroups}
+              size="xs"
+              checked={subtreeChosen}
+              onChange={(event) => setSubtree(event.currentTarget.checked)}
+            />
+          )}
+        </Group>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<PlusIcon size={14} />}
+          onClick={() => setDialog({ kind: 'create' })}
+        >
+          {text.create}
+        </Button>
+      </Group>
+      {list.isError && !list.data ? (
+        <QueryError query={list} maw={560} />
+      ) : (
+        <Paper withBorder radius="sm" style={{ overflowX: 'auto' }}>
+          <Table verticalSpacing="xs" aria-label={es.admin.tabs.users}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{text.name}</Table.Th>
+                <Table.Th>{text.email}</Table.Th>
+                <Table.Th>{text.roles}</Table.Th>
+                {subtree && <Table.Th>{text.group}</Table.Th>}
+                <Table.Th>{text.status}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{text.actions}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.isPending ? (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    <Skeleton h={18} />
+                  </Table.Td>
+                </Table.Tr>
+              ) : rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    <Text size="sm" c="dimmed">
+                      {emptyText}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                rows.map((user) => (
+                  <Table.Tr key={user.id} c={user.active ? undefined : 'dimmed'}>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <UserAvatar user={user} name={fullName(user)} size={24} />
+                        <Text size="sm">{fullName(user)}</Text>
+                      </Group>
+                      {user.userType !== 'normal' && (
+                        <Text size="xs" c="dimmed">
+                          {USER_TYPE_LABELS[user.userType]}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{user.email}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">
+                        {user.roles.map((role) => ROLE_LABELS[role]).join(', ')}
+                      </Text>
+                    </Table.Td>
+                    {subtree && (
+                      <Table.Td>
+                        <Text size="sm">{user.groupName}</Text>
+                      </Table.Td>
+                    )}
+                    <Table.Td>
+                      <Group gap={4}>
+                        <Badge size="sm" variant="light" color={user.active ? 'teal' : 'gray'}>
+                          {user.active ? text.active : text.inactive}
+                        </Badge>
+                        {user.active && user.forcePasswordChange && (
+                          <Badge size="sm" variant="light" color="yellow">
+                            {text.mustChange}
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      {mayManage(user) && (
+                        <Menu position="bottom-end" withinPortal>
+                          <Menu.Target>
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              aria-label={`${text.actions}: ${fullName(user)}`}
+                            >
+                              {text.actions}
+                            </Button>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            <Menu.Item onClick={() => setDialog({ kind: 'edit', user })}>
+                              {text.edit}
+                            </Menu.Item>
+                            <Menu.Item onClick={() => setDialog({ kind: 'password', user })}>
+                              {text.resetPassword}
+                            </Menu.Item>
+                            {user.active && !user.forcePasswordChange && (
+                              <Menu.Item onClick={() => forceChange.mutate({ id: user.id })}>
+                                {text.forceChange}
+                              </Menu.Item>
+                            )}
+                            {user.active ? (
+                              <Menu.Item
+                                color="red"
+                                onClick={() => setDialog({ kind: 'deactivate', user })}
+                              >
+                                {text.deactivate}
+                              </Menu.Item>
+                            ) : (
+                              <Menu.Item
+                                onClick={() => setActive.mutate({ id: user.id, active: true })}
+                              >
+                                {text.reactivate}
+                              </Menu.Item>
+                            )}
+                          </Menu.Dropdown>
+                        </Menu>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+
+      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+        <UserDialog
+          group={group}
+          groups={groups}
+          user={dialog.kind === 'edit' ? dialog.user : undefined}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'password' && <PasswordDialog user={dialog.user} onClose={close} />}
+      <ConfirmDialog
+        opened={dialog?.kind === 'deactivate'}
+        title={
+          dialog?.kind === 'deactivate'
+            ? format(text.deactivateTitle, { name: fullName(dialog.user) })
+            : ''
+        }
+        confirmLabel={text.deactivate}
+        reversible
+        loading={setActive.isPending}
+        error={setActive.isError ? userMessageOf(setActive.error) : null}
+        onConfirm={() =>
+          dialog?.kind === 'deactivate' && setActive.mutate({ id: dialog.user.id, active: false })
+        }
+        onClose={() => {
+          setActive.reset();
+          close();
+        }}
+      >
+        <Text size="sm">{text.deactivateBody}</Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
