@@ -3,6 +3,9 @@ import type { Executor } from '@cartera/db/client';
 import { contacts, metricContactDays, metricRollups } from '@cartera/db/schema';
 import type { MetricEffect } from '@cartera/domain/metrics';
 
+/** First key of the per-tenant event lock (realtime/event-store.ts APPEND_LOCK_CLASS). */
+const TENANT_LOCK_CLASS = 7_261;
+
 function mergedEffects(effects: readonly MetricEffect[]) {
   const merged = new Map<string, MetricEffect>();
   for (const effect of effects) {
