@@ -26,6 +26,7 @@ import { Brand } from '../ui/brand';
 import classes from './app-layout.module.css';
 import { ReturnIcon, SidebarCollapseIcon, SidebarExpandIcon, SwitchIcon } from '../ui/icons';
 import { MENU_ICONS } from './menu-icons';
+import { companyPanelIcon } from '../features/companies/panel-icons';
 import { UserMenu, type ShellDialog } from './user-menu';
 
 export interface SideMenuProps {
@@ -211,7 +212,11 @@ function EntryLink({
         {unassigned.data}
       </Badge>
     ) : undefined;
-  const Icon = MENU_ICONS[entry.icon];
+  // The companies panel carries the icon the company chose ('Mi Empresa').
+  const Icon =
+    entry.id === 'companies' && companies.data
+      ? companyPanelIcon(companies.data.icon)
+      : MENU_ICONS[entry.icon];
   const icon =
     entry.id === 'company' && me.tenant.logo ? (
       // A wide logo fits whole in the square instead of being cropped.

@@ -8,12 +8,15 @@ const text = es.company;
 
 const TABS = [
   { path: '/company', label: text.tabs.settings },
+  { path: '/company/fields', label: es.fieldsConfig.tabs.fields },
+  { path: '/company/sales', label: es.fieldsConfig.tabs.sales },
   { path: '/company/channels', label: text.tabs.channels },
 ] as const;
 
 /**
  * The frame of 'Mi Empresa' (01 §2 /company): the company's logo and name above its tabs, the
- * configuration ('/company') and the channels ('/company/channels'); each tab has its own title.
+ * configuration ('/company'), the fields ('/company/fields'), the sales ('/company/sales') and
+ * the channels ('/company/channels'); each tab has its own title.
  */
 export function CompanyLayout({ children }: { children: ReactNode }) {
   const me = useMe();
