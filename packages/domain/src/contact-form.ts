@@ -92,6 +92,17 @@ export function requiredKindsOf(form: readonly ContactFormItem[] | undefined): s
     .map((item) => item.kind);
 }
 
+/**
+ * Whether the sheet shows the custom field `code`: an `additionalData` item that is not hidden,
+ * without a code (every field) or with this one. A field the sheet does not show is never
+ * required of it (nobody could fill it); its stored value stays.
+ */
+export function placesCustomField(form: readonly ContactFormItem[], code: string): boolean {
+  return form.some(
+    (item) => item.kind === 'additionalData' && !item.hidden && (!item.code || item.code === code),
+  );
+}
+
 export function isKnownFormKind(kind: string): kind is ContactFormKind {
   return (CONTACT_FORM_KINDS as readonly string[]).includes(kind);
 }

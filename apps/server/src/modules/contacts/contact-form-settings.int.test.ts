@@ -105,3 +105,37 @@ describe('la definición del formulario de contacto', () => {
     expect((await env.call(COMERCIAL, 'contact.formSettings')).data).toEqual(before);
   });
 });
+
+describe('campos adicionales ocultos por la definición', () => {
+  it('un campo obligatorio que el formulario no muestra no se exige; mostrado, sí', async () => {
+    const before = (await env.call(COMERCIAL, 'contact.formSettings')).data;
+    const field = await env.call(COMERCIAL, 'customField.create', {
+      entity: 'contact',
+      code: 'cliente_desde',
+      name: 'Cliente desde',
+      type: 'string',
+      required: true,
+    });
+    expect(field.error).toBeUndefined();
+    const create = () =>
+      env.call(SELLER, 'contact.create', {
+        firstName: 'Oculto',
+        phones: [],
+        emails: ['oculto@ejemplo.com'],
+      });
+    const shown = await create();
+    expect(shown.error?.data.fieldErrors).toEqual({
+      cliente_desde: [es.fields.required],
+    });
+
+    await env.call(COMERCIAL, 'contact.saveFormSettings', {
+      ...before,
+      form: before.form.map((item) =>
+        item.kind === 'additionalData' ? { ...item, hidden: true } : item,
+      ),
+    });
+    expect((await create()).status).toBe(200);
+    await env.call(COMERCIAL, 'customField.update', { id: field.data.id, data: { active: false } });
+    await env.call(COMERCIAL, 'contact.saveFormSettings', before);
+  });
+});

@@ -300,7 +300,13 @@ export async function validateAdditionalData(
   user: AuthUser,
   entity: CustomFieldEntity,
   data: Record<string, unknown>,
-  options: { country: string; exceptId?: string; previous?: Record<string, unknown> },
+  options: {
+    country: string;
+    exceptId?: string;
+    previous?: Record<string, unknown>;
+    /** Fields the form does not show: their value may be empty even when required. */
+    notShown?: (code: string) => boolean;
+  },
 ): Promise<Record<string, unknown>> {
   const fields = await loadFields(db, user.tenantId, entity);
   const errors: Record<string, string> = {};
@@ -308,6 +314,10 @@ export async function validateAdditionalData(
   for (const field of fields) {
     if (!field.active) continue;
     const value = Object.hasOwn(data, field.code) ? data[field.code] : result[field.code];
+    if (isEmptyValue(value) && options.notShown?.(field.code)) {
+      delete result[field.code];
+      continue;
+    }
     const message = validateFieldValue(field, value, {
       country: options.country,
       sharedOptionCodes: field.sharedOptions.map((option) => option.code),
