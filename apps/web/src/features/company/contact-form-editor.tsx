@@ -36,6 +36,9 @@ const t = es.fieldsConfig.form;
 
 type Settings = RouterOutputs['contact']['formSettings'];
 
+/** Kinds a feature flag of the company shows or hides besides the definition (isKindShown). */
+const FLAG_KINDS: readonly string[] = ['lastName', 'govId', 'location', 'affiliatedCompanyGroup'];
+
 const UNIFY_ROLE_OPTIONS = [
   { value: 'all', label: t.allRoles },
   ...ROLES.map((value) => ({ value, label: ROLE_LABELS[value] })),
@@ -146,6 +149,11 @@ function FormDefinition({ stored }: { stored: Settings }) {
                         <Text size="sm" fw={600} c={item.hidden ? 'dimmed' : undefined}>
                           {name}
                         </Text>
+                        {FLAG_KINDS.includes(item.kind) && (
+                          <Text size="xs" c="dimmed">
+                            {t.flagNote}
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td>
                         <Switch
