@@ -64,11 +64,7 @@ describe('la configuración de ventas', () => {
     const before = (await env.call(COMERCIAL, 'receipt.saleConfig')).data;
     const invalid = await env.call(COMERCIAL, 'receipt.saveSaleConfig', {
       presale: true,
-      templates: [
-        { code: 'planes', default: true },
-        { code: 'planes', default: true },
-        { code: 'con espacio' },
-      ],
+      templates: [{ code: 'planes', default: true }, { code: 'otra' }, { code: 'con espacio' }],
       presaleTemplate: null,
     });
     expect(invalid.status).toBe(400);
