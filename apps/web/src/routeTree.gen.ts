@@ -24,6 +24,8 @@ import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/i
 import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId'
 import { Route as AppCompanyIndexRouteImport } from './routes/_app/company/index'
 import { Route as AppCompanyChannelsRouteImport } from './routes/_app/company/channels'
+import { Route as AppCompanyFieldsRouteImport } from './routes/_app/company/fields'
+import { Route as AppCompanySalesRouteImport } from './routes/_app/company/sales'
 import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index'
 import { Route as AppContactSharedinboxRouteImport } from './routes/_app/contact/sharedinbox'
 import { Route as AppContactUnassignedRouteImport } from './routes/_app/contact/unassigned'
@@ -113,6 +115,16 @@ const AppCompanyChannelsRoute = AppCompanyChannelsRouteImport.update({
   path: '/channels',
   getParentRoute: () => AppCompanyRoute,
 } as any)
+const AppCompanyFieldsRoute = AppCompanyFieldsRouteImport.update({
+  id: '/fields',
+  path: '/fields',
+  getParentRoute: () => AppCompanyRoute,
+} as any)
+const AppCompanySalesRoute = AppCompanySalesRouteImport.update({
+  id: '/sales',
+  path: '/sales',
+  getParentRoute: () => AppCompanyRoute,
+} as any)
 const AppContactIndexRoute = AppContactIndexRouteImport.update({
   id: '/contact/',
   path: '/contact/',
@@ -199,6 +211,8 @@ export interface FileRoutesByFullPath {
   '/comercial/sale': typeof AppComercialSaleRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
+  '/company/fields': typeof AppCompanyFieldsRoute
+  '/company/sales': typeof AppCompanySalesRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
   '/reportes/receipts': typeof AppReportesReceiptsRoute
@@ -227,6 +241,8 @@ export interface FileRoutesByTo {
   '/comercial/sale': typeof AppComercialSaleRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
+  '/company/fields': typeof AppCompanyFieldsRoute
+  '/company/sales': typeof AppCompanySalesRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
   '/reportes/receipts': typeof AppReportesReceiptsRoute
@@ -259,6 +275,8 @@ export interface FileRoutesById {
   '/_app/comercial/sale': typeof AppComercialSaleRoute
   '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/_app/company/channels': typeof AppCompanyChannelsRoute
+  '/_app/company/fields': typeof AppCompanyFieldsRoute
+  '/_app/company/sales': typeof AppCompanySalesRoute
   '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/_app/contact/unassigned': typeof AppContactUnassignedRoute
   '/_app/reportes/receipts': typeof AppReportesReceiptsRoute
@@ -291,6 +309,8 @@ export interface FileRouteTypes {
     | '/comercial/sale'
     | '/companies/$companyId'
     | '/company/channels'
+    | '/company/fields'
+    | '/company/sales'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
     | '/reportes/receipts'
@@ -319,6 +339,8 @@ export interface FileRouteTypes {
     | '/comercial/sale'
     | '/companies/$companyId'
     | '/company/channels'
+    | '/company/fields'
+    | '/company/sales'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
     | '/reportes/receipts'
@@ -350,6 +372,8 @@ export interface FileRouteTypes {
     | '/_app/comercial/sale'
     | '/_app/companies/$companyId'
     | '/_app/company/channels'
+    | '/_app/company/fields'
+    | '/_app/company/sales'
     | '/_app/contact/sharedinbox'
     | '/_app/contact/unassigned'
     | '/_app/reportes/receipts'
@@ -481,6 +505,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompanyChannelsRouteImport
       parentRoute: typeof AppCompanyRoute
     }
+    '/_app/company/fields': {
+      id: '/_app/company/fields'
+      path: '/fields'
+      fullPath: '/company/fields'
+      preLoaderRoute: typeof AppCompanyFieldsRouteImport
+      parentRoute: typeof AppCompanyRoute
+    }
+    '/_app/company/sales': {
+      id: '/_app/company/sales'
+      path: '/sales'
+      fullPath: '/company/sales'
+      preLoaderRoute: typeof AppCompanySalesRouteImport
+      parentRoute: typeof AppCompanyRoute
+    }
     '/_app/contact/': {
       id: '/_app/contact/'
       path: '/contact'
@@ -584,11 +622,15 @@ declare module '@tanstack/react-router' {
 
 interface AppCompanyRouteChildren {
   AppCompanyChannelsRoute: typeof AppCompanyChannelsRoute
+  AppCompanyFieldsRoute: typeof AppCompanyFieldsRoute
+  AppCompanySalesRoute: typeof AppCompanySalesRoute
   AppCompanyIndexRoute: typeof AppCompanyIndexRoute
 }
 
 const AppCompanyRouteChildren: AppCompanyRouteChildren = {
   AppCompanyChannelsRoute: AppCompanyChannelsRoute,
+  AppCompanyFieldsRoute: AppCompanyFieldsRoute,
+  AppCompanySalesRoute: AppCompanySalesRoute,
   AppCompanyIndexRoute: AppCompanyIndexRoute,
 }
 
