@@ -125,7 +125,11 @@ test.describe('Mi Empresa: campos', () => {
   }) => {
     test.setTimeout(60_000);
     await signIn(page, 'comercial@demo.test');
-    const before = await trpcQuery<Record<string, unknown>>(page, 'contact.formSettings', undefined);
+    const before = await trpcQuery<Record<string, unknown>>(
+      page,
+      'contact.formSettings',
+      undefined,
+    );
     const comment = (sheet: ReturnType<Page['getByRole']>) =>
       sheet.getByRole('textbox', { name: es.contacts.detail, exact: true });
 

@@ -202,7 +202,11 @@ export const ZContactFormSettingsInput = z
     input.form.forEach((item, index) => {
       const id = `${item.kind}:${item.code ?? ''}`;
       if (seen.has(id)) {
-        ctx.addIssue({ code: 'custom', path: ['form', index], message: fieldsConfigEs.form.repeated });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['form', index],
+          message: fieldsConfigEs.form.repeated,
+        });
       }
       seen.add(id);
       if (item.hidden && (FIXED_FORM_KINDS as readonly string[]).includes(item.kind)) {

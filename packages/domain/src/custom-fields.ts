@@ -65,7 +65,8 @@ export function definitionErrors(definition: {
     }
   }
   const { minChars: min, maxChars: max } = definition;
-  if (min != null && max != null && min > max) errors.minChars = fieldsConfigEs.fields.boundsCrossed;
+  if (min != null && max != null && min > max)
+    errors.minChars = fieldsConfigEs.fields.boundsCrossed;
   return errors;
 }
 export type CustomFieldOption = z.infer<typeof ZCustomFieldOption>;

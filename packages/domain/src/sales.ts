@@ -332,7 +332,6 @@ export const SALE_BUBBLE_FIELDS = [
 ] as const;
 export type SaleBubbleField = (typeof SALE_BUBBLE_FIELDS)[number];
 
-
 // ---------------------------------------------------------------------------------------------
 // The sale configuration as 'Mi Empresa' saves it (01 §3 sale config, 03 §3 Sale template;
 // issue #17). The stored section (tenant-settings.ts ZSaleConfig) reads leniently; these check.

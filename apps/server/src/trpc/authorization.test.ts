@@ -314,7 +314,11 @@ const procedures: Record<string, Entry> = {
   },
   'company.savePanel': {
     access: { roles: ['admin', 'comercial', 'project_manager'] },
-    input: { panelLabel: 'Clientes', icon: 'briefcase', defaultFields: { taxCode: { hidden: true } } },
+    input: {
+      panelLabel: 'Clientes',
+      icon: 'briefcase',
+      defaultFields: { taxCode: { hidden: true } },
+    },
   },
   'contact.formSettings': { access: { roles: ['admin', 'comercial', 'project_manager'] } },
   'contact.saveFormSettings': {

@@ -1,4 +1,5 @@
 import type { SVGProps } from 'react';
+import type { CompanyPanelIcon } from '@cartera/domain/companies';
 
 /**
  * Line icons drawn in the style of Tabler Icons (MIT): a 24 px grid, round caps, current colour.
@@ -232,3 +233,13 @@ export const PhoneIcon = icon([
 ]);
 export const ArrowUpIcon = icon(['M12 5l0 14', 'M18 11l-6 -6', 'M6 11l6 -6']);
 export const ArrowDownIcon = icon(['M12 5l0 14', 'M18 13l-6 6', 'M6 13l6 6']);
+
+/** The icons a company may give its companies panel ('Mi Empresa', issue #17). */
+export const COMPANY_PANEL_ICON_COMPONENTS: Record<CompanyPanelIcon, ReturnType<typeof icon>> = {
+  building: BuildingIcon,
+  briefcase: BriefcaseIcon,
+  bank: BankIcon,
+  users: UsersIcon,
+  addressBook: AddressBookIcon,
+  hierarchy: HierarchyIcon,
+};

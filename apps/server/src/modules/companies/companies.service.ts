@@ -451,10 +451,7 @@ export async function modifyDefaultField(
  * shows, saved at once. An empty label gives the panel its default name back.
  */
 export const ZCompaniesPanelInput = z.object({
-  panelLabel: z
-    .string()
-    .trim()
-    .max(COMPANY_PANEL_LABEL_MAX, es.fieldsConfig.panel.labelTooLong),
+  panelLabel: z.string().trim().max(COMPANY_PANEL_LABEL_MAX, es.fieldsConfig.panel.labelTooLong),
   icon: z.enum(COMPANY_PANEL_ICONS),
   defaultFields: z.partialRecord(z.enum(DEFAULT_FIELD_KEYS), ZDefaultFieldSettings),
 });

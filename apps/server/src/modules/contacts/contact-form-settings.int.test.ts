@@ -56,7 +56,10 @@ describe('la definición del formulario de contacto', () => {
     expect(sheet.flags.requiredKinds).toEqual(['emails']);
 
     // No phone is fine now; no e-mail is not, with the sheet's Spanish text.
-    const refused = await env.call(SELLER, 'contact.create', { firstName: 'Sin correo', phones: [] });
+    const refused = await env.call(SELLER, 'contact.create', {
+      firstName: 'Sin correo',
+      phones: [],
+    });
     expect(refused.status).toBe(400);
     expect(refused.error?.data.fieldErrors).toEqual({ 'emails.0': [es.contacts.fieldRequired] });
     const created = await env.call(SELLER, 'contact.create', {

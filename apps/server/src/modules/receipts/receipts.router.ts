@@ -10,11 +10,7 @@ import {
   ZReceiptSellerChange,
   ZReceiptStatusChange,
 } from '@cartera/domain/sales';
-import {
-  ZBubbleTemplateInput,
-  ZReceiptReportInput,
-  ZSaleConfigInput,
-} from '@cartera/domain/sales';
+import { ZBubbleTemplateInput, ZReceiptReportInput, ZSaleConfigInput } from '@cartera/domain/sales';
 import { roleProcedure, router, tenantProcedure } from '../../trpc/init';
 import { receiptReport, saleSettings, ZReceiptReport, ZSaleSettings } from './receipts.report';
 import {

@@ -143,8 +143,13 @@ describe('la configuración de ventas', () => {
     const foreign = `/api/group/${env.demo.other.id}/saleconfig`;
     expect((await env.rest(COMERCIAL, 'GET', foreign)).status).toBe(404);
     expect(
-      (await env.rest(COMERCIAL, 'PATCH', foreign, { presale: true, templates: [], presaleTemplate: null }))
-        .status,
+      (
+        await env.rest(COMERCIAL, 'PATCH', foreign, {
+          presale: true,
+          templates: [],
+          presaleTemplate: null,
+        })
+      ).status,
     ).toBe(404);
     expect((await env.rest(SELLER, 'GET', path)).status).toBe(403);
     expect(

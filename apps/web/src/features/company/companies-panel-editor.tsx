@@ -26,7 +26,7 @@ import { useTRPC } from '../../lib/trpc';
 import { FormActions } from '../../ui/form-actions';
 import { Panel } from '../../ui/panel';
 import { QueryError } from '../../ui/query-error';
-import { COMPANY_PANEL_ICON_COMPONENTS } from '../companies/panel-icons';
+import { COMPANY_PANEL_ICON_COMPONENTS } from '../../ui/icons';
 import {
   useCompaniesSettings,
   type CompaniesSettings,
@@ -44,7 +44,12 @@ const FIELDS: readonly DefaultFieldKey[] = [
   'hasSectors',
 ];
 /** Fields a company may require (the others are a choice or a flag). */
-const REQUIRABLE: readonly DefaultFieldKey[] = ['displayName', 'taxCode', 'description', 'direction'];
+const REQUIRABLE: readonly DefaultFieldKey[] = [
+  'displayName',
+  'taxCode',
+  'description',
+  'direction',
+];
 
 const ICON_OPTIONS = COMPANY_PANEL_ICONS.map((value) => ({ value, label: t.icons[value] }));
 

@@ -127,7 +127,11 @@ function FormDefinition({ stored }: { stored: Settings }) {
       <Stack gap="md">
         <Paper withBorder radius="sm" style={{ overflow: 'hidden' }}>
           <Table.ScrollContainer minWidth={520} type="native">
-            <Table verticalSpacing={6} horizontalSpacing="md" aria-labelledby="company-contact-form">
+            <Table
+              verticalSpacing={6}
+              horizontalSpacing="md"
+              aria-labelledby="company-contact-form"
+            >
               <Table.Thead bg="gray.0">
                 <Table.Tr>
                   <Table.Th>{t.field}</Table.Th>

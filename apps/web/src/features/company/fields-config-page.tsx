@@ -16,7 +16,15 @@ const t = es.fieldsConfig;
 const EDITORS: readonly Role[] = ['admin', 'comercial', 'project_manager'];
 
 /** A tab of 'Mi Empresa' with its title, its introduction and, for editors, its editors. */
-function ConfigTab({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+function ConfigTab({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
   const me = useMe();
   const mayEdit = me ? hasRole(me.user, EDITORS) : false;
   return (

@@ -151,7 +151,10 @@ export function SaleConfigEditor() {
       <Panel
         titleId="company-sale-templates"
         title={t.templatesTitle}
-        action={{ label: t.createTemplate, onClick: () => setEditing({ kind: 'sale', index: null }) }}
+        action={{
+          label: t.createTemplate,
+          onClick: () => setEditing({ kind: 'sale', index: null }),
+        }}
       >
         <Text size="sm" c="dimmed">
           {t.templatesIntro}
@@ -405,8 +408,7 @@ function TemplateDialog({
 
   const shownFields = SALE_BUBBLE_FIELDS.filter((field) => !values.hiddenFields.includes(field));
   const previewTitle =
-    values.bubbleTitle.trim() ||
-    (presale ? es.receipts.bubble.presale : es.receipts.bubble.sale);
+    values.bubbleTitle.trim() || (presale ? es.receipts.bubble.presale : es.receipts.bubble.sale);
 
   return (
     <Modal
