@@ -189,7 +189,8 @@ function PanelForm({ stored }: { stored: CompaniesSettings }) {
               </Table.Thead>
               <Table.Tbody>
                 {FIELDS.map((field) => {
-                  const name = t.fieldNames[field];
+                  // The tax code goes by its country's name ('RUT', 'CUIT'…).
+                  const name = field === 'taxCode' ? stored.taxCodeLabel : t.fieldNames[field];
                   const settings = fields[field];
                   return (
                     <Table.Tr key={field}>

@@ -180,6 +180,7 @@ export function SaleConfigEditor() {
           <TemplatesTable
             titleId="company-presale-template"
             templates={[data.presaleTemplate]}
+            presale
             empty={t.noPresaleTemplate}
             onEdit={() => setEditing({ kind: 'presale' })}
             onRemove={() => setRemoving({ kind: 'presale' })}
@@ -223,10 +224,13 @@ function TemplatesTable({
   empty,
   onEdit,
   onRemove,
+  presale = false,
 }: {
   titleId: string;
   templates: Template[];
   empty: string;
+  /** The presale template: alone, so never 'Por defecto'. */
+  presale?: boolean;
   onEdit: (index: number) => void;
   onRemove: (index: number) => void;
 }) {
@@ -267,7 +271,7 @@ function TemplatesTable({
                     <Table.Td>
                       <Text size="sm" fw={600}>
                         {template.saleTitle ?? ''}
-                        {template.default && (
+                        {template.default && !presale && (
                           <Badge size="sm" variant="light" color="teal" ml="xs">
                             {t.defaultBadge}
                           </Badge>
