@@ -24,6 +24,8 @@ import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/i
 import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId'
 import { Route as AppCompanyIndexRouteImport } from './routes/_app/company/index'
 import { Route as AppCompanyChannelsRouteImport } from './routes/_app/company/channels'
+import { Route as AppCompanyFieldsRouteImport } from './routes/_app/company/fields'
+import { Route as AppCompanySalesRouteImport } from './routes/_app/company/sales'
 import { Route as AppCompanyUsersRouteImport } from './routes/_app/company/users'
 import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index'
 import { Route as AppContactSharedinboxRouteImport } from './routes/_app/contact/sharedinbox'
@@ -113,6 +115,16 @@ const AppCompanyIndexRoute = AppCompanyIndexRouteImport.update({
 const AppCompanyChannelsRoute = AppCompanyChannelsRouteImport.update({
   id: '/channels',
   path: '/channels',
+  getParentRoute: () => AppCompanyRoute,
+} as any)
+const AppCompanyFieldsRoute = AppCompanyFieldsRouteImport.update({
+  id: '/fields',
+  path: '/fields',
+  getParentRoute: () => AppCompanyRoute,
+} as any)
+const AppCompanySalesRoute = AppCompanySalesRouteImport.update({
+  id: '/sales',
+  path: '/sales',
   getParentRoute: () => AppCompanyRoute,
 } as any)
 const AppCompanyUsersRoute = AppCompanyUsersRouteImport.update({
@@ -212,6 +224,8 @@ export interface FileRoutesByFullPath {
   '/comercial/sale': typeof AppComercialSaleRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
+  '/company/fields': typeof AppCompanyFieldsRoute
+  '/company/sales': typeof AppCompanySalesRoute
   '/company/users': typeof AppCompanyUsersRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
@@ -242,6 +256,8 @@ export interface FileRoutesByTo {
   '/comercial/sale': typeof AppComercialSaleRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
+  '/company/fields': typeof AppCompanyFieldsRoute
+  '/company/sales': typeof AppCompanySalesRoute
   '/company/users': typeof AppCompanyUsersRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
@@ -276,6 +292,8 @@ export interface FileRoutesById {
   '/_app/comercial/sale': typeof AppComercialSaleRoute
   '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/_app/company/channels': typeof AppCompanyChannelsRoute
+  '/_app/company/fields': typeof AppCompanyFieldsRoute
+  '/_app/company/sales': typeof AppCompanySalesRoute
   '/_app/company/users': typeof AppCompanyUsersRoute
   '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/_app/contact/unassigned': typeof AppContactUnassignedRoute
@@ -310,6 +328,8 @@ export interface FileRouteTypes {
     | '/comercial/sale'
     | '/companies/$companyId'
     | '/company/channels'
+    | '/company/fields'
+    | '/company/sales'
     | '/company/users'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
@@ -340,6 +360,8 @@ export interface FileRouteTypes {
     | '/comercial/sale'
     | '/companies/$companyId'
     | '/company/channels'
+    | '/company/fields'
+    | '/company/sales'
     | '/company/users'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
@@ -373,6 +395,8 @@ export interface FileRouteTypes {
     | '/_app/comercial/sale'
     | '/_app/companies/$companyId'
     | '/_app/company/channels'
+    | '/_app/company/fields'
+    | '/_app/company/sales'
     | '/_app/company/users'
     | '/_app/contact/sharedinbox'
     | '/_app/contact/unassigned'
@@ -506,6 +530,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompanyChannelsRouteImport
       parentRoute: typeof AppCompanyRoute
     }
+    '/_app/company/fields': {
+      id: '/_app/company/fields'
+      path: '/fields'
+      fullPath: '/company/fields'
+      preLoaderRoute: typeof AppCompanyFieldsRouteImport
+      parentRoute: typeof AppCompanyRoute
+    }
+    '/_app/company/sales': {
+      id: '/_app/company/sales'
+      path: '/sales'
+      fullPath: '/company/sales'
+      preLoaderRoute: typeof AppCompanySalesRouteImport
+      parentRoute: typeof AppCompanyRoute
+    }
     '/_app/company/users': {
       id: '/_app/company/users'
       path: '/users'
@@ -623,12 +661,16 @@ declare module '@tanstack/react-router' {
 
 interface AppCompanyRouteChildren {
   AppCompanyChannelsRoute: typeof AppCompanyChannelsRoute
+  AppCompanyFieldsRoute: typeof AppCompanyFieldsRoute
+  AppCompanySalesRoute: typeof AppCompanySalesRoute
   AppCompanyUsersRoute: typeof AppCompanyUsersRoute
   AppCompanyIndexRoute: typeof AppCompanyIndexRoute
 }
 
 const AppCompanyRouteChildren: AppCompanyRouteChildren = {
   AppCompanyChannelsRoute: AppCompanyChannelsRoute,
+  AppCompanyFieldsRoute: AppCompanyFieldsRoute,
+  AppCompanySalesRoute: AppCompanySalesRoute,
   AppCompanyUsersRoute: AppCompanyUsersRoute,
   AppCompanyIndexRoute: AppCompanyIndexRoute,
 }

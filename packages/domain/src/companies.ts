@@ -129,3 +129,19 @@ export const ZSectorName = z
   .trim()
   .min(1, companiesEs.sectorNameTooShort)
   .max(SECTOR_NAME_MAX, companiesEs.sectorNameTooLong);
+
+/**
+ * Icons the companies panel may carry in the side menu (issue #4, #17): each names one of the
+ * menu's icons. 'building' is the default.
+ */
+export const COMPANY_PANEL_ICONS = [
+  'building',
+  'briefcase',
+  'bank',
+  'users',
+  'addressBook',
+  'hierarchy',
+] as const;
+export type CompanyPanelIcon = (typeof COMPANY_PANEL_ICONS)[number];
+export const COMPANY_PANEL_LABEL_MAX = 40;
+export const DEFAULT_FIELD_LABEL_MAX = 60;

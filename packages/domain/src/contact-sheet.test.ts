@@ -4,6 +4,7 @@ import {
   isKindShown,
   isKnownFormKind,
   type ContactFormFlags,
+  type ContactFormItem,
 } from './contact-form';
 import {
   contactFormSchema,
@@ -270,5 +271,27 @@ describe('los campos de la definición', () => {
     expect(isKindShown('affiliatedCompanyGroup', contactFormFlags({ businessSalesModel: 1 }))).toBe(
       true,
     );
+  });
+});
+
+describe("kinds the company's form definition makes required ('Mi Empresa')", () => {
+  const flagsWith = (form: ContactFormItem[]) => contactFormFlags({}, { form });
+
+  it('requires what is marked and shown, never a hidden kind or one the flags hide', () => {
+    const flags = flagsWith([
+      { kind: 'emails', required: true },
+      { kind: 'detail', required: true, hidden: true },
+      { kind: 'location', required: true },
+      { kind: 'firstName', required: true },
+    ]);
+    expect(flags.requiredKinds).toEqual(['emails']);
+    expect(messagesOf(values(), context({ flags }))).toEqual({ 'emails.0': texts.fieldRequired });
+    expect(messagesOf(values({ emails: ['ana@ejemplo.com'] }), context({ flags }))).toEqual({});
+  });
+
+  it('asks for the origin on creation only', () => {
+    const flags = flagsWith([{ kind: 'origin', required: true }]);
+    expect(messagesOf(values(), context({ flags }))).toEqual({ origin: texts.fieldRequired });
+    expect(messagesOf(values(), context({ flags, mode: 'edit' }))).toEqual({});
   });
 });

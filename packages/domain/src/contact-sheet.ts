@@ -126,8 +126,44 @@ export function contactFormSchema(context: ContactFormContext) {
       ) {
         ctx.addIssue({ code: 'custom', path: ['origin'], message: contactsEs.invalidOrigin });
       }
-      if (flags.requiredTags && !values.statusTag) {
+      const required = new Set(flags.requiredKinds ?? []);
+      if ((flags.requiredTags || required.has('statusTag')) && !values.statusTag) {
         ctx.addIssue({ code: 'custom', path: ['statusTag'], message: contactsEs.tagRequired });
+      }
+      // The kinds the tenant's form definition makes required (contact-form.ts REQUIRABLE_KINDS).
+      for (const kind of ['lastName', 'govId', 'detail'] as const) {
+        if (required.has(kind) && !values[kind].trim()) {
+          ctx.addIssue({ code: 'custom', path: [kind], message: contactsEs.fieldRequired });
+        }
+      }
+      if (required.has('emails') && !values.emails.some((email) => email.trim())) {
+        ctx.addIssue({ code: 'custom', path: ['emails', 0], message: contactsEs.fieldRequired });
+      }
+      // The origin is chosen once, when the contact is created (02 §4).
+      if (required.has('origin') && context.mode === 'create' && !values.origin) {
+        ctx.addIssue({ code: 'custom', path: ['origin'], message: contactsEs.fieldRequired });
+      }
+      if (
+        required.has('affiliatedCompanyGroup') &&
+        !(flags.businessSalesModel && flags.requiredCompany) &&
+        !values.affiliatedCompanyGroup.some((row) => row.companyId)
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['affiliatedCompanyGroup'],
+          message: contactsEs.companyRequired,
+        });
+      }
+      if (
+        required.has('location') &&
+        !(flags.locationShown && flags.locationRequired) &&
+        !values.contactLocation
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['contactLocation'],
+          message: contactsEs.locationRequired,
+        });
       }
       if (
         flags.businessSalesModel &&

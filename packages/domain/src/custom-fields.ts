@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fieldsEs } from './i18n/fields.es';
+import { companiesEs, fieldsEs } from './i18n/fields.es';
+import { fieldsConfigEs } from './i18n/fields-config.es';
 import { isValidPhone } from './phone';
 import type { Role } from './roles';
 
@@ -27,9 +28,47 @@ export const CUSTOM_FIELD_ENTITIES = ['contact', 'company'] as const;
 export type CustomFieldEntity = (typeof CUSTOM_FIELD_ENTITIES)[number];
 
 export const ZCustomFieldOption = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: z
+    .string()
+    .trim()
+    .min(1, companiesEs.optionNameRequired)
+    .max(200, companiesEs.optionNameTooLong),
   color: z.string().max(30).optional(),
 });
+
+/** A field's code: a letter, then letters, digits, '-' and '_' (60 at most). */
+export const CUSTOM_FIELD_CODE_PATTERN = /^[a-zA-Z][\w-]{0,59}$/;
+
+/** Types whose values are picked from the definition's own `options`. */
+export const OPTION_FIELD_TYPES: readonly CustomFieldType[] = ['select', 'multiselect'];
+
+/** Types whose length bounds (minChars, maxChars) mean something. */
+export const BOUNDED_FIELD_TYPES: readonly CustomFieldType[] = ['string', 'number'];
+
+/**
+ * The rules of a definition beyond each value's shape, by input field, in Spanish (server and
+ * 'Mi Empresa' alike): an option type needs options, each once; the minimum may not pass the
+ * maximum.
+ */
+export function definitionErrors(definition: {
+  type: CustomFieldType;
+  options?: readonly { name: string }[];
+  minChars?: number | null;
+  maxChars?: number | null;
+}): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (OPTION_FIELD_TYPES.includes(definition.type)) {
+    const names = (definition.options ?? []).map((option) => option.name.trim().toLowerCase());
+    if (names.length === 0) errors.options = fieldsConfigEs.fields.optionsRequired;
+    else if (new Set(names).size !== names.length) {
+      errors.options = fieldsConfigEs.fields.optionsRepeated;
+    }
+  }
+  const { minChars: min, maxChars: max } = definition;
+  if (min != null && max != null && min > max)
+    errors.minChars = fieldsConfigEs.fields.boundsCrossed;
+  return errors;
+}
 export type CustomFieldOption = z.infer<typeof ZCustomFieldOption>;
 
 /** Limits which options a user sees by the user's extra fields (02 §3 optionsFilters). */

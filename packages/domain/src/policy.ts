@@ -478,6 +478,13 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     'catalog.createArchivingReason',
     'catalog.updateArchivingReason',
     'company.modifyDefaultField',
+    // The field and sale configuration editors (issue #17).
+    'contact.formSettings',
+    'contact.saveFormSettings',
+    'company.savePanel',
+    'receipt.saleConfig',
+    'receipt.saveSaleConfig',
+    'receipt.saveBubbleTemplate',
     // The request template editor's writes (its reads are the request screens').
     'requestSale.createTemplate',
     'requestSale.updateTemplate',

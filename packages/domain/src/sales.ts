@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldsConfigEs } from './i18n/fields-config.es';
 
 /*
  * Sales and presales (01 §3 Sale / receipt and presale, §4 transitions; 02 §5 sale dialog; 03 §3
@@ -330,6 +331,76 @@ export const SALE_BUBBLE_FIELDS = [
   'value',
 ] as const;
 export type SaleBubbleField = (typeof SALE_BUBBLE_FIELDS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// The sale configuration as 'Mi Empresa' saves it (01 §3 sale config, 03 §3 Sale template;
+// issue #17). The stored section (tenant-settings.ts ZSaleConfig) reads leniently; these check.
+
+const saleText = fieldsConfigEs.sale;
+const ZTemplateTitle = z.string().trim().max(120, saleText.titleTooLong).default('');
+const ZHiddenBubbleFields = z
+  .array(z.enum(SALE_BUBBLE_FIELDS))
+  .max(SALE_BUBBLE_FIELDS.length)
+  .default([])
+  .transform((fields) => [...new Set(fields)]);
+
+export const ZSaleTemplateInput = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, saleText.codeRequired)
+    .regex(/^[\w-]{1,60}$/, saleText.codeInvalid),
+  structureType: z.enum(['simple', 'multiline']).default('simple'),
+  default: z.boolean().default(false),
+  saleTitle: ZTemplateTitle,
+  bubbleTitle: ZTemplateTitle,
+  hiddenFields: ZHiddenBubbleFields,
+});
+export type SaleTemplateInput = z.input<typeof ZSaleTemplateInput>;
+
+/** The whole sale configuration: presale, the templates (codes once, one default at most). */
+export const ZSaleConfigInput = z
+  .object({
+    presale: z.boolean(),
+    templates: z.array(ZSaleTemplateInput).max(50),
+    presaleTemplate: ZSaleTemplateInput.nullable(),
+  })
+  .superRefine((input, ctx) => {
+    const seen = new Set<string>();
+    input.templates.forEach((template, index) => {
+      if (seen.has(template.code)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['templates', index, 'code'],
+          message: saleText.codeTaken,
+        });
+      }
+      seen.add(template.code);
+    });
+    const defaults = input.templates.filter((template) => template.default).length;
+    if (defaults > 1) {
+      input.templates.forEach((template, index) => {
+        if (template.default) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['templates', index, 'default'],
+            message: saleText.oneDefault,
+          });
+        }
+      });
+    }
+  });
+export type SaleConfigInput = z.input<typeof ZSaleConfigInput>;
+
+/**
+ * 01 §7 'saleconfig bubbletemplate': how the sale bubble of one template shows, its title and
+ * hidden fields; `code` names a sale template or the presale template.
+ */
+export const ZBubbleTemplateInput = z.object({
+  code: z.string().trim().min(1, saleText.codeRequired).max(60),
+  bubbleTitle: ZTemplateTitle,
+  hiddenFields: ZHiddenBubbleFields,
+});
 
 /** 03 §9: the sale bubble shows three fields until it is expanded. */
 export const SALE_BUBBLE_COLLAPSED_FIELDS = 3;

@@ -319,6 +319,32 @@ const procedures: Record<string, Entry> = {
     access: { roles: ['admin', 'comercial', 'project_manager'] },
     input: { field: 'taxCode', hidden: true },
   },
+  'company.savePanel': {
+    access: { roles: ['admin', 'comercial', 'project_manager'] },
+    input: {
+      panelLabel: 'Clientes',
+      icon: 'briefcase',
+      defaultFields: { taxCode: { hidden: true } },
+    },
+  },
+  'contact.formSettings': { access: { roles: ['admin', 'comercial', 'project_manager'] } },
+  'contact.saveFormSettings': {
+    access: { roles: ['admin', 'comercial', 'project_manager'] },
+    input: {
+      form: [{ kind: 'firstName' }, { kind: 'phones' }],
+      phoneOptional: false,
+      unify: { active: false, roles: [] },
+    },
+  },
+  'receipt.saleConfig': { access: { roles: ['admin', 'comercial', 'project_manager'] } },
+  'receipt.saveSaleConfig': {
+    access: { roles: ['admin', 'comercial', 'project_manager'] },
+    input: { presale: true, templates: [{ code: 'planes' }], presaleTemplate: null },
+  },
+  'receipt.saveBubbleTemplate': {
+    access: { roles: ['admin', 'comercial', 'project_manager'] },
+    input: { code: 'planes', bubbleTitle: 'Planes', hiddenFields: ['gov_id'] },
+  },
   'customField.forForm': { access: 'authenticated', input: { entity: 'company', mode: 'create' } },
   'customField.list': {
     access: { roles: ['admin', 'comercial', 'project_manager'] },

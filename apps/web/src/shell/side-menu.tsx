@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from '@tanstack/react-router';
 import { DisconnectedChannelsAlert } from '../features/channels/disconnected-alert';
 import { backLink } from '../features/contacts/back-link';
+import type { CompanyPanelIcon } from '@cartera/domain/companies';
 import { es, format } from '@cartera/domain/i18n';
 import { visibleMenu, type MenuEntry, type MenuItem } from '@cartera/domain/menu';
 import { guardRoute, ruleFor } from '@cartera/domain/policy';
@@ -24,7 +25,13 @@ import { useUnassignedCount } from '../features/inbox/unassigned-count';
 import { useTRPC } from '../lib/trpc';
 import { Brand } from '../ui/brand';
 import classes from './app-layout.module.css';
-import { ReturnIcon, SidebarCollapseIcon, SidebarExpandIcon, SwitchIcon } from '../ui/icons';
+import {
+  COMPANY_PANEL_ICON_COMPONENTS,
+  ReturnIcon,
+  SidebarCollapseIcon,
+  SidebarExpandIcon,
+  SwitchIcon,
+} from '../ui/icons';
 import { MENU_ICONS } from './menu-icons';
 import { UserMenu, type ShellDialog } from './user-menu';
 
@@ -211,7 +218,11 @@ function EntryLink({
         {unassigned.data}
       </Badge>
     ) : undefined;
-  const Icon = MENU_ICONS[entry.icon];
+  // The companies panel carries the icon the company chose ('Mi Empresa').
+  const Icon =
+    (entry.id === 'companies' &&
+      COMPANY_PANEL_ICON_COMPONENTS[companies.data?.icon as CompanyPanelIcon]) ||
+    MENU_ICONS[entry.icon];
   const icon =
     entry.id === 'company' && me.tenant.logo ? (
       // A wide logo fits whole in the square instead of being cropped.

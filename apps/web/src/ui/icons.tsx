@@ -1,4 +1,5 @@
 import type { SVGProps } from 'react';
+import type { CompanyPanelIcon } from '@cartera/domain/companies';
 
 /**
  * Line icons drawn in the style of Tabler Icons (MIT): a 24 px grid, round caps, current colour.
@@ -230,3 +231,15 @@ export const ArrowLeftIcon = icon(['M5 12l14 0', 'M5 12l6 6', 'M5 12l6 -6']);
 export const PhoneIcon = icon([
   'M5 4h4l2 5l-2.5 1.5a11 11 0 0 0 5 5l1.5 -2.5l5 2v4a2 2 0 0 1 -2 2a16 16 0 0 1 -15 -15a2 2 0 0 1 2 -2',
 ]);
+export const ArrowUpIcon = icon(['M12 5l0 14', 'M18 11l-6 -6', 'M6 11l6 -6']);
+export const ArrowDownIcon = icon(['M12 5l0 14', 'M18 13l-6 6', 'M6 13l6 6']);
+
+/** The icons a company may give its companies panel ('Mi Empresa', issue #17). */
+export const COMPANY_PANEL_ICON_COMPONENTS: Record<CompanyPanelIcon, ReturnType<typeof icon>> = {
+  building: BuildingIcon,
+  briefcase: BriefcaseIcon,
+  bank: BankIcon,
+  users: UsersIcon,
+  addressBook: AddressBookIcon,
+  hierarchy: HierarchyIcon,
+};

@@ -10,6 +10,7 @@ import { receiptsEs } from './receipts.es';
 import { trainingEs } from './training.es';
 import { sharedInboxesEs } from './shared-inboxes.es';
 import { companyEs } from './company.es';
+import { fieldsConfigEs } from './fields-config.es';
 import { adminEs } from './admin.es';
 import { requestSalesEs } from './request-sales.es';
 
@@ -201,6 +202,7 @@ export const es = {
   conversation: conversationEs,
   sharedInboxes: sharedInboxesEs,
   company: companyEs,
+  fieldsConfig: fieldsConfigEs,
   admin: adminEs,
   goals: goalsEs,
   salesOffice: salesOfficeEs,

@@ -677,3 +677,61 @@ describe('adaptadores REST', () => {
     expect(result.body.taxCodeLabel).toBe('RUT');
   });
 });
+
+describe("el panel de empresas de 'Mi Empresa'", () => {
+  it('guarda nombre, ícono y campos fijos; el vendedor los ve; otra empresa no cambia', async () => {
+    const configsOf = async (tenantId: string) =>
+      (await database.handle.db.select().from(groups).where(eq(groups.id, tenantId)))[0]!.configs;
+    const otherBefore = await configsOf(demo.other.id);
+    const saved = await trpc(
+      'company.savePanel',
+      {
+        panelLabel: ' Clientes ',
+        icon: 'briefcase',
+        defaultFields: {
+          displayName: { label: 'Nombre de fantasía', required: true },
+          origin: { hidden: true },
+        },
+      },
+      { token: comercial },
+    );
+    expect(saved.error).toBeUndefined();
+    const settings = await query('company.settings', undefined, seller);
+    expect(settings.data).toMatchObject({ panelLabel: 'Clientes', icon: 'briefcase' });
+    expect(settings.data.defaultFields.displayName).toEqual({
+      hidden: false,
+      required: true,
+      label: 'Nombre de fantasía',
+    });
+    expect(settings.data.defaultFields.origin).toMatchObject({ hidden: true });
+
+    const tooLong = await trpc(
+      'company.savePanel',
+      { panelLabel: 'x'.repeat(41), icon: 'bank', defaultFields: {} },
+      { token: comercial },
+    );
+    expect(tooLong.error?.data.fieldErrors).toEqual({
+      panelLabel: ['El nombre admite hasta 40 caracteres.'],
+    });
+    const bySeller = await trpc(
+      'company.savePanel',
+      { panelLabel: 'Mías', icon: 'bank', defaultFields: {} },
+      { token: seller },
+    );
+    expect(bySeller.error?.data.domainCode).toBe('PERMISSION_DENIED');
+    expect((await query('company.settings', undefined, seller)).data.panelLabel).toBe('Clientes');
+    expect(await configsOf(demo.other.id)).toEqual(otherBefore);
+
+    // An empty name gives the panel its default name back.
+    await trpc(
+      'company.savePanel',
+      {
+        panelLabel: '',
+        icon: 'building',
+        defaultFields: { origin: { hidden: false }, displayName: {} },
+      },
+      { token: comercial },
+    );
+    expect((await query('company.settings', undefined, seller)).data.panelLabel).toBe('Empresas');
+  });
+});

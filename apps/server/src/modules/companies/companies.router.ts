@@ -13,9 +13,11 @@ import {
   listCompanies,
   listSectors,
   modifyDefaultField,
+  saveCompaniesPanel,
   selectableContacts,
   updateCompany,
   ZAddContactsInput,
+  ZCompaniesPanelInput,
   ZCompaniesSettings,
   ZCompany,
   ZDefaultFieldInput,
@@ -184,4 +186,13 @@ export const companiesRouter = router({
     .input(ZDefaultFieldInput)
     .output(ZCompaniesSettings)
     .mutation(({ ctx, input }) => modifyDefaultField(ctx.db, ctx.tenantId, input)),
+
+  savePanel: roleProcedure('admin', 'comercial', 'project_manager')
+    .meta({
+      description:
+        "'Mi Empresa' (issue #17): the companies panel's label (empty: the default name) and menu icon, and how each default field given shows (hidden, required, label), in one change; answers the companies settings as they are now (as company.settings).",
+    })
+    .input(ZCompaniesPanelInput)
+    .output(ZCompaniesSettings)
+    .mutation(({ ctx, input }) => saveCompaniesPanel(ctx.db, ctx.tenantId, input)),
 });

@@ -5,6 +5,9 @@ import { DomainError } from '@cartera/domain/errors';
 import type { ZCompanyInput } from '@cartera/domain/companies';
 import {
   COMPANY_PAGE_SIZES,
+  COMPANY_PANEL_ICONS,
+  COMPANY_PANEL_LABEL_MAX,
+  DEFAULT_FIELD_LABEL_MAX,
   companyFormSchema,
   hiddenDefaultFields,
   DEFAULT_COMPANY_ORIGIN,
@@ -38,7 +41,7 @@ import {
 import { findUser } from '../users/users.service';
 import { contactScope, visibleContactIds } from '../contact-access/contact-access.service';
 import {
-  saveTenantSection,
+  changeTenantSection,
   tenantBasics,
   tenantSettings,
 } from '../tenant-settings/tenant-settings.service';
@@ -410,11 +413,18 @@ export async function selectableContacts(
   }));
 }
 
-export const ZDefaultFieldInput = z.object({
-  field: z.enum(DEFAULT_FIELD_KEYS),
+const ZDefaultFieldSettings = z.object({
   hidden: z.boolean().optional(),
   required: z.boolean().optional(),
-  label: z.string().trim().max(60).optional(),
+  label: z
+    .string()
+    .trim()
+    .max(DEFAULT_FIELD_LABEL_MAX, es.fieldsConfig.panel.fieldLabelTooLong)
+    .optional(),
+});
+
+export const ZDefaultFieldInput = ZDefaultFieldSettings.extend({
+  field: z.enum(DEFAULT_FIELD_KEYS),
 });
 
 /** PATCH /group/{id}/companyfield/defaultField/modify: how a default company field shows. */
@@ -423,12 +433,49 @@ export async function modifyDefaultField(
   tenantId: string,
   input: z.infer<typeof ZDefaultFieldInput>,
 ) {
-  const tenant = await tenantOf(db, tenantId);
   const { field, ...settings } = input;
-  const defaultFields = {
-    ...tenant.config.defaultFields,
-    [field]: { ...tenant.config.defaultFields[field], ...settings },
-  };
-  await saveTenantSection(db, tenantId, 'companies', { defaultFields });
+  await changeTenantSection(db, tenantId, 'companies', (current) => ({
+    values: {
+      defaultFields: {
+        ...current.defaultFields,
+        [field]: { ...current.defaultFields[field], ...settings },
+      },
+    },
+    result: undefined,
+  }));
+  return companiesSettings(db, tenantId);
+}
+
+/**
+ * 'Mi Empresa' (issue #17): the companies panel's label and icon and how every default field
+ * shows, saved at once. An empty label gives the panel its default name back.
+ */
+export const ZCompaniesPanelInput = z.object({
+  panelLabel: z.string().trim().max(COMPANY_PANEL_LABEL_MAX, es.fieldsConfig.panel.labelTooLong),
+  icon: z.enum(COMPANY_PANEL_ICONS),
+  defaultFields: z.partialRecord(z.enum(DEFAULT_FIELD_KEYS), ZDefaultFieldSettings),
+});
+
+export async function saveCompaniesPanel(
+  db: Database,
+  tenantId: string,
+  input: z.infer<typeof ZCompaniesPanelInput>,
+) {
+  await changeTenantSection(db, tenantId, 'companies', (current) => {
+    const defaultFields = { ...current.defaultFields };
+    for (const [field, settings] of Object.entries(input.defaultFields)) {
+      if (!settings) continue;
+      const label = settings.label?.trim();
+      defaultFields[field] = {
+        hidden: settings.hidden === true,
+        required: settings.required === true,
+        ...(label ? { label } : {}),
+      };
+    }
+    return {
+      values: { panelLabel: input.panelLabel || undefined, icon: input.icon, defaultFields },
+      result: undefined,
+    };
+  });
   return companiesSettings(db, tenantId);
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Database, Executor } from '@cartera/db/client';
 import type { Contact } from '@cartera/db/schema';
+import { placesCustomField } from '@cartera/domain/contact-form';
 import {
   contactFormSchema,
   ZContactFormValues,
@@ -107,6 +108,8 @@ async function prepareContact(
     country: settings.country,
     exceptId: existing?.id,
     previous: existing?.additionalData,
+    // A field the company's form definition does not show is not asked for ('Mi Empresa').
+    notShown: (code) => !placesCustomField(settings.form, code),
   });
   const location = values.contactLocation;
   const record = {

@@ -32,6 +32,8 @@ export const ZContactFormConfig = z.object({
     disableLastname: z.boolean(),
     disableGovId: z.boolean(),
     phoneOptional: z.boolean(),
+    /** Kinds the form definition makes required ('Mi Empresa'). */
+    requiredKinds: z.array(z.string()).optional(),
   }),
   /** The external contact system's name when one is connected. */
   externalSystem: z.string().nullable(),

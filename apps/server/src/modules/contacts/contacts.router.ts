@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ZUnifyInput } from '@cartera/domain/contact-actions';
-import { router, tenantProcedure } from '../../trpc/init';
+import { ZContactFormSettingsInput } from '@cartera/domain/contact-form';
+import { roleProcedure, router, tenantProcedure } from '../../trpc/init';
+import {
+  contactFormSettings,
+  saveContactFormSettings,
+  ZContactFormSettings,
+} from './contacts.settings';
 import {
   listContacts,
   lookupVisibleContacts,
@@ -41,6 +47,8 @@ import { contactIdOf, ZContactIdOrRef } from '../contact-access/contact-access.s
 
 /** Everything about one contact serves the contact view ('/contact'): its roles and slug apply. */
 const contactProcedure = tenantProcedure.meta({ area: '/contact' });
+/** 'Mi Empresa' edits the company's contact configuration (the catalog editors' roles). */
+const configProcedure = roleProcedure('admin', 'comercial', 'project_manager');
 const ZById = z.object({ id: z.string().uuid() });
 
 export const contactsRouter = router({
@@ -234,4 +242,21 @@ export const contactsRouter = router({
     .input(ZUnifyInput)
     .output(z.object({ contactBaseId: z.string() }))
     .mutation(({ ctx, input }) => unifyContacts(ctx.db, ctx.user, input)),
+
+  formSettings: configProcedure
+    .meta({
+      description:
+        "The company's contact form definition as 'Mi Empresa' edits it (issue #17): every stored item in order with its hidden and required marks, then each known kind the definition lacks, hidden; whether the phone is optional; who may unify contacts.",
+    })
+    .output(ZContactFormSettings)
+    .query(({ ctx }) => contactFormSettings(ctx.db, ctx.tenantId)),
+
+  saveFormSettings: configProcedure
+    .meta({
+      description:
+        "Replaces the company's contact form definition (order, hidden and required items; the first name and the phones never hidden, each item once), the optional phone and the unify setting; the contact sheet (contact.form) and contact.create/update follow at once. Other contact settings stay.",
+    })
+    .input(ZContactFormSettingsInput)
+    .output(ZContactFormSettings)
+    .mutation(({ ctx, input }) => saveContactFormSettings(ctx.db, ctx.tenantId, input)),
 });

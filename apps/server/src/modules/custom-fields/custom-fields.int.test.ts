@@ -50,3 +50,129 @@ describe('cambiar la definición de un campo configurable', () => {
     expect(stored).toMatchObject({ name: 'Alias', minChars: 30, maxChars: null });
   });
 });
+
+/*
+ * 'Mi Empresa' (issue #17) manages the fields: a field of type option needs options, each once,
+ * and every refusal carries the Spanish text under its field; sellers manage nothing; another
+ * company never sees or changes them.
+ */
+const SELLER = 'vendedor@demo.test';
+const OTHER_TENANT = 'vendedor@otra.test';
+
+const fieldErrors = (result: { error?: { data: { fieldErrors?: Record<string, string[]> } } }) =>
+  result.error?.data.fieldErrors ?? {};
+
+describe("los campos de 'Mi Empresa'", () => {
+  it('crea un campo de opciones que el formulario de un vendedor muestra; desactivado, deja de mostrarse', async () => {
+    const created = await env.call(MANAGER, 'customField.create', {
+      entity: 'contact',
+      code: 'interes',
+      name: 'Interés',
+      type: 'select',
+      options: [{ name: 'Alto' }, { name: 'Bajo' }],
+    });
+    expect(created.error).toBeUndefined();
+    const forSeller = async () =>
+      (await env.call(SELLER, 'customField.forForm', { entity: 'contact', mode: 'create' })).data;
+    expect((await forSeller()).find((field) => field.code === 'interes')?.options).toEqual([
+      { name: 'Alto' },
+      { name: 'Bajo' },
+    ]);
+
+    const off = await env.call(MANAGER, 'customField.update', {
+      id: created.data.id,
+      data: { active: false },
+    });
+    expect(off.data.active).toBe(false);
+    expect((await forSeller()).map((field) => field.code)).not.toContain('interes');
+  });
+
+  it('rechaza en español, bajo cada campo, una definición inválida y no guarda nada', async () => {
+    const before = (await env.call(MANAGER, 'customField.list', { entity: 'contact' })).data;
+    const noOptions = await env.call(MANAGER, 'customField.create', {
+      entity: 'contact',
+      code: 'nivel',
+      name: '  ',
+      type: 'multiselect',
+      options: [],
+    });
+    expect(noOptions.status).toBe(400);
+    expect(fieldErrors(noOptions).name).toEqual(['Ingresa un nombre.']);
+
+    const repeated = await env.call(MANAGER, 'customField.create', {
+      entity: 'contact',
+      code: 'nivel',
+      name: 'Nivel',
+      type: 'select',
+      options: [{ name: 'Uno' }, { name: ' uno ' }],
+    });
+    expect(fieldErrors(repeated).options).toEqual(['Las opciones no pueden repetirse.']);
+
+    const empty = await env.call(MANAGER, 'customField.create', {
+      entity: 'contact',
+      code: 'nivel',
+      name: 'Nivel',
+      type: 'select',
+      options: [],
+    });
+    expect(fieldErrors(empty).options).toEqual(['Agrega al menos una opción.']);
+
+    const badCode = await env.call(MANAGER, 'customField.create', {
+      entity: 'contact',
+      code: '1nivel',
+      name: 'Nivel',
+      type: 'string',
+    });
+    expect(fieldErrors(badCode).code).toEqual([
+      'Empieza con una letra y usa solo letras, números, guiones y _ (hasta 60).',
+    ]);
+
+    const crossed = await env.call(MANAGER, 'customField.create', {
+      entity: 'contact',
+      code: 'nivel',
+      name: 'Nivel',
+      type: 'string',
+      minChars: 9,
+      maxChars: 3,
+    });
+    expect(fieldErrors(crossed).minChars).toEqual(['El mínimo no puede ser mayor que el máximo.']);
+
+    const taken = await env.call(MANAGER, 'customField.create', {
+      entity: 'contact',
+      code: 'apodo',
+      name: 'Otro',
+      type: 'string',
+    });
+    expect(taken.error?.data.domainCode).toBe('CUSTOM_FIELD_CODE_TAKEN');
+    expect(taken.error?.message).toBe('Ya existe un campo con ese código.');
+
+    expect((await env.call(MANAGER, 'customField.list', { entity: 'contact' })).data).toEqual(
+      before,
+    );
+  });
+
+  it('un vendedor no administra campos y otra empresa no ve ni cambia los de esta', async () => {
+    const refused = await env.call(SELLER, 'customField.create', {
+      entity: 'company',
+      code: 'rubro',
+      name: 'Rubro',
+      type: 'string',
+    });
+    expect(refused.error?.data.domainCode).toBe('PERMISSION_DENIED');
+    expect((await env.call(SELLER, 'customField.list', { entity: 'company' })).status).toBe(403);
+
+    const own = (await env.call(MANAGER, 'customField.list', { entity: 'contact' })).data;
+    const field = own.find((each) => each.code === 'apodo')!;
+    const foreign = await env.call(OTHER_TENANT, 'customField.forForm', {
+      entity: 'contact',
+      mode: 'edit',
+    });
+    expect(foreign.data.map((each) => each.code)).not.toContain('apodo');
+    const foreignOption = await env.call(OTHER_TENANT, 'customField.createSharedOption', {
+      fieldId: field.id,
+      data: { name: 'Intrusa' },
+    });
+    expect(foreignOption.error?.data.domainCode).toBe('CUSTOM_FIELD_NOT_FOUND');
+    expect((await env.call(MANAGER, 'customField.list', { entity: 'contact' })).data).toEqual(own);
+  });
+});

@@ -4,8 +4,10 @@ import type { CustomField, SharedOption } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
 import { DomainError } from '@cartera/domain/errors';
 import {
+  CUSTOM_FIELD_CODE_PATTERN,
   CUSTOM_FIELD_ENTITIES,
   CUSTOM_FIELD_TYPES,
+  definitionErrors,
   isEmptyValue,
   isFieldVisible,
   validateFieldValue,
@@ -63,14 +65,19 @@ export const ZCustomField = z.object({
 export type CustomFieldView = z.infer<typeof ZCustomField>;
 
 const ZHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Color inválido');
+const ZBound = z
+  .number(es.fieldsConfig.fields.boundInvalid)
+  .int(es.fieldsConfig.fields.boundInvalid)
+  .max(5000, es.fieldsConfig.fields.boundInvalid);
 
 export const ZCustomFieldInput = z.object({
   entity: z.enum(CUSTOM_FIELD_ENTITIES),
-  code: z
+  code: z.string().trim().regex(CUSTOM_FIELD_CODE_PATTERN, es.fieldsConfig.fields.codeInvalid),
+  name: z
     .string()
     .trim()
-    .regex(/^[a-zA-Z][\w-]{0,59}$/, 'El código solo admite letras, números, guiones y _'),
-  name: z.string().trim().min(1).max(100),
+    .min(1, es.fieldsConfig.fields.nameRequired)
+    .max(100, es.fieldsConfig.fields.nameTooLong),
   type: z.enum(CUSTOM_FIELD_TYPES),
   options: z.array(ZCustomFieldOption).max(200).default([]),
   required: z.boolean().default(false),
@@ -82,8 +89,8 @@ export const ZCustomFieldInput = z.object({
   requiredOnSale: z.boolean().default(false),
   autocomplete: z.boolean().default(false),
   defaultValue: z.unknown().optional(),
-  minChars: z.number().int().min(0).max(5000).nullable().default(null),
-  maxChars: z.number().int().min(1).max(5000).nullable().default(null),
+  minChars: ZBound.min(0, es.fieldsConfig.fields.boundInvalid).nullable().default(null),
+  maxChars: ZBound.min(1, es.fieldsConfig.fields.boundInvalid).nullable().default(null),
   optionsFilters: z.array(ZOptionsFilter).max(50).default([]),
   showOnProspectHeader: z.boolean().default(false),
   position: z.number().int().min(0).max(10_000).default(0),
@@ -146,10 +153,10 @@ export async function fieldsForForm(
   );
 }
 
-function checkBounds(input: { minChars: number | null; maxChars: number | null }) {
-  if (input.minChars != null && input.maxChars != null && input.minChars > input.maxChars) {
-    throw new DomainError('INVALID_REQUEST_BODY', { field: 'minChars' });
-  }
+/** A definition's own rules (definitionErrors), as INVALID_REQUEST_BODY with Spanish fields. */
+function checkDefinition(definition: Parameters<typeof definitionErrors>[0]) {
+  const fields = definitionErrors(definition);
+  if (Object.keys(fields).length > 0) throw new DomainError('INVALID_REQUEST_BODY', { fields });
 }
 
 export async function createField(
@@ -157,7 +164,7 @@ export async function createField(
   tenantId: string,
   input: z.infer<typeof ZCustomFieldInput>,
 ) {
-  checkBounds(input);
+  checkDefinition(input);
   if (await findFieldByCode(db, tenantId, input.entity, input.code)) {
     throw new DomainError('CUSTOM_FIELD_CODE_TAKEN');
   }
@@ -174,7 +181,9 @@ export async function changeField(
   const current = await findField(db, tenantId, id);
   if (!current) throw new DomainError('CUSTOM_FIELD_NOT_FOUND');
   // A bound sent as null is cleared; one left out stays.
-  checkBounds({
+  checkDefinition({
+    type: current.type,
+    options: input.options ?? current.options,
     minChars: input.minChars === undefined ? current.minChars : input.minChars,
     maxChars: input.maxChars === undefined ? current.maxChars : input.maxChars,
   });
@@ -291,7 +300,13 @@ export async function validateAdditionalData(
   user: AuthUser,
   entity: CustomFieldEntity,
   data: Record<string, unknown>,
-  options: { country: string; exceptId?: string; previous?: Record<string, unknown> },
+  options: {
+    country: string;
+    exceptId?: string;
+    previous?: Record<string, unknown>;
+    /** Fields the form does not show: their value may be empty even when required. */
+    notShown?: (code: string) => boolean;
+  },
 ): Promise<Record<string, unknown>> {
   const fields = await loadFields(db, user.tenantId, entity);
   const errors: Record<string, string> = {};
@@ -299,6 +314,10 @@ export async function validateAdditionalData(
   for (const field of fields) {
     if (!field.active) continue;
     const value = Object.hasOwn(data, field.code) ? data[field.code] : result[field.code];
+    if (isEmptyValue(value) && options.notShown?.(field.code)) {
+      delete result[field.code];
+      continue;
+    }
     const message = validateFieldValue(field, value, {
       country: options.country,
       sharedOptionCodes: field.sharedOptions.map((option) => option.code),

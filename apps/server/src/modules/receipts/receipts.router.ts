@@ -10,9 +10,16 @@ import {
   ZReceiptSellerChange,
   ZReceiptStatusChange,
 } from '@cartera/domain/sales';
-import { ZReceiptReportInput } from '@cartera/domain/sales';
+import { ZBubbleTemplateInput, ZReceiptReportInput, ZSaleConfigInput } from '@cartera/domain/sales';
 import { roleProcedure, router, tenantProcedure } from '../../trpc/init';
 import { receiptReport, saleSettings, ZReceiptReport, ZSaleSettings } from './receipts.report';
+import {
+  saleConfig,
+  saveBubbleTemplate,
+  saveSaleConfig,
+  ZBubbleTemplates,
+  ZSaleConfig,
+} from './receipts.config';
 import {
   cancelReceipt,
   changeReceiptSaleDate,
@@ -32,6 +39,8 @@ import {
   ZReceiptSeller,
 } from './receipts.service';
 
+/** 'Mi Empresa' edits the company's sale configuration (the catalog editors' roles). */
+const configProcedure = roleProcedure('admin', 'comercial', 'project_manager');
 /** The back office's transitions (01 §4): 'Ventas', slug comercial-sale (comercial). */
 const backOffice = tenantProcedure.meta({ area: '/comercial/sale' });
 
@@ -171,4 +180,30 @@ export const receiptsRouter = router({
     .input(ZReceiptReportInput)
     .output(ZReceiptReport)
     .query(({ ctx, input }) => receiptReport(ctx.db, ctx.user, input)),
+
+  saleConfig: configProcedure
+    .meta({
+      description:
+        "The company's sale configuration as 'Mi Empresa' edits it (issue #17, 01 §3, 03 §3): whether presales are on, the sale templates (code, structure, default, sale and bubble titles, hidden fields) and the presale template (null: none).",
+    })
+    .output(ZSaleConfig)
+    .query(({ ctx }) => saleConfig(ctx.db, ctx.tenantId)),
+
+  saveSaleConfig: configProcedure
+    .meta({
+      description:
+        "Replaces the company's presale flag, sale templates (each code once, one default at most) and presale template; 'Crear preventa', the sale form and the sale bubble follow at once. The request sale label and manual sales stay.",
+    })
+    .input(ZSaleConfigInput)
+    .output(ZSaleConfig)
+    .mutation(({ ctx, input }) => saveSaleConfig(ctx.db, ctx.tenantId, input)),
+
+  saveBubbleTemplate: configProcedure
+    .meta({
+      description:
+        "01 §7 'saleconfig bubbletemplate': the sale bubble of one template (a sale template's code or the presale template's), its title and the fields it hides; answers every template's bubble.",
+    })
+    .input(ZBubbleTemplateInput)
+    .output(ZBubbleTemplates)
+    .mutation(({ ctx, input }) => saveBubbleTemplate(ctx.db, ctx.tenantId, input)),
 });

@@ -70,6 +70,7 @@ export function ConfigDialog({
   onValues,
   onClose,
   onSubmit,
+  codeHint,
   children,
 }: {
   title: string;
@@ -81,6 +82,8 @@ export function ConfigDialog({
   onValues: (values: { code: string; name: string }) => void;
   onClose: () => void;
   onSubmit: () => void;
+  /** The code's rule when it is not the catalogue's ('Campos': a letter first). */
+  codeHint?: string;
   children?: ReactNode;
 }) {
   return (
@@ -93,7 +96,13 @@ export function ConfigDialog({
         }}
       >
         <Stack gap="md">
-          <CodeNameFields values={values} creating={creating} errors={errors} onChange={onValues} />
+          <CodeNameFields
+            values={values}
+            creating={creating}
+            errors={errors}
+            onChange={onValues}
+            codeHint={codeHint}
+          />
           {children}
           {errors.message && (
             <Alert color="red" variant="light" role="alert">
@@ -119,17 +128,19 @@ function CodeNameFields({
   creating,
   errors,
   onChange,
+  codeHint = text.codeHint,
 }: {
   values: { code: string; name: string };
   creating: boolean;
   errors: ConfigFormErrors;
   onChange: (values: { code: string; name: string }) => void;
+  codeHint?: string | undefined;
 }) {
   return (
     <>
       <TextInput
         label={text.code}
-        description={creating ? text.codeHint : undefined}
+        description={creating ? codeHint : undefined}
         withAsterisk={creating}
         value={values.code}
         maxLength={60}

@@ -10,15 +10,22 @@ export function EmailRowsInput({
   onChange,
   errorOf,
   onBlur,
+  required = false,
 }: {
   rows: EmailRow[];
   onChange: (rows: EmailRow[]) => void;
   errorOf: (key: string) => string | undefined;
   onBlur: (key: string) => void;
+  /** The company's form definition makes an e-mail required. */
+  required?: boolean;
 }) {
   const id = useId();
   return (
-    <Input.Wrapper label={es.contacts.emails} labelProps={{ id: `${id}-label` }}>
+    <Input.Wrapper
+      label={es.contacts.emails}
+      withAsterisk={required}
+      labelProps={{ id: `${id}-label` }}
+    >
       <Stack gap={8} mt={4} role="group" aria-labelledby={`${id}-label`}>
         {rows.map((row, index) => (
           <Group key={row.key} gap={6} wrap="nowrap" align="flex-start">

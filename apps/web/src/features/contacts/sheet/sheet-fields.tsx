@@ -45,6 +45,8 @@ export function SheetFields({
   const { values, setValues, set, touch, shownError, clearServerErrors, custom, mode, context } =
     sheet;
   const { country, flags } = config;
+  // Kinds the company's form definition makes required ('Mi Empresa').
+  const required = (kind: string) => flags.requiredKinds?.includes(kind) === true;
   const placedCodes = new Set(
     items.filter((item) => item.kind === 'additionalData' && item.code).map((item) => item.code),
   );
@@ -93,6 +95,7 @@ export function SheetFields({
         return (
           <TextInput
             label={es.contacts.lastName}
+            withAsterisk={required('lastName')}
             value={values.lastName}
             onChange={(event) => set('lastName', event.currentTarget.value)}
             onBlur={() => touch('lastName')}
@@ -103,6 +106,7 @@ export function SheetFields({
         return (
           <TextInput
             label={es.contacts.govId}
+            withAsterisk={required('govId')}
             value={values.govId}
             onChange={(event) => set('govId', event.currentTarget.value)}
             onBlur={() => touch('govId')}
@@ -138,6 +142,7 @@ export function SheetFields({
           <EmailRowsInput
             rows={values.emails}
             onChange={(rows) => set('emails', rows)}
+            required={required('emails')}
             errorOf={(key) => shownError(`emails.${key}`)}
             onBlur={(key) => touch(`emails.${key}`)}
           />
@@ -146,11 +151,11 @@ export function SheetFields({
         return (
           <Select
             label={es.contacts.statusTag}
-            withAsterisk={flags.requiredTags}
+            withAsterisk={flags.requiredTags || required('statusTag')}
             placeholder={es.fields.selectPlaceholder}
             data={tagOptions}
             value={values.statusTag}
-            clearable={!flags.requiredTags}
+            clearable={!flags.requiredTags && !required('statusTag')}
             searchable
             onChange={(next) => set('statusTag', next)}
             onBlur={() => touch('statusTag')}
@@ -163,6 +168,7 @@ export function SheetFields({
           <>
             <Select
               label={es.contacts.origin}
+              withAsterisk={required('origin') && mode === 'create'}
               placeholder={es.fields.selectPlaceholder}
               data={originOptions}
               value={values.origin}
@@ -191,7 +197,7 @@ export function SheetFields({
           <Stack gap="xs">
             <AddressInput
               label={es.contacts.location}
-              required={flags.locationRequired}
+              required={flags.locationRequired || required('location')}
               value={values.contactLocation}
               onChange={(next) =>
                 set(
@@ -228,7 +234,7 @@ export function SheetFields({
               set('affiliatedCompanyGroup', rows);
               touch('affiliatedCompanyGroup');
             }}
-            required={flags.requiredCompany}
+            required={flags.requiredCompany || required('affiliatedCompanyGroup')}
             error={shownError('affiliatedCompanyGroup')}
             errorOf={(key, part) => shownError(`affiliatedCompanyGroup.${key}.${part}`)}
             sectorNames={sectorNames}
@@ -238,6 +244,7 @@ export function SheetFields({
         return (
           <Textarea
             label={es.contacts.detail}
+            withAsterisk={required('detail')}
             autosize
             minRows={2}
             maxRows={6}

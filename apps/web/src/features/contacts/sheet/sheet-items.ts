@@ -16,12 +16,15 @@ export function placedFields(items: readonly ContactFormItem[], fields: FormFiel
   return fields.filter((field) => codes.has(field.code));
 }
 
-/** Each kind once, in the definition's order (a code makes an additionalData entry distinct). */
+/**
+ * Each kind once, in the definition's order (a code makes an additionalData entry distinct),
+ * without the items 'Mi Empresa' hides.
+ */
 export function shownItems(config: ContactFormConfig): ContactFormItem[] {
   const seen = new Set<string>();
   return config.definition.filter((item) => {
     const id = `${item.kind}:${item.code ?? ''}`;
-    if (seen.has(id) || !isKindShown(item.kind, config.flags)) return false;
+    if (item.hidden || seen.has(id) || !isKindShown(item.kind, config.flags)) return false;
     seen.add(id);
     return true;
   });

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { es } from '@cartera/domain/i18n';
+import { guardRoute, hasRole } from '@cartera/domain/policy';
+import type { Role } from '@cartera/domain/roles';
+import { guardUserOf, useMe } from '../auth/session';
+import { CompaniesPanelEditor } from './companies-panel-editor';
+import { ContactFormEditor } from './contact-form-editor';
+import { CustomFieldsEditor } from './custom-fields-editor';
+import { SaleConfigEditor } from './sale-config-editor';
+
+const text = es.company;
+const t = es.fieldsConfig;
+
+/** Who edits fields and sale configuration (the server's roles; docs/decisions.md). */
+const EDITORS: readonly Role[] = ['admin', 'comercial', 'project_manager'];
+
+/** A tab of 'Mi Empresa' with its title, its introduction and, for editors, its editors. */
+function ConfigTab({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  const me = useMe();
+  const mayEdit = me ? hasRole(me.user, EDITORS) : false;
+  return (
+    <Stack gap="md" maw={1100}>
+      <div>
+        <Title order={1} fz="h2">
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed" mt={4}>
+          {intro}
+        </Text>
+      </div>
+      {mayEdit ? (
+        children
+      ) : (
+        <Alert variant="light" maw={640}>
+          {text.notForRole}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * '/company/fields' 'Campos' (issue #17): the custom fields of contacts and of companies, the
+ * contact form definition and the companies panel.
+ */
+export function FieldsConfigPage() {
+  const me = useMe();
+  // The companies panel is there only where companies are (the businessSalesModel flag).
+  const companies = me !== null && guardRoute(guardUserOf(me), '/companies').kind === 'allow';
+  return (
+    <ConfigTab title={t.tabs.fields} intro={t.intro.fields}>
+      <CustomFieldsEditor entity="contact" />
+      <CustomFieldsEditor entity="company" />
+      <ContactFormEditor />
+      {companies && <CompaniesPanelEditor />}
+    </ConfigTab>
+  );
+}
+
+/** '/company/sales' 'Ventas' (issue #17): presales, sale templates and the sale bubble. */
+export function SalesConfigPage() {
+  return (
+    <ConfigTab title={t.tabs.sales} intro={t.intro.sales}>
+      <SaleConfigEditor />
+    </ConfigTab>
+  );
+}
