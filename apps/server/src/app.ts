@@ -18,6 +18,7 @@ import { JobRunner } from './jobs/runner';
 import { createLogger, type Logger } from './logger';
 import { registerAccountRoutes } from './modules/account/account.rest';
 import { registerAdminRoutes } from './modules/admin/admin.rest';
+import { registerCatalogRoutes } from './modules/catalog/catalog.rest';
 import { registerCompaniesRoutes } from './modules/companies/companies.rest';
 import { registerContactsRoutes } from './modules/contacts/contacts.rest';
 import { registerInteractionsRoutes } from './modules/interactions/interactions.rest';
@@ -199,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerAuthRoutes(server, deps);
   registerAccountRoutes(server, deps);
   registerAdminRoutes(server, deps);
+  registerCatalogRoutes(server, deps);
   registerCompaniesRoutes(server, deps);
   registerContactsRoutes(server, deps);
   registerInteractionsRoutes(server, deps);

@@ -104,6 +104,7 @@ export const conversationEs = {
     label: 'Información del contacto',
     shortcuts: 'Accesos directos',
     shortcutsEmpty: 'Tu empresa todavía no configuró accesos directos.',
+    shortcutsFailed: 'No se pudieron cargar los accesos directos.',
     interactions: 'Interacciones',
     interactionsSearch: 'Buscar interacciones',
     interactionsType: 'Tipo',
@@ -312,6 +313,14 @@ export const conversationEs = {
     },
   },
   // The note composer under the timeline (03 §2.2, §5)
+  shortcut: {
+    // 03 §5, copied as the specification writes them.
+    invalidUrl: 'La url no es valida, por favor revisa la configuración del acceso directo.',
+    missingUrl: 'Url no especificada',
+    external: '{title} (se abre en una pestaña nueva)',
+    close: 'Cerrar {title}',
+    openInTab: 'Abrir en una pestaña nueva',
+  },
   composer: {
     note: 'Nota',
     placeholder: 'Escribe una nota… (Enter envía, Shift+Enter agrega una línea)',

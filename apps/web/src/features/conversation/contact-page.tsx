@@ -38,6 +38,7 @@ import { TransferDialog } from '../contacts/transfer-dialog';
 import { UnifyDialog } from '../contacts/unify-dialog';
 import { RequestsPanel } from '../request-sales/requests-panel';
 import { RequestSalesProvider } from '../request-sales/request-sales-context';
+import { ShortcutsProvider } from './shortcuts';
 import { flagOn } from '@cartera/domain/policy';
 
 const ZContactId = z.string().uuid();
@@ -159,6 +160,7 @@ function ContactView({ contact }: { contact: ContactDetail }) {
   return (
     <TimelineProvider contactId={contact.id} author={author} paused={transferring}>
       <RequestSalesProvider contactId={contact.id} enabled={requestsOn}>
+        <ShortcutsProvider contact={contact}>
         <div className={layout.page}>
           <BackToList />
           <Group justify="space-between" align="flex-start" gap="sm">
@@ -253,6 +255,7 @@ function ContactView({ contact }: { contact: ContactDetail }) {
             <UnifyDialog opened={dialog === 'unify'} onClose={close} contactId={contact.id} />
           )}
         </div>
+        </ShortcutsProvider>
       </RequestSalesProvider>
     </TimelineProvider>
   );
