@@ -104,7 +104,6 @@ export const conversationEs = {
     label: 'Información del contacto',
     shortcuts: 'Accesos directos',
     shortcutsEmpty: 'Tu empresa todavía no configuró accesos directos.',
-    shortcutsFailed: 'No se pudieron cargar los accesos directos.',
     interactions: 'Interacciones',
     interactionsSearch: 'Buscar interacciones',
     interactionsType: 'Tipo',

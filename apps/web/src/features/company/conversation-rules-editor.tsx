@@ -93,6 +93,10 @@ function RulesForm({ feedbackRoles, crm }: { feedbackRoles: string[]; crm: CrmCo
     } finally {
       void queryClient.invalidateQueries(trpc.catalog.conversationRules.pathFilter());
       void queryClient.invalidateQueries(trpc.catalog.crmConfig.pathFilter());
+      // What the conversation reads of them: 'Feedback', 'Venta Manual', sub-conversations.
+      void queryClient.invalidateQueries(trpc.interaction.activitySettings.pathFilter());
+      void queryClient.invalidateQueries(trpc.receipt.config.pathFilter());
+      void queryClient.invalidateQueries(trpc.contact.get.pathFilter());
     }
   }
 

@@ -129,6 +129,7 @@ function VisitCommentForm({ saved }: { saved: Rules }) {
     trpc.catalog.saveVisitComment.mutationOptions({
       onSuccess: (next) => {
         queryClient.setQueryData(trpc.catalog.conversationRules.queryKey(), next);
+        void queryClient.invalidateQueries(trpc.interaction.activitySettings.pathFilter());
         notifications.show({ color: 'teal', message: text.saved });
       },
       onError: errors.onError,
