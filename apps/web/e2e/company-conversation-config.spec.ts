@@ -88,13 +88,17 @@ test('un acceso directo interno y un resultado de visita de Mi Empresa llegan a 
   const expected = `${CRM}/ficha?nombre=${encodeURIComponent(firstName)}&vendedor=${encodeURIComponent('vendedor@demo.test')}`;
   await expect(floating.locator('iframe')).toHaveAttribute('src', expected);
   await expect(
-    seller.frameLocator(`iframe[title="${title}"]`).getByRole('heading', { name: 'Ficha del cliente' }),
+    seller
+      .frameLocator(`iframe[title="${title}"]`)
+      .getByRole('heading', { name: 'Ficha del cliente' }),
   ).toBeVisible();
   // 03 §5: never smaller than 200 × 150.
   const box = await floating.boundingBox();
   expect(box!.width).toBeGreaterThanOrEqual(200);
   expect(box!.height).toBeGreaterThanOrEqual(150);
-  await floating.getByRole('button', { name: format(es.conversation.shortcut.close, { title }) }).click();
+  await floating
+    .getByRole('button', { name: format(es.conversation.shortcut.close, { title }) })
+    .click();
   await expect(floating).toHaveCount(0);
 
   // The info panel lists it too.
@@ -110,7 +114,7 @@ test('un acceso directo interno y un resultado de visita de Mi Empresa llegan a 
   await visit.getByRole('textbox', { name: c.visitComment }).fill(`Visita ${unique}`);
   await visit.getByRole('button', { name: c.save }).click();
   await expect(visit).toHaveCount(0);
-  await expect(seller.getByText(`Resultado: ${result}`)).toBeVisible();
+  await expect(seller.getByTestId('timeline').getByText(`Resultado: ${result}`)).toBeVisible();
 
   await sellerContext.close();
   expect(sellerErrors).toEqual([]);

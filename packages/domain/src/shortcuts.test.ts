@@ -47,7 +47,7 @@ describe('accesos directos (03 §3 Shortcut, §5)', () => {
     });
   });
 
-  it("distingue la url que falta de la que no es válida (nunca un javascript:)", () => {
+  it('distingue la url que falta de la que no es válida (nunca un javascript:)', () => {
     expect(shortcutTarget('', data)).toEqual({ ok: false, reason: 'missing' });
     expect(shortcutTarget(null, data)).toEqual({ ok: false, reason: 'missing' });
     expect(shortcutTarget('{{contact.nothing}}', data)).toEqual({ ok: false, reason: 'invalid' });

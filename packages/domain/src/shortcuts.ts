@@ -82,8 +82,7 @@ export interface ShortcutData {
 }
 
 export type ShortcutTarget =
-  | { ok: true; url: string }
-  | { ok: false; reason: 'missing' | 'invalid' };
+  { ok: true; url: string } | { ok: false; reason: 'missing' | 'invalid' };
 
 /**
  * The address a shortcut opens: its template filled from the data. A value inside the address
@@ -110,7 +109,10 @@ export function shortcutTarget(
 }
 
 const ZAvatar = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('icon'), url: z.enum(SHORTCUT_ICONS, { error: t.avatarIconRequired }) }),
+  z.object({
+    type: z.literal('icon'),
+    url: z.enum(SHORTCUT_ICONS, { error: t.avatarIconRequired }),
+  }),
   z.object({
     type: z.literal('link'),
     url: z.string().trim().max(2000, t.avatarUrlInvalid).refine(isHttp, t.avatarUrlInvalid),

@@ -213,9 +213,7 @@ export const catalogRouter = router({
     })
     .input(z.object({ code: z.string().min(1).max(60), data: ZVisitResultChanges }))
     .output(ZVisitResultRow)
-    .mutation(({ ctx, input }) =>
-      updateVisitResult(ctx.db, ctx.tenantId, input.code, input.data),
-    ),
+    .mutation(({ ctx, input }) => updateVisitResult(ctx.db, ctx.tenantId, input.code, input.data)),
   conversationRules: manageProcedure
     .meta({
       description:

@@ -77,12 +77,28 @@ describe("shortcuts of 'Mi Empresa' (03 §3 Shortcut)", () => {
   it('refuses an invalid template, a private address and a missing title in Spanish, and changes nothing', async () => {
     const before = (await env.call(COMERCIAL, 'catalog.shortcuts')).data;
     const cases: Array<[Record<string, unknown>, string, string]> = [
-      [{ ...SHORTCUT, url: 'crm.example.com/{{contact.firstName}}' }, 'url', text.shortcuts.urlInvalid],
-      [{ ...SHORTCUT, url: 'https://crm.example.com/{{contact.firstName' }, 'url', text.shortcuts.urlInvalid],
-      [{ ...SHORTCUT, url: 'javascript:alert(1)//{{contact.id}}' }, 'url', text.shortcuts.urlInvalid],
+      [
+        { ...SHORTCUT, url: 'crm.example.com/{{contact.firstName}}' },
+        'url',
+        text.shortcuts.urlInvalid,
+      ],
+      [
+        { ...SHORTCUT, url: 'https://crm.example.com/{{contact.firstName' },
+        'url',
+        text.shortcuts.urlInvalid,
+      ],
+      [
+        { ...SHORTCUT, url: 'javascript:alert(1)//{{contact.id}}' },
+        'url',
+        text.shortcuts.urlInvalid,
+      ],
       [{ ...SHORTCUT, url: '' }, 'url', text.shortcuts.urlRequired],
       [{ ...SHORTCUT, title: '  ' }, 'title', text.shortcuts.titleRequired],
-      [{ ...SHORTCUT, avatar: { type: 'link', url: 'ftp://x.test/a.png' } }, 'avatar.url', text.shortcuts.avatarUrlInvalid],
+      [
+        { ...SHORTCUT, avatar: { type: 'link', url: 'ftp://x.test/a.png' } },
+        'avatar.url',
+        text.shortcuts.avatarUrlInvalid,
+      ],
     ];
     for (const [input, field, message] of cases) {
       const refused = await env.call(COMERCIAL, 'catalog.createShortcut', input);

@@ -138,7 +138,11 @@ export function orderShortcuts(
 // ---------------------------------------------------------------------------------------------
 // Visit results and comment rules (03 §3 Visit result, §5)
 
-export const ZVisitResultRow = z.object({ code: z.string(), name: z.string(), active: z.boolean() });
+export const ZVisitResultRow = z.object({
+  code: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+});
 type VisitResult = z.infer<typeof ZVisitResultRow>;
 
 /** Every visit result of the company, active or not, in the order they were created. */

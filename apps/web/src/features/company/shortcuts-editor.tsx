@@ -75,7 +75,10 @@ export function ShortcutsEditor() {
         const gone = list.data?.find((each) => each.id === id);
         setList(shortcuts);
         setDeleting(null);
-        notifications.show({ color: 'teal', message: format(t.deleted, { title: gone?.title ?? '' }) });
+        notifications.show({
+          color: 'teal',
+          message: format(t.deleted, { title: gone?.title ?? '' }),
+        });
       },
     }),
   );

@@ -96,7 +96,10 @@ export function VisitCommentEditor() {
       {rules.isError && !rules.data ? (
         <QueryError query={rules} maw={560} />
       ) : rules.data ? (
-        <VisitCommentForm key={JSON.stringify(rules.data.visitComment)} saved={rules.data.visitComment} />
+        <VisitCommentForm
+          key={JSON.stringify(rules.data.visitComment)}
+          saved={rules.data.visitComment}
+        />
       ) : (
         <Skeleton height={36} radius="sm" maw={480} />
       )}

@@ -252,7 +252,8 @@ function ShortcutWindow({ shown, onClose }: { shown: OpenWindow; onClose: () => 
       const x = event.clientX;
       const y = event.clientY;
       setDragging(true);
-      const move = (moved: PointerEvent) => setBox(apply(start, moved.clientX - x, moved.clientY - y));
+      const move = (moved: PointerEvent) =>
+        setBox(apply(start, moved.clientX - x, moved.clientY - y));
       const end = () => {
         setDragging(false);
         window.removeEventListener('pointermove', move);
