@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZCrmConfigChanges } from '@cartera/domain/conversation-config';
-import { DomainError } from '@cartera/domain/errors';
 import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';
-import { findGroup } from '../admin/admin.repository';
+import { requireGroup } from '../admin/admin-groups.service';
 import { crmConfig, saveCrmConfig, ZCrmConfig } from './conversation-config.service';
 
 /** Who edits the company's configuration in 'Mi Empresa' (the catalog procedures' roles). */
@@ -16,7 +15,7 @@ const ZGroupParams = z.object({ id: z.string().uuid() });
  * root group's configuration); a group of another company does not exist for the caller.
  */
 async function requireOwnGroup(deps: AppDeps, tenantId: string, id: string) {
-  if (!(await findGroup(deps.db, tenantId, id))) throw new DomainError('GROUP_NOT_FOUND');
+  await requireGroup(deps.db, tenantId, id);
 }
 
 /** Legacy paths of 01 §7 'Groups and company' for the conversation's crmConfig (03 §3). */
