@@ -266,8 +266,9 @@ function cspFor(env: Env) {
     connectSrc: connect,
     fontSrc: ["'self'", 'data:'],
     objectSrc: ["'none'"],
-    // A document's preview shows the PDF it fetched, as a blob, in a frame (03 §3).
-    frameSrc: ["'self'", 'blob:'],
+    // A document's preview shows the PDF it fetched, as a blob, in a frame (03 §3); an internal
+    // shortcut frames the company's page (03 §5), and 'Agendar reunión' the coach's meeting page.
+    frameSrc: ["'self'", 'blob:', 'https:', 'http:'],
     frameAncestors: ["'self'"],
   };
 }
