@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
-import { createTestContact, expect, signIn, test, uniqueLetters } from './fixtures';
+import {
+  createTestContact,
+  expect,
+  signIn,
+  test,
+  trpcMutation,
+  trpcQuery,
+  uniqueLetters,
+} from './fixtures';
 
 /**
  * The conversation configuration editors of 'Mi Empresa' (/company, issue #17): a comercial
@@ -65,6 +73,13 @@ test('un acceso directo interno y un resultado de visita de Mi Empresa llegan a 
   await expect(visitDialog).toHaveCount(0);
   await expect(visits.getByRole('row').filter({ hasText: result })).toBeVisible();
 
+  // A shortcut whose whole address comes from the contact, which has none (03 §5 toast).
+  await trpcMutation(page, 'catalog.createShortcut', {
+    title: `Sitio ${unique}`,
+    url: '{{contact.additionalData.sitio}}',
+    redirectionType: 'external',
+  });
+
   // The seller's conversation.
   const sellerContext = await browser.newContext({ baseURL });
   const seller = await sellerContext.newPage();
@@ -101,6 +116,16 @@ test('un acceso directo interno y un resultado de visita de Mi Empresa llegan a 
     .click();
   await expect(floating).toHaveCount(0);
 
+  await seller
+    .getByTestId('composer')
+    .getByRole('button', { name: `Sitio ${unique}`, exact: true })
+    .click();
+  await expect(seller.getByText(es.conversation.shortcut.invalidUrl)).toBeVisible();
+  // 2000 ms later it is gone.
+  await expect(seller.getByText(es.conversation.shortcut.invalidUrl)).toHaveCount(0, {
+    timeout: 5_000,
+  });
+
   // The info panel lists it too.
   const panel = seller.getByRole('complementary', { name: es.conversation.infoPanel.label });
   await panel.getByRole('button', { name: es.conversation.infoPanel.shortcuts }).click();
@@ -117,6 +142,15 @@ test('un acceso directo interno y un resultado de visita de Mi Empresa llegan a 
   await expect(seller.getByTestId('timeline').getByText(`Resultado: ${result}`)).toBeVisible();
 
   await sellerContext.close();
+  // The shortcuts leave the shared demo data (every later test's conversations) as they were.
+  const all = await trpcQuery<Array<{ id: string; title: string }>>(
+    page,
+    'catalog.shortcuts',
+    undefined,
+  );
+  for (const shortcut of all.filter((each) => each.title.endsWith(unique))) {
+    await trpcMutation(page, 'catalog.deleteShortcut', { id: shortcut.id });
+  }
   expect(sellerErrors).toEqual([]);
   expect(browserErrors).toEqual([]);
 });
