@@ -107,10 +107,14 @@ test('un acceso directo interno y un resultado de visita de Mi Empresa llegan a 
       .frameLocator(`iframe[title="${title}"]`)
       .getByRole('heading', { name: 'Ficha del cliente' }),
   ).toBeVisible();
-  // 03 §5: never smaller than 200 × 150.
-  const box = await floating.boundingBox();
-  expect(box!.width).toBeGreaterThanOrEqual(200);
-  expect(box!.height).toBeGreaterThanOrEqual(150);
+  // 03 §5: resizable from its corner, never smaller than 200 × 150.
+  const corner = (await floating.getByTestId('shortcut-window-resize').boundingBox())!;
+  await seller.mouse.move(corner.x + 8, corner.y + 8);
+  await seller.mouse.down();
+  await seller.mouse.move(corner.x - 1000, corner.y - 1000, { steps: 4 });
+  await seller.mouse.up();
+  const smallest = (await floating.boundingBox())!;
+  expect([Math.round(smallest.width), Math.round(smallest.height)]).toEqual([200, 150]);
   await floating
     .getByRole('button', { name: format(es.conversation.shortcut.close, { title }) })
     .click();
