@@ -18,6 +18,7 @@ import { JobRunner } from './jobs/runner';
 import { createLogger, type Logger } from './logger';
 import { registerAccountRoutes } from './modules/account/account.rest';
 import { registerAdminRoutes } from './modules/admin/admin.rest';
+import { registerCatalogRoutes } from './modules/catalog/catalog.rest';
 import { registerCompaniesRoutes } from './modules/companies/companies.rest';
 import { registerContactsRoutes } from './modules/contacts/contacts.rest';
 import { registerInteractionsRoutes } from './modules/interactions/interactions.rest';
@@ -199,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerAuthRoutes(server, deps);
   registerAccountRoutes(server, deps);
   registerAdminRoutes(server, deps);
+  registerCatalogRoutes(server, deps);
   registerCompaniesRoutes(server, deps);
   registerContactsRoutes(server, deps);
   registerInteractionsRoutes(server, deps);
@@ -264,8 +266,9 @@ function cspFor(env: Env) {
     connectSrc: connect,
     fontSrc: ["'self'", 'data:'],
     objectSrc: ["'none'"],
-    // A document's preview shows the PDF it fetched, as a blob, in a frame (03 §3).
-    frameSrc: ["'self'", 'blob:'],
+    // A document's preview shows the PDF it fetched, as a blob, in a frame (03 §3); an internal
+    // shortcut frames the company's page (03 §5), and 'Agendar reunión' the coach's meeting page.
+    frameSrc: ["'self'", 'blob:', 'https:', 'http:'],
     frameAncestors: ["'self'"],
   };
 }

@@ -144,6 +144,10 @@ export const ERROR_HTTP_STATUS = {
   ARCHIVING_REASON_NOT_FOUND: 404,
   /** 'Mi Empresa' (ours: 03 §3 names the entity, no error of it). */
   ARCHIVING_REASON_CODE_TAKEN: 409,
+  /** 'Mi Empresa' visit results and shortcuts (ours, issue #17). */
+  VISIT_RESULT_CODE_TAKEN: 409,
+  VISIT_RESULT_NOT_FOUND: 404,
+  SHORTCUT_NOT_FOUND: 404,
   CONTACT_ALREADY_ARCHIVED: 409,
   REQUIRED_ON_SALE_MISSING: 400,
   TAG_CHANGE_NOT_ALLOWED: 403,

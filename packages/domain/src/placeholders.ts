@@ -40,5 +40,21 @@ function textOf(value: unknown): string {
 }
 
 export function fillPlaceholders(text: string, data: Record<string, unknown>): string {
-  return text.replace(PLACEHOLDER, (_, path: string) => textOf(valueAt(data, path)));
+  return replacePlaceholders(text, (path) => textOf(valueAt(data, path)));
+}
+
+/** The text of the value at `path` of the data, as fillPlaceholders writes it. */
+export function placeholderText(data: Record<string, unknown>, path: string): string {
+  return textOf(valueAt(data, path));
+}
+
+/**
+ * Every named placeholder of `text` replaced by what `replace` answers for its path and its
+ * offset in the text (shortcut URL templates encode what they insert, 03 §5).
+ */
+export function replacePlaceholders(
+  text: string,
+  replace: (path: string, offset: number) => string,
+): string {
+  return text.replace(PLACEHOLDER, (_, path: string, offset: number) => replace(path, offset));
 }

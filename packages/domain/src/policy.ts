@@ -433,6 +433,8 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
   '/contact': [
     'catalog.tags',
     'catalog.origins',
+    // 03 §2.1, §2.2: the shortcut tabs and the info panel's shortcuts.
+    'catalog.shortcuts',
     ...FIELD_PROCEDURES,
     'POST /api/aws/documents',
     ...SALE_PROCEDURES,
@@ -477,6 +479,20 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     'catalog.allArchivingReasons',
     'catalog.createArchivingReason',
     'catalog.updateArchivingReason',
+    // The conversation configuration editors (03 §3 Shortcut, Visit result, crmConfig).
+    'catalog.shortcuts',
+    'catalog.createShortcut',
+    'catalog.updateShortcut',
+    'catalog.deleteShortcut',
+    'catalog.orderShortcuts',
+    'catalog.allVisitResults',
+    'catalog.createVisitResult',
+    'catalog.updateVisitResult',
+    'catalog.conversationRules',
+    'catalog.saveVisitComment',
+    'catalog.saveFeedbackRoles',
+    'catalog.crmConfig',
+    'catalog.saveCrmConfig',
     'company.modifyDefaultField',
     // The field and sale configuration editors (issue #17).
     'contact.formSettings',

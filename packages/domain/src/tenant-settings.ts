@@ -3,6 +3,7 @@ import { ZHttpUrl } from './input';
 import { ZContactFormItem } from './contact-form';
 import { ZArchivingReason } from './conversation';
 import { ZGoalConfigEntry } from './metrics';
+import { ZShortcut } from './shortcuts';
 
 /*
  * A tenant's configuration lives in its root group's `configs`, one section per area. Each section
@@ -35,7 +36,11 @@ export const ZContactsConfig = z.object({
   externalSystem: ZExternalSystemConfig.optional().catch(undefined),
 });
 
-/** `configs.conversation`: archiving reasons, visits, feedback and the bot (03 §3). */
+/**
+ * `configs.conversation`: archiving reasons, visits, feedback, the bot, shortcuts and meetings
+ * (03 §3). crmConfig's manual sales are `configs.sale.manualSales` and its sub-conversation roles
+ * `configs.contacts.subConversationRoles`, where their readers are; `enableMeetings` is here.
+ */
 export const ZConversationConfig = z.object({
   archivingReasons: z.array(ZArchivingReason).default([]).catch([]),
   visitResults: z
@@ -54,6 +59,20 @@ export const ZConversationConfig = z.object({
   feedbackRoles: z.array(z.string()).default(['super', 'comercial']).catch(['super', 'comercial']),
   /** The tenant's bot (03 §2.1 bot chip); missing = no bot configured. */
   bot: z.object({ active: z.boolean() }).optional().catch(undefined),
+  /** 03 §3 Shortcut: the conversation's shortcut tabs and info-panel links, in this order. */
+  shortcuts: z
+    .array(z.unknown())
+    .default([])
+    .catch([])
+    // One unreadable shortcut is left out, never the others.
+    .transform((items) =>
+      items.flatMap((item) => {
+        const parsed = ZShortcut.safeParse(item);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    ),
+  /** 03 §3 crmConfig.enableMeetings (03 §2.2 'Reunión'). */
+  enableMeetings: z.boolean().optional().catch(undefined),
 });
 
 /** `configs.companies`: how companies are named and shown (issue #4). */

@@ -32,6 +32,13 @@ const GOALS_ROLES: readonly Role[] = ['comercial', 'super', 'project_manager'];
 const BACK_OFFICE_ROLES: readonly Role[] = ['comercial'];
 /** 01 §6 and issue #17: who manages users (flags and groups are for admins only). */
 const USER_ADMINS: readonly Role[] = ['admin', 'users_manager'];
+/** Who edits the company's configuration in 'Mi Empresa' (the catalog procedures). */
+const CATALOG_EDITORS: readonly Role[] = ['admin', 'comercial', 'project_manager'];
+const SHORTCUT = {
+  title: 'Ficha',
+  url: 'https://crm.example.com/ficha?tel={{contact.phones.0}}',
+  redirectionType: 'internal',
+};
 const SOME_ID = '00000000-0000-7000-8000-0000000000c1';
 const OTHER_ID = '00000000-0000-7000-8000-0000000000c2';
 const TRAINING_ITEM = {
@@ -406,6 +413,34 @@ const procedures: Record<string, Entry> = {
     access: { roles: ['admin', 'comercial', 'project_manager'] },
     input: { code: 'nuevo', data: { name: 'Nuevo' } },
   },
+  'catalog.shortcuts': { access: 'authenticated' },
+  'catalog.createShortcut': {
+    access: { roles: CATALOG_EDITORS },
+    input: SHORTCUT,
+  },
+  'catalog.updateShortcut': {
+    access: { roles: CATALOG_EDITORS },
+    input: { id: SOME_ID, data: SHORTCUT },
+  },
+  'catalog.deleteShortcut': { access: { roles: CATALOG_EDITORS }, input: { id: SOME_ID } },
+  'catalog.orderShortcuts': { access: { roles: CATALOG_EDITORS }, input: { ids: [SOME_ID] } },
+  'catalog.allVisitResults': { access: { roles: CATALOG_EDITORS } },
+  'catalog.createVisitResult': {
+    access: { roles: CATALOG_EDITORS },
+    input: { code: 'concretada', name: 'Concretada' },
+  },
+  'catalog.updateVisitResult': {
+    access: { roles: CATALOG_EDITORS },
+    input: { code: 'concretada', data: { name: 'Concretada', active: false } },
+  },
+  'catalog.conversationRules': { access: { roles: CATALOG_EDITORS } },
+  'catalog.saveVisitComment': {
+    access: { roles: CATALOG_EDITORS },
+    input: { required: true, minChars: 0, maxChars: 100 },
+  },
+  'catalog.saveFeedbackRoles': { access: { roles: CATALOG_EDITORS }, input: { roles: ['super'] } },
+  'catalog.crmConfig': { access: { roles: CATALOG_EDITORS } },
+  'catalog.saveCrmConfig': { access: { roles: CATALOG_EDITORS }, input: { enableMeetings: true } },
   'contact.lookup': { access: 'authenticated', input: {} },
   'contact.list': { access: { roles: CONTACT_ROLES }, input: {} },
   'contact.form': { access: { roles: CONTACT_ROLES } },

@@ -231,6 +231,16 @@ export const ArrowLeftIcon = icon(['M5 12l14 0', 'M5 12l6 6', 'M5 12l6 -6']);
 export const PhoneIcon = icon([
   'M5 4h4l2 5l-2.5 1.5a11 11 0 0 0 5 5l1.5 -2.5l5 2v4a2 2 0 0 1 -2 2a16 16 0 0 1 -15 -15a2 2 0 0 1 2 -2',
 ]);
+export const LinkIcon = icon([
+  'M9 15l6 -6',
+  'M11 6l.463 -.536a5 5 0 0 1 7.071 7.072l-.534 .464',
+  'M13 18l-.397 .534a5.068 5.068 0 0 1 -7.127 0a4.972 4.972 0 0 1 0 -7.071l.524 -.463',
+]);
+export const ExternalLinkIcon = icon([
+  'M12 6h-6a2 2 0 0 0 -2 2v10a2 2 0 0 0 2 2h10a2 2 0 0 0 2 -2v-6',
+  'M11 13l9 -9',
+  'M15 4h5v5',
+]);
 export const ArrowUpIcon = icon(['M12 5l0 14', 'M18 11l-6 -6', 'M6 11l6 -6']);
 export const ArrowDownIcon = icon(['M12 5l0 14', 'M18 13l-6 6', 'M6 13l6 6']);
 

@@ -312,6 +312,14 @@ export const conversationEs = {
     },
   },
   // The note composer under the timeline (03 §2.2, §5)
+  shortcut: {
+    // 03 §5, copied as the specification writes them.
+    invalidUrl: 'La url no es valida, por favor revisa la configuración del acceso directo.',
+    missingUrl: 'Url no especificada',
+    external: '{title} (se abre en una pestaña nueva)',
+    close: 'Cerrar {title}',
+    openInTab: 'Abrir en una pestaña nueva',
+  },
   composer: {
     note: 'Nota',
     placeholder: 'Escribe una nota… (Enter envía, Shift+Enter agrega una línea)',

@@ -19,10 +19,39 @@ import {
   ZArchivingReasonRow,
 } from './archiving-reasons.service';
 import { ZArchivingReasonChanges, ZArchivingReasonInput } from '@cartera/domain/conversation';
+import {
+  ZCrmConfigChanges,
+  ZFeedbackRolesInput,
+  ZVisitCommentInput,
+  ZVisitResultChanges,
+  ZVisitResultInput,
+} from '@cartera/domain/conversation-config';
+import { ZShortcutInput } from '@cartera/domain/shortcuts';
+import {
+  allVisitResults,
+  conversationRules,
+  createShortcut,
+  createVisitResult,
+  crmConfig,
+  deleteShortcut,
+  listShortcuts,
+  orderShortcuts,
+  saveCrmConfig,
+  saveFeedbackRoles,
+  saveVisitComment,
+  updateShortcut,
+  updateVisitResult,
+  ZConversationRules,
+  ZCrmConfig,
+  ZShortcutRow,
+  ZVisitResultRow,
+} from './conversation-config.service';
 
 /** 'Mi Empresa' (/company) manages these; the pickers of the contact and conversation read them. */
 const manageProcedure = roleProcedure('admin', 'comercial', 'project_manager');
 const ZId = z.string().uuid();
+/** A shortcut's id (UUIDv7 for those made here; kept as stored for older ones). */
+const ZShortcutId = z.string().min(1).max(60);
 
 export const catalogRouter = router({
   tags: tenantProcedure
@@ -118,4 +147,112 @@ export const catalogRouter = router({
     .mutation(({ ctx, input }) =>
       updateArchivingReason(ctx.db, ctx.tenantId, input.code, input.data),
     ),
+
+  shortcuts: tenantProcedure
+    .meta({
+      description:
+        "The company's shortcuts (03 §3 Shortcut) in their order: the conversation's shortcut tabs and the info panel's links; each URL template is filled in the browser from the contact, the user and the group (03 §5).",
+    })
+    .output(z.array(ZShortcutRow))
+    .query(({ ctx }) => listShortcuts(ctx.db, ctx.tenantId)),
+  createShortcut: manageProcedure
+    .meta({
+      description:
+        "Adds a shortcut at the end of the company's list: title, URL template (http or https, placeholders between {{ }}; not a private, loopback or link-local host), internal window or new tab, and an optional icon or image link.",
+      errors: ['INVALID_REQUEST_BODY', 'OUTBOUND_URL_NOT_ALLOWED'],
+    })
+    .input(ZShortcutInput)
+    .output(ZShortcutRow)
+    .mutation(({ ctx, input }) => createShortcut(ctx.db, ctx.tenantId, input)),
+  updateShortcut: manageProcedure
+    .meta({
+      description: "Replaces a shortcut's values; it keeps its id and place in the list.",
+      errors: ['SHORTCUT_NOT_FOUND', 'INVALID_REQUEST_BODY', 'OUTBOUND_URL_NOT_ALLOWED'],
+    })
+    .input(z.object({ id: ZShortcutId, data: ZShortcutInput }))
+    .output(ZShortcutRow)
+    .mutation(({ ctx, input }) => updateShortcut(ctx.db, ctx.tenantId, input.id, input.data)),
+  deleteShortcut: manageProcedure
+    .meta({
+      description: 'Removes a shortcut; answers the shortcuts left, in their order.',
+      errors: ['SHORTCUT_NOT_FOUND'],
+    })
+    .input(z.object({ id: ZShortcutId }))
+    .output(z.array(ZShortcutRow))
+    .mutation(({ ctx, input }) => deleteShortcut(ctx.db, ctx.tenantId, input.id)),
+  orderShortcuts: manageProcedure
+    .meta({
+      description:
+        "Puts the company's shortcuts in the order of `ids`, which must name every shortcut once (a list changed meanwhile is refused).",
+      errors: ['INVALID_REQUEST_BODY'],
+    })
+    .input(z.object({ ids: z.array(ZShortcutId).max(100) }))
+    .output(z.array(ZShortcutRow))
+    .mutation(({ ctx, input }) => orderShortcuts(ctx.db, ctx.tenantId, input.ids)),
+
+  allVisitResults: manageProcedure
+    .meta({
+      description:
+        "Every visit result of the company (03 §3), active or not; the conversation's 'Visita' tab offers the active ones and shows only when there is one.",
+    })
+    .output(z.array(ZVisitResultRow))
+    .query(({ ctx }) => allVisitResults(ctx.db, ctx.tenantId)),
+  createVisitResult: manageProcedure
+    .meta({
+      description: 'Adds a visit result; its code must be new in the company and never changes.',
+      errors: ['VISIT_RESULT_CODE_TAKEN', 'INVALID_REQUEST_BODY'],
+    })
+    .input(ZVisitResultInput)
+    .output(ZVisitResultRow)
+    .mutation(({ ctx, input }) => createVisitResult(ctx.db, ctx.tenantId, input)),
+  updateVisitResult: manageProcedure
+    .meta({
+      description:
+        "Replaces a visit result's name and active (visits written keep its code); `active: false` takes it out of 'Describe tu visita'.",
+      errors: ['VISIT_RESULT_NOT_FOUND', 'INVALID_REQUEST_BODY'],
+    })
+    .input(z.object({ code: z.string().min(1).max(60), data: ZVisitResultChanges }))
+    .output(ZVisitResultRow)
+    .mutation(({ ctx, input }) => updateVisitResult(ctx.db, ctx.tenantId, input.code, input.data)),
+  conversationRules: manageProcedure
+    .meta({
+      description:
+        "The visit comment rules (03 §5: required, minChars, maxChars; the defaults until set) and the roles that may leave feedback (03 §2.2 'Feedback' tab).",
+    })
+    .output(ZConversationRules)
+    .query(({ ctx }) => conversationRules(ctx.db, ctx.tenantId)),
+  saveVisitComment: manageProcedure
+    .meta({
+      description:
+        "Sets the visit comment rules 'Describe tu visita' applies (the minimum at most the maximum, both up to 2500).",
+      errors: ['INVALID_REQUEST_BODY'],
+    })
+    .input(ZVisitCommentInput)
+    .output(ZConversationRules)
+    .mutation(({ ctx, input }) => saveVisitComment(ctx.db, ctx.tenantId, input)),
+  saveFeedbackRoles: manageProcedure
+    .meta({
+      description:
+        "Sets the roles that see the conversation's 'Feedback' tab and may leave feedback (none: nobody).",
+      errors: ['INVALID_REQUEST_BODY'],
+    })
+    .input(ZFeedbackRolesInput)
+    .output(ZConversationRules)
+    .mutation(({ ctx, input }) => saveFeedbackRoles(ctx.db, ctx.tenantId, input)),
+  crmConfig: manageProcedure
+    .meta({
+      description:
+        "The company's crmConfig (03 §3): manualSales {active, roles} ('Venta Manual' limited to roles), enableMeetings, and canRolesCreateSubConversations ('all', 'owner' or roles; default 'all').",
+    })
+    .output(ZCrmConfig)
+    .query(({ ctx }) => crmConfig(ctx.db, ctx.tenantId)),
+  saveCrmConfig: manageProcedure
+    .meta({
+      description:
+        'Changes the parts of crmConfig it names, in one write; the conversation follows from the next read.',
+      errors: ['INVALID_REQUEST_BODY'],
+    })
+    .input(ZCrmConfigChanges)
+    .output(ZCrmConfig)
+    .mutation(({ ctx, input }) => saveCrmConfig(ctx.db, ctx.tenantId, input)),
 });

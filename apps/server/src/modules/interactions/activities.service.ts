@@ -37,6 +37,8 @@ export const ZVisitSettings = z.object({
   rules: z.object({ commentRequired: z.boolean(), minChars: z.number(), maxChars: z.number() }),
   sharedVisits: z.boolean(),
   feedbackAllowed: z.boolean(),
+  /** 03 §3 crmConfig.enableMeetings, for the 'Reunión' tab to come (03 §2.2). */
+  meetingsEnabled: z.boolean(),
 });
 
 /** What the composer's visit and feedback tabs need (03 §2.2, §5). */
@@ -49,6 +51,7 @@ export async function activitySettings(db: Executor, user: AuthUser) {
     rules: visitRules(config),
     sharedVisits: flagOn(user, 'sharedVisits'),
     feedbackAllowed: user.roles.some((role) => config.feedbackRoles.includes(role)),
+    meetingsEnabled: config.enableMeetings === true,
   };
 }
 

@@ -82,3 +82,37 @@ export async function changeTenantSection<S extends TenantSettingsSection, T>(
   forgetRequestCached(`tenant:${tenantId}`);
   return result;
 }
+
+/**
+ * changeTenantSection over several sections at once, under one lock and in one write: a setting
+ * kept where its readers are (crmConfig spans `sale`, `contacts` and `conversation`) changes
+ * whole or not at all. `change` answers, per section, the fields to store over it.
+ */
+export async function changeTenantSections<S extends TenantSettingsSection, T>(
+  db: Database,
+  tenantId: string,
+  sections: readonly S[],
+  change: (current: { [K in S]: TenantSettingsOf<K> }) => {
+    values: Partial<Record<S, Record<string, unknown>>>;
+    result: T;
+  },
+): Promise<T> {
+  const result = await db.transaction(async (tx) => {
+    const row = await lockTenantConfigs(tx, tenantId);
+    if (!row) throw new DomainError('NOT_FOUND');
+    const stored = (section: S) => (row.configs[section] ?? {}) as Record<string, unknown>;
+    const current = Object.fromEntries(
+      sections.map((section) => [section, parseTenantSection(section, stored(section))]),
+    ) as { [K in S]: TenantSettingsOf<K> };
+    const { values, result } = change(current);
+    const configs = { ...row.configs };
+    for (const section of sections) {
+      const fields = values[section];
+      if (fields) configs[section] = { ...stored(section), ...fields };
+    }
+    await saveTenantConfigs(tx, tenantId, configs);
+    return result;
+  });
+  forgetRequestCached(`tenant:${tenantId}`);
+  return result;
+}

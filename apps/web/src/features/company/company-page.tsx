@@ -5,8 +5,11 @@ import { hasRole } from '@cartera/domain/policy';
 import type { Role } from '@cartera/domain/roles';
 import { useMe } from '../auth/session';
 import { ArchivingReasonsEditor } from './archiving-reasons-editor';
+import { ConversationRulesEditor } from './conversation-rules-editor';
 import { OriginsEditor } from './origins-editor';
+import { ShortcutsEditor } from './shortcuts-editor';
 import { StatusTagsEditor } from './status-tags-editor';
+import { VisitCommentEditor, VisitResultsEditor } from './visit-results-editor';
 
 const text = es.company;
 
@@ -15,8 +18,9 @@ const EDITORS: readonly Role[] = ['admin', 'comercial', 'project_manager'];
 
 /**
  * '/company' 'Mi Empresa' (01 §2, §6; issue #17): the configuration editors of 03 §3 that the
- * company's sellers meet in their conversations and contacts: archiving reasons, status tags and
- * origins. The other editors of issue #17 come later (docs/decisions.md).
+ * company's sellers meet in their conversations and contacts: archiving reasons, status tags,
+ * origins, shortcuts, visit results and their comment rules, and the conversation's roles and
+ * crmConfig. The other editors of issue #17 come later (docs/decisions.md).
  */
 export function CompanyPage() {
   const me = useMe();
@@ -36,6 +40,10 @@ export function CompanyPage() {
           <ArchivingReasonsEditor />
           <StatusTagsEditor />
           <OriginsEditor />
+          <ShortcutsEditor />
+          <VisitResultsEditor />
+          <VisitCommentEditor />
+          <ConversationRulesEditor />
         </>
       ) : (
         <Alert variant="light" maw={640}>

@@ -13,7 +13,11 @@ const text = es.company;
 export function useCatalogSaved() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries(trpc.catalog.pathFilter());
+  const refresh = () => {
+    void queryClient.invalidateQueries(trpc.catalog.pathFilter());
+    // The conversation's reads of the configuration ('Visita', 'Feedback') follow at once.
+    void queryClient.invalidateQueries(trpc.interaction.activitySettings.pathFilter());
+  };
   return {
     saved: (onClose: () => void) => () => {
       refresh();

@@ -42,6 +42,7 @@ import { VoiceNoteButton } from './composer/voice-note';
 import { ChevronDownIcon, SendIcon } from './icons';
 import classes from './timeline.module.css';
 import { useRequestSales } from '../request-sales/request-sales-context';
+import { ShortcutTabs } from './shortcuts';
 import type { MessageToSend, NoteToSend } from './use-timeline';
 
 const c = es.conversation.composer;
@@ -98,7 +99,8 @@ function startingMode(
  * The composer under the timeline (03 §2.2, §5): a message to the contact through one of the
  * company's channels (its tab shows the channel, the arrow beside it picks another), a note, or
  * feedback for those allowed to give it; 'Visita' opens its dialog when the tenant has visit
- * results. Enter sends; Shift+Enter or Ctrl+Enter breaks the line; nothing to send, no button.
+ * results; the company's shortcuts follow (03 §2.2). Enter sends; Shift+Enter or Ctrl+Enter
+ * breaks the line; nothing to send, no button.
  * '/' at the start of a note or message looks up a quick reply (03 §4). Admins may attach files
  * to a note (03 §6): each uploads at once with its progress, and the note goes with them.
  */
@@ -549,6 +551,7 @@ function ContactComposer({
             {es.requestSales.tab}
           </Button>
         )}
+        <ShortcutTabs />
       </Group>
       {replies.active && (
         <QuickReplyList replies={replies} onPick={(reply) => applyReply(reply.message)} />

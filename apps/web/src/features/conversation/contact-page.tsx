@@ -38,6 +38,7 @@ import { TransferDialog } from '../contacts/transfer-dialog';
 import { UnifyDialog } from '../contacts/unify-dialog';
 import { RequestsPanel } from '../request-sales/requests-panel';
 import { RequestSalesProvider } from '../request-sales/request-sales-context';
+import { ShortcutsProvider } from './shortcuts';
 import { flagOn } from '@cartera/domain/policy';
 
 const ZContactId = z.string().uuid();
@@ -159,100 +160,102 @@ function ContactView({ contact }: { contact: ContactDetail }) {
   return (
     <TimelineProvider contactId={contact.id} author={author} paused={transferring}>
       <RequestSalesProvider contactId={contact.id} enabled={requestsOn}>
-        <div className={layout.page}>
-          <BackToList />
-          <Group justify="space-between" align="flex-start" gap="sm">
-            <Stack gap={4} style={{ minWidth: 0 }}>
-              {contact.parent && (
-                <Anchor
-                  size="sm"
-                  renderRoot={(props) => (
-                    <Link to="/contact" search={{ id: contact.parent!.id }} {...props} />
-                  )}
-                >
-                  {format(es.contacts.subConversationOf, { name: contactName(contact.parent) })}
-                </Anchor>
-              )}
-              <Group gap="sm" align="center">
-                <Title order={1} fz="h2" lh={1.2} style={{ wordBreak: 'break-word' }}>
-                  {name}
-                </Title>
-                {contact.parent && contact.subConversationStatus && (
-                  <Badge variant="light" radius="sm" tt="none">
-                    {subConversationStatusLabel(contact.subConversationStatus)}
-                  </Badge>
-                )}
-              </Group>
-              <Group gap="xs">
-                <Text size="sm" c="dimmed" data-testid="contact-agent">
-                  {`${es.contacts.agent}: ${contact.agent ? fullNameOf(contact.agent) : es.contacts.noAgent}`}
-                </Text>
-                {contact.agent && seesProfiles && (
-                  // 03 §2.1: the agent's profile, for the commercial and supervisor roles.
+        <ShortcutsProvider contact={contact}>
+          <div className={layout.page}>
+            <BackToList />
+            <Group justify="space-between" align="flex-start" gap="sm">
+              <Stack gap={4} style={{ minWidth: 0 }}>
+                {contact.parent && (
                   <Anchor
                     size="sm"
                     renderRoot={(props) => (
-                      <Link to="/" search={{ 'view-user': contact.agent!.id }} {...props} />
+                      <Link to="/contact" search={{ id: contact.parent!.id }} {...props} />
                     )}
                   >
-                    {es.conversation.header.viewProfile}
+                    {format(es.contacts.subConversationOf, { name: contactName(contact.parent) })}
                   </Anchor>
                 )}
+                <Group gap="sm" align="center">
+                  <Title order={1} fz="h2" lh={1.2} style={{ wordBreak: 'break-word' }}>
+                    {name}
+                  </Title>
+                  {contact.parent && contact.subConversationStatus && (
+                    <Badge variant="light" radius="sm" tt="none">
+                      {subConversationStatusLabel(contact.subConversationStatus)}
+                    </Badge>
+                  )}
+                </Group>
+                <Group gap="xs">
+                  <Text size="sm" c="dimmed" data-testid="contact-agent">
+                    {`${es.contacts.agent}: ${contact.agent ? fullNameOf(contact.agent) : es.contacts.noAgent}`}
+                  </Text>
+                  {contact.agent && seesProfiles && (
+                    // 03 §2.1: the agent's profile, for the commercial and supervisor roles.
+                    <Anchor
+                      size="sm"
+                      renderRoot={(props) => (
+                        <Link to="/" search={{ 'view-user': contact.agent!.id }} {...props} />
+                      )}
+                    >
+                      {es.conversation.header.viewProfile}
+                    </Anchor>
+                  )}
+                </Group>
+              </Stack>
+              <Group gap="sm">
+                {!reserved && <ConversationActions contact={contact} />}
+                {contact.can.transfer && (
+                  <Button
+                    variant="default"
+                    leftSection={<SwitchIcon size={16} />}
+                    onClick={() => setDialog('transfer')}
+                  >
+                    {es.contacts.transfer}
+                  </Button>
+                )}
+                {contact.can.edit && (
+                  <Button leftSection={<PencilIcon size={16} />} onClick={() => setDialog('edit')}>
+                    {es.contacts.edit}
+                  </Button>
+                )}
               </Group>
-            </Stack>
-            <Group gap="sm">
-              {!reserved && <ConversationActions contact={contact} />}
-              {contact.can.transfer && (
-                <Button
-                  variant="default"
-                  leftSection={<SwitchIcon size={16} />}
-                  onClick={() => setDialog('transfer')}
-                >
-                  {es.contacts.transfer}
-                </Button>
-              )}
-              {contact.can.edit && (
-                <Button leftSection={<PencilIcon size={16} />} onClick={() => setDialog('edit')}>
-                  {es.contacts.edit}
-                </Button>
-              )}
             </Group>
-          </Group>
 
-          <ContactChipBar contact={contact} readOnly={reserved} />
+            <ContactChipBar contact={contact} readOnly={reserved} />
 
-          <div className={layout.main}>
-            {me && <Conversation contact={contact} me={me} jumpTo={jumpTo} />}
-            <div className={layout.side}>
-              <InfoPanel contact={contact} onSelectInteraction={setJumpTo} />
-              <ContactDetailsPanel contact={contact} onUnify={() => setDialog('unify')} />
-              {requestsOn && <RequestsPanel contactId={contact.id} />}
-              {contact.can.subConversationsPanel && <SubConversationsPanel contact={contact} />}
+            <div className={layout.main}>
+              {me && <Conversation contact={contact} me={me} jumpTo={jumpTo} />}
+              <div className={layout.side}>
+                <InfoPanel contact={contact} onSelectInteraction={setJumpTo} />
+                <ContactDetailsPanel contact={contact} onUnify={() => setDialog('unify')} />
+                {requestsOn && <RequestsPanel contactId={contact.id} />}
+                {contact.can.subConversationsPanel && <SubConversationsPanel contact={contact} />}
+              </div>
             </div>
-          </div>
 
-          <TransferDialog
-            opened={dialog === 'transfer'}
-            onClose={close}
-            contacts={[{ id: contact.id, name, agentId: contact.agent?.id ?? null }]}
-            onRunningChange={setTransferring}
-            onDone={async () => {
-              // A seller who hands a contact over no longer sees it.
-              if (me && seesOnlyOwnContacts(me.user.roles)) await navigate({ to: '/contacts' });
-            }}
-          />
-          <ContactSheet
-            opened={dialog === 'edit'}
-            onClose={close}
-            contact={contact}
-            onSaved={() =>
-              void queryClient.invalidateQueries(trpc.contact.get.queryFilter({ id: contact.id }))
-            }
-          />
-          {contact.can.unify && (
-            <UnifyDialog opened={dialog === 'unify'} onClose={close} contactId={contact.id} />
-          )}
-        </div>
+            <TransferDialog
+              opened={dialog === 'transfer'}
+              onClose={close}
+              contacts={[{ id: contact.id, name, agentId: contact.agent?.id ?? null }]}
+              onRunningChange={setTransferring}
+              onDone={async () => {
+                // A seller who hands a contact over no longer sees it.
+                if (me && seesOnlyOwnContacts(me.user.roles)) await navigate({ to: '/contacts' });
+              }}
+            />
+            <ContactSheet
+              opened={dialog === 'edit'}
+              onClose={close}
+              contact={contact}
+              onSaved={() =>
+                void queryClient.invalidateQueries(trpc.contact.get.queryFilter({ id: contact.id }))
+              }
+            />
+            {contact.can.unify && (
+              <UnifyDialog opened={dialog === 'unify'} onClose={close} contactId={contact.id} />
+            )}
+          </div>
+        </ShortcutsProvider>
       </RequestSalesProvider>
     </TimelineProvider>
   );

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Accordion, Paper, Text } from '@mantine/core';
+import { Accordion, Paper } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../../lib/trpc';
@@ -9,6 +9,7 @@ import { ActivitySection } from './activity-section';
 import { FilesSection, MultimediaSection } from './attachments-section';
 import { InteractionsSection } from './interactions-section';
 import { SalesSection } from './sales-section';
+import { ShortcutsSection } from '../shortcuts';
 import classes from './info-panel.module.css';
 
 const t = es.conversation.infoPanel;
@@ -44,10 +45,7 @@ export function InfoPanel({
         <Accordion.Item value="shortcuts">
           <Accordion.Control>{t.shortcuts}</Accordion.Control>
           <Accordion.Panel>
-            {/* Shortcuts come from the tenant's configuration, which has none yet. */}
-            <Text size="xs" c="dimmed">
-              {t.shortcutsEmpty}
-            </Text>
+            <ShortcutsSection />
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="interactions">
