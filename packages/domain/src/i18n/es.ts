@@ -12,6 +12,7 @@ import { sharedInboxesEs } from './shared-inboxes.es';
 import { companyEs } from './company.es';
 import { adminEs } from './admin.es';
 import { requestSalesEs } from './request-sales.es';
+import { securityEs } from './security.es';
 
 /**
  * The Spanish catalogue: every text a user reads comes from here. Texts quoted by the
@@ -198,6 +199,7 @@ export const es = {
   conversation: conversationEs,
   sharedInboxes: sharedInboxesEs,
   company: companyEs,
+  security: securityEs,
   admin: adminEs,
   goals: goalsEs,
   salesOffice: salesOfficeEs,
@@ -226,6 +228,8 @@ export const es = {
   },
   password: {
     ruleLength: 'Al menos 6 caracteres',
+    /** The length rule under a company's stricter minimum (security rules, issue #17). */
+    ruleLengthOf: 'Al menos {n} caracteres',
     ruleUppercase: 'Al menos 1 mayúscula',
     ruleLowercase: 'Al menos 1 minúscula',
     ruleDigit: 'Al menos 1 número',
