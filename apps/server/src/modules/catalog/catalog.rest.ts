@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Role } from '@cartera/domain/roles';
+import { ZArchivingReasonInput } from '@cartera/domain/conversation';
+import type { AppDeps } from '../../deps';
+import { restRoute } from '../../http/rest';
+import { requireTenantGroup } from '../tenant-settings/tenant-settings.service';
+import { allOrigins, saveOrigin, ZOrigin, ZOriginInput } from './catalog.service';
+import {
+  allArchivingReasons,
+  createArchivingReason,
+  updateArchivingReason,
+  ZArchivingReasonRow,
+} from './archiving-reasons.service';
+
+/** Who manages the catalogue: the roles of catalog.router's manageProcedure ('Mi Empresa'). */
+const MANAGERS: readonly Role[] = ['admin', 'comercial', 'project_manager'];
+const ZGroupParams = z.object({ id: z.string().uuid() });
+const tags = ['catalog'];
+
+/**
+ * Legacy paths of 01 §7 'Groups and company': /group/{id}/origins and
+ * /group/{id}/archivingReasons over the services 'Mi Empresa' uses. `{id}` is any group of the
+ * caller's company (the catalogue is the company's); another company's group is GROUP_NOT_FOUND.
+ * A PATCH saves one item and answers the whole list, as the GET does.
+ */
+export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps) {
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/group/:id/origins',
+    tags,
+    summary: 'Every contact origin of the company, active or not, with its user filters',
+    auth: 'session',
+    access: { procedure: 'catalog.allOrigins', roles: MANAGERS },
+    params: ZGroupParams,
+    response: z.array(ZOrigin),
+    handler: async ({ session, params }) => {
+      await requireTenantGroup(deps.db, session.user.tenantId, params.id);
+      return allOrigins(deps.db, session.user.tenantId);
+    },
+  });
+
+  restRoute(app, deps, {
+    method: 'PATCH',
+    url: '/api/group/:id/origins',
+    tags,
+    summary:
+      'Saves one origin: with `id` replaces that origin, without it creates one (a code another origin has: ORIGIN_CODE_TAKEN); answers every origin',
+    auth: 'session',
+    access: { procedure: 'catalog.updateOrigin', roles: MANAGERS },
+    params: ZGroupParams,
+    body: ZOriginInput.extend({ id: z.string().uuid().optional() }),
+    response: z.array(ZOrigin),
+    handler: async ({ session, params, body }) => {
+      const { tenantId } = session.user;
+      await requireTenantGroup(deps.db, tenantId, params.id);
+      const { id, ...origin } = body;
+      await saveOrigin(deps.db, tenantId, origin, id);
+      return allOrigins(deps.db, tenantId);
+    },
+  });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/group/:id/archivingReasons',
+    tags,
+    summary:
+      'Every archiving reason of the company (03 §3), active or not: code, name, type, groupCode, nextAction, usersFilters, limitedToRoles',
+    auth: 'session',
+    access: { procedure: 'catalog.allArchivingReasons', roles: MANAGERS },
+    params: ZGroupParams,
+    response: z.array(ZArchivingReasonRow),
+    handler: async ({ session, params }) => {
+      await requireTenantGroup(deps.db, session.user.tenantId, params.id);
+      return allArchivingReasons(deps.db, session.user.tenantId);
+    },
+  });
+
+  restRoute(app, deps, {
+    method: 'PATCH',
+    url: '/api/group/:id/archivingReasons',
+    tags,
+    summary:
+      'Saves one archiving reason by its code: replaces the reason of that code (its code never changes) or adds it when new; answers every reason',
+    auth: 'session',
+    access: { procedure: 'catalog.updateArchivingReason', roles: MANAGERS },
+    params: ZGroupParams,
+    body: ZArchivingReasonInput,
+    response: z.array(ZArchivingReasonRow),
+    handler: async ({ session, params, body }) => {
+      const { tenantId } = session.user;
+      await requireTenantGroup(deps.db, tenantId, params.id);
+      const { code, ...changes } = body;
+      const existing = await allArchivingReasons(deps.db, tenantId);
+      if (existing.some((reason) => reason.code === code)) {
+        await updateArchivingReason(deps.db, tenantId, code, changes);
+      } else {
+        await createArchivingReason(deps.db, tenantId, body);
+      }
+      return allArchivingReasons(deps.db, tenantId);
+    },
+  });
+}
