@@ -24,6 +24,7 @@ import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/i
 import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId'
 import { Route as AppCompanyIndexRouteImport } from './routes/_app/company/index'
 import { Route as AppCompanyChannelsRouteImport } from './routes/_app/company/channels'
+import { Route as AppCompanySecurityRouteImport } from './routes/_app/company/security'
 import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index'
 import { Route as AppContactSharedinboxRouteImport } from './routes/_app/contact/sharedinbox'
 import { Route as AppContactUnassignedRouteImport } from './routes/_app/contact/unassigned'
@@ -113,6 +114,11 @@ const AppCompanyChannelsRoute = AppCompanyChannelsRouteImport.update({
   path: '/channels',
   getParentRoute: () => AppCompanyRoute,
 } as any)
+const AppCompanySecurityRoute = AppCompanySecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
+  getParentRoute: () => AppCompanyRoute,
+} as any)
 const AppContactIndexRoute = AppContactIndexRouteImport.update({
   id: '/contact/',
   path: '/contact/',
@@ -199,6 +205,7 @@ export interface FileRoutesByFullPath {
   '/comercial/sale': typeof AppComercialSaleRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
+  '/company/security': typeof AppCompanySecurityRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
   '/reportes/receipts': typeof AppReportesReceiptsRoute
@@ -227,6 +234,7 @@ export interface FileRoutesByTo {
   '/comercial/sale': typeof AppComercialSaleRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
+  '/company/security': typeof AppCompanySecurityRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
   '/reportes/receipts': typeof AppReportesReceiptsRoute
@@ -259,6 +267,7 @@ export interface FileRoutesById {
   '/_app/comercial/sale': typeof AppComercialSaleRoute
   '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/_app/company/channels': typeof AppCompanyChannelsRoute
+  '/_app/company/security': typeof AppCompanySecurityRoute
   '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/_app/contact/unassigned': typeof AppContactUnassignedRoute
   '/_app/reportes/receipts': typeof AppReportesReceiptsRoute
@@ -291,6 +300,7 @@ export interface FileRouteTypes {
     | '/comercial/sale'
     | '/companies/$companyId'
     | '/company/channels'
+    | '/company/security'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
     | '/reportes/receipts'
@@ -319,6 +329,7 @@ export interface FileRouteTypes {
     | '/comercial/sale'
     | '/companies/$companyId'
     | '/company/channels'
+    | '/company/security'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
     | '/reportes/receipts'
@@ -350,6 +361,7 @@ export interface FileRouteTypes {
     | '/_app/comercial/sale'
     | '/_app/companies/$companyId'
     | '/_app/company/channels'
+    | '/_app/company/security'
     | '/_app/contact/sharedinbox'
     | '/_app/contact/unassigned'
     | '/_app/reportes/receipts'
@@ -481,6 +493,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompanyChannelsRouteImport
       parentRoute: typeof AppCompanyRoute
     }
+    '/_app/company/security': {
+      id: '/_app/company/security'
+      path: '/security'
+      fullPath: '/company/security'
+      preLoaderRoute: typeof AppCompanySecurityRouteImport
+      parentRoute: typeof AppCompanyRoute
+    }
     '/_app/contact/': {
       id: '/_app/contact/'
       path: '/contact'
@@ -584,11 +603,13 @@ declare module '@tanstack/react-router' {
 
 interface AppCompanyRouteChildren {
   AppCompanyChannelsRoute: typeof AppCompanyChannelsRoute
+  AppCompanySecurityRoute: typeof AppCompanySecurityRoute
   AppCompanyIndexRoute: typeof AppCompanyIndexRoute
 }
 
 const AppCompanyRouteChildren: AppCompanyRouteChildren = {
   AppCompanyChannelsRoute: AppCompanyChannelsRoute,
+  AppCompanySecurityRoute: AppCompanySecurityRoute,
   AppCompanyIndexRoute: AppCompanyIndexRoute,
 }
 

@@ -9,11 +9,13 @@ const text = es.company;
 const TABS = [
   { path: '/company', label: text.tabs.settings },
   { path: '/company/channels', label: text.tabs.channels },
+  { path: '/company/security', label: es.security.tab },
 ] as const;
 
 /**
  * The frame of 'Mi Empresa' (01 §2 /company): the company's logo and name above its tabs, the
- * configuration ('/company') and the channels ('/company/channels'); each tab has its own title.
+ * configuration ('/company'), the channels ('/company/channels') and 'Seguridad e integraciones'
+ * ('/company/security'); each tab has its own title.
  */
 export function CompanyLayout({ children }: { children: ReactNode }) {
   const me = useMe();
