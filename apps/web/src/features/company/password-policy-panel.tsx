@@ -117,6 +117,8 @@ function PolicyForm({ saved }: { saved: SecurityRules }) {
             onChange={(value) => set('passwordMinLength', value)}
             allowDecimal={false}
             allowNegative={false}
+            // The hints under the inputs, so both inputs line up whatever their length.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             error={errorOf('passwordMinLength')}
           />
           <NumberInput
@@ -126,6 +128,8 @@ function PolicyForm({ saved }: { saved: SecurityRules }) {
             onChange={(value) => set('passwordMaxAgeDays', value)}
             allowDecimal={false}
             allowNegative={false}
+            // The hints under the inputs, so both inputs line up whatever their length.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             error={errorOf('passwordMaxAgeDays')}
           />
         </Group>
