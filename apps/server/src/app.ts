@@ -28,8 +28,11 @@ import { registerGoalsRoutes } from './modules/goals/goals.rest';
 import { registerReceiptsRoutes } from './modules/receipts/receipts.rest';
 import { registerRequestSalesRoutes } from './modules/request-sales/request-sales.rest';
 import { registerTrainingRoutes } from './modules/training/training.rest';
+import { registerSecurityRoutes } from './modules/security/security.rest';
+import { registerSharedInboxesRoutes } from './modules/shared-inboxes/shared-inboxes.rest';
 import { registerDocsRoutes } from './http/docs';
 import { configureOutbound } from './lib/outbound';
+import { configureSecretBox } from './lib/secret-box';
 import { registerAuthRoutes } from './modules/auth/auth.rest';
 import { registerFilesRoutes } from './modules/files/files.rest';
 import { registerChannelsRoutes } from './modules/channels/channels.rest';
@@ -114,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // Addresses tenants configure are called only through the guard, with the operator's exceptions.
   configureOutbound({ allowedHosts: env.outboundAllowedHosts });
+  configureSecretBox(env.secretsKey);
 
   const server: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -210,6 +214,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerReceiptsRoutes(server, deps);
   registerRequestSalesRoutes(server, deps);
   registerTrainingRoutes(server, deps);
+  registerSecurityRoutes(server, deps);
+  registerSharedInboxesRoutes(server, deps);
   await registerFilesRoutes(server, deps);
   registerChannelsRoutes(server, deps);
   await registerChannelWebhooks(server, deps);

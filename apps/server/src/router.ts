@@ -20,6 +20,7 @@ import { receiptsRouter } from './modules/receipts/receipts.router';
 import { requestSalesRouter } from './modules/request-sales/request-sales.router';
 import { trainingRouter } from './modules/training/training.router';
 import { settingsRouter } from './modules/settings/settings.router';
+import { securityRouter } from './modules/security/security.router';
 import { apiTokenRouter } from './modules/sessions/api-token.router';
 import { systemRouter } from './modules/system/system.router';
 import { realtimeRouter } from './realtime/realtime.router';
@@ -51,6 +52,7 @@ export const appRouter = router({
   file: filesRouter,
   user: usersRouter,
   settings: settingsRouter,
+  security: securityRouter,
   apiToken: apiTokenRouter,
   realtime: realtimeRouter,
 });

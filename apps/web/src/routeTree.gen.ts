@@ -26,6 +26,7 @@ import { Route as AppCompanyIndexRouteImport } from './routes/_app/company/index
 import { Route as AppCompanyChannelsRouteImport } from './routes/_app/company/channels'
 import { Route as AppCompanyFieldsRouteImport } from './routes/_app/company/fields'
 import { Route as AppCompanySalesRouteImport } from './routes/_app/company/sales'
+import { Route as AppCompanySecurityRouteImport } from './routes/_app/company/security'
 import { Route as AppCompanyUsersRouteImport } from './routes/_app/company/users'
 import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index'
 import { Route as AppContactSharedinboxRouteImport } from './routes/_app/contact/sharedinbox'
@@ -127,6 +128,11 @@ const AppCompanySalesRoute = AppCompanySalesRouteImport.update({
   path: '/sales',
   getParentRoute: () => AppCompanyRoute,
 } as any)
+const AppCompanySecurityRoute = AppCompanySecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
+  getParentRoute: () => AppCompanyRoute,
+} as any)
 const AppCompanyUsersRoute = AppCompanyUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -226,6 +232,7 @@ export interface FileRoutesByFullPath {
   '/company/channels': typeof AppCompanyChannelsRoute
   '/company/fields': typeof AppCompanyFieldsRoute
   '/company/sales': typeof AppCompanySalesRoute
+  '/company/security': typeof AppCompanySecurityRoute
   '/company/users': typeof AppCompanyUsersRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
@@ -258,6 +265,7 @@ export interface FileRoutesByTo {
   '/company/channels': typeof AppCompanyChannelsRoute
   '/company/fields': typeof AppCompanyFieldsRoute
   '/company/sales': typeof AppCompanySalesRoute
+  '/company/security': typeof AppCompanySecurityRoute
   '/company/users': typeof AppCompanyUsersRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
@@ -294,6 +302,7 @@ export interface FileRoutesById {
   '/_app/company/channels': typeof AppCompanyChannelsRoute
   '/_app/company/fields': typeof AppCompanyFieldsRoute
   '/_app/company/sales': typeof AppCompanySalesRoute
+  '/_app/company/security': typeof AppCompanySecurityRoute
   '/_app/company/users': typeof AppCompanyUsersRoute
   '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/_app/contact/unassigned': typeof AppContactUnassignedRoute
@@ -330,6 +339,7 @@ export interface FileRouteTypes {
     | '/company/channels'
     | '/company/fields'
     | '/company/sales'
+    | '/company/security'
     | '/company/users'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
@@ -362,6 +372,7 @@ export interface FileRouteTypes {
     | '/company/channels'
     | '/company/fields'
     | '/company/sales'
+    | '/company/security'
     | '/company/users'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
@@ -397,6 +408,7 @@ export interface FileRouteTypes {
     | '/_app/company/channels'
     | '/_app/company/fields'
     | '/_app/company/sales'
+    | '/_app/company/security'
     | '/_app/company/users'
     | '/_app/contact/sharedinbox'
     | '/_app/contact/unassigned'
@@ -544,6 +556,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompanySalesRouteImport
       parentRoute: typeof AppCompanyRoute
     }
+    '/_app/company/security': {
+      id: '/_app/company/security'
+      path: '/security'
+      fullPath: '/company/security'
+      preLoaderRoute: typeof AppCompanySecurityRouteImport
+      parentRoute: typeof AppCompanyRoute
+    }
     '/_app/company/users': {
       id: '/_app/company/users'
       path: '/users'
@@ -663,6 +682,7 @@ interface AppCompanyRouteChildren {
   AppCompanyChannelsRoute: typeof AppCompanyChannelsRoute
   AppCompanyFieldsRoute: typeof AppCompanyFieldsRoute
   AppCompanySalesRoute: typeof AppCompanySalesRoute
+  AppCompanySecurityRoute: typeof AppCompanySecurityRoute
   AppCompanyUsersRoute: typeof AppCompanyUsersRoute
   AppCompanyIndexRoute: typeof AppCompanyIndexRoute
 }
@@ -671,6 +691,7 @@ const AppCompanyRouteChildren: AppCompanyRouteChildren = {
   AppCompanyChannelsRoute: AppCompanyChannelsRoute,
   AppCompanyFieldsRoute: AppCompanyFieldsRoute,
   AppCompanySalesRoute: AppCompanySalesRoute,
+  AppCompanySecurityRoute: AppCompanySecurityRoute,
   AppCompanyUsersRoute: AppCompanyUsersRoute,
   AppCompanyIndexRoute: AppCompanyIndexRoute,
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkPassword, isValidNewPassword, passwordFormErrors } from './password';
+import {
+  checkPassword,
+  isValidNewPassword,
+  passwordFormErrors,
+  passwordRules,
+  PASSWORD_RULES,
+} from './password';
 
 describe('política de contraseñas', () => {
   it('marca cada regla del checklist por separado', () => {
@@ -47,5 +53,20 @@ describe('política de contraseñas', () => {
         repeatPassword: 'Nueva123',
       }),
     ).toEqual({});
+  });
+
+  it('con el mínimo de la empresa, la regla de largo lo pide y lo nombra; nunca baja de 6', () => {
+    expect(passwordRules(12)[0]!.label).toBe('Al menos 12 caracteres');
+    expect(passwordRules(3)[0]!.label).toBe(PASSWORD_RULES[0]!.label);
+    expect(checkPassword('Abcdefgh123', 12).length).toBe(false);
+    expect(checkPassword('Abcdefgh1234', 12).length).toBe(true);
+    expect(isValidNewPassword('Demo1234', 12)).toBe(false);
+    expect(isValidNewPassword('Demo1', 3)).toBe(false);
+    expect(
+      passwordFormErrors(
+        { currentPassword: 'Demo1234', newPassword: 'Nueva123', repeatPassword: 'Nueva123' },
+        12,
+      ),
+    ).toEqual({ newPassword: 'La contraseña no es válida' });
   });
 });

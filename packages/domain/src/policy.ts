@@ -214,6 +214,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/company/channels', roles: 'all', slug: 'company', built: true },
   /** 'Mi Empresa' › 'Usuarios': the company's users, for its user managers (issue #17). */
   { path: '/company/users', roles: ['users_manager'], slug: 'company', built: true },
+  { path: '/company/security', roles: 'all', slug: 'company', built: true },
   { path: '/comercial/sale', roles: 'all', slug: 'comercial-sale', built: true },
   { path: '/comercial/requestsale', roles: 'all', slug: 'comercial-requestsale', built: true },
   { path: '/comercial/goals', roles: 'all', slug: 'comercial-goals', built: true },
@@ -506,6 +507,12 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     'requestSale.updateTemplate',
     'requestSale.setTemplateActive',
     'requestSale.setLabel',
+    // 'Seguridad e integraciones': the password policy and the external contact system.
+    'security.rules',
+    'security.updateRules',
+    'security.externalIntegrations',
+    'security.updateExternalIntegrations',
+    'security.testExternalIntegration',
   ],
 };
 

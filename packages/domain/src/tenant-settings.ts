@@ -4,6 +4,10 @@ import { ZContactFormItem } from './contact-form';
 import { ZArchivingReason } from './conversation';
 import { ZGoalConfigEntry } from './metrics';
 import { ZShortcut } from './shortcuts';
+import { MAX_PASSWORD_MIN_LENGTH, MIN_PASSWORD_LENGTH } from './password';
+
+/** The longest password expiry a company may set, in days (ten years). */
+export const MAX_PASSWORD_AGE_DAYS = 3650;
 
 /*
  * A tenant's configuration lives in its root group's `configs`, one section per area. Each section
@@ -13,13 +17,19 @@ import { ZShortcut } from './shortcuts';
  * write through the same schemas.
  */
 
-/** The external contact system a tenant may connect (02 §4, §7): three addresses and a token. */
+/**
+ * The external contact system a tenant may connect (02 §4, §7): three addresses and a token.
+ * The token is stored sealed (`tokenSealed`, AES-256-GCM under the instance's SECRETS_KEY, set by
+ * 'Mi Empresa'); a `token` in clear is what an older configuration may hold, still read (and
+ * sealed at the next save). Neither is ever sent to a browser.
+ */
 export const ZExternalSystemConfig = z.object({
   name: z.string().min(1),
   validateUrl: ZHttpUrl,
   createUrl: ZHttpUrl,
   updateUrl: ZHttpUrl,
-  token: z.string().min(1),
+  token: z.string().min(1).optional(),
+  tokenSealed: z.string().min(1).optional(),
 });
 export type ExternalSystemConfig = z.infer<typeof ZExternalSystemConfig>;
 
@@ -136,12 +146,30 @@ export const ZGoalsConfig = z.object({
   history: z.array(ZGoalConfigEntry).default([]).catch([]),
 });
 
+/**
+ * `configs.security`: the company's password policy (01 §7 /group/{id}/securityrule; issue #17),
+ * only ever stricter than the product's own (packages/domain/src/password.ts): a longer minimum
+ * and an expiry in days (0 = never).
+ */
+export const ZSecurityConfig = z.object({
+  passwordMinLength: z
+    .number()
+    .int()
+    .min(MIN_PASSWORD_LENGTH)
+    .max(MAX_PASSWORD_MIN_LENGTH)
+    .default(MIN_PASSWORD_LENGTH)
+    .catch(MIN_PASSWORD_LENGTH),
+  passwordMaxAgeDays: z.number().int().min(0).max(MAX_PASSWORD_AGE_DAYS).default(0).catch(0),
+});
+export type SecurityConfig = z.output<typeof ZSecurityConfig>;
+
 export const TENANT_SETTINGS_SECTIONS = {
   contacts: ZContactsConfig,
   goals: ZGoalsConfig,
   conversation: ZConversationConfig,
   companies: ZCompaniesConfig,
   sale: ZSaleConfig,
+  security: ZSecurityConfig,
 } as const;
 export type TenantSettingsSection = keyof typeof TENANT_SETTINGS_SECTIONS;
 export type TenantSettingsOf<S extends TenantSettingsSection> = z.output<

@@ -29,3 +29,32 @@ export function openSecrets(key: Buffer, sealed: string | null): Record<string, 
   const plain = Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]);
   return JSON.parse(plain.toString('utf8')) as Record<string, string>;
 }
+
+/*
+ * A secret kept in a tenant's configuration (`groups.configs`: the external contact system's
+ * token) is read by services that take no dependencies (the contact sheet's), so the instance's
+ * key is set once by the app, as the outbound policy is (`configureSecretBox` in app.ts).
+ */
+let instanceKey: Buffer | null = null;
+
+/** Set once by the app from its environment (`SECRETS_KEY`, env.ts). */
+export function configureSecretBox(key: Buffer): void {
+  instanceKey = key;
+}
+
+function requireKey(): Buffer {
+  if (!instanceKey) throw new Error('secret box: no key configured (configureSecretBox)');
+  return instanceKey;
+}
+
+/** One secret sealed with the instance's key (the format of sealSecrets). */
+export function sealSecret(value: string): string {
+  return sealSecrets(requireKey(), { value });
+}
+
+/** Opens what sealSecret wrote; throws if it was altered or sealed with another key. */
+export function openSecret(sealed: string): string {
+  const value = openSecrets(requireKey(), sealed).value;
+  if (typeof value !== 'string') throw new Error('sealed secret: no value');
+  return value;
+}

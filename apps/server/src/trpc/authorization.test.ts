@@ -39,6 +39,8 @@ const SHORTCUT = {
   url: 'https://crm.example.com/ficha?tel={{contact.phones.0}}',
   redirectionType: 'internal',
 };
+/** Issue #17: who sets the company's password policy and external contact system. */
+const SECURITY_MANAGERS: readonly Role[] = ['admin', 'comercial'];
 const SOME_ID = '00000000-0000-7000-8000-0000000000c1';
 const OTHER_ID = '00000000-0000-7000-8000-0000000000c2';
 const TRAINING_ITEM = {
@@ -381,6 +383,17 @@ const procedures: Record<string, Entry> = {
     access: 'authenticated',
     input: { fieldId: '00000000-0000-7000-8000-000000000003', code: 'x' },
   },
+  'security.rules': { access: { roles: SECURITY_MANAGERS } },
+  'security.updateRules': {
+    access: { roles: SECURITY_MANAGERS },
+    input: { passwordMinLength: 12, passwordMaxAgeDays: 0 },
+  },
+  'security.externalIntegrations': { access: { roles: SECURITY_MANAGERS } },
+  'security.updateExternalIntegrations': {
+    access: { roles: SECURITY_MANAGERS },
+    input: { externalSystem: null },
+  },
+  'security.testExternalIntegration': { access: { roles: SECURITY_MANAGERS }, input: {} },
   'catalog.tags': { access: 'authenticated' },
   'catalog.origins': { access: 'authenticated' },
   'catalog.allTags': { access: { roles: ['admin', 'comercial', 'project_manager'] } },

@@ -7,6 +7,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -54,6 +55,13 @@ export const users = pgTable(
     requirePasswordChangeByPolicy: boolean('require_password_change_by_policy')
       .notNull()
       .default(false),
+    /**
+     * When the password was last set (issue #17): the company's password expiry counts from it.
+     * Rows older than the column (migration 0022) count from the migration.
+     */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
     showNewVersionPresentation: boolean('show_new_version_presentation').notNull().default(false),
     /** Allowed path prefixes; empty means not confined. */
     jailUrl: text('jail_url')

@@ -13,6 +13,7 @@ import { companyEs } from './company.es';
 import { fieldsConfigEs } from './fields-config.es';
 import { adminEs } from './admin.es';
 import { requestSalesEs } from './request-sales.es';
+import { securityEs } from './security.es';
 
 /**
  * The Spanish catalogue: every text a user reads comes from here. Texts quoted by the
@@ -206,6 +207,7 @@ export const es = {
   sharedInboxes: sharedInboxesEs,
   company: companyEs,
   fieldsConfig: fieldsConfigEs,
+  security: securityEs,
   admin: adminEs,
   goals: goalsEs,
   salesOffice: salesOfficeEs,
@@ -234,6 +236,8 @@ export const es = {
   },
   password: {
     ruleLength: 'Al menos 6 caracteres',
+    /** The length rule under a company's stricter minimum (security rules, issue #17). */
+    ruleLengthOf: 'Al menos {n} caracteres',
     ruleUppercase: 'Al menos 1 mayúscula',
     ruleLowercase: 'Al menos 1 minúscula',
     ruleDigit: 'Al menos 1 número',

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { DomainError } from '@cartera/domain/errors';
-import { outboundRequest, type OutboundResponse } from '../../lib/outbound';
+import type { ExternalTestOutcome } from '@cartera/domain/security';
+import type { ExternalSystemConfig } from '@cartera/domain/tenant-settings';
+import { checkOutboundUrl, outboundRequest, type OutboundResponse } from '../../lib/outbound';
+import { openSecret } from '../../lib/secret-box';
 
 /**
  * Adapter of a tenant's external contact system (02 §4, §7): validation by POST to the
@@ -30,6 +33,29 @@ const ZErrorBody = z
   .partial();
 
 const TIMEOUT_MS = 5_000;
+
+/**
+ * The system of a tenant's configuration, ready to call: its token opened from the sealed one
+ * (or taken as an older configuration stored it, in clear). A token that cannot be opened (the
+ * instance's SECRETS_KEY changed) or none at all is the configuration's fault: no call is made
+ * and nothing is saved without the system.
+ */
+export function externalSystemOf(config: ExternalSystemConfig): ExternalSystem {
+  let token: string | undefined;
+  try {
+    token = config.tokenSealed ? openSecret(config.tokenSealed) : config.token;
+  } catch (error) {
+    throw new DomainError('EXTERNAL_SYSTEM_ERROR', { system: config.name }, { cause: error });
+  }
+  if (!token) throw new DomainError('EXTERNAL_SYSTEM_ERROR', { system: config.name });
+  return {
+    name: config.name,
+    validateUrl: config.validateUrl,
+    createUrl: config.createUrl,
+    updateUrl: config.updateUrl,
+    token,
+  };
+}
 
 async function call(system: ExternalSystem, method: 'POST' | 'PATCH', url: string, body: unknown) {
   let answer: OutboundResponse;
@@ -103,4 +129,64 @@ export async function sendExternally(
       message: (body.success && (body.data.error || body.data.message)) || '',
     });
   }
+}
+
+/** What 'Probar conexión' sends to the validate address: a made-up contact, never saved. */
+export const CONNECTION_PROBE = {
+  firstName: 'Prueba de conexión',
+  lastName: 'Cartera',
+  phones: [],
+  emails: [],
+};
+
+/**
+ * 'Probar conexión' (issue #17): every address must pass the outbound guard, then the validate
+ * address is asked about CONNECTION_PROBE with the token. Only validation is called, so nothing
+ * is created in the system. The outcome, not an exception: the screen reports each case.
+ */
+export async function testExternalSystem(
+  system: ExternalSystem,
+): Promise<{ outcome: ExternalTestOutcome; status: number | null; durationMs: number }> {
+  const started = Date.now();
+  const result = (outcome: ExternalTestOutcome, status: number | null = null) => ({
+    outcome,
+    status,
+    durationMs: Date.now() - started,
+  });
+  try {
+    for (const url of [system.validateUrl, system.createUrl, system.updateUrl]) {
+      checkOutboundUrl(url);
+    }
+  } catch {
+    return result('notAllowed');
+  }
+  let answer: OutboundResponse;
+  try {
+    answer = await outboundRequest(system.validateUrl, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${system.token}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      body: JSON.stringify(CONNECTION_PROBE),
+      timeoutMs: TIMEOUT_MS,
+    });
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'OUTBOUND_URL_NOT_ALLOWED') {
+      return result('notAllowed');
+    }
+    return result('unreachable');
+  }
+  if (answer.status === 401 || answer.status === 403) return result('unauthorized', answer.status);
+  if (!answer.ok) return result('httpError', answer.status);
+  let json: unknown;
+  try {
+    json = JSON.parse(answer.text);
+  } catch {
+    return result('unexpectedAnswer', answer.status);
+  }
+  return ZExternalValidation.safeParse(json).success
+    ? result('ok', answer.status)
+    : result('unexpectedAnswer', answer.status);
 }

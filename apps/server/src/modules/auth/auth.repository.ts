@@ -19,7 +19,24 @@ export async function updatePassword(
 ) {
   await db
     .update(users)
-    .set({ passwordHash, forcePasswordChange: false, requirePasswordChangeByPolicy: false })
+    .set({
+      passwordHash,
+      forcePasswordChange: false,
+      requirePasswordChangeByPolicy: false,
+      passwordChangedAt: new Date(),
+    })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+}
+
+/** The company's password policy asks this user for a new password (issue #17). */
+export async function requirePasswordChangeByPolicy(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+) {
+  await db
+    .update(users)
+    .set({ requirePasswordChangeByPolicy: true })
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 }
 

@@ -1,29 +1,113 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Role } from '@cartera/domain/roles';
+import { ZArchivingReasonInput } from '@cartera/domain/conversation';
 import { ZCrmConfigChanges } from '@cartera/domain/conversation-config';
 import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';
-import { requireGroup } from '../admin/admin-groups.service';
+import { requireTenantGroup } from '../tenant-settings/tenant-settings.service';
+import { allOrigins, saveOrigin, ZOrigin, ZOriginInput } from './catalog.service';
 import { crmConfig, saveCrmConfig, ZCrmConfig } from './conversation-config.service';
+import {
+  allArchivingReasons,
+  createArchivingReason,
+  updateArchivingReason,
+  ZArchivingReasonRow,
+} from './archiving-reasons.service';
 
-/** Who edits the company's configuration in 'Mi Empresa' (the catalog procedures' roles). */
-const MANAGERS = ['admin', 'comercial', 'project_manager'] as const;
+/** Who manages the catalogue: the roles of catalog.router's manageProcedure ('Mi Empresa'). */
+const MANAGERS: readonly Role[] = ['admin', 'comercial', 'project_manager'];
 const ZGroupParams = z.object({ id: z.string().uuid() });
+const tags = ['catalog'];
 
 /**
- * Any group of the caller's company names the company's crmConfig (it is kept once, in the
- * root group's configuration); a group of another company does not exist for the caller.
+ * Legacy paths of 01 §7 'Groups and company': /group/{id}/origins and
+ * /group/{id}/archivingReasons over the services 'Mi Empresa' uses. `{id}` is any group of the
+ * caller's company (the catalogue is the company's); another company's group is GROUP_NOT_FOUND.
+ * A PATCH saves one item and answers the whole list, as the GET does. /group/{id}/crmconfig
+ * reads and changes the conversation's crmConfig (03 §3), kept once for the company.
  */
-async function requireOwnGroup(deps: AppDeps, tenantId: string, id: string) {
-  await requireGroup(deps.db, tenantId, id);
-}
-
-/** Legacy paths of 01 §7 'Groups and company' for the conversation's crmConfig (03 §3). */
 export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps) {
   restRoute(app, deps, {
     method: 'GET',
+    url: '/api/group/:id/origins',
+    tags,
+    summary: 'Every contact origin of the company, active or not, with its user filters',
+    auth: 'session',
+    access: { procedure: 'catalog.allOrigins', roles: MANAGERS },
+    params: ZGroupParams,
+    response: z.array(ZOrigin),
+    handler: async ({ session, params }) => {
+      await requireTenantGroup(deps.db, session.user.tenantId, params.id);
+      return allOrigins(deps.db, session.user.tenantId);
+    },
+  });
+
+  restRoute(app, deps, {
+    method: 'PATCH',
+    url: '/api/group/:id/origins',
+    tags,
+    summary:
+      'Saves one origin: with `id` replaces that origin, without it creates one (a code another origin has: ORIGIN_CODE_TAKEN); answers every origin',
+    auth: 'session',
+    access: { procedure: 'catalog.updateOrigin', roles: MANAGERS },
+    params: ZGroupParams,
+    body: ZOriginInput.extend({ id: z.string().uuid().optional() }),
+    response: z.array(ZOrigin),
+    handler: async ({ session, params, body }) => {
+      const { tenantId } = session.user;
+      await requireTenantGroup(deps.db, tenantId, params.id);
+      const { id, ...origin } = body;
+      await saveOrigin(deps.db, tenantId, origin, id);
+      return allOrigins(deps.db, tenantId);
+    },
+  });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/group/:id/archivingReasons',
+    tags,
+    summary:
+      'Every archiving reason of the company (03 §3), active or not: code, name, type, groupCode, nextAction, usersFilters, limitedToRoles',
+    auth: 'session',
+    access: { procedure: 'catalog.allArchivingReasons', roles: MANAGERS },
+    params: ZGroupParams,
+    response: z.array(ZArchivingReasonRow),
+    handler: async ({ session, params }) => {
+      await requireTenantGroup(deps.db, session.user.tenantId, params.id);
+      return allArchivingReasons(deps.db, session.user.tenantId);
+    },
+  });
+
+  restRoute(app, deps, {
+    method: 'PATCH',
+    url: '/api/group/:id/archivingReasons',
+    tags,
+    summary:
+      'Saves one archiving reason by its code: replaces the reason of that code (its code never changes) or adds it when new; answers every reason',
+    auth: 'session',
+    access: { procedure: 'catalog.updateArchivingReason', roles: MANAGERS },
+    params: ZGroupParams,
+    body: ZArchivingReasonInput,
+    response: z.array(ZArchivingReasonRow),
+    handler: async ({ session, params, body }) => {
+      const { tenantId } = session.user;
+      await requireTenantGroup(deps.db, tenantId, params.id);
+      const { code, ...changes } = body;
+      const existing = await allArchivingReasons(deps.db, tenantId);
+      if (existing.some((reason) => reason.code === code)) {
+        await updateArchivingReason(deps.db, tenantId, code, changes);
+      } else {
+        await createArchivingReason(deps.db, tenantId, body);
+      }
+      return allArchivingReasons(deps.db, tenantId);
+    },
+  });
+
+  restRoute(app, deps, {
+    method: 'GET',
     url: '/api/group/:id/crmconfig',
-    tags: ['company'],
+    tags,
     summary:
       "The company's crmConfig: manualSales {active, roles}, enableMeetings and canRolesCreateSubConversations ('all', 'owner' or roles)",
     auth: 'session',
@@ -31,7 +115,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps) {
     params: ZGroupParams,
     response: ZCrmConfig,
     handler: async ({ session, params }) => {
-      await requireOwnGroup(deps, session.user.tenantId, params.id);
+      await requireTenantGroup(deps.db, session.user.tenantId, params.id);
       return crmConfig(deps.db, session.user.tenantId);
     },
   });
@@ -39,7 +123,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps) {
   restRoute(app, deps, {
     method: 'PATCH',
     url: '/api/group/:id/crmconfig',
-    tags: ['company'],
+    tags,
     summary:
       'Changes the parts of crmConfig the body names (the rest stays); answers the whole crmConfig',
     auth: 'session',
@@ -48,7 +132,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps) {
     body: ZCrmConfigChanges,
     response: ZCrmConfig,
     handler: async ({ session, params, body }) => {
-      await requireOwnGroup(deps, session.user.tenantId, params.id);
+      await requireTenantGroup(deps.db, session.user.tenantId, params.id);
       return saveCrmConfig(deps.db, session.user.tenantId, body);
     },
   });

@@ -14,8 +14,12 @@ import { es, format } from '@cartera/domain/i18n';
 import type { AuthUser } from '../sessions/session.types';
 import { validateAdditionalData } from '../custom-fields/custom-fields.service';
 import { originsForUser, tagsForUser } from '../catalog/catalog.service';
-import type { ZExternalValidation } from '../../integrations/external-contacts/external-contacts.client';
+import type {
+  ExternalSystem,
+  ZExternalValidation,
+} from '../../integrations/external-contacts/external-contacts.client';
 import {
+  externalSystemOf,
   sendExternally,
   validateExternally,
 } from '../../integrations/external-contacts/external-contacts.client';
@@ -160,7 +164,7 @@ function externalPayload(record: Awaited<ReturnType<typeof prepareContact>>) {
 export async function createContact(db: Database, user: AuthUser, input: ContactInput) {
   const settings = await contactsSettings(db, user);
   const prepared = await prepareContact(db, user, settings, input);
-  const system = settings.externalSystem;
+  const system = settings.externalSystem ? externalSystemOf(settings.externalSystem) : null;
   if (system) await requireExternalValidity(system, externalPayload(prepared), undefined);
   return db.transaction(async (tx) => {
     const contact = await insertContact(tx, {
@@ -180,7 +184,7 @@ export async function updateContact(db: Database, user: AuthUser, id: string, in
   const existing = await visibleContact(db, user, id);
   const settings = await contactsSettings(db, user);
   const prepared = await prepareContact(db, user, settings, input, existing);
-  const system = settings.externalSystem;
+  const system = settings.externalSystem ? externalSystemOf(settings.externalSystem) : null;
   if (system) await requireExternalValidity(system, externalPayload(prepared), id);
   const saved = await db.transaction(async (tx) => {
     const row = await updateContactRow(tx, user.tenantId, id, prepared.record);
@@ -193,7 +197,7 @@ export async function updateContact(db: Database, user: AuthUser, id: string, in
 }
 
 async function requireExternalValidity(
-  system: NonNullable<ContactsSettings['externalSystem']>,
+  system: ExternalSystem,
   payload: Record<string, unknown>,
   contactId: string | undefined,
 ) {
@@ -221,7 +225,7 @@ export async function externalValidate(
   input: z.infer<typeof ZExternalValidateInput>,
 ): Promise<z.infer<typeof ZExternalValidation> & { system: string }> {
   const settings = await contactsSettings(db, user);
-  const system = settings.externalSystem;
+  const system = settings.externalSystem ? externalSystemOf(settings.externalSystem) : null;
   if (!system) throw new DomainError('DISABLED_FEATURE');
   const existing = input.contactId ? await visibleContact(db, user, input.contactId) : undefined;
   const prepared = await prepareContact(db, user, settings, input.values, existing);

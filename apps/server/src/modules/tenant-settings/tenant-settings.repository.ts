@@ -31,3 +31,12 @@ export async function saveTenantConfigs(
     .set({ configs })
     .where(and(eq(groups.tenantId, tenantId), eq(groups.id, tenantId)));
 }
+
+/** Whether a group of this tenant has the id (the `{id}` of the /group/{id}/… paths). */
+export async function tenantGroupExists(db: Executor, tenantId: string, groupId: string) {
+  const [row] = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, groupId)));
+  return row !== undefined;
+}

@@ -7,7 +7,12 @@ import {
 } from '@cartera/domain/tenant-settings';
 import type { FeatureFlags } from '@cartera/domain/policy';
 import { forgetRequestCached, requestCached } from '../../lib/request-cache';
-import { findTenantRow, lockTenantConfigs, saveTenantConfigs } from './tenant-settings.repository';
+import {
+  findTenantRow,
+  lockTenantConfigs,
+  saveTenantConfigs,
+  tenantGroupExists,
+} from './tenant-settings.repository';
 
 /*
  * The one reader of a tenant's configuration (`groups.configs.<section>` of its root group): each
@@ -115,4 +120,13 @@ export async function changeTenantSections<S extends TenantSettingsSection, T>(
   });
   forgetRequestCached(`tenant:${tenantId}`);
   return result;
+}
+
+/**
+ * The legacy paths /group/{id}/<section> (01 §7 'Groups and company') name any group of the
+ * company; its configuration is the company's (the root group's). Another tenant's group, or
+ * none, is GROUP_NOT_FOUND, whatever the caller's role.
+ */
+export async function requireTenantGroup(db: Executor, tenantId: string, groupId: string) {
+  if (!(await tenantGroupExists(db, tenantId, groupId))) throw new DomainError('GROUP_NOT_FOUND');
 }

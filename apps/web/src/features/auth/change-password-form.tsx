@@ -12,10 +12,16 @@ import {
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
-import { checkPassword, PASSWORD_RULES, passwordFormErrors } from '@cartera/domain/password';
+import {
+  checkPassword,
+  MIN_PASSWORD_LENGTH,
+  passwordFormErrors,
+  passwordRules,
+} from '@cartera/domain/password';
 import { CheckIcon, CircleIcon } from '../../ui/icons';
 import { domainCodeOf, errorDetailsOf, userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
+import { useMe } from './session';
 
 type Field = 'currentPassword' | 'newPassword' | 'repeatPassword';
 type Values = Record<Field, string>;
@@ -26,7 +32,9 @@ const EMPTY: Values = { currentPassword: '', newPassword: '', repeatPassword: ''
  * The password change of 01 §5: three fields, the live checklist of the new password's rules,
  * field messages once a field was left, and submit disabled until everything holds. The server
  * checks again and answers codes 1, 2 and 3 (01 §8): code 2 belongs to the current-password
- * field, the others to the whole form. Used by the forced change page and by /settings.
+ * field, the others to the whole form. The length rule is the company's minimum when its
+ * security rules ask for more than the product's (`auth.me` settings). Used by the forced change
+ * page and by /settings.
  */
 export function ChangePasswordForm({
   onSuccess,
@@ -40,9 +48,11 @@ export function ChangePasswordForm({
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const change = useMutation(trpc.auth.changePassword.mutationOptions({ onSuccess }));
 
-  const errors = passwordFormErrors(values);
+  const minLength = useMe()?.settings.passwordMinLength ?? MIN_PASSWORD_LENGTH;
+  const rules = passwordRules(minLength);
+  const errors = passwordFormErrors(values, minLength);
   const canSubmit = Object.keys(errors).length === 0 && !change.isPending;
-  const checks = checkPassword(values.newPassword);
+  const checks = checkPassword(values.newPassword, minLength);
 
   const serverError = change.isError ? change.error : null;
   const onCurrentField =
@@ -95,7 +105,7 @@ export function ChangePasswordForm({
               {es.password.checklist}
             </Text>
             <List spacing={4} size="sm" listStyleType="none" aria-label={es.password.checklist}>
-              {PASSWORD_RULES.map((rule) => {
+              {rules.map((rule) => {
                 const passed = checks[rule.id];
                 return (
                   <List.Item key={rule.id} data-rule={rule.id} data-passed={passed}>

@@ -13,13 +13,15 @@ const TABS = [
   { path: '/company/sales', label: es.fieldsConfig.tabs.sales },
   { path: '/company/channels', label: text.tabs.channels },
   { path: '/company/users', label: text.tabs.users },
+  { path: '/company/security', label: es.security.tab },
 ] as const;
 
 /**
  * The frame of 'Mi Empresa' (01 §2 /company): the company's logo and name above its tabs, the
  * configuration ('/company'), the fields ('/company/fields'), the sales ('/company/sales'), the
- * channels ('/company/channels') and, for user managers, the users ('/company/users'); each tab
- * has its own title. A tab shows when its route opens for the user (the route guard's `canOpen`).
+ * channels ('/company/channels'), 'Seguridad e integraciones' ('/company/security') and, for user
+ * managers, the users ('/company/users'); each tab has its own title. A tab shows when its route
+ * opens for the user (the route guard's `canOpen`).
  */
 export function CompanyLayout({ children }: { children: ReactNode }) {
   const me = useMe();

@@ -1,0 +1,397 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  PasswordInput,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { es, format } from '@cartera/domain/i18n';
+import {
+  ZExternalSystemInput,
+  type ExternalSystemInput,
+  type ExternalSystemView,
+  type ExternalTestResult,
+} from '@cartera/domain/security';
+import { userMessageOf } from '../../lib/errors';
+import { fieldErrorsOf, placeFieldErrors } from '../../lib/field-errors';
+import { useTRPC } from '../../lib/trpc';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { FormActions } from '../../ui/form-actions';
+import { Panel } from '../../ui/panel';
+import { QueryError } from '../../ui/query-error';
+
+const text = es.security;
+const t = text.external;
+
+const URL_FIELDS = ['validateUrl', 'createUrl', 'updateUrl'] as const;
+const URL_HINTS = {
+  validateUrl: t.validateUrlHint,
+  createUrl: t.createUrlHint,
+  updateUrl: t.updateUrlHint,
+} as const;
+type Field = 'name' | (typeof URL_FIELDS)[number] | 'token';
+
+/**
+ * 'Sistema externo de contactos' (02 §4, §7; issue #17): the company's system that validates,
+ * creates and updates contacts. Its token is never shown: the screen knows only that one is
+ * set ('Cambiar' replaces it). 'Probar conexión' asks the system through the server (and its
+ * outbound guard) and says what happened.
+ */
+export function ExternalSystemPanel() {
+  const trpc = useTRPC();
+  const query = useQuery(trpc.security.externalIntegrations.queryOptions());
+  const [editing, setEditing] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const system = query.data?.externalSystem ?? null;
+  return (
+    <Panel
+      titleId="company-external-system"
+      title={t.title}
+      action={
+        query.isSuccess && !system
+          ? { label: t.connect, onClick: () => setEditing(true) }
+          : undefined
+      }
+    >
+      <Text size="sm" c="dimmed">
+        {t.intro}
+      </Text>
+      {query.isPending ? (
+        <Loader size="sm" aria-label={t.title} />
+      ) : query.isError ? (
+        <QueryError query={query} />
+      ) : system ? (
+        <SavedSystem
+          // A changed system drops the result of testing the previous one.
+          key={JSON.stringify(system)}
+          system={system}
+          onEdit={() => setEditing(true)}
+          onRemove={() => setRemoving(true)}
+        />
+      ) : (
+        <Text size="sm">{t.none}</Text>
+      )}
+      {editing && <SystemDialog saved={system} onClose={() => setEditing(false)} />}
+      {removing && system && <RemoveDialog name={system.name} onClose={() => setRemoving(false)} />}
+    </Panel>
+  );
+}
+
+function SavedSystem({
+  system,
+  onEdit,
+  onRemove,
+}: {
+  system: ExternalSystemView;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  const trpc = useTRPC();
+  const test = useMutation(trpc.security.testExternalIntegration.mutationOptions());
+  return (
+    <Stack gap="sm">
+      <Table variant="vertical" withTableBorder layout="fixed" maw={760}>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th w={220}>{t.name}</Table.Th>
+            <Table.Td>{system.name}</Table.Td>
+          </Table.Tr>
+          {URL_FIELDS.map((field) => (
+            <Table.Tr key={field}>
+              <Table.Th>{t[field]}</Table.Th>
+              <Table.Td style={{ wordBreak: 'break-all' }}>{system[field]}</Table.Td>
+            </Table.Tr>
+          ))}
+          <Table.Tr>
+            <Table.Th>{t.token}</Table.Th>
+            <Table.Td>
+              <Badge variant="light" color={system.tokenSet ? 'teal' : 'red'}>
+                {system.tokenSet ? t.tokenSet : t.tokenRequired}
+              </Badge>
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      <Group gap="sm">
+        <Button variant="light" onClick={onEdit}>
+          {t.edit}
+        </Button>
+        <Button variant="default" loading={test.isPending} onClick={() => test.mutate({})}>
+          {t.test}
+        </Button>
+        <Button variant="subtle" color="red" onClick={onRemove}>
+          {t.remove}
+        </Button>
+      </Group>
+      <TestOutcome result={test.data} error={test.error} pending={test.isPending} />
+    </Stack>
+  );
+}
+
+/** What 'Probar conexión' found, announced to assistive technology as it arrives. */
+function TestOutcome({
+  result,
+  error,
+  pending,
+}: {
+  result: ExternalTestResult | undefined;
+  error: unknown;
+  pending: boolean;
+}) {
+  if (pending) {
+    return (
+      <Text size="sm" role="status">
+        {t.testing}
+      </Text>
+    );
+  }
+  if (error) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {userMessageOf(error)}
+      </Alert>
+    );
+  }
+  if (!result) return null;
+  return (
+    <Alert
+      color={result.outcome === 'ok' ? 'teal' : 'red'}
+      variant="light"
+      role="status"
+      data-outcome={result.outcome}
+    >
+      {result.message}
+    </Alert>
+  );
+}
+
+type Draft = Record<Exclude<Field, 'token'>, string> & { token: string };
+
+function SystemDialog({
+  saved,
+  onClose,
+}: {
+  saved: ExternalSystemView | null;
+  onClose: () => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<Draft>({
+    name: saved?.name ?? '',
+    validateUrl: saved?.validateUrl ?? '',
+    createUrl: saved?.createUrl ?? '',
+    updateUrl: saved?.updateUrl ?? '',
+    token: '',
+  });
+  // With a token saved, it is kept unless the user asks to change it.
+  const [changingToken, setChangingToken] = useState(!saved?.tokenSet);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+
+  const input = (): ExternalSystemInput => ({
+    name: draft.name,
+    validateUrl: draft.validateUrl,
+    createUrl: draft.createUrl,
+    updateUrl: draft.updateUrl,
+    ...(changingToken ? { token: draft.token } : {}),
+  });
+  const clientErrors = (() => {
+    const errors: Partial<Record<Field, string>> = {};
+    const parsed = ZExternalSystemInput.safeParse(input());
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) errors[issue.path[0] as Field] ??= issue.message;
+    }
+    return errors;
+  })();
+  const errorOf = (field: Field) =>
+    serverErrors[field] ?? (submitted ? clientErrors[field] : undefined);
+
+  function onServerError(error: unknown) {
+    const placed = placeFieldErrors(
+      fieldErrorsOf(error),
+      ([field]) =>
+        field && ['name', 'validateUrl', 'createUrl', 'updateUrl', 'token'].includes(field)
+          ? field
+          : null,
+      'externalSystem',
+    );
+    setServerErrors(placed.fields);
+    setServerMessage(
+      Object.keys(placed.fields).length > 0 ? (placed.rest[0] ?? null) : userMessageOf(error),
+    );
+  }
+
+  const save = useMutation(
+    trpc.security.updateExternalIntegrations.mutationOptions({
+      onSuccess: (answer) => {
+        queryClient.setQueryData(trpc.security.externalIntegrations.queryKey(), answer);
+        void queryClient.invalidateQueries(trpc.contact.form.queryFilter());
+        notifications.show({ color: 'teal', message: text.saved });
+        onClose();
+      },
+      onError: onServerError,
+    }),
+  );
+  const test = useMutation(trpc.security.testExternalIntegration.mutationOptions());
+
+  function set(field: Field, value: string) {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setServerErrors((current) => ({ ...current, [field]: undefined }));
+    setServerMessage(null);
+    if (test.data || test.error) test.reset();
+  }
+
+  function checked() {
+    setSubmitted(true);
+    setServerErrors({});
+    setServerMessage(null);
+    return Object.keys(clientErrors).length === 0;
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={t.dialogTitle} size={600} centered>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (checked()) save.mutate({ externalSystem: input() });
+        }}
+      >
+        <Stack gap="md">
+          <TextInput
+            label={t.name}
+            description={t.nameHint}
+            withAsterisk
+            maxLength={80}
+            value={draft.name}
+            onChange={(event) => set('name', event.currentTarget.value)}
+            error={errorOf('name')}
+            data-autofocus
+          />
+          {URL_FIELDS.map((field) => (
+            <TextInput
+              key={field}
+              label={t[field]}
+              description={URL_HINTS[field]}
+              withAsterisk
+              type="url"
+              placeholder="https://"
+              value={draft[field]}
+              onChange={(event) => set(field, event.currentTarget.value)}
+              error={errorOf(field)}
+            />
+          ))}
+          {changingToken ? (
+            <PasswordInput
+              label={t.token}
+              description={t.tokenHint}
+              withAsterisk
+              autoComplete="off"
+              value={draft.token}
+              onChange={(event) => set('token', event.currentTarget.value)}
+              error={errorOf('token')}
+            />
+          ) : (
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                {t.token}
+              </Text>
+              <Group gap="sm">
+                <Badge variant="light" color="teal">
+                  {t.tokenSet}
+                </Badge>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => setChangingToken(true)}
+                >
+                  {t.tokenChange}
+                </Anchor>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t.tokenKeep}
+              </Text>
+            </Stack>
+          )}
+          {changingToken && saved?.tokenSet && (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => {
+                setChangingToken(false);
+                set('token', '');
+              }}
+            >
+              {t.tokenKeepAction}
+            </Anchor>
+          )}
+          <Group>
+            <Button
+              variant="default"
+              loading={test.isPending}
+              onClick={() => {
+                if (checked()) test.mutate({ externalSystem: input() }, { onError: onServerError });
+              }}
+            >
+              {t.test}
+            </Button>
+          </Group>
+          <TestOutcome result={test.data} error={null} pending={test.isPending} />
+          {serverMessage && (
+            <Alert color="red" variant="light" role="alert">
+              {serverMessage}
+            </Alert>
+          )}
+          <FormActions
+            cancelLabel={text.cancel}
+            onCancel={onClose}
+            submitLabel={text.save}
+            loading={save.isPending}
+            cancelDisabled={save.isPending}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function RemoveDialog({ name, onClose }: { name: string; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const remove = useMutation(
+    trpc.security.updateExternalIntegrations.mutationOptions({
+      onSuccess: (answer) => {
+        queryClient.setQueryData(trpc.security.externalIntegrations.queryKey(), answer);
+        void queryClient.invalidateQueries(trpc.contact.form.queryFilter());
+        notifications.show({ color: 'teal', message: t.removed });
+        onClose();
+      },
+    }),
+  );
+  return (
+    <ConfirmDialog
+      opened
+      title={t.removeTitle}
+      confirmLabel={t.remove}
+      loading={remove.isPending}
+      error={remove.isError ? userMessageOf(remove.error) : null}
+      onConfirm={() => remove.mutate({ externalSystem: null })}
+      onClose={onClose}
+    >
+      <Text size="sm">{format(t.removeConfirm, { name })}</Text>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,42 @@
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { es } from '@cartera/domain/i18n';
+import { hasRole } from '@cartera/domain/policy';
+import { SECURITY_ROLES } from '@cartera/domain/security';
+import { useMe } from '../auth/session';
+import { ExternalSystemPanel } from './external-system-panel';
+import { PasswordPolicyPanel } from './password-policy-panel';
+
+const text = es.security;
+
+/**
+ * '/company/security', 'Seguridad e integraciones' of 'Mi Empresa' (issue #17; 01 §7
+ * securityrule and externalintegrations): the company's password policy and its external
+ * contact system, for comercial (SECURITY_ROLES); the other roles of 'Mi Empresa' are told who
+ * sets them.
+ */
+export function SecurityPage() {
+  const me = useMe();
+  const mayEdit = me ? hasRole(me.user, SECURITY_ROLES) : false;
+  return (
+    <Stack gap="md" maw={900}>
+      <div>
+        <Title order={1} fz="h2">
+          {text.title}
+        </Title>
+        <Text size="sm" c="dimmed" mt={4}>
+          {text.intro}
+        </Text>
+      </div>
+      {mayEdit ? (
+        <>
+          <PasswordPolicyPanel />
+          <ExternalSystemPanel />
+        </>
+      ) : (
+        <Alert variant="light" maw={640}>
+          {text.notForRole}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
