@@ -13,6 +13,10 @@ const SOURCE = join(import.meta.dirname, '../..');
 
 /** `file#function` of each query that touches contacts without the access conditions, and why. */
 const WITHOUT_CONDITIONS: Record<string, string> = {
+  'modules/admin/admin.repository.ts#countUserHoldings':
+    "counts a user's assigned contacts for an admin's move between companies (a number, no contact)",
+  'modules/admin/admin.repository.ts#countCompany':
+    "counts the company's contacts for the admin's company view (a number, no contact)",
   'modules/contact-access/contact-access.repository.ts#isUnassigned':
     'answers a boolean for one id (the reserve refusal: CONTACT_NOT_FOUND or CONTACT_RESERVED)',
   'modules/contacts/contact-records.repository.ts#findTenantContact':

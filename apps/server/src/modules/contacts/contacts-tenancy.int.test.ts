@@ -89,6 +89,20 @@ const attempts: Record<
     input: () => undefined,
     expect: (result) => expect(result.status).toBe(200),
   },
+  // The company's form definition ('Mi Empresa'): Otra Empresa reads and writes its own only.
+  formSettings: {
+    method: 'GET',
+    input: () => undefined,
+    expect: (result) => {
+      expect(result.status).toBe(200);
+      expect(JSON.stringify(result.data)).not.toContain('Reservada');
+    },
+  },
+  saveFormSettings: {
+    method: 'POST',
+    input: () => ({ items: [] }),
+    expect: (result) => expect(result.status).toBe(400),
+  },
   get: { method: 'GET', input: () => ({ id: target.id }), expect: notFound },
   create: {
     method: 'POST',
