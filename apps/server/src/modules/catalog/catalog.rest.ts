@@ -4,8 +4,7 @@ import type { Role } from '@cartera/domain/roles';
 import { ZArchivingReasonInput } from '@cartera/domain/conversation';
 import { ZCrmConfigChanges } from '@cartera/domain/conversation-config';
 import type { AppDeps } from '../../deps';
-import { restRoute } from '../../http/rest';
-import { requireTenantGroup } from '../tenant-settings/tenant-settings.service';
+import { groupRoute } from '../../http/group-route';
 import { allOrigins, saveOrigin, ZOrigin, ZOriginInput } from './catalog.service';
 import { crmConfig, saveCrmConfig, ZCrmConfig } from './conversation-config.service';
 import {
@@ -17,7 +16,6 @@ import {
 
 /** Who manages the catalogue: the roles of catalog.router's manageProcedure ('Mi Empresa'). */
 const MANAGERS: readonly Role[] = ['admin', 'comercial', 'project_manager'];
-const ZGroupParams = z.object({ id: z.string().uuid() });
 const tags = ['catalog'];
 
 /**
@@ -28,71 +26,53 @@ const tags = ['catalog'];
  * reads and changes the conversation's crmConfig (03 §3), kept once for the company.
  */
 export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps) {
-  restRoute(app, deps, {
+  groupRoute(app, deps, {
     method: 'GET',
     url: '/api/group/:id/origins',
     tags,
     summary: 'Every contact origin of the company, active or not, with its user filters',
-    auth: 'session',
     access: { procedure: 'catalog.allOrigins', roles: MANAGERS },
-    params: ZGroupParams,
     response: z.array(ZOrigin),
-    handler: async ({ session, params }) => {
-      await requireTenantGroup(deps.db, session.user.tenantId, params.id);
-      return allOrigins(deps.db, session.user.tenantId);
-    },
+    handler: ({ tenantId }) => allOrigins(deps.db, tenantId),
   });
 
-  restRoute(app, deps, {
+  groupRoute(app, deps, {
     method: 'PATCH',
     url: '/api/group/:id/origins',
     tags,
     summary:
       'Saves one origin: with `id` replaces that origin, without it creates one (a code another origin has: ORIGIN_CODE_TAKEN); answers every origin',
-    auth: 'session',
     access: { procedure: 'catalog.updateOrigin', roles: MANAGERS },
-    params: ZGroupParams,
     body: ZOriginInput.extend({ id: z.string().uuid().optional() }),
     response: z.array(ZOrigin),
-    handler: async ({ session, params, body }) => {
-      const { tenantId } = session.user;
-      await requireTenantGroup(deps.db, tenantId, params.id);
+    handler: async ({ tenantId, body }) => {
       const { id, ...origin } = body;
       await saveOrigin(deps.db, tenantId, origin, id);
       return allOrigins(deps.db, tenantId);
     },
   });
 
-  restRoute(app, deps, {
+  groupRoute(app, deps, {
     method: 'GET',
     url: '/api/group/:id/archivingReasons',
     tags,
     summary:
       'Every archiving reason of the company (03 §3), active or not: code, name, type, groupCode, nextAction, usersFilters, limitedToRoles',
-    auth: 'session',
     access: { procedure: 'catalog.allArchivingReasons', roles: MANAGERS },
-    params: ZGroupParams,
     response: z.array(ZArchivingReasonRow),
-    handler: async ({ session, params }) => {
-      await requireTenantGroup(deps.db, session.user.tenantId, params.id);
-      return allArchivingReasons(deps.db, session.user.tenantId);
-    },
+    handler: ({ tenantId }) => allArchivingReasons(deps.db, tenantId),
   });
 
-  restRoute(app, deps, {
+  groupRoute(app, deps, {
     method: 'PATCH',
     url: '/api/group/:id/archivingReasons',
     tags,
     summary:
       'Saves one archiving reason by its code: replaces the reason of that code (its code never changes) or adds it when new; answers every reason',
-    auth: 'session',
     access: { procedure: 'catalog.updateArchivingReason', roles: MANAGERS },
-    params: ZGroupParams,
     body: ZArchivingReasonInput,
     response: z.array(ZArchivingReasonRow),
-    handler: async ({ session, params, body }) => {
-      const { tenantId } = session.user;
-      await requireTenantGroup(deps.db, tenantId, params.id);
+    handler: async ({ tenantId, body }) => {
       const { code, ...changes } = body;
       const existing = await allArchivingReasons(deps.db, tenantId);
       if (existing.some((reason) => reason.code === code)) {
@@ -104,36 +84,26 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   });
 
-  restRoute(app, deps, {
+  groupRoute(app, deps, {
     method: 'GET',
     url: '/api/group/:id/crmconfig',
     tags,
     summary:
       "The company's crmConfig: manualSales {active, roles}, enableMeetings and canRolesCreateSubConversations ('all', 'owner' or roles)",
-    auth: 'session',
     access: { procedure: 'catalog.crmConfig', roles: MANAGERS },
-    params: ZGroupParams,
     response: ZCrmConfig,
-    handler: async ({ session, params }) => {
-      await requireTenantGroup(deps.db, session.user.tenantId, params.id);
-      return crmConfig(deps.db, session.user.tenantId);
-    },
+    handler: ({ tenantId }) => crmConfig(deps.db, tenantId),
   });
 
-  restRoute(app, deps, {
+  groupRoute(app, deps, {
     method: 'PATCH',
     url: '/api/group/:id/crmconfig',
     tags,
     summary:
       'Changes the parts of crmConfig the body names (the rest stays); answers the whole crmConfig',
-    auth: 'session',
     access: { procedure: 'catalog.saveCrmConfig', roles: MANAGERS },
-    params: ZGroupParams,
     body: ZCrmConfigChanges,
     response: ZCrmConfig,
-    handler: async ({ session, params, body }) => {
-      await requireTenantGroup(deps.db, session.user.tenantId, params.id);
-      return saveCrmConfig(deps.db, session.user.tenantId, body);
-    },
+    handler: ({ tenantId, body }) => saveCrmConfig(deps.db, tenantId, body),
   });
 }

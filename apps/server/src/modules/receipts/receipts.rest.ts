@@ -15,6 +15,7 @@ import {
 } from '@cartera/domain/sales';
 import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';
+import { groupRoute } from '../../http/group-route';
 import { receiptsWorkbookStream, XLSX_TYPE } from './receipts.excel';
 import {
   cancelReceipt,
@@ -44,7 +45,6 @@ import {
   ZSaleConfig,
 } from './receipts.config';
 import { ZBubbleTemplateInput, ZSaleConfigInput } from '@cartera/domain/sales';
-import { requireTenantGroup } from '../goals/goals.service';
 import { ZSaleTemplate } from '@cartera/domain/tenant-settings';
 
 /** The legacy paths of 01 §7 Sales and presales over the services of the `receipt` router. */
@@ -283,70 +283,49 @@ export function registerReceiptsRoutes(app: FastifyInstance, deps: AppDeps) {
   // 01 §7 'saleconfig bubbletemplate' (issue #17): the company's sale configuration, answered and
   // changed for any group of the caller's company ('Mi Empresa' edits it through tRPC).
   const CONFIG_ROLES = ['admin', 'comercial', 'project_manager'] as const;
-  const groupParams = z.object({ id: z.string().uuid() });
-  restRoute(app, deps, {
+  groupRoute(app, deps, {
     method: 'GET',
     url: '/api/group/:id/saleconfig',
     tags: ['sales'],
     summary:
       "The company's sale configuration (for any group of it): presale, the sale templates and the presale template",
-    auth: 'session',
     access: { procedure: 'receipt.saleConfig', roles: [...CONFIG_ROLES] },
-    params: groupParams,
     response: ZSaleConfig,
-    handler: async ({ session, params }) => {
-      await requireTenantGroup(deps.db, session.user, params.id);
-      return saleConfig(deps.db, session.user.tenantId);
-    },
+    handler: ({ tenantId }) => saleConfig(deps.db, tenantId),
   });
 
-  restRoute(app, deps, {
+  groupRoute(app, deps, {
     method: 'PATCH',
     url: '/api/group/:id/saleconfig',
     tags: ['sales'],
     summary:
       "Replaces the company's presale flag, sale templates (codes once, one default at most) and presale template (null: none)",
-    auth: 'session',
     access: { procedure: 'receipt.saveSaleConfig', roles: [...CONFIG_ROLES] },
-    params: groupParams,
     body: ZSaleConfigInput,
     response: ZSaleConfig,
-    handler: async ({ session, params, body }) => {
-      await requireTenantGroup(deps.db, session.user, params.id);
-      return saveSaleConfig(deps.db, session.user.tenantId, body);
-    },
+    handler: ({ tenantId, body }) => saveSaleConfig(deps.db, tenantId, body),
   });
 
-  restRoute(app, deps, {
+  groupRoute(app, deps, {
     method: 'GET',
     url: '/api/group/:id/saleconfig/bubbletemplate',
     tags: ['sales'],
     summary:
       "The sale bubble of each template of the company: title and hidden fields; the presale template's marked presale",
-    auth: 'session',
     access: { procedure: 'receipt.saleConfig', roles: [...CONFIG_ROLES] },
-    params: groupParams,
     response: ZBubbleTemplates,
-    handler: async ({ session, params }) => {
-      await requireTenantGroup(deps.db, session.user, params.id);
-      return bubbleTemplates(deps.db, session.user.tenantId);
-    },
+    handler: ({ tenantId }) => bubbleTemplates(deps.db, tenantId),
   });
 
-  restRoute(app, deps, {
+  groupRoute(app, deps, {
     method: 'PATCH',
     url: '/api/group/:id/saleconfig/bubbletemplate',
     tags: ['sales'],
     summary:
       'Changes the sale bubble of one template (`code`: a sale template or the presale template): its title and hidden fields',
-    auth: 'session',
     access: { procedure: 'receipt.saveBubbleTemplate', roles: [...CONFIG_ROLES] },
-    params: groupParams,
     body: ZBubbleTemplateInput,
     response: ZBubbleTemplates,
-    handler: async ({ session, params, body }) => {
-      await requireTenantGroup(deps.db, session.user, params.id);
-      return saveBubbleTemplate(deps.db, session.user.tenantId, body);
-    },
+    handler: ({ tenantId, body }) => saveBubbleTemplate(deps.db, tenantId, body),
   });
 }

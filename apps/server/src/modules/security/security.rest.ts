@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   ZExternalIntegrations,
   ZExternalIntegrationsInput,
@@ -7,12 +6,10 @@ import {
   ZSecurityRules,
 } from '@cartera/domain/security';
 import type { AppDeps } from '../../deps';
-import { restRoute } from '../../http/rest';
-import { requireTenantGroup } from '../tenant-settings/tenant-settings.service';
+import { groupRoute } from '../../http/group-route';
 import { securityRules, updateSecurityRules } from './security-rules.service';
 import { externalIntegrations, updateExternalIntegrations } from './external-system.service';
 
-const ZGroupParams = z.object({ id: z.string().uuid() });
 const tags = ['security'];
 
 /**
@@ -21,69 +18,49 @@ const tags = ['security'];
  * are the company's); another company's group is GROUP_NOT_FOUND.
  */
 export function registerSecurityRoutes(app: FastifyInstance, deps: AppDeps) {
-  restRoute(app, deps, {
+  groupRoute(app, deps, {
     method: 'GET',
     url: '/api/group/:id/securityrule',
     tags,
     summary:
       "The company's password policy: passwordMinLength (6–64, at least the product's) and passwordMaxAgeDays (0 = never expires)",
-    auth: 'session',
     access: { procedure: 'security.rules', roles: SECURITY_ROLES },
-    params: ZGroupParams,
     response: ZSecurityRules,
-    handler: async ({ session, params }) => {
-      await requireTenantGroup(deps.db, session.user.tenantId, params.id);
-      return securityRules(deps.db, session.user.tenantId);
-    },
+    handler: ({ tenantId }) => securityRules(deps.db, tenantId),
   });
 
-  restRoute(app, deps, {
+  groupRoute(app, deps, {
     method: 'PATCH',
     url: '/api/group/:id/securityrule',
     tags,
     summary:
       "Changes the company's password policy (the fields given); applies from each user's next sign-in or password change",
-    auth: 'session',
     access: { procedure: 'security.updateRules', roles: SECURITY_ROLES },
-    params: ZGroupParams,
     body: ZSecurityRules.partial(),
     response: ZSecurityRules,
-    handler: async ({ session, params, body }) => {
-      await requireTenantGroup(deps.db, session.user.tenantId, params.id);
-      return updateSecurityRules(deps.db, session.user.tenantId, body);
-    },
+    handler: ({ tenantId, body }) => updateSecurityRules(deps.db, tenantId, body),
   });
 
-  restRoute(app, deps, {
+  groupRoute(app, deps, {
     method: 'GET',
     url: '/api/group/:id/externalintegrations',
     tags,
     summary:
       "The company's external contact system: name, validate/create/update addresses and tokenSet; never the token. externalSystem is null when none is connected",
-    auth: 'session',
     access: { procedure: 'security.externalIntegrations', roles: SECURITY_ROLES },
-    params: ZGroupParams,
     response: ZExternalIntegrations,
-    handler: async ({ session, params }) => {
-      await requireTenantGroup(deps.db, session.user.tenantId, params.id);
-      return externalIntegrations(deps.db, session.user.tenantId);
-    },
+    handler: ({ tenantId }) => externalIntegrations(deps.db, tenantId),
   });
 
-  restRoute(app, deps, {
+  groupRoute(app, deps, {
     method: 'PATCH',
     url: '/api/group/:id/externalintegrations',
     tags,
     summary:
       'Sets the external contact system (token optional: left out keeps the stored one, stored encrypted) or disconnects it with externalSystem null; addresses the outbound guard refuses are field errors',
-    auth: 'session',
     access: { procedure: 'security.updateExternalIntegrations', roles: SECURITY_ROLES },
-    params: ZGroupParams,
     body: ZExternalIntegrationsInput,
     response: ZExternalIntegrations,
-    handler: async ({ session, params, body }) => {
-      await requireTenantGroup(deps.db, session.user.tenantId, params.id);
-      return updateExternalIntegrations(deps.db, session.user.tenantId, body);
-    },
+    handler: ({ tenantId, body }) => updateExternalIntegrations(deps.db, tenantId, body),
   });
 }

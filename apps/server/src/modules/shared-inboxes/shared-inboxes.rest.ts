@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { restRoute } from '../../http/rest';
-import { requireTenantGroup } from '../tenant-settings/tenant-settings.service';
+import { groupRoute } from '../../http/group-route';
 import { listSharedInboxes, ZManagedSharedInbox } from './shared-inboxes.service';
 
 /**
@@ -12,19 +11,14 @@ import { listSharedInboxes, ZManagedSharedInbox } from './shared-inboxes.service
  * GROUP_NOT_FOUND.
  */
 export function registerSharedInboxesRoutes(app: FastifyInstance, deps: AppDeps) {
-  restRoute(app, deps, {
+  groupRoute(app, deps, {
     method: 'GET',
     url: '/api/group/:id/sharedinbox',
     tags: ['shared-inboxes'],
     summary:
       "The company's shared inboxes ('Carteras compartidas') with owner, members, contact count and creation date",
-    auth: 'session',
     access: { procedure: 'sharedInbox.list', roles: ['admin', 'comercial'] },
-    params: z.object({ id: z.string().uuid() }),
     response: z.array(ZManagedSharedInbox),
-    handler: async ({ session, params }) => {
-      await requireTenantGroup(deps.db, session.user.tenantId, params.id);
-      return listSharedInboxes(deps.db, session.user);
-    },
+    handler: ({ session }) => listSharedInboxes(deps.db, session.user),
   });
 }
