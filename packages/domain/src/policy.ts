@@ -215,6 +215,13 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   /** 'Mi Empresa' › 'Usuarios': the company's users, for its user managers (issue #17). */
   { path: '/company/users', roles: ['users_manager'], slug: 'company', built: true },
   { path: '/company/security', roles: 'all', slug: 'company', built: true },
+  /** 'Mi Empresa' › 'Resumen': the company's figures and its groups tree (issue #17). */
+  { path: '/company/overview', roles: 'all', slug: 'company', built: true },
+  /**
+   * 'Mi Empresa' › 'Carteras compartidas': the management of the shared inboxes (issue #17),
+   * for those who manage them (sharedInbox.list: admin and comercial) within slug company.
+   */
+  { path: '/company/sharedinboxes', roles: ['admin', 'comercial'], slug: 'company', built: true },
   { path: '/comercial/sale', roles: 'all', slug: 'comercial-sale', built: true },
   { path: '/comercial/requestsale', roles: 'all', slug: 'comercial-requestsale', built: true },
   { path: '/comercial/goals', roles: 'all', slug: 'comercial-goals', built: true },
@@ -452,8 +459,10 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
   '/contacts': ['catalog.tags', 'catalog.origins', 'customField.forForm', 'user.lookup'],
   /** A company's sheet: its configurable fields, address and pickers. */
   '/companies': FIELD_PROCEDURES,
-  /** 'Carteras compartidas' and its management ('Gestionar'). */
-  '/contact/sharedinbox': [
+  /** 'Carteras compartidas': the user pickers of its list. */
+  '/contact/sharedinbox': ['user.lookup'],
+  /** 'Mi Empresa' › 'Carteras compartidas': their management (issue #17). */
+  '/company/sharedinboxes': [
     'sharedInbox.list',
     'sharedInbox.create',
     'sharedInbox.update',

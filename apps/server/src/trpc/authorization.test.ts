@@ -103,6 +103,7 @@ const procedures: Record<string, Entry> = {
   },
   'admin.audit': { access: { roles: ['admin'] }, input: {} },
   'admin.company': { access: { roles: ['admin'] }, input: { id: SOME_ID } },
+  'admin.overview': { access: { roles: COMPANY_ROLES } },
   'admin.regenerateTracings': { access: { roles: ['admin'] }, input: { id: SOME_ID } },
   'admin.removeDuplicateTracing': { access: { roles: ['admin'] }, input: { id: SOME_ID } },
   'admin.moveCompany': {

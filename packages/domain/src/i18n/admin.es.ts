@@ -190,6 +190,7 @@ export const adminEs = {
     figures: 'Cifras',
     users: 'Usuarios activos',
     inactiveUsers: 'Usuarios inactivos',
+    sellers: 'Vendedores activos',
     contacts: 'Contactos',
     groups: 'Grupos',
     flags: 'Funcionalidades activas',

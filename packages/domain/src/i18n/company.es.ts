@@ -8,7 +8,28 @@ import type { NextAction } from '../conversation';
 export const companyEs = {
   title: 'Mi Empresa',
   intro: 'Configura lo que usan los vendedores de tu empresa en sus conversaciones y contactos.',
-  tabs: { settings: 'Configuración', channels: 'Canales', users: 'Usuarios' },
+  tabs: {
+    settings: 'Configuración',
+    overview: 'Resumen',
+    channels: 'Canales',
+    users: 'Usuarios',
+    sharedInboxes: 'Carteras compartidas',
+  },
+  /** 'Resumen' (issue #17): the company's figures and its groups. */
+  overview: {
+    title: 'Resumen',
+    intro: 'Las cifras de tu empresa y sus grupos, con los usuarios activos de cada uno.',
+    figures: 'Cifras',
+    groups: 'Grupos de la empresa',
+    rootBadge: 'Empresa',
+    inactiveBadge: 'Inactivo',
+  },
+  /** 'Carteras compartidas' of 'Mi Empresa' (issue #17): their management. */
+  sharedInboxes: {
+    intro:
+      'Comparte la cartera de un agente con otros usuarios de la empresa: la verán en «Carteras compartidas».',
+    disabled: 'Las carteras compartidas no están activadas para tu empresa.',
+  },
   notForRole:
     'La configuración de la empresa está disponible para los perfiles Comercial/Backoffice y Gestor de proyecto.',
   notForRoleUsers: 'Los usuarios de la empresa se gestionan en la pestaña «Usuarios».',

@@ -278,6 +278,8 @@ export const ZCompanyView = z.object({
   active: z.boolean(),
   activeUsers: z.number(),
   inactiveUsers: z.number(),
+  /** Active users whose main role is 'user' (Vendedor). */
+  sellers: z.number(),
   /** Contacts of the company (sub-conversations left out). */
   contacts: z.number(),
   groups: z.number(),

@@ -393,11 +393,16 @@ export async function deleteItems(db: Executor, tenantId: string, ids: readonly 
     .where(and(eq(interactions.tenantId, tenantId), inArray(interactions.id, [...ids])));
 }
 
-/** The figures of a company's overview: users, contacts and groups. */
+/**
+ * The figures of a company's overview: users, sellers (active users whose main role is 'user'),
+ * contacts and groups.
+ */
 export async function countCompany(db: Executor, tenantId: string) {
   const result = await db.execute(sql`select
     (select count(*)::int from ${users} u where u.tenant_id = ${tenantId} and u.active) as "activeUsers",
     (select count(*)::int from ${users} u where u.tenant_id = ${tenantId} and not u.active) as "inactiveUsers",
+    (select count(*)::int from ${users} u
+      where u.tenant_id = ${tenantId} and u.active and u.roles[1] = 'user') as "sellers",
     (select count(*)::int from ${contacts} c
       where c.tenant_id = ${tenantId} and c.parent_contact_id is null) as "contacts",
     (select count(*)::int from ${groups} g where g.tenant_id = ${tenantId}) as "groups"`);
@@ -405,6 +410,7 @@ export async function countCompany(db: Executor, tenantId: string) {
   return {
     activeUsers: Number(row?.activeUsers ?? 0),
     inactiveUsers: Number(row?.inactiveUsers ?? 0),
+    sellers: Number(row?.sellers ?? 0),
     contacts: Number(row?.contacts ?? 0),
     groups: Number(row?.groups ?? 0),
   };

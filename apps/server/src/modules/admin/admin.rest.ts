@@ -26,9 +26,25 @@ import {
   ZRegenerateTracingsResult,
   ZRemoveDuplicateTracingResult,
 } from './admin-user-ops.service';
+import {
+  companyFigures,
+  companyGroups,
+  companySettings,
+  userGroup,
+  ZCompanyFigures,
+  ZCompanyGroup,
+  ZCompanySettings,
+  ZUserGroup,
+} from './company-overview.service';
 
 /** Admins only, as the screen (01 §6, slug groups). */
 const GROUPS = { area: '/grupos', roles: ['admin'] } as const;
+/** 'Mi Empresa' (01 §6, slug company), as admin.overview. */
+const COMPANY = {
+  area: '/company/overview',
+  procedure: 'admin.overview',
+  roles: ['comercial', 'users_manager', 'project_manager'],
+} as const;
 const ZGroupParams = z.object({ id: z.string().uuid() });
 const ZUserParams = z.object({ id: z.string().uuid() });
 
@@ -144,5 +160,52 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     response: ZMoveCompanyResult,
     handler: ({ session, params, body }) =>
       moveCompany(deps.db, session, { id: params.id, targetGroupId: body.targetGroupId }),
+  });
+
+  // 01 §7 'Groups and company': the caller's own company, for 'Mi Empresa' (issue #17).
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/company/settings',
+    tags: ['admin'],
+    summary:
+      "The caller's company: its name, display name, logo, country and every feature flag as 1 or 0 (the root group's own value)",
+    auth: 'session',
+    access: COMPANY,
+    response: ZCompanySettings,
+    handler: ({ session }) => companySettings(deps.db, session.user.tenantId),
+  });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/company/overall',
+    tags: ['admin'],
+    summary:
+      "The caller's company's figures: active and inactive users, sellers, contacts and groups",
+    auth: 'session',
+    access: COMPANY,
+    response: ZCompanyFigures,
+    handler: ({ session }) => companyFigures(deps.db, session.user.tenantId),
+  });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/company/getusergroup',
+    tags: ['admin'],
+    summary: "The caller's group and the groups above it, root first",
+    auth: 'session',
+    access: COMPANY,
+    response: ZUserGroup,
+    handler: ({ session }) => userGroup(deps.db, session),
+  });
+
+  restRoute(app, deps, {
+    method: 'GET',
+    url: '/api/company/groups',
+    tags: ['admin'],
+    summary: "The caller's company's groups, root first, each with its number of active users",
+    auth: 'session',
+    access: COMPANY,
+    response: z.array(ZCompanyGroup),
+    handler: ({ session }) => companyGroups(deps.db, session.user.tenantId),
   });
 }

@@ -43,14 +43,27 @@ import {
   ZUserIdInput,
 } from './admin-users.service';
 import { listAudit, ZAuditEntry, ZAuditInput } from './audit';
+import { companyOverview, ZCompanyOverview } from './company-overview.service';
 
 /** 'Administración' (/grupos): admins only (01 §6, slug groups). */
 const admin = () => roleProcedure('admin');
 const GROUPS_AREA = '/grupos';
 /** Users are managed by admins and user managers (who have no /grupos: their calls have no area). */
 const userManager = () => roleProcedure('admin', 'users_manager');
+/** 'Mi Empresa' (01 §6, slug company): its comerciales, user managers and project managers. */
+const companyStaff = () => roleProcedure('comercial', 'users_manager', 'project_manager');
 
 export const adminRouter = router({
+  overview: companyStaff()
+    .meta({
+      area: '/company/overview',
+      description:
+        "'Mi Empresa' › 'Resumen' (issue #17): the caller's company's figures (active and inactive users, sellers, contacts, groups; the admin's company view counts the same) and its groups, root first, as a tree by `parentId`, each with its number of active users. Only the caller's company.",
+      errors: [],
+    })
+    .output(ZCompanyOverview)
+    .query(({ ctx }) => companyOverview(ctx.db, ctx.tenantId)),
+
   groups: userManager()
     .meta({
       description:
