@@ -62,8 +62,9 @@ test.describe('carteras compartidas', () => {
     const name = `Cartera ${uniqueLetters()}`;
     await signIn(page, 'comercial@demo.test');
     await page.goto('/contact/sharedinbox');
-    await page.getByText(text.manage, { exact: true }).click();
-    await expect(page).toHaveURL(/view=manage/);
+    // 'Gestionar' opens the management in 'Mi Empresa' (issue #17).
+    await page.getByRole('link', { name: text.manage, exact: true }).click();
+    await expect(page).toHaveURL(/\/company\/sharedinboxes$/);
     const table = page.getByRole('table', { name: text.manageTitle });
     await expect(table.getByRole('row', { name: /Cartera de Julia/ })).toBeVisible();
 
@@ -104,7 +105,9 @@ test.describe('carteras compartidas', () => {
     await expect(page.getByRole('list', { name }).getByRole('listitem').first()).toBeVisible();
 
     await signIn(page, 'comercial@demo.test');
+    // The old address of the management leads there.
     await page.goto('/contact/sharedinbox?view=manage');
+    await expect(page).toHaveURL(/\/company\/sharedinboxes$/);
     await table.getByRole('button', { name: `Eliminar ${name}` }).click();
     const confirm = page.getByRole('dialog', { name: text.removeTitle });
     await confirm.getByRole('button', { name: text.removeConfirm }).click();

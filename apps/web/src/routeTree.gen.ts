@@ -25,8 +25,10 @@ import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/compani
 import { Route as AppCompanyIndexRouteImport } from './routes/_app/company/index'
 import { Route as AppCompanyChannelsRouteImport } from './routes/_app/company/channels'
 import { Route as AppCompanyFieldsRouteImport } from './routes/_app/company/fields'
+import { Route as AppCompanyOverviewRouteImport } from './routes/_app/company/overview'
 import { Route as AppCompanySalesRouteImport } from './routes/_app/company/sales'
 import { Route as AppCompanySecurityRouteImport } from './routes/_app/company/security'
+import { Route as AppCompanySharedinboxesRouteImport } from './routes/_app/company/sharedinboxes'
 import { Route as AppCompanyUsersRouteImport } from './routes/_app/company/users'
 import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index'
 import { Route as AppContactSharedinboxRouteImport } from './routes/_app/contact/sharedinbox'
@@ -123,6 +125,11 @@ const AppCompanyFieldsRoute = AppCompanyFieldsRouteImport.update({
   path: '/fields',
   getParentRoute: () => AppCompanyRoute,
 } as any)
+const AppCompanyOverviewRoute = AppCompanyOverviewRouteImport.update({
+  id: '/overview',
+  path: '/overview',
+  getParentRoute: () => AppCompanyRoute,
+} as any)
 const AppCompanySalesRoute = AppCompanySalesRouteImport.update({
   id: '/sales',
   path: '/sales',
@@ -131,6 +138,11 @@ const AppCompanySalesRoute = AppCompanySalesRouteImport.update({
 const AppCompanySecurityRoute = AppCompanySecurityRouteImport.update({
   id: '/security',
   path: '/security',
+  getParentRoute: () => AppCompanyRoute,
+} as any)
+const AppCompanySharedinboxesRoute = AppCompanySharedinboxesRouteImport.update({
+  id: '/sharedinboxes',
+  path: '/sharedinboxes',
   getParentRoute: () => AppCompanyRoute,
 } as any)
 const AppCompanyUsersRoute = AppCompanyUsersRouteImport.update({
@@ -231,8 +243,10 @@ export interface FileRoutesByFullPath {
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
   '/company/fields': typeof AppCompanyFieldsRoute
+  '/company/overview': typeof AppCompanyOverviewRoute
   '/company/sales': typeof AppCompanySalesRoute
   '/company/security': typeof AppCompanySecurityRoute
+  '/company/sharedinboxes': typeof AppCompanySharedinboxesRoute
   '/company/users': typeof AppCompanyUsersRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
@@ -264,8 +278,10 @@ export interface FileRoutesByTo {
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/company/channels': typeof AppCompanyChannelsRoute
   '/company/fields': typeof AppCompanyFieldsRoute
+  '/company/overview': typeof AppCompanyOverviewRoute
   '/company/sales': typeof AppCompanySalesRoute
   '/company/security': typeof AppCompanySecurityRoute
+  '/company/sharedinboxes': typeof AppCompanySharedinboxesRoute
   '/company/users': typeof AppCompanyUsersRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
@@ -301,8 +317,10 @@ export interface FileRoutesById {
   '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/_app/company/channels': typeof AppCompanyChannelsRoute
   '/_app/company/fields': typeof AppCompanyFieldsRoute
+  '/_app/company/overview': typeof AppCompanyOverviewRoute
   '/_app/company/sales': typeof AppCompanySalesRoute
   '/_app/company/security': typeof AppCompanySecurityRoute
+  '/_app/company/sharedinboxes': typeof AppCompanySharedinboxesRoute
   '/_app/company/users': typeof AppCompanyUsersRoute
   '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/_app/contact/unassigned': typeof AppContactUnassignedRoute
@@ -338,8 +356,10 @@ export interface FileRouteTypes {
     | '/companies/$companyId'
     | '/company/channels'
     | '/company/fields'
+    | '/company/overview'
     | '/company/sales'
     | '/company/security'
+    | '/company/sharedinboxes'
     | '/company/users'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
@@ -371,8 +391,10 @@ export interface FileRouteTypes {
     | '/companies/$companyId'
     | '/company/channels'
     | '/company/fields'
+    | '/company/overview'
     | '/company/sales'
     | '/company/security'
+    | '/company/sharedinboxes'
     | '/company/users'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
@@ -407,8 +429,10 @@ export interface FileRouteTypes {
     | '/_app/companies/$companyId'
     | '/_app/company/channels'
     | '/_app/company/fields'
+    | '/_app/company/overview'
     | '/_app/company/sales'
     | '/_app/company/security'
+    | '/_app/company/sharedinboxes'
     | '/_app/company/users'
     | '/_app/contact/sharedinbox'
     | '/_app/contact/unassigned'
@@ -549,6 +573,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompanyFieldsRouteImport
       parentRoute: typeof AppCompanyRoute
     }
+    '/_app/company/overview': {
+      id: '/_app/company/overview'
+      path: '/overview'
+      fullPath: '/company/overview'
+      preLoaderRoute: typeof AppCompanyOverviewRouteImport
+      parentRoute: typeof AppCompanyRoute
+    }
     '/_app/company/sales': {
       id: '/_app/company/sales'
       path: '/sales'
@@ -561,6 +592,13 @@ declare module '@tanstack/react-router' {
       path: '/security'
       fullPath: '/company/security'
       preLoaderRoute: typeof AppCompanySecurityRouteImport
+      parentRoute: typeof AppCompanyRoute
+    }
+    '/_app/company/sharedinboxes': {
+      id: '/_app/company/sharedinboxes'
+      path: '/sharedinboxes'
+      fullPath: '/company/sharedinboxes'
+      preLoaderRoute: typeof AppCompanySharedinboxesRouteImport
       parentRoute: typeof AppCompanyRoute
     }
     '/_app/company/users': {
@@ -681,8 +719,10 @@ declare module '@tanstack/react-router' {
 interface AppCompanyRouteChildren {
   AppCompanyChannelsRoute: typeof AppCompanyChannelsRoute
   AppCompanyFieldsRoute: typeof AppCompanyFieldsRoute
+  AppCompanyOverviewRoute: typeof AppCompanyOverviewRoute
   AppCompanySalesRoute: typeof AppCompanySalesRoute
   AppCompanySecurityRoute: typeof AppCompanySecurityRoute
+  AppCompanySharedinboxesRoute: typeof AppCompanySharedinboxesRoute
   AppCompanyUsersRoute: typeof AppCompanyUsersRoute
   AppCompanyIndexRoute: typeof AppCompanyIndexRoute
 }
@@ -690,8 +730,10 @@ interface AppCompanyRouteChildren {
 const AppCompanyRouteChildren: AppCompanyRouteChildren = {
   AppCompanyChannelsRoute: AppCompanyChannelsRoute,
   AppCompanyFieldsRoute: AppCompanyFieldsRoute,
+  AppCompanyOverviewRoute: AppCompanyOverviewRoute,
   AppCompanySalesRoute: AppCompanySalesRoute,
   AppCompanySecurityRoute: AppCompanySecurityRoute,
+  AppCompanySharedinboxesRoute: AppCompanySharedinboxesRoute,
   AppCompanyUsersRoute: AppCompanyUsersRoute,
   AppCompanyIndexRoute: AppCompanyIndexRoute,
 }

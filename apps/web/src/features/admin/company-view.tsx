@@ -22,7 +22,8 @@ import { QueryError } from '../../ui/query-error';
 
 const text = es.admin.company;
 
-function Figure({ label, value }: { label: string; value: number }) {
+/** One figure of a company's overview (also 'Mi Empresa' › 'Resumen'). */
+export function Figure({ label, value }: { label: string; value: number }) {
   return (
     <Paper withBorder radius="md" p="sm">
       <Text size="xs" c="dimmed">
@@ -134,9 +135,10 @@ export function CompanyView({ companyId }: { companyId: string }) {
               {text.editUsers}
             </Button>
           </Group>
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
             <Figure label={text.users} value={data.activeUsers} />
             <Figure label={text.inactiveUsers} value={data.inactiveUsers} />
+            <Figure label={text.sellers} value={data.sellers} />
             <Figure label={text.contacts} value={data.contacts} />
             <Figure label={text.groups} value={data.groups} />
           </SimpleGrid>

@@ -9,19 +9,22 @@ const text = es.company;
 
 const TABS = [
   { path: '/company', label: text.tabs.settings },
+  { path: '/company/overview', label: text.tabs.overview },
   { path: '/company/fields', label: es.fieldsConfig.tabs.fields },
   { path: '/company/sales', label: es.fieldsConfig.tabs.sales },
   { path: '/company/channels', label: text.tabs.channels },
   { path: '/company/users', label: text.tabs.users },
   { path: '/company/security', label: es.security.tab },
+  { path: '/company/sharedinboxes', label: text.tabs.sharedInboxes },
 ] as const;
 
 /**
  * The frame of 'Mi Empresa' (01 §2 /company): the company's logo and name above its tabs, the
- * configuration ('/company'), the fields ('/company/fields'), the sales ('/company/sales'), the
- * channels ('/company/channels'), 'Seguridad e integraciones' ('/company/security') and, for user
- * managers, the users ('/company/users'); each tab has its own title. A tab shows when its route
- * opens for the user (the route guard's `canOpen`).
+ * configuration ('/company'), its figures and groups ('/company/overview'), the fields
+ * ('/company/fields'), the sales ('/company/sales'), the channels ('/company/channels'),
+ * 'Seguridad e integraciones' ('/company/security'), for comercial the shared inboxes
+ * ('/company/sharedinboxes') and, for user managers, the users ('/company/users'); each tab has
+ * its own title. A tab shows when its route opens for the user (the route guard's `canOpen`).
  */
 export function CompanyLayout({ children }: { children: ReactNode }) {
   const me = useMe();

@@ -1,15 +1,15 @@
-import { Group, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
+import { canOpen } from '@cartera/domain/policy';
 import { useTRPC } from '../../lib/trpc';
 import { ShareIcon } from '../../ui/icons';
 import { QueryError } from '../../ui/query-error';
-import { useMe } from '../auth/session';
+import { guardUserOf, useMe } from '../auth/session';
 import { SHARED_INBOX_PREFIX } from '../contacts/contact-origin';
 import { InboxList } from '../inbox/inbox-list';
 import classes from '../inbox/inbox.module.css';
-import { SharedInboxesManager } from './shared-inboxes-manager';
 
 const text = es.sharedInboxes;
 
@@ -22,22 +22,21 @@ export function canManageSharedInboxes(roles: readonly string[]): boolean {
  * '/contact/sharedinbox', 'Carteras compartidas' (01 §2, issue #6 §10): the portfolios other
  * agents share with the user. A picker chooses one (the first by default, the choice kept in the
  * URL) and its owner's contacts show as in 'Conversaciones'; a line opens the conversation.
- * Admin and comercial also get 'Gestionar', where the company's shared inboxes are set up.
+ * Those who manage the company's shared inboxes get 'Gestionar', which opens their management
+ * in 'Mi Empresa' ('/company/sharedinboxes', issue #17).
  */
 export function SharedInboxPage({
   inboxId,
-  view,
   onInboxChange,
-  onViewChange,
 }: {
   inboxId: string | undefined;
-  view: 'inbox' | 'manage';
   onInboxChange: (inboxId: string) => void;
-  onViewChange: (view: 'inbox' | 'manage') => void;
 }) {
   const me = useMe();
-  const manages = me !== null && canManageSharedInboxes(me.user.roles);
-  const showing = manages ? view : 'inbox';
+  const manages =
+    me !== null &&
+    canManageSharedInboxes(me.user.roles) &&
+    canOpen(guardUserOf(me), '/company/sharedinboxes');
 
   return (
     <Stack gap="md">
@@ -46,22 +45,16 @@ export function SharedInboxPage({
           {text.title}
         </Title>
         {manages && (
-          <SegmentedControl
-            aria-label={text.title}
-            value={showing}
-            onChange={(next) => onViewChange(next === 'manage' ? 'manage' : 'inbox')}
-            data={[
-              { value: 'inbox', label: text.mine },
-              { value: 'manage', label: text.manage },
-            ]}
-          />
+          <Button
+            size="xs"
+            variant="light"
+            renderRoot={(props) => <Link to="/company/sharedinboxes" {...props} />}
+          >
+            {text.manage}
+          </Button>
         )}
       </Group>
-      {showing === 'manage' ? (
-        <SharedInboxesManager />
-      ) : (
-        <MySharedInboxes inboxId={inboxId} onInboxChange={onInboxChange} />
-      )}
+      <MySharedInboxes inboxId={inboxId} onInboxChange={onInboxChange} />
     </Stack>
   );
 }

@@ -27,9 +27,9 @@ const text = es.sharedInboxes;
 export type ManagedSharedInbox = RouterOutputs['sharedInbox']['list'][number];
 
 /**
- * 'Gestionar' (admin and comercial): the company's shared inboxes with their owner and the
- * users they are shared with; create, edit and delete through dialogs. (01 §3 places this in
- * the group's configuration, not built yet: docs/decisions.md.)
+ * The management of the company's shared inboxes (admin and comercial), in 'Mi Empresa' ›
+ * 'Carteras compartidas' (issue #17): their owner and the users they are shared with; create,
+ * edit and delete through dialogs.
  */
 export function SharedInboxesManager() {
   const trpc = useTRPC();
