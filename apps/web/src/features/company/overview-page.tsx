@@ -92,7 +92,14 @@ function GroupsTree({ groups }: { groups: CompanyGroup[] }) {
           </Text>
         </Group>
         {children.length > 0 && (
-          <List withPadding listStyleType="none" mt={4} spacing={4}>
+          <List
+            listStyleType="none"
+            mt={4}
+            spacing={4}
+            ml={6}
+            pl="md"
+            style={{ borderInlineStart: '1px solid var(--mantine-color-gray-3)' }}
+          >
             {children.map(render)}
           </List>
         )}
