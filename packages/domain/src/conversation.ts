@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INPUT_TEXTS, isInputDate } from './input';
 import { ZClientItemId } from './interactions';
-import { matchesUsersFilters, ZUsersFilter } from './custom-fields';
+import { matchesUsersFilters, ZUsersFilter, ZUsersFiltersInput } from './custom-fields';
 import { ROLES } from './roles';
 
 /**
@@ -43,6 +43,7 @@ export const ZArchivingReasonInput = ZArchivingReason.extend({
   name: z.string().trim().min(1).max(120),
   groupCode: z.string().trim().max(60).nullable().default(null),
   limitedToRoles: z.array(z.enum(ROLES)).max(ROLES.length).default([]),
+  usersFilters: ZUsersFiltersInput,
 });
 export const ZArchivingReasonChanges = ZArchivingReasonInput.omit({ code: true });
 

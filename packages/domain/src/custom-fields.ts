@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companiesEs, fieldsEs } from './i18n/fields.es';
 import { fieldsConfigEs } from './i18n/fields-config.es';
+import { companyEs } from './i18n/company.es';
 import { isValidPhone } from './phone';
 import type { Role } from './roles';
 
@@ -86,6 +87,62 @@ export const ZUsersFilter = z.object({
   value: z.unknown(),
 });
 export type UsersFilter = z.infer<typeof ZUsersFilter>;
+
+const filterTexts = companyEs.filters;
+
+/**
+ * A user filter as 'Mi Empresa' saves it (issue #17): the user's extra-field code, and a value
+ * `matchesUsersFilters` can compare — an integer for 'number', a non-empty text for 'string',
+ * one or more texts for 'select'.
+ */
+export const ZUsersFilterInput = z
+  .object({
+    key: z
+      .string()
+      .trim()
+      .regex(/^[\w-]{1,100}$/, { message: filterTexts.fieldInvalid }),
+    type: z.enum(['number', 'string', 'select']),
+    value: z.unknown(),
+  })
+  .transform((filter, ctx) => {
+    const issue = (message: string) => {
+      ctx.addIssue({ code: 'custom', message, path: ['value'] });
+      return z.NEVER;
+    };
+    switch (filter.type) {
+      case 'number': {
+        const text = typeof filter.value === 'string' ? filter.value.trim() : filter.value;
+        if (text === '' || text === null || text === undefined) {
+          return issue(filterTexts.valueRequired);
+        }
+        const value = Number(text);
+        if (!Number.isInteger(value)) return issue(filterTexts.numberInvalid);
+        return { ...filter, value };
+      }
+      case 'string': {
+        const value = typeof filter.value === 'string' ? filter.value.trim() : '';
+        if (!value) return issue(filterTexts.valueRequired);
+        return { ...filter, value: value.slice(0, 200) };
+      }
+      case 'select': {
+        const list = Array.isArray(filter.value) ? filter.value : [filter.value];
+        const value = [
+          ...new Set(
+            list
+              .filter((item): item is string => typeof item === 'string')
+              .map((item) => item.trim())
+              .filter(Boolean),
+          ),
+        ].slice(0, 50);
+        if (!value.length) return issue(filterTexts.valueRequired);
+        return { ...filter, value };
+      }
+    }
+  });
+export const ZUsersFiltersInput = z
+  .array(ZUsersFilterInput)
+  .max(20, { message: filterTexts.tooMany })
+  .default([]);
 
 export const ZDirectionValue = z.object({
   formatted_address: z.string().trim().min(1).max(500),

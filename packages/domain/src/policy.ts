@@ -481,6 +481,7 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     'customField.create',
     'customField.update',
     'catalog.allTags',
+    'catalog.groupChoices',
     'catalog.allOrigins',
     'catalog.createTag',
     'catalog.updateTag',

@@ -418,6 +418,7 @@ const procedures: Record<string, Entry> = {
     access: { roles: ['admin', 'comercial', 'project_manager'] },
     input: { id: '00000000-0000-7000-8000-000000000003', data: { code: 'web', name: 'Web' } },
   },
+  'catalog.groupChoices': { access: { roles: ['admin', 'comercial', 'project_manager'] } },
   'catalog.allArchivingReasons': { access: { roles: ['admin', 'comercial', 'project_manager'] } },
   'catalog.createArchivingReason': {
     access: { roles: ['admin', 'comercial', 'project_manager'] },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { createContact } from '@cartera/db/factories';
+import { users } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
 
@@ -7,6 +9,7 @@ const env = useDemoApp();
 
 const COMERCIAL = 'comercial@demo.test';
 const SELLER = 'vendedor@demo.test';
+const OTHER_SELLER = 'vendedora@demo.test';
 
 const reasonsOf = async (email: string) =>
   (await env.call(email, 'catalog.allArchivingReasons')).data;
@@ -129,5 +132,70 @@ describe("archiving reasons of 'Mi Empresa' (03 §3)", () => {
     });
     expect(origin.error?.message).toBe('Ya existe un origen con ese código.');
     expect((await env.call(COMERCIAL, 'catalog.allOrigins')).data).toEqual(origins);
+  });
+
+  it('offers a reason limited by a user filter to the matching seller and not to another', async () => {
+    const db = env.database.handle.db;
+    const setZone = (email: string, zona: string) =>
+      db
+        .update(users)
+        .set({ additionalData: { zona } })
+        .where(and(eq(users.tenantId, env.demo.demo.id), eq(users.email, email)));
+    await setZone(SELLER, 'norte');
+    await setZone(OTHER_SELLER, 'sur');
+
+    const created = await env.call(COMERCIAL, 'catalog.createArchivingReason', {
+      code: 'solo-norte',
+      name: 'Solo zona norte',
+      usersFilters: [{ key: ' zona ', type: 'select', value: [' norte ', ''] }],
+    });
+    expect(created.error).toBeUndefined();
+    expect(created.data.usersFilters).toEqual([{ key: 'zona', type: 'select', value: ['norte'] }]);
+
+    const codesOf = async (email: string) => {
+      const contact = await createContact(db, env.demo.demo, {
+        firstName: 'Filtro',
+        agentId: env.demo.users[email]!.id,
+      });
+      const picker = await env.call(email, 'interaction.archivingReasons', {
+        contactId: contact.id,
+      });
+      return picker.data.map((reason) => reason.code);
+    };
+    expect(await codesOf(SELLER)).toContain('solo-norte');
+    expect(await codesOf(OTHER_SELLER)).not.toContain('solo-norte');
+  });
+
+  it('refuses a bad filter in Spanish, under its field, and stores nothing', async () => {
+    const before = await reasonsOf(COMERCIAL);
+    const badKey = await env.call(COMERCIAL, 'catalog.createArchivingReason', {
+      code: 'filtro-malo',
+      name: 'Filtro malo',
+      usersFilters: [{ key: 'zona norte', type: 'string', value: 'x' }],
+    });
+    expect(badKey.error?.data.fieldErrors).toEqual({
+      'usersFilters.0.key': [
+        'Campo no válido: usa el código del dato del usuario (letras, números, «_» o «-»).',
+      ],
+    });
+    const empty = await env.call(COMERCIAL, 'catalog.updateArchivingReason', {
+      code: 'precio',
+      data: { name: 'Precio', usersFilters: [{ key: 'zona', type: 'select', value: [] }] },
+    });
+    expect(empty.error?.data.fieldErrors).toEqual({
+      'data.usersFilters.0.value': ['Indica al menos un valor.'],
+    });
+    const notNumber = await env.call(COMERCIAL, 'catalog.createTag', {
+      code: 'filtro-malo',
+      name: 'Filtro malo',
+      color: '#E03131',
+      usersFilters: [{ key: 'nivel', type: 'number', value: 'alto' }],
+    });
+    expect(notNumber.error?.data.fieldErrors).toEqual({
+      'usersFilters.0.value': ['El valor debe ser un número entero.'],
+    });
+    expect(await reasonsOf(COMERCIAL)).toEqual(before);
+    const tags = (await env.call(COMERCIAL, 'catalog.allTags')).data;
+    expect(tags.map((tag) => tag.code)).not.toContain('filtro-malo');
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
-import { origins, statusTags, users } from '@cartera/db/schema';
+import { groups, origins, statusTags, users } from '@cartera/db/schema';
 
 export async function findUserFields(db: Executor, tenantId: string, userId: string) {
   const [row] = await db
@@ -86,4 +86,20 @@ export async function upsertOrigin(
     .where(and(eq(origins.tenantId, tenantId), eq(origins.id, id)))
     .returning();
   return row;
+}
+
+/** The company's active groups with their path from the root, for the tags' group filters. */
+export async function findGroupChoices(db: Executor, tenantId: string) {
+  const rows = await db
+    .select({ id: groups.id, name: groups.name, ancestors: groups.ancestors })
+    .from(groups)
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.active, true)));
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  return rows
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      path: [...row.ancestors.map((id) => names.get(id) ?? ''), row.name].join(' / '),
+    }))
+    .sort((a, b) => a.path.localeCompare(b.path, 'es'));
 }

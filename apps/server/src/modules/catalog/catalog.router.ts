@@ -3,10 +3,12 @@ import { roleProcedure, router, tenantProcedure } from '../../trpc/init';
 import {
   allOrigins,
   allTags,
+  groupChoices,
   originsForUser,
   saveOrigin,
   saveTag,
   tagsForUser,
+  ZGroupChoice,
   ZOrigin,
   ZOriginInput,
   ZStatusTag,
@@ -84,6 +86,14 @@ export const catalogRouter = router({
     .output(z.array(ZOrigin))
     .query(({ ctx }) => allOrigins(ctx.db, ctx.tenantId)),
 
+  groupChoices: manageProcedure
+    .meta({
+      area: '/company',
+      description:
+        "The caller's company's active groups with their path from the root, which a status tag's group filters may name.",
+    })
+    .output(z.array(ZGroupChoice))
+    .query(({ ctx }) => groupChoices(ctx.db, ctx.tenantId)),
   createTag: manageProcedure
     .meta({
       description:

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import type { Database, Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
-import { matchesUsersFilters, ZUsersFilter } from '@cartera/domain/custom-fields';
+import {
+  matchesUsersFilters,
+  ZUsersFilter,
+  ZUsersFiltersInput,
+} from '@cartera/domain/custom-fields';
 import type { AuthUser } from '../sessions/session.types';
 import {
+  findGroupChoices,
   findOriginByCode,
   findOrigins,
   findTagByCode,
@@ -44,7 +49,7 @@ export const ZStatusTagInput = z.object({
   name: z.string().trim().min(1).max(60),
   color: ZHexColor,
   active: z.boolean().default(true),
-  usersFilters: z.array(ZUsersFilter).max(20).default([]),
+  usersFilters: ZUsersFiltersInput,
   groupFilters: z.array(z.string().uuid()).max(200).default([]),
   position: z.number().int().min(0).max(10_000).default(0),
 });
@@ -53,7 +58,7 @@ export const ZOriginInput = z.object({
   code: ZCode,
   name: z.string().trim().min(1).max(60),
   active: z.boolean().default(true),
-  usersFilters: z.array(ZUsersFilter).max(20).default([]),
+  usersFilters: ZUsersFiltersInput,
   position: z.number().int().min(0).max(10_000).default(0),
 });
 
@@ -80,6 +85,9 @@ export async function originsForUser(db: Executor, user: AuthUser) {
   ]);
   return rows.filter((origin) => matchesUsersFilters(origin.usersFilters, fields));
 }
+
+export const ZGroupChoice = z.object({ id: z.string(), name: z.string(), path: z.string() });
+export const groupChoices = (db: Executor, tenantId: string) => findGroupChoices(db, tenantId);
 
 export const allTags = (db: Executor, tenantId: string) => findTags(db, tenantId, false);
 export const allOrigins = (db: Executor, tenantId: string) => findOrigins(db, tenantId, false);

@@ -9,6 +9,7 @@ import { useTRPC } from '../../lib/trpc';
 import { codeNameErrors, ConfigDialog, useConfigFormErrors } from './config-dialog';
 import { ConfigTable } from './config-table';
 import { useCatalogSaved } from './use-catalog-saved';
+import { filterRowsOf, filtersOfRows, UsersFiltersField } from './users-filters-field';
 
 const text = es.company;
 const t = text.reasons;
@@ -20,8 +21,8 @@ const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] })
 
 /**
  * 'Motivos de archivo' (03 §3 Archiving reason): code, name, sale or not, group, next action,
- * the roles it is limited to and active. The conversation's 'Archivar' picker offers the active
- * ones at once; user filters set elsewhere are kept as they are.
+ * the roles and user filters it is limited to, and active. The conversation's 'Archivar' picker
+ * offers the active ones at once to whom they admit.
  */
 export function ArchivingReasonsEditor() {
   const trpc = useTRPC();
@@ -91,6 +92,7 @@ function ReasonDialog({
     groupCode: reason?.groupCode ?? '',
     nextAction: reason?.nextAction ?? ('noAction' as NextAction),
     limitedToRoles: (reason?.limitedToRoles ?? []) as Role[],
+    usersFilters: filterRowsOf(reason?.usersFilters),
   });
   const errors = useConfigFormErrors(codeNameErrors(values));
   const options = { onSuccess: useCatalogSaved().saved(onClose), onError: errors.onError };
@@ -105,7 +107,7 @@ function ReasonDialog({
       groupCode: values.groupCode.trim() || null,
       nextAction: values.nextAction,
       limitedToRoles: values.limitedToRoles,
-      usersFilters: reason?.usersFilters ?? [],
+      usersFilters: filtersOfRows(values.usersFilters),
       active: reason?.active ?? true,
     };
     if (reason) update.mutate({ code: reason.code, data });
@@ -145,6 +147,7 @@ function ReasonDialog({
         data={ROLE_OPTIONS}
         value={values.limitedToRoles}
         onChange={(roles) => setValues({ ...values, limitedToRoles: roles as Role[] })}
+        error={errors.errorOf('limitedToRoles')}
         clearable
       />
       <Checkbox
@@ -153,11 +156,11 @@ function ReasonDialog({
         checked={values.sale}
         onChange={(event) => setValues({ ...values, sale: event.currentTarget.checked })}
       />
-      {reason && reason.usersFilters.length > 0 && (
-        <Text size="xs" c="dimmed">
-          {text.filtersKept}
-        </Text>
-      )}
+      <UsersFiltersField
+        rows={values.usersFilters}
+        errors={errors}
+        onChange={(usersFilters) => setValues({ ...values, usersFilters })}
+      />
     </ConfigDialog>
   );
 }

@@ -41,7 +41,13 @@ export function useConfigFormErrors(clientErrors: Errors) {
         setServer({ fields: { code: userMessageOf(error) }, message: null });
         return;
       }
-      const placed = placeFieldErrors(fieldErrorsOf(error), ([field]) => field ?? null, 'data');
+      // A filter row's errors go under its own field ('usersFilters.0.value').
+      const placed = placeFieldErrors(
+        fieldErrorsOf(error),
+        (parts) =>
+          parts[0] === 'usersFilters' && parts.length === 3 ? parts.join('.') : (parts[0] ?? null),
+        'data',
+      );
       const message =
         Object.keys(placed.fields).length > 0 ? (placed.rest[0] ?? null) : userMessageOf(error);
       setServer({ fields: placed.fields, message });

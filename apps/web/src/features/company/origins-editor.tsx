@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '@cartera/server/router';
@@ -7,6 +6,7 @@ import { useTRPC } from '../../lib/trpc';
 import { codeNameErrors, ConfigDialog, useConfigFormErrors } from './config-dialog';
 import { ConfigTable } from './config-table';
 import { useCatalogSaved } from './use-catalog-saved';
+import { filterRowsOf, filtersOfRows, UsersFiltersField } from './users-filters-field';
 
 const text = es.company;
 const t = text.origins;
@@ -17,7 +17,7 @@ const dataOf = ({ id: _id, ...data }: Origin) => data;
 
 /**
  * 'Orígenes' (03 §3): code, name and active; the contact sheet's origin picker offers the active
- * ones. User filters set elsewhere are kept as they are.
+ * ones to the users its user filters admit.
  */
 export function OriginsEditor() {
   const trpc = useTRPC();
@@ -50,7 +50,11 @@ function OriginDialog({
   onClose: () => void;
 }) {
   const trpc = useTRPC();
-  const [values, setValues] = useState({ code: origin?.code ?? '', name: origin?.name ?? '' });
+  const [values, setValues] = useState({
+    code: origin?.code ?? '',
+    name: origin?.name ?? '',
+    usersFilters: filterRowsOf(origin?.usersFilters),
+  });
   const errors = useConfigFormErrors(codeNameErrors(values));
   const options = { onSuccess: useCatalogSaved().saved(onClose), onError: errors.onError };
   const create = useMutation(trpc.catalog.createOrigin.mutationOptions(options));
@@ -58,7 +62,11 @@ function OriginDialog({
 
   function submit() {
     if (!errors.submit()) return;
-    const data = { code: values.code.trim(), name: values.name.trim() };
+    const data = {
+      code: values.code.trim(),
+      name: values.name.trim(),
+      usersFilters: filtersOfRows(values.usersFilters),
+    };
     if (origin) update.mutate({ id: origin.id, data: { ...dataOf(origin), ...data } });
     else create.mutate(data);
   }
@@ -75,11 +83,11 @@ function OriginDialog({
       onClose={onClose}
       onSubmit={submit}
     >
-      {origin && origin.usersFilters.length > 0 && (
-        <Text size="xs" c="dimmed">
-          {text.filtersKept}
-        </Text>
-      )}
+      <UsersFiltersField
+        rows={values.usersFilters}
+        errors={errors}
+        onChange={(usersFilters) => setValues({ ...values, usersFilters })}
+      />
     </ConfigDialog>
   );
 }

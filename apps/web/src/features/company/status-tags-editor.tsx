@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ColorSwatch, Group, Input, Text, UnstyledButton } from '@mantine/core';
+import { ColorSwatch, Group, Input, UnstyledButton } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { TAG_COLORS } from '@cartera/domain/companies';
 import { es } from '@cartera/domain/i18n';
@@ -9,6 +9,12 @@ import { CheckIcon } from '../../ui/icons';
 import { codeNameErrors, ConfigDialog, useConfigFormErrors } from './config-dialog';
 import { ConfigTable } from './config-table';
 import { useCatalogSaved } from './use-catalog-saved';
+import {
+  filterRowsOf,
+  filtersOfRows,
+  GroupFiltersField,
+  UsersFiltersField,
+} from './users-filters-field';
 
 const text = es.company;
 const t = text.tags;
@@ -20,8 +26,8 @@ const dataOf = ({ id: _id, ...data }: Tag) => data;
 
 /**
  * 'Etiquetas de estado' (03 §3 Status tag): code, name, a colour of the 22-colour palette and
- * active. The contact's tag picker offers the active ones; user and group filters set elsewhere
- * are kept as they are.
+ * active, and who sees it: the users its user filters admit, in the groups it lists (or under
+ * them). The contact's tag picker offers the active ones to them.
  */
 export function StatusTagsEditor() {
   const trpc = useTRPC();
@@ -61,6 +67,8 @@ function TagDialog({
     code: tag?.code ?? '',
     name: tag?.name ?? '',
     color: tag?.color ?? '',
+    usersFilters: filterRowsOf(tag?.usersFilters),
+    groupFilters: tag?.groupFilters ?? [],
   });
   const clientErrors = codeNameErrors(values);
   if (!values.color) clientErrors.color = t.colorRequired;
@@ -71,7 +79,13 @@ function TagDialog({
 
   function submit() {
     if (!errors.submit()) return;
-    const data = { code: values.code.trim(), name: values.name.trim(), color: values.color };
+    const data = {
+      code: values.code.trim(),
+      name: values.name.trim(),
+      color: values.color,
+      usersFilters: filtersOfRows(values.usersFilters),
+      groupFilters: values.groupFilters,
+    };
     if (tag) update.mutate({ id: tag.id, data: { ...dataOf(tag), ...data } });
     else create.mutate(data);
   }
@@ -108,11 +122,16 @@ function TagDialog({
           ))}
         </Group>
       </Input.Wrapper>
-      {tag && (tag.usersFilters.length > 0 || tag.groupFilters.length > 0) && (
-        <Text size="xs" c="dimmed">
-          {text.filtersKept}
-        </Text>
-      )}
+      <GroupFiltersField
+        value={values.groupFilters}
+        errors={errors}
+        onChange={(groupFilters) => setValues({ ...values, groupFilters })}
+      />
+      <UsersFiltersField
+        rows={values.usersFilters}
+        errors={errors}
+        onChange={(usersFilters) => setValues({ ...values, usersFilters })}
+      />
     </ConfigDialog>
   );
 }
