@@ -26,7 +26,7 @@ test('un gestor de usuarios crea un vendedor en Mi Empresa, que entra con la con
 
   await page.getByRole('button', { name: text.create }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(text.name).fill('Sergio');
+  await dialog.getByLabel(text.name).fill('Teodoro');
   await dialog.getByLabel(text.lastname).fill('Seller');
   await dialog.getByLabel(text.email).fill(email);
   await dialog.getByLabel(text.password).fill('Inicial1');
@@ -38,7 +38,7 @@ test('un gestor de usuarios crea un vendedor en Mi Empresa, que entra con la con
   await page.getByRole('option', { name: '— Equipo Norte', exact: true }).click();
   await dialog.getByRole('button', { name: text.create }).click();
   await expect(dialog).toBeHidden();
-  const row = page.getByRole('row', { name: /Sergio Seller/ });
+  const row = page.getByRole('row', { name: /Teodoro Seller/ });
   await expect(row).toContainText(text.mustChange);
   await expect(row).toContainText('Equipo Norte');
   await expect(row).toContainText(ROLE_LABELS.user);
@@ -55,13 +55,13 @@ test('un gestor de usuarios crea un vendedor en Mi Empresa, que entra con la con
   await seller.getByRole('button', { name: es.password.submit }).click();
   await expect(seller).toHaveURL('/');
   await expect(
-    seller.getByRole('button', { name: `${es.shell.userMenu}: Sergio Seller`, exact: true }),
+    seller.getByRole('button', { name: `${es.shell.userMenu}: Teodoro Seller`, exact: true }),
   ).toBeAttached();
   await context.close();
 
   // Back in 'Mi Empresa', the seller no longer owes a password change.
   await page.reload();
-  await expect(page.getByRole('row', { name: /Sergio Seller/ })).not.toContainText(text.mustChange);
+  await expect(page.getByRole('row', { name: /Teodoro Seller/ })).not.toContainText(text.mustChange);
   expect(browserErrors).toEqual([]);
 });
 
