@@ -139,3 +139,35 @@ test('el usuario nuevo cambia su contraseña; una funcionalidad apagada y su des
   await context.close();
   expect(browserErrors).toEqual([]);
 });
+
+test('el administrador abre una empresa cliente; un correo en uso se marca en el campo', async ({
+  page,
+  browserErrors,
+}) => {
+  const t = text.client;
+  const letters = uniqueLetters().toLowerCase();
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/grupos');
+  await page.getByRole('button', { name: t.open }).click();
+  const dialog = page.getByRole('dialog', { name: t.title });
+  // A required field's label ends with its asterisk.
+  const field = (label: string) => dialog.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+  await field(t.name).fill(`Cliente ${letters}`);
+  await field(t.userName).fill('Rosa');
+  await field(t.email).fill('comercial@demo.test');
+  await field(t.password).fill('Inicial1');
+  await dialog.getByRole('button', { name: t.create }).click();
+  await expect(dialog.getByText(errorMessage('USER_EMAIL_TAKEN'))).toBeVisible();
+
+  await field(t.email).fill(`rosa.${letters}@cliente.test`);
+  await dialog.getByRole('button', { name: t.create }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Empresa Cliente ${letters} creada`, { exact: false })).toBeVisible();
+  // The new company's comercial signs in and is asked for a new password.
+  const other = await page.context().browser()!.newPage();
+  await signIn(other, `rosa.${letters}@cliente.test`, 'Inicial1');
+  await other.goto('/');
+  await expect(other).toHaveURL(/force-change-password/);
+  await other.close();
+  expect(unexpectedErrors(browserErrors, [409])).toEqual([]);
+});

@@ -61,7 +61,9 @@ test('un gestor de usuarios crea un vendedor en Mi Empresa, que entra con la con
 
   // Back in 'Mi Empresa', the seller no longer owes a password change.
   await page.reload();
-  await expect(page.getByRole('row', { name: /Teodoro Seller/ })).not.toContainText(text.mustChange);
+  await expect(page.getByRole('row', { name: /Teodoro Seller/ })).not.toContainText(
+    text.mustChange,
+  );
   expect(browserErrors).toEqual([]);
 });
 

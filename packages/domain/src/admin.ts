@@ -187,6 +187,21 @@ export const ZUpdateUserInput = z.object({ id: ZId, data: ZUserFields.partial() 
 
 export const ZResetPasswordInput = z.object({ id: ZId, password: ZFirstPassword });
 
+/**
+ * POST /client (01 §7 'Groups and company'): a platform admin opens a new client company (a
+ * tenant: its root group) with its first user, a comercial who signs in with a first password
+ * that must be changed.
+ */
+export const ZCreateClientInput = z.object({
+  name: ZName,
+  displayName: z.string().trim().max(80).nullish(),
+  country: ZCountry,
+  user: ZUserFields.pick({ name: true, lastname: true, email: true }).extend({
+    password: ZFirstPassword,
+  }),
+});
+export type TCreateClientInput = z.input<typeof ZCreateClientInput>;
+
 /** POST /admin/user/{id}/movecompany: the group (of another company) the user moves to. */
 export const ZMoveCompanyInput = z.object({ id: ZId, targetGroupId: ZId });
 
@@ -209,5 +224,6 @@ export const AUDIT_ACTIONS = [
   'user.removeDuplicateTracing',
   'user.moveCompanyOut',
   'user.moveCompanyIn',
+  'client.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -88,6 +88,15 @@ const procedures: Record<string, Entry> = {
     },
   },
   'admin.groups': { access: { roles: USER_ADMINS }, input: {} },
+  // A bad e-mail: an admin gets a validation error, never a new company, from the harness.
+  'admin.createClient': {
+    access: { roles: ['admin'] },
+    input: {
+      name: 'Cliente Nuevo',
+      country: 'uy',
+      user: { name: 'Ana', email: 'no-es-un-correo', password: 'Nueva1234' },
+    },
+  },
   'admin.createGroup': {
     access: { roles: ['admin'] },
     input: { parentId: SOME_ID, name: 'Ventas' },

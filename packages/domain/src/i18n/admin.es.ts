@@ -14,6 +14,26 @@ export const adminEs = {
   noMatches: 'Ningún grupo coincide con la búsqueda.',
   newGroup: 'Nuevo grupo',
   newSubgroup: 'Nuevo subgrupo',
+  /** POST /client: a new client company (a tenant of its own) with its first comercial. */
+  client: {
+    open: 'Nueva empresa cliente',
+    title: 'Nueva empresa cliente',
+    intro:
+      'La empresa empieza vacía, con su primer usuario comercial. Al entrar por primera vez debe cambiar la contraseña inicial.',
+    company: 'Empresa',
+    name: 'Nombre de la empresa',
+    displayName: 'Nombre visible',
+    country: 'País',
+    user: 'Primer usuario (comercial)',
+    userName: 'Nombre',
+    userLastname: 'Apellido',
+    email: 'Correo electrónico',
+    password: 'Contraseña inicial',
+    create: 'Crear empresa',
+    cancel: 'Cancelar',
+    created:
+      'Empresa {name} creada. {email} ya puede entrar; para verla desde tu cuenta usá «Cambiar de cuenta».',
+  },
   pickGroup: 'Elige un grupo del árbol para ver su configuración.',
   inactiveBadge: 'Inactivo',
   rootBadge: 'Empresa',
@@ -248,6 +268,7 @@ export const adminEs = {
       'user.removeDuplicateTracing': 'Quitó seguimientos duplicados',
       'user.moveCompanyOut': 'Movió el usuario a otra empresa',
       'user.moveCompanyIn': 'Recibió el usuario de otra empresa',
+      'client.create': 'Abrió la empresa cliente',
     },
   },
 } as const;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  ZCreateClientInput,
   ZCreateGroupInput,
   ZMoveCompanyInput,
   ZSetFlagInput,
@@ -8,6 +9,7 @@ import {
 } from '@cartera/domain/admin';
 import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';
+import { createClient, ZCreatedClient } from './admin-clients.service';
 import {
   createGroup,
   groupFlags,
@@ -61,6 +63,20 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     querystring: ZListGroupsInput,
     response: z.array(ZAdminGroup),
     handler: ({ session, query }) => listGroups(deps.db, session.user.tenantId, query),
+  });
+
+  restRoute(app, deps, {
+    method: 'POST',
+    url: '/api/client',
+    tags: ['admin'],
+    summary:
+      'Opens a new client company (a tenant of its own) with its first user, a comercial who must change the first password (an e-mail in use: USER_EMAIL_TAKEN)',
+    auth: 'session',
+    access: { ...GROUPS, procedure: 'admin.createClient' },
+    body: ZCreateClientInput,
+    response: ZCreatedClient,
+    status: 201,
+    handler: ({ session, body }) => createClient(deps.db, session, body),
   });
 
   restRoute(app, deps, {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ZCreateClientInput,
   ZCreateGroupInput,
   ZCreateUserInput,
   ZMoveCompanyInput,
@@ -44,6 +45,7 @@ import {
 } from './admin-users.service';
 import { listAudit, ZAuditEntry, ZAuditInput } from './audit';
 import { companyOverview, ZCompanyOverview } from './company-overview.service';
+import { createClient, ZCreatedClient } from './admin-clients.service';
 
 /** 'Administración' (/grupos): admins only (01 §6, slug groups). */
 const admin = () => roleProcedure('admin');
@@ -72,6 +74,17 @@ export const adminRouter = router({
     .input(ZListGroupsInput)
     .output(z.array(ZAdminGroup))
     .query(({ ctx, input }) => listGroups(ctx.db, ctx.tenantId, input)),
+
+  createClient: admin()
+    .meta({
+      area: GROUPS_AREA,
+      description:
+        'Opens a new client company (01 §7 POST /client): a tenant of its own (its root group, with name, display name and country) and its first user, a comercial of the root group with a first password that must be changed at the first sign-in; an e-mail any user already has is refused. Audited in the new company.',
+      errors: ['USER_EMAIL_TAKEN'],
+    })
+    .input(ZCreateClientInput)
+    .output(ZCreatedClient)
+    .mutation(({ ctx, input }) => createClient(ctx.db, ctx.session, input)),
 
   createGroup: admin()
     .meta({

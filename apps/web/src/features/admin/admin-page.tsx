@@ -21,6 +21,7 @@ import type { RouterOutputs } from '@cartera/server/router';
 import { useTRPC } from '../../lib/trpc';
 import { QueryError } from '../../ui/query-error';
 import { AuditLog } from './audit-log';
+import { ClientDialog } from './client-dialog';
 import { GroupDialog } from './group-dialog';
 import { GroupFlags } from './group-flags';
 import { GroupSettings } from './group-settings';
@@ -60,6 +61,7 @@ export function AdminPage() {
     enabled: debounced.length > 0,
   });
   const [creating, setCreating] = useState(false);
+  const [openingClient, setOpeningClient] = useState(false);
 
   const groups = all.data ?? [];
   const selectedId = search.group ?? groups[0]?.id;
@@ -71,12 +73,19 @@ export function AdminPage() {
   return (
     <Stack gap="md" maw={1280}>
       <div>
-        <Title order={1} fz="h2">
-          {text.title}
-        </Title>
-        <Text size="sm" c="dimmed" mt={4}>
-          {text.intro}
-        </Text>
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={1} fz="h2">
+              {text.title}
+            </Title>
+            <Text size="sm" c="dimmed" mt={4}>
+              {text.intro}
+            </Text>
+          </div>
+          <Button variant="default" onClick={() => setOpeningClient(true)}>
+            {text.client.open}
+          </Button>
+        </Group>
       </div>
       {all.isPending ? (
         <Loader size="sm" aria-label={text.title} />
@@ -124,6 +133,7 @@ export function AdminPage() {
           </Grid.Col>
         </Grid>
       )}
+      {openingClient && <ClientDialog onClose={() => setOpeningClient(false)} />}
       {creating && (
         <GroupDialog
           parent={selected ?? groups[0]!}
