@@ -70,7 +70,7 @@ test('lo que envía el cliente se ve como en WhatsApp: citas, reacciones, contac
   page,
   browserErrors,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signIn(page, 'proyecto@demo.test');
   const channel = await trpcMutation<{ id: string; webhookUrl: string }>(page, 'channel.create', {
     type: 'unofficial_wpp',
@@ -219,8 +219,10 @@ test('lo que envía el cliente se ve como en WhatsApp: citas, reacciones, contac
     // (the tone gets louder: the last bar is taller than the first) and the speeds.
     const player = page.getByTestId('timeline-item').filter({ has: page.getByTestId('waveform') });
     const bars = player.getByTestId('waveform').locator('span');
-    // The media arrive through the download job, which retries with a backoff (5 s, 10 s…).
-    await expect(bars).toHaveCount(55, { timeout: 45_000 });
+    // The media arrive through the download job, which retries with a backoff (5 s, 10 s, 20 s…;
+    // 45 s was not always enough in the fresh-clone checks: the cause of a first failed
+    // download is not confirmed, see the closing notes).
+    await expect(bars).toHaveCount(55, { timeout: 80_000 });
     await expect
       .poll(
         async () => {
@@ -252,7 +254,7 @@ test('lo que envía el cliente se ve como en WhatsApp: citas, reacciones, contac
 
     // A PDF opens in the preview; a Word file says it cannot be previewed.
     const pdfPreview = item('catalogo.pdf').getByRole('button', { name: chat.preview });
-    await expect(pdfPreview).toBeVisible({ timeout: 45_000 });
+    await expect(pdfPreview).toBeVisible({ timeout: 80_000 });
     await pdfPreview.click();
     const preview = page.getByRole('dialog', {
       name: format(chat.previewTitle, { name: 'catalogo.pdf' }),

@@ -1,6 +1,6 @@
 import { es } from '@cartera/domain/i18n';
 import { ROLE_LABELS } from '@cartera/domain/roles';
-import { expect, signIn, test, uniqueLetters } from './fixtures';
+import { expect, signIn, test, trpcMutation, trpcQuery, uniqueLetters } from './fixtures';
 
 /*
  * 'Mi Empresa' › 'Usuarios' (issue #17): the company's user manager (gestor@demo.test, 'Gestor de
@@ -64,6 +64,11 @@ test('un gestor de usuarios crea un vendedor en Mi Empresa, que entra con la con
   await expect(page.getByRole('row', { name: /Teodoro Seller/ })).not.toContainText(
     text.mustChange,
   );
+  // Deactivated again: other tests of this server count the company's active sellers.
+  const [created] = await trpcQuery<Array<{ id: string; email: string }>>(page, 'admin.users', {
+    search: email,
+  });
+  await trpcMutation(page, 'admin.setUserActive', { id: created!.id, active: false });
   expect(browserErrors).toEqual([]);
 });
 
