@@ -72,6 +72,9 @@ test('comercial limita una etiqueta a un grupo: la ve un vendedor de ese grupo y
 
   await dialog.getByRole('combobox', { name: f.groups }).click();
   await page.getByRole('option', { name: /Equipo Norte$/ }).click();
+  // The picker's list stays open over the buttons: leaving the field closes it.
+  await dialog.getByRole('textbox', { name: text.name }).click();
+  await expect(page.getByRole('option', { name: /Equipo Norte$/ })).toBeHidden();
   await dialog.getByRole('button', { name: text.save }).click();
   await expect(dialog).toHaveCount(0);
   await expect(tags.getByRole('row').filter({ hasText: name })).toBeVisible();
