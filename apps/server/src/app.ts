@@ -4,7 +4,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createDatabase, type DatabaseHandle } from '@cartera/db/client';
 import { migrateDatabase } from '@cartera/db/migrate';
@@ -48,8 +47,9 @@ import { LocalStorage } from './storage/local-storage';
 import { S3Storage } from './storage/s3-storage';
 import type { FileStorage } from './storage/storage';
 import { createContextFor } from './trpc/context';
+import { mountTrpc } from './trpc/http-handler';
 import { describeError } from './trpc/errors';
-import { appRouter, type AppRouter } from './router';
+import { appRouter } from './router';
 import { withRequestCache } from './lib/request-cache';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { DomainError } from '@cartera/domain/errors';
@@ -178,26 +178,23 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await server.register(fastifyWebsocket, {
     options: { maxPayload: 1024 * 1024, verifyClient: verifyWebsocketOrigin(env.publicUrl) },
   });
-  await server.register(fastifyTRPCPlugin, {
+  await mountTrpc(server, {
     prefix: '/api/trpc',
-    useWSS: true,
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req, res, info }) =>
-        createContextFor(deps, req, {
-          connectionParams: info.connectionParams,
-          reply: 'setCookie' in res ? res : undefined,
-          transport: 'setCookie' in res ? 'http' : 'ws',
-        }),
-      keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
-      // A batch of more calls is refused whole (400): the web's batch link sends at most this many.
-      maxBatchSize: TRPC_MAX_BATCH_SIZE,
-      onError: ({ error, path }) => {
-        if (describeError(error).httpStatus >= 500) {
-          logger.error({ err: error.cause ?? error, path }, 'procedure failed');
-        }
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    router: appRouter,
+    createContext: ({ req, res, info }) =>
+      createContextFor(deps, req, {
+        connectionParams: info.connectionParams,
+        reply: 'setCookie' in res ? res : undefined,
+        transport: 'setCookie' in res ? 'http' : 'ws',
+      }),
+    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+    // A batch of more calls is refused whole (400): the web's batch link sends at most this many.
+    maxBatchSize: TRPC_MAX_BATCH_SIZE,
+    onError: ({ error, path }) => {
+      if (describeError(error).httpStatus >= 500) {
+        logger.error({ err: error.cause ?? error, path }, 'procedure failed');
+      }
+    },
   });
 
   registerHealthRoute(server, deps);
