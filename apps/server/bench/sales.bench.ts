@@ -37,11 +37,8 @@ import { foldText } from '@cartera/domain/search';
 import { startTestApp, tokenFor } from '../src/testing/test-app';
 import type { AuthUser } from '../src/modules/sessions/session.types';
 import { receiptsWorkbook } from '../src/modules/receipts/receipts.excel';
-import {
-  listReceipts,
-  receiptBatches,
-  type ReceiptView,
-} from '../src/modules/receipts/receipts.service';
+import { listReceipts, receiptSheetBatches } from '../src/modules/receipts/receipts.service';
+import type { ReceiptSheetRow } from '../src/modules/receipts/receipts.repository';
 import {
   bulkLoad,
   captureQuery,
@@ -420,7 +417,7 @@ async function downloadExcel(bench: Bench, query: string) {
 }
 
 /** The same sheet written from rows already in memory: exceljs's own cost. */
-async function writeFromMemory(rows: ReceiptView[]) {
+async function writeFromMemory(rows: ReceiptSheetRow[]) {
   const sink = countingSink();
   const started = performance.now();
   const workbook = receiptsWorkbook(sink);
@@ -445,8 +442,8 @@ async function exportCase(bench: Bench & { db: Database }) {
         `RSS growth ${download.growthMb.toFixed(1)} MB (at the peak: ${download.atPeak})`,
     );
   }
-  const rows: ReceiptView[] = [];
-  for await (const batch of receiptBatches(bench.db, bench.user, { status: ['pending'] })) {
+  const rows: ReceiptSheetRow[] = [];
+  for await (const batch of receiptSheetBatches(bench.db, bench.user, { status: ['pending'] })) {
     rows.push(...batch);
   }
   const baselines = [];

@@ -159,6 +159,16 @@ describe('Excel de ventas', () => {
       new Set(listed.map((each) => (each.status === 'sold' ? 'Vendida' : 'Cancelada'))),
     );
     expect(file.rows.every((row) => row[10] === 'Valentín Vendedor')).toBe(true);
+    // Product (or the lines' names), total and cancel reason are computed by the export's SQL:
+    // they must read as the list shows them.
+    expect(file.rows.map((row) => [row[7], row[8], row[11] ?? ''])).toEqual(
+      listed.map((each) => [
+        each.product ?? each.productLines.map((line) => line.name).join(', '),
+        String(each.total),
+        each.status === 'canceled' ? (each.cancelReason ?? 'Sin razón especificada') : '',
+      ]),
+    );
+    expect(listed.some((each) => each.productLines.length > 1)).toBe(true);
   });
 
   it('un vendedor descarga solo sus ventas; otra empresa ninguna de esta', async () => {

@@ -3,9 +3,10 @@ import { EventEmitter } from 'node:events';
 import ExcelJS from 'exceljs';
 import type { Executor } from '@cartera/db/client';
 import { es } from '@cartera/domain/i18n';
-import type { ReceiptFilterInput } from '@cartera/domain/sales';
+import type { ReceiptFilterInput, ReceiptStatus } from '@cartera/domain/sales';
 import type { AuthUser } from '../sessions/session.types';
-import { receiptBatches, type ReceiptView } from './receipts.service';
+import type { ReceiptSheetRow } from './receipts.repository';
+import { receiptSheetBatches } from './receipts.service';
 
 /*
  * GET /receipt/excel (01 §7; issue #14 §5): the back office's list of the current filter and
@@ -40,7 +41,7 @@ function excelDay(day: string | null) {
   return day ? new Date(`${day}T00:00:00Z`) : null;
 }
 
-function rowOf(receipt: ReceiptView) {
+function rowOf(receipt: ReceiptSheetRow) {
   return {
     ticket: receipt.ticketId,
     ticketSale: receipt.ticketSaleId,
@@ -49,12 +50,10 @@ function rowOf(receipt: ReceiptView) {
     phone: receipt.phone,
     name: receipt.name,
     govId: receipt.govId,
-    product: receipt.product ?? receipt.productLines.map((line) => line.name).join(', '),
+    product: receipt.product,
     total: receipt.total,
-    status: texts.statuses[receipt.status],
-    seller: receipt.seller
-      ? `${receipt.seller.name} ${receipt.seller.lastname}`.trim()
-      : texts.noSeller,
+    status: texts.statuses[receipt.status as ReceiptStatus] ?? receipt.status,
+    seller: receipt.seller ?? texts.noSeller,
     cancelReason: receipt.status === 'canceled' ? (receipt.cancelReason ?? texts.noReason) : null,
   };
 }
@@ -114,7 +113,7 @@ export function receiptsWorkbook(stream: Writable) {
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   return {
-    add: (receipt: ReceiptView) => sheet.addRow(rowOf(receipt)).commit(),
+    add: (receipt: ReceiptSheetRow) => sheet.addRow(rowOf(receipt)).commit(),
     /** Waits while more than MAX_PENDING_BYTES of the sheet wait for the compression. */
     async compressed(signal?: AbortSignal) {
       const entry = zipEntryOf(sheet);
@@ -140,7 +139,7 @@ export function receiptsWorkbookStream(db: Executor, user: AuthUser, filters: Re
   output.on('close', () => abort.abort());
   const write = async () => {
     const workbook = receiptsWorkbook(output);
-    for await (const batch of receiptBatches(db, user, filters, BATCH, abort.signal)) {
+    for await (const batch of receiptSheetBatches(db, user, filters, BATCH, abort.signal)) {
       for (const receipt of batch) workbook.add(receipt);
       await workbook.compressed(abort.signal);
       await drained(output, abort.signal);

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '@cartera/db/client';
 import {
   contacts,
@@ -147,8 +148,9 @@ const SORT_KEYS: Record<Exclude<ReceiptSort, 'created'>, { key: SQL; type: SQL }
  * A page of the list in the chosen order: `limit + 1` rows after the cursor (lib/pagination.ts),
  * each with its sort key as text for the next cursor. Keyset on (key, id), never OFFSET.
  */
-export function findReceipts(
+function receiptPage<Fields extends SelectedFields>(
   db: Executor,
+  fields: Fields,
   tenantId: string,
   scope: ReceiptScope,
   filters: ReceiptFilters,
@@ -169,7 +171,7 @@ export function findReceipts(
   }
   return db
     .select({
-      ...receiptColumns,
+      ...fields,
       sortKey: sortKey ? sql<string>`(${sortKey.key})::text` : sql<null>`null`,
     })
     .from(receipts)
@@ -180,6 +182,55 @@ export function findReceipts(
       sql`${receipts.id} ${direction}`,
     )
     .limit(page.limit + 1);
+}
+
+export function findReceipts(
+  db: Executor,
+  tenantId: string,
+  scope: ReceiptScope,
+  filters: ReceiptFilters,
+  order: ReceiptOrder,
+  page: { cursor?: ReceiptCursor | undefined; limit: number },
+) {
+  return receiptPage(db, receiptColumns, tenantId, scope, filters, order, page);
+}
+
+/**
+ * What a row of the Excel export shows, computed by the database: the product (or the lines'
+ * names), the total (receipt_total, rounded as saleTotal rounds), the seller's name. Only these
+ * columns cross to Node, as plain values: an export reads 200,000 rows and each batch of whole
+ * receipts (every column, JSON parsed, dates) was what filled the server's heap (bench:sales).
+ */
+const SHEET_COLUMNS = {
+  id: receipts.id,
+  ticketId: receipts.ticketId,
+  ticketSaleId: receipts.ticketSaleId,
+  entryDate: receipts.entryDate,
+  saleDate: receipts.saleDate,
+  phone: receipts.phone,
+  name: receipts.name,
+  govId: receipts.govId,
+  product: sql<string>`coalesce(${receipts.product}, (select coalesce(string_agg("line"->>'name', ', '), '') from jsonb_array_elements(${receipts.productLines}) as "line"))`,
+  total: sql<number>`round(receipt_total(${receipts.productLines}, ${receipts.value}), 2)::float8`,
+  status: receipts.status,
+  cancelReason: receipts.cancelReason,
+  seller: sql<
+    string | null
+  >`case when ${receipts.sellerId} is null then null else trim(coalesce(${users.name}, '') || ' ' || coalesce(${users.lastname}, '')) end`,
+};
+
+export type ReceiptSheetRow = Awaited<ReturnType<typeof findSheetRows>>[number];
+
+/** A page of the export's rows, in the list's order and filters (receiptPage). */
+export function findSheetRows(
+  db: Executor,
+  tenantId: string,
+  scope: ReceiptScope,
+  filters: ReceiptFilters,
+  order: ReceiptOrder,
+  page: { cursor?: ReceiptCursor | undefined; limit: number },
+) {
+  return receiptPage(db, SHEET_COLUMNS, tenantId, scope, filters, order, page);
 }
 
 /** How many receipts the filters hold (the Excel export's row count). */

@@ -43,7 +43,9 @@ import {
   findContactsByPhone,
   findReceipt,
   findReceipts,
+  findSheetRows,
   type ReceiptCursor,
+  type ReceiptSheetRow,
   type ReceiptFilters,
   insertReceipt,
   updateReceipt,
@@ -282,16 +284,16 @@ export function countFilteredReceipts(
 }
 
 /**
- * Every receipt of the filters in their order, in keyset batches (never all at once): the Excel
- * export's rows. Stops early when `signal` aborts (the client went away).
+ * The Excel export's rows (findSheetRows) of every receipt of the filters in their order, in
+ * keyset batches (never all at once). Stops early when `signal` aborts (the client went away).
  */
-export async function* receiptBatches(
+export async function* receiptSheetBatches(
   db: Executor,
   user: AuthUser,
   raw: z.input<typeof ZReceiptFilterInput>,
   batchSize = 1000,
   signal?: AbortSignal,
-) {
+): AsyncGenerator<ReceiptSheetRow[]> {
   const input = ZReceiptFilterInput.parse(raw);
   const filters = filtersOf(input);
   const order = { sort: input.sort, order: input.order };
@@ -299,15 +301,12 @@ export async function* receiptBatches(
   let cursor: ReceiptCursor | undefined;
   for (;;) {
     if (signal?.aborted) return;
-    const rows = await findReceipts(db, user.tenantId, scope, filters, order, {
-      cursor,
-      limit: batchSize,
-    });
-    const page = keysetPage(rows, batchSize, (last) => ({
-      key: last.sortKey,
-      id: last.receipt.id,
-    }));
-    yield page.items.map(viewOf);
+    const page = keysetPage(
+      await findSheetRows(db, user.tenantId, scope, filters, order, { cursor, limit: batchSize }),
+      batchSize,
+      (last) => ({ key: last.sortKey, id: last.id }),
+    );
+    yield page.items;
     if (!page.nextCursor) return;
     cursor = page.nextCursor;
   }
