@@ -25,6 +25,9 @@ type Receipt = {
   status: (typeof RECEIPT_STATUSES)[number];
   phone: string;
   seller: { id: string; name: string; lastname: string } | null;
+  product: string | null;
+  productLines: Array<{ name: string }>;
+  cancelReason: string | null;
 };
 
 async function everyPage(email: string, input: Record<string, unknown>, limit: number) {

@@ -151,11 +151,7 @@ const SORT_KEYS: Record<Exclude<ReceiptSort, 'created'>, { key: SQL; type: SQL }
 function receiptPage<Fields extends SelectedFields>(
   db: Executor,
   fields: Fields,
-  tenantId: string,
-  scope: ReceiptScope,
-  filters: ReceiptFilters,
-  order: ReceiptOrder,
-  page: { cursor?: ReceiptCursor | undefined; limit: number },
+  ...[tenantId, scope, filters, order, page]: PageArgs
 ) {
   const conditions = filterConditions(tenantId, scope, filters);
   const direction = order.order === 'asc' ? sql`asc` : sql`desc`;
@@ -184,16 +180,17 @@ function receiptPage<Fields extends SelectedFields>(
     .limit(page.limit + 1);
 }
 
-export function findReceipts(
-  db: Executor,
+/** What every page read takes after the executor: tenant, scope, filters, order, the page. */
+type PageArgs = [
   tenantId: string,
   scope: ReceiptScope,
   filters: ReceiptFilters,
   order: ReceiptOrder,
   page: { cursor?: ReceiptCursor | undefined; limit: number },
-) {
-  return receiptPage(db, receiptColumns, tenantId, scope, filters, order, page);
-}
+];
+
+export const findReceipts = (db: Executor, ...args: PageArgs) =>
+  receiptPage(db, receiptColumns, ...args);
 
 /**
  * What a row of the Excel export shows, computed by the database: the product (or the lines'
@@ -222,16 +219,8 @@ const SHEET_COLUMNS = {
 export type ReceiptSheetRow = Awaited<ReturnType<typeof findSheetRows>>[number];
 
 /** A page of the export's rows, in the list's order and filters (receiptPage). */
-export function findSheetRows(
-  db: Executor,
-  tenantId: string,
-  scope: ReceiptScope,
-  filters: ReceiptFilters,
-  order: ReceiptOrder,
-  page: { cursor?: ReceiptCursor | undefined; limit: number },
-) {
-  return receiptPage(db, SHEET_COLUMNS, tenantId, scope, filters, order, page);
-}
+export const findSheetRows = (db: Executor, ...args: PageArgs) =>
+  receiptPage(db, SHEET_COLUMNS, ...args);
 
 /** How many receipts the filters hold (the Excel export's row count). */
 export async function countReceipts(
