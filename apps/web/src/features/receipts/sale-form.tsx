@@ -24,6 +24,7 @@ import {
   type ReceiptKind,
 } from '@cartera/domain/sales';
 import type { SaleTemplate } from '@cartera/domain/tenant-settings';
+import { formatDate } from '../../lib/dates';
 import { fieldErrorsOf, placeFieldErrors } from '../../lib/field-errors';
 import { userMessageOf } from '../../lib/errors';
 import { FormActions } from '../../ui/form-actions';
@@ -67,13 +68,6 @@ const emptyLine = (): LineValues => ({
   quantity: 1,
   value: '',
 });
-
-/** Today as the form shows a day, DD/MM/YYYY. */
-function todayShown() {
-  const now = new Date();
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`;
-}
 
 const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
 
@@ -128,7 +122,7 @@ export function SaleForm({
     status: 'new',
     ticketId: '',
     ticketSaleId: '',
-    entryDate: todayShown(),
+    entryDate: formatDate(new Date()),
     saleDate: '',
     phone: defaults.phone ?? '',
     name: defaults.name ?? '',
