@@ -23,6 +23,8 @@ const SERVER_START_TIMEOUT = 120_000;
 const SERVER_STOP_TIMEOUT = 25_000;
 /** The end of the server's output kept for failures. */
 const SERVER_LOG_LIMIT = 200_000;
+/** How much of it a failed test prints (the rest is in its attachment). */
+const SERVER_OUTPUT_PRINTED = 6_000;
 
 /** The access token of the WhatsApp Cloud API fake: a channel configured with it may send. */
 export const WHATSAPP_ACCESS_TOKEN = 'e2e-whatsapp-access-token';
@@ -241,7 +243,13 @@ export const test = base.extend<
       const writtenSince = exited ? Infinity : appServer.written() - from;
       const output = writtenSince > 0 ? appServer.log().slice(-writtenSince) : '';
       const body = [output.trim(), exited ?? ''].filter(Boolean).join('\n\n');
-      if (body) await testInfo.attach('server-output', { body, contentType: 'text/plain' });
+      if (!body) return;
+      await testInfo.attach('server-output', { body, contentType: 'text/plain' });
+      // CI keeps only the run's output, not the attachments: the end of it goes there too.
+      process.stderr.write(
+        `\n--- server output during "${testInfo.title}" (the last ${SERVER_OUTPUT_PRINTED} characters) ---\n` +
+          `${body.slice(-SERVER_OUTPUT_PRINTED)}\n--- end of server output ---\n`,
+      );
     },
     { auto: true },
   ],
