@@ -11,6 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { flagLabel } from '@cartera/domain/admin';
@@ -41,6 +42,43 @@ export function Figure({ label, value }: { label: string; value: number }) {
  * data, its figures (users, contacts, groups), the feature flags it sets, and the ways into
  * 'Administración' to change them. Only the admin's own company (docs/decisions.md).
  */
+/** One part of the company view: its title and the link to edit it in /grupos (its tab). */
+function Section({
+  title,
+  companyId,
+  tab,
+  edit,
+  children,
+}: {
+  title: string;
+  companyId: string;
+  tab: 'settings' | 'users' | 'flags';
+  edit: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={2} fz="lg">
+            {title}
+          </Title>
+          <Button
+            size="xs"
+            variant="light"
+            renderRoot={(props) => (
+              <Link to="/grupos" search={{ group: companyId, tab }} {...props} />
+            )}
+          >
+            {edit}
+          </Button>
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
 export function CompanyView({ companyId }: { companyId: string }) {
   const trpc = useTRPC();
   const company = useQuery(trpc.admin.company.queryOptions({ id: companyId }));
@@ -80,102 +118,54 @@ export function CompanyView({ companyId }: { companyId: string }) {
         </div>
       </Group>
 
-      <Paper withBorder radius="md" p="md" component="section" aria-label={text.data}>
-        <Stack gap="xs">
-          <Group justify="space-between">
-            <Title order={2} fz="lg">
-              {text.data}
-            </Title>
-            <Button
-              size="xs"
-              variant="light"
-              renderRoot={(props) => (
-                <Link to="/grupos" search={{ group: data.id, tab: 'settings' }} {...props} />
-              )}
-            >
-              {text.editSettings}
-            </Button>
-          </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-            <Text size="sm">
-              <b>{text.name}:</b> {data.name}
-            </Text>
-            <Text size="sm">
-              <b>{text.displayName}:</b> {data.displayName || '—'}
-            </Text>
-            <Text size="sm">
-              <b>{text.country}:</b> {data.countryName}
-            </Text>
-            <Text size="sm">
-              <b>{text.status}:</b>{' '}
-              <Badge size="sm" variant="light" color={data.active ? 'teal' : 'gray'}>
-                {data.active ? text.active : text.inactive}
+      <Section title={text.data} companyId={data.id} tab="settings" edit={text.editSettings}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+          <Text size="sm">
+            <b>{text.name}:</b> {data.name}
+          </Text>
+          <Text size="sm">
+            <b>{text.displayName}:</b> {data.displayName || '—'}
+          </Text>
+          <Text size="sm">
+            <b>{text.country}:</b> {data.countryName}
+          </Text>
+          <Text size="sm">
+            <b>{text.status}:</b>{' '}
+            <Badge size="sm" variant="light" color={data.active ? 'teal' : 'gray'}>
+              {data.active ? text.active : text.inactive}
+            </Badge>
+          </Text>
+          <Text size="xs" c="dimmed">
+            {text.id}: {data.id}
+          </Text>
+        </SimpleGrid>
+      </Section>
+
+      <Section title={text.figures} companyId={data.id} tab="users" edit={text.editUsers}>
+        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
+          <Figure label={text.users} value={data.activeUsers} />
+          <Figure label={text.inactiveUsers} value={data.inactiveUsers} />
+          <Figure label={text.sellers} value={data.sellers} />
+          <Figure label={text.contacts} value={data.contacts} />
+          <Figure label={text.groups} value={data.groups} />
+        </SimpleGrid>
+      </Section>
+
+      <Section title={text.flags} companyId={data.id} tab="flags" edit={text.editFlags}>
+        {flagsOn.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {text.noFlags}
+          </Text>
+        ) : (
+          <Group gap={6}>
+            {flagsOn.map((flag) => (
+              <Badge key={flag} variant="light">
+                {flagLabel(flag)}
               </Badge>
-            </Text>
-            <Text size="xs" c="dimmed">
-              {text.id}: {data.id}
-            </Text>
-          </SimpleGrid>
-        </Stack>
-      </Paper>
-
-      <Paper withBorder radius="md" p="md" component="section" aria-label={text.figures}>
-        <Stack gap="xs">
-          <Group justify="space-between">
-            <Title order={2} fz="lg">
-              {text.figures}
-            </Title>
-            <Button
-              size="xs"
-              variant="light"
-              renderRoot={(props) => (
-                <Link to="/grupos" search={{ group: data.id, tab: 'users' }} {...props} />
-              )}
-            >
-              {text.editUsers}
-            </Button>
+            ))}
           </Group>
-          <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
-            <Figure label={text.users} value={data.activeUsers} />
-            <Figure label={text.inactiveUsers} value={data.inactiveUsers} />
-            <Figure label={text.sellers} value={data.sellers} />
-            <Figure label={text.contacts} value={data.contacts} />
-            <Figure label={text.groups} value={data.groups} />
-          </SimpleGrid>
-        </Stack>
-      </Paper>
-
-      <Paper withBorder radius="md" p="md" component="section" aria-label={text.flags}>
-        <Stack gap="xs">
-          <Group justify="space-between">
-            <Title order={2} fz="lg">
-              {text.flags}
-            </Title>
-            <Button
-              size="xs"
-              variant="light"
-              renderRoot={(props) => (
-                <Link to="/grupos" search={{ group: data.id, tab: 'flags' }} {...props} />
-              )}
-            >
-              {text.editFlags}
-            </Button>
-          </Group>
-          {flagsOn.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {text.noFlags}
-            </Text>
-          ) : (
-            <Group gap={6}>
-              {flagsOn.map((flag) => (
-                <Badge key={flag} variant="light">
-                  {flagLabel(flag)}
-                </Badge>
-              ))}
-            </Group>
-          )}
-        </Stack>
-      </Paper>
+        )}
+      </Section>
     </Stack>
   );
 }
