@@ -225,5 +225,22 @@ export const AUDIT_ACTIONS = [
   'user.moveCompanyOut',
   'user.moveCompanyIn',
   'client.create',
+  // Issue #30 S5: the company's security and integrations, tokens and account switches.
+  'security.rules',
+  'externalSystem.update',
+  'externalSystem.disconnect',
+  'channel.create',
+  'channel.update',
+  'channel.remove',
+  'apiToken.create',
+  'apiToken.revoke',
+  'account.switch',
+  'account.return',
+  'account.switchLinked',
+  'account.session',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an audit entry is about: the company itself is its root group's configuration. */
+export const AUDIT_TARGET_TYPES = ['group', 'user', 'company', 'channel', 'apiToken'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
