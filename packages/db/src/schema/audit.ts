@@ -1,4 +1,5 @@
 import { index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import type { AuditTargetType } from '@cartera/domain/admin';
 import { createdAtColumn, idColumn, tenantColumn } from './columns';
 
 /**
@@ -6,7 +7,8 @@ import { createdAtColumn, idColumn, tenantColumn } from './columns';
  * or user, when, and what it was before and after. Written in the transaction of the change; the
  * UUIDv7 id orders it. `actor_user_id` is the real person when an admin acts while impersonating
  * (`on_behalf_of_user_id` is then the account used). No foreign keys: an entry outlives what it
- * names.
+ * names. Besides groups and users, an entry may be about the company's security and integrations,
+ * a channel, a personal API token or an account switch (issue #30); secrets never go in it.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -16,13 +18,16 @@ export const auditLog = pgTable(
     actorUserId: uuid('actor_user_id').notNull(),
     onBehalfOfUserId: uuid('on_behalf_of_user_id'),
     action: text('action').notNull(),
-    targetType: text('target_type').$type<'group' | 'user'>().notNull(),
+    targetType: text('target_type').$type<AuditTargetType>().notNull(),
     targetId: uuid('target_id').notNull(),
     /** The group the change concerns (a user's group), so a group's history is one filter. */
     groupId: uuid('group_id').notNull(),
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
     createdAt: createdAtColumn(),
+    /** Where the change came from: the caller's address and user agent (null on older entries). */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.id] }),
