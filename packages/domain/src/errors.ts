@@ -19,6 +19,12 @@ export const ERROR_HTTP_STATUS = {
   FILE_SIZE_REQUIRED: 400,
   UPLOAD_URL_INVALID: 403,
   UPLOAD_URL_EXPIRED: 403,
+  /** A signed upload URL already used (a file is written once). */
+  UPLOAD_URL_USED: 409,
+  /** An upload whose body is not the size it declared when its URL was signed. */
+  UPLOAD_SIZE_MISMATCH: 400,
+  /** A record pointing at an upload the server has not found complete, of its declared size and type. */
+  FILE_NOT_UPLOADED: 422,
   DISABLED_FEATURE: 403,
   CROSS_SITE_REQUEST: 403,
   UNSUPPORTED_MEDIA_TYPE: 415,
