@@ -13,3 +13,4 @@ export * from './training';
 export * from './sales';
 export * from './audit';
 export * from './request-sales';
+export * from './files';
