@@ -16,6 +16,8 @@ export const ERROR_HTTP_STATUS = {
   INVALID_REQUEST_BODY: 400,
   TOO_MANY_REQUESTS: 429,
   FILE_TOO_LARGE: 413,
+  /** A compressed upload (a spreadsheet) that inflates past what the server reads: a zip bomb. */
+  FILE_INFLATED_TOO_LARGE: 413,
   FILE_SIZE_REQUIRED: 400,
   UPLOAD_URL_INVALID: 403,
   UPLOAD_URL_EXPIRED: 403,
@@ -25,6 +27,8 @@ export const ERROR_HTTP_STATUS = {
   UPLOAD_SIZE_MISMATCH: 400,
   /** A record pointing at an upload the server has not found complete, of its declared size and type. */
   FILE_NOT_UPLOADED: 422,
+  /** A file's signed read link (for readers without a session) past its expiry. */
+  FILE_LINK_EXPIRED: 403,
   DISABLED_FEATURE: 403,
   CROSS_SITE_REQUEST: 403,
   UNSUPPORTED_MEDIA_TYPE: 415,

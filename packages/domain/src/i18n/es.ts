@@ -42,6 +42,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   INVALID_REQUEST_BODY: 'Cuerpo de solicitud inválido',
   TOO_MANY_REQUESTS: 'Demasiados intentos. Espera unos minutos antes de volver a intentarlo.',
   FILE_TOO_LARGE: 'El tamaño del archivo es superior al permitido',
+  FILE_INFLATED_TOO_LARGE:
+    'No se puede leer el archivo: descomprimido supera los {maxMegabytes} MB permitidos. Revisa que sea la planilla descargada.',
   FILE_SIZE_REQUIRED: 'Debes indicar el tamaño del archivo para subirlo.',
   UPLOAD_URL_INVALID: 'El enlace de subida no es válido.',
   WEBHOOK_SIGNATURE_INVALID: 'La firma del webhook no es válida.',
@@ -52,6 +54,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   UPLOAD_URL_USED: 'Este enlace de subida ya se usó. Vuelve a adjuntar el archivo.',
   UPLOAD_SIZE_MISMATCH: 'El archivo recibido no tiene el tamaño indicado. Vuelve a adjuntarlo.',
   FILE_NOT_UPLOADED: 'El archivo no terminó de subirse. Vuelve a adjuntarlo.',
+  FILE_LINK_EXPIRED: 'El enlace del archivo ha expirado.',
   DISABLED_FEATURE: 'Esta funcionalidad no está habilitada para tu empresa.',
   CROSS_SITE_REQUEST: 'La solicitud viene de otro sitio y no se aceptó.',
   UNSUPPORTED_MEDIA_TYPE: 'El formato de la solicitud no es válido: se espera JSON.',
