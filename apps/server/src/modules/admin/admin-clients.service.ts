@@ -6,7 +6,7 @@ import { DomainError } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
 import type { AuthSession } from '../sessions/session.types';
 import { emailTaken, insertGroup, insertUser } from './admin.repository';
-import { recordAudit } from './audit';
+import { recordAudit, type RequestOrigin } from '../audit/audit.service';
 
 /*
  * POST /client (01 §7 'Groups and company'): a platform admin opens a new client company. The
@@ -32,6 +32,7 @@ export async function createClient(
   db: Database,
   session: AuthSession,
   input: z.output<typeof ZCreateClientInput>,
+  from: RequestOrigin,
 ): Promise<CreatedClient> {
   const passwordHash = await hashPassword(input.user.password);
   try {
@@ -61,15 +62,19 @@ export async function createClient(
         forcePasswordChange: true,
       });
       // Kept in the new company's log, with the admin as the actor.
-      await recordAudit(tx, session, {
-        action: 'client.create',
-        targetType: 'group',
-        targetId: id,
-        groupId: id,
-        tenantId: id,
-        before: null,
-        after: { name: company.name, country: company.country, email: user.email },
-      });
+      await recordAudit(
+        tx,
+        { actor: session, from },
+        {
+          action: 'client.create',
+          targetType: 'group',
+          targetId: id,
+          groupId: id,
+          tenantId: id,
+          before: null,
+          after: { name: company.name, country: company.country, email: user.email },
+        },
+      );
       return {
         id,
         name: company.name,

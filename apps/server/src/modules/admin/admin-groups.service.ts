@@ -20,7 +20,7 @@ import {
   siblingNameTaken,
   updateGroup as updateGroupRow,
 } from './admin.repository';
-import { changedFields, recordAudit } from './audit';
+import { changedFields, recordAudit, type RequestOrigin } from '../audit/audit.service';
 
 /*
  * The group tree of 'Administración' (/grupos): a tenant's groups, created, renamed, moved,
@@ -112,6 +112,7 @@ export async function createGroup(
   db: Database,
   session: AuthSession,
   input: z.infer<typeof ZCreateGroupInput>,
+  from: RequestOrigin,
 ): Promise<AdminGroup> {
   const tenantId = session.user.tenantId;
   return db.transaction(async (tx) => {
@@ -128,14 +129,18 @@ export async function createGroup(
       displayName: input.displayName || null,
       country: input.country ?? parent.country,
     });
-    await recordAudit(tx, session, {
-      action: 'group.create',
-      targetType: 'group',
-      targetId: created.id,
-      groupId: created.id,
-      before: null,
-      after: auditedGroup(created),
-    });
+    await recordAudit(
+      tx,
+      { actor: session, from },
+      {
+        action: 'group.create',
+        targetType: 'group',
+        targetId: created.id,
+        groupId: created.id,
+        before: null,
+        after: auditedGroup(created),
+      },
+    );
     return toAdminGroup(created);
   });
 }
@@ -144,6 +149,7 @@ export async function updateGroup(
   db: Database,
   session: AuthSession,
   input: z.infer<typeof ZUpdateGroupInput>,
+  from: RequestOrigin,
 ): Promise<AdminGroup> {
   const tenantId = session.user.tenantId;
   return db.transaction(async (tx) => {
@@ -169,14 +175,18 @@ export async function updateGroup(
     const diff = changedFields(before, { ...before, ...values });
     if (!diff.changed) return toAdminGroup(group);
     const updated = await updateGroupRow(tx, tenantId, group.id, values);
-    await recordAudit(tx, session, {
-      action: 'group.update',
-      targetType: 'group',
-      targetId: group.id,
-      groupId: group.id,
-      before: diff.before,
-      after: diff.after,
-    });
+    await recordAudit(
+      tx,
+      { actor: session, from },
+      {
+        action: 'group.update',
+        targetType: 'group',
+        targetId: group.id,
+        groupId: group.id,
+        before: diff.before,
+        after: diff.after,
+      },
+    );
     return toAdminGroup(updated);
   });
 }
@@ -186,6 +196,7 @@ export async function moveGroup(
   db: Database,
   session: AuthSession,
   input: z.infer<typeof ZMoveGroupInput>,
+  from: RequestOrigin,
 ): Promise<AdminGroup> {
   const tenantId = session.user.tenantId;
   return db.transaction(async (tx) => {
@@ -200,14 +211,18 @@ export async function moveGroup(
       throw new DomainError('GROUP_NAME_TAKEN');
     }
     await moveGroupRows(tx, tenantId, group.id, [...parent.ancestors, parent.id]);
-    await recordAudit(tx, session, {
-      action: 'group.move',
-      targetType: 'group',
-      targetId: group.id,
-      groupId: group.id,
-      before: { parentId: group.parentId },
-      after: { parentId: parent.id },
-    });
+    await recordAudit(
+      tx,
+      { actor: session, from },
+      {
+        action: 'group.move',
+        targetType: 'group',
+        targetId: group.id,
+        groupId: group.id,
+        before: { parentId: group.parentId },
+        after: { parentId: parent.id },
+      },
+    );
     return toAdminGroup((await requireGroup(tx, tenantId, group.id))!);
   });
 }
@@ -222,6 +237,7 @@ export async function setFlag(
   db: Database,
   session: AuthSession,
   input: z.infer<typeof ZSetFlagInput>,
+  from: RequestOrigin,
 ): Promise<AdminGroup> {
   const tenantId = session.user.tenantId;
   return db.transaction(async (tx) => {
@@ -232,14 +248,18 @@ export async function setFlag(
     if (input.value === null) delete flags[input.flag];
     else flags[input.flag] = input.value;
     const updated = await updateGroupRow(tx, tenantId, group.id, { featureFlags: flags });
-    await recordAudit(tx, session, {
-      action: 'group.flag',
-      targetType: 'group',
-      targetId: group.id,
-      groupId: group.id,
-      before: { [input.flag]: before },
-      after: { [input.flag]: input.value },
-    });
+    await recordAudit(
+      tx,
+      { actor: session, from },
+      {
+        action: 'group.flag',
+        targetType: 'group',
+        targetId: group.id,
+        groupId: group.id,
+        before: { [input.flag]: before },
+        after: { [input.flag]: input.value },
+      },
+    );
     return toAdminGroup(updated);
   });
 }

@@ -19,7 +19,7 @@ import {
   updateUser as updateUserRow,
 } from './admin.repository';
 import { ZAdminUser } from './admin-users.service';
-import { recordAudit } from './audit';
+import { recordAudit, type RequestOrigin } from '../audit/audit.service';
 
 /*
  * The three user operations of 01 §7 'Account administration' (admins only):
@@ -60,19 +60,28 @@ async function requireUser(db: Executor, tenantId: string, id: string) {
  * Counts a user's figures again from the timelines and replaces what their rollups hold: exactly
  * what the live writer would have kept. Answers the totals per metric before and after.
  */
-export async function regenerateTracings(db: Database, session: AuthSession, userId: string) {
+export async function regenerateTracings(
+  db: Database,
+  session: AuthSession,
+  userId: string,
+  from: RequestOrigin,
+) {
   const tenantId = session.user.tenantId;
   return db.transaction(async (tx) => {
     const user = await requireUser(tx, tenantId, userId);
     const { before, after } = await recountUserFigures(tx, tenantId, user.id);
-    await recordAudit(tx, session, {
-      action: 'user.regenerateTracings',
-      targetType: 'user',
-      targetId: user.id,
-      groupId: user.groupId,
-      before: { tracing: before.tracing ?? 0 },
-      after: { tracing: after.tracing ?? 0 },
-    });
+    await recordAudit(
+      tx,
+      { actor: session, from },
+      {
+        action: 'user.regenerateTracings',
+        targetType: 'user',
+        targetId: user.id,
+        groupId: user.groupId,
+        before: { tracing: before.tracing ?? 0 },
+        after: { tracing: after.tracing ?? 0 },
+      },
+    );
     return { userId: user.id, before, after };
   });
 }
@@ -83,7 +92,12 @@ export async function regenerateTracings(db: Database, session: AuthSession, use
  * deleted, and the user's figures are counted again. Messages a channel carried are never
  * touched (the customer received each of them). Audited with the number removed.
  */
-export async function removeDuplicateTracing(db: Database, session: AuthSession, userId: string) {
+export async function removeDuplicateTracing(
+  db: Database,
+  session: AuthSession,
+  userId: string,
+  from: RequestOrigin,
+) {
   const tenantId = session.user.tenantId;
   return db.transaction(async (tx) => {
     const user = await requireUser(tx, tenantId, userId);
@@ -107,14 +121,18 @@ export async function removeDuplicateTracing(db: Database, session: AuthSession,
     await deleteItems(tx, tenantId, ids);
     const { before, after } = await recountUserFigures(tx, tenantId, user.id);
     if (ids.length > 0) {
-      await recordAudit(tx, session, {
-        action: 'user.removeDuplicateTracing',
-        targetType: 'user',
-        targetId: user.id,
-        groupId: user.groupId,
-        before: { tracing: before.tracing ?? 0 },
-        after: { tracing: after.tracing ?? 0, removed: ids.length },
-      });
+      await recordAudit(
+        tx,
+        { actor: session, from },
+        {
+          action: 'user.removeDuplicateTracing',
+          targetType: 'user',
+          targetId: user.id,
+          groupId: user.groupId,
+          before: { tracing: before.tracing ?? 0 },
+          after: { tracing: after.tracing ?? 0, removed: ids.length },
+        },
+      );
     }
     return { userId: user.id, removed: ids.length, before, after };
   });
@@ -144,6 +162,7 @@ export async function moveCompany(
   db: Database,
   session: AuthSession,
   input: z.infer<typeof ZMoveCompanyInput>,
+  from: RequestOrigin,
 ) {
   const tenantId = session.user.tenantId;
   return db.transaction(async (tx) => {
@@ -208,23 +227,31 @@ export async function moveCompany(
       personalConfig: user.personalConfig,
     });
     const companyName = company.displayName || company.name;
-    await recordAudit(tx, session, {
-      action: 'user.moveCompanyOut',
-      targetType: 'user',
-      targetId: user.id,
-      groupId: user.groupId,
-      before: { active: true, email: user.email, groupId: user.groupId },
-      after: { active: false, email: formerEmail, tenantId: target.tenantId, groupId: target.id },
-    });
-    await recordAudit(tx, session, {
-      tenantId: target.tenantId,
-      action: 'user.moveCompanyIn',
-      targetType: 'user',
-      targetId: moved.id,
-      groupId: target.id,
-      before: { tenantId, userId: user.id },
-      after: { email: moved.email, groupId: target.id },
-    });
+    await recordAudit(
+      tx,
+      { actor: session, from },
+      {
+        action: 'user.moveCompanyOut',
+        targetType: 'user',
+        targetId: user.id,
+        groupId: user.groupId,
+        before: { active: true, email: user.email, groupId: user.groupId },
+        after: { active: false, email: formerEmail, tenantId: target.tenantId, groupId: target.id },
+      },
+    );
+    await recordAudit(
+      tx,
+      { actor: session, from },
+      {
+        tenantId: target.tenantId,
+        action: 'user.moveCompanyIn',
+        targetType: 'user',
+        targetId: moved.id,
+        groupId: target.id,
+        before: { tenantId, userId: user.id },
+        after: { email: moved.email, groupId: target.id },
+      },
+    );
     return {
       user: { ...moved, tenantId: target.tenantId },
       company: { id: company.id, name: companyName },

@@ -23,7 +23,7 @@ import {
   updateUser as updateUserRow,
 } from './admin.repository';
 import { requireGroup } from './admin-groups.service';
-import { changedFields, recordAudit } from './audit';
+import { changedFields, recordAudit, type RequestOrigin } from '../audit/audit.service';
 
 /*
  * The users of 'Administración': listed per group, created with a first password they must
@@ -181,6 +181,7 @@ export async function createUser(
   session: AuthSession,
   input: z.infer<typeof ZCreateUserInput>,
   storage: Pick<FileStorage, 'publicUrl'>,
+  from: RequestOrigin,
 ): Promise<AdminUser> {
   const tenantId = session.user.tenantId;
   assertMayManage(session, null, input.roles);
@@ -210,14 +211,18 @@ export async function createUser(
         await relink(tx, session, created, linkedUserIds);
         created = await requireUser(tx, tenantId, created.id);
       }
-      await recordAudit(tx, session, {
-        action: 'user.create',
-        targetType: 'user',
-        targetId: created.id,
-        groupId: created.groupId,
-        before: null,
-        after: auditedUser(created),
-      });
+      await recordAudit(
+        tx,
+        { actor: session, from },
+        {
+          action: 'user.create',
+          targetType: 'user',
+          targetId: created.id,
+          groupId: created.groupId,
+          before: null,
+          after: auditedUser(created),
+        },
+      );
       return { ...created, groupName: group.name };
     });
   } catch (error) {
@@ -231,6 +236,7 @@ export async function updateUser(
   session: AuthSession,
   input: z.infer<typeof ZUpdateUserInput>,
   storage: Pick<FileStorage, 'publicUrl'>,
+  from: RequestOrigin,
 ): Promise<AdminUser> {
   const tenantId = session.user.tenantId;
   const { photoPath, linkedUserIds, ...data } = input.data;
@@ -277,14 +283,18 @@ export async function updateUser(
       const updated = Object.keys(values).length
         ? await updateUserRow(tx, tenantId, user.id, values)
         : relinked;
-      await recordAudit(tx, session, {
-        action: 'user.update',
-        targetType: 'user',
-        targetId: user.id,
-        groupId: updated.groupId,
-        before: diff.before,
-        after: diff.after,
-      });
+      await recordAudit(
+        tx,
+        { actor: session, from },
+        {
+          action: 'user.update',
+          targetType: 'user',
+          targetId: user.id,
+          groupId: updated.groupId,
+          before: diff.before,
+          after: diff.after,
+        },
+      );
       return withGroupName(tx, tenantId, updated);
     });
   } catch (error) {
@@ -301,6 +311,7 @@ export async function setUserActive(
   db: Database,
   session: AuthSession,
   input: z.infer<typeof ZSetUserActiveInput>,
+  from: RequestOrigin,
 ): Promise<AdminUser> {
   const tenantId = session.user.tenantId;
   return db.transaction(async (tx) => {
@@ -312,14 +323,18 @@ export async function setUserActive(
     if (user.active === input.active) return withGroupName(tx, tenantId, user);
     const updated = await updateUserRow(tx, tenantId, user.id, { active: input.active });
     if (!input.active) await deleteUserSessions(tx, tenantId, user.id);
-    await recordAudit(tx, session, {
-      action: input.active ? 'user.activate' : 'user.deactivate',
-      targetType: 'user',
-      targetId: user.id,
-      groupId: user.groupId,
-      before: { active: user.active },
-      after: { active: input.active },
-    });
+    await recordAudit(
+      tx,
+      { actor: session, from },
+      {
+        action: input.active ? 'user.activate' : 'user.deactivate',
+        targetType: 'user',
+        targetId: user.id,
+        groupId: user.groupId,
+        before: { active: user.active },
+        after: { active: input.active },
+      },
+    );
     return withGroupName(tx, tenantId, updated);
   });
 }
@@ -332,6 +347,7 @@ export async function resetPassword(
   db: Database,
   session: AuthSession,
   input: z.infer<typeof ZResetPasswordInput>,
+  from: RequestOrigin,
 ): Promise<AdminUser> {
   const tenantId = session.user.tenantId;
   const passwordHash = await hashPassword(input.password);
@@ -343,14 +359,18 @@ export async function resetPassword(
       forcePasswordChange: true,
     });
     if (user.id !== session.user.id) await deleteUserSessions(tx, tenantId, user.id);
-    await recordAudit(tx, session, {
-      action: 'user.resetPassword',
-      targetType: 'user',
-      targetId: user.id,
-      groupId: user.groupId,
-      before: null,
-      after: { forcePasswordChange: true },
-    });
+    await recordAudit(
+      tx,
+      { actor: session, from },
+      {
+        action: 'user.resetPassword',
+        targetType: 'user',
+        targetId: user.id,
+        groupId: user.groupId,
+        before: null,
+        after: { forcePasswordChange: true },
+      },
+    );
     return withGroupName(tx, tenantId, updated);
   });
 }
@@ -360,6 +380,7 @@ export async function forcePasswordChange(
   db: Database,
   session: AuthSession,
   input: z.infer<typeof ZUserIdInput>,
+  from: RequestOrigin,
 ): Promise<AdminUser> {
   const tenantId = session.user.tenantId;
   return db.transaction(async (tx) => {
@@ -367,14 +388,18 @@ export async function forcePasswordChange(
     assertMayManage(session, user);
     if (user.forcePasswordChange) return withGroupName(tx, tenantId, user);
     const updated = await updateUserRow(tx, tenantId, user.id, { forcePasswordChange: true });
-    await recordAudit(tx, session, {
-      action: 'user.forcePasswordChange',
-      targetType: 'user',
-      targetId: user.id,
-      groupId: user.groupId,
-      before: { forcePasswordChange: false },
-      after: { forcePasswordChange: true },
-    });
+    await recordAudit(
+      tx,
+      { actor: session, from },
+      {
+        action: 'user.forcePasswordChange',
+        targetType: 'user',
+        targetId: user.id,
+        groupId: user.groupId,
+        before: { forcePasswordChange: false },
+        after: { forcePasswordChange: true },
+      },
+    );
     return withGroupName(tx, tenantId, updated);
   });
 }

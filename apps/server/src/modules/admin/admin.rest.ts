@@ -9,6 +9,7 @@ import {
 } from '@cartera/domain/admin';
 import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';
+import { requestOrigin } from '../audit/audit.service';
 import { createClient, ZCreatedClient } from './admin-clients.service';
 import {
   createGroup,
@@ -76,7 +77,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     body: ZCreateClientInput,
     response: ZCreatedClient,
     status: 201,
-    handler: ({ session, body }) => createClient(deps.db, session, body),
+    handler: ({ session, body, request }) =>
+      createClient(deps.db, session, body, requestOrigin(request)),
   });
 
   restRoute(app, deps, {
@@ -89,7 +91,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     body: ZCreateGroupInput,
     response: ZAdminGroup,
     status: 201,
-    handler: ({ session, body }) => createGroup(deps.db, session, body),
+    handler: ({ session, body, request }) =>
+      createGroup(deps.db, session, body, requestOrigin(request)),
   });
 
   restRoute(app, deps, {
@@ -102,8 +105,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     params: ZGroupParams,
     body: ZUpdateGroupInput.shape.data,
     response: ZAdminGroup,
-    handler: ({ session, params, body }) =>
-      updateGroup(deps.db, session, { id: params.id, data: body }),
+    handler: ({ session, params, body, request }) =>
+      updateGroup(deps.db, session, { id: params.id, data: body }, requestOrigin(request)),
   });
 
   restRoute(app, deps, {
@@ -130,8 +133,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     params: ZGroupParams,
     body: ZSetFlagInput.omit({ groupId: true }),
     response: ZGroupFlags,
-    handler: async ({ session, params, body }) => {
-      await setFlag(deps.db, session, { ...body, groupId: params.id });
+    handler: async ({ session, params, body, request }) => {
+      await setFlag(deps.db, session, { ...body, groupId: params.id }, requestOrigin(request));
       return groupFlags(deps.db, session.user.tenantId, params.id);
     },
   });
@@ -147,7 +150,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     access: GROUPS,
     params: ZUserParams,
     response: ZRegenerateTracingsResult,
-    handler: ({ session, params }) => regenerateTracings(deps.db, session, params.id),
+    handler: ({ session, params, request }) =>
+      regenerateTracings(deps.db, session, params.id, requestOrigin(request)),
   });
 
   restRoute(app, deps, {
@@ -160,7 +164,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     access: GROUPS,
     params: ZUserParams,
     response: ZRemoveDuplicateTracingResult,
-    handler: ({ session, params }) => removeDuplicateTracing(deps.db, session, params.id),
+    handler: ({ session, params, request }) =>
+      removeDuplicateTracing(deps.db, session, params.id, requestOrigin(request)),
   });
 
   restRoute(app, deps, {
@@ -174,8 +179,13 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     params: ZUserParams,
     body: ZMoveCompanyInput.omit({ id: true }),
     response: ZMoveCompanyResult,
-    handler: ({ session, params, body }) =>
-      moveCompany(deps.db, session, { id: params.id, targetGroupId: body.targetGroupId }),
+    handler: ({ session, params, body, request }) =>
+      moveCompany(
+        deps.db,
+        session,
+        { id: params.id, targetGroupId: body.targetGroupId },
+        requestOrigin(request),
+      ),
   });
 
   // 01 §7 'Groups and company': the caller's own company, for 'Mi Empresa' (issue #17).

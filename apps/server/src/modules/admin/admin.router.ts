@@ -43,7 +43,7 @@ import {
   ZSetUserActiveInput,
   ZUserIdInput,
 } from './admin-users.service';
-import { listAudit, ZAuditEntry, ZAuditInput } from './audit';
+import { contextOrigin, listAudit, ZAuditEntry, ZAuditInput } from '../audit/audit.service';
 import { companyOverview, ZCompanyOverview } from './company-overview.service';
 import { createClient, ZCreatedClient } from './admin-clients.service';
 
@@ -84,7 +84,7 @@ export const adminRouter = router({
     })
     .input(ZCreateClientInput)
     .output(ZCreatedClient)
-    .mutation(({ ctx, input }) => createClient(ctx.db, ctx.session, input)),
+    .mutation(({ ctx, input }) => createClient(ctx.db, ctx.session, input, contextOrigin(ctx))),
 
   createGroup: admin()
     .meta({
@@ -95,7 +95,7 @@ export const adminRouter = router({
     })
     .input(ZCreateGroupInput)
     .output(ZAdminGroup)
-    .mutation(({ ctx, input }) => createGroup(ctx.db, ctx.session, input)),
+    .mutation(({ ctx, input }) => createGroup(ctx.db, ctx.session, input, contextOrigin(ctx))),
 
   updateGroup: admin()
     .meta({
@@ -106,7 +106,7 @@ export const adminRouter = router({
     })
     .input(ZUpdateGroupInput)
     .output(ZAdminGroup)
-    .mutation(({ ctx, input }) => updateGroup(ctx.db, ctx.session, input)),
+    .mutation(({ ctx, input }) => updateGroup(ctx.db, ctx.session, input, contextOrigin(ctx))),
 
   moveGroup: admin()
     .meta({
@@ -117,7 +117,7 @@ export const adminRouter = router({
     })
     .input(ZMoveGroupInput)
     .output(ZAdminGroup)
-    .mutation(({ ctx, input }) => moveGroup(ctx.db, ctx.session, input)),
+    .mutation(({ ctx, input }) => moveGroup(ctx.db, ctx.session, input, contextOrigin(ctx))),
 
   setFlag: admin()
     .meta({
@@ -128,7 +128,7 @@ export const adminRouter = router({
     })
     .input(ZSetFlagInput)
     .output(ZAdminGroup)
-    .mutation(({ ctx, input }) => setFlag(ctx.db, ctx.session, input)),
+    .mutation(({ ctx, input }) => setFlag(ctx.db, ctx.session, input, contextOrigin(ctx))),
 
   users: userManager()
     .meta({
@@ -154,7 +154,9 @@ export const adminRouter = router({
     })
     .input(ZCreateUserInput)
     .output(ZAdminUser)
-    .mutation(({ ctx, input }) => createUser(ctx.db, ctx.session, input, ctx.deps.storage)),
+    .mutation(({ ctx, input }) =>
+      createUser(ctx.db, ctx.session, input, ctx.deps.storage, contextOrigin(ctx)),
+    ),
 
   updateUser: userManager()
     .meta({
@@ -171,7 +173,9 @@ export const adminRouter = router({
     })
     .input(ZUpdateUserInput)
     .output(ZAdminUser)
-    .mutation(({ ctx, input }) => updateUser(ctx.db, ctx.session, input, ctx.deps.storage)),
+    .mutation(({ ctx, input }) =>
+      updateUser(ctx.db, ctx.session, input, ctx.deps.storage, contextOrigin(ctx)),
+    ),
 
   setUserActive: userManager()
     .meta({
@@ -181,7 +185,7 @@ export const adminRouter = router({
     })
     .input(ZSetUserActiveInput)
     .output(ZAdminUser)
-    .mutation(({ ctx, input }) => setUserActive(ctx.db, ctx.session, input)),
+    .mutation(({ ctx, input }) => setUserActive(ctx.db, ctx.session, input, contextOrigin(ctx))),
 
   resetPassword: userManager()
     .meta({
@@ -191,7 +195,7 @@ export const adminRouter = router({
     })
     .input(ZResetPasswordInput)
     .output(ZAdminUser)
-    .mutation(({ ctx, input }) => resetPassword(ctx.db, ctx.session, input)),
+    .mutation(({ ctx, input }) => resetPassword(ctx.db, ctx.session, input, contextOrigin(ctx))),
 
   forcePasswordChange: userManager()
     .meta({
@@ -201,7 +205,9 @@ export const adminRouter = router({
     })
     .input(ZUserIdInput)
     .output(ZAdminUser)
-    .mutation(({ ctx, input }) => forcePasswordChange(ctx.db, ctx.session, input)),
+    .mutation(({ ctx, input }) =>
+      forcePasswordChange(ctx.db, ctx.session, input, contextOrigin(ctx)),
+    ),
 
   company: admin()
     .meta({
@@ -223,7 +229,9 @@ export const adminRouter = router({
     })
     .input(ZUserIdInput)
     .output(ZRegenerateTracingsResult)
-    .mutation(({ ctx, input }) => regenerateTracings(ctx.db, ctx.session, input.id)),
+    .mutation(({ ctx, input }) =>
+      regenerateTracings(ctx.db, ctx.session, input.id, contextOrigin(ctx)),
+    ),
 
   removeDuplicateTracing: admin()
     .meta({
@@ -234,7 +242,9 @@ export const adminRouter = router({
     })
     .input(ZUserIdInput)
     .output(ZRemoveDuplicateTracingResult)
-    .mutation(({ ctx, input }) => removeDuplicateTracing(ctx.db, ctx.session, input.id)),
+    .mutation(({ ctx, input }) =>
+      removeDuplicateTracing(ctx.db, ctx.session, input.id, contextOrigin(ctx)),
+    ),
 
   moveCompany: admin()
     .meta({
@@ -251,7 +261,7 @@ export const adminRouter = router({
     })
     .input(ZMoveCompanyInput)
     .output(ZMoveCompanyResult)
-    .mutation(({ ctx, input }) => moveCompany(ctx.db, ctx.session, input)),
+    .mutation(({ ctx, input }) => moveCompany(ctx.db, ctx.session, input, contextOrigin(ctx))),
 
   audit: admin()
     .meta({
