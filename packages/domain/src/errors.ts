@@ -32,6 +32,10 @@ export const ERROR_HTTP_STATUS = {
   DISABLED_FEATURE: 403,
   CROSS_SITE_REQUEST: 403,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A method the path no longer answers (GET /api/admin/changeaccount/{id}: POST only). */
+  METHOD_NOT_ALLOWED: 405,
+  /** A credential sent in the address (the legacy `apiKey` query): refused, never read. */
+  CREDENTIAL_IN_URL: 400,
   /** A configured address the server will not call (a private network, not http or https). */
   OUTBOUND_URL_NOT_ALLOWED: 422,
   /** A file the server was asked to fetch from a URL (02 §8 URL paste) could not be brought. */

@@ -58,6 +58,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   DISABLED_FEATURE: 'Esta funcionalidad no está habilitada para tu empresa.',
   CROSS_SITE_REQUEST: 'La solicitud viene de otro sitio y no se aceptó.',
   UNSUPPORTED_MEDIA_TYPE: 'El formato de la solicitud no es válido: se espera JSON.',
+  METHOD_NOT_ALLOWED: 'Esta dirección no admite este método.',
+  CREDENTIAL_IN_URL:
+    'No se aceptan credenciales en la dirección: inicia sesión y envía la solicitud con tu sesión.',
   INVALID_CREDENTIALS: 'El correo electrónico o la contraseña son incorrectos.',
   TOO_MANY_LOGIN_ATTEMPTS:
     'Demasiados intentos fallidos. Por seguridad, espera 15 minutos antes de volver a intentarlo.',
