@@ -111,7 +111,7 @@ describe('fuzz: toda entrada generada, ningún 5xx ni datos de otra empresa', ()
 const REST_SESSION_CHANGING = new Set([
   'post /api/auth/login',
   'post /api/auth/logout',
-  'get /api/admin/changeaccount/{id}',
+  'post /api/admin/changeaccount/{id}',
 ]);
 
 interface OpenApiOperation {

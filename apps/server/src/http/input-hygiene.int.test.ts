@@ -83,13 +83,13 @@ describe('cambio de cuenta del administrador', () => {
     const gestor = env.demo.users['gestor@demo.test']!;
     const refused = await fetch(
       `${env.app.url}/api/admin/changeaccount/${gestor.id}?tenantId=${gestor.tenantId}`,
-      { headers: { authorization: `Bearer ${token}` } },
+      { method: 'POST', headers: { authorization: `Bearer ${token}` } },
     );
     expect(refused.status).toBe(403);
     const seller = env.demo.users[SELLER]!;
     const accepted = await fetch(
       `${env.app.url}/api/admin/changeaccount/${seller.id}?tenantId=${seller.tenantId}`,
-      { headers: { authorization: `Bearer ${token}` } },
+      { method: 'POST', headers: { authorization: `Bearer ${token}` } },
     );
     expect(accepted.status).toBe(200);
     expect(accepted.headers.get('cache-control')).toBe('no-store');

@@ -11,8 +11,6 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'POST /api/auth/login',
   'POST /api/auth/logout',
-  // Authenticates with the session or the legacy apiKey query parameter itself.
-  'GET /api/admin/changeaccount/{id}',
   // Providers' webhooks: authenticated by the channel's signature or shared key, not a session.
   'GET /api/webhooks/{provider}/{key}',
   'POST /api/webhooks/{provider}/{key}',

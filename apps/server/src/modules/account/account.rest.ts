@@ -3,22 +3,22 @@ import { z } from 'zod';
 import { DomainError } from '@cartera/domain/errors';
 import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';
+import { requestOrigin } from '../audit/audit.service';
 import { describeSession, ZMe } from '../auth/auth.service';
-import { createSession, resolveSession } from '../sessions/session.service';
-import type { AuthSession } from '../sessions/session.types';
-import { listAccountUsers, listCompanies, switchTarget, ZAccountUsers } from './account.service';
+import { resolveSession } from '../sessions/session.service';
+import {
+  assertImpersonator,
+  listAccountUsers,
+  listCompanies,
+  openSessionAs,
+  ZAccountUsers,
+} from './account.service';
 
-/** An admin's session, from the request or from the legacy `apiKey` (an admin's token). */
-async function adminSession(deps: AppDeps, session: AuthSession | null, apiKey?: string) {
-  const admin = session ?? (apiKey ? await resolveSession(deps.db, apiKey) : null);
-  if (!admin) throw new DomainError('UNAUTHENTICATED');
-  if (!admin.user.roles.includes('admin') || admin.realUserId) {
-    throw new DomainError('PERMISSION_DENIED');
-  }
-  return admin;
-}
-
-/** Legacy account-switch paths (01 §7 Account administration) for API clients. */
+/**
+ * Legacy account-switch paths (01 §7 Account administration) for API clients. Switching needs an
+ * admin's signed-in session: an API token (as bearer or as the old `apiKey` query) never becomes
+ * a session (issue #30 S1; docs/decisions.md 'Account switch over REST').
+ */
 export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
   restRoute(app, deps, {
     method: 'GET',
@@ -36,40 +36,47 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
       users: ZAccountUsers.nullable(),
     }),
     async handler({ session, query }) {
-      const admin = await adminSession(deps, session);
+      assertImpersonator(session);
       return {
         companies: await listCompanies(deps.db),
-        users: query.tenantId ? await listAccountUsers(deps.db, admin, query) : null,
+        users: query.tenantId ? await listAccountUsers(deps.db, session, query) : null,
       };
     },
   });
 
   restRoute(app, deps, {
-    method: 'GET',
+    method: 'POST',
     url: '/api/admin/changeaccount/:id',
     tags: ['admin'],
     summary:
-      "A session token acting as user {id} for the admin (session or apiKey = an admin's token)",
-    auth: 'public',
+      "A new session acting as user {id} (of company `tenantId`) for the signed-in admin, whose own session stays; an admin's session only (API tokens and an `apiKey` in the query are refused; GET answers 405). Audited",
+    auth: 'session',
+    access: { procedure: 'account.switchTo' },
     params: z.object({ id: z.string().uuid() }),
-    querystring: z.object({ apiKey: z.string().optional(), tenantId: z.string().uuid() }),
+    querystring: z.object({ tenantId: z.string().uuid() }),
     response: z.object({ token: z.string(), user: ZMe }),
-    async handler({ session, params, query, reply }) {
+    async handler({ session, params, query, request, reply }) {
+      // A credential in the address ends up in logs and histories: refused, never read.
+      if (Object.hasOwn(request.query as object, 'apiKey')) {
+        throw new DomainError('CREDENTIAL_IN_URL');
+      }
       // The answer carries a session token: no cache may keep it.
       void reply.header('cache-control', 'no-store');
-      const admin = await adminSession(deps, session, query.apiKey);
-      const target = await switchTarget(deps.db, admin, {
-        tenantId: query.tenantId,
-        userId: params.id,
-      });
-      const { token } = await createSession(deps.db, {
-        tenantId: target.tenantId,
-        userId: target.id,
-        realTenantId: admin.user.tenantId,
-        realUserId: admin.user.id,
-      });
+      const { token } = await openSessionAs(
+        deps.db,
+        session,
+        { tenantId: query.tenantId, userId: params.id },
+        requestOrigin(request),
+      );
       const created = await resolveSession(deps.db, token);
       return { token, user: await describeSession(deps.db, created!) };
     },
+  });
+
+  // The specification's GET created a session on a GET and took an admin's token in the query:
+  // it answers 405 now, before any credential is read.
+  app.get('/api/admin/changeaccount/:id', { schema: { hide: true } }, async (_request, reply) => {
+    void reply.header('allow', 'POST');
+    throw new DomainError('METHOD_NOT_ALLOWED');
   });
 }

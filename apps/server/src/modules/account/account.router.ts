@@ -4,6 +4,7 @@ import type { Context } from '../../trpc/context';
 import { protectedProcedure, roleProcedure, router } from '../../trpc/init';
 import { describeSession, ZMe } from '../auth/auth.service';
 import { resolveSession } from '../sessions/session.service';
+import { contextOrigin } from '../audit/audit.service';
 import {
   listAccountUsers,
   listCompanies,
@@ -47,25 +48,25 @@ export const accountRouter = router({
   switchTo: roleProcedure('admin')
     .meta({
       description:
-        "An admin starts using another user's account: the session now acts as that user and remembers the admin for account.returnToAdmin; answers the new identity (as auth.me). The target must be an active user of a listed section, never an admin, a user manager or the caller (else PERMISSION_DENIED).",
+        "An admin starts using another user's account: the session now acts as that user and remembers the admin for account.returnToAdmin; answers the new identity (as auth.me). A signed-in session only (never an API token); audited in both companies' logs when they differ. The target must be an active user of a listed section, never an admin, a user manager or the caller (else PERMISSION_DENIED).",
       errors: ['USER_NOT_FOUND'],
     })
     .input(ZTarget)
     .output(ZMe)
     .mutation(async ({ ctx, input }) => {
-      await switchAccount(ctx.db, ctx.session, input);
+      await switchAccount(ctx.db, ctx.session, input, contextOrigin(ctx));
       return currentMe(ctx);
     }),
 
   returnToAdmin: protectedProcedure
     .meta({
       description:
-        "'Volver a administrador': the session stops acting as another user and returns to the admin who switched to it; answers the admin's identity (as auth.me).",
+        "'Volver a administrador': the session stops acting as another user and returns to the admin who switched to it; answers the admin's identity (as auth.me). Audited.",
       errors: ['NOT_IMPERSONATING'],
     })
     .output(ZMe)
     .mutation(async ({ ctx }) => {
-      await returnToAdmin(ctx.db, ctx.session);
+      await returnToAdmin(ctx.db, ctx.session, contextOrigin(ctx));
       return currentMe(ctx);
     }),
 
@@ -85,7 +86,7 @@ export const accountRouter = router({
     .input(ZTarget)
     .output(ZMe)
     .mutation(async ({ ctx, input }) => {
-      await switchLinkedAccount(ctx.db, ctx.session, input);
+      await switchLinkedAccount(ctx.db, ctx.session, input, contextOrigin(ctx));
       return currentMe(ctx);
     }),
 });

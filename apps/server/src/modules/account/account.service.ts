@@ -6,7 +6,8 @@ import { recordAction } from '../activity/activity.service';
 import type { AuthSession } from '../sessions/session.types';
 import { findTenants } from './account.repository';
 import { findUser, findLinkedUsers, findTenantUsers } from '../users/users.service';
-import { retargetSession } from '../sessions/session.service';
+import { createSession, retargetSession } from '../sessions/session.service';
+import { recordAudit, type RequestOrigin } from '../audit/audit.service';
 
 export const ZAccountUser = z.object({
   id: z.string(),
@@ -101,6 +102,52 @@ export async function switchTarget(
 }
 
 /**
+ * Account switching and impersonation need a signed-in session: a personal API token never
+ * turns into a session or changes whose account it acts for (issue #30 S1).
+ */
+function assertSignedIn(session: AuthSession) {
+  if (session.apiToken) throw new DomainError('PERMISSION_DENIED');
+}
+
+/** Who may act as another user: an admin's own signed-in session, not already impersonating. */
+export function assertImpersonator(session: AuthSession) {
+  assertSignedIn(session);
+  if (!session.user.roles.includes('admin') || session.realUserId) {
+    throw new DomainError('PERMISSION_DENIED');
+  }
+}
+
+type SwitchAction =
+  'account.switch' | 'account.return' | 'account.switchLinked' | 'account.session';
+
+/**
+ * The audit entry of an account switch, in the log of the company of the account used (under its
+ * group) and, when the person acting belongs to another company, in theirs too (under their
+ * group), so both companies see who used which account and from where.
+ */
+async function auditSwitch(
+  tx: Executor,
+  session: AuthSession,
+  from: RequestOrigin,
+  action: SwitchAction,
+  account: { id: string; tenantId: string; groupId: string; email: string },
+  home: { tenantId: string; groupId: string; email: string },
+) {
+  const by = { actor: session, from };
+  const entry = {
+    action,
+    targetType: 'user' as const,
+    targetId: account.id,
+    before: { email: action === 'account.return' ? account.email : home.email },
+    after: { email: action === 'account.return' ? home.email : account.email },
+  };
+  await recordAudit(tx, by, { ...entry, tenantId: account.tenantId, groupId: account.groupId });
+  if (home.tenantId !== account.tenantId) {
+    await recordAudit(tx, by, { ...entry, tenantId: home.tenantId, groupId: home.groupId });
+  }
+}
+
+/**
  * An admin uses another user's account: the session now acts as that user and remembers the
  * admin, so 'Volver a administrador' can restore it. Admins cannot impersonate admins.
  */
@@ -108,7 +155,9 @@ export async function switchAccount(
   db: Database,
   session: AuthSession,
   target: { tenantId: string; userId: string },
+  from: RequestOrigin,
 ) {
+  assertImpersonator(session);
   const user = await switchTarget(db, session, target);
   await db.transaction(async (tx) => {
     await retargetSession(tx, session.tokenHash, {
@@ -123,14 +172,51 @@ export async function switchAccount(
       type: 'account-switched',
       metadata: { to: user.email, tenantId: user.tenantId },
     });
+    await auditSwitch(tx, session, from, 'account.switch', user, session.user);
   });
 }
 
-export async function returnToAdmin(db: Database, session: AuthSession) {
+/**
+ * The legacy REST switch (POST /api/admin/changeaccount/{id}): a new session acting as the user
+ * for the admin, whose own session stays as it is. Answers its token, the only time it exists in
+ * clear.
+ */
+export async function openSessionAs(
+  db: Database,
+  session: AuthSession,
+  target: { tenantId: string; userId: string },
+  from: RequestOrigin,
+) {
+  assertImpersonator(session);
+  const user = await switchTarget(db, session, target);
+  return db.transaction(async (tx) => {
+    const created = await createSession(tx, {
+      tenantId: user.tenantId,
+      userId: user.id,
+      realTenantId: session.user.tenantId,
+      realUserId: session.user.id,
+      ip: from.ip,
+      userAgent: from.userAgent,
+    });
+    await recordAction(tx, {
+      tenantId: session.user.tenantId,
+      userId: session.user.id,
+      type: 'account-switched',
+      metadata: { to: user.email, tenantId: user.tenantId },
+    });
+    await auditSwitch(tx, session, from, 'account.session', user, session.user);
+    return created;
+  });
+}
+
+export async function returnToAdmin(db: Database, session: AuthSession, from: RequestOrigin) {
+  assertSignedIn(session);
   if (!session.realUserId || !session.realTenantId) throw new DomainError('NOT_IMPERSONATING');
   const realUserId = session.realUserId;
   const realTenantId = session.realTenantId;
   await db.transaction(async (tx) => {
+    const admin = await findUser(tx, realTenantId, realUserId);
+    if (!admin) throw new DomainError('USER_NOT_FOUND');
     await retargetSession(tx, session.tokenHash, {
       tenantId: realTenantId,
       userId: realUserId,
@@ -143,6 +229,7 @@ export async function returnToAdmin(db: Database, session: AuthSession) {
       type: 'account-returned',
       metadata: { from: session.user.email },
     });
+    await auditSwitch(tx, session, from, 'account.return', session.user, admin);
   });
 }
 
@@ -159,13 +246,17 @@ export async function switchLinkedAccount(
   db: Database,
   session: AuthSession,
   target: { tenantId: string; userId: string },
+  from: RequestOrigin,
 ) {
+  assertSignedIn(session);
   const linked = await listLinkedAccounts(db, session);
   const chosen = linked.find(
     (user) => user.id === target.userId && user.tenantId === target.tenantId,
   );
   if (!chosen) throw new DomainError('PERMISSION_DENIED');
   await db.transaction(async (tx) => {
+    const account = await findUser(tx, chosen.tenantId, chosen.id);
+    if (!account) throw new DomainError('USER_NOT_FOUND');
     await retargetSession(tx, session.tokenHash, {
       tenantId: target.tenantId,
       userId: target.userId,
@@ -178,5 +269,6 @@ export async function switchLinkedAccount(
       type: 'linked-account-switched',
       metadata: { to: chosen.email },
     });
+    await auditSwitch(tx, session, from, 'account.switchLinked', account, session.user);
   });
 }
