@@ -48,6 +48,7 @@ import { S3Storage } from './storage/s3-storage';
 import type { FileStorage } from './storage/storage';
 import { createContextFor } from './trpc/context';
 import { mountTrpc } from './trpc/http-handler';
+import { procedureCatalog } from './trpc/procedure-catalog';
 import { describeError } from './trpc/errors';
 import { appRouter } from './router';
 import { withRequestCache } from './lib/request-cache';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     jobs,
     storage: createStorage(env),
     sandbox: new WhatsappSandbox(),
+    procedures: procedureCatalog(appRouter),
   };
   // The 'Canal de prueba' posts its simulated webhooks through the real ingestion.
   deps.sandbox.connect((channel, request) =>

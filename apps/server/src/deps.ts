@@ -5,6 +5,7 @@ import type { Logger } from './logger';
 import type { EventBus } from './realtime/event-bus';
 import type { FileStorage } from './storage/storage';
 import type { WhatsappSandbox } from './channels/sandbox/sandbox';
+import type { ProcedureCatalog } from './trpc/procedure-catalog';
 
 /** What a server instance is made of; services receive the parts they need from it. */
 export interface AppDeps {
@@ -17,4 +18,6 @@ export interface AppDeps {
   storage: FileStorage;
   /** The in-process WhatsApp of the 'Canal de prueba' channels. */
   sandbox: WhatsappSandbox;
+  /** The typed API's procedures, which the REST adapters mirror (their access and token rules). */
+  procedures: ProcedureCatalog;
 }

@@ -6,7 +6,19 @@ import type { AppDeps } from '../deps';
 import type { AuthSession } from '../modules/sessions/session.types';
 import { resolveCredential } from '../modules/sessions/api-token.service';
 import { assertAllowed, type AccessRule } from '../modules/sessions/access';
+import { apiTokenAdmits } from '@cartera/domain/policy';
 import { tokenOf } from '../trpc/context';
+import type { ProcedureInfo } from '../trpc/procedure-catalog';
+
+/**
+ * Who may call a REST route beyond a session. `procedure` names the tRPC procedure the route
+ * mirrors: its area, roles and password-change rule apply to the route as well as the route's
+ * own, and its API token rule (`apiTokenAdmits`) decides the route for tokens, so both transports
+ * answer a token alike. `null`: the route mirrors no procedure, and API tokens are refused (a
+ * jailed user too, unless PROCEDURES_WITHOUT_AREA lists its 'METHOD /path'). Every session
+ * route says which (the REST authorisation harness fails on one that does not).
+ */
+export type RestAccess = Omit<AccessRule, 'procedure'> & { procedure?: string | null | undefined };
 
 /**
  * The one way to declare a legacy REST adapter: zod schemas validate the request and describe
@@ -24,12 +36,8 @@ export interface RestRoute<
   tags: string[];
   summary: string;
   auth: TAuth;
-  /**
-   * With a session: the same area, roles and password-change rules as procedures. Without an
-   * area, `procedure` names the tRPC procedure it mirrors for the jail lists (default: the
-   * method and path, which no list names, so a jailed user is refused).
-   */
-  access?: AccessRule;
+  /** With a session: see RestAccess. */
+  access?: RestAccess;
   body?: TBody;
   querystring?: TQuery;
   params?: TParams;
@@ -77,12 +85,20 @@ export function restRoute<
   TAuth extends 'public' | 'session' = 'session',
 >(app: FastifyInstance, deps: AppDeps, route: RestRoute<TBody, TQuery, TParams, TResponse, TAuth>) {
   const status = route.status ?? 200;
+  const procedure = route.access?.procedure;
+  const mirrored = procedure ? deps.procedures.get(procedure) : undefined;
+  if (procedure && !mirrored) {
+    throw new Error(`${String(route.method)} ${route.url} names no procedure ${procedure}`);
+  }
   app.route({
     method: route.method,
     url: route.url,
     schema: {
       tags: route.tags,
       summary: route.summary,
+      // The procedure it mirrors (its roles and token scopes are in /api/docs/procedures);
+      // without one, API tokens are refused.
+      ...(route.auth === 'session' && procedure !== undefined ? { 'x-procedure': procedure } : {}),
       ...(route.auth === 'session' ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
       ...(route.body ? { body: jsonSchema(route.body) } : {}),
       ...(route.querystring ? { querystring: jsonSchema(route.querystring) } : {}),
@@ -93,24 +109,12 @@ export function restRoute<
     validatorCompiler: () => () => true,
     serializerCompiler: () => (data) => JSON.stringify(data),
     handler: async (request, reply) => {
-      const session = await sessionOf(deps, request);
+      const credential = await sessionOf(deps, request);
+      // A personal API token is never a session: public routes see no one.
+      const session = route.auth === 'session' || !credential?.apiToken ? credential : null;
       if (route.auth === 'session') {
         if (!session) throw new DomainError('UNAUTHENTICATED');
-        // A route without an area is named by its method and path for the jail lists, so a
-        // jailed user reaches it only where PROCEDURES_WITHOUT_AREA lists it (or its procedure).
-        assertAllowed(session.user, {
-          procedure: `${String(route.method)} ${route.url}`,
-          ...route.access,
-        });
-        // A personal API token: never identity or administration paths; 'read' only reads.
-        const token = session.apiToken;
-        if (
-          token &&
-          (/^\/api\/(?:auth|admin)\b/.test(route.url) ||
-            (token.scope === 'read' && route.method !== 'GET'))
-        ) {
-          throw new DomainError('PERMISSION_DENIED');
-        }
+        assertRestAccess(session, route, mirrored);
       }
       const unclean = inputHygieneErrors({
         ...asRecord(request.params),
@@ -135,5 +139,36 @@ export function restRoute<
       if (reply.sent || (result as unknown) === reply) return reply;
       return reply.status(status).send(route.response.parse(result));
     },
+  });
+}
+
+/**
+ * The access rule of a session route: the token rule and guard of the procedure it mirrors, in
+ * the order tRPC applies them (protectedProcedure, then roleProcedure), and the route's own rule.
+ */
+function assertRestAccess(
+  session: AuthSession,
+  route: { method: HTTPMethods; url: string; access?: RestAccess | undefined },
+  mirrored: ProcedureInfo | undefined,
+) {
+  const token = session.apiToken;
+  if (token && !(mirrored && apiTokenAdmits(token.scope, mirrored))) {
+    throw new DomainError('PERMISSION_DENIED');
+  }
+  if (mirrored) {
+    assertAllowed(session.user, {
+      area: mirrored.meta.area,
+      procedure: mirrored.path,
+      duringPasswordChange: mirrored.meta.duringPasswordChange,
+    });
+    if (mirrored.meta.roles) {
+      assertAllowed(session.user, { roles: mirrored.meta.roles, duringPasswordChange: true });
+    }
+  }
+  // A route without a procedure is named by its method and path for the jail lists, so a jailed
+  // user reaches it only where PROCEDURES_WITHOUT_AREA lists it.
+  assertAllowed(session.user, {
+    ...route.access,
+    procedure: mirrored?.path ?? `${String(route.method)} ${route.url}`,
   });
 }

@@ -87,7 +87,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     tags: ['admin'],
     summary: 'Creates a group under `parentId` (a sibling name is refused: GROUP_NAME_TAKEN)',
     auth: 'session',
-    access: GROUPS,
+    access: { ...GROUPS, procedure: 'admin.createGroup' },
     body: ZCreateGroupInput,
     response: ZAdminGroup,
     status: 201,
@@ -101,7 +101,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     tags: ['admin'],
     summary: 'Renames a group, changes its display name or country, or (de)activates it',
     auth: 'session',
-    access: GROUPS,
+    access: { ...GROUPS, procedure: 'admin.updateGroup' },
     params: ZGroupParams,
     body: ZUpdateGroupInput.shape.data,
     response: ZAdminGroup,
@@ -116,7 +116,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "A group's own feature flags and those in force for its users (inherited down the tree)",
     auth: 'session',
-    access: GROUPS,
+    access: { ...GROUPS, procedure: 'admin.company' },
     params: ZGroupParams,
     response: ZGroupFlags,
     handler: ({ session, params }) => groupFlags(deps.db, session.user.tenantId, params.id),
@@ -129,7 +129,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "Sets a group's own value of a flag, 1 or 0, or null to inherit again; applies from the users' next call",
     auth: 'session',
-    access: GROUPS,
+    access: { ...GROUPS, procedure: 'admin.setFlag' },
     params: ZGroupParams,
     body: ZSetFlagInput.omit({ groupId: true }),
     response: ZGroupFlags,
@@ -147,7 +147,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "Counts a user's performance figures again from the timelines and replaces what was stored; answers the totals per metric before and after",
     auth: 'session',
-    access: GROUPS,
+    access: { ...GROUPS, procedure: 'admin.regenerateTracings' },
     params: ZUserParams,
     response: ZRegenerateTracingsResult,
     handler: ({ session, params, request }) =>
@@ -161,7 +161,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "Merges a user's follow-up items entered twice within 60 seconds (the oldest stays), counts their figures again and answers how many were removed",
     auth: 'session',
-    access: GROUPS,
+    access: { ...GROUPS, procedure: 'admin.removeDuplicateTracing' },
     params: ZUserParams,
     response: ZRemoveDuplicateTracingResult,
     handler: ({ session, params, request }) =>
@@ -175,7 +175,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       'Moves a user who holds nothing in their company (contacts, open requests…) to a group of another company (`targetGroupId`); their sessions end at once',
     auth: 'session',
-    access: GROUPS,
+    access: { ...GROUPS, procedure: 'admin.moveCompany' },
     params: ZUserParams,
     body: ZMoveCompanyInput.omit({ id: true }),
     response: ZMoveCompanyResult,
@@ -196,7 +196,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "The caller's company: its name, display name, logo, country and every feature flag as 1 or 0 (the root group's own value)",
     auth: 'session',
-    access: COMPANY,
+    access: { ...COMPANY, procedure: 'admin.overview' },
     response: ZCompanySettings,
     handler: ({ session }) => companySettings(deps.db, session.user.tenantId),
   });
@@ -208,7 +208,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "The caller's company's figures: active and inactive users, sellers, contacts and groups",
     auth: 'session',
-    access: COMPANY,
+    access: { ...COMPANY, procedure: 'admin.overview' },
     response: ZCompanyFigures,
     handler: ({ session }) => companyFigures(deps.db, session.user.tenantId),
   });
@@ -219,7 +219,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     tags: ['admin'],
     summary: "The caller's group and the groups above it, root first",
     auth: 'session',
-    access: COMPANY,
+    access: { ...COMPANY, procedure: 'admin.overview' },
     response: ZUserGroup,
     handler: ({ session }) => userGroup(deps.db, session),
   });
@@ -230,7 +230,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     tags: ['admin'],
     summary: "The caller's company's groups, root first, each with its number of active users",
     auth: 'session',
-    access: COMPANY,
+    access: { ...COMPANY, procedure: 'admin.overview' },
     response: z.array(ZCompanyGroup),
     handler: ({ session }) => companyGroups(deps.db, session.user.tenantId),
   });

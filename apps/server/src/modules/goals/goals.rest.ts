@@ -52,7 +52,7 @@ export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       'The weekly goals of the week starting on Monday `start` (default this week) for the sellers the caller may look at; goal[0] holds the counters, goal[1] the sale',
     auth: 'session',
-    access: GOALS,
+    access: { ...GOALS, procedure: 'goal.list' },
     querystring: z.object({ start: ZDay.optional() }),
     response: z.array(ZLegacyGoal),
     handler: ({ session, query }) => weekGoals(deps.db, session.user, query.start ?? thisWeek()),
@@ -77,7 +77,7 @@ export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "Sellers' figures and goal progress from `startDate` to `endDate` (the dashboard's rows): only `users` (comma-separated ids, else every seller the caller may look at), from `offset`, with the `availableMetrics` figures (comma-separated, else all)",
     auth: 'session',
-    access: { area: '/' },
+    access: { procedure: 'goal.dashboard', area: '/' },
     querystring: z.object({
       users: csv,
       startDate: ZDay,
@@ -117,7 +117,7 @@ export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "'Objetivos' (01 §9 limit 20): sellers with their weekly goal; `type` weekly, `page` from 1, `search` on names, `filters` a JSON object with `start` (a Monday, default this week) and `groupId`",
     auth: 'session',
-    access: GOALS,
+    access: { ...GOALS, procedure: 'goal.list' },
     querystring: z.object({
       type: z.literal('weekly').default('weekly'),
       page: z.coerce.number().int().min(1).default(1),
@@ -155,7 +155,7 @@ export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {
     tags: ['goals'],
     summary: 'The sellers (active users with role user) the caller may set goals for',
     auth: 'session',
-    access: GOALS,
+    access: { ...GOALS, procedure: 'goal.list' },
     response: z.array(
       z.object({
         _id: z.string(),
@@ -182,7 +182,7 @@ export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "This week's sellers of each group the caller may look at by goal status (behind, onTrack, ahead) and without a goal",
     auth: 'session',
-    access: GOALS,
+    access: { ...GOALS, procedure: 'goal.statusByGroup' },
     response: ZStatusByGroup,
     handler: ({ session }) => statusByGroup(deps.db, session.user),
   });
@@ -193,7 +193,7 @@ export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {
     tags: ['goals'],
     summary: `The company goal config for any group of the caller's company: metrics (${GOAL_METRICS.join(', ')}) with hidden flags, and their history by start date`,
     auth: 'session',
-    access: GOALS,
+    access: { ...GOALS, procedure: 'goal.config' },
     params: z.object({ id: z.string().uuid() }),
     response: ZGoalConfig,
     handler: async ({ session, params }) => {
@@ -209,7 +209,7 @@ export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       'Adds or replaces the goal config entry of `startDate` (metrics each once, with hidden flags); comercial and project managers',
     auth: 'session',
-    access: { ...GOALS, roles: ['comercial', 'project_manager'] },
+    access: { procedure: 'goal.saveConfig', ...GOALS, roles: ['comercial', 'project_manager'] },
     params: z.object({ id: z.string().uuid() }),
     body: ZGoalConfigEntry,
     response: ZGoalConfig,
@@ -226,7 +226,7 @@ export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "The dashboard's ranking from `startDate` to `endDate` as a workbook (.xlsx): a row per seller of `userId`, or of group `groupId`, or of what the caller sees, with every figure and the goal status",
     auth: 'session',
-    access: { area: '/' },
+    access: { procedure: 'goal.dashboard', area: '/' },
     querystring: z.object({
       startDate: ZDay,
       endDate: ZDay,
@@ -257,7 +257,7 @@ export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       'The goals spreadsheet (.xlsx) to fill in: a row per seller of the group `groupId` (default: what the caller sees) and per week from Monday `start`, for `weeks` weeks (at most 12), only `users` when given (comma-separated ids), with the goals already set',
     auth: 'session',
-    access: GOALS,
+    access: { ...GOALS, procedure: 'goal.list' },
     querystring: z.object({
       groupId: z.string().uuid().optional(),
       start: ZDay,
@@ -286,7 +286,7 @@ export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       'Uploads a filled goals spreadsheet (multipart/form-data, field `file`) for the sellers of group `id`: every row is stored, or none with the reasons of each rejected row; a file that is not a workbook of the template is GOAL_FILE_INVALID',
     auth: 'session',
-    access: GOALS,
+    access: { ...GOALS, procedure: 'goal.save' },
     params: z.object({ id: z.string().uuid() }),
     response: z.object({
       stored: z.number(),

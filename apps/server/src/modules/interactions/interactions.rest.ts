@@ -16,7 +16,7 @@ export function registerInteractionsRoutes(app: FastifyInstance, deps: AppDeps) 
     tags: ['conversation'],
     summary: 'Set the reminder of a contact (body via, data)',
     auth: 'session',
-    access: { area: '/contact' },
+    access: { procedure: 'interaction.setReminder', area: '/contact' },
     body: z.object({
       via: z.string().max(40).default('api'),
       data: z.object({

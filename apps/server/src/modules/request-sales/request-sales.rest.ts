@@ -206,7 +206,7 @@ export function registerRequestSalesRoutes(app: FastifyInstance, deps: AppDeps) 
     summary:
       'The back office list, newest first: `templateId`, `statusTypes` (comma-separated), `sellerId`, `creatorId`, `contactId`, `from`/`to` (creation), `limit`, `cursor` (keyset)',
     auth: 'session',
-    access: { area: BACK_OFFICE },
+    access: { procedure: 'requestSale.backoffice', area: BACK_OFFICE },
     querystring: z.object({
       templateId: z.uuid().optional(),
       statusTypes: z
@@ -232,7 +232,7 @@ export function registerRequestSalesRoutes(app: FastifyInstance, deps: AppDeps) 
     tags,
     summary: 'Assigns an auditor (`auditorId`, null clears it): the request enters audit mode',
     auth: 'session',
-    access: { area: BACK_OFFICE, roles: ['comercial'] },
+    access: { procedure: 'requestSale.audit', area: BACK_OFFICE, roles: ['comercial'] },
     params,
     body: z.object({ auditorId: z.uuid().nullable() }),
     response: ZRequestSale,
@@ -246,7 +246,7 @@ export function registerRequestSalesRoutes(app: FastifyInstance, deps: AppDeps) 
     tags,
     summary: 'Gives a request sale to another creator (`creatorId`)',
     auth: 'session',
-    access: { area: BACK_OFFICE, roles: ['comercial'] },
+    access: { procedure: 'requestSale.changeCreator', area: BACK_OFFICE, roles: ['comercial'] },
     params,
     body: z.object({ creatorId: z.uuid() }),
     response: ZRequestSale,
@@ -261,7 +261,7 @@ export function registerRequestSalesRoutes(app: FastifyInstance, deps: AppDeps) 
     summary:
       'forceStatus: any status of the template (`statusType`, optional `comment`) without the send checks',
     auth: 'session',
-    access: { area: BACK_OFFICE, roles: ['comercial'] },
+    access: { procedure: 'requestSale.forceStatus', area: BACK_OFFICE, roles: ['comercial'] },
     params,
     body: ZChangeStatusInput.omit({ id: true }),
     response: ZRequestSale,

@@ -49,7 +49,7 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "Changes the caller's name, lastname or photo (`photoPath`: the storage key of an image uploaded through POST /settings/getPressignedUrl; null removes it)",
     auth: 'session',
-    access: SETTINGS,
+    access: { ...SETTINGS, procedure: 'settings.updateProfile' },
     body: ZProfileUpdate,
     response: ZProfile,
     handler: ({ session, body }) => updateProfile(deps, session.user, body),
@@ -61,7 +61,7 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary: "Changes the caller's personal config (callOnPhone: calls ring on their mobile)",
     auth: 'session',
-    access: SETTINGS,
+    access: { ...SETTINGS, procedure: 'settings.updatePersonalConfig' },
     body: ZPersonalConfigUpdate,
     response: ZPersonalConfig,
     handler: ({ session, body }) => updatePersonalConfig(deps.db, session.user, body),

@@ -58,7 +58,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary: "The company's coach (name, photo, meetLink) or null, and whether the caller manages",
     auth: 'session',
-    access: TRAINING,
+    access: { ...TRAINING, procedure: 'training.coach' },
     response: ZCoachInfo,
     handler: ({ session }) => coachInfo(deps.db, session.user),
   });
@@ -70,7 +70,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "Classes (`type=instance`) or tutorials (`type=tutorial`) that reach the caller: `instances` and `countDocuments` of page `page` (1-based) of `size`; with `lastInteraction=true` only those the caller opened, most recent first; with `id`, that one as `instance`. `company` is the caller's company (another is never read)",
     auth: 'session',
-    access: TRAINING,
+    access: { ...TRAINING, procedure: 'training.items' },
     querystring: z.object({
       type: z.enum(TRAINING_ITEM_TYPES).default('instance'),
       id: z.string().uuid().optional(),
@@ -92,7 +92,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary: 'Creates a class or tutorial (the coach or an admin)',
     auth: 'session',
-    access: TRAINING,
+    access: { ...TRAINING, procedure: 'training.createItem' },
     body: ZTrainingItemValues,
     response: ZTrainingItem,
     status: 201,
@@ -105,7 +105,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary: 'Changes a class or tutorial (the coach or an admin)',
     auth: 'session',
-    access: TRAINING,
+    access: { ...TRAINING, procedure: 'training.updateItem' },
     params: ZIdParams,
     body: ZTrainingItemValues,
     response: ZTrainingItem,
@@ -119,7 +119,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary: 'Deletes a class or tutorial (the coach or an admin)',
     auth: 'session',
-    access: TRAINING,
+    access: { ...TRAINING, procedure: 'training.deleteItem' },
     params: ZIdParams,
     response: z.object({ id: z.string() }),
     handler: ({ session, params }) => deleteItem(deps.db, session.user, params.id),
@@ -131,7 +131,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary: "Records the caller's `position` (seconds) in a class or tutorial, and when",
     auth: 'session',
-    access: TRAINING,
+    access: { ...TRAINING, procedure: 'training.recordProgress' },
     params: ZIdParams,
     body: z.object({
       position: z
@@ -152,7 +152,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "The coach's posts that reach the caller: page `offset` (1-based) of `limit` (5), with reactions, first comments and `restOfCommentCount`",
     auth: 'session',
-    access: TRAINING,
+    access: { ...TRAINING, procedure: 'training.posts' },
     querystring: z.object({
       offset: z.coerce.number().int().min(1).default(1),
       limit: z.coerce.number().int().min(1).max(50).default(5),
@@ -168,7 +168,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary: 'Creates a post for an audience of groups, roles and users (the coach or an admin)',
     auth: 'session',
-    access: TRAINING,
+    access: { ...TRAINING, procedure: 'training.createPost' },
     body: ZCoachPostValues,
     response: ZPost,
     status: 201,
@@ -181,7 +181,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary: 'Changes a post (the coach or an admin)',
     auth: 'session',
-    access: TRAINING,
+    access: { ...TRAINING, procedure: 'training.updatePost' },
     params: ZIdParams,
     body: ZCoachPostValues,
     response: ZPost,
@@ -195,7 +195,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary: 'Deletes a post with its comments and reactions (the coach or an admin)',
     auth: 'session',
-    access: TRAINING,
+    access: { ...TRAINING, procedure: 'training.deletePost' },
     params: ZIdParams,
     response: z.object({ id: z.string() }),
     handler: ({ session, params }) => deletePost(deps.db, session.user, params.id),
@@ -208,7 +208,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "Toggles the caller's reaction `reactionType` to a post: the current one again removes it",
     auth: 'session',
-    access: TRAINING,
+    access: { ...TRAINING, procedure: 'training.react' },
     params: ZIdParams,
     body: z.object({ reactionType: z.enum(REACTIONS) }),
     response: ZReactionSummary,
@@ -223,7 +223,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       'Comments on a post, or replies to `parentComment` (a reply to a reply joins its thread; `reply_to` is the answered comment’s author)',
     auth: 'session',
-    access: TRAINING,
+    access: { ...TRAINING, procedure: 'training.comment' },
     params: ZIdParams,
     body: z.object({
       content: ZCreateCommentInput.shape.content,
@@ -248,7 +248,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       'The next comments of post `post_id` (or replies of comment `idComment`), oldest first, `limit` (5) after comment `after`, leaving out `idsToDiscriminate` (comma-separated)',
     auth: 'session',
-    access: TRAINING,
+    access: { ...TRAINING, procedure: 'training.comments' },
     querystring: z.object({
       post_id: z.string().uuid(),
       idComment: z.string().uuid().optional(),
@@ -273,7 +273,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary: 'Deletes a comment and its replies: its author, the coach or an admin',
     auth: 'session',
-    access: TRAINING,
+    access: { ...TRAINING, procedure: 'training.deleteComment' },
     params: ZIdParams,
     response: z.object({ id: z.string(), postId: z.string() }),
     handler: ({ session, params }) => deleteComment(deps.db, session.user, params.id),
@@ -285,7 +285,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary: 'Shows (`state: true`) or hides a comment (the coach or an admin)',
     auth: 'session',
-    access: TRAINING,
+    access: { ...TRAINING, procedure: 'training.setCommentVisibility' },
     params: ZIdParams,
     body: z.object({ state: z.boolean() }),
     response: z.object({ id: z.string(), visible: z.boolean() }),
