@@ -6,7 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@cartera/domain/roles';
-import { jailAdmits, pathWithin, PROCEDURES_WITHOUT_AREA } from '@cartera/domain/policy';
+import {
+  apiTokenAdmits,
+  jailAdmits,
+  pathWithin,
+  PROCEDURES_WITHOUT_AREA,
+} from '@cartera/domain/policy';
+import { API_TOKEN_SCOPES } from '../modules/sessions/api-token.service';
 import type { AuthSession } from '../modules/sessions/session.types';
 import { contextWithoutDeps, fakeSession } from '../testing/auth-fixtures';
 import type { ProcedureMeta } from './init';
@@ -760,6 +766,28 @@ describe('arnés de autorización', () => {
         });
       });
     }
+
+    // The token dimension: a personal API token of a user who may call the procedure is refused
+    // where its scope does not admit it, and otherwise gets what the user's session gets.
+    const type = (routerProcedures[path] as unknown as { _def: { type: 'query' | 'mutation' } })
+      ._def.type;
+    it(`${path} con un token de API: lo que admite su alcance, como la sesión`, async () => {
+      const outcome = (session: AuthSession) =>
+        call(path, session, entry.input).then(
+          () => 'ok',
+          (error: { code?: string; cause?: { code?: string } }) =>
+            `${error.code ?? ''} ${error.cause?.code ?? ''}`,
+        );
+      const session = fakeSession(firstAllowedRole);
+      const asSession = await outcome(session);
+      for (const scope of API_TOKEN_SCOPES) {
+        const withToken = await outcome({ ...session, apiToken: { id: SOME_ID, scope } });
+        const expected = apiTokenAdmits(scope, { path, type })
+          ? asSession
+          : 'FORBIDDEN PERMISSION_DENIED';
+        expect(withToken, `${path} con un token ${scope}`).toBe(expected);
+      }
+    });
 
     const access = entry.access;
     if (typeof access === 'object') {
