@@ -1,6 +1,7 @@
 import {
   foreignKey,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -79,3 +80,19 @@ export const apiTokens = pgTable(
 );
 
 export type ApiToken = typeof apiTokens.$inferSelect;
+
+/**
+ * The calls each personal API token made per minute (API_TOKEN_RATE_LIMIT), counted in the
+ * database so the budget holds across server instances and transports (HTTP, REST, websocket).
+ * A minute's row is useless once the minute is over; the daily purge removes them.
+ */
+export const apiTokenCalls = pgTable(
+  'api_token_calls',
+  {
+    tenantId: tenantColumn(),
+    tokenId: uuid('token_id').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    calls: integer('calls').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.tokenId, table.windowStart] })],
+);
