@@ -1,8 +1,11 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { es } from '@cartera/domain/i18n';
 import { addDays, metricsDay, weekStart } from '@cartera/domain/metrics';
 import { useDemoApp } from '../../testing/demo-app';
+import { workbookBomb } from '../../testing/zip-bomb';
+import { UPLOAD_ZIP_LIMITS } from './goals.spreadsheet';
 
 /*
  * The goals spreadsheet round trip (issue #16 §4): the template of the sellers and weeks,
@@ -120,5 +123,64 @@ describe('planilla de objetivos', () => {
     );
     expect(south).toMatchObject({ status: 403, body: { code: 'GOAL_ROLES_ERROR' } });
     expect((await template('vendedor@demo.test', `start=${monday()}`)).status).toBe(403);
+  });
+
+  describe('una bomba zip (1 MB que se descomprime en 400 MB)', () => {
+    const INFLATED = 400 * 1024 * 1024;
+
+    /** A filled template of Equipo Norte for a week, as a zip bomb, and what it would store. */
+    async function bombOf(declare: 'honest' | number) {
+      const start = addDays(monday(), 28);
+      const workbook = await workbookOf(await template(SUPERVISOR, `start=${start}`));
+      for (const row of [2, 3]) workbook.worksheets[0]!.getRow(row).getCell(7).value = 9;
+      const filled = Buffer.from(await workbook.xlsx.writeBuffer());
+      return { start, ...(await workbookBomb(filled, INFLATED, declare)) };
+    }
+
+    /** Uploads and reads what the zip reader published when it refused the file. */
+    async function uploadObserved(file: Buffer) {
+      const refusals: Array<{ kind: string; inflatedBytes: number }> = [];
+      const observe = (message: unknown) => refusals.push(message as (typeof refusals)[number]);
+      subscribe('cartera:zip-refused', observe);
+      try {
+        return { answer: await upload(SUPERVISOR, env.demo.north.id, file), refusals };
+      } finally {
+        unsubscribe('cartera:zip-refused', observe);
+      }
+    }
+
+    it('que declara su tamaño se rechaza sin descomprimir nada', async () => {
+      const bomb = await bombOf('honest');
+      expect(bomb.file.length).toBeLessThan(1.5 * 1024 * 1024);
+      expect(bomb.sheetBytes).toBeGreaterThanOrEqual(INFLATED);
+      const { answer, refusals } = await uploadObserved(bomb.file);
+      expect(answer).toMatchObject({
+        status: 413,
+        body: {
+          code: 'FILE_INFLATED_TOO_LARGE',
+          message:
+            'No se puede leer el archivo: descomprimido supera los 32 MB permitidos. Revisa que sea la planilla descargada.',
+        },
+      });
+      expect(refusals).toEqual([{ kind: 'too-large', inflatedBytes: 0 }]);
+      expect(await goalOf(idOf('vendedor@demo.test'), bomb.start)).toBeNull();
+    });
+
+    it('que miente en sus encabezados se detiene al pasar lo declarado, bajo el límite', async () => {
+      // 24 MB declared: under the total limit and at a ratio a real sheet could have.
+      const declared = 24 * 1024 * 1024;
+      const bomb = await bombOf(declared);
+      expect(bomb.file.length).toBeLessThan(1.5 * 1024 * 1024);
+      const { answer, refusals } = await uploadObserved(bomb.file);
+      expect(answer).toMatchObject({ status: 413, body: { code: 'FILE_INFLATED_TOO_LARGE' } });
+      expect(refusals).toHaveLength(1);
+      const { inflatedBytes } = refusals[0]!;
+      // Past the declared size by at most one inflated chunk (64 KiB) and the template's other
+      // entries; far below the 400 MB the file holds.
+      expect(inflatedBytes).toBeGreaterThan(declared);
+      expect(inflatedBytes).toBeLessThan(declared + 128 * 1024);
+      expect(inflatedBytes).toBeLessThan(UPLOAD_ZIP_LIMITS.maxTotalBytes);
+      expect(await goalOf(idOf('vendedor@demo.test'), bomb.start)).toBeNull();
+    });
   });
 });

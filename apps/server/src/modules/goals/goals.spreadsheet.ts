@@ -9,6 +9,7 @@ import {
   weekStart,
   type GoalMetric,
 } from '@cartera/domain/metrics';
+import { readZip, storedZip, ZipReadError } from '../../lib/bounded-zip';
 import type { AuthUser } from '../sessions/session.types';
 import { findGoals, upsertGoal } from './goals.repository';
 import { groupSellers, type Dashboard } from './goals.service';
@@ -30,6 +31,15 @@ const HEADERS = [
 export const MAX_TEMPLATE_WEEKS = 12;
 const MAX_ROWS = 5_000;
 const MAX_TARGET = 1_000_000;
+/**
+ * What an upload may hold once inflated: a filled template of MAX_ROWS rows is about 2 MB of
+ * XML compressed about 11 to 1; a zip bomb declares or hides hundreds of megabytes at 1,000 to 1.
+ */
+export const UPLOAD_ZIP_LIMITS = {
+  maxTotalBytes: 32 * 1024 * 1024,
+  maxRatio: 200,
+  maxEntries: 500,
+};
 
 /** The template: a row per seller and week, with the goals already set. */
 export async function goalsTemplate(
@@ -102,18 +112,59 @@ function dayOf(text: string): string | null {
 }
 
 /**
+ * Counts the row elements of a worksheet's XML as it is inflated (a tag may straddle two
+ * chunks), and stops the reading once a sheet passes the template's row limit.
+ */
+function rowLimit() {
+  const rows = new Map<string, number>();
+  const tails = new Map<string, string>();
+  return (name: string, chunk: Buffer) => {
+    if (!/^xl\/worksheets\/[^/]+\.xml$/.test(name)) return;
+    const tail = tails.get(name) ?? '';
+    const text = tail + chunk.toString('latin1');
+    let count = rows.get(name) ?? 0;
+    for (const match of text.matchAll(/<(?:\w+:)?row[\s>/]/g)) {
+      if (match.index + match[0].length > tail.length) count += 1;
+    }
+    if (count > MAX_ROWS + 1) throw new DomainError('GOAL_FILE_INVALID');
+    rows.set(name, count);
+    tails.set(name, text.slice(-16));
+  };
+}
+
+/**
+ * The uploaded workbook, read within UPLOAD_ZIP_LIMITS and the row limit before exceljs sees
+ * it: exceljs gets the contents already inflated (stored), so it inflates nothing itself.
+ */
+async function loadUpload(file: Buffer) {
+  let contents: Map<string, Buffer>;
+  try {
+    contents = await readZip(file, UPLOAD_ZIP_LIMITS, rowLimit());
+  } catch (error) {
+    if (!(error instanceof ZipReadError)) throw error;
+    if (error.kind === 'invalid') throw new DomainError('GOAL_FILE_INVALID');
+    throw new DomainError('FILE_INFLATED_TOO_LARGE', {
+      maxMegabytes: UPLOAD_ZIP_LIMITS.maxTotalBytes / (1024 * 1024),
+      inflatedBytes: error.inflatedBytes,
+    });
+  }
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(storedZip(contents) as unknown as ArrayBuffer);
+  } catch {
+    throw new DomainError('GOAL_FILE_INVALID');
+  }
+  return workbook;
+}
+
+/**
  * Reads an uploaded template and stores its goals, all of them or none: a file that is not a
  * workbook of the template is GOAL_FILE_INVALID; a row with a mistake is reported (row number,
  * seller, what is wrong) and then no row is stored. Sellers are those of the group's subtree the
  * caller may look at.
  */
 export async function importGoals(db: Database, user: AuthUser, groupId: string, file: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(file as unknown as ArrayBuffer);
-  } catch {
-    throw new DomainError('GOAL_FILE_INVALID');
-  }
+  const workbook = await loadUpload(file);
   const sheet = workbook.worksheets[0];
   const header = sheet
     ? HEADERS.map((_, index) => cellText(sheet.getRow(1).getCell(index + 1).value))
