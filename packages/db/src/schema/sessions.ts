@@ -82,9 +82,10 @@ export const apiTokens = pgTable(
 export type ApiToken = typeof apiTokens.$inferSelect;
 
 /**
- * The calls each personal API token made per minute (API_TOKEN_RATE_LIMIT), counted in the
- * database so the budget holds across server instances and transports (HTTP, REST, websocket).
- * A minute's row is useless once the minute is over; the daily purge removes them.
+ * The calls each personal API token made in its current minute (API_TOKEN_RATE_LIMIT), counted
+ * in the database so the budget holds across server instances and transports (HTTP, REST,
+ * websocket). A token's minute starts at its first call after the last one ended; the daily
+ * purge removes the rows of tokens idle for a day.
  */
 export const apiTokenCalls = pgTable(
   'api_token_calls',
@@ -94,5 +95,5 @@ export const apiTokenCalls = pgTable(
     windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
     calls: integer('calls').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.tenantId, table.tokenId, table.windowStart] })],
+  (table) => [primaryKey({ columns: [table.tenantId, table.tokenId] })],
 );
