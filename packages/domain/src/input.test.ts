@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { INPUT_TEXTS, inputHygieneErrors, isCleanText, ZHttpUrl, ZInputDate } from './input';
+import {
+  INPUT_TEXTS,
+  inputHygieneErrors,
+  isCleanText,
+  isInputDay,
+  ZHttpUrl,
+  ZInputDate,
+} from './input';
 
 describe('higiene de la entrada', () => {
   it('acepta texto con emojis y tildes; rechaza NUL y surrogates sueltos', () => {
@@ -33,5 +40,16 @@ describe('higiene de la entrada', () => {
     expect(ZHttpUrl.safeParse('https://cartera.example/a.pdf').success).toBe(true);
     expect(ZHttpUrl.safeParse('javascript:alert(1)').success).toBe(false);
     expect(ZHttpUrl.safeParse('ftp://x.example/a').success).toBe(false);
+  });
+
+  it('días del calendario de cuatro cifras: ni 30 de febrero ni año 0', () => {
+    for (const day of ['2026-02-28', '2024-02-29', '1000-01-01', '9999-12-31']) {
+      expect(isInputDay(day)).toBe(true);
+    }
+    for (const day of ['2026-02-30', '2025-02-29', '0000-01-01', '0099-06-01', '2026-13-01']) {
+      expect(isInputDay(day)).toBe(false);
+    }
+    expect(isInputDay('10000-01-01')).toBe(false);
+    expect(isInputDay('2026-1-01')).toBe(false);
   });
 });

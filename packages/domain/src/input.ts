@@ -31,6 +31,24 @@ export function isInputDate(date: Date): boolean {
   return Number.isFinite(time) && time >= EARLIEST_INPUT_DATE && time <= LATEST_INPUT_DATE;
 }
 
+/**
+ * Whether a YYYY-MM-DD names a day of the calendar (no 30 February) within the input dates, so
+ * that PostgreSQL and every date function read it as the same day.
+ */
+export function isInputDay(day: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return false;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const parsed = new Date(0);
+  parsed.setUTCFullYear(year, month - 1, date);
+  return (
+    parsed.getUTCFullYear() === year &&
+    parsed.getUTCMonth() === month - 1 &&
+    parsed.getUTCDate() === date &&
+    isInputDate(parsed)
+  );
+}
+
 const MAX_DEPTH = 32;
 
 /**

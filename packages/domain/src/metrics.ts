@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isInputDay } from './input';
 
 /**
  * The performance metrics of the 'Rendimiento' dashboard and of weekly goals (01 §2 '/', §3
@@ -190,7 +191,11 @@ export function metricsDay(at: Date): string {
   return dayFormat.format(at);
 }
 
-export const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Fecha inválida' });
+/** A YYYY-MM-DD day of the calendar within the input dates (no 30 February, no year 0). */
+export const ZDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Fecha inválida' })
+  .refine(isInputDay, { error: 'Fecha inválida' });
 
 /** Adds days to a YYYY-MM-DD day. */
 export function addDays(day: string, days: number): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isInputDay } from './input';
 import { fieldsConfigEs } from './i18n/fields-config.es';
 
 /*
@@ -54,19 +55,6 @@ function toIsoDay(value: string) {
   return shown ? `${shown[3]}-${shown[2]}-${shown[1]}` : value.trim();
 }
 
-/** Whether a YYYY-MM-DD names a day of the calendar (no 30 February). */
-export function isRealDay(day: string) {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return false;
-  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const parsed = new Date(Date.UTC(year, month - 1, date));
-  return (
-    parsed.getUTCFullYear() === year &&
-    parsed.getUTCMonth() === month - 1 &&
-    parsed.getUTCDate() === date
-  );
-}
-
 /** A day of a sale: DD/MM/YYYY or YYYY-MM-DD in, YYYY-MM-DD out; a day that does not exist is refused. */
 export const ZSaleDay = z
   .string({ error: 'Fecha inválida' })
@@ -75,7 +63,7 @@ export const ZSaleDay = z
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'La fecha debe tener el formato DD/MM/AAAA' })
-      .refine(isRealDay, { error: 'La fecha no existe' }),
+      .refine(isInputDay, { error: 'La fecha no existe' }),
   );
 
 // ---------------------------------------------------------------------------------------------

@@ -91,6 +91,21 @@ describe('dashboard scope', () => {
       expect(refused.error?.data.domainCode).toBe('PERIOD_INVALID');
     }
   });
+
+  it('un día que no existe o fuera de rango responde 400, por tRPC y por REST', async () => {
+    for (const day of ['2026-02-30', '0000-01-01', '2026-13-01', '10000-01-01']) {
+      const period = { from: day, to: day };
+      const refused = await env.call(COMERCIAL, 'goal.dashboard', { period });
+      expect(refused.status).toBe(400);
+      expect(refused.error?.data.domainCode).toBe('INVALID_REQUEST_BODY');
+      const legacy = await rest(
+        COMERCIAL,
+        'GET',
+        `/api/sellersgoals?startDate=${day}&endDate=${day}`,
+      );
+      expect(legacy).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST_BODY' } });
+    }
+  });
 });
 
 describe('figures', () => {

@@ -242,6 +242,20 @@ describe('solicitudes: archivar el contacto', () => {
 });
 
 describe('solicitudes: back office', () => {
+  it('fechas fuera de rango o imposibles responden 400, por tRPC y por REST', async () => {
+    for (const date of ['0000-01-01', '-010000-01-01', '+200000-01-01', '2026-02-30T25:00:00Z']) {
+      const refused = await env.call(COMERCIAL, 'requestSale.backoffice', { from: date, to: date });
+      expect(refused.status).toBe(400);
+      expect(refused.error?.data.domainCode).toBe('INVALID_REQUEST_BODY');
+      const legacy = await env.rest(
+        COMERCIAL,
+        'GET',
+        `/api/crm/backoffice/requestsale?from=${encodeURIComponent(date)}`,
+      );
+      expect(legacy).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST_BODY' } });
+    }
+  });
+
   it('lista por páginas con filtros; una vendedora ve las suyas y las compartidas, un supervisor su equipo', async () => {
     const all = await env.call(COMERCIAL, 'requestSale.backoffice', { limit: 5 });
     expect(all.data!.items).toHaveLength(5);

@@ -3,6 +3,7 @@ import type { Database, Executor, Transaction } from '@cartera/db/client';
 import type { RequestTemplateRow } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
+import { ZInputDate } from '@cartera/domain/input';
 import { contactReach } from '@cartera/domain/policy';
 import { ROLES } from '@cartera/domain/roles';
 import {
@@ -132,8 +133,8 @@ export const ZBackofficeListInput = z.object({
   sellerId: ZId.nullish(),
   creatorId: ZId.nullish(),
   contactId: ZId.nullish(),
-  from: z.coerce.date().nullish(),
-  to: z.coerce.date().nullish(),
+  from: ZInputDate.nullish(),
+  to: ZInputDate.nullish(),
   cursor: ZId.nullish(),
   limit: z.number().int().min(1).max(200).default(REQUEST_SALES_PAGE_SIZE),
 });
