@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import type { AuthSession } from '../modules/sessions/session.types';
@@ -16,6 +16,7 @@ export type GroupRoute<TBody extends z.ZodType, TResponse extends z.ZodType> = P
     tenantId: string;
     session: AuthSession;
     body: z.infer<TBody>;
+    request: FastifyRequest;
   }) => Promise<z.input<TResponse>>;
 };
 
@@ -33,10 +34,10 @@ export function groupRoute<
     ...route,
     auth: 'session',
     params: ZGroupParams,
-    handler: async ({ session, params, body }) => {
+    handler: async ({ session, params, body, request }) => {
       const { tenantId } = session.user;
       await requireTenantGroup(deps.db, tenantId, params.id);
-      return route.handler({ tenantId, session, body });
+      return route.handler({ tenantId, session, body, request });
     },
   });
 }

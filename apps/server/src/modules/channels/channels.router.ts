@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleProcedure, router, tenantProcedure } from '../../trpc/init';
+import { auditBy } from '../audit/audit.service';
 import { CHANNEL_TYPES } from '../../channels/adapter';
 import {
   contactReplyWindow,
@@ -94,36 +95,40 @@ export const channelsRouter = router({
     .meta({
       area: '/company',
       description:
-        "Creates a channel. Each type needs its provider's ids in `config` and its secrets in `secrets` (write-only, stored encrypted). Answers the channel with its webhook URL.",
+        "Creates a channel. Each type needs its provider's ids in `config` and its secrets in `secrets` (write-only, stored encrypted). Answers the channel with its webhook URL. Audited (the names of its secrets, never their values).",
       errors: ['OUTBOUND_URL_NOT_ALLOWED'],
     })
     .input(ZChannelInput)
     .output(ZChannelView)
-    .mutation(({ ctx, input }) => createChannel(ctx.db, ctx.deps.env, ctx.user, input)),
+    .mutation(({ ctx, input }) =>
+      createChannel(ctx.db, ctx.deps.env, ctx.user, input, auditBy(ctx)),
+    ),
 
   update: tenantProcedure
     .meta({
       area: '/company',
       description:
-        'Changes a channel: name, colour, configuration, round robin, limits. A secret given replaces the stored one, an empty one clears it, one left out stays.',
+        'Changes a channel: name, colour, configuration, round robin, limits. A secret given replaces the stored one, an empty one clears it, one left out stays. Audited (the fields changed and the names of the secrets given).',
       errors: ['CHANNEL_NOT_FOUND'],
     })
     .input(z.object({ id: z.uuid(), values: ZChannelUpdate }))
     .output(ZChannelView)
     .mutation(({ ctx, input }) =>
-      updateChannel(ctx.db, ctx.deps.env, ctx.user, input.id, input.values),
+      updateChannel(ctx.db, ctx.deps.env, ctx.user, input.id, input.values, auditBy(ctx)),
     ),
 
   remove: tenantProcedure
     .meta({
       area: '/company',
       description:
-        'Deletes a channel: its messages stay on the timelines, its webhook URL stops answering.',
+        'Deletes a channel: its messages stay on the timelines, its webhook URL stops answering. Audited.',
       errors: ['CHANNEL_NOT_FOUND'],
     })
     .input(z.object({ id: z.uuid() }))
     .output(z.object({ id: z.uuid() }))
-    .mutation(({ ctx, input }) => removeChannel(ctx.db, ctx.user, input.id)),
+    .mutation(({ ctx, input }) =>
+      removeChannel(ctx.db, ctx.deps.env, ctx.user, input.id, auditBy(ctx)),
+    ),
 
   disconnected: roleProcedure('project_manager')
     .meta({

@@ -12,6 +12,7 @@ import { SANDBOX_ACCESS_TOKEN, SANDBOX_APP_SECRET } from '../../channels/sandbox
 import type { Env } from '../../env';
 import { openSecrets, sealSecrets } from '../../lib/secret-box';
 import { appendEvent } from '../../realtime/event-store';
+import { changedFields, recordAudit, type AuditBy } from '../audit/audit.service';
 import { sharesPortfolioOf, visibleContact } from '../contact-access/contact-access.service';
 import type { AuthUser } from '../sessions/session.types';
 import {
@@ -124,6 +125,63 @@ function invalid(field: string, message: string): never {
   throw new DomainError('INVALID_REQUEST_BODY', { fields: { [field]: [message] } });
 }
 
+/** A gateway address as the audit log keeps it: without credentials written into it. */
+function withoutCredentials(url: string | undefined) {
+  if (!url) return url;
+  try {
+    const parsed = new URL(url);
+    if (!parsed.username && !parsed.password) return url;
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * A channel's fields as its audit entries keep them: name, type, colour, configuration, round
+ * robin, limits and the NAMES of the secrets set, never their values.
+ */
+function auditFieldsOf(channel: Channel, secretNames: string[]): Record<string, unknown> {
+  const { color, gatewayUrl, ...config } = channel.config;
+  return {
+    name: channel.name,
+    type: channel.type,
+    color: color ?? null,
+    ...config,
+    ...(gatewayUrl ? { gatewayUrl: withoutCredentials(gatewayUrl) } : {}),
+    roundRobinEnabled: channel.roundRobin.enabled,
+    roundRobinUserIds: channel.roundRobin.userIds,
+    perHour: channel.limits.perHour ?? null,
+    perDay: channel.limits.perDay ?? null,
+    secrets: [...secretNames].sort(),
+    ...(channel.sandbox ? { sandbox: true } : {}),
+  };
+}
+
+const secretNamesOf = (secrets: Record<string, string>) =>
+  Object.keys(secrets).filter((key) => secrets[key]);
+
+function auditChannel(
+  tx: Executor,
+  by: AuditBy,
+  channel: Channel,
+  entry: { action: 'channel.create' | 'channel.update' | 'channel.remove' } & Pick<
+    Parameters<typeof recordAudit>[2],
+    'before' | 'after'
+  >,
+) {
+  // A channel is the company's: its entries belong to the root group's history.
+  return recordAudit(tx, by, {
+    ...entry,
+    targetType: 'channel',
+    targetId: channel.id,
+    groupId: channel.tenantId,
+    tenantId: channel.tenantId,
+  });
+}
+
 /** The stored secrets after an edit: given keys replace, an empty value clears, others stay. */
 function mergeSecrets(
   type: ChannelType,
@@ -167,13 +225,29 @@ export async function getChannel(db: Executor, env: Env, user: AuthUser, id: str
   return describeChannel(env, channel);
 }
 
-export async function createChannel(db: Database, env: Env, user: AuthUser, raw: ChannelInput) {
+/** Creates a channel; audited with the names of its secrets, never their values. */
+export async function createChannel(
+  db: Database,
+  env: Env,
+  user: AuthUser,
+  raw: ChannelInput,
+  by: AuditBy,
+) {
   const input = ZChannelInput.parse(raw);
   if (input.sandbox) {
     if (input.type !== 'whatsapp_business')
       invalid('sandbox', 'Solo un canal de WhatsApp Business');
     await checkRoundRobin(db, user.tenantId, input.roundRobin.userIds);
-    const channel = await createSandboxChannel(db, env, user.tenantId, input);
+    const channel = await db.transaction(async (tx) => {
+      const created = await createSandboxChannel(tx, env, user.tenantId, input);
+      const secrets = secretNamesOf(openSecrets(env.secretsKey, created.secrets));
+      await auditChannel(tx, by, created, {
+        action: 'channel.create',
+        before: null,
+        after: auditFieldsOf(created, secrets),
+      });
+      return created;
+    });
     return describeChannel(env, channel);
   }
   if (!adapterFor(input.type)) invalid('type', 'Este tipo de canal todavía no está disponible');
@@ -181,28 +255,41 @@ export async function createChannel(db: Database, env: Env, user: AuthUser, raw:
   checkConfig(input.type, config);
   const secrets = mergeSecrets(input.type, {}, input.secrets);
   await checkRoundRobin(db, user.tenantId, input.roundRobin.userIds);
-  const channel = await insertChannel(db, {
-    tenantId: user.tenantId,
-    type: input.type,
-    name: input.name,
-    config,
-    secrets: sealSecrets(env.secretsKey, secrets),
-    webhookKey: randomBytes(24).toString('base64url'),
-    roundRobin: input.roundRobin,
-    limits: input.limits,
-    ownerId: input.type === 'personal_whatsapp' ? user.id : null,
-    // A WhatsApp session is not available until its gateway says it is open.
-    ...(SESSION_TYPES.has(input.type) ? { status: 'connecting' } : {}),
+  const channel = await db.transaction(async (tx) => {
+    const created = await insertChannel(tx, {
+      tenantId: user.tenantId,
+      type: input.type,
+      name: input.name,
+      config,
+      secrets: sealSecrets(env.secretsKey, secrets),
+      webhookKey: randomBytes(24).toString('base64url'),
+      roundRobin: input.roundRobin,
+      limits: input.limits,
+      ownerId: input.type === 'personal_whatsapp' ? user.id : null,
+      // A WhatsApp session is not available until its gateway says it is open.
+      ...(SESSION_TYPES.has(input.type) ? { status: 'connecting' } : {}),
+    });
+    await auditChannel(tx, by, created, {
+      action: 'channel.create',
+      before: null,
+      after: auditFieldsOf(created, secretNamesOf(secrets)),
+    });
+    return created;
   });
   return describeChannel(env, channel);
 }
 
+/**
+ * Changes a channel; audited with the fields that changed and the names of the secrets given
+ * (replaced or cleared), never their values.
+ */
 export async function updateChannel(
   db: Database,
   env: Env,
   user: AuthUser,
   id: string,
   raw: z.input<typeof ZChannelUpdate>,
+  by: AuditBy,
 ) {
   const input = ZChannelUpdate.parse(raw);
   const channel = await findChannel(db, user.tenantId, id);
@@ -214,18 +301,32 @@ export async function updateChannel(
     ...(input.color ? { color: input.color } : {}),
   };
   checkConfig(type, config);
-  const secrets = input.secrets
-    ? mergeSecrets(type, openSecrets(env.secretsKey, channel.secrets), input.secrets)
-    : undefined;
+  const stored = openSecrets(env.secretsKey, channel.secrets);
+  const secrets = input.secrets ? mergeSecrets(type, stored, input.secrets) : undefined;
   if (input.roundRobin) await checkRoundRobin(db, user.tenantId, input.roundRobin.userIds);
-  const row = await updateChannelRow(db, user.tenantId, id, {
-    ...(input.name !== undefined ? { name: input.name } : {}),
-    config,
-    ...(secrets ? { secrets: sealSecrets(env.secretsKey, secrets) } : {}),
-    ...(input.roundRobin ? { roundRobin: input.roundRobin } : {}),
-    ...(input.limits ? { limits: input.limits } : {}),
+  const row = await db.transaction(async (tx) => {
+    const updated = await updateChannelRow(tx, user.tenantId, id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      config,
+      ...(secrets ? { secrets: sealSecrets(env.secretsKey, secrets) } : {}),
+      ...(input.roundRobin ? { roundRobin: input.roundRobin } : {}),
+      ...(input.limits ? { limits: input.limits } : {}),
+    });
+    if (!updated) throw new DomainError('CHANNEL_NOT_FOUND');
+    const diff = changedFields(
+      auditFieldsOf(channel, secretNamesOf(stored)),
+      auditFieldsOf(updated, secretNamesOf(secrets ?? stored)),
+    );
+    const secretsGiven = Object.keys(input.secrets ?? {}).sort();
+    if (diff.changed || secretsGiven.length) {
+      await auditChannel(tx, by, updated, {
+        action: 'channel.update',
+        before: diff.before,
+        after: secretsGiven.length ? { ...diff.after, secretsChanged: secretsGiven } : diff.after,
+      });
+    }
+    return updated;
   });
-  if (!row) throw new DomainError('CHANNEL_NOT_FOUND');
   forgetWebhookChannel(db, row.webhookKey);
   return describeChannel(env, row);
 }
@@ -267,10 +368,28 @@ export async function findSandboxChannel(db: Executor, webhookKey: string) {
   return channel?.sandbox ? channel : undefined;
 }
 
-/** Deletes a channel: its history stays on the timelines; its webhook URL stops answering. */
-export async function removeChannel(db: Database, user: AuthUser, id: string) {
-  const row = await updateChannelRow(db, user.tenantId, id, { deletedAt: new Date() });
-  if (!row) throw new DomainError('CHANNEL_NOT_FOUND');
+/**
+ * Deletes a channel: its history stays on the timelines; its webhook URL stops answering.
+ * Audited with what it was (its secrets by name).
+ */
+export async function removeChannel(
+  db: Database,
+  env: Env,
+  user: AuthUser,
+  id: string,
+  by: AuditBy,
+) {
+  const row = await db.transaction(async (tx) => {
+    const removed = await updateChannelRow(tx, user.tenantId, id, { deletedAt: new Date() });
+    if (!removed) throw new DomainError('CHANNEL_NOT_FOUND');
+    const secrets = secretNamesOf(openSecrets(env.secretsKey, removed.secrets));
+    await auditChannel(tx, by, removed, {
+      action: 'channel.remove',
+      before: auditFieldsOf(removed, secrets),
+      after: null,
+    });
+    return removed;
+  });
   forgetWebhookChannel(db, row.webhookKey);
   return { id };
 }
@@ -315,23 +434,32 @@ export async function configureChannelOfType(
     config: ChannelInput['config'];
     secrets: Record<string, string>;
   },
+  by: AuditBy,
 ) {
   const existing = (await findChannels(db, user.tenantId))
     .filter((row) => row.type === type && !row.sandbox)
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0];
   if (existing) {
-    return updateChannel(db, env, user, existing.id, {
-      ...(input.name ? { name: input.name } : {}),
-      config: input.config,
-      secrets: input.secrets,
-    });
+    return updateChannel(
+      db,
+      env,
+      user,
+      existing.id,
+      {
+        ...(input.name ? { name: input.name } : {}),
+        config: input.config,
+        secrets: input.secrets,
+      },
+      by,
+    );
   }
-  return createChannel(db, env, user, {
-    type,
-    name: input.name || type,
-    config: input.config,
-    secrets: input.secrets,
-  });
+  return createChannel(
+    db,
+    env,
+    user,
+    { type, name: input.name || type, config: input.config, secrets: input.secrets },
+    by,
+  );
 }
 
 /** How many lead-ads channels the company has ('Formularios' shows when there is one, 01 §6). */

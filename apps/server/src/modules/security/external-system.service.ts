@@ -14,6 +14,7 @@ import {
 } from '../../integrations/external-contacts/external-contacts.client';
 import { checkOutboundUrl } from '../../lib/outbound';
 import { sealSecret } from '../../lib/secret-box';
+import { changedFields, recordAudit, type AuditBy } from '../audit/audit.service';
 import { changeTenantSection, tenantSettings } from '../tenant-settings/tenant-settings.service';
 
 /*
@@ -58,13 +59,52 @@ function guardErrors(input: ExternalSystemInput): Record<string, string[]> {
 }
 
 /**
+ * The audit entry of a change of the system: its name and addresses before and after, whether a
+ * token is set, and that a new one was given; never the token itself, sealed or not.
+ */
+async function auditExternalSystem(
+  tx: Executor,
+  by: AuditBy,
+  tenantId: string,
+  before: ExternalSystemView | null,
+  after: ExternalSystemView | null,
+  tokenReplaced: boolean,
+) {
+  const target = {
+    targetType: 'company' as const,
+    targetId: tenantId,
+    groupId: tenantId,
+    tenantId,
+  };
+  if (!after) {
+    if (!before) return;
+    await recordAudit(tx, by, {
+      action: 'externalSystem.disconnect',
+      ...target,
+      before: { ...before },
+      after: null,
+    });
+    return;
+  }
+  const diff = changedFields<Record<string, unknown>>({ ...(before ?? {}) }, { ...after });
+  if (!diff.changed && !tokenReplaced) return;
+  await recordAudit(tx, by, {
+    action: 'externalSystem.update',
+    ...target,
+    before: before ? diff.before : null,
+    after: tokenReplaced ? { ...diff.after, tokenReplaced: true } : diff.after,
+  });
+}
+
+/**
  * Sets the system (a token left out keeps the stored one; a first system must bring one) or,
- * with null, disconnects it: the addresses and the token are deleted.
+ * with null, disconnects it: the addresses and the token are deleted. Audited.
  */
 export async function updateExternalIntegrations(
   db: Database,
   tenantId: string,
   input: { externalSystem: ExternalSystemInput | null },
+  by: AuditBy,
 ) {
   const system = input.externalSystem;
   if (system) {
@@ -72,29 +112,44 @@ export async function updateExternalIntegrations(
     if (Object.keys(fields).length) throw new DomainError('INVALID_REQUEST_BODY', { fields });
   }
   type Answer = { externalSystem: ExternalSystemView | null };
-  return changeTenantSection<'contacts', Answer>(db, tenantId, 'contacts', (current) => {
-    const stored = current.externalSystem;
-    if (!system) return { values: { externalSystem: undefined }, result: { externalSystem: null } };
-    const kept = stored?.tokenSealed
-      ? { tokenSealed: stored.tokenSealed }
-      : stored?.token
-        ? { tokenSealed: sealSecret(stored.token) }
-        : null;
-    const token = system.token ? { tokenSealed: sealSecret(system.token) } : kept;
-    if (!token) {
-      throw new DomainError('INVALID_REQUEST_BODY', {
-        fields: { 'externalSystem.token': [text.tokenRequired] },
-      });
-    }
-    const config: ExternalSystemConfig = {
-      name: system.name,
-      validateUrl: system.validateUrl,
-      createUrl: system.createUrl,
-      updateUrl: system.updateUrl,
-      ...token,
-    };
-    return { values: { externalSystem: config }, result: { externalSystem: viewOf(config) } };
-  });
+  return changeTenantSection<'contacts', Answer>(
+    db,
+    tenantId,
+    'contacts',
+    (current) => {
+      const stored = current.externalSystem;
+      if (!system)
+        return { values: { externalSystem: undefined }, result: { externalSystem: null } };
+      const kept = stored?.tokenSealed
+        ? { tokenSealed: stored.tokenSealed }
+        : stored?.token
+          ? { tokenSealed: sealSecret(stored.token) }
+          : null;
+      const token = system.token ? { tokenSealed: sealSecret(system.token) } : kept;
+      if (!token) {
+        throw new DomainError('INVALID_REQUEST_BODY', {
+          fields: { 'externalSystem.token': [text.tokenRequired] },
+        });
+      }
+      const config: ExternalSystemConfig = {
+        name: system.name,
+        validateUrl: system.validateUrl,
+        createUrl: system.createUrl,
+        updateUrl: system.updateUrl,
+        ...token,
+      };
+      return { values: { externalSystem: config }, result: { externalSystem: viewOf(config) } };
+    },
+    (tx, current, result) =>
+      auditExternalSystem(
+        tx,
+        by,
+        tenantId,
+        viewOf(current.externalSystem),
+        result.externalSystem,
+        Boolean(system?.token),
+      ),
+  );
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 } from '@cartera/domain/security';
 import type { AppDeps } from '../../deps';
 import { groupRoute } from '../../http/group-route';
+import { auditByRequest } from '../audit/audit.service';
 import { securityRules, updateSecurityRules } from './security-rules.service';
 import { externalIntegrations, updateExternalIntegrations } from './external-system.service';
 
@@ -38,7 +39,8 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: AppDeps) {
     access: { procedure: 'security.updateRules', roles: SECURITY_ROLES },
     body: ZSecurityRules.partial(),
     response: ZSecurityRules,
-    handler: ({ tenantId, body }) => updateSecurityRules(deps.db, tenantId, body),
+    handler: ({ tenantId, session, body, request }) =>
+      updateSecurityRules(deps.db, tenantId, body, auditByRequest(session, request)),
   });
 
   groupRoute(app, deps, {
@@ -61,6 +63,7 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: AppDeps) {
     access: { procedure: 'security.updateExternalIntegrations', roles: SECURITY_ROLES },
     body: ZExternalIntegrationsInput,
     response: ZExternalIntegrations,
-    handler: ({ tenantId, body }) => updateExternalIntegrations(deps.db, tenantId, body),
+    handler: ({ tenantId, session, body, request }) =>
+      updateExternalIntegrations(deps.db, tenantId, body, auditByRequest(session, request)),
   });
 }

@@ -7,6 +7,7 @@ import {
   ZSecurityRules,
 } from '@cartera/domain/security';
 import { roleProcedure, router } from '../../trpc/init';
+import { auditBy } from '../audit/audit.service';
 import { securityRules, updateSecurityRules } from './security-rules.service';
 import {
   externalIntegrations,
@@ -32,11 +33,11 @@ export const securityRouter = router({
   updateRules: manageProcedure
     .meta({
       description:
-        "Replaces the company's password policy: a minimum from 6 to 64 and an expiry from 0 to 3650 days (Spanish field errors otherwise). A user who signs in with a shorter or an expired password must change it first; the change-password checklist asks for the new minimum.",
+        "Replaces the company's password policy: a minimum from 6 to 64 and an expiry from 0 to 3650 days (Spanish field errors otherwise). A user who signs in with a shorter or an expired password must change it first; the change-password checklist asks for the new minimum. Audited (before and after).",
     })
     .input(ZSecurityRules)
     .output(ZSecurityRules)
-    .mutation(({ ctx, input }) => updateSecurityRules(ctx.db, ctx.tenantId, input)),
+    .mutation(({ ctx, input }) => updateSecurityRules(ctx.db, ctx.tenantId, input, auditBy(ctx))),
 
   externalIntegrations: manageProcedure
     .meta({
@@ -49,11 +50,13 @@ export const securityRouter = router({
   updateExternalIntegrations: manageProcedure
     .meta({
       description:
-        'Sets the external contact system (a token left out keeps the stored one, which is kept encrypted) or, with null, disconnects it. Addresses the outbound guard refuses (loopback, private, link-local unless the operator allows them) are field errors; answers without the token.',
+        'Sets the external contact system (a token left out keeps the stored one, which is kept encrypted) or, with null, disconnects it. Addresses the outbound guard refuses (loopback, private, link-local unless the operator allows them) are field errors; answers without the token. Audited (the name and addresses before and after, and whether the token was replaced; never the token).',
     })
     .input(ZExternalIntegrationsInput)
     .output(ZExternalIntegrations)
-    .mutation(({ ctx, input }) => updateExternalIntegrations(ctx.db, ctx.tenantId, input)),
+    .mutation(({ ctx, input }) =>
+      updateExternalIntegrations(ctx.db, ctx.tenantId, input, auditBy(ctx)),
+    ),
 
   testExternalIntegration: manageProcedure
     .meta({

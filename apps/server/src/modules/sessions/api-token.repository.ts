@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
-import { apiTokens, groups, users } from '@cartera/db/schema';
+import { apiTokenCalls, apiTokens, groups, users } from '@cartera/db/schema';
 import { pathFlagsColumn, userColumns } from './session.repository';
 
 export async function insertApiToken(db: Executor, row: typeof apiTokens.$inferInsert) {
@@ -24,7 +24,7 @@ export function findApiTokens(db: Executor, tenantId: string, userId: string) {
     .orderBy(desc(apiTokens.id));
 }
 
-/** Revokes one of the user's live tokens; answers whether one was. */
+/** Revokes one of the user's live tokens; answers its name and scope, or nothing. */
 export async function revokeApiTokenRow(
   db: Executor,
   tenantId: string,
@@ -43,8 +43,8 @@ export async function revokeApiTokenRow(
         isNull(apiTokens.revokedAt),
       ),
     )
-    .returning({ id: apiTokens.id });
-  return rows.length > 0;
+    .returning({ id: apiTokens.id, name: apiTokens.name, scope: apiTokens.scope });
+  return rows[0];
 }
 
 /** The live (not revoked) token of a hash with its user, or nothing. */
@@ -67,4 +67,38 @@ export async function findLiveApiToken(db: Executor, tokenHash: string) {
 
 export async function touchApiToken(db: Executor, tokenHash: string, now: Date) {
   await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.tokenHash, tokenHash));
+}
+
+/**
+ * Counts one call of a token and answers the count of its current minute, in one statement
+ * (concurrent calls on any instance each see their own number). The minute starts at the first
+ * call after the last minute ended.
+ */
+export async function countApiTokenCall(
+  db: Executor,
+  tenantId: string,
+  tokenId: string,
+): Promise<number> {
+  const ended = sql`${apiTokenCalls.windowStart} <= now() - interval '1 minute'`;
+  const [row] = await db
+    .insert(apiTokenCalls)
+    .values({ tenantId, tokenId, windowStart: sql`now()`, calls: 1 })
+    .onConflictDoUpdate({
+      target: [apiTokenCalls.tenantId, apiTokenCalls.tokenId],
+      set: {
+        windowStart: sql`case when ${ended} then now() else ${apiTokenCalls.windowStart} end`,
+        calls: sql`case when ${ended} then 1 else ${apiTokenCalls.calls} + 1 end`,
+      },
+    })
+    .returning({ calls: apiTokenCalls.calls });
+  return row!.calls;
+}
+
+/** The counts of tokens idle for a day. */
+export async function deletePastApiTokenCalls(db: Executor): Promise<number> {
+  const deleted = await db
+    .delete(apiTokenCalls)
+    .where(lt(apiTokenCalls.windowStart, sql`now() - interval '1 day'`))
+    .returning({ tokenId: apiTokenCalls.tokenId });
+  return deleted.length;
 }

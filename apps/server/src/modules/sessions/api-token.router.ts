@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { protectedProcedure, router } from '../../trpc/init';
+import { auditBy } from '../audit/audit.service';
 import {
   createApiToken,
   listApiTokens,
@@ -22,18 +23,18 @@ export const apiTokenRouter = router({
   create: tokenProcedure
     .meta({
       description:
-        "Creates a personal API token of the caller with a name and a scope (read: queries and subscriptions; write: also mutations; admin: also the company's configuration). The answer's `token` (`cart_…`, sent as `Authorization: Bearer`) is shown once and never again.",
+        "Creates a personal API token of the caller with a name and a scope (read: queries and subscriptions; write: also mutations; admin: also the company's configuration). The answer's `token` (`cart_…`, sent as `Authorization: Bearer`) is shown once and never again. Audited (name and scope, never the token).",
     })
     .input(ZCreateApiTokenInput)
     .output(ZApiTokenView.extend({ token: z.string() }))
-    .mutation(({ ctx, input }) => createApiToken(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => createApiToken(ctx.db, ctx.user, input, auditBy(ctx))),
   revoke: tokenProcedure
     .meta({
       description:
-        "Revokes one of the caller's own API tokens: it stops working. NOT_FOUND for an unknown id, another user's token or one already revoked.",
+        "Revokes one of the caller's own API tokens: it stops working. NOT_FOUND for an unknown id, another user's token or one already revoked. Audited.",
       errors: ['NOT_FOUND'],
     })
     .input(z.object({ id: z.string().uuid() }))
     .output(z.object({ ok: z.literal(true) }))
-    .mutation(({ ctx, input }) => revokeApiToken(ctx.db, ctx.user, input.id)),
+    .mutation(({ ctx, input }) => revokeApiToken(ctx.db, ctx.user, input.id, auditBy(ctx))),
 });

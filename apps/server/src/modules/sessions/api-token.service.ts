@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Executor } from '@cartera/db/client';
+import type { Database, Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
 import {
@@ -10,6 +10,7 @@ import {
   revokeApiTokenRow,
   touchApiToken,
 } from './api-token.repository';
+import { recordAudit, type AuditBy } from '../audit/audit.service';
 import { authUserOf, hashToken, resolveSession } from './session.service';
 import type { ApiTokenScope, AuthSession, AuthUser } from './session.types';
 
@@ -58,28 +59,54 @@ export async function listApiTokens(db: Executor, user: AuthUser) {
   return (await findApiTokens(db, user.tenantId, user.id)).map(viewOf);
 }
 
-/** Creates a token; the answer holds it in clear: the only time it exists so. */
+/**
+ * Creates a token; the answer holds it in clear: the only time it exists so. Audited (its name
+ * and scope, never the token).
+ */
 export async function createApiToken(
-  db: Executor,
+  db: Database,
   user: AuthUser,
   input: z.infer<typeof ZCreateApiTokenInput>,
+  by: AuditBy,
 ) {
   const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-  const row = await insertApiToken(db, {
-    tenantId: user.tenantId,
-    id: newId(),
-    userId: user.id,
-    name: input.name,
-    scope: input.scope,
-    tokenHash: hashToken(token),
+  const row = await db.transaction(async (tx) => {
+    const created = await insertApiToken(tx, {
+      tenantId: user.tenantId,
+      id: newId(),
+      userId: user.id,
+      name: input.name,
+      scope: input.scope,
+      tokenHash: hashToken(token),
+    });
+    await recordAudit(tx, by, {
+      action: 'apiToken.create',
+      targetType: 'apiToken',
+      targetId: created.id,
+      groupId: user.groupId,
+      tenantId: user.tenantId,
+      before: null,
+      after: { name: created.name, scope: created.scope },
+    });
+    return created;
   });
   return { ...viewOf(row), token };
 }
 
-export async function revokeApiToken(db: Executor, user: AuthUser, id: string) {
-  if (!(await revokeApiTokenRow(db, user.tenantId, user.id, id, new Date()))) {
-    throw new DomainError('NOT_FOUND');
-  }
+export async function revokeApiToken(db: Database, user: AuthUser, id: string, by: AuditBy) {
+  await db.transaction(async (tx) => {
+    const revoked = await revokeApiTokenRow(tx, user.tenantId, user.id, id, new Date());
+    if (!revoked) throw new DomainError('NOT_FOUND');
+    await recordAudit(tx, by, {
+      action: 'apiToken.revoke',
+      targetType: 'apiToken',
+      targetId: revoked.id,
+      groupId: user.groupId,
+      tenantId: user.tenantId,
+      before: { name: revoked.name, scope: revoked.scope },
+      after: null,
+    });
+  });
   return { ok: true as const };
 }
 

@@ -68,20 +68,24 @@ export async function saveTenantSection(
 /**
  * Changes one section from what is stored now: `change` gets the parsed section under a lock of
  * the root group's row (two editors never lose each other's change) and answers the fields to
- * store over it, or throws to change nothing.
+ * store over it, or throws to change nothing. `then`, when given, runs in the same transaction
+ * after the write (the change's audit entry).
  */
 export async function changeTenantSection<S extends TenantSettingsSection, T>(
   db: Database,
   tenantId: string,
   section: S,
   change: (current: TenantSettingsOf<S>) => { values: Record<string, unknown>; result: T },
+  then?: (tx: Executor, current: TenantSettingsOf<S>, result: T) => Promise<void>,
 ): Promise<T> {
   const result = await db.transaction(async (tx) => {
     const row = await lockTenantConfigs(tx, tenantId);
     if (!row) throw new DomainError('NOT_FOUND');
     const stored = (row.configs[section] ?? {}) as Record<string, unknown>;
-    const { values, result } = change(parseTenantSection(section, stored));
+    const current = parseTenantSection(section, stored);
+    const { values, result } = change(current);
     await saveTenantConfigs(tx, tenantId, { ...row.configs, [section]: { ...stored, ...values } });
+    await then?.(tx, current, result);
     return result;
   });
   forgetRequestCached(`tenant:${tenantId}`);

@@ -17,6 +17,10 @@ import { QueryError } from '../../ui/query-error';
 import type { AdminGroup } from './admin-page';
 
 const text = es.admin.audit;
+const channelText = es.channels;
+
+/** A secret's label by its name (channel credentials are audited by name, never by value). */
+const secretLabel = (name: string) => (channelText.secrets as Record<string, string>)[name] ?? name;
 
 /** One audited value in Spanish: group ids by name, roles and flags by label, yes/no. */
 function describeValue(field: string, value: unknown, groupName: (id: string) => string): string {
@@ -35,13 +39,44 @@ function describeValue(field: string, value: unknown, groupName: (id: string) =>
   if (field === 'productType' && typeof value === 'string') {
     return PRODUCT_TYPE_LABELS[value as ProductType] ?? value;
   }
+  if (field === 'type' && typeof value === 'string') {
+    return (channelText.types as Record<string, string>)[value] ?? value;
+  }
+  if (field === 'scope' && typeof value === 'string') {
+    return (es.settings.scopes as Record<string, string>)[value] ?? value;
+  }
+  if ((field === 'secrets' || field === 'secretsChanged') && Array.isArray(value)) {
+    return value.length ? value.map((name) => secretLabel(String(name))).join(', ') : '—';
+  }
   if (isFeatureFlag(field)) return value === 1 ? es.admin.flags.on : es.admin.flags.off;
   if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
   return String(value);
 }
 
 function fieldLabel(field: string): string {
-  return isFeatureFlag(field) ? flagLabel(field) : (text.fields[field] ?? field);
+  if (isFeatureFlag(field)) return flagLabel(field);
+  return text.fields[field] ?? (channelText.config as Record<string, string>)[field] ?? field;
+}
+
+/** Where a change came from: the caller's address, and its browser or client below. */
+function Origin({ from }: { from: { ip: string | null; userAgent: string | null } }) {
+  if (!from.ip && !from.userAgent) {
+    return (
+      <Text size="xs" c="dimmed">
+        {text.unknownOrigin}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={0}>
+      <Text size="xs">{from.ip ?? '—'}</Text>
+      {from.userAgent && (
+        <Text size="xs" c="dimmed" lineClamp={2} title={from.userAgent} maw={220}>
+          {from.userAgent}
+        </Text>
+      )}
+    </Stack>
+  );
 }
 
 function Fields({
@@ -70,8 +105,9 @@ function Fields({
 }
 
 /**
- * 'Historial de cambios': the audit log of the group (its own changes and its users'), newest
- * first: when, who, what, and the fields before and after; 'Ver más' for older entries.
+ * 'Historial de cambios': the audit log of the group (its own changes and its users'; on the
+ * company's root group also its security rules, external system, channels), newest first: when,
+ * who, what, the fields before and after and where from; 'Ver más' for older entries.
  */
 export function AuditLog({ group, groups }: { group: AdminGroup; groups: AdminGroup[] }) {
   const trpc = useTRPC();
@@ -100,18 +136,19 @@ export function AuditLog({ group, groups }: { group: AdminGroup; groups: AdminGr
               <Table.Th>{text.what}</Table.Th>
               <Table.Th>{text.before}</Table.Th>
               <Table.Th>{text.after}</Table.Th>
+              <Table.Th>{text.from}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {log.isPending ? (
               <Table.Tr>
-                <Table.Td colSpan={5}>
+                <Table.Td colSpan={6}>
                   <Skeleton h={18} />
                 </Table.Td>
               </Table.Tr>
             ) : entries.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={5}>
+                <Table.Td colSpan={6}>
                   <Text size="sm" c="dimmed">
                     {text.empty}
                   </Text>
@@ -128,12 +165,20 @@ export function AuditLog({ group, groups }: { group: AdminGroup; groups: AdminGr
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{text.actions[entry.action]}</Text>
+                    {entry.targetType in text.targets && (
+                      <Text size="xs" c="dimmed">
+                        {text.targets[entry.targetType as keyof typeof text.targets]}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Fields values={entry.before} groupName={groupName} />
                   </Table.Td>
                   <Table.Td>
                     <Fields values={entry.after} groupName={groupName} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Origin from={entry.from} />
                   </Table.Td>
                 </Table.Tr>
               ))
