@@ -49,14 +49,11 @@ import type { FileStorage } from './storage/storage';
 import { createContextFor } from './trpc/context';
 import { mountTrpc } from './trpc/http-handler';
 import { procedureCatalog } from './trpc/procedure-catalog';
+import { databaseApiTokenBudget } from './modules/sessions/api-token-budget';
 import { describeError } from './trpc/errors';
 import { appRouter } from './router';
 import { withRequestCache } from './lib/request-cache';
-import fastifyRateLimit from '@fastify/rate-limit';
-import { DomainError } from '@cartera/domain/errors';
 import { registerOriginGuard, verifyWebsocketOrigin } from './http/origin-guard';
-import { apiTokenOf } from './modules/sessions/api-token.service';
-import { hashToken } from './modules/sessions/session.service';
 import { TRPC_MAX_BATCH_SIZE } from '@cartera/domain/limits';
 import { APP_VERSION } from './version';
 
@@ -111,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     storage: createStorage(env),
     sandbox: new WhatsappSandbox(),
     procedures: procedureCatalog(appRouter),
+    apiTokenBudget: databaseApiTokenBudget(database.db, env.apiTokenRateLimit),
   };
   // The 'Canal de prueba' posts its simulated webhooks through the real ingestion.
   deps.sandbox.connect((channel, request) =>
@@ -145,15 +143,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Each request reads the tenant's configuration once, whatever the services it runs need.
   server.addHook('onRequest', (_request, _reply, done) => withRequestCache(done));
   registerOriginGuard(server, env.publicUrl);
-  // Personal API tokens have a budget per minute (this instance); sessions of the web do not.
-  await server.register(fastifyRateLimit, {
-    global: true,
-    max: env.apiTokenRateLimit,
-    timeWindow: 60_000,
-    allowList: (request) => !apiTokenOf(request.headers),
-    keyGenerator: (request) => `api-token:${hashToken(apiTokenOf(request.headers) ?? '')}`,
-    errorResponseBuilder: () => new DomainError('TOO_MANY_REQUESTS'),
-  });
   await server.register(fastifyHelmet, { contentSecurityPolicy: { directives: cspFor(env) } });
   await server.register(fastifyCookie);
   // Uploaded files that the server reads itself (the goals spreadsheet); one small file a request.

@@ -6,6 +6,7 @@ import type { EventBus } from './realtime/event-bus';
 import type { FileStorage } from './storage/storage';
 import type { WhatsappSandbox } from './channels/sandbox/sandbox';
 import type { ProcedureCatalog } from './trpc/procedure-catalog';
+import type { ApiTokenBudget } from './modules/sessions/api-token-budget';
 
 /** What a server instance is made of; services receive the parts they need from it. */
 export interface AppDeps {
@@ -20,4 +21,6 @@ export interface AppDeps {
   sandbox: WhatsappSandbox;
   /** The typed API's procedures, which the REST adapters mirror (their access and token rules). */
   procedures: ProcedureCatalog;
+  /** The calls personal API tokens may make (API_TOKEN_RATE_LIMIT a minute, all instances). */
+  apiTokenBudget: ApiTokenBudget;
 }

@@ -114,6 +114,7 @@ export function restRoute<
       const session = route.auth === 'session' || !credential?.apiToken ? credential : null;
       if (route.auth === 'session') {
         if (!session) throw new DomainError('UNAUTHENTICATED');
+        if (session.apiToken) await deps.apiTokenBudget.charge(session);
         assertRestAccess(session, route, mirrored);
       }
       const unclean = inputHygieneErrors({

@@ -34,7 +34,8 @@ export function fakeSession(role: Role, user: Partial<AuthSession['user']> = {})
 /** A procedure context whose dependencies are absent: for checks that run before any is used. */
 export function contextWithoutDeps(session: AuthSession | null): Context {
   return {
-    deps: {} as Context['deps'],
+    // Only what the checks before a service use: a budget that admits every call.
+    deps: { apiTokenBudget: { charge: async () => undefined } } as unknown as Context['deps'],
     db: {} as Context['db'],
     session,
     ip: '127.0.0.1',

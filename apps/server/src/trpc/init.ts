@@ -79,8 +79,19 @@ function withDomainCodes<R extends { ok: boolean; error?: TRPCError }>(result: R
  * Gives a DomainError its own tRPC code (and so its HTTP status) wherever it was thrown, so
  * callers, server-side callers and logs all see PERMISSION_DENIED as FORBIDDEN, not as a 500.
  */
-export const publicProcedure = t.procedure.use(async function checkInput({ next, getRawInput }) {
+export const publicProcedure = t.procedure.use(async function checkInput({
+  ctx,
+  next,
+  getRawInput,
+}) {
   await checkRawInput(getRawInput);
+  if (ctx.session?.apiToken) {
+    try {
+      await ctx.deps.apiTokenBudget.charge(ctx.session);
+    } catch (error) {
+      throw error instanceof DomainError ? asTrpcError(error) : error;
+    }
+  }
   return withDomainCodes(await next());
 });
 
@@ -108,6 +119,8 @@ export const protectedProcedure = t.procedure.use(async function requireSession(
         ? await resolveCredential(ctx.db, ctx.token)
         : ctx.session;
     if (!resolved) throw new DomainError('UNAUTHENTICATED');
+    // Every call of a token counts, over HTTP or a websocket, admitted or not.
+    if (resolved.apiToken) await ctx.deps.apiTokenBudget.charge(resolved);
     if (resolved.apiToken && !apiTokenAdmits(resolved.apiToken.scope, { path, type })) {
       throw new DomainError('PERMISSION_DENIED');
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define';
 import { purgeExpiredSessions } from './session.service';
+import { purgePastApiTokenCalls } from './api-token-budget';
 
 /** Expired sessions are useless rows; once a day they go. */
 export const purgeExpiredSessionsJob = defineJob({
@@ -9,6 +10,7 @@ export const purgeExpiredSessionsJob = defineJob({
   schedule: { cron: '15 3 * * *', data: {} },
   async handler(_data, deps) {
     const count = await purgeExpiredSessions(deps.db);
-    deps.logger.info({ count }, 'sessions: purged expired sessions');
+    const minutes = await purgePastApiTokenCalls(deps.db);
+    deps.logger.info({ count, minutes }, 'sessions: purged expired sessions and API token counts');
   },
 });
