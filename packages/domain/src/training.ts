@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { trainingEs } from './i18n/training.es';
+import { ZHttpUrl } from './input';
 import { ROLES } from './roles';
 
 /*
@@ -54,10 +56,27 @@ export const ZTrainingAudience = z.object({
   roles: z.array(z.enum(ROLES)).max(ROLES.length).default([]),
 });
 
+/** Where this server keeps uploaded files (the local storage's path, storage/local-storage.ts). */
+const UPLOADED_FILES_PATH = '/api/files/';
+
+/**
+ * Where a file of a post may be: a web address (http or https: an upload's permanent address is
+ * one) or a path of this server's uploads; never `javascript:`, `data:` or another scheme.
+ */
+export function isMediaUrl(value: string): boolean {
+  if (value.startsWith(UPLOADED_FILES_PATH)) return !/[\\]|\/\.\.?(\/|$)/.test(value);
+  return ZHttpUrl.safeParse(value).success;
+}
+
 /** A file of a post or the uploaded video of a class: where the upload flow left it. */
 export const ZTrainingMedia = z.object({
   name: z.string().trim().min(1).max(255),
-  url: z.string().trim().min(1).max(2000),
+  url: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2000)
+    .refine(isMediaUrl, { error: trainingEs.post.mediaUrlInvalid }),
   mimeType: z.string().trim().max(200).default(''),
   /** Bytes; more than MAX_UPLOAD_BYTES is refused with FILE_TOO_LARGE by the server. */
   size: z.number().int().min(0),

@@ -83,6 +83,8 @@ export const trainingEs = {
     audienceRule: 'La verá quien cumpla con todo lo elegido.',
     media: 'Archivos',
     removeMedia: 'Quitar archivo',
+    mediaUrlInvalid:
+      'Cada archivo debe ser un enlace web (http o https) o un archivo subido a Cartera.',
     saved: 'Publicación guardada.',
   },
   item: {

@@ -184,6 +184,51 @@ describe('publicaciones del entrenador', () => {
     expect(stored).toEqual([]);
   });
 
+  it('un archivo con un enlace javascript: o data: se rechaza en español y no se guarda; uno web o subido sí', async () => {
+    const text =
+      'Cada archivo debe ser un enlace web (http o https) o un archivo subido a Cartera.';
+    for (const url of ['javascript:alert(document.cookie)', 'data:text/html,<script>1</script>']) {
+      const title = `Archivo ${url.slice(0, 4)}`;
+      const media = [{ name: 'guia.pdf', url, mimeType: 'application/pdf', size: 10 }];
+      const refused = await env.call(COACH, 'training.createPost', { title, content: 'x', media });
+      expect(refused.status).toBe(400);
+      expect(refused.error?.data.domainCode).toBe('INVALID_REQUEST_BODY');
+      expect(refused.error?.data.fieldErrors).toEqual({ 'media.0.url': [text] });
+      const legacy = await rest(COACH, 'POST', '/api/coach/post', { title, content: 'x', media });
+      expect(legacy.status).toBe(400);
+      const stored = await env.database.handle.db
+        .select()
+        .from(coachPosts)
+        .where(eq(coachPosts.title, title));
+      expect(stored).toEqual([]);
+    }
+    const post = (
+      await env.call(COACH, 'training.createPost', {
+        title: 'Con archivos',
+        content: 'La guía y el video.',
+        media: [
+          { name: 'guia.pdf', url: 'https://cdn.example.com/guia.pdf', size: 10 },
+          { name: 'video.webm', url: '/api/files/demo/training/1/video.webm', size: 10 },
+        ],
+      })
+    ).data!;
+    expect(post.media.map((file) => file.url)).toEqual([
+      'https://cdn.example.com/guia.pdf',
+      '/api/files/demo/training/1/video.webm',
+    ]);
+    const changed = await env.call(COACH, 'training.updatePost', {
+      id: post.id,
+      data: {
+        title: post.title,
+        content: 'x',
+        media: [{ name: 'x', url: 'javascript:1', size: 1 }],
+      },
+    });
+    expect(changed.status).toBe(400);
+    const read = await env.call(COACH, 'training.post', { id: post.id });
+    expect(read.data!.media).toHaveLength(2);
+  });
+
   it('el entrenador elige grupos de su empresa como audiencia; un vendedor no los lista', async () => {
     const groups = await env.call(COACH, 'training.audienceGroups');
     expect(groups.status).toBe(200);
