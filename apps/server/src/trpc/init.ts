@@ -85,14 +85,18 @@ export const publicProcedure = t.procedure.use(async function checkInput({
   getRawInput,
 }) {
   await checkRawInput(getRawInput);
-  if (ctx.session?.apiToken) {
+  // On a websocket, who is signed in is read again at each call (a logout, password change or
+  // deactivation since the socket opened leaves no one), as protectedProcedure does.
+  const session =
+    ctx.transport === 'ws' && ctx.token ? await resolveCredential(ctx.db, ctx.token) : ctx.session;
+  if (session?.apiToken) {
     try {
-      await ctx.deps.apiTokenBudget.charge(ctx.session);
+      await ctx.deps.apiTokenBudget.charge(session);
     } catch (error) {
       throw error instanceof DomainError ? asTrpcError(error) : error;
     }
   }
-  return withDomainCodes(await next());
+  return withDomainCodes(await next({ ctx: { session } }));
 });
 
 /**

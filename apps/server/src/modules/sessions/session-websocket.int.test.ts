@@ -44,6 +44,8 @@ async function expectEnded(socket: Awaited<ReturnType<typeof openSocket>>) {
   expect(codeOf(socket.state.error)).toBe('UNAUTHENTICATED');
   const refused = await socket.client.contact.list.query({}).catch((error) => error);
   expect(codeOf(refused)).toBe('UNAUTHENTICATED');
+  // Issue #30 S9: who is signed in, asked on the same socket, is no one any more.
+  expect(await socket.client.auth.me.query()).toBeNull();
 }
 
 function codeOf(error: unknown) {
