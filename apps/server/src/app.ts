@@ -77,7 +77,7 @@ export interface App {
 
 function createStorage(env: Env): FileStorage {
   return env.s3
-    ? new S3Storage(env.s3)
+    ? new S3Storage(env.s3, () => env.publicUrl)
     : new LocalStorage(join(env.dataDir, 'files'), () => env.publicUrl, env.sessionSecret);
 }
 

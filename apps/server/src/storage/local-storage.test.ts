@@ -33,6 +33,7 @@ function uploadRequest(overrides: Partial<UploadRequest> = {}): UploadRequest {
     contentType: 'application/pdf',
     contentDisposition: 'inline; filename="cotizacion.pdf"',
     expiresInSeconds: 60,
+    size: 5,
     ...overrides,
   };
 }
@@ -49,6 +50,7 @@ function putOf(
   return {
     key,
     expires: parsed.searchParams.get('expires') ?? undefined,
+    size: parsed.searchParams.get('size') ?? undefined,
     signature: parsed.searchParams.get('signature') ?? undefined,
     contentType: headers['content-type'],
     contentDisposition: headers['content-disposition'],
@@ -112,7 +114,9 @@ describe('almacenamiento local de archivos', () => {
   });
 
   it('sin content-disposition solo exige el content-type', async () => {
-    const signed = await storage().createUpload(uploadRequest({ contentDisposition: undefined }));
+    const signed = await storage().createUpload(
+      uploadRequest({ contentDisposition: undefined, size: 4 }),
+    );
     expect(signed.headers).toEqual({ 'content-type': 'application/pdf' });
 
     const meta = await storage().receive(putOf(signed.url, signed.headers, Buffer.from('%PDF')));
@@ -120,8 +124,8 @@ describe('almacenamiento local de archivos', () => {
   });
 
   it('guarda lo subido con el enlace firmado y lo devuelve con sus cabeceras', async () => {
-    const signed = await storage().createUpload(uploadRequest());
     const bytes = Buffer.from('%PDF-1.7 contenido de prueba');
+    const signed = await storage().createUpload(uploadRequest({ size: bytes.length }));
 
     const meta = await storage().receive(putOf(signed.url, signed.headers, bytes));
     expect(meta).toEqual({
@@ -136,7 +140,7 @@ describe('almacenamiento local de archivos', () => {
   });
 
   it('acepta un archivo de exactamente el tamaño máximo', async () => {
-    const signed = await storage(1_000).createUpload(uploadRequest());
+    const signed = await storage(1_000).createUpload(uploadRequest({ size: 1_000 }));
     const meta = await storage(1_000).receive(
       putOf(signed.url, signed.headers, Buffer.alloc(1_000, 1)),
     );
@@ -152,6 +156,8 @@ describe('almacenamiento local de archivos', () => {
     ['sin content-type', { contentType: undefined }],
     ['con otro content-disposition', { contentDisposition: 'attachment' }],
     ['sin content-disposition', { contentDisposition: undefined }],
+    ['con otro tamaño que el firmado', { size: '6', contentLength: 6 }],
+    ['sin el tamaño firmado', { size: undefined }],
     ['a otro archivo con la misma firma', { key: 'tenant-a/note/0001/otro.pdf' }],
     ['al archivo de otra empresa con la misma firma', { key: 'tenant-b/note/0001/cotización.pdf' }],
   ])('rechaza una subida %s y no guarda nada', async (_case, overrides) => {
@@ -173,7 +179,7 @@ describe('almacenamiento local de archivos', () => {
   });
 
   it('rechaza sin leerlo un archivo que declara más bytes que el máximo', async () => {
-    const signed = await storage(1_000).createUpload(uploadRequest());
+    const signed = await storage(1_000).createUpload(uploadRequest({ size: 1_000 }));
     const body = Readable.from([Buffer.alloc(10)]);
 
     const put = putOf(signed.url, signed.headers, body, { contentLength: 1_001 });
@@ -182,8 +188,27 @@ describe('almacenamiento local de archivos', () => {
     expect(storedFiles()).toEqual([]);
   });
 
-  it('corta a mitad de camino un archivo sin tamaño declarado que supera el máximo y no deja restos', async () => {
-    const signed = await storage(1_000).createUpload(uploadRequest());
+  it('rechaza sin leerlo un archivo que declara más bytes que los firmados', async () => {
+    const signed = await storage().createUpload(uploadRequest({ size: 100 }));
+    const body = Readable.from([Buffer.alloc(10)]);
+
+    const put = putOf(signed.url, signed.headers, body, { contentLength: 101 });
+    expect(await codeOf(storage().receive(put))).toBe('FILE_TOO_LARGE');
+    expect(body.readableFlowing).toBeNull();
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it('rechaza un archivo más corto que el tamaño firmado y no guarda nada', async () => {
+    const signed = await storage().createUpload(uploadRequest({ size: 100 }));
+    const short = putOf(signed.url, signed.headers, Buffer.alloc(99), { contentLength: undefined });
+    expect(await codeOf(storage().receive(short))).toBe('UPLOAD_SIZE_MISMATCH');
+    const declared = putOf(signed.url, signed.headers, Buffer.alloc(99));
+    expect(await codeOf(storage().receive(declared))).toBe('UPLOAD_SIZE_MISMATCH');
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it('corta a mitad de camino un archivo enviado por partes que pasa del tamaño firmado y no deja restos', async () => {
+    const signed = await storage(100_000).createUpload(uploadRequest({ size: 1_000 }));
     let produced = 0;
     const body = new Readable({
       read() {
@@ -194,15 +219,15 @@ describe('almacenamiento local de archivos', () => {
     });
 
     const put = putOf(signed.url, signed.headers, body, { contentLength: undefined });
-    expect(await codeOf(storage(1_000).receive(put))).toBe('FILE_TOO_LARGE');
-    // Stopped soon after the limit instead of reading the whole body.
+    expect(await codeOf(storage(100_000).receive(put))).toBe('FILE_TOO_LARGE');
+    // Stopped soon after the signed size instead of reading the whole body.
     expect(produced).toBeLessThan(100_000);
     expect(storedFiles()).toEqual([]);
-    expect(await storage(1_000).open('tenant-a/note/0001/cotización.pdf')).toBeUndefined();
+    expect(await storage().open('tenant-a/note/0001/cotización.pdf')).toBeUndefined();
   });
 
   it('descarta el archivo a medio subir cuando el cliente corta la conexión', async () => {
-    const signed = await storage().createUpload(uploadRequest());
+    const signed = await storage().createUpload(uploadRequest({ size: 1_000 }));
     // A first chunk, then the connection drops when the storage asks for more.
     let sent = false;
     const body = new Readable({
@@ -231,16 +256,48 @@ describe('almacenamiento local de archivos', () => {
     expect(storedFiles()).toEqual([]);
   });
 
-  it('una segunda subida con el mismo enlace reemplaza el archivo entero', async () => {
+  it('una segunda subida a la misma clave se rechaza y el archivo queda como estaba', async () => {
     const signed = await storage().createUpload(uploadRequest());
-    await storage().receive(
-      putOf(signed.url, signed.headers, Buffer.from('primera versión larga')),
-    );
-    await storage().receive(putOf(signed.url, signed.headers, Buffer.from('segunda')));
+    await storage().receive(putOf(signed.url, signed.headers, Buffer.from('datos')));
+    const again = putOf(signed.url, signed.headers, Buffer.from('otros'));
+    expect(await codeOf(storage().receive(again))).toBe('UPLOAD_URL_USED');
 
     const file = await storage().open('tenant-a/note/0001/cotización.pdf');
-    expect(file?.meta.size).toBe(7);
-    expect((await readAll(file!.stream)).toString()).toBe('segunda');
+    expect((await readAll(file!.stream)).toString()).toBe('datos');
+    expect(storedFiles().filter((name) => name.endsWith('.partial'))).toEqual([]);
+  });
+
+  it('un enlace de lectura firmado vale para su archivo hasta que vence', async () => {
+    const key = 'tenant-a/note/0001/cotización.pdf';
+    const url = new URL(await storage().signedReadUrl(key, 60));
+    expect(`${url.origin}${url.pathname}`).toBe(storage().publicUrl(key));
+    const expires = url.searchParams.get('expires') ?? undefined;
+    const signature = url.searchParams.get('signature') ?? undefined;
+
+    expect(storage().verifyRead(key, expires, signature)).toBe(true);
+    expect(storage().verifyRead('tenant-a/note/0001/otro.pdf', expires, signature)).toBe(false);
+    expect(storage().verifyRead(key, String(Number(expires) + 1), signature)).toBe(false);
+    // An upload's signature is not a read one.
+    const upload = new URL((await storage().createUpload(uploadRequest({ key }))).url);
+    expect(
+      storage().verifyRead(
+        key,
+        upload.searchParams.get('expires') ?? undefined,
+        upload.searchParams.get('signature') ?? undefined,
+      ),
+    ).toBe(false);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 61_000);
+    expect(() => storage().verifyRead(key, expires, signature)).toThrow(DomainError);
+  });
+
+  it('reconoce la clave de sus propias direcciones y no la de otras', () => {
+    const key = 'tenant-a/note/0001/foto (1) 100% #2.jpg';
+    expect(storage().keyOf(storage().publicUrl(key))).toBe(key);
+    expect(storage().keyOf(`${storage().publicUrl(key)}?expires=1&signature=x`)).toBe(key);
+    expect(storage().keyOf(`https://otro.example/api/files/${key}`)).toBeUndefined();
+    expect(storage().keyOf(`${BASE_URL}/api/otra/${key}`)).toBeUndefined();
   });
 
   describe('rutas fuera de la carpeta de archivos', () => {
@@ -272,7 +329,7 @@ describe('almacenamiento local de archivos', () => {
     it('no sirve archivos fuera de la carpeta ni los metadatos internos', async () => {
       writeFileSync(join(folder, 'secreto.txt'), 'secreto');
       writeFileSync(join(folder, 'secreto.txt.meta.json'), '{"contentType":"text/plain"}');
-      const signed = await storage().createUpload(uploadRequest());
+      const signed = await storage().createUpload(uploadRequest({ size: 4 }));
       await storage().receive(putOf(signed.url, signed.headers, Buffer.from('%PDF')));
 
       expect(await storage().open('../secreto.txt')).toBeUndefined();

@@ -1,12 +1,19 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DomainError } from '@cartera/domain/errors';
 import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
-import { encodeKeyPath, type FileStorage, type SignedUpload, type UploadRequest } from './storage';
+import {
+  encodeKeyPath,
+  keyUnder,
+  type FileStorage,
+  type SignedUpload,
+  type StoredObject,
+  type UploadRequest,
+} from './storage';
 
 /** Files are served from and uploaded to this path of the server. */
 export const LOCAL_FILES_PATH = '/api/files';
@@ -22,16 +29,17 @@ interface SignedFields {
   expires: number;
   contentType: string;
   contentDisposition: string;
+  size: number;
 }
 
 /**
  * Files on the server's disk, under the data folder. Upload URLs are HMAC-signed over the key,
- * the expiry and the headers the client must send, so a URL cannot be reused for another file,
- * another type or after it expires.
+ * the expiry, the declared size and the headers the client must send, so a URL cannot be used
+ * for another file, another type or size, or after it expires; a key is written once. Read URLs
+ * (for readers without a session) are signed over the key and their expiry.
  */
 export class LocalStorage implements FileStorage {
   readonly kind = 'local' as const;
-  readonly requiresDeclaredSize = false;
   private readonly root: string;
 
   constructor(
@@ -53,9 +61,11 @@ export class LocalStorage implements FileStorage {
       expires,
       contentType: request.contentType,
       contentDisposition: request.contentDisposition ?? '',
+      size: request.size,
     };
     const url = new URL(this.publicUrl(request.key));
     url.searchParams.set('expires', String(expires));
+    url.searchParams.set('size', String(request.size));
     url.searchParams.set('signature', this.sign(fields));
     const headers: Record<string, string> = { 'content-type': request.contentType };
     if (request.contentDisposition) headers['content-disposition'] = request.contentDisposition;
@@ -66,33 +76,74 @@ export class LocalStorage implements FileStorage {
     return `${this.publicBaseUrl()}${LOCAL_FILES_PATH}/${encodeKeyPath(key)}`;
   }
 
+  keyOf(url: string): string | undefined {
+    return keyUnder(`${this.publicBaseUrl()}${LOCAL_FILES_PATH}`, url);
+  }
+
+  signedReadUrl(key: string, expiresInSeconds: number): Promise<string> {
+    const expires = Math.floor(Date.now() / 1000) + expiresInSeconds;
+    const url = new URL(this.publicUrl(key));
+    url.searchParams.set('expires', String(expires));
+    url.searchParams.set('signature', this.signRead(key, expires));
+    return Promise.resolve(url.toString());
+  }
+
+  /** Whether a read URL's signature is ours for this key; FILE_LINK_EXPIRED once it expired. */
+  verifyRead(key: string, expires: string | undefined, signature: string | undefined): boolean {
+    const at = Number(expires);
+    if (!signature || !Number.isInteger(at)) return false;
+    if (!safeEqual(this.signRead(key, at), signature)) return false;
+    if (at < Date.now() / 1000) throw new DomainError('FILE_LINK_EXPIRED');
+    return true;
+  }
+
   /**
-   * Checks an upload against its signature and stores it, refusing (and discarding) anything
-   * over the limit while it streams in, whatever the client declared.
+   * Checks an upload against its signature and stores it, refusing (and discarding) a body that
+   * is not exactly the declared size (cut as soon as it passes it), or a key already written.
+   * `claim` runs once the signature is good and before any byte is read (the single use of the
+   * URL is kept in the database by the caller).
    */
-  async receive(input: {
-    key: string;
-    expires: string | undefined;
-    signature: string | undefined;
-    contentType: string | undefined;
-    contentDisposition: string | undefined;
-    contentLength: number | undefined;
-    body: Readable;
-  }): Promise<StoredFileMeta> {
+  async receive(
+    input: {
+      key: string;
+      expires: string | undefined;
+      size: string | undefined;
+      signature: string | undefined;
+      contentType: string | undefined;
+      contentDisposition: string | undefined;
+      contentLength: number | undefined;
+      body: Readable;
+    },
+    claim: () => Promise<void> = () => Promise.resolve(),
+  ): Promise<StoredFileMeta> {
     const target = this.pathOf(input.key);
     const expires = Number(input.expires);
-    if (!input.signature || !Number.isInteger(expires)) throw new DomainError('UPLOAD_URL_INVALID');
+    const declared = Number(input.size);
+    if (
+      !input.signature ||
+      !Number.isInteger(expires) ||
+      !Number.isInteger(declared) ||
+      declared < 0
+    ) {
+      throw new DomainError('UPLOAD_URL_INVALID');
+    }
     const expected = this.sign({
       key: input.key,
       expires,
       contentType: input.contentType ?? '',
       contentDisposition: input.contentDisposition ?? '',
+      size: declared,
     });
     if (!safeEqual(expected, input.signature)) throw new DomainError('UPLOAD_URL_INVALID');
     if (expires < Date.now() / 1000) throw new DomainError('UPLOAD_URL_EXPIRED');
-    if (input.contentLength !== undefined && input.contentLength > this.maxBytes) {
-      throw new DomainError('FILE_TOO_LARGE', { limit: this.maxBytes });
+    const limit = Math.min(declared, this.maxBytes);
+    if (input.contentLength !== undefined && input.contentLength > limit) {
+      throw new DomainError('FILE_TOO_LARGE', { limit });
     }
+    if (input.contentLength !== undefined && input.contentLength !== declared) {
+      throw new DomainError('UPLOAD_SIZE_MISMATCH');
+    }
+    await claim();
 
     // A client that hangs up while the folder is made errors the body before pipeline() listens:
     // the error is held by the stream (pipeline reports it) instead of escaping unhandled.
@@ -102,7 +153,6 @@ export class LocalStorage implements FileStorage {
     // Unique per upload: two uploads to the same key never share a partial file.
     const partial = `${target}.${randomBytes(8).toString('hex')}.partial`;
     let size = 0;
-    const limit = this.maxBytes;
     try {
       // On failure pipeline() destroys the request stream, but Node detaches a server request
       // from its socket first: the connection stays up to carry the 413.
@@ -117,18 +167,25 @@ export class LocalStorage implements FileStorage {
         },
         createWriteStream(partial),
       );
+      if (size !== declared) throw new DomainError('UPLOAD_SIZE_MISMATCH');
       const meta: StoredFileMeta = {
         contentType: input.contentType ?? 'application/octet-stream',
         contentDisposition: input.contentDisposition || undefined,
         size,
       };
+      // A key is written once: link() refuses an existing file, where rename() would replace it.
+      try {
+        await link(partial, target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+          throw new DomainError('UPLOAD_URL_USED');
+        }
+        throw error;
+      }
       await writeFile(`${target}.meta.json`, JSON.stringify(meta));
-      await rename(partial, target);
       return meta;
-    } catch (error) {
-      await rm(partial, { force: true });
-      throw error;
     } finally {
+      await rm(partial, { force: true });
       input.body.off('error', held);
     }
   }
@@ -141,6 +198,17 @@ export class LocalStorage implements FileStorage {
     await writeFile(partial, bytes);
     await writeFile(`${target}.meta.json`, JSON.stringify(meta));
     await rename(partial, target);
+  }
+
+  async stat(key: string): Promise<StoredObject | undefined> {
+    try {
+      const path = this.pathOf(key);
+      const [info, meta] = await Promise.all([stat(path), readFile(`${path}.meta.json`, 'utf8')]);
+      if (!info.isFile()) return undefined;
+      return { size: info.size, contentType: (JSON.parse(meta) as StoredFileMeta).contentType };
+    } catch {
+      return undefined;
+    }
   }
 
   /** A stored file and its metadata, or nothing (also for keys that can never be stored). */
@@ -177,10 +245,21 @@ export class LocalStorage implements FileStorage {
   private sign(fields: SignedFields): string {
     return createHmac('sha256', this.secret)
       .update(
-        ['PUT', fields.key, fields.expires, fields.contentType, fields.contentDisposition].join(
-          '\n',
-        ),
+        [
+          'PUT',
+          fields.key,
+          fields.expires,
+          fields.contentType,
+          fields.contentDisposition,
+          fields.size,
+        ].join('\n'),
       )
+      .digest('base64url');
+  }
+
+  private signRead(key: string, expires: number): string {
+    return createHmac('sha256', this.secret)
+      .update(['GET', key, expires].join('\n'))
       .digest('base64url');
   }
 }

@@ -5,21 +5,23 @@ import { createTenant, createUser } from '@cartera/db/factories';
 import type { Group } from '@cartera/db/schema';
 import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
 import type { S3Config } from '../env';
-import { createSignedUpload } from '../modules/files/files.service';
+import { signUpload } from '../modules/files/files.service';
 import { startFakeS3, type FakeS3 } from '../testing/fake-s3';
+import { typedCall } from '../testing/http-client';
 import { startTestApp, tokenFor, type TestApp } from '../testing/test-app';
 import { S3Storage } from './s3-storage';
 import type { UploadRequest } from './storage';
 
 const BUCKET = 'cartera';
 const CREDENTIALS = { accessKeyId: 'test', secretAccessKey: 'test' };
+const APP_URL = 'https://cartera.test';
 
 let fake: FakeS3;
 let storage: S3Storage;
 
 beforeAll(async () => {
   fake = await startFakeS3({ bucket: BUCKET, ...CREDENTIALS });
-  storage = new S3Storage(configFor(fake));
+  storage = new S3Storage(configFor(fake), () => APP_URL);
 });
 
 afterAll(async () => {
@@ -85,7 +87,7 @@ describe('almacenamiento S3 con URL prefirmadas', () => {
     const request = uploadRequest({ size: body.length });
     const signed = await storage.createUpload(request);
 
-    expect(signed.url.split('?')[0]).toBe(storage.publicUrl(request.key));
+    expect(signed.url.split('?')[0]).toBe(storage.bucketUrl(request.key));
     expect(signed.url.startsWith(`${fake.url}/${BUCKET}/tenant-a/note/`)).toBe(true);
     expect(signed.headers).toEqual({
       'content-type': 'application/pdf',
@@ -104,7 +106,7 @@ describe('almacenamiento S3 con URL prefirmadas', () => {
     const upload = await put(signed.url, signed.headers, body);
     expect(upload.status).toBe(200);
 
-    const file = await get(storage.publicUrl(request.key));
+    const file = await get(storage.bucketUrl(request.key));
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer())).toEqual(body);
     expect(file.headers.get('content-type')).toBe('application/pdf');
@@ -117,7 +119,7 @@ describe('almacenamiento S3 con URL prefirmadas', () => {
     expect(signed.headers).toEqual({ 'content-type': 'application/pdf' });
 
     expect((await put(signed.url, signed.headers, 'hola')).status).toBe(200);
-    expect(await (await get(storage.publicUrl(request.key))).text()).toBe('hola');
+    expect(await (await get(storage.bucketUrl(request.key))).text()).toBe('hola');
   });
 
   it('rechaza un archivo más largo que el tamaño declarado y no guarda nada', async () => {
@@ -128,7 +130,7 @@ describe('almacenamiento S3 con URL prefirmadas', () => {
     expect(upload.status).toBe(403);
     expect(await errorCode(upload)).toBe('SignatureDoesNotMatch');
     expect(fake.objects.has(request.key)).toBe(false);
-    expect((await get(storage.publicUrl(request.key))).status).toBe(404);
+    expect((await get(storage.bucketUrl(request.key))).status).toBe(404);
   });
 
   it('rechaza un archivo más corto que el tamaño declarado', async () => {
@@ -195,7 +197,7 @@ describe('almacenamiento S3 con URL prefirmadas', () => {
   });
 
   it('rechaza una URL firmada con otra clave secreta', async () => {
-    const impostor = new S3Storage(configFor(fake, { secretAccessKey: 'otra' }));
+    const impostor = new S3Storage(configFor(fake, { secretAccessKey: 'otra' }), () => APP_URL);
     const request = uploadRequest({ size: 4 });
     const signed = await impostor.createUpload(request);
 
@@ -220,15 +222,17 @@ describe('almacenamiento S3 con URL prefirmadas', () => {
   });
 
   it('exige el tamaño del archivo para firmar', async () => {
-    expect(await domainCodeOf(storage.createUpload(uploadRequest({ size: undefined })))).toBe(
-      'FILE_SIZE_REQUIRED',
-    );
+    expect(
+      await domainCodeOf(
+        storage.createUpload(uploadRequest({ size: undefined as unknown as number })),
+      ),
+    ).toBe('FILE_SIZE_REQUIRED');
   });
 
   it('rechaza un archivo de más de 55.777.216 bytes', async () => {
     expect(
       await domainCodeOf(
-        createSignedUpload(storage, 'tenant-a', {
+        signUpload(storage, 'tenant-a', {
           name: 'video.mp4',
           mimeType: 'video/mp4',
           via: 'note',
@@ -242,19 +246,51 @@ describe('almacenamiento S3 con URL prefirmadas', () => {
   });
 
   it('firma la ruta pública del archivo aunque el nombre tenga acentos, espacios y comillas', async () => {
-    const { key, url, headers } = await createSignedUpload(storage, 'tenant-a', {
+    const { key, url, headers, fileUrl } = await signUpload(storage, 'tenant-a', {
       name: "Presupuesto O'Higgins (final) ñ.txt",
       mimeType: 'text/plain',
       via: 'note',
       disposition: 'attachment',
       size: 5,
     });
-    expect(url.split('?')[0]).toBe(storage.publicUrl(key));
+    expect(url.split('?')[0]).toBe(storage.bucketUrl(key));
+    // The file's permanent address is Cartera's own, which checks the reader.
+    expect(fileUrl).toBe(storage.publicUrl(key));
+    expect(storage.publicUrl(key).startsWith(`${APP_URL}/api/files/tenant-a/note/`)).toBe(true);
+    expect(storage.keyOf(fileUrl)).toBe(key);
+    expect(storage.keyOf(url)).toBe(key);
 
     expect((await put(url, headers, 'hola!')).status).toBe(200);
-    const file = await get(storage.publicUrl(key));
+    const file = await get(storage.bucketUrl(key));
     expect(await file.text()).toBe('hola!');
     expect(file.headers.get('content-disposition')).toBe(headers['content-disposition']);
+  });
+
+  it('responde el tamaño y el tipo guardados con un HEAD, y nada cuando no hay archivo', async () => {
+    const request = uploadRequest({ size: 4 });
+    expect(await storage.stat(request.key)).toBeUndefined();
+    const signed = await storage.createUpload(request);
+    expect((await put(signed.url, signed.headers, 'data')).status).toBe(200);
+    expect(await storage.stat(request.key)).toEqual({ size: 4, contentType: 'application/pdf' });
+    expect(fake.log.at(-1)).toMatchObject({ method: 'HEAD', status: 200 });
+  });
+
+  it('firma una lectura por el tiempo pedido con las cabeceras con que se sirve', async () => {
+    const request = uploadRequest({ size: 4 });
+    const signed = await storage.createUpload(request);
+    expect((await put(signed.url, signed.headers, 'data')).status).toBe(200);
+    const url = new URL(
+      await storage.signedReadUrl(request.key, 300, {
+        contentType: 'application/octet-stream',
+        contentDisposition: 'attachment; filename="x.pdf"',
+      }),
+    );
+    expect(`${url.origin}${url.pathname}`).toBe(storage.bucketUrl(request.key));
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(url.searchParams.get('response-content-disposition')).toBe(
+      'attachment; filename="x.pdf"',
+    );
+    expect(await (await get(url.toString())).text()).toBe('data');
   });
 });
 
@@ -304,19 +340,56 @@ describe('la instancia configurada con S3', () => {
       size: content.length,
     });
     expect(answer.status).toBe(200);
-    const { url, key, headers } = answer.body as {
+    const { url, key, headers, fileUrl } = answer.body as {
       url: string;
       key: string;
       headers: Record<string, string>;
+      fileUrl: string;
     };
     expect(key.startsWith(`${tenant.id}/logo/`)).toBe(true);
     expect(url.startsWith(`${fake.url}/${BUCKET}/${tenant.id}/logo/`)).toBe(true);
+    expect(fileUrl).toBe(`${app.url}/api/files/${key}`);
 
     expect((await put(url, headers, content)).status).toBe(200);
     expect(fake.objects.get(key)?.body).toEqual(content);
-    const file = await get(url.split('?')[0]!);
+
+    // Its address checks the session, then redirects to a read signed for 5 minutes.
+    expect((await get(fileUrl)).status).toBe(401);
+    const redirect = await fetch(fileUrl, {
+      headers: { ...CLOSE, authorization: `Bearer ${token}` },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(redirect.status).toBe(302);
+    const location = new URL(redirect.headers.get('location')!);
+    expect(`${location.origin}${location.pathname}`).toBe(url.split('?')[0]);
+    expect(location.searchParams.get('X-Amz-Expires')).toBe('300');
+    const file = await get(location.toString());
     expect(Buffer.from(await file.arrayBuffer())).toEqual(content);
     expect(file.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('una foto de perfil se acepta solo cuando el HEAD encuentra el archivo del tamaño declarado', async () => {
+    const content = Buffer.from('GIF89a foto');
+    const answer = await postDocuments({
+      name: 'yo.png',
+      mimeType: 'image/png',
+      via: 'profile',
+      size: content.length,
+    });
+    const ticket = answer.body as { url: string; key: string; headers: Record<string, string> };
+    const update = () =>
+      typedCall(app.url, 'settings.updateProfile', { photoPath: ticket.key }, { token });
+
+    const early = await update();
+    expect(early.status).toBe(400);
+    expect(early.error?.data?.domainCode).toBe('PROFILE_PHOTO_INVALID');
+
+    expect((await put(ticket.url, ticket.headers, content)).status).toBe(200);
+    const later = await update();
+    expect(later.status).toBe(200);
+    expect(later.data?.photo).toBe(`${app.url}/api/files/${ticket.key}`);
+    expect(fake.log.some((entry) => entry.method === 'HEAD')).toBe(true);
   });
 
   it('sin tamaño declarado responde 400 FILE_SIZE_REQUIRED', async () => {

@@ -1,31 +1,53 @@
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { DomainError } from '@cartera/domain/errors';
 import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
 import type { S3Config } from '../env';
-import { encodeKeyPath, type FileStorage, type SignedUpload, type UploadRequest } from './storage';
+import { LOCAL_FILES_PATH } from './local-storage';
+import {
+  encodeKeyPath,
+  keyUnder,
+  type FileStorage,
+  type ServedHeaders,
+  type SignedUpload,
+  type StoredObject,
+  type UploadRequest,
+} from './storage';
 
 /**
  * S3-compatible object storage (AWS, MinIO…). The browser PUTs straight to the bucket with a
  * presigned URL. S3 cannot count bytes for us, so the declared size is signed into the URL
- * (content-length is a signed header) and refused up front when over the limit.
+ * (content-length is a signed header) and refused up front when over the limit. The bucket is
+ * private: a file's permanent address is the app's own `/api/files/<key>`, which checks the
+ * caller and redirects to a presigned GET.
  */
 export class S3Storage implements FileStorage {
   readonly kind = 's3' as const;
-  readonly requiresDeclaredSize = true;
   private readonly signer: S3Client;
+  /** The server's own calls (HEAD), to the internal endpoint. */
+  private readonly client: S3Client;
 
-  constructor(private readonly config: S3Config) {
+  constructor(
+    private readonly config: S3Config,
+    /** The app's public address (read on each use: a test instance learns it once it listens). */
+    private readonly appBaseUrl: () => string,
+  ) {
     // URLs are signed for the address browsers use, which may differ from the internal one.
     const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
-    this.signer = new S3Client({
+    const common = {
       region: config.region,
-      endpoint: publicOrigin ?? config.endpoint,
       forcePathStyle: config.forcePathStyle,
       // By default the SDK adds a CRC32 of the body to PutObject; when presigning there is no
       // body yet, so the URL would carry the checksum of an empty file and S3 would refuse
       // every real upload to it.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
+      requestChecksumCalculation: 'WHEN_REQUIRED' as const,
       ...(config.accessKeyId && config.secretAccessKey
         ? {
             credentials: {
@@ -34,7 +56,9 @@ export class S3Storage implements FileStorage {
             },
           }
         : {}),
-    });
+    };
+    this.signer = new S3Client({ ...common, endpoint: publicOrigin ?? config.endpoint });
+    this.client = new S3Client({ ...common, endpoint: config.endpoint });
   }
 
   async createUpload(request: UploadRequest): Promise<SignedUpload> {
@@ -75,6 +99,50 @@ export class S3Storage implements FileStorage {
   }
 
   publicUrl(key: string): string {
+    return `${this.appBaseUrl()}${LOCAL_FILES_PATH}/${encodeKeyPath(key)}`;
+  }
+
+  keyOf(url: string): string | undefined {
+    return (
+      keyUnder(`${this.appBaseUrl()}${LOCAL_FILES_PATH}`, url) ?? keyUnder(this.bucketUrl(''), url)
+    );
+  }
+
+  async stat(key: string): Promise<StoredObject | undefined> {
+    try {
+      const head = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.config.bucket, Key: key }),
+      );
+      return {
+        size: head.ContentLength ?? 0,
+        contentType: head.ContentType ?? 'application/octet-stream',
+      };
+    } catch (error) {
+      if (
+        error instanceof NotFound ||
+        (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
+      ) {
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  signedReadUrl(key: string, expiresInSeconds: number, served: ServedHeaders): Promise<string> {
+    return getSignedUrl(
+      this.signer,
+      new GetObjectCommand({
+        Bucket: this.config.bucket,
+        Key: key,
+        ResponseContentType: served.contentType,
+        ResponseContentDisposition: served.contentDisposition,
+      }),
+      { expiresIn: expiresInSeconds },
+    );
+  }
+
+  /** The object's address in the bucket (what a presigned URL is without its query). */
+  bucketUrl(key: string): string {
     const path = encodeKeyPath(key);
     if (this.config.publicUrl) return `${this.config.publicUrl.replace(/\/$/, '')}/${path}`;
     const endpoint = (

@@ -5,8 +5,8 @@ export interface UploadRequest {
   /** The content-disposition header the client must send with the PUT, if any. */
   contentDisposition?: string | undefined;
   expiresInSeconds: number;
-  /** Declared size in bytes; S3 signs it so the upload cannot exceed it. */
-  size?: number | undefined;
+  /** Declared size in bytes, signed into the URL: the upload must be exactly this long. */
+  size: number;
 }
 
 export interface SignedUpload {
@@ -16,18 +16,63 @@ export interface SignedUpload {
   headers: Record<string, string>;
 }
 
+/** What the storage holds for a key: the truth a record is checked against. */
+export interface StoredObject {
+  size: number;
+  contentType: string;
+}
+
+/** The headers a file is answered with (the files module decides them from its type). */
+export interface ServedHeaders {
+  contentType: string;
+  contentDisposition: string;
+}
+
 export interface FileStorage {
   readonly kind: 'local' | 's3';
-  /** Whether uploads need a declared size up front (the server cannot watch the bytes). */
-  readonly requiresDeclaredSize: boolean;
   createUpload(request: UploadRequest): Promise<SignedUpload>;
   /**
    * Stores a file the server itself fetched (a customer's WhatsApp photo): the same layout and
    * the same permanent address as an upload.
    */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
-  /** The permanent address of a stored file: the upload URL without its query. */
+  /**
+   * The permanent address of a stored file, on the app's own origin (`/api/files/<key>`): a GET
+   * there checks the caller's session and the record the file belongs to.
+   */
   publicUrl(key: string): string;
+  /** The key of one of our file addresses (the permanent one, or S3's bucket address), else undefined. */
+  keyOf(url: string): string | undefined;
+  /** The stored file's size and type (S3: a HEAD), or undefined when nothing is there. */
+  stat(key: string): Promise<StoredObject | undefined>;
+  /**
+   * A URL that reads the file without a session until it expires: for providers fetching what a
+   * seller sends, for public pages, and (S3) for the redirect of a checked GET.
+   */
+  signedReadUrl(key: string, expiresInSeconds: number, served: ServedHeaders): Promise<string>;
+}
+
+/** The key of a file path under a base address, each segment decoded; undefined when not under it. */
+export function keyUnder(base: string, url: string): string | undefined {
+  let parsed: URL;
+  let root: URL;
+  try {
+    parsed = new URL(url);
+    root = new URL(base.endsWith('/') ? base : `${base}/`);
+  } catch {
+    return undefined;
+  }
+  if (parsed.origin !== root.origin || !parsed.pathname.startsWith(root.pathname)) return undefined;
+  try {
+    const key = parsed.pathname
+      .slice(root.pathname.length)
+      .split('/')
+      .map((segment) => decodeURIComponent(segment))
+      .join('/');
+    return key || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

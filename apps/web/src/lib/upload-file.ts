@@ -4,7 +4,11 @@ import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
 /** A file stored through the upload flow, as interactions keep it (03 §3 File). */
 export interface UploadedFile {
   name: string;
-  /** The file's address: the upload URL without its query. */
+  /**
+   * The file's permanent address (`/api/files/<key>` on Cartera, which checks the reader's
+   * session): the upload URL without its query, or the server's `fileUrl` when the upload goes
+   * elsewhere (S3).
+   */
   url: string;
   mimeType: string;
   size: number;
@@ -37,6 +41,7 @@ interface SignedUpload {
   key: string;
   headers: Record<string, string>;
   maxBytes: number;
+  fileUrl?: string;
 }
 
 const abortError = () => new DOMException('Upload aborted', 'AbortError');
@@ -81,7 +86,7 @@ export async function uploadFile(file: File, options: UploadOptions): Promise<Up
   await put(file, target, options);
   return {
     name: file.name,
-    url: target.url.split('?')[0]!,
+    url: target.fileUrl ?? target.url.split('?')[0]!,
     mimeType,
     size: file.size,
     path: target.key,

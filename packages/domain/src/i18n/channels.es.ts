@@ -249,5 +249,8 @@ export const channelsEs = {
     notFound: 'Este canal de prueba no existe o fue eliminado.',
     invalidPhone: 'Escribe un número válido, con código de país (por ejemplo +598 99 123 456).',
     failed: 'No se pudo enviar el mensaje. Inténtalo de nuevo.',
+    /** A file the company sent: the picture's alternative text, a document's link without a name. */
+    image: 'Imagen enviada por la empresa',
+    file: 'Archivo enviado por la empresa',
   },
 } as const;

@@ -39,6 +39,8 @@ export interface SandboxMessage {
   from: 'customer' | 'company';
   text: string;
   at: Date;
+  /** A file the company sent: its kind and the link the provider was given to fetch it. */
+  media?: { kind: string; link: string; fileName?: string | undefined };
 }
 
 type Deliver = (channel: Pick<Channel, 'webhookKey'>, request: WebhookRequest) => Promise<unknown>;
@@ -103,7 +105,12 @@ export class WhatsappSandbox {
     const to = phone.replace(/\D/g, '');
     const replies: SandboxMessage[] = this.simulator.sent
       .filter((each) => each.phoneNumberId === phoneNumberId && each.body.to === to)
-      .map((each) => ({ from: 'company', text: replyText(each.body), at: each.at }));
+      .map((each) => ({
+        from: 'company' as const,
+        text: replyText(each.body),
+        at: each.at,
+        ...mediaOf(each.body),
+      }));
     return [...this.logOf(phoneNumberId, to), ...replies].sort(
       (a, b) => a.at.getTime() - b.at.getTime(),
     );
@@ -167,6 +174,14 @@ export class WhatsappSandbox {
     const { body, headers } = signedWebhook(SANDBOX_APP_SECRET, envelope);
     await this.deliver(channel, { rawBody: body, headers, url: '' });
   }
+}
+
+function mediaOf(body: Record<string, unknown>): Pick<SandboxMessage, 'media'> {
+  const kind = String(body.type ?? 'text');
+  if (!['image', 'audio', 'video', 'document', 'sticker'].includes(kind)) return {};
+  const media = (body[kind] ?? {}) as { link?: string; filename?: string };
+  if (!media.link) return {};
+  return { media: { kind, link: media.link, fileName: media.filename } };
 }
 
 function replyText(body: Record<string, unknown>): string {

@@ -31,6 +31,8 @@ import { adapterFor, mediumFor, providerSlugFor, webhookPathFor } from '../../ch
 import type { AppDeps } from '../../deps';
 import { openSecrets } from '../../lib/secret-box';
 import { sharesPortfolioOf, visibleContact } from '../contact-access/contact-access.service';
+import { checkFileForRecord } from '../files/file-access.service';
+import { mediaReadUrl } from '../files/file-links.service';
 import { createSenderContact, updateContactRow } from '../contacts/contacts.service';
 import { tenantBasics } from '../tenant-settings/tenant-settings.service';
 import type { AuthUser } from '../sessions/session.types';
@@ -686,6 +688,11 @@ export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: Sen
       fields: { to: [es.channels.notContactPhone] },
     });
   }
+  // A file of ours is sent only once the server found it complete (issue #30 §5).
+  const file = input.file && {
+    ...input.file,
+    url: await checkFileForRecord(deps, user, input.file.url, contact.id),
+  };
   return deps.db.transaction(async (tx) => {
     const channel = await sendableChannel(tx, user, input.channelId, contact);
     await checkReplyWindow(tx, channel, contact.id, Boolean(input.template));
@@ -702,14 +709,10 @@ export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: Sen
       content: {
         message: {
           text: input.text ?? templateText ?? '',
-          type: input.file
-            ? mediaKindOf(input.file.mimeType)
-            : input.template
-              ? 'template'
-              : 'text',
-          media: input.file?.url ?? null,
-          fileName: input.file?.name ?? null,
-          mimetype: input.file?.mimeType ?? null,
+          type: file ? mediaKindOf(file.mimeType) : input.template ? 'template' : 'text',
+          media: file?.url ?? null,
+          fileName: file?.name ?? null,
+          mimetype: file?.mimeType ?? null,
         },
         ...(input.template ? { template: input.template } : {}),
         ...(input.to && recipientIsPhone(channel) ? { to: input.to } : {}),
@@ -948,7 +951,7 @@ export async function deliverMessage(deps: AppDeps, tenantId: string, interactio
     );
   try {
     const { providerMessageId } = await adapter.send(channelContext(deps, channel), {
-      ...outboundOf(to, claimed.content),
+      ...(await withReadableMedia(deps, channel, outboundOf(to, claimed.content))),
       ...((await needsHumanAgentTag(deps.db, channel, contact.id)) ? { humanAgent: true } : {}),
     });
     await deps.db.transaction(async (tx) => {
@@ -999,6 +1002,21 @@ async function failDelivery(
       type: 'channelMessage',
     });
   });
+}
+
+/**
+ * A file of ours reaches the provider as a read URL signed for as long as that provider may
+ * fetch it (issue #30 §5; the windows are in docs/decisions.md 'Files'): the stored address
+ * needs a session the provider does not have. Minted at each attempt, so a retry gets a fresh one.
+ */
+async function withReadableMedia(
+  deps: AppDeps,
+  channel: Channel,
+  message: OutboundMessage,
+): Promise<OutboundMessage> {
+  if (!message.media) return message;
+  const url = await mediaReadUrl(deps, message.media.url, channel.type as ChannelTypeName);
+  return { ...message, media: { ...message.media, url } };
 }
 
 /** What the adapter sends, from the stored item. */

@@ -163,4 +163,78 @@ describe("'Canal de prueba' de la demo", () => {
     expect(unknown.status).toBe(404);
     expect((await fetch(`${app.url}/sandbox/whatsapp/${'x'.repeat(32)}`)).status).toBe(404);
   });
+
+  it('la foto que manda un vendedor llega a la página de cliente con un enlace firmado', async () => {
+    const key = sandbox.sandboxUrl!.split('/').at(-1)!;
+    const api = `${app.url}/api/sandbox/whatsapp/${key}/messages`;
+    const phone = '+598 99 000 888';
+    const wrote = await fetch(api, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone, name: 'Cliente con foto', text: '¿Me mandás una foto?' }),
+    });
+    expect(wrote.status).toBe(201);
+    await webhookInboxSettled(database.handle.db);
+    const contact = (await contactWithPhone('+59899000888'))!;
+    const [agent] = await database.handle.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, contact.agentId!));
+    const token = await tokenOf(agent!.email);
+
+    // The seller uploads the picture through the signed upload and sends it on the channel.
+    const picture = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const ticket = (await (
+      await fetch(`${app.url}/api/aws/documents`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          name: 'frente.png',
+          mimeType: 'image/png',
+          via: 'channel',
+          size: picture.length,
+        }),
+      })
+    ).json()) as { url: string; headers: Record<string, string>; fileUrl: string };
+    const put = await fetch(ticket.url, { method: 'PUT', headers: ticket.headers, body: picture });
+    expect(put.status).toBe(200);
+    const sent = await typedCall(
+      app.url,
+      'channel.sendMessage',
+      {
+        id: newId(),
+        contactId: contact.id,
+        channelId: sandbox.id,
+        text: 'Así se ve',
+        file: { url: ticket.fileUrl, name: 'frente.png', mimeType: 'image/png' },
+      },
+      { token },
+    );
+    expect(sent.status).toBe(200);
+
+    type PageMessage = { from: string; text: string; media?: { kind: string; url: string } };
+    let shown: PageMessage | undefined;
+    await expect
+      .poll(
+        async () => {
+          const messages = (await (
+            await fetch(`${api}?phone=${encodeURIComponent(phone)}`)
+          ).json()) as PageMessage[];
+          shown = messages.find((message) => message.media);
+          return shown?.media?.kind;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('image');
+    // The page has no session: its link is signed, and shows the picture until it expires.
+    const url = new URL(shown!.media!.url);
+    expect(`${url.origin}${url.pathname}`).toBe(ticket.fileUrl);
+    expect(url.searchParams.get('signature')).toBeTruthy();
+    const image = await fetch(url);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(picture);
+    // The permanent address itself, without a session, is refused.
+    expect((await fetch(ticket.fileUrl)).status).toBe(401);
+  });
 });

@@ -5,6 +5,7 @@ import { es, format } from '@cartera/domain/i18n';
 import { normalizePhone } from '@cartera/domain/phone';
 import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';
+import { pageReadUrl } from '../files/file-links.service';
 import { findSandboxChannel } from './channels.service';
 
 /**
@@ -19,6 +20,10 @@ const ZMessage = z.object({
   from: z.enum(['customer', 'company']),
   text: z.string(),
   at: z.date(),
+  /** A file the company sent: a read URL signed for this page (it has no session). */
+  media: z
+    .object({ kind: z.string(), url: z.string(), fileName: z.string().optional() })
+    .optional(),
 });
 
 async function sandboxOf(deps: AppDeps, key: string) {
@@ -77,6 +82,22 @@ const SCRIPT = `(() => {
   const button = compose.querySelector('button');
   const base = '/api/sandbox/whatsapp/' + encodeURIComponent(key) + '/messages';
   const phone = () => who.elements.phone.value;
+  function mediaOf(media) {
+    const tag = media.kind === 'image' || media.kind === 'sticker' ? 'img' : media.kind === 'audio' || media.kind === 'video' ? media.kind : 'a';
+    const node = document.createElement(tag);
+    if (tag === 'a') {
+      node.href = media.url;
+      node.textContent = media.fileName || labels.file;
+      node.rel = 'noopener';
+      node.target = '_blank';
+    } else {
+      node.src = media.url;
+      if (tag === 'img') node.alt = media.fileName || labels.image;
+      else node.controls = true;
+    }
+    node.className = 'media';
+    return node;
+  }
   async function refresh() {
     try {
       const response = await fetch(base + '?phone=' + encodeURIComponent(phone()));
@@ -90,7 +111,9 @@ const SCRIPT = `(() => {
         who.textContent = message.from === 'customer' ? labels.you : labels.company;
         const body = document.createElement('span');
         body.textContent = message.text;
-        item.append(who, body);
+        item.append(who);
+        if (message.media) item.append(mediaOf(message.media));
+        item.append(body);
         return item;
       }) : [Object.assign(document.createElement('li'), { className: 'empty', textContent: labels.empty })]));
       list.scrollTop = list.scrollHeight;
@@ -140,7 +163,7 @@ button{font:inherit;padding:10px 16px;border:0;border-radius:8px;background:#008
 #messages{list-style:none;margin:0;padding:12px;flex:1;overflow:auto;display:flex;flex-direction:column;gap:6px;background:#e5ddd5;border-radius:8px;min-height:240px}
 #messages li{max-width:80%;padding:6px 10px;border-radius:8px;background:#fff;box-shadow:0 1px .5px rgba(0,0,0,.13);display:flex;flex-direction:column}
 #messages li.customer{align-self:flex-end;background:#d9fdd3}#messages li.empty{align-self:center;background:transparent;box-shadow:none;color:#54656f}
-.who{font-size:.7rem;color:#667781}#error{color:#c92a2a;margin:0;min-height:1.2em}`;
+.who{font-size:.7rem;color:#667781}.media{max-width:100%;border-radius:6px;margin:4px 0}#error{color:#c92a2a;margin:0;min-height:1.2em}`;
 
 export function registerSandboxRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get('/sandbox/whatsapp.js', (_request, reply) =>
@@ -175,7 +198,21 @@ export function registerSandboxRoutes(app: FastifyInstance, deps: AppDeps) {
     response: z.array(ZMessage),
     handler: async ({ deps, params, query }) => {
       const channel = await sandboxOf(deps, params.key);
-      return deps.sandbox.conversation(channel, phoneOf(query.phone));
+      const messages = deps.sandbox.conversation(channel, phoneOf(query.phone));
+      return Promise.all(
+        messages.map(async ({ media, ...message }) =>
+          media
+            ? {
+                ...message,
+                media: {
+                  kind: media.kind,
+                  url: await pageReadUrl(deps, media.link),
+                  ...(media.fileName ? { fileName: media.fileName } : {}),
+                },
+              }
+            : message,
+        ),
+      );
     },
   });
 

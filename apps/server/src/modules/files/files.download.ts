@@ -3,7 +3,9 @@ import { DomainError } from '@cartera/domain/errors';
 import { attachmentTypeAllowed, MAX_UPLOAD_BYTES, mimeTypeOfName } from '@cartera/domain/files';
 import type { AppDeps } from '../../deps';
 import { AnswerTooLongError, outboundRequest } from '../../lib/outbound';
+import type { AuthUser } from '../sessions/session.types';
 import { safeFileName, storageKey } from './files.service';
+import { insertUpload } from './uploads.repository';
 
 /** How long the server waits for a pasted URL's file (a large video on a slow host). */
 const DOWNLOAD_TIMEOUT_MS = 30_000;
@@ -50,10 +52,11 @@ function nameOf(url: URL): string {
  * Redirects are not followed (the guard answers the 3xx itself, a failure here).
  */
 export async function downloadToStorage(
-  deps: Pick<AppDeps, 'storage'>,
-  tenantId: string,
+  deps: Pick<AppDeps, 'storage' | 'db'>,
+  user: Pick<AuthUser, 'id' | 'tenantId'>,
   input: TDownloadInput,
 ) {
+  const tenantId = user.tenantId;
   let answer;
   try {
     answer = await outboundRequest(input.url, {
@@ -82,6 +85,17 @@ export async function downloadToStorage(
   if (answer.bytes.length === 0) throw failed('empty');
   const key = storageKey(tenantId, input.via, name);
   await deps.storage.put(key, answer.bytes, mimeType);
+  // Stored by the server itself: already checked, and the uploader's until it is sent.
+  await insertUpload(deps.db, {
+    tenantId,
+    key,
+    uploaderId: user.id,
+    via: input.via,
+    size: answer.bytes.length,
+    contentType: mimeType,
+    state: 'checked',
+    checkedAt: new Date(),
+  });
   return {
     name,
     url: deps.storage.publicUrl(key),

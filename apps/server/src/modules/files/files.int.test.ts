@@ -38,6 +38,7 @@ interface UploadTicket {
   key: string;
   headers: Record<string, string>;
   maxBytes: number;
+  fileUrl: string;
 }
 
 interface Answer {
@@ -90,8 +91,12 @@ async function put(url: string, headers: Record<string, string>, body: Buffer | 
   });
 }
 
-async function get(url: string) {
-  return fetch(url, { headers: CLOSE, signal: AbortSignal.timeout(10_000) });
+/** A GET as a signed-in user of the first company (the file addresses check the session). */
+async function get(url: string, token: string | undefined = tokenA) {
+  return fetch(url, {
+    headers: { ...CLOSE, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    signal: AbortSignal.timeout(10_000),
+  });
 }
 
 /**
@@ -170,7 +175,14 @@ function rawGet(path: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const target = new URL(app.url);
     const request = httpRequest(
-      { host: target.hostname, port: target.port, path, agent: false, timeout: 10_000 },
+      {
+        host: target.hostname,
+        port: target.port,
+        path,
+        agent: false,
+        timeout: 10_000,
+        headers: { authorization: `Bearer ${tokenA}` },
+      },
       (response) => {
         response.resume();
         response.on('end', () => resolve(response.statusCode ?? 0));
@@ -268,24 +280,26 @@ describe('pedir un enlace de subida', () => {
       name: 'Informe.pdf',
       mimeType: 'application/pdf',
       via: 'note',
+      size: 10,
     });
 
     expect(ticket.key.split('/')).toEqual([tenantA.id, 'note', expect.any(String), 'Informe.pdf']);
     expect(storedPathOf(ticket.url)).toBe(`${app.url}/api/files/${ticket.key}`);
+    expect(ticket.fileUrl).toBe(storedPathOf(ticket.url));
     expect(ticket.headers).toEqual({ 'content-type': 'application/pdf' });
     expect(ticket.maxBytes).toBe(MAX_UPLOAD_BYTES);
   });
 
   it('el enlace de configuración usa el origen "settings" si no se indica otro', async () => {
     const settings = await ticketFor(
-      { name: 'logo.png', mimeType: 'image/png' },
+      { name: 'logo.png', mimeType: 'image/png', size: 10 },
       tokenA,
       '/api/settings/getPressignedUrl',
     );
     expect(settings.key.split('/').slice(0, 2)).toEqual([tenantA.id, 'settings']);
 
     const photo = await ticketFor(
-      { name: 'foto.png', mimeType: 'image/png', via: 'photo' },
+      { name: 'foto.png', mimeType: 'image/png', via: 'photo', size: 10 },
       tokenA,
       '/api/settings/getPressignedUrl',
     );
@@ -295,17 +309,18 @@ describe('pedir un enlace de subida', () => {
 
 describe('subir el archivo al enlace firmado', () => {
   it('guarda los bytes y los devuelve con su tipo y content-disposition en la ruta sin la firma', async () => {
+    const bytes = Buffer.from('%PDF-1.7\nCotización de prueba\n%%EOF', 'utf8');
     const ticket = await ticketFor({
       name: 'Cotización señor.pdf',
       mimeType: 'application/pdf',
       via: 'note',
       disposition: 'attachment',
+      size: bytes.length,
     });
     expect(ticket.headers['content-disposition']).toBe(
       `attachment; filename="Cotizaci_n se_or.pdf"; ` +
         `filename*=UTF-8''Cotizaci%C3%B3n%20se%C3%B1or.pdf`,
     );
-    const bytes = Buffer.from('%PDF-1.7\nCotización de prueba\n%%EOF', 'utf8');
 
     const upload = await put(ticket.url, ticket.headers, bytes);
     expect(upload.status).toBe(200);
@@ -324,6 +339,7 @@ describe('subir el archivo al enlace firmado', () => {
       name: 'informe 100% final #2 (v1).txt',
       mimeType: 'text/plain',
       via: 'note',
+      size: 15,
     });
     expect(ticket.key.endsWith('/informe 100% final #2 (v1).txt')).toBe(true);
 
@@ -335,7 +351,7 @@ describe('subir el archivo al enlace firmado', () => {
 
   it('sube un archivo con un nombre muy largo con acentos y emojis', async () => {
     for (const name of [`${'ñ'.repeat(200)}.pdf`, `${'a'.repeat(149)}😀😀.pdf`]) {
-      const ticket = await ticketFor({ name, mimeType: 'application/pdf', via: 'note' });
+      const ticket = await ticketFor({ name, mimeType: 'application/pdf', via: 'note', size: 5 });
       expect(ticket.key.endsWith('.pdf')).toBe(true);
 
       expect((await put(ticket.url, ticket.headers, 'largo')).status).toBe(200);
@@ -344,7 +360,12 @@ describe('subir el archivo al enlace firmado', () => {
   });
 
   it('sube un archivo vacío', async () => {
-    const ticket = await ticketFor({ name: 'vacío.txt', mimeType: 'text/plain', via: 'note' });
+    const ticket = await ticketFor({
+      name: 'vacío.txt',
+      mimeType: 'text/plain',
+      via: 'note',
+      size: 0,
+    });
     expect((await put(ticket.url, ticket.headers, '')).status).toBe(200);
     const file = await get(storedPathOf(ticket.url));
     expect(file.status).toBe(200);
@@ -352,7 +373,12 @@ describe('subir el archivo al enlace firmado', () => {
   });
 
   it('un archivo que nunca se subió no existe', async () => {
-    const ticket = await ticketFor({ name: 'nunca.pdf', mimeType: 'application/pdf', via: 'note' });
+    const ticket = await ticketFor({
+      name: 'nunca.pdf',
+      mimeType: 'application/pdf',
+      via: 'note',
+      size: 10,
+    });
     const file = await get(storedPathOf(ticket.url));
     expect(file.status).toBe(404);
     expect(await file.json()).toMatchObject({ code: 'NOT_FOUND' });
@@ -365,6 +391,7 @@ describe('límite de tamaño al subir', () => {
       name: 'enorme.bin',
       mimeType: 'application/octet-stream',
       via: 'note',
+      size: MAX_UPLOAD_BYTES,
     });
 
     // Declares one byte over the limit but sends only 64 KiB: the answer cannot wait for the rest.
@@ -389,6 +416,7 @@ describe('límite de tamaño al subir', () => {
       name: 'stream.bin',
       mimeType: 'application/octet-stream',
       via: 'note',
+      size: MAX_UPLOAD_BYTES,
     });
     const started = Date.now();
 
@@ -412,6 +440,7 @@ describe('límite de tamaño al subir', () => {
       name: 'justo.bin',
       mimeType: 'application/octet-stream',
       via: 'note',
+      size: MAX_UPLOAD_BYTES,
     });
 
     const answer = await rawPut(ticket.url, { headers: ticket.headers, send: MAX_UPLOAD_BYTES });
@@ -429,6 +458,7 @@ describe('enlaces inválidos o vencidos', () => {
       mimeType: 'text/plain',
       via: 'note',
       expires: 1,
+      size: 5,
     });
     const expires = Number(new URL(ticket.url).searchParams.get('expires'));
     await new Promise((resolve) => setTimeout(resolve, expires * 1000 - Date.now() + 1_100));
@@ -487,6 +517,7 @@ describe('enlaces inválidos o vencidos', () => {
       mimeType: 'application/pdf',
       via: 'note',
       disposition: 'inline',
+      size: 25,
     });
     const attempt = tamper(ticket);
 
@@ -504,6 +535,7 @@ describe('enlaces inválidos o vencidos', () => {
       name: 'original.pdf',
       mimeType: 'application/pdf',
       via: 'note',
+      size: 5,
     });
     const url = new URL(ticket.url);
     url.pathname = url.pathname.replace(/original\.pdf$/, 'cambiado.pdf');
@@ -520,6 +552,7 @@ describe('enlaces inválidos o vencidos', () => {
       name: '../../../secreto.txt',
       mimeType: 'text/plain',
       via: 'note',
+      size: 9,
     });
     const segments = ticket.key.split('/');
     expect(segments).toHaveLength(4);
@@ -531,7 +564,7 @@ describe('enlaces inválidos o vencidos', () => {
   });
 
   it('rechaza una subida a una ruta con ../ aunque lleve una firma válida y no escribe fuera', async () => {
-    const ticket = await ticketFor({ name: 'a.txt', mimeType: 'text/plain', via: 'note' });
+    const ticket = await ticketFor({ name: 'a.txt', mimeType: 'text/plain', via: 'note', size: 7 });
     const query = new URL(ticket.url).search;
 
     const answer = await rawPut(ticket.url, {
@@ -563,11 +596,12 @@ describe('enlaces inválidos o vencidos', () => {
       name: 'contrato.pdf',
       mimeType: 'application/pdf',
       via: 'note',
+      size: 18,
     });
     expect((await put(original.url, original.headers, 'contrato de Andina')).status).toBe(200);
 
     const foreign = await ticketFor(
-      { name: 'contrato.pdf', mimeType: 'application/pdf', via: 'note' },
+      { name: 'contrato.pdf', mimeType: 'application/pdf', via: 'note', size: 14 },
       tokenB,
     );
     expect(foreign.key.startsWith(`${tenantB.id}/`)).toBe(true);

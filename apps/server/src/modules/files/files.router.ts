@@ -11,5 +11,5 @@ export const filesRouter = router({
     })
     .input(ZDownloadInput)
     .output(ZStoredFile)
-    .mutation(({ ctx, input }) => downloadToStorage(ctx.deps, ctx.tenantId, input)),
+    .mutation(({ ctx, input }) => downloadToStorage(ctx.deps, ctx.user, input)),
 });

@@ -3,7 +3,7 @@ import { DomainError } from '@cartera/domain/errors';
 import { DEFAULT_UPLOAD_URL_TTL_SECONDS, MAX_UPLOAD_BYTES } from '@cartera/domain/files';
 import type { FileStorage, SignedUpload, UploadRequest } from '../../storage/storage';
 import {
-  createSignedUpload,
+  signUpload,
   MAX_FILE_NAME_BYTES,
   safeFileName,
   ZCreateUploadInput,
@@ -15,23 +15,26 @@ function recordingStorage() {
   const requests: UploadRequest[] = [];
   const storage: FileStorage = {
     kind: 'local',
-    requiresDeclaredSize: false,
     async createUpload(request): Promise<SignedUpload> {
       requests.push(request);
       return { url: `https://files.test/${request.key}?firma=1`, headers: {} };
     },
     publicUrl: (key) => `https://files.test/${key}`,
     put: () => Promise.reject(new Error('not used by these tests')),
+    keyOf: () => undefined,
+    stat: () => Promise.reject(new Error('not used by these tests')),
+    signedReadUrl: () => Promise.reject(new Error('not used by these tests')),
   };
   return { storage, requests };
 }
 
 async function signedFor(input: Partial<TCreateUploadInput>) {
   const { storage, requests } = recordingStorage();
-  const result = await createSignedUpload(storage, 'tenant-a', {
+  const result = await signUpload(storage, 'tenant-a', {
     name: 'archivo.pdf',
     mimeType: 'application/pdf',
     via: 'note',
+    size: 10,
     ...input,
   });
   return { result, request: requests[0]! };
@@ -93,8 +96,19 @@ describe('enlace firmado para subir un archivo', () => {
       contentType: 'application/pdf',
       contentDisposition: undefined,
       expiresInSeconds: DEFAULT_UPLOAD_URL_TTL_SECONDS,
-      size: undefined,
+      size: 10,
     });
+  });
+
+  it('sin tamaño declarado no firma nada: FILE_SIZE_REQUIRED', async () => {
+    const { storage, requests } = recordingStorage();
+    const error = await signUpload(storage, 'tenant-a', {
+      name: 'a.pdf',
+      mimeType: 'application/pdf',
+      via: 'note',
+    }).catch((caught: unknown) => caught);
+    expect((error as DomainError).code).toBe('FILE_SIZE_REQUIRED');
+    expect(requests).toEqual([]);
   });
 
   it('arma content-disposition "attachment" con nombre ASCII y nombre UTF-8 para acentos', async () => {
@@ -128,7 +142,7 @@ describe('enlace firmado para subir un archivo', () => {
 
   it('rechaza un archivo de más de 55.777.216 bytes sin firmar nada', async () => {
     const { storage, requests } = recordingStorage();
-    const error = await createSignedUpload(storage, 'tenant-a', {
+    const error = await signUpload(storage, 'tenant-a', {
       name: 'video.mp4',
       mimeType: 'video/mp4',
       via: 'note',

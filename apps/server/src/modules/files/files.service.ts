@@ -6,7 +6,10 @@ import {
   MAX_UPLOAD_URL_TTL_SECONDS,
 } from '@cartera/domain/files';
 import { newId } from '@cartera/domain/ids';
+import type { AppDeps } from '../../deps';
 import type { FileStorage } from '../../storage/storage';
+import type { AuthUser } from '../sessions/session.types';
+import { insertUpload } from './uploads.repository';
 
 export const ZCreateUploadInput = z.object({
   name: z.string().trim().min(1).max(255),
@@ -32,7 +35,10 @@ export const ZCreateUploadInput = z.object({
     .optional(),
   /** Seconds the upload URL stays valid. */
   expires: z.coerce.number().int().min(1).max(MAX_UPLOAD_URL_TTL_SECONDS).optional(),
-  /** Declared size in bytes; required by S3 storage, checked by every storage. */
+  /**
+   * Size in bytes, signed into the URL: the PUT must carry exactly this many (FILE_SIZE_REQUIRED
+   * without it).
+   */
   size: z.coerce.number().int().min(0).optional(),
 });
 export type TCreateUploadInput = z.infer<typeof ZCreateUploadInput>;
@@ -42,6 +48,12 @@ export const ZCreateUploadOutput = z.object({
   key: z.string(),
   headers: z.record(z.string(), z.string()),
   maxBytes: z.number(),
+  /**
+   * The file's permanent address once uploaded. With local storage it is `url` without its
+   * query; with S3 `url` is the bucket's and this is Cartera's own address, which checks the
+   * reader.
+   */
+  fileUrl: z.string(),
 });
 
 /**
@@ -87,13 +99,16 @@ function encodeExtValue(value: string): string {
   );
 }
 
-function contentDisposition(disposition: string | undefined, fileName: string) {
+/** A content-disposition header with the file's name (ASCII fallback and RFC 8187 UTF-8). */
+export function dispositionHeader(type: 'inline' | 'attachment', fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeExtValue(fileName)}`;
+}
+
+export function contentDispositionOf(disposition: string | undefined, fileName: string) {
   if (!disposition) return undefined;
   const type = disposition.toLowerCase();
-  if (type === 'inline' || type === 'attachment') {
-    const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
-    return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeExtValue(fileName)}`;
-  }
+  if (type === 'inline' || type === 'attachment') return dispositionHeader(type, fileName);
   return disposition;
 }
 
@@ -103,15 +118,36 @@ export function storageKey(tenantId: string, via: string, fileName: string): str
 }
 
 /**
- * Step one of the upload flow: a signed URL to PUT the file to. The key starts with the tenant
+ * Step one of the upload flow: a signed URL to PUT the file to, for one file of the declared
+ * size and type (recorded in `uploads`, so the URL is used once). The key starts with the tenant
  * so files never mix between companies, then the purpose, then a unique folder.
  */
 export async function createSignedUpload(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  user: Pick<AuthUser, 'id' | 'tenantId'>,
+  input: TCreateUploadInput,
+) {
+  const signed = await signUpload(deps.storage, user.tenantId, input);
+  await insertUpload(deps.db, {
+    tenantId: user.tenantId,
+    key: signed.key,
+    uploaderId: user.id,
+    via: input.via,
+    size: signed.size,
+    contentType: input.mimeType,
+  });
+  const { size: _size, ...answer } = signed;
+  return answer;
+}
+
+/** The storage's signature for an upload of the tenant (createSignedUpload records it). */
+export async function signUpload(
   storage: FileStorage,
   tenantId: string,
   input: TCreateUploadInput,
 ) {
-  if (input.size !== undefined && input.size > MAX_UPLOAD_BYTES) {
+  if (input.size === undefined) throw new DomainError('FILE_SIZE_REQUIRED');
+  if (input.size > MAX_UPLOAD_BYTES) {
     throw new DomainError('FILE_TOO_LARGE', { limit: MAX_UPLOAD_BYTES });
   }
   const fileName = safeFileName(input.name);
@@ -119,9 +155,16 @@ export async function createSignedUpload(
   const signed = await storage.createUpload({
     key,
     contentType: input.mimeType,
-    contentDisposition: contentDisposition(input.disposition, fileName),
+    contentDisposition: contentDispositionOf(input.disposition, fileName),
     expiresInSeconds: input.expires ?? DEFAULT_UPLOAD_URL_TTL_SECONDS,
     size: input.size,
   });
-  return { url: signed.url, key, headers: signed.headers, maxBytes: MAX_UPLOAD_BYTES };
+  return {
+    url: signed.url,
+    key,
+    headers: signed.headers,
+    maxBytes: MAX_UPLOAD_BYTES,
+    fileUrl: storage.publicUrl(key),
+    size: input.size,
+  };
 }

@@ -107,7 +107,7 @@ export const interactionsRouter = router({
     })
     .input(ZNoteInput)
     .output(z.object({ id: z.string() }))
-    .mutation(({ ctx, input }) => createNote(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => createNote(ctx.deps, ctx.user, input)),
 
   archivingReasons: timelineProcedure
     .meta({

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { ZHttpUrl, ZInputDate } from '@cartera/domain/input';
-import type { Database, Executor } from '@cartera/db/client';
+import type { Executor } from '@cartera/db/client';
 import { INTERACTION_PAGE_SIZE, ZClientItemId } from '@cartera/domain/interactions';
 import { foldText } from '@cartera/domain/search';
 import { suggestReminders } from '@cartera/domain/suggested-reminders';
 import { DomainError } from '@cartera/domain/errors';
 import type { AuthUser } from '../sessions/session.types';
+import type { AppDeps } from '../../deps';
+import { checkFileForRecord } from '../files/file-access.service';
 import {
   readableContact,
   contactReader,
@@ -197,21 +199,33 @@ export const ZNoteInput = z.object({
     .default([]),
 });
 
-/** A note on the timeline (03 §3 Note). Answers once the note is committed. */
-export async function createNote(db: Database, user: AuthUser, input: z.infer<typeof ZNoteInput>) {
+/**
+ * A note on the timeline (03 §3 Note). Answers once the note is committed. Its files must be
+ * uploads the server found complete (issue #30 §5); they then belong to the contact's timeline.
+ */
+export async function createNote(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  user: AuthUser,
+  input: z.infer<typeof ZNoteInput>,
+) {
+  const db = deps.db;
   if (!input.body && !input.files.length) {
     throw new DomainError('INVALID_REQUEST_BODY', { fields: { body: ['Requerido'] } });
   }
   if (input.files.length && !user.roles.includes('admin'))
     throw new DomainError('PERMISSION_DENIED');
   const contact = await visibleContact(db, user, input.contactId);
+  const files: typeof input.files = [];
+  for (const file of input.files) {
+    files.push({ ...file, url: await checkFileForRecord(deps, user, file.url, contact.id) });
+  }
   // Read before the transaction (a note locks nothing of the contact), which then only writes.
   const audience = await contactAudience(db, contact);
   await db.transaction((tx) =>
     recordInteraction(tx, user, contact, {
       id: input.id,
       type: 'note',
-      content: { body: input.body, files: input.files },
+      content: { body: input.body, files },
       // A note that speaks of a future time ("el mes que viene") offers reminders (03 §4).
       suggestions: suggestReminders(input.body, new Date()),
       audience,

@@ -14,6 +14,7 @@ import {
   type ProfileUpdate,
 } from '@cartera/domain/settings';
 import type { AppDeps } from '../../deps';
+import { checkKeyForRecord } from '../files/file-access.service';
 import type { AuthUser } from '../sessions/session.types';
 import { findConfig, findProfile, patchConfig, updateProfileRow } from './settings.repository';
 
@@ -111,6 +112,15 @@ export async function updateProfile(
   else if (input.photoPath !== undefined) {
     if (!input.photoPath.startsWith(`${user.tenantId}/`)) {
       throw new DomainError('PROFILE_PHOTO_INVALID', { field: 'photoPath' });
+    }
+    // Only a file the server found uploaded as declared (issue #30 §5).
+    try {
+      await checkKeyForRecord(deps, user, input.photoPath);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'FILE_NOT_UPLOADED') {
+        throw new DomainError('PROFILE_PHOTO_INVALID', { field: 'photoPath' });
+      }
+      throw error;
     }
     change.photo = deps.storage.publicUrl(input.photoPath);
   }

@@ -1,0 +1,86 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '@cartera/db/client';
+import { interactions, uploads, type Upload } from '@cartera/db/schema';
+
+export async function insertUpload(
+  db: Executor,
+  row: Pick<Upload, 'tenantId' | 'key' | 'uploaderId' | 'via' | 'size' | 'contentType'> &
+    Partial<Pick<Upload, 'state' | 'contactIds' | 'checkedAt'>>,
+) {
+  await db.insert(uploads).values(row);
+}
+
+export async function findUpload(db: Executor, tenantId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.tenantId, tenantId), eq(uploads.key, key)));
+  return row;
+}
+
+/** Takes a pending upload for its one PUT; answers false when it is not pending (or unknown). */
+export async function claimUpload(db: Executor, tenantId: string, key: string) {
+  const rows = await db
+    .update(uploads)
+    .set({ state: 'receiving' })
+    .where(and(eq(uploads.tenantId, tenantId), eq(uploads.key, key), eq(uploads.state, 'pending')))
+    .returning({ key: uploads.key });
+  return rows.length > 0;
+}
+
+/** After the PUT: 'uploaded' when it was stored, back to 'pending' when it failed. */
+export async function finishUpload(
+  db: Executor,
+  tenantId: string,
+  key: string,
+  state: 'uploaded' | 'pending',
+) {
+  await db
+    .update(uploads)
+    .set({ state })
+    .where(
+      and(eq(uploads.tenantId, tenantId), eq(uploads.key, key), eq(uploads.state, 'receiving')),
+    );
+}
+
+/** The server found the stored file as declared: records may point at it. */
+export async function markChecked(db: Executor, tenantId: string, key: string) {
+  await db
+    .update(uploads)
+    .set({ state: 'checked', checkedAt: new Date() })
+    .where(and(eq(uploads.tenantId, tenantId), eq(uploads.key, key)));
+}
+
+/** A contact whose timeline now carries the file (its readers may read it). */
+export async function addUploadContact(
+  db: Executor,
+  tenantId: string,
+  key: string,
+  contactId: string,
+) {
+  await db
+    .update(uploads)
+    .set({ contactIds: sql`array_append(${uploads.contactIds}, ${contactId}::uuid)` })
+    .where(
+      and(
+        eq(uploads.tenantId, tenantId),
+        eq(uploads.key, key),
+        sql`not (${contactId}::uuid = any(${uploads.contactIds}))`,
+      ),
+    );
+}
+
+/** The contact of a channel message (a customer's file fetched for it belongs to that contact). */
+export async function findChannelItemContact(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ contactId: interactions.contactId })
+    .from(interactions)
+    .where(
+      and(
+        eq(interactions.tenantId, tenantId),
+        eq(interactions.id, id),
+        eq(interactions.type, 'channelMessage'),
+      ),
+    );
+  return row?.contactId;
+}
