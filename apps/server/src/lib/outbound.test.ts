@@ -33,7 +33,13 @@ const refusal = { code: 'OUTBOUND_URL_NOT_ALLOWED' };
 
 describe('guardia de direcciones salientes', () => {
   it('distingue direcciones públicas de las privadas, locales y reservadas', () => {
-    for (const address of ['8.8.8.8', '190.64.1.1', '2800:3f0:4002::200e']) {
+    for (const address of [
+      '8.8.8.8',
+      '190.64.1.1',
+      '2800:3f0:4002::200e',
+      '2001:4860:4860::8888',
+      '::ffff:8.8.8.8',
+    ]) {
       expect(isPublicAddress(address), address).toBe(true);
     }
     for (const address of [
@@ -50,6 +56,13 @@ describe('guardia de direcciones salientes', () => {
       'fe80::1',
       '::ffff:127.0.0.1',
       '64:ff9b::7f00:1',
+      '::7f00:1', // IPv4-compatible 127.0.0.1
+      '::a00:1', // IPv4-compatible 10.0.0.1
+      '2002:7f00:1::1', // 6to4 of 127.0.0.1
+      '2002:808:808::1', // 6to4, even of a public IPv4 address
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
+      'fec0::1', // site-local
+      'feff::1',
       'not an address',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
@@ -62,6 +75,9 @@ describe('guardia de direcciones salientes', () => {
       `http://127.0.0.1:${port}/`,
       `http://localhost:${port}/`,
       `http://[::1]:${port}/`,
+      `http://[::7f00:1]:${port}/`,
+      'http://[2002:7f00:1::1]/',
+      'http://[fec0::1]/',
       `http://2130706433:${port}/`, // 127.0.0.1 written as a number
       `http://0.0.0.0:${port}/`,
       'http://169.254.169.254/latest/meta-data',

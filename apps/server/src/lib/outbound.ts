@@ -59,9 +59,16 @@ for (const [network, prefix] of [
   // ::ffff:a.b.c.d, are checked by BlockList against the IPv4 networks above.)
   ['64:ff9b::', 96],
   ['100::', 64],
+  // IPv4-compatible (deprecated), Teredo and 6to4 addresses carry an IPv4 address too; their
+  // relays may reach it, whatever network it is in.
+  ['::', 96],
+  ['2001::', 32],
+  ['2002::', 16],
   ['2001:db8::', 32],
   ['fc00::', 7],
   ['fe80::', 10],
+  // Site-local (deprecated, still routed inside some networks).
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const) {
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
