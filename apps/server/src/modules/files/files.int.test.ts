@@ -92,7 +92,7 @@ async function put(url: string, headers: Record<string, string>, body: Buffer | 
 }
 
 /** A GET as a signed-in user of the first company (the file addresses check the session). */
-async function get(url: string, token: string | undefined = tokenA) {
+async function get(url: string, token: string | null = tokenA) {
   return fetch(url, {
     headers: { ...CLOSE, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     signal: AbortSignal.timeout(10_000),
@@ -611,5 +611,135 @@ describe('enlaces inválidos o vencidos', () => {
     expect(upload.status).toBe(403);
     expect(await upload.json()).toMatchObject({ code: 'UPLOAD_URL_INVALID' });
     expect(await (await get(storedPathOf(original.url))).text()).toBe('contrato de Andina');
+  });
+});
+
+describe('un enlace de subida se usa una vez (issue #30 §5)', () => {
+  it('una segunda subida al mismo enlace responde 409 UPLOAD_URL_USED y el archivo queda como estaba', async () => {
+    const ticket = await ticketFor({
+      name: 'una-vez.txt',
+      mimeType: 'text/plain',
+      via: 'note',
+      size: 7,
+    });
+    expect((await put(ticket.url, ticket.headers, 'primero')).status).toBe(200);
+
+    const again = await put(ticket.url, ticket.headers, 'segundo');
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({
+      code: 'UPLOAD_URL_USED',
+      message: 'Este enlace de subida ya se usó. Vuelve a adjuntar el archivo.',
+    });
+    expect(await (await get(storedPathOf(ticket.url))).text()).toBe('primero');
+  });
+
+  it('una subida más grande que el tamaño declarado responde 413 y no guarda nada; el enlace sirve luego para el archivo declarado', async () => {
+    const ticket = await ticketFor({
+      name: 'declarado.txt',
+      mimeType: 'text/plain',
+      via: 'note',
+      size: 5,
+    });
+
+    const larger = await put(ticket.url, ticket.headers, 'más de cinco bytes');
+    expect(larger.status).toBe(413);
+    expect(await larger.json()).toMatchObject({ code: 'FILE_TOO_LARGE' });
+    // Chunked, without a length: cut when it passes the declared size.
+    const chunked = await rawPut(ticket.url, { headers: ticket.headers, send: 64 * 1024 });
+    expect(chunked.status).toBe(413);
+    const shorter = await put(ticket.url, ticket.headers, 'uno');
+    expect(shorter.status).toBe(400);
+    expect(await shorter.json()).toEqual({
+      code: 'UPLOAD_SIZE_MISMATCH',
+      message: 'El archivo recibido no tiene el tamaño indicado. Vuelve a adjuntarlo.',
+    });
+    expect((await get(storedPathOf(ticket.url))).status).toBe(404);
+    expect(storedFiles().filter((file) => file.includes(ticket.key.split('/')[2]!))).toEqual([]);
+
+    expect((await put(ticket.url, ticket.headers, 'cinco')).status).toBe(200);
+    expect(await (await get(storedPathOf(ticket.url))).text()).toBe('cinco');
+  });
+});
+
+describe('leer un archivo guardado (issue #30 §5)', () => {
+  async function stored(name: string, mimeType: string, body: string) {
+    const ticket = await ticketFor({ name, mimeType, via: 'settings', size: body.length });
+    expect((await put(ticket.url, ticket.headers, body)).status).toBe(200);
+    return ticket;
+  }
+
+  it('un enlace copiado fuera de la app y abierto sin sesión responde 401', async () => {
+    const ticket = await stored('logo.png', 'image/png', 'png de prueba');
+    const answer = await get(ticket.fileUrl, null);
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    // Nor with a made-up token, nor with the upload's signature.
+    expect((await get(ticket.fileUrl, 'token-inventado')).status).toBe(401);
+    expect((await get(ticket.url, null)).status).toBe(401);
+  });
+
+  it('un usuario de otra empresa no lo lee: 404', async () => {
+    const ticket = await stored('logo.png', 'image/png', 'png de prueba');
+    const answer = await get(ticket.fileUrl, tokenB);
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('un documento se descarga como adjunto con nosniff; una imagen se muestra en línea', async () => {
+    const pdf = await stored('Informe.pdf', 'application/pdf', '%PDF-1.7');
+    const document = await get(pdf.fileUrl);
+    expect(document.status).toBe(200);
+    expect(document.headers.get('content-type')).toBe('application/pdf');
+    expect(document.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="Informe\.pdf"/,
+    );
+    expect(document.headers.get('x-content-type-options')).toBe('nosniff');
+
+    const png = await stored('logo.png', 'image/png', 'png de prueba');
+    const image = await get(png.fileUrl);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('content-disposition')).toMatch(/^inline; filename="logo\.png"/);
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it.each([
+    ['text/html', 'pagina.html', '<script>alert(1)</script>'],
+    ['image/svg+xml', 'dibujo.svg', '<svg onload="alert(1)"/>'],
+    ['application/xml', 'datos.xml', '<a>1</a>'],
+    ['text/javascript', 'codigo.js', 'alert(1)'],
+  ])(
+    'un archivo subido como %s se descarga como adjunto sin su tipo activo',
+    async (type, name, body) => {
+      const ticket = await stored(name, type, body);
+      const answer = await get(ticket.fileUrl);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('application/octet-stream');
+      expect(answer.headers.get('content-disposition')).toMatch(/^attachment;/);
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('content-security-policy')).toContain('sandbox');
+    },
+  );
+
+  it('un enlace de lectura firmado por el servidor sirve sin sesión hasta que vence', async () => {
+    const ticket = await stored('frente.png', 'image/png', 'foto del frente');
+    const served = { contentType: 'image/png', contentDisposition: 'inline' };
+    const signed = await app.deps.storage.signedReadUrl(ticket.key, 60, served);
+    const answer = await get(signed, null);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe('foto del frente');
+
+    // Signed for another file, or altered: refused like any request without a session.
+    const other = await stored('otro.png', 'image/png', 'otra foto');
+    const borrowed = `${other.fileUrl}${new URL(signed).search}`;
+    expect((await get(borrowed, null)).status).toBe(401);
+
+    // Past its expiry (signed one second in the past): refused.
+    const expired = await app.deps.storage.signedReadUrl(ticket.key, -1, served);
+    const late = await get(expired, null);
+    expect(late.status).toBe(403);
+    expect(await late.json()).toEqual({
+      code: 'FILE_LINK_EXPIRED',
+      message: 'El enlace del archivo ha expirado.',
+    });
   });
 });
