@@ -32,4 +32,17 @@ describe('quién recibe un evento', () => {
       }),
     ).toBe(false);
   });
+
+  it('a quien está confinado fuera de las conversaciones no le entrega eventos de contactos', () => {
+    const jailed = { ...seller, jailUrl: ['/training', '/settings'] };
+    const event = { tenantId: 't1', audience: { userIds: ['u1'] } };
+    expect(canReceive(jailed, { ...event, topic: 'contact:c1' })).toBe(false);
+    expect(canReceive(jailed, { ...event, topic: 'training' })).toBe(true);
+    expect(
+      canReceive({ ...seller, jailUrl: ['/contact'] }, { ...event, topic: 'contact:c1' }),
+    ).toBe(true);
+    expect(canReceive({ ...seller, jailUrl: ['/contact'] }, { ...event, topic: 'training' })).toBe(
+      false,
+    );
+  });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { contacts } from '@cartera/db/schema';
+import { newId } from '@cartera/domain/ids';
+import type { EventEnvelope } from '../../realtime/stream';
 import { useDemoApp } from '../../testing/demo-app';
+import { connectWs, waitFor } from '../../testing/ws-client';
 
 /*
  * jail@demo.test is confined to /training and /settings (01 §6 jailUrl): she reaches the frame and
@@ -65,6 +70,71 @@ describe('usuario confinado por REST', () => {
     for (const attempt of attempts) {
       expect(attempt.status).toBe(403);
       expect(attempt.body.code).toBe('PERMISSION_DENIED');
+    }
+  });
+});
+
+describe('usuario confinado en vivo (S12)', () => {
+  it('su canal en vivo no recibe eventos de sus contactos; quien ve la conversación sí', async () => {
+    const { db } = env.database.handle;
+    const julia = env.demo.users[JAILED]!;
+    const [contact] = await db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.tenantId, julia.tenantId), eq(contacts.agentId, julia.id)))
+      .limit(1);
+    expect(contact, 'Julia tiene contactos propios').toBeDefined();
+    const listen = async (email: string) => {
+      const connection = connectWs(env.app.url, await env.tokenOf(email));
+      const received: EventEnvelope[] = [];
+      let started = false;
+      const subscription = connection.client.realtime.events.subscribe(
+        { lastEventId: null },
+        {
+          onStarted: () => (started = true),
+          onData: (item) => received.push((item as { data: EventEnvelope }).data),
+        },
+      );
+      await waitFor(() => started, 15_000, 'subscription start');
+      return {
+        received,
+        stop() {
+          subscription.unsubscribe();
+          connection.close();
+        },
+      };
+    };
+    const jailed = await listen(JAILED);
+    const manager = await listen('comercial@demo.test');
+    try {
+      const note = await env.call('comercial@demo.test', 'interaction.createNote', {
+        contactId: contact!.id,
+        id: newId(),
+        body: 'Nota para la cartera de Julia',
+      });
+      expect(note.status).toBe(200);
+      const topic = `contact:${contact!.id}`;
+      await waitFor(
+        () => manager.received.some((event) => event.topic === topic),
+        15_000,
+        "the manager's event",
+      );
+      // The jailed stream had the same event offered before the manager's arrived: a training
+      // event written after it reaches her, so nothing of the contact is still on its way.
+      const post = await env.call('admin@demo.test', 'training.createPost', {
+        title: 'Aviso',
+        content: 'Para todos',
+      });
+      expect(post.status).toBe(200);
+      await waitFor(
+        () => jailed.received.some((event) => event.topic === 'training'),
+        15_000,
+        'the training event',
+      );
+      expect(jailed.received.filter((event) => event.topic.startsWith('contact:'))).toEqual([]);
+    } finally {
+      jailed.stop();
+      manager.stop();
     }
   });
 });
