@@ -15,6 +15,8 @@ export const ERROR_HTTP_STATUS = {
   NOT_FOUND: 404,
   INVALID_REQUEST_BODY: 400,
   TOO_MANY_REQUESTS: 429,
+  /** A sign-in link (`?token=`) opened while this browser is signed in as someone (issue #30 S6). */
+  SESSION_ACTIVE: 409,
   FILE_TOO_LARGE: 413,
   /** A compressed upload (a spreadsheet) that inflates past what the server reads: a zip bomb. */
   FILE_INFLATED_TOO_LARGE: 413,

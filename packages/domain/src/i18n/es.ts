@@ -41,6 +41,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   NOT_FOUND: 'No se encontró lo que buscabas.',
   INVALID_REQUEST_BODY: 'Cuerpo de solicitud inválido',
   TOO_MANY_REQUESTS: 'Demasiados intentos. Espera unos minutos antes de volver a intentarlo.',
+  SESSION_ACTIVE:
+    'Ya hay una sesión iniciada en este navegador. Ciérrala antes de usar un enlace de acceso.',
   FILE_TOO_LARGE: 'El tamaño del archivo es superior al permitido',
   FILE_INFLATED_TOO_LARGE:
     'No se puede leer el archivo: descomprimido supera los {maxMegabytes} MB permitidos. Revisa que sea la planilla descargada.',
@@ -274,6 +276,10 @@ export const es = {
     emailInvalid: 'Ingresa un correo electrónico válido',
     passwordRequired: 'Ingresa tu contraseña',
     logout: 'Cerrar sesión',
+    /** Issue #30 S6: a sign-in link opened while signed in is not used. */
+    linkWhileSignedIn:
+      'Abriste un enlace de acceso de otra sesión, pero ya iniciaste sesión como {name}. El enlace no se usó: para usarlo, cierra tu sesión primero.',
+    linkSignOut: 'Cerrar sesión y usar el enlace',
   },
   /** Side menu (01 §2). Group labels are ours: the specification names the groups only in English. */
   menu: {
