@@ -77,7 +77,11 @@ describe('file.fromUrl', () => {
     expect(answer.data.path).toMatch(
       new RegExp(`^${env.demo.demo.id}/channel/[0-9a-f-]+/vista al mar\\.png$`),
     );
-    const stored = await fetch(answer.data.url);
+    // Its address is read with the session; without one it is refused.
+    expect((await fetch(answer.data.url)).status).toBe(401);
+    const stored = await fetch(answer.data.url, {
+      headers: { authorization: `Bearer ${await env.tokenOf(SELLER)}` },
+    });
     expect(stored.status).toBe(200);
     expect(stored.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await stored.arrayBuffer()).equals(PNG)).toBe(true);

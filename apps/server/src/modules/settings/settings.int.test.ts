@@ -106,8 +106,28 @@ describe('profile (01 §7 PATCH /settings/profile)', () => {
   const COMMERCIAL = 'comercial@demo.test';
   const tenantOf = (email: string) => env.demo.users[email]!.tenantId;
 
+  /** A picture the user uploads through the signed upload flow: its storage key. */
+  async function uploadedPhoto(email: string) {
+    const png = Buffer.from('89504e470d0a1a0a', 'hex');
+    const ticket = await fetch(`${env.app.url}/api/settings/getPressignedUrl`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await env.tokenOf(email)}`,
+      },
+      body: JSON.stringify({ name: 'yo.png', mimeType: 'image/png', via: 'profile', size: 8 }),
+    });
+    const { url, key, headers } = (await ticket.json()) as {
+      url: string;
+      key: string;
+      headers: Record<string, string>;
+    };
+    expect((await fetch(url, { method: 'PUT', headers, body: png })).status).toBe(200);
+    return key;
+  }
+
   it('a user changes their own name, lastname and photo, and auth.me shows them', async () => {
-    const key = `${tenantOf(SELLER)}/profile/0190f7c2-0000-7000-8000-000000000001/yo.png`;
+    const key = await uploadedPhoto(SELLER);
     const changed = await env.call(SELLER, 'settings.updateProfile', {
       name: '  Valentina ',
       lastname: 'Vendedora',
@@ -115,7 +135,7 @@ describe('profile (01 §7 PATCH /settings/profile)', () => {
     });
     expect(changed.error).toBeUndefined();
     expect(changed.data).toMatchObject({ name: 'Valentina', lastname: 'Vendedora' });
-    expect(changed.data.photo).toMatch(/\/profile\/0190f7c2-0000-7000-8000-000000000001\/yo\.png$/);
+    expect(changed.data.photo).toBe(`${env.app.url}/api/files/${key}`);
     const me = await env.call(SELLER, 'auth.me');
     expect(me.data?.user).toMatchObject({
       name: 'Valentina',
@@ -161,6 +181,11 @@ describe('profile (01 §7 PATCH /settings/profile)', () => {
     expect(foreign.error?.message).toBe(
       'La foto debe ser una imagen JPG, PNG, GIF o WEBP subida a Cartera.',
     );
+    // A file that never reached the storage is not a photo either (issue #30 §5).
+    const never = await env.call(COMMERCIAL, 'settings.updateProfile', {
+      photoPath: `${tenantOf(COMMERCIAL)}/profile/0190f7c2-0000-7000-8000-000000000001/yo.png`,
+    });
+    expect(never.error?.data.domainCode).toBe('PROFILE_PHOTO_INVALID');
     expect(await storedUser(COMMERCIAL)).toEqual(before);
   });
 
