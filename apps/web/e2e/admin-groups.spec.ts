@@ -171,3 +171,53 @@ test('el administrador abre una empresa cliente; un correo en uso se marca en el
   await other.close();
   expect(unexpectedErrors(browserErrors, [409])).toEqual([]);
 });
+
+test('el historial de la empresa muestra las reglas de contraseña y los canales con su origen, sin credenciales', async ({
+  page,
+  browserErrors,
+}) => {
+  const audit = text.audit;
+  const secret = `secreto-${uniqueLetters()}`;
+  const name = `Canal ${uniqueLetters()}`;
+  // The company's comercial changes its password rules and a channel ('Mi Empresa').
+  const comercial = await page.context().browser()!.newPage();
+  await signIn(comercial, 'comercial@demo.test');
+  // A password expiry no demo password has reached, restored below: nobody owes a change.
+  await trpcMutation(comercial, 'security.updateRules', {
+    passwordMinLength: 6,
+    passwordMaxAgeDays: 3650,
+  });
+  const channel = await trpcMutation<{ id: string }>(comercial, 'channel.create', {
+    type: 'whatsapp_business',
+    name,
+    config: { phoneNumberId: '100200300' },
+    secrets: { accessToken: secret, appSecret: `${secret}-app`, verifyToken: `${secret}-v` },
+  });
+  await trpcMutation(comercial, 'channel.remove', { id: channel.id });
+  await trpcMutation(comercial, 'security.updateRules', {
+    passwordMinLength: 6,
+    passwordMaxAgeDays: 0,
+  });
+  await comercial.close();
+
+  await signIn(page, 'admin@demo.test');
+  const [root] = await trpcQuery<Array<{ id: string }>>(page, 'admin.groups', {});
+
+  await page.goto(`/grupos?group=${root!.id}&tab=audit`);
+  const log = page.getByRole('table', { name: text.tabs.audit });
+  await expect(log.getByRole('columnheader', { name: audit.from })).toBeVisible();
+  const created = log.getByRole('row').filter({ hasText: audit.actions['channel.create'] });
+  await expect(created.first()).toContainText(name);
+  await expect(created.first()).toContainText(audit.targets.channel);
+  await expect(created.first()).toContainText(es.channels.secrets.accessToken);
+  await expect(created.first()).toContainText('127.0.0.1');
+  await expect(
+    log.getByRole('row').filter({ hasText: audit.actions['channel.remove'] }).first(),
+  ).toBeVisible();
+  const rules = log.getByRole('row').filter({ hasText: audit.actions['security.rules'] }).first();
+  await expect(rules).toContainText(audit.fields.passwordMaxAgeDays!);
+  await expect(rules).toContainText('3650');
+  await expect(page.getByText(secret)).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/admin-audit.png', fullPage: true });
+  expect(browserErrors).toEqual([]);
+});
