@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, promises as dnsPromises, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
@@ -113,6 +113,20 @@ export function checkOutboundUrl(raw: string): { url: URL; exempt: boolean } {
   if (policy.allowedHosts.includes(host)) return { url, exempt: true };
   if (isIP(host) !== 0 && !isPublicAddress(host)) throw refused(host);
   return { url, exempt: false };
+}
+
+/**
+ * Checks an address when it is saved (a channel's gateway), not only when it is called: the URL
+ * as checkOutboundUrl does and, unless its host is exempt, every address its name resolves to
+ * now. A name that does not resolve yet is left to the check of each call.
+ */
+export async function checkOutboundTarget(raw: string): Promise<void> {
+  const { url, exempt } = checkOutboundUrl(raw);
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (exempt || isIP(host) !== 0) return;
+  const addresses = await dnsPromises.lookup(host, { all: true }).catch(() => []);
+  const blocked = addresses.find((each) => !isPublicAddress(each.address));
+  if (blocked) throw refused(`${host} resolves to ${blocked.address}`);
 }
 
 export interface OutboundRequest {

@@ -4,12 +4,14 @@ import type { Database, Executor } from '@cartera/db/client';
 import type { Channel, ChannelConfig } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
 import { CHANNEL_SETUP } from '@cartera/domain/channels';
+import { errorMessages } from '@cartera/domain/i18n';
 import { changeOf } from '@cartera/domain/input';
 import { SLUG_ROLES } from '@cartera/domain/policy';
 import { CHANNEL_TYPES, type ChannelType } from '../../channels/adapter';
 import { adapterFor, webhookPathFor } from '../../channels/registry';
 import { SANDBOX_ACCESS_TOKEN, SANDBOX_APP_SECRET } from '../../channels/sandbox/sandbox';
 import type { Env } from '../../env';
+import { checkOutboundTarget } from '../../lib/outbound';
 import { openSecrets, sealSecrets } from '../../lib/secret-box';
 import { appendEvent } from '../../realtime/event-store';
 import { changedFields, recordAudit, type AuditBy } from '../audit/audit.service';
@@ -207,6 +209,19 @@ function checkConfig(type: ChannelType, config: ChannelConfig) {
   }
 }
 
+/** A gateway the server will call: checked by the outbound guard when saved, not only at calls. */
+async function checkGatewayUrl(url: string | undefined) {
+  if (!url) return;
+  try {
+    await checkOutboundTarget(url);
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code !== 'OUTBOUND_URL_NOT_ALLOWED') throw error;
+    throw new DomainError('OUTBOUND_URL_NOT_ALLOWED', {
+      fields: { 'config.gatewayUrl': [errorMessages.OUTBOUND_URL_NOT_ALLOWED] },
+    });
+  }
+}
+
 async function checkRoundRobin(db: Executor, tenantId: string, userIds: string[]) {
   const active = await activeUserIds(db, tenantId, userIds);
   if (active.length !== new Set(userIds).size) {
@@ -253,6 +268,7 @@ export async function createChannel(
   if (!adapterFor(input.type)) invalid('type', 'Este tipo de canal todavía no está disponible');
   const config: ChannelConfig = { ...stripEmpty(input.config), color: input.color };
   checkConfig(input.type, config);
+  await checkGatewayUrl(config.gatewayUrl);
   const secrets = mergeSecrets(input.type, {}, input.secrets);
   await checkRoundRobin(db, user.tenantId, input.roundRobin.userIds);
   const channel = await db.transaction(async (tx) => {
@@ -301,6 +317,7 @@ export async function updateChannel(
     ...(input.color ? { color: input.color } : {}),
   };
   checkConfig(type, config);
+  await checkGatewayUrl(input.config?.gatewayUrl);
   const stored = openSecrets(env.secretsKey, channel.secrets);
   const secrets = input.secrets ? mergeSecrets(type, stored, input.secrets) : undefined;
   if (input.roundRobin) await checkRoundRobin(db, user.tenantId, input.roundRobin.userIds);

@@ -156,6 +156,52 @@ describe('WhatsApp por pasarela: conexión', () => {
   });
 });
 
+describe('WhatsApp por pasarela: dirección de la pasarela', () => {
+  const refusal =
+    'La dirección configurada no está permitida: debe ser una dirección pública http o https.';
+
+  it('una pasarela en la red privada se rechaza al crear el canal y no se guarda nada', async () => {
+    for (const gatewayUrl of [
+      'http://10.0.0.5:8080',
+      'http://[::ffff:192.168.1.10]/',
+      'http://[2002:a00:1::1]/',
+      'http://localhost:8080',
+    ]) {
+      const name = `Pasarela ${gatewayUrl}`.slice(0, 80);
+      const created = await env.call(MANAGER, 'channel.create', {
+        type: 'unofficial_wpp',
+        name,
+        config: { gatewayUrl, instanceName: 'privada' },
+        secrets: { apiKey: 'k', instanceKey: 'i' },
+      });
+      expect(created.status, gatewayUrl).toBe(422);
+      expect(created.error?.data.domainCode).toBe('OUTBOUND_URL_NOT_ALLOWED');
+      expect(created.error?.message).toBe(refusal);
+      expect(created.error?.data.fieldErrors).toEqual({ 'config.gatewayUrl': [refusal] });
+      const stored = await env.database.handle.db
+        .select()
+        .from(channels)
+        .where(eq(channels.name, name));
+      expect(stored).toEqual([]);
+    }
+  });
+
+  it('cambiar la pasarela a una dirección privada se rechaza y la anterior queda', async () => {
+    const changed = await env.call(MANAGER, 'channel.update', {
+      id: company.id,
+      values: { config: { gatewayUrl: 'http://169.254.169.254/latest' } },
+    });
+    expect(changed.status).toBe(422);
+    expect(changed.error?.message).toBe(refusal);
+    expect((await channelRow(company.id)).config.gatewayUrl).toBe(fake.url);
+    const renamed = await env.call(MANAGER, 'channel.update', {
+      id: company.id,
+      values: { name: 'WhatsApp Tienda' },
+    });
+    expect(renamed.status).toBe(200);
+  });
+});
+
 describe('WhatsApp por pasarela: mensajes', () => {
   it('un número nuevo crea un contacto con su nombre, una sola vez; grupos y mensajes propios se ignoran', async () => {
     const message = { from: '+59899111222', id: '3EB0AAA111', name: 'Lucía', text: 'Hola' };
