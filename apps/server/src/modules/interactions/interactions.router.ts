@@ -102,8 +102,8 @@ export const interactionsRouter = router({
   createNote: timelineProcedure
     .meta({
       description:
-        "Writes a note on a contact the caller may see (03 §3) and notifies whoever sees the contact; a note that speaks of a future time offers suggested reminders. `id` is the client's UUIDv7, so a retry stores the note once; a note needs a body or files, and files are for admins only (else PERMISSION_DENIED).",
-      errors: ['CONTACT_NOT_FOUND'],
+        "Writes a note on a contact the caller may see (03 §3) and notifies whoever sees the contact; a note that speaks of a future time offers suggested reminders. `id` is the client's UUIDv7, so a retry stores the note once; a note needs a body or files, and files are for admins only (else PERMISSION_DENIED). A file of Cartera's storage must have been uploaded complete, of its declared size and type, and be readable by the caller (else FILE_NOT_UPLOADED); it then belongs to the contact's timeline.",
+      errors: ['CONTACT_NOT_FOUND', 'FILE_NOT_UPLOADED'],
     })
     .input(ZNoteInput)
     .output(z.object({ id: z.string() }))
