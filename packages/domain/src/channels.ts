@@ -148,7 +148,8 @@ export const CHANNEL_SETUP: Record<ChannelTypeName, ChannelSetup> = {
     config: ['gatewayUrl', 'instanceName'],
     requiredConfig: ['gatewayUrl', 'instanceName'],
     secrets: ['apiKey', 'instanceKey'],
-    requiredSecrets: ['apiKey'],
+    // The instance's token is the only key its webhooks are taken with (issue #30 S11).
+    requiredSecrets: ['apiKey', 'instanceKey'],
     templates: false,
   },
   personal_whatsapp: {
@@ -156,7 +157,8 @@ export const CHANNEL_SETUP: Record<ChannelTypeName, ChannelSetup> = {
     config: ['gatewayUrl', 'instanceName'],
     requiredConfig: ['gatewayUrl', 'instanceName'],
     secrets: ['apiKey', 'instanceKey'],
-    requiredSecrets: ['apiKey'],
+    // The instance's token is the only key its webhooks are taken with (issue #30 S11).
+    requiredSecrets: ['apiKey', 'instanceKey'],
     templates: false,
   },
 };

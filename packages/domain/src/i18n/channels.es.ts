@@ -100,7 +100,7 @@ export const channelsEs = {
     webhookSecret: 'Secreto del webhook',
     pageAccessToken: 'Token de acceso de la página',
     authToken: 'Auth token',
-    instanceKey: 'Clave de la instancia (opcional)',
+    instanceKey: 'Token de la instancia',
   },
   required: 'Requerido',
   nameRequired: 'El nombre es obligatorio',

@@ -20,10 +20,11 @@ import { callProvider, header, jsonOf, sameSecret } from '../provider-http';
  * the tenant configures (`config.gatewayUrl`), so every call goes through the outbound guard.
  *
  * Config: `gatewayUrl`, `instanceName`. Secrets: `apiKey` (the `apikey` header of every call),
- * `instanceKey` (optional: the instance's own token, which the gateway puts in its webhooks).
+ * `instanceKey` (the instance's own token, which the gateway puts in its webhooks).
  *
  * Webhooks carry no signature: the envelope's `apikey` (or an `apikey` header) must equal the
- * channel's apiKey or instanceKey, compared in constant time, and name the channel's instance.
+ * channel's instanceKey, compared in constant time, and name the channel's instance. The
+ * gateway's global key is not enough: every company on the same gateway may hold it.
  */
 
 export const EVOLUTION_WEBHOOK_EVENTS = ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'CONNECTION_UPDATE'];
@@ -439,10 +440,7 @@ export const evolutionAdapter: ChannelAdapter = {
         return false;
       }
     }
-    // Both compared, so the time taken does not tell which key was close.
-    const global = sameSecret(given, secrets.apiKey);
-    const own = sameSecret(given, secrets.instanceKey);
-    return global || own;
+    return sameSecret(given, secrets.instanceKey);
   },
 
   parseWebhook({ channel }, request) {

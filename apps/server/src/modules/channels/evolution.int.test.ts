@@ -127,7 +127,7 @@ describe('WhatsApp por pasarela: conexión', () => {
     }
   });
 
-  it('una clave equivocada recibe 401 y no cambia nada; la clave global también vale', async () => {
+  it('una clave equivocada o la clave global de la pasarela reciben 401 y no cambian nada; la de la instancia vale', async () => {
     const forged = await fake.post(
       INSTANCE,
       'connection.update',
@@ -146,13 +146,38 @@ describe('WhatsApp por pasarela: conexión', () => {
     });
     expect(unkeyed.status).toBe(401);
     expect((await channelRow(company.id)).status).toBe('available');
+    // Every company on the gateway may know its global key: it opens nobody's webhook.
     const global = await fake.post(
       INSTANCE,
       'connection.update',
-      { instance: INSTANCE, state: 'open' },
+      { instance: INSTANCE, state: 'close', statusReason: 401 },
       API_KEY,
     );
-    expect(global.status).toBe(200);
+    expect(global.status).toBe(401);
+    expect((await channelRow(company.id)).status).toBe('available');
+    const own = await fake.post(
+      INSTANCE,
+      'connection.update',
+      { instance: INSTANCE, state: 'open' },
+      INSTANCE_TOKEN,
+    );
+    expect(own.status).toBe(200);
+  });
+
+  it('un canal de pasarela sin el token de la instancia no se guarda', async () => {
+    const created = await env.call(MANAGER, 'channel.create', {
+      type: 'unofficial_wpp',
+      name: 'Sin token de instancia',
+      config: { gatewayUrl: fake.url, instanceName: 'sin-token' },
+      secrets: { apiKey: API_KEY },
+    });
+    expect(created.status).toBe(400);
+    expect(created.error?.data.fieldErrors).toEqual({ 'secrets.instanceKey': ['Requerido'] });
+    const stored = await env.database.handle.db
+      .select()
+      .from(channels)
+      .where(eq(channels.name, 'Sin token de instancia'));
+    expect(stored).toEqual([]);
   });
 });
 
