@@ -226,6 +226,14 @@ describe("'Canal de prueba' de la demo", () => {
         { timeout: 15_000 },
       )
       .toBe('image');
+    // WhatsApp was given a read URL signed for its fetch window (an hour), not the address.
+    const toProvider = app.deps.sandbox.simulator.sent.find(
+      (each) => (each.body as { image?: { caption?: string } }).image?.caption === 'Así se ve',
+    )!.body as { image: { link: string } };
+    const link = new URL(toProvider.image.link);
+    expect(`${link.origin}${link.pathname}`).toBe(ticket.fileUrl);
+    expect(Number(link.searchParams.get('expires')) - Date.now() / 1000).toBeGreaterThan(3_000);
+    expect((await fetch(link)).status).toBe(200);
     // The page has no session: its link is signed, and shows the picture until it expires.
     const url = new URL(shown!.media!.url);
     expect(`${url.origin}${url.pathname}`).toBe(ticket.fileUrl);
