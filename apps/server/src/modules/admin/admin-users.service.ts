@@ -10,6 +10,7 @@ import { DomainError } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
 import { PRODUCT_TYPES, ROLES, USER_TYPES, type Role } from '@cartera/domain/roles';
 import type { FileStorage } from '../../storage/storage';
+import { revokeUserApiTokens } from '../sessions/api-token.service';
 import { deleteUserSessions } from '../sessions/session.service';
 import type { AuthSession } from '../sessions/session.types';
 import {
@@ -304,8 +305,9 @@ export async function updateUser(
 }
 
 /**
- * Deactivates or reactivates a user. Deactivating ends every session of theirs in the same
- * transaction: their next call is refused and their open live streams end within a second.
+ * Deactivates or reactivates a user. Deactivating ends every session of theirs and revokes their
+ * API tokens in the same transaction: their next call is refused and their open live streams end
+ * within a second.
  */
 export async function setUserActive(
   db: Database,
@@ -322,7 +324,11 @@ export async function setUserActive(
     }
     if (user.active === input.active) return withGroupName(tx, tenantId, user);
     const updated = await updateUserRow(tx, tenantId, user.id, { active: input.active });
-    if (!input.active) await deleteUserSessions(tx, tenantId, user.id);
+    if (!input.active) {
+      await deleteUserSessions(tx, tenantId, user.id);
+      // Reactivating the user does not bring their API tokens back.
+      await revokeUserApiTokens(tx, tenantId, user.id);
+    }
     await recordAudit(
       tx,
       { actor: session, from },
@@ -341,7 +347,7 @@ export async function setUserActive(
 
 /**
  * Gives a user a new password that they must change at their next sign-in; their open sessions
- * end (whoever knew the old one is out).
+ * end and their API tokens are revoked (whoever knew the old one is out).
  */
 export async function resetPassword(
   db: Database,
@@ -358,7 +364,10 @@ export async function resetPassword(
       passwordHash,
       forcePasswordChange: true,
     });
-    if (user.id !== session.user.id) await deleteUserSessions(tx, tenantId, user.id);
+    if (user.id !== session.user.id) {
+      await deleteUserSessions(tx, tenantId, user.id);
+      await revokeUserApiTokens(tx, tenantId, user.id);
+    }
     await recordAudit(
       tx,
       { actor: session, from },

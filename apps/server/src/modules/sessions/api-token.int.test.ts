@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { createUser, DEMO_PASSWORD } from '@cartera/db/factories';
 import { apiTokens, interactions } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
 import { trpcCall } from '../../testing/http-client';
+import { tokenFor } from '../../testing/test-app';
 import { hashToken } from './session.service';
 
 /*
@@ -128,6 +130,73 @@ describe('tokens de API', () => {
     expect((await asToken(token, 'contact.list', {})).status).toBe(200);
     expect((await env.call(SELLER, 'apiToken.revoke', { id })).status).toBe(200);
     expect((await asToken(token, 'contact.list', {})).status).toBe(401);
+  });
+
+  describe('y la contraseña o la baja de su usuario', () => {
+    const ADMIN = 'admin@demo.test';
+
+    /** A seller of Equipo Norte of their own, signed in, with a write token. */
+    async function sellerWithToken(email: string) {
+      const user = await createUser(env.database.handle.db, env.demo.north, {
+        email,
+        name: 'Integra',
+        lastname: 'Ción',
+      });
+      const session = await tokenFor(env.database.handle, user);
+      const created = await trpcCall<{ id: string; token: string }>(
+        env.app.url,
+        'apiToken.create',
+        { name: 'ERP', scope: 'write' },
+        { token: session },
+      );
+      expect(created.status).toBe(200);
+      const { id, token } = created.data!;
+      expect((await asToken(token, 'contact.list', {})).status).toBe(200);
+      return { user, session, id, token };
+    }
+
+    async function revokedAt(id: string) {
+      const [row] = await env.database.handle.db
+        .select({ revokedAt: apiTokens.revokedAt })
+        .from(apiTokens)
+        .where(eq(apiTokens.id, id));
+      return row!.revokedAt;
+    }
+
+    it('cambiar la propia contraseña no corta las integraciones', async () => {
+      const { session, id, token } = await sellerWithToken('integra.propia@demo.test');
+      const changed = await trpcCall(
+        env.app.url,
+        'auth.changePassword',
+        { currentPassword: DEMO_PASSWORD, newPassword: 'Nueva5678', repeatPassword: 'Nueva5678' },
+        { token: session },
+      );
+      expect(changed.status).toBe(200);
+      expect((await asToken(token, 'contact.list', {})).status).toBe(200);
+      expect(await revokedAt(id)).toBeNull();
+    });
+
+    it('una contraseña restablecida por un administrador revoca sus tokens', async () => {
+      const { user, id, token } = await sellerWithToken('integra.reset@demo.test');
+      const reset = await env.call(ADMIN, 'admin.resetPassword', {
+        id: user.id,
+        password: 'Temporal987',
+      });
+      expect(reset.status).toBe(200);
+      expect((await asToken(token, 'contact.list', {})).status).toBe(401);
+      expect(await revokedAt(id)).not.toBeNull();
+    });
+
+    it('dar de baja al usuario revoca sus tokens, y reactivarlo no los devuelve', async () => {
+      const { user, id, token } = await sellerWithToken('integra.baja@demo.test');
+      const off = await env.call(ADMIN, 'admin.setUserActive', { id: user.id, active: false });
+      expect(off.status).toBe(200);
+      expect((await asToken(token, 'contact.list', {})).status).toBe(401);
+      const on = await env.call(ADMIN, 'admin.setUserActive', { id: user.id, active: true });
+      expect(on.status).toBe(200);
+      expect((await asToken(token, 'contact.list', {})).status).toBe(401);
+      expect(await revokedAt(id)).not.toBeNull();
+    });
   });
 
   it(`pasadas ${RATE_LIMIT} llamadas en un minuto responde 429 en español`, async () => {

@@ -47,6 +47,26 @@ export async function revokeApiTokenRow(
   return rows[0];
 }
 
+/** Revokes every live token of a user (an admin's reset of their password, a deactivation). */
+export async function revokeUserApiTokenRows(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  now: Date,
+) {
+  return db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(apiTokens.tenantId, tenantId),
+        eq(apiTokens.userId, userId),
+        isNull(apiTokens.revokedAt),
+      ),
+    )
+    .returning({ id: apiTokens.id });
+}
+
 /** The live (not revoked) token of a hash with its user, or nothing. */
 export async function findLiveApiToken(db: Executor, tokenHash: string) {
   const [row] = await db

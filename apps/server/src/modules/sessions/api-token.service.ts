@@ -8,6 +8,7 @@ import {
   findLiveApiToken,
   insertApiToken,
   revokeApiTokenRow,
+  revokeUserApiTokenRows,
   touchApiToken,
 } from './api-token.repository';
 import { recordAudit, type AuditBy } from '../audit/audit.service';
@@ -108,6 +109,15 @@ export async function revokeApiToken(db: Database, user: AuthUser, id: string, b
     });
   });
   return { ok: true as const };
+}
+
+/**
+ * Revokes every live token of a user, in the caller's transaction: what an administrator's reset
+ * of their password or their deactivation does. The owner's own password change keeps them, so
+ * integrations keep working.
+ */
+export async function revokeUserApiTokens(db: Executor, tenantId: string, userId: string) {
+  return (await revokeUserApiTokenRows(db, tenantId, userId, new Date())).length;
 }
 
 /** The credential of a live API token as a session of its user, or null. */
