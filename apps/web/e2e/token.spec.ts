@@ -1,5 +1,5 @@
-import { es } from '@cartera/domain/i18n';
-import { DEMO_PASSWORD, expect, expectShellFor, test } from './fixtures';
+import { es, format } from '@cartera/domain/i18n';
+import { DEMO_PASSWORD, expect, expectShellFor, signIn, test } from './fixtures';
 
 test.describe('Token en la dirección', () => {
   test('se canjea por una sesión y desaparece de la dirección', async ({
@@ -41,5 +41,33 @@ test.describe('Token en la dirección', () => {
     await expect(page).toHaveURL('/login?returnurl=%2F%3Fview-user%3Dabc');
     await expect(page.getByRole('heading', { name: es.auth.loginTitle })).toBeVisible();
     expect(browserErrors.filter((error) => !error.includes('status of 401'))).toEqual([]);
+  });
+
+  test('con una sesión abierta, el enlace no la reemplaza: avisa y ofrece cerrar sesión para usarlo', async ({
+    page,
+    request,
+  }) => {
+    const response = await request.post('/api/auth/login', {
+      data: { email: 'supervisor@demo.test', password: DEMO_PASSWORD },
+    });
+    const { token } = (await response.json()) as { token: string };
+
+    await signIn(page, 'vendedora@demo.test');
+    await page.goto('/');
+    await expectShellFor(page, 'Victoria Vendedora');
+    await page.goto(`/?view-group=norte&token=${encodeURIComponent(token)}`);
+    await expect(page).toHaveURL('/?view-group=norte');
+    const notice = page.getByText(
+      format(es.auth.linkWhileSignedIn, { name: 'Victoria Vendedora' }),
+    );
+    await expect(notice).toBeVisible();
+    // Still the same person: the link changed nothing.
+    await expectShellFor(page, 'Victoria Vendedora');
+    await page.reload();
+    await expectShellFor(page, 'Victoria Vendedora');
+    await page.goto(`/?view-group=norte&token=${encodeURIComponent(token)}`);
+    await page.getByRole('button', { name: es.auth.linkSignOut }).click();
+    await expect(page).toHaveURL('/?view-group=norte');
+    await expectShellFor(page, 'Sergio Supervisor');
   });
 });

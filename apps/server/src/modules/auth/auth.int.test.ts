@@ -80,6 +80,30 @@ describe('inicio de sesión', () => {
     expect(failed.status).toBe(401);
   });
 
+  it('un enlace con token no reemplaza la sesión de quien ya la inició en el navegador (S6)', async () => {
+    const victim = await trpc('auth.login', { email: 'vendedora@demo.test', password: 'Demo1234' });
+    const cookie = victim.cookie!.split(';')[0]!;
+    const { body: attacker } = await loginAs('vendedor@demo.test');
+    const refused = await trpc('auth.exchangeToken', { token: attacker.token }, { cookie });
+    expect(refused.status).toBe(409);
+    expect(refused.error?.data.domainCode).toBe('SESSION_ACTIVE');
+    expect(refused.error?.message).toBe(
+      'Ya hay una sesión iniciada en este navegador. Ciérrala antes de usar un enlace de acceso.',
+    );
+    expect(refused.cookie).toBeNull();
+    const me = await trpc<{ user: { email: string } }>('auth.me', undefined, {
+      cookie,
+      method: 'GET',
+    });
+    expect(me.data?.user.email).toBe('vendedora@demo.test');
+    // The browser's own token again changes nothing, and once signed out the link works.
+    const same = await trpc('auth.exchangeToken', { token: cookie.split('=')[1] }, { cookie });
+    expect(same.status).toBe(200);
+    await trpc('auth.logout', undefined, { cookie });
+    const used = await trpc('auth.exchangeToken', { token: attacker.token }, { cookie });
+    expect(used.status).toBe(200);
+  });
+
   it("da el nombre propio de 'Solicitudes' de la empresa, o ninguno para el de siempre", async () => {
     const me = async () => (await env.call('comercial@demo.test', 'auth.me')).data!;
     expect((await me()).settings.requestSaleLabel).toBeNull();

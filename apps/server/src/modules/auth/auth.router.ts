@@ -52,13 +52,13 @@ export const authRouter = router({
   exchangeToken: publicProcedure
     .meta({
       description:
-        "Turns a session token received in an address (`?token=`) into this browser's session cookie and answers who is signed in (as auth.me). The token must be a live session token; a personal API token or an ended session answers UNAUTHENTICATED.",
-      errors: ['UNAUTHENTICATED'],
+        "Turns a session token received in an address (`?token=`) into this browser's session cookie and answers who is signed in (as auth.me). Refused with SESSION_ACTIVE while the request carries another live session (a link never replaces one). The token must be a live session token; a personal API token or an ended session answers UNAUTHENTICATED.",
+      errors: ['UNAUTHENTICATED', 'SESSION_ACTIVE'],
     })
     .input(z.object({ token: z.string().min(10).max(200) }))
     .output(ZMe)
     .mutation(async ({ ctx, input }) => {
-      const session = await exchangeToken(ctx.db, input.token);
+      const session = await exchangeToken(ctx.db, input.token, ctx.session);
       ctx.cookie?.set(input.token, session.expiresAt);
       return describeSession(ctx.db, session);
     }),

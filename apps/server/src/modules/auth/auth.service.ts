@@ -11,6 +11,7 @@ import {
   resolveSession,
   revokeSession,
   deleteOtherSessions,
+  hashToken,
 } from '../sessions/session.service';
 import { mustChangePassword, type AuthSession } from '../sessions/session.types';
 import {
@@ -203,8 +204,17 @@ export async function logout(db: Database, session: AuthSession | null, token?: 
   await revokeSession(db, token);
 }
 
-/** A token from the address (`?token=`) becomes this browser's session, if it is alive. */
-export async function exchangeToken(db: Database, token: string): Promise<AuthSession> {
+/**
+ * A token from the address (`?token=`) becomes this browser's session, if it is alive and the
+ * browser is signed in as no one else: a link never replaces a session (a login CSRF would have
+ * the victim type into the attacker's account), SESSION_ACTIVE.
+ */
+export async function exchangeToken(
+  db: Database,
+  token: string,
+  current: AuthSession | null,
+): Promise<AuthSession> {
+  if (current && current.tokenHash !== hashToken(token)) throw new DomainError('SESSION_ACTIVE');
   const session = await resolveSession(db, token);
   if (!session) throw new DomainError('UNAUTHENTICATED');
   return session;

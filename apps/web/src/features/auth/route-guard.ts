@@ -2,12 +2,14 @@ import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { guardRoute } from '@cartera/domain/policy';
 import { hrefWithSearch } from '../../lib/return-url';
 import type { RouterContext } from '../../router';
-import { guardUserOf, type Me } from './session';
+import { showSignInLinkNotice } from './link-notice';
+import { fullNameOf, guardUserOf, type Me } from './session';
 
 /**
  * The one route guard of 01 §4 / 02 §2, run by the root route before every screen:
  * 1. a `token` in the address is exchanged for this browser's session and removed from the
- *    address (a failed exchange goes to the login page);
+ *    address (a failed exchange goes to the login page); while signed in, it is only removed,
+ *    with a notice offering to sign out and use it (issue #30 S6);
  * 2. the shared policy decides the rest (no session, a password change owed, a jail list, a role
  *    or slug the screen needs); the server applies the same policy to every procedure.
  */
@@ -21,6 +23,16 @@ export async function guardNavigation(
     params.delete('token');
     const query = params.toString();
     const withoutToken = `${location.pathname}${query ? `?${query}` : ''}${location.hash ? `#${location.hash}` : ''}`;
+    // Signed in already: the link is not used (it would replace this session), only offered.
+    const current = await queryClient.ensureQueryData(trpc.auth.me.queryOptions());
+    if (current) {
+      const linkHref = location.href;
+      showSignInLinkNotice(fullNameOf(current.user), async () => {
+        await trpcClient.auth.logout.mutate();
+        window.location.assign(linkHref);
+      });
+      throw redirect({ href: withoutToken, replace: true });
+    }
     let me: Me;
     try {
       me = await trpcClient.auth.exchangeToken.mutate({ token });
