@@ -1,6 +1,8 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { users } from '@cartera/db/schema';
 import { es } from '@cartera/domain/i18n';
 import { addDays, metricsDay, weekStart } from '@cartera/domain/metrics';
 import { useDemoApp } from '../../testing/demo-app';
@@ -123,6 +125,32 @@ describe('planilla de objetivos', () => {
     );
     expect(south).toMatchObject({ status: 403, body: { code: 'GOAL_ROLES_ERROR' } });
     expect((await template('vendedor@demo.test', `start=${monday()}`)).status).toBe(403);
+  });
+
+  it('el ranking exportado deja como texto un nombre que empieza como fórmula', async () => {
+    const db = env.database.handle.db;
+    const jail = env.demo.users['jail@demo.test']!;
+    const formula = '=HYPERLINK("http://malo.test","Ver")';
+    await db.update(users).set({ name: formula }).where(eq(users.id, jail.id));
+    try {
+      const start = weekStart(metricsDay(new Date()));
+      const response = await fetch(
+        `${env.app.url}/api/sellersgoals/export?startDate=${start}&endDate=${addDays(start, 6)}`,
+        { headers: { authorization: `Bearer ${await env.tokenOf(SUPERVISOR)}` } },
+      );
+      expect(response.status).toBe(200);
+      const sheet = (await workbookOf(response)).worksheets[0]!;
+      const names: unknown[] = [];
+      sheet.eachRow((row, number) => {
+        if (number > 1) names.push(row.getCell(1).value);
+      });
+      expect(names).toContain(`'${formula} ${jail.lastname}`);
+      expect(names.every((name) => typeof name === 'string' && !name.startsWith('='))).toBe(true);
+      const figures = sheet.getRow(2).getCell(3).value;
+      expect(typeof figures).toBe('number');
+    } finally {
+      await db.update(users).set({ name: jail.name }).where(eq(users.id, jail.id));
+    }
   });
 
   describe('una bomba zip (1 MB que se descomprime en 400 MB)', () => {

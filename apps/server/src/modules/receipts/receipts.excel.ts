@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Executor } from '@cartera/db/client';
 import { es } from '@cartera/domain/i18n';
 import type { ReceiptFilterInput, ReceiptStatus } from '@cartera/domain/sales';
+import { sheetText } from '../../lib/sheet-cells';
 import type { AuthUser } from '../sessions/session.types';
 import type { ReceiptSheetRow } from './receipts.repository';
 import { receiptSheetBatches } from './receipts.service';
@@ -41,20 +42,22 @@ function excelDay(day: string | null) {
   return day ? new Date(`${day}T00:00:00Z`) : null;
 }
 
+/** A receipt's row; what people typed goes through sheetText (no formula once opened as CSV). */
 function rowOf(receipt: ReceiptSheetRow) {
   return {
-    ticket: receipt.ticketId,
-    ticketSale: receipt.ticketSaleId,
+    ticket: sheetText(receipt.ticketId),
+    ticketSale: sheetText(receipt.ticketSaleId),
     entryDate: excelDay(receipt.entryDate),
     saleDate: excelDay(receipt.saleDate),
-    phone: receipt.phone,
-    name: receipt.name,
-    govId: receipt.govId,
-    product: receipt.product,
+    phone: sheetText(receipt.phone),
+    name: sheetText(receipt.name),
+    govId: sheetText(receipt.govId),
+    product: sheetText(receipt.product),
     total: receipt.total,
-    status: texts.statuses[receipt.status as ReceiptStatus] ?? receipt.status,
-    seller: receipt.seller ?? texts.noSeller,
-    cancelReason: receipt.status === 'canceled' ? (receipt.cancelReason ?? texts.noReason) : null,
+    status: sheetText(texts.statuses[receipt.status as ReceiptStatus] ?? receipt.status),
+    seller: sheetText(receipt.seller ?? texts.noSeller),
+    cancelReason:
+      receipt.status === 'canceled' ? sheetText(receipt.cancelReason ?? texts.noReason) : null,
   };
 }
 
