@@ -1,9 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
 import type { Contact } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
 import { contactReach, SUPERVISOR_ROLE, TENANT_WIDE_CONTACT_ROLES } from '@cartera/domain/policy';
+import { openSecret, sealSecret } from '../../lib/secret-box';
 import type { AuthUser } from '../sessions/session.types';
 import { findAgents } from '../users/users.service';
 import {
@@ -154,39 +154,46 @@ export async function portfolioOwner(db: Executor, user: AuthUser, agentId: stri
 
 // A contact named to a user who may not see it (the phone check found the number on a
 // colleague's contact): the user may take it over or open a sub-conversation of it, so the
-// answer names it by an opaque reference, signed for that user and valid 15 minutes, never by
-// its id (issue #19 §7).
+// answer names it by an opaque reference, for that user and valid 15 minutes, never by its id
+// (issue #19 §7). The reference is sealed with the instance's key (lib/secret-box): it shows
+// nothing, not even the id (issue #30 S8).
 const CONTACT_REF_PREFIX = 'ref.';
 const CONTACT_REF_TTL_MS = 15 * 60 * 1000;
 
-function signRef(secret: string, payload: string) {
-  return createHmac('sha256', secret).update(`contact-ref:${payload}`).digest('base64url');
-}
-
 /** An opaque reference to `contactId` that only `user` may use, for a while. */
-export function contactRefFor(secret: string, user: AuthUser, contactId: string, now = Date.now()) {
-  const payload = Buffer.from(
+export function contactRefFor(user: AuthUser, contactId: string, now = Date.now()) {
+  const sealed = sealSecret(
     JSON.stringify([user.tenantId, user.id, contactId, now + CONTACT_REF_TTL_MS]),
-  ).toString('base64url');
-  return `${CONTACT_REF_PREFIX}${payload}.${signRef(secret, payload)}`;
+  );
+  return `${CONTACT_REF_PREFIX}${sealed}`;
 }
 
-/** A contact id, or the id a valid reference of this user names; else CONTACT_NOT_FOUND. */
-export function contactIdOf(secret: string, user: AuthUser, value: string, now = Date.now()) {
-  if (!value.startsWith(CONTACT_REF_PREFIX)) return value;
-  const [payload = '', signature = ''] = value.slice(CONTACT_REF_PREFIX.length).split('.');
-  const expected = Buffer.from(signRef(secret, payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+/**
+ * What a contact id or reference names: `byRef` when it came as a valid reference of this user
+ * (then the contact may be one the user cannot see); CONTACT_NOT_FOUND for any other reference.
+ */
+export function readContactRef(
+  user: AuthUser,
+  value: string,
+  now = Date.now(),
+): { contactId: string; byRef: boolean } {
+  if (!value.startsWith(CONTACT_REF_PREFIX)) return { contactId: value, byRef: false };
+  let named: [string, string, string, number];
+  try {
+    named = JSON.parse(openSecret(value.slice(CONTACT_REF_PREFIX.length))) as typeof named;
+  } catch {
     throw new DomainError('CONTACT_NOT_FOUND');
   }
-  const [tenantId, userId, contactId, until] = JSON.parse(
-    Buffer.from(payload, 'base64url').toString(),
-  ) as [string, string, string, number];
+  const [tenantId, userId, contactId, until] = named;
   if (tenantId !== user.tenantId || userId !== user.id || until < now) {
     throw new DomainError('CONTACT_NOT_FOUND');
   }
-  return contactId;
+  return { contactId, byRef: true };
+}
+
+/** A contact id, or the id a valid reference of this user names; else CONTACT_NOT_FOUND. */
+export function contactIdOf(user: AuthUser, value: string, now = Date.now()) {
+  return readContactRef(user, value, now).contactId;
 }
 
 /** A contact id, or a reference from contactRefFor (the phone check's answer). */

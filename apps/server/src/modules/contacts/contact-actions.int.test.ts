@@ -28,6 +28,13 @@ function contactOf(email: string, input: Partial<Parameters<typeof createContact
   });
 }
 
+/** The phone check's reference to a contact `email` may not see, found by its first phone. */
+async function referenceTo(email: string, contact: { phones: string[] }) {
+  const check = await env.call(email, 'contact.validatePhone', { number: contact.phones[0]! });
+  expect(check.data.contactId).toMatch(/^ref\./);
+  return check.data.contactId!;
+}
+
 async function timeline(contactId: string) {
   return env.database.handle.db
     .select()
@@ -213,7 +220,7 @@ describe('sub-conversations (02 §4, 03 §5)', () => {
   it("opens a sub-conversation of a colleague's contact for the user, listed on the parent", async () => {
     const parent = await contactOf(SOUTH_SELLER, { firstName: 'Compartida' });
     const created = await env.call(SELLER, 'contact.createSubConversation', {
-      contactId: parent.id,
+      contactId: await referenceTo(SELLER, parent),
       description: 'Consulta por otro producto',
     });
     expect(created.status).toBe(200);
@@ -255,8 +262,13 @@ describe('sub-conversations (02 §4, 03 §5)', () => {
       govId: '1.234.567-8',
       detail: 'Dato interno de la colega',
     });
+    // Its raw id names nothing to this seller (issue #30 S8): only the phone check's reference.
+    const before = await env.database.handle.db.select().from(contacts);
+    const byId = await env.call(SELLER, 'contact.createSubConversation', { contactId: parent.id });
+    expect(byId.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
+    expect(await env.database.handle.db.select().from(contacts)).toHaveLength(before.length);
     const created = await env.call(SELLER, 'contact.createSubConversation', {
-      contactId: parent.id,
+      contactId: await referenceTo(SELLER, parent),
     });
     expect(created.status).toBe(200);
     const [copy] = await env.database.handle.db
@@ -299,7 +311,7 @@ describe('sub-conversations (02 §4, 03 §5)', () => {
       .where(eq(groups.id, env.demo.demo.id));
     try {
       const seller = await env.call(SELLER, 'contact.createSubConversation', {
-        contactId: parent.id,
+        contactId: await referenceTo(SELLER, parent),
       });
       expect(seller.error?.data.domainCode).toBe('SUB_CONVERSATION_NOT_ALLOWED');
       const owner = await env.call(SOUTH_SELLER, 'contact.createSubConversation', {

@@ -209,11 +209,18 @@ export const ZCreateSubConversationInput = z.object({
 export async function createSubConversation(
   db: Database,
   user: AuthUser,
-  input: z.infer<typeof ZCreateSubConversationInput>,
+  input: z.infer<typeof ZCreateSubConversationInput> & {
+    /** The contact came as the phone check's reference (readContactRef), not as a raw id. */
+    byRef: boolean;
+  },
 ) {
   const settings = await contactsSettings(db, user);
   const parent = await findTenantContact(db, user.tenantId, input.contactId);
   if (!parent) throw new DomainError('CONTACT_NOT_FOUND');
+  // A contact the user may not see is reached only through the reference the phone check gave
+  // them, never by its id (issue #30 S8): as if it did not exist.
+  const seen = await canSeeContact(db, user, parent.id);
+  if (!seen && !input.byRef) throw new DomainError('CONTACT_NOT_FOUND');
   const allowed = canCreateSubConversation({
     flagOn: settings.subConversationsOn,
     allowedRoles: settings.subConversationRoles,
@@ -232,7 +239,6 @@ export async function createSubConversation(
   }
   // Of a contact the user may not see (a colleague's number in the phone popover) only what
   // identifies the person is copied: never its gov id, detail or location (docs/decisions.md).
-  const seen = await canSeeContact(db, user, parent.id);
   return db.transaction(async (tx) => {
     const copy = await insertContact(tx, {
       tenantId: user.tenantId,

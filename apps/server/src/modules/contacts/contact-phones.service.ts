@@ -60,8 +60,6 @@ export async function validatePhone(
   db: Executor,
   user: AuthUser,
   input: z.infer<typeof ZValidatePhoneInput>,
-  /** Signs the reference of a contact the user may not see (the instance's SESSION_SECRET). */
-  secret: string,
 ): Promise<PhoneValidation> {
   const settings = await contactsSettings(db, user);
   const result: PhoneValidation = {
@@ -119,7 +117,7 @@ export async function validatePhone(
         : texts.phoneDuplicateUnassigned,
     itsMine,
     isObtainable,
-    contactId: visible ? owner.id : contactRefFor(secret, user, owner.id),
+    contactId: visible ? owner.id : contactRefFor(user, owner.id),
     subConversation:
       !itsMine &&
       canCreateSubConversation({

@@ -255,6 +255,14 @@ describe('phone validation (02 §7 validate number, §8 popover)', () => {
     const reference = foreign.data.contactId!;
     expect(reference).toMatch(/^ref\./);
     expect(JSON.stringify(foreign.data)).not.toContain(theirs.data.id);
+    // Nor can it be read out of the reference: it is sealed, not just signed (issue #30 S8).
+    const decoded = reference
+      .slice('ref.'.length)
+      .split('.')
+      .map((part) => Buffer.from(part, 'base64url').toString('latin1'))
+      .join(' ');
+    expect(decoded).not.toContain(theirs.data.id);
+    expect(decoded).not.toContain(env.demo.users[SELLER]!.id);
     const sub = await env.call(SELLER, 'contact.createSubConversation', { contactId: reference });
     expect(sub.status).toBe(200);
     // Another user cannot use it, and a tampered one names nothing.

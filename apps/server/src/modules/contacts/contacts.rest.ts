@@ -17,7 +17,11 @@ import {
   ZSubConversationItem,
 } from './contact-actions.service';
 import { getContact, ZContactDetail } from './contact-view.service';
-import { contactIdOf, ZContactIdOrRef } from '../contact-access/contact-access.service';
+import {
+  contactIdOf,
+  readContactRef,
+  ZContactIdOrRef,
+} from '../contact-access/contact-access.service';
 
 const tags = ['contacts'];
 /** Every contact path serves the contact screens: their roles, slugs and jail lists apply. */
@@ -112,8 +116,7 @@ export function registerContactsRoutes(app: FastifyInstance, deps: AppDeps) {
       extension: z.string().max(10).optional(),
     }),
     response: ZPhoneValidation,
-    handler: ({ body, session }) =>
-      validatePhone(deps.db, session.user, body, deps.env.sessionSecret),
+    handler: ({ body, session }) => validatePhone(deps.db, session.user, body),
   });
 
   restRoute(app, deps, {
@@ -165,11 +168,7 @@ export function registerContactsRoutes(app: FastifyInstance, deps: AppDeps) {
       events: z.array(z.object({ id: z.string(), type: z.string() })),
     }),
     handler: ({ params, session }) =>
-      takeOverContact(
-        deps.db,
-        session.user,
-        contactIdOf(deps.env.sessionSecret, session.user, params.id),
-      ),
+      takeOverContact(deps.db, session.user, contactIdOf(session.user, params.id)),
   });
 
   restRoute(app, deps, {
@@ -202,7 +201,7 @@ export function registerContactsRoutes(app: FastifyInstance, deps: AppDeps) {
     status: 201,
     handler: ({ params, body, session }) =>
       createSubConversation(deps.db, session.user, {
-        contactId: contactIdOf(deps.env.sessionSecret, session.user, params.id),
+        ...readContactRef(session.user, params.id),
         description: body.description ?? '',
         agentId: body.agent,
       }),

@@ -43,7 +43,11 @@ import {
   ZContactDetail,
   ZContactFormConfig,
 } from './contact-view.service';
-import { contactIdOf, ZContactIdOrRef } from '../contact-access/contact-access.service';
+import {
+  contactIdOf,
+  readContactRef,
+  ZContactIdOrRef,
+} from '../contact-access/contact-access.service';
 
 /** Everything about one contact serves the contact view ('/contact'): its roles and slug apply. */
 const contactProcedure = tenantProcedure.meta({ area: '/contact' });
@@ -126,7 +130,7 @@ export const contactsRouter = router({
     })
     .input(ZValidatePhoneInput)
     .output(ZPhoneValidation)
-    .query(({ ctx, input }) => validatePhone(ctx.db, ctx.user, input, ctx.deps.env.sessionSecret)),
+    .query(({ ctx, input }) => validatePhone(ctx.db, ctx.user, input)),
 
   externalValidate: contactProcedure
     .meta({
@@ -201,11 +205,7 @@ export const contactsRouter = router({
       }),
     )
     .mutation(({ ctx, input }) =>
-      takeOverContact(
-        ctx.db,
-        ctx.user,
-        contactIdOf(ctx.deps.env.sessionSecret, ctx.user, input.contactId),
-      ),
+      takeOverContact(ctx.db, ctx.user, contactIdOf(ctx.user, input.contactId)),
     ),
 
   subConversations: contactProcedure
@@ -221,7 +221,7 @@ export const contactsRouter = router({
   createSubConversation: contactProcedure
     .meta({
       description:
-        "Opens a sub-conversation (02 §1): a copy of the contact (by id or the `ref.…` of contact.validatePhone) held by the caller or by `agentId` among contact.transferAgents, with status 'new' and an item on both timelines. Needs the feature and an allowed role, never of a sub-conversation; of a contact the caller may not see only its name, phones, e-mails, tag and origin are copied.",
+        "Opens a sub-conversation (02 §1): a copy of the contact (by id or the `ref.…` of contact.validatePhone) held by the caller or by `agentId` among contact.transferAgents, with status 'new' and an item on both timelines. Needs the feature and an allowed role, never of a sub-conversation; a contact the caller may not see is named only by the `ref.…` (its raw id answers CONTACT_NOT_FOUND), and only its name, phones, e-mails, tag and origin are copied.",
       errors: ['CONTACT_NOT_FOUND', 'SUB_CONVERSATION_NOT_ALLOWED', 'ERROR_NOT_AUTHORIZED_GROUP'],
     })
     .input(ZCreateSubConversationInput)
@@ -229,7 +229,7 @@ export const contactsRouter = router({
     .mutation(({ ctx, input }) =>
       createSubConversation(ctx.db, ctx.user, {
         ...input,
-        contactId: contactIdOf(ctx.deps.env.sessionSecret, ctx.user, input.contactId),
+        ...readContactRef(ctx.user, input.contactId),
       }),
     ),
 
