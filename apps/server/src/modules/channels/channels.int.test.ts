@@ -283,8 +283,17 @@ describe('canales: mensajes entrantes', () => {
       .toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/files\/channels\//);
     const message = (await mediaOf())!;
     expect(message.type).toBe('image');
-    // Served by Cartera, never the provider's expiring URL.
-    const stored = await fetch(message.media!);
+    // Served by Cartera, never the provider's expiring URL, to who may see the contact only.
+    const owner =
+      contact!.agentId === userId('vendedor@demo.test')
+        ? 'vendedor@demo.test'
+        : 'vendedora@demo.test';
+    const other = owner === 'vendedor@demo.test' ? 'vendedora@demo.test' : 'vendedor@demo.test';
+    const readAs = async (email: string) =>
+      fetch(message.media!, { headers: { authorization: `Bearer ${await env.tokenOf(email)}` } });
+    expect((await fetch(message.media!)).status).toBe(401);
+    expect((await readAs(other)).status).toBe(404);
+    const stored = await readAs(owner);
     expect(stored.status).toBe(200);
     expect(stored.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await stored.arrayBuffer())).toEqual(photo);
@@ -300,11 +309,6 @@ describe('canales: mensajes entrantes', () => {
     const item = (await timelineOf(contact!.id)).find(
       (each) => (each.content as { message: { text: string } }).message.text === 'Así quedó',
     )!;
-    const owner =
-      contact!.agentId === userId('vendedor@demo.test')
-        ? 'vendedor@demo.test'
-        : 'vendedora@demo.test';
-    const other = owner === 'vendedor@demo.test' ? 'vendedora@demo.test' : 'vendedor@demo.test';
     const legacy = (email: string, media: string) =>
       env.tokenOf(email).then((token) =>
         fetch(`${env.app.url}/api/crm/wppimg/${media}`, {
