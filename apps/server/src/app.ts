@@ -30,6 +30,11 @@ import { registerTrainingRoutes } from './modules/training/training.rest';
 import { registerSecurityRoutes } from './modules/security/security.rest';
 import { registerSharedInboxesRoutes } from './modules/shared-inboxes/shared-inboxes.rest';
 import { registerDocsRoutes } from './http/docs';
+import { registerFramedPage } from './http/framed-page';
+import { listShortcuts } from './modules/catalog/conversation-config.service';
+import { coachInfo } from './modules/training/training.service';
+import type { AuthUser } from './modules/sessions/session.types';
+import { shortcutSampleUrl } from '@cartera/domain/shortcuts';
 import { configureOutbound } from './lib/outbound';
 import { configureSecretBox } from './lib/secret-box';
 import { registerAuthRoutes } from './modules/auth/auth.rest';
@@ -209,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await registerChannelWebhooks(server, deps);
   registerSandboxRoutes(server, deps);
   registerDocsRoutes(server, appRouter);
+  registerFramedPage(server, deps, (user) => framedOrigins(deps, user));
   await registerWebApp(server, options.serveWeb === false ? undefined : webDistFolder());
 
   await events.start();
@@ -241,8 +247,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   };
 }
 
+/**
+ * The web's policy (issue #30 S13): it connects to itself (its websocket included) and the
+ * upload storage only, and frames only its own pages: another site's page is framed through
+ * /api/frame (http/framed-page.ts), which lets that one origin in when the company configured it.
+ */
 function cspFor(env: Env) {
-  const connect = ["'self'", 'ws:', 'wss:'];
+  const connect = ["'self'"];
   const uploadOrigin = env.s3?.publicUrl ?? env.s3?.endpoint;
   if (uploadOrigin) connect.push(new URL(uploadOrigin).origin);
   return {
@@ -261,8 +272,34 @@ function cspFor(env: Env) {
     fontSrc: ["'self'", 'data:'],
     objectSrc: ["'none'"],
     // A document's preview shows the PDF it fetched, as a blob, in a frame (03 §3); an internal
-    // shortcut frames the company's page (03 §5), and 'Agendar reunión' the coach's meeting page.
-    frameSrc: ["'self'", 'blob:', 'https:', 'http:'],
+    // shortcut (03 §5) and 'Agendar reunión' frame /api/frame, which frames the configured page.
+    frameSrc: ["'self'", 'blob:'],
     frameAncestors: ["'self'"],
   };
+}
+
+/**
+ * The origins of the pages the user's company configured to be shown inside Cartera: its internal
+ * shortcuts (03 §5, by the address a template gives) and its coach's meeting page.
+ */
+async function framedOrigins(deps: AppDeps, user: AuthUser): Promise<string[]> {
+  const [shortcuts, { coach }] = await Promise.all([
+    listShortcuts(deps.db, user.tenantId),
+    coachInfo(deps.db, user),
+  ]);
+  const addresses = [
+    ...shortcuts
+      .filter((shortcut) => shortcut.redirectionType === 'internal')
+      .map((shortcut) => shortcutSampleUrl(shortcut.url)),
+    coach?.meetLink,
+  ];
+  const origins = new Set<string>();
+  for (const address of addresses) {
+    try {
+      if (address) origins.add(new URL(address).origin);
+    } catch {
+      // A template whose address is not one yet frames nothing.
+    }
+  }
+  return [...origins];
 }

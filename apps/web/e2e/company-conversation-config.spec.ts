@@ -101,10 +101,15 @@ test('un acceso directo interno y un resultado de visita de Mi Empresa llegan a 
   const floating = seller.getByRole('dialog', { name: title });
   await expect(floating).toBeVisible();
   const expected = `${CRM}/ficha?nombre=${encodeURIComponent(firstName)}&vendedor=${encodeURIComponent('vendedor@demo.test')}`;
-  await expect(floating.locator('iframe')).toHaveAttribute('src', expected);
+  // Framed through /api/frame, which lets the configured page in (issue #30 S13).
+  await expect(floating.locator('iframe')).toHaveAttribute(
+    'src',
+    `/api/frame?url=${encodeURIComponent(expected)}`,
+  );
   await expect(
     seller
       .frameLocator(`iframe[title="${title}"]`)
+      .frameLocator('iframe')
       .getByRole('heading', { name: 'Ficha del cliente' }),
   ).toBeVisible();
   // 03 §5: resizable from its corner, never smaller than 200 × 150.

@@ -57,7 +57,7 @@ test.describe("Aprender ('/training')", () => {
     const meeting = page.getByRole('dialog', { name: texts.scheduleMeeting });
     await expect(meeting.locator('iframe')).toHaveAttribute(
       'src',
-      'https://meet.google.com/demo-cartera-uy',
+      `/api/frame?url=${encodeURIComponent('https://meet.google.com/demo-cartera-uy')}`,
     );
     await page.keyboard.press('Escape');
     await page.screenshot({ path: 'test-results/training-home.png', fullPage: true });

@@ -17,6 +17,8 @@ export const ERROR_HTTP_STATUS = {
   TOO_MANY_REQUESTS: 429,
   /** A sign-in link (`?token=`) opened while this browser is signed in as someone (issue #30 S6). */
   SESSION_ACTIVE: 409,
+  /** Another site's page the company did not configure to be shown inside Cartera (issue #30 S13). */
+  FRAME_NOT_ALLOWED: 403,
   FILE_TOO_LARGE: 413,
   /** A compressed upload (a spreadsheet) that inflates past what the server reads: a zip bomb. */
   FILE_INFLATED_TOO_LARGE: 413,

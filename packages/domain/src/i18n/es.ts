@@ -43,6 +43,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   TOO_MANY_REQUESTS: 'Demasiados intentos. Espera unos minutos antes de volver a intentarlo.',
   SESSION_ACTIVE:
     'Ya hay una sesión iniciada en este navegador. Ciérrala antes de usar un enlace de acceso.',
+  FRAME_NOT_ALLOWED:
+    'Esta página no está configurada para verse dentro de Cartera. Ábrela en una pestaña nueva.',
   FILE_TOO_LARGE: 'El tamaño del archivo es superior al permitido',
   FILE_INFLATED_TOO_LARGE:
     'No se puede leer el archivo: descomprimido supera los {maxMegabytes} MB permitidos. Revisa que sea la planilla descargada.',

@@ -26,6 +26,7 @@ import {
   type Shortcut,
   type ShortcutData,
 } from '@cartera/domain/shortcuts';
+import { framedPageUrl } from '../../lib/framed-page';
 import { useTRPC } from '../../lib/trpc';
 import { ExternalLinkIcon, XIcon } from '../../ui/icons';
 import { QueryError } from '../../ui/query-error';
@@ -339,7 +340,7 @@ function ShortcutWindow({ shown, onClose }: { shown: OpenWindow; onClose: () => 
       </Group>
       <iframe
         title={shown.title}
-        src={shown.url}
+        src={framedPageUrl(shown.url)}
         sandbox="allow-forms allow-popups allow-same-origin allow-scripts allow-downloads"
         referrerPolicy="strict-origin-when-cross-origin"
         style={{

@@ -15,6 +15,7 @@ import { es } from '@cartera/domain/i18n';
 import { CalendarIcon } from '../../ui/icons';
 import { RouteTabs } from '../../ui/route-tabs';
 import { UserAvatar } from '../../ui/user-avatar';
+import { framedPageUrl } from '../../lib/framed-page';
 import { fullNameOf } from '../auth/session';
 import { useCoach } from './use-training';
 import { useTrainingLive } from './use-training-live';
@@ -38,7 +39,7 @@ function MeetingDialog({ coach, onClose }: { coach: Coach; onClose: () => void }
         <Stack gap="sm">
           <AspectRatio ratio={4 / 3}>
             <iframe
-              src={coach.meetLink}
+              src={framedPageUrl(coach.meetLink)}
               title={texts.scheduleMeeting}
               style={{ border: 0, borderRadius: 8 }}
               sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
