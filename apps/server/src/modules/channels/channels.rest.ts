@@ -51,7 +51,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary: "The company's channels (secrets are never included: `secretsSet` names them)",
     auth: 'session',
-    access,
+    access: { ...access, procedure: 'channel.list' },
     response: z.array(ZChannelView),
     handler: ({ deps, session }) => listChannels(deps.db, deps.env, session.user),
   });
@@ -62,7 +62,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary: 'Create a channel',
     auth: 'session',
-    access,
+    access: { ...access, procedure: 'channel.create' },
     body: ZChannelInput,
     response: ZChannelView,
     status: 201,
@@ -76,7 +76,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary: 'Change a channel (the body carries its id and the fields to change)',
     auth: 'session',
-    access,
+    access: { ...access, procedure: 'channel.update' },
     body: ZChannelUpdate.extend({ id: z.uuid() }),
     response: ZChannelView,
     handler: ({ deps, session, body, request }) => {
@@ -92,7 +92,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary: 'Delete a channel (query `id`); its messages stay on the timelines',
     auth: 'session',
-    access,
+    access: { ...access, procedure: 'channel.remove' },
     querystring: ZId,
     response: ZId,
     handler: ({ deps, session, query, request }) =>
@@ -128,7 +128,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       'The round robin of incoming contacts of each channel (who takes the next new contact)',
     auth: 'session',
-    access,
+    access: { ...access, procedure: 'channel.list' },
     response: z.array(
       z.object({
         channelId: z.string(),
@@ -154,7 +154,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "A channel's templates (query channelType is accepted and ignored: the channel knows its type)",
     auth: 'session',
-    access: { area: '/contact' },
+    access: { procedure: 'channel.templates', area: '/contact' },
     params: ZChannelParams,
     querystring: z.object({ channelType: z.string().max(40).optional() }),
     response: z.array(ZTemplateView),
@@ -167,7 +167,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary: 'Submit a template to the provider for review',
     auth: 'session',
-    access,
+    access: { ...access, procedure: 'channel.createTemplate' },
     params: ZChannelParams,
     body: ZTemplateInput.omit({ channelId: true }),
     response: ZTemplateView,
@@ -182,7 +182,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary: 'Delete a template at the provider and here',
     auth: 'session',
-    access,
+    access: { ...access, procedure: 'channel.removeTemplate' },
     params: ZId,
     response: ZId,
     handler: ({ deps, session, params }) => removeTemplate(deps, session.user, params.id),
@@ -198,7 +198,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
       tags,
       summary: "Bring the provider's templates and their review statuses here",
       auth: 'session',
-      access,
+      access: { ...access, procedure: 'channel.synchronizeTemplates' },
       params: ZChannelParams,
       response: z.array(ZTemplateView),
       handler: ({ deps, session, params }) => synchronizeTemplates(deps, session.user, params.id),
@@ -212,7 +212,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "A WhatsApp session channel's state at its gateway, with the QR to scan when it is not connected (the session is opened): a personal WhatsApp for its owner, the company's number for who manages the company's channels",
     auth: 'session',
-    access: { area: '/settings/new-whatsapp' },
+    access: { procedure: 'channel.whatsappSession', area: '/settings/new-whatsapp' },
     params: ZChannelParams,
     response: ZWhatsappSession,
     handler: ({ deps, session, params }) => channelSession(deps, session.user, params.id),
@@ -225,6 +225,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "How many lead-ads channels the company has (the 'Formularios' menu entry shows when above 0)",
     auth: 'session',
+    access: { procedure: null },
     response: z.object({ count: z.number().int() }),
     handler: ({ deps, session }) => countFormChannels(deps.db, session.user),
   });
@@ -236,7 +237,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "Configure the company's SMS channel (Twilio shape) in one step: the first one is created, later calls change it",
     auth: 'session',
-    access,
+    access: { ...access, procedure: 'channel.update' },
     body: z.object({
       name: z.string().trim().min(1).max(80).optional(),
       accountSid: z.string().trim().min(1).max(64),
@@ -322,7 +323,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "A WhatsApp message's file (03 §7 'WhatsApp media'): `media` is the message's id; redirects (302) to the product's stored copy, for who may see the contact",
     auth: 'session',
-    access: { area: '/contact' },
+    access: { procedure: 'interaction.files', area: '/contact' },
     params: z.object({ media: z.uuid() }),
     response: z.object({}),
     handler: async ({ deps, session, params, reply }) => {
@@ -338,7 +339,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "Where to continue a contact's conversation on the social network itself (03 §7 'Open social conversation'), to open in a new tab: query `channelType` (fb, ig, whatsapp; WhatsApp when left out), `socialNetworkId` (the Page), `socialNetworkContactId` (the page-scoped id or phone), `username`. An `accessToken` is ignored, never stored or echoed",
     auth: 'session',
-    access: { area: '/contact' },
+    access: { procedure: 'contact.get', area: '/contact' },
     params: ZId,
     querystring: z.object({
       // Optional so that who may not see the contact gets 404 before any 400 about the query.
@@ -362,7 +363,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "A contact's SMS through the company's SMS channels, newest first, at most 100 (query `contactId`; `provider` narrows to one SMS channel or provider)",
     auth: 'session',
-    access: { area: '/contact' },
+    access: { procedure: 'interaction.timeline', area: '/contact' },
     querystring: ZSmsQuery.extend({ contactId: z.uuid() }),
     response: z.array(
       z.object({
@@ -394,7 +395,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
       tags,
       summary: `The ${type === 'fb' ? 'Facebook Pages' : 'Instagram accounts'} the company's channels are connected to, with each channel's status`,
       auth: 'session',
-      access,
+      access: { ...access, procedure: 'channel.list' },
       response: z.array(ZPage),
       handler: ({ deps, session }) => connectedPages(deps.db, session.user, type),
     });
@@ -407,7 +408,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       'Take in one lead of a lead-ads channel again by its id (body `leadgenId`): its answers are fetched from Meta and the contact created or completed; a lead taken in before writes nothing (`ingested: false`)',
     auth: 'session',
-    access,
+    access: { ...access, procedure: 'channel.update' },
     params: ZChannelParams,
     body: z.object({
       leadgenId: z
@@ -427,7 +428,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "Configure the company's 360dialog WhatsApp channel in one step (its D360 API key and the webhook secret): the first one is created, later calls change it",
     auth: 'session',
-    access,
+    access: { ...access, procedure: 'channel.update' },
     body: z.object({
       name: z.string().trim().min(1).max(80).optional(),
       apiKey: z.string().trim().max(4_000).optional(),
@@ -464,7 +465,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "The company's active users (the round robin's picker of /company/channels): id, name, last name, e-mail, role",
     auth: 'session',
-    access,
+    access: { ...access, procedure: 'user.lookup' },
     response: z.array(ZUserSummary),
     handler: async ({ deps, session }) =>
       (await findTenantUsers(deps.db, session.user.tenantId, { limit: 1_000 })).map(
