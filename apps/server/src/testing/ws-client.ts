@@ -36,13 +36,16 @@ export async function waitFor(check: () => boolean, timeoutMs = 15_000, what = '
   }
 }
 
-/** Subscribes to one topic of the event stream with a session token and collects what arrives. */
-export async function watchTopic(baseUrl: string, token: string, topic: string) {
+/**
+ * Subscribes to one topic of the event stream (every topic the user may receive when none is
+ * given) with a session token and collects what arrives.
+ */
+export async function watchTopic(baseUrl: string, token: string, topic?: string) {
   const connection = connectWs(baseUrl, token);
   const received: EventEnvelope[] = [];
   let started = false;
   const subscription = connection.client.realtime.events.subscribe(
-    { lastEventId: null, topics: [topic] },
+    { lastEventId: null, topics: topic === undefined ? undefined : [topic] },
     {
       onStarted: () => (started = true),
       onData: (item) => received.push((item as { data: EventEnvelope }).data),

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { contacts } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
-import type { EventEnvelope } from '../../realtime/stream';
 import { useDemoApp } from '../../testing/demo-app';
-import { connectWs, waitFor } from '../../testing/ws-client';
+import { waitFor, watchTopic } from '../../testing/ws-client';
 
 /*
  * jail@demo.test is confined to /training and /settings (01 §6 jailUrl): she reaches the frame and
@@ -84,26 +83,7 @@ describe('usuario confinado en vivo (S12)', () => {
       .where(and(eq(contacts.tenantId, julia.tenantId), eq(contacts.agentId, julia.id)))
       .limit(1);
     expect(contact, 'Julia tiene contactos propios').toBeDefined();
-    const listen = async (email: string) => {
-      const connection = connectWs(env.app.url, await env.tokenOf(email));
-      const received: EventEnvelope[] = [];
-      let started = false;
-      const subscription = connection.client.realtime.events.subscribe(
-        { lastEventId: null },
-        {
-          onStarted: () => (started = true),
-          onData: (item) => received.push((item as { data: EventEnvelope }).data),
-        },
-      );
-      await waitFor(() => started, 15_000, 'subscription start');
-      return {
-        received,
-        stop() {
-          subscription.unsubscribe();
-          connection.close();
-        },
-      };
-    };
+    const listen = async (email: string) => watchTopic(env.app.url, await env.tokenOf(email));
     const jailed = await listen(JAILED);
     const manager = await listen('comercial@demo.test');
     try {
