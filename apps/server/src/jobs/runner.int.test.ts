@@ -20,6 +20,21 @@ const greetJob = defineJob({
   },
 });
 
+/** Released by the quick job: a slow job of the same queue waits for it. */
+let releaseSlow: () => void = () => {};
+const slowGate = new Promise<void>((resolve) => (releaseSlow = resolve));
+const finished: string[] = [];
+const sharedQueueJob = defineJob({
+  name: 'test.shared-queue',
+  schema: z.object({ name: z.enum(['lento', 'rápido']) }),
+  options: { retryLimit: 0 },
+  async handler(data) {
+    if (data.name === 'lento') await slowGate;
+    else releaseSlow();
+    finished.push(data.name);
+  },
+});
+
 const nightlyJob = defineJob({
   name: 'test.nightly',
   schema: z.object({ days: z.number().int() }),
@@ -30,11 +45,12 @@ const nightlyJob = defineJob({
 beforeAll(async () => {
   database = await createTestDatabase();
   runner = new JobRunner(database.handle, pino({ level: 'silent' }), true);
-  runner.register([greetJob, nightlyJob]);
+  runner.register([greetJob, sharedQueueJob, nightlyJob]);
   await runner.start({ db: database.handle.db } as AppDeps);
 });
 
 afterAll(async () => {
+  releaseSlow();
   await runner?.stop();
   await database?.destroy();
 });
@@ -66,6 +82,17 @@ describe('trabajos en segundo plano', () => {
     expect(committedId).toBeTruthy();
     await waitFor(() => handled.some((job) => job.contactId === 'confirmado'), 15_000);
     expect(handled.some((job) => job.contactId === 'revertido')).toBe(false);
+  });
+
+  it('un trabajo lento no demora a otro de la misma cola traído en el mismo lote', async () => {
+    // One transaction: both jobs become visible together, so one fetch brings both, the slow
+    // one first. The slow one ends only once the quick one has run.
+    await database.handle.db.transaction(async (tx) => {
+      await runner.send(sharedQueueJob, { name: 'lento' }, { tx });
+      await runner.send(sharedQueueJob, { name: 'rápido' }, { tx });
+    });
+    await waitFor(() => finished.length === 2, 15_000, 'both jobs to finish');
+    expect(finished).toEqual(['rápido', 'lento']);
   });
 
   it('registra las programaciones declaradas', async () => {

@@ -14,8 +14,9 @@ import type { JobDefinition } from './define';
 
 /**
  * Jobs a worker fetches at once; it fetches again without waiting while batches come back full.
- * A batch's jobs run one after another under the queue's expiry, so it stays small: five channel
- * sends at the provider timeout (15 s) take 75 s of the 120 s their queue gives them.
+ * A batch's jobs run side by side (issue #31): one slow or failing job never holds back the
+ * others fetched with it, and the batch takes as long as its slowest job, within the queue's
+ * expiry (a channel send at the provider timeout takes 15 s of the 120 s its queue gives it).
  */
 const WORK_BATCH = 5;
 
@@ -82,29 +83,28 @@ export class JobRunner {
       if (this.workersEnabled) {
         // A worker waits pg-boss's polling interval (2 s) after every fetch unless the fetch
         // came back full: with one job a fetch, a queue drained one job every 2 s. Batches of
-        // WORK_BATCH are fetched again at once while they come back full, and each job in them
-        // is settled on its own (a failure retries that job only).
+        // WORK_BATCH are fetched again at once while they come back full; the jobs of a batch
+        // run concurrently and each is settled on its own (a failure retries that job only).
         await this.boss.work(
           definition.name,
           { batchSize: WORK_BATCH, burstWhenBatchFull: true, perJobResults: true },
-          async (jobs) => {
-            const results: JobResult[] = [];
-            for (const job of jobs) {
-              try {
-                await definition.handler(definition.schema.parse(job.data), deps);
-                results.push({ id: job.id, status: 'completed' });
-              } catch (error) {
-                // Retried by pg-boss per the queue's options; said here so a failure is seen.
-                this.logger.warn(
-                  { err: error, queue: definition.name, jobId: job.id },
-                  'jobs: a job failed',
-                );
-                const message = error instanceof Error ? error.message : String(error);
-                results.push({ id: job.id, status: 'failed', output: { message } });
-              }
-            }
-            return results;
-          },
+          (jobs) =>
+            Promise.all(
+              jobs.map(async (job): Promise<JobResult> => {
+                try {
+                  await definition.handler(definition.schema.parse(job.data), deps);
+                  return { id: job.id, status: 'completed' };
+                } catch (error) {
+                  // Retried by pg-boss per the queue's options; said here so a failure is seen.
+                  this.logger.warn(
+                    { err: error, queue: definition.name, jobId: job.id },
+                    'jobs: a job failed',
+                  );
+                  const message = error instanceof Error ? error.message : String(error);
+                  return { id: job.id, status: 'failed', output: { message } };
+                }
+              }),
+            ),
         );
       }
     }
