@@ -65,7 +65,7 @@ describe('Twilio: firma del webhook', () => {
 });
 
 describe('Twilio: lectura de webhooks', () => {
-  it('un mensaje entrante con dos archivos da un evento por archivo', () => {
+  it('un mensaje entrante con dos archivos da un evento por archivo; un código corto queda como vino', () => {
     const events = parseTwilioForm([
       ['MessageSid', 'SM9'],
       ['SmsStatus', 'received'],
@@ -103,7 +103,7 @@ describe('Twilio: lectura de webhooks', () => {
         ['From', '22395'],
         ['Body', 'x'],
       ]),
-    ).toEqual([]);
+    ).toMatchObject([{ kind: 'message', from: { phone: '22395' }, text: 'x' }]);
   });
 
   it('los avisos de estado se leen como recibos; los intermedios se ignoran', () => {

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { normalizePhone } from '@cartera/domain/phone';
+import { providerSenderPhone } from '@cartera/domain/phone-match';
 import {
   ProviderError,
   type ChannelAdapter,
@@ -124,7 +124,8 @@ export function parseTwilioForm(params: ReadonlyArray<readonly [string, string]>
     ];
   }
   const from = form.get('From') ?? '';
-  const phone = from.startsWith('+') ? normalizePhone(from) : null;
+  // A number is kept as Twilio wrote it (a short code too): ingestion matches it, never drops it.
+  const phone = /^(whatsapp:)?\+/.test(from) ? providerSenderPhone(from) : from.trim() || null;
   if (!phone) return [];
   const base = { kind: 'message' as const, from: { phone }, at: now };
   const events: Array<Extract<InboundEvent, { kind: 'message' }>> = [

@@ -1,4 +1,4 @@
-import { normalizePhone } from '@cartera/domain/phone';
+import { providerSenderPhone } from '@cartera/domain/phone-match';
 import {
   ProviderError,
   type ChannelAdapter,
@@ -186,7 +186,8 @@ export function parseWhatsappEnvelope(body: unknown): InboundEvent[] {
         if (contact.wa_id && contact.profile?.name) names.set(contact.wa_id, contact.profile.name);
       }
       for (const message of (value.messages as GraphMessage[]) ?? []) {
-        const phone = message.from ? normalizePhone(`+${digits(message.from)}`) : null;
+        // As WhatsApp wrote it (a Mexican mobile is 521…): matched to the contact by ingestion.
+        const phone = providerSenderPhone(message.from);
         if (!message.id || !phone) continue;
         const event: Extract<InboundEvent, { kind: 'message' }> = {
           kind: 'message',
