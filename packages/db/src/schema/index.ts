@@ -14,3 +14,4 @@ export * from './sales';
 export * from './audit';
 export * from './request-sales';
 export * from './files';
+export * from './dead-letters';
