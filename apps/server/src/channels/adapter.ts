@@ -71,6 +71,52 @@ export interface InboundAd {
   showAttribution?: boolean;
 }
 
+/**
+ * Something the customer tapped instead of typing (issue #31): a WhatsApp reply button
+ * (`button_reply`) or list row (`list_reply`), a template's quick reply (`button`), a Messenger
+ * postback or quick reply. The message's `text` is the title the customer saw; `id` is the
+ * button's id or payload, kept for whoever reads the data.
+ */
+export interface InboundChoice {
+  kind: 'button_reply' | 'list_reply' | 'button' | 'postback' | 'quick_reply';
+  title: string;
+  id?: string;
+  description?: string;
+}
+
+/** A place the customer shared (WhatsApp `location`, the gateway's locationMessage). */
+export interface InboundLocation {
+  latitude: number;
+  longitude: number;
+  name?: string;
+  address?: string;
+  url?: string;
+}
+
+/** A cart sent from the business's catalogue (WhatsApp `order`). */
+export interface InboundOrder {
+  catalogId?: string;
+  note?: string;
+  items: Array<{ productId: string; quantity: number; price?: number; currency?: string }>;
+}
+
+/**
+ * A notice the provider writes in the chat (WhatsApp `system`): `customer_changed_number`
+ * with the new number, or another kind with the provider's own text.
+ */
+export interface InboundSystemNotice {
+  kind: string;
+  newPhone?: string;
+  body?: string;
+}
+
+/** Instagram: the customer mentioned the account in a story, or answered one of its stories. */
+export interface InboundStory {
+  kind: 'mention' | 'reply';
+  url?: string;
+  id?: string;
+}
+
 export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
 
 export type InboundEvent =
@@ -90,6 +136,17 @@ export type InboundEvent =
       contacts?: SharedContact[];
       /** The ad the customer wrote from (Click-to-WhatsApp, the gateway's externalAdReply). */
       ad?: InboundAd;
+      /** A button, list row, quick reply or postback the customer tapped: `text` is its title. */
+      choice?: InboundChoice;
+      location?: InboundLocation;
+      order?: InboundOrder;
+      system?: InboundSystemNotice;
+      story?: InboundStory;
+      /**
+       * The provider's name of a message type with no reading here (or WhatsApp's own
+       * `unsupported`): the seller reads a Spanish notice naming it, never a bracketed token.
+       */
+      unsupported?: string;
     }
   | {
       kind: 'status';
@@ -224,6 +281,12 @@ export interface ChannelAdapter {
     context: ChannelContext,
     media: InboundMedia,
   ): Promise<{ bytes: Buffer; mimeType: string }>;
+  /**
+   * Messenger and Instagram: the customer's name from the provider's documented profile lookup
+   * (Messenger `GET /{PSID}?fields=first_name,last_name`, Instagram `GET /{IGSID}?fields=
+   * name,username`); undefined when the provider gives none.
+   */
+  fetchProfile?(context: ChannelContext, scopedId: string): Promise<{ name?: string }>;
   /** Lead ads: the answers of one lead, by its id. */
   fetchLead?(
     context: ChannelContext,

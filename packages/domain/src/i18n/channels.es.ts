@@ -118,6 +118,16 @@ export const channelsEs = {
   noLimit: 'Sin límite',
   webhookUrl: 'URL del webhook',
   webhookHint: 'Configúrala en el proveedor para que los mensajes lleguen a Cartera.',
+  // 360dialog signs nothing: its webhook is configured to send a header with the channel's
+  // secret (issue #31 item 10).
+  dialogHeaderHint:
+    'Al configurar el webhook en 360dialog, añade la cabecera {header} con el valor del «Secreto del webhook» de este canal: sin ella, Cartera rechaza los mensajes.',
+  // A Messenger or Instagram customer whose name the provider did not give (issue #31).
+  customerLabel: {
+    fb: 'Cliente de Messenger',
+    ig: 'Cliente de Instagram',
+  } as Record<string, string>,
+  customerLabelOther: 'Cliente',
   copy: 'Copiar',
   copied: 'Copiada',
   // The shell's alert (project managers)

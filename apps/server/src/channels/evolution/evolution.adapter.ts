@@ -280,12 +280,71 @@ function inboundMessage(data: UpsertData): InboundEvent | null {
     };
   }
   if (event.text === undefined && !event.media) {
-    // Locations, contacts, reactions, polls: kept as what the customer did.
     const type = Object.keys(message).find((each) => each !== 'messageContextInfo');
     if (!type) return null;
-    event.text = `[${type}]`;
+    readOtherMessage(type, message[type] as Record<string, unknown> | undefined, event);
   }
   return event;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+
+/**
+ * Baileys' other message kinds (issue #31): a location, a button or list row tapped; anything
+ * else keeps its kind's name for a Spanish notice.
+ */
+function readOtherMessage(
+  type: string,
+  body: Record<string, unknown> | undefined,
+  event: Extract<InboundEvent, { kind: 'message' }>,
+) {
+  const value = body ?? {};
+  if (type === 'locationMessage' || type === 'liveLocationMessage') {
+    const latitude = Number(value.degreesLatitude);
+    const longitude = Number(value.degreesLongitude);
+    if (Number.isFinite(latitude) && Number.isFinite(longitude)) {
+      const name = text(value.name);
+      const address = text(value.address);
+      const url = text(value.url);
+      event.location = {
+        latitude,
+        longitude,
+        ...(name ? { name } : {}),
+        ...(address ? { address } : {}),
+        ...(url ? { url } : {}),
+      };
+      event.text = text(value.caption) ?? '';
+      return;
+    }
+  }
+  if (type === 'buttonsResponseMessage' || type === 'templateButtonReplyMessage') {
+    const title = text(value.selectedDisplayText);
+    const id = text(value.selectedButtonId) ?? text(value.selectedId);
+    if (title) {
+      event.text = title;
+      event.choice = { kind: 'button_reply', title, ...(id ? { id } : {}) };
+      return;
+    }
+  }
+  if (type === 'listResponseMessage') {
+    const title = text(value.title);
+    const id = text(
+      (value.singleSelectReply as { selectedRowId?: unknown } | undefined)?.selectedRowId,
+    );
+    if (title) {
+      const description = text(value.description);
+      event.text = title;
+      event.choice = {
+        kind: 'list_reply',
+        title,
+        ...(id ? { id } : {}),
+        ...(description ? { description } : {}),
+      };
+      return;
+    }
+  }
+  event.unsupported = type;
+  event.text = '';
 }
 
 /**

@@ -60,6 +60,17 @@ export class MessengerSimulator {
     });
   }
 
+  private readonly profiles = new Map<string, Record<string, string>>();
+
+  /**
+   * A customer's profile (User Profile API), served at `GET /{PSID|IGSID}?fields=…` with the
+   * fields asked for: Messenger's `first_name`, `last_name`; Instagram's `name`, `username`.
+   * Anyone else is answered as Graph answers an unknown id (code 100).
+   */
+  storeProfile(scopedId: string, profile: Record<string, string>) {
+    this.profiles.set(scopedId, profile);
+  }
+
   /** The next sends get these answers, one each, before normal service resumes. */
   failNext(...responses: SimulatedResponse[]) {
     this.scripted.push(...responses);
@@ -100,6 +111,22 @@ export class MessengerSimulator {
     const parts = url.pathname.split('/').filter(Boolean);
     const lead = method === 'GET' ? this.leads.get(parts.at(-1) ?? '') : undefined;
     if (lead) return jsonAnswer(200, lead);
+    if (method === 'GET' && parts.length >= 1 && url.searchParams.has('fields')) {
+      const id = parts.at(-1)!;
+      const profile = this.profiles.get(id);
+      if (!profile) {
+        return messengerError(
+          100,
+          `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+          400,
+          33,
+        );
+      }
+      const fields = url.searchParams.get('fields')!.split(',');
+      const answer: Record<string, string> = { id };
+      for (const field of fields) if (profile[field] !== undefined) answer[field] = profile[field];
+      return jsonAnswer(200, answer);
+    }
     if (method === 'POST' && parts.at(-1) === 'messages' && parts.length >= 2) {
       return this.send(parts.at(-2)!, body);
     }

@@ -2,6 +2,7 @@ import {
   ProviderError,
   type ChannelAdapter,
   type ChannelContext,
+  type InboundAd,
   type InboundEvent,
   type MediaKind,
   type OutboundMessage,
@@ -109,10 +110,83 @@ interface MessagingItem {
     mid?: string;
     text?: string;
     is_echo?: boolean;
-    attachments?: Array<{ type?: string; payload?: { url?: string } | null }>;
+    is_unsupported?: boolean;
+    quick_reply?: { payload?: string };
+    reply_to?: { mid?: string; story?: { url?: string; id?: string } };
+    attachments?: Array<{ type?: string; title?: string; payload?: AttachmentPayload | null }>;
+    referral?: Referral;
   };
+  postback?: { mid?: string; title?: string; payload?: string; referral?: Referral };
+  referral?: Referral;
+  reaction?: { mid?: string; action?: string; emoji?: string; reaction?: string };
   delivery?: { mids?: string[]; watermark?: number };
   read?: { watermark?: number; mid?: string };
+}
+
+interface AttachmentPayload {
+  url?: string;
+  title?: string;
+  sticker_id?: number;
+  coordinates?: { lat?: number; long?: number };
+  template_type?: string;
+}
+
+/** Messenger's `referral` (ads, m.me links): an ad's `ads_context_data` names it. */
+interface Referral {
+  ref?: string;
+  source?: string;
+  type?: string;
+  ad_id?: string;
+  ads_context_data?: { ad_title?: string; photo_url?: string; video_url?: string };
+}
+
+function adOf(referral: Referral | undefined): InboundAd | undefined {
+  if (!referral || (referral.source !== 'ADS' && !referral.ad_id)) return undefined;
+  const context = referral.ads_context_data ?? {};
+  return {
+    ...(context.ad_title ? { title: context.ad_title } : {}),
+    ...(context.photo_url ? { thumbnailUrl: context.photo_url } : {}),
+    ...(referral.ad_id && !context.ad_title ? { title: referral.ad_id } : {}),
+    showAttribution: true,
+  };
+}
+
+type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
+
+/**
+ * An attachment that is not a file (issue #31): a story mention, a location, a shared post or
+ * reel, a link; a template or anything else keeps its type name for a Spanish notice.
+ */
+function readAttachment(
+  attachment: { type?: string; title?: string; payload?: AttachmentPayload | null },
+  event: MessageEvent,
+) {
+  const type = attachment.type ?? 'unknown';
+  const payload = attachment.payload ?? {};
+  if (type === 'story_mention') {
+    event.story = { kind: 'mention', ...(payload.url ? { url: payload.url } : {}) };
+    event.text ??= '';
+    return;
+  }
+  if (type === 'location' && payload.coordinates) {
+    const latitude = Number(payload.coordinates.lat);
+    const longitude = Number(payload.coordinates.long);
+    if (Number.isFinite(latitude) && Number.isFinite(longitude)) {
+      const name = attachment.title ?? payload.title;
+      event.location = { latitude, longitude, ...(name ? { name } : {}) };
+      event.text ??= '';
+      return;
+    }
+  }
+  if (['share', 'fallback', 'ig_reel', 'reel', 'ig_post'].includes(type) && payload.url) {
+    const title = payload.title ?? attachment.title;
+    if (!event.text) event.text = title ? `${title}\n${payload.url}` : payload.url;
+    return;
+  }
+  if (!event.text) {
+    event.unsupported = type === 'template' && payload.template_type ? payload.template_type : type;
+    event.text = '';
+  }
 }
 
 const INBOUND_KIND: Record<string, MediaKind> = {
@@ -152,20 +226,89 @@ export function parseMessengerEnvelope(
         const message = item.message;
         if (message.is_echo || !message.mid) continue;
         const base = { kind: 'message' as const, from: { scopedId: sender }, at: when };
-        const own: Array<Extract<InboundEvent, { kind: 'message' }>> = [
-          { ...base, providerMessageId: message.mid },
-        ];
-        if (message.text !== undefined) own[0]!.text = message.text;
+        const own: MessageEvent[] = [{ ...base, providerMessageId: message.mid }];
+        const first = own[0]!;
+        if (message.text !== undefined) first.text = message.text;
+        if (message.quick_reply?.payload) {
+          first.choice = {
+            kind: 'quick_reply',
+            title: message.text ?? message.quick_reply.payload,
+            id: message.quick_reply.payload,
+          };
+          first.text ??= message.quick_reply.payload;
+        }
+        if (message.reply_to?.mid) first.replyTo = message.reply_to.mid;
+        if (message.reply_to?.story) {
+          const story = message.reply_to.story;
+          first.story = {
+            kind: 'reply',
+            ...(story.url ? { url: story.url } : {}),
+            ...(story.id ? { id: story.id } : {}),
+          };
+        }
+        const ad = adOf(message.referral ?? item.referral);
+        if (ad) first.ad = ad;
         (message.attachments ?? []).forEach((attachment, index) => {
           if (index > 0) own.push({ ...base, providerMessageId: `${message.mid}#${index}` });
           const event = own[index]!;
           const kind = INBOUND_KIND[attachment.type ?? ''];
           const url = attachment.payload?.url;
-          if (kind && url) event.media = { kind, url };
-          // Locations, shares, story mentions, templates: kept as what the customer did.
-          else if (!event.text) event.text = `[${attachment.type ?? 'unknown'}]`;
+          if (kind && url) {
+            event.media = {
+              kind: kind === 'image' && attachment.payload?.sticker_id ? 'sticker' : kind,
+              url,
+            };
+          } else readAttachment(attachment, event);
         });
+        if (message.is_unsupported && first.text === undefined && !first.media) {
+          first.unsupported = 'unsupported';
+          first.text = '';
+        }
         events.push(...own);
+      } else if (item.postback) {
+        // A button the customer tapped (Get Started, a persistent menu item, a template's button).
+        const postback = item.postback;
+        const title = postback.title ?? postback.payload ?? '';
+        const ad = adOf(postback.referral);
+        events.push({
+          kind: 'message',
+          providerMessageId:
+            postback.mid ?? `postback:${sender}:${item.timestamp ?? when.getTime()}`,
+          from: { scopedId: sender },
+          at: when,
+          text: title,
+          choice: {
+            kind: 'postback',
+            title,
+            ...(postback.payload ? { id: postback.payload } : {}),
+          },
+          ...(ad ? { ad } : {}),
+        });
+      } else if (item.reaction?.mid) {
+        const reaction = item.reaction;
+        events.push({
+          kind: 'message',
+          providerMessageId: `reaction:${reaction.mid}:${sender}:${item.timestamp ?? when.getTime()}`,
+          from: { scopedId: sender },
+          at: when,
+          reaction: true,
+          replyTo: reaction.mid,
+          // 'unreact' takes the reaction back: an empty emoji (03 §3).
+          text: reaction.action === 'unreact' ? '' : (reaction.emoji ?? reaction.reaction ?? ''),
+        });
+      } else if (item.referral) {
+        // An ad or m.me link opened in a thread that already existed: no message, only where from.
+        const ad = adOf(item.referral);
+        if (ad) {
+          events.push({
+            kind: 'message',
+            providerMessageId: `referral:${sender}:${item.timestamp ?? when.getTime()}`,
+            from: { scopedId: sender },
+            at: when,
+            text: '',
+            ad,
+          });
+        }
       }
       if (item.delivery) {
         const mids = item.delivery.mids ?? [];
@@ -286,6 +429,39 @@ export const messengerAdapter: ChannelAdapter = {
 
   async markRead(context, read) {
     await postToPage(context, { recipient: { id: read.to }, sender_action: 'mark_seen' });
+  },
+
+  /**
+   * The customer's name (User Profile API, Page token): Messenger's first and last name,
+   * Instagram's name or else its @username.
+   */
+  async fetchProfile(context, scopedId) {
+    const fields = context.channel.type === 'ig' ? 'name,username' : 'first_name,last_name';
+    const response = await callProvider(
+      `${context.urls.metaGraph}/${encodeURIComponent(scopedId)}?fields=${fields}`,
+      {
+        headers: { authorization: `Bearer ${context.secrets.pageAccessToken ?? ''}` },
+        timeoutMs: 5_000,
+      },
+      'CHANNEL_ERROR',
+    );
+    const body = jsonOf(response) as {
+      first_name?: unknown;
+      last_name?: unknown;
+      name?: unknown;
+      username?: unknown;
+    };
+    if (!response.ok) throw graphRefusal(response.status, body);
+    const words = (...values: unknown[]) =>
+      values
+        .filter((value): value is string => typeof value === 'string' && value.trim() !== '')
+        .join(' ')
+        .trim();
+    const name =
+      words(body.first_name, body.last_name) ||
+      words(body.name) ||
+      (typeof body.username === 'string' && body.username ? `@${body.username}` : '');
+    return name ? { name } : {};
   },
 
   /** A customer's attachment: its URL on Meta's CDN is signed and public (no token is sent). */

@@ -78,14 +78,18 @@ describe('WhatsApp Cloud: mensajes entrantes con contexto', () => {
     });
   });
 
-  it('un tipo que Cartera no muestra queda como lo que el cliente hizo', () => {
-    const [event] = parseWhatsappEnvelope(
+  it('una ubicación se lee como el lugar; un tipo que Cartera no muestra se nombra, sin corchetes', () => {
+    const [place] = parseWhatsappEnvelope(
       inboundMessage('PN', customer, {
         type: 'location',
         location: { latitude: -34.9, longitude: -56.16 },
       }),
     );
-    expect(event).toMatchObject({ text: '[location]' });
+    expect(place).toMatchObject({ text: '', location: { latitude: -34.9, longitude: -56.16 } });
+    const [other] = parseWhatsappEnvelope(
+      inboundMessage('PN', customer, { type: 'poll', poll: {} }),
+    );
+    expect(other).toMatchObject({ text: '', unsupported: 'poll' });
   });
 });
 

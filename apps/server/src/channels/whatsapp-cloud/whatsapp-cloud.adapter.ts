@@ -156,6 +156,131 @@ function sharedContactOf(card: NonNullable<GraphMessage['contacts']>[number]): S
   };
 }
 
+/**
+ * The documented types beyond text, media, contacts and reactions (issue #31): the button or
+ * list row tapped, a template's quick reply, a location, an order, a system notice; anything
+ * else keeps its type name for a Spanish notice.
+ */
+function readOtherType(message: GraphMessage, event: Extract<InboundEvent, { kind: 'message' }>) {
+  const type = message.type ?? 'unknown';
+  if (type === 'interactive') {
+    const interactive = (message.interactive ?? {}) as {
+      type?: string;
+      button_reply?: { id?: string; title?: string };
+      list_reply?: { id?: string; title?: string; description?: string };
+      nfm_reply?: { body?: string; name?: string };
+    };
+    const kind = interactive.type;
+    const tapped =
+      kind === 'button_reply'
+        ? interactive.button_reply
+        : kind === 'list_reply'
+          ? interactive.list_reply
+          : undefined;
+    if ((kind === 'button_reply' || kind === 'list_reply') && tapped?.title) {
+      event.text = tapped.title;
+      event.choice = {
+        kind,
+        title: tapped.title,
+        ...(tapped.id ? { id: tapped.id } : {}),
+        ...(kind === 'list_reply' && interactive.list_reply?.description
+          ? { description: interactive.list_reply.description }
+          : {}),
+      };
+      return;
+    }
+    if (kind === 'nfm_reply' && interactive.nfm_reply?.body) {
+      // A WhatsApp Flow answered: its closing text (the answers stay in the provider's JSON).
+      event.text = interactive.nfm_reply.body;
+      return;
+    }
+    event.unsupported = kind ? `interactive ${kind}` : 'interactive';
+    return;
+  }
+  if (type === 'button') {
+    const button = (message.button ?? {}) as { text?: string; payload?: string };
+    const title = button.text ?? button.payload ?? '';
+    event.text = title;
+    event.choice = { kind: 'button', title, ...(button.payload ? { id: button.payload } : {}) };
+    return;
+  }
+  if (type === 'location') {
+    const place = (message.location ?? {}) as {
+      latitude?: number | string;
+      longitude?: number | string;
+      name?: string;
+      address?: string;
+      url?: string;
+    };
+    const latitude = Number(place.latitude);
+    const longitude = Number(place.longitude);
+    if (Number.isFinite(latitude) && Number.isFinite(longitude)) {
+      event.location = {
+        latitude,
+        longitude,
+        ...(place.name ? { name: place.name } : {}),
+        ...(place.address ? { address: place.address } : {}),
+        ...(place.url ? { url: place.url } : {}),
+      };
+      event.text = '';
+      return;
+    }
+  }
+  if (type === 'order') {
+    const order = (message.order ?? {}) as {
+      catalog_id?: string;
+      text?: string;
+      product_items?: Array<{
+        product_retailer_id?: string;
+        quantity?: number | string;
+        item_price?: number | string;
+        currency?: string;
+      }>;
+    };
+    event.order = {
+      ...(order.catalog_id ? { catalogId: order.catalog_id } : {}),
+      ...(order.text ? { note: order.text } : {}),
+      items: (order.product_items ?? []).map((item) => ({
+        productId: item.product_retailer_id ?? '',
+        quantity: Number(item.quantity ?? 1) || 1,
+        ...(item.item_price !== undefined && Number.isFinite(Number(item.item_price))
+          ? { price: Number(item.item_price) }
+          : {}),
+        ...(item.currency ? { currency: item.currency } : {}),
+      })),
+    };
+    event.text = order.text ?? '';
+    return;
+  }
+  if (type === 'system') {
+    const system = (message.system ?? {}) as {
+      type?: string;
+      body?: string;
+      new_wa_id?: string;
+      wa_id?: string;
+    };
+    const newId = system.new_wa_id ?? system.wa_id;
+    const newPhone = providerSenderPhone(newId);
+    event.system = {
+      kind: system.type ?? 'system',
+      ...(newPhone ? { newPhone } : {}),
+      ...(system.body ? { body: system.body } : {}),
+    };
+    event.text = '';
+    return;
+  }
+  if (type === 'request_welcome') {
+    // The customer opened the chat for the first time (nothing written yet).
+    event.system = { kind: 'request_welcome' };
+    event.text = '';
+    return;
+  }
+  // WhatsApp's own `unsupported` may name what it could not show (`unsupported.type`).
+  const named = (message.unsupported as { type?: string } | undefined)?.type;
+  event.unsupported = type === 'unsupported' && named ? named : type;
+  event.text = '';
+}
+
 interface GraphStatus {
   id?: string;
   status?: string;
@@ -232,8 +357,7 @@ export function parseWhatsappEnvelope(body: unknown): InboundEvent[] {
           }
           event.media = inbound;
         } else {
-          // Locations, contacts, reactions, unsupported types: kept as what the customer did.
-          event.text = `[${message.type ?? 'unknown'}]`;
+          readOtherType(message, event);
         }
         events.push(event);
       }
