@@ -1,3 +1,4 @@
+import { chatPartsOf, type ChatParts } from './chat-parts';
 import { z } from 'zod';
 import { ZScheduledMessageContent } from './scheduled-messages';
 
@@ -248,6 +249,8 @@ export interface ChatMessage {
   adReply: AdReply | null;
   /** An audio the other side listened to. */
   listened: boolean;
+  /** What the customer sent beyond text and files: a choice, a place, an order… (issue #31). */
+  parts: ChatParts;
 }
 
 /** The quoted message of a reply: `interactionId` null when it was not found on arrival. */
@@ -309,6 +312,7 @@ export function chatMessageOf(content: ChatContent, agentWrote: boolean): ChatMe
     })),
     adReply: adReplyOf(content.externalAdReply),
     listened: content.listened === true,
+    parts: chatPartsOf(message),
   };
 }
 
