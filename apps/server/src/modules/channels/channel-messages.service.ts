@@ -44,6 +44,8 @@ import {
 import { fetchChannelMediaJob, markChannelReadJob, sendChannelMessageJob } from './channels.jobs';
 import { CHANNEL_STATUS_OF_SESSION, changeChannelStatus } from './channels.service';
 import { channelOfWebhook } from './webhook-channels';
+import { inboundMessageFields } from './inbound-content';
+import { scopedCustomerLabel, withSenderProfile } from './sender-profile';
 import { enqueueWebhookEvents } from './webhook-inbox';
 import {
   activeUserIds,
@@ -197,8 +199,15 @@ async function nextAgent(tx: Transaction, channel: Channel) {
 async function ingestMessage(
   deps: AppDeps,
   channel: Channel,
-  event: Extract<InboundEvent, { kind: 'message' }>,
+  received: Extract<InboundEvent, { kind: 'message' }>,
 ) {
+  // A Messenger or Instagram newcomer is named by the provider's profile lookup (never fails).
+  const event = await withSenderProfile(
+    deps,
+    channel,
+    () => channelContext(deps, channel),
+    received,
+  );
   const sender = event.from.phone ?? event.from.scopedId;
   if (!sender) return;
   await deps.db
@@ -236,8 +245,7 @@ async function ingestMessage(
         status: null,
         content: {
           message: {
-            text: event.text ?? '',
-            type: event.media?.kind ?? contactsKind ?? 'text',
+            ...inboundMessageFields(event, contactsKind),
             media: null,
             fileName: event.media?.fileName ?? null,
             mimetype: event.media?.mimeType ?? null,
@@ -345,7 +353,7 @@ async function newInboundContact(
 ) {
   const agentId = await nextAgent(tx, channel);
   const phone = event.from.phone;
-  const firstName = event.from.name?.trim() || phone || event.from.scopedId || 'Contacto';
+  const firstName = event.from.name?.trim() || phone || scopedCustomerLabel(channel.type);
   return createSenderContact(tx, {
     tenantId: channel.tenantId,
     firstName,
