@@ -40,6 +40,27 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag.default(true),
   S3_PUBLIC_URL: optional,
   JOBS_ENABLED: booleanFlag.default(true),
+  /**
+   * Waits (seconds, comma-separated) between tries of a customer's file that could not be
+   * fetched from the provider; the last one repeats while the provider keeps the file.
+   */
+  MEDIA_FETCH_RETRY_SECONDS: z
+    .string()
+    .default('30,120,600,3600,21600')
+    .transform((value, ctx) => {
+      const waits = value
+        .split(',')
+        .map((each) => each.trim())
+        .filter(Boolean)
+        .map(Number);
+      if (!waits.length || waits.some((each) => !Number.isInteger(each) || each < 1)) {
+        ctx.addIssue({ code: 'custom', message: 'whole seconds (1 or more), comma-separated' });
+        return z.NEVER;
+      }
+      return waits;
+    }),
+  /** The most tries of a customer's file; 0: as long as the provider keeps it. */
+  MEDIA_FETCH_ATTEMPTS: z.coerce.number().int().min(0).default(0),
   /** Calls a personal API token may make per minute on this instance. */
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /**
@@ -123,6 +144,8 @@ export interface Env {
   sessionSecret: string;
   s3: S3Config | undefined;
   jobsEnabled: boolean;
+  /** How a customer's file that could not be fetched is tried again (inbound-media.service). */
+  mediaFetch: { retrySeconds: number[]; attempts: number };
   trustedProxies: string[];
   apiTokenRateLimit: number;
   outboundAllowedHosts: string[];
@@ -173,6 +196,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         }
       : undefined,
     jobsEnabled: raw.JOBS_ENABLED,
+    mediaFetch: { retrySeconds: raw.MEDIA_FETCH_RETRY_SECONDS, attempts: raw.MEDIA_FETCH_ATTEMPTS },
     trustedProxies: raw.TRUSTED_PROXIES,
     apiTokenRateLimit: raw.API_TOKEN_RATE_LIMIT,
     outboundAllowedHosts: raw.OUTBOUND_ALLOWED_HOSTS,

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The last millisecond and 12-bit sequence handed out by this process or page (RFC 9562 method 1). */
 let lastMs = 0;
 let sequence = 0;
@@ -55,3 +57,39 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export function isId(value: unknown): value is string {
   return typeof value === 'string' && UUID_PATTERN.test(value);
 }
+
+/** How far ahead of the server's clock a client's id may be (clocks drift a little). */
+export const CLIENT_ID_MAX_AHEAD_MS = 60_000;
+
+/**
+ * How old a client's id may be (issue #31): an offline queue may send items written minutes or
+ * hours ago, but an item dated further back would land among old ones a live timeline has passed.
+ */
+export const CLIENT_ID_MAX_AGE_MS = 24 * 3_600_000;
+
+/** Whether an id a client made is a UUIDv7 within 60 s ahead of `now` and at most 24 h old. */
+export function isClientItemId(id: string, now: number = Date.now()): boolean {
+  const time = uuidV7Time(id);
+  return (
+    time !== null && time <= now + CLIENT_ID_MAX_AHEAD_MS && time >= now - CLIENT_ID_MAX_AGE_MS
+  );
+}
+
+/** The time a UUIDv7 carries (its first 48 bits), or null for any other UUID. */
+export function uuidV7Time(id: string): number | null {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(id)) {
+    return null;
+  }
+  return Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+}
+
+/**
+ * The id a client gives a timeline item it creates (retries reuse it): a UUIDv7, since the
+ * timeline is ordered by id, and not ahead of the server's clock, or it would sort after items
+ * written later and a live timeline catching up from it would skip them; nor older than 24 h.
+ * Every procedure taking a client-made item id uses it (notes, reminders, channel messages…).
+ */
+export const ZClientItemId = z.string().refine((id) => isClientItemId(id), {
+  message:
+    'El identificador debe ser un UUIDv7 no posterior a la hora del servidor ni de hace más de 24 horas.',
+});

@@ -6,6 +6,7 @@ import {
   parseInteractionContent,
   uuidV7Time,
   ZClientItemId,
+  isClientItemId,
 } from './interactions';
 
 describe('contenido de las interacciones por tipo', () => {
@@ -63,7 +64,24 @@ describe('mensajes por canal (03 §3)', () => {
       contacts: [],
       adReply: null,
       listened: false,
+      mediaFailed: null,
     });
+  });
+
+  it('un archivo que el proveedor no entregó se lee como fallido, con su código', () => {
+    const failed = parseInteractionContent('channelMessage', {
+      message: { text: '', type: 'image', media: null },
+      origin: 'contact',
+      mediaError: { code: 'MEDIA_DOWNLOAD_FAILED', providerCode: '131052' },
+    });
+    if (failed.type !== 'channelMessage') throw new Error('not a channel message');
+    expect(chatMessageOf(failed.content, false).mediaFailed).toEqual({ providerCode: '131052' });
+    const fetched = parseInteractionContent('channelMessage', {
+      message: { text: '', type: 'image', media: 'https://cartera.test/api/files/x.png' },
+      mediaError: { code: 'MEDIA_DOWNLOAD_FAILED' },
+    });
+    if (fetched.type !== 'channelMessage') throw new Error('not a channel message');
+    expect(chatMessageOf(fetched.content, false).mediaFailed).toBeNull();
   });
 
   it('lee una respuesta, una reacción, contactos compartidos y el anuncio de origen', () => {
@@ -187,14 +205,21 @@ describe('identificadores que da el cliente', () => {
   const v7 = (ms: number) =>
     `${ms.toString(16).padStart(12, '0').slice(0, 8)}-${ms.toString(16).padStart(12, '0').slice(8)}-7abc-8def-0123456789ab`;
 
-  it('acepta un UUIDv7 de ahora o del pasado', () => {
+  it('acepta un UUIDv7 de ahora o de las últimas 24 horas', () => {
     expect(ZClientItemId.safeParse(v7(Date.now())).success).toBe(true);
-    expect(ZClientItemId.safeParse(v7(Date.now() - 86_400_000)).success).toBe(true);
+    expect(ZClientItemId.safeParse(v7(Date.now() - 10 * 60_000)).success).toBe(true);
+    expect(ZClientItemId.safeParse(v7(Date.now() - 23 * 3_600_000)).success).toBe(true);
     expect(uuidV7Time(v7(1_700_000_000_000))).toBe(1_700_000_000_000);
   });
 
   it('rechaza otros UUID y los que vienen del futuro', () => {
     expect(ZClientItemId.safeParse('3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e').success).toBe(false);
     expect(ZClientItemId.safeParse(v7(Date.now() + 10 * 60_000)).success).toBe(false);
+  });
+
+  it('rechaza un UUIDv7 de hace más de 24 horas', () => {
+    expect(ZClientItemId.safeParse(v7(Date.now() - 25 * 3_600_000)).success).toBe(false);
+    expect(isClientItemId(v7(1_000_000), 1_000_000 + 24 * 3_600_000)).toBe(true);
+    expect(isClientItemId(v7(1_000_000), 1_000_001 + 24 * 3_600_000)).toBe(false);
   });
 });

@@ -98,6 +98,11 @@ const ZChatContent = z.looseObject({
     .catch(null),
   errorCode: optionalText,
   errorMessages: z.array(z.unknown()).nullish(),
+  /** A customer's file the provider did not give after every retry (issue #31). */
+  mediaError: z
+    .looseObject({ code: optionalText, providerCode: optionalText })
+    .nullish()
+    .catch(null),
 });
 
 export const INTERACTION_CONTENT = {
@@ -249,6 +254,8 @@ export interface ChatMessage {
   adReply: AdReply | null;
   /** An audio the other side listened to. */
   listened: boolean;
+  /** The file could not be fetched from the provider ('Reintentar'); its code, for support. */
+  mediaFailed: { providerCode: string | null } | null;
   /** What the customer sent beyond text and files: a choice, a place, an order… (issue #31). */
   parts: ChatParts;
 }
@@ -312,6 +319,10 @@ export function chatMessageOf(content: ChatContent, agentWrote: boolean): ChatMe
     })),
     adReply: adReplyOf(content.externalAdReply),
     listened: content.listened === true,
+    mediaFailed:
+      content.mediaError && !(message?.media ?? content.media)
+        ? { providerCode: content.mediaError.providerCode ?? null }
+        : null,
     parts: chatPartsOf(message),
   };
 }
@@ -375,26 +386,11 @@ export function parseInteractionContent(type: string, content: unknown): ParsedC
   return { type, content: parsed.data } as ParsedContent;
 }
 
-/** How far ahead of the server's clock a client's id may be (clocks drift a little). */
-export const CLIENT_ID_MAX_AHEAD_MS = 60_000;
-
-/** The time a UUIDv7 carries (its first 48 bits), or null for any other UUID. */
-export function uuidV7Time(id: string): number | null {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(id)) {
-    return null;
-  }
-  return Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
-}
-
-/**
- * The id a client gives a timeline item it creates (retries reuse it): a UUIDv7, since the
- * timeline is ordered by id, and not ahead of the server's clock, or it would sort after items
- * written later and a live timeline catching up from it would skip them.
- */
-export const ZClientItemId = z.string().refine(
-  (id) => {
-    const time = uuidV7Time(id);
-    return time !== null && time <= Date.now() + CLIENT_ID_MAX_AHEAD_MS;
-  },
-  { message: 'El identificador debe ser un UUIDv7 no posterior a la hora del servidor.' },
-);
+// The client-made item id check lives with the id generator (ids.ts); re-exported for its users.
+export {
+  CLIENT_ID_MAX_AGE_MS,
+  CLIENT_ID_MAX_AHEAD_MS,
+  isClientItemId,
+  uuidV7Time,
+  ZClientItemId,
+} from './ids';

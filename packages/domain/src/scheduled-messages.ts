@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZClientItemId } from './ids';
 
 /**
  * Scheduled messages (02 §3 'Scheduled message', 03 §3, §4; issue #13 item 9): a message written
@@ -31,7 +32,7 @@ export const SCHEDULED_CHIP_FORMAT = 'DD MMM h:mm a';
 
 export const ZScheduleMessageInput = z.object({
   /** The scheduled item's id, made by the client: a repeated call schedules nothing twice. */
-  id: z.uuid(),
+  id: ZClientItemId,
   contactId: z.uuid(),
   channelId: z.uuid(),
   text: z.string().trim().min(1, 'Requerido').max(4_096),

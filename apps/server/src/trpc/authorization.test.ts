@@ -94,7 +94,6 @@ const procedures: Record<string, Entry> = {
     },
   },
   'admin.groups': { access: { roles: USER_ADMINS }, input: {} },
-  'admin.deadLetters': { access: { roles: ['admin'] } },
   // A bad e-mail: an admin gets a validation error, never a new company, from the harness.
   'admin.createClient': {
     access: { roles: ['admin'] },
@@ -620,11 +619,6 @@ const procedures: Record<string, Entry> = {
   'channel.update': { access: { roles: COMPANY_ROLES }, input: { id: SOME_ID, values: {} } },
   'channel.remove': { access: { roles: COMPANY_ROLES }, input: { id: SOME_ID } },
   'channel.disconnected': { access: { roles: ['project_manager'] } },
-  'channel.deadLetters': { access: { roles: COMPANY_ROLES }, input: { channelId: SOME_ID } },
-  'channel.retryDeadLetter': {
-    access: { roles: COMPANY_ROLES },
-    input: { channelId: SOME_ID, id: OTHER_ID },
-  },
   'channel.templates': { access: { roles: CONTACT_ROLES }, input: { channelId: SOME_ID } },
   'channel.createTemplate': {
     access: { roles: COMPANY_ROLES },
@@ -640,6 +634,7 @@ const procedures: Record<string, Entry> = {
   'channel.connectWhatsapp': { access: 'authenticated' },
   'channel.disconnectWhatsapp': { access: 'authenticated' },
   'channel.markSeen': { access: { roles: CONTACT_ROLES }, input: { contactId: OTHER_ID } },
+  'channel.retryMedia': { access: { roles: CONTACT_ROLES }, input: { interactionId: SOME_ID } },
   'channel.editMessage': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: OTHER_ID, id: SOME_ID, text: 'Hola' },

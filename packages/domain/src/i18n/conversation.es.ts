@@ -263,6 +263,12 @@ export const conversationEs = {
         contactsArrayMessage: 'Contactos',
       } as Record<string, string>,
       file: 'Archivo',
+      // A customer's file the provider did not give after every retry (issue #31).
+      mediaFailed: 'No se pudo obtener el archivo del proveedor.',
+      mediaFailedCode: 'Código del proveedor: {code}',
+      mediaRetry: 'Reintentar',
+      mediaRetrying: 'Descargando el archivo de nuevo…',
+      mediaRetryFailed: 'No se pudo reintentar la descarga.',
       openFile: 'Abrir {name}',
       deleted: 'Mensaje eliminado',
       channel: 'Canal {name}',

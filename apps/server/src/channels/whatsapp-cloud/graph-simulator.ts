@@ -55,6 +55,14 @@ export class GraphSimulator {
     this.scripted.push(...responses);
   }
 
+  /** Answers given to the next media look-ups (`GET /{media-id}`) instead of the file's. */
+  private readonly mediaScripted: SimulatedResponse[] = [];
+
+  /** The next media look-ups get these answers, one each (a 500, a 404…), then the file. */
+  failMediaNext(...responses: SimulatedResponse[]) {
+    this.mediaScripted.push(...responses);
+  }
+
   /** Keeps a file the customer sends; its id goes in an inbound media envelope. */
   storeMedia(bytes: Buffer, mimeType: string): string {
     const id = `${Date.now()}${randomBytes(4).readUInt32BE()}`;
@@ -90,6 +98,8 @@ export class GraphSimulator {
       return { status: 200, headers: { 'content-type': file.mimeType }, body: file.bytes };
     }
     if (method === 'GET' && parts.length === 1) {
+      const failure = this.media.has(parts[0]!) ? this.mediaScripted.shift() : undefined;
+      if (failure) return failure;
       const file = this.media.get(parts[0]!);
       if (!file) return graphError(100, 'Unsupported get request.', 404);
       return jsonAnswer(200, {

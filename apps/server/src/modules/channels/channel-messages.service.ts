@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor, Transaction } from '@cartera/db/client';
@@ -12,11 +11,9 @@ import {
 } from '@cartera/domain/channels';
 import { DomainError, type ErrorCode } from '@cartera/domain/errors';
 import { es } from '@cartera/domain/i18n';
-import { newId } from '@cartera/domain/ids';
+import { newId, ZClientItemId } from '@cartera/domain/ids';
 import { chatMessageOf, INTERACTION_CONTENT } from '@cartera/domain/interactions';
 import { normalizePhone } from '@cartera/domain/phone';
-import { samePhone, storedSenderPhone } from '@cartera/domain/phone-match';
-import { channelOriginOf } from '@cartera/domain/channel-origins';
 import { contactSearchText } from '@cartera/domain/search';
 import {
   ProviderError,
@@ -24,7 +21,6 @@ import {
   type DeliveryStatus,
   type InboundAd,
   type InboundEvent,
-  type InboundMedia,
   type LeadFields,
   type OutboundMessage,
   type WebhookRequest,
@@ -46,11 +42,10 @@ import {
 import { fetchChannelMediaJob, markChannelReadJob, sendChannelMessageJob } from './channels.jobs';
 import { CHANNEL_STATUS_OF_SESSION, changeChannelStatus } from './channels.service';
 import { channelOfWebhook } from './webhook-channels';
+import { providerTime } from './provider-time';
 import { inboundMessageFields } from './inbound-content';
 import { scopedCustomerLabel, withSenderProfile } from './sender-profile';
-import { findSenderContact, replyAddress, senderLockKey } from './channel-numbers';
-import { keepUnknownWebhook } from './dead-letters.service';
-import { routeWebhook } from './webhook-routing';
+import { enqueueWebhookEvents } from './webhook-inbox';
 import {
   activeUserIds,
   claimProviderMessage,
@@ -67,13 +62,13 @@ import {
   findChannels as findChannelsOfTenant,
   findContactChannelMessages,
   findContactByEmail,
+  findContactByPhone,
   findContactByScopedId,
   findMessageContact,
   findOutboundUpTo,
   insertOutboundMessage,
   isProviderIdClaimed,
   lockChannel,
-  lockChannelItem,
   lockOutboundMessage,
   recordAttempt,
   setProviderMessageId,
@@ -140,16 +135,17 @@ export async function receiveWebhook(
   const channel = await channelOfWebhook(deps.db, webhookKey);
   const adapter = channel ? adapterFor(channel.type) : undefined;
   if (!channel || !adapter || providerSlugFor(channel.type) !== provider) {
-    // Kept for the platform's administrators (a URL no company has), then refused.
-    await keepUnknownWebhook(deps, provider, request.rawBody);
     throw new DomainError('NOT_FOUND');
   }
   const context = channelContext(deps, channel);
   if (!adapter.verifyWebhook(context, request)) throw new DomainError('WEBHOOK_SIGNATURE_INVALID');
-  // Each part to the channel of its number or page; what cannot be taken in is a dead letter.
-  await routeWebhook(deps, channel, request, (each) =>
-    each.id === channel.id ? context : channelContext(deps, each),
-  );
+  let events: InboundEvent[];
+  try {
+    events = adapter.parseWebhook(context, request);
+  } catch {
+    throw new DomainError('INVALID_REQUEST_BODY');
+  }
+  await enqueueWebhookEvents(deps.db, channel, events);
   return adapter.webhookAnswer ?? { contentType: 'application/json', body: '{"ok":true}' };
 }
 
@@ -215,17 +211,19 @@ async function ingestMessage(
   await deps.db
     .transaction(async (tx) => {
       // One sender at a time per tenant: two first messages of a new number make one contact.
-      // The key is the number's (Mexico's 521 and 52 forms are one sender: channel-numbers.ts).
       await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${senderLockKey(channel.tenantId, event.from)}, 0))`,
+        sql`select pg_advisory_xact_lock(hashtextextended(${`${channel.tenantId}:${sender}`}, 0))`,
       );
       let contact: Contact | undefined = event.from.phone
-        ? await findSenderContact(tx, channel.tenantId, event.from.phone)
+        ? await findContactByPhone(tx, channel.tenantId, event.from.phone)
         : await findContactByScopedId(tx, channel.tenantId, sender);
+      // Its id at arrival (the timeline's order), its time the provider's (provider-time.ts).
       const interactionId = newId();
+      const sentAt = providerTime(event.at);
       const claimed = await claimProviderMessage(tx, {
         tenantId: channel.tenantId,
         interactionId,
+        createdAt: sentAt,
         channelId: channel.id,
         contactId: contact?.id ?? (contact = await newInboundContact(tx, channel, event)).id,
         providerMessageId: event.providerMessageId,
@@ -242,6 +240,7 @@ async function ingestMessage(
         : null;
       await recordInteraction(tx, null, contact, {
         id: interactionId,
+        createdAt: sentAt,
         type: 'channelMessage',
         via: channel.type,
         createdBySystem: false,
@@ -264,8 +263,6 @@ async function ingestMessage(
           channelName: channel.name,
           channelColor: channel.config.color ?? null,
           receivedAt: event.at.toISOString(),
-          // The number as the provider wrote it: replies through this channel go back to it.
-          ...(event.from.phone ? { from: event.from.phone } : {}),
         },
       });
       // The file itself is fetched after the commit; the webhook is answered without waiting.
@@ -362,8 +359,7 @@ async function newInboundContact(
   return createSenderContact(tx, {
     tenantId: channel.tenantId,
     firstName,
-    // E.164 when the library reads it (521… becomes +52…), else exactly as the provider wrote it.
-    phones: phone ? [storedSenderPhone(phone)] : [],
+    phones: phone ? [phone] : [],
     channels: event.from.scopedId
       ? [
           {
@@ -372,7 +368,7 @@ async function newInboundContact(
           },
         ]
       : [],
-    origin: channelOriginOf(channel),
+    origin: channel.config.origin ?? null,
     agentId,
   });
 }
@@ -419,14 +415,13 @@ export async function ingestLead(
     .transaction(async (tx) => {
       const sender = phone ?? email ?? `lead:${event.providerLeadId}`;
       await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${phone ? senderLockKey(channel.tenantId, { phone }) : `${channel.tenantId}:${sender}`}, 0))`,
+        sql`select pg_advisory_xact_lock(hashtextextended(${`${channel.tenantId}:${sender}`}, 0))`,
       );
       let contact: Contact | undefined =
-        (phone ? await findSenderContact(tx, channel.tenantId, phone) : undefined) ??
+        (phone ? await findContactByPhone(tx, channel.tenantId, phone) : undefined) ??
         (email ? await findContactByEmail(tx, channel.tenantId, email) : undefined);
       if (contact) {
-        const hasPhone = (each: string) => phone !== null && samePhone(each, phone);
-        const phones = phone && !contact.phones.some(hasPhone) ? [...contact.phones, phone] : null;
+        const phones = phone && !contact.phones.includes(phone) ? [...contact.phones, phone] : null;
         const known = contact.emails.some((each) => each.toLowerCase() === email);
         const emails = email && !known ? [...contact.emails, email] : null;
         if (phones || emails) {
@@ -448,7 +443,7 @@ export async function ingestLead(
           phones: phone ? [phone] : [],
           emails: email ? [email] : [],
           channels: [],
-          origin: channelOriginOf(channel),
+          origin: channel.config.origin ?? null,
           agentId: await nextAgent(tx, channel),
         });
       }
@@ -628,8 +623,8 @@ export function smsProviderMatches(channel: Channel, provider: string) {
 // Outbound
 
 export const ZSendMessageInput = z.object({
-  /** Given by the client: a retry of the same id sends nothing twice. */
-  id: z.uuid(),
+  /** Given by the client (a recent UUIDv7): a retry of the same id sends nothing twice. */
+  id: ZClientItemId,
   contactId: z.uuid(),
   channelId: z.uuid(),
   text: z.string().trim().max(4_096).optional(),
@@ -679,10 +674,7 @@ export function recipientFor(
     );
     return scoped?.config.PSID ?? null;
   }
-  // The chosen number, or the form of it the customer wrote from (samePhone: 521… and +52…).
-  if (typeof phone === 'string' && contact.phones.some((each) => samePhone(each, phone))) {
-    return phone;
-  }
+  if (typeof phone === 'string' && contact.phones.includes(phone)) return phone;
   return contact.phones[0] ?? null;
 }
 
@@ -719,10 +711,6 @@ export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: Sen
     const replyMessage = input.replyTo
       ? await replyQuoteFor(tx, user.tenantId, contact.id, channel, input.replyTo)
       : null;
-    // A reply goes to the number as the customer wrote from it through this channel.
-    const to = recipientIsPhone(channel)
-      ? await replyAddress(tx, channel, contact, input.to)
-      : undefined;
     const fresh = await recordInteraction(tx, user, contact, {
       id: input.id,
       type: 'channelMessage',
@@ -737,7 +725,7 @@ export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: Sen
           mimetype: file?.mimeType ?? null,
         },
         ...(input.template ? { template: input.template } : {}),
-        ...(to ? { to } : {}),
+        ...(input.to && recipientIsPhone(channel) ? { to: input.to } : {}),
         ...(replyMessage ? { replyMessage } : {}),
         medium: mediumFor(channel.type),
         origin: 'agent',
@@ -1070,81 +1058,4 @@ function outboundOf(to: string, content: Record<string, unknown>): OutboundMessa
     };
   }
   return { to, text: message.text ?? '', ...replyTo };
-}
-
-const EXTENSIONS: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'video/mp4': 'mp4',
-  'audio/ogg': 'ogg',
-  'audio/mpeg': 'mp3',
-  'application/pdf': 'pdf',
-};
-
-/** A file name safe in a storage key: letters, digits, dots, dashes; never empty. */
-function storedName(fileName: string | undefined, kind: string, mimeType: string) {
-  const base = (fileName ?? '').normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-');
-  const trimmed = base.replace(/^[.-]+/, '').slice(-100);
-  if (trimmed) return trimmed;
-  const extension = EXTENSIONS[mimeType.split(';')[0]!.trim()] ?? 'bin';
-  return `${kind}.${extension}`;
-}
-
-/**
- * The media job: fetches a customer's file through the channel's adapter, keeps it in the
- * product's storage and points the timeline item at it (`message.media`), live. A provider
- * failure worth retrying is thrown (the job runs again); a refusal leaves the item without file.
- */
-export async function storeInboundMedia(
-  deps: AppDeps,
-  data: { tenantId: string; interactionId: string; channelId: string; media: InboundMedia },
-) {
-  const channel = await findChannel(deps.db, data.tenantId, data.channelId);
-  const adapter = channel ? adapterFor(channel.type) : undefined;
-  if (!channel || !adapter?.downloadMedia) return;
-  let file: { bytes: Buffer; mimeType: string };
-  try {
-    file = await adapter.downloadMedia(channelContext(deps, channel), data.media);
-  } catch (error) {
-    if (error instanceof ProviderError && !error.retryable) {
-      deps.logger.warn(
-        { channelId: channel.id, interactionId: data.interactionId, message: error.message },
-        'channels: media refused by the provider',
-      );
-      return;
-    }
-    throw error;
-  }
-  const name = storedName(data.media.fileName, data.media.kind, file.mimeType);
-  const key = `channels/${data.tenantId}/${data.interactionId}/${randomBytes(9).toString('base64url')}/${name}`;
-  await deps.storage.put(key, file.bytes, file.mimeType);
-  await deps.db.transaction(async (tx) => {
-    const item = await lockChannelItem(tx, data.tenantId, data.interactionId);
-    if (!item) return;
-    const message = (item.content.message ?? {}) as Record<string, unknown>;
-    await updateInteractionState(tx, data.tenantId, data.interactionId, {
-      content: {
-        ...item.content,
-        message: {
-          ...message,
-          media: deps.storage.publicUrl(key),
-          mimetype: file.mimeType,
-          size: file.bytes.length,
-        },
-      },
-    });
-    await announceInteraction(
-      tx,
-      null,
-      {
-        id: item.contactId,
-        tenantId: data.tenantId,
-        agentId: item.agentId,
-        reservedBy: item.reservedBy,
-        reservedUntil: item.reservedUntil,
-      },
-      { event: 'interaction.updated', interactionId: data.interactionId, type: 'channelMessage' },
-    );
-  });
 }

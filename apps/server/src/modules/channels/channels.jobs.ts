@@ -20,7 +20,8 @@ export const sendChannelMessageJob = defineJob({
 /**
  * A customer's file (03 §3 WhatsApp message media): fetched from the provider after the message
  * is stored and kept in the product's storage, so timelines never hot-link the provider (whose
- * WhatsApp media URLs expire within minutes and need the channel's token).
+ * WhatsApp media URLs expire within minutes and need the channel's token). A failed try is
+ * tried again while the provider keeps the file (inbound-media.service.ts).
  */
 export const fetchChannelMediaJob = defineJob({
   name: 'channels.fetch-media',
@@ -36,10 +37,14 @@ export const fetchChannelMediaJob = defineJob({
       fileName: z.string().max(255).optional(),
       caption: z.string().max(4_096).optional(),
     }),
+    /** The try this job is (1 first): later tries are enqueued by the handler per the schedule. */
+    attempt: z.number().int().min(1).max(10_000).default(1),
   }),
-  options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
+  // The retries of a failed download are scheduled by the handler (MEDIA_FETCH_RETRY_SECONDS,
+  // within the provider's window); pg-boss retries only a crash of the handler itself.
+  options: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
   async handler(data, deps) {
-    const { storeInboundMedia } = await import('./channel-messages.service');
+    const { storeInboundMedia } = await import('./inbound-media.service');
     await storeInboundMedia(deps, data);
   },
 });

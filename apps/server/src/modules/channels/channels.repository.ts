@@ -233,6 +233,8 @@ export async function claimProviderMessage(
     channelId: string;
     contactId: string;
     providerMessageId: string;
+    /** The provider's time of the message: the reply window counts from it. */
+    createdAt?: Date;
   },
 ) {
   const rows = await db

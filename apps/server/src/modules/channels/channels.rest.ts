@@ -11,7 +11,7 @@ import {
   ZTemplateInput,
   ZTemplateView,
 } from './channel-templates.service';
-import { newId } from '@cartera/domain/ids';
+import { newId, ZClientItemId } from '@cartera/domain/ids';
 import { DomainError } from '@cartera/domain/errors';
 import { findTenantUsers, ZUserSummary } from '../users/users.service';
 import {
@@ -278,7 +278,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     access: { procedure: 'channel.sendMessage', area: '/contact' },
     querystring: ZSmsQuery,
     body: z.object({
-      id: z.uuid().optional(),
+      id: ZClientItemId.optional(),
       contactId: z.uuid(),
       text: z.string().trim().min(1).max(1_600),
     }),

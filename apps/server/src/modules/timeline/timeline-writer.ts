@@ -28,6 +28,8 @@ export interface NewTimelineItem {
   createdBySystem?: boolean;
   /** Reminder dates suggested from the item's text (see suggestReminders). */
   suggestions?: InteractionSuggestion[];
+  /** The item's time when it is not now: a customer's message shows the provider's timestamp. */
+  createdAt?: Date;
   /** Users to tell besides those who see the contact now (the agent a transfer took it from). */
   alsoNotify?: Array<string | null>;
   /**
@@ -51,7 +53,7 @@ export async function recordInteraction(
   contact: AnnouncedContact,
   item: NewTimelineItem,
 ) {
-  const createdAt = new Date();
+  const createdAt = item.createdAt ?? new Date();
   const fresh = await insertInteractionOnce(tx, {
     id: item.id,
     tenantId: contact.tenantId,

@@ -21,7 +21,6 @@ import type { RouterOutputs } from '@cartera/server/router';
 import { useTRPC } from '../../lib/trpc';
 import { QueryError } from '../../ui/query-error';
 import { AuditLog } from './audit-log';
-import { PlatformDeadLetters } from './platform-dead-letters';
 import { ClientDialog } from './client-dialog';
 import { GroupDialog } from './group-dialog';
 import { GroupFlags } from './group-flags';
@@ -134,7 +133,6 @@ export function AdminPage() {
           </Grid.Col>
         </Grid>
       )}
-      <PlatformDeadLetters />
       {openingClient && <ClientDialog onClose={() => setOpeningClient(false)} />}
       {creating && (
         <GroupDialog

@@ -12,6 +12,7 @@ import {
   ReactionLine,
   SharedContacts,
 } from './bubbles/message-parts';
+import { MediaFailedNotice } from './bubbles/media-failed';
 import { MarkupText } from './markup-text';
 import classes from './timeline.module.css';
 
@@ -30,6 +31,7 @@ export function ChatMessageContent({
   showChannel = true,
   customer = '',
   onJump,
+  itemId,
 }: {
   message: ChatMessage;
   /** The channel is named on the first message of a group (a new channel starts a group). */
@@ -38,6 +40,8 @@ export function ChatMessageContent({
   customer?: string;
   /** Brings a quoted message into view. */
   onJump?: (interactionId: string) => void;
+  /** The item's id: 'Reintentar' of a file the provider did not give needs it. */
+  itemId?: string;
 }) {
   if (message.deleted) {
     return (
@@ -70,7 +74,7 @@ export function ChatMessageContent({
       {CONTACT_KINDS.has(message.kind) && message.contacts.length > 0 ? (
         <SharedContacts contacts={message.contacts} />
       ) : (
-        message.kind !== 'text' && <ChatMedia message={message} />
+        message.kind !== 'text' && <ChatMedia message={message} itemId={itemId} />
       )}
       {message.text && !message.reaction && (
         <Text size="sm" className={classes.chatText}>
@@ -81,10 +85,28 @@ export function ChatMessageContent({
   );
 }
 
-function ChatMedia({ message }: { message: ChatMessage }) {
+function ChatMedia({ message, itemId }: { message: ChatMessage; itemId?: string | undefined }) {
   const label = t.media[message.kind] ?? t.file;
   const name = message.fileName ?? label;
   const url = message.media && OPENABLE.test(message.media) ? message.media : null;
+  // Never fetched after every retry (issue #31): said so, with 'Reintentar'.
+  if (!url && message.mediaFailed) {
+    return (
+      <>
+        <Group gap={6} wrap="nowrap" className={classes.media} data-testid="chat-media">
+          <Text size="xs" fw={600} tt="uppercase" c="dimmed" style={{ flexShrink: 0 }}>
+            {label}
+          </Text>
+          {message.fileName && (
+            <Text size="sm" truncate="end">
+              {message.fileName}
+            </Text>
+          )}
+        </Group>
+        <MediaFailedNotice itemId={itemId} providerCode={message.mediaFailed.providerCode} />
+      </>
+    );
+  }
   // Pictures, recordings and videos play in the bubble; anything else is named, to open.
   if (url && (message.kind === 'image' || message.kind === 'sticker')) {
     return (

@@ -288,6 +288,7 @@ const TimelineRow = memo(function TimelineRow({
             showChannel={groupStart}
             customer={customer}
             onJump={context.jumpTo}
+            itemId={item.id}
           />
         ) : (
           <InteractionContent item={item} context={context} />
