@@ -140,15 +140,37 @@ describe('Messenger: configuración', () => {
 });
 
 describe('Messenger: mensajes entrantes', () => {
-  it('un PSID desconocido crea un contacto con su id de página, asignado por turno', async () => {
+  it('el nombre del cliente sale del perfil de Messenger y de Instagram (GET /{id}?fields=…)', async () => {
+    fake.simulator.storeProfile('6001999', { first_name: 'Carla', last_name: 'Méndez' });
+    fake.simulator.storeProfile('17841999', { name: 'Lucas Paz', username: 'lucaspaz' });
+    await post(messenger, 'page', [
+      customerMessage(PAGE_ID, { from: '6001999', mid: 'm_PROFILE', text: 'Hola' }),
+    ]);
+    await post(instagram, 'instagram', [
+      customerMessage(IG_ACCOUNT_ID, { from: '17841999', mid: 'ig_PROFILE', text: 'Hola' }),
+    ]);
+    const [fromMessenger] = await contactWithScopedId('6001999');
+    const [fromInstagram] = await contactWithScopedId('17841999');
+    expect(fromMessenger).toMatchObject({ firstName: 'Carla Méndez' });
+    expect(fromInstagram).toMatchObject({ firstName: 'Lucas Paz' });
+    const asked = fake.requests.filter((each) => /\/(6001999|17841999)\?fields=/.test(each.path));
+    expect(asked.map((each) => each.path.replace(/^.*\//, ''))).toEqual([
+      '6001999?fields=first_name,last_name',
+      '17841999?fields=name,username',
+    ]);
+    expect(asked.every((each) => each.headers.authorization === `Bearer ${PAGE_TOKEN}`)).toBe(true);
+  });
+
+  it('un PSID desconocido crea un contacto con su id de página, asignado por turno; sin perfil se llama «Cliente de Messenger»', async () => {
     const answer = await post(messenger, 'page', [
       customerMessage(PAGE_ID, { from: '6001001', mid: 'm_FIRST', text: 'Hola, ¿hacen envíos?' }),
     ]);
     expect(answer.status).toBe(200);
     const [contact, ...others] = await contactWithScopedId('6001001');
     expect(others).toEqual([]);
+    // The profile lookup found no name (the fake knows no such person): a Spanish label.
     expect(contact).toMatchObject({
-      firstName: '6001001',
+      firstName: 'Cliente de Messenger',
       phones: [],
       origin: 'facebook',
       agentId: env.demo.users[SELLER]!.id,
