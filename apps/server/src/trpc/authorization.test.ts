@@ -94,6 +94,7 @@ const procedures: Record<string, Entry> = {
     },
   },
   'admin.groups': { access: { roles: USER_ADMINS }, input: {} },
+  'admin.deadLetters': { access: { roles: ['admin'] } },
   // A bad e-mail: an admin gets a validation error, never a new company, from the harness.
   'admin.createClient': {
     access: { roles: ['admin'] },
@@ -619,6 +620,11 @@ const procedures: Record<string, Entry> = {
   'channel.update': { access: { roles: COMPANY_ROLES }, input: { id: SOME_ID, values: {} } },
   'channel.remove': { access: { roles: COMPANY_ROLES }, input: { id: SOME_ID } },
   'channel.disconnected': { access: { roles: ['project_manager'] } },
+  'channel.deadLetters': { access: { roles: COMPANY_ROLES }, input: { channelId: SOME_ID } },
+  'channel.retryDeadLetter': {
+    access: { roles: COMPANY_ROLES },
+    input: { channelId: SOME_ID, id: OTHER_ID },
+  },
   'channel.templates': { access: { roles: CONTACT_ROLES }, input: { channelId: SOME_ID } },
   'channel.createTemplate': {
     access: { roles: COMPANY_ROLES },

@@ -307,4 +307,11 @@ export const adminEs = {
       'account.session': 'Abrió una sesión con la cuenta del usuario (API)',
     },
   },
+  /** Issue #31: provider webhooks that matched no company. */
+  deadLetters: {
+    title: 'Mensajes sin empresa',
+    intro:
+      'Eventos que un proveedor envió a una URL de webhook que no es de ningún canal. Suelen ser una URL mal copiada en el proveedor o un canal eliminado.',
+    count: '{count} sin procesar',
+  },
 } as const;

@@ -263,4 +263,28 @@ export const channelsEs = {
     image: 'Imagen enviada por la empresa',
     file: 'Archivo enviado por la empresa',
   },
+  /** Issue #31: events a channel's webhook received that could not be taken in. */
+  deadLetters: {
+    title: 'Mensajes no procesados',
+    panelTitle: 'Mensajes no procesados de «{name}»',
+    open: 'Mensajes no procesados de {name}',
+    count: '{count} sin procesar',
+    intro:
+      'Eventos que el proveedor envió a la URL de este canal y no se pudieron incorporar. Revisa el motivo, corrige la configuración (por ejemplo, agrega el canal del número) y usa «Reintentar»: un mensaje ya incorporado no se duplica.',
+    empty: 'No hay mensajes sin procesar.',
+    received: 'Recibido el {date}',
+    retriedAt: 'Último intento: {date}',
+    retry: 'Reintentar',
+    retried: 'El mensaje se incorporó.',
+    stillPending: 'Todavía no se puede incorporar: {reason}',
+    payload: 'Contenido recibido',
+    reasons: {
+      NO_CHANNEL_FOR_NUMBER: 'Ningún canal de la empresa tiene el número o la página {detail}.',
+      UNPARSEABLE_PAYLOAD: 'El contenido no se pudo leer.',
+      INGEST_FAILED: 'No se pudo guardar después de varios intentos.',
+      CHANNEL_GONE: 'El canal fue eliminado antes de incorporarlo.',
+      UNKNOWN_WEBHOOK: 'La URL no corresponde a ningún canal.',
+      other: 'No se pudo incorporar.',
+    },
+  },
 } as const;

@@ -46,6 +46,7 @@ import {
 import { contextOrigin, listAudit, ZAuditEntry, ZAuditInput } from '../audit/audit.service';
 import { companyOverview, ZCompanyOverview } from './company-overview.service';
 import { createClient, ZCreatedClient } from './admin-clients.service';
+import { platformDeadLetters, ZDeadLetterList } from '../channels/dead-letters.service';
 
 /** 'Administración' (/grupos): admins only (01 §6, slug groups). */
 const admin = () => roleProcedure('admin');
@@ -74,6 +75,16 @@ export const adminRouter = router({
     .input(ZListGroupsInput)
     .output(z.array(ZAdminGroup))
     .query(({ ctx, input }) => listGroups(ctx.db, ctx.tenantId, input)),
+
+  deadLetters: admin()
+    .meta({
+      area: GROUPS_AREA,
+      description:
+        "Provider webhooks that matched no company (issue #31: a webhook URL no channel has), for the platform's administrators: how many there are and the newest 100 with their payload as received. Kept at most 200 an hour.",
+      errors: [],
+    })
+    .output(ZDeadLetterList)
+    .query(({ ctx }) => platformDeadLetters(ctx.deps)),
 
   createClient: admin()
     .meta({

@@ -14,6 +14,8 @@ import { es } from '@cartera/domain/i18n';
 import { newId, ZClientItemId } from '@cartera/domain/ids';
 import { chatMessageOf, INTERACTION_CONTENT } from '@cartera/domain/interactions';
 import { normalizePhone } from '@cartera/domain/phone';
+import { samePhone, storedSenderPhone } from '@cartera/domain/phone-match';
+import { channelOriginOf } from '@cartera/domain/channel-origins';
 import { contactSearchText } from '@cartera/domain/search';
 import {
   ProviderError,
@@ -45,7 +47,9 @@ import { channelOfWebhook } from './webhook-channels';
 import { providerTime } from './provider-time';
 import { inboundMessageFields } from './inbound-content';
 import { scopedCustomerLabel, withSenderProfile } from './sender-profile';
-import { enqueueWebhookEvents } from './webhook-inbox';
+import { findSenderContact, replyAddress, senderLockKey } from './channel-numbers';
+import { keepUnknownWebhook } from './dead-letters.service';
+import { routeWebhook } from './webhook-routing';
 import {
   activeUserIds,
   claimProviderMessage,
@@ -62,7 +66,6 @@ import {
   findChannels as findChannelsOfTenant,
   findContactChannelMessages,
   findContactByEmail,
-  findContactByPhone,
   findContactByScopedId,
   findMessageContact,
   findOutboundUpTo,
@@ -135,17 +138,16 @@ export async function receiveWebhook(
   const channel = await channelOfWebhook(deps.db, webhookKey);
   const adapter = channel ? adapterFor(channel.type) : undefined;
   if (!channel || !adapter || providerSlugFor(channel.type) !== provider) {
+    // Kept for the platform's administrators (a URL no company has), then refused.
+    await keepUnknownWebhook(deps, provider, request.rawBody);
     throw new DomainError('NOT_FOUND');
   }
   const context = channelContext(deps, channel);
   if (!adapter.verifyWebhook(context, request)) throw new DomainError('WEBHOOK_SIGNATURE_INVALID');
-  let events: InboundEvent[];
-  try {
-    events = adapter.parseWebhook(context, request);
-  } catch {
-    throw new DomainError('INVALID_REQUEST_BODY');
-  }
-  await enqueueWebhookEvents(deps.db, channel, events);
+  // Each part to the channel of its number or page; what cannot be taken in is a dead letter.
+  await routeWebhook(deps, channel, request, (each) =>
+    each.id === channel.id ? context : channelContext(deps, each),
+  );
   return adapter.webhookAnswer ?? { contentType: 'application/json', body: '{"ok":true}' };
 }
 
@@ -211,11 +213,12 @@ async function ingestMessage(
   await deps.db
     .transaction(async (tx) => {
       // One sender at a time per tenant: two first messages of a new number make one contact.
+      // The key is the number's (Mexico's 521 and 52 forms are one sender: channel-numbers.ts).
       await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`${channel.tenantId}:${sender}`}, 0))`,
+        sql`select pg_advisory_xact_lock(hashtextextended(${senderLockKey(channel.tenantId, event.from)}, 0))`,
       );
       let contact: Contact | undefined = event.from.phone
-        ? await findContactByPhone(tx, channel.tenantId, event.from.phone)
+        ? await findSenderContact(tx, channel.tenantId, event.from.phone)
         : await findContactByScopedId(tx, channel.tenantId, sender);
       // Its id at arrival (the timeline's order), its time the provider's (provider-time.ts).
       const interactionId = newId();
@@ -263,6 +266,8 @@ async function ingestMessage(
           channelName: channel.name,
           channelColor: channel.config.color ?? null,
           receivedAt: event.at.toISOString(),
+          // The number as the provider wrote it: replies through this channel go back to it.
+          ...(event.from.phone ? { from: event.from.phone } : {}),
         },
       });
       // The file itself is fetched after the commit; the webhook is answered without waiting.
@@ -359,7 +364,8 @@ async function newInboundContact(
   return createSenderContact(tx, {
     tenantId: channel.tenantId,
     firstName,
-    phones: phone ? [phone] : [],
+    // E.164 when the library reads it (521… becomes +52…), else exactly as the provider wrote it.
+    phones: phone ? [storedSenderPhone(phone)] : [],
     channels: event.from.scopedId
       ? [
           {
@@ -368,7 +374,7 @@ async function newInboundContact(
           },
         ]
       : [],
-    origin: channel.config.origin ?? null,
+    origin: channelOriginOf(channel),
     agentId,
   });
 }
@@ -415,13 +421,14 @@ export async function ingestLead(
     .transaction(async (tx) => {
       const sender = phone ?? email ?? `lead:${event.providerLeadId}`;
       await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`${channel.tenantId}:${sender}`}, 0))`,
+        sql`select pg_advisory_xact_lock(hashtextextended(${phone ? senderLockKey(channel.tenantId, { phone }) : `${channel.tenantId}:${sender}`}, 0))`,
       );
       let contact: Contact | undefined =
-        (phone ? await findContactByPhone(tx, channel.tenantId, phone) : undefined) ??
+        (phone ? await findSenderContact(tx, channel.tenantId, phone) : undefined) ??
         (email ? await findContactByEmail(tx, channel.tenantId, email) : undefined);
       if (contact) {
-        const phones = phone && !contact.phones.includes(phone) ? [...contact.phones, phone] : null;
+        const hasPhone = (each: string) => phone !== null && samePhone(each, phone);
+        const phones = phone && !contact.phones.some(hasPhone) ? [...contact.phones, phone] : null;
         const known = contact.emails.some((each) => each.toLowerCase() === email);
         const emails = email && !known ? [...contact.emails, email] : null;
         if (phones || emails) {
@@ -443,7 +450,7 @@ export async function ingestLead(
           phones: phone ? [phone] : [],
           emails: email ? [email] : [],
           channels: [],
-          origin: channel.config.origin ?? null,
+          origin: channelOriginOf(channel),
           agentId: await nextAgent(tx, channel),
         });
       }
@@ -674,7 +681,10 @@ export function recipientFor(
     );
     return scoped?.config.PSID ?? null;
   }
-  if (typeof phone === 'string' && contact.phones.includes(phone)) return phone;
+  // The chosen number, or the form of it the customer wrote from (samePhone: 521… and +52…).
+  if (typeof phone === 'string' && contact.phones.some((each) => samePhone(each, phone))) {
+    return phone;
+  }
   return contact.phones[0] ?? null;
 }
 
@@ -711,6 +721,10 @@ export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: Sen
     const replyMessage = input.replyTo
       ? await replyQuoteFor(tx, user.tenantId, contact.id, channel, input.replyTo)
       : null;
+    // A reply goes to the number as the customer wrote from it through this channel.
+    const to = recipientIsPhone(channel)
+      ? await replyAddress(tx, channel, contact, input.to)
+      : undefined;
     const fresh = await recordInteraction(tx, user, contact, {
       id: input.id,
       type: 'channelMessage',
@@ -725,7 +739,7 @@ export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: Sen
           mimetype: file?.mimeType ?? null,
         },
         ...(input.template ? { template: input.template } : {}),
-        ...(input.to && recipientIsPhone(channel) ? { to: input.to } : {}),
+        ...(to ? { to } : {}),
         ...(replyMessage ? { replyMessage } : {}),
         medium: mediumFor(channel.type),
         origin: 'agent',

@@ -47,6 +47,7 @@ import {
 } from './scheduled-messages.service';
 import { ZScheduleMessageInput } from '@cartera/domain/scheduled-messages';
 import { retryInboundMedia } from './inbound-media.service';
+import { channelDeadLetters, retryDeadLetter, ZDeadLetterList } from './dead-letters.service';
 
 const ZDisconnected = z.object({
   count: z.number().int(),
@@ -130,6 +131,28 @@ export const channelsRouter = router({
     .mutation(({ ctx, input }) =>
       removeChannel(ctx.db, ctx.deps.env, ctx.user, input.id, auditBy(ctx)),
     ),
+
+  deadLetters: tenantProcedure
+    .meta({
+      area: '/company',
+      description:
+        "'Mensajes no procesados' of a channel (issue #31): the events its webhook URL received that could not be taken in (a number no channel of the company has, a body that could not be read, events given up after the inbox's retries), how many there are and the newest 100 with their payload as received, their reason and when they were last retried.",
+      errors: ['CHANNEL_NOT_FOUND'],
+    })
+    .input(z.object({ channelId: z.uuid() }))
+    .output(ZDeadLetterList)
+    .query(({ ctx, input }) => channelDeadLetters(ctx.deps, ctx.user, input.channelId)),
+
+  retryDeadLetter: tenantProcedure
+    .meta({
+      area: '/company',
+      description:
+        "'Reintentar' on one of a channel's unprocessed messages: taken in again as if it had just arrived (routed by number again, so a channel added since receives it). Taken in once: a message already on a timeline is not written again. `resolved` false when it still cannot be taken in (it stays, with its reason).",
+      errors: ['CHANNEL_NOT_FOUND', 'NOT_FOUND'],
+    })
+    .input(z.object({ channelId: z.uuid(), id: z.uuid() }))
+    .output(z.object({ resolved: z.boolean() }))
+    .mutation(({ ctx, input }) => retryDeadLetter(ctx.deps, ctx.user, input)),
 
   disconnected: roleProcedure('project_manager')
     .meta({

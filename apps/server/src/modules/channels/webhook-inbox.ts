@@ -4,8 +4,10 @@ import type { Executor } from '@cartera/db/client';
 import { webhookInbox, type Channel } from '@cartera/db/schema';
 import type { InboundEvent } from '../../channels/adapter';
 import type { AppDeps } from '../../deps';
+import { providerSlugFor } from '../../channels/registry';
 import { keepListening } from '../../realtime/kept-listen';
 import { findChannel } from './channels.repository';
+import { insertDeadLetter } from './dead-letters.repository';
 
 /**
  * The webhook inbox: a provider's verified events are stored in one statement and answered at
@@ -19,7 +21,9 @@ import { findChannel } from './channels.repository';
  * message's provider id is claimed once, a receipt never moves a status back, a connection
  * state already recorded is not announced again), so at-least-once here is exactly once on the
  * timelines. A failure (a provider call of a lead, the database) waits a backoff and is tried
- * again; after MAX_ATTEMPTS the row is parked (kept, never taken again) and logged.
+ * again; after MAX_ATTEMPTS the row's events become a dead letter of their channel ('Mensajes no
+ * procesados', dead-letters.service.ts), as do the events of a channel deleted since: nothing
+ * acknowledged is dropped in silence.
  */
 
 /** The NOTIFY channel a stored webhook wakes the workers on. */
@@ -32,7 +36,7 @@ const LANES = 2;
 const LEASE_SECONDS = 60;
 /** How often a worker looks without being woken (leases that ended, backoffs that passed). */
 const POLL_MS = 1_000;
-/** Attempts before a row is parked. */
+/** Attempts before a row's events become a dead letter. */
 export const MAX_ATTEMPTS = 10;
 
 /** Stores a channel's verified events and wakes the workers: one round trip. */
@@ -160,17 +164,21 @@ async function takeIn(
     for (const [index, row] of lane.entries()) {
       try {
         const channel = await channelOf(row);
-        // A channel deleted since: its events have nowhere to go.
+        // A channel deleted since: its events have nowhere to go but the dead letters.
         if (channel) for (const event of row.events) await ingest(channel, event);
-        else
-          deps.logger.warn({ channelId: row.channelId }, 'webhooks: channel gone, events dropped');
+        else await keepAsDeadLetter(deps, row, 'CHANNEL_GONE', 'channel deleted');
         done.push(row.id);
       } catch (error) {
         const parked = await recordFailure(deps.db, row, lane.slice(index + 1), error);
         deps.logger[parked ? 'error' : 'warn'](
           { err: error, inboxId: row.id, channelId: row.channelId, attempts: row.attempts },
-          parked ? 'webhooks: events parked after repeated failures' : 'webhooks: will retry',
+          parked ? 'webhooks: events given up after repeated failures' : 'webhooks: will retry',
         );
+        if (parked) {
+          const message = error instanceof Error ? error.message : String(error);
+          await keepAsDeadLetter(deps, row, 'INGEST_FAILED', message);
+          await deps.db.delete(webhookInbox).where(inArray(webhookInbox.id, [row.id]));
+        }
         return;
       }
     }
@@ -182,6 +190,30 @@ async function takeIn(
     }),
   );
   if (done.length) await deps.db.delete(webhookInbox).where(inArray(webhookInbox.id, done));
+}
+
+/** A row's events kept as a dead letter of its channel, with a warning. */
+async function keepAsDeadLetter(
+  deps: AppDeps,
+  row: LeasedRow,
+  reason: 'CHANNEL_GONE' | 'INGEST_FAILED',
+  detail: string,
+) {
+  const channel = await findChannel(deps.db, row.tenantId, row.channelId).catch(() => undefined);
+  const serialized = superjson.serialize(row.events);
+  const id = await insertDeadLetter(deps.db, {
+    tenantId: row.tenantId,
+    channelId: row.channelId,
+    provider: (channel && providerSlugFor(channel.type)) ?? 'unknown',
+    reason,
+    detail,
+    payload: serialized.json,
+    events: serialized,
+  });
+  deps.logger.warn(
+    { deadLetterId: id, tenantId: row.tenantId, channelId: row.channelId, reason, detail },
+    'webhooks: event not taken in, kept as a dead letter',
+  );
 }
 
 /**

@@ -21,6 +21,7 @@ import type { RouterOutputs } from '@cartera/server/router';
 import { useTRPC } from '../../lib/trpc';
 import { QueryError } from '../../ui/query-error';
 import { AuditLog } from './audit-log';
+import { PlatformDeadLetters } from './platform-dead-letters';
 import { ClientDialog } from './client-dialog';
 import { GroupDialog } from './group-dialog';
 import { GroupFlags } from './group-flags';
@@ -133,6 +134,7 @@ export function AdminPage() {
           </Grid.Col>
         </Grid>
       )}
+      <PlatformDeadLetters />
       {openingClient && <ClientDialog onClose={() => setOpeningClient(false)} />}
       {creating && (
         <GroupDialog

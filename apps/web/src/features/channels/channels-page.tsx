@@ -28,6 +28,7 @@ import { QueryError } from '../../ui/query-error';
 import { ChannelDialog } from './channel-dialog';
 import { ChannelStateBadge } from './channel-state';
 import { ChannelTemplates } from './channel-templates';
+import { ChannelDeadLetters, DeadLetterBadge } from './dead-letters';
 
 const text = es.channels;
 
@@ -47,6 +48,8 @@ export function ChannelsPage() {
   const [removing, setRemoving] = useState<ManagedChannel | null>(null);
   const [templatesOf, setTemplatesOf] = useState<string | null>(null);
   const templatesChannel = channels.find((channel) => channel.id === templatesOf);
+  const [deadLettersOf, setDeadLettersOf] = useState<string | null>(null);
+  const deadLettersChannel = channels.find((channel) => channel.id === deadLettersOf);
 
   const remove = useMutation(
     trpc.channel.remove.mutationOptions({
@@ -123,6 +126,12 @@ export function ChannelsPage() {
                         key={channel.id}
                         channel={channel}
                         templatesOpen={templatesOf === channel.id}
+                        deadLettersOpen={deadLettersOf === channel.id}
+                        onDeadLetters={() =>
+                          setDeadLettersOf((current) =>
+                            current === channel.id ? null : channel.id,
+                          )
+                        }
                         onEdit={() => setEditing(channel)}
                         onRemove={() => {
                           remove.reset();
@@ -143,6 +152,10 @@ export function ChannelsPage() {
 
       {templatesChannel && (
         <ChannelTemplates key={templatesChannel.id} channel={templatesChannel} />
+      )}
+
+      {deadLettersChannel && (
+        <ChannelDeadLetters key={deadLettersChannel.id} channel={deadLettersChannel} />
       )}
 
       <ChannelDialog
@@ -170,12 +183,16 @@ export function ChannelsPage() {
 function ChannelRow({
   channel,
   templatesOpen,
+  deadLettersOpen,
+  onDeadLetters,
   onEdit,
   onRemove,
   onTemplates,
 }: {
   channel: ManagedChannel;
   templatesOpen: boolean;
+  deadLettersOpen: boolean;
+  onDeadLetters: () => void;
   onEdit: () => void;
   onRemove: () => void;
   onTemplates: () => void;
@@ -222,7 +239,10 @@ function ChannelRow({
         </Text>
       </Table.Td>
       <Table.Td>
-        <ChannelStateBadge status={channel.status} reason={channel.statusReason} />
+        <Group gap={8} wrap="nowrap">
+          <ChannelStateBadge status={channel.status} reason={channel.statusReason} />
+          <DeadLetterBadge channel={channel} open={deadLettersOpen} onToggle={onDeadLetters} />
+        </Group>
       </Table.Td>
       <Table.Td>
         <Group gap={4} justify="flex-end" wrap="nowrap">
