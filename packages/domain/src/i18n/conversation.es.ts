@@ -261,6 +261,8 @@ export const conversationEs = {
         template: 'Plantilla',
         contactMessage: 'Contacto',
         contactsArrayMessage: 'Contactos',
+        location: 'Ubicación',
+        order: 'Pedido',
       } as Record<string, string>,
       file: 'Archivo',
       // A customer's file the provider did not give after every retry (issue #31).

@@ -13,6 +13,7 @@ import {
   SharedContacts,
 } from './bubbles/message-parts';
 import { MediaFailedNotice } from './bubbles/media-failed';
+import { InboundParts, textAfterParts } from './bubbles/inbound-parts';
 import { MarkupText } from './markup-text';
 import classes from './timeline.module.css';
 
@@ -20,6 +21,8 @@ const t = es.conversation.timeline.chat;
 
 /** Kinds that are contact cards rather than files. */
 const CONTACT_KINDS = new Set(['contactMessage', 'contactsArrayMessage']);
+/** Kinds drawn by their own part (issue #31), never as a file. */
+const PART_KINDS = new Set(['location', 'order', 'system', 'unsupported']);
 
 /**
  * A message through a channel as a chat bubble's body (03 §3 'Channel message', 'WhatsApp
@@ -74,11 +77,13 @@ export function ChatMessageContent({
       {CONTACT_KINDS.has(message.kind) && message.contacts.length > 0 ? (
         <SharedContacts contacts={message.contacts} />
       ) : (
-        message.kind !== 'text' && <ChatMedia message={message} itemId={itemId} />
+        message.kind !== 'text' &&
+        !PART_KINDS.has(message.kind) && <ChatMedia message={message} itemId={itemId} />
       )}
-      {message.text && !message.reaction && (
+      <InboundParts message={message} />
+      {textAfterParts(message) && !message.reaction && (
         <Text size="sm" className={classes.chatText}>
-          <MarkupText text={message.text} />
+          <MarkupText text={textAfterParts(message)} />
         </Text>
       )}
     </>
