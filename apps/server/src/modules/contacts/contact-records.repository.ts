@@ -11,6 +11,7 @@ import {
   users,
   type Contact,
 } from '@cartera/db/schema';
+import { equivalentPhones } from '@cartera/domain/phone-match';
 import { countNewContact } from '../metrics/metrics.writer';
 
 /**
@@ -80,9 +81,11 @@ export async function findPhoneOwners(
   exceptId?: string,
 ) {
   if (!phones.length) return [];
+  // Any form that is the same customer (Mexico's 521/52, Argentina's 549/54, Brazil's ninth digit).
+  const forms = [...new Set(phones.flatMap(equivalentPhones))];
   const conditions: SQL[] = [
     eq(contacts.tenantId, tenantId),
-    sql`${contacts.phones} && ${sql.param(phones)}::text[]`,
+    sql`${contacts.phones} && ${sql.param(forms)}::text[]`,
     isNull(contacts.parentContactId),
   ];
   if (exceptId) conditions.push(ne(contacts.id, exceptId));

@@ -285,6 +285,19 @@ describe('phone validation (02 §7 validate number, §8 popover)', () => {
     expect(editing.data.type).toBe('valid');
   });
 
+  it('finds the contact of a number written in another of its forms (México 521, Argentina 549)', async () => {
+    await env.database.handle.db.insert(contacts).values([
+      { tenantId: env.demo.demo.id, firstName: 'Ximena', phones: ['+5215598760000'] },
+      { tenantId: env.demo.demo.id, firstName: 'Julián', phones: ['+5491123450000'] },
+    ]);
+    const mexico = await env.call(SELLER, 'contact.validatePhone', { number: '+52 55 9876 0000' });
+    expect(mexico.data).toMatchObject({ type: 'duplicate', phoneNumber: '+525598760000' });
+    const argentina = await env.call(SELLER, 'contact.validatePhone', {
+      number: '+54 11 2345 0000',
+    });
+    expect(argentina.data).toMatchObject({ type: 'duplicate' });
+  });
+
   it('offers to take over an unassigned contact, and unify for a visible one being edited', async () => {
     const { db } = env.database.handle;
     const number = freshMobile();
