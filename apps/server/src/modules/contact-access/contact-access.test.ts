@@ -42,6 +42,8 @@ const WITHOUT_CONDITIONS: Record<string, string> = {
     "counts a shared portfolio's contacts for its management screen (no contact is returned)",
   'modules/channels/channels.repository.ts#findContactByPhone':
     "an inbound message finds its contact by the sender's number (system code: the sender decides, no user is asking)",
+  'modules/channels/channel-numbers.repository.ts#findContactByPhones':
+    "an inbound message finds its contact by any form of the sender's number (system code: the sender decides, no user is asking)",
   'modules/channels/channels.repository.ts#findContactByEmail':
     'a lead form without a known number finds its contact by the e-mail it gave (system code)',
   'modules/channels/channels.repository.ts#findContactByScopedId':
