@@ -3,6 +3,12 @@
  */
 
 /** Template categories WhatsApp accepts. */
+/**
+ * 360dialog signs no webhook: its webhook is configured to send this header with the channel's
+ * 'Secreto del webhook', which Cartera checks in constant time (issue #31: the dialog names it).
+ */
+export const DIALOG360_WEBHOOK_HEADER = 'x-cartera-webhook-secret';
+
 export const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 

@@ -1,3 +1,4 @@
+import { DIALOG360_WEBHOOK_HEADER } from '@cartera/domain/channels';
 import { providerSenderPhone } from '@cartera/domain/phone-match';
 import {
   ProviderError,
@@ -30,7 +31,7 @@ interface Transport {
   headers: Record<string, string>;
 }
 
-export const WEBHOOK_SECRET_HEADER = 'x-cartera-webhook-secret';
+export const WEBHOOK_SECRET_HEADER = DIALOG360_WEBHOOK_HEADER;
 
 function transport(context: ChannelContext): Transport {
   const { channel, secrets, urls } = context;

@@ -24,11 +24,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   CHANNEL_SETUP,
   CHANNEL_TYPE_ORDER,
+  DIALOG360_WEBHOOK_HEADER,
   type ChannelConfigField,
   type ChannelSecretField,
   type ChannelTypeName,
 } from '@cartera/domain/channels';
-import { es } from '@cartera/domain/i18n';
+import { es, format } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { fieldErrorsOf, placeFieldErrors } from '../../lib/field-errors';
 import { useTRPC } from '../../lib/trpc';
@@ -196,7 +197,14 @@ export function ChannelDialog({
       >
         <Stack gap="md">
           {channel ? (
-            <WebhookUrl url={channel.webhookUrl} />
+            <WebhookUrl
+              url={channel.webhookUrl}
+              hint={
+                channel.type === 'whatsapp_360_dialog'
+                  ? format(text.dialogHeaderHint, { header: DIALOG360_WEBHOOK_HEADER })
+                  : text.webhookHint
+              }
+            />
           ) : (
             <Stack gap="xs">
               <Select
@@ -306,6 +314,11 @@ export function ChannelDialog({
                             </Badge>
                           )}
                         </>
+                      }
+                      description={
+                        type === 'whatsapp_360_dialog' && field === 'webhookSecret'
+                          ? format(text.dialogHeaderHint, { header: DIALOG360_WEBHOOK_HEADER })
+                          : undefined
                       }
                       withAsterisk={!saved.has(field)}
                       placeholder={saved.has(field) ? text.secretSavedPlaceholder : undefined}
@@ -419,11 +432,11 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
 }
 
 /** The address the provider posts to, read-only, with a copy button. */
-function WebhookUrl({ url }: { url: string }) {
+function WebhookUrl({ url, hint }: { url: string; hint: string }) {
   return (
     <TextInput
       label={text.webhookUrl}
-      description={text.webhookHint}
+      description={hint}
       value={url}
       readOnly
       onFocus={(event) => event.currentTarget.select()}
