@@ -12,7 +12,7 @@ export const CHANNEL_DEFAULT_ORIGIN: Record<ChannelTypeName, string> = {
   personal_whatsapp: 'whatsapp',
   fb: 'facebook',
   ig: 'instagram',
-  leads: 'facebook_leads',
+  leads: 'facebook-leads',
   sms: 'sms',
 };
 
