@@ -127,6 +127,28 @@ describe('números de América Latina como los escribe WhatsApp', () => {
     expect(await contactsWith('+523398765432')).toEqual([]);
   });
 
+  it('Argentina 549 llega al contacto tipeado sin el 9; Brasil con noveno dígito, al guardado sin él', async () => {
+    const [argentina, brasil] = await env.database.handle.db
+      .insert(contacts)
+      .values([
+        { tenantId: env.demo.demo.id, firstName: 'Julián', phones: ['+541145678901'] },
+        { tenantId: env.demo.demo.id, firstName: 'Thiago', phones: ['+552187654321'] },
+      ])
+      .returning();
+    await post(
+      sales.webhookUrl,
+      inboundText(SALES_NUMBER_ID, { from: '5491145678901', text: '¿Envían a Rosario?' }),
+    );
+    await post(
+      sales.webhookUrl,
+      inboundText(SALES_NUMBER_ID, { from: '5521987654321', text: 'Olá, tudo bem?' }),
+    );
+    expect(await texts(argentina!.id)).toEqual(['¿Envían a Rosario?']);
+    expect(await texts(brasil!.id)).toEqual(['Olá, tudo bem?']);
+    expect(await contactsWith('+5491145678901')).toEqual([]);
+    expect(await contactsWith('+5521987654321')).toEqual([]);
+  });
+
   it('un número nuevo 521… crea un contacto con su forma E.164 y el origen del canal', async () => {
     await post(
       sales.webhookUrl,
