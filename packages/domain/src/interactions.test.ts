@@ -58,6 +58,7 @@ describe('mensajes por canal (03 §3)', () => {
       edited: false,
       previousVersions: [],
       errorCode: null,
+      providerErrorCode: null,
       mimeType: null,
       reaction: false,
       replyTo: null,

@@ -98,6 +98,8 @@ const ZChatContent = z.looseObject({
     .catch(null),
   errorCode: optionalText,
   errorMessages: z.array(z.unknown()).nullish(),
+  /** The provider's own code of a failed delivery, kept for support (issue #31). */
+  providerErrorCode: z.union([z.string(), z.number()]).nullish().catch(null),
   /** A customer's file the provider did not give after every retry (issue #31). */
   mediaError: z
     .looseObject({ code: optionalText, providerCode: optionalText })
@@ -242,6 +244,8 @@ export interface ChatMessage {
   previousVersions: Array<{ text: string; replacedAt: string | null }>;
   /** The domain code of a failed delivery (SEND_MESSAGE_ERROR…). */
   errorCode: string | null;
+  /** The provider's own code of that failure (131026, 21610…), read in Spanish by the bubble. */
+  providerErrorCode: string | null;
   /** The file's type as the sender gave it (decides whether a document can be previewed). */
   mimeType: string | null;
   /** A reaction: `text` is the emoji and `replyTo` the message reacted to. */
@@ -309,6 +313,10 @@ export function chatMessageOf(content: ChatContent, agentWrote: boolean): ChatMe
       replacedAt: each.updatedAt ?? null,
     })),
     errorCode: content.errorCode ?? null,
+    providerErrorCode:
+      content.providerErrorCode === null || content.providerErrorCode === undefined
+        ? null
+        : String(content.providerErrorCode),
     mimeType: message?.mimetype ?? content.mimetype ?? null,
     reaction: content.isReaction === true,
     replyTo: replyQuoteOf(content.replyMessage),

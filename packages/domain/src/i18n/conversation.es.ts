@@ -271,6 +271,43 @@ export const conversationEs = {
       mediaRetry: 'Reintentar',
       mediaRetrying: 'Descargando el archivo de nuevo…',
       mediaRetryFailed: 'No se pudo reintentar la descarga.',
+      // What a provider's error code means (issue #31), shown under a failed message with the
+      // code itself for support; a code not listed shows only 'Código del proveedor: …'.
+      providerErrors: {
+        // WhatsApp Cloud API (Graph error codes)
+        '130429': 'Se alcanzó el límite de envíos del proveedor; se puede intentar más tarde.',
+        '131000': 'El proveedor tuvo un error al enviar el mensaje.',
+        '131026': 'El mensaje no se pudo entregar: el número puede no tener WhatsApp.',
+        '131047':
+          'Pasaron más de 24 horas desde el último mensaje del cliente: solo se puede enviar una plantilla.',
+        '131049': 'WhatsApp no entregó este mensaje para cuidar la experiencia del cliente.',
+        '131050': 'El cliente pidió no recibir mensajes de marketing.',
+        '131051': 'El proveedor no admite este tipo de mensaje.',
+        '131052': 'El proveedor no pudo descargar el archivo.',
+        '131053': 'El proveedor no pudo procesar el archivo.',
+        '131056': 'Demasiados mensajes seguidos a este cliente; se puede intentar en un momento.',
+        '132000': 'La cantidad de datos no coincide con la plantilla.',
+        '132001': 'La plantilla no existe o no está aprobada en ese idioma.',
+        '190': 'El token de acceso del canal venció o no es válido.',
+        '368': 'El número está bloqueado temporalmente por las políticas del proveedor.',
+        // Messenger and Instagram
+        '551': 'La persona no está disponible en este momento.',
+        // Twilio
+        '21211': 'El número de destino no es válido.',
+        '21610': 'El cliente se dio de baja de los SMS (respondió STOP).',
+        '21614': 'El número no puede recibir SMS.',
+        '30003': 'El teléfono del cliente no está disponible.',
+        '30005': 'El número de destino no existe.',
+        '30006': 'El número es un fijo o no puede recibir SMS.',
+        '30007': 'El operador filtró el mensaje.',
+        '30008': 'El operador tuvo un error desconocido.',
+        // HTTP answers of any provider
+        '429': 'El proveedor recibió demasiados pedidos; se puede intentar más tarde.',
+        '500': 'El proveedor no respondió correctamente.',
+        '502': 'El proveedor no respondió correctamente.',
+        '503': 'El proveedor no está disponible en este momento.',
+        '504': 'El proveedor tardó demasiado en responder.',
+      } as Record<string, string>,
       openFile: 'Abrir {name}',
       deleted: 'Mensaje eliminado',
       channel: 'Canal {name}',

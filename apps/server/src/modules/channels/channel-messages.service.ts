@@ -511,6 +511,8 @@ async function ingestStatus(
             ...row.content,
             errorCode: 'SEND_MESSAGE_ERROR',
             errorMessages: [event.error?.message || event.error?.code || 'failed'],
+            // Kept for support; the bubble reads it in Spanish (chat.providerErrors).
+            providerErrorCode: event.error?.code ?? null,
           }
         : listened
           ? { ...row.content, listened: true }
@@ -1003,7 +1005,15 @@ export async function deliverMessage(deps: AppDeps, tenantId: string, interactio
     if (error.code === 'CHANNEL_ERROR') {
       await changeChannelStatus(deps.db, channel, 'disconnected', error.message.slice(0, 500));
     }
-    await failDelivery(deps, contact, interactionId, claimed.content, error.code, error.message);
+    await failDelivery(
+      deps,
+      contact,
+      interactionId,
+      claimed.content,
+      error.code,
+      error.message,
+      error.providerCode,
+    );
   }
 }
 
@@ -1014,11 +1024,18 @@ async function failDelivery(
   content: Record<string, unknown>,
   code: ErrorCode,
   message: string,
+  providerCode?: string,
 ) {
   await deps.db.transaction(async (tx) => {
     await updateInteractionState(tx, contact.tenantId, interactionId, {
       status: 'error',
-      content: { ...content, errorCode: code, errorMessages: [message.slice(0, 500)] },
+      content: {
+        ...content,
+        errorCode: code,
+        errorMessages: [message.slice(0, 500)],
+        // Kept for support; the bubble reads it in Spanish (chat.providerErrors).
+        providerErrorCode: providerCode?.slice(0, 40) ?? null,
+      },
     });
     await announceInteraction(tx, null, contact, {
       event: 'interaction.updated',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { channelMessages, contacts, interactions } from '@cartera/db/schema';
+import { es } from '@cartera/domain/i18n';
 import { newId, uuidV7Time } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
 import {
@@ -281,5 +282,35 @@ describe('identificadores que da el cliente (#31)', () => {
     });
     expect(rest.status).toBe(400);
     expect(await exists(id)).toBe(false);
+  });
+});
+
+describe('errores del proveedor en español (#31)', () => {
+  it('un envío rechazado guarda el código del proveedor, que el catálogo explica en español', async () => {
+    // A number WhatsApp does not deliver to: every send to it is refused with 131026.
+    await post(inboundText(PHONE_NUMBER_ID, { from: '59891000444', text: 'Escribime' }));
+    fake.simulator.notOnWhatsapp.add('59891000444');
+    const contact = await contactWithPhone('+59891000444');
+    const id = newId();
+    const sent = await env.call(SELLER, 'channel.sendMessage', {
+      id,
+      contactId: contact.id,
+      channelId: channel.id,
+      text: 'No llega',
+    });
+    expect(sent.status).toBe(200);
+    const row = async () =>
+      (
+        await env.database.handle.db
+          .select({ status: interactions.status, content: interactions.content })
+          .from(interactions)
+          .where(eq(interactions.id, id))
+      )[0]!;
+    await expect.poll(async () => (await row()).status, { timeout: 15_000 }).toBe('error');
+    expect((await row()).content).toMatchObject({
+      errorCode: 'SEND_MESSAGE_ERROR',
+      providerErrorCode: '131026',
+    });
+    expect(es.conversation.timeline.chat.providerErrors['131026']).toMatch(/no se pudo entregar/);
   });
 });

@@ -9,6 +9,7 @@ import { contactName, type ContactDetail } from '../contacts/contact-format';
 import { useOriginName } from '../contacts/tag-chip';
 import { ArrowDownIcon, ClockIcon } from './icons';
 import { ChatMessageContent, DeliveryIcon } from './chat-message';
+import { ProviderErrorDetail } from './bubbles/media-failed';
 import { ReplyButton } from './bubbles/reply-context';
 import { EditedMark, SentMessageActions } from './sent-message-actions';
 import {
@@ -332,6 +333,7 @@ const TimelineRow = memo(function TimelineRow({
             <AlertIcon size={14} />
             <Text size="xs" c="red.7">
               {errorMessage(chat?.errorCode ?? 'SEND_MESSAGE_ERROR')}
+              {chat?.providerErrorCode && <ProviderErrorDetail code={chat.providerErrorCode} />}
             </Text>
           </Group>
         )

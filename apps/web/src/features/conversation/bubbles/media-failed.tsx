@@ -8,6 +8,19 @@ import { useTRPC } from '../../../lib/trpc';
 const t = es.conversation.timeline.chat;
 
 /**
+ * What a provider's error code means, in Spanish when it is one the catalogue knows, and the
+ * code itself for support (issue #31): after a failed message's error text.
+ */
+export function ProviderErrorDetail({ code }: { code: string }) {
+  const meaning = t.providerErrors[code];
+  return (
+    <span data-testid="provider-error">
+      {meaning ? ` ${meaning}` : ''} ({format(t.mediaFailedCode, { code })})
+    </span>
+  );
+}
+
+/**
  * A customer's file the provider did not give after every retry (issue #31): says so in
  * Spanish, keeps the provider's code for support, and offers 'Reintentar' (the download starts
  * again; the file then arrives live as the item's update).
