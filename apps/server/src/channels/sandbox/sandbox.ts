@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Channel } from '@cartera/db/schema';
+import { es } from '@cartera/domain/i18n';
 import type { OutboundResponse } from '../../lib/outbound';
 import {
   GraphSimulator,
@@ -184,12 +185,18 @@ function mediaOf(body: Record<string, unknown>): Pick<SandboxMessage, 'media'> {
   return { media: { kind, link: media.link, fileName: media.filename } };
 }
 
+const labels = es.conversation.timeline.chat.media;
+
 function replyText(body: Record<string, unknown>): string {
   const type = String(body.type ?? 'text');
   if (type === 'text') return String((body.text as { body?: string } | undefined)?.body ?? '');
   if (type === 'template') {
-    return `[plantilla] ${String((body.template as { name?: string } | undefined)?.name ?? '')}`;
+    const name = String((body.template as { name?: string } | undefined)?.name ?? '');
+    return `${labels.template}: ${name}`;
   }
+  // What the customer's page shows for a file: its Spanish kind, never a provider token.
   const media = (body[type] ?? {}) as { caption?: string; filename?: string };
-  return `[${type}] ${media.caption ?? media.filename ?? ''}`.trim();
+  const label = labels[type] ?? labels.document!;
+  const detail = media.caption ?? media.filename;
+  return detail ? `${label}: ${detail}` : label;
 }
