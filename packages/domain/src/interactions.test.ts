@@ -66,6 +66,14 @@ describe('mensajes por canal (03 §3)', () => {
       adReply: null,
       listened: false,
       mediaFailed: null,
+      parts: {
+        choice: null,
+        location: null,
+        order: null,
+        system: null,
+        story: null,
+        unsupported: null,
+      },
     });
   });
 
