@@ -48,6 +48,8 @@ const ZStory = z.looseObject({
   id: z.string().nullish(),
 });
 
+const ZProduct = z.looseObject({ productId: z.string(), catalogId: z.string().nullish() });
+
 const ZParts = z.looseObject({
   choice: ZChoice.nullish().catch(null),
   location: ZLocation.nullish().catch(null),
@@ -55,6 +57,7 @@ const ZParts = z.looseObject({
   system: ZSystem.nullish().catch(null),
   story: ZStory.nullish().catch(null),
   unsupported: z.string().nullish().catch(null),
+  product: ZProduct.nullish().catch(null),
 });
 
 export type ChatChoice = z.output<typeof ZChoice>;
@@ -62,6 +65,7 @@ export type ChatLocation = z.output<typeof ZLocation>;
 export type ChatOrder = z.output<typeof ZOrder>;
 export type ChatSystemNotice = z.output<typeof ZSystem>;
 export type ChatStory = z.output<typeof ZStory>;
+export type ChatProduct = z.output<typeof ZProduct>;
 
 /** The parts of a message that are not text or a file; each null when absent. */
 export interface ChatParts {
@@ -72,6 +76,8 @@ export interface ChatParts {
   story: ChatStory | null;
   /** The provider's name of a type with no reading here. */
   unsupported: string | null;
+  /** The catalogue product a question is about. */
+  product: ChatProduct | null;
 }
 
 /** The parts a stored `message` object carries (anything malformed is left out). */
@@ -85,6 +91,7 @@ export function chatPartsOf(message: unknown): ChatParts {
     system: parts.system ?? null,
     story: parts.story ?? null,
     unsupported: parts.unsupported ?? null,
+    product: parts.product ?? null,
   };
 }
 
@@ -173,6 +180,10 @@ export function inboundReading(parts: ChatParts, text: string): string {
   if (parts.unsupported) return unsupportedNotice(parts.unsupported);
   if (parts.story) {
     const line = parts.story.kind === 'mention' ? t().storyMention : t().storyReply;
+    return text ? `${line}\n${text}` : line;
+  }
+  if (parts.product) {
+    const line = format(t().productInquiry, { product: parts.product.productId });
     return text ? `${line}\n${text}` : line;
   }
   return text;

@@ -73,6 +73,7 @@ describe('mensajes por canal (03 §3)', () => {
         system: null,
         story: null,
         unsupported: null,
+        product: null,
       },
     });
   });

@@ -142,6 +142,8 @@ export type InboundEvent =
       order?: InboundOrder;
       system?: InboundSystemNotice;
       story?: InboundStory;
+      /** The catalogue product the customer asks about (WhatsApp `context.referred_product`). */
+      product?: { productId: string; catalogId?: string };
       /**
        * The provider's name of a message type with no reading here (or WhatsApp's own
        * `unsupported`): the seller reads a Spanish notice naming it, never a bracketed token.

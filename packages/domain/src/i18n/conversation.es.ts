@@ -377,6 +377,7 @@ export const conversationEs = {
         storyMention: 'Te mencionó en su historia',
         storyReply: 'Respondió a tu historia',
         storyOpen: 'Ver historia',
+        productInquiry: 'Pregunta por el producto {product}',
         unsupported:
           'El cliente envió un mensaje de tipo «{type}» que no se puede mostrar aquí; míralo en la aplicación del proveedor.',
         typeNames: {

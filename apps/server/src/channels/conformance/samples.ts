@@ -163,6 +163,27 @@ function whatsappSamples(phoneNumberId: string, idPrefix: string): Sample[] {
       expect: { message: { text: 'This one, please', replyTo: id('TEXT') } },
     },
     {
+      name: 'product inquiry (referred_product)',
+      source: `${WA_REF}/text`,
+      adapted: WA_ADAPTED,
+      body: wa('16505551234', 'Sheena Nelson', {
+        id: id('PRODUCT'),
+        type: 'text',
+        text: { body: 'Is this available in blue?' },
+        context: {
+          from: '15550783881',
+          id: id('CATALOGUE'),
+          referred_product: { catalog_id: '194836987003835', product_retailer_id: 'di9ozbzfi4' },
+        },
+      }),
+      expect: {
+        message: {
+          text: 'Pregunta por el producto di9ozbzfi4\nIs this available in blue?',
+          parts: { product: { productId: 'di9ozbzfi4', catalogId: '194836987003835' } },
+        },
+      },
+    },
+    {
       name: 'reaction',
       source: `${WA_REF}/reaction`,
       adapted: WA_ADAPTED,

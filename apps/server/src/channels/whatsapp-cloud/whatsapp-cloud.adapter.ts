@@ -124,7 +124,11 @@ interface GraphMessage {
   type?: string;
   text?: { body?: string };
   /** Present when the customer answers one of the conversation's messages. */
-  context?: { id?: string; from?: string };
+  context?: {
+    id?: string;
+    from?: string;
+    referred_product?: { catalog_id?: string; product_retailer_id?: string };
+  };
   /** Present on the first message after a Click-to-WhatsApp ad. */
   referral?: {
     source_url?: string;
@@ -322,6 +326,13 @@ export function parseWhatsappEnvelope(body: unknown): InboundEvent[] {
           at: at(message.timestamp),
         };
         if (message.context?.id) event.replyTo = message.context.id;
+        const asked = message.context?.referred_product;
+        if (asked?.product_retailer_id) {
+          event.product = {
+            productId: asked.product_retailer_id,
+            ...(asked.catalog_id ? { catalogId: asked.catalog_id } : {}),
+          };
+        }
         const referral = message.referral;
         if (referral && (referral.source_url || referral.headline)) {
           const thumbnail = referral.thumbnail_url ?? referral.image_url;

@@ -16,6 +16,7 @@ export function inboundMessageFields(event: MessageEvent, contactsKind: string |
     ...(event.order ? { order: event.order } : {}),
     ...(event.system ? { system: event.system } : {}),
     ...(event.story ? { story: event.story } : {}),
+    ...(event.product ? { product: event.product } : {}),
     ...(event.unsupported ? { unsupported: event.unsupported } : {}),
   };
   const text = inboundReading(chatPartsOf(parts), event.text ?? '');

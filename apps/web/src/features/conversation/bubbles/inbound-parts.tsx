@@ -31,6 +31,13 @@ export function InboundParts({ message }: { message: ChatMessage }) {
   if (parts.unsupported) return <Notice text={unsupportedNotice(parts.unsupported)} />;
   if (parts.choice) return <ChoicePart choice={parts.choice} />;
   if (parts.story) return <StoryPart story={parts.story} />;
+  if (parts.product) {
+    return (
+      <Text size="xs" fw={600} c="dimmed" data-testid="chat-product">
+        {format(t.productInquiry, { product: parts.product.productId })}
+      </Text>
+    );
+  }
   return null;
 }
 
@@ -40,6 +47,10 @@ export function textAfterParts(message: ChatMessage): string {
   if (parts.location || parts.order || parts.system || parts.unsupported) return '';
   if (parts.story) {
     const label = parts.story.kind === 'mention' ? t.storyMention : t.storyReply;
+    return message.text.startsWith(label) ? message.text.slice(label.length).trim() : message.text;
+  }
+  if (parts.product) {
+    const label = format(t.productInquiry, { product: parts.product.productId });
     return message.text.startsWith(label) ? message.text.slice(label.length).trim() : message.text;
   }
   return message.text;
