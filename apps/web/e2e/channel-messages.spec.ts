@@ -228,8 +228,9 @@ test.describe('mensajes por canal', () => {
       await input.press('Enter');
       const refused = bubble(page, '¿Me confirmás la dirección de entrega?');
       await expect(refused.getByRole('img', { name: chat.delivery.error })).toBeVisible();
+      // What Meta's code means, in Spanish, and the code itself for support (issue #31).
       await expect(refused.getByTestId('delivery-error')).toHaveText(
-        'Se ha producido un error en el envío del mensaje.',
+        `Se ha producido un error en el envío del mensaje. ${chat.providerErrors['131026']} (${format(chat.mediaFailedCode, { code: '131026' })})`,
       );
 
       // The timeline as the seller sees it: the customer's messages left, the company's right.

@@ -224,6 +224,9 @@ export const test = base.extend<
         META_GRAPH_BASE_URL: `${whatsappCloud.url}/v22.0`,
         // The provider fakes listen on 127.0.0.1, which the outbound guard refuses otherwise.
         OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+        // A customer's file the fake did not give is tried again within seconds, 4 tries in all.
+        MEDIA_FETCH_RETRY_SECONDS: '1,2,4',
+        MEDIA_FETCH_ATTEMPTS: '4',
       });
       await use(server);
       await server.stop();
