@@ -46,8 +46,8 @@ import {
   ZScheduledStatusInput,
 } from './scheduled-messages.service';
 import { ZScheduleMessageInput } from '@cartera/domain/scheduled-messages';
-import { retryInboundMedia } from './inbound-media.service';
 import { channelDeadLetters, retryDeadLetter, ZDeadLetterList } from './dead-letters.service';
+import { retryInboundMedia } from './inbound-media.service';
 
 const ZDisconnected = z.object({
   count: z.number().int(),
