@@ -126,3 +126,32 @@ export async function typedCall<P extends ProcedurePath>(
   const result = await trpcCall<OutputOf<P>>(baseUrl, path, input, options);
   return { ...result, data: result.data as OutputOf<P> };
 }
+
+/**
+ * A file uploaded as the web uploads it (the signed upload flow of /api/settings/getPressignedUrl
+ * and a PUT of its bytes): its storage key, for records that point at it.
+ */
+export async function uploadFile(
+  baseUrl: string,
+  token: string,
+  file: { name: string; mimeType: string; via: string; body: Buffer },
+): Promise<string> {
+  const ticket = await fetch(`${baseUrl}/api/settings/getPressignedUrl`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      name: file.name,
+      mimeType: file.mimeType,
+      via: file.via,
+      size: file.body.length,
+    }),
+  });
+  const { url, key, headers } = (await ticket.json()) as {
+    url: string;
+    key: string;
+    headers: Record<string, string>;
+  };
+  const put = await fetch(url, { method: 'PUT', headers, body: file.body });
+  if (put.status !== 200) throw new Error(`upload of ${file.name}: ${put.status}`);
+  return key;
+}

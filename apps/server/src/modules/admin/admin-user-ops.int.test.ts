@@ -5,7 +5,7 @@ import { recountRollups, storedRollups } from '@cartera/db/rollups';
 import { newId } from '@cartera/domain/ids';
 import { metricsDay } from '@cartera/domain/metrics';
 import { useDemoApp } from '../../testing/demo-app';
-import { restLogin, trpcCall } from '../../testing/http-client';
+import { restLogin, trpcCall, uploadFile } from '../../testing/http-client';
 import { connectWs, waitFor } from '../../testing/ws-client';
 
 /*
@@ -127,7 +127,12 @@ describe('el formulario de usuario', () => {
       groupId: env.demo.south.id,
       password: 'Inicial1',
       productType: 'freelancer',
-      photoPath: `${env.demo.demo.id}/profile/${newId()}/lia.png`,
+      photoPath: await uploadFile(env.app.url, await env.tokenOf(MANAGER), {
+        name: 'lia.png',
+        mimeType: 'image/png',
+        via: 'profile',
+        body: Buffer.from('89504e470d0a1a0a', 'hex'),
+      }),
     });
     expect(created.error).toBeUndefined();
     expect(created.data.productType).toBe('freelancer');
@@ -139,6 +144,12 @@ describe('el formulario de usuario', () => {
       data: { photoPath: `${env.demo.other.id}/profile/${newId()}/otra.png` },
     });
     expect(foreignPhoto.error?.data.domainCode).toBe('PROFILE_PHOTO_INVALID');
+    // A path of the company that no upload reached is no photo either (issue #30 §5).
+    const neverUploaded = await env.call(MANAGER, 'admin.updateUser', {
+      id,
+      data: { photoPath: `${env.demo.demo.id}/profile/${newId()}/nunca.png` },
+    });
+    expect(neverUploaded.error?.data.domainCode).toBe('PROFILE_PHOTO_INVALID');
     const badType = await env.call(MANAGER, 'admin.updateUser', {
       id,
       data: { productType: 'gratis' },

@@ -10,6 +10,7 @@ import { DomainError } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
 import { PRODUCT_TYPES, ROLES, USER_TYPES, type Role } from '@cartera/domain/roles';
 import type { FileStorage } from '../../storage/storage';
+import { checkedPhotoUrl } from '../files/file-access.service';
 import { revokeUserApiTokens } from '../sessions/api-token.service';
 import { deleteUserSessions } from '../sessions/session.service';
 import type { AuthSession } from '../sessions/session.types';
@@ -96,14 +97,6 @@ function auditedUser(row: UserRow) {
   };
 }
 
-/** Where a photo path of the upload flow lives, or PROFILE_PHOTO_INVALID (another company's). */
-function photoUrl(storage: Pick<FileStorage, 'publicUrl'>, tenantId: string, path: string) {
-  if (!path.startsWith(`${tenantId}/`)) {
-    throw new DomainError('PROFILE_PHOTO_INVALID', { field: 'photoPath' });
-  }
-  return storage.publicUrl(path);
-}
-
 /**
  * Links a user to other accounts of the same person in the company: they all get one
  * linked-account key (the user's, or a new one); accounts of the company that held it and are
@@ -181,13 +174,14 @@ export async function createUser(
   db: Database,
   session: AuthSession,
   input: z.infer<typeof ZCreateUserInput>,
-  storage: Pick<FileStorage, 'publicUrl'>,
+  storage: FileStorage,
   from: RequestOrigin,
 ): Promise<AdminUser> {
   const tenantId = session.user.tenantId;
   assertMayManage(session, null, input.roles);
   const { password, photoPath, linkedUserIds, ...fields } = input;
-  const photo = photoPath ? photoUrl(storage, tenantId, photoPath) : null;
+  // Only a file of the company the server found uploaded as declared (issue #30 §5).
+  const photo = photoPath ? await checkedPhotoUrl({ db, storage }, session.user, photoPath) : null;
   const passwordHash = await hashPassword(password);
   try {
     return await db.transaction(async (tx) => {
@@ -236,7 +230,7 @@ export async function updateUser(
   db: Database,
   session: AuthSession,
   input: z.infer<typeof ZUpdateUserInput>,
-  storage: Pick<FileStorage, 'publicUrl'>,
+  storage: FileStorage,
   from: RequestOrigin,
 ): Promise<AdminUser> {
   const tenantId = session.user.tenantId;
@@ -246,7 +240,7 @@ export async function updateUser(
       ? undefined
       : photoPath === null
         ? null
-        : photoUrl(storage, tenantId, photoPath);
+        : await checkedPhotoUrl({ db, storage }, session.user, photoPath);
   try {
     return await db.transaction(async (tx) => {
       const user = await requireUser(tx, tenantId, input.id, true);

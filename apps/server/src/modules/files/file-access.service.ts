@@ -134,6 +134,30 @@ export async function checkKeyForRecord(
   if (contactId) await addUploadContact(deps.db, owner.tenantId, key, contactId);
 }
 
+/**
+ * A profile photo's path from the upload flow (the user's own in /settings, or one an
+ * administrator sets in 'Administración'): a file of the caller's company that the server found
+ * uploaded as declared; its permanent address, or PROFILE_PHOTO_INVALID.
+ */
+export async function checkedPhotoUrl(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  user: AuthUser,
+  path: string,
+): Promise<string> {
+  if (!path.startsWith(`${user.tenantId}/`)) {
+    throw new DomainError('PROFILE_PHOTO_INVALID', { field: 'photoPath' });
+  }
+  try {
+    await checkKeyForRecord(deps, user, path);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'FILE_NOT_UPLOADED') {
+      throw new DomainError('PROFILE_PHOTO_INVALID', { field: 'photoPath' });
+    }
+    throw error;
+  }
+  return deps.storage.publicUrl(path);
+}
+
 const baseType = (type: string) => type.split(';')[0]!.trim().toLowerCase();
 
 /** Pictures, audio and video a page shows in place; svg is a document (it may run scripts). */

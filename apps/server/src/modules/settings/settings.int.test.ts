@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
+import { uploadFile } from '../../testing/http-client';
 
 const env = useDemoApp({ JOBS_ENABLED: 'false' });
 
@@ -108,22 +109,12 @@ describe('profile (01 §7 PATCH /settings/profile)', () => {
 
   /** A picture the user uploads through the signed upload flow: its storage key. */
   async function uploadedPhoto(email: string) {
-    const png = Buffer.from('89504e470d0a1a0a', 'hex');
-    const ticket = await fetch(`${env.app.url}/api/settings/getPressignedUrl`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${await env.tokenOf(email)}`,
-      },
-      body: JSON.stringify({ name: 'yo.png', mimeType: 'image/png', via: 'profile', size: 8 }),
+    return uploadFile(env.app.url, await env.tokenOf(email), {
+      name: 'yo.png',
+      mimeType: 'image/png',
+      via: 'profile',
+      body: Buffer.from('89504e470d0a1a0a', 'hex'),
     });
-    const { url, key, headers } = (await ticket.json()) as {
-      url: string;
-      key: string;
-      headers: Record<string, string>;
-    };
-    expect((await fetch(url, { method: 'PUT', headers, body: png })).status).toBe(200);
-    return key;
   }
 
   it('a user changes their own name, lastname and photo, and auth.me shows them', async () => {

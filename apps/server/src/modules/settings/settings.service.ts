@@ -14,7 +14,7 @@ import {
   type ProfileUpdate,
 } from '@cartera/domain/settings';
 import type { AppDeps } from '../../deps';
-import { checkKeyForRecord } from '../files/file-access.service';
+import { checkedPhotoUrl } from '../files/file-access.service';
 import type { AuthUser } from '../sessions/session.types';
 import { findConfig, findProfile, patchConfig, updateProfileRow } from './settings.repository';
 
@@ -110,19 +110,8 @@ export async function updateProfile(
   if (input.lastname !== undefined) change.lastname = input.lastname;
   if (input.photoPath === null) change.photo = null;
   else if (input.photoPath !== undefined) {
-    if (!input.photoPath.startsWith(`${user.tenantId}/`)) {
-      throw new DomainError('PROFILE_PHOTO_INVALID', { field: 'photoPath' });
-    }
     // Only a file the server found uploaded as declared (issue #30 §5).
-    try {
-      await checkKeyForRecord(deps, user, input.photoPath);
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'FILE_NOT_UPLOADED') {
-        throw new DomainError('PROFILE_PHOTO_INVALID', { field: 'photoPath' });
-      }
-      throw error;
-    }
-    change.photo = deps.storage.publicUrl(input.photoPath);
+    change.photo = await checkedPhotoUrl(deps, user, input.photoPath);
   }
   if (Object.keys(change).length === 0) return profileOf(deps.db, user);
   return found(await updateProfileRow(deps.db, user.tenantId, user.id, change));
