@@ -1,7 +1,8 @@
 import { DomainError } from '@cartera/domain/errors';
 import { attachmentTypeAllowed } from '@cartera/domain/files';
 import type { AppDeps } from '../../deps';
-import type { ServedHeaders } from '../../storage/storage';
+import { LOCAL_FILES_PATH } from '../../storage/local-storage';
+import { keyUnder, type ServedHeaders } from '../../storage/storage';
 import { readContact } from '../contact-access/contact-access.service';
 import type { AuthUser } from '../sessions/session.types';
 import { dispositionHeader } from './files.service';
@@ -96,10 +97,17 @@ export async function checkFileForRecord(
   url: string,
   contactId?: string,
 ): Promise<string> {
-  const key = deps.storage.keyOf(url);
+  const key = deps.storage.keyOf(url) ?? relativeFileKey(url);
   if (!key) return url;
   await checkKeyForRecord(deps, user, key, contactId);
   return deps.storage.publicUrl(key);
+}
+
+/** The key of a file named by this server's own path (`/api/files/…`, without the host). */
+function relativeFileKey(url: string): string | undefined {
+  if (!url.startsWith(`${LOCAL_FILES_PATH}/`)) return undefined;
+  const base = 'http://cartera.invalid';
+  return keyUnder(`${base}${LOCAL_FILES_PATH}`, `${base}${url}`);
 }
 
 /** checkFileForRecord for a storage key (the profile photo sends its key). */

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { coachComments, coachPosts, trainingCoaches, trainingItems } from '@cartera/db/schema';
 import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
 import { useDemoApp } from '../../testing/demo-app';
+import { uploadFile } from '../../testing/http-client';
 import { waitFor, watchTopic } from '../../testing/ws-client';
 
 /*
@@ -202,19 +203,42 @@ describe('publicaciones del entrenador', () => {
         .where(eq(coachPosts.title, title));
       expect(stored).toEqual([]);
     }
+    // A path of this server's files must be an upload the server found complete (issue #30 §5).
+    const video = Buffer.from('1a45dfa3', 'hex');
+    const key = await uploadFile(env.app.url, await env.tokenOf(COACH), {
+      name: 'video.webm',
+      mimeType: 'video/webm',
+      via: 'training',
+      body: video,
+    });
+    const [tenantId] = key.split('/');
+    const missing = await env.call(COACH, 'training.createPost', {
+      title: 'Con un archivo que no se subió',
+      content: 'x',
+      media: [
+        { name: 'otro.webm', url: `/api/files/${tenantId}/training/nunca/otro.webm`, size: 4 },
+      ],
+    });
+    expect(missing.error?.data.domainCode).toBe('FILE_NOT_UPLOADED');
+    expect(
+      await env.database.handle.db
+        .select()
+        .from(coachPosts)
+        .where(eq(coachPosts.title, 'Con un archivo que no se subió')),
+    ).toEqual([]);
     const post = (
       await env.call(COACH, 'training.createPost', {
         title: 'Con archivos',
         content: 'La guía y el video.',
         media: [
           { name: 'guia.pdf', url: 'https://cdn.example.com/guia.pdf', size: 10 },
-          { name: 'video.webm', url: '/api/files/demo/training/1/video.webm', size: 10 },
+          { name: 'video.webm', url: `/api/files/${key}`, mimeType: 'video/webm', size: 4 },
         ],
       })
     ).data!;
     expect(post.media.map((file) => file.url)).toEqual([
       'https://cdn.example.com/guia.pdf',
-      '/api/files/demo/training/1/video.webm',
+      `${env.app.url}/api/files/${key}`,
     ]);
     const changed = await env.call(COACH, 'training.updatePost', {
       id: post.id,

@@ -96,7 +96,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
     body: ZTrainingItemValues,
     response: ZTrainingItem,
     status: 201,
-    handler: ({ session, body }) => createItem(deps.db, session.user, body),
+    handler: ({ session, body }) => createItem(deps, session.user, body),
   });
 
   restRoute(app, deps, {
@@ -110,7 +110,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
     body: ZTrainingItemValues,
     response: ZTrainingItem,
     handler: ({ session, params, body }) =>
-      updateItem(deps.db, session.user, { id: params.id, data: body }),
+      updateItem(deps, session.user, { id: params.id, data: body }),
   });
 
   restRoute(app, deps, {
@@ -172,7 +172,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
     body: ZCoachPostValues,
     response: ZPost,
     status: 201,
-    handler: ({ session, body }) => createPost(deps.db, session.user, body),
+    handler: ({ session, body }) => createPost(deps, session.user, body),
   });
 
   restRoute(app, deps, {
@@ -186,7 +186,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
     body: ZCoachPostValues,
     response: ZPost,
     handler: ({ session, params, body }) =>
-      updatePost(deps.db, session.user, { id: params.id, data: body }),
+      updatePost(deps, session.user, { id: params.id, data: body }),
   });
 
   restRoute(app, deps, {

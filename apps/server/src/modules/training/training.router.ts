@@ -109,7 +109,7 @@ export const trainingRouter = router({
     })
     .input(ZTrainingItemValues)
     .output(ZTrainingItem)
-    .mutation(({ ctx, input }) => createItem(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => createItem(ctx.deps, ctx.user, input)),
 
   updateItem: trainingProcedure
     .meta({
@@ -123,7 +123,7 @@ export const trainingRouter = router({
     })
     .input(z.object({ id: z.string().uuid(), data: ZTrainingItemValues }))
     .output(ZTrainingItem)
-    .mutation(({ ctx, input }) => updateItem(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => updateItem(ctx.deps, ctx.user, input)),
 
   deleteItem: trainingProcedure
     .meta({
@@ -158,7 +158,7 @@ export const trainingRouter = router({
     })
     .input(ZCoachPostValues)
     .output(ZPost)
-    .mutation(({ ctx, input }) => createPost(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => createPost(ctx.deps, ctx.user, input)),
 
   updatePost: trainingProcedure
     .meta({
@@ -172,7 +172,7 @@ export const trainingRouter = router({
     })
     .input(z.object({ id: z.string().uuid(), data: ZCoachPostValues }))
     .output(ZPost)
-    .mutation(({ ctx, input }) => updatePost(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => updatePost(ctx.deps, ctx.user, input)),
 
   deletePost: trainingProcedure
     .meta({

@@ -17,6 +17,8 @@ import {
 } from '@cartera/domain/training';
 import type { EventAudience } from '@cartera/db/schema';
 import { appendEvent } from '../../realtime/event-store';
+import type { AppDeps } from '../../deps';
+import { checkFileForRecord } from '../files/file-access.service';
 import type { AuthUser } from '../sessions/session.types';
 import {
   deleteComment as deleteCommentRow,
@@ -402,13 +404,56 @@ export async function recordProgress(
   return { position: row.position, lastInteractionAt: row.lastInteractionAt };
 }
 
-export async function createItem(
-  db: Executor,
+type FileDeps = Pick<AppDeps, 'db' | 'storage'>;
+
+/**
+ * A file of ours a class or post points at must be one the server found uploaded as declared
+ * (issue #30 §5): its permanent address, or FILE_NOT_UPLOADED. Other addresses go as they are.
+ */
+async function checkedUrl(deps: FileDeps, user: AuthUser, url: string): Promise<string>;
+async function checkedUrl(
+  deps: FileDeps,
+  user: AuthUser,
+  url: string | null,
+): Promise<string | null>;
+async function checkedUrl(deps: FileDeps, user: AuthUser, url: string | null) {
+  return url === null ? null : checkFileForRecord(deps, user, url);
+}
+
+async function checkedItemFiles(
+  deps: FileDeps,
   user: AuthUser,
   input: z.infer<typeof ZTrainingItemValues>,
+): Promise<z.infer<typeof ZTrainingItemValues>> {
+  return {
+    ...input,
+    miniature: await checkedUrl(deps, user, input.miniature),
+    linkOfClass: await checkedUrl(deps, user, input.linkOfClass),
+    video: input.video
+      ? { ...input.video, url: await checkedUrl(deps, user, input.video.url) }
+      : input.video,
+  };
+}
+
+async function checkedPostMedia(
+  deps: FileDeps,
+  user: AuthUser,
+  media: z.infer<typeof ZCoachPostValues>['media'],
 ) {
+  const checked = [];
+  for (const file of media) checked.push({ ...file, url: await checkedUrl(deps, user, file.url) });
+  return checked;
+}
+
+export async function createItem(
+  deps: FileDeps,
+  user: AuthUser,
+  values: z.infer<typeof ZTrainingItemValues>,
+) {
+  const { db } = deps;
   await managerOf(db, user);
-  checkMediaSize(input.video ? [input.video] : []);
+  checkMediaSize(values.video ? [values.video] : []);
+  const input = await checkedItemFiles(deps, user, values);
   const audience = await checkAudience(db, user.tenantId, input.audience);
   const id = await insertItem(db, {
     tenantId: user.tenantId,
@@ -428,12 +473,14 @@ export async function createItem(
 }
 
 export async function updateItem(
-  db: Executor,
+  deps: FileDeps,
   user: AuthUser,
-  input: { id: string; data: z.infer<typeof ZTrainingItemValues> },
+  change: { id: string; data: z.infer<typeof ZTrainingItemValues> },
 ) {
+  const { db } = deps;
   await managerOf(db, user);
-  checkMediaSize(input.data.video ? [input.data.video] : []);
+  checkMediaSize(change.data.video ? [change.data.video] : []);
+  const input = { id: change.id, data: await checkedItemFiles(deps, user, change.data) };
   const audience = await checkAudience(db, user.tenantId, input.data.audience);
   const { audience: _audience, ...values } = input.data;
   const updated = await updateItemRow(db, user.tenantId, input.id, {
@@ -658,12 +705,14 @@ export async function getPost(db: Executor, user: AuthUser, id: string) {
 }
 
 export async function createPost(
-  db: Executor,
+  deps: FileDeps,
   user: AuthUser,
-  input: z.infer<typeof ZCoachPostValues>,
+  given: z.infer<typeof ZCoachPostValues>,
 ) {
+  const { db } = deps;
   await managerOf(db, user);
-  checkMediaSize(input.media);
+  checkMediaSize(given.media);
+  const input = { ...given, media: await checkedPostMedia(deps, user, given.media) };
   const audience = await checkAudience(db, user.tenantId, input.audience);
   const values = {
     groupIds: audience.groupIds,
@@ -689,12 +738,17 @@ export async function createPost(
 }
 
 export async function updatePost(
-  db: Executor,
+  deps: FileDeps,
   user: AuthUser,
-  input: { id: string; data: z.infer<typeof ZCoachPostValues> },
+  change: { id: string; data: z.infer<typeof ZCoachPostValues> },
 ) {
+  const { db } = deps;
   await managerOf(db, user);
-  checkMediaSize(input.data.media);
+  checkMediaSize(change.data.media);
+  const input = {
+    id: change.id,
+    data: { ...change.data, media: await checkedPostMedia(deps, user, change.data.media) },
+  };
   const audience = await checkAudience(db, user.tenantId, input.data.audience);
   const before = await findPostAudience(db, user.tenantId, input.id);
   if (!before) throw new DomainError('COACH_POST_NOT_FOUND');
