@@ -169,16 +169,18 @@ async function takeIn(
         else await keepAsDeadLetter(deps, row, 'CHANNEL_GONE', 'channel deleted');
         done.push(row.id);
       } catch (error) {
+        // Given up: the dead letter is written before the row is parked, so whoever waits for
+        // the inbox to settle finds it there.
+        if (row.attempts >= MAX_ATTEMPTS) {
+          const message = error instanceof Error ? error.message : String(error);
+          await keepAsDeadLetter(deps, row, 'INGEST_FAILED', message);
+        }
         const parked = await recordFailure(deps.db, row, lane.slice(index + 1), error);
         deps.logger[parked ? 'error' : 'warn'](
           { err: error, inboxId: row.id, channelId: row.channelId, attempts: row.attempts },
           parked ? 'webhooks: events given up after repeated failures' : 'webhooks: will retry',
         );
-        if (parked) {
-          const message = error instanceof Error ? error.message : String(error);
-          await keepAsDeadLetter(deps, row, 'INGEST_FAILED', message);
-          await deps.db.delete(webhookInbox).where(inArray(webhookInbox.id, [row.id]));
-        }
+        if (parked) await deps.db.delete(webhookInbox).where(inArray(webhookInbox.id, [row.id]));
         return;
       }
     }

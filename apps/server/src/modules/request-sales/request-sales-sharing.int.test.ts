@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { contacts, groups, requestSaleHistory, requestSales } from '@cartera/db/schema';
+import { newId } from '@cartera/domain/ids';
 import { INTERACTION_CONTENT } from '@cartera/domain/interactions';
 import { useDemoApp } from '../../testing/demo-app';
 import { requestSalesFixtures } from '../../testing/request-sales-fixtures';
@@ -212,7 +213,7 @@ describe('solicitudes: archivar el contacto', () => {
     const { contact, request } = await sellerRequest(4);
     const refused = await env.call(SELLER, 'interaction.archive', {
       contactId: contact.id,
-      id: '019a0000-0000-7000-8000-00000000a001',
+      id: newId(),
       reason: 'sin-interes',
     });
     expect(refused.error?.data.domainCode).toBe('closingRequestSale');
@@ -234,7 +235,7 @@ describe('solicitudes: archivar el contacto', () => {
     });
     const archived = await env.call(SELLER, 'interaction.archive', {
       contactId: contact.id,
-      id: '019a0000-0000-7000-8000-00000000a002',
+      id: newId(),
       reason: 'sin-interes',
     });
     expect(archived.error).toBeUndefined();
