@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { newId } from './ids';
 import {
   DEFAULT_VISIT_RULES,
   reasonsForUser,
@@ -41,7 +42,8 @@ describe('opciones de recordatorio (03 §9)', () => {
 describe('visitas (03 §5)', () => {
   const base = {
     contactId: '00000000-0000-7000-8000-000000000001',
-    id: '00000000-0000-7000-8000-000000000002',
+    // A client-made item id: a UUIDv7 of now (old ones are refused).
+    id: newId(),
   };
   const messages = (rules: Parameters<typeof visitSchema>[0], value: Record<string, unknown>) => {
     const result = visitSchema(rules, ['concretada']).safeParse({ ...base, ...value });
