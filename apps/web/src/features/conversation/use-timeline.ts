@@ -166,10 +166,7 @@ export function useTimeline(
       { lastEventId: null, topics: [`contact:${contactId}`] },
       {
         enabled: history.isSuccess && !paused,
-        // Items changed in place before the stream started (a customer's file fetched while the
-        // page loaded) sent their event to nobody: the pages on screen are read again, then
-        // what came after them (issue #31: the audio and PDF that never showed).
-        onStarted: () => void refetch().then(() => catchUp.run()),
+        onStarted: () => void catchUp.run(),
         // The server ends the stream when the session ends: the tab signs out.
         onError: noticeStreamError,
         onData: ({ data: event }) => {
