@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
 import {
   browserToday,
+  clientId,
   createTestContact,
   expect,
   failOnce,
@@ -91,7 +92,7 @@ test.describe('Llamadas y bot en la conversación', () => {
     // The server refuses a second call too (another tab that did not know yet).
     const refused = await page.request.post('/api/trpc/interaction.startCall', {
       data: {
-        json: { contactId: id, id: '01970000-0000-7000-8000-000000000001', phone: second.phone },
+        json: { contactId: id, id: clientId(), phone: second.phone },
       },
     });
     expect(refused.status()).toBe(409);
@@ -176,7 +177,7 @@ test.describe('Panel de información de la conversación', () => {
 
     await trpcMutation(page, 'interaction.createNote', {
       contactId: id,
-      id: '01970000-0000-7000-8000-0000000000a1',
+      id: clientId(),
       body: 'Te paso el catálogo',
       files: Array.from({ length: 12 }, (_, index) => ({
         name: `catalogo-${index + 1}.pdf`,
