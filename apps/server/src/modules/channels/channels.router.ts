@@ -111,7 +111,7 @@ export const channelsRouter = router({
       area: '/company',
       description:
         'Changes a channel: name, colour, configuration, round robin, limits. A secret given replaces the stored one, an empty one clears it, one left out stays. Audited (the fields changed and the names of the secrets given).',
-      errors: ['CHANNEL_NOT_FOUND'],
+      errors: ['CHANNEL_NOT_FOUND', 'OUTBOUND_URL_NOT_ALLOWED'],
     })
     .input(z.object({ id: z.uuid(), values: ZChannelUpdate }))
     .output(ZChannelView)
@@ -231,6 +231,7 @@ export const channelsRouter = router({
         'META_WINDOW_CLOSED',
         'MESSAGE_LIMIT_EXCEEDED',
         'MAXIMUN_MESSAGE_EXCEEDED',
+        'FILE_NOT_UPLOADED',
       ],
     })
     .input(ZSendMessageInput)

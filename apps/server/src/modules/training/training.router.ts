@@ -105,7 +105,12 @@ export const trainingRouter = router({
     .meta({
       description:
         'Creates a class or tutorial (the coach or an admin): its video is a link or an uploaded file of at most 55,777,216 bytes; its audience groups of the company and roles.',
-      errors: ['TRAINING_COACH_ONLY', 'TRAINING_AUDIENCE_INVALID', 'FILE_TOO_LARGE'],
+      errors: [
+        'TRAINING_COACH_ONLY',
+        'TRAINING_AUDIENCE_INVALID',
+        'FILE_TOO_LARGE',
+        'FILE_NOT_UPLOADED',
+      ],
     })
     .input(ZTrainingItemValues)
     .output(ZTrainingItem)
@@ -119,6 +124,7 @@ export const trainingRouter = router({
         'TRAINING_AUDIENCE_INVALID',
         'FILE_TOO_LARGE',
         'TRAINING_ITEM_NOT_FOUND',
+        'FILE_NOT_UPLOADED',
       ],
     })
     .input(z.object({ id: z.string().uuid(), data: ZTrainingItemValues }))
@@ -154,7 +160,12 @@ export const trainingRouter = router({
     .meta({
       description:
         "'Crear publicación' (the coach or an admin): title, content, files, and an audience of groups, roles and users of the company.",
-      errors: ['TRAINING_COACH_ONLY', 'TRAINING_AUDIENCE_INVALID', 'FILE_TOO_LARGE'],
+      errors: [
+        'TRAINING_COACH_ONLY',
+        'TRAINING_AUDIENCE_INVALID',
+        'FILE_TOO_LARGE',
+        'FILE_NOT_UPLOADED',
+      ],
     })
     .input(ZCoachPostValues)
     .output(ZPost)
@@ -168,6 +179,7 @@ export const trainingRouter = router({
         'TRAINING_AUDIENCE_INVALID',
         'FILE_TOO_LARGE',
         'COACH_POST_NOT_FOUND',
+        'FILE_NOT_UPLOADED',
       ],
     })
     .input(z.object({ id: z.string().uuid(), data: ZCoachPostValues }))
