@@ -12,7 +12,7 @@ import root from '../../eslint.config.js';
 const NOT_ANOTHER_MODULES_INSIDE = {
   group: ['../*/*.repository', '../*/*.router', '../*/*.rest', '**/modules/*/*.repository'],
   message:
-    "A module reaches another module only through its service (or contact-access's conditions), never its repository, router or REST adapter.",
+    "A module reaches another module only through its service (or modules/access's conditions), never its repository, router or REST adapter.",
 };
 const NOT_THE_TOP_ROUTER = {
   group: ['../router', '../../router', '../../../router'],

@@ -32,7 +32,7 @@ import { searchTextPattern } from '../src/lib/sql';
 import { typedCall } from '../src/testing/http-client';
 import { startTestApp, tokenFor } from '../src/testing/test-app';
 import { findContactsPage } from '../src/modules/contacts/contacts.repository';
-import type { ContactScope } from '../src/modules/contact-access/contact-access.conditions';
+import type { ContactScope } from '../src/modules/access/contacts.conditions';
 import { CONTACT_PAGE_SIZE } from '../src/modules/contacts/contacts.service';
 import {
   bulkLoad,

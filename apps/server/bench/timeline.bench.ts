@@ -44,7 +44,7 @@ import { timelinePage } from '../src/modules/interactions/interactions.service';
 import type { AuthUser } from '../src/modules/sessions/session.types';
 import { serializeOutput } from '../src/trpc/transformer';
 import { findTimelinePage } from '../src/modules/interactions/interactions.repository';
-import { contactReader } from '../src/modules/contact-access/contact-access.service';
+import { contactReader } from '../src/modules/access/contacts';
 import { resolveSession } from '../src/modules/sessions/session.service';
 import {
   backgroundLine,

@@ -30,7 +30,7 @@ import {
 import { adapterFor, mediumFor, providerSlugFor, webhookPathFor } from '../../channels/registry';
 import type { AppDeps } from '../../deps';
 import { openSecrets } from '../../lib/secret-box';
-import { sharesPortfolioOf, visibleContact } from '../contact-access/contact-access.service';
+import { sharesPortfolioOf, visibleContact } from '../access/contacts';
 import { checkFileForRecord } from '../files/file-access.service';
 import { mediaReadUrl } from '../files/file-links.service';
 import { createSenderContact, updateContactRow } from '../contacts/contacts.service';

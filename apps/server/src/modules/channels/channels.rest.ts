@@ -22,7 +22,7 @@ import {
   smsProviderMatches,
 } from './channel-messages.service';
 import { findChannels } from './channels.repository';
-import { visibleContact } from '../contact-access/contact-access.service';
+import { visibleContact } from '../access/contacts';
 import type { AuthUser } from '../sessions/session.types';
 import { channelSession, ZWhatsappSession } from './whatsapp-session.service';
 import {

@@ -15,7 +15,7 @@ import { checkOutboundTarget } from '../../lib/outbound';
 import { openSecrets, sealSecrets } from '../../lib/secret-box';
 import { appendEvent } from '../../realtime/event-store';
 import { changedFields, recordAudit, type AuditBy } from '../audit/audit.service';
-import { sharesPortfolioOf, visibleContact } from '../contact-access/contact-access.service';
+import { sharesPortfolioOf, visibleContact } from '../access/contacts';
 import type { AuthUser } from '../sessions/session.types';
 import {
   activeUserIds,

@@ -5,7 +5,7 @@ import { DomainError } from '@cartera/domain/errors';
 import { ProviderError, type InboundMedia } from '../../channels/adapter';
 import { adapterFor } from '../../channels/registry';
 import type { AppDeps } from '../../deps';
-import { visibleContact } from '../contact-access/contact-access.service';
+import { visibleContact } from '../access/contacts';
 import type { AuthUser } from '../sessions/session.types';
 import { announceInteraction } from '../timeline/timeline-writer';
 import { channelContext } from './channel-messages.service';

@@ -11,7 +11,7 @@ import {
   type ScheduledMessageStatus,
 } from '@cartera/domain/scheduled-messages';
 import type { AppDeps } from '../../deps';
-import { visibleContact } from '../contact-access/contact-access.service';
+import { visibleContact } from '../access/contacts';
 import { lockContact } from '../contacts/contacts.service';
 import { writeReminder } from '../interactions/conversation.service';
 import { actingUser } from '../sessions/session.service';

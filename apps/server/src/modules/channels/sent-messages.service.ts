@@ -6,7 +6,7 @@ import { chatMessageOf, INTERACTION_CONTENT } from '@cartera/domain/interactions
 import { ProviderError } from '../../channels/adapter';
 import { adapterFor } from '../../channels/registry';
 import type { AppDeps } from '../../deps';
-import { visibleContact } from '../contact-access/contact-access.service';
+import { visibleContact } from '../access/contacts';
 import type { AuthUser } from '../sessions/session.types';
 import { announceInteraction } from '../timeline/timeline-writer';
 import { channelContext, recipientFor } from './channel-messages.service';

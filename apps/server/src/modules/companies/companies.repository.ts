@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { companies, companyContacts, contacts, sectors, type NewCompany } from '@cartera/db/schema';
-import { scopeCondition, type ContactScope } from '../contact-access/contact-access.conditions';
+import { scopeCondition, type ContactScope } from '../access/contacts.conditions';
 import { fieldFilterCondition, likePattern, type FieldFilter } from '../../lib/sql';
 
 export interface CompanyCursor {

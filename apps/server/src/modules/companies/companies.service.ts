@@ -39,7 +39,7 @@ import {
   type CompanyCursor,
 } from './companies.repository';
 import { findUser } from '../users/users.service';
-import { contactScope, visibleContactIds } from '../contact-access/contact-access.service';
+import { contactScope, visibleContactIds } from '../access/contacts';
 import {
   changeTenantSection,
   tenantBasics,

@@ -14,7 +14,7 @@ import {
   canSeeContact,
   visibleContact,
   ZContactIdOrRef,
-} from '../contact-access/contact-access.service';
+} from '../access/contacts';
 import {
   deleteContactRow,
   findTenantContact,

@@ -9,7 +9,7 @@ import {
   canSeeContact,
   contactRefFor,
   findVisibleContact,
-} from '../contact-access/contact-access.service';
+} from '../access/contacts';
 import { contactsSettings } from './contacts.settings';
 import { findBlockedNumbers, findPhoneOwners } from './contact-records.repository';
 

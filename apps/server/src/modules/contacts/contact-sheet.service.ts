@@ -23,7 +23,7 @@ import {
   sendExternally,
   validateExternally,
 } from '../../integrations/external-contacts/external-contacts.client';
-import { visibleContact } from '../contact-access/contact-access.service';
+import { visibleContact } from '../access/contacts';
 import { contactsSettings, type ContactsSettings } from './contacts.settings';
 import {
   findBlockedNumbers,

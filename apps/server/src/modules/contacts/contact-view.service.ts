@@ -7,7 +7,7 @@ import { ZContactFormItem } from '@cartera/domain/contact-form';
 import { parsePhone } from '@cartera/domain/phone';
 import { ZDirectionValue } from '@cartera/domain/custom-fields';
 import type { AuthUser } from '../sessions/session.types';
-import { readableContact, readContact } from '../contact-access/contact-access.service';
+import { readableContact, readContact } from '../access/contacts';
 import { contactsSettings, type ContactsSettings } from './contacts.settings';
 import {
   findTenantContact,

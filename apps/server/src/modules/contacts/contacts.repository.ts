@@ -7,7 +7,7 @@ import {
   searchTextPattern,
   type FieldFilter,
 } from '../../lib/sql';
-import { scopeCondition, type ContactScope } from '../contact-access/contact-access.conditions';
+import { scopeCondition, type ContactScope } from '../access/contacts.conditions';
 
 export async function lookupContacts(
   db: Executor,

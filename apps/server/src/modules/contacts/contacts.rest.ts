@@ -21,7 +21,7 @@ import {
   contactIdOf,
   readContactRef,
   ZContactIdOrRef,
-} from '../contact-access/contact-access.service';
+} from '../access/contacts';
 
 const tags = ['contacts'];
 /** Every contact path serves the contact screens: their roles, slugs and jail lists apply. */

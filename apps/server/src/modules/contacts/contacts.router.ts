@@ -47,7 +47,7 @@ import {
   contactIdOf,
   readContactRef,
   ZContactIdOrRef,
-} from '../contact-access/contact-access.service';
+} from '../access/contacts';
 
 /** Everything about one contact serves the contact view ('/contact'): its roles and slug apply. */
 const contactProcedure = tenantProcedure.meta({ area: '/contact' });

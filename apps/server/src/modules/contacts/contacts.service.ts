@@ -4,7 +4,7 @@ import type { AuthUser } from '../sessions/session.types';
 import type { ContactChannel } from '@cartera/db/schema';
 import { contactSearchText, foldSearchTerm } from '@cartera/domain/search';
 import { keysetPage } from '../../lib/pagination';
-import { contactScope } from '../contact-access/contact-access.service';
+import { contactScope } from '../access/contacts';
 import { insertContact } from './contact-records.repository';
 import { findContactsPage, lookupContacts } from './contacts.repository';
 

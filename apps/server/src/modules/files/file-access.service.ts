@@ -3,7 +3,7 @@ import { attachmentTypeAllowed } from '@cartera/domain/files';
 import type { AppDeps } from '../../deps';
 import { LOCAL_FILES_PATH } from '../../storage/local-storage';
 import { keyUnder, type ServedHeaders } from '../../storage/storage';
-import { readContact } from '../contact-access/contact-access.service';
+import { readContact } from '../access/contacts';
 import type { AuthUser } from '../sessions/session.types';
 import { dispositionHeader } from './files.service';
 import {

@@ -8,7 +8,7 @@ import {
   isUnassignedContact,
   portfolioOwner,
   sharedInboxOwner,
-} from '../contact-access/contact-access.service';
+} from '../access/contacts';
 import {
   countUnassigned,
   findInboxPage,

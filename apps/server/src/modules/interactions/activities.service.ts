@@ -12,7 +12,7 @@ import { DomainError } from '@cartera/domain/errors';
 import type { AuthUser } from '../sessions/session.types';
 import { tenantSettings } from '../tenant-settings/tenant-settings.service';
 import { tagsForUser } from '../catalog/catalog.service';
-import { visibleContact } from '../contact-access/contact-access.service';
+import { visibleContact } from '../access/contacts';
 import {
   announceContactChange,
   announceInteraction,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
 import type { AuthUser } from '../sessions/session.types';
-import { readableContact } from '../contact-access/contact-access.service';
+import { readableContact } from '../access/contacts';
 import { countByWeekday, findAttachedFiles } from './interactions.repository';
 
 /** 03 §9: the heatmap covers the last 3 months; files and multimedia come 10 per page. */

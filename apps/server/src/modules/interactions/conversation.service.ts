@@ -16,7 +16,7 @@ import type { AuthUser } from '../sessions/session.types';
 import { tenantSettings } from '../tenant-settings/tenant-settings.service';
 import { tagsForUser, findUserFields } from '../catalog/catalog.service';
 import { loadFields } from '../custom-fields/custom-fields.service';
-import { visibleContact } from '../contact-access/contact-access.service';
+import { visibleContact } from '../access/contacts';
 import { isLiveSuggestion } from '@cartera/domain/suggested-reminders';
 import { announceInteraction, recordInteraction } from '../timeline/timeline-writer';
 import { findInteraction, lockInteraction, updateInteractionRow } from './interactions.repository';

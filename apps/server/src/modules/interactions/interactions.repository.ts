@@ -19,7 +19,7 @@ import {
   placeholderReader,
   readableContactExists,
   type ContactReader,
-} from '../contact-access/contact-access.conditions';
+} from '../access/contacts.conditions';
 import type { Executor } from '@cartera/db/client';
 import { interactions, users, type InteractionSuggestion } from '@cartera/db/schema';
 

@@ -13,7 +13,7 @@ import {
   contactReader,
   contactAudience,
   visibleContact,
-} from '../contact-access/contact-access.service';
+} from '../access/contacts';
 import { recordInteraction } from '../timeline/timeline-writer';
 import {
   findTimelineAfter,

@@ -11,7 +11,7 @@ import {
 } from '@cartera/db/schema';
 import { RECEIPT_STATUSES, type ReceiptSort, type SortOrder } from '@cartera/domain/sales';
 import { likePattern } from '../../lib/sql';
-import { scopeCondition, type ContactScope } from '../contact-access/contact-access.conditions';
+import { scopeCondition, type ContactScope } from '../access/contacts.conditions';
 
 /*
  * The SQL of sales and presales (modules/receipts). Every query takes the tenant first and the

@@ -32,7 +32,7 @@ import {
   contactScope,
   findVisibleContact,
   visibleContact,
-} from '../contact-access/contact-access.service';
+} from '../access/contacts';
 import type { AuthUser } from '../sessions/session.types';
 import { tenantBasics, tenantSettings } from '../tenant-settings/tenant-settings.service';
 import { recordInteraction } from '../timeline/timeline-writer';

@@ -31,7 +31,7 @@ import {
   type SharePermission,
 } from '@cartera/domain/request-sales';
 import { keysetPage } from '../../lib/pagination';
-import { findVisibleContact, visibleContact } from '../contact-access/contact-access.service';
+import { findVisibleContact, visibleContact } from '../access/contacts';
 import { lockContact } from '../contacts/contacts.service';
 import { createContact } from '../contacts/contact-sheet.service';
 import { originsForUser } from '../catalog/catalog.service';

@@ -4,7 +4,7 @@ import { DomainError } from '@cartera/domain/errors';
 import { es } from '@cartera/domain/i18n';
 import { flagOn } from '@cartera/domain/policy';
 import type { AuthUser } from '../sessions/session.types';
-import { sharedInboxOwner } from '../contact-access/contact-access.service';
+import { sharedInboxOwner } from '../access/contacts';
 import { inboxPage, ZInboxPage } from '../inbox/inbox.service';
 import {
   deleteInbox,

@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Transaction } from '@cartera/db/client';
 import type { Contact, InteractionSuggestion } from '@cartera/db/schema';
 import { appendEvent } from '../../realtime/event-store';
-import { contactAudience } from '../contact-access/contact-access.service';
+import { contactAudience } from '../access/contacts';
 import type { AuthUser } from '../sessions/session.types';
 import { countsUnderLock, touchForInteraction } from '../metrics/metrics.writer';
 import { insertInteractionOnce } from './timeline-writer.repository';

@@ -6,7 +6,7 @@ import type { Ref } from '../../lib/sql';
 /*
  * The SQL conditions of who may see a contact, for every query that returns contacts to compose:
  * `scopeCondition` (lists, pickers, counts) and `readableContactExists` (rows of one contact).
- * contact-access.service.ts turns a user into a scope; contact-access.test.ts fails when a query
+ * contacts.ts turns a user into a scope; access.test.ts fails when a query
  * of the contacts table applies neither.
  */
 

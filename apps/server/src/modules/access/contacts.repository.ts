@@ -7,7 +7,7 @@ import {
   scopeCondition,
   sharedOwnersOf,
   type ContactScope,
-} from './contact-access.conditions';
+} from './contacts.conditions';
 
 /** One contact of the tenant, or undefined when it does not exist or is out of the scope. */
 export async function findScopedContact(

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * Who may see a contact is decided in one place (contact-access). This test reads the server's
+ * Who may see a contact is decided in one place (modules/access). This test reads the server's
  * source and finds every query of the contacts table; each must apply the access conditions
  * (scopeCondition, readableContactExists or reservedFor) or be listed below with the reason it
  * may not. A new query that returns contacts without either fails here.
@@ -17,7 +17,7 @@ const WITHOUT_CONDITIONS: Record<string, string> = {
     "counts a user's assigned contacts for an admin's move between companies (a number, no contact)",
   'modules/admin/admin.repository.ts#countCompany':
     "counts the company's contacts for the admin's company view (a number, no contact)",
-  'modules/contact-access/contact-access.repository.ts#isUnassigned':
+  'modules/access/contacts.repository.ts#isUnassigned':
     'answers a boolean for one id (the reserve refusal: CONTACT_NOT_FOUND or CONTACT_RESERVED)',
   'modules/contacts/contact-records.repository.ts#findTenantContact':
     "reads by id only after contact-access allowed the user (a sub-conversation's parent and the numbers it shares)",

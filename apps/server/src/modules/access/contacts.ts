@@ -14,8 +14,8 @@ import {
   findSharedInboxOwner,
   findSharedOwnerIds,
   isUnassigned,
-} from './contact-access.repository';
-import type { ContactReader, ContactScope } from './contact-access.conditions';
+} from './contacts.repository';
+import type { ContactReader, ContactScope } from './contacts.conditions';
 
 /*
  * Who may see a contact: the one home of the rule (issue #5 §4, #6 §10, 03 §4). comercial,
@@ -23,7 +23,7 @@ import type { ContactReader, ContactScope } from './contact-access.conditions';
  * their group's subtree; a seller their own; supervisor and seller also the portfolios shared
  * with them ('Carteras compartidas'); and whoever holds the reservation of an unassigned contact
  * reads it (03 §4 reserved contact). Every list, picker, single read and write of a contact in
- * every module goes through here; contact-access.test.ts fails when a query of the contacts
+ * every module goes through here; access.test.ts fails when a query of the contacts
  * table does not.
  */
 
