@@ -236,6 +236,10 @@ export const es = {
     loading: 'Cargando…',
     retry: 'Volver a intentar',
     close: 'Cerrar',
+    /** The editor kit's default actions (ui/entity-dialog, ui/data-table). */
+    cancel: 'Cancelar',
+    save: 'Guardar',
+    actions: 'Acciones',
     serverStatus: 'Estado del servidor',
     connected: 'Conectado',
     database: 'Base de datos',
