@@ -181,6 +181,84 @@ export function hasSlug(subject: PolicySubject, slug: PermissionSlug): boolean {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Named capabilities (issue #32 §2): who may do what, named by what it means in 01 §6 and our
+// decisions. The server's roleProcedure, the REST routes and the services ask these, and the
+// web's screens and menu follow them; no module or component keeps its own list of roles.
+// Whose records a user reaches is the other question (`contactReach`, the server's access module).
+
+export const CAPABILITY_ROLES = {
+  /**
+   * 01 §6 'Groups administration and account switcher': the group tree, its flags and audit log,
+   * other companies, acting as another user, naming the company's coach, granting the admin role.
+   */
+  administer: ['admin'],
+  /** Edits the company's configuration in 'Mi Empresa' (fields, catalogues, conversation, sales). */
+  configureCompany: ['admin', 'comercial', 'project_manager'],
+  /** 01 §6 'Company entry': opens 'Mi Empresa' (its overview and its users' list). */
+  enterCompany: SLUG_ROLES.company,
+  /** Creates, edits, deactivates the company's users and resets their passwords. */
+  manageUsers: ['admin', 'users_manager'],
+  /**
+   * Sets the password policy and the external contact system ('Seguridad e integraciones'): not
+   * user or project managers, the token reaches the company's own systems (docs/decisions.md).
+   */
+  configureSecurity: ['admin', 'comercial'],
+  /** Manages the shared inboxes ('Mi Empresa' › 'Carteras compartidas'). */
+  manageSharedInboxes: ['admin', 'comercial'],
+  /** Edits the request templates ('Solicitudes' › 'Plantillas') and lists inactive ones. */
+  manageRequestTemplates: ['admin', 'comercial'],
+  /** 01 §3 Goals: the company goal configuration. */
+  configureGoals: ['comercial', 'project_manager'],
+  /** Deletes a company of 'Empresas'. */
+  deleteCompanies: ['comercial', 'super', 'project_manager'],
+  /** 'Reportes': the sales totals per seller, status and month. */
+  readReports: SLUG_ROLES.reports,
+  /**
+   * 01 §6 'Backoffice group': the back office of sales and requests (audit, creator, forced and
+   * explicit statuses, seen marks, saving with required fields missing, manual-sale fields).
+   */
+  backOffice: ['comercial'],
+  /**
+   * Oversees sellers (01 §6 'Sellers panel', 'Dashboard submenu panel on /'; 03 §2.1 another
+   * seller's inbox and an agent's profile).
+   */
+  superviseSellers: ['super', 'comercial'],
+  /** 01 §6 'Disconnected-channels alert': follows the company's disconnected channels. */
+  followChannels: ['project_manager'],
+  /** Reads hidden request comments, hides and shows them and deletes anyone's. */
+  moderateComments: ['admin'],
+  /** 03 §6: attaches files to a note. */
+  attachNoteFiles: ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+export type Capability = keyof typeof CAPABILITY_ROLES;
+
+/** Whether one of the user's roles holds the capability. */
+export function can(subject: Pick<PolicySubject, 'roles'>, capability: Capability): boolean {
+  return hasRole(subject, CAPABILITY_ROLES[capability]);
+}
+
+/** Who coaches (03 §2 'Aprender'): the company's coach and admins manage classes and posts. */
+export function coaches(
+  subject: Pick<PolicySubject, 'roles'> & { id: string },
+  coachId: string | null | undefined,
+): boolean {
+  return can(subject, 'administer') || (!!coachId && coachId === subject.id);
+}
+
+/**
+ * 03 §2: a sub-conversation item links to its conversation only for users holding both the
+ * comercial and super roles.
+ */
+export function linksSubConversations(subject: Pick<PolicySubject, 'roles'>): boolean {
+  return subject.roles.includes('comercial') && subject.roles.includes('super');
+}
+
+/** Whose reach is own: a user who sees only the contacts (and records) assigned to them. */
+export function reachIsOwn(subject: Pick<PolicySubject, 'roles'>): boolean {
+  return contactReach(subject.roles) === 'own';
+}
+
 /**
  * The screens of the product with who may open them. `roles: 'all'` admits every signed-in
  * user; a slug adds its own check. `built` is false until the screen exists: the menu hides it
