@@ -1,0 +1,329 @@
+import { useState, type ReactNode } from 'react';
+import {
+  ActionIcon,
+  Checkbox,
+  Group,
+  Paper,
+  Skeleton,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+  type MantineBreakpoint,
+  type MantineColor,
+  type MantineSpacing,
+  type TableTrProps,
+} from '@mantine/core';
+import { es } from '@cartera/domain/i18n';
+import { ListEnd } from './list-end';
+import { QueryError } from './query-error';
+
+/** What a table needs of its query (`useQuery` or `useInfiniteQuery`'s answer). */
+export interface TableQuery {
+  data: unknown;
+  error: unknown;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** What 'Cargar más' needs of an infinite query. */
+export interface PagedList {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/** An infinite query, as a list screen gives it. */
+export type PagedQuery = TableQuery & PagedList;
+
+/** One column: its header and how a row's cell shows. */
+export interface Column<T> {
+  /** Unique among the columns. */
+  key: string;
+  header: ReactNode;
+  /** The header is read by assistive technology only. */
+  hideHeader?: boolean;
+  /** The cell's content (a table given `row` draws its rows itself). */
+  cell?: (item: T, index: number) => ReactNode;
+  width?: number;
+  /** Shown from this width up (secondary columns on a phone). */
+  visibleFrom?: MantineBreakpoint;
+  /** The cell's style (`maw` of a long text). */
+  maw?: number;
+}
+
+/** What the table's state is: the failed load, the first load, nothing, or rows. */
+export type TableState = 'error' | 'loading' | 'empty' | 'rows';
+
+export function tableState(query: TableQuery, count: number): TableState {
+  if (query.isError && !query.data) return 'error';
+  if (query.isPending) return 'loading';
+  return count === 0 ? 'empty' : 'rows';
+}
+
+/** The chosen ids after one row's checkbox changed. */
+export function toggled(selected: ReadonlySet<string>, id: string, on: boolean) {
+  const next = new Set(selected);
+  if (on) next.add(id);
+  else next.delete(id);
+  return next;
+}
+
+/** The rows chosen with their checkboxes, among those loaded so far. */
+export function useSelection<T extends { id: string }>(items: readonly T[]) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const chosen = items.filter((item) => selected.has(item.id));
+  return {
+    chosen,
+    allChosen: items.length > 0 && chosen.length === items.length,
+    none: items.length === 0,
+    isSelected: (id: string) => selected.has(id),
+    toggle: (id: string, on: boolean) => setSelected(toggled(selected, id, on)),
+    /** Every loaded row, or none. */
+    setAll: (on: boolean) => setSelected(on ? new Set(items.map((item) => item.id)) : new Set()),
+    clear: () => setSelected(new Set()),
+  };
+}
+
+export type Selection = ReturnType<typeof useSelection>;
+
+/**
+ * The one table of lists and editors: the failed load with 'Volver a intentar', skeleton rows
+ * while the first load runs, the empty state, the rows by their `columns`, optionally a first
+ * column of checkboxes with 'select all' (`selection`), a last column of row actions
+ * (`actions`, header for assistive technology only) and, for an infinite list, its end (next
+ * page on scroll, 'Cargar más'). A screen whose whole row is one control (a row that opens its
+ * item) draws it with `row`; it then starts with a `SelectCell` when selectable.
+ */
+export function DataTable<T>({
+  query,
+  items,
+  rowKey,
+  columns,
+  label,
+  labelledBy,
+  empty,
+  actions,
+  selection,
+  paging,
+  row,
+  rowProps,
+  minWidth = 640,
+  loadingRows = 3,
+  busy = false,
+  highlightOnHover = false,
+  verticalSpacing = 'xs',
+  radius = 'sm',
+}: {
+  query: TableQuery;
+  /** The rows loaded so far. */
+  items: readonly T[];
+  rowKey: (item: T) => string;
+  columns: readonly Column<T>[];
+  /** The table's name for assistive technology, or the id of the heading naming it. */
+  label?: string;
+  labelledBy?: string;
+  /** What an empty list says: a text (dimmed, centred) or a whole block. */
+  empty: ReactNode;
+  /** The row's buttons (`RowAction`s), in a last column named `label` (default 'Acciones'). */
+  actions?: { cell: (item: T) => ReactNode; label?: string; width?: number };
+  selection?: { state: Selection; allLabel: string; rowLabel?: (item: T) => string };
+  /** An infinite list's next pages. */
+  paging?: { list: PagedList; loadMoreLabel: string };
+  /** Draws a whole row instead of its `columns`' cells. */
+  row?: (item: T, index: number) => ReactNode;
+  /** A row's own props (`data-testid`, a dimmed colour). */
+  rowProps?: (item: T) => TableTrProps & Record<`data-${string}`, string>;
+  minWidth?: number;
+  loadingRows?: number;
+  /** Work besides the query that changes the rows (a move). */
+  busy?: boolean;
+  highlightOnHover?: boolean;
+  verticalSpacing?: MantineSpacing;
+  radius?: MantineSpacing;
+}) {
+  const span = columns.length + (selection ? 1 : 0) + (actions ? 1 : 0);
+  const all = selection?.state;
+  const state = tableState(query, items.length);
+  return (
+    <>
+      {state === 'error' ? (
+        <QueryError query={query} maw={560} />
+      ) : (
+        <Paper withBorder radius={radius} style={{ overflow: 'hidden' }}>
+          <Table.ScrollContainer minWidth={minWidth} type="native">
+            <Table
+              highlightOnHover={highlightOnHover}
+              verticalSpacing={verticalSpacing}
+              horizontalSpacing="md"
+              aria-busy={query.isFetching || busy || undefined}
+              aria-label={label}
+              aria-labelledby={labelledBy}
+            >
+              <Table.Thead bg="gray.0">
+                <Table.Tr>
+                  {selection && all && (
+                    <Table.Th w={44}>
+                      <Checkbox
+                        aria-label={selection.allLabel}
+                        checked={all.allChosen}
+                        indeterminate={all.chosen.length > 0 && !all.allChosen}
+                        disabled={all.none}
+                        onChange={(event) => all.setAll(event.currentTarget.checked)}
+                      />
+                    </Table.Th>
+                  )}
+                  {columns.map((column) => (
+                    <Table.Th key={column.key} w={column.width} visibleFrom={column.visibleFrom}>
+                      {column.hideHeader ? (
+                        <VisuallyHidden>{column.header}</VisuallyHidden>
+                      ) : (
+                        column.header
+                      )}
+                    </Table.Th>
+                  ))}
+                  {actions && (
+                    <Table.Th w={actions.width ?? 60}>
+                      <VisuallyHidden>{actions.label ?? es.app.actions}</VisuallyHidden>
+                    </Table.Th>
+                  )}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {state === 'loading' ? (
+                  <LoadingRows rows={loadingRows} columns={span} />
+                ) : state === 'empty' ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={span}>
+                      {typeof empty === 'string' ? (
+                        <Text size="sm" c="dimmed" ta="center" py="md">
+                          {empty}
+                        </Text>
+                      ) : (
+                        empty
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  items.map((item, index) =>
+                    row ? (
+                      row(item, index)
+                    ) : (
+                      <Table.Tr key={rowKey(item)} {...rowProps?.(item)}>
+                        {selection && all && (
+                          <SelectCell
+                            label={selection.rowLabel?.(item) ?? rowKey(item)}
+                            checked={all.isSelected(rowKey(item))}
+                            onChange={(on) => all.toggle(rowKey(item), on)}
+                          />
+                        )}
+                        {columns.map((column) => (
+                          <Table.Td
+                            key={column.key}
+                            visibleFrom={column.visibleFrom}
+                            maw={column.maw}
+                          >
+                            {column.cell?.(item, index)}
+                          </Table.Td>
+                        ))}
+                        {actions && (
+                          <Table.Td>
+                            <Group gap={4} justify="flex-end" wrap="nowrap">
+                              {actions.cell(item)}
+                            </Group>
+                          </Table.Td>
+                        )}
+                      </Table.Tr>
+                    ),
+                  )
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      {paging && <ListEnd list={paging.list} label={paging.loadMoreLabel} />}
+    </>
+  );
+}
+
+/** A row's checkbox cell. */
+export function SelectCell({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <Table.Td>
+      <Checkbox
+        aria-label={label}
+        checked={checked}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />
+    </Table.Td>
+  );
+}
+
+/**
+ * One button of a row: an icon named by its label (shown on hover and read by assistive
+ * technology). `pressed` marks a toggle that is on (a panel the row opened).
+ */
+export function RowAction({
+  label,
+  icon,
+  onClick,
+  color = 'gray',
+  disabled = false,
+  pressed,
+  size,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  color?: MantineColor;
+  disabled?: boolean;
+  pressed?: boolean;
+  size?: 'sm';
+}) {
+  const button = (
+    <ActionIcon
+      variant={pressed ? 'light' : 'subtle'}
+      color={pressed ? 'blue' : color}
+      size={size}
+      aria-label={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {icon}
+    </ActionIcon>
+  );
+  // A disabled button gets no hover: its label stays its name only.
+  return disabled ? (
+    button
+  ) : (
+    <Tooltip label={label} withArrow>
+      {button}
+    </Tooltip>
+  );
+}
+
+function LoadingRows({ rows, columns }: { rows: number; columns: number }) {
+  return (
+    <>
+      {Array.from({ length: rows }, (_, row) => (
+        <Table.Tr key={row}>
+          <Table.Td colSpan={columns} py={12}>
+            <Skeleton height={12} radius="sm" />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </>
+  );
+}
