@@ -181,7 +181,20 @@ export type InboundEvent =
       formId?: string;
       fields?: LeadFields;
     }
-  | { kind: 'connection'; state: 'open' | 'connecting' | 'close'; reason?: string };
+  | { kind: 'connection'; state: 'open' | 'connecting' | 'close'; reason?: string }
+  | {
+      /**
+       * Something the provider sent as a customer's message that cannot be taken in: no message
+       * id, or no sender. Never stored in the inbox: the webhook's part becomes a dead letter
+       * with this reason (issue #31 item 4: nothing acknowledged is dropped in silence).
+       */
+      kind: 'unreadable';
+      reason: UnreadableReason;
+      /** Which part of the payload, for the person reading the dead letter. */
+      detail: string;
+    };
+
+export type UnreadableReason = 'MESSAGE_WITHOUT_ID' | 'MESSAGE_WITHOUT_SENDER';
 
 /** What a lead form collected: the contact's data and every answer as the form named it. */
 export interface LeadFields {

@@ -224,9 +224,20 @@ function at(seconds: number | string | undefined) {
 
 function inboundMessage(data: UpsertData): InboundEvent | null {
   const key = data.key ?? {};
-  if (key.fromMe || !key.id) return null;
+  if (key.fromMe) return null;
+  // Kept as a dead letter of the webhook, never dropped in silence (issue #31).
+  if (!key.id) return { kind: 'unreadable', reason: 'MESSAGE_WITHOUT_ID', detail: 'key.id' };
+  // Groups, status broadcasts and channels are not a conversation with one customer.
+  if (/@(g\.us|broadcast|newsletter)$/.test(key.remoteJid ?? '')) return null;
   const phone = phoneOfJid(key.remoteJid);
-  if (!phone) return null; // groups (@g.us), broadcasts, LIDs
+  if (!phone) {
+    // A hidden number (@lid) or no chat at all: nobody to answer, but not dropped in silence.
+    return {
+      kind: 'unreadable',
+      reason: 'MESSAGE_WITHOUT_SENDER',
+      detail: `${key.id} ${key.remoteJid ?? ''}`.trim(),
+    };
+  }
   const message = data.message ?? {};
   const event: Extract<InboundEvent, { kind: 'message' }> = {
     kind: 'message',

@@ -32,7 +32,16 @@ export function parseLeadgenEnvelope(body: unknown, pageId: string | undefined):
     changes?: LeadgenChange[];
   }>) {
     for (const change of entry.changes ?? []) {
-      if (change.field !== 'leadgen' || change.value?.leadgen_id === undefined) continue;
+      if (change.field !== 'leadgen') continue;
+      if (change.value?.leadgen_id === undefined) {
+        // Kept as a dead letter of the webhook, never dropped in silence (issue #31).
+        events.push({
+          kind: 'unreadable',
+          reason: 'MESSAGE_WITHOUT_ID',
+          detail: `leadgen of page ${String(change.value?.page_id ?? entry.id ?? '')}`,
+        });
+        continue;
+      }
       const page = String(change.value.page_id ?? entry.id ?? '');
       if (pageId && page && page !== pageId) continue;
       const created = Number(change.value.created_time);

@@ -125,6 +125,21 @@ describe('Messenger: lectura de webhooks', () => {
     expect(parseMessengerEnvelope(other, 'fb', '111')).toEqual([]);
   });
 
+  it('un mensaje sin remitente o sin mid no se pierde: queda como ilegible con su motivo', () => {
+    const events = parseMessengerEnvelope(
+      envelope('page', '111', [
+        { timestamp: 1000, message: { mid: 'm9', text: 'sin remitente' } },
+        { sender: { id: '9' }, timestamp: 1001, message: { text: 'sin mid' } },
+      ]),
+      'fb',
+      '111',
+    );
+    expect(events).toEqual([
+      { kind: 'unreadable', reason: 'MESSAGE_WITHOUT_SENDER', detail: 'messaging[0] m9' },
+      { kind: 'unreadable', reason: 'MESSAGE_WITHOUT_ID', detail: 'messaging[1] from 9' },
+    ]);
+  });
+
   it('Instagram lee su propio sobre y el visto por id de mensaje; no el de Messenger', () => {
     const seen = envelope('instagram', '178', [
       { sender: { id: '5' }, timestamp: 2000, read: { mid: 'out9' } },

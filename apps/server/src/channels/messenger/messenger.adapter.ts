@@ -218,13 +218,29 @@ export function parseMessengerEnvelope(
   }
   for (const entry of envelope.entry as Array<{ id?: string; messaging?: MessagingItem[] }>) {
     if (type === 'fb' && pageId && entry.id !== undefined && String(entry.id) !== pageId) continue;
-    for (const item of entry.messaging ?? []) {
+    for (const [index, item] of (entry.messaging ?? []).entries()) {
       const sender = item.sender?.id ? String(item.sender.id) : undefined;
-      if (!sender) continue;
+      if (!sender) {
+        // Kept as a dead letter of the webhook, never dropped in silence (issue #31).
+        events.push({
+          kind: 'unreadable',
+          reason: 'MESSAGE_WITHOUT_SENDER',
+          detail: `messaging[${index}]${item.message?.mid ? ` ${item.message.mid}` : ''}`,
+        });
+        continue;
+      }
       const when = at(item.timestamp);
       if (item.message) {
         const message = item.message;
-        if (message.is_echo || !message.mid) continue;
+        if (message.is_echo) continue;
+        if (!message.mid) {
+          events.push({
+            kind: 'unreadable',
+            reason: 'MESSAGE_WITHOUT_ID',
+            detail: `messaging[${index}] from ${sender}`,
+          });
+          continue;
+        }
         const base = { kind: 'message' as const, from: { scopedId: sender }, at: when };
         const own: MessageEvent[] = [{ ...base, providerMessageId: message.mid }];
         const first = own[0]!;

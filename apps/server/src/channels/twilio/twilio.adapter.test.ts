@@ -106,6 +106,16 @@ describe('Twilio: lectura de webhooks', () => {
     ).toMatchObject([{ kind: 'message', from: { phone: '22395' }, text: 'x' }]);
   });
 
+  it('un mensaje sin SID o sin remitente no se pierde: queda como ilegible con su motivo', () => {
+    const without = (name: string) => PARAMS.filter(([key]) => key !== name);
+    expect(parseTwilioForm(without('MessageSid'))).toEqual([
+      { kind: 'unreadable', reason: 'MESSAGE_WITHOUT_ID', detail: 'MessageSid' },
+    ]);
+    expect(parseTwilioForm(without('From'))).toEqual([
+      { kind: 'unreadable', reason: 'MESSAGE_WITHOUT_SENDER', detail: 'SM123' },
+    ]);
+  });
+
   it('los avisos de estado se leen como recibos; los intermedios se ignoran', () => {
     const receipt = (status: string, code?: string) =>
       parseTwilioForm([

@@ -99,7 +99,8 @@ export function parseTwilioForm(params: ReadonlyArray<readonly [string, string]>
   const form = new Map<string, string>();
   for (const [name, value] of params) if (!form.has(name)) form.set(name, value);
   const sid = form.get('MessageSid') ?? form.get('SmsSid');
-  if (!sid) return [];
+  // Kept as a dead letter of the webhook, never dropped in silence (issue #31).
+  if (!sid) return [{ kind: 'unreadable', reason: 'MESSAGE_WITHOUT_ID', detail: 'MessageSid' }];
   const status = form.get('MessageStatus') ?? form.get('SmsStatus');
   const now = new Date();
   if (status && status !== 'received' && status !== 'receiving') {
@@ -126,7 +127,7 @@ export function parseTwilioForm(params: ReadonlyArray<readonly [string, string]>
   const from = form.get('From') ?? '';
   // A number is kept as Twilio wrote it (a short code too): ingestion matches it, never drops it.
   const phone = /^(whatsapp:)?\+/.test(from) ? providerSenderPhone(from) : from.trim() || null;
-  if (!phone) return [];
+  if (!phone) return [{ kind: 'unreadable', reason: 'MESSAGE_WITHOUT_SENDER', detail: sid }];
   const base = { kind: 'message' as const, from: { phone }, at: now };
   const events: Array<Extract<InboundEvent, { kind: 'message' }>> = [
     { ...base, providerMessageId: sid, text: form.get('Body') ?? '' },

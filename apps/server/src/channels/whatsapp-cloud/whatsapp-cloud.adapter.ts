@@ -315,10 +315,18 @@ export function parseWhatsappEnvelope(body: unknown): InboundEvent[] {
       }>) ?? []) {
         if (contact.wa_id && contact.profile?.name) names.set(contact.wa_id, contact.profile.name);
       }
-      for (const message of (value.messages as GraphMessage[]) ?? []) {
+      for (const [index, message] of ((value.messages as GraphMessage[]) ?? []).entries()) {
         // As WhatsApp wrote it (a Mexican mobile is 521…): matched to the contact by ingestion.
         const phone = providerSenderPhone(message.from);
-        if (!message.id || !phone) continue;
+        if (!message.id || !phone) {
+          // Kept as a dead letter of the webhook's part, never dropped in silence (issue #31).
+          events.push({
+            kind: 'unreadable',
+            reason: message.id ? 'MESSAGE_WITHOUT_SENDER' : 'MESSAGE_WITHOUT_ID',
+            detail: `messages[${index}]${message.id ? ` ${message.id}` : ''}`,
+          });
+          continue;
+        }
         const event: Extract<InboundEvent, { kind: 'message' }> = {
           kind: 'message',
           providerMessageId: message.id,

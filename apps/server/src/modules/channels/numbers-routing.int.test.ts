@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { contacts, deadLetters, webhookInbox } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
@@ -265,6 +265,42 @@ describe('ruteo por número y mensajes no procesados', () => {
     expect(row).toMatchObject({ reason: 'INGEST_FAILED' });
     const after = (await env.call(MANAGER, 'channel.deadLetters', { channelId: sales.id })).data;
     expect(after.count).toBe(before + 1);
+  });
+
+  it('un mensaje sin remitente o sin id queda como no procesado con su motivo y un aviso en el registro; el resto entra', async () => {
+    const warn = vi.spyOn(env.app.deps.logger, 'warn');
+    try {
+      const envelope = inboundText(SALES_NUMBER_ID, {
+        id: 'wamid.WITH-ALL-1',
+        from: '59899700400',
+        text: 'Este sí llega',
+      }) as { entry: Array<{ changes: Array<{ value: { messages: unknown[] } }> }> };
+      const { messages } = envelope.entry[0]!.changes[0]!.value;
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      messages.push(
+        { id: 'wamid.NO-SENDER-1', timestamp, type: 'text', text: { body: 'Sin remitente' } },
+        { from: '59899700401', timestamp, type: 'text', text: { body: 'Sin id' } },
+      );
+      expect((await post(sales.webhookUrl, envelope)).status).toBe(200);
+      const [customer] = await contactsWith('+59899700400');
+      expect(await texts(customer!.id)).toEqual(['Este sí llega']);
+      expect(await contactsWith('+59899700401')).toEqual([]);
+
+      const listed = await env.call(MANAGER, 'channel.deadLetters', { channelId: sales.id });
+      const letter = listed.data.items.find((each) => each.reason === 'MESSAGE_WITHOUT_SENDER');
+      expect(letter).toMatchObject({
+        provider: 'whatsapp',
+        detail: 'messages[1] wamid.NO-SENDER-1; messages[2]',
+      });
+      expect(JSON.stringify(letter!.payload)).toContain('Sin remitente');
+      expect(JSON.stringify(letter!.payload)).toContain('Sin id');
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ reason: 'MESSAGE_WITHOUT_SENDER', channelId: sales.id }),
+        'webhooks: event not taken in, kept as a dead letter',
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('un cuerpo firmado que no se puede leer queda como no procesado y se responde 200', async () => {

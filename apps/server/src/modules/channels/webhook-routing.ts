@@ -1,6 +1,11 @@
 import superjson from 'superjson';
 import type { Channel } from '@cartera/db/schema';
-import type { ChannelContext, InboundEvent, WebhookRequest } from '../../channels/adapter';
+import type {
+  ChannelContext,
+  InboundEvent,
+  UnreadableReason,
+  WebhookRequest,
+} from '../../channels/adapter';
 import { adapterFor, providerSlugFor } from '../../channels/registry';
 import type { AppDeps } from '../../deps';
 import { findChannelByAccount } from './channel-numbers.repository';
@@ -22,7 +27,8 @@ export type DeadLetterReason =
   | 'UNPARSEABLE_PAYLOAD'
   | 'INGEST_FAILED'
   | 'CHANNEL_GONE'
-  | 'UNKNOWN_WEBHOOK';
+  | 'UNKNOWN_WEBHOOK'
+  | UnreadableReason;
 
 const WHATSAPP_TYPES = ['whatsapp_business', 'whatsapp_360_dialog'] as const;
 
@@ -169,11 +175,25 @@ export async function routeWebhook(
       payload,
     });
   };
+  // The readable events are stored; a message without id or sender keeps its part as a dead
+  // letter (one per part, naming each such message).
+  const take = async (channel: Channel, events: InboundEvent[], payload: () => unknown) => {
+    const unreadable = events.filter((event) => event.kind === 'unreadable');
+    if (unreadable.length) {
+      const detail = unreadable.map((event) => event.detail).join('; ');
+      await keep(unreadable[0]!.reason, payload(), detail);
+    }
+    result.stored += await store(
+      deps,
+      channel,
+      events.filter((event) => event.kind !== 'unreadable'),
+    );
+  };
   if (!parts) {
     const events = parseFor(contextOf(received), request);
     if (events instanceof Error)
       await keep('UNPARSEABLE_PAYLOAD', payloadOf(request.rawBody), events.message);
-    else result.stored += await store(deps, received, events);
+    else await take(received, events, () => payloadOf(request.rawBody));
     return result;
   }
   for (const part of parts) {
@@ -188,7 +208,7 @@ export async function routeWebhook(
       whole ? request : { ...request, rawBody: rawOf(part.body) },
     );
     if (events instanceof Error) await keep('UNPARSEABLE_PAYLOAD', part.body, events.message);
-    else result.stored += await store(deps, target, events);
+    else await take(target, events, () => part.body);
   }
   return result;
 }
