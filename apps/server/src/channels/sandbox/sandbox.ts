@@ -1,10 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Channel } from '@cartera/db/schema';
+import { mapUrlOf } from '@cartera/domain/chat-parts';
 import { es } from '@cartera/domain/i18n';
+import { phoneMatchKey } from '@cartera/domain/phone-match';
 import type { OutboundResponse } from '../../lib/outbound';
 import {
   GraphSimulator,
-  inboundText,
+  inboundMessage,
   signedWebhook,
   statusUpdate,
 } from '../whatsapp-cloud/graph-simulator';
@@ -35,13 +37,81 @@ export const SANDBOX_TEMPLATE = {
 /** How long after the company's message the simulated phone reports it delivered, then read. */
 export const SANDBOX_RECEIPT_DELAYS_MS = { delivered: 1_500, read: 4_000 } as const;
 
+/**
+ * What the customer's page offers to tap while sellers cannot send interactive messages (issue
+ * #31 §11): quick-reply buttons and a list, answered with the documented `button_reply` and
+ * `list_reply` events. WhatsApp's limits apply: at most 3 buttons of 20 characters, list rows of
+ * 24 characters with a description of 72. Change them here; the titles are in the catalogue.
+ */
+const quick = es.channels.sandbox.quickReplies;
+export const SANDBOX_QUICK_REPLIES: SandboxChoices[] = [
+  {
+    kind: 'button_reply',
+    options: [
+      { id: 'si_me_interesa', title: quick.yes },
+      { id: 'no_gracias', title: quick.no },
+      { id: 'mas_informacion', title: quick.more },
+    ],
+  },
+  {
+    kind: 'list_reply',
+    options: [
+      { id: 'envio_domicilio', title: quick.delivery, description: quick.deliveryHint },
+      { id: 'retiro_local', title: quick.pickup, description: quick.pickupHint },
+      { id: 'hablar_vendedor', title: quick.talk, description: quick.talkHint },
+    ],
+  },
+];
+
+export interface SandboxOption {
+  id: string;
+  title: string;
+  description?: string | undefined;
+}
+
+/** Buttons or list rows to answer with; `replyTo` is the company message that offered them. */
+export interface SandboxChoices {
+  kind: 'button_reply' | 'list_reply';
+  options: SandboxOption[];
+  replyTo?: string | undefined;
+}
+
+export interface SandboxPlace {
+  latitude: number;
+  longitude: number;
+  name?: string | undefined;
+  address?: string | undefined;
+}
+
+/** What the customer sends from the test page: words, a tapped choice or a place. */
+export type CustomerContent =
+  | { type: 'text'; text: string }
+  | {
+      type: 'button_reply' | 'list_reply';
+      reply: SandboxOption & { replyTo?: string | undefined };
+    }
+  | { type: 'location'; location: SandboxPlace };
+
+/** A customer's message as WhatsApp shows it to them: one tick, two, two blue ones. */
+export type SandboxTicks = 'sent' | 'delivered' | 'read';
+
 export interface SandboxMessage {
+  /** The provider's id (`wamid.…`). */
+  id: string;
   /** 'customer' wrote it on the test page; 'company' is a reply the simulator received. */
   from: 'customer' | 'company';
   text: string;
   at: Date;
   /** A file the company sent: its kind and the link the provider was given to fetch it. */
   media?: { kind: string; link: string; fileName?: string | undefined };
+  /** The customer's ticks (their own messages only). */
+  status?: SandboxTicks;
+  /** The button or list row the customer tapped. */
+  choice?: { kind: 'button_reply' | 'list_reply'; id: string; title: string };
+  /** A place the customer shared, with a map link. */
+  location?: SandboxPlace & { mapUrl: string };
+  /** Buttons or a list the company's interactive message offered. */
+  choices?: SandboxChoices;
 }
 
 type Deliver = (channel: Pick<Channel, 'webhookKey'>, request: WebhookRequest) => Promise<unknown>;
@@ -87,34 +157,78 @@ export class WhatsappSandbox {
     this.deliver = deliver;
   }
 
-  /** A customer writes from the test page (or the demo seed) to a sandbox channel. */
+  /**
+   * A customer writes from the test page (or the demo seed) to a sandbox channel: words, a tapped
+   * button or list row (`interactive` `button_reply`/`list_reply`) or a place (`location`), as
+   * WhatsApp Cloud posts them. `phone` is sent as WhatsApp writes it (its digits, so a Mexican
+   * `521…` stays `521…`). Returns the message's provider id.
+   */
   async customerWrites(
     channel: Pick<Channel, 'webhookKey' | 'config'>,
-    message: { phone: string; name: string; text: string },
-  ) {
+    message: { phone: string; name: string } & (CustomerContent | { text: string }),
+  ): Promise<string> {
     const phoneNumberId = channel.config.phoneNumberId ?? '';
     this.channels.set(phoneNumberId, channel);
     const from = message.phone.replace(/\D/g, '');
-    const envelope = inboundText(phoneNumberId, { from, name: message.name, text: message.text });
+    const content: CustomerContent =
+      'type' in message ? message : { type: 'text', text: message.text };
+    const id = `wamid.IN${randomBytes(10).toString('hex')}`;
+    const at = new Date();
+    const envelope = inboundMessage(
+      phoneNumberId,
+      { id, from, name: message.name, at },
+      messageFields(content, channel.config.displayPhoneNumber),
+    );
     await this.post(channel, envelope);
-    this.logOf(phoneNumberId, from).push({ from: 'customer', text: message.text, at: new Date() });
+    this.logOf(phoneNumberId, from).push({ id, from: 'customer', at, ...customerShown(content) });
+    return id;
   }
 
-  /** The conversation of one phone number as the test page shows it, oldest first. */
-  conversation(channel: Pick<Channel, 'config'>, phone: string): SandboxMessage[] {
+  /**
+   * The conversation of one phone number as the test page shows it, oldest first. Numbers that
+   * are one customer (Mexico's `521`/`52`, Argentina's `549`/`54`, Brazil with or without the
+   * ninth digit) are one phone here too. `delivered` lists the customer's messages the channel
+   * has taken in (on the seller's timeline); the others show one tick until then.
+   */
+  conversation(
+    channel: Pick<Channel, 'config'>,
+    phone: string,
+    delivered: ReadonlySet<string> = new Set(),
+  ): SandboxMessage[] {
     const phoneNumberId = channel.config.phoneNumberId ?? '';
-    const to = phone.replace(/\D/g, '');
+    const key = phoneMatchKey(phone);
     const replies: SandboxMessage[] = this.simulator.sent
-      .filter((each) => each.phoneNumberId === phoneNumberId && each.body.to === to)
+      .filter(
+        (each) =>
+          each.phoneNumberId === phoneNumberId && phoneMatchKey(String(each.body.to)) === key,
+      )
       .map((each) => ({
+        id: each.id,
         from: 'company' as const,
         text: replyText(each.body),
         at: each.at,
         ...mediaOf(each.body),
+        ...choicesOf(each.id, each.body),
       }));
-    return [...this.logOf(phoneNumberId, to), ...replies].sort(
-      (a, b) => a.at.getTime() - b.at.getTime(),
+    const mine = this.logOf(phoneNumberId, phone);
+    // Marking a message read marks the ones before it too, as WhatsApp shows it.
+    const read = new Set(
+      this.simulator.reads
+        .filter((each) => each.phoneNumberId === phoneNumberId)
+        .map((each) => each.messageId),
     );
+    const lastRead = mine.findLastIndex((each) => read.has(each.id));
+    const customer = mine.map((each, index): SandboxMessage => {
+      const status: SandboxTicks =
+        index <= lastRead ? 'read' : delivered.has(each.id) ? 'delivered' : 'sent';
+      return { ...each, status };
+    });
+    return [...customer, ...replies].sort((a, b) => a.at.getTime() - b.at.getTime());
+  }
+
+  /** The provider ids of the customer's messages from this number (to look up their ticks). */
+  customerMessageIds(channel: Pick<Channel, 'config'>, phone: string): string[] {
+    return this.logOf(channel.config.phoneNumberId ?? '', phone).map((each) => each.id);
   }
 
   /**
@@ -146,7 +260,7 @@ export class WhatsappSandbox {
   }
 
   private logOf(phoneNumberId: string, phone: string) {
-    const key = `${phoneNumberId}:${phone}`;
+    const key = `${phoneNumberId}:${phoneMatchKey(phone)}`;
     if (!this.customerLog.has(key)) this.customerLog.set(key, []);
     return this.customerLog.get(key)!;
   }
@@ -177,6 +291,86 @@ export class WhatsappSandbox {
   }
 }
 
+/** The message's own fields of the webhook (integrations.md §1; the conformance samples). */
+function messageFields(content: CustomerContent, businessPhone: string | undefined) {
+  if (content.type === 'text') return { type: 'text', text: { body: content.text } };
+  if (content.type === 'location') {
+    const { latitude, longitude, name, address } = content.location;
+    return {
+      type: 'location',
+      location: { latitude, longitude, ...(name ? { name } : {}), ...(address ? { address } : {}) },
+    };
+  }
+  const { id, title, description, replyTo } = content.reply;
+  const tapped = {
+    id,
+    title,
+    ...(content.type === 'list_reply' && description ? { description } : {}),
+  };
+  return {
+    type: 'interactive',
+    // WhatsApp names the message that offered the buttons; the page's own set answers none.
+    ...(replyTo
+      ? { context: { from: (businessPhone ?? '15550001111').replace(/\D/g, ''), id: replyTo } }
+      : {}),
+    interactive: { type: content.type, [content.type]: tapped },
+  };
+}
+
+/** How the customer's own message reads on their page. */
+function customerShown(
+  content: CustomerContent,
+): Pick<SandboxMessage, 'text' | 'choice' | 'location'> {
+  if (content.type === 'text') return { text: content.text };
+  if (content.type === 'location') {
+    const place = content.location;
+    return {
+      text: [place.name, place.address].filter(Boolean).join(', '),
+      location: { ...place, mapUrl: mapUrlOf({ ...place }) },
+    };
+  }
+  const { id, title } = content.reply;
+  return { text: title, choice: { kind: content.type, id, title } };
+}
+
+/**
+ * The buttons or list rows of a company's `interactive` message (integrations.md §1: `button`
+ * with `action.buttons[].reply`, `list` with `action.sections[].rows`), for the customer to tap.
+ */
+function choicesOf(id: string, body: Record<string, unknown>): Pick<SandboxMessage, 'choices'> {
+  if (body.type !== 'interactive') return {};
+  const interactive = (body.interactive ?? {}) as {
+    type?: string;
+    action?: {
+      buttons?: Array<{ reply?: { id?: string; title?: string } }>;
+      sections?: Array<{ rows?: Array<{ id?: string; title?: string; description?: string }> }>;
+    };
+  };
+  const options: SandboxOption[] =
+    interactive.type === 'button'
+      ? (interactive.action?.buttons ?? []).flatMap(({ reply }) =>
+          reply?.id && reply.title ? [{ id: reply.id, title: reply.title }] : [],
+        )
+      : interactive.type === 'list'
+        ? (interactive.action?.sections ?? []).flatMap((section) =>
+            (section.rows ?? []).flatMap((row) =>
+              row.id && row.title
+                ? [
+                    {
+                      id: row.id,
+                      title: row.title,
+                      ...(row.description ? { description: row.description } : {}),
+                    },
+                  ]
+                : [],
+            ),
+          )
+        : [];
+  if (!options.length) return {};
+  const kind = interactive.type === 'button' ? 'button_reply' : 'list_reply';
+  return { choices: { kind, options, replyTo: id } };
+}
+
 function mediaOf(body: Record<string, unknown>): Pick<SandboxMessage, 'media'> {
   const kind = String(body.type ?? 'text');
   if (!['image', 'audio', 'video', 'document', 'sticker'].includes(kind)) return {};
@@ -193,6 +387,10 @@ function replyText(body: Record<string, unknown>): string {
   if (type === 'template') {
     const name = String((body.template as { name?: string } | undefined)?.name ?? '');
     return `${labels.template}: ${name}`;
+  }
+  if (type === 'interactive') {
+    const interactive = (body.interactive ?? {}) as { body?: { text?: string } };
+    return String(interactive.body?.text ?? '');
   }
   // What the customer's page shows for a file: its Spanish kind, never a provider token.
   const media = (body[type] ?? {}) as { caption?: string; filename?: string };

@@ -309,7 +309,8 @@ export async function lastInboundAt(
 
 /**
  * Marks read the newest message the customer sent through each channel that has a provider id,
- * unless it is already: answers the items marked (one per channel at most).
+ * unless it is already: answers the items marked (one per channel at most). Messages of one
+ * provider second (its timestamps have no more) are told apart by their arrival (the v7 id).
  */
 export async function markNewestInboundRead(db: Executor, tenantId: string, contactId: string) {
   const result = await db.execute(sql`
@@ -319,7 +320,7 @@ export async function markNewestInboundRead(db: Executor, tenantId: string, cont
       from ${channelMessages} m
       where m.tenant_id = ${tenantId} and m.contact_id = ${contactId}
         and m.direction = 'in' and m.provider_message_id is not null
-      order by m.channel_id, m.created_at desc
+      order by m.channel_id, m.created_at desc, m.interaction_id desc
     ) newest
     where i.tenant_id = ${tenantId} and i.id = newest.interaction_id and i.status is null
     returning i.id`);
