@@ -13,6 +13,7 @@ const FRAME_FEATURES = [
   'auth/session', // who is signed in
   'auth/use-logout', // the user menu's 'Cerrar sesión'
   'auth/use-session-live', // access changes and the session's end reach the open tab
+  'live/live-events', // the tab's one live event stream
   'account/[^/]+', // the account switcher and linked accounts dialogs
   'activity/activity-dialog', // the user menu's 'Actividad'
   'profile/profile-dialog', // the user menu's 'Mi perfil'

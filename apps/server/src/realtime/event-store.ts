@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, lt, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Transaction } from '@cartera/db/client';
 import { domainEvents, type DomainEventRow, type EventAudience } from '@cartera/db/schema';
+import { topicFilter } from './topics';
 
 /**
  * The NOTIFY channel every instance listens on. Payload: the event row as JSON (`tenantId`, `id`,
@@ -88,15 +89,32 @@ export async function findEvent(db: Executor, tenantId: string, id: number) {
   return row;
 }
 
-/** Events of a tenant after `afterId`, oldest first, optionally only some topics. */
+/**
+ * Events of a tenant after `afterId`, oldest first, optionally only some topics (names, and
+ * families `<kind>:*`, see topics.ts).
+ */
 export async function eventsAfter(
   db: Executor,
   tenantId: string,
   afterId: number,
   options: { topics?: readonly string[] | undefined; limit?: number } = {},
 ): Promise<DomainEventRow[]> {
-  const filters = [eq(domainEvents.tenantId, tenantId), gt(domainEvents.id, afterId)];
-  if (options.topics?.length) filters.push(inArray(domainEvents.topic, [...options.topics]));
+  const filters: Array<SQL | undefined> = [
+    eq(domainEvents.tenantId, tenantId),
+    gt(domainEvents.id, afterId),
+  ];
+  const wanted = topicFilter(options.topics);
+  if (wanted) {
+    filters.push(
+      or(
+        wanted.exact.length ? inArray(domainEvents.topic, wanted.exact) : undefined,
+        // A family's prefix is letters, '_' and '-' then ':' (TOPIC_FAMILY): '_' is escaped.
+        ...wanted.prefixes.map((prefix) =>
+          like(domainEvents.topic, `${prefix.replaceAll('_', '\\_')}%`),
+        ),
+      ),
+    );
+  }
   return db
     .select()
     .from(domainEvents)

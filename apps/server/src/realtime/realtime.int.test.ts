@@ -56,7 +56,11 @@ async function emitThroughB(event: Partial<NewDomainEvent> & { tenantId: string 
   );
 }
 
-function subscribe(app: TestApp, user: User, input: { topics?: string[] } = {}) {
+function subscribe(
+  app: TestApp,
+  user: User,
+  input: { topics?: string[]; lastEventId?: string } = {},
+) {
   return tokenFor(database.handle, user).then((token) => {
     const connection = connectWs(app.url, token);
     const received: Array<{ id: string; data: EventEnvelope }> = [];
@@ -200,6 +204,43 @@ describe('tiempo real entre instancias', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(watcher.received.map((item) => item.data.topic)).toEqual(['contact:1']);
     watcher.stop();
+  });
+
+  it('filtra por familia de temas (contact:*), en vivo y al retomar desde un evento', async () => {
+    // One tab keeps one stream: the inbox follows every contact, a screen a single one.
+    const before = await emitThroughB({ tenantId: tenant.id, topic: 'test' });
+    await emitThroughB({ tenantId: tenant.id, topic: 'channel:1', type: 'missed.channel' });
+    await emitThroughB({ tenantId: tenant.id, topic: 'contact:9', type: 'missed.contact' });
+    const watcher = await subscribe(instanceA, seller, {
+      topics: ['contact:*', 'training'],
+      lastEventId: String(before.id),
+    });
+    await ready(instanceA, 1);
+    await emitThroughB({ tenantId: tenant.id, topic: 'contactless' });
+    await emitThroughB({ tenantId: tenant.id, topic: 'channel:2' });
+    await emitThroughB({ tenantId: tenant.id, topic: 'training', type: 'live.training' });
+    await emitThroughB({ tenantId: tenant.id, topic: 'contact:10', type: 'live.contact' });
+    // Events come in order: once the last one is here, none of the others can still come.
+    await waitFor(() => watcher.received.some((item) => item.data.type === 'live.contact'));
+    expect(watcher.received.map((item) => item.data.type)).toEqual([
+      'missed.contact',
+      'live.training',
+      'live.contact',
+    ]);
+    watcher.stop();
+  });
+
+  it('rechaza una familia de temas mal escrita', async () => {
+    const token = await tokenFor(database.handle, seller);
+    const connection = connectWs(instanceA.url, token);
+    const error = await new Promise<unknown>((resolve) => {
+      connection.client.realtime.events.subscribe(
+        { lastEventId: null, topics: ['*'] },
+        { onError: resolve, onData: () => resolve(new Error('unexpected data')) },
+      );
+    });
+    connection.close();
+    expect(error).toMatchObject({ data: { domainCode: 'INVALID_REQUEST_BODY' } });
   });
 
   it('un cambio revertido no anuncia nada', async () => {

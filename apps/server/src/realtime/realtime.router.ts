@@ -3,18 +3,28 @@ import { DomainError } from '@cartera/domain/errors';
 import { watchSession } from '../modules/sessions/session-watch';
 import { router, tenantProcedure } from '../trpc/init';
 import { openEventStream, SESSION_TOPIC } from './stream';
+import { TOPIC_FAMILY } from './topics';
 
 export const ZEventStreamInput = z.object({
   /** Filled in by the client link after a reconnect. */
   lastEventId: z.string().max(30).nullish(),
-  topics: z.array(z.string().min(1).max(200)).max(50).optional(),
+  topics: z
+    .array(
+      z
+        .string()
+        .min(1)
+        .max(200)
+        .refine((topic) => !topic.includes('*') || TOPIC_FAMILY.test(topic)),
+    )
+    .max(50)
+    .optional(),
 });
 
 export const realtimeRouter = router({
   events: tenantProcedure
     .meta({
       description:
-        "The live event stream of the caller's company, filtered to what the caller may see and to `topics` when given (e.g. `contact:<id>`); events are tracked by id, and `lastEventId` resumes after the last one seen with what was missed (without it, only new events come). The session is watched while the stream is open: when it ends (logout, password change, deactivation, account switch) the stream ends with UNAUTHENTICATED within a second, and when the caller's access changes (roles, group, jail, feature flags) the filter follows from the next event and a stream with topic `session` gets a `session.changed` notice (no stored event; its id is the last event's).",
+        "The live event stream of the caller's company, filtered to what the caller may see and to `topics` when given (names such as `contact:<id>`, or families such as `contact:*`); events are tracked by id, and `lastEventId` resumes after the last one seen with what was missed (without it, only new events come). The session is watched while the stream is open: when it ends (logout, password change, deactivation, account switch) the stream ends with UNAUTHENTICATED within a second, and when the caller's access changes (roles, group, jail, feature flags) the filter follows from the next event and a stream with topic `session` gets a `session.changed` notice (no stored event; its id is the last event's).",
     })
     .input(ZEventStreamInput)
     .subscription(async ({ ctx, input, signal }) => {

@@ -5,6 +5,7 @@ import type { AuthUser } from '../modules/sessions/session.types';
 import { canReceive } from './audience';
 import type { EventBus } from './event-bus';
 import { eventsAfter, lastEventId as latestEventId } from './event-store';
+import { topicFilter, topicWanted } from './topics';
 
 export interface EventEnvelope {
   id: number;
@@ -22,6 +23,7 @@ export interface StreamOptions {
   user: AuthUser | (() => AuthUser);
   /** The last id the client saw; omitted = only events from now on. */
   lastEventId?: string | null | undefined;
+  /** Topic names and families (`contact:*`); none = every topic. */
   topics?: readonly string[] | undefined;
   signal?: AbortSignal | undefined;
   /**
@@ -61,7 +63,7 @@ export async function openEventStream(options: StreamOptions) {
   const { bus, db, signal } = options;
   const userOf = typeof options.user === 'function' ? options.user : () => options.user as AuthUser;
   const { tenantId } = userOf();
-  const topics = options.topics?.length ? new Set(options.topics) : undefined;
+  const topics = topicFilter(options.topics);
   const pending: Signal[] = [];
   let wake: (() => void) | undefined;
   const push = (item: Signal) => {
@@ -69,7 +71,7 @@ export async function openEventStream(options: StreamOptions) {
     wake?.();
   };
   const wanted = (event: DomainEventRow) =>
-    (!topics || topics.has(event.topic)) && canReceive(userOf(), event);
+    topicWanted(topics, event.topic) && canReceive(userOf(), event);
   // Judged as the bus hands the event over: a subscriber it is not for is not even woken (with
   // a thousand subscribers of a tenant, most events are for a few of them).
   const unsubscribe = bus.subscribe({

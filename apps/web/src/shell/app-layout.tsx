@@ -8,6 +8,7 @@ import { useReturnToAdmin } from '../features/account/use-account-switch';
 import { ActivityDialog } from '../features/activity/activity-dialog';
 import { fullNameOf, useMe, type Me } from '../features/auth/session';
 import { useSessionLive } from '../features/auth/use-session-live';
+import { LiveEventsProvider } from '../features/live/live-events';
 import { NewVersionModal } from '../features/new-version/new-version-modal';
 import { ProfileDialog } from '../features/profile/profile-dialog';
 import classes from './app-layout.module.css';
@@ -21,7 +22,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const me = useMe();
   // Right after signing out nobody is signed in until the login page replaces this layout.
   if (!me) return null;
-  return <SignedInLayout me={me}>{children}</SignedInLayout>;
+  return (
+    <LiveEventsProvider>
+      <SignedInLayout me={me}>{children}</SignedInLayout>
+    </LiveEventsProvider>
+  );
 }
 
 function SignedInLayout({ me, children }: { me: Me; children: ReactNode }) {

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import { useTRPC } from '../../lib/trpc';
-import { noticeStreamError } from './session-watch';
+import { useLiveEvents } from '../live/live-events';
 
 /**
  * The signed-in frame listens to its own session (topic 'session', issue #17): when the user's
@@ -15,19 +14,14 @@ export function useSessionLive() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
-  useSubscription(
-    trpc.realtime.events.subscriptionOptions(
-      { lastEventId: null, topics: ['session'] },
-      {
-        onError: noticeStreamError,
-        onData: ({ data: event }) => {
-          if (event.type !== 'session.changed') return;
-          void queryClient
-            .fetchQuery({ ...trpc.auth.me.queryOptions(), staleTime: 0 })
-            .then(() => router.invalidate())
-            .catch(() => undefined);
-        },
-      },
-    ),
-  );
+  useLiveEvents({
+    topics: ['session'],
+    types: ['session.changed'],
+    onEvents: () => {
+      void queryClient
+        .fetchQuery({ ...trpc.auth.me.queryOptions(), staleTime: 0 })
+        .then(() => router.invalidate())
+        .catch(() => undefined);
+    },
+  });
 }

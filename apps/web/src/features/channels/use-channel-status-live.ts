@@ -1,6 +1,4 @@
-import { useSubscription } from '@trpc/tanstack-react-query';
-import { useTRPC } from '../../lib/trpc';
-import { noticeStreamError } from '../auth/session-watch';
+import { useLiveEvents } from '../live/live-events';
 
 /** The server's event when a channel connects or disconnects (channels.service). */
 const CHANNEL_STATUS_EVENT = 'channel.status';
@@ -11,18 +9,11 @@ const CHANNEL_STATUS_EVENT = 'channel.status';
  * stream (re)starts, for what changed while it was down.
  */
 export function useChannelStatusLive(refetch: () => unknown, enabled = true) {
-  const trpc = useTRPC();
-  useSubscription(
-    trpc.realtime.events.subscriptionOptions(
-      { lastEventId: null },
-      {
-        enabled,
-        onStarted: () => void refetch(),
-        onError: noticeStreamError,
-        onData: ({ data: event }) => {
-          if (event.type === CHANNEL_STATUS_EVENT) void refetch();
-        },
-      },
-    ),
-  );
+  useLiveEvents({
+    topics: ['channel:*'],
+    types: [CHANNEL_STATUS_EVENT],
+    enabled,
+    onStarted: () => void refetch(),
+    onEvents: () => void refetch(),
+  });
 }

@@ -132,6 +132,29 @@ describe('LiveCatchUp: un elemento cambiado', () => {
     expect(replaced).toEqual(['b', 'c']);
   });
 
+  it('al empezar la suscripción vuelve a leer por id los más nuevos en pantalla y luego lo posterior', async () => {
+    // A file fetched or a tick that changed before the live stream started reached nobody.
+    const calls: string[] = [];
+    const catchUp = new LiveCatchUp(
+      (after) => {
+        calls.push(`after ${after}`);
+        return Promise.resolve([item('y')]);
+      },
+      () => Promise.resolve(),
+      (items) => calls.push(`append ${items.map((each) => each.id).join()}`),
+      {
+        fetch: (ids) => {
+          calls.push(`fetch ${ids.join()}`);
+          return Promise.resolve(ids.map(item));
+        },
+        replace: (items) => calls.push(`replace ${items.map((each) => each.id).join()}`),
+      },
+    );
+    catchUp.saw('x');
+    await catchUp.recheck(['v', 'w', 'x']);
+    expect(calls).toEqual(['fetch v,w,x', 'replace v,w,x', 'after x', 'append y']);
+  });
+
   it('si la consulta falla, lo vuelve a pedir en la siguiente vuelta', async () => {
     let failures = 1;
     const asked: string[][] = [];

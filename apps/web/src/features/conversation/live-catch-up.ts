@@ -74,6 +74,15 @@ export class LiveCatchUp {
     this.timer = null;
   }
 
+  /**
+   * Reads `ids` again by id, then what came after the cursor: items on screen may have changed
+   * while nobody listened (before the live stream started).
+   */
+  recheck(ids: readonly string[]): Promise<void> {
+    if (this.changes) for (const id of ids) this.changed.add(id);
+    return this.run();
+  }
+
   async run(): Promise<void> {
     if (this.stopped) return;
     if (this.running) {

@@ -72,6 +72,15 @@ export function newestStoredId(items: ReadonlyArray<TimelineItem>): string | nul
   return null;
 }
 
+/** The ids of the newest `count` stored items (not ours on their way), oldest first. */
+export function newestIds(items: ReadonlyArray<TimelineItem>, count: number): string[] {
+  const ids: string[] = [];
+  for (let index = items.length - 1; index >= 0 && ids.length < count; index -= 1) {
+    if (!items[index]!.localStatus) ids.push(items[index]!.id);
+  }
+  return ids.reverse();
+}
+
 function dayKey(date: Date): string {
   return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
 }

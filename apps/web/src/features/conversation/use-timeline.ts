@@ -1,21 +1,21 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { RouterInputs } from '@cartera/server/router';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '@cartera/domain/i18n';
 import { domainCodeOf, isAppClientError, userMessageOf } from '../../lib/errors';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { fetchRetryDelay, shouldRetryFetch } from './fetch-policy';
-import { LiveCatchUp } from './live-catch-up';
+import { ITEMS_LIMIT, LiveCatchUp } from './live-catch-up';
 import {
   mergeTimeline,
+  newestIds,
   newestStoredId,
   type Interaction,
   type TimelineItem,
 } from './timeline-model';
 import { pendingCallOf } from './calls/pending-call';
-import { noticeStreamError } from '../auth/session-watch';
+import { useLiveEvents } from '../live/live-events';
 
 /**
  * A note or a channel message written here: kept with the original request so a retry sends the
@@ -115,83 +115,87 @@ export function useTimeline(
   );
   const stored = useMemo(() => mergeTimeline(pages, live, []), [pages, live]);
 
+  // What changed the timeline may have changed the contact (tag, reminder, archiving) and what
+  // its followers show (the info panel, the reply window): they read it again.
+  const [refreshContact] = useState(() => () => {
+    void queryClient.invalidateQueries(trpc.contact.get.queryFilter({ id: contactId }));
+    for (const listener of listeners) listener();
+  });
+
   // The catch-up cursor is the newest id the server listed: our own notes never move it, so an
   // item written by someone else just before ours is not skipped.
   const { refetch } = history;
-  const [catchUp] = useState(() => {
-    // What changed the timeline may have changed the contact (tag, reminder, archiving) and
-    // what its followers show: items found by a catch-up (after a reconnection, or written
-    // before the subscription started) are news to them as much as a live event.
-    const refreshContact = () => {
-      void queryClient.invalidateQueries(trpc.contact.get.queryFilter({ id: contactId }));
-      for (const listener of listeners) listener();
-    };
-    return new LiveCatchUp(
-      (after) => client.interaction.after.query({ contactId, after }),
-      async () => {
-        await refetch();
-        refreshContact();
-      },
-      (items) => {
-        setLive((current) => [...current, ...items]);
-        refreshContact();
-      },
-      {
-        fetch: (ids) => client.interaction.items.query({ contactId, ids }),
-        replace: (items) => {
-          const fresh = new Map(items.map((each) => [each.id, each]));
-          const swap = (each: Interaction) => fresh.get(each.id) ?? each;
-          setLive((current) => current.map(swap));
-          queryClient.setQueryData<typeof history.data>(timelineKey, (data) =>
-            data
-              ? {
-                  ...data,
-                  pages: data.pages.map((page) => ({ ...page, items: page.items.map(swap) })),
-                }
-              : data,
-          );
+  const [catchUp] = useState(
+    () =>
+      // Items found by a catch-up (after a reconnection, or written before the subscription
+      // started) are news to the contact's followers as much as a live event.
+      new LiveCatchUp(
+        (after) => client.interaction.after.query({ contactId, after }),
+        async () => {
+          await refetch();
           refreshContact();
         },
-      },
-    );
-  });
+        (items) => {
+          setLive((current) => [...current, ...items]);
+          refreshContact();
+        },
+        {
+          fetch: (ids) => client.interaction.items.query({ contactId, ids }),
+          replace: (items) => {
+            const fresh = new Map(items.map((each) => [each.id, each]));
+            const swap = (each: Interaction) => fresh.get(each.id) ?? each;
+            setLive((current) => current.map(swap));
+            queryClient.setQueryData<typeof history.data>(timelineKey, (data) =>
+              data
+                ? {
+                    ...data,
+                    pages: data.pages.map((page) => ({ ...page, items: page.items.map(swap) })),
+                  }
+                : data,
+            );
+            refreshContact();
+          },
+        },
+      ),
+  );
   useEffect(() => catchUp.saw(newestStoredId(stored)), [catchUp, stored]);
   useEffect(() => () => catchUp.stop(), [catchUp]);
   useEffect(() => {
     if (paused) catchUp.cancel();
   }, [paused, catchUp]);
 
-  useSubscription(
-    trpc.realtime.events.subscriptionOptions(
-      { lastEventId: null, topics: [`contact:${contactId}`] },
-      {
-        enabled: history.isSuccess && !paused,
-        onStarted: () => void catchUp.run(),
-        // The server ends the stream when the session ends: the tab signs out.
-        onError: noticeStreamError,
-        onData: ({ data: event }) => {
-          for (const listener of listeners) listener();
-          if (event.type === 'contact.updated') {
-            // The contact itself changed (the bot): its header and chips, no timeline item.
-            void queryClient.invalidateQueries(trpc.contact.get.queryFilter({ id: contactId }));
-            return;
-          }
-          if (event.payload.type === 'saleupdate') {
-            // A request of the contact changed: its panel, badges and open editor follow.
-            void queryClient.invalidateQueries({ queryKey: trpc.requestSale.pathKey() });
-          }
-          // An item changed in place (a call closed) is fetched by id; new ones after the cursor.
-          const changed = event.payload.interactionId;
-          catchUp.soon(
-            LIVE_EVENT_DELAY_MS,
-            event.type === 'interaction.updated' && typeof changed === 'string'
-              ? changed
-              : undefined,
-          );
-        },
-      },
-    ),
-  );
+  useLiveEvents({
+    topics: [`contact:${contactId}`],
+    enabled: history.isSuccess && !paused,
+    // Until the stream started, what happened to the contact reached nobody: a customer's
+    // message (the reply window opens), a file fetched or a tick on an item already on screen.
+    // The contact's followers read again, the newest items on screen are read again by id, and
+    // what came after them is fetched.
+    onStarted: () => {
+      refreshContact();
+      void catchUp.recheck(newestIds(stored, ITEMS_LIMIT));
+    },
+    onEvents: (events) => {
+      for (const event of events) {
+        for (const listener of listeners) listener();
+        if (event.type === 'contact.updated') {
+          // The contact itself changed (the bot): its header and chips, no timeline item.
+          void queryClient.invalidateQueries(trpc.contact.get.queryFilter({ id: contactId }));
+          continue;
+        }
+        if (event.payload.type === 'saleupdate') {
+          // A request of the contact changed: its panel, badges and open editor follow.
+          void queryClient.invalidateQueries({ queryKey: trpc.requestSale.pathKey() });
+        }
+        // An item changed in place (a call closed) is fetched by id; new ones after the cursor.
+        const changed = event.payload.interactionId;
+        catchUp.soon(
+          LIVE_EVENT_DELAY_MS,
+          event.type === 'interaction.updated' && typeof changed === 'string' ? changed : undefined,
+        );
+      }
+    },
+  });
 
   const mark = useCallback(
     (id: string, state: Outgoing['state']) =>

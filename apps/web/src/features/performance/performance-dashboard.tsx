@@ -34,8 +34,11 @@ import { DATE_FORMAT, dayjs } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
 import { QueryError } from '../../ui/query-error';
 import { CalendarIcon, SelectorIcon } from '../../ui/icons';
-import { useInboxLive } from '../inbox/use-inbox-live';
+import { useLiveEvents } from '../live/live-events';
 import { changeOf, formatFigure, type Dashboard, type SellerRow } from './figures';
+
+/** New items wait this long before the board is read again (a burst makes one request). */
+const DASHBOARD_LIVE_DELAY_MS = 2_000;
 
 const texts = es.goals;
 
@@ -77,8 +80,16 @@ export function PerformanceDashboard({
     enabled: period !== null,
     placeholderData: keepPreviousData,
   });
-  // Any new item on a contact the user may see may move a figure: read again after a burst.
-  useInboxLive(board.refetch, period !== null);
+  // A new item on a contact the user may see may move a figure (a message, a call, a sale, an
+  // archiving): the board is read again once a burst has settled, not on every message.
+  useLiveEvents({
+    topics: ['contact:*'],
+    types: ['interaction.created'],
+    delayMs: DASHBOARD_LIVE_DELAY_MS,
+    enabled: period !== null,
+    onStarted: () => void board.refetch(),
+    onEvents: () => void board.refetch(),
+  });
 
   return (
     <Stack gap="md" data-testid="performance-dashboard">

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import { useTRPC } from '../../lib/trpc';
-import { noticeStreamError } from '../auth/session-watch';
+import { useLiveEvents } from '../live/live-events';
 
 /** The server's events of 'Aprender' (training.service): a post or a comment changed. */
-const TRAINING_EVENTS = new Set(['training.post', 'training.comment']);
+const TRAINING_EVENTS = ['training.post', 'training.comment'];
 
 /**
  * Keeps the open training pages live: a new, changed or deleted post or comment the user may see
@@ -17,16 +16,10 @@ export function useTrainingLive() {
     void queryClient.invalidateQueries(trpc.training.posts.pathFilter());
     void queryClient.invalidateQueries(trpc.training.post.pathFilter());
   };
-  useSubscription(
-    trpc.realtime.events.subscriptionOptions(
-      { lastEventId: null, topics: ['training'] },
-      {
-        onStarted: refresh,
-        onError: noticeStreamError,
-        onData: ({ data: event }) => {
-          if (TRAINING_EVENTS.has(event.type)) refresh();
-        },
-      },
-    ),
-  );
+  useLiveEvents({
+    topics: ['training'],
+    types: TRAINING_EVENTS,
+    onStarted: refresh,
+    onEvents: refresh,
+  });
 }
