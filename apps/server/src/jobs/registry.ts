@@ -5,6 +5,7 @@ import {
   sendChannelMessageJob,
   sendScheduledMessageJob,
 } from '../modules/channels/channels.jobs';
+import { purgeUnattachedUploadsJob } from '../modules/files/files.jobs';
 import { expireReminderJob } from '../modules/interactions/interactions.jobs';
 import { pruneContactDaysJob } from '../modules/metrics/metrics.jobs';
 import { purgeExpiredSessionsJob } from '../modules/sessions/session.jobs';
@@ -22,4 +23,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   fetchChannelMediaJob,
   markChannelReadJob,
   sendScheduledMessageJob,
+  purgeUnattachedUploadsJob,
 ];

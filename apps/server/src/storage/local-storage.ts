@@ -211,6 +211,12 @@ export class LocalStorage implements FileStorage {
     }
   }
 
+  async remove(key: string): Promise<void> {
+    const path = this.pathOf(key);
+    await rm(path, { force: true });
+    await rm(`${path}.meta.json`, { force: true });
+  }
+
   /** A stored file and its metadata, or nothing (also for keys that can never be stored). */
   async open(key: string) {
     try {

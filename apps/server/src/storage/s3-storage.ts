@@ -1,4 +1,5 @@
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   NotFound,
@@ -126,6 +127,11 @@ export class S3Storage implements FileStorage {
       }
       throw error;
     }
+  }
+
+  async remove(key: string): Promise<void> {
+    // S3 answers a delete of a missing object with success too.
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
   }
 
   signedReadUrl(key: string, expiresInSeconds: number, served: ServedHeaders): Promise<string> {

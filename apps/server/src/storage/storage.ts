@@ -45,6 +45,8 @@ export interface FileStorage {
   keyOf(url: string): string | undefined;
   /** The stored file's size and type (S3: a HEAD), or undefined when nothing is there. */
   stat(key: string): Promise<StoredObject | undefined>;
+  /** Deletes a stored file (nothing when it is not there): an upload no record ever took. */
+  remove(key: string): Promise<void>;
   /**
    * A URL that reads the file without a session until it expires: for providers fetching what a
    * seller sends, for public pages, and (S3) for the redirect of a checked GET.

@@ -19,7 +19,10 @@ export const uploads = pgTable(
     via: text('via').notNull(),
     size: integer('size').notNull(),
     contentType: text('content_type').notNull(),
-    /** 'pending', 'receiving', 'uploaded' or 'checked'. */
+    /**
+     * 'pending', 'receiving', 'uploaded' or 'checked'; 'purging' once too old without a record
+     * (its stored file is being deleted).
+     */
     state: text('state').notNull().default('pending'),
     contactIds: uuid('contact_ids').array().notNull().default([]),
     createdAt: createdAtColumn(),

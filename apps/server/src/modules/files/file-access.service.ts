@@ -1,8 +1,8 @@
+import type { Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
 import { attachmentTypeAllowed } from '@cartera/domain/files';
-import type { AppDeps } from '../../deps';
 import { LOCAL_FILES_PATH } from '../../storage/local-storage';
-import { keyUnder, type ServedHeaders } from '../../storage/storage';
+import { keyUnder, type FileStorage, type ServedHeaders } from '../../storage/storage';
 import { readContact } from '../access/contacts';
 import type { AuthUser } from '../sessions/session.types';
 import { dispositionHeader } from './files.service';
@@ -25,6 +25,12 @@ export const CONTACT_VIAS: ReadonlySet<string> = new Set(['note', 'channel']);
 
 /** How long the GET of a file on S3 redirects to a signed URL for (issue #30: at most 5 minutes). */
 export const S3_REDIRECT_SECONDS = 300;
+
+/** What the checks read: the database (a transaction's too) and the storage. */
+export interface FileDeps {
+  db: Executor;
+  storage: FileStorage;
+}
 
 type KeyOwner =
   | { kind: 'inbound'; tenantId: string; interactionId: string }
@@ -51,7 +57,7 @@ export function ownerOfKey(key: string): KeyOwner | undefined {
   return { kind: 'upload', tenantId: tenantId!, via };
 }
 
-async function canReadContact(deps: Pick<AppDeps, 'db'>, user: AuthUser, contactId: string) {
+async function canReadContact(deps: Pick<FileDeps, 'db'>, user: AuthUser, contactId: string) {
   try {
     await readContact(deps.db, user, contactId);
     return true;
@@ -65,7 +71,7 @@ async function canReadContact(deps: Pick<AppDeps, 'db'>, user: AuthUser, contact
  * Whether the user may read the file: NOT_FOUND otherwise (the same answer whether the file
  * exists or not, so ids of others' files are not confirmed).
  */
-export async function assertMayRead(deps: Pick<AppDeps, 'db'>, user: AuthUser, key: string) {
+export async function assertMayRead(deps: Pick<FileDeps, 'db'>, user: AuthUser, key: string) {
   const owner = ownerOfKey(key);
   if (!owner || owner.tenantId !== user.tenantId) throw new DomainError('NOT_FOUND');
   if (owner.kind === 'inbound') {
@@ -92,7 +98,7 @@ export async function assertMayRead(deps: Pick<AppDeps, 'db'>, user: AuthUser, k
  * answered as it is.
  */
 export async function checkFileForRecord(
-  deps: Pick<AppDeps, 'db' | 'storage'>,
+  deps: FileDeps,
   user: AuthUser,
   url: string,
   contactId?: string,
@@ -112,7 +118,7 @@ function relativeFileKey(url: string): string | undefined {
 
 /** checkFileForRecord for a storage key (the profile photo sends its key). */
 export async function checkKeyForRecord(
-  deps: Pick<AppDeps, 'db' | 'storage'>,
+  deps: FileDeps,
   user: AuthUser,
   key: string,
   contactId?: string,
@@ -137,7 +143,10 @@ export async function checkKeyForRecord(
     ) {
       throw new DomainError('FILE_NOT_UPLOADED');
     }
-    await markChecked(deps.db, owner.tenantId, key);
+    // An upload being purged (too old, never attached) may no longer be attached.
+    if (!(await markChecked(deps.db, owner.tenantId, key))) {
+      throw new DomainError('FILE_NOT_UPLOADED');
+    }
   }
   if (contactId) await addUploadContact(deps.db, owner.tenantId, key, contactId);
 }
@@ -148,7 +157,7 @@ export async function checkKeyForRecord(
  * uploaded as declared; its permanent address, or PROFILE_PHOTO_INVALID.
  */
 export async function checkedPhotoUrl(
-  deps: Pick<AppDeps, 'db' | 'storage'>,
+  deps: FileDeps,
   user: AuthUser,
   path: string,
 ): Promise<string> {

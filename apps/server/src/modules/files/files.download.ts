@@ -85,7 +85,8 @@ export async function downloadToStorage(
   if (answer.bytes.length === 0) throw failed('empty');
   const key = storageKey(tenantId, input.via, name);
   await deps.storage.put(key, answer.bytes, mimeType);
-  // Stored by the server itself: already checked, and the uploader's until it is sent.
+  // Stored by the server itself, and the uploader's until it is sent. It is 'checked' only when
+  // a record takes it, so one never taken is purged like any upload.
   await insertUpload(deps.db, {
     tenantId,
     key,
@@ -93,8 +94,7 @@ export async function downloadToStorage(
     via: input.via,
     size: answer.bytes.length,
     contentType: mimeType,
-    state: 'checked',
-    checkedAt: new Date(),
+    state: 'uploaded',
   });
   return {
     name,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { interactions, uploads, type Upload } from '@cartera/db/schema';
 
@@ -43,12 +43,63 @@ export async function finishUpload(
     );
 }
 
-/** The server found the stored file as declared: records may point at it. */
+/**
+ * The server found the stored file as declared: records may point at it. False when the upload
+ * is being purged (or is gone): it is too old to be attached.
+ */
 export async function markChecked(db: Executor, tenantId: string, key: string) {
-  await db
+  const rows = await db
     .update(uploads)
     .set({ state: 'checked', checkedAt: new Date() })
-    .where(and(eq(uploads.tenantId, tenantId), eq(uploads.key, key)));
+    .where(and(eq(uploads.tenantId, tenantId), eq(uploads.key, key), ne(uploads.state, 'purging')))
+    .returning({ key: uploads.key });
+  return rows.length > 0;
+}
+
+/**
+ * Uploads no record took (never checked) handed out before `before` become 'purging': from now
+ * on nothing may point at them. Answers how many.
+ */
+export async function markUnattachedForPurge(db: Executor, before: Date) {
+  const rows = await db
+    .update(uploads)
+    .set({ state: 'purging' })
+    .where(
+      and(
+        inArray(uploads.state, ['pending', 'receiving', 'uploaded']),
+        lt(uploads.createdAt, before),
+      ),
+    )
+    .returning({ key: uploads.key });
+  return rows.length;
+}
+
+/** The next uploads being purged after `after` (tenant, key order), `limit` of them. */
+export async function findPurging(
+  db: Executor,
+  after: { tenantId: string; key: string } | undefined,
+  limit: number,
+) {
+  return db
+    .select({ tenantId: uploads.tenantId, key: uploads.key })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.state, 'purging'),
+        after
+          ? sql`(${uploads.tenantId}, ${uploads.key}) > (${after.tenantId}::uuid, ${after.key})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(uploads.tenantId), asc(uploads.key))
+    .limit(limit);
+}
+
+/** Forgets a purged upload once its stored file is deleted. */
+export async function deletePurgedUpload(db: Executor, tenantId: string, key: string) {
+  await db
+    .delete(uploads)
+    .where(and(eq(uploads.tenantId, tenantId), eq(uploads.key, key), eq(uploads.state, 'purging')));
 }
 
 /** A contact whose timeline now carries the file (its readers may read it). */
