@@ -3,7 +3,7 @@ import type { Executor, Transaction } from '@cartera/db/client';
 import type { Contact } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
-import { contactReach } from '@cartera/domain/policy';
+import { can, contactReach } from '@cartera/domain/policy';
 import {
   RECEIPT_KINDS,
   RECEIPT_LOCKED_FIELDS,
@@ -145,7 +145,7 @@ export function receiptScope(user: AuthUser): ReceiptScope {
 
 /** 02 §6: the manual-sale fields are the commercial staff's. */
 function isCommercial(user: AuthUser) {
-  return user.roles.includes('comercial');
+  return can(user, 'backOffice');
 }
 
 async function requireReceipt(db: Executor, user: AuthUser, id: string, forUpdate = false) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Database, Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
+import { can } from '@cartera/domain/policy';
 import { newId } from '@cartera/domain/ids';
 import { REQUEST_COMMENTS_PAGE_SIZE, type SharePermission } from '@cartera/domain/request-sales';
 import { keysetPage } from '../../lib/pagination';
@@ -73,7 +74,7 @@ export async function listComments(
   assertEnabled(user);
   const input = ZCommentsInput.parse(raw);
   await requireRequest(db, user, input.requestId);
-  const admin = user.roles.includes('admin');
+  const admin = can(user, 'moderateComments');
   const [rows, total, unseen] = await Promise.all([
     findComments(db, user.tenantId, input.requestId, {
       includeHidden: admin,
@@ -134,7 +135,7 @@ export async function removeComment(
     await requireRequest(tx, user, input.requestId);
     const comment = await findComment(tx, user.tenantId, input.requestId, input.commentId);
     if (!comment) throw new DomainError('REQUEST_COMMENT_NOT_FOUND');
-    if (!user.roles.includes('admin') && comment.authorId !== user.id) {
+    if (!can(user, 'moderateComments') && comment.authorId !== user.id) {
       throw new DomainError('REQUEST_COMMENT_NOT_YOURS');
     }
     await deleteComment(tx, user.tenantId, comment.id);

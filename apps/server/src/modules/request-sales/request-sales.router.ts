@@ -102,7 +102,7 @@ import {
  */
 
 const BACK_OFFICE = '/comercial/requestsale';
-const templateManager = roleProcedure('admin', 'comercial');
+const templateManager = roleProcedure('manageRequestTemplates');
 const ZId = z.object({ id: z.uuid() });
 
 export const requestSalesRouter = router({
@@ -353,7 +353,7 @@ export const requestSalesRouter = router({
     .output(ZCommentPage)
     .mutation(({ ctx, input }) => removeComment(ctx.db, ctx.user, input)),
 
-  setCommentVisible: roleProcedure('admin')
+  setCommentVisible: roleProcedure('moderateComments')
     .meta({
       description:
         'Admins show or hide a comment (02 §6); hidden comments are listed for admins only and count as seen.',
@@ -363,7 +363,7 @@ export const requestSalesRouter = router({
     .output(ZCommentPage)
     .mutation(({ ctx, input }) => setCommentVisibility(ctx.db, ctx.user, input)),
 
-  markSeen: roleProcedure('comercial')
+  markSeen: roleProcedure('backOffice')
     .meta({
       description:
         "'Marcar como visto' (commercial, 02 §4): every comment so far counts as seen by the caller.",
@@ -392,7 +392,7 @@ export const requestSalesRouter = router({
     .output(ZBackofficePage)
     .query(({ ctx, input }) => backofficeList(ctx.db, ctx.user, input)),
 
-  audit: roleProcedure('comercial')
+  audit: roleProcedure('backOffice')
     .meta({
       area: BACK_OFFICE,
       description:
@@ -403,7 +403,7 @@ export const requestSalesRouter = router({
     .output(ZRequestSale)
     .mutation(({ ctx, input }) => assignAuditor(ctx.db, ctx.user, input)),
 
-  changeCreator: roleProcedure('comercial')
+  changeCreator: roleProcedure('backOffice')
     .meta({
       area: BACK_OFFICE,
       description: 'Gives a request to another creator (an active user of the company).',
@@ -413,7 +413,7 @@ export const requestSalesRouter = router({
     .output(ZRequestSale)
     .mutation(({ ctx, input }) => changeCreator(ctx.db, ctx.user, input)),
 
-  forceStatus: roleProcedure('comercial')
+  forceStatus: roleProcedure('backOffice')
     .meta({
       area: BACK_OFFICE,
       description:

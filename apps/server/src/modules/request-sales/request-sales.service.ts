@@ -4,7 +4,7 @@ import type { RequestTemplateRow } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
 import { ZInputDate } from '@cartera/domain/input';
-import { contactReach } from '@cartera/domain/policy';
+import { can, contactReach } from '@cartera/domain/policy';
 import { ROLES } from '@cartera/domain/roles';
 import {
   allStatuses,
@@ -319,7 +319,7 @@ function permissionsOf(
       : null,
     viewer,
   );
-  const commercial = user.roles.includes('comercial');
+  const commercial = can(user, 'backOffice');
   return {
     interact: base.interact,
     edit: base.edit,
@@ -362,7 +362,7 @@ async function requestView(
   const template = await requireTemplate(db, user, request.templateId);
   const rules = rulesOf(template);
   const me = viewer ?? (await viewerOf(db, user));
-  const admin = user.roles.includes('admin');
+  const admin = can(user, 'moderateComments');
   const [shares, counts, unseen] = await Promise.all([
     findShares(db, user.tenantId, [request.id]),
     commentCounts(db, user.tenantId, [request.id], { includeHidden: admin }),
@@ -536,7 +536,7 @@ function linesToStore(rules: RequestTemplateRules, lines: { code: string }[]) {
  * required fields (02 §5 'Existen campos obligatorios sin completar') saves without them.
  */
 function validationMode(input: { mode: SaveMode; confirmMissing: boolean }, user: AuthUser) {
-  return input.confirmMissing && user.roles.includes('comercial') ? 'draft' : input.mode;
+  return input.confirmMissing && can(user, 'backOffice') ? 'draft' : input.mode;
 }
 
 /**
@@ -551,7 +551,7 @@ function statusOnSave(
   user: AuthUser,
 ) {
   if (explicit && explicit !== current) {
-    if (!user.roles.includes('comercial')) throw new DomainError('REQUEST_SALE_STATUS_NOT_ALLOWED');
+    if (!can(user, 'backOffice')) throw new DomainError('REQUEST_SALE_STATUS_NOT_ALLOWED');
     if (!allStatuses(rules).some((option) => option.status === explicit)) {
       throw new DomainError('REQUEST_SALE_STATUS_NOT_ALLOWED');
     }
