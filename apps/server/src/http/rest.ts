@@ -162,8 +162,11 @@ function assertRestAccess(
       procedure: mirrored.path,
       duringPasswordChange: mirrored.meta.duringPasswordChange,
     });
-    if (mirrored.meta.roles) {
-      assertAllowed(session.user, { roles: mirrored.meta.roles, duringPasswordChange: true });
+    if (mirrored.meta.capability) {
+      assertAllowed(session.user, {
+        capability: mirrored.meta.capability,
+        duringPasswordChange: true,
+      });
     }
   }
   // A route without a procedure is named by its method and path for the jail lists, so a jailed

@@ -4,7 +4,7 @@ import { DomainError, type ErrorCode } from '@cartera/domain/errors';
 import { inputHygieneErrors } from '@cartera/domain/input';
 import { assertAllowed } from '../modules/sessions/access';
 import { resolveCredential } from '../modules/sessions/api-token.service';
-import { apiTokenAdmits } from '@cartera/domain/policy';
+import { apiTokenAdmits, CAPABILITY_ROLES, type Capability } from '@cartera/domain/policy';
 import type { Context } from './context';
 import { describeError, trpcCodeFor } from './errors';
 import { transformer } from './transformer';
@@ -22,7 +22,9 @@ export interface ProcedureMeta {
   description?: string;
   /** The domain errors it answers besides the ones every procedure of its kind may answer. */
   errors?: readonly ErrorCode[];
-  /** Set by `roleProcedure`: only these roles may call it. */
+  /** Set by `roleProcedure`: the capability it requires (packages/domain policy). */
+  capability?: Capability;
+  /** Set by `roleProcedure`: only these roles (the capability's) may call it. */
   roles?: readonly Role[];
 }
 
@@ -147,12 +149,12 @@ export const protectedProcedure = t.procedure.use(async function requireSession(
  */
 export const tenantProcedure = protectedProcedure;
 
-/** A tenant procedure open only to the listed roles. */
-export function roleProcedure(...roles: Role[]) {
+/** A tenant procedure open only to the users holding a named capability (domain policy). */
+export function roleProcedure(capability: Capability) {
   return tenantProcedure
     .use(({ ctx, next }) => {
-      assertAllowed(ctx.user, { roles, duringPasswordChange: true });
+      assertAllowed(ctx.user, { capability, duringPasswordChange: true });
       return next();
     })
-    .meta({ roles });
+    .meta({ capability, roles: CAPABILITY_ROLES[capability] });
 }

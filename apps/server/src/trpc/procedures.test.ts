@@ -27,7 +27,7 @@ const testRouter = router({
     .query(({ input }) => input),
   whoami: protectedProcedure.query(({ ctx }) => ctx.user.email),
   tenant: tenantProcedure.query(({ ctx }) => ctx.tenantId),
-  supervisors: roleProcedure('super').query(() => 'ok'),
+  supervisors: roleProcedure('superviseSellers').query(() => 'ok'),
 });
 
 interface ErrorBody {

@@ -27,7 +27,7 @@ async function currentMe(ctx: Context) {
 }
 
 export const accountRouter = router({
-  companies: roleProcedure('admin')
+  companies: roleProcedure('administer')
     .meta({
       description:
         "Every active company (tenant) of the platform, by name, that an admin may pick under 'Otra empresa' to list its users.",
@@ -35,7 +35,7 @@ export const accountRouter = router({
     .output(z.array(z.object({ id: z.string(), name: z.string(), country: z.string() })))
     .query(({ ctx }) => listCompanies(ctx.db)),
 
-  users: roleProcedure('admin')
+  users: roleProcedure('administer')
     .meta({
       description:
         "The active users of a company (the admin's own when `tenantId` is omitted) an admin may act as, grouped in the sections project managers, comercial, supervisors and sellers; the caller is left out, `search` matches name, last name or e-mail.",
@@ -45,7 +45,7 @@ export const accountRouter = router({
     .output(ZAccountUsers)
     .query(({ ctx, input }) => listAccountUsers(ctx.db, ctx.session, input)),
 
-  switchTo: roleProcedure('admin')
+  switchTo: roleProcedure('administer')
     .meta({
       description:
         "An admin starts using another user's account: the session now acts as that user and remembers the admin for account.returnToAdmin; answers the new identity (as auth.me). A signed-in session only (never an API token); audited in both companies' logs when they differ. The target must be an active user of a listed section, never an admin, a user manager or the caller (else PERMISSION_DENIED).",

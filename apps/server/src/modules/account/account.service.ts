@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Database, Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
+import { can } from '@cartera/domain/policy';
 import { ROLES, type Role } from '@cartera/domain/roles';
 import { recordAction } from '../activity/activity.service';
 import type { AuthSession } from '../sessions/session.types';
@@ -96,7 +97,8 @@ export async function switchTarget(
 ) {
   const user = await findUser(db, target.tenantId, target.userId);
   if (!user || !user.active) throw new DomainError('USER_NOT_FOUND');
-  const listed = user.roles.every((role) => role !== 'admin' && role !== 'users_manager');
+  // Those who manage users (admins and user managers) are in no section of the list.
+  const listed = !can(user, 'manageUsers');
   if (!listed || user.id === admin.user.id) throw new DomainError('PERMISSION_DENIED');
   return user;
 }
@@ -112,7 +114,7 @@ function assertSignedIn(session: AuthSession) {
 /** Who may act as another user: an admin's own signed-in session, not already impersonating. */
 export function assertImpersonator(session: AuthSession) {
   assertSignedIn(session);
-  if (!session.user.roles.includes('admin') || session.realUserId) {
+  if (!can(session.user, 'administer') || session.realUserId) {
     throw new DomainError('PERMISSION_DENIED');
   }
 }

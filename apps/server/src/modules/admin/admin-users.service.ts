@@ -7,6 +7,7 @@ import type {
   ZUpdateUserInput,
 } from '@cartera/domain/admin';
 import { DomainError } from '@cartera/domain/errors';
+import { can, CAPABILITY_ROLES } from '@cartera/domain/policy';
 import { newId } from '@cartera/domain/ids';
 import { PRODUCT_TYPES, ROLES, USER_TYPES, type Role } from '@cartera/domain/roles';
 import type { FileStorage } from '../../storage/storage';
@@ -36,7 +37,7 @@ import { changedFields, recordAudit, type RequestOrigin } from '../audit/audit.s
  */
 
 /** The roles that administer users: taking them from oneself would lock one out. */
-export const USER_ADMIN_ROLES: readonly Role[] = ['admin', 'users_manager'];
+const USER_ADMIN_ROLES: readonly Role[] = CAPABILITY_ROLES.manageUsers;
 
 export const ZAdminUser = z.object({
   id: z.string(),
@@ -140,7 +141,7 @@ export async function listUsers(
   });
 }
 
-const isAdmin = (session: AuthSession) => session.user.roles.includes('admin');
+const isAdmin = (session: AuthSession) => can(session.user, 'administer');
 
 /** A user manager neither grants the admin role nor changes an admin (01 §6: admins only). */
 function assertMayManage(
@@ -149,7 +150,7 @@ function assertMayManage(
   roles?: readonly Role[],
 ) {
   if (isAdmin(session)) return;
-  if (target?.roles.includes('admin') || roles?.includes('admin')) {
+  if ((target && can(target, 'administer')) || roles?.includes('admin')) {
     throw new DomainError('USER_ROLE_NOT_ALLOWED');
   }
 }

@@ -41,12 +41,12 @@ import {
 } from './company-overview.service';
 
 /** Admins only, as the screen (01 §6, slug groups). */
-const GROUPS = { area: '/grupos', roles: ['admin'] } as const;
+const GROUPS = { area: '/grupos', capability: 'administer' } as const;
 /** 'Mi Empresa' (01 §6, slug company), as admin.overview. */
 const COMPANY = {
   area: '/company/overview',
   procedure: 'admin.overview',
-  roles: ['comercial', 'users_manager', 'project_manager'],
+  capability: 'enterCompany',
 } as const;
 const ZGroupParams = z.object({ id: z.string().uuid() });
 const ZUserParams = z.object({ id: z.string().uuid() });
@@ -60,7 +60,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       "The caller's company's groups, root first, with their own feature flags; `search` matches a name, an id or a country's name (01 §5) and keeps the groups above each match",
     auth: 'session',
-    access: { procedure: 'admin.groups', roles: ['admin', 'users_manager'] },
+    access: { procedure: 'admin.groups', capability: 'manageUsers' },
     querystring: ZListGroupsInput,
     response: z.array(ZAdminGroup),
     handler: ({ session, query }) => listGroups(deps.db, session.user.tenantId, query),

@@ -49,12 +49,12 @@ import { createClient, ZCreatedClient } from './admin-clients.service';
 import { platformDeadLetters, ZDeadLetterList } from '../channels/dead-letters.service';
 
 /** 'Administración' (/grupos): admins only (01 §6, slug groups). */
-const admin = () => roleProcedure('admin');
+const admin = () => roleProcedure('administer');
 const GROUPS_AREA = '/grupos';
 /** Users are managed by admins and user managers (who have no /grupos: their calls have no area). */
-const userManager = () => roleProcedure('admin', 'users_manager');
-/** 'Mi Empresa' (01 §6, slug company): its comerciales, user managers and project managers. */
-const companyStaff = () => roleProcedure('comercial', 'users_manager', 'project_manager');
+const userManager = () => roleProcedure('manageUsers');
+/** 'Mi Empresa' (01 §6 'Company entry', slug company): comerciales, user and project managers. */
+const companyStaff = () => roleProcedure('enterCompany');
 
 export const adminRouter = router({
   overview: companyStaff()

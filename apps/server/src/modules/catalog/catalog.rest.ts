@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Role } from '@cartera/domain/roles';
 import { ZArchivingReasonInput } from '@cartera/domain/conversation';
 import { ZCrmConfigChanges } from '@cartera/domain/conversation-config';
 import type { AppDeps } from '../../deps';
@@ -14,8 +13,8 @@ import {
   ZArchivingReasonRow,
 } from './archiving-reasons.service';
 
-/** Who manages the catalogue: the roles of catalog.router's manageProcedure ('Mi Empresa'). */
-const MANAGERS: readonly Role[] = ['admin', 'comercial', 'project_manager'];
+/** Who manages the catalogue: as catalog.router's manageProcedure ('Mi Empresa'). */
+const MANAGERS = 'configureCompany' as const;
 const tags = ['catalog'];
 
 /**
@@ -31,7 +30,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps) {
     url: '/api/group/:id/origins',
     tags,
     summary: 'Every contact origin of the company, active or not, with its user filters',
-    access: { procedure: 'catalog.allOrigins', roles: MANAGERS },
+    access: { procedure: 'catalog.allOrigins', capability: MANAGERS },
     response: z.array(ZOrigin),
     handler: ({ tenantId }) => allOrigins(deps.db, tenantId),
   });
@@ -42,7 +41,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary:
       'Saves one origin: with `id` replaces that origin, without it creates one (a code another origin has: ORIGIN_CODE_TAKEN); answers every origin',
-    access: { procedure: 'catalog.updateOrigin', roles: MANAGERS },
+    access: { procedure: 'catalog.updateOrigin', capability: MANAGERS },
     body: ZOriginInput.extend({ id: z.string().uuid().optional() }),
     response: z.array(ZOrigin),
     handler: async ({ tenantId, body }) => {
@@ -58,7 +57,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary:
       'Every archiving reason of the company (03 §3), active or not: code, name, type, groupCode, nextAction, usersFilters, limitedToRoles',
-    access: { procedure: 'catalog.allArchivingReasons', roles: MANAGERS },
+    access: { procedure: 'catalog.allArchivingReasons', capability: MANAGERS },
     response: z.array(ZArchivingReasonRow),
     handler: ({ tenantId }) => allArchivingReasons(deps.db, tenantId),
   });
@@ -69,7 +68,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary:
       'Saves one archiving reason by its code: replaces the reason of that code (its code never changes) or adds it when new; answers every reason',
-    access: { procedure: 'catalog.updateArchivingReason', roles: MANAGERS },
+    access: { procedure: 'catalog.updateArchivingReason', capability: MANAGERS },
     body: ZArchivingReasonInput,
     response: z.array(ZArchivingReasonRow),
     handler: async ({ tenantId, body }) => {
@@ -90,7 +89,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary:
       "The company's crmConfig: manualSales {active, roles}, enableMeetings and canRolesCreateSubConversations ('all', 'owner' or roles)",
-    access: { procedure: 'catalog.crmConfig', roles: MANAGERS },
+    access: { procedure: 'catalog.crmConfig', capability: MANAGERS },
     response: ZCrmConfig,
     handler: ({ tenantId }) => crmConfig(deps.db, tenantId),
   });
@@ -101,7 +100,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary:
       'Changes the parts of crmConfig the body names (the rest stays); answers the whole crmConfig',
-    access: { procedure: 'catalog.saveCrmConfig', roles: MANAGERS },
+    access: { procedure: 'catalog.saveCrmConfig', capability: MANAGERS },
     body: ZCrmConfigChanges,
     response: ZCrmConfig,
     handler: ({ tenantId, body }) => saveCrmConfig(deps.db, tenantId, body),

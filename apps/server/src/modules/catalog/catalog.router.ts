@@ -50,7 +50,7 @@ import {
 } from './conversation-config.service';
 
 /** 'Mi Empresa' (/company) manages these; the pickers of the contact and conversation read them. */
-const manageProcedure = roleProcedure('admin', 'comercial', 'project_manager');
+const manageProcedure = roleProcedure('configureCompany');
 const ZId = z.string().uuid();
 /** A shortcut's id (UUIDv7 for those made here; kept as stored for older ones). */
 const ZShortcutId = z.string().min(1).max(60);

@@ -105,7 +105,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary: 'How many channels are not connected, and which (project managers)',
     auth: 'session',
-    access: { procedure: 'channel.disconnected', roles: ['project_manager'] },
+    access: { procedure: 'channel.disconnected', capability: 'followChannels' },
     response: z.object({
       count: z.number().int(),
       channels: z.array(

@@ -154,7 +154,7 @@ export const channelsRouter = router({
     .output(z.object({ resolved: z.boolean() }))
     .mutation(({ ctx, input }) => retryDeadLetter(ctx.deps, ctx.user, input)),
 
-  disconnected: roleProcedure('project_manager')
+  disconnected: roleProcedure('followChannels')
     .meta({
       description:
         "The company's channels that are not connected, for the shell's bottom-left alert (01 §2; project managers, 01 §6).",

@@ -193,7 +193,7 @@ export function registerCompaniesRoutes(app: FastifyInstance, deps: AppDeps) {
     auth: 'session',
     access: {
       procedure: 'company.modifyDefaultField',
-      roles: ['admin', 'comercial', 'project_manager'],
+      capability: 'configureCompany',
     },
     params: ZIdParams,
     body: ZDefaultFieldInput,
@@ -214,7 +214,7 @@ export function registerCompaniesRoutes(app: FastifyInstance, deps: AppDeps) {
     access: {
       procedure: 'company.delete',
       area: '/companies',
-      roles: ['comercial', 'super', 'project_manager'],
+      capability: 'deleteCompanies',
     },
     body: z.object({ companies: z.array(z.string().uuid()).min(1).max(500) }),
     response: z.object({ deleted: z.array(z.string()) }),

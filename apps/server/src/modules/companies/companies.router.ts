@@ -87,7 +87,7 @@ export const companiesRouter = router({
     .output(ZCompany)
     .mutation(({ ctx, input }) => updateCompany(ctx.db, ctx.user, input.id, input.data)),
 
-  delete: roleProcedure('comercial', 'super', 'project_manager')
+  delete: roleProcedure('deleteCompanies')
     .meta({
       area: '/companies',
       description:
@@ -178,7 +178,7 @@ export const companiesRouter = router({
     .output(z.array(ZCompanyContact))
     .mutation(({ ctx, input }) => addContacts(ctx.db, ctx.user, input.companyId, input)),
 
-  modifyDefaultField: roleProcedure('admin', 'comercial', 'project_manager')
+  modifyDefaultField: roleProcedure('configureCompany')
     .meta({
       description:
         'Changes how one default company field shows for the whole company (hidden, required, label); answers the companies settings as they are now (as company.settings).',
@@ -187,7 +187,7 @@ export const companiesRouter = router({
     .output(ZCompaniesSettings)
     .mutation(({ ctx, input }) => modifyDefaultField(ctx.db, ctx.tenantId, input)),
 
-  savePanel: roleProcedure('admin', 'comercial', 'project_manager')
+  savePanel: roleProcedure('configureCompany')
     .meta({
       description:
         "'Mi Empresa' (issue #17): the companies panel's label (empty: the default name) and menu icon, and how each default field given shows (hidden, required, label), in one change; answers the companies settings as they are now (as company.settings).",

@@ -43,16 +43,12 @@ import {
   ZContactDetail,
   ZContactFormConfig,
 } from './contact-view.service';
-import {
-  contactIdOf,
-  readContactRef,
-  ZContactIdOrRef,
-} from '../access/contacts';
+import { contactIdOf, readContactRef, ZContactIdOrRef } from '../access/contacts';
 
 /** Everything about one contact serves the contact view ('/contact'): its roles and slug apply. */
 const contactProcedure = tenantProcedure.meta({ area: '/contact' });
 /** 'Mi Empresa' edits the company's contact configuration (the catalog editors' roles). */
-const configProcedure = roleProcedure('admin', 'comercial', 'project_manager');
+const configProcedure = roleProcedure('configureCompany');
 const ZById = z.object({ id: z.string().uuid() });
 
 export const contactsRouter = router({

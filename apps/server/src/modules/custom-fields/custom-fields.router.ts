@@ -18,7 +18,7 @@ import {
 } from './custom-fields.service';
 
 const ZEntity = z.enum(CUSTOM_FIELD_ENTITIES);
-const manageProcedure = roleProcedure('admin', 'comercial', 'project_manager');
+const manageProcedure = roleProcedure('configureCompany');
 
 export const customFieldsRouter = router({
   forForm: tenantProcedure

@@ -209,7 +209,7 @@ export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary:
       'Adds or replaces the goal config entry of `startDate` (metrics each once, with hidden flags); comercial and project managers',
     auth: 'session',
-    access: { procedure: 'goal.saveConfig', ...GOALS, roles: ['comercial', 'project_manager'] },
+    access: { procedure: 'goal.saveConfig', ...GOALS, capability: 'configureGoals' },
     params: z.object({ id: z.string().uuid() }),
     body: ZGoalConfigEntry,
     response: ZGoalConfig,

@@ -68,7 +68,7 @@ export const goalsRouter = router({
     .output(ZGoalConfig)
     .query(({ ctx }) => goalConfig(ctx.db, ctx.user)),
 
-  saveConfig: roleProcedure('comercial', 'project_manager')
+  saveConfig: roleProcedure('configureGoals')
     .meta({
       area: '/comercial/goals',
       description:

@@ -5,6 +5,7 @@ import { INTERACTION_PAGE_SIZE, ZClientItemId } from '@cartera/domain/interactio
 import { foldText } from '@cartera/domain/search';
 import { suggestReminders } from '@cartera/domain/suggested-reminders';
 import { DomainError } from '@cartera/domain/errors';
+import { can } from '@cartera/domain/policy';
 import type { AuthUser } from '../sessions/session.types';
 import type { AppDeps } from '../../deps';
 import { checkFileForRecord } from '../files/file-access.service';
@@ -212,7 +213,7 @@ export async function createNote(
   if (!input.body && !input.files.length) {
     throw new DomainError('INVALID_REQUEST_BODY', { fields: { body: ['Requerido'] } });
   }
-  if (input.files.length && !user.roles.includes('admin'))
+  if (input.files.length && !can(user, 'attachNoteFiles'))
     throw new DomainError('PERMISSION_DENIED');
   const contact = await visibleContact(db, user, input.contactId);
   const files: typeof input.files = [];

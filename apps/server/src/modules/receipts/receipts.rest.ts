@@ -286,14 +286,13 @@ export function registerReceiptsRoutes(app: FastifyInstance, deps: AppDeps) {
 
   // 01 §7 'saleconfig bubbletemplate' (issue #17): the company's sale configuration, answered and
   // changed for any group of the caller's company ('Mi Empresa' edits it through tRPC).
-  const CONFIG_ROLES = ['admin', 'comercial', 'project_manager'] as const;
   groupRoute(app, deps, {
     method: 'GET',
     url: '/api/group/:id/saleconfig',
     tags: ['sales'],
     summary:
       "The company's sale configuration (for any group of it): presale, the sale templates and the presale template",
-    access: { procedure: 'receipt.saleConfig', roles: [...CONFIG_ROLES] },
+    access: { procedure: 'receipt.saleConfig', capability: 'configureCompany' },
     response: ZSaleConfig,
     handler: ({ tenantId }) => saleConfig(deps.db, tenantId),
   });
@@ -304,7 +303,7 @@ export function registerReceiptsRoutes(app: FastifyInstance, deps: AppDeps) {
     tags: ['sales'],
     summary:
       "Replaces the company's presale flag, sale templates (codes once, one default at most) and presale template (null: none)",
-    access: { procedure: 'receipt.saveSaleConfig', roles: [...CONFIG_ROLES] },
+    access: { procedure: 'receipt.saveSaleConfig', capability: 'configureCompany' },
     body: ZSaleConfigInput,
     response: ZSaleConfig,
     handler: ({ tenantId, body }) => saveSaleConfig(deps.db, tenantId, body),
@@ -316,7 +315,7 @@ export function registerReceiptsRoutes(app: FastifyInstance, deps: AppDeps) {
     tags: ['sales'],
     summary:
       "The sale bubble of each template of the company: title and hidden fields; the presale template's marked presale",
-    access: { procedure: 'receipt.saleConfig', roles: [...CONFIG_ROLES] },
+    access: { procedure: 'receipt.saleConfig', capability: 'configureCompany' },
     response: ZBubbleTemplates,
     handler: ({ tenantId }) => bubbleTemplates(deps.db, tenantId),
   });
@@ -327,7 +326,7 @@ export function registerReceiptsRoutes(app: FastifyInstance, deps: AppDeps) {
     tags: ['sales'],
     summary:
       'Changes the sale bubble of one template (`code`: a sale template or the presale template): its title and hidden fields',
-    access: { procedure: 'receipt.saveBubbleTemplate', roles: [...CONFIG_ROLES] },
+    access: { procedure: 'receipt.saveBubbleTemplate', capability: 'configureCompany' },
     body: ZBubbleTemplateInput,
     response: ZBubbleTemplates,
     handler: ({ tenantId, body }) => saveBubbleTemplate(deps.db, tenantId, body),

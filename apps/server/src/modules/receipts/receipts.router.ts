@@ -40,7 +40,7 @@ import {
 } from './receipts.service';
 
 /** 'Mi Empresa' edits the company's sale configuration (the catalog editors' roles). */
-const configProcedure = roleProcedure('admin', 'comercial', 'project_manager');
+const configProcedure = roleProcedure('configureCompany');
 /** The back office's transitions (01 §4): 'Ventas', slug comercial-sale (comercial). */
 const backOffice = tenantProcedure.meta({ area: '/comercial/sale' });
 
@@ -171,7 +171,7 @@ export const receiptsRouter = router({
     .output(ZSaleSettings)
     .query(({ ctx }) => saleSettings(ctx.db, ctx.user)),
 
-  report: roleProcedure('super', 'comercial', 'project_manager')
+  report: roleProcedure('readReports')
     .meta({
       area: '/reportes/receipts',
       description:

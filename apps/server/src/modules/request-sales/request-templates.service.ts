@@ -3,7 +3,7 @@ import type { Database, Executor } from '@cartera/db/client';
 import type { RequestTemplateRow } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
-import { flagOn } from '@cartera/domain/policy';
+import { can, flagOn } from '@cartera/domain/policy';
 import {
   mayUseTemplate,
   ZRequestField,
@@ -104,7 +104,7 @@ export async function listTemplates(
   user: AuthUser,
   input: { includeInactive?: boolean | undefined },
 ) {
-  const manager = user.roles.includes('admin') || user.roles.includes('comercial');
+  const manager = can(user, 'manageRequestTemplates');
   const rows = await findTemplates(db, user.tenantId, {
     includeInactive: manager && input.includeInactive === true,
   });

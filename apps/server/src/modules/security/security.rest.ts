@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   ZExternalIntegrations,
   ZExternalIntegrationsInput,
-  SECURITY_ROLES,
   ZSecurityRules,
 } from '@cartera/domain/security';
 import type { AppDeps } from '../../deps';
@@ -25,7 +24,7 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary:
       "The company's password policy: passwordMinLength (6–64, at least the product's) and passwordMaxAgeDays (0 = never expires)",
-    access: { procedure: 'security.rules', roles: SECURITY_ROLES },
+    access: { procedure: 'security.rules', capability: 'configureSecurity' },
     response: ZSecurityRules,
     handler: ({ tenantId }) => securityRules(deps.db, tenantId),
   });
@@ -36,7 +35,7 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary:
       "Changes the company's password policy (the fields given); applies from each user's next sign-in or password change",
-    access: { procedure: 'security.updateRules', roles: SECURITY_ROLES },
+    access: { procedure: 'security.updateRules', capability: 'configureSecurity' },
     body: ZSecurityRules.partial(),
     response: ZSecurityRules,
     handler: ({ tenantId, session, body, request }) =>
@@ -49,7 +48,7 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary:
       "The company's external contact system: name, validate/create/update addresses and tokenSet; never the token. externalSystem is null when none is connected",
-    access: { procedure: 'security.externalIntegrations', roles: SECURITY_ROLES },
+    access: { procedure: 'security.externalIntegrations', capability: 'configureSecurity' },
     response: ZExternalIntegrations,
     handler: ({ tenantId }) => externalIntegrations(deps.db, tenantId),
   });
@@ -60,7 +59,7 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     summary:
       'Sets the external contact system (token optional: left out keeps the stored one, stored encrypted) or disconnects it with externalSystem null; addresses the outbound guard refuses are field errors',
-    access: { procedure: 'security.updateExternalIntegrations', roles: SECURITY_ROLES },
+    access: { procedure: 'security.updateExternalIntegrations', capability: 'configureSecurity' },
     body: ZExternalIntegrationsInput,
     response: ZExternalIntegrations,
     handler: ({ tenantId, session, body, request }) =>

@@ -3,7 +3,6 @@ import {
   ZExternalIntegrationsInput,
   ZExternalTestInput,
   ZExternalTestResult,
-  SECURITY_ROLES,
   ZSecurityRules,
 } from '@cartera/domain/security';
 import { roleProcedure, router } from '../../trpc/init';
@@ -17,9 +16,9 @@ import {
 
 /**
  * 'Mi Empresa' › 'Seguridad e integraciones' (issue #17): the company's password policy and its
- * external contact system, for SECURITY_ROLES (comercial and admins).
+ * external contact system, for those who configure security (comercial and admins).
  */
-const manageProcedure = roleProcedure(...SECURITY_ROLES);
+const manageProcedure = roleProcedure('configureSecurity');
 
 export const securityRouter = router({
   rules: manageProcedure

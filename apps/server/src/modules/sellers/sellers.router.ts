@@ -2,7 +2,7 @@ import { roleProcedure, router } from '../../trpc/init';
 import { sellersPanel, ZSellersPanel } from './sellers.service';
 
 export const sellersRouter = router({
-  panel: roleProcedure('super', 'comercial')
+  panel: roleProcedure('superviseSellers')
     .meta({
       area: '/',
       description:

@@ -1,5 +1,5 @@
 import { DomainError } from '@cartera/domain/errors';
-import { canOpen, jailAdmits } from '@cartera/domain/policy';
+import { can, canOpen, jailAdmits, type Capability } from '@cartera/domain/policy';
 import type { Role } from '@cartera/domain/roles';
 import { mustChangePassword, type AuthUser } from './session.types';
 
@@ -14,6 +14,8 @@ export interface AccessRule {
   procedure?: string | undefined;
   /** Only these roles. */
   roles?: readonly Role[] | undefined;
+  /** Only the users holding this capability (packages/domain policy). */
+  capability?: Capability | undefined;
   /** Callable while the user still owes a password change. */
   duringPasswordChange?: boolean | undefined;
 }
@@ -30,6 +32,9 @@ export function assertAllowed(user: AuthUser, rule: AccessRule): void {
     }
   }
   if (rule.roles && !user.roles.some((role) => rule.roles!.includes(role))) {
+    throw new DomainError('PERMISSION_DENIED');
+  }
+  if (rule.capability && !can(user, rule.capability)) {
     throw new DomainError('PERMISSION_DENIED');
   }
 }

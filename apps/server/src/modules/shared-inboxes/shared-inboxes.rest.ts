@@ -17,7 +17,7 @@ export function registerSharedInboxesRoutes(app: FastifyInstance, deps: AppDeps)
     tags: ['shared-inboxes'],
     summary:
       "The company's shared inboxes ('Carteras compartidas') with owner, members, contact count and creation date",
-    access: { procedure: 'sharedInbox.list', roles: ['admin', 'comercial'] },
+    access: { procedure: 'sharedInbox.list', capability: 'manageSharedInboxes' },
     response: z.array(ZManagedSharedInbox),
     handler: ({ session }) => listSharedInboxes(deps.db, session.user),
   });

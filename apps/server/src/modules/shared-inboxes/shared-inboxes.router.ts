@@ -20,7 +20,7 @@ const memberProcedure = tenantProcedure.meta({ area: '/contact/sharedinbox' });
  * Admin manages shared inboxes in the group's configuration (01 §3, /group/{id}), comercial sees
  * the whole company: both manage them, tenant-wide.
  */
-const managerProcedure = roleProcedure('admin', 'comercial');
+const managerProcedure = roleProcedure('manageSharedInboxes');
 const ZId = z.string().uuid();
 
 export const sharedInboxesRouter = router({

@@ -54,7 +54,7 @@ export const trainingRouter = router({
     .output(ZCoachInfo)
     .query(({ ctx }) => coachInfo(ctx.db, ctx.user)),
 
-  setCoach: roleProcedure('admin')
+  setCoach: roleProcedure('administer')
     .meta({
       area: '/training',
       description: "Names the company's coach (a user of the company) and its meeting link.",

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
+import { can, coaches } from '@cartera/domain/policy';
 import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
 import { ROLES } from '@cartera/domain/roles';
 import {
@@ -284,7 +285,7 @@ async function readerOf(db: Executor, user: AuthUser): Promise<TrainingReader> {
     tenantId: user.tenantId,
     groupPath: user.groupPath,
     roles: user.roles,
-    manages: user.roles.includes('admin') || coach?.id === user.id,
+    manages: coaches(user, coach?.id),
   };
 }
 
@@ -298,7 +299,7 @@ export async function coachInfo(db: Executor, user: AuthUser): Promise<z.infer<t
   const coach = await findCoach(db, user.tenantId);
   return {
     coach,
-    canManage: user.roles.includes('admin') || coach?.id === user.id,
+    canManage: coaches(user, coach?.id),
   };
 }
 
@@ -316,7 +317,7 @@ export async function setCoach(
   user: AuthUser,
   input: z.infer<typeof ZSetCoachInput>,
 ) {
-  if (!user.roles.includes('admin')) throw new DomainError('PERMISSION_DENIED');
+  if (!can(user, 'administer')) throw new DomainError('PERMISSION_DENIED');
   const known = await existingUserIds(db, user.tenantId, [input.userId]);
   if (!known.length) throw new DomainError('TRAINING_AUDIENCE_INVALID');
   await upsertCoach(db, user.tenantId, input);
