@@ -19,7 +19,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ZCreateUserInput, ZResetPasswordInput, ZUserFields } from '@cartera/domain/admin';
 import { es, format } from '@cartera/domain/i18n';
-import { hasRole } from '@cartera/domain/policy';
+import { can } from '@cartera/domain/policy';
 import {
   PRODUCT_TYPE_LABELS,
   PRODUCT_TYPES,
@@ -103,7 +103,7 @@ export function UserDialog({
   const trpc = useTRPC();
   const saved = useAdminSaved();
   const me = useMe();
-  const isAdmin = me ? hasRole(me.user, ['admin']) : false;
+  const isAdmin = me ? can(me.user, 'administer') : false;
   const [values, setValues] = useState({
     name: user?.name ?? '',
     lastname: user?.lastname ?? '',
@@ -174,7 +174,7 @@ export function UserDialog({
     .filter(
       (each) =>
         each.id !== user?.id &&
-        (isAdmin || !each.roles.includes('admin') || values.linkedUserIds.includes(each.id)),
+        (isAdmin || !can(each, 'administer') || values.linkedUserIds.includes(each.id)),
     )
     .map((each) => ({ value: each.id, label: `${fullName(each)} (${each.email})` }));
   const shownPhoto = photo === undefined ? (user?.photo ?? null) : (photo?.url ?? null);

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
-import { hasRole } from '@cartera/domain/policy';
+import { can } from '@cartera/domain/policy';
 import { ROLE_LABELS, USER_TYPE_LABELS } from '@cartera/domain/roles';
 import type { RouterOutputs } from '@cartera/server/router';
 import { userMessageOf } from '../../lib/errors';
@@ -62,7 +62,7 @@ export function UsersTable({
   const me = useMe();
   // Only an admin changes an admin (a user manager sees them, without actions).
   const mayManage = (user: AdminUser) =>
-    user.roles.every((role) => role !== 'admin') || (me ? hasRole(me.user, ['admin']) : false);
+    !can(user, 'administer') || (me ? can(me.user, 'administer') : false);
   const [subtreeChosen, setSubtree] = useState(false);
   const subtree = scope === 'company' || subtreeChosen;
   const [search, setSearch] = useState('');
