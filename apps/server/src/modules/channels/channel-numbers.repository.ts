@@ -53,14 +53,21 @@ export async function recentSenderForms(
   return rows.map((row) => row.from).filter((from): from is string => Boolean(from));
 }
 
-/** The tenant's channel of these types whose provider account (number or page id) is `account`. */
+/**
+ * The tenant's channel of these types whose provider account (number or page id) is `account`;
+ * a sending number (`fromNumber`) is compared by its digits.
+ */
 export async function findChannelByAccount(
   db: Executor,
   tenantId: string,
   types: readonly string[],
-  field: 'phoneNumberId' | 'pageId',
+  field: 'phoneNumberId' | 'pageId' | 'fromNumber',
   account: string,
 ) {
+  const value =
+    field === 'fromNumber'
+      ? sql`regexp_replace(${channels.config}->>${field}, '[^0-9]', '', 'g')`
+      : sql`${channels.config}->>${field}`;
   const [row] = await db
     .select()
     .from(channels)
@@ -68,7 +75,7 @@ export async function findChannelByAccount(
       and(
         eq(channels.tenantId, tenantId),
         inArray(channels.type, [...types]),
-        sql`${channels.config}->>${field} = ${account}`,
+        sql`${value} = ${account}`,
         isNull(channels.deletedAt),
       ),
     )

@@ -333,3 +333,50 @@ describe('Rutas heredadas de canales', () => {
     expect(empty.status).toBe(400);
   });
 });
+
+describe('Anuncios de formulario: ruteo por página', () => {
+  const OTHER_PAGE = '104882345670001';
+  const UNKNOWN_PAGE = '104882345670009';
+
+  async function postFor(pageId: string, leadgenId: string) {
+    const { body, headers } = signedMetaWebhook(
+      APP_SECRET,
+      leadgenEnvelope(pageId, { leadgenId, formId: '551111744595541' }),
+    );
+    const response = await fetch(forms.webhookUrl, { method: 'POST', headers, body });
+    await env.webhooksSettled();
+    return response;
+  }
+
+  it('un formulario de otra página de la empresa va a su canal; el de una página sin canal queda como no procesado', async () => {
+    const other = await env.call(MANAGER, 'channel.create', {
+      type: 'leads',
+      name: 'Formulario Sucursal',
+      config: { pageId: OTHER_PAGE, origin: 'facebook-sucursal' },
+      secrets: { pageAccessToken: PAGE_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN },
+    });
+    expect(other.status).toBe(200);
+    fake.simulator.storeLead('900000000000071', [
+      { name: 'full_name', values: ['Lucía Ferreira'] },
+      { name: 'phone_number', values: ['+598 99 111 071'] },
+    ]);
+    expect((await postFor(OTHER_PAGE, '900000000000071')).status).toBe(200);
+    const [lucia] = await contactsWith(sql`${contacts.phones} @> array['+59899111071']::text[]`);
+    expect(lucia).toMatchObject({ firstName: 'Lucía', origin: 'facebook-sucursal' });
+
+    fake.simulator.storeLead('900000000000072', [
+      { name: 'full_name', values: ['Sin Canal'] },
+      { name: 'phone_number', values: ['+598 99 111 072'] },
+    ]);
+    expect((await postFor(UNKNOWN_PAGE, '900000000000072')).status).toBe(200);
+    expect(await contactsWith(sql`${contacts.phones} @> array['+59899111072']::text[]`)).toEqual(
+      [],
+    );
+    const listed = await env.call(MANAGER, 'channel.deadLetters', { channelId: forms.id });
+    expect(listed.data.items[0]).toMatchObject({
+      reason: 'NO_CHANNEL_FOR_NUMBER',
+      detail: UNKNOWN_PAGE,
+      provider: 'leads',
+    });
+  });
+});

@@ -274,7 +274,7 @@ describe('ruteo por número y mensajes no procesados', () => {
         id: 'wamid.WITH-ALL-1',
         from: '59899700400',
         text: 'Este sí llega',
-      }) as { entry: Array<{ changes: Array<{ value: { messages: unknown[] } }> }> };
+      }) as unknown as { entry: Array<{ changes: Array<{ value: { messages: unknown[] } }> }> };
       const { messages } = envelope.entry[0]!.changes[0]!.value;
       const timestamp = String(Math.floor(Date.now() / 1000));
       messages.push(

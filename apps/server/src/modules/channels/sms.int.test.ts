@@ -354,3 +354,47 @@ describe('SMS (Twilio): mensajes salientes', () => {
     }
   });
 });
+
+describe('SMS (Twilio): ruteo por número', () => {
+  const SECOND_NUMBER = '+15550002222';
+  const UNKNOWN_NUMBER = '+15550009999';
+
+  it('un SMS a otro número de la empresa va a su canal; a un número sin canal queda como no procesado', async () => {
+    const second = await env.call('comercial@demo.test', 'channel.create', {
+      type: 'sms',
+      name: 'SMS Soporte',
+      config: { accountSid: ACCOUNT_SID, fromNumber: '+1 555 000 2222', origin: 'sms-soporte' },
+      secrets: { authToken: AUTH_TOKEN },
+    });
+    expect(second.status).toBe(200);
+    const toSecond = inboundSms({
+      accountSid: ACCOUNT_SID,
+      from: '+59894000777',
+      to: SECOND_NUMBER,
+      body: 'Consulta de soporte',
+    });
+    expect((await post(toSecond)).status).toBe(200);
+    const [customer] = await contactsWithPhone('+59894000777');
+    expect(customer).toMatchObject({ origin: 'sms-soporte' });
+    const [item] = await env.interactionsOf(customer!.id);
+    expect(item!.content).toMatchObject({ channelId: second.data.id, channelName: 'SMS Soporte' });
+
+    const toNobody = inboundSms({
+      accountSid: ACCOUNT_SID,
+      from: '+59894000888',
+      to: UNKNOWN_NUMBER,
+      body: '¿Hay alguien?',
+    });
+    expect((await post(toNobody)).status).toBe(200);
+    expect(await contactsWithPhone('+59894000888')).toEqual([]);
+    const listed = await env.call('comercial@demo.test', 'channel.deadLetters', {
+      channelId: channel.id,
+    });
+    expect(listed.data.items[0]).toMatchObject({
+      reason: 'NO_CHANNEL_FOR_NUMBER',
+      detail: '15550009999',
+      provider: 'twilio',
+    });
+    expect(String(listed.data.items[0]!.payload)).toContain('Hay+alguien');
+  });
+});

@@ -15,11 +15,12 @@ import { enqueueWebhookEvents } from './webhook-inbox';
 /**
  * Where a verified webhook's events go (issue #31 items 4 and 5). Meta posts every number or
  * page of an app to one URL: WhatsApp's changes name their number
- * (`entry[].changes[].value.metadata.phone_number_id`), Messenger's and Instagram's entries their
- * page or account (`entry[].id`). Each part goes to the channel of the same company with that
- * number or page; a part for a number no channel has, and a body that cannot be read, go to the
- * dead-letter store on the channel whose URL received them. Other providers name one channel
- * per URL.
+ * (`entry[].changes[].value.metadata.phone_number_id`), Messenger's, Instagram's and lead ads'
+ * entries their page or account (`entry[].id`). Twilio's form names the company's number: `To`
+ * of an incoming message, `From` of a status callback. Each part goes to the channel of the same
+ * company with that number or page; a part for a number no channel has, and a body that cannot
+ * be read, go to the dead-letter store on the channel whose URL received them. The gateway and
+ * the sandbox name one channel per URL.
  */
 
 export type DeadLetterReason =
@@ -44,7 +45,10 @@ function routing(type: string) {
   if ((WHATSAPP_TYPES as readonly string[]).includes(type)) {
     return { field: 'phoneNumberId' as const, types: WHATSAPP_TYPES, strict: true };
   }
-  if (type === 'fb') return { field: 'pageId' as const, types: [type], strict: true };
+  if (type === 'fb' || type === 'leads') {
+    return { field: 'pageId' as const, types: [type], strict: true };
+  }
+  if (type === 'sms') return { field: 'fromNumber' as const, types: [type], strict: true };
   // Instagram's entry names the professional account, which the channel form does not ask for
   // (it asks for the linked page): another Instagram channel with that id takes it, else the
   // receiving one.
@@ -54,6 +58,7 @@ function routing(type: string) {
 
 /** The body split by the account each part names (null: not a routed envelope). */
 export function splitByAccount(type: string, body: unknown): Route[] | null {
+  if (type === 'sms') return typeof body === 'string' ? [twilioRoute(body)] : null;
   const envelope = body as { entry?: unknown } | null;
   if (!routing(type) || !envelope || !Array.isArray(envelope.entry)) return null;
   const parts = new Map<string, unknown[]>();
@@ -80,6 +85,20 @@ export function splitByAccount(type: string, body: unknown): Route[] | null {
   }));
 }
 
+/** Twilio's form: the company's number is `To` of a message, `From` of a status callback. */
+function twilioRoute(form: string): Route {
+  const params = new URLSearchParams(form);
+  const status = params.get('MessageStatus') ?? params.get('SmsStatus');
+  const callback = status !== null && status !== 'received' && status !== 'receiving';
+  const number = params.get(callback ? 'From' : 'To');
+  return { account: number ? accountNumber(number) : undefined, body: form };
+}
+
+/** A company number as routing compares it: its digits (`whatsapp:+1 555…` is `1555…`). */
+function accountNumber(number: string) {
+  return number.replace(/\D/g, '') || undefined;
+}
+
 /**
  * The channel a part for `account` goes to: the receiving one when it is its own account (or it
  * names none, or the receiving channel has none configured and no other channel has it), another
@@ -88,7 +107,8 @@ export function splitByAccount(type: string, body: unknown): Route[] | null {
 export async function channelForAccount(deps: AppDeps, received: Channel, account?: string) {
   const rule = routing(received.type);
   if (!rule || !account) return received;
-  const own = received.config[rule.field];
+  const configured = received.config[rule.field];
+  const own = rule.field === 'fromNumber' && configured ? accountNumber(configured) : configured;
   if (own === account) return received;
   const other = await findChannelByAccount(
     deps.db,
