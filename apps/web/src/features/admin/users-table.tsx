@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  Skeleton,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Menu, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { can } from '@cartera/domain/policy';
@@ -21,8 +8,8 @@ import type { RouterOutputs } from '@cartera/server/router';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DataTable } from '../../ui/data-table';
 import { PlusIcon } from '../../ui/icons';
-import { QueryError } from '../../ui/query-error';
 import { UserAvatar } from '../../ui/user-avatar';
 import { useMe } from '../auth/session';
 import type { AdminGroup } from './admin-page';
@@ -123,126 +110,108 @@ export function UsersTable({
           {text.create}
         </Button>
       </Group>
-      {list.isError && !list.data ? (
-        <QueryError query={list} maw={560} />
-      ) : (
-        <Paper withBorder radius="sm" style={{ overflowX: 'auto' }}>
-          <Table verticalSpacing="xs" aria-label={es.admin.tabs.users}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{text.name}</Table.Th>
-                <Table.Th>{text.email}</Table.Th>
-                <Table.Th>{text.roles}</Table.Th>
-                {subtree && <Table.Th>{text.group}</Table.Th>}
-                <Table.Th>{text.status}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{text.actions}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.isPending ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Skeleton h={18} />
-                  </Table.Td>
-                </Table.Tr>
-              ) : rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text size="sm" c="dimmed">
-                      {emptyText}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                rows.map((user) => (
-                  <Table.Tr key={user.id} c={user.active ? undefined : 'dimmed'}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <UserAvatar user={user} name={fullName(user)} size={24} />
-                        <Text size="sm">{fullName(user)}</Text>
-                      </Group>
-                      {user.userType !== 'normal' && (
-                        <Text size="xs" c="dimmed">
-                          {USER_TYPE_LABELS[user.userType]}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{user.email}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {user.roles.map((role) => ROLE_LABELS[role]).join(', ')}
-                      </Text>
-                    </Table.Td>
-                    {subtree && (
-                      <Table.Td>
-                        <Text size="sm">{user.groupName}</Text>
-                      </Table.Td>
-                    )}
-                    <Table.Td>
-                      <Group gap={4}>
-                        <Badge size="sm" variant="light" color={user.active ? 'teal' : 'gray'}>
-                          {user.active ? text.active : text.inactive}
-                        </Badge>
-                        {user.active && user.forcePasswordChange && (
-                          <Badge size="sm" variant="light" color="yellow">
-                            {text.mustChange}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      {mayManage(user) && (
-                        <Menu position="bottom-end" withinPortal>
-                          <Menu.Target>
-                            <Button
-                              size="compact-xs"
-                              variant="subtle"
-                              aria-label={`${text.actions}: ${fullName(user)}`}
-                            >
-                              {text.actions}
-                            </Button>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            <Menu.Item onClick={() => setDialog({ kind: 'edit', user })}>
-                              {text.edit}
-                            </Menu.Item>
-                            <Menu.Item onClick={() => setDialog({ kind: 'password', user })}>
-                              {text.resetPassword}
-                            </Menu.Item>
-                            {user.active && !user.forcePasswordChange && (
-                              <Menu.Item onClick={() => forceChange.mutate({ id: user.id })}>
-                                {text.forceChange}
-                              </Menu.Item>
-                            )}
-                            {user.active ? (
-                              <Menu.Item
-                                color="red"
-                                onClick={() => setDialog({ kind: 'deactivate', user })}
-                              >
-                                {text.deactivate}
-                              </Menu.Item>
-                            ) : (
-                              <Menu.Item
-                                onClick={() => setActive.mutate({ id: user.id, active: true })}
-                              >
-                                {text.reactivate}
-                              </Menu.Item>
-                            )}
-                          </Menu.Dropdown>
-                        </Menu>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-      )}
+      <DataTable
+        query={list}
+        items={rows}
+        rowKey={(user) => user.id}
+        label={es.admin.tabs.users}
+        minWidth={720}
+        loadingRows={1}
+        empty={emptyText}
+        rowProps={(user) => ({ c: user.active ? undefined : 'dimmed' })}
+        columns={[
+          {
+            key: 'name',
+            header: text.name,
+            cell: (user) => (
+              <>
+                <Group gap={6} wrap="nowrap">
+                  <UserAvatar user={user} name={fullName(user)} size={24} />
+                  <Text size="sm">{fullName(user)}</Text>
+                </Group>
+                {user.userType !== 'normal' && (
+                  <Text size="xs" c="dimmed">
+                    {USER_TYPE_LABELS[user.userType]}
+                  </Text>
+                )}
+              </>
+            ),
+          },
+          { key: 'email', header: text.email, cell: (user) => <Text size="sm">{user.email}</Text> },
+          {
+            key: 'roles',
+            header: text.roles,
+            cell: (user) => (
+              <Text size="sm">{user.roles.map((role) => ROLE_LABELS[role]).join(', ')}</Text>
+            ),
+          },
+          ...(subtree
+            ? [
+                {
+                  key: 'group',
+                  header: text.group,
+                  cell: (user: AdminUser) => <Text size="sm">{user.groupName}</Text>,
+                },
+              ]
+            : []),
+          {
+            key: 'status',
+            header: text.status,
+            cell: (user) => (
+              <Group gap={4}>
+                <Badge size="sm" variant="light" color={user.active ? 'teal' : 'gray'}>
+                  {user.active ? text.active : text.inactive}
+                </Badge>
+                {user.active && user.forcePasswordChange && (
+                  <Badge size="sm" variant="light" color="yellow">
+                    {text.mustChange}
+                  </Badge>
+                )}
+              </Group>
+            ),
+          },
+        ]}
+        actions={{
+          label: text.actions,
+          width: 110,
+          cell: (user) =>
+            mayManage(user) && (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    aria-label={`${text.actions}: ${fullName(user)}`}
+                  >
+                    {text.actions}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={() => setDialog({ kind: 'edit', user })}>
+                    {text.edit}
+                  </Menu.Item>
+                  <Menu.Item onClick={() => setDialog({ kind: 'password', user })}>
+                    {text.resetPassword}
+                  </Menu.Item>
+                  {user.active && !user.forcePasswordChange && (
+                    <Menu.Item onClick={() => forceChange.mutate({ id: user.id })}>
+                      {text.forceChange}
+                    </Menu.Item>
+                  )}
+                  {user.active ? (
+                    <Menu.Item color="red" onClick={() => setDialog({ kind: 'deactivate', user })}>
+                      {text.deactivate}
+                    </Menu.Item>
+                  ) : (
+                    <Menu.Item onClick={() => setActive.mutate({ id: user.id, active: true })}>
+                      {text.reactivate}
+                    </Menu.Item>
+                  )}
+                </Menu.Dropdown>
+              </Menu>
+            ),
+        }}
+      />
 
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
         <UserDialog

@@ -1,10 +1,9 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Modal, Stack, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { TextInput } from '@mantine/core';
 import { CATALOG_CODE_PATTERN } from '@cartera/domain/conversation';
 import { es } from '@cartera/domain/i18n';
-import { domainCodeOf, userMessageOf } from '../../lib/errors';
-import { fieldErrorsOf, placeFieldErrors } from '../../lib/field-errors';
-import { FormActions } from '../../ui/form-actions';
+import { EntityDialog } from '../../ui/entity-dialog';
+import { useFormErrors } from '../../ui/use-entity-form';
 
 const text = es.company;
 
@@ -26,39 +25,13 @@ export function codeNameErrors(values: { code: string; name: string }): Errors {
  * buttons) until the field changes.
  */
 export function useConfigFormErrors(clientErrors: Errors) {
-  const [submitted, setSubmitted] = useState(false);
-  const [server, setServer] = useState<{ fields: Errors; message: string | null }>({
-    fields: {},
-    message: null,
+  return useFormErrors(clientErrors, {
+    codes: (code) => (code.endsWith('_CODE_TAKEN') ? 'code' : null),
+    within: 'data',
+    // A filter row's errors go under its own field ('usersFilters.0.value').
+    place: (parts) =>
+      parts[0] === 'usersFilters' && parts.length === 3 ? parts.join('.') : (parts[0] ?? null),
   });
-  return {
-    errorOf: (field: string) => server.fields[field] ?? (submitted ? clientErrors[field] : null),
-    message: server.message,
-    clear: (field: string) =>
-      setServer((current) => ({ ...current, fields: { ...current.fields, [field]: undefined } })),
-    onError: (error: unknown) => {
-      if (domainCodeOf(error)?.endsWith('_CODE_TAKEN')) {
-        setServer({ fields: { code: userMessageOf(error) }, message: null });
-        return;
-      }
-      // A filter row's errors go under its own field ('usersFilters.0.value').
-      const placed = placeFieldErrors(
-        fieldErrorsOf(error),
-        (parts) =>
-          parts[0] === 'usersFilters' && parts.length === 3 ? parts.join('.') : (parts[0] ?? null),
-        'data',
-      );
-      const message =
-        Object.keys(placed.fields).length > 0 ? (placed.rest[0] ?? null) : userMessageOf(error);
-      setServer({ fields: placed.fields, message });
-    },
-    /** Marks the form submitted; true when nothing the client checks is wrong. */
-    submit: () => {
-      setSubmitted(true);
-      setServer({ fields: {}, message: null });
-      return Object.keys(clientErrors).length === 0;
-    },
-  };
 }
 export type ConfigFormErrors = ReturnType<typeof useConfigFormErrors>;
 
@@ -93,38 +66,25 @@ export function ConfigDialog({
   children?: ReactNode;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={520} centered>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <Stack gap="md">
-          <CodeNameFields
-            values={values}
-            creating={creating}
-            errors={errors}
-            onChange={onValues}
-            codeHint={codeHint}
-          />
-          {children}
-          {errors.message && (
-            <Alert color="red" variant="light" role="alert">
-              {errors.message}
-            </Alert>
-          )}
-          <FormActions
-            cancelLabel={text.cancel}
-            onCancel={onClose}
-            submitLabel={text.save}
-            loading={saving}
-            cancelDisabled={saving}
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <EntityDialog
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      form={errors}
+      saving={saving}
+      submitLabel={text.save}
+      cancelLabel={text.cancel}
+      onSubmit={onSubmit}
+    >
+      <CodeNameFields
+        values={values}
+        creating={creating}
+        errors={errors}
+        onChange={onValues}
+        codeHint={codeHint}
+      />
+      {children}
+    </EntityDialog>
   );
 }
 

@@ -1,29 +1,12 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Group,
-  Modal,
-  Paper,
-  SegmentedControl,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-  VisuallyHidden,
-  Alert,
-  Input,
-  Radio,
-} from '@mantine/core';
+import { Group, Input, Radio, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import {
   REDIRECTION_TYPES,
   SHORTCUT_ICONS,
-  shortcutTemplateValid,
+  ZShortcutInput,
   type RedirectionType,
   type Shortcut,
   type ShortcutIcon,
@@ -31,12 +14,12 @@ import {
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { FormActions } from '../../ui/form-actions';
+import { DataTable, RowAction } from '../../ui/data-table';
+import { EntityDialog } from '../../ui/entity-dialog';
 import { ArrowDownIcon, ArrowUpIcon, PencilIcon, TrashIcon } from '../../ui/icons';
 import { Panel } from '../../ui/panel';
-import { QueryError } from '../../ui/query-error';
 import { ShortcutAvatar, ShortcutIconGlyph } from '../../ui/shortcut-avatar';
-import { useConfigFormErrors } from './config-dialog';
+import { useEntityForm } from '../../ui/use-entity-form';
 
 const text = es.company;
 const t = text.shortcuts;
@@ -100,123 +83,91 @@ export function ShortcutsEditor() {
       <Text size="xs" c="dimmed">
         {t.intro}
       </Text>
-      {list.isError && !list.data ? (
-        <QueryError query={list} maw={560} />
-      ) : (
-        <Paper withBorder radius="sm" style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={640} type="native">
-            <Table
-              verticalSpacing="xs"
-              horizontalSpacing="md"
-              aria-labelledby="company-shortcuts"
-              aria-busy={list.isFetching || order.isPending || undefined}
-            >
-              <Table.Thead bg="gray.0">
-                <Table.Tr>
-                  <Table.Th w={90}>{t.order}</Table.Th>
-                  <Table.Th>{t.titleLabel}</Table.Th>
-                  <Table.Th>{t.redirectionType}</Table.Th>
-                  <Table.Th>{t.url}</Table.Th>
-                  <Table.Th w={90}>
-                    <VisuallyHidden>{text.actions}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.isPending ? (
-                  [0, 1].map((row) => (
-                    <Table.Tr key={row}>
-                      <Table.Td colSpan={5}>
-                        <Skeleton height={12} radius="sm" />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                ) : rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text size="sm" c="dimmed" ta="center" py="md">
-                        {t.empty}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  rows.map((shortcut, index) => (
-                    <Table.Tr key={shortcut.id}>
-                      <Table.Td>
-                        <Group gap={2} wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            size="sm"
-                            aria-label={format(t.moveUp, { title: shortcut.title })}
-                            disabled={index === 0 || order.isPending}
-                            onClick={() => move(index, -1)}
-                          >
-                            <ArrowUpIcon size={14} />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            size="sm"
-                            aria-label={format(t.moveDown, { title: shortcut.title })}
-                            disabled={index === rows.length - 1 || order.isPending}
-                            onClick={() => move(index, 1)}
-                          >
-                            <ArrowDownIcon size={14} />
-                          </ActionIcon>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <ShortcutAvatar avatar={shortcut.avatar} />
-                          <Text size="sm" fw={600}>
-                            {shortcut.title}
-                          </Text>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{t.redirectionTypes[shortcut.redirectionType]}</Text>
-                      </Table.Td>
-                      <Table.Td maw={320}>
-                        <Text size="xs" ff="monospace" truncate="end" title={shortcut.url}>
-                          {shortcut.url}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={2} wrap="nowrap">
-                          <Tooltip label={format(text.edit, { name: shortcut.title })} withArrow>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              aria-label={format(text.edit, { name: shortcut.title })}
-                              onClick={() => setEditing(shortcut)}
-                            >
-                              <PencilIcon size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={format(t.delete, { title: shortcut.title })} withArrow>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={format(t.delete, { title: shortcut.title })}
-                              onClick={() => {
-                                remove.reset();
-                                setDeleting(shortcut);
-                              }}
-                            >
-                              <TrashIcon size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+      <DataTable
+        query={list}
+        items={rows}
+        rowKey={(shortcut) => shortcut.id}
+        labelledBy="company-shortcuts"
+        busy={order.isPending}
+        empty={t.empty}
+        loadingRows={2}
+        columns={[
+          {
+            key: 'order',
+            header: t.order,
+            width: 90,
+            cell: (shortcut, index) => (
+              <Group gap={2} wrap="nowrap">
+                <RowAction
+                  size="sm"
+                  label={format(t.moveUp, { title: shortcut.title })}
+                  icon={<ArrowUpIcon size={14} />}
+                  disabled={index === 0 || order.isPending}
+                  onClick={() => move(index, -1)}
+                />
+                <RowAction
+                  size="sm"
+                  label={format(t.moveDown, { title: shortcut.title })}
+                  icon={<ArrowDownIcon size={14} />}
+                  disabled={index === rows.length - 1 || order.isPending}
+                  onClick={() => move(index, 1)}
+                />
+              </Group>
+            ),
+          },
+          {
+            key: 'title',
+            header: t.titleLabel,
+            cell: (shortcut) => (
+              <Group gap="xs" wrap="nowrap">
+                <ShortcutAvatar avatar={shortcut.avatar} />
+                <Text size="sm" fw={600}>
+                  {shortcut.title}
+                </Text>
+              </Group>
+            ),
+          },
+          {
+            key: 'redirectionType',
+            header: t.redirectionType,
+            cell: (shortcut) => (
+              <Text size="sm">{t.redirectionTypes[shortcut.redirectionType]}</Text>
+            ),
+          },
+          {
+            key: 'url',
+            header: t.url,
+            maw: 320,
+            cell: (shortcut) => (
+              <Text size="xs" ff="monospace" truncate="end" title={shortcut.url}>
+                {shortcut.url}
+              </Text>
+            ),
+          },
+        ]}
+        actions={{
+          label: text.actions,
+          width: 90,
+          cell: (shortcut) => (
+            <>
+              <RowAction
+                label={format(text.edit, { name: shortcut.title })}
+                icon={<PencilIcon size={16} />}
+                onClick={() => setEditing(shortcut)}
+              />
+              <RowAction
+                label={format(t.delete, { title: shortcut.title })}
+                icon={<TrashIcon size={16} />}
+                color="red"
+                onClick={() => {
+                  remove.reset();
+                  setDeleting(shortcut);
+                }}
+              />
+            </>
+          ),
+        }}
+      />
       <ShortcutDialog
         key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
         shortcut={editing === null || editing === 'new' ? undefined : editing}
@@ -247,17 +198,19 @@ interface Values {
   imageUrl: string;
 }
 
-function clientErrors(values: Values) {
-  const errors: Partial<Record<string, string>> = {};
-  if (!values.title.trim()) errors.title = t.titleRequired;
-  const url = values.url.trim();
-  if (!url) errors.url = t.urlRequired;
-  else if (!shortcutTemplateValid(url)) errors.url = t.urlInvalid;
-  if (values.avatarKind === 'icon' && !values.icon) errors.avatar = t.avatarIconRequired;
-  if (values.avatarKind === 'link' && !/^https?:\/\/\S+$/i.test(values.imageUrl.trim())) {
-    errors.avatar = t.avatarUrlInvalid;
-  }
-  return errors;
+/** The domain's input of the values: the avatar by its kind. */
+function inputOf(values: Values) {
+  return {
+    title: values.title,
+    url: values.url,
+    redirectionType: values.redirectionType,
+    avatar:
+      values.avatarKind === 'icon'
+        ? { type: 'icon' as const, url: values.icon }
+        : values.avatarKind === 'link'
+          ? { type: 'link' as const, url: values.imageUrl }
+          : null,
+  };
 }
 
 /** Create or edit one shortcut: title, URL template, where it opens and its avatar. */
@@ -272,152 +225,120 @@ function ShortcutDialog({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Values>({
-    title: shortcut?.title ?? '',
-    url: shortcut?.url ?? '',
-    redirectionType: shortcut?.redirectionType ?? 'internal',
-    avatarKind: shortcut?.avatar?.type ?? 'none',
-    icon: shortcut?.avatar?.type === 'icon' ? shortcut.avatar.url : null,
-    imageUrl: shortcut?.avatar?.type === 'link' ? shortcut.avatar.url : '',
+  const form = useEntityForm({
+    initial: (): Values => ({
+      title: shortcut?.title ?? '',
+      url: shortcut?.url ?? '',
+      redirectionType: shortcut?.redirectionType ?? 'internal',
+      avatarKind: shortcut?.avatar?.type ?? 'none',
+      icon: shortcut?.avatar?.type === 'icon' ? shortcut.avatar.url : null,
+      imageUrl: shortcut?.avatar?.type === 'link' ? shortcut.avatar.url : '',
+    }),
+    schema: ZShortcutInput,
+    input: inputOf,
+    within: 'data',
   });
-  const errors = useConfigFormErrors(clientErrors(values));
+  const { values } = form;
   const options = {
     onSuccess: () => {
       void queryClient.invalidateQueries(trpc.catalog.shortcuts.pathFilter());
       notifications.show({ color: 'teal', message: text.saved });
       onClose();
     },
-    onError: errors.onError,
+    onError: form.onError,
   };
   const create = useMutation(trpc.catalog.createShortcut.mutationOptions(options));
   const update = useMutation(trpc.catalog.updateShortcut.mutationOptions(options));
-  const saving = create.isPending || update.isPending;
-  const change = (changed: Partial<Values>, field: string) => {
-    setValues({ ...values, ...changed });
-    errors.clear(field);
-  };
-
-  function submit() {
-    if (!errors.submit()) return;
-    const data = {
-      title: values.title.trim(),
-      url: values.url.trim(),
-      redirectionType: values.redirectionType,
-      avatar:
-        values.avatarKind === 'icon' && values.icon
-          ? { type: 'icon' as const, url: values.icon }
-          : values.avatarKind === 'link'
-            ? { type: 'link' as const, url: values.imageUrl.trim() }
-            : null,
-    };
-    if (shortcut) update.mutate({ id: shortcut.id, data });
-    else create.mutate(data);
-  }
 
   return (
-    <Modal
+    <EntityDialog
       opened={opened}
       onClose={onClose}
       title={shortcut ? t.editTitle : t.createTitle}
       size={560}
-      centered
+      form={form}
+      saving={create.isPending || update.isPending}
+      submitLabel={text.save}
+      cancelLabel={text.cancel}
+      onSubmit={() =>
+        form.submit((data) => {
+          if (shortcut) update.mutate({ id: shortcut.id, data });
+          else create.mutate(data);
+        })
+      }
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+      <TextInput
+        label={t.titleLabel}
+        withAsterisk
+        value={values.title}
+        maxLength={60}
+        onChange={(event) => form.set('title', event.currentTarget.value)}
+        error={form.errorOf('title')}
+        data-autofocus
+      />
+      <TextInput
+        label={t.url}
+        description={t.urlHint}
+        withAsterisk
+        value={values.url}
+        maxLength={2000}
+        placeholder="https://"
+        onChange={(event) => form.set('url', event.currentTarget.value)}
+        error={form.errorOf('url')}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      />
+      <Radio.Group
+        label={t.redirectionType}
+        value={values.redirectionType}
+        onChange={(value) => form.set('redirectionType', value as RedirectionType)}
       >
-        <Stack gap="md">
-          <TextInput
-            label={t.titleLabel}
-            withAsterisk
-            value={values.title}
-            maxLength={60}
-            onChange={(event) => change({ title: event.currentTarget.value }, 'title')}
-            error={errors.errorOf('title')}
-            data-autofocus
-          />
-          <TextInput
-            label={t.url}
-            description={t.urlHint}
-            withAsterisk
-            value={values.url}
-            maxLength={2000}
-            placeholder="https://"
-            onChange={(event) => change({ url: event.currentTarget.value }, 'url')}
-            error={errors.errorOf('url')}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          />
-          <Radio.Group
-            label={t.redirectionType}
-            value={values.redirectionType}
-            onChange={(value) =>
-              change({ redirectionType: value as RedirectionType }, 'redirectionType')
-            }
-          >
-            <Group gap="lg" mt={6}>
-              {REDIRECTION_TYPES.map((type) => (
-                <Radio key={type} value={type} label={t.redirectionTypes[type]} />
-              ))}
+        <Group gap="lg" mt={6}>
+          {REDIRECTION_TYPES.map((type) => (
+            <Radio key={type} value={type} label={t.redirectionTypes[type]} />
+          ))}
+        </Group>
+      </Radio.Group>
+      <Input.Wrapper label={t.avatar}>
+        <SegmentedControl
+          mt={4}
+          fullWidth
+          value={values.avatarKind}
+          onChange={(value) => form.change({ avatarKind: value as AvatarKind }, 'avatar')}
+          data={(['none', 'icon', 'link'] as const).map((kind) => ({
+            value: kind,
+            label: t.avatarTypes[kind],
+          }))}
+        />
+      </Input.Wrapper>
+      {values.avatarKind === 'icon' && (
+        <Select
+          label={t.avatarIcon}
+          withAsterisk
+          data={SHORTCUT_ICONS.map((icon) => ({ value: icon, label: t.icons[icon] }))}
+          value={values.icon}
+          allowDeselect={false}
+          leftSection={values.icon ? <ShortcutIconGlyph name={values.icon} /> : null}
+          renderOption={({ option }) => (
+            <Group gap="xs">
+              <ShortcutIconGlyph name={option.value as ShortcutIcon} />
+              {option.label}
             </Group>
-          </Radio.Group>
-          <Input.Wrapper label={t.avatar}>
-            <SegmentedControl
-              mt={4}
-              fullWidth
-              value={values.avatarKind}
-              onChange={(value) => change({ avatarKind: value as AvatarKind }, 'avatar')}
-              data={(['none', 'icon', 'link'] as const).map((kind) => ({
-                value: kind,
-                label: t.avatarTypes[kind],
-              }))}
-            />
-          </Input.Wrapper>
-          {values.avatarKind === 'icon' && (
-            <Select
-              label={t.avatarIcon}
-              withAsterisk
-              data={SHORTCUT_ICONS.map((icon) => ({ value: icon, label: t.icons[icon] }))}
-              value={values.icon}
-              allowDeselect={false}
-              leftSection={values.icon ? <ShortcutIconGlyph name={values.icon} /> : null}
-              renderOption={({ option }) => (
-                <Group gap="xs">
-                  <ShortcutIconGlyph name={option.value as ShortcutIcon} />
-                  {option.label}
-                </Group>
-              )}
-              onChange={(value) => change({ icon: value as ShortcutIcon }, 'avatar')}
-              error={errors.errorOf('avatar')}
-            />
           )}
-          {values.avatarKind === 'link' && (
-            <TextInput
-              label={t.avatarUrl}
-              withAsterisk
-              value={values.imageUrl}
-              maxLength={2000}
-              placeholder="https://"
-              onChange={(event) => change({ imageUrl: event.currentTarget.value }, 'avatar')}
-              error={errors.errorOf('avatar')}
-            />
-          )}
-          {errors.message && (
-            <Alert color="red" variant="light" role="alert">
-              {errors.message}
-            </Alert>
-          )}
-          <FormActions
-            cancelLabel={text.cancel}
-            onCancel={onClose}
-            submitLabel={text.save}
-            loading={saving}
-            cancelDisabled={saving}
-          />
-        </Stack>
-      </form>
-    </Modal>
+          onChange={(value) => form.change({ icon: value as ShortcutIcon }, 'avatar')}
+          error={form.errorOf('avatar')}
+        />
+      )}
+      {values.avatarKind === 'link' && (
+        <TextInput
+          label={t.avatarUrl}
+          withAsterisk
+          value={values.imageUrl}
+          maxLength={2000}
+          placeholder="https://"
+          onChange={(event) => form.change({ imageUrl: event.currentTarget.value }, 'avatar')}
+          error={form.errorOf('avatar')}
+        />
+      )}
+    </EntityDialog>
   );
 }
