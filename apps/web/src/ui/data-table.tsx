@@ -8,6 +8,7 @@ import {
   Table,
   Text,
   Tooltip,
+  UnstyledButton,
   VisuallyHidden,
   type MantineBreakpoint,
   type MantineColor,
@@ -52,6 +53,8 @@ export interface Column<T> {
   visibleFrom?: MantineBreakpoint;
   /** The cell's style (`maw` of a long text). */
   maw?: number;
+  /** A sortable column: its header is a button that sorts by it (`label` names the button). */
+  sort?: { active: boolean; order: 'asc' | 'desc'; onSort: () => void; label: string };
 }
 
 /** What the table's state is: the failed load, the first load, nothing, or rows. */
@@ -176,9 +179,24 @@ export function DataTable<T>({
                     </Table.Th>
                   )}
                   {columns.map((column) => (
-                    <Table.Th key={column.key} w={column.width} visibleFrom={column.visibleFrom}>
+                    <Table.Th
+                      key={column.key}
+                      w={column.width}
+                      visibleFrom={column.visibleFrom}
+                      aria-sort={column.sort && sortOf(column.sort)}
+                    >
                       {column.hideHeader ? (
                         <VisuallyHidden>{column.header}</VisuallyHidden>
+                      ) : column.sort ? (
+                        <UnstyledButton
+                          onClick={column.sort.onSort}
+                          aria-label={column.sort.label}
+                          fw={700}
+                          fz="sm"
+                        >
+                          {column.header}{' '}
+                          {column.sort.active ? (column.sort.order === 'asc' ? '▲' : '▼') : ''}
+                        </UnstyledButton>
                       ) : (
                         column.header
                       )}
@@ -312,6 +330,11 @@ export function RowAction({
       {button}
     </Tooltip>
   );
+}
+
+function sortOf(sort: NonNullable<Column<unknown>['sort']>) {
+  if (!sort.active) return 'none';
+  return sort.order === 'asc' ? 'ascending' : 'descending';
 }
 
 function LoadingRows({ rows, columns }: { rows: number; columns: number }) {

@@ -15,7 +15,7 @@ import { es, format } from '@cartera/domain/i18n';
 import { hasRole } from '@cartera/domain/policy';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { ListTable, SelectCell, useSelection } from '../../ui/list-table';
+import { DataTable, SelectCell, useSelection } from '../../ui/data-table';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PlusIcon, SearchIcon, TrashIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
@@ -144,23 +144,24 @@ export function CompaniesPage({
         )}
       </Group>
 
-      <ListTable
-        list={list}
+      <DataTable
+        query={list}
         items={items}
+        rowKey={(item) => item.id}
+        highlightOnHover
+        radius="md"
+        loadingRows={6}
         label={title}
         minWidth={TABLE_MIN_WIDTH}
-        loadMoreLabel={es.companies.loadMore}
+        paging={{ list, loadMoreLabel: es.companies.loadMore }}
         selection={mayDelete ? { state: selection, allLabel: es.companies.selectAll } : undefined}
-        head={
-          <>
-            <Table.Th>{es.companies.businessName}</Table.Th>
-            <Table.Th visibleFrom="md">{es.companies.displayName}</Table.Th>
-            <Table.Th>{taxCodeLabel}</Table.Th>
-            <Table.Th visibleFrom="md">{es.companies.origin}</Table.Th>
-            <Table.Th w={230}>{es.companies.manager}</Table.Th>
-          </>
-        }
-        columns={5}
+        columns={[
+          { key: 'businessName', header: es.companies.businessName },
+          { key: 'displayName', header: es.companies.displayName, visibleFrom: 'md' },
+          { key: 'taxCode', header: taxCodeLabel },
+          { key: 'origin', header: es.companies.origin, visibleFrom: 'md' },
+          { key: 'manager', header: es.companies.manager, width: 230 },
+        ]}
         empty={
           <Text c="dimmed" ta="center" py="xl">
             {es.companies.noResults}

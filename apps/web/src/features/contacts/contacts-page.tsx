@@ -6,7 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
 import { formatDateTime } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
-import { ListTable, SelectCell, useSelection } from '../../ui/list-table';
+import { DataTable, SelectCell, useSelection } from '../../ui/data-table';
 import { AddressBookIcon, PlusIcon, SearchIcon, SwitchIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
 import { useUserNames } from '../companies/manager-picker';
@@ -128,23 +128,24 @@ export function ContactsPage({
         </Group>
       )}
 
-      <ListTable
-        list={list}
+      <DataTable
+        query={list}
         items={items}
+        rowKey={(item) => item.id}
+        highlightOnHover
+        radius="md"
+        loadingRows={6}
         label={es.contacts.listTitle}
         minWidth={TABLE_MIN_WIDTH}
-        loadMoreLabel={es.contacts.loadMore}
+        paging={{ list, loadMoreLabel: es.contacts.loadMore }}
         selection={{ state: selection, allLabel: es.contacts.selectAll }}
-        head={
-          <>
-            <Table.Th>{es.contacts.firstName}</Table.Th>
-            <Table.Th>{es.contacts.phone}</Table.Th>
-            <Table.Th>{es.contacts.statusTag}</Table.Th>
-            <Table.Th visibleFrom="md">{es.contacts.agent}</Table.Th>
-            <Table.Th visibleFrom="md">{es.contacts.lastInteraction}</Table.Th>
-          </>
-        }
-        columns={5}
+        columns={[
+          { key: 'name', header: es.contacts.firstName },
+          { key: 'phone', header: es.contacts.phone },
+          { key: 'statusTag', header: es.contacts.statusTag },
+          { key: 'agent', header: es.contacts.agent, visibleFrom: 'md' },
+          { key: 'lastInteraction', header: es.contacts.lastInteraction, visibleFrom: 'md' },
+        ]}
         empty={
           <Stack align="center" gap="xs" py="xl" c="dimmed">
             <AddressBookIcon size={36} stroke={1.4} />

@@ -13,7 +13,6 @@ import {
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -34,7 +33,7 @@ import { dayjs, formatDate } from '../../lib/dates';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { DateRangeFilter } from '../../ui/date-range-filter';
-import { ListTable, SelectCell, useSelection } from '../../ui/list-table';
+import { DataTable, SelectCell, useSelection, type Column } from '../../ui/data-table';
 import { CartIcon, SearchIcon } from '../../ui/icons';
 import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
 import { useExcelDownload } from './excel-download';
@@ -130,16 +129,18 @@ export function SalesPage() {
       setOrder(column === 'seller' || column === 'status' ? 'asc' : 'desc');
     }
   };
-  const header = (column: ReceiptSort, label: string, visibleFrom?: 'md') => (
-    <SortHeader
-      key={column}
-      label={label}
-      active={sort === column}
-      order={order}
-      onClick={() => sortBy(column)}
-      visibleFrom={visibleFrom}
-    />
-  );
+  /** A column the list sorts by: its header sorts, and sorts the other way when it already does. */
+  const sortable = (column: ReceiptSort, label: string, visibleFrom?: 'md'): Column<Receipt> => ({
+    key: column,
+    header: label,
+    visibleFrom,
+    sort: {
+      active: sort === column,
+      order,
+      onSort: () => sortBy(column),
+      label: format(texts.sort, { column: label }),
+    },
+  });
 
   return (
     <Stack gap="md">
@@ -237,26 +238,27 @@ export function SalesPage() {
         </Group>
       )}
 
-      <ListTable
-        list={list}
+      <DataTable
+        query={list}
         items={items}
+        rowKey={(item) => item.id}
+        highlightOnHover
+        radius="md"
+        loadingRows={6}
         label={texts.title}
         minWidth={TABLE_MIN_WIDTH}
-        loadMoreLabel={texts.loadMore}
+        paging={{ list, loadMoreLabel: texts.loadMore }}
         selection={{ state: selection, allLabel: texts.selectAll }}
-        head={
-          <>
-            <Table.Th>{texts.columns.ticket}</Table.Th>
-            {header('entryDate', texts.columns.entryDate)}
-            {header('saleDate', texts.columns.saleDate, 'md')}
-            <Table.Th>{texts.columns.phone}</Table.Th>
-            <Table.Th>{texts.columns.name}</Table.Th>
-            {header('total', texts.columns.total)}
-            {header('status', texts.columns.status)}
-            {header('seller', texts.columns.seller, 'md')}
-          </>
-        }
-        columns={8}
+        columns={[
+          { key: 'ticket', header: texts.columns.ticket },
+          sortable('entryDate', texts.columns.entryDate),
+          sortable('saleDate', texts.columns.saleDate, 'md'),
+          { key: 'phone', header: texts.columns.phone },
+          { key: 'name', header: texts.columns.name },
+          sortable('total', texts.columns.total),
+          sortable('status', texts.columns.status),
+          sortable('seller', texts.columns.seller, 'md'),
+        ]}
         empty={
           <Stack align="center" gap="xs" py="xl" c="dimmed">
             <CartIcon size={36} stroke={1.4} />
@@ -289,36 +291,6 @@ export function SalesPage() {
         onDone={selection.clear}
       />
     </Stack>
-  );
-}
-
-function SortHeader({
-  label,
-  active,
-  order,
-  onClick,
-  visibleFrom,
-}: {
-  label: string;
-  active: boolean;
-  order: SortOrder;
-  onClick: () => void;
-  visibleFrom?: 'md' | undefined;
-}) {
-  return (
-    <Table.Th
-      visibleFrom={visibleFrom}
-      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
-    >
-      <UnstyledButton
-        onClick={onClick}
-        aria-label={format(texts.sort, { column: label })}
-        fw={700}
-        fz="sm"
-      >
-        {label} {active ? (order === 'asc' ? '▲' : '▼') : ''}
-      </UnstyledButton>
-    </Table.Th>
   );
 }
 

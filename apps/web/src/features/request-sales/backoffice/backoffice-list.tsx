@@ -24,7 +24,7 @@ import type { RouterOutputs } from '@cartera/server/router';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useTRPC } from '../../../lib/trpc';
 import { DateRangeFilter, dayRangeBounds } from '../../../ui/date-range-filter';
-import { ListTable } from '../../../ui/list-table';
+import { DataTable } from '../../../ui/data-table';
 import { fullNameOf } from '../../auth/session';
 import { RequestEditor } from '../request-editor';
 import { BackofficeActionDialog, type BackofficeAction } from './backoffice-actions';
@@ -166,25 +166,28 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
         )}
       </Group>
 
-      <ListTable
-        list={list}
+      <DataTable
+        query={list}
         items={items}
+        rowKey={(item) => item.id}
+        highlightOnHover
+        radius="md"
+        loadingRows={6}
         label={texts.title}
         minWidth={TABLE_MIN_WIDTH}
-        loadMoreLabel={texts.loadMore}
-        head={
-          <>
-            <Table.Th>{texts.columns.template}</Table.Th>
-            <Table.Th>{texts.columns.contact}</Table.Th>
-            <Table.Th visibleFrom="md">{texts.columns.seller}</Table.Th>
-            <Table.Th visibleFrom="md">{texts.columns.creator}</Table.Th>
-            <Table.Th>{texts.columns.status}</Table.Th>
-            <Table.Th>{texts.columns.created}</Table.Th>
-            <Table.Th visibleFrom="md">{texts.columns.updated}</Table.Th>
-            {commercial && <Table.Th w={56} aria-label={texts.columns.actions} />}
-          </>
-        }
-        columns={commercial ? 8 : 7}
+        paging={{ list, loadMoreLabel: texts.loadMore }}
+        columns={[
+          { key: 'template', header: texts.columns.template },
+          { key: 'contact', header: texts.columns.contact },
+          { key: 'seller', header: texts.columns.seller, visibleFrom: 'md' },
+          { key: 'creator', header: texts.columns.creator, visibleFrom: 'md' },
+          { key: 'status', header: texts.columns.status },
+          { key: 'created', header: texts.columns.created },
+          { key: 'updated', header: texts.columns.updated, visibleFrom: 'md' },
+          ...(commercial
+            ? [{ key: 'actions', header: texts.columns.actions, hideHeader: true, width: 56 }]
+            : []),
+        ]}
         empty={
           <Text c="dimmed" ta="center" py="xl" data-testid="requests-empty">
             {filtering ? texts.noResults : texts.empty}
