@@ -14,7 +14,7 @@ import { es } from '@cartera/domain/i18n';
 import { newId, ZClientItemId } from '@cartera/domain/ids';
 import { chatMessageOf, INTERACTION_CONTENT } from '@cartera/domain/interactions';
 import { normalizePhone } from '@cartera/domain/phone';
-import { samePhone, storedSenderPhone } from '@cartera/domain/phone-match';
+import { equivalentPhones, samePhone, storedSenderPhone } from '@cartera/domain/phone-match';
 import { channelOriginOf } from '@cartera/domain/channel-origins';
 import { contactSearchText } from '@cartera/domain/search';
 import {
@@ -48,6 +48,7 @@ import { providerTime } from './provider-time';
 import { inboundMessageFields } from './inbound-content';
 import { scopedCustomerLabel, withSenderProfile } from './sender-profile';
 import { findSenderContact, replyAddress, senderLockKey } from './channel-numbers';
+import { hasAnyPhone, hasScopedId, lockSenderAndClaim, recordInboundItem } from './inbound-writer';
 import { keepUnknownWebhook } from './dead-letters.service';
 import { routeWebhook } from './webhook-routing';
 import {
@@ -214,23 +215,39 @@ async function ingestMessage(
     .transaction(async (tx) => {
       // One sender at a time per tenant: two first messages of a new number make one contact.
       // The key is the number's (Mexico's 521 and 52 forms are one sender: channel-numbers.ts).
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${senderLockKey(channel.tenantId, event.from)}, 0))`,
-      );
-      let contact: Contact | undefined = event.from.phone
-        ? await findSenderContact(tx, channel.tenantId, event.from.phone)
-        : await findContactByScopedId(tx, channel.tenantId, sender);
+      // The lock, the contact's read and the claim are one statement (inbound-writer.ts).
       // Its id at arrival (the timeline's order), its time the provider's (provider-time.ts).
       const interactionId = newId();
       const sentAt = providerTime(event.at);
-      const claimed = await claimProviderMessage(tx, {
+      const first = await lockSenderAndClaim(tx, {
         tenantId: channel.tenantId,
+        lockKey: senderLockKey(channel.tenantId, event.from),
+        matches: event.from.phone
+          ? hasAnyPhone(equivalentPhones(event.from.phone))
+          : hasScopedId(sender),
         interactionId,
         createdAt: sentAt,
         channelId: channel.id,
-        contactId: contact?.id ?? (contact = await newInboundContact(tx, channel, event)).id,
         providerMessageId: event.providerMessageId,
       });
+      let contact: AnnouncedContact | undefined = first.contact;
+      let claimed = first.claimed;
+      if (!contact) {
+        // None seen when the statement began: read again under the lock, create if still none.
+        contact =
+          (event.from.phone
+            ? await findSenderContact(tx, channel.tenantId, event.from.phone)
+            : await findContactByScopedId(tx, channel.tenantId, sender)) ??
+          (await newInboundContact(tx, channel, event));
+        claimed = await claimProviderMessage(tx, {
+          tenantId: channel.tenantId,
+          interactionId,
+          createdAt: sentAt,
+          channelId: channel.id,
+          contactId: contact.id,
+          providerMessageId: event.providerMessageId,
+        });
+      }
       if (!claimed) throw new RepeatedMessage();
       const replyMessage = event.replyTo
         ? await quotedMessage(tx, channel, contact.id, event.replyTo)
@@ -241,7 +258,7 @@ async function ingestMessage(
           ? 'contactsArrayMessage'
           : 'contactMessage'
         : null;
-      await recordInteraction(tx, null, contact, {
+      await recordInboundItem(tx, contact, {
         id: interactionId,
         createdAt: sentAt,
         type: 'channelMessage',
