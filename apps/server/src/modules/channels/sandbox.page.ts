@@ -26,6 +26,10 @@ export const SANDBOX_NUMBER_FORMATS: Array<{
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/** A labelled control; the label names only the control (not a select's chosen option). */
+const field = (id: string, label: string, control: string, className = '') =>
+  `<div class="field${className ? ` ${className}` : ''}"><label for="${id}">${escape(label)}</label>${control}</div>`;
+
 export function sandboxPage(channelName: string, key: string) {
   const labels = JSON.stringify(text);
   const choices = JSON.stringify(SANDBOX_QUICK_REPLIES);
@@ -33,6 +37,9 @@ export function sandboxPage(channelName: string, key: string) {
     ({ value, example }) =>
       `<option value="${escape(example)}"${value === 'uy' ? ' selected' : ''}>${escape(text.numberFormats[value])}</option>`,
   ).join('');
+  const formatExamples = SANDBOX_NUMBER_FORMATS.filter(({ example }) => example)
+    .map(({ value, example }) => `${value}=${example}`)
+    .join(',');
   const places = text.places
     .map((place, index) => `<option value="${index}">${escape(place.name)}</option>`)
     .join('');
@@ -46,13 +53,13 @@ export function sandboxPage(channelName: string, key: string) {
 <link rel="stylesheet" href="/sandbox/whatsapp.css">
 </head>
 <body>
-<main data-key="${escape(key)}" data-labels="${escape(labels)}" data-choices="${escape(choices)}">
+<main data-key="${escape(key)}" data-labels="${escape(labels)}" data-choices="${escape(choices)}" data-formats="${escape(formatExamples)}">
   <h1>${escape(text.pageTitle)}</h1>
   <p class="intro">${escape(format(text.intro, { channel: channelName }))}</p>
   <form id="who">
-    <label>${escape(text.numberFormat)}<select name="format">${formats}</select></label>
-    <label>${escape(text.phone)}<input name="phone" type="tel" required value="+598 99 000 001" autocomplete="off"></label>
-    <label>${escape(text.name)}<input name="name" required value="Cliente de prueba" autocomplete="off"></label>
+    ${field('format', text.numberFormat, `<select id="format" name="format">${formats}</select>`)}
+    ${field('phone', text.phone, '<input id="phone" name="phone" type="tel" required value="+598 99 000 001" autocomplete="off">')}
+    ${field('name', text.name, '<input id="name" name="name" required value="Cliente de prueba" autocomplete="off">')}
   </form>
   <ol id="messages" aria-live="polite" aria-label="${escape(text.pageTitle)}"></ol>
   <section id="quick" aria-labelledby="quick-title">
@@ -65,18 +72,18 @@ export function sandboxPage(channelName: string, key: string) {
     </details>
   </section>
   <form id="compose">
-    <label class="grow">${escape(text.message)}<textarea name="text" rows="2" required maxlength="4096"></textarea></label>
+    ${field('text', text.message, '<textarea id="text" name="text" rows="2" required maxlength="4096"></textarea>', 'grow')}
     <div class="actions">
       <button type="submit">${escape(text.send)}</button>
       <button type="button" class="secondary" id="share" aria-expanded="false" aria-controls="place">${escape(text.shareLocation)}</button>
     </div>
   </form>
   <form id="place" hidden>
-    <label class="wide">${escape(text.place)}<select name="preset">${places}</select></label>
-    <label>${escape(text.placeName)}<input name="name" maxlength="100" value="${escape(first?.name ?? '')}"></label>
-    <label>${escape(text.address)}<input name="address" maxlength="200" value="${escape(first?.address ?? '')}"></label>
-    <label>${escape(text.latitude)}<input name="latitude" required inputmode="decimal" value="${first?.latitude ?? ''}"></label>
-    <label>${escape(text.longitude)}<input name="longitude" required inputmode="decimal" value="${first?.longitude ?? ''}"></label>
+    ${field('preset', text.place, `<select id="preset" name="preset">${places}</select>`, 'wide')}
+    ${field('place-name', text.placeName, `<input id="place-name" name="name" maxlength="100" value="${escape(first?.name ?? '')}">`, 'half')}
+    ${field('address', text.address, `<input id="address" name="address" maxlength="200" value="${escape(first?.address ?? '')}">`, 'half')}
+    ${field('latitude', text.latitude, `<input id="latitude" name="latitude" required inputmode="decimal" value="${first?.latitude ?? ''}">`, 'half')}
+    ${field('longitude', text.longitude, `<input id="longitude" name="longitude" required inputmode="decimal" value="${first?.longitude ?? ''}">`, 'half')}
     <div class="actions wide">
       <button type="submit">${escape(text.sendLocation)}</button>
       <button type="button" class="secondary" id="cancel-place">${escape(text.cancel)}</button>
@@ -333,10 +340,13 @@ export const SANDBOX_SCRIPT = `(() => {
     render([]);
     refresh();
   });
+  // A number typed by hand selects the format it is written in (or 'Otro número').
+  const patterns = { uy: /^598\\d{8}$/, mx521: /^521\\d{10}$/, mx: /^52\\d{10}$/, ar: /^549\\d{10}$/, brOld: /^55\\d{2}\\d{8}$/, br: /^55\\d{2}9\\d{8}$/ };
+  const examples = Object.fromEntries(main.dataset.formats.split(',').map((pair) => pair.split('=')));
   who.elements.phone.addEventListener('input', () => {
-    const typed = who.elements.phone.value;
-    const match = [...who.elements.format.options].find((option) => option.value && option.value === typed);
-    who.elements.format.value = match ? match.value : '';
+    const digits = who.elements.phone.value.replace(/\\D/g, '');
+    const format = Object.keys(patterns).find((name) => patterns[name].test(digits));
+    who.elements.format.value = format ? examples[format] : '';
   });
   who.elements.phone.addEventListener('change', () => { render([]); refresh(); });
   refresh();
@@ -345,15 +355,16 @@ export const SANDBOX_SCRIPT = `(() => {
 `;
 
 export const SANDBOX_STYLE = `body{margin:0;font-family:system-ui,sans-serif;background:#efeae2;color:#111b21}
-main{max-width:560px;margin:0 auto;padding:16px;display:flex;flex-direction:column;gap:12px;min-height:100vh;box-sizing:border-box}
+[hidden]{display:none!important}
+main{max-width:640px;margin:0 auto;padding:16px;display:flex;flex-direction:column;gap:12px;min-height:100vh;box-sizing:border-box}
 h1{font-size:1.25rem;margin:0}h2{font-size:.9rem;margin:0}.intro,.hint{margin:0;color:#54656f;font-size:.9rem}.hint{font-size:.8rem}
-form{display:flex;gap:8px;flex-wrap:wrap;align-items:flex-end}label{display:flex;flex-direction:column;font-size:.8rem;gap:4px;color:#54656f;min-width:0}
-#who label{flex:1 1 150px}.grow{flex:1 1 200px}.wide{flex-basis:100%}
+form{display:flex;gap:8px;flex-wrap:wrap;align-items:flex-end}.field{display:flex;flex-direction:column;gap:4px;min-width:0}label{font-size:.8rem;color:#54656f}
+#who .field{flex:1 1 140px}#who .field:first-child{flex-basis:220px}#who .field:nth-child(2){flex-basis:190px}.grow{flex:1 1 200px}.wide{flex-basis:100%}
 input,textarea,select{font:inherit;padding:8px;border:1px solid #d1d7db;border-radius:8px;background:#fff;color:inherit;min-width:0;box-sizing:border-box;width:100%}
 button{font:inherit;padding:10px 16px;border:0;border-radius:8px;background:#008069;color:#fff;cursor:pointer}button:disabled{opacity:.6;cursor:default}
 button.secondary{background:#fff;color:#008069;border:1px solid #008069}
 .actions{display:flex;gap:8px;flex-wrap:wrap}
-#place{background:#fff;border-radius:8px;padding:12px}#place label{flex:1 1 140px}
+#place{background:#fff;border-radius:8px;padding:12px}#place .half{flex:1 1 calc(50% - 4px)}#place .wide{flex-basis:100%}
 #messages{list-style:none;margin:0;padding:12px;flex:1;overflow:auto;display:flex;flex-direction:column;gap:6px;background:#e5ddd5;border-radius:8px;min-height:240px;max-height:60vh}
 #messages li{max-width:80%;padding:6px 10px;border-radius:8px;background:#fff;box-shadow:0 1px .5px rgba(0,0,0,.13);display:flex;flex-direction:column;gap:2px;overflow-wrap:anywhere}
 #messages li.customer{align-self:flex-end;background:#d9fdd3}#messages li.company{align-self:flex-start}
