@@ -40,8 +40,6 @@ const WITHOUT_CONDITIONS: Record<string, string> = {
   'modules/inbox/inbox.repository.ts#releaseContact': "releases the caller's own reservation",
   'modules/shared-inboxes/shared-inboxes.repository.ts#ownerContacts':
     "counts a shared portfolio's contacts for its management screen (no contact is returned)",
-  'modules/channels/channels.repository.ts#findContactByPhone':
-    "an inbound message finds its contact by the sender's number (system code: the sender decides, no user is asking)",
   'modules/channels/channel-numbers.repository.ts#findContactByPhones':
     "an inbound message finds its contact by any form of the sender's number (system code: the sender decides, no user is asking)",
   'modules/channels/channels.repository.ts#findContactByEmail':

@@ -93,26 +93,6 @@ export async function activeUserIds(db: Executor, tenantId: string, ids: string[
   return ids.filter((id) => active.has(id));
 }
 
-/**
- * The contact an inbound message belongs to: the oldest main conversation (not a
- * sub-conversation) holding the number. System code: the sender decides, not a user's scope.
- */
-export async function findContactByPhone(db: Executor, tenantId: string, phone: string) {
-  const [row] = await db
-    .select()
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.tenantId, tenantId),
-        sql`${contacts.phones} @> array[${phone}]::text[]`,
-        isNull(contacts.parentContactId),
-      ),
-    )
-    .orderBy(asc(contacts.createdAt), asc(contacts.id))
-    .limit(1);
-  return row;
-}
-
 /** The oldest main contact with this e-mail (any case): a lead form without a usable phone. */
 export async function findContactByEmail(db: Executor, tenantId: string, email: string) {
   const [row] = await db
