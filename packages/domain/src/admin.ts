@@ -232,6 +232,9 @@ export const AUDIT_ACTIONS = [
   'channel.create',
   'channel.update',
   'channel.remove',
+  /** A WhatsApp session at a gateway opened (QR) or logged out by a user. */
+  'channel.connect',
+  'channel.disconnect',
   'apiToken.create',
   'apiToken.revoke',
   'account.switch',

@@ -299,6 +299,8 @@ export const adminEs = {
       'channel.create': 'Creó el canal',
       'channel.update': 'Modificó el canal',
       'channel.remove': 'Eliminó el canal',
+      'channel.connect': 'Abrió la sesión de WhatsApp (QR)',
+      'channel.disconnect': 'Cerró la sesión de WhatsApp',
       'apiToken.create': 'Creó un token de API',
       'apiToken.revoke': 'Revocó un token de API',
       'account.switch': 'Usó la cuenta del usuario',

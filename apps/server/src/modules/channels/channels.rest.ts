@@ -215,7 +215,8 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     access: { procedure: 'channel.whatsappSession', area: '/settings/new-whatsapp' },
     params: ZChannelParams,
     response: ZWhatsappSession,
-    handler: ({ deps, session, params }) => channelSession(deps, session.user, params.id),
+    handler: ({ deps, session, params, request }) =>
+      channelSession(deps, session.user, params.id, auditByRequest(session, request)),
   });
 
   restRoute(app, deps, {

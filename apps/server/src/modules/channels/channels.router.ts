@@ -360,19 +360,19 @@ export const channelsRouter = router({
     .meta({
       area: '/settings/new-whatsapp',
       description:
-        "Connects the caller's personal WhatsApp: on first use makes their `personal_whatsapp` channel on the company's gateway (its `unofficial_wpp` channel), then opens the session: answers it open, or connecting with the QR to scan. The channel becomes available when the gateway reports the phone linked.",
+        "Connects the caller's personal WhatsApp: on first use makes their `personal_whatsapp` channel on the company's gateway (its `unofficial_wpp` channel), then opens the session: answers it open, or connecting with the QR to scan. The channel becomes available when the gateway reports the phone linked. Audited (the channel's creation with the names of its secrets, and the connect).",
       errors: ['WHATSAPP_GATEWAY_NOT_CONFIGURED', 'CHANNEL_ERROR'],
     })
     .output(ZWhatsappSession)
-    .mutation(({ ctx }) => connectWhatsapp(ctx.deps, ctx.user)),
+    .mutation(({ ctx }) => connectWhatsapp(ctx.deps, ctx.user, auditBy(ctx))),
 
   disconnectWhatsapp: tenantProcedure
     .meta({
       area: '/settings/new-whatsapp',
       description:
-        "Logs the caller's personal WhatsApp out at the gateway (the phone is unlinked); the channel stays, disconnected, and can be connected again.",
+        "Logs the caller's personal WhatsApp out at the gateway (the phone is unlinked); the channel stays, disconnected, and can be connected again. Audited.",
       errors: ['PERSONAL_WHATSAPP_404', 'CHANNEL_ERROR'],
     })
     .output(ZWhatsappSession)
-    .mutation(({ ctx }) => disconnectWhatsapp(ctx.deps, ctx.user)),
+    .mutation(({ ctx }) => disconnectWhatsapp(ctx.deps, ctx.user, auditBy(ctx))),
 });

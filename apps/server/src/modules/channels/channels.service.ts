@@ -145,7 +145,7 @@ function withoutCredentials(url: string | undefined) {
  * A channel's fields as its audit entries keep them: name, type, colour, configuration, round
  * robin, limits and the NAMES of the secrets set, never their values.
  */
-function auditFieldsOf(channel: Channel, secretNames: string[]): Record<string, unknown> {
+export function auditFieldsOf(channel: Channel, secretNames: string[]): Record<string, unknown> {
   const { color, gatewayUrl, ...config } = channel.config;
   return {
     name: channel.name,
@@ -162,17 +162,21 @@ function auditFieldsOf(channel: Channel, secretNames: string[]): Record<string, 
   };
 }
 
-const secretNamesOf = (secrets: Record<string, string>) =>
+export const secretNamesOf = (secrets: Record<string, string>) =>
   Object.keys(secrets).filter((key) => secrets[key]);
 
-function auditChannel(
+export function auditChannel(
   tx: Executor,
   by: AuditBy,
   channel: Channel,
-  entry: { action: 'channel.create' | 'channel.update' | 'channel.remove' } & Pick<
-    Parameters<typeof recordAudit>[2],
-    'before' | 'after'
-  >,
+  entry: {
+    action:
+      | 'channel.create'
+      | 'channel.update'
+      | 'channel.remove'
+      | 'channel.connect'
+      | 'channel.disconnect';
+  } & Pick<Parameters<typeof recordAudit>[2], 'before' | 'after'>,
 ) {
   // A channel is the company's: its entries belong to the root group's history.
   return recordAudit(tx, by, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { channels, contacts, interactions } from '@cartera/db/schema';
+import { auditLog, channels, contacts, interactions } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
 import { startEvolutionFake, type EvolutionFake } from '../../channels/evolution/evolution.fake';
@@ -764,6 +764,39 @@ describe('WhatsApp personal: conectar con QR (/settings/new-whatsapp)', () => {
         (each) => each.method === 'DELETE' && each.path === `/instance/logout/${instance}`,
       ),
     ).toBe(true);
+
+    // Audited (issue #30 S5): the channel's creation with the names of its secrets, each connect
+    // asked for (not the polls, nor the legacy path while the QR waits) and the logout.
+    const entries = await env.database.handle.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, channelId))
+      .orderBy(auditLog.id);
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'channel.create',
+      'channel.connect',
+      'channel.connect',
+      'channel.disconnect',
+    ]);
+    expect(entries.every((entry) => entry.actorUserId === seller.id)).toBe(true);
+    expect(entries[0]!.after).toMatchObject({
+      type: 'personal_whatsapp',
+      instanceName: instance,
+      secrets: ['apiKey', 'instanceKey'],
+    });
+    expect(entries[1]).toMatchObject({
+      before: { status: 'connecting' },
+      after: { state: 'connecting' },
+    });
+    expect(entries[2]).toMatchObject({ after: { state: 'open' } });
+    expect(entries[3]).toMatchObject({
+      before: { status: 'available' },
+      after: { state: 'close' },
+    });
+    const instanceKey = fake.simulator.instances.get(instance)!.token;
+    const written = JSON.stringify(entries);
+    expect(written).not.toContain(API_KEY);
+    expect(written).not.toContain(instanceKey);
   });
 
   it('un miembro de la cartera compartida del vendedor le escribe al contacto por el WhatsApp personal del vendedor', async () => {

@@ -8,6 +8,7 @@ import { ProviderError, type SessionState } from '../../channels/adapter';
 import { adapterFor } from '../../channels/registry';
 import type { AppDeps } from '../../deps';
 import { openSecrets, sealSecrets } from '../../lib/secret-box';
+import type { AuditBy } from '../audit/audit.service';
 import type { AuthUser } from '../sessions/session.types';
 import { channelContext } from './channel-messages.service';
 import {
@@ -16,7 +17,14 @@ import {
   findPersonalChannel,
   insertChannel,
 } from './channels.repository';
-import { CHANNEL_STATUS_OF_SESSION, changeChannelStatus, SESSION_TYPES } from './channels.service';
+import {
+  auditChannel,
+  auditFieldsOf,
+  CHANNEL_STATUS_OF_SESSION,
+  changeChannelStatus,
+  secretNamesOf,
+  SESSION_TYPES,
+} from './channels.service';
 
 /**
  * WhatsApp sessions at a gateway (Evolution API v2 shape): the QR connect flow of
@@ -104,63 +112,103 @@ export async function whatsappSession(deps: AppDeps, user: AuthUser): Promise<Wh
 }
 
 /**
+ * Audits a session opened or logged out (issue #30 S5): the channel, its status before and the
+ * session's state after; no secret.
+ */
+function auditSession(
+  deps: AppDeps,
+  by: AuditBy,
+  channel: Channel,
+  action: 'channel.connect' | 'channel.disconnect',
+  state: SessionState['state'],
+) {
+  return auditChannel(deps.db, by, channel, {
+    action,
+    before: { name: channel.name, type: channel.type, status: channel.status },
+    after: { state },
+  });
+}
+
+/**
  * Connects the caller's personal WhatsApp: on first use makes the channel on the company's
  * gateway (an instance named after the user, with this channel's webhook), then asks the
- * gateway for the session: open already, or a QR to scan.
+ * gateway for the session: open already, or a QR to scan. Audited: the channel's creation (the
+ * names of its secrets) and the connect.
  */
-export async function connectWhatsapp(deps: AppDeps, user: AuthUser): Promise<WhatsappSession> {
+export async function connectWhatsapp(
+  deps: AppDeps,
+  user: AuthUser,
+  by: AuditBy,
+): Promise<WhatsappSession> {
   let channel = await findPersonalChannel(deps.db, user.tenantId, user.id);
   if (!channel) {
     const gateway = await companyGateway(deps, user.tenantId);
     if (!gateway) throw new DomainError('WHATSAPP_GATEWAY_NOT_CONFIGURED');
     const gatewaySecrets = openSecrets(deps.env.secretsKey, gateway.secrets);
-    channel = await insertChannel(deps.db, {
-      tenantId: user.tenantId,
-      type: 'personal_whatsapp',
-      name: es.channels.personalWhatsapp.channelName.replace(
-        '{name}',
-        `${user.name} ${user.lastname}`.trim(),
-      ),
-      status: 'connecting',
-      config: {
-        gatewayUrl: gateway.config.gatewayUrl!,
-        instanceName: `cartera-${user.id}`,
-        color: '#25D366',
-        ...(gateway.config.origin ? { origin: gateway.config.origin } : {}),
-      },
-      secrets: sealSecrets(deps.env.secretsKey, {
-        apiKey: gatewaySecrets.apiKey ?? '',
-        instanceKey: randomBytes(18).toString('base64url'),
-      }),
-      webhookKey: randomBytes(24).toString('base64url'),
-      // Whoever writes first to a seller's own number is the seller's contact.
-      roundRobin: { enabled: true, userIds: [user.id] },
-      ownerId: user.id,
+    const secrets = {
+      apiKey: gatewaySecrets.apiKey ?? '',
+      instanceKey: randomBytes(18).toString('base64url'),
+    };
+    channel = await deps.db.transaction(async (tx) => {
+      const created = await insertChannel(tx, {
+        tenantId: user.tenantId,
+        type: 'personal_whatsapp',
+        name: es.channels.personalWhatsapp.channelName.replace(
+          '{name}',
+          `${user.name} ${user.lastname}`.trim(),
+        ),
+        status: 'connecting',
+        config: {
+          gatewayUrl: gateway.config.gatewayUrl!,
+          instanceName: `cartera-${user.id}`,
+          color: '#25D366',
+          ...(gateway.config.origin ? { origin: gateway.config.origin } : {}),
+        },
+        secrets: sealSecrets(deps.env.secretsKey, secrets),
+        webhookKey: randomBytes(24).toString('base64url'),
+        // Whoever writes first to a seller's own number is the seller's contact.
+        roundRobin: { enabled: true, userIds: [user.id] },
+        ownerId: user.id,
+      });
+      await auditChannel(tx, by, created, {
+        action: 'channel.create',
+        before: null,
+        after: auditFieldsOf(created, secretNamesOf(secrets)),
+      });
+      return created;
     });
   }
   const adapter = adapterFor(channel.type)!;
   const session = await atGateway(() => adapter.connect!(channelContext(deps, channel)));
+  await auditSession(deps, by, channel, 'channel.connect', session.state);
   return viewOf(deps, channel, session);
 }
 
-/** Logs the caller's personal WhatsApp out at the gateway (the phone is unlinked). */
-export async function disconnectWhatsapp(deps: AppDeps, user: AuthUser): Promise<WhatsappSession> {
+/** Logs the caller's personal WhatsApp out at the gateway (the phone is unlinked). Audited. */
+export async function disconnectWhatsapp(
+  deps: AppDeps,
+  user: AuthUser,
+  by: AuditBy,
+): Promise<WhatsappSession> {
   const channel = await findPersonalChannel(deps.db, user.tenantId, user.id);
   if (!channel) throw new DomainError('PERSONAL_WHATSAPP_404');
   const adapter = adapterFor(channel.type)!;
   await atGateway(() => adapter.logout!(channelContext(deps, channel)));
+  await auditSession(deps, by, channel, 'channel.disconnect', 'close');
   return viewOf(deps, channel, { state: 'close', exists: true });
 }
 
 /**
  * A session channel by id (legacy GET /channels/whatsappSession/{id}): a personal WhatsApp for
  * its owner, the company's number for who manages the company's channels; when it is not open,
- * the gateway is asked for a QR (the session is opened).
+ * the gateway is asked for a QR (the session is opened: audited when it was closed, not on each
+ * poll while the QR waits).
  */
 export async function channelSession(
   deps: AppDeps,
   user: AuthUser,
   channelId: string,
+  by: AuditBy,
 ): Promise<WhatsappSession> {
   const channel = await findChannel(deps.db, user.tenantId, channelId);
   const allowed =
@@ -175,5 +223,8 @@ export async function channelSession(
   const current = await atGateway(() => adapter.connectionState!(context));
   const session =
     current.state === 'open' ? current : await atGateway(() => adapter.connect!(context));
+  if (current.state === 'close') {
+    await auditSession(deps, by, channel, 'channel.connect', session.state);
+  }
   return viewOf(deps, channel, session);
 }
