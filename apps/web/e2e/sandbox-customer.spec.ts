@@ -5,9 +5,9 @@ import { createTestContact, expect, signIn, test, trpcQuery, uniqueMobile } from
 /**
  * Issue #31 §11: the demo's 'Canal de prueba' customer page plays a real customer. From a
  * Mexican mobile as WhatsApp writes it (`521` + ten digits) the customer writes, taps a
- * quick-reply button and shares a place; the seller reads the words, the button's title and the
- * place with its map link in the conversation of the contact saved with the `52` number, and
- * the customer sees the ticks turn blue and the seller's answer with its time.
+ * quick-reply button and a list row and shares a place; the seller reads the words, the titles
+ * tapped and the place with its map link in the conversation of the contact saved with the `52`
+ * number, and the customer sees the ticks turn blue and the seller's answer with its time.
  */
 
 const text = es.channels.sandbox;
@@ -61,17 +61,19 @@ test('el cliente responde con un botón, comparte su ubicación y escribe desde 
   await phone.getByLabel(text.message).press('Enter');
   await expect(mine('Hola, les escribo desde México')).toBeVisible();
 
-  // She taps a quick-reply button and shares a place.
-  await phone
-    .getByRole('region', { name: text.quickRepliesTitle })
-    .getByRole('button', { name: text.quickReplies.yes })
-    .click();
+  // She taps a quick-reply button and a list row, and shares a place.
+  const quick = phone.getByRole('region', { name: text.quickRepliesTitle });
+  await quick.getByRole('button', { name: text.quickReplies.yes }).click();
   await expect(mine(text.quickReplies.yes)).toContainText(text.tapped);
+  await quick.getByText(text.listTitle).click();
+  await quick.getByRole('button', { name: text.quickReplies.delivery }).click();
+  await expect(mine(text.quickReplies.delivery)).toContainText(text.chosen);
   await phone.getByRole('button', { name: text.shareLocation }).click();
   await phone.getByLabel(text.place, { exact: true }).selectOption({ label: 'Zócalo' });
   await expect(phone.getByLabel(text.address)).toHaveValue(
     'Plaza de la Constitución, Ciudad de México',
   );
+  await phone.screenshot({ path: 'test-results/sandbox-customer-place.png', fullPage: true });
   await phone.getByRole('button', { name: text.sendLocation }).click();
   const place = mine('Zócalo');
   await expect(place.getByRole('link', { name: text.openMap })).toHaveAttribute(
@@ -88,6 +90,9 @@ test('el cliente responde con un botón, comparte su ubicación y escribe desde 
   await expect(bubble(page, 'Hola, les escribo desde México')).toHaveAttribute('data-side', 'in');
   const button = bubble(page, text.quickReplies.yes);
   await expect(button.getByTestId('chat-choice')).toHaveText(parts.choice.button_reply!);
+  await expect(bubble(page, text.quickReplies.delivery).getByTestId('chat-choice')).toHaveText(
+    `${parts.choice.list_reply!} · ${text.quickReplies.deliveryHint}`,
+  );
   const shared = bubble(page, 'Zócalo').getByTestId('chat-location');
   await expect(shared).toContainText('Plaza de la Constitución, Ciudad de México');
   await expect(shared.getByRole('link', { name: parts.openMap })).toHaveAttribute(
