@@ -31,6 +31,7 @@ import { newId } from '@cartera/domain/ids';
 import { addDays, metricsDay, previousPeriod } from '@cartera/domain/metrics';
 import { typedCall } from '../src/testing/http-client';
 import { startTestApp, tokenFor } from '../src/testing/test-app';
+import { idsOf } from '../src/modules/access/sellers';
 import { findRollups } from '../src/modules/metrics/metrics.service';
 import {
   captureQuery,
@@ -104,13 +105,7 @@ async function main() {
   const previous = previousPeriod(period);
   const capturePool = new pg.Pool({ connectionString: bench.url, max: 1 });
   const rawQuery = await captureQuery(capturePool, (each) =>
-    findRollups(
-      each,
-      tenant.id,
-      groupSellers.map((seller) => seller.id),
-      previous.from,
-      period.to,
-    ),
+    findRollups(each, tenant.id, idsOf(groupSellers), previous.from, period.to),
   );
   await capturePool.end();
 

@@ -1,7 +1,8 @@
 import { and, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
-import { contacts, groups, sharedInboxes, users } from '@cartera/db/schema';
+import { contacts, sharedInboxes } from '@cartera/db/schema';
 import type { Ref } from '../../lib/sql';
+import { userInReach } from './reach';
 
 /*
  * The SQL conditions of who may see a contact, for every query that returns contacts to compose:
@@ -36,17 +37,7 @@ export function scopeCondition(db: Executor, tenantId: Ref, scope: ContactScope)
       ? inArray(contacts.agentId, [scope.userId, ...owners])
       : eq(contacts.agentId, scope.userId);
   }
-  const agents = db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
-    .where(
-      and(
-        eq(users.tenantId, tenantId),
-        or(eq(groups.id, scope.groupId), sql`${scope.groupId}::uuid = any(${groups.ancestors})`),
-      ),
-    );
-  const subtree = inArray(contacts.agentId, agents);
+  const subtree = userInReach(contacts.agentId, tenantId, scope)!;
   return shared ? or(subtree, shared) : subtree;
 }
 

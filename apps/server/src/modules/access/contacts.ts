@@ -2,10 +2,9 @@ import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
 import type { Contact } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
-import { contactReach, SUPERVISOR_ROLE, TENANT_WIDE_CONTACT_ROLES } from '@cartera/domain/policy';
+import { SUPERVISOR_ROLE, TENANT_WIDE_CONTACT_ROLES } from '@cartera/domain/policy';
 import { openSecret, sealSecret } from '../../lib/secret-box';
 import type { AuthUser } from '../sessions/session.types';
-import { findAgents } from '../users/users.service';
 import {
   findContactWatchers,
   findReservedContact,
@@ -15,6 +14,8 @@ import {
   findSharedOwnerIds,
   isUnassigned,
 } from './contacts.repository';
+import { reachOf } from './reach';
+import { findAgentsInReach } from './sellers';
 import type { ContactReader, ContactScope } from './contacts.conditions';
 
 /*
@@ -32,10 +33,8 @@ import type { ContactReader, ContactScope } from './contacts.conditions';
  * reading one contact by id (one round trip). Lists use `contactScope`.
  */
 export function oneContactScope(user: AuthUser): ContactScope {
-  const reach = contactReach(user.roles);
-  if (reach === 'tenant') return { kind: 'tenant' };
-  if (reach === 'subtree') return { kind: 'subtree', groupId: user.groupId, sharedWith: user.id };
-  return { kind: 'own', userId: user.id, sharedWith: user.id };
+  const reach = reachOf(user);
+  return reach.kind === 'tenant' ? reach : { ...reach, sharedWith: user.id };
 }
 
 /**
@@ -144,10 +143,12 @@ export async function portfolioOwner(db: Executor, user: AuthUser, agentId: stri
   if (!tenantWide && !user.roles.includes(SUPERVISOR_ROLE)) {
     throw new DomainError('PERMISSION_DENIED');
   }
-  const sellers = await findAgents(db, user.tenantId, {
-    subtreeOf: tenantWide ? undefined : user.groupId,
-    roles: ['user'],
-  });
+  const sellers = await findAgentsInReach(
+    db,
+    user.tenantId,
+    tenantWide ? { kind: 'tenant' } : { kind: 'subtree', groupId: user.groupId },
+    ['user'],
+  );
   if (!sellers.some((seller) => seller.id === agentId)) throw new DomainError('PERMISSION_DENIED');
   return agentId;
 }

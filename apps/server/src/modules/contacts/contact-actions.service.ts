@@ -10,11 +10,8 @@ import { newId } from '@cartera/domain/ids';
 import { recordInteraction } from '../timeline/timeline-writer';
 import { contactsSettings } from './contacts.settings';
 import { isObtainableBy } from './contact-phones.service';
-import {
-  canSeeContact,
-  visibleContact,
-  ZContactIdOrRef,
-} from '../access/contacts';
+import { canSeeContact, visibleContact, ZContactIdOrRef } from '../access/contacts';
+import { findAgentsInReach } from '../access/sellers';
 import {
   deleteContactRow,
   findTenantContact,
@@ -47,10 +44,12 @@ export const ZAgent = z.object({
  */
 export async function transferAgents(db: Executor, user: AuthUser) {
   if (flagOn(user, 'showAllAgents')) return findAgents(db, user.tenantId, { roles: AGENT_ROLES });
-  const team = await findAgents(db, user.tenantId, {
-    subtreeOf: user.groupId,
-    roles: AGENT_ROLES,
-  });
+  const team = await findAgentsInReach(
+    db,
+    user.tenantId,
+    { kind: 'subtree', groupId: user.groupId },
+    AGENT_ROLES,
+  );
   if (!flagOn(user, 'showAllSellers')) return team;
   const sellers = await findAgents(db, user.tenantId, { roles: ['user'] });
   const ids = new Set(team.map((agent) => agent.id));

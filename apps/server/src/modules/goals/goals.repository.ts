@@ -1,11 +1,12 @@
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { goals, groups } from '@cartera/db/schema';
+import { reachedSellersCondition, type ReachedSellerIds } from '../access/sellers';
 
-/** The tenant's groups with their ancestors (a subtree check without another query). */
+/** The tenant's groups. */
 export async function findTenantGroups(db: Executor, tenantId: string) {
   return db
-    .select({ id: groups.id, name: groups.name, ancestors: groups.ancestors })
+    .select({ id: groups.id, name: groups.name })
     .from(groups)
     .where(eq(groups.tenantId, tenantId))
     .orderBy(asc(groups.name));
@@ -15,7 +16,7 @@ export async function findTenantGroups(db: Executor, tenantId: string) {
 export async function findGoals(
   db: Executor,
   tenantId: string,
-  userIds: string[],
+  userIds: ReachedSellerIds,
   from: string,
   to: string,
 ) {
@@ -26,7 +27,7 @@ export async function findGoals(
     .where(
       and(
         eq(goals.tenantId, tenantId),
-        inArray(goals.userId, userIds),
+        reachedSellersCondition(goals.userId, userIds),
         gte(goals.start, from),
         lte(goals.start, to),
       ),

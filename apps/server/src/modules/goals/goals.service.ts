@@ -22,33 +22,34 @@ import {
   type GoalStatus,
   type Period,
 } from '@cartera/domain/metrics';
-import { contactReach, flagOn } from '@cartera/domain/policy';
+import { flagOn } from '@cartera/domain/policy';
+import {
+  defaultGroupOf,
+  idsOf,
+  looksAtGroups,
+  reachedGroup,
+  reachedSeller,
+  reachedSellers,
+  type ReachedSeller,
+} from '../access/sellers';
 import { findContactStates, findRollups } from '../metrics/metrics.service';
 import { salesBySellerDay } from '../receipts/receipts.service';
 import type { AuthUser } from '../sessions/session.types';
 import { saveTenantSection, tenantSettings } from '../tenant-settings/tenant-settings.service';
-import { findAgents } from '../users/users.service';
 import { findGoals, findTenantGroups, upsertGoal } from './goals.repository';
 
 /*
  * Goals and the 'Rendimiento' dashboard (01 §2 '/', §3 Goals, §9; issue #16). Everything reads
  * the daily rollups of modules/metrics (sellers × days rows), never the timeline. Who may look at
  * whom: a seller only themself, a supervisor the sellers of their group's subtree, the
- * tenant-wide roles (comercial, project managers, admin) the whole company
- * (contactReach of packages/domain/src/policy.ts).
+ * tenant-wide roles (comercial, project managers, admin) the whole company (modules/access
+ * sellers.ts).
  */
 
 // ---------------------------------------------------------------------------------------------
 // Scope.
 
-export interface ScopeSeller {
-  id: string;
-  name: string;
-  lastname: string;
-  email: string;
-  groupId: string;
-  groupName: string;
-}
+export type ScopeSeller = ReachedSeller;
 
 interface Scope {
   kind: 'seller' | 'group' | 'company';
@@ -57,32 +58,16 @@ interface Scope {
   sellers: ScopeSeller[];
 }
 
-/** The sellers (active users with role user, 01 §6) the caller may look at. */
-export async function visibleSellers(db: Executor, user: AuthUser): Promise<ScopeSeller[]> {
-  const reach = contactReach(user.roles);
-  if (reach === 'own') {
-    const [self] = await findAgents(db, user.tenantId, {
-      subtreeOf: user.groupId,
-      roles: user.roles,
-    }).then((rows) => rows.filter((row) => row.id === user.id));
-    return self ? [self] : [];
-  }
-  return findAgents(db, user.tenantId, {
-    roles: ['user'],
-    ...(reach === 'subtree' ? { subtreeOf: user.groupId } : {}),
-  });
-}
+/** The sellers (active users with role user, 01 §6) the caller may look at (modules/access). */
+export const visibleSellers = reachedSellers;
 
 async function resolveScope(
   db: Executor,
   user: AuthUser,
   input: { userId?: string | undefined; groupId?: string | undefined },
 ): Promise<Scope> {
-  const sellers = await visibleSellers(db, user);
-  const reach = contactReach(user.roles);
   if (input.userId) {
-    const seller = sellers.find((each) => each.id === input.userId);
-    if (!seller) throw new DomainError('GOAL_ROLES_ERROR');
+    const seller = await reachedSeller(db, user, input.userId, 'GOAL_ROLES_ERROR');
     return {
       kind: 'seller',
       id: seller.id,
@@ -90,34 +75,27 @@ async function resolveScope(
       sellers: [seller],
     };
   }
-  if (reach === 'own') {
-    // A seller looks at no group, not even their own.
+  if (!looksAtGroups(user)) {
+    // A seller looks at no group, not even their own: their own figures.
     if (input.groupId) throw new DomainError('GOAL_ROLES_ERROR');
-    const self = sellers[0];
     return {
       kind: 'seller',
       id: user.id,
       name: `${user.name} ${user.lastname}`.trim(),
-      sellers: self ? [self] : [],
+      sellers: await reachedSellers(db, user),
     };
   }
-  const groups = await findTenantGroups(db, user.tenantId);
-  const groupId = input.groupId ?? (reach === 'subtree' ? user.groupId : user.tenantId);
-  const group = groups.find((each) => each.id === groupId);
-  const visible =
-    group &&
-    (reach === 'tenant' || group.id === user.groupId || group.ancestors.includes(user.groupId));
-  if (!group || !visible) throw new DomainError('GOAL_ROLES_ERROR');
-  const inGroup = new Set(
-    groups
-      .filter((each) => each.id === group.id || each.ancestors.includes(group.id))
-      .map((each) => each.id),
+  const { group, sellers } = await reachedGroup(
+    db,
+    user,
+    input.groupId ?? defaultGroupOf(user),
+    'GOAL_ROLES_ERROR',
   );
   return {
     kind: group.id === user.tenantId ? 'company' : 'group',
     id: group.id,
     name: group.name,
-    sellers: sellers.filter((seller) => inGroup.has(seller.groupId)),
+    sellers,
   };
 }
 
@@ -312,7 +290,7 @@ export async function dashboard(
   const period = input.period;
   const previous = previousPeriod(period);
   const scope = await resolveScope(db, user, input);
-  const ids = scope.sellers.map((seller) => seller.id);
+  const ids = idsOf(scope.sellers);
   const today = metricsDay(now);
   const [rollups, sales, states, goalRows, goalsConfig, conversation] = await Promise.all([
     findRollups(db, user.tenantId, ids, previous.from, period.to),
@@ -602,12 +580,6 @@ export function legacyGoal(goal: {
 export async function weekGoals(db: Executor, user: AuthUser, start: string) {
   requireMonday(start);
   const sellers = await visibleSellers(db, user);
-  const rows = await findGoals(
-    db,
-    user.tenantId,
-    sellers.map((seller) => seller.id),
-    start,
-    start,
-  );
+  const rows = await findGoals(db, user.tenantId, idsOf(sellers), start, start);
   return rows.map(legacyGoal);
 }

@@ -11,6 +11,7 @@ import {
 } from '@cartera/domain/metrics';
 import { readZip, storedZip, ZipReadError } from '../../lib/bounded-zip';
 import { sheetRow } from '../../lib/sheet-cells';
+import { idsOf } from '../access/sellers';
 import type { AuthUser } from '../sessions/session.types';
 import { findGoals, upsertGoal } from './goals.repository';
 import { groupSellers, type Dashboard } from './goals.service';
@@ -53,13 +54,7 @@ export async function goalsTemplate(
     (seller) => !input.userIds.length || input.userIds.includes(seller.id),
   );
   const last = addDays(input.start, 7 * (input.weeks - 1));
-  const stored = await findGoals(
-    db,
-    user.tenantId,
-    sellers.map((seller) => seller.id),
-    input.start,
-    last,
-  );
+  const stored = await findGoals(db, user.tenantId, idsOf(sellers), input.start, last);
   const targetsOf = new Map(stored.map((goal) => [`${goal.userId}|${goal.start}`, goal.targets]));
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(texts.sheet);

@@ -1,7 +1,8 @@
-import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { contacts, metricContactDays, metricRollups } from '@cartera/db/schema';
 import type { MetricEffect } from '@cartera/domain/metrics';
+import { reachedSellersCondition, type ReachedSellerIds } from '../access/sellers';
 
 /** First key of the per-tenant event lock (realtime/event-store.ts APPEND_LOCK_CLASS). */
 const TENANT_LOCK_CLASS = 7_261;
@@ -125,7 +126,7 @@ export async function touchContactWait(
 export async function findRollups(
   db: Executor,
   tenantId: string,
-  userIds: string[],
+  userIds: ReachedSellerIds,
   from: string,
   to: string,
 ) {
@@ -142,7 +143,7 @@ export async function findRollups(
     .where(
       and(
         eq(metricRollups.tenantId, tenantId),
-        inArray(metricRollups.userId, userIds),
+        reachedSellersCondition(metricRollups.userId, userIds),
         gte(metricRollups.day, from),
         lte(metricRollups.day, to),
       ),
@@ -156,7 +157,7 @@ export async function findRollups(
 export async function findContactStates(
   db: Executor,
   tenantId: string,
-  userIds: string[],
+  userIds: ReachedSellerIds,
   moments: { unattendedBefore: Date; now: Date; dueBy: Date },
 ) {
   if (!userIds.length) return [];
@@ -181,7 +182,7 @@ export async function findContactStates(
     .where(
       and(
         eq(contacts.tenantId, tenantId),
-        inArray(contacts.agentId, userIds),
+        reachedSellersCondition(contacts.agentId, userIds),
         sql`(${contacts.awaitingReplySince} is not null or ${contacts.reminder} is not null)`,
       ),
     )

@@ -10,10 +10,9 @@ import {
   ZReceiptReportInput,
 } from '@cartera/domain/sales';
 import { ZSaleTemplate } from '@cartera/domain/tenant-settings';
+import { receiptCondition, receiptReach } from '../access/receipts';
 import type { AuthUser } from '../sessions/session.types';
 import { tenantSettings } from '../tenant-settings/tenant-settings.service';
-import { receiptScopeCondition } from './receipts.repository';
-import { receiptScope } from './receipts.service';
 
 /*
  * What the conversation and 'Reportes' read of sales besides the receipts themselves (issue #14):
@@ -118,7 +117,7 @@ export async function receiptReport(
   const where: SQL | undefined = and(
     eq(receipts.tenantId, tenantId),
     eq(receipts.kind, input.kind),
-    receiptScopeCondition(tenantId, receiptScope(user)),
+    receiptCondition(tenantId, receiptReach(user)),
     gte(receipts.entryDate, from),
     lte(receipts.entryDate, to),
     input.sellerId ? eq(receipts.sellerId, input.sellerId) : undefined,

@@ -1,35 +1,19 @@
 import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '@cartera/db/client';
-import {
-  contacts,
-  groups,
-  receipts,
-  users,
-  type NewReceipt,
-  type Receipt,
-} from '@cartera/db/schema';
+import { contacts, receipts, users, type NewReceipt, type Receipt } from '@cartera/db/schema';
 import { RECEIPT_STATUSES, type ReceiptSort, type SortOrder } from '@cartera/domain/sales';
 import { likePattern } from '../../lib/sql';
 import { scopeCondition, type ContactScope } from '../access/contacts.conditions';
+import type { Reach } from '../access/reach';
+import { receiptCondition } from '../access/receipts';
+import { reachedSellersCondition, type ReachedSellerIds } from '../access/sellers';
 
 /*
  * The SQL of sales and presales (modules/receipts). Every query takes the tenant first and the
- * caller's receipt scope: the whole company, the sellers of a group's subtree, or one seller.
+ * caller's reach (modules/access receipts.ts: the whole company, the sellers of a group's
+ * subtree, or one seller) and composes `receiptCondition`.
  */
-
-export type ReceiptScope =
-  { kind: 'tenant' } | { kind: 'subtree'; groupId: string } | { kind: 'own'; userId: string };
-
-export function receiptScopeCondition(tenantId: string, scope: ReceiptScope): SQL | undefined {
-  if (scope.kind === 'tenant') return undefined;
-  if (scope.kind === 'own') return eq(receipts.sellerId, scope.userId);
-  return inArray(
-    receipts.sellerId,
-    sql`(select ${users.id} from ${users} join ${groups} on ${groups.tenantId} = ${users.tenantId} and ${groups.id} = ${users.groupId}
-      where ${users.tenantId} = ${tenantId} and (${groups.id} = ${scope.groupId} or ${scope.groupId}::uuid = any(${groups.ancestors})))`,
-  );
-}
 
 const receiptColumns = {
   receipt: receipts,
@@ -50,16 +34,12 @@ export async function findReceipt(
   db: Executor,
   tenantId: string,
   id: string,
-  scope: ReceiptScope,
+  scope: Reach,
   options: { forUpdate?: boolean } = {},
 ) {
   const query = withSeller(db)
     .where(
-      and(
-        eq(receipts.tenantId, tenantId),
-        eq(receipts.id, id),
-        receiptScopeCondition(tenantId, scope),
-      ),
+      and(eq(receipts.tenantId, tenantId), eq(receipts.id, id), receiptCondition(tenantId, scope)),
     )
     .limit(1);
   const [row] = await (options.forUpdate ? query.for('update', { of: receipts }) : query);
@@ -89,11 +69,11 @@ export interface ReceiptCursor {
   id: string;
 }
 
-function filterConditions(tenantId: string, scope: ReceiptScope, filters: ReceiptFilters) {
+function filterConditions(tenantId: string, scope: Reach, filters: ReceiptFilters) {
   const conditions: Array<SQL | undefined> = [
     eq(receipts.tenantId, tenantId),
     eq(receipts.kind, filters.kind),
-    receiptScopeCondition(tenantId, scope),
+    receiptCondition(tenantId, scope),
   ];
   if (filters.search) {
     const { digits, text, folded } = filters.search;
@@ -183,7 +163,7 @@ function receiptPage<Fields extends SelectedFields>(
 /** What every page read takes after the executor: tenant, scope, filters, order, the page. */
 type PageArgs = [
   tenantId: string,
-  scope: ReceiptScope,
+  scope: Reach,
   filters: ReceiptFilters,
   order: ReceiptOrder,
   page: { cursor?: ReceiptCursor | undefined; limit: number },
@@ -226,7 +206,7 @@ export const findSheetRows = (db: Executor, ...args: PageArgs) =>
 export async function countReceipts(
   db: Executor,
   tenantId: string,
-  scope: ReceiptScope,
+  scope: Reach,
   filters: ReceiptFilters,
 ) {
   const [row] = await db
@@ -297,7 +277,7 @@ export async function updateReceipt(
 export async function countSoldBySellerDay(
   db: Executor,
   tenantId: string,
-  sellerIds: string[],
+  sellerIds: ReachedSellerIds,
   from: string,
   to: string,
 ) {
@@ -312,7 +292,7 @@ export async function countSoldBySellerDay(
     .where(
       and(
         eq(receipts.tenantId, tenantId),
-        inArray(receipts.sellerId, sellerIds),
+        reachedSellersCondition(receipts.sellerId, sellerIds),
         gte(receipts.saleDate, from),
         lte(receipts.saleDate, to),
         sql`${receipts.kind} = 'receipt' and ${receipts.status} = 'sold'`,

@@ -3,7 +3,7 @@ import type { Executor, Transaction } from '@cartera/db/client';
 import type { Contact } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
-import { can, contactReach } from '@cartera/domain/policy';
+import { can } from '@cartera/domain/policy';
 import {
   RECEIPT_KINDS,
   RECEIPT_LOCKED_FIELDS,
@@ -28,15 +28,17 @@ import {
 import { normalizePhone } from '@cartera/domain/phone';
 import { foldText } from '@cartera/domain/search';
 import { keysetPage } from '../../lib/pagination';
+import { contactScope, findVisibleContact, visibleContact } from '../access/contacts';
 import {
-  contactScope,
-  findVisibleContact,
-  visibleContact,
-} from '../access/contacts';
+  assignableReceiptSeller,
+  receiptReach,
+  receiptSellerChoices,
+  visibleReceipt,
+} from '../access/receipts';
+import type { ReachedSellerIds } from '../access/sellers';
 import type { AuthUser } from '../sessions/session.types';
 import { tenantBasics, tenantSettings } from '../tenant-settings/tenant-settings.service';
 import { recordInteraction } from '../timeline/timeline-writer';
-import { findAgents } from '../users/users.service';
 import {
   countReceipts,
   countSoldBySellerDay,
@@ -50,13 +52,12 @@ import {
   insertReceipt,
   updateReceipt,
   type ReceiptRow,
-  type ReceiptScope,
 } from './receipts.repository';
 
 /*
  * Sales and presales (01 §3, §4, §6; 02 §5, §6; 03 §3; issue #14). Who sees which: the
  * tenant-wide roles (comercial, project managers, admins) every receipt, a supervisor those of
- * the sellers of their group's subtree, anyone else their own (contactReach of policy.ts). The
+ * the sellers of their group's subtree, anyone else their own (modules/access receipts.ts). The
  * transitions are the back office's (area '/comercial/sale'); each writes a sale item on the
  * contact's timeline in its transaction through the timeline writer. Decisions in
  * docs/decisions.md "Sales and presales".
@@ -136,31 +137,13 @@ function viewOf({ receipt, sellerName, sellerLastname }: ReceiptRow): ReceiptVie
 // ---------------------------------------------------------------------------------------------
 // Scope and sellers.
 
-export function receiptScope(user: AuthUser): ReceiptScope {
-  const reach = contactReach(user.roles);
-  if (reach === 'tenant') return { kind: 'tenant' };
-  if (reach === 'subtree') return { kind: 'subtree', groupId: user.groupId };
-  return { kind: 'own', userId: user.id };
-}
-
 /** 02 §6: the manual-sale fields are the commercial staff's. */
 function isCommercial(user: AuthUser) {
   return can(user, 'backOffice');
 }
 
-async function requireReceipt(db: Executor, user: AuthUser, id: string, forUpdate = false) {
-  const row = await findReceipt(db, user.tenantId, id, receiptScope(user), { forUpdate });
-  if (!row) throw new DomainError('RECEIPT_NOT_FOUND');
-  return row;
-}
-
-/** The sellers (active users with role user, 01 §6) the caller may give sales to. */
-async function sellersInReach(db: Executor, user: AuthUser) {
-  const reach = contactReach(user.roles);
-  return findAgents(db, user.tenantId, {
-    roles: ['user'],
-    ...(reach === 'subtree' ? { subtreeOf: user.groupId } : {}),
-  });
+function requireReceipt(db: Executor, user: AuthUser, id: string, forUpdate = false) {
+  return visibleReceipt(user, (reach) => findReceipt(db, user.tenantId, id, reach, { forUpdate }));
 }
 
 export const ZReceiptSeller = z.object({
@@ -173,29 +156,15 @@ export const ZReceiptSeller = z.object({
 
 /** The back office's seller picker (01 §7 getSellers). */
 export async function receiptSellers(db: Executor, user: AuthUser) {
-  return (await sellersInReach(db, user)).map(({ id, name, lastname, groupId, groupName }) => ({
-    id,
-    name,
-    lastname,
-    groupId,
-    groupName,
-  }));
-}
-
-/**
- * A seller the caller may give a sale to: an active user with role user (01 §6) within the
- * caller's reach; a seller gives sales to themself only.
- */
-async function assignableSeller(db: Executor, user: AuthUser, sellerId: string) {
-  const reach = contactReach(user.roles);
-  if (reach === 'own') {
-    if (sellerId !== user.id) throw new DomainError('RECEIPT_SELLER_INVALID');
-    return;
-  }
-  const sellers = await sellersInReach(db, user);
-  if (!sellers.some((seller) => seller.id === sellerId)) {
-    throw new DomainError('RECEIPT_SELLER_INVALID');
-  }
+  return (await receiptSellerChoices(db, user)).map(
+    ({ id, name, lastname, groupId, groupName }) => ({
+      id,
+      name,
+      lastname,
+      groupId,
+      groupName,
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -262,7 +231,7 @@ export async function listReceipts(
   const rows = await findReceipts(
     db,
     user.tenantId,
-    receiptScope(user),
+    receiptReach(user),
     filtersOf(input),
     { sort: input.sort, order: input.order },
     { cursor: decodeCursor(input.sort, input.cursor), limit: input.limit },
@@ -280,7 +249,7 @@ export function countFilteredReceipts(
   raw: z.input<typeof ZReceiptFilterInput>,
 ) {
   const input = ZReceiptFilterInput.parse(raw);
-  return countReceipts(db, user.tenantId, receiptScope(user), filtersOf(input));
+  return countReceipts(db, user.tenantId, receiptReach(user), filtersOf(input));
 }
 
 /**
@@ -297,7 +266,7 @@ export async function* receiptSheetBatches(
   const input = ZReceiptFilterInput.parse(raw);
   const filters = filtersOf(input);
   const order = { sort: input.sort, order: input.order };
-  const scope = receiptScope(user);
+  const scope = receiptReach(user);
   let cursor: ReceiptCursor | undefined;
   for (;;) {
     if (signal?.aborted) return;
@@ -318,7 +287,7 @@ export async function phoneSearch(db: Executor, user: AuthUser, raw: z.input<typ
   const rows = await findReceipts(
     db,
     user.tenantId,
-    receiptScope(user),
+    receiptReach(user),
     { kind: 'receipt', phoneDigits: phone.replace(/\D/g, '') },
     { sort: 'created', order: 'desc' },
     { limit: RECEIPTS_PAGE_SIZE },
@@ -368,7 +337,7 @@ export async function contactByPhone(
 export function salesBySellerDay(
   db: Executor,
   tenantId: string,
-  sellerIds: string[],
+  sellerIds: ReachedSellerIds,
   from: string,
   to: string,
 ) {
@@ -459,7 +428,7 @@ export async function createReceipt(
   }
   const contact = input.contactId ? await visibleContact(db, user, input.contactId) : undefined;
   const sellerId = input.sellerId ?? contact?.agentId ?? user.id;
-  await assignableSeller(db, user, sellerId);
+  await assignableReceiptSeller(db, user, sellerId);
   const id = input.id ?? newId();
   await db.transaction(async (tx) => {
     const fresh = await insertReceipt(tx, {
@@ -566,7 +535,7 @@ export function changeReceiptSeller(
   const input = ZReceiptSellerChange.parse(raw);
   return transition(db, user, input.id, async (receipt) => {
     if (receipt.userLock) throw new DomainError('RECEIPT_SELLER_LOCKED');
-    await assignableSeller(db, user, input.sellerId);
+    await assignableReceiptSeller(db, user, input.sellerId);
     return {
       patch: { sellerId: input.sellerId },
       item: 'sale',

@@ -3,22 +3,21 @@ import type { Database, Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
 import { can } from '@cartera/domain/policy';
 import { newId } from '@cartera/domain/ids';
-import { REQUEST_COMMENTS_PAGE_SIZE, type SharePermission } from '@cartera/domain/request-sales';
+import { REQUEST_COMMENTS_PAGE_SIZE } from '@cartera/domain/request-sales';
 import { keysetPage } from '../../lib/pagination';
+import { visibleRequestIds } from '../access/request-sales';
 import type { AuthUser } from '../sessions/session.types';
 import {
   countComments,
   deleteComment,
   findComment,
   findComments,
-  findRequest,
   insertHistory,
   markSeen,
   setCommentVisible,
-  shareOf,
   unseenCounts,
 } from './request-sales.repository';
-import { maySee, person, recordSaleUpdate, requireRequest, ZPerson } from './request-sales.service';
+import { person, recordSaleUpdate, requireRequest, ZPerson } from './request-sales.service';
 import { assertEnabled } from './request-templates.service';
 
 /*
@@ -170,13 +169,7 @@ export async function markRequestSeen(db: Database, user: AuthUser, requestId: s
 /** The caller's unseen comments of some requests (the panel's and the list's badges). */
 export async function unseenOf(db: Executor, user: AuthUser, requestIds: string[]) {
   assertEnabled(user);
-  const visible: string[] = [];
-  for (const id of requestIds) {
-    const row = await findRequest(db, user.tenantId, id);
-    if (!row) continue;
-    const sharedAs = (await shareOf(db, user.tenantId, id, user.id)) as SharePermission | null;
-    if (await maySee(db, user, row, sharedAs)) visible.push(id);
-  }
+  const visible = await visibleRequestIds(db, user, requestIds);
   const counts = await unseenCounts(db, user.tenantId, user.id, visible);
   return visible.map((id) => ({ requestId: id, unseen: counts.get(id) ?? 0 }));
 }

@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '@cartera/db/client';
 import {
   contacts,
-  groups,
   requestSaleHistory,
   requestSaleSeen,
   requestSaleShares,
@@ -14,6 +13,7 @@ import {
   type RequestSaleRow,
   type RequestTemplateRow,
 } from '@cartera/db/schema';
+import { requestCondition, type RequestReader } from '../access/request-sales';
 
 /*
  * The SQL of request sales (modules/request-sales). Every query takes the tenant first; the
@@ -172,10 +172,17 @@ export async function findRequest(
   db: Executor,
   tenantId: string,
   id: string,
+  reader: RequestReader,
   options: { forUpdate?: boolean } = {},
 ) {
   const query = withNames(db)
-    .where(and(eq(requestSales.tenantId, tenantId), eq(requestSales.id, id)))
+    .where(
+      and(
+        eq(requestSales.tenantId, tenantId),
+        eq(requestSales.id, id),
+        requestCondition(db, reader),
+      ),
+    )
     .limit(1);
   const [row] = await (options.forUpdate ? query.for('update', { of: requestSales }) : query);
   return row;
@@ -213,34 +220,6 @@ export function findActiveRequestsOfContact(
     .limit(100);
 }
 
-/** Who sees which requests in the back office. */
-export type RequestScope =
-  | { kind: 'tenant' }
-  | { kind: 'subtree'; groupId: string; userId: string }
-  | { kind: 'own'; userId: string };
-
-function sharedWith(userId: string) {
-  return sql`exists (select 1 from ${requestSaleShares} where ${requestSaleShares.tenantId} = ${requestSales.tenantId}
-    and ${requestSaleShares.requestId} = ${requestSales.id} and ${requestSaleShares.userId} = ${userId})`;
-}
-
-export function requestScopeCondition(tenantId: string, scope: RequestScope): SQL | undefined {
-  if (scope.kind === 'tenant') return undefined;
-  const own = or(
-    eq(requestSales.creatorId, scope.userId),
-    eq(requestSales.sellerId, scope.userId),
-    sharedWith(scope.userId),
-  );
-  if (scope.kind === 'own') return own;
-  const subtreeUsers = sql`(select ${users.id} from ${users} join ${groups} on ${groups.tenantId} = ${users.tenantId} and ${groups.id} = ${users.groupId}
-      where ${users.tenantId} = ${tenantId} and (${groups.id} = ${scope.groupId} or ${scope.groupId}::uuid = any(${groups.ancestors})))`;
-  return or(
-    own,
-    inArray(requestSales.creatorId, subtreeUsers),
-    inArray(requestSales.sellerId, subtreeUsers),
-  );
-}
-
 export interface RequestFilters {
   templateId?: string | undefined;
   statusTypes?: string[] | undefined;
@@ -255,7 +234,7 @@ export interface RequestFilters {
 export function findRequests(
   db: Executor,
   tenantId: string,
-  scope: RequestScope,
+  reader: RequestReader,
   filters: RequestFilters,
   page: { cursor?: string | undefined; limit: number },
 ) {
@@ -263,7 +242,7 @@ export function findRequests(
     .where(
       and(
         eq(requestSales.tenantId, tenantId),
-        requestScopeCondition(tenantId, scope),
+        requestCondition(db, reader),
         filters.templateId ? eq(requestSales.templateId, filters.templateId) : undefined,
         filters.statusTypes?.length
           ? inArray(requestSales.statusType, filters.statusTypes)
@@ -586,28 +565,6 @@ export async function shareOf(db: Executor, tenantId: string, requestId: string,
     )
     .limit(1);
   return row?.permission ?? null;
-}
-
-/** Whether a user is in a group's subtree (a supervisor's reach). */
-export async function userInSubtree(
-  db: Executor,
-  tenantId: string,
-  groupId: string,
-  userId: string,
-) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
-    .where(
-      and(
-        eq(users.tenantId, tenantId),
-        eq(users.id, userId),
-        sql`(${groups.id} = ${groupId} or ${groupId}::uuid = any(${groups.ancestors}))`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** The user's additional data (options' userFieldFilter and flows, 02 §5, §6). */

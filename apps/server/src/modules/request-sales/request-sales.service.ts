@@ -4,7 +4,7 @@ import type { RequestTemplateRow } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
 import { ZInputDate } from '@cartera/domain/input';
-import { can, contactReach } from '@cartera/domain/policy';
+import { can } from '@cartera/domain/policy';
 import { ROLES } from '@cartera/domain/roles';
 import {
   allStatuses,
@@ -31,7 +31,8 @@ import {
   type SharePermission,
 } from '@cartera/domain/request-sales';
 import { keysetPage } from '../../lib/pagination';
-import { findVisibleContact, visibleContact } from '../access/contacts';
+import { visibleContact } from '../access/contacts';
+import { requestListReader, requestSellerChoices, visibleRequest } from '../access/request-sales';
 import { lockContact } from '../contacts/contacts.service';
 import { createContact } from '../contacts/contact-sheet.service';
 import { originsForUser } from '../catalog/catalog.service';
@@ -56,9 +57,7 @@ import {
   unseenCounts,
   updateRequest,
   upsertShare,
-  userInSubtree,
   type RequestRow,
-  type RequestScope,
 } from './request-sales.repository';
 import { assertEnabled, requireTemplate, rulesOf } from './request-templates.service';
 
@@ -276,28 +275,11 @@ export async function requireRequest(
   id: string,
   forUpdate = false,
 ): Promise<Access> {
-  const row = await findRequest(db, user.tenantId, id, { forUpdate });
-  if (!row) throw new DomainError('REQUEST_SALE_NOT_FOUND');
+  const row = await visibleRequest(user, (reader) =>
+    findRequest(db, user.tenantId, id, reader, { forUpdate }),
+  );
   const sharedAs = (await shareOf(db, user.tenantId, id, user.id)) as SharePermission | null;
-  if (await maySee(db, user, row, sharedAs)) return { row, sharedAs };
-  throw new DomainError('REQUEST_SALE_NOT_FOUND');
-}
-
-export async function maySee(
-  db: Executor,
-  user: AuthUser,
-  { request }: RequestRow,
-  sharedAs: SharePermission | null,
-) {
-  const reach = contactReach(user.roles);
-  if (reach === 'tenant' || sharedAs) return true;
-  if (request.creatorId === user.id || request.sellerId === user.id) return true;
-  if (reach === 'subtree') {
-    for (const id of [request.creatorId, request.sellerId]) {
-      if (id && (await userInSubtree(db, user.tenantId, user.groupId, id))) return true;
-    }
-  }
-  return !!request.contactId && !!(await findVisibleContact(db, user, request.contactId));
+  return { row, sharedAs };
 }
 
 function permissionsOf(
@@ -431,19 +413,9 @@ export async function listByContact(db: Executor, user: AuthUser, contactId: str
 // ---------------------------------------------------------------------------------------------
 // Sellers and users.
 
-/** The sellers the caller may pick as 'Vendedor': the tenant's, or a supervisor's subtree. */
-async function sellersInReach(db: Executor, user: AuthUser) {
-  const reach = contactReach(user.roles);
-  if (reach === 'own') return [];
-  return findAgents(db, user.tenantId, {
-    roles: ['user', 'super'],
-    ...(reach === 'subtree' ? { subtreeOf: user.groupId } : {}),
-  });
-}
-
 export async function requestSellers(db: Executor, user: AuthUser) {
   assertEnabled(user);
-  return (await sellersInReach(db, user)).map(({ id, name, lastname, groupName }) => ({
+  return (await requestSellerChoices(db, user)).map(({ id, name, lastname, groupName }) => ({
     id,
     name,
     lastname,
@@ -570,7 +542,7 @@ async function assignableSeller(
 ) {
   if (sellerId === user.id) return;
   if (!pickSeller) throw new DomainError('REQUEST_SALE_SELLER_INVALID');
-  const sellers = await sellersInReach(db, user);
+  const sellers = await requestSellerChoices(db, user);
   if (!sellers.some((each) => each.id === sellerId)) {
     throw new DomainError('REQUEST_SALE_SELLER_INVALID');
   }
@@ -871,13 +843,6 @@ export async function createClient(db: Database, user: AuthUser, raw: z.input<ty
 // ---------------------------------------------------------------------------------------------
 // The back office (01 §4, /comercial/requestsale).
 
-function requestScope(user: AuthUser): RequestScope {
-  const reach = contactReach(user.roles);
-  if (reach === 'tenant') return { kind: 'tenant' };
-  if (reach === 'subtree') return { kind: 'subtree', groupId: user.groupId, userId: user.id };
-  return { kind: 'own', userId: user.id };
-}
-
 export async function backofficeList(
   db: Executor,
   user: AuthUser,
@@ -888,7 +853,7 @@ export async function backofficeList(
   const rows = await findRequests(
     db,
     user.tenantId,
-    requestScope(user),
+    requestListReader(user),
     {
       templateId: input.templateId ?? undefined,
       statusTypes: input.statusTypes ?? undefined,

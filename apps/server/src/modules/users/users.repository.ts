@@ -69,27 +69,19 @@ export async function findUsersByIds(db: Executor, tenantId: string, ids: string
 }
 
 /**
- * Active users who may receive contacts, in a group's subtree (or the whole tenant), with the
- * given roles.
+ * Active users of the tenant who may receive contacts, with the given roles (within a reach:
+ * modules/access sellers.ts findAgentsInReach).
  */
 export async function findAgents(
   db: Executor,
   tenantId: string,
-  options: { subtreeOf?: string; roles: readonly string[] },
+  options: { roles: readonly string[] },
 ) {
   const conditions: SQL[] = [
     eq(users.tenantId, tenantId),
     eq(users.active, true),
     sql`${users.roles} && ${sql.param([...options.roles])}::text[]`,
   ];
-  if (options.subtreeOf) {
-    conditions.push(
-      or(
-        eq(groups.id, options.subtreeOf),
-        sql`${options.subtreeOf}::uuid = any(${groups.ancestors})`,
-      )!,
-    );
-  }
   return db
     .select({
       id: users.id,
