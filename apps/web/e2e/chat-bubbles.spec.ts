@@ -234,7 +234,7 @@ test('lo que envía el cliente se ve como en WhatsApp: citas, reacciones, contac
     const bars = player.getByTestId('waveform').locator('span');
     // The media arrive through the download job: fetched at once, the jobs of a queue side by
     // side (a slow one holds none back), a failed try again after 1 s here (issue #31).
-    await expect(bars).toHaveCount(55, { timeout: 80_000 });
+    await expect(bars).toHaveCount(55, { timeout: 15_000 });
     await expect
       .poll(
         async () => {
@@ -266,7 +266,7 @@ test('lo que envía el cliente se ve como en WhatsApp: citas, reacciones, contac
 
     // A PDF opens in the preview; a Word file says it cannot be previewed.
     const pdfPreview = item('catalogo.pdf').getByRole('button', { name: chat.preview });
-    await expect(pdfPreview).toBeVisible({ timeout: 80_000 });
+    await expect(pdfPreview).toBeVisible({ timeout: 15_000 });
     await pdfPreview.click();
     const preview = page.getByRole('dialog', {
       name: format(chat.previewTitle, { name: 'catalogo.pdf' }),

@@ -18,6 +18,7 @@ import { useTRPC } from '../../lib/trpc';
 import { CheckIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
 import { newId } from '@cartera/domain/ids';
+import { can } from '@cartera/domain/policy';
 import {
   AttachButton,
   AttachmentList,
@@ -44,6 +45,7 @@ import classes from './timeline.module.css';
 import { useRequestSales } from '../request-sales/request-sales-context';
 import { ShortcutTabs } from './shortcuts';
 import type { MessageToSend, NoteToSend } from './use-timeline';
+import type { ChannelActivity } from './timeline-model';
 
 const c = es.conversation.composer;
 
@@ -66,7 +68,7 @@ interface Start {
 function startingMode(
   preference: DefaultChatAction | null | undefined,
   channels: readonly ChannelOption[],
-  activity: ReadonlyMap<string, Date>,
+  activity: ReadonlyMap<string, ChannelActivity>,
   contactHasPhone: boolean,
 ): Start {
   // The user's own WhatsApp counts when its session is open (03 §4); a shared inbox owner's
@@ -81,12 +83,12 @@ function startingMode(
       .map((channel) => ({
         id: channel.id,
         type: channel.type,
-        lastInteractionAt: activity.get(channel.id) ?? null,
+        lastInteractionAt: activity.get(channel.id)?.at ?? null,
         lastContactedAt: null,
       })),
     personalWhatsApp: {
       enabled: personal !== undefined,
-      lastInteractionAt: personal ? (activity.get(personal.id) ?? null) : null,
+      lastInteractionAt: personal ? (activity.get(personal.id)?.at ?? null) : null,
     },
     contactHasPhone,
   });
@@ -116,7 +118,7 @@ interface ComposerProps {
   /** The timeline's `sendMessage`: the one way a channel message is sent. */
   onSendMessage: (message: MessageToSend) => Promise<void>;
   /** When the contact last wrote or was written through each channel (by channel id). */
-  channelActivity: ReadonlyMap<string, Date>;
+  channelActivity: ReadonlyMap<string, ChannelActivity>;
   /** The contact's name, for the quote of a message being answered. */
   customer?: string;
 }
@@ -138,7 +140,7 @@ function ContactComposer({
   // A note with files is on its way: the text and files wait, read-only, until it is stored.
   const [sendingFiles, setSendingFiles] = useState(false);
   const me = useMe();
-  const isAdmin = me?.user.roles.includes('admin') === true;
+  const isAdmin = me ? can(me.user, 'attachNoteFiles') : false;
   const attachments = useNoteAttachments();
   const channelFiles = useNoteAttachments('channel');
   // One id per note with files until it is stored: sending again after a lost answer stores it once.
@@ -199,7 +201,7 @@ function ContactComposer({
   const reply = useReplyWindow(
     contactId,
     composerChannel,
-    composerChannel ? channelActivity.get(composerChannel.id) : undefined,
+    composerChannel ? channelActivity.get(composerChannel.id)?.itemId : undefined,
   );
   // 03 §4: once the channel's window closed, free text cannot go.
   const windowClosed =

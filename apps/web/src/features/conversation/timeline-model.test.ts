@@ -95,9 +95,23 @@ describe('lastMessageByChannel', () => {
       item('4', '2025-01-04T10:00', { type: 'note', content: { channelId: 'fb' } }),
     ]);
     expect(Object.fromEntries(latest)).toEqual({
-      wa: new Date('2025-01-03T10:00'),
-      fb: new Date('2025-01-02T10:00'),
+      wa: { at: new Date('2025-01-03T10:00'), itemId: '3' },
+      fb: { at: new Date('2025-01-02T10:00'), itemId: '2' },
     });
+  });
+
+  it('un mensaje del cliente con la hora del proveedor (anterior, al segundo) cambia igual el último id', () => {
+    const latest = lastMessageByChannel([
+      item('1', '2025-01-01T10:00:00.700', {
+        type: 'channelMessage',
+        content: { channelId: 'wa' },
+      }),
+      item('2', '2025-01-01T10:00:00.000', {
+        type: 'channelMessage',
+        content: { channelId: 'wa' },
+      }),
+    ]);
+    expect(latest.get('wa')).toEqual({ at: new Date('2025-01-01T10:00:00.700'), itemId: '2' });
   });
 });
 

@@ -40,15 +40,31 @@ export function mergeTimeline(
   return [...stored, ...outgoing.filter((item) => !byId.has(item.id))];
 }
 
-/** When the timeline's latest message through each channel was written, by channel id. */
-export function lastMessageByChannel(items: ReadonlyArray<TimelineItem>): Map<string, Date> {
-  const latest = new Map<string, Date>();
+/** The latest message through one channel: when it was written, and the newest item's id. */
+export interface ChannelActivity {
+  at: Date;
+  /**
+   * The item that arrived last (ids are time-ordered UUIDv7 of arrival). A customer's message
+   * shows the provider's time, which may be earlier than a message sent the same second: the
+   * newest id changes with every message where the time may not.
+   */
+  itemId: string;
+}
+
+/** The timeline's latest message through each channel, by channel id. */
+export function lastMessageByChannel(
+  items: ReadonlyArray<TimelineItem>,
+): Map<string, ChannelActivity> {
+  const latest = new Map<string, ChannelActivity>();
   for (const item of items) {
     const channelId = item.content.channelId;
     if (item.type !== 'channelMessage' || typeof channelId !== 'string') continue;
     const at = new Date(item.createdAt);
     const known = latest.get(channelId);
-    if (!known || at > known) latest.set(channelId, at);
+    latest.set(channelId, {
+      at: !known || at > known.at ? at : known.at,
+      itemId: !known || item.id > known.itemId ? item.id : known.itemId,
+    });
   }
   return latest;
 }

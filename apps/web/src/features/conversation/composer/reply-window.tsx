@@ -22,12 +22,13 @@ const COUNTDOWN_TICK_MS = 30_000;
 
 /**
  * The contact's reply window on the composer's channel (03 §4): asked again whenever the contact
- * writes or is written through it (`lastActivity`), and when the countdown reaches its end.
+ * writes or is written through it (`lastItemId`, the channel's newest item), and when the
+ * countdown reaches its end.
  */
 export function useReplyWindow(
   contactId: string,
   channel: ComposerChannel | null,
-  lastActivity: Date | undefined,
+  lastItemId: string | undefined,
 ) {
   const trpc = useTRPC();
   const query = useQuery({
@@ -35,10 +36,9 @@ export function useReplyWindow(
     enabled: channel !== null,
   });
   const { refetch } = query;
-  const activity = lastActivity?.getTime();
   useEffect(() => {
-    if (activity !== undefined) void refetch();
-  }, [activity, refetch]);
+    if (lastItemId !== undefined) void refetch();
+  }, [lastItemId, refetch]);
   const closesAt = query.data?.closesAt?.getTime();
   const now = useNow(query.data?.open ? COUNTDOWN_TICK_MS : null, closesAt);
   const expired = query.data?.open === true && closesAt !== undefined && closesAt <= now;
