@@ -18,7 +18,7 @@ import { backLink } from '../features/contacts/back-link';
 import type { CompanyPanelIcon } from '@cartera/domain/companies';
 import { es, format } from '@cartera/domain/i18n';
 import { visibleMenu, type MenuEntry, type MenuItem } from '@cartera/domain/menu';
-import { guardRoute, ruleFor } from '@cartera/domain/policy';
+import { can, guardRoute, ruleFor } from '@cartera/domain/policy';
 import { fullNameOf, guardUserOf, useMe, type Me } from '../features/auth/session';
 import { SETTINGS_STALE_MS } from '../features/companies/companies-settings';
 import { useUnassignedCount } from '../features/inbox/unassigned-count';
@@ -281,7 +281,7 @@ function AccountAction(props: SideMenuProps) {
       />
     );
   }
-  const admin = me.user.roles.includes('admin');
+  const admin = can(me.user, 'administer');
   if (!admin && !me.user.linkedAccountsActive) return null;
   return (
     <NavItem

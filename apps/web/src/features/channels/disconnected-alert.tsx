@@ -2,7 +2,7 @@ import { Alert, Anchor, Indicator, Stack, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
-import { canOpen } from '@cartera/domain/policy';
+import { can, canOpen } from '@cartera/domain/policy';
 import { useTRPC } from '../../lib/trpc';
 import { AlertIcon } from '../../ui/icons';
 import { guardUserOf, type Me } from '../auth/session';
@@ -34,7 +34,7 @@ export function DisconnectedChannelsAlert({
   onNavigate: () => void;
 }) {
   const trpc = useTRPC();
-  const follows = me.user.roles.includes('project_manager');
+  const follows = can(me.user, 'followChannels');
   const disconnected = useQuery({
     ...trpc.channel.disconnected.queryOptions(),
     refetchInterval: DISCONNECTED_REFRESH_MS,

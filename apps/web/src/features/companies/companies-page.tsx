@@ -12,7 +12,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { COMPANY_PAGE_SIZES } from '@cartera/domain/companies';
 import { es, format } from '@cartera/domain/i18n';
-import { hasRole } from '@cartera/domain/policy';
+import { can } from '@cartera/domain/policy';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { DataTable, SelectCell, useSelection } from '../../ui/data-table';
@@ -25,8 +25,6 @@ import { CompanyDialog } from './company-dialog';
 import { CompanyFilters, type FieldFilter } from './company-filters';
 import { ManagerPicker, useUserNames } from './manager-picker';
 
-/** Who may delete companies (the server's companies.delete). */
-const DELETERS = ['comercial', 'super', 'project_manager'] as const;
 const TABLE_MIN_WIDTH = 620;
 
 /**
@@ -78,7 +76,7 @@ export function CompaniesPage({
   const managerNames = useUserNames(items.map((company) => company.managerId));
   const selection = useSelection(items);
   const chosen = selection.chosen;
-  const mayDelete = me ? hasRole(me.user, DELETERS) : false;
+  const mayDelete = me ? can(me.user, 'deleteCompanies') : false;
 
   const remove = useMutation(
     trpc.company.delete.mutationOptions({

@@ -1,9 +1,8 @@
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
-import { hasRole } from '@cartera/domain/policy';
-import type { Role } from '@cartera/domain/roles';
-import { useMe } from '../auth/session';
+import { can, canOpen } from '@cartera/domain/policy';
+import { guardUserOf, useMe } from '../auth/session';
 import { ArchivingReasonsEditor } from './archiving-reasons-editor';
 import { ConversationRulesEditor } from './conversation-rules-editor';
 import { OriginsEditor } from './origins-editor';
@@ -13,9 +12,6 @@ import { VisitCommentEditor, VisitResultsEditor } from './visit-results-editor';
 
 const text = es.company;
 
-/** Who edits the company's catalogues (the catalog procedures' roles; docs/decisions.md). */
-const EDITORS: readonly Role[] = ['admin', 'comercial', 'project_manager'];
-
 /**
  * '/company' 'Mi Empresa' (01 §2, §6; issue #17): the configuration editors of 03 §3 that the
  * company's sellers meet in their conversations and contacts: archiving reasons, status tags,
@@ -24,7 +20,7 @@ const EDITORS: readonly Role[] = ['admin', 'comercial', 'project_manager'];
  */
 export function CompanyPage() {
   const me = useMe();
-  const mayEdit = me ? hasRole(me.user, EDITORS) : false;
+  const mayEdit = me ? can(me.user, 'configureCompany') : false;
   return (
     <Stack gap="md" maw={1100}>
       <div>
@@ -48,7 +44,7 @@ export function CompanyPage() {
       ) : (
         <Alert variant="light" maw={640}>
           {text.notForRole}
-          {me && hasRole(me.user, ['users_manager']) && (
+          {me && canOpen(guardUserOf(me), '/company/users') && (
             <Text size="sm" mt="xs">
               <Anchor size="sm" renderRoot={(props) => <Link to="/company/users" {...props} />}>
                 {text.notForRoleUsers}

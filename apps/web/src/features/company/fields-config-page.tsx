@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { es } from '@cartera/domain/i18n';
-import { guardRoute, hasRole } from '@cartera/domain/policy';
-import type { Role } from '@cartera/domain/roles';
+import { can, guardRoute } from '@cartera/domain/policy';
 import { guardUserOf, useMe } from '../auth/session';
 import { CompaniesPanelEditor } from './companies-panel-editor';
 import { ContactFormEditor } from './contact-form-editor';
@@ -11,9 +10,6 @@ import { SaleConfigEditor } from './sale-config-editor';
 
 const text = es.company;
 const t = es.fieldsConfig;
-
-/** Who edits fields and sale configuration (the server's roles; docs/decisions.md). */
-const EDITORS: readonly Role[] = ['admin', 'comercial', 'project_manager'];
 
 /** A tab of 'Mi Empresa' with its title, its introduction and, for editors, its editors. */
 function ConfigTab({
@@ -26,7 +22,7 @@ function ConfigTab({
   children: ReactNode;
 }) {
   const me = useMe();
-  const mayEdit = me ? hasRole(me.user, EDITORS) : false;
+  const mayEdit = me ? can(me.user, 'configureCompany') : false;
   return (
     <Stack gap="md" maw={1100}>
       <div>

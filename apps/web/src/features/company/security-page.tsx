@@ -1,7 +1,6 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { es } from '@cartera/domain/i18n';
-import { hasRole } from '@cartera/domain/policy';
-import { SECURITY_ROLES } from '@cartera/domain/security';
+import { can } from '@cartera/domain/policy';
 import { useMe } from '../auth/session';
 import { ExternalSystemPanel } from './external-system-panel';
 import { PasswordPolicyPanel } from './password-policy-panel';
@@ -11,12 +10,12 @@ const text = es.security;
 /**
  * '/company/security', 'Seguridad e integraciones' of 'Mi Empresa' (issue #17; 01 §7
  * securityrule and externalintegrations): the company's password policy and its external
- * contact system, for comercial (SECURITY_ROLES); the other roles of 'Mi Empresa' are told who
+ * contact system, for those who configure security (comercial, admins); the other roles of 'Mi Empresa' are told who
  * sets them.
  */
 export function SecurityPage() {
   const me = useMe();
-  const mayEdit = me ? hasRole(me.user, SECURITY_ROLES) : false;
+  const mayEdit = me ? can(me.user, 'configureSecurity') : false;
   return (
     <Stack gap="md" maw={900}>
       <div>

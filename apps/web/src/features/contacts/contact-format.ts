@@ -2,6 +2,8 @@ import type { UnifySide } from '@cartera/domain/contact-actions';
 import { transferCode } from '@cartera/domain/contact-actions';
 import { errorMessage, es, format } from '@cartera/domain/i18n';
 import { parsePhone } from '@cartera/domain/phone';
+import { reachIsOwn } from '@cartera/domain/policy';
+import type { Role } from '@cartera/domain/roles';
 import type { RouterOutputs } from '@cartera/server/router';
 
 /** A contact as `contact.get` answers it (the contact page, the sheet, the unify preview). */
@@ -23,8 +25,8 @@ export function nationalPhone(e164: string, country: string): string {
  * `contactScope`, where comercial, project managers and admins see the tenant and a supervisor
  * their group's subtree.
  */
-export function seesOnlyOwnContacts(roles: readonly string[]): boolean {
-  return !roles.some((role) => ['comercial', 'project_manager', 'admin', 'super'].includes(role));
+export function seesOnlyOwnContacts(roles: readonly Role[]): boolean {
+  return reachIsOwn({ roles });
 }
 
 /** A map search for the contact's address: its coordinates when known, else the address text. */

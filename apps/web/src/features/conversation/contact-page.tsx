@@ -39,7 +39,7 @@ import { UnifyDialog } from '../contacts/unify-dialog';
 import { RequestsPanel } from '../request-sales/requests-panel';
 import { RequestSalesProvider } from '../request-sales/request-sales-context';
 import { ShortcutsProvider } from './shortcuts';
-import { flagOn } from '@cartera/domain/policy';
+import { can, flagOn } from '@cartera/domain/policy';
 
 const ZContactId = z.string().uuid();
 
@@ -148,7 +148,7 @@ function ContactView({ contact }: { contact: ContactDetail }) {
   const close = () => setDialog(null);
   const name = contactName(contact);
   const requestsOn = me ? flagOn(me, 'requestSale') : false;
-  const seesProfiles = !!me?.user.roles.some((role) => role === 'comercial' || role === 'super');
+  const seesProfiles = me ? can(me.user, 'superviseSellers') : false;
   // Only looked at from 'Inbox' (03 §4 reserved contact): it must be taken before acting on it.
   const { inbox } = useSearch({ strict: false }) as { inbox?: string };
   const reserved = isReservedView(inbox, contact);

@@ -18,7 +18,7 @@ import { lastMessageByChannel } from './timeline-model';
 import { useMarkSeen } from './use-mark-seen';
 import { showQuoteNotFound } from './bubbles/message-parts';
 import { ReplyProvider } from './bubbles/reply-context';
-import { flagOn } from '@cartera/domain/policy';
+import { flagOn, linksSubConversations } from '@cartera/domain/policy';
 
 /** 03 §9: a scrolled-to interaction stays highlighted for 1 s. */
 const QUOTE_HIGHLIGHT_MS = 1_000;
@@ -62,13 +62,10 @@ export function Conversation({
     setTarget(null);
     showQuoteNotFound();
   }, []);
+  const linksSubs = linksSubConversations(me.user);
   const context = useMemo<ContentContext>(
-    () => ({
-      contactId: contact.id,
-      linksSubConversations: me.user.roles.includes('comercial') && me.user.roles.includes('super'),
-      jumpTo: setQuoted,
-    }),
-    [contact.id, me.user.roles, setQuoted],
+    () => ({ contactId: contact.id, linksSubConversations: linksSubs, jumpTo: setQuoted }),
+    [contact.id, linksSubs, setQuoted],
   );
 
   useEffect(() => {

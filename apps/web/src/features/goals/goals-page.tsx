@@ -26,13 +26,13 @@ import {
   weekStart,
   type GoalMetric,
 } from '@cartera/domain/metrics';
+import { can } from '@cartera/domain/policy';
 import type { RouterOutputs } from '@cartera/server/router';
 import { DATE_FORMAT, dayjs } from '../../lib/dates';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ArrowLeftIcon, SearchIcon } from '../../ui/icons';
 import { QueryError } from '../../ui/query-error';
-import { hasRole } from '@cartera/domain/policy';
 import { useMe } from '../auth/session';
 import { GoalConfigDialog } from './goal-config-dialog';
 import { GoalsSpreadsheet } from './goals-spreadsheet';
@@ -40,8 +40,6 @@ import { GoalsSpreadsheet } from './goals-spreadsheet';
 const texts = es.goals;
 /** 01 §9: searches wait 500 ms after the last key. */
 const SEARCH_DEBOUNCE_MS = 500;
-/** Who may change the company goal config (the server checks it again: goal.saveConfig). */
-const CONFIGURERS = ['comercial', 'project_manager'] as const;
 
 type GoalsList = RouterOutputs['goal']['list'];
 type Row = GoalsList['items'][number];
@@ -67,7 +65,7 @@ export function GoalsPage() {
     placeholderData: keepPreviousData,
   });
   const me = useMe();
-  const mayConfigure = me ? hasRole(me.user, CONFIGURERS) : false;
+  const mayConfigure = me ? can(me.user, 'configureGoals') : false;
   const [configuring, setConfiguring] = useState(false);
   const moveWeek = (weeks: number) => {
     setStart((current) => addDays(current, 7 * weeks));

@@ -14,8 +14,8 @@ import {
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
-import { hasRole } from '@cartera/domain/policy';
 import { ROLE_LABELS } from '@cartera/domain/roles';
+import { can } from '@cartera/domain/policy';
 import { useTRPC } from '../../lib/trpc';
 import { FolderIcon, UserIcon, UsersIcon } from '../../ui/icons';
 import { UserAvatar } from '../../ui/user-avatar';
@@ -45,7 +45,7 @@ function PerformanceDashboard(props: Parameters<typeof LazyDashboard>[0]) {
  * seller's own figures, the company's for the tenant-wide roles).
  */
 export function HomePage({ me, selection }: { me: Me; selection: SellersSelection }) {
-  if (hasRole(me.user, ['super', 'comercial'])) return <SellersHome selection={selection} />;
+  if (can(me.user, 'superviseSellers')) return <SellersHome selection={selection} />;
   return (
     <Stack gap="lg">
       <WelcomeCard me={me} />

@@ -1,8 +1,10 @@
+import { can } from '@cartera/domain/policy';
+import type { Role } from '@cartera/domain/roles';
 import type { GroupNode } from '../sellers/sellers-tree';
 
 /** 03 §2.1: only the commercial and supervisor roles may look at another seller's inbox. */
-export function canSwitchInbox(roles: readonly string[]): boolean {
-  return roles.includes('super') || roles.includes('comercial');
+export function canSwitchInbox(roles: readonly Role[]): boolean {
+  return can({ roles }, 'superviseSellers');
 }
 
 export interface SellerOptionGroup {

@@ -27,6 +27,7 @@ import {
   type SaveMode,
 } from '@cartera/domain/request-sales';
 import { es, format } from '@cartera/domain/i18n';
+import { can } from '@cartera/domain/policy';
 import type { RouterOutputs } from '@cartera/server/router';
 import { useTRPC } from '../../lib/trpc';
 import { fieldErrorsOf } from '../../lib/field-errors';
@@ -211,7 +212,7 @@ function Editor({
     () => (request ? request.permissions : requestPermissions(template, null, viewer)),
     [request, template, viewer],
   );
-  const commercial = viewer.roles.includes('comercial');
+  const commercial = can(viewer, 'backOffice');
   const flowUser = (viewer.flows?.length ?? 0) > 0;
   const sellers = useQuery(
     trpc.requestSale.sellers.queryOptions(undefined, { enabled: permissions.pickSeller }),

@@ -19,8 +19,8 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
-import { hasRole } from '@cartera/domain/policy';
 import { RECEIPT_STATUSES, type ReceiptStatus } from '@cartera/domain/sales';
+import { can } from '@cartera/domain/policy';
 import { userMessageOf } from '../../lib/errors';
 import { fieldErrorsOf } from '../../lib/field-errors';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
@@ -89,7 +89,7 @@ function SaleForm({
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const me = useMe();
-  const commercial = me ? hasRole(me.user, ['comercial']) : false;
+  const commercial = me ? can(me.user, 'backOffice') : false;
   const sellers = useQuery({ ...trpc.receipt.sellers.queryOptions(), enabled: commercial });
   const [values, setValues] = useState<SaleFormValues>(() =>
     receipt ? valuesOf(receipt) : emptySale(today),

@@ -2,7 +2,7 @@ import { Button, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/co
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
-import { canOpen } from '@cartera/domain/policy';
+import { can, canOpen } from '@cartera/domain/policy';
 import { useTRPC } from '../../lib/trpc';
 import { ShareIcon } from '../../ui/icons';
 import { QueryError } from '../../ui/query-error';
@@ -12,11 +12,6 @@ import { InboxList } from '../inbox/inbox-list';
 import classes from '../inbox/inbox.module.css';
 
 const text = es.sharedInboxes;
-
-/** Admin and comercial manage the company's shared inboxes (tenant-wide). */
-export function canManageSharedInboxes(roles: readonly string[]): boolean {
-  return roles.includes('admin') || roles.includes('comercial');
-}
 
 /**
  * '/contact/sharedinbox', 'Carteras compartidas' (01 §2, issue #6 §10): the portfolios other
@@ -35,7 +30,7 @@ export function SharedInboxPage({
   const me = useMe();
   const manages =
     me !== null &&
-    canManageSharedInboxes(me.user.roles) &&
+    can(me.user, 'manageSharedInboxes') &&
     canOpen(guardUserOf(me), '/company/sharedinboxes');
 
   return (

@@ -1,7 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { notFound, redirect } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
-import { guardRoute, hasRole } from '@cartera/domain/policy';
+import { can, guardRoute } from '@cartera/domain/policy';
 import type { RouterContext } from '../../router';
 import { guardUserOf, useMe, type Me } from '../auth/session';
 import { CoachSettings } from './coach-settings';
@@ -52,7 +52,7 @@ export function CoachPublicationsPage() {
       <Title order={1} fz="h2">
         {texts.publications}
       </Title>
-      {me && hasRole(me.user, ['admin']) && coach.data && <CoachSettings info={coach.data} />}
+      {me && can(me.user, 'administer') && coach.data && <CoachSettings info={coach.data} />}
       <PublicationsPage />
     </Stack>
   );

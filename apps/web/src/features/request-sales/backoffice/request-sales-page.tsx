@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { es } from '@cartera/domain/i18n';
+import { can } from '@cartera/domain/policy';
 import { useMe } from '../../auth/session';
 import { PlusIcon } from '../../../ui/icons';
 import { RequestSalesProvider, useRequestSales } from '../request-sales-context';
@@ -16,9 +17,8 @@ const texts = es.requestSalesOffice;
  */
 export function RequestSalesPage() {
   const me = useMe();
-  const roles = me?.user.roles ?? [];
-  const commercial = roles.includes('comercial');
-  const manager = commercial || roles.includes('admin');
+  const commercial = me ? can(me.user, 'backOffice') : false;
+  const manager = me ? can(me.user, 'manageRequestTemplates') : false;
   const [tab, setTab] = useState<string | null>('requests');
 
   return (
