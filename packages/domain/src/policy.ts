@@ -299,14 +299,19 @@ export const ROUTE_RULES: readonly RouteRule[] = [
    * 'Mi Empresa' › 'Carteras compartidas': the management of the shared inboxes (issue #17),
    * for those who manage them (sharedInbox.list: admin and comercial) within slug company.
    */
-  { path: '/company/sharedinboxes', roles: ['admin', 'comercial'], slug: 'company', built: true },
+  {
+    path: '/company/sharedinboxes',
+    roles: CAPABILITY_ROLES.manageSharedInboxes,
+    slug: 'company',
+    built: true,
+  },
   { path: '/comercial/sale', roles: 'all', slug: 'comercial-sale', built: true },
   { path: '/comercial/requestsale', roles: 'all', slug: 'comercial-requestsale', built: true },
   { path: '/comercial/goals', roles: 'all', slug: 'comercial-goals', built: true },
   { path: '/comercial/netpromoterscore', roles: 'all', slug: 'net-promoter-score', built: false },
   { path: '/comercial/forms', roles: 'all', slug: 'forms', built: false },
   { path: '/presale', roles: 'all', slug: 'comercial-presale', built: true },
-  { path: '/grupos', roles: ['admin'], slug: 'groups', built: true },
+  { path: '/grupos', roles: CAPABILITY_ROLES.administer, slug: 'groups', built: true },
   { path: '/settings', roles: 'all', slug: 'settings', built: true },
   /** 'Aprender' of the user menu (01 §2): the training area (the web sends it to /training). */
   { path: '/settings/learn', roles: 'all', slug: 'training', built: true },

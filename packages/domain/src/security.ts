@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { format } from './i18n/es';
 import { ZHttpUrl } from './input';
-import type { Role } from './roles';
 import { securityEs } from './i18n/security.es';
 import { MAX_PASSWORD_MIN_LENGTH, MIN_PASSWORD_LENGTH } from './password';
 import { MAX_PASSWORD_AGE_DAYS, type SecurityConfig } from './tenant-settings';
@@ -11,13 +10,6 @@ import { MAX_PASSWORD_AGE_DAYS, type SecurityConfig } from './tenant-settings';
  * password policy, 01 §7 /group/{id}/securityrule) and its external contact system (01 §7
  * /group/{id}/externalintegrations; 02 §4, §7). The inputs the screen and the server share.
  */
-
-/**
- * Who sets the company's security rules and integrations: comercial (the company's own
- * configuration, 'Mi Empresa') and admins. Not user or project managers: the token reaches the
- * company's own systems (docs/decisions.md).
- */
-export const SECURITY_ROLES = ['admin', 'comercial'] as const satisfies readonly Role[];
 
 const rulesText = securityEs.rules;
 const externalText = securityEs.external;
