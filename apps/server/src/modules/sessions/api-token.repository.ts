@@ -24,35 +24,17 @@ export function findApiTokens(db: Executor, tenantId: string, userId: string) {
     .orderBy(desc(apiTokens.id));
 }
 
-/** Revokes one of the user's live tokens; answers its name and scope, or nothing. */
-export async function revokeApiTokenRow(
-  db: Executor,
-  tenantId: string,
-  userId: string,
-  id: string,
-  now: Date,
-) {
-  const rows = await db
-    .update(apiTokens)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(apiTokens.tenantId, tenantId),
-        eq(apiTokens.userId, userId),
-        eq(apiTokens.id, id),
-        isNull(apiTokens.revokedAt),
-      ),
-    )
-    .returning({ id: apiTokens.id, name: apiTokens.name, scope: apiTokens.scope });
-  return rows[0];
-}
-
-/** Revokes every live token of a user (an admin's reset of their password, a deactivation). */
-export async function revokeUserApiTokenRows(
+/**
+ * Revokes a user's live tokens: the one `id` names (the owner revoking it), or every one (an
+ * admin's reset of their password, a deactivation). Answers each token revoked with its name
+ * and scope.
+ */
+export async function revokeApiTokenRows(
   db: Executor,
   tenantId: string,
   userId: string,
   now: Date,
+  only?: { id: string },
 ) {
   return db
     .update(apiTokens)
@@ -61,10 +43,11 @@ export async function revokeUserApiTokenRows(
       and(
         eq(apiTokens.tenantId, tenantId),
         eq(apiTokens.userId, userId),
+        only ? eq(apiTokens.id, only.id) : undefined,
         isNull(apiTokens.revokedAt),
       ),
     )
-    .returning({ id: apiTokens.id });
+    .returning({ id: apiTokens.id, name: apiTokens.name, scope: apiTokens.scope });
 }
 
 /** The live (not revoked) token of a hash with its user, or nothing. */

@@ -7,8 +7,7 @@ import {
   findApiTokens,
   findLiveApiToken,
   insertApiToken,
-  revokeApiTokenRow,
-  revokeUserApiTokenRows,
+  revokeApiTokenRows,
   touchApiToken,
 } from './api-token.repository';
 import { recordAudit, type AuditBy } from '../audit/audit.service';
@@ -96,7 +95,7 @@ export async function createApiToken(
 
 export async function revokeApiToken(db: Database, user: AuthUser, id: string, by: AuditBy) {
   await db.transaction(async (tx) => {
-    const revoked = await revokeApiTokenRow(tx, user.tenantId, user.id, id, new Date());
+    const [revoked] = await revokeApiTokenRows(tx, user.tenantId, user.id, new Date(), { id });
     if (!revoked) throw new DomainError('NOT_FOUND');
     await recordAudit(tx, by, {
       action: 'apiToken.revoke',
@@ -117,7 +116,7 @@ export async function revokeApiToken(db: Database, user: AuthUser, id: string, b
  * integrations keep working.
  */
 export async function revokeUserApiTokens(db: Executor, tenantId: string, userId: string) {
-  return (await revokeUserApiTokenRows(db, tenantId, userId, new Date())).length;
+  return (await revokeApiTokenRows(db, tenantId, userId, new Date())).length;
 }
 
 /** The credential of a live API token as a session of its user, or null. */
