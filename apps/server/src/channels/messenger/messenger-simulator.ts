@@ -76,6 +76,14 @@ export class MessengerSimulator {
     this.scripted.push(...responses);
   }
 
+  /** Answers given to the next downloads of a kept file (`GET /cdn/…`) instead of the file. */
+  private readonly mediaScripted: SimulatedResponse[] = [];
+
+  /** The next downloads of a kept file get these answers, one each (a 500, a 403…), then it. */
+  failMediaNext(...responses: SimulatedResponse[]) {
+    this.mediaScripted.push(...responses);
+  }
+
   /**
    * Keeps a file a customer attaches; answers the path of its CDN URL (served without a token,
    * as Meta's attachment URLs are), to go in an inbound attachment's `payload.url`.
@@ -95,6 +103,8 @@ export class MessengerSimulator {
     const url = new URL(path, 'http://graph.invalid');
     const cdn = /^\/cdn\/([0-9a-f]+)$/.exec(url.pathname);
     if (method === 'GET' && cdn) {
+      const failure = this.files.has(cdn[1]!) ? this.mediaScripted.shift() : undefined;
+      if (failure) return failure;
       const file = this.files.get(cdn[1]!);
       if (!file)
         return {

@@ -46,6 +46,14 @@ export class TwilioSimulator {
     this.scripted.push(...responses);
   }
 
+  /** Answers given to the next Media URL requests of a kept file instead of its redirect. */
+  private readonly mediaScripted: SimulatedResponse[] = [];
+
+  /** The next Media URL requests of a kept file get these answers, one each, then the file. */
+  failMediaNext(...responses: SimulatedResponse[]) {
+    this.mediaScripted.push(...responses);
+  }
+
   private basic() {
     const credentials = `${this.options.accountSid}:${this.options.authToken}`;
     return `Basic ${Buffer.from(credentials).toString('base64')}`;
@@ -84,6 +92,8 @@ export class TwilioSimulator {
       }
       if (!this.files.has(mediaPath[2]!))
         return twilioError(20404, 'The requested resource was not found', 404);
+      const failure = this.mediaScripted.shift();
+      if (failure) return failure;
       return { status: 307, headers: { location: `/cdn/${mediaPath[2]}` }, body: Buffer.alloc(0) };
     }
     const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(path.split('?')[0]!);

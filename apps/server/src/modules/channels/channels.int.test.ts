@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createUser } from '@cartera/db/factories';
 import {
@@ -10,7 +10,7 @@ import {
 } from '@cartera/db/schema';
 import { errorMessage, es } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
-import { useDemoApp } from '../../testing/demo-app';
+import { useChannelApp } from '../../testing/channel-app';
 import { restLogin, typedCall, type ProcedurePath } from '../../testing/http-client';
 import { waitFor, watchTopic } from '../../testing/ws-client';
 import {
@@ -37,12 +37,7 @@ const VERIFY_TOKEN = 'verify-me';
 const PHONE_NUMBER_ID = '106540352242922';
 
 const fake: WhatsappCloudFake = await startWhatsappCloudFake({ accessToken: ACCESS_TOKEN });
-const env = useDemoApp({
-  JOBS_ENABLED: 'true',
-  META_GRAPH_BASE_URL: `${fake.url}/v22.0`,
-  OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
-});
-afterAll(() => fake.close());
+const env = useChannelApp(fake);
 
 let channel: { id: string; webhookUrl: string };
 const userId = (email: string) => env.demo.users[email]!.id;
@@ -62,13 +57,8 @@ function strangerToken() {
   return stranger;
 }
 
-async function post(envelope: unknown, secret = APP_SECRET) {
-  const { body, headers } = signedWebhook(secret, envelope);
-  const response = await fetch(channel.webhookUrl, { method: 'POST', headers, body });
-  // What the webhook acknowledged is taken in by the inbox worker right after.
-  await env.webhooksSettled();
-  return response;
-}
+const post = (envelope: unknown, secret = APP_SECRET) =>
+  env.postWebhook(channel.webhookUrl, signedWebhook(secret, envelope));
 
 async function timelineOf(contactId: string) {
   return env.interactionsOf(contactId);

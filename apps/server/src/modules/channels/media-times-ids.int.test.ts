@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { channelMessages, contacts, interactions } from '@cartera/db/schema';
 import { es } from '@cartera/domain/i18n';
 import { newId, uuidV7Time } from '@cartera/domain/ids';
-import { useDemoApp } from '../../testing/demo-app';
+import { useChannelApp } from '../../testing/channel-app';
 import {
   graphError,
   inboundMedia,
@@ -27,26 +27,17 @@ const APP_SECRET = 'media-app-secret';
 const PHONE_NUMBER_ID = '106540352249999';
 
 const fake: WhatsappCloudFake = await startWhatsappCloudFake({ accessToken: ACCESS_TOKEN });
-const env = useDemoApp({
-  JOBS_ENABLED: 'true',
-  META_GRAPH_BASE_URL: `${fake.url}/v22.0`,
-  OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
-  // Three tries one second apart, instead of the production schedule.
-  MEDIA_FETCH_RETRY_SECONDS: '1',
-  MEDIA_FETCH_ATTEMPTS: '3',
+// Three tries one second apart, instead of the production schedule.
+const env = useChannelApp(fake, {
+  env: { MEDIA_FETCH_RETRY_SECONDS: '1', MEDIA_FETCH_ATTEMPTS: '3' },
 });
-afterAll(() => fake.close());
 
 let channel: { id: string; webhookUrl: string };
 const SELLER = 'vendedor@demo.test';
 const OTHER_SELLER = 'vendedora@demo.test';
 
-async function post(envelope: unknown) {
-  const { body, headers } = signedWebhook(APP_SECRET, envelope);
-  const response = await fetch(channel.webhookUrl, { method: 'POST', headers, body });
-  await env.webhooksSettled();
-  return response;
-}
+const post = (envelope: unknown) =>
+  env.postWebhook(channel.webhookUrl, signedWebhook(APP_SECRET, envelope));
 
 async function contactWithPhone(phone: string) {
   const [row] = await env.database.handle.db

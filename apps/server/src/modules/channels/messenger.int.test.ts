@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { channelMessages, channels, contacts, interactions } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
-import { useDemoApp } from '../../testing/demo-app';
+import { useChannelApp } from '../../testing/channel-app';
 import { adapterFor } from '../../channels/registry';
 import { channelContext } from './channel-messages.service';
 import {
@@ -31,12 +31,10 @@ const PAGE_ID = '104882345678901';
 const IG_ACCOUNT_ID = '17841400000000001';
 
 const fake: MessengerFake = await startMessengerFake({ pageAccessToken: PAGE_TOKEN });
-const env = useDemoApp({
-  JOBS_ENABLED: 'true',
-  META_GRAPH_BASE_URL: `${fake.url}/v22.0`,
-  OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+// Media downloads tried three times one second apart, instead of the production schedule.
+const env = useChannelApp(fake, {
+  env: { MEDIA_FETCH_RETRY_SECONDS: '1', MEDIA_FETCH_ATTEMPTS: '3' },
 });
-afterAll(() => fake.close());
 
 const SELLER = 'vendedor@demo.test';
 let messenger: { id: string; webhookUrl: string };
@@ -49,11 +47,10 @@ async function post(
   secret = APP_SECRET,
 ) {
   const accountId = object === 'page' ? PAGE_ID : IG_ACCOUNT_ID;
-  const { body, headers } = signedMetaWebhook(secret, messagingEnvelope(object, accountId, items));
-  const response = await fetch(channel.webhookUrl, { method: 'POST', headers, body });
-  // What the webhook acknowledged is taken in by the inbox worker right after.
-  await env.webhooksSettled();
-  return response;
+  return env.postWebhook(
+    channel.webhookUrl,
+    signedMetaWebhook(secret, messagingEnvelope(object, accountId, items)),
+  );
 }
 
 async function contactWithScopedId(scopedId: string) {
@@ -237,6 +234,52 @@ describe('Messenger: mensajes entrantes', () => {
     // The CDN is not given the Page token.
     const fetched = fake.requests.findLast((each) => each.method === 'GET')!;
     expect(fetched.headers.authorization).toBeUndefined();
+  });
+
+  it('una foto que el CDN de Meta no entrega dos veces se descarga al tercer intento; si nunca llega, el aviso y Reintentar', async () => {
+    const photo = Buffer.from('a PNG the CDN gives late');
+    const photoUrl = `${fake.url}${fake.simulator.storeMedia(photo, 'image/png')}`;
+    const cdnError = { status: 500, headers: {}, body: Buffer.from('Internal Server Error') };
+    fake.simulator.failMediaNext(cdnError, { ...cdnError, status: 503 });
+    await post(messenger, 'page', [
+      customerMessage(PAGE_ID, {
+        from: '6001077',
+        attachments: [{ type: 'image', url: photoUrl }],
+      }),
+    ]);
+    const [contact] = await contactWithScopedId('6001077');
+    const [item] = await env.interactionsOf(contact!.id);
+    type Media = { message: { media: string | null }; mediaError?: { attempts: number } };
+    const content = async () => (await interaction(item!.id)).content as unknown as Media;
+    await expect
+      .poll(async () => (await content()).message.media, { timeout: 30_000 })
+      .toMatch(/\/api\/files\/channels\//);
+    expect((await content()).mediaError).toBeUndefined();
+    const downloads = (url: string) =>
+      fake.requests.filter((each) => each.method === 'GET' && each.path === new URL(url).pathname);
+    expect(downloads(photoUrl)).toHaveLength(3);
+
+    const lost = `${fake.url}${fake.simulator.storeMedia(photo, 'image/png')}`;
+    fake.simulator.failMediaNext(cdnError, cdnError, cdnError);
+    await post(messenger, 'page', [
+      customerMessage(PAGE_ID, { from: '6001077', attachments: [{ type: 'image', url: lost }] }),
+    ]);
+    const second = (await env.interactionsOf(contact!.id))[1]!;
+    const secondContent = async () => (await interaction(second.id)).content as unknown as Media;
+    await expect
+      .poll(async () => (await secondContent()).mediaError?.attempts, { timeout: 30_000 })
+      .toBe(3);
+    expect((await secondContent()).mediaError).toMatchObject({
+      code: 'MEDIA_DOWNLOAD_FAILED',
+      providerCode: '500',
+    });
+    expect(
+      (await env.call(SELLER, 'channel.retryMedia', { interactionId: second.id })).status,
+    ).toBe(200);
+    await expect
+      .poll(async () => (await secondContent()).message.media, { timeout: 30_000 })
+      .toMatch(/\/api\/files\/channels\//);
+    expect(downloads(lost)).toHaveLength(4);
   });
 
   it('una firma equivocada recibe 401 y no guarda nada; un sobre de Instagram no entra por Messenger', async () => {

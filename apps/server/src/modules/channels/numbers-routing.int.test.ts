@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { contacts, deadLetters, webhookInbox } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
-import { useDemoApp } from '../../testing/demo-app';
+import { useChannelApp } from '../../testing/channel-app';
 import { waitFor } from '../../testing/ws-client';
 import { metaSignature } from '../../channels/provider-http';
 import { inboundText, signedWebhook } from '../../channels/whatsapp-cloud/graph-simulator';
@@ -26,12 +26,7 @@ const UNKNOWN_NUMBER_ID = '110000000000009';
 const MANAGER = 'comercial@demo.test';
 
 const fake: WhatsappCloudFake = await startWhatsappCloudFake({ accessToken: ACCESS_TOKEN });
-const env = useDemoApp({
-  JOBS_ENABLED: 'true',
-  META_GRAPH_BASE_URL: `${fake.url}/v22.0`,
-  OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
-});
-afterAll(() => fake.close());
+const env = useChannelApp(fake);
 
 let sales: { id: string; webhookUrl: string };
 
@@ -46,12 +41,8 @@ async function createWhatsapp(name: string, phoneNumberId: string, origin?: stri
   return created.data;
 }
 
-async function post(url: string, envelope: unknown) {
-  const { body, headers } = signedWebhook(APP_SECRET, envelope);
-  const response = await fetch(url, { method: 'POST', headers, body });
-  await env.webhooksSettled();
-  return response;
-}
+const post = (url: string, envelope: unknown) =>
+  env.postWebhook(url, signedWebhook(APP_SECRET, envelope));
 
 async function contactsWith(phone: string) {
   return env.database.handle.db
