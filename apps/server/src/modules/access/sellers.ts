@@ -15,6 +15,9 @@ import { inGroupSubtree, reachesGroup, reachOf, type Reach } from './reach';
  * | subtree | the sellers of their group's subtree  | their group or a group below it      |
  * | own     | themself (whatever their roles)       | none, not even their own             |
  *
+ * The default group of a user's figures, goal templates and 'Vendedores' panel is the company
+ * for a tenant reach, else their own group (`defaultGroupOf`).
+ *
  * Goal and metric queries take the sellers' ids only as `ReachedSellerIds` (from this file) and
  * compose `reachedSellersCondition`; access.test.ts fails when one does not.
  */

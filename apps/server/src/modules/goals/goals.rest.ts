@@ -7,9 +7,8 @@ import {
   ZGoalConfigEntry,
   GOAL_METRICS,
 } from '@cartera/domain/metrics';
-import { contactReach } from '@cartera/domain/policy';
 import type { AppDeps } from '../../deps';
-import type { AuthUser } from '../sessions/session.types';
+import { defaultGroupOf } from '../access/sellers';
 import { DomainError } from '@cartera/domain/errors';
 import { restRoute } from '../../http/rest';
 import {
@@ -308,8 +307,3 @@ export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** The group a template covers by default: the company for tenant-wide roles, else their own. */
-function defaultGroupOf(user: AuthUser) {
-  return contactReach(user.roles) === 'tenant' ? user.tenantId : user.groupId;
-}

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
 import { groups, users } from '@cartera/db/schema';
+import { defaultGroupOf } from '../access/sellers';
 import type { AuthSession } from '../sessions/session.types';
 
 export const ZSeller = z.object({
@@ -90,7 +91,8 @@ export async function sellersPanel(db: Executor, session: AuthSession) {
   const company = nodes.get(user.tenantId)!;
   countOf(company);
 
-  const seesCompany = user.roles.includes('comercial');
+  // Whose sellers: the company's, or the caller's group's subtree (modules/access sellers.ts).
+  const seesCompany = defaultGroupOf(user) === user.tenantId;
   const root = seesCompany ? company : (nodes.get(user.groupId) ?? company);
   return {
     total: root.count,
