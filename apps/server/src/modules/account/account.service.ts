@@ -149,9 +149,50 @@ async function auditSwitch(
   }
 }
 
+/** Whom a session acts as while an admin uses another account, and the admin behind it. */
+interface ActingAs {
+  tenantId: string;
+  userId: string;
+  realTenantId: string;
+  realUserId: string;
+}
+
+/**
+ * The one path of an admin acting as another user (admins cannot impersonate admins): the
+ * target is checked, `open` gives a session the account (this one or a new one), and the switch
+ * is recorded in the admin's activity and audited, in one transaction.
+ */
+async function actAs<T>(
+  db: Database,
+  session: AuthSession,
+  target: { tenantId: string; userId: string },
+  from: RequestOrigin,
+  action: 'account.switch' | 'account.session',
+  open: (tx: Executor, acting: ActingAs) => Promise<T>,
+): Promise<T> {
+  assertImpersonator(session);
+  const user = await switchTarget(db, session, target);
+  return db.transaction(async (tx) => {
+    const opened = await open(tx, {
+      tenantId: user.tenantId,
+      userId: user.id,
+      realTenantId: session.user.tenantId,
+      realUserId: session.user.id,
+    });
+    await recordAction(tx, {
+      tenantId: session.user.tenantId,
+      userId: session.user.id,
+      type: 'account-switched',
+      metadata: { to: user.email, tenantId: user.tenantId },
+    });
+    await auditSwitch(tx, session, from, action, user, session.user);
+    return opened;
+  });
+}
+
 /**
  * An admin uses another user's account: the session now acts as that user and remembers the
- * admin, so 'Volver a administrador' can restore it. Admins cannot impersonate admins.
+ * admin, so 'Volver a administrador' can restore it.
  */
 export async function switchAccount(
   db: Database,
@@ -159,23 +200,9 @@ export async function switchAccount(
   target: { tenantId: string; userId: string },
   from: RequestOrigin,
 ) {
-  assertImpersonator(session);
-  const user = await switchTarget(db, session, target);
-  await db.transaction(async (tx) => {
-    await retargetSession(tx, session.tokenHash, {
-      tenantId: user.tenantId,
-      userId: user.id,
-      realTenantId: session.user.tenantId,
-      realUserId: session.user.id,
-    });
-    await recordAction(tx, {
-      tenantId: session.user.tenantId,
-      userId: session.user.id,
-      type: 'account-switched',
-      metadata: { to: user.email, tenantId: user.tenantId },
-    });
-    await auditSwitch(tx, session, from, 'account.switch', user, session.user);
-  });
+  await actAs(db, session, target, from, 'account.switch', (tx, acting) =>
+    retargetSession(tx, session.tokenHash, acting),
+  );
 }
 
 /**
@@ -183,32 +210,15 @@ export async function switchAccount(
  * for the admin, whose own session stays as it is. Answers its token, the only time it exists in
  * clear.
  */
-export async function openSessionAs(
+export function openSessionAs(
   db: Database,
   session: AuthSession,
   target: { tenantId: string; userId: string },
   from: RequestOrigin,
 ) {
-  assertImpersonator(session);
-  const user = await switchTarget(db, session, target);
-  return db.transaction(async (tx) => {
-    const created = await createSession(tx, {
-      tenantId: user.tenantId,
-      userId: user.id,
-      realTenantId: session.user.tenantId,
-      realUserId: session.user.id,
-      ip: from.ip,
-      userAgent: from.userAgent,
-    });
-    await recordAction(tx, {
-      tenantId: session.user.tenantId,
-      userId: session.user.id,
-      type: 'account-switched',
-      metadata: { to: user.email, tenantId: user.tenantId },
-    });
-    await auditSwitch(tx, session, from, 'account.session', user, session.user);
-    return created;
-  });
+  return actAs(db, session, target, from, 'account.session', (tx, acting) =>
+    createSession(tx, { ...acting, ip: from.ip, userAgent: from.userAgent }),
+  );
 }
 
 export async function returnToAdmin(db: Database, session: AuthSession, from: RequestOrigin) {
