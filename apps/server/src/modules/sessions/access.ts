@@ -1,6 +1,5 @@
 import { DomainError } from '@cartera/domain/errors';
 import { can, canOpen, jailAdmits, type Capability } from '@cartera/domain/policy';
-import type { Role } from '@cartera/domain/roles';
 import { mustChangePassword, type AuthUser } from './session.types';
 
 /** What a procedure or REST route requires beyond a session. */
@@ -12,9 +11,7 @@ export interface AccessRule {
    * is listed for the frame or a screen inside the jail (PROCEDURES_WITHOUT_AREA).
    */
   procedure?: string | undefined;
-  /** Only these roles. */
-  roles?: readonly Role[] | undefined;
-  /** Only the users holding this capability (packages/domain policy). */
+  /** Only the users holding this capability (packages/domain policy), never a list of roles. */
   capability?: Capability | undefined;
   /** Callable while the user still owes a password change. */
   duringPasswordChange?: boolean | undefined;
@@ -30,9 +27,6 @@ export function assertAllowed(user: AuthUser, rule: AccessRule): void {
     if (!admitted || (rule.area && !canOpen(user, rule.area))) {
       throw new DomainError('PERMISSION_DENIED');
     }
-  }
-  if (rule.roles && !user.roles.some((role) => rule.roles!.includes(role))) {
-    throw new DomainError('PERMISSION_DENIED');
   }
   if (rule.capability && !can(user, rule.capability)) {
     throw new DomainError('PERMISSION_DENIED');
