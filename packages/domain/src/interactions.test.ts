@@ -66,6 +66,7 @@ describe('mensajes por canal (03 §3)', () => {
       adReply: null,
       listened: false,
       mediaFailed: null,
+      mediaPending: false,
       parts: {
         choice: null,
         location: null,
@@ -92,6 +93,29 @@ describe('mensajes por canal (03 §3)', () => {
     });
     if (fetched.type !== 'channelMessage') throw new Error('not a channel message');
     expect(chatMessageOf(fetched.content, false).mediaFailed).toBeNull();
+  });
+
+  it('un archivo del cliente que todavía se descarga se lee como pendiente, no como fallido', () => {
+    const read = (content: Record<string, unknown>) => {
+      const parsed = parseInteractionContent('channelMessage', content);
+      if (parsed.type !== 'channelMessage') throw new Error('not a channel message');
+      return chatMessageOf(parsed.content, false);
+    };
+    const pending = { message: { text: '', type: 'audio', media: null }, origin: 'contact' };
+    expect(read({ ...pending, channelId: 'c1' })).toMatchObject({
+      mediaPending: true,
+      mediaFailed: null,
+    });
+    // Stored, given up, sent by the company or not from a channel: not pending.
+    expect(
+      read({ ...pending, channelId: 'c1', message: { type: 'audio', media: 'https://x/a.ogg' } })
+        .mediaPending,
+    ).toBe(false);
+    expect(read({ ...pending, channelId: 'c1', mediaError: { code: 'X' } }).mediaPending).toBe(
+      false,
+    );
+    expect(read({ ...pending, channelId: 'c1', origin: 'agent' }).mediaPending).toBe(false);
+    expect(read(pending).mediaPending).toBe(false);
   });
 
   it('lee una respuesta, una reacción, contactos compartidos y el anuncio de origen', () => {

@@ -260,6 +260,11 @@ export interface ChatMessage {
   listened: boolean;
   /** The file could not be fetched from the provider ('Reintentar'); its code, for support. */
   mediaFailed: { providerCode: string | null } | null;
+  /**
+   * A customer's file through a channel that is still being fetched from the provider (the
+   * media job has not stored it nor given up yet): the bubble says 'Descargando archivo…'.
+   */
+  mediaPending: boolean;
   /** What the customer sent beyond text and files: a choice, a place, an order… (issue #31). */
   parts: ChatParts;
 }
@@ -282,6 +287,9 @@ export interface AdReply {
 }
 
 type ChatContent = z.output<typeof ZChatContent>;
+
+/** The kinds of a customer's message whose file the server fetches from the provider. */
+const FETCHED_KINDS = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 
 /**
  * A chat message's content read into one shape. `agentWrote` decides the side when the stored
@@ -331,6 +339,12 @@ export function chatMessageOf(content: ChatContent, agentWrote: boolean): ChatMe
       content.mediaError && !(message?.media ?? content.media)
         ? { providerCode: content.mediaError.providerCode ?? null }
         : null,
+    mediaPending:
+      origin === 'contact' &&
+      Boolean(content.channelId) &&
+      FETCHED_KINDS.has(kind) &&
+      !(message?.media ?? content.mediaURL ?? content.media) &&
+      !content.mediaError,
     parts: chatPartsOf(message),
   };
 }

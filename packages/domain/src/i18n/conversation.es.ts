@@ -271,6 +271,8 @@ export const conversationEs = {
       mediaRetry: 'Reintentar',
       mediaRetrying: 'Descargando el archivo de nuevo…',
       mediaRetryFailed: 'No se pudo reintentar la descarga.',
+      // A customer's file still being fetched from the provider (issue #31).
+      mediaPending: 'Descargando archivo…',
       // What a provider's error code means (issue #31), shown under a failed message with the
       // code itself for support; a code not listed shows only 'Código del proveedor: …'.
       providerErrors: {

@@ -1,4 +1,4 @@
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Group, Loader, Text } from '@mantine/core';
 import { es, format } from '@cartera/domain/i18n';
 import type { ChatMessage } from '@cartera/domain/interactions';
 import { AlertIcon, CheckIcon } from '../../ui/icons';
@@ -110,6 +110,20 @@ function ChatMedia({ message, itemId }: { message: ChatMessage; itemId?: string 
         </Group>
         <MediaFailedNotice itemId={itemId} providerCode={message.mediaFailed.providerCode} />
       </>
+    );
+  }
+  // Still being fetched from the provider (issue #31): said so until the file arrives live.
+  if (!url && message.mediaPending) {
+    return (
+      <Group gap={6} wrap="nowrap" className={classes.media} data-testid="chat-media">
+        <Loader size={14} aria-hidden />
+        <Text size="xs" fw={600} tt="uppercase" c="dimmed" style={{ flexShrink: 0 }}>
+          {label}
+        </Text>
+        <Text size="sm" c="dimmed" truncate="end" role="status" data-testid="chat-media-pending">
+          {message.fileName ? `${message.fileName} · ${t.mediaPending}` : t.mediaPending}
+        </Text>
+      </Group>
     );
   }
   // Pictures, recordings and videos play in the bubble; anything else is named, to open.
