@@ -41,6 +41,11 @@ export interface IngestTask {
   concurrency: number;
   /** The app's pool size: the raw side gets as many connections. */
   poolSize: number;
+  /**
+   * The burst, posted after the blocks (HTTP only): each webhook sent at its time in the
+   * window, whether or not earlier ones were answered (a provider does not wait for us).
+   */
+  burst: { items: HttpItem[]; windowMs: number };
 }
 
 export interface SideResult {
@@ -54,9 +59,20 @@ export interface SideResult {
   ingestLagMs: number[];
 }
 
+export interface BurstResult {
+  /** From each webhook's sending to its answer, ms. */
+  latencies: number[];
+  /** From the first webhook sent to the last one sent, ms. */
+  postedMs: number;
+  /** From the first webhook sent to the inbox emptied (every event on the timelines), ms. */
+  drainedMs: number;
+  failures: string[];
+}
+
 export interface IngestResult {
   http: SideResult;
   raw: SideResult;
+  burst: BurstResult;
   cpuMs: number;
 }
 
@@ -226,10 +242,52 @@ async function run(task: IngestTask): Promise<IngestResult> {
       await runRaw(block.raw);
     }
   }
+  const burst = await runBurst(task, url, inboxEmptied);
   agent.destroy();
   await db.end();
   const used = process.cpuUsage(cpu);
-  return { ...sides, cpuMs: (used.user + used.system) / 1000 };
+  return { ...sides, burst, cpuMs: (used.user + used.system) / 1000 };
+}
+
+/**
+ * The burst: webhook `i` leaves at `i × window / count` from the start (open loop, as a provider
+ * posts), on as many connections as that needs; then the wait until the inbox is empty.
+ */
+async function runBurst(task: IngestTask, url: URL, inboxEmptied: () => Promise<void>) {
+  const { items, windowMs } = task.burst;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  const result: BurstResult = { latencies: [], postedMs: 0, drainedMs: 0, failures: [] };
+  const answers: Array<Promise<void>> = [];
+  const started = performance.now();
+  let next = 0;
+  while (next < items.length) {
+    const due = started + (next * windowMs) / items.length;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait - 1));
+    else if (wait > 0) await new Promise((resolve) => setImmediate(resolve));
+    while (next < items.length && started + (next * windowMs) / items.length <= performance.now()) {
+      const item = items[next++]!;
+      const sent = performance.now();
+      answers.push(
+        post(agent, url, item).then(
+          (status) => {
+            result.latencies.push(performance.now() - sent);
+            if (status !== 200) result.failures.push(String(status));
+          },
+          (error: Error) => {
+            result.latencies.push(performance.now() - sent);
+            result.failures.push(error.message);
+          },
+        ),
+      );
+    }
+  }
+  result.postedMs = performance.now() - started;
+  await Promise.all(answers);
+  await inboxEmptied();
+  result.drainedMs = performance.now() - started;
+  agent.destroy();
+  return result;
 }
 
 process.once('message', (task) => {

@@ -15,10 +15,16 @@
  *     the interaction, and the event row as appendEvent writes it (tenant lock, row, NOTIFY); a
  *     receipt updates the item's status and writes its event row.
  *
+ * Then the burst (HTTP only): 2,000 text messages from 1,000 customers (two each, half of them
+ * writing for the first time) posted within 2 s, each webhook at its time whether or not the
+ * earlier ones were answered.
+ *
  * Targets, checked here and nowhere else:
- *   - ingestion throughput through HTTP ≥ 0.25 × raw (events a second over each side's blocks,
+ *   - ingestion throughput through HTTP ≥ 0.5 × raw (events a second over each side's blocks,
  *     HTTP's until the inbox is empty);
  *   - acknowledgement p99 ≤ 50 ms;
+ *   - burst: acknowledgement p99 ≤ 100 ms, the inbox drained (every event on the timelines)
+ *     within 10 s of the first webhook;
  *   - exactly one interaction per provider message id (checked in the database at the end).
  *
  * Environment:
@@ -26,10 +32,13 @@
  *                       throwaway cluster is started from /usr/lib/postgresql/<v>/bin.
  *   BENCH_EVENTS        events per side (8,000), BENCH_BLOCKS (4), BENCH_CONCURRENCY (16),
  *                       BENCH_SENDERS customers writing in (500).
+ *   BENCH_BURST         events of the burst (2,000), from half as many customers, posted within
+ *                       BENCH_BURST_SECONDS (2).
  *   BENCH_KEEP=1        keep the database.
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { createTenant, createUser } from '@cartera/db/factories';
 import { contacts, channelMessages, interactions } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
@@ -63,13 +72,18 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 8_000);
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 4);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 500);
+const BURST = Number(process.env.BENCH_BURST ?? 2_000);
+const BURST_SECONDS = Number(process.env.BENCH_BURST_SECONDS ?? 2);
+const BURST_CUSTOMERS = Math.ceil(BURST / 2);
 const OUTBOUND = 500;
 const WARMUP = 200;
 const POOL_SIZE = 10;
 const DATABASE = 'cartera_bench_ingest';
 
-const TARGET_THROUGHPUT_RATIO = 0.25;
+const TARGET_THROUGHPUT_RATIO = 0.5;
 const TARGET_ACK_P99_MS = 50;
+const TARGET_BURST_ACK_P99_MS = 100;
+const TARGET_BURST_DRAINED_MS = 10_000;
 
 const APP_SECRET = 'bench-app-secret';
 const ACCESS_TOKEN = 'bench-access-token';
@@ -79,6 +93,30 @@ type Side = 'http' | 'raw';
 type Kind = 'text' | 'media' | 'status' | 'replay';
 
 const senderDigits = (n: number) => `5989700${String(n).padStart(4, '0')}`;
+/** The burst's customers: the first half have a contact, the rest write for the first time. */
+const burstDigits = (n: number) => `5989800${String(n).padStart(4, '0')}`;
+
+/** The burst: customer `i % customers` writes its `⌊i / customers⌋`-th message. */
+function burstWorkload() {
+  const items: HttpItem[] = [];
+  const ids = new Set<string>();
+  for (let i = 0; i < BURST; i += 1) {
+    const customer = i % BURST_CUSTOMERS;
+    const id = `wamid.BURST${i}`;
+    const signed = signedWebhook(
+      APP_SECRET,
+      inboundText(PHONE_NUMBER_ID, {
+        id,
+        from: burstDigits(customer),
+        name: `Cliente campaña ${customer}`,
+        text: i < BURST_CUSTOMERS ? 'Sí, me interesa' : `¿Cuánto sale el modelo ${customer % 97}?`,
+      }),
+    );
+    items.push({ body: signed.body, signature: signed.headers['x-hub-signature-256'] });
+    ids.add(id);
+  }
+  return { items, ids };
+}
 
 function kindOf(row: number): Kind {
   const r = unit(row, 1);
@@ -185,6 +223,17 @@ function workload(
   return result;
 }
 
+/**
+ * Statements the server sends (every pg client of this process, which runs only the server
+ * while the clients post): a measure of an event's cost that the machine's load does not move.
+ */
+let statements = 0;
+const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
+  statements += 1;
+  return query.apply(this, args);
+} as typeof pg.Client.prototype.query;
+
 const runClients = clientRunner<IngestTask>(new URL('./ingest-clients.ts', import.meta.url));
 
 const fmt = (timing: Timing) =>
@@ -229,6 +278,17 @@ async function main() {
       }),
     )
     .returning({ id: contacts.id, phones: contacts.phones });
+  await db.insert(contacts).values(
+    Array.from({ length: Math.floor(BURST_CUSTOMERS / 2) }, (_, n) => {
+      const contact = { firstName: `Cliente campaña ${n}`, phones: [`+${burstDigits(n)}`] };
+      return {
+        ...contact,
+        tenantId: tenant.id,
+        id: newId(),
+        searchText: contactSearchText(contact, 'uy'),
+      };
+    }),
+  );
   const byPhone = new Map(senderRows.map((row) => [row.phones[0]!, row.id]));
   const senderContacts = Array.from({ length: SENDERS }, (_, n) =>
     byPhone.get(`+${senderDigits(n)}`)!,
@@ -314,17 +374,22 @@ async function main() {
       ),
     );
   }
+  const burst = burstWorkload();
   const kinds = { text: 0, media: 0, status: 0, replay: 0 };
   for (const block of blocks)
     for (const [kind, n] of Object.entries(block.kinds)) kinds[kind as Kind] += n;
   out(
     `setup ${seconds(setup)} s: ${SENDERS} customers, ${OUTBOUND} outbound messages per side; ` +
       `${EVENTS} events per side in ${BLOCKS} blocks at concurrency ${CONCURRENCY}: ` +
-      `${kinds.text} text, ${kinds.media} media, ${kinds.status} receipts, ${kinds.replay} replays`,
+      `${kinds.text} text, ${kinds.media} media, ${kinds.status} receipts, ${kinds.replay} replays; ` +
+      `then a burst of ${BURST} messages from ${BURST_CUSTOMERS} customers ` +
+      `(${BURST_CUSTOMERS - Math.floor(BURST_CUSTOMERS / 2)} new) within ${BURST_SECONDS} s`,
   );
   out(await settleDatabase(client));
 
   const before = await backgroundWork(client);
+  const statementsBefore = statements;
+  const serverCpu = process.cpuUsage();
   const { result, server } = await runClients<IngestResult>({
     webhookUrl,
     databaseUrl: database.url,
@@ -334,6 +399,7 @@ async function main() {
     warmup: { http: warm.http, raw: warm.raw },
     concurrency: CONCURRENCY,
     poolSize: POOL_SIZE,
+    burst: { items: burst.items, windowMs: BURST_SECONDS * 1000 },
   } satisfies IngestTask);
   const after = await backgroundWork(client);
 
@@ -347,12 +413,28 @@ async function main() {
       "after each block's last acknowledgement",
   );
   out(`raw:  ${rate('raw').toFixed(0)} events/s; commit ${fmt(raw)}`);
+  const burstAck = summary(result.burst.latencies);
+  out(
+    `burst: ${BURST} webhooks posted in ${(result.burst.postedMs / 1000).toFixed(2)} s; ` +
+      `acknowledgement ${fmt(burstAck)}; inbox drained ${(result.burst.drainedMs / 1000).toFixed(2)} s ` +
+      `after the first (${(BURST / (result.burst.drainedMs / 1000)).toFixed(0)} events/s)` +
+      (result.burst.failures.length
+        ? `; failures ${result.burst.failures.length} (${[...new Set(result.burst.failures)].join(', ')})`
+        : ''),
+  );
   if (result.http.failures.length || result.raw.failures.length) {
     out(
       `failures: HTTP ${result.http.failures.length} (${[...new Set(result.http.failures)].join(', ')}), ` +
         `raw ${result.raw.failures.length} (${[...new Set(result.raw.failures)].slice(0, 3).join('; ')})`,
     );
   }
+  const posted = EVENTS + BURST + WARMUP;
+  const cpu = process.cpuUsage(serverCpu);
+  out(
+    `server: ${((statements - statementsBefore) / posted).toFixed(2)} statements and ` +
+      `${((cpu.user + cpu.system) / 1000 / posted).toFixed(2)} ms of CPU per webhook posted ` +
+      `(both sides' time; the raw side costs the server only its events' notifications)`,
+  );
   out(loadLine(server, result.cpuMs));
   out(backgroundLine(before, after));
 
@@ -384,7 +466,10 @@ async function main() {
     return ok;
   };
   const expected = (side: Side) =>
-    new Set([warm, ...blocks].flatMap((each) => [...each.messageIds[side]]));
+    new Set([
+      ...[warm, ...blocks].flatMap((each) => [...each.messageIds[side]]),
+      ...(side === 'http' ? burst.ids : []),
+    ]);
   const onceHttp = await exactlyOnce('http', httpChannel.id, expected('http'));
   const onceRaw = await exactlyOnce('raw', rawChannel.id, expected('raw'));
   const { rows: receipts } = await client.query<{ status: string; n: string }>(
@@ -404,7 +489,13 @@ async function main() {
     `acknowledgement p99 ${http.p99.toFixed(1)} ms (target ≤ ${TARGET_ACK_P99_MS} ms): ${verdict(http.p99 <= TARGET_ACK_P99_MS)}`,
   );
   out(
-    `exactly one interaction per provider message id: ${verdict(onceHttp && result.http.failures.length === 0)}` +
+    `burst acknowledgement p99 ${burstAck.p99.toFixed(1)} ms (target ≤ ${TARGET_BURST_ACK_P99_MS} ms): ${verdict(burstAck.p99 <= TARGET_BURST_ACK_P99_MS)}`,
+  );
+  out(
+    `burst inbox drained in ${(result.burst.drainedMs / 1000).toFixed(2)} s (target ≤ ${TARGET_BURST_DRAINED_MS / 1000} s): ${verdict(result.burst.drainedMs <= TARGET_BURST_DRAINED_MS)}`,
+  );
+  out(
+    `exactly one interaction per provider message id: ${verdict(onceHttp && result.http.failures.length === 0 && result.burst.failures.length === 0)}` +
       ` (raw side: ${verdict(onceRaw)})`,
   );
 
