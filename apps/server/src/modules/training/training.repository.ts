@@ -1,6 +1,5 @@
 import {
   and,
-  arrayOverlaps,
   asc,
   count,
   desc,
@@ -10,7 +9,6 @@ import {
   isNull,
   lte,
   notInArray,
-  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -26,18 +24,13 @@ import {
   trainingProgress,
   users,
 } from '@cartera/db/schema';
-import type { Role } from '@cartera/domain/roles';
+import {
+  coachCommentCondition,
+  coachPostCondition,
+  trainingItemCondition,
+  type TrainingReader,
+} from '../access/training';
 import type { Reaction, TrainingItemType } from '@cartera/domain/training';
-
-/** Who reads: the audience conditions need the user's id, group path and roles. */
-export interface TrainingReader {
-  id: string;
-  tenantId: string;
-  groupPath: string[];
-  roles: Role[];
-  /** The coach and admins see every item, post and hidden comment of the company. */
-  manages: boolean;
-}
 
 const authorColumns = {
   id: users.id,
@@ -108,44 +101,6 @@ export async function existingUserIds(db: Executor, tenantId: string, ids: strin
 }
 
 // ---------------------------------------------------------------------------------------------
-// Audiences: an empty list does not narrow; a group reaches its subtree.
-
-function reachesItem(reader: TrainingReader): SQL | undefined {
-  if (reader.manages) return undefined;
-  return and(
-    or(
-      sql`cardinality(${trainingItems.groupIds}) = 0`,
-      arrayOverlaps(trainingItems.groupIds, reader.groupPath),
-    ),
-    or(
-      sql`cardinality(${trainingItems.roles}) = 0`,
-      arrayOverlaps(trainingItems.roles, reader.roles),
-    ),
-  );
-}
-
-function reachesPost(reader: TrainingReader): SQL | undefined {
-  if (reader.manages) return undefined;
-  return and(
-    or(
-      sql`cardinality(${coachPosts.groupIds}) = 0`,
-      arrayOverlaps(coachPosts.groupIds, reader.groupPath),
-    ),
-    or(sql`cardinality(${coachPosts.roles}) = 0`, arrayOverlaps(coachPosts.roles, reader.roles)),
-    or(
-      sql`cardinality(${coachPosts.userIds}) = 0`,
-      sql`${reader.id}::uuid = any(${coachPosts.userIds})`,
-    ),
-  );
-}
-
-/** Hidden comments reach the coach, admins and their author. */
-function readsComment(reader: TrainingReader): SQL | undefined {
-  if (reader.manages) return undefined;
-  return or(eq(coachComments.visible, true), eq(coachComments.authorId, reader.id));
-}
-
-// ---------------------------------------------------------------------------------------------
 // Classes and tutorials.
 
 const itemColumns = {
@@ -182,7 +137,11 @@ export type TrainingItemRow = Awaited<ReturnType<typeof findItem>>;
 
 export async function findItem(db: Executor, reader: TrainingReader, id: string) {
   const [row] = await itemsFrom(db, reader).where(
-    and(eq(trainingItems.tenantId, reader.tenantId), eq(trainingItems.id, id), reachesItem(reader)),
+    and(
+      eq(trainingItems.tenantId, reader.tenantId),
+      eq(trainingItems.id, id),
+      trainingItemCondition(reader),
+    ),
   );
   return row ?? null;
 }
@@ -199,7 +158,7 @@ export async function findItems(
   const where = and(
     eq(trainingItems.tenantId, reader.tenantId),
     eq(trainingItems.type, query.type),
-    reachesItem(reader),
+    trainingItemCondition(reader),
     query.lastInteraction ? sql`${trainingProgress.userId} is not null` : undefined,
   );
   const order = query.lastInteraction
@@ -280,7 +239,7 @@ export async function findPosts(
 ) {
   const where = and(
     eq(coachPosts.tenantId, reader.tenantId),
-    reachesPost(reader),
+    coachPostCondition(reader),
     query.id ? eq(coachPosts.id, query.id) : undefined,
   );
   const [rows, [total]] = await Promise.all([
@@ -323,17 +282,6 @@ export async function findPostAudience(db: Executor, tenantId: string, postId: s
     .from(coachPosts)
     .where(and(eq(coachPosts.tenantId, tenantId), eq(coachPosts.id, postId)));
   return row ?? null;
-}
-
-/** Whether the reader may see the post (and so react and comment on it). */
-export async function postReaches(db: Executor, reader: TrainingReader, postId: string) {
-  const [row] = await db
-    .select({ id: coachPosts.id })
-    .from(coachPosts)
-    .where(
-      and(eq(coachPosts.tenantId, reader.tenantId), eq(coachPosts.id, postId), reachesPost(reader)),
-    );
-  return Boolean(row);
 }
 
 export async function insertPost(db: Executor, values: typeof coachPosts.$inferInsert) {
@@ -485,7 +433,7 @@ export async function findComments(
     query.parentIds === null
       ? isNull(coachComments.parentId)
       : inArray(coachComments.parentId, query.parentIds),
-    readsComment(reader),
+    coachCommentCondition(reader),
     query.after ? gt(coachComments.id, query.after) : undefined,
     query.excludeIds?.length ? notInArray(coachComments.id, query.excludeIds) : undefined,
   );
@@ -528,7 +476,7 @@ export async function findCommentRow(db: Executor, reader: TrainingReader, id: s
     and(
       eq(coachComments.tenantId, reader.tenantId),
       eq(coachComments.id, id),
-      readsComment(reader),
+      coachCommentCondition(reader),
     ),
   );
   return row;

@@ -41,7 +41,6 @@ import {
   insertComment,
   insertItem,
   insertPost,
-  postReaches,
   setCommentVisible,
   setReaction,
   updateItem as updateItemRow,
@@ -49,8 +48,8 @@ import {
   upsertCoach,
   upsertProgress,
   type CommentRow,
-  type TrainingReader,
 } from './training.repository';
+import { trainingReader, visiblePost, type TrainingReader } from '../access/training';
 
 /*
  * The training area 'Aprender' (01 §2, §7 Coach; 03 §2.3, §3, §4; issue #18). Every signed-in
@@ -280,13 +279,7 @@ async function writeAndAnnounce<T>(
 
 async function readerOf(db: Executor, user: AuthUser): Promise<TrainingReader> {
   const coach = await findCoach(db, user.tenantId);
-  return {
-    id: user.id,
-    tenantId: user.tenantId,
-    groupPath: user.groupPath,
-    roles: user.roles,
-    manages: coaches(user, coach?.id),
-  };
+  return trainingReader(user, coaches(user, coach?.id));
 }
 
 async function managerOf(db: Executor, user: AuthUser) {
@@ -542,7 +535,7 @@ export async function listComments(
   input: z.infer<typeof ZCommentsInput>,
 ) {
   const reader = await readerOf(db, user);
-  if (!(await postReaches(db, reader, input.postId))) throw new DomainError('COACH_POST_NOT_FOUND');
+  await visiblePost(db, reader, input.postId);
   const { rows: page, totals } = await findComments(db, reader, {
     postIds: [input.postId],
     parentIds: input.parentId ? [input.parentId] : null,
@@ -572,7 +565,7 @@ export async function createComment(
   const content = input.content.trim();
   if (!content) throw new DomainError('COACH_COMMENT_EMPTY');
   const reader = await readerOf(db, user);
-  if (!(await postReaches(db, reader, input.postId))) throw new DomainError('COACH_POST_NOT_FOUND');
+  await visiblePost(db, reader, input.postId);
   let parentId: string | null = null;
   let replyToId: string | null = null;
   if (input.parentId) {
@@ -607,9 +600,8 @@ export async function createComment(
 export async function deleteComment(db: Executor, user: AuthUser, id: string) {
   const reader = await readerOf(db, user);
   const comment = await findComment(db, user.tenantId, id);
-  if (!comment || !(await postReaches(db, reader, comment.postId))) {
-    throw new DomainError('COACH_COMMENT_NOT_FOUND');
-  }
+  if (!comment) throw new DomainError('COACH_COMMENT_NOT_FOUND');
+  await visiblePost(db, reader, comment.postId, 'COACH_COMMENT_NOT_FOUND');
   if (!reader.manages && comment.authorId !== user.id) {
     throw new DomainError('COACH_COMMENT_NOT_YOURS');
   }
@@ -800,7 +792,7 @@ export async function deletePost(db: Executor, user: AuthUser, id: string) {
 /** Sets (or with null removes) the caller's reaction to a post; answers the post's reactions. */
 export async function react(db: Executor, user: AuthUser, input: z.infer<typeof ZReactInput>) {
   const reader = await readerOf(db, user);
-  if (!(await postReaches(db, reader, input.postId))) throw new DomainError('COACH_POST_NOT_FOUND');
+  await visiblePost(db, reader, input.postId);
   await setReaction(db, {
     tenantId: user.tenantId,
     postId: input.postId,
