@@ -4,6 +4,7 @@ import { contacts, requestSales, users } from '@cartera/db/schema';
 import { INTERACTION_CONTENT } from '@cartera/domain/interactions';
 import { REQUEST_FILE_MAX_BYTES } from '@cartera/domain/request-sales';
 import { useDemoApp } from '../../testing/demo-app';
+import { uploadFile } from '../../testing/http-client';
 import { requestSalesFixtures } from '../../testing/request-sales-fixtures';
 import { waitFor, watchTopic } from '../../testing/ws-client';
 
@@ -566,5 +567,109 @@ describe('solicitudes: vendedor y borrado', () => {
     expect(await storedRequest(sent.data!.id)).toBeDefined();
     const byCommercial = await env.call(COMERCIAL, 'requestSale.delete', { id: sent.data!.id });
     expect(byCommercial.error).toBeUndefined();
+  });
+});
+
+describe('solicitudes: archivos', () => {
+  const FILE_TEXT = 'El archivo no terminó de subirse. Vuelve a adjuntarlo.';
+  const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
+
+  async function upload(email: string, name: string) {
+    return uploadFile(env.app.url, await env.tokenOf(email), {
+      name,
+      mimeType: 'image/png',
+      via: 'requestsale',
+      body: PNG,
+    });
+  }
+
+  const fileOf = (path: string) => ({ name: 'cedula.png', path, type: 'image/png', size: 8 });
+
+  it('un archivo que no subió esta empresa (o que nunca se subió) se rechaza y no se guarda nada', async () => {
+    const contact = await contactOf(SELLER, 10);
+    const service = await templateId('Alta de servicio');
+    const foreign = await upload('vendedor@otra.test', 'ajena.png');
+    const [tenantId] = (await upload(SELLER, 'propia.png')).split('/');
+    const cases = [
+      `/api/files/${foreign}`,
+      `${env.app.url}/api/files/${foreign}`,
+      `/api/files/${tenantId}/requestsale/0190f7c2-0000-7000-8000-000000000001/nunca.png`,
+    ];
+    for (const path of cases) {
+      const before = await requestCount();
+      const refused = await env.call(SELLER, 'requestSale.create', {
+        contactId: contact.id,
+        templateId: service,
+        mode: 'draft',
+        content: { tipo: 'movil', cedula: fileOf(path) },
+      });
+      expect(refused.status, path).toBe(422);
+      expect(refused.error?.data.domainCode).toBe('FILE_NOT_UPLOADED');
+      expect(refused.error?.message).toBe(FILE_TEXT);
+      expect(refused.error?.data.fieldErrors).toEqual({ 'content.cedula': [FILE_TEXT] });
+      expect(await requestCount()).toBe(before);
+    }
+    // Over the legacy REST path too.
+    const before = await requestCount();
+    const legacy = await fetch(`${env.app.url}/api/crm/requestsale`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await env.tokenOf(SELLER)}`,
+      },
+      body: JSON.stringify({
+        contactId: contact.id,
+        templateId: service,
+        mode: 'draft',
+        content: { tipo: 'movil', documentos: [fileOf(`/api/files/${foreign}`)] },
+      }),
+    });
+    expect(legacy.status).toBe(422);
+    expect(((await legacy.json()) as { code: string }).code).toBe('FILE_NOT_UPLOADED');
+    expect(await requestCount()).toBe(before);
+  });
+
+  it('un archivo subido se guarda por su dirección permanente; al modificar, uno ajeno se rechaza', async () => {
+    const contact = await contactOf(SELLER, 11);
+    const own = await upload(SELLER, 'cedula.png');
+    const other = await upload(SELLER, 'contrato.png');
+    const foreign = await upload('vendedor@otra.test', 'ajena.png');
+    const created = await env.call(SELLER, 'requestSale.create', {
+      contactId: contact.id,
+      templateId: await templateId('Alta de servicio'),
+      mode: 'draft',
+      content: { tipo: 'movil', cedula: fileOf(`/api/files/${own}`) },
+    });
+    expect(created.error).toBeUndefined();
+    const permanent = `${env.app.url}/api/files/${own}`;
+    expect((await storedRequest(created.data!.id))!.content.cedula).toMatchObject({
+      path: permanent,
+    });
+    const refused = await env.call(SELLER, 'requestSale.update', {
+      id: created.data!.id,
+      mode: 'draft',
+      content: {
+        tipo: 'movil',
+        cedula: fileOf(permanent),
+        documentos: [fileOf(`/api/files/${other}`), fileOf(`/api/files/${foreign}`)],
+      },
+    });
+    expect(refused.error?.data.domainCode).toBe('FILE_NOT_UPLOADED');
+    expect(refused.error?.data.fieldErrors).toEqual({ 'content.documentos': [FILE_TEXT] });
+    expect((await storedRequest(created.data!.id))!.content).not.toHaveProperty('documentos');
+    const changed = await env.call(SELLER, 'requestSale.update', {
+      id: created.data!.id,
+      mode: 'draft',
+      content: {
+        tipo: 'movil',
+        cedula: fileOf(permanent),
+        documentos: [fileOf(`/api/files/${other}`)],
+      },
+    });
+    expect(changed.error).toBeUndefined();
+    expect((await storedRequest(created.data!.id))!.content).toMatchObject({
+      cedula: { path: permanent },
+      documentos: [{ path: `${env.app.url}/api/files/${other}` }],
+    });
   });
 });

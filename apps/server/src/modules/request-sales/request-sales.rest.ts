@@ -114,7 +114,7 @@ export function registerRequestSalesRoutes(app: FastifyInstance, deps: AppDeps) 
     body: ZRequestCreateInput,
     response: ZRequestSale,
     status: 201,
-    handler: ({ session, body }) => createRequest(deps.db, session.user, body),
+    handler: ({ session, body }) => createRequest(deps, session.user, body),
   });
 
   restRoute(app, deps, {
@@ -128,7 +128,7 @@ export function registerRequestSalesRoutes(app: FastifyInstance, deps: AppDeps) 
     body: ZRequestUpdateInput.omit({ id: true }),
     response: ZRequestSale,
     handler: ({ session, params, body }) =>
-      updateRequestById(deps.db, session.user, { ...body, id: params.id }),
+      updateRequestById(deps, session.user, { ...body, id: params.id }),
   });
 
   restRoute(app, deps, {

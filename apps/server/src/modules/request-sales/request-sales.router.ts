@@ -201,7 +201,7 @@ export const requestSalesRouter = router({
   create: tenantProcedure
     .meta({
       description:
-        "A new request on a contact the caller sees: 'draft' keeps it a draft, 'send' sends it (type new) and enforces the required fields that apply. The content is validated by the template's rules (hidden fields skipped and dropped, options the user's filter hides refused, regex, lengths, files ≤ 50 MB); autoincrement fields are numbered; a 'created' item on the contact's timeline. A client-made `id` makes a retry store nothing twice.",
+        "A new request on a contact the caller sees: 'draft' keeps it a draft, 'send' sends it (type new) and enforces the required fields that apply. The content is validated by the template's rules (hidden fields skipped and dropped, options the user's filter hides refused, regex, lengths, files ≤ 50 MB; a file of Cartera's storage must be an upload of the caller's company found complete, of its declared size and type, else FILE_NOT_UPLOADED on the field, and is kept by its permanent address); autoincrement fields are numbered; a 'created' item on the contact's timeline. A client-made `id` makes a retry store nothing twice.",
       errors: [
         'CONTACT_NOT_FOUND',
         'REQUEST_TEMPLATE_NOT_FOUND',
@@ -211,11 +211,12 @@ export const requestSalesRouter = router({
         'REQUEST_SALE_STATUS_NOT_ALLOWED',
         'REQUEST_SALE_SHARE_INVALID',
         'DISABLED_FEATURE',
+        'FILE_NOT_UPLOADED',
       ],
     })
     .input(ZRequestCreateInput)
     .output(ZRequestSale)
-    .mutation(({ ctx, input }) => createRequest(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => createRequest(ctx.deps, ctx.user, input)),
 
   update: tenantProcedure
     .meta({
@@ -229,11 +230,12 @@ export const requestSalesRouter = router({
         'REQUEST_SALE_SELLER_INVALID',
         'REQUEST_SALE_STATUS_NOT_ALLOWED',
         'DISABLED_FEATURE',
+        'FILE_NOT_UPLOADED',
       ],
     })
     .input(ZRequestUpdateInput)
     .output(ZRequestSale)
-    .mutation(({ ctx, input }) => updateRequestById(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => updateRequestById(ctx.deps, ctx.user, input)),
 
   changeStatus: tenantProcedure
     .meta({

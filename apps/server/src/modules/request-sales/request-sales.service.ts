@@ -11,6 +11,7 @@ import {
   CLOSED_STATUS_TYPES,
   fieldShownTo,
   isActiveStatusType,
+  isFileField,
   isSent,
   REQUEST_CLIENT_ORIGIN,
   REQUEST_SALES_PAGE_SIZE,
@@ -25,17 +26,21 @@ import {
   ZStatusOption,
   type RequestContent,
   type RequestField,
+  type RequestFile,
   type RequestTemplateRules,
   type RequestViewer,
   type SaveMode,
   type SharePermission,
 } from '@cartera/domain/request-sales';
+import { errorMessages } from '@cartera/domain/i18n';
+import type { AppDeps } from '../../deps';
 import { keysetPage } from '../../lib/pagination';
 import { visibleContact } from '../access/contacts';
 import { requestListReader, requestSellerChoices, visibleRequest } from '../access/request-sales';
 import { lockContact } from '../contacts/contacts.service';
 import { createContact } from '../contacts/contact-sheet.service';
 import { originsForUser } from '../catalog/catalog.service';
+import { checkFileForRecord, type FileDeps } from '../files/file-access.service';
 import type { AuthUser } from '../sessions/session.types';
 import { recordInteraction } from '../timeline/timeline-writer';
 import { findAgents } from '../users/users.service';
@@ -498,6 +503,51 @@ function contentToStore(
   return verdict.content;
 }
 
+const filesOf = (value: unknown): RequestFile[] =>
+  value === null || value === undefined
+    ? []
+    : Array.isArray(value)
+      ? (value as RequestFile[])
+      : [value as RequestFile];
+
+/**
+ * A request's files of Cartera's storage must be uploads the server found as declared and the
+ * caller may read (issue #30 §5), else FILE_NOT_UPLOADED on the field and nothing is stored;
+ * each is kept by its permanent address. A file the request already held stays as it was (it
+ * may predate the check); an address elsewhere is kept as given.
+ */
+async function checkedFiles(
+  deps: FileDeps,
+  user: AuthUser,
+  rules: RequestTemplateRules,
+  content: RequestContent,
+  previous: RequestContent,
+): Promise<RequestContent> {
+  const checked = { ...content };
+  for (const field of rules.body) {
+    const value = content[field.field];
+    if (!isFileField(field) || value === null || value === undefined) continue;
+    const held = new Set(filesOf(previous[field.field]).map((file) => file.path));
+    const files: RequestFile[] = [];
+    for (const file of filesOf(value)) {
+      if (held.has(file.path)) {
+        files.push(file);
+        continue;
+      }
+      try {
+        files.push({ ...file, path: await checkFileForRecord(deps, user, file.path) });
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.code !== 'FILE_NOT_UPLOADED') throw error;
+        throw new DomainError('FILE_NOT_UPLOADED', {
+          fields: { [`content.${field.field}`]: [errorMessages.FILE_NOT_UPLOADED] },
+        });
+      }
+    }
+    checked[field.field] = Array.isArray(value) ? files : files[0];
+  }
+  return checked;
+}
+
 /** 'Prepagos' codes, trimmed; none for a template without line items. */
 function linesToStore(rules: RequestTemplateRules, lines: { code: string }[]) {
   return rules.lineBody.length ? lines.map((line) => ({ code: line.code.trim() })) : [];
@@ -585,10 +635,11 @@ async function validShares(
 }
 
 export async function createRequest(
-  db: Database,
+  deps: Pick<AppDeps, 'db' | 'storage'>,
   user: AuthUser,
   raw: z.input<typeof ZRequestCreateInput>,
 ) {
+  const { db } = deps;
   assertEnabled(user);
   const input = ZRequestCreateInput.parse(raw);
   const contact = await visibleContact(db, user, input.contactId);
@@ -600,13 +651,12 @@ export async function createRequest(
   if (!permissions.interact) throw new DomainError('REQUEST_TEMPLATE_ROLES');
   const sellerId = input.sellerId ?? contact.agentId ?? user.id;
   if (input.sellerId) await assignableSeller(db, user, input.sellerId, permissions.pickSeller);
-  const content = contentToStore(
+  const content = await checkedFiles(
+    deps,
+    user,
     rules,
-    input.content,
+    contentToStore(rules, input.content, {}, viewer, validationMode(input, user), input.lines),
     {},
-    viewer,
-    validationMode(input, user),
-    input.lines,
   );
   const statusType = statusOnSave(rules, null, input.mode, input.statusType, user);
   await validShares(db, user, input.shared, user.id);
@@ -635,10 +685,11 @@ export async function createRequest(
 }
 
 export async function updateRequestById(
-  db: Database,
+  deps: Pick<AppDeps, 'db' | 'storage'>,
   user: AuthUser,
   raw: z.input<typeof ZRequestUpdateInput>,
 ) {
+  const { db } = deps;
   assertEnabled(user);
   const input = ZRequestUpdateInput.parse(raw);
   const viewer = await viewerOf(db, user);
@@ -655,13 +706,19 @@ export async function updateRequestById(
     if (sellerId && sellerId !== request.sellerId) {
       await assignableSeller(tx, user, sellerId, permissions.pickSeller);
     }
-    const content = contentToStore(
+    const content = await checkedFiles(
+      { db: tx, storage: deps.storage },
+      user,
       rules,
-      input.content,
+      contentToStore(
+        rules,
+        input.content,
+        request.content,
+        viewer,
+        validationMode(input, user),
+        input.lines,
+      ),
       request.content,
-      viewer,
-      validationMode(input, user),
-      input.lines,
     );
     const statusType = statusOnSave(rules, request.statusType, input.mode, input.statusType, user);
     const patch = {
