@@ -44,7 +44,9 @@ function procedureSection(entry: ProcedureEntry): string {
 <ul>
 <li><strong>Access:</strong> ${entry.access === 'public' ? 'public' : 'signed-in user'}${
     entry.area ? ` · area <code>${escapeHtml(entry.area)}</code>` : ''
-  }${entry.slug ? ` · slug <code>${escapeHtml(entry.slug)}</code>` : ''}</li>
+  }${entry.slug ? ` · slug <code>${escapeHtml(entry.slug)}</code>` : ''}${
+    entry.capability ? ` · capability <code>${escapeHtml(entry.capability)}</code>` : ''
+  }</li>
 ${entry.roles ? `<li><strong>Roles:</strong> ${list(entry.roles, 'none')}</li>` : ''}
 ${
   entry.usedBy.length > 0

@@ -38,6 +38,8 @@ describe('referencia de procedimientos (/api/docs/procedures)', () => {
 
     const deleteCompanies = byPath('company.delete');
     expect(deleteCompanies.roles).toEqual(['super', 'comercial', 'project_manager']);
+    expect(deleteCompanies.capability).toBe('deleteCompanies');
+    expect(list.capability).toBeNull();
     expect(deleteCompanies.tokenScopes).toEqual(['write', 'admin']);
 
     expect(byPath('auth.login')).toMatchObject({ access: 'public', roles: null, tokenScopes: [] });

@@ -30,6 +30,8 @@ export interface ProcedureEntry {
   area: string | null;
   /** The permission slug of that screen, whose feature flags also apply. */
   slug: string | null;
+  /** The capability a `roleProcedure` requires (packages/domain policy), if any. */
+  capability: string | null;
   /** Roles that may call it (null for public procedures). */
   roles: Role[] | null;
   /** Without an area: the screens whose jail lists admit it ('*' = every screen's frame). */
@@ -129,6 +131,7 @@ function entryFor(path: string, procedure: AnyProcedure): ProcedureEntry {
     access: session ? 'session' : 'public',
     area: meta.area ?? null,
     slug,
+    capability: meta.capability ?? null,
     roles: session ? roles : null,
     usedBy: meta.area
       ? []
