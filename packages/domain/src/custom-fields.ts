@@ -3,6 +3,7 @@ import { companiesEs, fieldsEs } from './i18n/fields.es';
 import { fieldsConfigEs } from './i18n/fields-config.es';
 import { companyEs } from './i18n/company.es';
 import { isValidPhone } from './phone';
+import { can } from './policy';
 import type { Role } from './roles';
 
 /**
@@ -302,7 +303,7 @@ export function isFieldVisible(
   mode: 'create' | 'edit',
 ): boolean {
   if (!field.active) return false;
-  if (field.disableForUsers && !roles.some((role) => role === 'super' || role === 'comercial')) {
+  if (field.disableForUsers && !can({ roles }, 'superviseSellers')) {
     return false;
   }
   return !(field.onlyRead && mode === 'create');

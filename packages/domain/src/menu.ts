@@ -1,6 +1,7 @@
 import { es } from './i18n/es';
 import {
   canOpen,
+  CAPABILITY_ROLES,
   hasRole,
   hasSlug,
   pathWithin,
@@ -108,7 +109,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     icon: 'sellers',
     path: null,
     opens: '/',
-    roles: ['super', 'comercial'],
+    roles: CAPABILITY_ROLES.superviseSellers,
   },
   { id: 'sales', label: label.sales, icon: 'sales', path: '/comercial/sale', group: 'backoffice' },
   {
@@ -197,7 +198,7 @@ export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {
     id: 'backoffice',
     label: es.menu.groups.backoffice,
     icon: 'backoffice',
-    roles: ['comercial'],
+    roles: CAPABILITY_ROLES.backOffice,
     defaultOpened: true,
   },
   conversations: {

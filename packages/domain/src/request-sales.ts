@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { can } from './policy';
 import { ROLES, type Role } from './roles';
 
 /*
@@ -409,7 +410,7 @@ export interface RequestViewer {
   flows?: readonly string[] | null;
 }
 
-const isCommercial = (viewer: Pick<RequestViewer, 'roles'>) => viewer.roles.includes('comercial');
+const isCommercial = (viewer: Pick<RequestViewer, 'roles'>) => can(viewer, 'backOffice');
 const isFlowUser = (viewer: RequestViewer) => (viewer.flows?.length ?? 0) > 0;
 
 /** 02 §5: options whose userFieldFilter matches the user's additional data; commercial sees all. */
@@ -846,7 +847,7 @@ export function mayUseTemplate(
   viewer: RequestViewer,
 ) {
   if (template.roles.length === 0) return true;
-  if (viewer.roles.includes('comercial') || viewer.roles.includes('admin')) return true;
+  if (can(viewer, 'manageRequestTemplates')) return true;
   return viewer.roles.some((role) => template.roles.includes(role));
 }
 
@@ -880,8 +881,8 @@ export function requestPermissions(
   viewer: RequestViewer,
 ): RequestPermissions {
   const commercial = isCommercial(viewer);
-  const supervisor = viewer.roles.includes('super');
-  const admin = viewer.roles.includes('admin');
+  // 02 §6: super and comercial choose the 'Vendedor' and share any request.
+  const oversees = can(viewer, 'superviseSellers');
   const interact = mayUseTemplate(template, viewer);
   const flow = isFlowUser(viewer);
   const creator = !request || request.creatorId === viewer.id;
@@ -902,11 +903,11 @@ export function requestPermissions(
     interact,
     edit,
     statuses,
-    pickSeller: interact && !flow && (commercial || supervisor),
-    share: interact && (commercial || supervisor || creator || writeShare) && !!request,
+    pickSeller: interact && !flow && oversees,
+    share: interact && (oversees || creator || writeShare) && !!request,
     markSeen: commercial,
-    moderateComments: admin,
-    configCard: commercial || supervisor,
+    moderateComments: can(viewer, 'moderateComments'),
+    configCard: oversees,
   };
 }
 
