@@ -56,6 +56,14 @@ export const channelsEs = {
   notAvailable: 'Próximamente',
   /** Why a gateway's WhatsApp session is disconnected: the gateway's own status code. */
   sessionClosed: 'La sesión de WhatsApp se cerró en el teléfono (código {code})',
+  /**
+   * Why a provider's refusal disconnected a channel (issue #31): the meaning of its code when the
+   * catalogue knows it (conversation's providerErrors), else the general text; the code is kept.
+   */
+  statusReasons: {
+    providerRefused: 'El proveedor rechazó la conexión del canal: revisa sus credenciales.',
+    withCode: '{text} Código del proveedor: {code}.',
+  },
   state: {
     available: 'Conectado',
     disconnected: 'Desconectado',

@@ -295,6 +295,7 @@ export const conversationEs = {
         // Messenger and Instagram
         '551': 'La persona no está disponible en este momento.',
         // Twilio
+        '20003': 'Las credenciales de la cuenta no son válidas.',
         '21211': 'El número de destino no es válido.',
         '21610': 'El cliente se dio de baja de los SMS (respondió STOP).',
         '21614': 'El número no puede recibir SMS.',

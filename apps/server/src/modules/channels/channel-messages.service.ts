@@ -48,6 +48,7 @@ import { providerTime } from './provider-time';
 import { inboundMessageFields } from './inbound-content';
 import { scopedCustomerLabel, withSenderProfile } from './sender-profile';
 import { findSenderContact, replyAddress, senderLockKey } from './channel-numbers';
+import { refusalStatusReason } from './channel-status-reason';
 import { hasAnyPhone, hasScopedId, lockSenderAndClaim, recordInboundItem } from './inbound-writer';
 import { keepUnknownWebhook } from './dead-letters.service';
 import { routeWebhook } from './webhook-routing';
@@ -1020,7 +1021,12 @@ export async function deliverMessage(deps: AppDeps, tenantId: string, interactio
       'channels: send refused',
     );
     if (error.code === 'CHANNEL_ERROR') {
-      await changeChannelStatus(deps.db, channel, 'disconnected', error.message.slice(0, 500));
+      await changeChannelStatus(
+        deps.db,
+        channel,
+        'disconnected',
+        refusalStatusReason(error.providerCode),
+      );
     }
     await failDelivery(
       deps,

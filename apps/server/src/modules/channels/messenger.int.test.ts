@@ -410,9 +410,10 @@ describe('Messenger: mensajes salientes', () => {
         .select({ status: channels.status, reason: channels.statusReason })
         .from(channels)
         .where(eq(channels.id, messenger.id));
+      // 'Canales' reads why in Spanish, with Meta's code kept (issue #31).
       expect(row).toEqual({
         status: 'disconnected',
-        reason: 'Error validating access token: Session has expired.',
+        reason: 'El token de acceso del canal venció o no es válido. Código del proveedor: 190.',
       });
       const refused = await env.call(SELLER, 'channel.sendMessage', {
         id: newId(),

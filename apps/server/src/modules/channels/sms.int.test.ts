@@ -342,10 +342,14 @@ describe('SMS (Twilio): mensajes salientes', () => {
         errorMessages: ['Authenticate'],
       });
       const [row] = await env.database.handle.db
-        .select({ status: channels.status })
+        .select({ status: channels.status, reason: channels.statusReason })
         .from(channels)
         .where(eq(channels.id, channel.id));
-      expect(row!.status).toBe('disconnected');
+      // 'Canales' reads why in Spanish, with Twilio's code kept (issue #31).
+      expect(row).toEqual({
+        status: 'disconnected',
+        reason: 'Las credenciales de la cuenta no son válidas. Código del proveedor: 20003.',
+      });
     } finally {
       await env.database.handle.db
         .update(channels)
