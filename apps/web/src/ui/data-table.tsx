@@ -203,7 +203,10 @@ export function DataTable<T>({
                     </Table.Th>
                   ))}
                   {actions && (
-                    <Table.Th w={actions.width ?? 60}>
+                    <Table.Th
+                      w={actions.width ?? 60}
+                      style={stickyEnd('var(--mantine-color-gray-0)')}
+                    >
                       <VisuallyHidden>{actions.label ?? es.app.actions}</VisuallyHidden>
                     </Table.Th>
                   )}
@@ -247,7 +250,7 @@ export function DataTable<T>({
                           </Table.Td>
                         ))}
                         {actions && (
-                          <Table.Td>
+                          <Table.Td style={stickyEnd('var(--mantine-color-body)')}>
                             <Group gap={4} justify="flex-end" wrap="nowrap">
                               {actions.cell(item)}
                             </Group>
@@ -330,6 +333,14 @@ export function RowAction({
       {button}
     </Tooltip>
   );
+}
+
+/**
+ * The row actions stay at the right edge while a narrow screen scrolls the table sideways (a
+ * phone reaches 'Editar' without scrolling to the end).
+ */
+function stickyEnd(background: string) {
+  return { position: 'sticky', right: 0, background } as const;
 }
 
 function sortOf(sort: NonNullable<Column<unknown>['sort']>) {

@@ -347,7 +347,7 @@ export function UserDialog({
         onChange={(value) => change('jailUrl', value)}
       />
       <Grid gap="sm">
-        <Grid.Col span={4}>
+        <Grid.Col span={{ base: 6, xs: 4 }}>
           <ColorInput
             label={text.color}
             format="hex"
@@ -356,7 +356,7 @@ export function UserDialog({
             onChange={(value) => change('color', value)}
           />
         </Grid.Col>
-        <Grid.Col span={4}>
+        <Grid.Col span={{ base: 6, xs: 4 }}>
           <TextInput
             label={text.phoneWork}
             maxLength={40}
@@ -365,7 +365,7 @@ export function UserDialog({
             onChange={(event) => change('phoneWork', event.currentTarget.value)}
           />
         </Grid.Col>
-        <Grid.Col span={4}>
+        <Grid.Col span={{ base: 12, xs: 4 }}>
           <Select
             label={text.country}
             data={COUNTRY_OPTIONS}

@@ -18,6 +18,12 @@ import { useAdminSaved } from './use-admin-saved';
 
 const text = es.admin.users;
 
+/** A state badge reads whole: the table widens or scrolls instead of cutting it ('ACT…'). */
+const WHOLE_LABEL = {
+  root: { overflow: 'visible', flexShrink: 0 },
+  label: { overflow: 'visible' },
+} as const;
+
 export type AdminUser = RouterOutputs['admin']['users'][number];
 
 type Dialog =
@@ -158,12 +164,17 @@ export function UsersTable({
             key: 'status',
             header: text.status,
             cell: (user) => (
-              <Group gap={4}>
-                <Badge size="sm" variant="light" color={user.active ? 'teal' : 'gray'}>
+              <Group gap={4} wrap="nowrap">
+                <Badge
+                  size="sm"
+                  variant="light"
+                  color={user.active ? 'teal' : 'gray'}
+                  styles={WHOLE_LABEL}
+                >
                   {user.active ? text.active : text.inactive}
                 </Badge>
                 {user.active && user.forcePasswordChange && (
-                  <Badge size="sm" variant="light" color="yellow">
+                  <Badge size="sm" variant="light" color="yellow" styles={WHOLE_LABEL}>
                     {text.mustChange}
                   </Badge>
                 )}

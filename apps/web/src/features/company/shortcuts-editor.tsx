@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Group, Input, Radio, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
@@ -239,6 +240,7 @@ function ShortcutDialog({
     within: 'data',
   });
   const { values } = form;
+  const narrow = useMediaQuery('(max-width: 30em)');
   const options = {
     onSuccess: () => {
       void queryClient.invalidateQueries(trpc.catalog.shortcuts.pathFilter());
@@ -302,6 +304,8 @@ function ShortcutDialog({
         <SegmentedControl
           mt={4}
           fullWidth
+          // On a phone the three kinds stack: side by side the last one is cut.
+          orientation={narrow ? 'vertical' : 'horizontal'}
           value={values.avatarKind}
           onChange={(value) => form.change({ avatarKind: value as AvatarKind }, 'avatar')}
           data={(['none', 'icon', 'link'] as const).map((kind) => ({
