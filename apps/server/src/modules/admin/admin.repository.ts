@@ -13,6 +13,7 @@ import {
 } from '@cartera/db/schema';
 import type { FeatureFlags } from '@cartera/domain/policy';
 import { likePattern } from '../../lib/sql';
+import { inGroupSubtree } from '../access/reach';
 
 /** A group as the administration shows it. */
 export const groupColumns = {
@@ -158,10 +159,7 @@ export async function findAdminUsers(
   if (options.groupId) {
     conditions.push(
       options.subtree
-        ? or(
-            eq(groups.id, options.groupId),
-            sql`${options.groupId}::uuid = any(${groups.ancestors})`,
-          )!
+        ? inGroupSubtree(options.groupId, groups)
         : eq(users.groupId, options.groupId),
     );
   }
