@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createContact } from '@cartera/db/factories';
-import { restLogin, typedCall } from '../../testing/http-client';
+import { eq } from 'drizzle-orm';
+import { messageTemplates } from '@cartera/db/schema';
+import { restLogin, typedCall, uploadFile } from '../../testing/http-client';
 import { useDemoApp } from '../../testing/demo-app';
 import { waitFor, watchTopic } from '../../testing/ws-client';
 
@@ -149,5 +151,65 @@ describe('managing quick replies (issue #12 §4)', () => {
       (await env.call('vendedor@demo.test', 'template.remove', { id: mine.data.id })).status,
     ).toBe(200);
     expect(await quickReplies('vendedor@demo.test', 'despedida')).toEqual([]);
+  });
+});
+
+describe('archivos de las respuestas rápidas (issue #30)', () => {
+  const SELLER = 'vendedor@demo.test';
+  const PDF = Buffer.from('%PDF-1.4 lista');
+
+  async function upload(email: string, name: string) {
+    return uploadFile(env.app.url, await env.tokenOf(email), {
+      name,
+      mimeType: 'application/pdf',
+      via: 'template',
+      body: PDF,
+    });
+  }
+
+  const fileOf = (key: string) => ({
+    url: `${env.app.url}/api/files/${key}`,
+    fileName: 'lista.pdf',
+    mimetype: 'application/pdf',
+  });
+
+  async function storedTitled(title: string) {
+    return env.database.handle.db
+      .select()
+      .from(messageTemplates)
+      .where(eq(messageTemplates.title, title));
+  }
+
+  it('un archivo de otra empresa o que nunca se subió se rechaza y no se guarda nada; uno subido sí', async () => {
+    const foreign = await upload('vendedor@otra.test', 'ajena.pdf');
+    const own = await upload(SELLER, 'lista.pdf');
+    const [tenantId] = own.split('/');
+    for (const key of [
+      foreign,
+      `${tenantId}/template/0190f7c2-0000-7000-8000-000000000001/x.pdf`,
+    ]) {
+      const refused = await env.call(SELLER, 'template.create', {
+        scope: 'personal',
+        values: { title: 'Lista ajena', files: [fileOf(key)] },
+      });
+      expect(refused.status, key).toBe(422);
+      expect(refused.error?.data.domainCode).toBe('FILE_NOT_UPLOADED');
+      expect(refused.error?.message).toBe('El archivo no terminó de subirse. Vuelve a adjuntarlo.');
+    }
+    expect(await storedTitled('Lista ajena')).toEqual([]);
+
+    const created = await env.call(SELLER, 'template.create', {
+      scope: 'personal',
+      values: { title: 'Lista de precios', files: [fileOf(own)] },
+    });
+    expect(created.error).toBeUndefined();
+    expect(created.data!.files).toEqual([fileOf(own)]);
+    const changed = await env.call(SELLER, 'template.update', {
+      id: created.data!.id,
+      values: { files: [fileOf(own), fileOf(foreign)] },
+    });
+    expect(changed.error?.data.domainCode).toBe('FILE_NOT_UPLOADED');
+    const [stored] = await storedTitled('Lista de precios');
+    expect(stored!.files).toEqual([fileOf(own)]);
   });
 });

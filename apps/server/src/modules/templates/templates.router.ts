@@ -39,23 +39,23 @@ export const templatesRouter = router({
     .meta({
       area: '/contact',
       description:
-        "Adds a quick reply: a company one (managers of 'Mi Empresa') or a personal one (anyone, for themselves). Needs a message or files.",
-      errors: ['PERMISSION_DENIED'],
+        "Adds a quick reply: a company one (managers of 'Mi Empresa') or a personal one (anyone, for themselves). Needs a message or files; a file of Cartera's storage must be an upload of the company found complete (else FILE_NOT_UPLOADED) and is kept by its permanent address.",
+      errors: ['PERMISSION_DENIED', 'FILE_NOT_UPLOADED'],
     })
     .input(z.object({ scope: ZQuickReplyScope, values: ZQuickReplyInput }))
     .output(ZManagedQuickReply)
-    .mutation(({ ctx, input }) => createQuickReply(ctx.db, ctx.user, input.scope, input.values)),
+    .mutation(({ ctx, input }) => createQuickReply(ctx.deps, ctx.user, input.scope, input.values)),
 
   update: tenantProcedure
     .meta({
       area: '/contact',
       description:
-        'Changes a quick reply: a company one for its managers, a personal one for its owner only.',
-      errors: ['PERMISSION_DENIED', 'NOT_FOUND'],
+        'Changes a quick reply: a company one for its managers, a personal one for its owner only. New files follow the rule of `create`.',
+      errors: ['PERMISSION_DENIED', 'NOT_FOUND', 'FILE_NOT_UPLOADED'],
     })
     .input(z.object({ id: z.uuid(), values: ZQuickReplyChange }))
     .output(ZManagedQuickReply)
-    .mutation(({ ctx, input }) => updateQuickReply(ctx.db, ctx.user, input.id, input.values)),
+    .mutation(({ ctx, input }) => updateQuickReply(ctx.deps, ctx.user, input.id, input.values)),
 
   remove: tenantProcedure
     .meta({

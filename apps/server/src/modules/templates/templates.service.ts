@@ -3,6 +3,7 @@ import type { Executor } from '@cartera/db/client';
 import { foldText } from '@cartera/domain/search';
 import { DomainError } from '@cartera/domain/errors';
 import { changeOf } from '@cartera/domain/input';
+import { checkFileForRecord, type FileDeps } from '../files/file-access.service';
 import { assertAllowed } from '../sessions/access';
 import type { AuthUser } from '../sessions/session.types';
 import {
@@ -72,6 +73,29 @@ export const ZQuickReplyInput = z.object({
     .default([]),
 });
 
+type QuickReplyFile = z.infer<typeof ZQuickReplyInput>['files'][number];
+
+/**
+ * A quick reply's files of Cartera's storage must be uploads of the caller's company the server
+ * found as declared (issue #30 §5), else FILE_NOT_UPLOADED and nothing stored; each is kept by
+ * its permanent address. Files it already held stay as they were; other addresses as given.
+ */
+async function checkedFiles(
+  deps: FileDeps,
+  user: AuthUser,
+  files: QuickReplyFile[],
+  held: QuickReplyFile[] = [],
+) {
+  const kept = new Set(held.map((file) => file.url));
+  const checked: QuickReplyFile[] = [];
+  for (const file of files) {
+    checked.push(
+      kept.has(file.url) ? file : { ...file, url: await checkFileForRecord(deps, user, file.url) },
+    );
+  }
+  return checked;
+}
+
 /** A change: the fields given, nothing reset to its default. */
 export const ZQuickReplyChange = changeOf(ZQuickReplyInput);
 
@@ -113,11 +137,12 @@ export async function listManagedQuickReplies(
 }
 
 export async function createQuickReply(
-  db: Executor,
+  deps: FileDeps,
   user: AuthUser,
   scope: z.infer<typeof ZQuickReplyScope>,
   raw: z.input<typeof ZQuickReplyInput>,
 ) {
+  const { db } = deps;
   checkScope(user, scope);
   const input = ZQuickReplyInput.parse(raw);
   if (!input.message && !input.files.length) {
@@ -126,6 +151,7 @@ export async function createQuickReply(
   const row = await insertTemplateRow(db, {
     tenantId: user.tenantId,
     ...input,
+    files: await checkedFiles(deps, user, input.files),
     name: input.title,
     entityType: scope,
     ownerId: scope === 'personal' ? user.id : null,
@@ -142,15 +168,17 @@ async function ownQuickReply(db: Executor, user: AuthUser, id: string) {
 }
 
 export async function updateQuickReply(
-  db: Executor,
+  deps: FileDeps,
   user: AuthUser,
   id: string,
   raw: z.input<typeof ZQuickReplyChange>,
 ) {
-  await ownQuickReply(db, user, id);
+  const { db } = deps;
+  const current = await ownQuickReply(db, user, id);
   const input = ZQuickReplyChange.parse(raw);
   const row = await updateTemplateRow(db, user.tenantId, id, {
     ...input,
+    ...(input.files ? { files: await checkedFiles(deps, user, input.files, current.files) } : {}),
     ...(input.title ? { name: input.title } : {}),
   });
   if (!row) throw new DomainError('NOT_FOUND');
