@@ -101,6 +101,9 @@ export function Timeline({
       node.scrollTop += node.scrollHeight - before.height;
     } else if (last !== before.last && (before.atBottom || lastItem?.localStatus === 'sending')) {
       node.scrollTop = node.scrollHeight;
+    } else if (before.atBottom && node.scrollHeight !== before.height) {
+      // An item changed in place (a file arrived, a call closed) while the newest were in view.
+      node.scrollTop = node.scrollHeight;
     }
     const bottom = node.scrollHeight - node.scrollTop - node.clientHeight < BOTTOM_SLACK;
     snapshot.current = { first, last, height: node.scrollHeight, atBottom: bottom };

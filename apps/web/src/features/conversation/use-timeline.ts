@@ -64,6 +64,11 @@ export interface ReplyDraft {
   origin: 'contact' | 'agent' | null;
 }
 
+/** Whether an item read again is the one on screen (dates compare by their time). */
+function sameItem(a: Interaction, b: Interaction) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** The kind of file a mime type is, as a channel message names it (03 §3 Media item). */
 function mediaKindOf(mimeType: string) {
   if (mimeType.startsWith('image/')) return 'image';
@@ -143,16 +148,26 @@ export function useTimeline(
           fetch: (ids) => client.interaction.items.query({ contactId, ids }),
           replace: (items) => {
             const fresh = new Map(items.map((each) => [each.id, each]));
-            const swap = (each: Interaction) => fresh.get(each.id) ?? each;
-            setLive((current) => current.map(swap));
-            queryClient.setQueryData<typeof history.data>(timelineKey, (data) =>
-              data
-                ? {
-                    ...data,
-                    pages: data.pages.map((page) => ({ ...page, items: page.items.map(swap) })),
-                  }
-                : data,
-            );
+            // An item read again unchanged keeps its object: its row is not drawn again.
+            const swap = (each: Interaction) => {
+              const update = fresh.get(each.id);
+              return update && !sameItem(update, each) ? update : each;
+            };
+            const swapAll = <T extends Interaction>(list: T[]) => {
+              const swapped = list.map(swap);
+              return swapped.some((each, index) => each !== list[index]) ? swapped : list;
+            };
+            setLive(swapAll);
+            queryClient.setQueryData<typeof history.data>(timelineKey, (data) => {
+              if (!data) return data;
+              const pages = data.pages.map((page) => {
+                const swapped = swapAll(page.items);
+                return swapped === page.items ? page : { ...page, items: swapped };
+              });
+              return pages.some((page, index) => page !== data.pages[index])
+                ? { ...data, pages }
+                : data;
+            });
             refreshContact();
           },
         },
