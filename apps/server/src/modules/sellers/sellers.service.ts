@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
-import { groups, users } from '@cartera/db/schema';
-import { defaultGroupOf } from '../access/sellers';
+import { groups } from '@cartera/db/schema';
+import { defaultGroupOf, findAgentsInReach } from '../access/sellers';
 import type { AuthSession } from '../sessions/session.types';
 
 export const ZSeller = z.object({
@@ -47,6 +47,11 @@ export const ZSellersPanel = z.object({
  */
 export async function sellersPanel(db: Executor, session: AuthSession) {
   const { user } = session;
+  // Whose sellers: the company's, or the caller's group's subtree (modules/access sellers.ts).
+  const seesCompany = defaultGroupOf(user) === user.tenantId;
+  const sellersReach = seesCompany
+    ? ({ kind: 'tenant' } as const)
+    : ({ kind: 'subtree', groupId: user.groupId } as const);
   const [groupRows, sellerRows] = await Promise.all([
     db
       .select({
@@ -58,23 +63,16 @@ export async function sellersPanel(db: Executor, session: AuthSession) {
       .from(groups)
       .where(eq(groups.tenantId, user.tenantId))
       .orderBy(asc(groups.name)),
-    db
-      .select({
-        id: users.id,
-        name: users.name,
-        lastname: users.lastname,
-        email: users.email,
-        groupId: users.groupId,
-      })
-      .from(users)
-      .where(
-        and(
-          eq(users.tenantId, user.tenantId),
-          eq(users.active, true),
-          sql`'user' = any(${users.roles})`,
-        ),
-      )
-      .orderBy(asc(users.name), asc(users.lastname)),
+    // The sellers the caller reaches, read in SQL (modules/access sellers.ts).
+    findAgentsInReach(db, user.tenantId, sellersReach, ['user']).then((rows) =>
+      rows.map(({ id, name, lastname, email, groupId }) => ({
+        id,
+        name,
+        lastname,
+        email,
+        groupId,
+      })),
+    ),
   ]);
 
   const nodes = new Map<string, GroupNode>();
@@ -91,8 +89,6 @@ export async function sellersPanel(db: Executor, session: AuthSession) {
   const company = nodes.get(user.tenantId)!;
   countOf(company);
 
-  // Whose sellers: the company's, or the caller's group's subtree (modules/access sellers.ts).
-  const seesCompany = defaultGroupOf(user) === user.tenantId;
   const root = seesCompany ? company : (nodes.get(user.groupId) ?? company);
   return {
     total: root.count,
