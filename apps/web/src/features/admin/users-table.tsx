@@ -121,7 +121,7 @@ export function UsersTable({
         items={rows}
         rowKey={(user) => user.id}
         label={es.admin.tabs.users}
-        minWidth={720}
+        minWidth={640}
         loadingRows={1}
         empty={emptyText}
         rowProps={(user) => ({ c: user.active ? undefined : 'dimmed' })}
