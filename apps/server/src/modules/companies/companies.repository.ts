@@ -160,7 +160,7 @@ export async function deleteSectorRow(
   return deleted.length > 0;
 }
 
-/** A company's contacts within `scope` (who may see which contacts: contact-access). */
+/** A company's contacts within `scope` (who may see which contacts: access/contacts.ts). */
 export async function findCompanyContacts(
   db: Executor,
   tenantId: string,

@@ -178,7 +178,7 @@ export async function listCompanies(
   return { items: page.items.map(toCompany), nextCursor: page.nextCursor };
 }
 
-/** A company with those of its contacts the user may see (contact-access). */
+/** A company with those of its contacts the user may see (access/contacts.ts). */
 export async function getCompany(db: Executor, user: AuthUser, id: string) {
   const { tenantId } = user;
   const company = await findCompany(db, tenantId, id);

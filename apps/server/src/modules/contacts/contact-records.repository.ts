@@ -17,7 +17,7 @@ import { countNewContact } from '../metrics/metrics.writer';
 /**
  * One contact of the tenant by id, whoever may see it. Only for reads after access is decided
  * (a sub-conversation's parent, the numbers a sub-conversation shares): a user's reads go through
- * contact-access (visibleContact, readableContact).
+ * access/contacts.ts (visibleContact, readableContact).
  */
 export async function findTenantContact(
   db: Executor,

@@ -96,7 +96,7 @@ export async function listContacts(
 
 /**
  * For other modules that change a contact's own columns inside their transaction (archiving,
- * tags, the bot, reminders), after contact-access allowed the user to: lock the row, then update.
+ * tags, the bot, reminders), after access/contacts.ts allowed the user to: lock the row, then update.
  */
 export { lockContact, updateContactRow } from './contact-records.repository';
 
