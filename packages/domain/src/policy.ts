@@ -379,7 +379,7 @@ export function guardRoute(user: GuardUser | null, path: string, fullPath = path
 }
 
 // ---------------------------------------------------------------------------------------------
-// Who sees which contacts (issue #5 §4, 03 §2.1). The server's contact-access module applies
+// Who sees which contacts (issue #5 §4, 03 §2.1). The server's modules/access (reach.ts) applies
 // these to every query; the web reads them only to word its screens.
 
 /** Roles that see every contact of their tenant (and receive every contact's live events). */
