@@ -49,7 +49,13 @@ import { inboundMessageFields } from './inbound-content';
 import { scopedCustomerLabel, withSenderProfile } from './sender-profile';
 import { findSenderContact, replyAddress, senderLockKey } from './channel-numbers';
 import { refusalStatusReason } from './channel-status-reason';
-import { hasAnyPhone, hasScopedId, lockSenderAndClaim, recordInboundItem } from './inbound-writer';
+import {
+  hasAnyPhone,
+  hasScopedId,
+  itemStateAlongside,
+  lockSenderAndClaim,
+  recordInboundItem,
+} from './inbound-writer';
 import { keepUnknownWebhook } from './dead-letters.service';
 import { routeWebhook } from './webhook-routing';
 import {
@@ -535,10 +541,7 @@ async function ingestStatus(
         : listened
           ? { ...row.content, listened: true }
           : row.content;
-    await updateInteractionState(tx, channel.tenantId, row.interactionId, {
-      status: status ?? row.status,
-      content,
-    });
+    // The status and its announcement in one statement (inbound-writer.ts).
     await announceInteraction(
       tx,
       null,
@@ -549,7 +552,15 @@ async function ingestStatus(
         reservedBy: row.reservedBy,
         reservedUntil: row.reservedUntil,
       },
-      { event: 'interaction.updated', interactionId: row.interactionId, type: 'channelMessage' },
+      {
+        event: 'interaction.updated',
+        interactionId: row.interactionId,
+        type: 'channelMessage',
+        alongside: itemStateAlongside(tx, channel.tenantId, row.interactionId, {
+          status: status ?? row.status,
+          content,
+        }),
+      },
     );
   });
 }

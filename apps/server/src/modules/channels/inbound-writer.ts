@@ -178,3 +178,20 @@ export async function recordInboundItem(
     },
   );
 }
+
+/**
+ * A receipt's change of an item (its status, its content), as a part of its announcement's
+ * statement (`announceInteraction`'s `alongside`): one statement instead of two.
+ */
+export function itemStateAlongside(
+  tx: Transaction,
+  tenantId: string,
+  interactionId: string,
+  values: { status: string | null; content: Record<string, unknown> },
+): SQL {
+  const updated = tx
+    .update(interactions)
+    .set(values)
+    .where(and(eq(interactions.tenantId, tenantId), eq(interactions.id, interactionId)));
+  return sql`receipt_state as (${updated.getSQL()})`;
+}
