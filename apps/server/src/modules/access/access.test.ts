@@ -61,6 +61,10 @@ const SCOPED_TABLES: ScopedTable[] = [
         "counts a shared portfolio's contacts for its management screen (no contact is returned)",
       'modules/channels/channel-numbers.repository.ts#findContactByPhones':
         "an inbound message finds its contact by any form of the sender's number (system code: the sender decides, no user is asking)",
+      'modules/channels/inbound-writer.ts#lockSenderAndClaim':
+        "an inbound message reads its sender's contact under the sender's lock (system code: the sender decides, no user is asking)",
+      'modules/channels/inbound-writer.ts#recordInboundItem':
+        "an inbound message touches its contact's last interaction and answer wait (system code, the contact found by the sender)",
       'modules/channels/channels.repository.ts#findContactByEmail':
         'a lead form without a known number finds its contact by the e-mail it gave (system code)',
       'modules/channels/channels.repository.ts#findContactByScopedId':
