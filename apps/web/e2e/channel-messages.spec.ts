@@ -5,20 +5,10 @@ import {
   graphError,
   inboundMedia,
   inboundText,
-  signedWebhook,
   statusUpdate,
 } from '../../server/src/channels/whatsapp-cloud/graph-simulator';
-import {
-  expect,
-  settle,
-  signIn,
-  test,
-  trpcMutation,
-  trpcQuery,
-  uniqueLetters,
-  uniqueMobile,
-  WHATSAPP_ACCESS_TOKEN,
-} from './fixtures';
+import { expect, settle, test, uniqueLetters, uniqueMobile } from './fixtures';
+import { sellerWithWhatsappChannel } from './whatsapp-channel';
 
 /**
  * Messages through a WhatsApp Business channel on the conversation screen (issue #12, 03 §2.2,
@@ -30,19 +20,6 @@ import {
 const APP_SECRET = 'e2e-app-secret';
 const chat = es.conversation.timeline.chat;
 const c = es.conversation.composer;
-
-interface CreatedChannel {
-  id: string;
-  name: string;
-  webhookUrl: string;
-}
-
-/** Posts a webhook envelope to the channel as Meta does: raw JSON and its signature. */
-async function metaPosts(channel: CreatedChannel, envelope: unknown) {
-  const { body, headers } = signedWebhook(APP_SECRET, envelope);
-  const response = await fetch(channel.webhookUrl, { method: 'POST', headers, body });
-  expect(response.status, 'webhook answer').toBe(200);
-}
 
 /** A small PNG photo (a sky over a field) for the customer to send. */
 function photo(width = 240, height = 150): Buffer {
@@ -92,25 +69,13 @@ test.describe('mensajes por canal', () => {
     browserErrors,
   }) => {
     test.setTimeout(60_000);
-    await signIn(page, 'vendedor@demo.test');
-    const me = await trpcQuery<{ user: { id: string } }>(page, 'auth.me', undefined);
-
     // The commercial manager configures the channel; new contacts go to the seller.
-    const manager = await browser.newContext({ baseURL });
-    const managerPage = await manager.newPage();
-    await signIn(managerPage, 'comercial@demo.test');
     const phoneNumberId = `1065${Date.now()}`;
-    const channel = await trpcMutation<CreatedChannel>(managerPage, 'channel.create', {
-      type: 'whatsapp_business',
+    const { channel, post, close } = await sellerWithWhatsappChannel(page, browser, baseURL, {
       name: `WhatsApp Ventas ${uniqueLetters()}`,
+      appSecret: APP_SECRET,
+      phoneNumberId,
       color: '#128C7E',
-      config: { phoneNumberId },
-      secrets: {
-        accessToken: WHATSAPP_ACCESS_TOKEN,
-        appSecret: APP_SECRET,
-        verifyToken: 'e2e-verify',
-      },
-      roundRobin: { enabled: true, userIds: [me.user.id] },
       // Two messages an hour: the third is refused by the server itself.
       limits: { perHour: 2 },
     });
@@ -124,8 +89,7 @@ test.describe('mensajes por canal', () => {
       await expect(conversations.getByRole('listitem').first()).toBeVisible();
       const customer = `Lucía ${uniqueLetters()}`;
       const from = `598${uniqueMobile().slice(1)}`;
-      await metaPosts(
-        channel,
+      await post(
         inboundText(phoneNumberId, { from, name: customer, text: 'Hola, ¿tienen stock?' }),
       );
       await expect(conversations.getByRole('listitem').first()).toContainText(customer);
@@ -138,8 +102,7 @@ test.describe('mensajes por canal', () => {
 
       // The customer writes again while the conversation is open: it arrives live.
       const secondId = `wamid.E2E${uniqueLetters()}`;
-      await metaPosts(
-        channel,
+      await post(
         inboundText(phoneNumberId, {
           id: secondId,
           from,
@@ -156,8 +119,7 @@ test.describe('mensajes por canal', () => {
         .toContain(secondId);
       // A photo: Cartera fetches it from Meta and shows it in the bubble.
       const mediaId = whatsappCloud.simulator.storeMedia(photo(), 'image/png');
-      await metaPosts(
-        channel,
+      await post(
         inboundMedia(phoneNumberId, {
           from,
           name: customer,
@@ -211,15 +173,9 @@ test.describe('mensajes por canal', () => {
       });
 
       // (c) Meta's receipts move the icon: delivered, then read.
-      await metaPosts(
-        channel,
-        statusUpdate(phoneNumberId, { id: sent!.id, status: 'delivered', to: from }),
-      );
+      await post(statusUpdate(phoneNumberId, { id: sent!.id, status: 'delivered', to: from }));
       await expect(answer.getByRole('img', { name: chat.delivery.received })).toBeVisible();
-      await metaPosts(
-        channel,
-        statusUpdate(phoneNumberId, { id: sent!.id, status: 'read', to: from }),
-      );
+      await post(statusUpdate(phoneNumberId, { id: sent!.id, status: 'read', to: from }));
       await expect(answer.getByRole('img', { name: chat.delivery.read })).toBeVisible();
 
       // (d) Meta refuses the next one: the item ends in error with the catalogue's text.
@@ -253,8 +209,7 @@ test.describe('mensajes por canal', () => {
       await expect(input).toHaveValue(third);
       await expect(bubble(page, third)).toHaveCount(0);
     } finally {
-      await trpcMutation(managerPage, 'channel.remove', { id: channel.id });
-      await manager.close();
+      await close();
     }
     // The browser reports the refused send (429) itself.
     expect(browserErrors.filter((error) => !error.includes('status of 429'))).toEqual([]);

@@ -1,18 +1,7 @@
 import { es, format } from '@cartera/domain/i18n';
-import {
-  inboundText,
-  signedWebhook,
-} from '../../server/src/channels/whatsapp-cloud/graph-simulator';
-import {
-  expect,
-  signIn,
-  test,
-  trpcMutation,
-  trpcQuery,
-  uniqueLetters,
-  uniqueMobile,
-  WHATSAPP_ACCESS_TOKEN,
-} from './fixtures';
+import { inboundText } from '../../server/src/channels/whatsapp-cloud/graph-simulator';
+import { expect, signIn, test, trpcQuery, uniqueLetters, uniqueMobile } from './fixtures';
+import { createWhatsappChannel, metaPosts } from './whatsapp-channel';
 
 /**
  * 'Mensajes no procesados' (issue #31 items 4 and 5): Meta posts a message for a number no
@@ -23,12 +12,6 @@ import {
 const APP_SECRET = 'e2e-dead-letters-secret';
 const text = es.channels.deadLetters;
 
-interface CreatedChannel {
-  id: string;
-  name: string;
-  webhookUrl: string;
-}
-
 test('un mensaje para un número sin canal queda en Mensajes no procesados y Reintentar lo toma una vez', async ({
   page,
   browserErrors,
@@ -36,12 +19,7 @@ test('un mensaje para un número sin canal queda en Mensajes no procesados y Rei
   test.setTimeout(60_000);
   await signIn(page, 'comercial@demo.test');
   const createWhatsapp = (name: string, phoneNumberId: string) =>
-    trpcMutation<CreatedChannel>(page, 'channel.create', {
-      type: 'whatsapp_business',
-      name,
-      config: { phoneNumberId },
-      secrets: { accessToken: WHATSAPP_ACCESS_TOKEN, appSecret: APP_SECRET, verifyToken: 'v' },
-    });
+    createWhatsappChannel(page, { name, appSecret: APP_SECRET, phoneNumberId });
   const receiving = await createWhatsapp(
     `WhatsApp Central ${uniqueLetters()}`,
     `2001${Date.now()}`,
@@ -49,7 +27,8 @@ test('un mensaje para un número sin canal queda en Mensajes no procesados y Rei
   const missingNumberId = `2009${Date.now()}`;
   const customer = `Camila ${uniqueLetters()}`;
   const words = `Hola, quiero el catálogo ${uniqueLetters()}`;
-  const { body, headers } = signedWebhook(
+  await metaPosts(
+    receiving,
     APP_SECRET,
     inboundText(missingNumberId, {
       id: `wamid.E2E${uniqueLetters()}`,
@@ -58,8 +37,6 @@ test('un mensaje para un número sin canal queda en Mensajes no procesados y Rei
       text: words,
     }),
   );
-  const answer = await fetch(receiving.webhookUrl, { method: 'POST', headers, body });
-  expect(answer.status, 'Meta is answered').toBe(200);
 
   await page.goto('/company/channels');
   const row = page

@@ -1,24 +1,13 @@
 import { es, format } from '@cartera/domain/i18n';
-import {
-  graphError,
-  inboundMedia,
-  signedWebhook,
-} from '../../server/src/channels/whatsapp-cloud/graph-simulator';
-import {
-  expect,
-  signIn,
-  test,
-  trpcMutation,
-  trpcQuery,
-  uniqueLetters,
-  uniqueMobile,
-  WHATSAPP_ACCESS_TOKEN,
-} from './fixtures';
+import { graphError, inboundMedia } from '../../server/src/channels/whatsapp-cloud/graph-simulator';
+import { expect, test, uniqueLetters, uniqueMobile } from './fixtures';
+import { sellerWithWhatsappChannel } from './whatsapp-channel';
 
 /**
- * A customer's file the provider does not give (issue #31 item 6): the worker's server tries it
- * 4 times within seconds (fixtures.ts), then the bubble says so in Spanish with the provider's
- * code and 'Reintentar', which fetches it once the provider gives it.
+ * A customer's file the provider does not give at once (issue #31 items 4 and 6): while it is
+ * being fetched the bubble says 'Descargando archivo…'; when the worker's server has tried it 4
+ * times within seconds (fixtures.ts), the bubble says so in Spanish with the provider's code and
+ * 'Reintentar', which fetches it once the provider gives it.
  */
 
 const APP_SECRET = 'e2e-media-secret';
@@ -32,23 +21,12 @@ test('un archivo que el proveedor no entrega muestra el aviso y «Reintentar» l
   browserErrors,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, 'vendedor@demo.test');
-  const me = await trpcQuery<{ user: { id: string } }>(page, 'auth.me', undefined);
-  const manager = await browser.newContext({ baseURL });
-  const managerPage = await manager.newPage();
-  await signIn(managerPage, 'comercial@demo.test');
   const phoneNumberId = `1077${Date.now()}`;
-  const channel = await trpcMutation<{ id: string; webhookUrl: string }>(
-    managerPage,
-    'channel.create',
-    {
-      type: 'whatsapp_business',
-      name: `WhatsApp Archivos ${uniqueLetters()}`,
-      config: { phoneNumberId },
-      secrets: { accessToken: WHATSAPP_ACCESS_TOKEN, appSecret: APP_SECRET, verifyToken: 'v' },
-      roundRobin: { enabled: true, userIds: [me.user.id] },
-    },
-  );
+  const { post, close } = await sellerWithWhatsappChannel(page, browser, baseURL, {
+    name: `WhatsApp Archivos ${uniqueLetters()}`,
+    appSecret: APP_SECRET,
+    phoneNumberId,
+  });
   try {
     const from = `598${uniqueMobile().slice(1)}`;
     const customer = `Rosa ${uniqueLetters()}`;
@@ -58,8 +36,7 @@ test('un archivo que el proveedor no entrega muestra el aviso y «Reintentar» l
     );
     const failure = graphError(1, 'An unknown error occurred', 500);
     whatsappCloud.simulator.failMediaNext(failure, failure, failure, failure);
-    const { body, headers } = signedWebhook(
-      APP_SECRET,
+    await post(
       inboundMedia(phoneNumberId, {
         from,
         name: customer,
@@ -70,7 +47,6 @@ test('un archivo que el proveedor no entrega muestra el aviso y «Reintentar» l
         caption: 'Te mando el presupuesto',
       }),
     );
-    expect((await fetch(channel.webhookUrl, { method: 'POST', headers, body })).status).toBe(200);
     // The new contact is the seller's, at the top of 'Conversaciones'.
     await page.goto('/contact');
     const conversation = page
@@ -91,7 +67,69 @@ test('un archivo que el proveedor no entrega muestra el aviso y «Reintentar» l
     await expect(bubble.getByTestId('chat-media-failed')).toHaveCount(0);
     expect(browserErrors).toEqual([]);
   } finally {
-    await trpcMutation(managerPage, 'channel.remove', { id: channel.id }).catch(() => undefined);
-    await manager.close();
+    await close();
+  }
+});
+
+test('mientras el archivo del cliente se descarga, la burbuja dice «Descargando archivo…»', async ({
+  page,
+  browser,
+  baseURL,
+  whatsappCloud,
+  browserErrors,
+}) => {
+  test.setTimeout(60_000);
+  const phoneNumberId = `1078${Date.now()}`;
+  const { post, close } = await sellerWithWhatsappChannel(page, browser, baseURL, {
+    name: `WhatsApp Descargas ${uniqueLetters()}`,
+    appSecret: APP_SECRET,
+    phoneNumberId,
+  });
+  try {
+    const customer = `Inés ${uniqueLetters()}`;
+    const mediaId = whatsappCloud.simulator.storeMedia(
+      Buffer.from('%PDF-1.4\n%%EOF\n'),
+      'application/pdf',
+    );
+    // Meta does not answer the file's look-up until the test lets it.
+    const release = whatsappCloud.holdMedia(mediaId);
+    try {
+      await post(
+        inboundMedia(phoneNumberId, {
+          from: `598${uniqueMobile().slice(1)}`,
+          name: customer,
+          kind: 'document',
+          mediaId,
+          mimeType: 'application/pdf',
+          fileName: 'catalogo.pdf',
+          caption: 'El catálogo que pediste',
+        }),
+      );
+      await page.goto('/contact');
+      await page
+        .getByRole('list', { name: es.conversation.inbox.conversationsTitle })
+        .getByRole('listitem')
+        .filter({ hasText: customer })
+        .getByRole('link')
+        .click();
+      const bubble = page
+        .getByTestId('timeline-item')
+        .filter({ hasText: 'El catálogo que pediste' });
+      await expect(bubble.getByTestId('chat-media-pending')).toHaveText(
+        `catalogo.pdf · ${chat.mediaPending}`,
+      );
+      await expect(bubble.getByTestId('chat-media-failed')).toHaveCount(0);
+    } finally {
+      release();
+    }
+    // The file arrives live: the pending state gives way to the document.
+    const bubble = page.getByTestId('timeline-item').filter({ hasText: 'El catálogo que pediste' });
+    await expect(bubble.getByRole('button', { name: chat.preview })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(bubble.getByTestId('chat-media-pending')).toHaveCount(0);
+    expect(browserErrors).toEqual([]);
+  } finally {
+    await close();
   }
 });

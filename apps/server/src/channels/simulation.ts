@@ -36,14 +36,17 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
-/** Serves a simulator's `handle` on 127.0.0.1 at a random port, recording every request. */
+/**
+ * Serves a simulator's `handle` on 127.0.0.1 at a random port, recording every request. An
+ * answer may be a promise: a fake holds a request until a test lets it through.
+ */
 export async function serveOnLoopback(
   handle: (
     method: string,
     path: string,
     headers: http.IncomingHttpHeaders,
     body: Buffer,
-  ) => SimulatedResponse,
+  ) => SimulatedResponse | Promise<SimulatedResponse>,
 ): Promise<LoopbackServer> {
   const requests: FakeRequest[] = [];
   const server = http.createServer((request, response) => {
@@ -54,9 +57,13 @@ export async function serveOnLoopback(
       const method = request.method ?? 'GET';
       const path = request.url ?? '/';
       requests.push({ method, path, headers: request.headers, body: body.toString('utf8') });
-      const answer = handle(method, path, request.headers, body);
-      response.writeHead(answer.status, answer.headers);
-      response.end(answer.body);
+      void Promise.resolve(handle(method, path, request.headers, body)).then(
+        (answer) => {
+          response.writeHead(answer.status, answer.headers);
+          response.end(answer.body);
+        },
+        () => response.destroy(),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -11,6 +11,11 @@ export interface WhatsappCloudFake {
   simulator: GraphSimulator;
   /** Requests received, with their path and headers (to assert auth and paths). */
   requests: FakeRequest[];
+  /**
+   * Holds every look-up of this media id (`GET /{media-id}`) until the answer is let through:
+   * while held, the customer's file is still being fetched.
+   */
+  holdMedia(mediaId: string): () => void;
   close(): Promise<void>;
 }
 
@@ -20,13 +25,33 @@ export async function startWhatsappCloudFake(
   // The simulator is built once the port is known (its media URLs name it); no request comes
   // before that.
   const holder: { simulator?: GraphSimulator } = {};
-  const loopback = await serveOnLoopback((...request) => holder.simulator!.handle(...request));
+  const held = new Map<string, Promise<void>>();
+  const loopback = await serveOnLoopback(async (...request) => {
+    const [method, path] = request;
+    const lookup = method === 'GET' ? /^\/v\d+\.\d+\/([^/?]+)/.exec(path)?.[1] : undefined;
+    const wait = lookup === undefined ? undefined : held.get(lookup);
+    if (wait) await wait;
+    return holder.simulator!.handle(...request);
+  });
   const simulator = new GraphSimulator({ ...options, origin: loopback.url });
   holder.simulator = simulator;
   return {
     url: loopback.url,
     simulator,
     requests: loopback.requests,
+    holdMedia(mediaId) {
+      let release = () => {};
+      held.set(
+        mediaId,
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      );
+      return () => {
+        held.delete(mediaId);
+        release();
+      };
+    },
     close: () => loopback.close(),
   };
 }
