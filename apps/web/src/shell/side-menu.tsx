@@ -87,7 +87,12 @@ export function SideMenu(props: SideMenuProps) {
               onClick={props.onToggleCollapsed}
             />
           )}
-          <UserMenu me={me} collapsed={collapsed} onOpenDialog={props.onOpenDialog} />
+          <UserMenu
+            me={me}
+            collapsed={collapsed}
+            mobile={mobile}
+            onOpenDialog={props.onOpenDialog}
+          />
         </Stack>
       </AppShell.Section>
     </>

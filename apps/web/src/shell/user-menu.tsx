@@ -25,10 +25,13 @@ function isBuilt(path: string) {
 export function UserMenu({
   me,
   collapsed,
+  mobile = false,
   onOpenDialog,
 }: {
   me: Me;
   collapsed: boolean;
+  /** On a phone the menu opens above its button, inside the drawer, as wide as the button. */
+  mobile?: boolean;
   onOpenDialog: (dialog: ShellDialog) => void;
 }) {
   const router = useRouter();
@@ -58,7 +61,13 @@ export function UserMenu({
   );
 
   return (
-    <Menu position="right-end" offset={12} width={220} shadow="md" withinPortal>
+    <Menu
+      position={mobile ? 'top' : 'right-end'}
+      offset={mobile ? 4 : 12}
+      width={mobile ? 'target' : 220}
+      shadow="md"
+      withinPortal
+    >
       <Menu.Target>
         {collapsed ? (
           <Tooltip label={name} position="right" withArrow openDelay={150}>

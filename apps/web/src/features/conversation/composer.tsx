@@ -42,6 +42,7 @@ import { EmojiButton } from './composer/emoji-button';
 import { VoiceNoteButton } from './composer/voice-note';
 import { ChevronDownIcon, SendIcon } from './icons';
 import classes from './timeline.module.css';
+import layout from './conversation.module.css';
 import { useRequestSales } from '../request-sales/request-sales-context';
 import { ShortcutTabs } from './shortcuts';
 import type { MessageToSend, NoteToSend } from './use-timeline';
@@ -575,7 +576,7 @@ function ContactComposer({
       {windowClosed && reply.window && composerChannel ? (
         <ClosedReplyWindow window={reply.window} channel={composerChannel} onSend={onSendMessage} />
       ) : (
-        <Group gap="xs" align="flex-end" wrap="nowrap">
+        <Group gap="xs" align="flex-end" wrap="nowrap" className={layout.composerRow}>
           {mayAttach && <AttachButton onFiles={files.add} />}
           <EmojiButton onPick={insertEmoji} />
           <Textarea
@@ -607,6 +608,7 @@ function ContactComposer({
               },
             }}
             style={{ flex: 1 }}
+            className={layout.composerInput}
             data-testid="composer-input"
           />
           {composerChannel && (
@@ -626,6 +628,7 @@ function ContactComposer({
           <ActionIcon
             size={42}
             radius="xl"
+            className={layout.composerSend}
             aria-label={c.send}
             title={c.send}
             disabled={!canSend}

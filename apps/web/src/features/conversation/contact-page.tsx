@@ -11,6 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
@@ -40,6 +41,7 @@ import { RequestsPanel } from '../request-sales/requests-panel';
 import { RequestSalesProvider } from '../request-sales/request-sales-context';
 import { ShortcutsProvider } from './shortcuts';
 import { can, flagOn } from '@cartera/domain/policy';
+import { MOBILE_QUERY } from '../../shell/use-menu-layout';
 
 const ZContactId = z.string().uuid();
 
@@ -152,6 +154,8 @@ function ContactView({ contact }: { contact: ContactDetail }) {
   // Only looked at from 'Inbox' (03 §4 reserved contact): it must be taken before acting on it.
   const { inbox } = useSearch({ strict: false }) as { inbox?: string };
   const reserved = isReservedView(inbox, contact);
+  // On a phone the header's actions go behind one '⋯' button (issue #33 item 6).
+  const phone = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const author = useMemo(
     () => ({ id: me?.user.id ?? '', name: me?.user.name ?? '', lastname: me?.user.lastname ?? '' }),
     [me?.user.id, me?.user.name, me?.user.lastname],
@@ -163,7 +167,12 @@ function ContactView({ contact }: { contact: ContactDetail }) {
         <ShortcutsProvider contact={contact}>
           <div className={layout.page}>
             <BackToList />
-            <Group justify="space-between" align="flex-start" gap="sm">
+            <Group
+              justify="space-between"
+              align="flex-start"
+              gap="sm"
+              wrap={phone ? 'nowrap' : undefined}
+            >
               <Stack gap={4} style={{ minWidth: 0 }}>
                 {contact.parent && (
                   <Anchor
@@ -202,23 +211,35 @@ function ContactView({ contact }: { contact: ContactDetail }) {
                   )}
                 </Group>
               </Stack>
-              <Group gap="sm">
-                {!reserved && <ConversationActions contact={contact} />}
-                {contact.can.transfer && (
-                  <Button
-                    variant="default"
-                    leftSection={<SwitchIcon size={16} />}
-                    onClick={() => setDialog('transfer')}
-                  >
-                    {es.contacts.transfer}
-                  </Button>
-                )}
-                {contact.can.edit && (
-                  <Button leftSection={<PencilIcon size={16} />} onClick={() => setDialog('edit')}>
-                    {es.contacts.edit}
-                  </Button>
-                )}
-              </Group>
+              {phone ? (
+                <ConversationActions
+                  contact={contact}
+                  compact
+                  reserved={reserved}
+                  onEdit={() => setDialog('edit')}
+                />
+              ) : (
+                <Group gap="sm">
+                  {!reserved && <ConversationActions contact={contact} />}
+                  {contact.can.transfer && (
+                    <Button
+                      variant="default"
+                      leftSection={<SwitchIcon size={16} />}
+                      onClick={() => setDialog('transfer')}
+                    >
+                      {es.contacts.transfer}
+                    </Button>
+                  )}
+                  {contact.can.edit && (
+                    <Button
+                      leftSection={<PencilIcon size={16} />}
+                      onClick={() => setDialog('edit')}
+                    >
+                      {es.contacts.edit}
+                    </Button>
+                  )}
+                </Group>
+              )}
             </Group>
 
             <ContactChipBar contact={contact} readOnly={reserved} />

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import type { NextAction } from '@cartera/domain/conversation';
 import { es } from '@cartera/domain/i18n';
-import { BellIcon, FolderIcon, SparklesIcon } from '../../../ui/icons';
+import { BellIcon, FolderIcon, PencilIcon, SparklesIcon, SwitchIcon } from '../../../ui/icons';
 import { useMe } from '../../auth/session';
 import {
   contactName,
@@ -11,7 +11,7 @@ import {
   type ContactDetail,
 } from '../../contacts/contact-format';
 import { TransferDialog } from '../../contacts/transfer-dialog';
-import { CallButton } from '../calls/call-button';
+import { CallButton, CallMenuItems } from '../calls/call-button';
 import { ArchivePicker } from './archive-picker';
 import { BotToggleDialog } from './bot-toggle-dialog';
 import { ChangeTagDialog } from './change-tag-dialog';
@@ -33,8 +33,23 @@ type Open =
  * bot toggle (03 §2.1). After archiving, the reason's next action opens its follow-up (03 §4
  * Archiving): the reminder wizard (with 'Permanente' on for a persistent reminder), the transfer
  * dialog or the change-tag dialog.
+ *
+ * `compact` (a phone, issue #33 item 6): every action of the header, 'Transferir' and 'Editar
+ * contacto' included, behind the one '⋯' button; a reserved contact (`reserved`) shows only
+ * those two there.
  */
-export function ConversationActions({ contact }: { contact: ContactDetail }) {
+export function ConversationActions({
+  contact,
+  compact = false,
+  reserved = false,
+  onEdit,
+}: {
+  contact: ContactDetail;
+  compact?: boolean;
+  reserved?: boolean;
+  /** 'Editar contacto' in the compact menu (the page owns the contact sheet). */
+  onEdit?: () => void;
+}) {
   const me = useMe();
   const navigate = useNavigate();
   const refresh = useRefreshContact(contact.id);
@@ -61,47 +76,88 @@ export function ConversationActions({ contact }: { contact: ContactDetail }) {
     }
   };
 
+  const botItem = (
+    <Menu.Item leftSection={<SparklesIcon size={16} />} onClick={() => setOpen({ dialog: 'bot' })}>
+      {contact.botActive ? es.conversation.bot.turnOff : es.conversation.bot.turnOn}
+    </Menu.Item>
+  );
+  const moreTarget = (
+    <Menu.Target>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={es.conversation.bot.moreActions}
+        title={es.conversation.bot.moreActions}
+      >
+        <DotsIcon />
+      </ActionIcon>
+    </Menu.Target>
+  );
+
   return (
     <>
-      <Group gap="xs" wrap="nowrap">
-        <CallButton contact={contact} />
-        <Button
-          variant="default"
-          size="sm"
-          leftSection={<BellIcon size={16} />}
-          onClick={() => setOpen({ dialog: 'reminder', permanent: false })}
-        >
-          {t.remind}
-        </Button>
-        <Button
-          variant="default"
-          size="sm"
-          leftSection={<FolderIcon size={16} />}
-          onClick={() => setOpen({ dialog: 'archive' })}
-        >
-          {t.archive}
-        </Button>
+      {compact ? (
         <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={es.conversation.bot.moreActions}
-              title={es.conversation.bot.moreActions}
-            >
-              <DotsIcon />
-            </ActionIcon>
-          </Menu.Target>
+          {moreTarget}
           <Menu.Dropdown>
-            <Menu.Item
-              leftSection={<SparklesIcon size={16} />}
-              onClick={() => setOpen({ dialog: 'bot' })}
-            >
-              {contact.botActive ? es.conversation.bot.turnOff : es.conversation.bot.turnOn}
-            </Menu.Item>
+            {!reserved && (
+              <>
+                <CallMenuItems contact={contact} />
+                <Menu.Item
+                  leftSection={<BellIcon size={16} />}
+                  onClick={() => setOpen({ dialog: 'reminder', permanent: false })}
+                >
+                  {t.remind}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<FolderIcon size={16} />}
+                  onClick={() => setOpen({ dialog: 'archive' })}
+                >
+                  {t.archive}
+                </Menu.Item>
+                {botItem}
+              </>
+            )}
+            {contact.can.transfer && (
+              <Menu.Item
+                leftSection={<SwitchIcon size={16} />}
+                onClick={() => setOpen({ dialog: 'transfer' })}
+              >
+                {es.contacts.transfer}
+              </Menu.Item>
+            )}
+            {contact.can.edit && onEdit && (
+              <Menu.Item leftSection={<PencilIcon size={16} />} onClick={onEdit}>
+                {es.contacts.edit}
+              </Menu.Item>
+            )}
           </Menu.Dropdown>
         </Menu>
-      </Group>
+      ) : (
+        <Group gap="xs" wrap="nowrap">
+          <CallButton contact={contact} />
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<BellIcon size={16} />}
+            onClick={() => setOpen({ dialog: 'reminder', permanent: false })}
+          >
+            {t.remind}
+          </Button>
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<FolderIcon size={16} />}
+            onClick={() => setOpen({ dialog: 'archive' })}
+          >
+            {t.archive}
+          </Button>
+          <Menu position="bottom-end" withinPortal>
+            {moreTarget}
+            <Menu.Dropdown>{botItem}</Menu.Dropdown>
+          </Menu>
+        </Group>
+      )}
       <ReminderWizard
         contactId={contact.id}
         opened={open?.dialog === 'reminder'}

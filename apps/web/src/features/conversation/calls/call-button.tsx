@@ -22,33 +22,7 @@ function showInCall() {
  * disabled and pressing it only says the contact is already in a call.
  */
 export function CallButton({ contact }: { contact: ContactDetail }) {
-  const trpc = useTRPC();
-  const refresh = useRefreshContact(contact.id);
-  const { pendingCall } = useContactTimeline();
-  const start = useMutation(trpc.interaction.startCall.mutationOptions());
-  const ongoing = pendingCall !== null;
-
-  const call = (phone: string) => {
-    if (ongoing) {
-      showInCall();
-      return;
-    }
-    start.mutate(
-      { contactId: contact.id, id: newId(), phone },
-      {
-        onSuccess: () => void refresh(),
-        onError: (error) => {
-          if (domainCodeOf(error) === 'CONTACT_IN_CALL') {
-            showInCall();
-            void refresh();
-          } else {
-            notifications.show({ color: 'red', message: t.failed });
-          }
-        },
-      },
-    );
-  };
-
+  const { call, ongoing, starting } = useStartCall(contact);
   const phones = contact.phones;
   if (phones.length === 0) {
     return (
@@ -64,7 +38,7 @@ export function CallButton({ contact }: { contact: ContactDetail }) {
       variant="default"
       size="sm"
       leftSection={<PhoneIcon size={16} />}
-      loading={start.isPending}
+      loading={starting}
       data-disabled={ongoing || undefined}
       aria-disabled={ongoing || undefined}
       title={ongoing ? t.callOngoing : undefined}
@@ -93,4 +67,53 @@ export function CallButton({ contact }: { contact: ContactDetail }) {
       </Menu.Dropdown>
     </Menu>
   );
+}
+
+/** Logs a call to one of the contact's numbers (or says a call is already in progress). */
+function useStartCall(contact: ContactDetail) {
+  const trpc = useTRPC();
+  const refresh = useRefreshContact(contact.id);
+  const { pendingCall } = useContactTimeline();
+  const start = useMutation(trpc.interaction.startCall.mutationOptions());
+  const ongoing = pendingCall !== null;
+
+  const call = (phone: string) => {
+    if (ongoing) {
+      showInCall();
+      return;
+    }
+    start.mutate(
+      { contactId: contact.id, id: newId(), phone },
+      {
+        onSuccess: () => void refresh(),
+        onError: (error) => {
+          if (domainCodeOf(error) === 'CONTACT_IN_CALL') {
+            showInCall();
+            void refresh();
+          } else {
+            notifications.show({ color: 'red', message: t.failed });
+          }
+        },
+      },
+    );
+  };
+
+  return { call, ongoing, starting: start.isPending };
+}
+
+/**
+ * The call as entries of a menu (the phone header's '⋯'): one per number, none without a phone.
+ */
+export function CallMenuItems({ contact }: { contact: ContactDetail }) {
+  const { call, ongoing } = useStartCall(contact);
+  return contact.phones.map((row) => (
+    <Menu.Item
+      key={row.phone}
+      leftSection={<PhoneIcon size={16} />}
+      title={ongoing ? t.callOngoing : undefined}
+      onClick={() => call(row.phone)}
+    >
+      {contact.phones.length > 1 ? `${t.call}: ${row.national || row.phone}` : t.call}
+    </Menu.Item>
+  ));
 }
