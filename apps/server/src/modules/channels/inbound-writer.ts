@@ -48,8 +48,13 @@ export async function lockSenderAndClaim(
     providerMessageId: string;
   },
 ): Promise<SenderClaim> {
+  // The claim reads `locked`, so the lock is held before the claim is tried, as when they were
+  // two statements (another instance's transaction of the same message never waits for it
+  // while holding a claim this one waits for).
   const result = await tx.execute(sql`
-    with found as (
+    with locked as (
+      select pg_advisory_xact_lock(hashtextextended(${claim.lockKey}, 0)) as held
+    ), found as (
       select id, agent_id, reserved_by, reserved_until from ${contacts}
       where tenant_id = ${claim.tenantId}::uuid and ${claim.matches} and parent_contact_id is null
       order by created_at, id
@@ -59,16 +64,15 @@ export async function lockSenderAndClaim(
         provider_message_id, created_at)
       select ${claim.tenantId}::uuid, ${claim.interactionId}::uuid, ${claim.channelId}::uuid,
         found.id, 'in', ${claim.providerMessageId}, ${claim.createdAt.toISOString()}::timestamptz
-      from found
+      from found cross join locked
       on conflict (channel_id, provider_message_id) where provider_message_id is not null
       do nothing
       returning interaction_id
     )
-    select pg_advisory_xact_lock(hashtextextended(${claim.lockKey}, 0))::text as locked,
-      found.id, found.agent_id as "agentId", found.reserved_by as "reservedBy",
+    select found.id, found.agent_id as "agentId", found.reserved_by as "reservedBy",
       found.reserved_until as "reservedUntil",
       exists (select 1 from claimed) as claimed
-    from (select 1) as one left join found on true`);
+    from locked left join found on true`);
   const [row] = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   if (!row?.id) return { contact: undefined, claimed: undefined };
   const until = row.reservedUntil as string | Date | null;
