@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { metaSignature } from '../provider-http';
 import { jsonAnswer, type SimulatedResponse } from '../simulation';
 
 /**
@@ -318,14 +317,8 @@ export function leadgenEnvelope(pageId: string, lead: { leadgenId: string; formI
   };
 }
 
-/** The raw body and headers Meta would post: the JSON and its X-Hub-Signature-256. */
-export function signedMetaWebhook(appSecret: string, envelope: unknown) {
-  const body = Buffer.from(JSON.stringify(envelope));
-  return {
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'x-hub-signature-256': metaSignature(appSecret, body),
-    },
-  };
-}
+/**
+ * The raw body and headers Meta would post: the JSON and its X-Hub-Signature-256, signed as
+ * every Meta webhook is (the WhatsApp simulator's `signedWebhook`).
+ */
+export { signedWebhook as signedMetaWebhook } from '../whatsapp-cloud/graph-simulator';
