@@ -118,6 +118,26 @@ describe('números de América Latina como los escribe WhatsApp', () => {
     expect(await contactsWith('+523398765432')).toEqual([]);
   });
 
+  it('los dos primeros mensajes de un número nuevo, como 521… y como 52…, a la vez: un solo contacto con los dos', async () => {
+    // Two forms of one sender go to two lanes of the inbox worker, taken in at the same time:
+    // the one that waits for the sender's lock finds the contact the other created.
+    const answers = await Promise.all([
+      post(
+        sales.webhookUrl,
+        inboundText(SALES_NUMBER_ID, { from: '5218112345670', name: 'Paola', text: 'Hola' }),
+      ),
+      post(
+        sales.webhookUrl,
+        inboundText(SALES_NUMBER_ID, { from: '528112345670', name: 'Paola', text: '¿Precio?' }),
+      ),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const created = await contactsWith('+528112345670');
+    expect(created).toHaveLength(1);
+    expect(await contactsWith('+5218112345670')).toEqual([]);
+    expect((await texts(created[0]!.id)).sort()).toEqual(['Hola', '¿Precio?']);
+  });
+
   it('Argentina 549 llega al contacto tipeado sin el 9; Brasil con noveno dígito, al guardado sin él', async () => {
     const [argentina, brasil] = await env.database.handle.db
       .insert(contacts)
