@@ -143,7 +143,17 @@ export function UsersTable({
               </>
             ),
           },
-          { key: 'email', header: text.email, cell: (user) => <Text size="sm">{user.email}</Text> },
+          {
+            key: 'email',
+            header: text.email,
+            cell: (user) => (
+              // A long address may wrap after its '@' rather than push the row's actions away.
+              <Text size="sm">
+                {user.email.split('@')[0]}@<wbr />
+                {user.email.split('@').slice(1).join('@')}
+              </Text>
+            ),
+          },
           {
             key: 'roles',
             header: text.roles,
