@@ -119,8 +119,10 @@ describe('números de América Latina como los escribe WhatsApp', () => {
   });
 
   it('los dos primeros mensajes de un número nuevo, como 521… y como 52…, a la vez: un solo contacto con los dos', async () => {
-    // Two forms of one sender go to two lanes of the inbox worker, taken in at the same time:
-    // the one that waits for the sender's lock finds the contact the other created.
+    // Two forms of one sender go to two lanes of the inbox worker, which may take them in at the
+    // same time when one lease brings both: the one that waits for the sender's lock must find
+    // the contact the other created (read again under the lock, inbound-writer.ts). Whether
+    // they meet depends on timing; the outcome is the same either way.
     const answers = await Promise.all([
       post(
         sales.webhookUrl,
