@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { channelMessages, channels, contacts, interactions } from '@cartera/db/schema';
 import { errorMessage } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
-import { useDemoApp } from '../../testing/demo-app';
+import { useChannelApp } from '../../testing/channel-app';
 import { adapterFor } from '../../channels/registry';
 import { channelContext } from './channel-messages.service';
 import {
@@ -31,12 +31,7 @@ const fake: TwilioFake = await startTwilioFake({
   authToken: AUTH_TOKEN,
   numbers: [FROM_NUMBER],
 });
-const env = useDemoApp({
-  JOBS_ENABLED: 'true',
-  TWILIO_BASE_URL: fake.url,
-  OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
-});
-afterAll(() => fake.close());
+const env = useChannelApp(fake, { provider: 'twilio' });
 
 const SELLER = 'vendedor@demo.test';
 let channel: { id: string; webhookUrl: string };
@@ -45,15 +40,10 @@ async function post(
   params: Array<[string, string]>,
   options: { token?: string; url?: string } = {},
 ) {
-  const { body, headers } = signedTwilioWebhook(
-    options.token ?? AUTH_TOKEN,
-    options.url ?? channel.webhookUrl,
-    params,
+  return env.postWebhook(
+    channel.webhookUrl,
+    signedTwilioWebhook(options.token ?? AUTH_TOKEN, options.url ?? channel.webhookUrl, params),
   );
-  const response = await fetch(channel.webhookUrl, { method: 'POST', headers, body });
-  // What the webhook acknowledged is taken in by the inbox worker right after.
-  await env.webhooksSettled();
-  return response;
 }
 
 const sms = (from: string, body: string, sid?: string) =>
