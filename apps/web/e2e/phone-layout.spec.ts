@@ -137,9 +137,11 @@ test.describe('teléfono', () => {
     await expect(composer).toBeVisible();
     await expect(page.getByRole('link', { name: backToConversations })).toBeVisible();
     await expectScreenFits(page, 'chat', async (phone) => {
-      // The composer takes the screen's width and sits at the bottom of the chat.
+      // The composer takes the screen's width and is on screen, at the bottom of the chat, as
+      // soon as the chat opens.
       const box = (await composer.boundingBox())!;
       expect(box.width).toBeGreaterThanOrEqual(phone.width * 0.8);
+      await expect(composer).toBeInViewport({ ratio: 1 });
     });
 
     // The header's actions behind one '⋯' button; the reminder from there.

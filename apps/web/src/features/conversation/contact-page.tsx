@@ -185,7 +185,12 @@ function ContactView({ contact }: { contact: ContactDetail }) {
                   </Anchor>
                 )}
                 <Group gap="sm" align="center">
-                  <Title order={1} fz="h2" lh={1.2} style={{ wordBreak: 'break-word' }}>
+                  <Title
+                    order={1}
+                    fz={phone ? 'h3' : 'h2'}
+                    lh={1.2}
+                    style={{ wordBreak: 'break-word' }}
+                  >
                     {name}
                   </Title>
                   {contact.parent && contact.subConversationStatus && (

@@ -85,7 +85,8 @@ export function ConversationActions({
     <Menu.Target>
       <ActionIcon
         variant="default"
-        size="lg"
+        // A thumb's target on a phone.
+        size={compact ? 'xl' : 'lg'}
         aria-label={es.conversation.bot.moreActions}
         title={es.conversation.bot.moreActions}
       >
