@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { contacts, deadLetters, webhookInbox } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
+import { providerSenderPhone } from '@cartera/domain/phone-match';
 import { useChannelApp } from '../../testing/channel-app';
 import { waitFor } from '../../testing/ws-client';
 import { metaSignature } from '../../channels/provider-http';
@@ -10,7 +11,8 @@ import {
   startWhatsappCloudFake,
   type WhatsappCloudFake,
 } from '../../channels/whatsapp-cloud/whatsapp-cloud.fake';
-import { MAX_ATTEMPTS } from './webhook-inbox';
+import { enqueueWebhookEvents, MAX_ATTEMPTS, webhookInboxSettled } from './webhook-inbox';
+import { findChannel } from './channels.repository';
 
 /*
  * Issue #31 items 3, 4, 5 and 10: Latin American numbers as WhatsApp writes them, routing by the
@@ -119,21 +121,26 @@ describe('números de América Latina como los escribe WhatsApp', () => {
   });
 
   it('los dos primeros mensajes de un número nuevo, como 521… y como 52…, a la vez: un solo contacto con los dos', async () => {
-    // Two forms of one sender go to two lanes of the inbox worker, which may take them in at the
-    // same time when one lease brings both: the one that waits for the sender's lock must find
-    // the contact the other created (read again under the lock, inbound-writer.ts). Whether
-    // they meet depends on timing; the outcome is the same either way.
-    const answers = await Promise.all([
-      post(
-        sales.webhookUrl,
-        inboundText(SALES_NUMBER_ID, { from: '5218112345670', name: 'Paola', text: 'Hola' }),
-      ),
-      post(
-        sales.webhookUrl,
-        inboundText(SALES_NUMBER_ID, { from: '528112345670', name: 'Paola', text: '¿Precio?' }),
-      ),
-    ]);
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    // Stored in the inbox together, one lease brings both, and the two forms of one sender go
+    // to two lanes taken in at the same time: the one that waits for the sender's lock read the
+    // contacts before it was granted, so it must read again under the lock and find the contact
+    // the other created (inbound-writer.ts).
+    const db = env.database.handle.db;
+    const channel = (await findChannel(db, env.demo.demo.id, sales.id))!;
+    const message = (id: string, from: string, text: string) => ({
+      kind: 'message' as const,
+      providerMessageId: id,
+      from: { phone: providerSenderPhone(from)!, name: 'Paola' },
+      at: new Date(),
+      text,
+    });
+    await db.transaction(async (tx) => {
+      await enqueueWebhookEvents(tx, channel, [message('wamid.PAOLA-1', '5218112345670', 'Hola')]);
+      await enqueueWebhookEvents(tx, channel, [
+        message('wamid.PAOLA-2', '528112345670', '¿Precio?'),
+      ]);
+    });
+    await webhookInboxSettled(db);
     const created = await contactsWith('+528112345670');
     expect(created).toHaveLength(1);
     expect(await contactsWith('+5218112345670')).toEqual([]);
