@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { contacts, receipts } from '@cartera/db/schema';
 import { INTERACTION_CONTENT } from '@cartera/domain/interactions';
 import { useDemoApp } from '../../testing/demo-app';
+import { uploadFile } from '../../testing/http-client';
 import { waitFor, watchTopic } from '../../testing/ws-client';
 
 /*
@@ -372,5 +373,56 @@ describe('ventas: rutas REST heredadas', () => {
     );
     expect(sellers.body.map((each) => each.id)).toContain(env.demo.users[SELLER]!.id);
     expect(sellers.body.map((each) => each.id)).not.toContain(env.demo.users[COMERCIAL]!.id);
+  });
+});
+
+describe('ventas: imágenes de producto (issue #30)', () => {
+  const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
+  const TEXT = 'El archivo no terminó de subirse. Vuelve a adjuntarlo.';
+
+  async function upload(email: string) {
+    const key = await uploadFile(env.app.url, await env.tokenOf(email), {
+      name: 'producto.png',
+      mimeType: 'image/png',
+      via: 'sale',
+      body: PNG,
+    });
+    return `${env.app.url}/api/files/${key}`;
+  }
+
+  it('una imagen de otra empresa se rechaza al crear y al cambiar el campo, sin guardar nada; una propia sí', async () => {
+    const contact = await sellerContact();
+    const foreign = await upload(OTHER_TENANT);
+    const own = await upload(COMERCIAL);
+    const before = await receiptCount();
+    for (const extra of [
+      { productImage: foreign },
+      { productLines: [{ name: 'Router', value: 100, productImage: foreign }] },
+    ]) {
+      const refused = await env.call(COMERCIAL, 'receipt.create', sale(contact.id, extra));
+      expect(refused.status).toBe(422);
+      expect(refused.error?.data.domainCode).toBe('FILE_NOT_UPLOADED');
+      expect(refused.error?.message).toBe(TEXT);
+    }
+    expect(await receiptCount()).toBe(before);
+
+    const created = await env.call(
+      COMERCIAL,
+      'receipt.create',
+      sale(contact.id, { productImage: own }),
+    );
+    expect(created.error).toBeUndefined();
+    expect(created.data!.productImage).toBe(own);
+    const changed = await env.call(COMERCIAL, 'receipt.updateFieldValue', {
+      id: created.data!.id,
+      field: 'productImage',
+      value: foreign,
+    });
+    expect(changed.error?.data.domainCode).toBe('FILE_NOT_UPLOADED');
+    const [stored] = await env.database.handle.db
+      .select()
+      .from(receipts)
+      .where(eq(receipts.id, created.data!.id));
+    expect(stored!.productImage).toBe(own);
   });
 });

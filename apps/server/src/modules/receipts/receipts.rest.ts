@@ -190,7 +190,7 @@ export function registerReceiptsRoutes(app: FastifyInstance, deps: AppDeps) {
       body: ZReceiptCreateFields.omit({ kind: true }).superRefine(checkSaleRules),
       response: ZReceipt,
       status: 201,
-      handler: ({ session, body }) => createReceipt(deps.db, session.user, { ...body, kind }),
+      handler: ({ session, body }) => createReceipt(deps, session.user, { ...body, kind }),
     });
   }
 
@@ -270,7 +270,7 @@ export function registerReceiptsRoutes(app: FastifyInstance, deps: AppDeps) {
     body: ZReceiptFieldUpdate.omit({ id: true }),
     response: ZReceipt,
     handler: ({ session, params, body }) =>
-      updateReceiptField(deps.db, session.user, { ...body, id: params.id }),
+      updateReceiptField(deps, session.user, { ...body, id: params.id }),
   });
 
   restRoute(app, deps, {

@@ -72,11 +72,12 @@ export const receiptsRouter = router({
         'PRESALE_DISABLED',
         'RECEIPT_SELLER_INVALID',
         'PERMISSION_DENIED',
+        'FILE_NOT_UPLOADED',
       ],
     })
     .input(ZReceiptCreate)
     .output(ZReceipt)
-    .mutation(({ ctx, input }) => createReceipt(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => createReceipt(ctx.deps, ctx.user, input)),
 
   count: tenantProcedure
     .meta({
@@ -157,11 +158,16 @@ export const receiptsRouter = router({
     .meta({
       description:
         "One field of a receipt: the manual-sale fields (ticket, phone, name, product, value…) for commercial staff only (02 §6), `additionalData.<code>` for whoever sees the receipt; a sale item on the contact's timeline.",
-      errors: ['RECEIPT_NOT_FOUND', 'RECEIPT_FIELD_LOCKED', 'RECEIPT_VALUE_INVALID'],
+      errors: [
+        'RECEIPT_NOT_FOUND',
+        'RECEIPT_FIELD_LOCKED',
+        'RECEIPT_VALUE_INVALID',
+        'FILE_NOT_UPLOADED',
+      ],
     })
     .input(ZReceiptFieldUpdate)
     .output(ZReceipt)
-    .mutation(({ ctx, input }) => updateReceiptField(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => updateReceiptField(ctx.deps, ctx.user, input)),
 
   config: tenantProcedure
     .meta({

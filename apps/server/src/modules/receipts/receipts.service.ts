@@ -36,6 +36,7 @@ import {
   visibleReceipt,
 } from '../access/receipts';
 import type { ReachedSellerIds } from '../access/sellers';
+import { checkFileForRecord, type FileDeps } from '../files/file-access.service';
 import type { AuthUser } from '../sessions/session.types';
 import { tenantBasics, tenantSettings } from '../tenant-settings/tenant-settings.service';
 import { recordInteraction } from '../timeline/timeline-writer';
@@ -416,10 +417,11 @@ function today() {
  * the given one, else the contact's agent, else the caller.
  */
 export async function createReceipt(
-  db: Executor,
+  deps: FileDeps,
   user: AuthUser,
   raw: z.input<typeof ZReceiptCreate>,
 ) {
+  const { db } = deps;
   const input = ZReceiptCreate.parse(raw);
   if (input.kind === 'presale') {
     if (!isCommercial(user)) throw new DomainError('PERMISSION_DENIED');
@@ -429,6 +431,18 @@ export async function createReceipt(
   const contact = input.contactId ? await visibleContact(db, user, input.contactId) : undefined;
   const sellerId = input.sellerId ?? contact?.agentId ?? user.id;
   await assignableReceiptSeller(db, user, sellerId);
+  // A product image of Cartera's storage must be a checked upload of the company (issue #30 §5).
+  const productImage = input.productImage
+    ? await checkFileForRecord(deps, user, input.productImage)
+    : null;
+  const productLines: typeof input.productLines = [];
+  for (const line of input.productLines) {
+    productLines.push(
+      line.productImage
+        ? { ...line, productImage: await checkFileForRecord(deps, user, line.productImage) }
+        : line,
+    );
+  }
   const id = input.id ?? newId();
   await db.transaction(async (tx) => {
     const fresh = await insertReceipt(tx, {
@@ -446,12 +460,12 @@ export async function createReceipt(
       govId: input.govId ?? null,
       product: input.product ?? null,
       value: input.value ?? null,
-      productImage: input.productImage ?? null,
+      productImage,
       type: input.type ?? null,
       city: input.city ?? null,
       clientId: input.clientId ?? null,
       saleStructureType: input.saleStructureType,
-      productLines: input.productLines,
+      productLines,
       status: input.status,
       userLock: input.userLock,
       contactId: contact?.id ?? null,
@@ -566,12 +580,22 @@ const REQUIRED_FIELDS: readonly ReceiptLockedField[] = ['ticketId', 'phone', 'na
  * One field's value (01 §7 updateFieldValue): the manual-sale fields only for commercial staff
  * (02 §6); `additionalData.<code>` for whoever sees the receipt.
  */
-export function updateReceiptField(
-  db: Executor,
+export async function updateReceiptField(
+  deps: FileDeps,
   user: AuthUser,
   raw: z.input<typeof ZReceiptFieldUpdate>,
 ) {
+  const { db } = deps;
   const input = ZReceiptFieldUpdate.parse(raw);
+  // A product image of Cartera's storage must be a checked upload of the company (issue #30 §5),
+  // checked before the receipt is locked.
+  const image =
+    input.field === 'productImage' &&
+    isCommercial(user) &&
+    typeof input.value === 'string' &&
+    input.value.trim()
+      ? await checkFileForRecord(deps, user, input.value.trim())
+      : undefined;
   return transition(db, user, input.id, async (receipt) => {
     if (input.field.startsWith('additionalData.')) {
       const code = input.field.slice('additionalData.'.length);
@@ -602,6 +626,7 @@ export function updateReceiptField(
       throw new DomainError('INVALID_REQUEST_BODY', { fields: { entryDate: 'Campo requerido' } });
     }
     const patch: Partial<ReceiptRow['receipt']> = { [field]: value };
+    if (field === 'productImage' && image !== undefined) patch.productImage = image;
     if (field === 'phone') patch.phoneDigits = String(value).replace(/\D/g, '');
     if (field === 'name') patch.nameFolded = foldText(String(value));
     return {
