@@ -110,6 +110,20 @@ export function Timeline({
     setAtBottom(bottom);
   }, [first, last, lastItem, rows]);
 
+  // The view itself changed size (the composer grew into the template picker, the window was
+  // resized): with the newest in view, they stay in view.
+  useEffect(() => {
+    const node = scroller.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (!snapshot.current.atBottom) return;
+      node.scrollTop = node.scrollHeight;
+      snapshot.current.height = node.scrollHeight;
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+
   // A short timeline does not fill the view: nothing to scroll, so load on sight.
   useEffect(loadOlderIfNear);
 
