@@ -5,11 +5,7 @@ import { countryName } from '@cartera/domain/contact-sheet';
 import { es, format } from '@cartera/domain/i18n';
 import { parsePhone } from '@cartera/domain/phone';
 import type { AuthUser } from '../sessions/session.types';
-import {
-  canSeeContact,
-  contactRefFor,
-  findVisibleContact,
-} from '../access/contacts';
+import { canSeeContact, contactRefFor, findVisibleContact } from '../access/contacts';
 import { contactsSettings } from './contacts.settings';
 import { findBlockedNumbers, findPhoneOwners } from './contact-records.repository';
 

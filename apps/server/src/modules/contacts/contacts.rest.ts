@@ -17,11 +17,7 @@ import {
   ZSubConversationItem,
 } from './contact-actions.service';
 import { getContact, ZContactDetail } from './contact-view.service';
-import {
-  contactIdOf,
-  readContactRef,
-  ZContactIdOrRef,
-} from '../access/contacts';
+import { contactIdOf, readContactRef, ZContactIdOrRef } from '../access/contacts';
 
 const tags = ['contacts'];
 /** Every contact path serves the contact screens: their roles, slugs and jail lists apply. */

@@ -4,11 +4,7 @@ import { RESERVATION_SECONDS } from '@cartera/domain/conversation';
 import { DomainError } from '@cartera/domain/errors';
 import { assertAllowed } from '../sessions/access';
 import type { AuthUser } from '../sessions/session.types';
-import {
-  isUnassignedContact,
-  portfolioOwner,
-  sharedInboxOwner,
-} from '../access/contacts';
+import { isUnassignedContact, portfolioOwner, sharedInboxOwner } from '../access/contacts';
 import {
   countUnassigned,
   findInboxPage,
