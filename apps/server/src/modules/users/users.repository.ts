@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { findAgentsInReach } from '../access/sellers';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { groups, users } from '@cartera/db/schema';
 import { likePattern } from '../../lib/sql';
@@ -72,30 +73,8 @@ export async function findUsersByIds(db: Executor, tenantId: string, ids: string
  * Active users of the tenant who may receive contacts, with the given roles (within a reach:
  * modules/access sellers.ts findAgentsInReach).
  */
-export async function findAgents(
-  db: Executor,
-  tenantId: string,
-  options: { roles: readonly string[] },
-) {
-  const conditions: SQL[] = [
-    eq(users.tenantId, tenantId),
-    eq(users.active, true),
-    sql`${users.roles} && ${sql.param([...options.roles])}::text[]`,
-  ];
-  return db
-    .select({
-      id: users.id,
-      name: users.name,
-      lastname: users.lastname,
-      email: users.email,
-      roles: users.roles,
-      groupId: users.groupId,
-      groupName: groups.name,
-    })
-    .from(users)
-    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
-    .where(and(...conditions))
-    .orderBy(asc(users.name), asc(users.lastname));
+export function findAgents(db: Executor, tenantId: string, options: { roles: readonly string[] }) {
+  return findAgentsInReach(db, tenantId, { kind: 'tenant' }, options.roles);
 }
 
 /** The other active accounts of the same person (same linked-account key), in any tenant. */
