@@ -371,7 +371,7 @@ export async function trpcMutation<T = unknown>(
 export async function createTestContact(
   page: Page,
   firstName: string,
-  options: { lastName?: string; phones?: string[] } = {},
+  options: { lastName?: string; phones?: string[]; statusTag?: string } = {},
 ): Promise<{ id: string; name: string }> {
   const lastName = options.lastName ?? uniqueLetters();
   const phones = options.phones ?? [uniqueMobile()];
@@ -379,6 +379,7 @@ export async function createTestContact(
     firstName,
     lastName,
     phones: phones.map((phone) => ({ phone, extensionNumber: '' })),
+    statusTag: options.statusTag,
   });
   return { id, name: `${firstName} ${lastName}` };
 }

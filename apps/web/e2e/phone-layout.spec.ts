@@ -113,9 +113,9 @@ test.describe('teléfono', () => {
   }) => {
     test.setTimeout(90_000);
     await signIn(page, 'vendedor@demo.test');
-    // The seller's newest conversation, with a long name that must not widen the page.
+    // The seller's newest conversation, with a long name and a tag that must not widen the page.
     const lastName = `${uniqueLetters()} Larguísimo Apellidodemasiadolargo`;
-    const { id } = await createTestContact(page, 'Teléfono', { lastName });
+    const { id } = await createTestContact(page, 'Teléfono', { lastName, statusTag: 'contactado' });
     await trpcMutation(page, 'interaction.createNote', {
       contactId: id,
       id: clientId(),
@@ -163,9 +163,11 @@ test.describe('teléfono', () => {
     await page.getByRole('link', { name: backToConversations }).click();
     await expect(page).toHaveURL(/\/contact$/);
 
-    // 'Contactos' and 'Ajustes'.
-    await page.goto('/contacts');
+    // 'Contactos' (searched for the long name, so its row is on screen whatever other tests
+    // created meanwhile) and 'Ajustes'.
+    await page.goto(`/contacts?search=${encodeURIComponent(lastName.split(' ')[0]!)}`);
     await expect(page.getByRole('heading', { name: es.contacts.listTitle })).toBeVisible();
+    await expect(page.getByRole('link', { name: `Teléfono ${lastName}` })).toBeVisible();
     await expectScreenFits(page, 'contactos');
     await page.goto('/settings');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

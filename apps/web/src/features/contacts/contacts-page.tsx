@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -21,8 +21,6 @@ import {
 import { ContactSheet } from './sheet/contact-sheet';
 import { TagChip } from './tag-chip';
 import { TransferDialog } from './transfer-dialog';
-
-const TABLE_MIN_WIDTH = 640;
 
 /**
  * /contacts: the contacts the user may see, newest first, searched by name, phone in any format,
@@ -136,13 +134,15 @@ export function ContactsPage({
         radius="md"
         loadingRows={6}
         label={es.contacts.listTitle}
-        minWidth={TABLE_MIN_WIDTH}
+        // No forced width: on a phone the narrow columns go and long names wrap instead of
+        // pushing the row past the screen's edge.
+        minWidth={0}
         paging={{ list, loadMoreLabel: es.contacts.loadMore }}
         selection={{ state: selection, allLabel: es.contacts.selectAll }}
         columns={[
           { key: 'name', header: es.contacts.firstName },
           { key: 'phone', header: es.contacts.phone },
-          { key: 'statusTag', header: es.contacts.statusTag },
+          { key: 'statusTag', header: es.contacts.statusTag, visibleFrom: 'sm' },
           { key: 'agent', header: es.contacts.agent, visibleFrom: 'md' },
           { key: 'lastInteraction', header: es.contacts.lastInteraction, visibleFrom: 'md' },
         ]}
@@ -214,19 +214,26 @@ function ContactRow({
         checked={selected}
         onChange={onSelect}
       />
-      <Table.Td>
+      {/* A long name wraps, between words where it can, inside at least 9 rem. */}
+      <Table.Td miw="9rem">
         <Anchor
           fw={600}
           size="sm"
+          style={{ overflowWrap: 'anywhere' }}
           renderRoot={(props) => <Link to="/contact" search={{ id: contact.id }} {...props} />}
         >
           {name}
         </Anchor>
-        {/* Narrow windows drop the agent column: it goes under the name. */}
+        {/* Narrow windows drop the agent and tag columns: they go under the name. */}
         {agentName && (
           <Text size="xs" c="dimmed" hiddenFrom="md">
             {agentName}
           </Text>
+        )}
+        {contact.statusTag && (
+          <Box hiddenFrom="sm" mt={4}>
+            <TagChip code={contact.statusTag} />
+          </Box>
         )}
       </Table.Td>
       <Table.Td>
@@ -234,7 +241,7 @@ function ContactRow({
           {phone ? nationalPhone(phone, country) : es.fields.emptyValue}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td visibleFrom="sm">
         <TagChip code={contact.statusTag} />
       </Table.Td>
       <Table.Td visibleFrom="md">
