@@ -4,6 +4,7 @@ import {
   doublePrecision,
   foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -26,6 +27,18 @@ export interface ContactLocation {
   formatted_address?: string | null;
   extraInfo?: string | null;
   addressComponents?: Array<{ longText: string; shortText: string; types: string[] }>;
+}
+
+/** The preview of a contact's last message or note, kept on every timeline write (issue #33). */
+export interface LastMessagePreview {
+  at: string;
+  direction: 'in' | 'out';
+  /** The timeline item's kind (text, image, audio, note…). */
+  kind: string;
+  /** The first ~120 characters of its text ('' when it has none). */
+  text: string;
+  /** Who wrote it, when it is ours (a user's name); null for the customer's messages. */
+  senderName: string | null;
 }
 
 export interface ContactChannel {
@@ -96,6 +109,16 @@ export const contacts = pgTable(
      * application because unaccent() cannot be indexed).
      */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * The customer's messages its holder has not opened yet ('Marcar como no leído' sets 1),
+     * when the customer last wrote, and the last message's preview (issue #33).
+     */
+    unreadCount: integer('unread_count').notNull().default(0),
+    lastCustomerMessageAt: timestamp('last_customer_message_at', {
+      withTimezone: true,
+      mode: 'date',
+    }),
+    lastMessage: jsonb('last_message').$type<LastMessagePreview | null>(),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
@@ -115,6 +138,10 @@ export const contacts = pgTable(
       table.searchText.op('gin_trgm_ops'),
     ),
     index('contacts_tenant_parent_idx').on(table.tenantId, table.parentContactId),
+    // The unread counts of the menu walk only the unread rows of a holder (issue #33).
+    index('contacts_tenant_agent_unread_idx')
+      .on(table.tenantId, table.agentId)
+      .where(sql`unread_count > 0`),
   ],
 );
 
