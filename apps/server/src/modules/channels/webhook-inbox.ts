@@ -48,17 +48,85 @@ const POLL_MS = 1_000;
 /** Attempts before a row's events become a dead letter. */
 export const MAX_ATTEMPTS = 10;
 
-/** Stores a channel's verified events and wakes the workers: one round trip. */
+/**
+ * Stores a channel's verified events inside the caller's transaction and wakes the workers when
+ * it commits (NOTIFY): a dead letter sent back, tests. A provider's webhook uses
+ * `acknowledgeWebhookEvents`.
+ */
 export async function enqueueWebhookEvents(db: Executor, channel: Channel, events: InboundEvent[]) {
   if (events.length === 0) return;
-  const stored = JSON.stringify(superjson.serialize(events));
   await db.execute(sql`
-    with stored as (
-      insert into ${webhookInbox} (tenant_id, channel_id, events)
-      values (${channel.tenantId}::uuid, ${channel.id}::uuid, ${stored}::jsonb)
-      returning id
-    )
+    with stored as (${insertRow(channel, events)} returning id)
     select pg_notify(${WEBHOOK_INBOX_CHANNEL}, '') from stored`);
+}
+
+function insertRow(channel: Channel, events: InboundEvent[]) {
+  const stored = JSON.stringify(superjson.serialize(events));
+  return sql`insert into ${webhookInbox} (tenant_id, channel_id, events)
+    values (${channel.tenantId}::uuid, ${channel.id}::uuid, ${stored}::jsonb)`;
+}
+
+/**
+ * Wakes the workers after webhooks were stored. PostgreSQL commits the transactions that NOTIFY
+ * one at a time (a cluster-wide lock held through the commit's flush), so a provider's webhook
+ * does not NOTIFY in its own insert: its commit joins the others' (group commit), this
+ * instance's worker is woken in process, and the other instances by one NOTIFY at a time —
+ * those stored while one is on its way share the next (and every worker also looks each second).
+ */
+class InboxBell {
+  /** This instance's worker, while it runs. */
+  local: (() => void) | undefined;
+  private notifying = false;
+  private again = false;
+
+  ring(deps: AppDeps) {
+    this.local?.();
+    if (this.notifying) {
+      this.again = true;
+      return;
+    }
+    this.notifying = true;
+    void this.notifyOthers(deps);
+  }
+
+  private async notifyOthers(deps: AppDeps) {
+    try {
+      do {
+        this.again = false;
+        await deps.db.execute(sql`select pg_notify(${WEBHOOK_INBOX_CHANNEL}, '')`);
+      } while (this.again);
+    } catch (error) {
+      // The rows are stored: the workers' polling finds them within a second.
+      deps.logger.warn({ err: error }, 'webhooks: could not notify the other workers');
+    } finally {
+      this.notifying = false;
+    }
+  }
+}
+
+/** One bell per database (one app, or each app of a test). */
+const bells = new WeakMap<object, InboxBell>();
+function bellOf(deps: AppDeps) {
+  let bell = bells.get(deps.database);
+  if (!bell) {
+    bell = new InboxBell();
+    bells.set(deps.database, bell);
+  }
+  return bell;
+}
+
+/**
+ * A provider's verified events, stored before the provider is answered: one statement in its own
+ * transaction, then the workers are woken (InboxBell).
+ */
+export async function acknowledgeWebhookEvents(
+  deps: AppDeps,
+  channel: Channel,
+  events: InboundEvent[],
+) {
+  if (events.length === 0) return;
+  await deps.db.execute(insertRow(channel, events));
+  bellOf(deps).ring(deps);
 }
 
 interface LeasedRow {
@@ -263,6 +331,8 @@ export async function startWebhookInbox(
       });
   };
 
+  const bell = bellOf(deps);
+  bell.local = wake;
   const stopListening = await keepListening(deps.database, WEBHOOK_INBOX_CHANNEL, wake, {
     logger: deps.logger,
     label: 'webhooks',
@@ -275,6 +345,7 @@ export async function startWebhookInbox(
   return {
     async stop() {
       running = false;
+      if (bell.local === wake) bell.local = undefined;
       clearInterval(timer);
       await stopListening();
       await working;

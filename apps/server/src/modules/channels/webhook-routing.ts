@@ -10,7 +10,7 @@ import { adapterFor, providerSlugFor } from '../../channels/registry';
 import type { AppDeps } from '../../deps';
 import { findChannelByAccount } from './channel-numbers.repository';
 import { insertDeadLetter, type NewDeadLetter } from './dead-letters.repository';
-import { enqueueWebhookEvents } from './webhook-inbox';
+import { acknowledgeWebhookEvents } from './webhook-inbox';
 
 /**
  * Where a verified webhook's events go (issue #31 items 4 and 5). Meta posts every number or
@@ -244,7 +244,7 @@ function parseFor(context: ChannelContext, request: WebhookRequest): InboundEven
 }
 
 async function store(deps: AppDeps, channel: Channel, events: InboundEvent[]) {
-  await enqueueWebhookEvents(deps.db, channel, events);
+  await acknowledgeWebhookEvents(deps, channel, events);
   return events.length;
 }
 
