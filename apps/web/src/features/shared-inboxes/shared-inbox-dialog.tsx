@@ -1,18 +1,31 @@
 import { useState } from 'react';
-import { Alert, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
-import { userMessageOf } from '../../lib/errors';
-import { fieldErrorsOf, placeFieldErrors } from '../../lib/field-errors';
 import { useTRPC } from '../../lib/trpc';
 import { UsersPicker } from '../custom-fields/users-picker';
 import type { ManagedSharedInbox } from './shared-inboxes-manager';
-import { FormActions } from '../../ui/form-actions';
+import { EntityDialog } from '../../ui/entity-dialog';
+import type { FieldErrors } from '../../ui/form-errors';
+import { useEntityForm } from '../../ui/use-entity-form';
 
 const text = es.sharedInboxes;
 
-type Field = 'name' | 'ownerId' | 'memberIds';
+interface Values {
+  name: string;
+  ownerId: string | null;
+  memberIds: string[];
+}
+
+function valuesErrors({ name, ownerId, memberIds }: Values): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!name.trim()) errors.name = text.nameRequired;
+  if (!ownerId) errors.ownerId = text.ownerRequired;
+  if (memberIds.length === 0) errors.memberIds = text.membersRequired;
+  else if (ownerId && memberIds.includes(ownerId)) errors.memberIds = text.ownerAmongMembers;
+  return errors;
+}
 
 /**
  * 'Nueva cartera compartida' / 'Editar cartera compartida': a name, the owner whose contacts are
@@ -33,23 +46,22 @@ export function SharedInboxDialog({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [name, setName] = useState(inbox?.name ?? '');
-  const [ownerId, setOwnerId] = useState<string | null>(inbox?.ownerId ?? null);
-  const [memberIds, setMemberIds] = useState<string[]>(inbox?.memberIds ?? []);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useEntityForm<Values>({
+    initial: {
+      name: inbox?.name ?? '',
+      ownerId: inbox?.ownerId ?? null,
+      memberIds: inbox?.memberIds ?? [],
+    },
+    validate: valuesErrors,
+    within: 'data',
+    place: ([field]) =>
+      field === 'name' || field === 'ownerId' || field === 'memberIds' ? field : null,
+  });
   const [labels, setLabels] = useState<Record<string, string>>(() => ({
     ...names,
     ...(inbox ? { [inbox.ownerId]: inbox.ownerName } : {}),
   }));
-
-  const clientErrors: Partial<Record<Field, string>> = {};
-  if (!name.trim()) clientErrors.name = text.nameRequired;
-  if (!ownerId) clientErrors.ownerId = text.ownerRequired;
-  if (memberIds.length === 0) clientErrors.memberIds = text.membersRequired;
-  else if (ownerId && memberIds.includes(ownerId)) clientErrors.memberIds = text.ownerAmongMembers;
-  const errorOf = (field: Field) => serverErrors[field] ?? (submitted ? clientErrors[field] : null);
-  const clear = (field: Field) => setServerErrors(({ [field]: _dropped, ...rest }) => rest);
+  const { name, ownerId, memberIds } = form.values;
 
   const onSuccess = () => {
     void queryClient.invalidateQueries(trpc.sharedInbox.pathFilter());
@@ -57,108 +69,74 @@ export function SharedInboxDialog({
     notifications.show({ color: 'teal', message: text.saved });
     onClose();
   };
-  const onError = (error: unknown) => {
-    const placed: Partial<Record<Field, string>> = placeFieldErrors(
-      fieldErrorsOf(error),
-      ([field]) =>
-        field === 'name' || field === 'ownerId' || field === 'memberIds' ? field : null,
-      'data',
-    ).fields;
-    setServerErrors(placed);
-  };
+  const onError = form.onError;
   const create = useMutation(trpc.sharedInbox.create.mutationOptions({ onSuccess, onError }));
   const update = useMutation(trpc.sharedInbox.update.mutationOptions({ onSuccess, onError }));
   const saving = create.isPending || update.isPending;
-  const failure = create.error ?? update.error;
-  const failedWithoutFields =
-    failure && Object.keys(serverErrors).length === 0 ? userMessageOf(failure) : null;
 
   function submit() {
-    setSubmitted(true);
-    if (Object.keys(clientErrors).length > 0 || !ownerId) return;
-    const data = { name: name.trim(), ownerId, memberIds };
-    if (inbox) update.mutate({ id: inbox.id, data });
-    else create.mutate(data);
+    form.submit((values) => {
+      if (!values.ownerId) return;
+      const data = {
+        name: values.name.trim(),
+        ownerId: values.ownerId,
+        memberIds: values.memberIds,
+      };
+      if (inbox) update.mutate({ id: inbox.id, data });
+      else create.mutate(data);
+    });
   }
 
   const remember = (found: Record<string, string>) =>
     setLabels((current) => ({ ...current, ...found }));
 
   return (
-    <Modal
+    <EntityDialog
       opened={opened}
       onClose={onClose}
       title={inbox ? text.editTitle : text.createTitle}
-      size={520}
-      centered
+      onSubmit={submit}
+      form={form}
+      saving={saving}
+      submitLabel={text.save}
+      cancelLabel={text.cancel}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="md">
-          <TextInput
-            label={text.name}
-            withAsterisk
-            value={name}
-            maxLength={100}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              clear('name');
-            }}
-            error={errorOf('name')}
-            data-autofocus
-          />
-          <UsersPicker
-            label={text.owner}
-            description={text.ownerHint}
-            multiple={false}
-            value={ownerId ? [ownerId] : []}
-            onChange={(ids) => {
-              setOwnerId(ids[0] ?? null);
-              clear('ownerId');
-            }}
-            labels={labels}
-            required
-            placeholder={text.searchUsers}
-            nothingFound={text.noUsers}
-            onLabels={remember}
-            error={errorOf('ownerId')}
-          />
-          <UsersPicker
-            label={text.members}
-            description={text.membersHint}
-            multiple
-            value={memberIds}
-            onChange={(ids) => {
-              setMemberIds(ids);
-              clear('memberIds');
-            }}
-            exclude={ownerId ? [ownerId] : []}
-            labels={labels}
-            required
-            placeholder={text.searchUsers}
-            nothingFound={text.noUsers}
-            onLabels={remember}
-            error={errorOf('memberIds')}
-          />
-          {failedWithoutFields && (
-            <Alert color="red" variant="light" role="alert">
-              {failedWithoutFields}
-            </Alert>
-          )}
-          <FormActions
-            cancelLabel={text.cancel}
-            onCancel={onClose}
-            submitLabel={text.save}
-            loading={saving}
-            cancelDisabled={saving}
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={text.name}
+        withAsterisk
+        value={name}
+        maxLength={100}
+        onChange={(event) => form.set('name', event.currentTarget.value)}
+        error={form.errorOf('name')}
+        data-autofocus
+      />
+      <UsersPicker
+        label={text.owner}
+        description={text.ownerHint}
+        multiple={false}
+        value={ownerId ? [ownerId] : []}
+        onChange={(ids) => form.set('ownerId', ids[0] ?? null)}
+        labels={labels}
+        required
+        placeholder={text.searchUsers}
+        nothingFound={text.noUsers}
+        onLabels={remember}
+        error={form.errorOf('ownerId')}
+      />
+      <UsersPicker
+        label={text.members}
+        description={text.membersHint}
+        multiple
+        value={memberIds}
+        onChange={(ids) => form.set('memberIds', ids)}
+        exclude={ownerId ? [ownerId] : []}
+        labels={labels}
+        required
+        placeholder={text.searchUsers}
+        nothingFound={text.noUsers}
+        onLabels={remember}
+        error={form.errorOf('memberIds')}
+      />
+    </EntityDialog>
   );
 }

@@ -1,14 +1,5 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Group,
-  Paper,
-  Skeleton,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
@@ -16,9 +7,9 @@ import type { RouterOutputs } from '@cartera/server/router';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DataTable, RowAction } from '../../ui/data-table';
 import { PencilIcon, TrashIcon } from '../../ui/icons';
 import { Panel } from '../../ui/panel';
-import { QueryError } from '../../ui/query-error';
 import { useUserNames } from '../companies/manager-picker';
 import { SharedInboxDialog } from './shared-inbox-dialog';
 
@@ -57,100 +48,70 @@ export function SharedInboxesManager() {
       title={text.manageTitle}
       action={{ label: text.create, onClick: () => setEditing('new') }}
     >
-      {list.isError && !list.data ? (
-        <QueryError query={list} maw={560} />
-      ) : (
-        <Paper withBorder radius="sm" style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={560} type="native">
-            <Table
-              verticalSpacing="xs"
-              horizontalSpacing="md"
-              aria-label={text.manageTitle}
-              aria-busy={list.isFetching || undefined}
-            >
-              <Table.Thead bg="gray.0">
-                <Table.Tr>
-                  <Table.Th>{text.columnName}</Table.Th>
-                  <Table.Th>{text.columnOwner}</Table.Th>
-                  <Table.Th>{text.columnMembers}</Table.Th>
-                  <Table.Th w={96}>
-                    <VisuallyHidden>{text.columnActions}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.isPending ? (
-                  [0, 1, 2].map((row) => (
-                    <Table.Tr key={row}>
-                      {[0, 1, 2, 3].map((cell) => (
-                        <Table.Td key={cell}>
-                          <Skeleton height={12} radius="sm" />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))
-                ) : inboxes.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={4}>
-                      <Text c="dimmed" ta="center" py="lg">
-                        {text.manageEmpty}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  inboxes.map((inbox) => (
-                    <Table.Tr key={inbox.id}>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {inbox.name}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {format(text.contactsCount, { n: inbox.contactCount })}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{inbox.ownerName}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">
-                          {inbox.memberIds.map((id) => names[id] ?? es.app.loading).join(', ')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <Tooltip label={format(text.edit, { name: inbox.name })} withArrow>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              aria-label={format(text.edit, { name: inbox.name })}
-                              onClick={() => setEditing(inbox)}
-                            >
-                              <PencilIcon size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={format(text.remove, { name: inbox.name })} withArrow>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={format(text.remove, { name: inbox.name })}
-                              onClick={() => {
-                                remove.reset();
-                                setRemoving(inbox);
-                              }}
-                            >
-                              <TrashIcon size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+      <DataTable
+        query={list}
+        items={inboxes}
+        rowKey={(inbox) => inbox.id}
+        label={text.manageTitle}
+        minWidth={560}
+        empty={
+          <Text c="dimmed" ta="center" py="lg">
+            {text.manageEmpty}
+          </Text>
+        }
+        columns={[
+          {
+            key: 'name',
+            header: text.columnName,
+            cell: (inbox) => (
+              <>
+                <Text size="sm" fw={600}>
+                  {inbox.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {format(text.contactsCount, { n: inbox.contactCount })}
+                </Text>
+              </>
+            ),
+          },
+          {
+            key: 'owner',
+            header: text.columnOwner,
+            cell: (inbox) => <Text size="sm">{inbox.ownerName}</Text>,
+          },
+          {
+            key: 'members',
+            header: text.columnMembers,
+            cell: (inbox) => (
+              <Text size="sm">
+                {inbox.memberIds.map((id) => names[id] ?? es.app.loading).join(', ')}
+              </Text>
+            ),
+          },
+        ]}
+        actions={{
+          label: text.columnActions,
+          width: 96,
+          cell: (inbox) => (
+            <>
+              <RowAction
+                label={format(text.edit, { name: inbox.name })}
+                icon={<PencilIcon size={16} />}
+                onClick={() => setEditing(inbox)}
+              />
+              <RowAction
+                label={format(text.remove, { name: inbox.name })}
+                icon={<TrashIcon size={16} />}
+                color="red"
+                onClick={() => {
+                  remove.reset();
+                  setRemoving(inbox);
+                }}
+              />
+            </>
+          ),
+        }}
+      />
 
       <SharedInboxDialog
         key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
