@@ -94,6 +94,9 @@ export const requestSalesOfficeEs = {
     deactivated: 'Plantilla desactivada',
     activated: 'Plantilla activada',
     roleAll: 'Todos los roles',
+    columnTitle: 'Plantilla',
+    columnRoles: 'Roles',
+    columnFields: 'Campos',
   },
   editor: {
     createTitle: 'Nueva plantilla',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
@@ -8,7 +8,7 @@ import type { RouterOutputs } from '@cartera/server/router';
 import { userMessageOf } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { QueryError } from '../../../ui/query-error';
+import { DataTable } from '../../../ui/data-table';
 import { ScreenLabel } from './screen-label';
 import { TemplateEditor } from './template-editor';
 
@@ -57,86 +57,91 @@ export function TemplatesTab() {
       <Group justify="flex-end">
         <Button onClick={() => setEditing('new')}>{texts.new}</Button>
       </Group>
-      {templates.isError ? (
-        <QueryError query={templates} />
-      ) : templates.isPending ? (
-        <Stack gap="xs">
-          <Skeleton h={36} />
-          <Skeleton h={36} />
-        </Stack>
-      ) : templates.data.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl" data-testid="templates-empty">
-          {texts.empty}
-        </Text>
-      ) : (
-        <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={640} type="native">
-            <Table verticalSpacing="xs" horizontalSpacing="md" aria-label={texts.title}>
-              <Table.Tbody>
-                {templates.data.map((template) => (
-                  <Table.Tr key={template.id} data-testid="template-row">
-                    <Table.Td>
-                      <Group gap="xs">
-                        <Text size="sm" fw={600} c={template.active ? undefined : 'dimmed'}>
-                          {template.title}
-                        </Text>
-                        {template.isDefault && (
-                          <Badge size="sm" variant="light">
-                            {texts.default}
-                          </Badge>
-                        )}
-                        {!template.active && (
-                          <Badge size="sm" color="gray" variant="outline">
-                            {texts.inactive}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed">
-                        {template.roles.length === 0
-                          ? texts.roleAll
-                          : template.roles.map((role) => ROLE_LABELS[role]).join(', ')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed">
-                        {format(texts.fields, { n: template.body.length })}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button size="xs" variant="light" onClick={() => setEditing(template)}>
-                          {texts.edit}
-                        </Button>
-                        {template.active ? (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => setDeactivating(template)}
-                          >
-                            {texts.deactivate}
-                          </Button>
-                        ) : (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            loading={setActive.isPending}
-                            onClick={() => setActive.mutate({ id: template.id, active: true })}
-                          >
-                            {texts.activate}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+      <DataTable
+        query={templates}
+        items={templates.data ?? []}
+        rowKey={(template) => template.id}
+        label={texts.title}
+        radius="md"
+        rowProps={() => ({ 'data-testid': 'template-row' })}
+        empty={
+          <Text c="dimmed" ta="center" py="xl" data-testid="templates-empty">
+            {texts.empty}
+          </Text>
+        }
+        columns={[
+          {
+            key: 'title',
+            header: texts.columnTitle,
+            cell: (template) => (
+              <Group gap="xs">
+                <Text size="sm" fw={600} c={template.active ? undefined : 'dimmed'}>
+                  {template.title}
+                </Text>
+                {template.isDefault && (
+                  <Badge size="sm" variant="light">
+                    {texts.default}
+                  </Badge>
+                )}
+                {!template.active && (
+                  <Badge size="sm" color="gray" variant="outline">
+                    {texts.inactive}
+                  </Badge>
+                )}
+              </Group>
+            ),
+          },
+          {
+            key: 'roles',
+            header: texts.columnRoles,
+            cell: (template) => (
+              <Text size="sm" c="dimmed">
+                {template.roles.length === 0
+                  ? texts.roleAll
+                  : template.roles.map((role) => ROLE_LABELS[role]).join(', ')}
+              </Text>
+            ),
+          },
+          {
+            key: 'fields',
+            header: texts.columnFields,
+            cell: (template) => (
+              <Text size="sm" c="dimmed">
+                {format(texts.fields, { n: template.body.length })}
+              </Text>
+            ),
+          },
+        ]}
+        actions={{
+          width: 200,
+          cell: (template) => (
+            <>
+              <Button size="xs" variant="light" onClick={() => setEditing(template)}>
+                {texts.edit}
+              </Button>
+              {template.active ? (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => setDeactivating(template)}
+                >
+                  {texts.deactivate}
+                </Button>
+              ) : (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  loading={setActive.isPending}
+                  onClick={() => setActive.mutate({ id: template.id, active: true })}
+                >
+                  {texts.activate}
+                </Button>
+              )}
+            </>
+          ),
+        }}
+      />
       <ConfirmDialog
         opened={deactivating !== null}
         title={texts.deactivateTitle}
