@@ -14,6 +14,7 @@ import { fieldsConfigEs } from './fields-config.es';
 import { adminEs } from './admin.es';
 import { requestSalesEs } from './request-sales.es';
 import { securityEs } from './security.es';
+import { keyboardEs } from './keyboard.es';
 
 /**
  * The Spanish catalogue: every text a user reads comes from here. Texts quoted by the
@@ -228,6 +229,7 @@ export const es = {
   receipts: receiptsEs,
   requestSales: requestSalesEs,
   training: trainingEs,
+  keyboard: keyboardEs,
   app: {
     name: 'Cartera',
     notFoundTitle: 'Página no encontrada',
