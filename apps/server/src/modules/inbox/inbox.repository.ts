@@ -72,6 +72,8 @@ export async function findInboxPage(
       parentContactId: contacts.parentContactId,
       lastInteractionAt: contacts.lastInteractionAt,
       createdAt: contacts.createdAt,
+      unreadCount: contacts.unreadCount,
+      lastMessage: contacts.lastMessage,
       sortAt: sql<Date>`${lastAt}`.mapWith((value: string | Date) => new Date(value)),
     })
     .from(contacts)

@@ -35,6 +35,18 @@ export const ZInboxItem = z.object({
   isSubConversation: z.boolean(),
   lastInteractionAt: z.date().nullable(),
   unattended: z.boolean(),
+  /** The customer's messages its holder has not opened yet (issue #33). */
+  unreadCount: z.number().int(),
+  /** The last message or note: who wrote it, its kind, its first words and when. */
+  preview: z
+    .object({
+      at: z.date(),
+      direction: z.enum(['in', 'out']),
+      kind: z.string(),
+      text: z.string(),
+      senderName: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 export const ZInboxPage = z.object({
@@ -72,6 +84,8 @@ function toPage(rows: Row[], now: Date) {
       isSubConversation: row.parentContactId !== null,
       lastInteractionAt: row.lastInteractionAt,
       unattended: now.getTime() - row.sortAt.getTime() > UNATTENDED_AFTER_MS,
+      unreadCount: row.unreadCount,
+      preview: row.lastMessage ? { ...row.lastMessage, at: new Date(row.lastMessage.at) } : null,
     })),
     nextCursor: more && last ? { at: last.sortAt, id: last.id } : null,
   };
