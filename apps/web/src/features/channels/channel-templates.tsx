@@ -1,22 +1,14 @@
 import { useState } from 'react';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
   Group,
-  Loader,
-  Modal,
-  Paper,
   Select,
   SimpleGrid,
-  Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
-  Tooltip,
-  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,13 +20,14 @@ import {
 import { es, format } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '@cartera/server/router';
 import { userMessageOf } from '../../lib/errors';
-import { fieldErrorsOf, placeFieldErrors } from '../../lib/field-errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { FormActions } from '../../ui/form-actions';
+import { DataTable, RowAction } from '../../ui/data-table';
+import { EntityDialog } from '../../ui/entity-dialog';
+import type { FieldErrors } from '../../ui/form-errors';
 import { PlusIcon, TrashIcon } from '../../ui/icons';
 import { Panel } from '../../ui/panel';
-import { QueryError } from '../../ui/query-error';
+import { useEntityForm } from '../../ui/use-entity-form';
 import type { ManagedChannel } from './channels-page';
 
 const text = es.channels.templates;
@@ -117,78 +110,66 @@ export function ChannelTemplates({ channel }: { channel: ManagedChannel }) {
           {userMessageOf(synchronize.error)}
         </Alert>
       )}
-      {templates.isPending ? (
-        <Group justify="center" p="md">
-          <Loader size="sm" aria-label={es.app.loading} />
-        </Group>
-      ) : templates.isError ? (
-        <QueryError query={templates} />
-      ) : templates.data.length === 0 ? (
-        <Text size="sm" c="dimmed" ta="center" py="md">
-          {text.empty}
-        </Text>
-      ) : (
-        <Paper withBorder radius="sm" style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={640} type="native">
-            <Table verticalSpacing="xs" horizontalSpacing="md" aria-labelledby="channel-templates">
-              <Table.Thead bg="gray.0">
-                <Table.Tr>
-                  <Table.Th>{text.columnName}</Table.Th>
-                  <Table.Th>{text.columnLanguage}</Table.Th>
-                  <Table.Th>{text.columnCategory}</Table.Th>
-                  <Table.Th>{text.columnStatus}</Table.Th>
-                  <Table.Th>{text.columnBody}</Table.Th>
-                  <Table.Th w={56}>
-                    <VisuallyHidden>{es.channels.columnActions}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {templates.data.map((template) => (
-                  <Table.Tr key={template.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={600} ff="monospace">
-                        {template.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{languageLabel(template.language)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{categoryLabel(template.category)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={STATUS_COLORS[template.shownStatus]}>
-                        {text.status[template.shownStatus]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" lineClamp={2} maw={320}>
-                        {template.body}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Tooltip label={format(text.remove, { name: template.name })} withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={format(text.remove, { name: template.name })}
-                          onClick={() => {
-                            remove.reset();
-                            setRemoving(template);
-                          }}
-                        >
-                          <TrashIcon size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+      <DataTable
+        query={templates}
+        items={templates.data ?? []}
+        rowKey={(template) => template.id}
+        labelledBy="channel-templates"
+        empty={text.empty}
+        columns={[
+          {
+            key: 'name',
+            header: text.columnName,
+            cell: (template) => (
+              <Text size="sm" fw={600} ff="monospace">
+                {template.name}
+              </Text>
+            ),
+          },
+          {
+            key: 'language',
+            header: text.columnLanguage,
+            cell: (template) => <Text size="sm">{languageLabel(template.language)}</Text>,
+          },
+          {
+            key: 'category',
+            header: text.columnCategory,
+            cell: (template) => <Text size="sm">{categoryLabel(template.category)}</Text>,
+          },
+          {
+            key: 'status',
+            header: text.columnStatus,
+            cell: (template) => (
+              <Badge variant="light" color={STATUS_COLORS[template.shownStatus]}>
+                {text.status[template.shownStatus]}
+              </Badge>
+            ),
+          },
+          {
+            key: 'body',
+            header: text.columnBody,
+            cell: (template) => (
+              <Text size="sm" lineClamp={2} maw={320}>
+                {template.body}
+              </Text>
+            ),
+          },
+        ]}
+        actions={{
+          label: es.channels.columnActions,
+          cell: (template) => (
+            <RowAction
+              label={format(text.remove, { name: template.name })}
+              icon={<TrashIcon size={16} />}
+              color="red"
+              onClick={() => {
+                remove.reset();
+                setRemoving(template);
+              }}
+            />
+          ),
+        }}
+      />
 
       {creating && (
         <TemplateDialog
@@ -222,7 +203,19 @@ function categoryLabel(category: string): string {
   return (text.categories as Record<string, string>)[category] ?? category;
 }
 
-type Field = 'name' | 'language' | 'category' | 'body';
+interface Values {
+  name: string;
+  language: string;
+  category: TemplateCategory;
+  body: string;
+}
+
+function valuesErrors({ name, body }: Values): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!TEMPLATE_NAME_PATTERN.test(name.trim())) errors.name = text.invalidName;
+  if (!body.trim()) errors.body = text.bodyRequired;
+  return errors;
+}
 
 function TemplateDialog({
   channelId,
@@ -234,106 +227,89 @@ function TemplateDialog({
   onCreated: () => void;
 }) {
   const trpc = useTRPC();
-  const [name, setName] = useState('');
-  const [language, setLanguage] = useState('es');
-  const [category, setCategory] = useState<TemplateCategory>('UTILITY');
-  const [body, setBody] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useEntityForm<Values>({
+    initial: { name: '', language: 'es', category: 'UTILITY', body: '' },
+    validate: valuesErrors,
+    place: ([field]) =>
+      field === 'name' || field === 'language' || field === 'category' || field === 'body'
+        ? field
+        : null,
+  });
+  const { name, language, category, body } = form.values;
   const create = useMutation(
     trpc.channel.createTemplate.mutationOptions({
       onSuccess: () => {
         notifications.show({ color: 'teal', message: text.created });
         onCreated();
       },
-      onError: (error) =>
-        setServerErrors(
-          placeFieldErrors(fieldErrorsOf(error), ([field]) =>
-            field === 'name' || field === 'language' || field === 'category' || field === 'body'
-              ? field
-              : null,
-          ).fields,
-        ),
+      onError: form.onError,
     }),
   );
-  const clientErrors: Partial<Record<Field, string>> = {};
-  if (!TEMPLATE_NAME_PATTERN.test(name.trim())) clientErrors.name = text.invalidName;
-  if (!body.trim()) clientErrors.body = text.bodyRequired;
-  const errorOf = (field: Field) =>
-    serverErrors[field] ?? (submitted ? clientErrors[field] : undefined);
-  const failedWithoutFields =
-    create.error && Object.keys(serverErrors).length === 0 ? userMessageOf(create.error) : null;
 
   return (
-    <Modal opened onClose={onClose} title={text.createTitle} size={560} centered>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setSubmitted(true);
-          setServerErrors({});
-          if (Object.keys(clientErrors).length > 0) return;
-          create.mutate({ channelId, name: name.trim(), language, category, body: body.trim() });
-        }}
-      >
-        <Stack gap="md">
-          <TextInput
-            label={text.name}
-            description={text.nameHint}
-            withAsterisk
-            value={name}
-            maxLength={512}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errorOf('name')}
-            data-autofocus
-          />
-          <SimpleGrid cols={2} spacing="sm">
-            <Select
-              label={text.language}
-              data={Object.entries(text.languages).map(([value, label]) => ({ value, label }))}
-              value={language}
-              onChange={(value) => value && setLanguage(value)}
-              allowDeselect={false}
-              error={errorOf('language')}
-            />
-            <Select
-              label={text.category}
-              data={TEMPLATE_CATEGORIES.map((value) => ({
-                value,
-                label: text.categories[value],
-              }))}
-              value={category}
-              onChange={(value) => value && setCategory(value as TemplateCategory)}
-              allowDeselect={false}
-              error={errorOf('category')}
-            />
-          </SimpleGrid>
-          <Textarea
-            label={text.body}
-            description={text.bodyHint}
-            withAsterisk
-            autosize
-            minRows={3}
-            maxRows={8}
-            maxLength={1_024}
-            value={body}
-            onChange={(event) => setBody(event.currentTarget.value)}
-            error={errorOf('body')}
-          />
-          {failedWithoutFields && (
-            <Alert color="red" variant="light" role="alert">
-              {failedWithoutFields}
-            </Alert>
-          )}
-          <FormActions
-            cancelLabel={es.channels.cancel}
-            onCancel={onClose}
-            submitLabel={text.create}
-            loading={create.isPending}
-            cancelDisabled={create.isPending}
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <EntityDialog
+      title={text.createTitle}
+      onClose={onClose}
+      size={560}
+      onSubmit={() =>
+        form.submit((values) =>
+          create.mutate({
+            channelId,
+            name: values.name.trim(),
+            language: values.language,
+            category: values.category,
+            body: values.body.trim(),
+          }),
+        )
+      }
+      form={form}
+      saving={create.isPending}
+      submitLabel={text.create}
+      cancelLabel={es.channels.cancel}
+    >
+      <TextInput
+        label={text.name}
+        description={text.nameHint}
+        withAsterisk
+        value={name}
+        maxLength={512}
+        onChange={(event) => form.set('name', event.currentTarget.value)}
+        error={form.errorOf('name')}
+        data-autofocus
+      />
+      <SimpleGrid cols={2} spacing="sm">
+        <Select
+          label={text.language}
+          data={Object.entries(text.languages).map(([value, label]) => ({ value, label }))}
+          value={language}
+          onChange={(value) => value && form.set('language', value)}
+          allowDeselect={false}
+          error={form.errorOf('language')}
+        />
+        <Select
+          label={text.category}
+          data={TEMPLATE_CATEGORIES.map((value) => ({
+            value,
+            label: text.categories[value],
+          }))}
+          value={category}
+          onChange={(value) => value && form.set('category', value as TemplateCategory)}
+          allowDeselect={false}
+          error={form.errorOf('category')}
+        />
+      </SimpleGrid>
+      <Textarea
+        label={text.body}
+        description={text.bodyHint}
+        withAsterisk
+        autosize
+        minRows={3}
+        maxRows={8}
+        maxLength={1_024}
+        value={body}
+        onChange={(event) => form.set('body', event.currentTarget.value)}
+        error={form.errorOf('body')}
+      />
+    </EntityDialog>
   );
 }
