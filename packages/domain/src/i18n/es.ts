@@ -252,6 +252,12 @@ export const es = {
     serverTime: 'Hora del servidor',
     databasePglite: 'Embebida (PGlite)',
     databasePostgres: 'PostgreSQL',
+    /** Offline (issue #33 item 7): the shell's banner and a screen whose code could not load. */
+    offline: 'Sin conexión — reintentando…',
+    screenOffline: 'Sin conexión: esta pantalla se abrirá sola cuando vuelva la conexión.',
+    screenRetry: 'Reintentar',
+    /** A message or note written offline, on the timeline until the connection returns. */
+    waitingConnection: 'Se enviará al volver la conexión',
   },
   password: {
     ruleLength: 'Al menos 6 caracteres',
