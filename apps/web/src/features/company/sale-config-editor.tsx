@@ -1,22 +1,16 @@
 import { useState } from 'react';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Checkbox,
-  Group,
-  Modal,
   Paper,
   Select,
   SimpleGrid,
   Skeleton,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
-  Tooltip,
-  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,13 +18,15 @@ import { es, format } from '@cartera/domain/i18n';
 import { SALE_BUBBLE_FIELDS, type SaleBubbleField } from '@cartera/domain/sales';
 import type { RouterOutputs } from '@cartera/server/router';
 import { userMessageOf } from '../../lib/errors';
-import { fieldErrorsOf } from '../../lib/field-errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { FormActions } from '../../ui/form-actions';
+import { DataTable, RowAction, type TableQuery } from '../../ui/data-table';
+import { EntityDialog } from '../../ui/entity-dialog';
+import type { FieldErrors } from '../../ui/form-errors';
 import { PencilIcon, TrashIcon } from '../../ui/icons';
 import { Panel } from '../../ui/panel';
 import { QueryError } from '../../ui/query-error';
+import { useEntityForm } from '../../ui/use-entity-form';
 
 const t = es.fieldsConfig.sale;
 
@@ -49,7 +45,9 @@ const STRUCTURE_OPTIONS = (['simple', 'multiline'] as const).map((value) => ({
 }));
 
 /** The save of the whole configuration, and what follows it: every screen reading it refreshed. */
-function useSaveSaleConfig(options: { onSaved?: () => void } = {}) {
+function useSaveSaleConfig(
+  options: { onSaved?: () => void; onError?: (error: unknown) => void } = {},
+) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return useMutation(
@@ -62,6 +60,7 @@ function useSaveSaleConfig(options: { onSaved?: () => void } = {}) {
         notifications.show({ color: 'teal', message: t.saved });
         options.onSaved?.();
       },
+      onError: options.onError,
     }),
   );
 }
@@ -160,6 +159,7 @@ export function SaleConfigEditor() {
           {t.templatesIntro}
         </Text>
         <TemplatesTable
+          query={config}
           titleId="company-sale-templates"
           templates={data.templates}
           empty={t.empty}
@@ -178,6 +178,7 @@ export function SaleConfigEditor() {
       >
         {data.presaleTemplate ? (
           <TemplatesTable
+            query={config}
             titleId="company-presale-template"
             templates={[data.presaleTemplate]}
             presale
@@ -219,6 +220,7 @@ export function SaleConfigEditor() {
 }
 
 function TemplatesTable({
+  query,
   titleId,
   templates,
   empty,
@@ -226,6 +228,7 @@ function TemplatesTable({
   onRemove,
   presale = false,
 }: {
+  query: TableQuery;
   titleId: string;
   templates: Template[];
   empty: string;
@@ -235,87 +238,72 @@ function TemplatesTable({
   onRemove: (index: number) => void;
 }) {
   return (
-    <Paper withBorder radius="sm" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={560} type="native">
-        <Table verticalSpacing="xs" horizontalSpacing="md" aria-labelledby={titleId}>
-          <Table.Thead bg="gray.0">
-            <Table.Tr>
-              <Table.Th>{t.code}</Table.Th>
-              <Table.Th>{t.saleTitle}</Table.Th>
-              <Table.Th>{t.bubbleTitle}</Table.Th>
-              <Table.Th>{t.structureType}</Table.Th>
-              <Table.Th w={90}>
-                <VisuallyHidden>{es.company.actions}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {templates.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text size="sm" c="dimmed" ta="center" py="md">
-                    {empty}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              templates.map((template, index) => {
-                const name = template.saleTitle || template.code;
-                return (
-                  <Table.Tr key={template.code}>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace">
-                        {template.code}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {template.saleTitle ?? ''}
-                        {template.default && !presale && (
-                          <Badge size="sm" variant="light" color="teal" ml="xs">
-                            {t.defaultBadge}
-                          </Badge>
-                        )}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{template.bubbleTitle ?? ''}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{t.structures[template.structureType]}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={2} wrap="nowrap">
-                        <Tooltip label={format(t.edit, { name })} withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={format(t.edit, { name })}
-                            onClick={() => onEdit(index)}
-                          >
-                            <PencilIcon size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={format(t.remove, { name })} withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={format(t.remove, { name })}
-                            onClick={() => onRemove(index)}
-                          >
-                            <TrashIcon size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable
+      query={query}
+      items={templates}
+      rowKey={(template) => template.code}
+      labelledBy={titleId}
+      minWidth={560}
+      empty={empty}
+      columns={[
+        {
+          key: 'code',
+          header: t.code,
+          cell: (template) => (
+            <Text size="sm" ff="monospace">
+              {template.code}
+            </Text>
+          ),
+        },
+        {
+          key: 'saleTitle',
+          header: t.saleTitle,
+          cell: (template) => (
+            <Text size="sm" fw={600}>
+              {template.saleTitle ?? ''}
+              {template.default && !presale && (
+                <Badge size="sm" variant="light" color="teal" ml="xs">
+                  {t.defaultBadge}
+                </Badge>
+              )}
+            </Text>
+          ),
+        },
+        {
+          key: 'bubbleTitle',
+          header: t.bubbleTitle,
+          cell: (template) => <Text size="sm">{template.bubbleTitle ?? ''}</Text>,
+        },
+        {
+          key: 'structureType',
+          header: t.structureType,
+          cell: (template) => <Text size="sm">{t.structures[template.structureType]}</Text>,
+        },
+      ]}
+      actions={{
+        label: es.company.actions,
+        width: 90,
+        cell: (template) => {
+          const name = template.saleTitle || template.code;
+          const index = templates.indexOf(template);
+          return (
+            <>
+              <RowAction
+                label={format(t.edit, { name })}
+                icon={<PencilIcon size={16} />}
+                onClick={() => onEdit(index)}
+              />
+              <RowAction
+                label={format(t.remove, { name })}
+                icon={<TrashIcon size={16} />}
+                color="red"
+                onClick={() => onRemove(index)}
+              />
+            </>
+          );
+        },
+      }}
+    />
   );
 }
 
@@ -344,53 +332,42 @@ function TemplateDialog({
     : index === null
       ? undefined
       : config.templates[index];
-  const [values, setValues] = useState<TemplateValues>({
-    code: template?.code ?? '',
-    saleTitle: template?.saleTitle ?? '',
-    bubbleTitle: template?.bubbleTitle ?? '',
-    structureType: template?.structureType ?? 'simple',
-    default: template?.default ?? (!presale && config.templates.length === 0),
-    hiddenFields: (template?.hiddenFields ?? []).filter(isBubbleField),
-  });
-  const [submitted, setSubmitted] = useState(false);
-  const save = useSaveSaleConfig({ onSaved: onClose });
-  const set = <K extends keyof TemplateValues>(key: K, value: TemplateValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-
-  const code = values.code.trim();
   const others = config.templates.filter((_, at) => presale || at !== index);
-  const clientErrors: Partial<Record<keyof TemplateValues, string>> = {};
-  if (!code) clientErrors.code = t.codeRequired;
-  else if (!CODE.test(code)) clientErrors.code = t.codeInvalid;
-  else if (!presale && others.some((each) => each.code === code)) clientErrors.code = t.codeTaken;
-  if (values.saleTitle.trim().length > 120) clientErrors.saleTitle = t.titleTooLong;
-  if (values.bubbleTitle.trim().length > 120) clientErrors.bubbleTitle = t.titleTooLong;
-
-  // The server's field errors of this template ('templates.2.code', 'presaleTemplate.code').
-  const serverErrors: Record<string, string> = {};
-  const rest: string[] = [];
-  if (save.error) {
-    for (const [path, messages] of Object.entries(fieldErrorsOf(save.error))) {
-      const parts = path.split('.');
-      const own = presale
+  const form = useEntityForm<TemplateValues>({
+    initial: {
+      code: template?.code ?? '',
+      saleTitle: template?.saleTitle ?? '',
+      bubbleTitle: template?.bubbleTitle ?? '',
+      structureType: template?.structureType ?? 'simple',
+      default: template?.default ?? (!presale && config.templates.length === 0),
+      hiddenFields: (template?.hiddenFields ?? []).filter(isBubbleField),
+    },
+    validate: (values) => {
+      const code = values.code.trim();
+      const errors: FieldErrors = {};
+      if (!code) errors.code = t.codeRequired;
+      else if (!CODE.test(code)) errors.code = t.codeInvalid;
+      else if (!presale && others.some((each) => each.code === code)) errors.code = t.codeTaken;
+      if (values.saleTitle.trim().length > 120) errors.saleTitle = t.titleTooLong;
+      if (values.bubbleTitle.trim().length > 120) errors.bubbleTitle = t.titleTooLong;
+      return errors;
+    },
+    // The server's field errors of this template ('templates.2.code', 'presaleTemplate.code').
+    place: (parts) =>
+      (presale
         ? parts[0] === 'presaleTemplate'
           ? parts[1]
           : undefined
         : parts[0] === 'templates' && parts[1] === String(index ?? config.templates.length)
           ? parts[2]
-          : undefined;
-      if (own) serverErrors[own] ??= messages[0]!;
-      else rest.push(messages[0]!);
-    }
-  }
-  const errorOf = (field: keyof TemplateValues) =>
-    serverErrors[field] ?? (submitted ? clientErrors[field] : undefined);
+          : undefined) ?? null,
+  });
+  const save = useSaveSaleConfig({ onSaved: onClose, onError: form.onError });
+  const { values, set, errorOf } = form;
 
-  function submit() {
-    setSubmitted(true);
-    if (Object.keys(clientErrors).length > 0) return;
+  const send = (values: TemplateValues) => {
     const saved = {
-      code,
+      code: values.code.trim(),
       saleTitle: values.saleTitle.trim(),
       bubbleTitle: values.bubbleTitle.trim(),
       structureType: values.structureType,
@@ -408,107 +385,88 @@ function TemplateDialog({
     if (index === null) templates.push(saved);
     else templates[index] = saved;
     save.mutate({ ...asInput(config), templates });
-  }
+  };
 
   const shownFields = SALE_BUBBLE_FIELDS.filter((field) => !values.hiddenFields.includes(field));
   const previewTitle =
     values.bubbleTitle.trim() || (presale ? es.receipts.bubble.presale : es.receipts.bubble.sale);
 
   return (
-    <Modal
-      opened
+    <EntityDialog
       onClose={onClose}
       title={presale ? t.presaleTitle : template ? t.editTitle : t.createTitle}
       size={620}
-      centered
+      onSubmit={() => form.submit(send)}
+      form={form}
+      saving={save.isPending}
+      submitLabel={t.save}
+      cancelLabel={es.fieldsConfig.cancel}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+      <TextInput
+        label={t.code}
+        description={template ? undefined : t.codeHint}
+        withAsterisk={!template}
+        disabled={!!template}
+        value={values.code}
+        maxLength={60}
+        onChange={(event) => set('code', event.currentTarget.value)}
+        error={errorOf('code')}
+        data-autofocus={template ? undefined : true}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <TextInput
+          label={t.saleTitle}
+          description={t.saleTitleHint}
+          value={values.saleTitle}
+          onChange={(event) => set('saleTitle', event.currentTarget.value)}
+          error={errorOf('saleTitle')}
+        />
+        <TextInput
+          label={t.bubbleTitle}
+          description={t.bubbleTitleHint}
+          value={values.bubbleTitle}
+          onChange={(event) => set('bubbleTitle', event.currentTarget.value)}
+          error={errorOf('bubbleTitle')}
+        />
+      </SimpleGrid>
+      <Select
+        label={t.structureType}
+        data={STRUCTURE_OPTIONS}
+        value={values.structureType}
+        allowDeselect={false}
+        onChange={(value) => value && set('structureType', value as Structure)}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {!presale && (
+        <Checkbox
+          label={t.default}
+          checked={values.default}
+          onChange={(event) => set('default', event.currentTarget.checked)}
+          error={errorOf('default')}
+        />
+      )}
+      <Checkbox.Group
+        label={t.hiddenFields}
+        value={values.hiddenFields}
+        onChange={(fields) => set('hiddenFields', fields as SaleBubbleField[])}
       >
-        <Stack gap="md">
-          <TextInput
-            label={t.code}
-            description={template ? undefined : t.codeHint}
-            withAsterisk={!template}
-            disabled={!!template}
-            value={values.code}
-            maxLength={60}
-            onChange={(event) => set('code', event.currentTarget.value)}
-            error={errorOf('code')}
-            data-autofocus={template ? undefined : true}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              label={t.saleTitle}
-              description={t.saleTitleHint}
-              value={values.saleTitle}
-              onChange={(event) => set('saleTitle', event.currentTarget.value)}
-              error={errorOf('saleTitle')}
-            />
-            <TextInput
-              label={t.bubbleTitle}
-              description={t.bubbleTitleHint}
-              value={values.bubbleTitle}
-              onChange={(event) => set('bubbleTitle', event.currentTarget.value)}
-              error={errorOf('bubbleTitle')}
-            />
-          </SimpleGrid>
-          <Select
-            label={t.structureType}
-            data={STRUCTURE_OPTIONS}
-            value={values.structureType}
-            allowDeselect={false}
-            onChange={(value) => value && set('structureType', value as Structure)}
-            comboboxProps={{ withinPortal: true }}
-          />
-          {!presale && (
-            <Checkbox
-              label={t.default}
-              checked={values.default}
-              onChange={(event) => set('default', event.currentTarget.checked)}
-              error={errorOf('default')}
-            />
-          )}
-          <Checkbox.Group
-            label={t.hiddenFields}
-            value={values.hiddenFields}
-            onChange={(fields) => set('hiddenFields', fields as SaleBubbleField[])}
-          >
-            <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" mt={6}>
-              {SALE_BUBBLE_FIELDS.map((field) => (
-                <Checkbox key={field} value={field} label={t.bubbleFields[field]} />
-              ))}
-            </SimpleGrid>
-          </Checkbox.Group>
-          <Paper withBorder radius="md" p="sm" bg="gray.0" aria-label={t.preview}>
-            <Text size="xs" c="dimmed" mb={4}>
-              {t.preview}
-            </Text>
-            <Text size="sm" fw={700}>
-              {previewTitle}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {shownFields.map((field) => t.bubbleFields[field]).join(' · ')}
-            </Text>
-          </Paper>
-          {save.isError && (rest.length > 0 || Object.keys(serverErrors).length === 0) && (
-            <Alert color="red" variant="light" role="alert">
-              {rest[0] ?? userMessageOf(save.error)}
-            </Alert>
-          )}
-          <FormActions
-            cancelLabel={es.fieldsConfig.cancel}
-            onCancel={onClose}
-            submitLabel={t.save}
-            loading={save.isPending}
-            cancelDisabled={save.isPending}
-          />
-        </Stack>
-      </form>
-    </Modal>
+        <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" mt={6}>
+          {SALE_BUBBLE_FIELDS.map((field) => (
+            <Checkbox key={field} value={field} label={t.bubbleFields[field]} />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+      <Paper withBorder radius="md" p="sm" bg="gray.0" aria-label={t.preview}>
+        <Text size="xs" c="dimmed" mb={4}>
+          {t.preview}
+        </Text>
+        <Text size="sm" fw={700}>
+          {previewTitle}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {shownFields.map((field) => t.bubbleFields[field]).join(' · ')}
+        </Text>
+      </Paper>
+    </EntityDialog>
   );
 }
