@@ -578,6 +578,9 @@ const procedures: Record<string, Entry> = {
   'inbox.next': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
   'inbox.reserve': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
   'inbox.release': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
+  'inbox.markRead': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
+  'inbox.markUnread': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
+  'inbox.unreadCounts': { access: { roles: CONTACT_ROLES } },
   'sharedInbox.mine': { access: { roles: SHARED_INBOX_ROLES } },
   'sharedInbox.contacts': {
     access: { roles: SHARED_INBOX_ROLES },

@@ -57,6 +57,14 @@ const SCOPED_TABLES: ScopedTable[] = [
       'modules/inbox/inbox.repository.ts#reserveContact':
         "reserves an unassigned contact for the caller ('Inbox' is every agent's)",
       'modules/inbox/inbox.repository.ts#releaseContact': "releases the caller's own reservation",
+      'modules/inbox/unread.repository.ts#setUnreadMark':
+        'changes the unread mark of a contact visibleContact allowed, only when the caller holds it',
+      'modules/inbox/unread.repository.ts#countUnreadByHolder':
+        'counts the unread conversations of the caller and of the shared portfolios they are a member of (numbers, no contact)',
+      'modules/timeline/last-message.ts#reopenedLine':
+        "a customer's message reopens its archived contact (system code, the contact found by the sender)",
+      'modules/timeline/last-message.ts#lastMessageAlongside':
+        'writes the last message preview of a contact the writing service already checked',
       'modules/shared-inboxes/shared-inboxes.repository.ts#ownerContacts':
         "counts a shared portfolio's contacts for its management screen (no contact is returned)",
       'modules/channels/channel-numbers.repository.ts#findContactByPhones':

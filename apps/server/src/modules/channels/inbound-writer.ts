@@ -5,6 +5,7 @@ import { chatDirection, interactionEffects, metricsDay } from '@cartera/domain/m
 import { appendEvent } from '../../realtime/event-store';
 import { contactAudience } from '../access/contacts';
 import { countsUnderLock } from '../metrics/metrics.writer';
+import { customerMessageSet, lastMessageOf, reopenedLine } from '../timeline/last-message';
 import {
   recordInteraction,
   type AnnouncedContact,
@@ -104,7 +105,8 @@ export function hasScopedId(scopedId: string): SQL {
 /**
  * A customer's message on the contact's timeline, as `recordInteraction` writes it, in one
  * statement: the item, the contact's last interaction and answer wait ('start': a customer's
- * message waits for an answer), the day's rollups and the announcement, under the tenant's
+ * message waits for an answer), its unread count and preview (an archived conversation
+ * reopens, with a timeline line saying so), the day's rollups and the announcement, under the tenant's
  * event lock. Only for a new item id of a message from the customer (its claim was just made);
  * anything else goes through `recordInteraction`.
  */
@@ -138,12 +140,13 @@ export async function recordInboundItem(
     suggestions: item.suggestions ?? [],
     createdAt: at,
   });
-  // touchContactWait's 'start'.
+  // touchContactWait's 'start', and the inbox's unread count, preview and reopening (issue #33).
   const touched = tx
     .update(contacts)
     .set({
       lastInteractionAt: at,
       awaitingReplySince: sql`coalesce(${contacts.awaitingReplySince}, ${at.toISOString()}::timestamptz)`,
+      ...customerMessageSet(at, lastMessageOf({ ...metricItem, actorId: null }, at, null)),
     })
     .where(and(eq(contacts.tenantId, contact.tenantId), eq(contacts.id, contact.id)));
   // touchForInteraction's counts of a message in: no response and no follow-up (no actor).
@@ -175,6 +178,7 @@ export async function recordInboundItem(
         [
           sql`inbound_item as (${inserted.getSQL()})`,
           sql`inbound_touch as (${touched.getSQL()})`,
+          reopenedLine(contact.tenantId, contact.id, at),
           rollups,
         ].filter((part): part is SQL => part !== undefined),
         sql`, `,

@@ -12,6 +12,7 @@ import {
   ZNextInput,
   ZReservationInput,
 } from './inbox.service';
+import { markRead, markUnread, unreadCounts, ZUnreadCounts, ZUnreadInput } from './unread.service';
 
 export const inboxRouter = router({
   conversations: tenantProcedure
@@ -64,6 +65,37 @@ export const inboxRouter = router({
     .input(ZReservationInput)
     .output(z.object({ reservedUntil: z.date() }))
     .mutation(({ ctx, input }) => reserve(ctx.db, ctx.user, input)),
+
+  markRead: tenantProcedure
+    .meta({
+      area: '/contact',
+      description:
+        "The caller opened a contact's chat: when the caller holds it, its unread mark is cleared (a live `contact.read` event tells who sees it); a supervisor or a shared inbox's member opening it changes nothing. Answers the contact's unread count after it. A contact the caller may not see answers CONTACT_NOT_FOUND.",
+      errors: ['CONTACT_NOT_FOUND'],
+    })
+    .input(ZUnreadInput)
+    .output(z.object({ unreadCount: z.number().int() }))
+    .mutation(({ ctx, input }) => markRead(ctx.db, ctx.user, input)),
+
+  markUnread: tenantProcedure
+    .meta({
+      area: '/contact',
+      description:
+        "'Marcar como no leído': the contact's holder marks their conversation unread again (at least 1, a live `contact.read` event); anyone else gets PERMISSION_DENIED, a contact the caller may not see CONTACT_NOT_FOUND.",
+      errors: ['CONTACT_NOT_FOUND'],
+    })
+    .input(ZUnreadInput)
+    .output(z.object({ unreadCount: z.number().int() }))
+    .mutation(({ ctx, input }) => markUnread(ctx.db, ctx.user, input)),
+
+  unreadCounts: tenantProcedure
+    .meta({
+      area: '/contact',
+      description:
+        "The menu's and the tab title's unread counts (issue #33): the caller's own unread conversations, the unassigned inbox's (null when the caller may not open it) and each shared inbox's the caller is a member of; never a team's.",
+    })
+    .output(ZUnreadCounts)
+    .query(({ ctx }) => unreadCounts(ctx.db, ctx.user)),
 
   release: tenantProcedure
     .meta({

@@ -1,10 +1,11 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '@cartera/db/client';
 import type { Contact, InteractionSuggestion } from '@cartera/db/schema';
 import { appendEvent } from '../../realtime/event-store';
 import { contactAudience } from '../access/contacts';
 import type { AuthUser } from '../sessions/session.types';
 import { countsUnderLock, touchForInteraction } from '../metrics/metrics.writer';
+import { lastMessageAlongside, lastMessageOf } from './last-message';
 import { insertInteractionOnce } from './timeline-writer.repository';
 
 /*
@@ -81,14 +82,24 @@ export async function recordInteraction(
     },
     createdAt,
   );
+  const preview = lastMessageOf(
+    { type: item.type, content: item.content, actorId: user?.id ?? null },
+    createdAt,
+    user ? `${user.name} ${user.lastname}`.trim() : null,
+  );
+  const alongside = [
+    countsUnderLock(counts),
+    lastMessageAlongside(contact, preview, createdAt),
+  ].filter((part): part is SQL => part !== undefined);
   await announceInteraction(tx, user, contact, {
     event: 'interaction.created',
     interactionId: item.id,
     type: item.type,
     alsoNotify: item.alsoNotify,
     audience: item.audience,
-    // In the event's statement: the rollups are written under the tenant's event lock.
-    alongside: countsUnderLock(counts),
+    // In the event's statement: the rollups (under the tenant's event lock) and the inbox's
+    // preview, unread count and reopening (issue #33).
+    alongside: alongside.length ? sql.join(alongside, sql`, `) : undefined,
   });
   return true;
 }
