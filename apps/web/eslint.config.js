@@ -22,6 +22,7 @@ const FRAME_FEATURES = [
   'contacts/back-link', // the entry a contact's view belongs to
   'companies/companies-settings', // the companies entry's tenant label
   'channels/disconnected-alert', // the project managers' disconnected-channels alert
+  'keyboard/keyboard-provider', // shortcuts, the command menu and the shortcuts sheet
 ];
 
 export default [

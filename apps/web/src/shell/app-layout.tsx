@@ -8,6 +8,7 @@ import { useReturnToAdmin } from '../features/account/use-account-switch';
 import { ActivityDialog } from '../features/activity/activity-dialog';
 import { fullNameOf, useMe, type Me } from '../features/auth/session';
 import { useSessionLive } from '../features/auth/use-session-live';
+import { KeyboardProvider } from '../features/keyboard/keyboard-provider';
 import { LiveEventsProvider } from '../features/live/live-events';
 import { NewVersionModal } from '../features/new-version/new-version-modal';
 import { ProfileDialog } from '../features/profile/profile-dialog';
@@ -24,7 +25,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
   if (!me) return null;
   return (
     <LiveEventsProvider>
-      <SignedInLayout me={me}>{children}</SignedInLayout>
+      {/* The one keyboard registry: shortcuts, the command menu and the shortcuts sheet. */}
+      <KeyboardProvider me={me}>
+        <SignedInLayout me={me}>{children}</SignedInLayout>
+      </KeyboardProvider>
     </LiveEventsProvider>
   );
 }

@@ -47,6 +47,8 @@ import { useRequestSales } from '../request-sales/request-sales-context';
 import { ShortcutTabs } from './shortcuts';
 import type { MessageToSend, NoteToSend } from './use-timeline';
 import type { ChannelActivity } from './timeline-model';
+import { useChatCommand } from '../keyboard/keyboard-provider';
+import { composerTakesFocus } from '../keyboard/focus';
 
 const c = es.conversation.composer;
 
@@ -460,6 +462,13 @@ function ContactComposer({
 
   const pick = (mode: Mode, channelId: string | null = channel?.id ?? null) =>
     setPicked({ mode, channelId });
+  // 'Escribir una nota' of the command menu (issue #33 item 5).
+  useChatCommand('note', () => {
+    pick('note');
+    input.current?.focus();
+  });
+  // A chat opens with the focus in its text box (issue #33 item 5).
+  const [takesFocus] = useState(composerTakesFocus);
 
   const tab = (value: Mode, label: string, color: string) => (
     <UnstyledButton
@@ -598,6 +607,7 @@ function ContactComposer({
             onPaste={onPaste}
             readOnly={sendingFiles}
             ref={input}
+            autoFocus={takesFocus}
             // 02 §9: 110 px under a 600 px window, 150 up to 700; draggable up to the window
             // height minus 128 px.
             styles={{

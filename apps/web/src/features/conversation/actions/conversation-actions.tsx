@@ -11,6 +11,7 @@ import {
   type ContactDetail,
 } from '../../contacts/contact-format';
 import { TransferDialog } from '../../contacts/transfer-dialog';
+import { useChatCommand } from '../../keyboard/keyboard-provider';
 import { CallButton, CallMenuItems } from '../calls/call-button';
 import { ArchivePicker } from './archive-picker';
 import { BotToggleDialog } from './bot-toggle-dialog';
@@ -55,6 +56,10 @@ export function ConversationActions({
   const refresh = useRefreshContact(contact.id);
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
+  // The command menu (Ctrl/Cmd+K) opens these same dialogs (issue #33 item 5).
+  useChatCommand('archive', () => setOpen({ dialog: 'archive' }), !reserved);
+  useChatCommand('remind', () => setOpen({ dialog: 'reminder', permanent: false }), !reserved);
+  useChatCommand('transfer', () => setOpen({ dialog: 'transfer' }), contact.can.transfer);
 
   const followUp = (nextAction: NextAction) => {
     switch (nextAction) {
