@@ -41,7 +41,7 @@ import { registerAuthRoutes } from './modules/auth/auth.rest';
 import { registerFilesRoutes } from './modules/files/files.rest';
 import { registerChannelsRoutes } from './modules/channels/channels.rest';
 import { registerChannelWebhooks } from './modules/channels/channels.webhooks';
-import { ingestEvent, receiveWebhook } from './modules/channels/channel-messages.service';
+import { ingestEvent, receiveWebhook } from './modules/channels/channel-inbound.service';
 import { startWebhookInbox } from './modules/channels/webhook-inbox';
 import { registerSandboxRoutes } from './modules/channels/sandbox.rest';
 import { seedSandbox } from './modules/channels/sandbox.seed';

@@ -12,7 +12,7 @@ export const sendChannelMessageJob = defineJob({
   options: { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 },
   async handler(data, deps) {
     // Imported here: the service imports this definition to enqueue it.
-    const { deliverMessage } = await import('./channel-messages.service');
+    const { deliverMessage } = await import('./channel-delivery.service');
     await deliverMessage(deps, data.tenantId, data.interactionId);
   },
 });
@@ -58,7 +58,7 @@ export const markChannelReadJob = defineJob({
   schema: z.object({ tenantId: z.uuid(), interactionId: z.uuid() }),
   options: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
   async handler(data, deps) {
-    const { sendReadReceipt } = await import('./channel-messages.service');
+    const { sendReadReceipt } = await import('./channel-delivery.service');
     await sendReadReceipt(deps, data.tenantId, data.interactionId);
   },
 });

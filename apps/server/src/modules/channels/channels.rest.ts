@@ -14,13 +14,10 @@ import {
 import { newId, ZClientItemId } from '@cartera/domain/ids';
 import { DomainError } from '@cartera/domain/errors';
 import { findTenantUsers, ZUserSummary } from '../users/users.service';
-import {
-  channelMediaUrl,
-  contactSmsMessages,
-  reingestLead,
-  sendChannelMessage,
-  smsProviderMatches,
-} from './channel-messages.service';
+import { contactSmsMessages, smsProviderMatches } from './channel-messages.service';
+import { reingestLead } from './channel-leads.service';
+import { channelMediaUrl } from './channel-media.service';
+import { sendChannelMessage } from './channel-outbound.service';
 import { findChannels } from './channels.repository';
 import { visibleContact } from '../access/contacts';
 import type { AuthUser } from '../sessions/session.types';

@@ -7,7 +7,7 @@ import {
   markContactSeen,
   sendChannelMessage,
   ZSendMessageInput,
-} from './channel-messages.service';
+} from './channel-outbound.service';
 import {
   createTemplate,
   listTemplates,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { answerHandshake, receiveWebhook } from './channel-messages.service';
+import { answerHandshake, receiveWebhook } from './channel-inbound.service';
 
 /**
  * The providers' webhooks: `/api/webhooks/{provider}/{key}`, one URL per channel. They live in

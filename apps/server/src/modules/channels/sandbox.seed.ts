@@ -4,7 +4,7 @@ import { newId } from '@cartera/domain/ids';
 import type { DemoData } from '@cartera/db/seed';
 import type { AppDeps } from '../../deps';
 import { createSession, resolveSession, revokeSession } from '../sessions/session.service';
-import { sendChannelMessage } from './channel-messages.service';
+import { sendChannelMessage } from './channel-outbound.service';
 import { findContactsWithPhone, upsertTemplates } from './channels.repository';
 import { webhookInboxSettled } from './webhook-inbox';
 import { createSandboxChannel } from './channels.service';

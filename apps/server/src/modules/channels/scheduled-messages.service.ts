@@ -17,7 +17,7 @@ import { writeReminder } from '../interactions/conversation.service';
 import { actingUser } from '../sessions/session.service';
 import type { AuthUser } from '../sessions/session.types';
 import { announceInteraction, recordInteraction } from '../timeline/timeline-writer';
-import { sendableChannel, sendChannelMessage } from './channel-messages.service';
+import { sendableChannel, sendChannelMessage } from './channel-outbound.service';
 import {
   findMessageContact,
   lockScheduledItem,

@@ -9,7 +9,8 @@ import type { AppDeps } from '../../deps';
 import { visibleContact } from '../access/contacts';
 import type { AuthUser } from '../sessions/session.types';
 import { announceInteraction } from '../timeline/timeline-writer';
-import { channelContext, recipientFor } from './channel-messages.service';
+import { channelContext } from './channel-messages.service';
+import { recipientFor } from './channel-outbound.service';
 import {
   findChannel,
   findMessageContact,
