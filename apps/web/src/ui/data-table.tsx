@@ -120,7 +120,8 @@ export function DataTable<T>({
   verticalSpacing = 'xs',
   radius = 'sm',
 }: {
-  query: TableQuery;
+  /** The rows' query; none when the rows are at hand (a form's own rows). */
+  query?: TableQuery;
   /** The rows loaded so far. */
   items: readonly T[];
   rowKey: (item: T) => string;
@@ -149,10 +150,10 @@ export function DataTable<T>({
 }) {
   const span = columns.length + (selection ? 1 : 0) + (actions ? 1 : 0);
   const all = selection?.state;
-  const state = tableState(query, items.length);
+  const state = query ? tableState(query, items.length) : items.length === 0 ? 'empty' : 'rows';
   return (
     <>
-      {state === 'error' ? (
+      {state === 'error' && query ? (
         <QueryError query={query} maw={560} />
       ) : (
         <Paper withBorder radius={radius} style={{ overflow: 'hidden' }}>
@@ -161,7 +162,7 @@ export function DataTable<T>({
               highlightOnHover={highlightOnHover}
               verticalSpacing={verticalSpacing}
               horizontalSpacing="md"
-              aria-busy={query.isFetching || busy || undefined}
+              aria-busy={query?.isFetching || busy || undefined}
               aria-label={label}
               aria-labelledby={labelledBy}
             >

@@ -42,30 +42,74 @@ export function EntityDialog({
 }) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} size={size} centered>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
+      <EntityForm
+        onSubmit={onSubmit}
+        onCancel={onClose}
+        form={form}
+        saving={saving}
+        busy={busy}
+        submitLabel={submitLabel}
+        cancelLabel={cancelLabel}
+        gap={gap}
       >
-        <Stack gap={gap}>
-          {children}
-          {form.message && (
-            <Alert color="red" variant="light" role="alert">
-              {form.message}
-            </Alert>
-          )}
-          <FormActions
-            cancelLabel={cancelLabel}
-            onCancel={onClose}
-            submitLabel={submitLabel}
-            loading={saving}
-            cancelDisabled={saving || busy}
-          />
-        </Stack>
-      </form>
+        {children}
+      </EntityForm>
       {after}
     </Modal>
+  );
+}
+
+/**
+ * An entity's form on the page itself (a settings panel), or inside `EntityDialog`: the
+ * editor's fields, the save's message above the buttons and the actions ('Cancelar', which puts
+ * the stored values back on a page, and the submit button, which spins while saving).
+ */
+export function EntityForm({
+  onSubmit,
+  onCancel,
+  form,
+  saving,
+  busy = false,
+  submitLabel = es.app.save,
+  cancelLabel = es.app.cancel,
+  gap = 'md',
+  children,
+}: {
+  onSubmit: () => void;
+  onCancel: () => void;
+  /** The form's state: its message above the buttons (`useEntityForm`, `useFormErrors`). */
+  form: { message: string | null };
+  saving: boolean;
+  /** Work besides the save that keeps cancel disabled (an upload). */
+  busy?: boolean;
+  submitLabel?: ReactNode;
+  cancelLabel?: string;
+  gap?: MantineSpacing;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Stack gap={gap}>
+        {children}
+        {form.message && (
+          <Alert color="red" variant="light" role="alert">
+            {form.message}
+          </Alert>
+        )}
+        <FormActions
+          cancelLabel={cancelLabel}
+          onCancel={onCancel}
+          submitLabel={submitLabel}
+          loading={saving}
+          cancelDisabled={saving || busy}
+        />
+      </Stack>
+    </form>
   );
 }

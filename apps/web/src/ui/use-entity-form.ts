@@ -36,6 +36,11 @@ export function useFormErrors(clientErrors: FieldErrors, placement: ServerErrorP
     onError: (error: unknown) => setServer(serverFormErrors(error, placement)),
     /** Shows a message above the buttons (a check no field owns). */
     showMessage: (message: string) => setServer({ fields: {}, message }),
+    /** Forgets every error and that the form was submitted (the values were put back). */
+    forget: () => {
+      setSubmitted(false);
+      setServer(NONE);
+    },
     /** Marks the form submitted and forgets the last save's errors; true when the client finds nothing wrong. */
     submit: () => {
       setSubmitted(true);
@@ -113,6 +118,11 @@ export function useEntityForm<V extends object, Out = V>(options: EntityFormOpti
     change: (changed: Partial<V>, field?: string) => {
       setValues((current) => ({ ...current, ...changed }));
       for (const key of field ? [field] : Object.keys(changed)) errors.clear(key);
+    },
+    /** Puts back the values the form started with (or `to`) and forgets its errors. */
+    reset: (to?: V) => {
+      setValues(to ?? options.initial);
+      errors.forget();
     },
     /**
      * Marks the form submitted and, when the client finds nothing wrong, sends the schema's
