@@ -1,16 +1,4 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Group, Select, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -20,13 +8,13 @@ import {
   type CompanyPanelIcon,
 } from '@cartera/domain/companies';
 import { es, format } from '@cartera/domain/i18n';
-import { userMessageOf } from '../../lib/errors';
-import { fieldErrorsOf, placeFieldErrors } from '../../lib/field-errors';
 import { useTRPC } from '../../lib/trpc';
-import { FormActions } from '../../ui/form-actions';
+import { DataTable } from '../../ui/data-table';
+import { EntityForm } from '../../ui/entity-dialog';
 import { Panel } from '../../ui/panel';
 import { QueryError } from '../../ui/query-error';
 import { COMPANY_PANEL_ICON_COMPONENTS } from '../../ui/icons';
+import { useEntityForm } from '../../ui/use-entity-form';
 import {
   useCompaniesSettings,
   type CompaniesSettings,
@@ -97,164 +85,177 @@ function fieldsOf(stored: CompaniesSettings): Record<DefaultFieldKey, FieldSetti
   ) as Record<DefaultFieldKey, FieldSettings>;
 }
 
+interface PanelValues {
+  panelLabel: string;
+  icon: CompanyPanelIcon;
+  fields: Record<DefaultFieldKey, FieldSettings>;
+}
+
+function valuesOf(stored: CompaniesSettings): PanelValues {
+  return {
+    panelLabel: stored.panelLabel,
+    icon: (COMPANY_PANEL_ICONS as readonly string[]).includes(stored.icon)
+      ? (stored.icon as CompanyPanelIcon)
+      : 'building',
+    fields: fieldsOf(stored),
+  };
+}
+
 function PanelForm({ stored }: { stored: CompaniesSettings }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [panelLabel, setPanelLabel] = useState(stored.panelLabel);
-  const [icon, setIcon] = useState<CompanyPanelIcon>(
-    (COMPANY_PANEL_ICONS as readonly string[]).includes(stored.icon)
-      ? (stored.icon as CompanyPanelIcon)
-      : 'building',
-  );
-  const [fields, setFields] = useState(() => fieldsOf(stored));
+  const form = useEntityForm<PanelValues>({
+    initial: () => valuesOf(stored),
+    validate: ({ panelLabel }) =>
+      panelLabel.trim().length > COMPANY_PANEL_LABEL_MAX ? { panelLabel: t.labelTooLong } : {},
+    // The server's errors by their whole path ('panelLabel', 'defaultFields.taxCode.label').
+    place: (parts) => parts.join('.'),
+  });
+  const { panelLabel, icon, fields } = form.values;
   const save = useMutation(
     trpc.company.savePanel.mutationOptions({
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.company.settings.queryKey(), saved);
         notifications.show({ color: 'teal', message: t.saved });
       },
+      onError: form.onError,
     }),
   );
-  const placed = save.error
-    ? placeFieldErrors(fieldErrorsOf(save.error), (parts) => parts.join('.'))
-    : { fields: {} as Record<string, string>, rest: [] as string[] };
+  // A label too long is said as it is typed.
   const labelError =
-    panelLabel.trim().length > COMPANY_PANEL_LABEL_MAX ? t.labelTooLong : placed.fields.panelLabel;
+    panelLabel.trim().length > COMPANY_PANEL_LABEL_MAX
+      ? t.labelTooLong
+      : form.errorOf('panelLabel');
   const change = (field: DefaultFieldKey, patch: Partial<FieldSettings>) =>
-    setFields((current) => ({ ...current, [field]: { ...current[field], ...patch } }));
+    form.change(
+      { fields: { ...fields, [field]: { ...fields[field], ...patch } } },
+      `defaultFields.${field}.label`,
+    );
   const Preview = COMPANY_PANEL_ICON_COMPONENTS[icon];
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (labelError) return;
-        save.mutate({
-          panelLabel: panelLabel.trim(),
-          icon,
-          defaultFields: Object.fromEntries(
-            FIELDS.map((field) => [
-              field,
-              { ...fields[field], label: fields[field].label.trim() || undefined },
-            ]),
-          ),
-        });
+    <EntityForm
+      onSubmit={() =>
+        form.submit((values) =>
+          save.mutate({
+            panelLabel: values.panelLabel.trim(),
+            icon: values.icon,
+            defaultFields: Object.fromEntries(
+              FIELDS.map((field) => [
+                field,
+                { ...values.fields[field], label: values.fields[field].label.trim() || undefined },
+              ]),
+            ),
+          }),
+        )
+      }
+      onCancel={() => {
+        form.reset();
+        save.reset();
       }}
+      form={form}
+      saving={save.isPending}
+      submitLabel={t.save}
+      cancelLabel={es.fieldsConfig.cancel}
     >
-      <Stack gap="md">
-        <Group align="flex-start" gap="md" wrap="wrap">
-          <TextInput
-            label={t.label}
-            description={t.labelHint}
-            value={panelLabel}
-            maxLength={COMPANY_PANEL_LABEL_MAX + 10}
-            onChange={(event) => setPanelLabel(event.currentTarget.value)}
-            error={labelError}
-            w={320}
-          />
-          <Select
-            label={t.icon}
-            data={ICON_OPTIONS}
-            value={icon}
-            allowDeselect={false}
-            onChange={(value) => value && setIcon(value as CompanyPanelIcon)}
-            leftSection={<Preview size={18} />}
-            renderOption={({ option }) => {
-              const OptionIcon = COMPANY_PANEL_ICON_COMPONENTS[option.value as CompanyPanelIcon];
-              return (
-                <Group gap="xs" wrap="nowrap">
-                  <OptionIcon size={18} />
-                  <Text size="sm">{option.label}</Text>
-                </Group>
-              );
-            }}
-            w={220}
-            comboboxProps={{ withinPortal: true }}
-          />
-        </Group>
-        <Text size="sm" fw={600}>
-          {t.defaultFields}
-        </Text>
-        <Paper withBorder radius="sm" style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={560} type="native">
-            <Table verticalSpacing={6} horizontalSpacing="md">
-              <Table.Thead bg="gray.0">
-                <Table.Tr>
-                  <Table.Th>{t.field}</Table.Th>
-                  <Table.Th>{t.fieldLabel}</Table.Th>
-                  <Table.Th w={90}>{t.hidden}</Table.Th>
-                  <Table.Th w={110}>{t.required}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {FIELDS.map((field) => {
-                  // The tax code goes by its country's name ('RUT', 'CUIT'…).
-                  const name = field === 'taxCode' ? stored.taxCodeLabel : t.fieldNames[field];
-                  const settings = fields[field];
-                  return (
-                    <Table.Tr key={field}>
-                      <Table.Td>
-                        <Text size="sm" fw={600} c={settings.hidden ? 'dimmed' : undefined}>
-                          {name}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <TextInput
-                          size="xs"
-                          aria-label={format(t.fieldLabelOf, { name })}
-                          placeholder={name}
-                          value={settings.label}
-                          maxLength={DEFAULT_FIELD_LABEL_MAX}
-                          onChange={(event) => change(field, { label: event.currentTarget.value })}
-                          error={placed.fields[`defaultFields.${field}.label`]}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Switch
-                          checked={settings.hidden}
-                          aria-label={format(t.hiddenOf, { name })}
-                          onChange={(event) =>
-                            change(field, { hidden: event.currentTarget.checked })
-                          }
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        {REQUIRABLE.includes(field) && (
-                          <Switch
-                            checked={settings.required && !settings.hidden}
-                            disabled={settings.hidden}
-                            aria-label={format(t.requiredOf, { name })}
-                            onChange={(event) =>
-                              change(field, { required: event.currentTarget.checked })
-                            }
-                          />
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-        {save.isError && Object.keys(placed.fields).length === 0 && (
-          <Alert color="red" variant="light" role="alert">
-            {placed.rest[0] ?? userMessageOf(save.error)}
-          </Alert>
-        )}
-        <FormActions
-          cancelLabel={es.fieldsConfig.cancel}
-          onCancel={() => {
-            setPanelLabel(stored.panelLabel);
-            setFields(fieldsOf(stored));
-            save.reset();
-          }}
-          submitLabel={t.save}
-          loading={save.isPending}
-          cancelDisabled={save.isPending}
+      <Group align="flex-start" gap="md" wrap="wrap">
+        <TextInput
+          label={t.label}
+          description={t.labelHint}
+          value={panelLabel}
+          maxLength={COMPANY_PANEL_LABEL_MAX + 10}
+          onChange={(event) => form.set('panelLabel', event.currentTarget.value)}
+          error={labelError}
+          w={320}
         />
-      </Stack>
-    </form>
+        <Select
+          label={t.icon}
+          data={ICON_OPTIONS}
+          value={icon}
+          allowDeselect={false}
+          onChange={(value) => value && form.set('icon', value as CompanyPanelIcon)}
+          leftSection={<Preview size={18} />}
+          renderOption={({ option }) => {
+            const OptionIcon = COMPANY_PANEL_ICON_COMPONENTS[option.value as CompanyPanelIcon];
+            return (
+              <Group gap="xs" wrap="nowrap">
+                <OptionIcon size={18} />
+                <Text size="sm">{option.label}</Text>
+              </Group>
+            );
+          }}
+          w={220}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Group>
+      <Text size="sm" fw={600}>
+        {t.defaultFields}
+      </Text>
+      <DataTable
+        items={FIELDS}
+        rowKey={(field) => field}
+        label={t.defaultFields}
+        minWidth={560}
+        verticalSpacing={6}
+        empty={null}
+        columns={[
+          {
+            key: 'field',
+            header: t.field,
+            cell: (field) => (
+              <Text size="sm" fw={600} c={fields[field].hidden ? 'dimmed' : undefined}>
+                {nameOf(field)}
+              </Text>
+            ),
+          },
+          {
+            key: 'label',
+            header: t.fieldLabel,
+            cell: (field) => (
+              <TextInput
+                size="xs"
+                aria-label={format(t.fieldLabelOf, { name: nameOf(field) })}
+                placeholder={nameOf(field)}
+                value={fields[field].label}
+                maxLength={DEFAULT_FIELD_LABEL_MAX}
+                onChange={(event) => change(field, { label: event.currentTarget.value })}
+                error={form.errorOf(`defaultFields.${field}.label`)}
+              />
+            ),
+          },
+          {
+            key: 'hidden',
+            header: t.hidden,
+            width: 90,
+            cell: (field) => (
+              <Switch
+                checked={fields[field].hidden}
+                aria-label={format(t.hiddenOf, { name: nameOf(field) })}
+                onChange={(event) => change(field, { hidden: event.currentTarget.checked })}
+              />
+            ),
+          },
+          {
+            key: 'required',
+            header: t.required,
+            width: 110,
+            cell: (field) =>
+              REQUIRABLE.includes(field) && (
+                <Switch
+                  checked={fields[field].required && !fields[field].hidden}
+                  disabled={fields[field].hidden}
+                  aria-label={format(t.requiredOf, { name: nameOf(field) })}
+                  onChange={(event) => change(field, { required: event.currentTarget.checked })}
+                />
+              ),
+          },
+        ]}
+      />
+    </EntityForm>
   );
+
+  /** The field's name: the tax code goes by its country's name ('RUT', 'CUIT'…). */
+  function nameOf(field: DefaultFieldKey) {
+    return field === 'taxCode' ? stored.taxCodeLabel : t.fieldNames[field];
+  }
 }
