@@ -19,6 +19,7 @@ const FRAME_FEATURES = [
   'profile/profile-dialog', // the user menu's 'Mi perfil'
   'new-version/new-version-modal', // the news shown after an update
   'inbox/unassigned-count', // the 'Inbox' entry's badge
+  'inbox/unread-counts', // the inboxes' unread counts and the tab title (issue #33)
   'contacts/back-link', // the entry a contact's view belongs to
   'companies/companies-settings', // the companies entry's tenant label
   'channels/disconnected-alert', // the project managers' disconnected-channels alert

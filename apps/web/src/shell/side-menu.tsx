@@ -4,6 +4,7 @@ import {
   Avatar,
   Badge,
   Divider,
+  Group,
   Indicator,
   NavLink,
   ScrollArea,
@@ -22,6 +23,7 @@ import { can, guardRoute, ruleFor } from '@cartera/domain/policy';
 import { fullNameOf, guardUserOf, useMe, type Me } from '../features/auth/session';
 import { SETTINGS_STALE_MS } from '../features/companies/companies-settings';
 import { useUnassignedCount } from '../features/inbox/unassigned-count';
+import { useUnreadCounts } from '../features/inbox/unread-counts';
 import { useTRPC } from '../lib/trpc';
 import { Brand } from '../ui/brand';
 import classes from './app-layout.module.css';
@@ -32,6 +34,7 @@ import {
   SidebarExpandIcon,
   SwitchIcon,
 } from '../ui/icons';
+import { useDocumentTitle } from './document-title';
 import { MENU_ICONS } from './menu-icons';
 import { UserMenu, type ShellDialog } from './user-menu';
 
@@ -50,6 +53,9 @@ export interface SideMenuProps {
 export function SideMenu(props: SideMenuProps) {
   const { me, collapsed, mobile } = props;
   const items = visibleMenu(guardUserOf(me));
+  // The unread counts follow live events here, once per tab; the title shows the user's own.
+  const unread = useUnreadCounts({ live: true });
+  useDocumentTitle(useMenuPath(me.user.id), unread.data?.conversations);
 
   return (
     <>
@@ -210,7 +216,29 @@ function EntryLink({
         : entry.label;
   // 'Inbox' carries the count of unassigned contacts (01 §2).
   const unassigned = useUnassignedCount(entry.id === 'inbox');
-  const badge =
+  // The inboxes carry their unread conversations (issue #33 item 1).
+  const unreadCounts = useUnreadCounts().data;
+  const unread =
+    entry.id === 'conversations'
+      ? unreadCounts?.conversations
+      : entry.id === 'inbox'
+        ? (unreadCounts?.unassigned ?? undefined)
+        : entry.id === 'sharedInbox'
+          ? unreadCounts?.shared.reduce((sum, inbox) => sum + inbox.count, 0)
+          : undefined;
+  const unreadBadge = unread ? (
+    <Badge
+      size="sm"
+      variant="filled"
+      color="green"
+      circle={unread < 10}
+      title={format(es.conversation.inbox.unreadConversations, { n: unread })}
+      data-testid={`menu-${entry.id}-unread`}
+    >
+      {unread}
+    </Badge>
+  ) : undefined;
+  const countBadge =
     entry.id === 'inbox' && unassigned.data !== undefined ? (
       <Badge
         size="sm"
@@ -223,6 +251,15 @@ function EntryLink({
         {unassigned.data}
       </Badge>
     ) : undefined;
+  const badge =
+    unreadBadge && countBadge ? (
+      <Group gap={4} wrap="nowrap">
+        {unreadBadge}
+        {countBadge}
+      </Group>
+    ) : (
+      (unreadBadge ?? countBadge)
+    );
   // The companies panel carries the icon the company chose ('Mi Empresa').
   const Icon =
     (entry.id === 'companies' &&

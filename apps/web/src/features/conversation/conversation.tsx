@@ -5,6 +5,7 @@ import { es } from '@cartera/domain/i18n';
 import type { Me } from '../auth/session';
 import { contactName, type ContactDetail } from '../contacts/contact-format';
 import { isReservedView } from '../inbox/reservation';
+import { useMarkRead } from '../inbox/use-mark-read';
 import { ReservedCountdown } from '../inbox/reserved-countdown';
 import { CallOutcomeBar } from './calls/call-outcome-bar';
 import { Composer } from './composer';
@@ -14,8 +15,9 @@ import { Timeline } from './timeline';
 import { TimelineSearch } from './timeline-search';
 import classes from './conversation.module.css';
 import { useContactTimeline } from './timeline-context';
-import { lastMessageByChannel } from './timeline-model';
+import { lastMessageByChannel, newestCustomerMessage } from './timeline-model';
 import { useMarkSeen } from './use-mark-seen';
+import { useShortcut } from '../keyboard/keyboard-provider';
 import { showQuoteNotFound } from './bubbles/message-parts';
 import { ReplyProvider } from './bubbles/reply-context';
 import { flagOn, linksSubConversations } from '@cartera/domain/policy';
@@ -68,17 +70,10 @@ export function Conversation({
     [contact.id, linksSubs, setQuoted],
   );
 
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
-        // The conversation's own search replaces the browser's find on this screen.
-        event.preventDefault();
-        setSearching((open) => !open);
-      }
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+  // The conversation's own search replaces the browser's find on this screen; Escape closes it
+  // wherever the focus is (the app's keyboard registry, issue #33 item 5).
+  useShortcut('chatSearch', () => setSearching((open) => !open));
+  useShortcut('escape', () => setSearching(false), searching);
 
   const closeSearch = useCallback(() => setSearching(false), []);
 
@@ -87,6 +82,9 @@ export function Conversation({
   const channelActivity = useMemo(() => lastMessageByChannel(items), [items]);
   // 03 §4: what the customer wrote is seen once the seller has the conversation on screen.
   useMarkSeen(contact.id, items, !reserved);
+  // The holder having the chat on screen reads it (issue #33: unread conversations).
+  const newestFromCustomer = useMemo(() => newestCustomerMessage(items), [items]);
+  useMarkRead(contact.id, newestFromCustomer, contact.agent?.id === me.user.id);
   // 03 §4 Phone call: while the newest item is a call in progress, its outcome question replaces
   // the composer.
   const call = timeline.pendingCall;

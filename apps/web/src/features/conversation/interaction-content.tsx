@@ -143,6 +143,10 @@ function ParsedInteraction({
       );
     case 'archiving': {
       const to = parsed.content.to;
+      // A customer's message reopened the archived conversation (issue #33 item 4).
+      if (!to && item.content.reopenedBy === 'customerMessage') {
+        return <Line>{t.reopenedByCustomer}</Line>;
+      }
       if (!to) return <Line>{t.unarchived}</Line>;
       const name = typeof item.content.toName === 'string' ? item.content.toName : to;
       return <Line>{format(t.archivedWith, { reason: name })}</Line>;

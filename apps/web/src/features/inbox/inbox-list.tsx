@@ -6,7 +6,6 @@ import { ListEnd } from '../../ui/list-end';
 import { AlertIcon, BellIcon, FolderIcon, MessagesIcon } from '../../ui/icons';
 import { QueryError } from '../../ui/query-error';
 import { useMe } from '../auth/session';
-import { useListKeys } from '../keyboard/use-list-keys';
 import { contactName, nationalPhone } from '../contacts/contact-format';
 import { TagChip } from '../contacts/tag-chip';
 import { chatListTime } from './chat-time';
@@ -46,8 +45,6 @@ export function InboxList({
   const me = useMe();
   const country = me?.tenant.country ?? 'UY';
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
-  // ↑/↓ and j/k move through the rows, Enter opens one (issue #33 item 5).
-  const rowsRef = useListKeys<HTMLUListElement>();
 
   if (list.isError && !list.data) {
     return <QueryError query={list} maw={560} />;
@@ -76,13 +73,7 @@ export function InboxList({
             </Text>
           </Stack>
         ) : (
-          <ul
-            ref={rowsRef}
-            data-keyboard-list
-            className={classes.list}
-            aria-label={label}
-            aria-busy={list.isFetching || undefined}
-          >
+          <ul className={classes.list} aria-label={label} aria-busy={list.isFetching || undefined}>
             {items.map((item) => (
               <li key={item.id} className={classes.item}>
                 {renderRow(item, <InboxRowContent item={item} country={country} />)}
@@ -96,26 +87,71 @@ export function InboxList({
   );
 }
 
+/** The last message's line of a row: who wrote it, its kind and its first words. */
+function previewLine(preview: NonNullable<InboxItem['preview']>, myName: string | null) {
+  const text = es.conversation.inbox;
+  const kind = text.previewKinds[preview.kind];
+  const body = kind ? (preview.text ? `${kind} · ${preview.text}` : kind) : preview.text;
+  if (preview.direction === 'in') return body;
+  const sender =
+    preview.senderName && preview.senderName !== myName ? preview.senderName : text.previewYou;
+  return `${sender}: ${body}`;
+}
+
 function InboxRowContent({ item, country }: { item: InboxItem; country: string }) {
   const name = contactName(item);
   const text = es.conversation.inbox;
+  const me = useMe();
+  const myName = me ? `${me.user.name} ${me.user.lastname}`.trim() : null;
+  const unread = item.unreadCount > 0;
   return (
     <Group gap="sm" wrap="nowrap" align="center" style={{ flex: 1, minWidth: 0 }}>
       <Avatar name={name} color="initials" radius="xl" size={38} />
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Group gap={6} wrap="nowrap" justify="space-between">
-          <Text fw={600} size="sm" truncate data-testid="inbox-name">
+          <Text fw={unread ? 700 : 600} size="sm" truncate data-testid="inbox-name">
             {name}
           </Text>
           <Text
             size="xs"
-            c={item.unattended ? 'orange.8' : 'dimmed'}
+            c={unread ? 'green.8' : item.unattended ? 'orange.8' : 'dimmed'}
+            fw={unread ? 600 : undefined}
             style={{ whiteSpace: 'nowrap' }}
             data-testid="inbox-time"
           >
             {item.lastInteractionAt ? chatListTime(item.lastInteractionAt) : text.noInteractions}
           </Text>
         </Group>
+        {(item.preview || unread) && (
+          <Group gap={6} wrap="nowrap" justify="space-between">
+            <Text
+              size="sm"
+              c={unread ? undefined : 'dimmed'}
+              truncate
+              style={{ minWidth: 0 }}
+              data-testid="inbox-preview"
+            >
+              {item.preview ? previewLine(item.preview, myName) : ''}
+            </Text>
+            {unread && (
+              <Badge
+                size="sm"
+                variant="filled"
+                color="green"
+                circle={item.unreadCount < 10}
+                style={{ flexShrink: 0 }}
+                title={
+                  item.unreadCount === 1
+                    ? text.unreadBadgeOne
+                    : format(text.unreadBadge, { n: item.unreadCount })
+                }
+                data-testid="inbox-unread"
+              >
+                {item.unreadCount}
+              </Badge>
+            )}
+          </Group>
+        )}
         <Group gap={6} wrap="wrap" align="center">
           {item.phone && (
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

@@ -3,8 +3,11 @@ import { useLiveEvents } from '../live/live-events';
 /** Live events wait this long before the list is asked again (a burst makes one request). */
 const INBOX_LIVE_DELAY_MS = 300;
 
-/** Events that may move a contact in an inbox: a new item (a message, a note, a transfer…). */
-const MOVES_CONTACTS = ['interaction.created', 'contact.updated'];
+/**
+ * Events that change a contact in an inbox: a new item (a message, a note, a transfer…), an
+ * unread mark (issue #33).
+ */
+const MOVES_CONTACTS = ['interaction.created', 'contact.updated', 'contact.read'];
 
 /**
  * Keeps an inbox in order while it is on screen (03 §2.1): every new item on a contact the user

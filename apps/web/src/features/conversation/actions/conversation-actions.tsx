@@ -16,6 +16,7 @@ import { CallButton, CallMenuItems } from '../calls/call-button';
 import { ArchivePicker } from './archive-picker';
 import { BotToggleDialog } from './bot-toggle-dialog';
 import { ChangeTagDialog } from './change-tag-dialog';
+import { MarkUnreadItem } from './mark-unread-item';
 import { ReminderWizard } from './reminder-wizard';
 import { useRefreshContact } from './use-refresh-contact';
 
@@ -122,6 +123,7 @@ export function ConversationActions({
                   {t.archive}
                 </Menu.Item>
                 {botItem}
+                <MarkUnreadItem contact={contact} />
               </>
             )}
             {contact.can.transfer && (
@@ -160,7 +162,10 @@ export function ConversationActions({
           </Button>
           <Menu position="bottom-end" withinPortal>
             {moreTarget}
-            <Menu.Dropdown>{botItem}</Menu.Dropdown>
+            <Menu.Dropdown>
+              {botItem}
+              <MarkUnreadItem contact={contact} />
+            </Menu.Dropdown>
           </Menu>
         </Group>
       )}
