@@ -130,12 +130,21 @@ export function KeyboardProvider({ me, children }: { me: Me; children: ReactNode
     if (next) void navigate({ to: '/contact', search: { inbox: agentId ?? 'me', id: next } });
   };
 
+  /** The screen's handlers of a shortcut, newest first, until one acts. */
+  const runHandlers = (id: ShortcutId) => {
+    const stack = handlers.current.get(id) ?? [];
+    for (let index = stack.length - 1; index >= 0; index -= 1) {
+      if (stack[index]!() !== false) return true;
+    }
+    return false;
+  };
+
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
     if (event.defaultPrevented || event.isComposing) return;
     const shortcut = shortcutFor(event, event.target);
     if (!shortcut) return;
     const open = somethingOpen();
-    let handled: boolean | void = false;
+    let handled: boolean;
     switch (shortcut.id) {
       case 'commandMenu':
         // Over another dialog the menu would act behind it: it opens from the screen itself.
@@ -151,7 +160,8 @@ export function KeyboardProvider({ me, children }: { me: Me; children: ReactNode
         break;
       case 'escape':
         if (open) return;
-        handled = escape(event.target);
+        // What the screen has open (the conversation's search) closes first.
+        handled = runHandlers('escape') || escape(event.target);
         break;
       case 'nextUnread':
       case 'previousUnread':
@@ -159,15 +169,11 @@ export function KeyboardProvider({ me, children }: { me: Me; children: ReactNode
         void unread(shortcut.id === 'nextUnread' ? 1 : -1);
         handled = true;
         break;
-      default: {
+      default:
         if (open) return;
-        const stack = handlers.current.get(shortcut.id) ?? [];
-        for (let index = stack.length - 1; index >= 0 && handled === false; index -= 1) {
-          handled = stack[index]!();
-        }
-      }
+        handled = runHandlers(shortcut.id);
     }
-    if (handled !== false) event.preventDefault();
+    if (handled) event.preventDefault();
   });
 
   useEffect(() => {

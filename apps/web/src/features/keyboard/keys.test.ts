@@ -115,8 +115,9 @@ describe('shortcutFor', () => {
     expect(shortcutFor(stroke('Escape'), textarea)?.id).toBe('escape');
   });
 
-  it('Ctrl/⌘+F queda para la búsqueda de la conversación, fuera del registro', () => {
-    expect(shortcutFor(stroke('f', { ctrl: true }), body)).toBeNull();
+  it('Ctrl/⌘+F es la búsqueda de la conversación, también desde el cuadro de texto', () => {
+    expect(shortcutFor(stroke('f', { ctrl: true }), textarea)?.id).toBe('chatSearch');
+    expect(shortcutFor(stroke('f'), body)).toBeNull();
   });
 });
 

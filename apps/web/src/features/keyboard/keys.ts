@@ -111,7 +111,7 @@ export const SHORTCUTS: readonly ShortcutDef[] = [
     group: 'chat',
     chords: [{ key: 'f', mod: true }],
     label: label.chatSearch,
-    global: false,
+    global: true,
   },
   { id: 'send', group: 'chat', chords: [{ key: 'Enter' }], label: label.send, global: false },
   {
