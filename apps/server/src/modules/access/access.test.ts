@@ -52,8 +52,6 @@ const SCOPED_TABLES: ScopedTable[] = [
         'the duplicate-number check (02 §5): the service answers only what 02 §8 lets a user know of a number held by another agent, and an id only when contact-access says the user may see it',
       'modules/contacts/contact-records.repository.ts#findSubConversations':
         "the 'Subconversaciones' panel (02 §2) lists the copies of a contact visibleContact allowed, whoever holds them",
-      'modules/inbox/inbox.repository.ts#findInboxPage':
-        "one agent's portfolio, the agent decided by contact-access (portfolioOwner, sharedInboxOwner), or the unassigned 'Inbox' every agent may see",
       'modules/inbox/inbox.repository.ts#reserveContact':
         "reserves an unassigned contact for the caller ('Inbox' is every agent's)",
       'modules/inbox/inbox.repository.ts#releaseContact': "releases the caller's own reservation",
@@ -264,6 +262,8 @@ describe('acceso a registros en un solo lugar', () => {
     const contacts = queriesOf(SCOPED_TABLES[0]!);
     expect(contacts.size).toBeGreaterThan(15);
     expect(contacts.get('modules/contacts/contacts.repository.ts#findContactsPage')).toBe(true);
+    // The inbox's tabs, filters and search narrow the caller's scope (issue #33 item 3).
+    expect(contacts.get('modules/inbox/inbox.repository.ts#findInboxPage')).toBe(true);
     for (const table of SCOPED_TABLES)
       expect(queriesOf(table).size, table.variable).toBeGreaterThan(0);
   });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createContact } from '@cartera/db/factories';
+import { interactions, type Contact } from '@cartera/db/schema';
 import type { typedCall } from '../../testing/http-client';
 import { useDemoApp } from '../../testing/demo-app';
 
@@ -135,6 +136,190 @@ describe('inboxes (issue #6 §10)', () => {
     const stranger = await env.call('vendedor@otra.test', 'inbox.next', {
       inbox: 'unassigned',
       contactId: newer!.id,
+    });
+    expect(stranger.error?.data.domainCode).toBe('PERMISSION_DENIED');
+  });
+});
+
+const SELLER = 'vendedor@demo.test';
+const OTHER_TEAM_SELLER = 'vendedora@demo.test';
+const CHANNEL_ID = '00000000-0000-7000-8000-00000000ca01';
+
+/** Every id of an inbox view, walking its pages. */
+async function viewIds(email: string, view: Record<string, unknown>) {
+  const ids: string[] = [];
+  let cursor: { at: Date; id: string } | null = null;
+  do {
+    const page: Awaited<ReturnType<typeof typedCall<'inbox.conversations'>>> = await env.call(
+      email,
+      'inbox.conversations',
+      { ...view, cursor },
+    );
+    expect(page.status, JSON.stringify(page.error)).toBe(200);
+    ids.push(...page.data.items.map((item) => item.id));
+    cursor = page.data.nextCursor;
+  } while (cursor);
+  return ids;
+}
+
+describe('el espacio de trabajo de Conversaciones (issue #33 item 3)', () => {
+  const hour = 3_600_000;
+  let open: Contact;
+  let archived: Contact;
+  let due: Contact;
+  let byMessage: Contact;
+  let otherTeams: Contact;
+
+  beforeAll(async () => {
+    const { db } = env.database.handle;
+    const seller = env.demo.users[SELLER]!.id;
+    const now = Date.now();
+    open = await createContact(db, env.demo.demo, {
+      firstName: 'Quetzal',
+      lastName: 'Abierto',
+      phones: ['+59899111222'],
+      agentId: seller,
+      statusTag: 'caliente-ws',
+      origin: 'web-ws',
+      unreadCount: 2,
+      lastInteractionAt: new Date(now + 5 * hour),
+      awaitingReplySince: new Date(now - 3 * hour),
+    });
+    archived = await createContact(db, env.demo.demo, {
+      firstName: 'Quetzal',
+      lastName: 'Archivado',
+      agentId: seller,
+      archivingReason: 'precio',
+      archivingReasonText: 'Precio alto',
+      lastInteractionAt: new Date(now + 4 * hour),
+    });
+    due = await createContact(db, env.demo.demo, {
+      firstName: 'Quetzal',
+      lastName: 'Recordatorio',
+      agentId: seller,
+      reminder: { reminderDate: new Date(now - hour).toISOString() },
+      lastInteractionAt: new Date(now + 3 * hour),
+      awaitingReplySince: new Date(now - 5 * hour),
+    });
+    byMessage = await createContact(db, env.demo.demo, {
+      firstName: 'Ramiro',
+      lastName: 'Sinmarca',
+      agentId: seller,
+      lastInteractionAt: new Date(now + 2 * hour),
+    });
+    otherTeams = await createContact(db, env.demo.demo, {
+      firstName: 'Quetzal',
+      lastName: 'Ajeno',
+      phones: ['+59899111333'],
+      agentId: env.demo.users[OTHER_TEAM_SELLER]!.id,
+      statusTag: 'caliente-ws',
+      origin: 'web-ws',
+      unreadCount: 1,
+      reminder: { reminderDate: new Date(now - hour).toISOString() },
+      lastInteractionAt: new Date(now + 6 * hour),
+      awaitingReplySince: new Date(now - 9 * hour),
+    });
+    await db.insert(interactions).values(
+      [byMessage, otherTeams].map((contact) => ({
+        tenantId: env.demo.demo.id,
+        contactId: contact.id,
+        type: 'channelMessage',
+        content: {
+          message: { text: 'Quiero el plan Zafiro Ñandú, por favor', type: 'text' },
+          channelId: CHANNEL_ID,
+          origin: 'customer',
+        },
+      })),
+    );
+  });
+
+  it("'Abiertas' deja fuera las archivadas y 'Archivadas' lista solo esas", async () => {
+    const openIds = await viewIds(SELLER, { search: 'quetzal' });
+    expect(openIds).toEqual([open.id, due.id]);
+    expect(await viewIds(SELLER, { tab: 'archived', search: 'quetzal' })).toEqual([archived.id]);
+  });
+
+  it('busca por nombre sin acentos, por número en cualquier formato y por texto de un mensaje', async () => {
+    expect(await viewIds(SELLER, { search: 'QUÉTZAL abierto' })).toEqual([open.id]);
+    expect(await viewIds(SELLER, { search: '+598 99 111 222' })).toEqual([open.id]);
+    expect(await viewIds(SELLER, { search: '099-111-222' })).toEqual([open.id]);
+    expect(await viewIds(SELLER, { search: 'zafiro nandu' })).toEqual([byMessage.id]);
+  });
+
+  it('filtra por canal, etiqueta, origen, no leídas y recordatorio vencido', async () => {
+    expect(await viewIds(SELLER, { channelId: CHANNEL_ID })).toEqual([byMessage.id]);
+    expect(await viewIds(SELLER, { statusTag: 'caliente-ws' })).toEqual([open.id]);
+    expect(await viewIds(SELLER, { origin: 'web-ws' })).toEqual([open.id]);
+    expect(await viewIds(SELLER, { search: 'quetzal', unread: true })).toEqual([open.id]);
+    expect(await viewIds(SELLER, { search: 'quetzal', reminderDue: true })).toEqual([due.id]);
+  });
+
+  it("'Esperando' ordena por la espera más larga primero, de página en página", async () => {
+    expect(await viewIds(SELLER, { search: 'quetzal', order: 'waiting' })).toEqual([
+      due.id,
+      open.id,
+    ]);
+    const all = await viewIds(SELLER, { order: 'waiting' });
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.indexOf(due.id)).toBeLessThan(all.indexOf(open.id));
+  });
+
+  it('un vendedor no ve chats de otro equipo con ningún filtro ni búsqueda, ni pide Todas', async () => {
+    for (const view of [
+      { search: 'quetzal' },
+      { search: '59899111333' },
+      { search: 'zafiro' },
+      { channelId: CHANNEL_ID },
+      { statusTag: 'caliente-ws' },
+      { origin: 'web-ws' },
+      { unread: true },
+      { reminderDue: true },
+      { order: 'waiting' },
+      { tab: 'archived' },
+    ]) {
+      expect(await viewIds(SELLER, view), JSON.stringify(view)).not.toContain(otherTeams.id);
+    }
+    const all = await env.call(SELLER, 'inbox.conversations', { inbox: 'all' });
+    expect(all.error?.data.domainCode).toBe('PERMISSION_DENIED');
+    const theirs = await env.call(SELLER, 'inbox.conversations', {
+      inbox: env.demo.users[OTHER_TEAM_SELLER]!.id,
+      search: 'quetzal',
+    });
+    expect(theirs.error?.data.domainCode).toBe('PERMISSION_DENIED');
+  });
+
+  it("'Todas' del supervisor es su equipo; la de comercial, la empresa", async () => {
+    const supervisor = await viewIds('supervisor@demo.test', { inbox: 'all', search: 'quetzal' });
+    expect(supervisor).toEqual([open.id, due.id]);
+    expect(await viewIds('supervisor@demo.test', { inbox: 'all', search: 'zafiro' })).toEqual([
+      byMessage.id,
+    ]);
+    expect(await viewIds('supervisor@demo.test', { inbox: 'all', channelId: CHANNEL_ID })).toEqual([
+      byMessage.id,
+    ]);
+    expect(
+      await viewIds('supervisor@demo.test', {
+        inbox: env.demo.users[SELLER]!.id,
+        statusTag: 'caliente-ws',
+      }),
+    ).toEqual([open.id]);
+    const comercial = await viewIds('comercial@demo.test', { inbox: 'all', search: 'quetzal' });
+    expect(comercial).toEqual([otherTeams.id, open.id, due.id]);
+    expect(
+      await viewIds('comercial@demo.test', { inbox: 'all', search: 'zafiro', order: 'waiting' }),
+    ).toEqual([otherTeams.id]);
+  });
+
+  it("'Sin asignar' del selector es el Inbox de siempre", async () => {
+    const orphan = await createContact(env.database.handle.db, env.demo.demo, {
+      firstName: 'Quetzal',
+      lastName: 'Libre',
+    });
+    expect(
+      await viewIds('supervisor@demo.test', { inbox: 'unassigned', search: 'quetzal' }),
+    ).toEqual([orphan.id]);
+    const stranger = await env.call('vendedor@otra.test', 'inbox.conversations', {
+      inbox: 'unassigned',
     });
     expect(stranger.error?.data.domainCode).toBe('PERMISSION_DENIED');
   });

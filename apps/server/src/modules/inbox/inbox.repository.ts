@@ -1,6 +1,8 @@
-import { and, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
-import { contacts } from '@cartera/db/schema';
+import { contacts, interactions } from '@cartera/db/schema';
+import { likePattern, searchTextPattern, SHORT_TERM_LENGTH } from '../../lib/sql';
+import { scopeCondition, type ContactScope } from '../access/contacts.conditions';
 
 /** Who looks at an inbox of unassigned contacts (reservations of others hide contacts). */
 export interface UnassignedOwner {
@@ -29,28 +31,124 @@ export interface InboxCursor {
 const lastAt = sql`coalesce(${contacts.lastInteractionAt}, ${contacts.createdAt})`;
 
 /**
- * A page of an inbox: the contacts of one agent (sub-conversations included: they are that
- * agent's conversations too), or the unassigned ones, most recent interaction first. `after` is
- * a page's cursor, or a contact whose place in that order the page starts after.
+ * The waiting order's key: since when the customer waits for an answer, to the millisecond (a
+ * cursor is a JavaScript Date; ascending keysets must not meet the cursor row again).
+ */
+const waitingAt = sql`date_trunc('milliseconds', ${contacts.awaitingReplySince})`;
+
+/**
+ * The accent- and case-folded text of a chat message or note, in SQL. The migration
+ * 0028_inbox_message_search indexes exactly this expression (trigrams, led by the tenant), so a
+ * search of message text reads the index, never the whole interactions table (issue #33 item 8):
+ * change both together.
+ */
+const messageSearchText = sql`translate(lower(coalesce(case when jsonb_typeof(${interactions.content} -> 'message') = 'string' then ${interactions.content} ->> 'message' else ${interactions.content} -> 'message' ->> 'text' end, '') || ' ' || coalesce(${interactions.content} ->> 'body', '')), 'áàäâéèëêíìïîóòöôúùüûñ', 'aaaaeeeeiiiioooouuuun')`;
+
+/**
+ * Whose conversations an inbox lists: one agent's portfolio (the agent decided by contact-access:
+ * portfolioOwner, sharedInboxOwner), every contact of the caller's scope ('Todas'), or the
+ * unassigned 'Inbox' every agent may see. `scope` is the caller's contact scope, composed on the
+ * assigned inboxes so no filter or search lists a contact the caller may not see.
+ */
+export type InboxOwner =
+  { agentId: string; scope: ContactScope } | { all: true; scope: ContactScope } | UnassignedOwner;
+
+/** What the workspace narrows an inbox to (issue #33 item 3). */
+export interface InboxFilters {
+  /** 'open' leaves archived conversations out, 'archived' lists only them. */
+  tab?: 'open' | 'archived';
+  /** Folded by foldSearchTerm: names and numbers (search_text). */
+  search?: string;
+  /** Folded by foldText: message text, searched from SHORT_TERM_LENGTH characters. */
+  text?: string;
+  channelId?: string;
+  statusTag?: string;
+  origin?: string;
+  unread?: boolean;
+  reminderDue?: boolean;
+  /** 'recent': last interaction first; 'waiting': the longest wait for an answer first. */
+  order?: 'recent' | 'waiting';
+}
+
+function ownerCondition(db: Executor, tenantId: string, owner: InboxOwner): SQL {
+  if ('unassigned' in owner) {
+    return and(isNull(contacts.agentId), notReservedByOthers(owner.viewerId))!;
+  }
+  const visible = scopeCondition(db, tenantId, owner.scope);
+  const agent = 'agentId' in owner ? eq(contacts.agentId, owner.agentId) : undefined;
+  // 'Todas' for the tenant's reach: the assigned contacts of the company.
+  const assigned = visible || agent ? undefined : isNotNull(contacts.agentId);
+  return and(visible, agent, assigned) ?? sql`true`;
+}
+
+function filterConditions(db: Executor, tenantId: string, filters: InboxFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.tab === 'archived') conditions.push(isNotNull(contacts.archivingReason));
+  else if (filters.tab === 'open') conditions.push(isNull(contacts.archivingReason));
+  if (filters.search) {
+    const byName = sql`${contacts.searchText} like ${searchTextPattern(filters.search)}`;
+    const text = filters.text ?? '';
+    conditions.push(
+      text.length >= SHORT_TERM_LENGTH
+        ? or(
+            byName,
+            sql`${contacts.id} in (select ${interactions.contactId} from ${interactions}
+              where ${interactions.tenantId} = ${tenantId} and ${messageSearchText} like ${likePattern(text)})`,
+          )!
+        : byName,
+    );
+  }
+  if (filters.channelId) {
+    conditions.push(
+      sql`exists (select 1 from ${interactions} where ${interactions.tenantId} = ${contacts.tenantId}
+        and ${interactions.contactId} = ${contacts.id} and ${interactions.content} ->> 'channelId' = ${filters.channelId})`,
+    );
+  }
+  if (filters.statusTag) conditions.push(eq(contacts.statusTag, filters.statusTag));
+  if (filters.origin) conditions.push(eq(contacts.origin, filters.origin));
+  if (filters.unread) conditions.push(gt(contacts.unreadCount, 0));
+  if (filters.reminderDue) {
+    conditions.push(sql`(${contacts.reminder} ->> 'reminderDate')::timestamptz <= now()`);
+  }
+  if (filters.order === 'waiting') conditions.push(isNotNull(contacts.awaitingReplySince));
+  return conditions;
+}
+
+/**
+ * A page of an inbox, in the order of `filters.order` (most recent interaction first by default),
+ * sub-conversations included (they are their agent's conversations too). `after` is a page's
+ * cursor, or a contact whose place in that order the page starts after.
  */
 export async function findInboxPage(
   db: Executor,
   tenantId: string,
-  owner: { agentId: string } | UnassignedOwner,
+  owner: InboxOwner,
   after: InboxCursor | { contactId: string } | undefined,
   limit: number,
+  filters: InboxFilters = {},
 ) {
-  const conditions: SQL[] = [eq(contacts.tenantId, tenantId)];
-  conditions.push(
-    'agentId' in owner
-      ? eq(contacts.agentId, owner.agentId)
-      : and(isNull(contacts.agentId), notReservedByOthers(owner.viewerId))!,
-  );
+  const conditions: SQL[] = [
+    eq(contacts.tenantId, tenantId),
+    ownerCondition(db, tenantId, owner),
+    ...filterConditions(db, tenantId, filters),
+  ];
+  const waiting = filters.order === 'waiting';
+  const sortAt = waiting ? waitingAt : lastAt;
   if (after && 'contactId' in after) {
     // Compared in SQL: the contact's sort time keeps its microseconds.
+    const anchorAt = waiting
+      ? sql`date_trunc('milliseconds', anchor.awaiting_reply_since)`
+      : sql`coalesce(anchor.last_interaction_at, anchor.created_at)`;
     conditions.push(
-      sql`(${lastAt}, ${contacts.id}) < (select coalesce(anchor.last_interaction_at, anchor.created_at), anchor.id
+      sql`(${sortAt}, ${contacts.id}) ${waiting ? sql`>` : sql`<`} (select ${anchorAt}, anchor.id
         from ${contacts} anchor where anchor.tenant_id = ${tenantId} and anchor.id = ${after.contactId})`,
+    );
+  } else if (after && waiting) {
+    conditions.push(
+      or(
+        sql`${sortAt} > ${after.at}`,
+        and(sql`${sortAt} = ${after.at}`, gt(contacts.id, after.id)),
+      )!,
     );
   } else if (after) {
     conditions.push(
@@ -74,11 +172,12 @@ export async function findInboxPage(
       createdAt: contacts.createdAt,
       unreadCount: contacts.unreadCount,
       lastMessage: contacts.lastMessage,
-      sortAt: sql<Date>`${lastAt}`.mapWith((value: string | Date) => new Date(value)),
+      lastAt: sql<Date>`${lastAt}`.mapWith((value: string | Date) => new Date(value)),
+      sortAt: sql<Date>`${sortAt}`.mapWith((value: string | Date) => new Date(value)),
     })
     .from(contacts)
     .where(and(...conditions))
-    .orderBy(desc(lastAt), desc(contacts.id))
+    .orderBy(...(waiting ? [asc(sortAt), asc(contacts.id)] : [desc(sortAt), desc(contacts.id)]))
     .limit(limit);
 }
 

@@ -19,7 +19,7 @@ export const inboxRouter = router({
     .meta({
       area: '/contact',
       description:
-        "'Conversaciones': the contacts held by the caller, or by the seller `agentId` (of a supervisor's subtree, or any for comercial; else PERMISSION_DENIED), sub-conversations included, most recent interaction first, in pages of 30 after `cursor`; `unattended` marks 24 hours without interaction.",
+        "'Conversaciones' (issue #33 item 3): the conversations of the chosen `inbox` ('me'; a seller of a supervisor's subtree, or any for comercial; 'unassigned', the 'Inbox'; 'all', the caller's reach, refused to sellers; else PERMISSION_DENIED; `agentId` is the older form of a seller's), of `tab` 'open' or 'archived', narrowed by `search` (name, number in any format, or message text), `channelId`, `statusTag`, `origin`, `unread` and `reminderDue`; `order` 'recent' (last interaction first) or 'waiting' (the longest unanswered first, only those waiting); sub-conversations included, in pages of 30 after `cursor`; `unattended` marks 24 hours without interaction.",
     })
     .input(ZInboxInput)
     .output(ZInboxPage)

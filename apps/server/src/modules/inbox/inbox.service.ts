@@ -2,24 +2,57 @@ import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
 import { RESERVATION_SECONDS } from '@cartera/domain/conversation';
 import { DomainError } from '@cartera/domain/errors';
+import { foldSearchTerm, foldText } from '@cartera/domain/search';
 import { assertAllowed } from '../sessions/access';
 import type { AuthUser } from '../sessions/session.types';
-import { isUnassignedContact, portfolioOwner, sharedInboxOwner } from '../access/contacts';
+import {
+  contactScope,
+  isUnassignedContact,
+  portfolioOwner,
+  sharedInboxOwner,
+} from '../access/contacts';
+import { reachOf } from '../access/reach';
 import {
   countUnassigned,
   findInboxPage,
   releaseContact,
   reserveContact,
   type InboxCursor,
-  type UnassignedOwner,
+  type InboxFilters,
+  type InboxOwner,
 } from './inbox.repository';
 
 /** 03 §9: a contact is unattended after 24 hours without interaction. */
 export const UNATTENDED_AFTER_MS = 24 * 60 * 60 * 1000;
 export const INBOX_PAGE_SIZE = 30;
 
-export const ZInboxInput = z.object({
-  /** super and comercial may look at another seller's inbox (03 §2.1). */
+/** Whose conversations: the caller's, a seller's, the unassigned ones, or all they reach. */
+export const ZInboxChoice = z.union([z.enum(['me', 'unassigned', 'all']), z.string().uuid()]);
+
+/** The workspace's view of 'Conversaciones' (issue #33 item 3); every field optional. */
+export const ZInboxView = z.object({
+  /** 'open' (default) leaves archived conversations out; 'archived' lists only them. */
+  tab: z.enum(['open', 'archived']).default('open'),
+  /**
+   * 'me' (default); a seller's id (super: of their subtree, comercial: any); 'unassigned' (the
+   * 'Inbox' of 03 §2.1); 'all': every contact the caller's reach covers (supervisor and
+   * tenant-wide roles only).
+   */
+  inbox: ZInboxChoice.default('me'),
+  /** A name, a number in any format, or words of a message (from 3 characters). */
+  search: z.string().trim().max(100).optional(),
+  channelId: z.string().uuid().optional(),
+  statusTag: z.string().trim().min(1).max(100).optional(),
+  origin: z.string().trim().min(1).max(100).optional(),
+  unread: z.boolean().optional(),
+  /** A pending reminder whose date has come. */
+  reminderDue: z.boolean().optional(),
+  /** 'recent': last interaction first; 'waiting': the longest unanswered customer first. */
+  order: z.enum(['recent', 'waiting']).default('recent'),
+});
+
+export const ZInboxInput = ZInboxView.extend({
+  /** super and comercial may look at another seller's inbox (03 §2.1); same as `inbox: id`. */
   agentId: z.string().uuid().optional(),
   cursor: z.object({ at: z.date(), id: z.string().uuid() }).nullish(),
 });
@@ -60,11 +93,19 @@ type Row = Awaited<ReturnType<typeof findInboxPage>>[number];
 export async function inboxPage(
   db: Executor,
   tenantId: string,
-  owner: Parameters<typeof findInboxPage>[2],
+  owner: InboxOwner,
   cursor: InboxCursor | null | undefined,
   now: Date,
+  filters: InboxFilters = {},
 ) {
-  const rows = await findInboxPage(db, tenantId, owner, cursor ?? undefined, INBOX_PAGE_SIZE + 1);
+  const rows = await findInboxPage(
+    db,
+    tenantId,
+    owner,
+    cursor ?? undefined,
+    INBOX_PAGE_SIZE + 1,
+    filters,
+  );
   return toPage(rows, now);
 }
 
@@ -83,7 +124,7 @@ function toPage(rows: Row[], now: Date) {
       hasReminder: row.reminder !== null,
       isSubConversation: row.parentContactId !== null,
       lastInteractionAt: row.lastInteractionAt,
-      unattended: now.getTime() - row.sortAt.getTime() > UNATTENDED_AFTER_MS,
+      unattended: now.getTime() - row.lastAt.getTime() > UNATTENDED_AFTER_MS,
       unreadCount: row.unreadCount,
       preview: row.lastMessage ? { ...row.lastMessage, at: new Date(row.lastMessage.at) } : null,
     })),
@@ -91,15 +132,57 @@ function toPage(rows: Row[], now: Date) {
   };
 }
 
-/** 'Conversaciones' (issue #6 §10): the agent's contacts, most recent interaction first. */
+/**
+ * The inbox a user chose, checked against their reach: their own, a seller's they may open
+ * (portfolioOwner), 'Sin asignar' where the inbox feature is on, or 'Todas' for a supervisor
+ * (their subtree) or a tenant-wide role (the company); a seller's 'Todas' is PERMISSION_DENIED.
+ */
+async function chosenInbox(
+  db: Executor,
+  user: AuthUser,
+  choice: z.infer<typeof ZInboxChoice>,
+  agentId: string | undefined,
+): Promise<InboxOwner> {
+  if (choice === 'unassigned') {
+    assertAllowed(user, { area: '/contact/unassigned' });
+    return { unassigned: true, viewerId: user.id };
+  }
+  const scope = await contactScope(db, user);
+  if (choice === 'all') {
+    if (reachOf(user).kind === 'own') throw new DomainError('PERMISSION_DENIED');
+    return { all: true, scope };
+  }
+  const seller = choice === 'me' ? agentId : choice;
+  return { agentId: await portfolioOwner(db, user, seller), scope };
+}
+
+/** The repository's filters of a view: the search folded for names and numbers, and for text. */
+function viewFilters(view: z.infer<typeof ZInboxView>): InboxFilters {
+  const search = view.search ? foldSearchTerm(view.search) : '';
+  return {
+    tab: view.tab,
+    ...(search ? { search, text: foldText(view.search!) } : {}),
+    channelId: view.channelId,
+    statusTag: view.statusTag,
+    origin: view.origin,
+    unread: view.unread,
+    reminderDue: view.reminderDue,
+    order: view.order,
+  };
+}
+
+/**
+ * 'Conversaciones' (issue #6 §10, issue #33 item 3): the chosen inbox's conversations of the tab,
+ * narrowed by the search and filters, in the chosen order.
+ */
 export async function conversationsInbox(
   db: Executor,
   user: AuthUser,
   input: z.infer<typeof ZInboxInput>,
   now = new Date(),
 ) {
-  const agentId = await portfolioOwner(db, user, input.agentId);
-  return inboxPage(db, user.tenantId, { agentId }, input.cursor, now);
+  const owner = await chosenInbox(db, user, input.inbox, input.agentId);
+  return inboxPage(db, user.tenantId, owner, input.cursor, now, viewFilters(input));
 }
 
 /** 'Inbox' (03 §2.1, 01 §2): contacts nobody holds, for anyone to take over. */
@@ -133,15 +216,19 @@ export const ZNextInput = z
  * end. The same rules as listing that inbox apply.
  */
 export async function nextInInbox(db: Executor, user: AuthUser, input: z.infer<typeof ZNextInput>) {
-  let owner: { agentId: string } | UnassignedOwner;
+  let owner: InboxOwner;
   if (input.inbox === 'unassigned') {
     assertAllowed(user, { area: '/contact/unassigned' });
     owner = { unassigned: true, viewerId: user.id };
   } else if (input.inbox === 'shared') {
     assertAllowed(user, { area: '/contact/sharedinbox' });
-    owner = { agentId: await sharedInboxOwner(db, user, input.sharedInboxId!) };
+    const agentId = await sharedInboxOwner(db, user, input.sharedInboxId!);
+    owner = { agentId, scope: await contactScope(db, user) };
   } else {
-    owner = { agentId: await portfolioOwner(db, user, input.agentId) };
+    owner = {
+      agentId: await portfolioOwner(db, user, input.agentId),
+      scope: await contactScope(db, user),
+    };
   }
   const [next] = await findInboxPage(db, user.tenantId, owner, { contactId: input.contactId }, 1);
   return { id: next?.id ?? null };

@@ -4,7 +4,7 @@ import { DomainError } from '@cartera/domain/errors';
 import { es } from '@cartera/domain/i18n';
 import { flagOn } from '@cartera/domain/policy';
 import type { AuthUser } from '../sessions/session.types';
-import { sharedInboxOwner } from '../access/contacts';
+import { contactScope, sharedInboxOwner } from '../access/contacts';
 import { inboxPage, ZInboxPage } from '../inbox/inbox.service';
 import {
   deleteInbox,
@@ -79,7 +79,8 @@ export async function sharedInboxContacts(
   now = new Date(),
 ) {
   const ownerId = await sharedInboxOwner(db, user, input.sharedInboxId);
-  return inboxPage(db, user.tenantId, { agentId: ownerId }, input.cursor, now);
+  const scope = await contactScope(db, user);
+  return inboxPage(db, user.tenantId, { agentId: ownerId, scope }, input.cursor, now);
 }
 
 export async function listSharedInboxes(db: Executor, user: AuthUser) {
