@@ -9,25 +9,23 @@ import {
   ZAddCommentInput,
   ZCommentPage,
 } from './request-comments.service';
+import { getRequest, listByContact, ZRequestSale, ZRequestSummary } from './request-sales.service';
 import {
   assignAuditor,
   backofficeList,
   changeCreator,
-  changeStatus,
-  createRequest,
   forceStatus,
-  getRequest,
-  listByContact,
-  removeRequest,
-  updateRequestById,
   ZBackofficeListInput,
   ZBackofficePage,
-  ZChangeStatusInput,
+} from './request-backoffice.service';
+import {
+  createRequest,
+  removeRequest,
+  updateRequestById,
   ZRequestCreateInput,
-  ZRequestSale,
-  ZRequestSummary,
   ZRequestUpdateInput,
-} from './request-sales.service';
+} from './request-saving.service';
+import { changeStatus, ZChangeStatusInput } from './request-status.service';
 import {
   defaultTemplate,
   getTemplate,

@@ -16,37 +16,41 @@ import {
   ZCommentsInput,
 } from './request-comments.service';
 import {
-  assignAuditor,
-  backofficeList,
-  changeCreator,
-  changeStatus,
-  createClient,
-  createRequest,
-  forceStatus,
   getRequest,
   listByContact,
-  removeRequest,
   requestViewer,
   requestSellers,
   shareableUsers,
-  shareRequest,
-  unshareRequest,
-  updateRequestById,
+  ZPickerUser,
+  ZRequestSale,
+  ZRequestSummary,
+  ZRequestViewer,
+} from './request-sales.service';
+import {
+  assignAuditor,
+  backofficeList,
+  changeCreator,
+  forceStatus,
   ZAuditInput,
   ZBackofficeListInput,
   ZBackofficePage,
   ZChangeCreatorInput,
-  ZChangeStatusInput,
-  ZForceStatusInput,
-  ZPickerUser,
+} from './request-backoffice.service';
+import {
+  createClient,
+  createRequest,
+  removeRequest,
+  updateRequestById,
   ZRequestCreateInput,
-  ZRequestSale,
-  ZRequestSummary,
   ZRequestUpdateInput,
-  ZRequestViewer,
+} from './request-saving.service';
+import {
+  shareRequest,
+  unshareRequest,
   ZShareInput,
   ZUnshareInput,
-} from './request-sales.service';
+} from './request-sharing.service';
+import { changeStatus, ZChangeStatusInput, ZForceStatusInput } from './request-status.service';
 import { searchField, ZSearchFieldInput, ZSearchResult } from './request-search.service';
 import {
   createTemplate,

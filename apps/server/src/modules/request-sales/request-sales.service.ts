@@ -1,67 +1,37 @@
 import { z } from 'zod';
-import type { Database, Executor, Transaction } from '@cartera/db/client';
-import type { RequestTemplateRow } from '@cartera/db/schema';
+import type { Executor, Transaction } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
-import { ZInputDate } from '@cartera/domain/input';
 import { can } from '@cartera/domain/policy';
 import { ROLES } from '@cartera/domain/roles';
 import {
-  allStatuses,
   CLOSED_STATUS_TYPES,
   fieldShownTo,
-  isActiveStatusType,
-  isFileField,
   isSent,
-  REQUEST_CLIENT_ORIGIN,
-  REQUEST_SALES_PAGE_SIZE,
   requestPermissions,
   SHARE_PERMISSIONS,
-  statusTitle,
-  statusTypeOnSave,
-  validateRequest,
-  ZNewClient,
-  ZRequestContent,
-  ZRequestLine,
   ZStatusOption,
   type RequestContent,
   type RequestField,
-  type RequestFile,
   type RequestTemplateRules,
   type RequestViewer,
-  type SaveMode,
   type SharePermission,
 } from '@cartera/domain/request-sales';
-import { errorMessages } from '@cartera/domain/i18n';
-import type { AppDeps } from '../../deps';
-import { keysetPage } from '../../lib/pagination';
 import { visibleContact } from '../access/contacts';
-import { requestListReader, requestSellerChoices, visibleRequest } from '../access/request-sales';
+import { requestSellerChoices, visibleRequest } from '../access/request-sales';
 import { lockContact } from '../contacts/contacts.service';
-import { createContact } from '../contacts/contact-sheet.service';
-import { originsForUser } from '../catalog/catalog.service';
-import { checkFileForRecord, type FileDeps } from '../files/file-access.service';
 import type { AuthUser } from '../sessions/session.types';
 import { recordInteraction } from '../timeline/timeline-writer';
 import { findAgents } from '../users/users.service';
 import {
   commentCounts,
-  deleteRequest,
-  deleteShare,
   findActiveRequestsOfContact,
-  findContactNames,
   findRequest,
-  findRequests,
   findRequestsOfContact,
   findShares,
   findUserData,
-  insertHistory,
-  insertRequest,
   shareOf,
-  takeAutoincrement,
   unseenCounts,
-  updateRequest,
-  upsertShare,
   type RequestRow,
 } from './request-sales.repository';
 import { assertEnabled, requireTemplate, rulesOf } from './request-templates.service';
@@ -74,80 +44,11 @@ import { assertEnabled, requireTemplate, rulesOf } from './request-templates.ser
  * it is shared with, a supervisor for the creators and sellers of their subtree, and the
  * tenant-wide roles. Every change writes a `saleupdate` item on the contact's timeline in its
  * transaction. Decisions in docs/decisions.md "Request sales 'Solicitudes' (issue #15)".
+ *
+ * This file reads requests (the viewer, access, views, sellers, the timeline item, archiving);
+ * saving is request-saving.service.ts, a status change request-status.service.ts, sharing
+ * request-sharing.service.ts, the back office request-backoffice.service.ts.
  */
-
-// ---------------------------------------------------------------------------------------------
-// Inputs.
-
-const ZId = z.uuid();
-
-export const ZSaveMode = z.enum(['draft', 'send']);
-
-/** What a save of the editor sends (create and update alike). */
-const ZRequestSave = z.object({
-  /** 'Guardar como borrador' or 'Enviar' (02 §4). */
-  mode: ZSaveMode.default('draft'),
-  content: ZRequestContent.default({}),
-  lines: z.array(ZRequestLine).max(200).default([]),
-  /** 'Vendedor' (supervisors and commercial, 02 §6); on creation default the contact's agent. */
-  sellerId: ZId.nullish(),
-  /** 'Estado' (commercial, 02 §6): a status of the template's full list. */
-  statusType: z.string().trim().min(1).max(60).nullish(),
-  /**
-   * Commercial users who confirmed 'Existen campos obligatorios sin completar' ('Continuar'):
-   * required fields are not enforced on this save (ignored for anyone else).
-   */
-  confirmMissing: z.boolean().default(false),
-});
-
-export const ZRequestCreateInput = ZRequestSave.extend({
-  /** Client-made (UUIDv7) so a retry stores nothing twice. */
-  id: ZId.optional(),
-  contactId: ZId,
-  templateId: ZId,
-  /** Users to share it with on creation. */
-  shared: z
-    .array(z.object({ userId: ZId, permission: z.enum(SHARE_PERMISSIONS) }))
-    .max(100)
-    .default([]),
-});
-
-export const ZRequestUpdateInput = ZRequestSave.extend({ id: ZId });
-
-export const ZChangeStatusInput = z.object({
-  id: ZId,
-  statusType: z.string().trim().min(1).max(60),
-  /** A comment that goes with the change (the timeline item's comment). */
-  comment: z.string().trim().max(2000).nullish(),
-});
-
-export const ZForceStatusInput = ZChangeStatusInput;
-
-export const ZShareInput = z.object({
-  requestId: ZId,
-  userId: ZId,
-  permission: z.enum(SHARE_PERMISSIONS).default('read'),
-});
-
-export const ZUnshareInput = z.object({ requestId: ZId, userId: ZId });
-
-export const ZBackofficeListInput = z.object({
-  templateId: ZId.nullish(),
-  statusTypes: z.array(z.string().max(60)).max(20).nullish(),
-  sellerId: ZId.nullish(),
-  creatorId: ZId.nullish(),
-  contactId: ZId.nullish(),
-  from: ZInputDate.nullish(),
-  to: ZInputDate.nullish(),
-  cursor: ZId.nullish(),
-  limit: z.number().int().min(1).max(200).default(REQUEST_SALES_PAGE_SIZE),
-});
-
-export const ZAuditInput = z.object({ id: ZId, auditorId: ZId.nullable() });
-export const ZChangeCreatorInput = z.object({ id: ZId, creatorId: ZId });
-
-// ---------------------------------------------------------------------------------------------
-// What the API answers.
 
 export const ZPerson = z.object({ id: z.string(), name: z.string(), lastname: z.string() });
 
@@ -191,6 +92,7 @@ export const ZRequestSale = z.object({
   createdAt: z.date(),
   updatedAt: z.date(),
 });
+
 export type RequestSaleView = z.infer<typeof ZRequestSale>;
 
 /** 03 §7 'List request sales of a contact': a row of the contact's panel. */
@@ -204,18 +106,6 @@ export const ZRequestSummary = z.object({
   unseenCount: z.number(),
   createdAt: z.date(),
   updatedAt: z.date(),
-});
-
-export const ZBackofficePage = z.object({
-  items: z.array(
-    ZRequestSummary.extend({
-      contactId: z.string().nullable(),
-      /** The client's name (null when the contact no longer exists). */
-      contact: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
-      auditor: ZPerson.nullable(),
-    }),
-  ),
-  nextCursor: z.string().nullable(),
 });
 
 export const ZPickerUser = z.object({
@@ -232,11 +122,10 @@ export const ZActiveRequest = z.object({
   statusType: z.string(),
 });
 
-// ---------------------------------------------------------------------------------------------
 // The viewer and access.
 
 /** The user as the rules see them: roles, additional data (option filters) and flows. */
-async function viewerOf(db: Executor, user: AuthUser): Promise<RequestViewer> {
+export async function viewerOf(db: Executor, user: AuthUser): Promise<RequestViewer> {
   const additionalData = await findUserData(db, user.tenantId, user.id);
   const flow = additionalData.useFlow;
   const flows = Array.isArray(flow)
@@ -265,7 +154,7 @@ export async function requestViewer(db: Executor, user: AuthUser) {
   };
 }
 
-interface Access {
+export interface Access {
   row: RequestRow;
   sharedAs: SharePermission | null;
 }
@@ -287,7 +176,7 @@ export async function requireRequest(
   return { row, sharedAs };
 }
 
-function permissionsOf(
+export function permissionsOf(
   rules: RequestTemplateRules,
   access: Access | null,
   viewer: RequestViewer,
@@ -338,7 +227,7 @@ function contentFor(
   return Object.fromEntries(Object.entries(content).filter(([code]) => !hidden.has(code)));
 }
 
-async function requestView(
+export async function requestView(
   db: Executor,
   user: AuthUser,
   access: Access,
@@ -386,7 +275,7 @@ export async function getRequest(db: Executor, user: AuthUser, id: string) {
   return requestView(db, user, await requireRequest(db, user, id));
 }
 
-function summaryOf(row: RequestRow, unseen: Map<string, number>) {
+export function summaryOf(row: RequestRow, unseen: Map<string, number>) {
   const { request } = row;
   return {
     id: request.id,
@@ -415,7 +304,6 @@ export async function listByContact(db: Executor, user: AuthUser, contactId: str
   return rows.map((row) => summaryOf(row, unseen));
 }
 
-// ---------------------------------------------------------------------------------------------
 // Sellers and users.
 
 export async function requestSellers(db: Executor, user: AuthUser) {
@@ -437,7 +325,6 @@ export async function shareableUsers(db: Executor, user: AuthUser) {
     .map(({ id, name, lastname, groupName }) => ({ id, name, lastname, groupName }));
 }
 
-// ---------------------------------------------------------------------------------------------
 // The timeline item (03 §2.1 sale-update items, §3 Sale request item).
 
 type SaleUpdateType = 'comment' | 'created' | 'state-change' | 'updated';
@@ -469,539 +356,7 @@ export async function recordSaleUpdate(
   });
 }
 
-// ---------------------------------------------------------------------------------------------
 // Saving (02 §4, §5).
-
-function invalid(verdict: ReturnType<typeof validateRequest>): never {
-  const fields: Record<string, string> = {};
-  for (const [code, text] of Object.entries(verdict.fieldErrors)) fields[`content.${code}`] = text;
-  for (const [index, text] of Object.entries(verdict.lineErrors))
-    fields[`lines.${index}.code`] = text;
-  if (verdict.linesError) fields.lines = verdict.linesError;
-  throw new DomainError('REQUEST_SALE_INVALID', {
-    fields,
-    missingRequired: verdict.missingRequired,
-  });
-}
-
-/**
- * The content to store: the verdict of the domain's `validateRequest` with the stored content as
- * `previous`, so what the user may not change (backoffice-only fields for non-commercial users,
- * fields a flow locks, autoincrement numbers) keeps its stored value whatever they send, and
- * hidden fields' values are dropped.
- */
-function contentToStore(
-  rules: RequestTemplateRules,
-  given: RequestContent,
-  previous: RequestContent,
-  viewer: RequestViewer,
-  mode: SaveMode,
-  lines: { code: string }[],
-) {
-  const verdict = validateRequest(rules, { content: given, lines }, viewer, mode, previous);
-  if (!verdict.ok) invalid(verdict);
-  return verdict.content;
-}
-
-const filesOf = (value: unknown): RequestFile[] =>
-  value === null || value === undefined
-    ? []
-    : Array.isArray(value)
-      ? (value as RequestFile[])
-      : [value as RequestFile];
-
-/**
- * A request's files of Cartera's storage must be uploads the server found as declared and the
- * caller may read (issue #30 §5), else FILE_NOT_UPLOADED on the field and nothing is stored;
- * each is kept by its permanent address. A file the request already held stays as it was (it
- * may predate the check); an address elsewhere is kept as given.
- */
-async function checkedFiles(
-  deps: FileDeps,
-  user: AuthUser,
-  rules: RequestTemplateRules,
-  content: RequestContent,
-  previous: RequestContent,
-): Promise<RequestContent> {
-  const checked = { ...content };
-  for (const field of rules.body) {
-    const value = content[field.field];
-    if (!isFileField(field) || value === null || value === undefined) continue;
-    const held = new Set(filesOf(previous[field.field]).map((file) => file.path));
-    const files: RequestFile[] = [];
-    for (const file of filesOf(value)) {
-      if (held.has(file.path)) {
-        files.push(file);
-        continue;
-      }
-      try {
-        files.push({ ...file, path: await checkFileForRecord(deps, user, file.path) });
-      } catch (error) {
-        if (!(error instanceof DomainError) || error.code !== 'FILE_NOT_UPLOADED') throw error;
-        throw new DomainError('FILE_NOT_UPLOADED', {
-          fields: { [`content.${field.field}`]: [errorMessages.FILE_NOT_UPLOADED] },
-        });
-      }
-    }
-    checked[field.field] = Array.isArray(value) ? files : files[0];
-  }
-  return checked;
-}
-
-/** 'Prepagos' codes, trimmed; none for a template without line items. */
-function linesToStore(rules: RequestTemplateRules, lines: { code: string }[]) {
-  return rules.lineBody.length ? lines.map((line) => ({ code: line.code.trim() })) : [];
-}
-
-/**
- * How a save is validated: as its mode, except that a commercial user who confirmed the missing
- * required fields (02 §5 'Existen campos obligatorios sin completar') saves without them.
- */
-function validationMode(input: { mode: SaveMode; confirmMissing: boolean }, user: AuthUser) {
-  return input.confirmMissing && can(user, 'backOffice') ? 'draft' : input.mode;
-}
-
-/**
- * The status a save sets: an explicit one (commercial; the current one is no change), the
- * editor's rule for drafts, else kept.
- */
-function statusOnSave(
-  rules: RequestTemplateRules,
-  current: string | null,
-  mode: SaveMode,
-  explicit: string | null | undefined,
-  user: AuthUser,
-) {
-  if (explicit && explicit !== current) {
-    if (!can(user, 'backOffice')) throw new DomainError('REQUEST_SALE_STATUS_NOT_ALLOWED');
-    if (!allStatuses(rules).some((option) => option.status === explicit)) {
-      throw new DomainError('REQUEST_SALE_STATUS_NOT_ALLOWED');
-    }
-    return explicit;
-  }
-  // A sent request keeps its status when edited (its status changes through changeStatus).
-  if (current && isSent(current)) return current;
-  return statusTypeOnSave(current, mode);
-}
-
-async function assignableSeller(
-  db: Executor,
-  user: AuthUser,
-  sellerId: string,
-  pickSeller: boolean,
-) {
-  if (sellerId === user.id) return;
-  if (!pickSeller) throw new DomainError('REQUEST_SALE_SELLER_INVALID');
-  const sellers = await requestSellerChoices(db, user);
-  if (!sellers.some((each) => each.id === sellerId)) {
-    throw new DomainError('REQUEST_SALE_SELLER_INVALID');
-  }
-}
-
-/** Fills the template's autoincrementid fields of a new request with the next numbers. */
-async function withAutoincrement(
-  tx: Transaction,
-  user: AuthUser,
-  template: RequestTemplateRow,
-  rules: RequestTemplateRules,
-  content: RequestContent,
-) {
-  const fields = rules.body.filter((field) => field.type === 'autoincrementid' && field.active);
-  if (fields.length === 0) return content;
-  const first = await takeAutoincrement(tx, user.tenantId, template.id, fields.length);
-  const filled = { ...content };
-  fields.forEach((field, index) => {
-    filled[field.field] = first + index;
-  });
-  return filled;
-}
-
-async function validShares(
-  db: Executor,
-  user: AuthUser,
-  shares: { userId: string; permission: SharePermission }[],
-  creatorId: string,
-) {
-  if (shares.length === 0) return;
-  const users = await findAgents(db, user.tenantId, {
-    roles: ['user', 'super', 'comercial', 'project_manager', 'admin'],
-  });
-  const known = new Set(users.map((each) => each.id));
-  for (const share of shares) {
-    if (!known.has(share.userId) || share.userId === creatorId) {
-      throw new DomainError('REQUEST_SALE_SHARE_INVALID');
-    }
-  }
-}
-
-export async function createRequest(
-  deps: Pick<AppDeps, 'db' | 'storage'>,
-  user: AuthUser,
-  raw: z.input<typeof ZRequestCreateInput>,
-) {
-  const { db } = deps;
-  assertEnabled(user);
-  const input = ZRequestCreateInput.parse(raw);
-  const contact = await visibleContact(db, user, input.contactId);
-  const template = await requireTemplate(db, user, input.templateId);
-  if (!template.active) throw new DomainError('REQUEST_TEMPLATE_NOT_FOUND');
-  const rules = rulesOf(template);
-  const viewer = await viewerOf(db, user);
-  const permissions = permissionsOf(rules, null, viewer, user);
-  if (!permissions.interact) throw new DomainError('REQUEST_TEMPLATE_ROLES');
-  const sellerId = input.sellerId ?? contact.agentId ?? user.id;
-  if (input.sellerId) await assignableSeller(db, user, input.sellerId, permissions.pickSeller);
-  const content = await checkedFiles(
-    deps,
-    user,
-    rules,
-    contentToStore(rules, input.content, {}, viewer, validationMode(input, user), input.lines),
-    {},
-  );
-  const statusType = statusOnSave(rules, null, input.mode, input.statusType, user);
-  await validShares(db, user, input.shared, user.id);
-  const id = input.id ?? newId();
-  await db.transaction(async (tx) => {
-    const stored = {
-      tenantId: user.tenantId,
-      id,
-      templateId: template.id,
-      contactId: contact.id,
-      creatorId: user.id,
-      sellerId,
-      status: statusTitle(statusType, rules.statusOptions),
-      statusType,
-      content: await withAutoincrement(tx, user, template, rules, content),
-      lines: linesToStore(rules, input.lines),
-    };
-    const fresh = await insertRequest(tx, stored);
-    if (!fresh) return;
-    for (const share of input.shared) {
-      await upsertShare(tx, { tenantId: user.tenantId, requestId: id, ...share });
-    }
-    await recordSaleUpdate(tx, user, stored, template.title, 'created');
-  });
-  return requestView(db, user, await requireRequest(db, user, id), viewer);
-}
-
-export async function updateRequestById(
-  deps: Pick<AppDeps, 'db' | 'storage'>,
-  user: AuthUser,
-  raw: z.input<typeof ZRequestUpdateInput>,
-) {
-  const { db } = deps;
-  assertEnabled(user);
-  const input = ZRequestUpdateInput.parse(raw);
-  const viewer = await viewerOf(db, user);
-  await db.transaction(async (tx) => {
-    const access = await requireRequest(tx, user, input.id, true);
-    const { request } = access.row;
-    const template = await requireTemplate(tx, user, request.templateId);
-    const rules = rulesOf(template);
-    const permissions = permissionsOf(rules, access, viewer, user);
-    if (!permissions.interact) throw new DomainError('REQUEST_TEMPLATE_ROLES');
-    if (!permissions.edit) throw new DomainError('REQUEST_SALE_NOT_EDITABLE');
-    const sellerId =
-      input.sellerId === undefined || input.sellerId === null ? request.sellerId : input.sellerId;
-    if (sellerId && sellerId !== request.sellerId) {
-      await assignableSeller(tx, user, sellerId, permissions.pickSeller);
-    }
-    const content = await checkedFiles(
-      { db: tx, storage: deps.storage },
-      user,
-      rules,
-      contentToStore(
-        rules,
-        input.content,
-        request.content,
-        viewer,
-        validationMode(input, user),
-        input.lines,
-      ),
-      request.content,
-    );
-    const statusType = statusOnSave(rules, request.statusType, input.mode, input.statusType, user);
-    const patch = {
-      content,
-      lines: linesToStore(rules, input.lines),
-      sellerId,
-      statusType,
-      status:
-        statusType === request.statusType
-          ? request.status
-          : statusTitle(statusType, rules.statusOptions),
-    };
-    await updateRequest(tx, user.tenantId, request.id, patch);
-    const changedStatus = statusType !== request.statusType;
-    await recordSaleUpdate(
-      tx,
-      user,
-      { ...request, ...patch },
-      template.title,
-      changedStatus ? 'state-change' : 'updated',
-    );
-    if (changedStatus) {
-      await insertHistory(tx, {
-        tenantId: user.tenantId,
-        id: newId(),
-        requestId: request.id,
-        authorId: user.id,
-        kind: 'state-change',
-        text: patch.status,
-      });
-    }
-  });
-  return requestView(db, user, await requireRequest(db, user, input.id), viewer);
-}
-
-/**
- * 02 §4 status change: commercial any status of the template's full list, advisors those of the
- * enabled list when the template allows it; flow users none. Sending a draft this way (to new or
- * another open status) needs the send rules unless forced by the back office.
- */
-async function applyStatus(
-  db: Database,
-  user: AuthUser,
-  input: z.output<typeof ZChangeStatusInput>,
-  force: boolean,
-) {
-  assertEnabled(user);
-  const viewer = await viewerOf(db, user);
-  await db.transaction(async (tx) => {
-    const access = await requireRequest(tx, user, input.id, true);
-    const { request } = access.row;
-    const template = await requireTemplate(tx, user, request.templateId);
-    const rules = rulesOf(template);
-    const allowed = force
-      ? allStatuses(rules)
-      : permissionsOf(rules, access, viewer, user).statuses;
-    const option = allowed.find((each) => each.status === input.statusType);
-    if (!option) throw new DomainError('REQUEST_SALE_STATUS_NOT_ALLOWED');
-    // Sending a draft (to new, or on to an open status) needs what 'Enviar' needs; closing it
-    // (canceled, processed, linked) does not.
-    const sending = isSent(option.status) && isActiveStatusType(option.status);
-    if (!force && !isSent(request.statusType) && sending) {
-      const verdict = validateRequest(
-        rules,
-        { content: request.content, lines: request.lines },
-        viewer,
-        'send',
-      );
-      if (!verdict.ok) invalid(verdict);
-    }
-    const patch = { statusType: option.status, status: option.title };
-    await updateRequest(tx, user.tenantId, request.id, patch);
-    await insertHistory(tx, {
-      tenantId: user.tenantId,
-      id: newId(),
-      requestId: request.id,
-      authorId: user.id,
-      kind: 'state-change',
-      text: option.title,
-    });
-    await recordSaleUpdate(
-      tx,
-      user,
-      { ...request, ...patch },
-      template.title,
-      'state-change',
-      input.comment ?? null,
-    );
-  });
-  return requestView(db, user, await requireRequest(db, user, input.id), viewer);
-}
-
-export function changeStatus(
-  db: Database,
-  user: AuthUser,
-  raw: z.input<typeof ZChangeStatusInput>,
-) {
-  return applyStatus(db, user, ZChangeStatusInput.parse(raw), false);
-}
-
-/** The back office's forceStatus (01 §4): any status of the template, no send checks. */
-export function forceStatus(db: Database, user: AuthUser, raw: z.input<typeof ZForceStatusInput>) {
-  return applyStatus(db, user, ZForceStatusInput.parse(raw), true);
-}
-
-/** Deletes a request: commercial any, its creator while it is an unaudited draft. */
-export async function removeRequest(db: Database, user: AuthUser, id: string) {
-  assertEnabled(user);
-  const viewer = await viewerOf(db, user);
-  await db.transaction(async (tx) => {
-    const access = await requireRequest(tx, user, id, true);
-    const template = await requireTemplate(tx, user, access.row.request.templateId);
-    if (!permissionsOf(rulesOf(template), access, viewer, user).delete) {
-      throw new DomainError('PERMISSION_DENIED');
-    }
-    await deleteRequest(tx, user.tenantId, id);
-  });
-  return { id };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Sharing (02 §6: creator, super, comercial, or users with write/all).
-
-async function requireSharer(tx: Transaction, user: AuthUser, requestId: string) {
-  const access = await requireRequest(tx, user, requestId, true);
-  const template = await requireTemplate(tx, user, access.row.request.templateId);
-  const viewer = await viewerOf(tx, user);
-  if (!permissionsOf(rulesOf(template), access, viewer, user).share) {
-    throw new DomainError('PERMISSION_DENIED');
-  }
-  return access;
-}
-
-export async function shareRequest(db: Database, user: AuthUser, raw: z.input<typeof ZShareInput>) {
-  assertEnabled(user);
-  const input = ZShareInput.parse(raw);
-  await db.transaction(async (tx) => {
-    const access = await requireSharer(tx, user, input.requestId);
-    await validShares(tx, user, [input], access.row.request.creatorId);
-    await upsertShare(tx, { tenantId: user.tenantId, ...input });
-  });
-  return getRequest(db, user, input.requestId);
-}
-
-export async function unshareRequest(
-  db: Database,
-  user: AuthUser,
-  raw: z.input<typeof ZUnshareInput>,
-) {
-  assertEnabled(user);
-  const input = ZUnshareInput.parse(raw);
-  await db.transaction(async (tx) => {
-    await requireSharer(tx, user, input.requestId);
-    await deleteShare(tx, user.tenantId, input.requestId, input.userId);
-  });
-  // Who removed themself no longer sees it: answer what is left without reading it again.
-  return { requestId: input.requestId, userId: input.userId };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Inline new client (02 §3 New client, §5).
-
-export async function createClient(db: Database, user: AuthUser, raw: z.input<typeof ZNewClient>) {
-  assertEnabled(user);
-  const input = ZNewClient.parse(raw);
-  // The origin 'solicitud' when the company has it for the user; else none, named in the text.
-  const origins = await originsForUser(db, user);
-  const hasOrigin = origins.some((origin) => origin.code === REQUEST_CLIENT_ORIGIN);
-  return createContact(db, user, {
-    firstName: input.firstName,
-    lastName: input.lastName,
-    phones: input.phones.map((phone) => ({ phone, extensionNumber: '' })),
-    detail: input.detail,
-    origin: hasOrigin ? REQUEST_CLIENT_ORIGIN : null,
-    originText: hasOrigin ? '' : 'Solicitud',
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// The back office (01 §4, /comercial/requestsale).
-
-export async function backofficeList(
-  db: Executor,
-  user: AuthUser,
-  raw: z.input<typeof ZBackofficeListInput>,
-) {
-  assertEnabled(user);
-  const input = ZBackofficeListInput.parse(raw);
-  const rows = await findRequests(
-    db,
-    user.tenantId,
-    requestListReader(user),
-    {
-      templateId: input.templateId ?? undefined,
-      statusTypes: input.statusTypes ?? undefined,
-      sellerId: input.sellerId ?? undefined,
-      creatorId: input.creatorId ?? undefined,
-      contactId: input.contactId ?? undefined,
-      from: input.from ?? undefined,
-      to: input.to ?? undefined,
-    },
-    { cursor: input.cursor ?? undefined, limit: input.limit },
-  );
-  const page = keysetPage(rows, input.limit, (last) => last.request.id);
-  const [unseen, names] = await Promise.all([
-    unseenCounts(
-      db,
-      user.tenantId,
-      user.id,
-      page.items.map((row) => row.request.id),
-    ),
-    findContactNames(db, user.tenantId, [
-      ...new Set(
-        page.items.flatMap((row) => (row.request.contactId ? [row.request.contactId] : [])),
-      ),
-    ]),
-  ]);
-  const contactsById = new Map(names.map((contact) => [contact.id, contact]));
-  return {
-    items: page.items.map((row) => ({
-      ...summaryOf(row, unseen),
-      contactId: row.request.contactId,
-      contact: (row.request.contactId && contactsById.get(row.request.contactId)) || null,
-      auditor: person(row.request.auditorId, row.auditorName, row.auditorLastname),
-    })),
-    nextCursor: page.nextCursor,
-  };
-}
-
-/** The roles of the users a request may be given to or audited by (users managers aside). */
-const EVERYONE = ['user', 'super', 'comercial', 'project_manager', 'admin'];
-
-/** Whether a user is an active user of the company with one of the roles. */
-async function activeUserWith(db: Executor, user: AuthUser, userId: string, roles: string[]) {
-  const users = await findAgents(db, user.tenantId, { roles });
-  return users.some((each) => each.id === userId);
-}
-
-/** A back office change of a request: locked, patched, an 'updated' item on the timeline. */
-async function backofficeChange(
-  db: Database,
-  user: AuthUser,
-  id: string,
-  patch: { auditorId: string | null } | { creatorId: string },
-) {
-  await db.transaction(async (tx) => {
-    const { row } = await requireRequest(tx, user, id, true);
-    await updateRequest(tx, user.tenantId, id, patch);
-    await recordSaleUpdate(tx, user, row.request, row.templateTitle, 'updated');
-  });
-  return getRequest(db, user, id);
-}
-
-/** Assigns (or clears) the auditor: the request enters (or leaves) audit mode. */
-export async function assignAuditor(
-  db: Database,
-  user: AuthUser,
-  raw: z.input<typeof ZAuditInput>,
-) {
-  assertEnabled(user);
-  const input = ZAuditInput.parse(raw);
-  if (input.auditorId && !(await activeUserWith(db, user, input.auditorId, EVERYONE))) {
-    throw new DomainError('REQUEST_SALE_USER_INVALID');
-  }
-  return backofficeChange(db, user, input.id, { auditorId: input.auditorId });
-}
-
-/** Gives the request to another creator (an active user of the company). */
-export async function changeCreator(
-  db: Database,
-  user: AuthUser,
-  raw: z.input<typeof ZChangeCreatorInput>,
-) {
-  assertEnabled(user);
-  const input = ZChangeCreatorInput.parse(raw);
-  if (!(await activeUserWith(db, user, input.creatorId, EVERYONE))) {
-    throw new DomainError('REQUEST_SALE_USER_INVALID');
-  }
-  return backofficeChange(db, user, input.id, { creatorId: input.creatorId });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Archiving a contact (03 §4, §8).
 
 /** A contact's active requests (not processed, linked or canceled), for the archive refusal. */
 export async function activeRequestsOf(db: Executor, tenantId: string, contactId: string) {
