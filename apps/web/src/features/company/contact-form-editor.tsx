@@ -1,17 +1,4 @@
-import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Group,
-  MultiSelect,
-  Paper,
-  Skeleton,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { MultiSelect, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -24,13 +11,14 @@ import {
 import { es, format } from '@cartera/domain/i18n';
 import { ROLE_LABELS, ROLES } from '@cartera/domain/roles';
 import type { RouterOutputs } from '@cartera/server/router';
-import { userMessageOf } from '../../lib/errors';
 import { fieldErrorsOf } from '../../lib/field-errors';
 import { useTRPC } from '../../lib/trpc';
-import { FormActions } from '../../ui/form-actions';
+import { DataTable, RowAction } from '../../ui/data-table';
+import { EntityForm } from '../../ui/entity-dialog';
 import { ArrowDownIcon, ArrowUpIcon } from '../../ui/icons';
 import { Panel } from '../../ui/panel';
 import { QueryError } from '../../ui/query-error';
+import { useEntityForm } from '../../ui/use-entity-form';
 
 const t = es.fieldsConfig.form;
 
@@ -73,12 +61,19 @@ export function ContactFormEditor() {
   );
 }
 
+interface DefinitionValues {
+  form: ContactFormItem[];
+  phoneOptional: boolean;
+  unify: Settings['unify'];
+}
+
 function FormDefinition({ stored }: { stored: Settings }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<ContactFormItem[]>(stored.form);
-  const [phoneOptional, setPhoneOptional] = useState(stored.phoneOptional);
-  const [unify, setUnify] = useState(stored.unify);
+  const definition = useEntityForm<DefinitionValues>({
+    initial: { form: stored.form, phoneOptional: stored.phoneOptional, unify: stored.unify },
+  });
+  const { form, phoneOptional, unify } = definition.values;
   const fields = useQuery(trpc.customField.list.queryOptions({ entity: 'contact' }));
   const save = useMutation(
     trpc.contact.saveFormSettings.mutationOptions({
@@ -87,11 +82,14 @@ function FormDefinition({ stored }: { stored: Settings }) {
         void queryClient.invalidateQueries(trpc.contact.form.queryFilter());
         notifications.show({ color: 'teal', message: t.saved });
       },
+      // The definition is one table: the server's messages are said together above the buttons.
+      onError: (error) => {
+        const messages = [...new Set(Object.values(fieldErrorsOf(error)).flat())];
+        if (messages.length > 0) definition.showMessage(messages.join(' '));
+        else definition.onError(error);
+      },
     }),
   );
-  const serverMessages = save.error
-    ? [...new Set(Object.values(fieldErrorsOf(save.error)).flat())]
-    : [];
 
   const nameOf = (item: ContactFormItem) => {
     if (item.kind === 'additionalData' && item.code) {
@@ -103,161 +101,159 @@ function FormDefinition({ stored }: { stored: Settings }) {
       : format(t.unknownKind, { kind: item.kind });
   };
   const change = (index: number, patch: Partial<ContactFormItem>) =>
-    setForm((current) => current.map((item, at) => (at === index ? { ...item, ...patch } : item)));
-  const move = (index: number, by: -1 | 1) =>
-    setForm((current) => {
-      const next = [...current];
-      const [item] = next.splice(index, 1);
-      next.splice(index + by, 0, item!);
-      return next;
-    });
+    definition.set(
+      'form',
+      form.map((item, at) => (at === index ? { ...item, ...patch } : item)),
+    );
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...form];
+    const [item] = next.splice(index, 1);
+    next.splice(index + by, 0, item!);
+    definition.set('form', next);
+  };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate({
-          form,
-          phoneOptional,
-          unify: { ...unify, roles: unify.roles as ContactFormSettingsInput['unify']['roles'] },
-        });
+    <EntityForm
+      onSubmit={() =>
+        definition.submit((values) =>
+          save.mutate({
+            form: values.form,
+            phoneOptional: values.phoneOptional,
+            unify: {
+              ...values.unify,
+              roles: values.unify.roles as ContactFormSettingsInput['unify']['roles'],
+            },
+          }),
+        )
+      }
+      onCancel={() => {
+        definition.reset();
+        save.reset();
       }}
+      form={definition}
+      saving={save.isPending}
+      submitLabel={t.save}
+      cancelLabel={es.fieldsConfig.cancel}
     >
-      <Stack gap="md">
-        <Paper withBorder radius="sm" style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={520} type="native">
-            <Table
-              verticalSpacing={6}
-              horizontalSpacing="md"
-              aria-labelledby="company-contact-form"
-            >
-              <Table.Thead bg="gray.0">
-                <Table.Tr>
-                  <Table.Th>{t.field}</Table.Th>
-                  <Table.Th w={100}>{t.visible}</Table.Th>
-                  <Table.Th w={110}>{es.fieldsConfig.fields.required}</Table.Th>
-                  <Table.Th w={90}>
-                    <VisuallyHidden>{es.company.actions}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {form.map((item, index) => {
-                  const name = nameOf(item);
-                  const fixed = (FIXED_FORM_KINDS as readonly string[]).includes(item.kind);
-                  const requirable = (REQUIRABLE_KINDS as readonly string[]).includes(item.kind);
-                  return (
-                    <Table.Tr key={`${item.kind}:${item.code ?? ''}`}>
-                      <Table.Td>
-                        <Text size="sm" fw={600} c={item.hidden ? 'dimmed' : undefined}>
-                          {name}
-                        </Text>
-                        {FLAG_KINDS.includes(item.kind) && (
-                          <Text size="xs" c="dimmed">
-                            {t.flagNote}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Switch
-                          checked={!item.hidden}
-                          disabled={fixed}
-                          title={fixed ? t.alwaysShown : undefined}
-                          aria-label={format(t.visibleOf, { name })}
-                          onChange={(event) =>
-                            change(index, { hidden: !event.currentTarget.checked })
-                          }
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        {item.kind === 'firstName' ? (
-                          <Switch checked disabled aria-label={format(t.requiredOf, { name })} />
-                        ) : item.kind === 'phones' ? (
-                          <Switch
-                            checked={!phoneOptional}
-                            title={t.phoneOptionalHint}
-                            aria-label={format(t.requiredOf, { name })}
-                            onChange={(event) => setPhoneOptional(!event.currentTarget.checked)}
-                          />
-                        ) : requirable ? (
-                          <Switch
-                            checked={item.required === true}
-                            disabled={item.hidden === true}
-                            aria-label={format(t.requiredOf, { name })}
-                            onChange={(event) =>
-                              change(index, { required: event.currentTarget.checked })
-                            }
-                          />
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={2} wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            disabled={index === 0}
-                            aria-label={format(t.moveUp, { name })}
-                            onClick={() => move(index, -1)}
-                          >
-                            <ArrowUpIcon size={16} />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            disabled={index === form.length - 1}
-                            aria-label={format(t.moveDown, { name })}
-                            onClick={() => move(index, 1)}
-                          >
-                            <ArrowDownIcon size={16} />
-                          </ActionIcon>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-        <Text size="xs" c="dimmed">
-          {t.phoneOptionalHint}
-        </Text>
-        <Switch
-          label={t.unify}
-          checked={unify.active}
-          onChange={(event) => setUnify({ ...unify, active: event.currentTarget.checked })}
+      <DataTable
+        items={form}
+        rowKey={(item) => `${item.kind}:${item.code ?? ''}`}
+        labelledBy="company-contact-form"
+        minWidth={520}
+        verticalSpacing={6}
+        empty={null}
+        columns={[
+          {
+            key: 'field',
+            header: t.field,
+            cell: (item) => (
+              <>
+                <Text size="sm" fw={600} c={item.hidden ? 'dimmed' : undefined}>
+                  {nameOf(item)}
+                </Text>
+                {FLAG_KINDS.includes(item.kind) && (
+                  <Text size="xs" c="dimmed">
+                    {t.flagNote}
+                  </Text>
+                )}
+              </>
+            ),
+          },
+          {
+            key: 'visible',
+            header: t.visible,
+            width: 100,
+            cell: (item, index) => {
+              const fixed = (FIXED_FORM_KINDS as readonly string[]).includes(item.kind);
+              return (
+                <Switch
+                  checked={!item.hidden}
+                  disabled={fixed}
+                  title={fixed ? t.alwaysShown : undefined}
+                  aria-label={format(t.visibleOf, { name: nameOf(item) })}
+                  onChange={(event) => change(index, { hidden: !event.currentTarget.checked })}
+                />
+              );
+            },
+          },
+          {
+            key: 'required',
+            header: es.fieldsConfig.fields.required,
+            width: 110,
+            cell: (item, index) => {
+              const name = nameOf(item);
+              if (item.kind === 'firstName')
+                return <Switch checked disabled aria-label={format(t.requiredOf, { name })} />;
+              if (item.kind === 'phones')
+                return (
+                  <Switch
+                    checked={!phoneOptional}
+                    title={t.phoneOptionalHint}
+                    aria-label={format(t.requiredOf, { name })}
+                    onChange={(event) =>
+                      definition.set('phoneOptional', !event.currentTarget.checked)
+                    }
+                  />
+                );
+              if (!(REQUIRABLE_KINDS as readonly string[]).includes(item.kind)) return null;
+              return (
+                <Switch
+                  checked={item.required === true}
+                  disabled={item.hidden === true}
+                  aria-label={format(t.requiredOf, { name })}
+                  onChange={(event) => change(index, { required: event.currentTarget.checked })}
+                />
+              );
+            },
+          },
+        ]}
+        actions={{
+          label: es.company.actions,
+          width: 90,
+          cell: (item) => {
+            const name = nameOf(item);
+            const index = form.indexOf(item);
+            return (
+              <>
+                <RowAction
+                  label={format(t.moveUp, { name })}
+                  icon={<ArrowUpIcon size={16} />}
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                />
+                <RowAction
+                  label={format(t.moveDown, { name })}
+                  icon={<ArrowDownIcon size={16} />}
+                  disabled={index === form.length - 1}
+                  onClick={() => move(index, 1)}
+                />
+              </>
+            );
+          },
+        }}
+      />
+      <Text size="xs" c="dimmed">
+        {t.phoneOptionalHint}
+      </Text>
+      <Switch
+        label={t.unify}
+        checked={unify.active}
+        onChange={(event) =>
+          definition.set('unify', { ...unify, active: event.currentTarget.checked })
+        }
+      />
+      {unify.active && (
+        <MultiSelect
+          label={t.unifyRoles}
+          description={t.unifyRolesHint}
+          data={UNIFY_ROLE_OPTIONS}
+          value={unify.roles}
+          onChange={(roles) => definition.set('unify', { ...unify, roles })}
+          clearable
+          maw={560}
+          comboboxProps={{ withinPortal: true }}
         />
-        {unify.active && (
-          <MultiSelect
-            label={t.unifyRoles}
-            description={t.unifyRolesHint}
-            data={UNIFY_ROLE_OPTIONS}
-            value={unify.roles}
-            onChange={(roles) => setUnify({ ...unify, roles })}
-            clearable
-            maw={560}
-            comboboxProps={{ withinPortal: true }}
-          />
-        )}
-        {save.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {serverMessages.length > 0 ? serverMessages.join(' ') : userMessageOf(save.error)}
-          </Alert>
-        )}
-        <FormActions
-          cancelLabel={es.fieldsConfig.cancel}
-          onCancel={() => {
-            setForm(stored.form);
-            setPhoneOptional(stored.phoneOptional);
-            setUnify(stored.unify);
-            save.reset();
-          }}
-          submitLabel={t.save}
-          loading={save.isPending}
-          cancelDisabled={save.isPending}
-        />
-      </Stack>
-    </form>
+      )}
+    </EntityForm>
   );
 }
