@@ -9,33 +9,36 @@ import {
 } from '@cartera/domain/training';
 import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';
+import { coachInfo, ZCoachInfo } from './training.service';
 import {
-  coachInfo,
-  createComment,
   createItem,
-  createPost,
-  deleteComment,
   deleteItem,
-  deletePost,
   getItem,
-  listComments,
   listItems,
-  listPosts,
   recordProgress,
-  setCommentVisibility,
-  toggleReaction,
   updateItem,
-  updatePost,
-  ZCoachInfo,
+  ZItemsPage,
+  ZTrainingItem,
+} from './training-classes.service';
+import {
+  createComment,
+  deleteComment,
+  listComments,
+  setCommentVisibility,
   ZCommentsPage,
   ZCreateCommentInput,
-  ZItemsPage,
+  ZThreadComment,
+} from './training-comments.service';
+import {
+  createPost,
+  deletePost,
+  listPosts,
+  toggleReaction,
+  updatePost,
   ZPost,
   ZPostsPage,
   ZReactionSummary,
-  ZThreadComment,
-  ZTrainingItem,
-} from './training.service';
+} from './training-posts.service';
 
 /** The legacy coach paths of 01 §7 Coach; the same services as the `training` router. */
 export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps) {
