@@ -13,8 +13,8 @@ import {
 /**
  * Issue #33 item 5, from the keyboard only (page.keyboard, no mouse event): the seller moves
  * down 'Conversaciones' with j and opens the third conversation with Enter, the composer has the
- * focus, a note is written (a 'j' typed there is text, not a shortcut), the command menu
- * (Ctrl+K) archives the chat through its own dialog, '?' opens the shortcuts sheet and Escape
+ * focus, a note is written (a 'j' typed there is text, not a shortcut), Alt+↓ goes to the next
+ * unread conversation and the command menu (Ctrl+K) archives it through the chat's own dialog, '?' opens the shortcuts sheet and Escape
  * closes it, and Escape leaves the text box, then the chat. The test makes its own contacts,
  * newest in the seller's list.
  */
@@ -22,6 +22,8 @@ import {
 const k = es.keyboard;
 const inbox = es.conversation.inbox;
 const actions = es.conversation.actions;
+
+type Contact = Awaited<ReturnType<typeof createTestContact>>;
 
 const focusedText = (page: Page) =>
   page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
@@ -33,9 +35,10 @@ test('del teclado solo: abrir la tercera conversación, escribir, archivarla des
   test.setTimeout(60_000);
   await signIn(page, 'vendedor@demo.test');
   const surname = uniqueLetters();
-  // Three conversations, each with a note: the newest on top, so the first made is the third.
+  // Four conversations, each with a note: the newest on top, so the second made is the third;
+  // the fourth (the first made) is unread, as if its customer had written.
   const made = [];
-  for (const first of ['Tercera', 'Segunda', 'Primera']) {
+  for (const first of ['Cuarta', 'Tercera', 'Segunda', 'Primera']) {
     const contact = await createTestContact(page, first, { lastName: surname });
     await trpcMutation(page, 'interaction.createNote', {
       contactId: contact.id,
@@ -44,7 +47,8 @@ test('del teclado solo: abrir la tercera conversación, escribir, archivarla des
     });
     made.push(contact);
   }
-  const third = made[0]!;
+  const [fourth, third, second] = made as [Contact, Contact, Contact];
+  await trpcMutation(page, 'inbox.markUnread', { contactId: fourth.id });
 
   await page.goto('/contact');
   const rows = page.getByRole('list', { name: inbox.conversationsTitle });
@@ -54,7 +58,7 @@ test('del teclado solo: abrir la tercera conversación, escribir, archivarla des
   for (let step = 0; step < 3; step += 1) await page.keyboard.press('j');
   expect(await focusedText(page)).toContain(third.name);
   await page.keyboard.press('k');
-  expect(await focusedText(page)).toContain(`Segunda ${surname}`);
+  expect(await focusedText(page)).toContain(second.name);
   await page.keyboard.press('ArrowDown');
   expect(await focusedText(page)).toContain(third.name);
 
@@ -102,7 +106,13 @@ test('del teclado solo: abrir la tercera conversación, escribir, archivarla des
   await expect(sheet).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`id=${third.id}`));
 
-  // Archived from the command menu: the chat's own archive dialog.
+  // Alt+↓: the next unread conversation of the list, with the focus in its composer.
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(page).toHaveURL(new RegExp(`/contact\\?.*id=${fourth.id}`));
+  await expect(page.getByRole('heading', { name: fourth.name, level: 1 })).toBeVisible();
+  await expect(page.locator('textarea:focus')).toHaveCount(1);
+
+  // It is archived from the command menu, through the chat's own archive dialog.
   await page.keyboard.press('Control+k');
   await expect(menu).toBeVisible();
   await page.keyboard.type('archivar');
@@ -129,14 +139,14 @@ test('del teclado solo: abrir la tercera conversación, escribir, archivarla des
   // The command menu finds a contact by name and opens it.
   await page.keyboard.press('Control+k');
   await expect(menu).toBeVisible();
-  await page.keyboard.type(`Segunda ${surname}`);
-  const found = menu.getByRole('option', { name: new RegExp(`Segunda ${surname}`) });
+  await page.keyboard.type(second.name);
+  const found = menu.getByRole('option', { name: new RegExp(second.name) });
   await expect(found).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await expect(found).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`id=${made[1]!.id}`));
-  await expect(page.getByRole('heading', { name: made[1]!.name, level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`id=${second.id}`));
+  await expect(page.getByRole('heading', { name: second.name, level: 1 })).toBeVisible();
 
   expect(browserErrors).toEqual([]);
 });
