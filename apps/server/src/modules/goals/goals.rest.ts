@@ -17,20 +17,15 @@ import {
   importGoals,
   MAX_TEMPLATE_WEEKS,
 } from './goals.spreadsheet';
+import { dashboard, visibleSellers, ZDashboard } from './goals.service';
+import { goalConfig, requireTenantGroup, saveGoalConfig, ZGoalConfig } from './goal-config.service';
 import {
-  dashboard,
-  goalConfig,
   listGoals,
-  requireTenantGroup,
-  saveGoalConfig,
   statusByGroup,
-  visibleSellers,
   weekGoals,
-  ZDashboard,
-  ZGoalConfig,
   ZGoalsList,
   ZStatusByGroup,
-} from './goals.service';
+} from './weekly-goals.service';
 
 /** The legacy goal paths of 01 §7 Goals and /group/{id}/goalconfig; the same services as tRPC. */
 export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -1,21 +1,17 @@
 import { ZGoalConfigEntry } from '@cartera/domain/metrics';
 import { roleProcedure, router, tenantProcedure } from '../../trpc/init';
+import { dashboard, ZDashboard, ZDashboardInput } from './goals.service';
+import { goalConfig, saveGoalConfig, ZGoalConfig } from './goal-config.service';
 import {
-  dashboard,
-  goalConfig,
   listGoals,
   saveGoal,
-  saveGoalConfig,
   statusByGroup,
-  ZDashboard,
-  ZDashboardInput,
-  ZGoalConfig,
   ZGoalsList,
   ZGoalsListInput,
   ZSavedGoal,
   ZSaveGoalInput,
   ZStatusByGroup,
-} from './goals.service';
+} from './weekly-goals.service';
 
 /** '/comercial/goals' ('Objetivos'): its roles, slug comercial-goals and goalsDisabled apply. */
 const goalsProcedure = tenantProcedure.meta({ area: '/comercial/goals' });

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { Executor } from '@cartera/db/client';
+import { DomainError } from '@cartera/domain/errors';
+import { GOAL_METRICS, goalMetricsOn, metricsDay, ZGoalConfigEntry } from '@cartera/domain/metrics';
+import type { AuthUser } from '../sessions/session.types';
+import { saveTenantSection, tenantSettings } from '../tenant-settings/tenant-settings.service';
+import { findTenantGroups } from './goals.repository';
+
+/** The company goal config (01 §3; /group/{id}/goalconfig): which metrics, from which day. */
+
+export const ZGoalConfig = z.object({
+  /** The metrics in force today. */
+  metrics: z.array(z.object({ reference: z.enum(GOAL_METRICS), hidden: z.boolean() })),
+  history: z.array(ZGoalConfigEntry),
+});
+
+export async function goalConfig(db: Executor, user: AuthUser, now = new Date()) {
+  const { history } = await tenantSettings(db, user.tenantId, 'goals');
+  return { metrics: [...goalMetricsOn(history, metricsDay(now))], history };
+}
+
+/** Adds (or replaces) the entry of a start date in the company's goal config history. */
+export async function saveGoalConfig(
+  db: Executor,
+  user: AuthUser,
+  entry: z.infer<typeof ZGoalConfigEntry>,
+  now = new Date(),
+) {
+  const { history } = await tenantSettings(db, user.tenantId, 'goals');
+  const next = [...history.filter((each) => each.startDate !== entry.startDate), entry].sort(
+    (a, b) => (a.startDate < b.startDate ? -1 : 1),
+  );
+  await saveTenantSection(db, user.tenantId, 'goals', { history: next });
+  return goalConfig(db, user, now);
+}
+
+/** /group/{id}/goalconfig: the config is the company's, answered for any group of the tenant. */
+export async function requireTenantGroup(db: Executor, user: AuthUser, groupId: string) {
+  const groups = await findTenantGroups(db, user.tenantId);
+  if (!groups.some((group) => group.id === groupId)) throw new DomainError('ERROR_GROUP_NOT_FOUND');
+}
