@@ -58,3 +58,8 @@ class Burst {
     clearTimeout(this.timer);
   }
 }
+
+/** The timeline of the page around, or null outside a contact page (a dialog opened elsewhere). */
+export function useOptionalContactTimeline(): Timeline | null {
+  return useContext(TimelineContext);
+}

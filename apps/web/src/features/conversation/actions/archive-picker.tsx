@@ -28,6 +28,7 @@ import { RequiredOnSaleForm } from './required-on-sale-form';
 import { useRefreshContact } from './use-refresh-contact';
 import { FormActions } from '../../../ui/form-actions';
 import { useRequestSales } from '../../request-sales/request-sales-context';
+import { useOptionalContactTimeline } from '../timeline-context';
 
 const t = es.conversation.actions;
 
@@ -149,6 +150,22 @@ function ArchiveForm({
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
+  // Issue #33 item 4: a pending reminder or scheduled message is kept or cancelled, as asked.
+  const timeline = useOptionalContactTimeline();
+  const scheduled = (timeline?.items ?? []).filter(
+    (item) => item.type === 'scheduled-message' && item.status === 'active',
+  );
+  const hasPending = contact.reminder !== null || scheduled.length > 0;
+  const [askingFor, setAskingFor] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const cancelReminder = useMutation(trpc.interaction.cancelReminder.mutationOptions());
+  const cancelScheduled = useMutation(trpc.channel.setScheduledStatus.mutationOptions());
+  const cancelPending = async () => {
+    if (contact.reminder) await cancelReminder.mutateAsync({ contactId: contact.id, id: newId() });
+    for (const item of scheduled) {
+      await cancelScheduled.mutateAsync({ contactId: contact.id, id: item.id, status: 'cancel' });
+    }
+  };
 
   const run = async (reason: string): Promise<void> => {
     setFailure(null);
@@ -205,6 +222,54 @@ function ArchiveForm({
     );
   }
 
+  if (askingFor) {
+    const reason = askingFor;
+    const decide = async (cancel: boolean) => {
+      setCancelling(true);
+      try {
+        if (cancel) {
+          try {
+            await cancelPending();
+          } catch (error) {
+            // Not archived: what was cancelled stays so, the rest is offered again.
+            setFailure({ message: userMessageOf(error) });
+            return;
+          }
+        }
+        await run(reason);
+      } catch {
+        // run's failure shows on the list of reasons.
+      } finally {
+        setCancelling(false);
+        setAskingFor(null);
+      }
+    };
+    return (
+      <Stack gap="md" data-testid="archive-pending">
+        <Text fw={600}>{t.archivePendingTitle}</Text>
+        <Stack gap={4}>
+          {contact.reminder && <Text size="sm">{t.archivePendingReminder}</Text>}
+          {scheduled.length > 0 && (
+            <Text size="sm">
+              {scheduled.length === 1
+                ? t.archivePendingScheduledOne
+                : format(t.archivePendingScheduled, { n: scheduled.length })}
+            </Text>
+          )}
+          <Text size="sm">{t.archivePendingQuestion}</Text>
+        </Stack>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" disabled={cancelling} onClick={() => void decide(false)}>
+            {t.archiveKeepPending}
+          </Button>
+          <Button color="red" loading={cancelling} onClick={() => void decide(true)}>
+            {t.archiveCancelPending}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
   const query = searchable(search.trim());
   const shown = (reasons.data ?? []).filter(
     (reason) => !query || searchable(reason.name).includes(query),
@@ -221,7 +286,8 @@ function ArchiveForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (picked) void run(picked).catch(() => undefined);
+        if (picked && hasPending) setAskingFor(picked);
+        else if (picked) void run(picked).catch(() => undefined);
       }}
     >
       <Stack gap="md">
