@@ -1,36 +1,75 @@
-import { Group, Stack, Title } from '@mantine/core';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button, Chip, Group, Select, Stack, Tabs, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
+import { can } from '@cartera/domain/policy';
 import { useTRPC } from '../../lib/trpc';
+import { SearchIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
+import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
+import { useOrigins, useTags } from '../contacts/tag-chip';
 import { InboxList } from './inbox-list';
 import { canSwitchInbox } from './inbox-owner';
 import classes from './inbox.module.css';
-import { SellerPicker } from './seller-picker';
+import { InboxPicker, MINE, ALL } from './seller-picker';
 import { useInboxLive } from './use-inbox-live';
 
 /**
- * '/contact' without a contact, 'Conversaciones' (03 §2.1, issue #6): the user's contacts (or,
- * for super and comercial, the chosen seller's) by last interaction, 30 at a time, those left
- * more than 24 hours without interaction marked, kept in order live. A line opens the
- * conversation.
+ * The view of 'Conversaciones' the address keeps (issue #33 item 3): whose inbox (`agent`: a
+ * seller's id or 'all'; none is the user's own), the tab, the search, the filters and the order.
+ */
+export interface InboxView {
+  agent?: string | undefined;
+  tab?: 'archived' | undefined;
+  q?: string | undefined;
+  tag?: string | undefined;
+  origin?: string | undefined;
+  channel?: string | undefined;
+  unread?: boolean | undefined;
+  due?: boolean | undefined;
+  order?: 'waiting' | undefined;
+}
+
+/** The view's filters, without whose inbox and the tab (what 'Quitar filtros' clears). */
+const FILTER_KEYS = ['q', 'tag', 'origin', 'channel', 'unread', 'due', 'order'] as const;
+
+const FILTER_WIDTH = 170;
+
+/**
+ * '/contact' without a contact, 'Conversaciones' (03 §2.1, issue #6, issue #33 item 3): the
+ * conversations of the user's inbox (or, for super and comercial, a seller's or all they reach),
+ * 'Abiertas' or 'Archivadas', narrowed by a search and filters, by last interaction or longest
+ * wait, 30 at a time, kept in order live. A line opens the conversation, keeping the view in the
+ * address so the list comes back as it was.
  */
 export function ConversationsPage({
-  agentId,
-  onAgentChange,
+  view,
+  onViewChange,
 }: {
-  agentId: string | undefined;
-  onAgentChange: (agentId: string | undefined) => void;
+  view: InboxView;
+  onViewChange: (patch: Partial<InboxView>) => void;
 }) {
   const trpc = useTRPC();
   const me = useMe();
   const switches = me !== null && canSwitchInbox(me.user.roles);
-  const viewing = switches ? agentId : undefined;
+  const viewing = switches ? view.agent : undefined;
   const text = es.conversation.inbox;
+  const words = text.workspace;
   const list = useInfiniteQuery(
     trpc.inbox.conversations.infiniteQueryOptions(
-      { agentId: viewing },
+      {
+        inbox: viewing ?? MINE,
+        tab: view.tab ?? 'open',
+        search: view.q,
+        statusTag: view.tag,
+        origin: view.origin,
+        channelId: view.channel,
+        unread: view.unread,
+        reminderDue: view.due,
+        order: view.order ?? 'recent',
+      },
       {
         getNextPageParam: (page) => page.nextCursor ?? undefined,
         placeholderData: keepPreviousData,
@@ -39,23 +78,39 @@ export function ConversationsPage({
   );
   // A customer's message brings their contact to the top while the list is open.
   useInboxLive(list.refetch, list.isSuccess);
+  const filtered = FILTER_KEYS.some((key) => view[key] !== undefined);
 
   return (
-    <Stack gap="md">
+    <Stack gap="sm">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Title order={1} fz="h2">
           {text.conversationsTitle}
         </Title>
-        {switches && <SellerPicker value={viewing} onChange={onAgentChange} />}
+        {switches && <InboxPicker value={viewing} onChange={(agent) => onViewChange({ agent })} />}
       </Group>
+      <Tabs
+        value={view.tab ?? 'open'}
+        onChange={(tab) => onViewChange({ tab: tab === 'archived' ? 'archived' : undefined })}
+      >
+        <Tabs.List aria-label={words.tabs}>
+          <Tabs.Tab value="open">{words.tabOpen}</Tabs.Tab>
+          <Tabs.Tab value="archived">{words.tabArchived}</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <SearchBox key={view.q ?? ''} value={view.q} onChange={(q) => onViewChange({ q })} />
+      <InboxFilters view={view} onViewChange={onViewChange} filtered={filtered} />
       <InboxList
         list={list}
         label={text.conversationsTitle}
-        emptyText={text.empty}
+        emptyText={filtered ? words.noResults : view.tab ? words.noArchived : text.empty}
         renderRow={(item, content) => (
           <Link
             to="/contact"
-            search={{ inbox: viewing ?? 'me', id: item.id }}
+            search={{
+              ...view,
+              inbox: viewing && viewing !== ALL ? viewing : MINE,
+              id: item.id,
+            }}
             className={classes.row}
           >
             {content}
@@ -63,5 +118,134 @@ export function ConversationsPage({
         )}
       />
     </Stack>
+  );
+}
+
+/** The search box: the address changes once the user stops typing. */
+function SearchBox({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (q: string | undefined) => void;
+}) {
+  const words = es.conversation.inbox.workspace;
+  const [draft, setDraft] = useState(value ?? '');
+  const commit = useDebouncedCallback(
+    (next: string) => onChange(next.trim() || undefined),
+    SEARCH_DEBOUNCE_MS,
+  );
+  return (
+    <TextInput
+      type="search"
+      aria-label={words.search}
+      placeholder={words.searchPlaceholder}
+      leftSection={<SearchIcon size={16} />}
+      value={draft}
+      onChange={(event) => {
+        setDraft(event.currentTarget.value);
+        commit(event.currentTarget.value);
+      }}
+      data-testid="inbox-search"
+    />
+  );
+}
+
+function InboxFilters({
+  view,
+  onViewChange,
+  filtered,
+}: {
+  view: InboxView;
+  onViewChange: (patch: Partial<InboxView>) => void;
+  filtered: boolean;
+}) {
+  const trpc = useTRPC();
+  const me = useMe();
+  const words = es.conversation.inbox.workspace;
+  const tags = useTags();
+  const origins = useOrigins();
+  // The company's channels are listed to those who manage them ('Mi Empresa').
+  const listsChannels = me !== null && can({ roles: me.user.roles }, 'enterCompany');
+  const channels = useQuery({ ...trpc.channel.list.queryOptions(), enabled: listsChannels });
+  return (
+    <Group gap="xs" wrap="wrap" align="center">
+      <Select
+        aria-label={words.statusTag}
+        placeholder={words.statusTag}
+        data={(tags.data ?? []).map((tag) => ({ value: tag.code, label: tag.name }))}
+        value={view.tag ?? null}
+        onChange={(tag) => onViewChange({ tag: tag ?? undefined })}
+        clearable
+        searchable
+        nothingFoundMessage={es.fields.noResults}
+        w={FILTER_WIDTH}
+        size="xs"
+      />
+      <Select
+        aria-label={words.origin}
+        placeholder={words.origin}
+        data={(origins.data ?? []).map((origin) => ({ value: origin.code, label: origin.name }))}
+        value={view.origin ?? null}
+        onChange={(origin) => onViewChange({ origin: origin ?? undefined })}
+        clearable
+        searchable
+        nothingFoundMessage={es.fields.noResults}
+        w={FILTER_WIDTH}
+        size="xs"
+      />
+      {listsChannels && (
+        <Select
+          aria-label={words.channel}
+          placeholder={words.channel}
+          data={(channels.data ?? []).map((channel) => ({
+            value: channel.id,
+            label: channel.name,
+          }))}
+          value={view.channel ?? null}
+          onChange={(channel) => onViewChange({ channel: channel ?? undefined })}
+          clearable
+          w={FILTER_WIDTH}
+          size="xs"
+        />
+      )}
+      <Chip
+        size="xs"
+        checked={view.unread === true}
+        onChange={(on) => onViewChange({ unread: on || undefined })}
+      >
+        {words.unread}
+      </Chip>
+      <Chip
+        size="xs"
+        checked={view.due === true}
+        onChange={(on) => onViewChange({ due: on || undefined })}
+      >
+        {words.reminderDue}
+      </Chip>
+      <Select
+        aria-label={words.order}
+        data={[
+          { value: 'recent', label: words.orderRecent },
+          { value: 'waiting', label: words.orderWaiting },
+        ]}
+        value={view.order ?? 'recent'}
+        onChange={(order) => onViewChange({ order: order === 'waiting' ? 'waiting' : undefined })}
+        allowDeselect={false}
+        w={FILTER_WIDTH}
+        size="xs"
+      />
+      {filtered && (
+        <Button
+          variant="subtle"
+          size="xs"
+          onClick={() =>
+            onViewChange(Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])))
+          }
+        >
+          {words.clearFilters}
+        </Button>
+      )}
+    </Group>
   );
 }

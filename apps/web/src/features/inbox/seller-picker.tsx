@@ -1,36 +1,56 @@
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
 import { sellerOptions } from './inbox-owner';
 
+/** The inbox picker's values besides a seller's id. */
+export const MINE = 'me';
+export const ALL = 'all';
+const UNASSIGNED = 'unassigned';
+
 /**
- * 'Ver bandeja de' (03 §2.1): super and comercial switch the inbox to one of the sellers they
- * may look at (the sellers panel's: a supervisor's subtree, the whole company for comercial).
- * Cleared, it shows the user's own inbox.
+ * Whose inbox (03 §2.1, issue #33 item 3): the user's own, all they reach, a seller's (the
+ * sellers panel's: a supervisor's subtree, the company for comercial), or 'Sin asignar', which
+ * is the unassigned 'Inbox' with its reservations.
  */
-export function SellerPicker({
+export function InboxPicker({
   value,
   onChange,
 }: {
   value: string | undefined;
-  onChange: (agentId: string | undefined) => void;
+  onChange: (agent: string | undefined) => void;
 }) {
   const trpc = useTRPC();
+  const navigate = useNavigate();
   const panel = useQuery(trpc.seller.panel.queryOptions());
-  const text = es.conversation.inbox;
+  const words = es.conversation.inbox.workspace;
+  const data = [
+    {
+      group: words.inboxLabel,
+      items: [
+        { value: MINE, label: words.inboxMine },
+        { value: ALL, label: words.inboxAll },
+        { value: UNASSIGNED, label: words.inboxUnassigned },
+      ],
+    },
+    ...(panel.data ? sellerOptions(panel.data.root) : []),
+  ];
   return (
     <Select
-      label={text.viewInboxOf}
-      placeholder={text.ownInbox}
-      data={panel.data ? sellerOptions(panel.data.root) : []}
-      value={value ?? null}
-      onChange={(next) => onChange(next ?? undefined)}
+      label={words.inboxLabel}
+      data={data}
+      value={value ?? MINE}
+      onChange={(next) => {
+        if (next === UNASSIGNED) void navigate({ to: '/contact/unassigned' });
+        else onChange(next && next !== MINE ? next : undefined);
+      }}
       searchable
-      clearable
-      nothingFoundMessage={text.noSellers}
-      w={{ base: '100%', sm: 300 }}
-      disabled={panel.isPending && !panel.data}
+      allowDeselect={false}
+      nothingFoundMessage={es.conversation.inbox.noSellers}
+      w={{ base: '100%', sm: 260 }}
+      data-testid="inbox-picker"
     />
   );
 }

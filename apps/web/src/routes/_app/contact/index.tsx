@@ -1,34 +1,77 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useMediaQuery } from '@mantine/hooks';
+import { Paper, Text } from '@mantine/core';
 import { z } from 'zod';
+import { es } from '@cartera/domain/i18n';
 import { ContactPage } from '../../../features/conversation/contact-page';
-import { ConversationsPage } from '../../../features/inbox/conversations-page';
+import { ConversationsPage, type InboxView } from '../../../features/inbox/conversations-page';
+import classes from '../../../features/inbox/inbox.module.css';
+import { MessagesIcon } from '../../../ui/icons';
+
+/** Screens this wide show the list, the open chat and its contact panel side by side. */
+const WORKSPACE_QUERY = '(min-width: 75em)';
+
+const optionalText = z.string().trim().min(1).max(100).optional().catch(undefined);
+const optionalFlag = z.boolean().optional().catch(undefined);
 
 /**
  * '/contact?id=…[&inbox=…]' (02 §2): the contact view. `inbox` ('me' or a user id) names whose
- * inbox the contact was opened from. Without `id` it is the 'Conversaciones' inbox, where
- * `agent` is the seller whose inbox super and comercial look at.
+ * inbox the contact was opened from. Without `id` it is the 'Conversaciones' inbox; its view
+ * (issue #33 item 3) lives in the address too, so a reload or a shared link restores it: `agent`
+ * (a seller whose inbox super and comercial look at, or 'all'), `tab`, `q`, `tag`, `origin`,
+ * `channel`, `unread`, `due` and `order`. On a wide screen the list stays beside the open chat.
  */
 export const Route = createFileRoute('/_app/contact/')({
   validateSearch: z.object({
     id: z.string().max(100).optional().catch(undefined),
     inbox: z.string().max(100).optional().catch(undefined),
-    agent: z.string().uuid().optional().catch(undefined),
+    agent: z
+      .union([z.string().uuid(), z.literal('all')])
+      .optional()
+      .catch(undefined),
+    tab: z.literal('archived').optional().catch(undefined),
+    q: optionalText,
+    tag: optionalText,
+    origin: optionalText,
+    channel: z.string().uuid().optional().catch(undefined),
+    unread: optionalFlag,
+    due: optionalFlag,
+    order: z.literal('waiting').optional().catch(undefined),
   }),
   component: ContactRoute,
 });
 
 function ContactRoute() {
-  const { id, agent } = Route.useSearch();
+  const { id, inbox: _from, ...view } = Route.useSearch();
   const navigate = Route.useNavigate();
-  if (!id) {
+  const wide = useMediaQuery(WORKSPACE_QUERY, false, { getInitialValueInEffect: false });
+  const list = (
+    <ConversationsPage
+      view={view}
+      onViewChange={(patch: Partial<InboxView>) =>
+        void navigate({ search: (current) => ({ ...current, ...patch }), replace: true })
+      }
+    />
+  );
+  if (wide) {
     return (
-      <ConversationsPage
-        agentId={agent}
-        onAgentChange={(next) =>
-          void navigate({ search: (current) => ({ ...current, agent: next }), replace: true })
-        }
-      />
+      <div className={classes.workspace}>
+        <div className={classes.workspaceListPane}>{list}</div>
+        <div className={classes.workspaceChatPane}>
+          {id ? (
+            <ContactPage key={id} id={id} />
+          ) : (
+            <Paper withBorder radius="md" p="xl" className={classes.workspaceEmpty}>
+              <MessagesIcon size={36} stroke={1.4} />
+              <Text c="dimmed" ta="center">
+                {es.conversation.inbox.workspace.pickConversation}
+              </Text>
+            </Paper>
+          )}
+        </div>
+      </div>
     );
   }
+  if (!id) return list;
   return <ContactPage key={id} id={id} />;
 }
