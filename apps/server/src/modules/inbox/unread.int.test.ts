@@ -100,6 +100,28 @@ describe('conversaciones sin leer (issue #33)', () => {
     expect(stranger.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
   });
 
+  it('el mensaje del cliente no suma sentencias: lo no leído y la reapertura van en la sentencia del mensaje', async () => {
+    const seller = env.demo.users['vendedor@demo.test']!;
+    const contact = await createContact(env.database.handle.db, env.demo.demo, {
+      firstName: 'Una Sentencia',
+      agentId: seller.id,
+      archivingReason: 'sin-interes',
+      archivingReasonText: 'Sin interés',
+    });
+    // Every write of the message is a part of its one `with …` statement: none starts alone.
+    const writes: string[] = [];
+    const stop = env.database.handle.onWrite((table) => {
+      if (table === 'contacts' || table === 'interactions') writes.push(table);
+    });
+    try {
+      await customerWrites(contact, '¿Siguen con la promo?');
+    } finally {
+      stop();
+    }
+    expect(writes).toEqual([]);
+    expect(await rowOf(contact.id)).toMatchObject({ unreadCount: 1, archivingReason: null });
+  });
+
   it('una nota o un mensaje nuestro cambia la vista previa con el nombre de quien lo escribió, sin tocar lo no leído', async () => {
     const seller = env.demo.users['vendedor@demo.test']!;
     const contact = await createContact(env.database.handle.db, env.demo.demo, {
