@@ -18,23 +18,25 @@ import { restRoute } from '../../http/rest';
 import { groupRoute } from '../../http/group-route';
 import { receiptsWorkbookStream, XLSX_TYPE } from './receipts.excel';
 import {
-  cancelReceipt,
-  changeReceiptSaleDate,
-  changeReceiptSeller,
-  changeReceiptStatus,
   contactByPhone,
   countFilteredReceipts,
-  createReceipt,
   phoneSearch,
   ZPhoneContact,
   getReceipt,
   listReceipts,
-  updateReceiptField,
   ZReceipt,
   receiptSellers,
   ZReceiptPage,
   ZReceiptSeller,
 } from './receipts.service';
+import {
+  cancelReceipt,
+  changeReceiptSaleDate,
+  changeReceiptSeller,
+  changeReceiptStatus,
+  createReceipt,
+  updateReceiptField,
+} from './receipt-saving.service';
 import { saleSettings } from './receipts.report';
 import {
   bubbleTemplates,

@@ -21,23 +21,25 @@ import {
   ZSaleConfig,
 } from './receipts.config';
 import {
-  cancelReceipt,
-  changeReceiptSaleDate,
-  changeReceiptSeller,
-  changeReceiptStatus,
   contactByPhone,
   countFilteredReceipts,
-  createReceipt,
   phoneSearch,
   ZPhoneContact,
   getReceipt,
   listReceipts,
-  updateReceiptField,
   ZReceipt,
   receiptSellers,
   ZReceiptPage,
   ZReceiptSeller,
 } from './receipts.service';
+import {
+  cancelReceipt,
+  changeReceiptSaleDate,
+  changeReceiptSeller,
+  changeReceiptStatus,
+  createReceipt,
+  updateReceiptField,
+} from './receipt-saving.service';
 
 /** 'Mi Empresa' edits the company's sale configuration (the catalog editors' roles). */
 const configProcedure = roleProcedure('configureCompany');
