@@ -6,10 +6,8 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   PasswordInput,
   Stack,
-  Table,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -23,12 +21,13 @@ import {
   type ExternalTestResult,
 } from '@cartera/domain/security';
 import { userMessageOf } from '../../lib/errors';
-import { fieldErrorsOf, placeFieldErrors } from '../../lib/field-errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { FormActions } from '../../ui/form-actions';
+import { EntityDialog } from '../../ui/entity-dialog';
 import { Panel } from '../../ui/panel';
+import { PropertyTable } from '../../ui/property-table';
 import { QueryError } from '../../ui/query-error';
+import { useEntityForm } from '../../ui/use-entity-form';
 
 const text = es.security;
 const t = text.external;
@@ -100,28 +99,22 @@ function SavedSystem({
   const test = useMutation(trpc.security.testExternalIntegration.mutationOptions());
   return (
     <Stack gap="sm">
-      <Table variant="vertical" withTableBorder layout="fixed" maw={760}>
-        <Table.Tbody>
-          <Table.Tr>
-            <Table.Th w={220}>{t.name}</Table.Th>
-            <Table.Td>{system.name}</Table.Td>
-          </Table.Tr>
-          {URL_FIELDS.map((field) => (
-            <Table.Tr key={field}>
-              <Table.Th>{t[field]}</Table.Th>
-              <Table.Td style={{ wordBreak: 'break-all' }}>{system[field]}</Table.Td>
-            </Table.Tr>
-          ))}
-          <Table.Tr>
-            <Table.Th>{t.token}</Table.Th>
-            <Table.Td>
+      <PropertyTable
+        labelWidth={220}
+        maw={760}
+        rows={[
+          { label: t.name, value: system.name },
+          ...URL_FIELDS.map((field) => ({ label: t[field], value: system[field], breakAll: true })),
+          {
+            label: t.token,
+            value: (
               <Badge variant="light" color={system.tokenSet ? 'teal' : 'red'}>
                 {system.tokenSet ? t.tokenSet : t.tokenRequired}
               </Badge>
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
+            ),
+          },
+        ]}
+      />
       <Group gap="sm">
         <Button variant="light" onClick={onEdit}>
           {t.edit}
@@ -186,51 +179,32 @@ function SystemDialog({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>({
-    name: saved?.name ?? '',
-    validateUrl: saved?.validateUrl ?? '',
-    createUrl: saved?.createUrl ?? '',
-    updateUrl: saved?.updateUrl ?? '',
-    token: '',
-  });
   // With a token saved, it is kept unless the user asks to change it.
   const [changingToken, setChangingToken] = useState(!saved?.tokenSet);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
-  const [serverMessage, setServerMessage] = useState<string | null>(null);
-
-  const input = (): ExternalSystemInput => ({
-    name: draft.name,
-    validateUrl: draft.validateUrl,
-    createUrl: draft.createUrl,
-    updateUrl: draft.updateUrl,
-    ...(changingToken ? { token: draft.token } : {}),
+  const form = useEntityForm<Draft, ExternalSystemInput>({
+    initial: {
+      name: saved?.name ?? '',
+      validateUrl: saved?.validateUrl ?? '',
+      createUrl: saved?.createUrl ?? '',
+      updateUrl: saved?.updateUrl ?? '',
+      token: '',
+    },
+    schema: ZExternalSystemInput,
+    input: (values): ExternalSystemInput => ({
+      name: values.name,
+      validateUrl: values.validateUrl,
+      createUrl: values.createUrl,
+      updateUrl: values.updateUrl,
+      ...(changingToken ? { token: values.token } : {}),
+    }),
+    within: 'externalSystem',
+    place: ([field]) =>
+      field && ['name', 'validateUrl', 'createUrl', 'updateUrl', 'token'].includes(field)
+        ? field
+        : null,
   });
-  const clientErrors = (() => {
-    const errors: Partial<Record<Field, string>> = {};
-    const parsed = ZExternalSystemInput.safeParse(input());
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors[issue.path[0] as Field] ??= issue.message;
-    }
-    return errors;
-  })();
-  const errorOf = (field: Field) =>
-    serverErrors[field] ?? (submitted ? clientErrors[field] : undefined);
-
-  function onServerError(error: unknown) {
-    const placed = placeFieldErrors(
-      fieldErrorsOf(error),
-      ([field]) =>
-        field && ['name', 'validateUrl', 'createUrl', 'updateUrl', 'token'].includes(field)
-          ? field
-          : null,
-      'externalSystem',
-    );
-    setServerErrors(placed.fields);
-    setServerMessage(
-      Object.keys(placed.fields).length > 0 ? (placed.rest[0] ?? null) : userMessageOf(error),
-    );
-  }
+  const draft = form.values;
+  const errorOf = form.errorOf;
 
   const save = useMutation(
     trpc.security.updateExternalIntegrations.mutationOptions({
@@ -240,131 +214,109 @@ function SystemDialog({
         notifications.show({ color: 'teal', message: text.saved });
         onClose();
       },
-      onError: onServerError,
+      onError: form.onError,
     }),
   );
   const test = useMutation(trpc.security.testExternalIntegration.mutationOptions());
 
   function set(field: Field, value: string) {
-    setDraft((current) => ({ ...current, [field]: value }));
-    setServerErrors((current) => ({ ...current, [field]: undefined }));
-    setServerMessage(null);
+    form.set(field, value);
     if (test.data || test.error) test.reset();
   }
 
-  function checked() {
-    setSubmitted(true);
-    setServerErrors({});
-    setServerMessage(null);
-    return Object.keys(clientErrors).length === 0;
-  }
-
   return (
-    <Modal opened onClose={onClose} title={t.dialogTitle} size={600} centered>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (checked()) save.mutate({ externalSystem: input() });
-        }}
-      >
-        <Stack gap="md">
-          <TextInput
-            label={t.name}
-            description={t.nameHint}
-            withAsterisk
-            maxLength={80}
-            value={draft.name}
-            onChange={(event) => set('name', event.currentTarget.value)}
-            error={errorOf('name')}
-            data-autofocus
-          />
-          {URL_FIELDS.map((field) => (
-            <TextInput
-              key={field}
-              label={t[field]}
-              description={URL_HINTS[field]}
-              withAsterisk
-              type="url"
-              placeholder="https://"
-              value={draft[field]}
-              onChange={(event) => set(field, event.currentTarget.value)}
-              error={errorOf(field)}
-            />
-          ))}
-          {changingToken ? (
-            <PasswordInput
-              label={t.token}
-              description={t.tokenHint}
-              withAsterisk
-              autoComplete="off"
-              value={draft.token}
-              onChange={(event) => set('token', event.currentTarget.value)}
-              error={errorOf('token')}
-            />
-          ) : (
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                {t.token}
-              </Text>
-              <Group gap="sm">
-                <Badge variant="light" color="teal">
-                  {t.tokenSet}
-                </Badge>
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  onClick={() => setChangingToken(true)}
-                >
-                  {t.tokenChange}
-                </Anchor>
-              </Group>
-              <Text size="xs" c="dimmed">
-                {t.tokenKeep}
-              </Text>
-            </Stack>
-          )}
-          {changingToken && saved?.tokenSet && (
+    <EntityDialog
+      title={t.dialogTitle}
+      onClose={onClose}
+      size={600}
+      onSubmit={() => form.submit((data) => save.mutate({ externalSystem: data }))}
+      form={form}
+      saving={save.isPending}
+      submitLabel={text.save}
+      cancelLabel={text.cancel}
+    >
+      <TextInput
+        label={t.name}
+        description={t.nameHint}
+        withAsterisk
+        maxLength={80}
+        value={draft.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
+        error={errorOf('name')}
+        data-autofocus
+      />
+      {URL_FIELDS.map((field) => (
+        <TextInput
+          key={field}
+          label={t[field]}
+          description={URL_HINTS[field]}
+          withAsterisk
+          type="url"
+          placeholder="https://"
+          value={draft[field]}
+          onChange={(event) => set(field, event.currentTarget.value)}
+          error={errorOf(field)}
+        />
+      ))}
+      {changingToken ? (
+        <PasswordInput
+          label={t.token}
+          description={t.tokenHint}
+          withAsterisk
+          autoComplete="off"
+          value={draft.token}
+          onChange={(event) => set('token', event.currentTarget.value)}
+          error={errorOf('token')}
+        />
+      ) : (
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t.token}
+          </Text>
+          <Group gap="sm">
+            <Badge variant="light" color="teal">
+              {t.tokenSet}
+            </Badge>
             <Anchor
               component="button"
               type="button"
               size="sm"
-              onClick={() => {
-                setChangingToken(false);
-                set('token', '');
-              }}
+              onClick={() => setChangingToken(true)}
             >
-              {t.tokenKeepAction}
+              {t.tokenChange}
             </Anchor>
-          )}
-          <Group>
-            <Button
-              variant="default"
-              loading={test.isPending}
-              onClick={() => {
-                if (checked()) test.mutate({ externalSystem: input() }, { onError: onServerError });
-              }}
-            >
-              {t.test}
-            </Button>
           </Group>
-          <TestOutcome result={test.data} error={null} pending={test.isPending} />
-          {serverMessage && (
-            <Alert color="red" variant="light" role="alert">
-              {serverMessage}
-            </Alert>
-          )}
-          <FormActions
-            cancelLabel={text.cancel}
-            onCancel={onClose}
-            submitLabel={text.save}
-            loading={save.isPending}
-            cancelDisabled={save.isPending}
-          />
+          <Text size="xs" c="dimmed">
+            {t.tokenKeep}
+          </Text>
         </Stack>
-      </form>
-    </Modal>
+      )}
+      {changingToken && saved?.tokenSet && (
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => {
+            setChangingToken(false);
+            set('token', '');
+          }}
+        >
+          {t.tokenKeepAction}
+        </Anchor>
+      )}
+      <Group>
+        <Button
+          variant="default"
+          loading={test.isPending}
+          onClick={() => {
+            form.submit((data) => test.mutate({ externalSystem: data }, { onError: form.onError }));
+          }}
+        >
+          {t.test}
+        </Button>
+      </Group>
+      <TestOutcome result={test.data} error={null} pending={test.isPending} />
+    </EntityDialog>
   );
 }
 
