@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Flex,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Box, Flex, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
@@ -18,6 +6,7 @@ import { ROLE_LABELS } from '@cartera/domain/roles';
 import { can } from '@cartera/domain/policy';
 import { useTRPC } from '../../lib/trpc';
 import { FolderIcon, UserIcon, UsersIcon } from '../../ui/icons';
+import { PropertyTable } from '../../ui/property-table';
 import { UserAvatar } from '../../ui/user-avatar';
 import { fullNameOf, type Me } from '../auth/session';
 import { SellersPanel, type SellersSelection } from '../sellers/sellers-panel';
@@ -219,16 +208,7 @@ function WelcomeCard({ me }: { me: Me }) {
             <Text c="dimmed">{es.home.intro}</Text>
           </Stack>
         </Group>
-        <Table variant="vertical" layout="fixed" withTableBorder verticalSpacing="xs">
-          <Table.Tbody>
-            {rows.map(([label, value]) => (
-              <Table.Tr key={label}>
-                <Table.Th w={120}>{label}</Table.Th>
-                <Table.Td>{value}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <PropertyTable labelWidth={120} rows={rows.map(([label, value]) => ({ label, value }))} />
       </Stack>
     </Paper>
   );

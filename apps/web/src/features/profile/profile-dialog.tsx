@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
 import { canOpen } from '@cartera/domain/policy';
 import { ROLE_LABELS, USER_TYPE_LABELS } from '@cartera/domain/roles';
+import { PropertyTable } from '../../ui/property-table';
 import { UserAvatar } from '../../ui/user-avatar';
 import { fullNameOf, guardUserOf, type Me } from '../auth/session';
 
@@ -43,16 +44,7 @@ export function ProfileDialog({
             </Text>
           </div>
         </Group>
-        <Table variant="vertical" layout="fixed" withTableBorder verticalSpacing="xs">
-          <Table.Tbody>
-            {rows.map(([label, value]) => (
-              <Table.Tr key={label}>
-                <Table.Th w={150}>{label}</Table.Th>
-                <Table.Td>{value}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <PropertyTable labelWidth={150} rows={rows.map(([label, value]) => ({ label, value }))} />
         <Group justify="flex-end">
           {canOpen(guardUserOf(me), SETTINGS_PATH) && (
             <Button component={Link} to={SETTINGS_PATH} variant="light" onClick={onClose}>
