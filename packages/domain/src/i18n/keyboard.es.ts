@@ -23,7 +23,6 @@ export const keyboardEs = {
   groupList: 'En la lista de conversaciones',
   groupChat: 'En un chat',
   or: 'o',
-  then: 'luego',
   shortcuts: {
     commandMenu: 'Abrir el menú de comandos',
     shortcutsSheet: 'Ver los atajos de teclado',

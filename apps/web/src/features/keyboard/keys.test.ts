@@ -128,6 +128,7 @@ describe('chordKeys', () => {
     expect(chordKeys({ key: 'ArrowDown', alt: true }, false)).toEqual(['Alt', '↓']);
     expect(chordKeys({ key: 'j' }, false)).toEqual(['j']);
     expect(chordKeys({ key: 'Escape' }, false)).toEqual(['Esc']);
+    expect(chordKeys({ key: 'Enter', shift: true }, false)).toEqual(['Shift', 'Enter']);
     expect(usesCommandKey('MacIntel')).toBe(true);
     expect(usesCommandKey('Linux x86_64')).toBe(false);
   });

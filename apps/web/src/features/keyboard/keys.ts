@@ -15,6 +15,8 @@ export interface Chord {
   /** Ctrl, or ⌘ on a Mac. */
   mod?: boolean;
   alt?: boolean;
+  /** Only for keys that are not letters or symbols (Shift+Enter). */
+  shift?: boolean;
 }
 
 export type ShortcutId =
@@ -117,7 +119,10 @@ export const SHORTCUTS: readonly ShortcutDef[] = [
   {
     id: 'newLine',
     group: 'chat',
-    chords: [{ key: 'Enter', mod: true }],
+    chords: [
+      { key: 'Enter', shift: true },
+      { key: 'Enter', mod: true },
+    ],
     label: label.newLine,
     global: false,
   },
@@ -145,6 +150,7 @@ export function matchesChord(event: KeyStroke, chord: Chord): boolean {
   if (Boolean(chord.mod) !== mod || Boolean(chord.alt) !== event.altKey) return false;
   const letter = /^[a-z]$/i.test(chord.key);
   if (letter) return !event.shiftKey && event.key.toLowerCase() === chord.key;
+  if (chord.shift !== undefined && chord.shift !== event.shiftKey) return false;
   return event.key === chord.key;
 }
 
@@ -215,8 +221,9 @@ export function chordKeys(chord: Chord, commandKey: boolean): string[] {
   const keys: string[] = [];
   if (chord.mod) keys.push(commandKey ? '⌘' : 'Ctrl');
   if (chord.alt) keys.push(commandKey ? '⌥' : 'Alt');
+  if (chord.shift) keys.push(commandKey ? '⇧' : 'Shift');
   // A letter alone is typed as it is ('j'); with a modifier it reads like the key cap ('K').
   const named = KEY_NAMES[chord.key] ?? chord.key;
-  keys.push(chord.mod || chord.alt ? named.toUpperCase() : named);
+  keys.push(named.length === 1 && (chord.mod || chord.alt) ? named.toUpperCase() : named);
   return keys;
 }
