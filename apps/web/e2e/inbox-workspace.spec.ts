@@ -1,0 +1,116 @@
+import type { Browser, Page } from '@playwright/test';
+import { es } from '@cartera/domain/i18n';
+import {
+  clientId,
+  createTestContact,
+  expect,
+  signIn,
+  test,
+  trpcMutation,
+  trpcQuery,
+  uniqueLetters,
+} from './fixtures';
+
+/*
+ * Issue #33 item 3: 'Conversaciones' as a workspace. The test makes its own seller and contacts
+ * (the database is shared by the run), searches, filters, switches to 'Archivadas', reloads to
+ * find the same view, and at 1280 px opens two chats beside the list, which keeps its search.
+ */
+
+const words = es.conversation.inbox.workspace;
+
+/** A new seller of the demo company, signed in on a page of their own at a desk's width. */
+async function newSeller(page: Page, browser: Browser, baseURL: string | undefined) {
+  await signIn(page, 'admin@demo.test');
+  const [root] = await trpcQuery<Array<{ id: string }>>(page, 'admin.groups', {});
+  const email = `tomas.${uniqueLetters()}@demo.test`;
+  await trpcMutation(page, 'admin.createUser', {
+    name: 'Tomás',
+    lastname: 'Bandeja',
+    email,
+    roles: ['user'],
+    groupId: root!.id,
+    password: 'Inicial1',
+  });
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const seller = await context.newPage();
+  await signIn(seller, email, 'Inicial1');
+  await trpcMutation(seller, 'auth.changePassword', {
+    currentPassword: 'Inicial1',
+    newPassword: 'Propia123',
+    repeatPassword: 'Propia123',
+  });
+  return seller;
+}
+
+test('buscar, filtrar, ver archivadas y recargar la vista; a 1280 px la lista queda al lado del chat', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const seller = await newSeller(page, browser, baseURL);
+  const family = uniqueLetters();
+  const [tag] = await trpcQuery<Array<{ code: string; name: string }>>(
+    seller,
+    'catalog.tags',
+    undefined,
+  );
+  const ana = await createTestContact(seller, 'Ana', { lastName: family, statusTag: tag!.code });
+  const bruno = await createTestContact(seller, 'Bruno', { lastName: family });
+  const carla = await createTestContact(seller, 'Carla', { lastName: family });
+  const reasons = await trpcQuery<Array<{ code: string; type: string }>>(
+    seller,
+    'interaction.archivingReasons',
+    { contactId: carla.id },
+  );
+  const reason = reasons.find((each) => each.type !== 'sale');
+  await trpcMutation(seller, 'interaction.archive', {
+    contactId: carla.id,
+    id: clientId(),
+    reason: reason!.code,
+  });
+
+  await seller.goto('/contact');
+  const list = seller.getByRole('list', { name: es.conversation.inbox.conversationsTitle });
+  const names = list.getByTestId('inbox-name');
+
+  // The search finds the family's open conversations; the archived one is not among them.
+  await seller.getByTestId('inbox-search').fill(family);
+  await expect(seller).toHaveURL(new RegExp(`q=${family}`));
+  await expect(names).toHaveText([bruno.name, ana.name]);
+
+  // A filter by status tag narrows them, and the address keeps it.
+  await seller.getByRole('combobox', { name: words.statusTag }).click();
+  await seller.getByRole('option', { name: tag!.name }).click();
+  await expect(names).toHaveText([ana.name]);
+  await expect(seller).toHaveURL(new RegExp(`tag=${tag!.code}`));
+  await seller.getByRole('button', { name: words.clearFilters }).click();
+  await expect(seller.getByTestId('inbox-search')).toHaveValue('');
+
+  // 'Archivadas' lists the archived conversation; a reload comes back to the same view.
+  await seller.getByTestId('inbox-search').fill(family);
+  await expect(seller).toHaveURL(new RegExp(`q=${family}`));
+  await seller.getByRole('tab', { name: words.tabArchived }).click();
+  await expect(seller).toHaveURL(/tab=archived/);
+  await expect(names).toHaveText([carla.name]);
+  await seller.reload();
+  await expect(seller.getByRole('tab', { name: words.tabArchived })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(seller.getByTestId('inbox-search')).toHaveValue(family);
+  await expect(names).toHaveText([carla.name]);
+
+  // At 1280 px the chat opens beside the list; the next one too, the list and search kept.
+  await seller.getByRole('tab', { name: words.tabOpen }).click();
+  await expect(names).toHaveText([bruno.name, ana.name]);
+  await list.getByRole('link', { name: new RegExp(ana.name) }).click();
+  await expect(seller.getByRole('heading', { level: 1, name: ana.name })).toBeVisible();
+  await expect(names).toHaveText([bruno.name, ana.name]);
+  await list.getByRole('link', { name: new RegExp(bruno.name) }).click();
+  await expect(seller.getByRole('heading', { level: 1, name: bruno.name })).toBeVisible();
+  await expect(names).toHaveText([bruno.name, ana.name]);
+  await expect(seller.getByTestId('inbox-search')).toHaveValue(family);
+  await expect(seller).toHaveURL(new RegExp(`q=${family}`));
+});
