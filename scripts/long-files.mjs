@@ -47,9 +47,8 @@ const unnamed = [];
 for (const { path, lines } of long) {
   const named = section.includes(`\`${path}\``);
   if (!named) unnamed.push(path);
-  console.log(
-    `${String(lines).padStart(5)}  ${path}${named ? '' : '  (not named in ARCHITECTURE.md)'}`,
-  );
+  const note = named ? '' : '  (not named in ARCHITECTURE.md)';
+  process.stdout.write(`${String(lines).padStart(5)}  ${path}${note}\n`);
 }
-console.log(`${long.length} files over ${LIMIT} lines; ${unnamed.length} not named.`);
+process.stdout.write(`${long.length} files over ${LIMIT} lines; ${unnamed.length} not named.\n`);
 process.exit(unnamed.length ? 1 : 0);
