@@ -280,6 +280,11 @@ function EntryLink({
       <Indicator label={unassigned.data} size={16} color="red" offset={2}>
         <Icon />
       </Indicator>
+    ) : collapsed && unread ? (
+      // The unread conversations ride on the icon too (issue #33).
+      <Indicator label={unread} size={16} color="green" offset={2}>
+        <Icon />
+      </Indicator>
     ) : (
       <Icon />
     );
