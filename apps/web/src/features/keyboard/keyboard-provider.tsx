@@ -37,11 +37,20 @@ const KeyboardContext = createContext<KeyboardValue | null>(null);
 
 /**
  * Something on screen that takes its own Escape: a modal dialog (the command menu, the sheet and
- * every Mantine modal), a menu or a popover (Mantine gives them role="dialog" or "menu"). They
+ * every Mantine modal), a menu, a popover or a floating window (role "dialog" or "menu"). They
  * close on Escape by themselves, the innermost first; the registry stays out of their way.
  */
 function somethingOpen(): boolean {
   return document.querySelector('[aria-modal="true"], [role="menu"], [role="dialog"]') !== null;
+}
+
+/**
+ * Whether the other shortcuts must wait: a modal dialog is open (the page behind it is out of
+ * reach), or the key was pressed inside a menu, popover or floating window, whose keys are its own.
+ */
+function keysHeld(target: EventTarget | null): boolean {
+  if (document.querySelector('[aria-modal="true"]') !== null) return true;
+  return target instanceof Element && target.closest('[role="dialog"], [role="menu"]') !== null;
 }
 
 /**
@@ -143,7 +152,7 @@ export function KeyboardProvider({ me, children }: { me: Me; children: ReactNode
     if (event.defaultPrevented || event.isComposing) return;
     const shortcut = shortcutFor(event, event.target);
     if (!shortcut) return;
-    const open = somethingOpen();
+    const open = shortcut.id === 'escape' ? somethingOpen() : keysHeld(event.target);
     let handled: boolean;
     switch (shortcut.id) {
       case 'commandMenu':
