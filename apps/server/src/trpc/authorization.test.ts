@@ -578,6 +578,18 @@ const procedures: Record<string, Entry> = {
   'inbox.next': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
   'inbox.reserve': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
   'inbox.release': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
+  'inbox.bulkArchive': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactIds: [SOME_ID], reason: 'sin-interes' },
+  },
+  'inbox.bulkTransfer': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactIds: [SOME_ID], agentId: OTHER_ID },
+  },
+  'inbox.bulkTag': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactIds: [SOME_ID], tag: null },
+  },
   'inbox.markRead': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
   'inbox.markUnread': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
   'inbox.unreadCounts': { access: { roles: CONTACT_ROLES } },

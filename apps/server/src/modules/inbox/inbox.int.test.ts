@@ -324,3 +324,50 @@ describe('el espacio de trabajo de Conversaciones (issue #33 item 3)', () => {
     expect(stranger.error?.data.domainCode).toBe('PERMISSION_DENIED');
   });
 });
+
+describe('acciones en bloque de Conversaciones (issue #33 item 3)', () => {
+  it('archiva y etiqueta varias a la vez; una de otro equipo se informa y no se toca', async () => {
+    const { db } = env.database.handle;
+    const seller = env.demo.users[SELLER]!.id;
+    const [first, second] = await Promise.all(
+      ['Primera', 'Segunda'].map((lastName) =>
+        createContact(db, env.demo.demo, { firstName: 'Bloque', lastName, agentId: seller }),
+      ),
+    );
+    const theirs = await createContact(db, env.demo.demo, {
+      firstName: 'Bloque',
+      lastName: 'Ajena',
+      agentId: env.demo.users[OTHER_TEAM_SELLER]!.id,
+    });
+    const ids = [first!.id, second!.id, theirs.id];
+
+    const tags = await env.call(SELLER, 'catalog.tags');
+    const tag = tags.data[0]!.code;
+    const tagged = await env.call(SELLER, 'inbox.bulkTag', { contactIds: ids, tag });
+    expect(tagged.data).toEqual({
+      done: [first!.id, second!.id],
+      failed: [{ contactId: theirs.id, code: 'CONTACT_NOT_FOUND' }],
+    });
+
+    const reasons = await env.call(SELLER, 'interaction.archivingReasons', {
+      contactId: first!.id,
+    });
+    const reason = reasons.data.find((each) => each.type !== 'sale')!.code;
+    const archived = await env.call(SELLER, 'inbox.bulkArchive', { contactIds: ids, reason });
+    expect(archived.data).toEqual({
+      done: [first!.id, second!.id],
+      failed: [{ contactId: theirs.id, code: 'CONTACT_NOT_FOUND' }],
+    });
+
+    expect(await viewIds(SELLER, { tab: 'archived', search: 'bloque', statusTag: tag })).toEqual(
+      expect.arrayContaining([first!.id, second!.id]),
+    );
+    const comercial = await env.call('comercial@demo.test', 'inbox.conversations', {
+      inbox: 'all',
+      search: 'bloque ajena',
+    });
+    expect(comercial.data.items.map((item) => [item.id, item.statusTag])).toEqual([
+      [theirs.id, null],
+    ]);
+  });
+});

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { router, tenantProcedure } from '../../trpc/init';
 import {
+  bulkArchive,
+  bulkTag,
+  bulkTransfer,
+  ZBulkArchiveInput,
+  ZBulkResult,
+  ZBulkTagInput,
+  ZBulkTransferInput,
+} from './inbox-bulk.service';
+import {
   conversationsInbox,
   nextInInbox,
   release,
@@ -106,4 +115,34 @@ export const inboxRouter = router({
     .input(ZReservationInput)
     .output(z.object({ success: z.literal(true) }))
     .mutation(({ ctx, input }) => release(ctx.db, ctx.user, input)),
+
+  bulkArchive: tenantProcedure
+    .meta({
+      area: '/contact',
+      description:
+        "Archives the selected conversations of 'Conversaciones' with one reason (issue #33 item 3): each contact as interaction.archive would, in its own transaction; `done` lists those archived, `failed` the others with their refusal (CONTACT_NOT_FOUND for one the caller may not see, CONTACT_ALREADY_ARCHIVED, ARCHIVING_REASON_NOT_FOUND, REQUIRED_ON_SALE_MISSING, closingRequestSale).",
+    })
+    .input(ZBulkArchiveInput)
+    .output(ZBulkResult)
+    .mutation(({ ctx, input }) => bulkArchive(ctx.db, ctx.user, input)),
+
+  bulkTransfer: tenantProcedure
+    .meta({
+      description:
+        'Transfers the selected conversations to one agent of contact.transferAgents (issue #33 item 3): each as contact.transfer would (reminder and archiving cleared), in its own transaction; `done` and `failed` as in bulkArchive.',
+      area: '/contact',
+    })
+    .input(ZBulkTransferInput)
+    .output(ZBulkResult)
+    .mutation(({ ctx, input }) => bulkTransfer(ctx.db, ctx.user, input)),
+
+  bulkTag: tenantProcedure
+    .meta({
+      area: '/contact',
+      description:
+        "Sets one status tag (null removes it) on the selected conversations (issue #33 item 3): each as interaction.changeTag would (only the contact's own agent, among the tags the caller may use), in its own transaction; `done` and `failed` as in bulkArchive.",
+    })
+    .input(ZBulkTagInput)
+    .output(ZBulkResult)
+    .mutation(({ ctx, input }) => bulkTag(ctx.db, ctx.user, input)),
 });
