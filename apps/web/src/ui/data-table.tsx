@@ -107,6 +107,7 @@ export function DataTable<T>({
   columns,
   label,
   labelledBy,
+  testId,
   empty,
   actions,
   selection,
@@ -129,6 +130,8 @@ export function DataTable<T>({
   /** The table's name for assistive technology, or the id of the heading naming it. */
   label?: string;
   labelledBy?: string;
+  /** The table's `data-testid`. */
+  testId?: string;
   /** What an empty list says: a text (dimmed, centred) or a whole block. */
   empty: ReactNode;
   /** The row's buttons (`RowAction`s), in a last column named `label` (default 'Acciones'). */
@@ -165,6 +168,7 @@ export function DataTable<T>({
               aria-busy={query?.isFetching || busy || undefined}
               aria-label={label}
               aria-labelledby={labelledBy}
+              data-testid={testId}
             >
               <Table.Thead bg="gray.0">
                 <Table.Tr>
@@ -270,6 +274,13 @@ export function DataTable<T>({
     </>
   );
 }
+
+/**
+ * A row a screen draws itself (`DataTable`'s `row`: a row that opens its item, a row with its
+ * own form) and its cells: the table's own, so no screen builds a table.
+ */
+export const DataRow = Table.Tr;
+export const DataCell = Table.Td;
 
 /** A row's checkbox cell. */
 export function SelectCell({

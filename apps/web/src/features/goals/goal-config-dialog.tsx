@@ -1,16 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Badge,
-  Checkbox,
-  Group,
-  Modal,
-  Skeleton,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Checkbox, Group, Modal, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,11 +13,12 @@ import {
   type GoalMetric,
 } from '@cartera/domain/metrics';
 import { DATE_FORMAT, dayjs } from '../../lib/dates';
-import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { FormActions } from '../../ui/form-actions';
+import { DataTable } from '../../ui/data-table';
+import { EntityForm } from '../../ui/entity-dialog';
 import { CalendarIcon } from '../../ui/icons';
 import { QueryError } from '../../ui/query-error';
+import { useEntityForm } from '../../ui/use-entity-form';
 
 const texts = es.goals.config;
 
@@ -84,8 +74,10 @@ function GoalConfigForm({
   const today = metricsDay(new Date());
   // Goals are weekly: an entry starts on a Monday, this week's unless another is chosen.
   const [startDate, setStartDate] = useState(() => weekStart(today));
-  const [choice, setChoice] = useState(() => choiceOf(goalMetricsOn(history, today)));
-  const [error, setError] = useState<string | null>(null);
+  const form = useEntityForm<{ choice: Choice }>({
+    initial: () => ({ choice: choiceOf(goalMetricsOn(history, today)) }),
+  });
+  const { choice } = form.values;
   const save = useMutation(
     trpc.goal.saveConfig.mutationOptions({
       onSuccess: () => {
@@ -93,21 +85,21 @@ function GoalConfigForm({
         void queryClient.invalidateQueries(trpc.goal.pathFilter());
         onClose();
       },
-      onError: (failure) => setError(userMessageOf(failure)),
+      onError: form.onError,
     }),
   );
   const change = (metric: GoalMetric, patch: Partial<Choice[GoalMetric]>) => {
-    setError(null);
-    setChoice((current) => ({ ...current, [metric]: { ...current[metric], ...patch } }));
+    form.forget();
+    form.set('choice', { ...choice, [metric]: { ...choice[metric], ...patch } });
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
+    form.forget();
     const metrics = GOAL_METRICS.filter((metric) => choice[metric].used).map((metric) => ({
       reference: metric,
       hidden: choice[metric].hidden,
     }));
     if (metrics.length === 0) {
-      setError(texts.atLeastOne);
+      form.showMessage(texts.atLeastOne);
       return;
     }
     save.mutate({ startDate, metrics });
@@ -117,98 +109,94 @@ function GoalConfigForm({
     .sort((a, b) => (a.startDate < b.startDate ? 1 : -1))[0]?.startDate;
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {texts.intro}
-        </Text>
-        <DatePickerInput
-          label={texts.startDate}
-          value={startDate}
-          onChange={(value) => value && setStartDate(value)}
-          valueFormat={DATE_FORMAT}
-          excludeDate={(day) => dayjs(day).day() !== 1}
-          leftSection={<CalendarIcon size={16} />}
-          popoverProps={{ withinPortal: true }}
-          w={220}
-        />
-        <Table verticalSpacing="xs" data-testid="goal-config-metrics">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{texts.metric}</Table.Th>
-              <Table.Th>{texts.used}</Table.Th>
-              <Table.Th>{texts.hidden}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {GOAL_METRICS.map((metric) => (
-              <Table.Tr key={metric}>
-                <Table.Td>{es.goals.metrics[metric]}</Table.Td>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`${texts.used}: ${es.goals.metrics[metric]}`}
-                    checked={choice[metric].used}
-                    onChange={(event) => change(metric, { used: event.currentTarget.checked })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Switch
-                    aria-label={`${texts.hidden}: ${es.goals.metrics[metric]}`}
-                    checked={choice[metric].hidden}
-                    disabled={!choice[metric].used}
-                    onChange={(event) => change(metric, { hidden: event.currentTarget.checked })}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        {error && (
-          <Text c="red" size="sm" role="alert">
-            {error}
+    <EntityForm
+      onSubmit={submit}
+      onCancel={onClose}
+      form={form}
+      saving={save.isPending}
+      submitLabel={texts.save}
+      cancelLabel={texts.cancel}
+    >
+      <Text size="sm" c="dimmed">
+        {texts.intro}
+      </Text>
+      <DatePickerInput
+        label={texts.startDate}
+        value={startDate}
+        onChange={(value) => value && setStartDate(value)}
+        valueFormat={DATE_FORMAT}
+        excludeDate={(day) => dayjs(day).day() !== 1}
+        leftSection={<CalendarIcon size={16} />}
+        popoverProps={{ withinPortal: true }}
+        w={220}
+      />
+      <DataTable
+        items={GOAL_METRICS}
+        rowKey={(metric) => metric}
+        label={texts.metric}
+        testId="goal-config-metrics"
+        minWidth={0}
+        empty={null}
+        columns={[
+          { key: 'metric', header: texts.metric, cell: (metric) => es.goals.metrics[metric] },
+          {
+            key: 'used',
+            header: texts.used,
+            cell: (metric) => (
+              <Checkbox
+                aria-label={`${texts.used}: ${es.goals.metrics[metric]}`}
+                checked={choice[metric].used}
+                onChange={(event) => change(metric, { used: event.currentTarget.checked })}
+              />
+            ),
+          },
+          {
+            key: 'hidden',
+            header: texts.hidden,
+            cell: (metric) => (
+              <Switch
+                aria-label={`${texts.hidden}: ${es.goals.metrics[metric]}`}
+                checked={choice[metric].hidden}
+                disabled={!choice[metric].used}
+                onChange={(event) => change(metric, { hidden: event.currentTarget.checked })}
+              />
+            ),
+          },
+        ]}
+      />
+      <Stack gap={4}>
+        <Title order={3} fz="sm">
+          {texts.history}
+        </Title>
+        {history.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {texts.historyEmpty}
           </Text>
+        ) : (
+          <Stack gap={4} data-testid="goal-config-history">
+            {[...history].reverse().map((entry) => (
+              <Group key={entry.startDate} gap="xs" wrap="nowrap" align="baseline">
+                <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                  {format(texts.since, { date: dayjs(entry.startDate).format(DATE_FORMAT) })}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {entry.metrics
+                    .map(
+                      (each) =>
+                        `${es.goals.metrics[each.reference]}${each.hidden ? ` ${texts.hiddenTag}` : ''}`,
+                    )
+                    .join(', ')}
+                </Text>
+                {entry.startDate === inForce && (
+                  <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
+                    {texts.current}
+                  </Badge>
+                )}
+              </Group>
+            ))}
+          </Stack>
         )}
-        <Stack gap={4}>
-          <Title order={3} fz="sm">
-            {texts.history}
-          </Title>
-          {history.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {texts.historyEmpty}
-            </Text>
-          ) : (
-            <Stack gap={4} data-testid="goal-config-history">
-              {[...history].reverse().map((entry) => (
-                <Group key={entry.startDate} gap="xs" wrap="nowrap" align="baseline">
-                  <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
-                    {format(texts.since, { date: dayjs(entry.startDate).format(DATE_FORMAT) })}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {entry.metrics
-                      .map(
-                        (each) =>
-                          `${es.goals.metrics[each.reference]}${each.hidden ? ` ${texts.hiddenTag}` : ''}`,
-                      )
-                      .join(', ')}
-                  </Text>
-                  {entry.startDate === inForce && (
-                    <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
-                      {texts.current}
-                    </Badge>
-                  )}
-                </Group>
-              ))}
-            </Stack>
-          )}
-        </Stack>
-        <FormActions
-          cancelLabel={texts.cancel}
-          onCancel={onClose}
-          submitLabel={texts.save}
-          loading={save.isPending}
-          cancelDisabled={save.isPending}
-        />
       </Stack>
-    </form>
+    </EntityForm>
   );
 }

@@ -6,13 +6,9 @@ import {
   Group,
   NumberInput,
   Pagination,
-  Paper,
-  Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -32,7 +28,8 @@ import { DATE_FORMAT, dayjs } from '../../lib/dates';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ArrowLeftIcon, SearchIcon } from '../../ui/icons';
-import { QueryError } from '../../ui/query-error';
+import { PageHeader } from '../../ui/page-header';
+import { DataCell, DataRow, DataTable, type TableQuery } from '../../ui/data-table';
 import { useMe } from '../auth/session';
 import { GoalConfigDialog } from './goal-config-dialog';
 import { GoalsSpreadsheet } from './goals-spreadsheet';
@@ -74,16 +71,16 @@ export function GoalsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Title order={1} fz="h2">
-          {texts.list.title}
-        </Title>
-        {mayConfigure && (
-          <Button variant="default" size="sm" onClick={() => setConfiguring(true)}>
-            {texts.config.open}
-          </Button>
-        )}
-      </Group>
+      <PageHeader
+        title={texts.list.title}
+        actions={
+          mayConfigure && (
+            <Button variant="default" size="sm" onClick={() => setConfiguring(true)}>
+              {texts.config.open}
+            </Button>
+          )
+        }
+      />
       <GoalConfigDialog opened={configuring} onClose={() => setConfiguring(false)} />
       <Group justify="space-between" gap="sm">
         <Group gap="xs">
@@ -119,69 +116,56 @@ export function GoalsPage() {
         />
       </Group>
       <GoalsSpreadsheet start={start} />
-      {list.isPending ? (
-        <Skeleton height={320} radius="md" aria-busy="true" />
-      ) : list.isError ? (
-        <QueryError
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-          maw={560}
-        />
-      ) : (
-        <GoalsTable data={list.data} page={page} onPage={setPage} />
-      )}
+      <GoalsTable query={list} data={list.data} page={page} onPage={setPage} />
     </Stack>
   );
 }
 
 function GoalsTable({
+  query,
   data,
   page,
   onPage,
 }: {
-  data: GoalsList;
+  query: TableQuery;
+  data: GoalsList | undefined;
   page: number;
   onPage: (page: number) => void;
 }) {
-  const metrics = data.goalMetrics.filter((each) => !each.hidden).map((each) => each.reference);
-  if (data.items.length === 0) {
-    return (
-      <Paper withBorder radius="md" p="lg">
-        <Text c="dimmed">{texts.list.empty}</Text>
-      </Paper>
-    );
-  }
+  const metrics = (data?.goalMetrics ?? [])
+    .filter((each) => !each.hidden)
+    .map((each) => each.reference);
   return (
     <Stack gap="sm">
-      <Paper withBorder radius="md" p="xs">
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" data-testid="goals-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{texts.ranking.seller}</Table.Th>
-                {metrics.map((metric) => (
-                  <Table.Th key={metric}>{texts.metrics[metric]}</Table.Th>
-                ))}
-                <Table.Th>{texts.goals.title}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((row) => (
-                // A goal stored elsewhere (a spreadsheet, another tab) resets the row's fields.
-                <GoalRow
-                  key={`${row.id}:${data.start}:${JSON.stringify(row.goal?.targets ?? {})}`}
-                  row={row}
-                  start={data.start}
-                  metrics={metrics}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-      {data.total > GOALS_PAGE_SIZE && (
+      <DataTable
+        query={query}
+        items={data?.items ?? []}
+        rowKey={(row) => row.id}
+        label={texts.list.title}
+        testId="goals-table"
+        minWidth={720}
+        verticalSpacing="sm"
+        radius="md"
+        empty={texts.list.empty}
+        columns={[
+          { key: 'seller', header: texts.ranking.seller },
+          ...metrics.map((metric) => ({ key: metric, header: texts.metrics[metric] })),
+          { key: 'status', header: texts.goals.title },
+          { key: 'save', header: texts.list.save, hideHeader: true },
+        ]}
+        row={(row) =>
+          data && (
+            // A goal stored elsewhere (a spreadsheet, another tab) resets the row's fields.
+            <GoalRow
+              key={`${row.id}:${data.start}:${JSON.stringify(row.goal?.targets ?? {})}`}
+              row={row}
+              start={data.start}
+              metrics={metrics}
+            />
+          )
+        }
+      />
+      {data && data.total > GOALS_PAGE_SIZE && (
         <Pagination
           total={Math.ceil(data.total / GOALS_PAGE_SIZE)}
           value={page + 1}
@@ -211,19 +195,19 @@ function GoalRow({ row, start, metrics }: { row: Row; start: string; metrics: Go
     }),
   );
   return (
-    <Table.Tr data-testid={`goal-row-${row.id}`}>
-      <Table.Td>
+    <DataRow data-testid={`goal-row-${row.id}`}>
+      <DataCell>
         <Text size="sm" fw={500}>
           {name}
         </Text>
         <Text size="xs" c="dimmed">
           {row.groupName}
         </Text>
-      </Table.Td>
+      </DataCell>
       {metrics.map((metric) => {
         const progress = row.goal?.progress.find((each) => each.metric === metric);
         return (
-          <Table.Td key={metric}>
+          <DataCell key={metric}>
             <NumberInput
               size="xs"
               w={90}
@@ -242,10 +226,10 @@ function GoalRow({ row, start, metrics }: { row: Row; start: string; metrics: Go
             <Text size="xs" c={progress ? GOAL_STATUS_COLORS[progress.status] : 'dimmed'} mt={2}>
               {format(texts.list.done, { n: row.figures[metric] ?? 0 })}
             </Text>
-          </Table.Td>
+          </DataCell>
         );
       })}
-      <Table.Td>
+      <DataCell>
         {row.goal?.status ? (
           <Badge color={GOAL_STATUS_COLORS[row.goal.status]} variant="light">
             {texts.goals.status[row.goal.status]}
@@ -255,8 +239,8 @@ function GoalRow({ row, start, metrics }: { row: Row; start: string; metrics: Go
             {es.goals.duration.none}
           </Text>
         )}
-      </Table.Td>
-      <Table.Td>
+      </DataCell>
+      <DataCell>
         <Button
           size="xs"
           disabled={!dirty}
@@ -265,7 +249,7 @@ function GoalRow({ row, start, metrics }: { row: Row; start: string; metrics: Go
         >
           {texts.list.save}
         </Button>
-      </Table.Td>
-    </Table.Tr>
+      </DataCell>
+    </DataRow>
   );
 }
