@@ -1,4 +1,4 @@
-import { Button, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { countryName, flagLabel } from '@cartera/domain/admin';
 import { es } from '@cartera/domain/i18n';
@@ -13,7 +13,7 @@ import {
 } from '@cartera/domain/roles';
 import { useTRPC } from '../../lib/trpc';
 import { formatDateTime } from '../../lib/dates';
-import { QueryError } from '../../ui/query-error';
+import { DataTable } from '../../ui/data-table';
 import type { AdminGroup } from './admin-page';
 
 const text = es.admin.audit;
@@ -121,71 +121,57 @@ export function AuditLog({ group, groups }: { group: AdminGroup; groups: AdminGr
       },
     ),
   );
-  if (log.isError && !log.data) return <QueryError query={log} maw={560} />;
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   const names = new Map(groups.map((each) => [each.id, each.displayName || each.name]));
   const groupName = (id: string) => names.get(id) ?? id;
   return (
     <Stack gap="sm">
-      <Paper withBorder radius="sm" style={{ overflowX: 'auto' }}>
-        <Table verticalSpacing="xs" aria-label={es.admin.tabs.audit}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{text.when}</Table.Th>
-              <Table.Th>{text.who}</Table.Th>
-              <Table.Th>{text.what}</Table.Th>
-              <Table.Th>{text.before}</Table.Th>
-              <Table.Th>{text.after}</Table.Th>
-              <Table.Th>{text.from}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {log.isPending ? (
-              <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <Skeleton h={18} />
-                </Table.Td>
-              </Table.Tr>
-            ) : entries.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <Text size="sm" c="dimmed">
-                    {text.empty}
+      <DataTable
+        query={log}
+        items={entries}
+        rowKey={(entry) => entry.id}
+        label={es.admin.tabs.audit}
+        minWidth={0}
+        loadingRows={1}
+        empty={text.empty}
+        columns={[
+          {
+            key: 'when',
+            header: text.when,
+            cell: (entry) => <Text size="xs">{formatDateTime(entry.createdAt)}</Text>,
+          },
+          {
+            key: 'who',
+            header: text.who,
+            cell: (entry) => <Text size="sm">{entry.actor.name}</Text>,
+          },
+          {
+            key: 'what',
+            header: text.what,
+            cell: (entry) => (
+              <>
+                <Text size="sm">{text.actions[entry.action]}</Text>
+                {entry.targetType in text.targets && (
+                  <Text size="xs" c="dimmed">
+                    {text.targets[entry.targetType as keyof typeof text.targets]}
                   </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              entries.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td>
-                    <Text size="xs">{formatDateTime(entry.createdAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{entry.actor.name}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{text.actions[entry.action]}</Text>
-                    {entry.targetType in text.targets && (
-                      <Text size="xs" c="dimmed">
-                        {text.targets[entry.targetType as keyof typeof text.targets]}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Fields values={entry.before} groupName={groupName} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Fields values={entry.after} groupName={groupName} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Origin from={entry.from} />
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Paper>
+                )}
+              </>
+            ),
+          },
+          {
+            key: 'before',
+            header: text.before,
+            cell: (entry) => <Fields values={entry.before} groupName={groupName} />,
+          },
+          {
+            key: 'after',
+            header: text.after,
+            cell: (entry) => <Fields values={entry.after} groupName={groupName} />,
+          },
+          { key: 'from', header: text.from, cell: (entry) => <Origin from={entry.from} /> },
+        ]}
+      />
       {log.hasNextPage && (
         <Button
           size="xs"
