@@ -25,6 +25,9 @@ const actions = es.conversation.actions;
 
 type Contact = Awaited<ReturnType<typeof createTestContact>>;
 
+/** The composer's field in focus: its text box, or a closed reply window's template search. */
+const composerFocus = (page: Page) => page.getByTestId('composer').locator(':focus');
+
 const focusedText = (page: Page) =>
   page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
@@ -66,8 +69,7 @@ test('del teclado solo: abrir la tercera conversación, escribir, archivarla des
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/contact\\?.*id=${third.id}`));
   await expect(page.getByRole('heading', { name: third.name, level: 1 })).toBeVisible();
-  const composer = page.locator('textarea:focus');
-  await expect(composer).toHaveCount(1);
+  await expect(composerFocus(page)).toHaveCount(1);
 
   // The command menu turns the composer into a note, whatever mode it started in.
   await page.keyboard.press('Control+k');
@@ -110,7 +112,7 @@ test('del teclado solo: abrir la tercera conversación, escribir, archivarla des
   await page.keyboard.press('Alt+ArrowDown');
   await expect(page).toHaveURL(new RegExp(`/contact\\?.*id=${fourth.id}`));
   await expect(page.getByRole('heading', { name: fourth.name, level: 1 })).toBeVisible();
-  await expect(page.locator('textarea:focus')).toHaveCount(1);
+  await expect(composerFocus(page)).toHaveCount(1);
 
   // It is archived from the command menu, through the chat's own archive dialog.
   await page.keyboard.press('Control+k');

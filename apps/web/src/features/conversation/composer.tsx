@@ -48,7 +48,7 @@ import { ShortcutTabs } from './shortcuts';
 import type { MessageToSend, NoteToSend } from './use-timeline';
 import type { ChannelActivity } from './timeline-model';
 import { useChatCommand } from '../keyboard/keyboard-provider';
-import { composerTakesFocus } from '../keyboard/focus';
+import { useComposerFocus } from '../keyboard/focus';
 
 const c = es.conversation.composer;
 
@@ -465,10 +465,12 @@ function ContactComposer({
   // 'Escribir una nota' of the command menu (issue #33 item 5).
   useChatCommand('note', () => {
     pick('note');
-    input.current?.focus();
+    // The text box may be drawn only now (a closed reply window has none): focus it once drawn.
+    requestAnimationFrame(() => input.current?.focus());
   });
-  // A chat opens with the focus in its text box (issue #33 item 5).
-  const [takesFocus] = useState(composerTakesFocus);
+  // A chat opens with the focus in the composer (issue #33 item 5).
+  const root = useRef<HTMLDivElement>(null);
+  useComposerFocus(root);
 
   const tab = (value: Mode, label: string, color: string) => (
     <UnstyledButton
@@ -493,6 +495,7 @@ function ContactComposer({
 
   return (
     <Paper
+      ref={root}
       withBorder
       radius={0}
       p="sm"
@@ -607,7 +610,6 @@ function ContactComposer({
             onPaste={onPaste}
             readOnly={sendingFiles}
             ref={input}
-            autoFocus={takesFocus}
             // 02 §9: 110 px under a 600 px window, 150 up to 700; draggable up to the window
             // height minus 128 px.
             styles={{
