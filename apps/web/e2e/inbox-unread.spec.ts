@@ -144,9 +144,13 @@ test('una conversación archivada se reabre sin leer cuando el cliente escribe; 
     await seller.getByRole('button', { name: t.archive, exact: true }).first().click();
     const dialog = seller.getByRole('dialog', { name: t.archiveTitle });
     await dialog.getByRole('radio', { name: 'Sin interés' }).check();
+    // The dialog asks what to do with the pending reminder: keep it unless told otherwise.
+    const pending = dialog.getByTestId('archive-pending');
+    await expect(pending.getByText(t.archivePendingReminder)).toBeVisible();
+    await expect(pending.getByRole('radio', { name: t.archiveKeepPending })).toBeChecked();
+    await pending.getByText(choice, { exact: true }).click();
+    await expect(pending.getByRole('radio', { name: choice })).toBeChecked();
     await dialog.getByRole('button', { name: t.archive, exact: true }).click();
-    await expect(dialog.getByText(t.archivePendingReminder)).toBeVisible();
-    await dialog.getByRole('button', { name: choice }).click();
     await expect(dialog).toHaveCount(0);
     await expect(chips.getByText('Archivado: Sin interés')).toBeVisible();
     const detail = await trpcQuery<{ reminder: unknown }>(seller, 'contact.get', {

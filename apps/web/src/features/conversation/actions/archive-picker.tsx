@@ -7,6 +7,7 @@ import {
   Modal,
   Radio,
   ScrollArea,
+  SegmentedControl,
   Skeleton,
   Stack,
   Text,
@@ -156,8 +157,7 @@ function ArchiveForm({
     (item) => item.type === 'scheduled-message' && item.status === 'active',
   );
   const hasPending = contact.reminder !== null || scheduled.length > 0;
-  const [askingFor, setAskingFor] = useState<string | null>(null);
-  const [cancelling, setCancelling] = useState(false);
+  const [pendingChoice, setPendingChoice] = useState<'keep' | 'cancel'>('keep');
   const cancelReminder = useMutation(trpc.interaction.cancelReminder.mutationOptions());
   const cancelScheduled = useMutation(trpc.channel.setScheduledStatus.mutationOptions());
   const cancelPending = async () => {
@@ -222,54 +222,6 @@ function ArchiveForm({
     );
   }
 
-  if (askingFor) {
-    const reason = askingFor;
-    const decide = async (cancel: boolean) => {
-      setCancelling(true);
-      try {
-        if (cancel) {
-          try {
-            await cancelPending();
-          } catch (error) {
-            // Not archived: what was cancelled stays so, the rest is offered again.
-            setFailure({ message: userMessageOf(error) });
-            return;
-          }
-        }
-        await run(reason);
-      } catch {
-        // run's failure shows on the list of reasons.
-      } finally {
-        setCancelling(false);
-        setAskingFor(null);
-      }
-    };
-    return (
-      <Stack gap="md" data-testid="archive-pending">
-        <Text fw={600}>{t.archivePendingTitle}</Text>
-        <Stack gap={4}>
-          {contact.reminder && <Text size="sm">{t.archivePendingReminder}</Text>}
-          {scheduled.length > 0 && (
-            <Text size="sm">
-              {scheduled.length === 1
-                ? t.archivePendingScheduledOne
-                : format(t.archivePendingScheduled, { n: scheduled.length })}
-            </Text>
-          )}
-          <Text size="sm">{t.archivePendingQuestion}</Text>
-        </Stack>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" disabled={cancelling} onClick={() => void decide(false)}>
-            {t.archiveKeepPending}
-          </Button>
-          <Button color="red" loading={cancelling} onClick={() => void decide(true)}>
-            {t.archiveCancelPending}
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
-
   const query = searchable(search.trim());
   const shown = (reasons.data ?? []).filter(
     (reason) => !query || searchable(reason.name).includes(query),
@@ -286,8 +238,21 @@ function ArchiveForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (picked && hasPending) setAskingFor(picked);
-        else if (picked) void run(picked).catch(() => undefined);
+        if (!picked) return;
+        if (!hasPending || pendingChoice === 'keep') {
+          void run(picked).catch(() => undefined);
+          return;
+        }
+        void (async () => {
+          try {
+            await cancelPending();
+          } catch (error) {
+            // Not archived when a cancellation fails: what was cancelled stays so.
+            setFailure({ message: userMessageOf(error) });
+            return;
+          }
+          await run(picked).catch(() => undefined);
+        })();
       }}
     >
       <Stack gap="md">
@@ -335,6 +300,32 @@ function ArchiveForm({
               </Stack>
             </ScrollArea.Autosize>
           </Radio.Group>
+        )}
+        {hasPending && (
+          <Stack gap={6} data-testid="archive-pending">
+            <Text size="sm" fw={600}>
+              {t.archivePendingTitle}
+            </Text>
+            {contact.reminder && <Text size="sm">{t.archivePendingReminder}</Text>}
+            {scheduled.length > 0 && (
+              <Text size="sm">
+                {scheduled.length === 1
+                  ? t.archivePendingScheduledOne
+                  : format(t.archivePendingScheduled, { n: scheduled.length })}
+              </Text>
+            )}
+            <Text size="sm">{t.archivePendingQuestion}</Text>
+            <SegmentedControl
+              fullWidth
+              aria-label={t.archivePendingQuestion}
+              value={pendingChoice}
+              onChange={(value) => setPendingChoice(value === 'cancel' ? 'cancel' : 'keep')}
+              data={[
+                { value: 'keep', label: t.archiveKeepPending },
+                { value: 'cancel', label: t.archiveCancelPending },
+              ]}
+            />
+          </Stack>
         )}
         {failure && (
           <Alert color="red" variant="light" role="alert" title={failure.title}>
