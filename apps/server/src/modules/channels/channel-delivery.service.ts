@@ -5,7 +5,7 @@ import { ProviderError, type OutboundMessage } from '../../channels/adapter';
 import { adapterFor } from '../../channels/registry';
 import type { AppDeps } from '../../deps';
 import { announceInteraction, type AnnouncedContact } from '../timeline/timeline-writer';
-import { changeChannelStatus } from './channels.service';
+import { changeChannelStatus } from './channel-status.service';
 import { refusalStatusReason } from './channel-status-reason';
 import {
   findChannel,

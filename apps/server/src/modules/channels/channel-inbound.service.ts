@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps';
 import { createSenderContact } from '../contacts/contacts.service';
 import { announceInteraction, type AnnouncedContact } from '../timeline/timeline-writer';
 import { fetchChannelMediaJob } from './channels.jobs';
-import { CHANNEL_STATUS_OF_SESSION, changeChannelStatus } from './channels.service';
+import { CHANNEL_STATUS_OF_SESSION, changeChannelStatus } from './channel-status.service';
 import { channelOfWebhook } from './webhook-channels';
 import { providerTime } from './provider-time';
 import { inboundMessageFields } from './inbound-content';

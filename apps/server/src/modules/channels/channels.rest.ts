@@ -24,10 +24,7 @@ import type { AuthUser } from '../sessions/session.types';
 import { channelSession, ZWhatsappSession } from './whatsapp-session.service';
 import {
   configureChannelOfType,
-  connectedPages,
-  countFormChannels,
   createChannel,
-  disconnectedChannels,
   listChannels,
   removeChannel,
   updateChannel,
@@ -35,6 +32,8 @@ import {
   ZChannelUpdate,
   ZChannelView,
 } from './channels.service';
+import { connectedPages, countFormChannels } from './channel-options.service';
+import { disconnectedChannels } from './channel-status.service';
 
 const tags = ['channels'];
 const access = { area: '/company' };

@@ -17,9 +17,7 @@ import {
   ZTemplateView,
 } from './channel-templates.service';
 import {
-  channelOptions,
   createChannel,
-  disconnectedChannels,
   getChannel,
   listChannels,
   removeChannel,
@@ -28,6 +26,8 @@ import {
   ZChannelUpdate,
   ZChannelView,
 } from './channels.service';
+import { channelOptions } from './channel-options.service';
+import { disconnectedChannels } from './channel-status.service';
 import {
   connectWhatsapp,
   disconnectWhatsapp,

@@ -6,20 +6,16 @@ import { DomainError } from '@cartera/domain/errors';
 import { CHANNEL_SETUP } from '@cartera/domain/channels';
 import { errorMessages } from '@cartera/domain/i18n';
 import { changeOf } from '@cartera/domain/input';
-import { SLUG_ROLES } from '@cartera/domain/policy';
 import { CHANNEL_TYPES, type ChannelType } from '../../channels/adapter';
 import { adapterFor, webhookPathFor } from '../../channels/registry';
 import { SANDBOX_ACCESS_TOKEN, SANDBOX_APP_SECRET } from '../../channels/sandbox/sandbox';
 import type { Env } from '../../env';
 import { checkOutboundTarget } from '../../lib/outbound';
 import { openSecrets, sealSecrets } from '../../lib/secret-box';
-import { appendEvent } from '../../realtime/event-store';
-import { changedFields, recordAudit, type AuditBy } from '../audit/audit.service';
-import { sharesPortfolioOf, visibleContact } from '../access/contacts';
+import { changedFields, type AuditBy } from '../audit/audit.service';
 import type { AuthUser } from '../sessions/session.types';
 import {
   activeUserIds,
-  countChannelsOfType,
   findChannel,
   findChannelByWebhookKey,
   findChannels,
@@ -27,6 +23,7 @@ import {
   updateChannelRow,
 } from './channels.repository';
 import { forgetWebhookChannel } from './webhook-channels';
+import { auditChannel, auditFieldsOf, secretNamesOf } from './channel-audit';
 
 /**
  * The channels of a company (01 §1, 03 §3 Channel; /company/channels): created, edited and
@@ -77,6 +74,7 @@ export const ZChannelInput = z.object({
    */
   sandbox: z.boolean().default(false),
 });
+
 export type ChannelInput = z.input<typeof ZChannelInput>;
 
 /** A change: the fields given, nothing reset to its default (a colour, the round robin…). */
@@ -101,6 +99,7 @@ export const ZChannelView = z.object({
   sandboxUrl: z.string().nullable(),
   createdAt: z.date(),
 });
+
 export type ChannelView = z.infer<typeof ZChannelView>;
 
 export function describeChannel(env: Env, channel: Channel): ChannelView {
@@ -125,67 +124,6 @@ export function describeChannel(env: Env, channel: Channel): ChannelView {
 
 function invalid(field: string, message: string): never {
   throw new DomainError('INVALID_REQUEST_BODY', { fields: { [field]: [message] } });
-}
-
-/** A gateway address as the audit log keeps it: without credentials written into it. */
-function withoutCredentials(url: string | undefined) {
-  if (!url) return url;
-  try {
-    const parsed = new URL(url);
-    if (!parsed.username && !parsed.password) return url;
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.toString();
-  } catch {
-    return url;
-  }
-}
-
-/**
- * A channel's fields as its audit entries keep them: name, type, colour, configuration, round
- * robin, limits and the NAMES of the secrets set, never their values.
- */
-export function auditFieldsOf(channel: Channel, secretNames: string[]): Record<string, unknown> {
-  const { color, gatewayUrl, ...config } = channel.config;
-  return {
-    name: channel.name,
-    type: channel.type,
-    color: color ?? null,
-    ...config,
-    ...(gatewayUrl ? { gatewayUrl: withoutCredentials(gatewayUrl) } : {}),
-    roundRobinEnabled: channel.roundRobin.enabled,
-    roundRobinUserIds: channel.roundRobin.userIds,
-    perHour: channel.limits.perHour ?? null,
-    perDay: channel.limits.perDay ?? null,
-    secrets: [...secretNames].sort(),
-    ...(channel.sandbox ? { sandbox: true } : {}),
-  };
-}
-
-export const secretNamesOf = (secrets: Record<string, string>) =>
-  Object.keys(secrets).filter((key) => secrets[key]);
-
-export function auditChannel(
-  tx: Executor,
-  by: AuditBy,
-  channel: Channel,
-  entry: {
-    action:
-      | 'channel.create'
-      | 'channel.update'
-      | 'channel.remove'
-      | 'channel.connect'
-      | 'channel.disconnect';
-  } & Pick<Parameters<typeof recordAudit>[2], 'before' | 'after'>,
-) {
-  // A channel is the company's: its entries belong to the root group's history.
-  return recordAudit(tx, by, {
-    ...entry,
-    targetType: 'channel',
-    targetId: channel.id,
-    groupId: channel.tenantId,
-    tenantId: channel.tenantId,
-  });
 }
 
 /** The stored secrets after an edit: given keys replace, an empty value clears, others stay. */
@@ -415,32 +353,6 @@ export async function removeChannel(
   return { id };
 }
 
-/** The channels a seller may write through (a personal WhatsApp only for its owner). */
-export async function channelOptions(db: Executor, user: AuthUser, contactId?: string) {
-  // A member of the contact's agent's shared inbox may also write as that agent (03 §2.2).
-  const contact = contactId ? await visibleContact(db, user, contactId) : null;
-  const sharedOwner =
-    contact && (await sharesPortfolioOf(db, user, contact.agentId)) ? contact.agentId : null;
-  const rows = await findChannels(db, user.tenantId);
-  return rows
-    .filter(
-      (row) =>
-        adapterFor(row.type) &&
-        row.type !== 'leads' &&
-        (row.type !== 'personal_whatsapp' ||
-          row.ownerId === user.id ||
-          (sharedOwner !== null && row.ownerId === sharedOwner)),
-    )
-    .map((row) => ({
-      id: row.id,
-      type: row.type as ChannelType,
-      name: row.name,
-      color: row.config.color ?? '#25D366',
-      status: row.status,
-      sharedInbox: row.type === 'personal_whatsapp' && row.ownerId !== user.id,
-    }));
-}
-
 /**
  * The company's channel of a type configured in one step (legacy POST /channels/sms/config and
  * /whatsapp/360settings): the oldest such channel is changed, or the first one is created.
@@ -481,81 +393,6 @@ export async function configureChannelOfType(
     { type, name: input.name || type, config: input.config, secrets: input.secrets },
     by,
   );
-}
-
-/** How many lead-ads channels the company has ('Formularios' shows when there is one, 01 §6). */
-export async function countFormChannels(db: Executor, user: AuthUser) {
-  return { count: await countChannelsOfType(db, user.tenantId, 'leads') };
-}
-
-/** The Pages (or Instagram accounts) the company's channels of a type are connected to. */
-export async function connectedPages(db: Executor, user: AuthUser, type: 'fb' | 'ig') {
-  const rows = await findChannels(db, user.tenantId);
-  return rows
-    .filter((row) => row.type === type)
-    .map((row) => ({
-      channelId: row.id,
-      name: row.name,
-      pageId: row.config.pageId ?? '',
-      username: row.config.username ?? null,
-      status: row.status,
-    }));
-}
-
-/** A gateway session's state as the channel's status. */
-export const CHANNEL_STATUS_OF_SESSION: Record<'open' | 'connecting' | 'close', string> = {
-  open: 'available',
-  connecting: 'connecting',
-  close: 'disconnected',
-};
-
-/** The event a channel's connection change makes (the shell's alert and the session screen). */
-export const CHANNEL_STATUS_EVENT = 'channel.status';
-
-/**
- * Records a channel's connection state ('available', 'connecting', 'disconnected') with the
- * provider's reason, and when it changed announces it to who follows it: the company's channel
- * managers (the disconnected-channels alert, /company/channels) and a personal channel's owner
- * (/settings/new-whatsapp). Answers the channel as it is now.
- */
-export async function changeChannelStatus(
-  db: Database,
-  channel: Channel,
-  status: string,
-  statusReason: string | null,
-): Promise<Channel> {
-  if (channel.status === status && channel.statusReason === statusReason) return channel;
-  return db.transaction(async (tx) => {
-    const row = await updateChannelRow(tx, channel.tenantId, channel.id, { status, statusReason });
-    if (!row) return channel;
-    await appendEvent(tx, {
-      tenantId: channel.tenantId,
-      type: CHANNEL_STATUS_EVENT,
-      topic: `channel:${channel.id}`,
-      payload: { channelId: channel.id, status },
-      audience: {
-        roles: [...SLUG_ROLES.company],
-        userIds: channel.ownerId ? [channel.ownerId] : [],
-      },
-    });
-    return row;
-  });
-}
-
-/** Channels that are not available (01 §2 Shell alert for project managers). */
-export async function disconnectedChannels(db: Executor, user: AuthUser) {
-  const rows = await findChannels(db, user.tenantId);
-  const disconnected = rows.filter((row) => row.status !== 'available');
-  return {
-    count: disconnected.length,
-    channels: disconnected.map((row) => ({
-      id: row.id,
-      name: row.name,
-      type: row.type,
-      status: row.status,
-      statusReason: row.statusReason,
-    })),
-  };
 }
 
 function stripEmpty<T extends Record<string, unknown>>(value: T): Partial<T> {

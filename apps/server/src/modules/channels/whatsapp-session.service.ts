@@ -17,14 +17,9 @@ import {
   findPersonalChannel,
   insertChannel,
 } from './channels.repository';
-import {
-  auditChannel,
-  auditFieldsOf,
-  CHANNEL_STATUS_OF_SESSION,
-  changeChannelStatus,
-  secretNamesOf,
-  SESSION_TYPES,
-} from './channels.service';
+import { SESSION_TYPES } from './channels.service';
+import { auditChannel, auditFieldsOf, secretNamesOf } from './channel-audit';
+import { CHANNEL_STATUS_OF_SESSION, changeChannelStatus } from './channel-status.service';
 
 /**
  * WhatsApp sessions at a gateway (Evolution API v2 shape): the QR connect flow of
