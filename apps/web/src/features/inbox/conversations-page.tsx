@@ -1,16 +1,32 @@
 import { useState } from 'react';
-import { Button, Chip, Group, Select, Stack, Tabs, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Chip,
+  Group,
+  Menu,
+  Paper,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { es } from '@cartera/domain/i18n';
+import { es, format } from '@cartera/domain/i18n';
 import { can } from '@cartera/domain/policy';
 import { useTRPC } from '../../lib/trpc';
 import { SearchIcon } from '../../ui/icons';
+import { useSelection } from '../../ui/data-table';
 import { useMe } from '../auth/session';
+import { contactName } from '../contacts/contact-format';
 import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
 import { useOrigins, useTags } from '../contacts/tag-chip';
-import { InboxList } from './inbox-list';
+import { InboxList, type InboxItem } from './inbox-list';
 import { canSwitchInbox } from './inbox-owner';
 import classes from './inbox.module.css';
 import { InboxPicker, MINE, ALL } from './seller-picker';
@@ -79,6 +95,8 @@ export function ConversationsPage({
   // A customer's message brings their contact to the top while the list is open.
   useInboxLive(list.refetch, list.isSuccess);
   const filtered = FILTER_KEYS.some((key) => view[key] !== undefined);
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const selection = useSelection(items);
 
   return (
     <Stack gap="sm">
@@ -99,22 +117,39 @@ export function ConversationsPage({
       </Tabs>
       <SearchBox key={view.q ?? ''} value={view.q} onChange={(q) => onViewChange({ q })} />
       <InboxFilters view={view} onViewChange={onViewChange} filtered={filtered} />
+      {selection.chosen.length > 0 && (
+        <BulkBar
+          chosen={selection.chosen}
+          onDone={() => {
+            selection.clear();
+            void list.refetch();
+          }}
+        />
+      )}
       <InboxList
         list={list}
         label={text.conversationsTitle}
         emptyText={filtered ? words.noResults : view.tab ? words.noArchived : text.empty}
         renderRow={(item, content) => (
-          <Link
-            to="/contact"
-            search={{
-              ...view,
-              inbox: viewing && viewing !== ALL ? viewing : MINE,
-              id: item.id,
-            }}
-            className={classes.row}
-          >
-            {content}
-          </Link>
+          <div className={classes.selectable}>
+            <Checkbox
+              aria-label={format(words.selectRow, { name: contactName(item) })}
+              checked={selection.isSelected(item.id)}
+              onChange={(event) => selection.toggle(item.id, event.currentTarget.checked)}
+              data-testid="inbox-select"
+            />
+            <Link
+              to="/contact"
+              search={{
+                ...view,
+                inbox: viewing && viewing !== ALL ? viewing : MINE,
+                id: item.id,
+              }}
+              className={classes.row}
+            >
+              {content}
+            </Link>
+          </div>
         )}
       />
     </Stack>
@@ -247,5 +282,88 @@ function InboxFilters({
         </Button>
       )}
     </Group>
+  );
+}
+
+/**
+ * The selected rows' actions (issue #33 item 3): archive with a reason, tag, or transfer to an
+ * agent, all at once. The server runs each through its single action and reports the refused.
+ */
+function BulkBar({ chosen, onDone }: { chosen: InboxItem[]; onDone: () => void }) {
+  const trpc = useTRPC();
+  const words = es.conversation.inbox.workspace;
+  const contactIds = chosen.map((item) => item.id);
+  const tags = useTags();
+  const reasons = useQuery(
+    trpc.interaction.archivingReasons.queryOptions({ contactId: contactIds[0]! }),
+  );
+  const agents = useQuery(trpc.contact.transferAgents.queryOptions());
+  const done = (result: { done: string[]; failed: { contactId: string; code: string }[] }) => {
+    notifications.show({
+      color: result.failed.length ? 'orange' : 'teal',
+      message: format(words.bulkDone, { n: result.done.length }),
+    });
+    onDone();
+  };
+  const archive = useMutation(trpc.inbox.bulkArchive.mutationOptions({ onSuccess: done }));
+  const tag = useMutation(trpc.inbox.bulkTag.mutationOptions({ onSuccess: done }));
+  const transfer = useMutation(trpc.inbox.bulkTransfer.mutationOptions({ onSuccess: done }));
+  const busy = archive.isPending || tag.isPending || transfer.isPending;
+  return (
+    <Paper withBorder radius="md" p="xs" data-testid="inbox-bulk">
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm" fw={600}>
+          {format(words.selected, { n: chosen.length })}
+        </Text>
+        <Menu position="bottom-start" withinPortal>
+          <Menu.Target>
+            <Button size="xs" variant="light" loading={archive.isPending} disabled={busy}>
+              {words.archiveSelected}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {(reasons.data ?? []).map((reason) => (
+              <Menu.Item
+                key={reason.code}
+                onClick={() => archive.mutate({ contactIds, reason: reason.code })}
+              >
+                {reason.name}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+        <Menu position="bottom-start" withinPortal>
+          <Menu.Target>
+            <Button size="xs" variant="light" loading={tag.isPending} disabled={busy}>
+              {words.tagSelected}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {(tags.data ?? []).map((each) => (
+              <Menu.Item key={each.code} onClick={() => tag.mutate({ contactIds, tag: each.code })}>
+                {each.name}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+        <Menu position="bottom-start" withinPortal>
+          <Menu.Target>
+            <Button size="xs" variant="light" loading={transfer.isPending} disabled={busy}>
+              {words.transferSelected}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown mah={320} style={{ overflowY: 'auto' }}>
+            {(agents.data ?? []).map((agent) => (
+              <Menu.Item
+                key={agent.id}
+                onClick={() => transfer.mutate({ contactIds, agentId: agent.id })}
+              >
+                {`${agent.name} ${agent.lastname}`.trim()}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Paper>
   );
 }

@@ -39,7 +39,7 @@ export function InboxPicker({
   ];
   return (
     <Select
-      label={words.inboxLabel}
+      label={es.conversation.inbox.viewInboxOf}
       data={data}
       value={value ?? MINE}
       onChange={(next) => {
