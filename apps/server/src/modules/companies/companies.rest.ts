@@ -5,23 +5,27 @@ import { DomainError } from '@cartera/domain/errors';
 import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';
 import {
-  addContacts,
-  companiesSettings,
   createCompanies,
-  createSector,
   deleteCompanies,
-  deleteSector,
   getCompany,
   listCompanies,
-  listSectors,
-  modifyDefaultField,
   updateCompany,
-  ZAddContactsInput,
-  ZCompaniesSettings,
   ZCompany,
-  ZDefaultFieldInput,
-  ZSector,
 } from './companies.service';
+import {
+  companiesSettings,
+  modifyDefaultField,
+  ZCompaniesSettings,
+  ZDefaultFieldInput,
+} from './companies-config.service';
+import {
+  addContacts,
+  createSector,
+  deleteSector,
+  listSectors,
+  ZAddContactsInput,
+  ZSector,
+} from './company-sectors.service';
 
 const tags = ['companies'];
 const access = { area: '/companies' };

@@ -2,28 +2,32 @@ import { z } from 'zod';
 import { ZCompanyInput } from '@cartera/domain/companies';
 import { roleProcedure, router, tenantProcedure } from '../../trpc/init';
 import {
-  addContacts,
   assignManager,
-  companiesSettings,
   createCompanies,
-  createSector,
   deleteCompanies,
-  deleteSector,
   getCompany,
   listCompanies,
-  listSectors,
+  updateCompany,
+  ZCompany,
+  ZListCompaniesInput,
+} from './companies.service';
+import {
+  companiesSettings,
   modifyDefaultField,
   saveCompaniesPanel,
-  selectableContacts,
-  updateCompany,
-  ZAddContactsInput,
   ZCompaniesPanelInput,
   ZCompaniesSettings,
-  ZCompany,
   ZDefaultFieldInput,
-  ZListCompaniesInput,
+} from './companies-config.service';
+import {
+  addContacts,
+  createSector,
+  deleteSector,
+  listSectors,
+  selectableContacts,
+  ZAddContactsInput,
   ZSector,
-} from './companies.service';
+} from './company-sectors.service';
 
 /** Companies serve the '/companies' screen: its roles, slug and flag apply to every call. */
 const companyProcedure = tenantProcedure.meta({ area: '/companies' });

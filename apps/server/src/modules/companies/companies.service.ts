@@ -5,82 +5,28 @@ import { DomainError } from '@cartera/domain/errors';
 import type { ZCompanyInput } from '@cartera/domain/companies';
 import {
   COMPANY_PAGE_SIZES,
-  COMPANY_PANEL_ICONS,
-  COMPANY_PANEL_LABEL_MAX,
-  DEFAULT_FIELD_LABEL_MAX,
   companyFormSchema,
   hiddenDefaultFields,
   DEFAULT_COMPANY_ORIGIN,
-  SECTOR_PAGE_SIZE,
-  taxCodeLabel,
-  ZSectorName,
 } from '@cartera/domain/companies';
-import { es } from '@cartera/domain/i18n';
 import { ZDirectionValue } from '@cartera/domain/custom-fields';
 import { keysetPage } from '../../lib/pagination';
 import { validateAdditionalData, existingIds } from '../custom-fields/custom-fields.service';
 import type { AuthUser } from '../sessions/session.types';
 import {
   deleteCompanyRows,
-  deleteSectorRow,
-  findAffiliations,
   findCompanies,
   findCompany,
   findCompanyByTaxCode,
   findCompanyContacts,
-  findSector,
-  findSectorByName,
-  findSectors,
-  findSelectableContacts,
-  insertAffiliations,
   insertCompanies,
-  insertSector,
   updateCompanyRow,
-  type CompanyCursor,
 } from './companies.repository';
 import { findUser } from '../users/users.service';
-import { contactScope, visibleContactIds } from '../access/contacts';
-import {
-  changeTenantSection,
-  tenantBasics,
-  tenantSettings,
-} from '../tenant-settings/tenant-settings.service';
-import { flagOn } from '@cartera/domain/policy';
+import { contactScope } from '../access/contacts';
+import { tenantOf } from './companies-config.service';
 
-/** Per-tenant presentation of companies (issue #4: titles, panel label, icon, default fields). */
-export interface CompaniesConfig {
-  singular: string;
-  plural: string;
-  panelLabel: string;
-  icon: string;
-  defaultFields: Record<string, { hidden?: boolean; required?: boolean; label?: string }>;
-}
-
-export const DEFAULT_FIELD_KEYS = [
-  'displayName',
-  'taxCode',
-  'description',
-  'origin',
-  'direction',
-  'hasSectors',
-] as const;
-
-export const ZCompaniesSettings = z.object({
-  singular: z.string(),
-  plural: z.string(),
-  panelLabel: z.string(),
-  icon: z.string(),
-  taxCodeLabel: z.string(),
-  mandatoryFieldsDisabled: z.boolean(),
-  defaultFields: z.record(
-    z.string(),
-    z.object({
-      hidden: z.boolean().optional(),
-      required: z.boolean().optional(),
-      label: z.string().optional(),
-    }),
-  ),
-});
+/** Client companies (issue #4; 'Empresas'): listed, created, edited, deleted, given a manager. */
 
 export const ZCompany = z.object({
   id: z.string(),
@@ -113,33 +59,6 @@ export function toCompany(row: Company): z.infer<typeof ZCompany> {
     managerId: row.managerId,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-  };
-}
-
-async function tenantOf(db: Executor, tenantId: string) {
-  const [tenant, config] = await Promise.all([
-    tenantBasics(db, tenantId),
-    tenantSettings(db, tenantId, 'companies'),
-  ]);
-  return {
-    country: tenant.country,
-    mandatoryFieldsDisabled: flagOn(tenant, 'disableMandatoryCompanyFields'),
-    config: {
-      singular: config.singular || es.companies.defaultSingular,
-      plural: config.plural || es.companies.defaultPlural,
-      panelLabel: config.panelLabel || config.plural || es.companies.defaultPlural,
-      icon: config.icon || 'building',
-      defaultFields: config.defaultFields,
-    } satisfies CompaniesConfig,
-  };
-}
-
-export async function companiesSettings(db: Executor, tenantId: string) {
-  const tenant = await tenantOf(db, tenantId);
-  return {
-    ...tenant.config,
-    taxCodeLabel: taxCodeLabel(tenant.country),
-    mandatoryFieldsDisabled: tenant.mandatoryFieldsDisabled,
   };
 }
 
@@ -187,7 +106,7 @@ export async function getCompany(db: Executor, user: AuthUser, id: string) {
   return { ...toCompany(company), contacts };
 }
 
-function isUniqueViolation(error: unknown) {
+export function isUniqueViolation(error: unknown) {
   const code = (error as { code?: string; cause?: { code?: string } }).code;
   const causeCode = (error as { cause?: { code?: string } }).cause?.code;
   return code === '23505' || causeCode === '23505';
@@ -298,184 +217,4 @@ export async function assignManager(
     if (!manager || !manager.active) throw new DomainError('USER_NOT_FOUND');
   }
   return toCompany((await updateCompanyRow(db, tenantId, companyId, { managerId }))!);
-}
-
-export const ZSector = z.object({ id: z.string(), name: z.string(), companyId: z.string() });
-
-export async function listSectors(
-  db: Executor,
-  tenantId: string,
-  companyId: string,
-  input: { search?: string; cursor?: CompanyCursor | null },
-) {
-  if (!(await findCompany(db, tenantId, companyId))) throw new DomainError('COMPANY_NOT_FOUND');
-  const rows = await findSectors(db, tenantId, companyId, {
-    search: input.search || undefined,
-    after: input.cursor ?? undefined,
-    limit: SECTOR_PAGE_SIZE + 1,
-  });
-  const page = keysetPage(rows, SECTOR_PAGE_SIZE, (last) => ({
-    name: last.name.toLowerCase(),
-    id: last.id,
-  }));
-  return {
-    items: page.items.map(({ id, name, companyId: company }) => ({ id, name, companyId: company })),
-    nextCursor: page.nextCursor,
-  };
-}
-
-export async function createSector(
-  db: Database,
-  tenantId: string,
-  companyId: string,
-  name: string,
-) {
-  const parsed = ZSectorName.parse(name);
-  if (!(await findCompany(db, tenantId, companyId))) throw new DomainError('COMPANY_NOT_FOUND');
-  if (await findSectorByName(db, tenantId, companyId, parsed)) {
-    throw new DomainError('SECTOR_NAME_READY_USE');
-  }
-  try {
-    const sector = await insertSector(db, { tenantId, companyId, name: parsed });
-    return { id: sector.id, name: sector.name, companyId };
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError('SECTOR_NAME_READY_USE');
-    throw error;
-  }
-}
-
-export async function deleteSector(db: Database, tenantId: string, companyId: string, id: string) {
-  if (!(await deleteSectorRow(db, tenantId, companyId, id)))
-    throw new DomainError('SECTOR_NOT_FOUND');
-}
-
-export const ZAddContactsInput = z.object({
-  contacts: z.array(z.string().uuid()).min(1).max(200),
-  sector: z.string().uuid().nullish(),
-  role: z.string().trim().max(100).default(''),
-});
-
-/**
- * Affiliates contacts the user may see to a company with a role and sector; contacts already in
- * it are refused, and so is any the user may not see (CONTACT_NOT_FOUND, as if it did not exist).
- */
-export async function addContacts(
-  db: Database,
-  user: AuthUser,
-  companyId: string,
-  input: z.infer<typeof ZAddContactsInput>,
-) {
-  const { tenantId } = user;
-  const scope = await contactScope(db, user);
-  return db.transaction(async (tx) => {
-    if (!(await findCompany(tx, tenantId, companyId))) throw new DomainError('COMPANY_NOT_FOUND');
-    if (input.sector && !(await findSector(tx, tenantId, companyId, input.sector))) {
-      throw new DomainError('SECTOR_NOT_FOUND');
-    }
-    const wanted = [...new Set(input.contacts)];
-    const found = await visibleContactIds(tx, user, wanted);
-    if (found.size !== wanted.length) throw new DomainError('CONTACT_NOT_FOUND');
-    if ((await findAffiliations(tx, tenantId, companyId, wanted)).length > 0) {
-      throw new DomainError('CONTACT_ALREADY_AFFILIATED');
-    }
-    await insertAffiliations(
-      tx,
-      wanted.map((contactId) => ({
-        tenantId,
-        companyId,
-        contactId,
-        sectorId: input.sector ?? null,
-        role: input.role,
-      })),
-    );
-    return findCompanyContacts(tx, tenantId, companyId, scope);
-  });
-}
-
-/** Contacts the user may see and add to the company (not in it yet), by name, 20 a page. */
-export async function selectableContacts(
-  db: Executor,
-  user: AuthUser,
-  companyId: string,
-  input: { search?: string; cursor?: CompanyCursor | null },
-) {
-  const { tenantId } = user;
-  if (!(await findCompany(db, tenantId, companyId))) throw new DomainError('COMPANY_NOT_FOUND');
-  const limit = 20;
-  const rows = await findSelectableContacts(db, tenantId, companyId, await contactScope(db, user), {
-    search: input.search || undefined,
-    after: input.cursor ?? undefined,
-    limit: limit + 1,
-  });
-  return keysetPage(rows, limit, (last) => ({
-    name: `${last.firstName} ${last.lastName}`.toLowerCase(),
-    id: last.id,
-  }));
-}
-
-const ZDefaultFieldSettings = z.object({
-  hidden: z.boolean().optional(),
-  required: z.boolean().optional(),
-  label: z
-    .string()
-    .trim()
-    .max(DEFAULT_FIELD_LABEL_MAX, es.fieldsConfig.panel.fieldLabelTooLong)
-    .optional(),
-});
-
-export const ZDefaultFieldInput = ZDefaultFieldSettings.extend({
-  field: z.enum(DEFAULT_FIELD_KEYS),
-});
-
-/** PATCH /group/{id}/companyfield/defaultField/modify: how a default company field shows. */
-export async function modifyDefaultField(
-  db: Database,
-  tenantId: string,
-  input: z.infer<typeof ZDefaultFieldInput>,
-) {
-  const { field, ...settings } = input;
-  await changeTenantSection(db, tenantId, 'companies', (current) => ({
-    values: {
-      defaultFields: {
-        ...current.defaultFields,
-        [field]: { ...current.defaultFields[field], ...settings },
-      },
-    },
-    result: undefined,
-  }));
-  return companiesSettings(db, tenantId);
-}
-
-/**
- * 'Mi Empresa' (issue #17): the companies panel's label and icon and how every default field
- * shows, saved at once. An empty label gives the panel its default name back.
- */
-export const ZCompaniesPanelInput = z.object({
-  panelLabel: z.string().trim().max(COMPANY_PANEL_LABEL_MAX, es.fieldsConfig.panel.labelTooLong),
-  icon: z.enum(COMPANY_PANEL_ICONS),
-  defaultFields: z.partialRecord(z.enum(DEFAULT_FIELD_KEYS), ZDefaultFieldSettings),
-});
-
-export async function saveCompaniesPanel(
-  db: Database,
-  tenantId: string,
-  input: z.infer<typeof ZCompaniesPanelInput>,
-) {
-  await changeTenantSection(db, tenantId, 'companies', (current) => {
-    const defaultFields = { ...current.defaultFields };
-    for (const [field, settings] of Object.entries(input.defaultFields)) {
-      if (!settings) continue;
-      const label = settings.label?.trim();
-      defaultFields[field] = {
-        hidden: settings.hidden === true,
-        required: settings.required === true,
-        ...(label ? { label } : {}),
-      };
-    }
-    return {
-      values: { panelLabel: input.panelLabel || undefined, icon: input.icon, defaultFields },
-      result: undefined,
-    };
-  });
-  return companiesSettings(db, tenantId);
 }
