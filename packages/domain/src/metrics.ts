@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isInputDay } from './input';
+import { COMPANY_TIME_ZONE } from './time-zone';
 
 /**
  * The performance metrics of the 'Rendimiento' dashboard and of weekly goals (01 §2 '/', §3
@@ -58,8 +59,7 @@ export const LOWER_IS_BETTER: readonly DashboardMetric[] = [
 /** A contact waiting for an answer longer than this is unattended (issue #16). */
 export const UNATTENDED_AFTER_MS = 24 * 60 * 60 * 1000;
 
-/** Days are the company's days; tenants have no time zone yet (decisions: "Performance metrics"). */
-export const METRICS_TIME_ZONE = 'America/Montevideo';
+/* Days are the company's days (COMPANY_TIME_ZONE, time-zone.ts). */
 
 // ---------------------------------------------------------------------------------------------
 // What an event adds to the rollups.
@@ -180,7 +180,7 @@ export function waitAfter(item: MetricItem, waitingSince: Date | null, at: Date)
 // Days, weeks and periods.
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: METRICS_TIME_ZONE,
+  timeZone: COMPANY_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

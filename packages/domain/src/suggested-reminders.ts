@@ -1,4 +1,5 @@
 import { foldText } from './search';
+import { atZoneHour, COMPANY_TIME_ZONE } from './time-zone';
 
 /**
  * Suggested reminders (03 §3 Interaction `suggestions`, §4, §9). The server reads the text of a
@@ -15,8 +16,7 @@ export interface ReminderSuggestion {
   removed: boolean;
 }
 
-/** The product's time zone (the tenants are in Uruguay); suggestions fall at 09:00 there. */
-export const SUGGESTION_TIME_ZONE = 'America/Montevideo';
+/** Suggestions fall at 09:00 on the company's clock (COMPANY_TIME_ZONE). */
 const SUGGESTION_HOUR = 9;
 
 /** The preset offsets of 03 §9 a text may name. */
@@ -127,37 +127,6 @@ function calendarDay(instant: Date, timeZone: string) {
   return { year: value('year'), month: value('month') - 1, day: value('day') };
 }
 
-/** How far ahead of UTC a time zone's clock is at an instant, in ms. */
-function zoneOffset(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(new Date(instant));
-  const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const asUtc = Date.UTC(
-    value('year'),
-    value('month') - 1,
-    value('day'),
-    value('hour'),
-    value('minute'),
-  );
-  return asUtc - Math.floor(instant / 60_000) * 60_000;
-}
-
-/** The instant a time zone's clock reads `hour`:00 on a day (months past 11 roll over). */
-function atZoneHour(year: number, month: number, day: number, hour: number, timeZone: string) {
-  const wall = Date.UTC(year, month, day, hour);
-  let instant = wall - zoneOffset(wall, timeZone);
-  const settled = zoneOffset(instant, timeZone);
-  if (wall - settled !== instant) instant = wall - settled;
-  return new Date(instant);
-}
-
 function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
 }
@@ -182,7 +151,7 @@ function dateOf(anchor: Anchor, today: { year: number; month: number; day: numbe
 export function suggestedReminderDates(
   text: string,
   now: Date | { toDate(): Date },
-  timeZone: string = SUGGESTION_TIME_ZONE,
+  timeZone: string = COMPANY_TIME_ZONE,
 ): Date[] {
   const instant = now instanceof Date ? now : now.toDate();
   let folded = ` ${foldText(text)
@@ -211,7 +180,7 @@ export function suggestedReminderDates(
 export function suggestReminders(
   text: string,
   now: Date | { toDate(): Date },
-  timeZone: string = SUGGESTION_TIME_ZONE,
+  timeZone: string = COMPANY_TIME_ZONE,
 ): ReminderSuggestion[] {
   return suggestedReminderDates(text, now, timeZone).map((date) => ({
     content: { reminderDate: date.toISOString() },

@@ -21,6 +21,7 @@ import {
   type Period,
 } from '@cartera/domain/metrics';
 import { flagOn } from '@cartera/domain/policy';
+import { companyDayStart } from '@cartera/domain/time-zone';
 import {
   defaultGroupOf,
   idsOf,
@@ -296,8 +297,8 @@ export async function dashboard(
     findContactStates(db, user.tenantId, ids, {
       unattendedBefore: new Date(now.getTime() - UNATTENDED_AFTER_MS),
       now,
-      // The company's midnight: America/Montevideo is UTC−3 all year.
-      dueBy: new Date(`${addDays(today, 1)}T03:00:00Z`),
+      // The company's midnight ending today.
+      dueBy: companyDayStart(addDays(today, 1)),
     }),
     findGoals(db, user.tenantId, ids, weekStart(period.from), period.to),
     tenantSettings(db, user.tenantId, 'goals'),

@@ -3,6 +3,7 @@ import type { Executor } from '@cartera/db/client';
 import type { AuthUser } from '../sessions/session.types';
 import { readableContact } from '../access/contacts';
 import { countByWeekday, findAttachedFiles } from './interactions.repository';
+import { COMPANY_TIME_ZONE } from '@cartera/domain/time-zone';
 
 /** 03 §9: the heatmap covers the last 3 months; files and multimedia come 10 per page. */
 export const HEATMAP_MONTHS = 3;
@@ -23,7 +24,7 @@ const ZTimeZone = z
 export const ZHeatmapInput = z.object({
   contactId: z.string().uuid(),
   /** The viewer's IANA time zone, so days are the viewer's days. */
-  timeZone: ZTimeZone.default('America/Montevideo'),
+  timeZone: ZTimeZone.default(COMPANY_TIME_ZONE),
 });
 
 /**
