@@ -251,15 +251,18 @@ function EntryLink({
         {unassigned.data}
       </Badge>
     ) : undefined;
+  // 'Inbox' carries both counts in the link; elsewhere the unread count stands beside the link,
+  // whose text stays the entry's label.
   const badge =
-    unreadBadge && countBadge ? (
+    entry.id === 'inbox' && unreadBadge && countBadge ? (
       <Group gap={4} wrap="nowrap">
         {unreadBadge}
         {countBadge}
       </Group>
     ) : (
-      (unreadBadge ?? countBadge)
+      (countBadge ?? (entry.id === 'inbox' ? unreadBadge : undefined))
     );
+  const besideBadge = entry.id === 'inbox' ? undefined : unreadBadge;
   // The companies panel carries the icon the company chose ('Mi Empresa').
   const Icon =
     (entry.id === 'companies' &&
@@ -309,6 +312,7 @@ function EntryLink({
       link={{ to, hash: entry.id === 'sellers' ? SELLERS_ANCHOR : undefined }}
       onClick={onNavigate}
       badge={badge}
+      beside={besideBadge}
     />
   );
 }
@@ -353,6 +357,7 @@ function NavItem({
   color,
   disabled,
   badge,
+  beside,
 }: {
   label: string;
   icon: ReactNode;
@@ -364,6 +369,8 @@ function NavItem({
   disabled?: boolean;
   /** A count beside the label (hidden while the menu is collapsed). */
   badge?: ReactNode;
+  /** A count at the line's end but outside the link (hidden while the menu is collapsed). */
+  beside?: ReactNode;
 }) {
   const common = {
     label: collapsed ? undefined : label,
@@ -393,6 +400,14 @@ function NavItem({
   ) : (
     <NavLink {...common} component="button" type="button" />
   );
+  if (!collapsed && beside) {
+    return (
+      <div className={classes.besideRow}>
+        {item}
+        <span className={classes.beside}>{beside}</span>
+      </div>
+    );
+  }
   if (!collapsed) return item;
   return (
     <Tooltip label={label} position="right" withArrow openDelay={150}>
