@@ -9,11 +9,13 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { watchSession } from './features/auth/session-watch';
+import { guardChunkReloadsWhileOffline } from './lib/connection';
 import { createQueryClient } from './lib/query-client';
 import { trpcClient, type AppRouter } from './lib/trpc';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
+guardChunkReloadsWhileOffline();
 const sessionWatch = watchSession();
 const queryClient = createQueryClient({ onError: sessionWatch.onError });
 const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

@@ -8,6 +8,7 @@ import type { AppRouter } from '@cartera/server/router';
 export type { AppRouter };
 
 const API_PATH = '/api/trpc';
+const OFFLINE_RECONNECT_MS = 2_000;
 
 /** `ws://host/api/trpc` on http, `wss://host/api/trpc` on https: always the page's own origin. */
 function websocketUrl(): string {
@@ -23,7 +24,14 @@ function websocketUrl(): string {
 const wsClient = createWSClient({
   url: websocketUrl,
   lazy: { enabled: true, closeMs: 30_000 },
+  // Offline a try fails at once and costs nothing: try every 2 s so the live stream (and the
+  // shell's offline banner) come back soon after the network; online back off up to 10 s.
+  retryDelayMs: (attempt) =>
+    navigator.onLine ? Math.min(500 * 2 ** attempt, 10_000) : OFFLINE_RECONNECT_MS,
 });
+
+/** The shared websocket's state: lib/connection reads a lost connection from it. */
+export const wsConnectionState = wsClient.connectionState;
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [

@@ -13,6 +13,7 @@ import { LiveEventsProvider } from '../features/live/live-events';
 import { NewVersionModal } from '../features/new-version/new-version-modal';
 import { ProfileDialog } from '../features/profile/profile-dialog';
 import classes from './app-layout.module.css';
+import { ConnectionBanner } from './connection-banner';
 import { EyeIcon, ReturnIcon } from '../ui/icons';
 import { SideMenu } from './side-menu';
 import { MENU_WIDTH, MOBILE_HEADER_HEIGHT, useMenuLayout } from './use-menu-layout';
@@ -92,6 +93,7 @@ function SignedInLayout({ me, children }: { me: Me; children: ReactNode }) {
         )}
         {children}
       </AppShell.Main>
+      <ConnectionBanner />
 
       <ProfileDialog me={me} opened={dialog === 'profile'} onClose={close} />
       <ActivityDialog opened={dialog === 'activity'} onClose={close} />

@@ -1,8 +1,15 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RouterInputs } from '@cartera/server/router';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '@cartera/domain/i18n';
+import {
+  doubtConnection,
+  isConnected,
+  onConnectionChange,
+  whenReachable,
+  withDeadline,
+} from '../../lib/connection';
 import { domainCodeOf, isAppClientError, userMessageOf } from '../../lib/errors';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { fetchRetryDelay, shouldRetryFetch } from './fetch-policy';
@@ -26,6 +33,11 @@ type Outgoing = {
   createdAt: Date;
   state: 'sending' | 'error' | 'stored';
 } & ({ kind: 'note'; note: NoteToSend } | { kind: 'message'; message: MessageToSend });
+
+/** A note or message with no answer after this long counts as lost (sent again: same id). */
+const SEND_TIMEOUT_MS = 15_000;
+/** Tries of a note or message lost on the way while connected before it shows as failed. */
+const SEND_TRIES = 3;
 
 /** Live events wait this long before the timeline asks for what came (bursts make one request). */
 const LIVE_EVENT_DELAY_MS = 250;
@@ -218,6 +230,38 @@ export function useTimeline(
     [],
   );
 
+  // Notes and messages leave one after another, in the order written (issue #33 item 7): each
+  // waits for the one before it, and offline for the connection, showing as on its way.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const inOrder = useCallback(<T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.current.then(work);
+    queue.current = run.catch(() => undefined);
+    return run;
+  }, []);
+
+  /**
+   * Sends with the same id until the server answers (the id stores it once): offline it waits
+   * for the connection; a request lost on the way (no answer, or none in time) goes again once
+   * the server answers a probe, so one dropped as the network comes back is not the end. While
+   * connected, the third loss throws: the item offers 'Volver a intentar.'.
+   */
+  const deliver = useCallback(
+    async (send: (signal: AbortSignal) => Promise<unknown>): Promise<void> => {
+      for (let lost = 1; ; lost += 1) {
+        await whenReachable();
+        try {
+          await withDeadline(send, SEND_TIMEOUT_MS);
+          return;
+        } catch (error) {
+          if (isAppClientError(error) && error.data) throw error;
+          if (isConnected() && lost >= SEND_TRIES) throw error;
+          doubtConnection();
+        }
+      }
+    },
+    [],
+  );
+
   /**
    * The one way a note leaves this screen. A note without files shows at once as on its way and,
    * if it fails, stays with 'Volver a intentar.' (the promise resolves either way); a note with
@@ -235,20 +279,25 @@ export function useTimeline(
         );
         mark(id, 'sending');
       }
-      try {
-        await client.interaction.createNote.mutate(
-          withFiles ? { contactId, id, body, files } : { contactId, id, body },
-        );
-      } catch (error) {
-        if (withFiles) throw error;
-        mark(id, 'error');
-        return;
-      }
-      if (withFiles) void queryClient.invalidateQueries(trpc.interaction.files.pathFilter());
-      else mark(id, 'stored');
-      void catchUp.run();
+      await inOrder(async () => {
+        try {
+          await deliver((signal) =>
+            client.interaction.createNote.mutate(
+              withFiles ? { contactId, id, body, files } : { contactId, id, body },
+              { signal },
+            ),
+          );
+        } catch (error) {
+          if (withFiles) throw error;
+          mark(id, 'error');
+          return;
+        }
+        if (withFiles) void queryClient.invalidateQueries(trpc.interaction.files.pathFilter());
+        else mark(id, 'stored');
+        void catchUp.run();
+      });
     },
-    [client, contactId, catchUp, queryClient, trpc, mark],
+    [client, contactId, catchUp, queryClient, trpc, mark, inOrder, deliver],
   );
 
   /**
@@ -266,34 +315,41 @@ export function useTimeline(
           : [...current, { kind: 'message', id, message, createdAt: new Date(), state: 'sending' }],
       );
       mark(id, 'sending');
-      try {
-        await client.channel.sendMessage.mutate({
-          id,
-          contactId,
-          channelId: channel.id,
-          ...(template ? { template } : text ? { text } : {}),
-          ...(to ? { to } : {}),
-          ...(file ? { file } : {}),
-          ...(replyTo ? { replyTo: replyTo.interactionId } : {}),
-        });
-      } catch (error) {
-        if (isAppClientError(error) && error.data) {
-          setOutgoing((current) => current.filter((each) => each.id !== id));
-          notifications.show({
-            color: 'red',
-            // 03 §4: the spec's alert, then why (no phone, a limit reached…).
-            title: errorMessage('SEND_MESSAGE_ERROR'),
-            message: userMessageOf(error),
-          });
-          throw error;
+      await inOrder(async () => {
+        try {
+          await deliver((signal) =>
+            client.channel.sendMessage.mutate(
+              {
+                id,
+                contactId,
+                channelId: channel.id,
+                ...(template ? { template } : text ? { text } : {}),
+                ...(to ? { to } : {}),
+                ...(file ? { file } : {}),
+                ...(replyTo ? { replyTo: replyTo.interactionId } : {}),
+              },
+              { signal },
+            ),
+          );
+        } catch (error) {
+          if (isAppClientError(error) && error.data) {
+            setOutgoing((current) => current.filter((each) => each.id !== id));
+            notifications.show({
+              color: 'red',
+              // 03 §4: the spec's alert, then why (no phone, a limit reached…).
+              title: errorMessage('SEND_MESSAGE_ERROR'),
+              message: userMessageOf(error),
+            });
+            throw error;
+          }
+          mark(id, 'error');
+          return;
         }
-        mark(id, 'error');
-        return;
-      }
-      mark(id, 'stored');
-      void catchUp.run();
+        mark(id, 'stored');
+        void catchUp.run();
+      });
     },
-    [client, contactId, catchUp, mark],
+    [client, contactId, catchUp, mark, inOrder, deliver],
   );
 
   /** 'Volver a intentar.': the original request again, same id, same text. */
@@ -305,6 +361,16 @@ export function useTimeline(
       if (each?.kind === 'message') sendMessage(each.message).catch(() => undefined);
     },
     [outgoing, sendNote, sendMessage],
+  );
+
+  // When the connection comes back, what failed on its way goes again by itself, in order.
+  useEffect(
+    () =>
+      onConnectionChange(() => {
+        if (!isConnected()) return;
+        for (const each of outgoing) if (each.state === 'error') retry(each.id);
+      }),
+    [outgoing, retry],
   );
 
   // An item of ours the server lists is shown from there (the merge keeps the first copy).
