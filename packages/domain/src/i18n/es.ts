@@ -256,8 +256,6 @@ export const es = {
     offline: 'Sin conexión — reintentando…',
     screenOffline: 'Sin conexión: esta pantalla se abrirá sola cuando vuelva la conexión.',
     screenRetry: 'Reintentar',
-    /** A message or note written offline, on the timeline until the connection returns. */
-    waitingConnection: 'Se enviará al volver la conexión',
   },
   password: {
     ruleLength: 'Al menos 6 caracteres',
