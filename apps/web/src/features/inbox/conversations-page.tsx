@@ -15,7 +15,13 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
 import { can } from '@cartera/domain/policy';
@@ -95,6 +101,7 @@ export function ConversationsPage({
   // A customer's message brings their contact to the top while the list is open.
   useInboxLive(list.refetch, list.isSuccess);
   const filtered = FILTER_KEYS.some((key) => view[key] !== undefined);
+  const queryClient = useQueryClient();
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const selection = useSelection(items);
 
@@ -122,7 +129,8 @@ export function ConversationsPage({
           chosen={selection.chosen}
           onDone={() => {
             selection.clear();
-            void list.refetch();
+            // Every tab and filter of the inbox may have changed, not only this one.
+            void queryClient.invalidateQueries(trpc.inbox.conversations.pathFilter());
           }}
         />
       )}
