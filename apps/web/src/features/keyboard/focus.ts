@@ -15,7 +15,7 @@ const FIELD =
 /**
  * Focuses the first field inside `root` once, when it mounts (a chat opening). A field drawn
  * later (the reply window's state arrives after the composer) takes the focus when it appears,
- * unless the user has put the focus somewhere else by then.
+ * unless the user has moved the focus since the chat opened.
  */
 export function useComposerFocus(root: RefObject<HTMLElement | null>) {
   useEffect(() => {
@@ -27,12 +27,14 @@ export function useComposerFocus(root: RefObject<HTMLElement | null>) {
       first.focus();
       return;
     }
+    // Where the focus was when the chat opened (the list's row that opened it, say).
+    const before = document.activeElement;
     const observer = new MutationObserver(() => {
       const found = field();
       if (!found) return;
       observer.disconnect();
       const active = document.activeElement;
-      if (active === null || active === document.body) found.focus();
+      if (active === null || active === document.body || active === before) found.focus();
     });
     observer.observe(element, { childList: true, subtree: true });
     return () => observer.disconnect();

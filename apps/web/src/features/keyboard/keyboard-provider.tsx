@@ -127,16 +127,38 @@ export function KeyboardProvider({ me, children }: { me: Me; children: ReactNode
         ? chat.inbox
         : undefined
       : chat.agent;
-    const options = trpc.inbox.conversations.infiniteQueryOptions(
-      { agentId },
-      { getNextPageParam: (page) => page.nextCursor ?? undefined },
-    );
-    const data =
-      queryClient.getQueryData(options.queryKey) ??
-      (await queryClient.fetchInfiniteQuery(options).catch(() => undefined));
-    const rows = (data?.pages.flatMap((page) => page.items) ?? []) as UnreadRow[];
+    // The list on screen (or last seen): the inbox query updated last that holds the open chat,
+    // whatever its tab, filters and search; else the first page of the plain list.
+    const cached = queryClient
+      .getQueryCache()
+      .findAll({ queryKey: trpc.inbox.conversations.infiniteQueryKey() })
+      .filter((query) => query.state.data !== undefined)
+      .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)
+      .map((query) => rowsOf(query.state.data))
+      .find((rows) => !chat.id || rows.some((row) => row.id === chat.id));
+    const rows =
+      cached ??
+      rowsOf(
+        await queryClient
+          .fetchInfiniteQuery(
+            trpc.inbox.conversations.infiniteQueryOptions(
+              { agentId },
+              { getNextPageParam: (page) => page.nextCursor ?? undefined },
+            ),
+          )
+          .catch(() => undefined),
+      );
     const next = unreadNeighbour(rows, chat.id ?? focusedRowId(rows), step);
-    if (next) void navigate({ to: '/contact', search: { inbox: agentId ?? 'me', id: next } });
+    if (!next) return;
+    // The list's view (tab, filters, search) stays as it is; only the open chat changes.
+    void navigate({
+      to: '/contact',
+      search: (current: Record<string, unknown>) => ({
+        ...current,
+        inbox: chat.inbox ?? agentId ?? 'me',
+        id: next,
+      }),
+    });
   };
 
   /** The screen's handlers of a shortcut, newest first, until one acts. */
@@ -211,6 +233,12 @@ export function KeyboardProvider({ me, children }: { me: Me; children: ReactNode
       <ShortcutsSheet opened={sheetOpen} onClose={() => setSheetOpen(false)} />
     </KeyboardContext.Provider>
   );
+}
+
+/** The rows of an inbox query's pages. */
+function rowsOf(data: unknown): UnreadRow[] {
+  const pages = (data as { pages?: { items: UnreadRow[] }[] } | undefined)?.pages ?? [];
+  return pages.flatMap((page) => page.items);
 }
 
 /** The id of the inbox row holding the focus (the list's rows follow the list's items). */
