@@ -4,6 +4,7 @@ import { isValidNewPassword } from './password';
 import { FEATURE_FLAGS, type FeatureFlag } from './policy';
 import { PRODUCT_TYPES, ROLES, USER_TYPES } from './roles';
 import { PHOTO_KEY } from './settings';
+import { ZId } from './ids';
 
 /**
  * 'Administración' (/grupos, issue #17): the inputs of the `admin` procedures, validated alike by
@@ -105,7 +106,6 @@ export function groupMatches(
   );
 }
 
-const ZId = z.string().uuid();
 const ZCountry = z
   .string()
   .trim()

@@ -93,3 +93,9 @@ export const ZClientItemId = z.string().refine((id) => isClientItemId(id), {
   message:
     'El identificador debe ser un UUIDv7 no posterior a la hora del servidor ni de hace más de 24 horas.',
 });
+
+/** A record's id as inputs take it: a UUID (one schema for every module). */
+export const ZId = z.uuid();
+
+/** The input of a procedure about one record: `{ id }`. */
+export const ZIdInput = z.object({ id: ZId });

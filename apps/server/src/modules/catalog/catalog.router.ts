@@ -48,10 +48,10 @@ import {
   ZShortcutRow,
   ZVisitResultRow,
 } from './conversation-config.service';
+import { ZId } from '@cartera/domain/ids';
 
 /** 'Mi Empresa' (/company) manages these; the pickers of the contact and conversation read them. */
 const manageProcedure = roleProcedure('configureCompany');
-const ZId = z.string().uuid();
 /** A shortcut's id (UUIDv7 for those made here; kept as stored for older ones). */
 const ZShortcutId = z.string().min(1).max(60);
 

@@ -11,7 +11,7 @@ import {
   ZTemplateInput,
   ZTemplateView,
 } from './channel-templates.service';
-import { newId, ZClientItemId } from '@cartera/domain/ids';
+import { newId, ZClientItemId, ZIdInput } from '@cartera/domain/ids';
 import { DomainError } from '@cartera/domain/errors';
 import { findTenantUsers, ZUserSummary } from '../users/users.service';
 import { contactSmsMessages, smsProviderMatches } from './channel-messages.service';
@@ -37,7 +37,6 @@ import { disconnectedChannels } from './channel-status.service';
 
 const tags = ['channels'];
 const access = { area: '/company' };
-const ZId = z.object({ id: z.uuid() });
 
 /** The legacy channel paths of 01 §7 Channels, over the same services as the `channel` router. */
 export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -89,8 +88,8 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary: 'Delete a channel (query `id`); its messages stay on the timelines',
     auth: 'session',
     access: { ...access, procedure: 'channel.remove' },
-    querystring: ZId,
-    response: ZId,
+    querystring: ZIdInput,
+    response: ZIdInput,
     handler: ({ deps, session, query, request }) =>
       removeChannel(deps.db, deps.env, session.user, query.id, auditByRequest(session, request)),
   });
@@ -179,8 +178,8 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
     summary: 'Delete a template at the provider and here',
     auth: 'session',
     access: { ...access, procedure: 'channel.removeTemplate' },
-    params: ZId,
-    response: ZId,
+    params: ZIdInput,
+    response: ZIdInput,
     handler: ({ deps, session, params }) => removeTemplate(deps, session.user, params.id),
   });
 
@@ -337,7 +336,7 @@ export function registerChannelsRoutes(app: FastifyInstance, deps: AppDeps) {
       "Where to continue a contact's conversation on the social network itself (03 §7 'Open social conversation'), to open in a new tab: query `channelType` (fb, ig, whatsapp; WhatsApp when left out), `socialNetworkId` (the Page), `socialNetworkContactId` (the page-scoped id or phone), `username`. An `accessToken` is ignored, never stored or echoed",
     auth: 'session',
     access: { procedure: 'contact.get', area: '/contact' },
-    params: ZId,
+    params: ZIdInput,
     querystring: z.object({
       // Optional so that who may not see the contact gets 404 before any 400 about the query.
       channelType: z.enum(['fb', 'ig', 'whatsapp']).default('whatsapp'),

@@ -28,10 +28,10 @@ import {
   ZAddContactsInput,
   ZSector,
 } from './company-sectors.service';
+import { ZId } from '@cartera/domain/ids';
 
 /** Companies serve the '/companies' screen: its roles, slug and flag apply to every call. */
 const companyProcedure = tenantProcedure.meta({ area: '/companies' });
-const ZId = z.string().uuid();
 const ZCursor = z.object({ name: z.string(), id: z.string().uuid() }).nullish();
 const ZCompanyContact = z.object({
   contactId: z.string(),

@@ -24,10 +24,9 @@ import {
   ZRequestSummary,
 } from './request-sales.service';
 import { applyStatus, ZForceStatusInput } from './request-status.service';
+import { ZId } from '@cartera/domain/ids';
 
 /** The back office of request sales (01 §4, /comercial/requestsale). */
-
-const ZId = z.uuid();
 
 export const ZBackofficeListInput = z.object({
   templateId: ZId.nullish(),

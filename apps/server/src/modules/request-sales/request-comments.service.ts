@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Database, Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
 import { can } from '@cartera/domain/policy';
-import { newId } from '@cartera/domain/ids';
+import { newId, ZId } from '@cartera/domain/ids';
 import { REQUEST_COMMENTS_PAGE_SIZE } from '@cartera/domain/request-sales';
 import { keysetPage } from '../../lib/pagination';
 import { visibleRequestIds } from '../access/request-sales';
@@ -26,8 +26,6 @@ import { assertEnabled } from './request-templates.service';
  * 'comment' item on the contact's timeline. Unseen: the visible comments others wrote since the
  * user last marked the request seen.
  */
-
-const ZId = z.uuid();
 
 export const ZCommentsInput = z.object({
   requestId: ZId,

@@ -64,6 +64,7 @@ import {
   ZRequestSaleLabelInput,
   ZTemplateUpdateInput,
 } from './request-templates.service';
+import { ZIdInput } from '@cartera/domain/ids';
 
 /*
  * requestSale: request sales, 'Solicitudes' (issue #15). Procedures and their inputs (ids are
@@ -107,7 +108,6 @@ import {
 
 const BACK_OFFICE = '/comercial/requestsale';
 const templateManager = roleProcedure('manageRequestTemplates');
-const ZId = z.object({ id: z.uuid() });
 
 export const requestSalesRouter = router({
   templates: tenantProcedure
@@ -124,7 +124,7 @@ export const requestSalesRouter = router({
       description: '01 §7 read a template by id (active or not: old requests still open).',
       errors: ['REQUEST_TEMPLATE_NOT_FOUND'],
     })
-    .input(ZId)
+    .input(ZIdInput)
     .output(ZRequestTemplate)
     .query(({ ctx, input }) => getTemplate(ctx.db, ctx.user, input.id)),
 
@@ -198,7 +198,7 @@ export const requestSalesRouter = router({
         "One request the caller sees (its contact's, its creator's, its seller's, shared with them, a supervisor's subtree, tenant-wide roles), with the content they may read and `permissions`: what they may do with it (02 §4, §6).",
       errors: ['REQUEST_SALE_NOT_FOUND', 'DISABLED_FEATURE'],
     })
-    .input(ZId)
+    .input(ZIdInput)
     .output(ZRequestSale)
     .query(({ ctx, input }) => getRequest(ctx.db, ctx.user, input.id)),
 
@@ -262,7 +262,7 @@ export const requestSalesRouter = router({
         'DELETE /requestsale/{id}: commercial users any request, its creator while it is an unaudited draft (or resend).',
       errors: ['REQUEST_SALE_NOT_FOUND', 'PERMISSION_DENIED', 'DISABLED_FEATURE'],
     })
-    .input(ZId)
+    .input(ZIdInput)
     .output(z.object({ id: z.string() }))
     .mutation(({ ctx, input }) => removeRequest(ctx.db, ctx.user, input.id)),
 

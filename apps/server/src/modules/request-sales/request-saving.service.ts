@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Database, Executor, Transaction } from '@cartera/db/client';
 import type { RequestTemplateRow } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
-import { newId } from '@cartera/domain/ids';
+import { newId, ZId } from '@cartera/domain/ids';
 import { can } from '@cartera/domain/policy';
 import {
   allStatuses,
@@ -53,8 +53,6 @@ import {
  * Saving a request sale (02 §4, §5): created, edited, its status changed or deleted, every
  * rule run by the domain module on the server; and the editor's inline new client (02 §3).
  */
-
-const ZId = z.uuid();
 
 export const ZSaveMode = z.enum(['draft', 'send']);
 

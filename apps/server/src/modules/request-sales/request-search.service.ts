@@ -5,14 +5,13 @@ import { mayUseTemplate } from '@cartera/domain/request-sales';
 import { AnswerTooLongError, outboundRequest } from '../../lib/outbound';
 import type { AuthUser } from '../sessions/session.types';
 import { assertEnabled, requireTemplate, rulesOf } from './request-templates.service';
+import { ZId } from '@cartera/domain/ids';
 
 /*
  * The `search` field of a template (02 §7): the server calls the field's endpoint, a URL the
  * tenant configured, only through the outbound guard (lib/outbound.ts), and answers the results
  * as {title, value, values}; any failure is an empty list with `failed`.
  */
-
-const ZId = z.uuid();
 
 export const ZSearchFieldInput = z.object({
   templateId: ZId,

@@ -7,10 +7,9 @@ import { deleteShare, upsertShare } from './request-sales.repository';
 import { assertEnabled, requireTemplate, rulesOf } from './request-templates.service';
 import { getRequest, permissionsOf, requireRequest, viewerOf } from './request-sales.service';
 import { validShares } from './request-saving.service';
+import { ZId } from '@cartera/domain/ids';
 
 /** Sharing a request sale (02 §6: creator, super, comercial, or users with write/all). */
-
-const ZId = z.uuid();
 
 export const ZShareInput = z.object({
   requestId: ZId,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
-import { newId } from '@cartera/domain/ids';
+import { newId, ZId } from '@cartera/domain/ids';
 import {
   allStatuses,
   isActiveStatusType,
@@ -24,8 +24,6 @@ import { invalid } from './request-saving.service';
  * A request sale's status changed (02 §4): by the statuses the template gives the caller, or
  * any of them by the back office (forceStatus), with its history and timeline item.
  */
-
-const ZId = z.uuid();
 
 export const ZChangeStatusInput = z.object({
   id: ZId,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Database, Executor } from '@cartera/db/client';
 import type { RequestTemplateRow } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
-import { newId } from '@cartera/domain/ids';
+import { newId, ZId } from '@cartera/domain/ids';
 import { can, flagOn } from '@cartera/domain/policy';
 import {
   mayUseTemplate,
@@ -29,8 +29,6 @@ import {
  * template as the domain module reads them. The request-sale flag (01 §6) is checked here for
  * every request call; template management does not need it.
  */
-
-const ZId = z.uuid();
 
 export const ZTemplateUpdateInput = z.object({ id: ZId, data: ZRequestTemplateInput });
 

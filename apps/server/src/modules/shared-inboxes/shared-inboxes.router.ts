@@ -13,6 +13,7 @@ import {
   ZSharedInboxPage,
   ZSharedInboxValues,
 } from './shared-inboxes.service';
+import { ZId } from '@cartera/domain/ids';
 
 /** The screen '/contact/sharedinbox': its roles, slug and flag apply to every member call. */
 const memberProcedure = tenantProcedure.meta({ area: '/contact/sharedinbox' });
@@ -21,7 +22,6 @@ const memberProcedure = tenantProcedure.meta({ area: '/contact/sharedinbox' });
  * the whole company: both manage them, tenant-wide.
  */
 const managerProcedure = roleProcedure('manageSharedInboxes');
-const ZId = z.string().uuid();
 
 export const sharedInboxesRouter = router({
   mine: memberProcedure

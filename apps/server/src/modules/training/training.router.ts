@@ -45,10 +45,10 @@ import {
   ZReactInput,
   ZReactionSummary,
 } from './training-posts.service';
+import { ZIdInput } from '@cartera/domain/ids';
 
 /** 'Aprender' (/training): slug training, the training flag, every role (01 §6). */
 const trainingProcedure = tenantProcedure.meta({ area: '/training' });
-const ZId = z.object({ id: z.string().uuid() });
 const ZDeleted = z.object({ id: z.string() });
 
 export const trainingRouter = router({
@@ -93,7 +93,7 @@ export const trainingRouter = router({
       description: "One class or tutorial with the caller's progress (the viewer of `?id=`).",
       errors: ['TRAINING_ITEM_NOT_FOUND'],
     })
-    .input(ZId)
+    .input(ZIdInput)
     .output(ZTrainingItem)
     .query(({ ctx, input }) => getItem(ctx.db, ctx.user, input.id)),
 
@@ -143,7 +143,7 @@ export const trainingRouter = router({
         "Deletes a class or tutorial and everyone's progress in it (the coach or an admin).",
       errors: ['TRAINING_COACH_ONLY', 'TRAINING_ITEM_NOT_FOUND'],
     })
-    .input(ZId)
+    .input(ZIdInput)
     .output(ZDeleted)
     .mutation(({ ctx, input }) => deleteItem(ctx.db, ctx.user, input.id)),
 
@@ -158,7 +158,7 @@ export const trainingRouter = router({
 
   post: trainingProcedure
     .meta({ description: 'One post as in `posts`.', errors: ['COACH_POST_NOT_FOUND'] })
-    .input(ZId)
+    .input(ZIdInput)
     .output(ZPost)
     .query(({ ctx, input }) => getPost(ctx.db, ctx.user, input.id)),
 
@@ -198,7 +198,7 @@ export const trainingRouter = router({
         "'Eliminar publicación' with its comments and reactions (the coach or an admin).",
       errors: ['TRAINING_COACH_ONLY', 'COACH_POST_NOT_FOUND'],
     })
-    .input(ZId)
+    .input(ZIdInput)
     .output(ZDeleted)
     .mutation(({ ctx, input }) => deletePost(ctx.db, ctx.user, input.id)),
 
@@ -237,7 +237,7 @@ export const trainingRouter = router({
       description: "'Eliminar comentario' with its replies: its author, the coach or an admin.",
       errors: ['COACH_COMMENT_NOT_FOUND', 'COACH_COMMENT_NOT_YOURS'],
     })
-    .input(ZId)
+    .input(ZIdInput)
     .output(z.object({ id: z.string(), postId: z.string() }))
     .mutation(({ ctx, input }) => deleteComment(ctx.db, ctx.user, input.id)),
 

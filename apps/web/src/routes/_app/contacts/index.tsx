@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ContactsPage } from '../../../features/contacts/contacts-page';
 
 const ZFilter = z.object({ code: z.string().min(1).max(60), value: z.string().min(1).max(200) });
-const ZId = z.string().uuid().optional().catch(undefined);
+const ZOptionalIdParam = z.string().uuid().optional().catch(undefined);
 const ZCode = z.string().trim().min(1).max(60).optional().catch(undefined);
 
 /**
@@ -15,8 +15,8 @@ export const Route = createFileRoute('/_app/contacts/')({
     search: z.string().trim().max(100).optional().catch(undefined),
     statusTag: ZCode,
     origin: ZCode,
-    agentId: ZId,
-    companyId: ZId,
+    agentId: ZOptionalIdParam,
+    companyId: ZOptionalIdParam,
     filters: z.array(ZFilter).max(20).optional().catch(undefined),
   }),
   component: ContactsRoute,
