@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -15,7 +15,7 @@ import { es, format } from '@cartera/domain/i18n';
 import { can } from '@cartera/domain/policy';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { DataTable, SelectCell, useSelection } from '../../ui/data-table';
+import { DataCell, DataRow, DataTable, SelectCell, useSelection } from '../../ui/data-table';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PlusIcon, SearchIcon, TrashIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
@@ -206,7 +206,7 @@ function CompanyRow({
   managerNames: Record<string, string>;
 }) {
   return (
-    <Table.Tr bg={selected ? 'cyan.0' : undefined}>
+    <DataRow bg={selected ? 'cyan.0' : undefined}>
       {selectable && (
         <SelectCell
           label={format(es.companies.selectRow, { name: company.businessName })}
@@ -214,7 +214,7 @@ function CompanyRow({
           onChange={onSelect}
         />
       )}
-      <Table.Td>
+      <DataCell>
         <Anchor
           fw={600}
           size="sm"
@@ -228,21 +228,21 @@ function CompanyRow({
         <Text size="xs" c="dimmed" hiddenFrom="md">
           {company.displayName}
         </Text>
-      </Table.Td>
-      <Table.Td visibleFrom="md">
+      </DataCell>
+      <DataCell visibleFrom="md">
         <Text size="sm">{company.displayName}</Text>
-      </Table.Td>
-      <Table.Td>
+      </DataCell>
+      <DataCell>
         <Text size="sm" ff="monospace">
           {company.taxCode ?? ''}
         </Text>
-      </Table.Td>
-      <Table.Td visibleFrom="md">
+      </DataCell>
+      <DataCell visibleFrom="md">
         <Text size="sm">{company.origin}</Text>
-      </Table.Td>
-      <Table.Td>
+      </DataCell>
+      <DataCell>
         <ManagerPicker company={company} names={managerNames} />
-      </Table.Td>
-    </Table.Tr>
+      </DataCell>
+    </DataRow>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Anchor, Box, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
 import { formatDateTime } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
-import { DataTable, SelectCell, useSelection } from '../../ui/data-table';
+import { DataCell, DataRow, DataTable, SelectCell, useSelection } from '../../ui/data-table';
 import { AddressBookIcon, PlusIcon, SearchIcon, SwitchIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
 import { useUserNames } from '../companies/manager-picker';
@@ -200,7 +200,7 @@ function ContactRow({
   const name = contactName(contact);
   const phone = contact.phones[0];
   return (
-    <Table.Tr
+    <DataRow
       bg={selected ? 'cyan.0' : undefined}
       style={{ cursor: 'pointer' }}
       onClick={(event) => {
@@ -215,7 +215,7 @@ function ContactRow({
         onChange={onSelect}
       />
       {/* A long name wraps, between words where it can, inside at least 9 rem. */}
-      <Table.Td miw="9rem">
+      <DataCell miw="9rem">
         <Anchor
           fw={600}
           size="sm"
@@ -235,25 +235,25 @@ function ContactRow({
             <TagChip code={contact.statusTag} />
           </Box>
         )}
-      </Table.Td>
-      <Table.Td>
+      </DataCell>
+      <DataCell>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {phone ? nationalPhone(phone, country) : es.fields.emptyValue}
         </Text>
-      </Table.Td>
-      <Table.Td visibleFrom="sm">
+      </DataCell>
+      <DataCell visibleFrom="sm">
         <TagChip code={contact.statusTag} />
-      </Table.Td>
-      <Table.Td visibleFrom="md">
+      </DataCell>
+      <DataCell visibleFrom="md">
         <Text size="sm">{contact.agentId ? (agentName ?? '') : es.contacts.noAgent}</Text>
-      </Table.Td>
-      <Table.Td visibleFrom="md">
+      </DataCell>
+      <DataCell visibleFrom="md">
         <Text size="sm" c={contact.lastInteractionAt ? undefined : 'dimmed'}>
           {contact.lastInteractionAt
             ? formatDateTime(contact.lastInteractionAt)
             : es.fields.emptyValue}
         </Text>
-      </Table.Td>
-    </Table.Tr>
+      </DataCell>
+    </DataRow>
   );
 }

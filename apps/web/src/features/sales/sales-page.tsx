@@ -9,7 +9,6 @@ import {
   Progress,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -33,7 +32,14 @@ import { dayjs, formatDate } from '../../lib/dates';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { DateRangeFilter } from '../../ui/date-range-filter';
-import { DataTable, SelectCell, useSelection, type Column } from '../../ui/data-table';
+import {
+  DataCell,
+  DataRow,
+  DataTable,
+  SelectCell,
+  useSelection,
+  type Column,
+} from '../../ui/data-table';
 import { CartIcon, SearchIcon } from '../../ui/icons';
 import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
 import { useExcelDownload } from './excel-download';
@@ -306,14 +312,14 @@ function SaleRow({
   onOpen: () => void;
 }) {
   const cell = (content: ReactNode, visibleFrom?: 'md') => (
-    <Table.Td visibleFrom={visibleFrom}>
+    <DataCell visibleFrom={visibleFrom}>
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
         {content}
       </Text>
-    </Table.Td>
+    </DataCell>
   );
   return (
-    <Table.Tr
+    <DataRow
       bg={selected ? 'cyan.0' : undefined}
       style={{ cursor: 'pointer' }}
       data-testid="sale-row"
@@ -327,7 +333,7 @@ function SaleRow({
         checked={selected}
         onChange={onSelect}
       />
-      <Table.Td>
+      <DataCell>
         <Anchor
           component="button"
           type="button"
@@ -338,24 +344,24 @@ function SaleRow({
         >
           {receipt.ticketId}
         </Anchor>
-      </Table.Td>
+      </DataCell>
       {cell(formatDate(receipt.entryDate))}
       {cell(receipt.saleDate ? formatDate(receipt.saleDate) : es.fields.emptyValue, 'md')}
       {cell(receipt.phone)}
-      <Table.Td>
+      <DataCell>
         <Text size="sm">{receipt.name}</Text>
-      </Table.Td>
+      </DataCell>
       {cell(`$${receipt.total.toFixed(2)}`)}
-      <Table.Td style={{ minWidth: 112 }}>
+      <DataCell style={{ minWidth: 112 }}>
         <StatusBadge status={receipt.status} />
-      </Table.Td>
+      </DataCell>
       {cell(
         receipt.seller
           ? `${receipt.seller.name} ${receipt.seller.lastname}`.trim()
           : texts.noSeller,
         'md',
       )}
-    </Table.Tr>
+    </DataRow>
   );
 }
 

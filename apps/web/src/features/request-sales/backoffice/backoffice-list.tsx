@@ -9,7 +9,6 @@ import {
   MultiSelect,
   Select,
   Stack,
-  Table,
   Text,
 } from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -24,7 +23,7 @@ import type { RouterOutputs } from '@cartera/server/router';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useTRPC } from '../../../lib/trpc';
 import { DateRangeFilter, dayRangeBounds } from '../../../ui/date-range-filter';
-import { DataTable } from '../../../ui/data-table';
+import { DataCell, DataRow, DataTable } from '../../../ui/data-table';
 import { fullNameOf } from '../../auth/session';
 import { RequestEditor } from '../request-editor';
 import { BackofficeActionDialog, type BackofficeAction } from './backoffice-actions';
@@ -196,7 +195,7 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
         row={(request) => {
           const name = nameOf(request);
           return (
-            <Table.Tr
+            <DataRow
               key={request.id}
               style={{ cursor: 'pointer' }}
               data-testid="request-row"
@@ -205,10 +204,10 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
                 setOpen(request);
               }}
             >
-              <Table.Td>
+              <DataCell>
                 <Text size="sm">{request.template.title}</Text>
-              </Table.Td>
-              <Table.Td>
+              </DataCell>
+              <DataCell>
                 <Anchor
                   component="button"
                   type="button"
@@ -220,16 +219,16 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
                 >
                   {name}
                 </Anchor>
-              </Table.Td>
-              <Table.Td visibleFrom="md">
+              </DataCell>
+              <DataCell visibleFrom="md">
                 <Text size="sm">
                   {request.seller ? fullNameOf(request.seller) : texts.noSeller}
                 </Text>
-              </Table.Td>
-              <Table.Td visibleFrom="md">
+              </DataCell>
+              <DataCell visibleFrom="md">
                 <Text size="sm">{fullNameOf(request.creator)}</Text>
-              </Table.Td>
-              <Table.Td style={{ minWidth: 140 }}>
+              </DataCell>
+              <DataCell style={{ minWidth: 140 }}>
                 <Stack gap={2} align="flex-start">
                   <RequestStatusBadge
                     statusType={request.statusType}
@@ -244,19 +243,19 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
                     </Text>
                   )}
                 </Stack>
-              </Table.Td>
-              <Table.Td>
+              </DataCell>
+              <DataCell>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                   {formatDate(request.createdAt)}
                 </Text>
-              </Table.Td>
-              <Table.Td visibleFrom="md">
+              </DataCell>
+              <DataCell visibleFrom="md">
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                   {formatDateTime(request.updatedAt)}
                 </Text>
-              </Table.Td>
+              </DataCell>
               {commercial && (
-                <Table.Td>
+                <DataCell>
                   <Menu position="bottom-end" withinPortal>
                     <Menu.Target>
                       <ActionIcon variant="subtle" color="gray" aria-label={texts.actions.menu}>
@@ -275,9 +274,9 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
                       </Menu.Item>
                     </Menu.Dropdown>
                   </Menu>
-                </Table.Td>
+                </DataCell>
               )}
-            </Table.Tr>
+            </DataRow>
           );
         }}
       />
