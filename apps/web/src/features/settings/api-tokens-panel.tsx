@@ -6,11 +6,9 @@ import {
   Code,
   CopyButton,
   Group,
-  Loader,
   Modal,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -20,11 +18,11 @@ import type { RouterOutputs } from '@cartera/server/router';
 import { useTRPC } from '../../lib/trpc';
 import { formatDateTime } from '../../lib/dates';
 import { userMessageOf } from '../../lib/errors';
-import { fieldErrorsOf } from '../../lib/field-errors';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { FormActions } from '../../ui/form-actions';
+import { DataTable } from '../../ui/data-table';
+import { EntityDialog } from '../../ui/entity-dialog';
 import { Panel } from '../../ui/panel';
-import { QueryError } from '../../ui/query-error';
+import { useEntityForm } from '../../ui/use-entity-form';
 
 type Token = RouterOutputs['apiToken']['list'][number];
 type Scope = Token['scope'];
@@ -52,66 +50,56 @@ export function ApiTokensPanel() {
       <Text size="sm" c="dimmed">
         {texts.apiTokensIntro}
       </Text>
-      {tokens.isPending ? (
-        <Group justify="center" p="md">
-          <Loader size="sm" aria-label={es.app.loading} />
-        </Group>
-      ) : tokens.isError ? (
-        <QueryError query={tokens} />
-      ) : tokens.data.length === 0 ? (
-        <Text size="sm">{texts.empty}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="xs" aria-labelledby="api-tokens-title">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{texts.name}</Table.Th>
-                <Table.Th>{texts.scope}</Table.Th>
-                <Table.Th>{texts.createdAt}</Table.Th>
-                <Table.Th>{texts.lastUsedAt}</Table.Th>
-                <Table.Th>{texts.state}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tokens.data.map((token) => (
-                <Table.Tr key={token.id}>
-                  <Table.Td>{token.name}</Table.Td>
-                  <Table.Td>{texts.scopes[token.scope]}</Table.Td>
-                  <Table.Td>{formatDateTime(token.createdAt)}</Table.Td>
-                  <Table.Td>
-                    {token.lastUsedAt ? formatDateTime(token.lastUsedAt) : texts.never}
-                  </Table.Td>
-                  <Table.Td>
-                    {token.revokedAt ? (
-                      <Badge color="gray" variant="light">
-                        {format(texts.revoked, { date: formatDateTime(token.revokedAt) })}
-                      </Badge>
-                    ) : (
-                      <Badge color="green" variant="light">
-                        {texts.active}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {!token.revokedAt && (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => setRevoking(token)}
-                        aria-label={`${texts.revoke} ${token.name}`}
-                      >
-                        {texts.revoke}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        query={tokens}
+        items={tokens.data ?? []}
+        rowKey={(token) => token.id}
+        labelledBy="api-tokens-title"
+        empty={texts.empty}
+        columns={[
+          { key: 'name', header: texts.name, cell: (token) => token.name },
+          { key: 'scope', header: texts.scope, cell: (token) => texts.scopes[token.scope] },
+          {
+            key: 'createdAt',
+            header: texts.createdAt,
+            cell: (token) => formatDateTime(token.createdAt),
+          },
+          {
+            key: 'lastUsedAt',
+            header: texts.lastUsedAt,
+            cell: (token) => (token.lastUsedAt ? formatDateTime(token.lastUsedAt) : texts.never),
+          },
+          {
+            key: 'state',
+            header: texts.state,
+            cell: (token) =>
+              token.revokedAt ? (
+                <Badge color="gray" variant="light">
+                  {format(texts.revoked, { date: formatDateTime(token.revokedAt) })}
+                </Badge>
+              ) : (
+                <Badge color="green" variant="light">
+                  {texts.active}
+                </Badge>
+              ),
+          },
+        ]}
+        actions={{
+          width: 110,
+          cell: (token) =>
+            !token.revokedAt && (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                onClick={() => setRevoking(token)}
+                aria-label={`${texts.revoke} ${token.name}`}
+              >
+                {texts.revoke}
+              </Button>
+            ),
+        }}
+      />
       <CreateTokenDialog
         opened={creating}
         onClose={() => setCreating(false)}
@@ -137,61 +125,49 @@ function CreateTokenDialog({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [scope, setScope] = useState<Scope>('read');
+  const form = useEntityForm<{ name: string; scope: Scope }>({
+    initial: { name: '', scope: 'read' },
+  });
   const create = useMutation(
     trpc.apiToken.create.mutationOptions({
       onSuccess: (created) => {
         void queryClient.invalidateQueries(trpc.apiToken.list.queryFilter());
-        setName('');
-        setScope('read');
+        form.reset();
         onCreated(created.token);
       },
+      onError: form.onError,
     }),
   );
-  const nameError = create.error ? fieldErrorsOf(create.error)?.name?.[0] : undefined;
   return (
-    <Modal opened={opened} onClose={onClose} title={texts.create} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          create.mutate({ name, scope });
-        }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            label={texts.name}
-            placeholder={texts.namePlaceholder}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            maxLength={80}
-            required
-            data-autofocus
-            error={nameError}
-          />
-          <Select
-            label={texts.scope}
-            data={SCOPES.map((value) => ({ value, label: texts.scopes[value] }))}
-            value={scope}
-            onChange={(value) => value && setScope(value as Scope)}
-            allowDeselect={false}
-          />
-          {create.error && !nameError && (
-            <Alert color="red" variant="light" role="alert">
-              {userMessageOf(create.error)}
-            </Alert>
-          )}
-          <FormActions
-            cancelLabel={texts.cancel}
-            onCancel={onClose}
-            submitLabel={texts.create}
-            loading={create.isPending}
-            cancelDisabled={create.isPending}
-            mt="xs"
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <EntityDialog
+      opened={opened}
+      onClose={onClose}
+      title={texts.create}
+      onSubmit={() => form.submit((values) => create.mutate(values))}
+      form={form}
+      saving={create.isPending}
+      submitLabel={texts.create}
+      cancelLabel={texts.cancel}
+      gap="sm"
+    >
+      <TextInput
+        label={texts.name}
+        placeholder={texts.namePlaceholder}
+        value={form.values.name}
+        onChange={(event) => form.set('name', event.currentTarget.value)}
+        maxLength={80}
+        withAsterisk
+        data-autofocus
+        error={form.errorOf('name')}
+      />
+      <Select
+        label={texts.scope}
+        data={SCOPES.map((value) => ({ value, label: texts.scopes[value] }))}
+        value={form.values.scope}
+        onChange={(value) => value && form.set('scope', value as Scope)}
+        allowDeselect={false}
+      />
+    </EntityDialog>
   );
 }
 
