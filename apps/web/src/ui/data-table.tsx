@@ -53,6 +53,8 @@ export interface Column<T> {
   visibleFrom?: MantineBreakpoint;
   /** The cell's style (`maw` of a long text). */
   maw?: number;
+  /** Figures line up on the right. */
+  align?: 'right';
   /** A sortable column: its header is a button that sorts by it (`label` names the button). */
   sort?: { active: boolean; order: 'asc' | 'desc'; onSort: () => void; label: string };
 }
@@ -118,6 +120,7 @@ export function DataTable<T>({
   loadingRows = 3,
   busy = false,
   highlightOnHover = false,
+  striped = false,
   verticalSpacing = 'xs',
   radius = 'sm',
 }: {
@@ -148,6 +151,8 @@ export function DataTable<T>({
   /** Work besides the query that changes the rows (a move). */
   busy?: boolean;
   highlightOnHover?: boolean;
+  /** Alternate rows shaded (a table of figures). */
+  striped?: boolean;
   verticalSpacing?: MantineSpacing;
   radius?: MantineSpacing;
 }) {
@@ -163,6 +168,7 @@ export function DataTable<T>({
           <Table.ScrollContainer minWidth={minWidth} type="native">
             <Table
               highlightOnHover={highlightOnHover}
+              striped={striped}
               verticalSpacing={verticalSpacing}
               horizontalSpacing="md"
               aria-busy={query?.isFetching || busy || undefined}
@@ -187,6 +193,7 @@ export function DataTable<T>({
                     <Table.Th
                       key={column.key}
                       w={column.width}
+                      ta={column.align}
                       visibleFrom={column.visibleFrom}
                       aria-sort={column.sort && sortOf(column.sort)}
                     >
@@ -250,6 +257,7 @@ export function DataTable<T>({
                             key={column.key}
                             visibleFrom={column.visibleFrom}
                             maw={column.maw}
+                            ta={column.align}
                           >
                             {column.cell?.(item, index)}
                           </Table.Td>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Badge, Paper, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { formatSaleTotal, showDay } from '@cartera/domain/sales';
 import { useTRPC } from '../../lib/trpc';
+import { DataTable } from '../../ui/data-table';
 import { QueryError } from '../../ui/query-error';
 import { fullNameOf } from '../auth/session';
 import { STATUS_COLORS } from './receipt-format';
@@ -91,50 +92,49 @@ export function PresalePage() {
         <Text fw={600} mb="xs">
           {t.recent}
         </Text>
-        {recent.isPending ? (
-          <Skeleton height={120} radius="sm" />
-        ) : recent.isError ? (
-          <QueryError query={recent} />
-        ) : recent.data.items.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t.recentEmpty}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped data-testid="recent-presales">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{es.receipts.manual.ticketId}</Table.Th>
-                  <Table.Th>{es.receipts.manual.name}</Table.Th>
-                  <Table.Th>{t.seller}</Table.Th>
-                  <Table.Th>{es.receipts.fields.date}</Table.Th>
-                  <Table.Th>{es.receipts.fields.status}</Table.Th>
-                  <Table.Th ta="right">{es.receipts.bubble.total}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {recent.data.items.map((presale) => (
-                  <Table.Tr key={presale.id}>
-                    <Table.Td>{presale.ticketId}</Table.Td>
-                    <Table.Td>{presale.name}</Table.Td>
-                    <Table.Td>{presale.seller ? fullNameOf(presale.seller) : ''}</Table.Td>
-                    <Table.Td>{showDay(presale.entryDate)}</Table.Td>
-                    <Table.Td>
-                      <Badge
-                        size="sm"
-                        variant="light"
-                        color={STATUS_COLORS[presale.status] ?? 'gray'}
-                      >
-                        {es.receipts.statuses[presale.status] ?? presale.status}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">{formatSaleTotal(presale.total)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <DataTable
+          query={recent}
+          items={recent.data?.items ?? []}
+          rowKey={(presale) => presale.id}
+          label={t.recent}
+          testId="recent-presales"
+          minWidth={560}
+          striped
+          empty={t.recentEmpty}
+          columns={[
+            {
+              key: 'ticket',
+              header: es.receipts.manual.ticketId,
+              cell: (presale) => presale.ticketId,
+            },
+            { key: 'name', header: es.receipts.manual.name, cell: (presale) => presale.name },
+            {
+              key: 'seller',
+              header: t.seller,
+              cell: (presale) => (presale.seller ? fullNameOf(presale.seller) : ''),
+            },
+            {
+              key: 'date',
+              header: es.receipts.fields.date,
+              cell: (presale) => showDay(presale.entryDate),
+            },
+            {
+              key: 'status',
+              header: es.receipts.fields.status,
+              cell: (presale) => (
+                <Badge size="sm" variant="light" color={STATUS_COLORS[presale.status] ?? 'gray'}>
+                  {es.receipts.statuses[presale.status] ?? presale.status}
+                </Badge>
+              ),
+            },
+            {
+              key: 'total',
+              header: es.receipts.bubble.total,
+              align: 'right',
+              cell: (presale) => formatSaleTotal(presale.total),
+            },
+          ]}
+        />
       </Paper>
     </Stack>
   );

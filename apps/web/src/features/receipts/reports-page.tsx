@@ -6,7 +6,6 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -18,6 +17,7 @@ import { defaultReportPeriod, formatSaleTotal, type ReceiptKind } from '@cartera
 import type { RouterOutputs } from '@cartera/server/router';
 import { DATE_FORMAT } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
+import { DataTable } from '../../ui/data-table';
 import { QueryError } from '../../ui/query-error';
 import { CalendarIcon } from '../../ui/icons';
 import { fullNameOf } from '../auth/session';
@@ -194,24 +194,29 @@ function ReportFigures({ report }: { report: Report }) {
                 <Text fw={600} mb="xs">
                   {t.byStatus}
                 </Text>
-                <Table striped data-testid="report-by-status">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t.status}</Table.Th>
-                      <Table.Th ta="right">{t.count}</Table.Th>
-                      <Table.Th ta="right">{t.total}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {report.byStatus.map((row) => (
-                      <Table.Tr key={row.status}>
-                        <Table.Td>{statusLabels[row.status] ?? row.status}</Table.Td>
-                        <Table.Td ta="right">{row.count}</Table.Td>
-                        <Table.Td ta="right">{formatSaleTotal(row.total)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                <DataTable
+                  items={report.byStatus}
+                  rowKey={(row) => row.status}
+                  label={t.byStatus}
+                  testId="report-by-status"
+                  minWidth={0}
+                  striped
+                  empty={t.empty}
+                  columns={[
+                    {
+                      key: 'status',
+                      header: t.status,
+                      cell: (row) => statusLabels[row.status] ?? row.status,
+                    },
+                    { key: 'count', header: t.count, align: 'right', cell: (row) => row.count },
+                    {
+                      key: 'total',
+                      header: t.total,
+                      align: 'right',
+                      cell: (row) => formatSaleTotal(row.total),
+                    },
+                  ]}
+                />
               </Paper>
               <FigureTable
                 title={t.byMonth}
@@ -252,40 +257,31 @@ function FigureTable({
       <Text fw={600} mb="xs">
         {title}
       </Text>
-      <Table.ScrollContainer minWidth={420}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{first}</Table.Th>
-              <Table.Th ta="right">{t.count}</Table.Th>
-              <Table.Th ta="right">{t.total}</Table.Th>
-              <Table.Th ta="right">{t.soldCount}</Table.Th>
-              <Table.Th ta="right">{t.soldTotal}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text size="sm" c="dimmed">
-                    {t.empty}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              rows.map((row) => (
-                <Table.Tr key={row.key}>
-                  <Table.Td>{row.label}</Table.Td>
-                  <Table.Td ta="right">{row.count}</Table.Td>
-                  <Table.Td ta="right">{formatSaleTotal(row.total)}</Table.Td>
-                  <Table.Td ta="right">{row.soldCount}</Table.Td>
-                  <Table.Td ta="right">{formatSaleTotal(row.soldTotal)}</Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        items={rows}
+        rowKey={(row) => row.key}
+        label={title}
+        minWidth={420}
+        striped
+        empty={t.empty}
+        columns={[
+          { key: 'label', header: first, cell: (row) => row.label },
+          { key: 'count', header: t.count, align: 'right', cell: (row) => row.count },
+          {
+            key: 'total',
+            header: t.total,
+            align: 'right',
+            cell: (row) => formatSaleTotal(row.total),
+          },
+          { key: 'soldCount', header: t.soldCount, align: 'right', cell: (row) => row.soldCount },
+          {
+            key: 'soldTotal',
+            header: t.soldTotal,
+            align: 'right',
+            cell: (row) => formatSaleTotal(row.soldTotal),
+          },
+        ]}
+      />
     </Paper>
   );
 }
