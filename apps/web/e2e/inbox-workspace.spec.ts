@@ -59,7 +59,7 @@ test('buscar, filtrar, ver archivadas y recargar la vista; a 1280 px la lista qu
   const ana = await createTestContact(seller, 'Ana', { lastName: family, statusTag: tag!.code });
   const bruno = await createTestContact(seller, 'Bruno', { lastName: family });
   const carla = await createTestContact(seller, 'Carla', { lastName: family });
-  const reasons = await trpcQuery<Array<{ code: string; type: string }>>(
+  const reasons = await trpcQuery<Array<{ code: string; name: string; type: string }>>(
     seller,
     'interaction.archivingReasons',
     { contactId: carla.id },
@@ -113,4 +113,16 @@ test('buscar, filtrar, ver archivadas y recargar la vista; a 1280 px la lista qu
   await expect(names).toHaveText([bruno.name, ana.name]);
   await expect(seller.getByTestId('inbox-search')).toHaveValue(family);
   await expect(seller).toHaveURL(new RegExp(`q=${family}`));
+
+  // Both open conversations selected and archived at once: 'Abiertas' is left without them.
+  for (const contact of [ana, bruno]) {
+    await seller.getByRole('checkbox', { name: new RegExp(contact.name) }).check();
+  }
+  const bulk = seller.getByTestId('inbox-bulk');
+  await expect(bulk).toContainText('2');
+  await bulk.getByRole('button', { name: words.archiveSelected }).click();
+  await seller.getByRole('menuitem', { name: reason!.name }).click();
+  await expect(seller.getByTestId('inbox-empty')).toHaveText(words.noResults);
+  await seller.getByRole('tab', { name: words.tabArchived }).click();
+  await expect(names).toHaveCount(3);
 });
