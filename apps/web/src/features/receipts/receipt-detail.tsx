@@ -1,8 +1,10 @@
-import { Badge, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { formatSaleTotal, showDay } from '@cartera/domain/sales';
 import { useTRPC } from '../../lib/trpc';
+import { DataTable } from '../../ui/data-table';
+import { PropertyTable } from '../../ui/property-table';
 import { QueryError } from '../../ui/query-error';
 import { fullNameOf } from '../auth/session';
 import { STATUS_COLORS } from './receipt-format';
@@ -42,52 +44,53 @@ export function ReceiptDetail({ id, onClose }: { id: string | null; onClose: () 
                 </Text>
               )}
             </Group>
-            <Table withRowBorders={false} verticalSpacing={2}>
-              <Table.Tbody>
-                {(
-                  [
-                    [t.fields.date, showDay(data.entryDate)],
-                    [t.fields.date_sale, showDay(data.saleDate)],
-                    [t.report.ticketSaleId, data.ticketSaleId ?? ''],
-                    [t.fields.name, data.name],
-                    [t.fields.gov_id, data.govId ?? ''],
-                    [t.report.phone, data.phone],
-                    [t.report.city, data.city ?? ''],
-                    [t.fields.product, data.product ?? ''],
-                  ] as const
-                )
-                  .filter(([, value]) => value !== '')
-                  .map(([label, value]) => (
-                    <Table.Tr key={label}>
-                      <Table.Th w={160} fw={500} c="dimmed">
-                        {label}
-                      </Table.Th>
-                      <Table.Td>{value}</Table.Td>
-                    </Table.Tr>
-                  ))}
-              </Table.Tbody>
-            </Table>
+            <PropertyTable
+              plain
+              labelWidth={160}
+              rows={(
+                [
+                  [t.fields.date, showDay(data.entryDate)],
+                  [t.fields.date_sale, showDay(data.saleDate)],
+                  [t.report.ticketSaleId, data.ticketSaleId ?? ''],
+                  [t.fields.name, data.name],
+                  [t.fields.gov_id, data.govId ?? ''],
+                  [t.report.phone, data.phone],
+                  [t.report.city, data.city ?? ''],
+                  [t.fields.product, data.product ?? ''],
+                ] as const
+              )
+                .filter(([, value]) => value !== '')
+                .map(([label, value]) => ({ label, value }))}
+            />
             {data.productLines.length > 0 && (
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t.fields.product}</Table.Th>
-                    <Table.Th>{t.fields.category}</Table.Th>
-                    <Table.Th ta="right">{t.bubble.quantity}</Table.Th>
-                    <Table.Th ta="right">{t.fields.value}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.productLines.map((line, index) => (
-                    <Table.Tr key={index}>
-                      <Table.Td>{line.name}</Table.Td>
-                      <Table.Td>{line.category ?? ''}</Table.Td>
-                      <Table.Td ta="right">{line.quantity}</Table.Td>
-                      <Table.Td ta="right">{formatSaleTotal(line.value)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <DataTable
+                items={data.productLines}
+                rowKey={(line) => String(data.productLines.indexOf(line))}
+                label={t.fields.product}
+                minWidth={0}
+                striped
+                empty={null}
+                columns={[
+                  { key: 'name', header: t.fields.product, cell: (line) => line.name },
+                  {
+                    key: 'category',
+                    header: t.fields.category,
+                    cell: (line) => line.category ?? '',
+                  },
+                  {
+                    key: 'quantity',
+                    header: t.bubble.quantity,
+                    align: 'right',
+                    cell: (line) => line.quantity,
+                  },
+                  {
+                    key: 'value',
+                    header: t.fields.value,
+                    align: 'right',
+                    cell: (line) => formatSaleTotal(line.value),
+                  },
+                ]}
+              />
             )}
             {data.status === 'canceled' && (
               <Text size="sm">
