@@ -104,6 +104,19 @@ export async function findSharedInboxOwner(
   return row?.ownerId;
 }
 
+/** The shared inboxes `memberId` belongs to, with their owners (whose contacts they work). */
+export function findMemberSharedInboxes(db: Executor, tenantId: string, memberId: string) {
+  return db
+    .select({ id: sharedInboxes.id, ownerId: sharedInboxes.ownerId })
+    .from(sharedInboxes)
+    .where(
+      and(
+        eq(sharedInboxes.tenantId, tenantId),
+        sql`${sharedInboxes.memberIds} @> array[${memberId}::uuid]`,
+      ),
+    );
+}
+
 /** Whether the tenant has this contact with no agent (answers nothing else about it). */
 export async function isUnassigned(db: Executor, tenantId: string, id: string) {
   const [row] = await db

@@ -10,6 +10,7 @@ import {
   findReservedContact,
   findScopedContact,
   findScopedContactIds,
+  findMemberSharedInboxes,
   findSharedInboxOwner,
   findSharedOwnerIds,
   isUnassigned,
@@ -121,6 +122,11 @@ export async function sharedInboxOwner(db: Executor, user: AuthUser, sharedInbox
   const ownerId = await findSharedInboxOwner(db, user.tenantId, sharedInboxId, user.id);
   if (!ownerId) throw new DomainError('SHARED_INBOX_NOT_FOUND');
   return ownerId;
+}
+
+/** The shared inboxes the user is a member of, with the owners whose contacts they work. */
+export function memberSharedInboxes(db: Executor, user: AuthUser) {
+  return findMemberSharedInboxes(db, user.tenantId, user.id);
 }
 
 /** Whether the tenant holds this contact unassigned ('Inbox'): nothing else is said of it. */

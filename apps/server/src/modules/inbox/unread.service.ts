@@ -3,9 +3,8 @@ import type { Database, Executor, Transaction } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
 import { canOpen, flagOn } from '@cartera/domain/policy';
 import { appendEvent } from '../../realtime/event-store';
-import { contactAudience, visibleContact } from '../access/contacts';
+import { contactAudience, memberSharedInboxes, visibleContact } from '../access/contacts';
 import type { AuthUser } from '../sessions/session.types';
-import { myInboxes } from '../shared-inboxes/shared-inboxes.service';
 import { countUnreadByHolder, countUnreadUnassigned, setUnreadMark } from './unread.repository';
 
 /*
@@ -76,7 +75,7 @@ export async function markUnread(
 /** The menu's and the title's counts: the caller's own inboxes only, never their teams'. */
 export async function unreadCounts(db: Executor, user: AuthUser) {
   const mayOpenShared = flagOn(user, 'inbox') && canOpen(user, '/contact/sharedinbox');
-  const shared = mayOpenShared ? await myInboxes(db, user) : [];
+  const shared = mayOpenShared ? await memberSharedInboxes(db, user) : [];
   const [byHolder, unassigned] = await Promise.all([
     countUnreadByHolder(db, user.tenantId, [user.id, ...shared.map((inbox) => inbox.ownerId)]),
     canOpen(user, '/contact/unassigned')
