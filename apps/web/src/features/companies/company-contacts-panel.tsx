@@ -9,7 +9,6 @@ import {
   Select,
   Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -28,6 +27,7 @@ import { useTRPC } from '../../lib/trpc';
 import { SearchIcon } from '../../ui/icons';
 import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
 import type { CompanyDetail } from './companies-settings';
+import { DataTable } from '../../ui/data-table';
 import { Panel } from '../../ui/panel';
 import { FormActions } from '../../ui/form-actions';
 
@@ -40,40 +40,35 @@ export function CompanyContactsPanel({ company }: { company: CompanyDetail }) {
       title={es.companies.contacts}
       action={{ label: es.companies.addContacts, onClick: () => setAdding(true) }}
     >
-      {company.contacts.length === 0 ? (
-        <Text size="sm" c="dimmed" py="xs">
-          {es.companies.noContacts}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={360} type="native">
-          <Table verticalSpacing={6} aria-labelledby="contacts-title">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{es.companies.contactName}</Table.Th>
-                <Table.Th>{es.companies.role}</Table.Th>
-                <Table.Th>{es.companies.sector}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {company.contacts.map((contact) => (
-                <Table.Tr key={contact.contactId}>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {`${contact.firstName} ${contact.lastName}`.trim()}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{contact.role || es.fields.emptyValue}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{contact.sectorName ?? es.companies.noSector}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        items={company.contacts}
+        rowKey={(contact) => contact.contactId}
+        labelledBy="contacts-title"
+        minWidth={360}
+        verticalSpacing={6}
+        empty={es.companies.noContacts}
+        columns={[
+          {
+            key: 'name',
+            header: es.companies.contactName,
+            cell: (contact) => (
+              <Text size="sm" fw={500}>
+                {`${contact.firstName} ${contact.lastName}`.trim()}
+              </Text>
+            ),
+          },
+          {
+            key: 'role',
+            header: es.companies.role,
+            cell: (contact) => <Text size="sm">{contact.role || es.fields.emptyValue}</Text>,
+          },
+          {
+            key: 'sector',
+            header: es.companies.sector,
+            cell: (contact) => <Text size="sm">{contact.sectorName ?? es.companies.noSector}</Text>,
+          },
+        ]}
+      />
       <SelectContactsSheet
         companyId={company.id}
         withSectors={company.hasSectors}
