@@ -6,6 +6,7 @@ import { ListEnd } from '../../ui/list-end';
 import { AlertIcon, BellIcon, FolderIcon, MessagesIcon } from '../../ui/icons';
 import { QueryError } from '../../ui/query-error';
 import { useMe } from '../auth/session';
+import { useListKeys } from '../keyboard/use-list-keys';
 import { contactName, nationalPhone } from '../contacts/contact-format';
 import { TagChip } from '../contacts/tag-chip';
 import { chatListTime } from './chat-time';
@@ -45,6 +46,8 @@ export function InboxList({
   const me = useMe();
   const country = me?.tenant.country ?? 'UY';
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  // ↑/↓ and j/k move through the rows, Enter opens one (issue #33 item 5).
+  const rowsRef = useListKeys<HTMLUListElement>();
 
   if (list.isError && !list.data) {
     return <QueryError query={list} maw={560} />;
@@ -73,7 +76,13 @@ export function InboxList({
             </Text>
           </Stack>
         ) : (
-          <ul className={classes.list} aria-label={label} aria-busy={list.isFetching || undefined}>
+          <ul
+            ref={rowsRef}
+            data-keyboard-list
+            className={classes.list}
+            aria-label={label}
+            aria-busy={list.isFetching || undefined}
+          >
             {items.map((item) => (
               <li key={item.id} className={classes.item}>
                 {renderRow(item, <InboxRowContent item={item} country={country} />)}
