@@ -14,7 +14,7 @@ import {
 /*
  * Issue #33 item 3: 'Conversaciones' as a workspace. The test makes its own seller and contacts
  * (the database is shared by the run), searches, filters, switches to 'Archivadas', reloads to
- * find the same view, and at 1280 px opens two chats beside the list, which keeps its search.
+ * find the same view, and at 1440 px opens two chats beside the list, which keeps its search.
  */
 
 const words = es.conversation.inbox.workspace;
@@ -32,7 +32,7 @@ async function newSeller(page: Page, browser: Browser, baseURL: string | undefin
     groupId: root!.id,
     password: 'Inicial1',
   });
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
   const seller = await context.newPage();
   await signIn(seller, email, 'Inicial1');
   await trpcMutation(seller, 'auth.changePassword', {
@@ -43,7 +43,7 @@ async function newSeller(page: Page, browser: Browser, baseURL: string | undefin
   return seller;
 }
 
-test('buscar, filtrar, ver archivadas y recargar la vista; a 1280 px la lista queda al lado del chat', async ({
+test('buscar, filtrar, ver archivadas y recargar la vista; a 1440 px la lista queda al lado del chat', async ({
   page,
   browser,
   baseURL,
@@ -102,7 +102,7 @@ test('buscar, filtrar, ver archivadas y recargar la vista; a 1280 px la lista qu
   await expect(seller.getByTestId('inbox-search')).toHaveValue(family);
   await expect(names).toHaveText([carla.name]);
 
-  // At 1280 px the chat opens beside the list; the next one too, the list and search kept.
+  // At 1440 px the chat opens beside the list; the next one too, the list and search kept.
   await seller.getByRole('tab', { name: words.tabOpen }).click();
   await expect(names).toHaveText([bruno.name, ana.name]);
   await list.getByRole('link', { name: new RegExp(ana.name) }).click();
