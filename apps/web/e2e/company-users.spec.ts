@@ -34,6 +34,9 @@ test('un gestor de usuarios crea un vendedor en Mi Empresa, que entra con la con
   await dialog.getByLabel(text.roles).click({ force: true });
   await expect(page.getByRole('option', { name: ROLE_LABELS.super })).toBeVisible();
   await expect(page.getByRole('option', { name: ROLE_LABELS.admin })).toHaveCount(0);
+  // The roles' list covers the fields below it until a click elsewhere closes it.
+  await dialog.getByRole('heading').click();
+  await expect(page.getByRole('option', { name: ROLE_LABELS.super })).toBeHidden();
   await dialog.getByLabel(text.group).click();
   await page.getByRole('option', { name: '— Equipo Norte', exact: true }).click();
   await dialog.getByRole('button', { name: text.create }).click();
