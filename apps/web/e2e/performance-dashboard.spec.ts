@@ -66,7 +66,10 @@ test.describe('Rendimiento', () => {
     await signIn(page, 'comercial@demo.test');
     await page.goto('/');
     const ranking = page.getByTestId('ranking');
-    await expect(ranking.getByRole('row')).toHaveCount(5);
+    // The header and a row per seller: the demo's four, and those other tests of the run add
+    // to the demo company (the inbox's tests make sellers of their own).
+    await expect.poll(() => ranking.getByRole('row').count()).toBeGreaterThanOrEqual(5);
+    await expect(ranking).toContainText('Valentín Vendedor');
     // By name, A to Z, then reversed.
     await ranking.getByRole('button', { name: /Vendedor$/ }).click();
     const names = async () =>
