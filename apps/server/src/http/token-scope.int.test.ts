@@ -161,7 +161,7 @@ describe('arnés de autorización: tokens de API en REST y tRPC', () => {
       }
     }
     expect(disagreements).toEqual([]);
-  }, 240_000);
+  }, 600_000);
 });
 
 /** A REST call with a personal API token. */
