@@ -288,6 +288,8 @@ test.describe('Solicitudes', () => {
     baseURL,
     browserErrors,
   }) => {
+    // Two users, each signing in and opening the contact and the request: twice the steps.
+    test.setTimeout(60_000);
     await signIn(page, 'vendedor@demo.test');
     const { contact, request } = await contactWithRequest(page);
     const users = await trpcQuery<Array<{ id: string; name: string; lastname: string }>>(
