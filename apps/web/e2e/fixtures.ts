@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import dayjs, { type Dayjs } from 'dayjs';
 import pg from 'pg';
 import { newId } from '@cartera/domain/ids';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
 import { FAKE_PLACES_API_KEY, placesURL } from '../playwright.config';
 import {
@@ -429,4 +429,52 @@ export async function browserToday(page: Page): Promise<Dayjs> {
     return [now.getFullYear(), now.getMonth(), now.getDate()] as const;
   });
   return dayjs(new Date(year, month, day, 12));
+}
+
+/**
+ * A new seller of the demo company's root group, made by the admin on `page`, signed in on a
+ * page of their own (password changed as the first sign-in asks): tests whose unread counts or
+ * notices must not reach other tests' users. `viewport` sizes the seller's window.
+ */
+export async function newSellerPage(
+  page: Page,
+  browser: Browser,
+  baseURL: string | undefined,
+  who: { name: string; lastname: string; viewport?: { width: number; height: number } },
+): Promise<Page> {
+  await signIn(page, 'admin@demo.test');
+  const [root] = await trpcQuery<Array<{ id: string }>>(page, 'admin.groups', {});
+  const email = `${uniqueLetters()}.${uniqueLetters()}@demo.test`;
+  const created = await trpcMutation<{ id: string }>(page, 'admin.createUser', {
+    name: who.name,
+    lastname: who.lastname,
+    email,
+    roles: ['user'],
+    groupId: root!.id,
+    password: 'Inicial1',
+  });
+  const context = await browser.newContext({ baseURL, viewport: who.viewport });
+  const seller = await context.newPage();
+  await signIn(seller, email, 'Inicial1');
+  await trpcMutation(seller, 'auth.changePassword', {
+    currentPassword: 'Inicial1',
+    newPassword: 'Propia123',
+    repeatPassword: 'Propia123',
+  });
+  madeSellers.push(created.id);
+  return seller;
+}
+
+const madeSellers: string[] = [];
+
+/**
+ * Deactivates the sellers `newSellerPage` made (each test's `afterEach`), so the demo company's
+ * rosters, rankings and counts that later tests read are the demo's again.
+ */
+export async function retireNewSellers(page: Page) {
+  if (madeSellers.length === 0) return;
+  await signIn(page, 'admin@demo.test');
+  for (const id of madeSellers.splice(0)) {
+    await trpcMutation(page, 'admin.setUserActive', { id, active: false });
+  }
 }

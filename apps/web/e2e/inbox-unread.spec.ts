@@ -7,10 +7,13 @@ import {
   signIn,
   test,
   trpcMutation,
+  newSellerPage,
+  retireNewSellers,
   trpcQuery,
-  uniqueLetters,
   uniqueMobile,
 } from './fixtures';
+
+test.afterEach(({ page }) => retireNewSellers(page));
 
 /*
  * Issue #33 items 1 and 4: a customer's message leaves the conversation unread for its holder
@@ -29,25 +32,7 @@ const mainMenu = (page: Page) => page.getByRole('navigation', { name: es.shell.m
 
 /** A new seller of the demo company signed in on a page of their own, and the sandbox's URL. */
 async function newSeller(page: Page, browser: Browser, baseURL: string | undefined) {
-  await signIn(page, 'admin@demo.test');
-  const [root] = await trpcQuery<Array<{ id: string }>>(page, 'admin.groups', {});
-  const email = `lia.${uniqueLetters()}@demo.test`;
-  await trpcMutation(page, 'admin.createUser', {
-    name: 'Lía',
-    lastname: 'Leída',
-    email,
-    roles: ['user'],
-    groupId: root!.id,
-    password: 'Inicial1',
-  });
-  const context = await browser.newContext({ baseURL });
-  const seller = await context.newPage();
-  await signIn(seller, email, 'Inicial1');
-  await trpcMutation(seller, 'auth.changePassword', {
-    currentPassword: 'Inicial1',
-    newPassword: 'Propia123',
-    repeatPassword: 'Propia123',
-  });
+  const seller = await newSellerPage(page, browser, baseURL, { name: 'Lía', lastname: 'Leída' });
   await signIn(page, 'comercial@demo.test');
   const channels = await trpcQuery<Array<{ name: string; sandboxUrl: string | null }>>(
     page,

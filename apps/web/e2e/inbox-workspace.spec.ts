@@ -4,12 +4,15 @@ import {
   clientId,
   createTestContact,
   expect,
-  signIn,
   test,
   trpcMutation,
+  newSellerPage,
+  retireNewSellers,
   trpcQuery,
   uniqueLetters,
 } from './fixtures';
+
+test.afterEach(({ page }) => retireNewSellers(page));
 
 /*
  * Issue #33 item 3: 'Conversaciones' as a workspace. The test makes its own seller and contacts
@@ -20,27 +23,12 @@ import {
 const words = es.conversation.inbox.workspace;
 
 /** A new seller of the demo company, signed in on a page of their own at a desk's width. */
-async function newSeller(page: Page, browser: Browser, baseURL: string | undefined) {
-  await signIn(page, 'admin@demo.test');
-  const [root] = await trpcQuery<Array<{ id: string }>>(page, 'admin.groups', {});
-  const email = `tomas.${uniqueLetters()}@demo.test`;
-  await trpcMutation(page, 'admin.createUser', {
+function newSeller(page: Page, browser: Browser, baseURL: string | undefined) {
+  return newSellerPage(page, browser, baseURL, {
     name: 'Tomás',
     lastname: 'Bandeja',
-    email,
-    roles: ['user'],
-    groupId: root!.id,
-    password: 'Inicial1',
+    viewport: { width: 1440, height: 900 },
   });
-  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
-  const seller = await context.newPage();
-  await signIn(seller, email, 'Inicial1');
-  await trpcMutation(seller, 'auth.changePassword', {
-    currentPassword: 'Inicial1',
-    newPassword: 'Propia123',
-    repeatPassword: 'Propia123',
-  });
-  return seller;
 }
 
 test('buscar, filtrar, ver archivadas y recargar la vista; a 1440 px la lista queda al lado del chat', async ({
