@@ -33,7 +33,12 @@ beforeAll(async () => {
   instanceB = await startTestApp(database.connectAgain());
 });
 
+/** Watchers of the running test, stopped after it even when it failed half-way. */
+const open = new Set<{ stop: () => void; isStarted: () => boolean }>();
+
 afterEach(async () => {
+  for (const watcher of open) watcher.stop();
+  open.clear();
   // Each test starts with no subscriber left over from the one before.
   await waitFor(
     () =>
@@ -74,7 +79,7 @@ function subscribe(
         onError: (error) => errors.push(error),
       },
     );
-    return {
+    const watcher = {
       connection,
       received,
       errors,
@@ -83,14 +88,26 @@ function subscribe(
       stop: () => {
         subscription.unsubscribe();
         connection.close();
+        open.delete(watcher);
       },
     };
+    open.add(watcher);
+    return watcher;
   });
 }
 
-/** Waits until the instance has the subscriber registered on its event bus. */
+/**
+ * Waits until the instance has the subscribers on its event bus and every open watcher was told
+ * its subscription started: only then is where each stream starts fixed (an event committed
+ * between the bus subscription and that moment may count as before the stream).
+ */
 async function ready(app: TestApp, count: number) {
-  await waitFor(() => app.deps.events.subscriberCount >= count, 15_000, 'subscription');
+  await waitFor(
+    () =>
+      app.deps.events.subscriberCount >= count && [...open].every((watcher) => watcher.isStarted()),
+    15_000,
+    'subscription',
+  );
 }
 
 describe('tiempo real entre instancias', () => {
