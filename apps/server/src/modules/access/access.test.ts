@@ -132,11 +132,11 @@ const SCOPED_TABLES: ScopedTable[] = [
     sql: 'training_items',
     conditions: ['trainingItemCondition'],
     exceptions: {
-      'modules/training/training.repository.ts#itemsFrom':
+      'modules/training/training-classes.repository.ts#itemsFrom':
         'the select every read starts from; findItem and findItems compose trainingItemCondition',
-      'modules/training/training.repository.ts#updateItem':
+      'modules/training/training-classes.repository.ts#updateItem':
         'the coach edits a class or tutorial (a manager sees every one: the condition is none)',
-      'modules/training/training.repository.ts#deleteItem':
+      'modules/training/training-classes.repository.ts#deleteItem':
         'the coach deletes a class or tutorial (a manager sees every one: the condition is none)',
     },
   },
@@ -145,11 +145,11 @@ const SCOPED_TABLES: ScopedTable[] = [
     sql: 'coach_posts',
     conditions: ['coachPostCondition'],
     exceptions: {
-      'modules/training/training.repository.ts#findPostAudience':
+      'modules/training/training-posts.repository.ts#findPostAudience':
         "reads a post's audience for its live events, after visiblePost or a manager's check",
-      'modules/training/training.repository.ts#updatePost':
+      'modules/training/training-posts.repository.ts#updatePost':
         'the coach edits a post (a manager sees every one: the condition is none)',
-      'modules/training/training.repository.ts#deletePost':
+      'modules/training/training-posts.repository.ts#deletePost':
         'the coach deletes a post (a manager sees every one: the condition is none)',
     },
   },
@@ -158,13 +158,13 @@ const SCOPED_TABLES: ScopedTable[] = [
     sql: 'coach_comments',
     conditions: ['coachCommentCondition'],
     exceptions: {
-      'modules/training/training.repository.ts#commentRows':
+      'modules/training/training-comments.repository.ts#commentRows':
         'the select every read of comments starts from; findComments and findCommentRow compose coachCommentCondition',
-      'modules/training/training.repository.ts#findComment':
+      'modules/training/training-comments.repository.ts#findComment':
         'reads a comment by id to check it: its post through visiblePost, then its author or a manager',
-      'modules/training/training.repository.ts#deleteComment':
+      'modules/training/training-comments.repository.ts#deleteComment':
         'deletes a comment its author or a manager may delete, checked first',
-      'modules/training/training.repository.ts#setCommentVisible':
+      'modules/training/training-comments.repository.ts#setCommentVisible':
         'a manager hides or shows a comment (a manager reads every one)',
     },
   },

@@ -16,7 +16,7 @@ import {
   insertItem,
   updateItem as updateItemRow,
   upsertProgress,
-} from './training.repository';
+} from './training-classes.repository';
 import {
   checkAudience,
   checkedUrl,

@@ -8,11 +8,11 @@ import {
   findComment,
   findCommentRow,
   findComments,
-  findPostAudience,
   insertComment,
   setCommentVisible,
   type CommentRow,
-} from './training.repository';
+} from './training-comments.repository';
+import { findPostAudience } from './training-posts.repository';
 import { visiblePost, type TrainingReader } from '../access/training';
 import {
   managerOf,

@@ -11,9 +11,9 @@ import {
   type ZCoachPostValues,
 } from '@cartera/domain/training';
 import type { AuthUser } from '../sessions/session.types';
+import { findComments } from './training-comments.repository';
 import {
   deletePost as deletePostRow,
-  findComments,
   findOwnReaction,
   findPostAudience,
   findPosts,
@@ -21,7 +21,7 @@ import {
   insertPost,
   setReaction,
   updatePost as updatePostRow,
-} from './training.repository';
+} from './training-posts.repository';
 import { visiblePost } from '../access/training';
 import {
   checkAudience,
