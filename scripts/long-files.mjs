@@ -6,7 +6,7 @@
 //
 // Counted: files tracked by git under apps/*/src and packages/*/src with a source extension.
 // Left out: tests (*.test.*, *.spec.*, e2e/), the test harness (src/testing/, *.fake.ts), test
-// data (channels/conformance/), generated files (*.gen.ts) and migrations.
+// data (providers/conformance/), generated files (*.gen.ts) and migrations.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
@@ -18,7 +18,7 @@ const NOT_PRODUCTION = [
   /(^|\/)e2e\//,
   /(^|\/)src\/testing\//,
   /\.fake\.ts$/,
-  /\/channels\/conformance\//,
+  /\/providers\/conformance\//,
   /\.gen\.ts$/,
   /(^|\/)migrations\//,
 ];

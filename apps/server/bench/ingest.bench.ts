@@ -48,7 +48,7 @@ import {
   inboundText,
   signedWebhook,
   statusUpdate,
-} from '../src/channels/whatsapp-cloud/graph-simulator';
+} from '../src/providers/whatsapp-cloud/graph-simulator';
 import { typedCall } from '../src/testing/http-client';
 import { startTestApp, tokenFor } from '../src/testing/test-app';
 import {

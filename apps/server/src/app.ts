@@ -45,7 +45,7 @@ import { ingestEvent, receiveWebhook } from './modules/channels/channel-inbound.
 import { startWebhookInbox } from './modules/channels/webhook-inbox';
 import { registerSandboxRoutes } from './modules/channels/sandbox.rest';
 import { seedSandbox } from './modules/channels/sandbox.seed';
-import { WhatsappSandbox } from './channels/sandbox/sandbox';
+import { WhatsappSandbox } from './providers/sandbox/sandbox';
 import { startSessionCache } from './modules/sessions/session-cache';
 import { EventBus } from './realtime/event-bus';
 import { LocalStorage } from './storage/local-storage';

@@ -4,7 +4,7 @@ import type { JobRunner } from './jobs/runner';
 import type { Logger } from './logger';
 import type { EventBus } from './realtime/event-bus';
 import type { FileStorage } from './storage/storage';
-import type { WhatsappSandbox } from './channels/sandbox/sandbox';
+import type { WhatsappSandbox } from './providers/sandbox/sandbox';
 import type { ProcedureCatalog } from './trpc/procedure-catalog';
 import type { ApiTokenBudget } from './modules/sessions/api-token-budget';
 

@@ -6,7 +6,7 @@ import {
   inboundMedia,
   inboundText,
   statusUpdate,
-} from '../../server/src/channels/whatsapp-cloud/graph-simulator';
+} from '../../server/src/providers/whatsapp-cloud/graph-simulator';
 import { expect, settle, test, uniqueLetters, uniqueMobile } from './fixtures';
 import { sellerWithWhatsappChannel } from './whatsapp-channel';
 

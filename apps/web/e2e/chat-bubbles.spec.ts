@@ -2,7 +2,7 @@ import { es, format } from '@cartera/domain/i18n';
 import {
   startEvolutionFake,
   type EvolutionFake,
-} from '../../server/src/channels/evolution/evolution.fake';
+} from '../../server/src/providers/evolution/evolution.fake';
 import { previewName } from '../src/features/conversation/bubbles/bubble-format';
 import {
   clientId,

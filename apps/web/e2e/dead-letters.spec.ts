@@ -1,5 +1,5 @@
 import { es, format } from '@cartera/domain/i18n';
-import { inboundText } from '../../server/src/channels/whatsapp-cloud/graph-simulator';
+import { inboundText } from '../../server/src/providers/whatsapp-cloud/graph-simulator';
 import { expect, signIn, test, trpcQuery, uniqueLetters, uniqueMobile } from './fixtures';
 import { createWhatsappChannel, metaPosts } from './whatsapp-channel';
 

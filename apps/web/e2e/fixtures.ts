@@ -13,7 +13,7 @@ import { FAKE_PLACES_API_KEY, placesURL } from '../playwright.config';
 import {
   startWhatsappCloudFake,
   type WhatsappCloudFake,
-} from '../../server/src/channels/whatsapp-cloud/whatsapp-cloud.fake';
+} from '../../server/src/providers/whatsapp-cloud/whatsapp-cloud.fake';
 
 /** The bundled server (`npm run build -w @cartera/server`). */
 const SERVER_MAIN = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));

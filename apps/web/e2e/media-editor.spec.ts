@@ -5,7 +5,7 @@ import { es, format } from '@cartera/domain/i18n';
 import {
   inboundText,
   signedWebhook,
-} from '../../server/src/channels/whatsapp-cloud/graph-simulator';
+} from '../../server/src/providers/whatsapp-cloud/graph-simulator';
 import {
   createTestContact,
   expect,

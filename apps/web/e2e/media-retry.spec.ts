@@ -1,5 +1,8 @@
 import { es, format } from '@cartera/domain/i18n';
-import { graphError, inboundMedia } from '../../server/src/channels/whatsapp-cloud/graph-simulator';
+import {
+  graphError,
+  inboundMedia,
+} from '../../server/src/providers/whatsapp-cloud/graph-simulator';
 import { expect, test, uniqueLetters, uniqueMobile } from './fixtures';
 import { sellerWithWhatsappChannel } from './whatsapp-channel';
 

@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import 'dayjs/locale/es.js';
 import { errorMessage, es, format } from '@cartera/domain/i18n';
-import { evolutionError } from '../../server/src/channels/evolution/evolution-simulator';
+import { evolutionError } from '../../server/src/providers/evolution/evolution-simulator';
 import {
   startEvolutionFake,
   type EvolutionFake,
-} from '../../server/src/channels/evolution/evolution.fake';
+} from '../../server/src/providers/evolution/evolution.fake';
 import {
   browserToday,
   clientId,

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { signedWebhook } from '../../server/src/channels/whatsapp-cloud/graph-simulator';
+import { signedWebhook } from '../../server/src/providers/whatsapp-cloud/graph-simulator';
 import { expect, signIn, trpcMutation, trpcQuery, WHATSAPP_ACCESS_TOKEN } from './fixtures';
 
 /**

@@ -1,8 +1,8 @@
 import type { Executor } from '@cartera/db/client';
 import type { Channel } from '@cartera/db/schema';
 import { type ErrorCode } from '@cartera/domain/errors';
-import { ProviderError, type OutboundMessage } from '../../channels/adapter';
-import { adapterFor } from '../../channels/registry';
+import { ProviderError, type OutboundMessage } from '../../providers/adapter';
+import { adapterFor } from '../../providers/registry';
 import type { AppDeps } from '../../deps';
 import { announceInteraction, type AnnouncedContact } from '../timeline/timeline-writer';
 import { changeChannelStatus } from './channel-status.service';

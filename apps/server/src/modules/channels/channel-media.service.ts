@@ -1,7 +1,7 @@
 import type { Channel } from '@cartera/db/schema';
 import { type ChannelTypeName } from '@cartera/domain/channels';
 import { DomainError } from '@cartera/domain/errors';
-import { type OutboundMessage } from '../../channels/adapter';
+import { type OutboundMessage } from '../../providers/adapter';
 import type { AppDeps } from '../../deps';
 import { visibleContact } from '../access/contacts';
 import { mediaReadUrl } from '../files/file-links.service';

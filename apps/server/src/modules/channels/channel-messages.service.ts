@@ -1,7 +1,7 @@
 import type { Transaction } from '@cartera/db/client';
 import type { Channel } from '@cartera/db/schema';
-import { type ChannelContext, type DeliveryStatus } from '../../channels/adapter';
-import { providerSlugFor, webhookPathFor } from '../../channels/registry';
+import { type ChannelContext, type DeliveryStatus } from '../../providers/adapter';
+import { providerSlugFor, webhookPathFor } from '../../providers/registry';
 import type { AppDeps } from '../../deps';
 import { openSecrets } from '../../lib/secret-box';
 import { visibleContact } from '../access/contacts';

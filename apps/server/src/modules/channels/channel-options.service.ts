@@ -1,6 +1,6 @@
 import type { Executor } from '@cartera/db/client';
-import { type ChannelType } from '../../channels/adapter';
-import { adapterFor } from '../../channels/registry';
+import { type ChannelType } from '../../providers/adapter';
+import { adapterFor } from '../../providers/registry';
 import { sharesPortfolioOf, visibleContact } from '../access/contacts';
 import type { AuthUser } from '../sessions/session.types';
 import { countChannelsOfType, findChannels } from './channels.repository';

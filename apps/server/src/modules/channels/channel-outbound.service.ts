@@ -13,7 +13,7 @@ import { es } from '@cartera/domain/i18n';
 import { ZClientItemId } from '@cartera/domain/ids';
 import { chatMessageOf, INTERACTION_CONTENT } from '@cartera/domain/interactions';
 import { samePhone } from '@cartera/domain/phone-match';
-import { adapterFor, mediumFor } from '../../channels/registry';
+import { adapterFor, mediumFor } from '../../providers/registry';
 import type { AppDeps } from '../../deps';
 import { sharesPortfolioOf, visibleContact } from '../access/contacts';
 import { checkFileForRecord } from '../files/file-access.service';

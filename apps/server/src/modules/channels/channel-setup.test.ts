@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_SETUP, CHANNEL_TYPES } from '@cartera/domain/channels';
-import { adapterFor } from '../../channels/registry';
+import { adapterFor } from '../../providers/registry';
 
 /** The channel form (/company/channels) offers what the server's adapters can do. */
 describe('formulario de canales', () => {

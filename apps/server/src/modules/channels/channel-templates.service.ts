@@ -8,8 +8,8 @@ import {
 } from '@cartera/domain/channels';
 import { DomainError } from '@cartera/domain/errors';
 import { es } from '@cartera/domain/i18n';
-import { ProviderError } from '../../channels/adapter';
-import { adapterFor } from '../../channels/registry';
+import { ProviderError } from '../../providers/adapter';
+import { adapterFor } from '../../providers/registry';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../sessions/session.types';
 import { channelContext } from './channel-messages.service';

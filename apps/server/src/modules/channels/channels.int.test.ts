@@ -19,11 +19,11 @@ import {
   inboundText,
   signedWebhook,
   statusUpdate,
-} from '../../channels/whatsapp-cloud/graph-simulator';
+} from '../../providers/whatsapp-cloud/graph-simulator';
 import {
   startWhatsappCloudFake,
   type WhatsappCloudFake,
-} from '../../channels/whatsapp-cloud/whatsapp-cloud.fake';
+} from '../../providers/whatsapp-cloud/whatsapp-cloud.fake';
 
 /*
  * WhatsApp Business Cloud end to end (issue #12): a channel configured by a manager, customers'

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roleProcedure, router, tenantProcedure } from '../../trpc/init';
 import { auditBy } from '../audit/audit.service';
-import { CHANNEL_TYPES } from '../../channels/adapter';
+import { CHANNEL_TYPES } from '../../providers/adapter';
 import {
   contactReplyWindow,
   markContactSeen,

@@ -6,9 +6,9 @@ import { DomainError } from '@cartera/domain/errors';
 import { CHANNEL_SETUP } from '@cartera/domain/channels';
 import { errorMessages } from '@cartera/domain/i18n';
 import { changeOf } from '@cartera/domain/input';
-import { CHANNEL_TYPES, type ChannelType } from '../../channels/adapter';
-import { adapterFor, webhookPathFor } from '../../channels/registry';
-import { SANDBOX_ACCESS_TOKEN, SANDBOX_APP_SECRET } from '../../channels/sandbox/sandbox';
+import { CHANNEL_TYPES, type ChannelType } from '../../providers/adapter';
+import { adapterFor, webhookPathFor } from '../../providers/registry';
+import { SANDBOX_ACCESS_TOKEN, SANDBOX_APP_SECRET } from '../../providers/sandbox/sandbox';
 import type { Env } from '../../env';
 import { checkOutboundTarget } from '../../lib/outbound';
 import { openSecrets, sealSecrets } from '../../lib/secret-box';
@@ -292,7 +292,7 @@ export async function updateChannel(
 
 /**
  * A 'Canal de prueba': WhatsApp Business served by the in-process simulator, with the demo's
- * fixed secrets (channels/sandbox/sandbox.ts) and a phone number id of its own.
+ * fixed secrets (providers/sandbox/sandbox.ts) and a phone number id of its own.
  */
 export async function createSandboxChannel(
   db: Executor,

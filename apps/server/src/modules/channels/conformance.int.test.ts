@@ -4,14 +4,14 @@ import { channelMessages, contacts, interactions } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
 import { waitFor } from '../../testing/ws-client';
-import { metaSignature } from '../../channels/provider-http';
-import { serveOnLoopback } from '../../channels/simulation';
-import { GraphSimulator } from '../../channels/whatsapp-cloud/graph-simulator';
-import { MessengerSimulator } from '../../channels/messenger/messenger-simulator';
-import { startTwilioFake, type TwilioFake } from '../../channels/twilio/twilio.fake';
-import { signedTwilioWebhook } from '../../channels/twilio/twilio-simulator';
-import { startEvolutionFake, type EvolutionFake } from '../../channels/evolution/evolution.fake';
-import { WEBHOOK_SECRET_HEADER } from '../../channels/whatsapp-cloud/whatsapp-cloud.adapter';
+import { metaSignature } from '../../providers/provider-http';
+import { serveOnLoopback } from '../../providers/simulation';
+import { GraphSimulator } from '../../providers/whatsapp-cloud/graph-simulator';
+import { MessengerSimulator } from '../../providers/messenger/messenger-simulator';
+import { startTwilioFake, type TwilioFake } from '../../providers/twilio/twilio.fake';
+import { signedTwilioWebhook } from '../../providers/twilio/twilio-simulator';
+import { startEvolutionFake, type EvolutionFake } from '../../providers/evolution/evolution.fake';
+import { WEBHOOK_SECRET_HEADER } from '../../providers/whatsapp-cloud/whatsapp-cloud.adapter';
 import {
   D360_PHONE_NUMBER_ID,
   EVOLUTION_INSTANCE,
@@ -31,7 +31,7 @@ import {
   whatsappCloudFailed,
   whatsappCloudSamples,
   type Sample,
-} from '../../channels/conformance/samples';
+} from '../../providers/conformance/samples';
 
 /*
  * Conformance (issue #31): every documented webhook sample of channels/conformance/samples.ts

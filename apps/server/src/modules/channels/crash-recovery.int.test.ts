@@ -23,11 +23,11 @@ import { newId } from '@cartera/domain/ids';
 import { seedDemo } from '@cartera/db/seed';
 import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
 import { restLogin, typedCall } from '../../testing/http-client';
-import { inboundText, signedWebhook } from '../../channels/whatsapp-cloud/graph-simulator';
+import { inboundText, signedWebhook } from '../../providers/whatsapp-cloud/graph-simulator';
 import {
   startWhatsappCloudFake,
   type WhatsappCloudFake,
-} from '../../channels/whatsapp-cloud/whatsapp-cloud.fake';
+} from '../../providers/whatsapp-cloud/whatsapp-cloud.fake';
 
 const serverRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 

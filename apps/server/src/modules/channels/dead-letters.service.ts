@@ -1,8 +1,8 @@
 import superjson from 'superjson';
 import { z } from 'zod';
 import { DomainError } from '@cartera/domain/errors';
-import type { InboundEvent } from '../../channels/adapter';
-import { adapterFor } from '../../channels/registry';
+import type { InboundEvent } from '../../providers/adapter';
+import { adapterFor } from '../../providers/registry';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../sessions/session.types';
 import { channelContext } from './channel-messages.service';

@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, channels, contacts, interactions } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
-import { startEvolutionFake, type EvolutionFake } from '../../channels/evolution/evolution.fake';
-import { evolutionError, updateData } from '../../channels/evolution/evolution-simulator';
+import { startEvolutionFake, type EvolutionFake } from '../../providers/evolution/evolution.fake';
+import { evolutionError, updateData } from '../../providers/evolution/evolution-simulator';
 import { waitFor, watchTopic } from '../../testing/ws-client';
 
 /*

@@ -1,5 +1,5 @@
 import { chatPartsOf, inboundReading } from '@cartera/domain/chat-parts';
-import type { InboundEvent } from '../../channels/adapter';
+import type { InboundEvent } from '../../providers/adapter';
 
 type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
 

@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createContact } from '@cartera/db/factories';
 import { contacts, webhookInbox } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
-import { leadgenEnvelope, signedMetaWebhook } from '../../channels/messenger/messenger-simulator';
-import { startMessengerFake, type MessengerFake } from '../../channels/messenger/messenger.fake';
+import { leadgenEnvelope, signedMetaWebhook } from '../../providers/messenger/messenger-simulator';
+import { startMessengerFake, type MessengerFake } from '../../providers/messenger/messenger.fake';
 
 /*
  * Facebook lead ads (issue #12): a `leads` channel of a Page, Meta's signed `leadgen` webhook

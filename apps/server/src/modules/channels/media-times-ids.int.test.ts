@@ -9,11 +9,11 @@ import {
   inboundMedia,
   inboundText,
   signedWebhook,
-} from '../../channels/whatsapp-cloud/graph-simulator';
+} from '../../providers/whatsapp-cloud/graph-simulator';
 import {
   startWhatsappCloudFake,
   type WhatsappCloudFake,
-} from '../../channels/whatsapp-cloud/whatsapp-cloud.fake';
+} from '../../providers/whatsapp-cloud/whatsapp-cloud.fake';
 
 /*
  * Issue #31 items 6, 8 and 9 through WhatsApp Cloud: a customer's file that the provider does not

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { channelMessages, channels, contacts, interactions } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
 import { useChannelApp } from '../../testing/channel-app';
-import { adapterFor } from '../../channels/registry';
+import { adapterFor } from '../../providers/registry';
 import { channelContext } from './channel-messages.service';
 import {
   customerMessage,
@@ -14,8 +14,8 @@ import {
   readOf,
   signedMetaWebhook,
   type MetaObject,
-} from '../../channels/messenger/messenger-simulator';
-import { startMessengerFake, type MessengerFake } from '../../channels/messenger/messenger.fake';
+} from '../../providers/messenger/messenger-simulator';
+import { startMessengerFake, type MessengerFake } from '../../providers/messenger/messenger.fake';
 
 /*
  * Messenger and Instagram (Facebook Login) end to end (issue #12): channels configured by a

@@ -5,12 +5,12 @@ import { newId } from '@cartera/domain/ids';
 import { providerSenderPhone } from '@cartera/domain/phone-match';
 import { useChannelApp } from '../../testing/channel-app';
 import { waitFor } from '../../testing/ws-client';
-import { metaSignature } from '../../channels/provider-http';
-import { inboundText, signedWebhook } from '../../channels/whatsapp-cloud/graph-simulator';
+import { metaSignature } from '../../providers/provider-http';
+import { inboundText, signedWebhook } from '../../providers/whatsapp-cloud/graph-simulator';
 import {
   startWhatsappCloudFake,
   type WhatsappCloudFake,
-} from '../../channels/whatsapp-cloud/whatsapp-cloud.fake';
+} from '../../providers/whatsapp-cloud/whatsapp-cloud.fake';
 import { enqueueWebhookEvents, MAX_ATTEMPTS, webhookInboxSettled } from './webhook-inbox';
 import { findChannel } from './channels.repository';
 

@@ -1,5 +1,5 @@
 import { es, format } from '@cartera/domain/i18n';
-import { SANDBOX_QUICK_REPLIES } from '../../channels/sandbox/sandbox';
+import { SANDBOX_QUICK_REPLIES } from '../../providers/sandbox/sandbox';
 
 /**
  * The customer's page of a 'Canal de prueba' (issue #12 §7, issue #31 §11): a WhatsApp-like

@@ -1,5 +1,5 @@
 import { es } from '@cartera/domain/i18n';
-import { SANDBOX_TEMPLATE, SANDBOX_WABA_ID } from '../../channels/sandbox/sandbox';
+import { SANDBOX_TEMPLATE, SANDBOX_WABA_ID } from '../../providers/sandbox/sandbox';
 import { newId } from '@cartera/domain/ids';
 import type { DemoData } from '@cartera/db/seed';
 import type { AppDeps } from '../../deps';

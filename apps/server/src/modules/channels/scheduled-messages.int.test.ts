@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { contacts, interactions } from '@cartera/db/schema';
 import { errorMessage } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
-import { startEvolutionFake, type EvolutionFake } from '../../channels/evolution/evolution.fake';
+import { startEvolutionFake, type EvolutionFake } from '../../providers/evolution/evolution.fake';
 import { useDemoApp } from '../../testing/demo-app';
 import { sendScheduledMessage } from './scheduled-messages.service';
 

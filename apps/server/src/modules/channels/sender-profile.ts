@@ -1,7 +1,7 @@
 import { es } from '@cartera/domain/i18n';
 import type { Channel } from '@cartera/db/schema';
-import type { ChannelContext, InboundEvent } from '../../channels/adapter';
-import { adapterFor } from '../../channels/registry';
+import type { ChannelContext, InboundEvent } from '../../providers/adapter';
+import { adapterFor } from '../../providers/registry';
 import type { AppDeps } from '../../deps';
 import { findContactByScopedId } from './channels.repository';
 

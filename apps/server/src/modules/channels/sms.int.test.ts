@@ -4,15 +4,15 @@ import { channelMessages, channels, contacts, interactions } from '@cartera/db/s
 import { errorMessage } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
 import { useChannelApp } from '../../testing/channel-app';
-import { adapterFor } from '../../channels/registry';
+import { adapterFor } from '../../providers/registry';
 import { channelContext } from './channel-messages.service';
 import {
   inboundSms,
   signedTwilioWebhook,
   statusCallback,
   twilioError,
-} from '../../channels/twilio/twilio-simulator';
-import { startTwilioFake, type TwilioFake } from '../../channels/twilio/twilio.fake';
+} from '../../providers/twilio/twilio-simulator';
+import { startTwilioFake, type TwilioFake } from '../../providers/twilio/twilio.fake';
 
 /*
  * SMS through Twilio end to end (issue #12): a channel configured by a manager, customers'

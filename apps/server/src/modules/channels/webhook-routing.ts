@@ -5,8 +5,8 @@ import type {
   InboundEvent,
   UnreadableReason,
   WebhookRequest,
-} from '../../channels/adapter';
-import { adapterFor, providerSlugFor } from '../../channels/registry';
+} from '../../providers/adapter';
+import { adapterFor, providerSlugFor } from '../../providers/registry';
 import type { AppDeps } from '../../deps';
 import { findChannelByAccount } from './channel-numbers.repository';
 import { insertDeadLetter, type NewDeadLetter } from './dead-letters.repository';
