@@ -85,7 +85,7 @@ const SCOPED_TABLES: ScopedTable[] = [
         "the media job stores a customer's file on the item it came with (system code)",
       'modules/channels/channels.repository.ts#findOutboundUpTo':
         "a provider's read or delivery watermark moves the channel's messages to the person it names (no user is asking)",
-      'modules/request-sales/request-sales.repository.ts#findContactNames':
+      'modules/request-sales/request-backoffice.repository.ts#findContactNames':
         "names the contacts of the request sales the back office's scope allowed (a request shared with the caller may be on someone else's contact)",
       'modules/metrics/metrics.repository.ts#touchContactWait':
         'marks the last interaction and the answer wait of a contact the writing service already checked',

@@ -7,12 +7,9 @@ import { keysetPage } from '../../lib/pagination';
 import { requestListReader } from '../access/request-sales';
 import type { AuthUser } from '../sessions/session.types';
 import { findAgents } from '../users/users.service';
-import {
-  findContactNames,
-  findRequests,
-  unseenCounts,
-  updateRequest,
-} from './request-sales.repository';
+import { findContactNames, findRequests } from './request-backoffice.repository';
+import { unseenCounts } from './request-history.repository';
+import { updateRequest } from './request-sales.repository';
 import { assertEnabled } from './request-templates.service';
 import {
   getRequest,

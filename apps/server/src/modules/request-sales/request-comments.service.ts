@@ -16,7 +16,7 @@ import {
   markSeen,
   setCommentVisible,
   unseenCounts,
-} from './request-sales.repository';
+} from './request-history.repository';
 import { person, recordSaleUpdate, requireRequest, ZPerson } from './request-sales.service';
 import { assertEnabled } from './request-templates.service';
 

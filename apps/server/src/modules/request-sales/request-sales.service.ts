@@ -23,17 +23,15 @@ import { lockContact } from '../contacts/contacts.service';
 import type { AuthUser } from '../sessions/session.types';
 import { recordInteraction } from '../timeline/timeline-writer';
 import { findAgents } from '../users/users.service';
+import { commentCounts, unseenCounts } from './request-history.repository';
 import {
-  commentCounts,
   findActiveRequestsOfContact,
   findRequest,
   findRequestsOfContact,
-  findShares,
   findUserData,
-  shareOf,
-  unseenCounts,
   type RequestRow,
 } from './request-sales.repository';
+import { findShares, shareOf } from './request-sharing.repository';
 import { assertEnabled, requireTemplate, rulesOf } from './request-templates.service';
 
 /*

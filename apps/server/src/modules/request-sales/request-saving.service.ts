@@ -32,14 +32,10 @@ import { originsForUser } from '../catalog/catalog.service';
 import { checkFileForRecord, type FileDeps } from '../files/file-access.service';
 import type { AuthUser } from '../sessions/session.types';
 import { findAgents } from '../users/users.service';
-import {
-  deleteRequest,
-  insertHistory,
-  insertRequest,
-  takeAutoincrement,
-  updateRequest,
-  upsertShare,
-} from './request-sales.repository';
+import { insertHistory } from './request-history.repository';
+import { deleteRequest, insertRequest, updateRequest } from './request-sales.repository';
+import { upsertShare } from './request-sharing.repository';
+import { takeAutoincrement } from './request-templates.repository';
 import { assertEnabled, requireTemplate, rulesOf } from './request-templates.service';
 import {
   permissionsOf,

@@ -3,7 +3,7 @@ import type { Database, Transaction } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
 import { SHARE_PERMISSIONS } from '@cartera/domain/request-sales';
 import type { AuthUser } from '../sessions/session.types';
-import { deleteShare, upsertShare } from './request-sales.repository';
+import { deleteShare, upsertShare } from './request-sharing.repository';
 import { assertEnabled, requireTemplate, rulesOf } from './request-templates.service';
 import { getRequest, permissionsOf, requireRequest, viewerOf } from './request-sales.service';
 import { validShares } from './request-saving.service';

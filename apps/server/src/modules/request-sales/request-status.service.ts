@@ -9,7 +9,8 @@ import {
   validateRequest,
 } from '@cartera/domain/request-sales';
 import type { AuthUser } from '../sessions/session.types';
-import { insertHistory, updateRequest } from './request-sales.repository';
+import { insertHistory } from './request-history.repository';
+import { updateRequest } from './request-sales.repository';
 import { assertEnabled, requireTemplate, rulesOf } from './request-templates.service';
 import {
   permissionsOf,

@@ -21,7 +21,7 @@ import {
   findTemplates,
   insertTemplate,
   updateTemplate,
-} from './request-sales.repository';
+} from './request-templates.repository';
 
 /*
  * Request templates (02 §3 Request template, Template field; issue #15): the company's
