@@ -510,6 +510,8 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     'GET /api/channels/disconnectedCount',
     // Whether the side menu shows 'Formularios' (01 §6: lead-ads channels above 0).
     'GET /api/channels/forms/count',
+    // The shell's notices of customers' messages follow the user's preferences (issue #33).
+    'settings.notificationPreferences',
   ],
   /** The user's own preferences, and the uploads of its photo, logo and signature (REST). */
   '/settings': [

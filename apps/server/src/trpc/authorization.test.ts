@@ -593,6 +593,7 @@ const procedures: Record<string, Entry> = {
   'inbox.markRead': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
   'inbox.markUnread': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
   'inbox.unreadCounts': { access: { roles: CONTACT_ROLES } },
+  'inbox.messageNotice': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
   'sharedInbox.mine': { access: { roles: SHARED_INBOX_ROLES } },
   'sharedInbox.contacts': {
     access: { roles: SHARED_INBOX_ROLES },
@@ -704,6 +705,11 @@ const procedures: Record<string, Entry> = {
   'settings.updateProfile': { access: 'authenticated', input: { name: 'Ana' } },
   'settings.personalConfig': { access: 'authenticated' },
   'settings.updatePersonalConfig': { access: 'authenticated', input: { callOnPhone: true } },
+  'settings.notificationPreferences': { access: 'authenticated' },
+  'settings.saveNotificationPreferences': {
+    access: 'authenticated',
+    input: { customerMessage: { sound: false } },
+  },
   'activity.list': {
     access: 'authenticated',
     input: { from: new Date('2026-01-01'), to: new Date('2026-01-02') },

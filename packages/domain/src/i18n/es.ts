@@ -15,6 +15,7 @@ import { adminEs } from './admin.es';
 import { requestSalesEs } from './request-sales.es';
 import { securityEs } from './security.es';
 import { keyboardEs } from './keyboard.es';
+import { startupEs, validationEs } from './validation.es';
 
 /**
  * The Spanish catalogue: every text a user reads comes from here. Texts quoted by the
@@ -230,6 +231,8 @@ export const es = {
   requestSales: requestSalesEs,
   training: trainingEs,
   keyboard: keyboardEs,
+  validation: validationEs,
+  startup: startupEs,
   app: {
     name: 'Cartera',
     notFoundTitle: 'Página no encontrada',
@@ -501,6 +504,43 @@ export const es = {
       title: 'Aprender',
       intro: 'Clases grabadas, tutoriales y publicaciones de tu entrenador.',
       open: 'Ir a Aprender',
+    },
+    /** Notice preferences (issue #33 item 2): a notice type × toast, sound, browser notification. */
+    notifications: {
+      title: 'Notificaciones',
+      intro: 'Cómo te avisa Cartera cuando pasa algo mientras haces otra cosa.',
+      type: 'Aviso',
+      channels: {
+        toast: 'Aviso en pantalla',
+        sound: 'Sonido',
+        browser: 'Notificación del navegador',
+      },
+      types: {
+        customerMessage: 'Mensaje de un cliente en mis conversaciones',
+        teamCustomerMessage: 'Mensaje en conversaciones de mis equipos',
+      },
+      saved: 'Preferencias de notificaciones guardadas.',
+      switchInvalid: 'Indica si este aviso está activado (sí o no)',
+      switchesInvalid: 'Preferencias de notificación inválidas',
+      unknownChannels: 'Formas de aviso desconocidas: {keys}',
+      unknownTypes: 'Tipos de aviso desconocidos: {keys}',
+      permission: {
+        ask: 'Permitir notificaciones del navegador',
+        granted: 'El navegador tiene permiso para mostrar notificaciones.',
+        denied:
+          'El navegador tiene bloqueadas las notificaciones de Cartera. Puedes permitirlas en la configuración del sitio.',
+        default: 'El navegador todavía no tiene permiso para mostrar notificaciones.',
+        unsupported: 'Este navegador no permite notificaciones.',
+      },
+      soundTest: 'Probar sonido',
+      messageTitle: 'Mensaje de {name}',
+      kinds: {
+        image: 'Imagen',
+        audio: 'Audio',
+        video: 'Video',
+        document: 'Documento',
+        other: 'Mensaje nuevo',
+      },
     },
   },
 } as const;

@@ -22,6 +22,7 @@ import {
   ZReservationInput,
 } from './inbox.service';
 import { markRead, markUnread, unreadCounts, ZUnreadCounts, ZUnreadInput } from './unread.service';
+import { messageNotice, ZMessageNotice, ZMessageNoticeInput } from './message-notice.service';
 
 export const inboxRouter = router({
   conversations: tenantProcedure
@@ -105,6 +106,16 @@ export const inboxRouter = router({
     })
     .output(ZUnreadCounts)
     .query(({ ctx }) => unreadCounts(ctx.db, ctx.user)),
+
+  messageNotice: tenantProcedure
+    .meta({
+      area: '/contact',
+      description:
+        "What the shell tells the caller when a live `interaction.created` event comes for a contact (issue #33 item 2): null unless the contact's last message is the customer's and the conversation is the caller's ('mine') or, for a supervisor, another user's they see ('team'); else its name, the message's kind and first words and the unread count. A contact the caller may not see answers null, like one that does not exist.",
+    })
+    .input(ZMessageNoticeInput)
+    .output(ZMessageNotice)
+    .query(({ ctx, input }) => messageNotice(ctx.db, ctx.user, input)),
 
   release: tenantProcedure
     .meta({

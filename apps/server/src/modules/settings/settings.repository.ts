@@ -2,8 +2,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { users } from '@cartera/db/schema';
 
-/** The two JSON preference columns of a user a caller may read and patch. */
-type ConfigColumn = 'appearanceConfig' | 'personalConfig';
+/** The JSON preference columns of a user a caller may read and patch. */
+type ConfigColumn = 'appearanceConfig' | 'personalConfig' | 'notificationPreferences';
 
 const byUser = (tenantId: string, userId: string) =>
   and(eq(users.tenantId, tenantId), eq(users.id, userId));

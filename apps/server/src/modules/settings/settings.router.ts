@@ -13,6 +13,12 @@ import {
   ZProfile,
   ZProfileUpdate,
 } from './settings.service';
+import {
+  notificationPreferencesOf,
+  saveNotificationPreferences,
+  ZNotificationPreferences,
+  ZSaveNotificationPreferencesInput,
+} from './notification-preferences.service';
 
 const AREA = '/settings';
 
@@ -75,4 +81,24 @@ export const settingsRouter = router({
     .input(ZPersonalConfigUpdate)
     .output(ZPersonalConfig)
     .mutation(({ ctx, input }) => updatePersonalConfig(ctx.db, ctx.user, input)),
+
+  notificationPreferences: protectedProcedure
+    .meta({
+      description:
+        "The caller's own notice preferences (issue #33 item 2): one row per notice type the caller's role has (`customerMessage`; `teamCustomerMessage` for supervisors), each with `toast`, `sound` and `browser` (the browser's notification, shown only once the browser grants it), stored values over the type's defaults.",
+      errors: ['USER_NOT_FOUND'],
+    })
+    .output(ZNotificationPreferences)
+    .query(({ ctx }) => notificationPreferencesOf(ctx.db, ctx.user)),
+
+  saveNotificationPreferences: protectedProcedure
+    .meta({
+      area: AREA,
+      description:
+        "Changes the caller's own notice preferences, never another user's: for each notice type named, the switches named (`toast`, `sound`, `browser`); what is not named stays. A type the caller's role does not have answers PERMISSION_DENIED and stores nothing. Answers the preferences as they are now.",
+      errors: ['USER_NOT_FOUND', 'PERMISSION_DENIED'],
+    })
+    .input(ZSaveNotificationPreferencesInput)
+    .output(ZNotificationPreferences)
+    .mutation(({ ctx, input }) => saveNotificationPreferences(ctx.db, ctx.user, input)),
 });
