@@ -123,6 +123,7 @@ export function DataTable<T>({
   striped = false,
   verticalSpacing = 'xs',
   radius = 'sm',
+  plain = false,
 }: {
   /** The rows' query; none when the rows are at hand (a form's own rows). */
   query?: TableQuery;
@@ -155,6 +156,11 @@ export function DataTable<T>({
   striped?: boolean;
   verticalSpacing?: MantineSpacing;
   radius?: MantineSpacing;
+  /**
+   * A small table inside something that frames it (a chat bubble's lines): no frame, no
+   * scrolling width, no row borders, small type.
+   */
+  plain?: boolean;
 }) {
   const span = columns.length + (selection ? 1 : 0) + (actions ? 1 : 0);
   const all = selection?.state;
@@ -164,119 +170,119 @@ export function DataTable<T>({
       {state === 'error' && query ? (
         <QueryError query={query} maw={560} />
       ) : (
-        <Paper withBorder radius={radius} style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={minWidth} type="native">
-            <Table
-              highlightOnHover={highlightOnHover}
-              striped={striped}
-              verticalSpacing={verticalSpacing}
-              horizontalSpacing="md"
-              aria-busy={query?.isFetching || busy || undefined}
-              aria-label={label}
-              aria-labelledby={labelledBy}
-              data-testid={testId}
-            >
-              <Table.Thead bg="gray.0">
-                <Table.Tr>
-                  {selection && all && (
-                    <Table.Th w={44}>
-                      <Checkbox
-                        aria-label={selection.allLabel}
-                        checked={all.allChosen}
-                        indeterminate={all.chosen.length > 0 && !all.allChosen}
-                        disabled={all.none}
-                        onChange={(event) => all.setAll(event.currentTarget.checked)}
-                      />
-                    </Table.Th>
-                  )}
-                  {columns.map((column) => (
-                    <Table.Th
-                      key={column.key}
-                      w={column.width}
-                      ta={column.align}
-                      visibleFrom={column.visibleFrom}
-                      aria-sort={column.sort && sortOf(column.sort)}
-                    >
-                      {column.hideHeader ? (
-                        <VisuallyHidden>{column.header}</VisuallyHidden>
-                      ) : column.sort ? (
-                        <UnstyledButton
-                          onClick={column.sort.onSort}
-                          aria-label={column.sort.label}
-                          fw={700}
-                          fz="sm"
-                        >
-                          {column.header}{' '}
-                          {column.sort.active ? (column.sort.order === 'asc' ? '▲' : '▼') : ''}
-                        </UnstyledButton>
-                      ) : (
-                        column.header
-                      )}
-                    </Table.Th>
-                  ))}
-                  {actions && (
-                    <Table.Th
-                      w={actions.width ?? 60}
-                      style={stickyEnd('var(--mantine-color-gray-0)')}
-                    >
-                      <VisuallyHidden>{actions.label ?? es.app.actions}</VisuallyHidden>
-                    </Table.Th>
-                  )}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {state === 'loading' ? (
-                  <LoadingRows rows={loadingRows} columns={span} />
-                ) : state === 'empty' ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={span}>
-                      {typeof empty === 'string' ? (
-                        <Text size="sm" c="dimmed" ta="center" py="md">
-                          {empty}
-                        </Text>
-                      ) : (
-                        empty
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  items.map((item, index) =>
-                    row ? (
-                      row(item, index)
-                    ) : (
-                      <Table.Tr key={rowKey(item)} {...rowProps?.(item)}>
-                        {selection && all && (
-                          <SelectCell
-                            label={selection.rowLabel?.(item) ?? rowKey(item)}
-                            checked={all.isSelected(rowKey(item))}
-                            onChange={(on) => all.toggle(rowKey(item), on)}
-                          />
-                        )}
-                        {columns.map((column) => (
-                          <Table.Td
-                            key={column.key}
-                            visibleFrom={column.visibleFrom}
-                            maw={column.maw}
-                            ta={column.align}
-                          >
-                            {column.cell?.(item, index)}
-                          </Table.Td>
-                        ))}
-                        {actions && (
-                          <Table.Td style={stickyEnd('var(--mantine-color-body)')}>
-                            <Group gap={4} justify="flex-end" wrap="nowrap">
-                              {actions.cell(item)}
-                            </Group>
-                          </Table.Td>
-                        )}
-                      </Table.Tr>
-                    ),
-                  )
+        <Frame plain={plain} radius={radius} minWidth={minWidth}>
+          <Table
+            highlightOnHover={highlightOnHover}
+            striped={striped}
+            verticalSpacing={plain ? 2 : verticalSpacing}
+            horizontalSpacing={plain ? 4 : 'md'}
+            withRowBorders={!plain}
+            fz={plain ? 'xs' : undefined}
+            aria-busy={query?.isFetching || busy || undefined}
+            aria-label={label}
+            aria-labelledby={labelledBy}
+            data-testid={testId}
+          >
+            <Table.Thead bg={plain ? undefined : 'gray.0'}>
+              <Table.Tr>
+                {selection && all && (
+                  <Table.Th w={44}>
+                    <Checkbox
+                      aria-label={selection.allLabel}
+                      checked={all.allChosen}
+                      indeterminate={all.chosen.length > 0 && !all.allChosen}
+                      disabled={all.none}
+                      onChange={(event) => all.setAll(event.currentTarget.checked)}
+                    />
+                  </Table.Th>
                 )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+                {columns.map((column) => (
+                  <Table.Th
+                    key={column.key}
+                    w={column.width}
+                    ta={column.align}
+                    visibleFrom={column.visibleFrom}
+                    aria-sort={column.sort && sortOf(column.sort)}
+                  >
+                    {column.hideHeader ? (
+                      <VisuallyHidden>{column.header}</VisuallyHidden>
+                    ) : column.sort ? (
+                      <UnstyledButton
+                        onClick={column.sort.onSort}
+                        aria-label={column.sort.label}
+                        fw={700}
+                        fz="sm"
+                      >
+                        {column.header}{' '}
+                        {column.sort.active ? (column.sort.order === 'asc' ? '▲' : '▼') : ''}
+                      </UnstyledButton>
+                    ) : (
+                      column.header
+                    )}
+                  </Table.Th>
+                ))}
+                {actions && (
+                  <Table.Th
+                    w={actions.width ?? 60}
+                    style={stickyEnd('var(--mantine-color-gray-0)')}
+                  >
+                    <VisuallyHidden>{actions.label ?? es.app.actions}</VisuallyHidden>
+                  </Table.Th>
+                )}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {state === 'loading' ? (
+                <LoadingRows rows={loadingRows} columns={span} />
+              ) : state === 'empty' ? (
+                <Table.Tr>
+                  <Table.Td colSpan={span}>
+                    {typeof empty === 'string' ? (
+                      <Text size="sm" c="dimmed" ta="center" py="md">
+                        {empty}
+                      </Text>
+                    ) : (
+                      empty
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                items.map((item, index) =>
+                  row ? (
+                    row(item, index)
+                  ) : (
+                    <Table.Tr key={rowKey(item)} {...rowProps?.(item)}>
+                      {selection && all && (
+                        <SelectCell
+                          label={selection.rowLabel?.(item) ?? rowKey(item)}
+                          checked={all.isSelected(rowKey(item))}
+                          onChange={(on) => all.toggle(rowKey(item), on)}
+                        />
+                      )}
+                      {columns.map((column) => (
+                        <Table.Td
+                          key={column.key}
+                          visibleFrom={column.visibleFrom}
+                          maw={column.maw}
+                          ta={column.align}
+                        >
+                          {column.cell?.(item, index)}
+                        </Table.Td>
+                      ))}
+                      {actions && (
+                        <Table.Td style={stickyEnd('var(--mantine-color-body)')}>
+                          <Group gap={4} justify="flex-end" wrap="nowrap">
+                            {actions.cell(item)}
+                          </Group>
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  ),
+                )
+              )}
+            </Table.Tbody>
+          </Table>
+        </Frame>
       )}
       {paging && <ListEnd list={paging.list} label={paging.loadMoreLabel} />}
     </>
@@ -352,6 +358,28 @@ export function RowAction({
     <Tooltip label={label} withArrow>
       {button}
     </Tooltip>
+  );
+}
+
+/** The table's frame: a bordered paper scrolling sideways on a narrow screen, or none. */
+function Frame({
+  plain,
+  radius,
+  minWidth,
+  children,
+}: {
+  plain: boolean;
+  radius: MantineSpacing;
+  minWidth: number;
+  children: ReactNode;
+}) {
+  if (plain) return <>{children}</>;
+  return (
+    <Paper withBorder radius={radius} style={{ overflow: 'hidden' }}>
+      <Table.ScrollContainer minWidth={minWidth} type="native">
+        {children}
+      </Table.ScrollContainer>
+    </Paper>
   );
 }
 

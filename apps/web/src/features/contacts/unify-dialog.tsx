@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { formatDisplayDate } from '@cartera/domain/custom-fields';
 import { es, format } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
+import { DataCell, DataRow, DataTable } from '../../ui/data-table';
 import { AlertIcon, SwitchIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
 import { SEARCH_DEBOUNCE_MS, useContactNames } from '../custom-fields/entity-pickers';
@@ -323,38 +324,34 @@ function UnifyPreview({ a, b, base }: { a: ContactDetail; b: ContactDetail; base
   }
 
   return (
-    <Table.ScrollContainer minWidth={640} type="native">
-      <Table
-        withTableBorder
-        withColumnBorders
-        verticalSpacing={6}
-        fz="sm"
-        aria-label={es.contacts.unifyTitle}
-      >
-        <Table.Thead bg="gray.0">
-          <Table.Tr>
-            <Table.Th w={150}>{es.contacts.unifyColumns.field}</Table.Th>
-            <Table.Th>
-              {base === 'A' ? es.contacts.unifyColumns.a : es.contacts.unifyColumnA}
-            </Table.Th>
-            <Table.Th>
-              {base === 'B' ? es.contacts.unifyColumnBBase : es.contacts.unifyColumns.b}
-            </Table.Th>
-            <Table.Th>{es.contacts.unifyColumns.result}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.label}>
-              <Table.Td fw={600}>{row.label}</Table.Td>
-              <Table.Td bg={base === 'A' ? 'cyan.0' : undefined}>{row.a}</Table.Td>
-              <Table.Td bg={base === 'B' ? 'cyan.0' : undefined}>{row.b}</Table.Td>
-              <Table.Td>{row.result}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      items={rows}
+      rowKey={(row) => row.label}
+      label={es.contacts.unifyTitle}
+      empty={null}
+      verticalSpacing={6}
+      columns={[
+        { key: 'field', header: es.contacts.unifyColumns.field, width: 150 },
+        {
+          key: 'a',
+          header: base === 'A' ? es.contacts.unifyColumns.a : es.contacts.unifyColumnA,
+        },
+        {
+          key: 'b',
+          header: base === 'B' ? es.contacts.unifyColumnBBase : es.contacts.unifyColumns.b,
+        },
+        { key: 'result', header: es.contacts.unifyColumns.result },
+      ]}
+      // The base's column is marked in every row.
+      row={(row) => (
+        <DataRow key={row.label}>
+          <DataCell fw={600}>{row.label}</DataCell>
+          <DataCell bg={base === 'A' ? 'cyan.0' : undefined}>{row.a}</DataCell>
+          <DataCell bg={base === 'B' ? 'cyan.0' : undefined}>{row.b}</DataCell>
+          <DataCell>{row.result}</DataCell>
+        </DataRow>
+      )}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import { es, format } from '@cartera/domain/i18n';
 import { LOWER_IS_BETTER, type DashboardMetric } from '@cartera/domain/metrics';
 

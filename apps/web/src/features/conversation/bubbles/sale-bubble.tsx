@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
@@ -14,6 +14,7 @@ import {
   type SaleItemSale,
 } from '@cartera/domain/sales';
 import { useTRPC } from '../../../lib/trpc';
+import { DataTable } from '../../../ui/data-table';
 import { guardUserOf, useMe } from '../../auth/session';
 
 const t = es.receipts;
@@ -126,24 +127,28 @@ export function SaleBubble({ content }: { content: SaleContent }) {
         ))}
       </Stack>
       {open && lines.length > 0 && (
-        <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={4} fz="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.fields.product}</Table.Th>
-              <Table.Th ta="right">{t.bubble.quantity}</Table.Th>
-              <Table.Th ta="right">{t.fields.value}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((line, index) => (
-              <Table.Tr key={index}>
-                <Table.Td>{line.name}</Table.Td>
-                <Table.Td ta="right">{line.quantity ?? 1}</Table.Td>
-                <Table.Td ta="right">{formatSaleTotal(line.value ?? 0)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          plain
+          items={lines.map((line, index) => ({ ...line, key: String(index) }))}
+          rowKey={(line) => line.key}
+          label={t.manual.lines}
+          empty={null}
+          columns={[
+            { key: 'name', header: t.fields.product, cell: (line) => line.name },
+            {
+              key: 'quantity',
+              header: t.bubble.quantity,
+              align: 'right',
+              cell: (line) => line.quantity ?? 1,
+            },
+            {
+              key: 'value',
+              header: t.fields.value,
+              align: 'right',
+              cell: (line) => formatSaleTotal(line.value ?? 0),
+            },
+          ]}
+        />
       )}
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="sm" fw={700} data-testid="sale-total">

@@ -1,0 +1,132 @@
+import { useMemo, useState } from 'react';
+import { Badge, Button, Group, Paper, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { es, format } from '@cartera/domain/i18n';
+import { GOAL_STATUS_COLORS, type DashboardMetric } from '@cartera/domain/metrics';
+import { DataTable, type Column } from '../../ui/data-table';
+import { formatFigure, type Dashboard, type SellerRow } from './figures';
+
+const texts = es.goals;
+
+const RANKING_METRICS: DashboardMetric[] = [
+  'contacts',
+  'contactsTaken',
+  'tracing',
+  'singleTracing',
+  'sale',
+  'messagesOut',
+  'firstResponse',
+  'unattended',
+];
+
+type SortKey = DashboardMetric | 'name';
+
+/** The ranking as a workbook, for the same period and scope as on screen. */
+function exportUrl(data: Dashboard) {
+  const query = new URLSearchParams({ startDate: data.period.from, endDate: data.period.to });
+  if (data.scope.kind === 'group') query.set('groupId', data.scope.id);
+  return `/api/sellersgoals/export?${query.toString()}`;
+}
+
+const nameOf = (seller: SellerRow) => `${seller.name} ${seller.lastname}`.trim();
+
+/** The sellers of the scope, sortable by any figure (a second click reverses the order). */
+export function Ranking({ data, linkSellers }: { data: Dashboard; linkSellers: boolean }) {
+  const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({
+    key: 'tracing',
+    descending: true,
+  });
+  const rows = useMemo(() => {
+    const valueOf = (seller: SellerRow) =>
+      sort.key === 'name' ? `${seller.name} ${seller.lastname}` : (seller.figures[sort.key] ?? -1);
+    return [...data.sellers].sort((a, b) => {
+      const [x, y] = [valueOf(a), valueOf(b)];
+      const order = typeof x === 'string' ? x.localeCompare(String(y), 'es') : x - (y as number);
+      return sort.descending ? -order : order;
+    });
+  }, [data.sellers, sort]);
+  /** A figure's column, sorted by a click on its header (names A to Z first, figures highest). */
+  const sortBy = (key: SortKey, label: string) => ({
+    active: sort.key === key,
+    order: sort.descending ? ('desc' as const) : ('asc' as const),
+    label: format(texts.ranking.sortBy, { metric: label }),
+    onSort: () =>
+      setSort((current) => ({
+        key,
+        descending: current.key === key ? !current.descending : key !== 'name',
+      })),
+  });
+  const columns: Column<SellerRow>[] = [
+    {
+      key: 'name',
+      header: texts.ranking.seller,
+      sort: sortBy('name', texts.ranking.seller),
+      cell: (seller) => (
+        <>
+          {linkSellers ? (
+            <Link
+              to="/"
+              search={{ 'view-user': seller.id }}
+              style={{ color: 'var(--mantine-color-cyan-8)', fontWeight: 500, fontSize: 14 }}
+            >
+              {nameOf(seller)}
+            </Link>
+          ) : (
+            <Text size="sm">{nameOf(seller)}</Text>
+          )}
+          <Text size="xs" c="dimmed">
+            {seller.groupName}
+          </Text>
+        </>
+      ),
+    },
+    ...RANKING_METRICS.map((metric): Column<SellerRow> => ({
+      key: metric,
+      header: texts.metrics[metric],
+      sort: sortBy(metric, texts.metrics[metric]),
+      cell: (seller) => formatFigure(metric, seller.figures[metric]),
+    })),
+    ...(data.goalsEnabled
+      ? [
+          {
+            key: 'goal',
+            header: texts.goals.title,
+            cell: (seller: SellerRow) =>
+              seller.goal?.status ? (
+                <Badge color={GOAL_STATUS_COLORS[seller.goal.status]} variant="light">
+                  {texts.goals.status[seller.goal.status]}
+                </Badge>
+              ) : (
+                <Text size="xs" c="dimmed">
+                  {es.goals.duration.none}
+                </Text>
+              ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="ranking-title">
+      <Group justify="space-between" mb="sm">
+        <Title order={3} fz="md" id="ranking-title">
+          {texts.ranking.title}
+        </Title>
+        <Button component="a" size="xs" variant="light" href={exportUrl(data)} download>
+          {texts.ranking.export}
+        </Button>
+      </Group>
+      <DataTable
+        items={rows}
+        rowKey={(seller) => seller.id}
+        columns={columns}
+        labelledBy="ranking-title"
+        testId="ranking"
+        empty={texts.ranking.empty}
+        minWidth={760}
+        verticalSpacing={6}
+        striped
+        highlightOnHover
+      />
+    </Paper>
+  );
+}
