@@ -5,7 +5,10 @@ import root from '../../eslint.config.js';
 
 /**
  * Import boundaries of the web (docs/ARCHITECTURE.md, Web):
- * - the server is a source of types only (its code must never reach the browser bundle);
+ * - the server is a source of types only (its code must never reach the browser bundle), and they
+ *   enter through one module, lib/api-types.ts;
+ * - only main.tsx imports router.ts (it imports the route tree, hence every screen): the router's
+ *   context is lib/router-context.ts;
  * - ui/ and lib/ are shared pieces: they import no feature, no frame and no route;
  * - shell/ (the app frame) imports only the features the frame itself shows.
  */
@@ -26,6 +29,13 @@ const FRAME_FEATURES = [
   'keyboard/keyboard-provider', // shortcuts, the command menu and the shortcuts sheet
 ];
 
+/** router.ts imports the route tree, hence every screen: only main.tsx imports it (or main). */
+const NOT_THE_ROUTER = {
+  regex: '^(\\.{1,2}/)+(router|main)$',
+  message:
+    'Only main.tsx imports router.ts: take the router context from lib/router-context.ts, route APIs from @tanstack/react-router.',
+};
+
 export default [
   ...root,
   {
@@ -34,6 +44,22 @@ export default [
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@cartera/server(/|$)',
+              message: "The web takes the server's types from lib/api-types.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/api-types.ts'],
+    rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
@@ -59,6 +85,7 @@ export default [
               regex: '^\\.{1,2}/(.*/)?(features|shell|routes)(/|$)',
               message: 'ui/ and lib/ are shared pieces: they import no feature, frame or route.',
             },
+            NOT_THE_ROUTER,
           ],
         },
       ],
@@ -79,9 +106,16 @@ export default [
               regex: '^\\.\\./routes(/|$)',
               message: 'shell/ imports no route.',
             },
+            NOT_THE_ROUTER,
           ],
         },
       ],
+    },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [NOT_THE_ROUTER] }],
     },
   },
 ];

@@ -1,17 +1,10 @@
 import { createRouter } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
-import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { routeTree } from './routeTree.gen';
 import { RouteErrorView } from './shell/route-error-page';
-import type { AppRouter, trpcClient } from './lib/trpc';
+import type { RouterContext } from './lib/router-context';
 
-/** What every route's `beforeLoad` and `loader` receive: prefetch with `context.trpc`. */
-export interface RouterContext {
-  queryClient: QueryClient;
-  trpc: TRPCOptionsProxy<AppRouter>;
-  /** For the few calls made outside React Query (the guard's token exchange). */
-  trpcClient: typeof trpcClient;
-}
+// Only main.tsx imports this file: the route tree imports every screen, so a screen that imported
+// it would close a circle. What screens need of the router is in lib/router-context.ts.
 
 export function createAppRouter(context: RouterContext) {
   return createRouter({

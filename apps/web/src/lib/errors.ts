@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import { errorMessage } from '@cartera/domain/i18n';
-import type { AppRouter } from '@cartera/server/router';
+import type { AppRouter } from './api-types';
 
 export type AppClientError = TRPCClientError<AppRouter>;
 

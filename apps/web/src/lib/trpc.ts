@@ -3,7 +3,7 @@ import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import { TRPC_MAX_BATCH_SIZE } from '@cartera/domain/limits';
 // Type-only: the web never loads server code, it only borrows the shape of the API.
-import type { AppRouter } from '@cartera/server/router';
+import type { AppRouter } from './api-types';
 
 export type { AppRouter };
 

@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { guardNavigation } from '../features/auth/route-guard';
-import type { RouterContext } from '../router';
+import type { RouterContext } from '../lib/router-context';
 import { NotFoundPage } from '../shell/not-found-page';
 import { RouteErrorPage } from '../shell/route-error-page';
 

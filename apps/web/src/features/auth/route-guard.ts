@@ -1,7 +1,7 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { guardRoute } from '@cartera/domain/policy';
 import { hrefWithSearch } from '../../lib/return-url';
-import type { RouterContext } from '../../router';
+import type { RouterContext } from '../../lib/router-context';
 import { showSignInLinkNotice } from './link-notice';
 import { fullNameOf, guardUserOf, type Me } from './session';
 

@@ -2,12 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../lib/trpc';
 import { domainCodeOf } from '../../lib/errors';
-import type { createAppRouter } from '../../router';
+import type { AppRouterHandle } from '../../lib/router-context';
 
 interface Attached {
   queryClient: QueryClient;
   trpc: TRPCOptionsProxy<AppRouter>;
-  router: ReturnType<typeof createAppRouter>;
+  router: AppRouterHandle;
 }
 
 /**

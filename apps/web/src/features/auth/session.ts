@@ -2,7 +2,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useRouter } from '@tanstack/react-router';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { GuardUser } from '@cartera/domain/policy';
-import type { AppRouter, RouterOutputs } from '@cartera/server/router';
+import type { AppRouter, RouterOutputs } from '../../lib/api-types';
 import { useTRPC } from '../../lib/trpc';
 
 /** The signed-in user as the shell knows it (`auth.me`). */

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHANNEL_SETUP } from '@cartera/domain/channels';
 import { es, format } from '@cartera/domain/i18n';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Code, Group, Paper, Stack, Text } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import { formatDateTime } from '../../lib/dates';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import { useTRPC } from '../../lib/trpc';
 
 export type CompaniesSettings = RouterOutputs['company']['settings'];

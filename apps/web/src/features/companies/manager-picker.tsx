@@ -10,7 +10,7 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import { useTRPC } from '../../lib/trpc';
 import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
 import { RemotePicker, searchTerm } from '../custom-fields/remote-picker';

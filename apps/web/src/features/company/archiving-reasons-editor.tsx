@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { NEXT_ACTIONS, type NextAction } from '@cartera/domain/conversation';
 import { es } from '@cartera/domain/i18n';
 import { ROLE_LABELS, ROLES, type Role } from '@cartera/domain/roles';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import { useTRPC } from '../../lib/trpc';
 import { codeNameErrors, ConfigDialog, useConfigFormErrors } from './config-dialog';
 import { ConfigTable } from './config-table';

@@ -10,7 +10,7 @@ import {
 } from '@cartera/domain/contact-form';
 import { es, format } from '@cartera/domain/i18n';
 import { ROLE_LABELS, ROLES } from '@cartera/domain/roles';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import { fieldErrorsOf } from '../../lib/field-errors';
 import { useTRPC } from '../../lib/trpc';
 import { DataTable, RowAction } from '../../ui/data-table';

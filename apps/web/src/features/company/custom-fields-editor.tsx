@@ -27,7 +27,7 @@ import {
   type CustomFieldType,
 } from '@cartera/domain/custom-fields';
 import { es, format } from '@cartera/domain/i18n';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { PlusIcon, TrashIcon } from '../../ui/icons';

@@ -3,7 +3,7 @@ import { ColorSwatch, Group, Input, UnstyledButton } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { TAG_COLORS } from '@cartera/domain/companies';
 import { es } from '@cartera/domain/i18n';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import { useTRPC } from '../../lib/trpc';
 import { CheckIcon } from '../../ui/icons';
 import { codeNameErrors, ConfigDialog, useConfigFormErrors } from './config-dialog';

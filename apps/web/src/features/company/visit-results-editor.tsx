@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { VISIT_COMMENT_MAX, ZVisitCommentInput } from '@cartera/domain/conversation-config';
 import { es } from '@cartera/domain/i18n';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import { useTRPC } from '../../lib/trpc';
 import { FormActions } from '../../ui/form-actions';
 import { Panel } from '../../ui/panel';

@@ -4,7 +4,7 @@ import { errorMessage, es, format } from '@cartera/domain/i18n';
 import { parsePhone } from '@cartera/domain/phone';
 import { reachIsOwn } from '@cartera/domain/policy';
 import type { Role } from '@cartera/domain/roles';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 
 /** A contact as `contact.get` answers it (the contact page, the sheet, the unify preview). */
 export type ContactDetail = RouterOutputs['contact']['get'];

@@ -1,4 +1,4 @@
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import { es, format } from '@cartera/domain/i18n';
 import { isLiveSuggestion } from '@cartera/domain/suggested-reminders';
 import durationPlugin from 'dayjs/plugin/duration';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { RouterInputs } from '@cartera/server/router';
+import type { RouterInputs } from '../../lib/api-types';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '@cartera/domain/i18n';

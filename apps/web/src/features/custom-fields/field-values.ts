@@ -6,7 +6,7 @@ import {
   type ValidationContext,
 } from '@cartera/domain/custom-fields';
 import { es } from '@cartera/domain/i18n';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import type { DirectionValue } from '../places/direction';
 
 /** A configurable field as forms receive it (definition, position and shared options). */

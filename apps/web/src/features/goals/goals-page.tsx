@@ -23,7 +23,7 @@ import {
   type GoalMetric,
 } from '@cartera/domain/metrics';
 import { can } from '@cartera/domain/policy';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import { DATE_FORMAT, dayjs } from '../../lib/dates';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Avatar, Badge, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { es, format } from '@cartera/domain/i18n';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import { ListEnd } from '../../ui/list-end';
 import { AlertIcon, BellIcon, FolderIcon, MessagesIcon } from '../../ui/icons';
 import { QueryError } from '../../ui/query-error';

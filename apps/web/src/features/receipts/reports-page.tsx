@@ -14,7 +14,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { defaultReportPeriod, formatSaleTotal, type ReceiptKind } from '@cartera/domain/sales';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import { DATE_FORMAT } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
 import { DataTable } from '../../ui/data-table';

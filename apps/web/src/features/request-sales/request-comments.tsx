@@ -14,7 +14,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import relativeTimePlugin from 'dayjs/plugin/relativeTime';
 import { REQUEST_COMMENTS_PAGE_SIZE } from '@cartera/domain/request-sales';
 import { es } from '@cartera/domain/i18n';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import { dayjs } from '../../lib/dates';
 import { userMessageOf } from '../../lib/errors';
 import { randomUuid } from '../../lib/random-id';

@@ -28,7 +28,7 @@ import {
 } from '@cartera/domain/request-sales';
 import { es, format } from '@cartera/domain/i18n';
 import { can } from '@cartera/domain/policy';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import { useTRPC } from '../../lib/trpc';
 import { fieldErrorsOf } from '../../lib/field-errors';
 import { userMessageOf } from '../../lib/errors';

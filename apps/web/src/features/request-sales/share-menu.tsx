@@ -17,7 +17,7 @@ import {
   type SharePermission,
 } from '@cartera/domain/request-sales';
 import { es } from '@cartera/domain/i18n';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ShareIcon, XIcon } from '../../ui/icons';

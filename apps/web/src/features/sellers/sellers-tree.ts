@@ -1,4 +1,4 @@
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 
 export type SellersPanelData = RouterOutputs['seller']['panel'];
 export type GroupNode = SellersPanelData['root'];

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import { useTRPC } from '../../lib/trpc';
 import { formatDateTime } from '../../lib/dates';
 import { userMessageOf } from '../../lib/errors';

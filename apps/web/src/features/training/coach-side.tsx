@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { notFound, redirect } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
 import { can, guardRoute } from '@cartera/domain/policy';
-import type { RouterContext } from '../../router';
+import type { RouterContext } from '../../lib/router-context';
 import { guardUserOf, useMe, type Me } from '../auth/session';
 import { CoachSettings } from './coach-settings';
 import { ItemsPage } from './training-items';

@@ -4,7 +4,7 @@ import {
   TRAINING_PAGE_SIZE,
   type TrainingItemType,
 } from '@cartera/domain/training';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../lib/api-types';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 
 export type TrainingItem = RouterOutputs['training']['item'];

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Stack, Text } from '@mantine/core';
 import { es } from '@cartera/domain/i18n';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../../lib/api-types';
 import { FormActions } from '../../../ui/form-actions';
 import type { FormField } from '../../custom-fields/field-values';
 import { UnifyDialog } from '../unify-dialog';

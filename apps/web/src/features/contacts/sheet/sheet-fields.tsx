@@ -6,7 +6,7 @@ import {
   type ContactFormItem,
 } from '@cartera/domain/contact-form';
 import { es } from '@cartera/domain/i18n';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../../lib/api-types';
 import { CustomFieldInput, CustomFieldsInputs } from '../../custom-fields/custom-field-input';
 import type { CustomFieldsForm } from '../../custom-fields/use-custom-fields-form';
 import { AddressInput } from '../../places/address-input';

@@ -4,7 +4,7 @@ import {
   type ContactFormValues,
 } from '@cartera/domain/contact-sheet';
 import { parsePhone, type ParsedPhone } from '@cartera/domain/phone';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../../lib/api-types';
 import { placeFieldErrors } from '../../../lib/field-errors';
 import type { DirectionValue } from '../../places/direction';
 import type { ContactDetail } from '../contact-format';

@@ -5,7 +5,7 @@ import type { ContactFormItem } from '@cartera/domain/contact-form';
 import { type ContactFormContext } from '@cartera/domain/contact-sheet';
 import { errorMessage, es, format } from '@cartera/domain/i18n';
 import type { PhoneInputState } from '@cartera/domain/phone';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../../lib/api-types';
 import { domainCodeOf, errorDetailsOf, isAppClientError, userMessageOf } from '../../../lib/errors';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useTRPC } from '../../../lib/trpc';

@@ -12,7 +12,7 @@ import {
   type ParsedPhone,
   type PhoneInputState,
 } from '@cartera/domain/phone';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../../lib/api-types';
 import { useTRPC } from '../../../lib/trpc';
 
 export type PhoneValidation = RouterOutputs['contact']['validatePhone'];

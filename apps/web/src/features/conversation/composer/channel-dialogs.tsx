@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../../lib/api-types';
 import classes from '../timeline.module.css';
 
 const t = es.channels;

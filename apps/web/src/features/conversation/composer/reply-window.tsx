@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { fillTemplate, templateParameterCount } from '@cartera/domain/channels';
 import { es, format } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../../lib/api-types';
 import { useTRPC } from '../../../lib/trpc';
 import { QueryError } from '../../../ui/query-error';
 import type { MessageToSend } from '../use-timeline';

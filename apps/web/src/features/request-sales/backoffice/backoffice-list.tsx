@@ -19,7 +19,7 @@ import {
   statusTitle,
   type StatusOption,
 } from '@cartera/domain/request-sales';
-import type { RouterOutputs } from '@cartera/server/router';
+import type { RouterOutputs } from '../../../lib/api-types';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useTRPC } from '../../../lib/trpc';
 import { DateRangeFilter, dayRangeBounds } from '../../../ui/date-range-filter';
