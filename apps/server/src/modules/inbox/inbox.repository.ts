@@ -37,6 +37,15 @@ const lastAt = sql`coalesce(${contacts.lastInteractionAt}, ${contacts.createdAt}
 const waitingAt = sql`date_trunc('milliseconds', ${contacts.awaitingReplySince})`;
 
 /**
+ * The same key as a UTC timestamp, the form the order and the keyset compare: truncating to the
+ * millisecond does not depend on the time zone, and this form is immutable, so the migration
+ * 0030_inbox_order_indexes indexes it (contacts_tenant_waiting_idx, bench:inbox): change both
+ * together.
+ */
+const waitingKey = sql`date_trunc('milliseconds', ${contacts.awaitingReplySince} at time zone 'UTC')`;
+const waitingKeyOf = (at: Date) => sql`(${at}::timestamptz at time zone 'UTC')`;
+
+/**
  * The accent- and case-folded text of a chat message or note, in SQL. The migration
  * 0028_inbox_message_search indexes exactly this expression (trigrams, led by the tenant), so a
  * search of message text reads the index, never the whole interactions table (issue #33 item 8):
@@ -100,8 +109,11 @@ function filterConditions(db: Executor, tenantId: string, filters: InboxFilters)
   }
   if (filters.channelId) {
     conditions.push(
+      // `content ? 'channelId'` lets it probe the partial index of the migration
+      // 0030_inbox_order_indexes (interactions_tenant_contact_channel_idx).
       sql`exists (select 1 from ${interactions} where ${interactions.tenantId} = ${contacts.tenantId}
-        and ${interactions.contactId} = ${contacts.id} and ${interactions.content} ->> 'channelId' = ${filters.channelId})`,
+        and ${interactions.contactId} = ${contacts.id} and ${interactions.content} ? 'channelId'
+        and ${interactions.content} ->> 'channelId' = ${filters.channelId})`,
     );
   }
   if (filters.statusTag) conditions.push(eq(contacts.statusTag, filters.statusTag));
@@ -134,20 +146,21 @@ export async function findInboxPage(
   ];
   const waiting = filters.order === 'waiting';
   const sortAt = waiting ? waitingAt : lastAt;
+  const sortKey = waiting ? waitingKey : lastAt;
   if (after && 'contactId' in after) {
     // Compared in SQL: the contact's sort time keeps its microseconds.
     const anchorAt = waiting
-      ? sql`date_trunc('milliseconds', anchor.awaiting_reply_since)`
+      ? sql`date_trunc('milliseconds', anchor.awaiting_reply_since at time zone 'UTC')`
       : sql`coalesce(anchor.last_interaction_at, anchor.created_at)`;
     conditions.push(
-      sql`(${sortAt}, ${contacts.id}) ${waiting ? sql`>` : sql`<`} (select ${anchorAt}, anchor.id
+      sql`(${sortKey}, ${contacts.id}) ${waiting ? sql`>` : sql`<`} (select ${anchorAt}, anchor.id
         from ${contacts} anchor where anchor.tenant_id = ${tenantId} and anchor.id = ${after.contactId})`,
     );
   } else if (after && waiting) {
     conditions.push(
       or(
-        sql`${sortAt} > ${after.at}`,
-        and(sql`${sortAt} = ${after.at}`, gt(contacts.id, after.id)),
+        sql`${waitingKey} > ${waitingKeyOf(after.at)}`,
+        and(sql`${waitingKey} = ${waitingKeyOf(after.at)}`, gt(contacts.id, after.id)),
       )!,
     );
   } else if (after) {
@@ -177,7 +190,7 @@ export async function findInboxPage(
     })
     .from(contacts)
     .where(and(...conditions))
-    .orderBy(...(waiting ? [asc(sortAt), asc(contacts.id)] : [desc(sortAt), desc(contacts.id)]))
+    .orderBy(...(waiting ? [asc(sortKey), asc(contacts.id)] : [desc(sortKey), desc(contacts.id)]))
     .limit(limit);
 }
 
