@@ -27,6 +27,7 @@ const FRAME_FEATURES = [
   'companies/companies-settings', // the companies entry's tenant label
   'channels/disconnected-alert', // the project managers' disconnected-channels alert
   'keyboard/keyboard-provider', // shortcuts, the command menu and the shortcuts sheet
+  'notifications/message-notices', // toasts, sound and browser notices of customers' messages
 ];
 
 /** router.ts imports the route tree, hence every screen: only main.tsx imports it (or main). */

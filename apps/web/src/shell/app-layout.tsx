@@ -11,6 +11,7 @@ import { useSessionLive } from '../features/auth/use-session-live';
 import { KeyboardProvider } from '../features/keyboard/keyboard-provider';
 import { LiveEventsProvider } from '../features/live/live-events';
 import { NewVersionModal } from '../features/new-version/new-version-modal';
+import { MessageNotices } from '../features/notifications/message-notices';
 import { ProfileDialog } from '../features/profile/profile-dialog';
 import classes from './app-layout.module.css';
 import { ConnectionBanner } from './connection-banner';
@@ -94,6 +95,11 @@ function SignedInLayout({ me, children }: { me: Me; children: ReactNode }) {
         {children}
       </AppShell.Main>
       <ConnectionBanner />
+      <MessageNotices
+        me={me}
+        mobile={layout.mobile}
+        menuWidth={layout.collapsed ? MENU_WIDTH.collapsed : MENU_WIDTH.expanded}
+      />
 
       <ProfileDialog me={me} opened={dialog === 'profile'} onClose={close} />
       <ActivityDialog opened={dialog === 'activity'} onClose={close} />

@@ -534,6 +534,8 @@ export const es = {
       },
       soundTest: 'Probar sonido',
       messageTitle: 'Mensaje de {name}',
+      unreadMany: '{n} mensajes sin leer',
+      openChat: 'Abrir el chat con {name}',
       kinds: {
         image: 'Imagen',
         audio: 'Audio',

@@ -8,6 +8,7 @@ import { Panel } from '../../ui/panel';
 import { ChangePasswordForm } from '../auth/change-password-form';
 import { guardUserOf, useMe } from '../auth/session';
 import { ApiTokensPanel } from './api-tokens-panel';
+import { NotificationsPanel } from './notifications-panel';
 import { AppearancePanel, PersonalConfigPanel } from './preference-panels';
 import { ProfilePanel } from './profile-panel';
 
@@ -39,7 +40,7 @@ function PasswordPanel() {
 
 /**
  * '/settings' (01 §2, §7 Settings): what every user configures for themselves — profile,
- * password, appearance, personal config, the entry to 'Aprender', their WhatsApp and API tokens.
+ * password, notices, appearance, personal config, the entry to 'Aprender', their WhatsApp and API tokens.
  */
 export function SettingsPage() {
   const me = useMe();
@@ -51,6 +52,7 @@ export function SettingsPage() {
       </Title>
       <ProfilePanel key={me.user.id} me={me} />
       <PasswordPanel />
+      <NotificationsPanel />
       <AppearancePanel />
       <PersonalConfigPanel />
       {canOpen(guardUserOf(me), TRAINING_PATH) && (
