@@ -1,5 +1,6 @@
 import { DEMO_LOGINS } from '@cartera/db/seed';
 import { DEMO_PASSWORD } from '@cartera/db/factories';
+import { es, format } from '@cartera/domain/i18n';
 import { buildApp } from './app';
 import { loadEnv } from './env';
 
@@ -27,13 +28,14 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen();
 const url = `http://localhost:${env.port}`;
-const lines = [
-  '',
-  `  Cartera está corriendo en ${url}`,
-  `  Base de datos: ${app.deps.database.kind === 'pglite' ? `embebida (${env.dataDir})` : 'PostgreSQL'}`,
-];
+const texts = es.startup;
+const kind =
+  app.deps.database.kind === 'pglite'
+    ? format(texts.databaseEmbedded, { dir: env.dataDir })
+    : es.app.databasePostgres;
+const lines = ['', `  ${format(texts.running, { url })}`, `  ${format(texts.database, { kind })}`];
 if (env.seedDemo) {
-  lines.push(`  Usuarios de demostración (contraseña ${DEMO_PASSWORD}):`);
+  lines.push(`  ${format(texts.demoUsers, { password: DEMO_PASSWORD })}`);
   for (const login of DEMO_LOGINS) {
     lines.push(
       `    ${login.email.padEnd(24)} ${login.role}${login.note ? ` · ${login.note}` : ''}`,

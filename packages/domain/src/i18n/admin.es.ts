@@ -194,6 +194,15 @@ export const adminEs = {
       companyRequired: 'Elige la empresa de destino.',
       confirm: 'Mover',
       moved: '{name} ahora pertenece a {company}.',
+      /** What USER_MOVE_BLOCKED names as still held: '{n} …' items joined as 'a, b y c'. */
+      pendingContactsOne: '{n} contacto asignado',
+      pendingContactsMany: '{n} contactos asignados',
+      pendingRequestsOne: '{n} solicitud abierta',
+      pendingRequestsMany: '{n} solicitudes abiertas',
+      pendingScheduledOne: '{n} mensaje programado',
+      pendingScheduledMany: '{n} mensajes programados',
+      pendingCoach: 'su rol de entrenador de la empresa',
+      listAnd: ' y ',
     },
   },
   company: {

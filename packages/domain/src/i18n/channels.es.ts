@@ -111,6 +111,13 @@ export const channelsEs = {
     instanceKey: 'Token de la instancia',
   },
   required: 'Requerido',
+  /** The server's refusals of a channel's settings (field errors). */
+  secretNotForType: 'No corresponde a este tipo de canal',
+  roundRobinUsersInvalid: 'Hay usuarios que no existen o no están activos',
+  sandboxOnlyWhatsapp: 'Solo un canal de WhatsApp Business',
+  typeNotAvailable: 'Este tipo de canal todavía no está disponible',
+  /** A message the WhatsApp gateway reports as failed (its status gives no reason). */
+  gatewayNotDelivered: 'WhatsApp no entregó el mensaje',
   nameRequired: 'El nombre es obligatorio',
   colorInvalid: 'Elige un color (#RRGGBB)',
   roundRobinTitle: 'Reparto de contactos nuevos',
@@ -151,6 +158,7 @@ export const channelsEs = {
       'Mensajes aprobados por WhatsApp: los únicos que se pueden enviar fuera de la ventana de 24 horas.',
     status: { approved: 'Aprobada', preapproved: 'Pre-aprobada', rejected: 'Rechazada' },
     invalidName: 'Solo letras minúsculas, números y guiones bajos',
+    nameTaken: 'Ya existe una plantilla con ese nombre e idioma',
     notSupported: 'Este canal no tiene plantillas',
     needsWaba:
       'Para usar plantillas, indica el ID de la cuenta (WABA ID) en la configuración del canal.',

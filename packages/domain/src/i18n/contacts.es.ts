@@ -35,6 +35,7 @@ export const contactsEs = {
   phoneN: 'Teléfono {n}',
   extensionN: 'Interno del teléfono {n}',
   emailN: 'Email {n}',
+  emailPlaceholder: 'nombre@ejemplo.com',
   removePhone: 'Quitar teléfono {n}',
   removeEmail: 'Quitar email {n}',
   removeCompany: 'Quitar empresa {n}',

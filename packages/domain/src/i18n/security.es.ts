@@ -65,6 +65,8 @@ export const securityEs = {
     tokenChange: 'Cambiar',
     tokenKeepAction: 'Mantener el actual',
     test: 'Probar conexión',
+    /** The first name of the made-up contact 'Probar conexión' sends (never saved). */
+    testContactName: 'Prueba de conexión',
     testing: 'Probando la conexión…',
     outcomes: {
       ok: 'Conexión correcta: «{name}» respondió a la validación en {ms} ms.',

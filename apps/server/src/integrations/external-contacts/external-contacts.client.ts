@@ -4,6 +4,7 @@ import type { ExternalTestOutcome } from '@cartera/domain/security';
 import type { ExternalSystemConfig } from '@cartera/domain/tenant-settings';
 import { checkOutboundUrl, outboundRequest, type OutboundResponse } from '../../lib/outbound';
 import { openSecret } from '../../lib/secret-box';
+import { es } from '@cartera/domain/i18n';
 
 /**
  * Adapter of a tenant's external contact system (02 §4, §7): validation by POST to the
@@ -133,7 +134,7 @@ export async function sendExternally(
 
 /** What 'Probar conexión' sends to the validate address: a made-up contact, never saved. */
 export const CONNECTION_PROBE = {
-  firstName: 'Prueba de conexión',
+  firstName: es.security.external.testContactName,
   lastName: 'Cartera',
   phones: [],
   emails: [],

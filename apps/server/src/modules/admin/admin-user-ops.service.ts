@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Database, Executor } from '@cartera/db/client';
 import { DUPLICATE_TRACING_WINDOW_MS, type ZMoveCompanyInput } from '@cartera/domain/admin';
 import { DomainError } from '@cartera/domain/errors';
+import { es, format } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
 import { FOLLOW_UP_ITEM_TYPES, followsUp } from '@cartera/domain/metrics';
 import { CLOSED_STATUS_TYPES } from '@cartera/domain/request-sales';
@@ -139,14 +140,14 @@ export async function removeDuplicateTracing(
 }
 
 function plural(count: number, one: string, many: string) {
-  return `${count} ${count === 1 ? one : many}`;
+  return format(count === 1 ? one : many, { n: count });
 }
 
 /** 'a, b y c'. */
 function spanishList(parts: string[]) {
   return parts.length <= 1
     ? (parts[0] ?? '')
-    : `${parts.slice(0, -1).join(', ')} y ${parts[parts.length - 1]}`;
+    : `${parts.slice(0, -1).join(', ')}${es.admin.users.move.listAnd}${parts[parts.length - 1]}`;
 }
 
 /**
@@ -179,14 +180,17 @@ export async function moveCompany(
 
     const held = await countUserHoldings(tx, tenantId, user.id, CLOSED_STATUS_TYPES);
     const pending: string[] = [];
-    if (held.contacts)
-      pending.push(plural(held.contacts, 'contacto asignado', 'contactos asignados'));
-    if (held.requests)
-      pending.push(plural(held.requests, 'solicitud abierta', 'solicitudes abiertas'));
-    if (held.scheduled) {
-      pending.push(plural(held.scheduled, 'mensaje programado', 'mensajes programados'));
+    const texts = es.admin.users.move;
+    if (held.contacts) {
+      pending.push(plural(held.contacts, texts.pendingContactsOne, texts.pendingContactsMany));
     }
-    if (held.coach) pending.push('su rol de entrenador de la empresa');
+    if (held.requests) {
+      pending.push(plural(held.requests, texts.pendingRequestsOne, texts.pendingRequestsMany));
+    }
+    if (held.scheduled) {
+      pending.push(plural(held.scheduled, texts.pendingScheduledOne, texts.pendingScheduledMany));
+    }
+    if (held.coach) pending.push(texts.pendingCoach);
     if (pending.length > 0) {
       throw new DomainError('USER_MOVE_BLOCKED', { pending: spanishList(pending), ...held });
     }

@@ -105,7 +105,7 @@ export function recipientIsPhone(channel: Pick<Channel, 'type'>) {
 export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: SendMessageInput) {
   const input = ZSendMessageInput.parse(raw);
   if (!input.text && !input.file && !input.template) {
-    throw new DomainError('INVALID_REQUEST_BODY', { fields: { text: ['Requerido'] } });
+    throw new DomainError('INVALID_REQUEST_BODY', { fields: { text: [es.validation.required] } });
   }
   const contact = await visibleContact(deps.db, user, input.contactId);
   if (input.to !== undefined && !contact.phones.includes(input.to)) {

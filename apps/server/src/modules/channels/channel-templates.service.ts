@@ -114,7 +114,7 @@ export async function createTemplate(
   const existing = await findTemplates(deps.db, user.tenantId, channel.id);
   if (existing.some((each) => each.name === input.name && each.language === input.language)) {
     throw new DomainError('INVALID_REQUEST_BODY', {
-      fields: { name: ['Ya existe una plantilla con ese nombre e idioma'] },
+      fields: { name: [es.channels.templates.nameTaken] },
     });
   }
   const created = await atProvider(() =>

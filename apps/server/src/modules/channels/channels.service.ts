@@ -4,7 +4,7 @@ import type { Database, Executor } from '@cartera/db/client';
 import type { Channel, ChannelConfig } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
 import { CHANNEL_SETUP } from '@cartera/domain/channels';
-import { errorMessages } from '@cartera/domain/i18n';
+import { errorMessages, es } from '@cartera/domain/i18n';
 import { changeOf } from '@cartera/domain/input';
 import { CHANNEL_TYPES, type ChannelType } from '../../providers/adapter';
 import { adapterFor, webhookPathFor } from '../../providers/registry';
@@ -135,19 +135,19 @@ function mergeSecrets(
   const known = new Set<string>(CHANNEL_SETUP[type].secrets);
   const merged = { ...stored };
   for (const [key, value] of Object.entries(given)) {
-    if (!known.has(key)) invalid(`secrets.${key}`, 'No corresponde a este tipo de canal');
+    if (!known.has(key)) invalid(`secrets.${key}`, es.channels.secretNotForType);
     if (value.trim()) merged[key] = value.trim();
     else delete merged[key];
   }
   for (const key of CHANNEL_SETUP[type].requiredSecrets) {
-    if (!merged[key]) invalid(`secrets.${key}`, 'Requerido');
+    if (!merged[key]) invalid(`secrets.${key}`, es.channels.required);
   }
   return merged;
 }
 
 function checkConfig(type: ChannelType, config: ChannelConfig) {
   for (const key of CHANNEL_SETUP[type].requiredConfig) {
-    if (!config[key]) invalid(`config.${key}`, 'Requerido');
+    if (!config[key]) invalid(`config.${key}`, es.channels.required);
   }
 }
 
@@ -167,7 +167,7 @@ async function checkGatewayUrl(url: string | undefined) {
 async function checkRoundRobin(db: Executor, tenantId: string, userIds: string[]) {
   const active = await activeUserIds(db, tenantId, userIds);
   if (active.length !== new Set(userIds).size) {
-    invalid('roundRobin.userIds', 'Hay usuarios que no existen o no están activos');
+    invalid('roundRobin.userIds', es.channels.roundRobinUsersInvalid);
   }
 }
 
@@ -192,8 +192,7 @@ export async function createChannel(
 ) {
   const input = ZChannelInput.parse(raw);
   if (input.sandbox) {
-    if (input.type !== 'whatsapp_business')
-      invalid('sandbox', 'Solo un canal de WhatsApp Business');
+    if (input.type !== 'whatsapp_business') invalid('sandbox', es.channels.sandboxOnlyWhatsapp);
     await checkRoundRobin(db, user.tenantId, input.roundRobin.userIds);
     const channel = await db.transaction(async (tx) => {
       const created = await createSandboxChannel(tx, env, user.tenantId, input);
@@ -207,7 +206,7 @@ export async function createChannel(
     });
     return describeChannel(env, channel);
   }
-  if (!adapterFor(input.type)) invalid('type', 'Este tipo de canal todavía no está disponible');
+  if (!adapterFor(input.type)) invalid('type', es.channels.typeNotAvailable);
   const config: ChannelConfig = { ...stripEmpty(input.config), color: input.color };
   checkConfig(input.type, config);
   await checkGatewayUrl(config.gatewayUrl);

@@ -17,6 +17,7 @@ import {
   findSentMessage,
   updateInteractionState,
 } from './channels.repository';
+import { es } from '@cartera/domain/i18n';
 
 /**
  * Editing and deleting a message the company sent (03 §4, §6, §9): only the author's own, a text
@@ -28,7 +29,7 @@ import {
 export const ZEditMessageInput = z.object({
   contactId: z.uuid(),
   id: z.uuid(),
-  text: z.string().trim().min(1, 'Requerido').max(4_096),
+  text: z.string().trim().min(1, es.validation.required).max(4_096),
 });
 export const ZDeleteMessageInput = z.object({ contactId: z.uuid(), id: z.uuid() });
 

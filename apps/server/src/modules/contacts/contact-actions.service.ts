@@ -25,6 +25,7 @@ import {
 } from './contact-records.repository';
 import { findAgents, findUsersByIds } from '../users/users.service';
 import { flagOn } from '@cartera/domain/policy';
+import { es } from '@cartera/domain/i18n';
 
 /** 02 §6: roles of the people who receive contacts. */
 const AGENT_ROLES = ['user', 'super', 'comercial', 'project_manager'] as const;
@@ -60,7 +61,7 @@ export async function transferAgents(db: Executor, user: AuthUser) {
 
 export const ZTransferInput = z.object({
   contactId: z.string().uuid(),
-  agentId: z.string().uuid({ error: 'El agente a transferir es necesario' }),
+  agentId: z.string().uuid({ error: es.contacts.transferAgentRequired }),
   note: z.string().trim().max(2500).default(''),
   keepReminderAndArchivingReason: z.boolean().default(false),
 });

@@ -64,7 +64,7 @@ export const ZCustomField = z.object({
 });
 export type CustomFieldView = z.infer<typeof ZCustomField>;
 
-const ZHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Color inválido');
+const ZHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, es.validation.colorInvalid);
 const ZBound = z
   .number(es.fieldsConfig.fields.boundInvalid)
   .int(es.fieldsConfig.fields.boundInvalid)

@@ -6,6 +6,7 @@ import { AnswerTooLongError, outboundRequest } from '../../lib/outbound';
 import type { AuthUser } from '../sessions/session.types';
 import { safeFileName, storageKey } from './files.service';
 import { insertUpload } from './uploads.repository';
+import { es } from '@cartera/domain/i18n';
 
 /** How long the server waits for a pasted URL's file (a large video on a slow host). */
 const DOWNLOAD_TIMEOUT_MS = 30_000;
@@ -16,7 +17,7 @@ export const ZDownloadInput = z.object({
   via: z
     .string()
     .trim()
-    .regex(/^[\w-]{1,40}$/, 'Origen inválido')
+    .regex(/^[\w-]{1,40}$/, es.validation.originInvalid)
     .default('channel'),
 });
 export type TDownloadInput = z.infer<typeof ZDownloadInput>;

@@ -10,19 +10,20 @@ import type { AppDeps } from '../../deps';
 import type { FileStorage } from '../../storage/storage';
 import type { AuthUser } from '../sessions/session.types';
 import { insertUpload } from './uploads.repository';
+import { es } from '@cartera/domain/i18n';
 
 export const ZCreateUploadInput = z.object({
   name: z.string().trim().min(1).max(255),
   mimeType: z
     .string()
     .trim()
-    .regex(/^[\w.+-]+\/[\w.+-]+$/, 'Tipo de archivo inválido')
+    .regex(/^[\w.+-]+\/[\w.+-]+$/, es.validation.fileTypeInvalid)
     .max(255),
   /** What the file is for (e.g. 'note', 'logo', 'settings'): becomes part of its path. */
   via: z
     .string()
     .trim()
-    .regex(/^[\w-]{1,40}$/, 'Origen inválido'),
+    .regex(/^[\w-]{1,40}$/, es.validation.originInvalid),
   /**
    * 'inline', 'attachment' or a full content-disposition value. Header values are sent as bytes,
    * so only printable ASCII can be signed and sent back unchanged.
@@ -31,7 +32,7 @@ export const ZCreateUploadInput = z.object({
     .string()
     .trim()
     .max(500)
-    .regex(/^[\x20-\x7e]*$/, 'Disposición inválida')
+    .regex(/^[\x20-\x7e]*$/, es.validation.dispositionInvalid)
     .optional(),
   /** Seconds the upload URL stays valid. */
   expires: z.coerce.number().int().min(1).max(MAX_UPLOAD_URL_TTL_SECONDS).optional(),

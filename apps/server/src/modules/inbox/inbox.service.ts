@@ -21,6 +21,7 @@ import {
   type InboxFilters,
   type InboxOwner,
 } from './inbox.repository';
+import { es } from '@cartera/domain/i18n';
 
 /** 03 §9: a contact is unattended after 24 hours without interaction. */
 export const UNATTENDED_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -208,7 +209,7 @@ export const ZNextInput = z
   })
   .refine((input) => input.inbox !== 'shared' || input.sharedInboxId, {
     path: ['sharedInboxId'],
-    message: 'Requerido',
+    message: es.validation.required,
   });
 
 /**

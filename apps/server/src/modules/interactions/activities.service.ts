@@ -26,6 +26,7 @@ import {
 import { findUsersByIds } from '../users/users.service';
 import { lockContact, updateContactRow } from '../contacts/contacts.service';
 import { flagOn } from '@cartera/domain/policy';
+import { es } from '@cartera/domain/i18n';
 
 /** `groups.configs.conversation` (03 §3 group configuration). */
 function conversationConfig(db: Executor, tenantId: string) {
@@ -79,14 +80,14 @@ export async function createVisit(db: Database, user: AuthUser, input: unknown) 
   ).parse(input);
   const contact = await visibleContact(db, user, values.contactId);
   if (values.tag && !(await tagsForUser(db, user)).some((tag) => tag.code === values.tag)) {
-    throw new DomainError('INVALID_REQUEST_BODY', { fields: { tag: ['Sin etiquetas'] } });
+    throw new DomainError('INVALID_REQUEST_BODY', { fields: { tag: [es.conversation.noTags] } });
   }
   const shared = flagOn(user, 'sharedVisits')
     ? values.shared.filter((id, index, all) => id !== user.id && all.indexOf(id) === index)
     : [];
   const participants = shared.length ? await findUsersByIds(db, user.tenantId, shared) : [];
   if (participants.length !== shared.length) {
-    throw new DomainError('INVALID_REQUEST_BODY', { fields: { shared: ['Sin resultados'] } });
+    throw new DomainError('INVALID_REQUEST_BODY', { fields: { shared: [es.validation.noMatch] } });
   }
   const result = results.find((each) => each.code === values.state)!;
   await db.transaction(async (tx) => {
@@ -119,7 +120,7 @@ export async function createVisit(db: Database, user: AuthUser, input: unknown) 
 export const ZFeedbackInput = z.object({
   contactId: z.string().uuid(),
   id: ZClientItemId,
-  body: z.string().trim().min(1, 'Requerido').max(2500),
+  body: z.string().trim().min(1, es.validation.required).max(2500),
   /** The agent it is for; the contact's agent when missing. */
   toUser: z.string().uuid().optional(),
 });
@@ -209,7 +210,7 @@ export async function startCall(
 ) {
   const contact = await visibleContact(db, user, input.contactId);
   if (!contact.phones.includes(input.phone)) {
-    throw new DomainError('INVALID_REQUEST_BODY', { fields: { phone: ['Sin resultados'] } });
+    throw new DomainError('INVALID_REQUEST_BODY', { fields: { phone: [es.validation.noMatch] } });
   }
   await db.transaction(async (tx) => {
     const current = await lockContact(tx, user.tenantId, contact.id);

@@ -4,6 +4,7 @@ import type { AuthUser } from '../sessions/session.types';
 import { readableContact } from '../access/contacts';
 import { countByWeekday, findAttachedFiles } from './interactions.repository';
 import { COMPANY_TIME_ZONE } from '@cartera/domain/time-zone';
+import { es } from '@cartera/domain/i18n';
 
 /** 03 §9: the heatmap covers the last 3 months; files and multimedia come 10 per page. */
 export const HEATMAP_MONTHS = 3;
@@ -19,7 +20,7 @@ const ZTimeZone = z
     } catch {
       return false;
     }
-  }, 'Zona horaria inválida');
+  }, es.validation.timeZoneInvalid);
 
 export const ZHeatmapInput = z.object({
   contactId: z.string().uuid(),

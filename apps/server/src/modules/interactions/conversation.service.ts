@@ -23,6 +23,7 @@ import { findInteraction, lockInteraction, updateInteractionRow } from './intera
 import { expireReminderJob } from './interactions.jobs';
 import { lockContact, updateContactRow } from '../contacts/contacts.service';
 import { assertNoActiveRequests } from '../request-sales/request-sales.service';
+import { es } from '@cartera/domain/i18n';
 
 /** `groups.configs.conversation`: the tenant's archiving reasons (03 §3 group configuration). */
 async function archivingReasonsOf(db: Executor, tenantId: string): Promise<ArchivingReason[]> {
@@ -88,7 +89,7 @@ export async function archiveContact(
         field.requiredOnSale &&
         isEmptyValue(contact.additionalData[field.code])
       ) {
-        missing[field.code] = 'Campo requerido';
+        missing[field.code] = es.conversation.actions.requiredOnSaleField;
       }
     }
     if (Object.keys(missing).length) {
@@ -161,7 +162,7 @@ export async function changeTag(
   const contact = await visibleContact(db, user, input.contactId);
   if (contact.agentId !== user.id) throw new DomainError('TAG_CHANGE_NOT_ALLOWED');
   if (input.tag && !(await tagsForUser(db, user)).some((tag) => tag.code === input.tag)) {
-    throw new DomainError('INVALID_REQUEST_BODY', { fields: { tag: ['Sin etiquetas'] } });
+    throw new DomainError('INVALID_REQUEST_BODY', { fields: { tag: [es.conversation.noTags] } });
   }
   await db.transaction(async (tx) => {
     const current = await lockContact(tx, user.tenantId, contact.id);

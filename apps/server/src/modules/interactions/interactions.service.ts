@@ -22,6 +22,7 @@ import {
   findTimelinePage,
   searchTimeline,
 } from './interactions.repository';
+import { es } from '@cartera/domain/i18n';
 
 export const ZInteraction = z.object({
   id: z.string(),
@@ -211,7 +212,7 @@ export async function createNote(
 ) {
   const db = deps.db;
   if (!input.body && !input.files.length) {
-    throw new DomainError('INVALID_REQUEST_BODY', { fields: { body: ['Requerido'] } });
+    throw new DomainError('INVALID_REQUEST_BODY', { fields: { body: [es.validation.required] } });
   }
   if (input.files.length && !can(user, 'attachNoteFiles'))
     throw new DomainError('PERMISSION_DENIED');

@@ -13,6 +13,7 @@ import {
 import { recordAudit, type AuditBy } from '../audit/audit.service';
 import { authUserOf, hashToken, resolveSession } from './session.service';
 import type { ApiTokenScope, AuthSession, AuthUser } from './session.types';
+import { es } from '@cartera/domain/i18n';
 
 /*
  * Personal API tokens for integrations (issue #19 §2). A token is shown once, kept as its
@@ -38,7 +39,7 @@ export function apiTokenOf(headers: { authorization?: string | undefined }) {
 }
 
 export const ZCreateApiTokenInput = z.object({
-  name: z.string().trim().min(1, 'Requerido').max(80),
+  name: z.string().trim().min(1, es.validation.required).max(80),
   scope: z.enum(API_TOKEN_SCOPES),
 });
 

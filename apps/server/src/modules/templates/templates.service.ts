@@ -14,6 +14,7 @@ import {
   insertTemplateRow,
   updateTemplateRow,
 } from './templates.repository';
+import { es } from '@cartera/domain/i18n';
 
 export const QUICK_REPLY_LIMIT = 50;
 
@@ -146,7 +147,9 @@ export async function createQuickReply(
   checkScope(user, scope);
   const input = ZQuickReplyInput.parse(raw);
   if (!input.message && !input.files.length) {
-    throw new DomainError('INVALID_REQUEST_BODY', { fields: { message: ['Requerido'] } });
+    throw new DomainError('INVALID_REQUEST_BODY', {
+      fields: { message: [es.validation.required] },
+    });
   }
   const row = await insertTemplateRow(db, {
     tenantId: user.tenantId,

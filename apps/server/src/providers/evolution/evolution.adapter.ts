@@ -397,7 +397,7 @@ export function parseEvolutionEnvelope(body: unknown, instanceName: string | und
           // An audio played by the customer (03 §4: a listened audio shows read).
           ...(PLAYED.has(String(data.status)) ? { listened: true } : {}),
           ...(status === 'failed'
-            ? { error: { code: 'ERROR', message: 'WhatsApp no entregó el mensaje' } }
+            ? { error: { code: 'ERROR', message: es.channels.gatewayNotDelivered } }
             : {}),
         });
       }

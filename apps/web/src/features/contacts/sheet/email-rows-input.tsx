@@ -33,7 +33,7 @@ export function EmailRowsInput({
               style={{ flex: 1 }}
               type="email"
               aria-label={format(es.contacts.emailN, { n: index + 1 })}
-              placeholder="nombre@ejemplo.com"
+              placeholder={es.contacts.emailPlaceholder}
               autoComplete="off"
               value={row.email}
               error={errorOf(row.key)}
