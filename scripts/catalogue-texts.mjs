@@ -5,9 +5,12 @@
 // - a production file under apps/*/src holds a literal that reads as Spanish: a string or template
 //   with an accented letter, ¿ or ¡, JSX text, or a literal label, placeholder, title, alt,
 //   aria-label or description prop of a JSX element;
-// - a catalogue line marked `// spec: <where>` (a text the specification quotes, kept exactly as it
-//   is written there) holds no string the specification's files contain. That check runs when
-//   SPEC_DIR names the specification's folder (its *.md files); the repository does not hold it.
+// - a catalogue line not marked `// spec: <where>` addresses the reader as vos or usted: our own
+//   texts say tú (docs/decisions.md "Words: one form of address"); only the specification's
+//   quoted texts, marked so and kept exactly as it writes them, may say otherwise;
+// - a catalogue line marked `// spec: <where>` holds no string the specification's files contain.
+//   That check runs when SPEC_DIR names the specification's folder (its *.md files); the
+//   repository does not hold it.
 //
 // Comments are never read (the TypeScript parser drops them). Left out: tests (*.test.*, *.spec.*,
 // e2e/), the test harness (src/testing/, *.fake.ts), sample content (providers/conformance/, the
@@ -135,18 +138,39 @@ function scan(file) {
 
 for (const file of tracked) scan(file);
 
+const catalogueDir = 'packages/domain/src/i18n';
+const catalogueFiles = readdirSync(catalogueDir)
+  .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+  .map((name) => join(catalogueDir, name));
+
+// One form of address: vos and usted forms (imperatives and present tense) outside spec lines.
+const OTHER_ADDRESS =
+  /(?<!\p{L})(tenés|podés|querés|sabés|debés|elegí|escribí|intentá|seleccioná|ingresá|revisá|completá|guardá|usá|agregá|esperá|probá|volvé|hacé|contactá|asegurate|fijate|inténtelo|actívelo|seleccione|ingrese|elija|contacte|póngase|pongase|verifique|asegúrese|comuníquese|utilice|presione|debe ingresar|usted)(?!\p{L})/iu;
+const addressMisses = [];
+for (const file of catalogueFiles) {
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((line, index) => {
+      const code = line.trim();
+      if (code.startsWith('//') || code.startsWith('*') || code.startsWith('/*')) return;
+      if (/\/\/ spec:/.test(line)) return;
+      const strings = [...line.matchAll(/'((?:[^'\\]|\\.)*)'/g)].map((match) => match[1]);
+      if (strings.some((value) => OTHER_ADDRESS.test(value))) {
+        addressMisses.push(`${file}:${index + 1}  ${code.slice(0, 90)}`);
+      }
+    });
+}
+
 // Spec texts: every `// spec:` line of the catalogue quotes the specification word for word.
 const specDir = process.env.SPEC_DIR;
 const specMisses = [];
 let specLines = 0;
-const catalogueDir = 'packages/domain/src/i18n';
 if (specDir && existsSync(specDir)) {
   const spec = readdirSync(specDir)
     .filter((name) => name.endsWith('.md'))
     .map((name) => readFileSync(join(specDir, name), 'utf8'))
     .join('\n');
-  for (const name of readdirSync(catalogueDir).filter((entry) => entry.endsWith('.es.ts'))) {
-    const file = join(catalogueDir, name);
+  for (const file of catalogueFiles) {
     readFileSync(file, 'utf8')
       .split('\n')
       .forEach((line, index) => {
@@ -170,6 +194,12 @@ if (offences.length) {
     ...offences,
   );
 }
+if (addressMisses.length) {
+  out.push(
+    `${addressMisses.length} catalogue texts of ours that say vos or usted (ours say tú; a text the specification quotes is marked "// spec: <where>"):`,
+    ...addressMisses,
+  );
+}
 if (specMisses.length) {
   out.push(
     `${specMisses.length} catalogue lines marked "// spec:" whose text the specification does not hold:`,
@@ -177,9 +207,9 @@ if (specMisses.length) {
   );
 }
 out.push(
-  `catalogue texts: ${offences.length} strays, ${specLines} spec lines checked${
+  `catalogue texts: ${offences.length} strays, ${addressMisses.length} of another form of address, ${specLines} spec lines checked${
     specDir ? '' : ' (SPEC_DIR not set: spec lines not checked)'
   }, ${specMisses.length} not found.`,
 );
 process.stdout.write(`${out.join('\n')}\n`);
-process.exit(offences.length || specMisses.length ? 1 : 0);
+process.exit(offences.length || addressMisses.length || specMisses.length ? 1 : 0);

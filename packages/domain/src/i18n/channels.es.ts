@@ -13,7 +13,7 @@ export const channelsEs = {
   notContactPhone: 'No es un número del contacto.',
   phonePicker: 'Número de WhatsApp',
   phonePickerLabel: 'Escribir al {phone}',
-  personalDisconnectedTitle: 'Cuenta de whatsapp desconectada',
+  personalDisconnectedTitle: 'Cuenta de whatsapp desconectada', // spec: 03 §2, 03 §4
   personalDisconnected:
     'Tu WhatsApp personal no está conectado. Conéctalo escaneando el código QR para escribir desde Cartera.',
   personalConnect: 'Conectar WhatsApp',
@@ -200,7 +200,7 @@ export const channelsEs = {
     closesIn: 'Puedes responder libremente durante {time}',
     whatsappClosed:
       'Pasaron más de 24 horas desde el último mensaje del cliente: solo puedes escribirle con una plantilla aprobada. Cuando responda, vuelves a escribir libremente.',
-    metaClosed: 'Te encuentras fuera del periodo permitido por Meta',
+    metaClosed: 'Te encuentras fuera del periodo permitido por Meta', // spec: 03 §8
     continueOn: 'Continuar en {platform}',
     platforms: { fb: 'Messenger', ig: 'Instagram' } as Record<string, string>,
     template: 'Plantilla',

@@ -9,26 +9,26 @@ export const contactsEs = {
   editTitle: 'Editar contacto',
   createSubmit: 'Agregar',
   editSubmit: 'Guardar',
-  fieldRequired: 'Este campo es obligatorio',
+  fieldRequired: 'Este campo es obligatorio', // spec: 02 §5
   /** 02 §5 gives a bound of 100 with a text saying 32: the bound wins (docs/decisions.md). */
   nameTooLong: 'No debe tener más de {max} caracteres',
-  invalidEmail: 'El email tiene que ser válido',
-  invalidOrigin: 'El origen debe ser válido',
-  tagRequired: 'La etiqueta es requerida',
-  companyRequired: 'Debes seleccionar al menos una empresa',
-  phoneRequired: 'Se requiere un número de teléfono para el contacto',
-  extraPhoneRequired: 'Es obligatorio completar el teléfono adicional',
+  invalidEmail: 'El email tiene que ser válido', // spec: 02 §5
+  invalidOrigin: 'El origen debe ser válido', // spec: 02 §5
+  tagRequired: 'La etiqueta es requerida', // spec: 02 §5
+  companyRequired: 'Debes seleccionar al menos una empresa', // spec: 02 §5
+  phoneRequired: 'Se requiere un número de teléfono para el contacto', // spec: 02 §5
+  extraPhoneRequired: 'Es obligatorio completar el teléfono adicional', // spec: 02 §5
   phoneInvalidForCountry:
-    'El numero de teléfono tiene que ser un numero valido de {country} o de otro país con el codigo correspondiente',
-  phoneTyped: 'El número ingresado no es válido',
-  phoneRepeated: 'El número de teléfono se encuentra repetido.',
+    'El numero de teléfono tiene que ser un numero valido de {country} o de otro país con el codigo correspondiente', // spec: 02 §5
+  phoneTyped: 'El número ingresado no es válido', // spec: 02 §5
+  phoneRepeated: 'El número de teléfono se encuentra repetido.', // spec: 02 §5
   extensionDigits: 'La extensión solo admite números',
   locationRequired: 'La ubicación es requerida',
   detailTooLong: 'El detalle no puede tener mas de {max} caracteres',
   govIdTooLong: 'El documento no debe tener más de {max} caracteres',
-  unknownKind: 'Campo no reconocido',
-  connectionError: 'Error en conexión con el servidor',
-  phoneCheckFailed: 'Ocurrió un error al validar el número {number}',
+  unknownKind: 'Campo no reconocido', // spec: 02 §2
+  connectionError: 'Error en conexión con el servidor', // spec: 02 §8
+  phoneCheckFailed: 'Ocurrió un error al validar el número {number}', // spec: 02 §8
   // The sheet's inputs and notices (texts the spec does not give)
   createdNotice: 'Contacto creado: {name}',
   savedNotice: 'Contacto actualizado: {name}',
@@ -90,14 +90,14 @@ export const contactsEs = {
   unifyContacts: 'Unificar contactos',
   // Take-over (02 §8)
   takenTitle: 'Contacto obtenido',
-  takenMessage: 'El contacto se ha transferido correctamente a tu cartera',
-  takeFailedTitle: 'Error al obtener el contacto',
-  takeFailedMessage: 'Ocurrió un error al obtener el contacto, por favor intenta nuevamente',
+  takenMessage: 'El contacto se ha transferido correctamente a tu cartera', // spec: 02 §8
+  takeFailedTitle: 'Error al obtener el contacto', // spec: 02 §8
+  takeFailedMessage: 'Ocurrió un error al obtener el contacto, por favor intenta nuevamente', // spec: 02 §8
   // Details panel (02 §2 screen 2)
   details: 'Detalles',
   unify: 'Unificar contacto',
   copyConversation: 'Copiar conversación',
-  copied: 'Guardado en portapapeles',
+  copied: 'Guardado en portapapeles', // spec: 02 §8
   copyEmpty: 'El contacto no tiene interacciones para copiar.',
   system: 'Sistema',
   edit: 'Editar contacto',
@@ -116,7 +116,7 @@ export const contactsEs = {
   unifyOther: 'Contacto a unificar',
   unifyColumns: {
     field: 'Campos',
-    a: 'Contacto A (Base)',
+    a: 'Contacto A (Base)', // spec: 02 §2
     b: 'Contacto B',
     result: 'Resultado',
   },
@@ -124,29 +124,29 @@ export const contactsEs = {
   unifySubmit: 'Unificar',
   unifyIrreversible:
     'Unificar es irreversible: el contacto B desaparece y sus datos pasan a la base.',
-  contactARequired: 'El contacto A es requerido.',
-  contactBRequired: 'El contacto B es requerido.',
+  contactARequired: 'El contacto A es requerido.', // spec: 02 §5
+  contactBRequired: 'El contacto B es requerido.', // spec: 02 §5
   unifySame: 'Elige dos contactos distintos.',
   unifyDone: 'Contactos unificados',
   cancel: 'Cancelar',
   // Transfer (02 §2 screen 6, §4, §5, §8)
   transferTitle: 'Transferir contacto(s)',
   transferAgent: 'Agente',
-  transferAgentRequired: 'El agente a transferir es necesario',
+  transferAgentRequired: 'El agente a transferir es necesario', // spec: 02 §5
   transferNote: 'Nota',
   transferKeep: 'Mantener recordatorio y motivo de archivo',
   transferSubmit: 'Transferir',
   retry: 'Reintentar',
-  transferFailedTitle: 'Ocurrio un error en la transferencia',
+  transferFailedTitle: 'Ocurrio un error en la transferencia', // spec: 02 §8, 03 §8
   transferFailedDefault: 'No se pudo transferir el contacto.',
   transferErrorCode: 'Error {code}',
   transferDone: 'Contactos transferidos',
   transferProgress: 'Transfiriendo {done} de {total}',
-  noAgents: 'No se encontro el vendedor.',
+  noAgents: 'No se encontro el vendedor.', // spec: 02 §8
   // Sub-conversations (02 §4, §8)
   subConversationTitle: 'Crear Subconversación',
   subConversationDescription: 'Descripción',
-  subConversationFailed: 'Hubo un error, asegúrese de que el contacto no sea una subconversación',
+  subConversationFailed: 'Hubo un error, asegúrese de que el contacto no sea una subconversación', // spec: 02 §8
   subConversationCreate: 'Crear',
   subConversationStatus: {
     new: 'Nuevo',
@@ -167,14 +167,14 @@ export const contactsEs = {
   externalCreateFailed: 'Error al crear el contacto en el sistema {system}',
   externalUpdateFailed: 'Error al actualizar el contacto en el sistema {system}',
   externalValidationDefault:
-    'Los campos proporcionados no son válidos para crear/actualizar el contacto. Verifica la información e inténtalo nuevamente.',
+    'Los campos proporcionados no son válidos para crear/actualizar el contacto. Verifica la información e inténtalo nuevamente.', // spec: 02 §8
   externalUnavailable: 'El sistema externo no respondió. Inténtalo nuevamente.',
   // The /contacts list
   listTitle: 'Contactos',
   searchPlaceholder: 'Buscar por nombre, teléfono, email o documento',
   newContact: 'Crear contacto',
   empty: 'Todavía no hay contactos.',
-  noResults: 'No se encontró resultado para la búsqueda...',
+  noResults: 'No se encontró resultado para la búsqueda...', // spec: 02 §8
   loadMore: 'Cargar más',
   filters: 'Filtros',
   clearFilters: 'Limpiar filtros',

@@ -4,19 +4,19 @@
  */
 export const conversationEs = {
   unknownInteraction: 'Interaccion desconocida',
-  retrySend: 'Volver a intentar.',
-  fetchRetry: 'Volver a reintentar',
-  fetchInternalError: 'Error interno del servidor',
-  fetchInvalidId: 'ID de contacto inválido',
-  fetchOther: 'Error al obtener info del contacto',
-  noteFailed: 'No se ha podido crear la nota',
-  archiveFailedTitle: 'Error en Archivar Contacto',
-  archiveFailed: 'Ocurrió un error al querer archivar al contacto',
+  retrySend: 'Volver a intentar.', // spec: 03 §4
+  fetchRetry: 'Volver a reintentar', // spec: 03 §8
+  fetchInternalError: 'Error interno del servidor', // spec: 02 §8, 03 §8
+  fetchInvalidId: 'ID de contacto inválido', // spec: 03 §8
+  fetchOther: 'Error al obtener info del contacto', // spec: 03 §8
+  noteFailed: 'No se ha podido crear la nota', // spec: 03 §8
+  archiveFailedTitle: 'Error en Archivar Contacto', // spec: 03 §8
+  archiveFailed: 'Ocurrió un error al querer archivar al contacto', // spec: 03 §8
   current: 'Actual',
-  noReasons: 'Sin razones de archivado',
-  tagChangeFailed: 'Error al cambiar la etiqueta',
+  noReasons: 'Sin razones de archivado', // spec: 03 §8
+  tagChangeFailed: 'Error al cambiar la etiqueta', // spec: 03 §4, 03 §8
   noTags: 'Sin etiquetas',
-  reminderFailed: 'No se pudo agendar el recordatorio.',
+  reminderFailed: 'No se pudo agendar el recordatorio.', // spec: 03 §8
   reminderToday: 'Hoy',
   reminderThisWeek: 'Esta semana',
   reminderNextWeek: 'Siguiente semana',
@@ -46,7 +46,7 @@ export const conversationEs = {
     reminderPermanentHint: 'Se mantiene hasta que lo canceles',
     reminderPicked: 'Se agendará el {date}',
     reminderDateRequired: 'Fecha requerida',
-    reminderDatePast: 'La fecha seleccionada tiene que ser superior a la actual',
+    reminderDatePast: 'La fecha seleccionada tiene que ser superior a la actual', // spec: 03 §5
     reminderCreated: 'Recordatorio agendado',
     reminderCancel: 'Cancelar recordatorio',
     reminderCancelled: 'Recordatorio cancelado',
@@ -80,7 +80,7 @@ export const conversationEs = {
     weekdays: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],
     archiveTitle: 'Archivar contacto',
     archiveSearch: 'Buscar motivo',
-    archiveNoResults: 'No se encontraron resultados.',
+    archiveNoResults: 'No se encontraron resultados.', // spec: 03 §8
     archiveOtherGroup: 'Otros',
     archiveDone: 'Contacto archivado',
     archiveChip: 'Archivado: {name}',
@@ -97,7 +97,7 @@ export const conversationEs = {
     archivePendingQuestion: '¿Qué hacemos con ellos al archivar?',
     archiveKeepPending: 'Mantenerlos',
     archiveCancelPending: 'Cancelarlos',
-    saveAndArchive: 'Guardar y archivar',
+    saveAndArchive: 'Guardar y archivar', // spec: 03 §4
     requiredOnSaleField: 'Campo requerido',
     saveAndArchiveHint: 'Este motivo es una venta: completa los campos requeridos para archivar.',
     changeTagTitle: 'Cambiar etiqueta',
@@ -119,7 +119,7 @@ export const conversationEs = {
     interactionsType: 'Tipo',
     interactionsAllTypes: 'Todos los tipos',
     interactionsHint: 'Escribe un texto o elige un tipo para buscar.',
-    interactionsEmpty: 'No se encontraron resultados para la busqueda',
+    interactionsEmpty: 'No se encontraron resultados para la busqueda', // spec: 03 §8
     interactionsFailed: 'No se pudo buscar en las interacciones.',
     types: {
       note: 'Nota',
@@ -157,18 +157,18 @@ export const conversationEs = {
     callNoPhone: 'El contacto no tiene teléfono',
     callOngoing: 'Hay una llamada en curso',
     pickPhone: 'Elegir número',
-    failed: 'No se pudo realizar la llamada.',
-    inCallTitle: 'El contacto ya está en llamada',
-    inCall: 'Contacto en llamada.',
-    question: 'Llamada a {phone}. ¿Pudiste comunicarte?',
+    failed: 'No se pudo realizar la llamada.', // spec: 03 §8
+    inCallTitle: 'El contacto ya está en llamada', // spec: 03 §8
+    inCall: 'Contacto en llamada.', // spec: 03 §8
+    question: 'Llamada a {phone}. ¿Pudiste comunicarte?', // spec: 03 §4
     outcomes: {
       cancel: 'Sin responder',
-      voicemail: 'Correo de voz',
+      voicemail: 'Correo de voz', // spec: 03 §4
       done: 'Contestó',
     },
     closeFailed: 'No se pudo registrar el resultado de la llamada.',
     unanswered: '{n} llamadas sin respuesta',
-    unansweredMany: '+9 llamadas sin respuesta',
+    unansweredMany: '+9 llamadas sin respuesta', // spec: 03 §4
   },
   // The bot chip and its toggle (03 §2.1, §4 Bot, §8 Bot)
   bot: {
@@ -183,7 +183,7 @@ export const conversationEs = {
     confirmOn: 'Activar',
     turnedOff: 'Bot desactivado',
     turnedOn: 'Bot activado',
-    failed: 'No se pudo cambiar el estado del bot',
+    failed: 'No se pudo cambiar el estado del bot', // spec: 03 §8
     moreActions: 'Más acciones',
   },
   // Header of the conversation screen (03 §2.1)
@@ -223,12 +223,12 @@ export const conversationEs = {
     subConversationOpen: 'Ver subconversación',
     subConversationClosed: 'Se cerró la subconversación',
     call: 'Llamada',
-    callTo: 'Llamada a {phone}',
+    callTo: 'Llamada a {phone}', // spec: 03 §4
     callStates: {
       done: 'Contestó',
       calling: 'Llamando…',
       cancel: 'Sin responder',
-      voicemail: 'Correo de voz',
+      voicemail: 'Correo de voz', // spec: 03 §4
     } as Record<string, string>,
     callDuration: 'Duración {duration}',
     visit: 'Visita',
@@ -347,8 +347,8 @@ export const conversationEs = {
       replyingTo: 'Respondiendo a {name}',
       cancelReply: 'Cancelar respuesta',
       quoteMedia: '{kind}',
-      notFound: 'Mensaje no encontrado',
-      notFoundText: 'No se pudo localizar el mensaje que intentas acceder.',
+      notFound: 'Mensaje no encontrado', // spec: 02 §8
+      notFoundText: 'No se pudo localizar el mensaje que intentas acceder.', // spec: 02 §8
       reacted: 'Reaccionó con {emoji} a',
       reactionRemoved: 'Quitó su reacción a',
       sharedContact: 'Contacto compartido',
@@ -416,8 +416,8 @@ export const conversationEs = {
   // The note composer under the timeline (03 §2.2, §5)
   shortcut: {
     // 03 §5, copied as the specification writes them.
-    invalidUrl: 'La url no es valida, por favor revisa la configuración del acceso directo.',
-    missingUrl: 'Url no especificada',
+    invalidUrl: 'La url no es valida, por favor revisa la configuración del acceso directo.', // spec: 03 §5
+    missingUrl: 'Url no especificada', // spec: 03 §5
     external: '{title} (se abre en una pestaña nueva)',
     close: 'Cerrar {title}',
     openInTab: 'Abrir en una pestaña nueva',
@@ -427,14 +427,14 @@ export const conversationEs = {
     placeholder: 'Escribe una nota… (Enter envía, Shift+Enter agrega una línea)',
     send: 'Enviar',
     quickReplies: 'Respuestas rápidas',
-    noQuickReplies: 'Sin plantillas configuradas',
+    noQuickReplies: 'Sin plantillas configuradas', // spec: 02 §8
     tabs: 'Tipo de interacción',
     visit: 'Visita',
-    visitTitle: 'Describe tu visita',
+    visitTitle: 'Describe tu visita', // spec: 03 §2
     visitResult: 'Resultado',
     visitComment: 'Comentario',
     visitTag: 'Etiqueta',
-    visitFailed: 'Hubo un error al guardar visita',
+    visitFailed: 'Hubo un error al guardar visita', // spec: 03 §8
     visitParticipants: 'Participantes',
     visitParticipantsPlaceholder: 'Buscar usuarios',
     attach: 'Adjuntar archivo',
@@ -442,15 +442,15 @@ export const conversationEs = {
     attachmentsMax: 'Puedes adjuntar hasta {n} archivos por nota',
     uploading: 'Subiendo… {percent} %',
     uploaded: 'Listo · {size}',
-    uploadFailed: 'Error al subir el archivo',
+    uploadFailed: 'Error al subir el archivo', // spec: 02 §8, 03 §8
     uploadProgress: 'Progreso de {name}',
     removeAttachment: 'Quitar {name}',
     // 02 §8 URL paste: the server downloads the file of a pasted link; 'Descargando…' is ours.
     downloading: 'Descargando…',
-    downloadFailedTitle: 'Error al descargar el archivo',
-    downloadFailed: 'No se pudo descargar el archivo desde la URL: {url}',
+    downloadFailedTitle: 'Error al descargar el archivo', // spec: 02 §8, 03 §8
+    downloadFailed: 'No se pudo descargar el archivo desde la URL: {url}', // spec: 02 §8, 03 §8
     // 02 §5: a paste that cannot be read is only logged.
-    clipboardFailed: 'Error al procesar el contenido del portapapeles:',
+    clipboardFailed: 'Error al procesar el contenido del portapapeles:', // spec: 03 §8
     // The media preview and editor before sending (03 §2.1, §5); its labels are ours but the
     // upload failure's.
     media: {
@@ -467,12 +467,12 @@ export const conversationEs = {
       send: 'Enviar',
       caption: 'Agregar un comentario',
       editing: 'Recorte de {name}',
-      uploadFailed: 'Ocurrió un error al subir la imagen al servidor',
+      uploadFailed: 'Ocurrió un error al subir la imagen al servidor', // spec: 03 §8
       editFailed: 'No se pudo editar la imagen',
     },
     feedback: 'Feedback',
     feedbackPlaceholder: 'Escribe un feedback para el vendedor… (Enter envía)',
-    feedbackFailed: 'Error al crear interacción...',
+    feedbackFailed: 'Error al crear interacción...', // spec: 03 §8
     cancel: 'Cancelar',
     save: 'Guardar',
     // The channel mode (03 §2.2): a message to the contact through one of the company's channels.
@@ -516,8 +516,8 @@ export const conversationEs = {
     scheduleReminderHint: 'Te recordará el contacto a la misma hora.',
     scheduleConfirm: 'Programar',
     scheduleCancel: 'Cancelar',
-    scheduleInvalidTitle: 'Fecha no válida',
-    scheduleInvalid: 'Por favor, seleccioná una fecha posterior a la actual.',
+    scheduleInvalidTitle: 'Fecha no válida', // spec: 02 §5
+    scheduleInvalid: 'Por favor, seleccioná una fecha posterior a la actual.', // spec: 02 §5
     schedulePicked: 'Se enviará el {date}',
     scheduleRemove: 'Quitar programación',
     scheduledChip: 'Programado: {date}',
@@ -536,7 +536,7 @@ export const conversationEs = {
     } as Record<string, string>,
     cancel: 'Cancelar envío',
     undo: 'Deshacer',
-    failed: 'Error al enviar el mensaje programado.',
+    failed: 'Error al enviar el mensaje programado.', // spec: 03 §8
     withReminder: 'Con recordatorio',
     changeFailed: 'No se pudo cambiar el mensaje programado',
   },

@@ -23,15 +23,15 @@ import { startupEs, validationEs } from './validation.es';
  * leaves "not shown" are ours and listed in docs/decisions.md.
  */
 export const GENERIC_SERVER_ERROR =
-  'Se produjo un error en el servidor. Por favor, inténtelo nuevamente. Si el problema persiste, pongase en contacto con soporte.';
+  'Se produjo un error en el servidor. Por favor, inténtelo nuevamente. Si el problema persiste, pongase en contacto con soporte.'; // spec: 01 §8, 02 §8
 
 const transferTexts = {
-  ERROR_YOURSELF_TRANSFER: 'No puedes transferirte tus propios contactos a ti mismo',
-  ERROR_GROUP_NOT_FOUND: 'Grupo no encontrado',
-  ERROR_INVALID_DATA: 'Datos de trasferencia invalidos',
-  ERROR_ALREADY_BELONGS_TO_AGENT: 'El contacto que intentas transferir ya está asignado al agente',
-  ERROR_USER_PROXY: 'Error al transferir al usuario proxy',
-  ERROR_NOT_AUTHORIZED_GROUP: 'No perteneces al grupo del agente a transferir',
+  ERROR_YOURSELF_TRANSFER: 'No puedes transferirte tus propios contactos a ti mismo', // spec: 02 §8, 03 §8
+  ERROR_GROUP_NOT_FOUND: 'Grupo no encontrado', // spec: 02 §8, 03 §8
+  ERROR_INVALID_DATA: 'Datos de trasferencia invalidos', // spec: 02 §8, 03 §8
+  ERROR_ALREADY_BELONGS_TO_AGENT: 'El contacto que intentas transferir ya está asignado al agente', // spec: 02 §8, 03 §8
+  ERROR_USER_PROXY: 'Error al transferir al usuario proxy', // spec: 02 §8, 03 §8
+  ERROR_NOT_AUTHORIZED_GROUP: 'No perteneces al grupo del agente a transferir', // spec: 02 §8, 03 §8
 } as const;
 
 export const errorMessages: Record<ErrorCode, string> = {
@@ -41,13 +41,13 @@ export const errorMessages: Record<ErrorCode, string> = {
   UNAUTHENTICATED: 'Tu sesión ha expirado. Inicia sesión nuevamente.',
   PERMISSION_DENIED: 'Permiso denegado',
   NOT_FOUND: 'No se encontró lo que buscabas.',
-  INVALID_REQUEST_BODY: 'Cuerpo de solicitud inválido',
+  INVALID_REQUEST_BODY: 'Cuerpo de solicitud inválido', // spec: 02 §8
   TOO_MANY_REQUESTS: 'Demasiados intentos. Espera unos minutos antes de volver a intentarlo.',
   SESSION_ACTIVE:
     'Ya hay una sesión iniciada en este navegador. Ciérrala antes de usar un enlace de acceso.',
   FRAME_NOT_ALLOWED:
     'Esta página no está configurada para verse dentro de Cartera. Ábrela en una pestaña nueva.',
-  FILE_TOO_LARGE: 'El tamaño del archivo es superior al permitido',
+  FILE_TOO_LARGE: 'El tamaño del archivo es superior al permitido', // spec: 02 §5, 02 §8
   FILE_INFLATED_TOO_LARGE:
     'No se puede leer el archivo: descomprimido supera los {maxMegabytes} MB permitidos. Revisa que sea la planilla descargada.',
   FILE_SIZE_REQUIRED: 'Debes indicar el tamaño del archivo para subirlo.',
@@ -55,7 +55,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   WEBHOOK_SIGNATURE_INVALID: 'La firma del webhook no es válida.',
   OUTBOUND_URL_NOT_ALLOWED:
     'La dirección configurada no está permitida: debe ser una dirección pública http o https.',
-  FILE_DOWNLOAD_FAILED: 'No se pudo descargar el archivo',
+  FILE_DOWNLOAD_FAILED: 'No se pudo descargar el archivo', // spec: 02 §8, 03 §8
   UPLOAD_URL_EXPIRED: 'El enlace de subida ha expirado. Vuelve a intentarlo.',
   UPLOAD_URL_USED: 'Este enlace de subida ya se usó. Vuelve a adjuntar el archivo.',
   UPLOAD_SIZE_MISMATCH: 'El archivo recibido no tiene el tamaño indicado. Vuelve a adjuntarlo.',
@@ -78,10 +78,10 @@ export const errorMessages: Record<ErrorCode, string> = {
   NOT_IMPERSONATING: 'No estás usando otra cuenta.',
   USER_NOT_FOUND: 'No se encontró el usuario.',
   PROFILE_PHOTO_INVALID: 'La foto debe ser una imagen JPG, PNG, GIF o WEBP subida a Cartera.',
-  COMPANY_ALREADY_EXISTS: '{singular} ya registrada',
-  SECTOR_NAME_READY_USE: 'El nombre del sector ya está en uso.',
+  COMPANY_ALREADY_EXISTS: '{singular} ya registrada', // spec: 02 §8
+  SECTOR_NAME_READY_USE: 'El nombre del sector ya está en uso.', // spec: 02 §8, 03 §8
   ...fieldsErrorMessages,
-  CONTACT_NOT_FOUND: 'Contacto no encontrado',
+  CONTACT_NOT_FOUND: 'Contacto no encontrado', // spec: 03 §8
   TRAINING_ITEM_NOT_FOUND: 'No se encontró la clase o el tutorial.',
   COACH_POST_NOT_FOUND: 'No se encontró la publicación.',
   COACH_COMMENT_NOT_FOUND: 'No se encontró el comentario.',
@@ -101,11 +101,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   REQUEST_SALE_NOT_FOUND: 'No se encontró la solicitud.',
   REQUEST_TEMPLATE_NOT_FOUND: 'No se encontró la plantilla de solicitud.',
   REQUEST_TEMPLATE_ROLES:
-    'No tenés los permisos necesarios para interactuar con esta plantilla de solicitud',
+    'No tenés los permisos necesarios para interactuar con esta plantilla de solicitud', // spec: 02 §2
   REQUEST_SALE_INVALID: 'Revisa los campos marcados de la solicitud.',
   REQUEST_SALE_NOT_EDITABLE: 'No puedes modificar esta solicitud.',
   REQUEST_SALE_STATUS_NOT_ALLOWED:
-    'Hubo un error al cambiar el estado de la solicitud. Por favor, inténtelo de nuevo. Si el problema persiste, contacte con soporte.',
+    'Hubo un error al cambiar el estado de la solicitud. Por favor, inténtelo de nuevo. Si el problema persiste, contacte con soporte.', // spec: 02 §8
   REQUEST_SALE_SELLER_INVALID:
     'El vendedor debe ser un usuario activo de tu empresa que puedas elegir.',
   REQUEST_SALE_USER_INVALID: 'El usuario elegido debe ser un usuario activo de tu empresa.',
@@ -113,7 +113,7 @@ export const errorMessages: Record<ErrorCode, string> = {
     'Solo puedes compartir la solicitud con usuarios activos de tu empresa.',
   REQUEST_COMMENT_NOT_FOUND: 'No se encontró el comentario.',
   REQUEST_COMMENT_NOT_YOURS: 'Solo puedes eliminar tus propios comentarios.',
-  closingRequestSale: 'Existe una solicitud activa',
+  closingRequestSale: 'Existe una solicitud activa', // spec: 03 §8
   GOAL_ROLES_ERROR: 'Ocurrió un error al obtener los datos',
   GOAL_SELLER_INVALID: 'Solo se asignan objetivos a vendedores activos que puedes ver.',
   GOAL_WEEK_INVALID: 'La semana de un objetivo empieza un lunes.',
@@ -121,7 +121,7 @@ export const errorMessages: Record<ErrorCode, string> = {
     'El archivo no es una planilla de objetivos válida: descarga la plantilla y complétala.',
   PERIOD_INVALID:
     'El período no es válido: la fecha de inicio va antes del fin y abarca hasta un año.',
-  INVALID_CONTACT_ID: 'ID de contacto inválido',
+  INVALID_CONTACT_ID: 'ID de contacto inválido', // spec: 03 §8
   PHONE_BLOCKED: 'El número está bloqueado',
   PHONE_ALREADY_REGISTERED: contactsEs.phoneTaken,
   CONTACT_NOT_OBTAINABLE: contactsEs.takeFailedMessage,
@@ -143,17 +143,17 @@ export const errorMessages: Record<ErrorCode, string> = {
   VISIT_RESULT_CODE_TAKEN: 'Ya existe un resultado de visita con ese código.',
   VISIT_RESULT_NOT_FOUND: 'El resultado de visita no existe.',
   SHORTCUT_NOT_FOUND: 'El acceso directo no existe o ya se eliminó.',
-  CONTACT_ALREADY_ARCHIVED: 'El contacto ya esta archivado con el motivo seleccionado',
+  CONTACT_ALREADY_ARCHIVED: 'El contacto ya esta archivado con el motivo seleccionado', // spec: 03 §8
   REQUIRED_ON_SALE_MISSING: 'Completa los campos requeridos para la venta antes de archivar.',
   TAG_CHANGE_NOT_ALLOWED: 'Solo el agente del contacto puede cambiar su etiqueta.',
-  REMINDER_DATE_PAST: 'Por favor, seleccioná una fecha posterior a la actual.',
-  CONTACT_IN_CALL: 'El contacto ya está en llamada',
+  REMINDER_DATE_PAST: 'Por favor, seleccioná una fecha posterior a la actual.', // spec: 02 §5
+  CONTACT_IN_CALL: 'El contacto ya está en llamada', // spec: 03 §8
   SUGGESTION_NOT_AVAILABLE: 'La sugerencia de recordatorio ya no está disponible.',
   PERSONAL_WHATSAPP_404: 'No tienes una sesión de WhatsApp personal activa.',
   CONTACT_WITHOUT_AGENT: 'El contacto no tiene un agente asignado.',
-  SEND_MESSAGE_ERROR: 'Se ha producido un error en el envío del mensaje.',
-  MAXIMUN_MESSAGE_EXCEEDED: 'El máximo de mensajes por día fue superado',
-  NOTE_ERROR: 'No se ha podido crear la nota',
+  SEND_MESSAGE_ERROR: 'Se ha producido un error en el envío del mensaje.', // spec: 03 §8
+  MAXIMUN_MESSAGE_EXCEEDED: 'El máximo de mensajes por día fue superado', // spec: 03 §8
+  NOTE_ERROR: 'No se ha podido crear la nota', // spec: 03 §8
   CHANNEL_ERROR: 'Ocurrió un error con el canal de envío.',
   SMS_ERROR: 'Ocurrió un error al enviar el SMS.',
   SESSION_NOT_FOUND: 'No se encontró la sesión del canal.',
@@ -164,22 +164,22 @@ export const errorMessages: Record<ErrorCode, string> = {
   WHATSAPP_GATEWAY_NOT_CONFIGURED:
     'Tu empresa todavía no configuró un servidor de WhatsApp. Pide a un responsable que lo agregue en Mi Empresa > Canales.',
   MESSAGE_LIMIT_EXCEEDED:
-    'Límite de mensajes por hora alcanzado. Esperando a que se restablezca el límite para continuar.',
+    'Límite de mensajes por hora alcanzado. Esperando a que se restablezca el límite para continuar.', // spec: 03 §8
   WHATSAPP_WINDOW_CLOSED:
     'Pasaron más de 24 horas desde el último mensaje del cliente: solo puedes escribirle con una plantilla aprobada.',
-  META_WINDOW_CLOSED: 'Te encuentras fuera del periodo permitido por Meta',
+  META_WINDOW_CLOSED: 'Te encuentras fuera del periodo permitido por Meta', // spec: 03 §8
   MESSAGE_NOT_EDITABLE:
     'Solo puedes editar tus propios mensajes de texto durante los 15 minutos posteriores al envío.',
   MESSAGE_NOT_DELETABLE:
     'Solo puedes eliminar tus propios mensajes durante la hora posterior al envío.',
-  EDIT_MESSAGE_ERROR: 'Error al editar el mensaje',
+  EDIT_MESSAGE_ERROR: 'Error al editar el mensaje', // spec: 03 §8
   DELETE_MESSAGE_ERROR: 'Error al eliminar el mensaje',
-  SCHEDULED_DATE_INVALID: 'Por favor, seleccioná una fecha posterior a la actual.',
+  SCHEDULED_DATE_INVALID: 'Por favor, seleccioná una fecha posterior a la actual.', // spec: 02 §5
   SCHEDULED_MESSAGE_NOT_CHANGEABLE: 'Este mensaje programado ya no se puede cambiar.',
-  SCHEDULED_MESSAGE_ERROR: 'Error al enviar el mensaje programado.',
+  SCHEDULED_MESSAGE_ERROR: 'Error al enviar el mensaje programado.', // spec: 03 §8
   BOT_NOT_ACTIVE:
-    'El BOT no se encuentra activo. Por favor, actívelo para poder empezar a utilizarlo.',
-  BOT_CONFIG_NOT_FOUND: 'No se encontró la configuración del BOT',
+    'El BOT no se encuentra activo. Por favor, actívelo para poder empezar a utilizarlo.', // spec: 03 §8
+  BOT_CONFIG_NOT_FOUND: 'No se encontró la configuración del BOT', // spec: 03 §8
   NET_PROMOTER_SCORE_NOT_FOUND: 'No se encontró la encuesta.',
   ERROR_ON_SEND_MESSAGE: 'Ocurrió un error al enviar la encuesta.',
   DISPATCH_SURVEY_ERROR: 'Ocurrió un error al despachar la encuesta.',
@@ -239,7 +239,7 @@ export const es = {
     notFoundBody: 'La dirección que buscas no existe o fue movida.',
     backHome: 'Volver al inicio',
     loading: 'Cargando…',
-    retry: 'Volver a intentar',
+    retry: 'Volver a intentar', // spec: 03 §4
     close: 'Cerrar',
     /** The editor kit's default actions (ui/entity-dialog, ui/data-table). */
     cancel: 'Cancelar',
@@ -314,7 +314,7 @@ export const es = {
       companies: 'Companies',
       calendar: 'Calendario',
       map: 'Mapa',
-      actionsHistory: 'Historial de acciones',
+      actionsHistory: 'Historial de acciones', // spec: 01 §2
       groups: 'Administración',
       nps: 'NPS',
       forms: 'Formularios',
@@ -422,10 +422,10 @@ export const es = {
     videoUnsupported: 'Tu navegador no puede reproducir este video.',
   },
   files: {
-    oversizedOne: '{n} archivo ha sido removido debido a que su tamaño supero el limite',
+    oversizedOne: '{n} archivo ha sido removido debido a que su tamaño supero el limite', // spec: 01 §5, 03 §8
     oversizedMany: '{n} archivos han sido removidos debido a que su tamaño supero el limite',
-    uploadFailedTitle: 'Error al subir el archivo',
-    tooLarge: 'El tamaño del archivo es superior al permitido',
+    uploadFailedTitle: 'Error al subir el archivo', // spec: 02 §8, 03 §8
+    tooLarge: 'El tamaño del archivo es superior al permitido', // spec: 02 §5, 02 §8
   },
   /** /settings (ours where 01 §7 shows no text: docs/decisions.md 'Personal API tokens'). */
   settings: {
@@ -458,7 +458,7 @@ export const es = {
     copied: 'Copiado',
     done: 'Listo',
     unknownKeys: 'Campos desconocidos: {keys}',
-    invalidBody: 'Cuerpo de solicitud inválido',
+    invalidBody: 'Cuerpo de solicitud inválido', // spec: 02 §8
     profile: {
       title: 'Perfil',
       intro: 'Así te ven tus compañeros en Cartera.',
@@ -495,7 +495,7 @@ export const es = {
     },
     personal: {
       title: 'Llamadas',
-      callOnPhone: 'Redirigir llamadas a tu celular',
+      callOnPhone: 'Redirigir llamadas a tu celular', // spec: 03 §2, 03 §4
       callOnPhoneHint: 'Las llamadas que hagas desde Cartera sonarán en tu teléfono móvil.',
       callOnPhoneInvalid: 'Indica si las llamadas se redirigen a tu celular (sí o no)',
       saved: 'Configuración guardada.',

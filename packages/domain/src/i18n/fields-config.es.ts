@@ -182,8 +182,8 @@ export const fieldsConfigEs = {
     oneDefault: 'Solo una plantilla puede ser la plantilla por defecto.',
     hiddenFields: 'Campos ocultos en la burbuja',
     bubbleFields: {
-      date: 'Fecha de ingreso',
-      date_sale: 'Fecha de venta',
+      date: 'Fecha de ingreso', // spec: 03 §9
+      date_sale: 'Fecha de venta', // spec: 03 §9
       name: 'Nombre',
       gov_id: 'Cedula',
       status: 'Estado',

@@ -3,29 +3,29 @@
  * one Spanish catalogue: `es.fields` and `es.companies` re-export these.
  */
 export const fieldsEs = {
-  required: 'El campo es requerido.',
-  notANumber: 'Tiene que ser rellenado con un número.',
-  lengthBetween: 'El valor debe tener entre {min} y {max} caracteres.',
+  required: 'El campo es requerido.', // spec: 02 §5
+  notANumber: 'Tiene que ser rellenado con un número.', // spec: 02 §5
+  lengthBetween: 'El valor debe tener entre {min} y {max} caracteres.', // spec: 02 §5, 03 §5
   lengthAtLeast: 'El valor debe tener al menos {min} caracteres.',
   lengthAtMost: 'El valor debe tener como máximo {max} caracteres.',
-  invalidDate: 'La fecha tiene que ser válida con el formato DD/MM/YYYY',
-  invalidPhone: 'El número de teléfono tiene que ser un válido.',
+  invalidDate: 'La fecha tiene que ser válida con el formato DD/MM/YYYY', // spec: 02 §5
+  invalidPhone: 'El número de teléfono tiene que ser un válido.', // spec: 02 §5
   invalidOption: 'Selecciona una opción válida.',
   invalidValue: 'El valor no es válido.',
   notUnique: 'El valor ya está registrado en otro contacto.',
   notUniqueCompany: 'El valor ya está registrado en otra empresa.',
-  goToContact: 'Ir al contacto',
-  unknownKind: 'Campo no reconocido',
-  unknownAdditional: 'Campo adicional no reconocido',
+  goToContact: 'Ir al contacto', // spec: 02 §5
+  unknownKind: 'Campo no reconocido', // spec: 02 §2
+  unknownAdditional: 'Campo adicional no reconocido', // spec: 02 §8
   // Inputs of configurable fields (apps/web features/custom-fields).
   datePlaceholder: 'DD/MM/YYYY',
-  phonePlaceholder: 'Número de teléfono',
+  phonePlaceholder: 'Número de teléfono', // spec: 03 §8
   addPhone: 'Agregar teléfono',
   removePhone: 'Quitar teléfono {n}',
   selectPlaceholder: 'Seleccionar',
   searchPlaceholder: 'Buscar…',
   noResults: 'Sin resultados',
-  noSearchResults: 'No se encontró resultado para la búsqueda...',
+  noSearchResults: 'No se encontró resultado para la búsqueda...', // spec: 02 §8
   emptyValue: '—',
   removeValue: 'Quitar {name}',
   checking: 'Verificando…',
@@ -34,7 +34,7 @@ export const fieldsEs = {
   save: 'Guardar',
   create: 'Crear',
   delete: 'Eliminar',
-  irreversible: 'Esta acción es irreversible y no se puede deshacer.',
+  irreversible: 'Esta acción es irreversible y no se puede deshacer.', // spec: 02 §8, 03 §2
   createOption: 'Crear opción',
   editOption: 'Editar opción',
   editOptionNamed: 'Editar opción {name}',
@@ -57,19 +57,19 @@ export const companiesEs = {
   defaultPlural: 'Empresas',
   businessNameRequired: 'Nombre requerido',
   required: 'Requerido',
-  fieldRequired: 'Este campo es requerido',
-  descriptionTooLong: 'La descripción no debe de superar los 300 caracteres',
-  sectorNameTooShort: 'El nombre debe de contener por lo menos 1 caracter',
-  sectorNameTooLong: 'El nombre no debe de superar los 60 caracteres de longitud',
-  sectorErrorTitle: 'Se ha producido un error al querer crear el sector',
-  optionNameRequired: 'El nombre de la opción es requerido.',
-  optionNameTooLong: 'El nombre no debe de superar los 200 caracteres de longitud.',
-  managerSaveFailed: 'Ocurrió un error al querer guardar el encargado',
-  addressNotFound: 'Dirección no encontrada.',
+  fieldRequired: 'Este campo es requerido', // spec: 02 §5
+  descriptionTooLong: 'La descripción no debe de superar los 300 caracteres', // spec: 02 §5
+  sectorNameTooShort: 'El nombre debe de contener por lo menos 1 caracter', // spec: 02 §5
+  sectorNameTooLong: 'El nombre no debe de superar los 60 caracteres de longitud', // spec: 02 §5
+  sectorErrorTitle: 'Se ha producido un error al querer crear el sector', // spec: 02 §8
+  optionNameRequired: 'El nombre de la opción es requerido.', // spec: 02 §5
+  optionNameTooLong: 'El nombre no debe de superar los 200 caracteres de longitud.', // spec: 02 §5
+  managerSaveFailed: 'Ocurrió un error al querer guardar el encargado', // spec: 02 §8
+  addressNotFound: 'Dirección no encontrada.', // spec: 02 §8
   alreadyExistsHint: 'Ya existe una empresa con el mismo código fiscal, verifica o usa otro.',
   invalidBodyHint: 'El formato de los datos es incorrecto, completa los campos requeridos.',
   internalHint: 'Ocurrió un problema inesperado, inténtalo más tarde.',
-  internalTitle: 'Error interno del servidor',
+  internalTitle: 'Error interno del servidor', // spec: 02 §8, 03 §8
   // Screens of companies (apps/web features/companies).
   add: 'Agregar',
   edit: 'Editar',
@@ -111,7 +111,7 @@ export const companiesEs = {
   deleted: 'Se eliminaron {n} registros.',
   managerOf: 'Encargado de {name}',
   managerPlaceholder: 'Sin encargado',
-  managerNotFound: 'No se encontro el encargado...',
+  managerNotFound: 'No se encontro el encargado...', // spec: 02 §8
   generalInfo: 'Información general',
   backToList: 'Volver a {plural}',
   sectors: 'Sectores',

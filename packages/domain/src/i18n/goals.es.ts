@@ -37,7 +37,7 @@ export const goalsEs = {
     range: '{from} – {to}',
   },
   scope: {
-    company: 'Toda la empresa',
+    company: 'Toda la empresa', // spec: 02 §2
     group: 'Grupo',
     seller: 'Vendedor',
   },

@@ -11,8 +11,8 @@ export const receiptsEs = {
   statuses: salesOfficeEs.statuses as Record<string, string>,
   /** 03 §9: the sale bubble's fields. */
   fields: {
-    date: 'Fecha de ingreso',
-    date_sale: 'Fecha de venta',
+    date: 'Fecha de ingreso', // spec: 03 §9
+    date_sale: 'Fecha de venta', // spec: 03 §9
     name: 'Nombre',
     gov_id: 'Cedula',
     status: 'Estado',

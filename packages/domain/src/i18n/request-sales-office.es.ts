@@ -107,7 +107,7 @@ export const requestSalesOfficeEs = {
     saved: 'Plantilla guardada',
     created: 'Plantilla creada',
     invalid: 'Revisa los datos marcados de la plantilla',
-    leave: '¿Estás seguro que deseas salir sin guardar los cambios?',
+    leave: '¿Estás seguro que deseas salir sin guardar los cambios?', // spec: 02 §8
     leaveConfirm: 'Salir sin guardar',
     stay: 'Seguir editando',
     sections: {

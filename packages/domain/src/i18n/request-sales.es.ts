@@ -28,36 +28,36 @@ export const requestSalesEs = {
   modify: 'Modificar {title}',
   tabRequest: 'Solicitud',
   tabComments: 'Comentarios',
-  saveDraft: 'Guardar como borrador',
+  saveDraft: 'Guardar como borrador', // spec: 02 §4
   send: 'Enviar',
   sent: 'Enviado',
   edit: 'Editar',
   close: 'Cerrar',
-  auditBanner: 'Estas en modo de procesamiento de solicitud',
-  rolesWarning: 'No tenés los permisos necesarios para interactuar con esta plantilla de solicitud',
-  configCard: 'Configuración de Solicitud',
+  auditBanner: 'Estas en modo de procesamiento de solicitud', // spec: 02 §2
+  rolesWarning: 'No tenés los permisos necesarios para interactuar con esta plantilla de solicitud', // spec: 02 §2
+  configCard: 'Configuración de Solicitud', // spec: 02 §2
   seller: 'Vendedor',
   status: 'Estado',
   statusPlaceholder: 'Elegí un estado',
   sellerPlaceholder: 'Elegí un vendedor',
-  clientCard: 'Datos del cliente',
+  clientCard: 'Datos del cliente', // spec: 02 §2
   clientFirstName: 'Nombre',
   clientLastName: 'Apellido',
   clientPhone: 'Teléfono',
   clientDetail: 'Detalle',
   changeStatus: 'Cambiar estado',
-  statusChangedTitle: 'Cambio de estado',
+  statusChangedTitle: 'Cambio de estado', // spec: 02 §4
   statusChanged:
-    'El cambio de estado se aplicó correctamente. Su solicitud ha sido actualizada exitosamente.',
-  statusFailedTitle: 'Error en cambiar estado de solicitud',
+    'El cambio de estado se aplicó correctamente. Su solicitud ha sido actualizada exitosamente.', // spec: 02 §4
+  statusFailedTitle: 'Error en cambiar estado de solicitud', // spec: 02 §8
   statusFailed:
-    'Hubo un error al cambiar el estado de la solicitud. Por favor, inténtelo de nuevo. Si el problema persiste, contacte con soporte.',
+    'Hubo un error al cambiar el estado de la solicitud. Por favor, inténtelo de nuevo. Si el problema persiste, contacte con soporte.', // spec: 02 §8
   saved: 'Solicitud guardada',
   sentDone: 'Solicitud enviada',
   missingRequired: REQUEST_TEXTS.missingRequired,
   cancel: 'Cancelar',
   continue: 'Continuar',
-  leaveQuestion: '¿Estás seguro que deseas salir sin guardar los cambios?',
+  leaveQuestion: '¿Estás seguro que deseas salir sin guardar los cambios?', // spec: 02 §8
   leave: 'Salir',
   stay: 'Seguir editando',
   /** 'Compartir solicitud'. */
@@ -89,7 +89,7 @@ export const requestSalesEs = {
   comment: 'Comentar',
   commented: 'comento',
   noComments: 'Todavía no hay comentarios.',
-  markSeen: 'Marcar como visto',
+  markSeen: 'Marcar como visto', // spec: 02 §2
   deleteComment: 'Eliminar comentario',
   deleteRequest: 'Eliminar',
   deleteRequestQuestion: '¿Eliminar esta solicitud?',
@@ -107,8 +107,8 @@ export const requestSalesEs = {
     open: 'Ver solicitud',
   },
   /** 03 §4 archive refusal. */
-  activeOne: 'Existe una solicitud activa',
-  activeMany: 'Existen {n} solicitudes activas',
+  activeOne: 'Existe una solicitud activa', // spec: 03 §8
+  activeMany: 'Existen {n} solicitudes activas', // spec: 03 §8
   activeHelp:
     'Para archivar el contacto, modificá o cancelá cada solicitud activa. Abrila desde la lista.',
   open: 'Abrir',

@@ -8,8 +8,8 @@ export const saleFieldsEs = {
   status: 'Estado',
   ticketId: 'Ticket',
   ticketSaleId: 'Id de venta',
-  entryDate: 'Fecha de ingreso',
-  saleDate: 'Fecha de venta',
+  entryDate: 'Fecha de ingreso', // spec: 03 §9
+  saleDate: 'Fecha de venta', // spec: 03 §9
   datePlaceholder: 'DD/MM/AAAA',
   phone: 'Teléfono',
   name: 'Nombre',
@@ -53,8 +53,8 @@ export const salesOfficeEs = {
   columns: {
     ticket: 'Ticket',
     ticketSale: 'Id de venta',
-    entryDate: 'Fecha de ingreso',
-    saleDate: 'Fecha de venta',
+    entryDate: 'Fecha de ingreso', // spec: 03 §9
+    saleDate: 'Fecha de venta', // spec: 03 §9
     phone: 'Teléfono',
     name: 'Nombre',
     govId: 'Cedula',
@@ -70,7 +70,7 @@ export const salesOfficeEs = {
     sold: 'Vendida',
     canceled: 'Cancelada',
   },
-  noReason: 'Sin razón especificada',
+  noReason: 'Sin razón especificada', // spec: 03 §8
   timeline: {
     sale: 'Venta {ticket}: {status}',
     stateChange: 'Venta {ticket}: cambió a {status}',

@@ -16,14 +16,14 @@ export const trainingEs = {
   continueWatching: 'Continuar viendo',
   tutorials: 'Tutoriales',
   instances: 'Clases grabadas',
-  allInstances: 'Todas las clases',
-  allTutorials: 'Todos los tutoriales',
+  allInstances: 'Todas las clases', // spec: 01 §2, 03 §2
+  allTutorials: 'Todos los tutoriales', // spec: 01 §2, 03 §2
   seeMore: 'Ver más',
   publications: 'Publicaciones',
   olderPublications: 'PUBLICACIONES ANTERIORES',
-  emptyWithCoach: 'Tu entrenador aún no ha compartido contenido.',
-  noCoach: 'Tu empresa no tiene un entrenador asignado',
-  noInstances: 'Sin clases subidas.',
+  emptyWithCoach: 'Tu entrenador aún no ha compartido contenido.', // spec: 01 §2, 03 §2
+  noCoach: 'Tu empresa no tiene un entrenador asignado', // spec: 01 §2, 03 §2
+  noInstances: 'Sin clases subidas.', // spec: 01 §2, 03 §2
   noTutorials: 'Sin publicaciones.',
   noPublications: 'Sin publicaciones',
   createFirstPublication: 'Crea la primera publicación para tu equipo.',
@@ -117,8 +117,8 @@ export const trainingEs = {
     save: 'Guardar',
     saved: 'Entrenador guardado.',
   },
-  irreversible: 'Esta acción es irreversible y no se puede deshacer.',
+  irreversible: 'Esta acción es irreversible y no se puede deshacer.', // spec: 02 §8, 03 §2
   roleLabels: {
-    project_manager: 'Encargado de proyecto',
+    project_manager: 'Encargado de proyecto', // spec: 01 §6, 02 §3
   },
 };
