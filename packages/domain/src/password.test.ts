@@ -37,7 +37,7 @@ describe('política de contraseñas', () => {
     ).toEqual({
       currentPassword: 'La contraseña debe contener al menos 6 caracteres',
       newPassword: 'La contraseña no es válida',
-      repeatPassword: 'Debe ingresar la nueva contraseña',
+      repeatPassword: 'Ingresa la nueva contraseña',
     });
     expect(
       passwordFormErrors({

@@ -31,7 +31,7 @@ describe('/api/health', () => {
       database: 'down',
       code: 'SERVICE_UNAVAILABLE',
       message:
-        'El servicio no está disponible en este momento. Inténtelo nuevamente en unos minutos.',
+        'El servicio no está disponible en este momento. Inténtalo nuevamente en unos minutos.',
     });
   });
 });

@@ -32,7 +32,7 @@ export const adminEs = {
     create: 'Crear empresa',
     cancel: 'Cancelar',
     created:
-      'Empresa {name} creada. {email} ya puede entrar; para verla desde tu cuenta usá «Cambiar de cuenta».',
+      'Empresa {name} creada. {email} ya puede entrar; para verla desde tu cuenta usa «Cambiar de cuenta».',
   },
   pickGroup: 'Elige un grupo del árbol para ver su configuración.',
   inactiveBadge: 'Inactivo',

@@ -11,7 +11,7 @@ export const contactsEs = {
   editSubmit: 'Guardar',
   fieldRequired: 'Este campo es obligatorio', // spec: 02 §5
   /** 02 §5 gives a bound of 100 with a text saying 32: the bound wins (docs/decisions.md). */
-  nameTooLong: 'No debe tener más de {max} caracteres',
+  nameTooLong: 'No debe tener más de {max} caracteres', // spec: 02 §5
   invalidEmail: 'El email tiene que ser válido', // spec: 02 §5
   invalidOrigin: 'El origen debe ser válido', // spec: 02 §5
   tagRequired: 'La etiqueta es requerida', // spec: 02 §5
@@ -24,7 +24,7 @@ export const contactsEs = {
   phoneRepeated: 'El número de teléfono se encuentra repetido.', // spec: 02 §5
   extensionDigits: 'La extensión solo admite números',
   locationRequired: 'La ubicación es requerida',
-  detailTooLong: 'El detalle no puede tener mas de {max} caracteres',
+  detailTooLong: 'El detalle no puede tener mas de {max} caracteres', // spec: 02 §5
   govIdTooLong: 'El documento no debe tener más de {max} caracteres',
   unknownKind: 'Campo no reconocido', // spec: 02 §2
   connectionError: 'Error en conexión con el servidor', // spec: 02 §8

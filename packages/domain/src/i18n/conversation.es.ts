@@ -3,7 +3,7 @@
  * §5, §8). Part of the one Spanish catalogue: `es.conversation` re-exports these.
  */
 export const conversationEs = {
-  unknownInteraction: 'Interaccion desconocida',
+  unknownInteraction: 'Interacción desconocida',
   retrySend: 'Volver a intentar.', // spec: 03 §4
   fetchRetry: 'Volver a reintentar', // spec: 03 §8
   fetchInternalError: 'Error interno del servidor', // spec: 02 §8, 03 §8
@@ -167,7 +167,7 @@ export const conversationEs = {
       done: 'Contestó',
     },
     closeFailed: 'No se pudo registrar el resultado de la llamada.',
-    unanswered: '{n} llamadas sin respuesta',
+    unanswered: '{n} llamadas sin respuesta', // spec: 03 §4
     unansweredMany: '+9 llamadas sin respuesta', // spec: 03 §4
   },
   // The bot chip and its toggle (03 §2.1, §4 Bot, §8 Bot)

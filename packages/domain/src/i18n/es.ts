@@ -37,7 +37,7 @@ const transferTexts = {
 export const errorMessages: Record<ErrorCode, string> = {
   INTERNAL_SERVER_ERROR: GENERIC_SERVER_ERROR,
   SERVICE_UNAVAILABLE:
-    'El servicio no está disponible en este momento. Inténtelo nuevamente en unos minutos.',
+    'El servicio no está disponible en este momento. Inténtalo nuevamente en unos minutos.',
   UNAUTHENTICATED: 'Tu sesión ha expirado. Inicia sesión nuevamente.',
   PERMISSION_DENIED: 'Permiso denegado',
   NOT_FOUND: 'No se encontró lo que buscabas.',
@@ -269,7 +269,7 @@ export const es = {
     ruleDigit: 'Al menos 1 número',
     currentTooShort: 'La contraseña debe contener al menos 6 caracteres',
     newInvalid: 'La contraseña no es válida',
-    repeatRequired: 'Debe ingresar la nueva contraseña',
+    repeatRequired: 'Ingresa la nueva contraseña',
     repeatMismatch: 'Las contraseñas deben ser iguales',
     title: 'Cambiar contraseña',
     forcedIntro: 'Por seguridad, debes cambiar tu contraseña antes de continuar.',
@@ -423,7 +423,7 @@ export const es = {
   },
   files: {
     oversizedOne: '{n} archivo ha sido removido debido a que su tamaño supero el limite', // spec: 01 §5, 03 §8
-    oversizedMany: '{n} archivos han sido removidos debido a que su tamaño supero el limite',
+    oversizedMany: '{n} archivos han sido removidos debido a que su tamaño supero el limite', // spec: 01 §5, 03 §8
     uploadFailedTitle: 'Error al subir el archivo', // spec: 02 §8, 03 §8
     tooLarge: 'El tamaño del archivo es superior al permitido', // spec: 02 §5, 02 §8
   },

@@ -18,7 +18,7 @@ export const requestSalesEs = {
   more: 'Ver mas',
   less: 'Ver menos',
   newRequest: 'Nueva solicitud',
-  pickTemplate: 'Elegí una plantilla',
+  pickTemplate: 'Elige una plantilla',
   noTemplates: 'La empresa no tiene plantillas de solicitud.',
   defaultWord: 'Solicitud',
   unseenBadge: '{n} sin ver',
@@ -38,8 +38,8 @@ export const requestSalesEs = {
   configCard: 'Configuración de Solicitud', // spec: 02 §2
   seller: 'Vendedor',
   status: 'Estado',
-  statusPlaceholder: 'Elegí un estado',
-  sellerPlaceholder: 'Elegí un vendedor',
+  statusPlaceholder: 'Elige un estado',
+  sellerPlaceholder: 'Elige un vendedor',
   clientCard: 'Datos del cliente', // spec: 02 §2
   clientFirstName: 'Nombre',
   clientLastName: 'Apellido',
@@ -77,7 +77,7 @@ export const requestSalesEs = {
   removeFile: 'Quitar archivo',
   uploading: 'Subiendo {name}',
   searchPlaceholder: 'Buscar…',
-  searchFailed: 'No se pudo consultar la búsqueda. Intentá de nuevo más tarde.',
+  searchFailed: 'No se pudo consultar la búsqueda. Inténtalo de nuevo más tarde.',
   searchEmpty: 'Sin resultados',
   autoincrement: 'Se numera al guardar',
   datePlaceholder: 'DD/MM/YYYY',
@@ -85,7 +85,7 @@ export const requestSalesEs = {
   emptyTemplate: 'La plantilla no tiene campos.',
   readOnlyEmpty: '—',
   /** Comments. */
-  commentPlaceholder: 'Escribí un comentario',
+  commentPlaceholder: 'Escribe un comentario',
   comment: 'Comentar',
   commented: 'comento',
   noComments: 'Todavía no hay comentarios.',
@@ -97,7 +97,7 @@ export const requestSalesEs = {
   showComment: 'Mostrar',
   hiddenComment: 'Oculto',
   loadMore: 'Ver más comentarios',
-  commentsOnlyEditing: 'Guardá la solicitud para poder comentarla.',
+  commentsOnlyEditing: 'Guarda la solicitud para poder comentarla.',
   /** The timeline bubble (saleupdate). */
   bubble: {
     created: 'Solicitud creada',

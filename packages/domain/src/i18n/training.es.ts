@@ -43,7 +43,7 @@ export const trainingEs = {
     applaud: 'Aplaudir',
     strength: 'Fuerza',
     celebration: 'Celebración',
-    checked: 'Checkeado',
+    checked: 'Checkeado', // spec: 03 §3
   } satisfies Record<Reaction, string>,
   react: 'Reaccionar',
   reactionCount: '{count} reacciones',
