@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // Prints the import graph between the server's modules (apps/server/src/modules/<name>) and the
 // other top folders of apps/server/src, the edges that reach into another module's repository,
-// and every cycle between modules. Run from the repository root: `node scripts/import-graph.mjs`.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// every cycle between modules, and every circle between files (static and dynamic `import()`
+// alike; circles made only of `import type` are listed apart, since they vanish at run time).
+// Run from the repository root: `node scripts/import-graph.mjs`.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const root = resolve('apps/server/src');
+const print = (line) => process.stdout.write(`${line}\n`);
 const files = [];
 (function walk(dir) {
   for (const name of readdirSync(dir)) {
@@ -84,13 +87,98 @@ const upward = [...edges.keys()].filter((key) => {
   );
 });
 
-console.log(`edges between units (${edges.size}):`);
-for (const [key, count] of [...edges].sort()) console.log(`  ${key} (${count})`);
-console.log(
+print(`edges between units (${edges.size}):`);
+for (const [key, count] of [...edges].sort()) print(`  ${key} (${count})`);
+print(
   `\nupward imports (a module or trpc/lib reaching the top router or app, trpc/ or lib/ reaching a module): ${upward.length}`,
 );
-for (const key of upward) console.log(`  ${key}`);
-console.log(`\nimports of another module's repository: ${repositoryReaches.length}`);
-for (const line of repositoryReaches) console.log(`  ${line}`);
-console.log(`\nmodule cycles: ${components.length}`);
-for (const component of components) console.log(`  ${component.join(' <-> ')}`);
+for (const key of upward) print(`  ${key}`);
+print(`\nimports of another module's repository: ${repositoryReaches.length}`);
+for (const line of repositoryReaches) print(`  ${line}`);
+print(`\nmodule cycles: ${components.length}`);
+for (const component of components) print(`  ${component.join(' <-> ')}`);
+
+// Circles between files. An import whose every name is a type is erased by the compiler: a
+// circle that needs one of those is listed apart.
+function fileOf(path) {
+  for (const candidate of [`${path}.ts`, `${path}.tsx`, join(path, 'index.ts'), path]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+function typeOnly(keyword, clause) {
+  if (keyword) return true;
+  const named = clause.match(/^\{([^}]*)\}$/s);
+  if (!named) return false;
+  const names = named[1]
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return names.length > 0 && names.every((name) => name.startsWith('type '));
+}
+const valueImports = new Map();
+const allImports = new Map();
+for (const file of files) {
+  const source = readFileSync(file, 'utf8');
+  const values = new Set();
+  const all = new Set();
+  const add = (specifier, isType) => {
+    const target = fileOf(resolve(dirname(file), specifier));
+    if (!target || target === file) return;
+    all.add(target);
+    if (!isType) values.add(target);
+  };
+  for (const match of source.matchAll(
+    /^\s*(?:import|export)\s+(type\s+)?([^;'"]*?)\s*from\s+'(\.[^']+)'/gms,
+  )) {
+    add(match[3], typeOnly(match[1], match[2].trim()));
+  }
+  for (const match of source.matchAll(/^\s*import\s+'(\.[^']+)'/gm)) add(match[1], false);
+  for (const match of source.matchAll(/\bimport\(\s*'(\.[^']+)'\s*\)/g)) add(match[1], false);
+  valueImports.set(file, values);
+  allImports.set(file, all);
+}
+function circles(graph) {
+  let next = 0;
+  const seen = new Map();
+  const path = [];
+  const found = [];
+  function visit(node) {
+    seen.set(node, { index: next, low: next, onPath: true });
+    next += 1;
+    path.push(node);
+    for (const target of graph.get(node) ?? []) {
+      if (!seen.has(target)) {
+        visit(target);
+        seen.get(node).low = Math.min(seen.get(node).low, seen.get(target).low);
+      } else if (seen.get(target).onPath) {
+        seen.get(node).low = Math.min(seen.get(node).low, seen.get(target).index);
+      }
+    }
+    if (seen.get(node).low === seen.get(node).index) {
+      const members = [];
+      let member;
+      do {
+        member = path.pop();
+        seen.get(member).onPath = false;
+        members.push(relative(root, member));
+      } while (member !== node);
+      if (members.length > 1) found.push(members.sort());
+    }
+  }
+  for (const node of graph.keys()) if (!seen.has(node)) visit(node);
+  return found;
+}
+const valueCircles = circles(valueImports);
+const inValueCircle = new Set(valueCircles.flat());
+const typeCircles = circles(allImports).filter(
+  (members) => !members.every((member) => inValueCircle.has(member)),
+);
+print(`\nfile circles (run-time imports, dynamic ones included): ${valueCircles.length}`);
+for (const members of valueCircles) print(`  ${members.join(' <-> ')}`);
+print(`\nfile circles that need an \`import type\`: ${typeCircles.length}`);
+for (const members of typeCircles) {
+  print(
+    `  ${members.length} files: ${members.slice(0, 6).join(', ')}${members.length > 6 ? ', …' : ''}`,
+  );
+}

@@ -12,7 +12,7 @@ import type { AppDeps } from './deps';
 import type { Env } from './env';
 import { registerHealthRoute } from './http/health';
 import { registerWebApp, webDistFolder } from './http/web';
-import { jobDefinitions } from './jobs/registry';
+import { appJobs } from './app-jobs';
 import { JobRunner } from './jobs/runner';
 import { createLogger, type Logger } from './logger';
 import { registerAccountRoutes } from './modules/account/account.rest';
@@ -102,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }
 
   const events = new EventBus(database, logger);
-  const jobs = new JobRunner(database, logger, env.jobsEnabled);
+  const jobs = new JobRunner<AppDeps>(database, logger, env.jobsEnabled);
   const deps: AppDeps = {
     env,
     logger,
@@ -219,7 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await events.start();
   const stopSessionCache = await startSessionCache(database, logger);
-  jobs.register(jobDefinitions);
+  jobs.register(appJobs);
   await jobs.start(deps);
   const inbox = await startWebhookInbox(deps, (channel, event) =>
     ingestEvent(deps, channel, event),

@@ -15,7 +15,7 @@ export interface AppDeps {
   database: DatabaseHandle;
   db: Database;
   events: EventBus;
-  jobs: JobRunner;
+  jobs: JobRunner<AppDeps>;
   storage: FileStorage;
   /** The in-process WhatsApp of the 'Canal de prueba' channels. */
   sandbox: WhatsappSandbox;

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { AppDeps } from '../deps';
 
 export interface JobSchedule<TData> {
   /** Cron expression (UTC), e.g. '15 3 * * *'. */
@@ -15,13 +14,14 @@ export interface JobOptions {
 }
 
 /**
- * A queue, the shape of its jobs and what handles them. Modules declare their jobs with
- * `defineJob` in `<module>.jobs.ts` and list them in jobs/registry.ts; `JobRunner` does the rest.
+ * A queue and the shape of its jobs: what a module declares with `defineJob` in
+ * `<module>.jobs.ts` and what its services enqueue (`deps.jobs.send`). It names no handler, so a
+ * `*.jobs.ts` file imports nothing of its module: the handlers are bound to the queues in one
+ * registry beside the router (src/app-jobs.ts), which only app.ts imports.
  */
 export interface JobDefinition<TSchema extends z.ZodType = z.ZodType> {
   name: string;
   schema: TSchema;
-  handler: (data: z.infer<TSchema>, deps: AppDeps) => Promise<void>;
   schedule?: JobSchedule<z.input<TSchema>>;
   options?: JobOptions;
 }
@@ -33,4 +33,21 @@ export function defineJob<TSchema extends z.ZodType>(
     throw new Error(`job name "${definition.name}" must be dotted lowercase words`);
   }
   return definition;
+}
+
+/** A queue with what handles its jobs (`TDeps`: what the server instance gives a handler). */
+export interface BoundJob<TDeps> {
+  definition: JobDefinition;
+  handler: (data: unknown, deps: TDeps) => Promise<void>;
+}
+
+/** Binds a queue to its handler; the handler receives the job's data parsed by the schema. */
+export function bindJob<TSchema extends z.ZodType, TDeps>(
+  definition: JobDefinition<TSchema>,
+  handler: (data: z.infer<TSchema>, deps: TDeps) => Promise<void>,
+): BoundJob<TDeps> {
+  return {
+    definition,
+    handler: (data, deps) => handler(definition.schema.parse(data) as z.infer<TSchema>, deps),
+  };
 }

@@ -4,20 +4,17 @@ import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
 import pino from 'pino';
 import type { AppDeps } from '../deps';
 import { waitFor } from '../testing/ws-client';
-import { defineJob } from './define';
+import { bindJob, defineJob } from './define';
 import { JobRunner } from './runner';
 
 let database: TestDatabase;
-let runner: JobRunner;
+let runner: JobRunner<AppDeps>;
 const handled: Array<{ contactId: string; attempt: number }> = [];
 
 const greetJob = defineJob({
   name: 'test.greet-contact',
   schema: z.object({ contactId: z.string().min(1), attempt: z.number().int().default(1) }),
   options: { retryLimit: 0 },
-  async handler(data) {
-    handled.push(data);
-  },
 });
 
 /** Released by the quick job: a slow job of the same queue waits for it. */
@@ -28,24 +25,28 @@ const sharedQueueJob = defineJob({
   name: 'test.shared-queue',
   schema: z.object({ name: z.enum(['lento', 'rápido']) }),
   options: { retryLimit: 0 },
-  async handler(data) {
-    if (data.name === 'lento') await slowGate;
-    else releaseSlow();
-    finished.push(data.name);
-  },
 });
 
 const nightlyJob = defineJob({
   name: 'test.nightly',
   schema: z.object({ days: z.number().int() }),
   schedule: { cron: '0 4 * * *', data: { days: 7 } },
-  async handler() {},
 });
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  runner = new JobRunner(database.handle, pino({ level: 'silent' }), true);
-  runner.register([greetJob, sharedQueueJob, nightlyJob]);
+  runner = new JobRunner<AppDeps>(database.handle, pino({ level: 'silent' }), true);
+  runner.register([
+    bindJob(greetJob, async (data) => {
+      handled.push(data);
+    }),
+    bindJob(sharedQueueJob, async (data) => {
+      if (data.name === 'lento') await slowGate;
+      else releaseSlow();
+      finished.push(data.name);
+    }),
+    bindJob(nightlyJob, async () => {}),
+  ]);
   await runner.start({ db: database.handle.db } as AppDeps);
 });
 
@@ -100,8 +101,6 @@ describe('trabajos en segundo plano', () => {
   });
 
   it('no admite nombres de cola fuera de la convención', () => {
-    expect(() =>
-      defineJob({ name: 'Mal Nombre', schema: z.object({}), handler: async () => {} }),
-    ).toThrow();
+    expect(() => defineJob({ name: 'Mal Nombre', schema: z.object({}) })).toThrow();
   });
 });

@@ -9,8 +9,7 @@ import {
 import type { DatabaseHandle, Transaction } from '@cartera/db/client';
 import type { z } from 'zod';
 import type { Logger } from '../logger';
-import type { AppDeps } from '../deps';
-import type { JobDefinition } from './define';
+import type { BoundJob, JobDefinition } from './define';
 
 /**
  * Jobs a worker fetches at once; it fetches again without waiting while batches come back full.
@@ -29,11 +28,12 @@ export interface SendOptions {
 
 /**
  * pg-boss on the application's own database (its PGlite backend in embedded mode). Jobs are
- * rows in the database, so a crash between enqueue and handling loses nothing.
+ * rows in the database, so a crash between enqueue and handling loses nothing. `TDeps` is what
+ * a handler receives (the server's AppDeps), given at `start`.
  */
-export class JobRunner {
+export class JobRunner<TDeps = unknown> {
   private readonly boss: PgBoss;
-  private readonly definitions = new Map<string, JobDefinition>();
+  private readonly jobs = new Map<string, BoundJob<TDeps>>();
   private started = false;
 
   constructor(
@@ -53,20 +53,21 @@ export class JobRunner {
     this.boss.on('error', (error) => this.logger.error({ err: error }, 'jobs: pg-boss error'));
   }
 
-  register(definitions: readonly JobDefinition[]): void {
-    for (const definition of definitions) {
-      if (this.definitions.has(definition.name)) {
-        throw new Error(`job "${definition.name}" is declared twice`);
+  /** Takes the queues and their handlers (src/app-jobs.ts); a queue bound twice is refused. */
+  register(jobs: readonly BoundJob<TDeps>[]): void {
+    for (const job of jobs) {
+      if (this.jobs.has(job.definition.name)) {
+        throw new Error(`job "${job.definition.name}" is declared twice`);
       }
-      this.definitions.set(definition.name, definition);
+      this.jobs.set(job.definition.name, job);
     }
   }
 
   /** Creates the queues and schedules; with workers enabled, starts handling jobs. */
-  async start(deps: AppDeps): Promise<void> {
+  async start(deps: TDeps): Promise<void> {
     await this.boss.start();
     this.started = true;
-    for (const definition of this.definitions.values()) {
+    for (const { definition, handler } of this.jobs.values()) {
       await this.boss.createQueue(definition.name, {
         retryLimit: definition.options?.retryLimit ?? 3,
         retryDelay: definition.options?.retryDelay ?? 30,
@@ -92,7 +93,7 @@ export class JobRunner {
             Promise.all(
               jobs.map(async (job): Promise<JobResult> => {
                 try {
-                  await definition.handler(definition.schema.parse(job.data), deps);
+                  await handler(job.data, deps);
                   return { id: job.id, status: 'completed' };
                 } catch (error) {
                   // Retried by pg-boss per the queue's options; said here so a failure is seen.

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, like, lt, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, like, lt, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Transaction } from '@cartera/db/client';
-import { domainEvents, type DomainEventRow, type EventAudience } from '@cartera/db/schema';
+import { domainEvents, groups, type DomainEventRow, type EventAudience } from '@cartera/db/schema';
 import { topicFilter } from './topics';
 
 /**
@@ -137,4 +137,15 @@ export async function deleteEventsBefore(db: Executor, tenantId: string, before:
     .where(and(eq(domainEvents.tenantId, tenantId), lt(domainEvents.createdAt, before)))
     .returning({ id: domainEvents.id });
   return deleted.length;
+}
+
+/**
+ * The event log exists so reconnecting clients can catch up; a client away longer than the
+ * retention reloads its screen instead. Pruned per tenant so the delete uses the tenant index.
+ */
+export async function pruneEventsBefore(db: Executor, before: Date) {
+  const tenants = await db.select({ id: groups.id }).from(groups).where(isNull(groups.parentId));
+  let count = 0;
+  for (const tenant of tenants) count += await deleteEventsBefore(db, tenant.id, before);
+  return count;
 }

@@ -17,6 +17,7 @@ import { mustChangePassword, type AuthSession } from '../sessions/session.types'
 import {
   deleteAttemptIds,
   deleteAttempts,
+  deleteAttemptsBefore,
   findTenantAndGroup,
   findUserByEmail,
   reserveAttempts,
@@ -264,4 +265,9 @@ export async function changePassword(
 
 export async function dismissNewVersion(db: Executor, session: AuthSession) {
   await markNewVersionSeen(db, session.user.tenantId, session.user.id);
+}
+
+/** Failed attempts older than the limit's window count for nothing (the hourly job). */
+export function purgeLoginAttempts(db: Executor, now = new Date()) {
+  return deleteAttemptsBefore(db, new Date(now.getTime() - LOGIN_WINDOW_MS));
 }

@@ -10,11 +10,6 @@ export const sendChannelMessageJob = defineJob({
   name: 'channels.send-message',
   schema: z.object({ tenantId: z.uuid(), interactionId: z.uuid() }),
   options: { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 },
-  async handler(data, deps) {
-    // Imported here: the service imports this definition to enqueue it.
-    const { deliverMessage } = await import('./channel-delivery.service');
-    await deliverMessage(deps, data.tenantId, data.interactionId);
-  },
 });
 
 /**
@@ -43,10 +38,6 @@ export const fetchChannelMediaJob = defineJob({
   // The retries of a failed download are scheduled by the handler (MEDIA_FETCH_RETRY_SECONDS,
   // within the provider's window); pg-boss retries only a crash of the handler itself.
   options: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
-  async handler(data, deps) {
-    const { storeInboundMedia } = await import('./inbound-media.service');
-    await storeInboundMedia(deps, data);
-  },
 });
 
 /**
@@ -57,10 +48,6 @@ export const markChannelReadJob = defineJob({
   name: 'channels.mark-read',
   schema: z.object({ tenantId: z.uuid(), interactionId: z.uuid() }),
   options: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
-  async handler(data, deps) {
-    const { sendReadReceipt } = await import('./channel-delivery.service');
-    await sendReadReceipt(deps, data.tenantId, data.interactionId);
-  },
 });
 
 /**
@@ -71,8 +58,4 @@ export const sendScheduledMessageJob = defineJob({
   name: 'channels.send-scheduled',
   schema: z.object({ tenantId: z.uuid(), interactionId: z.uuid() }),
   options: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
-  async handler(data, deps) {
-    const { sendScheduledMessage } = await import('./scheduled-messages.service');
-    await sendScheduledMessage(deps, data.tenantId, data.interactionId);
-  },
 });

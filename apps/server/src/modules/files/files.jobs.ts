@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define';
-import { purgeUnattachedUploads } from './upload-purge.service';
 
 /** Once a day, uploads no record took in two weeks go, with their stored files. */
 export const purgeUnattachedUploadsJob = defineJob({
   name: 'files.purge-unattached',
   schema: z.object({}),
   schedule: { cron: '35 3 * * *', data: {} },
-  async handler(_data, deps) {
-    const result = await purgeUnattachedUploads(deps);
-    deps.logger.info(result, 'files: purged unattached uploads');
-  },
 });

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { uploads } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
 import { uploadFile } from '../../testing/http-client';
+import { runJob } from '../../app-jobs';
 import { purgeUnattachedUploadsJob } from './files.jobs';
 import { UNATTACHED_UPLOAD_DAYS } from './upload-purge.service';
 
@@ -62,7 +63,7 @@ describe('archivos subidos que ningún registro tomó', () => {
       await age(recent, UNATTACHED_UPLOAD_DAYS - 1);
       expect(await read(forgotten)).toBe(200);
 
-      await purgeUnattachedUploadsJob.handler({}, env.app.deps);
+      await runJob(purgeUnattachedUploadsJob, {}, env.app.deps);
 
       expect(await uploadRow(forgotten)).toBeUndefined();
       expect(await env.app.deps.storage.stat(forgotten)).toBeUndefined();
@@ -96,7 +97,7 @@ describe('archivos subidos que ningún registro tomó', () => {
     const refused = await env.call(SELLER, 'settings.updateProfile', { photoPath: key });
     expect(refused.error?.data.domainCode).toBe('PROFILE_PHOTO_INVALID');
     expect((await env.call(SELLER, 'auth.me')).data?.user.photo).toBeNull();
-    await purgeUnattachedUploadsJob.handler({}, env.app.deps);
+    await runJob(purgeUnattachedUploadsJob, {}, env.app.deps);
     expect(await uploadRow(key)).toBeUndefined();
     expect(await env.app.deps.storage.stat(key)).toBeUndefined();
   });

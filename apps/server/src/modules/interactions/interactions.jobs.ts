@@ -10,9 +10,4 @@ export const expireReminderJob = defineJob({
     reminderId: z.string().uuid(),
   }),
   options: { retryLimit: 5, retryDelay: 30, retryBackoff: true },
-  async handler(data, deps) {
-    // Imported here: the service imports this definition to enqueue it.
-    const { expireReminder } = await import('./conversation.service');
-    await expireReminder(deps.db, data);
-  },
 });

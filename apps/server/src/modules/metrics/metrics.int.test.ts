@@ -7,6 +7,7 @@ import { addDays, metricsDay } from '@cartera/domain/metrics';
 import { useDemoApp } from '../../testing/demo-app';
 import type { AuthUser } from '../sessions/session.types';
 import { recordInteraction } from '../timeline/timeline-writer';
+import { runJob } from '../../app-jobs';
 import { pruneContactDaysJob } from './metrics.jobs';
 
 /*
@@ -213,7 +214,7 @@ describe('rollups de rendimiento', () => {
       body: 'Hoy',
     });
     const logger = { info: () => undefined };
-    await pruneContactDaysJob.handler({ keepDays: 2 }, { db, logger } as never);
+    await runJob(pruneContactDaysJob, { keepDays: 2 }, { db, logger } as never);
     const days = await db
       .select({ day: metricContactDays.day })
       .from(metricContactDays)

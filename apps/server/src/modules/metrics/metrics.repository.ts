@@ -1,6 +1,6 @@
-import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
-import { contacts, metricContactDays, metricRollups } from '@cartera/db/schema';
+import { contacts, groups, metricContactDays, metricRollups } from '@cartera/db/schema';
 import type { MetricEffect } from '@cartera/domain/metrics';
 import { reachedSellersCondition, type ReachedSellerIds } from '../access/sellers';
 
@@ -188,6 +188,12 @@ export async function findContactStates(
     )
     .groupBy(contacts.agentId);
   return result;
+}
+
+/** Every tenant (root group), for the daily pruning done tenant by tenant. */
+export async function findTenantIds(db: Executor) {
+  const rows = await db.select({ id: groups.id }).from(groups).where(isNull(groups.parentId));
+  return rows.map((row) => row.id);
 }
 
 /** Deletes a tenant's follow-up days before a day (they were counted already). */

@@ -1,8 +1,11 @@
 import type { Executor } from '@cartera/db/client';
 import { rebuildUserRollups } from '@cartera/db/rollups';
+import { addDays, metricsDay } from '@cartera/domain/metrics';
 import {
+  deleteContactDaysBefore,
   findContactStates,
   findRollups,
+  findTenantIds,
   findUserTotals,
   lockTenantRollups,
 } from './metrics.repository';
@@ -37,4 +40,18 @@ export async function recountUserFigures(tx: Executor, tenantId: string, userId:
   await rebuildUserRollups(tx, tenantId, userId);
   const after = await totalsOf(tx, tenantId, userId);
   return { before, after };
+}
+
+/**
+ * singleTracing only asks whether a seller already followed a contact up today: the follow-up
+ * days of the past have been counted and are deleted (the daily job), so the table keeps about
+ * `keepDays` days.
+ */
+export async function pruneContactDays(db: Executor, keepDays: number) {
+  const before = addDays(metricsDay(new Date()), 1 - keepDays);
+  let count = 0;
+  for (const tenantId of await findTenantIds(db)) {
+    count += await deleteContactDaysBefore(db, tenantId, before);
+  }
+  return { count, before };
 }

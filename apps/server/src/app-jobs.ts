@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+import type { AppDeps } from './deps';
+import { bindJob, type BoundJob, type JobDefinition } from './jobs/define';
+import { purgeLoginAttemptsJob } from './modules/auth/auth.jobs';
+import { purgeLoginAttempts } from './modules/auth/auth.service';
+import { deliverMessage, sendReadReceipt } from './modules/channels/channel-delivery.service';
+import {
+  fetchChannelMediaJob,
+  markChannelReadJob,
+  sendChannelMessageJob,
+  sendScheduledMessageJob,
+} from './modules/channels/channels.jobs';
+import { storeInboundMedia } from './modules/channels/inbound-media.service';
+import { sendScheduledMessage } from './modules/channels/scheduled-messages.service';
+import { purgeUnattachedUploadsJob } from './modules/files/files.jobs';
+import { purgeUnattachedUploads } from './modules/files/upload-purge.service';
+import { expireReminder } from './modules/interactions/conversation.service';
+import { expireReminderJob } from './modules/interactions/interactions.jobs';
+import { pruneContactDaysJob } from './modules/metrics/metrics.jobs';
+import { pruneContactDays } from './modules/metrics/metrics.service';
+import { purgePastApiTokenCalls } from './modules/sessions/api-token-budget';
+import { purgeExpiredSessionsJob } from './modules/sessions/session.jobs';
+import { purgeExpiredSessions } from './modules/sessions/session.service';
+import { pruneEventsBefore } from './realtime/event-store';
+import { pruneEventsJob } from './realtime/realtime.jobs';
+
+/*
+ * Every queue of the application with what handles it: the one place job handlers are bound, as
+ * router.ts is for procedures. A module declares its queues (names, schemas, schedules) in
+ * `<module>.jobs.ts` and its services enqueue them; the handler is a call into a service here.
+ * Only app.ts imports this file (and tests that run a job as the worker would), so no service
+ * imports a handler and no job file imports a service.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const appJobs: readonly BoundJob<AppDeps>[] = [
+  bindJob(purgeExpiredSessionsJob, async (_data, deps) => {
+    const count = await purgeExpiredSessions(deps.db);
+    const minutes = await purgePastApiTokenCalls(deps.db);
+    deps.logger.info({ count, minutes }, 'sessions: purged expired sessions and API token counts');
+  }),
+  bindJob(pruneEventsJob, async ({ retentionDays }, deps) => {
+    const count = await pruneEventsBefore(deps.db, new Date(Date.now() - retentionDays * DAY_MS));
+    deps.logger.info({ count, retentionDays }, 'realtime: pruned old events');
+  }),
+  bindJob(pruneContactDaysJob, async ({ keepDays }, deps) => {
+    const { count, before } = await pruneContactDays(deps.db, keepDays);
+    deps.logger.info({ count, before }, 'metrics: pruned follow-up days');
+  }),
+  bindJob(purgeLoginAttemptsJob, async (_data, deps) => {
+    const count = await purgeLoginAttempts(deps.db);
+    deps.logger.debug({ count }, 'auth: purged old login attempts');
+  }),
+  bindJob(expireReminderJob, (data, deps) => expireReminder(deps.db, data)),
+  bindJob(sendChannelMessageJob, (data, deps) =>
+    deliverMessage(deps, data.tenantId, data.interactionId),
+  ),
+  bindJob(fetchChannelMediaJob, (data, deps) => storeInboundMedia(deps, data)),
+  bindJob(markChannelReadJob, (data, deps) =>
+    sendReadReceipt(deps, data.tenantId, data.interactionId),
+  ),
+  bindJob(sendScheduledMessageJob, (data, deps) =>
+    sendScheduledMessage(deps, data.tenantId, data.interactionId),
+  ),
+  bindJob(purgeUnattachedUploadsJob, async (_data, deps) => {
+    const result = await purgeUnattachedUploads(deps);
+    deps.logger.info(result, 'files: purged unattached uploads');
+  }),
+];
+
+/** Runs one job as a worker would (its data parsed by the queue's schema): for tests. */
+export async function runJob<TSchema extends z.ZodType>(
+  definition: JobDefinition<TSchema>,
+  data: z.input<TSchema>,
+  deps: AppDeps,
+): Promise<void> {
+  const bound = appJobs.find((job) => job.definition === definition);
+  if (!bound) throw new Error(`job "${definition.name}" has no handler in app-jobs.ts`);
+  await bound.handler(data, deps);
+}
