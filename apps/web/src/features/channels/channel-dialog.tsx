@@ -32,8 +32,8 @@ import { useTRPC } from '../../lib/trpc';
 import { EntityDialog } from '../../ui/entity-dialog';
 import { CheckIcon, ClipboardIcon } from '../../ui/icons';
 import { useEntityForm } from '../../ui/use-entity-form';
-import { useUserNames } from '../companies/manager-picker';
-import { UsersPicker } from '../custom-fields/users-picker';
+import { useUserNames } from '../pickers/users-picker';
+import { UsersPicker } from '../pickers/users-picker';
 import type { ManagedChannel } from './channels-page';
 
 const text = es.channels;

@@ -19,11 +19,12 @@ import { DataCell, DataRow, DataTable, SelectCell, useSelection } from '../../ui
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PlusIcon, SearchIcon, TrashIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
-import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
+import { SEARCH_DEBOUNCE_MS } from '../pickers/entity-pickers';
 import { useCompaniesSettings, type Company } from './companies-settings';
 import { CompanyDialog } from './company-dialog';
 import { CompanyFilters, type FieldFilter } from './company-filters';
-import { ManagerPicker, useUserNames } from './manager-picker';
+import { useUserNames } from '../pickers/users-picker';
+import { ManagerPicker } from './manager-picker';
 
 const TABLE_MIN_WIDTH = 620;
 

@@ -25,7 +25,7 @@ import { es, format } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { SearchIcon } from '../../ui/icons';
-import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
+import { SEARCH_DEBOUNCE_MS } from '../pickers/entity-pickers';
 import type { CompanyDetail } from './companies-settings';
 import { DataTable } from '../../ui/data-table';
 import { Panel } from '../../ui/panel';

@@ -30,7 +30,7 @@ import {
 } from './companies-settings';
 import { CompanyContactsPanel } from './company-contacts-panel';
 import { CompanyDialog } from './company-dialog';
-import { useUserNames } from './manager-picker';
+import { useUserNames } from '../pickers/users-picker';
 import { SectorsPanel } from './sectors-panel';
 import { QueryError } from '../../ui/query-error';
 import { Panel } from '../../ui/panel';

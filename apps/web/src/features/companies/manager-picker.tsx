@@ -1,52 +1,17 @@
 import { useState } from 'react';
 import { notifications } from '@mantine/notifications';
-import { useDebouncedCallback, useDebouncedValue } from '@mantine/hooks';
-import {
-  keepPreviousData,
-  useMutation,
-  useQueries,
-  useQuery,
-  useQueryClient,
-  type InfiniteData,
-} from '@tanstack/react-query';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '../../lib/api-types';
 import { useTRPC } from '../../lib/trpc';
-import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
-import { RemotePicker, searchTerm } from '../custom-fields/remote-picker';
+import { UsersPicker } from '../pickers/users-picker';
 import type { Company } from './companies-settings';
 
 /** 02 §4: the encargado is saved 500 ms after the last change. */
 export const MANAGER_SAVE_DELAY_MS = 500;
-/** users.lookup resolves at most 100 ids per call. */
-const LOOKUP_IDS_MAX = 100;
 
 type CompaniesPage = RouterOutputs['company']['list'];
-
-function userName(user: { name: string; lastname: string }) {
-  return `${user.name} ${user.lastname}`.trim();
-}
-
-/** Names of the given users (the managers of the companies on screen). */
-export function useUserNames(ids: readonly (string | null)[]): Record<string, string> {
-  const trpc = useTRPC();
-  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))].sort();
-  const chunks: string[][] = [];
-  for (let at = 0; at < wanted.length; at += LOOKUP_IDS_MAX) {
-    chunks.push(wanted.slice(at, at + LOOKUP_IDS_MAX));
-  }
-  const lookups = useQueries({
-    queries: chunks.map((chunk) => ({
-      ...trpc.user.lookup.queryOptions({ ids: chunk }),
-      placeholderData: keepPreviousData,
-    })),
-  });
-  const names: Record<string, string> = {};
-  for (const lookup of lookups) {
-    for (const user of lookup.data ?? []) names[user.id] = userName(user);
-  }
-  return names;
-}
 
 /**
  * The encargado of a company in the list: a searchable picker over the tenant's users. The
@@ -65,21 +30,9 @@ export function ManagerPicker({
   const queryClient = useQueryClient();
   // The choice not yet confirmed by the server; `undefined` shows the saved manager.
   const [pending, setPending] = useState<{ managerId: string | null } | undefined>(undefined);
-  const [search, setSearch] = useState('');
-  const [opened, setOpened] = useState(false);
+  // Names of users chosen here (the next search may not list them).
+  const [found, setFound] = useState<Record<string, string>>({});
   const shown = pending ? pending.managerId : company.managerId;
-
-  const labels: Record<string, string> = { ...names };
-  const [term] = useDebouncedValue(
-    searchTerm(search, shown ? labels[shown] : undefined),
-    SEARCH_DEBOUNCE_MS,
-  );
-  const users = useQuery({
-    ...trpc.user.lookup.queryOptions({ search: term || undefined }),
-    enabled: opened,
-    placeholderData: keepPreviousData,
-  });
-  for (const user of users.data ?? []) labels[user.id] = userName(user);
 
   const assign = useMutation(trpc.company.assignManager.mutationOptions());
   const save = useDebouncedCallback((managerId: string | null) => {
@@ -111,7 +64,7 @@ export function ManagerPicker({
   }, MANAGER_SAVE_DELAY_MS);
 
   return (
-    <RemotePicker
+    <UsersPicker
       aria-label={format(es.companies.managerOf, { name: company.businessName })}
       placeholder={es.companies.managerPlaceholder}
       nothingFound={es.companies.managerNotFound}
@@ -123,12 +76,8 @@ export function ManagerPicker({
         setPending({ managerId });
         save(managerId);
       }}
-      options={(users.data ?? []).map((user) => ({ value: user.id, label: userName(user) }))}
-      labels={labels}
-      loading={opened && users.isFetching}
-      search={search}
-      onSearchChange={setSearch}
-      onDropdownOpen={() => setOpened(true)}
+      labels={{ ...names, ...found }}
+      onLabels={(more) => setFound((current) => ({ ...current, ...more }))}
     />
   );
 }

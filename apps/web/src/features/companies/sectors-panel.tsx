@@ -24,7 +24,7 @@ import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { SearchIcon, TrashIcon } from '../../ui/icons';
-import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
+import { SEARCH_DEBOUNCE_MS } from '../pickers/entity-pickers';
 import { Panel } from '../../ui/panel';
 import { FormActions } from '../../ui/form-actions';
 

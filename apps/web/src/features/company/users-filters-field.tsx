@@ -4,7 +4,6 @@ import {
   Group,
   Input,
   Loader,
-  MultiSelect,
   Select,
   Stack,
   TagsInput,
@@ -17,6 +16,7 @@ import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
 import { XIcon } from '../../ui/icons';
 import { QueryError } from '../../ui/query-error';
+import { GroupsSelect } from '../pickers/groups-select';
 import type { ConfigFormErrors } from './config-dialog';
 
 const t = es.company.filters;
@@ -182,10 +182,10 @@ export function GroupFiltersField({
   const known = new Set(groups.data.map((group) => group.id));
   return (
     <>
-      <MultiSelect
+      <GroupsSelect
         label={t.groups}
         description={t.groupsHint}
-        data={groups.data.map((group) => ({ value: group.id, label: group.path }))}
+        groups={groups.data}
         value={value.filter((id) => known.has(id))}
         onChange={(ids) => {
           // Groups no longer active stay as they were; only the listed ones are edited here.
@@ -193,8 +193,6 @@ export function GroupFiltersField({
           errors.clear('groupFilters');
         }}
         error={errors.errorOf('groupFilters')}
-        searchable
-        clearable
       />
       {value.some((id) => !known.has(id)) && (
         <Text size="xs" c="dimmed">

@@ -5,10 +5,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
 import { CompanyFilters, type FieldFilter } from '../companies/company-filters';
-import { useUserNames } from '../companies/manager-picker';
-import { CompanyPicker, SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
+import { useUserNames } from '../pickers/users-picker';
+import { CompanyPicker, SEARCH_DEBOUNCE_MS } from '../pickers/entity-pickers';
 import type { FormField } from '../custom-fields/field-values';
-import { RemotePicker, searchTerm } from '../custom-fields/remote-picker';
+import { RemotePicker, searchTerm } from '../pickers/remote-picker';
 import { useOrigins, useTags } from './tag-chip';
 
 /** The filters of the contacts list, as the route keeps them in the address. */

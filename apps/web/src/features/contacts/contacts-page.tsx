@@ -9,8 +9,8 @@ import { useTRPC } from '../../lib/trpc';
 import { DataCell, DataRow, DataTable, SelectCell, useSelection } from '../../ui/data-table';
 import { AddressBookIcon, PlusIcon, SearchIcon, SwitchIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
-import { useUserNames } from '../companies/manager-picker';
-import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
+import { useUserNames } from '../pickers/users-picker';
+import { SEARCH_DEBOUNCE_MS } from '../pickers/entity-pickers';
 import { ContactFilters, hasActiveFilters, type ContactListFilters } from './contact-filters';
 import {
   contactName,

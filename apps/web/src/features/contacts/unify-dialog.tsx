@@ -12,8 +12,8 @@ import { useTRPC } from '../../lib/trpc';
 import { DataCell, DataRow, DataTable } from '../../ui/data-table';
 import { AlertIcon, SwitchIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
-import { SEARCH_DEBOUNCE_MS, useContactNames } from '../custom-fields/entity-pickers';
-import { RemotePicker, searchTerm } from '../custom-fields/remote-picker';
+import { SEARCH_DEBOUNCE_MS, useContactNames } from '../pickers/entity-pickers';
+import { RemotePicker, searchTerm } from '../pickers/remote-picker';
 import { contactName, nationalPhone, unifySide, type ContactDetail } from './contact-format';
 import { useOrigins, useTags } from './tag-chip';
 

@@ -19,7 +19,12 @@ import type { CustomFieldEntity } from '@cartera/domain/custom-fields';
 import { es } from '@cartera/domain/i18n';
 import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { AddressInput } from '../places/address-input';
-import { CompanyPicker, ContactPicker, useCompanyNames, useContactNames } from './entity-pickers';
+import {
+  CompanyPicker,
+  ContactPicker,
+  useCompanyNames,
+  useContactNames,
+} from '../pickers/entity-pickers';
 import {
   dateInputText,
   isDirection,

@@ -30,7 +30,7 @@ import { SearchIcon } from '../../ui/icons';
 import { useSelection } from '../../ui/data-table';
 import { useMe } from '../auth/session';
 import { contactName } from '../contacts/contact-format';
-import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
+import { SEARCH_DEBOUNCE_MS } from '../pickers/entity-pickers';
 import { useOrigins, useTags } from '../contacts/tag-chip';
 import { InboxList, type InboxItem } from './inbox-list';
 import { canSwitchInbox } from './inbox-owner';

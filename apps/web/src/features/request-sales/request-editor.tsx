@@ -36,6 +36,7 @@ import { randomUuid } from '../../lib/random-id';
 import { QueryError } from '../../ui/query-error';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { fullNameOf } from '../auth/session';
+import { SellerSelect } from '../pickers/seller-select';
 import { RequestForm, type ErrorsVisibility, type RequestFormValue } from './form/request-form';
 import { RequestComments } from './request-comments';
 import { linesToSend } from './form/field-format';
@@ -420,20 +421,16 @@ function Editor({
                   </Title>
                   <Group grow align="flex-start">
                     {permissions.configCard && (
-                      <Select
+                      <SellerSelect
                         label={t.seller}
                         placeholder={t.sellerPlaceholder}
                         disabled={!permissions.pickSeller || readOnly}
-                        data={(sellers.data ?? []).map((each) => ({
-                          value: each.id,
-                          label: fullNameOf(each),
-                        }))}
+                        sellers={sellers.data}
                         value={sellerId}
                         onChange={(next) => {
                           setSellerId(next);
                           onDirty(true);
                         }}
-                        searchable
                         clearable
                       />
                     )}

@@ -41,7 +41,8 @@ import {
   type Column,
 } from '../../ui/data-table';
 import { CartIcon, SearchIcon } from '../../ui/icons';
-import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
+import { SEARCH_DEBOUNCE_MS } from '../pickers/entity-pickers';
+import { SellerSelect } from '../pickers/seller-select';
 import { useExcelDownload } from './excel-download';
 import { SaleDialog, StatusBadge } from './sale-dialog';
 import type { Receipt } from './sale-form';
@@ -201,16 +202,12 @@ export function SalesPage() {
           clearable
           w={240}
         />
-        <Select
+        <SellerSelect
           aria-label={texts.sellerFilter}
           placeholder={texts.allSellers}
-          data={(sellers.data ?? []).map((seller) => ({
-            value: seller.id,
-            label: `${seller.name} ${seller.lastname}`.trim(),
-          }))}
+          sellers={sellers.data}
           value={filters.sellerId}
           onChange={(next) => change({ sellerId: next })}
-          searchable
           clearable
           w={220}
         />

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
-import { UsersPicker } from '../custom-fields/users-picker';
+import { UsersPicker } from '../pickers/users-picker';
 import type { ManagedSharedInbox } from './shared-inboxes-manager';
 import { EntityDialog } from '../../ui/entity-dialog';
 import type { FieldErrors } from '../../ui/form-errors';

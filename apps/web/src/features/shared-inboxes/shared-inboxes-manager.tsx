@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, RowAction } from '../../ui/data-table';
 import { PencilIcon, TrashIcon } from '../../ui/icons';
 import { Panel } from '../../ui/panel';
-import { useUserNames } from '../companies/manager-picker';
+import { useUserNames } from '../pickers/users-picker';
 import { SharedInboxDialog } from './shared-inbox-dialog';
 
 const text = es.sharedInboxes;

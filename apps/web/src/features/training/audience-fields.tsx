@@ -1,13 +1,10 @@
-import { useState } from 'react';
 import { MultiSelect, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { ROLE_LABELS, ROLES, type Role } from '@cartera/domain/roles';
 import { useTRPC } from '../../lib/trpc';
-import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
-import { RemotePicker, searchTerm } from '../custom-fields/remote-picker';
-import { useUserNames } from '../companies/manager-picker';
+import { GroupsSelect } from '../pickers/groups-select';
+import { UsersPicker, useUserNames } from '../pickers/users-picker';
 
 const texts = es.training;
 
@@ -36,14 +33,6 @@ export function AudienceFields({
 }) {
   const trpc = useTRPC();
   const groups = useQuery(trpc.training.audienceGroups.queryOptions());
-  const [search, setSearch] = useState('');
-  const [opened, setOpened] = useState(false);
-  const [term] = useDebouncedValue(searchTerm(search, undefined), SEARCH_DEBOUNCE_MS);
-  const users = useQuery({
-    ...trpc.user.lookup.queryOptions({ search: term || undefined }),
-    enabled: opened,
-    placeholderData: keepPreviousData,
-  });
   const names = useUserNames(value.userIds ?? []);
   const everyone = !value.roles.length && !value.groupIds.length && !value.userIds?.length;
   return (
@@ -56,32 +45,22 @@ export function AudienceFields({
         onChange={(roles) => onChange({ ...value, roles: roles as Role[] })}
         clearable
       />
-      <MultiSelect
+      <GroupsSelect
         label={texts.post.groups}
         placeholder={value.groupIds.length ? undefined : texts.post.anyGroup}
-        data={(groups.data ?? []).map((group) => ({ value: group.id, label: group.path }))}
+        groups={groups.data}
         value={value.groupIds}
         onChange={(groupIds) => onChange({ ...value, groupIds })}
         error={groups.isError ? texts.post.groupsFailed : undefined}
-        searchable
-        clearable
       />
       {value.userIds && (
-        <RemotePicker
+        <UsersPicker
           label={texts.post.users}
           placeholder={value.userIds.length ? undefined : texts.post.anyUser}
           multiple
           value={value.userIds}
           onChange={(userIds) => onChange({ ...value, userIds })}
-          options={(users.data ?? []).map((user) => ({
-            value: user.id,
-            label: `${user.name} ${user.lastname}`.trim(),
-          }))}
           labels={names}
-          loading={opened && users.isFetching}
-          search={search}
-          onSearchChange={setSearch}
-          onDropdownOpen={() => setOpened(true)}
         />
       )}
       <Text size="xs" c="dimmed">

@@ -8,8 +8,8 @@ import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { Panel } from '../../ui/panel';
 import { fullNameOf } from '../auth/session';
-import { SEARCH_DEBOUNCE_MS } from '../custom-fields/entity-pickers';
-import { RemotePicker, searchTerm } from '../custom-fields/remote-picker';
+import { SEARCH_DEBOUNCE_MS } from '../pickers/entity-pickers';
+import { RemotePicker, searchTerm } from '../pickers/remote-picker';
 import type { useCoach } from './use-training';
 
 const texts = es.training.coachSettings;

@@ -5,8 +5,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { useTRPC } from '../../../lib/trpc';
 import { PlusIcon, TrashIcon } from '../../../ui/icons';
-import { CompanyPicker, SEARCH_DEBOUNCE_MS } from '../../custom-fields/entity-pickers';
-import { RemotePicker, searchTerm } from '../../custom-fields/remote-picker';
+import { CompanyPicker, SEARCH_DEBOUNCE_MS } from '../../pickers/entity-pickers';
+import { RemotePicker, searchTerm } from '../../pickers/remote-picker';
 import { emptyCompany, type CompanyRow } from './sheet-values';
 
 /**

@@ -7,7 +7,7 @@ import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../../lib/trpc';
 import { useMe } from '../../auth/session';
 import { useTags } from '../../contacts/tag-chip';
-import { UsersPicker } from '../../custom-fields/users-picker';
+import { UsersPicker } from '../../pickers/users-picker';
 import { newId } from '@cartera/domain/ids';
 import { useRefreshContact } from '../actions/use-refresh-contact';
 import { FormActions } from '../../../ui/form-actions';

@@ -25,6 +25,7 @@ import { useTRPC } from '../../../lib/trpc';
 import { DateRangeFilter, dayRangeBounds } from '../../../ui/date-range-filter';
 import { DataCell, DataRow, DataTable } from '../../../ui/data-table';
 import { fullNameOf } from '../../auth/session';
+import { SellerSelect } from '../../pickers/seller-select';
 import { RequestEditor } from '../request-editor';
 import { BackofficeActionDialog, type BackofficeAction } from './backoffice-actions';
 
@@ -139,16 +140,12 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
           clearable
           w={240}
         />
-        <Select
+        <SellerSelect
           aria-label={texts.filters.seller}
           placeholder={texts.filters.allSellers}
-          data={(sellers.data ?? []).map((seller) => ({
-            value: seller.id,
-            label: fullNameOf(seller),
-          }))}
+          sellers={sellers.data}
           value={filters.sellerId}
           onChange={(next) => change({ sellerId: next })}
-          searchable
           clearable
           w={220}
         />

@@ -1,13 +1,39 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import { fullNameOf } from '../auth/session';
 import { SEARCH_DEBOUNCE_MS } from './entity-pickers';
 import { RemotePicker, searchTerm } from './remote-picker';
 
+/** users.lookup resolves at most 100 ids per call. */
+const LOOKUP_IDS_MAX = 100;
+
+/** Names of the given users (managers, agents, members on screen), by id. */
+export function useUserNames(ids: readonly (string | null)[]): Record<string, string> {
+  const trpc = useTRPC();
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))].sort();
+  const chunks: string[][] = [];
+  for (let at = 0; at < wanted.length; at += LOOKUP_IDS_MAX) {
+    chunks.push(wanted.slice(at, at + LOOKUP_IDS_MAX));
+  }
+  const lookups = useQueries({
+    queries: chunks.map((chunk) => ({
+      ...trpc.user.lookup.queryOptions({ ids: chunk }),
+      placeholderData: keepPreviousData,
+    })),
+  });
+  const names: Record<string, string> = {};
+  for (const lookup of lookups) {
+    for (const user of lookup.data ?? []) names[user.id] = fullNameOf(user);
+  }
+  return names;
+}
+
 export interface UsersPickerProps {
-  label: string;
+  label?: ReactNode;
+  'aria-label'?: string;
+  size?: 'xs' | 'sm';
   description?: string;
   placeholder?: string;
   nothingFound?: string;
@@ -44,6 +70,8 @@ export function UsersPicker(props: UsersPickerProps) {
   return (
     <RemotePicker
       label={props.label}
+      aria-label={props['aria-label']}
+      size={props.size}
       description={props.description}
       required={props.required}
       placeholder={props.placeholder}
