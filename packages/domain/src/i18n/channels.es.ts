@@ -214,6 +214,8 @@ export const channelsEs = {
   /** A lead-ads form filled in, as its timeline item reads. */
   leads: {
     summaryTitle: 'Formulario de Facebook completado',
+    /** The first name of a lead's new contact when the form gave no name, e-mail or phone. */
+    unnamedContact: 'Contacto',
     fields: {
       full_name: 'Nombre completo',
       first_name: 'Nombre',

@@ -91,7 +91,7 @@ export async function ingestLead(
       } else {
         contact = await createSenderContact(tx, {
           tenantId: channel.tenantId,
-          firstName: lead.firstName || email || phone || 'Contacto',
+          firstName: lead.firstName || email || phone || es.channels.leads.unnamedContact,
           ...(lead.lastName ? { lastName: lead.lastName } : {}),
           phones: phone ? [phone] : [],
           emails: email ? [email] : [],
