@@ -90,23 +90,45 @@ function ownerCondition(db: Executor, tenantId: string, owner: InboxOwner): SQL 
   return and(visible, agent, assigned) ?? sql`true`;
 }
 
-function filterConditions(db: Executor, tenantId: string, filters: InboxFilters): SQL[] {
+/**
+ * The search of names, numbers and message text, in the shape that scales for the inbox
+ * (bench:inbox). One agent's portfolio (a few thousand conversations) is walked in the list's
+ * order and each contact's messages probed on its own (interactions_tenant_contact_idx): the page
+ * stops once full, however often the term occurs in the company, and a rare term is matched
+ * through the trigram index instead (the planner's hashed alternative). A wider inbox (a
+ * supervisor's teams, the company, the unassigned ones) starts from the term's matches in the
+ * whole tenant (both trigram indexes) and reads only those contacts, never every conversation
+ * it reaches.
+ */
+function searchCondition(tenantId: string, owner: InboxOwner, filters: InboxFilters): SQL {
+  const pattern = searchTextPattern(filters.search!);
+  const text = filters.text ?? '';
+  const byName = sql`${contacts.searchText} like ${pattern}`;
+  if (text.length < SHORT_TERM_LENGTH) return byName;
+  const byMessage = likePattern(text);
+  if ('agentId' in owner) {
+    return or(
+      byName,
+      sql`exists (select 1 from ${interactions} where ${interactions.tenantId} = ${contacts.tenantId}
+        and ${interactions.contactId} = ${contacts.id} and ${messageSearchText} like ${byMessage})`,
+    )!;
+  }
+  return sql`${contacts.id} in (select named.id from ${contacts} named
+      where named.tenant_id = ${tenantId} and named.search_text like ${pattern}
+    union all select ${interactions.contactId} from ${interactions}
+      where ${interactions.tenantId} = ${tenantId} and ${messageSearchText} like ${byMessage})`;
+}
+
+function filterConditions(
+  db: Executor,
+  tenantId: string,
+  owner: InboxOwner,
+  filters: InboxFilters,
+): SQL[] {
   const conditions: SQL[] = [];
   if (filters.tab === 'archived') conditions.push(isNotNull(contacts.archivingReason));
   else if (filters.tab === 'open') conditions.push(isNull(contacts.archivingReason));
-  if (filters.search) {
-    const byName = sql`${contacts.searchText} like ${searchTextPattern(filters.search)}`;
-    const text = filters.text ?? '';
-    conditions.push(
-      text.length >= SHORT_TERM_LENGTH
-        ? or(
-            byName,
-            sql`${contacts.id} in (select ${interactions.contactId} from ${interactions}
-              where ${interactions.tenantId} = ${tenantId} and ${messageSearchText} like ${likePattern(text)})`,
-          )!
-        : byName,
-    );
-  }
+  if (filters.search) conditions.push(searchCondition(tenantId, owner, filters));
   if (filters.channelId) {
     conditions.push(
       // `content ? 'channelId'` lets it probe the partial index of the migration
@@ -142,7 +164,7 @@ export async function findInboxPage(
   const conditions: SQL[] = [
     eq(contacts.tenantId, tenantId),
     ownerCondition(db, tenantId, owner),
-    ...filterConditions(db, tenantId, filters),
+    ...filterConditions(db, tenantId, owner, filters),
   ];
   const waiting = filters.order === 'waiting';
   const sortAt = waiting ? waitingAt : lastAt;
