@@ -14,6 +14,7 @@ export const requestSalesOfficeEs = {
     hint: 'Cómo se llama esta pantalla en el menú de tu empresa. Vacío: Solicitudes.',
     save: 'Guardar nombre',
     saved: 'Nombre de la pantalla guardado',
+    tooLong: 'El nombre no puede tener más de 40 caracteres',
   },
   filters: {
     template: 'Plantilla',

@@ -87,7 +87,7 @@ export const requestSalesEs = {
   /** Comments. */
   commentPlaceholder: 'Escribe un comentario',
   comment: 'Comentar',
-  commented: 'comento',
+  commented: 'comento', // spec: 02 §2
   noComments: 'Todavía no hay comentarios.',
   markSeen: 'Marcar como visto', // spec: 02 §2
   deleteComment: 'Eliminar comentario',
@@ -98,6 +98,11 @@ export const requestSalesEs = {
   hiddenComment: 'Oculto',
   loadMore: 'Ver más comentarios',
   commentsOnlyEditing: 'Guarda la solicitud para poder comentarla.',
+  /** The server's checks of a new comment. */
+  commentRequired: 'El comentario es obligatorio',
+  commentTooLong: 'El comentario no puede tener más de 2000 caracteres',
+  /** The origin text of a contact a request's 'Nuevo cliente' creates when the company has no such origin. */
+  newClientOriginText: 'Solicitud',
   /** The timeline bubble (saleupdate). */
   bubble: {
     created: 'Solicitud creada',

@@ -13,7 +13,7 @@ export const saleFieldsEs = {
   datePlaceholder: 'DD/MM/AAAA',
   phone: 'Teléfono',
   name: 'Nombre',
-  govId: 'Cedula',
+  govId: 'Cedula', // spec: 03 §9
   product: 'Producto',
   value: 'Precio',
 };
@@ -57,7 +57,7 @@ export const salesOfficeEs = {
     saleDate: 'Fecha de venta', // spec: 03 §9
     phone: 'Teléfono',
     name: 'Nombre',
-    govId: 'Cedula',
+    govId: 'Cedula', // spec: 03 §9
     product: 'Producto',
     total: 'Precio',
     status: 'Estado',
@@ -101,6 +101,8 @@ export const salesOfficeEs = {
     created: 'Venta creada.',
     canceled: 'Venta cancelada.',
     required: 'Campo requerido',
+    saleDateRequired: 'La fecha de venta es obligatoria en una venta concretada',
+    ticketSaleIdRequired: 'El id de venta es obligatorio en una venta concretada',
     dateFormat: 'La fecha debe tener el formato DD/MM/AAAA',
     dateMissing: 'La fecha no existe',
     valueInvalid: 'El precio debe ser un número mayor o igual a 0',
