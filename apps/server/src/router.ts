@@ -21,7 +21,7 @@ import { requestSalesRouter } from './modules/request-sales/request-sales.router
 import { trainingRouter } from './modules/training/training.router';
 import { settingsRouter } from './modules/settings/settings.router';
 import { securityRouter } from './modules/security/security.router';
-import { apiTokenRouter } from './modules/sessions/api-token.router';
+import { apiTokenRouter } from './modules/account/api-token.router';
 import { systemRouter } from './modules/system/system.router';
 import { realtimeRouter } from './realtime/realtime.router';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';

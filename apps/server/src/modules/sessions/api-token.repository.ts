@@ -1,28 +1,7 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { apiTokenCalls, apiTokens, groups, users } from '@cartera/db/schema';
 import { pathFlagsColumn, userColumns } from './session.repository';
-
-export async function insertApiToken(db: Executor, row: typeof apiTokens.$inferInsert) {
-  const [created] = await db.insert(apiTokens).values(row).returning();
-  return created!;
-}
-
-/** A user's tokens, newest first (never their hashes). */
-export function findApiTokens(db: Executor, tenantId: string, userId: string) {
-  return db
-    .select({
-      id: apiTokens.id,
-      name: apiTokens.name,
-      scope: apiTokens.scope,
-      createdAt: apiTokens.createdAt,
-      lastUsedAt: apiTokens.lastUsedAt,
-      revokedAt: apiTokens.revokedAt,
-    })
-    .from(apiTokens)
-    .where(and(eq(apiTokens.tenantId, tenantId), eq(apiTokens.userId, userId)))
-    .orderBy(desc(apiTokens.id));
-}
 
 /**
  * Revokes a user's live tokens: the one `id` names (the owner revoking it), or every one (an

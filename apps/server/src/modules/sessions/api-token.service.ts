@@ -1,26 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import type { Database, Executor } from '@cartera/db/client';
-import { DomainError } from '@cartera/domain/errors';
-import { newId } from '@cartera/domain/ids';
-import {
-  findApiTokens,
-  findLiveApiToken,
-  insertApiToken,
-  revokeApiTokenRows,
-  touchApiToken,
-} from './api-token.repository';
-import { recordAudit, type AuditBy } from '../audit/audit.service';
+import type { Executor } from '@cartera/db/client';
+import { findLiveApiToken, revokeApiTokenRows, touchApiToken } from './api-token.repository';
 import { authUserOf, hashToken, resolveSession } from './session.service';
-import type { ApiTokenScope, AuthSession, AuthUser } from './session.types';
-import { es } from '@cartera/domain/i18n';
+import type { ApiTokenScope, AuthSession } from './session.types';
 
 /*
  * Personal API tokens for integrations (issue #19 §2). A token is shown once, kept as its
  * SHA-256, sent as `Authorization: Bearer cart_…` on tRPC (HTTP and websocket) and REST, never
  * as the session cookie. Its scope bounds it: 'read' calls queries and subscriptions only,
  * 'write' also mutations, 'admin' also the company's configuration; no token manages accounts,
- * passwords or tokens (those need a signed-in session).
+ * passwords or tokens (those need a signed-in session). A user manages their own tokens in the
+ * account module (account/api-token.service.ts); this file is what a token is, how a request's
+ * token resolves to a session and how tokens end.
  */
 
 export const API_TOKEN_PREFIX = 'cart_';
@@ -38,77 +28,17 @@ export function apiTokenOf(headers: { authorization?: string | undefined }) {
   return isApiToken(bearer.trim()) ? bearer.trim() : undefined;
 }
 
-export const ZCreateApiTokenInput = z.object({
-  name: z.string().trim().min(1, es.validation.required).max(80),
-  scope: z.enum(API_TOKEN_SCOPES),
-});
-
-export const ZApiTokenView = z.object({
-  id: z.string(),
-  name: z.string(),
-  scope: z.enum(API_TOKEN_SCOPES),
-  createdAt: z.date(),
-  lastUsedAt: z.date().nullable(),
-  revokedAt: z.date().nullable(),
-});
-
-function viewOf(row: Awaited<ReturnType<typeof findApiTokens>>[number]) {
-  return { ...row, scope: row.scope as ApiTokenScope };
-}
-
-export async function listApiTokens(db: Executor, user: AuthUser) {
-  return (await findApiTokens(db, user.tenantId, user.id)).map(viewOf);
-}
-
 /**
- * Creates a token; the answer holds it in clear: the only time it exists so. Audited (its name
- * and scope, never the token).
+ * Revokes a user's live tokens in the caller's transaction: the one `only` names (the owner
+ * revoking it, account/api-token.service.ts), or every one. Answers each with its name and scope.
  */
-export async function createApiToken(
-  db: Database,
-  user: AuthUser,
-  input: z.infer<typeof ZCreateApiTokenInput>,
-  by: AuditBy,
+export function revokeLiveApiTokens(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  only?: { id: string },
 ) {
-  const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-  const row = await db.transaction(async (tx) => {
-    const created = await insertApiToken(tx, {
-      tenantId: user.tenantId,
-      id: newId(),
-      userId: user.id,
-      name: input.name,
-      scope: input.scope,
-      tokenHash: hashToken(token),
-    });
-    await recordAudit(tx, by, {
-      action: 'apiToken.create',
-      targetType: 'apiToken',
-      targetId: created.id,
-      groupId: user.groupId,
-      tenantId: user.tenantId,
-      before: null,
-      after: { name: created.name, scope: created.scope },
-    });
-    return created;
-  });
-  return { ...viewOf(row), token };
-}
-
-export async function revokeApiToken(db: Database, user: AuthUser, id: string, by: AuditBy) {
-  await db.transaction(async (tx) => {
-    const [revoked] = await revokeApiTokenRows(tx, user.tenantId, user.id, new Date(), { id });
-    if (!revoked) throw new DomainError('NOT_FOUND');
-    await recordAudit(tx, by, {
-      action: 'apiToken.revoke',
-      targetType: 'apiToken',
-      targetId: revoked.id,
-      groupId: user.groupId,
-      tenantId: user.tenantId,
-      before: { name: revoked.name, scope: revoked.scope },
-      after: null,
-    });
-  });
-  return { ok: true as const };
+  return revokeApiTokenRows(db, tenantId, userId, new Date(), only);
 }
 
 /**
@@ -117,7 +47,7 @@ export async function revokeApiToken(db: Database, user: AuthUser, id: string, b
  * integrations keep working.
  */
 export async function revokeUserApiTokens(db: Executor, tenantId: string, userId: string) {
-  return (await revokeApiTokenRows(db, tenantId, userId, new Date())).length;
+  return (await revokeLiveApiTokens(db, tenantId, userId)).length;
 }
 
 /** The credential of a live API token as a session of its user, or null. */
