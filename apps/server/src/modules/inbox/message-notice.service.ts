@@ -17,6 +17,8 @@ export const ZMessageNotice = z
     contactId: z.string(),
     name: z.string(),
     audience: z.enum(['mine', 'team']),
+    /** Who holds the conversation: the chat opens in their inbox. */
+    holderId: z.string(),
     kind: z.string(),
     text: z.string(),
     unreadCount: z.number().int(),
@@ -42,6 +44,7 @@ export async function messageNotice(
     contactId: contact.id,
     name: `${contact.firstName} ${contact.lastName}`.trim(),
     audience: mine ? 'mine' : 'team',
+    holderId: contact.agentId!,
     kind: contact.lastMessage.kind,
     text: contact.lastMessage.text,
     unreadCount: contact.unreadCount,

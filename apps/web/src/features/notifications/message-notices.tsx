@@ -74,9 +74,11 @@ export function MessageNotices({
   });
   const [defaults] = useState(() => noticePreferencesOf(me.user.roles, {}));
 
-  function openChat(contactId: string) {
-    notifications.hide(toastIdOf(contactId), store);
-    void navigate({ to: '/contact', search: { id: contactId } });
+  /** Opens the chat as its inbox's row would: in the user's own inbox or the holder's. */
+  function openChat(notice: Notice) {
+    notifications.hide(toastIdOf(notice.contactId), store);
+    const inbox = notice.audience === 'mine' ? 'me' : notice.holderId;
+    void navigate({ to: '/contact', search: { id: notice.contactId, inbox } });
   }
 
   function tell(notice: Notice) {
@@ -96,7 +98,7 @@ export function MessageNotices({
       });
       shown.onclick = () => {
         window.focus();
-        openChat(notice.contactId);
+        openChat(notice);
         shown.close();
       };
     }
@@ -110,7 +112,7 @@ export function MessageNotices({
       'data-testid': 'customer-message-toast',
       message: (
         <UnstyledButton
-          onClick={() => openChat(notice.contactId)}
+          onClick={() => openChat(notice)}
           aria-label={format(texts.openChat, { name: notice.name })}
           w="100%"
         >
