@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import importCircles from './scripts/eslint-import-circles.mjs';
 
 /** The import pattern every package refuses: packages sit under the apps and never import one. */
 export const NO_APPS = {
@@ -32,5 +33,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
+  },
+  {
+    // No circle between the files of an app (docs/ARCHITECTURE.md, "Import circles").
+    plugins: { house: importCircles },
+    rules: { 'house/no-import-circle': 'error' },
   },
 );

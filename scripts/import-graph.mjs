@@ -3,9 +3,18 @@
 // other top folders of apps/server/src, the edges that reach into another module's repository,
 // every cycle between modules, and every circle between files (static and dynamic `import()`
 // alike; circles made only of `import type` are listed apart, since they vanish at run time).
+// Then the same for the web (apps/web/src): its units (each feature, shell, routes, ui, lib and
+// the top files), its upward imports and its file circles.
+// Exits 1 when either app has more than 3 upward imports, a circle at run time, or a type-only
+// circle that docs/ARCHITECTURE.md does not name ("### Import circles"); lint refuses the same.
 // Run from the repository root: `node scripts/import-graph.mjs`.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { fileCircles, importsOf, sourceFiles } from './import-circles.mjs';
+
+/** Upward imports each app may keep (issue #34); lint rules hold them there. */
+const MAX_UPWARD = 3;
+let failed = false;
 
 const root = resolve('apps/server/src');
 const print = (line) => process.stdout.write(`${line}\n`);
@@ -98,87 +107,53 @@ for (const line of repositoryReaches) print(`  ${line}`);
 print(`\nmodule cycles: ${components.length}`);
 for (const component of components) print(`  ${component.join(' <-> ')}`);
 
-// Circles between files. An import whose every name is a type is erased by the compiler: a
-// circle that needs one of those is listed apart.
-function fileOf(path) {
-  for (const candidate of [`${path}.ts`, `${path}.tsx`, join(path, 'index.ts'), path]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+function printCircles(root) {
+  const { value, typeOnly, relative: rel } = fileCircles(root);
+  print(`\nfile circles at run time (dynamic imports included): ${value.length}`);
+  for (const members of value) print(`  ${members.map(rel).join(' <-> ')}`);
+  print(`\nfile circles that need an \`import type\`: ${typeOnly.length}`);
+  for (const { members, named } of typeOnly) {
+    const shown = members.slice(0, 6).map(rel).join(', ');
+    const more = members.length > 6 ? ', …' : '';
+    print(
+      `  ${members.length} files${named ? '' : ' (not named in ARCHITECTURE.md)'}: ${shown}${more}`,
+    );
   }
-  return null;
+  if (value.length || typeOnly.some(({ named }) => !named)) failed = true;
 }
-function typeOnly(keyword, clause) {
-  if (keyword) return true;
-  const named = clause.match(/^\{([^}]*)\}$/s);
-  if (!named) return false;
-  const names = named[1]
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  return names.length > 0 && names.every((name) => name.startsWith('type '));
+printCircles(root);
+if (upward.length > MAX_UPWARD) failed = true;
+
+// The web. Units: each feature, shell, routes, ui, lib, and each top file (router.ts, main.tsx…).
+const webRoot = resolve('apps/web/src');
+function webUnitOf(path) {
+  const parts = relative(webRoot, path).split('/');
+  return parts[0] === 'features' ? `features/${parts[1]}` : parts[0];
 }
-const valueImports = new Map();
-const allImports = new Map();
-for (const file of files) {
-  const source = readFileSync(file, 'utf8');
-  const values = new Set();
-  const all = new Set();
-  const add = (specifier, isType) => {
-    const target = fileOf(resolve(dirname(file), specifier));
-    if (!target || target === file) return;
-    all.add(target);
-    if (!isType) values.add(target);
-  };
-  for (const match of source.matchAll(
-    /^\s*(?:import|export)\s+(type\s+)?([^;'"]*?)\s*from\s+'(\.[^']+)'/gms,
-  )) {
-    add(match[3], typeOnly(match[1], match[2].trim()));
+/** What sits above a unit: a feature never imports the frame, a route, the router or the entry. */
+const TOP = new Set(['router.ts', 'main.tsx', 'providers.tsx', 'routeTree.gen.ts', 'routes']);
+function webUpward(from, to) {
+  if (from.startsWith('features/')) return TOP.has(to) || to === 'shell';
+  if (from === 'ui' || from === 'lib')
+    return TOP.has(to) || to === 'shell' || to.startsWith('features/');
+  if (from === 'shell') return TOP.has(to);
+  return false;
+}
+const webEdges = new Map();
+for (const file of sourceFiles(webRoot)) {
+  for (const { target } of importsOf(file, readFileSync(file, 'utf8'))) {
+    const from = webUnitOf(file);
+    const to = webUnitOf(target);
+    if (from !== to) webEdges.set(`${from} -> ${to}`, (webEdges.get(`${from} -> ${to}`) ?? 0) + 1);
   }
-  for (const match of source.matchAll(/^\s*import\s+'(\.[^']+)'/gm)) add(match[1], false);
-  for (const match of source.matchAll(/\bimport\(\s*'(\.[^']+)'\s*\)/g)) add(match[1], false);
-  valueImports.set(file, values);
-  allImports.set(file, all);
 }
-function circles(graph) {
-  let next = 0;
-  const seen = new Map();
-  const path = [];
-  const found = [];
-  function visit(node) {
-    seen.set(node, { index: next, low: next, onPath: true });
-    next += 1;
-    path.push(node);
-    for (const target of graph.get(node) ?? []) {
-      if (!seen.has(target)) {
-        visit(target);
-        seen.get(node).low = Math.min(seen.get(node).low, seen.get(target).low);
-      } else if (seen.get(target).onPath) {
-        seen.get(node).low = Math.min(seen.get(node).low, seen.get(target).index);
-      }
-    }
-    if (seen.get(node).low === seen.get(node).index) {
-      const members = [];
-      let member;
-      do {
-        member = path.pop();
-        seen.get(member).onPath = false;
-        members.push(relative(root, member));
-      } while (member !== node);
-      if (members.length > 1) found.push(members.sort());
-    }
-  }
-  for (const node of graph.keys()) if (!seen.has(node)) visit(node);
-  return found;
-}
-const valueCircles = circles(valueImports);
-const inValueCircle = new Set(valueCircles.flat());
-const typeCircles = circles(allImports).filter(
-  (members) => !members.every((member) => inValueCircle.has(member)),
+const webUp = [...webEdges.keys()].filter((key) => webUpward(...key.split(' -> ')));
+print(`\n\nweb: edges between units (${webEdges.size}):`);
+for (const [key, count] of [...webEdges].sort()) print(`  ${key} (${count})`);
+print(
+  `\nweb: upward imports (a feature reaching shell/, routes/, router, main or providers; ui/ or lib/ reaching a feature, the frame or a route; shell/ reaching a route): ${webUp.length}`,
 );
-print(`\nfile circles (run-time imports, dynamic ones included): ${valueCircles.length}`);
-for (const members of valueCircles) print(`  ${members.join(' <-> ')}`);
-print(`\nfile circles that need an \`import type\`: ${typeCircles.length}`);
-for (const members of typeCircles) {
-  print(
-    `  ${members.length} files: ${members.slice(0, 6).join(', ')}${members.length > 6 ? ', …' : ''}`,
-  );
-}
+for (const key of webUp) print(`  ${key}`);
+printCircles(webRoot);
+if (webUp.length > MAX_UPWARD) failed = true;
+process.exit(failed ? 1 : 0);

@@ -30,11 +30,20 @@ const FRAME_FEATURES = [
   'notifications/message-notices', // toasts, sound and browser notices of customers' messages
 ];
 
-/** router.ts imports the route tree, hence every screen: only main.tsx imports it (or main). */
+/**
+ * router.ts imports the route tree, hence every screen: only main.tsx imports it. Nothing imports
+ * main.tsx, and only main.tsx the providers and only router.ts the route tree.
+ */
 const NOT_THE_ROUTER = {
-  regex: '^(\\.{1,2}/)+(router|main)$',
+  regex: '^(\\.{1,2}/)+(router|main|providers|routeTree\\.gen)$',
   message:
-    'Only main.tsx imports router.ts: take the router context from lib/router-context.ts, route APIs from @tanstack/react-router.',
+    'Only main.tsx imports router.ts (and the providers): take the router context from lib/router-context.ts, route APIs from @tanstack/react-router.',
+};
+/** A feature is below the frame and the routes (docs/ARCHITECTURE.md, Import boundaries). */
+const NOT_THE_FRAME = {
+  regex: '^(\\.\\./)+(shell|routes)(/|$)',
+  message:
+    'A feature imports no frame (shell/) or route (routes/): move what both need to ui/ or lib/.',
 };
 
 export default [
@@ -114,7 +123,13 @@ export default [
     },
   },
   {
-    files: ['src/features/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}'],
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [NOT_THE_ROUTER, NOT_THE_FRAME] }],
+    },
+  },
+  {
+    files: ['src/routes/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [NOT_THE_ROUTER] }],
     },

@@ -35,7 +35,7 @@ import {
   SwitchIcon,
 } from '../ui/icons';
 import { useDocumentTitle } from './document-title';
-import { MENU_ICONS } from './menu-icons';
+import { MENU_ICONS } from '../ui/menu-icons';
 import { UserMenu, type ShellDialog } from './user-menu';
 
 export interface SideMenuProps {

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { MOBILE_QUERY } from '../ui/media';
 
 /** 01 §9: the menu collapses on its own below 1025 px. */
 export const AUTO_COLLAPSE_QUERY = '(max-width: 1024.98px)';
-/** Phones: the menu leaves the page and opens from the 50 px header. */
-export const MOBILE_QUERY = '(max-width: 47.99em)';
 export const MENU_WIDTH = { expanded: 210, collapsed: 68 } as const;
 export const MOBILE_HEADER_HEIGHT = 50;
 /** Kept across sessions (01 §2). */

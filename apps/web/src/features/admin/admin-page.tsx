@@ -17,7 +17,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
-import type { RouterOutputs } from '../../lib/api-types';
 import { useTRPC } from '../../lib/trpc';
 import { QueryError } from '../../ui/query-error';
 import { AuditLog } from './audit-log';
@@ -27,10 +26,10 @@ import { GroupDialog } from './group-dialog';
 import { GroupFlags } from './group-flags';
 import { GroupSettings } from './group-settings';
 import { GroupUsers } from './group-users';
+import type { AdminGroup } from './admin-types';
 
 const text = es.admin;
 
-export type AdminGroup = RouterOutputs['admin']['groups'][number];
 type Tab = 'settings' | 'flags' | 'users' | 'audit';
 
 /** 01 §9: searches wait 500 ms after the last key. */

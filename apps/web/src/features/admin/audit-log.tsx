@@ -14,7 +14,7 @@ import {
 import { useTRPC } from '../../lib/trpc';
 import { formatDateTime } from '../../lib/dates';
 import { DataTable } from '../../ui/data-table';
-import type { AdminGroup } from './admin-page';
+import type { AdminGroup } from './admin-types';
 
 const text = es.admin.audit;
 const channelText = es.channels;

@@ -6,7 +6,7 @@ import { es, format } from '@cartera/domain/i18n';
 import { domainCodeOf, userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { FormActions } from '../../ui/form-actions';
-import type { AdminGroup } from './admin-page';
+import type { AdminGroup } from './admin-types';
 import { useAdminSaved } from './use-admin-saved';
 
 const text = es.admin.group;

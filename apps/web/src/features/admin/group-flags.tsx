@@ -4,7 +4,7 @@ import { FLAG_SECTIONS, flagLabel } from '@cartera/domain/admin';
 import { es, format } from '@cartera/domain/i18n';
 import { flagOn, resolveFlags, type FeatureFlag } from '@cartera/domain/policy';
 import { useTRPC } from '../../lib/trpc';
-import type { AdminGroup } from './admin-page';
+import type { AdminGroup } from './admin-types';
 import { useAdminSaved } from './use-admin-saved';
 
 const text = es.admin.flags;

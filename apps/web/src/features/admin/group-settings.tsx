@@ -5,7 +5,7 @@ import { es, format } from '@cartera/domain/i18n';
 import { domainCodeOf, userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import type { AdminGroup } from './admin-page';
+import type { AdminGroup } from './admin-types';
 import { COUNTRY_OPTIONS, groupOptions } from './group-dialog';
 import { useAdminSaved } from './use-admin-saved';
 

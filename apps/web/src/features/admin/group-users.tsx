@@ -1,4 +1,4 @@
-import type { AdminGroup } from './admin-page';
+import type { AdminGroup } from './admin-types';
 import { UsersTable } from './users-table';
 
 /** A group's users in 'Administración' (and, on request, those of its subgroups). */

@@ -36,10 +36,10 @@ import { EntityDialog } from '../../ui/entity-dialog';
 import { useEntityForm, useFormErrors } from '../../ui/use-entity-form';
 import { UserAvatar } from '../../ui/user-avatar';
 import { useMe } from '../auth/session';
-import type { AdminGroup } from './admin-page';
+import type { AdminGroup } from './admin-types';
 import { COUNTRY_OPTIONS, groupOptions } from './group-dialog';
 import { UserOperations } from './user-operations';
-import type { AdminUser } from './users-table';
+import type { AdminUser } from './admin-types';
 import { useAdminSaved } from './use-admin-saved';
 
 const PHOTO_TYPES = PROFILE_PHOTO_ACCEPT.split(',');

@@ -6,7 +6,7 @@ import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { fullNameOf, useMe } from '../auth/session';
-import type { AdminUser } from './users-table';
+import type { AdminUser } from './admin-types';
 import { useAdminSaved } from './use-admin-saved';
 
 const text = es.admin.users;

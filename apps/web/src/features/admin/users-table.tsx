@@ -4,7 +4,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { can } from '@cartera/domain/policy';
 import { ROLE_LABELS, USER_TYPE_LABELS } from '@cartera/domain/roles';
-import type { RouterOutputs } from '../../lib/api-types';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -12,9 +11,10 @@ import { DataTable } from '../../ui/data-table';
 import { PlusIcon } from '../../ui/icons';
 import { UserAvatar } from '../../ui/user-avatar';
 import { useMe } from '../auth/session';
-import type { AdminGroup } from './admin-page';
+import type { AdminGroup } from './admin-types';
 import { fullName, PasswordDialog, UserDialog } from './user-dialog';
 import { useAdminSaved } from './use-admin-saved';
+import type { AdminUser } from './admin-types';
 
 const text = es.admin.users;
 
@@ -23,8 +23,6 @@ const WHOLE_LABEL = {
   root: { overflow: 'visible', flexShrink: 0 },
   label: { overflow: 'visible' },
 } as const;
-
-export type AdminUser = RouterOutputs['admin']['users'][number];
 
 type Dialog =
   | { kind: 'create' }

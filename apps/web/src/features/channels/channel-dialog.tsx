@@ -34,7 +34,7 @@ import { CheckIcon, ClipboardIcon } from '../../ui/icons';
 import { useEntityForm } from '../../ui/use-entity-form';
 import { useUserNames } from '../pickers/users-picker';
 import { UsersPicker } from '../pickers/users-picker';
-import type { ManagedChannel } from './channels-page';
+import type { ManagedChannel } from './managed-channel';
 
 const text = es.channels;
 const DEFAULT_COLOR = '#25D366';

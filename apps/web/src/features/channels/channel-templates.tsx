@@ -28,7 +28,7 @@ import type { FieldErrors } from '../../ui/form-errors';
 import { PlusIcon, TrashIcon } from '../../ui/icons';
 import { Panel } from '../../ui/panel';
 import { useEntityForm } from '../../ui/use-entity-form';
-import type { ManagedChannel } from './channels-page';
+import type { ManagedChannel } from './managed-channel';
 
 const text = es.channels.templates;
 

@@ -4,7 +4,6 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHANNEL_SETUP } from '@cartera/domain/channels';
 import { es, format } from '@cartera/domain/i18n';
-import type { RouterOutputs } from '../../lib/api-types';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -16,10 +15,9 @@ import { ChannelDialog } from './channel-dialog';
 import { ChannelStateBadge } from './channel-state';
 import { ChannelTemplates } from './channel-templates';
 import { ChannelDeadLetters, DeadLetterBadge } from './dead-letters';
+import type { ManagedChannel } from './managed-channel';
 
 const text = es.channels;
-
-export type ManagedChannel = RouterOutputs['channel']['list'][number];
 
 /**
  * '/company/channels' (01 §1, §2; wave 2 chunk 1): the company's messaging channels with their

@@ -8,7 +8,7 @@ import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { Panel } from '../../ui/panel';
 import { QueryError } from '../../ui/query-error';
-import type { ManagedChannel } from './channels-page';
+import type { ManagedChannel } from './managed-channel';
 
 const text = es.channels.deadLetters;
 

@@ -41,7 +41,7 @@ import { RequestsPanel } from '../request-sales/requests-panel';
 import { RequestSalesProvider } from '../request-sales/request-sales-context';
 import { ShortcutsProvider } from './shortcuts';
 import { can, flagOn } from '@cartera/domain/policy';
-import { MOBILE_QUERY } from '../../shell/use-menu-layout';
+import { MOBILE_QUERY } from '../../ui/media';
 
 const ZContactId = z.string().uuid();
 

@@ -10,8 +10,8 @@ import { useTRPC } from '../../lib/trpc';
 import { SearchIcon } from '../../ui/icons';
 import { guardUserOf, type Me } from '../auth/session';
 import { contactName, nationalPhone } from '../contacts/contact-format';
-import { MENU_ICONS } from '../../shell/menu-icons';
-import type { ChatCommandId } from './keyboard-provider';
+import { MENU_ICONS } from '../../ui/menu-icons';
+import type { ChatCommandId } from './chat-commands';
 import classes from './keyboard.module.css';
 
 const t = es.keyboard;

@@ -18,15 +18,13 @@ import { CommandMenu } from './command-menu';
 import { isInField, shortcutFor, type ShortcutId } from './keys';
 import { ShortcutsSheet } from './shortcuts-sheet';
 import { unreadNeighbour, type UnreadRow } from './unread';
+import type { ChatCommandId } from './chat-commands';
 
 /**
  * A handler of a shortcut; it returns false when it had nothing to do, so the key keeps its
  * ordinary meaning (an arrow scrolls the page when no list is there to move through).
  */
 export type ShortcutHandler = () => boolean | void;
-
-/** The actions of the open chat the command menu offers. */
-export type ChatCommandId = 'archive' | 'remind' | 'transfer' | 'note';
 
 interface KeyboardValue {
   register: (id: ShortcutId, handler: ShortcutHandler) => () => void;

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
 import { UsersPicker } from '../pickers/users-picker';
-import type { ManagedSharedInbox } from './shared-inboxes-manager';
+import type { ManagedSharedInbox } from './managed-shared-inbox';
 import { EntityDialog } from '../../ui/entity-dialog';
 import type { FieldErrors } from '../../ui/form-errors';
 import { useEntityForm } from '../../ui/use-entity-form';

@@ -3,7 +3,6 @@ import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
-import type { RouterOutputs } from '../../lib/api-types';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -12,10 +11,9 @@ import { PencilIcon, TrashIcon } from '../../ui/icons';
 import { Panel } from '../../ui/panel';
 import { useUserNames } from '../pickers/users-picker';
 import { SharedInboxDialog } from './shared-inbox-dialog';
+import type { ManagedSharedInbox } from './managed-shared-inbox';
 
 const text = es.sharedInboxes;
-
-export type ManagedSharedInbox = RouterOutputs['sharedInbox']['list'][number];
 
 /**
  * The management of the company's shared inboxes (admin and comercial), in 'Mi Empresa' ›

@@ -8,7 +8,7 @@ import { userMessageOf } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { fullNameOf, useMe } from '../../auth/session';
-import type { BackofficeRequest } from './backoffice-list';
+import type { BackofficeRequest } from './backoffice-request';
 
 const texts = es.requestSalesOffice.actions;
 

@@ -28,11 +28,11 @@ import { fullNameOf } from '../../auth/session';
 import { SellerSelect } from '../../pickers/seller-select';
 import { RequestEditor } from '../request-editor';
 import { BackofficeActionDialog, type BackofficeAction } from './backoffice-actions';
+import type { BackofficeRequest } from './backoffice-request';
 
 const texts = es.requestSalesOffice;
 const TABLE_MIN_WIDTH = 1000;
 
-export type BackofficeRequest = RouterOutputs['requestSale']['backoffice']['items'][number];
 type Template = RouterOutputs['requestSale']['templates'][number];
 
 interface Filters {

@@ -42,7 +42,7 @@ import {
   previewBody,
   type TemplateDraft,
 } from './template-draft';
-import type { StoredTemplate } from './templates-tab';
+import type { StoredTemplate } from './stored-template';
 
 const texts = es.requestSalesOffice.editor;
 const typeLabels = es.requestSalesOffice.fieldTypes;

@@ -4,17 +4,15 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { ROLE_LABELS } from '@cartera/domain/roles';
-import type { RouterOutputs } from '../../../lib/api-types';
 import { userMessageOf } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { DataTable } from '../../../ui/data-table';
 import { ScreenLabel } from './screen-label';
 import { TemplateEditor } from './template-editor';
+import type { StoredTemplate } from './stored-template';
 
 const texts = es.requestSalesOffice.templates;
-
-export type StoredTemplate = RouterOutputs['requestSale']['templates'][number];
 
 /**
  * 'Plantillas' (issue #15 item 3): the company's request templates, active and deactivated,

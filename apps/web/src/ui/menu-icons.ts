@@ -23,7 +23,7 @@ import {
   TargetIcon,
   UsersIcon,
   type lineIcon,
-} from '../ui/icons';
+} from './icons';
 
 /** The icon of each side-menu entry and group. */
 export const MENU_ICONS: Record<MenuIcon, ReturnType<typeof lineIcon>> = {
