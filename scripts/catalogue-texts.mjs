@@ -2,7 +2,7 @@
 // Keeps every Spanish text a user reads in the one catalogue (packages/domain/src/i18n). Run from
 // the repository root: `node scripts/catalogue-texts.mjs` (part of `npm run lint`). Exits 1 and
 // lists each offence with its file and line when:
-// - a production file under apps/*/src holds a literal that reads as Spanish: a string or template
+// - a production file under apps/*/src or packages/domain/src (outside the catalogue) holds a literal that reads as Spanish: a string or template
 //   with an accented letter, ¿ or ¡, JSX text, or a literal label, placeholder, title, alt,
 //   aria-label or description prop of a JSX element;
 // - a catalogue line not marked `// spec: <where>` addresses the reader as vos or usted: our own
@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 
 const SOURCE = /\.(ts|tsx)$/;
-const PRODUCTION = /^apps\/[^/]+\/src\//;
+const PRODUCTION = /^(apps\/[^/]+\/src|packages\/domain\/src)\//;
 const NOT_PRODUCTION = [
   /\.(test|spec)\.[a-z]+$/,
   /(^|\/)e2e\//,
@@ -33,6 +33,12 @@ const NOT_PRODUCTION = [
   /\/sandbox\.page\.ts$/,
   /\/providers\/sandbox\//,
   /\.gen\.ts$/,
+  /^packages\/domain\/src\/i18n\//,
+  // Phrases a customer may write, matched to suggest a reminder: read, never shown.
+  /^packages\/domain\/src\/suggested-reminders\.ts$/,
+  // Pending (issue #34 item 4): the sale and request-sale rules' texts still live beside their
+  // schemas (REQUEST_TEXTS, the sale form's messages); the catalogue re-exports some of them.
+  /^packages\/domain\/src\/(request-sales|sales)\.ts$/,
 ];
 const SPANISH_MARK = /[áéíóúñÁÉÍÓÚÑ¿¡]/;
 // A text without accents: a sentence with a word English does not use, or one such word alone.
@@ -60,7 +66,7 @@ const TEXT_PROPS = new Set([
 // Not words: punctuation, numbers, symbols and lone letters (a separator, "x" in 1.5x).
 const NOT_TEXT = /^[^A-Za-zÀ-ÿ]*[A-Za-z]?[^A-Za-zÀ-ÿ]*$/;
 
-const tracked = execFileSync('git', ['ls-files', '-z', 'apps'], {
+const tracked = execFileSync('git', ['ls-files', '-z', 'apps', 'packages/domain'], {
   encoding: 'utf8',
   maxBuffer: 1 << 26,
 })

@@ -14,7 +14,7 @@ export const TAX_CODE_LABELS: Record<string, string> = {
   bo: 'NIT',
   br: 'CNPJ',
   es: 'NIF',
-  cr: 'Cédula Jurídica',
+  cr: companiesEs.taxCodeCostaRica,
   ve: 'RIF',
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationEs } from './i18n/validation.es';
 
 /**
  * The composer's starting mode (03 §2.2) and the user's appearance preference that chooses it
@@ -8,9 +9,9 @@ import { z } from 'zod';
 export const DEFAULT_CHAT_ACTIONS = ['channel', 'personal_wpp', 'note'] as const;
 export type DefaultChatAction = (typeof DEFAULT_CHAT_ACTIONS)[number];
 
-export const INVALID_DEFAULT_CHAT_ACTION = 'Acción predeterminada del chat inválida';
+export const INVALID_DEFAULT_CHAT_ACTION = validationEs.appearance.chatActionInvalid;
 
-export const UNKNOWN_APPEARANCE_KEYS = 'Preferencias de apariencia desconocidas: {keys}';
+export const UNKNOWN_APPEARANCE_KEYS = validationEs.appearance.unknownKeys;
 
 /** What a user may change of their appearance; `null` forgets the preference. */
 export const ZAppearanceUpdate = z.strictObject(
@@ -24,7 +25,7 @@ export const ZAppearanceUpdate = z.strictObject(
     error: (issue) =>
       issue.code === 'unrecognized_keys'
         ? UNKNOWN_APPEARANCE_KEYS.replace('{keys}', issue.keys.join(', '))
-        : 'Cuerpo de solicitud inválido',
+        : validationEs.bodyInvalid,
   },
 );
 export type AppearanceUpdate = z.infer<typeof ZAppearanceUpdate>;

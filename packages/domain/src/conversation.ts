@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { conversationEs } from './i18n/conversation.es';
+import { validationEs } from './i18n/validation.es';
 import { INPUT_TEXTS, isInputDate } from './input';
 import { ZClientItemId } from './interactions';
 import { matchesUsersFilters, ZUsersFilter, ZUsersFiltersInput } from './custom-fields';
@@ -113,7 +115,7 @@ export const ZReminderInput = z.object({
   /** The client's id of the reminder item (idempotent retries). */
   id: ZClientItemId,
   reminderDate: z.coerce
-    .date({ error: 'Fecha requerida' })
+    .date({ error: validationEs.dateRequired })
     .refine(isInputDate, { message: INPUT_TEXTS.invalidDate }),
   actionType: z.enum(REMINDER_ACTIONS).default('other'),
   comment: z.string().trim().max(2500).default(''),
@@ -134,12 +136,7 @@ export const DEFAULT_VISIT_RULES: VisitRules = {
   maxChars: 2500,
 };
 
-export const VISIT_TEXTS = {
-  stateRequired: 'El resultado de la visita es requerido',
-  commentRequired: 'El comentario de la visita es requerido',
-  commentMin: 'El comentario debe de tener por lo menos {n} {unit}',
-  commentMax: 'El comentario no debe de superar los {n} caracteres',
-} as const;
+export const VISIT_TEXTS = conversationEs.visitRules;
 
 /** The visit form of 03 §5 with the tenant's rules (one schema for web and server). */
 export function visitSchema(rules: VisitRules, resultCodes: readonly string[]) {
@@ -165,7 +162,10 @@ export function visitSchema(rules: VisitRules, resultCodes: readonly string[]) {
           path: ['comment'],
           message: VISIT_TEXTS.commentMin
             .replace('{n}', String(rules.minChars))
-            .replace('{unit}', rules.minChars === 1 ? 'carácter' : 'caracteres'),
+            .replace(
+              '{unit}',
+              rules.minChars === 1 ? VISIT_TEXTS.characterOne : VISIT_TEXTS.characterMany,
+            ),
         });
       } else if (length > rules.maxChars) {
         ctx.addIssue({

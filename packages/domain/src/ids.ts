@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationEs } from './i18n/validation.es';
 
 /** The last millisecond and 12-bit sequence handed out by this process or page (RFC 9562 method 1). */
 let lastMs = 0;
@@ -90,8 +91,7 @@ export function uuidV7Time(id: string): number | null {
  * Every procedure taking a client-made item id uses it (notes, reminders, channel messages…).
  */
 export const ZClientItemId = z.string().refine((id) => isClientItemId(id), {
-  message:
-    'El identificador debe ser un UUIDv7 no posterior a la hora del servidor ni de hace más de 24 horas.',
+  message: validationEs.clientItemIdInvalid,
 });
 
 /** A record's id as inputs take it: a UUID (one schema for every module). */

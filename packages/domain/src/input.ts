@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationEs } from './i18n/validation.es';
 
 /*
  * Input hygiene shared by every procedure and REST route (issue #19 §10). The server checks
@@ -6,12 +7,7 @@ import { z } from 'zod';
  * schema can forget it); dates typed as text use ZInputDate, links a user gives use ZHttpUrl.
  */
 
-export const INPUT_TEXTS = {
-  invalidText: 'El texto contiene caracteres no válidos.',
-  invalidDate: 'La fecha no es válida.',
-  invalidUrl: 'El enlace debe empezar con http:// o https://.',
-  tooDeep: 'La solicitud tiene demasiados niveles.',
-} as const;
+export const INPUT_TEXTS = validationEs.input;
 
 /** Dates a person can mean: four-digit years, which every layer (ISO text, PostgreSQL) keeps. */
 export const EARLIEST_INPUT_DATE = Date.UTC(1000, 0, 1);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { goalsEs } from './i18n/goals.es';
+import { validationEs } from './i18n/validation.es';
 import { isInputDay } from './input';
 import { COMPANY_TIME_ZONE } from './time-zone';
 
@@ -194,8 +196,8 @@ export function metricsDay(at: Date): string {
 /** A YYYY-MM-DD day of the calendar within the input dates (no 30 February, no year 0). */
 export const ZDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Fecha inválida' })
-  .refine(isInputDay, { error: 'Fecha inválida' });
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: validationEs.dayInvalid })
+  .refine(isInputDay, { error: validationEs.dayInvalid });
 
 /** Adds days to a YYYY-MM-DD day. */
 export function addDays(day: string, days: number): string {
@@ -280,7 +282,7 @@ export const ZGoalConfigEntry = z.object({
     .array(ZGoalConfigMetric)
     .min(1)
     .refine((metrics) => new Set(metrics.map((each) => each.reference)).size === metrics.length, {
-      error: 'Métrica repetida',
+      error: goalsEs.config.metricRepeated,
     }),
 });
 export type GoalConfigEntry = z.infer<typeof ZGoalConfigEntry>;

@@ -1,3 +1,5 @@
+import { adminEs } from './i18n/admin.es';
+
 /** Roles and user types of 01 §6. The policy (who may do what) arrives with identity (#3). */
 export const ROLES = [
   'admin',
@@ -9,14 +11,7 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ROLE_LABELS: Record<Role, string> = {
-  admin: 'Administrador',
-  super: 'Supervisor',
-  comercial: 'Comercial/Backoffice',
-  project_manager: 'Gestor de proyecto',
-  user: 'Vendedor',
-  users_manager: 'Gestor de usuarios',
-};
+export const ROLE_LABELS: Record<Role, string> = adminEs.roleLabels;
 
 export const USER_TYPES = ['normal', 'a_prueba', 'independiente'] as const;
 export type UserType = (typeof USER_TYPES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationEs } from './i18n/validation.es';
 import { ZClientItemId } from './ids';
 
 /**
@@ -35,7 +36,7 @@ export const ZScheduleMessageInput = z.object({
   id: ZClientItemId,
   contactId: z.uuid(),
   channelId: z.uuid(),
-  text: z.string().trim().min(1, 'Requerido').max(4_096),
+  text: z.string().trim().min(1, validationEs.required).max(4_096),
   date: z.coerce.date(),
   /** 02 §3 createReminder: a reminder for the seller at the same time. */
   createReminder: z.boolean().default(false),

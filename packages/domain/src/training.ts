@@ -89,7 +89,7 @@ const ZLink = z
   .trim()
   .min(1)
   .max(2000)
-  .refine((value) => /^(https?:\/\/|\/)/i.test(value), 'Debe ser una dirección web');
+  .refine((value) => /^(https?:\/\/|\/)/i.test(value), trainingEs.post.linkInvalid);
 
 /** The fields of 'Crear/Modificar' a class or tutorial (03 §3 Training instance/tutorial). */
 export const ZTrainingItemValues = z.object({

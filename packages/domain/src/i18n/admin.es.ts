@@ -6,6 +6,15 @@ import type { FeatureFlag } from '../policy';
  * only; every other text here is ours (docs/decisions.md 'Administración').
  */
 export const adminEs = {
+  /** The roles' names (01 §6; roles.ts ROLE_LABELS). */
+  roleLabels: {
+    admin: 'Administrador',
+    super: 'Supervisor',
+    comercial: 'Comercial/Backoffice',
+    project_manager: 'Gestor de proyecto', // spec: 01 §6, 02 §3
+    user: 'Vendedor',
+    users_manager: 'Gestor de usuarios', // spec: 01 §6, 02 §3
+  },
   title: 'Administración',
   intro: 'Grupos de tu empresa, sus funcionalidades y sus usuarios.',
   tree: 'Grupos de la empresa',

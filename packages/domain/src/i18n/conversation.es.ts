@@ -20,6 +20,15 @@ export const conversationEs = {
   reminderToday: 'Hoy',
   reminderThisWeek: 'Esta semana',
   reminderNextWeek: 'Siguiente semana',
+  /** The visit form's rules (03 §5; conversation.ts visitSchema). */
+  visitRules: {
+    stateRequired: 'El resultado de la visita es requerido', // spec: 03 §5
+    commentRequired: 'El comentario de la visita es requerido', // spec: 03 §5
+    commentMin: 'El comentario debe de tener por lo menos {n} {unit}', // spec: 03 §5
+    commentMax: 'El comentario no debe de superar los {n} caracteres', // spec: 03 §5
+    characterOne: 'carácter',
+    characterMany: 'caracteres',
+  },
   // Header actions and chips: reminders, archiving, tag change (03 §2.1, §4, §5, §9)
   actions: {
     remind: 'Recordatorio',

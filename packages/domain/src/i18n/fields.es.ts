@@ -53,6 +53,8 @@ export const fieldsEs = {
 } as const;
 
 export const companiesEs = {
+  /** Costa Rica's tax-code label (companies.ts TAX_CODE_LABELS; the others are acronyms). */
+  taxCodeCostaRica: 'Cédula Jurídica',
   defaultSingular: 'Empresa',
   defaultPlural: 'Empresas',
   businessNameRequired: 'Nombre requerido',

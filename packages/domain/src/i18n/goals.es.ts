@@ -103,6 +103,7 @@ export const goalsEs = {
     },
   },
   config: {
+    metricRepeated: 'Métrica repetida',
     open: 'Métricas de objetivos',
     title: 'Métricas de objetivos de la empresa',
     intro:

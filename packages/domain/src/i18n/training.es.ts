@@ -83,6 +83,7 @@ export const trainingEs = {
     audienceRule: 'La verá quien cumpla con todo lo elegido.',
     media: 'Archivos',
     removeMedia: 'Quitar archivo',
+    linkInvalid: 'Debe ser una dirección web',
     mediaUrlInvalid:
       'Cada archivo debe ser un enlace web (http o https) o un archivo subido a Cartera.',
     saved: 'Publicación guardada.',

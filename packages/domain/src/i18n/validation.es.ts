@@ -16,6 +16,23 @@ export const validationEs = {
   cursorInvalid: 'El cursor no es válido',
   /** An option the caller may not choose (a shared inbox, a phone of another contact). */
   noMatch: 'Sin resultados',
+  dateRequired: 'Fecha requerida',
+  dayInvalid: 'Fecha inválida',
+  bodyInvalid: 'Cuerpo de solicitud inválido', // spec: 02 §8
+  clientItemIdInvalid:
+    'El identificador debe ser un UUIDv7 no posterior a la hora del servidor ni de hace más de 24 horas.',
+  /** The one hygiene check every input passes (input.ts). */
+  input: {
+    invalidText: 'El texto contiene caracteres no válidos.',
+    invalidDate: 'La fecha no es válida.',
+    invalidUrl: 'El enlace debe empezar con http:// o https://.',
+    tooDeep: 'La solicitud tiene demasiados niveles.',
+  },
+  /** A user's appearance preferences (composer.ts). */
+  appearance: {
+    chatActionInvalid: 'Acción predeterminada del chat inválida',
+    unknownKeys: 'Preferencias de apariencia desconocidas: {keys}',
+  },
 } as const;
 
 /** What the server prints on its console when it starts (`npm start`). */
