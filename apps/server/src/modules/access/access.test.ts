@@ -71,19 +71,19 @@ const SCOPED_TABLES: ScopedTable[] = [
         "an inbound message reads its sender's contact under the sender's lock (system code: the sender decides, no user is asking)",
       'modules/channels/inbound-writer.ts#recordInboundItem':
         "an inbound message touches its contact's last interaction and answer wait (system code, the contact found by the sender)",
-      'modules/channels/channels.repository.ts#findContactByEmail':
+      'modules/channels/channel-inbound.repository.ts#findContactByEmail':
         'a lead form without a known number finds its contact by the e-mail it gave (system code)',
-      'modules/channels/channels.repository.ts#findContactByScopedId':
+      'modules/channels/channel-inbound.repository.ts#findContactByScopedId':
         'an inbound Messenger or Instagram message finds its contact by the page-scoped id (system code)',
-      'modules/channels/channels.repository.ts#findByProviderMessageId':
+      'modules/channels/channel-inbound.repository.ts#findByProviderMessageId':
         "a provider's delivery receipt finds the message it reports on (system code)",
-      'modules/channels/channels.repository.ts#findMessageContact':
+      'modules/channels/channel-delivery.repository.ts#findMessageContact':
         'the outbox job reads the recipient of a message a user was allowed to send',
-      'modules/channels/channels.repository.ts#findContactsWithPhone':
+      'modules/channels/sandbox.repository.ts#findContactsWithPhone':
         "the demo seed picks a demo seller's contacts for the 'Canal de prueba' conversations (no user is asking)",
-      'modules/channels/channels.repository.ts#lockChannelItem':
+      'modules/channels/channel-delivery.repository.ts#lockChannelItem':
         "the media job stores a customer's file on the item it came with (system code)",
-      'modules/channels/channels.repository.ts#findOutboundUpTo':
+      'modules/channels/channel-inbound.repository.ts#findOutboundUpTo':
         "a provider's read or delivery watermark moves the channel's messages to the person it names (no user is asking)",
       'modules/request-sales/request-backoffice.repository.ts#findContactNames':
         "names the contacts of the request sales the back office's scope allowed (a request shared with the caller may be on someone else's contact)",

@@ -8,15 +8,15 @@ import { announceInteraction, type AnnouncedContact } from '../timeline/timeline
 import { changeChannelStatus } from './channel-status.service';
 import { refusalStatusReason } from './channel-status-reason';
 import {
-  findChannel,
   findInboundClaim,
-  lastInboundAt,
   findMessageContact,
   lockOutboundMessage,
   recordAttempt,
   setProviderMessageId,
   updateInteractionState,
-} from './channels.repository';
+} from './channel-delivery.repository';
+import { lastInboundAt } from './channel-outbound.repository';
+import { findChannel } from './channels.repository';
 import { channelContext } from './channel-messages.service';
 import { recipientFor } from './channel-outbound.service';
 import { mediaKindOf, withReadableMedia } from './channel-media.service';

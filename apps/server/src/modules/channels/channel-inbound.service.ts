@@ -26,14 +26,14 @@ import {
 } from './inbound-writer';
 import { keepUnknownWebhook } from './dead-letters.service';
 import { routeWebhook } from './webhook-routing';
+import { updateInteractionState } from './channel-delivery.repository';
 import {
   claimProviderMessage,
   findByProviderMessageId,
-  findChannelByWebhookKey,
   findContactByScopedId,
   findOutboundUpTo,
-  updateInteractionState,
-} from './channels.repository';
+} from './channel-inbound.repository';
+import { findChannelByWebhookKey } from './channels.repository';
 import {
   channelContext,
   nextAgent,

@@ -17,10 +17,10 @@ import { recordInteraction } from '../timeline/timeline-writer';
 import { findSenderContact, senderLockKey } from './channel-numbers';
 import {
   claimProviderMessage,
-  findChannel,
   findContactByEmail,
   isProviderIdClaimed,
-} from './channels.repository';
+} from './channel-inbound.repository';
+import { findChannel } from './channels.repository';
 import { channelContext, nextAgent, RepeatedMessage } from './channel-messages.service';
 
 /** Lead ads (01 §1): a lead form filled in makes or completes a contact, once per lead id. */

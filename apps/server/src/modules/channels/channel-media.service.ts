@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { visibleContact } from '../access/contacts';
 import { mediaReadUrl } from '../files/file-links.service';
 import type { AuthUser } from '../sessions/session.types';
-import { findChannelItem } from './channels.repository';
+import { findChannelItem } from './channel-delivery.repository';
 
 /** A channel message's file: its kind, where it is kept, and the URL a provider may read. */
 

@@ -6,10 +6,10 @@ import type { AppDeps } from '../../deps';
 import { openSecrets } from '../../lib/secret-box';
 import { visibleContact } from '../access/contacts';
 import type { AuthUser } from '../sessions/session.types';
+import { findContactChannelMessages } from './channel-outbound.repository';
 import {
   activeUserIds,
   findChannels as findChannelsOfTenant,
-  findContactChannelMessages,
   takeRoundRobinTurn,
 } from './channels.repository';
 

@@ -24,13 +24,12 @@ import { replyAddress } from './channel-numbers';
 import {
   countSentSince,
   findQuotableMessage,
-  findChannel,
-  findTemplates,
   lastInboundAt,
   markNewestInboundRead,
   insertOutboundMessage,
-  lockChannel,
-} from './channels.repository';
+} from './channel-outbound.repository';
+import { findTemplates } from './channel-templates.repository';
+import { findChannel, lockChannel } from './channels.repository';
 import { QUOTE_MAX_CHARS } from './channel-messages.service';
 import { mediaKindOf } from './channel-media.service';
 

@@ -16,11 +16,11 @@ import { channelContext } from './channel-messages.service';
 import {
   deleteTemplateRow,
   deleteTemplateRows,
-  findChannel,
   findTemplate,
   findTemplates,
   upsertTemplates,
-} from './channels.repository';
+} from './channel-templates.repository';
+import { findChannel } from './channels.repository';
 
 /**
  * A channel's templates (02 §3 Message template, 02 §4 statuses; 01 §7 /channels/{id}/templates):

@@ -11,11 +11,11 @@ import { announceInteraction } from '../timeline/timeline-writer';
 import { channelContext } from './channel-messages.service';
 import { fetchChannelMediaJob } from './channels.jobs';
 import {
-  findChannel,
   findChannelItem,
   lockChannelItem,
   updateInteractionState,
-} from './channels.repository';
+} from './channel-delivery.repository';
+import { findChannel } from './channels.repository';
 
 /**
  * A customer's file (03 §3 Media item), fetched after its message is stored (issue #31 item 6):

@@ -5,7 +5,8 @@ import type { DemoData } from '@cartera/db/seed';
 import type { AppDeps } from '../../deps';
 import { createSession, resolveSession, revokeSession } from '../sessions/session.service';
 import { sendChannelMessage } from './channel-outbound.service';
-import { findContactsWithPhone, upsertTemplates } from './channels.repository';
+import { upsertTemplates } from './channel-templates.repository';
+import { findContactsWithPhone } from './sandbox.repository';
 import { webhookInboxSettled } from './webhook-inbox';
 import { createSandboxChannel } from './channels.service';
 

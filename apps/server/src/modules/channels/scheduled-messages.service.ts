@@ -18,11 +18,8 @@ import { actingUser } from '../sessions/session.service';
 import type { AuthUser } from '../sessions/session.types';
 import { announceInteraction, recordInteraction } from '../timeline/timeline-writer';
 import { sendableChannel, sendChannelMessage } from './channel-outbound.service';
-import {
-  findMessageContact,
-  lockScheduledItem,
-  updateInteractionState,
-} from './channels.repository';
+import { findMessageContact, updateInteractionState } from './channel-delivery.repository';
+import { lockScheduledItem } from './channel-outbound.repository';
 import { sendScheduledMessageJob } from './channels.jobs';
 
 /**

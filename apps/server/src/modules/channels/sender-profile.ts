@@ -3,7 +3,7 @@ import type { Channel } from '@cartera/db/schema';
 import type { ChannelContext, InboundEvent } from '../../providers/adapter';
 import { adapterFor } from '../../providers/registry';
 import type { AppDeps } from '../../deps';
-import { findContactByScopedId } from './channels.repository';
+import { findContactByScopedId } from './channel-inbound.repository';
 
 type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
 

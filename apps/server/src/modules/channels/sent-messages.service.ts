@@ -11,12 +11,9 @@ import type { AuthUser } from '../sessions/session.types';
 import { announceInteraction } from '../timeline/timeline-writer';
 import { channelContext } from './channel-messages.service';
 import { recipientFor } from './channel-outbound.service';
-import {
-  findChannel,
-  findMessageContact,
-  findSentMessage,
-  updateInteractionState,
-} from './channels.repository';
+import { findMessageContact, updateInteractionState } from './channel-delivery.repository';
+import { findSentMessage } from './channel-outbound.repository';
+import { findChannel } from './channels.repository';
 import { es } from '@cartera/domain/i18n';
 
 /**
