@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { formatSaleTotal, showDay } from '@cartera/domain/sales';
 import { useTRPC } from '../../lib/trpc';
@@ -9,7 +9,7 @@ import { DataTable } from '../../ui/data-table';
 import { QueryError } from '../../ui/query-error';
 import { fullNameOf } from '../auth/session';
 import { STATUS_COLORS } from './receipt-format';
-import { SaleForm } from './sale-form';
+import { SaleForm } from '../sales/sale-form';
 
 const t = es.receipts.presale;
 /** The newest presales shown under the form. */
@@ -28,7 +28,6 @@ export function PresalePage() {
   const recent = useQuery(
     trpc.receipt.list.queryOptions({ kind: 'presale', limit: RECENT_PRESALES }),
   );
-  const create = useMutation(trpc.receipt.create.mutationOptions());
   const [sellerId, setSellerId] = useState<string | null>(null);
   // A new form after each presale: its fields, and its client-made id, start again.
   const [round, setRound] = useState(0);
@@ -78,7 +77,6 @@ export function PresalePage() {
                 sellerId ? { values: { sellerId } } : { values: null, error: t.sellerRequired }
               }
               submitLabel={t.submit}
-              onSubmit={(input) => create.mutateAsync(input)}
               onDone={() => {
                 notifications.show({ color: 'teal', message: t.created });
                 void queryClient.invalidateQueries(trpc.receipt.list.pathFilter());

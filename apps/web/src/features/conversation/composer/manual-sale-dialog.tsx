@@ -1,10 +1,10 @@
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import type { SaleTemplate } from '@cartera/domain/tenant-settings';
 import { useTRPC } from '../../../lib/trpc';
-import { SaleForm, type SaleFormDefaults } from '../../receipts/sale-form';
+import { SaleForm } from '../../sales/sale-form';
 
 const t = es.receipts.manual;
 
@@ -22,13 +22,13 @@ export function ManualSaleDialog({
 }: {
   contactId: string;
   templates: readonly SaleTemplate[];
-  defaults: SaleFormDefaults;
+  /** The contact's phone, name and id number the sale starts with. */
+  defaults: { phone?: string; name?: string; govId?: string };
   opened: boolean;
   onClose: () => void;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const create = useMutation(trpc.receipt.create.mutationOptions());
   return (
     <Modal opened={opened} onClose={onClose} title={t.title} size="xl" centered>
       {opened && (
@@ -39,7 +39,6 @@ export function ManualSaleDialog({
           extra={{ values: { contactId } }}
           submitLabel={t.submit}
           onCancel={onClose}
-          onSubmit={(input) => create.mutateAsync(input)}
           onDone={() => {
             void queryClient.invalidateQueries(trpc.receipt.list.pathFilter());
             notifications.show({ color: 'teal', message: t.saved });

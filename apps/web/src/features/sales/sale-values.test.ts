@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesOf, checkSale, emptySale, parseValue, valuesOf, type Receipt } from './sale-form';
+import { changesOf, checkSale, emptySale, parseValue, valuesOf, type Receipt } from './sale-values';
 
 const SELLER = '00000000-0000-7000-8000-0000000000a1';
 const OTHER = '00000000-0000-7000-8000-0000000000a2';
