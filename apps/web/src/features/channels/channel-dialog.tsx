@@ -1,82 +1,24 @@
-import { useState, type ReactNode } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Checkbox,
-  ColorInput,
-  CopyButton,
-  Divider,
-  NumberInput,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { useState } from 'react';
+import { ColorInput, NumberInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   CHANNEL_SETUP,
-  CHANNEL_TYPE_ORDER,
   DIALOG360_WEBHOOK_HEADER,
   type ChannelConfigField,
-  type ChannelSecretField,
-  type ChannelTypeName,
 } from '@cartera/domain/channels';
 import { es, format } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
 import { EntityDialog } from '../../ui/entity-dialog';
-import { CheckIcon, ClipboardIcon } from '../../ui/icons';
 import { useEntityForm } from '../../ui/use-entity-form';
 import { useUserNames } from '../pickers/users-picker';
 import { UsersPicker } from '../pickers/users-picker';
+import { ChannelTypeFields, ProviderFields, Section, WebhookUrl } from './channel-dialog-fields';
+import { clientErrors, type ChannelValues } from './channel-values';
 import type { ManagedChannel } from './managed-channel';
 
 const text = es.channels;
 const DEFAULT_COLOR = '#25D366';
-const HEX = /^#[0-9a-fA-F]{6}$/;
-
-interface Values {
-  type: ChannelTypeName;
-  sandbox: boolean;
-  name: string;
-  color: string;
-  config: Partial<Record<ChannelConfigField, string>>;
-  secrets: Partial<Record<ChannelSecretField, string>>;
-  roundRobin: { enabled: boolean; userIds: string[] };
-  perHour: number | null;
-  perDay: number | null;
-}
-
-/**
- * What the client checks (the channel's schema is the server's): a name, a hex colour, the
- * type's required configuration and credentials (a saved credential may stay empty) unless it
- * is a sandbox, and someone in the round robin when it is on.
- */
-function clientErrors(values: Values, saved: ReadonlySet<string>) {
-  const errors: Record<string, string> = {};
-  const setup = CHANNEL_SETUP[values.type];
-  if (!values.name.trim()) errors.name = text.nameRequired;
-  if (!HEX.test(values.color)) errors.color = text.colorInvalid;
-  if (!values.sandbox) {
-    for (const field of setup.requiredConfig) {
-      if (!values.config[field]?.trim()) errors[`config.${field}`] = text.required;
-    }
-    for (const field of setup.requiredSecrets) {
-      if (!saved.has(field) && !values.secrets[field]?.trim()) {
-        errors[`secrets.${field}`] = text.required;
-      }
-    }
-  }
-  if (values.roundRobin.enabled && values.roundRobin.userIds.length === 0) {
-    errors['roundRobin.userIds'] = text.roundRobinUsersRequired;
-  }
-  return errors;
-}
 
 /**
  * 'Nuevo canal' / 'Editar canal': type (on creation only) or a 'Canal de prueba', name, colour,
@@ -101,7 +43,7 @@ export function ChannelDialog({
   const queryClient = useQueryClient();
   const saved = new Set(channel?.secretsSet ?? []);
   const form = useEntityForm({
-    initial: (): Values => ({
+    initial: (): ChannelValues => ({
       type: channel?.type ?? 'whatsapp_business',
       sandbox: false,
       name: channel?.name ?? '',
@@ -124,7 +66,7 @@ export function ChannelDialog({
     },
   });
   const { values } = form;
-  const { type, sandbox, name, color, config, secrets, roundRobin, perHour, perDay } = values;
+  const { type, sandbox, name, color, roundRobin, perHour, perDay } = values;
   const names = useUserNames(channel?.roundRobin.userIds ?? []);
   const [labels, setLabels] = useState<Record<string, string>>({});
 
@@ -155,7 +97,7 @@ export function ChannelDialog({
     }),
   );
 
-  function send(values: Values) {
+  function send(values: ChannelValues) {
     const shownConfig = Object.fromEntries(
       setup.config.map((field) => [field, values.config[field]?.trim() ?? '']),
     );
@@ -205,52 +147,7 @@ export function ChannelDialog({
           }
         />
       ) : (
-        <Stack gap="xs">
-          <Select
-            label={text.type}
-            data={CHANNEL_TYPE_ORDER.map((value) => ({
-              value,
-              label: CHANNEL_SETUP[value].available
-                ? text.types[value]
-                : `${text.types[value]} · ${text.notAvailable}`,
-              disabled: !CHANNEL_SETUP[value].available,
-            }))}
-            value={type}
-            onChange={(value) => {
-              if (!value) return;
-              form.change(
-                {
-                  type: value as ChannelTypeName,
-                  ...(value !== 'whatsapp_business' ? { sandbox: false } : {}),
-                },
-                'type',
-              );
-            }}
-            allowDeselect={false}
-            disabled={sandbox}
-            error={form.errorOf('type')}
-            data-autofocus
-          />
-          <Checkbox
-            label={text.sandboxOption}
-            description={text.sandboxHint}
-            checked={sandbox}
-            onChange={(event) => {
-              const on = event.currentTarget.checked;
-              form.change(
-                on
-                  ? {
-                      sandbox: true,
-                      type: 'whatsapp_business',
-                      ...(name.trim() ? {} : { name: es.channels.sandbox.channelName }),
-                    }
-                  : { sandbox: false },
-                'sandbox',
-              );
-            }}
-            error={form.errorOf('sandbox')}
-          />
-        </Stack>
+        <ChannelTypeFields form={form} />
       )}
 
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -279,74 +176,7 @@ export function ChannelDialog({
         />
       </SimpleGrid>
 
-      {withProvider && (
-        <>
-          <Section title={text.configTitle}>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              {setup.config.map((field) => (
-                <TextInput
-                  key={field}
-                  label={text.config[field]}
-                  withAsterisk={setup.requiredConfig.includes(field)}
-                  value={config[field] ?? ''}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    form.change(
-                      { config: { ...values.config, [field]: value } },
-                      `config.${field}`,
-                    );
-                  }}
-                  error={form.errorOf(`config.${field}`)}
-                />
-              ))}
-            </SimpleGrid>
-          </Section>
-          <Section title={text.secretsTitle} hint={text.secretsHint}>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              {setup.secrets.map((field) => (
-                <PasswordInput
-                  key={field}
-                  label={
-                    <>
-                      {text.secrets[field]}
-                      {saved.has(field) && (
-                        <Badge
-                          size="xs"
-                          variant="light"
-                          color="green"
-                          ml={6}
-                          style={{ verticalAlign: 'middle' }}
-                          leftSection={<CheckIcon size={10} stroke={3} />}
-                        >
-                          {text.secretSaved}
-                        </Badge>
-                      )}
-                    </>
-                  }
-                  description={
-                    type === 'whatsapp_360_dialog' && field === 'webhookSecret'
-                      ? format(text.dialogHeaderHint, { header: DIALOG360_WEBHOOK_HEADER })
-                      : undefined
-                  }
-                  withAsterisk={!saved.has(field)}
-                  placeholder={saved.has(field) ? text.secretSavedPlaceholder : undefined}
-                  autoComplete="new-password"
-                  value={secrets[field] ?? ''}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    form.change(
-                      { secrets: { ...values.secrets, [field]: value } },
-                      `secrets.${field}`,
-                    );
-                  }}
-                  error={form.errorOf(`secrets.${field}`)}
-                  data-secret={field}
-                />
-              ))}
-            </SimpleGrid>
-          </Section>
-        </>
-      )}
+      {withProvider && <ProviderFields form={form} saved={saved} />}
 
       <Section title={text.roundRobinTitle}>
         <Switch
@@ -407,54 +237,5 @@ export function ChannelDialog({
         </SimpleGrid>
       </Section>
     </EntityDialog>
-  );
-}
-
-function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
-  return (
-    <Stack gap="xs">
-      <Divider />
-      <div>
-        <Title order={3} fz="sm">
-          {title}
-        </Title>
-        {hint && (
-          <Text size="xs" c="dimmed">
-            {hint}
-          </Text>
-        )}
-      </div>
-      {children}
-    </Stack>
-  );
-}
-
-/** The address the provider posts to, read-only, with a copy button. */
-function WebhookUrl({ url, hint }: { url: string; hint: string }) {
-  return (
-    <TextInput
-      label={text.webhookUrl}
-      description={hint}
-      value={url}
-      readOnly
-      onFocus={(event) => event.currentTarget.select()}
-      data-testid="channel-webhook-url"
-      rightSection={
-        <CopyButton value={url}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? text.copied : text.copy} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color={copied ? 'teal' : 'gray'}
-                aria-label={copied ? text.copied : text.copy}
-                onClick={copy}
-              >
-                {copied ? <CheckIcon size={16} /> : <ClipboardIcon size={16} />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      }
-    />
   );
 }
