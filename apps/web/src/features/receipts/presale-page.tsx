@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
@@ -8,6 +8,7 @@ import { useTRPC } from '../../lib/trpc';
 import { DataTable } from '../../ui/data-table';
 import { QueryError } from '../../ui/query-error';
 import { fullNameOf } from '../auth/session';
+import { SellerSelect } from '../pickers/seller-select';
 import { STATUS_COLORS } from './receipt-format';
 import { SaleForm } from '../sales/sale-form';
 
@@ -56,15 +57,12 @@ export function PresalePage() {
       ) : (
         <Paper withBorder radius="md" p="md">
           <Stack gap="sm">
-            <Select
+            <SellerSelect
               label={t.seller}
               placeholder={t.sellerPlaceholder}
               required
-              searchable
-              data={sellers.data.map((seller) => ({
-                value: seller.id,
-                label: `${fullNameOf(seller)} · ${seller.groupName}`,
-              }))}
+              sellers={sellers.data}
+              withGroup
               value={sellerId}
               onChange={setSellerId}
               maw={420}

@@ -33,6 +33,7 @@ import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { FormActions } from '../../ui/form-actions';
 import { useFormErrors } from '../../ui/use-entity-form';
 import { useMe } from '../auth/session';
+import { SellerSelect } from '../pickers/seller-select';
 import { CancelSaleDialog } from './cancel-sale-dialog';
 import { SaleLines } from './sale-lines';
 import {
@@ -164,16 +165,6 @@ export function SaleForm({
     label: es.salesOffice.statuses[status],
     disabled: status === 'canceled',
   }));
-  const sellerOptions = (sellers.data ?? []).map((seller) => ({
-    value: seller.id,
-    label: `${seller.name} ${seller.lastname}`.trim(),
-  }));
-  if (receipt?.seller && !sellerOptions.some((option) => option.value === receipt.seller?.id)) {
-    sellerOptions.push({
-      value: receipt.seller.id,
-      label: `${receipt.seller.name} ${receipt.seller.lastname}`.trim(),
-    });
-  }
 
   const run = async (change: SaleChange, saleId: string) => {
     switch (change.kind) {
@@ -263,7 +254,11 @@ export function SaleForm({
   const total = formatSaleTotal(saleTotal(totalOf(values, forms)));
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={office ? undefined : t.title}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={office ? undefined : t.title}
+    >
       <Stack gap="sm">
         {office && !commercial && (
           <Alert color="gray" variant="light">
@@ -299,14 +294,14 @@ export function SaleForm({
             disabled={(office && !commercial) || saving}
           />
           {office && (
-            <Select
+            <SellerSelect
               label={dialog.seller}
               withAsterisk
-              data={sellerOptions}
+              sellers={sellers.data}
+              current={receipt?.seller}
               value={values.sellerId || null}
               onChange={(next) => set('sellerId', next ?? '')}
               error={errors.errorOf('sellerId')}
-              searchable
               disabled={sellerLocked || saving}
               description={receipt?.userLock ? dialog.sellerLocked : undefined}
             />
