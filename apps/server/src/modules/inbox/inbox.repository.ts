@@ -118,13 +118,15 @@ function searchCondition(
         and ${interactions.contactId} = ${contacts.id} and ${messageSearchText} like ${byMessage})`,
     )!;
   }
-  // The matches are read once, as an array (an init plan: never rescanned per row, whatever
-  // the statistics say), and the contacts fetched by primary key. The names' branch is a query
-  // of its own (its "contacts" is the inner one) and keeps to the owner's scope too.
-  return sql`${contacts.id} = any(array(select ${contacts.id} from ${contacts}
+  // The matches are read once, into an array (an init plan: never rescanned per row, whatever
+  // the statistics say), and joined as a set (`unnest`, never `= any(array)`, which compares
+  // each row with every match): the plan starts from them and fetches their contacts by
+  // primary key. The names' branch is a query of its own (its "contacts" is the inner one) and
+  // keeps to the owner's scope too.
+  return sql`${contacts.id} in (select unnest(array(select ${contacts.id} from ${contacts}
       where ${contacts.tenantId} = ${tenantId} and ${byName} and ${ownerCondition(db, tenantId, owner)}
     union all select ${interactions.contactId} from ${interactions}
-      where ${interactions.tenantId} = ${tenantId} and ${messageSearchText} like ${byMessage}))`;
+      where ${interactions.tenantId} = ${tenantId} and ${messageSearchText} like ${byMessage})))`;
 }
 
 function filterConditions(
