@@ -95,11 +95,7 @@ function SignedInLayout({ me, children }: { me: Me; children: ReactNode }) {
         {children}
       </AppShell.Main>
       <ConnectionBanner />
-      <MessageNotices
-        me={me}
-        mobile={layout.mobile}
-        menuWidth={layout.collapsed ? MENU_WIDTH.collapsed : MENU_WIDTH.expanded}
-      />
+      <MessageNotices me={me} mobile={layout.mobile} />
 
       <ProfileDialog me={me} opened={dialog === 'profile'} onClose={close} />
       <ActivityDialog opened={dialog === 'activity'} onClose={close} />

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import {
   AppShell,
   Avatar,
@@ -103,6 +103,18 @@ export function SideMenu(props: SideMenuProps) {
       </AppShell.Section>
     </>
   );
+}
+
+/** A count as its badge shows it: above 99, '99+'. */
+function badgeText(count: number) {
+  return count > 99 ? '99+' : String(count);
+}
+
+/** A small count badge's width by its digits (a circle up to 9, then wider per digit). */
+const BADGE_WIDTH: Record<number, number> = { 1: 18, 2: 32, 3: 40 };
+
+function badgeWidth(count: number | undefined) {
+  return BADGE_WIDTH[badgeText(count ?? 0).length] ?? 40;
 }
 
 /** The sellers panel's id on the home page: 'Vendedores' scrolls to it. */
@@ -235,7 +247,7 @@ function EntryLink({
       title={format(es.conversation.inbox.unreadConversations, { n: unread })}
       data-testid={`menu-${entry.id}-unread`}
     >
-      {unread}
+      {badgeText(unread)}
     </Badge>
   ) : undefined;
   const countBadge =
@@ -313,6 +325,7 @@ function EntryLink({
       onClick={onNavigate}
       badge={badge}
       beside={besideBadge}
+      besideWidth={badgeWidth(unread)}
     />
   );
 }
@@ -358,6 +371,7 @@ function NavItem({
   disabled,
   badge,
   beside,
+  besideWidth = BADGE_WIDTH[1],
 }: {
   label: string;
   icon: ReactNode;
@@ -371,6 +385,8 @@ function NavItem({
   badge?: ReactNode;
   /** A count at the line's end but outside the link (hidden while the menu is collapsed). */
   beside?: ReactNode;
+  /** The count's width in pixels: the link's text keeps clear of it. */
+  besideWidth?: number;
 }) {
   const common = {
     label: collapsed ? undefined : label,
@@ -402,7 +418,10 @@ function NavItem({
   );
   if (!collapsed && beside) {
     return (
-      <div className={classes.besideRow}>
+      <div
+        className={classes.besideRow}
+        style={{ '--beside-width': `${besideWidth}px` } as CSSProperties}
+      >
         {item}
         <span className={classes.beside}>{beside}</span>
       </div>

@@ -21,8 +21,8 @@ const texts = es.settings.notifications;
 const NOTICE_DELAY_MS = 250;
 const TOAST_AUTO_CLOSE_MS = 8_000;
 const PREVIEW_LENGTH = 90;
-/** A gap between the side menu and the toasts. */
-const EDGE_GAP = 16;
+/** Narrow enough to stay off the right of a page, where its main buttons are. */
+const TOAST_WIDTH = 320;
 
 /** The toasts of customers' messages have their own stack, placed apart from the app's others. */
 const store = createNotificationsStore();
@@ -45,19 +45,12 @@ function toastIdOf(contactId: string) {
  * notification while the tab is hidden, as the user's preferences in 'Ajustes' say. A burst on
  * one conversation updates its one toast in place. Follows the tab's one live stream.
  *
- * The toasts stand at the bottom left, right of the side menu, where no screen keeps its primary
- * action (the composer's send button and the pages' main buttons are on the right); on a phone
- * at the top, over the header bar, clear of the composer (docs/decisions.md).
+ * The toasts stand at the top left, over the side menu's head and the page's title, where no
+ * screen keeps its primary action (the pages' main buttons are at the top right, the composer
+ * and its send button at the bottom); on a phone at the top, over the header bar
+ * (docs/decisions.md).
  */
-export function MessageNotices({
-  me,
-  mobile,
-  menuWidth,
-}: {
-  me: Me;
-  mobile: boolean;
-  menuWidth: number;
-}) {
+export function MessageNotices({ me, mobile }: { me: Me; mobile: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -163,10 +156,9 @@ export function MessageNotices({
   return (
     <Notifications
       store={store}
-      position={mobile ? 'top-center' : 'bottom-left'}
+      position={mobile ? 'top-center' : 'top-left'}
       limit={3}
-      containerWidth={360}
-      style={mobile ? undefined : { left: menuWidth + EDGE_GAP }}
+      containerWidth={TOAST_WIDTH}
     />
   );
 }
