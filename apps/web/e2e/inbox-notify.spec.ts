@@ -56,6 +56,36 @@ function recordBrowserNotices() {
   Object.defineProperty(document, 'hidden', { get: () => win.tabHidden === true });
 }
 
+/**
+ * The menu line of `label` shows its whole text and its count, side by side, inside the menu
+ * (issue #33: 'Conversaciones' was cut to 'Convers…' beside its count).
+ */
+async function expectMenuLineWhole(page: Page, label: string, countTestId: string) {
+  const line = await mainMenu(page).evaluate(
+    (nav, [text, testId]) => {
+      const link = [...nav.querySelectorAll('a')].find(
+        (each) => each.textContent?.trim() === text,
+      )!;
+      const body = link.querySelector('.mantine-NavLink-body')!;
+      const count = nav.querySelector(`[data-testid="${testId}"]`)!.getBoundingClientRect();
+      const menu = nav.closest('nav')!.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(body);
+      return {
+        cut: body.scrollWidth > body.clientWidth,
+        textRight: range.getBoundingClientRect().right,
+        countLeft: count.left,
+        countRight: count.right,
+        menuRight: menu.right,
+      };
+    },
+    [label, countTestId],
+  );
+  expect(line.cut).toBe(false);
+  expect(line.textRight).toBeLessThanOrEqual(line.countLeft);
+  expect(line.countRight).toBeLessThanOrEqual(line.menuRight);
+}
+
 async function customerWrites(page: Page, sandboxUrl: string, mobile: string, text: string) {
   await page.goto(new URL(sandboxUrl).pathname);
   await expect(page.getByRole('heading', { name: sandboxText.pageTitle })).toBeVisible();
@@ -107,6 +137,10 @@ test('un mensaje del cliente avisa al vendedor en otra pantalla; el aviso abre e
   await expect(toasts).toContainText('¿Me pasan el precio del modelo azul?');
   await expect(unreadBadge).toHaveText('1');
   await expect(seller).toHaveTitle(`(1) ${entries.contacts} · ${app}`);
+  for (const width of [1280, 1440]) {
+    await seller.setViewportSize({ width, height: 800 });
+    await expectMenuLineWhole(seller, entries.conversations, 'menu-conversations-unread');
+  }
   // A visible tab gets no browser notification.
   expect(
     await seller.evaluate(() => (window as unknown as { shownNotices: unknown[] }).shownNotices),
