@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { answerHandshake, receiveWebhook } from './channel-inbound.service';
+import { webhookReceived } from './webhook-inbox';
 
 /**
  * The providers' webhooks: `/api/webhooks/{provider}/{key}`, one URL per channel. They live in
@@ -69,14 +70,19 @@ export async function registerChannelWebhooks(server: FastifyInstance, deps: App
         ),
       },
       async (request, reply) => {
-        const params = paramsOf(request);
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const answer = await receiveWebhook(deps, params?.provider ?? '', params?.key ?? '', {
-          rawBody: body,
-          headers: request.headers,
-          url: `${deps.env.publicUrl}${request.url}`,
-        });
-        return reply.type(answer.contentType).send(answer.body);
+        const answered = webhookReceived(deps);
+        try {
+          const params = paramsOf(request);
+          const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const answer = await receiveWebhook(deps, params?.provider ?? '', params?.key ?? '', {
+            rawBody: body,
+            headers: request.headers,
+            url: `${deps.env.publicUrl}${request.url}`,
+          });
+          return reply.type(answer.contentType).send(answer.body);
+        } finally {
+          answered();
+        }
       },
     );
   });

@@ -47,6 +47,15 @@ const LEASE_SECONDS = 60;
 const POLL_MS = 1_000;
 /** Attempts before a row's events become a dead letter. */
 export const MAX_ATTEMPTS = 10;
+/**
+ * Webhooks waiting for their answer above which the worker steps aside: a provider's burst (a
+ * campaign's replies: hundreds of connections at once) against a steady flow's handful. While
+ * more wait, the lanes start no new event, so the answers get the event loop and the pool; the
+ * inbox keeps what they store (issue #31 item 12).
+ */
+const BURST_IN_FLIGHT = 32;
+/** The longest a lane steps aside at once, so a flood that never ends still moves the inbox. */
+const STEP_ASIDE_MS = 200;
 
 /**
  * Stores a channel's verified events inside the caller's transaction and wakes the workers when
@@ -78,6 +87,37 @@ class InboxBell {
   local: (() => void) | undefined;
   private notifying = false;
   private again = false;
+  /** Webhooks of this instance received and not yet answered. */
+  private inFlight = 0;
+  private quiet: Array<() => void> = [];
+
+  /** A webhook arrived; the result says it was answered. */
+  received(): () => void {
+    this.inFlight += 1;
+    let answered = false;
+    return () => {
+      if (answered) return;
+      answered = true;
+      this.inFlight -= 1;
+      if (this.inFlight <= BURST_IN_FLIGHT) for (const wake of this.quiet.splice(0)) wake();
+    };
+  }
+
+  /** Resolves at once in a steady flow; in a burst, once it eases or STEP_ASIDE_MS passed. */
+  async stepAside(): Promise<void> {
+    if (this.inFlight <= BURST_IN_FLIGHT) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, STEP_ASIDE_MS);
+      const quiet = this.quiet;
+      function done() {
+        clearTimeout(timer);
+        const at = quiet.indexOf(done);
+        if (at >= 0) quiet.splice(at, 1);
+        resolve();
+      }
+      quiet.push(done);
+    });
+  }
 
   ring(deps: AppDeps) {
     this.local?.();
@@ -113,6 +153,14 @@ function bellOf(deps: AppDeps) {
     bells.set(deps.database, bell);
   }
   return bell;
+}
+
+/**
+ * Counts a provider's webhook from its arrival to its answer (call the result once answered),
+ * so the worker steps aside while a burst waits (`stepAside`).
+ */
+export function webhookReceived(deps: AppDeps): () => void {
+  return bellOf(deps).received();
 }
 
 /**
@@ -237,8 +285,10 @@ async function takeIn(
     lanes.set(key, [...(lanes.get(key) ?? []), row]);
   }
   const done: number[] = [];
+  const bell = bellOf(deps);
   const takeLane = async (lane: LeasedRow[]) => {
     for (const [index, row] of lane.entries()) {
+      await bell.stepAside();
       try {
         const channel = await channelOf(row);
         // A channel deleted since: its events have nowhere to go but the dead letters.
