@@ -1,7 +1,5 @@
 import { useId, type ReactNode } from 'react';
 import {
-  Anchor,
-  Badge,
   Box,
   Button,
   Group,
@@ -14,27 +12,23 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import type { CustomFieldEntity } from '@cartera/domain/custom-fields';
 import { es } from '@cartera/domain/i18n';
 import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { AddressInput } from '../places/address-input';
+import { CompanyPicker, ContactPicker } from '../pickers/entity-pickers';
+import { CustomFieldValue } from './custom-field-read';
 import {
-  CompanyPicker,
-  ContactPicker,
-  useCompanyNames,
-  useContactNames,
-} from '../pickers/entity-pickers';
-import {
+  asIds,
+  asList,
+  asText,
   dateInputText,
   isDirection,
-  isEmptyFormValue,
   numberInputText,
   type FormField,
   type FormValue,
 } from './field-values';
 import { PhoneListInput } from './phone-list-input';
-import { OptionBadge } from './shared-option-dialog';
 import { SharedOptionsInput } from './shared-options-input';
 import type { CustomFieldsForm, UniqueState } from './use-custom-fields-form';
 
@@ -51,11 +45,6 @@ export interface CustomFieldInputProps {
   /** The record the form edits: a company never picks itself. */
   recordId?: string;
 }
-
-const asText = (value: FormValue) => (typeof value === 'string' ? value : '');
-const asList = (value: FormValue) => (Array.isArray(value) ? value : []);
-const asIds = (value: FormValue) =>
-  Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : [];
 
 /**
  * The one renderer of configurable fields (02 §3 types), in read and edit mode. Every form that
@@ -281,123 +270,6 @@ function UnknownField({ name }: { name: string }) {
         {es.fields.unknownKind}
       </Text>
     </Input.Wrapper>
-  );
-}
-
-/** Read mode: the field's name over its value. */
-function CustomFieldValue({ field, value }: CustomFieldInputProps) {
-  return (
-    <Stack gap={2} data-field={field.code}>
-      <Text size="xs" fw={600} c="dimmed">
-        {field.name}
-      </Text>
-      {isKnownType(field) && isEmptyFormValue(field, value) ? (
-        <Text size="sm" c="dimmed">
-          {es.fields.emptyValue}
-        </Text>
-      ) : (
-        <ReadContent field={field} value={value} />
-      )}
-    </Stack>
-  );
-}
-
-const KNOWN = new Set<string>([
-  'string',
-  'number',
-  'select',
-  'multiselect',
-  'date',
-  'phonenumbers',
-  'selectcontact',
-  'multiplecontact',
-  'selectcompany',
-  'multiplecompany',
-  'sharedmultioptions',
-  'direction',
-]);
-function isKnownType(field: FormField) {
-  return KNOWN.has(field.type);
-}
-
-function ReadContent({ field, value }: { field: FormField; value: FormValue }) {
-  switch (field.type) {
-    case 'string':
-    case 'number':
-    case 'date':
-    case 'select':
-      return <Text size="sm">{asText(value)}</Text>;
-    case 'multiselect':
-      return (
-        <Group gap={6}>
-          {asList(value).map((item) => (
-            <Badge key={item} variant="light" radius="sm" tt="none">
-              {item}
-            </Badge>
-          ))}
-        </Group>
-      );
-    case 'phonenumbers':
-      return (
-        <Stack gap={0}>
-          {asList(value).map((phone) => (
-            <Anchor key={phone} size="sm" href={`tel:${phone.replace(/\s/g, '')}`}>
-              {phone}
-            </Anchor>
-          ))}
-        </Stack>
-      );
-    case 'selectcontact':
-    case 'multiplecontact':
-      return <ContactNames ids={asIds(value)} />;
-    case 'selectcompany':
-    case 'multiplecompany':
-      return <CompanyLinks ids={asIds(value)} />;
-    case 'sharedmultioptions': {
-      const byCode = new Map(field.sharedOptions.map((option) => [option.code, option]));
-      return (
-        <Group gap={6}>
-          {asList(value).map((code) => {
-            const option = byCode.get(code);
-            return option ? <OptionBadge key={code} option={option} /> : null;
-          })}
-        </Group>
-      );
-    }
-    case 'direction':
-      return <Text size="sm">{isDirection(value) ? value.formatted_address : ''}</Text>;
-    default:
-      return (
-        <Text size="sm" c="red.7">
-          {es.fields.unknownKind}
-        </Text>
-      );
-  }
-}
-
-function ContactNames({ ids }: { ids: string[] }) {
-  const names = useContactNames(ids);
-  return <Text size="sm">{ids.map((id) => names[id] ?? es.app.loading).join(', ')}</Text>;
-}
-
-function CompanyLinks({ ids }: { ids: string[] }) {
-  const names = useCompanyNames(ids);
-  return (
-    <Group gap={4} wrap="wrap">
-      {ids.map((id, index) => (
-        <Text key={id} size="sm" span>
-          <Anchor
-            size="sm"
-            renderRoot={(rootProps) => (
-              <Link to="/companies/$companyId" params={{ companyId: id }} {...rootProps} />
-            )}
-          >
-            {names[id] ?? es.app.loading}
-          </Anchor>
-          {index < ids.length - 1 ? ',' : ''}
-        </Text>
-      ))}
-    </Group>
   );
 }
 

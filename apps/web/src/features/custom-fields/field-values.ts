@@ -36,6 +36,12 @@ export function isDirection(value: unknown): value is DirectionValue {
   );
 }
 
+/** A form value as an input of text, of a list or of record ids reads it. */
+export const asText = (value: FormValue) => (typeof value === 'string' ? value : '');
+export const asList = (value: FormValue) => (Array.isArray(value) ? value : []);
+export const asIds = (value: FormValue) =>
+  Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : [];
+
 /** The editable form of a stored value (or of the field's default value on create). */
 export function toFormValue(field: Pick<FormField, 'type'>, stored: unknown): FormValue {
   switch (field.type) {
