@@ -110,6 +110,21 @@ describe('la tabla de datos', () => {
     expect(page).toContain(es.app.actions);
     expect(page).not.toContain('No hay motivos todavía.');
   });
+
+  it('una columna centrada centra su título y sus celdas; las demás no', () => {
+    const items = [{ id: 'a1', name: 'Precio' }];
+    const page = html({
+      query: query({ data: items }),
+      items,
+      columns: [
+        { key: 'name', header: 'Nombre', cell: (item) => item.name },
+        { key: 'on', header: 'Activo', align: 'center', cell: () => 'sí' },
+      ],
+    });
+    expect(page).toMatch(/<th[^>]*text-align:center[^>]*>Activo<\/th>/);
+    expect(page).toMatch(/<td[^>]*text-align:center[^>]*>sí<\/td>/);
+    expect(page).not.toMatch(/<t[hd][^>]*text-align:center[^>]*>(Nombre|Precio)</);
+  });
 });
 
 describe('la selección de filas', () => {

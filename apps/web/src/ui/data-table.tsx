@@ -53,8 +53,8 @@ export interface Column<T> {
   visibleFrom?: MantineBreakpoint;
   /** The cell's style (`maw` of a long text). */
   maw?: number;
-  /** Figures line up on the right. */
-  align?: 'right';
+  /** Figures line up on the right; a column of switches or marks in the centre. */
+  align?: 'right' | 'center';
   /** A sortable column: its header is a button that sorts by it (`label` names the button). */
   sort?: { active: boolean; order: 'asc' | 'desc'; onSort: () => void; label: string };
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Switch, Table, Text } from '@mantine/core';
+import { Button, Group, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
@@ -10,12 +10,15 @@ import {
 } from '@cartera/domain/notification-preferences';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
+import { DataTable, type Column } from '../../ui/data-table';
 import { Panel } from '../../ui/panel';
-import { QueryError } from '../../ui/query-error';
 import { useBrowserPermission } from '../notifications/browser-permission';
 import { playChime } from '../notifications/chime';
 
 const texts = es.settings.notifications;
+
+/** One notice type's line: how each way of telling is set. */
+type PreferenceRow = NotificationPreferences['types'][number];
 
 /** The browser's permission in Spanish, and the button that asks for it (never asked unbidden). */
 function BrowserPermission() {
@@ -71,54 +74,43 @@ export function NotificationsPanel() {
   );
   const flip = (type: NoticeType, channel: NoticeChannel, on: boolean) =>
     save.mutate({ [type]: { [channel]: on } });
+  const columns: Column<PreferenceRow>[] = [
+    {
+      key: 'type',
+      header: texts.type,
+      cell: (row) => <Text size="sm">{texts.types[row.type]}</Text>,
+    },
+    ...NOTICE_CHANNELS.map((channel): Column<PreferenceRow> => ({
+      key: channel,
+      header: texts.channels[channel],
+      align: 'center',
+      cell: (row) => (
+        <Group justify="center">
+          <Switch
+            checked={row[channel]}
+            aria-label={`${texts.types[row.type]}: ${texts.channels[channel]}`}
+            onChange={(event) => flip(row.type, channel, event.currentTarget.checked)}
+          />
+        </Group>
+      ),
+    })),
+  ];
 
   return (
     <Panel titleId="settings-notifications-title" title={texts.title}>
       <Text size="sm" c="dimmed">
         {texts.intro}
       </Text>
-      {preferences.isPending ? (
-        <Group justify="center" p="sm">
-          <Loader size="sm" aria-label={es.app.loading} />
-        </Group>
-      ) : preferences.isError ? (
-        <QueryError query={preferences} />
-      ) : (
-        <Table.ScrollContainer minWidth={0}>
-          <Table verticalSpacing="xs" aria-labelledby="settings-notifications-title">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{texts.type}</Table.Th>
-                {NOTICE_CHANNELS.map((channel) => (
-                  <Table.Th key={channel} ta="center">
-                    {texts.channels[channel]}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preferences.data.types.map((row) => (
-                <Table.Tr key={row.type}>
-                  <Table.Td>
-                    <Text size="sm">{texts.types[row.type]}</Text>
-                  </Table.Td>
-                  {NOTICE_CHANNELS.map((channel) => (
-                    <Table.Td key={channel}>
-                      <Group justify="center">
-                        <Switch
-                          checked={row[channel]}
-                          aria-label={`${texts.types[row.type]}: ${texts.channels[channel]}`}
-                          onChange={(event) => flip(row.type, channel, event.currentTarget.checked)}
-                        />
-                      </Group>
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        query={preferences}
+        items={preferences.data?.types ?? []}
+        rowKey={(row) => row.type}
+        columns={columns}
+        labelledBy="settings-notifications-title"
+        empty={null}
+        minWidth={0}
+        loadingRows={2}
+      />
       <Group gap="sm" wrap="wrap" justify="space-between">
         <BrowserPermission />
         <Button variant="subtle" size="compact-sm" onClick={playChime}>
