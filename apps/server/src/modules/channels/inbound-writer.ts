@@ -169,7 +169,13 @@ export async function recordInboundItem(
       tenantId: contact.tenantId,
       type: 'interaction.created',
       topic: `contact:${contact.id}`,
-      payload: { contactId: contact.id, interactionId: item.id, type: item.type },
+      // The holder lets a screen skip asking whether the message concerns its user (issue #33).
+      payload: {
+        contactId: contact.id,
+        interactionId: item.id,
+        type: item.type,
+        holderId: contact.agentId,
+      },
       audience,
       actorUserId: null,
     },

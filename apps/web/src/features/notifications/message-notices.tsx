@@ -12,7 +12,7 @@ import { guardUserOf, type Me } from '../auth/session';
 import { useLiveEvents, type LiveEvent } from '../live/live-events';
 import { browserPermission } from './browser-permission';
 import { playChime } from './chime';
-import { decideNotice } from './notice-decision';
+import { decideNotice, mayConcern } from './notice-decision';
 
 type Notice = NonNullable<RouterOutputs['inbox']['messageNotice']>;
 
@@ -131,9 +131,11 @@ export function MessageNotices({ me, mobile }: { me: Me; mobile: boolean }) {
 
   async function onEvents(events: LiveEvent[]) {
     // A customer's message has no acting user; which ones concern this user the server says.
+    const wanted = preferences.data ?? defaults;
     const contactIds = new Set(
       events
         .filter((event) => event.actorUserId === null)
+        .filter((event) => mayConcern(event.payload, me.user.id, wanted))
         .map((event) => event.payload.contactId)
         .filter((id): id is string => typeof id === 'string'),
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationPreferences } from '@cartera/domain/notification-preferences';
-import { decideNotice, type NoticeContext } from './notice-decision';
+import { decideNotice, mayConcern, type NoticeContext } from './notice-decision';
 
 const DEFAULTS: NotificationPreferences = {
   types: [
@@ -87,5 +87,31 @@ describe('qué avisos se disparan ante un mensaje de un cliente', () => {
 
   it('sin aviso del servidor (no es su conversación o no es del cliente): nada', () => {
     expect(decideNotice(null, visible)).toEqual({ toast: false, sound: false, browser: false });
+  });
+});
+
+describe('si un mensaje de un cliente puede ser para este usuario, antes de preguntar', () => {
+  const teamOn: NotificationPreferences = {
+    types: [
+      { type: 'customerMessage', toast: true, sound: true, browser: true },
+      { type: 'teamCustomerMessage', toast: false, sound: true, browser: false },
+    ],
+  };
+
+  it('en una conversación suya: sí', () => {
+    expect(mayConcern({ contactId: 'c1', holderId: 'u1' }, 'u1', DEFAULTS)).toBe(true);
+  });
+
+  it('en la de otro: no, salvo que quiera los avisos de sus equipos', () => {
+    expect(mayConcern({ contactId: 'c1', holderId: 'u2' }, 'u1', DEFAULTS)).toBe(false);
+    expect(mayConcern({ contactId: 'c1', holderId: 'u2' }, 'u1', teamOn)).toBe(true);
+  });
+
+  it('sin asignar: no', () => {
+    expect(mayConcern({ contactId: 'c1', holderId: null }, 'u1', teamOn)).toBe(false);
+  });
+
+  it('un evento sin titular (anterior): se pregunta', () => {
+    expect(mayConcern({ contactId: 'c1' }, 'u1', DEFAULTS)).toBe(true);
   });
 });

@@ -52,3 +52,22 @@ export function decideNotice(notice: MessageNoticeFacts | null, context: NoticeC
     browser: switches.browser && context.hidden && context.permission === 'granted',
   };
 }
+
+/**
+ * Whether a customer's message may concern this user, judged from its live event before the
+ * server is asked (`inbox.messageNotice`): a message in a conversation the user holds, or held by
+ * someone else when the user wants their teams' notices; never an unassigned one. An event
+ * without the holder (written before it carried one) is asked about.
+ */
+export function mayConcern(
+  payload: Record<string, unknown>,
+  userId: string,
+  preferences: NotificationPreferences,
+) {
+  if (!('holderId' in payload)) return true;
+  const holder = payload.holderId;
+  if (holder === userId) return true;
+  if (typeof holder !== 'string') return false;
+  const team = switchesOf(preferences, 'teamCustomerMessage');
+  return team.toast || team.sound || team.browser;
+}
