@@ -93,12 +93,21 @@ test('buscar, filtrar, ver archivadas y recargar la vista; a 1440 px la lista qu
   // At 1440 px the chat opens beside the list; the next one too, the list and search kept.
   await seller.getByRole('tab', { name: words.tabOpen }).click();
   await expect(names).toHaveText([bruno.name, ana.name]);
+  // The open chat's line is marked (aria-current) and shaded; the other is not.
+  const rowOf = (name: string) => list.getByRole('listitem').filter({ hasText: name });
   await list.getByRole('link', { name: new RegExp(ana.name) }).click();
   await expect(seller.getByRole('heading', { level: 1, name: ana.name })).toBeVisible();
   await expect(names).toHaveText([bruno.name, ana.name]);
+  await expect(rowOf(ana.name)).toHaveAttribute('aria-current', 'true');
+  await expect(rowOf(bruno.name)).not.toHaveAttribute('aria-current');
+  const shade = (name: string) =>
+    rowOf(name).evaluate((row) => getComputedStyle(row).backgroundColor);
+  expect(await shade(ana.name)).not.toBe(await shade(bruno.name));
   await list.getByRole('link', { name: new RegExp(bruno.name) }).click();
   await expect(seller.getByRole('heading', { level: 1, name: bruno.name })).toBeVisible();
   await expect(names).toHaveText([bruno.name, ana.name]);
+  await expect(rowOf(bruno.name)).toHaveAttribute('aria-current', 'true');
+  await expect(rowOf(ana.name)).not.toHaveAttribute('aria-current');
   await expect(seller.getByTestId('inbox-search')).toHaveValue(family);
   await expect(seller).toHaveURL(new RegExp(`q=${family}`));
 

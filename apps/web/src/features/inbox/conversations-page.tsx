@@ -22,7 +22,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
 import { can } from '@cartera/domain/policy';
 import { useTRPC } from '../../lib/trpc';
@@ -104,6 +104,8 @@ export function ConversationsPage({
   const queryClient = useQueryClient();
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const selection = useSelection(items);
+  // The chat open beside the list (from 1440 px) is the address's `id`; its line is marked.
+  const { id: openId } = useSearch({ strict: false }) as { id?: string };
 
   return (
     <Stack gap="sm">
@@ -138,6 +140,7 @@ export function ConversationsPage({
         list={list}
         label={text.conversationsTitle}
         emptyText={filtered ? words.noResults : view.tab ? words.noArchived : text.empty}
+        currentId={openId}
         renderRow={(item, content) => (
           <div className={classes.selectable}>
             <Checkbox

@@ -31,17 +31,20 @@ interface InboxQuery {
  * The list of an inbox: loading, error and empty states, one line per contact (name, national
  * phone, tag, marks, when it last moved), and the next page of 30 when the end comes near.
  * `renderRow` wraps a line: a link into the conversation, or a line with its own action.
+ * `currentId` marks the line of the chat open beside the list (`aria-current`, shaded).
  */
 export function InboxList({
   list,
   label,
   emptyText,
   renderRow,
+  currentId,
 }: {
   list: InboxQuery;
   label: string;
   emptyText: string;
   renderRow: (item: InboxItem, content: ReactNode) => ReactNode;
+  currentId?: string | undefined;
 }) {
   const me = useMe();
   const country = me?.tenant.country ?? 'UY';
@@ -84,7 +87,13 @@ export function InboxList({
             aria-busy={list.isFetching || undefined}
           >
             {items.map((item) => (
-              <li key={item.id} className={classes.item}>
+              <li
+                key={item.id}
+                className={
+                  item.id === currentId ? `${classes.item} ${classes.current}` : classes.item
+                }
+                aria-current={item.id === currentId ? 'true' : undefined}
+              >
                 {renderRow(item, <InboxRowContent item={item} country={country} />)}
               </li>
             ))}
