@@ -10,6 +10,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { defaultGroupOf } from '../access/sellers';
 import { DomainError } from '@cartera/domain/errors';
+import { es } from '@cartera/domain/i18n';
 import { restRoute } from '../../http/rest';
 import {
   dashboardWorkbook,
@@ -127,7 +128,7 @@ export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {
               .object({ start: ZDay.optional(), groupId: z.string().uuid().optional() })
               .parse(JSON.parse(value));
           } catch {
-            context.addIssue({ code: 'custom', message: 'Filtros inválidos' });
+            context.addIssue({ code: 'custom', message: es.validation.filtersInvalid });
             return z.NEVER;
           }
         }),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Executor, Transaction } from '@cartera/db/client';
 import type { Contact } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
+import { es } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
 import {
   RECEIPT_LOCKED_FIELDS,
@@ -191,9 +192,9 @@ export function changeReceiptStatus(
     const ticketSaleId = input.ticketSaleId ?? receipt.ticketSaleId;
     if (input.status === 'sold') {
       const fields: Record<string, string> = {};
-      if (!saleDate) fields.saleDate = 'La fecha de venta es obligatoria en una venta concretada';
+      if (!saleDate) fields.saleDate = es.salesOffice.dialog.saleDateRequired;
       if (!ticketSaleId) {
-        fields.ticketSaleId = 'El id de venta es obligatorio en una venta concretada';
+        fields.ticketSaleId = es.salesOffice.dialog.ticketSaleIdRequired;
       }
       if (Object.keys(fields).length) throw new DomainError('INVALID_REQUEST_BODY', { fields });
     }
@@ -289,17 +290,21 @@ export async function updateReceiptField(
     const schema = ZReceiptFields.shape[field];
     const cleared = input.value === null || input.value === '';
     if (cleared && REQUIRED_FIELDS.includes(field)) {
-      throw new DomainError('INVALID_REQUEST_BODY', { fields: { [field]: 'Campo requerido' } });
+      throw new DomainError('INVALID_REQUEST_BODY', {
+        fields: { [field]: es.salesOffice.dialog.required },
+      });
     }
     const parsed = cleared ? { success: true as const, data: null } : schema.safeParse(input.value);
     if (!parsed.success) {
       throw new DomainError('INVALID_REQUEST_BODY', {
-        fields: { [field]: parsed.error.issues[0]?.message ?? 'Valor inválido' },
+        fields: { [field]: parsed.error.issues[0]?.message ?? es.validation.valueInvalid },
       });
     }
     const value = parsed.data ?? null;
     if (field === 'entryDate' && value === null) {
-      throw new DomainError('INVALID_REQUEST_BODY', { fields: { entryDate: 'Campo requerido' } });
+      throw new DomainError('INVALID_REQUEST_BODY', {
+        fields: { entryDate: es.salesOffice.dialog.required },
+      });
     }
     const patch: Partial<ReceiptRow['receipt']> = { [field]: value };
     if (field === 'productImage' && image !== undefined) patch.productImage = image;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
+import { es } from '@cartera/domain/i18n';
 import { can } from '@cartera/domain/policy';
 import {
   RECEIPT_KINDS,
@@ -185,7 +186,7 @@ function decodeCursor(
 ): ReceiptCursor | undefined {
   if (!cursor) return undefined;
   const bad = () =>
-    new DomainError('INVALID_REQUEST_BODY', { fields: { cursor: 'El cursor no es válido' } });
+    new DomainError('INVALID_REQUEST_BODY', { fields: { cursor: es.validation.cursorInvalid } });
   if (sort === 'created') {
     if (!z.uuid().safeParse(cursor).success) throw bad();
     return { key: null, id: cursor };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Database, Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
+import { es } from '@cartera/domain/i18n';
 import { can } from '@cartera/domain/policy';
 import { newId, ZId } from '@cartera/domain/ids';
 import { REQUEST_COMMENTS_PAGE_SIZE } from '@cartera/domain/request-sales';
@@ -36,8 +37,8 @@ export const ZCommentsInput = z.object({
 export const ZAddCommentInput = z.object({
   id: ZId.optional(),
   requestId: ZId,
-  text: z.string().trim().min(1, { error: 'El comentario es obligatorio' }).max(2000, {
-    error: 'El comentario no puede tener más de 2000 caracteres',
+  text: z.string().trim().min(1, { error: es.requestSales.commentRequired }).max(2000, {
+    error: es.requestSales.commentTooLong,
   }),
 });
 

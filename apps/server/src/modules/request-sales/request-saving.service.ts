@@ -23,7 +23,7 @@ import {
   type SaveMode,
   type SharePermission,
 } from '@cartera/domain/request-sales';
-import { errorMessages } from '@cartera/domain/i18n';
+import { errorMessages, es } from '@cartera/domain/i18n';
 import type { AppDeps } from '../../deps';
 import { visibleContact } from '../access/contacts';
 import { requestSellerChoices } from '../access/request-sales';
@@ -394,7 +394,7 @@ export async function createClient(db: Database, user: AuthUser, raw: z.input<ty
     phones: input.phones.map((phone) => ({ phone, extensionNumber: '' })),
     detail: input.detail,
     origin: hasOrigin ? REQUEST_CLIENT_ORIGIN : null,
-    originText: hasOrigin ? '' : 'Solicitud',
+    originText: hasOrigin ? '' : es.requestSales.newClientOriginText,
   });
 }
 

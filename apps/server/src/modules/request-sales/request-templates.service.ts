@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Database, Executor } from '@cartera/db/client';
 import type { RequestTemplateRow } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
+import { es } from '@cartera/domain/i18n';
 import { newId, ZId } from '@cartera/domain/ids';
 import { can, flagOn } from '@cartera/domain/policy';
 import {
@@ -184,11 +185,7 @@ export async function setTemplateActive(
 
 /** 01 §2: the company's own name of /comercial/requestsale; empty brings back 'Solicitudes'. */
 export const ZRequestSaleLabelInput = z.object({
-  label: z
-    .string()
-    .trim()
-    .max(40, { error: 'El nombre no puede tener más de 40 caracteres' })
-    .nullable(),
+  label: z.string().trim().max(40, { error: es.requestSalesOffice.label.tooLong }).nullable(),
 });
 
 export function setRequestSaleLabel(
