@@ -65,6 +65,12 @@ test('del teclado solo: abrir la tercera conversación, escribir, archivarla des
   await page.keyboard.press('ArrowDown');
   expect(await focusedText(page)).toContain(third.name);
 
+  // The list is one stop of Tab: Tab from the row leaves the list, Shift+Tab comes back to it.
+  await page.keyboard.press('Tab');
+  await expect(rows.locator(':focus')).toHaveCount(0);
+  await page.keyboard.press('Shift+Tab');
+  expect(await focusedText(page)).toContain(third.name);
+
   // Enter opens it, with the focus in the composer.
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/contact\\?.*id=${third.id}`));
