@@ -15,3 +15,4 @@ export * from './audit';
 export * from './request-sales';
 export * from './files';
 export * from './dead-letters';
+export * from './webhooks';

@@ -1,0 +1,86 @@
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tenantColumn, updatedAtColumn } from './columns';
+
+/**
+ * Outbound webhooks (issue #36 item 4): a company's URL subscribed to event types. The secret
+ * that signs each delivery is sealed (AES-256-GCM, `lib/secret-box.ts`) and shown once when the
+ * subscription is created. `created_by` is the owner: only events that user may see are sent.
+ * `failing_since` is the first failed attempt since the last success; after three days of
+ * failures the subscription is paused.
+ */
+export const webhookSubscriptions = pgTable(
+  'webhook_subscriptions',
+  {
+    id: idColumn().primaryKey(),
+    tenantId: tenantColumn(),
+    url: text('url').notNull(),
+    eventTypes: text('event_types').array().notNull(),
+    secretSealed: text('secret_sealed').notNull(),
+    /** 'active' or 'paused'. */
+    state: text('state').notNull().default('active'),
+    createdBy: uuid('created_by').notNull(),
+    failingSince: timestamp('failing_since', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (table) => [index('webhook_subscriptions_tenant_idx').on(table.tenantId, table.state)],
+);
+
+/**
+ * One event to send to one subscription, written in the transaction of the change (in the
+ * event's own statement, `realtime/event-store.ts`): the durable queue of the deliveries. A
+ * contact's deliveries go in order: the next waits while an earlier one is pending.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: idColumn().primaryKey(),
+    tenantId: tenantColumn(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
+    /** The stable id receivers de-duplicate by (`evt_<event id>`, or `test_<uuid>`). */
+    eventId: text('event_id').notNull(),
+    domainEventId: bigint('domain_event_id', { mode: 'number' }),
+    type: text('type').notNull(),
+    contactId: uuid('contact_id'),
+    /** The `data` of the body (ids only, no tenant). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    /** 'pending', 'delivered' or 'failed'. */
+    state: text('state').notNull().default('pending'),
+    /** Set while an instance sends it; a lease left by a stopped instance expires. */
+    leasedUntil: timestamp('leased_until', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (table) => [
+    uniqueIndex('webhook_deliveries_event_idx').on(table.subscriptionId, table.eventId),
+    index('webhook_deliveries_due_idx').on(table.state, table.nextAttemptAt),
+    index('webhook_deliveries_list_idx').on(table.subscriptionId, table.createdAt),
+    index('webhook_deliveries_contact_idx').on(
+      table.subscriptionId,
+      table.contactId,
+      table.domainEventId,
+    ),
+  ],
+);
+
+export type WebhookSubscription = typeof webhookSubscriptions.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
