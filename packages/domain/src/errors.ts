@@ -102,6 +102,9 @@ export const ERROR_HTTP_STATUS = {
   COACH_COMMENT_PARENT_INVALID: 400,
   // Sales and presales (ours: 01 §8 names none of them)
   RECEIPT_NOT_FOUND: 404,
+  /** An outbound webhook subscription (or one of its deliveries) not of the caller's company. */
+  WEBHOOK_SUBSCRIPTION_NOT_FOUND: 404,
+  WEBHOOK_DELIVERY_NOT_FOUND: 404,
   /** A presale where the company's sale config has no presale (01 §6). */
   PRESALE_DISABLED: 403,
   /** A manual-sale field a non-commercial user may not change (02 §6). */

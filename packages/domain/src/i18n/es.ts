@@ -14,6 +14,7 @@ import { fieldsConfigEs } from './fields-config.es';
 import { adminEs } from './admin.es';
 import { requestSalesEs } from './request-sales.es';
 import { securityEs } from './security.es';
+import { webhooksEs } from './webhooks.es';
 import { keyboardEs } from './keyboard.es';
 import { startupEs, validationEs } from './validation.es';
 
@@ -92,6 +93,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   COACH_COMMENT_PARENT_INVALID: 'El comentario al que respondes no es de esta publicación.',
   SHARED_INBOX_NOT_FOUND: 'No se encontró la cartera compartida.',
   RECEIPT_NOT_FOUND: 'No se encontró la venta.',
+  WEBHOOK_SUBSCRIPTION_NOT_FOUND: 'No se encontró la suscripción.',
+  WEBHOOK_DELIVERY_NOT_FOUND: 'No se encontró el envío.',
   PRESALE_DISABLED: 'Las preventas no están habilitadas en tu empresa.',
   RECEIPT_FIELD_LOCKED: 'Solo el equipo comercial puede modificar este campo de la venta.',
   RECEIPT_SELLER_INVALID: 'El vendedor debe ser un vendedor activo de tu empresa.',
@@ -223,6 +226,7 @@ export const es = {
   company: companyEs,
   fieldsConfig: fieldsConfigEs,
   security: securityEs,
+  webhooks: webhooksEs,
   admin: adminEs,
   goals: goalsEs,
   salesOffice: salesOfficeEs,

@@ -1,0 +1,60 @@
+/**
+ * Texts of the outbound webhooks ('Mi Empresa' › 'Seguridad e integraciones', issue #36 item 4).
+ * Part of the one Spanish catalogue: `es.webhooks` re-exports these.
+ */
+export const webhooksEs = {
+  title: 'Webhooks',
+  intro:
+    'Cartera avisa a tus sistemas cuando algo pasa: envía cada evento firmado a las direcciones que suscribas.',
+  none: 'No hay suscripciones.',
+  add: 'Nueva suscripción',
+  url: 'Dirección',
+  urlRequired: 'Ingresa la dirección que recibirá los eventos.',
+  urlInvalid: 'Ingresa una dirección http o https válida.',
+  urlTooLong: 'La dirección puede tener hasta 2000 caracteres.',
+  eventTypes: 'Eventos',
+  eventTypesRequired: 'Elige al menos un evento.',
+  eventTypeInvalid: 'Ese evento no existe.',
+  state: 'Estado',
+  active: 'Activa',
+  paused: 'Pausada',
+  pause: 'Pausar',
+  resume: 'Reanudar',
+  remove: 'Eliminar',
+  removeConfirm: 'Los eventos dejarán de enviarse a {url}.',
+  create: 'Crear',
+  cancel: 'Cancelar',
+  secretTitle: 'Secreto de firma',
+  secretOnce:
+    'Guárdalo ahora: no se volverá a mostrar. Con él compruebas que cada envío viene de Cartera.',
+  secretCopied: 'Secreto copiado.',
+  deliveries: 'Últimos envíos',
+  noDeliveries: 'Aún no hay envíos.',
+  sendTest: 'Enviar evento de prueba',
+  testSent: 'Evento de prueba en camino.',
+  resend: 'Reenviar',
+  resent: 'El envío se repetirá en breve.',
+  deliveryState: {
+    pending: 'Pendiente',
+    delivered: 'Entregado',
+    failed: 'Fallido',
+  },
+  statusCode: 'Respuesta',
+  attempts: 'Intentos',
+  event: 'Evento',
+  when: 'Fecha',
+  types: {
+    'message.received': 'Mensaje recibido de un cliente',
+    'message.status': 'Estado de entrega de un mensaje',
+    'interaction.created': 'Interacción creada',
+    'contact.created': 'Contacto creado',
+    'contact.updated': 'Contacto actualizado',
+    'contact.transferred': 'Contacto transferido',
+    'contact.archived': 'Contacto archivado',
+    'receipt.status_changed': 'Cambio de estado de una venta',
+    'request_sale.created': 'Solicitud creada',
+    'request_sale.updated': 'Solicitud actualizada',
+  },
+  /** The audit log's line when a subscription failing for 3 days was paused. */
+  pausedNotice: 'La suscripción a {url} se pausó: sus envíos fallan desde hace 3 días.',
+};
