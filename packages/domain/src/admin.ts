@@ -241,9 +241,21 @@ export const AUDIT_ACTIONS = [
   'account.return',
   'account.switchLinked',
   'account.session',
+  // Issue #36: outbound webhooks; 'webhook.pause' is the system pausing one failing for 3 days.
+  'webhook.create',
+  'webhook.update',
+  'webhook.remove',
+  'webhook.pause',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an audit entry is about: the company itself is its root group's configuration. */
-export const AUDIT_TARGET_TYPES = ['group', 'user', 'company', 'channel', 'apiToken'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'group',
+  'user',
+  'company',
+  'channel',
+  'apiToken',
+  'webhook',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

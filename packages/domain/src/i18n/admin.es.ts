@@ -255,6 +255,7 @@ export const adminEs = {
       company: 'Empresa',
       channel: 'Canal',
       apiToken: 'Token de API',
+      webhook: 'Webhook',
     },
     fields: {
       name: 'Nombre',
@@ -325,6 +326,10 @@ export const adminEs = {
       'account.return': 'Volvió a administrador',
       'account.switchLinked': 'Pasó a una cuenta vinculada',
       'account.session': 'Abrió una sesión con la cuenta del usuario (API)',
+      'webhook.create': 'Creó una suscripción de webhook',
+      'webhook.update': 'Modificó una suscripción de webhook',
+      'webhook.remove': 'Eliminó una suscripción de webhook',
+      'webhook.pause': 'Pausó una suscripción de webhook que fallaba desde hace 3 días',
     },
   },
   /** Issue #31: provider webhooks that matched no company. */
