@@ -58,6 +58,10 @@ export const webhookDeliveries = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
     attempts: integer('attempts').notNull().default(0),
+    /** When its retries began (queued or resent): it is failed 24 hours later. */
+    retrySince: timestamp('retry_since', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),
