@@ -608,6 +608,14 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     'security.externalIntegrations',
     'security.updateExternalIntegrations',
     'security.testExternalIntegration',
+    // Its outbound webhooks (issue #36 item 4).
+    'webhook.list',
+    'webhook.create',
+    'webhook.update',
+    'webhook.remove',
+    'webhook.deliveries',
+    'webhook.resend',
+    'webhook.sendTest',
   ],
 };
 
