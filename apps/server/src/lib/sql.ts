@@ -1,7 +1,20 @@
-import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 
 /** A value of a condition: given, or a placeholder of a prepared query (lib/prepared.ts). */
 export type Ref = string | Placeholder;
+
+/**
+ * The row of `table` with id `id` in tenant `tenant` (every key is (tenant_id, id)): the
+ * condition of a read by id, and of a join on a foreign key (`idInTenant(users,
+ * notes.tenantId, notes.authorId)`).
+ */
+export function idInTenant(
+  table: { tenantId: AnyColumn; id: AnyColumn },
+  tenant: AnyColumn | Ref,
+  id: AnyColumn | Ref,
+): SQL {
+  return and(eq(table.tenantId, tenant), eq(table.id, id)) as SQL;
+}
 
 /** Escapes LIKE wildcards so a search for "50%" looks for those characters, anywhere. */
 export function likePattern(search: string) {

@@ -4,6 +4,7 @@ import { groups, users } from '@cartera/db/schema';
 import { DomainError, type ErrorCode } from '@cartera/domain/errors';
 import type { AuthUser } from '../sessions/session.types';
 import { inGroupSubtree, reachesGroup, reachOf, type Reach } from './reach';
+import { idInTenant } from '../../lib/sql';
 
 /*
  * Whose figures a user looks at: the sellers of the dashboard ('Rendimiento'), the weekly goals
@@ -63,7 +64,7 @@ export function findAgentsInReach(
       groupName: groups.name,
     })
     .from(users)
-    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
+    .innerJoin(groups, idInTenant(groups, users.tenantId, users.groupId))
     .where(and(...conditions))
     .orderBy(asc(users.name), asc(users.lastname));
 }
@@ -116,7 +117,7 @@ export async function reachedGroup(
   const [group] = await db
     .select({ id: groups.id, name: groups.name, ancestors: groups.ancestors })
     .from(groups)
-    .where(and(eq(groups.tenantId, user.tenantId), eq(groups.id, groupId)))
+    .where(idInTenant(groups, user.tenantId, groupId))
     .limit(1);
   if (!group || !reachesGroup(user, group)) throw new DomainError(notFound);
   const sellers = await findAgentsInReach(

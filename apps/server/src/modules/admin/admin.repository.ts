@@ -12,7 +12,7 @@ import {
   type NewUser,
 } from '@cartera/db/schema';
 import type { FeatureFlags } from '@cartera/domain/policy';
-import { likePattern } from '../../lib/sql';
+import { likePattern, idInTenant } from '../../lib/sql';
 import { inGroupSubtree } from '../access/reach';
 
 /** A group as the administration shows it. */
@@ -50,7 +50,7 @@ export async function findGroup(db: Executor, tenantId: string, id: string, lock
   const query = db
     .select(groupColumns)
     .from(groups)
-    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)));
+    .where(idInTenant(groups, tenantId, id));
   const [row] = await (lock ? query.for('update') : query);
   return row;
 }
@@ -93,7 +93,7 @@ export async function updateGroup(
   const [row] = await db
     .update(groups)
     .set(values as Partial<NewGroup>)
-    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)))
+    .where(idInTenant(groups, tenantId, id))
     .returning(groupColumns);
   return row!;
 }
@@ -177,7 +177,7 @@ export async function findAdminUsers(
   return db
     .select({ ...adminUserColumns, groupName: groups.name })
     .from(users)
-    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
+    .innerJoin(groups, idInTenant(groups, users.tenantId, users.groupId))
     .where(and(...conditions))
     .orderBy(desc(users.active), asc(users.name), asc(users.lastname))
     .limit(500);
@@ -187,7 +187,7 @@ export async function findAdminUser(db: Executor, tenantId: string, id: string, 
   const query = db
     .select(adminUserColumns)
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+    .where(idInTenant(users, tenantId, id));
   const [row] = await (lock ? query.for('update') : query);
   return row;
 }
@@ -218,7 +218,7 @@ export async function updateUser(
   const [row] = await db
     .update(users)
     .set(values)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+    .where(idInTenant(users, tenantId, id))
     .returning(adminUserColumns);
   return row!;
 }
@@ -260,7 +260,7 @@ export async function findUserRow(db: Executor, tenantId: string, id: string) {
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+    .where(idInTenant(users, tenantId, id))
     .for('update');
   return row;
 }

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@cartera/db/client';
 import { groups, loginAttempts, users } from '@cartera/db/schema';
+import { idInTenant } from '../../lib/sql';
 
 export async function findUserByEmail(db: Executor, email: string) {
   const [user] = await db
@@ -25,7 +26,7 @@ export async function updatePassword(
       requirePasswordChangeByPolicy: false,
       passwordChangedAt: new Date(),
     })
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+    .where(idInTenant(users, tenantId, userId));
 }
 
 /** The company's password policy asks this user for a new password (issue #17). */
@@ -37,14 +38,14 @@ export async function requirePasswordChangeByPolicy(
   await db
     .update(users)
     .set({ requirePasswordChangeByPolicy: true })
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+    .where(idInTenant(users, tenantId, userId));
 }
 
 export async function markNewVersionSeen(db: Executor, tenantId: string, userId: string) {
   await db
     .update(users)
     .set({ showNewVersionPresentation: false })
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+    .where(idInTenant(users, tenantId, userId));
 }
 
 /** The tenant and the user's own group, for the menu head. */

@@ -1,12 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { groups, origins, statusTags, users } from '@cartera/db/schema';
+import { idInTenant } from '../../lib/sql';
 
 export async function findUserFields(db: Executor, tenantId: string, userId: string) {
   const [row] = await db
     .select({ additionalData: users.additionalData })
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+    .where(idInTenant(users, tenantId, userId));
   return row?.additionalData ?? {};
 }
 
@@ -62,7 +63,7 @@ export async function upsertTag(
   const [row] = await db
     .update(statusTags)
     .set(values)
-    .where(and(eq(statusTags.tenantId, tenantId), eq(statusTags.id, id)))
+    .where(idInTenant(statusTags, tenantId, id))
     .returning();
   return row;
 }
@@ -83,7 +84,7 @@ export async function upsertOrigin(
   const [row] = await db
     .update(origins)
     .set(values)
-    .where(and(eq(origins.tenantId, tenantId), eq(origins.id, id)))
+    .where(idInTenant(origins, tenantId, id))
     .returning();
   return row;
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { channelMessages, contacts, interactions } from '@cartera/db/schema';
 import { MESSAGE_ITEM } from './channels.repository';
+import { idInTenant } from '../../lib/sql';
 
 /** What the jobs touch: an outbound message's delivery, read receipts, a downloaded file. */
 
@@ -81,7 +82,7 @@ export async function updateInteractionState(
   await db
     .update(interactions)
     .set(values)
-    .where(and(eq(interactions.tenantId, tenantId), eq(interactions.id, id)));
+    .where(idInTenant(interactions, tenantId, id));
 }
 
 /** The contact of an outbound message, as the sender needs it (no user scope: a job). */
@@ -97,7 +98,7 @@ export async function findMessageContact(db: Executor, tenantId: string, contact
       channels: contacts.channels,
     })
     .from(contacts)
-    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
+    .where(idInTenant(contacts, tenantId, contactId));
   return row;
 }
 
@@ -127,11 +128,8 @@ export async function lockChannelItem(db: Executor, tenantId: string, interactio
       reservedUntil: contacts.reservedUntil,
     })
     .from(interactions)
-    .innerJoin(
-      contacts,
-      and(eq(contacts.tenantId, interactions.tenantId), eq(contacts.id, interactions.contactId)),
-    )
-    .where(and(eq(interactions.tenantId, tenantId), eq(interactions.id, interactionId)))
+    .innerJoin(contacts, idInTenant(contacts, interactions.tenantId, interactions.contactId))
+    .where(idInTenant(interactions, tenantId, interactionId))
     .for('update', { of: interactions });
   return row;
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { channelMessages, channels, contacts, interactions } from '@cartera/db/schema';
+import { idInTenant } from '../../lib/sql';
 
 /** The oldest main contact having any of these written numbers (the equivalent forms of one). */
 export async function findContactByPhones(db: Executor, tenantId: string, phones: string[]) {
@@ -35,10 +36,7 @@ export async function recentSenderForms(
     .from(channelMessages)
     .innerJoin(
       interactions,
-      and(
-        eq(interactions.tenantId, channelMessages.tenantId),
-        eq(interactions.id, channelMessages.interactionId),
-      ),
+      idInTenant(interactions, channelMessages.tenantId, channelMessages.interactionId),
     )
     .where(
       and(

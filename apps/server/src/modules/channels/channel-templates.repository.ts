@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { channelTemplates } from '@cartera/db/schema';
+import { idInTenant } from '../../lib/sql';
 
 /** A channel's WhatsApp templates as the provider reports them. */
 
@@ -17,7 +18,7 @@ export async function findTemplate(db: Executor, tenantId: string, id: string) {
   const [row] = await db
     .select()
     .from(channelTemplates)
-    .where(and(eq(channelTemplates.tenantId, tenantId), eq(channelTemplates.id, id)));
+    .where(idInTenant(channelTemplates, tenantId, id));
   return row;
 }
 
@@ -57,7 +58,5 @@ export async function deleteTemplateRows(db: Executor, tenantId: string, ids: st
 }
 
 export async function deleteTemplateRow(db: Executor, tenantId: string, id: string) {
-  await db
-    .delete(channelTemplates)
-    .where(and(eq(channelTemplates.tenantId, tenantId), eq(channelTemplates.id, id)));
+  await db.delete(channelTemplates).where(idInTenant(channelTemplates, tenantId, id));
 }

@@ -8,6 +8,7 @@ import {
   type Channel,
   type NewChannel,
 } from '@cartera/db/schema';
+import { idInTenant } from '../../lib/sql';
 
 /*
  * The SQL of channels, cut like their services: this file holds the channels themselves (and the
@@ -19,9 +20,10 @@ import {
  */
 
 /** A channel message's timeline item: the join every message query makes. */
-export const MESSAGE_ITEM = and(
-  eq(interactions.tenantId, channelMessages.tenantId),
-  eq(interactions.id, channelMessages.interactionId),
+export const MESSAGE_ITEM = idInTenant(
+  interactions,
+  channelMessages.tenantId,
+  channelMessages.interactionId,
 );
 
 /** The tenant's channels that are not deleted, by name. */
@@ -84,7 +86,7 @@ export async function takeRoundRobinTurn(db: Executor, channel: Channel) {
   const [row] = await db
     .update(channels)
     .set({ roundRobinCursor: sql`${channels.roundRobinCursor} + 1` })
-    .where(and(eq(channels.tenantId, channel.tenantId), eq(channels.id, channel.id)))
+    .where(idInTenant(channels, channel.tenantId, channel.id))
     .returning({ cursor: channels.roundRobinCursor });
   return (row?.cursor ?? 1) - 1;
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, notExists, or, sql, type SQL } from 'drizz
 import type { Executor } from '@cartera/db/client';
 import { companies, companyContacts, contacts, sectors, type NewCompany } from '@cartera/db/schema';
 import { scopeCondition, type ContactScope } from '../access/contacts.conditions';
-import { fieldFilterCondition, likePattern, type FieldFilter } from '../../lib/sql';
+import { fieldFilterCondition, likePattern, type FieldFilter, idInTenant } from '../../lib/sql';
 
 export interface CompanyCursor {
   name: string;
@@ -45,7 +45,7 @@ export async function findCompany(db: Executor, tenantId: string, id: string) {
   const [row] = await db
     .select()
     .from(companies)
-    .where(and(eq(companies.tenantId, tenantId), eq(companies.id, id)));
+    .where(idInTenant(companies, tenantId, id));
   return row;
 }
 
@@ -77,7 +77,7 @@ export async function updateCompanyRow(
   const [row] = await db
     .update(companies)
     .set(values)
-    .where(and(eq(companies.tenantId, tenantId), eq(companies.id, id)))
+    .where(idInTenant(companies, tenantId, id))
     .returning();
   return row;
 }
@@ -181,18 +181,9 @@ export async function findCompanyContacts(
       .from(companyContacts)
       .innerJoin(
         contacts,
-        and(
-          eq(contacts.tenantId, companyContacts.tenantId),
-          eq(contacts.id, companyContacts.contactId),
-        ),
+        idInTenant(contacts, companyContacts.tenantId, companyContacts.contactId),
       )
-      .leftJoin(
-        sectors,
-        and(
-          eq(sectors.tenantId, companyContacts.tenantId),
-          eq(sectors.id, companyContacts.sectorId),
-        ),
-      )
+      .leftJoin(sectors, idInTenant(sectors, companyContacts.tenantId, companyContacts.sectorId))
       .where(
         and(
           eq(companyContacts.tenantId, tenantId),

@@ -13,6 +13,7 @@ import {
 } from '@cartera/db/schema';
 import { equivalentPhones } from '@cartera/domain/phone-match';
 import { countNewContact } from '../metrics/metrics.writer';
+import { idInTenant } from '../../lib/sql';
 
 /**
  * One contact of the tenant by id, whoever may see it. Only for reads after access is decided
@@ -27,7 +28,7 @@ export async function findTenantContact(
   const [row] = await db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)))
+    .where(idInTenant(contacts, tenantId, id))
     .limit(1);
   return row;
 }
@@ -37,7 +38,7 @@ export async function lockContact(db: Executor, tenantId: string, id: string) {
   const [row] = await db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)))
+    .where(idInTenant(contacts, tenantId, id))
     .for('update');
   return row;
 }
@@ -61,13 +62,13 @@ export async function updateContactRow(
   const [row] = await db
     .update(contacts)
     .set(values)
-    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)))
+    .where(idInTenant(contacts, tenantId, id))
     .returning();
   return row;
 }
 
 export async function deleteContactRow(db: Executor, tenantId: string, id: string) {
-  await db.delete(contacts).where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)));
+  await db.delete(contacts).where(idInTenant(contacts, tenantId, id));
 }
 
 /**
@@ -103,7 +104,7 @@ export async function findPhoneOwners(
       agentActive: users.active,
     })
     .from(contacts)
-    .leftJoin(users, and(eq(users.tenantId, contacts.tenantId), eq(users.id, contacts.agentId)))
+    .leftJoin(users, idInTenant(users, contacts.tenantId, contacts.agentId))
     .where(and(...conditions))
     .orderBy(asc(contacts.id))
     .limit(20);
@@ -130,15 +131,9 @@ export async function findContactAffiliations(db: Executor, tenantId: string, co
     .from(companyContacts)
     .innerJoin(
       companies,
-      and(
-        eq(companies.tenantId, companyContacts.tenantId),
-        eq(companies.id, companyContacts.companyId),
-      ),
+      idInTenant(companies, companyContacts.tenantId, companyContacts.companyId),
     )
-    .leftJoin(
-      sectors,
-      and(eq(sectors.tenantId, companyContacts.tenantId), eq(sectors.id, companyContacts.sectorId)),
-    )
+    .leftJoin(sectors, idInTenant(sectors, companyContacts.tenantId, companyContacts.sectorId))
     .where(and(eq(companyContacts.tenantId, tenantId), eq(companyContacts.contactId, contactId)))
     .orderBy(asc(companyContacts.createdAt), asc(companies.businessName));
 }
@@ -240,10 +235,7 @@ export async function findInteractionsForCopy(db: Executor, tenantId: string, co
       agentLastname: users.lastname,
     })
     .from(interactions)
-    .leftJoin(
-      users,
-      and(eq(users.tenantId, interactions.tenantId), eq(users.id, interactions.agentId)),
-    )
+    .leftJoin(users, idInTenant(users, interactions.tenantId, interactions.agentId))
     .where(and(eq(interactions.tenantId, tenantId), eq(interactions.contactId, contactId)))
     .orderBy(asc(interactions.id));
 }
@@ -262,7 +254,7 @@ export async function findSubConversations(db: Executor, tenantId: string, paren
       agentLastname: users.lastname,
     })
     .from(contacts)
-    .leftJoin(users, and(eq(users.tenantId, contacts.tenantId), eq(users.id, contacts.agentId)))
+    .leftJoin(users, idInTenant(users, contacts.tenantId, contacts.agentId))
     .where(and(eq(contacts.tenantId, tenantId), eq(contacts.parentContactId, parentId)))
     .orderBy(desc(contacts.id));
 }

@@ -8,6 +8,7 @@ import {
   type CustomField,
 } from '@cartera/db/schema';
 import type { CustomFieldEntity } from '@cartera/domain/custom-fields';
+import { idInTenant } from '../../lib/sql';
 
 export async function findFields(db: Executor, tenantId: string, entity: CustomFieldEntity) {
   return db
@@ -21,7 +22,7 @@ export async function findField(db: Executor, tenantId: string, id: string) {
   const [row] = await db
     .select()
     .from(customFields)
-    .where(and(eq(customFields.tenantId, tenantId), eq(customFields.id, id)));
+    .where(idInTenant(customFields, tenantId, id));
   return row;
 }
 
@@ -61,7 +62,7 @@ export async function updateField(
   const [row] = await db
     .update(customFields)
     .set(values)
-    .where(and(eq(customFields.tenantId, tenantId), eq(customFields.id, id)))
+    .where(idInTenant(customFields, tenantId, id))
     .returning();
   return row;
 }

@@ -13,7 +13,7 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import { likePattern, type Ref } from '../../lib/sql';
+import { likePattern, type Ref, idInTenant } from '../../lib/sql';
 import { preparedOnce } from '../../lib/prepared';
 import {
   placeholderReader,
@@ -46,10 +46,7 @@ function selectTimeline(db: Executor, reader: ContactReader, contactId: Ref, fil
   return db
     .select(timelineColumns)
     .from(interactions)
-    .leftJoin(
-      users,
-      and(eq(users.tenantId, interactions.tenantId), eq(users.id, interactions.agentId)),
-    )
+    .leftJoin(users, idInTenant(users, interactions.tenantId, interactions.agentId))
     .where(
       and(
         eq(interactions.tenantId, reader.tenantId),
@@ -221,7 +218,7 @@ export async function updateInteractionRow(
   await db
     .update(interactions)
     .set(values)
-    .where(and(eq(interactions.tenantId, tenantId), eq(interactions.id, id)));
+    .where(idInTenant(interactions, tenantId, id));
 }
 
 /** Items per weekday (0 = Sunday) since a date, in a time zone (03 §9 heatmap). */

@@ -3,6 +3,7 @@ import type { Executor } from '@cartera/db/client';
 import { contacts, groups, metricContactDays, metricRollups } from '@cartera/db/schema';
 import type { MetricEffect } from '@cartera/domain/metrics';
 import { reachedSellersCondition, type ReachedSellerIds } from '../access/sellers';
+import { idInTenant } from '../../lib/sql';
 
 /** First key of the per-tenant event lock (realtime/event-store.ts APPEND_LOCK_CLASS). */
 const TENANT_LOCK_CLASS = 7_261;
@@ -106,7 +107,7 @@ export async function touchContactWait(
             }
           : {}),
       })
-      .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
+      .where(idInTenant(contacts, tenantId, contactId));
     return null;
   }
   const result = await db.execute(sql`

@@ -13,6 +13,7 @@ import { ZSaleTemplate } from '@cartera/domain/tenant-settings';
 import { receiptCondition, receiptReach } from '../access/receipts';
 import type { AuthUser } from '../sessions/session.types';
 import { tenantSettings } from '../tenant-settings/tenant-settings.service';
+import { idInTenant } from '../../lib/sql';
 
 /*
  * What the conversation and 'Reportes' read of sales besides the receipts themselves (issue #14):
@@ -132,7 +133,7 @@ export async function receiptReport(
         ...figures,
       })
       .from(receipts)
-      .leftJoin(users, and(eq(users.tenantId, receipts.tenantId), eq(users.id, receipts.sellerId)))
+      .leftJoin(users, idInTenant(users, receipts.tenantId, receipts.sellerId))
       .where(where)
       .groupBy(receipts.sellerId),
     db

@@ -3,7 +3,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '@cartera/db/client';
 import { contacts, receipts, users, type NewReceipt, type Receipt } from '@cartera/db/schema';
 import { RECEIPT_STATUSES, type ReceiptSort, type SortOrder } from '@cartera/domain/sales';
-import { likePattern } from '../../lib/sql';
+import { likePattern, idInTenant } from '../../lib/sql';
 import { scopeCondition, type ContactScope } from '../access/contacts.conditions';
 import type { Reach } from '../access/reach';
 import { receiptCondition } from '../access/receipts';
@@ -25,7 +25,7 @@ function withSeller(db: Executor) {
   return db
     .select(receiptColumns)
     .from(receipts)
-    .leftJoin(users, and(eq(users.tenantId, receipts.tenantId), eq(users.id, receipts.sellerId)));
+    .leftJoin(users, idInTenant(users, receipts.tenantId, receipts.sellerId));
 }
 
 export type ReceiptRow = Awaited<ReturnType<typeof findReceipt>> & object;
@@ -151,7 +151,7 @@ function receiptPage<Fields extends SelectedFields>(
       sortKey: sortKey ? sql<string>`(${sortKey.key})::text` : sql<null>`null`,
     })
     .from(receipts)
-    .leftJoin(users, and(eq(users.tenantId, receipts.tenantId), eq(users.id, receipts.sellerId)))
+    .leftJoin(users, idInTenant(users, receipts.tenantId, receipts.sellerId))
     .where(and(...conditions))
     .orderBy(
       ...(sortKey ? [sql`${sortKey.key} ${direction}`] : []),
@@ -267,7 +267,7 @@ export async function updateReceipt(
   await db
     .update(receipts)
     .set(patch)
-    .where(and(eq(receipts.tenantId, tenantId), eq(receipts.id, id)));
+    .where(idInTenant(receipts, tenantId, id));
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '@cartera/db/client';
 import { requestSaleHistory, requestSaleSeen, users } from '@cartera/db/schema';
+import { idInTenant } from '../../lib/sql';
 
 /** A request's history (status changes and comments), its users' seen marks and unseen counts. */
 
@@ -53,13 +54,7 @@ export function findComments(
       authorLastname: author.lastname,
     })
     .from(requestSaleHistory)
-    .leftJoin(
-      author,
-      and(
-        eq(author.tenantId, requestSaleHistory.tenantId),
-        eq(author.id, requestSaleHistory.authorId),
-      ),
-    )
+    .leftJoin(author, idInTenant(author, requestSaleHistory.tenantId, requestSaleHistory.authorId))
     .where(
       and(
         ...commentConditions(tenantId, requestId, options),
@@ -100,9 +95,7 @@ export async function findComment(db: Executor, tenantId: string, requestId: str
 }
 
 export async function deleteComment(db: Executor, tenantId: string, id: string) {
-  await db
-    .delete(requestSaleHistory)
-    .where(and(eq(requestSaleHistory.tenantId, tenantId), eq(requestSaleHistory.id, id)));
+  await db.delete(requestSaleHistory).where(idInTenant(requestSaleHistory, tenantId, id));
 }
 
 export async function setCommentVisible(
@@ -114,7 +107,7 @@ export async function setCommentVisible(
   await db
     .update(requestSaleHistory)
     .set({ visible })
-    .where(and(eq(requestSaleHistory.tenantId, tenantId), eq(requestSaleHistory.id, id)));
+    .where(idInTenant(requestSaleHistory, tenantId, id));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import {
   type RequestSaleRow,
 } from '@cartera/db/schema';
 import { requestCondition, type RequestReader } from '../access/request-sales';
+import { idInTenant } from '../../lib/sql';
 
 /*
  * The SQL of request sales (modules/request-sales). Every query takes the tenant first; the
@@ -43,23 +44,11 @@ export function withNames(db: Executor) {
     .from(requestSales)
     .innerJoin(
       requestTemplates,
-      and(
-        eq(requestTemplates.tenantId, requestSales.tenantId),
-        eq(requestTemplates.id, requestSales.templateId),
-      ),
+      idInTenant(requestTemplates, requestSales.tenantId, requestSales.templateId),
     )
-    .leftJoin(
-      creator,
-      and(eq(creator.tenantId, requestSales.tenantId), eq(creator.id, requestSales.creatorId)),
-    )
-    .leftJoin(
-      seller,
-      and(eq(seller.tenantId, requestSales.tenantId), eq(seller.id, requestSales.sellerId)),
-    )
-    .leftJoin(
-      auditor,
-      and(eq(auditor.tenantId, requestSales.tenantId), eq(auditor.id, requestSales.auditorId)),
-    );
+    .leftJoin(creator, idInTenant(creator, requestSales.tenantId, requestSales.creatorId))
+    .leftJoin(seller, idInTenant(seller, requestSales.tenantId, requestSales.sellerId))
+    .leftJoin(auditor, idInTenant(auditor, requestSales.tenantId, requestSales.auditorId));
 }
 
 export type RequestRow = Awaited<ReturnType<typeof findRequest>> & object;
@@ -134,7 +123,7 @@ export async function updateRequest(
   await db
     .update(requestSales)
     .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(requestSales.tenantId, tenantId), eq(requestSales.id, id)));
+    .where(idInTenant(requestSales, tenantId, id));
 }
 
 /** Deletes a request with its shares, history and seen marks. */
@@ -148,16 +137,14 @@ export async function deleteRequest(db: Executor, tenantId: string, id: string) 
   await db
     .delete(requestSaleSeen)
     .where(and(eq(requestSaleSeen.tenantId, tenantId), eq(requestSaleSeen.requestId, id)));
-  await db
-    .delete(requestSales)
-    .where(and(eq(requestSales.tenantId, tenantId), eq(requestSales.id, id)));
+  await db.delete(requestSales).where(idInTenant(requestSales, tenantId, id));
 }
 /** The user's additional data (options' userFieldFilter and flows, 02 §5, §6). */
 export async function findUserData(db: Executor, tenantId: string, userId: string) {
   const [row] = await db
     .select({ additionalData: users.additionalData })
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .where(idInTenant(users, tenantId, userId))
     .limit(1);
   return row?.additionalData ?? {};
 }

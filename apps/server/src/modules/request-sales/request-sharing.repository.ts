@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { requestSaleShares, users } from '@cartera/db/schema';
+import { idInTenant } from '../../lib/sql';
 
 /** A request's shares: who else sees or edits it. */
 
@@ -15,10 +16,7 @@ export function findShares(db: Executor, tenantId: string, requestIds: string[])
       lastname: users.lastname,
     })
     .from(requestSaleShares)
-    .leftJoin(
-      users,
-      and(eq(users.tenantId, requestSaleShares.tenantId), eq(users.id, requestSaleShares.userId)),
-    )
+    .leftJoin(users, idInTenant(users, requestSaleShares.tenantId, requestSaleShares.userId))
     .where(
       and(
         eq(requestSaleShares.tenantId, tenantId),

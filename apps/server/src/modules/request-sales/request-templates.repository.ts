@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { requestTemplates, type RequestTemplateRow } from '@cartera/db/schema';
+import { idInTenant } from '../../lib/sql';
 
 /** The company's request templates and their autoincrement counters. */
 
@@ -34,7 +35,7 @@ export async function findTemplate(
   const query = db
     .select()
     .from(requestTemplates)
-    .where(and(eq(requestTemplates.tenantId, tenantId), eq(requestTemplates.id, id)))
+    .where(idInTenant(requestTemplates, tenantId, id))
     .limit(1);
   const [row] = await (options.forUpdate ? query.for('update') : query);
   return row;
@@ -72,7 +73,7 @@ export async function updateTemplate(
   await db
     .update(requestTemplates)
     .set(patch)
-    .where(and(eq(requestTemplates.tenantId, tenantId), eq(requestTemplates.id, id)));
+    .where(idInTenant(requestTemplates, tenantId, id));
 }
 
 /** One default a tenant: the others stop being it. */
@@ -99,7 +100,7 @@ export async function takeAutoincrement(
   const [row] = await db
     .update(requestTemplates)
     .set({ autoincrementCounter: sql`${requestTemplates.autoincrementCounter} + ${count}` })
-    .where(and(eq(requestTemplates.tenantId, tenantId), eq(requestTemplates.id, templateId)))
+    .where(idInTenant(requestTemplates, tenantId, templateId))
     .returning({ last: requestTemplates.autoincrementCounter });
   return (row?.last ?? count) - count + 1;
 }

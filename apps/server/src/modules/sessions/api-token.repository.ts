@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { apiTokenCalls, apiTokens, groups, users } from '@cartera/db/schema';
 import { pathFlagsColumn, userColumns } from './session.repository';
+import { idInTenant } from '../../lib/sql';
 
 /**
  * Revokes a user's live tokens: the one `id` names (the owner revoking it), or every one (an
@@ -40,8 +41,8 @@ export async function findLiveApiToken(db: Executor, tokenHash: string) {
       pathFlags: pathFlagsColumn(),
     })
     .from(apiTokens)
-    .innerJoin(users, and(eq(users.tenantId, apiTokens.tenantId), eq(users.id, apiTokens.userId)))
-    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
+    .innerJoin(users, idInTenant(users, apiTokens.tenantId, apiTokens.userId))
+    .innerJoin(groups, idInTenant(groups, users.tenantId, users.groupId))
     .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt)))
     .limit(1);
   return row;

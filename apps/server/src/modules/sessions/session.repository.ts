@@ -3,6 +3,7 @@ import { resolveFlags, type FeatureFlags } from '@cartera/domain/policy';
 import type { Executor } from '@cartera/db/client';
 import { groups, sessions, users } from '@cartera/db/schema';
 import { preparedOnce } from '../../lib/prepared';
+import { idInTenant } from '../../lib/sql';
 
 export interface NewSessionRow {
   tokenHash: string;
@@ -63,8 +64,8 @@ function liveSessionQuery(db: Executor) {
       pathFlags: pathFlagsColumn(),
     })
     .from(sessions)
-    .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
-    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
+    .innerJoin(users, idInTenant(users, sessions.tenantId, sessions.userId))
+    .innerJoin(groups, idInTenant(groups, users.tenantId, users.groupId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
@@ -149,8 +150,8 @@ export async function findUserWithFlags(db: Executor, tenantId: string, userId: 
   const [row] = await db
     .select({ user: userColumns, pathFlags: pathFlagsColumn() })
     .from(users)
-    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+    .innerJoin(groups, idInTenant(groups, users.tenantId, users.groupId))
+    .where(idInTenant(users, tenantId, userId));
   return row;
 }
 

@@ -1,12 +1,12 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { users } from '@cartera/db/schema';
+import { idInTenant } from '../../lib/sql';
 
 /** The JSON preference columns of a user a caller may read and patch. */
 type ConfigColumn = 'appearanceConfig' | 'personalConfig' | 'notificationPreferences';
 
-const byUser = (tenantId: string, userId: string) =>
-  and(eq(users.tenantId, tenantId), eq(users.id, userId));
+const byUser = (tenantId: string, userId: string) => idInTenant(users, tenantId, userId);
 
 /** One user's stored config of `column` (appearance or personal), or nothing when gone. */
 export async function findConfig(

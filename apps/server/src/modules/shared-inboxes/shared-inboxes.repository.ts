@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { contacts, sharedInboxes, users } from '@cartera/db/schema';
+import { idInTenant } from '../../lib/sql';
 
 const ownerContacts = sql<number>`(
   select count(*)::int from ${contacts}
@@ -22,10 +23,7 @@ function selectInboxes(db: Executor, where: SQL | undefined) {
   return db
     .select(columns)
     .from(sharedInboxes)
-    .innerJoin(
-      users,
-      and(eq(users.tenantId, sharedInboxes.tenantId), eq(users.id, sharedInboxes.ownerId)),
-    )
+    .innerJoin(users, idInTenant(users, sharedInboxes.tenantId, sharedInboxes.ownerId))
     .where(where)
     .orderBy(asc(sharedInboxes.name), asc(sharedInboxes.id));
 }
@@ -49,10 +47,7 @@ export function findTenantInboxes(db: Executor, tenantId: string) {
 }
 
 export async function findInbox(db: Executor, tenantId: string, id: string) {
-  const [row] = await selectInboxes(
-    db,
-    and(eq(sharedInboxes.tenantId, tenantId), eq(sharedInboxes.id, id)),
-  );
+  const [row] = await selectInboxes(db, idInTenant(sharedInboxes, tenantId, id));
   return row;
 }
 
@@ -89,7 +84,7 @@ export async function updateInbox(
   const rows = await db
     .update(sharedInboxes)
     .set(values)
-    .where(and(eq(sharedInboxes.tenantId, tenantId), eq(sharedInboxes.id, id)))
+    .where(idInTenant(sharedInboxes, tenantId, id))
     .returning({ id: sharedInboxes.id });
   return rows.length > 0;
 }
@@ -97,7 +92,7 @@ export async function updateInbox(
 export async function deleteInbox(db: Executor, tenantId: string, id: string) {
   const rows = await db
     .delete(sharedInboxes)
-    .where(and(eq(sharedInboxes.tenantId, tenantId), eq(sharedInboxes.id, id)))
+    .where(idInTenant(sharedInboxes, tenantId, id))
     .returning({ id: sharedInboxes.id });
   return rows.length > 0;
 }

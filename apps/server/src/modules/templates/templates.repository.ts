@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { messageTemplates } from '@cartera/db/schema';
-import { likePattern } from '../../lib/sql';
+import { likePattern, idInTenant } from '../../lib/sql';
 
 const folded = (column: unknown) =>
   sql`translate(lower(${column}), 'áàäâéèëêíìïîóòöôúùüûñ', 'aaaaeeeeiiiioooouuuun')`;
@@ -54,7 +54,7 @@ export async function findTemplateRow(db: Executor, tenantId: string, id: string
   const [row] = await db
     .select()
     .from(messageTemplates)
-    .where(and(eq(messageTemplates.tenantId, tenantId), eq(messageTemplates.id, id)));
+    .where(idInTenant(messageTemplates, tenantId, id));
   return row;
 }
 
@@ -75,13 +75,11 @@ export async function updateTemplateRow(
   const [row] = await db
     .update(messageTemplates)
     .set(values)
-    .where(and(eq(messageTemplates.tenantId, tenantId), eq(messageTemplates.id, id)))
+    .where(idInTenant(messageTemplates, tenantId, id))
     .returning();
   return row;
 }
 
 export async function deleteTemplateById(db: Executor, tenantId: string, id: string) {
-  await db
-    .delete(messageTemplates)
-    .where(and(eq(messageTemplates.tenantId, tenantId), eq(messageTemplates.id, id)));
+  await db.delete(messageTemplates).where(idInTenant(messageTemplates, tenantId, id));
 }

@@ -1,13 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { groups } from '@cartera/db/schema';
+import { idInTenant } from '../../lib/sql';
 
 /** The tenant's root group: its country, configuration sections and feature flags. */
 export async function findTenantRow(db: Executor, tenantId: string) {
   const [row] = await db
     .select({ country: groups.country, configs: groups.configs, featureFlags: groups.featureFlags })
     .from(groups)
-    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, tenantId)));
+    .where(idInTenant(groups, tenantId, tenantId));
   return row;
 }
 
@@ -16,7 +16,7 @@ export async function lockTenantConfigs(tx: Executor, tenantId: string) {
   const [row] = await tx
     .select({ configs: groups.configs })
     .from(groups)
-    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, tenantId)))
+    .where(idInTenant(groups, tenantId, tenantId))
     .for('update');
   return row;
 }
@@ -29,7 +29,7 @@ export async function saveTenantConfigs(
   await db
     .update(groups)
     .set({ configs })
-    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, tenantId)));
+    .where(idInTenant(groups, tenantId, tenantId));
 }
 
 /** Whether a group of this tenant has the id (the `{id}` of the /group/{id}/… paths). */
@@ -37,6 +37,6 @@ export async function tenantGroupExists(db: Executor, tenantId: string, groupId:
   const [row] = await db
     .select({ id: groups.id })
     .from(groups)
-    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, groupId)));
+    .where(idInTenant(groups, tenantId, groupId));
   return row !== undefined;
 }

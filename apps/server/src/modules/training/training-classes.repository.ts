@@ -3,6 +3,7 @@ import type { Executor } from '@cartera/db/client';
 import { trainingItems, trainingProgress } from '@cartera/db/schema';
 import { trainingItemCondition, type TrainingReader } from '../access/training';
 import type { TrainingItemType } from '@cartera/domain/training';
+import { idInTenant } from '../../lib/sql';
 
 /** Classes and tutorials of 'Aprender' and each user's progress in them. */
 
@@ -103,7 +104,7 @@ export async function updateItem(
   const rows = await db
     .update(trainingItems)
     .set(values)
-    .where(and(eq(trainingItems.tenantId, tenantId), eq(trainingItems.id, id)))
+    .where(idInTenant(trainingItems, tenantId, id))
     .returning({ id: trainingItems.id });
   return rows.length > 0;
 }
@@ -111,7 +112,7 @@ export async function updateItem(
 export async function deleteItem(db: Executor, tenantId: string, id: string) {
   const rows = await db
     .delete(trainingItems)
-    .where(and(eq(trainingItems.tenantId, tenantId), eq(trainingItems.id, id)))
+    .where(idInTenant(trainingItems, tenantId, id))
     .returning({ id: trainingItems.id });
   return rows.length > 0;
 }

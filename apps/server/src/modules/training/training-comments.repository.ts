@@ -4,6 +4,7 @@ import type { Executor } from '@cartera/db/client';
 import { coachComments, users } from '@cartera/db/schema';
 import { coachCommentCondition, type TrainingReader } from '../access/training';
 import { authorColumns } from './training.repository';
+import { idInTenant } from '../../lib/sql';
 
 /** Comments on the coach's posts: threads one level deep, hidden or shown by moderators. */
 
@@ -23,17 +24,8 @@ function commentRows(db: Executor, where: SQL | undefined) {
       replyTo: { id: replyToUser.id, name: replyToUser.name, lastname: replyToUser.lastname },
     })
     .from(coachComments)
-    .innerJoin(
-      users,
-      and(eq(users.tenantId, coachComments.tenantId), eq(users.id, coachComments.authorId)),
-    )
-    .leftJoin(
-      replyToUser,
-      and(
-        eq(replyToUser.tenantId, coachComments.tenantId),
-        eq(replyToUser.id, coachComments.replyToId),
-      ),
-    )
+    .innerJoin(users, idInTenant(users, coachComments.tenantId, coachComments.authorId))
+    .leftJoin(replyToUser, idInTenant(replyToUser, coachComments.tenantId, coachComments.replyToId))
     .where(where)
     .orderBy(asc(coachComments.id));
 }
@@ -121,7 +113,7 @@ export async function findComment(db: Executor, tenantId: string, id: string) {
   const [row] = await db
     .select()
     .from(coachComments)
-    .where(and(eq(coachComments.tenantId, tenantId), eq(coachComments.id, id)));
+    .where(idInTenant(coachComments, tenantId, id));
   return row ?? null;
 }
 
@@ -131,9 +123,7 @@ export async function insertComment(db: Executor, values: typeof coachComments.$
 }
 
 export async function deleteComment(db: Executor, tenantId: string, id: string) {
-  await db
-    .delete(coachComments)
-    .where(and(eq(coachComments.tenantId, tenantId), eq(coachComments.id, id)));
+  await db.delete(coachComments).where(idInTenant(coachComments, tenantId, id));
 }
 
 export async function setCommentVisible(
@@ -145,5 +135,5 @@ export async function setCommentVisible(
   await db
     .update(coachComments)
     .set({ visible })
-    .where(and(eq(coachComments.tenantId, tenantId), eq(coachComments.id, id)));
+    .where(idInTenant(coachComments, tenantId, id));
 }

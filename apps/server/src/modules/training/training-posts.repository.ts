@@ -4,6 +4,7 @@ import { coachPosts, coachReactions, users } from '@cartera/db/schema';
 import { coachPostCondition, type TrainingReader } from '../access/training';
 import type { Reaction } from '@cartera/domain/training';
 import { authorColumns } from './training.repository';
+import { idInTenant } from '../../lib/sql';
 
 /** The coach's posts and their reactions. */
 
@@ -32,10 +33,7 @@ export async function findPosts(
         agent: authorColumns,
       })
       .from(coachPosts)
-      .innerJoin(
-        users,
-        and(eq(users.tenantId, coachPosts.tenantId), eq(users.id, coachPosts.authorId)),
-      )
+      .innerJoin(users, idInTenant(users, coachPosts.tenantId, coachPosts.authorId))
       .where(where)
       .orderBy(desc(coachPosts.id))
       .limit(query.limit)
@@ -55,7 +53,7 @@ export async function findPostAudience(db: Executor, tenantId: string, postId: s
       userIds: coachPosts.userIds,
     })
     .from(coachPosts)
-    .where(and(eq(coachPosts.tenantId, tenantId), eq(coachPosts.id, postId)));
+    .where(idInTenant(coachPosts, tenantId, postId));
   return row ?? null;
 }
 
@@ -73,7 +71,7 @@ export async function updatePost(
   const rows = await db
     .update(coachPosts)
     .set(values)
-    .where(and(eq(coachPosts.tenantId, tenantId), eq(coachPosts.id, id)))
+    .where(idInTenant(coachPosts, tenantId, id))
     .returning({ id: coachPosts.id });
   return rows.length > 0;
 }
@@ -81,7 +79,7 @@ export async function updatePost(
 export async function deletePost(db: Executor, tenantId: string, id: string) {
   const rows = await db
     .delete(coachPosts)
-    .where(and(eq(coachPosts.tenantId, tenantId), eq(coachPosts.id, id)))
+    .where(idInTenant(coachPosts, tenantId, id))
     .returning({ id: coachPosts.id });
   return rows.length > 0;
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { groups, trainingCoaches, users } from '@cartera/db/schema';
+import { idInTenant } from '../../lib/sql';
 
 /*
  * The SQL of 'Aprender' is cut like its services: this file holds the coach and the audiences'
@@ -22,10 +23,7 @@ export async function findCoach(db: Executor, tenantId: string) {
   const [row] = await db
     .select({ ...authorColumns, meetLink: trainingCoaches.meetLink })
     .from(trainingCoaches)
-    .innerJoin(
-      users,
-      and(eq(users.tenantId, trainingCoaches.tenantId), eq(users.id, trainingCoaches.userId)),
-    )
+    .innerJoin(users, idInTenant(users, trainingCoaches.tenantId, trainingCoaches.userId))
     .where(and(eq(trainingCoaches.tenantId, tenantId), eq(users.active, true)));
   return row ?? null;
 }

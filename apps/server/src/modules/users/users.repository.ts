@@ -2,7 +2,7 @@ import { findAgentsInReach } from '../access/sellers';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { groups, users } from '@cartera/db/schema';
-import { likePattern } from '../../lib/sql';
+import { likePattern, idInTenant } from '../../lib/sql';
 
 /** What user lists show: identity, role and the name of the user's group. */
 const userSummaryColumns = {
@@ -19,7 +19,7 @@ export async function findUser(db: Executor, tenantId: string, userId: string) {
   const [user] = await db
     .select()
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .where(idInTenant(users, tenantId, userId))
     .limit(1);
   return user;
 }
@@ -47,7 +47,7 @@ export async function findTenantUsers(
   return db
     .select(userSummaryColumns)
     .from(users)
-    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
+    .innerJoin(groups, idInTenant(groups, users.tenantId, users.groupId))
     .where(and(...filters))
     .orderBy(asc(users.name), asc(users.lastname))
     .limit(options.limit ?? 500);
@@ -82,7 +82,7 @@ export async function findLinkedUsers(db: Executor, key: string, exceptUserId: s
   return db
     .select(userSummaryColumns)
     .from(users)
-    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
+    .innerJoin(groups, idInTenant(groups, users.tenantId, users.groupId))
     .where(and(eq(users.linkedAccountKey, key), eq(users.active, true), ne(users.id, exceptUserId)))
     .orderBy(asc(users.email));
 }
