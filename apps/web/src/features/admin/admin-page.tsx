@@ -19,6 +19,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
 import { QueryError } from '../../ui/query-error';
+import { PageHeader } from '../../ui/page-header';
 import { AuditLog } from './audit-log';
 import { PlatformDeadLetters } from './platform-dead-letters';
 import { ClientDialog } from './client-dialog';
@@ -72,21 +73,15 @@ export function AdminPage() {
 
   return (
     <Stack gap="md" maw={1280}>
-      <div>
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={1} fz="h2">
-              {text.title}
-            </Title>
-            <Text size="sm" c="dimmed" mt={4}>
-              {text.intro}
-            </Text>
-          </div>
+      <PageHeader
+        title={text.title}
+        intro={text.intro}
+        actions={
           <Button variant="default" onClick={() => setOpeningClient(true)}>
             {text.client.open}
           </Button>
-        </Group>
-      </div>
+        }
+      />
       {all.isPending ? (
         <Loader size="sm" aria-label={text.title} />
       ) : all.isError ? (

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
 import { can, canOpen } from '@cartera/domain/policy';
@@ -9,6 +9,7 @@ import { OriginsEditor } from './origins-editor';
 import { ShortcutsEditor } from './shortcuts-editor';
 import { StatusTagsEditor } from './status-tags-editor';
 import { VisitCommentEditor, VisitResultsEditor } from './visit-results-editor';
+import { ConfigPage } from './config-page';
 
 const text = es.company;
 
@@ -22,37 +23,31 @@ export function CompanyPage() {
   const me = useMe();
   const mayEdit = me ? can(me.user, 'configureCompany') : false;
   return (
-    <Stack gap="md" maw={1100}>
-      <div>
-        <Title order={1} fz="h2">
-          {text.title}
-        </Title>
-        <Text size="sm" c="dimmed" mt={4}>
-          {text.intro}
-        </Text>
-      </div>
-      {mayEdit ? (
-        <>
-          <ArchivingReasonsEditor />
-          <StatusTagsEditor />
-          <OriginsEditor />
-          <ShortcutsEditor />
-          <VisitResultsEditor />
-          <VisitCommentEditor />
-          <ConversationRulesEditor />
-        </>
-      ) : (
-        <Alert variant="light" maw={640}>
-          {text.notForRole}
-          {me && canOpen(guardUserOf(me), '/company/users') && (
-            <Text size="sm" mt="xs">
-              <Anchor size="sm" renderRoot={(props) => <Link to="/company/users" {...props} />}>
-                {text.notForRoleUsers}
-              </Anchor>
-            </Text>
-          )}
-        </Alert>
-      )}
-    </Stack>
+    <ConfigPage
+      title={text.title}
+      intro={text.intro}
+      refusal={
+        !mayEdit && (
+          <>
+            {text.notForRole}
+            {me && canOpen(guardUserOf(me), '/company/users') && (
+              <Text size="sm" mt="xs">
+                <Anchor size="sm" renderRoot={(props) => <Link to="/company/users" {...props} />}>
+                  {text.notForRoleUsers}
+                </Anchor>
+              </Text>
+            )}
+          </>
+        )
+      }
+    >
+      <ArchivingReasonsEditor />
+      <StatusTagsEditor />
+      <OriginsEditor />
+      <ShortcutsEditor />
+      <VisitResultsEditor />
+      <VisitCommentEditor />
+      <ConversationRulesEditor />
+    </ConfigPage>
   );
 }

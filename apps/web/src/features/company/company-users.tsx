@@ -1,9 +1,10 @@
-import { Loader, Stack, Text, Title } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
 import { QueryError } from '../../ui/query-error';
 import { UsersTable } from '../admin/users-table';
+import { ConfigPage } from './config-page';
 
 const text = es.company.users;
 
@@ -18,15 +19,7 @@ export function CompanyUsersPage() {
   const groups = useQuery(trpc.admin.groups.queryOptions({}));
   const root = groups.data?.find((group) => !group.parentId);
   return (
-    <Stack gap="md" maw={1100}>
-      <div>
-        <Title order={1} fz="h2">
-          {text.title}
-        </Title>
-        <Text size="sm" c="dimmed" mt={4}>
-          {text.intro}
-        </Text>
-      </div>
+    <ConfigPage title={text.title} intro={text.intro}>
       {groups.isPending ? (
         <Loader size="sm" aria-label={text.title} />
       ) : groups.isError || !root ? (
@@ -34,6 +27,6 @@ export function CompanyUsersPage() {
       ) : (
         <UsersTable group={root} groups={groups.data} scope="company" emptyText={text.empty} />
       )}
-    </Stack>
+    </ConfigPage>
   );
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Alert, Stack, Text, Title } from '@mantine/core';
 import { es } from '@cartera/domain/i18n';
 import { can, guardRoute } from '@cartera/domain/policy';
 import { guardUserOf, useMe } from '../auth/session';
@@ -7,6 +6,7 @@ import { CompaniesPanelEditor } from './companies-panel-editor';
 import { ContactFormEditor } from './contact-form-editor';
 import { CustomFieldsEditor } from './custom-fields-editor';
 import { SaleConfigEditor } from './sale-config-editor';
+import { ConfigPage } from './config-page';
 
 const text = es.company;
 const t = es.fieldsConfig;
@@ -24,23 +24,9 @@ function ConfigTab({
   const me = useMe();
   const mayEdit = me ? can(me.user, 'configureCompany') : false;
   return (
-    <Stack gap="md" maw={1100}>
-      <div>
-        <Title order={1} fz="h2">
-          {title}
-        </Title>
-        <Text size="sm" c="dimmed" mt={4}>
-          {intro}
-        </Text>
-      </div>
-      {mayEdit ? (
-        children
-      ) : (
-        <Alert variant="light" maw={640}>
-          {text.notForRole}
-        </Alert>
-      )}
-    </Stack>
+    <ConfigPage title={title} intro={intro} refusal={!mayEdit && text.notForRole}>
+      {children}
+    </ConfigPage>
   );
 }
 

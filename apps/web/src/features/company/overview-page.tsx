@@ -5,6 +5,7 @@ import type { RouterOutputs } from '../../lib/api-types';
 import { useTRPC } from '../../lib/trpc';
 import { QueryError } from '../../ui/query-error';
 import { Figure } from '../admin/company-view';
+import { ConfigPage } from './config-page';
 
 const text = es.company.overview;
 const labels = es.admin.company;
@@ -21,15 +22,7 @@ export function OverviewPage() {
   const overview = useQuery(trpc.admin.overview.queryOptions());
 
   return (
-    <Stack gap="md" maw={960}>
-      <div>
-        <Title order={1} fz="h2">
-          {text.title}
-        </Title>
-        <Text size="sm" c="dimmed" mt={4}>
-          {text.intro}
-        </Text>
-      </div>
+    <ConfigPage title={text.title} intro={text.intro} maw={960}>
       {overview.isError && !overview.data ? (
         <QueryError query={overview} maw={640} />
       ) : overview.isPending ? (
@@ -60,7 +53,7 @@ export function OverviewPage() {
           </Paper>
         </>
       )}
-    </Stack>
+    </ConfigPage>
   );
 }
 

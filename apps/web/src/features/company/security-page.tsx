@@ -1,9 +1,9 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
 import { es } from '@cartera/domain/i18n';
 import { can } from '@cartera/domain/policy';
 import { useMe } from '../auth/session';
 import { ExternalSystemPanel } from './external-system-panel';
 import { PasswordPolicyPanel } from './password-policy-panel';
+import { ConfigPage } from './config-page';
 
 const text = es.security;
 
@@ -17,25 +17,14 @@ export function SecurityPage() {
   const me = useMe();
   const mayEdit = me ? can(me.user, 'configureSecurity') : false;
   return (
-    <Stack gap="md" maw={900}>
-      <div>
-        <Title order={1} fz="h2">
-          {text.title}
-        </Title>
-        <Text size="sm" c="dimmed" mt={4}>
-          {text.intro}
-        </Text>
-      </div>
-      {mayEdit ? (
-        <>
-          <PasswordPolicyPanel />
-          <ExternalSystemPanel />
-        </>
-      ) : (
-        <Alert variant="light" maw={640}>
-          {text.notForRole}
-        </Alert>
-      )}
-    </Stack>
+    <ConfigPage
+      title={text.title}
+      intro={text.intro}
+      maw={900}
+      refusal={!mayEdit && text.notForRole}
+    >
+      <PasswordPolicyPanel />
+      <ExternalSystemPanel />
+    </ConfigPage>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
 import { es } from '@cartera/domain/i18n';
 import { flagOn } from '@cartera/domain/policy';
 import { useMe } from '../auth/session';
 import { SharedInboxesManager } from '../shared-inboxes/shared-inboxes-manager';
+import { ConfigPage } from './config-page';
 
 const text = es.company.sharedInboxes;
 
@@ -14,22 +14,13 @@ const text = es.company.sharedInboxes;
 export function CompanySharedInboxesPage() {
   const me = useMe();
   return (
-    <Stack gap="md" maw={960}>
-      <div>
-        <Title order={1} fz="h2">
-          {es.company.tabs.sharedInboxes}
-        </Title>
-        <Text size="sm" c="dimmed" mt={4}>
-          {text.intro}
-        </Text>
-      </div>
-      {me && !flagOn(me, 'inbox') ? (
-        <Alert variant="light" maw={640}>
-          {text.disabled}
-        </Alert>
-      ) : (
-        <SharedInboxesManager />
-      )}
-    </Stack>
+    <ConfigPage
+      title={es.company.tabs.sharedInboxes}
+      intro={text.intro}
+      maw={960}
+      refusal={me && !flagOn(me, 'inbox') && text.disabled}
+    >
+      <SharedInboxesManager />
+    </ConfigPage>
   );
 }
