@@ -14,6 +14,8 @@ export const validationEs = {
   timeZoneInvalid: 'Zona horaria inválida',
   filtersInvalid: 'Filtros inválidos',
   cursorInvalid: 'El cursor no es válido',
+  /** GET /api/receipt: the spec's `skip` and our keyset `cursor` page differently. */
+  skipWithCursor: 'Usa skip o cursor, no los dos',
   /** An option the caller may not choose (a shared inbox, a phone of another contact). */
   noMatch: 'Sin resultados',
   dateRequired: 'Fecha requerida',

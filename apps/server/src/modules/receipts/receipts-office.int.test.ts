@@ -119,6 +119,24 @@ describe('lista de ventas: orden y páginas', () => {
     expect([...totals].sort((a, b) => b - a)).toEqual(totals);
   });
 
+  it('skip de REST (01 §7) deja fuera esas filas primero y no va con un cursor', async () => {
+    type Page = { items: Receipt[]; nextCursor: string | null };
+    const ten = await env.rest<Page>(COMERCIAL, 'GET', '/api/receipt?limit=10');
+    const skipped = await env.rest<Page>(COMERCIAL, 'GET', '/api/receipt?limit=5&skip=5');
+    expect(skipped.status).toBe(200);
+    expect(skipped.body.items.length).toBeGreaterThan(0);
+    expect(skipped.body.items.map((each) => each.id)).toEqual(
+      ten.body.items.slice(5).map((each) => each.id),
+    );
+    const both = await env.rest<{ fieldErrors?: Record<string, string> }>(
+      COMERCIAL,
+      'GET',
+      `/api/receipt?limit=5&skip=5&cursor=${ten.body.nextCursor}`,
+    );
+    expect(both.status).toBe(400);
+    expect(JSON.stringify(both.body)).toContain('Usa skip o cursor, no los dos');
+  });
+
   it('un cursor que no se lee es un error claro', async () => {
     const result = await env.call(COMERCIAL, 'receipt.list', { sort: 'total', cursor: 'basura' });
     expect(result.error?.data.domainCode).toBe('INVALID_REQUEST_BODY');

@@ -126,7 +126,8 @@ const SORT_KEYS: Record<Exclude<ReceiptSort, 'created'>, { key: SQL; type: SQL }
 
 /**
  * A page of the list in the chosen order: `limit + 1` rows after the cursor (lib/pagination.ts),
- * each with its sort key as text for the next cursor. Keyset on (key, id), never OFFSET.
+ * each with its sort key as text for the next cursor. Keyset on (key, id); OFFSET only for the
+ * spec's `skip` of GET /api/receipt (a first page of a legacy client).
  */
 function receiptPage<Fields extends SelectedFields>(
   db: Executor,
@@ -157,7 +158,8 @@ function receiptPage<Fields extends SelectedFields>(
       ...(sortKey ? [sql`${sortKey.key} ${direction}`] : []),
       sql`${receipts.id} ${direction}`,
     )
-    .limit(page.limit + 1);
+    .limit(page.limit + 1)
+    .offset(page.skip ?? 0);
 }
 
 /** What every page read takes after the executor: tenant, scope, filters, order, the page. */
@@ -166,7 +168,7 @@ type PageArgs = [
   scope: Reach,
   filters: ReceiptFilters,
   order: ReceiptOrder,
-  page: { cursor?: ReceiptCursor | undefined; limit: number },
+  page: { cursor?: ReceiptCursor | undefined; limit: number; skip?: number | undefined },
 ];
 
 export const findReceipts = (db: Executor, ...args: PageArgs) =>

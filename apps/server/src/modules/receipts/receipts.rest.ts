@@ -83,20 +83,22 @@ export function registerReceiptsRoutes(app: FastifyInstance, deps: AppDeps) {
     method: 'GET',
     url: '/api/receipt',
     tags: ['sales'],
-    summary: `Sales, newest first: \`search\` (phone, ticket or name), \`status\` (comma-separated: ${RECEIPT_STATUSES.join(', ')}), \`user\` (a seller), \`from\`/\`to\` (entry dates), \`sort\` (${RECEIPT_SORTS.join(', ')}) and \`order\` (asc, desc), \`limit\` (default ${RECEIPTS_PAGE_SIZE}), \`cursor\` (the last page's nextCursor: pages are keyset, \`skip\` is not supported); presales with \`crm=presale\``,
+    summary: `Sales, newest first: \`search\` (phone, ticket or name), \`status\` (comma-separated: ${RECEIPT_STATUSES.join(', ')}), \`user\` (a seller), \`from\`/\`to\` (entry dates), \`sort\` (${RECEIPT_SORTS.join(', ')}) and \`order\` (asc, desc), \`limit\` (default ${RECEIPTS_PAGE_SIZE}), \`cursor\` (the last page's nextCursor: pages are keyset) or \`skip\` (rows to leave out first, as 01 §7's legacy clients page; not with a cursor); presales with \`crm=presale\``,
     auth: 'session',
     access: { procedure: 'receipt.list' },
     querystring: filterQuery.extend({
       cursor: z.string().max(400).optional(),
       limit: z.coerce.number().int().min(1).max(500).default(RECEIPTS_PAGE_SIZE),
+      skip: z.coerce.number().int().min(0).max(100_000).optional(),
     }),
     response: ZReceiptPage,
     handler: ({ session, query }) =>
-      listReceipts(deps.db, session.user, {
-        ...filtersOf(query),
-        cursor: query.cursor,
-        limit: query.limit,
-      }),
+      listReceipts(
+        deps.db,
+        session.user,
+        { ...filtersOf(query), cursor: query.cursor, limit: query.limit },
+        query.skip,
+      ),
   });
 
   restRoute(app, deps, {

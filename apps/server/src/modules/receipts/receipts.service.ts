@@ -201,20 +201,29 @@ function decodeCursor(
   }
 }
 
-/** One page of receipts in the chosen order, keyset on (sort key, id). */
+/**
+ * One page of receipts in the chosen order, keyset on (sort key, id); `skip` (REST's legacy
+ * paging, 01 §7) leaves out that many rows first and cannot go with a cursor.
+ */
 export async function listReceipts(
   db: Executor,
   user: AuthUser,
   raw: z.input<typeof ZReceiptListInput>,
+  skip?: number,
 ) {
   const input = ZReceiptListInput.parse(raw);
+  if (skip && input.cursor) {
+    throw new DomainError('INVALID_REQUEST_BODY', {
+      fields: { skip: es.validation.skipWithCursor },
+    });
+  }
   const rows = await findReceipts(
     db,
     user.tenantId,
     receiptReach(user),
     filtersOf(input),
     { sort: input.sort, order: input.order },
-    { cursor: decodeCursor(input.sort, input.cursor), limit: input.limit },
+    { cursor: decodeCursor(input.sort, input.cursor), limit: input.limit, skip },
   );
   const page = keysetPage(rows, input.limit, (last) =>
     encodeCursor(input.sort, last.sortKey, last.receipt.id),
