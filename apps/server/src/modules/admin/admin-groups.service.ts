@@ -20,7 +20,7 @@ import {
   siblingNameTaken,
   updateGroup as updateGroupRow,
 } from './admin.repository';
-import { changedFields, recordAudit, type RequestOrigin } from '../audit/audit.service';
+import { changedFields, recordGroupAudit, type RequestOrigin } from '../audit/audit.service';
 
 /*
  * The group tree of 'Administración' (/grupos): a tenant's groups, created, renamed, moved,
@@ -129,18 +129,10 @@ export async function createGroup(
       displayName: input.displayName || null,
       country: input.country ?? parent.country,
     });
-    await recordAudit(
-      tx,
-      { actor: session, from },
-      {
-        action: 'group.create',
-        targetType: 'group',
-        targetId: created.id,
-        groupId: created.id,
-        before: null,
-        after: auditedGroup(created),
-      },
-    );
+    await recordGroupAudit(tx, { actor: session, from }, 'group.create', created.id, {
+      before: null,
+      after: auditedGroup(created),
+    });
     return toAdminGroup(created);
   });
 }
@@ -175,18 +167,10 @@ export async function updateGroup(
     const diff = changedFields(before, { ...before, ...values });
     if (!diff.changed) return toAdminGroup(group);
     const updated = await updateGroupRow(tx, tenantId, group.id, values);
-    await recordAudit(
-      tx,
-      { actor: session, from },
-      {
-        action: 'group.update',
-        targetType: 'group',
-        targetId: group.id,
-        groupId: group.id,
-        before: diff.before,
-        after: diff.after,
-      },
-    );
+    await recordGroupAudit(tx, { actor: session, from }, 'group.update', group.id, {
+      before: diff.before,
+      after: diff.after,
+    });
     return toAdminGroup(updated);
   });
 }
@@ -211,18 +195,10 @@ export async function moveGroup(
       throw new DomainError('GROUP_NAME_TAKEN');
     }
     await moveGroupRows(tx, tenantId, group.id, [...parent.ancestors, parent.id]);
-    await recordAudit(
-      tx,
-      { actor: session, from },
-      {
-        action: 'group.move',
-        targetType: 'group',
-        targetId: group.id,
-        groupId: group.id,
-        before: { parentId: group.parentId },
-        after: { parentId: parent.id },
-      },
-    );
+    await recordGroupAudit(tx, { actor: session, from }, 'group.move', group.id, {
+      before: { parentId: group.parentId },
+      after: { parentId: parent.id },
+    });
     return toAdminGroup((await requireGroup(tx, tenantId, group.id))!);
   });
 }
@@ -248,18 +224,10 @@ export async function setFlag(
     if (input.value === null) delete flags[input.flag];
     else flags[input.flag] = input.value;
     const updated = await updateGroupRow(tx, tenantId, group.id, { featureFlags: flags });
-    await recordAudit(
-      tx,
-      { actor: session, from },
-      {
-        action: 'group.flag',
-        targetType: 'group',
-        targetId: group.id,
-        groupId: group.id,
-        before: { [input.flag]: before },
-        after: { [input.flag]: input.value },
-      },
-    );
+    await recordGroupAudit(tx, { actor: session, from }, 'group.flag', group.id, {
+      before: { [input.flag]: before },
+      after: { [input.flag]: input.value },
+    });
     return toAdminGroup(updated);
   });
 }

@@ -20,7 +20,7 @@ import {
   updateUser as updateUserRow,
 } from './admin.repository';
 import { ZAdminUser } from './admin-users.service';
-import { recordAudit, type RequestOrigin } from '../audit/audit.service';
+import { recordAudit, recordUserAudit, type RequestOrigin } from '../audit/audit.service';
 
 /*
  * The three user operations of 01 §7 'Account administration' (admins only):
@@ -71,18 +71,10 @@ export async function regenerateTracings(
   return db.transaction(async (tx) => {
     const user = await requireUser(tx, tenantId, userId);
     const { before, after } = await recountUserFigures(tx, tenantId, user.id);
-    await recordAudit(
-      tx,
-      { actor: session, from },
-      {
-        action: 'user.regenerateTracings',
-        targetType: 'user',
-        targetId: user.id,
-        groupId: user.groupId,
-        before: { tracing: before.tracing ?? 0 },
-        after: { tracing: after.tracing ?? 0 },
-      },
-    );
+    await recordUserAudit(tx, { actor: session, from }, 'user.regenerateTracings', user, {
+      before: { tracing: before.tracing ?? 0 },
+      after: { tracing: after.tracing ?? 0 },
+    });
     return { userId: user.id, before, after };
   });
 }
@@ -122,18 +114,10 @@ export async function removeDuplicateTracing(
     await deleteItems(tx, tenantId, ids);
     const { before, after } = await recountUserFigures(tx, tenantId, user.id);
     if (ids.length > 0) {
-      await recordAudit(
-        tx,
-        { actor: session, from },
-        {
-          action: 'user.removeDuplicateTracing',
-          targetType: 'user',
-          targetId: user.id,
-          groupId: user.groupId,
-          before: { tracing: before.tracing ?? 0 },
-          after: { tracing: after.tracing ?? 0, removed: ids.length },
-        },
-      );
+      await recordUserAudit(tx, { actor: session, from }, 'user.removeDuplicateTracing', user, {
+        before: { tracing: before.tracing ?? 0 },
+        after: { tracing: after.tracing ?? 0, removed: ids.length },
+      });
     }
     return { userId: user.id, removed: ids.length, before, after };
   });
@@ -231,18 +215,10 @@ export async function moveCompany(
       personalConfig: user.personalConfig,
     });
     const companyName = company.displayName || company.name;
-    await recordAudit(
-      tx,
-      { actor: session, from },
-      {
-        action: 'user.moveCompanyOut',
-        targetType: 'user',
-        targetId: user.id,
-        groupId: user.groupId,
-        before: { active: true, email: user.email, groupId: user.groupId },
-        after: { active: false, email: formerEmail, tenantId: target.tenantId, groupId: target.id },
-      },
-    );
+    await recordUserAudit(tx, { actor: session, from }, 'user.moveCompanyOut', user, {
+      before: { active: true, email: user.email, groupId: user.groupId },
+      after: { active: false, email: formerEmail, tenantId: target.tenantId, groupId: target.id },
+    });
     await recordAudit(
       tx,
       { actor: session, from },

@@ -26,7 +26,7 @@ import {
   updateUser as updateUserRow,
 } from './admin.repository';
 import { requireGroup } from './admin-groups.service';
-import { changedFields, recordAudit, type RequestOrigin } from '../audit/audit.service';
+import { changedFields, recordUserAudit, type RequestOrigin } from '../audit/audit.service';
 
 /*
  * The users of 'Administración': listed per group, created with a first password they must
@@ -207,18 +207,10 @@ export async function createUser(
         await relink(tx, session, created, linkedUserIds);
         created = await requireUser(tx, tenantId, created.id);
       }
-      await recordAudit(
-        tx,
-        { actor: session, from },
-        {
-          action: 'user.create',
-          targetType: 'user',
-          targetId: created.id,
-          groupId: created.groupId,
-          before: null,
-          after: auditedUser(created),
-        },
-      );
+      await recordUserAudit(tx, { actor: session, from }, 'user.create', created, {
+        before: null,
+        after: auditedUser(created),
+      });
       return { ...created, groupName: group.name };
     });
   } catch (error) {
@@ -279,17 +271,12 @@ export async function updateUser(
       const updated = Object.keys(values).length
         ? await updateUserRow(tx, tenantId, user.id, values)
         : relinked;
-      await recordAudit(
+      await recordUserAudit(
         tx,
         { actor: session, from },
-        {
-          action: 'user.update',
-          targetType: 'user',
-          targetId: user.id,
-          groupId: updated.groupId,
-          before: diff.before,
-          after: diff.after,
-        },
+        'user.update',
+        { id: user.id, groupId: updated.groupId },
+        { before: diff.before, after: diff.after },
       );
       return withGroupName(tx, tenantId, updated);
     });
@@ -324,17 +311,12 @@ export async function setUserActive(
       // Reactivating the user does not bring their API tokens back.
       await revokeUserApiTokens(tx, tenantId, user.id);
     }
-    await recordAudit(
+    await recordUserAudit(
       tx,
       { actor: session, from },
-      {
-        action: input.active ? 'user.activate' : 'user.deactivate',
-        targetType: 'user',
-        targetId: user.id,
-        groupId: user.groupId,
-        before: { active: user.active },
-        after: { active: input.active },
-      },
+      input.active ? 'user.activate' : 'user.deactivate',
+      user,
+      { before: { active: user.active }, after: { active: input.active } },
     );
     return withGroupName(tx, tenantId, updated);
   });
@@ -363,18 +345,10 @@ export async function resetPassword(
       await deleteUserSessions(tx, tenantId, user.id);
       await revokeUserApiTokens(tx, tenantId, user.id);
     }
-    await recordAudit(
-      tx,
-      { actor: session, from },
-      {
-        action: 'user.resetPassword',
-        targetType: 'user',
-        targetId: user.id,
-        groupId: user.groupId,
-        before: null,
-        after: { forcePasswordChange: true },
-      },
-    );
+    await recordUserAudit(tx, { actor: session, from }, 'user.resetPassword', user, {
+      before: null,
+      after: { forcePasswordChange: true },
+    });
     return withGroupName(tx, tenantId, updated);
   });
 }
@@ -392,18 +366,10 @@ export async function forcePasswordChange(
     assertMayManage(session, user);
     if (user.forcePasswordChange) return withGroupName(tx, tenantId, user);
     const updated = await updateUserRow(tx, tenantId, user.id, { forcePasswordChange: true });
-    await recordAudit(
-      tx,
-      { actor: session, from },
-      {
-        action: 'user.forcePasswordChange',
-        targetType: 'user',
-        targetId: user.id,
-        groupId: user.groupId,
-        before: { forcePasswordChange: false },
-        after: { forcePasswordChange: true },
-      },
-    );
+    await recordUserAudit(tx, { actor: session, from }, 'user.forcePasswordChange', user, {
+      before: { forcePasswordChange: false },
+      after: { forcePasswordChange: true },
+    });
     return withGroupName(tx, tenantId, updated);
   });
 }

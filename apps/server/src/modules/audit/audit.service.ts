@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
+import { ZJsonObject } from '@cartera/domain/input';
 import type { Executor } from '@cartera/db/client';
 import {
   AUDIT_ACTIONS,
@@ -97,6 +98,43 @@ export async function recordAudit(
   });
 }
 
+/** An entry's change: the target's fields before and after (null where there were none). */
+export type AuditChange = Pick<Parameters<typeof recordAudit>[2], 'before' | 'after'>;
+
+/** recordAudit of a change to a user, kept in the user's group. */
+export function recordUserAudit(
+  tx: Executor,
+  by: AuditBy,
+  action: AuditAction,
+  user: { id: string; groupId: string },
+  change: AuditChange,
+) {
+  return recordAudit(tx, by, {
+    action,
+    targetType: 'user',
+    targetId: user.id,
+    groupId: user.groupId,
+    ...change,
+  });
+}
+
+/** recordAudit of a change to a group, kept in the group itself. */
+export function recordGroupAudit(
+  tx: Executor,
+  by: AuditBy,
+  action: AuditAction,
+  groupId: string,
+  change: AuditChange,
+) {
+  return recordAudit(tx, by, {
+    action,
+    targetType: 'group',
+    targetId: groupId,
+    groupId,
+    ...change,
+  });
+}
+
 /** Only the fields that changed, on both sides (a rename shows the name only). */
 export function changedFields<T extends Record<string, unknown>>(before: T, after: T) {
   const keys = Object.keys(after).filter(
@@ -124,8 +162,8 @@ export const ZAuditEntry = z.object({
   targetId: z.string(),
   groupId: z.string(),
   actor: z.object({ id: z.string(), name: z.string() }),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
+  before: ZJsonObject.nullable(),
+  after: ZJsonObject.nullable(),
   /** Where the change came from (null on entries older than issue #30). */
   from: z.object({ ip: z.string().nullable(), userAgent: z.string().nullable() }),
   createdAt: z.date(),
