@@ -23,6 +23,8 @@ import { purgeExpiredSessionsJob } from './modules/sessions/session.jobs';
 import { purgeExpiredSessions } from './modules/sessions/session.service';
 import { pruneEventsBefore } from './realtime/event-store';
 import { pruneEventsJob } from './realtime/realtime.jobs';
+import { deliverDueWebhooks } from './modules/webhooks/webhook-delivery.service';
+import { deliverWebhooksJob } from './modules/webhooks/webhooks.jobs';
 
 /*
  * Every queue of the application with what handles it: the one place job handlers are bound, as
@@ -66,6 +68,9 @@ export const appJobs: readonly BoundJob<AppDeps>[] = [
   bindJob(purgeUnattachedUploadsJob, async (_data, deps) => {
     const result = await purgeUnattachedUploads(deps);
     deps.logger.info(result, 'files: purged unattached uploads');
+  }),
+  bindJob(deliverWebhooksJob, async (_data, deps) => {
+    await deliverDueWebhooks(deps);
   }),
 ];
 

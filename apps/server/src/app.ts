@@ -43,6 +43,7 @@ import { registerChannelsRoutes } from './modules/channels/channels.rest';
 import { registerChannelWebhooks } from './modules/channels/channels.webhooks';
 import { ingestEvent, receiveWebhook } from './modules/channels/channel-inbound.service';
 import { startWebhookInbox } from './modules/channels/webhook-inbox';
+import { startWebhookDispatcher } from './modules/webhooks/webhook-delivery.service';
 import { registerSandboxRoutes } from './modules/channels/sandbox.rest';
 import { seedSandbox } from './modules/channels/sandbox.seed';
 import { WhatsappSandbox } from './providers/sandbox/sandbox';
@@ -224,6 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const inbox = await startWebhookInbox(deps, (channel, event) =>
     ingestEvent(deps, channel, event),
   );
+  const webhookDispatcher = startWebhookDispatcher(deps);
   if (seededDemo) await seedSandbox(deps, seededDemo);
 
   let closed = false;
@@ -239,6 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await server.close();
       deps.sandbox.close();
       await inbox.stop();
+      await webhookDispatcher.stop();
       await jobs.stop().catch((error: unknown) => logger.warn({ err: error }, 'jobs stop failed'));
       await events.stop();
       await stopSessionCache();

@@ -59,6 +59,30 @@ const EnvSchema = z.object({
       }
       return waits;
     }),
+  /**
+   * Waits (seconds, comma-separated) between tries of an outbound webhook delivery; the last one
+   * repeats until WEBHOOK_RETRY_WINDOW_SECONDS have passed, then the delivery is failed. 0 (in
+   * tests) makes a retry due at once.
+   */
+  WEBHOOK_RETRY_SECONDS: z
+    .string()
+    .default('10,30,60,300,900,1800,3600')
+    .transform((value, ctx) => {
+      const waits = value
+        .split(',')
+        .map((each) => each.trim())
+        .filter(Boolean)
+        .map(Number);
+      if (!waits.length || waits.some((each) => !Number.isInteger(each) || each < 0)) {
+        ctx.addIssue({ code: 'custom', message: 'whole seconds (0 or more), comma-separated' });
+        return z.NEVER;
+      }
+      return waits;
+    }),
+  /** How long a webhook delivery is retried before it is failed (24 hours). */
+  WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce.number().int().min(0).default(86_400),
+  /** A subscription whose deliveries fail for this long is paused (3 days). */
+  WEBHOOK_PAUSE_AFTER_SECONDS: z.coerce.number().int().min(0).default(259_200),
   /** The most tries of a customer's file; 0: as long as the provider keeps it. */
   MEDIA_FETCH_ATTEMPTS: z.coerce.number().int().min(0).default(0),
   /** Calls a personal API token may make per minute on this instance. */
@@ -146,6 +170,8 @@ export interface Env {
   jobsEnabled: boolean;
   /** How a customer's file that could not be fetched is tried again (inbound-media.service). */
   mediaFetch: { retrySeconds: number[]; attempts: number };
+  /** Outbound webhooks: waits between tries, how long a delivery is retried, when to pause. */
+  webhooks: { retrySeconds: number[]; retryWindowSeconds: number; pauseAfterSeconds: number };
   trustedProxies: string[];
   apiTokenRateLimit: number;
   outboundAllowedHosts: string[];
@@ -197,6 +223,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       : undefined,
     jobsEnabled: raw.JOBS_ENABLED,
     mediaFetch: { retrySeconds: raw.MEDIA_FETCH_RETRY_SECONDS, attempts: raw.MEDIA_FETCH_ATTEMPTS },
+    webhooks: {
+      retrySeconds: raw.WEBHOOK_RETRY_SECONDS,
+      retryWindowSeconds: raw.WEBHOOK_RETRY_WINDOW_SECONDS,
+      pauseAfterSeconds: raw.WEBHOOK_PAUSE_AFTER_SECONDS,
+    },
     trustedProxies: raw.TRUSTED_PROXIES,
     apiTokenRateLimit: raw.API_TOKEN_RATE_LIMIT,
     outboundAllowedHosts: raw.OUTBOUND_ALLOWED_HOSTS,

@@ -21,6 +21,7 @@ import { requestSalesRouter } from './modules/request-sales/request-sales.router
 import { trainingRouter } from './modules/training/training.router';
 import { settingsRouter } from './modules/settings/settings.router';
 import { securityRouter } from './modules/security/security.router';
+import { webhookRouter } from './modules/webhooks/webhooks.router';
 import { apiTokenRouter } from './modules/account/api-token.router';
 import { systemRouter } from './modules/system/system.router';
 import { realtimeRouter } from './realtime/realtime.router';
@@ -53,6 +54,7 @@ export const appRouter = router({
   user: usersRouter,
   settings: settingsRouter,
   security: securityRouter,
+  webhook: webhookRouter,
   apiToken: apiTokenRouter,
   realtime: realtimeRouter,
 });

@@ -67,3 +67,11 @@ export function createCarteraClient(options: CarteraClientOptions): CarteraClien
   });
   return { api, close: () => ws.close() };
 }
+
+export {
+  verifyWebhook,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  type WebhookEvent,
+  type WebhookVerification,
+} from './webhooks';

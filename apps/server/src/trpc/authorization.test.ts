@@ -47,6 +47,8 @@ const SHORTCUT = {
 };
 /** Issue #17: who sets the company's password policy and external contact system. */
 const SECURITY_MANAGERS: readonly Role[] = ['admin', 'comercial'];
+/** The 'configures the company' capability (outbound webhooks). */
+const COMPANY_CONFIGURERS: readonly Role[] = ['admin', 'comercial', 'project_manager'];
 const SOME_ID = '00000000-0000-7000-8000-0000000000c1';
 const OTHER_ID = '00000000-0000-7000-8000-0000000000c2';
 const TRAINING_ITEM = {
@@ -411,6 +413,23 @@ const procedures: Record<string, Entry> = {
     input: { externalSystem: null },
   },
   'security.testExternalIntegration': { access: { roles: SECURITY_MANAGERS }, input: {} },
+  // Outbound webhooks (issue #36 item 4): those who configure the company.
+  'webhook.list': { access: { roles: COMPANY_CONFIGURERS } },
+  'webhook.create': {
+    access: { roles: COMPANY_CONFIGURERS },
+    input: { url: 'https://example.com/hook', eventTypes: ['interaction.created'] },
+  },
+  'webhook.update': {
+    access: { roles: COMPANY_CONFIGURERS },
+    input: { id: SOME_ID, state: 'paused' },
+  },
+  'webhook.remove': { access: { roles: COMPANY_CONFIGURERS }, input: { id: SOME_ID } },
+  'webhook.deliveries': { access: { roles: COMPANY_CONFIGURERS }, input: { id: SOME_ID } },
+  'webhook.resend': {
+    access: { roles: COMPANY_CONFIGURERS },
+    input: { subscriptionId: SOME_ID, deliveryId: OTHER_ID },
+  },
+  'webhook.sendTest': { access: { roles: COMPANY_CONFIGURERS }, input: { id: SOME_ID } },
   'catalog.tags': { access: 'authenticated' },
   'catalog.origins': { access: 'authenticated' },
   'catalog.allTags': { access: { roles: ['admin', 'comercial', 'project_manager'] } },
