@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import type { AuthSession } from '../modules/sessions/session.types';
 import { requireTenantGroup } from '../modules/tenant-settings/tenant-settings.service';
-import { restRoute, type RestRoute } from './rest';
+import { restRoute, type RestAccess, type RestRoute } from './rest';
 
 const ZGroupParams = z.object({ id: z.string().uuid() });
 
@@ -40,4 +40,31 @@ export function groupRoute<
       return route.handler({ tenantId, session, body, request });
     },
   });
+}
+
+/**
+ * One setting of the company read and changed at one /group/{id}/… path: a GET answering it and
+ * a PATCH changing it and answering it again, both for the same capability (see groupRoute).
+ */
+export function groupSettingRoutes<TBody extends z.ZodType, TResponse extends z.ZodType>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  setting: Pick<GroupRoute<TBody, TResponse>, 'url' | 'tags' | 'response'> & {
+    capability: NonNullable<RestAccess['capability']>;
+    read: { summary: string; procedure: string; handler: GroupRoute<TBody, TResponse>['handler'] };
+    change: {
+      summary: string;
+      procedure: string;
+      body: TBody;
+      handler: GroupRoute<TBody, TResponse>['handler'];
+    };
+  },
+) {
+  const { capability, read, change, ...common } = setting;
+  for (const [method, { procedure, ...route }] of [
+    ['GET', read],
+    ['PATCH', change],
+  ] as const) {
+    groupRoute(app, deps, { ...common, ...route, method, access: { procedure, capability } });
+  }
 }

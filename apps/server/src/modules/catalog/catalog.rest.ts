@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZArchivingReasonInput } from '@cartera/domain/conversation';
 import { ZCrmConfigChanges } from '@cartera/domain/conversation-config';
 import type { AppDeps } from '../../deps';
-import { groupRoute } from '../../http/group-route';
+import { groupSettingRoutes } from '../../http/group-route';
 import { allOrigins, saveOrigin, ZOrigin, ZOriginInput } from './catalog.service';
 import { crmConfig, saveCrmConfig, ZCrmConfig } from './conversation-config.service';
 import {
@@ -25,84 +25,75 @@ const tags = ['catalog'];
  * reads and changes the conversation's crmConfig (03 §3), kept once for the company.
  */
 export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps) {
-  groupRoute(app, deps, {
-    method: 'GET',
+  groupSettingRoutes(app, deps, {
     url: '/api/group/:id/origins',
     tags,
-    summary: 'Every contact origin of the company, active or not, with its user filters',
-    access: { procedure: 'catalog.allOrigins', capability: MANAGERS },
+    capability: MANAGERS,
     response: z.array(ZOrigin),
-    handler: ({ tenantId }) => allOrigins(deps.db, tenantId),
-  });
-
-  groupRoute(app, deps, {
-    method: 'PATCH',
-    url: '/api/group/:id/origins',
-    tags,
-    summary:
-      'Saves one origin: with `id` replaces that origin, without it creates one (a code another origin has: ORIGIN_CODE_TAKEN); answers every origin',
-    access: { procedure: 'catalog.updateOrigin', capability: MANAGERS },
-    body: ZOriginInput.extend({ id: z.string().uuid().optional() }),
-    response: z.array(ZOrigin),
-    handler: async ({ tenantId, body }) => {
-      const { id, ...origin } = body;
-      await saveOrigin(deps.db, tenantId, origin, id);
-      return allOrigins(deps.db, tenantId);
+    read: {
+      summary: 'Every contact origin of the company, active or not, with its user filters',
+      procedure: 'catalog.allOrigins',
+      handler: ({ tenantId }) => allOrigins(deps.db, tenantId),
+    },
+    change: {
+      summary:
+        'Saves one origin: with `id` replaces that origin, without it creates one (a code another origin has: ORIGIN_CODE_TAKEN); answers every origin',
+      procedure: 'catalog.updateOrigin',
+      body: ZOriginInput.extend({ id: z.string().uuid().optional() }),
+      handler: async ({ tenantId, body }) => {
+        const { id, ...origin } = body;
+        await saveOrigin(deps.db, tenantId, origin, id);
+        return allOrigins(deps.db, tenantId);
+      },
     },
   });
 
-  groupRoute(app, deps, {
-    method: 'GET',
+  groupSettingRoutes(app, deps, {
     url: '/api/group/:id/archivingReasons',
     tags,
-    summary:
-      'Every archiving reason of the company (03 §3), active or not: code, name, type, groupCode, nextAction, usersFilters, limitedToRoles',
-    access: { procedure: 'catalog.allArchivingReasons', capability: MANAGERS },
+    capability: MANAGERS,
     response: z.array(ZArchivingReasonRow),
-    handler: ({ tenantId }) => allArchivingReasons(deps.db, tenantId),
-  });
-
-  groupRoute(app, deps, {
-    method: 'PATCH',
-    url: '/api/group/:id/archivingReasons',
-    tags,
-    summary:
-      'Saves one archiving reason by its code: replaces the reason of that code (its code never changes) or adds it when new; answers every reason',
-    access: { procedure: 'catalog.updateArchivingReason', capability: MANAGERS },
-    body: ZArchivingReasonInput,
-    response: z.array(ZArchivingReasonRow),
-    handler: async ({ tenantId, body }) => {
-      const { code, ...changes } = body;
-      const existing = await allArchivingReasons(deps.db, tenantId);
-      if (existing.some((reason) => reason.code === code)) {
-        await updateArchivingReason(deps.db, tenantId, code, changes);
-      } else {
-        await createArchivingReason(deps.db, tenantId, body);
-      }
-      return allArchivingReasons(deps.db, tenantId);
+    read: {
+      summary:
+        'Every archiving reason of the company (03 §3), active or not: code, name, type, groupCode, nextAction, usersFilters, limitedToRoles',
+      procedure: 'catalog.allArchivingReasons',
+      handler: ({ tenantId }) => allArchivingReasons(deps.db, tenantId),
+    },
+    change: {
+      summary:
+        'Saves one archiving reason by its code: replaces the reason of that code (its code never changes) or adds it when new; answers every reason',
+      procedure: 'catalog.updateArchivingReason',
+      body: ZArchivingReasonInput,
+      handler: async ({ tenantId, body }) => {
+        const { code, ...changes } = body;
+        const existing = await allArchivingReasons(deps.db, tenantId);
+        if (existing.some((reason) => reason.code === code)) {
+          await updateArchivingReason(deps.db, tenantId, code, changes);
+        } else {
+          await createArchivingReason(deps.db, tenantId, body);
+        }
+        return allArchivingReasons(deps.db, tenantId);
+      },
     },
   });
 
-  groupRoute(app, deps, {
-    method: 'GET',
+  groupSettingRoutes(app, deps, {
     url: '/api/group/:id/crmconfig',
     tags,
-    summary:
-      "The company's crmConfig: manualSales {active, roles}, enableMeetings and canRolesCreateSubConversations ('all', 'owner' or roles)",
-    access: { procedure: 'catalog.crmConfig', capability: MANAGERS },
+    capability: MANAGERS,
     response: ZCrmConfig,
-    handler: ({ tenantId }) => crmConfig(deps.db, tenantId),
-  });
-
-  groupRoute(app, deps, {
-    method: 'PATCH',
-    url: '/api/group/:id/crmconfig',
-    tags,
-    summary:
-      'Changes the parts of crmConfig the body names (the rest stays); answers the whole crmConfig',
-    access: { procedure: 'catalog.saveCrmConfig', capability: MANAGERS },
-    body: ZCrmConfigChanges,
-    response: ZCrmConfig,
-    handler: ({ tenantId, body }) => saveCrmConfig(deps.db, tenantId, body),
+    read: {
+      summary:
+        "The company's crmConfig: manualSales {active, roles}, enableMeetings and canRolesCreateSubConversations ('all', 'owner' or roles)",
+      procedure: 'catalog.crmConfig',
+      handler: ({ tenantId }) => crmConfig(deps.db, tenantId),
+    },
+    change: {
+      summary:
+        'Changes the parts of crmConfig the body names (the rest stays); answers the whole crmConfig',
+      procedure: 'catalog.saveCrmConfig',
+      body: ZCrmConfigChanges,
+      handler: ({ tenantId, body }) => saveCrmConfig(deps.db, tenantId, body),
+    },
   });
 }

@@ -15,7 +15,7 @@ import {
 } from '@cartera/domain/sales';
 import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';
-import { groupRoute } from '../../http/group-route';
+import { groupSettingRoutes } from '../../http/group-route';
 import { receiptsWorkbookStream, XLSX_TYPE } from './receipts.excel';
 import {
   contactByPhone,
@@ -290,49 +290,43 @@ export function registerReceiptsRoutes(app: FastifyInstance, deps: AppDeps) {
 
   // 01 §7 'saleconfig bubbletemplate' (issue #17): the company's sale configuration, answered and
   // changed for any group of the caller's company ('Mi Empresa' edits it through tRPC).
-  groupRoute(app, deps, {
-    method: 'GET',
+  groupSettingRoutes(app, deps, {
     url: '/api/group/:id/saleconfig',
     tags: ['sales'],
-    summary:
-      "The company's sale configuration (for any group of it): presale, the sale templates and the presale template",
-    access: { procedure: 'receipt.saleConfig', capability: 'configureCompany' },
+    capability: 'configureCompany',
     response: ZSaleConfig,
-    handler: ({ tenantId }) => saleConfig(deps.db, tenantId),
+    read: {
+      summary:
+        "The company's sale configuration (for any group of it): presale, the sale templates and the presale template",
+      procedure: 'receipt.saleConfig',
+      handler: ({ tenantId }) => saleConfig(deps.db, tenantId),
+    },
+    change: {
+      summary:
+        "Replaces the company's presale flag, sale templates (codes once, one default at most) and presale template (null: none)",
+      procedure: 'receipt.saveSaleConfig',
+      body: ZSaleConfigInput,
+      handler: ({ tenantId, body }) => saveSaleConfig(deps.db, tenantId, body),
+    },
   });
 
-  groupRoute(app, deps, {
-    method: 'PATCH',
-    url: '/api/group/:id/saleconfig',
-    tags: ['sales'],
-    summary:
-      "Replaces the company's presale flag, sale templates (codes once, one default at most) and presale template (null: none)",
-    access: { procedure: 'receipt.saveSaleConfig', capability: 'configureCompany' },
-    body: ZSaleConfigInput,
-    response: ZSaleConfig,
-    handler: ({ tenantId, body }) => saveSaleConfig(deps.db, tenantId, body),
-  });
-
-  groupRoute(app, deps, {
-    method: 'GET',
+  groupSettingRoutes(app, deps, {
     url: '/api/group/:id/saleconfig/bubbletemplate',
     tags: ['sales'],
-    summary:
-      "The sale bubble of each template of the company: title and hidden fields; the presale template's marked presale",
-    access: { procedure: 'receipt.saleConfig', capability: 'configureCompany' },
+    capability: 'configureCompany',
     response: ZBubbleTemplates,
-    handler: ({ tenantId }) => bubbleTemplates(deps.db, tenantId),
-  });
-
-  groupRoute(app, deps, {
-    method: 'PATCH',
-    url: '/api/group/:id/saleconfig/bubbletemplate',
-    tags: ['sales'],
-    summary:
-      'Changes the sale bubble of one template (`code`: a sale template or the presale template): its title and hidden fields',
-    access: { procedure: 'receipt.saveBubbleTemplate', capability: 'configureCompany' },
-    body: ZBubbleTemplateInput,
-    response: ZBubbleTemplates,
-    handler: ({ tenantId, body }) => saveBubbleTemplate(deps.db, tenantId, body),
+    read: {
+      summary:
+        "The sale bubble of each template of the company: title and hidden fields; the presale template's marked presale",
+      procedure: 'receipt.saleConfig',
+      handler: ({ tenantId }) => bubbleTemplates(deps.db, tenantId),
+    },
+    change: {
+      summary:
+        'Changes the sale bubble of one template (`code`: a sale template or the presale template): its title and hidden fields',
+      procedure: 'receipt.saveBubbleTemplate',
+      body: ZBubbleTemplateInput,
+      handler: ({ tenantId, body }) => saveBubbleTemplate(deps.db, tenantId, body),
+    },
   });
 }

@@ -5,7 +5,7 @@ import {
   ZSecurityRules,
 } from '@cartera/domain/security';
 import type { AppDeps } from '../../deps';
-import { groupRoute } from '../../http/group-route';
+import { groupSettingRoutes } from '../../http/group-route';
 import { auditByRequest } from '../audit/audit.service';
 import { securityRules, updateSecurityRules } from './security-rules.service';
 import { externalIntegrations, updateExternalIntegrations } from './external-system.service';
@@ -18,51 +18,45 @@ const tags = ['security'];
  * are the company's); another company's group is GROUP_NOT_FOUND.
  */
 export function registerSecurityRoutes(app: FastifyInstance, deps: AppDeps) {
-  groupRoute(app, deps, {
-    method: 'GET',
+  groupSettingRoutes(app, deps, {
     url: '/api/group/:id/securityrule',
     tags,
-    summary:
-      "The company's password policy: passwordMinLength (6–64, at least the product's) and passwordMaxAgeDays (0 = never expires)",
-    access: { procedure: 'security.rules', capability: 'configureSecurity' },
+    capability: 'configureSecurity',
     response: ZSecurityRules,
-    handler: ({ tenantId }) => securityRules(deps.db, tenantId),
+    read: {
+      summary:
+        "The company's password policy: passwordMinLength (6–64, at least the product's) and passwordMaxAgeDays (0 = never expires)",
+      procedure: 'security.rules',
+      handler: ({ tenantId }) => securityRules(deps.db, tenantId),
+    },
+    change: {
+      summary:
+        "Changes the company's password policy (the fields given); applies from each user's next sign-in or password change",
+      procedure: 'security.updateRules',
+      body: ZSecurityRules.partial(),
+      handler: ({ tenantId, session, body, request }) =>
+        updateSecurityRules(deps.db, tenantId, body, auditByRequest(session, request)),
+    },
   });
 
-  groupRoute(app, deps, {
-    method: 'PATCH',
-    url: '/api/group/:id/securityrule',
-    tags,
-    summary:
-      "Changes the company's password policy (the fields given); applies from each user's next sign-in or password change",
-    access: { procedure: 'security.updateRules', capability: 'configureSecurity' },
-    body: ZSecurityRules.partial(),
-    response: ZSecurityRules,
-    handler: ({ tenantId, session, body, request }) =>
-      updateSecurityRules(deps.db, tenantId, body, auditByRequest(session, request)),
-  });
-
-  groupRoute(app, deps, {
-    method: 'GET',
+  groupSettingRoutes(app, deps, {
     url: '/api/group/:id/externalintegrations',
     tags,
-    summary:
-      "The company's external contact system: name, validate/create/update addresses and tokenSet; never the token. externalSystem is null when none is connected",
-    access: { procedure: 'security.externalIntegrations', capability: 'configureSecurity' },
+    capability: 'configureSecurity',
     response: ZExternalIntegrations,
-    handler: ({ tenantId }) => externalIntegrations(deps.db, tenantId),
-  });
-
-  groupRoute(app, deps, {
-    method: 'PATCH',
-    url: '/api/group/:id/externalintegrations',
-    tags,
-    summary:
-      'Sets the external contact system (token optional: left out keeps the stored one, stored encrypted) or disconnects it with externalSystem null; addresses the outbound guard refuses are field errors',
-    access: { procedure: 'security.updateExternalIntegrations', capability: 'configureSecurity' },
-    body: ZExternalIntegrationsInput,
-    response: ZExternalIntegrations,
-    handler: ({ tenantId, session, body, request }) =>
-      updateExternalIntegrations(deps.db, tenantId, body, auditByRequest(session, request)),
+    read: {
+      summary:
+        "The company's external contact system: name, validate/create/update addresses and tokenSet; never the token. externalSystem is null when none is connected",
+      procedure: 'security.externalIntegrations',
+      handler: ({ tenantId }) => externalIntegrations(deps.db, tenantId),
+    },
+    change: {
+      summary:
+        'Sets the external contact system (token optional: left out keeps the stored one, stored encrypted) or disconnects it with externalSystem null; addresses the outbound guard refuses are field errors',
+      procedure: 'security.updateExternalIntegrations',
+      body: ZExternalIntegrationsInput,
+      handler: ({ tenantId, session, body, request }) =>
+        updateExternalIntegrations(deps.db, tenantId, body, auditByRequest(session, request)),
+    },
   });
 }
