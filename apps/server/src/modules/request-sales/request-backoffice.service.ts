@@ -10,7 +10,7 @@ import { findAgents } from '../users/users.service';
 import { findContactNames, findRequests } from './request-backoffice.repository';
 import { unseenCounts } from './request-history.repository';
 import { updateRequest } from './request-sales.repository';
-import { assertEnabled } from './request-templates.service';
+import { requestUseCase } from './request-templates.service';
 import {
   getRequest,
   person,
@@ -60,53 +60,50 @@ export function forceStatus(db: Database, user: AuthUser, raw: z.input<typeof ZF
   return applyStatus(db, user, ZForceStatusInput.parse(raw), true);
 }
 
-export async function backofficeList(
-  db: Executor,
-  user: AuthUser,
-  raw: z.input<typeof ZBackofficeListInput>,
-) {
-  assertEnabled(user);
-  const input = ZBackofficeListInput.parse(raw);
-  const rows = await findRequests(
-    db,
-    user.tenantId,
-    requestListReader(user),
-    {
-      templateId: input.templateId ?? undefined,
-      statusTypes: input.statusTypes ?? undefined,
-      sellerId: input.sellerId ?? undefined,
-      creatorId: input.creatorId ?? undefined,
-      contactId: input.contactId ?? undefined,
-      from: input.from ?? undefined,
-      to: input.to ?? undefined,
-    },
-    { cursor: input.cursor ?? undefined, limit: input.limit },
-  );
-  const page = keysetPage(rows, input.limit, (last) => last.request.id);
-  const [unseen, names] = await Promise.all([
-    unseenCounts(
+export const backofficeList = requestUseCase(
+  ZBackofficeListInput,
+  async (db: Executor, user, input) => {
+    const rows = await findRequests(
       db,
       user.tenantId,
-      user.id,
-      page.items.map((row) => row.request.id),
-    ),
-    findContactNames(db, user.tenantId, [
-      ...new Set(
-        page.items.flatMap((row) => (row.request.contactId ? [row.request.contactId] : [])),
+      requestListReader(user),
+      {
+        templateId: input.templateId ?? undefined,
+        statusTypes: input.statusTypes ?? undefined,
+        sellerId: input.sellerId ?? undefined,
+        creatorId: input.creatorId ?? undefined,
+        contactId: input.contactId ?? undefined,
+        from: input.from ?? undefined,
+        to: input.to ?? undefined,
+      },
+      { cursor: input.cursor ?? undefined, limit: input.limit },
+    );
+    const page = keysetPage(rows, input.limit, (last) => last.request.id);
+    const [unseen, names] = await Promise.all([
+      unseenCounts(
+        db,
+        user.tenantId,
+        user.id,
+        page.items.map((row) => row.request.id),
       ),
-    ]),
-  ]);
-  const contactsById = new Map(names.map((contact) => [contact.id, contact]));
-  return {
-    items: page.items.map((row) => ({
-      ...summaryOf(row, unseen),
-      contactId: row.request.contactId,
-      contact: (row.request.contactId && contactsById.get(row.request.contactId)) || null,
-      auditor: person(row.request.auditorId, row.auditorName, row.auditorLastname),
-    })),
-    nextCursor: page.nextCursor,
-  };
-}
+      findContactNames(db, user.tenantId, [
+        ...new Set(
+          page.items.flatMap((row) => (row.request.contactId ? [row.request.contactId] : [])),
+        ),
+      ]),
+    ]);
+    const contactsById = new Map(names.map((contact) => [contact.id, contact]));
+    return {
+      items: page.items.map((row) => ({
+        ...summaryOf(row, unseen),
+        contactId: row.request.contactId,
+        contact: (row.request.contactId && contactsById.get(row.request.contactId)) || null,
+        auditor: person(row.request.auditorId, row.auditorName, row.auditorLastname),
+      })),
+      nextCursor: page.nextCursor,
+    };
+  },
+);
 
 /** The roles of the users a request may be given to or audited by (users managers aside). */
 const EVERYONE = ['user', 'super', 'comercial', 'project_manager', 'admin'];
@@ -133,31 +130,22 @@ async function backofficeChange(
 }
 
 /** Assigns (or clears) the auditor: the request enters (or leaves) audit mode. */
-export async function assignAuditor(
-  db: Database,
-  user: AuthUser,
-  raw: z.input<typeof ZAuditInput>,
-) {
-  assertEnabled(user);
-  const input = ZAuditInput.parse(raw);
+export const assignAuditor = requestUseCase(ZAuditInput, async (db: Database, user, input) => {
   if (input.auditorId && !(await activeUserWith(db, user, input.auditorId, EVERYONE))) {
     throw new DomainError('REQUEST_SALE_USER_INVALID');
   }
   return backofficeChange(db, user, input.id, { auditorId: input.auditorId });
-}
+});
 
 /** Gives the request to another creator (an active user of the company). */
-export async function changeCreator(
-  db: Database,
-  user: AuthUser,
-  raw: z.input<typeof ZChangeCreatorInput>,
-) {
-  assertEnabled(user);
-  const input = ZChangeCreatorInput.parse(raw);
-  if (!(await activeUserWith(db, user, input.creatorId, EVERYONE))) {
-    throw new DomainError('REQUEST_SALE_USER_INVALID');
-  }
-  return backofficeChange(db, user, input.id, { creatorId: input.creatorId });
-}
+export const changeCreator = requestUseCase(
+  ZChangeCreatorInput,
+  async (db: Database, user, input) => {
+    if (!(await activeUserWith(db, user, input.creatorId, EVERYONE))) {
+      throw new DomainError('REQUEST_SALE_USER_INVALID');
+    }
+    return backofficeChange(db, user, input.id, { creatorId: input.creatorId });
+  },
+);
 
 // Archiving a contact (03 §4, §8).

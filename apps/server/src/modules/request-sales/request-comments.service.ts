@@ -19,7 +19,7 @@ import {
   unseenCounts,
 } from './request-history.repository';
 import { person, recordSaleUpdate, requireRequest, ZPerson } from './request-sales.service';
-import { assertEnabled } from './request-templates.service';
+import { assertEnabled, requestUseCase } from './request-templates.service';
 
 /*
  * A request's comments ('Comentarios', 02 §4): 5 a page newest first, admins see and toggle
@@ -64,13 +64,7 @@ export const ZCommentPage = z.object({
 // ---------------------------------------------------------------------------------------------
 // Comments (02 §4 'Comentarios').
 
-export async function listComments(
-  db: Executor,
-  user: AuthUser,
-  raw: z.input<typeof ZCommentsInput>,
-) {
-  assertEnabled(user);
-  const input = ZCommentsInput.parse(raw);
+export const listComments = requestUseCase(ZCommentsInput, async (db: Executor, user, input) => {
   await requireRequest(db, user, input.requestId);
   const admin = can(user, 'moderateComments');
   const [rows, total, unseen] = await Promise.all([
@@ -96,15 +90,9 @@ export async function listComments(
     total,
     unseen: unseen.get(input.requestId) ?? 0,
   };
-}
+});
 
-export async function addComment(
-  db: Database,
-  user: AuthUser,
-  raw: z.input<typeof ZAddCommentInput>,
-) {
-  assertEnabled(user);
-  const input = ZAddCommentInput.parse(raw);
+export const addComment = requestUseCase(ZAddCommentInput, async (db: Database, user, input) => {
   await db.transaction(async (tx) => {
     const { row } = await requireRequest(tx, user, input.requestId);
     const fresh = await insertHistory(tx, {
@@ -119,16 +107,10 @@ export async function addComment(
     await recordSaleUpdate(tx, user, row.request, row.templateTitle, 'comment', input.text);
   });
   return listComments(db, user, { requestId: input.requestId });
-}
+});
 
 /** Admins delete any comment, authors their own ('Eliminar comentario'). */
-export async function removeComment(
-  db: Database,
-  user: AuthUser,
-  raw: z.input<typeof ZCommentRef>,
-) {
-  assertEnabled(user);
-  const input = ZCommentRef.parse(raw);
+export const removeComment = requestUseCase(ZCommentRef, async (db: Database, user, input) => {
   await db.transaction(async (tx) => {
     await requireRequest(tx, user, input.requestId);
     const comment = await findComment(tx, user.tenantId, input.requestId, input.commentId);
@@ -139,7 +121,7 @@ export async function removeComment(
     await deleteComment(tx, user.tenantId, comment.id);
   });
   return listComments(db, user, { requestId: input.requestId });
-}
+});
 
 /** Admins show or hide a comment (02 §6). */
 export async function setCommentVisibility(

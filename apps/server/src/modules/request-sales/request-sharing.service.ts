@@ -4,7 +4,7 @@ import { DomainError } from '@cartera/domain/errors';
 import { SHARE_PERMISSIONS } from '@cartera/domain/request-sales';
 import type { AuthUser } from '../sessions/session.types';
 import { deleteShare, upsertShare } from './request-sharing.repository';
-import { assertEnabled, requireTemplate, rulesOf } from './request-templates.service';
+import { requestUseCase, requireTemplate, rulesOf } from './request-templates.service';
 import { getRequest, permissionsOf, requireRequest, viewerOf } from './request-sales.service';
 import { validShares } from './request-saving.service';
 import { ZId } from '@cartera/domain/ids';
@@ -29,30 +29,22 @@ async function requireSharer(tx: Transaction, user: AuthUser, requestId: string)
   return access;
 }
 
-export async function shareRequest(db: Database, user: AuthUser, raw: z.input<typeof ZShareInput>) {
-  assertEnabled(user);
-  const input = ZShareInput.parse(raw);
+export const shareRequest = requestUseCase(ZShareInput, async (db: Database, user, input) => {
   await db.transaction(async (tx) => {
     const access = await requireSharer(tx, user, input.requestId);
     await validShares(tx, user, [input], access.row.request.creatorId);
     await upsertShare(tx, { tenantId: user.tenantId, ...input });
   });
   return getRequest(db, user, input.requestId);
-}
+});
 
-export async function unshareRequest(
-  db: Database,
-  user: AuthUser,
-  raw: z.input<typeof ZUnshareInput>,
-) {
-  assertEnabled(user);
-  const input = ZUnshareInput.parse(raw);
+export const unshareRequest = requestUseCase(ZUnshareInput, async (db: Database, user, input) => {
   await db.transaction(async (tx) => {
     await requireSharer(tx, user, input.requestId);
     await deleteShare(tx, user.tenantId, input.requestId, input.userId);
   });
   // Who removed themself no longer sees it: answer what is left without reading it again.
   return { requestId: input.requestId, userId: input.userId };
-}
+});
 
 // Inline new client (02 §3 New client, §5).

@@ -92,6 +92,20 @@ export function assertEnabled(user: AuthUser) {
   }
 }
 
+/**
+ * A use case of request sales on a caller's raw input: the feature on for the caller
+ * (assertEnabled), then the input parsed by `schema` and handed to `run`.
+ */
+export function requestUseCase<S extends z.ZodType, D, R>(
+  schema: S,
+  run: (db: D, user: AuthUser, input: z.output<S>) => Promise<R>,
+) {
+  return async (db: D, user: AuthUser, raw: z.input<S>): Promise<R> => {
+    assertEnabled(user);
+    return run(db, user, schema.parse(raw));
+  };
+}
+
 export async function requireTemplate(db: Executor, user: AuthUser, id: string, forUpdate = false) {
   const row = await findTemplate(db, user.tenantId, id, { forUpdate });
   if (!row) throw new DomainError('REQUEST_TEMPLATE_NOT_FOUND');
