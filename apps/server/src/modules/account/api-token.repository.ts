@@ -1,12 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { apiTokens } from '@cartera/db/schema';
+import { insertRow } from '../../lib/rows';
 
 /** A user's own API tokens as /settings lists and creates them. */
 
 export async function insertApiToken(db: Executor, row: typeof apiTokens.$inferInsert) {
-  const [created] = await db.insert(apiTokens).values(row).returning();
-  return created!;
+  return insertRow(db, apiTokens, row);
 }
 
 /** A user's tokens, newest first (never their hashes). */

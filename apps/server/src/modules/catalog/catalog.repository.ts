@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { groups, origins, statusTags, users } from '@cartera/db/schema';
 import { idInTenant } from '../../lib/sql';
+import { updateInTenant } from '../../lib/rows';
 
 export async function findUserFields(db: Executor, tenantId: string, userId: string) {
   const [row] = await db
@@ -60,12 +61,7 @@ export async function upsertTag(
         .values({ ...values, tenantId })
         .returning()
     )[0];
-  const [row] = await db
-    .update(statusTags)
-    .set(values)
-    .where(idInTenant(statusTags, tenantId, id))
-    .returning();
-  return row;
+  return updateInTenant(db, statusTags, tenantId, id, values);
 }
 
 export async function upsertOrigin(
@@ -81,12 +77,7 @@ export async function upsertOrigin(
         .values({ ...values, tenantId })
         .returning()
     )[0];
-  const [row] = await db
-    .update(origins)
-    .set(values)
-    .where(idInTenant(origins, tenantId, id))
-    .returning();
-  return row;
+  return updateInTenant(db, origins, tenantId, id, values);
 }
 
 /** The company's active groups with their path from the root, for the tags' group filters. */

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { channelTemplates } from '@cartera/db/schema';
 import { idInTenant } from '../../lib/sql';
+import { findInTenant } from '../../lib/rows';
 
 /** A channel's WhatsApp templates as the provider reports them. */
 
@@ -15,11 +16,7 @@ export function findTemplates(db: Executor, tenantId: string, channelId: string)
 }
 
 export async function findTemplate(db: Executor, tenantId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(channelTemplates)
-    .where(idInTenant(channelTemplates, tenantId, id));
-  return row;
+  return findInTenant(db, channelTemplates, tenantId, id);
 }
 
 /** Writes templates as the provider reports them (matched by name and language). */

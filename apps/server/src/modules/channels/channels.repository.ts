@@ -9,6 +9,7 @@ import {
   type NewChannel,
 } from '@cartera/db/schema';
 import { idInTenant } from '../../lib/sql';
+import { firstInTenant, insertRow } from '../../lib/rows';
 
 /*
  * The SQL of channels, cut like their services: this file holds the channels themselves (and the
@@ -36,11 +37,7 @@ export function findChannels(db: Executor, tenantId: string) {
 }
 
 export async function findChannel(db: Executor, tenantId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(channels)
-    .where(and(eq(channels.tenantId, tenantId), eq(channels.id, id), isNull(channels.deletedAt)));
-  return row;
+  return firstInTenant(db, channels, tenantId, eq(channels.id, id), isNull(channels.deletedAt));
 }
 
 /** Locks a channel for a send: the limits are counted with no other send of it in between. */
@@ -63,8 +60,7 @@ export async function findChannelByWebhookKey(db: Executor, webhookKey: string) 
 }
 
 export async function insertChannel(db: Executor, values: NewChannel) {
-  const [row] = await db.insert(channels).values(values).returning();
-  return row!;
+  return insertRow(db, channels, values);
 }
 
 export async function updateChannelRow(

@@ -3,6 +3,7 @@ import type { Executor } from '@cartera/db/client';
 import { companies, companyContacts, contacts, sectors, type NewCompany } from '@cartera/db/schema';
 import { scopeCondition, type ContactScope } from '../access/contacts.conditions';
 import { fieldFilterCondition, likePattern, type FieldFilter, idInTenant } from '../../lib/sql';
+import { findInTenant, firstInTenant, insertRow, updateInTenant } from '../../lib/rows';
 
 export interface CompanyCursor {
   name: string;
@@ -42,11 +43,7 @@ export async function findCompanies(
 }
 
 export async function findCompany(db: Executor, tenantId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(companies)
-    .where(idInTenant(companies, tenantId, id));
-  return row;
+  return findInTenant(db, companies, tenantId, id);
 }
 
 export async function findCompanyByTaxCode(
@@ -74,12 +71,7 @@ export async function updateCompanyRow(
   id: string,
   values: Partial<NewCompany>,
 ) {
-  const [row] = await db
-    .update(companies)
-    .set(values)
-    .where(idInTenant(companies, tenantId, id))
-    .returning();
-  return row;
+  return updateInTenant(db, companies, tenantId, id, values);
 }
 
 export async function deleteCompanyRows(db: Executor, tenantId: string, ids: string[]) {
@@ -112,8 +104,7 @@ export async function findSectors(
 }
 
 export async function insertSector(db: Executor, values: typeof sectors.$inferInsert) {
-  const [row] = await db.insert(sectors).values(values).returning();
-  return row!;
+  return insertRow(db, sectors, values);
 }
 
 export async function findSectorByName(
@@ -136,13 +127,7 @@ export async function findSectorByName(
 }
 
 export async function findSector(db: Executor, tenantId: string, companyId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(sectors)
-    .where(
-      and(eq(sectors.tenantId, tenantId), eq(sectors.companyId, companyId), eq(sectors.id, id)),
-    );
-  return row;
+  return firstInTenant(db, sectors, tenantId, eq(sectors.companyId, companyId), eq(sectors.id, id));
 }
 
 export async function deleteSectorRow(

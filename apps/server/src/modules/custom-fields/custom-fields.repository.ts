@@ -8,7 +8,7 @@ import {
   type CustomField,
 } from '@cartera/db/schema';
 import type { CustomFieldEntity } from '@cartera/domain/custom-fields';
-import { idInTenant } from '../../lib/sql';
+import { findInTenant, firstInTenant, insertRow, updateInTenant } from '../../lib/rows';
 
 export async function findFields(db: Executor, tenantId: string, entity: CustomFieldEntity) {
   return db
@@ -19,11 +19,7 @@ export async function findFields(db: Executor, tenantId: string, entity: CustomF
 }
 
 export async function findField(db: Executor, tenantId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(customFields)
-    .where(idInTenant(customFields, tenantId, id));
-  return row;
+  return findInTenant(db, customFields, tenantId, id);
 }
 
 export async function findFieldByCode(
@@ -32,25 +28,20 @@ export async function findFieldByCode(
   entity: CustomFieldEntity,
   code: string,
 ) {
-  const [row] = await db
-    .select()
-    .from(customFields)
-    .where(
-      and(
-        eq(customFields.tenantId, tenantId),
-        eq(customFields.entity, entity),
-        eq(customFields.code, code),
-      ),
-    );
-  return row;
+  return firstInTenant(
+    db,
+    customFields,
+    tenantId,
+    eq(customFields.entity, entity),
+    eq(customFields.code, code),
+  );
 }
 
 export async function insertField(
   db: Executor,
   values: typeof customFields.$inferInsert,
 ): Promise<CustomField> {
-  const [row] = await db.insert(customFields).values(values).returning();
-  return row!;
+  return insertRow(db, customFields, values);
 }
 
 export async function updateField(
@@ -59,12 +50,7 @@ export async function updateField(
   id: string,
   values: Partial<typeof customFields.$inferInsert>,
 ) {
-  const [row] = await db
-    .update(customFields)
-    .set(values)
-    .where(idInTenant(customFields, tenantId, id))
-    .returning();
-  return row;
+  return updateInTenant(db, customFields, tenantId, id, values);
 }
 
 export async function findSharedOptions(db: Executor, tenantId: string, fieldIds: string[]) {
@@ -77,8 +63,7 @@ export async function findSharedOptions(db: Executor, tenantId: string, fieldIds
 }
 
 export async function insertSharedOption(db: Executor, values: typeof sharedOptions.$inferInsert) {
-  const [row] = await db.insert(sharedOptions).values(values).returning();
-  return row!;
+  return insertRow(db, sharedOptions, values);
 }
 
 export async function updateSharedOption(

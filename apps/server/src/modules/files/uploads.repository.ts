@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { interactions, uploads, type Upload } from '@cartera/db/schema';
+import { firstInTenant } from '../../lib/rows';
 
 export async function insertUpload(
   db: Executor,
@@ -11,11 +12,7 @@ export async function insertUpload(
 }
 
 export async function findUpload(db: Executor, tenantId: string, key: string) {
-  const [row] = await db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.tenantId, tenantId), eq(uploads.key, key)));
-  return row;
+  return firstInTenant(db, uploads, tenantId, eq(uploads.key, key));
 }
 
 /** Takes a pending upload for its one PUT; answers false when it is not pending (or unknown). */

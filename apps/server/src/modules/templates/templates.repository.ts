@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { messageTemplates } from '@cartera/db/schema';
 import { likePattern, idInTenant } from '../../lib/sql';
+import { findInTenant, insertRow, updateInTenant } from '../../lib/rows';
 
 const folded = (column: unknown) =>
   sql`translate(lower(${column}), 'áàäâéèëêíìïîóòöôúùüûñ', 'aaaaeeeeiiiioooouuuun')`;
@@ -51,19 +52,14 @@ export function findTemplatesOf(db: Executor, tenantId: string, ownerId: string 
 }
 
 export async function findTemplateRow(db: Executor, tenantId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(messageTemplates)
-    .where(idInTenant(messageTemplates, tenantId, id));
-  return row;
+  return findInTenant(db, messageTemplates, tenantId, id);
 }
 
 export async function insertTemplateRow(
   db: Executor,
   values: typeof messageTemplates.$inferInsert,
 ) {
-  const [row] = await db.insert(messageTemplates).values(values).returning();
-  return row!;
+  return insertRow(db, messageTemplates, values);
 }
 
 export async function updateTemplateRow(
@@ -72,12 +68,7 @@ export async function updateTemplateRow(
   id: string,
   values: Partial<typeof messageTemplates.$inferInsert>,
 ) {
-  const [row] = await db
-    .update(messageTemplates)
-    .set(values)
-    .where(idInTenant(messageTemplates, tenantId, id))
-    .returning();
-  return row;
+  return updateInTenant(db, messageTemplates, tenantId, id, values);
 }
 
 export async function deleteTemplateById(db: Executor, tenantId: string, id: string) {
