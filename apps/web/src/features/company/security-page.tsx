@@ -4,6 +4,7 @@ import { useMe } from '../auth/session';
 import { ExternalSystemPanel } from './external-system-panel';
 import { PasswordPolicyPanel } from './password-policy-panel';
 import { ConfigPage } from './config-page';
+import { WebhooksPanel } from './webhooks-panel';
 
 const text = es.security;
 
@@ -25,6 +26,7 @@ export function SecurityPage() {
     >
       <PasswordPolicyPanel />
       <ExternalSystemPanel />
+      <WebhooksPanel />
     </ConfigPage>
   );
 }
