@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
-import { DomainError } from '@cartera/domain/errors';
 import { GOAL_METRICS, goalMetricsOn, metricsDay, ZGoalConfigEntry } from '@cartera/domain/metrics';
 import type { AuthUser } from '../sessions/session.types';
 import { saveTenantSection, tenantSettings } from '../tenant-settings/tenant-settings.service';
-import { findTenantGroups } from './goals.repository';
 
 /** The company goal config (01 §3; /group/{id}/goalconfig): which metrics, from which day. */
 
@@ -32,10 +30,4 @@ export async function saveGoalConfig(
   );
   await saveTenantSection(db, user.tenantId, 'goals', { history: next });
   return goalConfig(db, user, now);
-}
-
-/** /group/{id}/goalconfig: the config is the company's, answered for any group of the tenant. */
-export async function requireTenantGroup(db: Executor, user: AuthUser, groupId: string) {
-  const groups = await findTenantGroups(db, user.tenantId);
-  if (!groups.some((group) => group.id === groupId)) throw new DomainError('ERROR_GROUP_NOT_FOUND');
 }

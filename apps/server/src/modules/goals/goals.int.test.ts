@@ -286,6 +286,8 @@ describe('weekly goals', () => {
     expect((await env.call(COMERCIAL, 'goal.config')).data.history).toHaveLength(1);
     const foreign = await rest(COMERCIAL, 'GET', `/api/group/${env.demo.other.id}/goalconfig`);
     expect(foreign.status).toBe(404);
+    // The same code as the other /group/{id}/… paths (wave3-map §4.5).
+    expect((foreign.body as { code?: string }).code).toBe('GROUP_NOT_FOUND');
     const bySupervisor = await rest(
       SUPERVISOR,
       'PUT',

@@ -1,16 +1,7 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
-import { goals, groups } from '@cartera/db/schema';
+import { goals } from '@cartera/db/schema';
 import { reachedSellersCondition, type ReachedSellerIds } from '../access/sellers';
-
-/** The tenant's groups. */
-export async function findTenantGroups(db: Executor, tenantId: string) {
-  return db
-    .select({ id: groups.id, name: groups.name })
-    .from(groups)
-    .where(eq(groups.tenantId, tenantId))
-    .orderBy(asc(groups.name));
-}
 
 /** Weekly goals of some sellers whose week starts between two days. */
 export async function findGoals(

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps';
 import { defaultGroupOf } from '../access/sellers';
 import { DomainError } from '@cartera/domain/errors';
 import { es } from '@cartera/domain/i18n';
+import { groupRoute } from '../../http/group-route';
 import { restRoute } from '../../http/rest';
 import {
   dashboardWorkbook,
@@ -19,7 +20,7 @@ import {
   MAX_TEMPLATE_WEEKS,
 } from './goals.spreadsheet';
 import { dashboard, visibleSellers, ZDashboard } from './goals.service';
-import { goalConfig, requireTenantGroup, saveGoalConfig, ZGoalConfig } from './goal-config.service';
+import { goalConfig, saveGoalConfig, ZGoalConfig } from './goal-config.service';
 import {
   listGoals,
   statusByGroup,
@@ -182,22 +183,18 @@ export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {
     handler: ({ session }) => statusByGroup(deps.db, session.user),
   });
 
-  restRoute(app, deps, {
+  // Another company's group is GROUP_NOT_FOUND, as at the other /group/{id}/… paths (groupRoute).
+  groupRoute(app, deps, {
     method: 'GET',
     url: '/api/group/:id/goalconfig',
     tags: ['goals'],
     summary: `The company goal config for any group of the caller's company: metrics (${GOAL_METRICS.join(', ')}) with hidden flags, and their history by start date`,
-    auth: 'session',
     access: { ...GOALS, procedure: 'goal.config' },
-    params: z.object({ id: z.string().uuid() }),
     response: ZGoalConfig,
-    handler: async ({ session, params }) => {
-      await requireTenantGroup(deps.db, session.user, params.id);
-      return goalConfig(deps.db, session.user);
-    },
+    handler: ({ session }) => goalConfig(deps.db, session.user),
   });
 
-  restRoute(app, deps, {
+  groupRoute(app, deps, {
     method: 'PUT',
     url: '/api/group/:id/goalconfig',
     tags: ['goals'],
