@@ -9,6 +9,10 @@ describe('duración de una clase (01 §9)', () => {
     expect(formatDuration(3599)).toBe('59 min');
     expect(formatDuration(3600)).toBe('1 h');
     expect(formatDuration(5400)).toBe('1,5 h');
+    // Rounded down to a tenth: never '2,0 h' (wave3-map §4.8).
+    expect(formatDuration(7199)).toBe('1,9 h');
+    expect(formatDuration(7200)).toBe('2 h');
+    expect(formatDuration(5759)).toBe('1,5 h');
   });
 });
 

@@ -36,8 +36,9 @@ export function formatDuration(seconds: number): string {
   const whole = Math.max(0, Math.round(seconds));
   if (whole < 60) return `${whole} s`;
   if (whole < 3600) return `${Math.floor(whole / 60)} min`;
-  const hours = whole / 3600;
-  return `${Number.isInteger(hours) ? hours : hours.toFixed(1).replace('.', ',')} h`;
+  // Rounded down to a tenth, so 7,199 s is '1,9 h' and never '2,0 h' (decisions.md, training).
+  const tenths = Math.floor(whole / 360);
+  return `${tenths % 10 === 0 ? tenths / 10 : `${Math.floor(tenths / 10)},${tenths % 10}`} h`;
 }
 
 /** A position in a video as a clock: '0:14', '12:05', '1:02:03'. */
