@@ -9,7 +9,7 @@ import { errorMessages, es } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
 import { startTestApp } from '../../testing/test-app';
-import { COMERCIAL, OTHER_TENANT, SELLER } from '../../testing/demo-users';
+import { COMERCIAL, OTHER_SELLER, OTHER_TENANT, SELLER } from '../../testing/demo-users';
 import { sealSecret } from '../../lib/secret-box';
 import { deliverDueWebhooks } from './webhook-delivery.service';
 
@@ -329,6 +329,37 @@ describe('webhooks salientes (issue #36)', () => {
     expect(await count()).toBe(stored);
     const seller = await env.call(SELLER, 'webhook.list');
     expect(seller.status).toBe(403);
+  });
+
+  it('solo se envía lo que el dueño de la suscripción puede ver', async () => {
+    const subscription = await subscribe(receiver.url, ['interaction.created']);
+    // The owner is now a seller of another team: only their own contacts' events go.
+    const owner = env.demo.users[OTHER_SELLER]!;
+    await env.database.handle.db
+      .update(webhookSubscriptions)
+      .set({ createdBy: owner.id })
+      .where(eq(webhookSubscriptions.id, subscription.id));
+    const hidden = await sellerContact('Webhook Ajeno');
+    const own = await createContact(env.database.handle.db, env.demo.demo, {
+      firstName: 'Webhook Propio',
+      agentId: owner.id,
+    });
+    await env.call(SELLER, 'interaction.createNote', {
+      contactId: hidden.id,
+      id: newId(),
+      body: 'No la ve',
+    });
+    const seen = newId();
+    await env.call(OTHER_SELLER, 'interaction.createNote', {
+      contactId: own.id,
+      id: seen,
+      body: 'La ve',
+    });
+    const rows = await deliveriesOf(subscription.id);
+    expect(rows.map((row) => row.contactId)).toEqual([own.id]);
+    expect(rows[0]!.payload).toMatchObject({ interactionId: seen });
+    await deliver();
+    await env.call(COMERCIAL, 'webhook.remove', { id: subscription.id });
   });
 
   it('los eventos de otra empresa nunca llegan', async () => {
