@@ -1,4 +1,5 @@
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
+import { newId } from '@cartera/domain/ids';
 import { useDemoApp, type DemoApp } from './demo-app';
 
 /**
@@ -29,6 +30,14 @@ export interface ChannelApp extends DemoApp {
     url: string,
     signed: { body: string | Buffer; headers: Record<string, string> },
   ): Promise<Response>;
+  /**
+   * Sends a message through a channel as a demo user (a new item id) and answers the item's id
+   * once the call is accepted.
+   */
+  sendMessage(
+    email: string,
+    input: { contactId: string; channelId: string } & Record<string, unknown>,
+  ): Promise<string>;
 }
 
 export function useChannelApp(
@@ -54,6 +63,15 @@ export function useChannelApp(
       });
       await env.webhooksSettled();
       return response;
+    },
+    async sendMessage(
+      email: string,
+      input: { contactId: string; channelId: string } & Record<string, unknown>,
+    ) {
+      const id = newId();
+      const answer = await env.call(email, 'channel.sendMessage', { id, ...input });
+      expect(answer.status).toBe(200);
+      return id;
     },
   });
 }

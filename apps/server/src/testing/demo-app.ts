@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { interactions, type Interaction } from '@cartera/db/schema';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { contacts, interactions, type Contact, type Interaction } from '@cartera/db/schema';
 import { seedDemo, type DemoData } from '@cartera/db/seed';
 import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
 import { appRouter } from '../router';
@@ -29,6 +29,14 @@ export interface DemoApp {
   ): Promise<{ status: number; body: T }>;
   /** A contact's stored timeline rows, oldest first (what a call wrote). */
   interactionsOf(contactId: string): Promise<Interaction[]>;
+  /** A timeline row by its id as stored (undefined when there is none). */
+  interactionById(id: string): Promise<Interaction | undefined>;
+  /** The demo company's stored contacts that meet a condition. */
+  demoContacts(condition: SQL): Promise<Contact[]>;
+  /** The demo company's stored contacts holding a phone. */
+  contactsWithPhone(phone: string): Promise<Contact[]>;
+  /** A demo user's contact with a phone, `index` down their list (oldest first). */
+  phoneContactOf(email: string, index?: number): Promise<Contact>;
   /** Resolves once every acknowledged webhook is on the timelines (the inbox worker's work). */
   webhooksSettled(): Promise<void>;
 }
@@ -79,6 +87,38 @@ export function useDemoApp(envOverrides: Record<string, string> = { JOBS_ENABLED
         .from(interactions)
         .where(eq(interactions.contactId, contactId))
         .orderBy(interactions.id);
+    },
+    async interactionById(id) {
+      const [row] = await state
+        .database!.handle.db.select()
+        .from(interactions)
+        .where(eq(interactions.id, id));
+      return row;
+    },
+    demoContacts(condition) {
+      return state
+        .database!.handle.db.select()
+        .from(contacts)
+        .where(and(eq(contacts.tenantId, state.demo!.demo.id), condition));
+    },
+    contactsWithPhone(phone) {
+      return demoApp.demoContacts(sql`${contacts.phones} @> array[${phone}]::text[]`);
+    },
+    async phoneContactOf(email, index = 0) {
+      const user = state.demo!.users[email]!;
+      const rows = await state
+        .database!.handle.db.select()
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.tenantId, user.tenantId),
+            eq(contacts.agentId, user.id),
+            sql`cardinality(${contacts.phones}) > 0`,
+          ),
+        )
+        .orderBy(contacts.createdAt, contacts.id)
+        .limit(index + 1);
+      return rows[index]!;
     },
     webhooksSettled() {
       return webhookInboxSettled(state.database!.handle.db);

@@ -1,13 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createUser } from '@cartera/db/factories';
-import {
-  channelMessages,
-  channelTemplates,
-  channels,
-  contacts,
-  interactions,
-} from '@cartera/db/schema';
+import { channelMessages, channelTemplates, channels, contacts } from '@cartera/db/schema';
 import { errorMessage, es } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
 import { useChannelApp } from '../../testing/channel-app';
@@ -64,30 +58,11 @@ async function timelineOf(contactId: string) {
   return env.interactionsOf(contactId);
 }
 
-async function contactWithPhone(phone: string) {
-  const [row] = await env.database.handle.db
-    .select()
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.tenantId, env.demo.demo.id),
-        sql`${contacts.phones} @> array[${phone}]::text[]`,
-      ),
-    );
-  return row;
-}
+const contactWithPhone = async (phone: string) => (await env.contactsWithPhone(phone))[0];
 
-async function interaction(id: string) {
-  const [row] = await env.database.handle.db
-    .select()
-    .from(interactions)
-    .where(eq(interactions.id, id));
-  return row!;
-}
+const interaction = async (id: string) => (await env.interactionById(id))!;
 
-async function statusOf(id: string) {
-  return (await interaction(id)).status;
-}
+const statusOf = async (id: string) => (await interaction(id)).status;
 
 beforeAll(async () => {
   const created = await env.call('comercial@demo.test', 'channel.create', {
