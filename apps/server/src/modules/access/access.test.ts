@@ -263,7 +263,7 @@ describe('acceso a registros en un solo lugar', () => {
     expect(contacts.size).toBeGreaterThan(15);
     expect(contacts.get('modules/contacts/contacts.repository.ts#findContactsPage')).toBe(true);
     // The inbox's tabs, filters and search narrow the caller's scope (issue #33 item 3).
-    expect(contacts.get('modules/inbox/inbox.repository.ts#findInboxPage')).toBe(true);
+    expect(contacts.get('modules/inbox/inbox.repository.ts#pageQuery')).toBe(true);
     for (const table of SCOPED_TABLES)
       expect(queriesOf(table).size, table.variable).toBeGreaterThan(0);
   });

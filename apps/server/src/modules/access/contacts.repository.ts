@@ -8,6 +8,7 @@ import {
   sharedOwnersOf,
   type ContactScope,
 } from './contacts.conditions';
+import { subtreeUserIds } from './reach';
 
 /** One contact of the tenant, or undefined when it does not exist or is out of the scope. */
 export async function findScopedContact(
@@ -44,6 +45,18 @@ export async function findReservedContact(
 
 export async function findSharedOwnerIds(db: Executor, tenantId: string, userId: string) {
   const rows = await sharedOwnersOf(db, tenantId, userId);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The users of a group's subtree (any role, active or not: whoever may hold a contact), read by
+ * the one subquery every subtree reach composes (`subtreeUserIds`).
+ */
+export async function findSubtreeUserIds(db: Executor, tenantId: string, groupId: string) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, subtreeUserIds(tenantId, groupId)));
   return rows.map((row) => row.id);
 }
 

@@ -13,6 +13,7 @@ import {
   findMemberSharedInboxes,
   findSharedInboxOwner,
   findSharedOwnerIds,
+  findSubtreeUserIds,
   isUnassigned,
 } from './contacts.repository';
 import { reachOf } from './reach';
@@ -47,6 +48,24 @@ export async function contactScope(db: Executor, user: AuthUser): Promise<Contac
   if (scope.kind === 'tenant') return scope;
   const { sharedWith: _inQuery, ...rest } = scope;
   return { ...rest, sharedOwnerIds: await findSharedOwnerIds(db, user.tenantId, user.id) };
+}
+
+/**
+ * The agents whose contacts a list scope covers, as a list: the user or the subtree's users, and
+ * the shared portfolios' owners; null for the tenant's scope. For a list that walks agent by
+ * agent (the inbox's 'Todas', bench:inbox): each of its branches keeps to one of these agents,
+ * so together they are exactly the scope.
+ */
+export async function scopeAgentIds(
+  db: Executor,
+  tenantId: string,
+  scope: ContactScope,
+): Promise<string[] | null> {
+  if (scope.kind === 'tenant' || scope.sharedWith !== undefined) return null;
+  const root = scope.kind === 'own' ? scope.userId : scope.groupId;
+  if (typeof root !== 'string') return null;
+  const own = scope.kind === 'own' ? [root] : await findSubtreeUserIds(db, tenantId, root);
+  return [...new Set([...own, ...(scope.sharedOwnerIds ?? [])])];
 }
 
 /** The user as a reader of one contact, for queries of its rows that check access themselves. */

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '@cartera/db/client';
 import { contacts, interactions } from '@cartera/db/schema';
 import { likePattern, searchTextPattern, SHORT_TERM_LENGTH } from '../../lib/sql';
@@ -60,7 +61,23 @@ const messageSearchText = sql`translate(lower(coalesce(case when jsonb_typeof(${
  * assigned inboxes so no filter or search lists a contact the caller may not see.
  */
 export type InboxOwner =
-  { agentId: string; scope: ContactScope } | { all: true; scope: ContactScope } | UnassignedOwner;
+  | { agentId: string; scope: ContactScope }
+  | {
+      all: true;
+      scope: ContactScope;
+      /**
+       * The agents the scope covers as a list (scopeAgentIds), when the access layer gave one:
+       * the page then merges each agent's walk in list order instead of walking the tenant's.
+       */
+      agentIds?: string[] | null;
+    }
+  | UnassignedOwner;
+
+/**
+ * Most agents a wide inbox's page merges one by one (a statement of one branch each); a wider
+ * inbox walks the tenant's list order and checks the scope per row.
+ */
+const MERGED_AGENTS_MAX = 100;
 
 /** What the workspace narrows an inbox to (issue #33 item 3). */
 export interface InboxFilters {
@@ -162,6 +179,13 @@ function filterConditions(
  * A page of an inbox, in the order of `filters.order` (most recent interaction first by default),
  * sub-conversations included (they are their agent's conversations too). `after` is a page's
  * cursor, or a contact whose place in that order the page starts after.
+ *
+ * An inbox of several agents given as a list ('Todas' of a supervisor: their teams' sellers) is
+ * the union of each agent's page, merged in the same order: each branch walks the agent's
+ * conversations on its own index in list order (from the cursor on), and PostgreSQL's Merge
+ * Append reads from each only as many rows as the merged page takes. A page then costs the same
+ * at any depth and whatever the company's size (bench:inbox), where one walk of the tenant's list
+ * order would read and drop every other team's rows before the cursor and between the matches.
  */
 export async function findInboxPage(
   db: Executor,
@@ -170,6 +194,63 @@ export async function findInboxPage(
   after: InboxCursor | { contactId: string } | undefined,
   limit: number,
   filters: InboxFilters = {},
+) {
+  const agentIds = 'all' in owner ? owner.agentIds : undefined;
+  if (
+    !('all' in owner) ||
+    !agentIds?.length ||
+    agentIds.length > MERGED_AGENTS_MAX ||
+    (filters.search && !(await frequentMessageTerm(db, tenantId, filters.text ?? '')))
+  ) {
+    return pageQuery(db, tenantId, owner, after, limit, filters);
+  }
+  const [first, second, ...others] = agentIds.map((agentId) =>
+    // The agents are the scope (scopeAgentIds, from the access layer): a branch keeps to its
+    // agent, which planning the scope's subquery again in each branch would only slow down.
+    pageQuery(db, tenantId, { agentId, scope: { kind: 'tenant' } }, after, limit, filters),
+  );
+  if (!second) return first!;
+  const direction = filters.order === 'waiting' ? sql`asc` : sql`desc`;
+  return unionAll(first!, second, ...others)
+    .orderBy(
+      sql`${sql.identifier('sort_key')} ${direction}`,
+      sql`${sql.identifier('id')} ${direction}`,
+    )
+    .limit(limit);
+}
+
+/**
+ * Message matches in the tenant from which a search term counts as frequent: a wide inbox's
+ * search then merges each agent's walk, probing each conversation's messages until the page is
+ * full (a few hundred conversations, whatever the company's size); below it, reading every match
+ * (searchCondition's wide form) is cheaper, and names alone (a term under SHORT_TERM_LENGTH)
+ * keep that form too.
+ */
+const FREQUENT_TERM_MATCHES = 2000;
+
+/**
+ * Whether the folded term is frequent in the tenant's messages and notes, by PostgreSQL's own
+ * estimate of its matches (the statistics of the indexed text, migration 0028): planning only,
+ * under a millisecond, where counting them would read the trigram index's long posting lists,
+ * which grow with the company. The estimate only chooses the plan's shape, never the rows.
+ */
+async function frequentMessageTerm(db: Executor, tenantId: string, text: string) {
+  if (text.length < SHORT_TERM_LENGTH) return false;
+  const result = await db.execute(sql`explain (format json) select 1 from ${interactions}
+    where ${interactions.tenantId} = ${tenantId} and ${messageSearchText} like ${likePattern(text)}`);
+  const [row] = (result as unknown as { rows: Array<{ 'QUERY PLAN': unknown }> }).rows;
+  const [plan] = (row?.['QUERY PLAN'] ?? []) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
+  return (plan?.Plan?.['Plan Rows'] ?? 0) >= FREQUENT_TERM_MATCHES;
+}
+
+/** One owner's page: the statement of an inbox, or one branch of a merged one. */
+function pageQuery(
+  db: Executor,
+  tenantId: string,
+  owner: InboxOwner,
+  after: InboxCursor | { contactId: string } | undefined,
+  limit: number,
+  filters: InboxFilters,
 ) {
   const conditions: SQL[] = [
     eq(contacts.tenantId, tenantId),
@@ -189,19 +270,13 @@ export async function findInboxPage(
         from ${contacts} anchor where anchor.tenant_id = ${tenantId} and anchor.id = ${after.contactId})`,
     );
   } else if (after && waiting) {
+    // Row comparisons: an index bound, so a deep page starts at the cursor instead of filtering
+    // every row before it (the same rows as "key > at or key = at and id > cursor id").
     conditions.push(
-      or(
-        sql`${waitingKey} > ${waitingKeyOf(after.at)}`,
-        and(sql`${waitingKey} = ${waitingKeyOf(after.at)}`, gt(contacts.id, after.id)),
-      )!,
+      sql`(${waitingKey}, ${contacts.id}) > (${waitingKeyOf(after.at)}, ${after.id})`,
     );
   } else if (after) {
-    conditions.push(
-      or(
-        sql`${lastAt} < ${after.at}`,
-        and(sql`${lastAt} = ${after.at}`, lt(contacts.id, after.id)),
-      )!,
-    );
+    conditions.push(sql`(${lastAt}, ${contacts.id}) < (${after.at}, ${after.id})`);
   }
   return db
     .select({
@@ -219,6 +294,8 @@ export async function findInboxPage(
       lastMessage: contacts.lastMessage,
       lastAt: sql<Date>`${lastAt}`.mapWith((value: string | Date) => new Date(value)),
       sortAt: sql<Date>`${sortAt}`.mapWith((value: string | Date) => new Date(value)),
+      // Named: a merged page orders its branches' rows by the very expression they are sorted by.
+      sortKey: sql<unknown>`${sortKey}`.as('sort_key'),
     })
     .from(contacts)
     .where(and(...conditions))

@@ -9,6 +9,7 @@ import {
   contactScope,
   isUnassignedContact,
   portfolioOwner,
+  scopeAgentIds,
   sharedInboxOwner,
 } from '../access/contacts';
 import { reachOf } from '../access/reach';
@@ -151,7 +152,7 @@ async function chosenInbox(
   const scope = await contactScope(db, user);
   if (choice === 'all') {
     if (reachOf(user).kind === 'own') throw new DomainError('PERMISSION_DENIED');
-    return { all: true, scope };
+    return { all: true, scope, agentIds: await scopeAgentIds(db, user.tenantId, scope) };
   }
   const seller = choice === 'me' ? agentId : choice;
   return { agentId: await portfolioOwner(db, user, seller), scope };
