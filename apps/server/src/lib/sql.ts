@@ -64,3 +64,19 @@ export function fieldFilterCondition(column: AnyColumn, filter: FieldFilter): SQ
   const right = comparable ? sql`${number}` : sql`${value}`;
   return operator === 'gt' ? sql`${left} > ${right}` : sql`${left} < ${right}`;
 }
+
+/** A write a unique constraint refused (PostgreSQL 23505), as the driver or Drizzle's cause says. */
+export function isUniqueViolation(error: unknown): boolean {
+  const failure = error as { code?: string; cause?: { code?: string } } | null;
+  return failure?.code === '23505' || failure?.cause?.code === '23505';
+}
+
+/** Runs `write`; when a unique constraint refuses it, throws `taken()` instead (what is taken). */
+export async function unlessTaken<T>(write: () => Promise<T>, taken: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+}

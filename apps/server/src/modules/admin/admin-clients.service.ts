@@ -7,6 +7,7 @@ import { newId } from '@cartera/domain/ids';
 import type { AuthSession } from '../sessions/session.types';
 import { emailTaken, insertGroup, insertUser } from './admin.repository';
 import { recordAudit, type RequestOrigin } from '../audit/audit.service';
+import { unlessTaken } from '../../lib/sql';
 
 /*
  * POST /client (01 §7 'Groups and company'): a platform admin opens a new client company. The
@@ -23,11 +24,6 @@ export const ZCreatedClient = z.object({
 });
 export type CreatedClient = z.infer<typeof ZCreatedClient>;
 
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } } | null)?.cause;
-  return (error as { code?: string } | null)?.code === '23505' || cause?.code === '23505';
-}
-
 export async function createClient(
   db: Database,
   session: AuthSession,
@@ -35,55 +31,54 @@ export async function createClient(
   from: RequestOrigin,
 ): Promise<CreatedClient> {
   const passwordHash = await hashPassword(input.user.password);
-  try {
-    return await db.transaction(async (tx) => {
-      if (await emailTaken(tx, input.user.email)) throw new DomainError('USER_EMAIL_TAKEN');
-      const id = newId();
-      const company = await insertGroup(tx, {
-        tenantId: id,
-        id,
-        parentId: null,
-        ancestors: [],
-        name: input.name,
-        displayName: input.displayName || null,
-        country: input.country,
-      });
-      const user = await insertUser(tx, {
-        tenantId: id,
-        id: newId(),
-        groupId: id,
-        name: input.user.name,
-        lastname: input.user.lastname,
-        email: input.user.email,
-        roles: ['comercial'],
-        country: input.country,
-        passwordHash,
-        // The first sign-in asks for a new password, as for every invited user.
-        forcePasswordChange: true,
-      });
-      // Kept in the new company's log, with the admin as the actor.
-      await recordAudit(
-        tx,
-        { actor: session, from },
-        {
-          action: 'client.create',
-          targetType: 'group',
-          targetId: id,
-          groupId: id,
+  return unlessTaken(
+    () =>
+      db.transaction(async (tx) => {
+        if (await emailTaken(tx, input.user.email)) throw new DomainError('USER_EMAIL_TAKEN');
+        const id = newId();
+        const company = await insertGroup(tx, {
           tenantId: id,
-          before: null,
-          after: { name: company.name, country: company.country, email: user.email },
-        },
-      );
-      return {
-        id,
-        name: company.name,
-        country: company.country,
-        user: { id: user.id, email: user.email },
-      };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError('USER_EMAIL_TAKEN');
-    throw error;
-  }
+          id,
+          parentId: null,
+          ancestors: [],
+          name: input.name,
+          displayName: input.displayName || null,
+          country: input.country,
+        });
+        const user = await insertUser(tx, {
+          tenantId: id,
+          id: newId(),
+          groupId: id,
+          name: input.user.name,
+          lastname: input.user.lastname,
+          email: input.user.email,
+          roles: ['comercial'],
+          country: input.country,
+          passwordHash,
+          // The first sign-in asks for a new password, as for every invited user.
+          forcePasswordChange: true,
+        });
+        // Kept in the new company's log, with the admin as the actor.
+        await recordAudit(
+          tx,
+          { actor: session, from },
+          {
+            action: 'client.create',
+            targetType: 'group',
+            targetId: id,
+            groupId: id,
+            tenantId: id,
+            before: null,
+            after: { name: company.name, country: company.country, email: user.email },
+          },
+        );
+        return {
+          id,
+          name: company.name,
+          country: company.country,
+          user: { id: user.id, email: user.email },
+        };
+      }),
+    () => new DomainError('USER_EMAIL_TAKEN'),
+  );
 }

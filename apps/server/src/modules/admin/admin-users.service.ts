@@ -27,6 +27,7 @@ import {
 } from './admin.repository';
 import { requireGroup } from './admin-groups.service';
 import { changedFields, recordUserAudit, type RequestOrigin } from '../audit/audit.service';
+import { unlessTaken } from '../../lib/sql';
 
 /*
  * The users of 'Administración': listed per group, created with a first password they must
@@ -166,11 +167,6 @@ async function withGroupName(db: Executor, tenantId: string, row: UserRow): Prom
   return { ...row, groupName: group.name };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } } | null)?.cause;
-  return (error as { code?: string } | null)?.code === '23505' || cause?.code === '23505';
-}
-
 export async function createUser(
   db: Database,
   session: AuthSession,
@@ -184,39 +180,38 @@ export async function createUser(
   // Only a file of the company the server found uploaded as declared (issue #30 §5).
   const photo = photoPath ? await checkedPhotoUrl({ db, storage }, session.user, photoPath) : null;
   const passwordHash = await hashPassword(password);
-  try {
-    return await db.transaction(async (tx) => {
-      const group = await requireGroup(tx, tenantId, fields.groupId);
-      if (await emailTaken(tx, fields.email)) throw new DomainError('USER_EMAIL_TAKEN');
-      let created = await insertUser(tx, {
-        ...fields,
-        roles: [...new Set(fields.roles)],
-        color: fields.color ?? null,
-        phoneWork: fields.phoneWork || null,
-        country: fields.country ?? group.country,
-        productType: fields.productType ?? null,
-        linkedAccountsActive: fields.linkedAccountsActive ?? false,
-        photo,
-        tenantId,
-        id: newId(),
-        passwordHash,
-        // 'Invitar con una contraseña inicial': the first sign-in asks for a new one.
-        forcePasswordChange: true,
-      });
-      if (linkedUserIds?.length) {
-        await relink(tx, session, created, linkedUserIds);
-        created = await requireUser(tx, tenantId, created.id);
-      }
-      await recordUserAudit(tx, { actor: session, from }, 'user.create', created, {
-        before: null,
-        after: auditedUser(created),
-      });
-      return { ...created, groupName: group.name };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError('USER_EMAIL_TAKEN');
-    throw error;
-  }
+  return unlessTaken(
+    () =>
+      db.transaction(async (tx) => {
+        const group = await requireGroup(tx, tenantId, fields.groupId);
+        if (await emailTaken(tx, fields.email)) throw new DomainError('USER_EMAIL_TAKEN');
+        let created = await insertUser(tx, {
+          ...fields,
+          roles: [...new Set(fields.roles)],
+          color: fields.color ?? null,
+          phoneWork: fields.phoneWork || null,
+          country: fields.country ?? group.country,
+          productType: fields.productType ?? null,
+          linkedAccountsActive: fields.linkedAccountsActive ?? false,
+          photo,
+          tenantId,
+          id: newId(),
+          passwordHash,
+          // 'Invitar con una contraseña inicial': the first sign-in asks for a new one.
+          forcePasswordChange: true,
+        });
+        if (linkedUserIds?.length) {
+          await relink(tx, session, created, linkedUserIds);
+          created = await requireUser(tx, tenantId, created.id);
+        }
+        await recordUserAudit(tx, { actor: session, from }, 'user.create', created, {
+          before: null,
+          after: auditedUser(created),
+        });
+        return { ...created, groupName: group.name };
+      }),
+    () => new DomainError('USER_EMAIL_TAKEN'),
+  );
 }
 
 export async function updateUser(
@@ -234,56 +229,79 @@ export async function updateUser(
       : photoPath === null
         ? null
         : await checkedPhotoUrl({ db, storage }, session.user, photoPath);
-  try {
-    return await db.transaction(async (tx) => {
-      const user = await requireUser(tx, tenantId, input.id, true);
-      assertMayManage(session, user, data.roles);
-      if (
-        user.id === session.user.id &&
-        data.roles &&
-        session.user.roles.some(
-          (role) => USER_ADMIN_ROLES.includes(role) && !data.roles!.includes(role),
-        )
-      ) {
-        throw new DomainError('USER_SELF_CHANGE');
-      }
-      if (data.groupId) await requireGroup(tx, tenantId, data.groupId);
-      if (data.email && (await emailTaken(tx, data.email, user.id))) {
-        throw new DomainError('USER_EMAIL_TAKEN');
-      }
-      const values = Object.fromEntries(
-        Object.entries({
-          ...data,
-          roles: data.roles ? [...new Set(data.roles)] : undefined,
-          phoneWork: data.phoneWork === undefined ? undefined : data.phoneWork || null,
-          photo,
-        }).filter(([, value]) => value !== undefined),
-      );
-      const before = auditedUser(user);
-      if (linkedUserIds !== undefined) await relink(tx, session, user, linkedUserIds);
-      const relinked =
-        linkedUserIds === undefined ? user : await requireUser(tx, tenantId, user.id);
-      const diff = changedFields(before, {
-        ...auditedUser(relinked),
-        ...values,
-      } as typeof before);
-      if (!diff.changed) return withGroupName(tx, tenantId, relinked);
-      const updated = Object.keys(values).length
-        ? await updateUserRow(tx, tenantId, user.id, values)
-        : relinked;
-      await recordUserAudit(
-        tx,
-        { actor: session, from },
-        'user.update',
-        { id: user.id, groupId: updated.groupId },
-        { before: diff.before, after: diff.after },
-      );
-      return withGroupName(tx, tenantId, updated);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError('USER_EMAIL_TAKEN');
-    throw error;
-  }
+  return unlessTaken(
+    () =>
+      db.transaction(async (tx) => {
+        const user = await requireUser(tx, tenantId, input.id, true);
+        assertMayManage(session, user, data.roles);
+        if (
+          user.id === session.user.id &&
+          data.roles &&
+          session.user.roles.some(
+            (role) => USER_ADMIN_ROLES.includes(role) && !data.roles!.includes(role),
+          )
+        ) {
+          throw new DomainError('USER_SELF_CHANGE');
+        }
+        if (data.groupId) await requireGroup(tx, tenantId, data.groupId);
+        if (data.email && (await emailTaken(tx, data.email, user.id))) {
+          throw new DomainError('USER_EMAIL_TAKEN');
+        }
+        const values = Object.fromEntries(
+          Object.entries({
+            ...data,
+            roles: data.roles ? [...new Set(data.roles)] : undefined,
+            phoneWork: data.phoneWork === undefined ? undefined : data.phoneWork || null,
+            photo,
+          }).filter(([, value]) => value !== undefined),
+        );
+        const before = auditedUser(user);
+        if (linkedUserIds !== undefined) await relink(tx, session, user, linkedUserIds);
+        const relinked =
+          linkedUserIds === undefined ? user : await requireUser(tx, tenantId, user.id);
+        const diff = changedFields(before, {
+          ...auditedUser(relinked),
+          ...values,
+        } as typeof before);
+        if (!diff.changed) return withGroupName(tx, tenantId, relinked);
+        const updated = Object.keys(values).length
+          ? await updateUserRow(tx, tenantId, user.id, values)
+          : relinked;
+        await recordUserAudit(
+          tx,
+          { actor: session, from },
+          'user.update',
+          { id: user.id, groupId: updated.groupId },
+          { before: diff.before, after: diff.after },
+        );
+        return withGroupName(tx, tenantId, updated);
+      }),
+    () => new DomainError('USER_EMAIL_TAKEN'),
+  );
+}
+
+/**
+ * A change to a user the caller may manage, in one transaction with the user's row locked;
+ * answers the user `change` leaves, as the administration shows them.
+ */
+function changeManagedUser(
+  db: Database,
+  session: AuthSession,
+  id: string,
+  change: (tx: Executor, user: UserRow) => Promise<UserRow>,
+): Promise<AdminUser> {
+  const tenantId = session.user.tenantId;
+  return db.transaction(async (tx) => {
+    const user = await requireUser(tx, tenantId, id, true);
+    assertMayManage(session, user);
+    return withGroupName(tx, tenantId, await change(tx, user));
+  });
+}
+
+/** Ends every session of a user and revokes their API tokens: their next call is refused. */
+async function signOutEverywhere(tx: Executor, tenantId: string, userId: string) {
+  await deleteUserSessions(tx, tenantId, userId);
+  await revokeUserApiTokens(tx, tenantId, userId);
 }
 
 /**
@@ -297,20 +315,16 @@ export async function setUserActive(
   input: z.infer<typeof ZSetUserActiveInput>,
   from: RequestOrigin,
 ): Promise<AdminUser> {
-  const tenantId = session.user.tenantId;
-  return db.transaction(async (tx) => {
-    const user = await requireUser(tx, tenantId, input.id, true);
-    assertMayManage(session, user);
+  return changeManagedUser(db, session, input.id, async (tx, user) => {
     if (!input.active && (user.id === session.user.id || user.id === session.realUserId)) {
       throw new DomainError('USER_SELF_CHANGE');
     }
-    if (user.active === input.active) return withGroupName(tx, tenantId, user);
-    const updated = await updateUserRow(tx, tenantId, user.id, { active: input.active });
-    if (!input.active) {
-      await deleteUserSessions(tx, tenantId, user.id);
-      // Reactivating the user does not bring their API tokens back.
-      await revokeUserApiTokens(tx, tenantId, user.id);
-    }
+    if (user.active === input.active) return user;
+    const updated = await updateUserRow(tx, session.user.tenantId, user.id, {
+      active: input.active,
+    });
+    // Reactivating the user does not bring their API tokens back.
+    if (!input.active) await signOutEverywhere(tx, session.user.tenantId, user.id);
     await recordUserAudit(
       tx,
       { actor: session, from },
@@ -318,7 +332,7 @@ export async function setUserActive(
       user,
       { before: { active: user.active }, after: { active: input.active } },
     );
-    return withGroupName(tx, tenantId, updated);
+    return updated;
   });
 }
 
@@ -332,24 +346,18 @@ export async function resetPassword(
   input: z.infer<typeof ZResetPasswordInput>,
   from: RequestOrigin,
 ): Promise<AdminUser> {
-  const tenantId = session.user.tenantId;
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    const user = await requireUser(tx, tenantId, input.id, true);
-    assertMayManage(session, user);
-    const updated = await updateUserRow(tx, tenantId, user.id, {
+  return changeManagedUser(db, session, input.id, async (tx, user) => {
+    const updated = await updateUserRow(tx, session.user.tenantId, user.id, {
       passwordHash,
       forcePasswordChange: true,
     });
-    if (user.id !== session.user.id) {
-      await deleteUserSessions(tx, tenantId, user.id);
-      await revokeUserApiTokens(tx, tenantId, user.id);
-    }
+    if (user.id !== session.user.id) await signOutEverywhere(tx, session.user.tenantId, user.id);
     await recordUserAudit(tx, { actor: session, from }, 'user.resetPassword', user, {
       before: null,
       after: { forcePasswordChange: true },
     });
-    return withGroupName(tx, tenantId, updated);
+    return updated;
   });
 }
 
@@ -360,16 +368,15 @@ export async function forcePasswordChange(
   input: z.infer<typeof ZUserIdInput>,
   from: RequestOrigin,
 ): Promise<AdminUser> {
-  const tenantId = session.user.tenantId;
-  return db.transaction(async (tx) => {
-    const user = await requireUser(tx, tenantId, input.id, true);
-    assertMayManage(session, user);
-    if (user.forcePasswordChange) return withGroupName(tx, tenantId, user);
-    const updated = await updateUserRow(tx, tenantId, user.id, { forcePasswordChange: true });
+  return changeManagedUser(db, session, input.id, async (tx, user) => {
+    if (user.forcePasswordChange) return user;
+    const updated = await updateUserRow(tx, session.user.tenantId, user.id, {
+      forcePasswordChange: true,
+    });
     await recordUserAudit(tx, { actor: session, from }, 'user.forcePasswordChange', user, {
       before: { forcePasswordChange: false },
       after: { forcePasswordChange: true },
     });
-    return withGroupName(tx, tenantId, updated);
+    return updated;
   });
 }

@@ -25,6 +25,7 @@ import {
 import { findUser } from '../users/users.service';
 import { contactScope } from '../access/contacts';
 import { tenantOf } from './companies-config.service';
+import { unlessTaken } from '../../lib/sql';
 
 /** Client companies (issue #4; 'Empresas'): listed, created, edited, deleted, given a manager. */
 
@@ -106,12 +107,6 @@ export async function getCompany(db: Executor, user: AuthUser, id: string) {
   return { ...toCompany(company), contacts };
 }
 
-export function isUniqueViolation(error: unknown) {
-  const code = (error as { code?: string; cause?: { code?: string } }).code;
-  const causeCode = (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505' || causeCode === '23505';
-}
-
 /** The company form rules with the tenant's flag and default-field settings applied. */
 async function prepareCompany(
   db: Executor,
@@ -156,24 +151,22 @@ export async function createCompanies(
   user: AuthUser,
   inputs: z.input<typeof ZCompanyInput>[],
 ) {
-  const prepared = [];
+  const prepared: Awaited<ReturnType<typeof prepareCompany>>[] = [];
   for (const input of inputs) prepared.push(await prepareCompany(db, user, input));
   const taxCodes = prepared.map((each) => each.values.taxCode).filter(Boolean);
   if (new Set(taxCodes).size !== taxCodes.length) {
     throw new DomainError('COMPANY_ALREADY_EXISTS', { singular: prepared[0]!.singular });
   }
-  try {
-    const rows = await insertCompanies(
-      db,
-      prepared.map((each) => ({ ...each.values, tenantId: user.tenantId })),
-    );
-    return rows.map(toCompany);
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new DomainError('COMPANY_ALREADY_EXISTS', { singular: prepared[0]!.singular });
-    }
-    throw error;
-  }
+  return unlessTaken(
+    async () => {
+      const rows = await insertCompanies(
+        db,
+        prepared.map((each) => ({ ...each.values, tenantId: user.tenantId })),
+      );
+      return rows.map(toCompany);
+    },
+    () => new DomainError('COMPANY_ALREADY_EXISTS', { singular: prepared[0]!.singular }),
+  );
 }
 
 export async function updateCompany(
@@ -185,13 +178,13 @@ export async function updateCompany(
   const existing = await findCompany(db, user.tenantId, id);
   if (!existing) throw new DomainError('COMPANY_NOT_FOUND');
   const { values, singular } = await prepareCompany(db, user, input, existing);
-  try {
-    const row = await updateCompanyRow(db, user.tenantId, id, values);
-    return toCompany(row!);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError('COMPANY_ALREADY_EXISTS', { singular });
-    throw error;
-  }
+  return unlessTaken(
+    async () => {
+      const row = await updateCompanyRow(db, user.tenantId, id, values);
+      return toCompany(row!);
+    },
+    () => new DomainError('COMPANY_ALREADY_EXISTS', { singular }),
+  );
 }
 
 /** Massive delete: every id must be a company of the tenant, or nothing is deleted. */

@@ -18,7 +18,7 @@ import {
   type CompanyCursor,
 } from './companies.repository';
 import { contactScope, visibleContactIds } from '../access/contacts';
-import { isUniqueViolation } from './companies.service';
+import { unlessTaken } from '../../lib/sql';
 
 /** A company's sectors and contacts (issue #4). */
 
@@ -57,13 +57,13 @@ export async function createSector(
   if (await findSectorByName(db, tenantId, companyId, parsed)) {
     throw new DomainError('SECTOR_NAME_READY_USE');
   }
-  try {
-    const sector = await insertSector(db, { tenantId, companyId, name: parsed });
-    return { id: sector.id, name: sector.name, companyId };
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError('SECTOR_NAME_READY_USE');
-    throw error;
-  }
+  return unlessTaken(
+    async () => {
+      const sector = await insertSector(db, { tenantId, companyId, name: parsed });
+      return { id: sector.id, name: sector.name, companyId };
+    },
+    () => new DomainError('SECTOR_NAME_READY_USE'),
+  );
 }
 
 export async function deleteSector(db: Database, tenantId: string, companyId: string, id: string) {
