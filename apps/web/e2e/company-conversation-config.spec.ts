@@ -112,6 +112,20 @@ test('un acceso directo interno y un resultado de visita de Mi Empresa llegan a 
       .frameLocator('iframe')
       .getByRole('heading', { name: 'Ficha del cliente' }),
   ).toBeVisible();
+  // 03 §9: it opens at 425 × 300; 'Ampliar' gives the framed page 1080 × 720 (as much as fits).
+  const size = async () => {
+    const box = (await floating.boundingBox())!;
+    return [Math.round(box.width), Math.round(box.height)];
+  };
+  expect(await size()).toEqual([425, 300]);
+  await floating.getByRole('button', { name: es.conversation.shortcut.enlarge }).click();
+  const viewport = seller.viewportSize()!;
+  expect(await size()).toEqual([
+    Math.min(1080, viewport.width - 48),
+    Math.min(720, viewport.height - 48),
+  ]);
+  await floating.getByRole('button', { name: es.conversation.shortcut.restore }).click();
+  expect(await size()).toEqual([425, 300]);
   // 03 §5: resizable from its corner, never smaller than 200 × 150.
   const corner = (await floating.getByTestId('shortcut-window-resize').boundingBox())!;
   await seller.mouse.move(corner.x + 8, corner.y + 8);

@@ -34,6 +34,10 @@ export type ShortcutIcon = (typeof SHORTCUT_ICONS)[number];
 export const MAX_SHORTCUTS = 20;
 /** 03 §5: the floating window of an internal shortcut is never smaller than this. */
 export const SHORTCUT_WINDOW_MIN = { width: 200, height: 150 } as const;
+/** 03 §9: the floating window opens at 425 × 300 ('Floating window default'). */
+export const SHORTCUT_WINDOW_DEFAULT = { width: 425, height: 300 } as const;
+/** 03 §9: 'iframe window 1080 by 720', the size the window's 'Ampliar' gives the framed page. */
+export const SHORTCUT_WINDOW_LARGE = { width: 1080, height: 720 } as const;
 
 const isHttp = (url: string) => {
   try {

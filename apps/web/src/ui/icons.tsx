@@ -175,6 +175,18 @@ export const SidebarExpandIcon = icon([
   'M9 4v16',
   'M14 10l2 2l-2 2',
 ]);
+export const MaximizeIcon = icon([
+  'M4 8v-2a2 2 0 0 1 2 -2h2',
+  'M4 16v2a2 2 0 0 0 2 2h2',
+  'M16 4h2a2 2 0 0 1 2 2v2',
+  'M16 20h2a2 2 0 0 0 2 -2v-2',
+]);
+export const MinimizeIcon = icon([
+  'M15 19v-2a2 2 0 0 1 2 -2h2',
+  'M15 5v2a2 2 0 0 0 2 2h2',
+  'M5 15h2a2 2 0 0 1 2 2v2',
+  'M5 9h2a2 2 0 0 0 2 -2v-2',
+]);
 export const SwitchIcon = icon(['M7 10h14l-4 -4', 'M17 14h-14l4 4']);
 export const ReturnIcon = icon(['M9 14l-4 -4l4 -4', 'M5 10h11a4 4 0 1 1 0 8h-1']);
 export const UserIcon = icon([

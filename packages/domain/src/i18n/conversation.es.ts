@@ -430,6 +430,8 @@ export const conversationEs = {
     external: '{title} (se abre en una pestaña nueva)',
     close: 'Cerrar {title}',
     openInTab: 'Abrir en una pestaña nueva',
+    enlarge: 'Ampliar',
+    restore: 'Tamaño original',
   },
   composer: {
     note: 'Nota',

@@ -21,6 +21,8 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import {
+  SHORTCUT_WINDOW_DEFAULT,
+  SHORTCUT_WINDOW_LARGE,
   SHORTCUT_WINDOW_MIN,
   shortcutTarget,
   type Shortcut,
@@ -28,7 +30,7 @@ import {
 } from '@cartera/domain/shortcuts';
 import { framedPageUrl } from '../../lib/framed-page';
 import { useTRPC } from '../../lib/trpc';
-import { ExternalLinkIcon, XIcon } from '../../ui/icons';
+import { ExternalLinkIcon, MaximizeIcon, MinimizeIcon, XIcon } from '../../ui/icons';
 import { QueryError } from '../../ui/query-error';
 import { ShortcutAvatar } from '../../ui/shortcut-avatar';
 import { useMe } from '../auth/session';
@@ -223,9 +225,16 @@ interface Box {
   height: number;
 }
 
-function initialBox(): Box {
-  const width = Math.min(560, Math.max(SHORTCUT_WINDOW_MIN.width, window.innerWidth - 48));
-  const height = Math.min(420, Math.max(SHORTCUT_WINDOW_MIN.height, window.innerHeight - 48));
+/**
+ * The window at a size of 03 §9 (425 × 300 when it opens, 1080 × 720 enlarged), as much of it
+ * as the viewport holds, at the bottom right.
+ */
+function boxOfSize(size: { width: number; height: number }): Box {
+  const width = Math.min(size.width, Math.max(SHORTCUT_WINDOW_MIN.width, window.innerWidth - 48));
+  const height = Math.min(
+    size.height,
+    Math.max(SHORTCUT_WINDOW_MIN.height, window.innerHeight - 48),
+  );
   return {
     left: Math.max(0, window.innerWidth - width - 24),
     top: Math.max(0, window.innerHeight - height - 24),
@@ -240,7 +249,12 @@ function initialBox(): Box {
  * smaller than 200 × 150. While it is dragged or resized the iframe lets the pointer through.
  */
 function ShortcutWindow({ shown, onClose }: { shown: OpenWindow; onClose: () => void }) {
-  const [box, setBox] = useState<Box>(initialBox);
+  const [box, setBox] = useState<Box>(() => boxOfSize(SHORTCUT_WINDOW_DEFAULT));
+  const [large, setLarge] = useState(false);
+  const toggleSize = () => {
+    setBox(boxOfSize(large ? SHORTCUT_WINDOW_DEFAULT : SHORTCUT_WINDOW_LARGE));
+    setLarge(!large);
+  };
   const [dragging, setDragging] = useState(false);
 
   const follow =
@@ -314,6 +328,16 @@ function ShortcutWindow({ shown, onClose }: { shown: OpenWindow; onClose: () => 
           {shown.title}
         </Text>
         <Group gap={2} wrap="nowrap">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={large ? t.restore : t.enlarge}
+            title={large ? t.restore : t.enlarge}
+            onClick={toggleSize}
+          >
+            {large ? <MinimizeIcon size={14} /> : <MaximizeIcon size={14} />}
+          </ActionIcon>
           <ActionIcon
             variant="subtle"
             color="gray"
