@@ -139,6 +139,28 @@ describe("'Todas' del supervisor une las carteras de sus vendedores (issue #33 i
     );
   });
 
+  it('una palabra frecuente en los mensajes recorre cada cartera y trae las mismas filas', async () => {
+    // 3,000 more notes with the word, on the same conversations: PostgreSQL's statistics then
+    // count it as frequent (the walk of each seller's conversations, not the matches' list).
+    const { db } = env.database.handle;
+    const withWord = ours.filter((_, index) => index % 4 !== 1);
+    await db.insert(interactions).values(
+      Array.from({ length: 3000 }, (_, index) => ({
+        tenantId: env.demo.demo.id,
+        contactId: withWord[index % withWord.length]!.id,
+        type: 'note',
+        content: { body: 'Pidió el combo Girasol otra vez' },
+      })),
+    );
+    await db.execute(sql`analyze interactions`);
+    const supervisor = await viewIds(SUPERVISOR, { search: 'girasol' });
+    expect(supervisor).toHaveLength(withWord.length);
+    expect(supervisor).toEqual(await expected({ search: 'girasol' }));
+    expect(await viewIds(SUPERVISOR, { search: 'girasol', order: 'waiting' })).toEqual(
+      await expected({ search: 'girasol', order: 'waiting' }),
+    );
+  });
+
   it('ninguna vista del supervisor trae conversaciones de otro equipo', async () => {
     const foreign = new Set(theirs.map((contact) => contact.id));
     for (const view of [
