@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
-import { createTestContact, expect, noteComposer, signIn, test } from './fixtures';
+import { openNewConversation } from './conversations';
+import { expect, noteComposer, test } from './fixtures';
 
 /**
  * Note attachments (issue #6, 03 §6): admins attach files to a note through the upload flow,
@@ -9,20 +9,12 @@ import { createTestContact, expect, noteComposer, signIn, test } from './fixture
 
 const c = es.conversation.composer;
 
-/** A new contact of the signed-in user; its id. */
-async function newContact(page: Page): Promise<string> {
-  return (await createTestContact(page, 'Adjuntos')).id;
-}
-
 test.describe('note attachments', () => {
   test('un administrador adjunta un archivo, ve su progreso y la nota lo muestra', async ({
     page,
     browserErrors,
   }) => {
-    await signIn(page, 'admin@demo.test');
-    const id = await newContact(page);
-    await page.goto(`/contact?id=${id}`);
-    await expect(page.getByTestId('creation-header')).toBeVisible();
+    await openNewConversation(page, 'admin@demo.test', 'Adjuntos');
     // Files go with notes (03 §6); with channels configured the composer starts in a channel's.
     await noteComposer(page);
     await expect(page.getByRole('tab', { name: c.note })).toHaveAttribute('aria-selected', 'true');
@@ -64,10 +56,7 @@ test.describe('note attachments', () => {
     page,
     browserErrors,
   }) => {
-    await signIn(page, 'admin@demo.test');
-    const id = await newContact(page);
-    await page.goto(`/contact?id=${id}`);
-    await expect(page.getByTestId('creation-header')).toBeVisible();
+    await openNewConversation(page, 'admin@demo.test', 'Adjuntos');
     const input = await noteComposer(page);
     await input.fill('Nota con archivo');
 
@@ -121,10 +110,7 @@ test.describe('note attachments', () => {
   });
 
   test('un vendedor no ve el botón de adjuntar', async ({ page, browserErrors }) => {
-    await signIn(page, 'vendedor@demo.test');
-    const id = await newContact(page);
-    await page.goto(`/contact?id=${id}`);
-    await expect(page.getByTestId('creation-header')).toBeVisible();
+    await openNewConversation(page, 'vendedor@demo.test', 'Adjuntos');
     await expect(await noteComposer(page)).toBeVisible();
     await expect(page.getByRole('button', { name: c.attach })).toHaveCount(0);
     expect(browserErrors).toEqual([]);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
-import { createTestContact, expect, signIn, test, trpcQuery } from './fixtures';
+import { openNewConversation } from './conversations';
+import { expect, test, trpcQuery } from './fixtures';
 
 /**
  * Shared visits (issue #6, 03 §5): participants are offered only when the flag is on and never
@@ -10,11 +11,6 @@ import { createTestContact, expect, signIn, test, trpcQuery } from './fixtures';
  */
 
 const c = es.conversation.composer;
-
-/** A new contact of the signed-in user; its id. */
-async function newContact(page: Page): Promise<string> {
-  return (await createTestContact(page, 'Visita')).id;
-}
 
 /** Turns `sharedVisits` on in every answer of interactions.activitySettings (batched or not). */
 async function showSharedVisits(page: Page, on: boolean) {
@@ -35,10 +31,7 @@ test.describe('shared visits', () => {
     page,
     browserErrors,
   }) => {
-    await signIn(page, 'vendedor@demo.test');
-    const id = await newContact(page);
-    await page.goto(`/contact?id=${id}`);
-    await expect(page.getByTestId('creation-header')).toBeVisible();
+    await openNewConversation(page, 'vendedor@demo.test', 'Visita');
     await page.getByRole('button', { name: c.visit }).click();
     let dialog = page.getByRole('dialog', { name: c.visitTitle });
     await expect(dialog.getByRole('combobox', { name: c.visitResult })).toBeVisible();

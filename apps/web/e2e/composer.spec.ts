@@ -1,16 +1,12 @@
 import type { Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
+import { openConversation, openNewConversation } from './conversations';
 import { createTestContact, expect, noteComposer, signIn, test } from './fixtures';
 
 /**
  * The composer's tools (issue #6): '/' quick replies, the visit dialog and feedback. Every test
  * writes on its own new contact.
  */
-
-/** A new contact of the signed-in user; its id. */
-async function newContact(page: Page): Promise<string> {
-  return (await createTestContact(page, 'Plantilla')).id;
-}
 
 const c = es.conversation.composer;
 const timeline = (page: Page) => page.getByTestId('timeline');
@@ -21,10 +17,7 @@ test.describe('composer', () => {
     page,
     browserErrors,
   }) => {
-    await signIn(page, 'vendedor@demo.test');
-    const id = await newContact(page);
-    await page.goto(`/contact?id=${id}`);
-    await expect(page.getByTestId('creation-header')).toBeVisible();
+    await openNewConversation(page, 'vendedor@demo.test', 'Plantilla');
 
     await noteComposer(page);
     await composer(page).fill('/');
@@ -63,10 +56,7 @@ test.describe('composer', () => {
     page,
     browserErrors,
   }) => {
-    await signIn(page, 'vendedor@demo.test');
-    const id = await newContact(page);
-    await page.goto(`/contact?id=${id}`);
-    await expect(page.getByTestId('creation-header')).toBeVisible();
+    await openNewConversation(page, 'vendedor@demo.test', 'Plantilla');
     await noteComposer(page);
     await composer(page).fill('/salu');
     const list = page.getByRole('listbox', { name: c.quickReplies });
@@ -81,10 +71,7 @@ test.describe('composer', () => {
     page,
     browserErrors,
   }) => {
-    await signIn(page, 'vendedor@demo.test');
-    const id = await newContact(page);
-    await page.goto(`/contact?id=${id}`);
-    await expect(page.getByTestId('creation-header')).toBeVisible();
+    await openNewConversation(page, 'vendedor@demo.test', 'Plantilla');
     await noteComposer(page);
     await composer(page).fill('Hola , ¿cómo estás?');
     await composer(page).evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(5, 5));
@@ -106,10 +93,7 @@ test.describe('composer', () => {
     page,
     browserErrors,
   }) => {
-    await signIn(page, 'vendedor@demo.test');
-    const id = await newContact(page);
-    await page.goto(`/contact?id=${id}`);
-    await expect(page.getByTestId('creation-header')).toBeVisible();
+    await openNewConversation(page, 'vendedor@demo.test', 'Plantilla');
     // Feedback is for supervisors and commercial managers only.
     await expect(page.getByRole('tab', { name: c.note })).toBeVisible();
     await expect(page.getByRole('tab', { name: c.feedback })).toHaveCount(0);
@@ -136,11 +120,10 @@ test.describe('composer', () => {
     browserErrors,
   }) => {
     await signIn(page, 'vendedor@demo.test');
-    const id = await newContact(page);
+    const { id } = await createTestContact(page, 'Plantilla');
     await page.context().clearCookies();
     await signIn(page, 'supervisor@demo.test');
-    await page.goto(`/contact?id=${id}`);
-    await expect(page.getByTestId('creation-header')).toBeVisible();
+    await openConversation(page, id);
 
     await page.getByRole('tab', { name: c.feedback }).click();
     const body = `Buen seguimiento ${Date.now().toString(36)}`;

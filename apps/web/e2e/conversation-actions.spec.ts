@@ -238,14 +238,11 @@ test.describe('Acciones de la conversación', () => {
 
   test("un motivo de venta pide los campos requeridos en 'Guardar y archivar'", async ({
     page,
-    browser,
-    baseURL,
+    signedInPage,
     browserErrors,
   }) => {
     // A contact field required on sale, made for this test and switched off after it.
-    const admin = await browser.newContext({ baseURL });
-    const adminPage = await admin.newPage();
-    await signIn(adminPage, 'comercial@demo.test');
+    const adminPage = await signedInPage('comercial@demo.test');
     const field = await trpcMutation<{ id: string }>(adminPage, 'customField.create', {
       entity: 'contact',
       code: `factura_${uniqueLetters()}`,
@@ -279,7 +276,6 @@ test.describe('Acciones de la conversación', () => {
         id: field.id,
         data: { active: false, requiredOnSale: false },
       });
-      await admin.close();
     }
     expect(unexpectedErrors(browserErrors, [400])).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
+import { openConversation, openNewConversation } from './conversations';
 import {
   clientId,
   createTestContact,
@@ -24,6 +25,16 @@ async function newContact(page: Page): Promise<string> {
   return (await createTestContact(page, 'Charla')).id;
 }
 
+/** A new contact of vendedor@demo.test (signed in on `page`) with these notes, oldest first; its id. */
+async function contactWithNotes(page: Page, bodies: string[]): Promise<string> {
+  await signIn(page, 'vendedor@demo.test');
+  const id = await newContact(page);
+  for (const body of bodies) {
+    await trpcMutation(page, 'interaction.createNote', { contactId: id, id: clientId(), body });
+  }
+  return id;
+}
+
 const timeline = (page: Page) => page.getByTestId('timeline');
 const composer = (page: Page) => page.getByRole('textbox', { name: es.conversation.composer.note });
 /** The composer's text box, whatever its mode. */
@@ -32,19 +43,16 @@ const anyComposer = (page: Page) => page.getByTestId('composer');
 test.describe('conversación', () => {
   test('una nota escrita en una pestaña aparece en otra sin recargar', async ({
     page,
-    browser,
-    baseURL,
+    signedInPage,
     browserErrors,
   }) => {
     await signIn(page, 'vendedor@demo.test');
     const id = await newContact(page);
-    const other = await browser.newContext({ baseURL });
-    const second = await other.newPage();
+    const second = await signedInPage('supervisor@demo.test');
     second.on('console', (message) => {
       if (message.type() === 'error') browserErrors.push(`segunda: ${message.text()}`);
     });
     second.on('pageerror', (error) => browserErrors.push(`segunda: ${error.message}`));
-    await signIn(second, 'supervisor@demo.test');
 
     await page.goto(`/contact?id=${id}`);
     await second.goto(`/contact?id=${id}`);
@@ -71,7 +79,6 @@ test.describe('conversación', () => {
     await expect(timeline(page).getByText(answer)).toBeVisible();
     await expect(timeline(page).getByText(answer)).toHaveCount(1);
     await expect(timeline(second).getByText(answer)).toHaveCount(1);
-    await other.close();
     expect(browserErrors).toEqual([]);
   });
 
@@ -92,8 +99,7 @@ test.describe('conversación', () => {
       });
       sockets.push(socket);
     });
-    await page.goto(`/contact?id=${id}`);
-    await expect(page.getByTestId('creation-header')).toBeVisible();
+    await openConversation(page, id);
     const first = `Antes del corte ${uniqueLetters()}`;
     await trpcMutation(page, 'interaction.createNote', {
       contactId: id,
@@ -163,10 +169,7 @@ test.describe('conversación', () => {
     page,
     browserErrors,
   }, testInfo) => {
-    await signIn(page, 'vendedor@demo.test');
-    const id = await newContact(page);
-    await page.goto(`/contact?id=${id}`);
-    await expect(page.getByTestId('creation-header')).toBeVisible();
+    const id = await openNewConversation(page, 'vendedor@demo.test', 'Charla');
     const t = es.conversation.timeline;
 
     await trpcMutation(page, 'interaction.createNote', {
@@ -231,8 +234,7 @@ test.describe('conversación', () => {
     );
     const phone = contact.phones[0]!;
     const calls = es.conversation.calls;
-    await page.goto(`/contact?id=${id}`);
-    await expect(page.getByTestId('creation-header')).toBeVisible();
+    await openConversation(page, id);
 
     const question = page.getByRole('region', {
       name: format(calls.question, { phone: phone.national }),
@@ -258,10 +260,7 @@ test.describe('conversación', () => {
     page,
     browserErrors,
   }) => {
-    await signIn(page, 'vendedor@demo.test');
-    const id = await newContact(page);
-    await page.goto(`/contact?id=${id}`);
-    await expect(page.getByTestId('creation-header')).toBeVisible();
+    await openNewConversation(page, 'vendedor@demo.test', 'Charla');
 
     // The first try fails on the server; the retry goes through.
     const sent: unknown[] = [];
@@ -305,16 +304,12 @@ test.describe('conversación', () => {
   });
 
   test('la búsqueda encuentra una nota y muestra "1 de 1"', async ({ page, browserErrors }) => {
-    await signIn(page, 'vendedor@demo.test');
-    const id = await newContact(page);
     const word = `palabra${uniqueLetters()}`;
-    for (const body of ['Primera nota', `Nota con la ${word} buscada`, 'Última nota']) {
-      await trpcMutation(page, 'interaction.createNote', {
-        contactId: id,
-        id: clientId(),
-        body,
-      });
-    }
+    const id = await contactWithNotes(page, [
+      'Primera nota',
+      `Nota con la ${word} buscada`,
+      'Última nota',
+    ]);
     await page.goto(`/contact?id=${id}`);
     await expect(timeline(page).getByText('Última nota')).toBeVisible();
 
@@ -350,16 +345,13 @@ test.describe('conversación', () => {
     page,
     browserErrors,
   }) => {
-    await signIn(page, 'vendedor@demo.test');
-    const id = await newContact(page);
     const oldWord = `antigua${uniqueLetters()}`;
-    for (let index = 1; index <= 60; index += 1) {
-      await trpcMutation(page, 'interaction.createNote', {
-        contactId: id,
-        id: clientId(),
-        body: index === 1 ? `Nota número 1. ${oldWord}` : `Nota número ${index}.`,
-      });
-    }
+    const id = await contactWithNotes(
+      page,
+      Array.from({ length: 60 }, (_, at) =>
+        at === 0 ? `Nota número 1. ${oldWord}` : `Nota número ${at + 1}.`,
+      ),
+    );
     await page.goto(`/contact?id=${id}`);
     const items = page.getByTestId('timeline-item');
     await expect(timeline(page).getByText('Nota número 60.')).toBeVisible();
@@ -385,16 +377,13 @@ test.describe('conversación', () => {
     page,
     browserErrors,
   }) => {
-    await signIn(page, 'vendedor@demo.test');
-    const id = await newContact(page);
     const oldWord = `lejana${uniqueLetters()}`;
-    for (let index = 1; index <= 55; index += 1) {
-      await trpcMutation(page, 'interaction.createNote', {
-        contactId: id,
-        id: clientId(),
-        body: index === 1 ? `La primera, ${oldWord}` : `Nota ${index}`,
-      });
-    }
+    const id = await contactWithNotes(
+      page,
+      Array.from({ length: 55 }, (_, at) =>
+        at === 0 ? `La primera, ${oldWord}` : `Nota ${at + 1}`,
+      ),
+    );
     await page.goto(`/contact?id=${id}`);
     await expect(timeline(page).getByText('Nota 55', { exact: true })).toBeVisible();
     await page.keyboard.press('ControlOrMeta+f');

@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url';
 import dayjs, { type Dayjs } from 'dayjs';
 import pg from 'pg';
 import { newId } from '@cartera/domain/ids';
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
 import { FAKE_PLACES_API_KEY, placesURL } from '../playwright.config';
 import {
@@ -192,6 +198,9 @@ async function startAppServer(
   };
 }
 
+/** Opens another user's window (a browser context of its own) signed in as `email`. */
+export type SignedInPage = (email: string, password?: string) => Promise<Page>;
+
 /**
  * Each worker runs its own server with its own database: tests change the demo data,
  * so two workers never share one. `baseURL` points `page`, `request`, `page.request` and every
@@ -204,7 +213,11 @@ async function startAppServer(
  * when the test itself provokes an error answer from the server (a wrong password, say).
  */
 export const test = base.extend<
-  { browserErrors: string[]; serverOutputOnFailure: void },
+  {
+    browserErrors: string[];
+    serverOutputOnFailure: void;
+    signedInPage: SignedInPage;
+  },
   { appServer: AppServer; whatsappCloud: WhatsappCloudFake }
 >({
   // The worker's own fake of the WhatsApp Cloud (Graph) API on 127.0.0.1: its server sends there
@@ -263,6 +276,19 @@ export const test = base.extend<
     });
     page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
     await use(errors);
+  },
+  // Another user beside `page`: a window of its own (its own cookies) signed in as `email`.
+  // Every window it opened is closed after the test.
+  signedInPage: async ({ browser, baseURL }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (email, password) => {
+      const context = await browser.newContext({ baseURL });
+      contexts.push(context);
+      const other = await context.newPage();
+      await signIn(other, email, password);
+      return other;
+    });
+    await Promise.all(contexts.map((context) => context.close()));
   },
 });
 
