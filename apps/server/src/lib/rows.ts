@@ -67,3 +67,20 @@ export async function insertRow<T extends PgTable>(
     .returning()) as T['$inferSelect'][];
   return row!;
 }
+
+/**
+ * Inserts one row unless the tenant has one with its id (a client retrying an acknowledged
+ * create); answers whether it was new.
+ */
+export async function insertOnce<T extends KeyedTenantTable>(
+  db: Executor,
+  table: T,
+  values: T['$inferInsert'],
+): Promise<boolean> {
+  const rows = await db
+    .insert(table)
+    .values(values as never)
+    .onConflictDoNothing({ target: [table.tenantId, table.id] })
+    .returning({ id: table.id });
+  return rows.length > 0;
+}

@@ -8,6 +8,7 @@ import { scopeCondition, type ContactScope } from '../access/contacts.conditions
 import type { Reach } from '../access/reach';
 import { receiptCondition } from '../access/receipts';
 import { reachedSellersCondition, type ReachedSellerIds } from '../access/sellers';
+import { insertOnce } from '../../lib/rows';
 
 /*
  * The SQL of sales and presales (modules/receipts). Every query takes the tenant first and the
@@ -252,12 +253,7 @@ export function findContactsByPhone(
 
 /** Inserts a receipt unless one with its id exists (a retried create); answers the stored row. */
 export async function insertReceipt(db: Executor, values: NewReceipt & { id: string }) {
-  const [row] = await db
-    .insert(receipts)
-    .values(values)
-    .onConflictDoNothing({ target: [receipts.tenantId, receipts.id] })
-    .returning({ id: receipts.id });
-  return row !== undefined;
+  return insertOnce(db, receipts, values);
 }
 
 export async function updateReceipt(

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '@cartera/db/client';
 import { requestSaleHistory, requestSaleSeen, users } from '@cartera/db/schema';
 import { idInTenant } from '../../lib/sql';
+import { insertOnce } from '../../lib/rows';
 
 /** A request's history (status changes and comments), its users' seen marks and unseen counts. */
 
@@ -19,12 +20,7 @@ export async function insertHistory(
     text: string;
   },
 ) {
-  const [row] = await db
-    .insert(requestSaleHistory)
-    .values(values)
-    .onConflictDoNothing({ target: [requestSaleHistory.tenantId, requestSaleHistory.id] })
-    .returning({ id: requestSaleHistory.id });
-  return row !== undefined;
+  return insertOnce(db, requestSaleHistory, values);
 }
 
 function commentConditions(

@@ -13,6 +13,7 @@ import {
 } from '@cartera/db/schema';
 import { requestCondition, type RequestReader } from '../access/request-sales';
 import { idInTenant } from '../../lib/sql';
+import { insertOnce } from '../../lib/rows';
 
 /*
  * The SQL of request sales (modules/request-sales). Every query takes the tenant first; the
@@ -106,12 +107,7 @@ export function findActiveRequestsOfContact(
 }
 
 export async function insertRequest(db: Executor, values: NewRequestSale & { id: string }) {
-  const [row] = await db
-    .insert(requestSales)
-    .values(values)
-    .onConflictDoNothing({ target: [requestSales.tenantId, requestSales.id] })
-    .returning({ id: requestSales.id });
-  return row !== undefined;
+  return insertOnce(db, requestSales, values);
 }
 
 export async function updateRequest(
