@@ -80,7 +80,7 @@ export async function upsertOrigin(
   return updateInTenant(db, origins, tenantId, id, values);
 }
 
-/** The company's active groups with their path from the root, for the tags' group filters. */
+/** The company's active groups with their path from the root (tag filters, training audiences). */
 export async function findGroupChoices(db: Executor, tenantId: string) {
   const rows = await db
     .select({ id: groups.id, name: groups.name, ancestors: groups.ancestors })

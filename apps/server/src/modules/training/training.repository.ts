@@ -49,22 +49,6 @@ export async function existingGroupIds(db: Executor, tenantId: string, ids: stri
   return rows.map((row) => row.id);
 }
 
-/** The company's active groups, the root first and each under its parent (audience pickers). */
-export async function companyGroups(db: Executor, tenantId: string) {
-  const rows = await db
-    .select({ id: groups.id, name: groups.name, ancestors: groups.ancestors })
-    .from(groups)
-    .where(and(eq(groups.tenantId, tenantId), eq(groups.active, true)));
-  const names = new Map(rows.map((row) => [row.id, row.name]));
-  return rows
-    .map((row) => ({
-      id: row.id,
-      name: row.name,
-      path: [...row.ancestors.map((id) => names.get(id) ?? ''), row.name].join(' / '),
-    }))
-    .sort((a, b) => a.path.localeCompare(b.path, 'es'));
-}
-
 export async function existingUserIds(db: Executor, tenantId: string, ids: string[]) {
   if (!ids.length) return [];
   const rows = await db

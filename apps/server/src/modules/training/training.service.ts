@@ -8,13 +8,8 @@ import { appendEvent } from '../../realtime/event-store';
 import type { AppDeps } from '../../deps';
 import { checkFileForRecord } from '../files/file-access.service';
 import type { AuthUser } from '../sessions/session.types';
-import {
-  companyGroups,
-  existingGroupIds,
-  existingUserIds,
-  findCoach,
-  upsertCoach,
-} from './training.repository';
+import { groupChoices } from '../catalog/catalog.service';
+import { existingGroupIds, existingUserIds, findCoach, upsertCoach } from './training.repository';
 import { trainingReader, type TrainingReader } from '../access/training';
 
 /*
@@ -138,7 +133,7 @@ export const ZAudienceGroup = z.object({ id: z.string(), name: z.string(), path:
 /** The groups a post or class may be aimed at: the company's active groups (coach or admin). */
 export async function audienceGroups(db: Executor, user: AuthUser) {
   await managerOf(db, user);
-  return companyGroups(db, user.tenantId);
+  return groupChoices(db, user.tenantId);
 }
 
 export async function setCoach(
