@@ -7,7 +7,8 @@ import { sql, type SQL } from 'drizzle-orm';
  * types include the event's webhook type and whose owner may receive the event (the event's
  * audience, which the access layer computed: the same rule as `canReceive`). So a delivery is
  * stored in the change's transaction, and a rolled-back change queues nothing. Without a
- * subscription the statement only probes the subscriptions' index.
+ * subscription the statement only probes the subscriptions' index: the item and the owner are
+ * read per subscription (lateral, `limit 1` keeps them from being planned as whole-table joins).
  */
 
 /**
@@ -45,14 +46,14 @@ const webhookData = sql`jsonb_strip_nulls(jsonb_build_object(
   'requestSaleId', case when e.payload->>'type' = 'saleupdate'
     then i.content->>'requestsaleid' end))`;
 
-/** Whether the owner `u` (group `g`) is in the event's audience (an empty one reaches everyone). */
+/** Whether the owner `u` (with its group) is in the event's audience (an empty one reaches everyone). */
 const ownerReceives = sql`(
   coalesce(jsonb_array_length(e.audience->'userIds'), 0)
     + coalesce(jsonb_array_length(e.audience->'groupIds'), 0)
     + coalesce(jsonb_array_length(e.audience->'roles'), 0) = 0
   or jsonb_exists(coalesce(e.audience->'userIds', '[]'), u.id::text)
   or jsonb_exists_any(coalesce(e.audience->'groupIds', '[]'),
-    array_append(g.ancestors::text[], g.id::text))
+    array_append(u.ancestors::text[], u.group_id::text))
   or jsonb_exists_any(coalesce(e.audience->'roles', '[]'), u.roles))`;
 
 /**
@@ -67,12 +68,18 @@ export function queueWebhookDeliveries(source: SQL): SQL {
       (e.payload->>'contactId')::uuid, ${webhookData}, e.created_at
     from ${source} e
     join webhook_subscriptions s on s.tenant_id = e.tenant_id and s.state = 'active'
-    left join interactions i on i.tenant_id = e.tenant_id
-      and i.id = case when e.payload->>'interactionId' ~ '^[0-9a-f-]{36}$'
-        then (e.payload->>'interactionId')::uuid end
+    left join lateral (
+      select i.content from interactions i
+      where i.tenant_id = e.tenant_id
+        and i.id = case when e.payload->>'interactionId' ~ '^[0-9a-f-]{36}$'
+          then (e.payload->>'interactionId')::uuid end
+      limit 1) i on true
     cross join lateral (select ${webhookType} as type) typed
-    join users u on u.tenant_id = s.tenant_id and u.id = s.created_by
-    join groups g on g.tenant_id = u.tenant_id and g.id = u.group_id
+    join lateral (
+      select u.id, u.roles, g.id as group_id, g.ancestors from users u
+      join groups g on g.tenant_id = u.tenant_id and g.id = u.group_id
+      where u.tenant_id = s.tenant_id and u.id = s.created_by
+      limit 1) u on true
     where typed.type = any(s.event_types) and ${ownerReceives}
     on conflict do nothing
   )`;
