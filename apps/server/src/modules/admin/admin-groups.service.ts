@@ -21,6 +21,7 @@ import {
   updateGroup as updateGroupRow,
 } from './admin.repository';
 import { changedFields, recordGroupAudit, type RequestOrigin } from '../audit/audit.service';
+import { pickFields } from '../../lib/fields';
 
 /*
  * The group tree of 'Administración' (/grupos): a tenant's groups, created, renamed, moved,
@@ -72,13 +73,7 @@ function toAdminGroup(row: GroupRow & { users?: number }, match = true): AdminGr
 
 /** What the audit log keeps of a group. */
 function auditedGroup(row: GroupRow) {
-  return {
-    name: row.name,
-    displayName: row.displayName,
-    country: row.country,
-    active: row.active,
-    parentId: row.parentId,
-  };
+  return pickFields(row, ['name', 'displayName', 'country', 'active', 'parentId']);
 }
 
 /**

@@ -28,6 +28,7 @@ import {
 import { requireGroup } from './admin-groups.service';
 import { changedFields, recordUserAudit, type RequestOrigin } from '../audit/audit.service';
 import { unlessTaken } from '../../lib/sql';
+import { pickFields } from '../../lib/fields';
 
 /*
  * The users of 'Administración': listed per group, created with a first password they must
@@ -81,21 +82,23 @@ type UserRow = NonNullable<Awaited<ReturnType<typeof findAdminUser>>>;
 /** What the audit log keeps of a user (never a password or its hash). */
 function auditedUser(row: UserRow) {
   return {
-    name: row.name,
-    lastname: row.lastname,
-    email: row.email,
-    roles: row.roles,
-    userType: row.userType,
-    groupId: row.groupId,
-    jailUrl: row.jailUrl,
-    color: row.color,
-    phoneWork: row.phoneWork,
-    country: row.country,
-    active: row.active,
-    productType: row.productType,
-    linkedAccountsActive: row.linkedAccountsActive,
+    ...pickFields(row, [
+      'name',
+      'lastname',
+      'email',
+      'roles',
+      'userType',
+      'groupId',
+      'jailUrl',
+      'color',
+      'phoneWork',
+      'country',
+      'active',
+      'productType',
+      'linkedAccountsActive',
+      'photo',
+    ]),
     linkedUserIds: [...row.linkedUserIds].sort(),
-    photo: row.photo,
   };
 }
 

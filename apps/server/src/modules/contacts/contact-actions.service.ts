@@ -26,6 +26,7 @@ import {
 import { findAgents, findUsersByIds } from '../users/users.service';
 import { flagOn } from '@cartera/domain/policy';
 import { es } from '@cartera/domain/i18n';
+import { pickFields } from '../../lib/fields';
 
 /** 02 §6: roles of the people who receive contacts. */
 const AGENT_ROLES = ['user', 'super', 'comercial', 'project_manager'] as const;
@@ -336,19 +337,19 @@ export async function unifyContacts(
 }
 
 function side(contact: Contact) {
-  return {
-    id: contact.id,
-    firstName: contact.firstName,
-    lastName: contact.lastName,
-    phones: contact.phones,
-    emails: contact.emails,
-    govId: contact.govId,
-    statusTag: contact.statusTag,
-    origin: contact.origin,
-    detail: contact.detail,
-    additionalData: contact.additionalData,
-    createdAt: contact.createdAt,
-  };
+  return pickFields(contact, [
+    'id',
+    'firstName',
+    'lastName',
+    'phones',
+    'emails',
+    'govId',
+    'statusTag',
+    'origin',
+    'detail',
+    'additionalData',
+    'createdAt',
+  ]);
 }
 
 function latest(a: Date | null, b: Date | null) {
