@@ -37,7 +37,8 @@ test.describe('Cambio de cuenta', () => {
     await dialog.getByRole('textbox', { name: es.accountSwitcher.search }).fill('');
     await dialog.getByText(es.accountSwitcher.otherCompany).click();
     await expect(dialog.getByText(es.accountSwitcher.chooseCompany)).toBeVisible();
-    await dialog.getByLabel(es.accountSwitcher.company, { exact: true }).click();
+    // 01 §5: a company is found by its country's name too (Otra Empresa is Argentina's).
+    await dialog.getByLabel(es.accountSwitcher.company, { exact: true }).fill('argentina');
     await page.getByRole('option', { name: 'Otra Empresa' }).click();
     await expect(dialog.getByRole('button', { name: /@/ })).toHaveText([/Omar Otero/]);
     await page.screenshot({ path: 'test-results/account-switcher-other-company.png' });

@@ -9,9 +9,11 @@ import {
   Stack,
   Text,
   TextInput,
+  type OptionsFilter,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { groupMatches } from '@cartera/domain/admin';
 import { es } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '../../lib/api-types';
 import { userMessageOf } from '../../lib/errors';
@@ -80,9 +82,17 @@ export function AccountSwitcherDialog({ me, onClose }: { me: Me; onClose: () => 
     );
   }
 
-  const companyOptions = (companies.data ?? [])
-    .filter((company) => company.id !== me.tenant.id)
-    .map((company) => ({ value: company.id, label: company.name }));
+  const otherCompanies = (companies.data ?? []).filter((company) => company.id !== me.tenant.id);
+  const companyOptions = otherCompanies.map((company) => ({
+    value: company.id,
+    label: company.name,
+  }));
+  // 01 §5: a company is found by its name, its id or its country's name, as on /grupos.
+  const findCompany: OptionsFilter = ({ options, search }) =>
+    options.filter((option) => {
+      const company = otherCompanies.find((each) => 'value' in option && each.id === option.value);
+      return company !== undefined && groupMatches(company, search);
+    });
 
   return (
     <Modal opened onClose={onClose} title={es.accountSwitcher.title} size="lg" centered>
@@ -105,6 +115,7 @@ export function AccountSwitcherDialog({ me, onClose }: { me: Me; onClose: () => 
             value={companyId}
             onChange={setCompanyId}
             searchable
+            filter={findCompany}
             maxDropdownHeight={ACCOUNT_LIST_MAX_HEIGHT}
             disabled={companies.isPending}
             error={companies.isError ? userMessageOf(companies.error) : undefined}
