@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { deadLetters, type DeadLetter } from '@cartera/db/schema';
 
@@ -28,6 +28,18 @@ export async function insertDeadLetter(db: Executor, letter: NewDeadLetter) {
   return row!.id;
 }
 
+/** A page of the dead letters `where` names, newest first, and how many there are in all. */
+async function deadLetterPage(db: Executor, where: SQL | undefined, limit: number) {
+  const [total] = await db.select({ value: count() }).from(deadLetters).where(where);
+  const rows = await db
+    .select()
+    .from(deadLetters)
+    .where(where)
+    .orderBy(desc(deadLetters.createdAt), desc(deadLetters.id))
+    .limit(limit);
+  return { count: Number(total?.value ?? 0), rows };
+}
+
 /** A channel's dead letters not yet taken in, newest first, and how many there are. */
 export async function findChannelDeadLetters(
   db: Executor,
@@ -40,27 +52,13 @@ export async function findChannelDeadLetters(
     eq(deadLetters.channelId, channelId),
     isNull(deadLetters.resolvedAt),
   );
-  const [total] = await db.select({ value: count() }).from(deadLetters).where(where);
-  const rows = await db
-    .select()
-    .from(deadLetters)
-    .where(where)
-    .orderBy(desc(deadLetters.createdAt), desc(deadLetters.id))
-    .limit(limit);
-  return { count: Number(total?.value ?? 0), rows };
+  return deadLetterPage(db, where, limit);
 }
 
 /** Dead letters that matched no company (platform administrators), newest first. */
 export async function findTenantlessDeadLetters(db: Executor, limit: number) {
   const where = and(isNull(deadLetters.tenantId), isNull(deadLetters.resolvedAt));
-  const [total] = await db.select({ value: count() }).from(deadLetters).where(where);
-  const rows = await db
-    .select()
-    .from(deadLetters)
-    .where(where)
-    .orderBy(desc(deadLetters.createdAt), desc(deadLetters.id))
-    .limit(limit);
-  return { count: Number(total?.value ?? 0), rows };
+  return deadLetterPage(db, where, limit);
 }
 
 /** How many dead letters without a company arrived since `since` (their storage is capped). */
