@@ -239,7 +239,11 @@ async function frequentMessageTerm(db: Executor, tenantId: string, text: string)
   const result = await db.execute(sql`explain (format json) select 1 from ${interactions}
     where ${interactions.tenantId} = ${tenantId} and ${messageSearchText} like ${likePattern(text)}`);
   const [row] = (result as unknown as { rows: Array<{ 'QUERY PLAN': unknown }> }).rows;
-  const [plan] = (row?.['QUERY PLAN'] ?? []) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
+  const json = row?.['QUERY PLAN'];
+  // node-postgres parses the json column; a driver that does not leaves its text.
+  const [plan] = (typeof json === 'string' ? JSON.parse(json) : (json ?? [])) as Array<{
+    Plan?: { 'Plan Rows'?: number };
+  }>;
   return (plan?.Plan?.['Plan Rows'] ?? 0) >= FREQUENT_TERM_MATCHES;
 }
 
