@@ -103,6 +103,22 @@ export async function requireGroup(db: Executor, tenantId: string, id: string, l
   return group;
 }
 
+/**
+ * A change to one group of the caller's company, in one transaction with the group's row locked;
+ * answers the group `change` leaves, as the administration shows it.
+ */
+function changeGroup(
+  db: Database,
+  tenantId: string,
+  id: string,
+  change: (tx: Executor, group: GroupRow) => Promise<GroupRow>,
+): Promise<AdminGroup> {
+  return db.transaction(async (tx) => {
+    const group = await requireGroup(tx, tenantId, id, true);
+    return toAdminGroup(await change(tx, group));
+  });
+}
+
 export async function createGroup(
   db: Database,
   session: AuthSession,
@@ -139,8 +155,7 @@ export async function updateGroup(
   from: RequestOrigin,
 ): Promise<AdminGroup> {
   const tenantId = session.user.tenantId;
-  return db.transaction(async (tx) => {
-    const group = await requireGroup(tx, tenantId, input.id, true);
+  return changeGroup(db, tenantId, input.id, async (tx, group) => {
     const { data } = input;
     if (data.active === false && group.parentId === null) {
       throw new DomainError('GROUP_ROOT_LOCKED');
@@ -160,13 +175,13 @@ export async function updateGroup(
     };
     const before = auditedGroup(group);
     const diff = changedFields(before, { ...before, ...values });
-    if (!diff.changed) return toAdminGroup(group);
+    if (!diff.changed) return group;
     const updated = await updateGroupRow(tx, tenantId, group.id, values);
     await recordGroupAudit(tx, { actor: session, from }, 'group.update', group.id, {
       before: diff.before,
       after: diff.after,
     });
-    return toAdminGroup(updated);
+    return updated;
   });
 }
 
@@ -178,14 +193,13 @@ export async function moveGroup(
   from: RequestOrigin,
 ): Promise<AdminGroup> {
   const tenantId = session.user.tenantId;
-  return db.transaction(async (tx) => {
-    const group = await requireGroup(tx, tenantId, input.id, true);
+  return changeGroup(db, tenantId, input.id, async (tx, group) => {
     const parent = await requireGroup(tx, tenantId, input.parentId, true);
     if (group.parentId === null) throw new DomainError('GROUP_ROOT_LOCKED');
     if (parent.id === group.id || parent.ancestors.includes(group.id)) {
       throw new DomainError('GROUP_MOVE_INVALID');
     }
-    if (parent.id === group.parentId) return toAdminGroup(group);
+    if (parent.id === group.parentId) return group;
     if (await siblingNameTaken(tx, tenantId, parent.id, group.name, group.id)) {
       throw new DomainError('GROUP_NAME_TAKEN');
     }
@@ -194,7 +208,7 @@ export async function moveGroup(
       before: { parentId: group.parentId },
       after: { parentId: parent.id },
     });
-    return toAdminGroup((await requireGroup(tx, tenantId, group.id))!);
+    return (await requireGroup(tx, tenantId, group.id))!;
   });
 }
 
@@ -211,11 +225,10 @@ export async function setFlag(
   from: RequestOrigin,
 ): Promise<AdminGroup> {
   const tenantId = session.user.tenantId;
-  return db.transaction(async (tx) => {
-    const group = await requireGroup(tx, tenantId, input.groupId, true);
+  return changeGroup(db, tenantId, input.groupId, async (tx, group) => {
     const flags: FeatureFlags = { ...group.featureFlags };
     const before = flags[input.flag] ?? null;
-    if (before === input.value) return toAdminGroup(group);
+    if (before === input.value) return group;
     if (input.value === null) delete flags[input.flag];
     else flags[input.flag] = input.value;
     const updated = await updateGroupRow(tx, tenantId, group.id, { featureFlags: flags });
@@ -223,7 +236,7 @@ export async function setFlag(
       before: { [input.flag]: before },
       after: { [input.flag]: input.value },
     });
-    return toAdminGroup(updated);
+    return updated;
   });
 }
 
