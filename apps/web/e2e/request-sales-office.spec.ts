@@ -8,6 +8,7 @@ import {
   trpcMutation,
   trpcQuery,
   uniqueLetters,
+  uniqueMobile,
   unexpectedErrors,
 } from './fixtures';
 
@@ -260,6 +261,46 @@ test.describe('Solicitudes (back office)', () => {
       { contactId: made.id },
     );
     expect(requests.map((request) => request.statusType)).toEqual(['new']);
+    expect(browserErrors).toEqual([]);
+  });
+
+  test("'Nueva solicitud' con el teléfono de un contacto existente ofrece usarlo y la solicitud queda en él", async ({
+    page,
+    browserErrors,
+  }) => {
+    const r = es.requestSales;
+    await signIn(page, COMERCIAL);
+    const phone = uniqueMobile();
+    const existing = await createTestContact(page, 'Existente', { phones: [phone] });
+    await page.goto('/comercial/requestsale');
+    await page.getByRole('button', { name: r.newRequest }).click();
+    await page
+      .getByRole('dialog', { name: r.pickTemplate })
+      .getByRole('button', { name: 'Portabilidad', exact: true })
+      .click();
+    const editor = page.getByTestId('request-editor');
+    await editor.getByLabel(r.clientFirstName, { exact: false }).first().fill('Otra');
+    await editor.getByLabel(r.clientPhone, { exact: false }).first().fill(phone);
+    // Checked as the contact sheet checks a phone: the contact is offered before any save.
+    await expect(editor.getByText(r.clientExists)).toBeVisible();
+    await editor.getByRole('button', { name: r.useExistingClient }).click();
+    await expect(editor.getByText(r.usingExistingClient)).toBeVisible();
+    await editor.getByLabel(/^Número a portar/).fill('091234567');
+    await editor.getByLabel(/^Compañía actual/).click();
+    await page.getByRole('option', { name: 'Antel', exact: true }).click();
+    await editor.getByRole('button', { name: r.send }).click();
+    await expect(editor).toBeHidden();
+    const requests = await trpcQuery<Array<{ statusType: string }>>(
+      page,
+      'requestSale.listByContact',
+      { contactId: existing.id },
+    );
+    expect(requests.map((request) => request.statusType)).toEqual(['new']);
+    // No second contact was made with that phone.
+    const found = await trpcQuery<{ items: Array<{ id: string }> }>(page, 'contact.list', {
+      search: phone,
+    });
+    expect(found.items.map((contact) => contact.id)).toEqual([existing.id]);
     expect(browserErrors).toEqual([]);
   });
 });

@@ -45,6 +45,11 @@ export const requestSalesEs = {
   clientLastName: 'Apellido',
   clientPhone: 'Teléfono',
   clientDetail: 'Detalle',
+  /** 'Nueva solicitud' for a phone one of the user's visible contacts already has (issue #35). */
+  clientExists: 'Este teléfono ya es de un contacto que puedes ver.',
+  useExistingClient: 'Usar el contacto existente',
+  usingExistingClient: 'La solicitud será para el contacto que ya tiene este teléfono.',
+  otherClient: 'Ingresar otro cliente',
   changeStatus: 'Cambiar estado',
   statusChangedTitle: 'Cambio de estado', // spec: 02 §4
   statusChanged:

@@ -256,13 +256,9 @@ function Editor({
                 }}
                 errors={form.clientErrors}
                 disabled={!!form.madeContactId || saving}
+                existingId={form.existingClientId}
+                onUseExisting={form.useExistingClient}
               />
-            )}
-
-            {form.alert && (
-              <Alert color="red" variant="light" role="alert">
-                {form.alert}
-              </Alert>
             )}
 
             <RequestForm
@@ -276,6 +272,13 @@ function Editor({
               serverErrors={form.serverErrors}
               previous={request?.content ?? null}
             />
+
+            {/* Beside the buttons, so what refused the save is in view where it was asked. */}
+            {form.alert && (
+              <Alert color="red" variant="light" role="alert">
+                {form.alert}
+              </Alert>
+            )}
 
             {permissions.interact && editing && (
               <Group justify="flex-end" gap="sm">

@@ -67,6 +67,8 @@ export function useRequestSave({
   const [client, setClient] = useState<NewClientValue>(EMPTY_NEW_CLIENT);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [madeContactId, setMadeContactId] = useState<string | null>(null);
+  // A visible contact that already has the client's phone, chosen instead of a new client.
+  const [existingClientId, setExistingClientId] = useState<string | null>(null);
   const needsClient = !request && !contactId;
   const commercial = can(viewer, 'backOffice');
 
@@ -92,7 +94,8 @@ export function useRequestSave({
     setAlert(null);
     setMode(saveMode);
     const verdict = validateRequest(template, { ...value, lines }, viewer, saveMode);
-    const clientInvalid = needsClient && !madeContactId ? newClientErrors(client) : null;
+    const clientInvalid =
+      needsClient && !madeContactId && !existingClientId ? newClientErrors(client) : null;
     setClientErrors(clientInvalid ?? {});
     if (clientInvalid) {
       setErrorsVisibility('all');
@@ -121,7 +124,7 @@ export function useRequestSave({
     try {
       if (request) await update.mutateAsync({ id: request.id, ...common });
       else {
-        let target = contactId ?? madeContactId;
+        let target = contactId ?? madeContactId ?? existingClientId;
         if (!target) {
           try {
             const made = await createClient.mutateAsync({
@@ -201,6 +204,12 @@ export function useRequestSave({
     setClient,
     clientErrors,
     madeContactId,
+    existingClientId,
+    useExistingClient: (id: string | null) => {
+      setExistingClientId(id);
+      setClientErrors({});
+      setAlert(null);
+    },
     saving,
     save,
     invalidate,
