@@ -3,13 +3,13 @@ import { followTimeline } from '@cartera/client/examples/follow-timeline';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from './testing/demo-app';
 import { waitFor } from './testing/ws-client';
+import { SELLER } from './testing/demo-users';
 
 /*
  * The example of packages/client/README.md, run as written against a started server: it lists
  * the seller's contacts and prints the live event of a note written on the first one.
  */
 const env = useDemoApp();
-const SELLER = 'vendedor@demo.test';
 
 describe('el paquete @cartera/client', () => {
   it('el ejemplo lista los contactos del vendedor y sigue un timeline en vivo', async () => {

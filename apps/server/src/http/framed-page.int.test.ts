@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessage } from '@cartera/domain/i18n';
 import { useDemoApp } from '../testing/demo-app';
+import { COMERCIAL } from '../testing/demo-users';
 
 /**
  * Issue #30 S13: the web's pages connect to and frame only themselves; another site's page that
@@ -8,7 +9,6 @@ import { useDemoApp } from '../testing/demo-app';
  * /api/frame, which lets only that origin in, for a signed-in user of that company.
  */
 const env = useDemoApp();
-const COMERCIAL = 'comercial@demo.test';
 
 async function framed(address: string, email?: string) {
   const headers: Record<string, string> = {};

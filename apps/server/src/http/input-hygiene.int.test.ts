@@ -4,6 +4,7 @@ import { contacts } from '@cartera/db/schema';
 import { INPUT_TEXTS } from '@cartera/domain/input';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../testing/demo-app';
+import { SELLER } from '../testing/demo-users';
 
 /*
  * Input no procedure accepts answers 400 with a Spanish field error and changes nothing (issue
@@ -11,7 +12,6 @@ import { useDemoApp } from '../testing/demo-app';
  * not web links.
  */
 const env = useDemoApp();
-const SELLER = 'vendedor@demo.test';
 
 describe('higiene de la entrada', () => {
   it('un NUL en un texto responde 400 con el campo y no guarda nada', async () => {

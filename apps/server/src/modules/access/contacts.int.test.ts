@@ -3,15 +3,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { createCompany, createContact } from '@cartera/db/factories';
 import { companyContacts, contacts, type Company, type Contact } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
+import { SELLER, OTHER_SELLER } from '../../testing/demo-users';
 
 /*
  * Lists and pickers outside the contacts module that return contacts apply the caller's contact
  * scope (issue #20 §1, #19 §7): a seller sees only their own contacts there too.
  */
 const env = useDemoApp();
-
-const SELLER = 'vendedor@demo.test';
-const OTHER_SELLER = 'vendedora@demo.test';
 
 let company: Company;
 let mine: Contact;

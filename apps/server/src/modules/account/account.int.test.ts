@@ -4,10 +4,10 @@ import { auditLog, sessions } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
 import { trpcCall } from '../../testing/http-client';
 import type { Me } from '../auth/auth.service';
+import { ADMIN } from '../../testing/demo-users';
 
 // The proxy header names the caller's address, as behind the production proxy.
 const env = useDemoApp({ TRUSTED_PROXIES: '127.0.0.1' });
-const ADMIN = 'admin@demo.test';
 
 describe('cambio de cuenta del administrador', () => {
   it('lista los usuarios agrupados: gestores de proyecto, comerciales, supervisores y vendedores', async () => {

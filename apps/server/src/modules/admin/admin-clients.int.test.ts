@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog, groups } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
 import { restLogin, trpcCall } from '../../testing/http-client';
+import { ADMIN, COMERCIAL } from '../../testing/demo-users';
 
 /*
  * POST /client (01 §7 'Groups and company'): an admin opens a new client company, a tenant of
@@ -10,9 +11,6 @@ import { restLogin, trpcCall } from '../../testing/http-client';
  * other companies.
  */
 const env = useDemoApp();
-
-const ADMIN = 'admin@demo.test';
-const COMERCIAL = 'comercial@demo.test';
 
 const client = (email: string) => ({
   name: 'Muebles del Sur',

@@ -7,6 +7,12 @@ import { metricsDay } from '@cartera/domain/metrics';
 import { useDemoApp } from '../../testing/demo-app';
 import { restLogin, trpcCall, uploadFile } from '../../testing/http-client';
 import { connectWs, waitFor } from '../../testing/ws-client';
+import {
+  ADMIN,
+  USERS_MANAGER as MANAGER,
+  SELLER,
+  OTHER_TENANT as OTHER_SELLER,
+} from '../../testing/demo-users';
 
 /*
  * Issue #17, what is left around users: the users of 'Mi Empresa' (a user manager scoped to
@@ -15,11 +21,6 @@ import { connectWs, waitFor } from '../../testing/ws-client';
  * movecompany).
  */
 const env = useDemoApp();
-
-const ADMIN = 'admin@demo.test';
-const MANAGER = 'gestor@demo.test';
-const SELLER = 'vendedor@demo.test';
-const OTHER_SELLER = 'vendedor@otra.test';
 
 const idOf = (email: string) => env.demo.users[email]!.id;
 const db = () => env.database.handle.db;

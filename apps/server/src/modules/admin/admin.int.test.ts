@@ -5,6 +5,12 @@ import { auditLog, groups, sessions } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
 import { restLogin, trpcCall } from '../../testing/http-client';
 import { connectWs, waitFor } from '../../testing/ws-client';
+import {
+  ADMIN,
+  USERS_MANAGER as MANAGER,
+  SELLER,
+  OTHER_SELLER as SELLER_SOUTH,
+} from '../../testing/demo-users';
 
 /*
  * 'Administración' (issue #17): the group tree, feature flags inherited down it, users with a
@@ -12,11 +18,6 @@ import { connectWs, waitFor } from '../../testing/ws-client';
  * with each change. Tenants never cross; a user manager manages users but not flags.
  */
 const env = useDemoApp();
-
-const ADMIN = 'admin@demo.test';
-const MANAGER = 'gestor@demo.test';
-const SELLER = 'vendedor@demo.test'; // Equipo Norte
-const SELLER_SOUTH = 'vendedora@demo.test'; // Equipo Sur
 
 const groupsOf = async (email = ADMIN, search?: string) =>
   (await env.call(email, 'admin.groups', search ? { search } : {})).data;

@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { contacts, groups, users } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
+import {
+  COMERCIAL,
+  USERS_MANAGER as MANAGER,
+  PROJECT_MANAGER as PROJECT,
+  SELLER,
+  OTHER_TENANT as OTHER_SELLER,
+} from '../../testing/demo-users';
 
 /*
  * 'Mi Empresa' › 'Resumen' (issue #17) and the legacy GET /company/… paths: the company's own
@@ -9,12 +16,6 @@ import { useDemoApp } from '../../testing/demo-app';
  * and another company's data never shows.
  */
 const env = useDemoApp();
-
-const COMERCIAL = 'comercial@demo.test';
-const MANAGER = 'gestor@demo.test';
-const PROJECT = 'proyecto@demo.test';
-const SELLER = 'vendedor@demo.test'; // Equipo Norte
-const OTHER_SELLER = 'vendedor@otra.test';
 
 async function demoFigures() {
   const db = env.database.handle.db;

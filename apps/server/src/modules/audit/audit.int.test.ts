@@ -4,6 +4,7 @@ import { apiTokens, auditLog } from '@cartera/db/schema';
 import type { AuditAction } from '@cartera/domain/admin';
 import { useDemoApp } from '../../testing/demo-app';
 import { trpcCall } from '../../testing/http-client';
+import { ADMIN, COMERCIAL, SELLER } from '../../testing/demo-users';
 
 /*
  * The audit log of issue #30 S5: each security change writes its entry in its own transaction,
@@ -14,9 +15,6 @@ import { trpcCall } from '../../testing/http-client';
 // The proxy header names the caller's address, as behind the production proxy.
 const env = useDemoApp({ JOBS_ENABLED: 'false', TRUSTED_PROXIES: '127.0.0.1' });
 
-const ADMIN = 'admin@demo.test';
-const COMERCIAL = 'comercial@demo.test';
-const SELLER = 'vendedor@demo.test';
 const FROM = '198.51.100.23';
 
 /** Every secret value the tests hand to the server; none may reach the audit log. */

@@ -4,12 +4,9 @@ import { createContact } from '@cartera/db/factories';
 import { users } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
+import { COMERCIAL, SELLER, OTHER_SELLER } from '../../testing/demo-users';
 
 const env = useDemoApp();
-
-const COMERCIAL = 'comercial@demo.test';
-const SELLER = 'vendedor@demo.test';
-const OTHER_SELLER = 'vendedora@demo.test';
 
 const reasonsOf = async (email: string) =>
   (await env.call(email, 'catalog.allArchivingReasons')).data;

@@ -5,15 +5,16 @@ import { groups } from '@cartera/db/schema';
 import { errorMessage, es } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
+import {
+  COMERCIAL,
+  PROJECT_MANAGER as PROJECT,
+  SELLER,
+  SUPERVISOR,
+  USERS_MANAGER as MANAGER,
+  OTHER_TENANT,
+} from '../../testing/demo-users';
 
 const env = useDemoApp();
-
-const COMERCIAL = 'comercial@demo.test';
-const PROJECT = 'proyecto@demo.test';
-const SELLER = 'vendedor@demo.test';
-const SUPERVISOR = 'supervisor@demo.test';
-const MANAGER = 'gestor@demo.test';
-const OTHER_TENANT = 'vendedor@otra.test';
 
 const text = es.company;
 

@@ -32,6 +32,7 @@ import {
   whatsappCloudSamples,
   type Sample,
 } from '../../providers/conformance/samples';
+import { SELLER, COMERCIAL as MANAGER } from '../../testing/demo-users';
 
 /*
  * Conformance (issue #31): every documented webhook sample of channels/conformance/samples.ts
@@ -48,8 +49,6 @@ const D360_SECRET = 'd360-conformance-secret';
 const TWILIO_TOKEN = 'twilio-conformance-token';
 const EVOLUTION_KEY = 'evolution-conformance-key';
 const INSTANCE_TOKEN = 'evolution-instance-token';
-const SELLER = 'vendedor@demo.test';
-const MANAGER = 'comercial@demo.test';
 
 // One Graph host serves WhatsApp Cloud and the Page's APIs: the token says which one is asked.
 const graph: { simulator?: GraphSimulator } = {};

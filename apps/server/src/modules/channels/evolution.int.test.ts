@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, channels, contacts, interactions } from '@cartera/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { auditLog, channels, interactions } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
 import { startEvolutionFake, type EvolutionFake } from '../../providers/evolution/evolution.fake';
 import { evolutionError, updateData } from '../../providers/evolution/evolution-simulator';
 import { waitFor, watchTopic } from '../../testing/ws-client';
+import { SELLER, COMERCIAL as MANAGER, PROJECT_MANAGER } from '../../testing/demo-users';
 
 /*
  * WhatsApp sessions through a gateway in the Evolution API v2 shape (issue #12): the company's
@@ -17,9 +18,6 @@ import { waitFor, watchTopic } from '../../testing/ws-client';
 const API_KEY = 'evolution-global-key';
 const INSTANCE = 'tienda-principal';
 const INSTANCE_TOKEN = 'instance-token-tienda';
-const SELLER = 'vendedor@demo.test';
-const MANAGER = 'comercial@demo.test';
-const PROJECT_MANAGER = 'proyecto@demo.test';
 
 const env = useDemoApp({ JOBS_ENABLED: 'true', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
 const fake: EvolutionFake = await startEvolutionFake({
@@ -30,39 +28,14 @@ afterAll(() => fake.stop());
 
 let company: { id: string; webhookUrl: string };
 
-async function contactWithPhone(phone: string) {
-  return env.database.handle.db
-    .select()
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.tenantId, env.demo.demo.id),
-        sql`${contacts.phones} @> array[${phone}]::text[]`,
-      ),
-    );
-}
-
 async function channelRow(id: string) {
   const [row] = await env.database.handle.db.select().from(channels).where(eq(channels.id, id));
   return row!;
 }
 
-/** A timeline item as stored (undefined when none). */
-async function storedItem(id: string) {
-  const [row] = await env.database.handle.db
-    .select()
-    .from(interactions)
-    .where(eq(interactions.id, id));
-  return row;
-}
+const itemOf = async (id: string) => (await env.interactionById(id))!;
 
-async function itemOf(id: string) {
-  return (await storedItem(id))!;
-}
-
-async function statusOf(id: string) {
-  return (await itemOf(id)).status;
-}
+const statusOf = async (id: string) => (await itemOf(id)).status;
 
 beforeAll(async () => {
   const created = await env.call(MANAGER, 'channel.create', {
@@ -239,7 +212,7 @@ describe('WhatsApp por pasarela: mensajes', () => {
       text: '¿Tienen stock?',
       extended: true,
     });
-    const [contact, ...others] = await contactWithPhone('+59899111222');
+    const [contact, ...others] = await env.contactsWithPhone('+59899111222');
     expect(others).toEqual([]);
     expect(contact).toMatchObject({
       firstName: 'Lucía',
@@ -265,14 +238,14 @@ describe('WhatsApp por pasarela: mensajes', () => {
       id: '3EB0PHOTO1',
       media: { type: 'imageMessage', mimetype: 'image/jpeg', caption: 'Este modelo' },
     });
-    const [contact] = await contactWithPhone('+59899111222');
+    const [contact] = await env.contactsWithPhone('+59899111222');
     const items = await env.interactionsOf(contact!.id);
     const item = items.at(-1)!;
     expect(item.content).toMatchObject({ message: { type: 'image', text: 'Este modelo' } });
     await expect
       .poll(
         async () => {
-          const row = await storedItem(item.id);
+          const row = await env.interactionById(item.id);
           return (row!.content as { message: { media: string | null } }).message.media;
         },
         { timeout: 15_000 },
@@ -286,7 +259,7 @@ describe('WhatsApp por pasarela: mensajes', () => {
   });
 
   it('la respuesta llega a la pasarela con el cuerpo documentado y los recibos cambian su estado', async () => {
-    const [contact] = await contactWithPhone('+59899111222');
+    const [contact] = await env.contactsWithPhone('+59899111222');
     const id = newId();
     const sent = await env.call(SELLER, 'channel.sendMessage', {
       id,
@@ -335,7 +308,7 @@ describe('WhatsApp por pasarela: mensajes', () => {
   });
 
   it('respuestas, reacciones, contactos compartidos, anuncios y audios escuchados (03 §3)', async () => {
-    const [contact] = await contactWithPhone('+59899111222');
+    const [contact] = await env.contactsWithPhone('+59899111222');
     const id = newId();
     await env.call(SELLER, 'channel.sendMessage', {
       id,
@@ -436,7 +409,7 @@ describe('WhatsApp por pasarela: mensajes', () => {
         ],
       },
     });
-    const [fromAd] = await contactWithPhone('+59899777888');
+    const [fromAd] = await env.contactsWithPhone('+59899777888');
     const [adItem] = await env.interactionsOf(fromAd!.id);
     expect(adItem!.content).toMatchObject({
       message: { text: 'Quiero más información' },
@@ -469,7 +442,7 @@ describe('WhatsApp por pasarela: mensajes', () => {
         message: { conversation: 'Sí, ese' },
       },
     });
-    const answered = await storedItem(answer);
+    const answered = await env.interactionById(answer);
     expect(answered!.content).toMatchObject({
       replyMessage: { interactionId: items.at(-4)!.id, text: 'Sí, ese', origin: 'contact' },
     });
@@ -484,7 +457,7 @@ describe('WhatsApp por pasarela: mensajes', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.error?.data.fieldErrors).toEqual({ replyTo: ['Mensaje no encontrado'] });
-    const none = await storedItem(stray);
+    const none = await env.interactionById(stray);
     expect(none).toBeUndefined();
 
     // The customer plays a voice note the seller sent: read, and listened.
@@ -500,7 +473,7 @@ describe('WhatsApp por pasarela: mensajes', () => {
     const audioKey = fake.simulator.sent.at(-1)!.id;
     await fake.post(INSTANCE, 'messages.update', updateData(audioKey, 'READ'));
     await fake.post(INSTANCE, 'messages.update', updateData(audioKey, 'PLAYED'));
-    const played = await storedItem(audio);
+    const played = await env.interactionById(audio);
     expect(played!.status).toBe('read');
     expect(played!.content).toMatchObject({ listened: true });
   });
@@ -542,13 +515,13 @@ describe('WhatsApp por pasarela: mensajes', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.error?.data.fieldErrors).toEqual({ to: ['No es un número del contacto.'] });
-    const row = await storedItem(stranger);
+    const row = await env.interactionById(stranger);
     expect(row).toBeUndefined();
   });
 
   it('leer la conversación marca leído en la pasarela el último mensaje del cliente', async () => {
     await fake.customerWrites(INSTANCE, { from: '+59899111222', id: '3EB0SEEN01', text: '¿Y?' });
-    const [contact] = await contactWithPhone('+59899111222');
+    const [contact] = await env.contactsWithPhone('+59899111222');
     const seen = await env.call(SELLER, 'channel.markSeen', { contactId: contact!.id });
     expect(seen.data).toEqual({ marked: 1 });
     await expect
@@ -577,7 +550,7 @@ describe('WhatsApp por pasarela: editar y eliminar un mensaje enviado', () => {
   }
 
   it('el autor edita su texto en 15 minutos: cambia en el teléfono del cliente y queda la versión anterior', async () => {
-    const [contact] = await contactWithPhone('+59899111222');
+    const [contact] = await env.contactsWithPhone('+59899111222');
     const { id, keyId } = await sendText(contact!.id, 'El precio es 100');
 
     // Only the author: the comercial sees the contact but did not write it.
@@ -644,7 +617,7 @@ describe('WhatsApp por pasarela: editar y eliminar un mensaje enviado', () => {
   });
 
   it('el autor elimina su mensaje en la primera hora, para todos; después ya no', async () => {
-    const [contact] = await contactWithPhone('+59899111222');
+    const [contact] = await env.contactsWithPhone('+59899111222');
     const { id, keyId } = await sendText(contact!.id, 'Te llamo mañana');
     await age(id, 50);
     const removed = await env.call(SELLER, 'channel.deleteMessage', { contactId: contact!.id, id });
@@ -750,7 +723,7 @@ describe('WhatsApp personal: conectar con QR (/settings/new-whatsapp)', () => {
 
     // Whoever writes to the seller's own number is the seller's contact.
     await fake.customerWrites(instance, { from: '+59899333444', name: 'Pedro', text: 'Hola' });
-    const [contact] = await contactWithPhone('+59899333444');
+    const [contact] = await env.contactsWithPhone('+59899333444');
     expect(contact).toMatchObject({ agentId: seller.id, firstName: 'Pedro' });
 
     const connectedAgain = await env.call(SELLER, 'channel.connectWhatsapp');
@@ -806,7 +779,7 @@ describe('WhatsApp personal: conectar con QR (/settings/new-whatsapp)', () => {
     await env.call(SELLER, 'channel.connectWhatsapp');
     expect((await fake.open(instance)).status).toBe(200);
     const channelId = (await env.call(SELLER, 'channel.whatsappSession')).data!.channel!.id;
-    const [pedro] = await contactWithPhone('+59899333444');
+    const [pedro] = await env.contactsWithPhone('+59899333444');
 
     // Before the portfolio is shared, the member neither sees nor may use the seller's number.
     const before = await env.call(member, 'channel.options', { contactId: pedro!.id });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { createContact } from '@cartera/db/factories';
 import { contacts, webhookInbox } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
 import { leadgenEnvelope, signedMetaWebhook } from '../../providers/messenger/messenger-simulator';
 import { startMessengerFake, type MessengerFake } from '../../providers/messenger/messenger.fake';
+import { SELLER, COMERCIAL as MANAGER } from '../../testing/demo-users';
 
 /*
  * Facebook lead ads (issue #12): a `leads` channel of a Page, Meta's signed `leadgen` webhook
@@ -16,8 +17,6 @@ const PAGE_TOKEN = 'EAAB-leads-page-token';
 const APP_SECRET = 'leads-app-secret';
 const VERIFY_TOKEN = 'verify-leads';
 const PAGE_ID = '104882345670000';
-const SELLER = 'vendedor@demo.test';
-const MANAGER = 'comercial@demo.test';
 
 const fake: MessengerFake = await startMessengerFake({ pageAccessToken: PAGE_TOKEN });
 const env = useDemoApp({
@@ -37,13 +36,6 @@ async function postLead(leadgenId: string, secret = APP_SECRET) {
   // What the webhook acknowledged is taken in by the inbox worker right after.
   await env.webhooksSettled();
   return response;
-}
-
-async function contactsWith(condition: ReturnType<typeof sql>) {
-  return env.database.handle.db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.tenantId, env.demo.demo.id), condition));
 }
 
 async function rest(method: string, path: string, body?: unknown, user = MANAGER) {
@@ -98,7 +90,7 @@ describe('Anuncios de formulario de Facebook', () => {
     ]);
     const answers = await Promise.all([1, 2, 3].map(() => postLead('900000000000001')));
     expect(answers.map((each) => each.status)).toEqual([200, 200, 200]);
-    const [contact, ...others] = await contactsWith(
+    const [contact, ...others] = await env.demoContacts(
       sql`${contacts.phones} @> array['+59899765432']::text[]`,
     );
     expect(others).toEqual([]);
@@ -147,7 +139,7 @@ describe('Anuncios de formulario de Facebook', () => {
       { name: 'email', values: ['JULIAN@example.com'] },
     ]);
     expect((await postLead('900000000000002')).status).toBe(200);
-    const [contact, ...others] = await contactsWith(
+    const [contact, ...others] = await env.demoContacts(
       sql`${contacts.emails} @> array['julian@example.com']::text[]`,
     );
     expect(others).toEqual([]);
@@ -164,7 +156,7 @@ describe('Anuncios de formulario de Facebook', () => {
     ]);
     expect((await postLead('900000000000003', 'otro-secreto')).status).toBe(401);
     expect(
-      await contactsWith(sql`${contacts.emails} @> array['falso@example.com']::text[]`),
+      await env.demoContacts(sql`${contacts.emails} @> array['falso@example.com']::text[]`),
     ).toEqual([]);
   });
 
@@ -178,7 +170,7 @@ describe('Anuncios de formulario de Facebook', () => {
       leadgenId: '900000000000003',
     });
     expect(await again.json()).toEqual({ leadgenId: '900000000000003', ingested: false });
-    const [contact, ...others] = await contactsWith(
+    const [contact, ...others] = await env.demoContacts(
       sql`${contacts.emails} @> array['falso@example.com']::text[]`,
     );
     expect(others).toEqual([]);
@@ -200,9 +192,9 @@ describe('Anuncios de formulario de Facebook', () => {
     expect(waiting).toHaveLength(1);
     expect(waiting[0]).toMatchObject({ channelId: forms.id, attempts: 1 });
     expect(waiting[0]!.lastError).toBeTruthy();
-    expect(await contactsWith(sql`${contacts.phones} @> array['+59899700077']::text[]`)).toEqual(
-      [],
-    );
+    expect(
+      await env.demoContacts(sql`${contacts.phones} @> array['+59899700077']::text[]`),
+    ).toEqual([]);
 
     // Graph answers now: the retry (a second later) stores the contact, and the row is gone.
     fake.simulator.storeLead('900000000000077', [
@@ -212,7 +204,7 @@ describe('Anuncios de formulario de Facebook', () => {
     await expect
       .poll(
         async () =>
-          (await contactsWith(sql`${contacts.phones} @> array['+59899700077']::text[]`)).length,
+          (await env.demoContacts(sql`${contacts.phones} @> array['+59899700077']::text[]`)).length,
         { timeout: 15_000 },
       )
       .toBe(1);
@@ -276,7 +268,9 @@ describe('Rutas heredadas de canales', () => {
   });
 
   it('SMS de un contacto: se envía por el canal SMS y se listan sus mensajes', async () => {
-    const [contact] = await contactsWith(sql`${contacts.phones} @> array['+59899765432']::text[]`);
+    const [contact] = await env.demoContacts(
+      sql`${contacts.phones} @> array['+59899765432']::text[]`,
+    );
     const sent = await rest(
       'POST',
       '/api/channels/sms/message?provider=twilio',
@@ -361,7 +355,9 @@ describe('Anuncios de formulario: ruteo por página', () => {
       { name: 'phone_number', values: ['+598 99 111 071'] },
     ]);
     expect((await postFor(OTHER_PAGE, '900000000000071')).status).toBe(200);
-    const [lucia] = await contactsWith(sql`${contacts.phones} @> array['+59899111071']::text[]`);
+    const [lucia] = await env.demoContacts(
+      sql`${contacts.phones} @> array['+59899111071']::text[]`,
+    );
     expect(lucia).toMatchObject({ firstName: 'Lucía', origin: 'facebook-sucursal' });
 
     fake.simulator.storeLead('900000000000072', [
@@ -369,9 +365,9 @@ describe('Anuncios de formulario: ruteo por página', () => {
       { name: 'phone_number', values: ['+598 99 111 072'] },
     ]);
     expect((await postFor(UNKNOWN_PAGE, '900000000000072')).status).toBe(200);
-    expect(await contactsWith(sql`${contacts.phones} @> array['+59899111072']::text[]`)).toEqual(
-      [],
-    );
+    expect(
+      await env.demoContacts(sql`${contacts.phones} @> array['+59899111072']::text[]`),
+    ).toEqual([]);
     const listed = await env.call(MANAGER, 'channel.deadLetters', { channelId: forms.id });
     expect(listed.data.items[0]).toMatchObject({
       reason: 'NO_CHANNEL_FOR_NUMBER',

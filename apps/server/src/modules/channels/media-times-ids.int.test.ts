@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
-import { channelMessages, contacts, interactions } from '@cartera/db/schema';
+import { eq } from 'drizzle-orm';
+import { channelMessages, interactions } from '@cartera/db/schema';
 import { es } from '@cartera/domain/i18n';
 import { newId, uuidV7Time } from '@cartera/domain/ids';
 import { useChannelApp } from '../../testing/channel-app';
@@ -14,6 +14,7 @@ import {
   startWhatsappCloudFake,
   type WhatsappCloudFake,
 } from '../../providers/whatsapp-cloud/whatsapp-cloud.fake';
+import { SELLER, OTHER_SELLER } from '../../testing/demo-users';
 
 /*
  * Issue #31 items 6, 8 and 9 through WhatsApp Cloud: a customer's file that the provider does not
@@ -33,24 +34,11 @@ const env = useChannelApp(fake, {
 });
 
 let channel: { id: string; webhookUrl: string };
-const SELLER = 'vendedor@demo.test';
-const OTHER_SELLER = 'vendedora@demo.test';
 
 const post = (envelope: unknown) =>
   env.postWebhook(channel.webhookUrl, signedWebhook(APP_SECRET, envelope));
 
-async function contactWithPhone(phone: string) {
-  const [row] = await env.database.handle.db
-    .select()
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.tenantId, env.demo.demo.id),
-        sql`${contacts.phones} @> array[${phone}]::text[]`,
-      ),
-    );
-  return row!;
-}
+const contactWithPhone = async (phone: string) => (await env.contactsWithPhone(phone))[0]!;
 
 async function itemWithCaption(contactId: string, caption: string) {
   const items = await env.interactionsOf(contactId);

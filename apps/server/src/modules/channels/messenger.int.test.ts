@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { channelMessages, channels, contacts, interactions } from '@cartera/db/schema';
+import { channelMessages, channels, contacts } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
 import { useChannelApp } from '../../testing/channel-app';
 import { adapterFor } from '../../providers/registry';
@@ -16,6 +16,7 @@ import {
   type MetaObject,
 } from '../../providers/messenger/messenger-simulator';
 import { startMessengerFake, type MessengerFake } from '../../providers/messenger/messenger.fake';
+import { SELLER } from '../../testing/demo-users';
 
 /*
  * Messenger and Instagram (Facebook Login) end to end (issue #12): channels configured by a
@@ -36,7 +37,6 @@ const env = useChannelApp(fake, {
   env: { MEDIA_FETCH_RETRY_SECONDS: '1', MEDIA_FETCH_ATTEMPTS: '3' },
 });
 
-const SELLER = 'vendedor@demo.test';
 let messenger: { id: string; webhookUrl: string };
 let instagram: { id: string; webhookUrl: string };
 
@@ -53,39 +53,17 @@ async function post(
   );
 }
 
-async function contactWithScopedId(scopedId: string) {
-  return env.database.handle.db
-    .select()
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.tenantId, env.demo.demo.id),
-        sql`${contacts.channels} @> ${JSON.stringify([{ config: { PSID: scopedId } }])}::jsonb`,
-      ),
-    );
-}
+const contactWithScopedId = (scopedId: string) =>
+  env.demoContacts(
+    sql`${contacts.channels} @> ${JSON.stringify([{ config: { PSID: scopedId } }])}::jsonb`,
+  );
 
-async function interaction(id: string) {
-  const [row] = await env.database.handle.db
-    .select()
-    .from(interactions)
-    .where(eq(interactions.id, id));
-  return row!;
-}
+const interaction = async (id: string) => (await env.interactionById(id))!;
 
 const statusOf = async (id: string) => (await interaction(id)).status;
 
-async function send(contactId: string, channelId: string, extra: Record<string, unknown>) {
-  const id = newId();
-  const answer = await env.call(SELLER, 'channel.sendMessage', {
-    id,
-    contactId,
-    channelId,
-    ...extra,
-  });
-  expect(answer.status).toBe(200);
-  return id;
-}
+const send = (contactId: string, channelId: string, extra: Record<string, unknown>) =>
+  env.sendMessage(SELLER, { contactId, channelId, ...extra });
 
 async function storedAt(interactionId: string) {
   const [row] = await env.database.handle.db

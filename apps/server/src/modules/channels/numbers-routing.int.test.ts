@@ -13,6 +13,7 @@ import {
 } from '../../providers/whatsapp-cloud/whatsapp-cloud.fake';
 import { enqueueWebhookEvents, MAX_ATTEMPTS, webhookInboxSettled } from './webhook-inbox';
 import { findChannel } from './channels.repository';
+import { COMERCIAL as MANAGER } from '../../testing/demo-users';
 
 /*
  * Issue #31 items 3, 4, 5 and 10: Latin American numbers as WhatsApp writes them, routing by the
@@ -25,7 +26,6 @@ const APP_SECRET = 'numbers-app-secret';
 const SALES_NUMBER_ID = '110000000000001';
 const SUPPORT_NUMBER_ID = '110000000000002';
 const UNKNOWN_NUMBER_ID = '110000000000009';
-const MANAGER = 'comercial@demo.test';
 
 const fake: WhatsappCloudFake = await startWhatsappCloudFake({ accessToken: ACCESS_TOKEN });
 const env = useChannelApp(fake);
@@ -45,18 +45,6 @@ async function createWhatsapp(name: string, phoneNumberId: string, origin?: stri
 
 const post = (url: string, envelope: unknown) =>
   env.postWebhook(url, signedWebhook(APP_SECRET, envelope));
-
-async function contactsWith(phone: string) {
-  return env.database.handle.db
-    .select()
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.tenantId, env.demo.demo.id),
-        sql`${contacts.phones} @> array[${phone}]::text[]`,
-      ),
-    );
-}
 
 async function texts(contactId: string) {
   return (await env.interactionsOf(contactId)).map(
@@ -91,7 +79,7 @@ describe('números de América Latina como los escribe WhatsApp', () => {
     );
     expect(answer.status).toBe(200);
     expect(await texts(stored!.id)).toEqual(['¿Hacen envíos a Monterrey?']);
-    expect(await contactsWith('+5215512345678')).toEqual([]);
+    expect(await env.contactsWithPhone('+5215512345678')).toEqual([]);
 
     const id = newId();
     const sent = await env.call('vendedor@demo.test', 'channel.sendMessage', {
@@ -117,7 +105,7 @@ describe('números de América Latina como los escribe WhatsApp', () => {
       inboundText(SALES_NUMBER_ID, { from: '523398765432', text: 'Buenas tardes' }),
     );
     expect(await texts(stored!.id)).toEqual(['Buenas tardes']);
-    expect(await contactsWith('+523398765432')).toEqual([]);
+    expect(await env.contactsWithPhone('+523398765432')).toEqual([]);
   });
 
   it('los dos primeros mensajes de un número nuevo, como 521… y como 52…, a la vez: un solo contacto con los dos', async () => {
@@ -141,9 +129,9 @@ describe('números de América Latina como los escribe WhatsApp', () => {
       ]);
     });
     await webhookInboxSettled(db);
-    const created = await contactsWith('+528112345670');
+    const created = await env.contactsWithPhone('+528112345670');
     expect(created).toHaveLength(1);
-    expect(await contactsWith('+5218112345670')).toEqual([]);
+    expect(await env.contactsWithPhone('+5218112345670')).toEqual([]);
     expect((await texts(created[0]!.id)).sort()).toEqual(['Hola', '¿Precio?']);
   });
 
@@ -165,8 +153,8 @@ describe('números de América Latina como los escribe WhatsApp', () => {
     );
     expect(await texts(argentina!.id)).toEqual(['¿Envían a Rosario?']);
     expect(await texts(brasil!.id)).toEqual(['Olá, tudo bem?']);
-    expect(await contactsWith('+5491145678901')).toEqual([]);
-    expect(await contactsWith('+5521987654321')).toEqual([]);
+    expect(await env.contactsWithPhone('+5491145678901')).toEqual([]);
+    expect(await env.contactsWithPhone('+5521987654321')).toEqual([]);
   });
 
   it('un número nuevo 521… crea un contacto con su forma E.164 y el origen del canal', async () => {
@@ -174,7 +162,7 @@ describe('números de América Latina como los escribe WhatsApp', () => {
       sales.webhookUrl,
       inboundText(SALES_NUMBER_ID, { from: '5218187654321', name: 'Paola', text: 'Hola' }),
     );
-    const [created] = await contactsWith('+528187654321');
+    const [created] = await env.contactsWithPhone('+528187654321');
     expect(created).toMatchObject({ firstName: 'Paola', origin: 'whatsapp' });
   });
 
@@ -183,7 +171,7 @@ describe('números de América Latina como los escribe WhatsApp', () => {
       sales.webhookUrl,
       inboundText(SALES_NUMBER_ID, { from: '12345', name: 'Número raro', text: 'Hola?' }),
     );
-    const [created] = await contactsWith('+12345');
+    const [created] = await env.contactsWithPhone('+12345');
     expect(created).toMatchObject({ firstName: 'Número raro', phones: ['+12345'] });
     expect(await texts(created!.id)).toEqual(['Hola?']);
   });
@@ -196,7 +184,7 @@ describe('ruteo por número y mensajes no procesados', () => {
       sales.webhookUrl,
       inboundText(SUPPORT_NUMBER_ID, { from: '59899700100', name: 'Rosa', text: 'Soporte, ayuda' }),
     );
-    const [rosa] = await contactsWith('+59899700100');
+    const [rosa] = await env.contactsWithPhone('+59899700100');
     expect(rosa).toMatchObject({ origin: 'soporte' });
     const [item] = await env.interactionsOf(rosa!.id);
     expect(item!.content).toMatchObject({ channelId: support.id, channelName: 'WhatsApp Soporte' });
@@ -210,7 +198,7 @@ describe('ruteo por número y mensajes no procesados', () => {
       text: 'Hola, ¿hay alguien?',
     });
     expect((await post(sales.webhookUrl, envelope)).status).toBe(200);
-    expect(await contactsWith('+59899700200')).toEqual([]);
+    expect(await env.contactsWithPhone('+59899700200')).toEqual([]);
     const listed = await env.call(MANAGER, 'channel.deadLetters', { channelId: sales.id });
     expect(listed.status).toBe(200);
     expect(listed.data.count).toBe(1);
@@ -248,7 +236,7 @@ describe('ruteo por número y mensajes no procesados', () => {
     // Twice changes nothing.
     await env.call(MANAGER, 'channel.retryDeadLetter', { channelId: sales.id, id: letter!.id });
     await env.webhooksSettled();
-    const [customer] = await contactsWith('+59899700200');
+    const [customer] = await env.contactsWithPhone('+59899700200');
     expect(await texts(customer!.id)).toEqual(['Hola, ¿hay alguien?']);
     const [item] = await env.interactionsOf(customer!.id);
     expect(item!.content).toMatchObject({ channelId: added.id });
@@ -302,9 +290,9 @@ describe('ruteo por número y mensajes no procesados', () => {
         { from: '59899700401', timestamp, type: 'text', text: { body: 'Sin id' } },
       );
       expect((await post(sales.webhookUrl, envelope)).status).toBe(200);
-      const [customer] = await contactsWith('+59899700400');
+      const [customer] = await env.contactsWithPhone('+59899700400');
       expect(await texts(customer!.id)).toEqual(['Este sí llega']);
-      expect(await contactsWith('+59899700401')).toEqual([]);
+      expect(await env.contactsWithPhone('+59899700401')).toEqual([]);
 
       const listed = await env.call(MANAGER, 'channel.deadLetters', { channelId: sales.id });
       const letter = listed.data.items.find((each) => each.reason === 'MESSAGE_WITHOUT_SENDER');

@@ -6,6 +6,7 @@ import { newId } from '@cartera/domain/ids';
 import { startEvolutionFake, type EvolutionFake } from '../../providers/evolution/evolution.fake';
 import { useDemoApp } from '../../testing/demo-app';
 import { sendScheduledMessage } from './scheduled-messages.service';
+import { SELLER } from '../../testing/demo-users';
 
 /*
  * Scheduled messages (02 §3, §5; 03 §3, §4, §8; issue #13 item 9) through a WhatsApp gateway
@@ -16,7 +17,6 @@ import { sendScheduledMessage } from './scheduled-messages.service';
 const API_KEY = 'evolution-global-key';
 const INSTANCE = 'agenda-principal';
 const INSTANCE_TOKEN = 'instance-token-agenda';
-const SELLER = 'vendedor@demo.test';
 const PHONE = '+59899333444';
 
 const env = useDemoApp({ JOBS_ENABLED: 'true', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
@@ -28,14 +28,6 @@ afterAll(() => fake.stop());
 
 let channelId: string;
 let contactId: string;
-
-async function itemOf(id: string) {
-  const [row] = await env.database.handle.db
-    .select()
-    .from(interactions)
-    .where(eq(interactions.id, id));
-  return row;
-}
 
 async function schedule(text: string, date: Date, extra: Record<string, unknown> = {}) {
   const id = newId();
@@ -78,7 +70,7 @@ describe('mensajes programados', () => {
     expect(answer.status).toBe(400);
     expect(answer.error?.data.domainCode).toBe('SCHEDULED_DATE_INVALID');
     expect(answer.error?.message).toBe('Por favor, seleccioná una fecha posterior a la actual.');
-    expect(await itemOf(id)).toBeUndefined();
+    expect(await env.interactionById(id)).toBeUndefined();
   });
 
   it('el trabajo lo envía a su hora como su autor, una sola vez, y deja el recordatorio', async () => {
@@ -87,7 +79,7 @@ describe('mensajes programados', () => {
       createReminder: true,
     });
     expect(answer.status).toBe(200);
-    const stored = await itemOf(id);
+    const stored = await env.interactionById(id);
     expect(stored).toMatchObject({ type: 'scheduled-message', status: 'active' });
     expect(stored!.content).toMatchObject({
       date: date.toISOString(),
@@ -113,10 +105,15 @@ describe('mensajes programados', () => {
       date,
     });
 
-    await expect.poll(async () => (await itemOf(id))!.status, { timeout: 20_000 }).toBe('success');
-    const sentId = ((await itemOf(id))!.content as { sentInteractionId: string }).sentInteractionId;
-    await expect.poll(async () => (await itemOf(sentId))?.status, { timeout: 15_000 }).toBe('sent');
-    const message = (await itemOf(sentId))!;
+    await expect
+      .poll(async () => (await env.interactionById(id))!.status, { timeout: 20_000 })
+      .toBe('success');
+    const sentId = ((await env.interactionById(id))!.content as { sentInteractionId: string })
+      .sentInteractionId;
+    await expect
+      .poll(async () => (await env.interactionById(sentId))?.status, { timeout: 15_000 })
+      .toBe('sent');
+    const message = (await env.interactionById(sentId))!;
     expect(message.agentId).toBe(env.demo.users[SELLER]!.id);
     expect(message.content).toMatchObject({ message: { text: 'Te escribo como quedamos' } });
     // A second run of the job (a retry) sends nothing more.
@@ -131,7 +128,7 @@ describe('mensajes programados', () => {
     const change = (status: 'cancel' | 'active') =>
       env.call(SELLER, 'channel.setScheduledStatus', { contactId, id, status });
     expect((await change('cancel')).data).toEqual({ id, status: 'cancel' });
-    expect((await itemOf(id))!.status).toBe('cancel');
+    expect((await env.interactionById(id))!.status).toBe('cancel');
     // Its time comes while cancelled: nothing is sent.
     await sendScheduledMessage(
       env.app.deps,
@@ -139,9 +136,9 @@ describe('mensajes programados', () => {
       id,
       new Date(Date.now() + 7_200_000),
     );
-    expect((await itemOf(id))!.status).toBe('cancel');
+    expect((await env.interactionById(id))!.status).toBe('cancel');
     expect((await change('active')).data).toEqual({ id, status: 'active' });
-    expect((await itemOf(id))!.status).toBe('active');
+    expect((await env.interactionById(id))!.status).toBe('active');
     // Someone else's contact: not even its scheduled messages.
     const stranger = await env.call('vendedora@demo.test', 'channel.setScheduledStatus', {
       contactId,
@@ -160,15 +157,17 @@ describe('mensajes programados', () => {
       .where(eq(interactions.id, id));
     const late = await change('active');
     expect(late.error?.data.domainCode).toBe('SCHEDULED_DATE_INVALID');
-    expect((await itemOf(id))!.status).toBe('cancel');
+    expect((await env.interactionById(id))!.status).toBe('cancel');
     expect(fake.simulator.sent.some((each) => each.body.text === 'Mañana te llamo')).toBe(false);
   });
 
   it('si a su hora el canal está desconectado, queda en error con el motivo', async () => {
     const { id } = await schedule('¿Recibiste el presupuesto?', new Date(Date.now() + 1_000));
     await fake.close(INSTANCE, 401);
-    await expect.poll(async () => (await itemOf(id))!.status, { timeout: 20_000 }).toBe('error');
-    const content = (await itemOf(id))!.content as { errorCode: string };
+    await expect
+      .poll(async () => (await env.interactionById(id))!.status, { timeout: 20_000 })
+      .toBe('error');
+    const content = (await env.interactionById(id))!.content as { errorCode: string };
     expect(content.errorCode).toBe('CHANNEL_ERROR');
     expect(errorMessage('SCHEDULED_MESSAGE_ERROR')).toBe('Error al enviar el mensaje programado.');
     const sent = await env.database.handle.db

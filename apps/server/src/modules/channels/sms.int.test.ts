@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { channelMessages, channels, contacts, interactions } from '@cartera/db/schema';
+import { channelMessages, channels, contacts } from '@cartera/db/schema';
 import { errorMessage } from '@cartera/domain/i18n';
-import { newId } from '@cartera/domain/ids';
 import { useChannelApp } from '../../testing/channel-app';
 import { adapterFor } from '../../providers/registry';
 import { channelContext } from './channel-messages.service';
@@ -13,6 +12,7 @@ import {
   twilioError,
 } from '../../providers/twilio/twilio-simulator';
 import { startTwilioFake, type TwilioFake } from '../../providers/twilio/twilio.fake';
+import { SELLER } from '../../testing/demo-users';
 
 /*
  * SMS through Twilio end to end (issue #12): a channel configured by a manager, customers'
@@ -33,7 +33,6 @@ const fake: TwilioFake = await startTwilioFake({
 });
 const env = useChannelApp(fake, { provider: 'twilio' });
 
-const SELLER = 'vendedor@demo.test';
 let channel: { id: string; webhookUrl: string };
 
 async function post(
@@ -49,39 +48,12 @@ async function post(
 const sms = (from: string, body: string, sid?: string) =>
   inboundSms({ accountSid: ACCOUNT_SID, from, to: FROM_NUMBER, body, ...(sid ? { sid } : {}) });
 
-async function contactsWithPhone(phone: string) {
-  return env.database.handle.db
-    .select()
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.tenantId, env.demo.demo.id),
-        sql`${contacts.phones} @> array[${phone}]::text[]`,
-      ),
-    );
-}
-
-async function interaction(id: string) {
-  const [row] = await env.database.handle.db
-    .select()
-    .from(interactions)
-    .where(eq(interactions.id, id));
-  return row!;
-}
+const interaction = async (id: string) => (await env.interactionById(id))!;
 
 const statusOf = async (id: string) => (await interaction(id)).status;
 
-async function send(contactId: string, extra: Record<string, unknown>) {
-  const id = newId();
-  const answer = await env.call(SELLER, 'channel.sendMessage', {
-    id,
-    contactId,
-    channelId: channel.id,
-    ...extra,
-  });
-  expect(answer.status).toBe(200);
-  return id;
-}
+const send = (contactId: string, extra: Record<string, unknown>) =>
+  env.sendMessage(SELLER, { contactId, channelId: channel.id, ...extra });
 
 function formOf(sent: { params: Array<[string, string]> }) {
   return Object.fromEntries(sent.params);
@@ -107,7 +79,7 @@ describe('SMS (Twilio): mensajes entrantes', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/xml/);
     expect(await answer.text()).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
-    const [contact, ...others] = await contactsWithPhone(CUSTOMER);
+    const [contact, ...others] = await env.contactsWithPhone(CUSTOMER);
     expect(others).toEqual([]);
     expect(contact).toMatchObject({
       firstName: CUSTOMER,
@@ -135,7 +107,7 @@ describe('SMS (Twilio): mensajes entrantes', () => {
     const repeated = sms(CUSTOMER, 'Otra vez', `SM${'1'.repeat(32)}`);
     const answers = await Promise.all([1, 2, 3].map(() => post(repeated)));
     expect(answers.map((each) => each.status)).toEqual([200, 200, 200]);
-    const [contact] = await contactsWithPhone(CUSTOMER);
+    const [contact] = await env.contactsWithPhone(CUSTOMER);
     expect(await env.interactionsOf(contact!.id)).toHaveLength(1);
     const photo = Buffer.from('a JPEG, as far as the test knows');
     const mediaUrl = `${fake.url}${fake.simulator.storeMedia(photo, 'image/jpeg')}`;
@@ -197,13 +169,13 @@ describe('SMS (Twilio): mensajes entrantes', () => {
       )
       .orderBy(contacts.createdAt)
       .limit(1);
-    const holders = (await contactsWithPhone(known!.phones[0]!)).length;
+    const holders = (await env.contactsWithPhone(known!.phones[0]!)).length;
     const before = (await env.interactionsOf(known!.id)).length;
     expect((await post(sms(known!.phones[0]!, 'Soy cliente'))).status).toBe(200);
     // An archived conversation reopens with the message, and a timeline line says so (#33).
     const archived = known!.archivingReason !== null;
     expect(await env.interactionsOf(known!.id)).toHaveLength(before + (archived ? 2 : 1));
-    expect(await contactsWithPhone(known!.phones[0]!)).toHaveLength(holders);
+    expect(await env.contactsWithPhone(known!.phones[0]!)).toHaveLength(holders);
   });
 
   it('una firma equivocada, de otra URL o sobre otros datos recibe 401 y no guarda nada', async () => {
@@ -226,14 +198,14 @@ describe('SMS (Twilio): mensajes entrantes', () => {
       body: signed.body.replace('Body=A', 'Body=B'),
     });
     expect(tampered.status).toBe(401);
-    expect(await contactsWithPhone('+59894000999')).toEqual([]);
+    expect(await env.contactsWithPhone('+59894000999')).toEqual([]);
     expect(await count()).toBe(before);
   });
 });
 
 describe('SMS (Twilio): mensajes salientes', () => {
   async function customer() {
-    const [contact] = await contactsWithPhone(CUSTOMER);
+    const [contact] = await env.contactsWithPhone(CUSTOMER);
     return contact!;
   }
 
@@ -370,7 +342,7 @@ describe('SMS (Twilio): ruteo por número', () => {
       body: 'Consulta de soporte',
     });
     expect((await post(toSecond)).status).toBe(200);
-    const [customer] = await contactsWithPhone('+59894000777');
+    const [customer] = await env.contactsWithPhone('+59894000777');
     expect(customer).toMatchObject({ origin: 'sms-soporte' });
     const [item] = await env.interactionsOf(customer!.id);
     expect(item!.content).toMatchObject({ channelId: second.data.id, channelName: 'SMS Soporte' });
@@ -382,7 +354,7 @@ describe('SMS (Twilio): ruteo por número', () => {
       body: '¿Hay alguien?',
     });
     expect((await post(toNobody)).status).toBe(200);
-    expect(await contactsWithPhone('+59894000888')).toEqual([]);
+    expect(await env.contactsWithPhone('+59894000888')).toEqual([]);
     const listed = await env.call('comercial@demo.test', 'channel.deadLetters', {
       channelId: channel.id,
     });

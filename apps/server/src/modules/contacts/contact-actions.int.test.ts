@@ -4,13 +4,14 @@ import { createCompany, createContact } from '@cartera/db/factories';
 import { companyContacts, contacts, groups, interactions, users } from '@cartera/db/schema';
 import { restLogin, typedCall } from '../../testing/http-client';
 import { useDemoApp } from '../../testing/demo-app';
+import {
+  SELLER,
+  OTHER_SELLER as SOUTH_SELLER,
+  SUPERVISOR,
+  COMERCIAL,
+} from '../../testing/demo-users';
 
 const env = useDemoApp({ JOBS_ENABLED: 'false' });
-
-const SELLER = 'vendedor@demo.test';
-const SOUTH_SELLER = 'vendedora@demo.test';
-const SUPERVISOR = 'supervisor@demo.test';
-const COMERCIAL = 'comercial@demo.test';
 
 let serial = 0;
 function freshPhone() {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { groups } from '@cartera/db/schema';
 import { es } from '@cartera/domain/i18n';
 import { useDemoApp } from '../../testing/demo-app';
+import { COMERCIAL, SELLER } from '../../testing/demo-users';
 
 /*
  * The contact form definition of 'Mi Empresa' (issue #17): what a comercial saves is what the
@@ -10,8 +11,6 @@ import { useDemoApp } from '../../testing/demo-app';
  * another company's configuration is untouched.
  */
 const env = useDemoApp();
-const COMERCIAL = 'comercial@demo.test';
-const SELLER = 'vendedor@demo.test';
 
 const configsOf = async (tenantId: string) => {
   const [row] = await env.database.handle.db

@@ -9,6 +9,7 @@ import {
   startFakeExternalContacts,
   type FakeExternalContacts,
 } from '../../testing/fake-external-contacts';
+import { SELLER, OTHER_SELLER } from '../../testing/demo-users';
 
 // The fake external system listens on 127.0.0.1, which the operator lists as exempt from the
 // outbound-URL guard; 'localhost' is not listed.
@@ -21,9 +22,6 @@ function freshMobile() {
   serial += 1;
   return `094 ${String(100 + serial).padStart(3, '0')} ${String(900 - serial).padStart(3, '0')}`;
 }
-
-const SELLER = 'vendedor@demo.test';
-const OTHER_SELLER = 'vendedora@demo.test';
 
 beforeAll(async () => {
   external = await startFakeExternalContacts();

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { useDemoApp } from '../../testing/demo-app';
+import { COMERCIAL as MANAGER, SELLER, OTHER_TENANT } from '../../testing/demo-users';
 
 /*
  * Changing a custom field's definition changes what was sent and nothing else: a field left out
  * of the change keeps its value (it is not reset to the creation default).
  */
 const env = useDemoApp();
-const MANAGER = 'comercial@demo.test';
 
 describe('cambiar la definición de un campo configurable', () => {
   it('cambia solo lo enviado, borra un límite enviado como null y controla los límites', async () => {
@@ -56,8 +56,6 @@ describe('cambiar la definición de un campo configurable', () => {
  * and every refusal carries the Spanish text under its field; sellers manage nothing; another
  * company never sees or changes them.
  */
-const SELLER = 'vendedor@demo.test';
-const OTHER_TENANT = 'vendedor@otra.test';
 
 const fieldErrors = (result: { error?: { data: { fieldErrors?: Record<string, string[]> } } }) =>
   result.error?.data.fieldErrors ?? {};

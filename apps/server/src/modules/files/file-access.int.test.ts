@@ -3,17 +3,18 @@ import { createContact } from '@cartera/db/factories';
 import type { Contact } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
+import {
+  ADMIN,
+  SELLER,
+  OTHER_SELLER,
+  OTHER_TENANT as OTHER_COMPANY,
+} from '../../testing/demo-users';
 
 /*
  * Who reads a file of a conversation (issue #30 §5): the file belongs to the contact whose
  * timeline carries it, so the contact scope decides; before it is sent, only its uploader.
  */
 const env = useDemoApp();
-
-const ADMIN = 'admin@demo.test';
-const SELLER = 'vendedor@demo.test';
-const OTHER_SELLER = 'vendedora@demo.test';
-const OTHER_COMPANY = 'vendedor@otra.test';
 
 let contact: Contact;
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
 import { useDemoApp } from '../../testing/demo-app';
+import { SELLER } from '../../testing/demo-users';
 
 /*
  * 02 §8 URL paste: the server fetches a pasted URL's file through the outbound-URL guard and
@@ -11,7 +12,6 @@ import { useDemoApp } from '../../testing/demo-app';
  */
 
 const env = useDemoApp({ JOBS_ENABLED: 'false', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
-const SELLER = 'vendedor@demo.test';
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',

@@ -6,6 +6,7 @@ import { uploadFile } from '../../testing/http-client';
 import { runJob } from '../../app-jobs';
 import { purgeUnattachedUploadsJob } from './files.jobs';
 import { UNATTACHED_UPLOAD_DAYS } from './upload-purge.service';
+import { SELLER } from '../../testing/demo-users';
 
 /*
  * Uploads no record took are purged (issue #30; docs/decisions.md 'Purge of unattached
@@ -14,7 +15,6 @@ import { UNATTACHED_UPLOAD_DAYS } from './upload-purge.service';
  */
 const env = useDemoApp();
 
-const SELLER = 'vendedor@demo.test';
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',

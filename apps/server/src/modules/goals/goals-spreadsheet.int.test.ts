@@ -8,6 +8,7 @@ import { addDays, metricsDay, weekStart } from '@cartera/domain/metrics';
 import { useDemoApp } from '../../testing/demo-app';
 import { workbookBomb } from '../../testing/zip-bomb';
 import { UPLOAD_ZIP_LIMITS } from './goals.spreadsheet';
+import { SUPERVISOR } from '../../testing/demo-users';
 
 /*
  * The goals spreadsheet round trip (issue #16 §4): the template of the sellers and weeks,
@@ -15,7 +16,6 @@ import { UPLOAD_ZIP_LIMITS } from './goals.spreadsheet';
  */
 const env = useDemoApp({});
 
-const SUPERVISOR = 'supervisor@demo.test';
 const idOf = (email: string) => env.demo.users[email]!.id;
 const monday = () => addDays(weekStart(metricsDay(new Date())), 7);
 

@@ -4,6 +4,13 @@ import { contacts } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
 import { addDays, metricsDay, weekStart } from '@cartera/domain/metrics';
 import { useDemoApp } from '../../testing/demo-app';
+import {
+  SELLER,
+  OTHER_SELLER as SOUTH_SELLER,
+  SUPERVISOR,
+  COMERCIAL,
+  OTHER_TENANT,
+} from '../../testing/demo-users';
 
 /*
  * Goals and the 'Rendimiento' dashboard (issue #16): who sees whom (a supervisor their subtree,
@@ -11,12 +18,6 @@ import { useDemoApp } from '../../testing/demo-app';
  * with their status, and the legacy REST paths.
  */
 const env = useDemoApp({});
-
-const SELLER = 'vendedor@demo.test'; // Equipo Norte
-const SOUTH_SELLER = 'vendedora@demo.test'; // Equipo Sur
-const SUPERVISOR = 'supervisor@demo.test'; // Equipo Norte
-const COMERCIAL = 'comercial@demo.test';
-const OTHER_TENANT = 'vendedor@otra.test';
 
 const today = () => metricsDay(new Date());
 const thisWeek = () => ({ from: weekStart(today()), to: addDays(weekStart(today()), 6) });

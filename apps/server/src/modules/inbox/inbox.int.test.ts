@@ -3,6 +3,7 @@ import { createContact } from '@cartera/db/factories';
 import { interactions, type Contact } from '@cartera/db/schema';
 import type { typedCall } from '../../testing/http-client';
 import { useDemoApp } from '../../testing/demo-app';
+import { SELLER, OTHER_SELLER as OTHER_TEAM_SELLER } from '../../testing/demo-users';
 
 const env = useDemoApp({ JOBS_ENABLED: 'false' });
 
@@ -141,8 +142,6 @@ describe('inboxes (issue #6 §10)', () => {
   });
 });
 
-const SELLER = 'vendedor@demo.test';
-const OTHER_TEAM_SELLER = 'vendedora@demo.test';
 const CHANNEL_ID = '00000000-0000-7000-8000-00000000ca01';
 
 /** Every id of an inbox view, walking its pages. */

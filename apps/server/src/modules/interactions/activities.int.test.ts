@@ -5,11 +5,9 @@ import { newId } from '@cartera/domain/ids';
 import { contacts, groups } from '@cartera/db/schema';
 import { restLogin, typedCall } from '../../testing/http-client';
 import { useDemoApp } from '../../testing/demo-app';
+import { SELLER, SUPERVISOR } from '../../testing/demo-users';
 
 const env = useDemoApp({ JOBS_ENABLED: 'false' });
-
-const SELLER = 'vendedor@demo.test';
-const SUPERVISOR = 'supervisor@demo.test';
 
 function sellersContact(extra: Partial<Parameters<typeof createContact>[2]> = {}) {
   return createContact(env.database.handle.db, env.demo.demo, {

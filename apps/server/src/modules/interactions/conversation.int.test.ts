@@ -6,10 +6,9 @@ import { contacts, type Interaction } from '@cartera/db/schema';
 import { restLogin } from '../../testing/http-client';
 import { useDemoApp } from '../../testing/demo-app';
 import { expireReminder } from './conversation.service';
+import { SELLER } from '../../testing/demo-users';
 
 const env = useDemoApp({});
-
-const SELLER = 'vendedor@demo.test';
 
 function sellersContact(extra: Partial<Parameters<typeof createContact>[2]> = {}) {
   return createContact(env.database.handle.db, env.demo.demo, {

@@ -9,13 +9,12 @@ import type { typedCall } from '../../testing/http-client';
 import { tokenFor } from '../../testing/test-app';
 import { waitFor, watchTopic } from '../../testing/ws-client';
 import { ZInteraction } from './interactions.service';
+import { SELLER } from '../../testing/demo-users';
 
 const ZTimelinePage = z.object({ items: z.array(ZInteraction), nextBefore: z.string().nullable() });
 
 const env = useDemoApp({ JOBS_ENABLED: 'false' });
 let contact: Contact;
-
-const SELLER = 'vendedor@demo.test';
 
 beforeAll(async () => {
   contact = await createContact(env.database.handle.db, env.demo.demo, {

@@ -5,10 +5,9 @@ import { createContact } from '@cartera/db/factories';
 import { newId } from '@cartera/domain/ids';
 import { contacts, domainEvents, interactions } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
+import { SELLER } from '../../testing/demo-users';
 
 const env = useDemoApp();
-
-const SELLER = 'vendedor@demo.test';
 
 function sellersContact() {
   return createContact(env.database.handle.db, env.demo.demo, {
@@ -17,13 +16,7 @@ function sellersContact() {
   });
 }
 
-async function interactionRow(id: string) {
-  const [row] = await env.database.handle.db
-    .select()
-    .from(interactions)
-    .where(eq(interactions.id, id));
-  return row!;
-}
+const interactionRow = async (id: string) => (await env.interactionById(id))!;
 
 async function noteWith(contactId: string, body: string) {
   const id = newId();

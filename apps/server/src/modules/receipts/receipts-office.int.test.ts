@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
-import { contacts, receipts } from '@cartera/db/schema';
+import { receipts } from '@cartera/db/schema';
 import { RECEIPT_STATUSES } from '@cartera/domain/sales';
 import { useDemoApp } from '../../testing/demo-app';
+import { COMERCIAL, SELLER, OTHER_TENANT } from '../../testing/demo-users';
 
 /*
  * The sales back office (issue #14 §3, §5): the list's orders page by keyset without losing or
@@ -11,10 +12,6 @@ import { useDemoApp } from '../../testing/demo-app';
  * contact lookup by phone; a seller sees only their own sales and another company none.
  */
 const env = useDemoApp();
-
-const COMERCIAL = 'comercial@demo.test';
-const SELLER = 'vendedor@demo.test';
-const OTHER_TENANT = 'vendedor@otra.test';
 
 type Receipt = {
   id: string;
@@ -277,19 +274,8 @@ describe('búsqueda por teléfono y contacto por teléfono', () => {
   });
 
   it('el contacto de un teléfono sale por contact-access; otra empresa no lo ve', async () => {
-    const seller = env.demo.users[SELLER]!;
-    const [contact] = await env.database.handle.db
-      .select()
-      .from(contacts)
-      .where(
-        and(
-          eq(contacts.tenantId, seller.tenantId),
-          eq(contacts.agentId, seller.id),
-          sql`cardinality(${contacts.phones}) > 0`,
-        ),
-      )
-      .limit(1);
-    const phone = contact!.phones[0]!;
+    const contact = await env.phoneContactOf(SELLER);
+    const phone = contact.phones[0]!;
     const national = `0${phone.replace(/^\+598/, '')}`;
     const found = await env.rest<{ id: string } | null>(
       COMERCIAL,

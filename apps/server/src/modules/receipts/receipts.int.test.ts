@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
-import { contacts, receipts } from '@cartera/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { receipts } from '@cartera/db/schema';
 import { INTERACTION_CONTENT } from '@cartera/domain/interactions';
 import { useDemoApp } from '../../testing/demo-app';
 import { uploadFile } from '../../testing/http-client';
 import { waitFor, watchTopic } from '../../testing/ws-client';
+import {
+  COMERCIAL,
+  SELLER,
+  OTHER_SELLER,
+  SUPERVISOR,
+  OTHER_TENANT,
+} from '../../testing/demo-users';
 
 /*
  * Sales and presales (issue #14): the back office's transitions write sale items on the
@@ -13,28 +20,8 @@ import { waitFor, watchTopic } from '../../testing/ws-client';
  */
 const env = useDemoApp();
 
-const COMERCIAL = 'comercial@demo.test';
-const SELLER = 'vendedor@demo.test';
-const OTHER_SELLER = 'vendedora@demo.test';
-const SUPERVISOR = 'supervisor@demo.test';
-const OTHER_TENANT = 'vendedor@otra.test';
-
 /** A contact of Valentín (vendedor@demo.test) with a phone. */
-async function sellerContact() {
-  const seller = env.demo.users[SELLER]!;
-  const [contact] = await env.database.handle.db
-    .select()
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.tenantId, seller.tenantId),
-        eq(contacts.agentId, seller.id),
-        sql`cardinality(${contacts.phones}) > 0`,
-      ),
-    )
-    .limit(1);
-  return contact!;
-}
+const sellerContact = () => env.phoneContactOf(SELLER);
 
 async function receiptCount() {
   const [row] = await env.database.handle.db

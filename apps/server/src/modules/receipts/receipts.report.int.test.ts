@@ -4,6 +4,14 @@ import { createUser } from '@cartera/db/factories';
 import { receipts } from '@cartera/db/schema';
 import { saleTotal } from '@cartera/domain/sales';
 import { useDemoApp } from '../../testing/demo-app';
+import {
+  COMERCIAL,
+  SELLER,
+  OTHER_SELLER,
+  SUPERVISOR,
+  PROJECT_MANAGER as PROJECT,
+  OTHER_TENANT,
+} from '../../testing/demo-users';
 
 /*
  * 'Reportes' (/reportes/receipts) and the sale configuration of the conversation (issue #14):
@@ -11,13 +19,6 @@ import { useDemoApp } from '../../testing/demo-app';
  * 'Venta Manual' tab follows the flag and crmConfig.manualSales' roles.
  */
 const env = useDemoApp();
-
-const COMERCIAL = 'comercial@demo.test';
-const SELLER = 'vendedor@demo.test';
-const OTHER_SELLER = 'vendedora@demo.test';
-const SUPERVISOR = 'supervisor@demo.test';
-const PROJECT = 'proyecto@demo.test';
-const OTHER_TENANT = 'vendedor@otra.test';
 
 const round = (value: number) => Math.round(value * 100) / 100;
 

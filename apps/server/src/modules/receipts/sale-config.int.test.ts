@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { groups } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
+import { COMERCIAL, SELLER } from '../../testing/demo-users';
 
 /*
  * The sale configuration of 'Mi Empresa' (issue #17; 01 §3, 03 §3, 01 §7 'saleconfig
@@ -9,8 +10,6 @@ import { useDemoApp } from '../../testing/demo-app';
  * (receipt.config, 'Crear preventa', the bubble), through tRPC and the legacy REST paths alike.
  */
 const env = useDemoApp();
-const COMERCIAL = 'comercial@demo.test';
-const SELLER = 'vendedor@demo.test';
 
 const configsOf = async (tenantId: string) => {
   const [row] = await env.database.handle.db

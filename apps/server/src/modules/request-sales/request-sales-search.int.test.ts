@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { groups } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
+import { COMERCIAL, SELLER } from '../../testing/demo-users';
 
 /*
  * The `search` field of a request template (02 §7): the server calls the field's endpoint with
@@ -13,9 +14,6 @@ import { useDemoApp } from '../../testing/demo-app';
  * (`OUTBOUND_ALLOWED_HOSTS`); `localhost` and private addresses stay refused.
  */
 const env = useDemoApp({ JOBS_ENABLED: 'false', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
-
-const COMERCIAL = 'comercial@demo.test';
-const SELLER = 'vendedor@demo.test';
 
 let host: Server;
 let base: string;

@@ -5,6 +5,14 @@ import { newId } from '@cartera/domain/ids';
 import { INTERACTION_CONTENT } from '@cartera/domain/interactions';
 import { useDemoApp } from '../../testing/demo-app';
 import { requestSalesFixtures } from '../../testing/request-sales-fixtures';
+import {
+  COMERCIAL,
+  ADMIN,
+  SELLER,
+  OTHER_SELLER,
+  SUPERVISOR,
+  OTHER_TENANT,
+} from '../../testing/demo-users';
 
 /*
  * Request sales (issue #15): sharing (read cannot edit, write can), comments with their unseen
@@ -12,13 +20,6 @@ import { requestSalesFixtures } from '../../testing/request-sales-fixtures';
  * actions, the legacy REST paths, and another company refused everywhere.
  */
 const env = useDemoApp();
-
-const COMERCIAL = 'comercial@demo.test';
-const ADMIN = 'admin@demo.test';
-const SELLER = 'vendedor@demo.test';
-const OTHER_SELLER = 'vendedora@demo.test';
-const SUPERVISOR = 'supervisor@demo.test';
-const OTHER_TENANT = 'vendedor@otra.test';
 
 const { contactOf, templateId } = requestSalesFixtures(env);
 

@@ -7,6 +7,7 @@ import { useDemoApp } from '../../testing/demo-app';
 import { uploadFile } from '../../testing/http-client';
 import { requestSalesFixtures } from '../../testing/request-sales-fixtures';
 import { waitFor, watchTopic } from '../../testing/ws-client';
+import { COMERCIAL, SELLER, PROJECT_MANAGER as PROJECT } from '../../testing/demo-users';
 
 /*
  * Request sales, 'Solicitudes' (issue #15): a seller saves a draft and sends it under the
@@ -14,10 +15,6 @@ import { waitFor, watchTopic } from '../../testing/ws-client';
  * change follows the template's rules and reaches an open timeline live.
  */
 const env = useDemoApp();
-
-const COMERCIAL = 'comercial@demo.test';
-const SELLER = 'vendedor@demo.test';
-const PROJECT = 'proyecto@demo.test';
 
 /** A contact of the seller, `index` down their list (the seed's requests are further down). */
 const { contactOf, templateId } = requestSalesFixtures(env);

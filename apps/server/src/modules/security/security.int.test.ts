@@ -8,6 +8,14 @@ import {
   startFakeExternalContacts,
   type FakeExternalContacts,
 } from '../../testing/fake-external-contacts';
+import {
+  COMERCIAL,
+  ADMIN,
+  SELLER,
+  PROJECT_MANAGER,
+  USERS_MANAGER,
+  OTHER_TENANT as OTHER_SELLER,
+} from '../../testing/demo-users';
 
 // The fake external system listens on 127.0.0.1, which the operator lists as exempt from the
 // outbound guard (OUTBOUND_ALLOWED_HOSTS), as for the contact sheet's tests; 'localhost' (the
@@ -15,12 +23,6 @@ import {
 const env = useDemoApp({ JOBS_ENABLED: 'false', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
 let external: FakeExternalContacts;
 
-const COMERCIAL = 'comercial@demo.test';
-const ADMIN = 'admin@demo.test';
-const SELLER = 'vendedor@demo.test';
-const PROJECT_MANAGER = 'proyecto@demo.test';
-const USERS_MANAGER = 'gestor@demo.test';
-const OTHER_SELLER = 'vendedor@otra.test';
 const text = es.security;
 
 beforeAll(async () => {

@@ -3,6 +3,7 @@ import { useDemoApp } from '../../testing/demo-app';
 import { trpcCall } from '../../testing/http-client';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { connectWs } from '../../testing/ws-client';
+import { SELLER } from '../../testing/demo-users';
 
 /**
  * Issue #30 S3: a personal API token's budget (API_TOKEN_RATE_LIMIT calls a minute) is one,
@@ -10,7 +11,6 @@ import { connectWs } from '../../testing/ws-client';
  * and a second instance on the same database sees what the first counted.
  */
 const LIMIT = 15;
-const SELLER = 'vendedor@demo.test';
 const env = useDemoApp({ JOBS_ENABLED: 'false', API_TOKEN_RATE_LIMIT: String(LIMIT) });
 
 let second: TestApp;

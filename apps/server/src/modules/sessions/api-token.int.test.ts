@@ -7,6 +7,7 @@ import { useDemoApp } from '../../testing/demo-app';
 import { trpcCall } from '../../testing/http-client';
 import { tokenFor } from '../../testing/test-app';
 import { hashToken } from './session.service';
+import { SELLER } from '../../testing/demo-users';
 
 /*
  * Personal API tokens (issue #19 §2): made and revoked by a signed-in user, shown once, stored
@@ -14,7 +15,6 @@ import { hashToken } from './session.service';
  */
 const RATE_LIMIT = 20;
 const env = useDemoApp({ JOBS_ENABLED: 'false', API_TOKEN_RATE_LIMIT: String(RATE_LIMIT) });
-const SELLER = 'vendedor@demo.test';
 
 async function newToken(scope: 'read' | 'write' | 'admin', email = SELLER) {
   const created = await env.call(email, 'apiToken.create', { name: `Integración ${scope}`, scope });

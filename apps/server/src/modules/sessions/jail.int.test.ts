@@ -4,13 +4,13 @@ import { contacts } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
 import { waitFor, watchTopic } from '../../testing/ws-client';
+import { JAIL as JAILED } from '../../testing/demo-users';
 
 /*
  * jail@demo.test is confined to /training and /settings (01 §6 jailUrl): she reaches the frame and
  * what those screens need, and nothing else, also through procedures that serve no one screen.
  */
 const env = useDemoApp();
-const JAILED = 'jail@demo.test';
 
 describe('usuario confinado', () => {
   it('llama a lo del marco y de /settings', async () => {

@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
+import { SELLER, SUPERVISOR } from '../../testing/demo-users';
 
 const env = useDemoApp({ JOBS_ENABLED: 'false' });
-
-const SELLER = 'vendedor@demo.test';
-const SUPERVISOR = 'supervisor@demo.test';
 
 async function stored(email: string) {
   const [row] = await env.database.handle.db

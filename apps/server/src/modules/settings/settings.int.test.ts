@@ -3,11 +3,9 @@ import { eq } from 'drizzle-orm';
 import { users } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
 import { uploadFile } from '../../testing/http-client';
+import { SELLER, SUPERVISOR } from '../../testing/demo-users';
 
 const env = useDemoApp({ JOBS_ENABLED: 'false' });
-
-const SELLER = 'vendedor@demo.test';
-const SUPERVISOR = 'supervisor@demo.test';
 
 async function storedUser(email: string) {
   const [row] = await env.database.handle.db

@@ -6,6 +6,7 @@ import { groups, sharedInboxes, type Contact, type User } from '@cartera/db/sche
 import { useDemoApp } from '../../testing/demo-app';
 import { tokenFor } from '../../testing/test-app';
 import { waitFor, watchTopic } from '../../testing/ws-client';
+import { OTHER_SELLER } from '../../testing/demo-users';
 
 const env = useDemoApp({ JOBS_ENABLED: 'false' });
 
@@ -17,8 +18,6 @@ let superMember: User;
 let ownerContact: Contact;
 let olderContact: Contact;
 let sharedInboxId: string;
-
-const OTHER_SELLER = 'vendedora@demo.test';
 
 beforeAll(async () => {
   const { db } = env.database.handle;

@@ -5,6 +5,14 @@ import { MAX_UPLOAD_BYTES } from '@cartera/domain/files';
 import { useDemoApp } from '../../testing/demo-app';
 import { uploadFile } from '../../testing/http-client';
 import { waitFor, watchTopic } from '../../testing/ws-client';
+import {
+  PROJECT_MANAGER as COACH,
+  SELLER,
+  JAIL,
+  SUPERVISOR,
+  ADMIN,
+  OTHER_TENANT,
+} from '../../testing/demo-users';
 
 /*
  * 'Aprender' (issue #18): classes and tutorials with 'Continuar viendo', the coach's posts with
@@ -12,13 +20,6 @@ import { waitFor, watchTopic } from '../../testing/ws-client';
  * nothing, another company that reads nothing, and the legacy /coach paths.
  */
 const env = useDemoApp();
-
-const COACH = 'proyecto@demo.test';
-const SELLER = 'vendedor@demo.test';
-const JAIL = 'jail@demo.test';
-const SUPERVISOR = 'supervisor@demo.test';
-const ADMIN = 'admin@demo.test';
-const OTHER_TENANT = 'vendedor@otra.test';
 
 /** The fields of the legacy answers these tests read. */
 interface LegacyAnswer {
