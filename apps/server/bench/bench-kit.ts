@@ -230,6 +230,27 @@ export async function openBenchDatabase(name: string, poolSize: number): Promise
   };
 }
 
+/**
+ * Opens a bench's database with its data: with BENCH_REUSE=1 the fixture `find` reads from the
+ * database already loaded, else the one `load` creates and fills (a reused database that holds
+ * no complete fixture stops the bench).
+ */
+export async function openBenchFixture<F>(
+  name: string,
+  poolSize: number,
+  find: (client: pg.Client) => Promise<F | undefined>,
+  load: (database: BenchDatabase) => Promise<F>,
+): Promise<{ database: BenchDatabase; fixture: F }> {
+  const database = await openBenchDatabase(name, poolSize);
+  const found = database.reused ? await find(database.client) : undefined;
+  if (found) {
+    out(`reusing the loaded database ${name}`);
+    return { database, fixture: found };
+  }
+  if (database.reused) throw new Error(`${name} exists but is not a complete bench tenant`);
+  return { database, fixture: await load(database) };
+}
+
 export function withDatabase(url: string, database: string) {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;

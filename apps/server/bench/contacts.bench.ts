@@ -39,7 +39,7 @@ import {
   captureQuery,
   measurePair,
   machineLine,
-  openBenchDatabase,
+  openBenchFixture,
   out,
   pick,
   planShape,
@@ -273,17 +273,18 @@ async function main() {
   out(`# bench:contacts — ${CONTACTS.toLocaleString('en')} contacts`);
   out(machineLine());
 
-  const database = await openBenchDatabase(DATABASE, 10);
+  const { database, fixture } = await openBenchFixture(
+    DATABASE,
+    10,
+    findFixture,
+    async ({ handle, client }) => {
+      const created = await createFixture(handle.db);
+      out(`loading ${CONTACTS.toLocaleString('en')} contacts over ${SELLERS} sellers…`);
+      await loadContacts(client, created);
+      return created;
+    },
+  );
   const { handle, client } = database;
-  let fixture = database.reused ? await findFixture(client) : undefined;
-  if (fixture) {
-    out(`reusing the loaded database ${DATABASE}`);
-  } else {
-    if (database.reused) throw new Error(`${DATABASE} exists but is not a complete bench tenant`);
-    fixture = await createFixture(handle.db);
-    out(`loading ${CONTACTS.toLocaleString('en')} contacts over ${SELLERS} sellers…`);
-    await loadContacts(client, fixture);
-  }
   const size = await client.query<{ table: string; search: string }>(
     `select pg_size_pretty(pg_total_relation_size('contacts')) as table,
             pg_size_pretty(pg_relation_size('contacts_tenant_search_idx')) as search`,

@@ -58,7 +58,7 @@ import {
   clientRunner,
   loadLine,
   machineLine,
-  openBenchDatabase,
+  openBenchFixture,
   out,
   pick,
   seconds,
@@ -1074,17 +1074,18 @@ async function main() {
       `a ${RAMP_SECONDS} s ramp-up`,
   );
   out(machineLine());
-  const database = await openBenchDatabase(DATABASE, POOL_SIZE);
+  const { database, fixture } = await openBenchFixture(
+    DATABASE,
+    POOL_SIZE,
+    findFixture,
+    async ({ handle, client }) => {
+      const started = performance.now();
+      const created = await createFixture(handle.db, client);
+      out(`seeded in ${seconds(started)} s`);
+      return created;
+    },
+  );
   const { handle, client } = database;
-  let fixture = database.reused ? await findFixture(client) : undefined;
-  if (fixture) {
-    out(`reusing the loaded database ${DATABASE}`);
-  } else {
-    if (database.reused) throw new Error(`${DATABASE} exists but is not a complete bench tenant`);
-    const started = performance.now();
-    fixture = await createFixture(handle.db, client);
-    out(`seeded in ${seconds(started)} s`);
-  }
   const counts = await client.query<{ contacts: string; interactions: string }>(
     `select (select count(*) from contacts where tenant_id = $1) as contacts,
             (select count(*) from interactions where tenant_id = $1) as interactions`,
