@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Badge, Checkbox, MultiSelect, Select, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { NEXT_ACTIONS, type NextAction } from '@cartera/domain/conversation';
@@ -6,8 +5,8 @@ import { es } from '@cartera/domain/i18n';
 import { ROLE_LABELS, ROLES, type Role } from '@cartera/domain/roles';
 import type { RouterOutputs } from '../../lib/api-types';
 import { useTRPC } from '../../lib/trpc';
-import { codeNameErrors, ConfigDialog, useConfigFormErrors } from './config-dialog';
-import { ConfigTable } from './config-table';
+import { ConfigDialog, useConfigDialogForm } from './config-dialog';
+import { ConfigTable, type ConfigDialogProps } from './config-table';
 import { useCatalogSaved } from './use-catalog-saved';
 import { filterRowsOf, filtersOfRows, UsersFiltersField } from './users-filters-field';
 
@@ -33,9 +32,7 @@ export function ArchivingReasonsEditor() {
   return (
     <ConfigTable
       titleId="company-reasons"
-      title={t.title}
-      createLabel={t.create}
-      empty={t.empty}
+      texts={t}
       query={list}
       togglingCode={toggle.isPending ? (toggle.variables?.code ?? null) : null}
       onToggle={({ code, ...data }, active) =>
@@ -75,29 +72,23 @@ export function ArchivingReasonsEditor() {
   );
 }
 
-function ReasonDialog({
-  item: reason,
-  opened,
-  onClose,
-}: {
-  item: Reason | undefined;
-  opened: boolean;
-  onClose: () => void;
-}) {
+function ReasonDialog({ item: reason, opened, onClose }: ConfigDialogProps<Reason>) {
   const trpc = useTRPC();
-  const [values, setValues] = useState({
-    code: reason?.code ?? '',
-    name: reason?.name ?? '',
-    sale: reason?.type === 'sale',
-    groupCode: reason?.groupCode ?? '',
-    nextAction: reason?.nextAction ?? ('noAction' as NextAction),
-    limitedToRoles: (reason?.limitedToRoles ?? []) as Role[],
-    usersFilters: filterRowsOf(reason?.usersFilters),
-  });
-  const errors = useConfigFormErrors(codeNameErrors(values));
-  const options = { onSuccess: useCatalogSaved().saved(onClose), onError: errors.onError };
-  const create = useMutation(trpc.catalog.createArchivingReason.mutationOptions(options));
-  const update = useMutation(trpc.catalog.updateArchivingReason.mutationOptions(options));
+  const form = useConfigDialogForm(
+    {
+      code: reason?.code ?? '',
+      name: reason?.name ?? '',
+      sale: reason?.type === 'sale',
+      groupCode: reason?.groupCode ?? '',
+      nextAction: reason?.nextAction ?? ('noAction' as NextAction),
+      limitedToRoles: (reason?.limitedToRoles ?? []) as Role[],
+      usersFilters: filterRowsOf(reason?.usersFilters),
+    },
+    useCatalogSaved().saved(onClose),
+  );
+  const { values, errors } = form;
+  const create = useMutation(trpc.catalog.createArchivingReason.mutationOptions(form.options));
+  const update = useMutation(trpc.catalog.updateArchivingReason.mutationOptions(form.options));
 
   function submit() {
     if (!errors.submit()) return;
@@ -120,9 +111,7 @@ function ReasonDialog({
       opened={opened}
       saving={create.isPending || update.isPending}
       creating={!reason}
-      values={values}
-      errors={errors}
-      onValues={(changed) => setValues({ ...values, ...changed })}
+      form={form}
       onClose={onClose}
       onSubmit={submit}
     >
@@ -131,14 +120,14 @@ function ReasonDialog({
         data={NEXT_ACTION_OPTIONS}
         value={values.nextAction}
         allowDeselect={false}
-        onChange={(value) => value && setValues({ ...values, nextAction: value as NextAction })}
+        onChange={(value) => value && form.set({ nextAction: value as NextAction })}
       />
       <TextInput
         label={t.group}
         description={t.groupHint}
         value={values.groupCode}
         maxLength={60}
-        onChange={(event) => setValues({ ...values, groupCode: event.currentTarget.value })}
+        onChange={(event) => form.set({ groupCode: event.currentTarget.value })}
         error={errors.errorOf('groupCode')}
       />
       <MultiSelect
@@ -146,7 +135,7 @@ function ReasonDialog({
         description={t.rolesHint}
         data={ROLE_OPTIONS}
         value={values.limitedToRoles}
-        onChange={(roles) => setValues({ ...values, limitedToRoles: roles as Role[] })}
+        onChange={(roles) => form.set({ limitedToRoles: roles as Role[] })}
         error={errors.errorOf('limitedToRoles')}
         clearable
       />
@@ -154,12 +143,12 @@ function ReasonDialog({
         label={t.sale}
         description={t.saleHint}
         checked={values.sale}
-        onChange={(event) => setValues({ ...values, sale: event.currentTarget.checked })}
+        onChange={(event) => form.set({ sale: event.currentTarget.checked })}
       />
       <UsersFiltersField
         rows={values.usersFilters}
         errors={errors}
-        onChange={(usersFilters) => setValues({ ...values, usersFilters })}
+        onChange={(usersFilters) => form.set({ usersFilters })}
       />
     </ConfigDialog>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { TextInput } from '@mantine/core';
 import { CATALOG_CODE_PATTERN } from '@cartera/domain/conversation';
 import { es } from '@cartera/domain/i18n';
@@ -35,6 +35,33 @@ export function useConfigFormErrors(clientErrors: Errors) {
 }
 export type ConfigFormErrors = ReturnType<typeof useConfigFormErrors>;
 
+type CodeName = { code: string; name: string };
+
+/**
+ * The state of one configuration item's dialog: its values (`set` merges a change), their
+ * errors (`validate`: the client's checks, the code and name's unless told) and the options of
+ * its create and update mutations (`onSaved` after a save, the errors placed on failure).
+ */
+export function useConfigDialogForm<V extends CodeName>(
+  initial: V | (() => V),
+  onSaved: () => void,
+  validate: (values: V) => Errors = codeNameErrors,
+) {
+  const [values, setValues] = useState(initial);
+  const errors = useConfigFormErrors(validate(values));
+  return {
+    values,
+    setValues,
+    errors,
+    set: (changed: Partial<V>) => setValues((current) => ({ ...current, ...changed })),
+    options: { onSuccess: onSaved, onError: errors.onError },
+  };
+}
+export type ConfigDialogForm = Pick<
+  ReturnType<typeof useConfigDialogForm<CodeName>>,
+  'values' | 'errors' | 'set'
+>;
+
 /**
  * The dialog of one configuration item: its code and name, the editor's own fields, the save's
  * error and the buttons.
@@ -44,9 +71,7 @@ export function ConfigDialog({
   opened,
   saving,
   creating,
-  values,
-  errors,
-  onValues,
+  form,
   onClose,
   onSubmit,
   codeHint,
@@ -56,15 +81,14 @@ export function ConfigDialog({
   opened: boolean;
   saving: boolean;
   creating: boolean;
-  values: { code: string; name: string };
-  errors: ConfigFormErrors;
-  onValues: (values: { code: string; name: string }) => void;
+  form: ConfigDialogForm;
   onClose: () => void;
   onSubmit: () => void;
   /** The code's rule when it is not the catalogue's ('Campos': a letter first). */
   codeHint?: string;
   children?: ReactNode;
 }) {
+  const { values, errors, set } = form;
   return (
     <EntityDialog
       opened={opened}
@@ -80,7 +104,7 @@ export function ConfigDialog({
         values={values}
         creating={creating}
         errors={errors}
-        onChange={onValues}
+        onChange={set}
         codeHint={codeHint}
       />
       {children}

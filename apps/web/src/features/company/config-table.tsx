@@ -17,12 +17,13 @@ export interface ConfigColumn<T> {
   render: (row: T) => ReactNode;
 }
 
-/** The create or edit dialog of one item (`item` missing: a new one). */
-export type ConfigDialogOf<T> = (props: {
+/** What the create or edit dialog of one item receives (`item` missing: a new one). */
+export interface ConfigDialogProps<T> {
   item: T | undefined;
   opened: boolean;
   onClose: () => void;
-}) => ReactNode;
+}
+export type ConfigDialogOf<T> = (props: ConfigDialogProps<T>) => ReactNode;
 
 /**
  * One configuration list of 'Mi Empresa' (archiving reasons, tags, origins): a panel with its
@@ -32,9 +33,7 @@ export type ConfigDialogOf<T> = (props: {
  */
 export function ConfigTable<T extends { code: string; name: string; active: boolean }>({
   titleId,
-  title,
-  createLabel,
-  empty,
+  texts,
   query,
   columns,
   togglingCode,
@@ -42,9 +41,8 @@ export function ConfigTable<T extends { code: string; name: string; active: bool
   onToggle,
 }: {
   titleId: string;
-  title: string;
-  createLabel: string;
-  empty: string;
+  /** The panel's title, its 'Nuevo…' action and the empty list's text. */
+  texts: { title: string; create: string; empty: string };
   query: ListQuery<T>;
   columns: ConfigColumn<T>[];
   /** The row whose 'Activo' switch is saving. */
@@ -57,15 +55,15 @@ export function ConfigTable<T extends { code: string; name: string; active: bool
   return (
     <Panel
       titleId={titleId}
-      title={title}
-      action={{ label: createLabel, onClick: () => setEditing('new') }}
+      title={texts.title}
+      action={{ label: texts.create, onClick: () => setEditing('new') }}
     >
       <DataTable
         query={query}
         items={rows}
         rowKey={(row) => row.code}
         labelledBy={titleId}
-        empty={empty}
+        empty={texts.empty}
         columns={[
           {
             key: 'code',

@@ -14,8 +14,7 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   BOUNDED_FIELD_TYPES,
   CUSTOM_FIELD_CODE_PATTERN,
@@ -28,13 +27,13 @@ import {
 } from '@cartera/domain/custom-fields';
 import { es, format } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '../../lib/api-types';
-import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { PlusIcon, TrashIcon } from '../../ui/icons';
 import { OptionBadge, SharedOptionDialog } from '../custom-fields/shared-option-dialog';
 import type { SharedOptionView } from '../custom-fields/field-values';
-import { ConfigDialog, useConfigFormErrors } from './config-dialog';
-import { ConfigTable } from './config-table';
+import { ConfigDialog, useConfigDialogForm } from './config-dialog';
+import { ConfigTable, type ConfigDialogProps } from './config-table';
+import { useConfigSaved } from './use-catalog-saved';
 
 const text = es.company;
 const t = es.fieldsConfig.fields;
@@ -44,29 +43,7 @@ type Field = RouterOutputs['customField']['list'][number];
 const TYPE_OPTIONS = CUSTOM_FIELD_TYPES.map((value) => ({ value, label: t.types[value] }));
 
 /** What follows a saved field: every field query read again (editors and forms) and a notice. */
-function useFieldsSaved() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries(trpc.customField.pathFilter());
-  return {
-    saved: (onClose: () => void) => () => {
-      refresh();
-      notifications.show({ color: 'teal', message: text.saved });
-      onClose();
-    },
-    toggled: {
-      onSuccess: (field: { name: string; active: boolean }) => {
-        refresh();
-        notifications.show({
-          color: 'teal',
-          message: format(field.active ? text.activated : text.deactivated, { name: field.name }),
-        });
-      },
-      onError: (error: unknown) =>
-        notifications.show({ color: 'red', message: userMessageOf(error) }),
-    },
-  };
-}
+const useFieldsSaved = () => useConfigSaved((trpc) => [trpc.customField.pathFilter()]);
 
 /**
  * 'Campos de contactos' / 'Campos de empresas' (02 §3, §5; issue #17): the configurable fields of
@@ -81,9 +58,7 @@ export function CustomFieldsEditor({ entity }: { entity: CustomFieldEntity }) {
   return (
     <ConfigTable
       titleId={`company-fields-${entity}`}
-      title={entity === 'contact' ? t.contactTitle : t.companyTitle}
-      createLabel={t.create}
-      empty={t.empty}
+      texts={{ ...t, title: entity === 'contact' ? t.contactTitle : t.companyTitle }}
       query={list}
       togglingCode={list.data?.find((field) => field.id === togglingId)?.code ?? null}
       onToggle={(field, active) => toggle.mutate({ id: field.id, data: { active } })}
@@ -175,20 +150,18 @@ function FieldDialog({
   item: field,
   opened,
   onClose,
-}: {
-  entity: CustomFieldEntity;
-  item: Field | undefined;
-  opened: boolean;
-  onClose: () => void;
-}) {
+}: ConfigDialogProps<Field> & { entity: CustomFieldEntity }) {
   const trpc = useTRPC();
-  const [values, setValues] = useState<Values>(() => initialValues(field));
-  const errors = useConfigFormErrors(clientErrors(values, !field));
-  const options = { onSuccess: useFieldsSaved().saved(onClose), onError: errors.onError };
-  const create = useMutation(trpc.customField.create.mutationOptions(options));
-  const update = useMutation(trpc.customField.update.mutationOptions(options));
+  const form = useConfigDialogForm<Values>(
+    () => initialValues(field),
+    useFieldsSaved().saved(onClose),
+    (values) => clientErrors(values, !field),
+  );
+  const { values, errors } = form;
+  const create = useMutation(trpc.customField.create.mutationOptions(form.options));
+  const update = useMutation(trpc.customField.update.mutationOptions(form.options));
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
+    form.set({ [key]: value } as Partial<Values>);
     errors.clear(key);
   };
   const withOptions = OPTION_FIELD_TYPES.includes(values.type);
@@ -222,10 +195,8 @@ function FieldDialog({
       opened={opened}
       saving={create.isPending || update.isPending}
       creating={!field}
-      values={values}
-      errors={errors}
+      form={form}
       codeHint={t.codeHint}
-      onValues={(changed) => setValues({ ...values, ...changed })}
       onClose={onClose}
       onSubmit={submit}
     >

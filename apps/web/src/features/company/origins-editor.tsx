@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '../../lib/api-types';
 import { useTRPC } from '../../lib/trpc';
-import { codeNameErrors, ConfigDialog, useConfigFormErrors } from './config-dialog';
-import { ConfigTable } from './config-table';
+import { ConfigDialog, useConfigDialogForm } from './config-dialog';
+import { ConfigTable, type ConfigDialogProps } from './config-table';
 import { useCatalogSaved } from './use-catalog-saved';
 import { filterRowsOf, filtersOfRows, UsersFiltersField } from './users-filters-field';
 
@@ -26,9 +25,7 @@ export function OriginsEditor() {
   return (
     <ConfigTable
       titleId="company-origins"
-      title={t.title}
-      createLabel={t.create}
-      empty={t.empty}
+      texts={t}
       query={list}
       togglingCode={toggle.isPending ? (toggle.variables?.data.code ?? null) : null}
       onToggle={(origin, active) =>
@@ -40,25 +37,19 @@ export function OriginsEditor() {
   );
 }
 
-function OriginDialog({
-  item: origin,
-  opened,
-  onClose,
-}: {
-  item: Origin | undefined;
-  opened: boolean;
-  onClose: () => void;
-}) {
+function OriginDialog({ item: origin, opened, onClose }: ConfigDialogProps<Origin>) {
   const trpc = useTRPC();
-  const [values, setValues] = useState({
-    code: origin?.code ?? '',
-    name: origin?.name ?? '',
-    usersFilters: filterRowsOf(origin?.usersFilters),
-  });
-  const errors = useConfigFormErrors(codeNameErrors(values));
-  const options = { onSuccess: useCatalogSaved().saved(onClose), onError: errors.onError };
-  const create = useMutation(trpc.catalog.createOrigin.mutationOptions(options));
-  const update = useMutation(trpc.catalog.updateOrigin.mutationOptions(options));
+  const form = useConfigDialogForm(
+    {
+      code: origin?.code ?? '',
+      name: origin?.name ?? '',
+      usersFilters: filterRowsOf(origin?.usersFilters),
+    },
+    useCatalogSaved().saved(onClose),
+  );
+  const { values, errors } = form;
+  const create = useMutation(trpc.catalog.createOrigin.mutationOptions(form.options));
+  const update = useMutation(trpc.catalog.updateOrigin.mutationOptions(form.options));
 
   function submit() {
     if (!errors.submit()) return;
@@ -77,16 +68,14 @@ function OriginDialog({
       opened={opened}
       saving={create.isPending || update.isPending}
       creating={!origin}
-      values={values}
-      errors={errors}
-      onValues={(changed) => setValues({ ...values, ...changed })}
+      form={form}
       onClose={onClose}
       onSubmit={submit}
     >
       <UsersFiltersField
         rows={values.usersFilters}
         errors={errors}
-        onChange={(usersFilters) => setValues({ ...values, usersFilters })}
+        onChange={(usersFilters) => form.set({ usersFilters })}
       />
     </ConfigDialog>
   );

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { ColorSwatch, Group, Input, UnstyledButton } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { TAG_COLORS } from '@cartera/domain/companies';
@@ -6,8 +5,8 @@ import { es } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '../../lib/api-types';
 import { useTRPC } from '../../lib/trpc';
 import { CheckIcon } from '../../ui/icons';
-import { codeNameErrors, ConfigDialog, useConfigFormErrors } from './config-dialog';
-import { ConfigTable } from './config-table';
+import { codeNameErrors, ConfigDialog, useConfigDialogForm } from './config-dialog';
+import { ConfigTable, type ConfigDialogProps } from './config-table';
 import { useCatalogSaved } from './use-catalog-saved';
 import {
   filterRowsOf,
@@ -36,9 +35,7 @@ export function StatusTagsEditor() {
   return (
     <ConfigTable
       titleId="company-tags"
-      title={t.title}
-      createLabel={t.create}
-      empty={t.empty}
+      texts={t}
       query={list}
       togglingCode={toggle.isPending ? (toggle.variables?.data.code ?? null) : null}
       onToggle={(tag, active) => toggle.mutate({ id: tag.id, data: { ...dataOf(tag), active } })}
@@ -53,29 +50,25 @@ export function StatusTagsEditor() {
   );
 }
 
-function TagDialog({
-  item: tag,
-  opened,
-  onClose,
-}: {
-  item: Tag | undefined;
-  opened: boolean;
-  onClose: () => void;
-}) {
+function TagDialog({ item: tag, opened, onClose }: ConfigDialogProps<Tag>) {
   const trpc = useTRPC();
-  const [values, setValues] = useState({
-    code: tag?.code ?? '',
-    name: tag?.name ?? '',
-    color: tag?.color ?? '',
-    usersFilters: filterRowsOf(tag?.usersFilters),
-    groupFilters: tag?.groupFilters ?? [],
-  });
-  const clientErrors = codeNameErrors(values);
-  if (!values.color) clientErrors.color = t.colorRequired;
-  const errors = useConfigFormErrors(clientErrors);
-  const options = { onSuccess: useCatalogSaved().saved(onClose), onError: errors.onError };
-  const create = useMutation(trpc.catalog.createTag.mutationOptions(options));
-  const update = useMutation(trpc.catalog.updateTag.mutationOptions(options));
+  const form = useConfigDialogForm(
+    {
+      code: tag?.code ?? '',
+      name: tag?.name ?? '',
+      color: tag?.color ?? '',
+      usersFilters: filterRowsOf(tag?.usersFilters),
+      groupFilters: tag?.groupFilters ?? [],
+    },
+    useCatalogSaved().saved(onClose),
+    (values) => ({
+      ...codeNameErrors(values),
+      ...(values.color ? {} : { color: t.colorRequired }),
+    }),
+  );
+  const { values, errors } = form;
+  const create = useMutation(trpc.catalog.createTag.mutationOptions(form.options));
+  const update = useMutation(trpc.catalog.updateTag.mutationOptions(form.options));
 
   function submit() {
     if (!errors.submit()) return;
@@ -96,9 +89,7 @@ function TagDialog({
       opened={opened}
       saving={create.isPending || update.isPending}
       creating={!tag}
-      values={values}
-      errors={errors}
-      onValues={(changed) => setValues({ ...values, ...changed })}
+      form={form}
       onClose={onClose}
       onSubmit={submit}
     >
@@ -111,7 +102,7 @@ function TagDialog({
               aria-checked={values.color === color}
               aria-label={color}
               onClick={() => {
-                setValues({ ...values, color });
+                form.set({ color });
                 errors.clear('color');
               }}
             >
@@ -125,12 +116,12 @@ function TagDialog({
       <GroupFiltersField
         value={values.groupFilters}
         errors={errors}
-        onChange={(groupFilters) => setValues({ ...values, groupFilters })}
+        onChange={(groupFilters) => form.set({ groupFilters })}
       />
       <UsersFiltersField
         rows={values.usersFilters}
         errors={errors}
-        onChange={(usersFilters) => setValues({ ...values, usersFilters })}
+        onChange={(usersFilters) => form.set({ usersFilters })}
       />
     </ConfigDialog>
   );

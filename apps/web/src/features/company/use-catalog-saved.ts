@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryFilters } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
@@ -7,16 +7,15 @@ import { useTRPC } from '../../lib/trpc';
 const text = es.company;
 
 /**
- * What follows a saved configuration item: the catalogue read again (lists and pickers) and a
- * notice; `saved` for a dialog (which then closes), `toggled` for a row's 'Activo' switch.
+ * What follows a saved configuration item: the queries of `paths` read again (lists, pickers,
+ * forms) and a notice; `saved` for a dialog (which then closes), `toggled` for a row's
+ * 'Activo' switch.
  */
-export function useCatalogSaved() {
+export function useConfigSaved(paths: (trpc: ReturnType<typeof useTRPC>) => QueryFilters[]) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const refresh = () => {
-    void queryClient.invalidateQueries(trpc.catalog.pathFilter());
-    // The conversation's reads of the configuration ('Visita', 'Feedback') follow at once.
-    void queryClient.invalidateQueries(trpc.interaction.activitySettings.pathFilter());
+    for (const filter of paths(trpc)) void queryClient.invalidateQueries(filter);
   };
   return {
     saved: (onClose: () => void) => () => {
@@ -36,4 +35,16 @@ export function useCatalogSaved() {
         notifications.show({ color: 'red', message: userMessageOf(error) }),
     },
   };
+}
+
+/**
+ * `useConfigSaved` of the catalogue (archiving reasons, tags, origins, shortcuts, visit
+ * results): its lists and pickers, and the conversation's reads of the configuration
+ * ('Visita', 'Feedback'), which follow at once.
+ */
+export function useCatalogSaved() {
+  return useConfigSaved((trpc) => [
+    trpc.catalog.pathFilter(),
+    trpc.interaction.activitySettings.pathFilter(),
+  ]);
 }

@@ -9,8 +9,8 @@ import { useTRPC } from '../../lib/trpc';
 import { FormActions } from '../../ui/form-actions';
 import { Panel } from '../../ui/panel';
 import { QueryError } from '../../ui/query-error';
-import { codeNameErrors, ConfigDialog, useConfigFormErrors } from './config-dialog';
-import { ConfigTable } from './config-table';
+import { ConfigDialog, useConfigDialogForm, useConfigFormErrors } from './config-dialog';
+import { ConfigTable, type ConfigDialogProps } from './config-table';
 import { useCatalogSaved } from './use-catalog-saved';
 
 const text = es.company;
@@ -32,9 +32,7 @@ export function VisitResultsEditor() {
   return (
     <ConfigTable
       titleId="company-visit-results"
-      title={t.title}
-      createLabel={t.create}
-      empty={t.empty}
+      texts={t}
       query={list}
       togglingCode={toggle.isPending ? (toggle.variables?.code ?? null) : null}
       onToggle={(result, active) =>
@@ -46,21 +44,15 @@ export function VisitResultsEditor() {
   );
 }
 
-function VisitResultDialog({
-  item: result,
-  opened,
-  onClose,
-}: {
-  item: VisitResult | undefined;
-  opened: boolean;
-  onClose: () => void;
-}) {
+function VisitResultDialog({ item: result, opened, onClose }: ConfigDialogProps<VisitResult>) {
   const trpc = useTRPC();
-  const [values, setValues] = useState({ code: result?.code ?? '', name: result?.name ?? '' });
-  const errors = useConfigFormErrors(codeNameErrors(values));
-  const options = { onSuccess: useCatalogSaved().saved(onClose), onError: errors.onError };
-  const create = useMutation(trpc.catalog.createVisitResult.mutationOptions(options));
-  const update = useMutation(trpc.catalog.updateVisitResult.mutationOptions(options));
+  const form = useConfigDialogForm(
+    { code: result?.code ?? '', name: result?.name ?? '' },
+    useCatalogSaved().saved(onClose),
+  );
+  const { values, errors } = form;
+  const create = useMutation(trpc.catalog.createVisitResult.mutationOptions(form.options));
+  const update = useMutation(trpc.catalog.updateVisitResult.mutationOptions(form.options));
 
   function submit() {
     if (!errors.submit()) return;
@@ -75,9 +67,7 @@ function VisitResultDialog({
       opened={opened}
       saving={create.isPending || update.isPending}
       creating={!result}
-      values={values}
-      errors={errors}
-      onValues={(changed) => setValues({ ...values, ...changed })}
+      form={form}
       onClose={onClose}
       onSubmit={submit}
     />
