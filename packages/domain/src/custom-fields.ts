@@ -5,6 +5,7 @@ import { companyEs } from './i18n/company.es';
 import { isValidPhone } from './phone';
 import { can } from './policy';
 import type { Role } from './roles';
+import { ZJsonValue } from './input';
 
 /**
  * Configurable fields of contacts and companies (02 §3, §5): the types, the shape of a value of
@@ -77,7 +78,7 @@ export type CustomFieldOption = z.infer<typeof ZCustomFieldOption>;
 export const ZOptionsFilter = z.object({
   operator: z.enum(['equal', 'notEqual', 'in']),
   key: z.string().min(1).max(100),
-  value: z.unknown(),
+  value: ZJsonValue.optional(),
 });
 export type OptionsFilter = z.infer<typeof ZOptionsFilter>;
 
@@ -85,7 +86,7 @@ export type OptionsFilter = z.infer<typeof ZOptionsFilter>;
 export const ZUsersFilter = z.object({
   key: z.string().min(1).max(100),
   type: z.enum(['number', 'string', 'select']),
-  value: z.unknown(),
+  value: ZJsonValue.optional(),
 });
 export type UsersFilter = z.infer<typeof ZUsersFilter>;
 

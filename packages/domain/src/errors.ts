@@ -11,6 +11,8 @@ export const ERROR_HTTP_STATUS = {
   INTERNAL_SERVER_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   UNAUTHENTICATED: 401,
+  /** A personal API token that is unknown, revoked or of a deactivated user (issue #36). */
+  API_TOKEN_INVALID: 401,
   PERMISSION_DENIED: 403,
   NOT_FOUND: 404,
   INVALID_REQUEST_BODY: 400,

@@ -89,6 +89,67 @@ export const ZHttpUrl = z
   .url()
   .refine((url) => /^https?:\/\//i.test(url), { message: INPUT_TEXTS.invalidUrl });
 
+/**
+ * Any JSON value, as a jsonb column holds it (a configurable field's value, an item's content,
+ * an audit snapshot, a job's payload): what an output schema says of free-form data instead of
+ * `unknown`, so the references (/api/docs, /api/docs/procedures) show its shape and tests check
+ * it. Its TypeScript type stays `unknown`, as the services build these values.
+ */
+export const ZJsonValue: z.ZodType<unknown> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(ZJsonValue),
+    z.record(z.string(), ZJsonValue),
+  ]),
+);
+
+/** A JSON object (free-form data keyed by text: configurable fields by code, an item's content). */
+export const ZJsonObject = z.record(z.string(), ZJsonValue);
+
+const SCHEMA_TEXTS = validationEs.schema;
+
+const fill = (text: string, values: Record<string, unknown>) =>
+  text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
+
+/**
+ * The Spanish text of one of zod's own issues (a zod error map: `z.config({ customError })`), so
+ * a schema without a text of its own answers in Spanish: 'Requerido' for a missing field, the
+ * bounds of a text, a list or a number, an id that is not a UUID.
+ */
+export function zodIssueText(issue: z.core.$ZodRawIssue): string {
+  const bound = issue as { minimum?: unknown; maximum?: unknown; origin?: unknown };
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return validationEs.required;
+      return issue.expected === 'int' ? SCHEMA_TEXTS.integerRequired : SCHEMA_TEXTS.typeInvalid;
+    case 'invalid_format':
+      if (issue.format === 'uuid' || issue.format === 'guid') return SCHEMA_TEXTS.uuidInvalid;
+      if (issue.format === 'email') return SCHEMA_TEXTS.emailInvalid;
+      if (issue.format === 'url') return SCHEMA_TEXTS.urlInvalid;
+      if (/date|time/.test(issue.format)) return INPUT_TEXTS.invalidDate;
+      return validationEs.valueInvalid;
+    case 'too_small':
+      if (bound.origin === 'string') return fill(SCHEMA_TEXTS.textTooShort, bound);
+      if (bound.origin === 'array' || bound.origin === 'set') {
+        return fill(SCHEMA_TEXTS.listTooShort, bound);
+      }
+      return fill(SCHEMA_TEXTS.numberTooSmall, bound);
+    case 'too_big':
+      if (bound.origin === 'string') return fill(SCHEMA_TEXTS.textTooLong, bound);
+      if (bound.origin === 'array' || bound.origin === 'set') {
+        return fill(SCHEMA_TEXTS.listTooLong, bound);
+      }
+      return fill(SCHEMA_TEXTS.numberTooBig, bound);
+    case 'unrecognized_keys':
+      return fill(SCHEMA_TEXTS.unknownKeys, { keys: issue.keys.join(', ') });
+    default:
+      return validationEs.valueInvalid;
+  }
+}
+
 type WithoutDefault<T> = T extends z.ZodDefault<infer Inner> ? Inner : T;
 
 /**

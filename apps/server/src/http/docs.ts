@@ -1,5 +1,6 @@
 import type { AnyRouter } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
+import { operationIdOf } from './rest';
 import {
   procedureReference,
   type ProcedureEntry,
@@ -11,7 +12,9 @@ import {
  * /api/docs/procedures the reference of every tRPC procedure (JSON, or a page for a browser).
  */
 export function registerDocsRoutes(server: FastifyInstance, appRouter: AnyRouter): void {
-  server.get('/api/docs', { schema: { hide: true } }, async () => server.swagger());
+  server.get('/api/docs', { schema: { hide: true } }, async () =>
+    withOperationIds(server.swagger()),
+  );
 
   let reference: ProcedureReference | undefined;
   server.get('/api/docs/procedures', { schema: { hide: true } }, async (request, reply) => {
@@ -22,6 +25,20 @@ export function registerDocsRoutes(server: FastifyInstance, appRouter: AnyRouter
     }
     return reference;
   });
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Every operation gets an operationId: REST adapters set theirs (rest.ts), others get one here. */
+function withOperationIds<T>(document: T): T {
+  const paths = (document as { paths?: Record<string, Record<string, { operationId?: string }>> })
+    .paths;
+  for (const [path, operations] of Object.entries(paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (METHODS.includes(method)) operation.operationId ??= operationIdOf(method, path);
+    }
+  }
+  return document;
 }
 
 const escapeHtml = (text: string) =>

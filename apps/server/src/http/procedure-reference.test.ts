@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { appRouter } from '../router';
-import { procedureEntries, procedureReference } from './procedure-reference';
+import { looseSchemaParts, procedureEntries, procedureReference } from './procedure-reference';
 
 const entries = procedureEntries(appRouter);
 const byPath = (path: string) => entries.find((entry) => entry.path === path)!;
@@ -28,6 +29,30 @@ describe('referencia de procedimientos (/api/docs/procedures)', () => {
     // Every declared schema converts (a schema zod cannot express would throw above).
     const withoutInput = entries.filter((entry) => entry.input === null).map((entry) => entry.path);
     expect(withoutInput).toContain('system.info');
+  });
+
+  it('cada procedimiento declara una salida precisa: sin unknown, any ni objetos vacíos', () => {
+    const procedures = appRouter._def.procedures as unknown as Record<
+      string,
+      { _def: { output?: unknown } }
+    >;
+    const loose = Object.entries(procedures).flatMap(([path, procedure]) =>
+      procedure._def.output === undefined
+        ? [`${path}: no output schema`]
+        : looseSchemaParts(procedure._def.output).map((part) => `${path} ${part}`),
+    );
+    expect(loose, 'procedures without a precise `.output(...)`').toEqual([]);
+    expect(entries.filter((entry) => entry.output === null).map((entry) => entry.path)).toEqual([]);
+    // The walk sees through wrappers to what is loose.
+    expect(looseSchemaParts(z.object({ a: z.array(z.record(z.string(), z.any())) }))).toEqual([
+      '$.a[]{}: any',
+    ]);
+    expect(looseSchemaParts(z.looseObject({ a: z.string() }))).toEqual(['$.*: unknown']);
+    expect(looseSchemaParts(z.object({}).nullable())).toEqual(['$: empty object']);
+    expect(byPath('interaction.timeline').output).toMatchObject({
+      type: 'object',
+      properties: { items: { type: 'array' }, nextBefore: {} },
+    });
   });
 
   it('dice quién puede llamarlo: área, roles y alcances de token', () => {

@@ -4,6 +4,7 @@ import { ERROR_HTTP_STATUS, type ErrorCode } from '@cartera/domain/errors';
 import { errorMessage } from '@cartera/domain/i18n';
 import {
   apiTokenAdmits,
+  CAPABILITY_ROLES,
   FRAME,
   PROCEDURES_WITHOUT_AREA,
   ruleFor,
@@ -74,7 +75,72 @@ function jsonSchemaOf(schemas: readonly unknown[], io: 'input' | 'output'): unkn
   return zodSchemas.length === 1 ? convert(zodSchemas[0]!) : { allOf: zodSchemas.map(convert) };
 }
 
-function rolesFor(meta: ProcedureMeta): { roles: Role[]; slug: string | null } {
+/**
+ * Where an output schema says nothing precise: `unknown`, `any`, an object without fields or one
+ * that lets any other field through. Paths like `items[].payload`; empty when the schema is
+ * precise. The reference test refuses a procedure with any (or without an output schema).
+ */
+export function looseSchemaParts(schema: unknown, at = '$', seen = new Set<unknown>()): string[] {
+  if (!(schema instanceof z.ZodType)) return [`${at}: not a zod schema`];
+  if (seen.has(schema)) return [];
+  seen.add(schema);
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+  const inner = (key: string, path = at) => looseSchemaParts(def[key], path, seen);
+  switch (def.type) {
+    case 'unknown':
+    case 'any':
+      return [`${at}: ${def.type}`];
+    case 'object': {
+      const shape = def.shape as Record<string, unknown>;
+      const catchall = def.catchall as z.ZodType | undefined;
+      return [
+        ...(Object.keys(shape).length === 0 ? [`${at}: empty object`] : []),
+        ...(catchall && catchall._zod.def.type !== 'never' ? inner('catchall', `${at}.*`) : []),
+        ...Object.entries(shape).flatMap(([key, field]) =>
+          looseSchemaParts(field, `${at}.${key}`, seen),
+        ),
+      ];
+    }
+    case 'array':
+      return inner('element', `${at}[]`);
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return inner('innerType');
+    case 'union':
+      return (def.options as unknown[]).flatMap((option) => looseSchemaParts(option, at, seen));
+    case 'intersection':
+      return [...inner('left'), ...inner('right')];
+    case 'record':
+      return inner('valueType', `${at}{}`);
+    case 'tuple':
+      return [
+        ...(def.items as unknown[]).flatMap((item, index) =>
+          looseSchemaParts(item, `${at}[${index}]`, seen),
+        ),
+        ...(def.rest ? inner('rest', `${at}[]`) : []),
+      ];
+    case 'pipe':
+      return inner('out');
+    case 'lazy':
+      return looseSchemaParts((def.getter as () => unknown)(), at, seen);
+    default:
+      return [];
+  }
+}
+
+/**
+ * The roles that pass a guard: the area's roles and slug, then the listed roles (a
+ * `roleProcedure`'s) and a capability's roles. Also the `x-roles` of a REST route (rest.ts).
+ */
+export function rolesFor(meta: Pick<ProcedureMeta, 'area' | 'roles' | 'capability'>): {
+  roles: Role[];
+  slug: string | null;
+} {
   let roles: Role[] = [...ROLES];
   let slug: string | null = null;
   if (meta.area) {
@@ -88,6 +154,10 @@ function rolesFor(meta: ProcedureMeta): { roles: Role[]; slug: string | null } {
     }
   }
   if (meta.roles) roles = roles.filter((role) => meta.roles!.includes(role));
+  if (meta.capability) {
+    const allowed: readonly Role[] = CAPABILITY_ROLES[meta.capability];
+    roles = roles.filter((role) => allowed.includes(role));
+  }
   return { roles, slug };
 }
 

@@ -1,14 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { inputHygieneErrors } from '@cartera/domain/input';
 import { z } from 'zod';
-import { DomainError } from '@cartera/domain/errors';
+import { DomainError, ERROR_HTTP_STATUS } from '@cartera/domain/errors';
 import type { AppDeps } from '../deps';
 import type { AuthSession } from '../modules/sessions/session.types';
-import { resolveCredential } from '../modules/sessions/api-token.service';
+import {
+  API_TOKEN_SCOPES,
+  isApiToken,
+  resolveCredential,
+} from '../modules/sessions/api-token.service';
 import { assertAllowed, type AccessRule } from '../modules/sessions/access';
 import { apiTokenAdmits } from '@cartera/domain/policy';
 import { tokenOf } from '../trpc/context';
 import type { ProcedureInfo } from '../trpc/procedure-catalog';
+import { rolesFor } from './procedure-reference';
 
 /**
  * Who may call a REST route beyond a session. `procedure` names the tRPC procedure the route
@@ -44,6 +49,10 @@ export interface RestRoute<
   response: TResponse;
   /** Status of a successful answer (default 200). */
   status?: number;
+  /** A file answered instead of JSON: its media type (the answer's schema is then binary). */
+  file?: string;
+  /** A multipart/form-data request (an upload): its fields, `format: 'binary'` for a file. */
+  multipart?: Record<string, { type: 'string'; format?: 'binary'; description: string }>;
   handler: (input: {
     body: z.infer<TBody>;
     query: z.infer<TQuery>;
@@ -58,14 +67,58 @@ export interface RestRoute<
 const jsonSchema = (schema: z.ZodType) =>
   z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' });
 
+/** What every refusal answers (the codes and their texts: /api/docs/procedures, `errors`). */
 const errorSchema = {
   type: 'object',
+  description: 'An error: its domain code and the Spanish text to show the user.',
   properties: {
-    code: { type: 'string', description: 'Domain error code' },
+    code: {
+      type: 'string',
+      enum: Object.keys(ERROR_HTTP_STATUS),
+      description: 'Domain error code',
+    },
     message: { type: 'string', description: 'Spanish text for the user' },
-    fieldErrors: { type: 'object', additionalProperties: true },
+    fieldErrors: {
+      type: 'object',
+      description: 'INVALID_REQUEST_BODY: the Spanish texts of each invalid field, by its path.',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+    },
   },
+  required: ['code', 'message'],
 };
+
+/** A stable operationId from the method and path: GET /api/goal/{id}/upload → getGoalByIdUpload. */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '/')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((part) =>
+      part.startsWith(':') || part.startsWith('{')
+        ? ['by', part.replace(/^[:{]|}$/g, '')]
+        : part.split(/[^A-Za-z0-9]+/),
+    )
+    .filter(Boolean);
+  return [
+    method.toLowerCase(),
+    ...words.map((word) => word[0]!.toUpperCase() + word.slice(1)),
+  ].join('');
+}
+
+/**
+ * Who may call a route, for /api/docs: the roles its own rule and the procedure it mirrors
+ * admit, and the API token scopes that procedure admits (none without one).
+ */
+function callersOf(access: RestAccess | undefined, mirrored: ProcedureInfo | undefined) {
+  const own = rolesFor({ area: access?.area, capability: access?.capability }).roles;
+  const procedure = mirrored ? rolesFor(mirrored.meta).roles : own;
+  return {
+    'x-roles': own.filter((role) => procedure.includes(role)),
+    'x-token-scopes': mirrored
+      ? API_TOKEN_SCOPES.filter((scope) => apiTokenAdmits(scope, mirrored))
+      : [],
+  };
+}
 
 export async function sessionOf(deps: AppDeps, request: FastifyRequest) {
   const token = tokenOf(request.headers);
@@ -98,12 +151,38 @@ export function restRoute<
       summary: route.summary,
       // The procedure it mirrors (its roles and token scopes are in /api/docs/procedures);
       // without one, API tokens are refused.
+      operationId: operationIdOf(String(route.method), route.url),
       ...(route.auth === 'session' && procedure !== undefined ? { 'x-procedure': procedure } : {}),
       ...(route.auth === 'session' ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
+      ...(route.auth === 'session' ? callersOf(route.access, mirrored) : {}),
       ...(route.body ? { body: jsonSchema(route.body) } : {}),
+      ...(route.multipart
+        ? {
+            body: {
+              content: {
+                'multipart/form-data': {
+                  schema: {
+                    type: 'object',
+                    properties: route.multipart,
+                    required: Object.keys(route.multipart),
+                  },
+                },
+              },
+            },
+          }
+        : {}),
       ...(route.querystring ? { querystring: jsonSchema(route.querystring) } : {}),
       ...(route.params ? { params: jsonSchema(route.params) } : {}),
-      response: { [status]: jsonSchema(route.response), '4xx': errorSchema, '5xx': errorSchema },
+      response: {
+        [status]: route.file
+          ? {
+              description: 'The file',
+              content: { [route.file]: { schema: { type: 'string', format: 'binary' } } },
+            }
+          : jsonSchema(route.response),
+        '4xx': errorSchema,
+        '5xx': errorSchema,
+      },
     },
     // zod validates below; the JSON schemas above only document the route.
     validatorCompiler: () => () => true,
@@ -113,7 +192,12 @@ export function restRoute<
       // A personal API token is never a session: public routes see no one.
       const session = route.auth === 'session' || !credential?.apiToken ? credential : null;
       if (route.auth === 'session') {
-        if (!session) throw new DomainError('UNAUTHENTICATED');
+        if (!session) {
+          const token = tokenOf(request.headers);
+          throw new DomainError(
+            token && isApiToken(token) ? 'API_TOKEN_INVALID' : 'UNAUTHENTICATED',
+          );
+        }
         if (session.apiToken) await deps.apiTokenBudget.charge(session);
         assertRestAccess(session, route, mirrored);
       }

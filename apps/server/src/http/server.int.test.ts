@@ -43,6 +43,56 @@ describe('servidor HTTP', () => {
     expect(Object.keys(document.paths).some((path) => path.startsWith('/api/trpc'))).toBe(false);
   });
 
+  it('cada operación de /api/docs tiene operationId, roles, alcances y sus archivos declarados', async () => {
+    const document = (await (await fetch(`${app.url}/api/docs`)).json()) as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+    );
+    const missing = operations
+      .filter(({ operation }) => typeof operation.operationId !== 'string')
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(missing, 'operations without an operationId').toEqual([]);
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    for (const path of ['/api/goal/template', '/api/receipt/excel', '/api/sellersgoals/export']) {
+      expect(document.paths[path]!.get!.responses, path).toMatchObject({
+        200: { content: { [xlsx]: { schema: { type: 'string', format: 'binary' } } } },
+      });
+    }
+    const upload = document.paths['/api/goal/{id}/upload']!.post!;
+    expect(upload).toMatchObject({
+      operationId: 'postGoalByIdUpload',
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            schema: { properties: { file: { type: 'string', format: 'binary' } } },
+          },
+        },
+      },
+      'x-token-scopes': ['write', 'admin'],
+    });
+    expect(upload['x-roles']).not.toContain('user');
+    const contacts = document.paths['/api/crm/contacts']!.get!;
+    expect(contacts['x-token-scopes']).toEqual(['read', 'write', 'admin']);
+    expect(contacts['x-roles']).toContain('user');
+    expect(upload.responses).toMatchObject({
+      '4XX': {
+        content: {
+          'application/json': {
+            schema: {
+              required: ['code', 'message'],
+              properties: { fieldErrors: { additionalProperties: { type: 'array' } } },
+            },
+          },
+        },
+      },
+    });
+  });
+
   it('describe cada procedimiento tRPC en /api/docs/procedures, en JSON y como página', async () => {
     const json = await fetch(`${app.url}/api/docs/procedures`);
     expect(json.status).toBe(200);

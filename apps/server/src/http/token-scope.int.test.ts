@@ -12,6 +12,7 @@ import { ROLES, type Role } from '@cartera/domain/roles';
 import { useDemoApp } from '../testing/demo-app';
 import { trpcCall } from '../testing/http-client';
 import { API_TOKEN_SCOPES } from '../modules/sessions/api-token.service';
+import { errorMessage, es } from '@cartera/domain/i18n';
 
 const env = useDemoApp({ JOBS_ENABLED: 'false', API_TOKEN_RATE_LIMIT: '1000000' });
 
@@ -242,5 +243,59 @@ describe('S2: los adaptadores REST aplican el alcance del token como tRPC', () =
     expect(
       (await trpcCall(env.app.url, 'contact.list', {}, { token: read, method: 'GET' })).status,
     ).toBe(200);
+  });
+});
+
+describe('respuestas en español para quien integra (issue #36)', () => {
+  it('un token desconocido o revocado tiene su propio código y texto, no "Tu sesión ha expirado"', async () => {
+    const unknown = 'cart_desconocido0000000000000000000000000000';
+    const rest = await withToken(unknown, 'GET', '/api/crm/contacts');
+    const trpc = await trpcCall(env.app.url, 'contact.list', {}, { token: unknown, method: 'GET' });
+    const expected = {
+      code: 'API_TOKEN_INVALID',
+      message: errorMessage('API_TOKEN_INVALID'),
+    };
+    expect(rest).toMatchObject({ status: 401, body: expected });
+    expect(trpc.status).toBe(401);
+    expect(trpc.error).toMatchObject({
+      message: expected.message,
+      data: { domainCode: 'API_TOKEN_INVALID' },
+    });
+    expect(expected.message).not.toBe(errorMessage('UNAUTHENTICATED'));
+
+    const created = await env.call('admin@demo.test', 'apiToken.create', {
+      name: 'Revocado',
+      scope: 'read',
+    });
+    await env.call('admin@demo.test', 'apiToken.revoke', { id: created.data!.id });
+    expect(await withToken(created.data!.token, 'GET', '/api/crm/contacts')).toMatchObject({
+      status: 401,
+      body: expected,
+    });
+    // A session that expired is still told so.
+    const expired = await withToken('sesion-vencida', 'GET', '/api/crm/contacts');
+    expect(expired.body).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('un id que no es UUID recibe por REST el mismo error de campo en español que por tRPC', async () => {
+    const token = credentials.get('admin')!.read;
+    const rest = await withToken(token, 'GET', '/api/crm/contact/no-es-un-uuid');
+    expect(rest).toMatchObject({
+      status: 400,
+      body: {
+        code: 'INVALID_REQUEST_BODY',
+        fieldErrors: { id: [es.validation.schema.uuidInvalid] },
+      },
+    });
+    expect(JSON.stringify(rest.body)).not.toContain('Invalid');
+    const trpc = await trpcCall(
+      env.app.url,
+      'contact.get',
+      { id: 'no-es-un-uuid' },
+      { token, method: 'GET' },
+    );
+    expect(trpc.error).toMatchObject({
+      data: { fieldErrors: { id: [es.validation.schema.uuidInvalid] } },
+    });
   });
 });

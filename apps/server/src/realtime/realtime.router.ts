@@ -1,8 +1,11 @@
+import type { TrackedEnvelope } from '@trpc/server';
 import { z } from 'zod';
 import { DomainError } from '@cartera/domain/errors';
+import { ZJsonObject } from '@cartera/domain/input';
+import { documentedOutput } from '../trpc/documented-output';
 import { watchSession } from '../modules/sessions/session-watch';
 import { router, tenantProcedure } from '../trpc/init';
-import { openEventStream, SESSION_TOPIC } from './stream';
+import { openEventStream, SESSION_TOPIC, type EventEnvelope } from './stream';
 import { TOPIC_FAMILY } from './topics';
 
 export const ZEventStreamInput = z.object({
@@ -20,6 +23,28 @@ export const ZEventStreamInput = z.object({
     .optional(),
 });
 
+/** A live event as the stream delivers it (stream.ts's EventEnvelope). */
+export const ZEventEnvelope = z.object({
+  /** The event's id (a notice carries the last event's). */
+  id: z.number().int(),
+  /** What happened, e.g. `interaction.created`, `contact.updated`, `session.changed`. */
+  type: z.string(),
+  /** What it concerns, e.g. `contact:<id>`, `channel:<id>`, `session`. */
+  topic: z.string(),
+  /** The event's data (ids and the changed values; a notice's is empty). */
+  payload: ZJsonObject,
+  actorUserId: z.string().nullable(),
+  createdAt: z.date(),
+});
+
+/**
+ * Each item of the stream: `id` (the event's id as text, which `lastEventId` resumes after) and
+ * `data`, the event. Documented, not checked: tRPC checks no subscription's items.
+ */
+const ZEventStreamItem = documentedOutput(z.object({ id: z.string(), data: ZEventEnvelope }), {
+  stream: true,
+}) as unknown as z.ZodType<AsyncIterable<TrackedEnvelope<EventEnvelope>, void>>;
+
 export const realtimeRouter = router({
   events: tenantProcedure
     .meta({
@@ -27,6 +52,7 @@ export const realtimeRouter = router({
         "The live event stream of the caller's company, filtered to what the caller may see and to `topics` when given (names such as `contact:<id>`, or families such as `contact:*`); events are tracked by id, and `lastEventId` resumes after the last one seen with what was missed (without it, only new events come). The session is watched while the stream is open: when it ends (logout, password change, deactivation, account switch) the stream ends with UNAUTHENTICATED within a second, and when the caller's access changes (roles, group, jail, feature flags) the filter follows from the next event and a stream with topic `session` gets a `session.changed` notice (no stored event; its id is the last event's).",
     })
     .input(ZEventStreamInput)
+    .output(ZEventStreamItem)
     .subscription(async ({ ctx, input, signal }) => {
       let user = ctx.user;
       const ended = new AbortController();

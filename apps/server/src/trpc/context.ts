@@ -20,6 +20,8 @@ export interface Context {
   session: AuthSession | null;
   /** The session token this request or websocket came with, when it was valid then. */
   token?: string | undefined;
+  /** It came with a personal API token that is unknown or revoked (API_TOKEN_INVALID). */
+  refusedApiToken?: boolean | undefined;
   /**
    * 'ws': one context serves a websocket's every call, so each call re-checks the session (a
    * logout, password change or deactivation refuses the next call) and subscriptions watch it.
@@ -98,6 +100,7 @@ export async function createContextFor(
     db: deps.db,
     session,
     token: session ? token : undefined,
+    refusedApiToken: !session && token !== undefined && isApiToken(token),
     transport: options.transport ?? 'http',
     ip: req.ip ?? req.socket?.remoteAddress ?? null,
     userAgent: req.headers['user-agent'] ?? null,

@@ -1,8 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 import { DomainError, ERROR_HTTP_STATUS, type ErrorCode } from '@cartera/domain/errors';
 import { errorMessage } from '@cartera/domain/i18n';
+import { zodIssueText } from '@cartera/domain/input';
+
+// zod's own issues speak Spanish on tRPC and REST alike (a schema's own text still wins).
+z.config({ customError: zodIssueText });
 
 /** The one map from an HTTP status to the tRPC code that carries it. */
 const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {

@@ -3,7 +3,7 @@ import type { Role } from '@cartera/domain/roles';
 import { DomainError, type ErrorCode } from '@cartera/domain/errors';
 import { inputHygieneErrors } from '@cartera/domain/input';
 import { assertAllowed } from '../modules/sessions/access';
-import { resolveCredential } from '../modules/sessions/api-token.service';
+import { isApiToken, resolveCredential } from '../modules/sessions/api-token.service';
 import { apiTokenAdmits, CAPABILITY_ROLES, type Capability } from '@cartera/domain/policy';
 import type { Context } from './context';
 import { describeError, trpcCodeFor } from './errors';
@@ -124,7 +124,14 @@ export const protectedProcedure = t.procedure.use(async function requireSession(
       ctx.transport === 'ws' && ctx.token
         ? await resolveCredential(ctx.db, ctx.token)
         : ctx.session;
-    if (!resolved) throw new DomainError('UNAUTHENTICATED');
+    // An unknown or revoked personal API token is told so, not that a session expired.
+    if (!resolved) {
+      throw new DomainError(
+        ctx.refusedApiToken || (ctx.token && isApiToken(ctx.token))
+          ? 'API_TOKEN_INVALID'
+          : 'UNAUTHENTICATED',
+      );
+    }
     // Every call of a token counts, over HTTP or a websocket, admitted or not.
     if (resolved.apiToken) await ctx.deps.apiTokenBudget.charge(resolved);
     if (resolved.apiToken && !apiTokenAdmits(resolved.apiToken.scope, { path, type })) {

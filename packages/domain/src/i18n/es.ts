@@ -40,6 +40,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   SERVICE_UNAVAILABLE:
     'El servicio no está disponible en este momento. Inténtalo nuevamente en unos minutos.',
   UNAUTHENTICATED: 'Tu sesión ha expirado. Inicia sesión nuevamente.',
+  API_TOKEN_INVALID:
+    'El token de API no es válido o fue revocado. Crea uno nuevo en Configuración, "Tokens de API".',
   PERMISSION_DENIED: 'Permiso denegado',
   NOT_FOUND: 'No se encontró lo que buscabas.',
   INVALID_REQUEST_BODY: 'Cuerpo de solicitud inválido', // spec: 02 §8

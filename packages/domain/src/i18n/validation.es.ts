@@ -30,6 +30,24 @@ export const validationEs = {
     invalidUrl: 'El enlace debe empezar con http:// o https://.',
     tooDeep: 'La solicitud tiene demasiados niveles.',
   },
+  /**
+   * zod's own checks, when a schema gives no text of its own (input.ts zodIssueText): what a
+   * field error says on tRPC and REST alike instead of zod's English.
+   */
+  schema: {
+    typeInvalid: 'Tipo de dato inválido',
+    uuidInvalid: 'Debe ser un identificador UUID válido.',
+    emailInvalid: 'Correo electrónico inválido',
+    urlInvalid: 'Enlace inválido',
+    textTooShort: 'Debe tener al menos {minimum} caracteres.',
+    textTooLong: 'Debe tener como máximo {maximum} caracteres.',
+    listTooShort: 'Debe tener al menos {minimum} elementos.',
+    listTooLong: 'Debe tener como máximo {maximum} elementos.',
+    numberTooSmall: 'Debe ser mayor o igual a {minimum}.',
+    numberTooBig: 'Debe ser menor o igual a {maximum}.',
+    integerRequired: 'Debe ser un número entero.',
+    unknownKeys: 'Campos desconocidos: {keys}',
+  },
   /** A user's appearance preferences (composer.ts). */
   appearance: {
     chatActionInvalid: 'Acción predeterminada del chat inválida',

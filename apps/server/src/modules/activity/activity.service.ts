@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZInputDate } from '@cartera/domain/input';
+import { ZInputDate, ZJsonObject } from '@cartera/domain/input';
 import type { Executor } from '@cartera/db/client';
 import { keysetPage } from '../../lib/pagination';
 import { findUserActions, insertUserAction, type NewUserAction } from './activity.repository';
@@ -35,7 +35,7 @@ export const ZActivityPage = z.object({
     z.object({
       id: z.string(),
       type: z.string(),
-      metadata: z.record(z.string(), z.unknown()),
+      metadata: ZJsonObject,
       createdAt: z.date(),
       byAnotherUser: z.boolean(),
     }),

@@ -1,5 +1,6 @@
 import superjson from 'superjson';
 import { z } from 'zod';
+import { ZJsonValue } from '@cartera/domain/input';
 import { DomainError } from '@cartera/domain/errors';
 import type { InboundEvent } from '../../providers/adapter';
 import { adapterFor } from '../../providers/registry';
@@ -36,7 +37,7 @@ export const ZDeadLetterView = z.object({
   reason: z.string(),
   detail: z.string().nullable(),
   /** The body as received (JSON when it was JSON), for a person to read. */
-  payload: z.unknown(),
+  payload: ZJsonValue,
   createdAt: z.date(),
   retriedAt: z.date().nullable(),
 });

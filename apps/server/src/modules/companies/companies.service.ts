@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZJsonObject } from '@cartera/domain/input';
 import type { Database, Executor } from '@cartera/db/client';
 import type { Company } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
@@ -38,7 +39,7 @@ export const ZCompany = z.object({
   taxCode: z.string().nullable(),
   hasSectors: z.boolean(),
   direction: ZDirectionValue.nullable(),
-  additionalData: z.record(z.string(), z.unknown()),
+  additionalData: ZJsonObject,
   status: z.string(),
   managerId: z.string().nullable(),
   createdAt: z.date(),

@@ -1,5 +1,6 @@
 /** The contact as the contact page shows it: the sheet's configuration, the detail and the copied conversation (02 §2). */
 import { z } from 'zod';
+import { ZJsonObject } from '@cartera/domain/input';
 import type { Executor } from '@cartera/db/client';
 import type { Contact } from '@cartera/db/schema';
 import { canCreateSubConversation, canUnify } from '@cartera/domain/contact-actions';
@@ -71,7 +72,7 @@ export const ZContactDetail = z.object({
   originText: z.string(),
   detail: z.string(),
   contactLocation: ZDirectionValue.extend({ extraInfo: z.string().nullish() }).nullable(),
-  additionalData: z.record(z.string(), z.unknown()),
+  additionalData: ZJsonObject,
   affiliations: z.array(
     z.object({
       companyId: z.string(),
@@ -81,7 +82,7 @@ export const ZContactDetail = z.object({
       role: z.string(),
     }),
   ),
-  channels: z.array(z.object({ type: z.string(), config: z.record(z.string(), z.unknown()) })),
+  channels: z.array(z.object({ type: z.string(), config: ZJsonObject })),
   proximity: z.number(),
   databaseUploaded: z.boolean(),
   agent: ZPerson.nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZJsonValue } from '@cartera/domain/input';
 import type { Database, Executor } from '@cartera/db/client';
 import type { CustomField, SharedOption } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
@@ -54,7 +55,7 @@ export const ZCustomField = z.object({
   disableForUsers: z.boolean(),
   requiredOnSale: z.boolean(),
   autocomplete: z.boolean(),
-  defaultValue: z.unknown().optional(),
+  defaultValue: ZJsonValue.optional(),
   minChars: z.number().nullable(),
   maxChars: z.number().nullable(),
   optionsFilters: z.array(ZOptionsFilter),

@@ -221,6 +221,7 @@ export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {
       groupId: z.string().uuid().optional(),
     }),
     response: z.unknown(),
+    file: XLSX_TYPE,
     handler: async ({ session, query, reply }) => {
       const board = await dashboard(deps.db, session.user, {
         period: { from: query.startDate, to: query.endDate },
@@ -252,6 +253,7 @@ export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {
       users: csv,
     }),
     response: z.unknown(),
+    file: XLSX_TYPE,
     handler: async ({ session, query, reply }) => {
       const file = await goalsTemplate(deps.db, session.user, {
         groupId: query.groupId ?? defaultGroupOf(session.user),
@@ -275,6 +277,9 @@ export function registerGoalsRoutes(app: FastifyInstance, deps: AppDeps) {
     auth: 'session',
     access: { ...GOALS, procedure: 'goal.save' },
     params: z.object({ id: z.string().uuid() }),
+    multipart: {
+      file: { type: 'string', format: 'binary', description: 'The filled goals workbook (.xlsx)' },
+    },
     response: z.object({
       stored: z.number(),
       rejected: z.array(

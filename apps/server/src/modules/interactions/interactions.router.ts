@@ -48,7 +48,10 @@ import {
   ZTimelineItemsInput,
   ZTimelineSearchInput,
   ZTimelineInput,
+  ZInteraction,
+  ZTimelinePage,
 } from './interactions.service';
+import { documentedOutput } from '../../trpc/documented-output';
 
 /** The contact's timeline serves the contact view ('/contact'). */
 const timelineProcedure = tenantProcedure.meta({ area: '/contact' });
@@ -56,19 +59,20 @@ const timelineProcedure = tenantProcedure.meta({ area: '/contact' });
 const ZItemInput = z.object({ contactId: z.string().uuid(), id: ZClientItemId });
 
 /*
- * The three timeline reads declare no output schema: they are the screen's most frequent calls
- * and checking 50 items on every page cost the server about 8 % of its CPU
- * (docs/performance.md). Their items are built field by field as `InteractionView` (toView),
- * and the tests parse their answers with ZInteraction.
+ * The three timeline reads document their output without tRPC checking it in production: they
+ * are the screen's most frequent calls and checking 50 items on every page cost the server about
+ * 8 % of its CPU (docs/performance.md). Their items are built field by field as `InteractionView`
+ * (toView); under tests every answer is checked against the schema (documentedOutput).
  */
 export const interactionsRouter = router({
   timeline: timelineProcedure
     .meta({
       description:
-        "A page of a contact's timeline (03 §2.1): the 50 items before `before` (the newest without it), oldest first within the page, and `nextBefore` to ask for the older page (null when there is none). The caller must see the contact or hold its 'Inbox' reservation; items are { id, contactId, type, content, via, status, createdBySystem, createdAt, agent, suggestions } (no output schema is declared).",
+        "A page of a contact's timeline (03 §2.1): the 50 items before `before` (the newest without it), oldest first within the page, and `nextBefore` to ask for the older page (null when there is none). The caller must see the contact or hold its 'Inbox' reservation; items are { id, contactId, type, content, via, status, createdBySystem, createdAt, agent, suggestions }.",
       errors: ['CONTACT_NOT_FOUND'],
     })
     .input(ZTimelineInput)
+    .output(documentedOutput(ZTimelinePage))
     .query(({ ctx, input }) => timelinePage(ctx.db, ctx.user, input)),
 
   after: timelineProcedure
@@ -78,6 +82,7 @@ export const interactionsRouter = router({
       errors: ['CONTACT_NOT_FOUND'],
     })
     .input(ZTimelineAfterInput)
+    .output(documentedOutput(z.array(ZInteraction)))
     .query(({ ctx, input }) => timelineAfter(ctx.db, ctx.user, input)),
 
   items: timelineProcedure
@@ -87,6 +92,7 @@ export const interactionsRouter = router({
       errors: ['CONTACT_NOT_FOUND'],
     })
     .input(ZTimelineItemsInput)
+    .output(documentedOutput(z.array(ZInteraction)))
     .query(({ ctx, input }) => timelineItems(ctx.db, ctx.user, input)),
 
   search: timelineProcedure

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZHttpUrl, ZInputDate } from '@cartera/domain/input';
+import { ZHttpUrl, ZInputDate, ZJsonObject } from '@cartera/domain/input';
 import type { Executor } from '@cartera/db/client';
 import { INTERACTION_PAGE_SIZE, ZClientItemId } from '@cartera/domain/interactions';
 import { foldText } from '@cartera/domain/search';
@@ -28,7 +28,7 @@ export const ZInteraction = z.object({
   id: z.string(),
   contactId: z.string(),
   type: z.string(),
-  content: z.record(z.string(), z.unknown()),
+  content: ZJsonObject,
   via: z.string().nullable(),
   status: z.string().nullable(),
   createdBySystem: z.boolean(),
@@ -44,6 +44,12 @@ export const ZInteraction = z.object({
   ),
 });
 export type InteractionView = z.infer<typeof ZInteraction>;
+
+/** A page of the timeline: its items oldest first, and the id to ask for the older page. */
+export const ZTimelinePage = z.object({
+  items: z.array(ZInteraction),
+  nextBefore: z.string().nullable(),
+});
 
 export const ZTimelineInput = z.object({
   contactId: z.string().uuid(),

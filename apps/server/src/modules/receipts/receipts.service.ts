@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZJsonObject } from '@cartera/domain/input';
 import type { Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
 import { es } from '@cartera/domain/i18n';
@@ -72,7 +73,7 @@ export const ZReceipt = z.object({
       quantity: z.number(),
       value: z.number(),
       productImage: z.string().optional(),
-      additionalData: z.record(z.string(), z.unknown()).optional(),
+      additionalData: ZJsonObject.optional(),
     }),
   ),
   /** 03 §9: Σ value × quantity, two decimals. */
@@ -83,7 +84,7 @@ export const ZReceipt = z.object({
   userLock: z.boolean(),
   contactId: z.string().nullable(),
   seller: z.object({ id: z.string(), name: z.string(), lastname: z.string() }).nullable(),
-  additionalData: z.record(z.string(), z.unknown()),
+  additionalData: ZJsonObject,
   createdAt: z.date(),
   updatedAt: z.date(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZJsonObject } from '@cartera/domain/input';
 import type { Executor, Transaction } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
@@ -80,7 +81,7 @@ export const ZRequestSale = z.object({
   auditor: ZPerson.nullable(),
   status: z.string(),
   statusType: z.string(),
-  content: z.record(z.string(), z.unknown()),
+  content: ZJsonObject,
   lines: z.array(z.object({ code: z.string() })),
   shared: z.array(ZRequestShare),
   /** Comments the caller sees, and those others wrote since the caller marked it seen. */
@@ -137,7 +138,7 @@ export async function viewerOf(db: Executor, user: AuthUser): Promise<RequestVie
 export const ZRequestViewer = z.object({
   id: z.string(),
   roles: z.array(z.enum(ROLES)),
-  additionalData: z.record(z.string(), z.unknown()),
+  additionalData: ZJsonObject,
   flows: z.array(z.string()),
 });
 

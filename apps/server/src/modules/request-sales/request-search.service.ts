@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZJsonObject } from '@cartera/domain/input';
 import type { Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
 import { mayUseTemplate } from '@cartera/domain/request-sales';
@@ -24,7 +25,7 @@ export const ZSearchResult = z.object({
     z.object({
       title: z.string(),
       value: z.string(),
-      values: z.record(z.string(), z.unknown()).optional(),
+      values: ZJsonObject.optional(),
     }),
   ),
   /** The endpoint failed or was refused: the web shows a generic notice. */
