@@ -77,3 +77,19 @@ export async function serveOnLoopback(
       }),
   };
 }
+
+/** A provider's fake of the tests: its simulator served on 127.0.0.1 by `serveSimulator`. */
+export interface SimulatorFake<S> extends LoopbackServer {
+  simulator: S;
+}
+
+/**
+ * Serves a simulator over HTTP on 127.0.0.1 (random port), so an adapter is exercised through
+ * its real HTTP client, the outbound guard and the provider's documented paths and auth.
+ */
+export async function serveSimulator<S extends { handle: Parameters<typeof serveOnLoopback>[0] }>(
+  simulator: S,
+): Promise<SimulatorFake<S>> {
+  const loopback = await serveOnLoopback((...request) => simulator.handle(...request));
+  return { ...loopback, simulator };
+}
