@@ -111,6 +111,7 @@ export function registerReceiptsRoutes(app: FastifyInstance, deps: AppDeps) {
     access: { procedure: 'receipt.list' },
     querystring: filterQuery,
     response: z.unknown(),
+    file: XLSX_TYPE,
     handler: async ({ session, query, reply }) => {
       const filters = filtersOf(query);
       const total = await countFilteredReceipts(deps.db, session.user, filters);
