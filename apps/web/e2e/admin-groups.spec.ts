@@ -84,8 +84,7 @@ test('el administrador crea un grupo y un usuario en él; un nombre repetido se 
 
 test('el usuario nuevo cambia su contraseña; una funcionalidad apagada y su desactivación le llegan sin recargar', async ({
   page,
-  browser,
-  baseURL,
+  signedInPage,
   browserErrors,
 }) => {
   await signIn(page, 'admin@demo.test');
@@ -104,9 +103,7 @@ test('el usuario nuevo cambia su contraseña; una funcionalidad apagada y su des
     password: 'Inicial1',
   });
 
-  const context = await browser.newContext({ baseURL });
-  const seller = await context.newPage();
-  await signIn(seller, email, 'Inicial1');
+  const seller = await signedInPage(email, 'Inicial1');
   await seller.goto('/');
   await expect(seller).toHaveURL(/\/force-change-password/);
   await seller.getByLabel(es.password.current).fill('Inicial1');
@@ -136,7 +133,6 @@ test('el usuario nuevo cambia su contraseña; una funcionalidad apagada y su des
   // Deactivated (the users tab's dialog is the first test's): the open tab signs out.
   await trpcMutation(page, 'admin.setUserActive', { id: user.id, active: false });
   await expect(seller).toHaveURL(/\/login/);
-  await context.close();
   expect(browserErrors).toEqual([]);
 });
 

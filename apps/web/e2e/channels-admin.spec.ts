@@ -194,8 +194,7 @@ test.describe('Canales de la empresa', () => {
 
   test('el gerente de proyecto ve la alerta de canales desconectados y llega a los canales', async ({
     page,
-    browser,
-    baseURL,
+    signedInPage,
     browserErrors,
   }) => {
     await signIn(page, 'proyecto@demo.test');
@@ -266,13 +265,10 @@ test.describe('Canales de la empresa', () => {
     await page.screenshot({ path: 'test-results/channels-list-disconnected.png', fullPage: true });
 
     // The alert is the project managers' own: a comercial does not get it.
-    const other = await browser.newContext({ baseURL });
-    const comercial = await other.newPage();
-    await signIn(comercial, 'comercial@demo.test');
+    const comercial = await signedInPage('comercial@demo.test');
     await comercial.goto('/company/channels');
     await expect(rowOf(comercial, 'Prueba que se cae')).toContainText(text.state.disconnected);
     await expect(comercial.getByTestId('disconnected-channels-alert')).toHaveCount(0);
-    await other.close();
     expect(browserErrors).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import {
   unexpectedErrors,
   uniqueLetters,
 } from './fixtures';
+import { openContact } from './conversations';
 
 /**
  * 'Mi Empresa' (/company, issue #17): the configuration editors of archiving reasons, status tags
@@ -35,8 +36,7 @@ async function openCompany(page: Page) {
 test.describe('Mi Empresa', () => {
   test('comercial crea un motivo de archivo con acción siguiente y el vendedor lo usa al archivar', async ({
     page,
-    browser,
-    baseURL,
+    signedInPage,
     browserErrors,
   }) => {
     // Two users sign in, one after the other: more than one test's usual time on a busy machine.
@@ -70,12 +70,9 @@ test.describe('Mi Empresa', () => {
 
     // The seller sees it in the conversation's 'Archivar' picker and archiving asks for the
     // reminder of its next action.
-    const sellerContext = await browser.newContext({ baseURL });
-    const seller = await sellerContext.newPage();
-    await signIn(seller, 'vendedor@demo.test');
+    const seller = await signedInPage('vendedor@demo.test');
     const contact = await createTestContact(seller, 'Mi Empresa');
-    await seller.goto(`/contact?id=${contact.id}`);
-    await expect(seller.getByRole('heading', { name: contact.name, level: 1 })).toBeVisible();
+    await openContact(seller, contact);
     await seller.getByRole('button', { name: actions.archive, exact: true }).first().click();
     const picker = seller.getByRole('dialog', { name: actions.archiveTitle });
     await picker.getByRole('radio', { name }).check();
@@ -86,7 +83,6 @@ test.describe('Mi Empresa', () => {
       id: contact.id,
     });
     expect(saved.archivingReason).toBe(`llamar-${unique}`);
-    await sellerContext.close();
     expect(browserErrors).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import {
   trpcQuery,
   uniqueLetters,
 } from './fixtures';
+import { openContact } from './conversations';
 
 /**
  * The conversation configuration editors of 'Mi Empresa' (/company, issue #17): a comercial
@@ -28,8 +29,7 @@ const CRM = 'https://crm.example.com';
 
 test('un acceso directo interno y un resultado de visita de Mi Empresa llegan a la conversación del vendedor', async ({
   page,
-  browser,
-  baseURL,
+  signedInPage,
   browserErrors,
 }) => {
   // Two users sign in, one after the other: more than one test's usual time on a busy machine.
@@ -81,8 +81,7 @@ test('un acceso directo interno y un resultado de visita de Mi Empresa llegan a 
   });
 
   // The seller's conversation.
-  const sellerContext = await browser.newContext({ baseURL });
-  const seller = await sellerContext.newPage();
+  const seller = await signedInPage('vendedor@demo.test');
   const sellerErrors: string[] = [];
   seller.on('pageerror', (error) => sellerErrors.push(error.message));
   await seller.route(`${CRM}/**`, (route) =>
@@ -91,11 +90,9 @@ test('un acceso directo interno y un resultado de visita de Mi Empresa llegan a 
       body: '<!doctype html><title>CRM</title><h1>Ficha del cliente</h1>',
     }),
   );
-  await signIn(seller, 'vendedor@demo.test');
   const firstName = 'Ana María';
   const contact = await createTestContact(seller, firstName);
-  await seller.goto(`/contact?id=${contact.id}`);
-  await expect(seller.getByRole('heading', { name: contact.name, level: 1 })).toBeVisible();
+  await openContact(seller, contact);
 
   await seller.getByTestId('composer').getByRole('button', { name: title, exact: true }).click();
   const floating = seller.getByRole('dialog', { name: title });
@@ -164,7 +161,6 @@ test('un acceso directo interno y un resultado de visita de Mi Empresa llegan a 
   await expect(visit).toHaveCount(0);
   await expect(seller.getByTestId('timeline').getByText(`Resultado: ${result}`)).toBeVisible();
 
-  await sellerContext.close();
   // The shortcuts leave the shared demo data (every later test's conversations) as they were.
   const all = await trpcQuery<Array<{ id: string; title: string }>>(
     page,

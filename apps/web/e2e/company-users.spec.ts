@@ -11,8 +11,7 @@ const text = es.admin.users;
 
 test('un gestor de usuarios crea un vendedor en Mi Empresa, que entra con la contraseña inicial y debe cambiarla', async ({
   page,
-  browser,
-  baseURL,
+  signedInPage,
   browserErrors,
 }) => {
   const email = `sergio.${uniqueLetters()}@demo.test`;
@@ -47,9 +46,7 @@ test('un gestor de usuarios crea un vendedor en Mi Empresa, que entra con la con
   await expect(row).toContainText(ROLE_LABELS.user);
   await page.screenshot({ path: 'test-results/company-users.png', fullPage: true });
 
-  const context = await browser.newContext({ baseURL });
-  const seller = await context.newPage();
-  await signIn(seller, email, 'Inicial1');
+  const seller = await signedInPage(email, 'Inicial1');
   await seller.goto('/');
   await expect(seller).toHaveURL(/\/force-change-password/);
   await seller.getByLabel(es.password.current).fill('Inicial1');
@@ -60,7 +57,6 @@ test('un gestor de usuarios crea un vendedor en Mi Empresa, que entra con la con
   await expect(
     seller.getByRole('button', { name: `${es.shell.userMenu}: Teodoro Seller`, exact: true }),
   ).toBeAttached();
-  await context.close();
 
   // Back in 'Mi Empresa', the seller no longer owes a password change.
   await page.reload();

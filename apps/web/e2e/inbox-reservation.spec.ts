@@ -38,16 +38,13 @@ async function openFirstUnassigned(page: Page) {
 test.describe('Inbox: contacto reservado', () => {
   test('abrir un contacto del Inbox lo reserva con cuenta regresiva, otro vendedor no lo ve, y Obtener lo toma', async ({
     page,
-    browser,
-    baseURL,
+    signedInPage,
     browserErrors,
   }) => {
     // Two sellers, two sessions and about thirty steps: some 15 s on an idle machine, and twice
     // that on CI, where two workers each run a server and a browser on two cores.
     test.setTimeout(60_000);
-    const otherContext = await browser.newContext({ baseURL });
-    const other = await otherContext.newPage();
-    await signIn(other, 'vendedora@demo.test');
+    const other = await signedInPage('vendedora@demo.test');
     await signIn(page, 'vendedor@demo.test');
 
     await other.goto('/contact/unassigned');
@@ -119,14 +116,12 @@ test.describe('Inbox: contacto reservado', () => {
       other.getByRole('heading', { level: 1, name: `Inbox (${before - 1})` }),
     ).toBeVisible();
     expect(await unassignedIds(other)).not.toContain(id);
-    await otherContext.close();
     expect(browserErrors).toEqual([]);
   });
 
   test('al llegar a cero vuelve al Inbox con un aviso y el contacto queda libre para los demás', async ({
     page,
-    browser,
-    baseURL,
+    signedInPage,
     browserErrors,
   }) => {
     await signIn(page, 'vendedor@demo.test');
@@ -140,30 +135,21 @@ test.describe('Inbox: contacto reservado', () => {
     await expect(page).toHaveURL(/\/contact\/unassigned$/);
 
     // Given up on the server: another seller finds it in 'Inbox' again.
-    const otherContext = await browser.newContext({ baseURL });
-    const other = await otherContext.newPage();
-    await signIn(other, 'vendedora@demo.test');
+    const other = await signedInPage('vendedora@demo.test');
     await expect.poll(async () => unassignedIds(other)).toContain(id);
-    await otherContext.close();
     expect(browserErrors).toEqual([]);
   });
 
-  test('cerrar la pestaña libera el contacto en el momento', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL });
-    const page = await context.newPage();
-    await signIn(page, 'vendedor@demo.test');
+  test('cerrar la pestaña libera el contacto en el momento', async ({ signedInPage }) => {
+    const page = await signedInPage('vendedor@demo.test');
     const { id } = await openFirstUnassigned(page);
     await expect(page.getByTestId('reservation-countdown')).toBeVisible();
 
-    const otherContext = await browser.newContext({ baseURL });
-    const other = await otherContext.newPage();
-    await signIn(other, 'vendedora@demo.test');
+    const other = await signedInPage('vendedora@demo.test');
     expect(await unassignedIds(other)).not.toContain(id);
 
     await page.close({ runBeforeUnload: true });
     // Well before the two minutes run out, the others find it again.
     await expect.poll(async () => unassignedIds(other), { timeout: 10_000 }).toContain(id);
-    await otherContext.close();
-    await context.close();
   });
 });

@@ -100,16 +100,13 @@ async function paste(page: Page, content: { png?: Buffer; name?: string; text?: 
 
 test('el vendedor gira, recorta y envía una foto con comentario; un enlace pegado se descarga y envía', async ({
   page,
-  browser,
-  baseURL,
+  signedInPage,
   whatsappCloud,
   browserErrors,
 }) => {
   test.setTimeout(90_000);
   await signIn(page, 'vendedor@demo.test');
-  const manager = await browser.newContext({ baseURL });
-  const managerPage = await manager.newPage();
-  await signIn(managerPage, 'comercial@demo.test');
+  const managerPage = await signedInPage('comercial@demo.test');
   const phoneNumberId = `1077${Date.now()}`;
   const channel = await trpcMutation<{ id: string; name: string; webhookUrl: string }>(
     managerPage,
@@ -220,7 +217,6 @@ test('el vendedor gira, recorta y envía una foto con comentario; un enlace pega
     expect(sentTo()).toHaveLength(2);
   } finally {
     await trpcMutation(managerPage, 'channel.remove', { id: channel.id });
-    await manager.close();
   }
   // The browser reports the refused download (422) and the failed upload (503) itself.
   expect(unexpectedErrors(browserErrors, [422, 503])).toEqual([]);

@@ -18,8 +18,7 @@ async function figure(page: Page, metric: string) {
 test.describe('Rendimiento', () => {
   test('el supervisor elige un vendedor y ve subir sus seguimientos cuando escribe una nota', async ({
     page,
-    browser,
-    baseURL,
+    signedInPage,
     browserErrors,
   }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
@@ -42,10 +41,8 @@ test.describe('Rendimiento', () => {
     const before = await figure(page, 'tracing');
 
     // The seller writes a note in another browser.
-    const sellerContext = await browser.newContext({ baseURL });
-    const seller = await sellerContext.newPage();
+    const seller = await signedInPage('vendedor@demo.test');
     seller.on('pageerror', (error) => browserErrors.push(`vendedor: ${error.message}`));
-    await signIn(seller, 'vendedor@demo.test');
     const contact = await createTestContact(seller, 'Rendimiento');
     await seller.goto(`/contact?id=${contact.id}`);
     const note = await noteComposer(seller);
@@ -57,7 +54,6 @@ test.describe('Rendimiento', () => {
     await expect.poll(() => figure(page, 'tracing'), { timeout: 10_000 }).toBe(before + 1);
     await settle(page);
     await page.screenshot({ path: 'test-results/rendimiento-vendedor.png', fullPage: true });
-    await sellerContext.close();
     expect(browserErrors).toEqual([]);
   });
 

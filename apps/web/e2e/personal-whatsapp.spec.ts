@@ -62,8 +62,7 @@ test('sin pasarela en la empresa, la pantalla lo explica y no ofrece conectar', 
  */
 test('un vendedor conecta su WhatsApp con el QR de la pasarela; al desconectarse el teléfono, proyectos ve la alerta', async ({
   page,
-  browser,
-  baseURL,
+  signedInPage,
   browserErrors,
 }) => {
   test.setTimeout(60_000);
@@ -80,13 +79,11 @@ test('un vendedor conecta su WhatsApp con el QR de la pasarela; al desconectarse
   await page.goto('/');
 
   // The seller, in a browser of their own, reaches the screen from 'Configuración'.
-  const sellerContext = await browser.newContext({ baseURL });
-  const seller = await sellerContext.newPage();
+  const seller = await signedInPage('vendedor@demo.test');
   const sellerErrors: string[] = [];
   seller.on('console', (message) => {
     if (message.type() === 'error') sellerErrors.push(message.text());
   });
-  await signIn(seller, 'vendedor@demo.test');
   await seller.goto('/settings');
   await seller.getByRole('link', { name: text.settingsOpen }).click();
   await expect(seller).toHaveURL('/settings/new-whatsapp');
@@ -156,7 +153,6 @@ test('un vendedor conecta su WhatsApp con el QR de la pasarela; al desconectarse
 
   expect(sellerErrors).toEqual([]);
   expect(browserErrors).toEqual([]);
-  await sellerContext.close();
 });
 
 /**

@@ -35,8 +35,7 @@ async function sellerId(page: BrowserPage) {
 test.describe('Ventas', () => {
   test('la oficina busca una venta por teléfono y la cambia; la conversación abierta del vendedor lo recibe en vivo', async ({
     page,
-    browser,
-    baseURL,
+    signedInPage,
     browserErrors,
   }) => {
     // Two signed-in browsers and a live conversation: more than the default on a busy machine.
@@ -60,10 +59,8 @@ test.describe('Ventas', () => {
     await expect(saleItems).toHaveCount(1);
 
     // The back office, in another browser.
-    const office = await browser.newContext({ baseURL: baseURL! });
-    const backOffice = await office.newPage();
+    const backOffice = await signedInPage(COMERCIAL);
     await backOffice.setViewportSize({ width: 1366, height: 900 });
-    await signIn(backOffice, COMERCIAL);
     await backOffice.goto('/comercial/sale');
     await expect(backOffice.getByRole('heading', { name: t.title })).toBeVisible();
     await backOffice.getByRole('textbox', { name: t.search }).fill(phone.slice(-6));
@@ -98,7 +95,6 @@ test.describe('Ventas', () => {
     await expect(backOffice.getByTestId('sale-canceled')).toContainText(t.noReason);
     await settle(backOffice);
     await backOffice.screenshot({ path: 'test-results/ventas-dialogo.png' });
-    await office.close();
     expect(browserErrors).toEqual([]);
   });
 
