@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { errorMessage, es, format } from '@cartera/domain/i18n';
 import {
   expect,
@@ -9,6 +9,7 @@ import {
   uniqueLetters,
   uniqueMobile,
   unexpectedErrors,
+  type SignedInPage,
 } from './fixtures';
 
 /**
@@ -29,24 +30,21 @@ async function openFields(page: Page) {
 }
 
 /** A seller's page of their own, on 'Crear contacto'. */
-async function sellerSheet(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signIn(page, 'vendedor@demo.test');
+async function sellerSheet(signedInPage: SignedInPage) {
+  const page = await signedInPage('vendedor@demo.test');
   await page.goto('/contacts');
   await page.getByRole('button', { name: es.contacts.newContact }).click();
   const sheet = page.getByRole('dialog', { name: es.contacts.createTitle });
   await expect(
     sheet.getByRole('textbox', { name: es.contacts.firstName, exact: true }),
   ).toBeFocused();
-  return { context, page, sheet };
+  return { context: page.context(), page, sheet };
 }
 
 test.describe('Mi Empresa: campos', () => {
   test('comercial crea un campo de opción con dos opciones y el vendedor lo completa al crear un contacto', async ({
     page,
-    browser,
-    baseURL,
+    signedInPage,
     browserErrors,
   }) => {
     // Two users, one after the other: more than one test's usual time on a busy machine.
@@ -94,7 +92,7 @@ test.describe('Mi Empresa: campos', () => {
     await expect(fields.getByRole('row').filter({ hasText: 'Otro nombre' })).toHaveCount(0);
 
     // The seller's 'Crear contacto' shows the field with its options and saves the value.
-    const seller = await sellerSheet(browser, baseURL);
+    const seller = await sellerSheet(signedInPage);
     const { sheet } = seller;
     await sheet.getByRole('textbox', { name: es.contacts.firstName, exact: true }).fill('Campo');
     await sheet
@@ -121,8 +119,7 @@ test.describe('Mi Empresa: campos', () => {
 
   test('un campo oculto en la definición del formulario desaparece del formulario del vendedor', async ({
     page,
-    browser,
-    baseURL,
+    signedInPage,
     browserErrors,
   }) => {
     test.setTimeout(60_000);
@@ -135,7 +132,7 @@ test.describe('Mi Empresa: campos', () => {
     const comment = (sheet: ReturnType<Page['getByRole']>) =>
       sheet.getByRole('textbox', { name: es.contacts.detail, exact: true });
 
-    const first = await sellerSheet(browser, baseURL);
+    const first = await sellerSheet(signedInPage);
     await expect(comment(first.sheet)).toBeVisible();
     await first.context.close();
 
@@ -152,7 +149,7 @@ test.describe('Mi Empresa: campos', () => {
       await form.getByRole('button', { name: t.form.save }).click();
       await expect(page.getByText(t.form.saved)).toBeVisible();
 
-      const second = await sellerSheet(browser, baseURL);
+      const second = await sellerSheet(signedInPage);
       await expect(
         second.sheet.getByRole('textbox', { name: es.contacts.firstName, exact: true }),
       ).toBeVisible();

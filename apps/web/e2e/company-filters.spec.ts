@@ -1,4 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { openContact } from './conversations';
 import { es } from '@cartera/domain/i18n';
 import {
   createTestContact,
@@ -8,6 +9,7 @@ import {
   test,
   uniqueLetters,
   unexpectedErrors,
+  type SignedInPage,
 } from './fixtures';
 
 /**
@@ -20,22 +22,18 @@ const f = text.filters;
 const actions = es.conversation.actions;
 
 /** The tags `email` (a seller) is offered in the conversation's 'Cambiar etiqueta' dialog. */
-async function tagDialogOf(browser: Browser, baseURL: string | undefined, email: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
+async function tagDialogOf(signedInPage: SignedInPage, email: string) {
+  const page = await signedInPage(email);
   // vendedora@demo.test has the news presentation pending (new-version.spec.ts); it stays so.
   await patchMe(page, () => ({ showNewVersionPresentation: false }));
-  await signIn(page, email);
-  const contact = await createTestContact(page, 'Filtros');
-  await page.goto(`/contact?id=${contact.id}`);
-  await expect(page.getByRole('heading', { name: contact.name, level: 1 })).toBeVisible();
+  await openContact(page, await createTestContact(page, 'Filtros'));
   await page
     .getByRole('group', { name: actions.chipsLabel })
     .getByRole('button', { name: `${actions.changeTagHint}: ${actions.noTagChip}` })
     .click();
   const dialog = page.getByRole('dialog', { name: actions.changeTagTitle });
   await expect(dialog.getByRole('radio').first()).toBeVisible();
-  return { context, dialog };
+  return { context: page.context(), dialog };
 }
 
 async function openCompany(page: Page) {
@@ -45,8 +43,7 @@ async function openCompany(page: Page) {
 
 test('comercial limita una etiqueta a un grupo: la ve un vendedor de ese grupo y no uno de otro', async ({
   page,
-  browser,
-  baseURL,
+  signedInPage,
   browserErrors,
 }) => {
   // Three users sign in, one after the other.
@@ -85,11 +82,11 @@ test('comercial limita una etiqueta a un grupo: la ve un vendedor de ese grupo y
   await expect(edit.getByText(/Equipo Norte$/)).toBeVisible();
   await edit.getByRole('button', { name: text.cancel }).click();
 
-  const north = await tagDialogOf(browser, baseURL, 'vendedor@demo.test');
+  const north = await tagDialogOf(signedInPage, 'vendedor@demo.test');
   await expect(north.dialog.getByRole('radio', { name, exact: true })).toBeVisible();
   await north.context.close();
 
-  const south = await tagDialogOf(browser, baseURL, 'vendedora@demo.test');
+  const south = await tagDialogOf(signedInPage, 'vendedora@demo.test');
   await expect(south.dialog.getByRole('radio', { name, exact: true })).toHaveCount(0);
   await south.context.close();
   // The one refused save (400) is the filter without values.
