@@ -104,7 +104,8 @@ export const ZUsersFilterInput = z
       .trim()
       .regex(/^[\w-]{1,100}$/, { message: filterTexts.fieldInvalid }),
     type: z.enum(['number', 'string', 'select']),
-    value: z.unknown(),
+    // Optional as the saved filter reads back (ZUsersFilter); a missing value is refused below.
+    value: z.unknown().optional(),
   })
   .transform((filter, ctx) => {
     const issue = (message: string) => {
