@@ -16,8 +16,7 @@ import {
  * The inbox worker's writes of a customer's message in as few round trips as the rules allow
  * (bench:ingest, issue #31 item 12). An event's transaction is: begin, the sender's lock with
  * the contact's read and the provider id's claim (one statement), the item with the contact's
- * touch (one statement), the day's rollups and the event under the tenant's event lock (one
- * statement), commit. The rules are the timeline
+ * touch, the day's rollups and the event (one statement), commit. The rules are the timeline
  * writer's and the metrics writer's; only the statements are fewer.
  */
 
@@ -158,20 +157,6 @@ export async function recordInboundItem(
     effects: interactionEffects(metricItem),
     followUp: null,
   });
-  // The item, the touch and a reopening line first, outside the tenant's event lock: only the
-  // rollups (which the recount orders by that lock) and the event wait for it, so the lock is held
-  // for one small statement and the commit (issue #31 item 12). The lock is taken after the
-  // contact's row, as every writer of a contact takes them.
-  await tx.execute(
-    sql`with ${sql.join(
-      [
-        sql`inbound_item as (${inserted.getSQL()})`,
-        sql`inbound_touch as (${touched.getSQL()})`,
-        reopenedLine(contact.tenantId, contact.id, at),
-      ],
-      sql`, `,
-    )} select 1`,
-  );
   const audience = await contactAudience(tx, {
     tenantId: contact.tenantId,
     agentId: contact.agentId,
@@ -194,7 +179,17 @@ export async function recordInboundItem(
       audience,
       actorUserId: null,
     },
-    rollups ? { alongside: rollups } : {},
+    {
+      alongside: sql.join(
+        [
+          sql`inbound_item as (${inserted.getSQL()})`,
+          sql`inbound_touch as (${touched.getSQL()})`,
+          reopenedLine(contact.tenantId, contact.id, at),
+          rollups,
+        ].filter((part): part is SQL => part !== undefined),
+        sql`, `,
+      ),
+    },
   );
 }
 
