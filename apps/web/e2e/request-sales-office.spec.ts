@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
 import {
   createTestContact,
@@ -22,6 +23,24 @@ import {
 const t = es.requestSalesOffice;
 const SELLER = 'vendedor@demo.test';
 const COMERCIAL = 'comercial@demo.test';
+
+/** 'Nueva solicitud' from the back office with the demo's 'Portabilidad' template: its editor. */
+async function newPortabilityRequest(page: Page) {
+  await page.goto('/comercial/requestsale');
+  await page.getByRole('button', { name: es.requestSales.newRequest }).click();
+  await page
+    .getByRole('dialog', { name: es.requestSales.pickTemplate })
+    .getByRole('button', { name: 'Portabilidad', exact: true })
+    .click();
+  return page.getByTestId('request-editor');
+}
+
+/** Fills the 'Portabilidad' template's required fields. */
+async function fillPortability(page: Page, editor: Locator) {
+  await editor.getByLabel(/^Número a portar/).fill('091234567');
+  await editor.getByLabel(/^Compañía actual/).click();
+  await page.getByRole('option', { name: 'Antel', exact: true }).click();
+}
 
 test.describe('Solicitudes (back office)', () => {
   test('comercial crea una plantilla con una regla y la vista previa muestra el campo cuando se cumple', async ({
@@ -225,20 +244,12 @@ test.describe('Solicitudes (back office)', () => {
   }) => {
     const r = es.requestSales;
     await signIn(page, COMERCIAL);
-    await page.goto('/comercial/requestsale');
-    await page.getByRole('button', { name: r.newRequest }).click();
-    await page
-      .getByRole('dialog', { name: r.pickTemplate })
-      .getByRole('button', { name: 'Portabilidad', exact: true })
-      .click();
-    const editor = page.getByTestId('request-editor');
+    const editor = await newPortabilityRequest(page);
     await expect(editor.getByText(r.clientCard)).toBeVisible();
     const lastName = `Cliente ${uniqueLetters()}`;
     await editor.getByLabel(r.clientFirstName, { exact: false }).first().fill('x'.repeat(33));
     await editor.getByLabel(r.clientLastName, { exact: false }).first().fill(lastName);
-    await editor.getByLabel(/^Número a portar/).fill('091234567');
-    await editor.getByLabel(/^Compañía actual/).click();
-    await page.getByRole('option', { name: 'Antel', exact: true }).click();
+    await fillPortability(page, editor);
     await editor.getByRole('button', { name: r.send }).click();
     await expect(editor.getByText(r.newClientErrors.firstName)).toBeVisible();
     await expect(editor.getByText(r.newClientErrors.phoneRequired)).toBeVisible();
@@ -272,22 +283,14 @@ test.describe('Solicitudes (back office)', () => {
     await signIn(page, COMERCIAL);
     const phone = uniqueMobile();
     const existing = await createTestContact(page, 'Existente', { phones: [phone] });
-    await page.goto('/comercial/requestsale');
-    await page.getByRole('button', { name: r.newRequest }).click();
-    await page
-      .getByRole('dialog', { name: r.pickTemplate })
-      .getByRole('button', { name: 'Portabilidad', exact: true })
-      .click();
-    const editor = page.getByTestId('request-editor');
+    const editor = await newPortabilityRequest(page);
     await editor.getByLabel(r.clientFirstName, { exact: false }).first().fill('Otra');
     await editor.getByLabel(r.clientPhone, { exact: false }).first().fill(phone);
     // Checked as the contact sheet checks a phone: the contact is offered before any save.
     await expect(editor.getByText(r.clientExists)).toBeVisible();
     await editor.getByRole('button', { name: r.useExistingClient }).click();
     await expect(editor.getByText(r.usingExistingClient)).toBeVisible();
-    await editor.getByLabel(/^Número a portar/).fill('091234567');
-    await editor.getByLabel(/^Compañía actual/).click();
-    await page.getByRole('option', { name: 'Antel', exact: true }).click();
+    await fillPortability(page, editor);
     await editor.getByRole('button', { name: r.send }).click();
     await expect(editor).toBeHidden();
     const requests = await trpcQuery<Array<{ statusType: string }>>(
