@@ -22,6 +22,27 @@ const providerBaseUrl = (fallback: string) =>
     .optional()
     .transform((value) => (value ? value.replace(/\/+$/, '') : fallback));
 
+/** Waits in whole seconds (at least `minimum`), comma-separated, as a list. */
+const secondsList = (fallback: string, minimum: number) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const waits = value
+        .split(',')
+        .map((each) => each.trim())
+        .filter(Boolean)
+        .map(Number);
+      if (!waits.length || waits.some((each) => !Number.isInteger(each) || each < minimum)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `whole seconds (${minimum} or more), comma-separated`,
+        });
+        return z.NEVER;
+      }
+      return waits;
+    });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -44,41 +65,13 @@ const EnvSchema = z.object({
    * Waits (seconds, comma-separated) between tries of a customer's file that could not be
    * fetched from the provider; the last one repeats while the provider keeps the file.
    */
-  MEDIA_FETCH_RETRY_SECONDS: z
-    .string()
-    .default('30,120,600,3600,21600')
-    .transform((value, ctx) => {
-      const waits = value
-        .split(',')
-        .map((each) => each.trim())
-        .filter(Boolean)
-        .map(Number);
-      if (!waits.length || waits.some((each) => !Number.isInteger(each) || each < 1)) {
-        ctx.addIssue({ code: 'custom', message: 'whole seconds (1 or more), comma-separated' });
-        return z.NEVER;
-      }
-      return waits;
-    }),
+  MEDIA_FETCH_RETRY_SECONDS: secondsList('30,120,600,3600,21600', 1),
   /**
    * Waits (seconds, comma-separated) between tries of an outbound webhook delivery; the last one
    * repeats until WEBHOOK_RETRY_WINDOW_SECONDS have passed, then the delivery is failed. 0 (in
    * tests) makes a retry due at once.
    */
-  WEBHOOK_RETRY_SECONDS: z
-    .string()
-    .default('10,30,60,300,900,1800,3600')
-    .transform((value, ctx) => {
-      const waits = value
-        .split(',')
-        .map((each) => each.trim())
-        .filter(Boolean)
-        .map(Number);
-      if (!waits.length || waits.some((each) => !Number.isInteger(each) || each < 0)) {
-        ctx.addIssue({ code: 'custom', message: 'whole seconds (0 or more), comma-separated' });
-        return z.NEVER;
-      }
-      return waits;
-    }),
+  WEBHOOK_RETRY_SECONDS: secondsList('10,30,60,300,900,1800,3600', 0),
   /** How long a webhook delivery is retried before it is failed (24 hours). */
   WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce.number().int().min(0).default(86_400),
   /** A subscription whose deliveries fail for this long is paused (3 days). */
