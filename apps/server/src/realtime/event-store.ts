@@ -1,7 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, like, lt, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Transaction } from '@cartera/db/client';
 import { domainEvents, groups, type DomainEventRow, type EventAudience } from '@cartera/db/schema';
-import { queueWebhookDeliveries } from '../modules/webhooks/webhook-queue';
 import { topicFilter } from './topics';
 
 /**
@@ -41,7 +40,7 @@ export type AnnouncedEvent =
  * statement (`name as (…)`, comma-separated; they may read `locked`, which holds the lock) for
  * writes that must happen under the lock: an item's rollups. Nothing else may follow in the
  * transaction but its commit, so the lock is never held across a round trip to this process.
- * The same statement queues the event's outbound webhook deliveries (modules/webhooks).
+ * Outbound webhooks are queued after commit, from the log (modules/webhooks/webhook-queue.ts).
  */
 export async function appendEvent(
   tx: Transaction,
@@ -59,7 +58,7 @@ export async function appendEvent(
         ${event.actorUserId ?? null}::uuid
       from locked
       returning *
-    ), ${queueWebhookDeliveries(sql`inserted`)}, announced as (
+    ), announced as (
       select inserted.*, json_build_object('tenantId', tenant_id, 'id', id, 'type', type,
         'topic', topic, 'payload', payload, 'audience', audience, 'actorUserId', actor_user_id,
         'createdAt', created_at)::text as announcement

@@ -30,6 +30,11 @@ export const webhookSubscriptions = pgTable(
     state: text('state').notNull().default('active'),
     createdBy: uuid('created_by').notNull(),
     failingSince: timestamp('failing_since', { withTimezone: true, mode: 'date' }),
+    /**
+     * The last event id of the company whose deliveries this subscription has queued (the
+     * dispatcher's cursor, modules/webhooks/webhook-queue.ts).
+     */
+    queuedThrough: bigint('queued_through', { mode: 'number' }).notNull().default(0),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
@@ -37,8 +42,8 @@ export const webhookSubscriptions = pgTable(
 );
 
 /**
- * One event to send to one subscription, written in the transaction of the change (in the
- * event's own statement, `realtime/event-store.ts`): the durable queue of the deliveries. A
+ * One event to send to one subscription, queued from the event log by the dispatcher (its
+ * cursor is the subscription's `queued_through`): the durable queue of the deliveries. A
  * contact's deliveries go in order: the next waits while an earlier one is pending.
  */
 export const webhookDeliveries = pgTable(

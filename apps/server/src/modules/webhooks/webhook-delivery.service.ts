@@ -14,6 +14,7 @@ import {
   updateSubscription,
   type ClaimedDelivery,
 } from './webhooks.repository';
+import { queuePendingDeliveries } from './webhook-queue';
 
 /*
  * Sending outbound webhooks (issue #36 item 4). A delivery is a POST of
@@ -124,6 +125,8 @@ async function noteFailure(deps: AppDeps, claimed: ClaimedDelivery, now: Date) {
   }
   if (now.getTime() - since.getTime() < deps.env.webhooks.pauseAfterSeconds * 1000) return;
   await deps.db.transaction(async (tx) => {
+    // What happened before the pause is queued first, to be sent when the admin resumes it.
+    await queuePendingDeliveries(tx, { tenantId, id: subscriptionId });
     const paused = await updateSubscription(tx, tenantId, subscriptionId, { state: 'paused' });
     if (!paused) return;
     // The audit log ('Administración' › audit) is where the company's admins are told: the
@@ -147,12 +150,23 @@ async function noteFailure(deps: AppDeps, claimed: ClaimedDelivery, now: Date) {
   });
 }
 
+/** Statements of queueing a pass runs at most, so sending is never starved by a backlog. */
+const QUEUE_STATEMENTS = 20;
+
+/** Moves the subscriptions' cursors towards their company's last event, queueing deliveries. */
+export async function queueNewEvents(deps: AppDeps) {
+  for (let each = 0; each < QUEUE_STATEMENTS; each++) {
+    if ((await queuePendingDeliveries(deps.db)) === 0) return;
+  }
+}
+
 /**
- * One pass over the due deliveries of every company: leases them, sends them side by side and
+ * One pass over the due deliveries of every company: queues the new events' deliveries, leases them, sends them side by side and
  * settles each. Answers how many were attempted. The `webhooks.deliver` job and each instance's
  * dispatcher run it; leases keep two instances from sending the same delivery at once.
  */
 export async function deliverDueWebhooks(deps: AppDeps): Promise<number> {
+  await queueNewEvents(deps);
   const attempted: string[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const now = new Date();

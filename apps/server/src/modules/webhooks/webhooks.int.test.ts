@@ -11,7 +11,7 @@ import { useDemoApp } from '../../testing/demo-app';
 import { startTestApp } from '../../testing/test-app';
 import { COMERCIAL, OTHER_SELLER, OTHER_TENANT, SELLER } from '../../testing/demo-users';
 import { sealSecret } from '../../lib/secret-box';
-import { deliverDueWebhooks } from './webhook-delivery.service';
+import { deliverDueWebhooks, queueNewEvents } from './webhook-delivery.service';
 
 const webhooksEs = es.webhooks;
 
@@ -301,6 +301,40 @@ describe('webhooks salientes (issue #36)', () => {
     await env.call(COMERCIAL, 'webhook.remove', { id: subscription.id });
   });
 
+  it('se envía lo que pasa desde que la suscripción se crea o se reanuda, en orden', async () => {
+    const contact = await sellerContact('Webhook Desde');
+    const note = async (body: string) => {
+      const id = newId();
+      await env.call(SELLER, 'interaction.createNote', { contactId: contact.id, id, body });
+      return id;
+    };
+    await note('antes de crearla');
+    const subscription = await subscribe(receiver.url, ['interaction.created']);
+    const first = await note('primera');
+    const second = await note('segunda');
+    const paused = await env.call(COMERCIAL, 'webhook.update', {
+      id: subscription.id,
+      state: 'paused',
+    });
+    expect(paused.status).toBe(200);
+    await note('mientras estaba pausada');
+    await env.call(COMERCIAL, 'webhook.update', { id: subscription.id, state: 'active' });
+    const third = await note('tras reanudarla');
+    const before = receiver.received.length;
+    await deliver(3);
+    const sent = receiver.received
+      .slice(before)
+      .map((each) => verifyWebhook(subscription.secret, each.headers, each.body))
+      .map((result) => (result.ok ? result.event.data.interactionId : null));
+    expect(sent).toEqual([first, second, third]);
+    expect((await deliveriesOf(subscription.id)).map((row) => row.state)).toEqual([
+      'delivered',
+      'delivered',
+      'delivered',
+    ]);
+    await env.call(COMERCIAL, 'webhook.remove', { id: subscription.id });
+  });
+
   it('una dirección privada se rechaza al guardar y una entrada mala no guarda nada', async () => {
     const count = async () =>
       (
@@ -355,6 +389,7 @@ describe('webhooks salientes (issue #36)', () => {
       id: seen,
       body: 'La ve',
     });
+    await queueNewEvents(env.app.deps);
     const rows = await deliveriesOf(subscription.id);
     expect(rows.map((row) => row.contactId)).toEqual([own.id]);
     expect(rows[0]!.payload).toMatchObject({ interactionId: seen });
@@ -400,7 +435,7 @@ describe('webhooks salientes (issue #36)', () => {
   });
 
   // Last: it stops the file's instance.
-  it('un envío sobrevive a un reinicio del servidor entre el encolado y el envío', async () => {
+  it('un evento sobrevive a un reinicio del servidor antes de encolarse y enviarse', async () => {
     const subscription = await subscribe(receiver.url, ['interaction.created']);
     const contact = await sellerContact('Webhook Reinicio');
     const noteId = newId();
@@ -410,8 +445,8 @@ describe('webhooks salientes (issue #36)', () => {
       id: noteId,
       body: 'x',
     });
-    // Committed and queued; this instance works no jobs and stops before sending anything.
-    expect((await deliveriesOf(subscription.id)).map((row) => row.state)).toEqual(['pending']);
+    // Committed; this instance works no jobs and stops before queueing or sending anything.
+    expect(await deliveriesOf(subscription.id)).toEqual([]);
     await env.app.stop();
     const restarted = await startTestApp(env.database.handle, {
       JOBS_ENABLED: 'true',

@@ -6,6 +6,7 @@ import {
   type WebhookDelivery,
   type WebhookSubscription,
 } from '@cartera/db/schema';
+import { lastEventOfTenant } from './webhook-queue';
 
 /** The SQL of outbound webhooks: subscriptions, their deliveries, and the delivery queue. */
 
@@ -32,7 +33,11 @@ export async function insertSubscription(
     'tenantId' | 'url' | 'eventTypes' | 'secretSealed' | 'createdBy'
   >,
 ) {
-  const [row] = await db.insert(webhookSubscriptions).values(values).returning();
+  // It receives what happens from now on (webhook-queue.ts).
+  const [row] = await db
+    .insert(webhookSubscriptions)
+    .values({ ...values, queuedThrough: lastEventOfTenant(sql`${values.tenantId}::uuid`) })
+    .returning();
   return row!;
 }
 
@@ -40,11 +45,18 @@ export async function updateSubscription(
   db: Executor,
   tenantId: string,
   id: string,
-  values: Partial<Pick<WebhookSubscription, 'url' | 'eventTypes' | 'state' | 'failingSince'>>,
+  values: Partial<Pick<WebhookSubscription, 'url' | 'eventTypes' | 'state' | 'failingSince'>> & {
+    /** Resuming: the cursor moves to the company's last event (webhook-queue.ts). */
+    queuedThroughNow?: true;
+  },
 ) {
+  const { queuedThroughNow, ...changes } = values;
   const [row] = await db
     .update(webhookSubscriptions)
-    .set(values)
+    .set({
+      ...changes,
+      ...(queuedThroughNow ? { queuedThrough: lastEventOfTenant(sql`${tenantId}::uuid`) } : {}),
+    })
     .where(and(eq(webhookSubscriptions.tenantId, tenantId), eq(webhookSubscriptions.id, id)))
     .returning();
   return row;

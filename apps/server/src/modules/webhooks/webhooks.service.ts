@@ -26,11 +26,12 @@ import {
   requeueDelivery,
   updateSubscription,
 } from './webhooks.repository';
+import { queuePendingDeliveries } from './webhook-queue';
 
 /*
  * Outbound webhooks managed in 'Mi Empresa' › 'Seguridad e integraciones' (issue #36 item 4): a
- * company's URLs subscribed to event types. What queues deliveries is webhook-queue.ts (in the
- * event's statement); what sends them is webhook-delivery.service.ts.
+ * company's URLs subscribed to event types. What queues deliveries is webhook-queue.ts (from the
+ * event log, after commit); what sends them is webhook-delivery.service.ts.
  */
 
 /** The last deliveries a subscription shows. */
@@ -124,11 +125,19 @@ export async function updateWebhook(
   const before = await existing(db, tenantId, input.id);
   if (input.url !== undefined) await checkOutboundTarget(input.url);
   const row = await db.transaction(async (tx) => {
+    // What happened before a pause is still sent; what happens while paused is not.
+    if (input.state === 'paused' && before.state === 'active') {
+      await queuePendingDeliveries(tx, { tenantId, id: input.id });
+    }
     const updated = await updateSubscription(tx, tenantId, input.id, {
       ...(input.url !== undefined ? { url: input.url } : {}),
       ...(input.eventTypes !== undefined ? { eventTypes: input.eventTypes } : {}),
-      // Resuming starts the failure count again.
+      // Resuming starts the failure count again, and the deliveries at what happens from now:
+      // a paused subscription queues nothing.
       ...(input.state !== undefined ? { state: input.state, failingSince: null } : {}),
+      ...(input.state === 'active' && before.state !== 'active'
+        ? { queuedThroughNow: true as const }
+        : {}),
     });
     if (!updated) throw new DomainError('WEBHOOK_SUBSCRIPTION_NOT_FOUND');
     await recordAudit(tx, by, {
