@@ -24,7 +24,8 @@ import { purgeExpiredSessions } from './modules/sessions/session.service';
 import { pruneEventsBefore } from './realtime/event-store';
 import { pruneEventsJob } from './realtime/realtime.jobs';
 import { deliverDueWebhooks } from './modules/webhooks/webhook-delivery.service';
-import { deliverWebhooksJob } from './modules/webhooks/webhooks.jobs';
+import { deliverWebhooksJob, pruneWebhookDeliveriesJob } from './modules/webhooks/webhooks.jobs';
+import { deleteSettledDeliveriesBefore } from './modules/webhooks/webhooks.repository';
 
 /*
  * Every queue of the application with what handles it: the one place job handlers are bound, as
@@ -71,6 +72,13 @@ export const appJobs: readonly BoundJob<AppDeps>[] = [
   }),
   bindJob(deliverWebhooksJob, async (_data, deps) => {
     await deliverDueWebhooks(deps);
+  }),
+  bindJob(pruneWebhookDeliveriesJob, async ({ keepDays }, deps) => {
+    const count = await deleteSettledDeliveriesBefore(
+      deps.db,
+      new Date(Date.now() - keepDays * DAY_MS),
+    );
+    deps.logger.info({ count, keepDays }, 'webhooks: pruned old deliveries');
   }),
 ];
 

@@ -11,7 +11,9 @@ import { useDemoApp } from '../../testing/demo-app';
 import { startTestApp } from '../../testing/test-app';
 import { COMERCIAL, OTHER_SELLER, OTHER_TENANT, SELLER } from '../../testing/demo-users';
 import { sealSecret } from '../../lib/secret-box';
+import { runJob } from '../../app-jobs';
 import { deliverDueWebhooks, queueNewEvents } from './webhook-delivery.service';
+import { pruneWebhookDeliveriesJob } from './webhooks.jobs';
 
 const webhooksEs = es.webhooks;
 
@@ -431,6 +433,39 @@ describe('webhooks salientes (issue #36)', () => {
     await env.database.handle.db
       .delete(webhookSubscriptions)
       .where(eq(webhookSubscriptions.id, otherSubscription!.id));
+    await env.call(COMERCIAL, 'webhook.remove', { id: subscription.id });
+  });
+
+  it('los envíos entregados y fallidos de hace más de 30 días se borran; los pendientes no', async () => {
+    const subscription = await subscribe(receiver.url, ['interaction.created']);
+    const contact = await sellerContact('Webhook Viejo');
+    for (const body of ['uno', 'dos', 'tres']) {
+      await env.call(SELLER, 'interaction.createNote', {
+        contactId: contact.id,
+        id: newId(),
+        body,
+      });
+    }
+    receiver.answers.push(200, 500);
+    await deliver();
+    const [delivered, failing, pending] = await deliveriesOf(subscription.id);
+    expect([delivered!.state, failing!.state, pending!.state]).toEqual([
+      'delivered',
+      'pending',
+      'pending',
+    ]);
+    const old = new Date(Date.now() - 31 * 24 * 3600 * 1000);
+    const db = env.database.handle.db;
+    await db
+      .update(webhookDeliveries)
+      .set({ createdAt: old })
+      .where(eq(webhookDeliveries.subscriptionId, subscription.id));
+    await db
+      .update(webhookDeliveries)
+      .set({ state: 'failed' })
+      .where(eq(webhookDeliveries.id, failing!.id));
+    await runJob(pruneWebhookDeliveriesJob, { keepDays: 30 }, env.app.deps);
+    expect((await deliveriesOf(subscription.id)).map((row) => row.id)).toEqual([pending!.id]);
     await env.call(COMERCIAL, 'webhook.remove', { id: subscription.id });
   });
 

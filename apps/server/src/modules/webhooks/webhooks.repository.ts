@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import {
   webhookDeliveries,
@@ -223,4 +223,18 @@ export async function findDelivery(
       ),
     );
   return row;
+}
+
+/** Deletes the delivered and failed deliveries created before `before`; answers how many. */
+export async function deleteSettledDeliveriesBefore(db: Executor, before: Date) {
+  const deleted = await db
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        inArray(webhookDeliveries.state, ['delivered', 'failed']),
+        lt(webhookDeliveries.createdAt, before),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return deleted.length;
 }
