@@ -27,8 +27,12 @@ export async function registerWebApp(app: FastifyInstance, folder: string | unde
       root: folder,
       wildcard: false,
       index: false,
+      // The build writes `.br` and `.gz` copies beside each text file (apps/web/vite.config.ts):
+      // they are sent as they are to a browser that accepts them, never compressed per request.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Vite's assets carry a content hash in their names; everything else may change.
+        // (`path` is the file sent: `x.js.br` for a compressed copy of `x.js`.)
         reply.header(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
