@@ -1,13 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { CoachItemsPage, requireCoachSide } from '../../../../features/training/coach-side';
+import { CoachItemsPage } from '../../../../features/training/coach-side';
 import { VideoViewer } from '../../../../features/training/video-viewer';
 
 /** '/comercial/{comercial}/instances': the coach's classes and tutorials (03 §2.3). */
 export const Route = createFileRoute('/_app/comercial/$comercial/instances')({
   validateSearch: z.object({ id: z.string().uuid().optional().catch(undefined) }),
-  beforeLoad: ({ context, params }) =>
-    requireCoachSide(context, params.comercial, '/training/instances'),
+  // Imported when the route is entered: a static import would keep the coach's screens (and
+  // what they import) in the first bundle that the login page downloads.
+  beforeLoad: async ({ context, params }) => {
+    const { requireCoachSide } = await import('../../../../features/training/coach-side');
+    await requireCoachSide(context, params.comercial, '/training/instances');
+  },
   component: function CoachInstancesRoute() {
     const { id } = Route.useSearch();
     const navigate = Route.useNavigate();
