@@ -73,7 +73,7 @@ const LAST_NAMES = PERSON_LAST_NAMES;
 /** One row in 10,000 has it: the "rare name" of the corpus. */
 const RARE_LAST_NAME = 'Zubiaurre';
 const DOMAINS = ['gmail.com', 'hotmail.com', 'outlook.com', 'adinet.com.uy', 'vera.com.uy'];
-const TAGS = ['nuevo', 'contactado', 'ofertado', 'pre-venta', 'venta', 'cancelado'];
+const TAGS = ['new', 'contacted', 'offered', 'presale', 'sale', 'canceled'];
 const ORIGINS = ['carga-manual', 'web', 'whatsapp', 'referido', 'feria'];
 
 /**

@@ -79,7 +79,7 @@ const TARGET_OVERHEAD_MS = 5;
 
 const HISTORY_MS = 3 * 365 * 24 * 3600 * 1000;
 
-const TAGS = ['nuevo', 'contactado', 'ofertado', 'pre-venta', 'venta', 'cancelado'];
+const TAGS = ['new', 'contacted', 'offered', 'presale', 'sale', 'canceled'];
 const ORIGINS = ['carga-manual', 'web', 'whatsapp', 'referido', 'feria'];
 /** A word in one message of 100 (the frequent term) and in one of 50,000 (the rare one). */
 const FREQUENT_WORD = 'presupuesto';
@@ -182,7 +182,7 @@ const INTERACTIONS_SQL = `
         'medium', 'wpp', 'channelId', ($9::uuid[])[1 + y.channel],
         'message', jsonb_build_object('type', 'text', 'text', y.text))
       when y.kind < 85 then jsonb_build_object('body', y.text)
-      else jsonb_build_object('from', 'nuevo', 'to', 'contactado')
+      else jsonb_build_object('from', 'new', 'to', 'contacted')
     end,
     case when y.kind >= 35 and y.kind < 85 then y.agent_id end,
     case when y.kind < 65 then 'whatsapp_business' else 'web' end, false,

@@ -292,7 +292,7 @@ const VISITS = [
   ['ausente', 'Cliente ausente'],
   ['reprogramada', 'Reprogramada'],
 ] as const;
-const TAGS = ['nuevo', 'contactado', 'ofertado', 'pre-venta'];
+const TAGS = ['new', 'contacted', 'offered', 'presale'];
 const CALL_STATES = ['done', 'done', 'cancel', 'voicemail'] as const;
 const ACTIONS = ['phoneCall', 'message', 'visit', 'sendWhatsapp'] as const;
 

@@ -161,7 +161,7 @@ test.describe('Ficha de contacto', () => {
       { phone: '+59899123456', national: '099 123 456', extensionNumber: '' },
     ]);
     expect(saved.emails).toEqual(['lucia@ejemplo.com']);
-    expect(saved.statusTag).toBe('contactado');
+    expect(saved.statusTag).toBe('contacted');
     expect(saved.origin).toBe('referido');
     expect(saved.affiliations).toMatchObject([
       { companyName: 'Agropecuaria del Este S.A.', sectorName: 'Compras', role: 'Jefa de compras' },

@@ -180,7 +180,7 @@ test.describe('conversación', () => {
     await trpcMutation(page, 'interaction.changeTag', {
       contactId: id,
       id: clientId(),
-      tag: 'contactado',
+      tag: 'contacted',
     });
     const reminderDate = new Date(Date.now() + 2 * 86_400_000);
     reminderDate.setSeconds(0, 0);

@@ -115,7 +115,7 @@ test.describe('teléfono', () => {
     await signIn(page, 'vendedor@demo.test');
     // The seller's newest conversation, with a long name and a tag that must not widen the page.
     const lastName = `${uniqueLetters()} Larguísimo Apellidodemasiadolargo`;
-    const { id } = await createTestContact(page, 'Teléfono', { lastName, statusTag: 'contactado' });
+    const { id } = await createTestContact(page, 'Teléfono', { lastName, statusTag: 'contacted' });
     await trpcMutation(page, 'interaction.createNote', {
       contactId: id,
       id: clientId(),

@@ -98,7 +98,7 @@ describe('la ficha de contacto (02 §5)', () => {
     expect(messagesOf(values(), context({ flags }))).toEqual({
       statusTag: 'La etiqueta es requerida',
     });
-    expect(messagesOf(values({ statusTag: 'nuevo' }), context({ flags }))).toEqual({});
+    expect(messagesOf(values({ statusTag: 'new' }), context({ flags }))).toEqual({});
   });
 
   it('con empresa requerida y modelo de ventas a empresas, al menos una empresa', () => {

@@ -13,13 +13,13 @@ import {
 
 /** 02 §3 lead stages of the demo tenant, in pipeline order. */
 const LEAD_STAGES = [
-  ['nuevo', 'Nuevo', '#1971C2'],
-  ['contactado', 'Contactado', '#0C8599'],
-  ['ofertado', 'Ofertado', '#F08C00'],
-  ['pre-venta', 'Pre-venta', '#9C36B5'],
-  ['venta', 'Venta', '#2F9E44'],
-  ['cancelado', 'Cancelado', '#E03131'],
-  ['sin-etiqueta', 'Sin etiqueta', '#868E96'],
+  ['new', 'Nuevo', '#1971C2'],
+  ['contacted', 'Contactado', '#0C8599'],
+  ['offered', 'Ofertado', '#F08C00'],
+  ['presale', 'Pre-venta', '#9C36B5'],
+  ['sale', 'Venta', '#2F9E44'],
+  ['canceled', 'Cancelado', '#E03131'],
+  ['empty', 'Sin etiqueta', '#868E96'],
 ] as const;
 
 const ORIGINS = [
@@ -79,7 +79,7 @@ export async function seedCompaniesDemo(
   for (const [index, [code, name]] of ORIGINS.entries()) {
     await createOrigin(db, demo, { code, name, position: index });
   }
-  await createStatusTag(db, other, { code: 'nuevo', name: 'Nuevo', color: '#1971C2' });
+  await createStatusTag(db, other, { code: 'new', name: 'Nuevo', color: '#1971C2' });
   await createOrigin(db, other, { code: 'carga-manual', name: 'Carga manual' });
 
   // One company field of each of the 12 types (02 §3).

@@ -82,7 +82,7 @@ const ROLES_BY_SECTOR: Record<string, string[]> = {
 };
 const ROLES_WITHOUT_SECTOR = ['Dueño', 'Gerente de compras', 'Encargado', 'Administrativa'];
 
-const DEMO_TAGS = ['nuevo', 'contactado', 'ofertado', 'pre-venta', 'venta', 'cancelado'];
+const DEMO_TAGS = ['new', 'contacted', 'offered', 'presale', 'sale', 'canceled'];
 const DEMO_ORIGINS = ['carga-manual', 'web', 'whatsapp', 'referido', 'feria'];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -366,7 +366,7 @@ export async function seedContactsDemo(
     seed: 20_240_502,
     agents: [data.users['vendedor@otra.test']!],
     unassigned: 0,
-    tags: ['nuevo'],
+    tags: ['new'],
     origins: ['carga-manual'],
     domains: AR_MAIL_DOMAINS,
     homeShare: 0.95,

@@ -58,7 +58,7 @@ const REASONS = [
   ['volver-a-llamar', 'Volver a llamar', null],
   ['vendido', 'Vendido', 'sale'],
 ] as const;
-const TAGS = ['nuevo', 'contactado', 'ofertado'];
+const TAGS = ['new', 'contacted', 'offered'];
 const CALL_STATES = ['done', 'done', 'cancel', 'voicemail'] as const;
 const ACTIONS = ['phoneCall', 'message', 'visit', 'sendWhatsapp'] as const;
 
@@ -270,7 +270,7 @@ export async function seedConversationsDemo(
       phones: ['+59899555001'],
       phonesMetadata: [{ phone: '+59899555001', extensionNumber: null }],
       emails: ['martina.conversadora@correo.com.uy'],
-      statusTag: 'contactado',
+      statusTag: 'contacted',
       origin: null,
       detail: 'Cliente histórica: compra todos los meses.',
       agentId: seller.id,
@@ -291,7 +291,7 @@ export async function seedConversationsDemo(
   const contact = { ...long!, agentId: seller.id } as TimelineContact;
   const start = contact.createdAt.getTime();
   const step = (now - start) / (LONG_TIMELINE_LENGTH + 1);
-  const state = { tag: 'contactado' as string | null, archived: null as string | null };
+  const state = { tag: 'contacted' as string | null, archived: null as string | null };
   const rows: NewInteraction[] = [];
   for (let n = 1; n <= LONG_TIMELINE_LENGTH; n += 1) {
     const at = Math.round(start + n * step);

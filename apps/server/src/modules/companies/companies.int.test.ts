@@ -556,7 +556,7 @@ describe('etiquetas y orígenes', () => {
     expect(sellerOrigins.data.map((origin) => origin.code)).not.toContain('zona-3');
     const duplicate = await trpc(
       'catalog.createTag',
-      { code: 'nuevo', name: 'Otro', color: '#0C8599' },
+      { code: 'new', name: 'Otro', color: '#0C8599' },
       { token: comercial },
     );
     expect(duplicate.error?.data.domainCode).toBe('STATUS_TAG_CODE_TAKEN');

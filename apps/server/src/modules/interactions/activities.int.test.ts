@@ -45,14 +45,14 @@ describe('visits (03 §5)', () => {
   });
 
   it('stores the visit with its result name and applies its tag to the contact', async () => {
-    const contact = await sellersContact({ statusTag: 'nuevo' });
+    const contact = await sellersContact({ statusTag: 'new' });
     const id = newId();
     const result = await env.call(SELLER, 'interaction.createVisit', {
       contactId: contact.id,
       id,
       state: 'concretada',
       comment: 'Mostramos el catálogo',
-      tag: 'contactado',
+      tag: 'contacted',
       shared: [env.demo.users[SUPERVISOR]!.id],
     });
     expect(result.data).toEqual({ id });
@@ -63,7 +63,7 @@ describe('visits (03 §5)', () => {
         state: 'concretada',
         stateName: 'Visita concretada',
         comment: 'Mostramos el catálogo',
-        tag: 'contactado',
+        tag: 'contacted',
         // Shared visits are off in the demo: no participants are kept.
         shared: [],
       },
@@ -72,7 +72,7 @@ describe('visits (03 §5)', () => {
       .select({ statusTag: contacts.statusTag })
       .from(contacts)
       .where(eq(contacts.id, contact.id));
-    expect(row!.statusTag).toBe('contactado');
+    expect(row!.statusTag).toBe('contacted');
   });
 });
 

@@ -115,22 +115,22 @@ describe('archiving (03 §4, §5, §8)', () => {
 
 describe('tag change (03 §4)', () => {
   it("only the contact's agent changes the tag; the change is on the timeline", async () => {
-    const contact = await sellersContact({ statusTag: 'nuevo' });
+    const contact = await sellersContact({ statusTag: 'new' });
     const supervisor = await env.call('supervisor@demo.test', 'interaction.changeTag', {
       contactId: contact.id,
       id: newId(),
-      tag: 'contactado',
+      tag: 'contacted',
     });
     expect(supervisor.error?.data.domainCode).toBe('TAG_CHANGE_NOT_ALLOWED');
     const agent = await env.call(SELLER, 'interaction.changeTag', {
       contactId: contact.id,
       id: newId(),
-      tag: 'contactado',
+      tag: 'contacted',
     });
-    expect(agent.data).toEqual({ statusTag: 'contactado' });
-    expect((await contactRow(contact.id)).statusTag).toBe('contactado');
+    expect(agent.data).toEqual({ statusTag: 'contacted' });
+    expect((await contactRow(contact.id)).statusTag).toBe('contacted');
     const [item] = await env.interactionsOf(contact.id);
-    expect(item).toMatchObject({ type: 'tagChange', content: { from: 'nuevo', to: 'contactado' } });
+    expect(item).toMatchObject({ type: 'tagChange', content: { from: 'new', to: 'contacted' } });
   });
 });
 

@@ -115,7 +115,7 @@ describe('editar un contacto', () => {
       phones: [{ phone: '+59899123456', national: '099 123 456', extensionNumber: '12' }],
       emails: [],
       govId: '',
-      statusTag: 'nuevo',
+      statusTag: 'new',
       origin: 'web',
       originText: '',
       detail: '',
