@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatPosition } from './training';
+import { continueWatchingRow, formatDuration, formatPosition } from './training';
 
 describe('duración de una clase (01 §9)', () => {
   it('en segundos bajo el minuto, en minutos bajo la hora, si no en horas', () => {
@@ -21,5 +21,27 @@ describe('posición en un video', () => {
     expect(formatPosition(14.7)).toBe('0:14');
     expect(formatPosition(725)).toBe('12:05');
     expect(formatPosition(3723)).toBe('1:02:03');
+  });
+});
+
+describe("'Continuar viendo' (01 §9: instances 4, posts 2)", () => {
+  const opened = (id: string, minute: number) => ({
+    id,
+    progress: { lastInteractionAt: new Date(Date.UTC(2026, 0, 1, 10, minute)) },
+  });
+  it('muestra hasta 4 clases y 2 tutoriales, lo último abierto primero', () => {
+    const classes = [1, 2, 3, 4, 5].map((minute) => opened(`clase-${minute}`, minute));
+    const tutorials = [10, 20, 30].map((minute) => opened(`tutorial-${minute}`, minute));
+    expect(continueWatchingRow(classes, tutorials).map((item) => item.id)).toEqual([
+      'tutorial-30',
+      'tutorial-20',
+      'clase-5',
+      'clase-4',
+      'clase-3',
+      'clase-2',
+    ]);
+  });
+  it('sin nada abierto queda vacía', () => {
+    expect(continueWatchingRow([], [])).toEqual([]);
   });
 });

@@ -17,11 +17,32 @@ export type TrainingItemType = (typeof TRAINING_ITEM_TYPES)[number];
 export const REACTIONS = ['like', 'love', 'applaud', 'strength', 'celebration', 'checked'] as const;
 export type Reaction = (typeof REACTIONS)[number];
 
-/** 01 §9, 03 §9: training lists 5 a page; coach posts 5; continue-watching 4 (posts 2). */
+/**
+ * 01 §9, 03 §9: training lists 5 a page; coach posts 5; 'Continuar viendo' "instances 4, posts
+ * 2": up to 4 recorded classes and 2 tutorials (the spec's posts; decisions.md 'Training').
+ */
 export const TRAINING_PAGE_SIZE = 5;
 export const COACH_POSTS_PAGE_SIZE = 5;
 export const CONTINUE_WATCHING_ITEMS = 4;
 export const CONTINUE_WATCHING_POSTS = 2;
+
+/**
+ * 'Continuar viendo' on 'Todos': up to CONTINUE_WATCHING_ITEMS of the recorded classes and
+ * CONTINUE_WATCHING_POSTS of the tutorials the user opened, each list newest first, together
+ * newest first.
+ */
+export function continueWatchingRow<T extends { progress?: { lastInteractionAt: Date } | null }>(
+  classes: readonly T[],
+  tutorials: readonly T[],
+): T[] {
+  const opened = (item: T) => item.progress?.lastInteractionAt.getTime() ?? 0;
+  const newest = (items: readonly T[], count: number) =>
+    [...items].sort((a, b) => opened(b) - opened(a)).slice(0, count);
+  return [
+    ...newest(classes, CONTINUE_WATCHING_ITEMS),
+    ...newest(tutorials, CONTINUE_WATCHING_POSTS),
+  ].sort((a, b) => opened(b) - opened(a));
+}
 /** 03 §9: comments come 5 at a time (a post's first ones, a comment's replies). */
 export const COMMENTS_PAGE_SIZE = 5;
 /** 03 §4, §9: a reaction is sent 500 ms after the last click. */

@@ -14,7 +14,13 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { es, format } from '@cartera/domain/i18n';
-import { formatDuration, formatPosition, type TrainingItemType } from '@cartera/domain/training';
+import {
+  CONTINUE_WATCHING_ITEMS,
+  CONTINUE_WATCHING_POSTS,
+  formatDuration,
+  formatPosition,
+  type TrainingItemType,
+} from '@cartera/domain/training';
 import { formatDate } from '../../lib/dates';
 import { ListEnd } from '../../ui/list-end';
 import { QueryError } from '../../ui/query-error';
@@ -142,7 +148,10 @@ export function ItemsPage({
       {creating && <ItemDialog type={type} onClose={() => setCreating(false)} />}
     </Group>
   );
-  const recent = useTrainingItems(type, { lastInteraction: true, size: 4 });
+  const recent = useTrainingItems(type, {
+    lastInteraction: true,
+    size: type === 'instance' ? CONTINUE_WATCHING_ITEMS : CONTINUE_WATCHING_POSTS,
+  });
   const all = useTrainingItems(type);
   const recentItems = recent.data?.pages[0]?.instances ?? [];
   const allItems = all.data?.pages.flatMap((page) => page.instances) ?? [];

@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
-import { CONTINUE_WATCHING_ITEMS } from '@cartera/domain/training';
+import {
+  CONTINUE_WATCHING_ITEMS,
+  CONTINUE_WATCHING_POSTS,
+  continueWatchingRow,
+} from '@cartera/domain/training';
 import { PlusIcon } from '../../ui/icons';
 import { QueryError } from '../../ui/query-error';
 import { PostCard, PostDialog } from './post-card';
@@ -74,7 +78,8 @@ export function PublicationsPage() {
 }
 
 /**
- * /training ('Todos', 03 §2.3): 'Continuar viendo' (the most recent of what the user opened),
+ * /training ('Todos', 03 §2.3): 'Continuar viendo' (what the user opened last: up to 4 recorded
+ * classes and 2 tutorials, the spec's "instances 4, posts 2", newest first),
  * a row of tutorials, a row of recorded classes and the coach's last 5 posts; when there is
  * nothing, whether the company has a coach says which empty state shows.
  */
@@ -88,7 +93,7 @@ export function TrainingHome() {
   });
   const recentTutorials = useTrainingItems('tutorial', {
     lastInteraction: true,
-    size: CONTINUE_WATCHING_ITEMS,
+    size: CONTINUE_WATCHING_POSTS,
   });
   const classes = useTrainingItems('instance');
   const tutorials = useTrainingItems('tutorial');
@@ -101,13 +106,7 @@ export function TrainingHome() {
   if (failed) return <QueryError query={failed} maw={560} />;
 
   const firstPage = (query: typeof classes) => query.data?.pages[0]?.instances ?? [];
-  const recent = [...firstPage(recentClasses), ...firstPage(recentTutorials)]
-    .sort(
-      (a, b) =>
-        (b.progress?.lastInteractionAt.getTime() ?? 0) -
-        (a.progress?.lastInteractionAt.getTime() ?? 0),
-    )
-    .slice(0, CONTINUE_WATCHING_ITEMS);
+  const recent = continueWatchingRow(firstPage(recentClasses), firstPage(recentTutorials));
   const postCount = posts.data?.pages[0]?.countDocuments ?? 0;
   const hasCoach = Boolean(coach.data?.coach);
   if (!firstPage(classes).length && !firstPage(tutorials).length && !postCount) {
