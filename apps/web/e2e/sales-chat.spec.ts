@@ -1,6 +1,6 @@
 import type { Locator, Page as BrowserPage } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
-import { formatSaleTotal } from '@cartera/domain/sales';
+import { formatMoney } from '../src/lib/format';
 import {
   createTestContact,
   expect,
@@ -84,12 +84,12 @@ test.describe('Ventas en la conversación y reportes', () => {
     const second = dialog.getByTestId('sale-line').nth(1);
     await field(second, t.manual.lineName).fill('Router WiFi 6');
     await field(second, t.manual.lineValue).fill('100');
-    await expect(dialog.getByTestId('sale-form-total')).toHaveText('Total: $2681.00');
+    await expect(dialog.getByTestId('sale-form-total')).toHaveText('Total: $ 2.681,00');
     await dialog.getByRole('button', { name: t.manual.submit }).click();
     await expect(dialog).toBeHidden();
 
     const bubble = page.getByTestId('sale-bubble').last();
-    await expect(bubble.getByTestId('sale-total')).toHaveText('Total $2681.00');
+    await expect(bubble.getByTestId('sale-total')).toHaveText('Total $ 2.681,00');
     await expect(bubble).toContainText('Venta de planes');
     await expect(bubble).toContainText(`Ticket ${ticket}`);
     await bubble.getByRole('button', { name: t.bubble.more }).click();
@@ -101,7 +101,7 @@ test.describe('Ventas en la conversación y reportes', () => {
     await page.getByRole('button', { name: es.conversation.infoPanel.sales }).click();
     const listed = page.getByTestId('contact-sale');
     await expect(listed).toHaveCount(1);
-    await expect(listed).toContainText('$2681.00');
+    await expect(listed).toContainText('$ 2.681,00');
     await expect(listed).toContainText(t.statuses.new!);
 
     const stored = await trpcQuery<Page>(page, 'receipt.list', { contactId: contact.id });
@@ -145,7 +145,7 @@ test.describe('Ventas en la conversación y reportes', () => {
     await page.goto('/reportes/receipts');
     const cards = page.getByTestId('report-card');
     await expect(cards.filter({ hasText: t.report.cards.soldTotal })).toContainText(
-      formatSaleTotal(before.overall.soldTotal + 2520.25),
+      formatMoney(before.overall.soldTotal + 2520.25, 'uy'),
     );
     await expect(cards.filter({ hasText: t.report.cards.soldCount })).toContainText(
       String(before.overall.soldCount + 1),
@@ -156,7 +156,7 @@ test.describe('Ventas en la conversación y reportes', () => {
 
     await page.goto(`/reportes/receipts?id=${sale.id}`);
     const detail = page.getByRole('dialog', { name: `Venta ${ticket}` });
-    await expect(detail.getByTestId('receipt-detail-total')).toHaveText('Total $2520.25');
+    await expect(detail.getByTestId('receipt-detail-total')).toHaveText('Total $ 2.520,25');
     await expect(detail).toContainText(t.statuses.sold!);
     await detail.getByRole('button').first().click();
     await expect(detail).toBeHidden();
@@ -187,7 +187,7 @@ test.describe('Ventas en la conversación y reportes', () => {
     await page.getByRole('button', { name: t.presale.submit }).click();
     await expect(page.getByText(t.presale.created)).toBeVisible();
     await expect(page.getByTestId('recent-presales')).toContainText(ticket);
-    await expect(page.getByTestId('recent-presales')).toContainText('$1790.00');
+    await expect(page.getByTestId('recent-presales')).toContainText('$ 1.790,00');
     await settle(page);
     await page.screenshot({ path: 'test-results/crear-preventa.png', fullPage: true });
     expect(browserErrors).toEqual([]);

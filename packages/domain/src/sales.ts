@@ -109,11 +109,6 @@ export function saleTotal(sale: {
   return Math.round(sum * 100) / 100;
 }
 
-/** '$1234.50' (03 §9). */
-export function formatSaleTotal(total: number) {
-  return `$${total.toFixed(2)}`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The sale form (02 §5): status, ticket id, phone, name and seller required; sale id and sale
 // date required when sold.
@@ -426,6 +421,8 @@ export function showDay(day: string | null | undefined) {
 export function saleBubbleFields(
   sale: SaleItemSale,
   statusLabel: (status: string) => string,
+  /** How the company writes an amount (the web's formatMoney for its country). */
+  money: (total: number) => string,
   hidden: readonly string[] = [],
 ): Array<{ field: SaleBubbleField; value: string }> {
   const lines = sale.productLines ?? [];
@@ -441,9 +438,7 @@ export function saleBubbleFields(
     category: sale.category && categories.length <= 1 ? sale.category : categories.join(', '),
     value:
       lines.length > 0 || sale.value != null
-        ? formatSaleTotal(
-            saleTotal({ value: sale.value ?? null, productLines: lines as ProductLineLike[] }),
-          )
+        ? money(saleTotal({ value: sale.value ?? null, productLines: lines as ProductLineLike[] }))
         : '',
   };
   return SALE_BUBBLE_FIELDS.filter((field) => !hidden.includes(field) && values[field] !== '').map(

@@ -28,9 +28,6 @@ export function scheduledDateValid(date: Date, now: Date = new Date()) {
   return date.getTime() > now.getTime();
 }
 
-/** 03 §9: the scheduled chip reads 'DD MMM h:mm a' (dayjs format, Spanish locale). */
-export const SCHEDULED_CHIP_FORMAT = 'DD MMM h:mm a';
-
 export const ZScheduleMessageInput = z.object({
   /** The scheduled item's id, made by the client: a repeated call schedules nothing twice. */
   id: ZClientItemId,

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
-import 'dayjs/locale/es';
+// The file's own name, so the browser tests (Node's ESM loader) can import this module too.
+import 'dayjs/locale/es.js';
 
 // Every date the app shows is Spanish: month and day names, and the first day of the week.
 dayjs.locale('es');

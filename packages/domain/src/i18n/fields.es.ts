@@ -18,7 +18,7 @@ export const fieldsEs = {
   unknownKind: 'Campo no reconocido', // spec: 02 §2
   unknownAdditional: 'Campo adicional no reconocido', // spec: 02 §8
   // Inputs of configurable fields (apps/web features/custom-fields).
-  datePlaceholder: 'DD/MM/YYYY',
+  datePlaceholder: 'DD/MM/AAAA',
   phonePlaceholder: 'Número de teléfono', // spec: 03 §8
   addPhone: 'Agregar teléfono',
   removePhone: 'Quitar teléfono {n}',

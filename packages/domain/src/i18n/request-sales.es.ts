@@ -85,8 +85,8 @@ export const requestSalesEs = {
   searchFailed: 'No se pudo consultar la búsqueda. Inténtalo de nuevo más tarde.',
   searchEmpty: 'Sin resultados',
   autoincrement: 'Se numera al guardar',
-  datePlaceholder: 'DD/MM/YYYY',
-  dateTimePlaceholder: 'DD/MM/YYYY HH:mm',
+  datePlaceholder: 'DD/MM/AAAA',
+  dateTimePlaceholder: 'DD/MM/AAAA HH:mm',
   emptyTemplate: 'La plantilla no tiene campos.',
   readOnlyEmpty: '—',
   /** Comments. */

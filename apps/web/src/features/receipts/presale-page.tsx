@@ -3,7 +3,7 @@ import { Alert, Badge, Paper, Skeleton, Stack, Text, Title } from '@mantine/core
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
-import { formatSaleTotal, showDay } from '@cartera/domain/sales';
+import { showDay } from '@cartera/domain/sales';
 import { useTRPC } from '../../lib/trpc';
 import { DataTable } from '../../ui/data-table';
 import { QueryError } from '../../ui/query-error';
@@ -11,6 +11,7 @@ import { fullNameOf } from '../auth/session';
 import { SellerSelect } from '../pickers/seller-select';
 import { STATUS_COLORS } from './receipt-format';
 import { SaleForm } from '../sales/sale-form';
+import { useMoney } from '../../lib/use-money';
 
 const t = es.receipts.presale;
 /** The newest presales shown under the form. */
@@ -22,6 +23,7 @@ const RECENT_PRESALES = 10;
  * a seller, and the newest presales below.
  */
 export function PresalePage() {
+  const money = useMoney();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const config = useQuery(trpc.receipt.config.queryOptions());
@@ -127,7 +129,7 @@ export function PresalePage() {
               key: 'total',
               header: es.receipts.bubble.total,
               align: 'right',
-              cell: (presale) => formatSaleTotal(presale.total),
+              cell: (presale) => money(presale.total),
             },
           ]}
         />

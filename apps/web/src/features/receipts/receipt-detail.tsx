@@ -1,13 +1,14 @@
 import { Badge, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
-import { formatSaleTotal, showDay } from '@cartera/domain/sales';
+import { showDay } from '@cartera/domain/sales';
 import { useTRPC } from '../../lib/trpc';
 import { DataTable } from '../../ui/data-table';
 import { PropertyTable } from '../../ui/property-table';
 import { QueryError } from '../../ui/query-error';
 import { fullNameOf } from '../auth/session';
 import { STATUS_COLORS } from './receipt-format';
+import { useMoney } from '../../lib/use-money';
 
 const t = es.receipts;
 
@@ -16,6 +17,7 @@ const t = es.receipts;
  * product lines, total, seller and, when canceled, its reason or 'Sin razón especificada'.
  */
 export function ReceiptDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const money = useMoney();
   const trpc = useTRPC();
   const receipt = useQuery({
     ...trpc.receipt.get.queryOptions({ id: id ?? '' }),
@@ -87,7 +89,7 @@ export function ReceiptDetail({ id, onClose }: { id: string | null; onClose: () 
                     key: 'value',
                     header: t.fields.value,
                     align: 'right',
-                    cell: (line) => formatSaleTotal(line.value),
+                    cell: (line) => money(line.value),
                   },
                 ]}
               />
@@ -101,7 +103,7 @@ export function ReceiptDetail({ id, onClose }: { id: string | null; onClose: () 
               </Text>
             )}
             <Text fw={700} ta="right" data-testid="receipt-detail-total">
-              {t.bubble.total} {formatSaleTotal(data.total)}
+              {t.bubble.total} {money(data.total)}
             </Text>
           </Stack>
         )

@@ -13,7 +13,7 @@ import { BarChart, DonutChart } from '@mantine/charts';
 import { DatePickerInput } from '@mantine/dates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
-import { defaultReportPeriod, formatSaleTotal, type ReceiptKind } from '@cartera/domain/sales';
+import { defaultReportPeriod, type ReceiptKind } from '@cartera/domain/sales';
 import type { RouterOutputs } from '../../lib/api-types';
 import { DATE_FORMAT } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
@@ -23,6 +23,7 @@ import { CalendarIcon } from '../../ui/icons';
 import { fullNameOf } from '../auth/session';
 import { monthLabel, STATUS_COLORS } from './receipt-format';
 import { ReceiptDetail } from './receipt-detail';
+import { useMoney } from '../../lib/use-money';
 
 const t = es.receipts.report;
 const statusLabels = es.receipts.statuses;
@@ -107,12 +108,13 @@ export function ReportsPage({
 }
 
 function ReportFigures({ report }: { report: Report }) {
+  const money = useMoney();
   const { overall } = report;
   const cards: Array<[string, string]> = [
     [t.cards.count, String(overall.count)],
-    [t.cards.total, formatSaleTotal(overall.total)],
+    [t.cards.total, money(overall.total)],
     [t.cards.soldCount, String(overall.soldCount)],
-    [t.cards.soldTotal, formatSaleTotal(overall.soldTotal)],
+    [t.cards.soldTotal, money(overall.soldTotal)],
     [t.cards.canceledCount, String(overall.canceledCount)],
   ];
   const empty = overall.count === 0 && overall.canceledCount === 0;
@@ -148,7 +150,7 @@ function ReportFigures({ report }: { report: Report }) {
                 data={report.byMonth.map((row) => ({ ...row, label: monthLabel(row.month) }))}
                 dataKey="label"
                 withLegend
-                valueFormatter={formatSaleTotal}
+                valueFormatter={money}
                 series={[
                   { name: 'total', label: t.total, color: 'blue.5' },
                   { name: 'soldTotal', label: t.soldTotal, color: 'teal.6' },
@@ -213,7 +215,7 @@ function ReportFigures({ report }: { report: Report }) {
                       key: 'total',
                       header: t.total,
                       align: 'right',
-                      cell: (row) => formatSaleTotal(row.total),
+                      cell: (row) => money(row.total),
                     },
                   ]}
                 />
@@ -252,6 +254,7 @@ function FigureTable({
     soldTotal: number;
   }>;
 }) {
+  const money = useMoney();
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
       <Text fw={600} mb="xs">
@@ -271,14 +274,14 @@ function FigureTable({
             key: 'total',
             header: t.total,
             align: 'right',
-            cell: (row) => formatSaleTotal(row.total),
+            cell: (row) => money(row.total),
           },
           { key: 'soldCount', header: t.soldCount, align: 'right', cell: (row) => row.soldCount },
           {
             key: 'soldTotal',
             header: t.soldTotal,
             align: 'right',
-            cell: (row) => formatSaleTotal(row.soldTotal),
+            cell: (row) => money(row.soldTotal),
           },
         ]}
       />

@@ -18,7 +18,6 @@ import { es, format } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
 import { can } from '@cartera/domain/policy';
 import {
-  formatSaleTotal,
   RECEIPT_STATUSES,
   saleTotal,
   templateOf,
@@ -49,6 +48,7 @@ import {
   type SaleChange,
   type SaleFormValues,
 } from './sale-values';
+import { useMoney } from '../../lib/use-money';
 
 const t = es.receipts.manual;
 const dialog = es.salesOffice.dialog;
@@ -115,6 +115,7 @@ export function SaleForm({
   onCancel?: () => void;
   onDone: (outcome: SaleFormOutcome) => void;
 }) {
+  const money = useMoney();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -251,7 +252,7 @@ export function SaleForm({
   );
   const sold = values.status === 'sold';
   const message = partial ?? errors.message;
-  const total = formatSaleTotal(saleTotal(totalOf(values, forms)));
+  const total = money(saleTotal(totalOf(values, forms)));
 
   return (
     <form

@@ -38,6 +38,7 @@ import { useExcelDownload } from './excel-download';
 import { BulkStatusDialog } from './bulk-status-dialog';
 import { SaleDialog, StatusBadge } from './sale-dialog';
 import type { Receipt } from './sale-values';
+import { useMoney } from '../../lib/use-money';
 
 const texts = es.salesOffice;
 const TABLE_MIN_WIDTH = 1000;
@@ -300,6 +301,7 @@ function SaleRow({
   onSelect: (selected: boolean) => void;
   onOpen: () => void;
 }) {
+  const money = useMoney();
   const cell = (content: ReactNode, visibleFrom?: 'md') => (
     <DataCell visibleFrom={visibleFrom}>
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -340,7 +342,7 @@ function SaleRow({
       <DataCell>
         <Text size="sm">{receipt.name}</Text>
       </DataCell>
-      {cell(`$${receipt.total.toFixed(2)}`)}
+      {cell(money(receipt.total))}
       <DataCell style={{ minWidth: 112 }}>
         <StatusBadge status={receipt.status} />
       </DataCell>

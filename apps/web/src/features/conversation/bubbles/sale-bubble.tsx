@@ -6,7 +6,6 @@ import { es, format } from '@cartera/domain/i18n';
 import type { ParsedContent } from '@cartera/domain/interactions';
 import { canOpen } from '@cartera/domain/policy';
 import {
-  formatSaleTotal,
   SALE_BUBBLE_COLLAPSED_FIELDS,
   saleBubbleFields,
   saleTotal,
@@ -16,6 +15,7 @@ import {
 import { useTRPC } from '../../../lib/trpc';
 import { DataTable } from '../../../ui/data-table';
 import { guardUserOf, useMe } from '../../auth/session';
+import { useMoney } from '../../../lib/use-money';
 
 const t = es.receipts;
 /** Where a sale item leads (03 §2.1): the sale report with the sale's id. */
@@ -63,6 +63,7 @@ function headline(content: SaleContent, presale: boolean): string | null {
  * reports.
  */
 export function SaleBubble({ content }: { content: SaleContent }) {
+  const money = useMoney();
   const trpc = useTRPC();
   const me = useMe();
   const [open, setOpen] = useState(false);
@@ -81,14 +82,14 @@ export function SaleBubble({ content }: { content: SaleContent }) {
       </Text>
     );
   }
-  const fields = saleBubbleFields(sale, statusLabel, template?.hiddenFields ?? []).filter(
+  const fields = saleBubbleFields(sale, statusLabel, money, template?.hiddenFields ?? []).filter(
     // The total is shown on its own line.
     (field) => field.field !== 'value',
   );
   const shown = open ? fields : fields.slice(0, SALE_BUBBLE_COLLAPSED_FIELDS);
   const lines = sale.productLines ?? [];
   const hasMore = fields.length > SALE_BUBBLE_COLLAPSED_FIELDS || lines.length > 0;
-  const total = formatSaleTotal(saleTotal({ value: sale.value ?? null, productLines: lines }));
+  const total = money(saleTotal({ value: sale.value ?? null, productLines: lines }));
   const mayOpenReport = me !== null && canOpen(guardUserOf(me), SALE_REPORT_PATH);
   return (
     <Stack gap={4} data-testid="sale-bubble" miw={220}>
@@ -145,7 +146,7 @@ export function SaleBubble({ content }: { content: SaleContent }) {
               key: 'value',
               header: t.fields.value,
               align: 'right',
-              cell: (line) => formatSaleTotal(line.value ?? 0),
+              cell: (line) => money(line.value ?? 0),
             },
           ]}
         />

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Checkbox, CloseButton, Modal, Stack, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { es, format } from '@cartera/domain/i18n';
-import { SCHEDULED_CHIP_FORMAT, scheduledDateValid } from '@cartera/domain/scheduled-messages';
-import { DATE_TIME_FORMAT, dayjs, formatDateTime } from '../../../lib/dates';
+import { scheduledDateValid } from '@cartera/domain/scheduled-messages';
+import { DATE_TIME_FORMAT, dayjs, formatDateTime, formatDayMonthTime } from '../../../lib/format';
 import { FormActions } from '../../../ui/form-actions';
 import { CalendarIcon } from '../../../ui/icons';
 import { PresetGroups } from '../actions/preset-groups';
@@ -159,7 +159,7 @@ function ScheduleForm({
   );
 }
 
-/** The chip of a scheduled send above the input ('DD MMM h:mm a'), removable (03 §4). */
+/** The chip of a scheduled send above the input ('DD MMM HH:mm', 24-hour as every time the app shows), removable (03 §4). */
 export function ScheduledChip({
   schedule,
   onRemove,
@@ -178,7 +178,7 @@ export function ScheduledChip({
       rightSection={<CloseButton size="xs" aria-label={c.scheduleRemove} onClick={onRemove} />}
       data-testid="scheduled-chip"
     >
-      {format(c.scheduledChip, { date: dayjs(schedule.date).format(SCHEDULED_CHIP_FORMAT) })}
+      {format(c.scheduledChip, { date: formatDayMonthTime(schedule.date) })}
     </Badge>
   );
 }

@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
 import { canOpen } from '@cartera/domain/policy';
-import { formatSaleTotal, showDay } from '@cartera/domain/sales';
+import { showDay } from '@cartera/domain/sales';
 import { useTRPC } from '../../../lib/trpc';
 import { guardUserOf, useMe } from '../../auth/session';
 import { STATUS_COLORS } from '../../receipts/receipt-format';
 import { SALE_REPORT_PATH } from '../bubbles/sale-bubble';
+import { useMoney } from '../../../lib/use-money';
 
 const t = es.receipts;
 /** The panel shows the contact's newest sales; the rest are in 'Reportes'. */
@@ -20,6 +21,7 @@ const PANEL_SALES = 20;
  * sale item brings its sale here.
  */
 export function SalesSection({ contactId }: { contactId: string }) {
+  const money = useMoney();
   const trpc = useTRPC();
   const me = useMe();
   const sales = useQuery(trpc.receipt.list.queryOptions({ contactId, limit: PANEL_SALES }));
@@ -69,7 +71,7 @@ export function SalesSection({ contactId }: { contactId: string }) {
                   .join(' · ')}
               </Text>
               <Text size="xs" fw={700}>
-                {formatSaleTotal(sale.total)}
+                {money(sale.total)}
               </Text>
             </Group>
             {mayOpenReport && (
