@@ -76,11 +76,12 @@ export function isClientItemId(id: string, now: number = Date.now()): boolean {
   );
 }
 
+/** The written form of a UUIDv7 (version 7, RFC 9562 variant). */
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
 /** The time a UUIDv7 carries (its first 48 bits), or null for any other UUID. */
 export function uuidV7Time(id: string): number | null {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(id)) {
-    return null;
-  }
+  if (!UUID_V7.test(id)) return null;
   return Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
 }
 
@@ -90,9 +91,15 @@ export function uuidV7Time(id: string): number | null {
  * written later and a live timeline catching up from it would skip them; nor older than 24 h.
  * Every procedure taking a client-made item id uses it (notes, reminders, channel messages…).
  */
-export const ZClientItemId = z.string().refine((id) => isClientItemId(id), {
-  message: validationEs.clientItemIdInvalid,
-});
+export const ZClientItemId = z
+  .string()
+  .regex(UUID_V7, { message: validationEs.clientItemIdInvalid, abort: true })
+  .refine((id) => isClientItemId(id), { message: validationEs.clientItemIdInvalid })
+  .meta({
+    description:
+      'A UUIDv7 (RFC 9562) the client makes for the new item and reuses on retries: its time ' +
+      'at most 60 s ahead of the server clock and at most 24 h old (@cartera/client exports a maker).',
+  });
 
 /** A record's id as inputs take it: a UUID (one schema for every module). */
 export const ZId = z.uuid();

@@ -31,6 +31,14 @@ describe('referencia de procedimientos (/api/docs/procedures)', () => {
     expect(withoutInput).toContain('system.info');
   });
 
+  it('muestra la regla del id UUIDv7 que hace el cliente', () => {
+    const note = byPath('interaction.createNote').input as {
+      properties: { id: { pattern: string; description: string } };
+    };
+    expect(note.properties.id.pattern).toContain('-7[0-9a-f]{3}-');
+    expect(note.properties.id.description).toMatch(/UUIDv7.*60 s.*24 h/);
+  });
+
   it('cada procedimiento declara una salida precisa: sin unknown, any ni objetos vacíos', () => {
     const procedures = appRouter._def.procedures as unknown as Record<
       string,
