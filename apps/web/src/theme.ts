@@ -1,4 +1,4 @@
-import { createTheme, Drawer, Modal } from '@mantine/core';
+import { Badge, createTheme, Drawer, Modal } from '@mantine/core';
 import { es } from '@cartera/domain/i18n';
 
 /**
@@ -18,6 +18,10 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   components: {
+    // A badge is never narrower than its words (issue #35: no 'PENDIEN…'): its column widens.
+    Badge: Badge.extend({
+      styles: { root: { minWidth: 'max-content', overflow: 'visible' } },
+    }),
     Modal: Modal.extend({
       defaultProps: { closeButtonProps: { 'aria-label': es.app.close } },
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
