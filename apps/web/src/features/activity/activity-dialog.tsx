@@ -3,7 +3,7 @@ import { Badge, Group, Loader, Modal, ScrollArea, Skeleton, Stack, Text } from '
 import { DatePickerInput } from '@mantine/dates';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
-import { DATE_FORMAT, dayjs } from '../../lib/dates';
+import { DATE_FORMAT, dayjs, formatTime } from '../../lib/format';
 import { useTRPC } from '../../lib/trpc';
 import { CalendarIcon } from '../../ui/icons';
 import { describeAction } from './describe-action';
@@ -110,7 +110,7 @@ function DayActions({ day }: { day: string }) {
             data-testid="activity-item"
           >
             <Text size="sm" fw={600} c="dimmed" w={44} style={{ flexShrink: 0 }}>
-              {dayjs(item.createdAt).format('HH:mm')}
+              {formatTime(item.createdAt)}
             </Text>
             <Text size="sm" style={{ flex: 1 }}>
               {describeAction(item)}

@@ -14,7 +14,7 @@ import { useMutation } from '@tanstack/react-query';
 import { sentMessageChanges } from '@cartera/domain/channels';
 import { es, format } from '@cartera/domain/i18n';
 import type { ChatMessage } from '@cartera/domain/interactions';
-import { dayjs } from '../../lib/dates';
+import { formatTime } from '../../lib/format';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -223,7 +223,7 @@ export function EditedMark({ message }: { message: ChatMessage }) {
               </Text>
               {version.replacedAt && (
                 <Text size="xs" c="dimmed">
-                  {format(t.replacedAt, { time: dayjs(version.replacedAt).format('HH:mm') })}
+                  {format(t.replacedAt, { time: formatTime(version.replacedAt) })}
                 </Text>
               )}
             </Stack>

@@ -2,7 +2,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'rea
 import { ActionIcon, Anchor, Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { errorMessage, es, format } from '@cartera/domain/i18n';
 import { deliveryStatusOf } from '@cartera/domain/interactions';
-import { formatDate, dayjs } from '../../lib/dates';
+import { formatDate, formatTime, dayjs } from '../../lib/format';
 import { AlertIcon } from '../../ui/icons';
 import { fullNameOf } from '../auth/session';
 import { contactName, type ContactDetail } from '../contacts/contact-format';
@@ -277,7 +277,7 @@ const TimelineRow = memo(function TimelineRow({
     chat?.origin === 'agent'
       ? (item.localStatus ?? deliveryStatusOf(item.status, item.content))
       : null;
-  const time = dayjs(item.createdAt).format('HH:mm');
+  const time = formatTime(item.createdAt);
   return (
     <div
       className={classes.row}
@@ -367,7 +367,7 @@ function CreationHeader({ contact }: { contact: ContactDetail }) {
     <Paper withBorder radius="md" p="sm" maw={520} mx="auto" mb="sm" data-testid="creation-header">
       <Stack gap={4} align="center" ta="center">
         <Text size="sm" fw={600}>
-          {format(t.created, { date: created.format('DD/MM/YYYY'), time: created.format('HH:mm') })}
+          {format(t.created, { date: formatDate(created), time: formatTime(created) })}
         </Text>
         {(origin || contact.originText) && (
           <Text size="xs" c="dimmed">

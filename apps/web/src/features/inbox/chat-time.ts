@@ -1,5 +1,5 @@
 import { es } from '@cartera/domain/i18n';
-import { dayjs } from '../../lib/dates';
+import { DATE_FORMAT, TIME_FORMAT, dayjs } from '../../lib/format';
 
 /**
  * When a conversation last moved, as chat lists write it (03 §9): today 'HH:mm', yesterday
@@ -11,11 +11,11 @@ export function chatListTime(value: Date | string | null | undefined, now = new 
   const at = dayjs(value);
   if (!at.isValid()) return '';
   const today = dayjs(now).startOf('day');
-  if (!at.isBefore(today)) return at.format('HH:mm');
+  if (!at.isBefore(today)) return at.format(TIME_FORMAT);
   if (!at.isBefore(today.subtract(1, 'day'))) return es.conversation.inbox.yesterday;
   if (!at.isBefore(today.startOf('week')))
     return capitalize(es.conversation.actions.weekdays[at.day()]!);
-  return at.format('DD/MM/YYYY');
+  return at.format(DATE_FORMAT);
 }
 
 function capitalize(text: string): string {
