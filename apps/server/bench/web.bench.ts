@@ -34,8 +34,8 @@ const PHONE = {
 interface Measure {
   ms: number;
   kb: number;
-  /** API calls made, by procedure (tRPC batches split), during the measured span. */
-  calls: string[];
+  /** API calls made (tRPC batches split into procedures) and when, ms after the span began. */
+  calls: { name: string; at: number }[];
 }
 
 async function freePort() {
@@ -117,14 +117,19 @@ async function watchNetwork(context: BrowserContext, page: Page, throttled: bool
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
   if (throttled) await cdp.send('Network.emulateNetworkConditions', PHONE);
   let bytes = 0;
-  let calls: string[] = [];
+  let calls: Measure['calls'] = [];
+  let start = 0;
   cdp.on('Network.loadingFinished', (event) => (bytes += event.encodedDataLength));
   cdp.on('Network.requestWillBeSent', (event) => {
     const path = new URL(event.request.url).pathname;
-    if (path.startsWith('/api/trpc/')) calls.push(...path.slice('/api/trpc/'.length).split(','));
-    else if (path.startsWith('/api/')) calls.push(path);
+    const at = performance.now() - start;
+    const names = path.startsWith('/api/trpc/')
+      ? path.slice('/api/trpc/'.length).split(',')
+      : path.startsWith('/api/')
+        ? [path]
+        : [];
+    for (const name of names) calls.push({ name, at });
   });
-  let start = 0;
   return {
     begin() {
       bytes = 0;
@@ -214,10 +219,9 @@ function medianMeasure(measures: Measure[]): Measure {
   return { ms: middle.ms, kb: median(measures.map((m) => m.kb)), calls: middle.calls };
 }
 
-function callsLine(calls: string[]) {
-  const counts = new Map<string, number>();
-  for (const call of calls) counts.set(call, (counts.get(call) ?? 0) + 1);
-  return [...counts].map(([call, n]) => (n > 1 ? `${call} ×${n}` : call)).join(', ');
+/** Each call with the second it was sent after the click; a batch's procedures share one. */
+function callsLine(calls: Measure['calls']) {
+  return calls.map((call) => `${call.name} ${(call.at / 1000).toFixed(2)}`).join(', ');
 }
 
 async function main() {
@@ -307,7 +311,7 @@ async function main() {
       `seller's first screen after login ${sellerKb.toFixed(0)} KB (≤ 350 KB): ${verdict(sellerKb <= 350)}`,
     );
     out();
-    out('API calls after login (phone run, in order):');
+    out('API calls after login (median phone run; s after the click):');
     for (const row of results.slice(1)) out(`  ${row.name}: ${callsLine(row.phone.calls)}`);
   } finally {
     await browser.close();

@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { metricsDay, presetPeriod } from '@cartera/domain/metrics';
+import { can } from '@cartera/domain/policy';
 import { HomePage } from '../../features/home/home-page';
 import { useMe } from '../../features/auth/session';
 
@@ -9,6 +11,24 @@ export const Route = createFileRoute('/_app/')({
     'view-user': z.string().min(1).optional().catch(undefined),
     'view-group': z.string().min(1).optional().catch(undefined),
   }),
+  loaderDeps: ({ search }) => search,
+  // What the landing screen reads is asked for here, together with the screen's code, instead of
+  // one request after another once each part has drawn (code → sellers panel → dashboard). Not
+  // awaited: the screen shows its own loading state. The inputs are the ones HomePage and
+  // PerformanceDashboard build; with a seller or group chosen, the screen checks the choice first.
+  loader: ({ context, deps }) => {
+    const { me, queryClient, trpc } = context;
+    if (!me) return;
+    if (can(me.user, 'superviseSellers')) {
+      void queryClient.prefetchQuery(trpc.seller.panel.queryOptions());
+    }
+    if (deps['view-user'] || deps['view-group']) return;
+    void queryClient.prefetchQuery(
+      trpc.goal.dashboard.queryOptions({
+        period: presetPeriod('thisWeek', metricsDay(new Date())),
+      }),
+    );
+  },
   component: HomeRoute,
 });
 
