@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayMonthTime, formatMoney, formatTime } from './format';
+import { formatDayMonthTime, formatDuration, formatMoney, formatTime } from './format';
 
 // Intl separates the symbol with a no-break space; the tests read it as a plain one.
 const money = (value: number, country: string | null) =>
@@ -48,5 +48,15 @@ describe('formatTime', () => {
 
   it('el chip de un envío programado usa 24 horas', () => {
     expect(formatDayMonthTime(new Date(2025, 0, 5, 21, 7))).toBe('05 ene 21:07');
+  });
+});
+
+describe('formatDuration', () => {
+  it('muestra la duración en segundos, minutos u horas con coma decimal (01 §9)', () => {
+    expect(formatDuration(45)).toBe('45 s');
+    expect(formatDuration(600)).toBe('10 min');
+    expect(formatDuration(5400)).toBe('1,5 h');
+    expect(formatDuration(7200)).toBe('2 h');
+    expect(formatDuration(null)).toBe('—');
   });
 });

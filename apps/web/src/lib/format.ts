@@ -1,3 +1,4 @@
+import { es, format } from '@cartera/domain/i18n';
 import { dayjs } from './dates';
 
 /**
@@ -72,4 +73,13 @@ export function formatTime(value: TimeInput | null | undefined): string {
 /** A scheduled send's chip: `05 ene. 18:05` (day, month, 24-hour time). */
 export function formatDayMonthTime(value: TimeInput): string {
   return dayjs(value).format(`DD MMM ${TIME_FORMAT}`);
+}
+
+/** A span of time (01 §9): under 60 s in seconds, under an hour in minutes, otherwise hours. */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return es.goals.duration.none;
+  if (seconds < 60) return format(es.goals.duration.seconds, { n: seconds });
+  if (seconds < 3600) return format(es.goals.duration.minutes, { n: Math.round(seconds / 60) });
+  const hours = Math.round((seconds / 3600) * 10) / 10;
+  return format(es.goals.duration.hours, { n: hours.toLocaleString('es') });
 }

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { changeOf, formatDuration } from './figures';
+import { changeOf } from './figures';
 
 describe('cifras del tablero', () => {
-  it('muestra la duración en segundos, minutos u horas (01 §9)', () => {
-    expect(formatDuration(45)).toBe('45 s');
-    expect(formatDuration(600)).toBe('10 min');
-    expect(formatDuration(5400)).toBe('1,5 h');
-    expect(formatDuration(null)).toBe('—');
-  });
-
   it('compara con el período anterior y lee al revés lo que es mejor bajo', () => {
     expect(changeOf('tracing', 15, 10)).toEqual({ text: '+50% vs. anterior', good: true });
     expect(changeOf('firstResponse', 300, 600)).toEqual({

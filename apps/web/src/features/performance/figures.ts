@@ -1,18 +1,10 @@
 import type { RouterOutputs } from '../../lib/api-types';
 import { es, format } from '@cartera/domain/i18n';
 import { LOWER_IS_BETTER, type DashboardMetric } from '@cartera/domain/metrics';
+import { formatDuration } from '../../lib/format';
 
 export type Dashboard = RouterOutputs['goal']['dashboard'];
 export type SellerRow = Dashboard['sellers'][number];
-
-/** 01 §9: under 60 s in seconds, under an hour in minutes, otherwise hours. */
-export function formatDuration(seconds: number | null): string {
-  if (seconds === null) return es.goals.duration.none;
-  if (seconds < 60) return format(es.goals.duration.seconds, { n: seconds });
-  if (seconds < 3600) return format(es.goals.duration.minutes, { n: Math.round(seconds / 60) });
-  const hours = Math.round((seconds / 3600) * 10) / 10;
-  return format(es.goals.duration.hours, { n: hours.toLocaleString('es') });
-}
 
 export function formatFigure(metric: DashboardMetric, value: number | null): string {
   if (metric === 'firstResponse') return formatDuration(value);
