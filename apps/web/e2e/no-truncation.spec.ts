@@ -57,4 +57,23 @@ test.describe('Nada cortado en el escritorio', () => {
     }));
     expect(scrollHeight).toBeLessThanOrEqual(clientHeight);
   });
+
+  test("el gestor ve entero el logo de la empresa en 'Mi Empresa'", async ({ page }) => {
+    await signIn(page, 'gestor@demo.test');
+    for (const size of DESKS) {
+      await page.setViewportSize(size);
+      await page.goto('/company');
+      const logo = page.getByTestId('company-logo');
+      await expect(logo).toBeVisible();
+      await expect
+        .poll(() => logo.evaluate((image: HTMLImageElement) => image.complete))
+        .toBe(true);
+      // Shown at its own proportions: nothing of it cut to fit a square.
+      const { shown, natural } = await logo.evaluate((image: HTMLImageElement) => ({
+        shown: image.clientWidth / image.clientHeight,
+        natural: image.naturalWidth / image.naturalHeight,
+      }));
+      expect(Math.abs(shown - natural)).toBeLessThan(0.05);
+    }
+  });
 });

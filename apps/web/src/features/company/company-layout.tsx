@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Avatar, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Group, Image, Stack, Text } from '@mantine/core';
 import { es } from '@cartera/domain/i18n';
 import { canOpen } from '@cartera/domain/policy';
 import { RouteTabs } from '../../ui/route-tabs';
@@ -32,15 +32,24 @@ export function CompanyLayout({ children }: { children: ReactNode }) {
     <Stack gap="md">
       {me && (
         <Group gap="sm" wrap="nowrap" data-testid="company-identity">
-          <Avatar
-            src={me.tenant.logo}
-            alt={me.tenant.logo ? me.tenant.name : undefined}
-            radius="sm"
-            size={40}
-            imageProps={{ style: { objectFit: 'contain' } }}
-          >
-            {me.tenant.name.charAt(0).toUpperCase()}
-          </Avatar>
+          {me.tenant.logo ? (
+            // The whole logo, however wide: 40 px high, its width following (issue #35: never
+            // cropped to a square).
+            <Image
+              src={me.tenant.logo}
+              alt={me.tenant.name}
+              h={40}
+              w="auto"
+              maw={200}
+              fit="contain"
+              radius="sm"
+              data-testid="company-logo"
+            />
+          ) : (
+            <Avatar radius="sm" size={40}>
+              {me.tenant.name.charAt(0).toUpperCase()}
+            </Avatar>
+          )}
           <Text fw={700} size="lg">
             {me.tenant.name}
           </Text>
