@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { contacts, groups, sharedInboxes, users, type Contact } from '@cartera/db/schema';
 import { SUPERVISOR_ROLE } from '@cartera/domain/policy';
@@ -60,41 +60,30 @@ export async function findSubtreeUserIds(db: Executor, tenantId: string, groupId
   return rows.map((row) => row.id);
 }
 
-/** The users a shared portfolio of `ownerId` reaches (live events of its contacts). */
-export async function findMembersOfOwner(db: Executor, tenantId: string, ownerId: string) {
-  const rows = await db
-    .select({ memberIds: sharedInboxes.memberIds })
-    .from(sharedInboxes)
-    .where(and(eq(sharedInboxes.tenantId, tenantId), eq(sharedInboxes.ownerId, ownerId)));
-  return [...new Set(rows.flatMap((row) => row.memberIds))];
-}
-
 /**
- * Who sees a contact of this agent besides the roles that see the whole tenant: the agent and
- * the supervisors of the agent's group or of any group above it.
+ * Who sees a contact of this agent besides the roles that see the whole tenant: the agent, the
+ * supervisors of the agent's group or of any group above it, and the members of the agent's
+ * shared portfolios ('Carteras compartidas'). One statement: every announcement of a contact's
+ * change reads it inside its transaction (the inbox worker's customer messages among them).
  */
 export async function findContactWatchers(db: Executor, tenantId: string, agentId: string | null) {
   if (!agentId) return [];
-  const [agent] = await db
-    .select({ groupId: users.groupId, ancestors: groups.ancestors })
-    .from(users)
-    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, agentId)));
-  if (!agent) return [agentId];
-  const path = [...agent.ancestors, agent.groupId];
-  const supervisors = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.tenantId, tenantId),
-        sql`${SUPERVISOR_ROLE} = any(${users.roles})`,
-        or(...path.map((groupId) => eq(users.groupId, groupId))),
-      ),
-    );
-  // Members of the agent's shared portfolios work these contacts too ('Carteras compartidas').
-  const members = await findMembersOfOwner(db, tenantId, agentId);
-  return [...new Set([agentId, ...supervisors.map((row) => row.id), ...members])];
+  const result = await db.execute(sql`
+    with agent as (
+      select array_append(g.ancestors, u.group_id) as path from ${users} u
+      join ${groups} g on g.tenant_id = u.tenant_id and g.id = u.group_id
+      where u.tenant_id = ${tenantId}::uuid and u.id = ${agentId}::uuid
+    )
+    select s.id, 1 as rank from ${users} s, agent
+    where s.tenant_id = ${tenantId}::uuid and ${SUPERVISOR_ROLE} = any(s.roles)
+      and s.group_id = any(agent.path)
+    union all
+    select member, 2 from ${sharedInboxes} i
+    cross join agent cross join unnest(i.member_ids) member
+    where i.tenant_id = ${tenantId}::uuid and i.owner_id = ${agentId}::uuid
+    order by rank`);
+  const rows = (result as unknown as { rows: Array<{ id: string }> }).rows;
+  return [...new Set([agentId, ...rows.map((row) => String(row.id))])];
 }
 
 /** The owner of a shared inbox `memberId` belongs to, or undefined. */
