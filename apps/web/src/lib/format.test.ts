@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayMonthTime, formatDuration, formatMoney, formatTime } from './format';
+import {
+  currencySymbol,
+  formatDayMonthTime,
+  formatDuration,
+  formatMoney,
+  formatTime,
+} from './format';
 
 // Intl separates the symbol with a no-break space; the tests read it as a plain one.
 const money = (value: number, country: string | null) =>
@@ -26,6 +32,13 @@ describe('formatMoney', () => {
     expect(money(1500.5, 'pe')).toBe('S/ 1,500.50');
     expect(money(1500.5, 'es')).toBe('1500,50 €');
     expect(money(1500.5, 'br')).toBe('R$ 1.500,50');
+  });
+
+  it('el signo de la moneda de cada país, para los campos de importe', () => {
+    expect(currencySymbol('uy')).toBe('$');
+    expect(currencySymbol('py')).toBe('₲');
+    expect(currencySymbol('pe')).toBe('S/');
+    expect(currencySymbol(undefined)).toBe('$');
   });
 
   it('una empresa sin país conocido escribe como Uruguay', () => {

@@ -61,6 +61,15 @@ export function formatMoney(value: number, country: string | null | undefined): 
   return moneyFormatter(country).format(value);
 }
 
+/** The currency's sign alone, for an amount input's left section: '$', '₲', 'S/'… */
+export function currencySymbol(country: string | null | undefined): string {
+  return (
+    moneyFormatter(country)
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? '$'
+  );
+}
+
 type TimeInput = Date | string | number | dayjs.Dayjs;
 
 /** `18:05` on a 24-hour clock (local time); an empty string for a missing or invalid time. */

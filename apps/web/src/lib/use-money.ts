@@ -1,10 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney } from './format';
+import { currencySymbol, formatMoney } from './format';
 import { useTRPC } from './trpc';
 
 /** The amount formatter of the signed-in user's company (its country, from `auth.me`). */
 export function useMoney(): (value: number) => string {
-  const trpc = useTRPC();
-  const country = useQuery(trpc.auth.me.queryOptions()).data?.tenant.country;
+  const country = useCompanyCountry();
   return (value) => formatMoney(value, country);
+}
+
+/** The sign of the signed-in company's currency ('$' in Uruguay, '₲' in Paraguay). */
+export function useCurrencySymbol(): string {
+  return currencySymbol(useCompanyCountry());
+}
+
+function useCompanyCountry(): string | undefined {
+  const trpc = useTRPC();
+  return useQuery(trpc.auth.me.queryOptions()).data?.tenant.country;
 }

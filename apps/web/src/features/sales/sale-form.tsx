@@ -48,7 +48,7 @@ import {
   type SaleChange,
   type SaleFormValues,
 } from './sale-values';
-import { useMoney } from '../../lib/use-money';
+import { useCurrencySymbol, useMoney } from '../../lib/use-money';
 
 const t = es.receipts.manual;
 const dialog = es.salesOffice.dialog;
@@ -116,6 +116,7 @@ export function SaleForm({
   onDone: (outcome: SaleFormOutcome) => void;
 }) {
   const money = useMoney();
+  const currency = useCurrencySymbol();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -247,7 +248,7 @@ export function SaleForm({
       {...(name === 'entryDate' || name === 'saleDate'
         ? { placeholder: t.datePlaceholder, inputMode: 'numeric' as const }
         : {})}
-      {...(name === 'value' ? { leftSection: '$', inputMode: 'decimal' as const } : {})}
+      {...(name === 'value' ? { leftSection: currency, inputMode: 'decimal' as const } : {})}
     />
   );
   const sold = values.status === 'sold';

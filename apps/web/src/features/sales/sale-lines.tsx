@@ -11,6 +11,7 @@ import {
 import { es } from '@cartera/domain/i18n';
 import { PlusIcon, TrashIcon } from '../../ui/icons';
 import { emptyLine, type LineValues } from './sale-values';
+import { useCurrencySymbol } from '../../lib/use-money';
 
 const t = es.receipts.manual;
 
@@ -33,6 +34,7 @@ export function SaleLines({
   hideCategory: boolean;
   disabled: boolean;
 }) {
+  const currency = useCurrencySymbol();
   const setLine = (index: number, key: keyof Omit<LineValues, 'key'>, value: string) =>
     onChange(
       lines.map((line, at) => (at === index ? { ...line, [key]: value } : line)),
@@ -52,7 +54,7 @@ export function SaleLines({
       error={errorOf(`lines.${index}.${key}`)}
       disabled={disabled}
       inputMode={options.numeric ? 'decimal' : undefined}
-      leftSection={key === 'value' ? '$' : undefined}
+      leftSection={key === 'value' ? currency : undefined}
     />
   );
   return (
