@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   currencySymbol,
+  formatCount,
+  formatDateTimeSeconds,
   formatDayMonthTime,
   formatDuration,
   formatMoney,
@@ -71,5 +73,14 @@ describe('formatDuration', () => {
     expect(formatDuration(5400)).toBe('1,5 h');
     expect(formatDuration(7200)).toBe('2 h');
     expect(formatDuration(null)).toBe('—');
+  });
+});
+
+describe('formatCount y formatDateTimeSeconds', () => {
+  it('los números con coma decimal y los momentos de un registro en 24 horas', () => {
+    expect(formatCount(1.5)).toBe('1,5');
+    expect(formatCount(12)).toBe('12');
+    expect(formatDateTimeSeconds(new Date(2025, 9, 12, 21, 5, 9))).toBe('12/10/2025 21:05:09');
+    expect(formatDateTimeSeconds(null)).toBe('');
   });
 });

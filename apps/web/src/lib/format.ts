@@ -10,6 +10,18 @@ export { DATE_FORMAT, DATE_TIME_FORMAT, dayjs, formatDate, formatDateTime } from
 
 export const TIME_FORMAT = 'HH:mm';
 
+/** A count as Spanish writes it ('1,5', '12 345' grouped by the locale). */
+export function formatCount(value: number): string {
+  return value.toLocaleString('es');
+}
+
+/** `31/12/2025 18:05:09`: a log's moment, to the second (24-hour clock). */
+export function formatDateTimeSeconds(value: TimeInput | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.format(`DD/MM/YYYY ${TIME_FORMAT}:ss`) : '';
+}
+
 /** How the people of each country write an amount of their own currency. */
 interface MoneyStyle {
   locale: string;
@@ -90,5 +102,5 @@ export function formatDuration(seconds: number | null): string {
   if (seconds < 60) return format(es.goals.duration.seconds, { n: seconds });
   if (seconds < 3600) return format(es.goals.duration.minutes, { n: Math.round(seconds / 60) });
   const hours = Math.round((seconds / 3600) * 10) / 10;
-  return format(es.goals.duration.hours, { n: hours.toLocaleString('es') });
+  return format(es.goals.duration.hours, { n: formatCount(hours) });
 }

@@ -18,6 +18,7 @@ import { flagLabel } from '@cartera/domain/admin';
 import { es } from '@cartera/domain/i18n';
 import { FEATURE_FLAGS } from '@cartera/domain/policy';
 import { domainCodeOf } from '../../lib/errors';
+import { formatCount } from '../../lib/format';
 import { useTRPC } from '../../lib/trpc';
 import { QueryError } from '../../ui/query-error';
 
@@ -31,7 +32,7 @@ export function Figure({ label, value }: { label: string; value: number }) {
         {label}
       </Text>
       <Text fw={700} fz="xl" aria-label={label}>
-        {value.toLocaleString('es')}
+        {formatCount(value)}
       </Text>
     </Paper>
   );

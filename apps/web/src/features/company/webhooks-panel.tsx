@@ -22,6 +22,7 @@ import {
   type WebhookSubscriptionView,
 } from '@cartera/domain/webhooks';
 import { userMessageOf } from '../../lib/errors';
+import { formatDateTimeSeconds } from '../../lib/format';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
@@ -34,8 +35,6 @@ const t = es.webhooks;
 function typeLabel(type: string) {
   return (t.types as Record<string, string>)[type] ?? type;
 }
-
-const dateTime = new Intl.DateTimeFormat('es', { dateStyle: 'short', timeStyle: 'medium' });
 
 /**
  * 'Webhooks' of 'Seguridad e integraciones' (issue #36 item 4): the company's subscriptions, a
@@ -219,7 +218,7 @@ function Deliveries({ subscription }: { subscription: WebhookSubscriptionView })
         testId="webhook-deliveries"
         empty={t.noDeliveries}
         columns={[
-          { key: 'when', header: t.when, cell: (item) => dateTime.format(item.createdAt) },
+          { key: 'when', header: t.when, cell: (item) => formatDateTimeSeconds(item.createdAt) },
           { key: 'event', header: t.event, cell: (item) => typeLabel(item.type) },
           {
             key: 'state',

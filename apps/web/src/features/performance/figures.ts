@@ -1,14 +1,14 @@
 import type { RouterOutputs } from '../../lib/api-types';
 import { es, format } from '@cartera/domain/i18n';
 import { LOWER_IS_BETTER, type DashboardMetric } from '@cartera/domain/metrics';
-import { formatDuration } from '../../lib/format';
+import { formatCount, formatDuration } from '../../lib/format';
 
 export type Dashboard = RouterOutputs['goal']['dashboard'];
 export type SellerRow = Dashboard['sellers'][number];
 
 export function formatFigure(metric: DashboardMetric, value: number | null): string {
   if (metric === 'firstResponse') return formatDuration(value);
-  return value === null ? es.goals.duration.none : value.toLocaleString('es');
+  return value === null ? es.goals.duration.none : formatCount(value);
 }
 
 export interface Change {
