@@ -58,6 +58,13 @@ test.describe('Nada cortado en el escritorio', () => {
     expect(scrollHeight).toBeLessThanOrEqual(clientHeight);
   });
 
+  test('el vendedor ve enteros los estados de sus solicitudes y su menú', async ({ page }) => {
+    await signIn(page, 'vendedor@demo.test');
+    await expectNothingCut(page, '/comercial/requestsale', (each) =>
+      each.getByTestId('request-status'),
+    );
+  });
+
   test("el gestor ve entero el logo de la empresa en 'Mi Empresa'", async ({ page }) => {
     await signIn(page, 'gestor@demo.test');
     for (const size of DESKS) {
