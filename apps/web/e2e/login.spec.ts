@@ -60,7 +60,8 @@ test.describe('Inicio de sesión', () => {
     await page.getByLabel(es.auth.password).fill(DEMO_PASSWORD);
     await expect(alert).toBeHidden();
     await page.getByRole('button', { name: es.auth.submit }).click();
-    await expect(page).toHaveURL('/');
+    // A user manager starts on 'Mi Empresa' › 'Usuarios' (LANDING_PATHS, issue #35 item 5).
+    await expect(page).toHaveURL('/company/users');
     await expectShellFor(page, 'Gabriela Gestora');
     expect(unexpectedErrors(browserErrors, [401])).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { ruleFor } from '@cartera/domain/policy';
 import { expect, expectShellFor, signIn, test } from './fixtures';
 
 test.describe('Guardia de rutas', () => {
-  test('jail@demo.test queda confinada a sus rutas: / lleva a /training', async ({
+  test('jail@demo.test empieza en /training, su menú ofrece sus pantallas y otra dirección se explica', async ({
     page,
     browserErrors,
   }) => {
@@ -11,36 +11,50 @@ test.describe('Guardia de rutas', () => {
     await page.goto('/');
     await expect(page).toHaveURL('/training');
     await expect(page.getByRole('heading', { name: es.training.title, exact: true })).toBeVisible();
-    // Its menu offers nothing the guard would send it back from.
-    await expect(page.getByRole('link', { name: es.menu.entries.performance })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: es.menu.entries.contacts })).toHaveCount(0);
+    // Her menu offers her two screens and nothing the guard would refuse (issue #35 item 5).
+    const menu = page.getByRole('navigation', { name: es.shell.mainMenu });
+    await expect(menu.getByRole('link')).toHaveText([
+      es.menu.entries.training,
+      es.menu.entries.settings,
+    ]);
 
     await page.goto('/?view-user=x');
+    await expect(page).toHaveURL('/training');
+    // A typed address outside her list is explained where it was typed.
+    await page.goto('/contacts');
+    await expect(page).toHaveURL('/contacts');
+    await expect(page.getByRole('heading', { name: es.app.forbiddenTitle })).toBeVisible();
+    await page.getByRole('link', { name: es.app.forbiddenBack }).click();
     await expect(page).toHaveURL('/training');
     expect(browserErrors).toEqual([]);
   });
 
-  test('un vendedor que abre una ruta de otro rol vuelve al inicio', async ({
+  test('un vendedor que escribe la dirección de otro rol ve la explicación y vuelve a su inicio', async ({
     page,
     browserErrors,
   }) => {
-    // /grupos is for administrators only; the guard redirects before asking whether it exists.
+    // /grupos is for administrators only; the guard refuses it before asking whether it exists.
     expect(ruleFor('/grupos')?.roles).toEqual(['admin']);
     await signIn(page, 'vendedor@demo.test');
     await page.goto('/grupos');
+    await expect(page).toHaveURL('/grupos');
+    await expect(page.getByRole('heading', { name: es.app.forbiddenTitle })).toBeVisible();
+    await expect(page.getByText(es.app.forbiddenBody)).toBeVisible();
+    await page.getByRole('link', { name: es.app.forbiddenBack }).click();
     await expect(page).toHaveURL('/');
     await expectShellFor(page, 'Valentín Vendedor');
     expect(browserErrors).toEqual([]);
   });
 
-  test('un vendedor sin el permiso de la pantalla también vuelve al inicio', async ({
+  test('un vendedor sin el permiso de la pantalla también ve la explicación', async ({
     page,
     browserErrors,
   }) => {
-    // /actionsHistory admits every role but needs the actionsHistory slug, which sellers lack.
+    // /comercial/sale admits every role but needs the comercial-sale slug, which sellers lack.
     await signIn(page, 'vendedor@demo.test');
-    await page.goto('/actionsHistory');
-    await expect(page).toHaveURL('/');
+    await page.goto('/comercial/sale');
+    await expect(page).toHaveURL('/comercial/sale');
+    await expect(page.getByRole('heading', { name: es.app.forbiddenTitle })).toBeVisible();
     expect(browserErrors).toEqual([]);
   });
 

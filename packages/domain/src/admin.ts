@@ -54,6 +54,25 @@ export const FLAG_SECTIONS: ReadonlyArray<{
   { id: 'project', flags: ['subConversations', 'showAllSellers', 'showAllAgents'] },
 ];
 
+/**
+ * Flags that change nothing yet (issue #35 item 5): kept in the data and in the audit log, not
+ * offered on the flags tab until the issue named beside each gives them a reader.
+ */
+export const FLAGS_WITHOUT_READER: Readonly<Partial<Record<FeatureFlag, string>>> = {
+  pressToCall: 'issue #39 (phone)',
+  campaigns: 'issue #42 (NPS, campaigns and forms)',
+  hideContactPhoto: 'issue #43 (the rest of the conversation screen)',
+  alwaysPermanentReminders: 'issue #43 (the rest of the conversation screen)',
+  sectors: 'issue #44 (map, actions history, AI drafting, the shell)',
+  enableCompanyGroupSectors: 'issue #44 (map, actions history, AI drafting, the shell)',
+  messageGeneration: 'issue #44 (AI-drafted replies)',
+};
+
+/** Whether the flags tab offers the flag (it has a reader). */
+export function flagOffered(flag: FeatureFlag): boolean {
+  return FLAGS_WITHOUT_READER[flag] === undefined;
+}
+
 export function flagLabel(flag: FeatureFlag): string {
   return adminEs.flags.labels[flag];
 }

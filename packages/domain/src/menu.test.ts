@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MENU_ENTRIES, MENU_GROUPS, menuLabels, visibleMenu } from './menu';
+import { entryPath, MENU_ENTRIES, MENU_GROUPS, menuLabels, visibleMenu } from './menu';
 import type { PolicySubject } from './policy';
 import type { Role } from './roles';
 
@@ -102,16 +102,19 @@ describe('menú lateral con las pantallas construidas hoy', () => {
   });
 
   it('un usuario confinado (jailUrl) solo ve las entradas dentro de sus rutas', () => {
-    // jail@demo.test: 'Aprender' and the settings are in the user menu, the side menu is empty.
+    // jail@demo.test: her side menu offers the two screens she is kept to (issue #35 item 5).
     const jailed = { ...demoUser('user'), jailUrl: ['/training', '/settings'] };
-    expect(menuLabels(visibleMenu(jailed, everythingBuilt))).toEqual([]);
+    expect(menuLabels(visibleMenu(jailed, everythingBuilt))).toEqual(['Aprender', 'Configuración']);
     const inboxOnly = { ...demoUser('user'), jailUrl: ['/contact'] };
     const labels = menuLabels(visibleMenu(inboxOnly, everythingBuilt));
     expect(labels).toContain('Bandeja de entrada > Conversaciones');
     expect(labels).not.toContain('Rendimiento');
+    expect(labels).not.toContain('Aprender');
     expect(labels.some((label) => label.includes('Contactos'))).toBe(false);
-    // Free, the same user sees them.
-    expect(menuLabels(visibleMenu(demoUser('user'), everythingBuilt))).toContain('Rendimiento');
+    // Free, the same user sees them, and reaches 'Aprender' from the user menu instead.
+    const free = menuLabels(visibleMenu(demoUser('user'), everythingBuilt));
+    expect(free).toContain('Rendimiento');
+    expect(free).not.toContain('Aprender');
   });
 
   it('no agrupa una entrada que está sola', () => {
@@ -215,10 +218,22 @@ describe('menú lateral cuando todas las pantallas existan', () => {
       'NPS',
       'Formularios',
       'Mi Empresa',
+      // A confined user's own entries (issue #35 item 5).
+      'Aprender',
+      'Configuración',
     ]);
     const opened = Object.values(MENU_GROUPS)
       .filter((group) => group.defaultOpened)
       .map((group) => group.id);
     expect(opened.sort()).toEqual(['backoffice', 'charts', 'conversations']);
+  });
+});
+
+describe('adónde lleva cada entrada', () => {
+  it('Mi Empresa lleva al gestor de usuarios a Usuarios y a quien configura la empresa a su configuración', () => {
+    const company = MENU_ENTRIES.find((entry) => entry.id === 'company')!;
+    expect(entryPath(demoUser('users_manager'), company)).toBe('/company/users');
+    expect(entryPath(demoUser('comercial'), company)).toBe('/company');
+    expect(entryPath(demoUser('user'), company)).toBeUndefined();
   });
 });

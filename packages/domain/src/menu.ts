@@ -1,11 +1,11 @@
 import { es } from './i18n/es';
 import {
-  canOpen,
   CAPABILITY_ROLES,
   hasRole,
   hasSlug,
   pathWithin,
   ruleFor,
+  sectionPathFor,
   type PermissionSlug,
   type PolicySubject,
 } from './policy';
@@ -49,7 +49,9 @@ export type MenuIcon =
   | 'forms'
   | 'company'
   | 'charts'
-  | 'backoffice';
+  | 'backoffice'
+  | 'training'
+  | 'settings';
 
 export const MENU_GROUP_IDS = ['charts', 'backoffice', 'conversations', 'contacts'] as const;
 export type MenuGroupId = (typeof MENU_GROUP_IDS)[number];
@@ -72,6 +74,11 @@ export interface MenuEntry {
   /** Checked besides the route rule (the only check for an entry without a route). */
   roles?: readonly Role[];
   group?: MenuGroupId;
+  /**
+   * Shown only to a confined user (01 §6 jailUrl) whose list holds its screen: everyone else
+   * reaches it from the user menu (docs/decisions.md 'Landing screens and dead ends').
+   */
+  confinedOnly?: boolean;
 }
 
 export interface MenuGroup {
@@ -184,6 +191,20 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   // Shows the company logo instead of its icon when the company has one (01 §2); its channels
   // are a tab of the page (/company/channels).
   { id: 'company', label: label.company, icon: 'company', path: '/company' },
+  {
+    id: 'training',
+    label: label.training,
+    icon: 'training',
+    path: '/training',
+    confinedOnly: true,
+  },
+  {
+    id: 'settings',
+    label: label.settings,
+    icon: 'settings',
+    path: '/settings',
+    confinedOnly: true,
+  },
 ];
 
 export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {
@@ -248,10 +269,20 @@ export function isEntryVisible(
   if (entry.roles && !hasRole(subject, entry.roles)) return false;
   if (entry.slug && !hasSlug(subject, entry.slug)) return false;
   const jail = subject.jailUrl ?? [];
+  if (entry.confinedOnly && jail.length === 0) return false;
   if (entry.path && jail.length > 0 && !jail.some((prefix) => pathWithin(entry.path!, prefix))) {
     return false;
   }
-  return entry.path === null || canOpen(subject, entry.path);
+  return entry.path === null || entryPath(subject, entry) !== undefined;
+}
+
+/**
+ * Where an entry leads this user: its screen, or the part of its section that is theirs ('Mi
+ * Empresa' of a user manager opens 'Usuarios'); undefined when none is.
+ */
+export function entryPath(subject: PolicySubject, entry: MenuEntry): string | undefined {
+  if (entry.path === null) return entry.opens;
+  return sectionPathFor(subject, entry.path);
 }
 
 /**

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { FLAG_SECTIONS, flagOffered, FLAGS_WITHOUT_READER } from './admin';
 import {
   can,
   CAPABILITY_ROLES,
   coaches,
+  FEATURE_FLAGS,
+  guardRoute,
+  LANDING_PATHS,
+  landingPath,
   linksSubConversations,
   reachIsOwn,
   SLUG_ROLES,
   type Capability,
+  type GuardUser,
 } from './policy';
 import { ROLES, type Role } from './roles';
 
@@ -87,5 +93,84 @@ describe('alcance propio', () => {
       expect(reachIsOwn({ roles: [role] })).toBe(false);
     }
     expect(reachIsOwn({ roles: ['user', 'super'] })).toBe(false);
+  });
+});
+
+/** A demo company's user: the flags and settings of the demo data (menu.test.ts). */
+function guardUser(roles: Role[], overrides: Partial<GuardUser> = {}): GuardUser {
+  return {
+    roles,
+    userType: 'normal',
+    featureFlags: { inbox: 1, training: 1, businessSalesModel: 1, requestSale: 1 },
+    settings: { presale: true },
+    jailUrl: [],
+    mustChangePassword: false,
+    ...overrides,
+  };
+}
+
+describe('pantalla de inicio de cada rol (issue #35 punto 5)', () => {
+  it('la tabla da a cada rol su pantalla, y el gestor de usuarios empieza en Usuarios', () => {
+    expect(LANDING_PATHS).toEqual({
+      admin: '/',
+      super: '/',
+      comercial: '/',
+      project_manager: '/',
+      user: '/',
+      users_manager: '/company/users',
+    });
+  });
+
+  it.each(ROLES)('%s empieza en su pantalla y la guardia lo lleva allí desde /', (role) => {
+    const user = guardUser([role]);
+    expect(landingPath(user)).toBe(LANDING_PATHS[role]);
+    expect(guardRoute(user, LANDING_PATHS[role])).toEqual({ kind: 'allow' });
+    expect(guardRoute(user, '/')).toEqual(
+      LANDING_PATHS[role] === '/'
+        ? { kind: 'allow' }
+        : { kind: 'redirect', to: LANDING_PATHS[role] },
+    );
+  });
+
+  it('un usuario confinado empieza en la primera ruta de su lista', () => {
+    const jailed = guardUser(['user'], { jailUrl: ['/training', '/settings'] });
+    expect(landingPath(jailed)).toBe('/training');
+    expect(guardRoute(jailed, '/')).toEqual({ kind: 'redirect', to: '/training' });
+  });
+
+  it('una pantalla de otro perfil se explica en vez de rebotar, con el camino a la propia', () => {
+    expect(guardRoute(guardUser(['user']), '/grupos')).toEqual({ kind: 'forbidden', home: '/' });
+    expect(guardRoute(guardUser(['users_manager']), '/company/fields')).toEqual({
+      kind: 'forbidden',
+      home: '/company/users',
+    });
+    const jailed = guardUser(['user'], { jailUrl: ['/training', '/settings'] });
+    expect(guardRoute(jailed, '/contacts')).toEqual({ kind: 'forbidden', home: '/training' });
+  });
+
+  it('Mi Empresa lleva al gestor de usuarios a su pestaña Usuarios', () => {
+    expect(guardRoute(guardUser(['users_manager']), '/company')).toEqual({
+      kind: 'redirect',
+      to: '/company/users',
+    });
+  });
+});
+
+describe('funcionalidades sin lector (issue #35 punto 5)', () => {
+  it('las siete banderas que no cambian nada siguen en los datos pero no se ofrecen', () => {
+    const hidden = Object.keys(FLAGS_WITHOUT_READER).sort();
+    expect(hidden).toEqual([
+      'alwaysPermanentReminders',
+      'campaigns',
+      'enableCompanyGroupSectors',
+      'hideContactPhoto',
+      'messageGeneration',
+      'pressToCall',
+      'sectors',
+    ]);
+    for (const flag of hidden) expect(FEATURE_FLAGS).toContain(flag);
+    const offered = FLAG_SECTIONS.flatMap((section) => section.flags.filter(flagOffered));
+    expect(offered).toContain('inbox');
+    expect(offered.some((flag) => hidden.includes(flag))).toBe(false);
   });
 });

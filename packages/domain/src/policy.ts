@@ -274,10 +274,17 @@ export interface RouteRule {
    * path with another one still to come): the menu hides it.
    */
   menuHidden?: boolean;
+  /**
+   * Checked besides roles and slug when this very screen is opened, not for the procedures of its
+   * area nor the screens below it (issue #35 item 5): '/' is 'Rendimiento' (statistics), while the
+   * frame's procedures declare '/' too; '/company' is the configuration tab of 'Mi Empresa'.
+   */
+  screen?: { roles?: readonly Role[]; slug?: PermissionSlug };
 }
 
 export const ROUTE_RULES: readonly RouteRule[] = [
-  { path: '/', roles: 'all', built: true },
+  // 'Rendimiento' needs statistics: a user manager starts elsewhere (LANDING_PATHS).
+  { path: '/', roles: 'all', built: true, screen: { slug: 'statistics' } },
   { path: '/reportes/receipts', roles: 'all', slug: 'reports', built: true },
   { path: '/contacts', roles: 'all', slug: 'contacts', built: true },
   { path: '/contact/unassigned', roles: 'all', slug: 'unassigned', built: true },
@@ -288,11 +295,39 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/actionsHistory', roles: 'all', slug: 'actionsHistory', built: false },
   { path: '/campaigns', roles: 'all', slug: 'campaigns', built: false },
   { path: '/companies', roles: 'all', slug: 'comercial-companies', built: true },
-  { path: '/company', roles: 'all', slug: 'company', built: true },
+  // Its address is its first tab, the configuration editors; its other tabs have their rules.
+  {
+    path: '/company',
+    roles: 'all',
+    slug: 'company',
+    built: true,
+    screen: { roles: CAPABILITY_ROLES.configureCompany },
+  },
   { path: '/company/channels', roles: 'all', slug: 'company', built: true },
   /** 'Mi Empresa' › 'Usuarios': the company's users, for its user managers (issue #17). */
   { path: '/company/users', roles: ['users_manager'], slug: 'company', built: true },
-  { path: '/company/security', roles: 'all', slug: 'company', built: true },
+  /**
+   * 'Mi Empresa''s configuration tabs: for those who configure the company (issue #35 item 5: a
+   * user manager is not offered tabs that only say they are not for him).
+   */
+  {
+    path: '/company/security',
+    roles: CAPABILITY_ROLES.configureCompany,
+    slug: 'company',
+    built: true,
+  },
+  {
+    path: '/company/fields',
+    roles: CAPABILITY_ROLES.configureCompany,
+    slug: 'company',
+    built: true,
+  },
+  {
+    path: '/company/sales',
+    roles: CAPABILITY_ROLES.configureCompany,
+    slug: 'company',
+    built: true,
+  },
   /** 'Mi Empresa' › 'Resumen': the company's figures and its groups tree (issue #17). */
   { path: '/company/overview', roles: 'all', slug: 'company', built: true },
   /**
@@ -344,18 +379,87 @@ export function canOpen(subject: PolicySubject, path: string): boolean {
   return hasRole(subject, rule.roles) && (!rule.slug || hasSlug(subject, rule.slug));
 }
 
+/**
+ * Whether the user may open the screen at `path` (the guard and the menus): `canOpen` and, on
+ * the rule's own path, its `screen` check. The server's procedures ask `canOpen` of their area.
+ */
+export function canOpenScreen(subject: PolicySubject, path: string): boolean {
+  if (!canOpen(subject, path)) return false;
+  const rule = ruleFor(path);
+  const screen = rule?.path === path ? rule.screen : undefined;
+  if (!screen) return true;
+  return (
+    (!screen.roles || hasRole(subject, screen.roles)) &&
+    (!screen.slug || hasSlug(subject, screen.slug))
+  );
+}
+
 export interface GuardUser extends PolicySubject {
   jailUrl: readonly string[];
   mustChangePassword: boolean;
 }
 
 export type GuardDecision =
-  { kind: 'allow' } | { kind: 'redirect'; to: string; search?: Record<string, string> };
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string; search?: Record<string, string> }
+  /** A screen the user may not open: the web explains it and offers `home` (issue #35 item 5). */
+  | { kind: 'forbidden'; home: string };
+
+/**
+ * Where each role starts (issue #35 item 5): its own work, never a screen it cannot open. A user
+ * with several roles starts where the first of LANDING_ORDER they hold starts; a confined user
+ * (jailUrl) at the first screen of their list.
+ */
+export const LANDING_PATHS: Readonly<Record<Role, string>> = {
+  admin: '/',
+  super: '/',
+  comercial: '/',
+  project_manager: '/',
+  user: '/',
+  users_manager: '/company/users',
+};
+const LANDING_ORDER: readonly Role[] = [
+  'comercial',
+  'super',
+  'project_manager',
+  'admin',
+  'user',
+  'users_manager',
+];
+/** Where a user whose roles' landing screens are all closed to them starts: their settings. */
+const LAST_LANDING = '/settings';
+
+/** The screen a user starts on, the guard's answer to '/' and the explanation page's way back. */
+export function landingPath(user: PolicySubject & { jailUrl?: readonly string[] }): string {
+  const jail = user.jailUrl ?? [];
+  if (jail.length > 0) return jail[0]!;
+  for (const role of LANDING_ORDER) {
+    const path = LANDING_PATHS[role];
+    if (user.roles.includes(role) && canOpenScreen(user, path)) return path;
+  }
+  return LAST_LANDING;
+}
+
+/**
+ * A section's address whose own screen a user may not open while one of its other screens is
+ * theirs leads there ('Mi Empresa' of a user manager opens its 'Usuarios').
+ */
+export const SECTION_FALLBACKS: Readonly<Record<string, readonly string[]>> = {
+  '/company': ['/company/users', '/company/overview'],
+};
+
+/** The address a menu entry or a section leads the user to: its own, or its first fallback. */
+export function sectionPathFor(subject: PolicySubject, path: string): string | undefined {
+  if (canOpenScreen(subject, path)) return path;
+  return SECTION_FALLBACKS[path]?.find((each) => canOpenScreen(subject, each));
+}
 
 /**
  * The route guard of 01 §4 / 02 §2, in order: no session → login with returnurl; a password
- * change owed → the change page; a jail list → its first prefix unless inside one; a role or
- * slug mismatch → '/'. (Exchanging a `token` query parameter happens before, in the web.)
+ * change owed → the change page; '/' → the user's landing screen when it is not theirs (a jail
+ * list's first prefix, LANDING_PATHS); a section's address → its tab that is theirs; any other
+ * screen outside a jail list or of another role or slug → 'forbidden' (explained, not
+ * bounced). (Exchanging a `token` query parameter happens before, in the web.)
  */
 export function guardRoute(user: GuardUser | null, path: string, fullPath = path): GuardDecision {
   if (!user) {
@@ -369,11 +473,15 @@ export function guardRoute(user: GuardUser | null, path: string, fullPath = path
   if (path === '/force-change-password' || path === '/login') {
     return { kind: 'redirect', to: '/' };
   }
-  if (user.jailUrl.length > 0 && !user.jailUrl.some((prefix) => pathWithin(path, prefix))) {
-    return { kind: 'redirect', to: user.jailUrl[0]! };
-  }
-  if (!canOpen(user, path)) {
-    return path === '/' ? { kind: 'allow' } : { kind: 'redirect', to: '/' };
+  const home = landingPath(user);
+  const jailed =
+    user.jailUrl.length > 0 && !user.jailUrl.some((prefix) => pathWithin(path, prefix));
+  if (jailed || !canOpenScreen(user, path)) {
+    // '/' is where everyone starts: it leads to the user's own landing screen.
+    if (path === '/' && home !== '/') return { kind: 'redirect', to: home };
+    const section = jailed ? undefined : sectionPathFor(user, path);
+    if (section && section !== path) return { kind: 'redirect', to: section };
+    return { kind: 'forbidden', home };
   }
   return { kind: 'allow' };
 }

@@ -18,8 +18,8 @@ import { DisconnectedChannelsAlert } from '../features/channels/disconnected-ale
 import { backLink } from '../features/contacts/back-link';
 import type { CompanyPanelIcon } from '@cartera/domain/companies';
 import { es, format } from '@cartera/domain/i18n';
-import { visibleMenu, type MenuEntry, type MenuItem } from '@cartera/domain/menu';
-import { can, guardRoute, ruleFor } from '@cartera/domain/policy';
+import { entryPath, visibleMenu, type MenuEntry, type MenuItem } from '@cartera/domain/menu';
+import { can, guardRoute, pathWithin, ruleFor } from '@cartera/domain/policy';
 import { fullNameOf, guardUserOf, useMe, type Me } from '../features/auth/session';
 import { SETTINGS_STALE_MS } from '../features/companies/companies-settings';
 import { useUnassignedCount } from '../features/inbox/unassigned-count';
@@ -305,7 +305,8 @@ function EntryLink({
     );
 
   // 'Vendedores' has no route of its own: it opens the sellers panel on the home page.
-  const to = entry.path ?? entry.opens ?? '/';
+  // 'Mi Empresa' of a user manager opens its 'Usuarios' tab (the policy's section fallbacks).
+  const to = entryPath(guardUserOf(me), entry) ?? '/';
   const onSellers = choosing || hash === SELLERS_ANCHOR;
   const active =
     entry.id === 'sellers'
@@ -313,7 +314,10 @@ function EntryLink({
       : entry.path === '/'
         ? pathname === '/' && !onSellers
         : // The screen's own rule: '/contact/unassigned' is 'Inbox', not also 'Conversaciones'.
-          entry.path !== null && ruleFor(pathname)?.path === entry.path;
+          // 'Mi Empresa' is current on every one of its tabs.
+          entry.path !== null &&
+          (ruleFor(pathname)?.path === to ||
+            (entry.id === 'company' && pathWithin(pathname, entry.path)));
 
   return (
     <NavItem

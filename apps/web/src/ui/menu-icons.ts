@@ -17,10 +17,12 @@ import {
   MapPinIcon,
   MessagesIcon,
   ReportIcon,
+  SchoolIcon,
   ShareIcon,
   SmileIcon,
   SpeakerphoneIcon,
   TargetIcon,
+  UserIcon,
   UsersIcon,
   type lineIcon,
 } from './icons';
@@ -48,5 +50,7 @@ export const MENU_ICONS: Record<MenuIcon, ReturnType<typeof lineIcon>> = {
   forms: FormsIcon,
   company: BriefcaseIcon,
   charts: ChartPieIcon,
+  training: SchoolIcon,
+  settings: UserIcon,
   backoffice: BankIcon,
 };

@@ -244,6 +244,11 @@ export const es = {
     notFoundTitle: 'Página no encontrada',
     notFoundBody: 'La dirección que buscas no existe o fue movida.',
     backHome: 'Volver al inicio',
+    /** A screen the user's profile may not open (issue #35 item 5). */
+    forbiddenTitle: 'Esta pantalla no es para tu perfil',
+    forbiddenBody:
+      'Tu usuario no tiene acceso a esta dirección. Si crees que deberías verla, pídele acceso al administrador de tu empresa.',
+    forbiddenBack: 'Ir a mi pantalla de inicio',
     loading: 'Cargando…',
     retry: 'Volver a intentar', // spec: 03 §4
     close: 'Cerrar',
@@ -325,6 +330,9 @@ export const es = {
       nps: 'NPS',
       forms: 'Formularios',
       company: 'Mi Empresa',
+      /** Side-menu entries of a confined user only (issue #35 item 5). */
+      training: 'Aprender',
+      settings: 'Configuración',
     },
     groups: {
       charts: 'Estadísticas',

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { FLAG_SECTIONS, flagLabel } from '@cartera/domain/admin';
+import { FLAG_SECTIONS, flagLabel, flagOffered } from '@cartera/domain/admin';
 import { es, format } from '@cartera/domain/i18n';
 import { flagOn, resolveFlags, type FeatureFlag } from '@cartera/domain/policy';
 import { useTRPC } from '../../lib/trpc';
@@ -12,7 +12,8 @@ const text = es.admin.flags;
 /**
  * A group's feature flags (01 §3, §4; 02 §6; 03 §6): each switch shows what is in force for the
  * group (its own value, else the nearest group above that sets it: `resolveFlags`, the same rule
- * the server applies to sessions) and sets the group's own 1 or 0; 'Heredar' removes it.
+ * the server applies to sessions) and sets the group's own 1 or 0; 'Heredar' removes it. Flags
+ * without a reader yet are not offered (FLAGS_WITHOUT_READER).
  */
 export function GroupFlags({ group, groups }: { group: AdminGroup; groups: AdminGroup[] }) {
   const trpc = useTRPC();
@@ -56,7 +57,7 @@ export function GroupFlags({ group, groups }: { group: AdminGroup; groups: Admin
           <Title order={3} fz="sm" id={`flags-${section.id}`}>
             {text.sections[section.id]}
           </Title>
-          {section.flags.map((flag) => (
+          {section.flags.filter(flagOffered).map((flag) => (
             <Group key={flag} justify="space-between" wrap="nowrap" gap="sm">
               <Switch
                 label={flagLabel(flag)}

@@ -1,4 +1,4 @@
-import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { notFound, redirect, type ParsedLocation } from '@tanstack/react-router';
 import { guardRoute } from '@cartera/domain/policy';
 import { hrefWithSearch } from '../../lib/return-url';
 import type { RouterContext } from '../../lib/router-context';
@@ -11,7 +11,8 @@ import { fullNameOf, guardUserOf, type Me } from './session';
  *    address (a failed exchange goes to the login page); while signed in, it is only removed,
  *    with a notice offering to sign out and use it (issue #30 S6);
  * 2. the shared policy decides the rest (no session, a password change owed, a jail list, a role
- *    or slug the screen needs); the server applies the same policy to every procedure.
+ *    or slug the screen needs); the server applies the same policy to every procedure. A screen
+ *    the user may not open renders the root's explanation page (shell/forbidden-page) in place.
  */
 export async function guardNavigation(
   { queryClient, trpc, trpcClient }: RouterContext,
@@ -53,5 +54,21 @@ export async function guardNavigation(
   if (decision.kind === 'redirect') {
     throw redirect({ href: hrefWithSearch(decision.to, decision.search), replace: true });
   }
+  if (decision.kind === 'forbidden') {
+    // Explained where it was typed, with the way to the user's own screen (issue #35 item 5).
+    const data: ForbiddenData = { forbidden: true, home: decision.home };
+    throw notFound({ data });
+  }
   return { me };
+}
+
+/** What the guard hands the root's not-found view for a screen the user may not open. */
+export interface ForbiddenData {
+  forbidden: true;
+  /** The user's landing screen: the explanation's way back. */
+  home: string;
+}
+
+export function isForbidden(data: unknown): data is ForbiddenData {
+  return typeof data === 'object' && data !== null && (data as ForbiddenData).forbidden === true;
 }

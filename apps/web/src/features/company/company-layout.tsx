@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Avatar, Group, Image, Stack, Text } from '@mantine/core';
 import { es } from '@cartera/domain/i18n';
-import { canOpen } from '@cartera/domain/policy';
+import { canOpenScreen } from '@cartera/domain/policy';
 import { RouteTabs } from '../../ui/route-tabs';
 import { guardUserOf, useMe } from '../auth/session';
 
@@ -24,7 +24,7 @@ const TABS = [
  * ('/company/fields'), the sales ('/company/sales'), the channels ('/company/channels'),
  * 'Seguridad e integraciones' ('/company/security'), for comercial the shared inboxes
  * ('/company/sharedinboxes') and, for user managers, the users ('/company/users'); each tab has
- * its own title. A tab shows when its route opens for the user (the route guard's `canOpen`).
+ * its own title. A tab shows when its screen opens for the user (the guard's `canOpenScreen`).
  */
 export function CompanyLayout({ children }: { children: ReactNode }) {
   const me = useMe();
@@ -56,7 +56,9 @@ export function CompanyLayout({ children }: { children: ReactNode }) {
         </Group>
       )}
       <RouteTabs
-        tabs={me ? TABS.filter((tab) => canOpen(guardUserOf(me), tab.path)) : TABS.slice(0, 2)}
+        tabs={
+          me ? TABS.filter((tab) => canOpenScreen(guardUserOf(me), tab.path)) : TABS.slice(0, 2)
+        }
       />
       {children}
     </Stack>
