@@ -6,17 +6,20 @@ import { HomePage } from '../../features/home/home-page';
 import { useMe } from '../../features/auth/session';
 
 /** '/': view-user or view-group choose a seller or a group in the sellers panel (01 §2). */
+const homeSearch = z.object({
+  'view-user': z.string().min(1).optional().catch(undefined),
+  'view-group': z.string().min(1).optional().catch(undefined),
+});
+
 export const Route = createFileRoute('/_app/')({
-  validateSearch: z.object({
-    'view-user': z.string().min(1).optional().catch(undefined),
-    'view-group': z.string().min(1).optional().catch(undefined),
-  }),
-  loaderDeps: ({ search }) => search,
+  validateSearch: homeSearch,
   // What the landing screen reads is asked for here, together with the screen's code, instead of
   // one request after another once each part has drawn (code → sellers panel → dashboard). Not
   // awaited: the screen shows its own loading state. The inputs are the ones HomePage and
   // PerformanceDashboard build; with a seller or group chosen, the screen checks the choice first.
-  loader: ({ context, deps }) => {
+  // The search is read from the location: as loaderDeps, a change would remount the screen.
+  loader: ({ context, location }) => {
+    const deps = location.search as z.infer<typeof homeSearch>;
     const { me, queryClient, trpc } = context;
     if (!me) return;
     if (can(me.user, 'superviseSellers')) {

@@ -1,10 +1,9 @@
-import { lazy, Suspense } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useMediaQuery } from '@mantine/hooks';
-import { Loader, Paper, Text } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import { z } from 'zod';
 import { es } from '@cartera/domain/i18n';
-import { can } from '@cartera/domain/policy';
+import { ContactPage } from '../../../features/conversation/contact-page';
 import { ConversationsPage, type InboxView } from '../../../features/inbox/conversations-page';
 import classes from '../../../features/inbox/inbox.module.css';
 import { MessagesIcon } from '../../../ui/icons';
@@ -15,24 +14,6 @@ import { MessagesIcon } from '../../../ui/icons';
  * need (docs/decisions.md, "Inbox workspace").
  */
 const WORKSPACE_QUERY = '(min-width: 90em)';
-
-/**
- * The open conversation loads apart from the inbox list: it carries the composer's audio encoder,
- * the image editor and the date pickers, which 'Conversaciones' alone does not need.
- */
-const LazyContactPage = lazy(() =>
-  import('../../../features/conversation/contact-page').then((module) => ({
-    default: module.ContactPage,
-  })),
-);
-
-function ContactPage({ id }: { id: string }) {
-  return (
-    <Suspense fallback={<Loader size="sm" m="xl" aria-label={es.app.loading} />}>
-      <LazyContactPage id={id} />
-    </Suspense>
-  );
-}
 
 const optionalText = z.string().trim().min(1).max(100).optional().catch(undefined);
 const optionalFlag = z.boolean().optional().catch(undefined);
@@ -61,31 +42,6 @@ export const Route = createFileRoute('/_app/contact/')({
     due: optionalFlag,
     order: z.literal('waiting').optional().catch(undefined),
   }),
-  loaderDeps: ({ search }) => search,
-  // The inbox's first page is asked for here, with the screen's code, instead of after that code
-  // has arrived and drawn (one round trip less on a slow link). Not awaited: the screen shows its
-  // own loading state. The input is the one ConversationsPage builds from the same view.
-  loader: ({ context, deps }) => {
-    const { me, queryClient, trpc } = context;
-    if (!me || deps.id) return;
-    const viewing = can(me.user, 'superviseSellers') ? deps.agent : undefined;
-    void queryClient.prefetchInfiniteQuery(
-      trpc.inbox.conversations.infiniteQueryOptions(
-        {
-          inbox: viewing ?? 'me',
-          tab: deps.tab ?? 'open',
-          search: deps.q,
-          statusTag: deps.tag,
-          origin: deps.origin,
-          channelId: deps.channel,
-          unread: deps.unread,
-          reminderDue: deps.due,
-          order: deps.order ?? 'recent',
-        },
-        { getNextPageParam: (page) => page.nextCursor ?? undefined },
-      ),
-    );
-  },
   component: ContactRoute,
 });
 
