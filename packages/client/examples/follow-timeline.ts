@@ -3,7 +3,11 @@ import { createCarteraClient } from '@cartera/client';
 
 /** Lists a seller's contacts, then prints the first one's live timeline events (`count` of them). */
 export async function followTimeline(url: string, token: string, log = console.log, count = 1) {
-  const { api, close } = createCarteraClient({ url, token, WebSocket: WebSocket as never });
+  const { api, close } = createCarteraClient({
+    baseUrl: url,
+    token,
+    WebSocket: WebSocket as never,
+  });
   const { items } = await api.contact.list.query({});
   for (const contact of items.slice(0, 5)) log(`${contact.firstName} ${contact.lastName}`);
   const topic = `contact:${items[0]!.id}`;

@@ -12,13 +12,24 @@ import type { AppRouter, RouterInputs, RouterOutputs } from '@cartera/server/rou
 
 export type { AppRouter, RouterInputs, RouterOutputs };
 
+/** One item `realtime.events` delivers: `{ id, data }` where `data` is the event (type, topic…). */
+export type LiveEvent =
+  RouterOutputs['realtime']['events'] extends AsyncIterable<infer Item>
+    ? Item
+    : RouterOutputs['realtime']['events'];
+
 /** The most calls one HTTP batch carries (the server refuses larger batches). */
 const MAX_BATCH_SIZE = 50;
 
 export interface CarteraClientOptions {
   /** The server's base URL, e.g. 'https://cartera.example' or 'http://localhost:3000'. */
-  url: string;
-  /** A session token (from POST /api/auth/login) sent as `Authorization: Bearer`. */
+  baseUrl?: string;
+  /** The same as `baseUrl` (its earlier name). */
+  url?: string;
+  /**
+   * A personal API token ('Mi cuenta' › tokens, or `account.apiToken.create`), sent as
+   * `Authorization: Bearer` and on the websocket's connection.
+   */
   token: string;
   /**
    * The WebSocket class for subscriptions where the runtime has none (Node 20: pass `ws`'s
@@ -43,7 +54,9 @@ export interface CarteraClient {
  * superjson, so dates arrive as Date.
  */
 export function createCarteraClient(options: CarteraClientOptions): CarteraClient {
-  const base = options.url.replace(/\/+$/, '');
+  const given = options.baseUrl ?? options.url;
+  if (!given) throw new TypeError('createCarteraClient: baseUrl is required');
+  const base = given.replace(/\/+$/, '');
   const ws = createWSClient({
     url: `${base.replace(/^http/, 'ws')}/api/trpc`,
     connectionParams: { token: options.token },
@@ -75,3 +88,14 @@ export {
   type WebhookEvent,
   type WebhookVerification,
 } from './webhooks';
+
+export { newItemId, itemIdTime } from './ids';
+export {
+  CARTERA_ERROR_CODES,
+  CARTERA_ERROR_STATUS,
+  CARTERA_ERROR_TEXTS,
+  carteraErrorCode,
+  carteraErrorText,
+  isCarteraErrorCode,
+  type CarteraErrorCode,
+} from './errors';

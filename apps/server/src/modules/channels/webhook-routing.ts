@@ -249,7 +249,10 @@ async function store(deps: AppDeps, channel: Channel, events: InboundEvent[]) {
 }
 
 /** The events the inbox gave up on, as a dead letter's payload (readable) and events (exact). */
-export function eventsLetter(events: InboundEvent[]) {
+export function eventsLetter(events: InboundEvent[]): {
+  payload: ReturnType<typeof superjson.serialize>['json'];
+  events: ReturnType<typeof superjson.serialize>;
+} {
   const serialized = superjson.serialize(events);
   return { payload: serialized.json, events: serialized };
 }
