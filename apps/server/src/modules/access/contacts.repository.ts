@@ -69,21 +69,29 @@ export async function findSubtreeUserIds(db: Executor, tenantId: string, groupId
 export async function findContactWatchers(db: Executor, tenantId: string, agentId: string | null) {
   if (!agentId) return [];
   const result = await db.execute(sql`
-    with agent as (
-      select array_append(g.ancestors, u.group_id) as path from ${users} u
-      join ${groups} g on g.tenant_id = u.tenant_id and g.id = u.group_id
-      where u.tenant_id = ${tenantId}::uuid and u.id = ${agentId}::uuid
-    )
-    select s.id, 1 as rank from ${users} s, agent
-    where s.tenant_id = ${tenantId}::uuid and ${SUPERVISOR_ROLE} = any(s.roles)
-      and s.group_id = any(agent.path)
-    union all
-    select member, 2 from ${sharedInboxes} i
-    cross join agent cross join unnest(i.member_ids) member
-    where i.tenant_id = ${tenantId}::uuid and i.owner_id = ${agentId}::uuid
+    ${contactWatchersQuery(sql`${tenantId}::uuid`, sql`${agentId}::uuid`)}
     order by rank`);
   const rows = (result as unknown as { rows: Array<{ id: string }> }).rows;
   return [...new Set([agentId, ...rows.map((row) => String(row.id))])];
+}
+
+/**
+ * findContactWatchers' rows besides the agent, `(id, rank)`, for an agent given as SQL: a
+ * statement that finds the contact reads them in the same round trip (inbound-writer.ts).
+ */
+export function contactWatchersQuery(tenantId: SQL, agentId: SQL): SQL {
+  return sql`
+    select s.id, 1 as rank from ${users} s, (
+      select array_append(g.ancestors, u.group_id) as path from ${users} u
+      join ${groups} g on g.tenant_id = u.tenant_id and g.id = u.group_id
+      where u.tenant_id = ${tenantId} and u.id = ${agentId}) agent
+    where s.tenant_id = ${tenantId} and ${SUPERVISOR_ROLE} = any(s.roles)
+      and s.group_id = any(agent.path)
+    union all
+    select member, 2 from ${sharedInboxes} i
+    cross join unnest(i.member_ids) member
+    where i.tenant_id = ${tenantId} and i.owner_id = ${agentId}
+      and exists (select 1 from ${users} u where u.tenant_id = ${tenantId} and u.id = ${agentId})`;
 }
 
 /** The owner of a shared inbox `memberId` belongs to, or undefined. */

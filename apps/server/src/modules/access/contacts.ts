@@ -126,6 +126,19 @@ export interface AudienceContact {
  */
 export async function contactAudience(db: Executor, contact: AudienceContact, now = Date.now()) {
   const userIds = await findContactWatchers(db, contact.tenantId, contact.agentId);
+  return audienceOfWatchers(contact, userIds, now);
+}
+
+/** The SQL of a contact's watchers, for a statement that finds the contact (inbound-writer.ts). */
+export { contactWatchersQuery } from './contacts.repository';
+
+/** contactAudience from the contact's watchers read already (findContactWatchers' list). */
+export function audienceOfWatchers(
+  contact: AudienceContact,
+  watchers: readonly string[],
+  now = Date.now(),
+) {
+  const userIds = [...watchers];
   const { reservedBy, reservedUntil } = contact;
   if (!contact.agentId && reservedBy && reservedUntil && reservedUntil.getTime() > now) {
     userIds.push(reservedBy);

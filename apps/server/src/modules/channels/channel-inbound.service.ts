@@ -150,6 +150,7 @@ async function ingestMessage(
       });
       let contact: AnnouncedContact | undefined = first.contact;
       let claimed = first.claimed;
+      let watchers = first.watchers;
       if (!contact) {
         // None seen when the statement began: read again under the lock, create if still none.
         contact =
@@ -157,6 +158,7 @@ async function ingestMessage(
             ? await findSenderContact(tx, channel.tenantId, event.from.phone)
             : await findContactByScopedId(tx, channel.tenantId, sender)) ??
           (await newInboundContact(tx, channel, event));
+        watchers = undefined;
         claimed = await claimProviderMessage(tx, {
           tenantId: channel.tenantId,
           interactionId,
@@ -176,35 +178,40 @@ async function ingestMessage(
           ? 'contactsArrayMessage'
           : 'contactMessage'
         : null;
-      await recordInboundItem(tx, contact, {
-        id: interactionId,
-        createdAt: sentAt,
-        type: 'channelMessage',
-        via: channel.type,
-        createdBySystem: false,
-        status: null,
-        content: {
-          message: {
-            ...inboundMessageFields(event, contactsKind),
-            media: null,
-            fileName: event.media?.fileName ?? null,
-            mimetype: event.media?.mimeType ?? null,
-            ...(event.contacts ? { contacts: event.contacts } : {}),
+      await recordInboundItem(
+        tx,
+        contact,
+        {
+          id: interactionId,
+          createdAt: sentAt,
+          type: 'channelMessage',
+          via: channel.type,
+          createdBySystem: false,
+          status: null,
+          content: {
+            message: {
+              ...inboundMessageFields(event, contactsKind),
+              media: null,
+              fileName: event.media?.fileName ?? null,
+              mimetype: event.media?.mimeType ?? null,
+              ...(event.contacts ? { contacts: event.contacts } : {}),
+            },
+            ...(contactsKind ? { mediaType: contactsKind } : {}),
+            ...(event.reaction ? { isReaction: true } : {}),
+            ...(replyMessage ? { replyMessage } : {}),
+            ...(event.ad ? { externalAdReply: externalAdReplyOf(event.ad) } : {}),
+            medium: mediumFor(channel.type),
+            origin: 'contact',
+            channelId: channel.id,
+            channelName: channel.name,
+            channelColor: channel.config.color ?? null,
+            receivedAt: event.at.toISOString(),
+            // The number as the provider wrote it: replies through this channel go back to it.
+            ...(event.from.phone ? { from: event.from.phone } : {}),
           },
-          ...(contactsKind ? { mediaType: contactsKind } : {}),
-          ...(event.reaction ? { isReaction: true } : {}),
-          ...(replyMessage ? { replyMessage } : {}),
-          ...(event.ad ? { externalAdReply: externalAdReplyOf(event.ad) } : {}),
-          medium: mediumFor(channel.type),
-          origin: 'contact',
-          channelId: channel.id,
-          channelName: channel.name,
-          channelColor: channel.config.color ?? null,
-          receivedAt: event.at.toISOString(),
-          // The number as the provider wrote it: replies through this channel go back to it.
-          ...(event.from.phone ? { from: event.from.phone } : {}),
         },
-      });
+        watchers,
+      );
       // The file itself is fetched after the commit; the webhook is answered without waiting.
       const media = event.media;
       if (media && (media.providerMediaId || media.url)) {

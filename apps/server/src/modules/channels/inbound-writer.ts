@@ -3,7 +3,7 @@ import type { Transaction } from '@cartera/db/client';
 import { channelMessages, contacts, interactions } from '@cartera/db/schema';
 import { chatDirection, interactionEffects, metricsDay } from '@cartera/domain/metrics';
 import { appendEvent } from '../../realtime/event-store';
-import { contactAudience } from '../access/contacts';
+import { audienceOfWatchers, contactAudience, contactWatchersQuery } from '../access/contacts';
 import { countsUnderLock } from '../metrics/metrics.writer';
 import { customerMessageSet, lastMessageOf, reopenedLine } from '../timeline/last-message';
 import {
@@ -23,6 +23,8 @@ import {
 /** What `lockSenderAndClaim` found: the sender's contact, and whether the provider id is ours. */
 export interface SenderClaim {
   contact: AnnouncedContact | undefined;
+  /** Who watches the contact besides the tenant-wide roles (findContactWatchers' list). */
+  watchers: string[] | undefined;
   /** True: claimed now; false: claimed before (a replay); undefined: no contact to claim for. */
   claimed: boolean | undefined;
 }
@@ -72,16 +74,22 @@ export async function lockSenderAndClaim(
     )
     select found.id, found.agent_id as "agentId", found.reserved_by as "reservedBy",
       found.reserved_until as "reservedUntil",
-      exists (select 1 from claimed) as claimed
+      exists (select 1 from claimed) as claimed,
+      (select array_agg(w.id::text order by w.rank) from (${contactWatchersQuery(
+        sql`${claim.tenantId}::uuid`,
+        sql`found.agent_id`,
+      )}) w) as watchers
     from locked left join found on true`);
   const [row] = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
-  if (!row?.id) return { contact: undefined, claimed: undefined };
+  if (!row?.id) return { contact: undefined, watchers: undefined, claimed: undefined };
   const until = row.reservedUntil as string | Date | null;
+  const agentId = (row.agentId as string | null) ?? null;
   return {
+    watchers: agentId ? [...new Set([agentId, ...((row.watchers as string[] | null) ?? [])])] : [],
     contact: {
       id: String(row.id),
       tenantId: claim.tenantId,
-      agentId: (row.agentId as string | null) ?? null,
+      agentId,
       reservedBy: (row.reservedBy as string | null) ?? null,
       reservedUntil: until ? new Date(until) : null,
     },
@@ -114,6 +122,8 @@ export async function recordInboundItem(
   tx: Transaction,
   contact: AnnouncedContact,
   item: NewTimelineItem & { createdAt: Date },
+  /** The contact's watchers when the sender's claim read them (one round trip less). */
+  watchers?: readonly string[],
 ) {
   const metricItem = {
     type: item.type,
@@ -157,12 +167,15 @@ export async function recordInboundItem(
     effects: interactionEffects(metricItem),
     followUp: null,
   });
-  const audience = await contactAudience(tx, {
+  const audienceContact = {
     tenantId: contact.tenantId,
     agentId: contact.agentId,
     reservedBy: contact.reservedBy ?? null,
     reservedUntil: contact.reservedUntil ?? null,
-  });
+  };
+  const audience = watchers
+    ? audienceOfWatchers(audienceContact, watchers)
+    : await contactAudience(tx, audienceContact);
   await appendEvent(
     tx,
     {
