@@ -178,12 +178,14 @@ test.describe('Canales de la empresa', () => {
     expect(browserErrors).toEqual([]);
   });
 
-  test('un vendedor no puede abrir los canales: vuelve al inicio', async ({
+  test('un vendedor no puede abrir los canales: se le explica y vuelve a su inicio', async ({
     page,
     browserErrors,
   }) => {
     await signIn(page, 'vendedor@demo.test');
     await page.goto('/company/channels');
+    await expect(page.getByRole('heading', { name: es.app.forbiddenTitle })).toBeVisible();
+    await page.getByRole('link', { name: es.app.forbiddenBack }).click();
     await expect(page).toHaveURL('/');
     await expectShellFor(page, 'Valentín Vendedor');
     await expect(mainMenu(page).getByRole('link', { name: es.menu.entries.company })).toHaveCount(

@@ -198,7 +198,8 @@ test.describe('Ventas', () => {
       name: 'Nombre original',
     });
     await page.goto('/comercial/sale');
-    await expect(page).toHaveURL(/\/$/);
+    // Not her screen: explained in place (issue #35 item 5).
+    await expect(page.getByRole('heading', { name: es.app.forbiddenTitle })).toBeVisible();
     await expect(page.getByRole('heading', { name: t.title })).toHaveCount(0);
 
     const refused = await page.request.post('/api/trpc/receipt.updateFieldValue', {

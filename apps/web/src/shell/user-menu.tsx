@@ -1,9 +1,9 @@
 import { Box, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
-import { ruleFor } from '@cartera/domain/policy';
+import { canOpenScreen, ruleFor } from '@cartera/domain/policy';
 import { useLogout } from '../features/auth/use-logout';
-import { fullNameOf, type Me } from '../features/auth/session';
+import { fullNameOf, guardUserOf, type Me } from '../features/auth/session';
 import classes from './app-layout.module.css';
 import { ActivityIcon, BellIcon, LogoutIcon, SchoolIcon, UserIcon } from '../ui/icons';
 import { UserAvatar } from '../ui/user-avatar';
@@ -88,7 +88,8 @@ export function UserMenu({
         >
           {es.shell.activity}
         </Menu.Item>
-        {isBuilt(LEARN_PATH) && (
+        {/* Only for who may open it: a company without training has no 'Aprender'. */}
+        {isBuilt(LEARN_PATH) && canOpenScreen(guardUserOf(me), LEARN_PATH) && (
           <Menu.Item
             leftSection={<SchoolIcon size={16} />}
             onClick={() => void router.navigate({ href: LEARN_PATH })}
