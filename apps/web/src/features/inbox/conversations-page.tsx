@@ -59,6 +59,36 @@ const FILTER_KEYS = ['q', 'tag', 'origin', 'channel', 'unread', 'due', 'order'] 
 
 const FILTER_WIDTH = 170;
 
+/** One of the workspace's filters: a clearable select named by its placeholder. */
+function FilterSelect({
+  label,
+  options,
+  value,
+  onChange,
+  searchable = true,
+}: {
+  label: string;
+  options: { value: string; label: string }[];
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  searchable?: boolean;
+}) {
+  return (
+    <Select
+      aria-label={label}
+      placeholder={label}
+      data={options}
+      value={value ?? null}
+      onChange={(picked) => onChange(picked ?? undefined)}
+      clearable
+      searchable={searchable}
+      nothingFoundMessage={searchable ? es.fields.noResults : undefined}
+      w={FILTER_WIDTH}
+      size="xs"
+    />
+  );
+}
+
 /**
  * '/contact' without a contact, 'Conversaciones' (03 §2.1, issue #6, issue #33 item 3): the
  * conversations of the user's inbox (or, for super and comercial, a seller's or all they reach),
@@ -216,43 +246,28 @@ function InboxFilters({
   const channels = useQuery({ ...trpc.channel.list.queryOptions(), enabled: listsChannels });
   return (
     <Group gap="xs" wrap="wrap" align="center">
-      <Select
-        aria-label={words.statusTag}
-        placeholder={words.statusTag}
-        data={(tags.data ?? []).map((tag) => ({ value: tag.code, label: tag.name }))}
-        value={view.tag ?? null}
-        onChange={(tag) => onViewChange({ tag: tag ?? undefined })}
-        clearable
-        searchable
-        nothingFoundMessage={es.fields.noResults}
-        w={FILTER_WIDTH}
-        size="xs"
+      <FilterSelect
+        label={words.statusTag}
+        options={(tags.data ?? []).map((tag) => ({ value: tag.code, label: tag.name }))}
+        value={view.tag}
+        onChange={(tag) => onViewChange({ tag })}
       />
-      <Select
-        aria-label={words.origin}
-        placeholder={words.origin}
-        data={(origins.data ?? []).map((origin) => ({ value: origin.code, label: origin.name }))}
-        value={view.origin ?? null}
-        onChange={(origin) => onViewChange({ origin: origin ?? undefined })}
-        clearable
-        searchable
-        nothingFoundMessage={es.fields.noResults}
-        w={FILTER_WIDTH}
-        size="xs"
+      <FilterSelect
+        label={words.origin}
+        options={(origins.data ?? []).map((origin) => ({ value: origin.code, label: origin.name }))}
+        value={view.origin}
+        onChange={(origin) => onViewChange({ origin })}
       />
       {listsChannels && (
-        <Select
-          aria-label={words.channel}
-          placeholder={words.channel}
-          data={(channels.data ?? []).map((channel) => ({
+        <FilterSelect
+          label={words.channel}
+          options={(channels.data ?? []).map((channel) => ({
             value: channel.id,
             label: channel.name,
           }))}
-          value={view.channel ?? null}
-          onChange={(channel) => onViewChange({ channel: channel ?? undefined })}
-          clearable
-          w={FILTER_WIDTH}
-          size="xs"
+          value={view.channel}
+          onChange={(channel) => onViewChange({ channel })}
+          searchable={false}
         />
       )}
       <Chip
