@@ -18,6 +18,22 @@ const manifest = read('package.json');
 const server = read('../../apps/server/package.json');
 
 rmSync(new URL('dist', here), { recursive: true, force: true });
+const external = Object.keys(manifest.dependencies ?? {});
+const common = {
+  entryPoints: ['src/index.ts'],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  logLevel: 'warning',
+};
+await build({ ...common, format: 'esm', outfile: 'dist/index.js' });
+await build({ ...common, format: 'cjs', outfile: 'dist/index.cjs' });
+if (process.argv.includes('--js-only')) {
+  writeManifest();
+  process.exit(0);
+}
+
 mkdirSync(new URL('build-types', here), { recursive: true });
 
 // The router's type assembled from its sub-routers: declaring `appRouter` itself exceeds what
@@ -46,22 +62,6 @@ writeFileSync(
     '',
   ].join('\n'),
 );
-
-const external = Object.keys(manifest.dependencies ?? {});
-const common = {
-  entryPoints: ['src/index.ts'],
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  external: [...external, ...external.map((name) => `${name}/*`)],
-  logLevel: 'warning',
-};
-await build({ ...common, format: 'esm', outfile: 'dist/index.js' });
-await build({ ...common, format: 'cjs', outfile: 'dist/index.cjs' });
-if (process.argv.includes('--js-only')) {
-  writeManifest();
-  process.exit(0);
-}
 
 execFileSync(
   process.execPath,
