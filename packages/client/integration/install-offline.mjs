@@ -12,9 +12,9 @@ const client = new URL('..', import.meta.url).pathname;
 const workspaceLock = JSON.parse(
   readFileSync(new URL('../../../package-lock.json', import.meta.url), 'utf8'),
 );
-const manifest = JSON.parse(readFileSync(join(client, 'dist/package.json'), 'utf8'));
 
 export function installOffline(extra = { ws: '8.23.0' }) {
+  const manifest = JSON.parse(readFileSync(join(client, 'dist/package.json'), 'utf8'));
   const folder = mkdtempSync(join(tmpdir(), 'cartera-integrator-'));
   const packed = execFileSync(
     'npm',
