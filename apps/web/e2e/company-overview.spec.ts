@@ -71,12 +71,14 @@ test.describe('Mi Empresa: resumen y carteras compartidas', () => {
     expect(browserErrors).toEqual([]);
   });
 
-  test('un vendedor no ve la pestaña y la dirección lo lleva al inicio', async ({
+  test('un vendedor no ve la pestaña y la dirección le explica que no es para su perfil', async ({
     page,
     browserErrors,
   }) => {
     await signIn(page, 'vendedor@demo.test');
     await page.goto('/company/overview');
+    await expect(page.getByRole('heading', { name: es.app.forbiddenTitle })).toBeVisible();
+    await page.getByRole('link', { name: es.app.forbiddenBack }).click();
     await expect(page).not.toHaveURL(/\/company/);
     expect(browserErrors).toEqual([]);
   });
