@@ -8,6 +8,10 @@ test.describe('Cambio de contraseña obligatorio', () => {
     browserErrors,
   }) => {
     await signIn(page, 'cambio@demo.test');
+    // The landing of a user who owes the change (issue #35 item 5): the guard's page, no menu.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/force-change-password(\?.*)?$/);
+    await expect(page.getByRole('navigation', { name: es.shell.mainMenu })).toHaveCount(0);
     await page.goto('/?view-group=sur');
     await expect(page).toHaveURL('/force-change-password?returnUrl=%2F%3Fview-group%3Dsur');
     await expect(page.getByRole('heading', { name: es.password.title })).toBeVisible();

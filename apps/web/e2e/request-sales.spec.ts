@@ -453,12 +453,13 @@ test.describe('Solicitudes', () => {
     const question = page.getByRole('dialog', { name: t.leaveQuestion });
     await expect(question).toBeVisible();
     await question.getByRole('button', { name: t.cancel }).click();
+    // The question is gone (its closing animation too) before the editor is asked again.
+    await expect(question).toHaveCount(0);
     await expect(editor).toBeVisible();
     await editor.getByRole('button', { name: t.close }).click();
-    await page
-      .getByRole('dialog', { name: t.leaveQuestion })
-      .getByRole('button', { name: t.leave })
-      .click();
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: t.leave }).click();
+    await expect(question).toHaveCount(0);
     await expect(editor).toBeHidden();
     const stored = await trpcQuery<unknown[]>(page, 'requestSale.listByContact', {
       contactId: contact.id,

@@ -51,6 +51,11 @@ function keysHeld(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('[role="dialog"], [role="menu"]') !== null;
 }
 
+/** Whether something on screen has the key instead of the registry (Escape: anything open). */
+function heldFor(id: ShortcutId, target: EventTarget | null): boolean {
+  return id === 'escape' ? somethingOpen() : keysHeld(target);
+}
+
 /**
  * The one keyboard registry of the signed-in application (issue #33 item 5): a single keydown
  * listener on the window matches the shortcuts of ./keys (single keys never inside a field,
@@ -60,6 +65,7 @@ function keysHeld(target: EventTarget | null): boolean {
  */
 export function KeyboardProvider({ me, children }: { me: Me; children: ReactNode }) {
   const handlers = useRef(new Map<ShortcutId, ShortcutHandler[]>());
+  const openAtKey = useRef(new WeakMap<Event, boolean>());
   // The chat actions on screen now, newest last (the command menu offers the newest of each).
   const [chatCommands, setChatCommands] = useState<{ id: ChatCommandId; run: () => void }[]>([]);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -172,7 +178,9 @@ export function KeyboardProvider({ me, children }: { me: Me; children: ReactNode
     if (event.defaultPrevented || event.isComposing) return;
     const shortcut = shortcutFor(event, event.target);
     if (!shortcut) return;
-    const open = shortcut.id === 'escape' ? somethingOpen() : keysHeld(event.target);
+    // As it was when the key went down: a dialog that closed on this very key (its own Escape,
+    // at once for someone who asked for less motion) still counts, the key was its.
+    const open = openAtKey.current.get(event) ?? heldFor(shortcut.id, event.target);
     let handled: boolean;
     switch (shortcut.id) {
       case 'commandMenu':
@@ -206,9 +214,19 @@ export function KeyboardProvider({ me, children }: { me: Me; children: ReactNode
   });
 
   useEffect(() => {
+    // Whether a dialog was open when the key went down, noted before any handler of the page
+    // (a dialog's own Escape among them) could close it.
+    const note = (event: KeyboardEvent) => {
+      const shortcut = shortcutFor(event, event.target);
+      if (shortcut) openAtKey.current.set(event, heldFor(shortcut.id, event.target));
+    };
     const listener = (event: KeyboardEvent) => onKeyDown(event);
+    window.addEventListener('keydown', note, true);
     window.addEventListener('keydown', listener);
-    return () => window.removeEventListener('keydown', listener);
+    return () => {
+      window.removeEventListener('keydown', note, true);
+      window.removeEventListener('keydown', listener);
+    };
   }, []);
 
   const value = useMemo(() => ({ register, registerChatCommand }), [register, registerChatCommand]);
