@@ -370,3 +370,61 @@ describe('acciones en bloque de Conversaciones (issue #33 item 3)', () => {
     ]);
   });
 });
+
+describe("el filtro 'Sin atender (+24 h)' de Conversaciones (issue #35 item 1)", () => {
+  it('lista exactamente las conversaciones abiertas que Rendimiento cuenta sin atender', async () => {
+    const { db } = env.database.handle;
+    const seller = env.demo.users[SELLER]!.id;
+    const hour = 3_600_000;
+    const now = Date.now();
+    const waiting = (lastName: string, hours: number, extra: Partial<Contact> = {}) =>
+      createContact(db, env.demo.demo, {
+        firstName: 'Yacaré',
+        lastName,
+        agentId: seller,
+        lastInteractionAt: new Date(now - hours * hour),
+        awaitingReplySince: new Date(now - hours * hour),
+        ...extra,
+      });
+    const late = await waiting('Dos días', 48);
+    const lateToo = await waiting('Un día y algo', 25);
+    await waiting('Reciente', 3);
+    await waiting('Archivado', 72, { archivingReason: 'precio', archivingReasonText: 'Precio' });
+    await createContact(db, env.demo.demo, {
+      firstName: 'Yacaré',
+      lastName: 'Contestado',
+      agentId: seller,
+      lastInteractionAt: new Date(now - 30 * hour),
+    });
+
+    expect(await viewIds(SELLER, { search: 'yacare', unattended: true })).toEqual([
+      lateToo.id,
+      late.id,
+    ]);
+    expect(
+      await viewIds('supervisor@demo.test', {
+        inbox: seller,
+        search: 'yacare',
+        unattended: true,
+      }),
+    ).toEqual([lateToo.id, late.id]);
+
+    // The dashboard's figure of the seller counts the very conversations the filter lists.
+    const listed = await viewIds('supervisor@demo.test', { inbox: seller, unattended: true });
+    const today = new Date().toISOString().slice(0, 10);
+    const board = await env.call('supervisor@demo.test', 'goal.dashboard', {
+      period: { from: today, to: today },
+      userId: seller,
+    });
+    expect(board.status, JSON.stringify(board.error)).toBe(200);
+    expect(board.data.totals.unattended).toBe(listed.length);
+    expect(listed).toEqual(expect.arrayContaining([late.id, lateToo.id]));
+
+    // 'Todas' of the supervisor: their team's unattended conversations, as the team's figure.
+    const team = await viewIds('supervisor@demo.test', { inbox: 'all', unattended: true });
+    const teamBoard = await env.call('supervisor@demo.test', 'goal.dashboard', {
+      period: { from: today, to: today },
+    });
+    expect(teamBoard.data.totals.unattended).toBe(team.length);
+  });
+});

@@ -4,6 +4,7 @@ import type { Executor } from '@cartera/db/client';
 import { contacts, interactions } from '@cartera/db/schema';
 import { likePattern, searchTextPattern, SHORT_TERM_LENGTH } from '../../lib/sql';
 import { scopeCondition, type ContactScope } from '../access/contacts.conditions';
+import { UNATTENDED_AFTER_MS } from '@cartera/domain/metrics';
 
 /** Who looks at an inbox of unassigned contacts (reservations of others hide contacts). */
 export interface UnassignedOwner {
@@ -92,6 +93,8 @@ export interface InboxFilters {
   origin?: string;
   unread?: boolean;
   reminderDue?: boolean;
+  /** Waiting for an answer longer than UNATTENDED_AFTER_MS (the dashboard's 'Sin atender'). */
+  unattended?: boolean;
   /** 'recent': last interaction first; 'waiting': the longest wait for an answer first. */
   order?: 'recent' | 'waiting';
 }
@@ -146,6 +149,15 @@ function searchCondition(
       where ${interactions.tenantId} = ${tenantId} and ${messageSearchText} like ${byMessage})))`;
 }
 
+/**
+ * A contact whose customer has waited for an answer longer than UNATTENDED_AFTER_MS at `now`:
+ * 'Sin atender (+24 h)', as the dashboard counts it (metrics.repository.ts findContactStates).
+ */
+export function unattendedCondition(now: Date): SQL {
+  const before = new Date(now.getTime() - UNATTENDED_AFTER_MS);
+  return sql`${contacts.awaitingReplySince} < ${before.toISOString()}::timestamptz`;
+}
+
 function filterConditions(
   db: Executor,
   tenantId: string,
@@ -171,6 +183,7 @@ function filterConditions(
   if (filters.reminderDue) {
     conditions.push(sql`(${contacts.reminder} ->> 'reminderDate')::timestamptz <= now()`);
   }
+  if (filters.unattended) conditions.push(unattendedCondition(new Date()));
   if (filters.order === 'waiting') conditions.push(isNotNull(contacts.awaitingReplySince));
   return conditions;
 }

@@ -29,7 +29,7 @@ export const inboxRouter = router({
     .meta({
       area: '/contact',
       description:
-        "'Conversaciones' (issue #33 item 3): the conversations of the chosen `inbox` ('me'; a seller of a supervisor's subtree, or any for comercial; 'unassigned', the 'Inbox'; 'all', the caller's reach, refused to sellers; else PERMISSION_DENIED; `agentId` is the older form of a seller's), of `tab` 'open' or 'archived', narrowed by `search` (name, number in any format, or message text), `channelId`, `statusTag`, `origin`, `unread` and `reminderDue`; `order` 'recent' (last interaction first) or 'waiting' (the longest unanswered first, only those waiting); sub-conversations included, in pages of 30 after `cursor`; `unattended` marks 24 hours without interaction.",
+        "'Conversaciones' (issue #33 item 3): the conversations of the chosen `inbox` ('me'; a seller of a supervisor's subtree, or any for comercial; 'unassigned', the 'Inbox'; 'all', the caller's reach, refused to sellers; else PERMISSION_DENIED; `agentId` is the older form of a seller's), of `tab` 'open' or 'archived', narrowed by `search` (name, number in any format, or message text), `channelId`, `statusTag`, `origin`, `unread`, `reminderDue` and `unattended` (the customer waits for an answer more than 24 hours, the dashboard's 'Sin atender (+24 h)'); `order` 'recent' (last interaction first) or 'waiting' (the longest unanswered first, only those waiting); sub-conversations included, in pages of 30 after `cursor`; `unattended` marks 24 hours without interaction.",
     })
     .input(ZInboxInput)
     .output(ZInboxPage)

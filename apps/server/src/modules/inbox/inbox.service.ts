@@ -49,6 +49,11 @@ export const ZInboxView = z.object({
   unread: z.boolean().optional(),
   /** A pending reminder whose date has come. */
   reminderDue: z.boolean().optional(),
+  /**
+   * 'Sin atender (+24 h)': the customer has waited for an answer more than 24 hours (the
+   * dashboard's `unattended` figure, metrics.repository.ts `findContactStates`).
+   */
+  unattended: z.boolean().optional(),
   /** 'recent': last interaction first; 'waiting': the longest unanswered customer first. */
   order: z.enum(['recent', 'waiting']).default('recent'),
 });
@@ -169,6 +174,7 @@ function viewFilters(view: z.infer<typeof ZInboxView>): InboxFilters {
     origin: view.origin,
     unread: view.unread,
     reminderDue: view.reminderDue,
+    unattended: view.unattended,
     order: view.order,
   };
 }

@@ -152,8 +152,9 @@ export async function findRollups(
 }
 
 /**
- * The sellers' contacts as they are now: waiting for an answer longer than `unattendedBefore`,
- * with a pending reminder due by `dueBy`, and overdue (before `now`).
+ * The sellers' contacts as they are now: open ones (not archived, as 'Conversaciones' lists them
+ * with its 'Sin atender (+24 h)' filter, inbox.repository.ts) waiting for an answer longer than
+ * `unattendedBefore`, with a pending reminder due by `dueBy`, and overdue (before `now`).
  */
 export async function findContactStates(
   db: Executor,
@@ -167,7 +168,7 @@ export async function findContactStates(
     .select({
       userId: contacts.agentId,
       unattended:
-        sql<number>`count(*) filter (where ${contacts.awaitingReplySince} < ${moments.unattendedBefore.toISOString()}::timestamptz)`.mapWith(
+        sql<number>`count(*) filter (where ${contacts.awaitingReplySince} < ${moments.unattendedBefore.toISOString()}::timestamptz and ${contacts.archivingReason} is null)`.mapWith(
           Number,
         ),
       remindersDue:
