@@ -63,3 +63,36 @@ export function verifyWebsocketOrigin(publicUrl: string) {
     done: (ok: boolean, status?: number) => void,
   ) => done(fromOwnPages(info.req.headers, publicOrigin), 403);
 }
+
+/**
+ * The origin a request reached the app at, for addresses handed back to that client (a signed
+ * upload URL): a browser's Origin when it is the public URL's or this very host's (the pages the
+ * guard above trusts), or, without an Origin (API clients), the public URL when the request was
+ * addressed to its host and the scheme and Host it came with otherwise. Undefined (the caller
+ * answers a relative address) when the Origin is another site's or there is no Host.
+ */
+export function requestOrigin(
+  request: { headers: IncomingHttpHeaders; protocol: string },
+  publicUrl: string,
+): string | undefined {
+  const publicOrigin = new URL(publicUrl).origin;
+  const { host, origin } = request.headers;
+  if (origin) {
+    if (origin === publicOrigin) return publicOrigin;
+    try {
+      const parsed = new URL(origin);
+      return host && parsed.host === host && /^https?:$/.test(parsed.protocol)
+        ? parsed.origin
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  if (!host) return undefined;
+  if (new URL(publicOrigin).host === host) return publicOrigin;
+  try {
+    return new URL(`${request.protocol}://${host}`).origin;
+  } catch {
+    return undefined;
+  }
+}

@@ -69,7 +69,12 @@ export class LocalStorage implements FileStorage {
     url.searchParams.set('signature', this.sign(fields));
     const headers: Record<string, string> = { 'content-type': request.contentType };
     if (request.contentDisposition) headers['content-disposition'] = request.contentDisposition;
-    return { url: url.toString(), headers };
+    // The signature covers the key, not the host: the same URL works on any host we answer on.
+    const address =
+      request.origin === undefined
+        ? url.toString()
+        : `${request.origin}${url.pathname}${url.search}`;
+    return { url: address, headers };
   }
 
   publicUrl(key: string): string {

@@ -7,6 +7,12 @@ export interface UploadRequest {
   expiresInSeconds: number;
   /** Declared size in bytes, signed into the URL: the upload must be exactly this long. */
   size: number;
+  /**
+   * Where the client reached the app (local storage builds its upload URL there, so a page opened
+   * on another host name uploads to its own origin): an origin, '' for a relative URL, or
+   * undefined for the public URL. S3 answers its own upload URL whatever it is.
+   */
+  origin?: string | undefined;
 }
 
 export interface SignedUpload {

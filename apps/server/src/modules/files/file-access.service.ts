@@ -109,11 +109,20 @@ export async function checkFileForRecord(
   return deps.storage.publicUrl(key);
 }
 
-/** The key of a file named by this server's own path (`/api/files/…`, without the host). */
+/**
+ * The key of a file named by this server's own path (`/api/files/…`) without the host or on any
+ * host: a page opened on another host name than PUBLIC_URL sees its files there. The record
+ * then keeps the permanent address (checkFileForRecord answers `publicUrl`).
+ */
 function relativeFileKey(url: string): string | undefined {
-  if (!url.startsWith(`${LOCAL_FILES_PATH}/`)) return undefined;
-  const base = 'http://cartera.invalid';
-  return keyUnder(`${base}${LOCAL_FILES_PATH}`, `${base}${url}`);
+  let parsed: URL;
+  try {
+    parsed = new URL(url, 'http://cartera.invalid');
+  } catch {
+    return undefined;
+  }
+  if (!/^https?:$/.test(parsed.protocol)) return undefined;
+  return keyUnder(`${parsed.origin}${LOCAL_FILES_PATH}`, parsed.href);
 }
 
 /** checkFileForRecord for a storage key (the profile photo sends its key). */

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '@cartera/domain/errors';
 import type { AppDeps } from '../../deps';
+import { requestOrigin } from '../../http/origin-guard';
 import { restRoute, sessionOf } from '../../http/rest';
 import { LOCAL_FILES_PATH, LocalStorage } from '../../storage/local-storage';
 import {
@@ -14,6 +15,11 @@ import { claimUpload, findUpload, finishUpload } from './uploads.repository';
 
 /** Legacy upload paths (01 §7 Uploads) and, for local storage, the upload target itself. */
 export async function registerFilesRoutes(app: FastifyInstance, deps: AppDeps) {
+  // A page opened on another host name than PUBLIC_URL uploads to its own origin (a PUT to
+  // PUBLIC_URL would be cross-origin); an origin we do not answer on gets a relative URL.
+  const uploadOrigin = (request: FastifyRequest) =>
+    requestOrigin(request, deps.env.publicUrl) ?? '';
+
   restRoute(app, deps, {
     method: 'POST',
     url: '/api/aws/documents',
@@ -24,7 +30,8 @@ export async function registerFilesRoutes(app: FastifyInstance, deps: AppDeps) {
     access: { procedure: null },
     body: ZCreateUploadInput,
     response: ZCreateUploadOutput,
-    handler: ({ body, session }) => createSignedUpload(deps, session.user, body),
+    handler: ({ body, session, request }) =>
+      createSignedUpload(deps, session.user, body, uploadOrigin(request)),
   });
 
   restRoute(app, deps, {
@@ -37,11 +44,13 @@ export async function registerFilesRoutes(app: FastifyInstance, deps: AppDeps) {
     access: { procedure: null },
     body: ZCreateUploadInput.partial({ via: true }),
     response: ZCreateUploadOutput,
-    handler: ({ body, session }) =>
-      createSignedUpload(deps, session.user, {
-        ...body,
-        via: body.via ?? 'settings',
-      }),
+    handler: ({ body, session, request }) =>
+      createSignedUpload(
+        deps,
+        session.user,
+        { ...body, via: body.via ?? 'settings' },
+        uploadOrigin(request),
+      ),
   });
 
   const storage = deps.storage;

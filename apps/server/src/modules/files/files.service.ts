@@ -50,9 +50,9 @@ export const ZCreateUploadOutput = z.object({
   headers: z.record(z.string(), z.string()),
   maxBytes: z.number(),
   /**
-   * The file's permanent address once uploaded. With local storage it is `url` without its
-   * query; with S3 `url` is the bucket's and this is Cartera's own address, which checks the
-   * reader.
+   * The file's permanent address once uploaded, always on the public URL (records keep it). With
+   * local storage `url` is the same path on the origin the request came to (or relative); with
+   * S3 `url` is the bucket's and this is Cartera's own address, which checks the reader.
    */
   fileUrl: z.string(),
 });
@@ -127,8 +127,10 @@ export async function createSignedUpload(
   deps: Pick<AppDeps, 'db' | 'storage'>,
   user: Pick<AuthUser, 'id' | 'tenantId'>,
   input: TCreateUploadInput,
+  /** Where the client reached the app (http/origin-guard `requestOrigin`; '' for relative). */
+  origin?: string,
 ) {
-  const signed = await signUpload(deps.storage, user.tenantId, input);
+  const signed = await signUpload(deps.storage, user.tenantId, input, origin);
   await insertUpload(deps.db, {
     tenantId: user.tenantId,
     key: signed.key,
@@ -146,6 +148,7 @@ export async function signUpload(
   storage: FileStorage,
   tenantId: string,
   input: TCreateUploadInput,
+  origin?: string,
 ) {
   if (input.size === undefined) throw new DomainError('FILE_SIZE_REQUIRED');
   if (input.size > MAX_UPLOAD_BYTES) {
@@ -159,6 +162,7 @@ export async function signUpload(
     contentDisposition: contentDispositionOf(input.disposition, fileName),
     expiresInSeconds: input.expires ?? DEFAULT_UPLOAD_URL_TTL_SECONDS,
     size: input.size,
+    origin,
   });
   return {
     url: signed.url,
