@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appRouter } from '../router';
+import { commonErrors } from '../trpc/procedure-errors';
 import { looseSchemaParts, procedureEntries, procedureReference } from './procedure-reference';
 
 const entries = procedureEntries(appRouter);
@@ -85,6 +86,14 @@ describe('referencia de procedimientos (/api/docs/procedures)', () => {
     expect(byPath('contact.list').errors).toEqual(
       expect.arrayContaining(['UNAUTHENTICATED', 'PERMISSION_DENIED', 'INVALID_REQUEST_BODY']),
     );
+    // The codes every signed-in query may answer, from one list (trpc/procedure-errors.ts).
+    expect(byPath('contact.list').errors).toEqual(
+      expect.arrayContaining(
+        commonErrors({ type: 'query', session: true, duringPasswordChange: false }),
+      ),
+    );
+    expect(byPath('contact.list').errors).toContain('API_TOKEN_INVALID');
+    expect(byPath('auth.login').errors).not.toContain('API_TOKEN_INVALID');
     expect(byPath('auth.changePassword').errors).not.toContain('PASSWORD_CHANGE_REQUIRED');
     expect(byPath('auth.login').errors).toEqual(
       expect.arrayContaining(['INVALID_CREDENTIALS', 'TOO_MANY_LOGIN_ATTEMPTS']),

@@ -14,6 +14,7 @@ import { ROLES, type Role } from '@cartera/domain/roles';
 import { API_TOKEN_SCOPES } from '../modules/sessions/api-token.service';
 import type { ApiTokenScope } from '../modules/sessions/session.types';
 import { protectedProcedure, type ProcedureMeta } from '../trpc/init';
+import { procedureErrors } from '../trpc/procedure-errors';
 
 /**
  * The reference of every tRPC procedure (issue #19 §4), generated from the router itself: the
@@ -161,28 +162,6 @@ export function rolesFor(meta: Pick<ProcedureMeta, 'area' | 'roles' | 'capabilit
   return { roles, slug };
 }
 
-function errorsFor(
-  meta: ProcedureMeta,
-  session: boolean,
-  type: ProcedureEntry['type'],
-): ErrorCode[] {
-  // Any call with an API token counts against its rate limit.
-  const codes = new Set<ErrorCode>(['INVALID_REQUEST_BODY', 'TOO_MANY_REQUESTS']);
-  if (type === 'mutation') {
-    // The origin guard: a cookie-borne mutation from another site, or in a form encoding.
-    codes.add('CROSS_SITE_REQUEST');
-    codes.add('UNSUPPORTED_MEDIA_TYPE');
-  }
-  if (session) {
-    codes.add('UNAUTHENTICATED');
-    codes.add('PERMISSION_DENIED');
-    if (!meta.duringPasswordChange) codes.add('PASSWORD_CHANGE_REQUIRED');
-  }
-  for (const code of meta.errors ?? []) codes.add(code);
-  codes.add('INTERNAL_SERVER_ERROR');
-  return [...codes];
-}
-
 function entryFor(path: string, procedure: AnyProcedure): ProcedureEntry {
   const def = procedure._def as unknown as {
     type: ProcedureEntry['type'];
@@ -214,7 +193,11 @@ function entryFor(path: string, procedure: AnyProcedure): ProcedureEntry {
     duringPasswordChange: meta.duringPasswordChange === true,
     input: jsonSchemaOf(def.inputs, 'input'),
     output: def.output === undefined ? null : jsonSchemaOf([def.output], 'output'),
-    errors: errorsFor(meta, session, def.type),
+    errors: procedureErrors(meta, {
+      type: def.type,
+      session,
+      duringPasswordChange: meta.duringPasswordChange === true,
+    }),
   };
 }
 

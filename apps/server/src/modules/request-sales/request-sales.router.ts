@@ -289,7 +289,12 @@ export const requestSalesRouter = router({
     .meta({
       description:
         "A `search` field's results (02 §7): GET to the field's endpointUrl with `search`, through the outbound guard only, answering [{title, value, values}] (at most 50); a refused address, a failure or an unreadable answer gives an empty list with `failed` for the generic notice.",
-      errors: ['REQUEST_TEMPLATE_NOT_FOUND', 'REQUEST_TEMPLATE_ROLES', 'NOT_FOUND'],
+      errors: [
+        'REQUEST_TEMPLATE_NOT_FOUND',
+        'REQUEST_TEMPLATE_ROLES',
+        'NOT_FOUND',
+        'DISABLED_FEATURE',
+      ],
     })
     .input(ZSearchFieldInput)
     .output(ZSearchResult)
@@ -299,6 +304,7 @@ export const requestSalesRouter = router({
     .meta({
       description:
         "The 'Vendedor' picker (02 §6): active sellers and supervisors of the company for tenant-wide roles, of their subtree for a supervisor, none for the others.",
+      errors: ['DISABLED_FEATURE'],
     })
     .output(z.array(ZPickerUser))
     .query(({ ctx }) => requestSellers(ctx.db, ctx.user)),
@@ -307,6 +313,7 @@ export const requestSalesRouter = router({
     .meta({
       description:
         "'Compartir solicitud': the company's active sales users (sellers, supervisors, commercial) but the caller.",
+      errors: ['DISABLED_FEATURE'],
     })
     .output(z.array(ZPickerUser))
     .query(({ ctx }) => shareableUsers(ctx.db, ctx.user)),
@@ -315,7 +322,12 @@ export const requestSalesRouter = router({
     .meta({
       description:
         "Shares a request with a user as read ('Ver', the default), write ('Editar') or all ('Todo'), or changes their permission: its creator, supervisors, commercial users, or users it is shared with as write/all (02 §6).",
-      errors: ['REQUEST_SALE_NOT_FOUND', 'PERMISSION_DENIED', 'REQUEST_SALE_SHARE_INVALID'],
+      errors: [
+        'REQUEST_SALE_NOT_FOUND',
+        'PERMISSION_DENIED',
+        'REQUEST_SALE_SHARE_INVALID',
+        'DISABLED_FEATURE',
+      ],
     })
     .input(ZShareInput)
     .output(ZRequestSale)
@@ -324,7 +336,7 @@ export const requestSalesRouter = router({
   unshare: tenantProcedure
     .meta({
       description: "Removes a user's sharing of a request (whoever may share it).",
-      errors: ['REQUEST_SALE_NOT_FOUND', 'PERMISSION_DENIED'],
+      errors: ['REQUEST_SALE_NOT_FOUND', 'PERMISSION_DENIED', 'DISABLED_FEATURE'],
     })
     .input(ZUnshareInput)
     .output(z.object({ requestId: z.string(), userId: z.string() }))
@@ -334,7 +346,7 @@ export const requestSalesRouter = router({
     .meta({
       description:
         "A request's comments newest first, 5 a page (02 §9), keyset `cursor`; hidden ones only for admins; with the total and the caller's unseen count.",
-      errors: ['REQUEST_SALE_NOT_FOUND'],
+      errors: ['REQUEST_SALE_NOT_FOUND', 'DISABLED_FEATURE'],
     })
     .input(ZCommentsInput)
     .output(ZCommentPage)
@@ -344,7 +356,7 @@ export const requestSalesRouter = router({
     .meta({
       description:
         "A comment on a request the caller sees (content required); a 'comment' item on the contact's timeline. Answers the first page.",
-      errors: ['REQUEST_SALE_NOT_FOUND'],
+      errors: ['REQUEST_SALE_NOT_FOUND', 'DISABLED_FEATURE'],
     })
     .input(ZAddCommentInput)
     .output(ZCommentPage)
@@ -353,7 +365,12 @@ export const requestSalesRouter = router({
   deleteComment: tenantProcedure
     .meta({
       description: "'Eliminar comentario': admins any comment, authors their own.",
-      errors: ['REQUEST_SALE_NOT_FOUND', 'REQUEST_COMMENT_NOT_FOUND', 'REQUEST_COMMENT_NOT_YOURS'],
+      errors: [
+        'REQUEST_SALE_NOT_FOUND',
+        'REQUEST_COMMENT_NOT_FOUND',
+        'REQUEST_COMMENT_NOT_YOURS',
+        'DISABLED_FEATURE',
+      ],
     })
     .input(ZCommentRef)
     .output(ZCommentPage)
@@ -363,7 +380,7 @@ export const requestSalesRouter = router({
     .meta({
       description:
         'Admins show or hide a comment (02 §6); hidden comments are listed for admins only and count as seen.',
-      errors: ['REQUEST_SALE_NOT_FOUND', 'REQUEST_COMMENT_NOT_FOUND'],
+      errors: ['REQUEST_SALE_NOT_FOUND', 'REQUEST_COMMENT_NOT_FOUND', 'DISABLED_FEATURE'],
     })
     .input(ZCommentRef.extend({ visible: z.boolean() }))
     .output(ZCommentPage)
@@ -373,7 +390,7 @@ export const requestSalesRouter = router({
     .meta({
       description:
         "'Marcar como visto' (commercial, 02 §4): every comment so far counts as seen by the caller.",
-      errors: ['REQUEST_SALE_NOT_FOUND'],
+      errors: ['REQUEST_SALE_NOT_FOUND', 'DISABLED_FEATURE'],
     })
     .input(z.object({ requestId: z.uuid() }))
     .output(z.object({ requestId: z.string(), unseen: z.number() }))
@@ -383,6 +400,7 @@ export const requestSalesRouter = router({
     .meta({
       description:
         "The caller's unseen comments of the given requests (those they see): comments others wrote since they last marked it seen.",
+      errors: ['DISABLED_FEATURE'],
     })
     .input(z.object({ requestIds: z.array(z.uuid()).max(100) }))
     .output(z.array(z.object({ requestId: z.string(), unseen: z.number() })))
@@ -393,6 +411,7 @@ export const requestSalesRouter = router({
       area: BACK_OFFICE,
       description:
         "The back office's list (01 §4, /comercial/requestsale), newest first, keyset `cursor`: filters by template, status types, seller, creator, contact and creation dates. Tenant-wide roles see every request, a supervisor those created by or given to their subtree plus their own and shared, others their own and shared.",
+      errors: ['DISABLED_FEATURE'],
     })
     .input(ZBackofficeListInput)
     .output(ZBackofficePage)
@@ -403,7 +422,7 @@ export const requestSalesRouter = router({
       area: BACK_OFFICE,
       description:
         "Assigns an auditor (an active user of the company) to a request, which enters audit mode ('Estas en modo de procesamiento de solicitud': its creator no longer edits it), or clears it (null).",
-      errors: ['REQUEST_SALE_NOT_FOUND', 'REQUEST_SALE_USER_INVALID'],
+      errors: ['REQUEST_SALE_NOT_FOUND', 'REQUEST_SALE_USER_INVALID', 'DISABLED_FEATURE'],
     })
     .input(ZAuditInput)
     .output(ZRequestSale)
@@ -413,7 +432,7 @@ export const requestSalesRouter = router({
     .meta({
       area: BACK_OFFICE,
       description: 'Gives a request to another creator (an active user of the company).',
-      errors: ['REQUEST_SALE_NOT_FOUND', 'REQUEST_SALE_USER_INVALID'],
+      errors: ['REQUEST_SALE_NOT_FOUND', 'REQUEST_SALE_USER_INVALID', 'DISABLED_FEATURE'],
     })
     .input(ZChangeCreatorInput)
     .output(ZRequestSale)
@@ -424,7 +443,7 @@ export const requestSalesRouter = router({
       area: BACK_OFFICE,
       description:
         "The back office's forceStatus (01 §4): any status of the template's full list, without the send checks; a 'state-change' item on the timeline.",
-      errors: ['REQUEST_SALE_NOT_FOUND', 'REQUEST_SALE_STATUS_NOT_ALLOWED'],
+      errors: ['REQUEST_SALE_NOT_FOUND', 'REQUEST_SALE_STATUS_NOT_ALLOWED', 'DISABLED_FEATURE'],
     })
     .input(ZForceStatusInput)
     .output(ZRequestSale)
