@@ -1,12 +1,9 @@
-import { useState } from 'react';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { COMPANY_PAGE_SIZES } from '@cartera/domain/companies';
 import { useTRPC } from '../../lib/trpc';
-import { RemotePicker, searchTerm, type RemotePickerProps } from './remote-picker';
+import { RemotePicker, useRemoteSearch, type RemotePickerProps } from './remote-picker';
 
-/** 02 §9: searches wait for a 500 ms pause in typing. */
-export const SEARCH_DEBOUNCE_MS = 500;
+export { SEARCH_DEBOUNCE_MS } from './remote-picker';
 
 type EntityPickerProps = Omit<
   RemotePickerProps,
@@ -50,17 +47,11 @@ export function useCompanyNames(ids: string[]): Record<string, string> {
 /** selectcontact / multiplecontact: contacts.lookup (15 at most) searched after a pause. */
 export function ContactPicker(props: EntityPickerProps) {
   const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const [opened, setOpened] = useState(false);
   const labels = useContactNames(props.value);
-  const [term] = useDebouncedValue(
-    searchTerm(search, props.multiple ? undefined : labels[props.value[0] ?? '']),
-    SEARCH_DEBOUNCE_MS,
-  );
+  const search = useRemoteSearch(props.multiple ? undefined : labels[props.value[0] ?? '']);
   const results = useQuery({
-    ...trpc.contact.lookup.queryOptions({ search: term || undefined }),
-    enabled: opened,
-    placeholderData: keepPreviousData,
+    ...trpc.contact.lookup.queryOptions({ search: search.term }),
+    ...search.query,
   });
   const options = (results.data ?? []).map((contact) => ({
     value: contact.id,
@@ -71,10 +62,7 @@ export function ContactPicker(props: EntityPickerProps) {
       {...props}
       options={options}
       labels={labels}
-      loading={opened && results.isFetching}
-      search={search}
-      onSearchChange={setSearch}
-      onDropdownOpen={() => setOpened(true)}
+      {...search.bind(results.isFetching)}
     />
   );
 }
@@ -83,20 +71,11 @@ export function ContactPicker(props: EntityPickerProps) {
 export function CompanyPicker(props: EntityPickerProps & { excludeId?: string }) {
   const trpc = useTRPC();
   const { excludeId, ...rest } = props;
-  const [search, setSearch] = useState('');
-  const [opened, setOpened] = useState(false);
   const labels = useCompanyNames(props.value);
-  const [term] = useDebouncedValue(
-    searchTerm(search, props.multiple ? undefined : labels[props.value[0] ?? '']),
-    SEARCH_DEBOUNCE_MS,
-  );
+  const search = useRemoteSearch(props.multiple ? undefined : labels[props.value[0] ?? '']);
   const results = useQuery({
-    ...trpc.company.list.queryOptions({
-      search: term || undefined,
-      limit: COMPANY_PAGE_SIZES.picker,
-    }),
-    enabled: opened,
-    placeholderData: keepPreviousData,
+    ...trpc.company.list.queryOptions({ search: search.term, limit: COMPANY_PAGE_SIZES.picker }),
+    ...search.query,
   });
   const options = (results.data?.items ?? [])
     .filter((company) => company.id !== excludeId)
@@ -106,10 +85,7 @@ export function CompanyPicker(props: EntityPickerProps & { excludeId?: string })
       {...rest}
       options={options}
       labels={labels}
-      loading={opened && results.isFetching}
-      search={search}
-      onSearchChange={setSearch}
-      onDropdownOpen={() => setOpened(true)}
+      {...search.bind(results.isFetching)}
     />
   );
 }

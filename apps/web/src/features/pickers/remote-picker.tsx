@@ -1,7 +1,12 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Loader, MultiSelect, Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { OptionsFilter } from '@mantine/core';
 import { es } from '@cartera/domain/i18n';
+
+/** 02 §9: searches wait for a 500 ms pause in typing. */
+export const SEARCH_DEBOUNCE_MS = 500;
 
 export interface PickerOption {
   value: string;
@@ -90,4 +95,26 @@ export function RemotePicker(props: RemotePickerProps) {
 export function searchTerm(search: string, chosenLabel: string | undefined): string {
   const term = search.trim();
   return chosenLabel !== undefined && term === chosenLabel.trim() ? '' : term;
+}
+
+/**
+ * The search state of a picker searched on the server: the text typed, whether its list was
+ * opened, and the term to ask for once typing pauses. `query` gates the server query (asked only
+ * once the list opens, keeping the last answer while the next one loads); `bind` gives the
+ * RemotePicker the search it draws.
+ */
+export function useRemoteSearch(chosenLabel: string | undefined) {
+  const [search, setSearch] = useState('');
+  const [opened, setOpened] = useState(false);
+  const [term] = useDebouncedValue(searchTerm(search, chosenLabel), SEARCH_DEBOUNCE_MS);
+  return {
+    term: term || undefined,
+    query: { enabled: opened, placeholderData: keepPreviousData },
+    bind: (fetching: boolean) => ({
+      loading: opened && fetching,
+      search,
+      onSearchChange: setSearch,
+      onDropdownOpen: () => setOpened(true),
+    }),
+  };
 }

@@ -1,10 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import { fullNameOf } from '../auth/session';
-import { SEARCH_DEBOUNCE_MS } from './entity-pickers';
-import { RemotePicker, searchTerm } from './remote-picker';
+import { RemotePicker, useRemoteSearch } from './remote-picker';
 
 /** users.lookup resolves at most 100 ids per call. */
 const LOOKUP_IDS_MAX = 100;
@@ -53,16 +51,13 @@ export interface UsersPickerProps {
 export function UsersPicker(props: UsersPickerProps) {
   const { multiple, value, exclude = [] } = props;
   const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const [opened, setOpened] = useState(false);
   const [ownLabels, setOwnLabels] = useState<Record<string, string>>({});
   const labels = props.labels ?? ownLabels;
   const chosenLabel = !multiple && value[0] ? labels[value[0]] : undefined;
-  const [term] = useDebouncedValue(searchTerm(search, chosenLabel), SEARCH_DEBOUNCE_MS);
+  const search = useRemoteSearch(chosenLabel);
   const users = useQuery({
-    ...trpc.user.lookup.queryOptions({ search: term || undefined }),
-    enabled: opened,
-    placeholderData: keepPreviousData,
+    ...trpc.user.lookup.queryOptions({ search: search.term }),
+    ...search.query,
   });
   const options = (users.data ?? [])
     .filter((user) => !exclude.includes(user.id))
@@ -87,10 +82,7 @@ export function UsersPicker(props: UsersPickerProps) {
       }}
       options={options}
       labels={labels}
-      loading={opened && users.isFetching}
-      search={search}
-      onSearchChange={setSearch}
-      onDropdownOpen={() => setOpened(true)}
+      {...search.bind(users.isFetching)}
       error={props.error}
     />
   );
