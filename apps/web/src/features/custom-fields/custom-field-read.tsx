@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { CUSTOM_FIELD_TYPES } from '@cartera/domain/custom-fields';
 import { es } from '@cartera/domain/i18n';
 import { useCompanyNames, useContactNames } from '../pickers/entity-pickers';
 import {
@@ -31,20 +32,8 @@ export function CustomFieldValue({ field, value }: { field: FormField; value: Fo
   );
 }
 
-const KNOWN = new Set<string>([
-  'string',
-  'number',
-  'select',
-  'multiselect',
-  'date',
-  'phonenumbers',
-  'selectcontact',
-  'multiplecontact',
-  'selectcompany',
-  'multiplecompany',
-  'sharedmultioptions',
-  'direction',
-]);
+/** The types this screen draws: the domain's list (a field of a newer type reads as unknown). */
+const KNOWN = new Set<string>(CUSTOM_FIELD_TYPES);
 function isKnownType(field: FormField) {
   return KNOWN.has(field.type);
 }
