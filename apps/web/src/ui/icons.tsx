@@ -265,3 +265,4 @@ export const COMPANY_PANEL_ICON_COMPONENTS: Record<CompanyPanelIcon, ReturnType<
   addressBook: AddressBookIcon,
   hierarchy: HierarchyIcon,
 };
+export const InfoIcon = icon(['M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0', 'M12 9h.01', 'M11 12h1v4h1']);

@@ -19,14 +19,37 @@ export const goalsEs = {
     remindersOverdue: 'Recordatorios vencidos',
   },
   hints: {
-    contacts: 'Creados para el vendedor o transferidos a él',
-    contactsTaken: "Tomados desde 'Inbox'",
-    tracing: 'Notas, llamadas, visitas y mensajes enviados',
-    singleTracing: 'Contactos distintos con seguimiento, por día',
-    sale: 'Contactos archivados con un motivo de venta',
-    firstResponse: 'Promedio hasta la primera respuesta a un cliente',
     stateNow: 'Ahora',
   },
+  /**
+   * What each figure counts, shown on hover, focus or tap (issue #35 item 1): the definitions of
+   * docs/decisions.md "Performance metrics and goals", as packages/domain/src/metrics.ts and the
+   * dashboard's queries count them.
+   */
+  definitions: {
+    contacts:
+      'Contactos que pasaron a ser del vendedor sin que los pidiera: creados para él (por él mismo o por el reparto de un canal) o transferidos a él. Los tomados desde «Inbox» no suman aquí.',
+    contactsTaken:
+      'Contactos sin asignar que el vendedor tomó desde «Inbox». No suman en «Contactos nuevos».',
+    tracing:
+      'Acciones de seguimiento del vendedor en los historiales: notas, llamadas, visitas, reuniones, correos y mensajes enviados. Cada acción suma una.',
+    singleTracing:
+      'Contactos distintos con al menos un seguimiento del vendedor, contados por día: un contacto seguido tres días de la semana suma tres.',
+    sale: 'Ventas (no preventas) con fecha de venta en el período, del vendedor de cada comprobante. Una venta anulada o pasada a otro vendedor deja de contarse.',
+    messagesIn: 'Mensajes de chat escritos por clientes a los contactos del vendedor.',
+    messagesOut: 'Mensajes de chat enviados a clientes por el vendedor.',
+    firstResponse:
+      'Tiempo promedio entre el mensaje de un cliente que espera respuesta y el primer mensaje que le contesta el vendedor. Una nota no es respuesta.',
+    archivings: 'Contactos del vendedor archivados en el período, por motivo de archivo.',
+    unattended:
+      'Conversaciones abiertas del vendedor cuyo cliente espera respuesta hace más de 24 horas. Es el estado de ahora: no depende del período.',
+    remindersDue:
+      'Recordatorios pendientes de los contactos del vendedor para lo que queda de hoy. Es el estado de ahora.',
+    remindersOverdue:
+      'Recordatorios pendientes de los contactos del vendedor cuya fecha ya pasó. Es el estado de ahora.',
+  },
+  /** The accessible name of a figure's definition button. */
+  definitionOf: 'Qué cuenta «{metric}»',
   period: {
     label: 'Período',
     thisWeek: 'Esta semana',

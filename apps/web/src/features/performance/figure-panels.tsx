@@ -1,6 +1,19 @@
-import { Alert, Badge, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { es, format } from '@cartera/domain/i18n';
 import { GOAL_STATUS_COLORS, STATE_METRICS, type DashboardMetric } from '@cartera/domain/metrics';
+import { InfoIcon } from '../../ui/icons';
 import { changeOf, formatFigure, type Dashboard, type SellerRow } from './figures';
 
 /* The dashboard's panels of figures: the alert of sellers behind, a KPI card, a seller's goal. */
@@ -21,33 +34,68 @@ export function BehindAlert({ sellers }: { sellers: SellerRow[] }) {
   );
 }
 
+/**
+ * What a figure counts (issue #35 item 1): an info button beside its name whose tooltip opens on
+ * hover, on keyboard focus and on tap, the definition written once in the catalogue.
+ */
+export function MetricInfo({ metric }: { metric: DashboardMetric }) {
+  return (
+    <Tooltip
+      label={texts.definitions[metric]}
+      multiline
+      w={280}
+      withArrow
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="xs"
+        aria-label={format(texts.definitionOf, { metric: texts.metrics[metric] })}
+        data-testid={`definition-${metric}`}
+      >
+        <InfoIcon size={14} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 export function KpiCard({
   metric,
   value,
   previous,
+  link,
 }: {
   metric: DashboardMetric;
   value: number | null;
   previous: number | null;
+  /** Wraps the figure in a link to the records behind it, when there is such a list. */
+  link?: ((figure: ReactNode) => ReactNode) | undefined;
 }) {
   const isState = (STATE_METRICS as readonly string[]).includes(metric);
   const change = isState ? null : changeOf(metric, value, previous);
+  const figure = (
+    <Text fz={26} fw={700} lh={1.3} data-testid="kpi-value" span={link !== undefined}>
+      {formatFigure(metric, value)}
+    </Text>
+  );
   return (
     <Paper withBorder radius="md" p="sm" data-testid={`kpi-${metric}`}>
-      <Text
-        size="xs"
-        c="dimmed"
-        fw={600}
-        tt="uppercase"
-        lts={0.3}
-        lineClamp={2}
-        title={texts.metrics[metric]}
-      >
-        {texts.metrics[metric]}
-      </Text>
-      <Text fz={26} fw={700} lh={1.3} data-testid="kpi-value">
-        {formatFigure(metric, value)}
-      </Text>
+      <Group gap={4} wrap="nowrap" align="flex-start" justify="space-between">
+        <Text
+          size="xs"
+          c="dimmed"
+          fw={600}
+          tt="uppercase"
+          lts={0.3}
+          lineClamp={2}
+          title={texts.metrics[metric]}
+        >
+          {texts.metrics[metric]}
+        </Text>
+        <MetricInfo metric={metric} />
+      </Group>
+      {link ? link(figure) : figure}
       <Text
         size="xs"
         c={change?.good === true ? 'teal.7' : change?.good === false ? 'red.7' : 'dimmed'}

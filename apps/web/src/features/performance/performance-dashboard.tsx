@@ -16,7 +16,7 @@ import { useTRPC } from '../../lib/trpc';
 import { QueryError } from '../../ui/query-error';
 import { useLiveEvents } from '../live/live-events';
 import type { Dashboard } from './figures';
-import { BehindAlert, GoalProgress, KpiCard } from './figure-panels';
+import { BehindAlert, GoalProgress, KpiCard, MetricInfo } from './figure-panels';
 import { PeriodPicker } from './period-picker';
 import { Ranking } from './ranking';
 
@@ -154,6 +154,8 @@ function DashboardBody({ data, linkSellers }: { data: Dashboard; linkSellers: bo
                 : { ...day, label: dayjs(day.day).format('DD/MM') },
             )}
             dataKey="label"
+            // Counts: whole-number ticks only.
+            yAxisProps={{ allowDecimals: false }}
             withLegend
             curveType="monotone"
             series={[
@@ -165,9 +167,10 @@ function DashboardBody({ data, linkSellers }: { data: Dashboard; linkSellers: bo
           />
         </Paper>
         <Paper withBorder radius="md" p="md">
-          <Text fw={600} mb="sm">
-            {texts.charts.breakdown}
-          </Text>
+          <Group gap={4} mb="sm" wrap="nowrap">
+            <Text fw={600}>{texts.charts.breakdown}</Text>
+            <MetricInfo metric="archivings" />
+          </Group>
           {data.archivings.length === 0 ? (
             <Text size="sm" c="dimmed">
               {texts.charts.noArchivings}
@@ -179,6 +182,8 @@ function DashboardBody({ data, linkSellers }: { data: Dashboard; linkSellers: bo
               dataKey="name"
               orientation="vertical"
               yAxisProps={{ width: 110 }}
+              // The value axis of a vertical chart is x: counts, whole-number ticks only.
+              xAxisProps={{ allowDecimals: false }}
               series={[{ name: 'value', label: texts.metrics.archivings, color: 'cyan.6' }]}
             />
           )}
