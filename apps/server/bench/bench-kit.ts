@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Database, DatabaseHandle } from '@cartera/db/client';
 import * as schema from '@cartera/db/schema';
 import { createDatabase } from '@cartera/db/client';
+import { createGroup, createTenant, createUser } from '@cartera/db/factories';
 import { migrateDatabase } from '@cartera/db/migrate';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
 
@@ -249,6 +250,85 @@ export async function openBenchFixture<F>(
   }
   if (database.reused) throw new Error(`${name} exists but is not a complete bench tenant`);
   return { database, fixture: await load(database) };
+}
+
+/** A bench user as the fixtures keep it (enough to sign in and to scope by group). */
+export type BenchUser = Pick<schema.User, 'id' | 'tenantId' | 'email' | 'groupId'>;
+
+/** A tenant with one comercial and a team of sellers (bench:contacts, bench:sales). */
+export interface SalesTeam {
+  tenantId: string;
+  comercial: BenchUser;
+  sellers: BenchUser[];
+}
+
+/**
+ * Creates the tenant `name` with a comercial and `sellers` sellers in its team 'Ventas', their
+ * addresses at `mailDomain` (comercial@…, vendedorN@…).
+ */
+export async function createSalesTeam(
+  db: Database,
+  name: string,
+  sellers: number,
+  mailDomain: string,
+): Promise<SalesTeam> {
+  const tenant = await createTenant(db, { name, displayName: name, country: 'uy' });
+  const team = await createGroup(db, tenant, { name: 'Ventas' });
+  const comercial = await createUser(db, tenant, {
+    email: `comercial@${mailDomain}`,
+    name: 'Carla',
+    role: 'comercial',
+  });
+  const members: BenchUser[] = [];
+  for (let index = 0; index < sellers; index += 1) {
+    members.push(
+      await createUser(db, team, {
+        email: `vendedor${index}@${mailDomain}`,
+        name: `Vendedor ${index}`,
+      }),
+    );
+  }
+  return { tenantId: tenant.id, comercial, sellers: members };
+}
+
+/** The sales team of a reused database, when its `table` holds all `rows` of the tenant. */
+export async function findSalesTeam(
+  client: pg.Client,
+  name: string,
+  table: string,
+  rows: number,
+): Promise<SalesTeam | undefined> {
+  const tenant = await client.query<{ id: string }>('select id from groups where name = $1', [
+    name,
+  ]);
+  if (tenant.rowCount !== 1) return undefined;
+  const tenantId = tenant.rows[0]!.id;
+  const count = await client.query<{ n: string }>(
+    `select count(*) as n from ${pg.escapeIdentifier(table)} where tenant_id = $1`,
+    [tenantId],
+  );
+  if (Number(count.rows[0]!.n) !== rows) return undefined;
+  const people = await client.query<BenchUser>(
+    `select id, tenant_id as "tenantId", email, group_id as "groupId" from users
+     where tenant_id = $1 order by email`,
+    [tenantId],
+  );
+  const comercial = people.rows.find((user) => user.email.startsWith('comercial'))!;
+  const sellers = people.rows.filter((user) => user.email.startsWith('vendedor'));
+  return { tenantId, comercial, sellers };
+}
+
+/** The floor line: GET /api/health over HTTP against `select 1` over pg, p50 of each. */
+export async function floorLine(baseUrl: string, client: pg.Client, budget: PairBudget) {
+  const floor = await measurePair(
+    async () => (await fetch(`${baseUrl}/api/health`)).text(),
+    async () => client.query('select 1'),
+    budget,
+  );
+  return (
+    `floor: GET /api/health p50 ${floor.http.p50.toFixed(2)} ms, select 1 over pg p50 ` +
+    `${floor.raw.p50.toFixed(2)} ms`
+  );
 }
 
 export function withDatabase(url: string, database: string) {

@@ -22,10 +22,8 @@
 import pg from 'pg';
 import superjson from 'superjson';
 import type { Database, DatabaseHandle } from '@cartera/db/client';
-import { createGroup, createTenant, createUser } from '@cartera/db/factories';
 import { newId } from '@cartera/domain/ids';
 import { PERSON_FIRST_NAMES, PERSON_LAST_NAMES } from '@cartera/db/names';
-import type * as schema from '@cartera/db/schema';
 import { parsePhone } from '@cartera/domain/phone';
 import { contactSearchText, foldSearchTerm, foldText } from '@cartera/domain/search';
 import { searchTextPattern } from '../src/lib/sql';
@@ -37,6 +35,9 @@ import { CONTACT_PAGE_SIZE } from '../src/modules/contacts/contacts.service';
 import {
   bulkLoad,
   captureQuery,
+  createSalesTeam,
+  findSalesTeam,
+  floorLine,
   measurePair,
   machineLine,
   openBenchFixture,
@@ -47,6 +48,7 @@ import {
   verdict,
   type CapturedQuery,
   type Pair,
+  type SalesTeam,
   type Timing,
 } from './bench-kit';
 
@@ -175,53 +177,11 @@ function insertParams(tenantId: string, rows: BenchRow[]) {
   ];
 }
 
-type BenchUser = Pick<schema.User, 'id' | 'tenantId' | 'email'>;
+type Fixture = SalesTeam;
 
-interface Fixture {
-  tenantId: string;
-  comercial: BenchUser;
-  sellers: BenchUser[];
-}
+const createFixture = (db: Database) => createSalesTeam(db, TENANT, SELLERS, 'bench.test');
 
-async function createFixture(db: Database): Promise<Fixture> {
-  const tenant = await createTenant(db, { name: TENANT, displayName: TENANT, country: 'uy' });
-  const team = await createGroup(db, tenant, { name: 'Ventas' });
-  const comercial = await createUser(db, tenant, {
-    email: 'comercial@bench.test',
-    name: 'Carla',
-    role: 'comercial',
-  });
-  const sellers: BenchUser[] = [];
-  for (let index = 0; index < SELLERS; index += 1) {
-    sellers.push(
-      await createUser(db, team, {
-        email: `vendedor${index}@bench.test`,
-        name: `Vendedor ${index}`,
-      }),
-    );
-  }
-  return { tenantId: tenant.id, comercial, sellers };
-}
-
-async function findFixture(client: pg.Client): Promise<Fixture | undefined> {
-  const tenant = await client.query<{ id: string }>('select id from groups where name = $1', [
-    TENANT,
-  ]);
-  if (tenant.rowCount !== 1) return undefined;
-  const tenantId = tenant.rows[0]!.id;
-  const count = await client.query<{ n: string }>(
-    'select count(*) as n from contacts where tenant_id = $1',
-    [tenantId],
-  );
-  if (Number(count.rows[0]!.n) !== CONTACTS) return undefined;
-  const people = await client.query<BenchUser>(
-    'select id, tenant_id as "tenantId", email from users where tenant_id = $1 order by email',
-    [tenantId],
-  );
-  const comercial = people.rows.find((user) => user.email === 'comercial@bench.test')!;
-  const sellers = people.rows.filter((user) => user.email.startsWith('vendedor'));
-  return { tenantId, comercial, sellers };
-}
+const findFixture = (client: pg.Client) => findSalesTeam(client, TENANT, 'contacts', CONTACTS);
 
 /** Loads the contacts with the secondary indexes dropped, then rebuilds them and analyzes. */
 async function loadContacts(client: pg.Client, fixture: Fixture) {
@@ -501,16 +461,8 @@ async function runCases(
   out('## List without search: page 1,000 against page 1, http and raw p50/p95/p99 (ms)');
   for (const viewer of viewers) await pagesCase(bench, viewer);
 
-  const floor = await measurePair(
-    async () => (await fetch(`${baseUrl}/api/health`)).text(),
-    async () => client.query('select 1'),
-    BUDGET,
-  );
   out();
-  out(
-    `floor: GET /api/health p50 ${floor.http.p50.toFixed(2)} ms, select 1 over pg p50 ` +
-      `${floor.raw.p50.toFixed(2)} ms`,
-  );
+  out(await floorLine(baseUrl, client, BUDGET));
 
   out();
   out('## Plans (EXPLAIN ANALYZE of the raw query, rows and rows removed by filter per node)');

@@ -45,7 +45,8 @@ import { unreadCounts } from '../src/modules/inbox/unread.service';
 import {
   machineLine,
   measurePair,
-  openBenchDatabase,
+  floorLine,
+  openBenchFixture,
   out,
   seconds,
   settleDatabase,
@@ -673,16 +674,17 @@ async function main() {
   );
   out(machineLine());
   const started = performance.now();
-  const database = await openBenchDatabase(DATABASE, 10);
+  const { database, fixture } = await openBenchFixture(
+    DATABASE,
+    10,
+    findFixture,
+    async ({ handle, client }) => {
+      const created = await createFixture(handle.db);
+      await loadData(client, created);
+      return created;
+    },
+  );
   const { handle, client } = database;
-  let fixture = database.reused ? await findFixture(client) : undefined;
-  if (fixture) {
-    out(`reusing the loaded database ${DATABASE}`);
-  } else {
-    if (database.reused) throw new Error(`${DATABASE} exists but is not a complete bench tenant`);
-    fixture = await createFixture(handle.db);
-    await loadData(client, fixture);
-  }
   out(await settleDatabase(client));
   const sizes = await client.query<{ contacts: string; interactions: string; text: string }>(
     `select pg_size_pretty(pg_total_relation_size('contacts')) as contacts,
@@ -728,16 +730,8 @@ async function main() {
       misses: [],
     };
     await runCases(bench, viewers, fixture);
-    const floor = await measurePair(
-      async () => (await fetch(`${app.url}/api/health`)).text(),
-      async () => client.query('select 1'),
-      BUDGET,
-    );
     out();
-    out(
-      `floor: GET /api/health p50 ${floor.http.p50.toFixed(2)} ms, select 1 over pg p50 ` +
-        `${floor.raw.p50.toFixed(2)} ms`,
-    );
+    out(await floorLine(app.url, client, BUDGET));
     out();
     out('## Plans (EXPLAIN ANALYZE, BUFFERS of each statement: rows, rows removed, buffers)');
     for (const line of bench.plans) out(line);

@@ -28,9 +28,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import superjson from 'superjson';
 import type { Database } from '@cartera/db/client';
-import { createGroup, createTenant, createUser } from '@cartera/db/factories';
 import { PERSON_FIRST_NAMES, PERSON_LAST_NAMES } from '@cartera/db/names';
-import type * as schema from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
 import type { ReceiptListInput } from '@cartera/domain/sales';
 import { foldText } from '@cartera/domain/search';
@@ -42,16 +40,20 @@ import type { ReceiptSheetRow } from '../src/modules/receipts/receipts.repositor
 import {
   bulkLoad,
   captureQuery,
+  createSalesTeam,
+  findSalesTeam,
   measurePair,
   machineLine,
-  openBenchDatabase,
+  openBenchFixture,
   out,
   pick,
   planShape,
   settleDatabase,
   unit,
   verdict,
+  type BenchUser,
   type CapturedQuery,
+  type SalesTeam,
   type Timing,
 } from './bench-kit';
 
@@ -161,55 +163,12 @@ function insertParams(tenantId: string, rows: BenchRow[]) {
   ];
 }
 
-type BenchUser = Pick<schema.User, 'id' | 'tenantId' | 'email' | 'groupId'>;
+type Fixture = SalesTeam;
 
-interface Fixture {
-  tenantId: string;
-  comercial: BenchUser;
-  sellers: BenchUser[];
-}
-
-async function createFixture(db: Database): Promise<Fixture> {
-  const tenant = await createTenant(db, { name: TENANT, displayName: TENANT, country: 'uy' });
-  const team = await createGroup(db, tenant, { name: 'Ventas' });
-  const comercial = await createUser(db, tenant, {
-    email: 'comercial@bench-ventas.test',
-    name: 'Carla',
-    role: 'comercial',
-  });
-  const sellers: BenchUser[] = [];
-  for (let index = 0; index < SELLERS; index += 1) {
-    sellers.push(
-      await createUser(db, team, {
-        email: `vendedor${index}@bench-ventas.test`,
-        name: `Vendedor ${index}`,
-      }),
-    );
-  }
-  return { tenantId: tenant.id, comercial, sellers };
-}
+const createFixture = (db: Database) => createSalesTeam(db, TENANT, SELLERS, 'bench-ventas.test');
 
 /** The fixture of a reused database, when it is complete. */
-async function findFixture(client: pg.Client): Promise<Fixture | undefined> {
-  const tenant = await client.query<{ id: string }>('select id from groups where name = $1', [
-    TENANT,
-  ]);
-  if (tenant.rowCount !== 1) return undefined;
-  const tenantId = tenant.rows[0]!.id;
-  const count = await client.query<{ n: string }>(
-    'select count(*) as n from receipts where tenant_id = $1',
-    [tenantId],
-  );
-  if (Number(count.rows[0]!.n) !== RECEIPTS) return undefined;
-  const people = await client.query<BenchUser>(
-    `select id, tenant_id as "tenantId", email, group_id as "groupId" from users
-     where tenant_id = $1 order by email`,
-    [tenantId],
-  );
-  const comercial = people.rows.find((user) => user.email.startsWith('comercial'))!;
-  const sellers = people.rows.filter((user) => user.email.startsWith('vendedor'));
-  return { tenantId, comercial, sellers };
-}
+const findFixture = (client: pg.Client) => findSalesTeam(client, TENANT, 'receipts', RECEIPTS);
 
 /** Loads the receipts with the secondary indexes dropped, then rebuilds them and analyzes. */
 async function loadReceipts(client: pg.Client, fixture: Fixture) {
@@ -477,17 +436,18 @@ async function exportCase(bench: Bench & { db: Database }) {
 async function main() {
   out(`# bench:sales — ${RECEIPTS.toLocaleString('en')} receipts`);
   out(machineLine());
-  const database = await openBenchDatabase(DATABASE, 10);
+  const { database, fixture } = await openBenchFixture(
+    DATABASE,
+    10,
+    findFixture,
+    async ({ handle, client }) => {
+      const created = await createFixture(handle.db);
+      out(`loading ${RECEIPTS.toLocaleString('en')} receipts over ${SELLERS} sellers…`);
+      await loadReceipts(client, created);
+      return created;
+    },
+  );
   const { handle, client } = database;
-  let fixture = database.reused ? await findFixture(client) : undefined;
-  if (fixture) {
-    out(`reusing the loaded database ${DATABASE}`);
-  } else {
-    if (database.reused) throw new Error(`${DATABASE} exists but is not a complete bench tenant`);
-    fixture = await createFixture(handle.db);
-    out(`loading ${RECEIPTS.toLocaleString('en')} receipts over ${SELLERS} sellers…`);
-    await loadReceipts(client, fixture);
-  }
   out(await settleDatabase(client));
   const size = await client.query<{ size: string }>(
     `select pg_size_pretty(pg_total_relation_size('receipts')) as size`,

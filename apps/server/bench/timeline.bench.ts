@@ -54,7 +54,7 @@ import {
   loadLine,
   machineLine,
   mix,
-  openBenchDatabase,
+  openBenchFixture,
   out,
   pick,
   planShape,
@@ -578,21 +578,22 @@ async function main() {
       `${INTERACTIONS.toLocaleString('en')} in its tenant (${CONTACTS.toLocaleString('en')} contacts)`,
   );
   out(machineLine());
-  const database = await openBenchDatabase(DATABASE, 10);
+  const { database, fixture } = await openBenchFixture(
+    DATABASE,
+    10,
+    findFixture,
+    async ({ handle, client, url }) => {
+      const started = performance.now();
+      const created = await createFixture(handle.db);
+      out(`loading ${CONTACTS.toLocaleString('en')} contacts and the users…`);
+      await loadContacts(client, created);
+      out(`loading ${INTERACTIONS.toLocaleString('en')} interactions…`);
+      await loadInteractions(url, client, created);
+      out(`  whole load ${seconds(started)} s`);
+      return created;
+    },
+  );
   const { handle, client } = database;
-  let fixture = database.reused ? await findFixture(client) : undefined;
-  if (fixture) {
-    out(`reusing the loaded database ${DATABASE}`);
-  } else {
-    if (database.reused) throw new Error(`${DATABASE} exists but is not a complete bench tenant`);
-    const started = performance.now();
-    fixture = await createFixture(handle.db);
-    out(`loading ${CONTACTS.toLocaleString('en')} contacts and the users…`);
-    await loadContacts(client, fixture);
-    out(`loading ${INTERACTIONS.toLocaleString('en')} interactions…`);
-    await loadInteractions(database.url, client, fixture);
-    out(`  whole load ${seconds(started)} s`);
-  }
   const size = await client.query<{ table: string; heap: string; index: string }>(
     `select pg_size_pretty(pg_total_relation_size('interactions')) as table,
             pg_size_pretty(pg_relation_size('interactions')) as heap,
