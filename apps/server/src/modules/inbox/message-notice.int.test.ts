@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createContact } from '@cartera/db/factories';
-import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
-import { recordInboundItem } from '../channels/inbound-writer';
+import { inboxFixtures } from '../../testing/inbox-fixtures';
 
 const env = useDemoApp({ JOBS_ENABLED: 'false' });
 
-/** A customer's message as the inbox worker writes it. */
-async function customerWrites(
-  contact: { id: string; tenantId: string; agentId: string | null },
-  text: string,
-) {
-  await env.database.handle.db.transaction((tx) =>
-    recordInboundItem(tx, contact, {
-      id: newId(),
-      createdAt: new Date(),
-      type: 'channelMessage',
-      via: 'whatsapp_business',
-      createdBySystem: false,
-      status: null,
-      content: { message: { text, type: 'text', media: null }, origin: 'contact' },
-    }),
-  );
-}
+const { customerWrites } = inboxFixtures(env);
 
 describe('aviso de un mensaje del cliente (issue #33 item 2)', () => {
   it('avisa a su titular y, como equipo, a su supervisor; a nadie más', async () => {

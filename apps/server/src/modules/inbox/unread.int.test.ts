@@ -4,27 +4,11 @@ import { createContact } from '@cartera/db/factories';
 import { contacts, interactions } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
-import { recordInboundItem } from '../channels/inbound-writer';
+import { inboxFixtures } from '../../testing/inbox-fixtures';
 
 const env = useDemoApp({ JOBS_ENABLED: 'false' });
 
-/** A customer's message as the inbox worker writes it (one statement with the contact's touch). */
-async function customerWrites(
-  contact: { id: string; tenantId: string; agentId: string | null },
-  text: string,
-) {
-  await env.database.handle.db.transaction((tx) =>
-    recordInboundItem(tx, contact, {
-      id: newId(),
-      createdAt: new Date(),
-      type: 'channelMessage',
-      via: 'whatsapp_business',
-      createdBySystem: false,
-      status: null,
-      content: { message: { text, type: 'text', media: null }, origin: 'contact' },
-    }),
-  );
-}
+const { customerWrites } = inboxFixtures(env);
 
 async function rowOf(id: string) {
   const [row] = await env.database.handle.db.select().from(contacts).where(eq(contacts.id, id));
