@@ -81,6 +81,16 @@ export async function claimProviderMessage(
   return rows.length > 0;
 }
 
+/** A sent message a receipt moves: its item's status and its contact's holder and reservation. */
+const RECEIPT_ROW = {
+  interactionId: channelMessages.interactionId,
+  contactId: channelMessages.contactId,
+  status: interactions.status,
+  agentId: contacts.agentId,
+  reservedBy: contacts.reservedBy,
+  reservedUntil: contacts.reservedUntil,
+};
+
 /** The timeline item a provider's message id belongs to (a delivery receipt). */
 export async function findByProviderMessageId(
   db: Executor,
@@ -88,15 +98,7 @@ export async function findByProviderMessageId(
   providerMessageId: string,
 ) {
   const [row] = await db
-    .select({
-      interactionId: channelMessages.interactionId,
-      contactId: channelMessages.contactId,
-      status: interactions.status,
-      content: interactions.content,
-      agentId: contacts.agentId,
-      reservedBy: contacts.reservedBy,
-      reservedUntil: contacts.reservedUntil,
-    })
+    .select({ ...RECEIPT_ROW, content: interactions.content })
     .from(channelMessages)
     .innerJoin(interactions, MESSAGE_ITEM)
     .innerJoin(
@@ -121,14 +123,7 @@ export async function findByProviderMessageId(
  */
 export function findOutboundUpTo(db: Executor, channel: Channel, scopedId: string, upTo: Date) {
   return db
-    .select({
-      interactionId: channelMessages.interactionId,
-      contactId: channelMessages.contactId,
-      status: interactions.status,
-      agentId: contacts.agentId,
-      reservedBy: contacts.reservedBy,
-      reservedUntil: contacts.reservedUntil,
-    })
+    .select(RECEIPT_ROW)
     .from(channelMessages)
     .innerJoin(interactions, MESSAGE_ITEM)
     .innerJoin(

@@ -1,5 +1,5 @@
 import type { Transaction } from '@cartera/db/client';
-import type { Channel } from '@cartera/db/schema';
+import type { Channel, Contact } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
 import { chatMessageOf, INTERACTION_CONTENT } from '@cartera/domain/interactions';
@@ -228,6 +228,20 @@ async function ingestMessage(
     });
 }
 
+/** The contact of a message a receipt moves, as the change is announced for it. */
+function receiptContact(
+  channel: Channel,
+  row: Pick<Contact, 'agentId' | 'reservedBy' | 'reservedUntil'> & { contactId: string },
+): AnnouncedContact {
+  return {
+    id: row.contactId,
+    tenantId: channel.tenantId,
+    agentId: row.agentId,
+    reservedBy: row.reservedBy,
+    reservedUntil: row.reservedUntil,
+  };
+}
+
 /**
  * What a reply or reaction points at (03 §3 replyMessage): the provider's id always; the item,
  * its text, kind and side when the message is on this contact's timeline through this channel.
@@ -311,26 +325,15 @@ async function ingestStatus(
           ? { ...row.content, listened: true }
           : row.content;
     // The status and its announcement in one statement (inbound-writer.ts).
-    await announceInteraction(
-      tx,
-      null,
-      {
-        id: row.contactId,
-        tenantId: channel.tenantId,
-        agentId: row.agentId,
-        reservedBy: row.reservedBy,
-        reservedUntil: row.reservedUntil,
-      },
-      {
-        event: 'interaction.updated',
-        interactionId: row.interactionId,
-        type: 'channelMessage',
-        alongside: itemStateAlongside(tx, channel.tenantId, row.interactionId, {
-          status: status ?? row.status,
-          content,
-        }),
-      },
-    );
+    await announceInteraction(tx, null, receiptContact(channel, row), {
+      event: 'interaction.updated',
+      interactionId: row.interactionId,
+      type: 'channelMessage',
+      alongside: itemStateAlongside(tx, channel.tenantId, row.interactionId, {
+        status: status ?? row.status,
+        content,
+      }),
+    });
   });
 }
 
@@ -351,18 +354,11 @@ async function ingestWatermark(
       const status = nextStatus(row.status, reported);
       if (!status) continue;
       await updateInteractionState(tx, channel.tenantId, row.interactionId, { status });
-      await announceInteraction(
-        tx,
-        null,
-        {
-          id: row.contactId,
-          tenantId: channel.tenantId,
-          agentId: row.agentId,
-          reservedBy: row.reservedBy,
-          reservedUntil: row.reservedUntil,
-        },
-        { event: 'interaction.updated', interactionId: row.interactionId, type: 'channelMessage' },
-      );
+      await announceInteraction(tx, null, receiptContact(channel, row), {
+        event: 'interaction.updated',
+        interactionId: row.interactionId,
+        type: 'channelMessage',
+      });
     }
   });
 }
