@@ -426,5 +426,46 @@ describe("el filtro 'Sin atender (+24 h)' de Conversaciones (issue #35 item 1)",
       period: { from: today, to: today },
     });
     expect(teamBoard.data.totals.unattended).toBe(team.length);
+
+    // A group's figure (comercial picks a team): its sellers' conversations only, no more.
+    const north = env.demo.north.id;
+    const groupBoard = await env.call('comercial@demo.test', 'goal.dashboard', {
+      period: { from: today, to: today },
+      groupId: north,
+    });
+    const group = await viewIds('comercial@demo.test', {
+      inbox: 'all',
+      groupId: north,
+      unattended: true,
+    });
+    expect(groupBoard.data.totals.unattended).toBe(group.length);
+    expect(group).toEqual(expect.arrayContaining([late.id, lateToo.id]));
+  });
+
+  it("'Todas' de un grupo: solo sus vendedores, y un grupo fuera del alcance se rechaza", async () => {
+    const seller = env.demo.users[SELLER]!.id;
+    const theirs = await createContact(env.database.handle.db, env.demo.demo, {
+      firstName: 'Yacaré',
+      lastName: 'Del sur',
+      agentId: env.demo.users[OTHER_TEAM_SELLER]!.id,
+    });
+    const mine = await createContact(env.database.handle.db, env.demo.demo, {
+      firstName: 'Yacaré',
+      lastName: 'Del norte',
+      agentId: seller,
+    });
+    const north = await viewIds('comercial@demo.test', {
+      inbox: 'all',
+      groupId: env.demo.north.id,
+      search: 'yacare del',
+    });
+    expect(north).toEqual([mine.id]);
+    const everyone = await viewIds('comercial@demo.test', { inbox: 'all', search: 'yacare del' });
+    expect(everyone).toEqual([mine.id, theirs.id]);
+    const refused = await env.call('supervisor@demo.test', 'inbox.conversations', {
+      inbox: 'all',
+      groupId: env.demo.south.id,
+    });
+    expect(refused.error?.data.domainCode).toBe('PERMISSION_DENIED');
   });
 });

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '@cartera/db/client';
 import { contacts, interactions } from '@cartera/db/schema';
@@ -71,6 +84,8 @@ export type InboxOwner =
        * the page then merges each agent's walk in list order instead of walking the tenant's.
        */
       agentIds?: string[] | null;
+      /** Only these agents' conversations (a group's sellers), within the scope. */
+      onlyAgentIds?: string[];
     }
   | UnassignedOwner;
 
@@ -104,7 +119,14 @@ function ownerCondition(db: Executor, tenantId: string, owner: InboxOwner): SQL 
     return and(isNull(contacts.agentId), notReservedByOthers(owner.viewerId))!;
   }
   const visible = scopeCondition(db, tenantId, owner.scope);
-  const agent = 'agentId' in owner ? eq(contacts.agentId, owner.agentId) : undefined;
+  const agent =
+    'agentId' in owner
+      ? eq(contacts.agentId, owner.agentId)
+      : owner.onlyAgentIds
+        ? owner.onlyAgentIds.length
+          ? inArray(contacts.agentId, owner.onlyAgentIds)
+          : sql`false`
+        : undefined;
   // 'Todas' for the tenant's reach: the assigned contacts of the company.
   const assigned = visible || agent ? undefined : isNotNull(contacts.agentId);
   return and(visible, agent, assigned) ?? sql`true`;

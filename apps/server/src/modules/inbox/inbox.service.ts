@@ -13,6 +13,7 @@ import {
   sharedInboxOwner,
 } from '../access/contacts';
 import { reachOf } from '../access/reach';
+import { reachedGroup } from '../access/sellers';
 import {
   countUnassigned,
   findInboxPage,
@@ -41,6 +42,11 @@ export const ZInboxView = z.object({
    * tenant-wide roles only).
    */
   inbox: ZInboxChoice.default('me'),
+  /**
+   * With `inbox: 'all'`: only the conversations of the sellers of this group's subtree (a group
+   * the caller reaches), the sellers 'Rendimiento' counts for the group (issue #35 item 1).
+   */
+  groupId: z.string().uuid().optional(),
   /** A name, a number in any format, or words of a message (from 3 characters). */
   search: z.string().trim().max(100).optional(),
   channelId: z.string().uuid().optional(),
@@ -149,6 +155,7 @@ async function chosenInbox(
   user: AuthUser,
   choice: z.infer<typeof ZInboxChoice>,
   agentId: string | undefined,
+  groupId?: string | undefined,
 ): Promise<InboxOwner> {
   if (choice === 'unassigned') {
     assertAllowed(user, { area: '/contact/unassigned' });
@@ -157,7 +164,18 @@ async function chosenInbox(
   const scope = await contactScope(db, user);
   if (choice === 'all') {
     if (reachOf(user).kind === 'own') throw new DomainError('PERMISSION_DENIED');
-    return { all: true, scope, agentIds: await scopeAgentIds(db, user.tenantId, scope) };
+    const agentIds = await scopeAgentIds(db, user.tenantId, scope);
+    if (!groupId) return { all: true, scope, agentIds };
+    const { sellers } = await reachedGroup(db, user, groupId, 'PERMISSION_DENIED');
+    const onlyAgentIds = sellers.map((seller) => seller.id);
+    // A merged page's branches trust their agents to be in the scope: the group's sellers that
+    // are, or all of them where the scope is the tenant's; otherwise each row is checked.
+    const merged = agentIds
+      ? onlyAgentIds.filter((id) => agentIds.includes(id))
+      : scope.kind === 'tenant'
+        ? onlyAgentIds
+        : null;
+    return { all: true, scope, agentIds: merged, onlyAgentIds };
   }
   const seller = choice === 'me' ? agentId : choice;
   return { agentId: await portfolioOwner(db, user, seller), scope };
@@ -189,7 +207,7 @@ export async function conversationsInbox(
   input: z.infer<typeof ZInboxInput>,
   now = new Date(),
 ) {
-  const owner = await chosenInbox(db, user, input.inbox, input.agentId);
+  const owner = await chosenInbox(db, user, input.inbox, input.agentId, input.groupId);
   return inboxPage(db, user.tenantId, owner, input.cursor, now, viewFilters(input));
 }
 
