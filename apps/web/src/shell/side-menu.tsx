@@ -37,6 +37,7 @@ import {
 import { useDocumentTitle } from './document-title';
 import { MENU_ICONS } from '../ui/menu-icons';
 import { UserMenu, type ShellDialog } from './user-menu';
+import { fileSrc } from '../lib/file-url';
 
 export interface SideMenuProps {
   me: Me;
@@ -129,7 +130,7 @@ function MenuHead({ me }: { me: Me }) {
   return (
     <AppShell.Section className={classes.menuHead}>
       {me.tenant.logo ? (
-        <img src={me.tenant.logo} alt={me.tenant.name} className={classes.companyLogo} />
+        <img src={fileSrc(me.tenant.logo)} alt={me.tenant.name} className={classes.companyLogo} />
       ) : (
         <Text fw={700} size="sm" lineClamp={2}>
           {me.tenant.name}
@@ -284,7 +285,7 @@ function EntryLink({
     entry.id === 'company' && me.tenant.logo ? (
       // A wide logo fits whole in the square instead of being cropped.
       <Avatar
-        src={me.tenant.logo}
+        src={fileSrc(me.tenant.logo)}
         alt=""
         size={22}
         radius="sm"

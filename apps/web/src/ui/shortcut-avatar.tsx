@@ -13,6 +13,7 @@ import {
   UsersIcon,
   type IconProps,
 } from './icons';
+import { fileSrc } from '../lib/file-url';
 
 const ICONS: Record<ShortcutIcon, ComponentType<IconProps>> = {
   link: LinkIcon,
@@ -45,7 +46,7 @@ export function ShortcutAvatar({
 }) {
   if (avatar?.type === 'link') {
     return (
-      <Avatar src={avatar.url} alt="" size={size} radius="sm">
+      <Avatar src={fileSrc(avatar.url)} alt="" size={size} radius="sm">
         <LinkIcon size={size * 0.7} />
       </Avatar>
     );

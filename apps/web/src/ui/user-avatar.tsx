@@ -1,4 +1,5 @@
 import { Avatar } from '@mantine/core';
+import { fileSrc } from '../lib/file-url';
 
 /** A user's photo, or their initials in their colour (the user menu, home, 'Mi perfil'). */
 export function UserAvatar({
@@ -13,7 +14,7 @@ export function UserAvatar({
 }) {
   return (
     <Avatar
-      src={user.photo}
+      src={fileSrc(user.photo)}
       name={name}
       color={user.color ?? 'initials'}
       size={size}

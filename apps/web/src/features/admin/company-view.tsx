@@ -21,6 +21,7 @@ import { domainCodeOf } from '../../lib/errors';
 import { formatCount } from '../../lib/format';
 import { useTRPC } from '../../lib/trpc';
 import { QueryError } from '../../ui/query-error';
+import { fileSrc } from '../../lib/file-url';
 
 const text = es.admin.company;
 
@@ -101,7 +102,7 @@ export function CompanyView({ companyId }: { companyId: string }) {
     <Stack gap="md" maw={960}>
       <Group gap="sm" wrap="nowrap">
         <Avatar
-          src={data.logo}
+          src={fileSrc(data.logo)}
           radius="sm"
           size={48}
           alt={data.logo ? name : undefined}

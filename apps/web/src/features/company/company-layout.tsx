@@ -4,6 +4,7 @@ import { es } from '@cartera/domain/i18n';
 import { canOpenScreen } from '@cartera/domain/policy';
 import { RouteTabs } from '../../ui/route-tabs';
 import { guardUserOf, useMe } from '../auth/session';
+import { fileSrc } from '../../lib/file-url';
 
 const text = es.company;
 
@@ -36,7 +37,7 @@ export function CompanyLayout({ children }: { children: ReactNode }) {
             // The whole logo, however wide: 40 px high, its width following (issue #35: never
             // cropped to a square).
             <Image
-              src={me.tenant.logo}
+              src={fileSrc(me.tenant.logo)}
               alt={me.tenant.name}
               h={40}
               w="auto"

@@ -16,6 +16,7 @@ import { MediaFailedNotice } from './bubbles/media-failed';
 import { InboundParts, textAfterParts } from './bubbles/inbound-parts';
 import { MarkupText } from './markup-text';
 import classes from './timeline.module.css';
+import { fileSrc } from '../../lib/file-url';
 
 const t = es.conversation.timeline.chat;
 
@@ -93,7 +94,7 @@ export function ChatMessageContent({
 function ChatMedia({ message, itemId }: { message: ChatMessage; itemId?: string | undefined }) {
   const label = t.media[message.kind] ?? t.file;
   const name = message.fileName ?? label;
-  const url = message.media && OPENABLE.test(message.media) ? message.media : null;
+  const url = message.media && OPENABLE.test(message.media) ? fileSrc(message.media) : null;
   // Never fetched after every retry (issue #31): said so, with 'Reintentar'.
   if (!url && message.mediaFailed) {
     return (

@@ -32,6 +32,7 @@ import { fullNameOf } from '../auth/session';
 import { PostComments } from './post-comments';
 import { ReactionBar } from './reaction-bar';
 import type { CoachPost } from './use-training';
+import { fileSrc } from '../../lib/file-url';
 
 const texts = es.training;
 
@@ -214,7 +215,13 @@ export function PostCard({ post, canManage }: { post: CoachPost; canManage: bool
         {post.media.length > 0 && (
           <Stack gap={2}>
             {post.media.map((file) => (
-              <Anchor key={file.url} href={file.url} target="_blank" rel="noreferrer" size="sm">
+              <Anchor
+                key={file.url}
+                href={fileSrc(file.url)}
+                target="_blank"
+                rel="noreferrer"
+                size="sm"
+              >
                 {file.name}
               </Anchor>
             ))}

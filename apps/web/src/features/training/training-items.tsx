@@ -28,6 +28,7 @@ import { useState } from 'react';
 import { PlusIcon } from '../../ui/icons';
 import { ItemDialog } from './item-dialog';
 import { useCoach, useTrainingItems, type TrainingItem } from './use-training';
+import { fileSrc } from '../../lib/file-url';
 
 const texts = es.training;
 
@@ -55,7 +56,7 @@ export function ItemCard({
       <Paper withBorder radius="md" p="xs" h="100%">
         <Stack gap={6}>
           <AspectRatio ratio={16 / 9} bg="gray.2" style={{ borderRadius: 6, overflow: 'hidden' }}>
-            {item.miniature ? <Image src={item.miniature} alt="" fit="cover" /> : <Box />}
+            {item.miniature ? <Image src={fileSrc(item.miniature)} alt="" fit="cover" /> : <Box />}
           </AspectRatio>
           {watched !== null && <Progress value={watched} size="xs" aria-hidden />}
           <Text fw={600} size={large ? 'lg' : 'sm'} lineClamp={2}>

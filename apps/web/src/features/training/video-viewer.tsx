@@ -11,6 +11,7 @@ import { PencilIcon, TrashIcon } from '../../ui/icons';
 import { QueryError } from '../../ui/query-error';
 import { ItemDialog } from './item-dialog';
 import { useCoach } from './use-training';
+import { fileSrc } from '../../lib/file-url';
 
 const texts = es.training;
 /** While playing, the position is stored every 5 s of video (and on pause, end and close). */
@@ -90,11 +91,11 @@ export function VideoViewer({ id, onClose }: { id: string; onClose: () => void }
           <AspectRatio ratio={16 / 9} bg="dark.9" style={{ borderRadius: 8, overflow: 'hidden' }}>
             <video
               ref={video}
-              src={item.data.linkOfClass}
+              src={fileSrc(item.data.linkOfClass)}
               controls
               playsInline
               preload="metadata"
-              poster={item.data.miniature ?? undefined}
+              poster={fileSrc(item.data.miniature)}
               data-testid="training-video"
               onLoadedMetadata={(event) => {
                 const position = item.data.progress?.position ?? 0;

@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/dates';
 import { useTRPCClient } from '../../../lib/trpc';
 import { formatFileSize, nextAttachmentsPage } from './info-panel-format';
 import classes from './info-panel.module.css';
+import { fileSrc } from '../../../lib/file-url';
 
 const t = es.conversation.infoPanel;
 
@@ -78,7 +79,7 @@ export function MultimediaSection({ contactId }: { contactId: string }) {
           {items.map((item, index) => (
             <a
               key={`${item.interactionId}-${index}`}
-              href={item.url}
+              href={fileSrc(item.url)}
               target="_blank"
               rel="noreferrer"
               className={classes.thumb}
@@ -86,9 +87,9 @@ export function MultimediaSection({ contactId }: { contactId: string }) {
               title={`${item.name} · ${formatDate(item.createdAt)}`}
             >
               {item.mimeType?.startsWith('video/') ? (
-                <video src={item.url} preload="metadata" muted aria-label={item.name} />
+                <video src={fileSrc(item.url)} preload="metadata" muted aria-label={item.name} />
               ) : (
-                <img src={item.url} alt={item.name} loading="lazy" />
+                <img src={fileSrc(item.url)} alt={item.name} loading="lazy" />
               )}
             </a>
           ))}
@@ -107,7 +108,13 @@ export function FilesSection({ contactId }: { contactId: string }) {
         <Stack gap={6} role="list" aria-label={t.files}>
           {items.map((item, index) => (
             <Stack key={`${item.interactionId}-${index}`} gap={0} role="listitem">
-              <Anchor href={item.url} target="_blank" rel="noreferrer" size="sm" truncate="end">
+              <Anchor
+                href={fileSrc(item.url)}
+                target="_blank"
+                rel="noreferrer"
+                size="sm"
+                truncate="end"
+              >
                 {item.name}
               </Anchor>
               <Group gap="xs">

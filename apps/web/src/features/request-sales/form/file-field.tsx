@@ -14,6 +14,7 @@ import { REQUEST_FILE_MAX_BYTES, type RequestFile } from '@cartera/domain/reques
 import { es, format } from '@cartera/domain/i18n';
 import { uploadFile, UploadError } from '../../../lib/upload-file';
 import { XIcon } from '../../../ui/icons';
+import { fileSrc } from '../../../lib/file-url';
 
 const t = es.requestSales;
 
@@ -94,7 +95,7 @@ export function FileField({
       <Stack gap={6} mt={4} data-field={code}>
         {files.map((file) => (
           <Group key={file.path} gap="xs" wrap="nowrap">
-            <Anchor href={file.path} target="_blank" rel="noreferrer" size="sm" truncate>
+            <Anchor href={fileSrc(file.path)} target="_blank" rel="noreferrer" size="sm" truncate>
               {file.name}
             </Anchor>
             {!disabled && (
