@@ -16,6 +16,7 @@ import {
   type TableTrProps,
 } from '@mantine/core';
 import { es } from '@cartera/domain/i18n';
+import { PencilIcon, TrashIcon } from './icons';
 import { ListEnd } from './list-end';
 import { QueryError } from './query-error';
 
@@ -406,6 +407,31 @@ function LoadingRows({ rows, columns }: { rows: number; columns: number }) {
           </Table.Td>
         </Table.Tr>
       ))}
+    </>
+  );
+}
+
+/** A row's edit and remove buttons, each named by its label ("Editar …", "Eliminar …"). */
+export function EditRemoveActions({
+  editLabel,
+  removeLabel,
+  onEdit,
+  onRemove,
+}: {
+  editLabel: string;
+  removeLabel: string;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <>
+      <RowAction label={editLabel} icon={<PencilIcon size={16} />} onClick={onEdit} />
+      <RowAction
+        label={removeLabel}
+        icon={<TrashIcon size={16} />}
+        color="red"
+        onClick={onRemove}
+      />
     </>
   );
 }

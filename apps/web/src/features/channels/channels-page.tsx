@@ -7,8 +7,8 @@ import { es, format } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { DataTable, RowAction } from '../../ui/data-table';
-import { MessagesIcon, PencilIcon, TrashIcon } from '../../ui/icons';
+import { DataTable, EditRemoveActions, RowAction } from '../../ui/data-table';
+import { MessagesIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { Panel } from '../../ui/panel';
 import { ChannelDialog } from './channel-dialog';
@@ -118,16 +118,11 @@ export function ChannelsPage() {
                     }
                   />
                 )}
-                <RowAction
-                  label={format(text.edit, { name: channel.name })}
-                  icon={<PencilIcon size={16} />}
-                  onClick={() => setEditing(channel)}
-                />
-                <RowAction
-                  label={format(text.remove, { name: channel.name })}
-                  icon={<TrashIcon size={16} />}
-                  color="red"
-                  onClick={() => {
+                <EditRemoveActions
+                  editLabel={format(text.edit, { name: channel.name })}
+                  removeLabel={format(text.remove, { name: channel.name })}
+                  onEdit={() => setEditing(channel)}
+                  onRemove={() => {
                     remove.reset();
                     setRemoving(channel);
                   }}

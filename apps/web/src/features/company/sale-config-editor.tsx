@@ -5,8 +5,7 @@ import { es, format } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { DataTable, RowAction, type TableQuery } from '../../ui/data-table';
-import { PencilIcon, TrashIcon } from '../../ui/icons';
+import { DataTable, EditRemoveActions, type TableQuery } from '../../ui/data-table';
 import { Panel } from '../../ui/panel';
 import { QueryError } from '../../ui/query-error';
 import { asInput, useSaveSaleConfig, type Editing, type Template } from './sale-config-save';
@@ -222,19 +221,12 @@ function TemplatesTable({
           const name = template.saleTitle || template.code;
           const index = templates.indexOf(template);
           return (
-            <>
-              <RowAction
-                label={format(t.edit, { name })}
-                icon={<PencilIcon size={16} />}
-                onClick={() => onEdit(index)}
-              />
-              <RowAction
-                label={format(t.remove, { name })}
-                icon={<TrashIcon size={16} />}
-                color="red"
-                onClick={() => onRemove(index)}
-              />
-            </>
+            <EditRemoveActions
+              editLabel={format(t.edit, { name })}
+              removeLabel={format(t.remove, { name })}
+              onEdit={() => onEdit(index)}
+              onRemove={() => onRemove(index)}
+            />
           );
         },
       }}

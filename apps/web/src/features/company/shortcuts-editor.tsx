@@ -15,9 +15,9 @@ import {
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { DataTable, RowAction } from '../../ui/data-table';
+import { DataTable, EditRemoveActions, RowAction } from '../../ui/data-table';
 import { EntityDialog } from '../../ui/entity-dialog';
-import { ArrowDownIcon, ArrowUpIcon, PencilIcon, TrashIcon } from '../../ui/icons';
+import { ArrowDownIcon, ArrowUpIcon } from '../../ui/icons';
 import { Panel } from '../../ui/panel';
 import { ShortcutAvatar, ShortcutIconGlyph } from '../../ui/shortcut-avatar';
 import { useEntityForm } from '../../ui/use-entity-form';
@@ -150,22 +150,15 @@ export function ShortcutsEditor() {
           label: text.actions,
           width: 90,
           cell: (shortcut) => (
-            <>
-              <RowAction
-                label={format(text.edit, { name: shortcut.title })}
-                icon={<PencilIcon size={16} />}
-                onClick={() => setEditing(shortcut)}
-              />
-              <RowAction
-                label={format(t.delete, { title: shortcut.title })}
-                icon={<TrashIcon size={16} />}
-                color="red"
-                onClick={() => {
-                  remove.reset();
-                  setDeleting(shortcut);
-                }}
-              />
-            </>
+            <EditRemoveActions
+              editLabel={format(text.edit, { name: shortcut.title })}
+              removeLabel={format(t.delete, { title: shortcut.title })}
+              onEdit={() => setEditing(shortcut)}
+              onRemove={() => {
+                remove.reset();
+                setDeleting(shortcut);
+              }}
+            />
           ),
         }}
       />

@@ -6,8 +6,7 @@ import { es, format } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { DataTable, RowAction } from '../../ui/data-table';
-import { PencilIcon, TrashIcon } from '../../ui/icons';
+import { DataTable, EditRemoveActions } from '../../ui/data-table';
 import { Panel } from '../../ui/panel';
 import { useUserNames } from '../pickers/users-picker';
 import { SharedInboxDialog } from './shared-inbox-dialog';
@@ -91,22 +90,15 @@ export function SharedInboxesManager() {
           label: text.columnActions,
           width: 96,
           cell: (inbox) => (
-            <>
-              <RowAction
-                label={format(text.edit, { name: inbox.name })}
-                icon={<PencilIcon size={16} />}
-                onClick={() => setEditing(inbox)}
-              />
-              <RowAction
-                label={format(text.remove, { name: inbox.name })}
-                icon={<TrashIcon size={16} />}
-                color="red"
-                onClick={() => {
-                  remove.reset();
-                  setRemoving(inbox);
-                }}
-              />
-            </>
+            <EditRemoveActions
+              editLabel={format(text.edit, { name: inbox.name })}
+              removeLabel={format(text.remove, { name: inbox.name })}
+              onEdit={() => setEditing(inbox)}
+              onRemove={() => {
+                remove.reset();
+                setRemoving(inbox);
+              }}
+            />
           ),
         }}
       />
