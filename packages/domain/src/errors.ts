@@ -35,6 +35,8 @@ export const ERROR_HTTP_STATUS = {
   FILE_NOT_UPLOADED: 422,
   /** A file's signed read link (for readers without a session) past its expiry. */
   FILE_LINK_EXPIRED: 403,
+  /** The file storage itself failed (disk full or unwritable, S3 unreachable): try again later. */
+  STORAGE_UNAVAILABLE: 503,
   DISABLED_FEATURE: 403,
   CROSS_SITE_REQUEST: 403,
   UNSUPPORTED_MEDIA_TYPE: 415,

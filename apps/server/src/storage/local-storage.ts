@@ -154,7 +154,12 @@ export class LocalStorage implements FileStorage {
     // the error is held by the stream (pipeline reports it) instead of escaping unhandled.
     const held = () => undefined;
     input.body.on('error', held);
-    await mkdir(dirname(target), { recursive: true });
+    try {
+      await mkdir(dirname(target), { recursive: true });
+    } catch (error) {
+      input.body.off('error', held);
+      throw storageError(error);
+    }
     // Unique per upload: two uploads to the same key never share a partial file.
     const partial = `${target}.${randomBytes(8).toString('hex')}.partial`;
     let size = 0;
@@ -189,6 +194,8 @@ export class LocalStorage implements FileStorage {
       }
       await writeFile(`${target}.meta.json`, JSON.stringify(meta));
       return meta;
+    } catch (error) {
+      throw storageError(error);
     } finally {
       await rm(partial, { force: true });
       input.body.off('error', held);
@@ -273,6 +280,24 @@ export class LocalStorage implements FileStorage {
       .update(['GET', key, expires].join('\n'))
       .digest('base64url');
   }
+}
+
+/**
+ * A failure of the disk itself (full, unwritable, a path that cannot be made) becomes
+ * STORAGE_UNAVAILABLE, with its Spanish message; refusals and a client that hung up stay as
+ * they are.
+ */
+function storageError(error: unknown): unknown {
+  if (error instanceof DomainError) return error;
+  const failure = error as NodeJS.ErrnoException | undefined;
+  if (
+    typeof failure?.syscall === 'string' &&
+    failure.code !== 'ECONNRESET' &&
+    failure.code !== 'EPIPE'
+  ) {
+    return new DomainError('STORAGE_UNAVAILABLE');
+  }
+  return error;
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -93,8 +93,14 @@ export async function uploadFile(file: File, options: UploadOptions): Promise<Up
   };
 }
 
+/**
+ * The PUT to the storage: when it cannot be reached (S3 down, the connection cut) or answers a
+ * server error without a message of ours, the user reads STORAGE_UNAVAILABLE's text.
+ */
 function put(file: File, target: SignedUpload, options: UploadOptions): Promise<void> {
-  return send('PUT', target.url, file, target.headers, options).then(() => undefined);
+  return send('PUT', target.url, file, target.headers, options, 'STORAGE_UNAVAILABLE').then(
+    () => undefined,
+  );
 }
 
 /**
@@ -118,6 +124,8 @@ function send(
   body: XMLHttpRequestBodyInit,
   headers: Record<string, string>,
   options: Pick<UploadOptions, 'onProgress' | 'signal'>,
+  /** The error code a failure to reach the target is reported with. */
+  unreachable = 'SERVICE_UNAVAILABLE',
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
@@ -139,11 +147,15 @@ function send(
         resolve(request.responseText);
         return;
       }
-      reject(failureOfText(request.responseText));
+      reject(
+        request.status >= 500 && !hasCode(request.responseText)
+          ? new UploadError(errorMessage(unreachable), unreachable)
+          : failureOfText(request.responseText),
+      );
     };
     request.onerror = () => {
       done();
-      reject(new UploadError(errorMessage('SERVICE_UNAVAILABLE'), 'SERVICE_UNAVAILABLE'));
+      reject(new UploadError(errorMessage(unreachable), unreachable));
     };
     request.onabort = () => {
       done();
@@ -152,6 +164,14 @@ function send(
     options.signal?.addEventListener('abort', onAbort, { once: true });
     request.send(body);
   });
+}
+
+function hasCode(text: string): boolean {
+  try {
+    return !!(JSON.parse(text) as { code?: string }).code;
+  } catch {
+    return false;
+  }
 }
 
 function failureOfText(text: string): UploadError {

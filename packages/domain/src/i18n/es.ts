@@ -64,6 +64,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   UPLOAD_SIZE_MISMATCH: 'El archivo recibido no tiene el tamaño indicado. Vuelve a adjuntarlo.',
   FILE_NOT_UPLOADED: 'El archivo no terminó de subirse. Vuelve a adjuntarlo.',
   FILE_LINK_EXPIRED: 'El enlace del archivo ha expirado.',
+  STORAGE_UNAVAILABLE:
+    'No se pudo guardar el archivo: el almacenamiento no responde. Inténtalo de nuevo en unos minutos.',
   DISABLED_FEATURE: 'Esta funcionalidad no está habilitada para tu empresa.',
   CROSS_SITE_REQUEST: 'La solicitud viene de otro sitio y no se aceptó.',
   UNSUPPORTED_MEDIA_TYPE: 'El formato de la solicitud no es válido: se espera JSON.',

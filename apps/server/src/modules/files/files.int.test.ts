@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -741,5 +741,29 @@ describe('leer un archivo guardado (issue #30 §5)', () => {
       code: 'FILE_LINK_EXPIRED',
       message: 'El enlace del archivo ha expirado.',
     });
+  });
+});
+
+describe('cuando el almacenamiento falla', () => {
+  it('responde 503 STORAGE_UNAVAILABLE con un mensaje claro y no guarda nada', async () => {
+    // A plain file where the upload's folder must go: the disk cannot make the path.
+    mkdirSync(join(filesRoot(), tenantA.id), { recursive: true });
+    writeFileSync(join(filesRoot(), tenantA.id, 'averiado'), 'no es una carpeta');
+    const before = storedFiles();
+    const ticket = await ticketFor({
+      name: 'acta.pdf',
+      mimeType: 'application/pdf',
+      via: 'averiado',
+      size: 4,
+    });
+
+    const upload = await put(ticket.url, ticket.headers, 'acta');
+    expect(upload.status).toBe(503);
+    expect(await upload.json()).toEqual({
+      code: 'STORAGE_UNAVAILABLE',
+      message:
+        'No se pudo guardar el archivo: el almacenamiento no responde. Inténtalo de nuevo en unos minutos.',
+    });
+    expect(storedFiles()).toEqual(before);
   });
 });
