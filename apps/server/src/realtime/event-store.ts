@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, like, lt, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Transaction } from '@cartera/db/client';
 import { domainEvents, groups, type DomainEventRow, type EventAudience } from '@cartera/db/schema';
+import { isLiveEventType, type LiveEventPayload, type StoredLiveEventType } from './live-events';
 import { topicFilter } from './topics';
 
 /**
@@ -16,11 +17,12 @@ const MAX_NOTIFY_BYTES = 7_900;
 /** First key of the per-tenant append lock (the second is a hash of the tenant id). */
 const APPEND_LOCK_CLASS = 7_261;
 
-export interface NewDomainEvent {
+/** An event to store: its `type` and `payload` are one kind of the catalogue (live-events.ts). */
+export interface NewDomainEvent<T extends StoredLiveEventType = StoredLiveEventType> {
   tenantId: string;
-  type: string;
+  type: T;
   topic: string;
-  payload?: Record<string, unknown>;
+  payload: LiveEventPayload<T>;
   audience?: EventAudience;
   actorUserId?: string | null;
 }
@@ -42,11 +44,14 @@ export type AnnouncedEvent =
  * transaction but its commit, so the lock is never held across a round trip to this process.
  * Outbound webhooks are queued after commit, from the log (modules/webhooks/webhook-queue.ts).
  */
-export async function appendEvent(
+export async function appendEvent<T extends StoredLiveEventType>(
   tx: Transaction,
-  event: NewDomainEvent,
+  event: NewDomainEvent<T>,
   options: { alongside?: SQL | undefined } = {},
 ): Promise<DomainEventRow> {
+  // The catalogue types every caller; this refuses a kind forced past it (a cast).
+  if (!isLiveEventType(event.type))
+    throw new Error(`appendEvent: unknown event type ${event.type}`);
   const alongside = options.alongside ? sql`${options.alongside},` : sql``;
   const result = await tx.execute(sql`
     with locked as (

@@ -4,7 +4,7 @@ import { createGroup, createTenant, createUser } from '@cartera/db/factories';
 import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
 import { startTestApp, tokenFor, type TestApp } from '../testing/test-app';
 import { connectWs, waitFor } from '../testing/ws-client';
-import { appendEvent, type NewDomainEvent } from './event-store';
+import { appendEvent, eventsAfter, type NewDomainEvent } from './event-store';
 import { openEventStream, type EventEnvelope } from './stream';
 import { resolveSession } from '../modules/sessions/session.service';
 
@@ -54,10 +54,24 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-/** Commits an event through instance B's own database connection. */
-async function emitThroughB(event: Partial<NewDomainEvent> & { tenantId: string }) {
+/** A contact id for the events' payloads (the transport never reads it). */
+const CONTACT_ID = '0190d6a4-0000-7000-8000-000000000001';
+
+/**
+ * Commits an event through instance B's own database connection: a `contact.updated` of the
+ * catalogue (live-events.ts) whose `what` labels it.
+ */
+async function emitThroughB(
+  event: Pick<NewDomainEvent, 'tenantId' | 'audience'> & { topic?: string; what?: string },
+) {
+  const { what = 'test', topic = 'test', ...rest } = event;
   return instanceB.deps.db.transaction((tx) =>
-    appendEvent(tx, { type: 'test.happened', topic: 'test', ...event }),
+    appendEvent(tx, {
+      type: 'contact.updated',
+      topic,
+      payload: { contactId: CONTACT_ID, what },
+      ...rest,
+    }),
   );
 }
 
@@ -114,12 +128,12 @@ describe('tiempo real entre instancias', () => {
   it('un suscriptor conectado a la instancia A recibe el evento causado en la instancia B', async () => {
     const watcher = await subscribe(instanceA, seller);
     await ready(instanceA, 1);
-    const event = await emitThroughB({ tenantId: tenant.id, payload: { text: 'hola' } });
+    const event = await emitThroughB({ tenantId: tenant.id, what: 'hola' });
     await waitFor(() => watcher.received.length === 1, 15_000, 'event');
     expect(watcher.received[0]!.id).toBe(String(event.id));
     expect(watcher.received[0]!.data).toMatchObject({
-      type: 'test.happened',
-      payload: { text: 'hola' },
+      type: 'contact.updated',
+      payload: { contactId: CONTACT_ID, what: 'hola' },
     });
     expect(watcher.received[0]!.data.createdAt).toBeInstanceOf(Date);
     watcher.stop();
@@ -139,7 +153,7 @@ describe('tiempo real entre instancias', () => {
       signal: stop.signal,
     });
     try {
-      const event = await emitThroughB({ tenantId: tenant.id, payload: { text: 'justo después' } });
+      const event = await emitThroughB({ tenantId: tenant.id, what: 'justo después' });
       const first = await stream.next();
       // A tracked item: [id, envelope].
       expect(first.value?.[0]).toBe(String(event.id));
@@ -153,11 +167,11 @@ describe('tiempo real entre instancias', () => {
     const watcher = await subscribe(instanceA, seller);
     await ready(instanceA, 1);
     const text = 'x'.repeat(9_000);
-    const small = await emitThroughB({ tenantId: tenant.id, payload: { text: 'corto' } });
-    const large = await emitThroughB({ tenantId: tenant.id, payload: { text } });
+    const small = await emitThroughB({ tenantId: tenant.id, what: 'corto' });
+    const large = await emitThroughB({ tenantId: tenant.id, what: text });
     await waitFor(() => watcher.received.length === 2, 15_000, 'events');
     expect(watcher.ids()).toEqual([small.id, large.id]);
-    expect(watcher.received[1]!.data.payload).toEqual({ text });
+    expect(watcher.received[1]!.data.payload).toEqual({ contactId: CONTACT_ID, what: text });
     expect(watcher.received[1]!.data.createdAt).toBeInstanceOf(Date);
     watcher.stop();
   });
@@ -165,7 +179,7 @@ describe('tiempo real entre instancias', () => {
   it('tras una desconexión forzada retoma sin perder ni repetir eventos', async () => {
     const watcher = await subscribe(instanceA, seller);
     await ready(instanceA, 1);
-    const first = await emitThroughB({ tenantId: tenant.id, payload: { n: 1 } });
+    const first = await emitThroughB({ tenantId: tenant.id, what: '1' });
     await waitFor(() => watcher.received.length === 1, 15_000, 'first event');
 
     // Cut every socket of instance A, then commit events while the client is away.
@@ -173,16 +187,22 @@ describe('tiempo real entre instancias', () => {
     for (const socket of sockets) socket.terminate();
     const missed = [];
     for (let n = 2; n <= 4; n += 1) {
-      missed.push(await emitThroughB({ tenantId: tenant.id, payload: { n } }));
+      missed.push(await emitThroughB({ tenantId: tenant.id, what: String(n) }));
     }
     await waitFor(() => watcher.connection.openCount >= 2, 15_000, 'reconnect');
-    const last = await emitThroughB({ tenantId: tenant.id, payload: { n: 5 } });
+    const last = await emitThroughB({ tenantId: tenant.id, what: '5' });
 
     await waitFor(() => watcher.received.length >= 5, 15_000, 'catch-up');
     // Give a duplicate the chance to show up before asserting there is none.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(watcher.ids()).toEqual([first.id, ...missed.map((event) => event.id), last.id]);
-    expect(watcher.received.map((item) => item.data.payload.n)).toEqual([1, 2, 3, 4, 5]);
+    expect(watcher.received.map((item) => item.data.payload.what)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+    ]);
     watcher.stop();
   });
 
@@ -226,8 +246,8 @@ describe('tiempo real entre instancias', () => {
   it('filtra por familia de temas (contact:*), en vivo y al retomar desde un evento', async () => {
     // One tab keeps one stream: the inbox follows every contact, a screen a single one.
     const before = await emitThroughB({ tenantId: tenant.id, topic: 'test' });
-    await emitThroughB({ tenantId: tenant.id, topic: 'channel:1', type: 'missed.channel' });
-    await emitThroughB({ tenantId: tenant.id, topic: 'contact:9', type: 'missed.contact' });
+    await emitThroughB({ tenantId: tenant.id, topic: 'channel:1', what: 'missed.channel' });
+    await emitThroughB({ tenantId: tenant.id, topic: 'contact:9', what: 'missed.contact' });
     const watcher = await subscribe(instanceA, seller, {
       topics: ['contact:*', 'training'],
       lastEventId: String(before.id),
@@ -235,11 +255,11 @@ describe('tiempo real entre instancias', () => {
     await ready(instanceA, 1);
     await emitThroughB({ tenantId: tenant.id, topic: 'contactless' });
     await emitThroughB({ tenantId: tenant.id, topic: 'channel:2' });
-    await emitThroughB({ tenantId: tenant.id, topic: 'training', type: 'live.training' });
-    await emitThroughB({ tenantId: tenant.id, topic: 'contact:10', type: 'live.contact' });
+    await emitThroughB({ tenantId: tenant.id, topic: 'training', what: 'live.training' });
+    await emitThroughB({ tenantId: tenant.id, topic: 'contact:10', what: 'live.contact' });
     // Events come in order: once the last one is here, none of the others can still come.
-    await waitFor(() => watcher.received.some((item) => item.data.type === 'live.contact'));
-    expect(watcher.received.map((item) => item.data.type)).toEqual([
+    await waitFor(() => watcher.received.some((item) => item.data.payload.what === 'live.contact'));
+    expect(watcher.received.map((item) => item.data.payload.what)).toEqual([
       'missed.contact',
       'live.training',
       'live.contact',
@@ -265,15 +285,36 @@ describe('tiempo real entre instancias', () => {
     await ready(instanceA, 1);
     await expect(
       instanceB.deps.db.transaction(async (tx) => {
-        await appendEvent(tx, { tenantId: tenant.id, type: 'test.rolled-back', topic: 'test' });
+        await appendEvent(tx, {
+          tenantId: tenant.id,
+          type: 'contact.updated',
+          topic: 'test',
+          payload: { contactId: CONTACT_ID, what: 'test.rolled-back' },
+        });
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
-    await emitThroughB({ tenantId: tenant.id, type: 'test.committed' });
+    await emitThroughB({ tenantId: tenant.id, what: 'test.committed' });
     await waitFor(() => watcher.received.length === 1);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(watcher.received.map((item) => item.data.type)).toEqual(['test.committed']);
+    expect(watcher.received.map((item) => item.data.payload.what)).toEqual(['test.committed']);
     watcher.stop();
+  });
+
+  it('no guarda un evento de un tipo que el catálogo no documenta', async () => {
+    await expect(
+      instanceB.deps.db.transaction((tx) =>
+        appendEvent(tx, {
+          tenantId: tenant.id,
+          type: 'contact.forgotten' as 'contact.updated',
+          topic: 'test',
+          payload: { contactId: CONTACT_ID, what: 'x' },
+        }),
+      ),
+    ).rejects.toThrow('unknown event type contact.forgotten');
+    expect(
+      await eventsAfter(database.handle.db, tenant.id, 0, { topics: ['test'] }),
+    ).not.toContainEqual(expect.objectContaining({ type: 'contact.forgotten' }));
   });
 
   it('rechaza la suscripción de quien no inició sesión', async () => {
@@ -298,7 +339,7 @@ describe('tiempo real entre instancias', () => {
         `select pg_terminate_backend(pid) from pg_stat_activity
           where application_name = 'cartera-listen' and datname = current_database()` as never,
       );
-      const event = await emitThroughB({ tenantId: tenant.id, type: 'test.after-cut' });
+      const event = await emitThroughB({ tenantId: tenant.id, what: 'test.after-cut' });
       await waitFor(() => watcher.received.length === 1, 15_000, 'event after LISTEN cut');
       expect(watcher.ids()).toEqual([event.id]);
       watcher.stop();

@@ -5,6 +5,7 @@ import { ZJsonObject } from '@cartera/domain/input';
 import { documentedOutput } from '../trpc/documented-output';
 import { watchSession } from '../modules/sessions/session-watch';
 import { router, tenantProcedure } from '../trpc/init';
+import type { NoticeType } from './live-events';
 import { openEventStream, SESSION_TOPIC, type EventEnvelope } from './stream';
 import { TOPIC_FAMILY } from './topics';
 
@@ -58,7 +59,7 @@ export const realtimeRouter = router({
       const ended = new AbortController();
       // Open tabs that listen on topic 'session' learn when the user's access changed (roles,
       // group, jail, flags set in 'Administración') and read `auth.me` again.
-      let notice: ((type: string) => void) | undefined;
+      let notice: ((type: NoticeType) => void) | undefined;
       const stopWatching = ctx.token
         ? watchSession(ctx.db, ctx.token, ctx.session, (check) => {
             if (check.kind === 'ended') ended.abort();

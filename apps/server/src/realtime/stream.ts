@@ -5,6 +5,7 @@ import type { AuthUser } from '../modules/sessions/session.types';
 import { canReceive } from './audience';
 import type { EventBus } from './event-bus';
 import { eventsAfter, lastEventId as latestEventId } from './event-store';
+import type { NoticeType } from './live-events';
 import { topicFilter, topicWanted } from './topics';
 
 export interface EventEnvelope {
@@ -31,14 +32,14 @@ export interface StreamOptions {
    * stream, e.g. `session.changed` when the user's access changed. A notice carries the id of
    * the last event yielded, so resuming from it loses nothing.
    */
-  notices?: ((emit: (type: string) => void) => void) | undefined;
+  notices?: ((emit: (type: NoticeType) => void) => void) | undefined;
 }
 
 /** The topic of the notices about the connection's own session. */
 export const SESSION_TOPIC = 'session';
 
 type Signal =
-  { kind: 'event'; event: DomainEventRow } | { kind: 'gap' } | { kind: 'notice'; type: string };
+  { kind: 'event'; event: DomainEventRow } | { kind: 'gap' } | { kind: 'notice'; type: NoticeType };
 
 function toEnvelope(event: DomainEventRow): EventEnvelope {
   return {

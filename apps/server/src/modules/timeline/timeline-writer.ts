@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '@cartera/db/client';
 import type { Contact, InteractionSuggestion } from '@cartera/db/schema';
 import { appendEvent } from '../../realtime/event-store';
+import type { LiveEventPayload } from '../../realtime/live-events';
 import { contactAudience } from '../access/contacts';
 import type { AuthUser } from '../sessions/session.types';
 import { countsUnderLock, touchForInteraction } from '../metrics/metrics.writer';
@@ -144,13 +145,15 @@ export async function announceContactChange(
 }
 
 /** One event on the topic `contact:<id>`, to whoever sees the contact (and `alsoNotify`). */
-async function announceOnContact(
+async function announceOnContact<
+  T extends 'interaction.created' | 'interaction.updated' | 'contact.updated',
+>(
   tx: Transaction,
   user: AuthUser | null,
   contact: AnnouncedContact,
-  type: string,
+  type: T,
   options: {
-    payload: Record<string, unknown>;
+    payload: Omit<LiveEventPayload<T>, 'contactId'>;
     alsoNotify?: Array<string | null> | undefined;
     audience?: Audience | undefined;
     alongside?: SQL | undefined;
@@ -171,7 +174,7 @@ async function announceOnContact(
       tenantId: contact.tenantId,
       type,
       topic: `contact:${contact.id}`,
-      payload: { contactId: contact.id, ...options.payload },
+      payload: { contactId: contact.id, ...options.payload } as LiveEventPayload<T>,
       audience,
       actorUserId: user?.id ?? null,
     },

@@ -84,9 +84,9 @@ function eventAudienceOf(post: PostAudience, coachId: string | undefined): Event
 export async function writeAndAnnounce<T>(
   db: Executor,
   user: AuthUser,
-  type: string,
+  type: typeof TRAINING_POST_EVENT | typeof TRAINING_COMMENT_EVENT,
   write: (tx: Executor) => Promise<T>,
-  describe: (result: T) => { post: PostAudience; payload?: Record<string, unknown> } | null,
+  describe: (result: T) => { post: PostAudience; payload?: { commentId: string } } | null,
 ): Promise<T> {
   const coach = await findCoach(db, user.tenantId);
   return db.transaction(async (tx) => {

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+
+/*
+ * Every kind of live event `realtime.events` delivers (issue #36 item 3): its topic, its payload
+ * and who receives it. The server stores an event only through `appendEvent` (event-store.ts),
+ * whose `type` and `payload` are typed by this catalogue, and the stream's notices are typed by
+ * it too, so a kind missing here does not compile; /api/docs/procedures lists it (`liveEvents`).
+ */
+
+const ZId = z.uuid();
+
+/** A change on a contact's timeline: its payload names the item. */
+const ZInteractionPayload = z.object({
+  contactId: ZId.describe("The contact whose timeline changed (the topic's id)."),
+  interactionId: ZId.describe('The timeline item (read it with `interaction.timeline`).'),
+  type: z.string().describe("The item's type: 'note', 'whatsapp', 'call', 'meeting'…"),
+});
+
+const CONTACT_RECEIVERS =
+  "Whoever may see the contact: its agent and the supervisors above the agent, the company-wide roles, the user holding an unassigned contact's reservation and the members of a shared inbox showing it. Users confined to screens other than the contact's receive none.";
+
+export interface LiveEventKind {
+  /** The topic it is published on; `<…>` stands for an id. */
+  topic: string;
+  /** When it is sent (English, for developers). */
+  description: string;
+  /** Who receives it among the company's users. */
+  receivers: string;
+  payload: z.ZodObject;
+  /** A notice of one connection, not a stored event: no id of its own, never replayed. */
+  notice?: true;
+}
+
+export const LIVE_EVENTS = {
+  'interaction.created': {
+    topic: 'contact:<contactId>',
+    description:
+      "An item was added to a contact's timeline: a note, an activity, a message sent or a customer's message received.",
+    receivers: CONTACT_RECEIVERS,
+    payload: ZInteractionPayload.extend({
+      holderId: ZId.nullable()
+        .optional()
+        .describe(
+          "On a customer's message received: the contact's agent then (null when nobody holds it).",
+        ),
+    }),
+  },
+  'interaction.updated': {
+    topic: 'contact:<contactId>',
+    description:
+      "An item of a contact's timeline changed: a message's delivery status (sent, received, read, error), an activity done or edited, a media file arrived, a scheduled message sent or cancelled.",
+    receivers: CONTACT_RECEIVERS,
+    payload: ZInteractionPayload,
+  },
+  'contact.updated': {
+    topic: 'contact:<contactId>',
+    description:
+      "Something of the contact itself changed that writes no timeline item (`what`: 'bot' when its bot was switched on or off).",
+    receivers: CONTACT_RECEIVERS,
+    payload: z.object({
+      contactId: ZId.describe("The contact (the topic's id)."),
+      what: z.string().describe("What changed: 'bot'."),
+    }),
+  },
+  'contact.read': {
+    topic: 'contact:<contactId>',
+    description:
+      "A conversation's unread mark changed: its holder opened it or marked it unread ('Marcar como no leído').",
+    receivers: CONTACT_RECEIVERS,
+    payload: z.object({
+      contactId: ZId.describe("The contact (the topic's id)."),
+      unreadCount: z.number().int().min(0).describe("The conversation's unread count now."),
+    }),
+  },
+  'channel.status': {
+    topic: 'channel:<channelId>',
+    description:
+      "A channel's connection state changed ('available', 'connecting', 'disconnected').",
+    receivers:
+      "The users who manage the company's channels ('Mi Empresa' › 'Canales') and a personal channel's owner.",
+    payload: z.object({
+      channelId: ZId.describe("The channel (the topic's id)."),
+      status: z.string().describe("'available', 'connecting' or 'disconnected'."),
+    }),
+  },
+  'training.post': {
+    topic: 'training',
+    description: "A training post was published, edited or deleted ('Entrenamiento').",
+    receivers:
+      "The post's audience (its users, roles or groups; everyone for a post without one), the coach and admins; after an edit that changed the audience, everyone (the page reads the post again with the exact rule). Users confined to other screens receive none.",
+    payload: z.object({ postId: ZId.describe('The post.') }),
+  },
+  'training.comment': {
+    topic: 'training',
+    description: 'A comment on a training post was written, deleted, hidden or shown.',
+    receivers:
+      "The post's audience, the coach and admins, as for `training.post`. Users confined to other screens receive none.",
+    payload: z.object({
+      postId: ZId.describe("The comment's post."),
+      commentId: ZId.describe('The comment.'),
+    }),
+  },
+  'session.changed': {
+    topic: 'session',
+    description:
+      "The caller's access changed while the stream was open (roles, group, jail, feature flags): read `auth.me` again. Its id is the last event's.",
+    receivers: "Only the stream that changed user, and only when its `topics` include 'session'.",
+    payload: z.object({}).strict(),
+    notice: true,
+  },
+} as const satisfies Record<string, LiveEventKind>;
+
+export type LiveEventType = keyof typeof LIVE_EVENTS;
+
+/** The kinds stored in the event log (appendEvent), as against a connection's notices. */
+export type StoredLiveEventType = {
+  [T in LiveEventType]: (typeof LIVE_EVENTS)[T] extends { notice: true } ? never : T;
+}[LiveEventType];
+
+export type NoticeType = Exclude<LiveEventType, StoredLiveEventType>;
+
+/** The payload of a kind as its emitter writes it. */
+export type LiveEventPayload<T extends LiveEventType> = z.input<(typeof LIVE_EVENTS)[T]['payload']>;
+
+/** Whether a text names a kind of the catalogue. */
+export function isLiveEventType(type: string): type is LiveEventType {
+  return Object.hasOwn(LIVE_EVENTS, type);
+}
+
+/** What the reference (/api/docs/procedures, `liveEvents`) says of each kind. */
+export interface LiveEventEntry {
+  type: LiveEventType;
+  topic: string;
+  description: string;
+  receivers: string;
+  /** Stored events resume with `lastEventId`; a notice belongs to one connection. */
+  stored: boolean;
+  /** JSON Schema of `data.payload`. */
+  payload: unknown;
+}
+
+export function liveEventEntries(): LiveEventEntry[] {
+  return (Object.entries(LIVE_EVENTS) as [LiveEventType, LiveEventKind][]).map(([type, kind]) => ({
+    type,
+    topic: kind.topic,
+    description: kind.description,
+    receivers: kind.receivers,
+    stored: kind.notice !== true,
+    payload: z.toJSONSchema(kind.payload, { io: 'input' }),
+  }));
+}
