@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { errorMessage, es, format } from '@cartera/domain/i18n';
-import { expect, settle, signIn, test, trpcQuery } from './fixtures';
+import { expect, settle, signIn, test, trpcQuery, unexpectedErrors } from './fixtures';
 
 /**
  * The reserved contact of 'Inbox' (03 §4, docs/decisions.md): a seller opens an unassigned
@@ -137,7 +137,10 @@ test.describe('Inbox: contacto reservado', () => {
     // Given up on the server: another seller finds it in 'Inbox' again.
     const other = await signedInPage('vendedora@demo.test');
     await expect.poll(async () => unassignedIds(other)).toContain(id);
-    expect(browserErrors).toEqual([]);
+    // Moving the clock two minutes fires every timer of the page at once: a read of the contact
+    // that leaves after the release is refused with 404 (the seller no longer holds it), which
+    // the browser notes. Found in a loaded check run; nothing else may show.
+    expect(unexpectedErrors(browserErrors, [404])).toEqual([]);
   });
 
   test('cerrar la pestaña libera el contacto en el momento', async ({ signedInPage }) => {
