@@ -115,13 +115,22 @@ export function Timeline({
   useEffect(() => {
     const node = scroller.current;
     if (!node || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => {
+    const keepNewestInView = () => {
       if (!snapshot.current.atBottom) return;
       node.scrollTop = node.scrollHeight;
       snapshot.current.height = node.scrollHeight;
-    });
+    };
+    const observer = new ResizeObserver(keepNewestInView);
     observer.observe(node);
-    return () => observer.disconnect();
+    // A picture or video drawn after its item (the one just sent, say) grows the timeline with
+    // no render of ours: with the newest in view, the new item stays in view (issue #35).
+    node.addEventListener('load', keepNewestInView, true);
+    node.addEventListener('loadedmetadata', keepNewestInView, true);
+    return () => {
+      observer.disconnect();
+      node.removeEventListener('load', keepNewestInView, true);
+      node.removeEventListener('loadedmetadata', keepNewestInView, true);
+    };
   }, []);
 
   // A short timeline does not fill the view: nothing to scroll, so load on sight.

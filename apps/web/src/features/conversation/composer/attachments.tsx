@@ -1,5 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ActionIcon, Button, CloseButton, Group, Progress, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  CloseButton,
+  Group,
+  Image,
+  Progress,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   EDITABLE_IMAGE_TYPES,
@@ -32,7 +41,15 @@ export interface Attachment {
   downloading?: boolean;
   uploaded?: UploadedFile;
   error?: string;
+  /**
+   * A picture's thumbnail before it is sent: an object URL of the chosen file, revoked when the
+   * item leaves the list (removed, sent or the composer closed).
+   */
+  preview?: string;
 }
+
+/** Pictures a browser draws from their bytes (svg too: an <img> never runs its scripts). */
+const PREVIEWABLE = /^image\/(png|jpeg|gif|webp|avif|bmp|svg\+xml)$/;
 
 /**
  * The files that may join `count` already chosen: those over the size limit and past the 50th
@@ -67,12 +84,23 @@ export function keepFitting(files: readonly File[], count: number): File[] {
 export function useNoteAttachments(via = 'note') {
   const [items, setItems] = useState<Attachment[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
+  /** The thumbnails' object URLs by item, to revoke when their item goes. */
+  const previews = useRef(new Map<string, string>());
 
   useEffect(() => {
     const running = controllers.current;
+    const shown = previews.current;
     return () => {
       for (const controller of running.values()) controller.abort();
+      for (const url of shown.values()) URL.revokeObjectURL(url);
+      shown.clear();
     };
+  }, []);
+
+  const dropPreview = useCallback((id: string) => {
+    const url = previews.current.get(id);
+    if (url) URL.revokeObjectURL(url);
+    previews.current.delete(id);
   }, []);
 
   const change = useCallback((id: string, values: Partial<Attachment>) => {
@@ -96,16 +124,22 @@ export function useNoteAttachments(via = 'note') {
 
   const add = useCallback(
     (files: File[]) => {
-      const added = keepFitting(files, items.length).map((file) => ({ file, id: newId() }));
+      const added = keepFitting(files, items.length).map((file) => {
+        const id = newId();
+        const preview = PREVIEWABLE.test(file.type) ? URL.createObjectURL(file) : undefined;
+        if (preview) previews.current.set(id, preview);
+        return { file, id, preview };
+      });
       setItems((current) => [
         ...current,
-        ...added.map(({ file, id }) => ({
+        ...added.map(({ file, id, preview }) => ({
           id,
           name: file.name,
           size: file.size,
           file,
           progress: 0,
           state: 'uploading' as const,
+          ...(preview ? { preview } : {}),
         })),
       ]);
       for (const { file, id } of added) {
@@ -146,12 +180,19 @@ export function useNoteAttachments(via = 'note') {
     [items.length, track],
   );
 
-  const remove = useCallback((id: string) => {
-    controllers.current.get(id)?.abort();
-    setItems((current) => current.filter((item) => item.id !== id));
-  }, []);
+  const remove = useCallback(
+    (id: string) => {
+      controllers.current.get(id)?.abort();
+      dropPreview(id);
+      setItems((current) => current.filter((item) => item.id !== id));
+    },
+    [dropPreview],
+  );
 
-  const clear = useCallback(() => setItems([]), []);
+  const clear = useCallback(() => {
+    for (const id of [...previews.current.keys()]) dropPreview(id);
+    setItems([]);
+  }, [dropPreview]);
 
   return {
     items,
@@ -221,9 +262,24 @@ export function AttachmentList({
       {items.map((item) => (
         <Stack key={item.id} gap={2} role="listitem" aria-label={item.name}>
           <Group gap="xs" wrap="nowrap" justify="space-between">
-            <Text size="sm" truncate="end" style={{ minWidth: 0 }}>
-              {item.name}
-            </Text>
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              {item.preview && (
+                <Image
+                  src={item.preview}
+                  // Decorative: the file's name stands beside it.
+                  alt=""
+                  w={48}
+                  h={48}
+                  radius="sm"
+                  fit="cover"
+                  style={{ flexShrink: 0 }}
+                  data-testid="attachment-thumbnail"
+                />
+              )}
+              <Text size="sm" truncate="end" style={{ minWidth: 0 }}>
+                {item.name}
+              </Text>
+            </Group>
             <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
               <Text size="xs" c={item.state === 'error' ? 'red' : 'dimmed'}>
                 {item.downloading && item.state === 'uploading'
