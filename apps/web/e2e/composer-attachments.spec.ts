@@ -116,3 +116,60 @@ test.describe('note attachments', () => {
     expect(browserErrors).toEqual([]);
   });
 });
+
+/** A 2×2 PNG: enough for the browser to draw a thumbnail. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test.describe('la app abierta en otro nombre del servidor (issue #35)', () => {
+  // The worker's server listens on 127.0.0.1 and PUBLIC_URL says so: the page is opened as
+  // localhost, as a LAN address would be.
+  test.use({
+    baseURL: async ({ appServer }, use) => {
+      await use(appServer.url.replace('127.0.0.1', 'localhost'));
+    },
+  });
+
+  test('una foto muestra su miniatura antes de enviarla, se sube y la nota la muestra desde este host', async ({
+    page,
+    baseURL,
+    browserErrors,
+  }) => {
+    expect(baseURL).toMatch(/^http:\/\/localhost:\d+$/);
+    await openNewConversation(page, 'admin@demo.test', 'Otrohost');
+    await noteComposer(page);
+
+    const name = `foto-${Date.now().toString(36)}.png`;
+    await page.getByTestId('composer-file-input').setInputFiles({
+      name,
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    const item = page.getByRole('list', { name: c.attachments }).getByRole('listitem', { name });
+    const thumbnail = item.getByTestId('attachment-thumbnail');
+    await expect(thumbnail).toBeVisible();
+    await expect(thumbnail).toHaveAttribute('src', /^blob:http:\/\/localhost:/);
+    await expect
+      .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBe(2);
+    // The upload goes to the page's own host: it completes.
+    await expect(item.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    await expect(item.getByRole('alert')).toHaveCount(0);
+
+    await page.getByRole('textbox', { name: c.note }).fill('La foto del local');
+    await page.getByRole('button', { name: c.send }).click();
+    await expect(page.getByRole('list', { name: c.attachments })).toHaveCount(0);
+    await expect(page.getByTestId('attachment-thumbnail')).toHaveCount(0);
+
+    const link = page.getByTestId('timeline').getByRole('link', { name });
+    await expect(link).toBeVisible();
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(new RegExp(`^${baseURL}/api/files/`));
+    const stored = await page.request.get(href!);
+    expect(stored.status()).toBe(200);
+    expect(Buffer.from(await stored.body())).toEqual(PNG);
+    expect(browserErrors).toEqual([]);
+  });
+});
