@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   keepPreviousData,
@@ -17,9 +16,9 @@ import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { DataCell, DataRow, DataTable, SelectCell, useSelection } from '../../ui/data-table';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { PlusIcon, SearchIcon, TrashIcon } from '../../ui/icons';
+import { PlusIcon, TrashIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
-import { SEARCH_DEBOUNCE_MS } from '../pickers/entity-pickers';
+import { SearchBox } from '../pickers/search-box';
 import { useCompaniesSettings, type Company } from './companies-settings';
 import { CompanyDialog } from './company-dialog';
 import { CompanyFilters, type FieldFilter } from './company-filters';
@@ -51,11 +50,6 @@ export function CompaniesPage({
   const settings = useCompaniesSettings();
   const fields = useQuery(
     trpc.customField.forForm.queryOptions({ entity: 'company', mode: 'edit' }),
-  );
-  const [text, setText] = useState(search);
-  const pushSearch = useDebouncedCallback(
-    (next: string) => onSearchChange(next.trim()),
-    SEARCH_DEBOUNCE_MS,
   );
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -110,15 +104,11 @@ export function CompaniesPage({
 
       <Group justify="space-between" align="flex-start" gap="sm">
         <Group gap="sm" align="flex-start" style={{ flex: 1, minWidth: 0 }}>
-          <TextInput
+          <SearchBox
             aria-label={es.companies.search}
             placeholder={format(es.companies.searchPlaceholder, { taxCode: taxCodeLabel })}
-            leftSection={<SearchIcon size={16} />}
-            value={text}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              pushSearch(event.currentTarget.value);
-            }}
+            initial={search}
+            onSearch={onSearchChange}
             w={{ base: '100%', xs: 320 }}
           />
           <CompanyFilters fields={fields.data ?? []} filters={filters} onChange={onFiltersChange} />

@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { Anchor, Box, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
 import { formatDateTime } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
 import { DataCell, DataRow, DataTable, SelectCell, useSelection } from '../../ui/data-table';
-import { AddressBookIcon, PlusIcon, SearchIcon, SwitchIcon } from '../../ui/icons';
+import { AddressBookIcon, PlusIcon, SwitchIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
 import { useUserNames } from '../pickers/users-picker';
-import { SEARCH_DEBOUNCE_MS } from '../pickers/entity-pickers';
+import { SearchBox } from '../pickers/search-box';
 import { ContactFilters, hasActiveFilters, type ContactListFilters } from './contact-filters';
 import {
   contactName,
@@ -46,11 +45,6 @@ export function ContactsPage({
   const onlyOwn = me ? seesOnlyOwnContacts(me.user.roles) : true;
   const fields = useQuery(
     trpc.customField.forForm.queryOptions({ entity: 'contact', mode: 'edit' }),
-  );
-  const [text, setText] = useState(search);
-  const pushSearch = useDebouncedCallback(
-    (next: string) => onSearchChange(next.trim()),
-    SEARCH_DEBOUNCE_MS,
   );
   const [creating, setCreating] = useState(false);
   const [transferring, setTransferring] = useState(false);
@@ -89,15 +83,11 @@ export function ContactsPage({
       </Group>
 
       <Group gap="xs" align="flex-start" wrap="wrap">
-        <TextInput
+        <SearchBox
           aria-label={es.contacts.search}
           placeholder={es.contacts.searchPlaceholder}
-          leftSection={<SearchIcon size={16} />}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            pushSearch(event.currentTarget.value);
-          }}
+          initial={search}
+          onSearch={onSearchChange}
           w={{ base: '100%', sm: 340 }}
         />
         <ContactFilters
