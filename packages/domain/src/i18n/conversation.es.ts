@@ -629,6 +629,10 @@ export const conversationEs = {
       origin: 'Origen',
       unread: 'No leídas',
       reminderDue: 'Recordatorio vencido',
+      /** The customer has waited for an answer more than 24 hours (es.goals.metrics.unattended). */
+      unattended: 'Sin atender (+24 h)',
+      /** 'Todas' narrowed to one group's sellers, as opened from 'Rendimiento'. */
+      groupOnly: 'Solo un grupo',
       order: 'Orden',
       orderRecent: 'Más recientes',
       orderWaiting: 'Más tiempo esperando',

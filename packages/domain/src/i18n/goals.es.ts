@@ -50,6 +50,8 @@ export const goalsEs = {
   },
   /** The accessible name of a figure's definition button. */
   definitionOf: 'Qué cuenta «{metric}»',
+  /** The accessible name of a figure that opens the records behind it. */
+  openRecords: 'Ver {metric}: {value}',
   period: {
     label: 'Período',
     thisWeek: 'Esta semana',
@@ -96,6 +98,7 @@ export const goalsEs = {
     empty: 'No hay vendedores para mostrar.',
     sortBy: 'Ordenar por {metric}',
     export: 'Exportar a Excel',
+    openInbox: 'Conversaciones de {name}',
   },
   empty: 'Todavía no hay actividad en este período.',
   duration: {

@@ -51,11 +51,25 @@ export interface InboxView {
   channel?: string | undefined;
   unread?: boolean | undefined;
   due?: boolean | undefined;
+  /** 'Sin atender (+24 h)': the customer has waited for an answer more than 24 hours. */
+  unattended?: boolean | undefined;
+  /** With `agent` 'all': only one group's sellers (a link from 'Rendimiento'). */
+  group?: string | undefined;
   order?: 'waiting' | undefined;
 }
 
 /** The view's filters, without whose inbox and the tab (what 'Quitar filtros' clears). */
-const FILTER_KEYS = ['q', 'tag', 'origin', 'channel', 'unread', 'due', 'order'] as const;
+const FILTER_KEYS = [
+  'q',
+  'tag',
+  'origin',
+  'channel',
+  'unread',
+  'due',
+  'unattended',
+  'group',
+  'order',
+] as const;
 
 const FILTER_WIDTH = 170;
 
@@ -120,6 +134,8 @@ export function ConversationsPage({
         channelId: view.channel,
         unread: view.unread,
         reminderDue: view.due,
+        unattended: view.unattended,
+        ...(viewing === ALL && view.group ? { groupId: view.group } : {}),
         order: view.order ?? 'recent',
       },
       {
@@ -143,7 +159,12 @@ export function ConversationsPage({
         <Title order={1} fz="h2">
           {text.conversationsTitle}
         </Title>
-        {switches && <InboxPicker value={viewing} onChange={(agent) => onViewChange({ agent })} />}
+        {switches && (
+          <InboxPicker
+            value={viewing}
+            onChange={(agent) => onViewChange({ agent, group: undefined })}
+          />
+        )}
       </Group>
       <Tabs
         value={view.tab ?? 'open'}
@@ -284,6 +305,18 @@ function InboxFilters({
       >
         {words.reminderDue}
       </Chip>
+      <Chip
+        size="xs"
+        checked={view.unattended === true}
+        onChange={(on) => onViewChange({ unattended: on || undefined })}
+      >
+        {words.unattended}
+      </Chip>
+      {view.group && view.agent === ALL && (
+        <Chip size="xs" checked onChange={() => onViewChange({ group: undefined })}>
+          {words.groupOnly}
+        </Chip>
+      )}
       <Select
         aria-label={words.order}
         data={[

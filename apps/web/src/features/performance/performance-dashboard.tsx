@@ -1,8 +1,19 @@
-import { useState } from 'react';
-import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Anchor,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { BarChart, LineChart } from '@mantine/charts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { es } from '@cartera/domain/i18n';
+import { es, format } from '@cartera/domain/i18n';
 import {
   DASHBOARD_METRICS,
   metricsDay,
@@ -116,8 +127,32 @@ const CARD_METRICS: DashboardMetric[] = DASHBOARD_METRICS.filter(
   (metric) => metric !== 'archivings',
 );
 
+/**
+ * Whose conversations a figure of the scope stands for in 'Conversaciones': the seller's, or the
+ * sellers of the group or company (issue #35 item 1).
+ */
+function scopeInbox(scope: Dashboard['scope']) {
+  return scope.kind === 'seller' ? { agent: scope.id } : { agent: 'all' as const, group: scope.id };
+}
+
 function DashboardBody({ data, linkSellers }: { data: Dashboard; linkSellers: boolean }) {
   const today = metricsDay(new Date());
+  const unattendedLink = (figure: ReactNode) => (
+    <Anchor
+      renderRoot={(props) => (
+        <Link to="/contact" search={{ ...scopeInbox(data.scope), unattended: true }} {...props} />
+      )}
+      aria-label={format(texts.openRecords, {
+        metric: texts.metrics.unattended,
+        value: data.totals.unattended ?? 0,
+      })}
+      data-testid="kpi-link"
+      c="inherit"
+      underline="hover"
+    >
+      {figure}
+    </Anchor>
+  );
   const quiet =
     data.sellers.length === 0 ||
     DASHBOARD_METRICS.every((metric) => !data.totals[metric] && !data.previousTotals[metric]);
@@ -136,6 +171,7 @@ function DashboardBody({ data, linkSellers }: { data: Dashboard; linkSellers: bo
             metric={metric}
             value={data.totals[metric]}
             previous={data.previousTotals[metric]}
+            link={metric === 'unattended' ? unattendedLink : undefined}
           />
         ))}
       </SimpleGrid>

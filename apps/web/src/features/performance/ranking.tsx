@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Group, Paper, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
 import { GOAL_STATUS_COLORS, type DashboardMetric } from '@cartera/domain/metrics';
 import { DataTable, type Column } from '../../ui/data-table';
+import { MessagesIcon } from '../../ui/icons';
 import { formatFigure, type Dashboard, type SellerRow } from './figures';
 
 const texts = es.goals;
@@ -62,29 +63,58 @@ export function Ranking({ data, linkSellers }: { data: Dashboard; linkSellers: b
       header: texts.ranking.seller,
       sort: sortBy('name', texts.ranking.seller),
       cell: (seller) => (
-        <>
-          {linkSellers ? (
-            <Link
-              to="/"
-              search={{ 'view-user': seller.id }}
-              style={{ color: 'var(--mantine-color-cyan-8)', fontWeight: 500, fontSize: 14 }}
-            >
-              {nameOf(seller)}
-            </Link>
-          ) : (
-            <Text size="sm">{nameOf(seller)}</Text>
-          )}
-          <Text size="xs" c="dimmed">
-            {seller.groupName}
-          </Text>
-        </>
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <div>
+            {linkSellers ? (
+              <Link
+                to="/"
+                search={{ 'view-user': seller.id }}
+                style={{ color: 'var(--mantine-color-cyan-8)', fontWeight: 500, fontSize: 14 }}
+              >
+                {nameOf(seller)}
+              </Link>
+            ) : (
+              <Text size="sm">{nameOf(seller)}</Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {seller.groupName}
+            </Text>
+          </div>
+          {/* The seller's inbox in one click (issue #35 item 1). */}
+          <ActionIcon
+            renderRoot={(props) => <Link to="/contact" search={{ agent: seller.id }} {...props} />}
+            variant="subtle"
+            size="sm"
+            aria-label={format(texts.ranking.openInbox, { name: nameOf(seller) })}
+            data-testid="ranking-inbox"
+          >
+            <MessagesIcon size={16} />
+          </ActionIcon>
+        </Group>
       ),
     },
     ...RANKING_METRICS.map((metric): Column<SellerRow> => ({
       key: metric,
       header: texts.metrics[metric],
       sort: sortBy(metric, texts.metrics[metric]),
-      cell: (seller) => formatFigure(metric, seller.figures[metric]),
+      cell: (seller) =>
+        metric === 'unattended' && seller.figures.unattended ? (
+          // The seller's conversations waiting over 24 hours, exactly those counted here.
+          <Anchor
+            renderRoot={(props) => (
+              <Link to="/contact" search={{ agent: seller.id, unattended: true }} {...props} />
+            )}
+            size="sm"
+            aria-label={format(texts.openRecords, {
+              metric: `${texts.metrics.unattended} (${nameOf(seller)})`,
+              value: seller.figures.unattended,
+            })}
+          >
+            {formatFigure(metric, seller.figures[metric])}
+          </Anchor>
+        ) : (
+          formatFigure(metric, seller.figures[metric])
+        ),
     })),
     ...(data.goalsEnabled
       ? [

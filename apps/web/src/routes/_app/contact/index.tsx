@@ -23,7 +23,8 @@ const optionalFlag = z.boolean().optional().catch(undefined);
  * inbox the contact was opened from. Without `id` it is the 'Conversaciones' inbox; its view
  * (issue #33 item 3) lives in the address too, so a reload or a shared link restores it: `agent`
  * (a seller whose inbox super and comercial look at, or 'all'), `tab`, `q`, `tag`, `origin`,
- * `channel`, `unread`, `due` and `order`. On a wide screen the list stays beside the open chat.
+ * `channel`, `unread`, `due`, `unattended` (waiting over 24 hours), `group` (with `agent` 'all': one
+ * group's sellers, as 'Rendimiento' opens it) and `order`. On a wide screen the list stays beside the open chat.
  */
 export const Route = createFileRoute('/_app/contact/')({
   validateSearch: z.object({
@@ -40,6 +41,8 @@ export const Route = createFileRoute('/_app/contact/')({
     channel: z.string().uuid().optional().catch(undefined),
     unread: optionalFlag,
     due: optionalFlag,
+    unattended: optionalFlag,
+    group: z.string().uuid().optional().catch(undefined),
     order: z.literal('waiting').optional().catch(undefined),
   }),
   component: ContactRoute,

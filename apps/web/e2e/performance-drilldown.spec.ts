@@ -1,0 +1,108 @@
+import type { Page } from '@playwright/test';
+import { es, format } from '@cartera/domain/i18n';
+import { inboundText } from '../../server/src/providers/whatsapp-cloud/graph-simulator';
+import { expect, signIn, test, uniqueLetters, uniqueMobile } from './fixtures';
+import { sellerWithWhatsappChannel } from './whatsapp-channel';
+
+/*
+ * 'Rendimiento' explains itself and leads to the records (issue #35 item 1): a figure's
+ * definition on hover or focus, 'Sin atender (+24 h)' opening exactly those conversations, and a
+ * ranking row opening the seller's inbox, as the supervisor at 1366×768.
+ */
+const conversationsOf = (page: Page) =>
+  page.getByRole('list', { name: es.conversation.inbox.conversationsTitle });
+
+test.describe('Rendimiento lleva a los registros', () => {
+  test('la definición de una cifra aparece al pasar el puntero y al enfocarla con el teclado', async ({
+    page,
+    browserErrors,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, 'supervisor@demo.test');
+    await page.goto('/');
+    const taken = page.getByTestId('definition-contactsTaken');
+    await taken.hover();
+    await expect(page.getByRole('tooltip')).toHaveText(es.goals.definitions.contactsTaken);
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+
+    const single = page.getByRole('button', {
+      name: format(es.goals.definitionOf, { metric: es.goals.metrics.singleTracing }),
+    });
+    await single.focus();
+    await expect(page.getByRole('tooltip')).toHaveText(es.goals.definitions.singleTracing);
+    expect(browserErrors).toEqual([]);
+  });
+
+  test("'Sin atender (+24 h)' abre exactamente esas conversaciones y una fila del ranking el inbox del vendedor", async ({
+    page,
+    browser,
+    baseURL,
+    signedInPage,
+    browserErrors,
+  }) => {
+    test.setTimeout(90_000);
+    const phoneNumberId = `1066${Date.now()}`;
+    const { post, close } = await sellerWithWhatsappChannel(page, browser, baseURL, {
+      name: `WhatsApp Rendimiento ${uniqueLetters()}`,
+      appSecret: 'e2e-drilldown-secret',
+      phoneNumberId,
+    });
+    try {
+      // Two customers of the seller write: one two days ago (unanswered since), one just now.
+      const waiting = `Olga ${uniqueLetters()}`;
+      const recent = `Rita ${uniqueLetters()}`;
+      await post(
+        inboundText(phoneNumberId, {
+          from: `598${uniqueMobile().slice(1)}`,
+          name: waiting,
+          text: '¿Me pasan el precio?',
+          at: new Date(Date.now() - 2 * 24 * 3_600_000),
+        }),
+      );
+      await post(
+        inboundText(phoneNumberId, {
+          from: `598${uniqueMobile().slice(1)}`,
+          name: recent,
+          text: '¿Abren el sábado?',
+        }),
+      );
+      await page.goto('/contact');
+      await expect(conversationsOf(page)).toContainText(recent);
+      await expect(conversationsOf(page)).toContainText(waiting);
+
+      const supervisor = await signedInPage('supervisor@demo.test');
+      supervisor.on('pageerror', (error) => browserErrors.push(`supervisor: ${error.message}`));
+      await supervisor.setViewportSize({ width: 1366, height: 768 });
+      await supervisor.goto('/');
+      const card = supervisor.getByTestId('kpi-unattended');
+      await expect(card.getByTestId('kpi-value')).toHaveText(/^[1-9]\d*$/);
+      const count = Number(await card.getByTestId('kpi-value').textContent());
+      await card.getByTestId('kpi-link').click();
+
+      await expect(supervisor).toHaveURL(/\/contact\?.*unattended=true/);
+      await expect(
+        supervisor.getByRole('checkbox', { name: es.conversation.inbox.workspace.unattended }),
+      ).toBeChecked();
+      const list = conversationsOf(supervisor);
+      await expect(list).toContainText(waiting);
+      await expect(list.getByRole('listitem')).toHaveCount(count);
+      await expect(list).not.toContainText(recent);
+
+      // Back to the dashboard: the seller's row opens the seller's inbox in one click.
+      await supervisor.goto('/');
+      const row = supervisor.getByTestId('ranking').getByRole('row', { name: /Valentín Vendedor/ });
+      await row
+        .getByRole('link', {
+          name: format(es.goals.ranking.openInbox, { name: 'Valentín Vendedor' }),
+        })
+        .click();
+      await expect(supervisor).toHaveURL(/\/contact\?agent=[0-9a-f-]{36}$/);
+      await expect(conversationsOf(supervisor)).toContainText(recent);
+      await expect(conversationsOf(supervisor)).toContainText(waiting);
+    } finally {
+      await close();
+    }
+    expect(browserErrors).toEqual([]);
+  });
+});
