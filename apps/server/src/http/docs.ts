@@ -101,6 +101,20 @@ function referencePage(reference: ProcedureReference): string {
   const transport = Object.entries(reference.transport)
     .map(([name, text]) => `<li><strong>${escapeHtml(name)}:</strong> ${escapeHtml(text)}</li>`)
     .join('\n');
+  const liveEvents = reference.liveEvents
+    .map(
+      (event) => `<section id="event-${escapeHtml(event.type)}">
+<h3><code>${escapeHtml(event.type)}</code> <small>topic <code>${escapeHtml(event.topic)}</code>${
+        event.stored ? '' : ' · a notice of one connection (not stored, never replayed)'
+      }</small></h3>
+<p>${escapeHtml(event.description)}</p>
+<p><strong>Receivers:</strong> ${escapeHtml(event.receivers)}</p>
+<details><summary>Payload (JSON Schema)</summary><pre>${escapeHtml(
+        JSON.stringify(event.payload, null, 2),
+      )}</pre></details>
+</section>`,
+    )
+    .join('\n');
   const errors = reference.errors
     .map(
       (error) =>
@@ -121,7 +135,12 @@ table { border-collapse: collapse; } td { border: 1px solid #d9e2ec; padding: .2
 with <code>Accept: application/json</code>. The REST adapters: <a href="/api/docs">/api/docs</a> (OpenAPI).</p>
 <h2>Transport</h2><ul>${transport}</ul>
 <h2>Procedures</h2><ul>${contents}</ul>
+<p>The live events <a href="#realtime.events"><code>realtime.events</code></a> delivers: <a href="#live-events">Live events</a>.</p>
 ${reference.procedures.map(procedureSection).join('\n')}
+<h2 id="live-events">Live events</h2>
+<p>Each item of <code>realtime.events</code> is <code>{ id, data }</code>, where <code>data</code> is
+<code>{ id, type, topic, payload, actorUserId, createdAt }</code>; <code>type</code> is one of these.</p>
+${liveEvents}
 <h2>Error codes</h2><table><tr><th>code</th><th>HTTP</th><th>message</th></tr>${errors}</table>
 </body></html>`;
 }

@@ -15,6 +15,7 @@ import { API_TOKEN_SCOPES } from '../modules/sessions/api-token.service';
 import type { ApiTokenScope } from '../modules/sessions/session.types';
 import { protectedProcedure, type ProcedureMeta } from '../trpc/init';
 import { procedureErrors } from '../trpc/procedure-errors';
+import { liveEventEntries, type LiveEventEntry } from '../realtime/live-events';
 
 /**
  * The reference of every tRPC procedure (issue #19 §4), generated from the router itself: the
@@ -50,6 +51,8 @@ export interface ProcedureReference {
   title: string;
   transport: Record<string, string>;
   errors: { code: ErrorCode; httpStatus: number; message: string }[];
+  /** Every kind of event `realtime.events` delivers (realtime/live-events.ts). */
+  liveEvents: LiveEventEntry[];
   procedures: ProcedureEntry[];
 }
 
@@ -222,12 +225,15 @@ export function procedureReference(appRouter: AnyRouter): ProcedureReference {
       errors:
         'An error answers the HTTP status of its code and carries data.domainCode, a Spanish message and, for INVALID_REQUEST_BODY, data.fieldErrors by field path.',
       client: 'The typed client @cartera/client: createCarteraClient({ url, token }).',
+      liveEvents:
+        'The subscription realtime.events delivers items { id, data } where data is { id, type, topic, payload, actorUserId, createdAt }; liveEvents lists every type with its topic, the JSON Schema of its payload and who receives it.',
     },
     errors: (Object.keys(ERROR_HTTP_STATUS) as ErrorCode[]).map((code) => ({
       code,
       httpStatus: ERROR_HTTP_STATUS[code],
       message: errorMessage(code),
     })),
+    liveEvents: liveEventEntries(),
     procedures: procedureEntries(appRouter),
   };
 }

@@ -113,6 +113,11 @@ describe('servidor HTTP', () => {
     const html = await page.text();
     expect(html).toContain('<code>interaction.createNote</code>');
     expect(html).toContain('href="/api/docs"');
+    // The live events realtime.events delivers, linked from the contents.
+    expect(html).toContain('href="#live-events"');
+    expect(html).toContain(
+      '<code>interaction.created</code> <small>topic <code>contact:&#60;contactId&#62;</code>',
+    );
   });
 
   it('un error inesperado responde 500 con el texto genérico y sin detalles internos', async () => {

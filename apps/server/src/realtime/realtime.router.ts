@@ -5,7 +5,7 @@ import { ZJsonObject } from '@cartera/domain/input';
 import { documentedOutput } from '../trpc/documented-output';
 import { watchSession } from '../modules/sessions/session-watch';
 import { router, tenantProcedure } from '../trpc/init';
-import type { NoticeType } from './live-events';
+import { LIVE_EVENTS, type LiveEventType, type NoticeType } from './live-events';
 import { openEventStream, SESSION_TOPIC, type EventEnvelope } from './stream';
 import { TOPIC_FAMILY } from './topics';
 
@@ -28,8 +28,8 @@ export const ZEventStreamInput = z.object({
 export const ZEventEnvelope = z.object({
   /** The event's id (a notice carries the last event's). */
   id: z.number().int(),
-  /** What happened, e.g. `interaction.created`, `contact.updated`, `session.changed`. */
-  type: z.string(),
+  /** What happened: a kind of the catalogue (/api/docs/procedures, `liveEvents`). */
+  type: z.enum(Object.keys(LIVE_EVENTS) as [LiveEventType, ...LiveEventType[]]),
   /** What it concerns, e.g. `contact:<id>`, `channel:<id>`, `session`. */
   topic: z.string(),
   /** The event's data (ids and the changed values; a notice's is empty). */
@@ -50,7 +50,7 @@ export const realtimeRouter = router({
   events: tenantProcedure
     .meta({
       description:
-        "The live event stream of the caller's company, filtered to what the caller may see and to `topics` when given (names such as `contact:<id>`, or families such as `contact:*`); events are tracked by id, and `lastEventId` resumes after the last one seen with what was missed (without it, only new events come). The session is watched while the stream is open: when it ends (logout, password change, deactivation, account switch) the stream ends with UNAUTHENTICATED within a second, and when the caller's access changes (roles, group, jail, feature flags) the filter follows from the next event and a stream with topic `session` gets a `session.changed` notice (no stored event; its id is the last event's).",
+        "The live event stream of the caller's company, filtered to what the caller may see and to `topics` when given (names such as `contact:<id>`, or families such as `contact:*`); events are tracked by id, and `lastEventId` resumes after the last one seen with what was missed (without it, only new events come). The session is watched while the stream is open: when it ends (logout, password change, deactivation, account switch) the stream ends with UNAUTHENTICATED within a second, and when the caller's access changes (roles, group, jail, feature flags) the filter follows from the next event and a stream with topic `session` gets a `session.changed` notice (no stored event; its id is the last event's). Every event type with its topic, payload and receivers: `liveEvents` in this reference.",
     })
     .input(ZEventStreamInput)
     .output(ZEventStreamItem)

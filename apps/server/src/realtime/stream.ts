@@ -5,12 +5,12 @@ import type { AuthUser } from '../modules/sessions/session.types';
 import { canReceive } from './audience';
 import type { EventBus } from './event-bus';
 import { eventsAfter, lastEventId as latestEventId } from './event-store';
-import type { NoticeType } from './live-events';
+import type { LiveEventType, NoticeType } from './live-events';
 import { topicFilter, topicWanted } from './topics';
 
 export interface EventEnvelope {
   id: number;
-  type: string;
+  type: LiveEventType;
   topic: string;
   payload: Record<string, unknown>;
   actorUserId: string | null;
@@ -44,7 +44,8 @@ type Signal =
 function toEnvelope(event: DomainEventRow): EventEnvelope {
   return {
     id: event.id,
-    type: event.type,
+    // Stored only through appendEvent, which takes the catalogue's kinds alone.
+    type: event.type as LiveEventType,
     topic: event.topic,
     payload: event.payload,
     actorUserId: event.actorUserId,
