@@ -318,6 +318,42 @@ export async function findSalesTeam(
   return { tenantId, comercial, sellers };
 }
 
+/**
+ * Loads `total` rows of a sales team's tenant into `table` (see bulkLoad): row `n` is
+ * `row(n, sellerIds, startMs, stepMs)`, its time `stepMs` after the one before from `historyMs`
+ * ago; `params` makes a batch's insert parameters.
+ */
+export async function loadTeamRows<Row>(
+  client: pg.Client,
+  team: SalesTeam,
+  table: string,
+  options: {
+    total: number;
+    batch: number;
+    reportEvery: number;
+    historyMs: number;
+    sql: string;
+    row: (row: number, sellerIds: string[], startMs: number, stepMs: number) => Row;
+    params: (tenantId: string, rows: Row[]) => unknown[];
+  },
+) {
+  const sellers = team.sellers.map((seller) => seller.id);
+  const startMs = Date.now() - options.historyMs;
+  const stepMs = Math.floor(options.historyMs / options.total);
+  await bulkLoad(client, table, {
+    total: options.total,
+    batch: options.batch,
+    reportEvery: options.reportEvery,
+    sql: options.sql,
+    build: (first, last) => {
+      const rows: Row[] = [];
+      for (let row = first; row < last; row += 1)
+        rows.push(options.row(row, sellers, startMs, stepMs));
+      return options.params(team.tenantId, rows);
+    },
+  });
+}
+
 /** The floor line: GET /api/health over HTTP against `select 1` over pg, p50 of each. */
 export async function floorLine(baseUrl: string, client: pg.Client, budget: PairBudget) {
   const floor = await measurePair(

@@ -33,11 +33,11 @@ import { findContactsPage } from '../src/modules/contacts/contacts.repository';
 import type { ContactScope } from '../src/modules/access/contacts.conditions';
 import { CONTACT_PAGE_SIZE } from '../src/modules/contacts/contacts.service';
 import {
-  bulkLoad,
   captureQuery,
   createSalesTeam,
   findSalesTeam,
   floorLine,
+  loadTeamRows,
   measurePair,
   machineLine,
   openBenchFixture,
@@ -184,21 +184,15 @@ const createFixture = (db: Database) => createSalesTeam(db, TENANT, SELLERS, 'be
 const findFixture = (client: pg.Client) => findSalesTeam(client, TENANT, 'contacts', CONTACTS);
 
 /** Loads the contacts with the secondary indexes dropped, then rebuilds them and analyzes. */
-async function loadContacts(client: pg.Client, fixture: Fixture) {
-  const sellers = fixture.sellers.map((seller) => seller.id);
-  const startMs = Date.now() - HISTORY_MS;
-  const stepMs = Math.floor(HISTORY_MS / CONTACTS);
-  await bulkLoad(client, 'contacts', {
+function loadContacts(client: pg.Client, fixture: Fixture) {
+  return loadTeamRows(client, fixture, 'contacts', {
     total: CONTACTS,
     batch: BATCH,
     reportEvery: 100_000,
+    historyMs: HISTORY_MS,
     sql: INSERT_SQL,
-    build: (first, last) => {
-      const rows: BenchRow[] = [];
-      for (let row = first; row < last; row += 1)
-        rows.push(benchRow(row, sellers, startMs, stepMs));
-      return insertParams(fixture.tenantId, rows);
-    },
+    row: benchRow,
+    params: insertParams,
   });
 }
 

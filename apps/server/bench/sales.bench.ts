@@ -38,10 +38,10 @@ import { receiptsWorkbook } from '../src/modules/receipts/receipts.excel';
 import { listReceipts, receiptSheetBatches } from '../src/modules/receipts/receipts.service';
 import type { ReceiptSheetRow } from '../src/modules/receipts/receipts.repository';
 import {
-  bulkLoad,
   captureQuery,
   createSalesTeam,
   findSalesTeam,
+  loadTeamRows,
   measurePair,
   machineLine,
   openBenchFixture,
@@ -171,21 +171,15 @@ const createFixture = (db: Database) => createSalesTeam(db, TENANT, SELLERS, 'be
 const findFixture = (client: pg.Client) => findSalesTeam(client, TENANT, 'receipts', RECEIPTS);
 
 /** Loads the receipts with the secondary indexes dropped, then rebuilds them and analyzes. */
-async function loadReceipts(client: pg.Client, fixture: Fixture) {
-  const sellers = fixture.sellers.map((seller) => seller.id);
-  const startMs = Date.now() - HISTORY_MS;
-  const stepMs = Math.floor(HISTORY_MS / RECEIPTS);
-  await bulkLoad(client, 'receipts', {
+function loadReceipts(client: pg.Client, fixture: Fixture) {
+  return loadTeamRows(client, fixture, 'receipts', {
     total: RECEIPTS,
     batch: BATCH,
     reportEvery: 200_000,
+    historyMs: HISTORY_MS,
     sql: INSERT_SQL,
-    build: (first, last) => {
-      const rows: BenchRow[] = [];
-      for (let row = first; row < last; row += 1)
-        rows.push(benchRow(row, sellers, startMs, stepMs));
-      return insertParams(fixture.tenantId, rows);
-    },
+    row: benchRow,
+    params: insertParams,
   });
 }
 
