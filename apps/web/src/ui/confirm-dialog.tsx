@@ -1,21 +1,25 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { es } from '@cartera/domain/i18n';
+import { userMessageOf } from '../lib/errors';
 
 /**
  * The one confirmation for destructive actions (02 §8 'Esta acción es irreversible y no se puede
  * deshacer.'): a question, the warning, 'Cancelar' and the red action. It stays open while the
  * action runs and shows its error, so nothing happens behind the user's back. A `reversible`
  * action (a disconnect that can be undone by connecting again) goes without the warning.
+ * `action`, the mutation the confirmation runs, stands for `loading` and `error`.
  */
 export function ConfirmDialog({
   opened,
   title,
   children,
   confirmLabel = es.fields.delete,
-  loading = false,
+  // Before the two it stands for: a default reads only the names destructured before it.
+  action,
+  loading = action?.isPending ?? false,
   reversible = false,
-  error,
+  error = action?.error ? userMessageOf(action.error) : null,
   onConfirm,
   onClose,
 }: {
@@ -26,6 +30,7 @@ export function ConfirmDialog({
   loading?: boolean;
   reversible?: boolean;
   error?: string | null;
+  action?: { isPending: boolean; error: unknown };
   onConfirm: () => void;
   onClose: () => void;
 }) {

@@ -184,8 +184,7 @@ export function ChannelTemplates({ channel }: { channel: ManagedChannel }) {
       <ConfirmDialog
         opened={removing !== null}
         title={text.removeTitle}
-        loading={remove.isPending}
-        error={remove.error ? userMessageOf(remove.error) : null}
+        action={remove}
         onConfirm={() => removing && remove.mutate({ id: removing.id })}
         onClose={() => setRemoving(null)}
       >

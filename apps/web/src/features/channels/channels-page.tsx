@@ -4,7 +4,6 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHANNEL_SETUP } from '@cartera/domain/channels';
 import { es, format } from '@cartera/domain/i18n';
-import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, EditRemoveActions, RowAction } from '../../ui/data-table';
@@ -152,8 +151,7 @@ export function ChannelsPage() {
         opened={removing !== null}
         title={text.removeTitle}
         confirmLabel={text.removeConfirm}
-        loading={remove.isPending}
-        error={remove.error ? userMessageOf(remove.error) : null}
+        action={remove}
         onConfirm={() => removing && remove.mutate({ id: removing.id })}
         onClose={() => setRemoving(null)}
       >

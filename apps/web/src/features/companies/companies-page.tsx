@@ -12,7 +12,6 @@ import { Link } from '@tanstack/react-router';
 import { COMPANY_PAGE_SIZES } from '@cartera/domain/companies';
 import { es, format } from '@cartera/domain/i18n';
 import { can } from '@cartera/domain/policy';
-import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { DataCell, DataRow, DataTable, SelectCell, useSelection } from '../../ui/data-table';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -172,8 +171,7 @@ export function CompaniesPage({
       <ConfirmDialog
         opened={confirming}
         title={format(es.companies.deleteTitle, { plural })}
-        loading={remove.isPending}
-        error={remove.error ? userMessageOf(remove.error) : null}
+        action={remove}
         onConfirm={() => remove.mutate({ ids: chosen.map((company) => company.id) })}
         onClose={() => setConfirming(false)}
       >

@@ -148,8 +148,7 @@ export function SectorsPanel({ companyId }: { companyId: string }) {
       <ConfirmDialog
         opened={deleting !== null}
         title={es.companies.deleteSector}
-        loading={remove.isPending}
-        error={remove.error ? userMessageOf(remove.error) : null}
+        action={remove}
         onConfirm={() => deleting && remove.mutate({ companyId, sectorId: deleting.id })}
         onClose={() => setDeleting(null)}
       >

@@ -338,8 +338,7 @@ function RemoveDialog({ name, onClose }: { name: string; onClose: () => void }) 
       opened
       title={t.removeTitle}
       confirmLabel={t.remove}
-      loading={remove.isPending}
-      error={remove.isError ? userMessageOf(remove.error) : null}
+      action={remove}
       onConfirm={() => remove.mutate({ externalSystem: null })}
       onClose={onClose}
     >

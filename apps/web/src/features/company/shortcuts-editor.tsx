@@ -172,8 +172,7 @@ export function ShortcutsEditor() {
         opened={deleting !== null}
         title={t.deleteTitle}
         confirmLabel={t.deleteConfirm}
-        loading={remove.isPending}
-        error={remove.error ? userMessageOf(remove.error) : null}
+        action={remove}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         onClose={() => setDeleting(null)}
       >

@@ -384,8 +384,7 @@ function RemoveDialog({
       opened
       title={t.removeTitle}
       confirmLabel={t.remove}
-      loading={remove.isPending}
-      error={remove.isError ? userMessageOf(remove.error) : null}
+      action={remove}
       onConfirm={() => remove.mutate({ id: subscription.id })}
       onClose={onClose}
     >

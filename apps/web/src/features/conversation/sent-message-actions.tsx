@@ -189,8 +189,7 @@ function RemoveMessageDialog({
       opened={opened}
       title={t.removeTitle}
       confirmLabel={t.remove}
-      loading={remove.isPending}
-      error={remove.isError ? userMessageOf(remove.error) : null}
+      action={remove}
       onConfirm={() => remove.mutate({ contactId, id })}
       onClose={() => {
         remove.reset();

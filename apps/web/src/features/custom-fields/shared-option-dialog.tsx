@@ -235,8 +235,7 @@ export function SharedOptionDialog({
         <ConfirmDialog
           opened={confirming}
           title={es.fields.deleteOption}
-          loading={remove.isPending}
-          error={remove.error ? userMessageOf(remove.error) : null}
+          action={remove}
           onConfirm={confirmDelete}
           onClose={() => setConfirming(false)}
         >

@@ -3,7 +3,6 @@ import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
-import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, EditRemoveActions } from '../../ui/data-table';
@@ -114,8 +113,7 @@ export function SharedInboxesManager() {
         opened={removing !== null}
         title={text.removeTitle}
         confirmLabel={text.removeConfirm}
-        loading={remove.isPending}
-        error={remove.error ? userMessageOf(remove.error) : null}
+        action={remove}
         onConfirm={() => removing && remove.mutate({ id: removing.id })}
         onClose={() => setRemoving(null)}
       >

@@ -5,7 +5,6 @@ import { statusColour, statusTitle, type RequestPermissions } from '@cartera/dom
 import { es, format } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '../../../lib/api-types';
 import { useTRPC } from '../../../lib/trpc';
-import { userMessageOf } from '../../../lib/errors';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { fullNameOf } from '../../auth/session';
 import { ShareMenu } from '../share-menu';
@@ -82,8 +81,7 @@ export function EditorHeader({
       <ConfirmDialog
         opened={deleting}
         title={t.deleteRequestQuestion}
-        loading={remove.isPending}
-        error={remove.error ? userMessageOf(remove.error) : null}
+        action={remove}
         onConfirm={() =>
           void remove
             .mutateAsync({ id: request!.id })
