@@ -10,12 +10,14 @@ import {
   lte,
   or,
   sql,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '@cartera/db/client';
 import { contacts, interactions } from '@cartera/db/schema';
-import { likePattern, searchTextPattern, SHORT_TERM_LENGTH } from '../../lib/sql';
+import { preparedOnce } from '../../lib/prepared';
+import { likePattern, searchTextPattern, SHORT_TERM_LENGTH, type Ref } from '../../lib/sql';
 import { scopeCondition, type ContactScope } from '../access/contacts.conditions';
 import { UNATTENDED_AFTER_MS } from '@cartera/domain/metrics';
 
@@ -42,6 +44,9 @@ export interface InboxCursor {
   id: string;
 }
 
+/** Where a page starts: after a cursor, or after a contact's place in the order. */
+type PageStart = { at: Date | Placeholder; id: Ref } | { contactId: Ref };
+
 /** Sorts by last interaction, never-contacted last; the id breaks ties. */
 const lastAt = sql`coalesce(${contacts.lastInteractionAt}, ${contacts.createdAt})`;
 
@@ -58,7 +63,7 @@ const waitingAt = sql`date_trunc('milliseconds', ${contacts.awaitingReplySince})
  * together.
  */
 const waitingKey = sql`date_trunc('milliseconds', ${contacts.awaitingReplySince} at time zone 'UTC')`;
-const waitingKeyOf = (at: Date) => sql`(${at}::timestamptz at time zone 'UTC')`;
+const waitingKeyOf = (at: Date | Placeholder) => sql`(${at}::timestamptz at time zone 'UTC')`;
 
 /**
  * The accent- and case-folded text of a chat message or note, in SQL. The migration
@@ -75,7 +80,7 @@ const messageSearchText = sql`translate(lower(coalesce(case when jsonb_typeof(${
  * assigned inboxes so no filter or search lists a contact the caller may not see.
  */
 export type InboxOwner =
-  | { agentId: string; scope: ContactScope }
+  | { agentId: Ref; scope: ContactScope }
   | {
       all: true;
       scope: ContactScope;
@@ -103,9 +108,9 @@ export interface InboxFilters {
   search?: string;
   /** Folded by foldText: message text, searched from SHORT_TERM_LENGTH characters. */
   text?: string;
-  channelId?: string;
-  statusTag?: string;
-  origin?: string;
+  channelId?: Ref;
+  statusTag?: Ref;
+  origin?: Ref;
   unread?: boolean;
   reminderDue?: boolean;
   /** Waiting for an answer longer than UNATTENDED_AFTER_MS (the dashboard's 'Sin atender'). */
@@ -114,7 +119,7 @@ export interface InboxFilters {
   order?: 'recent' | 'waiting';
 }
 
-function ownerCondition(db: Executor, tenantId: string, owner: InboxOwner): SQL {
+function ownerCondition(db: Executor, tenantId: Ref, owner: InboxOwner): SQL {
   if ('unassigned' in owner) {
     return and(isNull(contacts.agentId), notReservedByOthers(owner.viewerId))!;
   }
@@ -144,7 +149,7 @@ function ownerCondition(db: Executor, tenantId: string, owner: InboxOwner): SQL 
  */
 function searchCondition(
   db: Executor,
-  tenantId: string,
+  tenantId: Ref,
   owner: InboxOwner,
   filters: InboxFilters,
 ): SQL {
@@ -171,20 +176,24 @@ function searchCondition(
       where ${interactions.tenantId} = ${tenantId} and ${messageSearchText} like ${byMessage})))`;
 }
 
+/** The moment before which a customer's wait counts as unattended at `now`. */
+const unattendedBefore = (now: Date) => new Date(now.getTime() - UNATTENDED_AFTER_MS).toISOString();
+
 /**
- * A contact whose customer has waited for an answer longer than UNATTENDED_AFTER_MS at `now`:
- * 'Sin atender (+24 h)', as the dashboard counts it (metrics.repository.ts findContactStates).
+ * A contact whose customer has waited for an answer since before `before` (UNATTENDED_AFTER_MS
+ * ago by default): 'Sin atender (+24 h)', as the dashboard counts it (metrics.repository.ts
+ * findContactStates).
  */
-export function unattendedCondition(now: Date): SQL {
-  const before = new Date(now.getTime() - UNATTENDED_AFTER_MS);
-  return sql`${contacts.awaitingReplySince} < ${before.toISOString()}::timestamptz`;
+export function unattendedCondition(before: string | Placeholder = unattendedBefore(new Date())) {
+  return sql`${contacts.awaitingReplySince} < ${before}::timestamptz`;
 }
 
 function filterConditions(
   db: Executor,
-  tenantId: string,
+  tenantId: Ref,
   owner: InboxOwner,
   filters: InboxFilters,
+  before?: Placeholder,
 ): SQL[] {
   const conditions: SQL[] = [];
   if (filters.tab === 'archived') conditions.push(isNotNull(contacts.archivingReason));
@@ -205,7 +214,7 @@ function filterConditions(
   if (filters.reminderDue) {
     conditions.push(sql`(${contacts.reminder} ->> 'reminderDate')::timestamptz <= now()`);
   }
-  if (filters.unattended) conditions.push(unattendedCondition(new Date()));
+  if (filters.unattended) conditions.push(unattendedCondition(before));
   if (filters.order === 'waiting') conditions.push(isNotNull(contacts.awaitingReplySince));
   return conditions;
 }
@@ -239,19 +248,93 @@ export async function findInboxPage(
   ) {
     return pageQuery(db, tenantId, owner, after, limit, filters);
   }
+  if (agentIds.length === 1) {
+    const only = { agentId: agentIds[0]!, scope: { kind: 'tenant' } } as const;
+    return pageQuery(db, tenantId, only, after, limit, filters);
+  }
+  if (filters.search) return mergedPage(db, tenantId, agentIds, after, limit, filters);
+  return preparedMergedPage(db, tenantId, agentIds, after, limit, filters);
+}
+
+/**
+ * The union of each agent's page (a branch per agent), merged in the list's order. The agents are
+ * the scope (scopeAgentIds, from the access layer): a branch keeps to its agent, which planning
+ * the scope's subquery again in each branch would only slow down.
+ */
+function mergedPage(
+  db: Executor,
+  tenantId: Ref,
+  agentIds: Ref[],
+  after: PageStart | undefined,
+  limit: number,
+  filters: InboxFilters,
+  before?: Placeholder,
+) {
   const [first, second, ...others] = agentIds.map((agentId) =>
-    // The agents are the scope (scopeAgentIds, from the access layer): a branch keeps to its
-    // agent, which planning the scope's subquery again in each branch would only slow down.
-    pageQuery(db, tenantId, { agentId, scope: { kind: 'tenant' } }, after, limit, filters),
+    pageQuery(db, tenantId, { agentId, scope: { kind: 'tenant' } }, after, limit, filters, before),
   );
-  if (!second) return first!;
   const direction = filters.order === 'waiting' ? sql`asc` : sql`desc`;
-  return unionAll(first!, second, ...others)
+  return unionAll(first!, second!, ...others)
     .orderBy(
       sql`${sql.identifier('sort_key')} ${direction}`,
       sql`${sql.identifier('id')} ${direction}`,
     )
     .limit(limit);
+}
+
+/**
+ * A merged page without a search, as a statement built once per shape (lib/prepared.ts): the
+ * number of agents, the limit, the tab, the order, the start and which filters are set; every
+ * value is a placeholder. Drizzle then never rebuilds a statement of one branch per agent (a
+ * supervisor's 'Todas' took milliseconds of JavaScript to build, bench:inbox). The statement
+ * stays unnamed (`prepare('')`): PostgreSQL plans it with its values each time and keeps
+ * nothing per connection, where a named one per shape would hold a plan of up to a hundred
+ * branches in every connection.
+ */
+function preparedMergedPage(
+  db: Executor,
+  tenantId: string,
+  agentIds: string[],
+  after: InboxCursor | { contactId: string } | undefined,
+  limit: number,
+  filters: InboxFilters,
+) {
+  const params: Record<string, unknown> = {};
+  const named = (key: string, value: unknown) => {
+    params[key] = value;
+    return sql.placeholder(key);
+  };
+  const start: PageStart | undefined =
+    after === undefined
+      ? undefined
+      : 'contactId' in after
+        ? { contactId: named('anchorId', after.contactId) }
+        : { at: named('afterAt', after.at), id: named('afterId', after.id) };
+  const set = (key: 'channelId' | 'statusTag' | 'origin') =>
+    filters[key] === undefined ? undefined : named(key, filters[key]);
+  const bound: InboxFilters = {
+    ...filters,
+    channelId: set('channelId'),
+    statusTag: set('statusTag'),
+    origin: set('origin'),
+  };
+  const before = filters.unattended ? named('before', unattendedBefore(new Date())) : undefined;
+  const agents = agentIds.map((agentId, index) => named(`agent${index}`, agentId));
+  const tenant = named('tenantId', tenantId);
+  const shape = [
+    agentIds.length,
+    limit,
+    filters.tab ?? 'any',
+    filters.order ?? 'recent',
+    start === undefined ? 'first' : 'contactId' in start ? 'anchor' : 'cursor',
+    ...(['channelId', 'statusTag', 'origin', 'unread', 'reminderDue', 'unattended'] as const)
+      .filter((key) => filters[key] !== undefined && filters[key] !== false)
+      .map((key) => key.toLowerCase()),
+  ].join('_');
+  const query = preparedOnce(db, `inbox_merged_${shape}`, () =>
+    mergedPage(db, tenant, agents, start, limit, bound, before).prepare(''),
+  );
+  return query.execute(params);
 }
 
 /**
@@ -285,16 +368,17 @@ async function frequentMessageTerm(db: Executor, tenantId: string, text: string)
 /** One owner's page: the statement of an inbox, or one branch of a merged one. */
 function pageQuery(
   db: Executor,
-  tenantId: string,
+  tenantId: Ref,
   owner: InboxOwner,
-  after: InboxCursor | { contactId: string } | undefined,
+  after: PageStart | undefined,
   limit: number,
   filters: InboxFilters,
+  before?: Placeholder,
 ) {
   const conditions: SQL[] = [
     eq(contacts.tenantId, tenantId),
     ownerCondition(db, tenantId, owner),
-    ...filterConditions(db, tenantId, owner, filters),
+    ...filterConditions(db, tenantId, owner, filters, before),
   ];
   const waiting = filters.order === 'waiting';
   const sortAt = waiting ? waitingAt : lastAt;
