@@ -1,17 +1,12 @@
 import { useState } from 'react';
 import {
-  Button,
   ColorInput,
-  FileButton,
   Grid,
-  Group,
   MultiSelect,
   PasswordInput,
   Select,
-  Stack,
   Switch,
   TagsInput,
-  Text,
   TextInput,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -28,13 +23,11 @@ import {
   type ProductType,
   type Role,
 } from '@cartera/domain/roles';
-import { PROFILE_PHOTO_ACCEPT } from '@cartera/domain/settings';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { UploadError, uploadFile } from '../../lib/upload-file';
 import { EntityDialog } from '../../ui/entity-dialog';
 import { useEntityForm, useFormErrors } from '../../ui/use-entity-form';
-import { UserAvatar } from '../../ui/user-avatar';
+import { PhotoField, photoPathInput, usePhotoChange, type PhotoChange } from '../../ui/photo-field';
 import { useMe } from '../auth/session';
 import type { AdminGroup } from './admin-types';
 import { COUNTRY_OPTIONS, groupOptions } from './group-dialog';
@@ -42,7 +35,6 @@ import { UserOperations } from './user-operations';
 import type { AdminUser } from './admin-types';
 import { useAdminSaved } from './use-admin-saved';
 
-const PHOTO_TYPES = PROFILE_PHOTO_ACCEPT.split(',');
 /** The product type picker's 'Sin definir' (the field is then null). */
 const NO_PRODUCT_TYPE = 'none';
 
@@ -51,9 +43,6 @@ const text = es.admin.users;
 export function fullName(user: { name: string; lastname: string }) {
   return `${user.name} ${user.lastname}`.trim();
 }
-
-/** A photo chosen in the dialog: its storage key and address, or null to remove it. */
-type PhotoChange = { path: string; url: string } | null;
 
 interface UserValues {
   name: string;
@@ -79,7 +68,7 @@ function inputOf(values: UserValues, photo: PhotoChange | undefined) {
     color: values.color || null,
     phoneWork: values.phoneWork || null,
     productType: values.productType || null,
-    ...(photo === undefined ? {} : { photoPath: photo?.path ?? null }),
+    ...photoPathInput(photo),
   };
 }
 
@@ -105,10 +94,11 @@ export function UserDialog({
   const saved = useAdminSaved();
   const me = useMe();
   const isAdmin = me ? can(me.user, 'administer') : false;
-  // undefined: the photo stays as it is.
-  const [photo, setPhoto] = useState<PhotoChange | undefined>(undefined);
-  const [uploading, setUploading] = useState(false);
-  const [photoError, setPhotoError] = useState<string | null>(null);
+  const photoChange = usePhotoChange({
+    notImage: text.photoInvalid,
+    onUploaded: () => form.clear('photoPath'),
+  });
+  const { photo, uploading } = photoChange;
   const colleagues = useQuery(trpc.admin.users.queryOptions({}));
   const form = useEntityForm<UserValues, unknown>({
     initial: () => ({
@@ -165,27 +155,6 @@ export function UserDialog({
         (isAdmin || !can(each, 'administer') || values.linkedUserIds.includes(each.id)),
     )
     .map((each) => ({ value: each.id, label: `${fullName(each)} (${each.email})` }));
-  const shownPhoto = photo === undefined ? (user?.photo ?? null) : (photo?.url ?? null);
-
-  async function pick(file: File | null) {
-    if (!file) return;
-    setPhotoError(null);
-    if (!PHOTO_TYPES.includes(file.type)) {
-      setPhotoError(text.photoInvalid);
-      return;
-    }
-    setUploading(true);
-    try {
-      const stored = await uploadFile(file, { via: 'profile' });
-      setPhoto({ path: stored.path, url: stored.url });
-      form.clear('photoPath');
-    } catch (error) {
-      setPhotoError(error instanceof UploadError ? error.message : es.files.uploadFailedTitle);
-    } finally {
-      setUploading(false);
-    }
-  }
-
   function send() {
     if (uploading) return;
     const { password, linkedUserIds, ...fields } = inputOf(values, photo);
@@ -215,45 +184,15 @@ export function UserDialog({
       onSubmit={() => form.submit(send)}
       after={user && isAdmin && <UserOperations user={user} onMoved={onClose} />}
     >
-      <Group gap="md" wrap="nowrap">
-        <UserAvatar
-          user={{ photo: shownPhoto, color: values.color || null }}
-          name={fullName(values) || '?'}
-          size={56}
-        />
-        <Stack gap={4}>
-          <Group gap="xs">
-            <FileButton onChange={(file) => void pick(file)} accept={PROFILE_PHOTO_ACCEPT}>
-              {(props) => (
-                <Button {...props} size="xs" variant="light" loading={uploading}>
-                  {text.choosePhoto}
-                </Button>
-              )}
-            </FileButton>
-            {shownPhoto && (
-              <Button
-                size="xs"
-                variant="subtle"
-                color="gray"
-                disabled={uploading}
-                onClick={() => setPhoto(null)}
-              >
-                {text.removePhoto}
-              </Button>
-            )}
-          </Group>
-          {uploading && (
-            <Text size="xs" c="dimmed">
-              {text.uploading}
-            </Text>
-          )}
-          {(photoError ?? errorOf('photoPath')) && (
-            <Text size="xs" c="red" role="alert">
-              {photoError ?? errorOf('photoPath')}
-            </Text>
-          )}
-        </Stack>
-      </Group>
+      <PhotoField
+        state={photoChange}
+        shown={photoChange.shown(user?.photo ?? null)}
+        color={values.color || null}
+        name={fullName(values) || '?'}
+        size={56}
+        texts={{ choose: text.choosePhoto, remove: text.removePhoto, uploading: text.uploading }}
+        error={errorOf('photoPath')}
+      />
       <Grid gap="sm">
         <Grid.Col span={6}>
           <TextInput
