@@ -1,13 +1,24 @@
 import type { Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
-import { createTestContact, expect, signIn, test, trpcQuery, uniqueMobile } from './fixtures';
+import {
+  createTestContact,
+  expect,
+  newSellerPage,
+  retireNewSellers,
+  signIn,
+  test,
+  trpcQuery,
+  uniqueMobile,
+} from './fixtures';
 
 /**
  * Offline (issue #33 item 7): with the browser context offline the app stays on screen (a banner
  * says so), a screen never opened before shows a retrying error view instead of the browser's
  * error page, and a message and a note written meanwhile wait on the timeline and are delivered
- * once each, in order, when the network returns.
+ * once each, in order, when the network returns. As a seller of the test's own, so no toast or
+ * unread count reaches another test's demo seller.
  */
+test.afterEach(({ page }) => retireNewSellers(page));
 
 const sandboxName = es.channels.sandbox.channelName;
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: es.shell.mainMenu });
@@ -25,14 +36,21 @@ interface StoredItem {
 }
 
 test('sin conexión la app sigue en pantalla y lo escrito se envía una vez, en orden, al volver', async ({
-  page,
-  context,
-  browserErrors,
+  page: admin,
+  browser,
+  baseURL,
 }) => {
-  test.setTimeout(60_000);
-  await signIn(page, 'comercial@demo.test');
+  test.setTimeout(90_000);
+  const page = await newSellerPage(admin, browser, baseURL, { name: 'Olivia', lastname: 'Sinred' });
+  const context = page.context();
+  const browserErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') browserErrors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => browserErrors.push(`page: ${error.message}`));
+  await signIn(admin, 'comercial@demo.test');
   const channels = await trpcQuery<Array<{ name: string; sandboxUrl: string | null }>>(
-    page,
+    admin,
     'channel.list',
     undefined,
   );
@@ -118,4 +136,5 @@ test('sin conexión la app sigue en pantalla y lo escrito se envía una vez, en 
   expect(
     browserErrors.filter((error) => !offlineNoise.some((noise) => error.includes(noise))),
   ).toEqual([]);
+  await context.close();
 });
