@@ -95,37 +95,8 @@ export function useSelection<T extends { id: string }>(items: readonly T[]) {
 
 export type Selection = ReturnType<typeof useSelection>;
 
-/**
- * The one table of lists and editors: the failed load with 'Volver a intentar', skeleton rows
- * while the first load runs, the empty state, the rows by their `columns`, optionally a first
- * column of checkboxes with 'select all' (`selection`), a last column of row actions
- * (`actions`, header for assistive technology only) and, for an infinite list, its end (next
- * page on scroll, 'Cargar más'). A screen whose whole row is one control (a row that opens its
- * item) draws it with `row`; it then starts with a `SelectCell` when selectable.
- */
-export function DataTable<T>({
-  query,
-  items,
-  rowKey,
-  columns,
-  label,
-  labelledBy,
-  testId,
-  empty,
-  actions,
-  selection,
-  paging,
-  row,
-  rowProps,
-  minWidth = 640,
-  loadingRows = 3,
-  busy = false,
-  highlightOnHover = false,
-  striped = false,
-  verticalSpacing = 'xs',
-  radius = 'sm',
-  plain = false,
-}: {
+/** What a `DataTable` takes. */
+export interface DataTableProps<T> {
   /** The rows' query; none when the rows are at hand (a form's own rows). */
   query?: TableQuery;
   /** The rows loaded so far. */
@@ -162,7 +133,39 @@ export function DataTable<T>({
    * scrolling width, no row borders, small type.
    */
   plain?: boolean;
-}) {
+}
+
+/**
+ * The one table of lists and editors: the failed load with 'Volver a intentar', skeleton rows
+ * while the first load runs, the empty state, the rows by their `columns`, optionally a first
+ * column of checkboxes with 'select all' (`selection`), a last column of row actions
+ * (`actions`, header for assistive technology only) and, for an infinite list, its end (next
+ * page on scroll, 'Cargar más'). A screen whose whole row is one control (a row that opens its
+ * item) draws it with `row`; it then starts with a `SelectCell` when selectable.
+ */
+export function DataTable<T>({
+  query,
+  items,
+  rowKey,
+  columns,
+  label,
+  labelledBy,
+  testId,
+  empty,
+  actions,
+  selection,
+  paging,
+  row,
+  rowProps,
+  minWidth = 640,
+  loadingRows = 3,
+  busy = false,
+  highlightOnHover = false,
+  striped = false,
+  verticalSpacing = 'xs',
+  radius = 'sm',
+  plain = false,
+}: DataTableProps<T>) {
   const span = columns.length + (selection ? 1 : 0) + (actions ? 1 : 0);
   const all = selection?.state;
   const state = query ? tableState(query, items.length) : items.length === 0 ? 'empty' : 'rows';
@@ -287,6 +290,32 @@ export function DataTable<T>({
       )}
       {paging && <ListEnd list={paging.list} label={paging.loadMoreLabel} />}
     </>
+  );
+}
+
+/**
+ * A server list read page by page (the sales, requests, contacts and companies lists): a
+ * `DataTable` of the list's query keyed by id, with the lists' look (rows lit on hover, round
+ * corners, six loading rows) and the list's end ('Cargar más', the next page on scroll).
+ */
+export function PagedTable<T extends { id: string }>({
+  list,
+  loadMoreLabel,
+  ...table
+}: Omit<DataTableProps<T>, 'query' | 'paging' | 'rowKey'> & {
+  list: PagedQuery;
+  loadMoreLabel: string;
+}) {
+  return (
+    <DataTable
+      query={list}
+      rowKey={(item) => item.id}
+      highlightOnHover
+      radius="md"
+      loadingRows={6}
+      paging={{ list, loadMoreLabel }}
+      {...table}
+    />
   );
 }
 

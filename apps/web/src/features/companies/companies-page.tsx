@@ -13,7 +13,8 @@ import { COMPANY_PAGE_SIZES } from '@cartera/domain/companies';
 import { es, format } from '@cartera/domain/i18n';
 import { can } from '@cartera/domain/policy';
 import { useTRPC } from '../../lib/trpc';
-import { DataCell, DataRow, DataTable, SelectCell, useSelection } from '../../ui/data-table';
+import { DataCell, DataRow, PagedTable, SelectCell, useSelection } from '../../ui/data-table';
+import { SelectionBar } from '../../ui/list-toolbar';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PlusIcon, TrashIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
@@ -112,36 +113,30 @@ export function CompaniesPage({
           />
           <CompanyFilters fields={fields.data ?? []} filters={filters} onChange={onFiltersChange} />
         </Group>
-        {mayDelete && chosen.length > 0 && (
-          <Group gap="sm">
-            <Text size="sm" c="dimmed">
-              {format(es.companies.selected, { n: chosen.length })}
-            </Text>
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<TrashIcon size={16} />}
-              onClick={() => {
-                remove.reset();
-                setConfirming(true);
-              }}
-            >
-              {format(es.companies.deleteSelected, { n: chosen.length })}
-            </Button>
-          </Group>
-        )}
+        <SelectionBar
+          count={mayDelete ? chosen.length : 0}
+          label={format(es.companies.selected, { n: chosen.length })}
+        >
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<TrashIcon size={16} />}
+            onClick={() => {
+              remove.reset();
+              setConfirming(true);
+            }}
+          >
+            {format(es.companies.deleteSelected, { n: chosen.length })}
+          </Button>
+        </SelectionBar>
       </Group>
 
-      <DataTable
-        query={list}
+      <PagedTable
+        list={list}
+        loadMoreLabel={es.companies.loadMore}
         items={items}
-        rowKey={(item) => item.id}
-        highlightOnHover
-        radius="md"
-        loadingRows={6}
         label={title}
         minWidth={TABLE_MIN_WIDTH}
-        paging={{ list, loadMoreLabel: es.companies.loadMore }}
         selection={mayDelete ? { state: selection, allLabel: es.companies.selectAll } : undefined}
         columns={[
           { key: 'businessName', header: es.companies.businessName },

@@ -5,7 +5,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
 import { formatDateTime } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
-import { DataCell, DataRow, DataTable, SelectCell, useSelection } from '../../ui/data-table';
+import { DataCell, DataRow, PagedTable, SelectCell, useSelection } from '../../ui/data-table';
+import { SelectionBar } from '../../ui/list-toolbar';
 import { AddressBookIcon, PlusIcon, SwitchIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
 import { useUserNames } from '../pickers/users-picker';
@@ -101,33 +102,27 @@ export function ContactsPage({
         />
       </Group>
 
-      {chosen.length > 0 && (
-        <Group gap="sm" justify="flex-end">
-          <Text size="sm" c="dimmed">
-            {format(es.contacts.selected, { n: chosen.length })}
-          </Text>
-          <Button
-            variant="light"
-            leftSection={<SwitchIcon size={16} />}
-            onClick={() => setTransferring(true)}
-          >
-            {es.contacts.transfer}
-          </Button>
-        </Group>
-      )}
+      <SelectionBar
+        count={chosen.length}
+        label={format(es.contacts.selected, { n: chosen.length })}
+      >
+        <Button
+          variant="light"
+          leftSection={<SwitchIcon size={16} />}
+          onClick={() => setTransferring(true)}
+        >
+          {es.contacts.transfer}
+        </Button>
+      </SelectionBar>
 
-      <DataTable
-        query={list}
+      <PagedTable
+        list={list}
+        loadMoreLabel={es.contacts.loadMore}
         items={items}
-        rowKey={(item) => item.id}
-        highlightOnHover
-        radius="md"
-        loadingRows={6}
         label={es.contacts.listTitle}
         // No forced width: on a phone the narrow columns go and long names wrap instead of
         // pushing the row past the screen's edge.
         minWidth={0}
-        paging={{ list, loadMoreLabel: es.contacts.loadMore }}
         selection={{ state: selection, allLabel: es.contacts.selectAll }}
         columns={[
           { key: 'name', header: es.contacts.firstName },

@@ -26,12 +26,13 @@ import { DateRangeFilter } from '../../ui/date-range-filter';
 import {
   DataCell,
   DataRow,
-  DataTable,
+  PagedTable,
   SelectCell,
   useSelection,
   type Column,
 } from '../../ui/data-table';
 import { CartIcon, SearchIcon } from '../../ui/icons';
+import { ListFilters, SelectionBar } from '../../ui/list-toolbar';
 import { SEARCH_DEBOUNCE_MS } from '../pickers/entity-pickers';
 import { SellerSelect } from '../pickers/seller-select';
 import { useExcelDownload } from './excel-download';
@@ -171,7 +172,14 @@ export function SalesPage() {
 
       <ExcelProgress state={excel.state} />
 
-      <Group gap="xs" align="flex-end" wrap="wrap">
+      <ListFilters
+        filtering={filtering}
+        clearLabel={texts.clearFilters}
+        onClear={() => {
+          setText('');
+          change(NO_FILTERS);
+        }}
+      >
         <TextInput
           aria-label={texts.search}
           placeholder={texts.searchPlaceholder}
@@ -210,40 +218,23 @@ export function SalesPage() {
           fromLabel={texts.fromFilter}
           toLabel={texts.toFilter}
         />
-        {filtering && (
-          <Button
-            variant="subtle"
-            onClick={() => {
-              setText('');
-              change(NO_FILTERS);
-            }}
-          >
-            {texts.clearFilters}
-          </Button>
-        )}
-      </Group>
+      </ListFilters>
 
-      {selection.chosen.length > 0 && (
-        <Group gap="sm" justify="flex-end">
-          <Text size="sm" c="dimmed">
-            {format(texts.selected, { n: selection.chosen.length })}
-          </Text>
-          <Button variant="light" onClick={() => setBulk(true)}>
-            {texts.bulkStatus}
-          </Button>
-        </Group>
-      )}
+      <SelectionBar
+        count={selection.chosen.length}
+        label={format(texts.selected, { n: selection.chosen.length })}
+      >
+        <Button variant="light" onClick={() => setBulk(true)}>
+          {texts.bulkStatus}
+        </Button>
+      </SelectionBar>
 
-      <DataTable
-        query={list}
+      <PagedTable
+        list={list}
+        loadMoreLabel={texts.loadMore}
         items={items}
-        rowKey={(item) => item.id}
-        highlightOnHover
-        radius="md"
-        loadingRows={6}
         label={texts.title}
         minWidth={TABLE_MIN_WIDTH}
-        paging={{ list, loadMoreLabel: texts.loadMore }}
         selection={{ state: selection, allLabel: texts.selectAll }}
         columns={[
           { key: 'ticket', header: texts.columns.ticket },

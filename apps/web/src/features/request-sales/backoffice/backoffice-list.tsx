@@ -1,16 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  MultiSelect,
-  Select,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Menu, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import {
@@ -23,7 +12,8 @@ import type { RouterOutputs } from '../../../lib/api-types';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useTRPC } from '../../../lib/trpc';
 import { DateRangeFilter, dayRangeBounds } from '../../../ui/date-range-filter';
-import { DataCell, DataRow, DataTable } from '../../../ui/data-table';
+import { DataCell, DataRow, PagedTable } from '../../../ui/data-table';
+import { ListFilters } from '../../../ui/list-toolbar';
 import { fullNameOf } from '../../auth/session';
 import { SellerSelect } from '../../pickers/seller-select';
 import { RequestEditor } from '../request-editor';
@@ -121,7 +111,11 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
 
   return (
     <Stack gap="md">
-      <Group gap="xs" align="flex-end" wrap="wrap">
+      <ListFilters
+        filtering={filtering}
+        clearLabel={texts.filters.clear}
+        onClear={() => setFilters(NO_FILTERS)}
+      >
         <Select
           aria-label={texts.filters.template}
           placeholder={texts.filters.allTemplates}
@@ -155,23 +149,14 @@ export function BackofficeList({ commercial }: { commercial: boolean }) {
           fromLabel={texts.filters.from}
           toLabel={texts.filters.to}
         />
-        {filtering && (
-          <Button variant="subtle" onClick={() => setFilters(NO_FILTERS)}>
-            {texts.filters.clear}
-          </Button>
-        )}
-      </Group>
+      </ListFilters>
 
-      <DataTable
-        query={list}
+      <PagedTable
+        list={list}
+        loadMoreLabel={texts.loadMore}
         items={items}
-        rowKey={(item) => item.id}
-        highlightOnHover
-        radius="md"
-        loadingRows={6}
         label={texts.title}
         minWidth={TABLE_MIN_WIDTH}
-        paging={{ list, loadMoreLabel: texts.loadMore }}
         columns={[
           { key: 'template', header: texts.columns.template },
           { key: 'contact', header: texts.columns.contact },
