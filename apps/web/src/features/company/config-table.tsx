@@ -1,7 +1,7 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { Switch, Text } from '@mantine/core';
 import { es, format } from '@cartera/domain/i18n';
-import { DataTable, RowAction, type TableQuery } from '../../ui/data-table';
+import { DataTable, RowAction, type Column, type TableQuery } from '../../ui/data-table';
 import { PencilIcon } from '../../ui/icons';
 import { Panel } from '../../ui/panel';
 
@@ -24,6 +24,19 @@ export interface ConfigDialogProps<T> {
   onClose: () => void;
 }
 export type ConfigDialogOf<T> = (props: ConfigDialogProps<T>) => ReactNode;
+
+/** The 'Código' column a configuration list starts with: the item's code in monospace. */
+export function codeColumn<T extends { code: string }>(header: string = text.code): Column<T> {
+  return {
+    key: 'code',
+    header,
+    cell: (row) => (
+      <Text size="sm" ff="monospace">
+        {row.code}
+      </Text>
+    ),
+  };
+}
 
 /**
  * One configuration list of 'Mi Empresa' (archiving reasons, tags, origins): a panel with its
@@ -65,15 +78,7 @@ export function ConfigTable<T extends { code: string; name: string; active: bool
         labelledBy={titleId}
         empty={texts.empty}
         columns={[
-          {
-            key: 'code',
-            header: text.code,
-            cell: (row) => (
-              <Text size="sm" ff="monospace">
-                {row.code}
-              </Text>
-            ),
-          },
+          codeColumn<T>(),
           {
             key: 'name',
             header: text.name,

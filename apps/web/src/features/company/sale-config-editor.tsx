@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, EditRemoveActions, type TableQuery } from '../../ui/data-table';
 import { Panel } from '../../ui/panel';
 import { QueryError } from '../../ui/query-error';
+import { codeColumn } from './config-table';
 import { asInput, useSaveSaleConfig, type Editing, type Template } from './sale-config-save';
 import { TemplateDialog } from './sale-template-dialog';
 
@@ -180,15 +181,7 @@ function TemplatesTable({
       minWidth={560}
       empty={empty}
       columns={[
-        {
-          key: 'code',
-          header: t.code,
-          cell: (template) => (
-            <Text size="sm" ff="monospace">
-              {template.code}
-            </Text>
-          ),
-        },
+        codeColumn<Template>(t.code),
         {
           key: 'saleTitle',
           header: t.saleTitle,
