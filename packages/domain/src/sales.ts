@@ -235,6 +235,10 @@ export type ReceiptSort = (typeof RECEIPT_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
+/** The dates a period of the back office's list reads: entry dates or sale dates. */
+export const RECEIPT_DATE_KINDS = ['entry', 'sale'] as const;
+export type ReceiptDateKind = (typeof RECEIPT_DATE_KINDS)[number];
+
 /** The filters of the back office's list, its Excel export and its count. */
 export const ZReceiptFilterInput = z.object({
   kind: z.enum(RECEIPT_KINDS).default('receipt'),
@@ -243,9 +247,11 @@ export const ZReceiptFilterInput = z.object({
   status: z.array(z.enum(RECEIPT_STATUSES)).max(RECEIPT_STATUSES.length).optional(),
   sellerId: z.uuid().optional(),
   contactId: z.uuid().optional(),
-  /** Entry dates from–to, inclusive. */
+  /** Entry dates from–to, inclusive (sale dates with `dates: 'sale'`). */
   from: ZSaleDay.optional(),
   to: ZSaleDay.optional(),
+  /** Which date `from` and `to` read: the entry date, or the sale date ('Rendimiento' sales). */
+  dates: z.enum(RECEIPT_DATE_KINDS).default('entry'),
   sort: z.enum(RECEIPT_SORTS).default('created'),
   order: z.enum(SORT_ORDERS).default('desc'),
 });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
-import { companyContacts, contacts } from '@cartera/db/schema';
+import { companyContacts, contacts, interactions } from '@cartera/db/schema';
 import {
   fieldFilterCondition,
   likePattern,
@@ -40,6 +40,9 @@ export interface ContactListFilters {
   agentId?: string;
   companyId?: string;
   fields?: FieldFilter[];
+  /** Only contacts with a timeline item from this instant (inclusive) to `activeBefore`. */
+  activeSince?: Date;
+  activeBefore?: Date;
 }
 
 /**
@@ -88,6 +91,24 @@ export async function findContactsPage(
   }
   for (const filter of filters.fields ?? []) {
     conditions.push(fieldFilterCondition(contacts.additionalData, filter));
+  }
+  if (filters.activeSince && filters.activeBefore) {
+    // Read on interactions_tenant_contact_idx, one contact at a time.
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(interactions)
+          .where(
+            and(
+              eq(interactions.tenantId, tenantId),
+              eq(interactions.contactId, contacts.id),
+              sql`${interactions.createdAt} >= ${filters.activeSince.toISOString()}`,
+              sql`${interactions.createdAt} < ${filters.activeBefore.toISOString()}`,
+            ),
+          ),
+      ),
+    );
   }
   if (after) conditions.push(sql`${contacts.id} < ${after.id}`);
   return db

@@ -3,6 +3,8 @@ import type { Executor } from '@cartera/db/client';
 import type { AuthUser } from '../sessions/session.types';
 import type { ContactChannel } from '@cartera/db/schema';
 import { contactSearchText, foldSearchTerm } from '@cartera/domain/search';
+import { addDays, ZDay } from '@cartera/domain/metrics';
+import { companyDayStart } from '@cartera/domain/time-zone';
 import { keysetPage } from '../../lib/pagination';
 import { contactScope } from '../access/contacts';
 import { insertContact } from './contact-records.repository';
@@ -50,6 +52,12 @@ export const ZListContactsInput = z.object({
     .array(z.object({ code: z.string().min(1).max(60), value: z.string().max(200) }))
     .max(20)
     .optional(),
+  /**
+   * Company days (YYYY-MM-DD, inclusive): only contacts with a timeline item in them, the
+   * records behind a 'Rendimiento' figure of a period (issue #35). Both or neither.
+   */
+  activeFrom: ZDay.optional(),
+  activeTo: ZDay.optional(),
   cursor: z.object({ id: z.string().uuid() }).nullish(),
 });
 
@@ -84,6 +92,12 @@ export async function listContacts(
       agentId: input.agentId,
       companyId: input.companyId,
       fields: input.filters,
+      ...(input.activeFrom && input.activeTo
+        ? {
+            activeSince: companyDayStart(input.activeFrom),
+            activeBefore: companyDayStart(addDays(input.activeTo, 1)),
+          }
+        : {}),
     },
     input.cursor ?? undefined,
     CONTACT_PAGE_SIZE + 1,

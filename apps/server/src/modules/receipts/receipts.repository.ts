@@ -57,6 +57,8 @@ export interface ReceiptFilters {
   contactId?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  /** Which date `from` and `to` read (entry by default). */
+  dates?: 'entry' | 'sale' | undefined;
 }
 
 export interface ReceiptOrder {
@@ -94,8 +96,9 @@ function filterConditions(tenantId: string, scope: Reach, filters: ReceiptFilter
   if (filters.statuses?.length) conditions.push(inArray(receipts.status, filters.statuses));
   if (filters.sellerId) conditions.push(eq(receipts.sellerId, filters.sellerId));
   if (filters.contactId) conditions.push(eq(receipts.contactId, filters.contactId));
-  if (filters.from) conditions.push(gte(receipts.entryDate, filters.from));
-  if (filters.to) conditions.push(lte(receipts.entryDate, filters.to));
+  const dated = filters.dates === 'sale' ? receipts.saleDate : receipts.entryDate;
+  if (filters.from) conditions.push(gte(dated, filters.from));
+  if (filters.to) conditions.push(lte(dated, filters.to));
   return conditions;
 }
 

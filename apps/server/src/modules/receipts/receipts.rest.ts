@@ -4,6 +4,7 @@ import {
   RECEIPT_KINDS,
   RECEIPT_STATUSES,
   RECEIPTS_PAGE_SIZE,
+  RECEIPT_DATE_KINDS,
   RECEIPT_SORTS,
   SORT_ORDERS,
   checkSaleRules,
@@ -65,6 +66,7 @@ export function registerReceiptsRoutes(app: FastifyInstance, deps: AppDeps) {
     crm: z.enum(RECEIPT_KINDS).optional(),
     from: ZSaleDay.optional(),
     to: ZSaleDay.optional(),
+    dates: z.enum(RECEIPT_DATE_KINDS).optional(),
     sort: z.enum(RECEIPT_SORTS).optional(),
     order: z.enum(SORT_ORDERS).optional(),
   });
@@ -75,6 +77,7 @@ export function registerReceiptsRoutes(app: FastifyInstance, deps: AppDeps) {
     sellerId: query.user,
     from: query.from,
     to: query.to,
+    dates: query.dates,
     sort: query.sort,
     order: query.order,
   });

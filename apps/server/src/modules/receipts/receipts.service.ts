@@ -169,6 +169,7 @@ function filtersOf(input: z.output<typeof ZReceiptFilterInput>): ReceiptFilters 
     contactId: input.contactId,
     from: input.from,
     to: input.to,
+    dates: input.dates,
   };
 }
 
