@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { es } from '@cartera/domain/i18n';
+import { es, format } from '@cartera/domain/i18n';
 import {
   clientId,
   createTestContact,
@@ -122,4 +122,45 @@ test('buscar, filtrar, ver archivadas y recargar la vista; a 1440 px la lista qu
   await expect(seller.getByTestId('inbox-empty')).toHaveText(words.noResults);
   await seller.getByRole('tab', { name: words.tabArchived }).click();
   await expect(names).toHaveCount(3);
+});
+
+test('transferir dos conversaciones seleccionadas a otra vendedora: salen de la lista y llegan a la suya', async ({
+  page,
+  browser,
+  baseURL,
+  browserErrors,
+}) => {
+  test.setTimeout(120_000);
+  const seller = await newSeller(page, browser, baseURL);
+  const receiverName = `Rita ${uniqueLetters()}`;
+  const [first, last] = receiverName.split(' ');
+  const receiver = await newSellerPage(page, browser, baseURL, { name: first!, lastname: last! });
+  const family = uniqueLetters();
+  const ana = await createTestContact(seller, 'Ana', { lastName: family });
+  const bruno = await createTestContact(seller, 'Bruno', { lastName: family });
+
+  await seller.goto('/contact');
+  const list = seller.getByRole('list', { name: es.conversation.inbox.conversationsTitle });
+  await seller.getByTestId('inbox-search').fill(family);
+  await expect(list.getByTestId('inbox-name')).toHaveText([bruno.name, ana.name]);
+  for (const contact of [ana, bruno]) {
+    await seller.getByRole('checkbox', { name: new RegExp(contact.name) }).check();
+  }
+  const bulk = seller.getByTestId('inbox-bulk');
+  await expect(bulk).toContainText(format(words.selected, { n: 2 }));
+  await bulk.getByRole('button', { name: words.transferSelected }).click();
+  await seller.getByRole('menuitem', { name: receiverName }).click();
+  await expect(seller.getByText(format(words.bulkDone, { n: 2 }))).toBeVisible();
+  await expect(seller.getByTestId('inbox-empty')).toHaveText(words.noResults);
+  await expect(bulk).toHaveCount(0);
+
+  // The receiver finds both in her own 'Conversaciones'.
+  await receiver.goto('/contact');
+  const theirs = receiver.getByRole('list', { name: es.conversation.inbox.conversationsTitle });
+  await receiver.getByTestId('inbox-search').fill(family);
+  // In the order of their transfers, which the server runs one by one in no promised order.
+  const received = theirs.getByTestId('inbox-name');
+  await expect(received).toHaveCount(2);
+  expect((await received.allTextContents()).sort()).toEqual([ana.name, bruno.name].sort());
+  expect(browserErrors).toEqual([]);
 });
