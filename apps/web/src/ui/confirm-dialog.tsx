@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { es } from '@cartera/domain/i18n';
 import { userMessageOf } from '../lib/errors';
@@ -55,4 +55,38 @@ export function ConfirmDialog({
       </Stack>
     </Modal>
   );
+}
+
+/** The mutation a confirmation runs, as ConfirmDialog and `useRemoval` read it. */
+interface ConfirmedAction<I> {
+  isPending: boolean;
+  error: unknown;
+  mutate: (input: I) => void;
+  reset: () => void;
+}
+
+/**
+ * The state of a confirmed removal of one item of a list: the item asked about (null while the
+ * dialog is closed), `ask` from the row's button, `close` from the mutation's success, and
+ * `dialog`, ConfirmDialog's props: open while an item is asked about, running the action on it;
+ * closing it clears the action's error, so the next item's question starts clean.
+ */
+export function useRemoval<T>() {
+  const [item, setItem] = useState<T | null>(null);
+  return {
+    item,
+    ask: (next: T) => setItem(() => next),
+    close: () => setItem(null),
+    dialog: <I,>(action: ConfirmedAction<I>, input: (item: T) => I) => ({
+      opened: item !== null,
+      action,
+      onConfirm: () => {
+        if (item !== null) action.mutate(input(item));
+      },
+      onClose: () => {
+        setItem(null);
+        action.reset();
+      },
+    }),
+  };
 }

@@ -21,7 +21,7 @@ import { es, format } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '../../lib/api-types';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDialog, useRemoval } from '../../ui/confirm-dialog';
 import { DataTable, RowAction } from '../../ui/data-table';
 import { EntityDialog } from '../../ui/entity-dialog';
 import type { FieldErrors } from '../../ui/form-errors';
@@ -50,7 +50,7 @@ export function ChannelTemplates({ channel }: { channel: ManagedChannel }) {
   const queryClient = useQueryClient();
   const templates = useQuery(trpc.channel.templates.queryOptions({ channelId: channel.id }));
   const [creating, setCreating] = useState(false);
-  const [removing, setRemoving] = useState<Template | null>(null);
+  const removing = useRemoval<Template>();
   const refresh = () =>
     void queryClient.invalidateQueries(
       trpc.channel.templates.queryFilter({ channelId: channel.id }),
@@ -69,7 +69,7 @@ export function ChannelTemplates({ channel }: { channel: ManagedChannel }) {
       onSuccess: () => {
         refresh();
         notifications.show({ color: 'teal', message: text.removed });
-        setRemoving(null);
+        removing.close();
       },
     }),
   );
@@ -162,10 +162,7 @@ export function ChannelTemplates({ channel }: { channel: ManagedChannel }) {
               label={format(text.remove, { name: template.name })}
               icon={<TrashIcon size={16} />}
               color="red"
-              onClick={() => {
-                remove.reset();
-                setRemoving(template);
-              }}
+              onClick={() => removing.ask(template)}
             />
           ),
         }}
@@ -182,13 +179,10 @@ export function ChannelTemplates({ channel }: { channel: ManagedChannel }) {
         />
       )}
       <ConfirmDialog
-        opened={removing !== null}
         title={text.removeTitle}
-        action={remove}
-        onConfirm={() => removing && remove.mutate({ id: removing.id })}
-        onClose={() => setRemoving(null)}
+        {...removing.dialog(remove, (template) => ({ id: template.id }))}
       >
-        <Text size="sm">{format(text.removeMessage, { name: removing?.name ?? '' })}</Text>
+        <Text size="sm">{format(text.removeMessage, { name: removing.item?.name ?? '' })}</Text>
       </ConfirmDialog>
     </Panel>
   );

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHANNEL_SETUP } from '@cartera/domain/channels';
 import { es, format } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDialog, useRemoval } from '../../ui/confirm-dialog';
 import { DataTable, EditRemoveActions, RowAction } from '../../ui/data-table';
 import { MessagesIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
@@ -29,7 +29,7 @@ export function ChannelsPage() {
   const list = useQuery(trpc.channel.list.queryOptions());
   const channels = list.data ?? [];
   const [editing, setEditing] = useState<ManagedChannel | 'new' | null>(null);
-  const [removing, setRemoving] = useState<ManagedChannel | null>(null);
+  const removing = useRemoval<ManagedChannel>();
   const [templatesOf, setTemplatesOf] = useState<string | null>(null);
   const templatesChannel = channels.find((channel) => channel.id === templatesOf);
   const [deadLettersOf, setDeadLettersOf] = useState<string | null>(null);
@@ -41,7 +41,7 @@ export function ChannelsPage() {
         void queryClient.invalidateQueries(trpc.channel.pathFilter());
         notifications.show({ color: 'teal', message: text.removed });
         if (templatesOf === input.id) setTemplatesOf(null);
-        setRemoving(null);
+        removing.close();
       },
     }),
   );
@@ -121,10 +121,7 @@ export function ChannelsPage() {
                   editLabel={format(text.edit, { name: channel.name })}
                   removeLabel={format(text.remove, { name: channel.name })}
                   onEdit={() => setEditing(channel)}
-                  onRemove={() => {
-                    remove.reset();
-                    setRemoving(channel);
-                  }}
+                  onRemove={() => removing.ask(channel)}
                 />
               </>
             ),
@@ -148,14 +145,11 @@ export function ChannelsPage() {
         onClose={() => setEditing(null)}
       />
       <ConfirmDialog
-        opened={removing !== null}
         title={text.removeTitle}
         confirmLabel={text.removeConfirm}
-        action={remove}
-        onConfirm={() => removing && remove.mutate({ id: removing.id })}
-        onClose={() => setRemoving(null)}
+        {...removing.dialog(remove, (channel) => ({ id: channel.id }))}
       >
-        <Text size="sm">{format(text.removeMessage, { name: removing?.name ?? '' })}</Text>
+        <Text size="sm">{format(text.removeMessage, { name: removing.item?.name ?? '' })}</Text>
       </ConfirmDialog>
     </Stack>
   );

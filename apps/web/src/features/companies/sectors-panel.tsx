@@ -22,7 +22,7 @@ import { ZSectorName } from '@cartera/domain/companies';
 import { es, format } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDialog, useRemoval } from '../../ui/confirm-dialog';
 import { SearchIcon, TrashIcon } from '../../ui/icons';
 import { SEARCH_DEBOUNCE_MS } from '../pickers/entity-pickers';
 import { Panel } from '../../ui/panel';
@@ -44,7 +44,7 @@ export function SectorsPanel({ companyId }: { companyId: string }) {
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
+  const deleting = useRemoval<{ id: string; name: string }>();
 
   const sectors = useInfiniteQuery(
     trpc.company.sectors.infiniteQueryOptions(
@@ -61,7 +61,7 @@ export function SectorsPanel({ companyId }: { companyId: string }) {
   const remove = useMutation(
     trpc.company.deleteSector.mutationOptions({
       onSuccess: () => {
-        setDeleting(null);
+        deleting.close();
         void refresh();
       },
     }),
@@ -116,10 +116,7 @@ export function SectorsPanel({ companyId }: { companyId: string }) {
                   color="red"
                   size="sm"
                   aria-label={format(es.companies.deleteSectorNamed, { name: sector.name })}
-                  onClick={() => {
-                    remove.reset();
-                    setDeleting({ id: sector.id, name: sector.name });
-                  }}
+                  onClick={() => deleting.ask({ id: sector.id, name: sector.name })}
                 >
                   <TrashIcon size={14} />
                 </ActionIcon>
@@ -146,14 +143,11 @@ export function SectorsPanel({ companyId }: { companyId: string }) {
         />
       )}
       <ConfirmDialog
-        opened={deleting !== null}
         title={es.companies.deleteSector}
-        action={remove}
-        onConfirm={() => deleting && remove.mutate({ companyId, sectorId: deleting.id })}
-        onClose={() => setDeleting(null)}
+        {...deleting.dialog(remove, (sector) => ({ companyId, sectorId: sector.id }))}
       >
         <Text size="sm">
-          {format(es.companies.deleteSectorQuestion, { name: deleting?.name ?? '' })}
+          {format(es.companies.deleteSectorQuestion, { name: deleting.item?.name ?? '' })}
         </Text>
       </ConfirmDialog>
     </Panel>

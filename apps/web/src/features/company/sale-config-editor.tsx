@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDialog, useRemoval } from '../../ui/confirm-dialog';
 import { DataTable, EditRemoveActions, type TableQuery } from '../../ui/data-table';
 import { Panel } from '../../ui/panel';
 import { QueryError } from '../../ui/query-error';
@@ -24,8 +24,8 @@ export function SaleConfigEditor() {
   const trpc = useTRPC();
   const config = useQuery(trpc.receipt.saleConfig.queryOptions());
   const toggle = useSaveSaleConfig();
-  const [removing, setRemoving] = useState<NonNullable<Editing> | null>(null);
-  const removal = useSaveSaleConfig({ onSaved: () => setRemoving(null) });
+  const removing = useRemoval<NonNullable<Editing>>();
+  const removal = useSaveSaleConfig({ onSaved: removing.close });
   const [editing, setEditing] = useState<Editing>(null);
   const data = config.data;
 
@@ -48,22 +48,21 @@ export function SaleConfigEditor() {
     );
   }
   const failure = toggle.error;
+  const target = removing.item;
   const removed =
-    removing?.kind === 'presale'
+    target?.kind === 'presale'
       ? data.presaleTemplate
-      : removing?.index != null
-        ? data.templates[removing.index]
+      : target?.index != null
+        ? data.templates[target.index]
         : undefined;
-  function remove() {
-    if (!data || !removing) return;
-    if (removing.kind === 'presale') removal.mutate({ ...asInput(data), presaleTemplate: null });
-    else {
-      removal.mutate({
-        ...asInput(data),
-        templates: asInput(data).templates.filter((_, at) => at !== removing.index),
-      });
-    }
-  }
+  /** The configuration without the template asked about. */
+  const without = (template: NonNullable<Editing>) =>
+    template.kind === 'presale'
+      ? { ...asInput(data), presaleTemplate: null }
+      : {
+          ...asInput(data),
+          templates: asInput(data).templates.filter((_, at) => at !== template.index),
+        };
   return (
     <>
       <Panel titleId="company-sale-config" title={t.title}>
@@ -99,7 +98,7 @@ export function SaleConfigEditor() {
           templates={data.templates}
           empty={t.empty}
           onEdit={(index) => setEditing({ kind: 'sale', index })}
-          onRemove={(index) => setRemoving({ kind: 'sale', index })}
+          onRemove={(index) => removing.ask({ kind: 'sale', index })}
         />
       </Panel>
       <Panel
@@ -119,7 +118,7 @@ export function SaleConfigEditor() {
             presale
             empty={t.noPresaleTemplate}
             onEdit={() => setEditing({ kind: 'presale' })}
-            onRemove={() => setRemoving({ kind: 'presale' })}
+            onRemove={() => removing.ask({ kind: 'presale' })}
           />
         ) : (
           <Text size="sm" c="dimmed">
@@ -128,17 +127,10 @@ export function SaleConfigEditor() {
         )}
       </Panel>
       <ConfirmDialog
-        opened={removing !== null}
         title={format(t.remove, { name: removed?.saleTitle || removed?.code || '' })}
         confirmLabel={es.fields.delete}
         reversible
-        loading={removal.isPending}
-        error={removal.error ? userMessageOf(removal.error) : null}
-        onConfirm={remove}
-        onClose={() => {
-          setRemoving(null);
-          removal.reset();
-        }}
+        {...removing.dialog(removal, without)}
       >
         <Text size="sm">{t.removeHint}</Text>
       </ConfirmDialog>

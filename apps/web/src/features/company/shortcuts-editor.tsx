@@ -14,7 +14,7 @@ import {
 } from '@cartera/domain/shortcuts';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDialog, useRemoval } from '../../ui/confirm-dialog';
 import { DataTable, EditRemoveActions, RowAction } from '../../ui/data-table';
 import { EntityDialog } from '../../ui/entity-dialog';
 import { ArrowDownIcon, ArrowUpIcon } from '../../ui/icons';
@@ -37,7 +37,7 @@ export function ShortcutsEditor() {
   const queryClient = useQueryClient();
   const list = useQuery(trpc.catalog.shortcuts.queryOptions());
   const [editing, setEditing] = useState<Shortcut | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Shortcut | null>(null);
+  const deleting = useRemoval<Shortcut>();
   const setList = (shortcuts: Shortcut[]) =>
     queryClient.setQueryData(trpc.catalog.shortcuts.queryKey(), shortcuts);
   const refresh = () => void queryClient.invalidateQueries(trpc.catalog.shortcuts.pathFilter());
@@ -58,7 +58,7 @@ export function ShortcutsEditor() {
       onSuccess: (shortcuts, { id }) => {
         const gone = list.data?.find((each) => each.id === id);
         setList(shortcuts);
-        setDeleting(null);
+        deleting.close();
         notifications.show({
           color: 'teal',
           message: format(t.deleted, { title: gone?.title ?? '' }),
@@ -154,10 +154,7 @@ export function ShortcutsEditor() {
               editLabel={format(text.edit, { name: shortcut.title })}
               removeLabel={format(t.delete, { title: shortcut.title })}
               onEdit={() => setEditing(shortcut)}
-              onRemove={() => {
-                remove.reset();
-                setDeleting(shortcut);
-              }}
+              onRemove={() => deleting.ask(shortcut)}
             />
           ),
         }}
@@ -169,14 +166,11 @@ export function ShortcutsEditor() {
         onClose={() => setEditing(null)}
       />
       <ConfirmDialog
-        opened={deleting !== null}
         title={t.deleteTitle}
         confirmLabel={t.deleteConfirm}
-        action={remove}
-        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
-        onClose={() => setDeleting(null)}
+        {...deleting.dialog(remove, (shortcut) => ({ id: shortcut.id }))}
       >
-        <Text size="sm">{format(t.deleteBody, { title: deleting?.title ?? '' })}</Text>
+        <Text size="sm">{format(t.deleteBody, { title: deleting.item?.title ?? '' })}</Text>
       </ConfirmDialog>
     </Panel>
   );

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDialog, useRemoval } from '../../ui/confirm-dialog';
 import { DataTable, EditRemoveActions } from '../../ui/data-table';
 import { Panel } from '../../ui/panel';
 import { useUserNames } from '../pickers/users-picker';
@@ -25,7 +25,7 @@ export function SharedInboxesManager() {
   const inboxes = list.data ?? [];
   const names = useUserNames(inboxes.flatMap((inbox) => inbox.memberIds));
   const [editing, setEditing] = useState<ManagedSharedInbox | 'new' | null>(null);
-  const [removing, setRemoving] = useState<ManagedSharedInbox | null>(null);
+  const removing = useRemoval<ManagedSharedInbox>();
 
   const remove = useMutation(
     trpc.sharedInbox.remove.mutationOptions({
@@ -33,7 +33,7 @@ export function SharedInboxesManager() {
         void queryClient.invalidateQueries(trpc.sharedInbox.pathFilter());
         void queryClient.invalidateQueries(trpc.contact.pathFilter());
         notifications.show({ color: 'teal', message: text.removed });
-        setRemoving(null);
+        removing.close();
       },
     }),
   );
@@ -93,10 +93,7 @@ export function SharedInboxesManager() {
               editLabel={format(text.edit, { name: inbox.name })}
               removeLabel={format(text.remove, { name: inbox.name })}
               onEdit={() => setEditing(inbox)}
-              onRemove={() => {
-                remove.reset();
-                setRemoving(inbox);
-              }}
+              onRemove={() => removing.ask(inbox)}
             />
           ),
         }}
@@ -110,14 +107,11 @@ export function SharedInboxesManager() {
         onClose={() => setEditing(null)}
       />
       <ConfirmDialog
-        opened={removing !== null}
         title={text.removeTitle}
         confirmLabel={text.removeConfirm}
-        action={remove}
-        onConfirm={() => removing && remove.mutate({ id: removing.id })}
-        onClose={() => setRemoving(null)}
+        {...removing.dialog(remove, (inbox) => ({ id: inbox.id }))}
       >
-        <Text size="sm">{format(text.removeMessage, { name: removing?.name ?? '' })}</Text>
+        <Text size="sm">{format(text.removeMessage, { name: removing.item?.name ?? '' })}</Text>
       </ConfirmDialog>
     </Panel>
   );

@@ -6,7 +6,7 @@ import { es, format } from '@cartera/domain/i18n';
 import { ROLE_LABELS } from '@cartera/domain/roles';
 import { userMessageOf } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { ConfirmDialog, useRemoval } from '../../../ui/confirm-dialog';
 import { DataTable } from '../../../ui/data-table';
 import { ScreenLabel } from './screen-label';
 import { TemplateEditor } from './template-editor';
@@ -24,7 +24,7 @@ export function TemplatesTab() {
   const queryClient = useQueryClient();
   const templates = useQuery(trpc.requestSale.templates.queryOptions({ includeInactive: true }));
   const [editing, setEditing] = useState<StoredTemplate | 'new' | null>(null);
-  const [deactivating, setDeactivating] = useState<StoredTemplate | null>(null);
+  const deactivating = useRemoval<StoredTemplate>();
   const setActive = useMutation(
     trpc.requestSale.setTemplateActive.mutationOptions({
       onSuccess: (saved) => {
@@ -33,10 +33,11 @@ export function TemplatesTab() {
           color: 'teal',
           message: saved.active ? texts.activated : texts.deactivated,
         });
-        setDeactivating(null);
+        deactivating.close();
       },
       onError: (failure) => {
-        if (!deactivating) notifications.show({ color: 'red', message: userMessageOf(failure) });
+        if (!deactivating.item)
+          notifications.show({ color: 'red', message: userMessageOf(failure) });
       },
     }),
   );
@@ -122,7 +123,7 @@ export function TemplatesTab() {
                   size="xs"
                   variant="subtle"
                   color="red"
-                  onClick={() => setDeactivating(template)}
+                  onClick={() => deactivating.ask(template)}
                 >
                   {texts.deactivate}
                 </Button>
@@ -141,20 +142,13 @@ export function TemplatesTab() {
         }}
       />
       <ConfirmDialog
-        opened={deactivating !== null}
         title={texts.deactivateTitle}
         confirmLabel={texts.deactivate}
         reversible
-        loading={setActive.isPending}
-        error={deactivating && setActive.error ? userMessageOf(setActive.error) : null}
-        onConfirm={() => deactivating && setActive.mutate({ id: deactivating.id, active: false })}
-        onClose={() => {
-          setActive.reset();
-          setDeactivating(null);
-        }}
+        {...deactivating.dialog(setActive, (template) => ({ id: template.id, active: false }))}
       >
         <Text size="sm">
-          {format(texts.deactivateQuestion, { title: deactivating?.title ?? '' })}
+          {format(texts.deactivateQuestion, { title: deactivating.item?.title ?? '' })}
         </Text>
       </ConfirmDialog>
     </Stack>
