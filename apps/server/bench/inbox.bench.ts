@@ -36,11 +36,9 @@ import { typedCall } from '../src/testing/http-client';
 import { startTestApp, tokenFor } from '../src/testing/test-app';
 import { actingUser } from '../src/modules/sessions/session.service';
 import type { AuthUser } from '../src/modules/sessions/session.types';
-import {
-  conversationsInbox,
-  INBOX_PAGE_SIZE,
-  ZInboxInput,
-} from '../src/modules/inbox/inbox.service';
+import { conversationsInbox, nextInInbox, ZInboxInput } from '../src/modules/inbox/inbox.service';
+import { sharedInboxContacts } from '../src/modules/shared-inboxes/shared-inboxes.service';
+import { sharedInboxes } from '@cartera/db/schema';
 import { unreadCounts } from '../src/modules/inbox/unread.service';
 import {
   machineLine,
@@ -215,6 +213,62 @@ interface Fixture {
   supervisor: BenchUser;
   sellers: BenchUser[];
   channels: string[];
+}
+
+/** Who and what the cases beyond one seller's and one supervisor's lists need. */
+interface Extras {
+  /** The company's comercial: 'Todas' is every seller's conversations. */
+  comercial: BenchUser;
+  /** A shared inbox of the second seller's portfolio, the bench's seller a member. */
+  sharedInboxId: string;
+}
+
+const COMERCIAL_EMAIL = 'comercial@bench.test';
+
+/**
+ * The comercial and the shared inbox, made once (a kept database made before them gets them
+ * when reused).
+ */
+async function ensureExtras(db: Database, client: pg.Client, fixture: Fixture): Promise<Extras> {
+  const found = await client.query<BenchUser>(
+    'select id, tenant_id as "tenantId", email from users where tenant_id = $1 and email = $2',
+    [fixture.tenantId, COMERCIAL_EMAIL],
+  );
+  let comercial = found.rows[0];
+  if (!comercial) {
+    const tenant = await db.query.groups.findFirst({
+      where: (groups, { eq }) => eq(groups.id, fixture.tenantId),
+    });
+    comercial = await createUser(db, tenant!, {
+      email: COMERCIAL_EMAIL,
+      name: 'Carla',
+      role: 'comercial',
+    });
+  }
+  // 'Carteras compartidas' lives in the inbox feature (01 §6).
+  await client.query(
+    `update groups set feature_flags = feature_flags || '{"inbox": 1}'::jsonb where id = $1`,
+    [fixture.tenantId],
+  );
+  const owner = fixture.sellers[1]!;
+  const shared = await client.query<{ id: string }>(
+    'select id from shared_inboxes where tenant_id = $1 and owner_id = $2',
+    [fixture.tenantId, owner.id],
+  );
+  let sharedInboxId = shared.rows[0]?.id;
+  if (!sharedInboxId) {
+    const [row] = await db
+      .insert(sharedInboxes)
+      .values({
+        tenantId: fixture.tenantId,
+        name: 'Cartera de Vendedor 1',
+        ownerId: owner.id,
+        memberIds: [fixture.seller.id],
+      })
+      .returning({ id: sharedInboxes.id });
+    sharedInboxId = row!.id;
+  }
+  return { comercial, sharedInboxId };
 }
 
 async function createFixture(db: Database): Promise<Fixture> {
@@ -503,7 +557,51 @@ const HEADER =
   `${'p99'.padStart(7)} | ${'raw p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} | ` +
   `ratio p50/p95 | target p95 | ≤1.5×raw+5 | plans`;
 
-/** Times one case, HTTP beside its captured SQL, prints its row and records its plans. */
+/**
+ * A procedure as a case: its input, the service call it makes (whose statements are captured and
+ * replayed over raw pg), and what its answer is checked against.
+ */
+interface Call {
+  name: string;
+  path: 'inbox.conversations' | 'inbox.unreadCounts' | 'inbox.next' | 'sharedInbox.contacts';
+  input: unknown;
+  run: (db: Database) => Promise<unknown>;
+  /**
+   * The ids HTTP answered, in order: they must be the first rows of the last statement. Without
+   * it the row count printed is `count` of the answer.
+   */
+  ids?: (data: unknown) => string[];
+  count?: (data: unknown) => number;
+  limitMs: number;
+}
+
+/** 'Conversaciones' or the unread counts, as the cases of one viewer name them. */
+function inboxCall(
+  viewer: Viewer,
+  name: string,
+  path: 'inbox.conversations' | 'inbox.unreadCounts',
+  input: InboxInput | undefined,
+  limitMs: number,
+): Call {
+  return path === 'inbox.conversations'
+    ? {
+        name,
+        path,
+        input,
+        run: (db) => conversationsInbox(db, viewer.user, ZInboxInput.parse(input)),
+        ids: (data) => (data as { items: Array<{ id: string }> }).items.map((item) => item.id),
+        limitMs,
+      }
+    : {
+        name,
+        path,
+        input,
+        run: (db) => unreadCounts(db, viewer.user),
+        count: (data) => (data as { conversations: number }).conversations,
+        limitMs,
+      };
+}
+
 async function timeCase(
   bench: Bench,
   viewer: Viewer,
@@ -512,37 +610,36 @@ async function timeCase(
   input: InboxInput | undefined,
   limitMs: number,
 ) {
-  const title = `${viewer.label}: ${name}`;
-  const queries = await captureQueries(bench.capturePool, (db) =>
-    path === 'inbox.conversations'
-      ? conversationsInbox(db, viewer.user, ZInboxInput.parse(input))
-      : unreadCounts(db, viewer.user),
-  );
+  await timeCall(bench, viewer, inboxCall(viewer, name, path, input, limitMs));
+}
+
+/** Times one case, HTTP beside its captured SQL, prints its row and records its plans. */
+async function timeCall(bench: Bench, viewer: Viewer, call: Call) {
+  const { path, input, limitMs } = call;
+  const title = `${viewer.label}: ${call.name}`;
+  const queries = await captureQueries(bench.capturePool, call.run);
+  const answer = await typedCall(bench.baseUrl, path, input, {
+    token: viewer.token,
+    method: 'GET',
+  });
+  if (answer.status !== 200) {
+    throw new Error(`${title} answered ${answer.status} ${answer.error?.data.domainCode ?? ''}`);
+  }
   let rows: string;
-  if (path === 'inbox.conversations') {
-    // Same rows in the same order: the HTTP page is the page query's first 30.
-    const page = await typedCall(bench.baseUrl, 'inbox.conversations', input, {
-      token: viewer.token,
-      method: 'GET',
-    });
-    if (page.status !== 200) throw new Error(`${title} answered ${page.status}`);
+  if (call.ids) {
+    // Same rows in the same order: the HTTP page is the page query's first rows.
+    const httpIds = call.ids(answer.data);
     const raw = await bench.client.query<{ id: string }>({
       text: queries.at(-1)!.text,
       values: queries.at(-1)!.params,
     });
-    const httpIds = page.data.items.map((item) => item.id);
-    const rawIds = raw.rows.slice(0, INBOX_PAGE_SIZE).map((row) => row.id);
+    const rawIds = raw.rows.slice(0, httpIds.length).map((row) => row.id);
     if (JSON.stringify(httpIds) !== JSON.stringify(rawIds)) {
       throw new Error(`HTTP and raw answers differ for ${title}`);
     }
     rows = String(httpIds.length);
   } else {
-    const counts = await typedCall(bench.baseUrl, 'inbox.unreadCounts', undefined, {
-      token: viewer.token,
-      method: 'GET',
-    });
-    if (counts.status !== 200) throw new Error(`${title} answered ${counts.status}`);
-    rows = String(counts.data.conversations);
+    rows = String(call.count!(answer.data));
   }
   const timing = await measurePair(
     overHttp(bench, viewer, path, input),
@@ -581,6 +678,50 @@ async function timeCase(
   );
 }
 
+/**
+ * The seller's other ways through conversations: a shared inbox ('Carteras compartidas', pages 1
+ * and 100) and 'Siguiente contacto' from the middle of 'Conversaciones' and of the shared inbox.
+ */
+async function otherInboxCases(bench: Bench, seller: Viewer, extras: Extras) {
+  const { sharedInboxId } = extras;
+  const sharedPage = (cursor: { at: Date; id: string } | null) =>
+    sharedInboxContacts(bench.db, seller.user, { sharedInboxId, cursor });
+  const page = (name: string, cursor: { at: Date; id: string } | null): Call => ({
+    name,
+    path: 'sharedInbox.contacts',
+    input: { sharedInboxId, cursor },
+    run: (db) => sharedInboxContacts(db, seller.user, { sharedInboxId, cursor }),
+    ids: (data) => (data as { items: Array<{ id: string }> }).items.map((item) => item.id),
+    limitMs: TARGET_LIST_P95_MS,
+  });
+  await timeCall(bench, seller, page('shared inbox, page 1', null));
+  let cursor: { at: Date; id: string } | null = null;
+  let reached = 1;
+  for (; reached < DEEP_PAGE; reached += 1) {
+    const next = await sharedPage(cursor);
+    if (!next.nextCursor) break;
+    cursor = next.nextCursor;
+  }
+  await timeCall(bench, seller, page(`shared inbox, page ${reached}`, cursor));
+
+  const middleOf = (items: Array<{ id: string }>) => items[Math.floor(items.length / 2)]!.id;
+  const mine = await conversationsInbox(bench.db, seller.user, ZInboxInput.parse({ inbox: 'me' }));
+  const shared = await sharedPage(null);
+  for (const [name, input] of [
+    ['next, Conversaciones', { inbox: 'conversations', contactId: middleOf(mine.items) }],
+    ['next, shared inbox', { inbox: 'shared', sharedInboxId, contactId: middleOf(shared.items) }],
+  ] as const) {
+    await timeCall(bench, seller, {
+      name,
+      path: 'inbox.next',
+      input,
+      run: (db) => nextInInbox(db, seller.user, input),
+      ids: (data) => [(data as { id: string | null }).id ?? ''],
+      limitMs: TARGET_LIST_P95_MS,
+    });
+  }
+}
+
 /** The cursor of page `page` (or of the viewer's last page), walked through the service. */
 async function deepCursor(bench: Bench, viewer: Viewer, input: InboxInput, page: number) {
   let cursor: { at: Date; id: string } | null = null;
@@ -598,7 +739,7 @@ async function deepCursor(bench: Bench, viewer: Viewer, input: InboxInput, page:
   return { cursor, page: reached };
 }
 
-async function runCases(bench: Bench, viewers: Viewer[], fixture: Fixture) {
+async function runCases(bench: Bench, viewers: Viewer[], fixture: Fixture, extras: Extras) {
   const sample = await bench.client.query<{ last_name: string; phones: string[] }>(
     `select last_name, phones from contacts where tenant_id = $1 and agent_id = $2
      order by id limit 1`,
@@ -658,6 +799,7 @@ async function runCases(bench: Bench, viewers: Viewer[], fixture: Fixture) {
       TARGET_LIST_P95_MS,
     );
   }
+  await otherInboxCases(bench, viewers[0]!, extras);
   out(
     `(${ITERATIONS} calls per side and case, fewer past ${CASE_SECONDS} s; raw = every statement ` +
       `the service issues, in order, on one connection; rows = rows on the page, or the ` +
@@ -716,9 +858,11 @@ async function main() {
       token: await tokenFor(handle, who),
       inbox,
     });
+    const extras = await ensureExtras(handle.db, client, fixture);
     const viewers: Viewer[] = [
       await viewer('vendedor', fixture.seller, 'me'),
       await viewer('supervisor', fixture.supervisor, 'all'),
+      await viewer('comercial', extras.comercial, 'all'),
     ];
     const bench: Bench = {
       baseUrl: app.url,
@@ -729,7 +873,7 @@ async function main() {
       rows: [],
       misses: [],
     };
-    await runCases(bench, viewers, fixture);
+    await runCases(bench, viewers, fixture, extras);
     out();
     out(await floorLine(app.url, client, BUDGET));
     out();
