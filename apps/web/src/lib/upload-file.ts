@@ -44,6 +44,11 @@ interface SignedUpload {
   fileUrl?: string;
 }
 
+/** What the user reads when an upload failed: the upload's own Spanish text, else the general one. */
+export function uploadFailureText(failure: unknown): string {
+  return failure instanceof UploadError ? failure.message : es.files.uploadFailedTitle;
+}
+
 const abortError = () => new DOMException('Upload aborted', 'AbortError');
 
 /** The text of a failed answer: the server's Spanish message when it sent one. */

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
-import { es } from '@cartera/domain/i18n';
 import { PROFILE_PHOTO_ACCEPT } from '@cartera/domain/settings';
-import { UploadError, uploadFile } from '../lib/upload-file';
+import { uploadFailureText, uploadFile } from '../lib/upload-file';
 import { UserAvatar } from './user-avatar';
 
 const PHOTO_TYPES = PROFILE_PHOTO_ACCEPT.split(',');
@@ -53,7 +52,7 @@ export function usePhotoChange({
       setPhoto({ path: stored.path, url: stored.url });
       onUploaded?.();
     } catch (caught) {
-      setError(caught instanceof UploadError ? caught.message : es.files.uploadFailedTitle);
+      setError(uploadFailureText(caught));
     } finally {
       setUploading(false);
     }

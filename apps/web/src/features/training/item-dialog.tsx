@@ -17,7 +17,7 @@ import type { TrainingItemType, TrainingMedia } from '@cartera/domain/training';
 import { dayjs } from '../../lib/dates';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { UploadError, uploadFile } from '../../lib/upload-file';
+import { useUploads } from '../../lib/use-uploads';
 import { FormActions } from '../../ui/form-actions';
 import type { TrainingItem } from './use-training';
 
@@ -66,8 +66,8 @@ export function ItemDialog({
     roles: item?.audience.roles ?? [],
     groupIds: item?.audience.groupIds ?? [],
   });
-  const [progress, setProgress] = useState<number | null>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
+  const uploads = useUploads('training');
+  const { progress, error: uploadError } = uploads;
 
   const options = {
     onSuccess: () => {
@@ -80,16 +80,11 @@ export function ItemDialog({
   const update = useMutation(trpc.training.updateItem.mutationOptions(options));
   const failure = create.error ?? update.error;
 
-  const upload = async (file: File | null, kind: 'video' | 'miniature') => {
-    if (!file) return;
-    setUploadError(null);
-    setProgress(0);
-    try {
-      const [stored, seconds] = await Promise.all([
-        uploadFile(file, { via: 'training', onProgress: setProgress }),
-        kind === 'video' ? durationOf(file) : Promise.resolve(0),
-      ]);
+  const upload = (file: File | null, kind: 'video' | 'miniature') =>
+    file &&
+    uploads.upload([file], async (stored) => {
       if (kind === 'video') {
+        const seconds = await durationOf(file);
         setVideo({
           name: stored.name,
           url: stored.url,
@@ -101,12 +96,7 @@ export function ItemDialog({
       } else {
         setMiniature(stored.url);
       }
-    } catch (error) {
-      setUploadError(error instanceof UploadError ? error.message : es.files.uploadFailedTitle);
-    } finally {
-      setProgress(null);
-    }
-  };
+    });
 
   const linkOfClass = video?.url ?? link.trim();
   const values = {

@@ -23,7 +23,7 @@ import type { TrainingMedia } from '@cartera/domain/training';
 import { formatDateTime } from '../../lib/dates';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { UploadError, uploadFile } from '../../lib/upload-file';
+import { useUploads } from '../../lib/use-uploads';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormActions } from '../../ui/form-actions';
 import { PencilIcon, TrashIcon, XIcon } from '../../ui/icons';
@@ -48,24 +48,15 @@ export function PostDialog({ post, onClose }: { post?: CoachPost; onClose: () =>
     userIds: post?.audience.userIds ?? [],
   });
   const [media, setMedia] = useState<TrainingMedia[]>(post?.media ?? []);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const attach = async (files: File[]) => {
-    setUploadError(null);
-    for (const file of files) {
-      setProgress(0);
-      try {
-        const stored = await uploadFile(file, { via: 'training', onProgress: setProgress });
-        setMedia((current) => [
-          ...current,
-          { name: stored.name, url: stored.url, mimeType: stored.mimeType, size: stored.size },
-        ]);
-      } catch (error) {
-        setUploadError(error instanceof UploadError ? error.message : es.files.uploadFailedTitle);
-      }
-    }
-    setProgress(null);
-  };
+  const uploads = useUploads('training');
+  const { progress, error: uploadError } = uploads;
+  const attach = (files: File[]) =>
+    uploads.upload(files, (stored) =>
+      setMedia((current) => [
+        ...current,
+        { name: stored.name, url: stored.url, mimeType: stored.mimeType, size: stored.size },
+      ]),
+    );
   const options = {
     onSuccess: () => {
       void queryClient.invalidateQueries(trpc.training.posts.pathFilter());

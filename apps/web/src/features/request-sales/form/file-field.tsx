@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { REQUEST_FILE_MAX_BYTES, type RequestFile } from '@cartera/domain/request-sales';
 import { es, format } from '@cartera/domain/i18n';
-import { uploadFile, UploadError } from '../../../lib/upload-file';
+import { uploadFailureText, uploadFile } from '../../../lib/upload-file';
 import { XIcon } from '../../../ui/icons';
 import { fileSrc } from '../../../lib/file-url';
 
@@ -83,7 +83,7 @@ export function FileField({
         stored = multiple ? [...stored, item] : [item];
         store(stored);
       } catch (cause) {
-        setFailure(cause instanceof UploadError ? cause.message : es.files.uploadFailedTitle);
+        setFailure(uploadFailureText(cause));
       } finally {
         setProgress(null);
       }
