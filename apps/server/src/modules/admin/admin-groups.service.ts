@@ -22,6 +22,13 @@ import {
 } from './admin.repository';
 import { changedFields, recordGroupAudit, type RequestOrigin } from '../audit/audit.service';
 import { pickFields } from '../../lib/fields';
+import {
+  ZCompanyFigures,
+  ZCompanyGroup,
+  ZCompanySettings,
+  ZFlagValue,
+  toCompanyGroup,
+} from './company-overview.service';
 
 /*
  * The group tree of 'Administración' (/grupos): a tenant's groups, created, renamed, moved,
@@ -29,20 +36,11 @@ import { pickFields } from '../../lib/fields';
  * a group of another company is GROUP_NOT_FOUND, as if it did not exist.
  */
 
-const ZFlagValue = z.union([z.literal(0), z.literal(1)]);
-
-export const ZAdminGroup = z.object({
-  id: z.string(),
-  parentId: z.string().nullable(),
-  ancestors: z.array(z.string()),
-  name: z.string(),
-  displayName: z.string().nullable(),
+/** A group of the tree with its data and its own flags (the tree's group, and more). */
+export const ZAdminGroup = ZCompanyGroup.extend({
   logo: z.string().nullable(),
   country: z.string(),
   countryName: z.string(),
-  active: z.boolean(),
-  /** Active users of this group (not of its subgroups). */
-  users: z.number(),
   /** The group's own flags; what it inherits comes from its ancestors (`resolveFlags`). */
   featureFlags: z.record(z.string(), ZFlagValue),
   /** With a search: whether this group matched (the others are its ancestors, for the tree). */
@@ -56,16 +54,10 @@ type GroupRow = Awaited<ReturnType<typeof findGroup>> & {};
 
 function toAdminGroup(row: GroupRow & { users?: number }, match = true): AdminGroup {
   return {
-    id: row.id,
-    parentId: row.parentId,
-    ancestors: row.ancestors,
-    name: row.name,
-    displayName: row.displayName,
+    ...toCompanyGroup(row),
     logo: row.logo,
     country: row.country,
     countryName: countryName(row.country),
-    active: row.active,
-    users: row.users ?? 0,
     featureFlags: row.featureFlags as Record<string, 0 | 1>,
     match,
   };
@@ -264,23 +256,14 @@ export async function groupFlags(db: Executor, tenantId: string, groupId: string
 
 export const ZCompanyInput = z.object({ id: z.string().uuid() });
 
-export const ZCompanyView = z.object({
-  id: z.string(),
-  name: z.string(),
-  displayName: z.string().nullable(),
-  logo: z.string().nullable(),
-  country: z.string(),
+/**
+ * The company's data (its root group's, with its own flags rather than every known one), whether
+ * it is active and its figures.
+ */
+export const ZCompanyView = ZCompanySettings.extend({
   countryName: z.string(),
   active: z.boolean(),
-  activeUsers: z.number(),
-  inactiveUsers: z.number(),
-  /** Active users whose main role is 'user' (Vendedor). */
-  sellers: z.number(),
-  /** Contacts of the company (sub-conversations left out). */
-  contacts: z.number(),
-  groups: z.number(),
-  /** The company's own flags: what its root group sets, inherited by every group below. */
-  featureFlags: z.record(z.string(), ZFlagValue),
+  ...ZCompanyFigures.shape,
 });
 
 /**

@@ -11,6 +11,9 @@ import { countCompany, findTenantGroups } from './admin.repository';
  * Everything is read from the caller's tenant only; no id is taken from the request.
  */
 
+/** A feature flag's value: 1 on, 0 off. */
+export const ZFlagValue = z.union([z.literal(0), z.literal(1)]);
+
 export const ZCompanyFigures = z.object({
   activeUsers: z.number(),
   inactiveUsers: z.number(),
@@ -42,7 +45,7 @@ export const ZCompanySettings = z.object({
   logo: z.string().nullable(),
   country: z.string(),
   /** Every known flag of the company (its root group's own value), 1 on, 0 off. */
-  featureFlags: z.record(z.string(), z.union([z.literal(0), z.literal(1)])),
+  featureFlags: z.record(z.string(), ZFlagValue),
 });
 
 export const ZUserGroup = z.object({
@@ -53,7 +56,8 @@ export const ZUserGroup = z.object({
 
 type GroupRow = Awaited<ReturnType<typeof findTenantGroups>>[number];
 
-function toCompanyGroup(row: GroupRow): CompanyGroup {
+/** A group row as the company's tree shows it (`users` 0 when the row was read without it). */
+export function toCompanyGroup(row: Omit<GroupRow, 'users'> & { users?: number }): CompanyGroup {
   return {
     id: row.id,
     parentId: row.parentId,
