@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { es } from '@cartera/domain/i18n';
 import { userMessageOf } from '../lib/errors';
 
@@ -36,5 +36,21 @@ export function QueryError(
         </Button>
       </Stack>
     </Alert>
+  );
+}
+
+/**
+ * A query whose data is not there yet (a settings panel's): its failed load with 'Volver a
+ * intentar', else three loading lines.
+ */
+export function QueryLoading({ query }: { query: FailedQuery & { isError: boolean } }) {
+  return query.isError ? (
+    <QueryError query={query} maw={560} />
+  ) : (
+    <Stack gap="xs">
+      {[0, 1, 2].map((row) => (
+        <Skeleton key={row} height={12} radius="sm" />
+      ))}
+    </Stack>
   );
 }

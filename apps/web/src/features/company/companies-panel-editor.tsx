@@ -1,4 +1,4 @@
-import { Group, Select, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Group, Select, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -12,7 +12,7 @@ import { useTRPC } from '../../lib/trpc';
 import { DataTable } from '../../ui/data-table';
 import { EntityForm } from '../../ui/entity-dialog';
 import { Panel } from '../../ui/panel';
-import { QueryError } from '../../ui/query-error';
+import { QueryLoading } from '../../ui/query-error';
 import { COMPANY_PANEL_ICON_COMPONENTS } from '../../ui/icons';
 import { useEntityForm } from '../../ui/use-entity-form';
 import {
@@ -54,16 +54,10 @@ export function CompaniesPanelEditor() {
       <Text size="sm" c="dimmed">
         {t.intro}
       </Text>
-      {settings.isError && !settings.data ? (
-        <QueryError query={settings} maw={560} />
-      ) : settings.data ? (
+      {settings.data ? (
         <PanelForm key={settings.dataUpdatedAt} stored={settings.data} />
       ) : (
-        <Stack gap="xs">
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} height={12} radius="sm" />
-          ))}
-        </Stack>
+        <QueryLoading query={settings} />
       )}
     </Panel>
   );

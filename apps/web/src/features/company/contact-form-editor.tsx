@@ -1,4 +1,4 @@
-import { MultiSelect, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { MultiSelect, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -17,7 +17,7 @@ import { DataTable, RowAction } from '../../ui/data-table';
 import { EntityForm } from '../../ui/entity-dialog';
 import { ArrowDownIcon, ArrowUpIcon } from '../../ui/icons';
 import { Panel } from '../../ui/panel';
-import { QueryError } from '../../ui/query-error';
+import { QueryLoading } from '../../ui/query-error';
 import { useEntityForm } from '../../ui/use-entity-form';
 
 const t = es.fieldsConfig.form;
@@ -45,17 +45,11 @@ export function ContactFormEditor() {
       <Text size="sm" c="dimmed">
         {t.intro}
       </Text>
-      {settings.isError && !settings.data ? (
-        <QueryError query={settings} maw={560} />
-      ) : settings.data ? (
+      {settings.data ? (
         // A fresh copy of what is stored each time it is read again after a save.
         <FormDefinition key={settings.dataUpdatedAt} stored={settings.data} />
       ) : (
-        <Stack gap="xs">
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} height={12} radius="sm" />
-          ))}
-        </Stack>
+        <QueryLoading query={settings} />
       )}
     </Panel>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Badge, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
@@ -7,7 +7,7 @@ import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog, useRemoval } from '../../ui/confirm-dialog';
 import { DataTable, EditRemoveActions, type TableQuery } from '../../ui/data-table';
 import { Panel } from '../../ui/panel';
-import { QueryError } from '../../ui/query-error';
+import { QueryLoading } from '../../ui/query-error';
 import { codeColumn } from './config-table';
 import { asInput, useSaveSaleConfig, type Editing, type Template } from './sale-config-save';
 import { TemplateDialog } from './sale-template-dialog';
@@ -29,21 +29,10 @@ export function SaleConfigEditor() {
   const [editing, setEditing] = useState<Editing>(null);
   const data = config.data;
 
-  if (config.isError && !data) {
-    return (
-      <Panel titleId="company-sale-config" title={t.title}>
-        <QueryError query={config} maw={560} />
-      </Panel>
-    );
-  }
   if (!data) {
     return (
       <Panel titleId="company-sale-config" title={t.title}>
-        <Stack gap="xs">
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} height={12} radius="sm" />
-          ))}
-        </Stack>
+        <QueryLoading query={config} />
       </Panel>
     );
   }
