@@ -32,6 +32,7 @@ import { PERSON_FIRST_NAMES, PERSON_LAST_NAMES } from '@cartera/db/names';
 import { newId } from '@cartera/domain/ids';
 import type { ReceiptListInput } from '@cartera/domain/sales';
 import { foldText } from '@cartera/domain/search';
+import { fakeSession } from '../src/testing/auth-fixtures';
 import { startTestApp, tokenFor } from '../src/testing/test-app';
 import type { AuthUser } from '../src/modules/sessions/session.types';
 import { receiptsWorkbook } from '../src/modules/receipts/receipts.excel';
@@ -188,23 +189,9 @@ function loadReceipts(client: pg.Client, fixture: Fixture) {
 
 /** The comercial as the services see a signed-in user (only the roles choose the scope). */
 function authUserOf(user: BenchUser): AuthUser {
-  return {
-    id: user.id,
-    tenantId: user.tenantId,
-    groupId: user.groupId,
-    groupPath: [user.tenantId],
-    email: user.email,
-    name: 'Carla',
-    lastname: '',
-    role: 'comercial',
-    roles: ['comercial'],
-    userType: 'normal',
-    jailUrl: [],
-    forcePasswordChange: false,
-    requirePasswordChangeByPolicy: false,
-    linkedAccountsActive: false,
-    featureFlags: {},
-  };
+  const { id, tenantId, groupId, email } = user;
+  return fakeSession('comercial', { id, tenantId, groupId, email, name: 'Carla', lastname: '' })
+    .user;
 }
 
 interface Bench {
