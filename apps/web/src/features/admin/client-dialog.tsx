@@ -1,21 +1,11 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Divider,
-  Group,
-  Modal,
-  PasswordInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Divider, Group, PasswordInput, Select, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { fieldErrorsOf, placeFieldErrors } from '../../lib/field-errors';
 import { userMessageOf, domainCodeOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { FormActions } from '../../ui/form-actions';
+import { EntityDialog } from '../../ui/entity-dialog';
 import { COUNTRY_OPTIONS } from './group-dialog';
 import { useAdminSaved } from './use-admin-saved';
 
@@ -85,63 +75,53 @@ export function ClientDialog({ onClose }: { onClose: () => void }) {
     },
   });
   return (
-    <Modal opened onClose={onClose} title={text.title} size={560} centered>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setErrors({});
-          setMessage(null);
-          create.mutate({
-            name: values.name,
-            displayName: values.displayName || null,
-            country: values.country,
-            user: {
-              name: values.userName,
-              lastname: values.userLastname,
-              email: values.email,
-              password: values.password,
-            },
-          });
-        }}
-      >
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            {text.intro}
-          </Text>
-          <Divider label={text.company} labelPosition="left" />
-          <TextInput {...input('name', text.name, true)} maxLength={80} data-autofocus />
-          <TextInput {...input('displayName', text.displayName)} maxLength={80} />
-          <Select
-            label={text.country}
-            data={COUNTRY_OPTIONS}
-            value={values.country}
-            error={errors.country}
-            allowDeselect={false}
-            searchable
-            onChange={(value) => value && setValues({ ...values, country: value })}
-          />
-          <Divider label={text.user} labelPosition="left" />
-          <Group grow align="flex-start">
-            <TextInput {...input('userName', text.userName, true)} maxLength={80} />
-            <TextInput {...input('userLastname', text.userLastname)} maxLength={80} />
-          </Group>
-          <TextInput {...input('email', text.email, true)} type="email" maxLength={200} />
-          <PasswordInput {...input('password', text.password, true)} maxLength={200} />
-          {message && (
-            <Alert color="red" variant="light" role="alert">
-              {message}
-            </Alert>
-          )}
-          <FormActions
-            cancelLabel={text.cancel}
-            onCancel={onClose}
-            submitLabel={text.create}
-            loading={create.isPending}
-            cancelDisabled={create.isPending}
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <EntityDialog
+      title={text.title}
+      size={560}
+      gap="sm"
+      onClose={onClose}
+      form={{ message }}
+      saving={create.isPending}
+      submitLabel={text.create}
+      cancelLabel={text.cancel}
+      onSubmit={() => {
+        setErrors({});
+        setMessage(null);
+        create.mutate({
+          name: values.name,
+          displayName: values.displayName || null,
+          country: values.country,
+          user: {
+            name: values.userName,
+            lastname: values.userLastname,
+            email: values.email,
+            password: values.password,
+          },
+        });
+      }}
+    >
+      <Text size="sm" c="dimmed">
+        {text.intro}
+      </Text>
+      <Divider label={text.company} labelPosition="left" />
+      <TextInput {...input('name', text.name, true)} maxLength={80} data-autofocus />
+      <TextInput {...input('displayName', text.displayName)} maxLength={80} />
+      <Select
+        label={text.country}
+        data={COUNTRY_OPTIONS}
+        value={values.country}
+        error={errors.country}
+        allowDeselect={false}
+        searchable
+        onChange={(value) => value && setValues({ ...values, country: value })}
+      />
+      <Divider label={text.user} labelPosition="left" />
+      <Group grow align="flex-start">
+        <TextInput {...input('userName', text.userName, true)} maxLength={80} />
+        <TextInput {...input('userLastname', text.userLastname)} maxLength={80} />
+      </Group>
+      <TextInput {...input('email', text.email, true)} type="email" maxLength={200} />
+      <PasswordInput {...input('password', text.password, true)} maxLength={200} />
+    </EntityDialog>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { COUNTRIES, countryName } from '@cartera/domain/admin';
 import { es, format } from '@cartera/domain/i18n';
 import { domainCodeOf, userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { FormActions } from '../../ui/form-actions';
+import { EntityDialog } from '../../ui/entity-dialog';
 import type { AdminGroup } from './admin-types';
 import { useAdminSaved } from './use-admin-saved';
 
@@ -60,60 +60,49 @@ export function GroupDialog({
   const nameError =
     serverError.name ?? (submitted && !values.name.trim() ? text.nameRequired : null);
   return (
-    <Modal opened onClose={onClose} title={es.admin.newSubgroup} size={480} centered>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setSubmitted(true);
+    <EntityDialog
+      title={es.admin.newSubgroup}
+      size={480}
+      onClose={onClose}
+      form={{ message: serverError.message ?? null }}
+      saving={create.isPending}
+      submitLabel={text.create}
+      cancelLabel={text.cancel}
+      onSubmit={() => {
+        setSubmitted(true);
+        setServerError({});
+        if (!values.name.trim()) return;
+        create.mutate({ ...values, name: values.name.trim() });
+      }}
+    >
+      <TextInput
+        label={text.name}
+        withAsterisk
+        maxLength={80}
+        value={values.name}
+        error={nameError}
+        data-autofocus
+        onChange={(event) => {
+          setValues({ ...values, name: event.currentTarget.value });
           setServerError({});
-          if (!values.name.trim()) return;
-          create.mutate({ ...values, name: values.name.trim() });
         }}
-      >
-        <Stack gap="md">
-          <TextInput
-            label={text.name}
-            withAsterisk
-            maxLength={80}
-            value={values.name}
-            error={nameError}
-            data-autofocus
-            onChange={(event) => {
-              setValues({ ...values, name: event.currentTarget.value });
-              setServerError({});
-            }}
-          />
-          <Select
-            label={text.parent}
-            data={groupOptions(groups)}
-            value={values.parentId}
-            allowDeselect={false}
-            searchable
-            onChange={(value) => value && setValues({ ...values, parentId: value })}
-          />
-          <Select
-            label={text.country}
-            data={COUNTRY_OPTIONS}
-            value={values.country}
-            allowDeselect={false}
-            searchable
-            onChange={(value) => value && setValues({ ...values, country: value })}
-          />
-          {serverError.message && (
-            <Alert color="red" variant="light" role="alert">
-              {serverError.message}
-            </Alert>
-          )}
-          <FormActions
-            cancelLabel={text.cancel}
-            onCancel={onClose}
-            submitLabel={text.create}
-            loading={create.isPending}
-            cancelDisabled={create.isPending}
-          />
-        </Stack>
-      </form>
-    </Modal>
+      />
+      <Select
+        label={text.parent}
+        data={groupOptions(groups)}
+        value={values.parentId}
+        allowDeselect={false}
+        searchable
+        onChange={(value) => value && setValues({ ...values, parentId: value })}
+      />
+      <Select
+        label={text.country}
+        data={COUNTRY_OPTIONS}
+        value={values.country}
+        allowDeselect={false}
+        searchable
+        onChange={(value) => value && setValues({ ...values, country: value })}
+      />
+    </EntityDialog>
   );
 }
