@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
 import { inboundText } from '../../server/src/providers/whatsapp-cloud/graph-simulator';
-import { expect, signIn, test, uniqueLetters, uniqueMobile } from './fixtures';
+import {
+  browserToday,
+  createTestContact,
+  expect,
+  signIn,
+  test,
+  trpcMutation,
+  uniqueLetters,
+  uniqueMobile,
+} from './fixtures';
 import { sellerWithWhatsappChannel } from './whatsapp-channel';
 
 /*
@@ -9,6 +18,12 @@ import { sellerWithWhatsappChannel } from './whatsapp-channel';
  * definition on hover or focus, 'Sin atender (+24 h)' opening exactly those conversations, and a
  * ranking row opening the seller's inbox, as the supervisor at 1366×768.
  */
+const SELLER_NAME = 'Valentín Vendedor';
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The link of a figure to its records, whatever the figure's value. */
+const recordsLinkName = (metric: string) =>
+  new RegExp(`^${escapeRegExp(format(es.goals.openRecords, { metric, value: '' }))}`);
+
 const conversationsOf = (page: Page) =>
   page.getByRole('list', { name: es.conversation.inbox.conversationsTitle });
 
@@ -108,6 +123,95 @@ test.describe('Rendimiento lleva a los registros', () => {
     } finally {
       await close();
     }
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('una cifra, una celda del ranking y un punto del gráfico abren sus contactos y ventas, filtrados por vendedor y período', async ({
+    page,
+    signedInPage,
+    browserErrors,
+  }) => {
+    test.setTimeout(90_000);
+    // The demo seller gets a contact (activity today) and a sale sold today, both named uniquely.
+    await signIn(page, 'vendedor@demo.test');
+    const phone = uniqueMobile();
+    const contact = await createTestContact(page, 'Irene', { phones: [phone] });
+    const today = await browserToday(page);
+    await trpcMutation(page, 'receipt.create', {
+      contactId: contact.id,
+      status: 'sold',
+      ticketId: `REN-${uniqueLetters()}`,
+      ticketSaleId: `V-${uniqueLetters()}`,
+      saleDate: today.format('DD/MM/YYYY'),
+      phone,
+      name: contact.name,
+      value: 1500,
+    });
+    const day = today.format('YYYY-MM-DD');
+
+    // The supervisor: a seller's 'Contactos nuevos' cell opens the seller's contacts of the week.
+    const supervisor = await signedInPage('supervisor@demo.test');
+    supervisor.on('pageerror', (error) => browserErrors.push(`supervisor: ${error.message}`));
+    await supervisor.setViewportSize({ width: 1366, height: 768 });
+    await supervisor.goto('/');
+    const row = supervisor.getByTestId('ranking').getByRole('row', { name: /Valentín Vendedor/ });
+    await row
+      .getByRole('link', {
+        name: recordsLinkName(`${es.goals.metrics.contacts} (${SELLER_NAME})`),
+      })
+      .click();
+    await expect(supervisor).toHaveURL(
+      /\/contacts\?.*agentId=[0-9a-f-]{36}.*activeFrom=\d{4}-\d{2}-\d{2}.*activeTo=/,
+    );
+    await expect(supervisor.getByRole('button', { name: es.contacts.activeFromFilter })).toHaveText(
+      /\d{2}\/\d{2}\/\d{4}/,
+    );
+    await supervisor.getByRole('textbox', { name: es.contacts.search }).fill(contact.name);
+    await expect(supervisor.getByText(contact.name)).toBeVisible();
+
+    // The team's 'Seguimientos' card opens the contacts with activity in the week.
+    await supervisor.goto('/');
+    await supervisor
+      .getByTestId('kpi-tracing')
+      .getByRole('link', { name: recordsLinkName(es.goals.metrics.tracing) })
+      .click();
+    await expect(supervisor).toHaveURL(/\/contacts\?activeFrom=.*activeTo=/);
+    await expect(supervisor).not.toHaveURL(/agentId=/);
+
+    // A day of the chart opens that day's contacts.
+    await supervisor.goto('/');
+    const chart = supervisor.getByRole('application').first();
+    await chart.scrollIntoViewIfNeeded();
+    const tick = chart.getByText(today.format('DD/MM'), { exact: true });
+    const box = (await tick.boundingBox())!;
+    await supervisor.mouse.move(box.x + box.width / 2, box.y - 60);
+    await supervisor.mouse.click(box.x + box.width / 2, box.y - 60);
+    await expect(supervisor).toHaveURL(
+      new RegExp(`/contacts\\?activeFrom=${day}&activeTo=${day}$`),
+    );
+    await supervisor.getByRole('textbox', { name: es.contacts.search }).fill(contact.name);
+    await expect(supervisor.getByText(contact.name)).toBeVisible();
+    // Supervisors do not open 'Ventas' (slug comercial-sale): their sales figure is no link.
+    await supervisor.goto('/');
+    await expect(supervisor.getByTestId('kpi-sale').getByRole('link')).toHaveCount(0);
+
+    // The back office ('Ventas' is theirs): the seller's sales cell opens the week's sales.
+    const comercial = await signedInPage('comercial@demo.test');
+    comercial.on('pageerror', (error) => browserErrors.push(`comercial: ${error.message}`));
+    await comercial.setViewportSize({ width: 1366, height: 768 });
+    await comercial.goto('/');
+    await comercial
+      .getByTestId('ranking')
+      .getByRole('row', { name: /Valentín Vendedor/ })
+      .getByRole('link', { name: recordsLinkName(`${es.goals.metrics.sale} (${SELLER_NAME})`) })
+      .click();
+    await expect(comercial).toHaveURL(/\/comercial\/sale\?.*sellerId=.*dates=sale/);
+    await expect(comercial.getByRole('combobox', { name: es.salesOffice.datesFilter })).toHaveValue(
+      es.salesOffice.dates.sale,
+    );
+    await comercial.getByRole('textbox', { name: es.salesOffice.search }).fill(contact.name);
+    await expect(comercial.getByTestId('sale-row')).toHaveCount(1);
+    await expect(comercial.getByTestId('sale-row')).toContainText(contact.name);
     expect(browserErrors).toEqual([]);
   });
 });

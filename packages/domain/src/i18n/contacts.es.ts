@@ -178,6 +178,9 @@ export const contactsEs = {
   loadMore: 'Cargar más',
   filters: 'Filtros',
   clearFilters: 'Limpiar filtros',
+  /** Days with timeline activity: the records behind a 'Rendimiento' figure (issue #35). */
+  activeFromFilter: 'Actividad desde',
+  activeToFilter: 'Actividad hasta',
   selected: '{n} seleccionados',
   selectAll: 'Seleccionar todos',
   selectContact: 'Seleccionar {name}',

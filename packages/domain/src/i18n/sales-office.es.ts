@@ -26,6 +26,11 @@ export const salesOfficeEs = {
   sellerFilter: 'Vendedor',
   fromFilter: 'Ingreso desde',
   toFilter: 'Ingreso hasta',
+  /** The sale-date period of a 'Rendimiento' figure's records (issue #35). */
+  datesFilter: 'Fechas de',
+  dates: { entry: 'Ingreso', sale: 'Venta' },
+  saleFromFilter: 'Venta desde',
+  saleToFilter: 'Venta hasta',
   allSellers: 'Todos los vendedores',
   clearFilters: 'Limpiar filtros',
   empty: 'No hay ventas',

@@ -40,7 +40,7 @@ export interface ContactListFilters {
   agentId?: string;
   companyId?: string;
   fields?: FieldFilter[];
-  /** Only contacts with a timeline item from this instant (inclusive) to `activeBefore`. */
+  /** Only contacts with a timeline item from this instant (inclusive) and before `activeBefore`. */
   activeSince?: Date;
   activeBefore?: Date;
 }
@@ -92,7 +92,7 @@ export async function findContactsPage(
   for (const filter of filters.fields ?? []) {
     conditions.push(fieldFilterCondition(contacts.additionalData, filter));
   }
-  if (filters.activeSince && filters.activeBefore) {
+  if (filters.activeSince || filters.activeBefore) {
     // Read on interactions_tenant_contact_idx, one contact at a time.
     conditions.push(
       exists(
@@ -103,8 +103,12 @@ export async function findContactsPage(
             and(
               eq(interactions.tenantId, tenantId),
               eq(interactions.contactId, contacts.id),
-              sql`${interactions.createdAt} >= ${filters.activeSince.toISOString()}`,
-              sql`${interactions.createdAt} < ${filters.activeBefore.toISOString()}`,
+              filters.activeSince
+                ? sql`${interactions.createdAt} >= ${filters.activeSince.toISOString()}`
+                : undefined,
+              filters.activeBefore
+                ? sql`${interactions.createdAt} < ${filters.activeBefore.toISOString()}`
+                : undefined,
             ),
           ),
       ),

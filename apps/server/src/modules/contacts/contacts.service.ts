@@ -54,7 +54,7 @@ export const ZListContactsInput = z.object({
     .optional(),
   /**
    * Company days (YYYY-MM-DD, inclusive): only contacts with a timeline item in them, the
-   * records behind a 'Rendimiento' figure of a period (issue #35). Both or neither.
+   * records behind a 'Rendimiento' figure of a period (issue #35).
    */
   activeFrom: ZDay.optional(),
   activeTo: ZDay.optional(),
@@ -92,12 +92,8 @@ export async function listContacts(
       agentId: input.agentId,
       companyId: input.companyId,
       fields: input.filters,
-      ...(input.activeFrom && input.activeTo
-        ? {
-            activeSince: companyDayStart(input.activeFrom),
-            activeBefore: companyDayStart(addDays(input.activeTo, 1)),
-          }
-        : {}),
+      ...(input.activeFrom ? { activeSince: companyDayStart(input.activeFrom) } : {}),
+      ...(input.activeTo ? { activeBefore: companyDayStart(addDays(input.activeTo, 1)) } : {}),
     },
     input.cursor ?? undefined,
     CONTACT_PAGE_SIZE + 1,

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
+import { DateRangeFilter } from '../../ui/date-range-filter';
 import { CompanyFilters, type FieldFilter } from '../companies/company-filters';
 import { useUserNames } from '../pickers/users-picker';
 import { CompanyPicker, SEARCH_DEBOUNCE_MS } from '../pickers/entity-pickers';
@@ -17,6 +18,9 @@ export interface ContactListFilters {
   origin?: string;
   agentId?: string;
   companyId?: string;
+  /** Days (YYYY-MM-DD) with timeline activity of the contact. */
+  activeFrom?: string;
+  activeTo?: string;
   /** Configurable fields, with the `not:` / `gt:` / `lt:` prefixes of 02 §7. */
   filters: FieldFilter[];
 }
@@ -27,6 +31,8 @@ export function hasActiveFilters(filters: ContactListFilters): boolean {
     filters.origin ||
     filters.agentId ||
     filters.companyId ||
+    filters.activeFrom ||
+    filters.activeTo ||
     filters.filters.length > 0,
   );
 }
@@ -89,6 +95,17 @@ export function ContactFilters({
           onChange={(ids) => set({ companyId: ids[0] })}
         />
       </div>
+      <DateRangeFilter
+        value={{ from: value.activeFrom ?? null, to: value.activeTo ?? null }}
+        onChange={(next) =>
+          set({
+            ...('from' in next ? { activeFrom: next.from ?? undefined } : {}),
+            ...('to' in next ? { activeTo: next.to ?? undefined } : {}),
+          })
+        }
+        fromLabel={es.contacts.activeFromFilter}
+        toLabel={es.contacts.activeToFilter}
+      />
       <CompanyFilters
         fields={fields}
         filters={value.filters}
@@ -104,6 +121,8 @@ export function ContactFilters({
               origin: undefined,
               agentId: undefined,
               companyId: undefined,
+              activeFrom: undefined,
+              activeTo: undefined,
               filters: [],
             })
           }

@@ -58,6 +58,8 @@ export function ContactsPage({
         origin: filters.origin,
         agentId: filters.agentId,
         companyId: filters.companyId,
+        activeFrom: filters.activeFrom,
+        activeTo: filters.activeTo,
         filters: filters.filters.length > 0 ? filters.filters : undefined,
       },
       {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { BarChart, LineChart } from '@mantine/charts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
@@ -26,10 +26,11 @@ import { dayjs } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
 import { QueryError } from '../../ui/query-error';
 import { useLiveEvents } from '../live/live-events';
-import type { Dashboard } from './figures';
+import { formatFigure, type Dashboard } from './figures';
 import { BehindAlert, GoalProgress, KpiCard, MetricInfo } from './figure-panels';
 import { PeriodPicker } from './period-picker';
 import { Ranking } from './ranking';
+import { RecordsLink, useRecordsTarget } from './record-links';
 
 /** New items wait this long before the board is read again (a burst makes one request). */
 const DASHBOARD_LIVE_DELAY_MS = 2_000;
@@ -135,8 +136,47 @@ function scopeInbox(scope: Dashboard['scope']) {
   return scope.kind === 'seller' ? { agent: scope.id } : { agent: 'all' as const, group: scope.id };
 }
 
+/** The series of the daily chart whose point was clicked last (a click on a line's dot). */
+type SeriesMetric = 'tracing' | 'contacts' | 'messagesIn' | 'sale';
+
 function DashboardBody({ data, linkSellers }: { data: Dashboard; linkSellers: boolean }) {
   const today = metricsDay(new Date());
+  const navigate = useNavigate();
+  const recordsTarget = useRecordsTarget();
+  // A figure of one seller's board is that seller's; of a group or the company, everyone's the
+  // user sees (the lists have no group filter: docs/decisions.md).
+  const sellerId = data.scope.kind === 'seller' ? data.scope.id : undefined;
+  const figureLink = (metric: DashboardMetric) => {
+    const target = recordsTarget(metric, data.period, sellerId);
+    if (!target) return undefined;
+    return (figure: ReactNode) => (
+      <RecordsLink
+        target={target}
+        label={format(texts.openRecords, {
+          metric: texts.metrics[metric],
+          value: formatFigure(metric, data.totals[metric]),
+        })}
+        testId="kpi-link"
+        inherit
+      >
+        {figure}
+      </RecordsLink>
+    );
+  };
+  // A click on a day of the chart opens that day's records: a sales dot its sales, anywhere
+  // else the contacts with activity that day.
+  const clickedSeries = useRef<SeriesMetric | null>(null);
+  const openDay = (index: number) => {
+    const day = data.series[index]?.day;
+    if (!day || day > today) return;
+    const target = recordsTarget(
+      clickedSeries.current ?? 'contacts',
+      { from: day, to: day },
+      sellerId,
+    );
+    clickedSeries.current = null;
+    if (target) void navigate(target);
+  };
   const unattendedLink = (figure: ReactNode) => (
     <Anchor
       renderRoot={(props) => (
@@ -171,7 +211,7 @@ function DashboardBody({ data, linkSellers }: { data: Dashboard; linkSellers: bo
             metric={metric}
             value={data.totals[metric]}
             previous={data.previousTotals[metric]}
-            link={metric === 'unattended' ? unattendedLink : undefined}
+            link={metric === 'unattended' ? unattendedLink : figureLink(metric)}
           />
         ))}
       </SimpleGrid>
@@ -194,6 +234,22 @@ function DashboardBody({ data, linkSellers }: { data: Dashboard; linkSellers: bo
             yAxisProps={{ allowDecimals: false }}
             withLegend
             curveType="monotone"
+            lineProps={(series) => ({
+              activeDot: {
+                r: 5,
+                cursor: 'pointer',
+                onClick: () => {
+                  clickedSeries.current = series.name as SeriesMetric;
+                },
+              },
+            })}
+            lineChartProps={{
+              style: { cursor: 'pointer' },
+              onClick: (state) => {
+                const index = Number(state.activeTooltipIndex);
+                if (state.activeTooltipIndex != null && Number.isInteger(index)) openDay(index);
+              },
+            }}
             series={[
               { name: 'tracing', label: texts.metrics.tracing, color: 'cyan.6' },
               { name: 'contacts', label: texts.metrics.contacts, color: 'indigo.5' },

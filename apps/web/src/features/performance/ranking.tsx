@@ -6,6 +6,7 @@ import { GOAL_STATUS_COLORS, type DashboardMetric } from '@cartera/domain/metric
 import { DataTable, type Column } from '../../ui/data-table';
 import { MessagesIcon } from '../../ui/icons';
 import { formatFigure, type Dashboard, type SellerRow } from './figures';
+import { RecordsLink, useRecordsTarget } from './record-links';
 
 const texts = es.goals;
 
@@ -113,7 +114,7 @@ export function Ranking({ data, linkSellers }: { data: Dashboard; linkSellers: b
             {formatFigure(metric, seller.figures[metric])}
           </Anchor>
         ) : (
-          formatFigure(metric, seller.figures[metric])
+          <FigureCell metric={metric} seller={seller} data={data} />
         ),
     })),
     ...(data.goalsEnabled
@@ -158,5 +159,33 @@ export function Ranking({ data, linkSellers }: { data: Dashboard; linkSellers: b
         highlightOnHover
       />
     </Paper>
+  );
+}
+
+/** A seller's figure as a link to its records of the period, when it has a list (issue #35). */
+function FigureCell({
+  metric,
+  seller,
+  data,
+}: {
+  metric: DashboardMetric;
+  seller: SellerRow;
+  data: Dashboard;
+}) {
+  const recordsTarget = useRecordsTarget();
+  const text = formatFigure(metric, seller.figures[metric]);
+  const target = recordsTarget(metric, data.period, seller.id);
+  if (!target || seller.figures[metric] === null) return text;
+  return (
+    <RecordsLink
+      target={target}
+      size="sm"
+      label={format(texts.openRecords, {
+        metric: `${texts.metrics[metric]} (${nameOf(seller)})`,
+        value: text,
+      })}
+    >
+      {text}
+    </RecordsLink>
   );
 }

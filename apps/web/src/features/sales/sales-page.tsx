@@ -6,6 +6,7 @@ import {
   Group,
   MultiSelect,
   Progress,
+  Select,
   Stack,
   Text,
   TextInput,
@@ -15,7 +16,9 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import {
+  RECEIPT_DATE_KINDS,
   RECEIPT_STATUSES,
+  type ReceiptDateKind,
   type ReceiptSort,
   type ReceiptStatus,
   type SortOrder,
@@ -50,9 +53,38 @@ interface Filters {
   sellerId: string | null;
   from: string | null;
   to: string | null;
+  /** Which date the period reads. */
+  dates: ReceiptDateKind;
 }
 
-const NO_FILTERS: Filters = { search: '', status: [], sellerId: null, from: null, to: null };
+const NO_FILTERS: Filters = {
+  search: '',
+  status: [],
+  sellerId: null,
+  from: null,
+  to: null,
+  dates: 'entry',
+};
+
+/** Filters the address opens the list with ('Rendimiento' links to a figure's sales). */
+export interface InitialSalesFilters {
+  sellerId?: string | undefined;
+  status?: ReceiptStatus[] | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  dates?: ReceiptDateKind | undefined;
+}
+
+function initialFilters(initial: InitialSalesFilters): Filters {
+  return {
+    ...NO_FILTERS,
+    status: initial.status ?? [],
+    sellerId: initial.sellerId ?? null,
+    from: initial.from ?? null,
+    to: initial.to ?? null,
+    dates: initial.dates ?? 'entry',
+  };
+}
 
 /** The list's input of the filters and the order (the Excel export's query says the same). */
 function listInput(filters: Filters, sort: ReceiptSort, order: SortOrder) {
@@ -62,6 +94,7 @@ function listInput(filters: Filters, sort: ReceiptSort, order: SortOrder) {
     sellerId: filters.sellerId ?? undefined,
     from: filters.from ?? undefined,
     to: filters.to ?? undefined,
+    dates: filters.dates,
     sort,
     order,
   };
@@ -74,6 +107,7 @@ function excelQuery(input: ReturnType<typeof listInput>) {
   if (input.sellerId) query.set('user', input.sellerId);
   if (input.from) query.set('from', input.from);
   if (input.to) query.set('to', input.to);
+  if (input.dates !== 'entry') query.set('dates', input.dates);
   query.set('sort', input.sort);
   query.set('order', input.order);
   return query;
@@ -85,9 +119,9 @@ function excelQuery(input: ReturnType<typeof listInput>) {
  * chosen order; a row opens the sale dialog; chosen rows change status together with a progress
  * bar; the filter downloads as an Excel workbook.
  */
-export function SalesPage() {
+export function SalesPage({ initial = {} }: { initial?: InitialSalesFilters }) {
   const trpc = useTRPC();
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [filters, setFilters] = useState<Filters>(() => initialFilters(initial));
   const [text, setText] = useState('');
   const [sort, setSort] = useState<ReceiptSort>('created');
   const [order, setOrder] = useState<SortOrder>('desc');
@@ -115,7 +149,8 @@ export function SalesPage() {
   const filtering =
     Boolean(filters.search) ||
     filters.status.length > 0 ||
-    Boolean(filters.sellerId || filters.from || filters.to);
+    Boolean(filters.sellerId || filters.from || filters.to) ||
+    filters.dates !== 'entry';
   const today = dayjs().format('YYYY-MM-DD');
 
   const change = (next: Partial<Filters>) => {
@@ -212,11 +247,19 @@ export function SalesPage() {
           clearable
           w={220}
         />
+        <Select
+          aria-label={texts.datesFilter}
+          data={RECEIPT_DATE_KINDS.map((kind) => ({ value: kind, label: texts.dates[kind] }))}
+          value={filters.dates}
+          onChange={(next) => change({ dates: (next as ReceiptDateKind | null) ?? 'entry' })}
+          allowDeselect={false}
+          w={110}
+        />
         <DateRangeFilter
           value={filters}
           onChange={change}
-          fromLabel={texts.fromFilter}
-          toLabel={texts.toFilter}
+          fromLabel={filters.dates === 'sale' ? texts.saleFromFilter : texts.fromFilter}
+          toLabel={filters.dates === 'sale' ? texts.saleToFilter : texts.toFilter}
         />
       </ListFilters>
 
