@@ -1,8 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createContact } from '@cartera/db/factories';
-import type { Contact } from '@cartera/db/schema';
+import { describe, expect, it } from 'vitest';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
+import { noteFilesFrame, pdfUploadRequest, type UploadTicket } from '../../testing/note-files';
 import {
   ADMIN,
   SELLER,
@@ -16,22 +15,7 @@ import {
  */
 const env = useDemoApp();
 
-let contact: Contact;
-
-beforeAll(async () => {
-  contact = await createContact(env.database.handle.db, env.demo.demo, {
-    firstName: 'Fermín',
-    lastName: 'Adjunto',
-    agentId: env.demo.users[SELLER]!.id,
-  });
-});
-
-interface Ticket {
-  url: string;
-  key: string;
-  headers: Record<string, string>;
-  fileUrl: string;
-}
+const files = noteFilesFrame(env, { firstName: 'Fermín', lastName: 'Adjunto' });
 
 async function ticketFor(email: string, body: string, name = 'presupuesto.pdf') {
   const answer = await fetch(`${env.app.url}/api/aws/documents`, {
@@ -40,15 +24,10 @@ async function ticketFor(email: string, body: string, name = 'presupuesto.pdf') 
       'content-type': 'application/json',
       authorization: `Bearer ${await env.tokenOf(email)}`,
     },
-    body: JSON.stringify({
-      name,
-      mimeType: 'application/pdf',
-      via: 'note',
-      size: Buffer.byteLength(body),
-    }),
+    body: pdfUploadRequest(name, body),
   });
   expect(answer.status).toBe(200);
-  return (await answer.json()) as Ticket;
+  return (await answer.json()) as UploadTicket;
 }
 
 async function uploaded(email: string, body: string) {
@@ -64,9 +43,9 @@ async function readAs(email: string | null, url: string) {
   });
 }
 
-const noteWith = (ticket: Ticket, size: number) =>
+const noteWith = (ticket: UploadTicket, size: number) =>
   env.call(ADMIN, 'interaction.createNote', {
-    contactId: contact.id,
+    contactId: files.contact.id,
     id: newId(),
     body: 'Te adjunto el presupuesto',
     files: [{ name: 'presupuesto.pdf', url: ticket.fileUrl, mimeType: 'application/pdf', size }],
@@ -97,14 +76,14 @@ describe('archivos de una conversación', () => {
   });
 
   it('una nota no apunta a un archivo que no terminó de subirse: FILE_NOT_UPLOADED y no se guarda', async () => {
-    const before = await env.interactionsOf(contact.id);
+    const before = await env.interactionsOf(files.contact.id);
     const ticket = await ticketFor(ADMIN, 'nunca llegó');
 
     const refused = await noteWith(ticket, 11);
     expect(refused.status).toBe(422);
     expect(refused.error?.data.domainCode).toBe('FILE_NOT_UPLOADED');
     expect(refused.error?.message).toBe('El archivo no terminó de subirse. Vuelve a adjuntarlo.');
-    expect(await env.interactionsOf(contact.id)).toHaveLength(before.length);
+    expect(await env.interactionsOf(files.contact.id)).toHaveLength(before.length);
   });
 
   it('nadie adjunta el archivo que subió otro usuario y no puede leer', async () => {

@@ -1,10 +1,9 @@
 import { request as httpRequest } from 'node:http';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createContact } from '@cartera/db/factories';
-import type { Contact } from '@cartera/db/schema';
+import { describe, expect, it } from 'vitest';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
-import { ADMIN, SELLER } from '../../testing/demo-users';
+import { ADMIN } from '../../testing/demo-users';
+import { noteFilesFrame, pdfUploadRequest, type UploadTicket } from '../../testing/note-files';
 
 /*
  * The app opened on another host name than PUBLIC_URL (a LAN address, 'localhost' for
@@ -13,22 +12,7 @@ import { ADMIN, SELLER } from '../../testing/demo-users';
  */
 const env = useDemoApp();
 
-let contact: Contact;
-
-beforeAll(async () => {
-  contact = await createContact(env.database.handle.db, env.demo.demo, {
-    firstName: 'Olga',
-    lastName: 'Otrohost',
-    agentId: env.demo.users[SELLER]!.id,
-  });
-});
-
-interface Ticket {
-  url: string;
-  key: string;
-  headers: Record<string, string>;
-  fileUrl: string;
-}
+const files = noteFilesFrame(env, { firstName: 'Olga', lastName: 'Otrohost' });
 
 /** The same server under another name: 'localhost' where PUBLIC_URL says 127.0.0.1. */
 const otherHost = () => `localhost:${new URL(env.app.url).port}`;
@@ -94,15 +78,10 @@ async function ticketOn(host: string, origin: string, body: string, auth: 'cooki
     origin,
     ...(auth === 'cookie' ? { cookie: token } : { bearer: token }),
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'lista de precios.pdf',
-      mimeType: 'application/pdf',
-      via: 'note',
-      size: Buffer.byteLength(body),
-    }),
+    body: pdfUploadRequest('lista de precios.pdf', body),
   });
   expect(answer.status).toBe(200);
-  return JSON.parse(answer.text) as Ticket;
+  return JSON.parse(answer.text) as UploadTicket;
 }
 
 describe('subir archivos desde otro nombre del servidor', () => {
@@ -130,7 +109,7 @@ describe('subir archivos desde otro nombre del servidor', () => {
     // The page names the file on its own host: the note is accepted and keeps the canonical one.
     const id = newId();
     const note = await env.call(ADMIN, 'interaction.createNote', {
-      contactId: contact.id,
+      contactId: files.contact.id,
       id,
       body: 'Te paso la lista de precios',
       files: [
