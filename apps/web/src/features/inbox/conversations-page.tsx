@@ -104,6 +104,35 @@ function FilterSelect({
 }
 
 /**
+ * The list's query of a view: the screen's, and the route loader's, which asks for the first page
+ * while the screen's code downloads (issue #35 item 2). `switches`: the user may look at other
+ * sellers' inboxes (canSwitchInbox).
+ */
+export function conversationsQuery(
+  trpc: ReturnType<typeof useTRPC>,
+  view: InboxView,
+  switches: boolean,
+) {
+  const viewing = switches ? view.agent : undefined;
+  return trpc.inbox.conversations.infiniteQueryOptions(
+    {
+      inbox: viewing ?? MINE,
+      tab: view.tab ?? 'open',
+      search: view.q,
+      statusTag: view.tag,
+      origin: view.origin,
+      channelId: view.channel,
+      unread: view.unread,
+      reminderDue: view.due,
+      unattended: view.unattended,
+      ...(viewing === ALL && view.group ? { groupId: view.group } : {}),
+      order: view.order ?? 'recent',
+    },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined },
+  );
+}
+
+/**
  * '/contact' without a contact, 'Conversaciones' (03 §2.1, issue #6, issue #33 item 3): the
  * conversations of the user's inbox (or, for super and comercial, a seller's or all they reach),
  * 'Abiertas' or 'Archivadas', narrowed by a search and filters, by last interaction or longest
@@ -123,27 +152,10 @@ export function ConversationsPage({
   const viewing = switches ? view.agent : undefined;
   const text = es.conversation.inbox;
   const words = text.workspace;
-  const list = useInfiniteQuery(
-    trpc.inbox.conversations.infiniteQueryOptions(
-      {
-        inbox: viewing ?? MINE,
-        tab: view.tab ?? 'open',
-        search: view.q,
-        statusTag: view.tag,
-        origin: view.origin,
-        channelId: view.channel,
-        unread: view.unread,
-        reminderDue: view.due,
-        unattended: view.unattended,
-        ...(viewing === ALL && view.group ? { groupId: view.group } : {}),
-        order: view.order ?? 'recent',
-      },
-      {
-        getNextPageParam: (page) => page.nextCursor ?? undefined,
-        placeholderData: keepPreviousData,
-      },
-    ),
-  );
+  const list = useInfiniteQuery({
+    ...conversationsQuery(trpc, view, switches),
+    placeholderData: keepPreviousData,
+  });
   // A customer's message brings their contact to the top while the list is open.
   useInboxLive(list.refetch, list.isSuccess);
   const filtered = FILTER_KEYS.some((key) => view[key] !== undefined);

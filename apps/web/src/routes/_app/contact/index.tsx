@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useMediaQuery } from '@mantine/hooks';
-import { Paper, Text } from '@mantine/core';
+import { Loader, Paper, Text } from '@mantine/core';
 import { z } from 'zod';
 import { es } from '@cartera/domain/i18n';
-import { ContactPage } from '../../../features/conversation/contact-page';
-import { ConversationsPage, type InboxView } from '../../../features/inbox/conversations-page';
+import {
+  ConversationsPage,
+  conversationsQuery,
+  type InboxView,
+} from '../../../features/inbox/conversations-page';
+import { canSwitchInbox } from '../../../features/inbox/inbox-owner';
 import classes from '../../../features/inbox/inbox.module.css';
 import { MessagesIcon } from '../../../ui/icons';
 
@@ -15,8 +20,46 @@ import { MessagesIcon } from '../../../ui/icons';
  */
 const WORKSPACE_QUERY = '(min-width: 90em)';
 
+/**
+ * The open conversation loads apart from the inbox list (issue #35 item 2): it carries the
+ * composer's audio encoder, the image editor and the date pickers, which 'Conversaciones' alone
+ * does not need.
+ */
+const LazyContactPage = lazy(() =>
+  import('../../../features/conversation/contact-page').then((module) => ({
+    default: module.ContactPage,
+  })),
+);
+
+function ContactPage({ id }: { id: string }) {
+  return (
+    <Suspense fallback={<Loader size="sm" m="xl" aria-label={es.app.loading} />}>
+      <LazyContactPage id={id} />
+    </Suspense>
+  );
+}
+
 const optionalText = z.string().trim().min(1).max(100).optional().catch(undefined);
 const optionalFlag = z.boolean().optional().catch(undefined);
+
+const contactSearch = z.object({
+  id: z.string().max(100).optional().catch(undefined),
+  inbox: z.string().max(100).optional().catch(undefined),
+  agent: z
+    .union([z.string().uuid(), z.literal('all')])
+    .optional()
+    .catch(undefined),
+  tab: z.literal('archived').optional().catch(undefined),
+  q: optionalText,
+  tag: optionalText,
+  origin: optionalText,
+  channel: z.string().uuid().optional().catch(undefined),
+  unread: optionalFlag,
+  due: optionalFlag,
+  unattended: optionalFlag,
+  group: z.string().uuid().optional().catch(undefined),
+  order: z.literal('waiting').optional().catch(undefined),
+});
 
 /**
  * '/contact?id=…[&inbox=…]' (02 §2): the contact view. `inbox` ('me' or a user id) names whose
@@ -27,24 +70,20 @@ const optionalFlag = z.boolean().optional().catch(undefined);
  * group's sellers, as 'Rendimiento' opens it) and `order`. On a wide screen the list stays beside the open chat.
  */
 export const Route = createFileRoute('/_app/contact/')({
-  validateSearch: z.object({
-    id: z.string().max(100).optional().catch(undefined),
-    inbox: z.string().max(100).optional().catch(undefined),
-    agent: z
-      .union([z.string().uuid(), z.literal('all')])
-      .optional()
-      .catch(undefined),
-    tab: z.literal('archived').optional().catch(undefined),
-    q: optionalText,
-    tag: optionalText,
-    origin: optionalText,
-    channel: z.string().uuid().optional().catch(undefined),
-    unread: optionalFlag,
-    due: optionalFlag,
-    unattended: optionalFlag,
-    group: z.string().uuid().optional().catch(undefined),
-    order: z.literal('waiting').optional().catch(undefined),
-  }),
+  validateSearch: contactSearch,
+  // The list's first page is asked for here, with the screen's code, instead of once that code
+  // has arrived and drawn (one round trip less on a slow link). Not awaited: the screen shows its
+  // own loading state; the query is the screen's own (conversationsQuery). The search is read
+  // from the location (every field falls back, so it never throws): as loaderDeps, opening a
+  // chat (a new `id`) would remount the screen.
+  loader: ({ context, location }) => {
+    const { id, inbox: _from, ...view } = contactSearch.parse(location.search);
+    const { me, queryClient, trpc } = context;
+    if (!me || id) return;
+    void queryClient.prefetchInfiniteQuery(
+      conversationsQuery(trpc, view, canSwitchInbox(me.user.roles)),
+    );
+  },
   component: ContactRoute,
 });
 
