@@ -4,6 +4,8 @@ import root from '../../eslint.config.js';
 /** The client borrows only the API's types from the server: no server code may reach its bundle. */
 export default [
   ...root,
+  // build.mjs's intermediate declarations (git-ignored).
+  { ignores: ['build-types/'] },
   {
     files: ['**/*.ts'],
     rules: {
