@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
   Alert,
-  Badge,
   Button,
   Grid,
   Group,
@@ -25,6 +24,7 @@ import { PlatformDeadLetters } from './platform-dead-letters';
 import { ClientDialog } from './client-dialog';
 import { GroupDialog } from './group-dialog';
 import { GroupFlags } from './group-flags';
+import { GroupBadges } from './group-badges';
 import { GroupSettings } from './group-settings';
 import { GroupUsers } from './group-users';
 import type { AdminGroup } from './admin-types';
@@ -178,16 +178,7 @@ function GroupTree({
             <Text size="sm" fw={searching && group.match ? 700 : undefined} truncate>
               {group.displayName || group.name}
             </Text>
-            {!group.parentId && (
-              <Badge size="xs" variant="light">
-                {text.rootBadge}
-              </Badge>
-            )}
-            {!group.active && (
-              <Badge size="xs" color="gray" variant="light">
-                {text.inactiveBadge}
-              </Badge>
-            )}
+            <GroupBadges group={group} />
           </Group>
         }
         description={`${group.countryName} · ${format(text.usersCount, { count: group.users })}`}

@@ -1,10 +1,11 @@
-import { Badge, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '../../lib/api-types';
 import { useTRPC } from '../../lib/trpc';
 import { QueryError } from '../../ui/query-error';
 import { Figure } from '../admin/company-view';
+import { GroupBadges } from '../admin/group-badges';
 import { ConfigPage } from './config-page';
 
 const text = es.company.overview;
@@ -70,16 +71,7 @@ function GroupsTree({ groups }: { groups: CompanyGroup[] }) {
           <Text size="sm" fw={600}>
             {group.displayName || group.name}
           </Text>
-          {!group.parentId && (
-            <Badge size="xs" variant="light">
-              {text.rootBadge}
-            </Badge>
-          )}
-          {!group.active && (
-            <Badge size="xs" color="gray" variant="light">
-              {text.inactiveBadge}
-            </Badge>
-          )}
+          <GroupBadges group={group} />
           <Text size="sm" c="dimmed">
             {format(es.admin.usersCount, { count: group.users })}
           </Text>
