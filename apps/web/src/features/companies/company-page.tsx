@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   Anchor,
   Box,
@@ -34,6 +34,7 @@ import { useUserNames } from '../pickers/users-picker';
 import { SectorsPanel } from './sectors-panel';
 import { QueryError } from '../../ui/query-error';
 import { Panel } from '../../ui/panel';
+import { DetailItem } from '../../ui/detail-item';
 
 /**
  * /companies/$companyId: the company's general information (its own fields and the configurable
@@ -139,17 +140,6 @@ export function CompanyPage({ companyId }: { companyId: string }) {
   );
 }
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" fw={600} c="dimmed">
-        {label}
-      </Text>
-      <Box fz="sm">{children}</Box>
-    </Stack>
-  );
-}
-
 function orEmpty(value: string | null | undefined) {
   return value?.trim() ? (
     value
@@ -183,42 +173,42 @@ function GeneralInformation({
   return (
     <Panel titleId="general-title" title={es.companies.generalInfo} gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-        <Item label={es.companies.businessName}>{company.businessName}</Item>
+        <DetailItem label={es.companies.businessName}>{company.businessName}</DetailItem>
         {shows('displayName') && (
-          <Item label={defaultFieldLabel(settings, 'displayName', es.companies.displayName)}>
+          <DetailItem label={defaultFieldLabel(settings, 'displayName', es.companies.displayName)}>
             {orEmpty(company.displayName)}
-          </Item>
+          </DetailItem>
         )}
         {shows('taxCode') && (
-          <Item label={defaultFieldLabel(settings, 'taxCode', settings.taxCodeLabel)}>
+          <DetailItem label={defaultFieldLabel(settings, 'taxCode', settings.taxCodeLabel)}>
             {orEmpty(company.taxCode)}
-          </Item>
+          </DetailItem>
         )}
         {shows('origin') && (
-          <Item label={defaultFieldLabel(settings, 'origin', es.companies.origin)}>
+          <DetailItem label={defaultFieldLabel(settings, 'origin', es.companies.origin)}>
             {orEmpty(company.origin)}
-          </Item>
+          </DetailItem>
         )}
-        <Item label={es.companies.manager}>
+        <DetailItem label={es.companies.manager}>
           {company.managerId ? (managers[company.managerId] ?? es.app.loading) : orEmpty(null)}
-        </Item>
+        </DetailItem>
         {shows('hasSectors') && (
-          <Item label={defaultFieldLabel(settings, 'hasSectors', es.companies.hasSectors)}>
+          <DetailItem label={defaultFieldLabel(settings, 'hasSectors', es.companies.hasSectors)}>
             {company.hasSectors ? es.companies.yes : es.companies.no}
-          </Item>
+          </DetailItem>
         )}
       </SimpleGrid>
       {shows('description') && (
-        <Item label={defaultFieldLabel(settings, 'description', es.companies.description)}>
+        <DetailItem label={defaultFieldLabel(settings, 'description', es.companies.description)}>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             {orEmpty(company.description)}
           </Text>
-        </Item>
+        </DetailItem>
       )}
       {shows('direction') && (
-        <Item label={defaultFieldLabel(settings, 'direction', es.companies.direction)}>
+        <DetailItem label={defaultFieldLabel(settings, 'direction', es.companies.direction)}>
           {orEmpty(company.direction?.formatted_address)}
-        </Item>
+        </DetailItem>
       )}
       <CustomFieldValues entity="company" fields={shown} values={company.additionalData} />
     </Panel>

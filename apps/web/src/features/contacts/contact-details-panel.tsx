@@ -1,16 +1,4 @@
-import type { ReactNode } from 'react';
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -22,6 +10,7 @@ import { formatDateTime } from '../../lib/dates';
 import { isAppClientError, userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ClipboardIcon, MapPinIcon, SwitchIcon } from '../../ui/icons';
+import { DetailItem } from '../../ui/detail-item';
 import { useMe } from '../auth/session';
 import { CustomFieldValues } from '../custom-fields/custom-field-values';
 import { channelView, mapLink, type ContactDetail } from './contact-format';
@@ -257,17 +246,6 @@ export function ContactDetailsPanel({
         <ContactCustomFields contact={contact} />
       </Stack>
     </Paper>
-  );
-}
-
-function DetailItem({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" fw={600} c="dimmed">
-        {label}
-      </Text>
-      <Box fz="sm">{children}</Box>
-    </Stack>
   );
 }
 
