@@ -391,6 +391,23 @@ export async function trpcMutation<T = unknown>(
 }
 
 /**
+ * The demo's sandbox WhatsApp channel ('Canal de prueba') as the signed-in comercial reads it:
+ * its customer page's address and the key of its customer API (`/api/sandbox/whatsapp/<key>`).
+ */
+export async function demoSandbox(page: Page) {
+  const channels = await trpcQuery<Array<{ name: string; sandboxUrl: string | null }>>(
+    page,
+    'channel.list',
+    undefined,
+  );
+  const sandboxUrl = channels.find(
+    (each) => each.name === es.channels.sandbox.channelName && each.sandboxUrl,
+  )?.sandboxUrl;
+  expect(sandboxUrl, 'the demo sandbox channel').toBeTruthy();
+  return { sandboxUrl: sandboxUrl!, key: sandboxUrl!.split('/').at(-1)! };
+}
+
+/**
  * A contact made through the API as the signed-in user (test setup), with a unique last name and
  * mobile unless given; its id and full name.
  */

@@ -2,12 +2,12 @@ import type { Browser, Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
 import {
   createTestContact,
+  demoSandbox,
   expect,
   newSellerPage,
   retireNewSellers,
   signIn,
   test,
-  trpcQuery,
   uniqueMobile,
 } from './fixtures';
 
@@ -102,13 +102,8 @@ async function newSeller(page: Page, browser: Browser, baseURL: string | undefin
   await seller.context().grantPermissions(['notifications']);
   await seller.addInitScript(recordBrowserNotices);
   await signIn(page, 'comercial@demo.test');
-  const channels = await trpcQuery<Array<{ name: string; sandboxUrl: string | null }>>(
-    page,
-    'channel.list',
-    undefined,
-  );
-  const sandbox = channels.find((each) => each.name === sandboxText.channelName && each.sandboxUrl);
-  return { seller, sandboxUrl: sandbox!.sandboxUrl! };
+  const sandbox = await demoSandbox(page);
+  return { seller, sandboxUrl: sandbox.sandboxUrl };
 }
 
 test('un mensaje del cliente avisa al vendedor en otra pantalla; el aviso abre el chat; apagado en Ajustes solo cuenta, y con la pestaña oculta avisa el navegador', async ({

@@ -3,6 +3,7 @@ import { es } from '@cartera/domain/i18n';
 import {
   clientId,
   createTestContact,
+  demoSandbox,
   expect,
   signIn,
   test,
@@ -34,15 +35,8 @@ const mainMenu = (page: Page) => page.getByRole('navigation', { name: es.shell.m
 async function newSeller(page: Page, browser: Browser, baseURL: string | undefined) {
   const seller = await newSellerPage(page, browser, baseURL, { name: 'Lía', lastname: 'Leída' });
   await signIn(page, 'comercial@demo.test');
-  const channels = await trpcQuery<Array<{ name: string; sandboxUrl: string | null }>>(
-    page,
-    'channel.list',
-    undefined,
-  );
-  const sandbox = channels.find(
-    (each) => each.name === sandboxText.channelName && each.sandboxUrl,
-  )!;
-  return { seller, sandboxKey: sandbox.sandboxUrl!.split('/').at(-1)!, sandbox };
+  const sandbox = await demoSandbox(page);
+  return { seller, sandboxKey: sandbox.key, sandbox };
 }
 
 test('un mensaje del cliente cuenta sin leer en vivo; abrir el chat lo lee y «Marcar como no leído» lo devuelve', async ({
@@ -64,7 +58,7 @@ test('un mensaje del cliente cuenta sin leer en vivo; abrir el chat lo lee y «M
   await expect(mainMenu(seller).getByTestId('menu-conversations-unread')).toHaveCount(0);
 
   // The customer writes on the sandbox channel's page.
-  await page.goto(new URL(sandbox.sandboxUrl!).pathname);
+  await page.goto(new URL(sandbox.sandboxUrl).pathname);
   await expect(page.getByRole('heading', { name: sandboxText.pageTitle })).toBeVisible();
   await page.getByLabel(sandboxText.phone).fill(`+598${mobile.slice(1)}`);
   await page.getByLabel(sandboxText.phone).press('Tab');

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
 import {
   createTestContact,
+  demoSandbox,
   expect,
   newSellerPage,
   retireNewSellers,
@@ -49,16 +50,10 @@ test('sin conexión la app sigue en pantalla y lo escrito se envía una vez, en 
   });
   page.on('pageerror', (error) => browserErrors.push(`page: ${error.message}`));
   await signIn(admin, 'comercial@demo.test');
-  const channels = await trpcQuery<Array<{ name: string; sandboxUrl: string | null }>>(
-    admin,
-    'channel.list',
-    undefined,
-  );
-  const sandbox = channels.find((each) => each.name === sandboxName && each.sandboxUrl)!;
+  const { key } = await demoSandbox(admin);
   const mobile = uniqueMobile();
   const contact = await createTestContact(page, 'Sofía', { phones: [mobile] });
   // She writes first (the sandbox's customer page): the channel's 24-hour window is open.
-  const key = sandbox.sandboxUrl!.split('/').at(-1)!;
   const wrote = await page.request.post(`/api/sandbox/whatsapp/${key}/messages`, {
     data: { phone: `+598${mobile.slice(1)}`, name: 'Sofía', text: 'Hola, ¿siguen abiertos?' },
   });

@@ -2,11 +2,11 @@ import type { Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
 import {
   createTestContact,
+  demoSandbox,
   expect,
   settle,
   signIn,
   test,
-  trpcQuery,
   uniqueMobile,
 } from './fixtures';
 
@@ -29,12 +29,7 @@ test('fuera de las 24 horas solo se envía una plantilla; cuando el cliente resp
 }) => {
   test.setTimeout(60_000);
   await signIn(page, 'comercial@demo.test');
-  const channels = await trpcQuery<Array<{ name: string; sandboxUrl: string | null }>>(
-    page,
-    'channel.list',
-    undefined,
-  );
-  const sandbox = channels.find((each) => each.name === sandboxName && each.sandboxUrl)!;
+  const { key } = await demoSandbox(page);
   const mobile = uniqueMobile();
   const contact = await createTestContact(page, 'Paula', { phones: [mobile] });
   await page.goto(`/contact?id=${contact.id}`);
@@ -57,7 +52,6 @@ test('fuera de las 24 horas solo se envía una plantilla; cuando el cliente resp
   await expect(bubble(page, TEMPLATE_TEXT)).toHaveAttribute('data-side', 'out');
 
   // She answers from her phone (the sandbox's customer page): free text again, for 24 hours.
-  const key = sandbox.sandboxUrl!.split('/').at(-1)!;
   const wrote = await page.request.post(`/api/sandbox/whatsapp/${key}/messages`, {
     data: { phone: `+598${mobile.slice(1)}`, name: 'Paula', text: 'Sí, sigamos' },
   });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
-import { createTestContact, expect, signIn, test, trpcQuery, uniqueMobile } from './fixtures';
+import { createTestContact, demoSandbox, expect, signIn, test, uniqueMobile } from './fixtures';
 
 /**
  * Issue #31 §11: the demo's 'Canal de prueba' customer page plays a real customer. From a
@@ -23,12 +23,7 @@ test('el cliente responde con un botón, comparte su ubicación y escribe desde 
 }) => {
   test.setTimeout(90_000);
   await signIn(page, 'comercial@demo.test');
-  const channels = await trpcQuery<Array<{ name: string; sandboxUrl: string | null }>>(
-    page,
-    'channel.list',
-    undefined,
-  );
-  const sandbox = channels.find((each) => each.name === sandboxName && each.sandboxUrl)!;
+  const sandbox = await demoSandbox(page);
   // Ten Mexican digits unique to this run: saved as +52, written by WhatsApp as 521.
   const ten = `551${uniqueMobile().slice(2)}`;
   const contact = await createTestContact(page, 'Mariana', {
@@ -43,7 +38,7 @@ test('el cliente responde con un botón, comparte su ubicación y escribe desde 
     if (message.type() === 'error') phoneErrors.push(message.text());
   });
   await phone.setViewportSize({ width: 390, height: 844 });
-  await phone.goto(new URL(sandbox.sandboxUrl!).pathname);
+  await phone.goto(new URL(sandbox.sandboxUrl).pathname);
   await expect(phone.getByRole('heading', { name: text.pageTitle })).toBeVisible();
 
   // She picks Mexico's WhatsApp format and writes from her own number in it.
