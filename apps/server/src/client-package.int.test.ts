@@ -84,7 +84,7 @@ describe('el paquete @cartera/client instalado fuera del repositorio', () => {
     const imported = [
       ...declarations.matchAll(/from '([^']+)'/g),
       ...declarations.matchAll(/import\("([^"]+)"\)/g),
-    ].map(([, name]) => name);
+    ].map(([, name]) => name ?? '');
     expect(imported.length).toBeGreaterThan(0);
     // Only the package's declared dependencies: no workspace path, no server package.
     expect(
