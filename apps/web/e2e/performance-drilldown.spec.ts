@@ -49,6 +49,34 @@ test.describe('Rendimiento lleva a los registros', () => {
     expect(browserErrors).toEqual([]);
   });
 
+  test('a 1366 px el ranking muestra todas sus columnas sin desplazarse de lado ni cortar palabras', async ({
+    page,
+    browserErrors,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, 'supervisor@demo.test');
+    await page.goto('/');
+    const ranking = page.getByTestId('ranking');
+    await expect(ranking.getByRole('row', { name: /Valentín Vendedor/ })).toBeVisible();
+    const headers = ranking.getByRole('columnheader');
+    await expect(headers.last()).toHaveText(es.goals.goals.title);
+    const measured = await ranking.evaluate((table) => {
+      const frame = table.closest('.mantine-TableScrollContainer-scrollContainer')!;
+      const words = [...table.querySelectorAll('th, .mantine-Badge-label')];
+      return {
+        sideways: frame.scrollWidth - frame.clientWidth,
+        lastRight: Math.max(...words.map((word) => word.getBoundingClientRect().right)),
+        cut: words
+          .filter((word) => word.scrollWidth > word.clientWidth)
+          .map((word) => word.textContent),
+      };
+    });
+    expect(measured.sideways).toBeLessThanOrEqual(0);
+    expect(measured.lastRight).toBeLessThanOrEqual(1366);
+    expect(measured.cut).toEqual([]);
+    expect(browserErrors).toEqual([]);
+  });
+
   test("'Sin atender (+24 h)' abre exactamente esas conversaciones y una fila del ranking el inbox del vendedor", async ({
     page,
     browser,

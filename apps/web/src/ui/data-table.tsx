@@ -128,6 +128,8 @@ export interface DataTableProps<T> {
   striped?: boolean;
   verticalSpacing?: MantineSpacing;
   radius?: MantineSpacing;
+  /** Many narrow columns of figures (the 'Rendimiento' ranking): less padding, small headers. */
+  dense?: boolean;
   /**
    * A small table inside something that frames it (a chat bubble's lines): no frame, no
    * scrolling width, no row borders, small type.
@@ -164,6 +166,7 @@ export function DataTable<T>({
   striped = false,
   verticalSpacing = 'xs',
   radius = 'sm',
+  dense = false,
   plain = false,
 }: DataTableProps<T>) {
   const span = columns.length + (selection ? 1 : 0) + (actions ? 1 : 0);
@@ -179,7 +182,7 @@ export function DataTable<T>({
             highlightOnHover={highlightOnHover}
             striped={striped}
             verticalSpacing={plain ? 2 : verticalSpacing}
-            horizontalSpacing={plain ? 4 : 'md'}
+            horizontalSpacing={plain ? 4 : dense ? 5 : 'md'}
             withRowBorders={!plain}
             fz={plain ? 'xs' : undefined}
             aria-busy={query?.isFetching || busy || undefined}
@@ -207,6 +210,7 @@ export function DataTable<T>({
                     ta={column.align}
                     visibleFrom={column.visibleFrom}
                     aria-sort={column.sort && sortOf(column.sort)}
+                    fz={dense ? 'xs' : undefined}
                   >
                     {column.hideHeader ? (
                       <VisuallyHidden>{column.header}</VisuallyHidden>
@@ -215,7 +219,7 @@ export function DataTable<T>({
                         onClick={column.sort.onSort}
                         aria-label={column.sort.label}
                         fw={700}
-                        fz="sm"
+                        fz={dense ? 'xs' : 'sm'}
                       >
                         {column.header}{' '}
                         {column.sort.active ? (column.sort.order === 'asc' ? '▲' : '▼') : ''}

@@ -64,34 +64,37 @@ export function Ranking({ data, linkSellers }: { data: Dashboard; linkSellers: b
       header: texts.ranking.seller,
       sort: sortBy('name', texts.ranking.seller),
       cell: (seller) => (
-        <Group gap={6} wrap="nowrap" align="flex-start">
-          <div>
-            {linkSellers ? (
-              <Link
-                to="/"
-                search={{ 'view-user': seller.id }}
-                style={{ color: 'var(--mantine-color-cyan-8)', fontWeight: 500, fontSize: 14 }}
-              >
-                {nameOf(seller)}
-              </Link>
-            ) : (
-              <Text size="sm">{nameOf(seller)}</Text>
-            )}
+        <div>
+          {linkSellers ? (
+            <Link
+              to="/"
+              search={{ 'view-user': seller.id }}
+              style={{ color: 'var(--mantine-color-cyan-8)', fontWeight: 500, fontSize: 14 }}
+            >
+              {nameOf(seller)}
+            </Link>
+          ) : (
+            <Text size="sm">{nameOf(seller)}</Text>
+          )}
+          {/* The group, and the seller's inbox in one click (issue #35 item 1), under the name:
+              the columns of figures keep their room at 1366 px. */}
+          <Group gap={4} wrap="nowrap">
             <Text size="xs" c="dimmed">
               {seller.groupName}
             </Text>
-          </div>
-          {/* The seller's inbox in one click (issue #35 item 1). */}
-          <ActionIcon
-            renderRoot={(props) => <Link to="/contact" search={{ agent: seller.id }} {...props} />}
-            variant="subtle"
-            size="sm"
-            aria-label={format(texts.ranking.openInbox, { name: nameOf(seller) })}
-            data-testid="ranking-inbox"
-          >
-            <MessagesIcon size={16} />
-          </ActionIcon>
-        </Group>
+            <ActionIcon
+              renderRoot={(props) => (
+                <Link to="/contact" search={{ agent: seller.id }} {...props} />
+              )}
+              variant="subtle"
+              size="sm"
+              aria-label={format(texts.ranking.openInbox, { name: nameOf(seller) })}
+              data-testid="ranking-inbox"
+            >
+              <MessagesIcon size={16} />
+            </ActionIcon>
+          </Group>
+        </div>
       ),
     },
     ...RANKING_METRICS.map((metric): Column<SellerRow> => ({
@@ -124,7 +127,7 @@ export function Ranking({ data, linkSellers }: { data: Dashboard; linkSellers: b
             header: texts.goals.title,
             cell: (seller: SellerRow) =>
               seller.goal?.status ? (
-                <Badge color={GOAL_STATUS_COLORS[seller.goal.status]} variant="light">
+                <Badge color={GOAL_STATUS_COLORS[seller.goal.status]} variant="light" size="xs">
                   {texts.goals.status[seller.goal.status]}
                 </Badge>
               ) : (
@@ -137,7 +140,7 @@ export function Ranking({ data, linkSellers }: { data: Dashboard; linkSellers: b
       : []),
   ];
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="ranking-title">
+    <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="ranking-title">
       <Group justify="space-between" mb="sm">
         <Title order={3} fz="md" id="ranking-title">
           {texts.ranking.title}
@@ -153,7 +156,9 @@ export function Ranking({ data, linkSellers }: { data: Dashboard; linkSellers: b
         labelledBy="ranking-title"
         testId="ranking"
         empty={texts.ranking.empty}
-        minWidth={760}
+        // Every column in view at 1366 px beside the sellers panel (issue #35 item 1).
+        minWidth={600}
+        dense
         verticalSpacing={6}
         striped
         highlightOnHover
