@@ -11,25 +11,18 @@
  * on the file's own PostgreSQL database with jobs on; the WhatsApp Cloud fake runs in this
  * process. PostgreSQL only: an embedded PGlite belongs to one process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@cartera/domain/ids';
 import { seedDemo } from '@cartera/db/seed';
 import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
+import { childServer } from '../../testing/child-server';
 import { restLogin, typedCall } from '../../testing/http-client';
 import { inboundText, signedWebhook } from '../../providers/whatsapp-cloud/graph-simulator';
 import {
   startWhatsappCloudFake,
   type WhatsappCloudFake,
 } from '../../providers/whatsapp-cloud/whatsapp-cloud.fake';
-
-const serverRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const WEBHOOKS = 2_000;
 const SENDS = 500;
@@ -53,9 +46,7 @@ const APP_SECRET = 'crash-app-secret';
 const PHONE_NUMBER_ID = '106540352240001';
 
 let database: TestDatabase;
-let dataDir: string;
-let port: number;
-let child: ChildProcess | undefined;
+const server = childServer('cartera-channels-crash-');
 let fake: WhatsappCloudFake;
 let db: pg.Client;
 
@@ -70,63 +61,19 @@ async function inboxEmptied(timeout: number) {
     .toBe(0);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+const baseUrl = () => server.url;
 
-const baseUrl = () => `http://127.0.0.1:${port}`;
-
-async function startServer() {
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
+const startServer = () =>
+  server.start({
     DATABASE_URL: database.url!,
     // Fixed: channel secrets are sealed with a key derived from it and must open after restart.
     SESSION_SECRET: 'channels-crash-test-secret',
     SECRETS_KEY: '',
     JOBS_ENABLED: 'true',
-    CARTERA_DATA_DIR: dataDir,
     CARTERA_SEED_DEMO: 'false',
     META_GRAPH_BASE_URL: `${fake.url}/v22.0`,
     OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
-  };
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverRoot,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const running = child;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (running.exitCode !== null) throw new Error(`the server exited with ${running.exitCode}`);
-    try {
-      const response = await fetch(`${baseUrl()}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function killServer() {
-  const running = child;
-  if (!running || running.exitCode !== null || running.signalCode !== null) return;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  running.kill('SIGKILL');
-  await exited;
-}
 
 /** Polls `check` until it returns true or the deadline passes (then throws with `what`). */
 async function until(check: () => Promise<boolean>, ms: number, what: string) {
@@ -155,8 +102,7 @@ async function drain<T>(
 beforeAll(async () => {
   database = await createTestDatabase();
   if (!database.url) return;
-  dataDir = mkdtempSync(join(tmpdir(), 'cartera-channels-crash-'));
-  port = await freePort();
+  await server.open();
   fake = await startWhatsappCloudFake({ accessToken: ACCESS_TOKEN });
   await seedDemo(database.handle.db);
   // The child process owns the database; this test only reads it, with a connection of its own.
@@ -166,10 +112,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await killServer();
+  await server.close();
   await db?.end();
   await fake?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   await database?.destroy();
 });
 
@@ -272,7 +217,7 @@ describe('un corte del servidor con webhooks y envíos en curso', () => {
         60_000,
         'the share of answered webhooks and sends before the kill',
       );
-      await killServer();
+      await server.kill();
       killed = true;
     })();
     await Promise.all([

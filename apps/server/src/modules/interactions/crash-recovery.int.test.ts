@@ -5,84 +5,31 @@
  * The server runs as a real child process (src/main.ts through tsx) on the file's own database:
  * its PostgreSQL database, or an embedded data folder when the suite runs on PGlite.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@cartera/domain/ids';
 import { seedDemo } from '@cartera/db/seed';
 import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
+import { childServer } from '../../testing/child-server';
 import { restLogin, typedCall } from '../../testing/http-client';
 import { connectWs, waitFor } from '../../testing/ws-client';
 import type { EventEnvelope } from '../../realtime/stream';
 
-const serverRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-
 let database: TestDatabase;
-let dataDir: string;
-let port: number;
-let child: ChildProcess | undefined;
+const server = childServer('cartera-crash-');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+const baseUrl = () => server.url;
 
-const baseUrl = () => `http://127.0.0.1:${port}`;
-
-async function startServer() {
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
+const startServer = () =>
+  server.start({
     SESSION_SECRET: 'crash-test-secret',
     JOBS_ENABLED: 'false',
-    CARTERA_DATA_DIR: dataDir,
     CARTERA_SEED_DEMO: database.url ? 'false' : 'true',
-  };
-  if (database.url) env.DATABASE_URL = database.url;
-  else delete env.DATABASE_URL;
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverRoot,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    DATABASE_URL: database.url,
   });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      const response = await fetch(`${baseUrl()}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function killServer() {
-  const running = child;
-  if (!running || running.exitCode !== null) return;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  running.kill('SIGKILL');
-  await exited;
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  dataDir = mkdtempSync(join(tmpdir(), 'cartera-crash-'));
-  port = await freePort();
+  await server.open();
   if (database.url) {
     await seedDemo(database.handle.db);
     // The child process owns the database from here on.
@@ -91,8 +38,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await killServer();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.close();
   await database?.destroy();
 });
 
@@ -150,7 +96,7 @@ describe('un corte del servidor mientras se escriben notas', () => {
     };
     const writers = ['A', 'B', 'C', 'D'].map((name) => writer(name));
     await waitFor(() => acknowledged.length >= 20, 60_000, '20 acknowledged notes');
-    await killServer();
+    await server.kill();
     alive = false;
     await Promise.all(writers);
     expect(acknowledged.length).toBeGreaterThanOrEqual(20);
