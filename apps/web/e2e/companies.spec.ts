@@ -28,6 +28,16 @@ async function fillBase(
   await dialog.getByRole('textbox', { name: 'RUT' }).fill(values.taxCode);
 }
 
+/** 'Agregar empresa' opened and its required fields filled; the dialog. */
+async function startCompany(
+  page: Page,
+  values: { businessName: string; displayName: string; taxCode: string },
+) {
+  await addButton(page).click();
+  await fillBase(page, values);
+  return companyDialog(page);
+}
+
 async function searchCompanies(page: Page, text: string) {
   await page.getByRole('textbox', { name: es.companies.search }).fill(text);
   await expect(page).toHaveURL(
@@ -103,14 +113,12 @@ test.describe('Empresas', () => {
     browserErrors,
   }) => {
     await openCompanies(page);
-    await addButton(page).click();
     // Agropecuaria del Este S.A. has this RUT in the demo data.
-    await fillBase(page, {
+    const dialog = await startCompany(page, {
       businessName: 'Copia de Agropecuaria S.A.',
       displayName: 'Copia',
       taxCode: '210000000000',
     });
-    const dialog = companyDialog(page);
     await dialog.getByRole('button', { name: 'Agregar', exact: true }).click();
     const alert = dialog.getByRole('alert');
     await expect(alert).toContainText('Empresa ya registrada');
@@ -174,13 +182,11 @@ test.describe('Empresas', () => {
     await trpcMutation(page, 'customField.update', { id: website.id, data: { required: true } });
     try {
       await page.goto('/companies');
-      await addButton(page).click();
-      await fillBase(page, {
+      const dialog = await startCompany(page, {
         businessName: 'Sin Sitio S.A.',
         displayName: 'Sin Sitio',
         taxCode: '219000000201',
       });
-      const dialog = companyDialog(page);
       await dialog.getByRole('button', { name: 'Agregar', exact: true }).click();
       const field = dialog.locator('[data-field="sitio_web"]');
       await expect(field.getByText('El campo es requerido.')).toBeVisible();
@@ -221,9 +227,7 @@ test.describe('Empresas', () => {
     browserErrors,
   }) => {
     await openCompanies(page);
-    await addButton(page).click();
-    const dialog = companyDialog(page);
-    await fillBase(page, {
+    const dialog = await startCompany(page, {
       businessName: 'Librería 18 de Julio S.A.',
       displayName: 'Librería 18',
       taxCode: '219000000401',
@@ -263,9 +267,7 @@ test.describe('Empresas', () => {
       await route.fulfill({ response, json: body });
     });
     await openCompanies(page);
-    await addButton(page).click();
-    const dialog = companyDialog(page);
-    await fillBase(page, {
+    const dialog = await startCompany(page, {
       businessName: 'Texto Libre S.A.',
       displayName: 'Texto Libre',
       taxCode: '219000000501',
