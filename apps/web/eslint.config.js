@@ -46,6 +46,18 @@ const NOT_THE_FRAME = {
     'A feature imports no frame (shell/) or route (routes/): move what both need to ui/ or lib/.',
 };
 
+/** The server's types enter through lib/api-types.ts only. */
+const NOT_THE_SERVER = {
+  regex: '^@cartera/server(/|$)',
+  message: "The web takes the server's types from lib/api-types.ts.",
+};
+/** Date inputs and charts come with their styles (issue #35 item 2: not on the login page). */
+const NOT_UNSTYLED_KITS = {
+  regex: '^@mantine/(dates|charts)$',
+  message:
+    'Import date inputs from ui/dates.ts and charts from ui/charts.ts: they bring their styles.',
+};
+
 export default [
   ...root,
   {
@@ -56,15 +68,15 @@ export default [
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              regex: '^@cartera/server(/|$)',
-              message: "The web takes the server's types from lib/api-types.ts.",
-            },
-          ],
-        },
+        { patterns: [NOT_THE_SERVER, NOT_UNSTYLED_KITS] },
       ],
+    },
+  },
+  {
+    // The wrappers themselves, and the providers' DatesProvider (the date inputs' locale).
+    files: ['src/ui/dates.ts', 'src/ui/charts.ts', 'src/providers.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NOT_THE_SERVER] }],
     },
   },
   {

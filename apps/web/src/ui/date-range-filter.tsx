@@ -1,4 +1,4 @@
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from './dates';
 import { DATE_FORMAT, dayjs } from '../lib/dates';
 
 /** A day range a list filters by: the days as the date pickers give them ('YYYY-MM-DD'). */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Badge, Group, Loader, Modal, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../ui/dates';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { DATE_FORMAT, dayjs, formatTime } from '../../lib/format';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Checkbox, Group, Modal, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../ui/dates';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';

@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { BarChart, LineChart } from '@mantine/charts';
+import { BarChart, LineChart } from '../../ui/charts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import {
@@ -212,6 +212,7 @@ function DashboardBody({ data, linkSellers }: { data: Dashboard; linkSellers: bo
             value={data.totals[metric]}
             previous={data.previousTotals[metric]}
             link={metric === 'unattended' ? unattendedLink : figureLink(metric)}
+            goal={data.teamGoal.find((each) => each.metric === metric)}
           />
         ))}
       </SimpleGrid>

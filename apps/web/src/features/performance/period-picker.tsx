@@ -1,5 +1,5 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../ui/dates';
 import { es, format } from '@cartera/domain/i18n';
 import type { Period, PeriodPreset } from '@cartera/domain/metrics';
 import { DATE_FORMAT, dayjs } from '../../lib/dates';

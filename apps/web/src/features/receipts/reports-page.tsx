@@ -9,8 +9,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { BarChart, DonutChart } from '@mantine/charts';
-import { DatePickerInput } from '@mantine/dates';
+import { BarChart, DonutChart } from '../../ui/charts';
+import { DatePickerInput } from '../../ui/dates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { defaultReportPeriod, type ReceiptKind } from '@cartera/domain/sales';

@@ -11,7 +11,7 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
+import { DateTimePicker } from '../../../ui/dates';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import {

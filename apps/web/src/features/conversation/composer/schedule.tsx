@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Checkbox, CloseButton, Modal, Stack, Text } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
+import { DateTimePicker } from '../../../ui/dates';
 import { es, format } from '@cartera/domain/i18n';
 import { scheduledDateValid } from '@cartera/domain/scheduled-messages';
 import { DATE_TIME_FORMAT, dayjs, formatDateTime, formatDayMonthTime } from '../../../lib/format';
