@@ -8,6 +8,7 @@ import {
   signIn,
   test,
   trpcMutation,
+  trpcQuery,
   uniqueLetters,
   uniqueMobile,
 } from './fixtures';
@@ -23,6 +24,17 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** The link of a figure to its records, whatever the figure's value. */
 const recordsLinkName = (metric: string) =>
   new RegExp(`^${escapeRegExp(format(es.goals.openRecords, { metric, value: '' }))}`);
+
+/** This week's Monday and Sunday on the browser's clock, as the dashboard's default period. */
+const weekFrom = async (page: Page) => {
+  const today = await browserToday(page);
+  return today.subtract((today.day() + 6) % 7, 'day').format('YYYY-MM-DD');
+};
+const weekTo = async (page: Page) =>
+  (await browserToday(page))
+    .subtract(((await browserToday(page)).day() + 6) % 7, 'day')
+    .add(6, 'day')
+    .format('YYYY-MM-DD');
 
 const conversationsOf = (page: Page) =>
   page.getByRole('list', { name: es.conversation.inbox.conversationsTitle });
@@ -49,7 +61,7 @@ test.describe('Rendimiento lleva a los registros', () => {
     expect(browserErrors).toEqual([]);
   });
 
-  test('a 1366 px el ranking muestra todas sus columnas sin desplazarse de lado ni cortar palabras', async ({
+  test('a 1366 px el ranking muestra todas sus columnas sin desplazarse de lado ni cortar palabras, y el equipo su objetivo junto a su cifra', async ({
     page,
     browserErrors,
   }) => {
@@ -74,6 +86,15 @@ test.describe('Rendimiento lleva a los registros', () => {
     expect(measured.sideways).toBeLessThanOrEqual(0);
     expect(measured.lastRight).toBeLessThanOrEqual(1366);
     expect(measured.cut).toEqual([]);
+
+    // The team's goal beside its actual: the sum of its sellers' goals of the week.
+    const board = await trpcQuery<{
+      teamGoal: Array<{ metric: string; target: number; value: number }>;
+    }>(page, 'goal.dashboard', { period: { from: await weekFrom(page), to: await weekTo(page) } });
+    const tracing = board.teamGoal.find((each) => each.metric === 'tracing')!;
+    await expect(page.getByTestId('kpi-tracing').getByTestId('kpi-team-goal')).toHaveText(
+      format(es.goals.goals.teamOfTarget, { value: tracing.value, target: tracing.target }),
+    );
     expect(browserErrors).toEqual([]);
   });
 

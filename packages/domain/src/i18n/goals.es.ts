@@ -85,6 +85,8 @@ export const goalsEs = {
     none: 'Sin objetivos para este período.',
     disabled: 'Los objetivos están desactivados para tu empresa.',
     ofTarget: '{value} de {target}',
+    /** A team's goal on its KPI card: the sum of its sellers' goals (issue #35). */
+    teamOfTarget: 'Objetivo del equipo: {value} de {target}',
     status: {
       behind: 'Atrasado',
       onTrack: 'En objetivo',

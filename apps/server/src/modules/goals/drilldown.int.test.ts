@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { contacts, interactions } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
-import { addDays, metricsDay } from '@cartera/domain/metrics';
+import { addDays, metricsDay, weekStart } from '@cartera/domain/metrics';
 import { useDemoApp } from '../../testing/demo-app';
-import { OTHER_SELLER, SELLER, SUPERVISOR } from '../../testing/demo-users';
+import { JAIL, OTHER_SELLER, SELLER, SUPERVISOR } from '../../testing/demo-users';
 
 /*
  * The records behind a 'Rendimiento' figure (issue #35 item 1): the sales list filtered by seller
@@ -138,5 +138,40 @@ describe('Rendimiento lleva a los contactos', () => {
         activeTo: addDays(day, -4),
       }),
     ).toEqual([contactId]);
+  });
+});
+
+describe('el objetivo del equipo junto a su cifra', () => {
+  it('es la suma de los objetivos de sus vendedores contra la suma de sus cifras', async () => {
+    const start = weekStart(today());
+    const period = { from: start, to: addDays(start, 6) };
+    for (const [email, targets] of [
+      [SELLER, { tracing: 7, sale: 2 }],
+      [JAIL, { tracing: 5 }],
+    ] as const) {
+      const saved = await env.call(SUPERVISOR, 'goal.save', {
+        userId: idOf(email),
+        start,
+        targets,
+      });
+      expect(saved.status).toBe(200);
+    }
+    const board = (await env.call(SUPERVISOR, 'goal.dashboard', { period })).data;
+    expect(board.scope.kind).toBe('group');
+    const tracing = board.teamGoal.find((each) => each.metric === 'tracing')!;
+    expect(tracing.target).toBe(12);
+    expect(tracing.value).toBe(
+      board.sellers.reduce((sum, seller) => sum + (seller.figures.tracing ?? 0), 0),
+    );
+    // Only the seller with a sales goal counts towards the team's sales goal.
+    const sale = board.teamGoal.find((each) => each.metric === 'sale')!;
+    expect(sale.target).toBe(2);
+    expect(sale.value).toBe(
+      board.sellers.find((seller) => seller.id === idOf(SELLER))!.figures.sale,
+    );
+    // One seller's board has no team goal.
+    const own = (await env.call(SUPERVISOR, 'goal.dashboard', { period, userId: idOf(SELLER) }))
+      .data;
+    expect(own.teamGoal).toEqual([]);
   });
 });

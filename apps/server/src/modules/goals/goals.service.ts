@@ -210,6 +210,11 @@ export const ZDashboard = z.object({
   goalMetrics: z.array(z.object({ reference: z.enum(GOAL_METRICS), hidden: z.boolean() })),
   goalsEnabled: z.boolean(),
   sellers: z.array(ZSellerRow),
+  /**
+   * The team's goal per metric (issue #35; docs/decisions.md): the sum of its sellers' targets
+   * against the sum of those sellers' figures. Empty for one seller's board.
+   */
+  teamGoal: z.array(ZGoalProgress),
 });
 
 export type Dashboard = z.infer<typeof ZDashboard>;
@@ -346,6 +351,28 @@ export async function dashboard(
   const reasonNames = new Map(
     conversation.archivingReasons.map((reason) => [reason.code, reason.name]),
   );
+  const sellers: Dashboard['sellers'] = scope.sellers.map((seller) => {
+    const figures = figuresOf(
+      bySeller.get(seller.id)!,
+      stateOf.get(seller.id) ?? { unattended: 0, remindersDue: 0, remindersOverdue: 0 },
+    );
+    return {
+      id: seller.id,
+      name: seller.name,
+      lastname: seller.lastname,
+      groupId: seller.groupId,
+      groupName: seller.groupName,
+      figures,
+      goal: goalsEnabled
+        ? sellerGoal(
+            goalRows.filter((goal) => goal.userId === seller.id),
+            figures,
+            visibleGoalMetrics,
+            elapsed,
+          )
+        : null,
+    };
+  });
   const series: Dashboard['series'] = [];
   for (let day = period.from; day <= period.to; day = addDays(day, 1)) {
     const counts = byDay.get(day);
@@ -373,29 +400,31 @@ export async function dashboard(
       .sort((a, b) => b.value - a.value),
     goalMetrics,
     goalsEnabled,
-    sellers: scope.sellers.map((seller) => {
-      const figures = figuresOf(
-        bySeller.get(seller.id)!,
-        stateOf.get(seller.id) ?? { unattended: 0, remindersDue: 0, remindersOverdue: 0 },
-      );
-      return {
-        id: seller.id,
-        name: seller.name,
-        lastname: seller.lastname,
-        groupId: seller.groupId,
-        groupName: seller.groupName,
-        figures,
-        goal: goalsEnabled
-          ? sellerGoal(
-              goalRows.filter((goal) => goal.userId === seller.id),
-              figures,
-              visibleGoalMetrics,
-              elapsed,
-            )
-          : null,
-      };
-    }),
+    sellers,
+    teamGoal: scope.kind === 'seller' ? [] : teamGoal(sellers, elapsed),
   };
+}
+
+/** The sum of the sellers' goals per metric, measured as one seller's would be. */
+function teamGoal(sellers: Dashboard['sellers'], elapsed: number): Dashboard['teamGoal'] {
+  const sums = new Map<GoalMetric, { value: number; target: number }>();
+  for (const seller of sellers) {
+    for (const each of seller.goal?.progress ?? []) {
+      const sum = sums.get(each.metric) ?? { value: 0, target: 0 };
+      sums.set(each.metric, { value: sum.value + each.value, target: sum.target + each.target });
+    }
+  }
+  return [...sums].map(([metric, { value, target }]) => {
+    const measured = goalProgress(value, target, elapsed);
+    return {
+      metric,
+      value,
+      target,
+      percent: measured.percent,
+      ratio: Number.isFinite(measured.ratio) ? Math.round(measured.ratio * 100) / 100 : null,
+      status: measured.status,
+    };
+  });
 }
 
 // Weekly goals ('Objetivos', /comercial/goals).

@@ -65,10 +65,13 @@ export function KpiCard({
   value,
   previous,
   link,
+  goal,
 }: {
   metric: DashboardMetric;
   value: number | null;
   previous: number | null;
+  /** The team's goal of the figure (a group's or the company's board), beside its actual. */
+  goal?: Dashboard['teamGoal'][number] | undefined;
   /** Wraps the figure in a link to the records behind it, when there is such a list. */
   link?: ((figure: ReactNode) => ReactNode) | undefined;
 }) {
@@ -103,6 +106,22 @@ export function KpiCard({
       >
         {isState ? texts.hints.stateNow : (change?.text ?? '\u00a0')}
       </Text>
+      {goal && (
+        <Stack gap={2} mt={6} data-testid="kpi-team-goal">
+          <Progress
+            value={Math.min(100, goal.percent ?? 0)}
+            color={GOAL_STATUS_COLORS[goal.status]}
+            size="sm"
+            aria-label={format(texts.goals.teamOfTarget, {
+              value: goal.value,
+              target: goal.target,
+            })}
+          />
+          <Text size="xs" c="dimmed">
+            {format(texts.goals.teamOfTarget, { value: goal.value, target: goal.target })}
+          </Text>
+        </Stack>
+      )}
     </Paper>
   );
 }
