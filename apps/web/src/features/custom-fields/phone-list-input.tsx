@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Button, Group, Input, Stack, TextInput } from '@mantine/core';
+import { Group, Input, Stack, TextInput } from '@mantine/core';
 import { es, format } from '@cartera/domain/i18n';
-import { PhoneIcon, PlusIcon, XIcon } from '../../ui/icons';
+import { PhoneIcon } from '../../ui/icons';
+import { AddRowButton, RemoveRowButton } from '../../ui/row-buttons';
 
 /**
  * 'phonenumbers': a list of numbers, each with its remove button, and 'Agregar teléfono'. Always
@@ -53,28 +54,14 @@ export function PhoneListInput({
               onBlur={onBlur}
             />
             {rows.length > 1 && (
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                aria-label={format(es.fields.removePhone, { n: index + 1 })}
+              <RemoveRowButton
+                label={format(es.fields.removePhone, { n: index + 1 })}
                 onClick={() => onChange(rows.filter((_, at) => at !== index))}
-              >
-                <XIcon size={16} />
-              </ActionIcon>
+              />
             )}
           </Group>
         ))}
-        <Group>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<PlusIcon size={14} />}
-            onClick={() => onChange([...rows, ''])}
-          >
-            {es.fields.addPhone}
-          </Button>
-        </Group>
+        <AddRowButton label={es.fields.addPhone} onClick={() => onChange([...rows, ''])} />
       </Stack>
     </Input.Wrapper>
   );

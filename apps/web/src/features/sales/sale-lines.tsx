@@ -1,15 +1,7 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { es } from '@cartera/domain/i18n';
-import { PlusIcon, TrashIcon } from '../../ui/icons';
+import { TrashIcon } from '../../ui/icons';
+import { AddRowButton } from '../../ui/row-buttons';
 import { emptyLine, type LineValues } from './sale-values';
 import { useCurrencySymbol } from '../../lib/use-money';
 
@@ -91,17 +83,11 @@ export function SaleLines({
           </Group>
         </Paper>
       ))}
-      <Group>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<PlusIcon size={14} />}
-          onClick={() => onChange([...lines, emptyLine()])}
-          disabled={disabled}
-        >
-          {t.addLine}
-        </Button>
-      </Group>
+      <AddRowButton
+        label={t.addLine}
+        onClick={() => onChange([...lines, emptyLine()])}
+        disabled={disabled}
+      />
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
-import { ActionIcon, Button, Grid, Group, Input, Paper, Stack, TextInput } from '@mantine/core';
+import { Grid, Group, Input, Paper, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { useTRPC } from '../../../lib/trpc';
-import { PlusIcon, TrashIcon } from '../../../ui/icons';
+import { TrashIcon } from '../../../ui/icons';
+import { AddRowButton, RemoveRowButton } from '../../../ui/row-buttons';
 import { CompanyPicker, SEARCH_DEBOUNCE_MS } from '../../pickers/entity-pickers';
 import { RemotePicker, searchTerm } from '../../pickers/remote-picker';
 import { emptyCompany, type CompanyRow } from './sheet-values';
@@ -85,29 +86,19 @@ export function CompanyRowsInput({
                     />
                   </Grid.Col>
                 </Grid>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="lg"
-                  aria-label={format(es.contacts.removeCompany, { n })}
+                <RemoveRowButton
+                  label={format(es.contacts.removeCompany, { n })}
                   onClick={() => onChange(rows.filter((each) => each.key !== row.key))}
-                >
-                  <TrashIcon size={16} />
-                </ActionIcon>
+                  icon={<TrashIcon size={16} />}
+                />
               </Group>
             </Paper>
           );
         })}
-        <Group>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<PlusIcon size={14} />}
-            onClick={() => onChange([...rows, emptyCompany()])}
-          >
-            {es.contacts.addCompany}
-          </Button>
-        </Group>
+        <AddRowButton
+          label={es.contacts.addCompany}
+          onClick={() => onChange([...rows, emptyCompany()])}
+        />
       </Stack>
     </Input.Wrapper>
   );

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { ActionIcon, Button, Group, Input, Stack, TextInput } from '@mantine/core';
+import { Group, Input, Stack, TextInput } from '@mantine/core';
 import { es, format } from '@cartera/domain/i18n';
-import { PlusIcon, XIcon } from '../../../ui/icons';
+import { AddRowButton, RemoveRowButton } from '../../../ui/row-buttons';
 import { emptyEmail, type EmailRow } from './sheet-values';
 
 /** The sheet's e-mails (02 §5): several, each checked; blank ones are not sent. */
@@ -44,28 +44,17 @@ export function EmailRowsInput({
               onBlur={() => onBlur(row.key)}
             />
             {rows.length > 1 && (
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                aria-label={format(es.contacts.removeEmail, { n: index + 1 })}
+              <RemoveRowButton
+                label={format(es.contacts.removeEmail, { n: index + 1 })}
                 onClick={() => onChange(rows.filter((each) => each.key !== row.key))}
-              >
-                <XIcon size={16} />
-              </ActionIcon>
+              />
             )}
           </Group>
         ))}
-        <Group>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<PlusIcon size={14} />}
-            onClick={() => onChange([...rows, emptyEmail()])}
-          >
-            {es.contacts.addEmail}
-          </Button>
-        </Group>
+        <AddRowButton
+          label={es.contacts.addEmail}
+          onClick={() => onChange([...rows, emptyEmail()])}
+        />
       </Stack>
     </Input.Wrapper>
   );
