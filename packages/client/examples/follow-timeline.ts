@@ -6,7 +6,7 @@ export async function followTimeline(url: string, token: string, log = console.l
   const { api, close } = createCarteraClient({
     baseUrl: url,
     token,
-    WebSocket: WebSocket as never,
+    WebSocket,
   });
   const { items } = await api.contact.list.query({});
   for (const contact of items.slice(0, 5)) log(`${contact.firstName} ${contact.lastName}`);

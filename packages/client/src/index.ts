@@ -21,6 +21,9 @@ export type LiveEvent =
 /** The most calls one HTTP batch carries (the server refuses larger batches). */
 const MAX_BATCH_SIZE = 50;
 
+/** A WebSocket class: the runtime's own or `ws`'s default export, without a cast. */
+export type WebSocketClass = new (url: string, protocols?: string | string[]) => object;
+
 export interface CarteraClientOptions {
   /** The server's base URL, e.g. 'https://cartera.example' or 'http://localhost:3000'. */
   baseUrl?: string;
@@ -35,7 +38,7 @@ export interface CarteraClientOptions {
    * The WebSocket class for subscriptions where the runtime has none (Node 20: pass `ws`'s
    * default export). Browsers and Node 22+ have a global one.
    */
-  WebSocket?: typeof globalThis.WebSocket;
+  WebSocket?: WebSocketClass;
   /** Milliseconds before reconnect attempt `n` (default: 0.5 s doubling up to 10 s). */
   retryDelayMs?: (attempt: number) => number;
 }
@@ -62,7 +65,10 @@ export function createCarteraClient(options: CarteraClientOptions): CarteraClien
     connectionParams: { token: options.token },
     retryDelayMs: options.retryDelayMs ?? ((attempt) => Math.min(500 * 2 ** attempt, 10_000)),
     lazy: { enabled: true, closeMs: 10_000 },
-    ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),
+    // ws's class and the runtime's differ only in what the client does not use.
+    ...(options.WebSocket
+      ? { WebSocket: options.WebSocket as unknown as typeof globalThis.WebSocket }
+      : {}),
   });
   const api = createTRPCClient<AppRouter>({
     links: [
