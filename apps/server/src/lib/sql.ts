@@ -1,4 +1,13 @@
-import { and, eq, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  or,
+  sql,
+  type AnyColumn,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 
 /** A value of a condition: given, or a placeholder of a prepared query (lib/prepared.ts). */
 export type Ref = string | Placeholder;
@@ -19,6 +28,12 @@ export function idInTenant(
 /** Escapes LIKE wildcards so a search for "50%" looks for those characters, anywhere. */
 export function likePattern(search: string) {
   return `%${escapeLike(search)}%`;
+}
+
+/** Whether any of `columns` contains `search`, case-insensitive (LIKE wildcards escaped). */
+export function anyContains(search: string, columns: SQLWrapper[]): SQL {
+  const pattern = likePattern(search);
+  return or(...columns.map((column) => sql`${column} ilike ${pattern}`))!;
 }
 
 function escapeLike(search: string) {

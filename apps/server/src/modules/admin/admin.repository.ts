@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import {
   channelMessages,
@@ -12,7 +12,7 @@ import {
   type NewUser,
 } from '@cartera/db/schema';
 import type { FeatureFlags } from '@cartera/domain/policy';
-import { likePattern, idInTenant } from '../../lib/sql';
+import { anyContains, idInTenant } from '../../lib/sql';
 import { inGroupSubtree } from '../access/reach';
 
 /** A group as the administration shows it. */
@@ -164,14 +164,9 @@ export async function findAdminUsers(
     );
   }
   if (options.search) {
-    const pattern = likePattern(options.search);
+    const fullName = sql`(${users.name} || ' ' || ${users.lastname})`;
     conditions.push(
-      or(
-        sql`${users.name} ilike ${pattern}`,
-        sql`${users.lastname} ilike ${pattern}`,
-        sql`${users.email} ilike ${pattern}`,
-        sql`(${users.name} || ' ' || ${users.lastname}) ilike ${pattern}`,
-      )!,
+      anyContains(options.search, [users.name, users.lastname, users.email, fullName]),
     );
   }
   return db

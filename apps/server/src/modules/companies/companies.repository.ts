@@ -1,8 +1,14 @@
-import { and, asc, desc, eq, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { companies, companyContacts, contacts, sectors, type NewCompany } from '@cartera/db/schema';
 import { scopeCondition, type ContactScope } from '../access/contacts.conditions';
-import { fieldFilterCondition, likePattern, type FieldFilter, idInTenant } from '../../lib/sql';
+import {
+  anyContains,
+  fieldFilterCondition,
+  likePattern,
+  type FieldFilter,
+  idInTenant,
+} from '../../lib/sql';
 import { findInTenant, firstInTenant, insertRow, updateInTenant } from '../../lib/rows';
 
 export interface CompanyCursor {
@@ -17,14 +23,8 @@ export async function findCompanies(
 ) {
   const conditions: SQL[] = [eq(companies.tenantId, tenantId)];
   if (options.search) {
-    const pattern = likePattern(options.search);
-    conditions.push(
-      or(
-        sql`${companies.businessName} ilike ${pattern}`,
-        sql`${companies.displayName} ilike ${pattern}`,
-        sql`${companies.taxCode} ilike ${pattern}`,
-      )!,
-    );
+    const columns = [companies.businessName, companies.displayName, companies.taxCode];
+    conditions.push(anyContains(options.search, columns));
   }
   for (const filter of options.filters ?? []) {
     conditions.push(fieldFilterCondition(companies.additionalData, filter));

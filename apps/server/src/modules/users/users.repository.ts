@@ -1,8 +1,8 @@
 import { findAgentsInReach } from '../access/sellers';
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { groups, users } from '@cartera/db/schema';
-import { likePattern, idInTenant } from '../../lib/sql';
+import { anyContains, idInTenant } from '../../lib/sql';
 
 /** What user lists show: identity, role and the name of the user's group. */
 const userSummaryColumns = {
@@ -34,15 +34,8 @@ export async function findTenantUsers(
   const filters = [eq(users.tenantId, tenantId), eq(users.active, true)];
   if (options.ids) filters.push(inArray(users.id, options.ids));
   if (search) {
-    const pattern = likePattern(search);
-    filters.push(
-      or(
-        sql`${users.name} ilike ${pattern}`,
-        sql`${users.lastname} ilike ${pattern}`,
-        sql`${users.email} ilike ${pattern}`,
-        sql`(${users.name} || ' ' || ${users.lastname}) ilike ${pattern}`,
-      )!,
-    );
+    const fullName = sql`(${users.name} || ' ' || ${users.lastname})`;
+    filters.push(anyContains(search, [users.name, users.lastname, users.email, fullName]));
   }
   return db
     .select(userSummaryColumns)
