@@ -224,7 +224,8 @@ export function procedureReference(appRouter: AnyRouter): ProcedureReference {
         'The web session cookie, or `Authorization: Bearer cart_…` with a personal API token (created in /settings, "Tokens de API"). A token calls only what its scope admits (tokenScopes).',
       errors:
         'An error answers the HTTP status of its code and carries data.domainCode, a Spanish message and, for INVALID_REQUEST_BODY, data.fieldErrors by field path.',
-      client: 'The typed client @cartera/client: createCarteraClient({ url, token }).',
+      client:
+        'The typed client @cartera/client: createCarteraClient({ baseUrl, token }) with a personal API token; newItemId() for item ids.',
       liveEvents:
         'The subscription realtime.events delivers items { id, data } where data is { id, type, topic, payload, actorUserId, createdAt }; liveEvents lists every type with its topic, the JSON Schema of its payload and who receives it.',
     },
