@@ -28,6 +28,7 @@ const HOLDERS: Record<Capability, readonly Role[]> = {
   configureGoals: ['comercial', 'project_manager'],
   deleteCompanies: ['comercial', 'super', 'project_manager'],
   readReports: ['super', 'comercial', 'project_manager'],
+  readPerformance: ['admin', 'super', 'comercial', 'project_manager', 'user'],
   backOffice: ['comercial'],
   superviseSellers: ['super', 'comercial'],
   followChannels: ['project_manager'],

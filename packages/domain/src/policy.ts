@@ -214,6 +214,8 @@ export const CAPABILITY_ROLES = {
   deleteCompanies: ['comercial', 'super', 'project_manager'],
   /** 'Reportes': the sales totals per seller, status and month. */
   readReports: SLUG_ROLES.reports,
+  /** 'Rendimiento' (slug statistics): its figures, also over REST (a user manager has none). */
+  readPerformance: SLUG_ROLES.statistics,
   /**
    * 01 §6 'Backoffice group': the back office of sales and requests (audit, creator, forced and
    * explicit statuses, seen marks, saving with required fields missing, manual-sale fields).

@@ -147,8 +147,9 @@ const procedures: Record<string, Entry> = {
   },
   'admin.forcePasswordChange': { access: { roles: USER_ADMINS }, input: { id: SOME_ID } },
   'seller.panel': { access: { roles: ['super', 'comercial'] } },
+  // 'Rendimiento' is slug statistics: a user manager (gestor) is refused (issue #35).
   'goal.dashboard': {
-    access: 'authenticated',
+    access: { roles: ['admin', 'super', 'comercial', 'project_manager', 'user'] },
     input: { period: { from: '2026-03-02', to: '2026-03-08' } },
   },
   'goal.list': { access: { roles: GOALS_ROLES }, input: { start: '2026-03-02' } },

@@ -4,7 +4,7 @@ import { contacts, interactions } from '@cartera/db/schema';
 import { newId } from '@cartera/domain/ids';
 import { addDays, metricsDay, weekStart } from '@cartera/domain/metrics';
 import { useDemoApp } from '../../testing/demo-app';
-import { JAIL, OTHER_SELLER, SELLER, SUPERVISOR } from '../../testing/demo-users';
+import { JAIL, OTHER_SELLER, SELLER, SUPERVISOR, USERS_MANAGER } from '../../testing/demo-users';
 
 /*
  * The records behind a 'Rendimiento' figure (issue #35 item 1): the sales list filtered by seller
@@ -173,5 +173,26 @@ describe('el objetivo del equipo junto a su cifra', () => {
     const own = (await env.call(SUPERVISOR, 'goal.dashboard', { period, userId: idOf(SELLER) }))
       .data;
     expect(own.teamGoal).toEqual([]);
+  });
+});
+
+describe('Rendimiento es de quien tiene estadísticas', () => {
+  it('un gestor de usuarios (solo «Mi Empresa») no lee Rendimiento ni por tRPC ni por REST', async () => {
+    const day = today();
+    const board = await env.call(USERS_MANAGER, 'goal.dashboard', {
+      period: { from: day, to: day },
+    });
+    expect(board.status).toBe(403);
+    expect(board.error?.data.domainCode).toBe('PERMISSION_DENIED');
+    const rows = await env.rest(
+      USERS_MANAGER,
+      'GET',
+      `/api/sellersgoals?startDate=${day}&endDate=${day}`,
+    );
+    expect(rows).toMatchObject({ status: 403, body: { code: 'PERMISSION_DENIED' } });
+    const allowed = await env.call(SUPERVISOR, 'goal.dashboard', {
+      period: { from: day, to: day },
+    });
+    expect(allowed.status).toBe(200);
   });
 });

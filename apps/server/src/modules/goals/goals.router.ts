@@ -17,7 +17,7 @@ import {
 const goalsProcedure = tenantProcedure.meta({ area: '/comercial/goals' });
 
 export const goalsRouter = router({
-  dashboard: tenantProcedure
+  dashboard: roleProcedure('readPerformance')
     .meta({
       area: '/',
       description:
