@@ -82,13 +82,7 @@ export function PerformanceDashboard({
     types: ['interaction.created'],
     delayMs: DASHBOARD_LIVE_DELAY_MS,
     enabled: period !== null,
-    // The stream starts while the screen's first read is on its way or just back (the route's
-    // loader asked for it): that read is the catch-up, so it is not made twice (issue #35 item 2).
-    // A later start (a reconnection) reads again.
-    onStarted: () => {
-      if (board.isFetching || Date.now() - board.dataUpdatedAt < DASHBOARD_LIVE_DELAY_MS) return;
-      void board.refetch();
-    },
+    onStarted: () => void board.refetch(),
     onEvents: () => void board.refetch(),
   });
 
