@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { contacts, interactions, type Contact, type Interaction } from '@cartera/db/schema';
+import { contacts, groups, interactions, type Contact, type Interaction } from '@cartera/db/schema';
 import { seedDemo, type DemoData } from '@cartera/db/seed';
 import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
 import { appRouter } from '../router';
@@ -31,6 +31,8 @@ export interface DemoApp {
   interactionsOf(contactId: string): Promise<Interaction[]>;
   /** A timeline row by its id as stored (undefined when there is none). */
   interactionById(id: string): Promise<Interaction | undefined>;
+  /** A group's stored configuration (`groups.configs`): what a change wrote, or left alone. */
+  groupConfigs(groupId: string): Promise<Record<string, unknown>>;
   /** The demo company's stored contacts that meet a condition. */
   demoContacts(condition: SQL): Promise<Contact[]>;
   /** The demo company's stored contacts holding a phone. */
@@ -94,6 +96,13 @@ export function useDemoApp(envOverrides: Record<string, string> = { JOBS_ENABLED
         .from(interactions)
         .where(eq(interactions.id, id));
       return row;
+    },
+    async groupConfigs(groupId) {
+      const [row] = await state
+        .database!.handle.db.select({ configs: groups.configs })
+        .from(groups)
+        .where(eq(groups.id, groupId));
+      return row!.configs;
     },
     demoContacts(condition) {
       return state

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { createContact } from '@cartera/db/factories';
-import { groups } from '@cartera/db/schema';
 import { errorMessage, es } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
 import { useDemoApp } from '../../testing/demo-app';
@@ -18,15 +16,6 @@ const env = useDemoApp();
 
 const text = es.company;
 
-/** The other company's stored configuration, which nothing here may touch. */
-async function otherConfigs() {
-  const [row] = await env.database.handle.db
-    .select({ configs: groups.configs })
-    .from(groups)
-    .where(eq(groups.id, env.demo.other.id));
-  return row!.configs;
-}
-
 const SHORTCUT = {
   title: 'Ficha en el CRM',
   url: 'https://crm.example.com/ficha?nombre={{contact.firstName}}&vendedor={{user.email}}',
@@ -36,7 +25,7 @@ const SHORTCUT = {
 
 describe("shortcuts of 'Mi Empresa' (03 §3 Shortcut)", () => {
   it('creates, edits, orders and deletes shortcuts the sellers read; another company sees none', async () => {
-    const before = await otherConfigs();
+    const before = await env.groupConfigs(env.demo.other.id);
     const first = await env.call(COMERCIAL, 'catalog.createShortcut', SHORTCUT);
     expect(first.error).toBeUndefined();
     expect(first.data).toMatchObject({ ...SHORTCUT, id: expect.any(String) });
@@ -72,7 +61,7 @@ describe("shortcuts of 'Mi Empresa' (03 §3 Shortcut)", () => {
     expect((await env.call(SELLER, 'catalog.shortcuts')).data.map((each) => each.title)).toEqual([
       'Ficha',
     ]);
-    expect(await otherConfigs()).toEqual(before);
+    expect(await env.groupConfigs(env.demo.other.id)).toEqual(before);
   });
 
   it('refuses an invalid template, a private address and a missing title in Spanish, and changes nothing', async () => {
@@ -137,7 +126,7 @@ describe("shortcuts of 'Mi Empresa' (03 §3 Shortcut)", () => {
 
 describe("visit results and the visit comment rules of 'Mi Empresa' (03 §3, §5)", () => {
   it("adds a result the seller's 'Visita' offers at once; deactivated it is offered no more", async () => {
-    const before = await otherConfigs();
+    const before = await env.groupConfigs(env.demo.other.id);
     const created = await env.call(COMERCIAL, 'catalog.createVisitResult', {
       code: ' demo-hecha ',
       name: 'Demostración hecha',
@@ -170,7 +159,7 @@ describe("visit results and the visit comment rules of 'Mi Empresa' (03 §3, §5
     expect(
       (await env.call(COMERCIAL, 'catalog.allVisitResults')).data.map((result) => result.code),
     ).toEqual(['concretada', 'ausente', 'reprogramada', 'demo-hecha']);
-    expect(await otherConfigs()).toEqual(before);
+    expect(await env.groupConfigs(env.demo.other.id)).toEqual(before);
   });
 
   it('refuses a duplicate or bad code in Spanish, an unknown result and a seller', async () => {
@@ -271,7 +260,7 @@ describe("feedback roles and crmConfig of 'Mi Empresa' (03 §2.2, §3)", () => {
   });
 
   it('reads crmConfig from where each part is kept and changes only what it names', async () => {
-    const before = await otherConfigs();
+    const before = await env.groupConfigs(env.demo.other.id);
     const initial = await env.call(COMERCIAL, 'catalog.crmConfig');
     expect(initial.data).toEqual({
       manualSales: { active: true, roles: ['user', 'super', 'comercial'] },
@@ -325,7 +314,7 @@ describe("feedback roles and crmConfig of 'Mi Empresa' (03 §2.2, §3)", () => {
     expect((await env.call(COMERCIAL, 'catalog.crmConfig')).data.enableMeetings).toBe(true);
     const seller = await env.call(SELLER, 'catalog.saveCrmConfig', { enableMeetings: false });
     expect(seller.error?.data.domainCode).toBe('PERMISSION_DENIED');
-    expect(await otherConfigs()).toEqual(before);
+    expect(await env.groupConfigs(env.demo.other.id)).toEqual(before);
 
     await env.call(COMERCIAL, 'catalog.saveCrmConfig', {
       manualSales: { active: true, roles: ['user', 'super', 'comercial'] },
@@ -358,7 +347,7 @@ describe("feedback roles and crmConfig of 'Mi Empresa' (03 §2.2, §3)", () => {
       'canRolesCreateSubConversations.0': [text.conversationRules.rolesInvalid],
     });
 
-    const before = await otherConfigs();
+    const before = await env.groupConfigs(env.demo.other.id);
     const elsewhere = await env.rest<{ code: string }>(
       COMERCIAL,
       'PATCH',
@@ -367,7 +356,7 @@ describe("feedback roles and crmConfig of 'Mi Empresa' (03 §2.2, §3)", () => {
     );
     expect(elsewhere.status).toBe(404);
     expect(elsewhere.body.code).toBe('GROUP_NOT_FOUND');
-    expect(await otherConfigs()).toEqual(before);
+    expect(await env.groupConfigs(env.demo.other.id)).toEqual(before);
     expect((await env.call(COMERCIAL, 'catalog.crmConfig')).data.enableMeetings).toBe(true);
     const seller = await env.rest(SELLER, 'GET', `/api/group/${north}/crmconfig`);
     expect(seller.status).toBe(403);

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { groups } from '@cartera/db/schema';
 import { es } from '@cartera/domain/i18n';
 import { useDemoApp } from '../../testing/demo-app';
 import { COMERCIAL, SELLER } from '../../testing/demo-users';
@@ -12,17 +10,9 @@ import { COMERCIAL, SELLER } from '../../testing/demo-users';
  */
 const env = useDemoApp();
 
-const configsOf = async (tenantId: string) => {
-  const [row] = await env.database.handle.db
-    .select({ configs: groups.configs })
-    .from(groups)
-    .where(eq(groups.id, tenantId));
-  return row!.configs;
-};
-
 describe('la definición del formulario de contacto', () => {
   it('lo guardado cambia el formulario del vendedor: orden, ocultos, obligatorios, teléfono opcional y unificar', async () => {
-    const otherBefore = await configsOf(env.demo.other.id);
+    const otherBefore = await env.groupConfigs(env.demo.other.id);
     const current = (await env.call(COMERCIAL, 'contact.formSettings')).data;
     expect(current.form.map((item) => item.kind)).toContain('detail');
     expect(current.unify).toEqual({ active: true, roles: ['all'] });
@@ -73,9 +63,9 @@ describe('la definición del formulario de contacto', () => {
     expect(viewed.data.can.unify).toBe(false);
 
     // The rest of the section stays; the other company's configuration is untouched.
-    const stored = (await configsOf(env.demo.demo.id)).contacts as Record<string, unknown>;
+    const stored = (await env.groupConfigs(env.demo.demo.id)).contacts as Record<string, unknown>;
     expect(stored.unify).toEqual({ active: true, roles: ['super'] });
-    expect(await configsOf(env.demo.other.id)).toEqual(otherBefore);
+    expect(await env.groupConfigs(env.demo.other.id)).toEqual(otherBefore);
   });
 
   it('rechaza en español ocultar el nombre o repetir un campo, y un vendedor no lo cambia', async () => {

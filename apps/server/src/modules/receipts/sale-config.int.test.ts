@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { groups } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
 import { COMERCIAL, SELLER } from '../../testing/demo-users';
 
@@ -11,17 +9,9 @@ import { COMERCIAL, SELLER } from '../../testing/demo-users';
  */
 const env = useDemoApp();
 
-const configsOf = async (tenantId: string) => {
-  const [row] = await env.database.handle.db
-    .select({ configs: groups.configs })
-    .from(groups)
-    .where(eq(groups.id, tenantId));
-  return row!.configs;
-};
-
 describe('la configuración de ventas', () => {
   it('guarda preventas y plantillas; la configuración del vendedor lo sigue y lo demás se conserva', async () => {
-    const otherBefore = await configsOf(env.demo.other.id);
+    const otherBefore = await env.groupConfigs(env.demo.other.id);
     const current = (await env.call(COMERCIAL, 'receipt.saleConfig')).data;
     expect(current.templates.map((template) => template.code)).toEqual(['planes', 'equipos']);
 
@@ -56,7 +46,7 @@ describe('la configuración de ventas', () => {
     expect(seller.manualSale).toBe(true);
     const me = (await env.call(COMERCIAL, 'auth.me')).data;
     expect(me?.settings.presale).toBe(false);
-    expect(await configsOf(env.demo.other.id)).toEqual(otherBefore);
+    expect(await env.groupConfigs(env.demo.other.id)).toEqual(otherBefore);
   });
 
   it('rechaza en español códigos repetidos y dos plantillas por defecto; un vendedor no cambia nada', async () => {
@@ -154,6 +144,6 @@ describe('la configuración de ventas', () => {
     expect(
       (await env.rest(SELLER, 'PATCH', `${path}/bubbletemplate`, { code: 'planes' })).status,
     ).toBe(403);
-    expect(((await configsOf(env.demo.other.id)).sale as unknown) ?? null).toBeNull();
+    expect(((await env.groupConfigs(env.demo.other.id)).sale as unknown) ?? null).toBeNull();
   });
 });

@@ -36,14 +36,6 @@ afterAll(async () => {
   await external?.stop();
 });
 
-async function configsOf(groupId: string) {
-  const [row] = await env.database.handle.db
-    .select({ configs: groups.configs })
-    .from(groups)
-    .where(eq(groups.id, groupId));
-  return row!.configs as Record<string, unknown>;
-}
-
 async function resetRules() {
   const reset = await env.call(COMERCIAL, 'security.updateRules', {
     passwordMinLength: 6,
@@ -79,7 +71,7 @@ describe("security rules of 'Mi Empresa' (01 §7 securityrule)", () => {
     // Every user's change-password checklist learns the minimum from auth.me.
     expect((await env.call(SELLER, 'auth.me')).data?.settings.passwordMinLength).toBe(10);
     // Another company keeps the product's policy.
-    expect((await configsOf(env.demo.other.id)).security).toBeUndefined();
+    expect((await env.groupConfigs(env.demo.other.id)).security).toBeUndefined();
     expect((await env.call(OTHER_SELLER, 'auth.me')).data?.settings.passwordMinLength).toBe(6);
     await resetRules();
   });
@@ -134,7 +126,7 @@ describe("security rules of 'Mi Empresa' (01 §7 securityrule)", () => {
     );
     expect(foreign.status).toBe(404);
     expect(foreign.body.code).toBe('GROUP_NOT_FOUND');
-    expect((await configsOf(env.demo.other.id)).security).toBeUndefined();
+    expect((await env.groupConfigs(env.demo.other.id)).security).toBeUndefined();
 
     const seller = await env.rest(SELLER, 'GET', `/api/group/${env.demo.demo.id}/securityrule`);
     expect(seller.status).toBe(403);
@@ -277,12 +269,12 @@ describe("external integrations of 'Mi Empresa' (01 §7 externalintegrations)", 
         tokenSet: true,
       },
     });
-    const stored = (await configsOf(env.demo.demo.id)).contacts as {
+    const stored = (await env.groupConfigs(env.demo.demo.id)).contacts as {
       externalSystem: Record<string, string>;
     };
     expect(stored.externalSystem.token).toBeUndefined();
     expect(stored.externalSystem.tokenSealed).toMatch(/^v1\./);
-    expect(JSON.stringify(await configsOf(env.demo.demo.id))).not.toContain(SECRET);
+    expect(JSON.stringify(await env.groupConfigs(env.demo.demo.id))).not.toContain(SECRET);
 
     // Saved again without a token: the stored one stays.
     const renamed = await env.call(COMERCIAL, 'security.updateExternalIntegrations', {
@@ -323,7 +315,8 @@ describe("external integrations of 'Mi Empresa' (01 §7 externalintegrations)", 
     });
     expect(removed.data).toEqual({ externalSystem: null });
     expect(
-      ((await configsOf(env.demo.demo.id)).contacts as Record<string, unknown>).externalSystem,
+      ((await env.groupConfigs(env.demo.demo.id)).contacts as Record<string, unknown>)
+        .externalSystem,
     ).toBeUndefined();
   });
 
@@ -414,7 +407,8 @@ describe("external integrations of 'Mi Empresa' (01 §7 externalintegrations)", 
       'externalSystem.token': [text.external.tokenRequired],
     });
     expect(
-      ((await configsOf(env.demo.demo.id)).contacts as Record<string, unknown>).externalSystem,
+      ((await env.groupConfigs(env.demo.demo.id)).contacts as Record<string, unknown>)
+        .externalSystem,
     ).toBeUndefined();
   });
 
@@ -428,7 +422,7 @@ describe("external integrations of 'Mi Empresa' (01 §7 externalintegrations)", 
       (await env.rest(SELLER, 'GET', `/api/group/${env.demo.demo.id}/externalintegrations`)).status,
     ).toBe(403);
 
-    const before = await configsOf(env.demo.other.id);
+    const before = await env.groupConfigs(env.demo.other.id);
     const foreign = await env.rest<{ code: string }>(
       COMERCIAL,
       'PATCH',
@@ -447,7 +441,7 @@ describe("external integrations of 'Mi Empresa' (01 §7 externalintegrations)", 
     expect(saved.status).toBe(200);
     expect(saved.body.externalSystem).toMatchObject({ name: 'Padrón Nacional', tokenSet: true });
     expect(JSON.stringify(saved.body)).not.toContain(SECRET);
-    expect(await configsOf(env.demo.other.id)).toEqual(before);
+    expect(await env.groupConfigs(env.demo.other.id)).toEqual(before);
     expect((await env.call(OTHER_SELLER, 'contact.form')).data?.externalSystem).toBeNull();
 
     await env.rest(COMERCIAL, 'PATCH', `/api/group/${env.demo.demo.id}/externalintegrations`, {
