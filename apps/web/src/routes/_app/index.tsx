@@ -25,7 +25,8 @@ export const Route = createFileRoute('/_app/')({
     if (can(me.user, 'superviseSellers')) {
       void queryClient.prefetchQuery(trpc.seller.panel.queryOptions());
     }
-    if (deps['view-user'] || deps['view-group']) return;
+    // A user manager has no 'Rendimiento' (slug statistics): the server refuses it.
+    if (deps['view-user'] || deps['view-group'] || !can(me.user, 'readPerformance')) return;
     void queryClient.prefetchQuery(
       trpc.goal.dashboard.queryOptions({
         period: presetPeriod('thisWeek', metricsDay(new Date())),
