@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Divider, Group, PasswordInput, Select, Text, TextInput } from '@mantine/core';
+import { Divider, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { fieldErrorsOf, placeFieldErrors } from '../../lib/field-errors';
 import { userMessageOf, domainCodeOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { EntityDialog } from '../../ui/entity-dialog';
-import { COUNTRY_OPTIONS } from './group-dialog';
+import { CountrySelect } from './country-select';
 import { useAdminSaved } from './use-admin-saved';
 
 const text = es.admin.client;
@@ -106,14 +106,11 @@ export function ClientDialog({ onClose }: { onClose: () => void }) {
       <Divider label={text.company} labelPosition="left" />
       <TextInput {...input('name', text.name, true)} maxLength={80} data-autofocus />
       <TextInput {...input('displayName', text.displayName)} maxLength={80} />
-      <Select
+      <CountrySelect
         label={text.country}
-        data={COUNTRY_OPTIONS}
         value={values.country}
         error={errors.country}
-        allowDeselect={false}
-        searchable
-        onChange={(value) => value && setValues({ ...values, country: value })}
+        onChange={(value) => setValues({ ...values, country: value })}
       />
       <Divider label={text.user} labelPosition="left" />
       <Group grow align="flex-start">

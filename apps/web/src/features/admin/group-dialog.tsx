@@ -1,20 +1,15 @@
 import { useState } from 'react';
 import { Select, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { COUNTRIES, countryName } from '@cartera/domain/admin';
 import { es, format } from '@cartera/domain/i18n';
 import { domainCodeOf, userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { EntityDialog } from '../../ui/entity-dialog';
 import type { AdminGroup } from './admin-types';
+import { CountrySelect } from './country-select';
 import { useAdminSaved } from './use-admin-saved';
 
 const text = es.admin.group;
-
-export const COUNTRY_OPTIONS = COUNTRIES.map((code) => ({
-  value: code,
-  label: countryName(code),
-})).sort((a, b) => a.label.localeCompare(b.label, 'es'));
 
 /** The group pickers' options: every group, indented under its parent. */
 export function groupOptions(groups: AdminGroup[], except?: string) {
@@ -95,13 +90,10 @@ export function GroupDialog({
         searchable
         onChange={(value) => value && setValues({ ...values, parentId: value })}
       />
-      <Select
+      <CountrySelect
         label={text.country}
-        data={COUNTRY_OPTIONS}
         value={values.country}
-        allowDeselect={false}
-        searchable
-        onChange={(value) => value && setValues({ ...values, country: value })}
+        onChange={(value) => setValues({ ...values, country: value })}
       />
     </EntityDialog>
   );

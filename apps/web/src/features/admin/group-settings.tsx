@@ -6,7 +6,8 @@ import { domainCodeOf, userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import type { AdminGroup } from './admin-types';
-import { COUNTRY_OPTIONS, groupOptions } from './group-dialog';
+import { CountrySelect } from './country-select';
+import { groupOptions } from './group-dialog';
 import { useAdminSaved } from './use-admin-saved';
 
 const text = es.admin.group;
@@ -83,13 +84,10 @@ export function GroupSettings({ group, groups }: { group: AdminGroup; groups: Ad
             value={values.displayName}
             onChange={(event) => setValues({ ...values, displayName: event.currentTarget.value })}
           />
-          <Select
+          <CountrySelect
             label={text.country}
-            data={COUNTRY_OPTIONS}
             value={values.country}
-            allowDeselect={false}
-            searchable
-            onChange={(value) => value && setValues({ ...values, country: value })}
+            onChange={(value) => setValues({ ...values, country: value })}
           />
           <Text size="xs" c="dimmed">
             {text.id}: {group.id}

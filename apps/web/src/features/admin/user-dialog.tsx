@@ -30,7 +30,8 @@ import { useEntityForm, useFormErrors } from '../../ui/use-entity-form';
 import { PhotoField, photoPathInput, usePhotoChange, type PhotoChange } from '../../ui/photo-field';
 import { useMe } from '../auth/session';
 import type { AdminGroup } from './admin-types';
-import { COUNTRY_OPTIONS, groupOptions } from './group-dialog';
+import { CountrySelect } from './country-select';
+import { groupOptions } from './group-dialog';
 import { UserOperations } from './user-operations';
 import type { AdminUser } from './admin-types';
 import { useAdminSaved } from './use-admin-saved';
@@ -305,13 +306,10 @@ export function UserDialog({
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, xs: 4 }}>
-          <Select
+          <CountrySelect
             label={text.country}
-            data={COUNTRY_OPTIONS}
             value={values.country}
-            allowDeselect={false}
-            searchable
-            onChange={(value) => value && change('country', value)}
+            onChange={(value) => change('country', value)}
           />
         </Grid.Col>
       </Grid>
