@@ -15,6 +15,29 @@ export function formatCount(value: number): string {
   return value.toLocaleString('es');
 }
 
+/** 03 §9: file sizes go from bytes to yottabytes, with two decimals. */
+const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
+
+/**
+ * A file's size as Spanish writes it: `512,00 B`, `1,50 KB`, `3,25 MB`… (powers of 1024, a
+ * decimal comma); empty for an unknown size. The one formatter of sizes in the web.
+ */
+export function formatFileSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const number = value.toLocaleString('es', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  });
+  return `${number} ${SIZE_UNITS[unit]}`;
+}
+
 /** `31/12/2025 18:05:09`: a log's moment, to the second (24-hour clock). */
 export function formatDateTimeSeconds(value: TimeInput | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';

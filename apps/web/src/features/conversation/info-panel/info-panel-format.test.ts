@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { formatFileSize, heatmapOpacity, nextAttachmentsPage } from './info-panel-format';
 
 describe('tamaño de un archivo', () => {
-  it('usa de B a YB con dos decimales', () => {
-    expect(formatFileSize(0)).toBe('0.00 B');
-    expect(formatFileSize(512)).toBe('512.00 B');
-    expect(formatFileSize(1536)).toBe('1.50 KB');
-    expect(formatFileSize(5 * 1024 ** 2)).toBe('5.00 MB');
-    expect(formatFileSize(1024 ** 3 * 2.25)).toBe('2.25 GB');
-    expect(formatFileSize(1024 ** 8)).toBe('1.00 YB');
-    expect(formatFileSize(1024 ** 9)).toBe('1024.00 YB');
+  it('usa de B a YB con dos decimales y coma decimal, como se escribe en español', () => {
+    expect(formatFileSize(0)).toBe('0,00 B');
+    expect(formatFileSize(512)).toBe('512,00 B');
+    expect(formatFileSize(1536)).toBe('1,50 KB');
+    expect(formatFileSize(5 * 1024 ** 2)).toBe('5,00 MB');
+    expect(formatFileSize(1024 ** 3 * 2.25)).toBe('2,25 GB');
+    expect(formatFileSize(1024 ** 8)).toBe('1,00 YB');
+    expect(formatFileSize(1024 ** 9)).toBe('1024,00 YB');
   });
 
   it('no muestra nada para un tamaño desconocido', () => {

@@ -1,17 +1,5 @@
-/** 03 §9: file sizes go from bytes to yottabytes, with two decimals. */
-const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
-
-/** `512.00 B`, `1.50 KB`, `3.25 MB`… (powers of 1024); empty for an unknown size. */
-export function formatFileSize(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(2)} ${SIZE_UNITS[unit]}`;
-}
+/** File sizes: the web's one formatter (lib/format), kept here for the panel's importers. */
+export { formatFileSize } from '../../../lib/format';
 
 /** 03 §9: the heatmap's least active day with messages is still visible at this opacity. */
 export const HEATMAP_MIN_OPACITY = 0.3;
