@@ -60,6 +60,9 @@ describe('el formulario de venta (02 §5)', () => {
   it('el precio se lee con coma o punto decimal y no puede ser negativo', () => {
     expect(parseValue('1.234,50')).toBe(1234.5);
     expect(parseValue('1234.5')).toBe(1234.5);
+    // As a Spanish speaker types it without thousands: a decimal comma.
+    expect(parseValue('1234,50')).toBe(1234.5);
+    expect(checkSale({ ...filled, value: '1234,50' }).errors.value).toBeUndefined();
     expect(parseValue('')).toBeUndefined();
     expect(checkSale({ ...filled, value: '-3' }).errors.value).toBeDefined();
     expect(checkSale({ ...filled, value: 'abc' }).errors.value).toBeDefined();
