@@ -7,7 +7,6 @@ import {
   inArray,
   isNotNull,
   isNull,
-  lte,
   or,
   sql,
   type Placeholder,
@@ -19,24 +18,13 @@ import { contacts, interactions } from '@cartera/db/schema';
 import { preparedOnce } from '../../lib/prepared';
 import { likePattern, searchTextPattern, SHORT_TERM_LENGTH, type Ref } from '../../lib/sql';
 import { scopeCondition, type ContactScope } from '../access/contacts.conditions';
+import { notReservedByOthers } from './reservation.repository';
 import { UNATTENDED_AFTER_MS } from '@cartera/domain/metrics';
 
 /** Who looks at an inbox of unassigned contacts (reservations of others hide contacts). */
 export interface UnassignedOwner {
   unassigned: true;
   viewerId: string;
-}
-
-/**
- * An unassigned contact is free for the viewer unless another user reserved it and the
- * reservation still holds (03 §4 reserved contact).
- */
-export function notReservedByOthers(viewerId: string): SQL {
-  return or(
-    isNull(contacts.reservedBy),
-    eq(contacts.reservedBy, viewerId),
-    lte(contacts.reservedUntil, sql`now()`),
-  )!;
 }
 
 export interface InboxCursor {
@@ -424,62 +412,4 @@ function pageQuery(
     .where(and(...conditions))
     .orderBy(...(waiting ? [asc(sortKey), asc(contacts.id)] : [desc(sortKey), desc(contacts.id)]))
     .limit(limit);
-}
-
-export async function countUnassigned(db: Executor, tenantId: string, viewerId: string) {
-  return db.$count(
-    contacts,
-    and(eq(contacts.tenantId, tenantId), isNull(contacts.agentId), notReservedByOthers(viewerId)),
-  );
-}
-
-/**
- * Reserves an unassigned contact for the user until `until`, or renews their reservation: one
- * UPDATE, so of two users racing for a free contact exactly one gets a row back. Undefined
- * when the contact is not unassigned in the tenant or another user's reservation holds.
- */
-export async function reserveContact(
-  db: Executor,
-  tenantId: string,
-  contactId: string,
-  userId: string,
-  seconds: number,
-) {
-  const [row] = await db
-    .update(contacts)
-    .set({
-      reservedBy: userId,
-      reservedUntil: sql`now() + make_interval(secs => ${seconds})`,
-      // The row is not edited: its updated_at stays.
-      updatedAt: sql`${contacts.updatedAt}`,
-    })
-    .where(
-      and(
-        eq(contacts.tenantId, tenantId),
-        eq(contacts.id, contactId),
-        isNull(contacts.agentId),
-        notReservedByOthers(userId),
-      ),
-    )
-    .returning({ reservedUntil: contacts.reservedUntil });
-  return row?.reservedUntil ?? undefined;
-}
-
-/** Ends the user's reservation of a contact (nothing when it is not theirs). */
-export async function releaseContact(
-  db: Executor,
-  tenantId: string,
-  contactId: string,
-  userId: string,
-) {
-  await db
-    .update(contacts)
-    .set({ reservedBy: null, reservedUntil: null, updatedAt: sql`${contacts.updatedAt}` })
-    .where(
-      and(
-        eq(contacts.tenantId, tenantId),
-        eq(contacts.id, contactId),
-        eq(contacts.reservedBy, userId),
-      ),
-    );
 }

@@ -15,14 +15,12 @@ import {
 import { reachOf } from '../access/reach';
 import { reachedGroup } from '../access/sellers';
 import {
-  countUnassigned,
   findInboxPage,
-  releaseContact,
-  reserveContact,
   type InboxCursor,
   type InboxFilters,
   type InboxOwner,
 } from './inbox.repository';
+import { countUnassigned, releaseContact, reserveContact } from './reservation.repository';
 import { es } from '@cartera/domain/i18n';
 
 /** 03 §9: a contact is unattended after 24 hours without interaction. */

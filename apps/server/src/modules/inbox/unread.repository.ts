@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { contacts } from '@cartera/db/schema';
-import { notReservedByOthers } from './inbox.repository';
+import { notReservedByOthers } from './reservation.repository';
 
 /** What a change of a contact's unread mark announces it with. */
 const changedRow = {
