@@ -6,7 +6,8 @@ import { newId } from '@cartera/domain/ids';
 import { metricsDay } from '@cartera/domain/metrics';
 import { useDemoApp } from '../../testing/demo-app';
 import { restLogin, trpcCall, uploadFile } from '../../testing/http-client';
-import { connectWs, waitFor } from '../../testing/ws-client';
+import { signInWithOwnPassword, watchSession } from '../../testing/session-fixtures';
+import { waitFor } from '../../testing/ws-client';
 import {
   ADMIN,
   USERS_MANAGER as MANAGER,
@@ -166,13 +167,7 @@ describe('el formulario de usuario', () => {
     expect(linked.data).toMatchObject({ linkedAccountsActive: true, linkedUserIds: [victoria] });
     const listed = (await env.call(MANAGER, 'admin.users', {})).data;
     expect(listed.find((user) => user.id === victoria)?.linkedUserIds).toEqual([id]);
-    const { body } = await restLogin(env.app.url, 'lia@demo.test', 'Inicial1');
-    await trpcCall(
-      env.app.url,
-      'auth.changePassword',
-      { currentPassword: 'Inicial1', newPassword: 'Propia123', repeatPassword: 'Propia123' },
-      { token: body.token, method: 'POST' },
-    );
+    const body = await signInWithOwnPassword(env.app.url, 'lia@demo.test');
     const accounts = await trpcCall<Array<{ id: string }>>(
       env.app.url,
       'account.linked',
@@ -371,23 +366,9 @@ describe('mover de empresa (POST /admin/user/{id}/movecompany)', () => {
 
   it('lleva al usuario a la otra empresa, cierra sus sesiones y su websocket y deja su historial', async () => {
     const mara = await newSeller('mara@demo.test');
-    const { body } = await restLogin(env.app.url, 'mara@demo.test', 'Inicial1');
-    const changed = await trpcCall(
-      env.app.url,
-      'auth.changePassword',
-      { currentPassword: 'Inicial1', newPassword: 'Propia123', repeatPassword: 'Propia123' },
-      { token: body.token, method: 'POST' },
-    );
-    expect(changed.status).toBe(200);
-    const connection = connectWs(env.app.url, body.token);
-    let ended: unknown;
-    let started = false;
-    const subscription = connection.client.realtime.events.subscribe(
-      { lastEventId: null, topics: ['session'] },
-      { onStarted: () => (started = true), onError: (error) => (ended = error) },
-    );
+    const body = await signInWithOwnPassword(env.app.url, 'mara@demo.test');
+    const tab = await watchSession(env.app.url, body.token);
     try {
-      await waitFor(() => started, 15_000, 'subscription start');
       const moved = await env.rest<{
         user: { id: string; tenantId: string; email: string; groupId: string };
         company: { name: string };
@@ -399,10 +380,9 @@ describe('mover de empresa (POST /admin/user/{id}/movecompany)', () => {
         user: { tenantId: env.demo.other.id, email: 'mara@demo.test', groupId: env.demo.other.id },
         company: { name: 'Otra Empresa' },
       });
-      await waitFor(() => ended !== undefined, 15_000, 'the stream to end');
+      await waitFor(() => tab.ended !== undefined, 15_000, 'the stream to end');
     } finally {
-      subscription.unsubscribe();
-      connection.close();
+      tab.close();
     }
     const gone = await trpcCall(env.app.url, 'auth.me', undefined, {
       token: body.token,

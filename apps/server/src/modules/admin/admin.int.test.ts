@@ -4,6 +4,7 @@ import { TRPCClientError } from '@trpc/client';
 import { auditLog, groups, sessions } from '@cartera/db/schema';
 import { useDemoApp } from '../../testing/demo-app';
 import { restLogin, trpcCall } from '../../testing/http-client';
+import { signInWithOwnPassword, watchSession } from '../../testing/session-fixtures';
 import { connectWs, waitFor } from '../../testing/ws-client';
 import {
   ADMIN,
@@ -334,30 +335,15 @@ describe('usuarios', () => {
       password: 'Inicial1',
     });
     const id = created.data.id;
-    const { body } = await restLogin(env.app.url, 'dario@demo.test', 'Inicial1');
-    const changed = await trpcCall(
-      env.app.url,
-      'auth.changePassword',
-      { currentPassword: 'Inicial1', newPassword: 'Propia123', repeatPassword: 'Propia123' },
-      { token: body.token, method: 'POST' },
-    );
-    expect(changed.status).toBe(200);
-    const connection = connectWs(env.app.url, body.token);
-    let error: unknown;
-    let started = false;
-    const subscription = connection.client.realtime.events.subscribe(
-      { lastEventId: null, topics: ['session'] },
-      { onStarted: () => (started = true), onError: (each) => (error = each) },
-    );
+    const body = await signInWithOwnPassword(env.app.url, 'dario@demo.test');
+    const tab = await watchSession(env.app.url, body.token);
     try {
-      await waitFor(() => started, 15_000, 'subscription start');
       const off = await env.call(ADMIN, 'admin.setUserActive', { id, active: false });
       expect(off.data.active).toBe(false);
-      await waitFor(() => error !== undefined, 15_000, 'the stream to end');
-      expect(codeOf(error)).toBe('UNAUTHENTICATED');
+      await waitFor(() => tab.ended !== undefined, 15_000, 'the stream to end');
+      expect(codeOf(tab.ended)).toBe('UNAUTHENTICATED');
     } finally {
-      subscription.unsubscribe();
-      connection.close();
+      tab.close();
     }
     const left = await env.database.handle.db
       .select({ hash: sessions.tokenHash })
