@@ -200,7 +200,7 @@ test.describe('Panel de información de la conversación', () => {
     await panel.getByRole('button', { name: info.seeMore }).click();
     await expect(files.getByRole('listitem')).toHaveCount(12);
     await expect(files.getByRole('listitem').filter({ hasText: 'catalogo-1.pdf' })).toContainText(
-      '1.50 KB',
+      '1,50 KB',
     );
     await expect(panel.getByRole('button', { name: info.seeMore })).toHaveCount(0);
     await page.screenshot({ path: 'test-results/info-panel.png', fullPage: true });

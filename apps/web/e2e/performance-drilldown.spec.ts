@@ -86,6 +86,14 @@ test.describe('Rendimiento lleva a los registros', () => {
     expect(measured.sideways).toBeLessThanOrEqual(0);
     expect(measured.lastRight).toBeLessThanOrEqual(1366);
     expect(measured.cut).toEqual([]);
+    // The menu footer's user name, whole: it wraps rather than being cut.
+    const footerName = page.getByTestId('user-menu-name');
+    await expect(footerName).toHaveText('Sergio Supervisor');
+    expect(
+      await footerName.evaluate(
+        (name) => name.scrollWidth <= name.clientWidth && name.scrollHeight <= name.clientHeight,
+      ),
+    ).toBe(true);
 
     // The team's goal beside its actual: the sum of its sellers' goals of the week.
     const board = await trpcQuery<{

@@ -48,10 +48,17 @@ export function UserMenu({
       {!collapsed && (
         <>
           <Box style={{ flex: 1, minWidth: 0 }}>
-            <Text size="sm" fw={600} truncate>
+            {/* A name too long for one line wraps to a second rather than being cut (issue #35). */}
+            <Text
+              size="sm"
+              fw={600}
+              lineClamp={2}
+              style={{ overflowWrap: 'anywhere' }}
+              data-testid="user-menu-name"
+            >
               {name}
             </Text>
-            <Text size="xs" c="dimmed" truncate>
+            <Text size="xs" c="dimmed" truncate title={me.user.email}>
               {me.user.email}
             </Text>
           </Box>
