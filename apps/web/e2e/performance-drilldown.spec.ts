@@ -240,12 +240,16 @@ test.describe('Rendimiento lleva a los registros', () => {
     const chart = supervisor.getByRole('application').first();
     await chart.scrollIntoViewIfNeeded();
     const tick = chart.getByText(today.format('DD/MM'), { exact: true });
-    const box = (await tick.boundingBox())!;
-    await supervisor.mouse.move(box.x + box.width / 2, box.y - 60);
-    await supervisor.mouse.click(box.x + box.width / 2, box.y - 60);
-    await expect(supervisor).toHaveURL(
-      new RegExp(`/contacts\\?activeFrom=${day}&activeTo=${day}$`),
-    );
+    const dayAddress = new RegExp(`/contacts\\?activeFrom=${day}&activeTo=${day}$`);
+    // The chart reads the hovered day on a mouse move: move, then click, until the day opens
+    // (measured again each time, as the cards above may still be growing).
+    await expect(async () => {
+      const box = (await tick.boundingBox())!;
+      const point = { x: box.x + box.width / 2, y: box.y - 60 };
+      await supervisor.mouse.move(point.x, point.y);
+      await supervisor.mouse.click(point.x, point.y);
+      await expect(supervisor).toHaveURL(dayAddress, { timeout: 2_000 });
+    }).toPass();
     await supervisor.getByRole('textbox', { name: es.contacts.search }).fill(contact.name);
     await expect(supervisor.getByText(contact.name)).toBeVisible();
     // Supervisors do not open 'Ventas' (slug comercial-sale): their sales figure is no link.
