@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { TRPCClientError } from '@trpc/client';
 import { errorMessage, es } from '@cartera/domain/i18n';
-import { DataTable, tableState, toggled, type Column, type TableQuery } from './data-table';
+import { DataTable, tableState, type Column, type TableQuery } from './data-table';
+import { toggled } from './selection';
 
 interface Item {
   id: string;

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   ActionIcon,
   Checkbox,
@@ -19,6 +19,7 @@ import { es } from '@cartera/domain/i18n';
 import { PencilIcon, TrashIcon } from './icons';
 import { ListEnd } from './list-end';
 import { QueryError } from './query-error';
+import type { Selection } from './selection';
 
 /** What a table needs of its query (`useQuery` or `useInfiniteQuery`'s answer). */
 export interface TableQuery {
@@ -68,32 +69,6 @@ export function tableState(query: TableQuery, count: number): TableState {
   if (query.isPending) return 'loading';
   return count === 0 ? 'empty' : 'rows';
 }
-
-/** The chosen ids after one row's checkbox changed. */
-export function toggled(selected: ReadonlySet<string>, id: string, on: boolean) {
-  const next = new Set(selected);
-  if (on) next.add(id);
-  else next.delete(id);
-  return next;
-}
-
-/** The rows chosen with their checkboxes, among those loaded so far. */
-export function useSelection<T extends { id: string }>(items: readonly T[]) {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const chosen = items.filter((item) => selected.has(item.id));
-  return {
-    chosen,
-    allChosen: items.length > 0 && chosen.length === items.length,
-    none: items.length === 0,
-    isSelected: (id: string) => selected.has(id),
-    toggle: (id: string, on: boolean) => setSelected(toggled(selected, id, on)),
-    /** Every loaded row, or none. */
-    setAll: (on: boolean) => setSelected(on ? new Set(items.map((item) => item.id)) : new Set()),
-    clear: () => setSelected(new Set()),
-  };
-}
-
-export type Selection = ReturnType<typeof useSelection>;
 
 /** What a `DataTable` takes. */
 export interface DataTableProps<T> {

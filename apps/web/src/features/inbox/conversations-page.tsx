@@ -27,7 +27,7 @@ import { es, format } from '@cartera/domain/i18n';
 import { can } from '@cartera/domain/policy';
 import { useTRPC } from '../../lib/trpc';
 import { SearchIcon } from '../../ui/icons';
-import { useSelection } from '../../ui/data-table';
+import { useSelection } from '../../ui/selection';
 import { useMe } from '../auth/session';
 import { contactName } from '../contacts/contact-format';
 import { SEARCH_DEBOUNCE_MS } from '../pickers/entity-pickers';

@@ -26,16 +26,10 @@ import {
 import { dayjs, formatDate } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
 import { DateRangeFilter } from '../../ui/date-range-filter';
-import {
-  DataCell,
-  DataRow,
-  PagedTable,
-  SelectCell,
-  useSelection,
-  type Column,
-} from '../../ui/data-table';
+import { DataCell, DataRow, PagedTable, SelectCell, type Column } from '../../ui/data-table';
 import { CartIcon, SearchIcon } from '../../ui/icons';
 import { ListFilters, SelectionBar } from '../../ui/list-toolbar';
+import { useSelection } from '../../ui/selection';
 import { SEARCH_DEBOUNCE_MS } from '../pickers/entity-pickers';
 import { SellerSelect } from '../pickers/seller-select';
 import { useExcelDownload } from './excel-download';
