@@ -35,28 +35,9 @@ import { useOrigins, useTags } from '../contacts/tag-chip';
 import { InboxList, type InboxItem } from './inbox-list';
 import { canSwitchInbox } from './inbox-owner';
 import classes from './inbox.module.css';
-import { InboxPicker, MINE, ALL } from './seller-picker';
+import { ALL, conversationsQuery, MINE, type InboxView } from './conversations-query';
+import { InboxPicker } from './seller-picker';
 import { useInboxLive } from './use-inbox-live';
-
-/**
- * The view of 'Conversaciones' the address keeps (issue #33 item 3): whose inbox (`agent`: a
- * seller's id or 'all'; none is the user's own), the tab, the search, the filters and the order.
- */
-export interface InboxView {
-  agent?: string | undefined;
-  tab?: 'archived' | undefined;
-  q?: string | undefined;
-  tag?: string | undefined;
-  origin?: string | undefined;
-  channel?: string | undefined;
-  unread?: boolean | undefined;
-  due?: boolean | undefined;
-  /** 'Sin atender (+24 h)': the customer has waited for an answer more than 24 hours. */
-  unattended?: boolean | undefined;
-  /** With `agent` 'all': only one group's sellers (a link from 'Rendimiento'). */
-  group?: string | undefined;
-  order?: 'waiting' | undefined;
-}
 
 /** The view's filters, without whose inbox and the tab (what 'Quitar filtros' clears). */
 const FILTER_KEYS = [
@@ -100,35 +81,6 @@ function FilterSelect({
       w={FILTER_WIDTH}
       size="xs"
     />
-  );
-}
-
-/**
- * The list's query of a view: the screen's, and the route loader's, which asks for the first page
- * while the screen's code downloads (issue #35 item 2). `switches`: the user may look at other
- * sellers' inboxes (canSwitchInbox).
- */
-export function conversationsQuery(
-  trpc: ReturnType<typeof useTRPC>,
-  view: InboxView,
-  switches: boolean,
-) {
-  const viewing = switches ? view.agent : undefined;
-  return trpc.inbox.conversations.infiniteQueryOptions(
-    {
-      inbox: viewing ?? MINE,
-      tab: view.tab ?? 'open',
-      search: view.q,
-      statusTag: view.tag,
-      origin: view.origin,
-      channelId: view.channel,
-      unread: view.unread,
-      reminderDue: view.due,
-      unattended: view.unattended,
-      ...(viewing === ALL && view.group ? { groupId: view.group } : {}),
-      order: view.order ?? 'recent',
-    },
-    { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
 }
 

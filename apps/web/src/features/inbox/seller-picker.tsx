@@ -3,11 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
+import { ALL, MINE } from './conversations-query';
 import { sellerOptions } from './inbox-owner';
 
 /** The inbox picker's values besides a seller's id. */
-export const MINE = 'me';
-export const ALL = 'all';
 const UNASSIGNED = 'unassigned';
 
 /**

@@ -4,11 +4,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Loader, Paper, Text } from '@mantine/core';
 import { z } from 'zod';
 import { es } from '@cartera/domain/i18n';
-import {
-  ConversationsPage,
-  conversationsQuery,
-  type InboxView,
-} from '../../../features/inbox/conversations-page';
+import { ConversationsPage } from '../../../features/inbox/conversations-page';
+import { conversationsQuery, type InboxView } from '../../../features/inbox/conversations-query';
 import { canSwitchInbox } from '../../../features/inbox/inbox-owner';
 import classes from '../../../features/inbox/inbox.module.css';
 import { MessagesIcon } from '../../../ui/icons';
