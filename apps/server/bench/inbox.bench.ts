@@ -650,7 +650,7 @@ async function timeCall(bench: Bench, viewer: Viewer, call: Call) {
   bench.plans.push(`${title} (${queries.length} statement${queries.length > 1 ? 's' : ''})`);
   for (const query of queries) {
     if (/^\s*explain/i.test(query.text)) {
-      // The search's estimate of a term's matches (frequentMessageTerm): planning only.
+      // The search's estimate of a term's matches (messageTermMatches): planning only.
       bench.plans.push('  (an estimate: EXPLAIN without ANALYZE)');
       continue;
     }

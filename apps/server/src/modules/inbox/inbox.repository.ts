@@ -105,13 +105,31 @@ export interface InboxFilters {
   unattended?: boolean;
   /** 'recent': last interaction first; 'waiting': the longest wait for an answer first. */
   order?: 'recent' | 'waiting';
+  /**
+   * Set by findInboxPage: the search probes each conversation's messages in list order (a
+   * term frequent enough to fill a page soon) instead of reading every match first.
+   */
+  probeMessages?: boolean;
+}
+
+/**
+ * Whether the scope admits every contact of the owner's agent by itself: an 'own' scope, the
+ * agent the user or an owner shared with them. The scope's condition then adds nothing, and
+ * would only mislead the planner (`agent_id = a and agent_id in (a, b)` is estimated as a
+ * hundredth of the agent's rows: a seller in a shared inbox had their searches probe every
+ * conversation instead of reading the term's few matches, bench:inbox).
+ */
+function coversAgent(owner: InboxOwner) {
+  if (!('agentId' in owner) || owner.scope.kind !== 'own') return false;
+  const { agentId, scope } = owner;
+  return agentId === scope.userId || (scope.sharedOwnerIds ?? []).includes(agentId as string);
 }
 
 function ownerCondition(db: Executor, tenantId: Ref, owner: InboxOwner): SQL {
   if ('unassigned' in owner) {
     return and(isNull(contacts.agentId), notReservedByOthers(owner.viewerId))!;
   }
-  const visible = scopeCondition(db, tenantId, owner.scope);
+  const visible = coversAgent(owner) ? undefined : scopeCondition(db, tenantId, owner.scope);
   const agent =
     'agentId' in owner
       ? eq(contacts.agentId, owner.agentId)
@@ -146,7 +164,7 @@ function searchCondition(
   const byName = sql`${contacts.searchText} like ${pattern}`;
   if (text.length < SHORT_TERM_LENGTH) return byName;
   const byMessage = likePattern(text);
-  if ('agentId' in owner) {
+  if ('agentId' in owner || filters.probeMessages) {
     return or(
       byName,
       sql`exists (select 1 from ${interactions} where ${interactions.tenantId} = ${contacts.tenantId}
@@ -228,13 +246,16 @@ export async function findInboxPage(
   filters: InboxFilters = {},
 ) {
   const agentIds = 'all' in owner ? owner.agentIds : undefined;
-  if (
-    !('all' in owner) ||
-    !agentIds?.length ||
-    agentIds.length > MERGED_AGENTS_MAX ||
-    (filters.search && !(await frequentMessageTerm(db, tenantId, filters.text ?? '')))
-  ) {
-    return pageQuery(db, tenantId, owner, after, limit, filters);
+  const matches =
+    filters.search && !('agentId' in owner)
+      ? await messageTermMatches(db, tenantId, filters.text ?? '')
+      : 0;
+  const mergeable = !!agentIds?.length && agentIds.length <= MERGED_AGENTS_MAX;
+  if (!mergeable || (filters.search && matches < FREQUENT_TERM_MATCHES)) {
+    // An inbox too wide to merge (the company's, the unassigned one) walks its own list order
+    // for a very frequent term, probing each conversation's messages.
+    const probeMessages = !('agentId' in owner) && !mergeable && matches >= WALKED_TERM_MATCHES;
+    return pageQuery(db, tenantId, owner, after, limit, { ...filters, probeMessages });
   }
   if (agentIds.length === 1) {
     const only = { agentId: agentIds[0]!, scope: { kind: 'tenant' } } as const;
@@ -335,13 +356,23 @@ function preparedMergedPage(
 const FREQUENT_TERM_MATCHES = 2000;
 
 /**
- * Whether the folded term is frequent in the tenant's messages and notes, by PostgreSQL's own
- * estimate of its matches (the statistics of the indexed text, migration 0028): planning only,
- * under a millisecond, where counting them would read the trigram index's long posting lists,
- * which grow with the company. The estimate only chooses the plan's shape, never the rows.
+ * Message matches from which an inbox too wide to merge (the company's: more than
+ * MERGED_AGENTS_MAX agents, or no list of them) walks its list order probing each conversation:
+ * a page then costs about 30 × contacts / matching contacts probes, where reading every match
+ * grows with them (the comercial's frequent word: 3.7 s over 100,000 matches at bench:inbox's
+ * scale). Ten times FREQUENT_TERM_MATCHES: a walk of one agent's few thousand conversations
+ * ends soon whatever the term, the company's only when matches are common.
  */
-async function frequentMessageTerm(db: Executor, tenantId: string, text: string) {
-  if (text.length < SHORT_TERM_LENGTH) return false;
+const WALKED_TERM_MATCHES = 20_000;
+
+/**
+ * How many of the tenant's messages and notes hold the folded term, by PostgreSQL's own estimate
+ * (the statistics of the indexed text, migration 0028): planning only, under a millisecond,
+ * where counting them would read the trigram index's long posting lists, which grow with the
+ * company. The estimate only chooses the plan's shape, never the rows.
+ */
+async function messageTermMatches(db: Executor, tenantId: string, text: string) {
+  if (text.length < SHORT_TERM_LENGTH) return 0;
   const result = await db.execute(sql`explain (format json) select 1 from ${interactions}
     where ${interactions.tenantId} = ${tenantId} and ${messageSearchText} like ${likePattern(text)}`);
   const [row] = (result as unknown as { rows: Array<{ 'QUERY PLAN': unknown }> }).rows;
@@ -350,7 +381,7 @@ async function frequentMessageTerm(db: Executor, tenantId: string, text: string)
   const [plan] = (typeof json === 'string' ? JSON.parse(json) : (json ?? [])) as Array<{
     Plan?: { 'Plan Rows'?: number };
   }>;
-  return (plan?.Plan?.['Plan Rows'] ?? 0) >= FREQUENT_TERM_MATCHES;
+  return plan?.Plan?.['Plan Rows'] ?? 0;
 }
 
 /** One owner's page: the statement of an inbox, or one branch of a merged one. */
