@@ -165,10 +165,13 @@ function searchCondition(
   if (text.length < SHORT_TERM_LENGTH) return byName;
   const byMessage = likePattern(text);
   if ('agentId' in owner || filters.probeMessages) {
+    // A walk of a wide inbox must probe: `offset 0` keeps PostgreSQL from turning the subquery
+    // into a hashed set of every match (what one agent's search may choose for a rare term).
+    const probe = filters.probeMessages ? sql` offset 0` : sql``;
     return or(
       byName,
       sql`exists (select 1 from ${interactions} where ${interactions.tenantId} = ${contacts.tenantId}
-        and ${interactions.contactId} = ${contacts.id} and ${messageSearchText} like ${byMessage})`,
+        and ${interactions.contactId} = ${contacts.id} and ${messageSearchText} like ${byMessage}${probe})`,
     )!;
   }
   // The matches are read once, into an array (an init plan: never rescanned per row, whatever
