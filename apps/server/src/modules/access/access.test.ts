@@ -52,9 +52,10 @@ const SCOPED_TABLES: ScopedTable[] = [
         'the duplicate-number check (02 §5): the service answers only what 02 §8 lets a user know of a number held by another agent, and an id only when contact-access says the user may see it',
       'modules/contacts/contact-records.repository.ts#findSubConversations':
         "the 'Subconversaciones' panel (02 §2) lists the copies of a contact visibleContact allowed, whoever holds them",
-      'modules/inbox/inbox.repository.ts#reserveContact':
+      'modules/inbox/reservation.repository.ts#reserveContact':
         "reserves an unassigned contact for the caller ('Inbox' is every agent's)",
-      'modules/inbox/inbox.repository.ts#releaseContact': "releases the caller's own reservation",
+      'modules/inbox/reservation.repository.ts#releaseContact':
+        "releases the caller's own reservation",
       'modules/inbox/unread.repository.ts#setUnreadMark':
         'changes the unread mark of a contact visibleContact allowed, only when the caller holds it',
       'modules/inbox/unread.repository.ts#countUnreadByHolder':
