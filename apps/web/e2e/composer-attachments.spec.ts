@@ -28,7 +28,7 @@ test.describe('note attachments', () => {
     });
     const item = page.getByRole('list', { name: c.attachments }).getByRole('listitem', { name });
     await expect(
-      item.getByText(format(c.uploaded, { size: `${bytes.length}.00 B` })),
+      item.getByText(format(c.uploaded, { size: `${bytes.length},00 B` })),
     ).toBeVisible();
     await expect(item.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
 
