@@ -9,8 +9,11 @@
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { Database } from '@cartera/db/client';
 import { newId } from '@cartera/domain/ids';
+import { sequencePending } from '../src/realtime/event-sequencer';
 
 /** One webhook as the provider posts it. */
 export interface HttpItem {
@@ -76,8 +79,6 @@ export interface IngestResult {
   cpuMs: number;
 }
 
-const APPEND_LOCK_CLASS = 7_261;
-
 async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>) {
   let next = 0;
   await Promise.all(
@@ -111,18 +112,25 @@ function post(agent: http.Agent, url: URL, item: HttpItem): Promise<number> {
   });
 }
 
-/** What appendEvent writes: the tenant's event lock, the row and its notification. */
+/** What appendEvent writes inside the change's transaction: the pending row, no lock. */
 const EVENT_SQL = `
-  with locked as (select pg_advisory_xact_lock(${APPEND_LOCK_CLASS}, hashtext($1::text))),
-  inserted as (
-    insert into domain_events (tenant_id, type, topic, payload, audience, actor_user_id)
-    select $1::uuid, $2, $3, $4::jsonb, '{}'::jsonb, null from locked
-    returning tenant_id, id
-  )
-  select pg_notify('cartera_events', json_build_object('tenantId', tenant_id, 'id', id)::text)
-  from inserted`;
+  insert into pending_events (tenant_id, type, topic, payload, audience, actor_user_id)
+  values ($1::uuid, $2, $3, $4::jsonb, '{}'::jsonb, null)`;
+
+const drizzled = new WeakMap<pg.Pool, Database>();
 
 async function rawWrite(db: pg.Pool, task: IngestTask, item: RawItem) {
+  await rawTransaction(db, task, item);
+  // What the sequencer does after the commit: the same statement, with its NOTIFY.
+  let sequencerDb = drizzled.get(db);
+  if (!sequencerDb) {
+    sequencerDb = drizzle(db) as unknown as Database;
+    drizzled.set(db, sequencerDb);
+  }
+  await sequencePending(sequencerDb, task.tenantId, true);
+}
+
+async function rawTransaction(db: pg.Pool, task: IngestTask, item: RawItem) {
   const client = await db.connect();
   try {
     await client.query('begin');

@@ -12,8 +12,9 @@
  *     ends when the server's inbox worker has taken every acknowledged event in;
  *   - raw: one transaction per event on a pool as large as the app's: claim the provider id in
  *     `channel_messages` (same unique key, ON CONFLICT DO NOTHING; a replay rolls back), insert
- *     the interaction, and the event row as appendEvent writes it (tenant lock, row, NOTIFY); a
- *     receipt updates the item's status and writes its event row.
+ *     the interaction, and the event as appendEvent writes it (a pending row), then after the
+ *     commit the sequencer's statement that numbers it; a receipt updates the item's status and
+ *     writes its event the same way.
  *
  * Then the burst (HTTP only): 2,000 text messages from 1,000 customers (two each, half of them
  * writing for the first time) posted within 2 s, each webhook at its time whether or not the

@@ -102,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger.info('seeded the demo data');
   }
 
-  const events = new EventBus(database, logger);
+  const events = new EventBus(database, logger, env.eventBus);
   const jobs = new JobRunner<AppDeps>(database, logger, env.jobsEnabled);
   const deps: AppDeps = {
     env,

@@ -49,6 +49,9 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optional,
+  /** How live events travel between instances (realtime/event-transports.ts). */
+  EVENT_BUS: z.enum(['memory', 'postgres', 'redis']).optional(),
+  REDIS_URL: optional,
   CARTERA_DATA_DIR: z.string().default('./.data'),
   CARTERA_SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   PUBLIC_URL: optional,
@@ -154,6 +157,14 @@ export interface Env {
   host: string;
   logLevel: RawEnv['LOG_LEVEL'];
   databaseUrl: string | undefined;
+  /**
+   * The live events' transport: EVENT_BUS, else 'redis' when REDIS_URL is set, else the
+   * database's default ('memory' embedded, 'postgres' on a server).
+   */
+  eventBus: {
+    transport: 'memory' | 'postgres' | 'redis' | undefined;
+    redisUrl: string | undefined;
+  };
   dataDir: string;
   seedDemo: boolean;
   /** Base of links the server hands out (signed upload URLs, stored file paths). */
@@ -199,6 +210,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     host: raw.HOST,
     logLevel: raw.LOG_LEVEL,
     databaseUrl: raw.DATABASE_URL,
+    eventBus: {
+      transport: raw.EVENT_BUS ?? (raw.REDIS_URL ? 'redis' : undefined),
+      redisUrl: raw.REDIS_URL,
+    },
     dataDir,
     seedDemo,
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),

@@ -53,6 +53,40 @@ export interface DatabaseHandle {
 
 export type WriteListener = (table: string, statement: string) => void;
 
+/** Work to do once a transaction has committed, given the database it ran on. */
+export type CommitHook = (db: Database) => Promise<void>;
+
+const commitHooks = new WeakMap<object, CommitHook[]>();
+
+/**
+ * Runs `hook` after `tx` commits (never when it rolls back), before `db.transaction` resolves,
+ * so the caller of a write sees its after-commit work done. Hooks run one after the other, in
+ * the order they were added; a hook's failure is its own to handle (the change is committed).
+ * Answers false for a transaction not opened by a handle of this module: the hook will not run.
+ */
+export function afterCommit(tx: Transaction, hook: CommitHook): boolean {
+  const hooks = commitHooks.get(tx);
+  if (!hooks) return false;
+  hooks.push(hook);
+  return true;
+}
+
+/** Gives `db.transaction` the after-commit hooks of `afterCommit`. */
+function withCommitHooks(db: Database): Database {
+  const transaction = db.transaction.bind(db);
+  const wrapped: Database['transaction'] = async (run, config) => {
+    const hooks: CommitHook[] = [];
+    const result = await transaction((tx) => {
+      commitHooks.set(tx, hooks);
+      return run(tx);
+    }, config);
+    for (const hook of hooks) await hook(db);
+    return result;
+  };
+  db.transaction = wrapped;
+  return db;
+}
+
 const WRITE_STATEMENT = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/i;
 
 /**
@@ -124,7 +158,7 @@ function createPostgresDatabase(url: string, options: CreateDatabaseOptions): Da
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const writes = writeWatch();
-  const db = drizzlePg(pool, writes.drizzleOptions) as unknown as Database;
+  const db = withCommitHooks(drizzlePg(pool, writes.drizzleOptions) as unknown as Database);
   const listeners = new Set<pg.Client>();
 
   return {
@@ -181,7 +215,7 @@ function createPgliteDatabase(options: CreateDatabaseOptions): DatabaseHandle {
     pglite = openPglite(options.dataDir);
   }
   const writes = writeWatch();
-  const db = drizzlePglite(pglite, writes.drizzleOptions) as unknown as Database;
+  const db = withCommitHooks(drizzlePglite(pglite, writes.drizzleOptions) as unknown as Database);
   const unsubscribers = new Set<() => Promise<void>>();
 
   return {

@@ -1,21 +1,16 @@
 import { and, asc, eq, gt, inArray, isNull, like, lt, max, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor, Transaction } from '@cartera/db/client';
-import { domainEvents, groups, type DomainEventRow, type EventAudience } from '@cartera/db/schema';
+import { afterCommit, type Executor, type Transaction } from '@cartera/db/client';
+import {
+  domainEvents,
+  eventCounters,
+  groups,
+  pendingEvents,
+  type DomainEventRow,
+  type EventAudience,
+} from '@cartera/db/schema';
 import { isLiveEventType, type LiveEventPayload, type StoredLiveEventType } from './live-events';
+import { sequencerOf } from './event-sequencer';
 import { topicFilter } from './topics';
-
-/**
- * The NOTIFY channel every instance listens on. Payload: the event row as JSON (`tenantId`, `id`,
- * `type`, `topic`, `payload`, `audience`, `actorUserId`, `createdAt`), or only `{tenantId, id}`
- * when the row would not fit in a notification; listeners then read it from the table.
- */
-export const EVENTS_CHANNEL = 'cartera_events';
-
-/** PostgreSQL refuses notification payloads of 8,000 bytes or more. */
-const MAX_NOTIFY_BYTES = 7_900;
-
-/** First key of the per-tenant append lock (the second is a hash of the tenant id). */
-const APPEND_LOCK_CLASS = 7_261;
 
 /** An event to store: its `type` and `payload` are one kind of the catalogue (live-events.ts). */
 export interface NewDomainEvent<T extends StoredLiveEventType = StoredLiveEventType> {
@@ -27,64 +22,44 @@ export interface NewDomainEvent<T extends StoredLiveEventType = StoredLiveEventT
   actorUserId?: string | null;
 }
 
-/** What a notification on EVENTS_CHANNEL carries. */
-export type AnnouncedEvent =
-  | { tenantId: string; id: number; type?: undefined }
-  | (Omit<DomainEventRow, 'createdAt'> & { createdAt: string });
+/** Tenants whose events a transaction wrote, so each is sequenced once after its commit. */
+const sequencedAfterCommit = new WeakMap<Transaction, Set<string>>();
 
 /**
- * Records an event inside the caller's transaction and announces it on commit (NOTIFY is
- * transactional: a rolled-back change announces nothing). The per-tenant lock makes event ids of
- * a tenant grow in commit order, so "everything after id N" is a complete catch-up. Call it as
- * the last statement of the transaction: the lock is held until commit. Lock, insert and notify
- * are one statement (one round trip while the lock is held), and the notification carries the
- * row, so listeners deliver it without reading it back. `alongside` are more parts of that
- * statement (`name as (…)`, comma-separated; they may read `locked`, which holds the lock) for
- * writes that must happen under the lock: an item's rollups. Nothing else may follow in the
- * transaction but its commit, so the lock is never held across a round trip to this process.
- * Outbound webhooks are queued after commit, from the log (modules/webhooks/webhook-queue.ts).
+ * Records an event inside the caller's transaction, without any lock: a rolled-back change
+ * records nothing. Once the transaction commits, the sequencer gives it the tenant's next id and
+ * publishes it (event-sequencer.ts), before the caller's `db.transaction` resolves; if the
+ * process dies in between, the sweeper does it. `alongside` are more parts of the insert's
+ * statement (`name as (…)`, comma-separated) that save a round trip: an item's rollups, its
+ * contact's preview. Outbound webhooks are queued from the log (modules/webhooks).
  */
 export async function appendEvent<T extends StoredLiveEventType>(
   tx: Transaction,
   event: NewDomainEvent<T>,
   options: { alongside?: SQL | undefined } = {},
-): Promise<DomainEventRow> {
+): Promise<void> {
   // The catalogue types every caller; this refuses a kind forced past it (a cast).
   if (!isLiveEventType(event.type))
     throw new Error(`appendEvent: unknown event type ${event.type}`);
   const alongside = options.alongside ? sql`${options.alongside},` : sql``;
-  const result = await tx.execute(sql`
-    with locked as (
-      select pg_advisory_xact_lock(${APPEND_LOCK_CLASS}, hashtext(${event.tenantId}))
-    ), ${alongside} inserted as (
-      insert into ${domainEvents} (tenant_id, type, topic, payload, audience, actor_user_id)
-      select ${event.tenantId}::uuid, ${event.type}, ${event.topic},
+  await tx.execute(sql`
+    with ${alongside} inserted as (
+      insert into ${pendingEvents} (tenant_id, type, topic, payload, audience, actor_user_id)
+      values (${event.tenantId}::uuid, ${event.type}, ${event.topic},
         ${JSON.stringify(event.payload ?? {})}::jsonb, ${JSON.stringify(event.audience ?? {})}::jsonb,
-        ${event.actorUserId ?? null}::uuid
-      from locked
-      returning *
-    ), announced as (
-      select inserted.*, json_build_object('tenantId', tenant_id, 'id', id, 'type', type,
-        'topic', topic, 'payload', payload, 'audience', audience, 'actorUserId', actor_user_id,
-        'createdAt', created_at)::text as announcement
-      from inserted
+        ${event.actorUserId ?? null}::uuid)
+      returning id
     )
-    select id, created_at as "createdAt", pg_notify(${EVENTS_CHANNEL},
-      case when octet_length(announcement) < ${MAX_NOTIFY_BYTES} then announcement
-        else json_build_object('tenantId', tenant_id, 'id', id)::text end)
-    from announced`);
-  const [row] = (result as unknown as { rows: Array<{ id: number | string; createdAt: unknown }> })
-    .rows;
-  return {
-    tenantId: event.tenantId,
-    id: Number(row!.id),
-    type: event.type,
-    topic: event.topic,
-    payload: event.payload ?? {},
-    audience: event.audience ?? {},
-    actorUserId: event.actorUserId ?? null,
-    createdAt: new Date(row!.createdAt as string | Date),
-  };
+    select id from inserted`);
+  let tenants = sequencedAfterCommit.get(tx);
+  if (!tenants) {
+    tenants = new Set();
+    sequencedAfterCommit.set(tx, tenants);
+  }
+  if (tenants.has(event.tenantId)) return;
+  tenants.add(event.tenantId);
+  const tenantId = event.tenantId;
+  afterCommit(tx, (db) => sequencerOf(db).flush(tenantId));
 }
 
 export async function findEvent(db: Executor, tenantId: string, id: number) {
@@ -127,6 +102,15 @@ export async function eventsAfter(
     .where(and(...filters))
     .orderBy(asc(domainEvents.id))
     .limit(options.limit ?? 500);
+}
+
+/** Each tenant's last event id (its counter), for the bus's reconciliation. */
+export async function lastIdsOf(db: Executor, tenantIds: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ tenantId: eventCounters.tenantId, lastId: eventCounters.lastId })
+    .from(eventCounters)
+    .where(inArray(eventCounters.tenantId, tenantIds));
+  return new Map(rows.map((row) => [row.tenantId, Number(row.lastId)]));
 }
 
 export async function lastEventId(db: Executor, tenantId: string): Promise<number> {

@@ -4,7 +4,7 @@ import { createGroup, createTenant, createUser } from '@cartera/db/factories';
 import { createTestDatabase, type TestDatabase } from '@cartera/db/testing';
 import { startTestApp, tokenFor, type TestApp } from '../testing/test-app';
 import { connectWs, waitFor } from '../testing/ws-client';
-import { appendEvent, eventsAfter, type NewDomainEvent } from './event-store';
+import { appendEvent, eventsAfter, lastEventId, type NewDomainEvent } from './event-store';
 import { openEventStream, type EventEnvelope } from './stream';
 import { resolveSession } from '../modules/sessions/session.service';
 
@@ -65,7 +65,7 @@ async function emitThroughB(
   event: Pick<NewDomainEvent, 'tenantId' | 'audience'> & { topic?: string; what?: string },
 ) {
   const { what = 'test', topic = 'test', ...rest } = event;
-  return instanceB.deps.db.transaction((tx) =>
+  await instanceB.deps.db.transaction((tx) =>
     appendEvent(tx, {
       type: 'contact.updated',
       topic,
@@ -73,6 +73,8 @@ async function emitThroughB(
       ...rest,
     }),
   );
+  // Numbered once committed, before the transaction resolved: the tenant's newest event.
+  return { id: await lastEventId(instanceB.deps.db, event.tenantId) };
 }
 
 function subscribe(

@@ -74,13 +74,28 @@ export async function openEventStream(options: StreamOptions) {
   };
   const wanted = (event: DomainEventRow) =>
     topicWanted(topics, event.topic) && canReceive(userOf(), event);
-  // Judged as the bus hands the event over: a subscriber it is not for is not even woken (with
-  // a thousand subscribers of a tenant, most events are for a few of them).
+  // The tenant's ids are consecutive (event-sequencer.ts): `known` is the last id up to which
+  // every event reached this stream, live or from the log. A later id than the next one means
+  // some were missed or are late (several publishing instances): the log is read from the
+  // cursor, which it holds complete. Events before the starting cursor is known wait for it.
+  let known: number | undefined;
+  const early: DomainEventRow[] = [];
+  const onLive = (event: DomainEventRow) => {
+    if (known === undefined) {
+      early.push(event);
+      return;
+    }
+    if (event.id <= known) return;
+    const next = event.id === known + 1;
+    known = event.id;
+    if (!next) push({ kind: 'gap' });
+    // Judged as the bus hands the event over: a subscriber it is not for is not even woken
+    // (with a thousand subscribers of a tenant, most events are for a few of them).
+    else if (wanted(event)) push({ kind: 'event', event });
+  };
   const unsubscribe = bus.subscribe({
     tenantId,
-    onEvent: (event) => {
-      if (wanted(event)) push({ kind: 'event', event });
-    },
+    onEvent: onLive,
     onGap: () => push({ kind: 'gap' }),
   });
   const onAbort = () => {
@@ -105,6 +120,8 @@ export async function openEventStream(options: StreamOptions) {
     throw error;
   }
   let catchUp = options.lastEventId != null;
+  known = cursor;
+  for (const event of early.splice(0)) onLive(event);
   options.notices?.((type) => push({ kind: 'notice', type }));
 
   return (async function* () {
@@ -120,6 +137,7 @@ export async function openEventStream(options: StreamOptions) {
             }
             if (page.length < 500) break;
           }
+          known = Math.max(known ?? cursor, cursor);
           continue;
         }
         const next = pending.shift();

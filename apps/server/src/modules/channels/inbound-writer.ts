@@ -4,7 +4,7 @@ import { channelMessages, contacts, interactions } from '@cartera/db/schema';
 import { chatDirection, interactionEffects, metricsDay } from '@cartera/domain/metrics';
 import { appendEvent } from '../../realtime/event-store';
 import { audienceOfWatchers, contactAudience, contactWatchersQuery } from '../access/contacts';
-import { countsUnderLock } from '../metrics/metrics.writer';
+import { countsAlongside } from '../metrics/metrics.writer';
 import { customerMessageSet, lastMessageOf, reopenedLine } from '../timeline/last-message';
 import {
   recordInteraction,
@@ -114,8 +114,7 @@ export function hasScopedId(scopedId: string): SQL {
  * A customer's message on the contact's timeline, as `recordInteraction` writes it, in one
  * statement: the item, the contact's last interaction and answer wait ('start': a customer's
  * message waits for an answer), its unread count and preview (an archived conversation
- * reopens, with a timeline line saying so), the day's rollups and the announcement, under the tenant's
- * event lock. Only for a new item id of a message from the customer (its claim was just made);
+ * reopens, with a timeline line saying so), the day's rollups and the event. Only for a new item id of a message from the customer (its claim was just made);
  * anything else goes through `recordInteraction`.
  */
 export async function recordInboundItem(
@@ -160,7 +159,7 @@ export async function recordInboundItem(
     })
     .where(and(eq(contacts.tenantId, contact.tenantId), eq(contacts.id, contact.id)));
   // touchForInteraction's counts of a message in: no response and no follow-up (no actor).
-  const rollups = countsUnderLock({
+  const rollups = countsAlongside({
     tenantId: contact.tenantId,
     contactId: contact.id,
     day: metricsDay(at),

@@ -25,12 +25,10 @@ function mergedEffects(effects: readonly MetricEffect[]) {
 }
 
 /**
- * Adds to a tenant's daily rollups, without the tenant's event lock: only for rows never added
- * to under the lock (a new contact's own dimension, written before any event of its
- * transaction): a contact created before an external system's answer must not hold the
- * tenant's events back meanwhile. Everything else is added by `rollupsUnderLock`.
+ * Adds to a tenant's daily rollups in a statement of its own: a new contact's own dimension,
+ * written as the contact is created. An item's counts go with its event (`rollupsAlongside`).
  */
-export async function addToRollupsWithoutLock(
+export async function addToRollups(
   db: Executor,
   tenantId: string,
   day: string,
@@ -47,15 +45,14 @@ export async function addToRollupsWithoutLock(
 }
 
 /**
- * An item's counts as parts of its event's statement (realtime/event-store.ts `appendEvent`,
- * whose first part `locked` takes the tenant's event lock): the follow-up day of the contact
- * (a first one that day also counts in singleTracing) and the additions to the day's rollups.
- * Every transaction that adds to a rollup row does it under the tenant's event lock, so none
- * waits for the lock while holding a rollup row another one wants; and being one statement
- * with the event, the lock is held for that statement and the commit only, never across
- * round trips to the server (a busy event loop would otherwise hold every writer back).
+ * An item's counts as parts of its event's statement (realtime/event-store.ts `appendEvent`):
+ * the follow-up day of the contact (a first one that day also counts in singleTracing) and the
+ * additions to the day's rollups, one row per seller, day, metric and dimension. No tenant lock:
+ * each row is upserted in key order, so two writers that add to the same rows take them in the
+ * same order and never deadlock; writers of different sellers never meet. Being one statement
+ * with the event, a row is held from that statement to the commit only.
  */
-export function rollupsUnderLock(change: {
+export function rollupsAlongside(change: {
   tenantId: string;
   day: string;
   effects: readonly MetricEffect[];
@@ -67,7 +64,6 @@ export function rollupsUnderLock(change: {
   const firstFollowUp = followUp
     ? sql`insert into ${metricContactDays} (tenant_id, user_id, day, contact_id)
         select ${tenantId}::uuid, ${followUp.userId}::uuid, ${day}::date, ${followUp.contactId}::uuid
-        from locked
         on conflict do nothing
         returning user_id`
     : sql`select null::uuid as user_id where false`;
@@ -80,7 +76,8 @@ export function rollupsUnderLock(change: {
       insert into ${metricRollups} (tenant_id, user_id, day, metric, dimension, value)
       select ${tenantId}::uuid, added.user_id, ${day}::date, added.metric, added.dimension, added.value
       from (${added}select user_id, 'singleTracing'::text, ''::text, 1::bigint from first_follow_up)
-        as added(user_id, metric, dimension, value), locked
+        as added(user_id, metric, dimension, value)
+      order by added.user_id, added.metric, added.dimension
       on conflict (tenant_id, user_id, day, metric, dimension)
       do update set value = ${metricRollups.value} + excluded.value)`;
 }

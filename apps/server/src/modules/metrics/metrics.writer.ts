@@ -10,7 +10,7 @@ import {
   type MetricItem,
 } from '@cartera/domain/metrics';
 import type { SQL } from 'drizzle-orm';
-import { addToRollupsWithoutLock, rollupsUnderLock, touchContactWait } from './metrics.repository';
+import { addToRollups, rollupsAlongside, touchContactWait } from './metrics.repository';
 
 /*
  * The rollups writer (issue #16): called inside the transaction of the event that changes a
@@ -20,7 +20,7 @@ import { addToRollupsWithoutLock, rollupsUnderLock, touchContactWait } from './m
 
 /**
  * Touches the contact for a new timeline item (its last interaction and the customer's answer
- * wait); answers what the item counts, written with the item's event (`countsUnderLock`).
+ * wait); answers what the item counts, written with the item's event (`countsAlongside`).
  */
 export async function touchForInteraction(
   tx: Executor,
@@ -54,10 +54,10 @@ export interface PendingCounts {
 
 /**
  * An item's counts as parts of its event's statement: `announceInteraction` hands them to
- * `appendEvent`, so they are written under the tenant's event lock in the same statement.
+ * `appendEvent`, so they cost no round trip of their own.
  */
-export function countsUnderLock(counts: PendingCounts): SQL | undefined {
-  return rollupsUnderLock({
+export function countsAlongside(counts: PendingCounts): SQL | undefined {
+  return rollupsAlongside({
     tenantId: counts.tenantId,
     day: counts.day,
     effects: counts.effects,
@@ -67,16 +67,14 @@ export function countsUnderLock(counts: PendingCounts): SQL | undefined {
 
 /**
  * A contact created for a seller counts in their `contacts` of the day it was created, in the
- * dimension 'created', which only this adds to: it is written without the tenant's event lock
- * (no transaction adds to it after appending an event), so a contact waiting for an external
- * system's answer in its transaction holds back no other write of the tenant.
+ * dimension 'created', which only this adds to.
  */
 export async function countNewContact(
   tx: Executor,
   contact: { tenantId: string; agentId: string | null; createdAt: Date },
 ) {
   if (!contact.agentId) return;
-  await addToRollupsWithoutLock(tx, contact.tenantId, metricsDay(contact.createdAt), [
+  await addToRollups(tx, contact.tenantId, metricsDay(contact.createdAt), [
     { metric: 'contacts', userId: contact.agentId, value: 1, dimension: NEW_CONTACT_DIMENSION },
   ]);
 }

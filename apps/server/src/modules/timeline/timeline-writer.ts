@@ -5,7 +5,7 @@ import { appendEvent } from '../../realtime/event-store';
 import type { LiveEventPayload } from '../../realtime/live-events';
 import { contactAudience } from '../access/contacts';
 import type { AuthUser } from '../sessions/session.types';
-import { countsUnderLock, touchForInteraction } from '../metrics/metrics.writer';
+import { countsAlongside, touchForInteraction } from '../metrics/metrics.writer';
 import { lastMessageAlongside, lastMessageOf } from './last-message';
 import { insertInteractionOnce } from './timeline-writer.repository';
 
@@ -36,7 +36,7 @@ export interface NewTimelineItem {
   alsoNotify?: Array<string | null>;
   /**
    * Who sees the contact, read before the transaction by a caller that does not lock the
-   * contact (a note): the transaction then holds the tenant's event lock for less time.
+   * contact (a note): its transaction is then shorter.
    */
   audience?: Audience;
 }
@@ -89,7 +89,7 @@ export async function recordInteraction(
     user ? `${user.name} ${user.lastname}`.trim() : null,
   );
   const alongside = [
-    countsUnderLock(counts),
+    countsAlongside(counts),
     lastMessageAlongside(contact, preview, createdAt),
   ].filter((part): part is SQL => part !== undefined);
   await announceInteraction(tx, user, contact, {
@@ -98,7 +98,7 @@ export async function recordInteraction(
     type: item.type,
     alsoNotify: item.alsoNotify,
     audience: item.audience,
-    // In the event's statement: the rollups (under the tenant's event lock) and the inbox's
+    // In the event's statement: the rollups and the inbox's
     // preview, unread count and reopening (issue #33).
     alongside: alongside.length ? sql.join(alongside, sql`, `) : undefined,
   });
@@ -119,7 +119,7 @@ export async function announceInteraction(
     type: string;
     alsoNotify?: Array<string | null> | undefined;
     audience?: Audience | undefined;
-    /** Writes that go in the event's statement, under its lock (see `appendEvent`). */
+    /** Writes that go in the event's statement (see `appendEvent`). */
     alongside?: SQL | undefined;
   },
 ) {

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs, with apt-get on Debian, the servers the test suite starts for itself: PostgreSQL,
+# Chromium (with fonts for its screenshots) and Redis. Only what is missing is installed; run as
+# root (or with sudo). `.ci/run` calls it first; on a fresh machine it is the one set-up step.
+set -euo pipefail
+
+export DEBIAN_FRONTEND=noninteractive
+
+packages=()
+if ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
+  echo "PostgreSQL server binaries not found under /usr/lib/postgresql/*/bin"
+  packages+=(postgresql postgresql-contrib)
+fi
+if [[ ! -x /usr/bin/chromium ]]; then
+  echo "Chromium not found at /usr/bin/chromium"
+  packages+=(chromium fonts-liberation)
+fi
+if [[ ! -x /usr/bin/redis-server ]]; then
+  echo "Redis not found at /usr/bin/redis-server"
+  packages+=(redis-server)
+fi
+
+if ((${#packages[@]} == 0)); then
+  echo "PostgreSQL, Chromium and Redis already installed; skipping apt-get"
+  exit 0
+fi
+
+echo "installing with apt-get: ${packages[*]}"
+apt-get update </dev/null
+apt-get install -y --no-install-recommends "${packages[@]}" </dev/null
+# Debian starts Redis as a service where it can; the tests start their own on free ports.
+if command -v systemctl >/dev/null 2>&1 && systemctl is-active --quiet redis-server 2>/dev/null; then
+  systemctl stop redis-server || true
+fi
