@@ -1,9 +1,11 @@
 import {
   bigint,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -21,7 +23,7 @@ import { createdAtColumn, idColumn, tenantColumn, updatedAtColumn } from './colu
 export const webhookSubscriptions = pgTable(
   'webhook_subscriptions',
   {
-    id: idColumn().primaryKey(),
+    id: idColumn(),
     tenantId: tenantColumn(),
     url: text('url').notNull(),
     eventTypes: text('event_types').array().notNull(),
@@ -38,7 +40,13 @@ export const webhookSubscriptions = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  (table) => [index('webhook_subscriptions_tenant_idx').on(table.tenantId, table.state)],
+  (table) => [
+    // Keys lead with the tenant (sharding, docs/capacity.md); the dispatcher's lookups by id
+    // alone use the id's own index.
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    index('webhook_subscriptions_id_idx').on(table.id),
+    index('webhook_subscriptions_tenant_idx').on(table.tenantId, table.state),
+  ],
 );
 
 /**
@@ -49,11 +57,9 @@ export const webhookSubscriptions = pgTable(
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: idColumn().primaryKey(),
+    id: idColumn(),
     tenantId: tenantColumn(),
-    subscriptionId: uuid('subscription_id')
-      .notNull()
-      .references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id').notNull(),
     /** The stable id receivers de-duplicate by (`evt_<event id>`, or `test_<uuid>`). */
     eventId: text('event_id').notNull(),
     domainEventId: bigint('domain_event_id', { mode: 'number' }),
@@ -80,6 +86,13 @@ export const webhookDeliveries = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    foreignKey({
+      name: 'webhook_deliveries_subscription_fk',
+      columns: [table.tenantId, table.subscriptionId],
+      foreignColumns: [webhookSubscriptions.tenantId, webhookSubscriptions.id],
+    }).onDelete('cascade'),
+    index('webhook_deliveries_id_idx').on(table.id),
     uniqueIndex('webhook_deliveries_event_idx').on(table.subscriptionId, table.eventId),
     index('webhook_deliveries_due_idx').on(table.state, table.nextAttemptAt),
     index('webhook_deliveries_list_idx').on(table.subscriptionId, table.createdAt),
