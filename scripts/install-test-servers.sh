@@ -2,7 +2,13 @@
 # Installs, with apt-get on Debian, the servers the test suite starts for itself: PostgreSQL,
 # Chromium (with fonts for its screenshots) and Redis. Only what is missing is installed; run as
 # root (or with sudo). `.ci/run` calls it first; on a fresh machine it is the one set-up step.
+# With --cluster it adds HAProxy, for `npm run cluster` and the cluster benchmarks.
 set -euo pipefail
+
+cluster=0
+if [[ "${1:-}" == "--cluster" ]]; then
+  cluster=1
+fi
 
 export DEBIAN_FRONTEND=noninteractive
 
@@ -18,6 +24,11 @@ fi
 if [[ ! -x /usr/bin/redis-server ]]; then
   echo "Redis not found at /usr/bin/redis-server"
   packages+=(redis-server)
+fi
+
+if ((cluster)) && [[ ! -x /usr/sbin/haproxy ]]; then
+  echo "HAProxy not found at /usr/sbin/haproxy"
+  packages+=(haproxy)
 fi
 
 if ((${#packages[@]} == 0)); then
