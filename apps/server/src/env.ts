@@ -50,7 +50,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optional,
   /** How live events travel between instances (realtime/event-transports.ts). */
-  EVENT_BUS: z.enum(['memory', 'postgres', 'redis']).optional(),
+  EVENT_BUS: z
+    .enum(['memory', 'postgres', 'redis', ''])
+    .optional()
+    .transform((value) => (value ? value : undefined)),
   REDIS_URL: optional,
   CARTERA_DATA_DIR: z.string().default('./.data'),
   CARTERA_SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
