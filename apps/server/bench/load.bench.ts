@@ -25,6 +25,12 @@
  *   BENCH_LOAD_RAMP_SECONDS   seconds over which a phase's agents sign in and start (10).
  *   BENCH_LOAD_AGENTS         agents per phase, the first the baseline (`10,100`).
  *   BENCH_LOAD_CONTACTS       contacts per seller (60).
+ *   BENCH_LOAD_CLUSTER        instances behind HAProxy with Redis (bench/cluster.ts) instead of
+ *                             the one in this process; 3 for issue #37's cluster mode, whose
+ *                             phases default to `10,300` and end with the kill case: the last
+ *                             phase again with one instance killed in the middle of the window
+ *                             (its websockets back through the proxy within 5 s, no note lost
+ *                             or delivered twice). BENCH_LOAD_KILL=0 leaves the kill case out.
  *   BENCH_KEEP=1, BENCH_REUSE=1 as in bench:contacts.
  */
 import { readFileSync } from 'node:fs';
@@ -51,6 +57,7 @@ import type { AppRouter } from '../src/router';
 import type { EventEnvelope } from '../src/realtime/stream';
 import { trpcCall, type ProcedurePath } from '../src/testing/http-client';
 import { startTestApp, tokenFor } from '../src/testing/test-app';
+import { startCluster, type Cluster } from './cluster';
 import { waitFor, watchTopic } from '../src/testing/ws-client';
 import {
   backgroundLine,
@@ -72,7 +79,15 @@ import {
 
 const MEASURED_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const RAMP_SECONDS = Number(process.env.BENCH_LOAD_RAMP_SECONDS ?? 10);
-const PHASES = (process.env.BENCH_LOAD_AGENTS ?? '10,100').split(',').map(Number);
+/** BENCH_LOAD_CLUSTER=3: the agents work through HAProxy over three instances (issue #37). */
+const CLUSTER = Number(process.env.BENCH_LOAD_CLUSTER ?? 0);
+const PHASES = (process.env.BENCH_LOAD_AGENTS ?? (CLUSTER ? '10,300' : '10,100'))
+  .split(',')
+  .map(Number);
+/** In cluster mode, the kill case: the last phase again, one instance killed mid-window. */
+const KILL_CASE = CLUSTER > 1 && process.env.BENCH_LOAD_KILL !== '0';
+/** The kill case's target: every agent of the killed instance back within this, ms. */
+const TARGET_RECONNECT_MS = 5_000;
 const CONTACTS_PER_SELLER = Number(process.env.BENCH_LOAD_CONTACTS ?? 60);
 const DATABASE = 'cartera_bench_load';
 const TENANT = 'Bench Carga';
@@ -280,6 +295,13 @@ interface AgentsTask {
   salt: number;
 }
 
+/** A websocket's time closed: from its close to its reopening (wall-clock ms). */
+interface Outage {
+  closedAt: number;
+  /** NaN: not open again when the phase ended. */
+  openedAt: number;
+}
+
 interface CallFigures {
   kind: Kind;
   timing: Timing;
@@ -323,6 +345,8 @@ interface AgentsResult {
   otherErrors: number;
   errorMessages: string[];
   delivery: DeliveryFigures;
+  /** Each time an agent's websocket closed and (perhaps) opened again. */
+  outages: Outage[];
   cpuMs: number;
 }
 
@@ -387,6 +411,7 @@ class Phase {
   readonly teamOf = new Map<string, number>();
   foreign = 0;
   duplicates = 0;
+  readonly outages: Outage[] = [];
 
   constructor(readonly task: AgentsTask) {
     task.hot.forEach((ids, team) => ids.forEach((id) => this.teamOf.set(id, team)));
@@ -472,10 +497,21 @@ class Agent {
     }
     const cookie = `cartera_session=${token}`;
     // The web's client: one lazy websocket for subscriptions, batched HTTP for the rest.
+    // A close the agent did not ask for (its instance went away) until the reopening.
+    let outage: Outage | undefined;
     const wsClient = createWSClient({
       url: `${baseUrl.replace(/^http/, 'ws')}/api/trpc`,
       WebSocket: cookieWebSocket(cookie),
       lazy: { enabled: true, closeMs: 30_000 },
+      onClose: () => {
+        if (this.phase.over() || outage) return;
+        outage = { closedAt: now(), openedAt: NaN };
+        this.phase.outages.push(outage);
+      },
+      onOpen: () => {
+        if (outage) outage.openedAt = now();
+        outage = undefined;
+      },
     });
     this.closeSocket = () => void wsClient.close();
     this.client = createTRPCClient<AppRouter>({
@@ -795,6 +831,7 @@ async function runAgents(task: AgentsTask): Promise<AgentsResult> {
     otherErrors: phase.otherErrors,
     errorMessages: [...phase.errorMessages].map(([message, n]) => `${n} × ${message}`),
     delivery: deliveryFigures(phase),
+    outages: phase.outages,
     cpuMs: (used.user + used.system) / 1000,
   };
 }
@@ -1068,6 +1105,56 @@ async function statementsPerCall(baseUrl: string, handle: DatabaseHandle, fixtur
 
 const runClients = clientRunner<AgentsTask>(new URL(import.meta.url), [AGENTS_FLAG]);
 
+/** The instances run without job workers, as the single instance does. */
+const NO_JOBS = { JOBS_ENABLED: 'false' };
+
+/** CPU of each instance over a phase (a killed one: up to its last reading). */
+function instancesCpuMs(cluster: Cluster) {
+  const read = (pid: number | undefined) => {
+    try {
+      return pid === undefined ? NaN : procCpuMs(pid);
+    } catch {
+      return NaN;
+    }
+  };
+  const pids = cluster.instances.map((each) => each.pid);
+  const start = pids.map(read);
+  const last = [...start];
+  const timer = setInterval(() => pids.forEach((pid, i) => (last[i] = read(pid) || last[i]!)), 500);
+  return (wallMs: number) => {
+    clearInterval(timer);
+    pids.forEach((pid, i) => (last[i] = read(pid) || last[i]!));
+    const shares = cluster.instances.map(
+      (each, i) => `${each.name} ${((100 * (last[i]! - start[i]!)) / wallMs).toFixed(0)} %`,
+    );
+    return `instances' CPU over the phase, % of one core: ${shares.join(', ')}`;
+  };
+}
+
+/** The websockets the kill closed (closed within 2 s after it) and when each was back. */
+function reconnections(kill: { result: AgentsResult; at: number }) {
+  const closed = kill.result.outages.filter(
+    (each) => each.closedAt >= kill.at - 100 && each.closedAt <= kill.at + 2_000,
+  );
+  const back = closed.filter((each) => !Number.isNaN(each.openedAt));
+  const durations = back.map((each) => each.openedAt - each.closedAt);
+  return {
+    closed: closed.length,
+    notBack: closed.length - back.length,
+    maxMs: durations.length ? Math.max(...durations) : NaN,
+    p95Ms: durations.length ? percentile(durations, 95) : NaN,
+  };
+}
+
+function outageLine(kill: { result: AgentsResult; at: number; instance: string }) {
+  const back = reconnections(kill);
+  return (
+    `kill: ${kill.instance} killed ${((kill.at - kill.result.window.start) / 1000).toFixed(1)} s ` +
+    `into the window; ${back.closed} websockets closed, back after p95 ${ms(back.p95Ms)} ms, ` +
+    `max ${ms(back.maxMs)} ms; ${back.notBack} not back by the end`
+  );
+}
+
 async function main() {
   out(
     `# bench:load — ${PHASES.join(' then ')} agents, ${MEASURED_SECONDS} s measured each after ` +
@@ -1099,44 +1186,81 @@ async function main() {
   out(await settleDatabase(client));
 
   const postmaster = await findPostmaster(client);
-  const app = await startTestApp(handle, { JOBS_ENABLED: 'false' });
+  // One instance in this process, or the cluster: three behind HAProxy, with Redis (issue #37).
+  const cluster = CLUSTER
+    ? await startCluster({ databaseUrl: database.url, instances: CLUSTER, env: NO_JOBS })
+    : undefined;
+  const app = cluster ? undefined : await startTestApp(handle, NO_JOBS);
+  const baseUrl = cluster?.url ?? app!.url;
   const results: AgentsResult[] = [];
+  let kill: { result: AgentsResult; at: number; instance: string } | undefined;
   try {
-    out();
-    out('## Each call alone (one seller, warm, nothing else running; the fewest of three)');
-    out('| call | statements to PostgreSQL | ms (median) |');
-    out('| ---- | ---: | ---: |');
-    for (const row of await statementsPerCall(app.url, handle, fixture)) {
-      out(`| \`${row.kind}\` | ${row.statements} | ${ms(row.ms)} |`);
+    if (cluster) {
+      out(`cluster: HAProxy ${cluster.url} over ${cluster.instances.length} instances, Redis`);
+    } else {
+      out();
+      out('## Each call alone (one seller, warm, nothing else running; the fewest of three)');
+      out('| call | statements to PostgreSQL | ms (median) |');
+      out('| ---- | ---: | ---: |');
+      for (const row of await statementsPerCall(baseUrl, handle, fixture)) {
+        out(`| \`${row.kind}\` | ${row.statements} | ${ms(row.ms)} |`);
+      }
     }
-    for (const [index, agents] of PHASES.entries()) {
+    const phases = PHASES.map((agents) => ({ agents, kill: false }));
+    if (KILL_CASE) phases.push({ agents: PHASES.at(-1)!, kill: true });
+    for (const [index, phase] of phases.entries()) {
+      const { agents } = phase;
       out();
       out(
         `## ${agents} agents (teams 0–${Math.ceil(agents / TEAM_SIZE) - 1}), ${MEASURED_SECONDS} s ` +
-          `measured after a ${RAMP_SECONDS} s ramp-up`,
+          `measured after a ${RAMP_SECONDS} s ramp-up` +
+          (phase.kill ? ', one instance killed in the middle of the window' : ''),
       );
       const before = await backgroundWork(client);
-      const poolLine = watchPool(handle);
+      const poolLine = cluster ? () => 'server pools: in the instances' : watchPool(handle);
       const cpuSamples = recordCpu(postmaster);
+      const instancesCpu = cluster ? instancesCpuMs(cluster) : undefined;
+      let killed: { at: number; instance: string } | undefined;
+      const killTimer =
+        cluster && phase.kill
+          ? setTimeout(
+              () => {
+                const victim = cluster.instances[0]!;
+                killed = { at: now(), instance: victim.name };
+                void victim.kill();
+              },
+              (RAMP_SECONDS + MEASURED_SECONDS / 2) * 1000,
+            )
+          : undefined;
       const { result, server } = await runClients<AgentsResult>({
-        baseUrl: app.url,
+        baseUrl,
         agents: fixture.sellers.slice(0, agents),
         hot: fixture.hot,
         rampMs: RAMP_SECONDS * 1000,
         measuredMs: MEASURED_SECONDS * 1000,
         salt: 100 + index,
       });
+      clearTimeout(killTimer);
       const pool = poolLine();
       const samples = cpuSamples();
       phaseReport(result);
       out(loadLine(server, result.cpuMs));
+      if (instancesCpu) out(instancesCpu(server.wallMs));
       out(windowCpuLine(samples, result));
       out(pool);
       out(backgroundLine(before, await backgroundWork(client)));
-      results.push(result);
+      if (phase.kill && killed) {
+        kill = { result, ...killed };
+        out(outageLine(kill));
+        // Back to three for whatever runs next.
+        await cluster!.instances[0]!.start();
+      } else {
+        results.push(result);
+      }
     }
   } finally {
-    await app.stop();
+    await app?.stop();
+    await cluster?.stop();
     await database.close();
   }
 
@@ -1172,13 +1296,31 @@ async function main() {
       `errors @${result.agents}: ${percent(rate)} (< ${percent(TARGET_ERROR_RATE)}) ${verdict(ok)}`,
     );
   }
-  for (const result of results) {
-    const d = result.delivery;
-    const ok = d.missing === 0 && d.unexpected === 0 && d.unanswered === 0;
+  if (kill) {
+    const { rate } = errorRate(kill.result);
+    const ok = rate < TARGET_ERROR_RATE;
     misses += Number(!ok);
     out(
-      `delivery @${result.agents}: ${d.delivered} of ${d.expected} to the subscribers allowed to ` +
-        `see the note, ${d.missing} missing, ${d.unexpected} where not allowed ${verdict(ok)}`,
+      `errors @${kill.result.agents} with the kill: ${percent(rate)} (< ${percent(TARGET_ERROR_RATE)}) ` +
+        verdict(ok),
+    );
+    const back = reconnections(kill);
+    const reconnected = back.closed > 0 && back.notBack === 0 && back.maxMs <= TARGET_RECONNECT_MS;
+    misses += Number(!reconnected);
+    out(
+      `reconnection after the kill: ${back.closed} websockets closed, ${back.notBack} not back, ` +
+        `slowest back after ${ms(back.maxMs)} ms (≤ ${TARGET_RECONNECT_MS}) ${verdict(reconnected)}`,
+    );
+  }
+  for (const result of kill ? [...results, kill.result] : results) {
+    const d = result.delivery;
+    const ok = d.missing === 0 && d.unexpected === 0 && d.unanswered === 0 && d.duplicates === 0;
+    misses += Number(!ok);
+    out(
+      `delivery @${result.agents}${result === kill?.result ? ' with the kill' : ''}: ` +
+        `${d.delivered} of ${d.expected} to the subscribers allowed to see the note, ` +
+        `${d.missing} missing, ${d.duplicates} repeated, ${d.unexpected} where not allowed ` +
+        verdict(ok),
     );
   }
   out();
