@@ -39,6 +39,7 @@ import { INTERACTION_PAGE_SIZE } from '@cartera/domain/interactions';
 import { contactSearchText } from '@cartera/domain/search';
 import { typedCall } from '../src/testing/http-client';
 import { startTestApp, tokenFor } from '../src/testing/test-app';
+import { startCluster } from './cluster';
 import type { App } from '../src/app';
 import { timelinePage } from '../src/modules/interactions/interactions.service';
 import type { AuthUser } from '../src/modules/sessions/session.types';
@@ -81,7 +82,13 @@ const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 3_000);
 const FANOUT_SECONDS = Number(process.env.BENCH_FANOUT_SECONDS ?? 30);
 const FANOUT_RUNS = Number(process.env.BENCH_FANOUT_RUNS ?? 3);
-const PARTS = (process.env.BENCH_PARTS ?? 'timeline,fanout').split(',');
+/**
+ * BENCH_FANOUT_CLUSTER=3: the fan-out through HAProxy over three instances with Redis
+ * (bench/cluster.ts; issue #37), 5,000 subscribers (247 sellers a team) unless
+ * BENCH_SELLERS_PER_TEAM says otherwise, target p99 ≤ 250 ms. Only the fan-out runs.
+ */
+const CLUSTER = Number(process.env.BENCH_FANOUT_CLUSTER ?? 0);
+const PARTS = CLUSTER ? ['fanout'] : (process.env.BENCH_PARTS ?? 'timeline,fanout').split(',');
 const CONCURRENCY = 8;
 const DEEP_PAGE = 1_000;
 const FANOUT_RATE = 50;
@@ -89,9 +96,13 @@ const DATABASE = 'cartera_bench_timeline';
 const TENANT = 'Bench Timeline';
 const OTHER_TENANT = 'Bench Otro';
 
-/** 1,000 subscribers: 20 teams of a supervisor and 47 sellers, 20 comercial, 20 of another tenant. */
+/**
+ * 1,000 subscribers: 20 teams of a supervisor and 47 sellers, 20 comercial, 20 of another tenant
+ * (5,000 with 247 sellers a team, the cluster's default). Each note is for about 22 of them: its
+ * seller, the team's supervisor and the comercial.
+ */
 const TEAMS = 20;
-const SELLERS_PER_TEAM = 47;
+const SELLERS_PER_TEAM = Number(process.env.BENCH_SELLERS_PER_TEAM ?? (CLUSTER ? 247 : 47));
 const COMERCIAL = 20;
 const OTHER_COMERCIAL = 5;
 const OTHER_SELLERS = 15;
@@ -101,7 +112,7 @@ const TARGET_P99_FACTOR = 3.5;
 const TARGET_FLOOR_P50_FACTOR = 1.5;
 const TARGET_FLOOR_P99_FACTOR = 2;
 const TARGET_DEEP_PAGE_FACTOR = 1.5;
-const TARGET_FANOUT_P99_MS = 100;
+const TARGET_FANOUT_P99_MS = CLUSTER ? 250 : 100;
 
 const BATCH = 10_000;
 const HISTORY_MS = 3 * 365 * 24 * 3600 * 1000;
@@ -606,15 +617,28 @@ async function main() {
 
   // What the load left behind (dirty buffers, autovacuum) is waited out, not measured.
   out(await settleDatabase(client));
-  const app = await startTestApp(handle, { JOBS_ENABLED: 'false' }, addFloorRoute);
+  const cluster = CLUSTER
+    ? await startCluster({
+        databaseUrl: database.url,
+        instances: CLUSTER,
+        env: { JOBS_ENABLED: 'false' },
+      })
+    : undefined;
+  const app = cluster
+    ? undefined
+    : await startTestApp(handle, { JOBS_ENABLED: 'false' }, addFloorRoute);
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   let misses = 0;
   try {
+    if (cluster)
+      out(`cluster: HAProxy ${cluster.url} over ${cluster.instances.length} instances, Redis`);
     if (PARTS.includes('timeline'))
-      misses += await timelineSection(app.url, handle, client, pool, database.url, fixture);
-    if (PARTS.includes('fanout')) misses += await fanoutSection(app.url, handle, client, fixture);
+      misses += await timelineSection(app!.url, handle, client, pool, database.url, fixture);
+    if (PARTS.includes('fanout'))
+      misses += await fanoutSection(cluster?.url ?? app!.url, handle, client, fixture);
   } finally {
-    await app.stop();
+    await app?.stop();
+    await cluster?.stop();
     await pool.end();
     await database.close();
   }
