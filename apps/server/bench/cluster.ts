@@ -76,7 +76,8 @@ async function waitForHealth(url: string, child: ChildProcess) {
 function haproxyConfig(port: number, instances: Array<{ name: string; port: number }>) {
   return [
     'global',
-    '  maxconn 4000',
+    // Two descriptors a connection (client and instance side) within the process's 20,000.
+    '  maxconn 9000',
     'defaults',
     '  mode http',
     '  timeout connect 2s',
@@ -91,10 +92,12 @@ function haproxyConfig(port: number, instances: Array<{ name: string; port: numb
     '  default_backend app',
     'backend app',
     '  balance roundrobin',
-    // An instance that stops answering its health check leaves the rotation within 1 s.
+    // An instance that stops answering leaves the rotation within 3 s (a refused connection is
+    // sent to another at once: `redispatch`); a busy one gets 2 s to answer its check.
     '  option httpchk GET /api/health',
     '  http-check expect status 200',
-    '  default-server inter 500ms fall 2 rise 2',
+    '  timeout check 2s',
+    '  default-server inter 1s fall 3 rise 2',
     ...instances.map((each) => `  server ${each.name} 127.0.0.1:${each.port} check`),
     '',
   ].join('\n');
