@@ -15,9 +15,11 @@
  *   CLUSTER_INSTANCES   app instances (3).
  *   CLUSTER_PORT        the proxy's port (8080).
  *   DATABASE_URL        a database to use instead of a throwaway cluster.
+ *   CLUSTER_LOG_DIR     where each instance's log goes (<name>.log); kept. Without it the logs
+ *                       go to the cluster's temporary folder, deleted when it stops.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,6 +113,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     );
   }
   const dir = mkdtempSync(join(tmpdir(), 'cartera-cluster-'));
+  const logDir = process.env.CLUSTER_LOG_DIR ?? join(dir, 'logs');
+  mkdirSync(logDir, { recursive: true });
   const redis: TestRedis = await startTestRedis();
   const proxyPort = options.proxyPort ?? (await freePort());
   const url = `http://127.0.0.1:${proxyPort}`;
@@ -148,7 +152,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
             PORT: String(port),
             CARTERA_SEED_DEMO: options.seedDemo && index === 0 ? 'true' : 'false',
           },
-          stdio: ['ignore', 'ignore', 'inherit'],
+          stdio: ['ignore', openSync(join(logDir, `${name}.log`), 'a'), 'inherit'],
         });
         instance.child = child;
         await waitForHealth(instanceUrl, child);
