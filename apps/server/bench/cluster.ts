@@ -23,7 +23,7 @@ import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../src/testing/child-server';
+import { freePort, killProcess } from '../src/testing/child-server';
 import { startTestRedis, type TestRedis } from '../src/testing/redis-server';
 import { CLUSTER_SETTINGS, out, withDatabase } from './bench-kit';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
@@ -157,13 +157,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         instance.child = child;
         await waitForHealth(instanceUrl, child);
       },
-      async kill() {
-        const child = instance.child;
-        if (!child || child.exitCode !== null || child.signalCode !== null) return;
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGKILL');
-        await exited;
-      },
+      kill: () => killProcess(instance.child),
     };
     return instance;
   });

@@ -19,6 +19,14 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** SIGKILL, as a crash (no graceful shutdown); resolves once the process has exited. */
+export async function killProcess(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
 /**
  * The server as a real child process (src/main.ts through tsx, so no build is needed) on a port
  * and a data folder of its own, for tests that kill it without a graceful shutdown: `open()`
@@ -29,13 +37,7 @@ export function childServer(dataDirPrefix: string) {
   let dataDir: string | undefined;
   let child: ChildProcess | undefined;
 
-  async function kill() {
-    const running = child;
-    if (!running || running.exitCode !== null || running.signalCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGKILL');
-    await exited;
-  }
+  const kill = () => killProcess(child);
 
   return {
     get url() {

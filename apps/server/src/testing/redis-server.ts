@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { freePort } from './child-server';
+import { freePort, killProcess } from './child-server';
 
 /** Where Debian's redis-server package puts it, or the first on PATH. */
 function redisServerBinary(): string | undefined {
@@ -53,13 +53,7 @@ export async function startTestRedis(): Promise<TestRedis> {
     started.stdout!.resume();
   }
 
-  async function kill() {
-    const running = child;
-    if (!running || running.exitCode !== null || running.signalCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGKILL');
-    await exited;
-  }
+  const kill = () => killProcess(child);
 
   await start();
   return { url, kill, restart: start, stop: kill };

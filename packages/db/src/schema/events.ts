@@ -20,6 +20,17 @@ export interface EventAudience {
   roles?: string[];
 }
 
+/** What an event is, pending or numbered: the same columns in both tables. */
+const eventColumns = () => ({
+  type: text('type').notNull(),
+  /** What the event is about, e.g. `contact:<id>`; subscriptions filter on it. */
+  topic: text('topic').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+  audience: jsonb('audience').$type<EventAudience>().notNull().default({}),
+  actorUserId: uuid('actor_user_id'),
+  createdAt: createdAtColumn(),
+});
+
 /**
  * The domain event log, the record of live events and the source of every catch-up. A change's
  * transaction writes its event to `pending_events`; after commit, the sequencer moves it here
@@ -33,13 +44,7 @@ export const domainEvents = pgTable(
     tenantId: tenantColumn(),
     /** The tenant's own sequence: 1, 2, 3… (`event_counters`). */
     id: bigint('id', { mode: 'number' }).notNull(),
-    type: text('type').notNull(),
-    /** What the event is about, e.g. `contact:<id>`; subscriptions filter on it. */
-    topic: text('topic').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-    audience: jsonb('audience').$type<EventAudience>().notNull().default({}),
-    actorUserId: uuid('actor_user_id'),
-    createdAt: createdAtColumn(),
+    ...eventColumns(),
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.id] }),
@@ -60,12 +65,7 @@ export const pendingEvents = pgTable(
   {
     tenantId: tenantColumn(),
     id: bigserial('id', { mode: 'number' }).notNull(),
-    type: text('type').notNull(),
-    topic: text('topic').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-    audience: jsonb('audience').$type<EventAudience>().notNull().default({}),
-    actorUserId: uuid('actor_user_id'),
-    createdAt: createdAtColumn(),
+    ...eventColumns(),
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.id] }),
