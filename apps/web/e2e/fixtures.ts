@@ -385,7 +385,11 @@ export async function trpcMutation<T = unknown>(
   input: unknown,
 ): Promise<T> {
   const response = await page.request.post(`/api/trpc/${path}`, { data: { json: input } });
-  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
+  // A refusal names its code and input, so a failed set-up says why.
+  expect(
+    response.ok(),
+    `${path}: ${response.status()} ${response.ok() ? '' : await response.text()} for ${JSON.stringify(input)}`,
+  ).toBe(true);
   const body = (await response.json()) as { result: { data: { json: T } } };
   return body.result.data.json;
 }

@@ -33,8 +33,9 @@ function withMine(summary: Summary, next: Reaction | null): Summary {
 
 /**
  * The six reactions of a post (03 §3, §4): choosing one sets it, choosing the current one
- * removes it. The change shows at once and is sent 500 ms after the last click; a failure puts
- * the icon back and says so.
+ * removes it. The change shows at once and is sent 500 ms after the last click, or at once when
+ * the post leaves the screen first (nothing chosen is lost); a failure puts the icon back and
+ * says so.
  */
 export function ReactionBar({ post }: { post: CoachPost }) {
   const trpc = useTRPC();
@@ -47,14 +48,23 @@ export function ReactionBar({ post }: { post: CoachPost }) {
   const shown = current?.shown ?? post.reactions;
   const confirmed = current?.confirmed ?? post.reactions;
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The choice waiting for its send, if any. */
+  const pending = useRef<(() => void) | null>(null);
   const react = useMutation(trpc.training.react.mutationOptions());
-  useEffect(() => () => clearTimeout(timer.current ?? undefined), []);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current ?? undefined);
+      pending.current?.();
+    },
+    [],
+  );
 
   const choose = (reaction: Reaction) => {
     const next = shown.mine === reaction ? null : reaction;
     setLocal({ from: post.reactions, shown: withMine(shown, next), confirmed });
     clearTimeout(timer.current ?? undefined);
-    timer.current = setTimeout(() => {
+    const send = () => {
+      pending.current = null;
       if (next === confirmed.mine) return;
       react.mutate(
         { postId: post.id, reaction: next },
@@ -67,7 +77,9 @@ export function ReactionBar({ post }: { post: CoachPost }) {
           },
         },
       );
-    }, REACTION_DEBOUNCE_MS);
+    };
+    pending.current = send;
+    timer.current = setTimeout(send, REACTION_DEBOUNCE_MS);
   };
 
   return (
