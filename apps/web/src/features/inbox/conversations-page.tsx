@@ -192,10 +192,11 @@ function SearchBox({
 }) {
   const words = es.conversation.inbox.workspace;
   const [draft, setDraft] = useState(value ?? '');
-  const commit = useDebouncedCallback(
-    (next: string) => onChange(next.trim() || undefined),
-    SEARCH_DEBOUNCE_MS,
-  );
+  // What was typed reaches the address even if the box is replaced before the pause ends.
+  const commit = useDebouncedCallback((next: string) => onChange(next.trim() || undefined), {
+    delay: SEARCH_DEBOUNCE_MS,
+    flushOnUnmount: true,
+  });
   return (
     <TextInput
       type="search"
