@@ -9,10 +9,10 @@ import type { Executor } from '@cartera/db/client';
  * transaction it reads the events after it, queues one delivery for each whose webhook type the
  * subscription takes and whose audience includes the subscription's owner (the access layer's
  * rule, as `canReceive`), and stores the new cursor. So queueing is off the writes' hot path (it
- * used to run inside the event's statement, under the tenant's event lock), and still durable: a
+ * used to run inside the event's statement), and still durable: a
  * crash before that commit leaves the cursor where it was and the next pass queues the same
- * events again. Complete because event ids of a tenant commit in order (the event lock); issue
- * #37 must keep that true for this cursor as for `realtime.events`. A new or resumed
+ * events again. Complete because a tenant's event ids are given in commit order, after each
+ * change commits (realtime/event-sequencer.ts), for this cursor as for `realtime.events`. A new or resumed
  * subscription starts at its company's last event: it receives what happens from then on; a
  * subscription being paused first queues what happened before the pause.
  */
