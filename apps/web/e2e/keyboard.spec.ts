@@ -81,6 +81,8 @@ test('del teclado solo: abrir la tercera conversación, escribir, archivarla des
   await page.keyboard.press('Control+k');
   const menu = page.getByRole('dialog', { name: k.menuTitle });
   await expect(menu).toBeVisible();
+  // Its text box takes the focus a moment after the dialog shows (Mantine's focus trap).
+  await expect(menu.getByRole('combobox')).toBeFocused();
   await page.keyboard.type('nota');
   await expect(menu.getByRole('option', { name: k.chatNote })).toHaveAttribute(
     'aria-selected',
