@@ -120,7 +120,7 @@ export async function recountUserRollups(db: Executor, tenantId: string, userId:
 
 /**
  * Replaces one user's rollups and follow-up days by a recount (`recountUserRollups`). The caller
- * holds the tenant's event lock in its transaction, so no item is counted twice or missed
+ * holds the tenant's rollups lock exclusive in its transaction, so no item is counted twice or missed
  * meanwhile. Answers the counts written.
  */
 export async function rebuildUserRollups(db: Executor, tenantId: string, userId: string) {

@@ -5,7 +5,10 @@ import type { MetricEffect } from '@cartera/domain/metrics';
 import { reachedSellersCondition, type ReachedSellerIds } from '../access/sellers';
 import { idInTenant } from '../../lib/sql';
 
-/** First key of the per-tenant event lock (realtime/event-store.ts APPEND_LOCK_CLASS). */
+/**
+ * First key of the tenant's rollups lock: every writer of rollups takes it shared (writers never
+ * wait for each other), a recount takes it exclusive (`lockTenantRollups`).
+ */
 const TENANT_LOCK_CLASS = 7_261;
 
 function mergedEffects(effects: readonly MetricEffect[]) {
@@ -47,10 +50,11 @@ export async function addToRollups(
 /**
  * An item's counts as parts of its event's statement (realtime/event-store.ts `appendEvent`):
  * the follow-up day of the contact (a first one that day also counts in singleTracing) and the
- * additions to the day's rollups, one row per seller, day, metric and dimension. No tenant lock:
- * each row is upserted in key order, so two writers that add to the same rows take them in the
- * same order and never deadlock; writers of different sellers never meet. Being one statement
- * with the event, a row is held from that statement to the commit only.
+ * additions to the day's rollups, one row per seller, day, metric and dimension. Writers take the
+ * tenant's rollups lock shared, so they never wait for each other, only for a recount (which
+ * takes it exclusive and must see no addition half done). Each row is upserted in key order, so
+ * two writers that add to the same rows take them in one order and never deadlock. Being one
+ * statement with the event, a row is held from that statement to the commit only.
  */
 export function rollupsAlongside(change: {
   tenantId: string;
@@ -64,6 +68,7 @@ export function rollupsAlongside(change: {
   const firstFollowUp = followUp
     ? sql`insert into ${metricContactDays} (tenant_id, user_id, day, contact_id)
         select ${tenantId}::uuid, ${followUp.userId}::uuid, ${day}::date, ${followUp.contactId}::uuid
+        from rollup_guard
         on conflict do nothing
         returning user_id`
     : sql`select null::uuid as user_id where false`;
@@ -71,12 +76,15 @@ export function rollupsAlongside(change: {
     ? sql`select * from (values ${sql.join(rows, sql`, `)}) as listed(user_id, metric, dimension, value)
         union all `
     : sql``;
-  return sql`first_follow_up as (${firstFollowUp}),
+  return sql`rollup_guard as (
+      select pg_advisory_xact_lock_shared(${TENANT_LOCK_CLASS}, hashtext(${tenantId})) as held
+    ),
+    first_follow_up as (${firstFollowUp}),
     rollups as (
       insert into ${metricRollups} (tenant_id, user_id, day, metric, dimension, value)
       select ${tenantId}::uuid, added.user_id, ${day}::date, added.metric, added.dimension, added.value
       from (${added}select user_id, 'singleTracing'::text, ''::text, 1::bigint from first_follow_up)
-        as added(user_id, metric, dimension, value)
+        as added(user_id, metric, dimension, value), rollup_guard
       order by added.user_id, added.metric, added.dimension
       on conflict (tenant_id, user_id, day, metric, dimension)
       do update set value = ${metricRollups.value} + excluded.value)`;
@@ -204,7 +212,10 @@ export async function deleteContactDaysBefore(db: Executor, tenantId: string, be
   return rows.length;
 }
 
-/** Takes the tenant's event lock (the one appendEvent and the rollups writer take) until commit. */
+/**
+ * Takes the tenant's rollups lock exclusive until commit: writers, which take it shared before
+ * adding, wait meanwhile, and those already adding have committed first.
+ */
 export async function lockTenantRollups(db: Executor, tenantId: string) {
   await db.execute(sql`select pg_advisory_xact_lock(${TENANT_LOCK_CLASS}, hashtext(${tenantId}))`);
 }

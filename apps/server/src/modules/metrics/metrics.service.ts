@@ -31,8 +31,9 @@ async function totalsOf(tx: Executor, tenantId: string, userId: string): Promise
 /**
  * Counts one seller's figures again from the timelines (packages/db/src/rollups.ts, the same
  * definitions the live writer applies) and replaces what their rollups hold. Run inside the
- * caller's transaction: it takes the tenant's event lock first, so an item written meanwhile is
- * either already in the timelines read or counted by its writer after this commits.
+ * caller's transaction: it takes the tenant's rollups lock exclusive first (writers take it
+ * shared), so an item written meanwhile is either already in the timelines read or counted by
+ * its writer after this commits.
  */
 export async function recountUserFigures(tx: Executor, tenantId: string, userId: string) {
   await lockTenantRollups(tx, tenantId);
