@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { contacts, metricContactDays, metricRollups } from '@cartera/db/schema';
-import { rebuildRollups, recountRollups, storedRollups } from '@cartera/db/rollups';
+import {
+  rebuildRollups,
+  recountRollups,
+  recountUserRollups,
+  storedRollups,
+} from '@cartera/db/rollups';
 import { newId } from '@cartera/domain/ids';
 import { addDays, metricsDay } from '@cartera/domain/metrics';
 import { useDemoApp } from '../../testing/demo-app';
@@ -9,6 +14,7 @@ import type { AuthUser } from '../sessions/session.types';
 import { recordInteraction } from '../timeline/timeline-writer';
 import { runJob } from '../../app-jobs';
 import { pruneContactDaysJob } from './metrics.jobs';
+import { recountUserFigures } from './metrics.service';
 
 /*
  * The performance rollups (issue #16) are kept in the transaction of each event. Random events
@@ -167,6 +173,65 @@ describe('rollups de rendimiento', () => {
     await rebuildRollups(db, tenantId);
     expect(await kept()).toEqual(live);
   });
+
+  // Two connections at once: the embedded database has one.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "a seller's recount beside a write still being committed keeps that write's count",
+    async () => {
+      const db = env.database.handle.db;
+      const tenantId = env.demo.demo.id;
+      const seller = 'vendedor@demo.test';
+      const [contactId] = await sellerContacts(seller);
+      const recountOf = async () => {
+        const { counts } = await recountUserRollups(db, tenantId, idOf(seller));
+        for (const [key, value] of counts) if (value === 0) counts.delete(key);
+        return counts;
+      };
+      const storedOf = async () =>
+        new Map(
+          [...(await storedRollups(db, tenantId))].filter(([key]) =>
+            key.startsWith(`${idOf(seller)}|`),
+          ),
+        );
+      // The seller answers the customer; the transaction is held open after its counts.
+      let commit!: () => void;
+      const held = new Promise<void>((resolve) => (commit = resolve));
+      let counted!: () => void;
+      const written = new Promise<void>((resolve) => (counted = resolve));
+      const writer = db.transaction(async (tx) => {
+        const [contact] = await tx
+          .select()
+          .from(contacts)
+          .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId!)))
+          .for('update');
+        await recordInteraction(tx, { id: idOf(seller) } as AuthUser, contact!, {
+          id: newId(),
+          type: 'channelMessage',
+          via: 'whatsapp',
+          createdBySystem: false,
+          content: { message: { text: 'Le escribo', type: 'text' }, origin: 'agent' },
+        });
+        counted();
+        await held;
+      });
+      await written;
+      // The administration recounts the seller meanwhile: it waits for the write to commit.
+      const recount = db.transaction((tx) => recountUserFigures(tx, tenantId, idOf(seller)));
+      await expect
+        .poll(async () => {
+          const rows = await db.execute<{ waiting: number }>(
+            sql`select count(*)::int as waiting from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          return Number(rows.rows[0]?.waiting ?? 0);
+        })
+        .toBeGreaterThan(0);
+      commit();
+      await writer;
+      await recount;
+      expect(await storedOf()).toEqual(await recountOf());
+    },
+  );
 
   it("counts a seller's first answer to a waiting customer with its time, once", async () => {
     const seller = 'vendedora@demo.test';
