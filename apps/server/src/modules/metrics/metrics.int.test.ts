@@ -219,11 +219,11 @@ describe('rollups de rendimiento', () => {
       const recount = db.transaction((tx) => recountUserFigures(tx, tenantId, idOf(seller)));
       await expect
         .poll(async () => {
-          const rows = await db.execute<{ waiting: number }>(
+          const result = await db.execute(
             sql`select count(*)::int as waiting from pg_stat_activity
               where datname = current_database() and wait_event_type = 'Lock'`,
           );
-          return Number(rows.rows[0]?.waiting ?? 0);
+          return Number((result as unknown as { rows: { waiting: number }[] }).rows[0]?.waiting);
         })
         .toBeGreaterThan(0);
       commit();
