@@ -1,4 +1,6 @@
 import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { statfs } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -250,6 +252,32 @@ export async function openBenchFixture<F>(
   }
   if (database.reused) throw new Error(`${name} exists but is not a complete bench tenant`);
   return { database, fixture: await load(database) };
+}
+
+const gibibytes = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+
+/**
+ * Says how much disk a load needs and stops before it when the database's disk has less free
+ * (read from the server's data directory when it is on this machine; otherwise not checked).
+ */
+export async function checkFreeDisk(client: pg.Client, needed: number, what: string) {
+  out(`${what} needs about ${gibibytes(needed)} of free disk`);
+  const directory = await client
+    .query<{ data_directory: string }>('show data_directory')
+    .then((result) => result.rows[0]?.data_directory)
+    .catch(() => undefined);
+  if (!directory || !existsSync(directory)) {
+    out("(the database's disk is not on this machine: not checked)");
+    return;
+  }
+  const disk = await statfs(directory);
+  const free = disk.bavail * disk.bsize;
+  out(`free on the database's disk: ${gibibytes(free)}`);
+  if (free < needed) {
+    throw new Error(
+      `not enough disk: ${what} needs about ${gibibytes(needed)}, ${gibibytes(free)} free`,
+    );
+  }
 }
 
 /** A bench user as the fixtures keep it (enough to sign in and to scope by group). */
