@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs, with apt-get on Debian, the servers the test suite starts for itself: PostgreSQL,
-# Chromium (with fonts for its screenshots) and Redis. Only what is missing is installed; run as
+# Chromium (with fonts for its screenshots), Redis and Dovecot (IMAP and LMTP, for e-mail). Only what is missing is installed; run as
 # root (or with sudo). `.ci/run` calls it first; on a fresh machine it is the one set-up step.
 # With --cluster it adds HAProxy, for `npm run cluster` and the cluster benchmarks.
 set -euo pipefail
@@ -26,20 +26,28 @@ if [[ ! -x /usr/bin/redis-server ]]; then
   packages+=(redis-server)
 fi
 
+if [[ ! -x /usr/sbin/dovecot || ! -x /usr/lib/dovecot/imap || ! -x /usr/lib/dovecot/lmtp ]]; then
+  echo "Dovecot (IMAP and LMTP) not found under /usr/sbin and /usr/lib/dovecot"
+  packages+=(dovecot-imapd dovecot-lmtpd)
+fi
+
 if ((cluster)) && [[ ! -x /usr/sbin/haproxy ]]; then
   echo "HAProxy not found at /usr/sbin/haproxy"
   packages+=(haproxy)
 fi
 
 if ((${#packages[@]} == 0)); then
-  echo "PostgreSQL, Chromium and Redis already installed; skipping apt-get"
+  echo "PostgreSQL, Chromium, Redis and Dovecot already installed; skipping apt-get"
   exit 0
 fi
 
 echo "installing with apt-get: ${packages[*]}"
 apt-get update </dev/null
 apt-get install -y --no-install-recommends "${packages[@]}" </dev/null
-# Debian starts Redis as a service where it can; the tests start their own on free ports.
-if command -v systemctl >/dev/null 2>&1 && systemctl is-active --quiet redis-server 2>/dev/null; then
-  systemctl stop redis-server || true
-fi
+# Debian starts Redis and Dovecot as services where it can; the tests start their own on free
+# ports.
+for service in redis-server dovecot; do
+  if command -v systemctl >/dev/null 2>&1 && systemctl is-active --quiet "$service" 2>/dev/null; then
+    systemctl stop "$service" || true
+  fi
+done

@@ -23,6 +23,7 @@ import { registerContactsRoutes } from './modules/contacts/contacts.rest';
 import { registerInteractionsRoutes } from './modules/interactions/interactions.rest';
 import { registerPlacesRoutes } from './modules/places/places.rest';
 import { registerSettingsRoutes } from './modules/settings/settings.rest';
+import { registerEmailRoutes } from './modules/email/email.rest';
 import { registerGoalsRoutes } from './modules/goals/goals.rest';
 import { registerReceiptsRoutes } from './modules/receipts/receipts.rest';
 import { registerRequestSalesRoutes } from './modules/request-sales/request-sales.rest';
@@ -204,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerInteractionsRoutes(server, deps);
   registerPlacesRoutes(server, deps);
   registerSettingsRoutes(server, deps);
+  registerEmailRoutes(server, deps);
   registerGoalsRoutes(server, deps);
   registerReceiptsRoutes(server, deps);
   registerRequestSalesRoutes(server, deps);

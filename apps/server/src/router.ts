@@ -20,6 +20,7 @@ import { receiptsRouter } from './modules/receipts/receipts.router';
 import { requestSalesRouter } from './modules/request-sales/request-sales.router';
 import { trainingRouter } from './modules/training/training.router';
 import { settingsRouter } from './modules/settings/settings.router';
+import { emailRouter } from './modules/email/email.router';
 import { securityRouter } from './modules/security/security.router';
 import { webhookRouter } from './modules/webhooks/webhooks.router';
 import { apiTokenRouter } from './modules/account/api-token.router';
@@ -53,6 +54,7 @@ export const appRouter = router({
   file: filesRouter,
   user: usersRouter,
   settings: settingsRouter,
+  email: emailRouter,
   security: securityRouter,
   webhook: webhookRouter,
   apiToken: apiTokenRouter,

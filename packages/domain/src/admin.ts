@@ -49,7 +49,14 @@ export const FLAG_SECTIONS: ReadonlyArray<{
   },
   {
     id: 'conversation',
-    flags: ['snooze', 'sharedVisits', 'alwaysPermanentReminders', 'pressToCall', 'manualSale'],
+    flags: [
+      'snooze',
+      'sharedVisits',
+      'alwaysPermanentReminders',
+      'pressToCall',
+      'manualSale',
+      'personalEmail',
+    ],
   },
   { id: 'project', flags: ['subConversations', 'showAllSellers', 'showAllAgents'] },
 ];
@@ -265,6 +272,9 @@ export const AUDIT_ACTIONS = [
   'webhook.update',
   'webhook.remove',
   'webhook.pause',
+  // Issue #38: a user's own mailbox connected or disconnected (servers and address, no password).
+  'emailAccount.connect',
+  'emailAccount.disconnect',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -276,5 +286,6 @@ export const AUDIT_TARGET_TYPES = [
   'channel',
   'apiToken',
   'webhook',
+  'emailAccount',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

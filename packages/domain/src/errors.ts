@@ -225,6 +225,18 @@ export const ERROR_HTTP_STATUS = {
   /** movecompany: the user still has contacts or open items in the source company. */
   USER_MOVE_BLOCKED: 409,
   USER_MOVE_SAME_COMPANY: 400,
+  // Personal e-mail (01 §7, issue #38; ours: 01 §8 names only the screen's three failures)
+  /** The mailbox's IMAP or SMTP server refused the user name or password. */
+  EMAIL_AUTH_FAILED: 422,
+  /** The server's name does not resolve. */
+  EMAIL_HOST_NOT_FOUND: 422,
+  /** The TLS handshake failed: wrong port or security, or a certificate that does not match. */
+  EMAIL_TLS_FAILED: 422,
+  /** The server did not answer (refused, timed out, closed). */
+  EMAIL_SERVER_UNREACHABLE: 502,
+  EMAIL_ACCOUNT_NOT_FOUND: 404,
+  /** The address is already connected for this user. */
+  EMAIL_ACCOUNT_EXISTS: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

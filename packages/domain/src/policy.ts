@@ -70,6 +70,8 @@ export const FEATURE_FLAGS = [
   'sharedVisits',
   'alwaysPermanentReminders',
   'pressToCall',
+  // 03 §6: personal e-mail needs e-mail providers plus a feature flag (issue #38).
+  'personalEmail',
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export type FeatureFlags = Partial<Record<string, 0 | 1>>;

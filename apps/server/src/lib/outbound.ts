@@ -129,6 +129,29 @@ export async function checkOutboundTarget(raw: string): Promise<void> {
   if (blocked) throw refused(`${host} resolves to ${blocked.address}`);
 }
 
+/**
+ * The address to open a TCP connection to a configured host (a mailbox's IMAP or SMTP server):
+ * the guard's rule for a host rather than a URL. An exempt host is resolved as usual; any other
+ * must resolve only to public addresses, and the connection goes to the address checked (the
+ * caller keeps the name for TLS), so DNS rebinding cannot reach a private one. A name that does
+ * not resolve throws the resolver's error (ENOTFOUND), for the caller to explain.
+ */
+export async function resolveOutboundHost(host: string): Promise<string> {
+  const name = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (!name || /[\s/@?#]/.test(name)) throw refused('not a host name');
+  const exempt = policy.allowedHosts.includes(name);
+  if (isIP(name) !== 0) {
+    if (!exempt && !isPublicAddress(name)) throw refused(name);
+    return name;
+  }
+  const addresses = await dnsPromises.lookup(name, { all: true });
+  const blocked = addresses.find((each) => !isPublicAddress(each.address));
+  if (!exempt && (blocked || addresses.length === 0)) {
+    throw refused(`${name} resolves to ${blocked?.address ?? 'nothing'}`);
+  }
+  return addresses[0]!.address;
+}
+
 export interface OutboundRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;

@@ -726,6 +726,18 @@ const procedures: Record<string, Entry> = {
   'settings.personalConfig': { access: 'authenticated' },
   'settings.updatePersonalConfig': { access: 'authenticated', input: { callOnPhone: true } },
   'settings.notificationPreferences': { access: 'authenticated' },
+  'email.accounts': { access: 'authenticated' },
+  'email.connectImap': {
+    access: 'authenticated',
+    input: {
+      address: 'ana@correo.test',
+      password: 'secreto',
+      imap: { host: 'imap.correo.test', port: 993, security: 'tls' },
+      smtp: { host: 'smtp.correo.test', port: 465, security: 'tls' },
+    },
+  },
+  'email.updateSignature': { access: 'authenticated', input: { id: SOME_ID, signature: 'Ana' } },
+  'email.disconnect': { access: 'authenticated', input: { id: SOME_ID } },
   'settings.saveNotificationPreferences': {
     access: 'authenticated',
     input: { customerMessage: { sound: false } },

@@ -16,3 +16,4 @@ export * from './request-sales';
 export * from './files';
 export * from './dead-letters';
 export * from './webhooks';
+export * from './email';

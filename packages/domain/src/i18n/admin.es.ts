@@ -120,6 +120,7 @@ export const adminEs = {
       alwaysPermanentReminders: 'Recordatorios siempre permanentes',
       pressToCall: 'Presionar para llamar',
       manualSale: 'Venta Manual',
+      personalEmail: 'Correo personal',
     } satisfies Record<FeatureFlag, string>,
   },
   users: {
@@ -256,6 +257,7 @@ export const adminEs = {
       channel: 'Canal',
       apiToken: 'Token de API',
       webhook: 'Webhook',
+      emailAccount: 'Correo personal',
     },
     fields: {
       name: 'Nombre',
@@ -330,6 +332,8 @@ export const adminEs = {
       'webhook.update': 'Modificó una suscripción de webhook',
       'webhook.remove': 'Eliminó una suscripción de webhook',
       'webhook.pause': 'Pausó una suscripción de webhook que fallaba desde hace 3 días',
+      'emailAccount.connect': 'Conectó su correo personal',
+      'emailAccount.disconnect': 'Desconectó su correo personal',
     },
   },
   /** Issue #31: provider webhooks that matched no company. */

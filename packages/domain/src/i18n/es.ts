@@ -15,6 +15,7 @@ import { adminEs } from './admin.es';
 import { requestSalesEs } from './request-sales.es';
 import { securityEs } from './security.es';
 import { webhooksEs } from './webhooks.es';
+import { emailEs } from './email.es';
 import { keyboardEs } from './keyboard.es';
 import { startupEs, validationEs } from './validation.es';
 
@@ -202,6 +203,15 @@ export const errorMessages: Record<ErrorCode, string> = {
   USER_MOVE_BLOCKED: 'Antes de mover a este usuario de empresa, transfiere {pending}.',
   USER_MOVE_SAME_COMPANY:
     'El usuario ya pertenece a esa empresa: para cambiarlo de grupo, edita su grupo.',
+  EMAIL_AUTH_FAILED:
+    'El servidor {server} rechazó el usuario o la contraseña. Revisa la contraseña; si tu correo usa verificación en dos pasos, crea una contraseña de aplicación.',
+  EMAIL_HOST_NOT_FOUND: 'No se encontró el servidor {server} "{host}". Revisa su nombre.',
+  EMAIL_TLS_FAILED:
+    'No se pudo establecer una conexión segura con {host}. Revisa el puerto y la seguridad (SSL/TLS o STARTTLS).',
+  EMAIL_SERVER_UNREACHABLE:
+    'El servidor {server} "{host}" no respondió. Revisa el servidor y el puerto, o inténtalo más tarde.',
+  EMAIL_ACCOUNT_NOT_FOUND: 'No se encontró el correo conectado.',
+  EMAIL_ACCOUNT_EXISTS: 'Este correo ya está conectado a tu usuario.',
 };
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as they are. */
@@ -231,6 +241,7 @@ export const es = {
   fieldsConfig: fieldsConfigEs,
   security: securityEs,
   webhooks: webhooksEs,
+  email: emailEs,
   admin: adminEs,
   goals: goalsEs,
   salesOffice: salesOfficeEs,

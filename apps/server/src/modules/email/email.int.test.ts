@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, emailAccounts } from '@cartera/db/schema';
+import { useDemoApp } from '../../testing/demo-app';
+import { ADMIN, OTHER_SELLER, SELLER } from '../../testing/demo-users';
+import { startTestMailServer, type TestMailServer } from '../../testing/mail-server';
+
+/*
+ * Connecting a personal mailbox (issue #38 item 1) against a real Dovecot (IMAP) and SMTP
+ * server on 127.0.0.1: the servers are signed in to before anything is stored, each refusal is
+ * told in Spanish and stores nothing, the password is sealed and never answered, and a user
+ * reaches only their own mailboxes.
+ */
+const env = useDemoApp({ JOBS_ENABLED: 'false', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
+let mail: TestMailServer;
+
+const MAILBOX = { address: 'vendedor@correo.test', password: 'clave-de-aplicacion' };
+
+function connectInput(overrides: Record<string, unknown> = {}) {
+  return {
+    address: MAILBOX.address,
+    password: MAILBOX.password,
+    imap: { host: '127.0.0.1', port: mail.imapPort, security: 'none' },
+    smtp: { host: '127.0.0.1', port: mail.smtpPort, security: 'none' },
+    ...overrides,
+  };
+}
+
+async function storedAccounts() {
+  return env.database.handle.db
+    .select()
+    .from(emailAccounts)
+    .where(eq(emailAccounts.tenantId, env.demo.demo.id));
+}
+
+beforeAll(async () => {
+  mail = await startTestMailServer();
+  mail.addUser(MAILBOX);
+  const flag = await env.call(ADMIN, 'admin.setFlag', {
+    groupId: env.demo.demo.id,
+    flag: 'personalEmail',
+    value: 1,
+  });
+  expect(flag.error).toBeUndefined();
+});
+
+afterAll(async () => {
+  await mail?.stop();
+});
+
+describe('correo personal: conectar una casilla por IMAP y SMTP', () => {
+  it('un usuario o contraseña rechazados se explican en español y no guardan nada', async () => {
+    const refused = await env.call(
+      SELLER,
+      'email.connectImap',
+      connectInput({ password: 'equivocada' }),
+    );
+    expect(refused.error?.data.domainCode).toBe('EMAIL_AUTH_FAILED');
+    expect(refused.error?.message).toBe(
+      'El servidor IMAP rechazó el usuario o la contraseña. Revisa la contraseña; si tu correo usa verificación en dos pasos, crea una contraseña de aplicación.',
+    );
+    expect(await storedAccounts()).toEqual([]);
+  });
+
+  it('un servidor que no existe, una conexión segura que falla y una red privada se explican', async () => {
+    const unknownHost = await env.call(
+      SELLER,
+      'email.connectImap',
+      connectInput({ imap: { host: 'imap.no-existe.invalid', port: 993, security: 'tls' } }),
+    );
+    expect(unknownHost.error?.data.domainCode).toBe('EMAIL_HOST_NOT_FOUND');
+    expect(unknownHost.error?.message).toBe(
+      'No se encontró el servidor IMAP "imap.no-existe.invalid". Revisa su nombre.',
+    );
+
+    // SSL/TLS chosen against a server that speaks plain IMAP on that port.
+    const tls = await env.call(
+      SELLER,
+      'email.connectImap',
+      connectInput({ imap: { host: '127.0.0.1', port: mail.imapPort, security: 'tls' } }),
+    );
+    expect(tls.error?.data.domainCode).toBe('EMAIL_TLS_FAILED');
+    expect(tls.error?.message).toBe(
+      'No se pudo establecer una conexión segura con 127.0.0.1. Revisa el puerto y la seguridad (SSL/TLS o STARTTLS).',
+    );
+
+    // The SMTP server is checked too: a port nobody listens on.
+    const closed = await env.call(
+      SELLER,
+      'email.connectImap',
+      connectInput({ smtp: { host: '127.0.0.1', port: 1, security: 'none' } }),
+    );
+    expect(closed.error?.data.domainCode).toBe('EMAIL_SERVER_UNREACHABLE');
+    expect(closed.error?.message).toContain('El servidor SMTP "127.0.0.1" no respondió.');
+
+    // A private address the operator did not exempt: the outbound guard refuses it.
+    const privateHost = await env.call(
+      SELLER,
+      'email.connectImap',
+      connectInput({ imap: { host: '10.0.0.7', port: 143, security: 'none' } }),
+    );
+    expect(privateHost.error?.data.domainCode).toBe('OUTBOUND_URL_NOT_ALLOWED');
+
+    const badInput = await env.call(
+      SELLER,
+      'email.connectImap',
+      connectInput({
+        address: 'no-es-un-correo',
+        imap: { host: 'imap/x', port: 0, security: 'x' },
+      }),
+    );
+    expect(badInput.error?.data.domainCode).toBe('INVALID_REQUEST_BODY');
+    expect(badInput.error?.data.fieldErrors).toMatchObject({
+      address: ['Correo electrónico inválido'],
+      'imap.host': ['Escribe solo el nombre del servidor, por ejemplo imap.tudominio.com.'],
+    });
+    expect(await storedAccounts()).toEqual([]);
+  });
+
+  it('con la contraseña correcta se conecta: la contraseña queda sellada, nunca se devuelve, y se audita', async () => {
+    const connected = await env.call(SELLER, 'email.connectImap', connectInput());
+    expect(connected.error).toBeUndefined();
+    expect(connected.data).toMatchObject({
+      provider: 'imap',
+      address: MAILBOX.address,
+      status: 'connected',
+      username: MAILBOX.address,
+      imap: { host: '127.0.0.1', port: mail.imapPort, security: 'none' },
+    });
+    expect(JSON.stringify(connected.data)).not.toContain(MAILBOX.password);
+
+    const [row] = await storedAccounts();
+    expect(row!.userId).toBe(env.demo.users[SELLER]!.id);
+    expect(row!.secrets).toMatch(/^v1\./);
+    expect(row!.secrets).not.toContain(MAILBOX.password);
+
+    const listed = await env.rest<Array<{ id: string; address: string }>>(
+      SELLER,
+      'GET',
+      '/api/nylas',
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((account) => account.address)).toEqual([MAILBOX.address]);
+    expect(JSON.stringify(listed.body)).not.toContain(MAILBOX.password);
+
+    const again = await env.call(SELLER, 'email.connectImap', connectInput());
+    expect(again.error?.data.domainCode).toBe('EMAIL_ACCOUNT_EXISTS');
+
+    const [entry] = await env.database.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, env.demo.demo.id), eq(auditLog.targetId, row!.id)));
+    expect(entry).toMatchObject({
+      action: 'emailAccount.connect',
+      after: { email: MAILBOX.address, provider: 'imap' },
+    });
+    expect(JSON.stringify(entry)).not.toContain(MAILBOX.password);
+  });
+
+  it('la firma guarda solo el formato; otro usuario no ve ni cambia la casilla', async () => {
+    const [row] = await storedAccounts();
+    const signed = await env.rest<{ signature: string }>(SELLER, 'PATCH', '/api/nylas', {
+      id: row!.id,
+      signature:
+        '<p><b>Juan</b> <span style="color:#c00;position:fixed">Ventas</span></p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">x</a>',
+    });
+    expect(signed.status).toBe(200);
+    expect(signed.body.signature).toBe(
+      '<p><b>Juan</b> <span style="color:#c00">Ventas</span></p><a target="_blank" rel="noopener noreferrer">x</a>',
+    );
+
+    expect((await env.call(OTHER_SELLER, 'email.accounts')).data).toEqual([]);
+    const foreign = await env.call(OTHER_SELLER, 'email.disconnect', { id: row!.id });
+    expect(foreign.error?.data.domainCode).toBe('EMAIL_ACCOUNT_NOT_FOUND');
+    const foreignSignature = await env.call(OTHER_SELLER, 'email.updateSignature', {
+      id: row!.id,
+      signature: 'Otra',
+    });
+    expect(foreignSignature.error?.data.domainCode).toBe('EMAIL_ACCOUNT_NOT_FOUND');
+    expect((await storedAccounts()).length).toBe(1);
+  });
+
+  it('desconectar borra la casilla y su contraseña; sin la funcionalidad nada responde', async () => {
+    const [row] = await storedAccounts();
+    const out = await env.rest<{ ok: boolean }>(SELLER, 'POST', '/api/nylas/logoutV3', {
+      id: row!.id,
+    });
+    expect(out).toEqual({ status: 200, body: { ok: true } });
+    expect(await storedAccounts()).toEqual([]);
+
+    await env.call(ADMIN, 'admin.setFlag', {
+      groupId: env.demo.demo.id,
+      flag: 'personalEmail',
+      value: null,
+    });
+    const off = await env.call(SELLER, 'email.accounts');
+    expect(off.error?.data.domainCode).toBe('DISABLED_FEATURE');
+    const connect = await env.call(SELLER, 'email.connectImap', connectInput());
+    expect(connect.error?.data.domainCode).toBe('DISABLED_FEATURE');
+    expect(await storedAccounts()).toEqual([]);
+  });
+});

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import type { Database, Executor } from '@cartera/db/client';
+import type { EmailAccount } from '@cartera/db/schema';
+import { DomainError } from '@cartera/domain/errors';
+import { es } from '@cartera/domain/i18n';
+import { newId } from '@cartera/domain/ids';
+import { flagOn } from '@cartera/domain/policy';
+import { sealSecret } from '../../lib/secret-box';
+import { sanitizeSignature } from '../../lib/mail-html';
+import { checkMailLogin } from '../../providers/mail/mail-servers';
+import { recordAudit, type AuditBy } from '../audit/audit.service';
+import type { AuthUser } from '../sessions/session.types';
+import {
+  deleteEmailAccount,
+  findEmailAccount,
+  findEmailAccountByAddress,
+  findEmailAccounts,
+  insertEmailAccount,
+  updateEmailAccount,
+} from './email.repository';
+
+/*
+ * Personal e-mail (01 §7, 03 §3 Connected e-mail account, issue #38): a user connects their own
+ * mailbox, by its IMAP and SMTP servers and a password (or an app password), checked by signing
+ * in to both before anything is stored; the password is sealed and never sent back. Each user
+ * sees and changes only their own mailboxes. The company's 'Correo personal' flag gates it all.
+ */
+
+const ZSecurity = z.enum(['tls', 'starttls', 'none']);
+
+const ZMailServer = z.object({
+  host: z
+    .string()
+    .trim()
+    .min(1, es.validation.required)
+    .max(253)
+    .regex(/^[a-zA-Z0-9.-]+$|^\[?[0-9a-fA-F:.]+\]?$/, es.email.hostInvalid),
+  port: z.number().int().min(1).max(65_535),
+  security: ZSecurity,
+});
+
+export const ZConnectImapInput = z.object({
+  address: z.string().trim().toLowerCase().max(254).email(es.email.addressInvalid),
+  /** The servers' user name; the address when left empty. */
+  username: z.string().trim().max(254).optional(),
+  password: z.string().min(1, es.validation.required).max(500),
+  imap: ZMailServer,
+  smtp: ZMailServer,
+});
+
+export const ZEmailAccountView = z.object({
+  id: z.string(),
+  provider: z.enum(['imap', 'nylas']),
+  /** The mailbox's address (03 §3 `email`). */
+  address: z.string(),
+  signature: z.string(),
+  /** 'connected', or 'error' when its server refused the stored password. */
+  status: z.enum(['connected', 'error']),
+  imap: ZMailServer.nullable(),
+  smtp: ZMailServer.nullable(),
+  username: z.string().nullable(),
+  createdAt: z.date(),
+});
+
+export const ZUpdateSignatureInput = z.object({
+  id: z.string().uuid(),
+  /** Rich text (HTML); only formatting is kept. */
+  signature: z.string().max(20_000),
+});
+
+function viewOf(account: EmailAccount): z.infer<typeof ZEmailAccountView> {
+  return {
+    id: account.id,
+    provider: account.provider === 'nylas' ? 'nylas' : 'imap',
+    address: account.address,
+    signature: account.signature,
+    status: account.status === 'error' ? 'error' : 'connected',
+    imap: account.config.imap ?? null,
+    smtp: account.config.smtp ?? null,
+    username: account.config.username ?? null,
+    createdAt: account.createdAt,
+  };
+}
+
+/** The company's flag (03 §6): without it nothing of personal e-mail answers. */
+function assertPersonalEmail(user: AuthUser) {
+  if (!flagOn(user, 'personalEmail')) throw new DomainError('DISABLED_FEATURE');
+}
+
+async function ownAccount(db: Executor, user: AuthUser, id: string) {
+  const account = await findEmailAccount(db, user.tenantId, user.id, id);
+  if (!account) throw new DomainError('EMAIL_ACCOUNT_NOT_FOUND');
+  return account;
+}
+
+/** The caller's connected mailboxes (GET /nylas, 'get-nylas-email'). */
+export async function emailAccountsOf(db: Executor, user: AuthUser) {
+  assertPersonalEmail(user);
+  return (await findEmailAccounts(db, user.tenantId, user.id)).map(viewOf);
+}
+
+/**
+ * Connects a mailbox by IMAP and SMTP (POST /nylas/connectImap): both servers must accept the
+ * user name and password first; then it is stored, the password sealed, and audited (servers
+ * and address, never the password).
+ */
+export async function connectImapAccount(
+  db: Database,
+  user: AuthUser,
+  input: z.infer<typeof ZConnectImapInput>,
+  by: AuditBy,
+) {
+  assertPersonalEmail(user);
+  if (await findEmailAccountByAddress(db, user.tenantId, user.id, input.address)) {
+    throw new DomainError('EMAIL_ACCOUNT_EXISTS');
+  }
+  const username = input.username || input.address;
+  await checkMailLogin(input.imap, input.smtp, { username, password: input.password });
+  const account = await db.transaction(async (tx) => {
+    const created = await insertEmailAccount(tx, {
+      tenantId: user.tenantId,
+      id: newId(),
+      userId: user.id,
+      provider: 'imap',
+      address: input.address,
+      config: { imap: input.imap, smtp: input.smtp, username },
+      secrets: sealSecret(input.password),
+    });
+    await recordAudit(tx, by, {
+      action: 'emailAccount.connect',
+      targetType: 'emailAccount',
+      targetId: created.id,
+      groupId: user.groupId,
+      before: null,
+      after: auditFieldsOf(created),
+    });
+    return created;
+  });
+  return viewOf(account);
+}
+
+function auditFieldsOf(account: EmailAccount) {
+  return {
+    email: account.address,
+    provider: account.provider,
+    imap: account.config.imap ? `${account.config.imap.host}:${account.config.imap.port}` : null,
+    smtp: account.config.smtp ? `${account.config.smtp.host}:${account.config.smtp.port}` : null,
+  };
+}
+
+/** Changes a mailbox's signature (PATCH /nylas): sanitised, formatting only. */
+export async function updateEmailSignature(
+  db: Executor,
+  user: AuthUser,
+  input: z.infer<typeof ZUpdateSignatureInput>,
+) {
+  assertPersonalEmail(user);
+  await ownAccount(db, user, input.id);
+  const updated = await updateEmailAccount(db, user.tenantId, user.id, input.id, {
+    signature: sanitizeSignature(input.signature),
+  });
+  if (!updated) throw new DomainError('EMAIL_ACCOUNT_NOT_FOUND');
+  return viewOf(updated);
+}
+
+/**
+ * Disconnects a mailbox (POST /nylas/logoutV3): its settings and sealed password are deleted;
+ * what it already brought to conversations stays. Audited.
+ */
+export async function disconnectEmailAccount(
+  db: Database,
+  user: AuthUser,
+  id: string,
+  by: AuditBy,
+) {
+  assertPersonalEmail(user);
+  await db.transaction(async (tx) => {
+    const removed = await deleteEmailAccount(tx, user.tenantId, user.id, id);
+    if (!removed) throw new DomainError('EMAIL_ACCOUNT_NOT_FOUND');
+    await recordAudit(tx, by, {
+      action: 'emailAccount.disconnect',
+      targetType: 'emailAccount',
+      targetId: removed.id,
+      groupId: user.groupId,
+      before: auditFieldsOf(removed),
+      after: null,
+    });
+  });
+  return { ok: true as const };
+}

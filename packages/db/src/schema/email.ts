@@ -1,0 +1,74 @@
+import {
+  bigint,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tenantColumn, updatedAtColumn } from './columns';
+import { users } from './users';
+
+/** How a connection to a mail server is secured: TLS from the start, STARTTLS, or none. */
+export type MailSecurity = 'tls' | 'starttls' | 'none';
+
+/**
+ * What a connected mailbox uses that is not secret (03 §3 Connected e-mail account): the IMAP
+ * and SMTP servers of a mailbox connected by password, or Nylas's grant. The password and
+ * Nylas's tokens live encrypted in `email_accounts.secrets`.
+ */
+export interface EmailAccountConfig {
+  imap?: { host: string; port: number; security: MailSecurity };
+  smtp?: { host: string; port: number; security: MailSecurity };
+  /** The user name of both servers (most often the address itself). */
+  username?: string;
+  /** Nylas v3: the grant the hosted authentication gave. */
+  grantId?: string;
+}
+
+/**
+ * A user's personal mailbox connected to the CRM (01 §7 Personal e-mail, 03 §3 User
+ * emailProviders): by IMAP/SMTP with a password, or through Nylas. One per user and address.
+ */
+export const emailAccounts = pgTable(
+  'email_accounts',
+  {
+    tenantId: tenantColumn(),
+    id: idColumn(),
+    userId: uuid('user_id').notNull(),
+    /** 'imap' or 'nylas'. */
+    provider: text('provider').notNull(),
+    /** The mailbox's address, lower case. */
+    address: text('address').notNull(),
+    config: jsonb('config').$type<EmailAccountConfig>().notNull().default({}),
+    /** The password or Nylas's tokens: AES-256-GCM (apps/server/src/lib/secret-box.ts). */
+    secrets: text('secrets'),
+    /** Rich text added to new mails (sanitised HTML). */
+    signature: text('signature').notNull().default(''),
+    /** 'connected', or 'error' when the server refused the stored credentials. */
+    status: text('status').notNull().default('connected'),
+    statusReason: text('status_reason'),
+    /** IMAP sync state of the inbox: UIDVALIDITY and the last UID read. */
+    uidValidity: bigint('uid_validity', { mode: 'number' }),
+    lastUid: integer('last_uid').notNull().default(0),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    uniqueIndex('email_accounts_user_address_idx').on(table.tenantId, table.userId, table.address),
+    index('email_accounts_id_idx').on(table.id),
+    foreignKey({
+      columns: [table.tenantId, table.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export type EmailAccount = typeof emailAccounts.$inferSelect;

@@ -1,0 +1,44 @@
+/**
+ * Texts of personal e-mail (01 §7, §8; 03 §2.1, §5; issue #38). Texts quoted by the
+ * specification are marked; the others are ours. Part of the one Spanish catalogue: `es.email`
+ * re-exports these.
+ */
+export const emailEs = {
+  /** The 'Ajustes' card. */
+  title: 'Correo personal',
+  intro:
+    'Conecta tu casilla de correo: los correos con tus contactos aparecen en su conversación y puedes responderlos desde Cartera.',
+  none: 'No tienes un correo conectado.',
+  connect: 'Conectar correo',
+  connectTitle: 'Conectar correo por IMAP y SMTP',
+  connecting: 'Comprobando el usuario y la contraseña en tus servidores…',
+  connected: 'Correo conectado',
+  disconnect: 'Desconectar',
+  disconnectConfirm:
+    '¿Desconectar {address}? Los correos que ya están en las conversaciones se mantienen.',
+  disconnected: 'Correo desconectado',
+  address: 'Correo electrónico',
+  addressInvalid: 'Correo electrónico inválido',
+  username: 'Usuario',
+  usernameHint: 'Si lo dejas vacío se usa el correo electrónico.',
+  password: 'Contraseña',
+  passwordHint:
+    'Si tu correo usa verificación en dos pasos (Gmail, Outlook), crea una contraseña de aplicación y escríbela aquí.',
+  incoming: 'Servidor de entrada (IMAP)',
+  outgoing: 'Servidor de salida (SMTP)',
+  host: 'Servidor',
+  hostInvalid: 'Escribe solo el nombre del servidor, por ejemplo imap.tudominio.com.',
+  port: 'Puerto',
+  security: 'Seguridad',
+  securityOptions: { tls: 'SSL/TLS', starttls: 'STARTTLS', none: 'Ninguna' },
+  statusError: 'El servidor rechazó la contraseña guardada. Desconecta y vuelve a conectar.',
+  signature: 'Firma',
+  signatureHint: 'Se agrega al final de cada correo nuevo.',
+  saveSignature: 'Guardar firma',
+  signatureSaved: 'Firma guardada',
+  /** 01 §8 (in English in the spec; the Spanish texts are ours). */
+  loadFailed: 'No se pudo cargar el correo personal.',
+  unlinkFailed: 'No se pudo desvincular el correo personal.',
+  signatureFailed: 'No se pudo subir la firma al servidor.',
+  disabled: 'El correo personal no está habilitado para tu empresa.',
+} as const;
