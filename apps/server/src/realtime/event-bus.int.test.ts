@@ -12,7 +12,7 @@ import type { AuthUser } from '../modules/sessions/session.types';
 import { EventBus } from './event-bus';
 import { sequencePending } from './event-sequencer';
 import { appendEvent, lastEventId } from './event-store';
-import type { EventTransportKind } from './event-transports';
+import { memoryTransport, type EventTransportKind } from './event-transports';
 import { openEventStream, type EventEnvelope } from './stream';
 
 /*
@@ -223,4 +223,40 @@ it('el transporte de Redis recupera lo perdido mientras Redis estuvo caído', as
   expect(live.whats()).toEqual(['antes', 'con Redis caído', 'de vuelta']);
   await live.close();
   await bus.stop();
+});
+
+it('un evento que llega antes que el anterior espera, y el bus lee el hueco una vez para todos los suscriptores', async () => {
+  const handle = database.connectAgain();
+  const options = { transport: 'memory' as const, maintenanceMs: 3_600_000 };
+  const bus = new EventBus(handle, logger, options);
+  await bus.start();
+  // 200 tabs of the tenant on this instance. Their own connection is closed once they are open:
+  // a stream that had to read the log itself would get nothing, so whatever arrives came from
+  // the bus, which read the hole once.
+  const first = await stream(bus, handle);
+  await write(handle, 'base');
+  await first.until(1);
+  const tabsHandle = database.connectAgain();
+  const tabs = await Promise.all(Array.from({ length: 200 }, () => stream(bus, tabsHandle)));
+  await tabsHandle.close();
+  // Two events numbered and not yet published: the second one's publish comes first, and the
+  // first one's never (its instance is slow, or died between commit and publish).
+  const writer = database.connectAgain();
+  for (const what of ['primero', 'segundo']) {
+    await writer.db.execute(sql`
+      insert into pending_events (tenant_id, type, topic, payload)
+      values (${tenant.id}::uuid, 'contact.updated', ${`contact:${CONTACT_ID}`},
+        ${JSON.stringify({ contactId: CONTACT_ID, what })}::jsonb)`);
+  }
+  const numbered = await sequencePending(writer.db, tenant.id, false);
+  expect(numbered.map((event) => event.payload.what)).toEqual(['primero', 'segundo']);
+  await memoryTransport(handle).publish([numbered[1]!]);
+  for (const tab of tabs) await tab.until(1 + 1);
+  for (const tab of tabs) expect(tab.whats()).toEqual(['primero', 'segundo']);
+  await first.until(3);
+  expect(first.whats()).toEqual(['base', 'primero', 'segundo']);
+  await Promise.all([first.close(), ...tabs.map((tab) => tab.close())]);
+  await bus.stop();
+  await writer.close();
+  await handle.close();
 });

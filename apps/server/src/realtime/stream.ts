@@ -35,6 +35,23 @@ export interface StreamOptions {
   notices?: ((emit: (type: NoticeType) => void) => void) | undefined;
 }
 
+/** A failed read of the log is tried again after this long (doubling, up to 5 s). */
+const CATCH_UP_RETRY_MS = 200;
+const CATCH_UP_RETRY_MAX_MS = 5_000;
+
+/** Waits `ms`, or less when the signal aborts. */
+function pause(ms: number, signal: AbortSignal | undefined) {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
 /** The topic of the notices about the connection's own session. */
 export const SESSION_TOPIC = 'session';
 
@@ -114,12 +131,14 @@ export async function openEventStream(options: StreamOptions) {
     cursor =
       options.lastEventId && Number.isSafeInteger(resumeFrom) && resumeFrom >= 0
         ? resumeFrom
-        : await latestEventId(db, tenantId);
+        : // Subscribed already: what the bus delivered last is where "from now on" starts.
+          (bus.lastDelivered(tenantId) ?? (await latestEventId(db, tenantId)));
   } catch (error) {
     close();
     throw error;
   }
   let catchUp = options.lastEventId != null;
+  let retries = 0;
   known = cursor;
   for (const event of early.splice(0)) onLive(event);
   options.notices?.((type) => push({ kind: 'notice', type }));
@@ -129,15 +148,26 @@ export async function openEventStream(options: StreamOptions) {
       while (!signal?.aborted) {
         if (catchUp) {
           catchUp = false;
-          for (;;) {
-            const page = await eventsAfter(db, tenantId, cursor, { topics: options.topics });
-            for (const event of page) {
-              cursor = event.id;
-              if (wanted(event)) yield tracked(String(event.id), toEnvelope(event));
-            }
-            if (page.length < 500) break;
+          let page: DomainEventRow[];
+          try {
+            page = await eventsAfter(db, tenantId, cursor, { topics: options.topics });
+          } catch {
+            // The database is busy or away: the stream waits and reads again, never ends.
+            catchUp = true;
+            retries += 1;
+            await pause(
+              Math.min(CATCH_UP_RETRY_MS * 2 ** (retries - 1), CATCH_UP_RETRY_MAX_MS),
+              signal,
+            );
+            continue;
           }
-          known = Math.max(known ?? cursor, cursor);
+          retries = 0;
+          for (const event of page) {
+            cursor = event.id;
+            if (wanted(event)) yield tracked(String(event.id), toEnvelope(event));
+          }
+          if (page.length >= 500) catchUp = true;
+          else known = Math.max(known ?? cursor, cursor);
           continue;
         }
         const next = pending.shift();
