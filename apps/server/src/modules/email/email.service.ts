@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Database, Executor } from '@cartera/db/client';
 import type { EmailAccount } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
-import { es } from '@cartera/domain/i18n';
+import { ZConnectImapInput, ZMailServer } from '@cartera/domain/email';
 import { newId } from '@cartera/domain/ids';
 import { flagOn } from '@cartera/domain/policy';
 import { sealSecret } from '../../lib/secret-box';
@@ -26,27 +26,7 @@ import {
  * sees and changes only their own mailboxes. The company's 'Correo personal' flag gates it all.
  */
 
-const ZSecurity = z.enum(['tls', 'starttls', 'none']);
-
-const ZMailServer = z.object({
-  host: z
-    .string()
-    .trim()
-    .min(1, es.validation.required)
-    .max(253)
-    .regex(/^[a-zA-Z0-9.-]+$|^\[?[0-9a-fA-F:.]+\]?$/, es.email.hostInvalid),
-  port: z.number().int().min(1).max(65_535),
-  security: ZSecurity,
-});
-
-export const ZConnectImapInput = z.object({
-  address: z.string().trim().toLowerCase().max(254).email(es.email.addressInvalid),
-  /** The servers' user name; the address when left empty. */
-  username: z.string().trim().max(254).optional(),
-  password: z.string().min(1, es.validation.required).max(500),
-  imap: ZMailServer,
-  smtp: ZMailServer,
-});
+export { ZConnectImapInput };
 
 export const ZEmailAccountView = z.object({
   id: z.string(),

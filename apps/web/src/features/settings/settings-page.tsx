@@ -7,6 +7,7 @@ import { canOpen } from '@cartera/domain/policy';
 import { Panel } from '../../ui/panel';
 import { ChangePasswordForm } from '../auth/change-password-form';
 import { guardUserOf, useMe } from '../auth/session';
+import { EmailAccountsPanel } from '../email/email-accounts-panel';
 import { ApiTokensPanel } from './api-tokens-panel';
 import { NotificationsPanel } from './notifications-panel';
 import { AppearancePanel, PersonalConfigPanel } from './preference-panels';
@@ -40,7 +41,7 @@ function PasswordPanel() {
 
 /**
  * '/settings' (01 §2, §7 Settings): what every user configures for themselves — profile,
- * password, notices, appearance, personal config, the entry to 'Aprender', their WhatsApp and API tokens.
+ * password, notices, appearance, personal config, the entry to 'Aprender', their WhatsApp, their mailbox and API tokens.
  */
 export function SettingsPage() {
   const me = useMe();
@@ -73,6 +74,7 @@ export function SettingsPage() {
           {whatsapp.settingsOpen}
         </Button>
       </Panel>
+      <EmailAccountsPanel />
       <ApiTokensPanel />
     </Stack>
   );
