@@ -12,6 +12,8 @@ import {
 } from './modules/channels/channels.jobs';
 import { storeInboundMedia } from './modules/channels/inbound-media.service';
 import { sendScheduledMessage } from './modules/channels/scheduled-messages.service';
+import { syncMailboxesJob, syncMailboxJob } from './modules/email/email.jobs';
+import { mailboxesToSync, syncMailbox } from './modules/email/email-sync.service';
 import { purgeUnattachedUploadsJob } from './modules/files/files.jobs';
 import { purgeUnattachedUploads } from './modules/files/upload-purge.service';
 import { expireReminder } from './modules/interactions/conversation.service';
@@ -66,6 +68,19 @@ export const appJobs: readonly BoundJob<AppDeps>[] = [
   bindJob(sendScheduledMessageJob, (data, deps) =>
     sendScheduledMessage(deps, data.tenantId, data.interactionId),
   ),
+  bindJob(syncMailboxesJob, async (_data, deps) => {
+    for (const mailbox of await mailboxesToSync(deps)) {
+      await deps.jobs.send(
+        syncMailboxJob,
+        { tenantId: mailbox.tenantId, accountId: mailbox.id },
+        { singletonKey: mailbox.id },
+      );
+    }
+  }),
+  bindJob(syncMailboxJob, async (data, deps) => {
+    const result = await syncMailbox(deps, data.tenantId, data.accountId);
+    if (result.read) deps.logger.info({ ...data, ...result }, 'email: mailbox synced');
+  }),
   bindJob(purgeUnattachedUploadsJob, async (_data, deps) => {
     const result = await purgeUnattachedUploads(deps);
     deps.logger.info(result, 'files: purged unattached uploads');

@@ -41,4 +41,19 @@ export const emailEs = {
   unlinkFailed: 'No se pudo desvincular el correo personal.',
   signatureFailed: 'No se pudo subir la firma al servidor.',
   disabled: 'El correo personal no está habilitado para tu empresa.',
+  /** The timeline's e-mail item (03 §2.1 full e-mail viewer). */
+  bubble: {
+    label: 'Correo',
+    noSubject: '(sin asunto)',
+    from: 'De',
+    to: 'Para',
+    cc: 'CC',
+    bcc: 'CCO',
+    more: 'Ver más',
+    less: 'Ver menos',
+    attachments: 'Adjuntos',
+    showImages: 'Mostrar imágenes',
+    imagesBlocked: 'Las imágenes externas están bloqueadas para proteger tu privacidad.',
+    notStored: 'Archivo demasiado grande: no se guardó',
+  },
 } as const;

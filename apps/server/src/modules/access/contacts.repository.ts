@@ -1,7 +1,9 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { contacts, groups, sharedInboxes, users, type Contact } from '@cartera/db/schema';
 import { SUPERVISOR_ROLE } from '@cartera/domain/policy';
+import { foldText } from '@cartera/domain/search';
+import { likePattern } from '../../lib/sql';
 import {
   reservedFor,
   scopeCondition,
@@ -157,3 +159,32 @@ export async function findScopedContactIds(
     );
   return new Set(rows.map((row) => row.id));
 }
+
+/**
+ * The main contacts within `scope` having one of `emails` (any case): who an e-mail is with. The
+ * search text (trigram-indexed) narrows the rows; the addresses themselves decide.
+ */
+export async function findScopedContactsByEmail(
+  db: Executor,
+  tenantId: string,
+  emails: readonly string[],
+  scope: ContactScope,
+) {
+  const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()))].filter(Boolean);
+  if (!wanted.length) return [];
+  return db
+    .select()
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.tenantId, tenantId),
+        or(...wanted.map((email) => like(contacts.searchText, likePattern(foldText(email))))),
+        sql`exists (select 1 from unnest(${contacts.emails}) as e where lower(e) = any(${sql.param(wanted)}::text[]))`,
+        isNull(contacts.parentContactId),
+        scopeCondition(db, tenantId, scope),
+      ),
+    )
+    .orderBy(asc(contacts.id))
+    .limit(20);
+}
+

@@ -10,6 +10,7 @@ import {
   findReservedContact,
   findScopedContact,
   findScopedContactIds,
+  findScopedContactsByEmail,
   findMemberSharedInboxes,
   findSharedInboxOwner,
   findSharedOwnerIds,
@@ -250,3 +251,13 @@ export async function sharesPortfolioOf(db: Executor, user: AuthUser, ownerId: s
   if (!ownerId || ownerId === user.id) return false;
   return (await findSharedOwnerIds(db, user.tenantId, user.id)).includes(ownerId);
 }
+
+/** The contacts the user may see that have one of these addresses (who a mail is with). */
+export async function visibleContactsWithEmails(
+  db: Executor,
+  user: AuthUser,
+  emails: readonly string[],
+): Promise<Contact[]> {
+  return findScopedContactsByEmail(db, user.tenantId, emails, await contactScope(db, user));
+}
+

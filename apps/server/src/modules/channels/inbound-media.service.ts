@@ -16,6 +16,7 @@ import {
   updateInteractionState,
 } from './channel-delivery.repository';
 import { findChannel } from './channels.repository';
+import { storedName } from '../../lib/file-names';
 
 /**
  * A customer's file (03 §3 Media item), fetched after its message is stored (issue #31 item 6):
@@ -76,25 +77,6 @@ export function nextTry(
   if (delay === null) return null;
   const windowEnd = since.getTime() + options.windowHours * HOUR_MS;
   return now.getTime() + delay * 1000 <= windowEnd ? delay : null;
-}
-
-const EXTENSIONS: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'video/mp4': 'mp4',
-  'audio/ogg': 'ogg',
-  'audio/mpeg': 'mp3',
-  'application/pdf': 'pdf',
-};
-
-/** A file name safe in a storage key: letters, digits, dots, dashes; never empty. */
-function storedName(fileName: string | undefined, kind: string, mimeType: string) {
-  const base = (fileName ?? '').normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-');
-  const trimmed = base.replace(/^[.-]+/, '').slice(-100);
-  if (trimmed) return trimmed;
-  const extension = EXTENSIONS[mimeType.split(';')[0]!.trim()] ?? 'bin';
-  return `${kind}.${extension}`;
 }
 
 /** The item's content after a change, announced to whoever sees the contact. */

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { auditLog, emailAccounts } from '@cartera/db/schema';
+import nodemailer from 'nodemailer';
+import { and, eq, sql } from 'drizzle-orm';
+import { auditLog, contacts, emailAccounts, interactions } from '@cartera/db/schema';
+import { runJob } from '../../app-jobs';
+import { syncMailboxJob } from './email.jobs';
 import { useDemoApp } from '../../testing/demo-app';
 import { ADMIN, OTHER_SELLER, SELLER } from '../../testing/demo-users';
 import { startTestMailServer, type TestMailServer } from '../../testing/mail-server';
@@ -31,6 +34,11 @@ async function storedAccounts() {
     .select()
     .from(emailAccounts)
     .where(eq(emailAccounts.tenantId, env.demo.demo.id));
+}
+
+/** The raw message the SMTP server last accepted from `from`. */
+async function lastRaw(from: string) {
+  return [...mail.accepted].reverse().find((each) => each.user === from)?.raw;
 }
 
 beforeAll(async () => {
@@ -178,6 +186,98 @@ describe('correo personal: conectar una casilla por IMAP y SMTP', () => {
     });
     expect(foreignSignature.error?.data.domainCode).toBe('EMAIL_ACCOUNT_NOT_FOUND');
     expect((await storedAccounts()).length).toBe(1);
+  });
+
+  it('el correo de un contacto llega a su conversación una vez; el de una dirección desconocida no crea nada', async () => {
+    const customer = { address: 'cliente@cliente.test', password: 'clave-cliente' };
+    mail.addUser(customer);
+    const created = await env.call(SELLER, 'contact.create', {
+      firstName: 'Clara',
+      lastName: 'Correa',
+      phones: [{ phone: '091555123', extensionNumber: '' }],
+      emails: ['Cliente@Cliente.test'],
+      origin: null,
+    });
+    expect(created.error).toBeUndefined();
+    const contactId = created.data!.id;
+    const [row] = await storedAccounts();
+
+    // The customer writes from their own mail program, through their SMTP server.
+    const customerSmtp = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: mail.smtpPort,
+      secure: false,
+      ignoreTLS: true,
+      auth: { user: customer.address, pass: customer.password },
+    });
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const sent = await customerSmtp.sendMail({
+      from: '"Clara Correa" <cliente@cliente.test>',
+      to: MAILBOX.address,
+      subject: 'Presupuesto de la heladera',
+      text: 'Hola, ¿me confirman el precio?\n\nEl lun, 3 nov 2025 a las 10:00, Ventas escribió:\n> Le enviamos el presupuesto',
+      html: '<p onclick="alert(1)">Hola, <b>¿me confirman el precio?</b></p><script>alert(2)</script><img src="https://rastreo.example/pixel.gif">',
+      attachments: [
+        { filename: 'presupuesto firmado.pdf', content: pdf, contentType: 'application/pdf' },
+      ],
+    });
+    // A stranger's mail: no contact has the address.
+    const stranger = { address: 'desconocido@otro.test', password: 'x' };
+    mail.addUser(stranger);
+    await nodemailer
+      .createTransport({
+        host: '127.0.0.1',
+        port: mail.smtpPort,
+        secure: false,
+        ignoreTLS: true,
+        auth: { user: stranger.address, pass: stranger.password },
+      })
+      .sendMail({ from: stranger.address, to: MAILBOX.address, subject: 'Oferta', text: 'Hola' });
+
+    await runJob(syncMailboxJob, { tenantId: env.demo.demo.id, accountId: row!.id }, env.app.deps);
+    const emails = (await env.interactionsOf(contactId)).filter((item) => item.type === 'email');
+    expect(emails).toHaveLength(1);
+    const item = emails[0]!;
+    expect(item.agentId).toBeNull();
+    const content = item.content as Record<string, any>;
+    expect(content).toMatchObject({
+      subject: 'Presupuesto de la heladera',
+      origin: 'contact',
+      from: { email: 'cliente@cliente.test', name: 'Clara Correa' },
+      recipients: [{ email: MAILBOX.address }],
+      messageId: sent.messageId,
+      threadId: sent.messageId,
+      accountId: row!.id,
+      resume: 'Hola, ¿me confirman el precio?',
+    });
+    // Inert: no script, no handler; the tracking pixel is not loaded until the user asks.
+    expect(content.body).toBe(
+      '<p>Hola, <b>¿me confirman el precio?</b></p><img data-remote-src="https://rastreo.example/pixel.gif" />',
+    );
+    expect(content.attachments).toMatchObject([
+      { filename: 'presupuesto firmado.pdf', size: pdf.length, mimeType: 'application/pdf' },
+    ]);
+    const stored = await fetch(content.attachments[0].url, {
+      headers: { authorization: `Bearer ${await env.tokenOf(SELLER)}` },
+    });
+    expect(stored.status).toBe(200);
+    expect(Buffer.from(await stored.arrayBuffer()).equals(pdf)).toBe(true);
+    // The stranger's mail created no contact.
+    expect(
+      await env.demoContacts(sql`${contacts.emails} @> array['desconocido@otro.test']::text[]`),
+    ).toEqual([]);
+
+    // Synced again, and the same mail delivered twice more: still one item.
+    await mail.deliver(customer.address, MAILBOX.address, (await lastRaw(customer.address))!);
+    await runJob(syncMailboxJob, { tenantId: env.demo.demo.id, accountId: row!.id }, env.app.deps);
+    await runJob(syncMailboxJob, { tenantId: env.demo.demo.id, accountId: row!.id }, env.app.deps);
+    const again = await env.database.handle.db
+      .select({ id: interactions.id })
+      .from(interactions)
+      .where(and(eq(interactions.contactId, contactId), eq(interactions.type, 'email')));
+    expect(again).toHaveLength(1);
+    const [synced] = await storedAccounts();
+    expect(synced!.lastUid).toBe(3);
   });
 
   it('desconectar borra la casilla y su contraseña; sin la funcionalidad nada responde', async () => {

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
-import { emailAccounts } from '@cartera/db/schema';
+import { emailAccounts, interactions } from '@cartera/db/schema';
 import { insertRow } from '../../lib/rows';
 
 /** A user's own connected mailboxes: every query names the tenant and the owner. */
@@ -89,4 +89,48 @@ export async function deleteEmailAccount(
     )
     .returning();
   return row;
+}
+
+/** A mailbox by id, whoever owns it (the sync job acts for its owner). */
+export async function findEmailAccountById(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(emailAccounts)
+    .where(and(eq(emailAccounts.tenantId, tenantId), eq(emailAccounts.id, id)));
+  return row;
+}
+
+/** Every mailbox read by IMAP, of every company: what the scheduler syncs. */
+export function findSyncedEmailAccounts(db: Executor) {
+  return db
+    .select({ tenantId: emailAccounts.tenantId, id: emailAccounts.id })
+    .from(emailAccounts)
+    .where(eq(emailAccounts.provider, 'imap'));
+}
+
+export async function updateEmailAccountSync(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  change: Partial<
+    Pick<
+      typeof emailAccounts.$inferInsert,
+      'uidValidity' | 'lastUid' | 'lastSyncedAt' | 'status' | 'statusReason'
+    >
+  >,
+) {
+  await db
+    .update(emailAccounts)
+    .set(change)
+    .where(and(eq(emailAccounts.tenantId, tenantId), eq(emailAccounts.id, id)));
+}
+
+/** Which of these timeline item ids exist already. */
+export async function findExistingItemIds(db: Executor, tenantId: string, ids: string[]) {
+  if (!ids.length) return new Set<string>();
+  const rows = await db
+    .select({ id: interactions.id })
+    .from(interactions)
+    .where(and(eq(interactions.tenantId, tenantId), inArray(interactions.id, ids)));
+  return new Set(rows.map((row) => row.id));
 }

@@ -6,12 +6,7 @@ import { keyUnder, type FileStorage, type ServedHeaders } from '../../storage/st
 import { readContact } from '../access/contacts';
 import type { AuthUser } from '../sessions/session.types';
 import { dispositionHeader } from './files.service';
-import {
-  addUploadContact,
-  findChannelItemContact,
-  findUpload,
-  markChecked,
-} from './uploads.repository';
+import { addUploadContact, findItemContact, findUpload, markChecked } from './uploads.repository';
 
 /**
  * Who may read a stored file, and when a record may point at one (issue #30 §5; the rule per
@@ -33,24 +28,34 @@ export interface FileDeps {
 }
 
 type KeyOwner =
-  | { kind: 'inbound'; tenantId: string; interactionId: string }
+  | { kind: 'inbound'; tenantId: string; interactionId: string; type: 'channelMessage' | 'email' }
   | { kind: 'upload'; tenantId: string; via: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The item type whose files live under each prefix of inbound files. */
+const INBOUND_PREFIXES = { channels: 'channelMessage', email: 'email' } as const;
+
 /**
  * What a key says of its file: `<tenant>/<via>/<uuid>/<name>` (uploads, pasted links, profile
- * photos…) or `channels/<tenant>/<interaction>/<random>/<name>` (a customer's file, fetched
- * from the provider for that channel message).
+ * photos…), `channels/<tenant>/<interaction>/<random>/<name>` (a customer's file, fetched
+ * from the provider for that channel message) or `email/<tenant>/<interaction>/<random>/<name>`
+ * (an attachment of that e-mail item).
  */
 export function ownerOfKey(key: string): KeyOwner | undefined {
   const segments = key.split('/');
-  if (segments[0] === 'channels') {
+  const prefix = segments[0];
+  if (prefix === 'channels' || prefix === 'email') {
     const [, tenantId, interactionId] = segments;
     if (segments.length < 5 || !UUID.test(tenantId ?? '') || !UUID.test(interactionId ?? '')) {
       return undefined;
     }
-    return { kind: 'inbound', tenantId: tenantId!, interactionId: interactionId! };
+    return {
+      kind: 'inbound',
+      tenantId: tenantId!,
+      interactionId: interactionId!,
+      type: INBOUND_PREFIXES[prefix],
+    };
   }
   const [tenantId, via] = segments;
   if (segments.length < 4 || !UUID.test(tenantId ?? '') || !via) return undefined;
@@ -75,7 +80,12 @@ export async function assertMayRead(deps: Pick<FileDeps, 'db'>, user: AuthUser, 
   const owner = ownerOfKey(key);
   if (!owner || owner.tenantId !== user.tenantId) throw new DomainError('NOT_FOUND');
   if (owner.kind === 'inbound') {
-    const contactId = await findChannelItemContact(deps.db, owner.tenantId, owner.interactionId);
+    const contactId = await findItemContact(
+      deps.db,
+      owner.tenantId,
+      owner.interactionId,
+      owner.type,
+    );
     if (contactId && (await canReadContact(deps, user, contactId))) return;
     throw new DomainError('NOT_FOUND');
   }

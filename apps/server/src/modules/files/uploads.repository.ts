@@ -118,8 +118,13 @@ export async function addUploadContact(
     );
 }
 
-/** The contact of a channel message (a customer's file fetched for it belongs to that contact). */
-export async function findChannelItemContact(db: Executor, tenantId: string, id: string) {
+/** The contact of a channel message or e-mail item (a file fetched or received for it is that contact's). */
+export async function findItemContact(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  type: 'channelMessage' | 'email',
+) {
   const [row] = await db
     .select({ contactId: interactions.contactId })
     .from(interactions)
@@ -127,7 +132,7 @@ export async function findChannelItemContact(db: Executor, tenantId: string, id:
       and(
         eq(interactions.tenantId, tenantId),
         eq(interactions.id, id),
-        eq(interactions.type, 'channelMessage'),
+        eq(interactions.type, type),
       ),
     );
   return row?.contactId;

@@ -17,6 +17,7 @@ import { MarkupText } from './markup-text';
 import { formatCallDuration } from './calls/call-format';
 import { NoteAttachments } from './composer/note-attachments';
 import { SaleBubble } from './bubbles/sale-bubble';
+import { EmailBubble } from './bubbles/email-bubble';
 import { RequestBubble } from '../request-sales/request-bubble';
 import type { TimelineItem } from './timeline-model';
 
@@ -31,7 +32,8 @@ export function itemShape(type: string): ItemShape {
     type === 'visit' ||
     type === 'scheduled-message' ||
     type === 'sale' ||
-    type === 'saleupdate'
+    type === 'saleupdate' ||
+    type === 'email'
     ? 'bubble'
     : 'event';
 }
@@ -279,6 +281,8 @@ function ParsedInteraction({
       return <SaleBubble content={parsed.content} />;
     case 'saleupdate':
       return <RequestBubble content={parsed.content} />;
+    case 'email':
+      return <EmailBubble content={parsed.content} />;
     case 'scheduled-message':
       return (
         <ScheduledMessageContent

@@ -279,8 +279,11 @@ const TimelineRow = memo(function TimelineRow({
 }) {
   const chat = useMemo(() => chatMessageOfItem(item), [item]);
   const shape = chat ? 'bubble' : itemShape(item.type);
-  // The customer's messages on the left, everything the company writes on the right.
-  const side = chat?.origin === 'contact' ? 'in' : 'out';
+  // The customer's messages (and mails) on the left, everything the company writes on the right.
+  const fromCustomer =
+    chat?.origin === 'contact' ||
+    (item.type === 'email' && (item.content as { origin?: unknown }).origin === 'contact');
+  const side = fromCustomer ? 'in' : 'out';
   // 03 §4 Delivery icons, on what the company sent: ours on their way first, then the server's.
   const delivery =
     chat?.origin === 'agent'
@@ -299,7 +302,7 @@ const TimelineRow = memo(function TimelineRow({
     >
       {groupStart && (
         <span className={classes.author}>
-          {chat?.origin === 'contact' ? customer : authorOf(item)}
+          {fromCustomer ? customer : authorOf(item)}
         </span>
       )}
       <div

@@ -1,0 +1,290 @@
+import { randomBytes } from 'node:crypto';
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { EmailAccount } from '@cartera/db/schema';
+import type { EmailContent } from '@cartera/domain/interactions';
+import { flagOn } from '@cartera/domain/policy';
+import { DomainError } from '@cartera/domain/errors';
+import type { AppDeps } from '../../deps';
+import { storedName } from '../../lib/file-names';
+import { htmlToResume, sanitizeMailBody } from '../../lib/mail-html';
+import { openSecret } from '../../lib/secret-box';
+import { stableId } from '../../lib/stable-id';
+import { openImap } from '../../providers/mail/mail-servers';
+import { visibleContactsWithEmails } from '../access/contacts';
+import { lockContact } from '../contacts/contact-records.repository';
+import { actingUser } from '../sessions/session.service';
+import type { AuthUser } from '../sessions/session.types';
+import { recordInteraction } from '../timeline/timeline-writer';
+import {
+  findEmailAccountById,
+  findExistingItemIds,
+  findSyncedEmailAccounts,
+  updateEmailAccountSync,
+} from './email.repository';
+
+/*
+ * Bringing a connected mailbox's mail into the conversations (issue #38 items 2 and 3): the
+ * inbox is read after the last UID read (UIDVALIDITY checked), each mail parsed and, when an
+ * address of it belongs to contacts the mailbox's owner may see, written on each of those
+ * contacts' timelines as an e-mail item. A mail is one item per contact whichever mailbox
+ * brought it and however often (its id is derived from the Message-ID and the contact), so a
+ * repeated sync or a second copy writes nothing. A mail from an unknown address creates no
+ * contact.
+ */
+
+/** A first sync (or a mailbox whose UIDs were renumbered) reads this far back. */
+const FIRST_SYNC_DAYS = 30;
+/** Messages fetched per round trip. */
+const FETCH_BATCH = 100;
+/** A larger message is skipped (recorded as read, never parsed). */
+const MAX_MESSAGE_BYTES = 30 * 1024 * 1024;
+/** A larger attachment is listed without being stored. */
+const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface SyncResult {
+  read: number;
+  stored: number;
+}
+
+/** Every mailbox that is synced now (the scheduler enqueues one sync each). */
+export function mailboxesToSync(deps: AppDeps) {
+  return findSyncedEmailAccounts(deps.db);
+}
+
+/**
+ * Reads the mailbox's new mail into the conversations. A refused password marks the mailbox
+ * ('error', shown in 'Ajustes') and stops; other failures throw, for the job to try again.
+ */
+export async function syncMailbox(
+  deps: AppDeps,
+  tenantId: string,
+  accountId: string,
+  now = new Date(),
+): Promise<SyncResult> {
+  const result: SyncResult = { read: 0, stored: 0 };
+  const account = await findEmailAccountById(deps.db, tenantId, accountId);
+  if (!account || account.provider !== 'imap' || !account.config.imap || !account.secrets) {
+    return result;
+  }
+  const owner = await actingUser(deps.db, tenantId, account.userId);
+  if (!owner || !flagOn(owner, 'personalEmail')) return result;
+
+  let client;
+  try {
+    client = await openImap(account.config.imap, {
+      username: account.config.username ?? account.address,
+      password: openSecret(account.secrets),
+    });
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'EMAIL_AUTH_FAILED') {
+      await updateEmailAccountSync(deps.db, tenantId, accountId, {
+        status: 'error',
+        statusReason: error.code,
+      });
+      return result;
+    }
+    throw error;
+  }
+  try {
+    const lock = await client.getMailboxLock('INBOX');
+    try {
+      const mailbox = client.mailbox;
+      const uidValidity = mailbox ? Number(mailbox.uidValidity) : 0;
+      const known = account.uidValidity === uidValidity;
+      const found = known
+        ? await client.search({ uid: `${account.lastUid + 1}:*` }, { uid: true })
+        : await client.search(
+            { since: new Date(now.getTime() - FIRST_SYNC_DAYS * DAY_MS) },
+            {
+              uid: true,
+            },
+          );
+      // 'n:*' answers the last message even when its UID is below n.
+      const uids = (found || [])
+        .filter((uid) => !known || uid > account.lastUid)
+        .sort((a, b) => a - b);
+      let lastUid = known ? account.lastUid : 0;
+      for (let at = 0; at < uids.length; at += FETCH_BATCH) {
+        const batch = uids.slice(at, at + FETCH_BATCH);
+        const fetched: Array<{ uid: number; source?: Buffer; size?: number }> = [];
+        // Fetched whole before anything is written: no other command may run inside a fetch.
+        for await (const message of client.fetch(
+          batch.join(','),
+          { uid: true, size: true, source: true },
+          { uid: true },
+        )) {
+          fetched.push({ uid: message.uid, source: message.source, size: message.size });
+        }
+        for (const message of fetched.sort((a, b) => a.uid - b.uid)) {
+          result.read += 1;
+          if (message.source && (message.size ?? 0) <= MAX_MESSAGE_BYTES) {
+            const parsed = await simpleParser(message.source);
+            result.stored += await storeMail(deps, owner, account, parsed, message.uid);
+          }
+          lastUid = Math.max(lastUid, message.uid);
+        }
+        await updateEmailAccountSync(deps.db, tenantId, accountId, {
+          uidValidity,
+          lastUid,
+          lastSyncedAt: now,
+        });
+      }
+      if (!uids.length || account.status !== 'connected') {
+        await updateEmailAccountSync(deps.db, tenantId, accountId, {
+          uidValidity,
+          lastUid,
+          lastSyncedAt: now,
+          status: 'connected',
+          statusReason: null,
+        });
+      }
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+  return result;
+}
+
+function addressesOf(field: AddressObject | AddressObject[] | undefined) {
+  const list = Array.isArray(field) ? field : field ? [field] : [];
+  return list.flatMap((entry) =>
+    entry.value
+      .filter((each) => each.address)
+      .map((each) => ({ email: each.address!.toLowerCase(), name: each.name || null })),
+  );
+}
+
+/** The conversation a mail belongs to: the first of its references, else what it answers. */
+function threadOf(parsed: ParsedMail, messageId: string) {
+  const references = Array.isArray(parsed.references)
+    ? parsed.references
+    : parsed.references
+      ? [parsed.references]
+      : [];
+  return references[0] ?? parsed.inReplyTo ?? messageId;
+}
+
+/**
+ * Writes one mail on the timelines of the contacts it is with; answers how many items are new.
+ * Its attachments are stored once, before.
+ */
+async function storeMail(
+  deps: AppDeps,
+  owner: AuthUser,
+  account: EmailAccount,
+  parsed: ParsedMail,
+  uid: number,
+): Promise<number> {
+  const from = addressesOf(parsed.from)[0] ?? null;
+  const to = addressesOf(parsed.to);
+  const cc = addressesOf(parsed.cc);
+  const bcc = addressesOf(parsed.bcc);
+  const sent = from?.email === account.address;
+  const others = (sent ? [...to, ...cc, ...bcc] : from ? [from] : []).filter(
+    (each) => each.email !== account.address,
+  );
+  const matched = await visibleContactsWithEmails(
+    deps.db,
+    owner,
+    others.map((each) => each.email),
+  );
+  if (!matched.length) return 0;
+
+  const messageId =
+    parsed.messageId ?? `<${account.id}.${account.uidValidity ?? 0}.${uid}@cartera>`;
+  const date = parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : new Date();
+  const items = matched.map((contact) => ({
+    contact,
+    id: stableId(date.getTime(), `${account.tenantId}|${messageId}|${contact.id}`),
+  }));
+  // Read before (another copy, another mailbox, a repeated sync): nothing is stored again.
+  const existing = await findExistingItemIds(
+    deps.db,
+    account.tenantId,
+    items.map((item) => item.id),
+  );
+  const missing = items.filter((item) => !existing.has(item.id));
+  if (!missing.length) return 0;
+
+  const body = (inline: Map<string, string>) =>
+    parsed.html
+      ? sanitizeMailBody(parsed.html, (contentId) => inline.get(contentId))
+      : sanitizeMailBody(textAsHtml(parsed.text ?? ''), () => undefined);
+  const base = {
+    subject: parsed.subject ?? '',
+    resume: htmlToResume(parsed.text ?? '', body(new Map())),
+    from,
+    recipients: to,
+    cc,
+    // A received mail's blind copies are not shown to the recipient; a sent one's are the sender's.
+    bcc: sent ? bcc : [],
+    sentDate: date.toISOString(),
+    origin: sent ? ('agent' as const) : ('contact' as const),
+    threadId: threadOf(parsed, messageId),
+    messageId,
+    accountId: account.id,
+  };
+
+  let stored = 0;
+  for (const { contact, id } of missing) {
+    // Each item keeps its own copy of the files: whoever may read the item's contact reads them.
+    const { attachments, inline } = await storeAttachments(deps, account.tenantId, id, parsed);
+    const content: EmailContent = { ...base, body: body(inline), attachments };
+    const fresh = await deps.db.transaction(async (tx) => {
+      const locked = await lockContact(tx, account.tenantId, contact.id);
+      if (!locked) return false;
+      return recordInteraction(tx, sent ? owner : null, locked, {
+        id,
+        type: 'email',
+        via: 'email',
+        createdBySystem: false,
+        content,
+        createdAt: date,
+      });
+    });
+    if (fresh) stored += 1;
+  }
+  return stored;
+}
+
+/** A text mail as HTML: escaped, its lines kept. */
+function textAsHtml(text: string) {
+  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<p>${escaped.replace(/\r?\n/g, '<br>')}</p>`;
+}
+
+/** Stores a mail's attachments for one item; answers them and the inline pictures' addresses. */
+async function storeAttachments(
+  deps: AppDeps,
+  tenantId: string,
+  interactionId: string,
+  parsed: ParsedMail,
+) {
+  const attachments: EmailContent['attachments'] = [];
+  const inline = new Map<string, string>();
+  const folder = randomBytes(9).toString('base64url');
+  for (const [index, attachment] of parsed.attachments.entries()) {
+    const filename = attachment.filename || `adjunto-${index + 1}`;
+    let url: string | null = null;
+    if (attachment.size <= MAX_ATTACHMENT_BYTES) {
+      const name = `${index + 1}-${storedName(filename, 'adjunto', attachment.contentType)}`;
+      const key = `email/${tenantId}/${interactionId}/${folder}/${name}`;
+      await deps.storage.put(key, attachment.content, attachment.contentType);
+      url = deps.storage.publicUrl(key);
+      if (attachment.contentId) inline.set(attachment.contentId.replace(/^<|>$/g, ''), url);
+    }
+    // Pictures shown inside the body are not listed as attachments.
+    if (attachment.related && attachment.contentId) continue;
+    attachments.push({
+      id: `${index + 1}`,
+      filename,
+      size: attachment.size,
+      mimeType: attachment.contentType,
+      url,
+    });
+  }
+  return { attachments, inline };
+}
