@@ -11,7 +11,7 @@ import { openSecret } from '../../lib/secret-box';
 import { stableId } from '../../lib/stable-id';
 import { openImap } from '../../providers/mail/mail-servers';
 import { visibleContactsWithEmails } from '../access/contacts';
-import { lockContact } from '../contacts/contact-records.repository';
+import { lockContact } from '../contacts/contacts.service';
 import { actingUser } from '../sessions/session.service';
 import type { AuthUser } from '../sessions/session.types';
 import { recordInteraction } from '../timeline/timeline-writer';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import nodemailer from 'nodemailer';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, contacts, emailAccounts, interactions } from '@cartera/db/schema';
+import { ZEmailContent } from '@cartera/domain/interactions';
 import { runJob } from '../../app-jobs';
 import { syncMailboxJob } from './email.jobs';
 import { useDemoApp } from '../../testing/demo-app';
@@ -239,7 +240,7 @@ describe('correo personal: conectar una casilla por IMAP y SMTP', () => {
     expect(emails).toHaveLength(1);
     const item = emails[0]!;
     expect(item.agentId).toBeNull();
-    const content = item.content as Record<string, any>;
+    const content = ZEmailContent.parse(item.content);
     expect(content).toMatchObject({
       subject: 'Presupuesto de la heladera',
       origin: 'contact',
@@ -257,7 +258,7 @@ describe('correo personal: conectar una casilla por IMAP y SMTP', () => {
     expect(content.attachments).toMatchObject([
       { filename: 'presupuesto firmado.pdf', size: pdf.length, mimeType: 'application/pdf' },
     ]);
-    const stored = await fetch(content.attachments[0].url, {
+    const stored = await fetch(content.attachments[0]!.url!, {
       headers: { authorization: `Bearer ${await env.tokenOf(SELLER)}` },
     });
     expect(stored.status).toBe(200);
