@@ -187,4 +187,3 @@ export async function findScopedContactsByEmail(
     .orderBy(asc(contacts.id))
     .limit(20);
 }
-

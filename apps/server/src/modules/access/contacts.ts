@@ -260,4 +260,3 @@ export async function visibleContactsWithEmails(
 ): Promise<Contact[]> {
   return findScopedContactsByEmail(db, user.tenantId, emails, await contactScope(db, user));
 }
-

@@ -301,9 +301,7 @@ const TimelineRow = memo(function TimelineRow({
       data-testid="timeline-item"
     >
       {groupStart && (
-        <span className={classes.author}>
-          {fromCustomer ? customer : authorOf(item)}
-        </span>
+        <span className={classes.author}>{fromCustomer ? customer : authorOf(item)}</span>
       )}
       <div
         className={shape === 'bubble' ? classes.bubble : classes.event}
