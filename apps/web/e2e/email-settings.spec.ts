@@ -80,7 +80,9 @@ test('un vendedor conecta su correo por IMAP y SMTP, ve el error de una contrase
     // Still there after a reload: it was stored.
     await page.reload();
     await expect(row).toContainText(t.connected);
+    await panel.screenshot({ path: 'test-results/email-settings-desk.png' });
     await page.setViewportSize({ width: 390, height: 844 });
+    await expect(row).toContainText(t.connected);
     await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/email-settings-phone.png' });
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -24,6 +24,7 @@ export const emailEs = {
   password: 'Contraseña',
   passwordHint:
     'Si tu correo usa verificación en dos pasos (Gmail, Outlook), crea una contraseña de aplicación y escríbela aquí.',
+  servers: 'Servidores',
   incoming: 'Servidor de entrada (IMAP)',
   outgoing: 'Servidor de salida (SMTP)',
   host: 'Servidor',

@@ -8,6 +8,7 @@ import {
   PasswordInput,
   Select,
   SimpleGrid,
+  Stack,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -65,11 +66,33 @@ function EmailAccounts() {
         rowKey={(account) => account.id}
         labelledBy="email-accounts-title"
         empty={t.none}
+        minWidth={0}
         columns={[
-          { key: 'address', header: t.address, cell: (account) => account.address },
+          {
+            key: 'address',
+            header: t.address,
+            // The state under the address: both fit a phone's width beside 'Desconectar'.
+            cell: (account) => (
+              <Stack gap={4} align="flex-start">
+                <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                  {account.address}
+                </Text>
+                {account.status === 'connected' ? (
+                  <Badge color="green" variant="light" size="sm">
+                    {t.connected}
+                  </Badge>
+                ) : (
+                  <Badge color="red" variant="light" size="sm" tt="none">
+                    {t.statusError}
+                  </Badge>
+                )}
+              </Stack>
+            ),
+          },
           {
             key: 'servers',
-            header: `${t.incoming} / ${t.outgoing}`,
+            header: t.servers,
+            visibleFrom: 'sm',
             cell: (account) => (
               <Text size="sm">
                 {[account.imap, account.smtp]
@@ -78,23 +101,9 @@ function EmailAccounts() {
               </Text>
             ),
           },
-          {
-            key: 'status',
-            header: es.webhooks.state,
-            cell: (account) =>
-              account.status === 'connected' ? (
-                <Badge color="green" variant="light">
-                  {t.connected}
-                </Badge>
-              ) : (
-                <Badge color="red" variant="light" title={t.statusError}>
-                  {t.statusError}
-                </Badge>
-              ),
-          },
         ]}
         actions={{
-          width: 130,
+          width: 110,
           cell: (account) => (
             <Button
               size="xs"
