@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
 import { startTestMailServer, type TestMailServer } from '../../server/src/testing/mail-server';
 import { expect, signIn, test, trpcMutation, trpcQuery, unexpectedErrors } from './fixtures';
@@ -17,7 +18,7 @@ test.afterAll(async () => {
 });
 
 /** Switches the company's 'Correo personal' flag as its administrator (null: back to unset). */
-async function personalEmailFlag(page: import('@playwright/test').Page, value: 1 | null) {
+async function personalEmailFlag(page: Page, value: 1 | null) {
   await signIn(page, 'admin@demo.test');
   const me = await trpcQuery<{ tenant: { id: string } }>(page, 'auth.me', undefined);
   await trpcMutation(page, 'admin.setFlag', {

@@ -75,3 +75,40 @@ export function mailServersFor(
     smtp: { host: `smtp.${domain}`, port: 465, security: 'tls' },
   };
 }
+
+/** An address of a mail, with the name it was written with. */
+const ZMailAddress = z.looseObject({ email: z.string(), name: z.string().nullish() });
+
+/**
+ * An e-mail (03 §3 Email content), read from or sent through a user's connected mailbox (issue
+ * #38): `body` is sanitised HTML, `resume` its first lines as text (quoted text cut at the
+ * first 'El', 03 §5); `origin` 'contact' (received) or 'agent' (sent by the company's user).
+ */
+export const ZEmailContent = z.looseObject({
+  subject: z.string().default(''),
+  body: z.string().default(''),
+  resume: z.string().default(''),
+  from: ZMailAddress.nullish(),
+  recipients: z.array(ZMailAddress).default([]),
+  cc: z.array(ZMailAddress).default([]),
+  bcc: z.array(ZMailAddress).default([]),
+  sentDate: z.string().nullish(),
+  origin: z.enum(['contact', 'agent']).default('contact'),
+  threadId: z.string().nullish(),
+  messageId: z.string().nullish(),
+  /** The mailbox it came through (email_accounts.id). */
+  accountId: z.string().nullish(),
+  attachments: z
+    .array(
+      z.looseObject({
+        id: z.string(),
+        filename: z.string(),
+        size: z.number(),
+        mimeType: z.string().nullish(),
+        /** This server's address of the stored file. */
+        url: z.string().nullish(),
+      }),
+    )
+    .default([]),
+});
+export type EmailContent = z.infer<typeof ZEmailContent>;
