@@ -5,6 +5,15 @@ import { insertRow } from '../../lib/rows';
 
 /** A user's own connected mailboxes: every query names the tenant and the owner. */
 
+/** The owner's mailboxes, and with `id` one of them. */
+function owned(tenantId: string, userId: string, id?: string) {
+  return and(
+    eq(emailAccounts.tenantId, tenantId),
+    eq(emailAccounts.userId, userId),
+    id === undefined ? undefined : eq(emailAccounts.id, id),
+  );
+}
+
 export async function insertEmailAccount(db: Executor, row: typeof emailAccounts.$inferInsert) {
   return insertRow(db, emailAccounts, row);
 }
@@ -14,7 +23,7 @@ export function findEmailAccounts(db: Executor, tenantId: string, userId: string
   return db
     .select()
     .from(emailAccounts)
-    .where(and(eq(emailAccounts.tenantId, tenantId), eq(emailAccounts.userId, userId)))
+    .where(owned(tenantId, userId))
     .orderBy(asc(emailAccounts.id));
 }
 
@@ -22,13 +31,7 @@ export async function findEmailAccount(db: Executor, tenantId: string, userId: s
   const [row] = await db
     .select()
     .from(emailAccounts)
-    .where(
-      and(
-        eq(emailAccounts.tenantId, tenantId),
-        eq(emailAccounts.userId, userId),
-        eq(emailAccounts.id, id),
-      ),
-    );
+    .where(owned(tenantId, userId, id));
   return row;
 }
 
@@ -41,13 +44,7 @@ export async function findEmailAccountByAddress(
   const [row] = await db
     .select({ id: emailAccounts.id })
     .from(emailAccounts)
-    .where(
-      and(
-        eq(emailAccounts.tenantId, tenantId),
-        eq(emailAccounts.userId, userId),
-        eq(emailAccounts.address, address),
-      ),
-    );
+    .where(and(owned(tenantId, userId), eq(emailAccounts.address, address)));
   return row;
 }
 
@@ -61,13 +58,7 @@ export async function updateEmailAccount(
   const [row] = await db
     .update(emailAccounts)
     .set(change)
-    .where(
-      and(
-        eq(emailAccounts.tenantId, tenantId),
-        eq(emailAccounts.userId, userId),
-        eq(emailAccounts.id, id),
-      ),
-    )
+    .where(owned(tenantId, userId, id))
     .returning();
   return row;
 }
@@ -80,13 +71,7 @@ export async function deleteEmailAccount(
 ) {
   const [row] = await db
     .delete(emailAccounts)
-    .where(
-      and(
-        eq(emailAccounts.tenantId, tenantId),
-        eq(emailAccounts.userId, userId),
-        eq(emailAccounts.id, id),
-      ),
-    )
+    .where(owned(tenantId, userId, id))
     .returning();
   return row;
 }
