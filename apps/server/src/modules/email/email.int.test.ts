@@ -155,6 +155,13 @@ describe('correo personal: conectar una casilla por IMAP y SMTP', () => {
     const again = await env.call(SELLER, 'email.connectImap', connectInput());
     expect(again.error?.data.domainCode).toBe('EMAIL_ACCOUNT_EXISTS');
 
+    // Its first sync is queued with it.
+    const queued = await env.database.handle.db.execute(
+      sql`select count(*)::int as n from pgboss.job
+        where name = 'email.sync' and data->>'accountId' = ${row!.id}`,
+    );
+    expect((queued as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(1);
+
     const [entry] = await env.database.handle.db
       .select()
       .from(auditLog)

@@ -41,7 +41,7 @@ export function registerEmailRoutes(app: FastifyInstance, deps: AppDeps) {
     response: ZEmailAccountView,
     status: 201,
     handler: ({ session, body, request }) =>
-      connectImapAccount(deps.db, session.user, body, auditByRequest(session, request)),
+      connectImapAccount(deps, session.user, body, auditByRequest(session, request)),
   });
 
   restRoute(app, deps, {

@@ -42,7 +42,7 @@ export const emailRouter = router({
     })
     .input(ZConnectImapInput)
     .output(ZEmailAccountView)
-    .mutation(({ ctx, input }) => connectImapAccount(ctx.db, ctx.user, input, auditBy(ctx))),
+    .mutation(({ ctx, input }) => connectImapAccount(ctx.deps, ctx.user, input, auditBy(ctx))),
 
   updateSignature: emailProcedure
     .meta({

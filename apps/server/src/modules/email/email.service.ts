@@ -8,6 +8,7 @@ import { flagOn } from '@cartera/domain/policy';
 import { sealSecret } from '../../lib/secret-box';
 import { sanitizeSignature } from '../../lib/mail-html';
 import { checkMailLogin } from '../../providers/mail/mail-servers';
+import type { AppDeps } from '../../deps';
 import { recordAudit, type AuditBy } from '../audit/audit.service';
 import type { AuthUser } from '../sessions/session.types';
 import {
@@ -18,6 +19,7 @@ import {
   insertEmailAccount,
   updateEmailAccount,
 } from './email.repository';
+import { syncMailboxJob } from './email.jobs';
 
 /*
  * Personal e-mail (01 §7, 03 §3 Connected e-mail account, issue #38): a user connects their own
@@ -81,16 +83,17 @@ export async function emailAccountsOf(db: Executor, user: AuthUser) {
 
 /**
  * Connects a mailbox by IMAP and SMTP (POST /nylas/connectImap): both servers must accept the
- * user name and password first; then it is stored, the password sealed, and audited (servers
- * and address, never the password).
+ * user name and password first; then it is stored, the password sealed, audited (servers and
+ * address, never the password) and its first sync queued with it.
  */
 export async function connectImapAccount(
-  db: Database,
+  deps: Pick<AppDeps, 'db' | 'jobs'>,
   user: AuthUser,
   input: z.infer<typeof ZConnectImapInput>,
   by: AuditBy,
 ) {
   assertPersonalEmail(user);
+  const { db } = deps;
   if (await findEmailAccountByAddress(db, user.tenantId, user.id, input.address)) {
     throw new DomainError('EMAIL_ACCOUNT_EXISTS');
   }
@@ -114,6 +117,12 @@ export async function connectImapAccount(
       before: null,
       after: auditFieldsOf(created),
     });
+    // Its mail starts coming at once, not at the next minute's round.
+    await deps.jobs.send(
+      syncMailboxJob,
+      { tenantId: user.tenantId, accountId: created.id },
+      { singletonKey: created.id, tx },
+    );
     return created;
   });
   return viewOf(account);
