@@ -7,6 +7,11 @@ export interface JobSchedule<TData> {
 }
 
 export interface JobOptions {
+  /**
+   * pg-boss's queue policy: 'stately' keeps at most one job waiting and one running per
+   * singleton key (a mailbox's sync); the default ('standard') any number.
+   */
+  policy?: 'standard' | 'stately';
   retryLimit?: number;
   retryDelay?: number;
   retryBackoff?: boolean;

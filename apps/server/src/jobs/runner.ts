@@ -69,6 +69,7 @@ export class JobRunner<TDeps = unknown> {
     this.started = true;
     for (const { definition, handler } of this.jobs.values()) {
       await this.boss.createQueue(definition.name, {
+        ...(definition.options?.policy ? { policy: definition.options.policy } : {}),
         retryLimit: definition.options?.retryLimit ?? 3,
         retryDelay: definition.options?.retryDelay ?? 30,
         retryBackoff: definition.options?.retryBackoff ?? true,

@@ -89,6 +89,14 @@ default_internal_group = ${root ? 'dovecot' : me.username}
 default_login_user = ${login}
 first_valid_uid = ${Math.min(mailUid, 500)}
 mail_location = maildir:${dir}/mail/%u
+namespace inbox {
+  inbox = yes
+  separator = /
+  mailbox Sent {
+    special_use = \\Sent
+    auto = subscribe
+  }
+}
 passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${dir}/users

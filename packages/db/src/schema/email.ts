@@ -1,8 +1,6 @@
 import {
-  bigint,
   foreignKey,
   index,
-  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -31,6 +29,12 @@ export interface EmailAccountConfig {
   grantId?: string;
 }
 
+/** Where the sync of one folder of a mailbox is: its UIDVALIDITY and the last UID read. */
+export interface MailFolderState {
+  uidValidity: number;
+  lastUid: number;
+}
+
 /**
  * A user's personal mailbox connected to the CRM (01 §7 Personal e-mail, 03 §3 User
  * emailProviders): by IMAP/SMTP with a password, or through Nylas. One per user and address.
@@ -53,9 +57,8 @@ export const emailAccounts = pgTable(
     /** 'connected', or 'error' when the server refused the stored credentials. */
     status: text('status').notNull().default('connected'),
     statusReason: text('status_reason'),
-    /** IMAP sync state of the inbox: UIDVALIDITY and the last UID read. */
-    uidValidity: bigint('uid_validity', { mode: 'number' }),
-    lastUid: integer('last_uid').notNull().default(0),
+    /** IMAP sync state by folder ('INBOX' and the sent folder's path). */
+    syncState: jsonb('sync_state').$type<Record<string, MailFolderState>>().notNull().default({}),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import type { EmailAccount } from '@cartera/db/schema';
+import type { ImapFlow } from 'imapflow';
+import type { EmailAccount, MailFolderState } from '@cartera/db/schema';
 import type { EmailContent } from '@cartera/domain/interactions';
 import { flagOn } from '@cartera/domain/policy';
 import { DomainError } from '@cartera/domain/errors';
@@ -86,66 +87,94 @@ export async function syncMailbox(
     }
     throw error;
   }
+  const state = { ...account.syncState };
   try {
-    const lock = await client.getMailboxLock('INBOX');
-    try {
-      const mailbox = client.mailbox;
-      const uidValidity = mailbox ? Number(mailbox.uidValidity) : 0;
-      const known = account.uidValidity === uidValidity;
-      const found = known
-        ? await client.search({ uid: `${account.lastUid + 1}:*` }, { uid: true })
-        : await client.search(
-            { since: new Date(now.getTime() - FIRST_SYNC_DAYS * DAY_MS) },
-            {
-              uid: true,
-            },
-          );
-      // 'n:*' answers the last message even when its UID is below n.
-      const uids = (found || [])
-        .filter((uid) => !known || uid > account.lastUid)
-        .sort((a, b) => a - b);
-      let lastUid = known ? account.lastUid : 0;
-      for (let at = 0; at < uids.length; at += FETCH_BATCH) {
-        const batch = uids.slice(at, at + FETCH_BATCH);
-        const fetched: Array<{ uid: number; source?: Buffer; size?: number }> = [];
-        // Fetched whole before anything is written: no other command may run inside a fetch.
-        for await (const message of client.fetch(
-          batch.join(','),
-          { uid: true, size: true, source: true },
-          { uid: true },
-        )) {
-          fetched.push({ uid: message.uid, source: message.source, size: message.size });
-        }
-        for (const message of fetched.sort((a, b) => a.uid - b.uid)) {
-          result.read += 1;
-          if (message.source && (message.size ?? 0) <= MAX_MESSAGE_BYTES) {
-            const parsed = await simpleParser(message.source);
-            result.stored += await storeMail(deps, owner, account, parsed, message.uid);
-          }
-          lastUid = Math.max(lastUid, message.uid);
-        }
-        await updateEmailAccountSync(deps.db, tenantId, accountId, {
-          uidValidity,
-          lastUid,
-          lastSyncedAt: now,
-        });
+    // The inbox, and the folder the mail program keeps sent mail in (its special use \Sent):
+    // what the seller sent from elsewhere reaches the conversation too.
+    const folders = ['INBOX'];
+    const sent = (await client.list()).find((folder) => folder.specialUse === '\\Sent');
+    if (sent) folders.push(sent.path);
+    for (const folder of folders) {
+      const lock = await client.getMailboxLock(folder, { readOnly: true });
+      try {
+        await syncFolder(
+          client,
+          folder,
+          state,
+          now,
+          async (source, place) => {
+            result.read += 1;
+            const parsed = await simpleParser(source);
+            result.stored += await storeMail(deps, owner, account, parsed, place);
+          },
+          (changed) =>
+            updateEmailAccountSync(deps.db, tenantId, accountId, {
+              syncState: changed,
+              lastSyncedAt: now,
+            }),
+        );
+      } finally {
+        lock.release();
       }
-      if (!uids.length || account.status !== 'connected') {
-        await updateEmailAccountSync(deps.db, tenantId, accountId, {
-          uidValidity,
-          lastUid,
-          lastSyncedAt: now,
-          status: 'connected',
-          statusReason: null,
-        });
-      }
-    } finally {
-      lock.release();
     }
+    await updateEmailAccountSync(deps.db, tenantId, accountId, {
+      syncState: state,
+      lastSyncedAt: now,
+      status: 'connected',
+      statusReason: null,
+    });
   } finally {
     await client.logout().catch(() => client.close());
   }
   return result;
+}
+
+/**
+ * Reads one selected folder after its state (UIDVALIDITY checked: a renumbered folder, or a
+ * first sync, reads the last 30 days), handing each message's source to `store` in UID order
+ * and saving the state after each batch (`save`), so a failure resumes where it stopped.
+ */
+async function syncFolder(
+  client: ImapFlow,
+  folder: string,
+  state: Record<string, MailFolderState>,
+  now: Date,
+  /** `place`: the folder, its UIDVALIDITY and the UID (a mail without a Message-ID's key). */
+  store: (source: Buffer, place: string) => Promise<void>,
+  save: (state: Record<string, MailFolderState>) => Promise<void>,
+) {
+  const uidValidity = client.mailbox ? Number(client.mailbox.uidValidity) : 0;
+  const before = state[folder];
+  const known = before?.uidValidity === uidValidity;
+  const lastRead = known ? before!.lastUid : 0;
+  const found = known
+    ? await client.search({ uid: `${lastRead + 1}:*` }, { uid: true })
+    : await client.search(
+        { since: new Date(now.getTime() - FIRST_SYNC_DAYS * DAY_MS) },
+        { uid: true },
+      );
+  // 'n:*' answers the last message even when its UID is below n.
+  const uids = (found || []).filter((uid) => uid > lastRead).sort((a, b) => a - b);
+  state[folder] = { uidValidity, lastUid: lastRead };
+  for (let at = 0; at < uids.length; at += FETCH_BATCH) {
+    const batch = uids.slice(at, at + FETCH_BATCH);
+    const fetched: Array<{ uid: number; source?: Buffer; size?: number }> = [];
+    // Fetched whole before anything is written: no other command may run inside a fetch.
+    for await (const message of client.fetch(
+      batch.join(','),
+      { uid: true, size: true, source: true },
+      { uid: true },
+    )) {
+      fetched.push({ uid: message.uid, source: message.source, size: message.size });
+    }
+    for (const message of fetched.sort((a, b) => a.uid - b.uid)) {
+      if (message.source && (message.size ?? 0) <= MAX_MESSAGE_BYTES) {
+        await store(message.source, `${folder}/${uidValidity}/${message.uid}`);
+      }
+      state[folder] = { uidValidity, lastUid: Math.max(state[folder]!.lastUid, message.uid) };
+    }
+    await save(state);
+  }
 }
 
 function addressesOf(field: AddressObject | AddressObject[] | undefined) {
@@ -176,7 +205,8 @@ async function storeMail(
   owner: AuthUser,
   account: EmailAccount,
   parsed: ParsedMail,
-  uid: number,
+  /** The message's folder, UIDVALIDITY and UID, for a mail without a Message-ID. */
+  place: string,
 ): Promise<number> {
   const from = addressesOf(parsed.from)[0] ?? null;
   const to = addressesOf(parsed.to);
@@ -194,7 +224,8 @@ async function storeMail(
   if (!matched.length) return 0;
 
   const messageId =
-    parsed.messageId ?? `<${account.id}.${account.uidValidity ?? 0}.${uid}@cartera>`;
+    parsed.messageId ??
+    `<${account.id}.${place}.${account.syncState[place.split('.')[0]!]?.uidValidity ?? 0}@cartera>`;
   const date = parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : new Date();
   const items = matched.map((contact) => ({
     contact,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, contacts, emailAccounts, interactions } from '@cartera/db/schema';
@@ -155,12 +156,21 @@ describe('correo personal: conectar una casilla por IMAP y SMTP', () => {
     const again = await env.call(SELLER, 'email.connectImap', connectInput());
     expect(again.error?.data.domainCode).toBe('EMAIL_ACCOUNT_EXISTS');
 
-    // Its first sync is queued with it.
-    const queued = await env.database.handle.db.execute(
-      sql`select count(*)::int as n from pgboss.job
-        where name = 'email.sync' and data->>'accountId' = ${row!.id}`,
+    // Its first sync is queued with it; another while it waits is not queued again.
+    const waiting = async () => {
+      const result = await env.database.handle.db.execute(
+        sql`select count(*)::int as n from pgboss.job
+          where name = 'email.sync' and data->>'accountId' = ${row!.id} and state = 'created'`,
+      );
+      return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+    };
+    expect(await waiting()).toBe(1);
+    await env.app.deps.jobs.send(
+      syncMailboxJob,
+      { tenantId: env.demo.demo.id, accountId: row!.id },
+      { singletonKey: row!.id },
     );
-    expect((queued as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(1);
+    expect(await waiting()).toBe(1);
 
     const [entry] = await env.database.handle.db
       .select()
@@ -285,7 +295,46 @@ describe('correo personal: conectar una casilla por IMAP y SMTP', () => {
       .where(and(eq(interactions.contactId, contactId), eq(interactions.type, 'email')));
     expect(again).toHaveLength(1);
     const [synced] = await storedAccounts();
-    expect(synced!.lastUid).toBe(3);
+    expect(synced!.syncState.INBOX?.lastUid).toBe(3);
+
+    // The seller answers from their own mail program: it sends through SMTP and keeps a copy in
+    // its Sent folder, which the next sync reads.
+    const reply = {
+      from: MAILBOX.address,
+      to: '"Clara Correa" <cliente@cliente.test>',
+      subject: 'RE: Presupuesto de la heladera',
+      text: 'Sí, el precio es el del presupuesto.',
+      inReplyTo: sent.messageId,
+      references: [sent.messageId],
+    };
+    const sellerSmtp = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: mail.smtpPort,
+      secure: false,
+      ignoreTLS: true,
+      auth: { user: MAILBOX.address, pass: MAILBOX.password },
+    });
+    await sellerSmtp.sendMail(reply);
+    const imap = new ImapFlow({
+      host: '127.0.0.1',
+      port: mail.imapPort,
+      secure: false,
+      auth: { user: MAILBOX.address, pass: MAILBOX.password },
+      logger: false,
+    });
+    await imap.connect();
+    await imap.append('Sent', (await lastRaw(MAILBOX.address))!, ['\\Seen']);
+    await imap.logout();
+    await runJob(syncMailboxJob, { tenantId: env.demo.demo.id, accountId: row!.id }, env.app.deps);
+    const thread = (await env.interactionsOf(contactId)).filter((each) => each.type === 'email');
+    expect(thread).toHaveLength(2);
+    const answer = thread.find((each) => ZEmailContent.parse(each.content).origin === 'agent')!;
+    expect(answer.agentId).toBe(env.demo.users[SELLER]!.id);
+    expect(ZEmailContent.parse(answer.content)).toMatchObject({
+      subject: 'RE: Presupuesto de la heladera',
+      threadId: sent.messageId,
+      recipients: [{ email: 'cliente@cliente.test', name: 'Clara Correa' }],
+    });
   });
 
   it('desconectar borra la casilla y su contraseña; sin la funcionalidad nada responde', async () => {

@@ -100,7 +100,7 @@ export async function updateEmailAccountSync(
   change: Partial<
     Pick<
       typeof emailAccounts.$inferInsert,
-      'uidValidity' | 'lastUid' | 'lastSyncedAt' | 'status' | 'statusReason'
+      'syncState' | 'lastSyncedAt' | 'status' | 'statusReason'
     >
   >,
 ) {

@@ -84,7 +84,7 @@ export async function emailAccountsOf(db: Executor, user: AuthUser) {
 /**
  * Connects a mailbox by IMAP and SMTP (POST /nylas/connectImap): both servers must accept the
  * user name and password first; then it is stored, the password sealed, audited (servers and
- * address, never the password) and its first sync queued with it.
+ * address, never the password) and its first sync queued.
  */
 export async function connectImapAccount(
   deps: Pick<AppDeps, 'db' | 'jobs'>,
@@ -117,14 +117,15 @@ export async function connectImapAccount(
       before: null,
       after: auditFieldsOf(created),
     });
-    // Its mail starts coming at once, not at the next minute's round.
-    await deps.jobs.send(
-      syncMailboxJob,
-      { tenantId: user.tenantId, accountId: created.id },
-      { singletonKey: created.id, tx },
-    );
     return created;
   });
+  // Its mail starts coming at once, not at the next minute's round (which would bring it anyway
+  // if this process stopped right here).
+  await deps.jobs.send(
+    syncMailboxJob,
+    { tenantId: user.tenantId, accountId: account.id },
+    { singletonKey: account.id },
+  );
   return viewOf(account);
 }
 
