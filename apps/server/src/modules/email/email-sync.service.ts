@@ -246,7 +246,7 @@ async function storeMail(
       : sanitizeMailBody(textAsHtml(parsed.text ?? ''), () => undefined);
   const base = {
     subject: parsed.subject ?? '',
-    resume: htmlToResume(parsed.text ?? '', body(new Map())),
+    resume: htmlToResume(parsed.text ?? '', parsed.html || ''),
     from,
     recipients: to,
     cc,
