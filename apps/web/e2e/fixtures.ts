@@ -357,8 +357,16 @@ export async function failOnce(page: Page, path: string) {
 
 /** Waits for running CSS transitions and animations (menus, dialogs) to end: before a screenshot. */
 export async function settle(page: Page) {
-  // An animation cancelled meanwhile (an element removed, a state changed) is settled too. One
-  // that never ends (a loader's spin) is not waited for: its promise would never resolve.
+  // Two frames first: what repositions itself on the next frame (a menu's floating dropdown after
+  // a resize) has moved before anything is measured. An animation cancelled meanwhile (an element
+  // removed, a state changed) is settled too. One that never ends (a loader's spin) is not waited
+  // for: its promise would never resolve.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
   await page.evaluate(() =>
     Promise.all(
       document
