@@ -98,6 +98,12 @@ export const ZEmailContent = z.looseObject({
   messageId: z.string().nullish(),
   /** The mailbox it came through (email_accounts.id). */
   accountId: z.string().nullish(),
+  /** The Message-ID it answers, and its thread's (RFC 5322 In-Reply-To and References). */
+  inReplyTo: z.string().nullish(),
+  references: z.array(z.string()).nullish(),
+  /** Why a mail the user sent did not leave (its error code and the server's words). */
+  errorCode: z.string().nullish(),
+  errorMessage: z.string().nullish(),
   attachments: z
     .array(
       z.looseObject({
@@ -112,3 +118,98 @@ export const ZEmailContent = z.looseObject({
     .default([]),
 });
 export type EmailContent = z.infer<typeof ZEmailContent>;
+
+/*
+ * Writing e-mail (03 §5, issue #38 items 4 to 6): the draft's rules, checked alike by the
+ * composer and the server.
+ */
+
+/** The most addresses in each of To, Cc and Bcc (ours: a mail to a team, not a campaign). */
+export const EMAIL_RECIPIENTS_MAX = 50;
+/** The most files on one mail (the composer's limit on any message). */
+export const EMAIL_ATTACHMENTS_MAX = 20;
+/** 03 §4 e-mail delivery states. */
+export const EMAIL_DELIVERY_STATUSES = ['pending', 'sent', 'received', 'done', 'error'] as const;
+export type EmailDeliveryStatus = (typeof EMAIL_DELIVERY_STATUSES)[number];
+
+const ADDRESS_CHECK = z.string().email();
+
+/** Whether a typed address is one a mail can go to. */
+export function isMailAddress(value: string): boolean {
+  return ADDRESS_CHECK.safeParse(value.trim()).success;
+}
+
+/** 03 §5: the error of a pending typed address that is not valid. */
+export function addressInvalidText(value: string): string {
+  return emailEs.composer.addressInvalid.replace('{value}', value.trim());
+}
+
+/** An address of a draft (03 §3 E-mail draft: email and an optional name). */
+export const ZDraftAddress = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .refine(isMailAddress, { error: (issue) => addressInvalidText(String(issue.input)) }),
+  name: z.string().trim().max(200).optional(),
+});
+export type DraftAddress = z.infer<typeof ZDraftAddress>;
+
+/** A file of the draft, uploaded through the upload flow (its `/api/files/…` address). */
+export const ZEmailAttachmentInput = z.object({
+  url: z.string().min(1).max(2_000),
+  name: z.string().min(1).max(255),
+  size: z.number().int().min(0),
+  mimeType: z.string().max(200).optional(),
+});
+
+/** Whether rich text has something to read: text, or a picture. */
+export function htmlHasContent(html: string): boolean {
+  return /<img\b/i.test(html) || html.replace(/<[^>]*>|&nbsp;|\s/g, '').length > 0;
+}
+
+/**
+ * Sending or scheduling a mail (03 §6 'Send or schedule email'): from one of the caller's
+ * mailboxes to the contact's conversation. `id` is the client's id of the e-mail item (or of the
+ * scheduled item when `scheduleDate` is given); `replyToId` the e-mail item answered.
+ */
+export const ZSendEmailInput = z.object({
+  id: z.uuid(),
+  contactId: z.uuid(),
+  accountId: z.uuid(),
+  to: z.array(ZDraftAddress).min(1, validationEs.required).max(EMAIL_RECIPIENTS_MAX),
+  cc: z.array(ZDraftAddress).max(EMAIL_RECIPIENTS_MAX).default([]),
+  bcc: z.array(ZDraftAddress).max(EMAIL_RECIPIENTS_MAX).default([]),
+  subject: z.string().trim().min(1, validationEs.required).max(998),
+  body: z.string().max(2_000_000).refine(htmlHasContent, validationEs.required),
+  attachments: z.array(ZEmailAttachmentInput).max(EMAIL_ATTACHMENTS_MAX).default([]),
+  replyToId: z.uuid().optional(),
+  scheduleDate: z.coerce.date().optional(),
+  /** 03 §3 reminderOnScheduledMessage. */
+  createReminder: z.boolean().default(false),
+});
+export type SendEmailInput = z.input<typeof ZSendEmailInput>;
+
+/** 03 §5: a reply's subject is the original's prefixed 'RE: ' (once: a reply to a reply keeps one). */
+export function replySubject(subject: string): string {
+  return /^re:\s/i.test(subject.trim()) ? subject.trim() : `RE: ${subject.trim()}`;
+}
+
+/**
+ * 03 §5: a reply goes to the original recipients (a mail the user sent) or to its sender (a mail
+ * received), never to the mailbox itself.
+ */
+export function replyRecipients(mail: EmailContent, ownAddress: string): DraftAddress[] {
+  const own = ownAddress.toLowerCase();
+  const list = mail.origin === 'agent' ? mail.recipients : mail.from ? [mail.from] : [];
+  const seen = new Set<string>();
+  return list
+    .filter((each) => {
+      const email = each.email.toLowerCase();
+      if (email === own || seen.has(email)) return false;
+      seen.add(email);
+      return true;
+    })
+    .map((each) => ({ email: each.email.toLowerCase(), ...(each.name ? { name: each.name } : {}) }));
+}

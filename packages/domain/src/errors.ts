@@ -237,6 +237,12 @@ export const ERROR_HTTP_STATUS = {
   EMAIL_ACCOUNT_NOT_FOUND: 404,
   /** The address is already connected for this user. */
   EMAIL_ACCOUNT_EXISTS: 409,
+  /** The SMTP server refused the mail for good (a recipient, the size, the content): not retried. */
+  EMAIL_SEND_REFUSED: 422,
+  /** The mailbox is disconnected, or its password was refused: the mail cannot leave. */
+  EMAIL_ACCOUNT_UNAVAILABLE: 409,
+  /** A mail answered can only be one on the same contact's timeline. */
+  EMAIL_REPLY_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

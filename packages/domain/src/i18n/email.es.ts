@@ -56,5 +56,35 @@ export const emailEs = {
     showImages: 'Mostrar imágenes',
     imagesBlocked: 'Las imágenes externas están bloqueadas para proteger tu privacidad.',
     notStored: 'Archivo demasiado grande: no se guardó',
+    reply: 'Responder',
+    retry: 'Volver a intentar.',
+    /** 03 §4 e-mail delivery icons' names. */
+    status: {
+      pending: 'Pendiente de envío',
+      sent: 'Enviado',
+      received: 'Recibido',
+      done: 'Respondido',
+      error: 'No se pudo enviar',
+    },
+  },
+  /** 03 §5 the composer in mode `email`. */
+  composer: {
+    tab: 'Correo',
+    from: 'De',
+    to: 'Para',
+    cc: 'CC',
+    bcc: 'CCO',
+    showCopies: 'CC y CCO',
+    subject: 'Asunto',
+    body: 'Mensaje',
+    addressesHint: 'Escribe una dirección y pulsa Enter, Tab o punto y coma.',
+    /** 03 §5, the spec's text. */
+    addressInvalid: 'El email "{value}" no es valido.',
+    send: 'Enviar correo',
+    sent: 'Correo en camino',
+    noAccount: 'Conecta tu correo en Ajustes para escribir correos desde la conversación.',
+    replyingTo: 'Respondiendo a "{subject}"',
+    cancelReply: 'Cancelar respuesta',
+    fontSize: 'Tamaño de letra',
   },
 } as const;

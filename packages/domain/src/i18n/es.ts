@@ -212,6 +212,10 @@ export const errorMessages: Record<ErrorCode, string> = {
     'El servidor {server} "{host}" no respondió. Revisa el servidor y el puerto, o inténtalo más tarde.',
   EMAIL_ACCOUNT_NOT_FOUND: 'No se encontró el correo conectado.',
   EMAIL_ACCOUNT_EXISTS: 'Este correo ya está conectado a tu usuario.',
+  EMAIL_SEND_REFUSED: 'El servidor de correo rechazó el envío: {reason}',
+  EMAIL_ACCOUNT_UNAVAILABLE:
+    'El correo {address} no está conectado o su contraseña fue rechazada. Vuelve a conectarlo en Ajustes.',
+  EMAIL_REPLY_NOT_FOUND: 'No se encontró el correo que quieres responder en esta conversación.',
 };
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as they are. */
