@@ -12,7 +12,8 @@ import {
 } from './modules/channels/channels.jobs';
 import { storeInboundMedia } from './modules/channels/inbound-media.service';
 import { sendScheduledMessage } from './modules/channels/scheduled-messages.service';
-import { syncMailboxesJob, syncMailboxJob } from './modules/email/email.jobs';
+import { sendEmailJob, syncMailboxesJob, syncMailboxJob } from './modules/email/email.jobs';
+import { deliverEmail, sendScheduledEmail } from './modules/email/email-send.service';
 import { mailboxesToSync, syncMailbox } from './modules/email/email-sync.service';
 import { purgeUnattachedUploadsJob } from './modules/files/files.jobs';
 import { purgeUnattachedUploads } from './modules/files/upload-purge.service';
@@ -66,8 +67,11 @@ export const appJobs: readonly BoundJob<AppDeps>[] = [
     sendReadReceipt(deps, data.tenantId, data.interactionId),
   ),
   bindJob(sendScheduledMessageJob, (data, deps) =>
-    sendScheduledMessage(deps, data.tenantId, data.interactionId),
+    sendScheduledMessage(deps, data.tenantId, data.interactionId, new Date(), {
+      email: sendScheduledEmail,
+    }),
   ),
+  bindJob(sendEmailJob, (data, deps) => deliverEmail(deps, data.tenantId, data.interactionId)),
   bindJob(syncMailboxesJob, async (_data, deps) => {
     for (const mailbox of await mailboxesToSync(deps)) {
       await deps.jobs.send(

@@ -223,6 +223,14 @@ export class LocalStorage implements FileStorage {
     }
   }
 
+  async read(key: string): Promise<Buffer | undefined> {
+    const file = await this.open(key);
+    if (!file) return undefined;
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
   async remove(key: string): Promise<void> {
     const path = this.pathOf(key);
     await rm(path, { force: true });

@@ -129,6 +129,20 @@ export class S3Storage implements FileStorage {
     }
   }
 
+  async read(key: string): Promise<Buffer | undefined> {
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.config.bucket, Key: key }),
+      );
+      return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : undefined;
+    } catch (error) {
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) {
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
   async remove(key: string): Promise<void> {
     // S3 answers a delete of a missing object with success too.
     await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));

@@ -51,6 +51,8 @@ export interface FileStorage {
   keyOf(url: string): string | undefined;
   /** The stored file's size and type (S3: a HEAD), or undefined when nothing is there. */
   stat(key: string): Promise<StoredObject | undefined>;
+  /** A stored file's bytes (a mail's attachment), or undefined when nothing is there. */
+  read(key: string): Promise<Buffer | undefined>;
   /** Deletes a stored file (nothing when it is not there): an upload no record ever took. */
   remove(key: string): Promise<void>;
   /**

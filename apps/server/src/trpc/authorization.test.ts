@@ -738,6 +738,18 @@ const procedures: Record<string, Entry> = {
   },
   'email.updateSignature': { access: 'authenticated', input: { id: SOME_ID, signature: 'Ana' } },
   'email.disconnect': { access: 'authenticated', input: { id: SOME_ID } },
+  'email.send': {
+    access: 'authenticated',
+    input: {
+      id: SOME_ID,
+      contactId: OTHER_ID,
+      accountId: SOME_ID,
+      to: [{ email: 'cliente@correo.test' }],
+      subject: 'Hola',
+      body: '<p>Hola</p>',
+    },
+  },
+  'email.retry': { access: 'authenticated', input: { contactId: SOME_ID, id: OTHER_ID } },
   'settings.saveNotificationPreferences': {
     access: 'authenticated',
     input: { customerMessage: { sound: false } },

@@ -86,5 +86,31 @@ export const emailEs = {
     replyingTo: 'Respondiendo a "{subject}"',
     cancelReply: 'Cancelar respuesta',
     fontSize: 'Tamaño de letra',
+    /** Ours: the composer's other texts. */
+    cancel: 'Descartar correo',
+    removeAddress: 'Quitar {address}',
+    sendFailed: 'No se pudo enviar el correo',
+    retryFailed: 'No se pudo volver a enviar el correo',
+  },
+  /** Ours: the rich-text editor of the composer and of the signature (its toolbar's names). */
+  editor: {
+    loading: 'Cargando el editor…',
+    toolbar: 'Formato del texto',
+    bold: 'Negrita',
+    italic: 'Cursiva',
+    underline: 'Subrayado',
+    strike: 'Tachado',
+    bulletList: 'Lista con viñetas',
+    orderedList: 'Lista numerada',
+    link: 'Insertar enlace',
+    unlink: 'Quitar enlace',
+    clearFormatting: 'Quitar formato',
+    linkUrl: 'Dirección del enlace',
+    linkPlaceholder: 'https://…',
+    linkNewTab: 'Se abre en una pestaña nueva',
+    linkSameTab: 'Se abre en la misma pestaña',
+    linkSave: 'Guardar',
+    /** The font size picker's choice of no size of its own. */
+    defaultSize: 'Normal',
   },
 } as const;

@@ -8,6 +8,7 @@ import {
   scheduledStatusChangeAllowed,
   ZScheduledMessageContent,
   ZScheduleMessageInput,
+  type ScheduledMessageContent,
   type ScheduledMessageStatus,
 } from '@cartera/domain/scheduled-messages';
 import type { AppDeps } from '../../deps';
@@ -48,45 +49,76 @@ export async function scheduleMessage(
   }
   await deps.db.transaction(async (tx) => {
     const channel = await sendableChannel(tx, user, input.channelId, contact);
-    const fresh = await recordInteraction(tx, user, contact, {
+    await recordScheduledItem(tx, deps, user, contact, {
       id: input.id,
-      type: 'scheduled-message',
       via: channel.type,
-      status: 'active',
+      date: input.date,
+      dateSelectedFrom: input.dateSelectedFrom,
+      reminderComment: input.createReminder ? input.text : null,
       content: {
-        date: input.date.toISOString(),
         interactionType: GATEWAY_TYPES.has(channel.type) ? 'unofficial-whatsapp' : 'channelMessage',
         messageContent: { message: input.text },
         channel: { id: channel.id, name: channel.name, color: channel.config.color ?? null },
-        reminderOnScheduledMessage: input.createReminder,
         ...(input.to ? { to: input.to } : {}),
-        dateSelectedFrom: input.dateSelectedFrom,
-        // The channel message it becomes: one id, so a repeated send stores one message.
-        sentInteractionId: newId(),
       },
     });
-    if (!fresh) return;
-    if (input.createReminder) {
-      const current = await lockContact(tx, user.tenantId, contact.id);
-      if (current) {
-        await writeReminder(tx, deps, user, current, {
-          contactId: contact.id,
-          id: newId(),
-          reminderDate: input.date,
-          actionType: 'message',
-          comment: input.text,
-          isPermanent: false,
-          dateSelectedFrom: input.dateSelectedFrom,
-        });
-      }
-    }
-    await deps.jobs.send(
-      sendScheduledMessageJob,
-      { tenantId: user.tenantId, interactionId: input.id },
-      { tx, startAfter: input.date },
-    );
   });
   return { id: input.id };
+}
+
+/**
+ * Writes a scheduled item (in `tx`): its timeline item with the date, the reminder for the same
+ * time when `reminderComment` is given (02 §3 createReminder), and the job at the date. A
+ * repeated id writes nothing. `content` says what it sends (03 §3 Scheduled message).
+ */
+export async function recordScheduledItem(
+  tx: Transaction,
+  deps: AppDeps,
+  user: AuthUser,
+  contact: Awaited<ReturnType<typeof visibleContact>>,
+  item: {
+    id: string;
+    via: string;
+    date: Date;
+    dateSelectedFrom: 'manual' | 'predetermined';
+    reminderComment: string | null;
+    content: Record<string, unknown> & { interactionType: string };
+  },
+) {
+  const fresh = await recordInteraction(tx, user, contact, {
+    id: item.id,
+    type: 'scheduled-message',
+    via: item.via,
+    status: 'active',
+    content: {
+      date: item.date.toISOString(),
+      ...item.content,
+      reminderOnScheduledMessage: item.reminderComment !== null,
+      dateSelectedFrom: item.dateSelectedFrom,
+      // What it becomes: one id, so a repeated send stores one message.
+      sentInteractionId: newId(),
+    },
+  });
+  if (!fresh) return;
+  if (item.reminderComment !== null) {
+    const current = await lockContact(tx, user.tenantId, contact.id);
+    if (current) {
+      await writeReminder(tx, deps, user, current, {
+        contactId: contact.id,
+        id: newId(),
+        reminderDate: item.date,
+        actionType: 'message',
+        comment: item.reminderComment,
+        isPermanent: false,
+        dateSelectedFrom: item.dateSelectedFrom,
+      });
+    }
+  }
+  await deps.jobs.send(
+    sendScheduledMessageJob,
+    { tenantId: user.tenantId, interactionId: item.id },
+    { tx, startAfter: item.date },
+  );
 }
 
 export const ZScheduledStatusInput = z.object({
@@ -158,6 +190,22 @@ async function settle(
 }
 
 /**
+ * What sends a scheduled item that is not a channel message, by its `interactionType` (e-mail:
+ * the e-mail module's sender, given where the jobs are bound, so this module imports none).
+ * It sends as `author` under the item's `sentInteractionId`, or throws a DomainError.
+ */
+export type ScheduledSenders = Partial<
+  Record<
+    string,
+    (
+      deps: AppDeps,
+      author: AuthUser,
+      item: { id: string; contactId: string; content: ScheduledMessageContent },
+    ) => Promise<unknown>
+  >
+>;
+
+/**
  * The job at the message's date: an item no longer active (cancelled, already sent) is left
  * alone; one whose date moved ahead waits for its own job. Otherwise it is claimed (processing)
  * and sent as its author through the channel, with the checks of any send at that moment (the
@@ -170,6 +218,7 @@ export async function sendScheduledMessage(
   tenantId: string,
   interactionId: string,
   now = new Date(),
+  senders: ScheduledSenders = {},
 ) {
   const claimed = await deps.db.transaction(async (tx) => {
     const item = await lockScheduledItem(tx, tenantId, interactionId);
@@ -188,8 +237,20 @@ export async function sendScheduledMessage(
   const fail = (code: ErrorCode) =>
     deps.db.transaction((tx) => settle(tx, tenantId, item, 'error', { errorCode: code }));
   const author = item.agentId ? await actingUser(deps.db, tenantId, item.agentId) : null;
-  if (!author || !content.channel) return fail('SCHEDULED_MESSAGE_ERROR');
   const messageId = content.sentInteractionId ?? newId();
+  const other = senders[content.interactionType];
+  if (author && other) {
+    try {
+      await other(deps, author, { id: messageId, contactId: item.contactId, content });
+    } catch (error) {
+      if (error instanceof DomainError) return fail(error.code);
+      throw error;
+    }
+    return deps.db.transaction((tx) =>
+      settle(tx, tenantId, item, 'success', { sentInteractionId: messageId }),
+    );
+  }
+  if (!author || !content.channel) return fail('SCHEDULED_MESSAGE_ERROR');
   try {
     await sendChannelMessage(deps, author, {
       id: messageId,

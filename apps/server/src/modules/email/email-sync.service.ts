@@ -15,9 +15,12 @@ import { visibleContactsWithEmails } from '../access/contacts';
 import { lockContact } from '../contacts/contacts.service';
 import { actingUser } from '../sessions/session.service';
 import type { AuthUser } from '../sessions/session.types';
-import { recordInteraction } from '../timeline/timeline-writer';
+import { announceInteraction, recordInteraction } from '../timeline/timeline-writer';
 import {
   findEmailAccountById,
+  findEmailItemsByMessageIds,
+  findItemContact,
+  updateEmailItem,
   findExistingItemIds,
   findSyncedEmailAccounts,
   updateEmailAccountSync,
@@ -186,14 +189,50 @@ function addressesOf(field: AddressObject | AddressObject[] | undefined) {
   );
 }
 
-/** The conversation a mail belongs to: the first of its references, else what it answers. */
-function threadOf(parsed: ParsedMail, messageId: string) {
-  const references = Array.isArray(parsed.references)
+function referencesOf(parsed: ParsedMail): string[] {
+  return Array.isArray(parsed.references)
     ? parsed.references
     : parsed.references
       ? [parsed.references]
       : [];
-  return references[0] ?? parsed.inReplyTo ?? messageId;
+}
+
+/** The conversation a mail belongs to: the first of its references, else what it answers. */
+function threadOf(parsed: ParsedMail, messageId: string) {
+  return referencesOf(parsed)[0] ?? parsed.inReplyTo ?? messageId;
+}
+
+/**
+ * 03 §4 'done': a mail the seller sent, answered by the contact. The sent item the reply's
+ * In-Reply-To names, on the replying contacts' timelines, is marked answered.
+ */
+async function markAnswered(
+  deps: AppDeps,
+  tenantId: string,
+  contacts: ReadonlyArray<{ id: string }>,
+  inReplyTo: string,
+) {
+  const answered = (
+    await findEmailItemsByMessageIds(
+      deps.db,
+      tenantId,
+      contacts.map((contact) => contact.id),
+      [inReplyTo],
+    )
+  ).filter((item) => item.status === 'sent');
+  for (const item of answered) {
+    await deps.db.transaction(async (tx) => {
+      await updateEmailItem(tx, tenantId, item.id, { status: 'done' });
+      const contact = await findItemContact(tx, tenantId, item.contactId);
+      if (contact) {
+        await announceInteraction(tx, null, contact, {
+          event: 'interaction.updated',
+          interactionId: item.id,
+          type: 'email',
+        });
+      }
+    });
+  }
 }
 
 /**
@@ -227,10 +266,25 @@ async function storeMail(
     parsed.messageId ??
     `<${account.id}.${place}.${account.syncState[place.split('.')[0]!]?.uidValidity ?? 0}@cartera>`;
   const date = parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : new Date();
-  const items = matched.map((contact) => ({
-    contact,
-    id: stableId(date.getTime(), `${account.tenantId}|${messageId}|${contact.id}`),
-  }));
+  const inReplyTo = parsed.inReplyTo ?? null;
+  if (!sent && inReplyTo) await markAnswered(deps, account.tenantId, matched, inReplyTo);
+  // A mail sent from the conversation is on its timeline already, under its own id.
+  const onTimeline = new Set(
+    (
+      await findEmailItemsByMessageIds(
+        deps.db,
+        account.tenantId,
+        matched.map((contact) => contact.id),
+        [messageId],
+      )
+    ).map((item) => item.contactId),
+  );
+  const items = matched
+    .filter((contact) => !onTimeline.has(contact.id))
+    .map((contact) => ({
+      contact,
+      id: stableId(date.getTime(), `${account.tenantId}|${messageId}|${contact.id}`),
+    }));
   // Read before (another copy, another mailbox, a repeated sync): nothing is stored again.
   const existing = await findExistingItemIds(
     deps.db,
@@ -256,6 +310,8 @@ async function storeMail(
     origin: sent ? ('agent' as const) : ('contact' as const),
     threadId: threadOf(parsed, messageId),
     messageId,
+    inReplyTo,
+    references: referencesOf(parsed),
     accountId: account.id,
   };
 
@@ -271,6 +327,7 @@ async function storeMail(
         id,
         type: 'email',
         via: 'email',
+        status: sent ? 'sent' : 'received',
         createdBySystem: false,
         content,
         createdAt: date,

@@ -24,3 +24,15 @@ export const syncMailboxesJob = defineJob({
   schema: z.object({}),
   schedule: { cron: '* * * * *', data: {} },
 });
+
+/**
+ * The outbox of e-mail (issue #38 item 5): enqueued in the transaction that stores the mail as
+ * 'pending'; sends it through the mailbox's SMTP server and keeps a copy in its Sent folder.
+ * Retried with backoff while the server fails for a while; the service marks the mail failed on
+ * a refusal for good or the last attempt.
+ */
+export const sendEmailJob = defineJob({
+  name: 'email.send',
+  schema: z.object({ tenantId: z.string().uuid(), interactionId: z.string().uuid() }),
+  options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
+});

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
-import { emailAccounts, interactions } from '@cartera/db/schema';
+import { contacts, emailAccounts, interactions } from '@cartera/db/schema';
 import { insertRow } from '../../lib/rows';
 
 /** A user's own connected mailboxes: every query names the tenant and the owner. */
@@ -118,4 +118,109 @@ export async function findExistingItemIds(db: Executor, tenantId: string, ids: s
     .from(interactions)
     .where(and(eq(interactions.tenantId, tenantId), inArray(interactions.id, ids)));
   return new Set(rows.map((row) => row.id));
+}
+
+/** An e-mail item, locked for the job that sends it. */
+export async function lockEmailItem(db: Executor, tenantId: string, id: string) {
+  const [row] = await db
+    .select({
+      id: interactions.id,
+      contactId: interactions.contactId,
+      agentId: interactions.agentId,
+      status: interactions.status,
+      content: interactions.content,
+    })
+    .from(interactions)
+    .where(
+      and(
+        eq(interactions.tenantId, tenantId),
+        eq(interactions.id, id),
+        eq(interactions.type, 'email'),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+/** An e-mail item on one contact's timeline (the mail a reply answers). */
+export async function findContactEmailItem(
+  db: Executor,
+  tenantId: string,
+  contactId: string,
+  id: string,
+) {
+  const [row] = await db
+    .select({
+      id: interactions.id,
+      agentId: interactions.agentId,
+      status: interactions.status,
+      content: interactions.content,
+    })
+    .from(interactions)
+    .where(
+      and(
+        eq(interactions.tenantId, tenantId),
+        eq(interactions.contactId, contactId),
+        eq(interactions.id, id),
+        eq(interactions.type, 'email'),
+      ),
+    );
+  return row;
+}
+
+/**
+ * The e-mail items of these contacts carrying one of these Message-IDs: a mail already on a
+ * timeline (sent from here, then read back from the Sent folder), or the mails a reply answers.
+ */
+export function findEmailItemsByMessageIds(
+  db: Executor,
+  tenantId: string,
+  contactIds: string[],
+  messageIds: string[],
+) {
+  if (!contactIds.length || !messageIds.length) return Promise.resolve([]);
+  return db
+    .select({
+      id: interactions.id,
+      contactId: interactions.contactId,
+      status: interactions.status,
+      messageId: sql<string>`${interactions.content}->>'messageId'`,
+    })
+    .from(interactions)
+    .where(
+      and(
+        eq(interactions.tenantId, tenantId),
+        inArray(interactions.contactId, contactIds),
+        eq(interactions.type, 'email'),
+        inArray(sql`${interactions.content}->>'messageId'`, messageIds),
+      ),
+    );
+}
+
+/** Sets an e-mail item's status (and content): its delivery, a failure, a reply. */
+export async function updateEmailItem(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  values: { status?: string; content?: Record<string, unknown> },
+) {
+  await db
+    .update(interactions)
+    .set(values)
+    .where(and(eq(interactions.tenantId, tenantId), eq(interactions.id, id)));
+}
+
+/** Who an e-mail item's contact is announced to (its seller, a reservation). */
+export async function findItemContact(db: Executor, tenantId: string, contactId: string) {
+  const [row] = await db
+    .select({
+      id: contacts.id,
+      tenantId: contacts.tenantId,
+      agentId: contacts.agentId,
+      reservedBy: contacts.reservedBy,
+      reservedUntil: contacts.reservedUntil,
+    })
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
+  return row;
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ZSendEmailInput } from '@cartera/domain/email';
 import { protectedProcedure, router } from '../../trpc/init';
+import { retryEmail, sendEmail } from './email-send.service';
 import { auditBy } from '../audit/audit.service';
 import {
   connectImapAccount,
@@ -13,6 +15,8 @@ import {
 
 /** The caller's own personal mailboxes (01 §7 Personal e-mail; 'Ajustes' › 'Correo personal'). */
 const emailProcedure = protectedProcedure.meta({ area: '/settings' });
+/** Writing mail from a contact's conversation. */
+const conversationProcedure = protectedProcedure.meta({ area: '/contact' });
 
 const CONNECT_ERRORS = [
   'DISABLED_FEATURE',
@@ -63,4 +67,38 @@ export const emailRouter = router({
     .input(z.object({ id: z.string().uuid() }))
     .output(z.object({ ok: z.literal(true) }))
     .mutation(({ ctx, input }) => disconnectEmailAccount(ctx.db, ctx.user, input.id, auditBy(ctx))),
+
+  send: conversationProcedure
+    .meta({
+      description:
+        "Sends a mail from one of the caller's mailboxes into a contact's conversation (03 §6 'Send or schedule email'): To, Cc, Bcc, subject, HTML body (formatting only is kept), files uploaded through the upload flow, and `replyToId`, the e-mail item it answers (its thread: In-Reply-To and References). The e-mail item is stored at once in state `pending` and sent by the e-mail outbox: `sent` once the SMTP server accepts it (a copy goes to the mailbox's Sent folder), `error` with the server's reason when it refuses. With `scheduleDate` a scheduled item (interactionType `email`) sends it then. A repeated `id` sends nothing twice.",
+      errors: [
+        'DISABLED_FEATURE',
+        'EMAIL_ACCOUNT_NOT_FOUND',
+        'EMAIL_ACCOUNT_UNAVAILABLE',
+        'EMAIL_REPLY_NOT_FOUND',
+        'CONTACT_NOT_FOUND',
+        'SCHEDULED_DATE_INVALID',
+        'FILE_NOT_UPLOADED',
+      ],
+    })
+    .input(ZSendEmailInput)
+    .output(z.object({ id: z.string() }))
+    .mutation(({ ctx, input }) => sendEmail(ctx.deps, ctx.user, input)),
+
+  retry: conversationProcedure
+    .meta({
+      description:
+        "'Volver a intentar.' on a mail of the caller's that could not be sent (state `error`): it is queued again as it was written. PERMISSION_DENIED for another user's mail.",
+      errors: [
+        'DISABLED_FEATURE',
+        'NOT_FOUND',
+        'CONTACT_NOT_FOUND',
+        'EMAIL_ACCOUNT_NOT_FOUND',
+        'EMAIL_ACCOUNT_UNAVAILABLE',
+      ],
+    })
+    .input(z.object({ contactId: z.string().uuid(), id: z.string().uuid() }))
+    .output(z.object({ id: z.string() }))
+    .mutation(({ ctx, input }) => retryEmail(ctx.deps, ctx.user, input)),
 });

@@ -65,11 +65,11 @@ function viewOf(account: EmailAccount): z.infer<typeof ZEmailAccountView> {
 }
 
 /** The company's flag (03 §6): without it nothing of personal e-mail answers. */
-function assertPersonalEmail(user: AuthUser) {
+export function assertPersonalEmail(user: AuthUser) {
   if (!flagOn(user, 'personalEmail')) throw new DomainError('DISABLED_FEATURE');
 }
 
-async function ownAccount(db: Executor, user: AuthUser, id: string) {
+export async function ownAccount(db: Executor, user: AuthUser, id: string) {
   const account = await findEmailAccount(db, user.tenantId, user.id, id);
   if (!account) throw new DomainError('EMAIL_ACCOUNT_NOT_FOUND');
   return account;

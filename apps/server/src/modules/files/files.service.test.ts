@@ -23,6 +23,7 @@ function recordingStorage() {
     put: () => Promise.reject(new Error('not used by these tests')),
     keyOf: () => undefined,
     stat: () => Promise.reject(new Error('not used by these tests')),
+    read: () => Promise.reject(new Error('not used by these tests')),
     remove: () => Promise.reject(new Error('not used by these tests')),
     signedReadUrl: () => Promise.reject(new Error('not used by these tests')),
   };

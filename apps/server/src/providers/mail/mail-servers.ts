@@ -149,3 +149,50 @@ export async function checkMailLogin(
     transport.close();
   }
 }
+
+/** Whether an SMTP refusal is for good (5xx): the same mail would be refused again. */
+export function smtpRefusedForGood(error: unknown): boolean {
+  const code = (error as NodeishError | undefined)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/**
+ * Sends a composed message (its bytes as they will be stored in the Sent folder) through the
+ * mailbox's SMTP server to the envelope's recipients; answers the server's reply line. Throws
+ * the server's own error: the caller tells a refusal for good from a passing failure.
+ */
+export async function sendRawMail(
+  server: MailServerAddress,
+  login: MailLogin,
+  envelope: { from: string; to: string[] },
+  raw: Buffer,
+): Promise<string> {
+  const transport = await openSmtp(server, login);
+  try {
+    const info = await transport.sendMail({ envelope, raw });
+    return String(info.response ?? '');
+  } finally {
+    transport.close();
+  }
+}
+
+/**
+ * Keeps a copy of a sent message in the mailbox's Sent folder (its special use \Sent), as a mail
+ * program does; answers false when the mailbox has no such folder.
+ */
+export async function appendToSent(
+  server: MailServerAddress,
+  login: MailLogin,
+  raw: Buffer,
+  date: Date,
+): Promise<boolean> {
+  const client = await openImap(server, login);
+  try {
+    const sent = (await client.list()).find((folder) => folder.specialUse === '\\Sent');
+    if (!sent) return false;
+    await client.append(sent.path, raw, ['\\Seen'], date);
+    return true;
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}
