@@ -30,6 +30,7 @@ import { EntityDialog } from '../../ui/entity-dialog';
 import { Panel } from '../../ui/panel';
 import { useEntityForm } from '../../ui/use-entity-form';
 import { useMe } from '../auth/session';
+import { RichEditor } from './rich-editor';
 
 type Account = RouterOutputs['email']['accounts'][number];
 
@@ -117,6 +118,9 @@ function EmailAccounts() {
           ),
         }}
       />
+      {accounts.data?.map((account) => (
+        <SignatureEditor key={account.id} account={account} />
+      ))}
       {connecting && <ConnectDialog onClose={() => setConnecting(false)} />}
       <DisconnectDialog account={leaving} onClose={() => setLeaving(null)} />
     </Panel>
@@ -297,6 +301,59 @@ function ConnectDialog({ onClose }: { onClose: () => void }) {
       {server('imap')}
       {server('smtp')}
     </EntityDialog>
+  );
+}
+
+/** 03 §9 is the composer's 500 px; a signature is a few lines. */
+const SIGNATURE_EDITOR_PX = 140;
+
+/**
+ * A mailbox's signature (03 §3 Connected e-mail account): rich text added at the end of each new
+ * mail, saved with 'Guardar firma'; the server keeps only its formatting, which the editor then
+ * shows.
+ */
+function SignatureEditor({ account }: { account: Account }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [signature, setSignature] = useState(account.signature);
+  const save = useMutation(
+    trpc.email.updateSignature.mutationOptions({
+      onSuccess: (updated) => {
+        queryClient.setQueryData(trpc.email.accounts.queryKey(), (list) =>
+          list?.map((each) => (each.id === updated.id ? updated : each)),
+        );
+        setSignature(updated.signature);
+        notifications.show({ color: 'teal', message: t.signatureSaved });
+      },
+    }),
+  );
+  return (
+    <Stack gap={6} data-testid="email-signature">
+      <RichEditor
+        label={`${t.signature} · ${account.address}`}
+        value={signature}
+        onChange={(html) => {
+          save.reset();
+          setSignature(html);
+        }}
+        height={SIGNATURE_EDITOR_PX}
+        error={save.isError ? t.signatureFailed : null}
+      />
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="xs" c="dimmed">
+          {t.signatureHint}
+        </Text>
+        <Button
+          size="xs"
+          variant="light"
+          loading={save.isPending}
+          disabled={signature === account.signature}
+          onClick={() => save.mutate({ id: account.id, signature })}
+        >
+          {t.saveSignature}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
