@@ -15,7 +15,9 @@ import {
 import { MediaEditor } from './composer/media-editor';
 import { QuickReplyList, useQuickReplies } from './composer/quick-replies';
 import { ClosedReplyWindow, ReplyWindowCountdown, useReplyWindow } from './composer/reply-window';
-import { ReplyPreview } from './bubbles/reply-context';
+import { ReplyPreview, useReply } from './bubbles/reply-context';
+import { EmailForm } from './composer/email-form';
+import { useMailboxes } from '../email/use-mailboxes';
 import { ScheduleButton, ScheduledChip, type Schedule } from './composer/schedule';
 import {
   AvailableChannels,
@@ -44,8 +46,9 @@ const c = es.conversation.composer;
 /**
  * The composer under the timeline (03 §2.2, §5): a message to the contact through one of the
  * company's channels (its tab shows the channel, the arrow beside it picks another), a note, or
- * feedback for those allowed to give it; 'Visita' opens its dialog when the tenant has visit
- * results; the company's shortcuts follow (03 §2.2). Enter sends; Shift+Enter or Ctrl+Enter
+ * feedback for those allowed to give it, or an e-mail from one of the user's mailboxes ('Correo',
+ * composer/email-form); 'Visita' opens its dialog when the tenant has visit results; the
+ * company's shortcuts follow (03 §2.2). Enter sends; Shift+Enter or Ctrl+Enter
  * breaks the line; nothing to send, no button.
  * '/' at the start of a note or message looks up a quick reply (03 §4). Admins may attach files
  * to a note (03 §6): each uploads at once with its progress, and the note goes with them.
@@ -109,6 +112,13 @@ function ContactComposer({
   // A channel message with a date goes at that date (02 §3): the chip shows it until sent.
   const [schedule, setSchedule] = useState<Schedule | null>(null);
   const feedbackAllowed = settings.data?.feedbackAllowed === true;
+  // 03 §2.2 mode `email`: with the flag and a connected mailbox. The draft is drawn once the mode
+  // opens and kept while another mode is on; sent or discarded, the next one starts afresh.
+  const mailboxes = useMailboxes();
+  const { mailReply } = useReply();
+  const [emailDraft, setEmailDraft] = useState(0);
+  const [emailOpened, setEmailOpened] = useState(false);
+  const [beforeEmail, setBeforeEmail] = useState<Start | null>(null);
   // The channel the channel tab shows: the one chosen, else the first connected one.
   const channel =
     channels.find((each) => each.id === start.channelId) ??
@@ -116,11 +126,13 @@ function ContactComposer({
     channels[0] ??
     null;
   const current: Mode =
-    start.mode === 'feedback' && feedbackAllowed
-      ? 'feedback'
-      : start.mode === 'channel' && channel
-        ? 'channel'
-        : 'note';
+    start.mode === 'email' && mailboxes.length > 0
+      ? 'email'
+      : start.mode === 'feedback' && feedbackAllowed
+        ? 'feedback'
+        : start.mode === 'channel' && channel
+          ? 'channel'
+          : 'note';
   const replies = useQuickReplies(current !== 'feedback' ? text : '');
   /** A quick reply with its {{path.to.value}} filled from the contact, the user and the company. */
   const applyReply = (message: string) =>
@@ -182,8 +194,21 @@ function ContactComposer({
     });
   };
 
-  const pick = (mode: Mode, channelId: string | null = channel?.id ?? null) =>
+  const pick = (mode: Mode, channelId: string | null = channel?.id ?? null) => {
+    if (mode === 'email' && current !== 'email') {
+      // Leaving the e-mail goes back to where the user was.
+      setBeforeEmail(picked);
+      setEmailOpened(true);
+    }
     setPicked({ mode, channelId });
+  };
+  // 'Responder' on an e-mail (03 §2.1) opens its reply in the e-mail mode.
+  const [answered, setAnswered] = useState(mailReply);
+  if (mailReply !== answered) {
+    setAnswered(mailReply);
+    if (mailReply && mailboxes.length > 0) pick('email');
+  }
+  const leaveEmail = () => setPicked(beforeEmail);
   // 'Escribir una nota' of the command menu (issue #33 item 5).
   useChatCommand('note', () => {
     pick('note');
@@ -208,6 +233,7 @@ function ContactComposer({
         channel={channel}
         channels={channels}
         feedbackAllowed={feedbackAllowed}
+        emailAllowed={mailboxes.length > 0}
         onPick={pick}
         onDialog={setDialog}
         phonePicker={
@@ -220,7 +246,22 @@ function ContactComposer({
         onVisit={visits ? () => setVisitOpen(true) : null}
         onManualSale={saleConfig.data?.manualSale ? () => setSaleOpen(true) : null}
       />
-      {replies.active && (
+      {emailOpened && mailboxes.length > 0 && (
+        <EmailForm
+          key={`${emailDraft}:${mailReply?.interactionId ?? 'new'}`}
+          contactId={contactId}
+          mailboxes={mailboxes}
+          contact={{ emails: contactDetail.data?.emails ?? [], name: customer }}
+          hidden={current !== 'email'}
+          onLeave={leaveEmail}
+          onDone={() => {
+            setEmailDraft((draft) => draft + 1);
+            setEmailOpened(false);
+            leaveEmail();
+          }}
+        />
+      )}
+      {current !== 'email' && replies.active && (
         <QuickReplyList replies={replies} onPick={(reply) => applyReply(reply.message)} />
       )}
       {current === 'note' && isAdmin && (
@@ -237,7 +278,7 @@ function ContactComposer({
       {composerChannel && schedule && !windowClosed && (
         <ScheduledChip schedule={schedule} onRemove={() => setSchedule(null)} />
       )}
-      {windowClosed && reply.window && composerChannel ? (
+      {current === 'email' ? null : windowClosed && reply.window && composerChannel ? (
         <ClosedReplyWindow window={reply.window} channel={composerChannel} onSend={onSendMessage} />
       ) : (
         <Group gap="xs" align="flex-end" wrap="nowrap" className={layout.composerRow}>

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { ActionIcon, CloseButton, Group, Text } from '@mantine/core';
 import { es, format } from '@cartera/domain/i18n';
-import type { ChatMessage } from '@cartera/domain/interactions';
+import type { ChatMessage, EmailContent } from '@cartera/domain/interactions';
 import { ReturnIcon } from '../../../ui/icons';
 import type { ReplyDraft } from '../use-timeline';
 import { previewName } from './bubble-format';
@@ -10,21 +10,40 @@ import timelineClasses from '../timeline.module.css';
 
 const t = es.conversation.timeline.chat;
 
+/** An e-mail being answered (its bubble's 'Responder'): the item and the mail. */
+export interface MailReply {
+  interactionId: string;
+  mail: EmailContent;
+}
+
 interface ReplyState {
   /** The message the composer's next channel message answers. */
   replyingTo: ReplyDraft | null;
   replyTo: (draft: ReplyDraft | null) => void;
+  /** The e-mail the composer's e-mail mode answers (03 §5). */
+  mailReply: MailReply | null;
+  replyToMail: (reply: MailReply | null) => void;
 }
 
-const ReplyContext = createContext<ReplyState>({ replyingTo: null, replyTo: () => undefined });
+const ReplyContext = createContext<ReplyState>({
+  replyingTo: null,
+  replyTo: () => undefined,
+  mailReply: null,
+  replyToMail: () => undefined,
+});
 
 /**
  * 03 §6: any channel message may be answered ("replying is available for all"): the bubble's
  * 'Responder' puts it here, the composer shows it quoted and sends the next message as its answer.
+ * An e-mail's 'Responder' (03 §2.1) opens the composer's e-mail mode as its reply.
  */
 export function ReplyProvider({ children }: { children: ReactNode }) {
   const [replyingTo, replyTo] = useState<ReplyDraft | null>(null);
-  const value = useMemo(() => ({ replyingTo, replyTo }), [replyingTo]);
+  const [mailReply, replyToMail] = useState<MailReply | null>(null);
+  const value = useMemo(
+    () => ({ replyingTo, replyTo, mailReply, replyToMail }),
+    [replyingTo, mailReply],
+  );
   return <ReplyContext.Provider value={value}>{children}</ReplyContext.Provider>;
 }
 

@@ -14,7 +14,8 @@ export type ChannelDialog = 'personalDisconnected' | 'available';
 
 /**
  * The composer's top row (03 §2.2): the mode tabs (the channel's, with the picker of another
- * channel and of the number to write to; note; feedback for those allowed), then 'Visita',
+ * channel and of the number to write to; note; feedback for those allowed; 'Correo' for those
+ * with a connected mailbox), then 'Visita',
  * 'Venta Manual', 'Solicitudes' and the company's shortcuts.
  */
 export function ComposerHeader({
@@ -22,6 +23,7 @@ export function ComposerHeader({
   channel,
   channels,
   feedbackAllowed,
+  emailAllowed,
   onPick,
   onDialog,
   phonePicker,
@@ -33,6 +35,8 @@ export function ComposerHeader({
   channel: ChannelOption | null;
   channels: readonly ChannelOption[];
   feedbackAllowed: boolean;
+  /** The user may write e-mail (03 §6: the flag and a connected mailbox). */
+  emailAllowed: boolean;
   onPick: (mode: Mode, channelId?: string) => void;
   onDialog: (dialog: ChannelDialog) => void;
   /** The number picker beside the channel tab, when the message goes to one of several. */
@@ -99,6 +103,7 @@ export function ComposerHeader({
         )}
         {tab('note', c.note, 'yellow.8')}
         {feedbackAllowed && tab('feedback', c.feedback, 'grape.7')}
+        {emailAllowed && tab('email', es.email.composer.tab, 'blue.7')}
       </Group>
       {onVisit && (
         <Button size="compact-xs" variant="light" onClick={onVisit}>

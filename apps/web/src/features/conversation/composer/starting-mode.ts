@@ -2,7 +2,8 @@ import { defaultComposerMode, type DefaultChatAction } from '@cartera/domain/com
 import type { RouterOutputs } from '../../../lib/api-types';
 import type { ChannelActivity } from '../timeline-model';
 
-export type Mode = 'note' | 'feedback' | 'channel';
+/** The composer's modes (03 §2.2); `email` only while the user has a mailbox to write from. */
+export type Mode = 'note' | 'feedback' | 'channel' | 'email';
 
 /** A channel the seller may write through (`channel.options`). */
 export type ChannelOption = RouterOutputs['channel']['options'][number];
