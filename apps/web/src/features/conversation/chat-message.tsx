@@ -1,7 +1,7 @@
 import { Anchor, Group, Loader, Text } from '@mantine/core';
 import { es, format } from '@cartera/domain/i18n';
 import type { ChatMessage } from '@cartera/domain/interactions';
-import { AlertIcon, CheckIcon } from '../../ui/icons';
+import { AlertIcon, CheckIcon, ReturnIcon } from '../../ui/icons';
 import { ChecksIcon, ClockIcon, PaperclipIcon, PhotoIcon } from './icons';
 import { AudioPlayer } from './bubbles/audio-player';
 import {
@@ -186,17 +186,25 @@ function ChatMedia({ message, itemId }: { message: ChatMessage; itemId?: string 
   );
 }
 
-/** 03 §4 Delivery icons: sending, sent, received, read, error; named for screen readers. */
-export function DeliveryIcon({ status }: { status: string }) {
-  const label = t.delivery[status] ?? status;
-  const Icon =
-    status === 'sending'
-      ? ClockIcon
-      : status === 'sent'
-        ? CheckIcon
-        : status === 'error'
-          ? AlertIcon
-          : ChecksIcon;
+/** The icon of each delivery state: a message's (03 §4) and an e-mail's (pending … done). */
+const DELIVERY_ICONS: Record<string, typeof CheckIcon> = {
+  sending: ClockIcon,
+  pending: ClockIcon,
+  sent: CheckIcon,
+  error: AlertIcon,
+  done: ReturnIcon,
+};
+
+/**
+ * 03 §4 Delivery icons, named for screen readers: a message's (sending, sent, received, read,
+ * error) or, with `email`, an e-mail's (pending, sent, received, done: answered, error).
+ */
+export function DeliveryIcon({ status, email = false }: { status: string; email?: boolean }) {
+  const label =
+    (email
+      ? (es.email.bubble.status as Record<string, string | undefined>)[status]
+      : t.delivery[status]) ?? status;
+  const Icon = DELIVERY_ICONS[status] ?? ChecksIcon;
   return (
     <span
       className={classes.delivery}

@@ -282,7 +282,7 @@ function ParsedInteraction({
     case 'saleupdate':
       return <RequestBubble content={parsed.content} />;
     case 'email':
-      return <EmailBubble content={parsed.content} />;
+      return <EmailBubble content={parsed.content} itemId={item.id} />;
     case 'scheduled-message':
       return (
         <ScheduledMessageContent

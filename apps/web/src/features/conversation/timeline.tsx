@@ -10,6 +10,8 @@ import { useOriginName } from '../contacts/tag-chip';
 import { ArrowDownIcon, ClockIcon } from './icons';
 import { ChatMessageContent, DeliveryIcon } from './chat-message';
 import { ProviderErrorDetail } from './bubbles/media-failed';
+import { emailDeliveryOf } from './bubbles/bubble-format';
+import { EmailSendError } from './bubbles/email-bubble';
 import { ReplyButton } from './bubbles/reply-context';
 import { EditedMark, SentMessageActions } from './sent-message-actions';
 import {
@@ -279,16 +281,19 @@ const TimelineRow = memo(function TimelineRow({
 }) {
   const chat = useMemo(() => chatMessageOfItem(item), [item]);
   const shape = chat ? 'bubble' : itemShape(item.type);
+  const mail = item.type === 'email';
   // The customer's messages (and mails) on the left, everything the company writes on the right.
   const fromCustomer =
     chat?.origin === 'contact' ||
-    (item.type === 'email' && (item.content as { origin?: unknown }).origin === 'contact');
+    (mail && (item.content as { origin?: unknown }).origin === 'contact');
   const side = fromCustomer ? 'in' : 'out';
   // 03 §4 Delivery icons, on what the company sent: ours on their way first, then the server's.
   const delivery =
     chat?.origin === 'agent'
       ? (item.localStatus ?? deliveryStatusOf(item.status, item.content))
       : null;
+  // An e-mail's own states (03 §4): pending, sent, received, done, error.
+  const mailDelivery = mail ? emailDeliveryOf(item.status) : null;
   const time = formatTime(item.createdAt);
   return (
     <div
@@ -306,9 +311,10 @@ const TimelineRow = memo(function TimelineRow({
       <div
         className={shape === 'bubble' ? classes.bubble : classes.event}
         data-type={item.type}
-        data-chat={chat ? side : undefined}
+        // A mail is drawn as a message: the customer's white at the left, the seller's green.
+        data-chat={chat || mail ? side : undefined}
         data-local-status={item.localStatus}
-        data-delivery={delivery ?? undefined}
+        data-delivery={delivery ?? mailDelivery ?? undefined}
       >
         {chat ? (
           <ChatMessageContent
@@ -330,6 +336,7 @@ const TimelineRow = memo(function TimelineRow({
           {chat?.edited && !chat.deleted && <EditedMark message={chat} />}
           <span>{time}</span>
           {delivery && <DeliveryIcon status={delivery} />}
+          {mailDelivery && <DeliveryIcon status={mailDelivery} email />}
           {chat && !chat.deleted && !item.localStatus && item.type === 'channelMessage' && (
             <ReplyButton interactionId={item.id} message={chat} />
           )}
@@ -354,6 +361,8 @@ const TimelineRow = memo(function TimelineRow({
             {es.conversation.retrySend}
           </Anchor>
         </Group>
+      ) : mailDelivery === 'error' ? (
+        <EmailSendError item={item} contactId={context.contactId} />
       ) : (
         delivery === 'error' && (
           <Group gap={4} mt={2} c="red.7" wrap="nowrap" role="alert" data-testid="delivery-error">

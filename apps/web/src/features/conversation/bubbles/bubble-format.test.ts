@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clockOf,
+  emailDeliveryOf,
   FLAT_BAR,
   fileTypeOf,
   nextSpeed,
@@ -65,5 +66,16 @@ describe('qué archivos lee la página', () => {
     expect(readableHere('https://crm.example.com/api/files/a.pdf', page)).toBe(true);
     expect(readableHere('https://files.example.com/a.pdf', page)).toBe(false);
     expect(readableHere('http://[bad', page)).toBe(false);
+  });
+});
+
+describe('el estado de entrega de un correo (03 §4)', () => {
+  it('toma los cinco estados del correo y nada más', () => {
+    for (const status of ['pending', 'sent', 'received', 'done', 'error']) {
+      expect(emailDeliveryOf(status)).toBe(status);
+    }
+    expect(emailDeliveryOf('read')).toBeNull();
+    expect(emailDeliveryOf(null)).toBeNull();
+    expect(emailDeliveryOf(undefined)).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { EMAIL_DELIVERY_STATUSES, type EmailDeliveryStatus } from '@cartera/domain/email';
+
 /** 03 §9: an audio's waveform has 55 bars. */
 export const WAVEFORM_BARS = 55;
 
@@ -76,4 +78,11 @@ export function readableHere(url: string, page: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** 03 §4: an e-mail item's delivery state (pending, sent, received, done, error), or null. */
+export function emailDeliveryOf(status: string | null | undefined): EmailDeliveryStatus | null {
+  return (EMAIL_DELIVERY_STATUSES as readonly string[]).includes(status ?? '')
+    ? (status as EmailDeliveryStatus)
+    : null;
 }

@@ -1,10 +1,19 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Anchor, Box, Button, Group, Stack, Text } from '@mantine/core';
-import { es } from '@cartera/domain/i18n';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { errorMessage, es } from '@cartera/domain/i18n';
 import type { EmailContent } from '@cartera/domain/interactions';
 import { formatDateTime } from '../../../lib/dates';
+import { userMessageOf } from '../../../lib/errors';
 import { fileSrc } from '../../../lib/file-url';
 import { formatFileSize } from '../../../lib/format';
+import { useTRPC } from '../../../lib/trpc';
+import { AlertIcon, ReturnIcon } from '../../../ui/icons';
+import { useMe } from '../../auth/session';
+import { useMailboxes } from '../../email/use-mailboxes';
+import type { TimelineItem } from '../timeline-model';
+import { useReply } from './reply-context';
 import classes from './bubbles.module.css';
 
 const t = es.email.bubble;
@@ -31,9 +40,10 @@ function AddressLine({ label, list }: { label: string; list: readonly Address[] 
 /**
  * An e-mail on the timeline (03 §2.1 full e-mail viewer): subject, sender, recipients and date,
  * the body (sanitised on the server; remote images blocked until 'Mostrar imágenes'), collapsed
- * at 300 px with 'Ver más' showing 800 px more each time, and the attachments.
+ * at 300 px with 'Ver más' showing 800 px more each time, the attachments, and 'Responder' for a
+ * user with a mailbox to answer from (with the item's id).
  */
-export function EmailBubble({ content }: { content: EmailContent }) {
+export function EmailBubble({ content, itemId }: { content: EmailContent; itemId?: string }) {
   const [limit, setLimit] = useState(COLLAPSED_PX);
   const [height, setHeight] = useState(0);
   const [images, setImages] = useState(false);
@@ -111,6 +121,67 @@ export function EmailBubble({ content }: { content: EmailContent }) {
           ))}
         </Stack>
       )}
+      {itemId && <EmailReplyButton itemId={itemId} mail={content} />}
     </Stack>
+  );
+}
+
+/** 'Responder' (03 §2.1): the composer's e-mail mode as this mail's reply. */
+function EmailReplyButton({ itemId, mail }: { itemId: string; mail: EmailContent }) {
+  const mailboxes = useMailboxes();
+  const { replyToMail } = useReply();
+  if (mailboxes.length === 0) return null;
+  return (
+    <Group justify="flex-end">
+      <Button
+        size="compact-xs"
+        variant="light"
+        leftSection={<ReturnIcon size={14} />}
+        onClick={() => replyToMail({ interactionId: itemId, mail })}
+      >
+        {t.reply}
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * Under a mail the user could not send (03 §4 e-mail state `error`): why, in the server's words,
+ * and 'Volver a intentar.' for its author, which queues it again as it was written.
+ */
+export function EmailSendError({ item, contactId }: { item: TimelineItem; contactId: string }) {
+  const trpc = useTRPC();
+  const me = useMe();
+  const retry = useMutation(
+    trpc.email.retry.mutationOptions({
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: es.email.composer.retryFailed,
+          message: userMessageOf(error),
+        }),
+    }),
+  );
+  const content = item.content as Partial<EmailContent>;
+  const mine = me !== null && item.agent?.id === me.user.id;
+  return (
+    <Group gap={4} mt={2} c="red.7" wrap="nowrap" role="alert" data-testid="delivery-error">
+      <AlertIcon size={14} style={{ flexShrink: 0 }} />
+      <Text size="xs" c="red.7" style={{ wordBreak: 'break-word' }}>
+        {content.errorMessage ?? errorMessage(content.errorCode ?? 'SEND_MESSAGE_ERROR')}
+      </Text>
+      {mine && (
+        <Anchor
+          component="button"
+          type="button"
+          size="xs"
+          style={{ flexShrink: 0 }}
+          disabled={retry.isPending}
+          onClick={() => retry.mutate({ contactId, id: item.id })}
+        >
+          {t.retry}
+        </Anchor>
+      )}
+    </Group>
   );
 }
