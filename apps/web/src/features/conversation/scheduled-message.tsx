@@ -27,8 +27,8 @@ const STATUS_COLORS: Record<string, string> = {
 };
 
 /**
- * A scheduled message on the timeline (03 §3, §4): when it goes, through which channel, its
- * text and status. 'Cancelar envío' while active, 'Deshacer' while cancelled and still ahead;
+ * A scheduled message on the timeline (03 §3, §4): when it goes, through which channel (or as
+ * an e-mail, to whom), its text (a mail's subject) and status. 'Cancelar envío' while active, 'Deshacer' while cancelled and still ahead;
  * the change shows at once and goes back if the server refuses it.
  */
 export function ScheduledMessageContent({
@@ -69,6 +69,7 @@ export function ScheduledMessageContent({
           {t.status[status] ?? status}
         </Badge>
       </Group>
+      {content.interactionType === 'email' && <ScheduledMailLine content={content} />}
       {content.channel?.name && (
         <span className={classes.channel}>
           <span
@@ -122,5 +123,20 @@ export function ScheduledMessageContent({
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** A scheduled e-mail's kind and recipients (03 §3 Scheduled message `emailContent`). */
+function ScheduledMailLine({ content }: { content: ScheduledMessageContent }) {
+  const mail = content.emailContent as { to?: Array<{ email?: unknown }> } | undefined;
+  const to = (mail?.to ?? []).flatMap((each) =>
+    typeof each.email === 'string' ? [each.email] : [],
+  );
+  return (
+    <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+      {[es.email.bubble.label, to.length ? `${es.email.bubble.to}: ${to.join(', ')}` : null]
+        .filter(Boolean)
+        .join(' · ')}
+    </Text>
   );
 }
