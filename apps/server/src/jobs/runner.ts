@@ -31,6 +31,9 @@ export interface SendOptions {
  * rows in the database, so a crash between enqueue and handling loses nothing. `TDeps` is what
  * a handler receives (the server's AppDeps), given at `start`.
  */
+/** A job id no job has: looked up only to cache a queue. */
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
+
 export class JobRunner<TDeps = unknown> {
   private readonly boss: PgBoss;
   private readonly jobs = new Map<string, BoundJob<TDeps>>();
@@ -75,6 +78,11 @@ export class JobRunner<TDeps = unknown> {
         retryBackoff: definition.options?.retryBackoff ?? true,
         expireInSeconds: definition.options?.expireInSeconds ?? 15 * 60,
       });
+      // createQueue leaves the queue out of pg-boss's queue cache until its next refresh (a
+      // minute): the first send would then look the queue up on pg-boss's own connection, which
+      // inside a caller's transaction on a one-connection database (PGlite) waits for that very
+      // transaction. Any lookup by name puts it in the cache.
+      await this.boss.getJobById(definition.name, NO_JOB);
       if (definition.schedule) {
         await this.boss.schedule(
           definition.name,

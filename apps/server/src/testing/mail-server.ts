@@ -32,10 +32,15 @@ export interface TestMailServer {
   readonly smtpPort: number;
   /** Dovecot's LMTP: where the SMTP server delivers. */
   readonly lmtpPort: number;
-  /** Adds a mailbox (Dovecot re-reads its users file on change). */
+  /**
+   * Adds a mailbox. Dovecot rereads its users file by its modification time, in whole seconds: a
+   * mailbox signed in to or delivered to must be added before the first sign-in or delivery.
+   */
   addUser(user: TestMailUser): void;
   /** Delivers a raw message straight into a mailbox, as another server's mail would arrive. */
   deliver(from: string, to: string, raw: string | Buffer): Promise<void>;
+  /** Makes the SMTP server refuse (550) or accept again mail to one of its mailboxes. */
+  refuseRecipient(address: string, refused: boolean): void;
   /** The end of Dovecot's log (for a failing test's message). */
   log(): string;
   /** Every message the SMTP server accepted, as received (envelope and raw). */
@@ -183,6 +188,7 @@ export async function startTestMailServer(): Promise<TestMailServer> {
   };
 
   const accepted: Array<{ from: string; to: string[]; raw: Buffer; user: string }> = [];
+  const closed = new Set<string>();
   const smtp = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
@@ -197,8 +203,10 @@ export async function startTestMailServer(): Promise<TestMailServer> {
       return callback(error);
     },
     onRcptTo(address, _session, callback) {
-      // Only this server's mailboxes are reachable (there is no relaying to the outside).
-      if (users.has(address.address.toLowerCase())) return callback();
+      // Only this server's mailboxes are reachable (there is no relaying to the outside), and
+      // not those a test closed.
+      const recipient = address.address.toLowerCase();
+      if (users.has(recipient) && !closed.has(recipient)) return callback();
       const error = new Error('No such user here') as Error & { responseCode: number };
       error.responseCode = 550;
       return callback(error);
@@ -236,6 +244,10 @@ export async function startTestMailServer(): Promise<TestMailServer> {
       writeUsers();
     },
     deliver,
+    refuseRecipient(address, refused) {
+      if (refused) closed.add(address.toLowerCase());
+      else closed.delete(address.toLowerCase());
+    },
     log,
     async stop() {
       lmtp.close();

@@ -223,13 +223,13 @@ export async function retryEmail(
 ) {
   assertPersonalEmail(user);
   const contact = await visibleContact(deps.db, user, input.contactId);
+  const found = await findContactEmailItem(deps.db, user.tenantId, contact.id, input.id);
+  if (!found) throw new DomainError('NOT_FOUND');
+  if (found.agentId !== user.id) throw new DomainError('PERMISSION_DENIED');
+  await sendingAccount(deps, user, ZEmailContent.parse(found.content).accountId ?? '');
   await deps.db.transaction(async (tx) => {
     const item = await lockEmailItem(tx, user.tenantId, input.id);
-    if (!item || item.contactId !== contact.id) throw new DomainError('NOT_FOUND');
-    if (item.agentId !== user.id) throw new DomainError('PERMISSION_DENIED');
-    if (item.status !== 'error') return;
-    const content = ZEmailContent.parse(item.content);
-    await sendingAccount(deps, user, content.accountId ?? '');
+    if (!item || item.status !== 'error') return;
     await updateEmailItem(tx, user.tenantId, item.id, {
       status: 'pending',
       content: { ...item.content, errorCode: null, errorMessage: null, attempts: 0 },

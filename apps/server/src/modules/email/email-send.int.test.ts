@@ -1,0 +1,353 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ImapFlow } from 'imapflow';
+import { simpleParser } from 'mailparser';
+import nodemailer from 'nodemailer';
+import { and, eq } from 'drizzle-orm';
+import { emailAccounts, interactions } from '@cartera/db/schema';
+import { newId } from '@cartera/domain/ids';
+import { ZEmailContent } from '@cartera/domain/interactions';
+import { runJob } from '../../app-jobs';
+import { sendScheduledMessageJob } from '../channels/channels.jobs';
+import { sendScheduledMessage } from '../channels/scheduled-messages.service';
+import { sendEmailJob, syncMailboxJob } from './email.jobs';
+import { sendScheduledEmail } from './email-send.service';
+import { useDemoApp } from '../../testing/demo-app';
+import { ADMIN, OTHER_SELLER, SELLER } from '../../testing/demo-users';
+import { uploadFile } from '../../testing/http-client';
+import { startTestMailServer, type TestMailServer } from '../../testing/mail-server';
+
+/*
+ * Writing e-mail from the conversation (issue #38 items 4 to 6) against a real Dovecot (IMAP,
+ * LMTP) and SMTP server on 127.0.0.1: the reply reaches the customer's mailbox in its thread
+ * (In-Reply-To and References read back from the customer's copy) with its PDF, a copy lands in
+ * the seller's Sent folder that the sync does not store twice, the customer's answer marks it
+ * answered, a refusal leaves the Spanish reason and 'Volver a intentar.' sends it again, and a
+ * scheduled mail leaves at its date (reached through the job's clock).
+ */
+const env = useDemoApp({ JOBS_ENABLED: 'false', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
+let mail: TestMailServer;
+
+const MAILBOX = { address: 'ventas@correo.test', password: 'clave-de-aplicacion' };
+const CUSTOMER = { address: 'lucia@cliente.test', password: 'clave-cliente' };
+/** A mailbox whose server refuses mail while a test says so. */
+const CLOSED = { address: 'compras@cliente.test', password: 'clave-compras' };
+let accountId = '';
+let contactId = '';
+
+const smtpOf = (user: { address: string; password: string }) =>
+  nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: mail.smtpPort,
+    secure: false,
+    ignoreTLS: true,
+    auth: { user: user.address, pass: user.password },
+  });
+
+/** Every message of a user's folder, parsed. */
+async function folderOf(user: { address: string; password: string }, folder: string) {
+  const imap = new ImapFlow({
+    host: '127.0.0.1',
+    port: mail.imapPort,
+    secure: false,
+    auth: { user: user.address, pass: user.password },
+    logger: false,
+  });
+  await imap.connect();
+  const sources: Buffer[] = [];
+  const lock = await imap.getMailboxLock(folder);
+  try {
+    if ((imap.mailbox && imap.mailbox.exists) || 0) {
+      for await (const message of imap.fetch('1:*', { source: true })) {
+        if (message.source) sources.push(message.source);
+      }
+    }
+  } finally {
+    lock.release();
+    await imap.logout();
+  }
+  return Promise.all(sources.map((source) => simpleParser(source)));
+}
+
+const sync = () => runJob(syncMailboxJob, { tenantId: env.demo.demo.id, accountId }, env.app.deps);
+const deliver = (interactionId: string) =>
+  runJob(sendEmailJob, { tenantId: env.demo.demo.id, interactionId }, env.app.deps);
+
+async function emailItems() {
+  return env.database.handle.db
+    .select()
+    .from(interactions)
+    .where(and(eq(interactions.contactId, contactId), eq(interactions.type, 'email')));
+}
+
+async function itemById(id: string) {
+  const [row] = await env.database.handle.db
+    .select()
+    .from(interactions)
+    .where(eq(interactions.id, id));
+  return row;
+}
+
+beforeAll(async () => {
+  mail = await startTestMailServer();
+  mail.addUser(MAILBOX);
+  mail.addUser(CUSTOMER);
+  // Every user before the first sign-in: Dovecot rereads its users file by the second.
+  mail.addUser(CLOSED);
+  await env.call(ADMIN, 'admin.setFlag', {
+    groupId: env.demo.demo.id,
+    flag: 'personalEmail',
+    value: 1,
+  });
+  const connected = await env.call(SELLER, 'email.connectImap', {
+    address: MAILBOX.address,
+    password: MAILBOX.password,
+    imap: { host: '127.0.0.1', port: mail.imapPort, security: 'none' },
+    smtp: { host: '127.0.0.1', port: mail.smtpPort, security: 'none' },
+  });
+  expect(connected.error).toBeUndefined();
+  accountId = connected.data!.id;
+  const created = await env.call(SELLER, 'contact.create', {
+    firstName: 'Lucía',
+    lastName: 'Correo',
+    phones: [{ phone: '091555777', extensionNumber: '' }],
+    emails: [CUSTOMER.address],
+    origin: null,
+  });
+  expect(created.error).toBeUndefined();
+  contactId = created.data!.id;
+});
+
+afterAll(async () => {
+  await mail?.stop();
+});
+
+describe('escribir correo desde la conversación', () => {
+  it('la respuesta con un PDF llega al cliente en su hilo, queda en Enviados una vez y su respuesta la marca respondida', async () => {
+    const original = await smtpOf(CUSTOMER).sendMail({
+      from: `"Lucía Correo" <${CUSTOMER.address}>`,
+      to: MAILBOX.address,
+      subject: 'Cotización del aire acondicionado',
+      text: '¿Tienen el modelo de 12000 BTU?',
+    });
+    await sync();
+    const [received] = await emailItems();
+    expect(received?.status).toBe('received');
+
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const key = await uploadFile(env.app.url, await env.tokenOf(SELLER), {
+      name: 'cotización.pdf',
+      mimeType: 'application/pdf',
+      via: 'email',
+      body: pdf,
+    });
+    const id = newId();
+    const sent = await env.call(SELLER, 'email.send', {
+      id,
+      contactId,
+      accountId,
+      to: [{ email: CUSTOMER.address, name: 'Lucía Correo' }],
+      subject: 'RE: Cotización del aire acondicionado',
+      body: '<p onclick="alert(1)">Sí, <b>lo tenemos</b>.</p><script>alert(2)</script>',
+      attachments: [
+        {
+          url: env.app.deps.storage.publicUrl(key),
+          name: 'cotización.pdf',
+          size: pdf.length,
+          mimeType: 'application/pdf',
+        },
+      ],
+      replyToId: received!.id,
+    });
+    expect(sent.error).toBeUndefined();
+    const pending = await itemById(id);
+    expect(pending?.status).toBe('pending');
+    expect(pending?.agentId).toBe(env.demo.users[SELLER]!.id);
+    const messageId = ZEmailContent.parse(pending!.content).messageId!;
+    expect(messageId).toMatch(/^<.+@correo\.test>$/);
+
+    await deliver(id);
+    const delivered = await itemById(id);
+    expect(delivered?.status).toBe('sent');
+    expect(ZEmailContent.parse(delivered!.content).sentDate).toBeTruthy();
+
+    // The customer's copy: in the thread, the body inert, the PDF whole.
+    const inbox = await folderOf(CUSTOMER, 'INBOX');
+    const reply = inbox.find((each) => each.messageId === messageId)!;
+    expect(reply.subject).toBe('RE: Cotización del aire acondicionado');
+    expect(reply.inReplyTo).toBe(original.messageId);
+    expect(reply.references).toBe(original.messageId);
+    expect(reply.from?.value[0]).toMatchObject({ address: MAILBOX.address });
+    expect(reply.html).toContain('<b>lo tenemos</b>');
+    expect(reply.html).not.toMatch(/script|onclick/);
+    expect(reply.attachments.map((each) => each.filename)).toEqual(['cotización.pdf']);
+    expect(reply.attachments[0]!.content.equals(pdf)).toBe(true);
+
+    // The seller's Sent folder keeps it; reading it back stores nothing twice.
+    const sentFolder = await folderOf(MAILBOX, 'Sent');
+    expect(sentFolder.map((each) => each.messageId)).toContain(messageId);
+    await sync();
+    expect(await emailItems()).toHaveLength(2);
+
+    // The customer answers the reply: the sent mail is marked answered.
+    await smtpOf(CUSTOMER).sendMail({
+      from: CUSTOMER.address,
+      to: MAILBOX.address,
+      subject: 'RE: RE: Cotización del aire acondicionado',
+      text: 'Perfecto, lo compro.',
+      inReplyTo: messageId,
+      references: [original.messageId, messageId],
+    });
+    await sync();
+    expect((await itemById(id))?.status).toBe('done');
+    const items = await emailItems();
+    expect(items).toHaveLength(3);
+    const answer = items.find(
+      (each) =>
+        ZEmailContent.parse(each.content).subject === 'RE: RE: Cotización del aire acondicionado',
+    )!;
+    expect(ZEmailContent.parse(answer.content).threadId).toBe(original.messageId);
+
+    // A repeated call with the same id sends nothing more.
+    const again = await env.call(SELLER, 'email.send', {
+      id,
+      contactId,
+      accountId,
+      to: [{ email: CUSTOMER.address }],
+      subject: 'RE: Cotización del aire acondicionado',
+      body: '<p>Sí</p>',
+    });
+    expect(again.error).toBeUndefined();
+    expect(await emailItems()).toHaveLength(3);
+  });
+
+  it('un destinatario rechazado deja el correo con el motivo; Volver a intentar lo envía de nuevo', async () => {
+    mail.refuseRecipient(CLOSED.address, true);
+    const id = newId();
+    const sent = await env.call(SELLER, 'email.send', {
+      id,
+      contactId,
+      accountId,
+      to: [{ email: CLOSED.address }],
+      subject: 'Catálogo',
+      body: '<p>Le envío el catálogo.</p>',
+    });
+    expect(sent.error).toBeUndefined();
+    await deliver(id);
+    const failed = await itemById(id);
+    expect(failed?.status).toBe('error');
+    const content = ZEmailContent.parse(failed!.content);
+    expect(content.errorCode).toBe('EMAIL_SEND_REFUSED');
+    expect(content.errorMessage).toMatch(/^El servidor de correo rechazó el envío: 550/);
+
+    // Another seller may not retry it; its author may, once the server takes the address.
+    const foreign = await env.call(OTHER_SELLER, 'email.retry', { contactId, id });
+    expect(foreign.error).toBeDefined();
+    mail.refuseRecipient(CLOSED.address, false);
+    const retried = await env.call(SELLER, 'email.retry', { contactId, id });
+    expect(retried.error).toBeUndefined();
+    expect((await itemById(id))?.status).toBe('pending');
+    await deliver(id);
+    const resent = await itemById(id);
+    expect(resent?.content).toMatchObject({ errorMessage: null });
+    expect(resent?.status).toBe('sent');
+    const inbox = await folderOf(CLOSED, 'INBOX');
+    expect(inbox.map((each) => each.subject)).toEqual(['Catálogo']);
+  });
+
+  it('un correo programado sale a su hora por el mismo camino', async () => {
+    const now = Date.now();
+    const date = new Date(now + 3_600_000);
+    const id = newId();
+    const scheduled = await env.call(SELLER, 'email.send', {
+      id,
+      contactId,
+      accountId,
+      to: [{ email: CUSTOMER.address }],
+      subject: 'Recordatorio de la visita',
+      body: '<p>Mañana a las 10.</p>',
+      scheduleDate: date,
+      createReminder: true,
+    });
+    expect(scheduled.error).toBeUndefined();
+    const item = await itemById(id);
+    expect(item).toMatchObject({ type: 'scheduled-message', status: 'active' });
+    expect(item!.content).toMatchObject({
+      interactionType: 'email',
+      reminderOnScheduledMessage: true,
+    });
+
+    // Before its date the job sends nothing.
+    await runJob(
+      sendScheduledMessageJob,
+      { tenantId: env.demo.demo.id, interactionId: id },
+      env.app.deps,
+    );
+    expect((await itemById(id))?.status).toBe('active');
+    // At its date (the job's clock), the mail is written and the outbox sends it.
+    await sendScheduledMessage(env.app.deps, env.demo.demo.id, id, date, {
+      email: sendScheduledEmail,
+    });
+    const done = await itemById(id);
+    expect(done?.status).toBe('success');
+    const mailId = (done!.content as { sentInteractionId: string }).sentInteractionId;
+    expect((await itemById(mailId))?.status).toBe('pending');
+    await deliver(mailId);
+    expect((await itemById(mailId))?.status).toBe('sent');
+    const inbox = await folderOf(CUSTOMER, 'INBOX');
+    expect(inbox.map((each) => each.subject)).toContain('Recordatorio de la visita');
+  });
+
+  it('una entrada mala responde en castellano y no guarda nada; nadie escribe desde la casilla de otro', async () => {
+    const before = (await emailItems()).length;
+    const bad = await env.call(SELLER, 'email.send', {
+      id: newId(),
+      contactId,
+      accountId,
+      to: [{ email: 'no es un correo' }],
+      subject: '  ',
+      body: '<p> </p>',
+    });
+    expect(bad.error?.data.fieldErrors).toMatchObject({
+      'to.0.email': ['El email "no es un correo" no es valido.'],
+      subject: ['Requerido'],
+      body: ['Requerido'],
+    });
+    const foreign = await env.call(OTHER_SELLER, 'email.send', {
+      id: newId(),
+      contactId,
+      accountId,
+      to: [{ email: CUSTOMER.address }],
+      subject: 'Hola',
+      body: '<p>Hola</p>',
+    });
+    expect(foreign.error?.data.domainCode).toBe('EMAIL_ACCOUNT_NOT_FOUND');
+    const past = await env.call(SELLER, 'email.send', {
+      id: newId(),
+      contactId,
+      accountId,
+      to: [{ email: CUSTOMER.address }],
+      subject: 'Hola',
+      body: '<p>Hola</p>',
+      scheduleDate: new Date(Date.now() - 60_000),
+    });
+    expect(past.error?.data.domainCode).toBe('SCHEDULED_DATE_INVALID');
+    expect((await emailItems()).length).toBe(before);
+
+    // A mailbox whose password the server refuses: the mail cannot leave.
+    await env.database.handle.db
+      .update(emailAccounts)
+      .set({ status: 'error' })
+      .where(eq(emailAccounts.id, accountId));
+    const refused = await env.call(SELLER, 'email.send', {
+      id: newId(),
+      contactId,
+      accountId,
+      to: [{ email: CUSTOMER.address }],
+      subject: 'Hola',
+      body: '<p>Hola</p>',
+    });
+    expect(refused.error?.data.domainCode).toBe('EMAIL_ACCOUNT_UNAVAILABLE');
+    expect(refused.error?.message).toContain(MAILBOX.address);
+    expect((await emailItems()).length).toBe(before);
+  });
+});
