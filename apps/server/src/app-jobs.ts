@@ -12,7 +12,13 @@ import {
 } from './modules/channels/channels.jobs';
 import { storeInboundMedia } from './modules/channels/inbound-media.service';
 import { sendScheduledMessage } from './modules/channels/scheduled-messages.service';
-import { sendEmailJob, syncMailboxesJob, syncMailboxJob } from './modules/email/email.jobs';
+import {
+  sendEmailJob,
+  syncMailboxesJob,
+  syncMailboxJob,
+  watchMailboxJob,
+} from './modules/email/email.jobs';
+import { queueMailboxWatch, watchMailbox } from './modules/email/mail-watch.service';
 import { deliverEmail, sendScheduledEmail } from './modules/email/email-send.service';
 import { mailboxesToSync, syncMailbox } from './modules/email/email-sync.service';
 import { purgeUnattachedUploadsJob } from './modules/files/files.jobs';
@@ -79,8 +85,11 @@ export const appJobs: readonly BoundJob<AppDeps>[] = [
         { tenantId: mailbox.tenantId, accountId: mailbox.id },
         { singletonKey: mailbox.id },
       );
+      // The next watcher waits to take over from the running one (or starts one that ended).
+      await queueMailboxWatch(deps, mailbox.tenantId, mailbox.id);
     }
   }),
+  bindJob(watchMailboxJob, (data, deps) => watchMailbox(deps, data.tenantId, data.accountId)),
   bindJob(syncMailboxJob, async (data, deps) => {
     const result = await syncMailbox(deps, data.tenantId, data.accountId);
     if (result.read) deps.logger.info({ ...data, ...result }, 'email: mailbox synced');

@@ -57,6 +57,7 @@ import { createContextFor } from './trpc/context';
 import { mountTrpc } from './trpc/http-handler';
 import { procedureCatalog } from './trpc/procedure-catalog';
 import { databaseApiTokenBudget } from './modules/sessions/api-token-budget';
+import { closeMailWatches } from './modules/email/mail-watch.service';
 import { describeError } from './trpc/errors';
 import { appRouter } from './router';
 import { withRequestCache } from './lib/request-cache';
@@ -244,6 +245,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       deps.sandbox.close();
       await inbox.stop();
       await webhookDispatcher.stop();
+      // The mail watchers' jobs hold IMAP connections open: they end at once, not at a timeout.
+      closeMailWatches();
       await jobs.stop().catch((error: unknown) => logger.warn({ err: error }, 'jobs stop failed'));
       await events.stop();
       await stopSessionCache();

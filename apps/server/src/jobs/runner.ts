@@ -82,7 +82,7 @@ export class JobRunner<TDeps = unknown> {
       // minute): the first send would then look the queue up on pg-boss's own connection, which
       // inside a caller's transaction on a one-connection database (PGlite) waits for that very
       // transaction. Any lookup by name puts it in the cache.
-      await this.boss.getJobById(definition.name, NO_JOB);
+      await this.boss.findJobs(definition.name, { id: NO_JOB });
       if (definition.schedule) {
         await this.boss.schedule(
           definition.name,

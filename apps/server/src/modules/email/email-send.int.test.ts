@@ -11,6 +11,7 @@ import { sendScheduledMessageJob } from '../channels/channels.jobs';
 import { sendScheduledMessage } from '../channels/scheduled-messages.service';
 import { sendEmailJob, syncMailboxJob } from './email.jobs';
 import { sendScheduledEmail } from './email-send.service';
+import { closeMailWatches, watchMailbox } from './mail-watch.service';
 import { useDemoApp } from '../../testing/demo-app';
 import { ADMIN, OTHER_SELLER, SELLER } from '../../testing/demo-users';
 import { uploadFile } from '../../testing/http-client';
@@ -349,5 +350,36 @@ describe('escribir correo desde la conversación', () => {
     expect(refused.error?.data.domainCode).toBe('EMAIL_ACCOUNT_UNAVAILABLE');
     expect(refused.error?.message).toContain(MAILBOX.address);
     expect((await emailItems()).length).toBe(before);
+  });
+
+  it('un correo nuevo llega por IDLE: el vigilante de la casilla pide la sincronización en cuanto llega', async () => {
+    const boss = env.app.deps.jobs.pgBoss;
+    const queuedSyncs = async () =>
+      (await boss.findJobs('email.sync', { key: accountId, queued: true })).length;
+    await boss.deleteQueuedJobs('email.sync');
+    // Connected again (the test before made its password refused).
+    await env.database.handle.db
+      .update(emailAccounts)
+      .set({ status: 'connected' })
+      .where(eq(emailAccounts.id, accountId));
+    const watching = watchMailbox(env.app.deps, env.demo.demo.id, accountId, 60_000);
+    // A sync at the start: what arrived while no one watched.
+    await expect.poll(queuedSyncs).toBe(1);
+    await boss.deleteQueuedJobs('email.sync');
+    expect(await queuedSyncs()).toBe(0);
+
+    await smtpOf(CUSTOMER).sendMail({
+      from: CUSTOMER.address,
+      to: MAILBOX.address,
+      subject: 'Llegó por IDLE',
+      text: 'Hola',
+    });
+    await expect.poll(queuedSyncs).toBe(1);
+    closeMailWatches();
+    await watching;
+
+    await sync();
+    const subjects = (await emailItems()).map((each) => ZEmailContent.parse(each.content).subject);
+    expect(subjects).toContain('Llegó por IDLE');
   });
 });

@@ -36,3 +36,14 @@ export const sendEmailJob = defineJob({
   schema: z.object({ tenantId: z.string().uuid(), interactionId: z.string().uuid() }),
   options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
 });
+
+/**
+ * Watches one mailbox's inbox with IMAP IDLE for a while (mail-watch.service watchMailbox) and
+ * syncs it as soon as mail arrives. Sent with the mailbox as singleton key on a 'stately' queue:
+ * one watcher runs per mailbox across all instances, and the next one waits to take over.
+ */
+export const watchMailboxJob = defineJob({
+  name: 'email.watch',
+  schema: z.object({ tenantId: z.string().uuid(), accountId: z.string().uuid() }),
+  options: { policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 },
+});

@@ -20,6 +20,7 @@ import {
   updateEmailAccount,
 } from './email.repository';
 import { syncMailboxJob } from './email.jobs';
+import { queueMailboxWatch } from './mail-watch.service';
 
 /*
  * Personal e-mail (01 §7, 03 §3 Connected e-mail account, issue #38): a user connects their own
@@ -126,6 +127,8 @@ export async function connectImapAccount(
     { tenantId: user.tenantId, accountId: account.id },
     { singletonKey: account.id },
   );
+  // And is watched from now on (IMAP IDLE).
+  await queueMailboxWatch(deps, user.tenantId, account.id);
   return viewOf(account);
 }
 
