@@ -11,6 +11,7 @@ import {
   sendScheduledMessageJob,
 } from './modules/channels/channels.jobs';
 import { storeInboundMedia } from './modules/channels/inbound-media.service';
+import { now } from './lib/clock';
 import { sendScheduledMessage } from './modules/channels/scheduled-messages.service';
 import {
   sendEmailJob,
@@ -73,11 +74,13 @@ export const appJobs: readonly BoundJob<AppDeps>[] = [
     sendReadReceipt(deps, data.tenantId, data.interactionId),
   ),
   bindJob(sendScheduledMessageJob, (data, deps) =>
-    sendScheduledMessage(deps, data.tenantId, data.interactionId, new Date(), {
+    sendScheduledMessage(deps, data.tenantId, data.interactionId, now(), {
       email: sendScheduledEmail,
     }),
   ),
-  bindJob(sendEmailJob, (data, deps) => deliverEmail(deps, data.tenantId, data.interactionId)),
+  bindJob(sendEmailJob, (data, deps) =>
+    deliverEmail(deps, data.tenantId, data.interactionId, now()),
+  ),
   bindJob(syncMailboxesJob, async (_data, deps) => {
     for (const mailbox of await mailboxesToSync(deps)) {
       await deps.jobs.send(

@@ -32,6 +32,7 @@ import { registerSecurityRoutes } from './modules/security/security.rest';
 import { registerSharedInboxesRoutes } from './modules/shared-inboxes/shared-inboxes.rest';
 import { registerDocsRoutes } from './http/docs';
 import { registerFramedPage } from './http/framed-page';
+import { registerTestClockRoute } from './http/test-clock';
 import { listShortcuts } from './modules/catalog/conversation-config.service';
 import { coachInfo } from './modules/training/training.service';
 import type { AuthUser } from './modules/sessions/session.types';
@@ -218,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await registerChannelWebhooks(server, deps);
   registerSandboxRoutes(server, deps);
   registerDocsRoutes(server, appRouter);
+  registerTestClockRoute(server, deps);
   registerFramedPage(server, deps, (user) => framedOrigins(deps, user));
   await registerWebApp(server, options.serveWeb === false ? undefined : webDistFolder());
 

@@ -68,6 +68,11 @@ const EnvSchema = z.object({
   S3_PUBLIC_URL: optional,
   JOBS_ENABLED: booleanFlag.default(true),
   /**
+   * Tests only: POST /api/test/clock moves the server's clock ahead (lib/clock.ts). Refused unless
+   * PUBLIC_URL is on this machine (127.0.0.1, ::1 or localhost): never on a reachable server.
+   */
+  TEST_CLOCK: booleanFlag.default(false),
+  /**
    * Waits (seconds, comma-separated) between tries of a customer's file that could not be
    * fetched from the provider; the last one repeats while the provider keeps the file.
    */
@@ -175,6 +180,8 @@ export interface Env {
   sessionSecret: string;
   s3: S3Config | undefined;
   jobsEnabled: boolean;
+  /** The test clock's route is served (tests only; refused off this machine). */
+  testClock: boolean;
   /** How a customer's file that could not be fetched is tried again (inbound-media.service). */
   mediaFetch: { retrySeconds: number[]; attempts: number };
   /** Outbound webhooks: waits between tries, how long a delivery is retried, when to pause. */
@@ -233,6 +240,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         }
       : undefined,
     jobsEnabled: raw.JOBS_ENABLED,
+    testClock: testClockAllowed(raw.TEST_CLOCK, raw.PUBLIC_URL),
     mediaFetch: { retrySeconds: raw.MEDIA_FETCH_RETRY_SECONDS, attempts: raw.MEDIA_FETCH_ATTEMPTS },
     webhooks: {
       retrySeconds: raw.WEBHOOK_RETRY_SECONDS,
@@ -253,6 +261,18 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       twilio: raw.TWILIO_BASE_URL,
     },
   };
+}
+
+/** TEST_CLOCK only where nobody else can reach the server. */
+function testClockAllowed(asked: boolean, publicUrl: string | undefined) {
+  if (!asked) return false;
+  const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
+  if (!['127.0.0.1', '[::1]', 'localhost'].includes(host)) {
+    throw new EnvError(
+      `Invalid environment: TEST_CLOCK is for tests on this machine, not for ${publicUrl}`,
+    );
+  }
+  return true;
 }
 
 function secretsKey(configured: string | undefined, sessionSecret: string): Buffer {
