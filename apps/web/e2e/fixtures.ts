@@ -240,6 +240,8 @@ export const test = base.extend<
         // A customer's file the fake did not give is tried again within seconds, 4 tries in all.
         MEDIA_FETCH_RETRY_SECONDS: '1,2,4',
         MEDIA_FETCH_ATTEMPTS: '4',
+        // The tests' seam for time: POST /api/test/clock moves the server ahead (scheduled work).
+        TEST_CLOCK: 'true',
       });
       await use(server);
       await server.stop();
@@ -375,6 +377,15 @@ export async function settle(page: Page) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * Moves the worker's server clock ahead (the tests' seam for time, TEST_CLOCK): the jobs due by
+ * then start at once. The server's clock never goes back: later tests see it ahead too.
+ */
+export async function advanceServerClock(page: Page, ms: number) {
+  const response = await page.request.post('/api/test/clock', { data: { advanceMs: ms } });
+  expect(response.status(), 'POST /api/test/clock').toBe(200);
 }
 
 /** A tRPC query over HTTP with the page's session (superjson envelope), for test setup. */

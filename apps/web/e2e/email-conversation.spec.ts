@@ -1,0 +1,213 @@
+import type { Page } from '@playwright/test';
+import { ImapFlow } from 'imapflow';
+import { simpleParser } from 'mailparser';
+import nodemailer from 'nodemailer';
+import { es } from '@cartera/domain/i18n';
+import { startTestMailServer, type TestMailServer } from '../../server/src/testing/mail-server';
+import {
+  advanceServerClock,
+  expect,
+  settle,
+  signIn,
+  test,
+  trpcMutation,
+  trpcQuery,
+  uniqueLetters,
+  uniqueMobile,
+} from './fixtures';
+
+const t = es.email;
+const c = es.conversation.composer;
+const MAILBOX = { address: 'vendedor@correo.test', password: 'clave-de-aplicacion' };
+const CUSTOMER = { address: 'cliente@cliente.test', password: 'clave-cliente' };
+
+let mail: TestMailServer;
+
+test.beforeAll(async () => {
+  mail = await startTestMailServer();
+  // Every mailbox before the first sign-in (Dovecot rereads its users by the second).
+  mail.addUser(MAILBOX);
+  mail.addUser(CUSTOMER);
+});
+
+test.afterAll(async () => {
+  await mail?.stop();
+});
+
+async function personalEmailFlag(page: Page, value: 1 | null) {
+  await signIn(page, 'admin@demo.test');
+  const me = await trpcQuery<{ tenant: { id: string } }>(page, 'auth.me', undefined);
+  await trpcMutation(page, 'admin.setFlag', {
+    groupId: me.tenant.id,
+    flag: 'personalEmail',
+    value,
+  });
+}
+
+/** The customer's inbox, parsed. */
+async function customerInbox() {
+  const imap = new ImapFlow({
+    host: '127.0.0.1',
+    port: mail.imapPort,
+    secure: false,
+    auth: { user: CUSTOMER.address, pass: CUSTOMER.password },
+    logger: false,
+  });
+  await imap.connect();
+  const sources: Buffer[] = [];
+  const lock = await imap.getMailboxLock('INBOX');
+  try {
+    if (imap.mailbox && imap.mailbox.exists) {
+      for await (const message of imap.fetch('1:*', { source: true })) {
+        if (message.source) sources.push(message.source);
+      }
+    }
+  } finally {
+    lock.release();
+    await imap.logout();
+  }
+  return Promise.all(sources.map((source) => simpleParser(source)));
+}
+
+/**
+ * Personal e-mail in the conversation (issue #38), against a real Dovecot and SMTP server on
+ * 127.0.0.1 and the worker's server with its jobs: the customer's mail arrives live (IMAP IDLE),
+ * the seller answers it with a PDF, schedules another mail for later (the server's clock moved
+ * ahead through the tests' seam), and both reach the customer's mailbox with their states; the
+ * customer's answer marks the reply answered.
+ */
+test('el correo del cliente llega en vivo, el vendedor responde con un PDF, programa otro y ambos llegan', async ({
+  page,
+  browserErrors,
+}) => {
+  test.setTimeout(120_000);
+  await personalEmailFlag(page, 1);
+  try {
+    await signIn(page, 'vendedor@demo.test');
+    const lastName = uniqueLetters();
+    const { id } = await trpcMutation<{ id: string }>(page, 'contact.create', {
+      firstName: 'Clienta',
+      lastName,
+      phones: [{ phone: uniqueMobile(), extensionNumber: '' }],
+      emails: [CUSTOMER.address],
+    });
+    await trpcMutation(page, 'email.connectImap', {
+      address: MAILBOX.address,
+      password: MAILBOX.password,
+      imap: { host: '127.0.0.1', port: mail.imapPort, security: 'none' },
+      smtp: { host: '127.0.0.1', port: mail.smtpPort, security: 'none' },
+    });
+    await page.goto(`/contact?id=${id}`);
+    await expect(page.getByRole('heading', { name: `Clienta ${lastName}` })).toBeVisible();
+
+    // The customer writes from their own mail program: the mail appears on the open screen.
+    await nodemailer
+      .createTransport({
+        host: '127.0.0.1',
+        port: mail.smtpPort,
+        secure: false,
+        ignoreTLS: true,
+        auth: { user: CUSTOMER.address, pass: CUSTOMER.password },
+      })
+      .sendMail({
+        from: `"Clienta ${lastName}" <${CUSTOMER.address}>`,
+        to: MAILBOX.address,
+        subject: 'Consulta por el presupuesto',
+        html: '<p>Hola, ¿me <b>envían</b> el presupuesto?</p><script>window.hacked = 1</script>',
+      });
+    const item = (subject: string) =>
+      page.getByTestId('timeline-item').filter({ has: page.getByText(subject, { exact: true }) });
+    const received = item('Consulta por el presupuesto');
+    await expect(received).toBeVisible({ timeout: 30_000 });
+    await expect(received.getByRole('img', { name: t.bubble.status.received })).toBeVisible();
+    expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
+
+    // The reply, with a PDF: in its thread, from the mailbox it came to.
+    await received.getByRole('button', { name: t.bubble.reply }).click();
+    const form = page.getByTestId('email-composer');
+    await expect(form.getByTestId('email-replying')).toBeVisible();
+    await expect(form.getByRole('combobox', { name: t.composer.from })).toBeDisabled();
+    await expect(form.getByRole('textbox', { name: t.composer.subject })).toHaveValue(
+      'RE: Consulta por el presupuesto',
+    );
+    await form.getByRole('textbox', { name: t.composer.body }).click();
+    await page.keyboard.type('Hola, le adjunto el presupuesto.');
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    await form.getByTestId('composer-file-input').setInputFiles({
+      name: 'presupuesto.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    });
+    await expect(form.getByText(/Listo ·/)).toBeVisible();
+    await form.getByRole('button', { name: t.composer.send }).click();
+    await expect(page.getByText(t.composer.sent)).toBeVisible();
+    const reply = item('RE: Consulta por el presupuesto');
+    await expect(reply.getByRole('img', { name: t.bubble.status.sent })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(reply.getByRole('link', { name: 'presupuesto.pdf' })).toBeVisible();
+
+    // A new mail for in an hour: scheduled, then sent when the server's clock gets there.
+    await page.getByRole('tab', { name: t.composer.tab }).click();
+    // To starts with the contact (named; the only address, so not removable).
+    await expect(form.getByText(`Clienta ${lastName}`, { exact: true })).toBeVisible();
+    await form.getByRole('textbox', { name: t.composer.subject }).fill('Propuesta para mañana');
+    await form.getByRole('textbox', { name: t.composer.body }).click();
+    await page.keyboard.type('Le escribo mañana con la propuesta.');
+    await form.getByRole('button', { name: c.schedule }).click();
+    const dialog = page.getByRole('dialog', { name: c.scheduleTitle });
+    await dialog
+      .getByRole('button', { name: es.conversation.actions.reminderChoices['1h'] })
+      .click();
+    await dialog.getByRole('button', { name: c.scheduleConfirm }).click();
+    await expect(dialog).toBeHidden();
+    await expect(form.getByTestId('scheduled-chip')).toBeVisible();
+    await form.getByRole('button', { name: t.composer.send }).click();
+    const scheduled = page
+      .getByTestId('scheduled-message')
+      .filter({ hasText: 'Propuesta para mañana' });
+    await expect(scheduled).toHaveAttribute('data-status', 'active');
+
+    await advanceServerClock(page, 2 * 60 * 60 * 1000);
+    await expect(scheduled).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
+    const later = item('Propuesta para mañana');
+    await expect(later.getByRole('img', { name: t.bubble.status.sent })).toBeVisible({
+      timeout: 20_000,
+    });
+
+    // Both are in the customer's mailbox; the reply in its thread with its PDF.
+    await expect
+      .poll(async () => (await customerInbox()).map((each) => each.subject).sort())
+      .toEqual(['Propuesta para mañana', 'RE: Consulta por el presupuesto']);
+    const inbox = await customerInbox();
+    const answered = inbox.find((each) => each.subject === 'RE: Consulta por el presupuesto')!;
+    expect(answered.inReplyTo).toBeTruthy();
+    expect(answered.attachments.map((each) => each.content.equals(pdf))).toEqual([true]);
+
+    // The customer answers the reply: it is marked answered, live.
+    await nodemailer
+      .createTransport({
+        host: '127.0.0.1',
+        port: mail.smtpPort,
+        secure: false,
+        ignoreTLS: true,
+        auth: { user: CUSTOMER.address, pass: CUSTOMER.password },
+      })
+      .sendMail({
+        from: CUSTOMER.address,
+        to: MAILBOX.address,
+        subject: 'RE: RE: Consulta por el presupuesto',
+        text: 'Gracias, lo reviso.',
+        inReplyTo: answered.messageId,
+        references: [answered.inReplyTo!, answered.messageId!],
+      });
+    await expect(reply.getByRole('img', { name: t.bubble.status.done })).toBeVisible({
+      timeout: 30_000,
+    });
+    await settle(page);
+    await page.screenshot({ path: 'test-results/correo-conversacion.png' });
+    expect(browserErrors).toEqual([]);
+  } finally {
+    await personalEmailFlag(page, null);
+  }
+});
