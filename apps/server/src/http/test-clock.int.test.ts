@@ -22,10 +22,10 @@ describe('el reloj de las pruebas', () => {
       { startAfter: inAnHour },
     );
     const startOf = async () => {
-      const { rows } = await env.database.handle.db.execute<{ due: boolean }>(
+      const result = (await env.database.handle.db.execute(
         sql`select start_after <= now() as due from pgboss.job where id = ${id}`,
-      );
-      return rows[0]?.due;
+      )) as unknown as { rows: Array<{ due: boolean }> };
+      return result.rows[0]?.due;
     };
     expect(await startOf()).toBe(false);
 

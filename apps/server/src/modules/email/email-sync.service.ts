@@ -108,7 +108,13 @@ export async function syncMailbox(
           async (source, place) => {
             result.read += 1;
             const parsed = await simpleParser(source);
-            result.stored += await storeMail(deps, owner, account, parsed, place);
+            result.stored += await storeIncomingMail(
+              deps,
+              owner,
+              account,
+              incomingOf(parsed),
+              place,
+            );
           },
           (changed) =>
             updateEmailAccountSync(deps.db, tenantId, accountId, {
@@ -189,17 +195,9 @@ function addressesOf(field: AddressObject | AddressObject[] | undefined) {
   );
 }
 
-function referencesOf(parsed: ParsedMail): string[] {
-  return Array.isArray(parsed.references)
-    ? parsed.references
-    : parsed.references
-      ? [parsed.references]
-      : [];
-}
-
 /** The conversation a mail belongs to: the first of its references, else what it answers. */
-function threadOf(parsed: ParsedMail, messageId: string) {
-  return referencesOf(parsed)[0] ?? parsed.inReplyTo ?? messageId;
+function threadOf(mail: IncomingMail, messageId: string) {
+  return mail.references[0] ?? mail.inReplyTo ?? messageId;
 }
 
 /**
@@ -236,21 +234,79 @@ async function markAnswered(
 }
 
 /**
- * Writes one mail on the timelines of the contacts it is with; answers how many items are new.
- * Its attachments are stored once, before.
+ * A mail as any provider brings it (IMAP's parsed source, Nylas's message): what storing it on
+ * the timelines needs. `content` of an attachment is null when it was too large to fetch.
  */
-async function storeMail(
+export interface IncomingMail {
+  messageId: string | null;
+  subject: string;
+  from: MailAddress | null;
+  to: MailAddress[];
+  cc: MailAddress[];
+  bcc: MailAddress[];
+  date: Date;
+  html: string | null;
+  text: string | null;
+  inReplyTo: string | null;
+  references: string[];
+  attachments: Array<{
+    filename: string;
+    contentType: string;
+    size: number;
+    content: Buffer | null;
+    contentId: string | null;
+    /** Shown inside the body (not listed as an attachment). */
+    related: boolean;
+  }>;
+}
+
+type MailAddress = { email: string; name: string | null };
+
+/** A parsed IMAP message as an incoming mail. */
+function incomingOf(parsed: ParsedMail): IncomingMail {
+  const references = Array.isArray(parsed.references)
+    ? parsed.references
+    : parsed.references
+      ? [parsed.references]
+      : [];
+  return {
+    messageId: parsed.messageId ?? null,
+    subject: parsed.subject ?? '',
+    from: addressesOf(parsed.from)[0] ?? null,
+    to: addressesOf(parsed.to),
+    cc: addressesOf(parsed.cc),
+    bcc: addressesOf(parsed.bcc),
+    date: parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : new Date(),
+    html: parsed.html || null,
+    text: parsed.text ?? null,
+    inReplyTo: parsed.inReplyTo ?? null,
+    references,
+    attachments: parsed.attachments.map((attachment) => ({
+      filename: attachment.filename ?? '',
+      contentType: attachment.contentType,
+      size: attachment.size,
+      content: attachment.content,
+      contentId: attachment.contentId ?? null,
+      related: attachment.related === true,
+    })),
+  };
+}
+
+/**
+ * Writes one mail on the timelines of the contacts it is with (those of its addresses the
+ * mailbox's owner may see); answers how many items are new. A mail already on a timeline (the
+ * same Message-ID, another copy or a repeated read) is not stored again; a mail from an unknown
+ * address creates nothing. A received answer marks the sent mail it answers as answered.
+ */
+export async function storeIncomingMail(
   deps: AppDeps,
   owner: AuthUser,
   account: EmailAccount,
-  parsed: ParsedMail,
-  /** The message's folder, UIDVALIDITY and UID, for a mail without a Message-ID. */
-  place: string,
+  mail: IncomingMail,
+  /** Where the provider keeps it (IMAP: folder, UIDVALIDITY and UID), for a mail without a Message-ID. */
+  fallbackKey: string,
 ): Promise<number> {
-  const from = addressesOf(parsed.from)[0] ?? null;
-  const to = addressesOf(parsed.to);
-  const cc = addressesOf(parsed.cc);
-  const bcc = addressesOf(parsed.bcc);
+  const { from, to, cc, bcc } = mail;
   const sent = from?.email === account.address;
   const others = (sent ? [...to, ...cc, ...bcc] : from ? [from] : []).filter(
     (each) => each.email !== account.address,
@@ -262,11 +318,9 @@ async function storeMail(
   );
   if (!matched.length) return 0;
 
-  const messageId =
-    parsed.messageId ??
-    `<${account.id}.${place}.${account.syncState[place.split('.')[0]!]?.uidValidity ?? 0}@cartera>`;
-  const date = parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : new Date();
-  const inReplyTo = parsed.inReplyTo ?? null;
+  const messageId = mail.messageId ?? `<${account.id}.${fallbackKey}@cartera>`;
+  const date = mail.date;
+  const inReplyTo = mail.inReplyTo;
   if (!sent && inReplyTo) await markAnswered(deps, account.tenantId, matched, inReplyTo);
   // A mail sent from the conversation is on its timeline already, under its own id.
   const onTimeline = new Set(
@@ -295,12 +349,12 @@ async function storeMail(
   if (!missing.length) return 0;
 
   const body = (inline: Map<string, string>) =>
-    parsed.html
-      ? sanitizeMailBody(parsed.html, (contentId) => inline.get(contentId))
-      : sanitizeMailBody(textAsHtml(parsed.text ?? ''), () => undefined);
+    mail.html
+      ? sanitizeMailBody(mail.html, (contentId) => inline.get(contentId))
+      : sanitizeMailBody(textAsHtml(mail.text ?? ''), () => undefined);
   const base = {
-    subject: parsed.subject ?? '',
-    resume: htmlToResume(parsed.text ?? '', parsed.html || ''),
+    subject: mail.subject,
+    resume: htmlToResume(mail.text ?? '', mail.html ?? ''),
     from,
     recipients: to,
     cc,
@@ -308,17 +362,17 @@ async function storeMail(
     bcc: sent ? bcc : [],
     sentDate: date.toISOString(),
     origin: sent ? ('agent' as const) : ('contact' as const),
-    threadId: threadOf(parsed, messageId),
+    threadId: threadOf(mail, messageId),
     messageId,
     inReplyTo,
-    references: referencesOf(parsed),
+    references: mail.references,
     accountId: account.id,
   };
 
   let stored = 0;
   for (const { contact, id } of missing) {
     // Each item keeps its own copy of the files: whoever may read the item's contact reads them.
-    const { attachments, inline } = await storeAttachments(deps, account.tenantId, id, parsed);
+    const { attachments, inline } = await storeAttachments(deps, account.tenantId, id, mail);
     const content: EmailContent = { ...base, body: body(inline), attachments };
     const fresh = await deps.db.transaction(async (tx) => {
       const locked = await lockContact(tx, account.tenantId, contact.id);
@@ -349,15 +403,15 @@ async function storeAttachments(
   deps: AppDeps,
   tenantId: string,
   interactionId: string,
-  parsed: ParsedMail,
+  mail: IncomingMail,
 ) {
   const attachments: EmailContent['attachments'] = [];
   const inline = new Map<string, string>();
   const folder = randomBytes(9).toString('base64url');
-  for (const [index, attachment] of parsed.attachments.entries()) {
+  for (const [index, attachment] of mail.attachments.entries()) {
     const filename = attachment.filename || `adjunto-${index + 1}`;
     let url: string | null = null;
-    if (attachment.size <= MAX_ATTACHMENT_BYTES) {
+    if (attachment.content && attachment.size <= MAX_ATTACHMENT_BYTES) {
       const name = `${index + 1}-${storedName(filename, 'adjunto', attachment.contentType)}`;
       const key = `email/${tenantId}/${interactionId}/${folder}/${name}`;
       await deps.storage.put(key, attachment.content, attachment.contentType);
