@@ -3,7 +3,9 @@ import { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { and, eq } from 'drizzle-orm';
+import { storedRollups } from '@cartera/db/rollups';
 import { emailAccounts, interactions } from '@cartera/db/schema';
+import { metricsDay } from '@cartera/domain/metrics';
 import { newId } from '@cartera/domain/ids';
 import { ZEmailContent } from '@cartera/domain/interactions';
 import { runJob } from '../../app-jobs';
@@ -141,6 +143,11 @@ describe('escribir correo desde la conversación', () => {
       via: 'email',
       body: pdf,
     });
+    // 'Rendimiento' counts the seller's mail as a follow-up (tracing, 01 §9).
+    const tracingKey = `${env.demo.users[SELLER]!.id}|${metricsDay(new Date())}|tracing|`;
+    const tracing = async () =>
+      (await storedRollups(env.database.handle.db, env.demo.demo.id)).get(tracingKey) ?? 0;
+    const tracedBefore = await tracing();
     const id = newId();
     const sent = await env.call(SELLER, 'email.send', {
       id,
@@ -160,6 +167,7 @@ describe('escribir correo desde la conversación', () => {
       replyToId: received!.id,
     });
     expect(sent.error).toBeUndefined();
+    expect(await tracing()).toBe(tracedBefore + 1);
     const pending = await itemById(id);
     expect(pending?.status).toBe('pending');
     expect(pending?.agentId).toBe(env.demo.users[SELLER]!.id);
