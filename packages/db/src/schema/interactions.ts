@@ -81,6 +81,8 @@ export const messageTemplates = pgTable(
     title: text('title').notNull().default(''),
     name: text('name').notNull().default(''),
     message: text('message').notNull().default(''),
+    /** An e-mail template's subject (type 'email', 03 §3 E-mail template). */
+    subject: text('subject').notNull().default(''),
     type: text('type').notNull().default('message-text'),
     channels: text('channels')
       .array()

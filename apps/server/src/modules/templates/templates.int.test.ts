@@ -30,6 +30,51 @@ describe('quick replies (03 §4, §5)', () => {
   });
 });
 
+describe('e-mail templates (03 §3 E-mail template)', () => {
+  it('have a subject and a rich body, appear only in the e-mail composer, and refuse a missing subject', async () => {
+    const created = await env.call('vendedor@demo.test', 'template.create', {
+      scope: 'personal',
+      values: {
+        type: 'email',
+        title: 'Propuesta comercial',
+        subject: 'Nuestra propuesta',
+        message:
+          '<p onclick="x()">Estimado cliente, <b>adjuntamos</b> la propuesta.</p><script>1</script>',
+      },
+    });
+    expect(created.status).toBe(200);
+    expect(created.data).toMatchObject({
+      type: 'email',
+      subject: 'Nuestra propuesta',
+      message: '<p>Estimado cliente, <b>adjuntamos</b> la propuesta.</p>',
+    });
+    const { token } = (await restLogin(env.app.url, 'vendedor@demo.test')).body;
+    const email = await typedCall(
+      env.app.url,
+      'template.quickReplies',
+      { search: 'propuesta', kind: 'email' },
+      { token, method: 'GET' },
+    );
+    expect(email.data.map((each) => [each.title, each.subject])).toEqual([
+      ['Propuesta comercial', 'Nuestra propuesta'],
+    ]);
+    // Not among the chat's quick replies.
+    expect(await quickReplies('vendedor@demo.test', 'propuesta comercial')).toEqual([]);
+
+    const noSubject = await env.call('vendedor@demo.test', 'template.create', {
+      scope: 'personal',
+      values: { type: 'email', title: 'Sin asunto', message: '<p>Hola</p>' },
+    });
+    expect(noSubject.status).toBe(400);
+    expect(noSubject.error?.data.fieldErrors).toMatchObject({ subject: ['Requerido'] });
+    const cleared = await env.call('vendedor@demo.test', 'template.update', {
+      id: created.data.id,
+      values: { subject: '' },
+    });
+    expect(cleared.error?.data.fieldErrors).toMatchObject({ subject: ['Requerido'] });
+  });
+});
+
 describe('bot toggle (03 §4, §8)', () => {
   it("switches the contact's bot, and names what is missing when it cannot", async () => {
     const contact = await createContact(env.database.handle.db, env.demo.demo, {

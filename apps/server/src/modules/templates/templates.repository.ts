@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { messageTemplates } from '@cartera/db/schema';
 import { likePattern, idInTenant } from '../../lib/sql';
@@ -14,10 +14,13 @@ export async function findQuickReplies(
   userId: string,
   search: string | undefined,
   limit: number,
+  /** E-mail templates only, or everything but them. */
+  email: boolean,
 ) {
   const conditions = [
     eq(messageTemplates.tenantId, tenantId),
     or(isNull(messageTemplates.ownerId), eq(messageTemplates.ownerId, userId))!,
+    email ? eq(messageTemplates.type, 'email') : ne(messageTemplates.type, 'email'),
   ];
   if (search) {
     const pattern = likePattern(search);
@@ -26,6 +29,7 @@ export async function findQuickReplies(
         sql`${folded(messageTemplates.title)} like ${pattern}`,
         sql`${folded(messageTemplates.name)} like ${pattern}`,
         sql`${folded(messageTemplates.message)} like ${pattern}`,
+        sql`${folded(messageTemplates.subject)} like ${pattern}`,
       )!,
     );
   }

@@ -18,11 +18,16 @@ export const templatesRouter = router({
     .meta({
       area: '/contact',
       description:
-        "The composer's quick replies ('/' in the composer): the company's templates and the caller's personal ones whose title, name or message contains `search` (case and accents ignored), 50 at most, by title.",
+        "The composer's quick replies ('/' in the composer): the company's templates and the caller's personal ones whose title, name, subject or message contains `search` (case and accents ignored), 50 at most, by title. `kind: 'email'` answers the e-mail templates (type `email`, with their subject and HTML body) instead of the chat's.",
     })
-    .input(z.object({ search: z.string().trim().max(100).optional() }))
+    .input(
+      z.object({
+        search: z.string().trim().max(100).optional(),
+        kind: z.enum(['chat', 'email']).default('chat'),
+      }),
+    )
     .output(z.array(ZQuickReply))
-    .query(({ ctx, input }) => quickReplies(ctx.db, ctx.user, input.search)),
+    .query(({ ctx, input }) => quickReplies(ctx.db, ctx.user, input.search, input.kind)),
 
   list: tenantProcedure
     .meta({

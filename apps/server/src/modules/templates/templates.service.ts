@@ -14,13 +14,18 @@ import {
   insertTemplateRow,
   updateTemplateRow,
 } from './templates.repository';
-import { es } from '@cartera/domain/i18n';
+import { es, format } from '@cartera/domain/i18n';
+import { sanitizeSignature } from '../../lib/mail-html';
 
 export const QUICK_REPLY_LIMIT = 50;
+/** A chat template's text (a WhatsApp message's limit); an e-mail template's body may be longer. */
+const CHAT_TEMPLATE_MAX = 4_096;
 
 export const ZQuickReply = z.object({
   id: z.string(),
   title: z.string(),
+  /** An e-mail template's subject ('' for the others). */
+  subject: z.string(),
   message: z.string(),
   type: z.string(),
   entityType: z.string(),
@@ -32,7 +37,13 @@ export const ZQuickReply = z.object({
  * searched by title, name or message ignoring case and accents. A template without a title
  * shows its name.
  */
-export async function quickReplies(db: Executor, user: AuthUser, search: string | undefined) {
+export async function quickReplies(
+  db: Executor,
+  user: AuthUser,
+  search: string | undefined,
+  /** 'email': the e-mail composer's templates (03 §3 E-mail template); else the chat's. */
+  kind: 'chat' | 'email' = 'chat',
+) {
   const term = search ? foldText(search) : undefined;
   const rows = await findQuickReplies(
     db,
@@ -40,10 +51,12 @@ export async function quickReplies(db: Executor, user: AuthUser, search: string 
     user.id,
     term || undefined,
     QUICK_REPLY_LIMIT,
+    kind === 'email',
   );
   return rows.map((row) => ({
     id: row.id,
     title: row.title || row.name,
+    subject: row.subject,
     message: row.message,
     type: row.type,
     entityType: row.entityType,
@@ -60,8 +73,11 @@ export const ZQuickReplyScope = z.enum(['company', 'personal']);
 
 export const ZQuickReplyInput = z.object({
   title: z.string().trim().min(1).max(120),
-  message: z.string().trim().max(4_096).default(''),
-  type: z.enum(['message-text', 'voice-note']).default('message-text'),
+  /** An e-mail template's body is rich text (HTML, formatting kept only). */
+  message: z.string().trim().max(100_000).default(''),
+  /** 'email': an e-mail template (03 §3), with its subject; the others are the chat's. */
+  type: z.enum(['message-text', 'voice-note', 'email']).default('message-text'),
+  subject: z.string().trim().max(998).default(''),
   files: z
     .array(
       z.object({
@@ -119,6 +135,7 @@ function managedView(row: Awaited<ReturnType<typeof findTemplatesOf>>[number]) {
   return {
     id: row.id,
     title: row.title || row.name,
+    subject: row.subject,
     message: row.message,
     type: row.type,
     entityType: row.entityType,
@@ -135,6 +152,32 @@ export async function listManagedQuickReplies(
   checkScope(user, scope);
   const rows = await findTemplatesOf(db, user.tenantId, scope === 'personal' ? user.id : null);
   return rows.map(managedView);
+}
+
+/**
+ * An e-mail template (03 §3) has a subject ('Requerido') and a rich-text body kept as the
+ * composer sends it (formatting only); the chat's templates have neither.
+ */
+function emailFields(type: string, input: { subject?: string; message?: string }) {
+  if (type !== 'email') {
+    if ((input.message?.length ?? 0) > CHAT_TEMPLATE_MAX) {
+      throw new DomainError('INVALID_REQUEST_BODY', {
+        fields: {
+          message: [format(es.validation.schema.textTooLong, { maximum: CHAT_TEMPLATE_MAX })],
+        },
+      });
+    }
+    return input.subject === undefined ? {} : { subject: '' };
+  }
+  if (!input.subject) {
+    throw new DomainError('INVALID_REQUEST_BODY', {
+      fields: { subject: [es.validation.required] },
+    });
+  }
+  return {
+    subject: input.subject,
+    ...(input.message === undefined ? {} : { message: sanitizeSignature(input.message) }),
+  };
 }
 
 export async function createQuickReply(
@@ -154,6 +197,7 @@ export async function createQuickReply(
   const row = await insertTemplateRow(db, {
     tenantId: user.tenantId,
     ...input,
+    ...emailFields(input.type, input),
     files: await checkedFiles(deps, user, input.files),
     name: input.title,
     entityType: scope,
@@ -181,6 +225,7 @@ export async function updateQuickReply(
   const input = ZQuickReplyChange.parse(raw);
   const row = await updateTemplateRow(db, user.tenantId, id, {
     ...input,
+    ...emailFields(input.type ?? current.type, { subject: current.subject, ...input }),
     ...(input.files ? { files: await checkedFiles(deps, user, input.files, current.files) } : {}),
     ...(input.title ? { name: input.title } : {}),
   });
