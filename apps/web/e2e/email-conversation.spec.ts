@@ -97,6 +97,15 @@ test('el correo del cliente llega en vivo, el vendedor responde con un PDF, prog
       imap: { host: '127.0.0.1', port: mail.imapPort, security: 'none' },
       smtp: { host: '127.0.0.1', port: mail.smtpPort, security: 'none' },
     });
+    await trpcMutation(page, 'template.create', {
+      scope: 'personal',
+      values: {
+        type: 'email',
+        title: `Propuesta ${lastName}`,
+        subject: 'Propuesta para mañana',
+        message: '<p>Le escribo mañana con la <b>propuesta</b>.</p>',
+      },
+    });
     await page.goto(`/contact?id=${id}`);
     await expect(page.getByRole('heading', { name: `Clienta ${lastName}` })).toBeVisible();
 
@@ -151,9 +160,16 @@ test('el correo del cliente llega en vivo, el vendedor responde con un PDF, prog
     await page.getByRole('tab', { name: t.composer.tab }).click();
     // To starts with the contact (named; the only address, so not removable).
     await expect(form.getByText(`Clienta ${lastName}`, { exact: true })).toBeVisible();
-    await form.getByRole('textbox', { name: t.composer.subject }).fill('Propuesta para mañana');
-    await form.getByRole('textbox', { name: t.composer.body }).click();
-    await page.keyboard.type('Le escribo mañana con la propuesta.');
+    // From one of the seller's e-mail templates: its subject and text fill the mail.
+    await form.getByRole('button', { name: t.composer.templates }).click();
+    await page.getByRole('textbox', { name: t.composer.templatesSearch }).fill(lastName);
+    await page.getByRole('button', { name: new RegExp(`Propuesta ${lastName}`) }).click();
+    await expect(form.getByRole('textbox', { name: t.composer.subject })).toHaveValue(
+      'Propuesta para mañana',
+    );
+    await expect(form.getByRole('textbox', { name: t.composer.body })).toContainText(
+      'Le escribo mañana con la propuesta.',
+    );
     await form.getByRole('button', { name: c.schedule }).click();
     const dialog = page.getByRole('dialog', { name: c.scheduleTitle });
     await dialog

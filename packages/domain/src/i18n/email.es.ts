@@ -86,6 +86,10 @@ export const emailEs = {
     replyingTo: 'Respondiendo a "{subject}"',
     cancelReply: 'Cancelar respuesta',
     fontSize: 'Tamaño de letra',
+    /** 03 §3 E-mail templates, picked in the e-mail composer. */
+    templates: 'Plantillas de correo',
+    templatesSearch: 'Buscar plantilla',
+    noTemplates: 'No hay plantillas de correo que coincidan.',
     /** Ours: the composer's other texts. */
     cancel: 'Descartar correo',
     removeAddress: 'Quitar {address}',

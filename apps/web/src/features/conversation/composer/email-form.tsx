@@ -33,6 +33,7 @@ import type { Mailbox } from '../../email/use-mailboxes';
 import { useShortcut } from '../../keyboard/keyboard-provider';
 import { useReply, type MailReply } from '../bubbles/reply-context';
 import { AttachButton, AttachmentList, useNoteAttachments } from './attachments';
+import { EmailTemplatesButton } from './email-templates';
 import { ScheduleButton, ScheduledChip, type Schedule } from './schedule';
 import classes from './email-form.module.css';
 
@@ -344,6 +345,18 @@ export function EmailForm({
         <Group gap="xs" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             <AttachButton onFiles={files.add} />
+            <EmailTemplatesButton
+              onPick={(template) =>
+                // A reply keeps its 'RE: ' subject; a new mail keeps the signature under the text.
+                form.change(
+                  {
+                    ...(reply ? {} : { subject: template.subject }),
+                    body: reply ? template.message : `${template.message}${startingBody(mailbox)}`,
+                  },
+                  'body',
+                )
+              }
+            />
             <ScheduleButton
               schedule={schedule}
               onSchedule={setSchedule}
