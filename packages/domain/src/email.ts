@@ -211,5 +211,8 @@ export function replyRecipients(mail: EmailContent, ownAddress: string): DraftAd
       seen.add(email);
       return true;
     })
-    .map((each) => ({ email: each.email.toLowerCase(), ...(each.name ? { name: each.name } : {}) }));
+    .map((each) => ({
+      email: each.email.toLowerCase(),
+      ...(each.name ? { name: each.name } : {}),
+    }));
 }
