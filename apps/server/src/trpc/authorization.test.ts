@@ -750,6 +750,8 @@ const procedures: Record<string, Entry> = {
     },
   },
   'email.retry': { access: 'authenticated', input: { contactId: SOME_ID, id: OTHER_ID } },
+  'email.unknownMail': { access: 'authenticated' },
+  'email.bringUnknownMail': { access: 'authenticated', input: { address: 'ana@correo.test' } },
   'settings.saveNotificationPreferences': {
     access: 'authenticated',
     input: { customerMessage: { sound: false } },

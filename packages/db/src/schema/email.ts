@@ -75,3 +75,41 @@ export const emailAccounts = pgTable(
 );
 
 export type EmailAccount = typeof emailAccounts.$inferSelect;
+
+/**
+ * A mail from an address no contact of the mailbox's owner has (issue #38 item 3): not on any
+ * timeline, offered in 'Correo personal' with 'Crear contacto'. Only where the mail is is kept
+ * (`location`: the IMAP folder, UIDVALIDITY and UID; Nylas's message id): once the contact
+ * exists, the mail is read again from the mailbox and stored on its timeline.
+ */
+export const emailUnknownMails = pgTable(
+  'email_unknown_mails',
+  {
+    tenantId: tenantColumn(),
+    id: idColumn(),
+    accountId: uuid('account_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    fromEmail: text('from_email').notNull(),
+    fromName: text('from_name').notNull().default(''),
+    subject: text('subject').notNull().default(''),
+    resume: text('resume').notNull().default(''),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    location: text('location').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    uniqueIndex('email_unknown_mails_location_idx').on(
+      table.tenantId,
+      table.accountId,
+      table.location,
+    ),
+    index('email_unknown_mails_user_idx').on(table.tenantId, table.userId, table.receivedAt),
+    foreignKey({
+      columns: [table.tenantId, table.accountId],
+      foreignColumns: [emailAccounts.tenantId, emailAccounts.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export type EmailUnknownMail = typeof emailUnknownMails.$inferSelect;

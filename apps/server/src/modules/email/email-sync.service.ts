@@ -3,6 +3,7 @@ import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { ImapFlow } from 'imapflow';
 import type { EmailAccount, MailFolderState } from '@cartera/db/schema';
 import type { EmailContent } from '@cartera/domain/interactions';
+import { newId } from '@cartera/domain/ids';
 import { flagOn } from '@cartera/domain/policy';
 import { DomainError } from '@cartera/domain/errors';
 import type { AppDeps } from '../../deps';
@@ -19,12 +20,16 @@ import { announceInteraction, recordInteraction } from '../timeline/timeline-wri
 import {
   findEmailAccountById,
   findEmailItemsByMessageIds,
+  deleteUnknownMail,
   findItemContact,
+  findUnknownMailsFrom,
+  insertUnknownMail,
   updateEmailItem,
   findExistingItemIds,
   findSyncedEmailAccounts,
   updateEmailAccountSync,
 } from './email.repository';
+import { assertPersonalEmail } from './email.service';
 
 /*
  * Bringing a connected mailbox's mail into the conversations (issue #38 items 2 and 3): the
@@ -316,7 +321,24 @@ export async function storeIncomingMail(
     owner,
     others.map((each) => each.email),
   );
-  if (!matched.length) return 0;
+  if (!matched.length) {
+    // A customer not yet a contact: offered with 'Crear contacto', the mail left where it is.
+    if (!sent && from && from.email !== account.address) {
+      await insertUnknownMail(deps.db, {
+        tenantId: account.tenantId,
+        id: newId(),
+        accountId: account.id,
+        userId: account.userId,
+        fromEmail: from.email,
+        fromName: from.name ?? '',
+        subject: mail.subject.slice(0, 998),
+        resume: htmlToResume(mail.text ?? '', mail.html ?? ''),
+        receivedAt: mail.date,
+        location: fallbackKey,
+      });
+    }
+    return 0;
+  }
 
   const messageId = mail.messageId ?? `<${account.id}.${fallbackKey}@cartera>`;
   const date = mail.date;
@@ -429,4 +451,56 @@ async function storeAttachments(
     });
   }
   return { attachments, inline };
+}
+
+/**
+ * 'Crear contacto' done (issue #38 item 3): the caller's mails from `address`, kept aside while
+ * no contact had it, are read again from their mailboxes and stored on the timeline of the
+ * contact that now has it (one the caller may see: CONTACT_NOT_FOUND otherwise). A mail no
+ * longer where it was (moved, deleted, the folder renumbered) is let go.
+ */
+export async function bringUnknownMail(deps: AppDeps, user: AuthUser, rawAddress: string) {
+  assertPersonalEmail(user);
+  const address = rawAddress.trim().toLowerCase();
+  const [contact] = await visibleContactsWithEmails(deps.db, user, [address]);
+  if (!contact) throw new DomainError('CONTACT_NOT_FOUND');
+  const rows = await findUnknownMailsFrom(deps.db, user.tenantId, user.id, address);
+  let stored = 0;
+  for (const accountId of new Set(rows.map((row) => row.accountId))) {
+    const account = await findEmailAccountById(deps.db, user.tenantId, accountId);
+    const mine = rows.filter((row) => row.accountId === accountId);
+    if (account?.provider !== 'imap' || !account.config.imap || !account.secrets) continue;
+    const client = await openImap(account.config.imap, {
+      username: account.config.username ?? account.address,
+      password: openSecret(account.secrets),
+    });
+    try {
+      for (const row of mine) {
+        const source = await sourceAt(client, row.location);
+        if (source) {
+          const mail = incomingOf(await simpleParser(source));
+          stored += await storeIncomingMail(deps, user, account, mail, row.location);
+        }
+        await deleteUnknownMail(deps.db, user.tenantId, row.id);
+      }
+    } finally {
+      await client.logout().catch(() => client.close());
+    }
+  }
+  return { contactId: contact.id, stored };
+}
+
+/** The message at an IMAP place (`folder/UIDVALIDITY/UID`), if it is still there. */
+async function sourceAt(client: ImapFlow, location: string) {
+  const match = /^(.*)\/(\d+)\/(\d+)$/.exec(location);
+  if (!match) return undefined;
+  const [, folder, uidValidity, uid] = match;
+  const lock = await client.getMailboxLock(folder!, { readOnly: true });
+  try {
+    if (String(client.mailbox ? client.mailbox.uidValidity : '') !== uidValidity) return undefined;
+    const message = await client.fetchOne(uid!, { source: true }, { uid: true });
+    return message ? message.source : undefined;
+  } finally {
+    lock.release();
+  }
 }

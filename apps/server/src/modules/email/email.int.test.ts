@@ -280,10 +280,40 @@ describe('correo personal: conectar una casilla por IMAP y SMTP', () => {
     });
     expect(stored.status).toBe(200);
     expect(Buffer.from(await stored.arrayBuffer()).equals(pdf)).toBe(true);
-    // The stranger's mail created no contact.
+    // The stranger's mail created no contact: it waits in 'Correo personal' for one.
     expect(
       await env.demoContacts(sql`${contacts.emails} @> array['desconocido@otro.test']::text[]`),
     ).toEqual([]);
+    const unknown = await env.call(SELLER, 'email.unknownMail');
+    expect(unknown.data).toMatchObject([
+      { fromEmail: 'desconocido@otro.test', subject: 'Oferta', resume: 'Hola' },
+    ]);
+    expect((await env.call(OTHER_SELLER, 'email.unknownMail')).data).toEqual([]);
+    // Before a contact has the address, nothing can be brought.
+    const early = await env.call(SELLER, 'email.bringUnknownMail', {
+      address: 'desconocido@otro.test',
+    });
+    expect(early.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
+    // 'Crear contacto': the mail is read again and lands on the new contact's timeline.
+    const stranger2 = await env.call(SELLER, 'contact.create', {
+      firstName: 'Desconocido',
+      lastName: 'Nuevo',
+      phones: [{ phone: '091555124', extensionNumber: '' }],
+      emails: ['desconocido@otro.test'],
+      origin: null,
+    });
+    expect(stranger2.error).toBeUndefined();
+    const brought = await env.call(SELLER, 'email.bringUnknownMail', {
+      address: 'Desconocido@otro.test',
+    });
+    expect(brought.data).toEqual({ contactId: stranger2.data!.id, stored: 1 });
+    const strangerMail = (await env.interactionsOf(stranger2.data!.id)).filter(
+      (item) => item.type === 'email',
+    );
+    expect(strangerMail.map((item) => ZEmailContent.parse(item.content).subject)).toEqual([
+      'Oferta',
+    ]);
+    expect((await env.call(SELLER, 'email.unknownMail')).data).toEqual([]);
 
     // Synced again, and the same mail delivered twice more: still one item.
     await mail.deliver(customer.address, MAILBOX.address, (await lastRaw(customer.address))!);

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
-import { contacts, emailAccounts, interactions } from '@cartera/db/schema';
+import { contacts, emailAccounts, emailUnknownMails, interactions } from '@cartera/db/schema';
 import { insertRow } from '../../lib/rows';
 
 /** A user's own connected mailboxes: every query names the tenant and the owner. */
@@ -223,4 +223,45 @@ export async function findItemContact(db: Executor, tenantId: string, contactId:
     .from(contacts)
     .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
   return row;
+}
+
+/** Keeps where a mail from an unknown address is (once per mailbox and place). */
+export async function insertUnknownMail(db: Executor, row: typeof emailUnknownMails.$inferInsert) {
+  await db.insert(emailUnknownMails).values(row).onConflictDoNothing();
+}
+
+/** A user's mails from unknown addresses, newest first. */
+export function findUnknownMails(db: Executor, tenantId: string, userId: string, limit: number) {
+  return db
+    .select()
+    .from(emailUnknownMails)
+    .where(and(eq(emailUnknownMails.tenantId, tenantId), eq(emailUnknownMails.userId, userId)))
+    .orderBy(desc(emailUnknownMails.receivedAt), desc(emailUnknownMails.id))
+    .limit(limit);
+}
+
+/** A user's mails from one address, oldest first. */
+export function findUnknownMailsFrom(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  address: string,
+) {
+  return db
+    .select()
+    .from(emailUnknownMails)
+    .where(
+      and(
+        eq(emailUnknownMails.tenantId, tenantId),
+        eq(emailUnknownMails.userId, userId),
+        eq(emailUnknownMails.fromEmail, address),
+      ),
+    )
+    .orderBy(asc(emailUnknownMails.receivedAt));
+}
+
+export async function deleteUnknownMail(db: Executor, tenantId: string, id: string) {
+  await db
+    .delete(emailUnknownMails)
+    .where(and(eq(emailUnknownMails.tenantId, tenantId), eq(emailUnknownMails.id, id)));
 }

@@ -10,8 +10,11 @@ import {
   updateEmailSignature,
   ZConnectImapInput,
   ZEmailAccountView,
+  unknownMailOf,
+  ZUnknownMailView,
   ZUpdateSignatureInput,
 } from './email.service';
+import { bringUnknownMail } from './email-sync.service';
 
 /** The caller's own personal mailboxes (01 §7 Personal e-mail; 'Ajustes' › 'Correo personal'). */
 const emailProcedure = protectedProcedure.meta({ area: '/settings' });
@@ -101,4 +104,23 @@ export const emailRouter = router({
     .input(z.object({ contactId: z.string().uuid(), id: z.string().uuid() }))
     .output(z.object({ id: z.string() }))
     .mutation(({ ctx, input }) => retryEmail(ctx.deps, ctx.user, input)),
+
+  unknownMail: emailProcedure
+    .meta({
+      description:
+        "The caller's mails from addresses none of their contacts has (sender, subject, first lines, date), newest first, 50 at most: they are on no timeline until a contact has the address ('Crear contacto', then `email.bringUnknownMail`).",
+      errors: ['DISABLED_FEATURE'],
+    })
+    .output(z.array(ZUnknownMailView))
+    .query(({ ctx }) => unknownMailOf(ctx.db, ctx.user)),
+
+  bringUnknownMail: emailProcedure
+    .meta({
+      description:
+        "After 'Crear contacto': the caller's mails from `address` are read again from their mailboxes and stored on the timeline of the contact that now has it. CONTACT_NOT_FOUND when no contact the caller may see has the address.",
+      errors: ['DISABLED_FEATURE', 'CONTACT_NOT_FOUND', ...CONNECT_ERRORS.slice(2)],
+    })
+    .input(z.object({ address: z.string().trim().toLowerCase().email().max(254) }))
+    .output(z.object({ contactId: z.string(), stored: z.number() }))
+    .mutation(({ ctx, input }) => bringUnknownMail(ctx.deps, ctx.user, input.address)),
 });

@@ -16,6 +16,7 @@ import {
   findEmailAccount,
   findEmailAccountByAddress,
   findEmailAccounts,
+  findUnknownMails,
   insertEmailAccount,
   updateEmailAccount,
 } from './email.repository';
@@ -180,4 +181,33 @@ export async function disconnectEmailAccount(
     });
   });
   return { ok: true as const };
+}
+
+/** The most mails from unknown addresses 'Correo personal' lists. */
+const UNKNOWN_MAIL_LIMIT = 50;
+
+export const ZUnknownMailView = z.object({
+  id: z.string(),
+  fromEmail: z.string(),
+  fromName: z.string(),
+  subject: z.string(),
+  resume: z.string(),
+  receivedAt: z.date(),
+});
+
+/**
+ * The caller's mails from addresses none of their contacts has (issue #38 item 3), newest
+ * first: each offers 'Crear contacto'.
+ */
+export async function unknownMailOf(db: Executor, user: AuthUser) {
+  assertPersonalEmail(user);
+  const rows = await findUnknownMails(db, user.tenantId, user.id, UNKNOWN_MAIL_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    fromEmail: row.fromEmail,
+    fromName: row.fromName,
+    subject: row.subject,
+    resume: row.resume,
+    receivedAt: row.receivedAt,
+  }));
 }
