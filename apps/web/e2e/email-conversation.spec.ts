@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
-import { es } from '@cartera/domain/i18n';
+import { es, format } from '@cartera/domain/i18n';
 import { startTestMailServer, type TestMailServer } from '../../server/src/testing/mail-server';
 import {
   advanceServerClock,
@@ -20,6 +20,8 @@ const t = es.email;
 const c = es.conversation.composer;
 const MAILBOX = { address: 'vendedor@correo.test', password: 'clave-de-aplicacion' };
 const CUSTOMER = { address: 'cliente@cliente.test', password: 'clave-cliente' };
+/** Someone none of the seller's contacts is yet. */
+const STRANGER = { address: 'nuevo@cliente.test', password: 'clave-nuevo' };
 
 let mail: TestMailServer;
 
@@ -28,6 +30,7 @@ test.beforeAll(async () => {
   // Every mailbox before the first sign-in (Dovecot rereads its users by the second).
   mail.addUser(MAILBOX);
   mail.addUser(CUSTOMER);
+  mail.addUser(STRANGER);
 });
 
 test.afterAll(async () => {
@@ -222,6 +225,53 @@ test('el correo del cliente llega en vivo, el vendedor responde con un PDF, prog
     });
     await settle(page);
     await page.screenshot({ path: 'test-results/correo-conversacion.png' });
+
+    // A mail from an address no contact has: in 'Ajustes', 'Crear contacto' with the sender's
+    // name and address, and the mail moves to the new contact's conversation.
+    const strangerName = `Nuevo ${uniqueLetters()}`;
+    await nodemailer
+      .createTransport({
+        host: '127.0.0.1',
+        port: mail.smtpPort,
+        secure: false,
+        ignoreTLS: true,
+        auth: { user: STRANGER.address, pass: STRANGER.password },
+      })
+      .sendMail({
+        from: `"${strangerName}" <${STRANGER.address}>`,
+        to: MAILBOX.address,
+        subject: 'Quiero una cotización',
+        text: 'Hola, ¿me cotizan 10 unidades?',
+      });
+    await expect
+      .poll(async () => (await trpcQuery<unknown[]>(page, 'email.unknownMail', undefined)).length, {
+        timeout: 30_000,
+      })
+      .toBe(1);
+    await page.goto('/settings');
+    const unknown = page.getByRole('region', { name: t.unknown.title });
+    await expect(unknown.getByText('Quiero una cotización')).toBeVisible();
+    await settle(page);
+    await unknown.screenshot({ path: 'test-results/correo-sin-contacto.png' });
+    await unknown
+      .getByRole('button', { name: `${t.unknown.createContact}: ${STRANGER.address}` })
+      .click();
+    const sheet = page.getByRole('dialog', { name: es.contacts.createTitle });
+    const [first, last] = strangerName.split(' ');
+    await expect(
+      sheet.getByRole('textbox', { name: es.contacts.firstName, exact: true }),
+    ).toHaveValue(first!);
+    await expect(
+      sheet.getByRole('textbox', { name: es.contacts.lastName, exact: true }),
+    ).toHaveValue(last!);
+    await sheet
+      .getByRole('textbox', { name: format(es.contacts.phoneN, { n: 1 }), exact: true })
+      .fill(uniqueMobile());
+    await sheet.getByRole('button', { name: es.contacts.createSubmit, exact: true }).click();
+    await expect(page.getByText(t.unknown.brought)).toBeVisible();
+    await expect(page).toHaveURL(/\/contact\?/);
+    await expect(page.getByRole('heading', { name: strangerName })).toBeVisible();
+    await expect(item('Quiero una cotización')).toBeVisible();
     expect(browserErrors).toEqual([]);
   } finally {
     await personalEmailFlag(page, null);

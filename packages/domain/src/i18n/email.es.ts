@@ -37,6 +37,18 @@ export const emailEs = {
   signatureHint: 'Se agrega al final de cada correo nuevo.',
   saveSignature: 'Guardar firma',
   signatureSaved: 'Firma guardada',
+  /** Mails from addresses no contact has (issue #38 item 3). */
+  unknown: {
+    title: 'Correos de remitentes sin contacto',
+    intro:
+      'Estos correos llegaron de direcciones que ninguno de tus contactos tiene. Crea el contacto y sus correos pasan a su conversación.',
+    none: 'No hay correos de remitentes sin contacto.',
+    from: 'De',
+    subject: 'Asunto',
+    date: 'Fecha',
+    createContact: 'Crear contacto',
+    brought: 'Contacto creado: sus correos están en su conversación.',
+  },
   /** 01 §8 (in English in the spec; the Spanish texts are ours). */
   loadFailed: 'No se pudo cargar el correo personal.',
   unlinkFailed: 'No se pudo desvincular el correo personal.',

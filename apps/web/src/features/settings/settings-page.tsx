@@ -8,6 +8,7 @@ import { Panel } from '../../ui/panel';
 import { ChangePasswordForm } from '../auth/change-password-form';
 import { guardUserOf, useMe } from '../auth/session';
 import { EmailAccountsPanel } from '../email/email-accounts-panel';
+import { UnknownMailPanel } from '../email/unknown-mail-panel';
 import { ApiTokensPanel } from './api-tokens-panel';
 import { NotificationsPanel } from './notifications-panel';
 import { AppearancePanel, PersonalConfigPanel } from './preference-panels';
@@ -75,6 +76,7 @@ export function SettingsPage() {
         </Button>
       </Panel>
       <EmailAccountsPanel />
+      <UnknownMailPanel />
       <ApiTokensPanel />
     </Stack>
   );

@@ -8,7 +8,7 @@ import { UnifyDialog } from '../unify-dialog';
 import { ExternalStatusBox } from './external-status';
 import { SheetFields } from './sheet-fields';
 import { shownItems } from './sheet-items';
-import type { ContactFormConfig } from './sheet-values';
+import type { ContactFormConfig, SheetDefaults } from './sheet-values';
 import type { ContactDetail } from '../contact-format';
 import { useContactSheet, type Origin } from './use-contact-sheet';
 import { usePhoneActions } from './use-phone-actions';
@@ -30,8 +30,10 @@ export function ContactSheetForm({
   onCancel,
   onSaved,
   onLeave,
+  defaults,
 }: {
   contact?: ContactDetail;
+  defaults?: SheetDefaults | undefined;
   config: ContactFormConfig;
   fields: FormField[];
   tags: Tag[];
@@ -43,7 +45,16 @@ export function ContactSheetForm({
   onLeave: () => void;
 }) {
   const items = shownItems(config);
-  const sheet = useContactSheet({ contact, config, items, fields, origins, redirect, onSaved });
+  const sheet = useContactSheet({
+    contact,
+    defaults,
+    config,
+    items,
+    fields,
+    origins,
+    redirect,
+    onSaved,
+  });
   const [unifyWith, setUnifyWith] = useState<string | null>(null);
   const actions = usePhoneActions({ onLeave, onUnify: contact ? setUnifyWith : undefined });
 

@@ -6,6 +6,7 @@ import { useTRPC } from '../../../lib/trpc';
 import { QueryError } from '../../../ui/query-error';
 import { ContactSheetForm } from './contact-sheet-form';
 import type { ContactDetail } from '../contact-format';
+import type { SheetDefaults } from './sheet-values';
 
 /** 02 §9: the contact sheet is as wide as the company dialog. */
 const SHEET_WIDTH = 600;
@@ -22,11 +23,14 @@ export function ContactSheet({
   contact,
   onSaved,
   redirect = true,
+  defaults,
 }: {
   opened: boolean;
   onClose: () => void;
   /** The contact to edit (the `contact.get` answer); none to create. */
   contact?: ContactDetail;
+  /** A new contact's starting values. */
+  defaults?: SheetDefaults;
   /**
    * After saving. When creating, the sheet then opens /contact?id={new id} (02 §2) unless
    * `redirect` is false.
@@ -68,6 +72,7 @@ export function ContactSheet({
         <ContactSheetForm
           key={`${contact?.id ?? 'new'}-${generation}`}
           contact={contact}
+          defaults={defaults}
           config={config.data}
           fields={fields.data}
           tags={tags.data}

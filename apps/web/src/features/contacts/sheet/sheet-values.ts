@@ -80,16 +80,24 @@ export function writtenForm(parsed: ParsedPhone, country: string): string {
 }
 
 /** The values a new sheet starts with, or those of the contact being edited. */
+/** What a new contact's sheet starts with (a mail's sender: their name and address). */
+export interface SheetDefaults {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+}
+
 export function initialSheetValues(
   contact: ContactDetail | undefined,
   country: string,
+  defaults: SheetDefaults = {},
 ): SheetValues {
   if (!contact) {
     return {
-      firstName: '',
-      lastName: '',
+      firstName: defaults.firstName ?? '',
+      lastName: defaults.lastName ?? '',
       phones: [emptyPhone()],
-      emails: [emptyEmail()],
+      emails: defaults.email ? [{ key: rowKey(), email: defaults.email }] : [emptyEmail()],
       govId: '',
       statusTag: null,
       origin: null,

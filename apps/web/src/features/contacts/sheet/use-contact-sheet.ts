@@ -17,6 +17,7 @@ import { placedFields } from './sheet-items';
 import {
   checkSheet,
   initialSheetValues,
+  type SheetDefaults,
   serverErrorsOf,
   snapshotOf,
   type ContactFormConfig,
@@ -47,8 +48,11 @@ export function useContactSheet({
   origins,
   redirect,
   onSaved,
+  defaults,
 }: {
   contact?: ContactDetail;
+  /** A new contact's starting values. */
+  defaults?: SheetDefaults | undefined;
   config: ContactFormConfig;
   /** The definition's items on show (`shownItems`). */
   items: readonly ContactFormItem[];
@@ -73,7 +77,9 @@ export function useContactSheet({
     roles: me?.user.roles ?? [],
   });
 
-  const [values, setValues] = useState<SheetValues>(() => initialSheetValues(contact, country));
+  const [values, setValues] = useState<SheetValues>(() =>
+    initialSheetValues(contact, country, defaults),
+  );
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
