@@ -80,6 +80,8 @@ const SCOPED_TABLES: ScopedTable[] = [
         "a provider's delivery receipt finds the message it reports on (system code)",
       'modules/channels/channel-delivery.repository.ts#findMessageContact':
         'the outbox job reads the recipient of a message a user was allowed to send',
+      'modules/email/email.repository.ts#findItemContact':
+        "the e-mail jobs (outbox, sync) announce a change of an item already on the contact's timeline to whoever sees it",
       'modules/channels/sandbox.repository.ts#findContactsWithPhone':
         "the demo seed picks a demo seller's contacts for the 'Canal de prueba' conversations (no user is asking)",
       'modules/channels/channel-delivery.repository.ts#lockChannelItem':
