@@ -1,14 +1,16 @@
-import type { Page } from '@playwright/test';
-import { ImapFlow } from 'imapflow';
-import { simpleParser } from 'mailparser';
-import nodemailer from 'nodemailer';
 import { es, format } from '@cartera/domain/i18n';
-import { startTestMailServer, type TestMailServer } from '../../server/src/testing/mail-server';
+import {
+  folderOf,
+  mailProgramOf,
+  startTestMailServer,
+  type TestMailServer,
+} from '../../server/src/testing/mail-server';
 import {
   advanceServerClock,
   expect,
   settle,
   signIn,
+  personalEmailFlag,
   test,
   trpcMutation,
   trpcQuery,
@@ -36,41 +38,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await mail?.stop();
 });
-
-async function personalEmailFlag(page: Page, value: 1 | null) {
-  await signIn(page, 'admin@demo.test');
-  const me = await trpcQuery<{ tenant: { id: string } }>(page, 'auth.me', undefined);
-  await trpcMutation(page, 'admin.setFlag', {
-    groupId: me.tenant.id,
-    flag: 'personalEmail',
-    value,
-  });
-}
-
-/** The customer's inbox, parsed. */
-async function customerInbox() {
-  const imap = new ImapFlow({
-    host: '127.0.0.1',
-    port: mail.imapPort,
-    secure: false,
-    auth: { user: CUSTOMER.address, pass: CUSTOMER.password },
-    logger: false,
-  });
-  await imap.connect();
-  const sources: Buffer[] = [];
-  const lock = await imap.getMailboxLock('INBOX');
-  try {
-    if (imap.mailbox && imap.mailbox.exists) {
-      for await (const message of imap.fetch('1:*', { source: true })) {
-        if (message.source) sources.push(message.source);
-      }
-    }
-  } finally {
-    lock.release();
-    await imap.logout();
-  }
-  return Promise.all(sources.map((source) => simpleParser(source)));
-}
 
 /**
  * Personal e-mail in the conversation (issue #38), against a real Dovecot and SMTP server on
@@ -113,20 +80,12 @@ test('el correo del cliente llega en vivo, el vendedor responde con un PDF, prog
     await expect(page.getByRole('heading', { name: `Clienta ${lastName}` })).toBeVisible();
 
     // The customer writes from their own mail program: the mail appears on the open screen.
-    await nodemailer
-      .createTransport({
-        host: '127.0.0.1',
-        port: mail.smtpPort,
-        secure: false,
-        ignoreTLS: true,
-        auth: { user: CUSTOMER.address, pass: CUSTOMER.password },
-      })
-      .sendMail({
-        from: `"Clienta ${lastName}" <${CUSTOMER.address}>`,
-        to: MAILBOX.address,
-        subject: 'Consulta por el presupuesto',
-        html: '<p>Hola, ¿me <b>envían</b> el presupuesto?</p><script>window.hacked = 1</script>',
-      });
+    await mailProgramOf(mail, CUSTOMER).sendMail({
+      from: `"Clienta ${lastName}" <${CUSTOMER.address}>`,
+      to: MAILBOX.address,
+      subject: 'Consulta por el presupuesto',
+      html: '<p>Hola, ¿me <b>envían</b> el presupuesto?</p><script>window.hacked = 1</script>',
+    });
     const item = (subject: string) =>
       page.getByTestId('timeline-item').filter({ has: page.getByText(subject, { exact: true }) });
     const received = item('Consulta por el presupuesto');
@@ -196,30 +155,22 @@ test('el correo del cliente llega en vivo, el vendedor responde con un PDF, prog
 
     // Both are in the customer's mailbox; the reply in its thread with its PDF.
     await expect
-      .poll(async () => (await customerInbox()).map((each) => each.subject).sort())
+      .poll(async () => (await folderOf(mail, CUSTOMER)).map((each) => each.subject).sort())
       .toEqual(['Propuesta para mañana', 'RE: Consulta por el presupuesto']);
-    const inbox = await customerInbox();
+    const inbox = await folderOf(mail, CUSTOMER);
     const answered = inbox.find((each) => each.subject === 'RE: Consulta por el presupuesto')!;
     expect(answered.inReplyTo).toBeTruthy();
     expect(answered.attachments.map((each) => each.content.equals(pdf))).toEqual([true]);
 
     // The customer answers the reply: it is marked answered, live.
-    await nodemailer
-      .createTransport({
-        host: '127.0.0.1',
-        port: mail.smtpPort,
-        secure: false,
-        ignoreTLS: true,
-        auth: { user: CUSTOMER.address, pass: CUSTOMER.password },
-      })
-      .sendMail({
-        from: CUSTOMER.address,
-        to: MAILBOX.address,
-        subject: 'RE: RE: Consulta por el presupuesto',
-        text: 'Gracias, lo reviso.',
-        inReplyTo: answered.messageId,
-        references: [answered.inReplyTo!, answered.messageId!],
-      });
+    await mailProgramOf(mail, CUSTOMER).sendMail({
+      from: CUSTOMER.address,
+      to: MAILBOX.address,
+      subject: 'RE: RE: Consulta por el presupuesto',
+      text: 'Gracias, lo reviso.',
+      inReplyTo: answered.messageId,
+      references: [answered.inReplyTo!, answered.messageId!],
+    });
     await expect(reply.getByRole('img', { name: t.bubble.status.done })).toBeVisible({
       timeout: 30_000,
     });
@@ -229,20 +180,12 @@ test('el correo del cliente llega en vivo, el vendedor responde con un PDF, prog
     // A mail from an address no contact has: in 'Ajustes', 'Crear contacto' with the sender's
     // name and address, and the mail moves to the new contact's conversation.
     const strangerName = `Nuevo ${uniqueLetters()}`;
-    await nodemailer
-      .createTransport({
-        host: '127.0.0.1',
-        port: mail.smtpPort,
-        secure: false,
-        ignoreTLS: true,
-        auth: { user: STRANGER.address, pass: STRANGER.password },
-      })
-      .sendMail({
-        from: `"${strangerName}" <${STRANGER.address}>`,
-        to: MAILBOX.address,
-        subject: 'Quiero una cotización',
-        text: 'Hola, ¿me cotizan 10 unidades?',
-      });
+    await mailProgramOf(mail, STRANGER).sendMail({
+      from: `"${strangerName}" <${STRANGER.address}>`,
+      to: MAILBOX.address,
+      subject: 'Quiero una cotización',
+      text: 'Hola, ¿me cotizan 10 unidades?',
+    });
     await expect
       .poll(async () => (await trpcQuery<unknown[]>(page, 'email.unknownMail', undefined)).length, {
         timeout: 30_000,

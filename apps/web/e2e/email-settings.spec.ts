@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
 import { startTestMailServer, type TestMailServer } from '../../server/src/testing/mail-server';
-import { expect, signIn, test, trpcMutation, trpcQuery, unexpectedErrors } from './fixtures';
+import { expect, personalEmailFlag, signIn, test, unexpectedErrors } from './fixtures';
 
 const t = es.email;
 const MAILBOX = { address: 'vendedor@correo.test', password: 'clave-de-aplicacion' };
@@ -16,17 +15,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await mail?.stop();
 });
-
-/** Switches the company's 'Correo personal' flag as its administrator (null: back to unset). */
-async function personalEmailFlag(page: Page, value: 1 | null) {
-  await signIn(page, 'admin@demo.test');
-  const me = await trpcQuery<{ tenant: { id: string } }>(page, 'auth.me', undefined);
-  await trpcMutation(page, 'admin.setFlag', {
-    groupId: me.tenant.id,
-    flag: 'personalEmail',
-    value,
-  });
-}
 
 /**
  * 'Correo personal' in 'Ajustes' (issue #38 item 1) against a real Dovecot and SMTP server on

@@ -388,6 +388,17 @@ export async function advanceServerClock(page: Page, ms: number) {
   expect(response.status(), 'POST /api/test/clock').toBe(200);
 }
 
+/** Switches the company's 'Correo personal' flag as its administrator (null: back to unset). */
+export async function personalEmailFlag(page: Page, value: 1 | null) {
+  await signIn(page, 'admin@demo.test');
+  const me = await trpcQuery<{ tenant: { id: string } }>(page, 'auth.me', undefined);
+  await trpcMutation(page, 'admin.setFlag', {
+    groupId: me.tenant.id,
+    flag: 'personalEmail',
+    value,
+  });
+}
+
 /** A tRPC query over HTTP with the page's session (superjson envelope), for test setup. */
 export async function trpcQuery<T = unknown>(page: Page, path: string, input: unknown): Promise<T> {
   const query = encodeURIComponent(JSON.stringify({ json: input }));

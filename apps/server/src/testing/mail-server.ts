@@ -12,6 +12,8 @@ import {
 import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { ImapFlow } from 'imapflow';
+import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from './child-server';
@@ -266,4 +268,40 @@ export async function startTestMailServer(): Promise<TestMailServer> {
 /** The user or group id of Debian's `dovecot` system user. */
 function systemId(flag: '-u' | '-g') {
   return Number(execFileSync('id', [flag, 'dovecot']).toString().trim());
+}
+
+/** A mail program of one of the server's users: sends through its SMTP server, signed in. */
+export function mailProgramOf(server: TestMailServer, user: TestMailUser) {
+  return nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: server.smtpPort,
+    secure: false,
+    ignoreTLS: true,
+    auth: { user: user.address, pass: user.password },
+  });
+}
+
+/** Every message of one of a user's folders, parsed, in order. */
+export async function folderOf(server: TestMailServer, user: TestMailUser, folder = 'INBOX') {
+  const imap = new ImapFlow({
+    host: '127.0.0.1',
+    port: server.imapPort,
+    secure: false,
+    auth: { user: user.address, pass: user.password },
+    logger: false,
+  });
+  await imap.connect();
+  const sources: Buffer[] = [];
+  const lock = await imap.getMailboxLock(folder);
+  try {
+    if (imap.mailbox && imap.mailbox.exists) {
+      for await (const message of imap.fetch('1:*', { source: true })) {
+        if (message.source) sources.push(message.source);
+      }
+    }
+  } finally {
+    lock.release();
+    await imap.logout();
+  }
+  return Promise.all(sources.map((source) => simpleParser(source)));
 }

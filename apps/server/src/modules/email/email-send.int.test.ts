@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImapFlow } from 'imapflow';
-import { simpleParser } from 'mailparser';
-import nodemailer from 'nodemailer';
 import { and, eq } from 'drizzle-orm';
 import { storedRollups } from '@cartera/db/rollups';
 import { emailAccounts, interactions } from '@cartera/db/schema';
@@ -17,7 +14,12 @@ import { closeMailWatches, watchMailbox } from './mail-watch.service';
 import { useDemoApp } from '../../testing/demo-app';
 import { ADMIN, OTHER_SELLER, SELLER } from '../../testing/demo-users';
 import { uploadFile } from '../../testing/http-client';
-import { startTestMailServer, type TestMailServer } from '../../testing/mail-server';
+import {
+  folderOf,
+  mailProgramOf,
+  startTestMailServer,
+  type TestMailServer,
+} from '../../testing/mail-server';
 
 /*
  * Writing e-mail from the conversation (issue #38 items 4 to 6) against a real Dovecot (IMAP,
@@ -36,40 +38,6 @@ const CUSTOMER = { address: 'lucia@cliente.test', password: 'clave-cliente' };
 const CLOSED = { address: 'compras@cliente.test', password: 'clave-compras' };
 let accountId = '';
 let contactId = '';
-
-const smtpOf = (user: { address: string; password: string }) =>
-  nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: mail.smtpPort,
-    secure: false,
-    ignoreTLS: true,
-    auth: { user: user.address, pass: user.password },
-  });
-
-/** Every message of a user's folder, parsed. */
-async function folderOf(user: { address: string; password: string }, folder: string) {
-  const imap = new ImapFlow({
-    host: '127.0.0.1',
-    port: mail.imapPort,
-    secure: false,
-    auth: { user: user.address, pass: user.password },
-    logger: false,
-  });
-  await imap.connect();
-  const sources: Buffer[] = [];
-  const lock = await imap.getMailboxLock(folder);
-  try {
-    if ((imap.mailbox && imap.mailbox.exists) || 0) {
-      for await (const message of imap.fetch('1:*', { source: true })) {
-        if (message.source) sources.push(message.source);
-      }
-    }
-  } finally {
-    lock.release();
-    await imap.logout();
-  }
-  return Promise.all(sources.map((source) => simpleParser(source)));
-}
 
 const sync = () => runJob(syncMailboxJob, { tenantId: env.demo.demo.id, accountId }, env.app.deps);
 const deliver = (interactionId: string) =>
@@ -126,7 +94,7 @@ afterAll(async () => {
 
 describe('escribir correo desde la conversación', () => {
   it('la respuesta con un PDF llega al cliente en su hilo, queda en Enviados una vez y su respuesta la marca respondida', async () => {
-    const original = await smtpOf(CUSTOMER).sendMail({
+    const original = await mailProgramOf(mail, CUSTOMER).sendMail({
       from: `"Lucía Correo" <${CUSTOMER.address}>`,
       to: MAILBOX.address,
       subject: 'Cotización del aire acondicionado',
@@ -180,7 +148,7 @@ describe('escribir correo desde la conversación', () => {
     expect(ZEmailContent.parse(delivered!.content).sentDate).toBeTruthy();
 
     // The customer's copy: in the thread, the body inert, the PDF whole.
-    const inbox = await folderOf(CUSTOMER, 'INBOX');
+    const inbox = await folderOf(mail, CUSTOMER, 'INBOX');
     const reply = inbox.find((each) => each.messageId === messageId)!;
     expect(reply.subject).toBe('RE: Cotización del aire acondicionado');
     expect(reply.inReplyTo).toBe(original.messageId);
@@ -192,13 +160,13 @@ describe('escribir correo desde la conversación', () => {
     expect(reply.attachments[0]!.content.equals(pdf)).toBe(true);
 
     // The seller's Sent folder keeps it; reading it back stores nothing twice.
-    const sentFolder = await folderOf(MAILBOX, 'Sent');
+    const sentFolder = await folderOf(mail, MAILBOX, 'Sent');
     expect(sentFolder.map((each) => each.messageId)).toContain(messageId);
     await sync();
     expect(await emailItems()).toHaveLength(2);
 
     // The customer answers the reply: the sent mail is marked answered.
-    await smtpOf(CUSTOMER).sendMail({
+    await mailProgramOf(mail, CUSTOMER).sendMail({
       from: CUSTOMER.address,
       to: MAILBOX.address,
       subject: 'RE: RE: Cotización del aire acondicionado',
@@ -259,7 +227,7 @@ describe('escribir correo desde la conversación', () => {
     const resent = await itemById(id);
     expect(resent?.content).toMatchObject({ errorMessage: null });
     expect(resent?.status).toBe('sent');
-    const inbox = await folderOf(CLOSED, 'INBOX');
+    const inbox = await folderOf(mail, CLOSED, 'INBOX');
     expect(inbox.map((each) => each.subject)).toEqual(['Catálogo']);
   });
 
@@ -302,7 +270,7 @@ describe('escribir correo desde la conversación', () => {
     expect((await itemById(mailId))?.status).toBe('pending');
     await deliver(mailId);
     expect((await itemById(mailId))?.status).toBe('sent');
-    const inbox = await folderOf(CUSTOMER, 'INBOX');
+    const inbox = await folderOf(mail, CUSTOMER, 'INBOX');
     expect(inbox.map((each) => each.subject)).toContain('Recordatorio de la visita');
   });
 
@@ -376,7 +344,7 @@ describe('escribir correo desde la conversación', () => {
     await boss.deleteQueuedJobs('email.sync');
     expect(await queuedSyncs()).toBe(0);
 
-    await smtpOf(CUSTOMER).sendMail({
+    await mailProgramOf(mail, CUSTOMER).sendMail({
       from: CUSTOMER.address,
       to: MAILBOX.address,
       subject: 'Llegó por IDLE',

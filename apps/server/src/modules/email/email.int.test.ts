@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImapFlow } from 'imapflow';
-import nodemailer from 'nodemailer';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, contacts, emailAccounts, interactions } from '@cartera/db/schema';
 import { ZEmailContent } from '@cartera/domain/interactions';
@@ -8,7 +7,7 @@ import { runJob } from '../../app-jobs';
 import { syncMailboxJob } from './email.jobs';
 import { useDemoApp } from '../../testing/demo-app';
 import { ADMIN, OTHER_SELLER, SELLER } from '../../testing/demo-users';
-import { startTestMailServer, type TestMailServer } from '../../testing/mail-server';
+import { mailProgramOf, startTestMailServer, type TestMailServer } from '../../testing/mail-server';
 
 /*
  * Connecting a personal mailbox (issue #38 item 1) against a real Dovecot (IMAP) and SMTP
@@ -221,13 +220,7 @@ describe('correo personal: conectar una casilla por IMAP y SMTP', () => {
     const [row] = await storedAccounts();
 
     // The customer writes from their own mail program, through their SMTP server.
-    const customerSmtp = nodemailer.createTransport({
-      host: '127.0.0.1',
-      port: mail.smtpPort,
-      secure: false,
-      ignoreTLS: true,
-      auth: { user: customer.address, pass: customer.password },
-    });
+    const customerSmtp = mailProgramOf(mail, customer);
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
     const sent = await customerSmtp.sendMail({
       from: '"Clara Correa" <cliente@cliente.test>',
@@ -242,15 +235,12 @@ describe('correo personal: conectar una casilla por IMAP y SMTP', () => {
     // A stranger's mail: no contact has the address.
     const stranger = { address: 'desconocido@otro.test', password: 'x' };
     mail.addUser(stranger);
-    await nodemailer
-      .createTransport({
-        host: '127.0.0.1',
-        port: mail.smtpPort,
-        secure: false,
-        ignoreTLS: true,
-        auth: { user: stranger.address, pass: stranger.password },
-      })
-      .sendMail({ from: stranger.address, to: MAILBOX.address, subject: 'Oferta', text: 'Hola' });
+    await mailProgramOf(mail, stranger).sendMail({
+      from: stranger.address,
+      to: MAILBOX.address,
+      subject: 'Oferta',
+      text: 'Hola',
+    });
 
     await runJob(syncMailboxJob, { tenantId: env.demo.demo.id, accountId: row!.id }, env.app.deps);
     const emails = (await env.interactionsOf(contactId)).filter((item) => item.type === 'email');
@@ -337,14 +327,7 @@ describe('correo personal: conectar una casilla por IMAP y SMTP', () => {
       inReplyTo: sent.messageId,
       references: [sent.messageId],
     };
-    const sellerSmtp = nodemailer.createTransport({
-      host: '127.0.0.1',
-      port: mail.smtpPort,
-      secure: false,
-      ignoreTLS: true,
-      auth: { user: MAILBOX.address, pass: MAILBOX.password },
-    });
-    await sellerSmtp.sendMail(reply);
+    await mailProgramOf(mail, MAILBOX).sendMail(reply);
     const imap = new ImapFlow({
       host: '127.0.0.1',
       port: mail.imapPort,
