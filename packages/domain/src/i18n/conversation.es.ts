@@ -611,6 +611,7 @@ export const conversationEs = {
       template: 'Plantilla',
       contactMessage: 'Contacto',
       contactsArrayMessage: 'Contactos',
+      email: 'Correo',
     } as Record<string, string>,
     // The workspace of 'Conversaciones' (issue #33 item 3).
     workspace: {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { storedRollups } from '@cartera/db/rollups';
-import { emailAccounts, interactions } from '@cartera/db/schema';
+import { contacts, emailAccounts, interactions } from '@cartera/db/schema';
 import { metricsDay } from '@cartera/domain/metrics';
 import { newId } from '@cartera/domain/ids';
 import { ZEmailContent } from '@cartera/domain/interactions';
@@ -103,6 +103,39 @@ describe('escribir correo desde la conversación', () => {
     await sync();
     const [received] = await emailItems();
     expect(received?.status).toBe('received');
+    // In the inbox: unread, with the mail's subject and first lines as the preview.
+    const inboxRow = async () => {
+      const [row] = await env.database.handle.db
+        .select({ unread: contacts.unreadCount, last: contacts.lastMessage })
+        .from(contacts)
+        .where(eq(contacts.id, contactId));
+      return row!;
+    };
+    expect(await inboxRow()).toMatchObject({
+      unread: 1,
+      last: {
+        direction: 'in',
+        kind: 'email',
+        text: 'Cotización del aire acondicionado — ¿Tienen el modelo de 12000 BTU?',
+      },
+    });
+    // A mail dated before the mailbox was connected is history: on the timeline, not news.
+    await mail.deliver(
+      CUSTOMER.address,
+      MAILBOX.address,
+      [
+        `From: ${CUSTOMER.address}`,
+        `To: ${MAILBOX.address}`,
+        'Subject: Consulta de la semana pasada',
+        `Message-ID: <vieja.${Date.now()}@cliente.test>`,
+        `Date: ${new Date(Date.now() - 7 * 24 * 3_600_000).toUTCString()}`,
+        '',
+        'Hola',
+      ].join('\r\n'),
+    );
+    await sync();
+    expect(await emailItems()).toHaveLength(2);
+    expect(await inboxRow()).toMatchObject({ unread: 1, last: { kind: 'email', direction: 'in' } });
 
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
     const key = await uploadFile(env.app.url, await env.tokenOf(SELLER), {
@@ -163,7 +196,7 @@ describe('escribir correo desde la conversación', () => {
     const sentFolder = await folderOf(mail, MAILBOX, 'Sent');
     expect(sentFolder.map((each) => each.messageId)).toContain(messageId);
     await sync();
-    expect(await emailItems()).toHaveLength(2);
+    expect(await emailItems()).toHaveLength(3);
 
     // The customer answers the reply: the sent mail is marked answered.
     await mailProgramOf(mail, CUSTOMER).sendMail({
@@ -177,7 +210,7 @@ describe('escribir correo desde la conversación', () => {
     await sync();
     expect((await itemById(id))?.status).toBe('done');
     const items = await emailItems();
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(4);
     const answer = items.find(
       (each) =>
         ZEmailContent.parse(each.content).subject === 'RE: RE: Cotización del aire acondicionado',
@@ -194,7 +227,7 @@ describe('escribir correo desde la conversación', () => {
       body: '<p>Sí</p>',
     });
     expect(again.error).toBeUndefined();
-    expect(await emailItems()).toHaveLength(3);
+    expect(await emailItems()).toHaveLength(4);
   });
 
   it('un destinatario rechazado deja el correo con el motivo; Volver a intentar lo envía de nuevo', async () => {

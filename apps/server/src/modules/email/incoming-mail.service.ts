@@ -27,6 +27,8 @@ import {
 
 /** A larger attachment is listed without being stored. */
 const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
+/** A mail dated this much before its mailbox was connected is history. */
+const HISTORY_MARGIN_MS = 5 * 60 * 1000;
 
 /** The conversation a mail belongs to: the first of its references, else what it answers. */
 function threadOf(mail: IncomingMail, messageId: string) {
@@ -202,6 +204,9 @@ export async function storeIncomingMail(
         type: 'email',
         via: 'email',
         status: sent ? 'sent' : 'received',
+        // What arrived before the mailbox was connected is history, not news for the inbox
+        // (a margin for the Date header's whole seconds and the servers' clocks).
+        history: date.getTime() < account.createdAt.getTime() - HISTORY_MARGIN_MS,
         createdBySystem: false,
         content,
         createdAt: date,

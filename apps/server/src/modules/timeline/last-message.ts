@@ -34,6 +34,21 @@ export function lastMessageOf(
       senderName,
     };
   }
+  if (item.type === 'email') {
+    // A mail (issue #38): the customer's makes the conversation unread and reopens it, as a
+    // message does; the preview is its subject and first lines.
+    const mail = item.content as { origin?: unknown; subject?: unknown; resume?: unknown };
+    const out = mail.origin === 'agent';
+    const subject = typeof mail.subject === 'string' ? mail.subject : '';
+    const resume = typeof mail.resume === 'string' ? mail.resume : '';
+    return {
+      at: at.toISOString(),
+      direction: out ? 'out' : 'in',
+      kind: 'email',
+      text: clip([subject, resume].filter(Boolean).join(' — ')),
+      senderName: out ? senderName : null,
+    };
+  }
   const direction = chatDirection(item);
   if (!direction) return null;
   const message = (item.content.message ?? {}) as { text?: unknown; type?: unknown };

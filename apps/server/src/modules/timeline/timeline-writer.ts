@@ -39,6 +39,11 @@ export interface NewTimelineItem {
    * contact (a note): its transaction is then shorter.
    */
   audience?: Audience;
+  /**
+   * Brought from before (a mailbox's first read): written and counted, but it neither changes
+   * the inbox's preview nor makes the conversation unread or reopens it.
+   */
+  history?: boolean;
 }
 
 export type Audience = Awaited<ReturnType<typeof contactAudience>>;
@@ -83,11 +88,13 @@ export async function recordInteraction(
     },
     createdAt,
   );
-  const preview = lastMessageOf(
-    { type: item.type, content: item.content, actorId: user?.id ?? null },
-    createdAt,
-    user ? `${user.name} ${user.lastname}`.trim() : null,
-  );
+  const preview = item.history
+    ? null
+    : lastMessageOf(
+        { type: item.type, content: item.content, actorId: user?.id ?? null },
+        createdAt,
+        user ? `${user.name} ${user.lastname}`.trim() : null,
+      );
   const alongside = [
     countsAlongside(counts),
     lastMessageAlongside(contact, preview, createdAt),
