@@ -76,6 +76,10 @@ test('el correo del cliente llega en vivo, el vendedor responde con un PDF, prog
         message: '<p>Le escribo mañana con la <b>propuesta</b>.</p>',
       },
     });
+    const remoteRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('rastreo.example')) remoteRequests.push(request.url());
+    });
     await page.goto(`/contact?id=${id}`);
     await expect(page.getByRole('heading', { name: `Clienta ${lastName}` })).toBeVisible();
 
@@ -84,14 +88,21 @@ test('el correo del cliente llega en vivo, el vendedor responde con un PDF, prog
       from: `"Clienta ${lastName}" <${CUSTOMER.address}>`,
       to: MAILBOX.address,
       subject: 'Consulta por el presupuesto',
-      html: '<p>Hola, ¿me <b>envían</b> el presupuesto?</p><script>window.hacked = 1</script>',
+      html:
+        '<p onclick="window.hacked = 3">Hola, ¿me <b>envían</b> el presupuesto?</p>' +
+        '<script>window.hacked = 1</script>' +
+        '<img src="https://rastreo.example/pixel.gif" onerror="window.hacked = 2">',
     });
     const item = (subject: string) =>
       page.getByTestId('timeline-item').filter({ has: page.getByText(subject, { exact: true }) });
     const received = item('Consulta por el presupuesto');
     await expect(received).toBeVisible({ timeout: 30_000 });
     await expect(received.getByRole('img', { name: t.bubble.status.received })).toBeVisible();
+    // Inert: no script or handler ran, and the remote picture waits for 'Mostrar imágenes'.
+    await expect(received.getByText(t.bubble.imagesBlocked)).toBeVisible();
+    await received.getByText('el presupuesto?', { exact: false }).click();
     expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
+    expect(remoteRequests).toEqual([]);
 
     // The reply, with a PDF: in its thread, from the mailbox it came to.
     await received.getByRole('button', { name: t.bubble.reply }).click();
