@@ -16,6 +16,11 @@ export interface JobOptions {
   retryDelay?: number;
   retryBackoff?: boolean;
   expireInSeconds?: number;
+  /**
+   * Jobs that hold on for long (a mailbox's watcher): this many workers per instance, each
+   * taking one job at a time, so one running does not keep the next waiting for a batch.
+   */
+  longRunningWorkers?: number;
 }
 
 /**

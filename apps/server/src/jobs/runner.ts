@@ -97,7 +97,15 @@ export class JobRunner<TDeps = unknown> {
         // run concurrently and each is settled on its own (a failure retries that job only).
         await this.boss.work(
           definition.name,
-          { batchSize: WORK_BATCH, burstWhenBatchFull: true, perJobResults: true },
+          definition.options?.longRunningWorkers
+            ? {
+                batchSize: 1,
+                localConcurrency: definition.options.longRunningWorkers,
+                // Idle workers ask every 10 s: a job that runs for minutes can start a little late.
+                pollingIntervalSeconds: 10,
+                perJobResults: true,
+              }
+            : { batchSize: WORK_BATCH, burstWhenBatchFull: true, perJobResults: true },
           (jobs) =>
             Promise.all(
               jobs.map(async (job): Promise<JobResult> => {

@@ -45,5 +45,7 @@ export const sendEmailJob = defineJob({
 export const watchMailboxJob = defineJob({
   name: 'email.watch',
   schema: z.object({ tenantId: z.string().uuid(), accountId: z.string().uuid() }),
-  options: { policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 },
+  // Up to 20 mailboxes watched at once per instance; the others wait for a free watcher (the
+  // minute's sync brings their mail meanwhile).
+  options: { policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60, longRunningWorkers: 20 },
 });
