@@ -131,6 +131,17 @@ const EnvSchema = z.object({
     .union([z.literal(''), z.url({ protocol: /^https?$/ })])
     .optional()
     .transform((value) => (value ? value.replace(/\/+$/, '') : DEFAULT_GOOGLE_PLACES_BASE_URL)),
+  /** Nylas v3 (personal e-mail of Gmail and Outlook): offered only with the key and client id. */
+  NYLAS_API_KEY: optional,
+  NYLAS_CLIENT_ID: optional,
+  NYLAS_API_URI: providerBaseUrl('https://api.us.nylas.com'),
+  /** The secret Nylas gave when the webhook was created: checks `x-nylas-signature`. */
+  NYLAS_WEBHOOK_SECRET: optional,
+  /** Where Nylas's hosted authentication sends the user back; default PUBLIC_URL/settings. */
+  NYLAS_REDIRECT_URI: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/ })])
+    .optional()
+    .transform((value) => (value ? value : undefined)),
 });
 
 export type RawEnv = z.infer<typeof EnvSchema>;
@@ -150,6 +161,17 @@ export interface GooglePlacesConfig {
   apiKey: string | undefined;
   /** Origin of the Places API (New); tests point it at a local fake. */
   baseUrl: string;
+}
+
+/** Nylas v3 (integrations.md §6), when the operator configured it. */
+export interface NylasConfig {
+  apiKey: string;
+  clientId: string;
+  /** https://api.us.nylas.com or the EU's; tests point it at the fake. */
+  apiUri: string;
+  /** Without it every webhook is refused (nothing can be verified). */
+  webhookSecret: string | undefined;
+  redirectUri: string;
 }
 
 /** Where the messaging providers are reached (tests and the sandbox point them elsewhere). */
@@ -193,6 +215,8 @@ export interface Env {
   /** The key that encrypts channel secrets (32 bytes). */
   secretsKey: Buffer;
   providers: ProviderUrls;
+  /** Personal e-mail through Nylas: undefined unless NYLAS_API_KEY and NYLAS_CLIENT_ID are set. */
+  nylas: NylasConfig | undefined;
 }
 
 export class EnvError extends Error {}
@@ -214,6 +238,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const sessionSecret = raw.SESSION_SECRET ?? persistedSecret(dataDir);
   const seedDemo =
     raw.CARTERA_SEED_DEMO === 'auto' ? !raw.DATABASE_URL : raw.CARTERA_SEED_DEMO === 'true';
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
   return {
     nodeEnv: raw.NODE_ENV,
     port: raw.PORT,
@@ -226,7 +251,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     },
     dataDir,
     seedDemo,
-    publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     sessionSecret,
     s3: raw.S3_BUCKET
       ? {
@@ -260,6 +285,16 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       dialog360: raw.DIALOG360_BASE_URL,
       twilio: raw.TWILIO_BASE_URL,
     },
+    nylas:
+      raw.NYLAS_API_KEY && raw.NYLAS_CLIENT_ID
+        ? {
+            apiKey: raw.NYLAS_API_KEY,
+            clientId: raw.NYLAS_CLIENT_ID,
+            apiUri: raw.NYLAS_API_URI,
+            webhookSecret: raw.NYLAS_WEBHOOK_SECRET,
+            redirectUri: raw.NYLAS_REDIRECT_URI ?? `${publicUrl}/settings`,
+          }
+        : undefined,
   };
 }
 

@@ -243,6 +243,15 @@ export const ERROR_HTTP_STATUS = {
   EMAIL_ACCOUNT_UNAVAILABLE: 409,
   /** A mail answered can only be one on the same contact's timeline. */
   EMAIL_REPLY_NOT_FOUND: 404,
+  /** The server has no Nylas application configured (NYLAS_API_KEY, NYLAS_CLIENT_ID). */
+  EMAIL_NYLAS_NOT_CONFIGURED: 409,
+  /**
+   * Nylas's hosted authentication could not be completed: the code expired or was used
+   * (OAuth `invalid_grant`), or the answer is not this user's (its `state`).
+   */
+  EMAIL_NYLAS_AUTH_FAILED: 422,
+  /** Nylas did not answer, or failed on its side (network, 429, 5xx): worth trying later. */
+  EMAIL_NYLAS_UNAVAILABLE: 502,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

@@ -216,6 +216,12 @@ export const errorMessages: Record<ErrorCode, string> = {
   EMAIL_ACCOUNT_UNAVAILABLE:
     'El correo {address} no está conectado o su contraseña fue rechazada. Vuelve a conectarlo en Ajustes.',
   EMAIL_REPLY_NOT_FOUND: 'No se encontró el correo que quieres responder en esta conversación.',
+  EMAIL_NYLAS_NOT_CONFIGURED:
+    'La conexión con Gmail u Outlook no está disponible en este servidor. Conecta tu correo por IMAP y SMTP.',
+  EMAIL_NYLAS_AUTH_FAILED:
+    'No se pudo completar la conexión con tu correo: la autorización venció o ya se usó. Vuelve a conectarlo desde Ajustes.',
+  EMAIL_NYLAS_UNAVAILABLE:
+    'El servicio de correo no respondió. Inténtalo de nuevo en unos minutos.',
 };
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as they are. */
