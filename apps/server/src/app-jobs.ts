@@ -17,8 +17,10 @@ import {
   sendEmailJob,
   syncMailboxesJob,
   syncMailboxJob,
+  takeNylasMessageJob,
   watchMailboxJob,
 } from './modules/email/email.jobs';
+import { takeNylasMessage } from './modules/email/nylas.service';
 import { queueMailboxWatch, watchMailbox } from './modules/email/mail-watch.service';
 import { deliverEmail, sendScheduledEmail } from './modules/email/email-send.service';
 import { mailboxesToSync, syncMailbox } from './modules/email/email-sync.service';
@@ -96,6 +98,10 @@ export const appJobs: readonly BoundJob<AppDeps>[] = [
   bindJob(syncMailboxJob, async (data, deps) => {
     const result = await syncMailbox(deps, data.tenantId, data.accountId);
     if (result.read) deps.logger.info({ ...data, ...result }, 'email: mailbox synced');
+  }),
+  bindJob(takeNylasMessageJob, async (data, deps) => {
+    const stored = await takeNylasMessage(deps, data);
+    if (stored) deps.logger.info({ ...data, stored }, 'email: Nylas mail stored');
   }),
   bindJob(purgeUnattachedUploadsJob, async (_data, deps) => {
     const result = await purgeUnattachedUploads(deps);

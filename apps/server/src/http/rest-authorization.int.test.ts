@@ -14,6 +14,9 @@ const PUBLIC_ROUTES = new Set([
   // Providers' webhooks: authenticated by the channel's signature or shared key, not a session.
   'GET /api/webhooks/{provider}/{key}',
   'POST /api/webhooks/{provider}/{key}',
+  // Nylas's webhook: its verification (GET challenge) and notifications signed with its secret.
+  'GET /api/webhooks/nylas',
+  'POST /api/webhooks/nylas',
   // The customer's page of a 'Canal de prueba' (a made-up customer's phone; sandbox channels only).
   'GET /api/sandbox/whatsapp/{key}/messages',
   'POST /api/sandbox/whatsapp/{key}/messages',

@@ -736,6 +736,8 @@ const procedures: Record<string, Entry> = {
       smtp: { host: 'smtp.correo.test', port: 465, security: 'tls' },
     },
   },
+  'email.nylasAuthUrl': { access: 'authenticated', input: { provider: 'google' } },
+  'email.connectNylas': { access: 'authenticated', input: { code: 'codigo', state: 'estado' } },
   'email.updateSignature': { access: 'authenticated', input: { id: SOME_ID, signature: 'Ana' } },
   'email.disconnect': { access: 'authenticated', input: { id: SOME_ID } },
   'email.send': {

@@ -49,3 +49,24 @@ export const watchMailboxJob = defineJob({
   // minute's sync brings their mail meanwhile).
   options: { policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60, longRunningWorkers: 20 },
 });
+
+/**
+ * A mail Nylas announced (message.created on its webhook): enqueued while the webhook waits, so
+ * Nylas's 200 means it is stored; the job fetches it and writes it on the timelines
+ * (nylas.service takeNylasMessage). Keyed by grant and message on a 'stately' queue: Nylas's
+ * repeated deliveries of one message wait behind the first instead of running beside it.
+ */
+export const takeNylasMessageJob = defineJob({
+  name: 'email.nylas-message',
+  schema: z.object({
+    grantId: z.string().min(1).max(200),
+    messageId: z.string().min(1).max(500),
+  }),
+  options: {
+    policy: 'stately',
+    retryLimit: 5,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 300,
+  },
+});

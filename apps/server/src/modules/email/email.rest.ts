@@ -12,6 +12,7 @@ import {
   ZEmailAccountView,
   ZUpdateSignatureInput,
 } from './email.service';
+import { registerNylasRoutes } from './nylas.rest';
 
 /** Personal e-mail's paths of 01 §7 for API clients; the same services as tRPC's `email`. */
 export function registerEmailRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -68,4 +69,6 @@ export function registerEmailRoutes(app: FastifyInstance, deps: AppDeps) {
     handler: ({ session, body, request }) =>
       disconnectEmailAccount(deps.db, session.user, body.id, auditByRequest(session, request)),
   });
+
+  registerNylasRoutes(app, deps);
 }

@@ -15,6 +15,12 @@ import {
   ZUpdateSignatureInput,
 } from './email.service';
 import { bringUnknownMail } from './email-sync.service';
+import {
+  connectNylasAccount,
+  nylasAuthUrl,
+  ZConnectNylasInput,
+  ZNylasAuthUrlInput,
+} from './nylas.service';
 
 /** The caller's own personal mailboxes (01 §7 Personal e-mail; 'Ajustes' › 'Correo personal'). */
 const emailProcedure = protectedProcedure.meta({ area: '/settings' });
@@ -50,6 +56,33 @@ export const emailRouter = router({
     .input(ZConnectImapInput)
     .output(ZEmailAccountView)
     .mutation(({ ctx, input }) => connectImapAccount(ctx.deps, ctx.user, input, auditBy(ctx))),
+
+  nylasAuthUrl: emailProcedure
+    .meta({
+      description:
+        "Where the caller signs in to their Gmail or Outlook mailbox (Nylas v3's hosted authentication), with a `state` bound to them for 15 minutes; Nylas sends them back to NYLAS_REDIRECT_URI (default /settings) with `code` and `state`, for `email.connectNylas`. `url` is null when the server has no Nylas: only IMAP is offered then.",
+      errors: ['DISABLED_FEATURE'],
+    })
+    .input(ZNylasAuthUrlInput)
+    .output(z.object({ url: z.string().nullable() }))
+    .query(({ ctx, input }) => nylasAuthUrl(ctx.deps, ctx.user, input)),
+
+  connectNylas: emailProcedure
+    .meta({
+      description:
+        "Completes Nylas's hosted authentication with the `code` and `state` it sent the caller back with: the code is exchanged for the mailbox's grant and the mailbox is stored (provider `nylas`; Nylas's tokens are not kept). EMAIL_NYLAS_AUTH_FAILED when the code expired or was used, or the state is not the caller's; the same address connected by IMAP is EMAIL_ACCOUNT_EXISTS; connecting a Nylas mailbox again takes its new grant. Audited.",
+      errors: [
+        'DISABLED_FEATURE',
+        'EMAIL_NYLAS_NOT_CONFIGURED',
+        'EMAIL_NYLAS_AUTH_FAILED',
+        'EMAIL_NYLAS_UNAVAILABLE',
+        'EMAIL_ACCOUNT_EXISTS',
+        'OUTBOUND_URL_NOT_ALLOWED',
+      ],
+    })
+    .input(ZConnectNylasInput)
+    .output(ZEmailAccountView)
+    .mutation(({ ctx, input }) => connectNylasAccount(ctx.deps, ctx.user, input, auditBy(ctx))),
 
   updateSignature: emailProcedure
     .meta({
