@@ -33,6 +33,7 @@ import {
 } from './email.repository';
 import { sendEmailJob } from './email.jobs';
 import { assertPersonalEmail, ownAccount } from './email.service';
+import { deliverThroughNylas } from './nylas.service';
 
 /*
  * Writing e-mail from the conversation (03 §5, §6 'Send or schedule email'; issue #38 items 4 to
@@ -57,7 +58,11 @@ type Draft = z.output<typeof ZSendEmailInput>;
 async function sendingAccount(deps: AppDeps, user: AuthUser, accountId: string) {
   assertPersonalEmail(user);
   const account = await ownAccount(deps.db, user, accountId);
-  if (account.status === 'error' || !account.config.smtp || !account.secrets) {
+  const ready =
+    account.provider === 'nylas'
+      ? Boolean(account.config.grantId)
+      : Boolean(account.config.smtp && account.secrets);
+  if (account.status === 'error' || !ready) {
     throw new DomainError('EMAIL_ACCOUNT_UNAVAILABLE', { address: account.address });
   }
   return account;
@@ -322,15 +327,27 @@ export async function deliverEmail(
   const account = content.accountId
     ? await findEmailAccountById(deps.db, tenantId, content.accountId)
     : undefined;
-  if (!account?.config.smtp || !account.secrets || account.status === 'error') {
-    return fail('EMAIL_ACCOUNT_UNAVAILABLE', { address: content.from?.email ?? '' });
-  }
   const files: Array<{ name: string; bytes: Buffer; type: string }> = [];
   for (const file of content.attachments) {
     const key = file.url ? deps.storage.keyOf(file.url) : undefined;
     const bytes = key ? await deps.storage.read(key) : undefined;
     if (!bytes) return fail('FILE_NOT_UPLOADED');
     files.push({ name: file.filename, bytes, type: file.mimeType ?? 'application/octet-stream' });
+  }
+  // A mailbox connected through Nylas sends with its grant (nylas.service.ts).
+  if (account?.provider === 'nylas' && account.status !== 'error') {
+    const last = claimed.attempts >= EMAIL_SEND_ATTEMPTS;
+    const outcome = await deliverThroughNylas(deps, account, content, files, last);
+    if (!outcome.sent) return fail(outcome.code, outcome.details);
+    return finish('sent', {
+      sentDate: now.toISOString(),
+      errorCode: null,
+      errorMessage: null,
+      ...outcome.change,
+    });
+  }
+  if (!account?.config.smtp || !account.secrets || account.status === 'error') {
+    return fail('EMAIL_ACCOUNT_UNAVAILABLE', { address: content.from?.email ?? '' });
   }
   const login = {
     username: account.config.username ?? account.address,
