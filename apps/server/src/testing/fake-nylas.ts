@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 
 /**
  * A stand-in for Nylas API v3 on 127.0.0.1 (a free port), speaking the shapes of
@@ -98,7 +99,7 @@ export interface FakeNylas {
   deliverWebhook(
     url: string,
     message: FakeNylasMessage,
-    options?: { badSignature?: boolean; eventId?: string; type?: string },
+    options?: { badSignature?: boolean; eventId?: string; type?: string; compressed?: boolean },
   ): Promise<{ status: number; text: string }>;
   /** Nylas's verification request: GET url?challenge=… ; answers status and body. */
   challenge(url: string, value?: string): Promise<{ status: number; text: string }>;
@@ -221,16 +222,23 @@ export async function startFakeNylas(
           },
         },
       });
+      // Compressed delivery (compressed_delivery: true) gzips the JSON; the signature is over
+      // the bytes sent.
+      const bytes = extra.compressed ? gzipSync(body) : Buffer.from(body);
       const signature = createHmac(
         'sha256',
         extra.badSignature ? `${webhookSecret}-otro` : webhookSecret,
       )
-        .update(body)
+        .update(bytes)
         .digest('hex');
       const response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-nylas-signature': signature },
-        body,
+        headers: {
+          'content-type': 'application/json',
+          'x-nylas-signature': signature,
+          ...(extra.compressed ? { 'content-encoding': 'gzip' } : {}),
+        },
+        body: bytes,
       });
       return { status: response.status, text: await response.text() };
     },

@@ -254,7 +254,10 @@ describe('correo personal por Nylas v3', () => {
       body: '<p>Hola</p>',
       headers: [{ name: 'Message-ID', value: '<oferta@otro.test>' }],
     });
-    expect((await nylas.deliverWebhook(webhookUrl(), stranger)).status).toBe(200);
+    // Delivered compressed (the webhook's compressed_delivery): checked on the bytes sent.
+    expect((await nylas.deliverWebhook(webhookUrl(), stranger, { compressed: true })).status).toBe(
+      200,
+    );
     await runNylasJobs();
     expect(
       await env.demoContacts(sql`${contacts.emails} @> array['desconocido@otro.test']::text[]`),

@@ -79,6 +79,7 @@ export function registerNylasRoutes(app: FastifyInstance, deps: AppDeps) {
           deps,
           body,
           header(request.headers, 'x-nylas-signature'),
+          header(request.headers, 'content-encoding'),
         );
         return reply.status(answer.status).type('text/plain').send(answer.body);
       },

@@ -1,4 +1,5 @@
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import type { EmailAccount } from '@cartera/db/schema';
 import { DomainError, type ErrorCode } from '@cartera/domain/errors';
@@ -51,6 +52,8 @@ const STATE_TTL_MS = 15 * 60 * 1000;
  * gets its Message-ID from Nylas's answer, and by then its item carries it (stored once).
  */
 const OWN_MAIL_DELAY_MS = 30_000;
+/** A compressed notification is refused beyond this once inflated (a message's is ~1 MB at most). */
+const MAX_NOTIFICATION_BYTES = 4 * 1024 * 1024;
 
 export const ZNylasAuthUrlInput = z
   .object({
@@ -186,12 +189,22 @@ export async function receiveNylasWebhook(
   deps: AppDeps,
   rawBody: Buffer,
   signature: string | undefined,
+  /** `content-encoding`: a webhook with compressed delivery is gzip, signed as sent. */
+  encoding?: string,
 ): Promise<NylasWebhookAnswer> {
   if (!deps.env.nylas) return { status: 404, body: 'not found' };
   if (!nylasSignatureValid(deps.env.nylas.webhookSecret, rawBody, signature)) {
     return { status: 401, body: 'invalid signature' };
   }
-  const event = parseNylasWebhook(rawBody);
+  let body = rawBody;
+  if (encoding?.trim().toLowerCase() === 'gzip') {
+    try {
+      body = gunzipSync(rawBody, { maxOutputLength: MAX_NOTIFICATION_BYTES });
+    } catch {
+      return { status: 400, body: 'not a notification' };
+    }
+  }
+  const event = parseNylasWebhook(body);
   if (!event) return { status: 400, body: 'not a notification' };
   const object = event.data.object;
   const grantId = object.grant_id;

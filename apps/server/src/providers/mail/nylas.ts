@@ -139,14 +139,17 @@ function failureOf(response: OutboundResponse, operation: 'auth' | 'read' | 'sen
     new NylasApiError(code, details, response.status, type, message);
   if (response.status === 429 || response.status >= 500) return fail('EMAIL_NYLAS_UNAVAILABLE');
   if (operation === 'auth') return fail('EMAIL_NYLAS_AUTH_FAILED');
-  // The grant expired, was revoked or deleted: the mailbox must be connected again.
+  // The grant expired, was revoked or deleted: the mailbox must be connected again. A refusal
+  // that does not name the grant is the application's key (the operator's to fix): no mailbox
+  // is blamed for it.
+  const aboutGrant = /grant/i.test(`${type} ${message}`);
   if (response.status === 401 || response.status === 403) {
-    return fail('EMAIL_ACCOUNT_UNAVAILABLE', { address: '' });
+    return aboutGrant
+      ? fail('EMAIL_ACCOUNT_UNAVAILABLE', { address: '' })
+      : fail('EMAIL_NYLAS_UNAVAILABLE');
   }
   if (response.status === 404) {
-    return /grant/i.test(message)
-      ? fail('EMAIL_ACCOUNT_UNAVAILABLE', { address: '' })
-      : fail('NOT_FOUND');
+    return aboutGrant ? fail('EMAIL_ACCOUNT_UNAVAILABLE', { address: '' }) : fail('NOT_FOUND');
   }
   if (operation === 'send') return fail('EMAIL_SEND_REFUSED', { reason: message.slice(0, 300) });
   return fail('EMAIL_NYLAS_UNAVAILABLE');
