@@ -51,6 +51,8 @@ export interface FakeNylasMessage {
   body: string;
   /** Message-ID, In-Reply-To, References…: answered with fields=include_headers. */
   headers: Array<{ name: string; value: string }>;
+  /** Google's labels (INBOX, SENT, SPAM…). */
+  folders: string[];
   attachments: FakeNylasAttachment[];
 }
 
@@ -101,6 +103,8 @@ export interface FakeNylas {
     message: FakeNylasMessage,
     options?: { badSignature?: boolean; eventId?: string; type?: string; compressed?: boolean },
   ): Promise<{ status: number; text: string }>;
+  /** Posts a grant notification (grant.expired, grant.deleted…), signed. */
+  deliverGrantWebhook(url: string, grantId: string, type: string): Promise<{ status: number }>;
   /** Nylas's verification request: GET url?challenge=… ; answers status and body. */
   challenge(url: string, value?: string): Promise<{ status: number; text: string }>;
   stop(): Promise<void>;
@@ -186,6 +190,7 @@ export async function startFakeNylas(
         date: message.date ?? Math.floor(Date.now() / 1000),
         body: message.body ?? '',
         headers: message.headers ?? [],
+        folders: message.folders ?? ['INBOX'],
         attachments: message.attachments ?? [],
       };
       messages.set(stored.id, stored);
@@ -241,6 +246,31 @@ export async function startFakeNylas(
         body: bytes,
       });
       return { status: response.status, text: await response.text() };
+    },
+    async deliverGrantWebhook(url, grantId, type) {
+      const body = JSON.stringify({
+        specversion: '1.0',
+        type,
+        source: '/nylas/system',
+        id: id('evt'),
+        time: Math.floor(Date.now() / 1000),
+        data: {
+          application_id: 'app_fake',
+          object: {
+            grant_id: grantId,
+            code: 25_009,
+            integration_id: 'int_fake',
+            provider: 'google',
+          },
+        },
+      });
+      const signature = createHmac('sha256', webhookSecret).update(body).digest('hex');
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-nylas-signature': signature },
+        body,
+      });
+      return { status: response.status };
     },
     async challenge(url, value = randomBytes(8).toString('hex')) {
       const response = await fetch(`${url}?challenge=${encodeURIComponent(value)}`);
@@ -370,7 +400,7 @@ export async function startFakeNylas(
           date: message.date,
           body: message.body,
           snippet: message.body.replace(/<[^>]*>/g, '').slice(0, 100),
-          folders: ['INBOX'],
+          folders: message.folders,
           unread: true,
           starred: false,
           attachments: message.attachments.map((each) => ({
@@ -463,6 +493,7 @@ export async function startFakeNylas(
         cc: (message.cc ?? []) as FakeNylasAddress[],
         bcc: (message.bcc ?? []) as FakeNylasAddress[],
         body: String(message.body ?? ''),
+        folders: ['SENT'],
         headers: [
           { name: 'Message-ID', value: `<${sentId}@mail.gmail.test>` },
           ...(answeredId

@@ -8,7 +8,9 @@ import { useDemoApp } from '../../testing/demo-app';
 import { ADMIN, OTHER_SELLER, SELLER } from '../../testing/demo-users';
 import { startFakeNylas, type FakeNylas } from '../../testing/fake-nylas';
 import { uploadFile } from '../../testing/http-client';
+import { actingUser } from '../sessions/session.service';
 import { sendEmailJob, takeNylasMessageJob } from './email.jobs';
+import { nylasAuthUrl } from './nylas.service';
 
 /*
  * Personal e-mail through Nylas v3 (issue #38 items 1 and 7) against a fake of Nylas on
@@ -247,6 +249,18 @@ describe('correo personal por Nylas v3', () => {
     });
     expect(Buffer.from(await stored.arrayBuffer()).equals(pdf)).toBe(true);
 
+    // Spam from the contact is not the conversation's (IMAP reads the inbox and Sent only).
+    const spam = nylas.putMessage(grantId, {
+      from: [{ email: CUSTOMER }],
+      subject: 'Gane dinero',
+      body: '<p>Spam</p>',
+      folders: ['SPAM'],
+      headers: [{ name: 'Message-ID', value: '<spam@cliente.test>' }],
+    });
+    await nylas.deliverWebhook(webhookUrl(), spam);
+    await runNylasJobs();
+    expect(await emailItems()).toHaveLength(1);
+
     // A stranger's mail creates no contact: it waits in 'Correo personal'.
     const stranger = nylas.putMessage(grantId, {
       from: [{ email: 'desconocido@otro.test' }],
@@ -375,5 +389,28 @@ describe('correo personal por Nylas v3', () => {
     const [reconnected] = await storedAccounts();
     expect(reconnected!.config.grantId).not.toBe(row!.config.grantId);
     expect(nylas.grants.has(reconnected!.config.grantId!)).toBe(true);
+
+    // Nylas tells the grant expired: the mailbox asks to be connected again.
+    const expired = await nylas.deliverGrantWebhook(
+      webhookUrl(),
+      reconnected!.config.grantId!,
+      'grant.expired',
+    );
+    expect(expired.status).toBe(200);
+    expect((await storedAccounts())[0]).toMatchObject({
+      status: 'error',
+      statusReason: 'EMAIL_ACCOUNT_UNAVAILABLE',
+    });
+    expect((await env.call(SELLER, 'email.accounts')).data).toMatchObject([{ status: 'error' }]);
+  });
+
+  it('sin Nylas configurado solo se ofrece IMAP', async () => {
+    const seller = await actingUser(
+      env.database.handle.db,
+      env.demo.demo.id,
+      env.demo.users[SELLER]!.id,
+    );
+    const deps = { env: { ...env.app.deps.env, nylas: undefined } };
+    expect(nylasAuthUrl(deps, seller!, {})).toEqual({ url: null });
   });
 });

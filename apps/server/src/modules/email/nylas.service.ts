@@ -52,6 +52,8 @@ const STATE_TTL_MS = 15 * 60 * 1000;
  * gets its Message-ID from Nylas's answer, and by then its item carries it (stored once).
  */
 const OWN_MAIL_DELAY_MS = 30_000;
+/** Google's labels of mail that is not the conversation's. */
+const LEFT_OUT_FOLDERS = new Set(['SPAM', 'TRASH', 'DRAFT']);
 /** A compressed notification is refused beyond this once inflated (a message's is ~1 MB at most). */
 const MAX_NOTIFICATION_BYTES = 4 * 1024 * 1024;
 
@@ -255,7 +257,8 @@ export async function takeNylasMessage(
   let mail: IncomingMail | undefined;
   try {
     const message = await client.message(data.grantId, data.messageId);
-    if (!message) return 0;
+    // As IMAP reads only the inbox and the sent folder: no spam, bin or draft (Google's labels).
+    if (!message || message.folders?.some((folder) => LEFT_OUT_FOLDERS.has(folder))) return 0;
     mail = await incomingOf(client, data.grantId, message);
   } catch (error) {
     if (error instanceof NylasApiError && error.code === 'EMAIL_ACCOUNT_UNAVAILABLE') {
