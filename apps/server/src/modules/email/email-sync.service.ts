@@ -18,6 +18,7 @@ import {
 } from './email.repository';
 import { assertPersonalEmail } from './email.service';
 import { storeIncomingMail, type IncomingMail } from './incoming-mail.service';
+import { nylasMailAt } from './nylas.service';
 
 /*
  * Reading a mailbox by IMAP (issue #38 items 2 and 3): the inbox and the sent folder are read
@@ -230,6 +231,14 @@ export async function bringUnknownMail(deps: AppDeps, user: AuthUser, rawAddress
   for (const accountId of new Set(rows.map((row) => row.accountId))) {
     const account = await findEmailAccountById(deps.db, user.tenantId, accountId);
     const mine = rows.filter((row) => row.accountId === accountId);
+    if (account?.provider === 'nylas') {
+      for (const row of mine) {
+        const mail = await nylasMailAt(deps, account, row.location);
+        if (mail) stored += await storeIncomingMail(deps, user, account, mail, row.location);
+        await deleteUnknownMail(deps.db, user.tenantId, row.id);
+      }
+      continue;
+    }
     if (account?.provider !== 'imap' || !account.config.imap || !account.secrets) continue;
     const client = await openImap(account.config.imap, {
       username: account.config.username ?? account.address,

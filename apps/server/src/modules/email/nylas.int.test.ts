@@ -279,6 +279,22 @@ describe('correo personal por Nylas v3', () => {
     expect((await env.call(SELLER, 'email.unknownMail')).data).toMatchObject([
       { fromEmail: 'desconocido@otro.test', subject: 'Oferta' },
     ]);
+    // 'Crear contacto': the mail is asked of Nylas again and lands on the new contact.
+    const created = await env.call(SELLER, 'contact.create', {
+      firstName: 'Desconocido',
+      lastName: 'Nylas',
+      phones: [
+        { phone: `098${String(Date.now() % 1_000_000).padStart(6, '0')}`, extensionNumber: '' },
+      ],
+      emails: ['desconocido@otro.test'],
+      origin: null,
+    });
+    expect(created.error).toBeUndefined();
+    const brought = await env.call(SELLER, 'email.bringUnknownMail', {
+      address: 'desconocido@otro.test',
+    });
+    expect(brought.data).toEqual({ contactId: created.data!.id, stored: 1 });
+    expect((await env.call(SELLER, 'email.unknownMail')).data).toEqual([]);
   });
 
   it('responder sale por Nylas con reply_to_message_id y el correo queda enviado', async () => {
