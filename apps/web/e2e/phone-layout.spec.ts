@@ -131,7 +131,13 @@ test.describe('teléfono', () => {
 
     await rows.getByRole('listitem').first().getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/contact\\?.*id=${id}`));
-    // A note: the text box whatever the channel's reply window says.
+    // The chat drawn with its timeline first (a tab clicked while it still loads may be drawn
+    // anew), then a note: the text box whatever the channel's reply window says.
+    await expect(
+      page
+        .getByRole('region', { name: es.conversation.timeline.label })
+        .getByText(`Nota para el teléfono ${lastName}`),
+    ).toBeVisible();
     await page.getByRole('tab', { name: es.conversation.composer.note }).click();
     const composer = page.getByTestId('composer-input');
     await expect(composer).toBeVisible();
