@@ -230,6 +230,38 @@ describe('escribir correo desde la conversación', () => {
     expect(await emailItems()).toHaveLength(4);
   });
 
+  it('el hilo de un correo: sus correos en orden para quien ve el contacto; nadie más lo lee', async () => {
+    const bySubject = async (subject: string) =>
+      (await emailItems()).find((each) => ZEmailContent.parse(each.content).subject === subject)!;
+    const answer = await bySubject('RE: RE: Cotización del aire acondicionado');
+    const thread = await env.call(SELLER, 'email.thread', { contactId, id: answer.id });
+    expect(thread.error).toBeUndefined();
+    expect(thread.data!.total).toBe(3);
+    expect(thread.data!.thread.map((each) => each.content.subject)).toEqual([
+      'Cotización del aire acondicionado',
+      'RE: Cotización del aire acondicionado',
+      'RE: RE: Cotización del aire acondicionado',
+    ]);
+    expect(thread.data!.thread.map((each) => each.status)).toEqual([
+      'received',
+      'done',
+      'received',
+    ]);
+    // A mail of its own thread is alone in it.
+    const old = await bySubject('Consulta de la semana pasada');
+    const alone = await env.call(SELLER, 'email.thread', { contactId, id: old.id });
+    expect(alone.data).toMatchObject({ total: 1, thread: [{ id: old.id }] });
+    // The company's administrator reads the contact, so its thread; another seller does not.
+    expect((await env.call(ADMIN, 'email.thread', { contactId, id: answer.id })).data?.total).toBe(
+      3,
+    );
+    const other = await env.call(OTHER_SELLER, 'email.thread', { contactId, id: answer.id });
+    expect(other.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
+    // An item that is not an e-mail of this contact is not found.
+    const missing = await env.call(SELLER, 'email.thread', { contactId, id: newId() });
+    expect(missing.error?.data.domainCode).toBe('NOT_FOUND');
+  });
+
   it('un destinatario rechazado deja el correo con el motivo; Volver a intentar lo envía de nuevo', async () => {
     mail.refuseRecipient(CLOSED.address, true);
     const id = newId();

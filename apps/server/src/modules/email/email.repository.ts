@@ -155,6 +155,7 @@ export async function findContactEmailItem(
       agentId: interactions.agentId,
       status: interactions.status,
       content: interactions.content,
+      createdAt: interactions.createdAt,
     })
     .from(interactions)
     .where(
@@ -264,4 +265,36 @@ export async function deleteUnknownMail(db: Executor, tenantId: string, id: stri
   await db
     .delete(emailUnknownMails)
     .where(and(eq(emailUnknownMails.tenantId, tenantId), eq(emailUnknownMails.id, id)));
+}
+
+/** The e-mail items of one thread on one contact's timeline, oldest first, and how many. */
+export async function findThreadItems(
+  db: Executor,
+  tenantId: string,
+  contactId: string,
+  threadId: string,
+  limit: number,
+) {
+  const where = and(
+    eq(interactions.tenantId, tenantId),
+    eq(interactions.contactId, contactId),
+    eq(interactions.type, 'email'),
+    sql`${interactions.content}->>'threadId' = ${threadId}`,
+  );
+  const items = await db
+    .select({
+      id: interactions.id,
+      status: interactions.status,
+      createdAt: interactions.createdAt,
+      content: interactions.content,
+    })
+    .from(interactions)
+    .where(where)
+    .orderBy(asc(interactions.createdAt), asc(interactions.id))
+    .limit(limit);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(interactions)
+    .where(where);
+  return { items, total: count?.total ?? 0 };
 }

@@ -15,6 +15,7 @@ import {
   ZUpdateSignatureInput,
 } from './email.service';
 import { bringUnknownMail } from './email-sync.service';
+import { emailThreadOf, ZEmailThreadView } from './email-thread.service';
 import {
   connectNylasAccount,
   nylasAuthUrl,
@@ -137,6 +138,16 @@ export const emailRouter = router({
     .input(z.object({ contactId: z.string().uuid(), id: z.string().uuid() }))
     .output(z.object({ id: z.string() }))
     .mutation(({ ctx, input }) => retryEmail(ctx.deps, ctx.user, input)),
+
+  thread: conversationProcedure
+    .meta({
+      description:
+        "The thread of an e-mail item on a contact's timeline (03 §2.1 full e-mail viewer, 03 §6 'Email thread'): its mails on that timeline, oldest first, 100 at most, and `total`. Whoever may read the contact reads its thread.",
+      errors: ['CONTACT_NOT_FOUND', 'NOT_FOUND'],
+    })
+    .input(z.object({ contactId: z.string().uuid(), id: z.string().uuid() }))
+    .output(ZEmailThreadView)
+    .query(({ ctx, input }) => emailThreadOf(ctx.db, ctx.user, input)),
 
   unknownMail: emailProcedure
     .meta({
