@@ -20,6 +20,11 @@ import {
 
 const t = es.email;
 const c = es.conversation.composer;
+/** A 1×1 PNG picture. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 const MAILBOX = { address: 'vendedor@correo.test', password: 'clave-de-aplicacion' };
 const CUSTOMER = { address: 'cliente@cliente.test', password: 'clave-cliente' };
 /** Someone none of the seller's contacts is yet. */
@@ -178,15 +183,48 @@ test('el correo del cliente llega en vivo, el vendedor responde con un PDF, prog
       from: CUSTOMER.address,
       to: MAILBOX.address,
       subject: 'RE: RE: Consulta por el presupuesto',
-      text: 'Gracias, lo reviso.',
+      text: 'Gracias, lo reviso. Le mando el plano.',
       inReplyTo: answered.messageId,
       references: [answered.inReplyTo!, answered.messageId!],
+      attachments: [{ filename: 'plano.png', content: PNG, contentType: 'image/png' }],
     });
     await expect(reply.getByRole('img', { name: t.bubble.status.done })).toBeVisible({
       timeout: 30_000,
     });
+    // The picture it brings is previewed, loaded from this server.
+    const answer = item('RE: RE: Consulta por el presupuesto');
+    const preview = answer.getByRole('img', {
+      name: format(t.bubble.preview, { name: 'plano.png' }),
+    });
+    await expect(preview).toBeVisible();
+    await expect
+      .poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBe(1);
     await settle(page);
     await page.screenshot({ path: 'test-results/correo-conversacion.png' });
+
+    // The thread's viewer: its three mails, oldest first, each whole.
+    await answer.getByRole('button', { name: format(t.bubble.thread, { n: 3 }) }).click();
+    const thread = page.getByRole('dialog', { name: t.bubble.threadTitle });
+    await expect(thread.getByText(format(t.bubble.threadCount, { n: 3 }))).toBeVisible();
+    await expect(
+      thread.getByTestId('email-item').getByText(/^(RE: )*Consulta por el presupuesto$/),
+    ).toHaveText([
+      'Consulta por el presupuesto',
+      'RE: Consulta por el presupuesto',
+      'RE: RE: Consulta por el presupuesto',
+    ]);
+    await expect(thread.getByRole('link', { name: 'presupuesto.pdf' })).toBeVisible();
+    await settle(page);
+    await page.screenshot({ path: 'test-results/correo-hilo.png' });
+    // 'Responder' from the viewer closes it with the reply in the composer (a subject that
+    // starts with 'RE: ' already keeps it).
+    await thread.getByRole('button', { name: t.bubble.reply }).last().click();
+    await expect(thread).toBeHidden();
+    await expect(form.getByRole('textbox', { name: t.composer.subject })).toHaveValue(
+      'RE: RE: Consulta por el presupuesto',
+    );
+    await form.getByRole('button', { name: t.composer.cancel }).click();
 
     // A mail from an address no contact has: in 'Ajustes', 'Crear contacto' with the sender's
     // name and address, and the mail moves to the new contact's conversation.

@@ -70,6 +70,13 @@ export const emailEs = {
     notStored: 'Archivo demasiado grande: no se guardó',
     reply: 'Responder',
     retry: 'Volver a intentar.',
+    /** 03 §2.1 the full viewer's thread. */
+    thread: 'Ver hilo ({n})',
+    threadOpen: 'Ver hilo',
+    threadTitle: 'Hilo del correo',
+    threadCount: '{n} correos en este hilo',
+    threadFirst: 'Se muestran los primeros {shown} de {total} correos.',
+    preview: 'Vista previa de {name}',
     /** 03 §4 e-mail delivery icons' names. */
     status: {
       pending: 'Pendiente de envío',

@@ -282,7 +282,9 @@ function ParsedInteraction({
     case 'saleupdate':
       return <RequestBubble content={parsed.content} />;
     case 'email':
-      return <EmailBubble content={parsed.content} itemId={item.id} />;
+      return (
+        <EmailBubble content={parsed.content} itemId={item.id} contactId={context.contactId} />
+      );
     case 'scheduled-message':
       return (
         <ScheduledMessageContent

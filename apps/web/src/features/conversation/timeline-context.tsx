@@ -32,6 +32,11 @@ export function useContactTimeline(): Timeline {
   return timeline;
 }
 
+/** The contact's timeline when there is a page around with one, else null (a bubble elsewhere). */
+export function useContactTimelineIfAny(): Timeline | null {
+  return useContext(TimelineContext);
+}
+
 /** Bursts of live events make one refresh. */
 const CHANGE_DELAY_MS = 300;
 
