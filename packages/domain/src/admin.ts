@@ -275,6 +275,8 @@ export const AUDIT_ACTIONS = [
   // Issue #38: a user's own mailbox connected or disconnected (servers and address, no password).
   'emailAccount.connect',
   'emailAccount.disconnect',
+  // A thread of e-mail kept out of the CRM by its mailbox's owner (its Message-ID, no content).
+  'emailAccount.keepThreadOut',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

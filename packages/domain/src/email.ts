@@ -104,6 +104,8 @@ export const ZEmailContent = z.looseObject({
   /** Why a mail the user sent did not leave (its error code and the server's words). */
   errorCode: z.string().nullish(),
   errorMessage: z.string().nullish(),
+  /** Kept out of the CRM by its mailbox's owner: only its date and thread are left. */
+  private: z.boolean().optional(),
   attachments: z
     .array(
       z.looseObject({

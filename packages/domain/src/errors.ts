@@ -243,6 +243,8 @@ export const ERROR_HTTP_STATUS = {
   EMAIL_ACCOUNT_UNAVAILABLE: 409,
   /** A mail answered can only be one on the same contact's timeline. */
   EMAIL_REPLY_NOT_FOUND: 404,
+  /** Only the owner of the mailbox a mail came through keeps its thread out of the CRM. */
+  EMAIL_THREAD_NOT_YOURS: 403,
   /** The server has no Nylas application configured (NYLAS_API_KEY, NYLAS_CLIENT_ID). */
   EMAIL_NYLAS_NOT_CONFIGURED: 409,
   /**

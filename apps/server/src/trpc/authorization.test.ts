@@ -753,6 +753,7 @@ const procedures: Record<string, Entry> = {
   },
   'email.retry': { access: 'authenticated', input: { contactId: SOME_ID, id: OTHER_ID } },
   'email.thread': { access: 'authenticated', input: { contactId: SOME_ID, id: OTHER_ID } },
+  'email.keepThreadOut': { access: 'authenticated', input: { contactId: SOME_ID, id: OTHER_ID } },
   'email.unknownMail': { access: 'authenticated' },
   'email.bringUnknownMail': { access: 'authenticated', input: { address: 'ana@correo.test' } },
   'settings.saveNotificationPreferences': {

@@ -113,3 +113,25 @@ export const emailUnknownMails = pgTable(
 );
 
 export type EmailUnknownMail = typeof emailUnknownMails.$inferSelect;
+
+/**
+ * A thread a user kept out of the CRM (issue #38 item 3): its mails that came through the user's
+ * mailboxes were emptied on the timelines, and its new mails are not stored. `threadId` is the
+ * thread's first Message-ID, as e-mail items keep it.
+ */
+export const emailPrivateThreads = pgTable(
+  'email_private_threads',
+  {
+    tenantId: tenantColumn(),
+    userId: uuid('user_id').notNull(),
+    threadId: text('thread_id').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.userId, table.threadId] }),
+    foreignKey({
+      columns: [table.tenantId, table.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+  ],
+);

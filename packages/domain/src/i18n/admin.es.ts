@@ -334,6 +334,7 @@ export const adminEs = {
       'webhook.pause': 'Pausó una suscripción de webhook que fallaba desde hace 3 días',
       'emailAccount.connect': 'Conectó su correo personal',
       'emailAccount.disconnect': 'Desconectó su correo personal',
+      'emailAccount.keepThreadOut': 'Sacó un hilo de correo del CRM',
     },
   },
   /** Issue #31: provider webhooks that matched no company. */

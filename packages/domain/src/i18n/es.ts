@@ -216,6 +216,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   EMAIL_ACCOUNT_UNAVAILABLE:
     'El correo {address} no está conectado o su contraseña fue rechazada. Vuelve a conectarlo en Ajustes.',
   EMAIL_REPLY_NOT_FOUND: 'No se encontró el correo que quieres responder en esta conversación.',
+  EMAIL_THREAD_NOT_YOURS:
+    'Solo quien tiene conectada la casilla por la que llegó este correo puede sacar su hilo del CRM.',
   EMAIL_NYLAS_NOT_CONFIGURED:
     'La conexión con Gmail u Outlook no está disponible en este servidor. Conecta tu correo por IMAP y SMTP.',
   EMAIL_NYLAS_AUTH_FAILED:

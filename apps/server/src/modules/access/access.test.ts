@@ -82,6 +82,8 @@ const SCOPED_TABLES: ScopedTable[] = [
         'the outbox job reads the recipient of a message a user was allowed to send',
       'modules/email/email.repository.ts#findItemContact':
         "the e-mail jobs (outbox, sync) announce a change of an item already on the contact's timeline to whoever sees it",
+      'modules/email/email.repository.ts#emptyEmailPreview':
+        "keeping a thread out of the CRM empties the inbox preview its mail made, on the timelines of the mails the owner's mailbox brought (checked by the caller: the item's mailbox is theirs)",
       'modules/channels/sandbox.repository.ts#findContactsWithPhone':
         "the demo seed picks a demo seller's contacts for the 'Canal de prueba' conversations (no user is asking)",
       'modules/channels/channel-delivery.repository.ts#lockChannelItem':

@@ -262,6 +262,63 @@ describe('escribir correo desde la conversación', () => {
     expect(missing.error?.data.domainCode).toBe('NOT_FOUND');
   });
 
+  it('quien tiene la casilla saca un hilo del CRM: sus correos quedan vacíos, sus archivos se borran y los nuevos no se guardan', async () => {
+    const contents = async () =>
+      (await emailItems()).map((each) => ({ ...each, mail: ZEmailContent.parse(each.content) }));
+    const inThread = (list: Awaited<ReturnType<typeof contents>>) =>
+      list.filter((each) => each.mail.subject.includes('Cotización del aire acondicionado'));
+    const before = await contents();
+    const thread = inThread(before);
+    expect(thread).toHaveLength(3);
+    const answer = thread.find((each) => each.mail.subject.startsWith('RE: RE:'))!;
+    const pdf = thread.flatMap((each) => each.mail.attachments).find((file) => file.url)!;
+    const pdfKey = env.app.deps.storage.keyOf(pdf.url!)!;
+    expect(await env.app.deps.storage.stat(pdfKey)).toBeDefined();
+
+    // Only the mailbox's owner may: not the administrator who reads the contact.
+    const refused = await env.call(ADMIN, 'email.keepThreadOut', { contactId, id: answer.id });
+    expect(refused.error?.data.domainCode).toBe('EMAIL_THREAD_NOT_YOURS');
+    expect(refused.error?.message).toBe(
+      'Solo quien tiene conectada la casilla por la que llegó este correo puede sacar su hilo del CRM.',
+    );
+    const kept = await env.call(SELLER, 'email.keepThreadOut', { contactId, id: answer.id });
+    expect(kept.error).toBeUndefined();
+    expect(kept.data).toEqual({ emptied: 3 });
+
+    const after = await contents();
+    expect(after).toHaveLength(before.length);
+    const emptied = after.filter((each) => each.mail.private);
+    expect(emptied.map((each) => each.id).sort()).toEqual(thread.map((each) => each.id).sort());
+    for (const each of emptied) {
+      expect(each.mail).toMatchObject({ subject: '', body: '', resume: '', attachments: [] });
+      expect(each.mail.from).toBeUndefined();
+      expect(each.mail.recipients).toEqual([]);
+    }
+    // The other mail stays whole; the PDF is gone; the inbox no longer previews the thread.
+    expect(after.find((each) => each.mail.subject === 'Consulta de la semana pasada')).toBeTruthy();
+    expect(await env.app.deps.storage.stat(pdfKey)).toBeUndefined();
+    const [row] = await env.database.handle.db
+      .select({ last: contacts.lastMessage })
+      .from(contacts)
+      .where(eq(contacts.id, contactId));
+    expect(row!.last).toMatchObject({ kind: 'email', text: '' });
+
+    // The customer writes again in the thread: not stored.
+    await mailProgramOf(mail, CUSTOMER).sendMail({
+      from: CUSTOMER.address,
+      to: MAILBOX.address,
+      subject: 'RE: RE: Cotización del aire acondicionado',
+      text: '¿Cuándo lo entregan?',
+      inReplyTo: answer.mail.messageId!,
+      references: [answer.mail.threadId!, answer.mail.messageId!],
+    });
+    await sync();
+    expect(await emailItems()).toHaveLength(before.length);
+    // Its thread shows what is left.
+    const viewed = await env.call(SELLER, 'email.thread', { contactId, id: answer.id });
+    expect(viewed.data?.thread.every((each) => each.content.private)).toBe(true);
+  });
+
   it('un destinatario rechazado deja el correo con el motivo; Volver a intentar lo envía de nuevo', async () => {
     mail.refuseRecipient(CLOSED.address, true);
     const id = newId();

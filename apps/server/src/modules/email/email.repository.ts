@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
-import { contacts, emailAccounts, emailUnknownMails, interactions } from '@cartera/db/schema';
+import {
+  contacts,
+  emailAccounts,
+  emailPrivateThreads,
+  emailUnknownMails,
+  interactions,
+} from '@cartera/db/schema';
 import { insertRow } from '../../lib/rows';
 
 /** A user's own connected mailboxes: every query names the tenant and the owner. */
@@ -279,7 +285,7 @@ export async function findThreadItems(
     eq(interactions.tenantId, tenantId),
     eq(interactions.contactId, contactId),
     eq(interactions.type, 'email'),
-    sql`${interactions.content}->>'threadId' = ${threadId}`,
+    sql`coalesce(${interactions.content}->>'threadId', ${interactions.content}->>'messageId') = ${threadId}`,
   );
   const items = await db
     .select({
@@ -297,4 +303,90 @@ export async function findThreadItems(
     .from(interactions)
     .where(where);
   return { items, total: count?.total ?? 0 };
+}
+
+/** Marks Message-IDs of a thread as kept out of the CRM by a user. */
+export async function insertPrivateThreadIds(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  threadIds: string[],
+) {
+  if (!threadIds.length) return;
+  await db
+    .insert(emailPrivateThreads)
+    .values(threadIds.map((threadId) => ({ tenantId, userId, threadId })))
+    .onConflictDoNothing();
+}
+
+/** Whether one of these Message-IDs is of a thread the user kept out of the CRM. */
+export async function isPrivateThread(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+  messageIds: string[],
+) {
+  if (!messageIds.length) return false;
+  const [row] = await db
+    .select({ threadId: emailPrivateThreads.threadId })
+    .from(emailPrivateThreads)
+    .where(
+      and(
+        eq(emailPrivateThreads.tenantId, tenantId),
+        eq(emailPrivateThreads.userId, userId),
+        inArray(emailPrivateThreads.threadId, messageIds),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The e-mail items of a thread, on every timeline, that came through these mailboxes: locked,
+ * for keeping them out of the CRM.
+ */
+export function lockThreadItemsOfAccounts(
+  db: Executor,
+  tenantId: string,
+  threadId: string,
+  accountIds: string[],
+) {
+  if (!accountIds.length) return Promise.resolve([]);
+  return db
+    .select({
+      id: interactions.id,
+      contactId: interactions.contactId,
+      createdAt: interactions.createdAt,
+      content: interactions.content,
+    })
+    .from(interactions)
+    .where(
+      and(
+        eq(interactions.tenantId, tenantId),
+        eq(interactions.type, 'email'),
+        sql`coalesce(${interactions.content}->>'threadId', ${interactions.content}->>'messageId') = ${threadId}`,
+        inArray(sql`${interactions.content}->>'accountId'`, accountIds),
+      ),
+    )
+    .for('update');
+}
+
+/** A contact's inbox preview, emptied when it was of this mail (its date). */
+export async function emptyEmailPreview(
+  db: Executor,
+  tenantId: string,
+  contactId: string,
+  at: Date,
+) {
+  await db
+    .update(contacts)
+    .set({ lastMessage: sql`jsonb_set(${contacts.lastMessage}, '{text}', '""')` })
+    .where(
+      and(
+        eq(contacts.tenantId, tenantId),
+        eq(contacts.id, contactId),
+        sql`${contacts.lastMessage}->>'kind' = 'email'`,
+        sql`${contacts.lastMessage}->>'at' = ${at.toISOString()}`,
+      ),
+    );
 }

@@ -15,7 +15,7 @@ import {
   ZUpdateSignatureInput,
 } from './email.service';
 import { bringUnknownMail } from './email-sync.service';
-import { emailThreadOf, ZEmailThreadView } from './email-thread.service';
+import { emailThreadOf, keepThreadOut, ZEmailThreadView } from './email-thread.service';
 import {
   connectNylasAccount,
   nylasAuthUrl,
@@ -148,6 +148,16 @@ export const emailRouter = router({
     .input(z.object({ contactId: z.string().uuid(), id: z.string().uuid() }))
     .output(ZEmailThreadView)
     .query(({ ctx, input }) => emailThreadOf(ctx.db, ctx.user, input)),
+
+  keepThreadOut: conversationProcedure
+    .meta({
+      description:
+        "Keeps the thread of an e-mail item out of the CRM (issue #38): only the owner of the mailbox it came through may (EMAIL_THREAD_NOT_YOURS otherwise). The thread's mails that came through the caller's mailboxes are emptied on every timeline (subject, addresses, body and files go; a private-mail line with its date stays), and its new mails are not stored. Cannot be undone. Audited.",
+      errors: ['DISABLED_FEATURE', 'CONTACT_NOT_FOUND', 'NOT_FOUND', 'EMAIL_THREAD_NOT_YOURS'],
+    })
+    .input(z.object({ contactId: z.string().uuid(), id: z.string().uuid() }))
+    .output(z.object({ emptied: z.number() }))
+    .mutation(({ ctx, input }) => keepThreadOut(ctx.deps, ctx.user, input, auditBy(ctx))),
 
   unknownMail: emailProcedure
     .meta({

@@ -15,6 +15,7 @@ import {
   findExistingItemIds,
   findItemContact,
   insertUnknownMail,
+  isPrivateThread,
   updateEmailItem,
 } from './email.repository';
 
@@ -101,7 +102,7 @@ export type MailAddress = { email: string; name: string | null };
  * Writes one mail on the timelines of the contacts it is with (those of its addresses the
  * mailbox's owner may see); answers how many items are new. A mail already on a timeline (the
  * same Message-ID, another copy or a repeated read) is not stored again; a mail from an unknown
- * address creates nothing. A received answer marks the sent mail it answers as answered.
+ * address creates nothing; a mail of a thread the owner kept out of the CRM is not stored. A received answer marks the sent mail it answers as answered.
  */
 export async function storeIncomingMail(
   deps: AppDeps,
@@ -111,6 +112,11 @@ export async function storeIncomingMail(
   /** Where the provider keeps it (IMAP: folder, UIDVALIDITY and UID), for a mail without a Message-ID. */
   fallbackKey: string,
 ): Promise<number> {
+  // A thread the mailbox's owner kept out of the CRM stays out.
+  const threadIds = [mail.messageId, mail.inReplyTo, ...mail.references].filter(
+    (each): each is string => !!each,
+  );
+  if (await isPrivateThread(deps.db, account.tenantId, account.userId, threadIds)) return 0;
   const { from, to, cc, bcc } = mail;
   const sent = from?.email === account.address;
   const others = (sent ? [...to, ...cc, ...bcc] : from ? [from] : []).filter(
