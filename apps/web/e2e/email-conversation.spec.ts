@@ -226,6 +226,20 @@ test('el correo del cliente llega en vivo, el vendedor responde con un PDF, prog
     );
     await form.getByRole('button', { name: t.composer.cancel }).click();
 
+    // The seller keeps the thread out of the CRM: its three mails become private lines, live.
+    await answer.getByRole('button', { name: t.bubble.keepOut }).click();
+    const confirm = page.getByRole('dialog', { name: t.bubble.keepOutTitle });
+    await expect(confirm.getByText(t.bubble.keepOutText)).toBeVisible();
+    await confirm.getByRole('button', { name: t.bubble.keepOut }).click();
+    await expect(page.getByText(t.bubble.keptOut)).toBeVisible();
+    await expect(
+      page.getByTestId('timeline-item').filter({ hasText: t.bubble.private }),
+    ).toHaveCount(3);
+    await expect(item('RE: Consulta por el presupuesto')).toHaveCount(0);
+    await expect(later.getByTestId('email-item')).toBeVisible();
+    await settle(page);
+    await page.screenshot({ path: 'test-results/correo-privado.png' });
+
     // A mail from an address no contact has: in 'Ajustes', 'Crear contacto' with the sender's
     // name and address, and the mail moves to the new contact's conversation.
     const strangerName = `Nuevo ${uniqueLetters()}`;

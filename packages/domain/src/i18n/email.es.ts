@@ -77,6 +77,14 @@ export const emailEs = {
     threadCount: '{n} correos en este hilo',
     threadFirst: 'Se muestran los primeros {shown} de {total} correos.',
     preview: 'Vista previa de {name}',
+    /** Issue #38 item 3: a thread kept out of the CRM by its mailbox's owner. */
+    keepOut: 'Sacar del CRM',
+    keepOutTitle: '¿Sacar este hilo del CRM?',
+    keepOutText:
+      'Sus correos dejarán de verse en las conversaciones (siguen en tu casilla) y los nuevos correos de este hilo no se guardarán.',
+    keptOut: 'El hilo quedó fuera del CRM.',
+    private: 'Correo privado',
+    privateHint: 'Quien tiene la casilla lo sacó del CRM.',
     /** 03 §4 e-mail delivery icons' names. */
     status: {
       pending: 'Pendiente de envío',
