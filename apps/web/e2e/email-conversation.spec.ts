@@ -17,6 +17,7 @@ import {
   uniqueLetters,
   uniqueMobile,
 } from './fixtures';
+import { connectMailbox } from './mailbox';
 
 const t = es.email;
 const c = es.conversation.composer;
@@ -66,12 +67,8 @@ test('el correo del cliente llega en vivo, el vendedor responde con un PDF, prog
       phones: [{ phone: uniqueMobile(), extensionNumber: '' }],
       emails: [CUSTOMER.address],
     });
-    await trpcMutation(page, 'email.connectImap', {
-      address: MAILBOX.address,
-      password: MAILBOX.password,
-      imap: { host: '127.0.0.1', port: mail.imapPort, security: 'none' },
-      smtp: { host: '127.0.0.1', port: mail.smtpPort, security: 'none' },
-    });
+    // The seller connects the mailbox in 'Ajustes', as a user does.
+    await connectMailbox(page, mail, MAILBOX);
     await trpcMutation(page, 'template.create', {
       scope: 'personal',
       values: {
