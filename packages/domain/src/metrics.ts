@@ -117,6 +117,17 @@ export function chatDirection(item: Pick<MetricItem, 'type' | 'content' | 'actor
 }
 
 /**
+ * Which way an item moves the customer's answer wait ('Sin atender', the response time): a chat
+ * message's direction, and also an e-mail's (issue #38: a customer's mail waits for its answer
+ * as a message does; the seller's mail answers it). E-mail counts for nothing else of chat
+ * (messages in and out are chat's).
+ */
+export function waitDirection(item: Pick<MetricItem, 'type' | 'content' | 'actorId'>) {
+  if (item.type !== 'email') return chatDirection(item);
+  return item.content.origin === 'agent' ? ('out' as const) : ('in' as const);
+}
+
+/**
  * The counts an item adds (the distinct-contact `singleTracing` and the response time are
  * added by the writer with `followsUp` and `responseEffect`, which need the stored state).
  */
@@ -169,7 +180,7 @@ export function followsUp(
  * of that many seconds for its author.
  */
 export function waitAfter(item: MetricItem, waitingSince: Date | null, at: Date) {
-  const direction = chatDirection(item);
+  const direction = waitDirection(item);
   if (direction === 'in') return { waitingSince: waitingSince ?? at, response: null };
   if (direction === 'out' && waitingSince && item.actorId && !item.createdBySystem) {
     const seconds = Math.max(0, Math.round((at.getTime() - waitingSince.getTime()) / 1000));

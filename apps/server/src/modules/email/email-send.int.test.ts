@@ -106,7 +106,11 @@ describe('escribir correo desde la conversación', () => {
     // In the inbox: unread, with the mail's subject and first lines as the preview.
     const inboxRow = async () => {
       const [row] = await env.database.handle.db
-        .select({ unread: contacts.unreadCount, last: contacts.lastMessage })
+        .select({
+          unread: contacts.unreadCount,
+          last: contacts.lastMessage,
+          waiting: contacts.awaitingReplySince,
+        })
         .from(contacts)
         .where(eq(contacts.id, contactId));
       return row!;
@@ -119,6 +123,9 @@ describe('escribir correo desde la conversación', () => {
         text: 'Cotización del aire acondicionado — ¿Tienen el modelo de 12000 BTU?',
       },
     });
+    // The customer's mail waits for its answer ('Sin atender' after 24 h), from its date.
+    const waitingSince = (await inboxRow()).waiting;
+    expect(waitingSince?.getTime()).toBe(received!.createdAt.getTime());
     // A mail dated before the mailbox was connected is history: on the timeline, not news.
     await mail.deliver(
       CUSTOMER.address,
@@ -135,7 +142,11 @@ describe('escribir correo desde la conversación', () => {
     );
     await sync();
     expect(await emailItems()).toHaveLength(2);
-    expect(await inboxRow()).toMatchObject({ unread: 1, last: { kind: 'email', direction: 'in' } });
+    expect(await inboxRow()).toMatchObject({
+      unread: 1,
+      last: { kind: 'email', direction: 'in' },
+      waiting: waitingSince,
+    });
 
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
     const key = await uploadFile(env.app.url, await env.tokenOf(SELLER), {
@@ -169,6 +180,12 @@ describe('escribir correo desde la conversación', () => {
     });
     expect(sent.error).toBeUndefined();
     expect(await tracing()).toBe(tracedBefore + 1);
+    // The seller's mail answers the wait, and counts as a response.
+    expect((await inboxRow()).waiting).toBeNull();
+    const responsesKey = `${env.demo.users[SELLER]!.id}|${metricsDay(new Date())}|responses|`;
+    expect(
+      (await storedRollups(env.database.handle.db, env.demo.demo.id)).get(responsesKey),
+    ).toBeGreaterThanOrEqual(1);
     const pending = await itemById(id);
     expect(pending?.status).toBe('pending');
     expect(pending?.agentId).toBe(env.demo.users[SELLER]!.id);

@@ -1,11 +1,11 @@
 import type { Executor } from '@cartera/db/client';
 import {
-  chatDirection,
   followsUp,
   interactionEffects,
   metricsDay,
   NEW_CONTACT_DIMENSION,
   waitAfter,
+  waitDirection,
   type MetricEffect,
   type MetricItem,
 } from '@cartera/domain/metrics';
@@ -28,8 +28,10 @@ export async function touchForInteraction(
   contactId: string,
   item: MetricItem,
   at: Date,
+  /** An item from before the channel was connected (a mailbox's older mail): no wait moves. */
+  history = false,
 ): Promise<PendingCounts> {
-  const direction = chatDirection(item);
+  const direction = history ? null : waitDirection(item);
   const answering = direction === 'out' && item.actorId !== null && !item.createdBySystem;
   const wait = direction === 'in' ? 'start' : answering ? 'end' : 'keep';
   const waitingSince = await touchContactWait(tx, tenantId, contactId, at, wait);

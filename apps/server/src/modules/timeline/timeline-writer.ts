@@ -87,6 +87,7 @@ export async function recordInteraction(
       contactAgentId: contact.agentId,
     },
     createdAt,
+    item.history,
   );
   const preview = item.history
     ? null
