@@ -9,9 +9,11 @@ import { gzipSync } from 'node:zlib';
  * and /v3/connect/token; Messages: get and send; Attachments: download; Notifications:
  * message.created and the webhook's verification):
  *
- * - GET /v3/connect/auth plays the user signing in: it issues a code for `login_hint` (or
- *   `nextLogin`) and redirects to `redirect_uri` with `code` and `state`; `issueCode` does the
- *   same for a test without a browser.
+ * - GET /v3/connect/auth plays the user signing in at the `provider` it names (google unless
+ *   microsoft): it issues a code for `login_hint` (or `nextLogin`) and redirects to
+ *   `redirect_uri` with `code` and `state`; `issueCode` does the same for a test without a
+ *   browser. With `refuseConsent` the user cancels at the provider instead: the redirect carries
+ *   OAuth's `error=access_denied`, `error_description` and the `state` (RFC 6749 §4.1.2.1).
  * - POST /v3/connect/token exchanges a code it issued, once, with the application's client id
  *   and API key; anything else is OAuth's `invalid_grant` (400).
  * - Every /v3/grants/… call needs `Authorization: Bearer <API key>` (401 otherwise); an unknown
@@ -85,8 +87,10 @@ export interface FakeNylas {
   requests: FakeNylasRequest[];
   /** The address GET /v3/connect/auth signs in when the URL has no login_hint. */
   nextLogin: string;
-  /** A code as if the user signed in at Nylas as `email`. */
-  issueCode(email: string, redirectUri?: string): string;
+  /** While true, GET /v3/connect/auth plays the user refusing Cartera access (access_denied). */
+  refuseConsent: boolean;
+  /** A code as if the user signed in at Nylas as `email` (with Google unless told). */
+  issueCode(email: string, redirectUri?: string, provider?: string): string;
   /** Stores a message of a grant, as if it arrived in the mailbox; answers it whole. */
   putMessage(
     grantId: string,
@@ -155,7 +159,10 @@ export async function startFakeNylas(
   const apiKey = options.apiKey ?? 'nyk_v0_clave_de_prueba';
   const clientId = options.clientId ?? 'cliente-de-prueba';
   const webhookSecret = options.webhookSecret ?? 'secreto-del-webhook';
-  const codes = new Map<string, { email: string; redirectUri: string | undefined }>();
+  const codes = new Map<
+    string,
+    { email: string; redirectUri: string | undefined; provider: string }
+  >();
   const grants = new Map<string, { email: string; provider: string }>();
   const messages = new Map<string, FakeNylasMessage>();
   const sent: FakeNylasSent[] = [];
@@ -172,9 +179,10 @@ export async function startFakeNylas(
     sent,
     requests,
     nextLogin: 'vendedor@gmail.test',
-    issueCode(email, redirectUri) {
+    refuseConsent: false,
+    issueCode(email, redirectUri, provider = 'google') {
       const code = randomBytes(16).toString('base64url');
-      codes.set(code, { email: email.toLowerCase(), redirectUri });
+      codes.set(code, { email: email.toLowerCase(), redirectUri, provider });
       return code;
     },
     putMessage(grantId, message) {
@@ -311,9 +319,18 @@ export async function startFakeNylas(
         return apiError(400, 'invalid_request_error', 'Invalid client_id or response_type');
       }
       const redirect = query.get('redirect_uri') ?? '';
-      const code = fake.issueCode(query.get('login_hint') || fake.nextLogin, redirect);
+      const provider = query.get('provider') || 'google';
+      if (provider !== 'google' && provider !== 'microsoft') {
+        return apiError(400, 'invalid_request_error', `Unsupported provider: ${provider}`);
+      }
       const back = new URL(redirect);
-      back.searchParams.set('code', code);
+      if (fake.refuseConsent) {
+        back.searchParams.set('error', 'access_denied');
+        back.searchParams.set('error_description', 'The user denied access to the application');
+      } else {
+        const code = fake.issueCode(query.get('login_hint') || fake.nextLogin, redirect, provider);
+        back.searchParams.set('code', code);
+      }
       if (query.get('state')) back.searchParams.set('state', query.get('state')!);
       response.writeHead(302, { location: back.toString() });
       response.end();
@@ -345,17 +362,20 @@ export async function startFakeNylas(
       }
       codes.delete(input.code as string);
       const grantId = id('grant');
-      grants.set(grantId, { email: issued.email, provider: 'google' });
+      grants.set(grantId, { email: issued.email, provider: issued.provider });
       return send(response, 200, {
         access_token: randomBytes(24).toString('base64url'),
         expires_in: 3600,
         id_token: randomBytes(24).toString('base64url'),
         refresh_token: randomBytes(24).toString('base64url'),
-        scope: 'https://www.googleapis.com/auth/gmail.modify',
+        scope:
+          issued.provider === 'microsoft'
+            ? 'Mail.ReadWrite Mail.Send offline_access'
+            : 'https://www.googleapis.com/auth/gmail.modify',
         token_type: 'Bearer',
         grant_id: grantId,
         email: issued.email,
-        provider: 'google',
+        provider: issued.provider,
       });
     }
 
