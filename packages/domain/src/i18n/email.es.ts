@@ -33,6 +33,19 @@ export const emailEs = {
   security: 'Seguridad',
   securityOptions: { tls: 'SSL/TLS', starttls: 'STARTTLS', none: 'Ninguna' },
   statusError: 'El servidor rechazó la contraseña guardada. Desconecta y vuelve a conectar.',
+  /** Gmail and Outlook through Nylas's hosted authentication (issue #38 item 1). */
+  oauth: {
+    intro:
+      'Para Gmail u Outlook, conéctalo con tu cuenta de Google o Microsoft: no necesitas una contraseña de aplicación. Para otro correo, usa «Conectar correo».',
+    google: 'Conectar con Google',
+    microsoft: 'Conectar con Microsoft',
+    connecting: 'Conectando tu correo…',
+    refused:
+      'No se conectó tu correo: no se dio permiso en Google o Microsoft. Puedes volver a intentarlo cuando quieras.',
+    account: 'Cuenta de Google o Microsoft',
+    statusError:
+      'Tu cuenta ya no autoriza a Cartera (venció o se revocó). Desconecta y vuelve a conectar con Google o Microsoft.',
+  },
   signature: 'Firma',
   signatureHint: 'Se agrega al final de cada correo nuevo.',
   saveSignature: 'Guardar firma',

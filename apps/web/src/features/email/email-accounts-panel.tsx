@@ -30,6 +30,7 @@ import { EntityDialog } from '../../ui/entity-dialog';
 import { Panel } from '../../ui/panel';
 import { useEntityForm } from '../../ui/use-entity-form';
 import { useMe } from '../auth/session';
+import { NylasConnect } from './nylas-connect';
 import { RichEditor } from './rich-editor';
 
 type Account = RouterOutputs['email']['accounts'][number];
@@ -38,7 +39,8 @@ const t = es.email;
 
 /**
  * 'Correo personal' in 'Ajustes' (01 §7 Personal e-mail, issue #38): the user's connected
- * mailboxes, connecting one by IMAP and SMTP, and disconnecting. Shown when the company has the
+ * mailboxes, connecting one by IMAP and SMTP or, when the server has Nylas, with a Google or
+ * Microsoft account (nylas-connect.tsx), and disconnecting. Shown when the company has the
  * 'Correo personal' flag (03 §6).
  */
 export function EmailAccountsPanel() {
@@ -61,6 +63,7 @@ function EmailAccounts() {
       <Text size="sm" c="dimmed">
         {t.intro}
       </Text>
+      <NylasConnect />
       <DataTable
         query={accounts}
         items={accounts.data ?? []}
@@ -84,7 +87,7 @@ function EmailAccounts() {
                   </Badge>
                 ) : (
                   <Badge color="red" variant="light" size="sm" tt="none">
-                    {t.statusError}
+                    {account.provider === 'nylas' ? t.oauth.statusError : t.statusError}
                   </Badge>
                 )}
               </Stack>
@@ -96,9 +99,11 @@ function EmailAccounts() {
             visibleFrom: 'sm',
             cell: (account) => (
               <Text size="sm">
-                {[account.imap, account.smtp]
-                  .map((server) => (server ? `${server.host}:${server.port}` : '—'))
-                  .join(' · ')}
+                {account.provider === 'nylas'
+                  ? t.oauth.account
+                  : [account.imap, account.smtp]
+                      .map((server) => (server ? `${server.host}:${server.port}` : '—'))
+                      .join(' · ')}
               </Text>
             ),
           },
