@@ -18,9 +18,10 @@ import {
   syncMailboxesJob,
   syncMailboxJob,
   takeNylasMessageJob,
+  readNylasHistoryJob,
   watchMailboxJob,
 } from './modules/email/email.jobs';
-import { takeNylasMessage } from './modules/email/nylas.service';
+import { readNylasHistory, takeNylasMessage } from './modules/email/nylas.service';
 import { queueMailboxWatch, watchMailbox } from './modules/email/mail-watch.service';
 import { deliverEmail, sendScheduledEmail } from './modules/email/email-send.service';
 import { mailboxesToSync, syncMailbox } from './modules/email/email-sync.service';
@@ -98,6 +99,10 @@ export const appJobs: readonly BoundJob<AppDeps>[] = [
   bindJob(syncMailboxJob, async (data, deps) => {
     const result = await syncMailbox(deps, data.tenantId, data.accountId);
     if (result.read) deps.logger.info({ ...data, ...result }, 'email: mailbox synced');
+  }),
+  bindJob(readNylasHistoryJob, async (data, deps) => {
+    const queued = await readNylasHistory(deps, data);
+    if (queued) deps.logger.info({ ...data, queued }, 'email: Nylas history page read');
   }),
   bindJob(takeNylasMessageJob, async (data, deps) => {
     const stored = await takeNylasMessage(deps, data);

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 /**
  * A stand-in for Nylas API v3 on 127.0.0.1 (a free port), speaking the shapes of
  * design/integrations.md §6 and developer.nylas.com's reference (Authentication: /v3/connect/auth
- * and /v3/connect/token; Messages: get and send; Attachments: download; Notifications:
+ * and /v3/connect/token; Messages: list, get and send; Attachments: download; Notifications:
  * message.created and the webhook's verification):
  *
  * - GET /v3/connect/auth plays the user signing in at the `provider` it names (google unless
@@ -18,8 +18,10 @@ import { gzipSync } from 'node:zlib';
  *   and API key; anything else is OAuth's `invalid_grant` (400).
  * - Every /v3/grants/… call needs `Authorization: Bearer <API key>` (401 otherwise); an unknown
  *   or revoked grant is 404 'grant not found'.
- * - Messages the test put (`putMessage`) are served with their headers when `fields` asks; their
- *   attachments are downloaded by id and message id.
+ * - Messages the test put (`putMessage`) are served with their headers when `fields` asks, one
+ *   by id or listed (GET …/messages: newest first, pages of `limit` with `next_cursor` passed
+ *   back as `page_token`, filtered by `received_after` and `thread_id`); their attachments are
+ *   downloaded by id and message id.
  * - Sent messages (JSON, or multipart with `message` and file parts) are kept in `sent`.
  * - `deliverWebhook` posts a message.created notification (CloudEvents envelope) signed with the
  *   webhook secret (`x-nylas-signature`: hex HMAC-SHA256 of the body), or badly signed;
@@ -168,6 +170,36 @@ export async function startFakeNylas(
   const sent: FakeNylasSent[] = [];
   const requests: FakeNylasRequest[] = [];
   let failure: { status: number; type: string; message: string } | null = null;
+
+  /** A message as Nylas answers it (its headers with fields=include_headers). */
+  const viewOf = (message: FakeNylasMessage, withHeaders: boolean) => ({
+    object: 'message',
+    id: message.id,
+    grant_id: message.grantId,
+    thread_id: message.threadId,
+    subject: message.subject,
+    from: message.from,
+    to: message.to,
+    cc: message.cc,
+    bcc: message.bcc,
+    reply_to: [],
+    date: message.date,
+    body: message.body,
+    snippet: message.body.replace(/<[^>]*>/g, '').slice(0, 100),
+    folders: message.folders,
+    unread: true,
+    starred: false,
+    attachments: message.attachments.map((each) => ({
+      id: each.id,
+      grant_id: message.grantId,
+      filename: each.filename,
+      content_type: each.contentType,
+      size: each.content.length,
+      content_id: each.contentId,
+      is_inline: each.isInline ?? false,
+    })),
+    ...(withHeaders ? { headers: message.headers } : {}),
+  });
 
   const fake: FakeNylas = {
     url: '',
@@ -397,6 +429,31 @@ export async function startFakeNylas(
       });
     }
 
+    // GET …/messages: the grant's messages, newest first, by pages of `limit` (50, at most 200)
+    // with `next_cursor`; `received_after` (Unix seconds) and `thread_id` filter them.
+    if (rest === '/messages' && request.method === 'GET') {
+      const query = url.searchParams;
+      const after = Number(query.get('received_after') ?? 0);
+      const thread = query.get('thread_id');
+      const limit = Math.min(200, Math.max(1, Number(query.get('limit') ?? 50)));
+      const offset = Number(query.get('page_token') ?? 0);
+      const found = [...messages.values()]
+        .filter(
+          (message) =>
+            message.grantId === grantId &&
+            message.date > after &&
+            (thread === null || message.threadId === thread),
+        )
+        .sort((a, b) => b.date - a.date);
+      const page = found.slice(offset, offset + limit);
+      const withHeaders = query.get('fields') === 'include_headers';
+      return send(response, 200, {
+        request_id: requestId,
+        data: page.map((message) => viewOf(message, withHeaders)),
+        ...(offset + limit < found.length ? { next_cursor: String(offset + limit) } : {}),
+      });
+    }
+
     const messageMatch = /^\/messages\/([^/]+)$/.exec(rest);
     if (messageMatch && messageMatch[1] !== 'send' && request.method === 'GET') {
       const message = messages.get(decodeURIComponent(messageMatch[1]!));
@@ -406,34 +463,7 @@ export async function startFakeNylas(
       const withHeaders = url.searchParams.get('fields') === 'include_headers';
       return send(response, 200, {
         request_id: requestId,
-        data: {
-          object: 'message',
-          id: message.id,
-          grant_id: grantId,
-          thread_id: message.threadId,
-          subject: message.subject,
-          from: message.from,
-          to: message.to,
-          cc: message.cc,
-          bcc: message.bcc,
-          reply_to: [],
-          date: message.date,
-          body: message.body,
-          snippet: message.body.replace(/<[^>]*>/g, '').slice(0, 100),
-          folders: message.folders,
-          unread: true,
-          starred: false,
-          attachments: message.attachments.map((each) => ({
-            id: each.id,
-            grant_id: grantId,
-            filename: each.filename,
-            content_type: each.contentType,
-            size: each.content.length,
-            content_id: each.contentId,
-            is_inline: each.isInline ?? false,
-          })),
-          ...(withHeaders ? { headers: message.headers } : {}),
-        },
+        data: viewOf(message, withHeaders),
       });
     }
 

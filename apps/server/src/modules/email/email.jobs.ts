@@ -70,3 +70,25 @@ export const takeNylasMessageJob = defineJob({
     expireInSeconds: 300,
   },
 });
+
+/**
+ * A Nylas mailbox's last 30 days, read once it is connected (nylas.service readNylasHistory), as
+ * IMAP's first sync reads them: one page of messages per run, each message queued as an
+ * `email.nylas-message`, then the next page. Keyed by mailbox on a 'stately' queue.
+ */
+export const readNylasHistoryJob = defineJob({
+  name: 'email.nylas-history',
+  schema: z.object({
+    tenantId: z.string().uuid(),
+    accountId: z.string().uuid(),
+    pageToken: z.string().max(2000).nullable(),
+    page: z.number().int().min(0),
+  }),
+  options: {
+    policy: 'stately',
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 300,
+  },
+});

@@ -9,7 +9,7 @@ import { ADMIN, OTHER_SELLER, SELLER } from '../../testing/demo-users';
 import { startFakeNylas, type FakeNylas } from '../../testing/fake-nylas';
 import { uploadFile } from '../../testing/http-client';
 import { actingUser } from '../sessions/session.service';
-import { sendEmailJob, takeNylasMessageJob } from './email.jobs';
+import { readNylasHistoryJob, sendEmailJob, takeNylasMessageJob } from './email.jobs';
 import { nylasAuthUrl } from './nylas.service';
 
 /*
@@ -178,6 +178,61 @@ describe('correo personal por Nylas v3', () => {
       after: { email: MAILBOX, provider: 'nylas' },
     });
     expect((await env.call(OTHER_SELLER, 'email.accounts')).data).toEqual([]);
+  });
+
+  it('al conectar llegan los últimos 30 días de la casilla, como historia, sin spam ni lo más viejo', async () => {
+    const created = await env.call(SELLER, 'contact.create', {
+      firstName: 'Hilda',
+      lastName: 'Historia',
+      phones: [{ phone: '091555322', extensionNumber: '' }],
+      emails: ['hilda@cliente.test'],
+      origin: null,
+    });
+    expect(created.error).toBeUndefined();
+    const hilda = created.data!.id;
+    const [row] = await storedAccounts();
+    const grantId = row!.config.grantId!;
+    const daysAgo = (days: number) => Math.floor(Date.now() / 1000) - days * 24 * 3600;
+    const message = (subject: string, days: number, folders = ['INBOX']) =>
+      nylas.putMessage(grantId, {
+        subject,
+        from: [{ email: 'hilda@cliente.test', name: 'Hilda Historia' }],
+        date: daysAgo(days),
+        body: `<p>${subject}</p>`,
+        folders,
+        headers: [{ name: 'Message-ID', value: `<${subject.replace(/\W/g, '')}@cliente.test>` }],
+      });
+    message('Pedido de la semana', 3);
+    message('Consulta de hace diez días', 10);
+    message('Correo no deseado', 2, ['SPAM']);
+    message('Pedido del año pasado', 40);
+
+    // Connecting queued the reading of the mailbox's history; the worker runs it.
+    const history = await env.database.handle.db.execute(
+      sql`select data from pgboss.job where name = ${readNylasHistoryJob.name} and state = 'created'`,
+    );
+    const [job] = (history as unknown as { rows: Array<{ data: unknown }> }).rows;
+    expect(job?.data).toMatchObject({ accountId: row!.id, pageToken: null, page: 0 });
+    await runJob(readNylasHistoryJob, job!.data as never, env.app.deps);
+    expect(await runNylasJobs()).toBe(2);
+    const items = await emailItems(hilda);
+    expect(items.map((each) => ZEmailContent.parse(each.content).subject).sort()).toEqual([
+      'Consulta de hace diez días',
+      'Pedido de la semana',
+    ]);
+    // History: on the timeline, not news for the inbox (unread, waiting).
+    const [contact] = await env.database.handle.db
+      .select({ unread: contacts.unreadCount, waiting: contacts.awaitingReplySince })
+      .from(contacts)
+      .where(eq(contacts.id, hilda));
+    expect(contact).toEqual({ unread: 0, waiting: null });
+    // Read again (a repeated job): nothing twice.
+    await runJob(readNylasHistoryJob, job!.data as never, env.app.deps);
+    await runNylasJobs();
+    expect(await emailItems(hilda)).toHaveLength(2);
+    await env.database.handle.db.execute(
+      sql`delete from pgboss.job where name = ${readNylasHistoryJob.name}`,
+    );
   });
 
   it('el webhook responde el challenge y rechaza una firma falsa sin guardar nada', async () => {

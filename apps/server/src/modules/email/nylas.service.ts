@@ -19,9 +19,10 @@ import {
 import { recordAudit, type AuditBy } from '../audit/audit.service';
 import { actingUser } from '../sessions/session.service';
 import type { AuthUser } from '../sessions/session.types';
-import { takeNylasMessageJob } from './email.jobs';
+import { readNylasHistoryJob, takeNylasMessageJob } from './email.jobs';
 import {
   findEmailAccount,
+  findEmailAccountById,
   findEmailAccountByAddress,
   insertEmailAccount,
 } from './email.repository';
@@ -133,7 +134,7 @@ export function nylasAuthUrl(
  * connected by IMAP answers EMAIL_ACCOUNT_EXISTS. Audited.
  */
 export async function connectNylasAccount(
-  deps: Pick<AppDeps, 'db' | 'env'>,
+  deps: Pick<AppDeps, 'db' | 'env' | 'jobs'>,
   user: AuthUser,
   input: z.infer<typeof ZConnectNylasInput>,
   by: AuditBy,
@@ -170,9 +171,67 @@ export async function connectNylasAccount(
     });
     return stored;
   });
+  // Its last 30 days come next, as an IMAP mailbox's first sync brings them.
+  await deps.jobs.send(
+    readNylasHistoryJob,
+    { tenantId: user.tenantId, accountId: account.id, pageToken: null, page: 0 },
+    { singletonKey: account.id },
+  );
   const view = (await emailAccountsOf(db, user)).find((each) => each.id === account.id);
   if (!view) throw new DomainError('EMAIL_ACCOUNT_NOT_FOUND');
   return view;
+}
+
+/** How far back a Nylas mailbox is read once connected (IMAP's first sync reads as far). */
+const HISTORY_DAYS = 30;
+/** The most pages of 50 messages read back: a mailbox's last 500 mails at most. */
+const HISTORY_PAGES = 10;
+
+/**
+ * One page of a newly connected Nylas mailbox's last 30 days: each message (not spam, bin or
+ * draft) queued as Nylas's webhook queues a new one, so it is fetched whole and stored once,
+ * as history (it predates the connection: no unread, no wait); then the next page.
+ */
+export async function readNylasHistory(
+  deps: AppDeps,
+  data: { tenantId: string; accountId: string; pageToken: string | null; page: number },
+): Promise<number> {
+  if (!deps.env.nylas) return 0;
+  const account = await findEmailAccountById(deps.db, data.tenantId, data.accountId);
+  const grantId = account?.config.grantId;
+  if (!account || account.provider !== 'nylas' || account.status === 'error' || !grantId) return 0;
+  const client = clientOf(deps);
+  let page;
+  try {
+    page = await client.listMessages(grantId, {
+      receivedAfter: new Date(account.createdAt.getTime() - HISTORY_DAYS * 24 * 3_600_000),
+      pageToken: data.pageToken,
+    });
+  } catch (error) {
+    if (error instanceof NylasApiError && error.code === 'EMAIL_ACCOUNT_UNAVAILABLE') {
+      await markNylasGrantFailed(deps.db, grantId, error.code);
+      return 0;
+    }
+    throw error;
+  }
+  const wanted = page.messages.filter(
+    (message) => !message.folders?.some((folder) => LEFT_OUT_FOLDERS.has(folder)),
+  );
+  for (const message of wanted) {
+    await deps.jobs.send(
+      takeNylasMessageJob,
+      { grantId, messageId: message.id },
+      { singletonKey: `${grantId}/${message.id}` },
+    );
+  }
+  if (page.nextCursor && data.page + 1 < HISTORY_PAGES) {
+    await deps.jobs.send(
+      readNylasHistoryJob,
+      { ...data, pageToken: page.nextCursor, page: data.page + 1 },
+      { singletonKey: `${account.id}/${data.page + 1}` },
+    );
+  }
+  return wanted.length;
 }
 
 /** What the webhook answers Nylas. */

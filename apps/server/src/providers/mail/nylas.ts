@@ -231,6 +231,37 @@ export class NylasClient {
     }
   }
 
+  /**
+   * One page of the grant's messages, newest first (GET …/messages): received after
+   * `receivedAfter`, of one thread with `threadId`, each with its threading headers;
+   * `nextCursor` asks for the next page (null on the last).
+   */
+  async listMessages(
+    grantId: string,
+    input: { receivedAfter: Date; pageToken?: string | null; threadId?: string; limit?: number },
+  ): Promise<{ messages: NylasMessage[]; nextCursor: string | null }> {
+    const query = new URLSearchParams({
+      limit: String(input.limit ?? 50),
+      received_after: String(Math.floor(input.receivedAfter.getTime() / 1000)),
+      fields: 'include_headers',
+    });
+    if (input.pageToken) query.set('page_token', input.pageToken);
+    if (input.threadId) query.set('thread_id', input.threadId);
+    const response = await this.call('read', `${grantPath(grantId)}/messages?${query}`, {
+      maxBytes: 16 * 1024 * 1024,
+    });
+    const json = jsonOf(response);
+    const parsed = z.array(ZNylasMessage).safeParse(json.data);
+    if (!parsed.success) {
+      throw new NylasApiError('EMAIL_NYLAS_UNAVAILABLE', {}, response.status, 'malformed', '');
+    }
+    const cursor = (json as { next_cursor?: unknown }).next_cursor;
+    return {
+      messages: parsed.data,
+      nextCursor: typeof cursor === 'string' && cursor ? cursor : null,
+    };
+  }
+
   /** An attachment's bytes (…/attachments/{id}/download?message_id=). */
   async attachment(grantId: string, attachmentId: string, messageId: string): Promise<Buffer> {
     const response = await this.call(
