@@ -20,6 +20,7 @@ import {
   startWhatsappCloudFake,
   type WhatsappCloudFake,
 } from '../../server/src/providers/whatsapp-cloud/whatsapp-cloud.fake';
+import { startFakeNylas, type FakeNylas } from '../../server/src/testing/fake-nylas';
 
 /** The bundled server (`npm run build -w @cartera/server`). */
 const SERVER_MAIN = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
@@ -218,7 +219,7 @@ export const test = base.extend<
     serverOutputOnFailure: void;
     signedInPage: SignedInPage;
   },
-  { appServer: AppServer; whatsappCloud: WhatsappCloudFake }
+  { appServer: AppServer; whatsappCloud: WhatsappCloudFake; nylas: FakeNylas }
 >({
   // The worker's own fake of the WhatsApp Cloud (Graph) API on 127.0.0.1: its server sends there
   // (META_GRAPH_BASE_URL), and tests play the customer and Meta's receipts through it.
@@ -231,10 +232,27 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
+  // The worker's own fake of Nylas v3 on 127.0.0.1: its server has Nylas configured against it
+  // (NYLAS_*), so 'Correo personal' offers 'Conectar con Google' and 'Conectar con Microsoft',
+  // whose hosted authentication the fake plays (the browser goes there and back to /settings).
+  nylas: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from it.
+    async ({}, use) => {
+      const fake = await startFakeNylas();
+      await use(fake);
+      await fake.stop();
+    },
+    { scope: 'worker' },
+  ],
   appServer: [
-    async ({ whatsappCloud }, use) => {
+    async ({ whatsappCloud, nylas }, use) => {
       const server = await startAppServer({
         META_GRAPH_BASE_URL: `${whatsappCloud.url}/v22.0`,
+        // Nylas sends the user back to PUBLIC_URL/settings (NYLAS_REDIRECT_URI's default).
+        NYLAS_API_KEY: nylas.apiKey,
+        NYLAS_CLIENT_ID: nylas.clientId,
+        NYLAS_API_URI: nylas.url,
+        NYLAS_WEBHOOK_SECRET: nylas.webhookSecret,
         // The provider fakes listen on 127.0.0.1, which the outbound guard refuses otherwise.
         OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
         // A customer's file the fake did not give is tried again within seconds, 4 tries in all.
