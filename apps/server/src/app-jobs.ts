@@ -21,7 +21,7 @@ import {
   readNylasHistoryJob,
   watchMailboxJob,
 } from './modules/email/email.jobs';
-import { readNylasHistory, takeNylasMessage } from './modules/email/nylas.service';
+import { readNylasHistory, takeNylasMessage } from './modules/email/nylas-mail.service';
 import { queueMailboxWatch, watchMailbox } from './modules/email/mail-watch.service';
 import { deliverEmail, sendScheduledEmail } from './modules/email/email-send.service';
 import { mailboxesToSync, syncMailbox } from './modules/email/email-sync.service';

@@ -18,7 +18,7 @@ import {
 } from './email.repository';
 import { assertPersonalEmail } from './email.service';
 import { storeIncomingMail, type IncomingMail } from './incoming-mail.service';
-import { nylasMailAt } from './nylas.service';
+import { nylasMailAt } from './nylas-mail.service';
 
 /*
  * Reading a mailbox by IMAP (issue #38 items 2 and 3): the inbox and the sent folder are read
