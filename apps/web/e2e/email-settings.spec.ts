@@ -1,6 +1,7 @@
 import { es } from '@cartera/domain/i18n';
 import { startTestMailServer, type TestMailServer } from '../../server/src/testing/mail-server';
 import { expect, personalEmailFlag, signIn, test, unexpectedErrors } from './fixtures';
+import { setTestServers } from './mailbox';
 
 const t = es.email;
 const MAILBOX = { address: 'vendedor@correo.test', password: 'clave-de-aplicacion' };
@@ -41,15 +42,7 @@ test('un vendedor conecta su correo por IMAP y SMTP, ve el error de una contrase
     await expect(incoming.getByRole('textbox', { name: t.host })).toHaveValue('imap.correo.test');
     await expect(outgoing.getByRole('textbox', { name: t.host })).toHaveValue('smtp.correo.test');
 
-    for (const [group, port] of [
-      [incoming, mail.imapPort],
-      [outgoing, mail.smtpPort],
-    ] as const) {
-      await group.getByRole('textbox', { name: t.host }).fill('127.0.0.1');
-      await group.getByRole('textbox', { name: t.port }).fill(String(port));
-      await group.getByLabel(t.security, { exact: true }).click();
-      await page.getByRole('option', { name: t.securityOptions.none }).click();
-    }
+    await setTestServers(page, dialog, mail);
     await dialog.getByLabel(t.password).fill('equivocada');
     await dialog.getByRole('button', { name: t.connect }).click();
     await expect(
