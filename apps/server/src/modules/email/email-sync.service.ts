@@ -4,8 +4,6 @@ import type { MailFolderState } from '@cartera/db/schema';
 import { flagOn } from '@cartera/domain/policy';
 import { DomainError } from '@cartera/domain/errors';
 import type { AppDeps } from '../../deps';
-import { openSecret } from '../../lib/secret-box';
-import { openImap } from '../../providers/mail/mail-servers';
 import { visibleContactsWithEmails } from '../access/contacts';
 import { actingUser } from '../sessions/session.service';
 import type { AuthUser } from '../sessions/session.types';
@@ -19,6 +17,7 @@ import {
 import { assertPersonalEmail } from './email.service';
 import { storeIncomingMail, type IncomingMail } from './incoming-mail.service';
 import { nylasMailAt } from './nylas-mail.service';
+import { openStoredMailbox } from './stored-mailbox';
 
 /*
  * Reading a mailbox by IMAP (issue #38 items 2 and 3): the inbox and the sent folder are read
@@ -64,22 +63,8 @@ export async function syncMailbox(
   const owner = await actingUser(deps.db, tenantId, account.userId);
   if (!owner || !flagOn(owner, 'personalEmail')) return result;
 
-  let client;
-  try {
-    client = await openImap(account.config.imap, {
-      username: account.config.username ?? account.address,
-      password: openSecret(account.secrets),
-    });
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'EMAIL_AUTH_FAILED') {
-      await updateEmailAccountSync(deps.db, tenantId, accountId, {
-        status: 'error',
-        statusReason: error.code,
-      });
-      return result;
-    }
-    throw error;
-  }
+  const client = await openStoredMailbox(deps, account);
+  if (!client) return result;
   const state = { ...account.syncState };
   try {
     // The inbox, and the folder the mail program keeps sent mail in (its special use \Sent):
@@ -239,11 +224,9 @@ export async function bringUnknownMail(deps: AppDeps, user: AuthUser, rawAddress
       }
       continue;
     }
-    if (account?.provider !== 'imap' || !account.config.imap || !account.secrets) continue;
-    const client = await openImap(account.config.imap, {
-      username: account.config.username ?? account.address,
-      password: openSecret(account.secrets),
-    });
+    if (account?.provider !== 'imap') continue;
+    const client = await openStoredMailbox(deps, account);
+    if (!client) throw new DomainError('EMAIL_ACCOUNT_UNAVAILABLE', { address: account.address });
     try {
       for (const row of mine) {
         const source = await sourceAt(client, row.location);

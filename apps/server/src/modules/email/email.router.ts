@@ -172,7 +172,12 @@ export const emailRouter = router({
     .meta({
       description:
         "After 'Crear contacto': the caller's mails from `address` are read again from their mailboxes and stored on the timeline of the contact that now has it. CONTACT_NOT_FOUND when no contact the caller may see has the address.",
-      errors: ['DISABLED_FEATURE', 'CONTACT_NOT_FOUND', ...CONNECT_ERRORS.slice(2)],
+      errors: [
+        'DISABLED_FEATURE',
+        'CONTACT_NOT_FOUND',
+        'EMAIL_ACCOUNT_UNAVAILABLE',
+        ...CONNECT_ERRORS.slice(3),
+      ],
     })
     .input(z.object({ address: z.string().trim().toLowerCase().email().max(254) }))
     .output(z.object({ contactId: z.string(), stored: z.number() }))

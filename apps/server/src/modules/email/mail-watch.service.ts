@@ -1,11 +1,9 @@
 import type { ImapFlow } from 'imapflow';
-import { DomainError } from '@cartera/domain/errors';
 import { flagOn } from '@cartera/domain/policy';
 import type { AppDeps } from '../../deps';
-import { openSecret } from '../../lib/secret-box';
-import { openImap } from '../../providers/mail/mail-servers';
 import { actingUser } from '../sessions/session.service';
-import { findEmailAccountById, updateEmailAccountSync } from './email.repository';
+import { findEmailAccountById } from './email.repository';
+import { openStoredMailbox } from './stored-mailbox';
 import { syncMailboxJob, watchMailboxJob } from './email.jobs';
 
 /*
@@ -48,26 +46,16 @@ export async function watchMailbox(
 ) {
   const account = await findEmailAccountById(deps.db, tenantId, accountId);
   if (!account || account.provider !== 'imap' || account.status === 'error') return;
-  if (!account.config.imap || !account.secrets) return;
   const owner = await actingUser(deps.db, tenantId, account.userId);
   if (!owner || !flagOn(owner, 'personalEmail')) return;
-  let client: ImapFlow;
+  let client: ImapFlow | null;
   try {
-    client = await openImap(account.config.imap, {
-      username: account.config.username ?? account.address,
-      password: openSecret(account.secrets),
-    });
+    client = await openStoredMailbox(deps, account);
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'EMAIL_AUTH_FAILED') {
-      await updateEmailAccountSync(deps.db, tenantId, accountId, {
-        status: 'error',
-        statusReason: error.code,
-      });
-      return;
-    }
     deps.logger.warn({ err: error, accountId }, 'email: the mailbox could not be watched');
     return;
   }
+  if (!client) return;
   running.add(client);
   const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
   try {
