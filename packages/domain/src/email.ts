@@ -79,6 +79,16 @@ export function mailServersFor(
 /** An address of a mail, with the name it was written with. */
 const ZMailAddress = z.looseObject({ email: z.string(), name: z.string().nullish() });
 
+/** A mail's attached file, as stored with its item. */
+const ZEmailAttachment = z.looseObject({
+  id: z.string(),
+  filename: z.string(),
+  size: z.number(),
+  mimeType: z.string().nullish(),
+  /** This server's address of the stored file. */
+  url: z.string().nullish(),
+});
+
 /**
  * An e-mail (03 §3 Email content), read from or sent through a user's connected mailbox (issue
  * #38): `body` is sanitised HTML, `resume` its first lines as text (quoted text cut at the
@@ -106,20 +116,19 @@ export const ZEmailContent = z.looseObject({
   errorMessage: z.string().nullish(),
   /** Kept out of the CRM by its mailbox's owner: only its date and thread are left. */
   private: z.boolean().optional(),
-  attachments: z
-    .array(
-      z.looseObject({
-        id: z.string(),
-        filename: z.string(),
-        size: z.number(),
-        mimeType: z.string().nullish(),
-        /** This server's address of the stored file. */
-        url: z.string().nullish(),
-      }),
-    )
-    .default([]),
+  attachments: z.array(ZEmailAttachment).default([]),
 });
 export type EmailContent = z.infer<typeof ZEmailContent>;
+
+/** An e-mail as a procedure answers it: the stored content's known fields, nothing else. */
+const ZMailAddressView = ZMailAddress.strip();
+export const ZEmailContentView = ZEmailContent.strip().extend({
+  from: ZMailAddressView.nullish(),
+  recipients: z.array(ZMailAddressView).default([]),
+  cc: z.array(ZMailAddressView).default([]),
+  bcc: z.array(ZMailAddressView).default([]),
+  attachments: z.array(ZEmailAttachment.strip()).default([]),
+});
 
 /*
  * Writing e-mail (03 §5, issue #38 items 4 to 6): the draft's rules, checked alike by the

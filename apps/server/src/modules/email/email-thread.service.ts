@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmailContent, type EmailContent } from '@cartera/domain/interactions';
+import { ZEmailContentView } from '@cartera/domain/email';
 import type { Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
 import type { AppDeps } from '../../deps';
@@ -34,7 +35,7 @@ export const ZEmailThreadView = z.object({
       id: z.string(),
       status: z.string().nullable(),
       createdAt: z.date(),
-      content: ZEmailContent,
+      content: ZEmailContentView,
     }),
   ),
   total: z.number(),
