@@ -253,9 +253,20 @@ test('el correo del cliente llega en vivo, el vendedor responde con un PDF, prog
       .toBe(1);
     await page.goto('/settings');
     const unknown = page.getByRole('region', { name: t.unknown.title });
-    await expect(unknown.getByText('Quiero una cotización')).toBeVisible();
+    await expect(
+      unknown.getByText('Quiero una cotización').filter({ visible: true }),
+    ).toBeVisible();
     await settle(page);
     await unknown.screenshot({ path: 'test-results/correo-sin-contacto.png' });
+    // On a phone the list fits the screen's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await unknown.scrollIntoViewIfNeeded();
+    await settle(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await page.screenshot({ path: 'test-results/correo-sin-contacto-telefono.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await unknown
       .getByRole('button', { name: `${t.unknown.createContact}: ${STRANGER.address}` })
       .click();

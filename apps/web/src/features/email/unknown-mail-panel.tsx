@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Stack, Text } from '@mantine/core';
+import { Box, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
@@ -80,22 +80,18 @@ function UnknownMail() {
                     {mail.fromEmail}
                   </Text>
                 )}
+                {/* On a phone the subject goes under the sender (one column and the button). */}
+                <Box hiddenFrom="sm" mt={4}>
+                  <MailSummary mail={mail} />
+                </Box>
               </Stack>
             ),
           },
           {
             key: 'subject',
             header: t.subject,
-            cell: (mail) => (
-              <Stack gap={0}>
-                <Text size="sm" style={{ wordBreak: 'break-word' }}>
-                  {mail.subject || es.email.bubble.noSubject}
-                </Text>
-                <Text size="xs" c="dimmed" lineClamp={1}>
-                  {mail.resume}
-                </Text>
-              </Stack>
-            ),
+            visibleFrom: 'sm',
+            cell: (mail) => <MailSummary mail={mail} />,
           },
           {
             key: 'date',
@@ -129,5 +125,19 @@ function UnknownMail() {
         />
       )}
     </Panel>
+  );
+}
+
+/** A kept mail's subject and first line. */
+function MailSummary({ mail }: { mail: { subject: string; resume: string } }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" style={{ wordBreak: 'break-word' }}>
+        {mail.subject || es.email.bubble.noSubject}
+      </Text>
+      <Text size="xs" c="dimmed" lineClamp={1}>
+        {mail.resume}
+      </Text>
+    </Stack>
   );
 }
