@@ -42,6 +42,15 @@ let contactId = '';
 const sync = () => runJob(syncMailboxJob, { tenantId: env.demo.demo.id, accountId }, env.app.deps);
 const deliver = (interactionId: string) =>
   runJob(sendEmailJob, { tenantId: env.demo.demo.id, interactionId }, env.app.deps);
+/** The seller writes from the connected mailbox into the test contact's conversation. */
+const send = (draft: { to: string; subject: string; body: string } & Record<string, unknown>) =>
+  env.call(SELLER, 'email.send', {
+    id: newId(),
+    contactId,
+    accountId,
+    ...draft,
+    to: [{ email: draft.to }],
+  });
 
 async function emailItems() {
   return env.database.handle.db
@@ -235,11 +244,9 @@ describe('escribir correo desde la conversación', () => {
     expect(ZEmailContent.parse(answer.content).threadId).toBe(original.messageId);
 
     // A repeated call with the same id sends nothing more.
-    const again = await env.call(SELLER, 'email.send', {
+    const again = await send({
       id,
-      contactId,
-      accountId,
-      to: [{ email: CUSTOMER.address }],
+      to: CUSTOMER.address,
       subject: 'RE: Cotización del aire acondicionado',
       body: '<p>Sí</p>',
     });
@@ -339,11 +346,9 @@ describe('escribir correo desde la conversación', () => {
   it('un destinatario rechazado deja el correo con el motivo; Volver a intentar lo envía de nuevo', async () => {
     mail.refuseRecipient(CLOSED.address, true);
     const id = newId();
-    const sent = await env.call(SELLER, 'email.send', {
+    const sent = await send({
       id,
-      contactId,
-      accountId,
-      to: [{ email: CLOSED.address }],
+      to: CLOSED.address,
       subject: 'Catálogo',
       body: '<p>Le envío el catálogo.</p>',
     });
@@ -374,11 +379,9 @@ describe('escribir correo desde la conversación', () => {
     const now = Date.now();
     const date = new Date(now + 3_600_000);
     const id = newId();
-    const scheduled = await env.call(SELLER, 'email.send', {
+    const scheduled = await send({
       id,
-      contactId,
-      accountId,
-      to: [{ email: CUSTOMER.address }],
+      to: CUSTOMER.address,
       subject: 'Recordatorio de la visita',
       body: '<p>Mañana a las 10.</p>',
       scheduleDate: date,
@@ -415,11 +418,8 @@ describe('escribir correo desde la conversación', () => {
 
   it('una entrada mala responde en castellano y no guarda nada; nadie escribe desde la casilla de otro', async () => {
     const before = (await emailItems()).length;
-    const bad = await env.call(SELLER, 'email.send', {
-      id: newId(),
-      contactId,
-      accountId,
-      to: [{ email: 'no es un correo' }],
+    const bad = await send({
+      to: 'no es un correo',
       subject: '  ',
       body: '<p> </p>',
     });
@@ -437,11 +437,8 @@ describe('escribir correo desde la conversación', () => {
       body: '<p>Hola</p>',
     });
     expect(foreign.error?.data.domainCode).toBe('EMAIL_ACCOUNT_NOT_FOUND');
-    const past = await env.call(SELLER, 'email.send', {
-      id: newId(),
-      contactId,
-      accountId,
-      to: [{ email: CUSTOMER.address }],
+    const past = await send({
+      to: CUSTOMER.address,
       subject: 'Hola',
       body: '<p>Hola</p>',
       scheduleDate: new Date(Date.now() - 60_000),
@@ -454,14 +451,7 @@ describe('escribir correo desde la conversación', () => {
       .update(emailAccounts)
       .set({ status: 'error' })
       .where(eq(emailAccounts.id, accountId));
-    const refused = await env.call(SELLER, 'email.send', {
-      id: newId(),
-      contactId,
-      accountId,
-      to: [{ email: CUSTOMER.address }],
-      subject: 'Hola',
-      body: '<p>Hola</p>',
-    });
+    const refused = await send({ to: CUSTOMER.address, subject: 'Hola', body: '<p>Hola</p>' });
     expect(refused.error?.data.domainCode).toBe('EMAIL_ACCOUNT_UNAVAILABLE');
     expect(refused.error?.message).toContain(MAILBOX.address);
     expect((await emailItems()).length).toBe(before);
