@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { can } from './policy';
 import { ROLES, type Role } from './roles';
+import { NEW_CLIENT_TEXTS, REQUEST_TEXTS } from './request-sales-texts';
+
+export { NEW_CLIENT_TEXTS, REQUEST_TEXTS };
 
 /*
  * Request sales, 'Solicitudes' (01 §3 Request sale, §4; 02 §3 Request, Request template,
@@ -454,20 +457,6 @@ export function applicableFields(
 // ---------------------------------------------------------------------------------------------
 // Validation (02 §5 Request-sale editor).
 
-export const REQUEST_TEXTS = {
-  required: 'Este campo es obligatorio',
-  invalid: 'El valor es inválido',
-  length: (min: number, max: number) => `${min} a ${max} caracteres`,
-  digitsOnly: 'Solo se admiten números',
-  option: 'La opción elegida no está disponible',
-  fileTooLarge: 'El tamaño del archivo es superior al permitido',
-  date: 'La fecha tiene que ser válida con el formato DD/MM/YYYY',
-  datetime: 'La fecha tiene que ser válida con el formato DD/MM/YYYY HH:mm',
-  lineRequired: 'Completa el código',
-  linesMissing: 'Agrega al menos un código',
-  missingRequired: 'Existen campos obligatorios sin completar',
-} as const;
-
 /** How a request is saved: a draft may miss required fields, a sent one may not. */
 export type SaveMode = 'draft' | 'send';
 
@@ -718,15 +707,6 @@ export function requestSections(body: readonly RequestField[], content: RequestC
 // ---------------------------------------------------------------------------------------------
 // New client inline (02 §3 New client, §5 texts). The phone is checked by the caller with the
 // house phone rules (packages/domain/src/phone.ts) and the texts below.
-
-export const NEW_CLIENT_TEXTS = {
-  firstName: 'El tamaño maximo del nombre es 32 caracteres',
-  lastName: 'El tamaño maximo del apellido es 32 caracteres',
-  phoneRequired: 'Se requiere ingresar un teléfono',
-  phoneInvalid: (country: string) =>
-    `El numero de teléfono tiene que ser un numero valido de ${country} o de otro país con el codigo correspondiente`,
-  detail: 'El detalle no puede tener mas de 255 caracteres',
-} as const;
 
 export const ZNewClient = z.object({
   firstName: z.string().trim().min(1, { error: REQUEST_TEXTS.required }).max(32, {
