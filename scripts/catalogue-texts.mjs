@@ -37,7 +37,8 @@ const NOT_PRODUCTION = [
   // Phrases a customer may write, matched to suggest a reminder: read, never shown.
   /^packages\/domain\/src\/suggested-reminders\.ts$/,
   // Pending (issue #34 item 4): the sale and request-sale rules' texts still live beside their
-  // schemas (REQUEST_TEXTS, the sale form's messages); the catalogue re-exports some of them.
+  // schemas (the sale form's messages, the template editor's); the request's field errors
+  // (REQUEST_TEXTS, NEW_CLIENT_TEXTS) are in i18n/request-sales-texts.es.ts.
   /^packages\/domain\/src\/(request-sales|sales)\.ts$/,
 ];
 const SPANISH_MARK = /[áéíóúñÁÉÍÓÚÑ¿¡]/;

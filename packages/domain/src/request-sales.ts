@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { can } from './policy';
 import { ROLES, type Role } from './roles';
-import { NEW_CLIENT_TEXTS, REQUEST_TEXTS } from './request-sales-texts';
+import { NEW_CLIENT_TEXTS, REQUEST_TEXTS } from './i18n/request-sales-texts.es';
 
 export { NEW_CLIENT_TEXTS, REQUEST_TEXTS };
 

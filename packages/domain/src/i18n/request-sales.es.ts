@@ -5,7 +5,7 @@
  * specification does not show are ours (docs/decisions.md "Request sales 'Solicitudes'").
  * Part of the one Spanish catalogue: `es.requestSales`.
  */
-import { NEW_CLIENT_TEXTS, REQUEST_TEXTS } from '../request-sales-texts';
+import { NEW_CLIENT_TEXTS, REQUEST_TEXTS } from './request-sales-texts.es';
 import { contactsEs } from './contacts.es';
 
 export const requestSalesEs = {

@@ -1,7 +1,7 @@
 /*
- * The request-sale editor's Spanish texts (02 §5) apart from its schemas, so that the catalogue
- * (i18n/request-sales.es.ts) names them without bringing zod into every screen's first load
- * (issue #35 item 2).
+ * The request-sale editor's Spanish texts (02 §5), in the catalogue and apart from the schemas
+ * that use them (request-sales.ts): the catalogue (request-sales.es.ts) names them without
+ * bringing zod into every screen's first load (issue #35 item 2).
  */
 
 /** Field errors of a request (02 §5 Request-sale editor). */
