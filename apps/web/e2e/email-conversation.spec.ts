@@ -17,7 +17,7 @@ import {
   uniqueLetters,
   uniqueMobile,
 } from './fixtures';
-import { connectMailbox } from './mailbox';
+import { clearSellerMailboxes, connectMailbox } from './mailbox';
 
 const t = es.email;
 const c = es.conversation.composer;
@@ -288,15 +288,6 @@ test('el correo del cliente llega en vivo, el vendedor responde con un PDF, prog
     await expect(item('Quiero una cotización')).toBeVisible();
     expect(browserErrors).toEqual([]);
   } finally {
-    // The seller's mailbox goes, as the other tests of this server expect to find none.
-    await signIn(page, 'vendedor@demo.test');
-    for (const account of await trpcQuery<Array<{ id: string }>>(
-      page,
-      'email.accounts',
-      undefined,
-    )) {
-      await trpcMutation(page, 'email.disconnect', { id: account.id });
-    }
-    await personalEmailFlag(page, null);
+    await clearSellerMailboxes(page);
   }
 });

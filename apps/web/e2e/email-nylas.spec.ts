@@ -1,14 +1,6 @@
 import { errorMessage, es } from '@cartera/domain/i18n';
-import {
-  expect,
-  personalEmailFlag,
-  settle,
-  signIn,
-  test,
-  trpcMutation,
-  trpcQuery,
-  unexpectedErrors,
-} from './fixtures';
+import { expect, personalEmailFlag, settle, signIn, test, unexpectedErrors } from './fixtures';
+import { clearSellerMailboxes } from './mailbox';
 
 const t = es.email;
 const MAILBOX = 'vendedor.nylas@gmail.test';
@@ -88,15 +80,6 @@ test('un vendedor conecta Gmail con Google por Nylas, ve el error de un código 
     expect(unexpectedErrors(browserErrors, [422])).toEqual([]);
   } finally {
     nylas.refuseConsent = false;
-    // The seller's mailbox goes, as the other tests of this server expect to find none.
-    await signIn(page, 'vendedor@demo.test');
-    for (const account of await trpcQuery<Array<{ id: string }>>(
-      page,
-      'email.accounts',
-      undefined,
-    )) {
-      await trpcMutation(page, 'email.disconnect', { id: account.id });
-    }
-    await personalEmailFlag(page, null);
+    await clearSellerMailboxes(page);
   }
 });

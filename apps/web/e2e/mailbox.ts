@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
 import type { TestMailServer } from '../../server/src/testing/mail-server';
-import { expect } from './fixtures';
+import { expect, personalEmailFlag, signIn, trpcMutation, trpcQuery } from './fixtures';
 
 const t = es.email;
 
@@ -39,4 +39,17 @@ export async function connectMailbox(
   await expect(panel.getByRole('row').filter({ hasText: mailbox.address })).toContainText(
     t.connected,
   );
+}
+
+/**
+ * After an e-mail test: the demo seller's mailboxes go and 'Correo personal' is off again, as
+ * the other tests of the worker's server expect.
+ */
+export async function clearSellerMailboxes(page: Page) {
+  await signIn(page, 'vendedor@demo.test');
+  const accounts = await trpcQuery<Array<{ id: string }>>(page, 'email.accounts', undefined);
+  for (const account of accounts) {
+    await trpcMutation(page, 'email.disconnect', { id: account.id });
+  }
+  await personalEmailFlag(page, null);
 }
