@@ -12,7 +12,6 @@ import { sendEmailJob, syncMailboxJob } from './email.jobs';
 import { sendScheduledEmail } from './email-send.service';
 import { closeMailWatches, watchMailbox } from './mail-watch.service';
 import { useDemoApp } from '../../testing/demo-app';
-import { createMailContact } from '../../testing/mail-contacts';
 import { ADMIN, OTHER_SELLER, SELLER } from '../../testing/demo-users';
 import { uploadFile } from '../../testing/http-client';
 import {
@@ -87,12 +86,15 @@ beforeAll(async () => {
   });
   expect(connected.error).toBeUndefined();
   accountId = connected.data!.id;
-  contactId = await createMailContact(env, {
+  const created = await env.call(SELLER, 'contact.create', {
     firstName: 'Lucía',
     lastName: 'Correo',
-    phone: '091555777',
-    email: CUSTOMER.address,
+    phones: [{ phone: '091555777', extensionNumber: '' }],
+    emails: [CUSTOMER.address],
+    origin: null,
   });
+  expect(created.error).toBeUndefined();
+  contactId = created.data!.id;
 });
 
 afterAll(async () => {

@@ -6,7 +6,6 @@ import { ZEmailContent } from '@cartera/domain/interactions';
 import { runJob } from '../../app-jobs';
 import { syncMailboxJob } from './email.jobs';
 import { useDemoApp } from '../../testing/demo-app';
-import { createMailContact } from '../../testing/mail-contacts';
 import { ADMIN, OTHER_SELLER, SELLER } from '../../testing/demo-users';
 import { mailProgramOf, startTestMailServer, type TestMailServer } from '../../testing/mail-server';
 
@@ -209,12 +208,15 @@ describe('correo personal: conectar una casilla por IMAP y SMTP', () => {
   it('el correo de un contacto llega a su conversación una vez; el de una dirección desconocida no crea nada', async () => {
     const customer = { address: 'cliente@cliente.test', password: 'clave-cliente' };
     mail.addUser(customer);
-    const contactId = await createMailContact(env, {
+    const created = await env.call(SELLER, 'contact.create', {
       firstName: 'Clara',
       lastName: 'Correa',
-      phone: '091555123',
-      email: 'Cliente@Cliente.test',
+      phones: [{ phone: '091555123', extensionNumber: '' }],
+      emails: ['Cliente@Cliente.test'],
+      origin: null,
     });
+    expect(created.error).toBeUndefined();
+    const contactId = created.data!.id;
     const [row] = await storedAccounts();
 
     // The customer writes from their own mail program, through their SMTP server.
@@ -283,17 +285,19 @@ describe('correo personal: conectar una casilla por IMAP y SMTP', () => {
     });
     expect(early.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
     // 'Crear contacto': the mail is read again and lands on the new contact's timeline.
-    const newcomer = await createMailContact(env, {
+    const stranger2 = await env.call(SELLER, 'contact.create', {
       firstName: 'Desconocido',
       lastName: 'Nuevo',
-      phone: '091555124',
-      email: 'desconocido@otro.test',
+      phones: [{ phone: '091555124', extensionNumber: '' }],
+      emails: ['desconocido@otro.test'],
+      origin: null,
     });
+    expect(stranger2.error).toBeUndefined();
     const brought = await env.call(SELLER, 'email.bringUnknownMail', {
       address: 'Desconocido@otro.test',
     });
-    expect(brought.data).toEqual({ contactId: newcomer, stored: 1 });
-    const strangerMail = (await env.interactionsOf(newcomer)).filter(
+    expect(brought.data).toEqual({ contactId: stranger2.data!.id, stored: 1 });
+    const strangerMail = (await env.interactionsOf(stranger2.data!.id)).filter(
       (item) => item.type === 'email',
     );
     expect(strangerMail.map((item) => ZEmailContent.parse(item.content).subject)).toEqual([

@@ -5,7 +5,6 @@ import { newId } from '@cartera/domain/ids';
 import { ZEmailContent } from '@cartera/domain/interactions';
 import { runJob } from '../../app-jobs';
 import { useDemoApp } from '../../testing/demo-app';
-import { createMailContact } from '../../testing/mail-contacts';
 import { ADMIN, OTHER_SELLER, SELLER } from '../../testing/demo-users';
 import { startFakeNylas, type FakeNylas } from '../../testing/fake-nylas';
 import { uploadFile } from '../../testing/http-client';
@@ -98,12 +97,15 @@ beforeAll(async () => {
     value: 1,
   });
   expect(flag.error).toBeUndefined();
-  contactId = await createMailContact(env, {
+  const created = await env.call(SELLER, 'contact.create', {
     firstName: 'Clara',
     lastName: 'Correa',
-    phone: '091555321',
-    email: CUSTOMER,
+    phones: [{ phone: '091555321', extensionNumber: '' }],
+    emails: [CUSTOMER],
+    origin: null,
   });
+  expect(created.error).toBeUndefined();
+  contactId = created.data!.id;
 });
 
 afterAll(async () => {
@@ -179,12 +181,15 @@ describe('correo personal por Nylas v3', () => {
   });
 
   it('al conectar llegan los últimos 30 días de la casilla, como historia, sin spam ni lo más viejo', async () => {
-    const hilda = await createMailContact(env, {
+    const created = await env.call(SELLER, 'contact.create', {
       firstName: 'Hilda',
       lastName: 'Historia',
-      phone: '091555322',
-      email: 'hilda@cliente.test',
+      phones: [{ phone: '091555322', extensionNumber: '' }],
+      emails: ['hilda@cliente.test'],
+      origin: null,
     });
+    expect(created.error).toBeUndefined();
+    const hilda = created.data!.id;
     const [row] = await storedAccounts();
     const grantId = row!.config.grantId!;
     const daysAgo = (days: number) => Math.floor(Date.now() / 1000) - days * 24 * 3600;
