@@ -289,13 +289,22 @@ export const test = base.extend<
     },
     { auto: true },
   ],
-  browserErrors: async ({ page }, use) => {
+  browserErrors: async ({ page }, use, testInfo) => {
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(`console: ${message.text()}`);
     });
     page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
     await use(errors);
+    if (testInfo.status === testInfo.expectedStatus || page.isClosed()) return;
+    // CI keeps only the end of its output, where a failure's text attachments are printed (300
+    // characters each): where the page was, what it alerted, and what the browser reported.
+    const alerts = await page
+      .getByRole('alert')
+      .allInnerTexts()
+      .catch(() => []);
+    const state = [`url: ${page.url()}`, ...alerts.map((text) => `alert: ${text}`), ...errors];
+    await testInfo.attach('page-state', { body: state.join('\n'), contentType: 'text/plain' });
   },
   // Another user beside `page`: a window of its own (its own cookies) signed in as `email`.
   // Every window it opened is closed after the test.
