@@ -12,6 +12,7 @@ import { sendEmailJob, syncMailboxJob } from './email.jobs';
 import { sendScheduledEmail } from './email-send.service';
 import { closeMailWatches, watchMailbox } from './mail-watch.service';
 import { useDemoApp } from '../../testing/demo-app';
+import { createMailContact } from '../../testing/mail-contacts';
 import { ADMIN, OTHER_SELLER, SELLER } from '../../testing/demo-users';
 import { uploadFile } from '../../testing/http-client';
 import {
@@ -86,15 +87,12 @@ beforeAll(async () => {
   });
   expect(connected.error).toBeUndefined();
   accountId = connected.data!.id;
-  const created = await env.call(SELLER, 'contact.create', {
+  contactId = await createMailContact(env, {
     firstName: 'Lucía',
     lastName: 'Correo',
-    phones: [{ phone: '091555777', extensionNumber: '' }],
-    emails: [CUSTOMER.address],
-    origin: null,
+    phone: '091555777',
+    email: CUSTOMER.address,
   });
-  expect(created.error).toBeUndefined();
-  contactId = created.data!.id;
 });
 
 afterAll(async () => {

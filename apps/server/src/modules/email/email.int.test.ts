@@ -6,6 +6,7 @@ import { ZEmailContent } from '@cartera/domain/interactions';
 import { runJob } from '../../app-jobs';
 import { syncMailboxJob } from './email.jobs';
 import { useDemoApp } from '../../testing/demo-app';
+import { createMailContact } from '../../testing/mail-contacts';
 import { ADMIN, OTHER_SELLER, SELLER } from '../../testing/demo-users';
 import { mailProgramOf, startTestMailServer, type TestMailServer } from '../../testing/mail-server';
 
@@ -208,15 +209,12 @@ describe('correo personal: conectar una casilla por IMAP y SMTP', () => {
   it('el correo de un contacto llega a su conversación una vez; el de una dirección desconocida no crea nada', async () => {
     const customer = { address: 'cliente@cliente.test', password: 'clave-cliente' };
     mail.addUser(customer);
-    const created = await env.call(SELLER, 'contact.create', {
+    const contactId = await createMailContact(env, {
       firstName: 'Clara',
       lastName: 'Correa',
-      phones: [{ phone: '091555123', extensionNumber: '' }],
-      emails: ['Cliente@Cliente.test'],
-      origin: null,
+      phone: '091555123',
+      email: 'Cliente@Cliente.test',
     });
-    expect(created.error).toBeUndefined();
-    const contactId = created.data!.id;
     const [row] = await storedAccounts();
 
     // The customer writes from their own mail program, through their SMTP server.
@@ -285,19 +283,17 @@ describe('correo personal: conectar una casilla por IMAP y SMTP', () => {
     });
     expect(early.error?.data.domainCode).toBe('CONTACT_NOT_FOUND');
     // 'Crear contacto': the mail is read again and lands on the new contact's timeline.
-    const stranger2 = await env.call(SELLER, 'contact.create', {
+    const newcomer = await createMailContact(env, {
       firstName: 'Desconocido',
       lastName: 'Nuevo',
-      phones: [{ phone: '091555124', extensionNumber: '' }],
-      emails: ['desconocido@otro.test'],
-      origin: null,
+      phone: '091555124',
+      email: 'desconocido@otro.test',
     });
-    expect(stranger2.error).toBeUndefined();
     const brought = await env.call(SELLER, 'email.bringUnknownMail', {
       address: 'Desconocido@otro.test',
     });
-    expect(brought.data).toEqual({ contactId: stranger2.data!.id, stored: 1 });
-    const strangerMail = (await env.interactionsOf(stranger2.data!.id)).filter(
+    expect(brought.data).toEqual({ contactId: newcomer, stored: 1 });
+    const strangerMail = (await env.interactionsOf(newcomer)).filter(
       (item) => item.type === 'email',
     );
     expect(strangerMail.map((item) => ZEmailContent.parse(item.content).subject)).toEqual([

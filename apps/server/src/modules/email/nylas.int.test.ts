@@ -5,6 +5,7 @@ import { newId } from '@cartera/domain/ids';
 import { ZEmailContent } from '@cartera/domain/interactions';
 import { runJob } from '../../app-jobs';
 import { useDemoApp } from '../../testing/demo-app';
+import { createMailContact } from '../../testing/mail-contacts';
 import { ADMIN, OTHER_SELLER, SELLER } from '../../testing/demo-users';
 import { startFakeNylas, type FakeNylas } from '../../testing/fake-nylas';
 import { uploadFile } from '../../testing/http-client';
@@ -97,15 +98,12 @@ beforeAll(async () => {
     value: 1,
   });
   expect(flag.error).toBeUndefined();
-  const created = await env.call(SELLER, 'contact.create', {
+  contactId = await createMailContact(env, {
     firstName: 'Clara',
     lastName: 'Correa',
-    phones: [{ phone: '091555321', extensionNumber: '' }],
-    emails: [CUSTOMER],
-    origin: null,
+    phone: '091555321',
+    email: CUSTOMER,
   });
-  expect(created.error).toBeUndefined();
-  contactId = created.data!.id;
 });
 
 afterAll(async () => {
@@ -181,15 +179,12 @@ describe('correo personal por Nylas v3', () => {
   });
 
   it('al conectar llegan los últimos 30 días de la casilla, como historia, sin spam ni lo más viejo', async () => {
-    const created = await env.call(SELLER, 'contact.create', {
+    const hilda = await createMailContact(env, {
       firstName: 'Hilda',
       lastName: 'Historia',
-      phones: [{ phone: '091555322', extensionNumber: '' }],
-      emails: ['hilda@cliente.test'],
-      origin: null,
+      phone: '091555322',
+      email: 'hilda@cliente.test',
     });
-    expect(created.error).toBeUndefined();
-    const hilda = created.data!.id;
     const [row] = await storedAccounts();
     const grantId = row!.config.grantId!;
     const daysAgo = (days: number) => Math.floor(Date.now() / 1000) - days * 24 * 3600;
