@@ -1,5 +1,5 @@
-import { Badge, createTheme, Drawer, Modal } from '@mantine/core';
-import { es } from '@cartera/domain/i18n';
+import { createTheme, type MantineThemeComponent } from '@mantine/core';
+import { appEs } from '@cartera/domain/i18n/app';
 
 /**
  * System fonts only: no web-font downloads (the CSP allows fonts from 'self' and data: only), and
@@ -7,6 +7,16 @@ import { es } from '@cartera/domain/i18n';
  */
 const systemSans =
   "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', 'Noto Sans', 'Liberation Sans', Arial, sans-serif";
+
+/**
+ * Modals and drawers: 'Cerrar' on the close button, a bold title. Plain objects rather than
+ * `Modal.extend(...)`: that import would put the components (and floating-ui, through them) in
+ * the first bundle the login page downloads (issue #35 item 2).
+ */
+const dialogTheme: MantineThemeComponent = {
+  defaultProps: { closeButtonProps: { 'aria-label': appEs.close } },
+  styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
+};
 
 export const theme = createTheme({
   primaryColor: 'cyan',
@@ -19,16 +29,8 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     // A badge is never narrower than its words (issue #35: no 'PENDIEN…'): its column widens.
-    Badge: Badge.extend({
-      styles: { root: { minWidth: 'max-content', overflow: 'visible' } },
-    }),
-    Modal: Modal.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': es.app.close } },
-      styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
-    }),
-    Drawer: Drawer.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': es.app.close } },
-      styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
-    }),
+    Badge: { styles: { root: { minWidth: 'max-content', overflow: 'visible' } } },
+    Modal: dialogTheme,
+    Drawer: dialogTheme,
   },
 });

@@ -53,11 +53,7 @@ export function newId(now?: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isId(value: unknown): value is string {
-  return typeof value === 'string' && UUID_PATTERN.test(value);
-}
+export { isId } from './uuid';
 
 /** How far ahead of the server's clock a client's id may be (clocks drift a little). */
 export const CLIENT_ID_MAX_AHEAD_MS = 60_000;

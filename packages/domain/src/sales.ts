@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { isInputDay } from './input';
 import { fieldsConfigEs } from './i18n/fields-config.es';
+import { RECEIPT_DATE_KINDS, RECEIPT_STATUSES, type ReceiptStatus } from './receipt-values';
+
+export {
+  RECEIPT_DATE_KINDS,
+  RECEIPT_STATUSES,
+  type ReceiptDateKind,
+  type ReceiptStatus,
+} from './receipt-values';
 
 /*
  * Sales and presales (01 §3 Sale / receipt and presale, §4 transitions; 02 §5 sale dialog; 03 §3
@@ -15,10 +23,6 @@ export const RECEIPTS_PAGE_SIZE = 100;
 /** A receipt is a sale; a presale is the same record before the sale (01 §3, §6 Presale). */
 export const RECEIPT_KINDS = ['receipt', 'presale'] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
-
-/** A receipt's status (ours: 01 §3 names the field, not its values). */
-export const RECEIPT_STATUSES = ['new', 'pending', 'sold', 'canceled'] as const;
-export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 
 export const SALE_STRUCTURES = ['simple', 'multiline'] as const;
 export type SaleStructure = (typeof SALE_STRUCTURES)[number];
@@ -234,10 +238,6 @@ export const RECEIPT_SORTS = [
 export type ReceiptSort = (typeof RECEIPT_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
-
-/** The dates a period of the back office's list reads: entry dates or sale dates. */
-export const RECEIPT_DATE_KINDS = ['entry', 'sale'] as const;
-export type ReceiptDateKind = (typeof RECEIPT_DATE_KINDS)[number];
 
 /** The filters of the back office's list, its Excel export and its count. */
 export const ZReceiptFilterInput = z.object({

@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { errorMessage } from '@cartera/domain/i18n';
+import { errorMessage } from '@cartera/domain/i18n/errors';
 import type { AppRouter } from './api-types';
 
 export type AppClientError = TRPCClientError<AppRouter>;

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchParams, textParam } from '../lib/search-params';
 import { ForceChangePasswordPage } from '../features/auth/force-change-password-page';
 
 export const Route = createFileRoute('/force-change-password')({
-  validateSearch: z.object({ returnUrl: z.string().optional().catch(undefined) }),
+  validateSearch: searchParams({ returnUrl: textParam(2000) }),
   component: ForceChangePasswordRoute,
 });
 

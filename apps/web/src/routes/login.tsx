@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchParams, textParam } from '../lib/search-params';
 import { LoginPage } from '../features/auth/login-page';
 
 export const Route = createFileRoute('/login')({
-  validateSearch: z.object({ returnurl: z.string().optional().catch(undefined) }),
+  validateSearch: searchParams({ returnurl: textParam(2000) }),
   component: LoginRoute,
 });
 

@@ -1,3 +1,4 @@
+import '../ui/mantine-styles';
 import { useState, type ReactNode } from 'react';
 import { AppShell, Burger, Button, Group, Image, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';

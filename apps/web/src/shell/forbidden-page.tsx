@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { es } from '@cartera/domain/i18n';
+import { appEs } from '@cartera/domain/i18n/app';
 import { CenteredPage } from '../ui/centered-page';
 
 /**
@@ -12,11 +12,11 @@ export function ForbiddenPage({ home }: { home: string }) {
     <CenteredPage>
       <Stack align="center" gap="sm" maw={460} ta="center" data-testid="forbidden-page">
         <Title order={1} fz="h2">
-          {es.app.forbiddenTitle}
+          {appEs.forbiddenTitle}
         </Title>
-        <Text c="dimmed">{es.app.forbiddenBody}</Text>
+        <Text c="dimmed">{appEs.forbiddenBody}</Text>
         <Button mt="md" renderRoot={(props) => <Link to={home as '/'} {...props} />}>
-          {es.app.forbiddenBack}
+          {appEs.forbiddenBack}
         </Button>
       </Stack>
     </CenteredPage>

@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { es } from '@cartera/domain/i18n';
+import { appEs } from '@cartera/domain/i18n/app';
 import { CenteredPage } from '../ui/centered-page';
 
 /** Shown for any address the router does not know (the server answers index.html for them). */
@@ -12,11 +12,11 @@ export function NotFoundPage() {
           404
         </Text>
         <Title order={1} fz="h2">
-          {es.app.notFoundTitle}
+          {appEs.notFoundTitle}
         </Title>
-        <Text c="dimmed">{es.app.notFoundBody}</Text>
+        <Text c="dimmed">{appEs.notFoundBody}</Text>
         <Button mt="md" renderRoot={(props) => <Link to="/" {...props} />}>
-          {es.app.backHome}
+          {appEs.backHome}
         </Button>
       </Stack>
     </CenteredPage>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, Button, Stack } from '@mantine/core';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
-import { es } from '@cartera/domain/i18n';
+import { appEs } from '@cartera/domain/i18n/app';
 import {
   allowNewVersionReload,
   isChunkLoadError,
@@ -63,9 +63,9 @@ export function RouteErrorView({ error, reset }: ErrorComponentProps) {
   return (
     <Alert color={offline ? 'gray' : 'red'} variant="light" maw={460} w="100%" mx="auto">
       <Stack gap="sm" align="flex-start">
-        {offline ? es.app.screenOffline : userMessageOf(error)}
+        {offline ? appEs.screenOffline : userMessageOf(error)}
         <Button variant="white" color={offline ? 'dark' : 'red'} onClick={retryByHand}>
-          {offline ? es.app.screenRetry : es.app.retry}
+          {offline ? appEs.screenRetry : appEs.retry}
         </Button>
       </Stack>
     </Alert>

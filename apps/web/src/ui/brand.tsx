@@ -1,5 +1,5 @@
 import { Group, Text, type MantineSize } from '@mantine/core';
-import { es } from '@cartera/domain/i18n';
+import { appEs } from '@cartera/domain/i18n/app';
 
 /** The Cartera logo, with the product name unless `compact`. */
 export function Brand({
@@ -15,14 +15,14 @@ export function Brand({
     <Group gap="sm" wrap="nowrap">
       <img
         src="/brand/cartera.svg"
-        alt={compact ? es.app.name : ''}
+        alt={compact ? appEs.name : ''}
         width={size}
         height={size}
         style={{ display: 'block', flexShrink: 0 }}
       />
       {!compact && (
         <Text fz={textSize} fw={800} lh={1} c="dark.7" lts={-0.3}>
-          {es.app.name}
+          {appEs.name}
         </Text>
       )}
     </Group>

@@ -1,3 +1,5 @@
+import { errorMessages } from './errors.es';
+
 /**
  * Texts of contacts: the sheet, the details panel, phone checks, unify, transfer, take-over,
  * sub-conversations and the external contact system (02 §2, §4, §5, §8). Part of the one Spanish
@@ -82,7 +84,7 @@ export const contactsEs = {
   phoneDuplicateMine: 'El número ya pertenece a tu contacto {name}',
   phoneDuplicateUnassigned: 'El número ya pertenece a un contacto sin asignar',
   phoneBlocked: 'El número está bloqueado: {reason}',
-  phoneTaken: 'El número de teléfono ya pertenece a otro contacto.',
+  phoneTaken: errorMessages.PHONE_ALREADY_REGISTERED,
   sectorNotOfCompany: 'El sector no pertenece a la empresa.',
   obtainContact: 'Obtener contacto',
   goToMyContact: 'Ir a mi contacto',
@@ -92,7 +94,7 @@ export const contactsEs = {
   takenTitle: 'Contacto obtenido',
   takenMessage: 'El contacto se ha transferido correctamente a tu cartera', // spec: 02 §8
   takeFailedTitle: 'Error al obtener el contacto', // spec: 02 §8
-  takeFailedMessage: 'Ocurrió un error al obtener el contacto, por favor intenta nuevamente', // spec: 02 §8
+  takeFailedMessage: errorMessages.CONTACT_NOT_OBTAINABLE,
   // Details panel (02 §2 screen 2)
   details: 'Detalles',
   unify: 'Unificar contacto',
@@ -146,7 +148,7 @@ export const contactsEs = {
   // Sub-conversations (02 §4, §8)
   subConversationTitle: 'Crear Subconversación',
   subConversationDescription: 'Descripción',
-  subConversationFailed: 'Hubo un error, asegúrese de que el contacto no sea una subconversación', // spec: 02 §8
+  subConversationFailed: errorMessages.SUB_CONVERSATION_NOT_ALLOWED,
   subConversationCreate: 'Crear',
   subConversationStatus: {
     new: 'Nuevo',
@@ -166,9 +168,8 @@ export const contactsEs = {
   },
   externalCreateFailed: 'Error al crear el contacto en el sistema {system}',
   externalUpdateFailed: 'Error al actualizar el contacto en el sistema {system}',
-  externalValidationDefault:
-    'Los campos proporcionados no son válidos para crear/actualizar el contacto. Verifica la información e inténtalo nuevamente.', // spec: 02 §8
-  externalUnavailable: 'El sistema externo no respondió. Inténtalo nuevamente.',
+  externalValidationDefault: errorMessages.EXTERNAL_VALIDATION_FAILED,
+  externalUnavailable: errorMessages.EXTERNAL_SYSTEM_ERROR,
   // The /contacts list
   listTitle: 'Contactos',
   searchPlaceholder: 'Buscar por nombre, teléfono, email o documento',

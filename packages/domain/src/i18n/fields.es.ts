@@ -138,20 +138,3 @@ export const companiesEs = {
   selectedContacts: '{n} seleccionados',
   contactsAdded: 'Se agregaron {n} contactos.',
 } as const;
-
-/** Error texts of this area, merged into the catalogue's errorMessages. */
-export const fieldsErrorMessages = {
-  COMPANY_NOT_FOUND: 'No se encontró la empresa.',
-  SECTOR_NOT_FOUND: 'No se encontró el sector.',
-  CONTACT_ALREADY_AFFILIATED: 'El contacto ya pertenece a la empresa.',
-  CUSTOM_FIELD_NOT_FOUND: 'No se encontró el campo.',
-  CUSTOM_FIELD_CODE_TAKEN: 'Ya existe un campo con ese código.',
-  CUSTOM_FIELD_INVALID: 'Hay campos con valores inválidos.',
-  FIELD_VALUE_NOT_UNIQUE: 'El valor ya está registrado.',
-  SHARED_OPTION_NOT_FOUND: 'No se encontró la opción.',
-  STATUS_TAG_CODE_TAKEN: 'Ya existe una etiqueta con ese código.',
-  ORIGIN_CODE_TAKEN: 'Ya existe un origen con ese código.',
-  PLACES_NOT_CONFIGURED:
-    'La búsqueda de direcciones no está configurada. Pide a un administrador que configure la clave de Google Maps.',
-  PLACES_UNAVAILABLE: 'No se pudo buscar la dirección. Inténtalo nuevamente.',
-} as const;

@@ -1,3 +1,4 @@
+import '../../ui/mantine-styles';
 import { Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';

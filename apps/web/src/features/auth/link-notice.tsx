@@ -1,6 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { es, format } from '@cartera/domain/i18n';
+import { authEs } from '@cartera/domain/i18n/app';
+import { format } from '@cartera/domain/i18n/errors';
 
 const NOTICE_ID = 'sign-in-link-while-signed-in';
 
@@ -15,7 +16,7 @@ export function showSignInLinkNotice(signedInAs: string, signOutAndUse: () => Pr
     autoClose: false,
     message: (
       <Stack gap="xs">
-        <Text size="sm">{format(es.auth.linkWhileSignedIn, { name: signedInAs })}</Text>
+        <Text size="sm">{format(authEs.linkWhileSignedIn, { name: signedInAs })}</Text>
         <Button
           size="xs"
           variant="light"
@@ -24,7 +25,7 @@ export function showSignInLinkNotice(signedInAs: string, signOutAndUse: () => Pr
             void signOutAndUse();
           }}
         >
-          {es.auth.linkSignOut}
+          {authEs.linkSignOut}
         </Button>
       </Stack>
     ),

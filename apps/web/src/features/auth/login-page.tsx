@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { es } from '@cartera/domain/i18n';
+import { appEs, authEs } from '@cartera/domain/i18n/app';
 import { userMessageOf } from '../../lib/errors';
 import { safeReturnUrl } from '../../lib/return-url';
 import { useTRPC } from '../../lib/trpc';
@@ -19,9 +19,9 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 function validate(values: Values): Partial<Record<keyof Values, string>> {
   const errors: Partial<Record<keyof Values, string>> = {};
   const email = values.email.trim();
-  if (!email) errors.email = es.auth.emailRequired;
-  else if (!EMAIL_PATTERN.test(email)) errors.email = es.auth.emailInvalid;
-  if (!values.password) errors.password = es.auth.passwordRequired;
+  if (!email) errors.email = authEs.emailRequired;
+  else if (!EMAIL_PATTERN.test(email)) errors.email = authEs.emailInvalid;
+  if (!values.password) errors.password = authEs.passwordRequired;
   return errors;
 }
 
@@ -65,15 +65,15 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
               <Brand size={56} compact />
               <Stack gap={4} align="center">
                 <Text fw={800} fz={22} lh={1.1} c="dark.7">
-                  {es.app.name}
+                  {appEs.name}
                 </Text>
                 <Title order={1} fz="md" fw={500} c="dimmed">
-                  {es.auth.loginTitle}
+                  {authEs.loginTitle}
                 </Title>
               </Stack>
             </Stack>
             <TextInput
-              label={es.auth.email}
+              label={authEs.email}
               type="email"
               autoComplete="username"
               autoFocus
@@ -82,7 +82,7 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
               error={errors.email}
             />
             <PasswordInput
-              label={es.auth.password}
+              label={authEs.password}
               autoComplete="current-password"
               value={values.password}
               onChange={(event) => change('password', event.currentTarget.value)}
@@ -94,7 +94,7 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
               </Alert>
             )}
             <Button type="submit" fullWidth size="md" loading={login.isPending}>
-              {es.auth.submit}
+              {authEs.submit}
             </Button>
           </Stack>
         </form>

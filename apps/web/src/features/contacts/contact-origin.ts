@@ -1,9 +1,9 @@
+import { isId } from '@cartera/domain/uuid';
+
 /**
  * Where a contact's view was opened from: the `inbox` search param of /contact, read by the back
  * link, the menu's marked entry and 'Siguiente contacto'.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `inbox` of /contact for a contact opened from one of 'Carteras compartidas': `shared:<id>`. */
 export const SHARED_INBOX_PREFIX = 'shared:';
@@ -25,6 +25,6 @@ export function nextContactQuery(
   const shared = inbox.startsWith(SHARED_INBOX_PREFIX)
     ? inbox.slice(SHARED_INBOX_PREFIX.length)
     : null;
-  if (shared !== null) return UUID.test(shared) ? { inbox: 'shared', sharedInboxId: shared } : null;
-  return UUID.test(inbox) ? { inbox: 'conversations', agentId: inbox } : null;
+  if (shared !== null) return isId(shared) ? { inbox: 'shared', sharedInboxId: shared } : null;
+  return isId(inbox) ? { inbox: 'conversations', agentId: inbox } : null;
 }

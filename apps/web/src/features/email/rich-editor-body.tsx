@@ -2,7 +2,7 @@
  * The rich-text editor itself (tiptap under Mantine's RichTextEditor), with its styles: loaded
  * apart, by `RichEditor` (rich-editor.tsx), so no first screen downloads it (issue #35).
  */
-import '@mantine/tiptap/styles.css';
+import '@mantine/tiptap/styles.layer.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { NativeSelect } from '@mantine/core';
 import { Link, RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';

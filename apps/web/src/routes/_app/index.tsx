@@ -1,15 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { metricsDay, presetPeriod } from '@cartera/domain/metrics';
+import { searchParams, textParam, type SearchOf } from '../../lib/search-params';
+import { metricsDay, presetPeriod } from '@cartera/domain/periods';
 import { can } from '@cartera/domain/policy';
 import { HomePage } from '../../features/home/home-page';
 import { useMe } from '../../features/auth/session';
 
 /** '/': view-user or view-group choose a seller or a group in the sellers panel (01 §2). */
-const homeSearch = z.object({
-  'view-user': z.string().min(1).optional().catch(undefined),
-  'view-group': z.string().min(1).optional().catch(undefined),
-});
+const homeSearch = searchParams({ 'view-user': textParam(), 'view-group': textParam() });
 
 export const Route = createFileRoute('/_app/')({
   validateSearch: homeSearch,
@@ -19,7 +16,7 @@ export const Route = createFileRoute('/_app/')({
   // PerformanceDashboard build; with a seller or group chosen, the screen checks the choice first.
   // The search is read from the location: as loaderDeps, a change would remount the screen.
   loader: ({ context, location }) => {
-    const deps = location.search as z.infer<typeof homeSearch>;
+    const deps = location.search as SearchOf<typeof homeSearch>;
     const { me, queryClient, trpc } = context;
     if (!me) return;
     if (can(me.user, 'superviseSellers')) {

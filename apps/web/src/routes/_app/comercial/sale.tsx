@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { RECEIPT_DATE_KINDS, RECEIPT_STATUSES } from '@cartera/domain/sales';
+import {
+  dayParam,
+  idParam,
+  oneOfParam,
+  searchParams,
+  someOfParam,
+} from '../../../lib/search-params';
+import { RECEIPT_DATE_KINDS, RECEIPT_STATUSES } from '@cartera/domain/receipt-values';
 import { SalesPage } from '../../../features/sales/sales-page';
-
-const ZDayParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
 
 /**
  * '/comercial/sale' 'Ventas' (01 §2, slug comercial-sale): the sales back office. `sellerId`,
@@ -15,16 +15,12 @@ const ZDayParam = z
  * 'Rendimiento' figure links to its sales this way (issue #35).
  */
 export const Route = createFileRoute('/_app/comercial/sale')({
-  validateSearch: z.object({
-    sellerId: z.uuid().optional().catch(undefined),
-    status: z
-      .array(z.enum(RECEIPT_STATUSES))
-      .max(RECEIPT_STATUSES.length)
-      .optional()
-      .catch(undefined),
-    from: ZDayParam,
-    to: ZDayParam,
-    dates: z.enum(RECEIPT_DATE_KINDS).optional().catch(undefined),
+  validateSearch: searchParams({
+    sellerId: idParam(),
+    status: someOfParam(RECEIPT_STATUSES),
+    from: dayParam(),
+    to: dayParam(),
+    dates: oneOfParam(RECEIPT_DATE_KINDS),
   }),
   component: SalesRoute,
 });

@@ -1,15 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { fieldFiltersParam, searchParams, textParam } from '../../../lib/search-params';
 import { CompaniesPage } from '../../../features/companies/companies-page';
-
-const ZFilter = z.object({ code: z.string().min(1).max(60), value: z.string().min(1).max(200) });
 
 /** '/companies': `search` is the search box, `filters` the custom-field filters (02 §7 Lists). */
 export const Route = createFileRoute('/_app/companies/')({
-  validateSearch: z.object({
-    search: z.string().trim().max(100).optional().catch(undefined),
-    filters: z.array(ZFilter).max(20).optional().catch(undefined),
-  }),
+  validateSearch: searchParams({ search: textParam(), filters: fieldFiltersParam() }),
   component: CompaniesRoute,
 });
 

@@ -2,7 +2,14 @@ import { lazy, Suspense } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useMediaQuery } from '@mantine/hooks';
 import { Loader, Paper, Text } from '@mantine/core';
-import { z } from 'zod';
+import {
+  eitherParam,
+  flagParam,
+  idParam,
+  oneOfParam,
+  searchParams,
+  textParam,
+} from '../../../lib/search-params';
 import { es } from '@cartera/domain/i18n';
 import { ConversationsPage } from '../../../features/inbox/conversations-page';
 import { conversationsQuery, type InboxView } from '../../../features/inbox/conversations-query';
@@ -36,26 +43,20 @@ function ContactPage({ id }: { id: string }) {
   );
 }
 
-const optionalText = z.string().trim().min(1).max(100).optional().catch(undefined);
-const optionalFlag = z.boolean().optional().catch(undefined);
-
-const contactSearch = z.object({
-  id: z.string().max(100).optional().catch(undefined),
-  inbox: z.string().max(100).optional().catch(undefined),
-  agent: z
-    .union([z.string().uuid(), z.literal('all')])
-    .optional()
-    .catch(undefined),
-  tab: z.literal('archived').optional().catch(undefined),
-  q: optionalText,
-  tag: optionalText,
-  origin: optionalText,
-  channel: z.string().uuid().optional().catch(undefined),
-  unread: optionalFlag,
-  due: optionalFlag,
-  unattended: optionalFlag,
-  group: z.string().uuid().optional().catch(undefined),
-  order: z.literal('waiting').optional().catch(undefined),
+const contactSearch = searchParams({
+  id: textParam(),
+  inbox: textParam(),
+  agent: eitherParam(idParam(), oneOfParam(['all'])),
+  tab: oneOfParam(['archived']),
+  q: textParam(),
+  tag: textParam(),
+  origin: textParam(),
+  channel: idParam(),
+  unread: flagParam(),
+  due: flagParam(),
+  unattended: flagParam(),
+  group: idParam(),
+  order: oneOfParam(['waiting']),
 });
 
 /**
@@ -74,7 +75,7 @@ export const Route = createFileRoute('/_app/contact/')({
   // from the location (every field falls back, so it never throws): as loaderDeps, opening a
   // chat (a new `id`) would remount the screen.
   loader: ({ context, location }) => {
-    const { id, inbox: _from, ...view } = contactSearch.parse(location.search);
+    const { id, inbox: _from, ...view } = contactSearch(location.search);
     const { me, queryClient, trpc } = context;
     if (!me || id) return;
     void queryClient.prefetchInfiniteQuery(

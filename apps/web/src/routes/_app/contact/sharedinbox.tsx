@@ -1,6 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
+import { idParam, oneOfParam, searchParams } from '../../../lib/search-params';
 import { SharedInboxPage } from '../../../features/shared-inboxes/shared-inbox-page';
+
+// A constant: written inline, its type is lost beside `beforeLoad` ({}).
+const sharedInboxSearch = searchParams({ shared: idParam(), view: oneOfParam(['manage']) });
 
 /**
  * '/contact/sharedinbox' (01 §2): 'Carteras compartidas'. `shared` is the shared inbox on
@@ -8,10 +11,7 @@ import { SharedInboxPage } from '../../../features/shared-inboxes/shared-inbox-p
  * old `view=manage` address opens '/company/sharedinboxes'.
  */
 export const Route = createFileRoute('/_app/contact/sharedinbox')({
-  validateSearch: z.object({
-    shared: z.string().uuid().optional().catch(undefined),
-    view: z.enum(['manage']).optional().catch(undefined),
-  }),
+  validateSearch: sharedInboxSearch,
   beforeLoad: ({ search }) => {
     if (search.view === 'manage') throw redirect({ to: '/company/sharedinboxes', replace: true });
   },

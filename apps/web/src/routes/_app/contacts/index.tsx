@@ -1,15 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import {
+  dayParam,
+  fieldFiltersParam,
+  idParam,
+  searchParams,
+  textParam,
+} from '../../../lib/search-params';
 import { ContactsPage } from '../../../features/contacts/contacts-page';
-
-const ZFilter = z.object({ code: z.string().min(1).max(60), value: z.string().min(1).max(200) });
-const ZOptionalIdParam = z.string().uuid().optional().catch(undefined);
-const ZCode = z.string().trim().min(1).max(60).optional().catch(undefined);
-const ZDayParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
 
 /**
  * '/contacts': `search` is the search box; `statusTag`, `origin`, `agentId`, `companyId`,
@@ -17,15 +14,15 @@ const ZDayParam = z
  * activity: a 'Rendimiento' figure's contacts, issue #35) the filters. All survive a reload.
  */
 export const Route = createFileRoute('/_app/contacts/')({
-  validateSearch: z.object({
-    search: z.string().trim().max(100).optional().catch(undefined),
-    statusTag: ZCode,
-    origin: ZCode,
-    agentId: ZOptionalIdParam,
-    companyId: ZOptionalIdParam,
-    filters: z.array(ZFilter).max(20).optional().catch(undefined),
-    activeFrom: ZDayParam,
-    activeTo: ZDayParam,
+  validateSearch: searchParams({
+    search: textParam(),
+    statusTag: textParam(60),
+    origin: textParam(60),
+    agentId: idParam(),
+    companyId: idParam(),
+    filters: fieldFiltersParam(),
+    activeFrom: dayParam(),
+    activeTo: dayParam(),
   }),
   component: ContactsRoute,
 });

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { idParam, searchParams } from '../../../lib/search-params';
 import { ReportsPage } from '../../../features/receipts/reports-page';
 
 /** '/reportes/receipts' 'Reportes' (01 §2); `id` opens one sale, as timeline sale items do (03 §2.1). */
 export const Route = createFileRoute('/_app/reportes/receipts')({
-  validateSearch: z.object({ id: z.uuid().optional().catch(undefined) }),
+  validateSearch: searchParams({ id: idParam() }),
   component: ReportsRoute,
 });
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchParams, textParam } from '../../../lib/search-params';
 import { SettingsPage } from '../../../features/settings/settings-page';
 
 /**
@@ -10,10 +10,10 @@ import { SettingsPage } from '../../../features/settings/settings-page';
  * drops them from the address.
  */
 export const Route = createFileRoute('/_app/settings/')({
-  validateSearch: z.object({
-    code: z.string().optional().catch(undefined),
-    state: z.string().optional().catch(undefined),
-    error: z.string().optional().catch(undefined),
+  validateSearch: searchParams({
+    code: textParam(2000),
+    state: textParam(500),
+    error: textParam(200),
   }),
   component: SettingsPage,
 });

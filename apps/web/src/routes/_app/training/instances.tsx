@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { idParam, searchParams } from '../../../lib/search-params';
 import { es } from '@cartera/domain/i18n';
 import { ItemsPage } from '../../../features/training/training-items';
 import { VideoViewer } from '../../../features/training/video-viewer';
 
 /** '/training/instances' ('Clases grabadas'): `id` opens that one in the viewer; closing drops it. */
 export const Route = createFileRoute('/_app/training/instances')({
-  validateSearch: z.object({ id: z.string().uuid().optional().catch(undefined) }),
+  validateSearch: searchParams({ id: idParam() }),
   component: function TrainingItemsRoute() {
     const { id } = Route.useSearch();
     const navigate = Route.useNavigate();

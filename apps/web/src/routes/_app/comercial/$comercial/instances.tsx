@@ -1,11 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { idParam, searchParams } from '../../../../lib/search-params';
 import { CoachItemsPage } from '../../../../features/training/coach-side';
 import { VideoViewer } from '../../../../features/training/video-viewer';
 
+// A constant: written inline, its type is lost beside `beforeLoad` ({}).
+const instancesSearch = searchParams({ id: idParam() });
+
 /** '/comercial/{comercial}/instances': the coach's classes and tutorials (03 §2.3). */
 export const Route = createFileRoute('/_app/comercial/$comercial/instances')({
-  validateSearch: z.object({ id: z.string().uuid().optional().catch(undefined) }),
+  validateSearch: instancesSearch,
   // Imported when the route is entered: a static import would keep the coach's screens (and
   // what they import) in the first bundle that the login page downloads.
   beforeLoad: async ({ context, params }) => {
