@@ -8,6 +8,7 @@ import { safeReturnUrl } from '../../lib/return-url';
 import { useTRPC } from '../../lib/trpc';
 import { Brand } from '../../ui/brand';
 import { CenteredPage } from '../../ui/centered-page';
+import { usePrefetchApp } from './prefetch-app';
 
 interface Values {
   email: string;
@@ -32,6 +33,7 @@ export function LoginPage({ returnUrl }: { returnUrl?: string }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>({ email: '', password: '' });
   const [submitted, setSubmitted] = useState(false);
+  usePrefetchApp();
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       onSuccess: async (me) => {
