@@ -4,17 +4,13 @@ import { emailAccounts, interactions } from '@cartera/db/schema';
 
 /** Mailboxes connected through Nylas: found by their grant, whatever company they are of. */
 
+/** The Nylas mailboxes whose grant is `grantId`. */
+const ofGrant = (grantId: string) =>
+  and(eq(emailAccounts.provider, 'nylas'), sql`${emailAccounts.config}->>'grantId' = ${grantId}`);
+
 /** The mailboxes of a grant (one, unless two users connected the same mailbox). */
 export function findNylasAccountsByGrant(db: Executor, grantId: string) {
-  return db
-    .select()
-    .from(emailAccounts)
-    .where(
-      and(
-        eq(emailAccounts.provider, 'nylas'),
-        sql`${emailAccounts.config}->>'grantId' = ${grantId}`,
-      ),
-    );
+  return db.select().from(emailAccounts).where(ofGrant(grantId));
 }
 
 /** A user's Nylas mailbox connected again: its new grant, connected. */
@@ -41,12 +37,7 @@ export async function markNylasGrantFailed(db: Executor, grantId: string, reason
   await db
     .update(emailAccounts)
     .set({ status: 'error', statusReason: reason })
-    .where(
-      and(
-        eq(emailAccounts.provider, 'nylas'),
-        sql`${emailAccounts.config}->>'grantId' = ${grantId}`,
-      ),
-    );
+    .where(ofGrant(grantId));
 }
 
 /**
