@@ -3,6 +3,7 @@ import 'dayjs/locale/es.js';
 import { errorMessage, es } from '@cartera/domain/i18n';
 import {
   browserToday,
+  companyFlag,
   createTestContact,
   expect,
   failOnce,
@@ -234,6 +235,31 @@ test.describe('Acciones de la conversación', () => {
     await changeTag.getByRole('button', { name: t.cancel }).click();
     await expect(chips(page).getByText('Archivado: Precio alto')).toBeVisible();
     expect(browserErrors).toEqual([]);
+  });
+
+  test("con 'Recordatorios siempre permanentes' el recordatorio es permanente sin poder cambiarlo", async ({
+    page,
+    browserErrors,
+  }) => {
+    await companyFlag(page, 'alwaysPermanentReminders', 1);
+    try {
+      await signIn(page, 'vendedor@demo.test');
+      await openNewContact(page, 'Permanente');
+      await headerButton(page, t.remind).click();
+      const wizard = page.getByRole('dialog', { name: t.reminderTitle });
+      await wizard.getByRole('button', { name: t.reminderNext }).click();
+      const permanent = wizard.getByRole('switch', { name: t.reminderPermanent });
+      await expect(permanent).toBeChecked();
+      await expect(permanent).toBeDisabled();
+      await expect(wizard.getByText(t.reminderAlwaysPermanent)).toBeVisible();
+      await wizard.getByRole('button', { name: THREE_HOURS, exact: true }).click();
+      await wizard.getByRole('button', { name: t.reminderCreate, exact: true }).click();
+      await expect(wizard).toHaveCount(0);
+      await expect(chips(page).getByText(/ · permanente$/)).toBeVisible();
+      expect(browserErrors).toEqual([]);
+    } finally {
+      await companyFlag(page, 'alwaysPermanentReminders', null);
+    }
   });
 
   test("un motivo de venta pide los campos requeridos en 'Guardar y archivar'", async ({

@@ -415,15 +415,19 @@ export async function advanceServerClock(page: Page, ms: number) {
   expect(response.status(), 'POST /api/test/clock').toBe(200);
 }
 
-/** Switches the company's 'Correo personal' flag as its administrator (null: back to unset). */
-export async function personalEmailFlag(page: Page, value: 1 | null) {
+/**
+ * Switches one of the demo company's feature flags as its administrator (null: back to unset),
+ * leaving `page` signed in as the administrator.
+ */
+export async function companyFlag(page: Page, flag: string, value: 1 | null) {
   await signIn(page, 'admin@demo.test');
   const me = await trpcQuery<{ tenant: { id: string } }>(page, 'auth.me', undefined);
-  await trpcMutation(page, 'admin.setFlag', {
-    groupId: me.tenant.id,
-    flag: 'personalEmail',
-    value,
-  });
+  await trpcMutation(page, 'admin.setFlag', { groupId: me.tenant.id, flag, value });
+}
+
+/** Switches the company's 'Correo personal' flag as its administrator (null: back to unset). */
+export function personalEmailFlag(page: Page, value: 1 | null) {
+  return companyFlag(page, 'personalEmail', value);
 }
 
 /** A tRPC query over HTTP with the page's session (superjson envelope), for test setup. */

@@ -53,6 +53,8 @@ export const conversationEs = {
     calendarConfirm: 'Confirmar fecha',
     reminderPermanent: 'Permanente',
     reminderPermanentHint: 'Se mantiene hasta que lo canceles',
+    /** 03 §6 'always-permanent reminders' on: the switch stays on. */
+    reminderAlwaysPermanent: 'Tu empresa hace permanentes todos los recordatorios',
     reminderPicked: 'Se agendará el {date}',
     reminderDateRequired: 'Fecha requerida',
     reminderDatePast: 'La fecha seleccionada tiene que ser superior a la actual', // spec: 03 §5

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createContact, createCustomField } from '@cartera/db/factories';
 import { newId } from '@cartera/domain/ids';
-import { contacts, type Interaction } from '@cartera/db/schema';
+import { contacts, groups, type Interaction } from '@cartera/db/schema';
 import { restLogin } from '../../testing/http-client';
 import { useDemoApp } from '../../testing/demo-app';
 import { expireReminder } from './conversation.service';
@@ -184,6 +184,36 @@ describe('reminders (03 §4)', () => {
       ['reminder', 'active'],
       ['reminder', 'cancel'],
     ]);
+  });
+
+  it("with 'Recordatorios siempre permanentes' every reminder is permanent", async () => {
+    const { db } = env.database.handle;
+    const [tenant] = await db.select().from(groups).where(eq(groups.id, env.demo.demo.id));
+    await db
+      .update(groups)
+      .set({ featureFlags: { ...tenant!.featureFlags, alwaysPermanentReminders: 1 } })
+      .where(eq(groups.id, env.demo.demo.id));
+    try {
+      const contact = await sellersContact();
+      const id = newId();
+      const set = await env.call(SELLER, 'interaction.setReminder', {
+        contactId: contact.id,
+        id,
+        reminderDate: new Date(Date.now() + 86_400_000),
+        actionType: 'phoneCall',
+        comment: 'Llamar',
+        isPermanent: false,
+      });
+      expect(set.data).toEqual({ id });
+      expect((await contactRow(contact.id)).reminder).toMatchObject({ isPermanent: true });
+      const [item] = await env.interactionsOf(contact.id);
+      expect(item!.content).toMatchObject({ isPermanent: true });
+    } finally {
+      await db
+        .update(groups)
+        .set({ featureFlags: tenant!.featureFlags })
+        .where(eq(groups.id, env.demo.demo.id));
+    }
   });
 
   it('API clients set a reminder with POST /api/crm/contact/reminder', async () => {

@@ -11,6 +11,7 @@ import {
 } from '@cartera/domain/conversation';
 import { isEmptyValue } from '@cartera/domain/custom-fields';
 import { DomainError } from '@cartera/domain/errors';
+import { flagOn } from '@cartera/domain/policy';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../sessions/session.types';
 import { tenantSettings } from '../tenant-settings/tenant-settings.service';
@@ -223,7 +224,8 @@ export async function writeReminder(
     reminderDate: input.reminderDate.toISOString(),
     actionType: input.actionType,
     comment: input.comment,
-    isPermanent: input.isPermanent,
+    // 03 §6 'always-permanent reminders': the company makes every reminder permanent.
+    isPermanent: input.isPermanent || flagOn(user, 'alwaysPermanentReminders'),
   };
   const fresh = await recordInteraction(tx, user, current, {
     id: input.id,

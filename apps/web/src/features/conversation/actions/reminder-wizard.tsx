@@ -26,6 +26,8 @@ import { domainCodeOf, userMessageOf } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
 import { CalendarIcon } from '../../../ui/icons';
 import { newId } from '@cartera/domain/ids';
+import { flagOn } from '@cartera/domain/policy';
+import { useMe } from '../../auth/session';
 import { PresetGroups } from './preset-groups';
 import type { Preset } from './reminder-presets';
 import { useRefreshContact } from './use-refresh-contact';
@@ -83,7 +85,11 @@ function ReminderForm({
   const [action, setAction] = useState<ReminderAction>('phoneCall');
   const [comment, setComment] = useState('');
   const [picked, setPicked] = useState<Picked | null>(null);
-  const [isPermanent, setIsPermanent] = useState(permanent);
+  const me = useMe();
+  // 03 §6 'always-permanent reminders': the company makes every reminder permanent.
+  const alwaysPermanent = me !== null && flagOn(me, 'alwaysPermanentReminders');
+  const [chosenPermanent, setIsPermanent] = useState(permanent);
+  const isPermanent = alwaysPermanent || chosenPermanent;
   // One id per reminder: a retry after a failure is the same reminder for the server.
   const [id] = useState(newId);
   const [failure, setFailure] = useState<string | null>(null);
@@ -200,8 +206,9 @@ function ReminderForm({
             />
             <Switch
               label={t.reminderPermanent}
-              description={t.reminderPermanentHint}
+              description={alwaysPermanent ? t.reminderAlwaysPermanent : t.reminderPermanentHint}
               checked={isPermanent}
+              disabled={alwaysPermanent}
               onChange={(event) => setIsPermanent(event.currentTarget.checked)}
             />
             <Text size="sm" c={picked ? undefined : 'dimmed'} role="status">
