@@ -158,10 +158,9 @@ describe('pantalla de inicio de cada rol (issue #35 punto 5)', () => {
 });
 
 describe('funcionalidades sin lector (issue #35 punto 5)', () => {
-  it('las siete banderas que no cambian nada siguen en los datos pero no se ofrecen', () => {
+  it('las seis banderas que no cambian nada siguen en los datos pero no se ofrecen', () => {
     const hidden = Object.keys(FLAGS_WITHOUT_READER).sort();
     expect(hidden).toEqual([
-      'alwaysPermanentReminders',
       'campaigns',
       'enableCompanyGroupSectors',
       'hideContactPhoto',
