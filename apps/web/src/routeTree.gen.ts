@@ -38,6 +38,7 @@ import { Route as AppReportesReceiptsRouteImport } from './routes/_app/reportes/
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsLearnRouteImport } from './routes/_app/settings/learn'
 import { Route as AppSettingsNewWhatsappRouteImport } from './routes/_app/settings/new-whatsapp'
+import { Route as AppSettingsQuickRepliesRouteImport } from './routes/_app/settings/quick-replies'
 import { Route as AppTrainingIndexRouteImport } from './routes/_app/training/index'
 import { Route as AppTrainingInstancesRouteImport } from './routes/_app/training/instances'
 import { Route as AppTrainingPublicationsRouteImport } from './routes/_app/training/publications'
@@ -190,6 +191,11 @@ const AppSettingsNewWhatsappRoute = AppSettingsNewWhatsappRouteImport.update({
   path: '/settings/new-whatsapp',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsQuickRepliesRoute = AppSettingsQuickRepliesRouteImport.update({
+  id: '/settings/quick-replies',
+  path: '/settings/quick-replies',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTrainingIndexRoute = AppTrainingIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -253,6 +259,7 @@ export interface FileRoutesByFullPath {
   '/reportes/receipts': typeof AppReportesReceiptsRoute
   '/settings/learn': typeof AppSettingsLearnRoute
   '/settings/new-whatsapp': typeof AppSettingsNewWhatsappRoute
+  '/settings/quick-replies': typeof AppSettingsQuickRepliesRoute
   '/training/instances': typeof AppTrainingInstancesRoute
   '/training/publications': typeof AppTrainingPublicationsRoute
   '/training/tutorials': typeof AppTrainingTutorialsRoute
@@ -288,6 +295,7 @@ export interface FileRoutesByTo {
   '/reportes/receipts': typeof AppReportesReceiptsRoute
   '/settings/learn': typeof AppSettingsLearnRoute
   '/settings/new-whatsapp': typeof AppSettingsNewWhatsappRoute
+  '/settings/quick-replies': typeof AppSettingsQuickRepliesRoute
   '/training/instances': typeof AppTrainingInstancesRoute
   '/training/publications': typeof AppTrainingPublicationsRoute
   '/training/tutorials': typeof AppTrainingTutorialsRoute
@@ -327,6 +335,7 @@ export interface FileRoutesById {
   '/_app/reportes/receipts': typeof AppReportesReceiptsRoute
   '/_app/settings/learn': typeof AppSettingsLearnRoute
   '/_app/settings/new-whatsapp': typeof AppSettingsNewWhatsappRoute
+  '/_app/settings/quick-replies': typeof AppSettingsQuickRepliesRoute
   '/_app/training/instances': typeof AppTrainingInstancesRoute
   '/_app/training/publications': typeof AppTrainingPublicationsRoute
   '/_app/training/tutorials': typeof AppTrainingTutorialsRoute
@@ -366,6 +375,7 @@ export interface FileRouteTypes {
     | '/reportes/receipts'
     | '/settings/learn'
     | '/settings/new-whatsapp'
+    | '/settings/quick-replies'
     | '/training/instances'
     | '/training/publications'
     | '/training/tutorials'
@@ -401,6 +411,7 @@ export interface FileRouteTypes {
     | '/reportes/receipts'
     | '/settings/learn'
     | '/settings/new-whatsapp'
+    | '/settings/quick-replies'
     | '/training/instances'
     | '/training/publications'
     | '/training/tutorials'
@@ -439,6 +450,7 @@ export interface FileRouteTypes {
     | '/_app/reportes/receipts'
     | '/_app/settings/learn'
     | '/_app/settings/new-whatsapp'
+    | '/_app/settings/quick-replies'
     | '/_app/training/instances'
     | '/_app/training/publications'
     | '/_app/training/tutorials'
@@ -664,6 +676,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsNewWhatsappRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings/quick-replies': {
+      id: '/_app/settings/quick-replies'
+      path: '/settings/quick-replies'
+      fullPath: '/settings/quick-replies'
+      preLoaderRoute: typeof AppSettingsQuickRepliesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/training/': {
       id: '/_app/training/'
       path: '/'
@@ -775,6 +794,7 @@ interface AppRouteChildren {
   AppReportesReceiptsRoute: typeof AppReportesReceiptsRoute
   AppSettingsLearnRoute: typeof AppSettingsLearnRoute
   AppSettingsNewWhatsappRoute: typeof AppSettingsNewWhatsappRoute
+  AppSettingsQuickRepliesRoute: typeof AppSettingsQuickRepliesRoute
   AppCompaniesIndexRoute: typeof AppCompaniesIndexRoute
   AppContactIndexRoute: typeof AppContactIndexRoute
   AppContactsIndexRoute: typeof AppContactsIndexRoute
@@ -799,6 +819,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppReportesReceiptsRoute: AppReportesReceiptsRoute,
   AppSettingsLearnRoute: AppSettingsLearnRoute,
   AppSettingsNewWhatsappRoute: AppSettingsNewWhatsappRoute,
+  AppSettingsQuickRepliesRoute: AppSettingsQuickRepliesRoute,
   AppCompaniesIndexRoute: AppCompaniesIndexRoute,
   AppContactIndexRoute: AppContactIndexRoute,
   AppContactsIndexRoute: AppContactsIndexRoute,

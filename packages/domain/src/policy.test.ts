@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FLAG_SECTIONS, flagOffered, FLAGS_WITHOUT_READER } from './admin';
 import {
   can,
+  canManageCompanyQuickReplies,
+  canOpenScreen,
   CAPABILITY_ROLES,
   coaches,
   FEATURE_FLAGS,
@@ -172,5 +174,16 @@ describe('funcionalidades sin lector (issue #35 punto 5)', () => {
     const offered = FLAG_SECTIONS.flatMap((section) => section.flags.filter(flagOffered));
     expect(offered).toContain('inbox');
     expect(offered.some((flag) => hidden.includes(flag))).toBe(false);
+  });
+});
+
+describe("'Respuestas rápidas' (issue #43 punto 5)", () => {
+  it('la abre quien conversa; las de la empresa, quien abre Mi Empresa (la regla del servidor)', () => {
+    const opens = ROLES.filter((role) =>
+      canOpenScreen(guardUser([role]), '/settings/quick-replies'),
+    );
+    expect(opens).toEqual(['admin', 'super', 'comercial', 'project_manager', 'user']);
+    const company = opens.filter((role) => canManageCompanyQuickReplies(guardUser([role])));
+    expect(company).toEqual(['comercial', 'project_manager']);
   });
 });

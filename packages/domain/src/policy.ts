@@ -352,12 +352,28 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/presale', roles: 'all', slug: 'comercial-presale', built: true },
   { path: '/grupos', roles: CAPABILITY_ROLES.administer, slug: 'groups', built: true },
   { path: '/settings', roles: 'all', slug: 'settings', built: true },
+  /**
+   * 'Respuestas rápidas' (issue #43 item 5; ours, docs/decisions.md 'Quick replies screen'): the
+   * user's own quick replies, and the company's for those who manage them
+   * (canManageCompanyQuickReplies), for whoever writes in conversations (template.* are of area
+   * '/contact').
+   */
+  { path: '/settings/quick-replies', roles: 'all', slug: 'conversation', built: true },
   /** 'Aprender' of the user menu (01 §2): the training area (the web sends it to /training). */
   { path: '/settings/learn', roles: 'all', slug: 'training', built: true },
   { path: '/all-notifications', roles: 'all', built: false },
   { path: '/notifications', roles: 'all', built: false },
   { path: '/training', roles: 'all', slug: 'training', built: true },
 ];
+
+/**
+ * Whether the user writes the company's quick replies, not only their own: those who open 'Mi
+ * Empresa' (01 §6 slug company), the rule template.list/create/update/remove apply with
+ * `scope: 'company'` (docs/decisions.md 'Quick replies').
+ */
+export function canManageCompanyQuickReplies(subject: PolicySubject): boolean {
+  return canOpen(subject, '/company');
+}
 
 /** Paths every signed-in user may reach whatever else applies (the guard's own pages). */
 export const GUARD_PATHS = ['/login', '/force-change-password'] as const;
@@ -624,6 +640,13 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     'GET /api/channels/forms/count',
     // The shell's notices of customers' messages follow the user's preferences (issue #33).
     'settings.notificationPreferences',
+    // In-app notifications (issue #41): the banner, the bottom-right notice, the user menu's
+    // count, /all-notifications and /notifications/{id}, the caller's own only.
+    'notification.list',
+    'notification.page',
+    'notification.get',
+    'notification.unreadCount',
+    'notification.track',
   ],
   /** The user's own preferences, and the uploads of its photo, logo and signature (REST). */
   '/settings': [

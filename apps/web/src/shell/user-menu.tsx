@@ -5,7 +5,14 @@ import { canOpenScreen, ruleFor } from '@cartera/domain/policy';
 import { useLogout } from '../features/auth/use-logout';
 import { fullNameOf, guardUserOf, type Me } from '../features/auth/session';
 import classes from './app-layout.module.css';
-import { ActivityIcon, BellIcon, LogoutIcon, SchoolIcon, UserIcon } from '../ui/icons';
+import {
+  ActivityIcon,
+  BellIcon,
+  LogoutIcon,
+  MessagesIcon,
+  SchoolIcon,
+  UserIcon,
+} from '../ui/icons';
 import { UserAvatar } from '../ui/user-avatar';
 
 export type ShellDialog = 'profile' | 'activity' | 'switcher' | 'linked';
@@ -13,6 +20,7 @@ export type ShellDialog = 'profile' | 'activity' | 'switcher' | 'linked';
 /** Entries that lead to a screen appear once that screen exists (no placeholder pages). */
 const LEARN_PATH = '/settings/learn';
 const NOTIFICATIONS_PATH = '/all-notifications';
+const QUICK_REPLIES_PATH = '/settings/quick-replies';
 
 function isBuilt(path: string) {
   return ruleFor(path)?.built === true;
@@ -20,7 +28,9 @@ function isBuilt(path: string) {
 
 /**
  * The user menu at the foot of the side menu (01 §2): Mi perfil, Actividad, Aprender,
- * Notificaciones and Cerrar sesión. Softphone and support entries arrive with their issues.
+ * Notificaciones and Cerrar sesión; ours, 'Respuestas rápidas' for whoever writes in
+ * conversations (docs/decisions.md 'Quick replies screen'). Softphone and support entries arrive
+ * with their issues.
  */
 export function UserMenu({
   me,
@@ -102,6 +112,14 @@ export function UserMenu({
             onClick={() => void router.navigate({ href: LEARN_PATH })}
           >
             {es.shell.learn}
+          </Menu.Item>
+        )}
+        {isBuilt(QUICK_REPLIES_PATH) && canOpenScreen(guardUserOf(me), QUICK_REPLIES_PATH) && (
+          <Menu.Item
+            leftSection={<MessagesIcon size={16} />}
+            onClick={() => void router.navigate({ href: QUICK_REPLIES_PATH })}
+          >
+            {es.quickReplies.title}
           </Menu.Item>
         )}
         {isBuilt(NOTIFICATIONS_PATH) && (

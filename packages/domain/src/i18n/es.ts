@@ -17,6 +17,7 @@ import { securityEs } from './security.es';
 import { webhooksEs } from './webhooks.es';
 import { emailEs } from './email.es';
 import { keyboardEs } from './keyboard.es';
+import { quickRepliesEs } from './quick-replies.es';
 import { startupEs, validationEs } from './validation.es';
 
 export { errorMessage, errorMessages, format, GENERIC_SERVER_ERROR } from './errors.es';
@@ -47,6 +48,7 @@ export const es = {
   requestSales: requestSalesEs,
   training: trainingEs,
   keyboard: keyboardEs,
+  quickReplies: quickRepliesEs,
   validation: validationEs,
   startup: startupEs,
   app: appEs,

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { es } from '@cartera/domain/i18n';
-import { canOpen } from '@cartera/domain/policy';
+import { canOpen, canOpenScreen } from '@cartera/domain/policy';
 import { Panel } from '../../ui/panel';
 import { ChangePasswordForm } from '../auth/change-password-form';
 import { guardUserOf, useMe } from '../auth/session';
@@ -17,6 +17,7 @@ import { ProfilePanel } from './profile-panel';
 const whatsapp = es.channels.personalWhatsapp;
 const texts = es.settings;
 const TRAINING_PATH = '/training';
+const QUICK_REPLIES_PATH = '/settings/quick-replies';
 
 /** 'Contraseña': the password change of 01 §5 with its policy checklist, cleared once done. */
 function PasswordPanel() {
@@ -42,7 +43,8 @@ function PasswordPanel() {
 
 /**
  * '/settings' (01 §2, §7 Settings): what every user configures for themselves — profile,
- * password, notices, appearance, personal config, the entry to 'Aprender', their WhatsApp, their mailbox and API tokens.
+ * password, notices, appearance, personal config, the entries to 'Aprender' and 'Respuestas rápidas',
+ * their WhatsApp, their mailbox and API tokens.
  */
 export function SettingsPage() {
   const me = useMe();
@@ -64,6 +66,16 @@ export function SettingsPage() {
           </Text>
           <Button component={Link} to={TRAINING_PATH} variant="light" w="fit-content">
             {texts.learn.open}
+          </Button>
+        </Panel>
+      )}
+      {canOpenScreen(guardUserOf(me), QUICK_REPLIES_PATH) && (
+        <Panel titleId="settings-quick-replies-title" title={es.quickReplies.title}>
+          <Text size="sm" c="dimmed">
+            {es.quickReplies.settingsIntro}
+          </Text>
+          <Button component={Link} to={QUICK_REPLIES_PATH} variant="light" w="fit-content">
+            {es.quickReplies.open}
           </Button>
         </Panel>
       )}

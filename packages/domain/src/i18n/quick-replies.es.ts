@@ -1,0 +1,66 @@
+/**
+ * Texts of 'Respuestas rápidas' (/settings/quick-replies, issue #43 item 5): the company's and
+ * the user's own quick replies, the text, voice-note and e-mail templates the composer offers.
+ * Ours (the specification shows no screen): docs/decisions.md 'Quick replies screen'. Part of
+ * the one Spanish catalogue: `es.quickReplies` re-exports these.
+ */
+export const quickRepliesEs = {
+  title: 'Respuestas rápidas',
+  intro:
+    'Textos, notas de voz y plantillas de correo listos para usar: escribe «/» al comienzo de un mensaje para elegir uno.',
+  settingsIntro:
+    'Las respuestas que usas con «/» en una conversación: las tuyas y las de tu empresa.',
+  open: 'Ir a Respuestas rápidas',
+  scope: 'Respuestas',
+  scopes: { personal: 'Mías', company: 'De la empresa' },
+  scopeIntro: {
+    personal: 'Solo tú las ves y las usas.',
+    company: 'Todos los vendedores de la empresa las ven y las usan.',
+  },
+  create: 'Nueva respuesta',
+  createTitle: 'Nueva respuesta rápida',
+  editTitle: 'Editar respuesta rápida',
+  search: 'Buscar respuesta',
+  searchPlaceholder: 'Título o texto',
+  list: 'Respuestas rápidas',
+  empty: 'Todavía no hay respuestas rápidas.',
+  noMatches: 'Ninguna respuesta coincide con la búsqueda.',
+  titleLabel: 'Título',
+  titleHint: 'Lo que escribes después de / para encontrarla.',
+  type: 'Tipo',
+  types: {
+    'message-text': 'Texto',
+    'voice-note': 'Nota de voz',
+    email: 'Correo',
+  } as Record<string, string>,
+  content: 'Contenido',
+  message: 'Texto',
+  messageHint: 'Puedes usar {{contact.firstName}} o {{company.name}}: se completan al usarla.',
+  messageOptional: 'Texto (opcional)',
+  subject: 'Asunto',
+  body: 'Cuerpo del correo',
+  audio: 'Audio',
+  audioPick: 'Elegir audio',
+  audioReplace: 'Cambiar audio',
+  audioHint: 'Un archivo de audio (mp3, ogg, m4a…).',
+  audioRequired: 'Elige el audio de la nota de voz.',
+  audioOnly: 'El archivo debe ser de audio.',
+  uploading: 'Subiendo el audio…',
+  files: 'Archivos',
+  filesCount: '{n} archivo(s)',
+  titleRequired: 'Ingresa un título.',
+  titleTooLong: 'El título puede tener hasta {n} caracteres.',
+  messageRequired: 'Escribe el texto de la respuesta.',
+  messageTooLong: 'El texto puede tener hasta {n} caracteres.',
+  subjectRequired: 'Ingresa el asunto del correo.',
+  bodyRequired: 'Escribe el cuerpo del correo.',
+  save: 'Guardar',
+  cancel: 'Cancelar',
+  saved: 'Respuesta rápida guardada.',
+  edit: 'Editar {title}',
+  delete: 'Eliminar {title}',
+  deleteTitle: 'Eliminar respuesta rápida',
+  deleteBody: '«{title}» dejará de ofrecerse en las conversaciones.',
+  deleted: 'Respuesta rápida «{title}» eliminada.',
+  actions: 'Acciones',
+} as const;
