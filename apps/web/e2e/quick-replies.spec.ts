@@ -67,6 +67,17 @@ test('una respuesta rápida creada en su pantalla se ofrece con / en la conversa
     const row = table(page).getByRole('row').filter({ hasText: title });
     await expect(row).toContainText(t.types['message-text']!);
 
+    // An e-mail template asks for its subject and body.
+    await page.getByRole('button', { name: t.create }).click();
+    await dialog.getByRole('radiogroup', { name: t.type }).getByText(t.types.email!).click();
+    await dialog.getByRole('textbox', { name: t.titleLabel }).fill(`${title} correo`);
+    await dialog.getByRole('button', { name: t.save }).click();
+    await expect(dialog.getByText(t.subjectRequired)).toBeVisible();
+    await expect(dialog.getByText(t.bodyRequired)).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('quick-reply-email-desk.png') });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
     // The search keeps the matching replies only (accents and case ignored).
     await page.getByRole('textbox', { name: t.search }).fill('ENVÍO SALE');
     await expect(table(page).getByRole('row')).toHaveCount(2);

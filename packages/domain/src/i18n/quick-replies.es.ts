@@ -26,7 +26,8 @@ export const quickRepliesEs = {
   empty: 'Todavía no hay respuestas rápidas.',
   noMatches: 'Ninguna respuesta coincide con la búsqueda.',
   titleLabel: 'Título',
-  titleHint: 'Lo que escribes después de / para encontrarla.',
+  titleHint: 'Lo que escribes después de «/» para encontrarla.',
+  titleHintEmail: "La buscas por él en 'Plantillas de correo' al escribir un correo.",
   type: 'Tipo',
   types: {
     'message-text': 'Texto',

@@ -177,7 +177,7 @@ export function QuickReplyDialog({
     >
       <TextInput
         label={t.titleLabel}
-        description={t.titleHint}
+        description={values.type === 'email' ? t.titleHintEmail : t.titleHint}
         withAsterisk
         value={values.title}
         maxLength={TITLE_MAX}
