@@ -39,6 +39,8 @@ import { pruneEventsJob } from './realtime/realtime.jobs';
 import { deliverDueWebhooks } from './modules/webhooks/webhook-delivery.service';
 import { deliverWebhooksJob, pruneWebhookDeliveriesJob } from './modules/webhooks/webhooks.jobs';
 import { deleteSettledDeliveriesBefore } from './modules/webhooks/webhooks.repository';
+import { sendShipmentJob } from './modules/notifications/notifications.jobs';
+import { deliverShipment } from './modules/notifications/shipment-delivery.service';
 
 /*
  * Every queue of the application with what handles it: the one place job handlers are bound, as
@@ -121,6 +123,11 @@ export const appJobs: readonly BoundJob<AppDeps>[] = [
       new Date(Date.now() - keepDays * DAY_MS),
     );
     deps.logger.info({ count, keepDays }, 'webhooks: pruned old deliveries');
+  }),
+  bindJob(sendShipmentJob, async (data, deps) => {
+    const result = await deliverShipment(deps, data);
+    const delivered = result.batches.reduce((sum, batch) => sum + batch, 0);
+    if (result.finished) deps.logger.info({ ...data, delivered }, 'notifications: shipment sent');
   }),
 ];
 

@@ -28,6 +28,7 @@ import { registerGoalsRoutes } from './modules/goals/goals.rest';
 import { registerReceiptsRoutes } from './modules/receipts/receipts.rest';
 import { registerRequestSalesRoutes } from './modules/request-sales/request-sales.rest';
 import { registerTrainingRoutes } from './modules/training/training.rest';
+import { registerNotificationsRoutes } from './modules/notifications/notifications.rest';
 import { registerSecurityRoutes } from './modules/security/security.rest';
 import { registerSharedInboxesRoutes } from './modules/shared-inboxes/shared-inboxes.rest';
 import { registerDocsRoutes } from './http/docs';
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerReceiptsRoutes(server, deps);
   registerRequestSalesRoutes(server, deps);
   registerTrainingRoutes(server, deps);
+  registerNotificationsRoutes(server, deps);
   registerSecurityRoutes(server, deps);
   registerSharedInboxesRoutes(server, deps);
   await registerFilesRoutes(server, deps);

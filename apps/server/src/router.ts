@@ -25,6 +25,7 @@ import { securityRouter } from './modules/security/security.router';
 import { webhookRouter } from './modules/webhooks/webhooks.router';
 import { apiTokenRouter } from './modules/account/api-token.router';
 import { systemRouter } from './modules/system/system.router';
+import { notificationsRouter } from './modules/notifications/notifications.router';
 import { realtimeRouter } from './realtime/realtime.router';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { createCallerFactory, router } from './trpc/init';
@@ -41,6 +42,7 @@ export const appRouter = router({
   receipt: receiptsRouter,
   requestSale: requestSalesRouter,
   training: trainingRouter,
+  notification: notificationsRouter,
   company: companiesRouter,
   customField: customFieldsRouter,
   catalog: catalogRouter,

@@ -254,6 +254,21 @@ export const ERROR_HTTP_STATUS = {
   EMAIL_NYLAS_AUTH_FAILED: 422,
   /** Nylas did not answer, or failed on its side (network, 429, 5xx): worth trying later. */
   EMAIL_NYLAS_UNAVAILABLE: 502,
+  // In-app notifications and shipments (01 §8 names the not-found and the creation failure)
+  NOTIFICATION_NOT_FOUND: 404,
+  /**
+   * 01 §8 'Notification creation failure': a shipment or template whose audience or image names
+   * what does not exist (a company, group or user; an image not uploaded for notifications).
+   */
+  NOTIFICATION_CREATE_ERROR: 400,
+  NOTIFICATION_SHIPMENT_NOT_FOUND: 404,
+  NOTIFICATION_TEMPLATE_NOT_FOUND: 404,
+  /** A shipment already sending or sent: it is no longer changed, scheduled or sent again. */
+  NOTIFICATION_SHIPMENT_SENT: 409,
+  /** Sending a shipment whose audience reaches no active user. */
+  NOTIFICATION_AUDIENCE_EMPTY: 400,
+  /** A send scheduled for a moment already past. */
+  NOTIFICATION_SCHEDULE_INVALID: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

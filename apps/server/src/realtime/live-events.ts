@@ -100,6 +100,21 @@ export const LIVE_EVENTS = {
       commentId: ZId.describe('The comment.'),
     }),
   },
+  'notification.delivered': {
+    topic: 'notifications',
+    description:
+      "New in-app notifications were delivered (a platform admin's shipment, 01 §4): read `notification.list` and `notification.unreadCount` again.",
+    receivers:
+      'The users the notifications were delivered to, each of their own only (one event per company and batch of a shipment names its users).',
+    payload: z.object({
+      shipmentId: ZId.nullable().describe(
+        'The shipment they came from (null for a notice of the system).',
+      ),
+      kind: z
+        .enum(['banner', 'right-bottom-notification'])
+        .describe("How they show: a 'banner' or a 'right-bottom-notification'."),
+    }),
+  },
   'session.changed': {
     topic: 'session',
     description:

@@ -63,6 +63,8 @@ const REQUEST_TEMPLATE = {
   body: [{ type: 'string', field: 'plan', title: 'Plan', required: true }],
 };
 const COACH_POST = { title: 'Novedades', content: 'Hola equipo' };
+/** A platform admin's shipment to a company's sellers (issue #41). */
+const SHIPMENT = { title: 'Novedad', audience: { companies: [OTHER_ID], roles: ['user'] } };
 const CONTACT_VALUES = { firstName: 'Ana', phones: [{ phone: '099123456', extensionNumber: '' }] };
 
 const procedures: Record<string, Entry> = {
@@ -274,6 +276,28 @@ const procedures: Record<string, Entry> = {
     input: { id: SOME_ID, statusType: 'processing' },
   },
   'receipt.report': { access: { roles: ['super', 'comercial', 'project_manager'] }, input: {} },
+  'notification.list': { access: 'authenticated', input: {} },
+  'notification.page': { access: 'authenticated', input: {} },
+  'notification.get': { access: 'authenticated', input: { id: SOME_ID } },
+  'notification.unreadCount': { access: 'authenticated' },
+  'notification.track': { access: 'authenticated', input: { id: SOME_ID, action: 'viewed' } },
+  'notification.shipments': { access: { roles: ['admin'] }, input: {} },
+  'notification.shipment': { access: { roles: ['admin'] }, input: { id: SOME_ID } },
+  'notification.createShipment': { access: { roles: ['admin'] }, input: SHIPMENT },
+  'notification.updateShipment': {
+    access: { roles: ['admin'] },
+    input: { id: SOME_ID, values: SHIPMENT },
+  },
+  'notification.previewAudience': { access: { roles: ['admin'] }, input: SHIPMENT.audience },
+  'notification.shipmentUsers': { access: { roles: ['admin'] }, input: {} },
+  'notification.sendShipment': { access: { roles: ['admin'] }, input: { id: SOME_ID } },
+  'notification.statistics': { access: { roles: ['admin'] }, input: { id: SOME_ID } },
+  'notification.templates': { access: { roles: ['admin'] } },
+  'notification.saveTemplate': {
+    access: { roles: ['admin'] },
+    input: { values: { name: 'Novedad', title: 'Novedad' } },
+  },
+  'notification.removeTemplate': { access: { roles: ['admin'] }, input: { id: SOME_ID } },
   'training.coach': { access: 'authenticated' },
   'training.setCoach': { access: { roles: ['admin'] }, input: { userId: SOME_ID } },
   'training.audienceGroups': { access: 'authenticated' },

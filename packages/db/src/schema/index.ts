@@ -17,3 +17,4 @@ export * from './files';
 export * from './dead-letters';
 export * from './webhooks';
 export * from './email';
+export * from './notifications';

@@ -98,6 +98,13 @@ export const errorMessages: Record<ErrorCode, string> = {
   RECEIPT_NOT_FOUND: 'No se encontró la venta.',
   WEBHOOK_SUBSCRIPTION_NOT_FOUND: 'No se encontró la suscripción.',
   WEBHOOK_DELIVERY_NOT_FOUND: 'No se encontró el envío.',
+  NOTIFICATION_NOT_FOUND: 'No se encontró la notificación.',
+  NOTIFICATION_CREATE_ERROR: 'Ocurrió un error al querer agregar una nueva notificación.', // spec: 01 §8
+  NOTIFICATION_SHIPMENT_NOT_FOUND: 'No se encontró el envío de notificaciones.',
+  NOTIFICATION_TEMPLATE_NOT_FOUND: 'No se encontró la plantilla de notificación.',
+  NOTIFICATION_SHIPMENT_SENT: 'Este envío ya salió: no se puede cambiar ni enviar de nuevo.',
+  NOTIFICATION_AUDIENCE_EMPTY: 'El envío no llega a ningún usuario activo.',
+  NOTIFICATION_SCHEDULE_INVALID: 'La fecha de envío debe ser futura.',
   PRESALE_DISABLED: 'Las preventas no están habilitadas en tu empresa.',
   RECEIPT_FIELD_LOCKED: 'Solo el equipo comercial puede modificar este campo de la venta.',
   RECEIPT_SELLER_INVALID: 'El vendedor debe ser un vendedor activo de tu empresa.',

@@ -179,6 +179,8 @@ const SCOPED_TABLES: ScopedTable[] = [
 const UNSCOPED_TABLES: Record<string, string> = {
   interactions:
     "a contact's timeline: its rows are read per contact after access/contacts.ts allowed it (readContact, readableContactExists); agent_id names who wrote an item, not whose record it is",
+  notificationShipments:
+    "a platform admin's shipment (issue #41): group_ids is its audience, read by admins only (the administer capability) and by the delivery job, which gives each reached user a notification of their own; users read only their own notifications (by tenant and user id)",
 };
 
 /** A column that says whose record a row is (or who its audience is). */

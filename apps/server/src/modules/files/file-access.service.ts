@@ -18,6 +18,18 @@ import { addUploadContact, findItemContact, findUpload, markChecked } from './up
  */
 export const CONTACT_VIAS: ReadonlySet<string> = new Set(['note', 'channel']);
 
+/**
+ * The upload `via` of a notification's picture (issue #41): once a shipment or template took it
+ * (its upload checked), every signed-in user reads it, of any company, as the shipment reaches
+ * users of many companies (docs/decisions.md 'Notification shipments').
+ */
+export const PLATFORM_NOTICE_VIA = 'notification';
+
+async function platformNotice(deps: Pick<FileDeps, 'db'>, tenantId: string, key: string) {
+  const upload = await findUpload(deps.db, tenantId, key);
+  return upload?.state === 'checked';
+}
+
 /** How long the GET of a file on S3 redirects to a signed URL for (issue #30: at most 5 minutes). */
 export const S3_REDIRECT_SECONDS = 300;
 
@@ -78,6 +90,13 @@ async function canReadContact(deps: Pick<FileDeps, 'db'>, user: AuthUser, contac
  */
 export async function assertMayRead(deps: Pick<FileDeps, 'db'>, user: AuthUser, key: string) {
   const owner = ownerOfKey(key);
+  if (
+    owner?.kind === 'upload' &&
+    owner.via === PLATFORM_NOTICE_VIA &&
+    (await platformNotice(deps, owner.tenantId, key))
+  ) {
+    return;
+  }
   if (!owner || owner.tenantId !== user.tenantId) throw new DomainError('NOT_FOUND');
   if (owner.kind === 'inbound') {
     const contactId = await findItemContact(
