@@ -634,6 +634,10 @@ const procedures: Record<string, Entry> = {
     access: { roles: CONTACT_ROLES },
     input: { contactIds: [SOME_ID], tag: null },
   },
+  'inbox.bulkRemind': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactIds: [SOME_ID], reminderDate: '2099-01-01T12:00:00.000Z' },
+  },
   'inbox.markRead': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
   'inbox.markUnread': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
   'inbox.unreadCounts': { access: { roles: CONTACT_ROLES } },

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import type { Database } from '@cartera/db/client';
+import { ZReminderInput } from '@cartera/domain/conversation';
 import { DomainError, type ErrorCode } from '@cartera/domain/errors';
 import { newId } from '@cartera/domain/ids';
+import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../sessions/session.types';
 import { transferContact } from '../contacts/contact-actions.service';
-import { archiveContact, changeTag } from '../interactions/conversation.service';
+import { archiveContact, changeTag, setReminder } from '../interactions/conversation.service';
 
 /*
- * The workspace's bulk actions (issue #33 item 3): archive, transfer or tag the selected rows.
+ * The workspace's bulk actions (issue #33 item 3): archive, transfer, tag or remind (03 §7 'a
+ * variant for many contacts', issue #43 item 4) the selected rows.
  * Each contact goes through the same use case as its single action, so the access check
  * (visibleContact), the rules and the timeline item are those of one contact; each contact is
  * its own transaction, and the answer says which were done and why the others were not.
@@ -34,6 +37,11 @@ export const ZBulkTagInput = z.object({
   contactIds: ZContactIds,
   /** The new tag's code; null removes it. */
   tag: z.string().max(60).nullable(),
+});
+
+/** One reminder for every selected contact: the wizard's fields without the contact and id. */
+export const ZBulkRemindInput = ZReminderInput.omit({ contactId: true, id: true }).extend({
+  contactIds: ZContactIds,
 });
 
 export const ZBulkResult = z.object({
@@ -85,5 +93,16 @@ export function bulkTransfer(
 export function bulkTag(db: Database, user: AuthUser, input: z.infer<typeof ZBulkTagInput>) {
   return eachContact(input.contactIds, (contactId) =>
     changeTag(db, user, { contactId, id: newId(), tag: input.tag }),
+  );
+}
+
+export function bulkRemind(
+  deps: Pick<AppDeps, 'db' | 'jobs'>,
+  user: AuthUser,
+  input: z.infer<typeof ZBulkRemindInput>,
+) {
+  const { contactIds, ...reminder } = input;
+  return eachContact(contactIds, (contactId) =>
+    setReminder(deps, user, { ...reminder, contactId, id: newId() }),
   );
 }

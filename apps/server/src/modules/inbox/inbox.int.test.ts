@@ -1,6 +1,7 @@
+import { inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createContact } from '@cartera/db/factories';
-import { interactions, type Contact } from '@cartera/db/schema';
+import { contacts, interactions, type Contact } from '@cartera/db/schema';
 import type { typedCall } from '../../testing/http-client';
 import { useDemoApp } from '../../testing/demo-app';
 import { SELLER, OTHER_SELLER as OTHER_TEAM_SELLER } from '../../testing/demo-users';
@@ -368,6 +369,53 @@ describe('acciones en bloque de Conversaciones (issue #33 item 3)', () => {
     expect(comercial.data.items.map((item) => [item.id, item.statusTag])).toEqual([
       [theirs.id, null],
     ]);
+  });
+
+  it('pone un recordatorio a varias a la vez (03 §7, issue #43 item 4); una fecha pasada no pone ninguno', async () => {
+    const { db } = env.database.handle;
+    const seller = env.demo.users[SELLER]!.id;
+    const mine = await Promise.all(
+      ['Uno', 'Dos', 'Tres'].map((lastName) =>
+        createContact(db, env.demo.demo, { firstName: 'Recordar', lastName, agentId: seller }),
+      ),
+    );
+    const theirs = await createContact(db, env.demo.demo, {
+      firstName: 'Recordar',
+      lastName: 'Ajena',
+      agentId: env.demo.users[OTHER_TEAM_SELLER]!.id,
+    });
+    const ids = [...mine.map((contact) => contact!.id), theirs.id];
+
+    const past = await env.call(SELLER, 'inbox.bulkRemind', {
+      contactIds: ids,
+      reminderDate: new Date(Date.now() - 60_000),
+    });
+    expect(past.data?.done).toEqual([]);
+    expect(new Set(past.data?.failed.map((each) => each.code))).toEqual(
+      new Set(['REMINDER_DATE_PAST', 'CONTACT_NOT_FOUND']),
+    );
+
+    const reminderDate = new Date(Date.now() + 86_400_000);
+    const set = await env.call(SELLER, 'inbox.bulkRemind', {
+      contactIds: ids,
+      reminderDate,
+      actionType: 'phoneCall',
+      comment: 'Llamar a todos',
+    });
+    expect(set.data).toEqual({
+      done: mine.map((contact) => contact!.id),
+      failed: [{ contactId: theirs.id, code: 'CONTACT_NOT_FOUND' }],
+    });
+    const rows = await db.select().from(contacts).where(inArray(contacts.id, ids));
+    const reminders = new Map(rows.map((row) => [row.id, row.reminder]));
+    for (const contact of mine) {
+      expect(reminders.get(contact!.id)).toMatchObject({
+        reminderDate: reminderDate.toISOString(),
+        actionType: 'phoneCall',
+        comment: 'Llamar a todos',
+      });
+    }
+    expect(reminders.get(theirs.id)).toBeNull();
   });
 });
 

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { router, tenantProcedure } from '../../trpc/init';
 import {
   bulkArchive,
+  bulkRemind,
   bulkTag,
   bulkTransfer,
   ZBulkArchiveInput,
+  ZBulkRemindInput,
   ZBulkResult,
   ZBulkTagInput,
   ZBulkTransferInput,
@@ -156,4 +158,14 @@ export const inboxRouter = router({
     .input(ZBulkTagInput)
     .output(ZBulkResult)
     .mutation(({ ctx, input }) => bulkTag(ctx.db, ctx.user, input)),
+
+  bulkRemind: tenantProcedure
+    .meta({
+      area: '/contact',
+      description:
+        "Sets one reminder on each selected conversation (03 §7 'Create reminder … a variant for many contacts', issue #43 item 4): each as interaction.setReminder would (the date ahead; the company's always-permanent flag), in its own transaction with its own item id; `done` and `failed` as in bulkArchive (REMINDER_DATE_PAST for every one when the date has passed).",
+    })
+    .input(ZBulkRemindInput)
+    .output(ZBulkResult)
+    .mutation(({ ctx, input }) => bulkRemind(ctx.deps, ctx.user, input)),
 });
