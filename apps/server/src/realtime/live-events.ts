@@ -115,6 +115,16 @@ export const LIVE_EVENTS = {
         .describe("How they show: a 'banner' or a 'right-bottom-notification'."),
     }),
   },
+  'notification.tracked': {
+    topic: 'notification-shipments',
+    description:
+      "A user viewed, opened or closed a shipment's notification for the first time: read `notification.statistics` of the shipment again.",
+    receivers: "The platform admins of the shipment's company (who wrote it).",
+    payload: z.object({
+      shipmentId: ZId.describe('The shipment.'),
+      action: z.enum(['viewed', 'opened', 'closed']).describe('What the user did.'),
+    }),
+  },
   'session.changed': {
     topic: 'session',
     description:

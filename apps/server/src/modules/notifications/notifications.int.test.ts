@@ -132,12 +132,28 @@ describe('envíos de notificaciones', () => {
       },
     });
     expect((await env.call(seller.email, 'notification.unreadCount')).data).toEqual({ count: 1 });
+    // The admin's statistics follow it live: the first view and the first opening are told.
+    const adminWatch = await watchTopic(
+      env.app.url,
+      await env.tokenOf(ADMIN),
+      'notification-shipments',
+    );
+    await env.call(seller.email, 'notification.track', { id: notification.id, action: 'viewed' });
     await env.call(seller.email, 'notification.track', { id: notification.id, action: 'viewed' });
     const opened = await env.call(seller.email, 'notification.track', {
       id: notification.id,
       action: 'opened',
     });
     expect(opened.data).toMatchObject({ viewed: true, openedAt: expect.any(Date), closedAt: null });
+    try {
+      await waitFor(() => adminWatch.received.length >= 2, 15_000, 'notification.tracked');
+      expect(adminWatch.received.map((event) => event.payload)).toEqual([
+        { shipmentId: shipment.id, action: 'viewed' },
+        { shipmentId: shipment.id, action: 'opened' },
+      ]);
+    } finally {
+      adminWatch.stop();
+    }
     expect((await env.call(seller.email, 'notification.unreadCount')).data).toEqual({ count: 0 });
     const page = await env.call(seller.email, 'notification.page', {});
     expect(page.data).toMatchObject({ total: 1, unviewed: 0 });

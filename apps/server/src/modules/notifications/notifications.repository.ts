@@ -318,8 +318,9 @@ export function findOwnNotification(db: Executor, tenantId: string, userId: stri
 }
 
 /**
- * Records an action (01 §4): its first time only; opening or closing one not yet viewed views it
- * too. Answers the row as it is now (undefined when it is not the user's).
+ * Records an action (01 §4) the first time it happens; opening or closing one not yet viewed
+ * views it too. Answers the row when it changed it (undefined when it was already recorded, or
+ * when the notification is not the user's).
  */
 export function trackOwnNotification(
   db: Executor,
@@ -329,17 +330,31 @@ export function trackOwnNotification(
   action: NotificationAction,
 ) {
   const at = sql`now()`;
+  const column = {
+    viewed: notifications.viewedAt,
+    opened: notifications.openedAt,
+    closed: notifications.closedAt,
+  }[action];
   const viewedAt = sql`coalesce(${notifications.viewedAt}, ${at})`;
   const values =
     action === 'viewed'
-      ? { viewedAt }
+      ? { viewedAt: at }
       : action === 'opened'
-        ? { viewedAt, openedAt: sql`coalesce(${notifications.openedAt}, ${at})` }
-        : { viewedAt, closedAt: sql`coalesce(${notifications.closedAt}, ${at})` };
+        ? { viewedAt, openedAt: at }
+        : { viewedAt, closedAt: at };
   return db
     .update(notifications)
     .set(values)
-    .where(and(own(tenantId, userId), eq(notifications.id, id)))
+    .where(and(own(tenantId, userId), eq(notifications.id, id), isNull(column)))
     .returning()
     .then((rows) => rows[0]);
+}
+
+/** The company of a shipment's admins (whose statistics follow its notifications live). */
+export function findShipmentTenant(db: Executor, shipmentId: string) {
+  return db
+    .select({ tenantId: notificationShipments.tenantId })
+    .from(notificationShipments)
+    .where(eq(notificationShipments.id, shipmentId))
+    .then((rows) => rows[0]?.tenantId);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Executor } from '@cartera/db/client';
+import type { Database, Executor } from '@cartera/db/client';
 import type { NotificationRow } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
 import {
@@ -14,8 +14,10 @@ import {
   countOwnNotifications,
   findOwnNotification,
   findOwnNotifications,
+  findShipmentTenant,
   trackOwnNotification,
 } from './notifications.repository';
+import { appendEvent } from '../../realtime/event-store';
 
 /*
  * A user's own in-app notifications (01 §2 /all-notifications, /notifications/{id}, the banner
@@ -131,13 +133,30 @@ export async function unreadCount(db: Executor, user: AuthUser) {
   return { count: await countOwnNotifications(db, user.tenantId, user.id, true) };
 }
 
-/** 01 §4 tracking: viewed when shown, opened and closed by action (each kept the first time). */
+/**
+ * 01 §4 tracking: viewed when shown, opened and closed by action (each kept the first time).
+ * The first time, the shipment's admins are told (`notification.tracked`): their statistics
+ * follow it live.
+ */
 export async function trackNotification(
-  db: Executor,
+  db: Database,
   user: AuthUser,
   input: z.infer<typeof ZTrackInput>,
 ) {
-  const row = await trackOwnNotification(db, user.tenantId, user.id, input.id, input.action);
-  if (!row) throw new DomainError('NOTIFICATION_NOT_FOUND');
-  return toNotification(row);
+  return db.transaction(async (tx) => {
+    const changed = await trackOwnNotification(tx, user.tenantId, user.id, input.id, input.action);
+    const row = changed ?? (await findOwnNotification(tx, user.tenantId, user.id, input.id));
+    if (!row) throw new DomainError('NOTIFICATION_NOT_FOUND');
+    const adminsTenant = changed?.shipmentId && (await findShipmentTenant(tx, changed.shipmentId));
+    if (changed?.shipmentId && adminsTenant) {
+      await appendEvent(tx, {
+        tenantId: adminsTenant,
+        type: 'notification.tracked',
+        topic: 'notification-shipments',
+        payload: { shipmentId: changed.shipmentId, action: input.action },
+        audience: { roles: ['admin'] },
+      });
+    }
+    return toNotification(row);
+  });
 }
