@@ -164,3 +164,47 @@ test('transferir dos conversaciones seleccionadas a otra vendedora: salen de la 
   expect((await received.allTextContents()).sort()).toEqual([ana.name, bruno.name].sort());
   expect(browserErrors).toEqual([]);
 });
+
+test('un recordatorio para tres conversaciones seleccionadas a la vez (03 §7, issue #43)', async ({
+  page,
+  browser,
+  baseURL,
+  browserErrors,
+}) => {
+  test.setTimeout(120_000);
+  const seller = await newSeller(page, browser, baseURL);
+  const actions = es.conversation.actions;
+  const family = uniqueLetters();
+  const chosen = [];
+  for (const name of ['Ana', 'Bruno', 'Carla']) {
+    chosen.push(await createTestContact(seller, name, { lastName: family }));
+  }
+
+  await seller.goto('/contact');
+  const list = seller.getByRole('list', { name: es.conversation.inbox.conversationsTitle });
+  await seller.getByTestId('inbox-search').fill(family);
+  await expect(list.getByTestId('inbox-name')).toHaveCount(3);
+  for (const contact of chosen) {
+    await seller.getByRole('checkbox', { name: new RegExp(contact.name) }).check();
+  }
+  const bulk = seller.getByTestId('inbox-bulk');
+  await expect(bulk).toContainText(format(words.selected, { n: 3 }));
+  await bulk.getByRole('button', { name: words.remindSelected }).click();
+  const wizard = seller.getByRole('dialog', { name: actions.reminderTitle });
+  await wizard.getByRole('button', { name: actions.reminderNext }).click();
+  await wizard.getByRole('button', { name: actions.reminderChoices['3h']!, exact: true }).click();
+  await wizard.getByRole('button', { name: actions.reminderCreate, exact: true }).click();
+  await expect(wizard).toHaveCount(0);
+  await expect(seller.getByText(format(words.bulkDone, { n: 3 }))).toBeVisible();
+  await expect(bulk).toHaveCount(0);
+
+  for (const contact of chosen) {
+    const detail = await trpcQuery<{ reminder: { actionType: string } | null }>(
+      seller,
+      'contact.get',
+      { id: contact.id },
+    );
+    expect(detail.reminder, contact.name).not.toBeNull();
+  }
+  expect(browserErrors).toEqual([]);
+});

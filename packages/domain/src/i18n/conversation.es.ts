@@ -647,6 +647,7 @@ export const conversationEs = {
       selected: '{n} seleccionadas',
       archiveSelected: 'Archivar',
       transferSelected: 'Transferir',
+      remindSelected: 'Recordatorio',
       tagSelected: 'Etiquetar',
       bulkDone: '{n} conversaciones actualizadas',
     },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Button,
   Checkbox,
@@ -38,6 +38,13 @@ import classes from './inbox.module.css';
 import { ALL, conversationsQuery, MINE, type InboxView } from './conversations-query';
 import { InboxPicker } from './seller-picker';
 import { useInboxLive } from './use-inbox-live';
+
+// Loaded when a reminder is set for the selection: its date pickers stay out of the list's code.
+const ReminderWizard = lazy(() =>
+  import('../conversation/actions/reminder-wizard').then((module) => ({
+    default: module.ReminderWizard,
+  })),
+);
 
 /** The view's filters, without whose inbox and the tab (what 'Quitar filtros' clears). */
 const FILTER_KEYS = [
@@ -310,8 +317,8 @@ function InboxFilters({
 }
 
 /**
- * The selected rows' actions (issue #33 item 3): archive with a reason, tag, or transfer to an
- * agent, all at once. The server runs each through its single action and reports the refused.
+ * The selected rows' actions (issue #33 item 3): archive with a reason, tag, transfer to an agent,
+ * or set one reminder (the reminder wizard, issue #43 item 4), all at once. The server runs each through its single action and reports the refused.
  */
 function BulkBar({ chosen, onDone }: { chosen: InboxItem[]; onDone: () => void }) {
   const trpc = useTRPC();
@@ -332,6 +339,7 @@ function BulkBar({ chosen, onDone }: { chosen: InboxItem[]; onDone: () => void }
   const archive = useMutation(trpc.inbox.bulkArchive.mutationOptions({ onSuccess: done }));
   const tag = useMutation(trpc.inbox.bulkTag.mutationOptions({ onSuccess: done }));
   const transfer = useMutation(trpc.inbox.bulkTransfer.mutationOptions({ onSuccess: done }));
+  const [reminding, setReminding] = useState(false);
   const busy = archive.isPending || tag.isPending || transfer.isPending;
   return (
     <Paper withBorder radius="md" p="xs" data-testid="inbox-bulk">
@@ -387,7 +395,20 @@ function BulkBar({ chosen, onDone }: { chosen: InboxItem[]; onDone: () => void }
             ))}
           </Menu.Dropdown>
         </Menu>
+        <Button size="xs" variant="light" disabled={busy} onClick={() => setReminding(true)}>
+          {words.remindSelected}
+        </Button>
       </Group>
+      {reminding && (
+        <Suspense fallback={null}>
+          <ReminderWizard
+            contactId={contactIds}
+            opened
+            onClose={() => setReminding(false)}
+            onDone={done}
+          />
+        </Suspense>
+      )}
     </Paper>
   );
 }

@@ -34,6 +34,9 @@ import { useRefreshContact } from './use-refresh-contact';
 
 const t = es.conversation.actions;
 
+/** What `inbox.bulkRemind` answers: the contacts done and the refused with their code. */
+type BulkResult = { done: string[]; failed: Array<{ contactId: string; code: string }> };
+
 /** 03 §3: what the reminder wizard's comment holds at most. */
 const COMMENT_MAX = 2500;
 
@@ -54,17 +57,28 @@ export function ReminderWizard({
   contactId,
   opened,
   onClose,
+  onDone,
   permanent = false,
 }: {
-  contactId: string;
+  /** One contact, or the inbox's selected rows (03 §7: 'a variant for many contacts'). */
+  contactId: string | readonly string[];
   opened: boolean;
   onClose: () => void;
+  /** After several contacts' reminders were set: how many were done. */
+  onDone?: (result: BulkResult) => void;
   /** Starts with 'Permanente' on (after archiving with a persistent-reminder reason). */
   permanent?: boolean;
 }) {
   return (
     <Modal opened={opened} onClose={onClose} title={t.reminderTitle} size={560} centered>
-      {opened && <ReminderForm contactId={contactId} onClose={onClose} permanent={permanent} />}
+      {opened && (
+        <ReminderForm
+          contactId={contactId}
+          onClose={onClose}
+          onDone={onDone}
+          permanent={permanent}
+        />
+      )}
     </Modal>
   );
 }
@@ -72,15 +86,19 @@ export function ReminderWizard({
 function ReminderForm({
   contactId,
   onClose,
+  onDone,
   permanent,
 }: {
-  contactId: string;
+  contactId: string | readonly string[];
   onClose: () => void;
+  onDone: ((result: BulkResult) => void) | undefined;
   permanent: boolean;
 }) {
   const trpc = useTRPC();
-  const refresh = useRefreshContact(contactId);
+  const single = typeof contactId === 'string' ? contactId : null;
+  const refresh = useRefreshContact(single ?? '');
   const setReminder = useMutation(trpc.interaction.setReminder.mutationOptions());
+  const bulkRemind = useMutation(trpc.inbox.bulkRemind.mutationOptions());
   const [step, setStep] = useState(0);
   const [action, setAction] = useState<ReminderAction>('phoneCall');
   const [comment, setComment] = useState('');
@@ -113,29 +131,41 @@ function ReminderForm({
       return;
     }
     setFailure(null);
+    const reminder = {
+      reminderDate,
+      actionType: action,
+      comment: comment.trim(),
+      isPermanent,
+      dateSelectedFrom: picked.from,
+    };
+    const failed = (error: unknown) =>
+      setFailure(
+        domainCodeOf(error) === 'REMINDER_DATE_PAST'
+          ? userMessageOf(error)
+          : es.conversation.reminderFailed,
+      );
+    if (single === null) {
+      bulkRemind.mutate(
+        { ...reminder, contactIds: [...contactId] },
+        {
+          onSuccess: (result) => {
+            onClose();
+            onDone?.(result);
+          },
+          onError: failed,
+        },
+      );
+      return;
+    }
     setReminder.mutate(
-      {
-        contactId,
-        id,
-        reminderDate,
-        actionType: action,
-        comment: comment.trim(),
-        isPermanent,
-        dateSelectedFrom: picked.from,
-      },
+      { ...reminder, contactId: single, id },
       {
         onSuccess: () => {
           notifications.show({ color: 'teal', message: t.reminderCreated });
           onClose();
           void refresh();
         },
-        onError: (error) => {
-          setFailure(
-            domainCodeOf(error) === 'REMINDER_DATE_PAST'
-              ? userMessageOf(error)
-              : es.conversation.reminderFailed,
-          );
-        },
+        onError: failed,
       },
     );
   };
@@ -231,7 +261,11 @@ function ReminderForm({
         {step === 0 ? (
           <Button onClick={() => setStep(1)}>{t.reminderNext}</Button>
         ) : (
-          <Button onClick={submit} disabled={!picked} loading={setReminder.isPending}>
+          <Button
+            onClick={submit}
+            disabled={!picked}
+            loading={setReminder.isPending || bulkRemind.isPending}
+          >
             {t.reminderCreate}
           </Button>
         )}
