@@ -276,6 +276,13 @@ export const AUDIT_ACTIONS = [
   'emailAccount.disconnect',
   // A thread of e-mail kept out of the CRM by its mailbox's owner (its Message-ID, no content).
   'emailAccount.keepThreadOut',
+  // Issue #41: the platform admins' notification shipments and their templates.
+  'notificationShipment.create',
+  'notificationShipment.update',
+  /** Sent now or scheduled (`after.scheduledAt`). */
+  'notificationShipment.send',
+  'notificationTemplate.save',
+  'notificationTemplate.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -288,5 +295,7 @@ export const AUDIT_TARGET_TYPES = [
   'apiToken',
   'webhook',
   'emailAccount',
+  'notificationShipment',
+  'notificationTemplate',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -258,6 +258,8 @@ export const adminEs = {
       apiToken: 'Token de API',
       webhook: 'Webhook',
       emailAccount: 'Correo personal',
+      notificationShipment: 'Envío de notificaciones',
+      notificationTemplate: 'Plantilla de notificación',
     },
     fields: {
       name: 'Nombre',
@@ -335,6 +337,11 @@ export const adminEs = {
       'emailAccount.connect': 'Conectó su correo personal',
       'emailAccount.disconnect': 'Desconectó su correo personal',
       'emailAccount.keepThreadOut': 'Sacó un hilo de correo del CRM',
+      'notificationShipment.create': 'Creó un envío de notificaciones',
+      'notificationShipment.update': 'Modificó un envío de notificaciones',
+      'notificationShipment.send': 'Envió o programó un envío de notificaciones',
+      'notificationTemplate.save': 'Guardó una plantilla de notificación',
+      'notificationTemplate.remove': 'Eliminó una plantilla de notificación',
     },
   },
   /** Issue #31: provider webhooks that matched no company. */

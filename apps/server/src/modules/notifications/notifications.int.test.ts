@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createGroup, createTenant, createUser } from '@cartera/db/factories';
 import {
+  auditLog,
   domainEvents,
   notifications,
   notificationShipments,
@@ -191,6 +192,20 @@ describe('envíos de notificaciones', () => {
         },
       ],
       byRole: [{ role: 'user', delivered: 2, viewed: 1, opened: 1, closed: 0 }],
+    });
+
+    // The admin's changes are in the audit log of the admin's company.
+    const audit = await env.database.handle.db
+      .select({ action: auditLog.action, actor: auditLog.actorUserId, tenantId: auditLog.tenantId })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, shipment.id));
+    expect(audit.map((entry) => entry.action).sort()).toEqual([
+      'notificationShipment.create',
+      'notificationShipment.send',
+    ]);
+    expect(audit[0]).toMatchObject({
+      actor: env.demo.users[ADMIN]!.id,
+      tenantId: env.demo.users[ADMIN]!.tenantId,
     });
 
     // Sent is final.

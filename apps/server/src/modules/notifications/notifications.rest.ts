@@ -7,6 +7,7 @@ import {
 } from '@cartera/domain/notifications';
 import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';
+import { auditByRequest } from '../audit/audit.service';
 import {
   getNotification,
   listNotifications,
@@ -21,9 +22,6 @@ import {
   createShipment,
   getShipment,
   listShipments,
-  listTemplates,
-  removeTemplate,
-  saveTemplate,
   sendShipment,
   shipmentStatistics,
   shipmentUsers,
@@ -34,8 +32,13 @@ import {
   ZShipmentsPage,
   ZShipmentStatistics,
   ZShipmentUser,
-  ZTemplate,
 } from './shipments.service';
+import {
+  listTemplates,
+  removeTemplate,
+  saveTemplate,
+  ZTemplate,
+} from './shipment-templates.service';
 
 /**
  * The legacy notification paths of 01 §7 'Notifications' (/notification, /notification/user,
@@ -139,7 +142,8 @@ export function registerNotificationsRoutes(app: FastifyInstance, deps: AppDeps)
     body: ZShipmentValues,
     response: ZShipment,
     status: 201,
-    handler: ({ session, body }) => createShipment(deps, session.user, body),
+    handler: ({ session, body, request }) =>
+      createShipment(deps, session.user, body, auditByRequest(session, request)),
   });
 
   restRoute(app, deps, {
@@ -175,7 +179,8 @@ export function registerNotificationsRoutes(app: FastifyInstance, deps: AppDeps)
     body: ZShipmentTemplateValues,
     response: ZTemplate,
     status: 201,
-    handler: ({ session, body }) => saveTemplate(deps, session.user, { values: body }),
+    handler: ({ session, body, request }) =>
+      saveTemplate(deps, session.user, { values: body }, auditByRequest(session, request)),
   });
 
   restRoute(app, deps, {
@@ -188,8 +193,13 @@ export function registerNotificationsRoutes(app: FastifyInstance, deps: AppDeps)
     params: ZIdParams,
     body: ZShipmentTemplateValues,
     response: ZTemplate,
-    handler: ({ session, params, body }) =>
-      saveTemplate(deps, session.user, { id: params.id, values: body }),
+    handler: ({ session, params, body, request }) =>
+      saveTemplate(
+        deps,
+        session.user,
+        { id: params.id, values: body },
+        auditByRequest(session, request),
+      ),
   });
 
   restRoute(app, deps, {
@@ -201,7 +211,8 @@ export function registerNotificationsRoutes(app: FastifyInstance, deps: AppDeps)
     access: { procedure: 'notification.removeTemplate' },
     params: ZIdParams,
     response: z.object({ id: z.uuid() }),
-    handler: ({ session, params }) => removeTemplate(deps.db, session.user, params.id),
+    handler: ({ session, params, request }) =>
+      removeTemplate(deps.db, session.user, params.id, auditByRequest(session, request)),
   });
 
   restRoute(app, deps, {
@@ -226,8 +237,13 @@ export function registerNotificationsRoutes(app: FastifyInstance, deps: AppDeps)
     params: ZIdParams,
     body: ZShipmentValues,
     response: ZShipment,
-    handler: ({ session, params, body }) =>
-      updateShipment(deps, session.user, { id: params.id, values: body }),
+    handler: ({ session, params, body, request }) =>
+      updateShipment(
+        deps,
+        session.user,
+        { id: params.id, values: body },
+        auditByRequest(session, request),
+      ),
   });
 
   restRoute(app, deps, {
@@ -240,8 +256,13 @@ export function registerNotificationsRoutes(app: FastifyInstance, deps: AppDeps)
     params: ZIdParams,
     body: ZSendShipmentInput.omit({ id: true }),
     response: ZShipment,
-    handler: ({ session, params, body }) =>
-      sendShipment(deps, session.user, { id: params.id, ...body }),
+    handler: ({ session, params, body, request }) =>
+      sendShipment(
+        deps,
+        session.user,
+        { id: params.id, ...body },
+        auditByRequest(session, request),
+      ),
   });
 
   restRoute(app, deps, {

@@ -6,6 +6,7 @@ import {
 } from '@cartera/domain/notifications';
 import { ZIdInput } from '@cartera/domain/ids';
 import { roleProcedure, router, tenantProcedure } from '../../trpc/init';
+import { auditBy } from '../audit/audit.service';
 import {
   getNotification,
   listNotifications,
@@ -22,10 +23,7 @@ import {
   createShipment,
   getShipment,
   listShipments,
-  listTemplates,
   previewAudience,
-  removeTemplate,
-  saveTemplate,
   sendShipment,
   shipmentStatistics,
   shipmentUsers,
@@ -36,8 +34,13 @@ import {
   ZShipmentsPage,
   ZShipmentStatistics,
   ZShipmentUser,
-  ZTemplate,
 } from './shipments.service';
+import {
+  listTemplates,
+  removeTemplate,
+  saveTemplate,
+  ZTemplate,
+} from './shipment-templates.service';
 
 /*
  * In-app notifications (issue #41). A user's own notifications are the frame's (the banner, the
@@ -116,7 +119,7 @@ export const notificationsRouter = router({
     })
     .input(ZShipmentValues)
     .output(ZShipment)
-    .mutation(({ ctx, input }) => createShipment(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => createShipment(ctx.deps, ctx.user, input, auditBy(ctx))),
 
   updateShipment: admin()
     .meta({
@@ -125,7 +128,7 @@ export const notificationsRouter = router({
     })
     .input(z.object({ id: z.uuid(), values: ZShipmentValues }))
     .output(ZShipment)
-    .mutation(({ ctx, input }) => updateShipment(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => updateShipment(ctx.deps, ctx.user, input, auditBy(ctx))),
 
   previewAudience: admin()
     .meta({ description: 'How many active users an audience reaches now (before sending).' })
@@ -155,7 +158,7 @@ export const notificationsRouter = router({
     })
     .input(ZSendShipmentInput)
     .output(ZShipment)
-    .mutation(({ ctx, input }) => sendShipment(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => sendShipment(ctx.deps, ctx.user, input, auditBy(ctx))),
 
   statistics: admin()
     .meta({
@@ -180,11 +183,11 @@ export const notificationsRouter = router({
     })
     .input(z.object({ id: z.uuid().optional(), values: ZShipmentTemplateValues }))
     .output(ZTemplate)
-    .mutation(({ ctx, input }) => saveTemplate(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => saveTemplate(ctx.deps, ctx.user, input, auditBy(ctx))),
 
   removeTemplate: admin()
     .meta({ description: 'Deletes a template.', errors: ['NOTIFICATION_TEMPLATE_NOT_FOUND'] })
     .input(ZIdInput)
     .output(z.object({ id: z.uuid() }))
-    .mutation(({ ctx, input }) => removeTemplate(ctx.db, ctx.user, input.id)),
+    .mutation(({ ctx, input }) => removeTemplate(ctx.db, ctx.user, input.id, auditBy(ctx))),
 });

@@ -17,21 +17,18 @@ import type { AppDeps } from '../../deps';
 import { now } from '../../lib/clock';
 import { checkFileForRecord, ownerOfKey, PLATFORM_NOTICE_VIA } from '../files/file-access.service';
 import type { AuthUser } from '../sessions/session.types';
+import { recordAudit, type AuditBy } from '../audit/audit.service';
 import { sendShipmentJob } from './notifications.jobs';
 import {
   countAudience,
   countShipments,
-  deleteTemplateRow,
   existingAudience,
   findShipment,
   findShipmentsPage,
   findShipmentUsers,
-  findTemplates,
   insertShipment,
-  insertTemplate,
   shipmentFigures,
   updateShipmentRow,
-  updateTemplateRow,
 } from './notifications.repository';
 
 /*
@@ -43,7 +40,7 @@ import {
  * from. Shipments and templates are the admins' company's rows.
  */
 
-const ZContentOut = {
+export const ZContentOut = {
   title: z.string(),
   description: z.string(),
   image: z.string().nullable(),
@@ -82,14 +79,6 @@ export const ZSendShipmentInput = z.object({
   id: z.uuid(),
   /** A later moment to send it at (01 §7 'send'; scheduling is ours); now when absent. */
   at: z.coerce.date().optional(),
-});
-
-export const ZTemplate = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  ...ZContentOut,
-  createdAt: z.date(),
-  updatedAt: z.date(),
 });
 
 const ZFigures = {
@@ -144,21 +133,6 @@ function toShipment(row: NotificationShipment): Shipment {
   };
 }
 
-function toTemplate(row: NotificationTemplate): z.infer<typeof ZTemplate> {
-  return {
-    id: row.id,
-    name: row.name,
-    title: row.title,
-    description: row.description,
-    image: row.image,
-    type: row.mediaType,
-    redirectURL: row.redirectUrl,
-    popup: row.popup,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
-
 function audienceColumns(audience: ShipmentValues['audience']) {
   return {
     companyIds: [...new Set(audience.companies)],
@@ -193,7 +167,7 @@ async function checkedImage(
   return url;
 }
 
-async function contentColumns(
+export async function contentColumns(
   deps: Pick<AppDeps, 'db' | 'storage'>,
   user: AuthUser,
   values: ShipmentContent,
@@ -222,15 +196,53 @@ async function checkAudience(db: Executor, audience: ReturnType<typeof audienceC
   if (missing) throw new DomainError('NOTIFICATION_CREATE_ERROR', { field: `audience.${missing}` });
 }
 
-export async function createShipment(deps: AppDeps, user: AuthUser, values: ShipmentValues) {
+/** What the audit log keeps of a shipment (its content and audience, no picture bytes). */
+export function audited(row: NotificationShipment | NotificationTemplate) {
+  const { createdAt: _created, updatedAt: _updated, tenantId: _tenant, ...rest } = row;
+  return rest as Record<string, unknown>;
+}
+
+export function auditEntry(
+  user: AuthUser,
+  action:
+    | 'notificationShipment.create'
+    | 'notificationShipment.update'
+    | 'notificationShipment.send'
+    | 'notificationTemplate.save'
+    | 'notificationTemplate.remove',
+  targetId: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+) {
+  const targetType = action.startsWith('notificationTemplate')
+    ? ('notificationTemplate' as const)
+    : ('notificationShipment' as const);
+  return { action, targetType, targetId, groupId: user.tenantId, before, after };
+}
+
+export async function createShipment(
+  deps: AppDeps,
+  user: AuthUser,
+  values: ShipmentValues,
+  by: AuditBy,
+) {
   const audience = audienceColumns(values.audience);
   await checkAudience(deps.db, audience);
-  const row = await insertShipment(deps.db, {
-    tenantId: user.tenantId,
-    id: newId(),
-    createdBy: user.id,
-    ...(await contentColumns(deps, user, values)),
-    ...audience,
+  const content = await contentColumns(deps, user, values);
+  const row = await deps.db.transaction(async (tx) => {
+    const inserted = await insertShipment(tx, {
+      tenantId: user.tenantId,
+      id: newId(),
+      createdBy: user.id,
+      ...content,
+      ...audience,
+    });
+    await recordAudit(
+      tx,
+      by,
+      auditEntry(user, 'notificationShipment.create', inserted.id, null, audited(inserted)),
+    );
+    return inserted;
   });
   return toShipment(row);
 }
@@ -250,6 +262,7 @@ export async function updateShipment(
   deps: AppDeps,
   user: AuthUser,
   input: { id: string; values: ShipmentValues },
+  by: AuditBy,
 ) {
   const current = await shipmentOf(deps.db, user, input.id);
   if (current.status === 'sending' || current.status === 'sent') {
@@ -257,14 +270,29 @@ export async function updateShipment(
   }
   const audience = audienceColumns(input.values.audience);
   await checkAudience(deps.db, audience);
-  const row = await updateShipmentRow(
-    deps.db,
-    user.tenantId,
-    input.id,
-    { ...(await contentColumns(deps, user, input.values)), ...audience },
-    ['draft', 'scheduled'],
-  );
-  if (!row) throw new DomainError('NOTIFICATION_SHIPMENT_SENT');
+  const content = await contentColumns(deps, user, input.values);
+  const row = await deps.db.transaction(async (tx) => {
+    const changed = await updateShipmentRow(
+      tx,
+      user.tenantId,
+      input.id,
+      { ...content, ...audience },
+      ['draft', 'scheduled'],
+    );
+    if (!changed) throw new DomainError('NOTIFICATION_SHIPMENT_SENT');
+    await recordAudit(
+      tx,
+      by,
+      auditEntry(
+        user,
+        'notificationShipment.update',
+        changed.id,
+        audited(current),
+        audited(changed),
+      ),
+    );
+    return changed;
+  });
   return toShipment(row);
 }
 
@@ -296,6 +324,7 @@ export async function sendShipment(
   deps: AppDeps,
   user: AuthUser,
   input: z.infer<typeof ZSendShipmentInput>,
+  by: AuditBy,
 ) {
   const current = await shipmentOf(deps.db, user, input.id);
   if (current.status === 'sending' || current.status === 'sent') {
@@ -316,6 +345,17 @@ export async function sendShipment(
       ['draft', 'scheduled'],
     );
     if (!changed) throw new DomainError('NOTIFICATION_SHIPMENT_SENT');
+    await recordAudit(
+      tx,
+      by,
+      auditEntry(
+        user,
+        'notificationShipment.send',
+        changed.id,
+        { status: current.status, scheduledAt: current.scheduledAt },
+        { status: changed.status, scheduledAt: changed.scheduledAt },
+      ),
+    );
     await deps.jobs.send(
       sendShipmentJob,
       {
@@ -350,34 +390,4 @@ export async function shipmentStatistics(db: Executor, user: AuthUser, id: strin
 /** 01 §7 'users': users of any company to name in an audience, 20 at most (01 §9). */
 export async function shipmentUsers(db: Executor, search: string | undefined) {
   return findShipmentUsers(db, search, SHIPMENT_USERS_LIMIT);
-}
-
-export async function listTemplates(db: Executor, user: AuthUser) {
-  return (await findTemplates(db, user.tenantId)).map(toTemplate);
-}
-
-export async function saveTemplate(
-  deps: AppDeps,
-  user: AuthUser,
-  input: { id?: string | undefined; values: ShipmentContent & { name: string } },
-) {
-  const columns = { name: input.values.name, ...(await contentColumns(deps, user, input.values)) };
-  if (!input.id) {
-    const row = await insertTemplate(deps.db, {
-      tenantId: user.tenantId,
-      id: newId(),
-      createdBy: user.id,
-      ...columns,
-    });
-    return toTemplate(row);
-  }
-  const row = await updateTemplateRow(deps.db, user.tenantId, input.id, columns);
-  if (!row) throw new DomainError('NOTIFICATION_TEMPLATE_NOT_FOUND');
-  return toTemplate(row);
-}
-
-export async function removeTemplate(db: Executor, user: AuthUser, id: string) {
-  const row = await deleteTemplateRow(db, user.tenantId, id);
-  if (!row) throw new DomainError('NOTIFICATION_TEMPLATE_NOT_FOUND');
-  return row;
 }
