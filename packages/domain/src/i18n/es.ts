@@ -18,6 +18,7 @@ import { webhooksEs } from './webhooks.es';
 import { emailEs } from './email.es';
 import { keyboardEs } from './keyboard.es';
 import { quickRepliesEs } from './quick-replies.es';
+import { notificationsEs } from './notifications.es';
 import { startupEs, validationEs } from './validation.es';
 
 export { errorMessage, errorMessages, format, GENERIC_SERVER_ERROR } from './errors.es';
@@ -49,6 +50,7 @@ export const es = {
   training: trainingEs,
   keyboard: keyboardEs,
   quickReplies: quickRepliesEs,
+  notifications: notificationsEs,
   validation: validationEs,
   startup: startupEs,
   app: appEs,
