@@ -82,6 +82,23 @@ describe('envíos de notificaciones', () => {
       roles: ['user'],
     });
     expect(preview.data).toEqual({ count: 2 });
+    // A group reaches its subgroups' users too; roles narrow it; named users are added.
+    const sub = await createGroup(env.database.handle.db, company.team, { name: 'Norte' });
+    const north = await createUser(env.database.handle.db, sub, {
+      email: email('norte'),
+      role: 'super',
+    });
+    const byGroup = await env.call(ADMIN, 'notification.previewAudience', {
+      groups: [company.team.id],
+      roles: ['super'],
+      users: [env.demo.users[SELLER]!.id],
+    });
+    expect(byGroup.data).toEqual({ count: 3 });
+    await env.database.handle.db.update(users).set({ active: false }).where(eq(users.id, north.id));
+    const inactive = await env.call(ADMIN, 'notification.previewAudience', {
+      groups: [sub.id],
+    });
+    expect(inactive.data).toEqual({ count: 0 });
 
     const seller = company.sellers[0]!;
     const watched = await watchTopic(env.app.url, await env.tokenOf(seller.email), 'notifications');
