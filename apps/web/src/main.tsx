@@ -29,6 +29,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { watchSession } from './features/auth/session-watch';
+import { followLiveOrigin } from './features/live/live-origin';
 import { guardChunkReloadsWhileOffline } from './lib/connection';
 import { createQueryClient } from './lib/query-client';
 import { trpcClient, type AppRouter } from './lib/trpc';
@@ -40,6 +41,7 @@ const sessionWatch = watchSession();
 const queryClient = createQueryClient({ onError: sessionWatch.onError });
 const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 const router = createAppRouter({ queryClient, trpc, trpcClient });
+followLiveOrigin(queryClient, trpc);
 sessionWatch.attach({ queryClient, trpc, router });
 
 const container = document.getElementById('root');

@@ -4,6 +4,7 @@ import { users } from '@cartera/db/schema';
 import { restLogin, trpcCall, type CallOptions } from '../../testing/http-client';
 import { useDemoApp } from '../../testing/demo-app';
 import { saveTenantSection } from '../tenant-settings/tenant-settings.service';
+import { lastEventId } from '../../realtime/event-store';
 
 const env = useDemoApp({});
 
@@ -114,6 +115,12 @@ describe('inicio de sesión', () => {
     await saveTenantSection(env.database.handle.db, env.demo.demo.id, 'sale', {
       requestSaleLabel: undefined,
     });
+  });
+
+  it('dice la última posición de los eventos de la empresa, desde donde la web escucha', async () => {
+    const me = await env.call('vendedor@demo.test', 'auth.me');
+    const last = await lastEventId(env.database.handle.db, env.demo.demo.id);
+    expect(me.data!.eventPosition).toBe(String(last));
   });
 
   it('cerrar sesión invalida el token', async () => {

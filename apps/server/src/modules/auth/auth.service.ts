@@ -27,6 +27,7 @@ import {
 } from './auth.repository';
 import { findUser } from '../users/users.service';
 import { tenantSettings } from '../tenant-settings/tenant-settings.service';
+import { lastEventId } from '../../realtime/event-store';
 
 /** The 11th failed attempt for one e-mail within 15 minutes is refused (issue #3). */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -64,6 +65,11 @@ export const ZMe = z.object({
   }),
   group: z.object({ id: z.string(), name: z.string() }),
   featureFlags: z.record(z.string(), z.union([z.literal(0), z.literal(1)])),
+  /**
+   * The company's last live event id when this was read: the web's live stream starts from it
+   * (`realtime.events` `lastEventId`), so nothing that happens after this read is missed.
+   */
+  eventPosition: z.string(),
   settings: z.object({
     presale: z.boolean(),
     formChannels: z.number(),
@@ -86,7 +92,7 @@ function decoy() {
 
 export async function describeSession(db: Executor, session: AuthSession): Promise<Me> {
   const { user } = session;
-  const [row, places, realUser, saleConfig, security] = await Promise.all([
+  const [row, places, realUser, saleConfig, security, position] = await Promise.all([
     findUser(db, user.tenantId, user.id),
     findTenantAndGroup(db, user.tenantId, user.groupId),
     session.realUserId && session.realTenantId
@@ -94,6 +100,7 @@ export async function describeSession(db: Executor, session: AuthSession): Promi
       : Promise.resolve(undefined),
     tenantSettings(db, user.tenantId, 'sale'),
     tenantSettings(db, user.tenantId, 'security'),
+    lastEventId(db, user.tenantId),
   ]);
   if (!row) throw new DomainError('UNAUTHENTICATED');
   const tenant = places.find((place) => place.id === user.tenantId)!;
@@ -122,6 +129,7 @@ export async function describeSession(db: Executor, session: AuthSession): Promi
     },
     group: { id: group.id, name: group.displayName || group.name },
     featureFlags: user.featureFlags as Record<string, 0 | 1>,
+    eventPosition: String(position),
     settings: {
       presale: saleConfig.presale === true,
       formChannels: 0,

@@ -4,6 +4,7 @@ import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { GuardUser } from '@cartera/domain/policy';
 import type { AppRouter, RouterOutputs } from '../../lib/api-types';
 import { useTRPC } from '../../lib/trpc';
+import { forgetLiveOrigin } from '../live/live-origin';
 
 /** The signed-in user as the shell knows it (`auth.me`). */
 export type Me = NonNullable<RouterOutputs['auth']['me']>;
@@ -56,6 +57,7 @@ export function replaceSessionData(
   me: Me | null,
 ) {
   const meKey = trpc.auth.me.queryKey();
+  forgetLiveOrigin();
   queryClient.setQueryData(meKey, me);
   const others = (query: { queryKey: unknown }) =>
     JSON.stringify(query.queryKey) !== JSON.stringify(meKey);

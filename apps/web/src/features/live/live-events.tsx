@@ -11,6 +11,7 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { useTRPC } from '../../lib/trpc';
 import { noticeStreamError } from '../auth/session-watch';
 import { LiveHub, type LiveEvent, type LiveInterest } from './live-hub';
+import { liveOrigin } from './live-origin';
 
 export type { LiveEvent } from './live-hub';
 
@@ -24,7 +25,7 @@ const HubContext = createContext<LiveHub | null>(null);
  */
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
-  const [hub] = useState(() => new LiveHub());
+  const [hub] = useState(() => new LiveHub(liveOrigin));
   const input = useSyncExternalStore(
     (changed) => hub.watch(changed),
     () => hub.current(),

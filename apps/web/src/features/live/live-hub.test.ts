@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LiveHub, topicMatches, type LiveEvent } from './live-hub';
+import { LiveHub, ORIGIN_MAX_AGE_MS, RECENT_MAX, topicMatches, type LiveEvent } from './live-hub';
 
 let nextId = 0;
 function event(topic: string, type = 'interaction.created'): LiveEvent {
@@ -132,6 +132,86 @@ describe('LiveHub: una suscripción por pestaña', () => {
     hub.add({ topics: ['contact:1'], onEvents: () => undefined, onStarted: () => reads.push('c') });
     expect(reads).toEqual([]);
     hub.started(hub.current());
+    expect(reads).toEqual(['c']);
+  });
+});
+
+describe('LiveHub: el origen de la página (issue #35 punto 2, sin lecturas repetidas)', () => {
+  const originAt =
+    (lastEventId: number, at = Date.now()) =>
+    () => ({ lastEventId, at });
+
+  it('la primera suscripción empieza en el origen y nadie vuelve a leer', () => {
+    const hub = new LiveHub(originAt(40));
+    const reads: string[] = [];
+    const got: number[] = [];
+    hub.add({
+      topics: ['contact:*'],
+      onEvents: (events) => got.push(...events.map((each) => each.id)),
+      onStarted: () => reads.push('c'),
+    });
+    expect(hub.current()).toEqual({ topics: ['contact:*'], lastEventId: '40' });
+    hub.started(hub.current());
+    expect(reads).toEqual([]);
+    // What the server hands over since the origin arrives as any event.
+    hub.deliver({ ...event('contact:1'), id: 41 });
+    expect(got).toEqual([41]);
+  });
+
+  it('una pantalla que se suma recibe lo que se perdió desde el origen, sin leer todo otra vez', async () => {
+    const hub = new LiveHub(originAt(40));
+    hub.add({ topics: ['contact:*'], onEvents: () => undefined });
+    hub.started(hub.current());
+    const reads: string[] = [];
+    const got: string[] = [];
+    const join = (topic: string) =>
+      hub.add({
+        topics: [topic],
+        onEvents: (events) => got.push(...events.map((each) => each.topic)),
+        onStarted: () => reads.push(topic),
+      });
+    // Nothing happened yet: joining costs no read.
+    join('contact:7');
+    await settle();
+    expect(reads).toEqual([]);
+    hub.deliver({ ...event('contact:9'), id: 41 });
+    hub.deliver({ ...event('contact:3'), id: 42 });
+    join('contact:9');
+    await settle();
+    expect(reads).toEqual([]);
+    expect(got).toEqual(['contact:9']);
+  });
+
+  it('un origen viejo no se usa: la suscripción empieza ahora y las pantallas leen', () => {
+    const hub = new LiveHub(originAt(40, Date.now() - ORIGIN_MAX_AGE_MS - 1));
+    const reads: string[] = [];
+    hub.add({ topics: ['contact:*'], onEvents: () => undefined, onStarted: () => reads.push('c') });
+    expect(hub.current().lastEventId).toBeNull();
+    hub.started(hub.current());
+    expect(reads).toEqual(['c']);
+  });
+
+  it('tras un corte sin continuidad, quien se suma vuelve a leer', async () => {
+    const hub = new LiveHub(originAt(40));
+    hub.add({ topics: ['contact:*'], onEvents: () => undefined });
+    hub.started(hub.current());
+    hub.stopped();
+    // Started again from now (no event seen to resume from): the record has a hole.
+    hub.started({ topics: ['contact:*'], lastEventId: null });
+    const reads: string[] = [];
+    hub.add({ topics: ['contact:2'], onEvents: () => undefined, onStarted: () => reads.push('c') });
+    await settle();
+    expect(reads).toEqual(['c']);
+  });
+
+  it('demasiados eventos desde el origen: quien se suma vuelve a leer', async () => {
+    const hub = new LiveHub(originAt(0));
+    hub.add({ topics: ['contact:*'], onEvents: () => undefined });
+    hub.started(hub.current());
+    for (let each = 0; each <= RECENT_MAX; each += 1) hub.deliver(event('contact:1'));
+    const reads: string[] = [];
+    hub.add({ topics: ['contact:2'], onEvents: () => undefined, onStarted: () => reads.push('c') });
+    await settle();
     expect(reads).toEqual(['c']);
   });
 });

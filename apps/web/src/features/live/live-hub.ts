@@ -49,6 +49,22 @@ export function topicMatches(topics: readonly string[], topic: string) {
   );
 }
 
+/**
+ * Where the tab's first stream may start: the company's last event id when the page's first
+ * `auth.me` was read (its `eventPosition`), and when. Every read of the page left after it, so a
+ * stream that resumes from there misses nothing any screen shows.
+ */
+export interface LiveOrigin {
+  lastEventId: number;
+  /** Epoch ms of the read. */
+  at: number;
+}
+
+/** An origin older than this is not used: its replay could be long; the screens read again. */
+export const ORIGIN_MAX_AGE_MS = 120_000;
+/** Events kept for screens that join the running stream; more, and joiners read again. */
+export const RECENT_MAX = 1_000;
+
 interface Entry {
   interest: LiveInterest;
   /** Registered while its topics were not all in the running stream: told when it starts. */
@@ -65,6 +81,15 @@ export class LiveHub {
   private lastSeen: number | null = null;
   private lastStarted: StreamInput | null = null;
   private readonly watchers = new Set<(input: StreamInput) => void>();
+  /**
+   * Every event delivered since the stream started from the origin, while that record is whole
+   * (null: not started from it, a start left a gap, or more than RECENT_MAX came): a screen that
+   * joins is handed those instead of reading everything again.
+   */
+  private recent: LiveEvent[] | null = null;
+
+  /** `origin`: where the first stream may start (the page's first `auth.me`), when known. */
+  constructor(private readonly origin: () => LiveOrigin | null = () => null) {}
 
   /** The subscription's input now: no topics means no stream. */
   current(): StreamInput {
@@ -84,9 +109,18 @@ export class LiveHub {
       running !== null && interest.topics.every((topic) => topicMatches(running, topic));
     const entry: Entry = { interest, awaitingStart: !covered, buffer: [], timer: null };
     this.entries.add(entry);
-    // Joining a running stream: what happened before it joined is read once, as on a start.
-    if (covered) queueMicrotask(() => this.entries.has(entry) && interest.onStarted?.());
-    else this.recompute();
+    const recent = this.recent;
+    if (covered && recent) {
+      // Joining a stream that has run since the origin: the events it missed are handed over
+      // (its screen's data was read after the origin, so nothing older concerns it).
+      const missed = [...recent];
+      queueMicrotask(() => {
+        if (this.entries.has(entry)) for (const event of missed) this.handTo(entry, event);
+      });
+    } else if (covered) {
+      // Joining a running stream: what happened before it joined is read once, as on a start.
+      queueMicrotask(() => this.entries.has(entry) && interest.onStarted?.());
+    } else this.recompute();
     return () => {
       if (entry.timer) clearTimeout(entry.timer);
       this.entries.delete(entry);
@@ -100,9 +134,19 @@ export class LiveHub {
    * reconnection after the socket or the server went down) makes every interest read.
    */
   started(input: StreamInput) {
+    const origin = this.originFor(input);
     const resumed = input !== this.lastStarted && input.lastEventId !== null;
     this.lastStarted = input;
     this.running = input.topics;
+    if (origin !== null) {
+      // The first stream, from the origin: the server hands over everything since, which every
+      // screen's data predates; nobody reads again.
+      this.lastSeen ??= origin;
+      this.recent = [];
+      for (const entry of this.entries) entry.awaitingStart = false;
+      return;
+    }
+    if (input.lastEventId === null) this.recent = null;
     for (const entry of [...this.entries]) {
       if (resumed && !entry.awaitingStart) continue;
       entry.awaitingStart = false;
@@ -119,21 +163,42 @@ export class LiveHub {
   /** An event of the stream: to each interest it concerns, at once or after its delay. */
   deliver(event: LiveEvent) {
     if (event.id > (this.lastSeen ?? 0)) this.lastSeen = event.id;
-    for (const entry of [...this.entries]) {
-      const { interest } = entry;
-      if (!topicMatches(interest.topics, event.topic)) continue;
-      if (interest.types && !interest.types.includes(event.type)) continue;
-      if (!interest.delayMs) {
-        interest.onEvents([event]);
-        continue;
-      }
-      entry.buffer.push(event);
-      entry.timer ??= setTimeout(() => {
-        entry.timer = null;
-        const events = entry.buffer.splice(0);
-        if (this.entries.has(entry) && events.length) interest.onEvents(events);
-      }, interest.delayMs);
+    if (this.recent) {
+      this.recent.push(event);
+      if (this.recent.length > RECENT_MAX) this.recent = null;
     }
+    for (const entry of [...this.entries]) this.handTo(entry, event);
+  }
+
+  /** One event to one interest, if it concerns it: at once, or after the interest's delay. */
+  private handTo(entry: Entry, event: LiveEvent) {
+    const { interest } = entry;
+    if (!topicMatches(interest.topics, event.topic)) return;
+    if (interest.types && !interest.types.includes(event.type)) return;
+    if (!interest.delayMs) {
+      interest.onEvents([event]);
+      return;
+    }
+    entry.buffer.push(event);
+    entry.timer ??= setTimeout(() => {
+      entry.timer = null;
+      const events = entry.buffer.splice(0);
+      if (this.entries.has(entry) && events.length) interest.onEvents(events);
+    }, interest.delayMs);
+  }
+
+  /** The origin's event id when `input` is the tab's first stream started from it, else null. */
+  private originFor(input: StreamInput): number | null {
+    if (this.lastStarted !== null || input.lastEventId === null) return null;
+    const origin = this.origin();
+    return origin && String(origin.lastEventId) === input.lastEventId ? origin.lastEventId : null;
+  }
+
+  /** Where a stream that is not running starts: the fresh origin before the first, else now. */
+  private firstStart(): string | null {
+    if (this.lastStarted !== null) return null;
+    const origin = this.origin();
+    return origin && Date.now() - origin.at < ORIGIN_MAX_AGE_MS ? String(origin.lastEventId) : null;
   }
 
   /** The screen is closing: nothing more is handed over. */
@@ -153,7 +218,8 @@ export class LiveHub {
     if (topics.join('\n') === this.input.topics.join('\n')) return;
     this.input = {
       topics,
-      lastEventId: this.running !== null && this.lastSeen !== null ? String(this.lastSeen) : null,
+      lastEventId:
+        this.running !== null && this.lastSeen !== null ? String(this.lastSeen) : this.firstStart(),
     };
     for (const watcher of this.watchers) watcher(this.input);
   }
