@@ -162,6 +162,7 @@ export class LocalStorage implements FileStorage {
     }
     // Unique per upload: two uploads to the same key never share a partial file.
     const partial = `${target}.${randomBytes(8).toString('hex')}.partial`;
+    const written = createWriteStream(partial);
     let size = 0;
     try {
       // On failure pipeline() destroys the request stream, but Node detaches a server request
@@ -175,7 +176,7 @@ export class LocalStorage implements FileStorage {
             yield chunk;
           }
         },
-        createWriteStream(partial),
+        written,
       );
       if (size !== declared) throw new DomainError('UPLOAD_SIZE_MISMATCH');
       const meta: StoredFileMeta = {
@@ -197,6 +198,10 @@ export class LocalStorage implements FileStorage {
     } catch (error) {
       throw storageError(error);
     } finally {
+      // A write stream destroyed while its file is still opening creates the file afterwards:
+      // removing it before the stream has closed would leave it behind.
+      if (!written.closed)
+        await new Promise<void>((resolve) => written.once('close', () => resolve()));
       await rm(partial, { force: true });
       input.body.off('error', held);
     }
