@@ -31,3 +31,6 @@ export function createQueryClient({ onError }: QueryClientOptions = {}): QueryCl
     },
   });
 }
+
+/** Tags and origins change rarely: one load serves the list, the filters and the contact page. */
+export const CATALOG_STALE_MS = 5 * 60_000;

@@ -2,9 +2,7 @@ import { Badge, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
-
-/** Tags and origins change rarely: one load serves the list, the filters and the contact page. */
-const CATALOG_STALE_MS = 5 * 60_000;
+import { CATALOG_STALE_MS } from '../../lib/query-client';
 
 /** The status tags the user may pick, by code. */
 export function useTags() {

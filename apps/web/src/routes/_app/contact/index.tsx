@@ -16,6 +16,7 @@ import { conversationsQuery, type InboxView } from '../../../features/inbox/conv
 import { canSwitchInbox } from '../../../features/inbox/inbox-owner';
 import classes from '../../../features/inbox/inbox.module.css';
 import { MessagesIcon } from '../../../ui/icons';
+import { prefetchCatalog } from '../../../shell/first-reads';
 
 /**
  * Screens this wide show the list, the open chat and its contact panel side by side: 1440 px,
@@ -78,6 +79,7 @@ export const Route = createFileRoute('/_app/contact/')({
     const { id, inbox: _from, ...view } = contactSearch(location.search);
     const { me, queryClient, trpc } = context;
     if (!me || id) return;
+    prefetchCatalog(context);
     void queryClient.prefetchInfiniteQuery(
       conversationsQuery(trpc, view, canSwitchInbox(me.user.roles)),
     );
