@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { es } from '@cartera/domain/i18n';
 import { openConversation, openNewConversation } from './conversations';
-import { createTestContact, expect, noteComposer, signIn, test } from './fixtures';
+import { createTestContact, expect, noteComposer, signIn, test, trpcQuery } from './fixtures';
 
 /**
  * The composer's tools (issue #6): '/' quick replies, the visit dialog and feedback. Every test
@@ -49,6 +49,48 @@ test.describe('composer', () => {
     await expect(timeline(page).getByText(message)).toBeVisible();
     await page.reload();
     await expect(timeline(page).getByText(message)).toBeVisible();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('una nota en camino cuando se recarga la página se envía al volver, una sola vez', async ({
+    page,
+    browserErrors,
+  }) => {
+    const contactId = await openNewConversation(page, 'vendedor@demo.test', 'Recarga');
+    await noteComposer(page);
+    // The server never answers this tab's note: it is still on its way when the page reloads.
+    await page.route(/\/api\/trpc\/[^?]*interaction\.createNote/, () => undefined);
+    const note = 'Llamar el lunes por la propuesta';
+    await composer(page).fill(note);
+    await composer(page).press('Enter');
+    const item = timeline(page).getByTestId('timeline-item').filter({ hasText: note });
+    await expect(item.locator('[data-local-status]')).toHaveAttribute(
+      'data-local-status',
+      'sending',
+    );
+    await page.unroute(/\/api\/trpc\/[^?]*interaction\.createNote/);
+
+    await page.reload();
+    await expect(item).toHaveCount(1);
+    await expect(item.locator('[data-local-status]')).toHaveCount(0);
+    await expect
+      .poll(async () => {
+        const { items } = await trpcQuery<{ items: { content: { body?: string } }[] }>(
+          page,
+          'interaction.timeline',
+          { contactId },
+        );
+        return items.filter((each) => each.content.body === note).length;
+      })
+      .toBe(1);
+    // Once stored it is not sent again by the next visit.
+    await page.reload();
+    await expect(item).toHaveCount(1);
+    expect(
+      await page.evaluate(() =>
+        Object.keys(sessionStorage).filter((key) => key.startsWith('cartera.outbox.')),
+      ),
+    ).toEqual([]);
     expect(browserErrors).toEqual([]);
   });
 

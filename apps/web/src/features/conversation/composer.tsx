@@ -36,7 +36,7 @@ import { ComposerTextBox } from './composer/text-box';
 import { useComposerSend } from './composer/use-send';
 import { SendIcon } from './icons';
 import layout from './conversation.module.css';
-import type { MessageToSend, NoteToSend } from './use-timeline';
+import type { MessageToSend, NoteToSend } from './outbox';
 import type { ChannelActivity } from './timeline-model';
 import { useChatCommand } from '../keyboard/keyboard-provider';
 import { useComposerFocus } from '../keyboard/focus';

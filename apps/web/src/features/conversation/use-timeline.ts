@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { RouterInputs } from '../../lib/api-types';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '@cartera/domain/i18n';
@@ -22,17 +21,14 @@ import {
   type TimelineItem,
 } from './timeline-model';
 import { pendingCallOf } from './calls/pending-call';
+import { outboxOf, type MessageToSend, type NoteToSend, type OutboxEntry } from './outbox';
 import { useLiveEvents } from '../live/live-events';
 
 /**
  * A note or a channel message written here: kept with the original request so a retry sends the
  * same id.
  */
-type Outgoing = {
-  id: string;
-  createdAt: Date;
-  state: 'sending' | 'error' | 'stored';
-} & ({ kind: 'note'; note: NoteToSend } | { kind: 'message'; message: MessageToSend });
+type Outgoing = OutboxEntry & { state: 'sending' | 'error' | 'stored' };
 
 /** A note or message with no answer after this long counts as lost (sent again: same id). */
 const SEND_TIMEOUT_MS = 15_000;
@@ -41,40 +37,6 @@ const SEND_TRIES = 3;
 
 /** Live events wait this long before the timeline asks for what came (bursts make one request). */
 const LIVE_EVENT_DELAY_MS = 250;
-
-/**
- * A note to store: its client-made id (sending it again stores it once), its text and, for a note
- * with attachments, the uploaded files.
- */
-export interface NoteToSend {
-  id: string;
-  body: string;
-  files?: RouterInputs['interaction']['createNote']['files'];
-}
-
-/** A message to the contact through one of the company's channels (03 §2.2 channel mode). */
-export interface MessageToSend {
-  id: string;
-  /** What the timeline shows: the text, or a template's body with its data in place. */
-  text: string;
-  channel: { id: string; type: string; name: string; color: string };
-  /** A WhatsApp template instead of free text (outside the 24-hour window). */
-  template?: { name: string; language: string; parameters: string[] };
-  /** Which of the contact's phones it goes to (03 §2.1 number picker); its first when left out. */
-  to?: string;
-  /** A file already uploaded, sent with `text` as its caption. */
-  file?: { url: string; name: string; mimeType: string };
-  /** The contact's message this one answers (shown quoted above it). */
-  replyTo?: ReplyDraft;
-}
-
-/** A message being answered, as its quote shows it. */
-export interface ReplyDraft {
-  interactionId: string;
-  text: string;
-  kind: string;
-  origin: 'contact' | 'agent' | null;
-}
 
 /** Whether an item read again is the one on screen (dates compare by their time). */
 function sameItem(a: Interaction, b: Interaction) {
@@ -122,7 +84,11 @@ export function useTimeline(
     retryDelay: fetchRetryDelay,
   });
   const [live, setLive] = useState<Interaction[]>([]);
-  const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
+  // What was left on its way by a reload or a closed screen shows at once and goes again below.
+  const [outbox] = useState(() => outboxOf(me.id, contactId));
+  const [outgoing, setOutgoing] = useState<Outgoing[]>(() =>
+    outbox.restore().map((each) => ({ ...each, state: 'sending' })),
+  );
   // Whoever follows the contact's changes on this screen (the info panel) hears them from here.
   const [listeners] = useState(() => new Set<() => void>());
 
@@ -229,6 +195,14 @@ export function useTimeline(
       setOutgoing((current) => current.map((each) => (each.id === id ? { ...each, state } : each))),
     [],
   );
+  /** The server has it: it leaves the outbox and shows as stored. */
+  const confirmed = useCallback(
+    (id: string) => {
+      outbox.forget(id);
+      mark(id, 'stored');
+    },
+    [outbox, mark],
+  );
 
   // Notes and messages leave one after another, in the order written (issue #33 item 7): each
   // waits for the one before it, and offline for the connection, showing as on its way.
@@ -272,10 +246,12 @@ export function useTimeline(
       const { id, body, files } = note;
       const withFiles = files !== undefined && files.length > 0;
       if (!withFiles) {
+        const entry = { kind: 'note', id, note, createdAt: new Date() } as const;
+        outbox.remember(entry);
         setOutgoing((current) =>
           current.some((each) => each.id === id)
             ? current
-            : [...current, { kind: 'note', id, note, createdAt: new Date(), state: 'sending' }],
+            : [...current, { ...entry, state: 'sending' }],
         );
         mark(id, 'sending');
       }
@@ -293,11 +269,11 @@ export function useTimeline(
           return;
         }
         if (withFiles) void queryClient.invalidateQueries(trpc.interaction.files.pathFilter());
-        else mark(id, 'stored');
+        else confirmed(id);
         void catchUp.run();
       });
     },
-    [client, contactId, catchUp, queryClient, trpc, mark, inOrder, deliver],
+    [client, contactId, catchUp, queryClient, trpc, mark, confirmed, inOrder, deliver, outbox],
   );
 
   /**
@@ -309,10 +285,12 @@ export function useTimeline(
   const sendMessage = useCallback(
     async (message: MessageToSend): Promise<void> => {
       const { id, text, channel, template, to, file, replyTo } = message;
+      const entry = { kind: 'message', id, message, createdAt: new Date() } as const;
+      outbox.remember(entry);
       setOutgoing((current) =>
         current.some((each) => each.id === id)
           ? current
-          : [...current, { kind: 'message', id, message, createdAt: new Date(), state: 'sending' }],
+          : [...current, { ...entry, state: 'sending' }],
       );
       mark(id, 'sending');
       await inOrder(async () => {
@@ -333,6 +311,7 @@ export function useTimeline(
           );
         } catch (error) {
           if (isAppClientError(error) && error.data) {
+            outbox.forget(id);
             setOutgoing((current) => current.filter((each) => each.id !== id));
             notifications.show({
               color: 'red',
@@ -345,11 +324,11 @@ export function useTimeline(
           mark(id, 'error');
           return;
         }
-        mark(id, 'stored');
+        confirmed(id);
         void catchUp.run();
       });
     },
-    [client, contactId, catchUp, mark, inOrder, deliver],
+    [client, contactId, catchUp, mark, confirmed, inOrder, deliver, outbox],
   );
 
   /** 'Volver a intentar.': the original request again, same id, same text. */
@@ -362,6 +341,17 @@ export function useTimeline(
     },
     [outgoing, sendNote, sendMessage],
   );
+
+  // What a reload or a closed screen left on its way goes again, once, in the order written.
+  const restored = useRef(outgoing);
+  useEffect(() => {
+    const left = restored.current;
+    restored.current = [];
+    for (const each of left) {
+      if (each.kind === 'note') void sendNote(each.note);
+      else sendMessage(each.message).catch(() => undefined);
+    }
+  }, [sendNote, sendMessage]);
 
   // When the connection comes back, what failed on its way goes again by itself, in order.
   useEffect(

@@ -3,7 +3,7 @@ import { ActionIcon, CloseButton, Group, Text } from '@mantine/core';
 import { es, format } from '@cartera/domain/i18n';
 import type { ChatMessage, EmailContent } from '@cartera/domain/interactions';
 import { ReturnIcon } from '../../../ui/icons';
-import type { ReplyDraft } from '../use-timeline';
+import type { ReplyDraft } from '../outbox';
 import { previewName } from './bubble-format';
 import classes from './bubbles.module.css';
 import timelineClasses from '../timeline.module.css';

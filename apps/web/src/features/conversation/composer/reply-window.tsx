@@ -7,7 +7,7 @@ import { newId } from '@cartera/domain/ids';
 import type { RouterOutputs } from '../../../lib/api-types';
 import { useTRPC } from '../../../lib/trpc';
 import { QueryError } from '../../../ui/query-error';
-import type { MessageToSend } from '../use-timeline';
+import type { MessageToSend } from '../outbox';
 
 const w = es.channels.replyWindow;
 

@@ -7,7 +7,7 @@ import { scheduledDateValid } from '@cartera/domain/scheduled-messages';
 import { userMessageOf } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
 import { useReply } from '../bubbles/reply-context';
-import type { MessageToSend, NoteToSend } from '../use-timeline';
+import type { MessageToSend, NoteToSend } from '../outbox';
 import type { NoteAttachmentsState } from './attachments';
 import { writesToPhone } from './channel-dialogs';
 import type { Schedule } from './schedule';
