@@ -71,6 +71,12 @@ export const contacts = pgTable(
     origin: text('origin'),
     originText: text('origin_text'),
     detail: text('detail').notNull().default(''),
+    /**
+     * The customer's picture (03 §3 Contact photo): the permanent address of an image the
+     * company uploaded through the upload flow, set from the conversation's detail panel or
+     * contact.update's changes; null without one. Withheld while `hideContactPhoto` is on.
+     */
+    photo: text('photo'),
     contactLocation: jsonb('contact_location').$type<ContactLocation | null>(),
     /** The geographic point of the location (no PostGIS: plain coordinates). */
     latitude: doublePrecision('latitude'),
