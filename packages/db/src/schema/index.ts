@@ -18,3 +18,4 @@ export * from './dead-letters';
 export * from './webhooks';
 export * from './email';
 export * from './notifications';
+export * from './ai';
