@@ -48,6 +48,7 @@ import { ingestEvent, receiveWebhook } from './modules/channels/channel-inbound.
 import { startWebhookInbox } from './modules/channels/webhook-inbox';
 import { startWebhookDispatcher } from './modules/webhooks/webhook-delivery.service';
 import { registerSandboxRoutes } from './modules/channels/sandbox.rest';
+import { registerAiRoutes } from './modules/ai/ai.rest';
 import { seedSandbox } from './modules/channels/sandbox.seed';
 import { WhatsappSandbox } from './providers/sandbox/sandbox';
 import { startSessionCache } from './modules/sessions/session-cache';
@@ -126,7 +127,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   );
 
   // Addresses tenants configure are called only through the guard, with the operator's exceptions.
-  configureOutbound({ allowedHosts: env.outboundAllowedHosts });
+  configureOutbound({
+    allowedHosts: env.outboundAllowedHosts,
+    allowedOrigins: env.ai?.startedHere ? [env.ai.baseUrl] : [],
+  });
   configureSecretBox(env.secretsKey);
 
   const server: FastifyInstance = Fastify({
@@ -220,6 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerChannelsRoutes(server, deps);
   await registerChannelWebhooks(server, deps);
   registerSandboxRoutes(server, deps);
+  registerAiRoutes(server, deps);
   registerDocsRoutes(server, appRouter);
   registerTestClockRoute(server, deps);
   registerFramedPage(server, deps, (user) => framedOrigins(deps, user));

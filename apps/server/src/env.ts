@@ -142,6 +142,18 @@ const EnvSchema = z.object({
     .union([z.literal(''), z.url({ protocol: /^https?$/ })])
     .optional()
     .transform((value) => (value ? value : undefined)),
+  /**
+   * AI-drafted replies (issue #44): one OpenAI-compatible chat-completions endpoint for the
+   * installation, called at AI_BASE_URL/chat/completions. Without it, drafting is off (the
+   * demo started by `npm start` uses its own fake instead: main.ts).
+   */
+  AI_BASE_URL: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/ })])
+    .optional()
+    .transform((value) => (value ? value.replace(/\/+$/, '') : undefined)),
+  AI_MODEL: z.string().default('gpt-4o-mini'),
+  /** Sent as `Authorization: Bearer …`; empty for an endpoint that asks for none. */
+  AI_API_KEY: optional,
 });
 
 export type RawEnv = z.infer<typeof EnvSchema>;
@@ -172,6 +184,19 @@ export interface NylasConfig {
   /** Without it every webhook is refused (nothing can be verified). */
   webhookSecret: string | undefined;
   redirectUri: string;
+}
+
+/** The chat-completions endpoint that drafts replies (issue #44 item 3). */
+export interface AiConfig {
+  /** The API's base (…/v1): the server posts to `${baseUrl}/chat/completions`. */
+  baseUrl: string;
+  model: string;
+  apiKey: string | undefined;
+  /**
+   * The demo's fake, started by this process on 127.0.0.1: the outbound guard lets exactly its
+   * origin through (not the whole host).
+   */
+  startedHere?: boolean;
 }
 
 /** Where the messaging providers are reached (tests and the sandbox point them elsewhere). */
@@ -217,6 +242,8 @@ export interface Env {
   providers: ProviderUrls;
   /** Personal e-mail through Nylas: undefined unless NYLAS_API_KEY and NYLAS_CLIENT_ID are set. */
   nylas: NylasConfig | undefined;
+  /** AI-drafted replies: undefined unless AI_BASE_URL is set (or the demo starts its fake). */
+  ai: AiConfig | undefined;
 }
 
 export class EnvError extends Error {}
@@ -295,6 +322,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
             redirectUri: raw.NYLAS_REDIRECT_URI ?? `${publicUrl}/settings`,
           }
         : undefined,
+    ai: raw.AI_BASE_URL
+      ? { baseUrl: raw.AI_BASE_URL, model: raw.AI_MODEL, apiKey: raw.AI_API_KEY }
+      : undefined,
   };
 }
 

@@ -3,8 +3,14 @@ import { DEMO_PASSWORD } from '@cartera/db/factories';
 import { es, format } from '@cartera/domain/i18n';
 import { buildApp } from './app';
 import { loadEnv } from './env';
+import { startFakeAi } from './testing/fake-ai';
 
 const env = loadEnv();
+// The demo drafts replies without any key (issue #44 item 3): with no AI_BASE_URL, a fake of the
+// chat-completions endpoint on 127.0.0.1 answers canned drafts (docs/decisions.md).
+const demoAi = env.seedDemo && !env.ai ? await startFakeAi() : undefined;
+if (demoAi)
+  env.ai = { baseUrl: demoAi.url, model: 'cartera-demo', apiKey: undefined, startedHere: true };
 const app = await buildApp({ env });
 const log = app.deps.logger;
 
@@ -17,6 +23,7 @@ async function shutdown(signal: string) {
   forced.unref();
   try {
     await app.close();
+    await demoAi?.stop();
     process.exit(0);
   } catch (error) {
     log.error({ err: error }, 'shutdown failed');

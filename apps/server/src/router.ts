@@ -27,6 +27,7 @@ import { apiTokenRouter } from './modules/account/api-token.router';
 import { systemRouter } from './modules/system/system.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
 import { realtimeRouter } from './realtime/realtime.router';
+import { aiRouter } from './modules/ai/ai.router';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { createCallerFactory, router } from './trpc/init';
 
@@ -61,6 +62,7 @@ export const appRouter = router({
   webhook: webhookRouter,
   apiToken: apiTokenRouter,
   realtime: realtimeRouter,
+  ai: aiRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -71,7 +71,6 @@ export const FLAGS_WITHOUT_READER: Readonly<Partial<Record<FeatureFlag, string>>
   hideContactPhoto: 'issue #43 (the rest of the conversation screen)',
   sectors: 'issue #44 (map, actions history, AI drafting, the shell)',
   enableCompanyGroupSectors: 'issue #44 (map, actions history, AI drafting, the shell)',
-  messageGeneration: 'issue #44 (AI-drafted replies)',
 };
 
 /** Whether the flags tab offers the flag (it has a reader). */

@@ -269,6 +269,13 @@ export const ERROR_HTTP_STATUS = {
   NOTIFICATION_AUDIENCE_EMPTY: 400,
   /** A send scheduled for a moment already past. */
   NOTIFICATION_SCHEDULE_INVALID: 400,
+  // AI-drafted replies (issue #44 item 3; 02 §8 'Error de conexión')
+  /** The installation has no chat-completions endpoint (AI_BASE_URL). */
+  AI_NOT_CONFIGURED: 503,
+  /** The company asked for every draft its monthly limit allows. */
+  AI_LIMIT_REACHED: 429,
+  /** The endpoint did not answer, failed or broke off its answer. */
+  AI_UNAVAILABLE: 502,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

@@ -160,13 +160,12 @@ describe('pantalla de inicio de cada rol (issue #35 punto 5)', () => {
 });
 
 describe('funcionalidades sin lector (issue #35 punto 5)', () => {
-  it('las seis banderas que no cambian nada siguen en los datos pero no se ofrecen', () => {
+  it('las banderas que no cambian nada siguen en los datos pero no se ofrecen', () => {
     const hidden = Object.keys(FLAGS_WITHOUT_READER).sort();
     expect(hidden).toEqual([
       'campaigns',
       'enableCompanyGroupSectors',
       'hideContactPhoto',
-      'messageGeneration',
       'pressToCall',
       'sectors',
     ]);

@@ -103,4 +103,20 @@ describe('referencia de procedimientos (/api/docs/procedures)', () => {
       httpStatus: 401,
     });
   });
+
+  it("'Sugerir respuesta' (issue #44 item 3): quién redacta, quién fija el límite, qué responde", () => {
+    const draft = byPath('ai.draft');
+    expect(draft).toMatchObject({ access: 'session', area: '/contact' });
+    expect(draft.roles).not.toContain('users_manager');
+    expect(draft.errors).toEqual(
+      expect.arrayContaining([
+        'DISABLED_FEATURE',
+        'CONTACT_NOT_FOUND',
+        'AI_LIMIT_REACHED',
+        'AI_UNAVAILABLE',
+      ]),
+    );
+    expect(byPath('ai.setCompanyLimit').roles).toEqual(['admin']);
+    expect(byPath('ai.companyLimit')).toMatchObject({ area: '/grupos', capability: 'administer' });
+  });
 });

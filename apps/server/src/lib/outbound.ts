@@ -23,13 +23,21 @@ import { DomainError } from '@cartera/domain/errors';
 export interface OutboundPolicy {
   /** Host names (lower case, no port) called whatever they resolve to. */
   allowedHosts: readonly string[];
+  /**
+   * Exact origins (scheme, host and port) called whatever they resolve to: what the server
+   * itself started on this machine (the demo's fake of the AI endpoint), never a whole host.
+   */
+  allowedOrigins?: readonly string[];
 }
 
-let policy: OutboundPolicy = { allowedHosts: [] };
+let policy: OutboundPolicy = { allowedHosts: [], allowedOrigins: [] };
 
 /** Set once by the app from its environment (`OUTBOUND_ALLOWED_HOSTS`). */
 export function configureOutbound(next: OutboundPolicy): void {
-  policy = { allowedHosts: next.allowedHosts.map((host) => host.toLowerCase()) };
+  policy = {
+    allowedHosts: next.allowedHosts.map((host) => host.toLowerCase()),
+    allowedOrigins: (next.allowedOrigins ?? []).map((origin) => new URL(origin).origin),
+  };
 }
 
 /** Networks that are not the public internet: private, loopback, link-local, reserved. */
@@ -110,7 +118,9 @@ export function checkOutboundUrl(raw: string): { url: URL; exempt: boolean } {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused(url.protocol);
   if (url.username || url.password) throw refused('credentials in the URL');
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (policy.allowedHosts.includes(host)) return { url, exempt: true };
+  if (policy.allowedHosts.includes(host) || policy.allowedOrigins?.includes(url.origin)) {
+    return { url, exempt: true };
+  }
   if (isIP(host) !== 0 && !isPublicAddress(host)) throw refused(host);
   return { url, exempt: false };
 }
@@ -229,6 +239,71 @@ export async function outboundRequest(
             text: bytes.toString('utf8'),
             bytes,
           });
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(request.body);
+  });
+}
+
+/** An answer whose body is read as it arrives (a stream of server-sent events). */
+export interface OutboundStream {
+  status: number;
+  ok: boolean;
+  headers: http.IncomingHttpHeaders;
+  /** The body's chunks as they arrive; fails with AnswerTooLongError past `maxBytes`. */
+  body: AsyncIterable<Buffer>;
+}
+
+/**
+ * Calls a URL through the guard like outboundRequest, but hands the answer over as soon as its
+ * head arrives and its body as it streams. `timeoutMs` bounds the whole exchange (head and
+ * body); `signal` ends it early (the caller went away).
+ */
+export async function outboundStream(
+  raw: string,
+  request: OutboundRequest & { signal?: AbortSignal },
+): Promise<OutboundStream> {
+  const { url, exempt } = checkOutboundUrl(raw);
+  const maxBytes = request.maxBytes ?? DEFAULT_MAX_BYTES;
+  const client = url.protocol === 'https:' ? https : http;
+  const timeout = AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
+  return new Promise((resolve, reject) => {
+    const outgoing = client.request(
+      url,
+      {
+        method: request.method ?? 'GET',
+        headers: {
+          ...request.headers,
+          ...(request.body === undefined
+            ? {}
+            : { 'content-length': String(Buffer.byteLength(request.body)) }),
+        },
+        ...(exempt ? {} : { lookup: publicOnlyLookup }),
+        signal,
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        async function* body(): AsyncGenerator<Buffer> {
+          let size = 0;
+          try {
+            for await (const chunk of response as AsyncIterable<Buffer>) {
+              size += chunk.length;
+              if (size > maxBytes) throw new AnswerTooLongError(maxBytes);
+              yield chunk;
+            }
+          } finally {
+            // Left early (an error, the caller stopped reading): the connection goes too.
+            if (!response.complete) response.destroy();
+          }
+        }
+        resolve({
+          status,
+          ok: status >= 200 && status < 300,
+          headers: response.headers,
+          body: body(),
         });
       },
     );

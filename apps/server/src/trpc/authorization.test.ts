@@ -792,6 +792,11 @@ const procedures: Record<string, Entry> = {
     access: 'authenticated',
     input: { from: new Date('2026-01-01'), to: new Date('2026-01-02') },
   },
+  // AI-drafted replies (issue #44 item 3): the conversation's, and the limit for admins.
+  'ai.status': { access: 'authenticated' },
+  'ai.draft': { access: 'authenticated', input: { contactId: SOME_ID } },
+  'ai.companyLimit': { access: { roles: ['admin'] } },
+  'ai.setCompanyLimit': { access: { roles: ['admin'] }, input: { monthlyLimit: 100 } },
 };
 
 const routerProcedures = (

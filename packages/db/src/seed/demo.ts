@@ -111,6 +111,8 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
       snooze: 1,
       subConversations: 1,
       manualSale: 1,
+      // 'Sugerir respuesta' (issue #44 item 3): the demo's drafts come from its fake (main.ts).
+      messageGeneration: 1,
     },
     configs: {
       sale: {

@@ -231,6 +231,10 @@ export const errorMessages: Record<ErrorCode, string> = {
     'No se pudo completar la conexión con tu correo: la autorización venció o ya se usó. Vuelve a conectarlo desde Ajustes.',
   EMAIL_NYLAS_UNAVAILABLE:
     'El servicio de correo no respondió. Inténtalo de nuevo en unos minutos.',
+  AI_NOT_CONFIGURED: 'La redacción de respuestas con IA no está configurada en este servidor.',
+  AI_LIMIT_REACHED:
+    'Tu empresa ya usó las {limit} respuestas sugeridas de este mes. Un administrador puede ampliar el límite en Administración.',
+  AI_UNAVAILABLE: 'Error de conexión',
 };
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as they are. */
