@@ -24,6 +24,7 @@ import { registerInteractionsRoutes } from './modules/interactions/interactions.
 import { registerPlacesRoutes } from './modules/places/places.rest';
 import { registerSettingsRoutes } from './modules/settings/settings.rest';
 import { registerEmailRoutes } from './modules/email/email.rest';
+import { registerActionsHistoryRoutes } from './modules/actions-history/actions-history.rest';
 import { registerGoalsRoutes } from './modules/goals/goals.rest';
 import { registerReceiptsRoutes } from './modules/receipts/receipts.rest';
 import { registerRequestSalesRoutes } from './modules/request-sales/request-sales.rest';
@@ -214,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerSettingsRoutes(server, deps);
   registerEmailRoutes(server, deps);
   registerGoalsRoutes(server, deps);
+  registerActionsHistoryRoutes(server, deps);
   registerReceiptsRoutes(server, deps);
   registerRequestSalesRoutes(server, deps);
   registerTrainingRoutes(server, deps);

@@ -11,6 +11,7 @@ import { sharedInboxesRouter } from './modules/shared-inboxes/shared-inboxes.rou
 import { templatesRouter } from './modules/templates/templates.router';
 import { customFieldsRouter } from './modules/custom-fields/custom-fields.router';
 import { activityRouter } from './modules/activity/activity.router';
+import { actionsHistoryRouter } from './modules/actions-history/actions-history.router';
 import { authRouter } from './modules/auth/auth.router';
 import { placesRouter } from './modules/places/places.router';
 import { usersRouter } from './modules/users/users.router';
@@ -36,6 +37,7 @@ export const appRouter = router({
   system: systemRouter,
   auth: authRouter,
   activity: activityRouter,
+  actionsHistory: actionsHistoryRouter,
   account: accountRouter,
   admin: adminRouter,
   seller: sellersRouter,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isId, newId } from './ids';
+import { firstIdAt, isId, newId, uuidV7Time } from './ids';
 
 describe('identificadores', () => {
   it('genera UUIDv7 válidos y ordenados por tiempo', () => {
@@ -20,5 +20,16 @@ describe('identificadores', () => {
   it('rechaza lo que no es un identificador', () => {
     expect(isId('abc')).toBe(false);
     expect(isId(42)).toBe(false);
+  });
+
+  it('el primer identificador de un momento separa lo hecho antes de lo hecho desde entonces', () => {
+    const at = 1_764_000_000_000;
+    const floor = firstIdAt(at);
+    expect(uuidV7Time(floor)).toBe(at);
+    for (let index = 0; index < 200; index += 1) {
+      expect(newId(at) >= floor).toBe(true);
+      expect(newId(at + 1) > floor).toBe(true);
+      expect(newId(at - 1) < floor).toBe(true);
+    }
   });
 });

@@ -82,6 +82,15 @@ export function uuidV7Time(id: string): number | null {
 }
 
 /**
+ * The lowest UUIDv7 of a moment: every id made at or after `time` sorts at or above it, every id
+ * made before sorts below (a period as a range of ids, for lists ordered by id).
+ */
+export function firstIdAt(time: number): string {
+  const hex = Math.max(0, Math.floor(time)).toString(16).padStart(12, '0').slice(-12);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-000000000000`;
+}
+
+/**
  * The id a client gives a timeline item it creates (retries reuse it): a UUIDv7, since the
  * timeline is ordered by id, and not ahead of the server's clock, or it would sort after items
  * written later and a live timeline catching up from it would skip them; nor older than 24 h.

@@ -792,6 +792,11 @@ const procedures: Record<string, Entry> = {
     access: 'authenticated',
     input: { from: new Date('2026-01-01'), to: new Date('2026-01-02') },
   },
+  // 'Historial de acciones' (issue #44 item 2): slug actionsHistory.
+  'actionsHistory.list': {
+    access: { roles: ['project_manager', 'super', 'comercial'] },
+    input: {},
+  },
   // AI-drafted replies (issue #44 item 3): the conversation's, and the limit for admins.
   'ai.status': { access: 'authenticated' },
   'ai.draft': { access: 'authenticated', input: { contactId: SOME_ID } },

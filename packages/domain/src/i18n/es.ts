@@ -19,6 +19,7 @@ import { emailEs } from './email.es';
 import { keyboardEs } from './keyboard.es';
 import { quickRepliesEs } from './quick-replies.es';
 import { notificationsEs } from './notifications.es';
+import { actionsHistoryEs } from './actions-history.es';
 import { startupEs, validationEs } from './validation.es';
 
 export { errorMessage, errorMessages, format, GENERIC_SERVER_ERROR } from './errors.es';
@@ -31,6 +32,7 @@ export { errorMessage, errorMessages, format, GENERIC_SERVER_ERROR } from './err
  */
 export const es = {
   fields: fieldsEs,
+  actionsHistory: actionsHistoryEs,
   channels: channelsEs,
   companies: companiesEs,
   contacts: contactsEs,

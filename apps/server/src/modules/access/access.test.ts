@@ -36,6 +36,8 @@ const SCOPED_TABLES: ScopedTable[] = [
         "counts a user's assigned contacts for an admin's move between companies (a number, no contact)",
       'modules/admin/admin.repository.ts#countCompany':
         "counts the company's contacts for the admin's company view (a number, no contact)",
+      'modules/actions-history/actions-history.repository.ts#findContactNames':
+        "names the contacts of a history page whose ids visibleContactIds allowed (issue #44 item 2)",
       'modules/access/contacts.repository.ts#isUnassigned':
         'answers a boolean for one id (the reserve refusal: CONTACT_NOT_FOUND or CONTACT_RESERVED)',
       'modules/contacts/contact-records.repository.ts#findTenantContact':
@@ -178,7 +180,7 @@ const SCOPED_TABLES: ScopedTable[] = [
 /** Tables whose columns name a seller, agent, creator or audience but are not scoped, and why. */
 const UNSCOPED_TABLES: Record<string, string> = {
   interactions:
-    "a contact's timeline: its rows are read per contact after access/contacts.ts allowed it (readContact, readableContactExists); agent_id names who wrote an item, not whose record it is",
+    "a contact's timeline: its rows are read per contact after access/contacts.ts allowed it (readContact, readableContactExists); agent_id names who wrote an item, not whose record it is. The actions history reads them by their writers, the users access/users.ts says the caller reaches, and names only contacts visibleContactIds allows",
   notificationShipments:
     "a platform admin's shipment (issue #41): group_ids is its audience, read by admins only (the administer capability) and by the delivery job, which gives each reached user a notification of their own; users read only their own notifications (by tenant and user id)",
 };
