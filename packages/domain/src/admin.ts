@@ -68,7 +68,6 @@ export const FLAG_SECTIONS: ReadonlyArray<{
 export const FLAGS_WITHOUT_READER: Readonly<Partial<Record<FeatureFlag, string>>> = {
   pressToCall: 'issue #39 (phone)',
   campaigns: 'issue #42 (NPS, campaigns and forms)',
-  hideContactPhoto: 'issue #43 (the rest of the conversation screen)',
   sectors: 'issue #44 (map, actions history, AI drafting, the shell)',
   enableCompanyGroupSectors: 'issue #44 (map, actions history, AI drafting, the shell)',
 };

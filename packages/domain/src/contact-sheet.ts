@@ -46,6 +46,27 @@ export const ZContactFormValues = z.object({
 });
 export type ContactFormValues = z.input<typeof ZContactFormValues>;
 
+/**
+ * contact.update's variant that sends only what changed (02 §7 'version parameter 1', 03 §7
+ * 'Modify additional field'): a missing key keeps the stored value; `additionalData` names only
+ * the fields it changes (null clears one); `photoPath` is the storage key of an uploaded image
+ * (null removes the photo; the server checks it as a user's photo). The origin is set once, when the contact is created.
+ */
+export const ZContactChanges = z.strictObject({
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  phones: z.array(ZContactPhoneRow).max(20).optional(),
+  emails: z.array(z.string().max(200)).max(20).optional(),
+  govId: z.string().optional(),
+  statusTag: z.string().max(60).nullable().optional(),
+  detail: z.string().optional(),
+  contactLocation: ZContactLocationValue.nullable().optional(),
+  affiliatedCompanyGroup: z.array(ZAffiliationRow).max(50).optional(),
+  additionalData: z.record(z.string(), z.unknown()).optional(),
+  photoPath: z.string().max(1000).nullable().optional(),
+});
+export type ContactChanges = z.input<typeof ZContactChanges>;
+
 export interface ContactFormContext {
   mode: 'create' | 'edit';
   country?: string;

@@ -19,8 +19,8 @@ import { emailEs } from './email.es';
 import { keyboardEs } from './keyboard.es';
 import { quickRepliesEs } from './quick-replies.es';
 import { notificationsEs } from './notifications.es';
-import { actionsHistoryEs } from './actions-history.es';
 import { startupEs, validationEs } from './validation.es';
+import { contactEditorEs } from './contact-editor.es';
 
 export { errorMessage, errorMessages, format, GENERIC_SERVER_ERROR } from './errors.es';
 
@@ -32,7 +32,6 @@ export { errorMessage, errorMessages, format, GENERIC_SERVER_ERROR } from './err
  */
 export const es = {
   fields: fieldsEs,
-  actionsHistory: actionsHistoryEs,
   channels: channelsEs,
   companies: companiesEs,
   contacts: contactsEs,
@@ -79,6 +78,7 @@ export const es = {
     ruleMissing: 'pendiente',
   },
   auth: authEs,
+  contactEditor: contactEditorEs,
   /** Side menu (01 §2). Group labels are ours: the specification names the groups only in English. */
   menu: {
     entries: {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
 import type { Contact } from '@cartera/db/schema';
 import { DomainError } from '@cartera/domain/errors';
-import { SUPERVISOR_ROLE, TENANT_WIDE_CONTACT_ROLES } from '@cartera/domain/policy';
+import { flagOn, SUPERVISOR_ROLE, TENANT_WIDE_CONTACT_ROLES } from '@cartera/domain/policy';
 import { openSecret, sealSecret } from '../../lib/secret-box';
 import type { AuthUser } from '../sessions/session.types';
 import {
@@ -259,4 +259,12 @@ export async function visibleContactsWithEmails(
   emails: readonly string[],
 ): Promise<Contact[]> {
   return findScopedContactsByEmail(db, user.tenantId, emails, await contactScope(db, user));
+}
+
+/**
+ * A contact's photo as a reader gets it: none while the reader's company hides contact photos
+ * (flag `hideContactPhoto`, 01 §3, 03 §6), so no screen, list or API answer carries one.
+ */
+export function contactPhoto(user: AuthUser, photo: string | null): string | null {
+  return photo && !flagOn(user, 'hideContactPhoto') ? photo : null;
 }

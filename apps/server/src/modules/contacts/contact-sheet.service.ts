@@ -6,9 +6,11 @@ import { placesCustomField } from '@cartera/domain/contact-form';
 import {
   contactFormSchema,
   ZContactFormValues,
+  type ContactChanges,
   type ContactFormOutput,
 } from '@cartera/domain/contact-sheet';
 import { DomainError } from '@cartera/domain/errors';
+import { PHOTO_KEY } from '@cartera/domain/settings';
 import { contactSearchText } from '@cartera/domain/search';
 import { es, format } from '@cartera/domain/i18n';
 import type { AuthUser } from '../sessions/session.types';
@@ -28,6 +30,7 @@ import { contactsSettings, type ContactsSettings } from './contacts.settings';
 import {
   findBlockedNumbers,
   findCompaniesAndSectors,
+  findContactAffiliations,
   findTenantContact,
   findPhoneOwners,
   insertContact,
@@ -35,7 +38,11 @@ import {
   updateContactRow,
 } from './contact-records.repository';
 
-import { describeContact } from './contact-view.service';
+import { describeContact, locationValue } from './contact-view.service';
+import { checkedPhotoUrl } from '../files/file-access.service';
+import type { AppDeps } from '../../deps';
+
+const contactEditorPhotoInvalid = es.contactEditor.photoInvalid;
 
 const contactsEs = es.contacts;
 
@@ -180,20 +187,103 @@ export async function createContact(db: Database, user: AuthUser, input: Contact
   });
 }
 
-export async function updateContact(db: Database, user: AuthUser, id: string, input: ContactInput) {
+export async function updateContact(
+  db: Database,
+  user: AuthUser,
+  id: string,
+  input: ContactInput,
+  photo?: { photo: string | null },
+) {
   const existing = await visibleContact(db, user, id);
   const settings = await contactsSettings(db, user);
   const prepared = await prepareContact(db, user, settings, input, existing);
   const system = settings.externalSystem ? externalSystemOf(settings.externalSystem) : null;
   if (system) await requireExternalValidity(system, externalPayload(prepared), id);
   const saved = await db.transaction(async (tx) => {
-    const row = await updateContactRow(tx, user.tenantId, id, prepared.record);
+    const row = await updateContactRow(tx, user.tenantId, id, { ...prepared.record, ...photo });
     if (!row) throw new DomainError('CONTACT_NOT_FOUND');
     await replaceAffiliations(tx, user.tenantId, id, prepared.affiliations);
     if (system) await sendExternally(system, 'update', id, externalPayload(prepared));
     return row;
   });
   return describeContact(db, user, saved, settings);
+}
+
+/** The values a contact has now, in the sheet's shape: what a change is laid over. */
+async function storedValues(
+  db: Executor,
+  tenantId: string,
+  contact: Contact,
+): Promise<ContactInput> {
+  const affiliations = await findContactAffiliations(db, tenantId, contact.id);
+  const metadata = new Map(contact.phonesMetadata.map((row) => [row.phone, row]));
+  return {
+    firstName: contact.firstName,
+    lastName: contact.lastName,
+    phones: contact.phones.map((phone) => ({
+      phone,
+      extensionNumber: metadata.get(phone)?.extensionNumber ?? '',
+    })),
+    emails: contact.emails,
+    govId: contact.govId ?? '',
+    statusTag: contact.statusTag,
+    origin: contact.origin,
+    originText: contact.originText ?? '',
+    detail: contact.detail,
+    contactLocation: locationValue(contact),
+    affiliatedCompanyGroup: affiliations.map((row) => ({
+      companyId: row.companyId,
+      sectorId: row.sectorId,
+      role: row.role,
+    })),
+    additionalData: contact.additionalData,
+  };
+}
+
+/**
+ * contact.update with only what changed (02 §7 'version parameter 1'; the conversation screen's
+ * editing in place, 03 §2.1, §7 'Modify additional field'): the changes laid over the stored
+ * values, then every rule of the sheet as updateContact applies them; the named custom fields
+ * replace theirs, the others stay. A photo must be an image the caller's company uploaded.
+ */
+export async function changeContact(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  user: AuthUser,
+  id: string,
+  changes: ContactChanges,
+) {
+  const existing = await visibleContact(deps.db, user, id);
+  const { photoPath, additionalData, ...values } = changes;
+  const stored = await storedValues(deps.db, user.tenantId, existing);
+  const photo =
+    photoPath === undefined
+      ? undefined
+      : { photo: photoPath === null ? null : await contactPhotoUrl(deps, user, photoPath) };
+  const merged: ContactInput = {
+    ...stored,
+    ...values,
+    additionalData: { ...existing.additionalData, ...additionalData },
+  };
+  return updateContact(deps.db, user, id, merged, photo);
+}
+
+/** The uploaded picture's permanent address, or the photo field's refusal. */
+async function contactPhotoUrl(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  user: AuthUser,
+  path: string,
+) {
+  try {
+    if (!PHOTO_KEY.test(path)) throw new DomainError('PROFILE_PHOTO_INVALID');
+    return await checkedPhotoUrl(deps, user, path);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'PROFILE_PHOTO_INVALID') {
+      throw new DomainError('INVALID_REQUEST_BODY', {
+        fields: { photoPath: [contactEditorPhotoInvalid] },
+      });
+    }
+    throw error;
+  }
 }
 
 async function requireExternalValidity(

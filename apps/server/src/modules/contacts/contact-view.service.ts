@@ -8,7 +8,7 @@ import { ZContactFormItem } from '@cartera/domain/contact-form';
 import { parsePhone } from '@cartera/domain/phone';
 import { ZDirectionValue } from '@cartera/domain/custom-fields';
 import type { AuthUser } from '../sessions/session.types';
-import { readableContact, readContact } from '../access/contacts';
+import { contactPhoto, readableContact, readContact } from '../access/contacts';
 import { contactsSettings, type ContactsSettings } from './contacts.settings';
 import {
   findTenantContact,
@@ -72,6 +72,8 @@ export const ZContactDetail = z.object({
   originText: z.string(),
   detail: z.string(),
   contactLocation: ZDirectionValue.extend({ extraInfo: z.string().nullish() }).nullable(),
+  /** The customer's picture's address (03 §3); null without one or while hideContactPhoto is on. */
+  photo: z.string().nullable(),
   additionalData: ZJsonObject,
   affiliations: z.array(
     z.object({
@@ -132,7 +134,6 @@ export async function describeContact(
   };
   const metadata = new Map(contact.phonesMetadata.map((row) => [row.phone, row]));
   const isSub = contact.parentContactId !== null;
-  const location = contact.contactLocation;
   return {
     id: contact.id,
     firstName: contact.firstName,
@@ -148,17 +149,8 @@ export async function describeContact(
     origin: contact.origin,
     originText: contact.originText ?? '',
     detail: contact.detail,
-    contactLocation: location?.formatted_address
-      ? {
-          formatted_address: location.formatted_address,
-          place_id: location.place_id ?? null,
-          extraInfo: location.extraInfo ?? null,
-          location:
-            contact.latitude !== null && contact.longitude !== null
-              ? { latitude: contact.latitude, longitude: contact.longitude }
-              : null,
-        }
-      : null,
+    contactLocation: locationValue(contact),
+    photo: contactPhoto(user, contact.photo),
     additionalData: contact.additionalData,
     affiliations,
     channels: contact.channels.map((channel) => ({ type: channel.type, config: channel.config })),
@@ -190,6 +182,22 @@ export async function describeContact(
       subConversationsPanel: tenantSettings.subConversationsOn && !isSub,
     },
   };
+}
+
+/** The stored address as the sheet and the contact page read it, null without one. */
+export function locationValue(contact: Contact) {
+  const location = contact.contactLocation;
+  return location?.formatted_address
+    ? {
+        formatted_address: location.formatted_address,
+        place_id: location.place_id ?? null,
+        extraInfo: location.extraInfo ?? null,
+        location:
+          contact.latitude !== null && contact.longitude !== null
+            ? { latitude: contact.latitude, longitude: contact.longitude }
+            : null,
+      }
+    : null;
 }
 
 export async function getContact(db: Executor, user: AuthUser, id: string) {

@@ -15,7 +15,9 @@ import {
   ZListContactsInput,
   ZLookupContactsInput,
 } from './contacts.service';
+import { ZContactChanges } from '@cartera/domain/contact-sheet';
 import {
+  changeContact,
   createContact,
   externalValidate,
   updateContact,
@@ -107,7 +109,7 @@ export const contactsRouter = router({
   update: contactProcedure
     .meta({
       description:
-        "Replaces the sheet's values of a contact the caller may see under the rules of contact.create (its origin stays) and answers it as contact.get does. With an external contact system connected, the system must accept and receive the change, or nothing is saved.",
+        "Replaces the sheet's values of a contact the caller may see under the rules of contact.create (its origin stays) and answers it as contact.get does. Or, with `changes` instead of `values` (02 §7 'only the changed fields', the conversation screen's editing in place), changes only the keys given, custom fields by code (03 §7 'Modify additional field') and the photo (`photoPath`, an image the company uploaded; null removes it), under the same rules. With an external contact system connected, the system must accept and receive the change, or nothing is saved.",
       errors: [
         'CONTACT_NOT_FOUND',
         'CUSTOM_FIELD_INVALID',
@@ -115,9 +117,18 @@ export const contactsRouter = router({
         'EXTERNAL_SYSTEM_ERROR',
       ],
     })
-    .input(z.object({ id: z.string().uuid(), values: ZContactInput }))
+    .input(
+      z.union([
+        z.object({ id: z.string().uuid(), values: ZContactInput }),
+        z.object({ id: z.string().uuid(), changes: ZContactChanges }),
+      ]),
+    )
     .output(ZContactDetail)
-    .mutation(({ ctx, input }) => updateContact(ctx.db, ctx.user, input.id, input.values)),
+    .mutation(({ ctx, input }) =>
+      'changes' in input
+        ? changeContact(ctx.deps, ctx.user, input.id, input.changes)
+        : updateContact(ctx.db, ctx.user, input.id, input.values),
+    ),
 
   validatePhone: contactProcedure
     .meta({

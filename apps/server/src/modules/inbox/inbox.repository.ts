@@ -428,6 +428,7 @@ function pageQuery(
       id: contacts.id,
       firstName: contacts.firstName,
       lastName: contacts.lastName,
+      photo: contacts.photo,
       phones: contacts.phones,
       statusTag: contacts.statusTag,
       archivingReason: contacts.archivingReasonText,

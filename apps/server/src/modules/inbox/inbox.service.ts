@@ -6,6 +6,7 @@ import { foldSearchTerm, foldText } from '@cartera/domain/search';
 import { assertAllowed } from '../sessions/access';
 import type { AuthUser } from '../sessions/session.types';
 import {
+  contactPhoto,
   contactScope,
   isUnassignedContact,
   portfolioOwner,
@@ -72,6 +73,8 @@ export const ZInboxItem = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** The customer's picture (03 §3), null without one or while hideContactPhoto is on. */
+  photo: z.string().nullable(),
   phone: z.string().nullable(),
   statusTag: z.string().nullable(),
   archivingReason: z.string().nullable(),
@@ -103,7 +106,7 @@ type Row = Awaited<ReturnType<typeof findInboxPage>>[number];
 /** One page of an inbox, fetched with one extra row to know whether more follow. */
 export async function inboxPage(
   db: Executor,
-  tenantId: string,
+  viewer: AuthUser,
   owner: InboxOwner,
   cursor: InboxCursor | null | undefined,
   now: Date,
@@ -111,16 +114,16 @@ export async function inboxPage(
 ) {
   const rows = await findInboxPage(
     db,
-    tenantId,
+    viewer.tenantId,
     owner,
     cursor ?? undefined,
     INBOX_PAGE_SIZE + 1,
     filters,
   );
-  return toPage(rows, now);
+  return toPage(rows, now, viewer);
 }
 
-function toPage(rows: Row[], now: Date) {
+function toPage(rows: Row[], now: Date, viewer: AuthUser) {
   const more = rows.length > INBOX_PAGE_SIZE;
   const page = rows.slice(0, INBOX_PAGE_SIZE);
   const last = page.at(-1);
@@ -129,6 +132,7 @@ function toPage(rows: Row[], now: Date) {
       id: row.id,
       firstName: row.firstName,
       lastName: row.lastName,
+      photo: contactPhoto(viewer, row.photo),
       phone: row.phones[0] ?? null,
       statusTag: row.statusTag,
       archivingReason: row.archivingReason,
@@ -206,7 +210,7 @@ export async function conversationsInbox(
   now = new Date(),
 ) {
   const owner = await chosenInbox(db, user, input.inbox, input.agentId, input.groupId);
-  return inboxPage(db, user.tenantId, owner, input.cursor, now, viewFilters(input));
+  return inboxPage(db, user, owner, input.cursor, now, viewFilters(input));
 }
 
 /** 'Inbox' (03 §2.1, 01 §2): contacts nobody holds, for anyone to take over. */
@@ -216,7 +220,7 @@ export async function unassignedInbox(
   input: { cursor?: { at: Date; id: string } | null | undefined },
   now = new Date(),
 ) {
-  return inboxPage(db, user.tenantId, { unassigned: true, viewerId: user.id }, input.cursor, now);
+  return inboxPage(db, user, { unassigned: true, viewerId: user.id }, input.cursor, now);
 }
 
 export const ZNextInput = z

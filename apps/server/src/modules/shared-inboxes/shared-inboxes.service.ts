@@ -80,7 +80,7 @@ export async function sharedInboxContacts(
 ) {
   const ownerId = await sharedInboxOwner(db, user, input.sharedInboxId);
   const scope = await contactScope(db, user);
-  return inboxPage(db, user.tenantId, { agentId: ownerId, scope }, input.cursor, now);
+  return inboxPage(db, user, { agentId: ownerId, scope }, input.cursor, now);
 }
 
 export async function listSharedInboxes(db: Executor, user: AuthUser) {
