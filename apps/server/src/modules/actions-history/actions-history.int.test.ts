@@ -214,6 +214,7 @@ describe('historial de acciones', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(sheet.rowCount - 1).toBe(listed);
+    expect(Number(response.headers.get('x-total-count'))).toBe(listed);
     expect(sheet.getRow(2).getCell(3).value).toBe('Transferencia');
     expect(sheet.getRow(2).getCell(5).value).toBe('A Valentina Sur');
     expect(sheet.getRow(2).getCell(2).value).toBe(

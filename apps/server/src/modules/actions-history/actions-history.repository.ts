@@ -180,6 +180,58 @@ export async function findAdministrationActions(
   }));
 }
 
+/**
+ * How many rows the three sources hold for these actors, item types (null: every action type;
+ * an empty list: none of the timeline) and period, and whether sessions and administrative
+ * changes count: the workbook's X-Total-Count.
+ */
+export async function countHistoryRows(
+  db: Executor,
+  tenantId: string,
+  actors: HistoryActors,
+  sources: { types: readonly string[] | null; sessions: boolean; administration: boolean },
+  window: Omit<HistoryWindow, 'limit'>,
+): Promise<number> {
+  if (actors.kind === 'users' && actors.ids.length === 0) return 0;
+  const range = idRange({ ...window, limit: 0 });
+  const by = (column: SQL) =>
+    actors.kind === 'all' ? [] : [sql`${column} = any(${sql.param([...actors.ids])}::uuid[])`];
+  const parts: SQL[] = [];
+  if (sources.types === null || sources.types.length > 0) {
+    const conditions = [
+      sql`tenant_id = ${tenantId}::uuid`,
+      sql`agent_id is not null`,
+      sql`type in (${ACTION_TYPES_SQL})`,
+      ...range,
+      ...by(sql`agent_id`),
+    ];
+    if (sources.types) {
+      conditions.push(
+        sql`type in (${sql.join(
+          sources.types.map((type) => sql`${type}`),
+          sql`, `,
+        )})`,
+      );
+    }
+    parts.push(
+      sql`(select count(*) from ${interactions} where ${sql.join(conditions, sql` and `)})`,
+    );
+  }
+  if (sources.sessions) {
+    const conditions = [sql`tenant_id = ${tenantId}::uuid`, ...range, ...by(sql`user_id`)];
+    parts.push(
+      sql`(select count(*) from ${userActions} where ${sql.join(conditions, sql` and `)})`,
+    );
+  }
+  if (sources.administration) {
+    const conditions = [sql`tenant_id = ${tenantId}::uuid`, ...range, ...by(sql`actor_user_id`)];
+    parts.push(sql`(select count(*) from ${auditLog} where ${sql.join(conditions, sql` and `)})`);
+  }
+  if (parts.length === 0) return 0;
+  const result = await db.execute(sql`select (${sql.join(parts, sql` + `)})::int as total`);
+  return Number((result as unknown as { rows: Array<{ total: number }> }).rows[0]?.total ?? 0);
+}
+
 /** The names of the company's users among `ids` (deactivated ones too). */
 export async function findUserNames(db: Executor, tenantId: string, ids: readonly string[]) {
   if (ids.length === 0) return new Map<string, string>();

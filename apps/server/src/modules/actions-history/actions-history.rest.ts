@@ -12,7 +12,11 @@ import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';
 import { sheetText } from '../../lib/sheet-cells';
 import { workbookStream, XLSX_TYPE, type SheetColumn } from '../../lib/xlsx-stream';
-import { actionsHistoryBatches, listActionsHistory } from './actions-history.service';
+import {
+  actionsHistoryBatches,
+  countActionsHistory,
+  listActionsHistory,
+} from './actions-history.service';
 
 const texts = es.actionsHistory;
 const AREA = { area: '/actionsHistory' };
@@ -66,7 +70,7 @@ export function registerActionsHistoryRoutes(app: FastifyInstance, deps: AppDeps
     url: '/api/actionsHistory/excel',
     tags: ['actionsHistory'],
     summary:
-      'The history of the same filters as GET /api/actionsHistory (without cursor) as an .xlsx workbook, newest first, streamed as it is written (no Content-Length)',
+      'The history of the same filters as GET /api/actionsHistory (without cursor) as an .xlsx workbook, newest first, streamed as it is written (no Content-Length): `X-Total-Count` says how many rows it will hold, for a progress bar',
     auth: 'session',
     access: { ...AREA, procedure: 'actionsHistory.list' },
     querystring: ZActionsHistoryFilters,
@@ -74,9 +78,12 @@ export function registerActionsHistoryRoutes(app: FastifyInstance, deps: AppDeps
     file: XLSX_TYPE,
     handler: async ({ session, query, reply }) => {
       const day = new Date().toISOString().slice(0, 10);
+      const total = await countActionsHistory(deps.db, session.user, query);
       return reply
         .header('content-type', XLSX_TYPE)
         .header('content-disposition', `attachment; filename="historial-de-acciones-${day}.xlsx"`)
+        .header('x-total-count', String(total))
+        .header('access-control-expose-headers', 'X-Total-Count')
         .header('cache-control', 'no-store')
         .send(
           workbookStream(

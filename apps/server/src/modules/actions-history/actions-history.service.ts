@@ -17,6 +17,7 @@ import { visibleContactIds } from '../access/contacts';
 import { findReachedUserIds, findReachedUsersOfGroup, userReachable } from '../access/users';
 import type { AuthUser } from '../sessions/session.types';
 import {
+  countHistoryRows,
   findAdministrationActions,
   findContactNames,
   findGroupNames,
@@ -56,6 +57,16 @@ async function actorsOf(
   return actors;
 }
 
+/** The ids the period and the cursor leave. */
+function windowOf(filters: ActionsHistoryFilters, before: string | undefined, limit: number) {
+  const end = filters.to ? firstIdAt(filters.to.getTime()) : undefined;
+  return {
+    before: before && end ? (before < end ? before : end) : (before ?? end),
+    from: filters.from ? firstIdAt(filters.from.getTime()) : undefined,
+    limit,
+  } satisfies HistoryWindow;
+}
+
 /** The newest rows of the three sources below `before`, merged by id. */
 async function historyRows(
   db: Executor,
@@ -65,12 +76,7 @@ async function historyRows(
   before: string | undefined,
   limit: number,
 ): Promise<HistoryRow[]> {
-  const end = filters.to ? firstIdAt(filters.to.getTime()) : undefined;
-  const window: HistoryWindow = {
-    before: before && end ? (before < end ? before : end) : (before ?? end),
-    from: filters.from ? firstIdAt(filters.from.getTime()) : undefined,
-    limit,
-  };
+  const window = windowOf(filters, before, limit);
   const kind = filters.kind;
   const [timeline, sessions, administration] = await Promise.all([
     kind === 'session' || kind === 'administration'
@@ -175,6 +181,28 @@ export async function listActionsHistory(
     entries: await entriesOf(db, user, page),
     nextCursor: rows.length > ACTIONS_HISTORY_PAGE ? (page.at(-1)?.id ?? null) : null,
   };
+}
+
+/** How many entries the filtered history holds (the workbook's rows, for its progress bar). */
+export async function countActionsHistory(
+  db: Executor,
+  user: AuthUser,
+  filters: ActionsHistoryFilters,
+) {
+  const actors = await actorsOf(db, user, filters);
+  const kind = filters.kind;
+  const timelineKind = kind && kind !== 'session' && kind !== 'administration';
+  return countHistoryRows(
+    db,
+    user.tenantId,
+    actors,
+    {
+      types: timelineKind ? HISTORY_KIND_TYPES[kind] : kind ? [] : null,
+      sessions: !kind || kind === 'session',
+      administration: !kind || kind === 'administration',
+    },
+    windowOf(filters, undefined, 0),
+  );
 }
 
 /**
