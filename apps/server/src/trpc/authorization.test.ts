@@ -797,6 +797,7 @@ const procedures: Record<string, Entry> = {
     access: { roles: ['project_manager', 'super', 'comercial'] },
     input: {},
   },
+  'actionsHistory.options': { access: { roles: ['project_manager', 'super', 'comercial'] } },
   // AI-drafted replies (issue #44 item 3): the conversation's, and the limit for admins.
   'ai.status': { access: 'authenticated' },
   'ai.draft': { access: 'authenticated', input: { contactId: SOME_ID } },

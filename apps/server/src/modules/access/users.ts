@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { groups, users } from '@cartera/db/schema';
 import type { AuthUser } from '../sessions/session.types';
-import { reachesGroup, reachOf, subtreeUserIds } from './reach';
+import { inGroupSubtree, reachesGroup, reachOf, subtreeUserIds } from './reach';
 
 /*
  * Whose doings a user looks at ('Historial de acciones', issue #44 item 2): the users of the
@@ -65,4 +65,39 @@ export async function userReachable(db: Executor, user: AuthUser, userId: string
     reach.kind === 'tenant' ||
     reachesGroup(user, { id: found.groupId, ancestors: found.ancestors ?? [] })
   );
+}
+
+/** The users and groups the caller reaches, by name: the history's user and team pickers. */
+export async function findReachedPeople(db: Executor, user: AuthUser) {
+  const reach = reachOf(user);
+  const userConditions = [eq(users.tenantId, user.tenantId)];
+  const groupConditions = [eq(groups.tenantId, user.tenantId)];
+  if (reach.kind === 'own') {
+    userConditions.push(eq(users.id, user.id));
+    groupConditions.push(sql`false`);
+  }
+  if (reach.kind === 'subtree') {
+    userConditions.push(inGroupSubtree(reach.groupId, groups));
+    groupConditions.push(inGroupSubtree(reach.groupId, groups));
+  }
+  const [people, teams] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        lastname: users.lastname,
+        groupName: groups.name,
+        active: users.active,
+      })
+      .from(users)
+      .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
+      .where(and(...userConditions))
+      .orderBy(asc(users.name), asc(users.lastname)),
+    db
+      .select({ id: groups.id, name: groups.name })
+      .from(groups)
+      .where(and(...groupConditions))
+      .orderBy(asc(groups.name)),
+  ]);
+  return { users: people, groups: teams };
 }

@@ -121,6 +121,12 @@ describe('historial de acciones', () => {
       groupId: env.demo.south.id,
     });
     expect(otherTeam.error?.data.domainCode).toBe('PERMISSION_DENIED');
+    const options = await env.call(SUPERVISOR, 'actionsHistory.options');
+    const people = options.data.users.map((each) => each.id);
+    expect(people).toContain(idOf(SELLER));
+    expect(people).not.toContain(idOf(OTHER_SELLER));
+    expect(options.data.groups.map((each) => each.id)).toContain(env.demo.north.id);
+    expect(options.data.groups.map((each) => each.id)).not.toContain(env.demo.south.id);
     const seller = await env.call(SELLER, 'actionsHistory.list', {});
     expect(seller.error?.data.domainCode).toBe('PERMISSION_DENIED');
     // Another company's user is not one of ours.

@@ -1,5 +1,7 @@
 import { ZActionsHistoryInput, ZActionsHistoryPage } from '@cartera/domain/actions-history';
+import { z } from 'zod';
 import { router, tenantProcedure } from '../../trpc/init';
+import { findReachedPeople } from '../access/users';
 import { listActionsHistory } from './actions-history.service';
 
 export const actionsHistoryRouter = router({
@@ -13,4 +15,25 @@ export const actionsHistoryRouter = router({
     .input(ZActionsHistoryInput)
     .output(ZActionsHistoryPage)
     .query(({ ctx, input }) => listActionsHistory(ctx.db, ctx.user, input)),
+  options: tenantProcedure
+    .meta({
+      area: '/actionsHistory',
+      description:
+        "The history's pickers: the users (deactivated ones too) and groups the caller reaches, by name.",
+    })
+    .output(
+      z.object({
+        users: z.array(
+          z.object({
+            id: z.string(),
+            name: z.string(),
+            lastname: z.string(),
+            groupName: z.string(),
+            active: z.boolean(),
+          }),
+        ),
+        groups: z.array(z.object({ id: z.string(), name: z.string() })),
+      }),
+    )
+    .query(({ ctx }) => findReachedPeople(ctx.db, ctx.user)),
 });
