@@ -12,9 +12,9 @@ import { defineConfig, devices } from '@playwright/test';
  * also points `baseURL` at it) and stops it and deletes the folder when the worker ends. Test
  * files are spread over the workers (2 by default, E2E_WORKERS to change it); the tests of one
  * file run in order on one worker. Only the fake of Google Places is started here, once: it keeps
- * no state the tests can see. The fakes of the WhatsApp Cloud API and of Nylas v3, whose state
- * tests read and script, are started per worker with its server (the worker fixtures
- * `whatsappCloud` and `nylas`).
+ * no state the tests can see. The fakes of the WhatsApp Cloud API, of Nylas v3 and of the AI
+ * drafts' chat-completions endpoint, whose state tests read and script, are started per worker
+ * with its server on a free port (the worker fixtures `whatsappCloud`, `nylas` and `aiModel`).
  *
  * Playwright never downloads a browser here: it drives the system Chromium (CHROMIUM_PATH).
  */

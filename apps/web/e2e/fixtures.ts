@@ -21,6 +21,7 @@ import {
   type WhatsappCloudFake,
 } from '../../server/src/providers/whatsapp-cloud/whatsapp-cloud.fake';
 import { startFakeNylas, type FakeNylas } from '../../server/src/testing/fake-nylas';
+import { startFakeAi, type FakeAi } from '../../server/src/testing/fake-ai';
 
 /** The bundled server (`npm run build -w @cartera/server`). */
 const SERVER_MAIN = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
@@ -219,7 +220,7 @@ export const test = base.extend<
     serverOutputOnFailure: void;
     signedInPage: SignedInPage;
   },
-  { appServer: AppServer; whatsappCloud: WhatsappCloudFake; nylas: FakeNylas }
+  { appServer: AppServer; whatsappCloud: WhatsappCloudFake; nylas: FakeNylas; aiModel: FakeAi }
 >({
   // The worker's own fake of the WhatsApp Cloud (Graph) API on 127.0.0.1: its server sends there
   // (META_GRAPH_BASE_URL), and tests play the customer and Meta's receipts through it.
@@ -244,8 +245,19 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
+  // The worker's own fake of the AI drafts' chat-completions endpoint (issue #44 item 3): its
+  // server drafts replies there (AI_BASE_URL); tests read what it received and make it fail.
+  aiModel: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from it.
+    async ({}, use) => {
+      const fake = await startFakeAi({ apiKey: 'e2e-ai-key' });
+      await use(fake);
+      await fake.stop();
+    },
+    { scope: 'worker' },
+  ],
   appServer: [
-    async ({ whatsappCloud, nylas }, use) => {
+    async ({ whatsappCloud, nylas, aiModel }, use) => {
       const server = await startAppServer({
         META_GRAPH_BASE_URL: `${whatsappCloud.url}/v22.0`,
         // Nylas sends the user back to PUBLIC_URL/settings (NYLAS_REDIRECT_URI's default).
@@ -253,6 +265,9 @@ export const test = base.extend<
         NYLAS_CLIENT_ID: nylas.clientId,
         NYLAS_API_URI: nylas.url,
         NYLAS_WEBHOOK_SECRET: nylas.webhookSecret,
+        AI_BASE_URL: aiModel.url,
+        AI_API_KEY: aiModel.apiKey,
+        AI_MODEL: 'e2e-model',
         // The provider fakes listen on 127.0.0.1, which the outbound guard refuses otherwise.
         OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
         // A customer's file the fake did not give is tried again within seconds, 4 tries in all.

@@ -221,7 +221,9 @@ export function restRoute<
         reply,
       });
       // A handler may answer by itself (a legacy error shape, a file, a stream still flowing).
-      if (reply.sent || (result as unknown) === reply) return reply;
+      // A reply is thenable, so `await` of a handler that returns it waits for the answer's end
+      // and yields undefined: a stream the client cut short is answered already, not ended.
+      if (reply.sent || reply.raw.headersSent || (result as unknown) === reply) return reply;
       return reply.status(status).send(route.response.parse(result));
     },
   });

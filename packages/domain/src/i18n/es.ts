@@ -19,6 +19,7 @@ import { emailEs } from './email.es';
 import { keyboardEs } from './keyboard.es';
 import { quickRepliesEs } from './quick-replies.es';
 import { notificationsEs } from './notifications.es';
+import { aiEs } from './ai.es';
 import { startupEs, validationEs } from './validation.es';
 import { contactEditorEs } from './contact-editor.es';
 
@@ -32,6 +33,7 @@ export { errorMessage, errorMessages, format, GENERIC_SERVER_ERROR } from './err
  */
 export const es = {
   fields: fieldsEs,
+  ai: aiEs,
   channels: channelsEs,
   companies: companiesEs,
   contacts: contactsEs,

@@ -9,6 +9,7 @@ import type { AdminGroup } from './admin-types';
 import { CountrySelect } from './country-select';
 import { groupOptions } from './group-dialog';
 import { useAdminSaved } from './use-admin-saved';
+import { AiLimitSettings } from './ai-limit';
 
 const text = es.admin.group;
 
@@ -140,6 +141,9 @@ export function GroupSettings({ group, groups }: { group: AdminGroup; groups: Ad
           {errors.message}
         </Alert>
       )}
+
+      {/* The company's monthly limit of AI-drafted replies (issue #44 item 3). */}
+      {isRoot && <AiLimitSettings />}
 
       <ConfirmDialog
         opened={confirming}

@@ -28,6 +28,7 @@ import {
 import { VisitDialog } from './composer/visit-dialog';
 import { ManualSaleDialog } from './composer/manual-sale-dialog';
 import { EmojiButton } from './composer/emoji-button';
+import { AiDraftButton, AiDraftNotice, useAiDraft } from './composer/ai-draft';
 import { VoiceNoteButton } from './composer/voice-note';
 import { ComposerHeader, type ChannelDialog } from './composer/header';
 import { useComposerPaste } from './composer/paste';
@@ -209,6 +210,12 @@ function ContactComposer({
     if (mailReply && mailboxes.length > 0) pick('email');
   }
   const leaveEmail = () => setPicked(beforeEmail);
+  // 'Sugerir respuesta' (issue #44 item 3): the draft fills the text box, never sends itself.
+  const aiDraft = useAiDraft(contactId, (value) => {
+    if (!picked) pick(current);
+    setText(value);
+  });
+  const draftable = current === 'channel' || current === 'note';
   // 'Escribir una nota' of the command menu (issue #33 item 5).
   useChatCommand('note', () => {
     pick('note');
@@ -278,12 +285,14 @@ function ContactComposer({
       {composerChannel && schedule && !windowClosed && (
         <ScheduledChip schedule={schedule} onRemove={() => setSchedule(null)} />
       )}
+      {draftable && !windowClosed && <AiDraftNotice draft={aiDraft} />}
       {current === 'email' ? null : windowClosed && reply.window && composerChannel ? (
         <ClosedReplyWindow window={reply.window} channel={composerChannel} onSend={onSendMessage} />
       ) : (
         <Group gap="xs" align="flex-end" wrap="nowrap" className={layout.composerRow}>
           {mayAttach && <AttachButton onFiles={files.add} />}
           <EmojiButton onPick={insertEmoji} />
+          {draftable && <AiDraftButton draft={aiDraft} />}
           <ComposerTextBox
             ref={input}
             current={current}
@@ -295,10 +304,11 @@ function ContactComposer({
               setText(value);
             }}
             setText={setText}
-            readOnly={send.sendingFiles}
+            readOnly={send.sendingFiles || aiDraft.writing}
             replies={replies}
             onApplyReply={applyReply}
-            onSubmit={send.submit}
+            // Enter while the draft is being written does not send half of it.
+            onSubmit={aiDraft.writing ? () => undefined : send.submit}
             onPaste={onPaste}
           />
           {composerChannel && (
@@ -321,7 +331,7 @@ function ContactComposer({
             className={layout.composerSend}
             aria-label={c.send}
             title={c.send}
-            disabled={!send.canSend}
+            disabled={!send.canSend || aiDraft.writing}
             loading={send.sendingFiles || send.scheduling}
             onClick={send.submit}
           >
