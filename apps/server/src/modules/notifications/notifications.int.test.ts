@@ -310,6 +310,11 @@ describe('envíos de notificaciones', () => {
         roles: ['super'],
       }),
     ]);
+    // The form names the users a shipment already holds by their ids.
+    const named = await env.call(ADMIN, 'notification.shipmentUsers', {
+      ids: [company.supervisor.id],
+    });
+    expect(named.data).toEqual(picked.data);
 
     const created = await env.call(ADMIN, 'notification.createShipment', {
       ...ARTICLE,

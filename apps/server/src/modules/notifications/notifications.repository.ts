@@ -178,7 +178,16 @@ export function deleteTemplateRow(db: Executor, tenantId: string, id: string) {
 }
 
 /** Users of any company whose name, last name or e-mail contains the term (01 §5), 20 at most. */
-export function findShipmentUsers(db: Executor, search: string | undefined, limit: number) {
+/**
+ * Active users of any company whose name, last name or e-mail contains `search`; with `ids`,
+ * those users whatever their state (the names of the ones an audience already names).
+ */
+export function findShipmentUsers(
+  db: Executor,
+  filter: { search?: string | undefined; ids?: readonly string[] | undefined },
+  limit: number,
+) {
+  const { search, ids } = filter;
   return db
     .select({
       id: users.id,
@@ -192,10 +201,12 @@ export function findShipmentUsers(db: Executor, search: string | undefined, limi
     .from(users)
     .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.tenantId)))
     .where(
-      and(
-        eq(users.active, true),
-        search ? anyContains(search, [users.name, users.lastname, users.email]) : undefined,
-      ),
+      ids
+        ? sql`${users.id} = any(${uuids(ids)})`
+        : and(
+            eq(users.active, true),
+            search ? anyContains(search, [users.name, users.lastname, users.email]) : undefined,
+          ),
     )
     .orderBy(users.name, users.lastname, users.id)
     .limit(limit);

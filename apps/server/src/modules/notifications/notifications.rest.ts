@@ -155,7 +155,7 @@ export function registerNotificationsRoutes(app: FastifyInstance, deps: AppDeps)
     access: { procedure: 'notification.shipmentUsers' },
     querystring: z.object({ search: z.string().trim().max(100).optional() }),
     response: z.array(ZShipmentUser),
-    handler: ({ query }) => shipmentUsers(deps.db, query.search),
+    handler: ({ query }) => shipmentUsers(deps.db, { search: query.search }),
   });
 
   restRoute(app, deps, {

@@ -34,6 +34,7 @@ import {
   ZShipmentsPage,
   ZShipmentStatistics,
   ZShipmentUser,
+  ZShipmentUsersInput,
 } from './shipments.service';
 import {
   listTemplates,
@@ -139,11 +140,11 @@ export const notificationsRouter = router({
   shipmentUsers: admin()
     .meta({
       description:
-        "Active users of any company whose name, last name or e-mail contains `search`, 20 at most (01 §9), to name in a shipment's audience.",
+        "Active users of any company whose name, last name or e-mail contains `search`, 20 at most (01 §9), to name in a shipment's audience; with `ids`, those users (the names of the ones a shipment names).",
     })
-    .input(z.object({ search: z.string().trim().max(100).optional() }))
+    .input(ZShipmentUsersInput)
     .output(z.array(ZShipmentUser))
-    .query(({ ctx, input }) => shipmentUsers(ctx.db, input.search)),
+    .query(({ ctx, input }) => shipmentUsers(ctx.db, input)),
 
   sendShipment: admin()
     .meta({

@@ -388,6 +388,12 @@ export async function shipmentStatistics(db: Executor, user: AuthUser, id: strin
 }
 
 /** 01 §7 'users': users of any company to name in an audience, 20 at most (01 §9). */
-export async function shipmentUsers(db: Executor, search: string | undefined) {
-  return findShipmentUsers(db, search, SHIPMENT_USERS_LIMIT);
+/** The users picker's search, or (`ids`) the users an audience already names, by name. */
+export const ZShipmentUsersInput = z.object({
+  search: z.string().trim().max(100).optional(),
+  ids: z.array(z.uuid()).max(SHIPMENT_USERS_LIMIT).optional(),
+});
+
+export async function shipmentUsers(db: Executor, input: z.infer<typeof ZShipmentUsersInput>) {
+  return findShipmentUsers(db, input, SHIPMENT_USERS_LIMIT);
 }
