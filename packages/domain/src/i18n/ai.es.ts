@@ -9,7 +9,7 @@ export const aiEs = {
   stop: 'Detener',
   writing: 'Redactando una respuesta…',
   draftHint: 'Es un borrador: revísalo y envíalo tú cuando esté listo.',
-  failed: 'Error de conexión', // spec: 02 §8 AI generation failure
+  failed: 'Error de conexión', // spec: 02 §8
   limit: {
     title: 'Respuestas sugeridas con IA',
     intro:

@@ -234,7 +234,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   AI_NOT_CONFIGURED: 'La redacción de respuestas con IA no está configurada en este servidor.',
   AI_LIMIT_REACHED:
     'Tu empresa ya usó las {limit} respuestas sugeridas de este mes. Un administrador puede ampliar el límite en Administración.',
-  AI_UNAVAILABLE: 'Error de conexión',
+  AI_UNAVAILABLE: 'Error de conexión', // spec: 02 §8
 };
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as they are. */
