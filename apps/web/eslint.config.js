@@ -28,6 +28,8 @@ const FRAME_FEATURES = [
   'channels/disconnected-alert', // the project managers' disconnected-channels alert
   'keyboard/keyboard-provider', // shortcuts, the command menu and the shortcuts sheet
   'notifications/message-notices', // toasts, sound and browser notices of customers' messages
+  'notifications/inbox/frame-notifications', // the shipments' banner and bottom-right notice
+  'notifications/inbox/use-notifications', // their list, tracking and the user menu's count
 ];
 
 /**

@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as ForceChangePasswordRouteImport } from './routes/force-change-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppAllNotificationsRouteImport } from './routes/_app/all-notifications'
 import { Route as AppCompanyRouteImport } from './routes/_app/company'
 import { Route as AppGruposRouteImport } from './routes/_app/grupos'
 import { Route as AppPresaleRouteImport } from './routes/_app/presale'
@@ -34,6 +35,7 @@ import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index
 import { Route as AppContactSharedinboxRouteImport } from './routes/_app/contact/sharedinbox'
 import { Route as AppContactUnassignedRouteImport } from './routes/_app/contact/unassigned'
 import { Route as AppContactsIndexRouteImport } from './routes/_app/contacts/index'
+import { Route as AppNotificationsIdRouteImport } from './routes/_app/notifications/$id'
 import { Route as AppReportesReceiptsRouteImport } from './routes/_app/reportes/receipts'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsLearnRouteImport } from './routes/_app/settings/learn'
@@ -46,6 +48,9 @@ import { Route as AppTrainingTutorialsRouteImport } from './routes/_app/training
 import { Route as AppComercialComercialIndexRouteImport } from './routes/_app/comercial/$comercial/index'
 import { Route as AppComercialComercialInstancesRouteImport } from './routes/_app/comercial/$comercial/instances'
 import { Route as AppComercialComercialPublicationsRouteImport } from './routes/_app/comercial/$comercial/publications'
+import { Route as AppGruposNotificacionesIndexRouteImport } from './routes/_app/grupos_/notificaciones/index'
+import { Route as AppGruposNotificacionesIdRouteImport } from './routes/_app/grupos_/notificaciones/$id'
+import { Route as AppGruposNotificacionesNuevaRouteImport } from './routes/_app/grupos_/notificaciones/nueva'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -64,6 +69,11 @@ const LoginRoute = LoginRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAllNotificationsRoute = AppAllNotificationsRouteImport.update({
+  id: '/all-notifications',
+  path: '/all-notifications',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCompanyRoute = AppCompanyRouteImport.update({
@@ -171,6 +181,11 @@ const AppContactsIndexRoute = AppContactsIndexRouteImport.update({
   path: '/contacts/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppNotificationsIdRoute = AppNotificationsIdRouteImport.update({
+  id: '/notifications/$id',
+  path: '/notifications/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppReportesReceiptsRoute = AppReportesReceiptsRouteImport.update({
   id: '/reportes/receipts',
   path: '/reportes/receipts',
@@ -234,11 +249,30 @@ const AppComercialComercialPublicationsRoute =
     path: '/comercial/$comercial/publications',
     getParentRoute: () => AppRoute,
   } as any)
+const AppGruposNotificacionesIndexRoute =
+  AppGruposNotificacionesIndexRouteImport.update({
+    id: '/grupos_/notificaciones/',
+    path: '/grupos/notificaciones/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppGruposNotificacionesIdRoute =
+  AppGruposNotificacionesIdRouteImport.update({
+    id: '/grupos_/notificaciones/$id',
+    path: '/grupos/notificaciones/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppGruposNotificacionesNuevaRoute =
+  AppGruposNotificacionesNuevaRouteImport.update({
+    id: '/grupos_/notificaciones/nueva',
+    path: '/grupos/notificaciones/nueva',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
+  '/all-notifications': typeof AppAllNotificationsRoute
   '/company': typeof AppCompanyRouteWithChildren
   '/grupos': typeof AppGruposRoute
   '/presale': typeof AppPresaleRoute
@@ -256,6 +290,7 @@ export interface FileRoutesByFullPath {
   '/company/users': typeof AppCompanyUsersRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
+  '/notifications/$id': typeof AppNotificationsIdRoute
   '/reportes/receipts': typeof AppReportesReceiptsRoute
   '/settings/learn': typeof AppSettingsLearnRoute
   '/settings/new-whatsapp': typeof AppSettingsNewWhatsappRoute
@@ -271,11 +306,15 @@ export interface FileRoutesByFullPath {
   '/training/': typeof AppTrainingIndexRoute
   '/comercial/$comercial/instances': typeof AppComercialComercialInstancesRoute
   '/comercial/$comercial/publications': typeof AppComercialComercialPublicationsRoute
+  '/grupos/notificaciones/$id': typeof AppGruposNotificacionesIdRoute
+  '/grupos/notificaciones/nueva': typeof AppGruposNotificacionesNuevaRoute
   '/comercial/$comercial/': typeof AppComercialComercialIndexRoute
+  '/grupos/notificaciones/': typeof AppGruposNotificacionesIndexRoute
 }
 export interface FileRoutesByTo {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
+  '/all-notifications': typeof AppAllNotificationsRoute
   '/grupos': typeof AppGruposRoute
   '/presale': typeof AppPresaleRoute
   '/': typeof AppIndexRoute
@@ -292,6 +331,7 @@ export interface FileRoutesByTo {
   '/company/users': typeof AppCompanyUsersRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
+  '/notifications/$id': typeof AppNotificationsIdRoute
   '/reportes/receipts': typeof AppReportesReceiptsRoute
   '/settings/learn': typeof AppSettingsLearnRoute
   '/settings/new-whatsapp': typeof AppSettingsNewWhatsappRoute
@@ -307,13 +347,17 @@ export interface FileRoutesByTo {
   '/training': typeof AppTrainingIndexRoute
   '/comercial/$comercial/instances': typeof AppComercialComercialInstancesRoute
   '/comercial/$comercial/publications': typeof AppComercialComercialPublicationsRoute
+  '/grupos/notificaciones/$id': typeof AppGruposNotificacionesIdRoute
+  '/grupos/notificaciones/nueva': typeof AppGruposNotificacionesNuevaRoute
   '/comercial/$comercial': typeof AppComercialComercialIndexRoute
+  '/grupos/notificaciones': typeof AppGruposNotificacionesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
+  '/_app/all-notifications': typeof AppAllNotificationsRoute
   '/_app/company': typeof AppCompanyRouteWithChildren
   '/_app/grupos': typeof AppGruposRoute
   '/_app/presale': typeof AppPresaleRoute
@@ -332,6 +376,7 @@ export interface FileRoutesById {
   '/_app/company/users': typeof AppCompanyUsersRoute
   '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/_app/contact/unassigned': typeof AppContactUnassignedRoute
+  '/_app/notifications/$id': typeof AppNotificationsIdRoute
   '/_app/reportes/receipts': typeof AppReportesReceiptsRoute
   '/_app/settings/learn': typeof AppSettingsLearnRoute
   '/_app/settings/new-whatsapp': typeof AppSettingsNewWhatsappRoute
@@ -347,7 +392,10 @@ export interface FileRoutesById {
   '/_app/training/': typeof AppTrainingIndexRoute
   '/_app/comercial/$comercial/instances': typeof AppComercialComercialInstancesRoute
   '/_app/comercial/$comercial/publications': typeof AppComercialComercialPublicationsRoute
+  '/_app/grupos_/notificaciones/$id': typeof AppGruposNotificacionesIdRoute
+  '/_app/grupos_/notificaciones/nueva': typeof AppGruposNotificacionesNuevaRoute
   '/_app/comercial/$comercial/': typeof AppComercialComercialIndexRoute
+  '/_app/grupos_/notificaciones/': typeof AppGruposNotificacionesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -355,6 +403,7 @@ export interface FileRouteTypes {
     | '/'
     | '/force-change-password'
     | '/login'
+    | '/all-notifications'
     | '/company'
     | '/grupos'
     | '/presale'
@@ -372,6 +421,7 @@ export interface FileRouteTypes {
     | '/company/users'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
+    | '/notifications/$id'
     | '/reportes/receipts'
     | '/settings/learn'
     | '/settings/new-whatsapp'
@@ -387,11 +437,15 @@ export interface FileRouteTypes {
     | '/training/'
     | '/comercial/$comercial/instances'
     | '/comercial/$comercial/publications'
+    | '/grupos/notificaciones/$id'
+    | '/grupos/notificaciones/nueva'
     | '/comercial/$comercial/'
+    | '/grupos/notificaciones/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/force-change-password'
     | '/login'
+    | '/all-notifications'
     | '/grupos'
     | '/presale'
     | '/'
@@ -408,6 +462,7 @@ export interface FileRouteTypes {
     | '/company/users'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
+    | '/notifications/$id'
     | '/reportes/receipts'
     | '/settings/learn'
     | '/settings/new-whatsapp'
@@ -423,12 +478,16 @@ export interface FileRouteTypes {
     | '/training'
     | '/comercial/$comercial/instances'
     | '/comercial/$comercial/publications'
+    | '/grupos/notificaciones/$id'
+    | '/grupos/notificaciones/nueva'
     | '/comercial/$comercial'
+    | '/grupos/notificaciones'
   id:
     | '__root__'
     | '/_app'
     | '/force-change-password'
     | '/login'
+    | '/_app/all-notifications'
     | '/_app/company'
     | '/_app/grupos'
     | '/_app/presale'
@@ -447,6 +506,7 @@ export interface FileRouteTypes {
     | '/_app/company/users'
     | '/_app/contact/sharedinbox'
     | '/_app/contact/unassigned'
+    | '/_app/notifications/$id'
     | '/_app/reportes/receipts'
     | '/_app/settings/learn'
     | '/_app/settings/new-whatsapp'
@@ -462,7 +522,10 @@ export interface FileRouteTypes {
     | '/_app/training/'
     | '/_app/comercial/$comercial/instances'
     | '/_app/comercial/$comercial/publications'
+    | '/_app/grupos_/notificaciones/$id'
+    | '/_app/grupos_/notificaciones/nueva'
     | '/_app/comercial/$comercial/'
+    | '/_app/grupos_/notificaciones/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -499,6 +562,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/all-notifications': {
+      id: '/_app/all-notifications'
+      path: '/all-notifications'
+      fullPath: '/all-notifications'
+      preLoaderRoute: typeof AppAllNotificationsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/company': {
@@ -648,6 +718,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppContactsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/notifications/$id': {
+      id: '/_app/notifications/$id'
+      path: '/notifications/$id'
+      fullPath: '/notifications/$id'
+      preLoaderRoute: typeof AppNotificationsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/reportes/receipts': {
       id: '/_app/reportes/receipts'
       path: '/reportes/receipts'
@@ -732,6 +809,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppComercialComercialPublicationsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/grupos_/notificaciones/': {
+      id: '/_app/grupos_/notificaciones/'
+      path: '/grupos/notificaciones'
+      fullPath: '/grupos/notificaciones/'
+      preLoaderRoute: typeof AppGruposNotificacionesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/grupos_/notificaciones/$id': {
+      id: '/_app/grupos_/notificaciones/$id'
+      path: '/grupos/notificaciones/$id'
+      fullPath: '/grupos/notificaciones/$id'
+      preLoaderRoute: typeof AppGruposNotificacionesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/grupos_/notificaciones/nueva': {
+      id: '/_app/grupos_/notificaciones/nueva'
+      path: '/grupos/notificaciones/nueva'
+      fullPath: '/grupos/notificaciones/nueva'
+      preLoaderRoute: typeof AppGruposNotificacionesNuevaRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -780,6 +878,7 @@ const AppTrainingRouteWithChildren = AppTrainingRoute._addFileChildren(
 )
 
 interface AppRouteChildren {
+  AppAllNotificationsRoute: typeof AppAllNotificationsRoute
   AppCompanyRoute: typeof AppCompanyRouteWithChildren
   AppGruposRoute: typeof AppGruposRoute
   AppPresaleRoute: typeof AppPresaleRoute
@@ -791,6 +890,7 @@ interface AppRouteChildren {
   AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
   AppContactSharedinboxRoute: typeof AppContactSharedinboxRoute
   AppContactUnassignedRoute: typeof AppContactUnassignedRoute
+  AppNotificationsIdRoute: typeof AppNotificationsIdRoute
   AppReportesReceiptsRoute: typeof AppReportesReceiptsRoute
   AppSettingsLearnRoute: typeof AppSettingsLearnRoute
   AppSettingsNewWhatsappRoute: typeof AppSettingsNewWhatsappRoute
@@ -801,10 +901,14 @@ interface AppRouteChildren {
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute
   AppComercialComercialInstancesRoute: typeof AppComercialComercialInstancesRoute
   AppComercialComercialPublicationsRoute: typeof AppComercialComercialPublicationsRoute
+  AppGruposNotificacionesIdRoute: typeof AppGruposNotificacionesIdRoute
+  AppGruposNotificacionesNuevaRoute: typeof AppGruposNotificacionesNuevaRoute
   AppComercialComercialIndexRoute: typeof AppComercialComercialIndexRoute
+  AppGruposNotificacionesIndexRoute: typeof AppGruposNotificacionesIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAllNotificationsRoute: AppAllNotificationsRoute,
   AppCompanyRoute: AppCompanyRouteWithChildren,
   AppGruposRoute: AppGruposRoute,
   AppPresaleRoute: AppPresaleRoute,
@@ -816,6 +920,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,
   AppContactSharedinboxRoute: AppContactSharedinboxRoute,
   AppContactUnassignedRoute: AppContactUnassignedRoute,
+  AppNotificationsIdRoute: AppNotificationsIdRoute,
   AppReportesReceiptsRoute: AppReportesReceiptsRoute,
   AppSettingsLearnRoute: AppSettingsLearnRoute,
   AppSettingsNewWhatsappRoute: AppSettingsNewWhatsappRoute,
@@ -827,7 +932,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppComercialComercialInstancesRoute: AppComercialComercialInstancesRoute,
   AppComercialComercialPublicationsRoute:
     AppComercialComercialPublicationsRoute,
+  AppGruposNotificacionesIdRoute: AppGruposNotificacionesIdRoute,
+  AppGruposNotificacionesNuevaRoute: AppGruposNotificacionesNuevaRoute,
   AppComercialComercialIndexRoute: AppComercialComercialIndexRoute,
+  AppGruposNotificacionesIndexRoute: AppGruposNotificacionesIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

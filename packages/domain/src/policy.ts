@@ -361,8 +361,9 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/settings/quick-replies', roles: 'all', slug: 'conversation', built: true },
   /** 'Aprender' of the user menu (01 §2): the training area (the web sends it to /training). */
   { path: '/settings/learn', roles: 'all', slug: 'training', built: true },
-  { path: '/all-notifications', roles: 'all', built: false },
-  { path: '/notifications', roles: 'all', built: false },
+  /** The user's notifications (01 §2; issue #41): the list and one notification. */
+  { path: '/all-notifications', roles: 'all', built: true },
+  { path: '/notifications', roles: 'all', built: true },
   { path: '/training', roles: 'all', slug: 'training', built: true },
 ];
 

@@ -13,6 +13,12 @@ import { KeyboardProvider } from '../features/keyboard/keyboard-provider';
 import { LiveEventsProvider } from '../features/live/live-events';
 import { NewVersionModal } from '../features/new-version/new-version-modal';
 import { MessageNotices } from '../features/notifications/message-notices';
+import {
+  NotificationBanner,
+  NotificationNotice,
+  noticeRoom,
+} from '../features/notifications/inbox/frame-notifications';
+import { useFrameNotifications } from '../features/notifications/inbox/use-notifications';
 import { ProfileDialog } from '../features/profile/profile-dialog';
 import classes from './app-layout.module.css';
 import { ConnectionBanner } from './connection-banner';
@@ -42,6 +48,8 @@ function SignedInLayout({ me, children }: { me: Me; children: ReactNode }) {
   const [dialog, setDialog] = useState<ShellDialog | null>(null);
   const returnToAdmin = useReturnToAdmin();
   const close = () => setDialog(null);
+  // The shipments' banner and bottom-right notice (issue #41).
+  const notices = useFrameNotifications();
 
   return (
     <AppShell
@@ -85,7 +93,7 @@ function SignedInLayout({ me, children }: { me: Me; children: ReactNode }) {
         />
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main style={{ paddingBottom: noticeRoom(notices) }}>
         {me.impersonatedBy && (
           <ImpersonationBanner
             me={me}
@@ -93,8 +101,11 @@ function SignedInLayout({ me, children }: { me: Me; children: ReactNode }) {
             returning={returnToAdmin.isPending}
           />
         )}
+        <NotificationBanner frame={notices} />
+        {layout.mobile && <NotificationNotice frame={notices} inline />}
         {children}
       </AppShell.Main>
+      {!layout.mobile && <NotificationNotice frame={notices} inline={false} />}
       <ConnectionBanner />
       <MessageNotices me={me} mobile={layout.mobile} />
 

@@ -13,9 +13,14 @@ import type { RouterContext } from '../lib/router-context';
 /** Asked only when nothing is cached: a loader runs again on every navigation. */
 const ONCE = { staleTime: Infinity } as const;
 
-/** The side menu's counts and the message notices' preferences (shell/side-menu, app-layout). */
+/**
+ * The side menu's counts, the message notices' preferences and the user's notifications (the
+ * banner, the bottom-right notice and the user menu's count; shell/side-menu, app-layout).
+ */
 export function prefetchShellReads({ queryClient, trpc }: RouterContext, me: Me) {
   const user = guardUserOf(me);
+  void queryClient.prefetchQuery({ ...trpc.notification.list.queryOptions({}), ...ONCE });
+  void queryClient.prefetchQuery({ ...trpc.notification.unreadCount.queryOptions(), ...ONCE });
   if (guardRoute(user, '/contact').kind === 'allow') {
     void queryClient.prefetchQuery({ ...trpc.inbox.unreadCounts.queryOptions(), ...ONCE });
     void queryClient.prefetchQuery({

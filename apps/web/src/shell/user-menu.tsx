@@ -1,9 +1,10 @@
-import { Box, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
-import { es } from '@cartera/domain/i18n';
+import { es, format } from '@cartera/domain/i18n';
 import { canOpenScreen, ruleFor } from '@cartera/domain/policy';
 import { useLogout } from '../features/auth/use-logout';
 import { fullNameOf, guardUserOf, type Me } from '../features/auth/session';
+import { useUnviewedCount } from '../features/notifications/inbox/use-notifications';
 import classes from './app-layout.module.css';
 import {
   ActivityIcon,
@@ -47,6 +48,7 @@ export function UserMenu({
   const router = useRouter();
   const logout = useLogout();
   const name = fullNameOf(me.user);
+  const unviewed = useUnviewedCount().data?.count ?? 0;
 
   const target = (
     <UnstyledButton
@@ -122,9 +124,22 @@ export function UserMenu({
             {es.quickReplies.title}
           </Menu.Item>
         )}
-        {isBuilt(NOTIFICATIONS_PATH) && (
+        {isBuilt(NOTIFICATIONS_PATH) && canOpenScreen(guardUserOf(me), NOTIFICATIONS_PATH) && (
           <Menu.Item
             leftSection={<BellIcon size={16} />}
+            rightSection={
+              unviewed > 0 && (
+                <Badge
+                  size="sm"
+                  color="red"
+                  circle={unviewed < 10}
+                  aria-label={format(es.notifications.list.menuCount, { n: unviewed })}
+                  data-testid="notifications-unviewed"
+                >
+                  {unviewed > 99 ? '99+' : unviewed}
+                </Badge>
+              )
+            }
             onClick={() => void router.navigate({ href: NOTIFICATIONS_PATH })}
           >
             {es.shell.notifications}

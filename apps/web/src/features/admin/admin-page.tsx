@@ -19,6 +19,7 @@ import { es, format } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
 import { QueryError } from '../../ui/query-error';
 import { PageHeader } from '../../ui/page-header';
+import { AdminTabs } from './admin-tabs';
 import { AuditLog } from './audit-log';
 import { PlatformDeadLetters } from './platform-dead-letters';
 import { ClientDialog } from './client-dialog';
@@ -73,6 +74,7 @@ export function AdminPage() {
 
   return (
     <Stack gap="md" maw={1280}>
+      <AdminTabs />
       <PageHeader
         title={text.title}
         intro={text.intro}
