@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { configureOutbound, isPublicAddress, outboundRequest } from './outbound';
+import { configureOutbound, isPublicAddress, outboundRequest, outboundStream } from './outbound';
 
 /*
  * The outbound-URL guard: the server calls a tenant-configured address only when it is public
@@ -111,5 +111,30 @@ describe('guardia de direcciones salientes', () => {
     await expect(
       outboundRequest(`http://127.0.0.1:${port}/big`, { maxBytes: 1024 }),
     ).rejects.toThrow(/longer than 1024 bytes/);
+  });
+
+  it('un origen exceptuado (el falso de la demo) deja pasar solo ese puerto, también en streaming', async () => {
+    configureOutbound({ allowedHosts: [], allowedOrigins: [`http://127.0.0.1:${port}/v1`] });
+    const stream = await outboundStream(`http://127.0.0.1:${port}/big`, { maxBytes: 8192 });
+    let received = 0;
+    for await (const chunk of stream.body) received += chunk.length;
+    expect({ status: stream.status, received }).toEqual({ status: 200, received: 4096 });
+    // Another port of the same host stays refused, before any connection.
+    await expect(outboundRequest(`http://127.0.0.1:${port + 1}/`)).rejects.toMatchObject(refusal);
+    await expect(outboundStream(`http://127.0.0.1:${port + 1}/`, {})).rejects.toMatchObject(
+      refusal,
+    );
+    const before = hits;
+    await expect(outboundStream('http://10.0.0.1/', {})).rejects.toMatchObject(refusal);
+    expect(hits).toBe(before);
+  });
+
+  it('el streaming corta una respuesta más larga que el máximo', async () => {
+    configureOutbound({ allowedHosts: ['127.0.0.1'] });
+    const stream = await outboundStream(`http://127.0.0.1:${port}/big`, { maxBytes: 1024 });
+    const read = async () => {
+      for await (const chunk of stream.body) void chunk;
+    };
+    await expect(read()).rejects.toThrow(/longer than 1024 bytes/);
   });
 });
