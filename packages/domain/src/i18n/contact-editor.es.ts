@@ -17,6 +17,7 @@ export const contactEditorEs = {
   call: 'Llamar',
   channelsLabel: 'Canales del contacto',
   headerFields: 'Datos del encabezado',
+  clearField: 'Borrar {field}',
   removeTag: 'Quitar etiqueta',
   tagRemoved: 'Etiqueta quitada',
   businessCompany: 'Empresa: {name}',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createCustomField } from '@cartera/db/factories';
-import { groups } from '@cartera/db/schema';
+import { customFields, groups } from '@cartera/db/schema';
 import { es } from '@cartera/domain/i18n';
 import { useDemoApp } from '../../testing/demo-app';
 import { uploadFile } from '../../testing/http-client';
@@ -93,6 +93,42 @@ describe('contact.update with only the changed fields (02 §7, 03 §2.1 editing 
       changes: { agentId: env.demo.users[OTHER_SELLER]!.id },
     });
     expect(unknown.status).toBe(400);
+  });
+
+  it('judges only the custom fields it names: a field made required since does not stop a change', async () => {
+    const id = await sellersContact('Pendiente');
+    const field = await createCustomField(env.database.handle.db, env.demo.demo, {
+      entity: 'contact',
+      code: 'cambios_requerido',
+      name: 'Requerido',
+      type: 'string',
+      required: true,
+    });
+    try {
+      const renamed = await env.call(SELLER, 'contact.update', {
+        id,
+        changes: { lastName: 'Renombrada' },
+      });
+      expect(renamed.error).toBeUndefined();
+      expect(renamed.data.lastName).toBe('Renombrada');
+      // Naming it judges it: required.
+      const emptied = await env.call(SELLER, 'contact.update', {
+        id,
+        changes: { additionalData: { cambios_requerido: null } },
+      });
+      expect(emptied.error?.data.domainCode).toBe('CUSTOM_FIELD_INVALID');
+      // The full sheet judges every field.
+      const sheet = await env.call(SELLER, 'contact.update', {
+        id,
+        values: { firstName: 'Pendiente', phones: renamed.data.phones },
+      });
+      expect(sheet.error?.data.domainCode).toBe('CUSTOM_FIELD_INVALID');
+    } finally {
+      await env.database.handle.db
+        .update(customFields)
+        .set({ active: false })
+        .where(eq(customFields.id, field.id));
+    }
   });
 
   it('a contact the caller does not see is not found', async () => {

@@ -60,6 +60,8 @@ async function prepareContact(
   settings: ContactsSettings,
   input: ContactInput,
   existing?: Contact,
+  /** A change of some fields: only these custom fields are judged. */
+  onlyFields?: ReadonlySet<string>,
 ) {
   const [origins, tags] = await Promise.all([originsForUser(db, user), tagsForUser(db, user)]);
   const values: ContactFormOutput = contactFormSchema({
@@ -121,6 +123,7 @@ async function prepareContact(
     previous: existing?.additionalData,
     // A field the company's form definition does not show is not asked for ('Mi Empresa').
     notShown: (code) => !placesCustomField(settings.form, code),
+    only: onlyFields,
   });
   const location = values.contactLocation;
   const record = {
@@ -192,15 +195,18 @@ export async function updateContact(
   user: AuthUser,
   id: string,
   input: ContactInput,
-  photo?: { photo: string | null },
+  change: { photo?: { photo: string | null }; onlyFields?: ReadonlySet<string> } = {},
 ) {
   const existing = await visibleContact(db, user, id);
   const settings = await contactsSettings(db, user);
-  const prepared = await prepareContact(db, user, settings, input, existing);
+  const prepared = await prepareContact(db, user, settings, input, existing, change.onlyFields);
   const system = settings.externalSystem ? externalSystemOf(settings.externalSystem) : null;
   if (system) await requireExternalValidity(system, externalPayload(prepared), id);
   const saved = await db.transaction(async (tx) => {
-    const row = await updateContactRow(tx, user.tenantId, id, { ...prepared.record, ...photo });
+    const row = await updateContactRow(tx, user.tenantId, id, {
+      ...prepared.record,
+      ...change.photo,
+    });
     if (!row) throw new DomainError('CONTACT_NOT_FOUND');
     await replaceAffiliations(tx, user.tenantId, id, prepared.affiliations);
     if (system) await sendExternally(system, 'update', id, externalPayload(prepared));
@@ -244,7 +250,7 @@ async function storedValues(
  * contact.update with only what changed (02 §7 'version parameter 1'; the conversation screen's
  * editing in place, 03 §2.1, §7 'Modify additional field'): the changes laid over the stored
  * values, then every rule of the sheet as updateContact applies them; the named custom fields
- * replace theirs, the others stay. A photo must be an image the caller's company uploaded.
+ * are judged and replace theirs, the others stay as stored (not judged again). A photo must be an image the caller's company uploaded.
  */
 export async function changeContact(
   deps: Pick<AppDeps, 'db' | 'storage'>,
@@ -264,7 +270,11 @@ export async function changeContact(
     ...values,
     additionalData: { ...existing.additionalData, ...additionalData },
   };
-  return updateContact(deps.db, user, id, merged, photo);
+  // The stored custom fields stay as they are: a field made required since is not asked for.
+  return updateContact(deps.db, user, id, merged, {
+    photo,
+    onlyFields: new Set(Object.keys(additionalData ?? {})),
+  });
 }
 
 /** The uploaded picture's permanent address, or the photo field's refusal. */

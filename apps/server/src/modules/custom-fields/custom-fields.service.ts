@@ -307,6 +307,11 @@ export async function validateAdditionalData(
     previous?: Record<string, unknown>;
     /** Fields the form does not show: their value may be empty even when required. */
     notShown?: (code: string) => boolean;
+    /**
+     * Only these fields are judged (a change of some fields, 02 §7): the others keep their
+     * previous value as it is.
+     */
+    only?: ReadonlySet<string>;
   },
 ): Promise<Record<string, unknown>> {
   const fields = await loadFields(db, user.tenantId, entity);
@@ -314,6 +319,7 @@ export async function validateAdditionalData(
   const result: Record<string, unknown> = { ...(options.previous ?? {}) };
   for (const field of fields) {
     if (!field.active) continue;
+    if (options.only && !options.only.has(field.code)) continue;
     const value = Object.hasOwn(data, field.code) ? data[field.code] : result[field.code];
     if (isEmptyValue(value) && options.notShown?.(field.code)) {
       delete result[field.code];

@@ -1,4 +1,15 @@
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -11,9 +22,13 @@ import { isAppClientError, userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ClipboardIcon, MapPinIcon, SwitchIcon } from '../../ui/icons';
 import { DetailItem } from '../../ui/detail-item';
+import { EditableProperty } from '../../ui/editable-property';
 import { useMe } from '../auth/session';
-import { CustomFieldValues } from '../custom-fields/custom-field-values';
+import { CustomFieldInput } from '../custom-fields/custom-field-input';
+import { numberInputText, toFormValue, toStoredValue } from '../custom-fields/field-values';
+import { ContactHead } from './contact-head';
 import { channelView, mapLink, type ContactDetail } from './contact-format';
+import { useContactChange, type ContactChanges } from './use-contact-change';
 import { TagChip, useOriginName } from './tag-chip';
 
 /** Proximity levels from cold to warm (02 §4). */
@@ -26,22 +41,34 @@ const PROXIMITY_COLORS: Record<string, string> = {
 };
 
 /**
- * The details panel of a contact (02 §2 screen 2): origin, detail, tag, phones, e-mails,
- * proximity, imported flag, social networks, address with its comment and a map link, companies
- * with 'Ver empresa', the configurable fields; 'Unificar contacto' (when allowed) and 'Copiar
- * conversación'.
+ * The details panel of a contact (02 §2 screen 2), also the conversation screen's contact detail
+ * editor (03 §2.1): avatar, name and the contact's channel buttons; origin, detail, tag, phones,
+ * e-mails, proximity, imported flag, social networks, address with its comment and a map link,
+ * companies with 'Ver empresa', the configurable fields; 'Unificar contacto' (when allowed) and
+ * 'Copiar conversación'. With `editable` the name, document, comment and the text and number
+ * fields are edited in place (EditableProperty), each change sent alone.
  */
 export function ContactDetailsPanel({
   contact,
   onUnify,
+  editable = false,
 }: {
   contact: ContactDetail;
   onUnify: () => void;
+  /** The user may edit the contact (contact.can.edit, not only looked at from 'Inbox'). */
+  editable?: boolean;
 }) {
+  const trpc = useTRPC();
   const originName = useOriginName(contact.origin);
   const level = proximityLevel(contact.proximity);
   const copy = useCopyConversation(contact.id);
   const location = contact.contactLocation;
+  const { change } = useContactChange(contact.id);
+  const form = useQuery({ ...trpc.contact.form.queryOptions(), enabled: editable });
+  const flags = form.data?.flags;
+  /** A property's save, when the user may edit it: only that property is sent. */
+  const saver = (on: boolean, changes: (text: string) => ContactChanges) =>
+    editable && on ? (text: string) => change(changes(text)) : undefined;
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="details-title">
@@ -72,6 +99,25 @@ export function ContactDetailsPanel({
             </Button>
           </Group>
         </Group>
+
+        <ContactHead contact={contact} editable={editable} />
+
+        {editable && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+            <EditableProperty
+              label={es.contacts.firstName}
+              value={contact.firstName}
+              onSave={saver(true, (firstName) => ({ firstName }))}
+            />
+            {!flags?.disableLastname && (
+              <EditableProperty
+                label={es.contacts.lastName}
+                value={contact.lastName}
+                onSave={saver(!!flags, (lastName) => ({ lastName }))}
+              />
+            )}
+          </SimpleGrid>
+        )}
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <DetailItem label={es.contacts.origin}>
@@ -129,7 +175,15 @@ export function ContactDetailsPanel({
               <Empty />
             )}
           </DetailItem>
-          {contact.govId && <DetailItem label={es.contacts.govId}>{contact.govId}</DetailItem>}
+          {editable && !flags?.disableGovId ? (
+            <EditableProperty
+              label={es.contacts.govId}
+              value={contact.govId}
+              onSave={saver(!!flags, (govId) => ({ govId }))}
+            />
+          ) : (
+            contact.govId && <DetailItem label={es.contacts.govId}>{contact.govId}</DetailItem>
+          )}
           <DetailItem label={es.contacts.proximity}>
             <Badge
               variant="light"
@@ -171,15 +225,24 @@ export function ContactDetailsPanel({
           </DetailItem>
         </SimpleGrid>
 
-        <DetailItem label={es.contacts.detail}>
-          {contact.detail.trim() ? (
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {contact.detail}
-            </Text>
-          ) : (
-            <Empty />
-          )}
-        </DetailItem>
+        {editable ? (
+          <EditableProperty
+            label={es.contacts.detail}
+            value={contact.detail}
+            multiline
+            onSave={saver(true, (detail) => ({ detail }))}
+          />
+        ) : (
+          <DetailItem label={es.contacts.detail}>
+            {contact.detail.trim() ? (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {contact.detail}
+              </Text>
+            ) : (
+              <Empty />
+            )}
+          </DetailItem>
+        )}
 
         <DetailItem label={es.contacts.address}>
           {location ? (
@@ -243,7 +306,7 @@ export function ContactDetailsPanel({
           )}
         </DetailItem>
 
-        <ContactCustomFields contact={contact} />
+        <ContactCustomFields contact={contact} editable={editable} />
       </Stack>
     </Paper>
   );
@@ -257,17 +320,62 @@ function Empty() {
   );
 }
 
-/** The contact's configurable fields, read-only through the one field renderer. */
-function ContactCustomFields({ contact }: { contact: ContactDetail }) {
+/** Field types edited in place as text; the others show read-only (the sheet edits them). */
+const TEXT_FIELD_TYPES = new Set(['string', 'number']);
+
+/**
+ * The contact's configurable fields through the one field renderer, read-only; with `editable`
+ * the text and number ones (not read-only ones) are edited in place, each sent alone by its code
+ * (03 §7 'Modify additional field').
+ */
+function ContactCustomFields({ contact, editable }: { contact: ContactDetail; editable: boolean }) {
   const trpc = useTRPC();
   const me = useMe();
+  const { change } = useContactChange(contact.id);
   const fields = useQuery(
     trpc.customField.forForm.queryOptions({ entity: 'contact', mode: 'edit' }),
   );
   const shown = (fields.data ?? []).filter((field) =>
     isFieldVisible(field, me?.user.roles ?? [], 'edit'),
   );
-  return <CustomFieldValues entity="contact" fields={shown} values={contact.additionalData} />;
+  if (shown.length === 0) return null;
+  return (
+    <>
+      <Divider
+        label={es.companies.customFields}
+        labelPosition="left"
+        styles={{ label: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } }}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        {shown.map((field) => {
+          const value = toFormValue(field, contact.additionalData[field.code]);
+          if (editable && TEXT_FIELD_TYPES.has(field.type) && !field.onlyRead) {
+            return (
+              <EditableProperty
+                key={field.id}
+                label={field.name}
+                value={typeof value === 'string' ? value : ''}
+                inputMode={field.type === 'number' ? 'numeric' : undefined}
+                normalize={field.type === 'number' ? numberInputText : undefined}
+                onSave={(text) =>
+                  change({ additionalData: { [field.code]: toStoredValue(field, text) } })
+                }
+              />
+            );
+          }
+          return (
+            <CustomFieldInput
+              key={field.id}
+              field={field}
+              entity="contact"
+              mode="read"
+              value={value}
+            />
+          );
+        })}
+      </SimpleGrid>
+    </>
+  );
 }
 
 /**

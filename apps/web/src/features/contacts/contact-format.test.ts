@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AVATAR_COLORS,
+  avatarColor,
   channelView,
   mapLink,
   nationalPhone,
@@ -62,5 +64,20 @@ describe('contactos: errores de transferencia', () => {
       'Contacto no encontrado',
     ]);
     expect(transferFailureLines(undefined, 'Sin conexión')).toEqual(['Sin conexión']);
+  });
+
+  it('el color de la letra del avatar recorre 11 colores de la A a la Z (03 §9)', () => {
+    expect(AVATAR_COLORS).toHaveLength(11);
+    expect(new Set(AVATAR_COLORS).size).toBe(11);
+    expect(avatarColor('Ana')).toBe(AVATAR_COLORS[0]);
+    expect(avatarColor('luis')).toBe(AVATAR_COLORS[0]);
+    expect(avatarColor('Walter')).toBe(AVATAR_COLORS[0]);
+    expect(avatarColor('Bruno')).toBe(AVATAR_COLORS[1]);
+    expect(avatarColor('Karina')).toBe(AVATAR_COLORS[10]);
+    expect(avatarColor('Zoe')).toBe(AVATAR_COLORS[25 % 11]);
+    expect(avatarColor('Álvaro')).toBe(AVATAR_COLORS[0]);
+    expect(avatarColor('  Ñandú')).toBe(avatarColor('Nadia'));
+    expect(avatarColor('9 de Julio')).toBe('gray');
+    expect(avatarColor('')).toBe('gray');
   });
 });

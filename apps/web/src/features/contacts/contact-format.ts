@@ -15,6 +15,32 @@ export function contactName(contact: { firstName: string; lastName: string }): s
   return `${contact.firstName} ${contact.lastName}`.trim();
 }
 
+/**
+ * The avatar letter's colours (03 §9 'Avatar letter colours cycle over 11 colours for A-Z'; the
+ * spec does not name them: eleven of Mantine's palette, distinct side by side).
+ */
+export const AVATAR_COLORS = [
+  'blue',
+  'teal',
+  'grape',
+  'orange',
+  'indigo',
+  'pink',
+  'cyan',
+  'violet',
+  'green',
+  'red',
+  'yellow',
+] as const;
+
+/** The colour of a name's avatar letter: A, L and W share the first, B, M and X the second… */
+export function avatarColor(name: string): string {
+  const letter = name.trim().charAt(0).normalize('NFD').charAt(0).toUpperCase();
+  const index = letter.charCodeAt(0) - 65;
+  if (!(index >= 0 && index < 26)) return 'gray';
+  return AVATAR_COLORS[index % AVATAR_COLORS.length]!;
+}
+
 /** A stored (E.164) number as people of its own country write it; as stored when unreadable. */
 export function nationalPhone(e164: string, country: string): string {
   return parsePhone(e164, country)?.national ?? e164;

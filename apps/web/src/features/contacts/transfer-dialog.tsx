@@ -257,7 +257,10 @@ function TransferForm({
             searchable
             clearable
             withAsterisk
-            nothingFoundMessage={es.contacts.noAgents}
+            // 03 §8 names the conversation screen's empty agent search; 02 §8 the transfer's.
+            nothingFoundMessage={
+              mode === 'subConversation' ? es.contactEditor.noAgent : es.contacts.noAgents
+            }
             error={agentError ?? (alreadyTheirs ? es.contacts.transferAgentIsOwner : undefined)}
             disabled={loading}
             comboboxProps={{ withinPortal: true }}

@@ -22,6 +22,7 @@ import { useTRPC } from '../../lib/trpc';
 import { ArrowLeftIcon, PencilIcon, SwitchIcon, UserIcon } from '../../ui/icons';
 import { fullNameOf, useMe } from '../auth/session';
 import { ContactChipBar } from './actions/chip-bar';
+import { HeaderFields } from './actions/header-fields';
 import { ConversationActions } from './actions/conversation-actions';
 import { Conversation } from './conversation';
 import { TimelineProvider } from './timeline-context';
@@ -31,6 +32,7 @@ import { isReservedView } from '../inbox/reservation';
 import { backLink } from '../contacts/back-link';
 import layout from './conversation.module.css';
 import { contactFetchFailure, fetchRetryDelay, shouldRetryFetch } from './fetch-policy';
+import { ContactAvatar } from '../contacts/contact-avatar';
 import { ContactDetailsPanel } from '../contacts/contact-details-panel';
 import { contactName, seesOnlyOwnContacts, type ContactDetail } from '../contacts/contact-format';
 import { ContactSheet } from '../contacts/sheet/contact-sheet';
@@ -184,7 +186,8 @@ function ContactView({ contact }: { contact: ContactDetail }) {
                     {format(es.contacts.subConversationOf, { name: contactName(contact.parent) })}
                   </Anchor>
                 )}
-                <Group gap="sm" align="center">
+                <Group gap="sm" align="center" wrap="nowrap">
+                  <ContactAvatar contact={contact} size={phone ? 36 : 44} />
                   <Title
                     order={1}
                     fz={phone ? 'h3' : 'h2'}
@@ -248,12 +251,17 @@ function ContactView({ contact }: { contact: ContactDetail }) {
             </Group>
 
             <ContactChipBar contact={contact} readOnly={reserved} />
+            <HeaderFields contact={contact} readOnly={reserved} />
 
             <div className={layout.main}>
               {me && <Conversation contact={contact} me={me} jumpTo={jumpTo} />}
               <div className={layout.side}>
                 <InfoPanel contact={contact} onSelectInteraction={setJumpTo} />
-                <ContactDetailsPanel contact={contact} onUnify={() => setDialog('unify')} />
+                <ContactDetailsPanel
+                  contact={contact}
+                  onUnify={() => setDialog('unify')}
+                  editable={contact.can.edit && !reserved}
+                />
                 {requestsOn && <RequestsPanel contactId={contact.id} />}
                 {contact.can.subConversationsPanel && <SubConversationsPanel contact={contact} />}
               </div>

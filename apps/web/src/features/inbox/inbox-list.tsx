@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Avatar, Badge, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { es, format } from '@cartera/domain/i18n';
 import type { RouterOutputs } from '../../lib/api-types';
 import { ListEnd } from '../../ui/list-end';
@@ -9,6 +9,7 @@ import { useMe } from '../auth/session';
 import { useListKeys } from '../keyboard/use-list-keys';
 import { contactName, nationalPhone } from '../contacts/contact-format';
 import { TagChip } from '../contacts/tag-chip';
+import { ContactAvatar } from '../contacts/contact-avatar';
 import { chatListTime } from './chat-time';
 import classes from './inbox.module.css';
 
@@ -124,7 +125,7 @@ function InboxRowContent({ item, country }: { item: InboxItem; country: string }
   const unread = item.unreadCount > 0;
   return (
     <Group gap="sm" wrap="nowrap" align="center" style={{ flex: 1, minWidth: 0 }}>
-      <Avatar name={name} color="initials" radius="xl" size={38} />
+      <ContactAvatar contact={item} size={38} />
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Group gap={6} wrap="nowrap" justify="space-between">
           <Text fw={unread ? 700 : 600} size="sm" truncate data-testid="inbox-name">

@@ -86,7 +86,7 @@ function TemplatePicker({
         {templates.isPending && <Loader size="sm" />}
         {templates.error && (
           <Alert color="red" variant="light" role="alert">
-            {es.requestSales.noTemplates}
+            {es.contactEditor.templatesUnavailable}
           </Alert>
         )}
         {templates.isSuccess && usable.length === 0 && (

@@ -1,11 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, CloseButton, Group, Tooltip, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { flagOn } from '@cartera/domain/policy';
 import { es, format } from '@cartera/domain/i18n';
 import { formatDateTime } from '../../../lib/dates';
 import { useTRPC } from '../../../lib/trpc';
-import { BellIcon, FolderIcon, SparklesIcon } from '../../../ui/icons';
+import { BellIcon, BuildingIcon, FolderIcon, SparklesIcon } from '../../../ui/icons';
 import { useMe } from '../../auth/session';
 import type { ContactDetail } from '../../contacts/contact-format';
 import { useTags } from '../../contacts/tag-chip';
@@ -31,12 +33,13 @@ export function ContactChipBar({
 }) {
   return (
     <Group gap="xs" wrap="wrap" role="group" aria-label={t.chipsLabel}>
-      <StatusTagChip contact={contact} />
+      <StatusTagChip contact={contact} readOnly={readOnly} />
       {contact.reminder && (
         <ReminderChip contact={contact} reminder={contact.reminder} readOnly={readOnly} />
       )}
       {contact.archivingReason && <ArchiveChip contact={contact} readOnly={readOnly} />}
       {contact.botActive && <BotChip contact={contact} readOnly={readOnly} />}
+      <BusinessCompanyChip contact={contact} />
     </Group>
   );
 }
@@ -144,10 +147,12 @@ function useChipRemoval(
   };
 }
 
-function StatusTagChip({ contact }: { contact: ContactDetail }) {
+function StatusTagChip({ contact, readOnly }: { contact: ContactDetail; readOnly: boolean }) {
   const me = useMe();
   const tags = useTags();
   const [opened, setOpened] = useState(false);
+  const own = !!me && contact.agent?.id === me.user.id && !readOnly;
+  const removal = useTagRemoval(contact, own);
   const tag = contact.statusTag
     ? tags.data?.find((each) => each.code === contact.statusTag)
     : undefined;
@@ -158,7 +163,27 @@ function StatusTagChip({ contact }: { contact: ContactDetail }) {
     </Chip>
   );
   // Only the contact's own agent changes its tag (03 §4 Other).
-  if (!me || contact.agent?.id !== me.user.id) return badge;
+  if (!own) return badge;
+  if (removal) {
+    return (
+      <Group gap={0} wrap="nowrap">
+        <ChipButton
+          hint={t.changeTagHint}
+          name={`${t.changeTagHint}: ${label}`}
+          onClick={() => setOpened(true)}
+        >
+          {badge}
+        </ChipButton>
+        <CloseButton
+          size="xs"
+          aria-label={es.contactEditor.removeTag}
+          disabled={removal.pending}
+          onClick={removal.run}
+        />
+        <ChangeTagDialog contact={contact} opened={opened} onClose={() => setOpened(false)} />
+      </Group>
+    );
+  }
   return (
     <>
       <ChipButton
@@ -170,6 +195,64 @@ function StatusTagChip({ contact }: { contact: ContactDetail }) {
       </ChipButton>
       <ChangeTagDialog contact={contact} opened={opened} onClose={() => setOpened(false)} />
     </>
+  );
+}
+
+/**
+ * The tag's 'x' for its own agent (interaction.changeTag to none), hidden while tags are required
+ * (03 §5 'Tag removal hidden when tags are required') or when there is no tag.
+ */
+function useTagRemoval(contact: ContactDetail, own: boolean) {
+  const trpc = useTRPC();
+  const form = useQuery({
+    ...trpc.contact.form.queryOptions(),
+    enabled: own && !!contact.statusTag,
+  });
+  const changeTag = useMutation(trpc.interaction.changeTag.mutationOptions());
+  const refresh = useRefreshContact(contact.id);
+  const flags = form.data?.flags;
+  if (!own || !contact.statusTag || !flags) return null;
+  if (flags.requiredTags || flags.requiredKinds?.includes('statusTag')) return null;
+  return {
+    pending: changeTag.isPending,
+    run: () =>
+      changeTag.mutate(
+        { contactId: contact.id, id: newId(), tag: null },
+        {
+          onSuccess: () => {
+            notifications.show({ color: 'teal', message: es.contactEditor.tagRemoved });
+            void refresh();
+          },
+          onError: () =>
+            notifications.show({ color: 'red', message: es.conversation.tagChangeFailed }),
+        },
+      ),
+  };
+}
+
+/**
+ * The business company's chip (03 §2.1, with the business sales model flag): the contact's first
+ * company, opening its page.
+ */
+function BusinessCompanyChip({ contact }: { contact: ContactDetail }) {
+  const me = useMe();
+  const company = contact.affiliations[0];
+  if (!me || !flagOn(me, 'businessSalesModel') || !company) return null;
+  const name = format(es.contactEditor.businessCompany, { name: company.companyName });
+  return (
+    <Tooltip label={es.contactEditor.businessCompanyHint} withArrow>
+      <UnstyledButton
+        renderRoot={(props) => (
+          <Link to="/companies/$companyId" params={{ companyId: company.companyId }} {...props} />
+        )}
+        aria-label={name}
+        style={{ display: 'inline-flex' }}
+      >
+        <Chip color="indigo" icon={<BuildingIcon size={14} />}>
+          {company.companyName}
+        </Chip>
+      </UnstyledButton>
+    </Tooltip>
   );
 }
 
