@@ -129,3 +129,55 @@ test("Escape detiene el borrador y deja lo que llegó; un modelo caído muestra 
   await expect(box).toHaveValue(FAKE_AI_DRAFT);
   expect(browserErrors.filter((each) => !each.includes('502'))).toEqual([]);
 });
+
+test("el admin fija el límite mensual en 'Administración'; al llegar, el compositor lo dice", async ({
+  page,
+  browser,
+  baseURL,
+  aiModel,
+  browserErrors,
+}, testInfo) => {
+  await signIn(page, 'admin@demo.test');
+  const me = await trpcQuery<{ tenant: { id: string } }>(page, 'auth.me', undefined);
+  const before = await trpcQuery<{ monthlyLimit: number; usedThisMonth: number }>(
+    page,
+    'ai.companyLimit',
+    undefined,
+  );
+  try {
+    await page.goto(`/grupos?group=${me.tenant.id}&tab=settings`);
+    const section = page.getByRole('region', { name: t.limit.title });
+    await expect(section.getByText(t.limit.intro)).toBeVisible();
+    const field = section.getByLabel(t.limit.monthlyLimit);
+    await expect(field).toHaveValue(String(before.monthlyLimit));
+    // What the company already used this month is its floor: one more draft is left.
+    const limit = before.usedThisMonth + 1;
+    await field.fill(String(limit));
+    await section.getByRole('button', { name: t.limit.save }).click();
+    await expect(page.getByText(t.limit.saved)).toBeVisible();
+    await expect(section).toContainText(`${before.usedThisMonth} de ${limit}`);
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('ai-limit-admin.png') });
+
+    // A seller uses the last draft, and the next one is refused with the reason.
+    const context = await browser.newContext({ baseURL });
+    const seller = await context.newPage();
+    await signIn(seller, 'vendedor@demo.test');
+    const contact = await createTestContact(seller, 'Limite');
+    await openContact(seller, contact);
+    const box = await noteComposer(seller);
+    const suggest = seller.getByRole('button', { name: t.suggest });
+    await suggest.click();
+    await expect(box).toHaveValue(FAKE_AI_DRAFT);
+    const calls = aiModel.requests.length;
+    await suggest.click();
+    await expect(seller.getByTestId('ai-draft-error')).toContainText(
+      `ya usó las ${limit} respuestas sugeridas`,
+    );
+    expect(aiModel.requests.length).toBe(calls);
+    await context.close();
+  } finally {
+    await trpcMutation(page, 'ai.setCompanyLimit', { monthlyLimit: before.monthlyLimit });
+  }
+  expect(browserErrors).toEqual([]);
+});
