@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as ForceChangePasswordRouteImport } from './routes/force-change-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppActionsHistoryRouteImport } from './routes/_app/actionsHistory'
 import { Route as AppAllNotificationsRouteImport } from './routes/_app/all-notifications'
 import { Route as AppCompanyRouteImport } from './routes/_app/company'
 import { Route as AppGruposRouteImport } from './routes/_app/grupos'
@@ -69,6 +70,11 @@ const LoginRoute = LoginRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppActionsHistoryRoute = AppActionsHistoryRouteImport.update({
+  id: '/actionsHistory',
+  path: '/actionsHistory',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAllNotificationsRoute = AppAllNotificationsRouteImport.update({
@@ -272,6 +278,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
+  '/actionsHistory': typeof AppActionsHistoryRoute
   '/all-notifications': typeof AppAllNotificationsRoute
   '/company': typeof AppCompanyRouteWithChildren
   '/grupos': typeof AppGruposRoute
@@ -314,6 +321,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
+  '/actionsHistory': typeof AppActionsHistoryRoute
   '/all-notifications': typeof AppAllNotificationsRoute
   '/grupos': typeof AppGruposRoute
   '/presale': typeof AppPresaleRoute
@@ -357,6 +365,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/force-change-password': typeof ForceChangePasswordRoute
   '/login': typeof LoginRoute
+  '/_app/actionsHistory': typeof AppActionsHistoryRoute
   '/_app/all-notifications': typeof AppAllNotificationsRoute
   '/_app/company': typeof AppCompanyRouteWithChildren
   '/_app/grupos': typeof AppGruposRoute
@@ -403,6 +412,7 @@ export interface FileRouteTypes {
     | '/'
     | '/force-change-password'
     | '/login'
+    | '/actionsHistory'
     | '/all-notifications'
     | '/company'
     | '/grupos'
@@ -445,6 +455,7 @@ export interface FileRouteTypes {
   to:
     | '/force-change-password'
     | '/login'
+    | '/actionsHistory'
     | '/all-notifications'
     | '/grupos'
     | '/presale'
@@ -487,6 +498,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/force-change-password'
     | '/login'
+    | '/_app/actionsHistory'
     | '/_app/all-notifications'
     | '/_app/company'
     | '/_app/grupos'
@@ -562,6 +574,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/actionsHistory': {
+      id: '/_app/actionsHistory'
+      path: '/actionsHistory'
+      fullPath: '/actionsHistory'
+      preLoaderRoute: typeof AppActionsHistoryRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/all-notifications': {
@@ -878,6 +897,7 @@ const AppTrainingRouteWithChildren = AppTrainingRoute._addFileChildren(
 )
 
 interface AppRouteChildren {
+  AppActionsHistoryRoute: typeof AppActionsHistoryRoute
   AppAllNotificationsRoute: typeof AppAllNotificationsRoute
   AppCompanyRoute: typeof AppCompanyRouteWithChildren
   AppGruposRoute: typeof AppGruposRoute
@@ -908,6 +928,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppActionsHistoryRoute: AppActionsHistoryRoute,
   AppAllNotificationsRoute: AppAllNotificationsRoute,
   AppCompanyRoute: AppCompanyRouteWithChildren,
   AppGruposRoute: AppGruposRoute,

@@ -47,6 +47,7 @@ describe('menú lateral con las pantallas construidas hoy', () => {
         'Objetivos',
         'Clientes > Contactos',
         'Clientes > Companies',
+        'Clientes > Historial de acciones',
       ],
     ],
     [
@@ -65,6 +66,7 @@ describe('menú lateral con las pantallas construidas hoy', () => {
         'Bandeja de entrada > Conversaciones',
         'Clientes > Contactos',
         'Clientes > Companies',
+        'Clientes > Historial de acciones',
         'Mi Empresa',
       ],
     ],
@@ -80,6 +82,7 @@ describe('menú lateral con las pantallas construidas hoy', () => {
         'Objetivos',
         'Clientes > Contactos',
         'Clientes > Companies',
+        'Clientes > Historial de acciones',
         'Mi Empresa',
       ],
     ],

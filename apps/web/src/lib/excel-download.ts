@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { es } from '@cartera/domain/i18n';
 
 /*
- * The Excel download of the back office's filter (GET /api/receipt/excel, sent with the session
- * cookie). The server streams the workbook as it writes it, so there is no Content-Length: it
+ * An Excel download of a list's filter (the back office's GET /api/receipt/excel, the actions
+ * history's GET /api/actionsHistory/excel), sent with the session cookie. The server streams the workbook as it writes it, so there is no Content-Length: it
  * says in X-Total-Count how many rows the file will hold, and the bar follows the bytes received
  * against what that many rows take compressed (measured on the demo data). The bar never claims
  * the end before the last byte: it stops at 95 % until then (docs/decisions.md "Sales back
@@ -24,9 +23,9 @@ export type ExcelState =
   | { kind: 'done'; total: number }
   | { kind: 'error'; message: string };
 
-function filenameOf(disposition: string | null) {
+function filenameOf(disposition: string | null, fallback: string) {
   const match = disposition ? /filename="([^"]+)"/.exec(disposition) : null;
-  return match?.[1] ?? `${es.salesOffice.excelFile}.xlsx`;
+  return match?.[1] ?? `${fallback}.xlsx`;
 }
 
 /** Hands the downloaded file to the browser as a download. */
@@ -41,17 +40,24 @@ function save(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-export function useExcelDownload() {
+export function useExcelDownload(options: {
+  /** The workbook's path (`/api/receipt/excel`). */
+  path: string;
+  /** The file's name when the server gives none. */
+  fileName: string;
+  /** What a failure the server did not explain says. */
+  failed: string;
+}) {
   const [state, setState] = useState<ExcelState>({ kind: 'idle' });
   const start = async (query: URLSearchParams) => {
     setState({ kind: 'loading', received: 0, total: 0, percent: 0 });
     try {
-      const response = await fetch(`/api/receipt/excel?${query.toString()}`, {
+      const response = await fetch(`${options.path}?${query.toString()}`, {
         credentials: 'same-origin',
       });
       if (!response.ok || !response.body) {
         const body = (await response.json().catch(() => null)) as { message?: string } | null;
-        throw new ExcelError(body?.message ?? es.salesOffice.excelFailed);
+        throw new ExcelError(body?.message ?? options.failed);
       }
       const total = Number(response.headers.get('x-total-count') ?? 0);
       const expected = FIXED_BYTES + total * BYTES_PER_ROW;
@@ -72,13 +78,13 @@ export function useExcelDownload() {
       }
       save(
         new Blob(chunks, { type: response.headers.get('content-type') ?? undefined }),
-        filenameOf(response.headers.get('content-disposition')),
+        filenameOf(response.headers.get('content-disposition'), options.fileName),
       );
       setState({ kind: 'done', total });
     } catch (error) {
       setState({
         kind: 'error',
-        message: error instanceof ExcelError ? error.message : es.salesOffice.excelFailed,
+        message: error instanceof ExcelError ? error.message : options.failed,
       });
     }
   };

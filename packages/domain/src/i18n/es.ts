@@ -20,6 +20,7 @@ import { keyboardEs } from './keyboard.es';
 import { quickRepliesEs } from './quick-replies.es';
 import { notificationsEs } from './notifications.es';
 import { aiEs } from './ai.es';
+import { actionsHistoryEs } from './actions-history.es';
 import { startupEs, validationEs } from './validation.es';
 import { contactEditorEs } from './contact-editor.es';
 
@@ -34,6 +35,7 @@ export { errorMessage, errorMessages, format, GENERIC_SERVER_ERROR } from './err
 export const es = {
   fields: fieldsEs,
   ai: aiEs,
+  actionsHistory: actionsHistoryEs,
   channels: channelsEs,
   companies: companiesEs,
   contacts: contactsEs,

@@ -1,11 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import {
-  Alert,
   Anchor,
   Button,
   Group,
   MultiSelect,
-  Progress,
   Select,
   Stack,
   Text,
@@ -32,7 +30,8 @@ import { ListFilters, SelectionBar } from '../../ui/list-toolbar';
 import { useSelection } from '../../ui/selection';
 import { SEARCH_DEBOUNCE_MS } from '../pickers/entity-pickers';
 import { SellerSelect } from '../pickers/seller-select';
-import { useExcelDownload } from './excel-download';
+import { useExcelDownload } from '../../lib/excel-download';
+import { ExcelProgress } from '../../ui/excel-progress';
 import { BulkStatusDialog } from './bulk-status-dialog';
 import { SaleDialog, StatusBadge } from './sale-dialog';
 import type { Receipt } from './sale-values';
@@ -139,7 +138,11 @@ export function SalesPage({ initial = {} }: { initial?: InitialSalesFilters }) {
   });
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const selection = useSelection(items);
-  const excel = useExcelDownload();
+  const excel = useExcelDownload({
+    path: '/api/receipt/excel',
+    fileName: texts.excelFile,
+    failed: texts.excelFailed,
+  });
   const filtering =
     Boolean(filters.search) ||
     filters.status.length > 0 ||
@@ -199,7 +202,12 @@ export function SalesPage({ initial = {} }: { initial?: InitialSalesFilters }) {
         </Group>
       </Group>
 
-      <ExcelProgress state={excel.state} />
+      <ExcelProgress
+        state={excel.state}
+        label={texts.excel}
+        progress={texts.excelProgress}
+        done={texts.excelDone}
+      />
 
       <ListFilters
         filtering={filtering}
@@ -382,35 +390,4 @@ function SaleRow({
       )}
     </DataRow>
   );
-}
-
-function ExcelProgress({ state }: { state: ReturnType<typeof useExcelDownload>['state'] }) {
-  if (state.kind === 'loading') {
-    return (
-      <Stack gap={4} data-testid="excel-progress">
-        <Progress value={state.percent} animated aria-label={texts.excel} />
-        <Text size="xs" c="dimmed">
-          {format(texts.excelProgress, {
-            kb: Math.round(state.received / 1024),
-            n: state.total,
-          })}
-        </Text>
-      </Stack>
-    );
-  }
-  if (state.kind === 'done') {
-    return (
-      <Text size="xs" c="dimmed" data-testid="excel-done">
-        {format(texts.excelDone, { n: state.total })}
-      </Text>
-    );
-  }
-  if (state.kind === 'error') {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {state.message}
-      </Alert>
-    );
-  }
-  return null;
 }
