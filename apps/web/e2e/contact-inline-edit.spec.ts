@@ -46,6 +46,13 @@ test.describe('Edición del contacto en la conversación', () => {
     await signIn(page, 'vendedor@demo.test');
     const contact = await openNewContact(page, 'Editable');
     const lastName = contact.name.split(' ')[1]!;
+    // The editor's head: avatar, name and the call button (03 §2.1).
+    await expect(details(page).getByTestId('contact-avatar')).toHaveText('E');
+    await expect(
+      details(page).getByRole('button', {
+        name: format(t.callContact, { name: contact.name }),
+      }),
+    ).toBeVisible();
 
     // Enter (without Shift) saves: the header shows the new name.
     await editButton(page, es.contacts.firstName).click();

@@ -14,7 +14,7 @@ export const contactEditorEs = {
   changePhoto: 'Cambiar foto',
   removePhoto: 'Quitar foto',
   photoFailed: 'No se pudo cambiar la foto',
-  call: 'Llamar',
+  callContact: 'Llamar a {name}',
   channelsLabel: 'Canales del contacto',
   headerFields: 'Datos del encabezado',
   clearField: 'Borrar {field}',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   Anchor,
   Badge,
@@ -52,9 +53,12 @@ export function ContactDetailsPanel({
   contact,
   onUnify,
   editable = false,
+  call,
 }: {
   contact: ContactDetail;
   onUnify: () => void;
+  /** The head's call button (the conversation's, which logs the call). */
+  call?: ReactNode;
   /** The user may edit the contact (contact.can.edit, not only looked at from 'Inbox'). */
   editable?: boolean;
 }) {
@@ -100,7 +104,7 @@ export function ContactDetailsPanel({
           </Group>
         </Group>
 
-        <ContactHead contact={contact} editable={editable} />
+        <ContactHead contact={contact} editable={editable} call={call} />
 
         {editable && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">

@@ -7,7 +7,7 @@ import { flagOn } from '@cartera/domain/policy';
 import { PROFILE_PHOTO_ACCEPT } from '@cartera/domain/settings';
 import { isAppClientError, userMessageOf } from '../../lib/errors';
 import { uploadFailureText, uploadFile } from '../../lib/upload-file';
-import { ExternalLinkIcon, PhoneIcon, TrashIcon, UserIcon } from '../../ui/icons';
+import { ExternalLinkIcon, TrashIcon, UserIcon } from '../../ui/icons';
 import { useMe } from '../auth/session';
 import { ContactAvatar } from './contact-avatar';
 import { channelView, contactName, type ContactDetail } from './contact-format';
@@ -15,10 +15,19 @@ import { useContactChange } from './use-contact-change';
 
 /**
  * The editor's head (03 §2.1 'avatar, name, call and channel buttons'): the photo or letter, the
- * name, a button for each number (call), e-mail and social network; with `editable` and photos
+ * name, the call button it is given and a button per social network; with `editable` and photos
  * not hidden, 'Cambiar foto' and 'Quitar foto'.
  */
-export function ContactHead({ contact, editable }: { contact: ContactDetail; editable: boolean }) {
+export function ContactHead({
+  contact,
+  editable,
+  call,
+}: {
+  contact: ContactDetail;
+  editable: boolean;
+  /** The call button (the conversation's, which logs the call). */
+  call?: ReactNode;
+}) {
   const me = useMe();
   const photosHidden = me ? flagOn(me, 'hideContactPhoto') : true;
   const name = contactName(contact);
@@ -29,13 +38,6 @@ export function ContactHead({ contact, editable }: { contact: ContactDetail; edi
     icon: ReactNode;
     external: boolean;
   }[] = [
-    ...contact.phones.map((row) => ({
-      key: `tel:${row.phone}`,
-      label: `${es.contactEditor.call} ${row.national}`,
-      href: `tel:${row.phone}`,
-      icon: <PhoneIcon size={16} />,
-      external: false,
-    })),
     ...contact.channels.flatMap((channel, index) => {
       const view = channelView(channel);
       return view.href
@@ -59,6 +61,7 @@ export function ContactHead({ contact, editable }: { contact: ContactDetail; edi
           {name}
         </Text>
         <Group gap={4} aria-label={es.contactEditor.channelsLabel} role="group">
+          {call}
           {buttons.map((button) => (
             <Tooltip key={button.key} label={button.label} withArrow>
               <ActionIcon

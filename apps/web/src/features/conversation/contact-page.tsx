@@ -22,6 +22,7 @@ import { useTRPC } from '../../lib/trpc';
 import { ArrowLeftIcon, PencilIcon, SwitchIcon, UserIcon } from '../../ui/icons';
 import { fullNameOf, useMe } from '../auth/session';
 import { ContactChipBar } from './actions/chip-bar';
+import { CallButton } from './calls/call-button';
 import { HeaderFields } from './actions/header-fields';
 import { ConversationActions } from './actions/conversation-actions';
 import { Conversation } from './conversation';
@@ -261,6 +262,14 @@ function ContactView({ contact }: { contact: ContactDetail }) {
                   contact={contact}
                   onUnify={() => setDialog('unify')}
                   editable={contact.can.edit && !reserved}
+                  call={
+                    !reserved && (
+                      <CallButton
+                        contact={contact}
+                        iconLabel={format(es.contactEditor.callContact, { name })}
+                      />
+                    )
+                  }
                 />
                 {requestsOn && <RequestsPanel contactId={contact.id} />}
                 {contact.can.subConversationsPanel && <SubConversationsPanel contact={contact} />}

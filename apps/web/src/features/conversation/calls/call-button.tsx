@@ -1,4 +1,4 @@
-import { Button, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Menu, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
@@ -21,9 +21,41 @@ function showInCall() {
  * (a picker when it has several). Disabled without a phone; while a call is in progress it looks
  * disabled and pressing it only says the contact is already in a call.
  */
-export function CallButton({ contact }: { contact: ContactDetail }) {
+export function CallButton({
+  contact,
+  iconLabel,
+}: {
+  contact: ContactDetail;
+  /** An icon button named so (the detail editor's head, 03 §2.1) instead of 'Llamar'. */
+  iconLabel?: string;
+}) {
   const { call, ongoing, starting } = useStartCall(contact);
   const phones = contact.phones;
+  if (iconLabel) {
+    const icon = (onClick?: () => void) => (
+      <Tooltip label={phones.length ? iconLabel : t.callNoPhone} withArrow>
+        <ActionIcon
+          variant="light"
+          size="md"
+          aria-label={iconLabel}
+          loading={starting}
+          data-disabled={ongoing || phones.length === 0 || undefined}
+          aria-disabled={ongoing || phones.length === 0 || undefined}
+          onClick={onClick}
+        >
+          <PhoneIcon size={16} />
+        </ActionIcon>
+      </Tooltip>
+    );
+    if (phones.length === 0) return icon();
+    if (phones.length === 1 || ongoing) return icon(() => call(phones[0]!.phone));
+    return (
+      <Menu position="bottom-start" withinPortal>
+        <Menu.Target>{icon()}</Menu.Target>
+        <CallMenuDropdown contact={contact} call={call} />
+      </Menu>
+    );
+  }
   if (phones.length === 0) {
     return (
       <Tooltip label={t.callNoPhone} withArrow>
@@ -53,19 +85,32 @@ export function CallButton({ contact }: { contact: ContactDetail }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>{button()}</Menu.Target>
-      <Menu.Dropdown aria-label={t.pickPhone}>
-        <Menu.Label>{t.pickPhone}</Menu.Label>
-        {phones.map((row) => (
-          <Menu.Item
-            key={row.phone}
-            leftSection={<PhoneIcon size={14} />}
-            onClick={() => call(row.phone)}
-          >
-            {row.national || row.phone}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
+      <CallMenuDropdown contact={contact} call={call} />
     </Menu>
+  );
+}
+
+/** The numbers to call, one entry each. */
+function CallMenuDropdown({
+  contact,
+  call,
+}: {
+  contact: ContactDetail;
+  call: (phone: string) => void;
+}) {
+  return (
+    <Menu.Dropdown aria-label={t.pickPhone}>
+      <Menu.Label>{t.pickPhone}</Menu.Label>
+      {contact.phones.map((row) => (
+        <Menu.Item
+          key={row.phone}
+          leftSection={<PhoneIcon size={14} />}
+          onClick={() => call(row.phone)}
+        >
+          {row.national || row.phone}
+        </Menu.Item>
+      ))}
+    </Menu.Dropdown>
   );
 }
 
