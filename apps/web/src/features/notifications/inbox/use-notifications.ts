@@ -4,6 +4,7 @@ import type { NotificationAction } from '@cartera/domain/notifications';
 import type { RouterOutputs } from '../../../lib/api-types';
 import { useTRPC } from '../../../lib/trpc';
 import { useLiveEvents } from '../../live/live-events';
+import { useMe } from '../../auth/session';
 
 export type UserNotification = RouterOutputs['notification']['list'][number];
 
@@ -60,13 +61,16 @@ const DELIVERED_DELAY_MS = 300;
 export function useFrameNotifications() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const list = useQuery(trpc.notification.list.queryOptions({}));
+  // Signed out (the frame still on screen on its way to /login): nothing is asked.
+  const signedIn = useMe() !== null;
+  const list = useQuery({ ...trpc.notification.list.queryOptions({}), enabled: signedIn });
   const track = useTrackNotification();
   const refresh = () => void queryClient.invalidateQueries(trpc.notification.pathFilter());
   useLiveEvents({
     topics: ['notifications'],
     types: ['notification.delivered'],
     delayMs: DELIVERED_DELAY_MS,
+    enabled: signedIn,
     onStarted: refresh,
     onEvents: refresh,
   });
@@ -104,5 +108,6 @@ export type FrameNotifications = ReturnType<typeof useFrameNotifications>;
 /** The user menu's count: notifications not viewed yet, read again as they arrive or are seen. */
 export function useUnviewedCount() {
   const trpc = useTRPC();
-  return useQuery(trpc.notification.unreadCount.queryOptions());
+  const signedIn = useMe() !== null;
+  return useQuery({ ...trpc.notification.unreadCount.queryOptions(), enabled: signedIn });
 }
