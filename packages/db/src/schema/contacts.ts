@@ -81,6 +81,12 @@ export const contacts = pgTable(
     /** The geographic point of the location (no PostGIS: plain coordinates). */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /**
+     * When the geocoding job last looked up the address of a location without coordinates
+     * (found or not); null while it has not. Every save of the contact sheet clears it, so a
+     * changed address is looked up again (the contact map, issue #44).
+     */
+    geocodedAt: timestamp('geocoded_at', { withTimezone: true, mode: 'date' }),
     additionalData: jsonb('additional_data').$type<Record<string, unknown>>().notNull().default({}),
     channels: jsonb('channels').$type<ContactChannel[]>().notNull().default([]),
     proximity: real('proximity').notNull().default(0),
@@ -148,6 +154,14 @@ export const contacts = pgTable(
     index('contacts_tenant_agent_unread_idx')
       .on(table.tenantId, table.agentId)
       .where(sql`unread_count > 0`),
+    // The contact map reads only the located rows of a tenant, inside the visible box.
+    index('contacts_tenant_location_idx')
+      .on(table.tenantId, table.latitude, table.longitude)
+      .where(sql`latitude is not null and longitude is not null`),
+    // The geocoding job's queue: addresses without coordinates it has not looked up yet.
+    index('contacts_geocode_pending_idx')
+      .on(table.tenantId, table.id)
+      .where(sql`latitude is null and contact_location is not null and geocoded_at is null`),
   ],
 );
 

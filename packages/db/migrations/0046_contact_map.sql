@@ -1,0 +1,3 @@
+ALTER TABLE "contacts" ADD COLUMN "geocoded_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "contacts_tenant_location_idx" ON "contacts" USING btree ("tenant_id","latitude","longitude") WHERE latitude is not null and longitude is not null;--> statement-breakpoint
+CREATE INDEX "contacts_geocode_pending_idx" ON "contacts" USING btree ("tenant_id","id") WHERE latitude is null and contact_location is not null and geocoded_at is null;
