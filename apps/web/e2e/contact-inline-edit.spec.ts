@@ -260,6 +260,23 @@ test.describe('Encabezado de la conversación', () => {
       await chipBar.getByRole('button', { name: t.removeTag }).click();
       await expect(chipBar.getByText(es.conversation.actions.noTagChip)).toBeVisible();
 
+      // The business company chip (business sales model, on in the demo) opens its company.
+      const businessName = `Encabezado ${uniqueLetters()} S.A.`;
+      const company = await trpcMutation<{ id: string }>(adminPage, 'company.create', {
+        businessName,
+        displayName: businessName,
+        taxCode: `21${Date.now()}`.slice(-12),
+      });
+      await trpcMutation(page, 'contact.update', {
+        id: contact.id,
+        changes: { affiliatedCompanyGroup: [{ companyId: company.id }] },
+      });
+      await page.reload();
+      const companyChip = chipBar.getByRole('link', {
+        name: format(t.businessCompany, { name: businessName }),
+      });
+      await expect(companyChip).toHaveAttribute('href', `/companies/${company.id}`);
+
       // Required: no clearing; with required tags, no tag removal.
       await trpcMutation(adminPage, 'customField.update', {
         id: field.id,
