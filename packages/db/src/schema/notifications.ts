@@ -107,6 +107,12 @@ export const notifications = pgTable(
     userId: uuid('user_id').notNull(),
     /** The shipment it came from (null for a notice of the system itself). */
     shipmentId: uuid('shipment_id'),
+    /**
+     * A notice of the system itself (issue #41 item 4): what caused it, e.g. 'transfer:{item}'
+     * or 'reminder:{reminder}', so each cause notifies its user at most once. Null for a
+     * shipment's.
+     */
+    systemKey: text('system_key'),
     kind: text('kind').$type<NotificationKind>().notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
@@ -123,6 +129,11 @@ export const notifications = pgTable(
       table.tenantId,
       table.userId,
       table.shipmentId,
+    ),
+    uniqueIndex('notifications_system_key_unique').on(
+      table.tenantId,
+      table.userId,
+      table.systemKey,
     ),
     index('notifications_user_idx').on(table.tenantId, table.userId, table.id.desc()),
     index('notifications_unviewed_idx')

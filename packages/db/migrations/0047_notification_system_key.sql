@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" ADD COLUMN "system_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_system_key_unique" ON "notifications" USING btree ("tenant_id","user_id","system_key");
