@@ -25,9 +25,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import superjson from 'superjson';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Database } from '@cartera/db/client';
-import * as schema from '@cartera/db/schema';
 import { createGroup, createTenant, createUser } from '@cartera/db/factories';
 import { PERSON_FIRST_NAMES, PERSON_LAST_NAMES } from '@cartera/db/names';
 import { foldText } from '@cartera/domain/search';
@@ -41,6 +39,9 @@ import { sharedInboxContacts } from '../src/modules/shared-inboxes/shared-inboxe
 import { sharedInboxes } from '@cartera/db/schema';
 import { unreadCounts } from '../src/modules/inbox/unread.service';
 import {
+  captureQueries,
+  withoutIndexes,
+  explain,
   machineLine,
   measurePair,
   floorLine,
@@ -346,49 +347,6 @@ async function findFixture(client: pg.Client): Promise<Fixture | undefined> {
   };
 }
 
-/** The table's secondary indexes and foreign keys, dropped for `load` and rebuilt after it. */
-async function withoutIndexes(client: pg.Client, table: string, load: () => Promise<void>) {
-  const indexes = await client.query<{ name: string; definition: string }>(
-    `select i.relname as name, pg_get_indexdef(i.oid) as definition
-     from pg_index x join pg_class i on i.oid = x.indexrelid
-     where x.indrelid = $1::regclass and not x.indisprimary and not x.indisunique`,
-    [table],
-  );
-  const foreign = await client.query<{ name: string; definition: string }>(
-    `select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
-     where conrelid = $1::regclass and contype = 'f'`,
-    [table],
-  );
-  for (const key of foreign.rows) {
-    await client.query(`alter table ${table} drop constraint ${pg.escapeIdentifier(key.name)}`);
-  }
-  for (const index of indexes.rows) {
-    await client.query(`drop index ${pg.escapeIdentifier(index.name)}`);
-  }
-  const started = performance.now();
-  await load();
-  const loaded = seconds(started);
-  const indexing = performance.now();
-  await client.query(`set maintenance_work_mem = '1GB'`);
-  for (const index of indexes.rows) {
-    const one = performance.now();
-    await client.query(index.definition);
-    out(`    ${index.name} built in ${seconds(one)} s`);
-  }
-  for (const key of foreign.rows) {
-    await client.query(
-      `alter table ${table} add constraint ${pg.escapeIdentifier(key.name)} ${key.definition}`,
-    );
-  }
-  const indexed = seconds(indexing);
-  const vacuuming = performance.now();
-  await client.query(`vacuum (analyze) ${table}`);
-  out(
-    `  ${table}: loaded in ${loaded} s, ${indexes.rows.length} indexes and ` +
-      `${foreign.rows.length} foreign keys restored in ${indexed} s, vacuum analyze ${seconds(vacuuming)} s`,
-  );
-}
-
 async function loadData(client: pg.Client, fixture: Fixture) {
   const startMs = Date.now() - HISTORY_MS;
   const contactStepMs = Math.floor(HISTORY_MS / CONTACTS);
@@ -452,60 +410,6 @@ async function loadData(client: pg.Client, fixture: Fixture) {
 
 // ---------------------------------------------------------------------------------------------
 // Measuring.
-
-/** Every SQL statement and its parameters that `run` issues, in order (a logging Drizzle). */
-async function captureQueries(pool: pg.Pool, run: (db: Database) => Promise<unknown>) {
-  const captured: CapturedQuery[] = [];
-  const db = drizzle(pool, {
-    schema,
-    casing: 'snake_case',
-    logger: { logQuery: (text, params) => void captured.push({ text, params }) },
-  }) as unknown as Database;
-  await run(db);
-  if (!captured.length) throw new Error('no query was issued');
-  return captured;
-}
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Scan Direction'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  'Shared Hit Blocks'?: number;
-  'Shared Read Blocks'?: number;
-  Plans?: PlanNode[];
-}
-
-/** EXPLAIN (ANALYZE, BUFFERS): the plan's nodes, its time and the tables read sequentially. */
-async function explain(client: pg.Client, query: CapturedQuery) {
-  const result = await client.query<{ 'QUERY PLAN': unknown }>(
-    `explain (analyze, buffers, format json) ${query.text}`,
-    query.params,
-  );
-  const [plan] = result.rows[0]!['QUERY PLAN'] as Array<{
-    Plan: PlanNode;
-    'Execution Time': number;
-  }>;
-  const nodes: string[] = [];
-  const seqScans: string[] = [];
-  const walk = (node: PlanNode, depth: number) => {
-    if (node['Node Type'].includes('Seq Scan')) seqScans.push(node['Relation Name'] ?? '?');
-    const direction = node['Scan Direction'] === 'Backward' ? ' Backward' : '';
-    const target = node['Index Name'] ?? node['Relation Name'];
-    const loops = node['Actual Loops'] > 1 ? ` × ${node['Actual Loops']} loops` : '';
-    nodes.push(
-      `${'  '.repeat(depth)}${node['Node Type']}${direction}${target ? ` ${target}` : ''} ` +
-        `(rows ${node['Actual Rows']}${loops}, removed ${node['Rows Removed by Filter'] ?? 0}, ` +
-        `buffers ${(node['Shared Hit Blocks'] ?? 0) + (node['Shared Read Blocks'] ?? 0)})`,
-    );
-    for (const child of node.Plans ?? []) walk(child, depth + 1);
-  };
-  walk(plan!.Plan, 0);
-  return { nodes, ms: plan!['Execution Time'], seqScans };
-}
 
 interface Viewer {
   label: string;
