@@ -238,6 +238,10 @@ test.describe('Encabezado de la conversación', () => {
         .toContain('Alto');
       await settle(page);
       await page.screenshot({ path: 'test-results/contact-header-fields.png' });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await settle(page);
+      await page.screenshot({ path: 'test-results/contact-header-fields-phone.png' });
+      await page.setViewportSize({ width: 1280, height: 800 });
 
       // Not required: it may be cleared.
       await header
