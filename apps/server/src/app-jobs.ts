@@ -40,6 +40,8 @@ import { deliverDueWebhooks } from './modules/webhooks/webhook-delivery.service'
 import { deliverWebhooksJob, pruneWebhookDeliveriesJob } from './modules/webhooks/webhooks.jobs';
 import { deleteSettledDeliveriesBefore } from './modules/webhooks/webhooks.repository';
 import { sendShipmentJob } from './modules/notifications/notifications.jobs';
+import { geocodeContactsJob } from './modules/contacts/contacts.jobs';
+import { geocodePendingContacts } from './modules/contacts/contact-geocoding.service';
 import { deliverShipment } from './modules/notifications/shipment-delivery.service';
 
 /*
@@ -128,6 +130,10 @@ export const appJobs: readonly BoundJob<AppDeps>[] = [
     const result = await deliverShipment(deps, data);
     const delivered = result.batches.reduce((sum, batch) => sum + batch, 0);
     if (result.finished) deps.logger.info({ ...data, delivered }, 'notifications: shipment sent');
+  }),
+  bindJob(geocodeContactsJob, async ({ limit }, deps) => {
+    const result = await geocodePendingContacts(deps, limit);
+    if (result.looked) deps.logger.info(result, 'contacts: addresses geocoded for the map');
   }),
 ];
 

@@ -11,6 +11,7 @@ import { isEmpty, seedDemo, type DemoData } from '@cartera/db/seed';
 import type { AppDeps } from './deps';
 import type { Env } from './env';
 import { registerHealthRoute } from './http/health';
+import { registerMapTiles } from './http/map-tiles';
 import { registerWebApp, webDistFolder } from './http/web';
 import { appJobs } from './app-jobs';
 import { JobRunner } from './jobs/runner';
@@ -204,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   registerHealthRoute(server, deps);
+  registerMapTiles(server);
   registerAuthRoutes(server, deps);
   registerAccountRoutes(server, deps);
   registerAdminRoutes(server, deps);

@@ -14,6 +14,8 @@ const optional = z
   .transform((value) => (value ? value : undefined));
 
 const DEFAULT_GOOGLE_PLACES_BASE_URL = 'https://places.googleapis.com';
+/** The server's own neutral map tile (http/map-tiles.ts), used while MAP_TILE_URL is empty. */
+export const LOCAL_MAP_TILE_URL = '/map-tiles/{z}/{x}/{y}.png';
 
 /** A provider's base URL: http(s), without a trailing slash; empty means the default. */
 const providerBaseUrl = (fallback: string) =>
@@ -131,6 +133,19 @@ const EnvSchema = z.object({
     .union([z.literal(''), z.url({ protocol: /^https?$/ })])
     .optional()
     .transform((value) => (value ? value.replace(/\/+$/, '') : DEFAULT_GOOGLE_PLACES_BASE_URL)),
+  /**
+   * The contact map's raster tiles: a URL template with {z}, {x} and {y} (and optionally {s});
+   * empty uses the server's own neutral tile (/map-tiles/{z}/{x}/{y}.png), fetching nothing
+   * from outside. MAP_TILE_ATTRIBUTION is the credit the tile provider asks to show.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .default('')
+    .refine((value) => !value || ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), {
+      message: 'must contain {z}, {x} and {y}',
+    }),
+  MAP_TILE_ATTRIBUTION: z.string().trim().default(''),
   /** Nylas v3 (personal e-mail of Gmail and Outlook): offered only with the key and client id. */
   NYLAS_API_KEY: optional,
   NYLAS_CLIENT_ID: optional,
@@ -237,6 +252,8 @@ export interface Env {
   apiTokenRateLimit: number;
   outboundAllowedHosts: string[];
   googlePlaces: GooglePlacesConfig;
+  /** The contact map's tiles: the template Leaflet loads and the credit it shows. */
+  mapTiles: { url: string; attribution: string };
   /** The key that encrypts channel secrets (32 bytes). */
   secretsKey: Buffer;
   providers: ProviderUrls;
@@ -305,6 +322,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     googlePlaces: {
       apiKey: raw.GOOGLE_PLACES_API_KEY?.trim() || undefined,
       baseUrl: raw.GOOGLE_PLACES_BASE_URL,
+    },
+    mapTiles: {
+      url: raw.MAP_TILE_URL || LOCAL_MAP_TILE_URL,
+      attribution: raw.MAP_TILE_ATTRIBUTION,
     },
     secretsKey: secretsKey(raw.SECRETS_KEY, sessionSecret),
     providers: {

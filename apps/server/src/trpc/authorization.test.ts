@@ -803,6 +803,11 @@ const procedures: Record<string, Entry> = {
   'ai.draft': { access: 'authenticated', input: { contactId: SOME_ID } },
   'ai.companyLimit': { access: { roles: ['admin'] } },
   'ai.setCompanyLimit': { access: { roles: ['admin'] }, input: { monthlyLimit: 100 } },
+  // The contact map (issue #44 item 1): slug contacts-map.
+  'contact.map': {
+    access: { roles: ['super', 'comercial', 'project_manager', 'user'] },
+    input: { zoom: 12, bounds: { south: -35, west: -57, north: -34, east: -56 } },
+  },
 };
 
 const routerProcedures = (

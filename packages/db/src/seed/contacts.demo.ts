@@ -82,6 +82,33 @@ const ROLES_BY_SECTOR: Record<string, string[]> = {
 };
 const ROLES_WITHOUT_SECTOR = ['Dueño', 'Gerente de compras', 'Encargado', 'Administrativa'];
 
+/**
+ * Streets and neighbourhoods of Montevideo (their centre, roughly) for the located demo contacts
+ * of the contact map (issue #44 item 1); a contact's point is a few blocks around its centre.
+ */
+const MONTEVIDEO_PLACES: Array<{
+  street: string;
+  barrio: string;
+  latitude: number;
+  longitude: number;
+}> = [
+  { street: 'Av. 18 de Julio', barrio: 'Centro', latitude: -34.9058, longitude: -56.1913 },
+  { street: 'Sarandí', barrio: 'Ciudad Vieja', latitude: -34.9067, longitude: -56.2065 },
+  { street: 'Av. Brasil', barrio: 'Pocitos', latitude: -34.9089, longitude: -56.1519 },
+  { street: 'Rambla Gandhi', barrio: 'Punta Carretas', latitude: -34.9215, longitude: -56.1612 },
+  { street: 'Av. Rivera', barrio: 'Buceo', latitude: -34.8985, longitude: -56.1307 },
+  { street: 'Av. Italia', barrio: 'Malvín', latitude: -34.8882, longitude: -56.1049 },
+  { street: 'Av. Agraciada', barrio: 'Prado', latitude: -34.8612, longitude: -56.2043 },
+  { street: 'Av. General Flores', barrio: 'Goes', latitude: -34.8807, longitude: -56.1777 },
+  { street: 'Av. 8 de Octubre', barrio: 'La Blanqueada', latitude: -34.8881, longitude: -56.1571 },
+  { street: 'Av. Millán', barrio: 'Sayago', latitude: -34.8413, longitude: -56.2139 },
+  { street: 'Camino Carrasco', barrio: 'Carrasco', latitude: -34.8867, longitude: -56.0591 },
+  { street: 'Av. Garzón', barrio: 'Colón', latitude: -34.8044, longitude: -56.2252 },
+];
+
+/** Share of the demo company's contacts with an address and its point on the map. */
+const LOCATED_SHARE = 0.4;
+
 const DEMO_TAGS = ['new', 'contacted', 'offered', 'presale', 'sale', 'canceled'];
 const DEMO_ORIGINS = ['carga-manual', 'web', 'whatsapp', 'referido', 'feria'];
 
@@ -223,12 +250,16 @@ interface TenantPlan {
   /** Shares of contacts whose main number is a mobile of the tenant's country, or Argentine. */
   homeShare: number;
   foreignShare: number;
+  /** Share of contacts with a Montevideo address and its coordinates (the contact map). */
+  locatedShare: number;
 }
 
 type NewContact = typeof contacts.$inferInsert;
 
 async function seedTenantContacts(db: Executor, plan: TenantPlan) {
   const random = generator(plan.seed);
+  // A generator of its own, so the places leave every other value as it was before them.
+  const places = generator(plan.seed + 1);
   const country = plan.tenant.country ?? 'uy';
   const argentine = country.toLowerCase() === 'ar';
   const now = Date.now();
@@ -308,7 +339,11 @@ async function seedTenantContacts(db: Executor, plan: TenantPlan) {
       createdAt,
       updatedAt: lastInteractionAt ?? createdAt,
     } satisfies NewContact;
-    rows.push({ ...row, searchText: contactSearchText(row, country) });
+    rows.push({
+      ...row,
+      ...demoLocation(places, plan.locatedShare),
+      searchText: contactSearchText(row, country),
+    });
 
     if (targets.length > 0 && random.chance(0.3)) {
       const target = random.pick(targets);
@@ -335,6 +370,27 @@ async function seedTenantContacts(db: Executor, plan: TenantPlan) {
   return { contacts: rows.length, affiliations: links.length };
 }
 
+/** An address around one of MONTEVIDEO_PLACES with its point, for `share` of the contacts. */
+function demoLocation(places: Random, share: number) {
+  const located = places.chance(share);
+  const place = places.pick(MONTEVIDEO_PLACES);
+  const number = 100 + places.int(3900);
+  // Up to about 600 m from the neighbourhood's centre.
+  const latitude = place.latitude + (places.next() - 0.5) * 0.011;
+  const longitude = place.longitude + (places.next() - 0.5) * 0.013;
+  if (!located) return {};
+  return {
+    contactLocation: {
+      location: true,
+      place_id: null,
+      formatted_address: `${place.street} ${number}, ${place.barrio}, Montevideo, Uruguay`,
+      extraInfo: null,
+    },
+    latitude: Math.round(latitude * 1e6) / 1e6,
+    longitude: Math.round(longitude * 1e6) / 1e6,
+  };
+}
+
 /** Demo contacts of both tenants; the demo users and companies must exist already. */
 export async function seedContactsDemo(
   db: Executor,
@@ -359,6 +415,7 @@ export async function seedContactsDemo(
     domains: MAIL_DOMAINS,
     homeShare: 0.8,
     foreignShare: 0.15,
+    locatedShare: LOCATED_SHARE,
   });
   const other = await seedTenantContacts(db, {
     tenant: data.other,
@@ -371,6 +428,7 @@ export async function seedContactsDemo(
     domains: AR_MAIL_DOMAINS,
     homeShare: 0.95,
     foreignShare: 0,
+    locatedShare: 0,
   });
   return { demo, other };
 }

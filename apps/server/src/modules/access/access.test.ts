@@ -37,7 +37,11 @@ const SCOPED_TABLES: ScopedTable[] = [
       'modules/admin/admin.repository.ts#countCompany':
         "counts the company's contacts for the admin's company view (a number, no contact)",
       'modules/actions-history/actions-history.repository.ts#findContactNames':
-        "names the contacts of a history page whose ids visibleContactIds allowed (issue #44 item 2)",
+        'names the contacts of a history page whose ids visibleContactIds allowed (issue #44 item 2)',
+      'modules/contacts/contact-geocoding.repository.ts#findContactsToGeocode':
+        "the contact map's geocoding job reads addresses to look up (system code, no user is asking)",
+      'modules/contacts/contact-geocoding.repository.ts#saveGeocode':
+        "the contact map's geocoding job stores the coordinates it found (system code)",
       'modules/access/contacts.repository.ts#isUnassigned':
         'answers a boolean for one id (the reserve refusal: CONTACT_NOT_FOUND or CONTACT_RESERVED)',
       'modules/contacts/contact-records.repository.ts#findTenantContact':

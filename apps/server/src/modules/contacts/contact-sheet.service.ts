@@ -39,7 +39,7 @@ import {
 } from './contact-records.repository';
 
 import { describeContact, locationValue } from './contact-view.service';
-import { checkedPhotoUrl } from '../files/file-access.service';
+import { checkKeyForRecord } from '../files/file-access.service';
 import type { AppDeps } from '../../deps';
 
 const contactEditorPhotoInvalid = es.contactEditor.photoInvalid;
@@ -150,6 +150,8 @@ async function prepareContact(
       : null,
     latitude: location?.location?.latitude ?? null,
     longitude: location?.location?.longitude ?? null,
+    // An address without coordinates is for the geocoding job to look up (the contact map).
+    geocodedAt: null,
     additionalData,
   };
   return {
@@ -167,7 +169,12 @@ async function prepareContact(
 
 /** What the external system receives: the sheet's values as stored. */
 function externalPayload(record: Awaited<ReturnType<typeof prepareContact>>) {
-  return { ...record.record, searchText: undefined, affiliatedCompanyGroup: record.affiliations };
+  return {
+    ...record.record,
+    searchText: undefined,
+    geocodedAt: undefined,
+    affiliatedCompanyGroup: record.affiliations,
+  };
 }
 
 /** Creates a contact owned by its creator; with an external system, it must accept it too. */
@@ -264,7 +271,7 @@ export async function changeContact(
   const photo =
     photoPath === undefined
       ? undefined
-      : { photo: photoPath === null ? null : await contactPhotoUrl(deps, user, photoPath) };
+      : { photo: photoPath === null ? null : await contactPhotoUrl(deps, user, photoPath, id) };
   const merged: ContactInput = {
     ...stored,
     ...values,
@@ -277,23 +284,27 @@ export async function changeContact(
   });
 }
 
-/** The uploaded picture's permanent address, or the photo field's refusal. */
+/**
+ * The uploaded picture's permanent address, or the photo field's refusal: an image of the
+ * caller's company found uploaded as declared. It then belongs to the contact, so only who may
+ * read the contact reads it (docs/decisions.md 'Files').
+ */
 async function contactPhotoUrl(
   deps: Pick<AppDeps, 'db' | 'storage'>,
   user: AuthUser,
   path: string,
+  contactId: string,
 ) {
+  const refused = () =>
+    new DomainError('INVALID_REQUEST_BODY', { fields: { photoPath: [contactEditorPhotoInvalid] } });
+  if (!PHOTO_KEY.test(path) || !path.startsWith(`${user.tenantId}/`)) throw refused();
   try {
-    if (!PHOTO_KEY.test(path)) throw new DomainError('PROFILE_PHOTO_INVALID');
-    return await checkedPhotoUrl(deps, user, path);
+    await checkKeyForRecord(deps, user, path, contactId);
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'PROFILE_PHOTO_INVALID') {
-      throw new DomainError('INVALID_REQUEST_BODY', {
-        fields: { photoPath: [contactEditorPhotoInvalid] },
-      });
-    }
+    if (error instanceof DomainError && error.code === 'FILE_NOT_UPLOADED') throw refused();
     throw error;
   }
+  return deps.storage.publicUrl(path);
 }
 
 async function requireExternalValidity(

@@ -68,6 +68,37 @@ export async function findContactsPage(
   const conditions: SQL[] = [eq(contacts.tenantId, tenantId)];
   const visible = scopeCondition(db, tenantId, scope);
   if (visible) conditions.push(visible);
+  conditions.push(...contactFilterConditions(db, tenantId, filters));
+  if (after) conditions.push(sql`${contacts.id} < ${after.id}`);
+  return db
+    .select({
+      id: contacts.id,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      phones: contacts.phones,
+      emails: contacts.emails,
+      statusTag: contacts.statusTag,
+      origin: contacts.origin,
+      agentId: contacts.agentId,
+      createdAt: contacts.createdAt,
+      lastInteractionAt: contacts.lastInteractionAt,
+    })
+    .from(contacts)
+    .where(and(...conditions))
+    .orderBy(desc(contacts.id))
+    .limit(limit);
+}
+
+/**
+ * The conditions of the contacts list's filters, shared by the list and the contact map so both
+ * show the same contacts; each query adds the tenant and the caller's scope itself.
+ */
+export function contactFilterConditions(
+  db: Executor,
+  tenantId: string,
+  filters: ContactListFilters,
+): SQL[] {
+  const conditions: SQL[] = [];
   if (filters.search)
     conditions.push(sql`${contacts.searchText} like ${searchTextPattern(filters.search)}`);
   if (filters.statusTag) conditions.push(eq(contacts.statusTag, filters.statusTag));
@@ -114,22 +145,5 @@ export async function findContactsPage(
       ),
     );
   }
-  if (after) conditions.push(sql`${contacts.id} < ${after.id}`);
-  return db
-    .select({
-      id: contacts.id,
-      firstName: contacts.firstName,
-      lastName: contacts.lastName,
-      phones: contacts.phones,
-      emails: contacts.emails,
-      statusTag: contacts.statusTag,
-      origin: contacts.origin,
-      agentId: contacts.agentId,
-      createdAt: contacts.createdAt,
-      lastInteractionAt: contacts.lastInteractionAt,
-    })
-    .from(contacts)
-    .where(and(...conditions))
-    .orderBy(desc(contacts.id))
-    .limit(limit);
+  return conditions;
 }

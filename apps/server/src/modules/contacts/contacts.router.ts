@@ -46,6 +46,7 @@ import {
   ZContactFormConfig,
 } from './contact-view.service';
 import { contactIdOf, readContactRef, ZContactIdOrRef } from '../access/contacts';
+import { contactMap, ZContactMap, ZContactMapInput } from './contacts-map.service';
 
 /** Everything about one contact serves the contact view ('/contact'): its roles and slug apply. */
 const contactProcedure = tenantProcedure.meta({ area: '/contact' });
@@ -68,6 +69,16 @@ export const contactsRouter = router({
       }),
     )
     .query(({ ctx, input }) => listContacts(ctx.db, ctx.user, input)),
+
+  map: tenantProcedure
+    .meta({
+      area: '/contacts/map',
+      description:
+        "The contact map ('Mapa', /contacts/map): the located contacts the caller may see inside `bounds`, filtered as contact.list is. Below zoom 17 they come grouped in square cells of 64 screen pixels (`clusters` with their count, mean point and extent; a cell of one is in `points`); from zoom 17 on one by one, 1,000 at most (`truncated` beyond). `tiles` is the raster tile URL template the map loads and its credit.",
+    })
+    .input(ZContactMapInput)
+    .output(ZContactMap)
+    .query(({ ctx, input }) => contactMap(ctx.db, ctx.user, ctx.deps.env.mapTiles, input)),
 
   lookup: tenantProcedure
     .meta({

@@ -8,7 +8,7 @@ import { companyDayStart } from '@cartera/domain/time-zone';
 import { keysetPage } from '../../lib/pagination';
 import { contactScope } from '../access/contacts';
 import { insertContact } from './contact-records.repository';
-import { findContactsPage, lookupContacts } from './contacts.repository';
+import { findContactsPage, lookupContacts, type ContactListFilters } from './contacts.repository';
 
 /** 02 §9: contact searches answer 15 at most. */
 export const CONTACT_SEARCH_LIMIT = 15;
@@ -74,27 +74,36 @@ export const ZContactListItem = z.object({
   lastInteractionAt: z.date().nullable(),
 });
 
+/** The list's filters as typed, as the repository applies them (the list and the map). */
+export const ZContactListFilterInput = ZListContactsInput.omit({ cursor: true });
+
+export function contactListFilters(
+  input: z.infer<typeof ZContactListFilterInput>,
+): ContactListFilters {
+  const search = input.search ? foldSearchTerm(input.search) : undefined;
+  return {
+    search: search || undefined,
+    statusTag: input.statusTag,
+    origin: input.origin,
+    agentId: input.agentId,
+    companyId: input.companyId,
+    fields: input.filters,
+    ...(input.activeFrom ? { activeSince: companyDayStart(input.activeFrom) } : {}),
+    ...(input.activeTo ? { activeBefore: companyDayStart(addDays(input.activeTo, 1)) } : {}),
+  };
+}
+
 /** The contacts list (issue #5 §4): the user's visible contacts, filtered, 50 per page. */
 export async function listContacts(
   db: Executor,
   user: AuthUser,
   input: z.infer<typeof ZListContactsInput>,
 ) {
-  const search = input.search ? foldSearchTerm(input.search) : undefined;
   const rows = await findContactsPage(
     db,
     user.tenantId,
     await contactScope(db, user),
-    {
-      search: search || undefined,
-      statusTag: input.statusTag,
-      origin: input.origin,
-      agentId: input.agentId,
-      companyId: input.companyId,
-      fields: input.filters,
-      ...(input.activeFrom ? { activeSince: companyDayStart(input.activeFrom) } : {}),
-      ...(input.activeTo ? { activeBefore: companyDayStart(addDays(input.activeTo, 1)) } : {}),
-    },
+    contactListFilters(input),
     input.cursor ?? undefined,
     CONTACT_PAGE_SIZE + 1,
   );

@@ -101,3 +101,34 @@ export async function placeDetails(
 ): Promise<PlaceDetails> {
   return placesClient(deps).details(input.placeId, input.sessionToken);
 }
+
+/**
+ * The coordinates of a stored address (the contact map's geocoding job): by its place id when
+ * it has one, else by its text, the first suggestion in the tenant's country. Null when Google
+ * knows no such place; Places being down or unconfigured throws.
+ */
+export async function geocodeAddress(
+  deps: PlacesDeps,
+  tenantCountry: string | null,
+  address: { placeId?: string | null; formattedAddress?: string | null },
+): Promise<{ latitude: number; longitude: number } | null> {
+  const client = placesClient(deps);
+  let placeId = address.placeId && /^[\w-]+$/.test(address.placeId) ? address.placeId : null;
+  if (!placeId) {
+    const text = address.formattedAddress?.trim().slice(0, 200);
+    if (!text) return null;
+    const [first] = await client.autocomplete({
+      input: text,
+      languageCode: 'es',
+      regionCode: tenantCountry ?? undefined,
+    });
+    if (!first) return null;
+    placeId = first.id;
+  }
+  try {
+    return (await client.details(placeId)).location;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
+}
