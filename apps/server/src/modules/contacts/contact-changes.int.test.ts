@@ -166,6 +166,15 @@ describe('contact.update with only the changed fields (02 §7, 03 §2.1 editing 
     const set = await env.call(SELLER, 'contact.update', { id, changes: { photoPath: key } });
     expect(set.error).toBeUndefined();
     expect(set.data.photo).toBe(`${env.app.url}/api/files/${key}`);
+    // The picture is the contact's: who may not read the contact does not read it either.
+    const read = async (email: string) =>
+      (
+        await fetch(set.data.photo!, {
+          headers: { authorization: `Bearer ${await env.tokenOf(email)}` },
+        })
+      ).status;
+    expect(await read(SELLER)).toBe(200);
+    expect(await read(OTHER_SELLER)).toBe(404);
     const inbox = await env.call(SELLER, 'inbox.conversations', {
       inbox: 'me',
       search: 'Fotografiada',
