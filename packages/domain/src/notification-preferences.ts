@@ -18,8 +18,22 @@ export type NoticeSwitches = Record<NoticeChannel, boolean>;
 interface NoticeTypeDefinition {
   /** Only users with one of these roles have the type; everyone when left out. */
   roles?: readonly Role[];
+  /** The ways of telling the type has; all when left out. */
+  channels?: readonly NoticeChannel[];
   defaults: NoticeSwitches;
 }
+
+/** The roles that hold contacts and receive transfers (02 §6). */
+const AGENT_ROLES = ['user', 'super', 'comercial', 'project_manager'] as const satisfies Role[];
+
+/**
+ * A system notice (issue #41 item 4) reaches the user on the notifications channel, as a
+ * bottom-right notice: its one switch is 'Aviso en pantalla', on unless the user turns it off.
+ */
+const SYSTEM_NOTICE = {
+  channels: ['toast'],
+  defaults: { toast: true, sound: false, browser: false },
+} as const;
 
 /** Every notice type, in the order 'Ajustes' shows them. */
 export const NOTICE_TYPES = {
@@ -30,6 +44,12 @@ export const NOTICE_TYPES = {
     roles: [SUPERVISOR_ROLE],
     defaults: { toast: false, sound: false, browser: false },
   },
+  /** A contact was transferred to the user (issue #41 item 4). */
+  contactTransferred: { roles: AGENT_ROLES, ...SYSTEM_NOTICE },
+  /** A reminder on a contact the user holds came due (issue #41 item 4). */
+  reminderDue: { roles: AGENT_ROLES, ...SYSTEM_NOTICE },
+  /** Someone else commented on a request sale the user created (issue #41 item 4). */
+  requestComment: SYSTEM_NOTICE,
 } as const satisfies Record<string, NoticeTypeDefinition>;
 
 export type NoticeType = keyof typeof NOTICE_TYPES;
@@ -43,9 +63,16 @@ export function noticeTypesOf(roles: readonly Role[]): NoticeType[] {
   });
 }
 
+/** The ways of telling a notice type has. */
+export function noticeChannelsOf(type: NoticeType): readonly NoticeChannel[] {
+  return (NOTICE_TYPES[type] as NoticeTypeDefinition).channels ?? NOTICE_CHANNELS;
+}
+
 /** One row of the preferences grid as answered. */
 export const ZNoticePreference = z.object({
   type: z.enum(NOTICE_TYPE_NAMES as [NoticeType, ...NoticeType[]]),
+  /** The ways of telling this type has (a system notice: 'toast' only); the others are off. */
+  channels: z.array(z.enum(NOTICE_CHANNELS)),
   toast: z.boolean(),
   sound: z.boolean(),
   browser: z.boolean(),
@@ -76,11 +103,15 @@ export function noticePreferencesOf(
     types: noticeTypesOf(roles).map((type) => {
       const own = ZStoredSwitches.parse(saved[type] ?? {});
       const defaults = NOTICE_TYPES[type].defaults;
+      const channels = noticeChannelsOf(type);
+      const on = (channel: NoticeChannel) =>
+        channels.includes(channel) && (own[channel] ?? defaults[channel]);
       return {
         type,
-        toast: own.toast ?? defaults.toast,
-        sound: own.sound ?? defaults.sound,
-        browser: own.browser ?? defaults.browser,
+        channels: [...channels],
+        toast: on('toast'),
+        sound: on('sound'),
+        browser: on('browser'),
       };
     }),
   };
@@ -96,27 +127,36 @@ export function switchesOf(preferences: NotificationPreferences, type: NoticeTyp
 
 const texts = es.settings.notifications;
 
-const ZSwitchesUpdate = z.strictObject(
-  {
-    toast: z.boolean({ error: texts.switchInvalid }).optional(),
-    sound: z.boolean({ error: texts.switchInvalid }).optional(),
-    browser: z.boolean({ error: texts.switchInvalid }).optional(),
-  },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? texts.unknownChannels.replace('{keys}', issue.keys.join(', '))
-        : texts.switchesInvalid,
-  },
-);
+/** A change of one type's switches: only the ways of telling the type has. */
+const switchesUpdateOf = (type: NoticeType) =>
+  z.strictObject(
+    Object.fromEntries(
+      noticeChannelsOf(type).map((channel) => [
+        channel,
+        z.boolean({ error: texts.switchInvalid }).optional(),
+      ]),
+    ) as Partial<Record<NoticeChannel, z.ZodOptional<z.ZodBoolean>>>,
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? texts.unknownChannels.replace('{keys}', issue.keys.join(', '))
+          : texts.switchesInvalid,
+    },
+  );
+type ZSwitchesUpdate = z.ZodObject<
+  { [channel in NoticeChannel]: z.ZodOptional<z.ZodBoolean> },
+  z.core.$strict
+>;
 
 /**
  * A change of the caller's preferences: for each type named, the switches named (a missing one
  * stays as it is). A type the caller's role does not have is refused by the server.
  */
 export const ZSaveNotificationPreferencesInput = z.strictObject(
-  Object.fromEntries(NOTICE_TYPE_NAMES.map((type) => [type, ZSwitchesUpdate.optional()])) as {
-    [type in NoticeType]: z.ZodOptional<typeof ZSwitchesUpdate>;
+  Object.fromEntries(
+    NOTICE_TYPE_NAMES.map((type) => [type, switchesUpdateOf(type).optional()]),
+  ) as {
+    [type in NoticeType]: z.ZodOptional<ZSwitchesUpdate>;
   },
   {
     error: (issue) =>

@@ -23,6 +23,13 @@ export const SHIPMENT_LIST_LIMIT = 200;
 export const SHIPMENT_MEDIA_TYPES = ['article', 'video'] as const;
 export type ShipmentMediaType = (typeof SHIPMENT_MEDIA_TYPES)[number];
 
+/**
+ * The system's own notices (issue #41 item 4; docs/decisions.md 'System notices'): a contact
+ * transferred to the user, a reminder of theirs come due, a comment on a request they created.
+ */
+export const SYSTEM_NOTICE_TYPES = ['contactTransferred', 'reminderDue', 'requestComment'] as const;
+export type SystemNoticeType = (typeof SYSTEM_NOTICE_TYPES)[number];
+
 /** 01 §3 Notification setting type. */
 export const NOTIFICATION_KINDS = ['banner', 'right-bottom-notification'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -52,7 +59,13 @@ export function notificationActionLabel(multimediaType: string | null | undefine
  */
 export interface NotificationSetting {
   type: NotificationKind;
-  action: { redirectType: 'url' | 'none'; redirectURL: string | null };
+  /**
+   * 'url': a link the card opens in another tab; 'path': an address in Cartera the card opens in
+   * place (a system notice's record, issue #41 item 4); 'none': the notification's own page.
+   */
+  action: { redirectType: 'url' | 'path' | 'none'; redirectURL: string | null };
+  /** A notice of the system itself: which kind (issue #41 item 4); absent for a shipment's. */
+  system?: SystemNoticeType;
   metadata: {
     title: string;
     subTitle: string;

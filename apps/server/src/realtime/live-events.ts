@@ -103,9 +103,9 @@ export const LIVE_EVENTS = {
   'notification.delivered': {
     topic: 'notifications',
     description:
-      "New in-app notifications were delivered (a platform admin's shipment, 01 §4): read `notification.list` and `notification.unreadCount` again.",
+      "New in-app notifications were delivered (a platform admin's shipment, 01 §4, or a notice of the system: a contact transferred to the user, a reminder of theirs come due, a comment on a request they created): read `notification.list` and `notification.unreadCount` again.",
     receivers:
-      'The users the notifications were delivered to, each of their own only (one event per company and batch of a shipment names its users).',
+      'The users the notifications were delivered to, each of their own only (one event per company and batch of a shipment names its users; a notice of the system, its one user).',
     payload: z.object({
       shipmentId: ZId.nullable().describe(
         'The shipment they came from (null for a notice of the system).',

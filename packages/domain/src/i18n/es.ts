@@ -308,7 +308,13 @@ export const es = {
       types: {
         customerMessage: 'Mensaje de un cliente en mis conversaciones',
         teamCustomerMessage: 'Mensaje en conversaciones de mis equipos',
+        // The system's own notices (issue #41 item 4).
+        contactTransferred: 'Me transfirieron un contacto',
+        reminderDue: 'Venció un recordatorio mío',
+        requestComment: 'Comentario en una solicitud que creé',
       },
+      /** A way of telling a notice type does not have. */
+      channelMissing: 'No aplica',
       saved: 'Preferencias de notificaciones guardadas.',
       switchInvalid: 'Indica si este aviso está activado (sí o no)',
       switchesInvalid: 'Preferencias de notificación inválidas',

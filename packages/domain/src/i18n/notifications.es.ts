@@ -138,4 +138,24 @@ export const notificationsEs = {
     empty: 'Todavía no se entregó ninguna.',
     status: 'Estado: {status}',
   },
+  /** The system's own notices (issue #41 item 4; docs/decisions.md 'System notices'). */
+  system: {
+    contactTransferred: {
+      title: 'Te transfirieron a {contact}',
+      body: '{user} te transfirió este contacto.',
+      bodyWithNote: '{user} te transfirió este contacto: «{note}»',
+      action: 'Abrir conversación',
+    },
+    reminderDue: {
+      title: 'Venció tu recordatorio de {contact}',
+      body: 'Es hora de retomar la conversación.',
+      bodyWithComment: '«{comment}»',
+      action: 'Abrir conversación',
+    },
+    requestComment: {
+      title: 'Nuevo comentario en tu solicitud de {contact}',
+      body: '{user}: «{text}»',
+      action: 'Abrir conversación',
+    },
+  },
 } as const;

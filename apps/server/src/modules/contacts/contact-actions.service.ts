@@ -27,6 +27,7 @@ import { findAgents, findUsersByIds } from '../users/users.service';
 import { flagOn } from '@cartera/domain/policy';
 import { es } from '@cartera/domain/i18n';
 import { pickFields } from '../../lib/fields';
+import { notifySystem, transferNotice } from '../notifications/system-notices.service';
 
 /** 02 §6: roles of the people who receive contacts. */
 const AGENT_ROLES = ['user', 'super', 'comercial', 'project_manager'] as const;
@@ -97,12 +98,13 @@ export async function transferContact(
         ? {}
         : { reminder: null, archivingReason: null, archivingReasonText: null }),
     });
+    const itemId = newId();
     await recordInteraction(
       tx,
       user,
       { ...current, agentId: receiver.id },
       {
-        id: newId(),
+        id: itemId,
         type: 'transfer',
         alsoNotify: [current.agentId],
         content: {
@@ -112,6 +114,18 @@ export async function transferContact(
           keepReminderAndArchivingReason: input.keepReminderAndArchivingReason,
         },
       },
+    );
+    // The receiver's notice, in the transfer's transaction (issue #41 item 4).
+    await notifySystem(
+      tx,
+      transferNotice({
+        tenantId: user.tenantId,
+        receiverId: receiver.id,
+        itemId,
+        contact: current,
+        by: user,
+        note: input.note,
+      }),
     );
     return { success: true as const };
   });

@@ -21,6 +21,7 @@ import { visibleContact } from '../access/contacts';
 import { isLiveSuggestion } from '@cartera/domain/suggested-reminders';
 import { announceInteraction, recordInteraction } from '../timeline/timeline-writer';
 import { findInteraction, lockInteraction, updateInteractionRow } from './interactions.repository';
+import { notifySystem, reminderNotice } from '../notifications/system-notices.service';
 import { expireReminderJob } from './interactions.jobs';
 import { lockContact, updateContactRow } from '../contacts/contacts.service';
 import { assertNoActiveRequests } from '../request-sales/request-sales.service';
@@ -402,5 +403,18 @@ export async function expireReminder(
         expiredReminderId: pending.interactionId,
       },
     });
+    // The holder's notice, in the expiry's transaction (issue #41 item 4): once per reminder.
+    if (contact.agentId) {
+      await notifySystem(
+        tx,
+        reminderNotice({
+          tenantId: data.tenantId,
+          holderId: contact.agentId,
+          reminderId: pending.interactionId,
+          contact,
+          comment: pending.comment ?? '',
+        }),
+      );
+    }
   });
 }

@@ -8,7 +8,9 @@ import {
   NOTIFICATION_LIST_LIMIT,
   NOTIFICATION_PAGE_SIZE,
   notificationActionLabel,
+  SYSTEM_NOTICE_TYPES,
 } from '@cartera/domain/notifications';
+import { systemActionLabel } from './system-notices.service';
 import type { AuthUser } from '../sessions/session.types';
 import {
   countOwnNotifications,
@@ -34,9 +36,12 @@ export const ZNotification = z.object({
   setting: z.object({
     type: z.enum(NOTIFICATION_KINDS),
     action: z.object({
-      redirectType: z.enum(['url', 'none']),
+      /** 'url': another tab; 'path': an address in Cartera (a system notice's record). */
+      redirectType: z.enum(['url', 'path', 'none']),
       redirectURL: z.string().nullable(),
     }),
+    /** A notice of the system itself: its kind (issue #41 item 4); absent for a shipment's. */
+    system: z.enum(SYSTEM_NOTICE_TYPES).optional(),
     metadata: z.object({
       title: z.string(),
       subTitle: z.string(),
@@ -82,7 +87,9 @@ function toNotification(row: NotificationRow): Notification {
     title: row.title,
     body: row.body,
     setting: row.setting,
-    actionLabel: notificationActionLabel(row.setting.metadata.multimediaType),
+    actionLabel: row.setting.system
+      ? systemActionLabel(row.setting.system)
+      : notificationActionLabel(row.setting.metadata.multimediaType),
     viewed: row.viewedAt !== null,
     viewedAt: row.viewedAt,
     openedAt: row.openedAt,

@@ -20,6 +20,8 @@ import {
 } from './request-history.repository';
 import { person, recordSaleUpdate, requireRequest, ZPerson } from './request-sales.service';
 import { assertEnabled, requestUseCase } from './request-templates.service';
+import { lockContact } from '../contacts/contacts.service';
+import { notifySystem, requestCommentNotice } from '../notifications/system-notices.service';
 
 /*
  * A request's comments ('Comentarios', 02 §4): 5 a page newest first, admins see and toggle
@@ -95,9 +97,10 @@ export const listComments = requestUseCase(ZCommentsInput, async (db: Executor, 
 export const addComment = requestUseCase(ZAddCommentInput, async (db: Database, user, input) => {
   await db.transaction(async (tx) => {
     const { row } = await requireRequest(tx, user, input.requestId);
+    const commentId = input.id ?? newId();
     const fresh = await insertHistory(tx, {
       tenantId: user.tenantId,
-      id: input.id ?? newId(),
+      id: commentId,
       requestId: input.requestId,
       authorId: user.id,
       kind: 'comment',
@@ -105,6 +108,24 @@ export const addComment = requestUseCase(ZAddCommentInput, async (db: Database, 
     });
     if (!fresh) return;
     await recordSaleUpdate(tx, user, row.request, row.templateTitle, 'comment', input.text);
+    // The request's creator is told of another's comment, in its transaction (issue #41 item 4).
+    const contact =
+      row.request.creatorId !== user.id && row.request.contactId
+        ? await lockContact(tx, user.tenantId, row.request.contactId)
+        : undefined;
+    if (contact) {
+      await notifySystem(
+        tx,
+        requestCommentNotice({
+          tenantId: user.tenantId,
+          creatorId: row.request.creatorId,
+          commentId,
+          contact,
+          by: user,
+          text: input.text,
+        }),
+      );
+    }
   });
   return listComments(db, user, { requestId: input.requestId });
 });

@@ -6,6 +6,16 @@ import { SELLER, SUPERVISOR } from '../../testing/demo-users';
 
 const env = useDemoApp({ JOBS_ENABLED: 'false' });
 
+const ALL = ['toast', 'sound', 'browser'];
+/** The system's own notices (issue #41 item 4): 'Aviso en pantalla' only, on by default. */
+const SYSTEM_ROWS = ['contactTransferred', 'reminderDue', 'requestComment'].map((type) => ({
+  type,
+  channels: ['toast'],
+  toast: true,
+  sound: false,
+  browser: false,
+}));
+
 async function stored(email: string) {
   const [row] = await env.database.handle.db
     .select({ preferences: users.notificationPreferences })
@@ -18,7 +28,10 @@ describe('preferencias de notificaciones (issue #33 item 2)', () => {
   it('un vendedor ve sus avisos por defecto: mensaje de cliente con aviso, sonido y navegador', async () => {
     const { data } = await env.call(SELLER, 'settings.notificationPreferences');
     expect(data).toEqual({
-      types: [{ type: 'customerMessage', toast: true, sound: true, browser: true }],
+      types: [
+        { type: 'customerMessage', channels: ALL, toast: true, sound: true, browser: true },
+        ...SYSTEM_ROWS,
+      ],
     });
   });
 
@@ -26,8 +39,9 @@ describe('preferencias de notificaciones (issue #33 item 2)', () => {
     const { data } = await env.call(SUPERVISOR, 'settings.notificationPreferences');
     expect(data).toEqual({
       types: [
-        { type: 'customerMessage', toast: true, sound: true, browser: true },
-        { type: 'teamCustomerMessage', toast: false, sound: false, browser: false },
+        { type: 'customerMessage', channels: ALL, toast: true, sound: true, browser: true },
+        { type: 'teamCustomerMessage', channels: ALL, toast: false, sound: false, browser: false },
+        ...SYSTEM_ROWS,
       ],
     });
   });
@@ -41,8 +55,9 @@ describe('preferencias de notificaciones (issue #33 item 2)', () => {
       expect(saved.error).toBeUndefined();
       expect(saved.data).toEqual({
         types: [
-          { type: 'customerMessage', toast: true, sound: false, browser: true },
-          { type: 'teamCustomerMessage', toast: true, sound: false, browser: false },
+          { type: 'customerMessage', channels: ALL, toast: true, sound: false, browser: true },
+          { type: 'teamCustomerMessage', channels: ALL, toast: true, sound: false, browser: false },
+          ...SYSTEM_ROWS,
         ],
       });
       const again = await env.call(SUPERVISOR, 'settings.saveNotificationPreferences', {
@@ -50,6 +65,7 @@ describe('preferencias de notificaciones (issue #33 item 2)', () => {
       });
       expect(again.data?.types[0]).toEqual({
         type: 'customerMessage',
+        channels: ALL,
         toast: false,
         sound: false,
         browser: true,
@@ -61,7 +77,8 @@ describe('preferencias de notificaciones (issue #33 item 2)', () => {
       // The seller's own preferences are untouched by the supervisor's.
       expect(await stored(SELLER)).toEqual({});
       expect((await env.call(SELLER, 'settings.notificationPreferences')).data?.types).toEqual([
-        { type: 'customerMessage', toast: true, sound: true, browser: true },
+        { type: 'customerMessage', channels: ALL, toast: true, sound: true, browser: true },
+        ...SYSTEM_ROWS,
       ]);
     } finally {
       await env.database.handle.db
