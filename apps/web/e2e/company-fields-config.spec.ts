@@ -33,7 +33,7 @@ async function openFields(page: Page) {
 async function sellerSheet(signedInPage: SignedInPage) {
   const page = await signedInPage('vendedor@demo.test');
   await page.goto('/contacts');
-  await page.getByRole('button', { name: es.contacts.newContact }).click();
+  await page.getByRole('main').getByRole('button', { name: es.contacts.newContact }).click();
   const sheet = page.getByRole('dialog', { name: es.contacts.createTitle });
   await expect(
     sheet.getByRole('textbox', { name: es.contacts.firstName, exact: true }),

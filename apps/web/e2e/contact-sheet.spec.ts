@@ -8,6 +8,7 @@ import {
   test,
   trpcMutation,
   trpcQuery,
+  uniqueMobile,
   unexpectedErrors,
 } from './fixtures';
 
@@ -41,7 +42,7 @@ const phoneInput = (page: Page, n: number) =>
 async function openCreateSheet(page: Page, email = 'vendedor@demo.test') {
   await signIn(page, email);
   await page.goto('/contacts');
-  await page.getByRole('button', { name: es.contacts.newContact }).click();
+  await page.getByRole('main').getByRole('button', { name: es.contacts.newContact }).click();
   const sheet = createSheet(page);
   // 02 §4 keyboard: the first field has the focus.
   await expect(
@@ -95,6 +96,26 @@ async function patchProcedure(
 const result = (json: unknown): BatchEntry => ({ result: { data: { json } } });
 
 test.describe('Ficha de contacto', () => {
+  test("'Crear contacto' del menú lateral abre la ficha desde cualquier pantalla", async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    await page.goto('/');
+    await page.getByRole('button', { name: es.contacts.newContact }).click();
+    const sheet = createSheet(page);
+    const firstName = sheet.getByRole('textbox', { name: es.contacts.firstName, exact: true });
+    await expect(firstName).toBeFocused();
+    const lastName = freshSurname();
+    await firstName.fill('Menú');
+    await sheet.getByRole('textbox', { name: es.contacts.lastName, exact: true }).fill(lastName);
+    await phoneInput(page, 1).fill(uniqueMobile());
+    await sheet.getByRole('button', { name: es.contacts.createSubmit, exact: true }).click();
+    await expect(page).toHaveURL(/\/contact\?id=[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: `Menú ${lastName}` })).toBeVisible();
+    expect(browserErrors).toEqual([]);
+  });
+
   test('un vendedor crea un contacto: el teléfono se guarda normalizado y se abre el contacto', async ({
     page,
     browserErrors,

@@ -1,5 +1,5 @@
 import '../ui/mantine-styles';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { AppShell, Burger, Button, Group, Image, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { es, format } from '@cartera/domain/i18n';
@@ -26,6 +26,13 @@ import { EyeIcon, ReturnIcon } from '../ui/icons';
 import { SideMenu } from './side-menu';
 import { MENU_WIDTH, MOBILE_HEADER_HEIGHT, useMenuLayout } from './use-menu-layout';
 import type { ShellDialog } from './user-menu';
+
+/** The side menu's 'Crear contacto' (01 §2): the contact sheet, loaded when first opened. */
+const ContactSheet = lazy(() =>
+  import('../features/contacts/sheet/contact-sheet').then((module) => ({
+    default: module.ContactSheet,
+  })),
+);
 
 /** The signed-in application: side menu, mobile header, the screen, and the shell's dialogs. */
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -113,6 +120,11 @@ function SignedInLayout({ me, children }: { me: Me; children: ReactNode }) {
       <ActivityDialog opened={dialog === 'activity'} onClose={close} />
       {dialog === 'switcher' && <AccountSwitcherDialog me={me} onClose={close} />}
       {dialog === 'linked' && <LinkedAccountsDialog onClose={close} />}
+      {dialog === 'createContact' && (
+        <Suspense fallback={null}>
+          <ContactSheet opened onClose={close} />
+        </Suspense>
+      )}
       {/* An administrator using someone's account must not dismiss it on their behalf. */}
       {me.user.showNewVersionPresentation && !me.impersonatedBy && <NewVersionModal />}
     </AppShell>

@@ -1,4 +1,3 @@
-import type { CSSProperties, ReactNode } from 'react';
 import {
   AppShell,
   Avatar,
@@ -10,7 +9,6 @@ import {
   ScrollArea,
   Stack,
   Text,
-  Tooltip,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from '@tanstack/react-router';
@@ -29,6 +27,7 @@ import { Brand } from '../ui/brand';
 import classes from './app-layout.module.css';
 import {
   COMPANY_PANEL_ICON_COMPONENTS,
+  PlusIcon,
   ReturnIcon,
   SidebarCollapseIcon,
   SidebarExpandIcon,
@@ -36,6 +35,7 @@ import {
 } from '../ui/icons';
 import { useDocumentTitle } from './document-title';
 import { MENU_ICONS } from '../ui/menu-icons';
+import { BADGE_WIDTH, NavItem } from './nav-item';
 import { UserMenu, type ShellDialog } from './user-menu';
 import { fileSrc } from '../lib/file-url';
 
@@ -85,6 +85,7 @@ export function SideMenu(props: SideMenuProps) {
       <AppShell.Section className={classes.footer}>
         <Stack gap={2}>
           <DisconnectedChannelsAlert me={me} collapsed={collapsed} onNavigate={props.onNavigate} />
+          <CreateContactAction {...props} />
           <AccountAction {...props} />
           {!mobile && (
             <NavItem
@@ -110,9 +111,6 @@ export function SideMenu(props: SideMenuProps) {
 function badgeText(count: number) {
   return count > 99 ? '99+' : String(count);
 }
-
-/** A small count badge's width by its digits (a circle up to 9, then wider per digit). */
-const BADGE_WIDTH: Record<number, number> = { 1: 18, 2: 32, 3: 40 };
 
 function badgeWidth(count: number | undefined) {
   return BADGE_WIDTH[badgeText(count ?? 0).length] ?? 40;
@@ -335,6 +333,25 @@ function EntryLink({
   );
 }
 
+/**
+ * 01 §2 'Create contact button': the contact sheet from anywhere, for whoever may open the
+ * contacts (the sheet then opens the new contact's conversation).
+ */
+function CreateContactAction(props: SideMenuProps) {
+  if (guardRoute(guardUserOf(props.me), '/contacts').kind !== 'allow') return null;
+  return (
+    <NavItem
+      label={es.contacts.newContact}
+      icon={<PlusIcon />}
+      collapsed={props.collapsed}
+      onClick={() => {
+        props.onNavigate();
+        props.onOpenDialog('createContact');
+      }}
+    />
+  );
+}
+
 function AccountAction(props: SideMenuProps) {
   const { me, collapsed } = props;
   if (me.impersonatedBy) {
@@ -359,83 +376,5 @@ function AccountAction(props: SideMenuProps) {
       collapsed={collapsed}
       onClick={() => props.onOpenDialog(admin ? 'switcher' : 'linked')}
     />
-  );
-}
-
-const EXACT = { exact: true, includeSearch: true, includeHash: true } as const;
-
-/** One line of the menu; icon only with a tooltip when the menu is collapsed. */
-function NavItem({
-  label,
-  icon,
-  collapsed,
-  active = false,
-  link,
-  onClick,
-  color,
-  disabled,
-  badge,
-  beside,
-  besideWidth = BADGE_WIDTH[1],
-}: {
-  label: string;
-  icon: ReactNode;
-  collapsed: boolean;
-  active?: boolean;
-  link?: { to: string; hash?: string };
-  onClick?: () => void;
-  color?: string;
-  disabled?: boolean;
-  /** A count beside the label (hidden while the menu is collapsed). */
-  badge?: ReactNode;
-  /** A count at the line's end but outside the link (hidden while the menu is collapsed). */
-  beside?: ReactNode;
-  /** The count's width in pixels: the link's text keeps clear of it. */
-  besideWidth?: number;
-}) {
-  const common = {
-    label: collapsed ? undefined : label,
-    rightSection: collapsed ? undefined : badge,
-    'aria-label': collapsed ? label : undefined,
-    leftSection: icon,
-    active,
-    color,
-    disabled,
-    onClick,
-    'data-collapsed': collapsed || undefined,
-    classNames: { root: classes.item, section: classes.itemSection, body: classes.itemBody },
-  };
-  const item = link ? (
-    <NavLink
-      {...common}
-      renderRoot={(rootProps) => (
-        <Link
-          to={link.to as '/'}
-          hash={link.hash}
-          // The router marks only the exact address as current; `active` says the rest.
-          activeOptions={EXACT}
-          {...rootProps}
-        />
-      )}
-    />
-  ) : (
-    <NavLink {...common} component="button" type="button" />
-  );
-  if (!collapsed && beside) {
-    return (
-      <div
-        className={classes.besideRow}
-        style={{ '--beside-width': `${besideWidth}px` } as CSSProperties}
-      >
-        {item}
-        <span className={classes.beside}>{beside}</span>
-      </div>
-    );
-  }
-  if (!collapsed) return item;
-  return (
-    <Tooltip label={label} position="right" withArrow openDelay={150}>
-      {item}
-    </Tooltip>
   );
 }

@@ -16,7 +16,7 @@ import {
 } from '../ui/icons';
 import { UserAvatar } from '../ui/user-avatar';
 
-export type ShellDialog = 'profile' | 'activity' | 'switcher' | 'linked';
+export type ShellDialog = 'profile' | 'activity' | 'switcher' | 'linked' | 'createContact';
 
 /** Entries that lead to a screen appear once that screen exists (no placeholder pages). */
 const LEARN_PATH = '/settings/learn';
