@@ -194,8 +194,9 @@ export function draftPrompt(input: {
 
 /**
  * Checks everything a draft needs and counts it against the month's limit, then answers the
- * draft's text as it streams. Refusals come before the endpoint is called: the flag off
- * (DISABLED_FEATURE), a contact the user may not see (CONTACT_NOT_FOUND), no endpoint
+ * draft's text as it streams. Refusals come before the endpoint is called: a contact the user
+ * may not see (CONTACT_NOT_FOUND: another company's contact is not found, whatever the
+ * caller's flags), the flag off (DISABLED_FEATURE), no endpoint
  * (AI_NOT_CONFIGURED), the limit reached (AI_LIMIT_REACHED). The stream fails with
  * AI_UNAVAILABLE ('Error de conexión').
  */
@@ -205,8 +206,8 @@ export async function startDraft(
   contactId: string,
   signal?: AbortSignal,
 ): Promise<AsyncGenerator<string>> {
-  if (!flagOn(user, 'messageGeneration')) throw new DomainError('DISABLED_FEATURE');
   const contact = await visibleContact(deps.db, user, contactId);
+  if (!flagOn(user, 'messageGeneration')) throw new DomainError('DISABLED_FEATURE');
   const config = deps.env.ai;
   if (!config) throw new DomainError('AI_NOT_CONFIGURED');
   const limit = await monthlyLimitOf(deps.db, user.tenantId);
