@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { NotificationPreferences } from '@cartera/domain/notification-preferences';
+import type {
+  NoticeChannel,
+  NotificationPreferences,
+} from '@cartera/domain/notification-preferences';
 import { decideNotice, mayConcern, type NoticeContext } from './notice-decision';
+
+const ALL = ['toast', 'sound', 'browser'] as const satisfies NoticeChannel[];
 
 const DEFAULTS: NotificationPreferences = {
   types: [
-    { type: 'customerMessage', toast: true, sound: true, browser: true },
-    { type: 'teamCustomerMessage', toast: false, sound: false, browser: false },
+    { type: 'customerMessage', channels: ALL, toast: true, sound: true, browser: true },
+    { type: 'teamCustomerMessage', channels: ALL, toast: false, sound: false, browser: false },
   ],
 };
 
@@ -56,7 +61,9 @@ describe('qué avisos se disparan ante un mensaje de un cliente', () => {
 
   it('respeta las preferencias apagadas', () => {
     const quiet: NotificationPreferences = {
-      types: [{ type: 'customerMessage', toast: false, sound: false, browser: true }],
+      types: [
+        { type: 'customerMessage', channels: ALL, toast: false, sound: false, browser: true },
+      ],
     };
     expect(decideNotice(mine, { ...visible, preferences: quiet })).toEqual({
       toast: false,
@@ -72,7 +79,7 @@ describe('qué avisos se disparan ante un mensaje de un cliente', () => {
     const chosen: NotificationPreferences = {
       types: [
         DEFAULTS.types[0]!,
-        { type: 'teamCustomerMessage', toast: true, sound: false, browser: false },
+        { type: 'teamCustomerMessage', channels: ALL, toast: true, sound: false, browser: false },
       ],
     };
     expect(decideNotice(team, { ...visible, preferences: chosen })).toEqual({
@@ -93,8 +100,8 @@ describe('qué avisos se disparan ante un mensaje de un cliente', () => {
 describe('si un mensaje de un cliente puede ser para este usuario, antes de preguntar', () => {
   const teamOn: NotificationPreferences = {
     types: [
-      { type: 'customerMessage', toast: true, sound: true, browser: true },
-      { type: 'teamCustomerMessage', toast: false, sound: true, browser: false },
+      { type: 'customerMessage', channels: ALL, toast: true, sound: true, browser: true },
+      { type: 'teamCustomerMessage', channels: ALL, toast: false, sound: true, browser: false },
     ],
   };
 

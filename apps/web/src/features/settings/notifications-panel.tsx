@@ -1,4 +1,4 @@
-import { Button, Group, Switch, Text } from '@mantine/core';
+import { Button, Group, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
@@ -84,15 +84,22 @@ export function NotificationsPanel() {
       key: channel,
       header: texts.channels[channel],
       align: 'center',
-      cell: (row) => (
-        <Group justify="center">
-          <Switch
-            checked={row[channel]}
-            aria-label={`${texts.types[row.type]}: ${texts.channels[channel]}`}
-            onChange={(event) => flip(row.type, channel, event.currentTarget.checked)}
-          />
-        </Group>
-      ),
+      cell: (row) =>
+        row.channels.includes(channel) ? (
+          <Group justify="center">
+            <Switch
+              checked={row[channel]}
+              aria-label={`${texts.types[row.type]}: ${texts.channels[channel]}`}
+              onChange={(event) => flip(row.type, channel, event.currentTarget.checked)}
+            />
+          </Group>
+        ) : (
+          // A system notice is told on screen only (issue #41 item 4).
+          <Text size="sm" c="dimmed" ta="center" title={texts.channelMissing}>
+            <span aria-hidden="true">—</span>
+            <VisuallyHidden>{texts.channelMissing}</VisuallyHidden>
+          </Text>
+        ),
     })),
   ];
 

@@ -1,5 +1,6 @@
+import type { MouseEvent } from 'react';
 import { ActionIcon, Box, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { es } from '@cartera/domain/i18n';
 import type { NotificationKind, NotificationSetting } from '@cartera/domain/notifications';
 import { fileSrc } from '../../../lib/file-url';
@@ -131,13 +132,21 @@ export function NotificationCard({
           {title}
         </Title>
         {body && <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{body}</Text>}
-        {setting.action.redirectType === 'url' && <Group>{action}</Group>}
+        {setting.action.redirectType !== 'none' && <Group>{action}</Group>}
       </Stack>
     </Paper>
   );
 }
 
-/** The action button: the link in another tab, else the notification's page in Cartera. */
+/** An address in Cartera (a system notice's record), never another site. */
+function inAppPath(path: string | null): string | null {
+  return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+}
+
+/**
+ * The action button: the link in another tab; a system notice's record in place (issue #41 item
+ * 4); else the notification's page in Cartera.
+ */
 function CardAction({
   notification,
   preview,
@@ -147,14 +156,16 @@ function CardAction({
   preview: boolean;
   onOpen?: () => void;
 }) {
+  const router = useRouter();
   const { redirectType, redirectURL } = notification.setting.action;
   const external = redirectType === 'url' && redirectURL;
+  const record = redirectType === 'path' ? inAppPath(redirectURL) : null;
   const common = {
     size: 'compact-sm',
     color: 'teal',
     rightSection: external ? <ExternalLinkIcon size={14} /> : undefined,
   } as const;
-  if (preview || (!external && !notification.id)) {
+  if (preview || (!external && !record && !notification.id)) {
     return (
       <Button {...common} type="button">
         {notification.actionLabel}
@@ -170,6 +181,23 @@ function CardAction({
         target="_blank"
         rel="noopener noreferrer"
         onClick={onOpen}
+      >
+        {notification.actionLabel}
+      </Button>
+    );
+  }
+  if (record) {
+    return (
+      <Button
+        {...common}
+        component="a"
+        href={record}
+        onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+          onOpen?.();
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          void router.navigate({ href: record });
+        }}
       >
         {notification.actionLabel}
       </Button>
