@@ -15,7 +15,7 @@ const optional = z
 
 const DEFAULT_GOOGLE_PLACES_BASE_URL = 'https://places.googleapis.com';
 /** The server's own neutral map tile (http/map-tiles.ts), used while MAP_TILE_URL is empty. */
-export const LOCAL_MAP_TILE_URL = '/map-tiles/{z}/{x}/{y}.png';
+export const LOCAL_MAP_TILE_URL = '/api/map-tiles/{z}/{x}/{y}.png';
 
 /** A provider's base URL: http(s), without a trailing slash; empty means the default. */
 const providerBaseUrl = (fallback: string) =>
@@ -135,7 +135,7 @@ const EnvSchema = z.object({
     .transform((value) => (value ? value.replace(/\/+$/, '') : DEFAULT_GOOGLE_PLACES_BASE_URL)),
   /**
    * The contact map's raster tiles: a URL template with {z}, {x} and {y} (and optionally {s});
-   * empty uses the server's own neutral tile (/map-tiles/{z}/{x}/{y}.png), fetching nothing
+   * empty uses the server's own neutral tile (/api/map-tiles/{z}/{x}/{y}.png), fetching nothing
    * from outside. MAP_TILE_ATTRIBUTION is the credit the tile provider asks to show.
    */
   MAP_TILE_URL: z

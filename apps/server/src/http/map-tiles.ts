@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The contact map's own raster tile (issue #44 item 1): while MAP_TILE_URL is empty, Leaflet
- * loads /map-tiles/{z}/{x}/{y}.png from here, so the demo and the tests fetch nothing from
+ * loads /api/map-tiles/{z}/{x}/{y}.png from here, so the demo and the tests fetch nothing from
  * outside. Every tile is the same 256 × 256 neutral PNG (a pale ground with a faint grid line
  * on two edges, so panning and zooming stay visible); it is built once, in memory.
  */
@@ -22,7 +22,7 @@ export function neutralTile(): Buffer {
 
 export function registerMapTiles(app: FastifyInstance) {
   app.get<{ Params: { z: string; x: string; y: string } }>(
-    '/map-tiles/:z/:x/:y.png',
+    '/api/map-tiles/:z/:x/:y.png',
     async (request, reply) => {
       const { z, x, y } = request.params;
       if (![z, x, y].every((part) => /^\d{1,7}$/.test(part)) || Number(z) > 22) {

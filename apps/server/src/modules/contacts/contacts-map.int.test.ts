@@ -82,7 +82,7 @@ describe('mapa de contactos', () => {
       expect(cluster.latitude).toBeGreaterThanOrEqual(cluster.south);
       expect(cluster.latitude).toBeLessThanOrEqual(cluster.north);
     }
-    expect(far.tiles).toEqual({ url: '/map-tiles/{z}/{x}/{y}.png', attribution: '' });
+    expect(far.tiles).toEqual({ url: '/api/map-tiles/{z}/{x}/{y}.png', attribution: '' });
 
     // Only the seller's own contacts, never the other company's in the same streets.
     expect((await allIds(SELLER)).sort()).toEqual(own);
@@ -139,13 +139,13 @@ describe('mapa de contactos', () => {
   });
 
   it('sirve su propio mosaico neutro para cualquier z/x/y', async () => {
-    const tile = await fetch(`${env.app.url}/map-tiles/12/1383/2467.png`);
+    const tile = await fetch(`${env.app.url}/api/map-tiles/12/1383/2467.png`);
     expect(tile.status).toBe(200);
     expect(tile.headers.get('content-type')).toBe('image/png');
     const bytes = Buffer.from(await tile.arrayBuffer());
     expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
     expect(bytes.readUInt32BE(16)).toBe(256);
-    expect((await fetch(`${env.app.url}/map-tiles/99/1/2.png`)).status).toBe(404);
+    expect((await fetch(`${env.app.url}/api/map-tiles/99/1/2.png`)).status).toBe(404);
   });
 
   it('rechaza un recuadro al revés', async () => {
