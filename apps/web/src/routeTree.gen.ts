@@ -36,6 +36,7 @@ import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index
 import { Route as AppContactSharedinboxRouteImport } from './routes/_app/contact/sharedinbox'
 import { Route as AppContactUnassignedRouteImport } from './routes/_app/contact/unassigned'
 import { Route as AppContactsIndexRouteImport } from './routes/_app/contacts/index'
+import { Route as AppContactsMapRouteImport } from './routes/_app/contacts/map'
 import { Route as AppNotificationsIdRouteImport } from './routes/_app/notifications/$id'
 import { Route as AppReportesReceiptsRouteImport } from './routes/_app/reportes/receipts'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
@@ -187,6 +188,11 @@ const AppContactsIndexRoute = AppContactsIndexRouteImport.update({
   path: '/contacts/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppContactsMapRoute = AppContactsMapRouteImport.update({
+  id: '/contacts/map',
+  path: '/contacts/map',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppNotificationsIdRoute = AppNotificationsIdRouteImport.update({
   id: '/notifications/$id',
   path: '/notifications/$id',
@@ -297,6 +303,7 @@ export interface FileRoutesByFullPath {
   '/company/users': typeof AppCompanyUsersRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
+  '/contacts/map': typeof AppContactsMapRoute
   '/notifications/$id': typeof AppNotificationsIdRoute
   '/reportes/receipts': typeof AppReportesReceiptsRoute
   '/settings/learn': typeof AppSettingsLearnRoute
@@ -339,6 +346,7 @@ export interface FileRoutesByTo {
   '/company/users': typeof AppCompanyUsersRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
+  '/contacts/map': typeof AppContactsMapRoute
   '/notifications/$id': typeof AppNotificationsIdRoute
   '/reportes/receipts': typeof AppReportesReceiptsRoute
   '/settings/learn': typeof AppSettingsLearnRoute
@@ -385,6 +393,7 @@ export interface FileRoutesById {
   '/_app/company/users': typeof AppCompanyUsersRoute
   '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/_app/contact/unassigned': typeof AppContactUnassignedRoute
+  '/_app/contacts/map': typeof AppContactsMapRoute
   '/_app/notifications/$id': typeof AppNotificationsIdRoute
   '/_app/reportes/receipts': typeof AppReportesReceiptsRoute
   '/_app/settings/learn': typeof AppSettingsLearnRoute
@@ -431,6 +440,7 @@ export interface FileRouteTypes {
     | '/company/users'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
+    | '/contacts/map'
     | '/notifications/$id'
     | '/reportes/receipts'
     | '/settings/learn'
@@ -473,6 +483,7 @@ export interface FileRouteTypes {
     | '/company/users'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
+    | '/contacts/map'
     | '/notifications/$id'
     | '/reportes/receipts'
     | '/settings/learn'
@@ -518,6 +529,7 @@ export interface FileRouteTypes {
     | '/_app/company/users'
     | '/_app/contact/sharedinbox'
     | '/_app/contact/unassigned'
+    | '/_app/contacts/map'
     | '/_app/notifications/$id'
     | '/_app/reportes/receipts'
     | '/_app/settings/learn'
@@ -737,6 +749,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppContactsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/contacts/map': {
+      id: '/_app/contacts/map'
+      path: '/contacts/map'
+      fullPath: '/contacts/map'
+      preLoaderRoute: typeof AppContactsMapRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/notifications/$id': {
       id: '/_app/notifications/$id'
       path: '/notifications/$id'
@@ -910,6 +929,7 @@ interface AppRouteChildren {
   AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
   AppContactSharedinboxRoute: typeof AppContactSharedinboxRoute
   AppContactUnassignedRoute: typeof AppContactUnassignedRoute
+  AppContactsMapRoute: typeof AppContactsMapRoute
   AppNotificationsIdRoute: typeof AppNotificationsIdRoute
   AppReportesReceiptsRoute: typeof AppReportesReceiptsRoute
   AppSettingsLearnRoute: typeof AppSettingsLearnRoute
@@ -941,6 +961,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,
   AppContactSharedinboxRoute: AppContactSharedinboxRoute,
   AppContactUnassignedRoute: AppContactUnassignedRoute,
+  AppContactsMapRoute: AppContactsMapRoute,
   AppNotificationsIdRoute: AppNotificationsIdRoute,
   AppReportesReceiptsRoute: AppReportesReceiptsRoute,
   AppSettingsLearnRoute: AppSettingsLearnRoute,

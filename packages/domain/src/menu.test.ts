@@ -47,6 +47,7 @@ describe('menú lateral con las pantallas construidas hoy', () => {
         'Objetivos',
         'Clientes > Contactos',
         'Clientes > Companies',
+        'Clientes > Mapa',
         'Clientes > Historial de acciones',
       ],
     ],
@@ -66,6 +67,7 @@ describe('menú lateral con las pantallas construidas hoy', () => {
         'Bandeja de entrada > Conversaciones',
         'Clientes > Contactos',
         'Clientes > Companies',
+        'Clientes > Mapa',
         'Clientes > Historial de acciones',
         'Mi Empresa',
       ],
@@ -82,6 +84,7 @@ describe('menú lateral con las pantallas construidas hoy', () => {
         'Objetivos',
         'Clientes > Contactos',
         'Clientes > Companies',
+        'Clientes > Mapa',
         'Clientes > Historial de acciones',
         'Mi Empresa',
       ],
@@ -98,6 +101,7 @@ describe('menú lateral con las pantallas construidas hoy', () => {
         'Solicitudes',
         'Clientes > Contactos',
         'Clientes > Companies',
+        'Clientes > Mapa',
       ],
     ],
   ] as const)('%s (%s) ve %j', (_email, role, labels) => {
@@ -121,15 +125,22 @@ describe('menú lateral con las pantallas construidas hoy', () => {
   });
 
   it('no agrupa una entrada que está sola', () => {
-    // Without the inbox flag and the business sales model, Conversaciones and Contactos are
-    // alone in their groups: plain entries.
+    // Without the inbox flag, Conversaciones is alone in its group: a plain entry. Without the
+    // business sales model, 'Clientes' still holds Contactos and Mapa: a group. The
+    // administrator, who has no map (slug contacts-map), sees Contactos alone: a plain entry.
     const items = visibleMenu(demoUser('user', { featureFlags: {} }));
     const entry = (id: string) => MENU_ENTRIES.find((each) => each.id === id);
     expect(items).toEqual([
       { kind: 'entry', entry: entry('performance') },
       { kind: 'entry', entry: entry('conversations') },
-      { kind: 'entry', entry: entry('contacts') },
+      {
+        kind: 'group',
+        group: expect.objectContaining({ id: 'contacts', label: 'Clientes' }),
+        entries: [entry('contacts'), entry('map')],
+      },
     ]);
+    const admin = visibleMenu(demoUser('admin', { featureFlags: {} }));
+    expect(admin).toContainEqual({ kind: 'entry', entry: entry('contacts') });
   });
 
   it('Carteras compartidas es de la bandeja: no la ve el administrador ni una empresa sin Inbox', () => {

@@ -295,7 +295,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/contact/sharedinbox', roles: 'all', slug: 'sharedContactInbox', built: true },
   { path: '/contact/calendar', roles: 'all', slug: 'contact-calendar', built: false },
   { path: '/contact', roles: 'all', slug: 'conversation', built: true },
-  { path: '/contacts/map', roles: 'all', slug: 'contacts-map', built: false },
+  { path: '/contacts/map', roles: 'all', slug: 'contacts-map', built: true },
   { path: '/actionsHistory', roles: 'all', slug: 'actionsHistory', built: true },
   { path: '/campaigns', roles: 'all', slug: 'campaigns', built: false },
   { path: '/companies', roles: 'all', slug: 'comercial-companies', built: true },

@@ -215,4 +215,23 @@ export const contactsEs = {
     unify: 'Unificación',
     'subconversation-created': 'Subconversación creada',
   } as Record<string, string>,
+  // The contact map ('Mapa', /contacts/map, issue #44 item 1).
+  map: {
+    title: 'Mapa',
+    intro:
+      'Los contactos que ves, con su ubicación, agrupados por zona. Acerca el mapa o toca un grupo para verlos uno a uno.',
+    label: 'Mapa de contactos',
+    list: 'Ver lista',
+    loading: 'Cargando el mapa…',
+    empty: 'Ningún contacto con ubicación en esta zona del mapa.',
+    emptyFiltered: 'Ningún contacto con ubicación coincide con los filtros en esta zona del mapa.',
+    count: '{n} contactos en esta zona',
+    countOne: '1 contacto en esta zona',
+    truncated: 'Se muestran los primeros {n}; acerca el mapa para ver el resto.',
+    cluster: '{n} contactos: acercar',
+    stack: '{n} contactos en la misma dirección',
+    open: 'Abrir {name}',
+    zoomIn: 'Acercar',
+    zoomOut: 'Alejar',
+  },
 } as const;

@@ -1,39 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
 import {
-  dayParam,
-  fieldFiltersParam,
-  idParam,
-  searchParams,
-  textParam,
-} from '../../../lib/search-params';
+  filtersOfSearch,
+  searchWithFilters,
+  validateContactListSearch,
+} from '../../../features/contacts/contact-list-search';
 import { ContactsPage } from '../../../features/contacts/contacts-page';
 
 /**
- * '/contacts': `search` is the search box; `statusTag`, `origin`, `agentId`, `companyId`,
- * `filters` (custom fields, 02 §7 Lists) and `activeFrom`–`activeTo` (days with timeline
- * activity: a 'Rendimiento' figure's contacts, issue #35) the filters. All survive a reload.
+ * '/contacts': the contacts the user may see; its address holds the search and the filters
+ * (features/contacts/contact-list-search.ts, shared with the map).
  */
 export const Route = createFileRoute('/_app/contacts/')({
-  validateSearch: searchParams({
-    search: textParam(),
-    statusTag: textParam(60),
-    origin: textParam(60),
-    agentId: idParam(),
-    companyId: idParam(),
-    filters: fieldFiltersParam(),
-    activeFrom: dayParam(),
-    activeTo: dayParam(),
-  }),
+  validateSearch: validateContactListSearch,
   component: ContactsRoute,
 });
 
 function ContactsRoute() {
-  const { search, filters, ...chosen } = Route.useSearch();
+  const search = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <ContactsPage
-      search={search ?? ''}
-      filters={{ ...chosen, filters: filters ?? [] }}
+      search={search.search ?? ''}
+      filters={filtersOfSearch(search)}
       onSearchChange={(next) =>
         void navigate({
           search: (current) => ({ ...current, search: next || undefined }),
@@ -41,19 +29,7 @@ function ContactsRoute() {
         })
       }
       onFiltersChange={(next) =>
-        void navigate({
-          search: (current) => ({
-            ...current,
-            statusTag: next.statusTag,
-            origin: next.origin,
-            agentId: next.agentId,
-            companyId: next.companyId,
-            activeFrom: next.activeFrom,
-            activeTo: next.activeTo,
-            filters: next.filters.length > 0 ? next.filters : undefined,
-          }),
-          replace: true,
-        })
+        void navigate({ search: (current) => searchWithFilters(current, next), replace: true })
       }
     />
   );
