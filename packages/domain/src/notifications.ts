@@ -66,6 +66,9 @@ export interface NotificationSetting {
   action: { redirectType: 'url' | 'path' | 'none'; redirectURL: string | null };
   /** A notice of the system itself: which kind (issue #41 item 4); absent for a shipment's. */
   system?: SystemNoticeType;
+  /** A system notice of a burst: who caused it and of how many records it tells. */
+  from?: string;
+  count?: number;
   metadata: {
     title: string;
     subTitle: string;

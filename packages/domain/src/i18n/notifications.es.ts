@@ -145,6 +145,9 @@ export const notificationsEs = {
       body: '{user} te transfirió este contacto.',
       bodyWithNote: '{user} te transfirió este contacto: «{note}»',
       action: 'Abrir conversación',
+      /** Several transfers of one person within minutes, told as one notice. */
+      manyTitle: 'Te transfirieron {n} contactos',
+      manyBody: '{user} te transfirió {n} contactos.',
     },
     reminderDue: {
       title: 'Venció tu recordatorio de {contact}',
@@ -152,6 +155,8 @@ export const notificationsEs = {
       bodyWithComment: '«{comment}»',
       action: 'Abrir conversación',
     },
+    /** A notice of several records: its action opens their list. */
+    many: { action: 'Ver conversaciones' },
     requestComment: {
       title: 'Nuevo comentario en tu solicitud de {contact}',
       body: '{user}: «{text}»',

@@ -88,7 +88,7 @@ function toNotification(row: NotificationRow): Notification {
     body: row.body,
     setting: row.setting,
     actionLabel: row.setting.system
-      ? systemActionLabel(row.setting.system)
+      ? systemActionLabel(row.setting)
       : notificationActionLabel(row.setting.metadata.multimediaType),
     viewed: row.viewedAt !== null,
     viewedAt: row.viewedAt,

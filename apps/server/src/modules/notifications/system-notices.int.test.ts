@@ -130,6 +130,44 @@ describe('avisos del sistema (issue #41 item 4)', () => {
     expect(await systemNoticesOf(sender)).toEqual([]);
   });
 
+  it('varias transferencias seguidas de la misma persona son un solo aviso, con su cantidad', async () => {
+    const contacts = [
+      await contactOf(sender, 'Ana'),
+      await contactOf(sender, 'Bruno'),
+      await contactOf(sender, 'Carmen'),
+    ];
+    const before = await systemNoticesOf(receiver);
+    // Whatever was waiting from before is closed: a new burst starts.
+    for (const notice of before) {
+      await env.call(receiver.email, 'notification.track', { id: notice.id, action: 'closed' });
+    }
+    const bulk = await env.call(sender.email, 'inbox.bulkTransfer', {
+      contactIds: contacts.map((contact) => contact.id),
+      agentId: receiver.id,
+    });
+    expect(bulk.data?.done).toHaveLength(3);
+    const after = await systemNoticesOf(receiver);
+    expect(after).toHaveLength(before.length + 1);
+    const [list] = (await env.call(receiver.email, 'notification.list', {})).data!;
+    expect(list).toMatchObject({
+      title: 'Te transfirieron 3 contactos',
+      body: 'Marta Suárez te transfirió 3 contactos.',
+      actionLabel: 'Ver conversaciones',
+      viewed: false,
+      setting: { action: { redirectType: 'path', redirectURL: '/contact' } },
+    });
+    // Once the user acted on it, the next transfer is a notice of its own.
+    await env.call(receiver.email, 'notification.track', { id: list!.id, action: 'opened' });
+    const next = await contactOf(sender, 'Diego');
+    await env.call(sender.email, 'contact.transfer', { contactId: next.id, agentId: receiver.id });
+    const [latest] = (await env.call(receiver.email, 'notification.list', {})).data!;
+    expect(latest).toMatchObject({
+      title: 'Te transfirieron a Diego Pereira',
+      actionLabel: 'Abrir conversación',
+    });
+    await env.call(receiver.email, 'notification.track', { id: latest!.id, action: 'closed' });
+  });
+
   it('una transferencia rechazada no avisa a nadie', async () => {
     const contact = await contactOf(receiver, 'Tomás');
     const before = (await systemNoticesOf(receiver)).length;

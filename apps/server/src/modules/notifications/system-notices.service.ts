@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Transaction } from '@cartera/db/client';
 import { notifications, users } from '@cartera/db/schema';
 import { es } from '@cartera/domain/i18n';
@@ -25,7 +25,19 @@ export interface SystemNotice {
   body: string;
   /** The address in Cartera its action opens (e.g. /contact?id=…). */
   path: string;
+  /**
+   * Notices of one burst told as one: while the user has one from the same `from` of this kind
+   * not yet opened or closed, written in the last MERGE_WINDOW_MS, it becomes the `many` notice
+   * of one more (a bulk transfer of 30 contacts is one notice, not 30 to close).
+   */
+  merge?: {
+    from: string;
+    many: (count: number) => { title: string; body: string; path: string };
+  };
 }
+
+/** How long after a notice the next of the same burst joins it. */
+export const MERGE_WINDOW_MS = 10 * 60 * 1000;
 
 const texts = es.notifications.system;
 
@@ -45,11 +57,12 @@ export function excerpt(text: string, max = 140): string {
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
-function settingOf(notice: SystemNotice): NotificationSetting {
+function settingOf(notice: SystemNotice, count = 1): NotificationSetting {
   return {
     type: 'right-bottom-notification',
     action: { redirectType: 'path', redirectURL: notice.path },
     system: notice.type,
+    ...(notice.merge ? { from: notice.merge.from, count } : {}),
     metadata: {
       title: notice.title,
       subTitle: notice.body,
@@ -59,9 +72,43 @@ function settingOf(notice: SystemNotice): NotificationSetting {
   };
 }
 
-/** The action button's label of a system notice. */
-export function systemActionLabel(type: SystemNoticeType): string {
-  return texts[type].action;
+/** The action button's label of a system notice (of several records: their list). */
+export function systemActionLabel(setting: NotificationSetting): string {
+  const type = setting.system!;
+  return (setting.count ?? 1) > 1 ? texts.many.action : texts[type].action;
+}
+
+/** The user's notice of this kind and sender the next one joins, locked; none when too old. */
+async function burstOf(tx: Transaction, notice: SystemNotice, from: string) {
+  const [row] = await tx
+    .select({ id: notifications.id, setting: notifications.setting })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.tenantId, notice.tenantId),
+        eq(notifications.userId, notice.userId),
+        isNull(notifications.shipmentId),
+        isNull(notifications.openedAt),
+        isNull(notifications.closedAt),
+        sql`${notifications.setting}->>'system' = ${notice.type}`,
+        sql`${notifications.setting}->>'from' = ${from}`,
+        gt(notifications.createdAt, new Date(Date.now() - MERGE_WINDOW_MS)),
+      ),
+    )
+    .orderBy(desc(notifications.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+function announce(tx: Transaction, notice: SystemNotice) {
+  return appendEvent(tx, {
+    tenantId: notice.tenantId,
+    type: 'notification.delivered',
+    topic: 'notifications',
+    payload: { shipmentId: null, kind: 'right-bottom-notification' },
+    audience: { userIds: [notice.userId] },
+  });
 }
 
 /**
@@ -81,6 +128,29 @@ export async function notifySystem(tx: Transaction, notice: SystemNotice): Promi
   if (!receiver?.active) return false;
   const preferences = noticePreferencesOf(receiver.roles, receiver.preferences);
   if (!switchesOf(preferences, notice.type).toast) return false;
+  if (notice.merge) {
+    // One burst at a time per user: two transfers at once join one notice, not two.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`system-notice:${notice.userId}`}, 0))`,
+    );
+    const burst = await burstOf(tx, notice, notice.merge.from);
+    if (burst) {
+      const count = (burst.setting.count ?? 1) + 1;
+      const many = { ...notice, ...notice.merge.many(count) };
+      await tx
+        .update(notifications)
+        .set({
+          title: many.title,
+          body: many.body,
+          setting: settingOf(many, count),
+          viewedAt: null,
+          createdAt: new Date(),
+        })
+        .where(and(eq(notifications.tenantId, notice.tenantId), eq(notifications.id, burst.id)));
+      await announce(tx, notice);
+      return true;
+    }
+  }
   const inserted = await tx
     .insert(notifications)
     .values({
@@ -99,13 +169,7 @@ export async function notifySystem(tx: Transaction, notice: SystemNotice): Promi
     })
     .returning({ id: notifications.id });
   if (!inserted.length) return false;
-  await appendEvent(tx, {
-    tenantId: notice.tenantId,
-    type: 'notification.delivered',
-    topic: 'notifications',
-    payload: { shipmentId: null, kind: 'right-bottom-notification' },
-    audience: { userIds: [notice.userId] },
-  });
+  await announce(tx, notice);
   return true;
 }
 
@@ -115,7 +179,7 @@ export function transferNotice(values: {
   receiverId: string;
   itemId: string;
   contact: { id: string; firstName: string; lastName: string | null };
-  by: { name: string; lastname: string };
+  by: { id: string; name: string; lastname: string };
   note: string;
 }): SystemNotice {
   const user = fullName(values.by.name, values.by.lastname);
@@ -132,6 +196,14 @@ export function transferNotice(values: {
       ? fill(texts.contactTransferred.bodyWithNote, { user, note })
       : fill(texts.contactTransferred.body, { user }),
     path: `/contact?id=${values.contact.id}`,
+    merge: {
+      from: values.by.id,
+      many: (count) => ({
+        title: fill(texts.contactTransferred.manyTitle, { n: String(count) }),
+        body: fill(texts.contactTransferred.manyBody, { user, n: String(count) }),
+        path: '/contact',
+      }),
+    },
   };
 }
 
