@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import { contacts } from '@cartera/db/schema';
 import { scopeCondition, type ContactScope } from '../access/contacts.conditions';
@@ -77,19 +77,30 @@ export async function findLocatedContacts(
     .limit(limit);
 }
 
-/** The located contacts of the given ids the caller may see (a cluster of one). */
-export async function findLocatedContactsByIds(
+/**
+ * The located contacts at the given points that the caller may see under the same filters: the
+ * cells of one contact, found again by their exact place (a cell holds one contact exactly when
+ * no other filtered contact shares its point; one lookup of contacts_tenant_location_idx each).
+ */
+export async function findLocatedContactsAt(
   db: Executor,
   tenantId: string,
   scope: ContactScope,
-  ids: string[],
+  filters: ContactListFilters,
+  places: Array<{ latitude: number; longitude: number }>,
 ) {
-  if (ids.length === 0) return [];
+  if (places.length === 0) return [];
   const conditions: SQL[] = [
     eq(contacts.tenantId, tenantId),
-    inArray(contacts.id, ids),
     isNotNull(contacts.latitude),
     isNotNull(contacts.longitude),
+    or(
+      ...places.map(
+        (place) =>
+          sql`(${contacts.latitude} = ${place.latitude} and ${contacts.longitude} = ${place.longitude})`,
+      ),
+    )!,
+    ...contactFilterConditions(db, tenantId, filters),
   ];
   const visible = scopeCondition(db, tenantId, scope);
   if (visible) conditions.push(visible);
@@ -109,7 +120,7 @@ export async function findLocatedContactsByIds(
 /**
  * The located contacts of the box grouped in square cells of the Web Mercator plane: at
  * `cellsPerSide` cells across the world (2^zoom × 256 px / the cell's pixels), one row per cell
- * that holds any, with its count, mean point and extent; a cell of one names its contact.
+ * that holds any, with its count, mean point and extent (a cell of one: its contact's point).
  */
 export async function clusterLocatedContacts(
   db: Executor,
@@ -137,7 +148,6 @@ export async function clusterLocatedContacts(
       north: sql<number>`max(${contacts.latitude})::float8`,
       west: sql<number>`min(${contacts.longitude})::float8`,
       east: sql<number>`max(${contacts.longitude})::float8`,
-      onlyId: sql<string | null>`case when count(*) = 1 then min(${contacts.id}::text) end`,
     })
     .from(contacts)
     .where(and(...conditions))

@@ -6,7 +6,7 @@ import { contactListFilters, ZContactListFilterInput } from './contacts.service'
 import {
   clusterLocatedContacts,
   findLocatedContacts,
-  findLocatedContactsByIds,
+  findLocatedContactsAt,
 } from './contacts-map.repository';
 
 /*
@@ -107,8 +107,11 @@ export async function contactMap(
     bounds,
     cellsPerSide,
   );
-  const singles = cells.flatMap((cell) => (cell.onlyId ? [cell.onlyId] : []));
-  const points = await findLocatedContactsByIds(db, user.tenantId, scope, singles);
+  // A cell of one: its extent is its contact's exact point.
+  const singles = cells
+    .filter((cell) => cell.count === 1)
+    .map((cell) => ({ latitude: cell.south, longitude: cell.west }));
+  const points = await findLocatedContactsAt(db, user.tenantId, scope, filters, singles);
   const clusters = cells
     .filter((cell) => cell.count > 1)
     .map(({ count, latitude, longitude, south, west, north, east }) => ({
