@@ -30,6 +30,7 @@ const FRAME_FEATURES = [
   'notifications/message-notices', // toasts, sound and browser notices of customers' messages
   'notifications/inbox/frame-notifications', // the shipments' banner and bottom-right notice
   'notifications/inbox/use-notifications', // their list, tracking and the user menu's count
+  'support/use-support', // the support entry and its 'show or hide' (issue #44 item 4)
 ];
 
 /**

@@ -21,3 +21,20 @@ describe('el transporte de los eventos en vivo', () => {
     expect(() => loadEnv({ ...base, EVENT_BUS: 'kafka' })).toThrow(/EVENT_BUS/);
   });
 });
+
+describe('la dirección de soporte', () => {
+  it('https o mailto; vacía no muestra la entrada; cualquier otra cosa no arranca', () => {
+    expect(loadEnv({ ...base }).supportUrl).toBeUndefined();
+    expect(loadEnv({ ...base, SUPPORT_URL: '' }).supportUrl).toBeUndefined();
+    expect(loadEnv({ ...base, SUPPORT_URL: 'https://ayuda.example.com' }).supportUrl).toBe(
+      'https://ayuda.example.com',
+    );
+    expect(loadEnv({ ...base, SUPPORT_URL: 'mailto:soporte@example.com' }).supportUrl).toBe(
+      'mailto:soporte@example.com',
+    );
+    expect(() => loadEnv({ ...base, SUPPORT_URL: 'javascript:alert(1)' })).toThrow(/SUPPORT_URL/);
+    expect(() => loadEnv({ ...base, SUPPORT_URL: 'http://ayuda.example.com' })).toThrow(
+      /SUPPORT_URL/,
+    );
+  });
+});

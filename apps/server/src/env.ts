@@ -167,6 +167,14 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => (value ? value.replace(/\/+$/, '') : undefined)),
   AI_MODEL: z.string().default('gpt-4o-mini'),
+  /**
+   * The support entry of the side menu (01 §2 'Support'; issue #44 item 4): where users get help
+   * (a help desk, a WhatsApp link, a mail address as mailto:). Without it there is no entry.
+   */
+  SUPPORT_URL: z
+    .union([z.literal(''), z.url({ protocol: /^(https|mailto)$/ })])
+    .optional()
+    .transform((value) => (value ? value : undefined)),
   /** Sent as `Authorization: Bearer …`; empty for an endpoint that asks for none. */
   AI_API_KEY: optional,
 });
@@ -261,6 +269,8 @@ export interface Env {
   nylas: NylasConfig | undefined;
   /** AI-drafted replies: undefined unless AI_BASE_URL is set (or the demo starts its fake). */
   ai: AiConfig | undefined;
+  /** The side menu's support entry (SUPPORT_URL); none without it. */
+  supportUrl: string | undefined;
 }
 
 export class EnvError extends Error {}
@@ -346,6 +356,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ai: raw.AI_BASE_URL
       ? { baseUrl: raw.AI_BASE_URL, model: raw.AI_MODEL, apiKey: raw.AI_API_KEY }
       : undefined,
+    supportUrl: raw.SUPPORT_URL,
   };
 }
 

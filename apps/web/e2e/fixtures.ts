@@ -268,6 +268,8 @@ export const test = base.extend<
         AI_BASE_URL: aiModel.url,
         AI_API_KEY: aiModel.apiKey,
         AI_MODEL: 'e2e-model',
+        // The side menu's 'Soporte' (issue #44 item 4).
+        SUPPORT_URL: 'mailto:soporte@cartera.test',
         // The provider fakes listen on 127.0.0.1, which the outbound guard refuses otherwise.
         OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
         // A customer's file the fake did not give is tried again within seconds, 4 tries in all.

@@ -15,6 +15,7 @@ export function NavItem({
   collapsed,
   active = false,
   link,
+  href,
   onClick,
   color,
   disabled,
@@ -27,6 +28,8 @@ export function NavItem({
   collapsed: boolean;
   active?: boolean;
   link?: { to: string; hash?: string };
+  /** A page outside the app, opened in a new tab. */
+  href?: string;
   onClick?: () => void;
   color?: string;
   disabled?: boolean;
@@ -62,6 +65,8 @@ export function NavItem({
         />
       )}
     />
+  ) : href ? (
+    <NavLink {...common} component="a" href={href} target="_blank" rel="noopener noreferrer" />
   ) : (
     <NavLink {...common} component="button" type="button" />
   );

@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   AppShell,
   Avatar,
   Badge,
@@ -9,6 +10,7 @@ import {
   ScrollArea,
   Stack,
   Text,
+  Tooltip,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from '@tanstack/react-router';
@@ -27,15 +29,14 @@ import { Brand } from '../ui/brand';
 import classes from './app-layout.module.css';
 import {
   COMPANY_PANEL_ICON_COMPONENTS,
-  PlusIcon,
   ReturnIcon,
   SidebarCollapseIcon,
   SidebarExpandIcon,
-  SwitchIcon,
 } from '../ui/icons';
 import { useDocumentTitle } from './document-title';
 import { MENU_ICONS } from '../ui/menu-icons';
 import { BADGE_WIDTH, NavItem } from './nav-item';
+import { QuickActions } from './quick-actions';
 import { UserMenu, type ShellDialog } from './user-menu';
 import { fileSrc } from '../lib/file-url';
 
@@ -56,6 +57,18 @@ export function SideMenu(props: SideMenuProps) {
   const items = visibleMenu(guardUserOf(me));
   // The unread counts follow live events here, once per tab; the title shows the user's own.
   const unread = useUnreadCounts({ live: true });
+  // Administrators switch to any account; others to their linked ones (01 §2 'Change account').
+  const admin = can(me.user, 'administer');
+  const switches = !me.impersonatedBy && (admin || me.user.linkedAccountsActive);
+  const quickActions = {
+    me,
+    collapsed,
+    onOpen: () => {
+      props.onNavigate();
+      props.onOpenDialog('createContact');
+    },
+    onSwitch: switches ? () => props.onOpenDialog(admin ? 'switcher' : 'linked') : undefined,
+  };
   useDocumentTitle(useMenuPath(me.user.id), unread.data?.conversations);
 
   return (
@@ -85,15 +98,37 @@ export function SideMenu(props: SideMenuProps) {
       <AppShell.Section className={classes.footer}>
         <Stack gap={2}>
           <DisconnectedChannelsAlert me={me} collapsed={collapsed} onNavigate={props.onNavigate} />
-          <CreateContactAction {...props} />
-          <AccountAction {...props} />
-          {!mobile && (
-            <NavItem
-              label={collapsed ? es.shell.expandMenu : es.shell.collapseMenu}
-              icon={collapsed ? <SidebarExpandIcon /> : <SidebarCollapseIcon />}
-              collapsed={collapsed}
-              onClick={props.onToggleCollapsed}
-            />
+          <ReturnAction {...props} />
+          {mobile || collapsed ? (
+            <>
+              <QuickActions {...quickActions} lines />
+              {!mobile && (
+                <NavItem
+                  label={es.shell.expandMenu}
+                  icon={<SidebarExpandIcon />}
+                  collapsed
+                  onClick={props.onToggleCollapsed}
+                />
+              )}
+            </>
+          ) : (
+            // 'Contraer menú' and the quick actions as one row of icons: the entries keep the room.
+            <Group gap={2} wrap="nowrap" justify="space-between" px={4}>
+              <Tooltip label={es.shell.collapseMenu} withArrow openDelay={150}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  aria-label={es.shell.collapseMenu}
+                  onClick={props.onToggleCollapsed}
+                >
+                  <SidebarCollapseIcon size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Group gap={2} wrap="nowrap">
+                <QuickActions {...quickActions} lines={false} />
+              </Group>
+            </Group>
           )}
           <UserMenu
             me={me}
@@ -333,48 +368,19 @@ function EntryLink({
   );
 }
 
-/**
- * 01 §2 'Create contact button': the contact sheet from anywhere, for whoever may open the
- * contacts (the sheet then opens the new contact's conversation).
- */
-function CreateContactAction(props: SideMenuProps) {
-  if (guardRoute(guardUserOf(props.me), '/contacts').kind !== 'allow') return null;
-  return (
-    <NavItem
-      label={es.contacts.newContact}
-      icon={<PlusIcon />}
-      collapsed={props.collapsed}
-      onClick={() => {
-        props.onNavigate();
-        props.onOpenDialog('createContact');
-      }}
-    />
-  );
-}
-
-function AccountAction(props: SideMenuProps) {
+/** While an admin uses someone's account: the way back, as a line of its own. */
+function ReturnAction(props: SideMenuProps) {
   const { me, collapsed } = props;
-  if (me.impersonatedBy) {
-    return (
-      <NavItem
-        label={es.shell.returnToAdmin}
-        icon={<ReturnIcon />}
-        collapsed={collapsed}
-        color="orange"
-        active
-        onClick={props.onReturnToAdmin}
-        disabled={props.returningToAdmin}
-      />
-    );
-  }
-  const admin = can(me.user, 'administer');
-  if (!admin && !me.user.linkedAccountsActive) return null;
+  if (!me.impersonatedBy) return null;
   return (
     <NavItem
-      label={es.shell.changeAccount}
-      icon={<SwitchIcon />}
+      label={es.shell.returnToAdmin}
+      icon={<ReturnIcon />}
       collapsed={collapsed}
-      onClick={() => props.onOpenDialog(admin ? 'switcher' : 'linked')}
+      color="orange"
+      active
+      onClick={props.onReturnToAdmin}
+      disabled={props.returningToAdmin}
     />
   );
 }

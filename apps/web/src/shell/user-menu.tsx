@@ -5,10 +5,12 @@ import { canOpenScreen, ruleFor } from '@cartera/domain/policy';
 import { useLogout } from '../features/auth/use-logout';
 import { fullNameOf, guardUserOf, type Me } from '../features/auth/session';
 import { useUnviewedCount } from '../features/notifications/inbox/use-notifications';
+import { useSupport } from '../features/support/use-support';
 import classes from './app-layout.module.css';
 import {
   ActivityIcon,
   BellIcon,
+  HelpIcon,
   LogoutIcon,
   MessagesIcon,
   SchoolIcon,
@@ -30,8 +32,8 @@ function isBuilt(path: string) {
 /**
  * The user menu at the foot of the side menu (01 §2): Mi perfil, Actividad, Aprender,
  * Notificaciones and Cerrar sesión; ours, 'Respuestas rápidas' for whoever writes in
- * conversations (docs/decisions.md 'Quick replies screen'). Softphone and support entries arrive
- * with their issues.
+ * conversations (docs/decisions.md 'Quick replies screen'); 'Ocultar soporte' / 'Mostrar
+ * soporte' when the installation has a support link. The softphone's entry arrives with its issue.
  */
 export function UserMenu({
   me,
@@ -49,6 +51,7 @@ export function UserMenu({
   const logout = useLogout();
   const name = fullNameOf(me.user);
   const unviewed = useUnviewedCount().data?.count ?? 0;
+  const support = useSupport();
 
   const target = (
     <UnstyledButton
@@ -143,6 +146,14 @@ export function UserMenu({
             onClick={() => void router.navigate({ href: NOTIFICATIONS_PATH })}
           >
             {es.shell.notifications}
+          </Menu.Item>
+        )}
+        {support.url && (
+          <Menu.Item
+            leftSection={<HelpIcon size={16} />}
+            onClick={() => support.setHidden(!support.hidden)}
+          >
+            {support.hidden ? es.shell.showSupport : es.shell.hideSupport}
           </Menu.Item>
         )}
         <Menu.Divider />

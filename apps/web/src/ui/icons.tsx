@@ -266,3 +266,9 @@ export const COMPANY_PANEL_ICON_COMPONENTS: Record<CompanyPanelIcon, ReturnType<
   hierarchy: HierarchyIcon,
 };
 export const InfoIcon = icon(['M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0', 'M12 9h.01', 'M11 12h1v4h1']);
+/** A question mark in a circle: 'Soporte' (01 §2). */
+export const HelpIcon = icon([
+  'M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0',
+  'M12 17l0 .01',
+  'M12 13.5a1.5 1.5 0 0 1 1 -1.5a2.6 2.6 0 1 0 -3 -4',
+]);

@@ -133,6 +133,10 @@ export const es = {
     notifications: 'Notificaciones',
     switched: 'Ahora estás usando la cuenta de {name}.',
     returned: 'Volviste a tu cuenta de administrador.',
+    /** 01 §2 'Support' and the user menu's 'show or hide support' (issue #44 item 4). */
+    support: 'Soporte',
+    hideSupport: 'Ocultar soporte',
+    showSupport: 'Mostrar soporte',
   },
   profile: {
     title: 'Mi perfil',

@@ -7,13 +7,15 @@ export const ZSystemInfo = z.object({
   version: z.string(),
   database: z.enum(['postgres', 'pglite']),
   serverTime: z.date(),
+  /** The side menu's support entry (SUPPORT_URL): a link users follow for help; null without one. */
+  supportUrl: z.string().nullable(),
 });
 
 export const systemRouter = router({
   info: publicProcedure
     .meta({
       description:
-        "Public facts about the running server: the product name, its version, the database kind (postgres or pglite) and the server's current time. Needs no session; the web shows them to prove the wiring.",
+        "Public facts about the running server: the product name, its version, the database kind (postgres or pglite), the server's current time and the support link (SUPPORT_URL). Needs no session; the web shows them to prove the wiring.",
     })
     .output(ZSystemInfo)
     .query(({ ctx }) => ({
@@ -21,5 +23,6 @@ export const systemRouter = router({
       version: APP_VERSION,
       database: ctx.deps.database.kind,
       serverTime: new Date(),
+      supportUrl: ctx.deps.env.supportUrl ?? null,
     })),
 });

@@ -178,7 +178,7 @@ export function ActionsHistoryPage() {
         loadMoreLabel={texts.more}
         items={entries}
         label={texts.title}
-        minWidth={720}
+        minWidth={0}
         rowProps={() => ({ 'data-testid': 'history-row' })}
         columns={[
           {
