@@ -161,6 +161,20 @@ test('en un teléfono el aviso del sistema está arriba del contenido, sin tapar
   await shown.getByRole('link', { name: system.action }).click();
   await expect(seller.getByRole('heading', { name: contact.name, level: 1 })).toBeVisible();
 
+  // 'Ajustes' with the new kinds still fits the phone: the grid scrolls inside its box.
+  await seller.goto('/settings');
+  const panel = seller.getByRole('region', { name: preferences.title });
+  await expect(
+    panel.getByRole('switch', {
+      name: `${preferences.types.requestComment}: ${preferences.channels.toast}`,
+    }),
+  ).toBeChecked();
+  expect(await seller.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(
+    390,
+  );
+  await panel.scrollIntoViewIfNeeded();
+  await seller.screenshot({ path: testInfo.outputPath('system-notice-settings-phone.png') });
+
   await seller.context().close();
   expect(browserErrors).toEqual([]);
 });

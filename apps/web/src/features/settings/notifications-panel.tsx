@@ -94,8 +94,9 @@ export function NotificationsPanel() {
             />
           </Group>
         ) : (
-          // A system notice is told on screen only (issue #41 item 4).
-          <Text size="sm" c="dimmed" ta="center" title={texts.channelMissing}>
+          // A system notice is told on screen only (issue #41 item 4). Positioned, so the hidden
+          // text stays inside the table's scroll box on a phone rather than widening the page.
+          <Text size="sm" c="dimmed" ta="center" pos="relative" title={texts.channelMissing}>
             <span aria-hidden="true">—</span>
             <VisuallyHidden>{texts.channelMissing}</VisuallyHidden>
           </Text>
