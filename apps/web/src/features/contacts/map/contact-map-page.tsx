@@ -3,7 +3,15 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Anchor, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { divIcon, latLngBounds, type Map as LeafletMap } from 'leaflet';
+import {
+  divIcon,
+  latLngBounds,
+  point as screenPoint,
+  type LeafletEventHandlerFnMap,
+  type LeafletKeyboardEvent,
+  type Map as LeafletMap,
+  type Marker as LeafletMarker,
+} from 'leaflet';
 import {
   MapContainer,
   Marker,
@@ -264,6 +272,22 @@ function Markers({ data }: { data: ContactMap }) {
   );
 }
 
+/**
+ * A marker's action on a click, and on Enter or Space while it has the keyboard's focus
+ * (Leaflet makes keyboard markers focusable buttons but gives them no key of their own).
+ */
+function onActivate(action: (marker: LeafletMarker) => void): LeafletEventHandlerFnMap {
+  return {
+    click: (event) => action(event.target as LeafletMarker),
+    keydown: (event) => {
+      const key = (event as LeafletKeyboardEvent).originalEvent;
+      if (key.key !== 'Enter' && key.key !== ' ') return;
+      key.preventDefault();
+      action(event.target as LeafletMarker);
+    },
+  };
+}
+
 /** A group of contacts: its count in a disc; a click zooms into its extent. */
 function ClusterMarker({ cluster }: { cluster: MapCluster }) {
   const map = useMap();
@@ -283,14 +307,12 @@ function ClusterMarker({ cluster }: { cluster: MapCluster }) {
       icon={icon}
       title={format(text.cluster, { n: cluster.count })}
       keyboard
-      eventHandlers={{
-        click: () => {
-          const extent = latLngBounds([cluster.south, cluster.west], [cluster.north, cluster.east]);
-          const zoom = map.getBoundsZoom(extent, false, [48, 48] as never);
-          // A group that does not spread at the next zoom goes straight to single contacts.
-          map.flyTo(extent.getCenter(), Math.max(map.getZoom() + 1, Math.min(zoom, POINTS_ZOOM)));
-        },
-      }}
+      eventHandlers={onActivate(() => {
+        const extent = latLngBounds([cluster.south, cluster.west], [cluster.north, cluster.east]);
+        const zoom = map.getBoundsZoom(extent, false, screenPoint(48, 48));
+        // A group that does not spread at the next zoom goes straight to single contacts.
+        map.flyTo(extent.getCenter(), Math.max(map.getZoom() + 1, Math.min(zoom, POINTS_ZOOM)));
+      })}
     />
   );
 }
@@ -310,9 +332,9 @@ function PointMarkers({ points }: { points: MapPoint[] }) {
           icon={pointIcon}
           title={format(text.open, { name: contactName(first) })}
           keyboard
-          eventHandlers={{
-            click: () => void navigate({ to: '/contact', search: { id: first.id } }),
-          }}
+          eventHandlers={onActivate(
+            () => void navigate({ to: '/contact', search: { id: first.id } }),
+          )}
         />
       );
     }
@@ -327,6 +349,7 @@ function PointMarkers({ points }: { points: MapPoint[] }) {
         })}
         title={format(text.stack, { n: stack.length })}
         keyboard
+        eventHandlers={onActivate((marker) => marker.openPopup())}
       >
         <Popup>
           <Stack gap={4}>
