@@ -79,6 +79,12 @@ const attempts: Record<
     input: () => ({ search: 'Reservada' }),
     expect: (result) => expect(result.data).toMatchObject({ items: [] }),
   },
+  // The contact map: Demo Uruguay's located contacts (the seed's, in Montevideo) are not there.
+  map: {
+    method: 'GET',
+    input: () => ({ zoom: 11, bounds: { south: -35, west: -56.5, north: -34.6, east: -55.8 } }),
+    expect: (result) => expect(result.data).toMatchObject({ total: 0, clusters: [], points: [] }),
+  },
   lookup: {
     method: 'GET',
     input: () => ({ ids: [target.id] }),
