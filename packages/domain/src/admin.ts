@@ -68,8 +68,6 @@ export const FLAG_SECTIONS: ReadonlyArray<{
 export const FLAGS_WITHOUT_READER: Readonly<Partial<Record<FeatureFlag, string>>> = {
   pressToCall: 'issue #39 (phone)',
   campaigns: 'issue #42 (NPS, campaigns and forms)',
-  sectors: 'issue #44 (map, actions history, AI drafting, the shell)',
-  enableCompanyGroupSectors: 'issue #44 (map, actions history, AI drafting, the shell)',
 };
 
 /** Whether the flags tab offers the flag (it has a reader). */

@@ -113,6 +113,9 @@ export async function seedDemo(db: Executor): Promise<DemoData> {
       manualSale: 1,
       // 'Sugerir respuesta' (issue #44 item 3): the demo's drafts come from its fake (main.ts).
       messageGeneration: 1,
+      // Companies' sectors and the sector of a contact's company (issue #44 item 4).
+      sectors: 1,
+      enableCompanyGroupSectors: 1,
     },
     configs: {
       sale: {

@@ -226,6 +226,33 @@ describe('empresas', () => {
 });
 
 describe('sectores y contactos de una empresa', () => {
+  it('sin los sectores de las empresas (enableCompanyGroupSectors) no se crean ni borran sectores', async () => {
+    const admin = (await restLogin(app.url, 'admin@demo.test')).body.token;
+    const company = await companyByName('Barraca Central');
+    const flag = (value: 1 | null) =>
+      trpc(
+        'admin.setFlag',
+        { groupId: demo.demo.id, flag: 'enableCompanyGroupSectors', value },
+        { token: admin },
+      );
+    expect((await flag(null)).error).toBeUndefined();
+    const refused = await trpc(
+      'company.createSector',
+      { companyId: company.id, name: 'Depósito' },
+      { token: seller },
+    );
+    expect(refused.error?.data.domainCode).toBe('DISABLED_FEATURE');
+    const listed = await query('company.sectors', { companyId: company.id }, seller);
+    expect(listed.data.items.some((sector) => sector.name === 'Depósito')).toBe(false);
+    expect((await flag(1)).error).toBeUndefined();
+    const created = await trpc(
+      'company.createSector',
+      { companyId: company.id, name: 'Depósito' },
+      { token: seller },
+    );
+    expect(created.data.name).toBe('Depósito');
+  });
+
   it("crear un sector dos veces responde 'El nombre del sector ya está en uso.'", async () => {
     const company = await companyByName('Barraca Central');
     const created = await trpc(

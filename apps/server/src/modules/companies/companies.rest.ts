@@ -145,7 +145,7 @@ export function registerCompaniesRoutes(app: FastifyInstance, deps: AppDeps) {
     response: ZSector,
     status: 201,
     handler: ({ params, body, session }) =>
-      createSector(deps.db, session.user.tenantId, params.id, body.name),
+      createSector(deps.db, session.user, params.id, body.name),
   });
 
   restRoute(app, deps, {
@@ -158,7 +158,7 @@ export function registerCompaniesRoutes(app: FastifyInstance, deps: AppDeps) {
     params: z.object({ id: z.string().uuid(), sectorId: z.string().uuid() }),
     response: z.object({ ok: z.literal(true) }),
     async handler({ params, session }) {
-      await deleteSector(deps.db, session.user.tenantId, params.id, params.sectorId);
+      await deleteSector(deps.db, session.user, params.id, params.sectorId);
       return { ok: true as const };
     },
   });

@@ -131,22 +131,22 @@ export const companiesRouter = router({
   createSector: companyProcedure
     .meta({
       description:
-        'Adds a sector to a company; its name must be unique within the company (SECTOR_NAME_READY_USE).',
-      errors: ['COMPANY_NOT_FOUND', 'SECTOR_NAME_READY_USE'],
+        "Adds a sector to a company; its name must be unique within the company (SECTOR_NAME_READY_USE). Only where companies' sectors are on (flag enableCompanyGroupSectors; else DISABLED_FEATURE).",
+      errors: ['COMPANY_NOT_FOUND', 'SECTOR_NAME_READY_USE', 'DISABLED_FEATURE'],
     })
     .input(z.object({ companyId: ZId, name: z.string().max(200) }))
     .output(ZSector)
-    .mutation(({ ctx, input }) => createSector(ctx.db, ctx.tenantId, input.companyId, input.name)),
+    .mutation(({ ctx, input }) => createSector(ctx.db, ctx.user, input.companyId, input.name)),
 
   deleteSector: companyProcedure
     .meta({
       description: 'Deletes one sector of a company.',
-      errors: ['SECTOR_NOT_FOUND'],
+      errors: ['SECTOR_NOT_FOUND', 'DISABLED_FEATURE'],
     })
     .input(z.object({ companyId: ZId, sectorId: ZId }))
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await deleteSector(ctx.db, ctx.tenantId, input.companyId, input.sectorId);
+      await deleteSector(ctx.db, ctx.user, input.companyId, input.sectorId);
       return { ok: true as const };
     }),
 

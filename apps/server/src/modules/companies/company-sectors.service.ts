@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Database, Executor } from '@cartera/db/client';
+import { flagOn } from '@cartera/domain/policy';
 import { DomainError } from '@cartera/domain/errors';
 import { SECTOR_PAGE_SIZE, ZSectorName } from '@cartera/domain/companies';
 import { keysetPage } from '../../lib/pagination';
@@ -46,14 +47,18 @@ export async function listSectors(
   };
 }
 
-export async function createSector(
-  db: Database,
-  tenantId: string,
-  companyId: string,
-  name: string,
-) {
+/**
+ * Companies' own sectors are created and deleted only where the company (group) turned them on
+ * (flag `enableCompanyGroupSectors`, docs/decisions.md); another company's record is not found
+ * first, whatever the caller's flags.
+ */
+const companySectorsOn = (user: AuthUser) => flagOn(user, 'enableCompanyGroupSectors');
+
+export async function createSector(db: Database, user: AuthUser, companyId: string, name: string) {
+  const tenantId = user.tenantId;
   const parsed = ZSectorName.parse(name);
   if (!(await findCompany(db, tenantId, companyId))) throw new DomainError('COMPANY_NOT_FOUND');
+  if (!companySectorsOn(user)) throw new DomainError('DISABLED_FEATURE');
   if (await findSectorByName(db, tenantId, companyId, parsed)) {
     throw new DomainError('SECTOR_NAME_READY_USE');
   }
@@ -66,8 +71,13 @@ export async function createSector(
   );
 }
 
-export async function deleteSector(db: Database, tenantId: string, companyId: string, id: string) {
-  if (!(await deleteSectorRow(db, tenantId, companyId, id)))
+export async function deleteSector(db: Database, user: AuthUser, companyId: string, id: string) {
+  if (!companySectorsOn(user)) {
+    if (!(await findCompany(db, user.tenantId, companyId)))
+      throw new DomainError('SECTOR_NOT_FOUND');
+    throw new DomainError('DISABLED_FEATURE');
+  }
+  if (!(await deleteSectorRow(db, user.tenantId, companyId, id)))
     throw new DomainError('SECTOR_NOT_FOUND');
 }
 

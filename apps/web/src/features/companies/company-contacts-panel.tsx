@@ -21,6 +21,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { flagOn } from '@cartera/domain/policy';
+import { useMe } from '../auth/session';
 import { es, format } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
@@ -34,6 +36,9 @@ import { FormActions } from '../../ui/form-actions';
 /** The company's contacts with their role and sector, and 'Agregar contactos'. */
 export function CompanyContactsPanel({ company }: { company: CompanyDetail }) {
   const [adding, setAdding] = useState(false);
+  // A contact's sector in its companies: where the company turned sectors on.
+  const me = useMe();
+  const sectorsOn = me !== null && flagOn(me, 'sectors');
   return (
     <Panel
       titleId="contacts-title"
@@ -71,7 +76,7 @@ export function CompanyContactsPanel({ company }: { company: CompanyDetail }) {
       />
       <SelectContactsSheet
         companyId={company.id}
-        withSectors={company.hasSectors}
+        withSectors={company.hasSectors && sectorsOn}
         opened={adding}
         onClose={() => setAdding(false)}
       />

@@ -19,6 +19,7 @@ import { errorMessage, es, format } from '@cartera/domain/i18n';
 import { domainCodeOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ArrowLeftIcon, BuildingIcon, PencilIcon } from '../../ui/icons';
+import { flagOn } from '@cartera/domain/policy';
 import { useMe } from '../auth/session';
 import { CustomFieldValues } from '../custom-fields/custom-field-values';
 import {
@@ -42,6 +43,7 @@ import { DetailItem } from '../../ui/detail-item';
  */
 export function CompanyPage({ companyId }: { companyId: string }) {
   const trpc = useTRPC();
+  const me = useMe();
   const settings = useCompaniesSettings();
   const company = useQuery({ ...trpc.company.get.queryOptions({ id: companyId }), retry: false });
   const [editing, setEditing] = useState(false);
@@ -129,7 +131,10 @@ export function CompanyPage({ companyId }: { companyId: string }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
-            {data.hasSectors && <SectorsPanel companyId={data.id} />}
+            {/* Companies' own sectors: where the company turned them on (docs/decisions.md). */}
+            {data.hasSectors && me && flagOn(me, 'enableCompanyGroupSectors') && (
+              <SectorsPanel companyId={data.id} />
+            )}
             <CompanyContactsPanel company={data} />
           </Stack>
         </Grid.Col>

@@ -3,6 +3,8 @@ import { Grid, Group, Input, Paper, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
+import { flagOn } from '@cartera/domain/policy';
+import { useMe } from '../../auth/session';
 import { useTRPC } from '../../../lib/trpc';
 import { TrashIcon } from '../../../ui/icons';
 import { AddRowButton, RemoveRowButton } from '../../../ui/row-buttons';
@@ -32,6 +34,9 @@ export function CompanyRowsInput({
   sectorNames: Record<string, string>;
 }) {
   const id = useId();
+  // The sector of each company: where the company turned sectors on (docs/decisions.md).
+  const me = useMe();
+  const sectorsOn = me !== null && flagOn(me, 'sectors');
   const change = (key: string, patch: Partial<CompanyRow>) =>
     onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   return (
@@ -48,7 +53,7 @@ export function CompanyRowsInput({
             <Paper key={row.key} withBorder p="xs" radius="sm">
               <Group gap={6} wrap="nowrap" align="flex-start">
                 <Grid gap="xs" style={{ flex: 1 }}>
-                  <Grid.Col span={{ base: 12, xs: 5 }}>
+                  <Grid.Col span={{ base: 12, xs: sectorsOn ? 5 : 8 }}>
                     <CompanyPicker
                       aria-label={`${es.contacts.company} ${n}`}
                       placeholder={es.contacts.company}
@@ -65,16 +70,18 @@ export function CompanyRowsInput({
                       }
                     />
                   </Grid.Col>
-                  <Grid.Col span={{ base: 12, xs: 4 }}>
-                    <SectorPicker
-                      label={`${es.contacts.sector} ${n}`}
-                      companyId={row.companyId}
-                      value={row.sectorId}
-                      knownName={row.sectorId ? sectorNames[row.sectorId] : undefined}
-                      error={errorOf(row.key, 'sectorId')}
-                      onChange={(sectorId) => change(row.key, { sectorId })}
-                    />
-                  </Grid.Col>
+                  {sectorsOn && (
+                    <Grid.Col span={{ base: 12, xs: 4 }}>
+                      <SectorPicker
+                        label={`${es.contacts.sector} ${n}`}
+                        companyId={row.companyId}
+                        value={row.sectorId}
+                        knownName={row.sectorId ? sectorNames[row.sectorId] : undefined}
+                        error={errorOf(row.key, 'sectorId')}
+                        onChange={(sectorId) => change(row.key, { sectorId })}
+                      />
+                    </Grid.Col>
+                  )}
                   <Grid.Col span={{ base: 12, xs: 3 }}>
                     <TextInput
                       aria-label={`${es.contacts.role} ${n}`}
