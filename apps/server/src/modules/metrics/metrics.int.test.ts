@@ -267,12 +267,16 @@ describe('rollups de rendimiento', () => {
     const today = metricsDay(new Date());
     const seller = idOf('vendedor@demo.test');
     const [contactId] = await sellerContacts('vendedor@demo.test');
-    await db.insert(metricContactDays).values({
-      tenantId: env.demo.demo.id,
-      userId: seller,
-      day: addDays(today, -5),
-      contactId: contactId!,
-    });
+    // Five days ago (the demo's own follow-ups may already hold that day for this contact).
+    await db
+      .insert(metricContactDays)
+      .values({
+        tenantId: env.demo.demo.id,
+        userId: seller,
+        day: addDays(today, -5),
+        contactId: contactId!,
+      })
+      .onConflictDoNothing();
     await env.call('vendedor@demo.test', 'interaction.createNote', {
       contactId: contactId!,
       id: newId(),
