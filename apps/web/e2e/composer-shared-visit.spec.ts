@@ -32,7 +32,7 @@ test.describe('shared visits', () => {
     browserErrors,
   }) => {
     await openNewConversation(page, 'vendedor@demo.test', 'Visita');
-    await page.getByRole('button', { name: c.visit }).click();
+    await page.getByRole('button', { name: c.visit, exact: true }).click();
     let dialog = page.getByRole('dialog', { name: c.visitTitle });
     await expect(dialog.getByRole('combobox', { name: c.visitResult })).toBeVisible();
     await expect(dialog.getByText(c.visitParticipants, { exact: true })).toHaveCount(0);
@@ -41,7 +41,7 @@ test.describe('shared visits', () => {
     await showSharedVisits(page, true);
     await page.reload();
     await expect(page.getByTestId('creation-header')).toBeVisible();
-    await page.getByRole('button', { name: c.visit }).click();
+    await page.getByRole('button', { name: c.visit, exact: true }).click();
     dialog = page.getByRole('dialog', { name: c.visitTitle });
     const participants = dialog.getByLabel(c.visitParticipants, { exact: true });
     await participants.click();

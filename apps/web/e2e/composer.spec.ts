@@ -140,7 +140,7 @@ test.describe('composer', () => {
     await expect(page.getByRole('tab', { name: c.note })).toBeVisible();
     await expect(page.getByRole('tab', { name: c.feedback })).toHaveCount(0);
 
-    await page.getByRole('button', { name: c.visit }).click();
+    await page.getByRole('button', { name: c.visit, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: c.visitTitle });
     await dialog.getByRole('button', { name: c.save }).click();
     await expect(dialog.getByText('El resultado de la visita es requerido')).toBeVisible();

@@ -37,6 +37,10 @@ test('sin sectores la ficha del contacto no pide el sector de su empresa', async
     await page.goto('/contacts');
     await page.getByRole('main').getByRole('button', { name: es.contacts.newContact }).click();
     const sheet = page.getByRole('dialog', { name: es.contacts.createTitle });
+    // A name first: leaving the empty first field would show its error and move the button.
+    const firstName = sheet.getByRole('textbox', { name: es.contacts.firstName, exact: true });
+    await expect(firstName).toBeFocused();
+    await firstName.fill('Sin sector');
     await sheet.getByRole('button', { name: es.contacts.addCompany }).click();
     await expect(
       sheet.getByRole('combobox', { name: `${es.contacts.company} 1`, exact: true }),
