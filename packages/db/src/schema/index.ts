@@ -19,3 +19,4 @@ export * from './webhooks';
 export * from './email';
 export * from './notifications';
 export * from './ai';
+export * from './meetings';

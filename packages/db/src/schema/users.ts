@@ -78,6 +78,8 @@ export const users = pgTable(
     /** Appearance preferences (03 §3 User `appearanceConfig`, 01 §7 /settings/appearance). */
     appearanceConfig: jsonb('appearance_config').$type<AppearanceConfig>().notNull().default({}),
     personalConfig: jsonb('personal_config').$type<PersonalConfig>().notNull().default({}),
+    /** The user's own meetings switch (03 §3 User config.enableMeetings); null: the group's. */
+    enableMeetings: boolean('enable_meetings'),
     /** Notice preferences (issue #33 item 2): per notice type, the switches the user changed. */
     notificationPreferences: jsonb('notification_preferences')
       .$type<Record<string, Record<string, boolean>>>()
