@@ -20,3 +20,4 @@ export * from './email';
 export * from './notifications';
 export * from './ai';
 export * from './meetings';
+export * from './phone';

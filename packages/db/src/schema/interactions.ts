@@ -64,6 +64,8 @@ export const blockedNumbers = pgTable(
     /** E.164. */
     phone: text('phone').notNull(),
     reason: text('reason').notNull().default(''),
+    /** The admin who restricted it ('Mi Empresa' › 'Números restringidos'); null for seeds. */
+    createdBy: uuid('created_by'),
     createdAt: createdAtColumn(),
   },
   (table) => [primaryKey({ columns: [table.tenantId, table.phone] })],
