@@ -21,3 +21,4 @@ export * from './notifications';
 export * from './ai';
 export * from './meetings';
 export * from './phone';
+export * from './nps';
