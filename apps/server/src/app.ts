@@ -46,7 +46,12 @@ import { registerAuthRoutes } from './modules/auth/auth.rest';
 import { registerFilesRoutes } from './modules/files/files.rest';
 import { registerChannelsRoutes } from './modules/channels/channels.rest';
 import { registerChannelWebhooks } from './modules/channels/channels.webhooks';
-import { ingestEvent, receiveWebhook } from './modules/channels/channel-inbound.service';
+import {
+  ingestEvent,
+  ingestEventsTogether,
+  receiveWebhook,
+  takenInTogether,
+} from './modules/channels/channel-inbound.service';
 import { startWebhookInbox } from './modules/channels/webhook-inbox';
 import { startWebhookDispatcher } from './modules/webhooks/webhook-delivery.service';
 import { registerSandboxRoutes } from './modules/channels/sandbox.rest';
@@ -238,9 +243,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const stopSessionCache = await startSessionCache(database, logger);
   jobs.register(appJobs);
   await jobs.start(deps);
-  const inbox = await startWebhookInbox(deps, (channel, event) =>
-    ingestEvent(deps, channel, event),
-  );
+  const inbox = await startWebhookInbox(deps, {
+    one: (channel, event) => ingestEvent(deps, channel, event),
+    together: (items) => ingestEventsTogether(deps, items),
+    batchable: takenInTogether,
+  });
   const webhookDispatcher = startWebhookDispatcher(deps);
   if (seededDemo) await seedSandbox(deps, seededDemo);
 

@@ -18,6 +18,7 @@ import { inboundMessageFields } from './inbound-content';
 import { scopedCustomerLabel, withSenderProfile } from './sender-profile';
 import { findSenderContact, senderLockKey } from './channel-numbers';
 import {
+  DeferredRollups,
   hasAnyPhone,
   hasScopedId,
   itemStateAlongside,
@@ -120,112 +121,129 @@ async function ingestMessage(
   channel: Channel,
   received: Extract<InboundEvent, { kind: 'message' }>,
 ) {
-  // A Messenger or Instagram newcomer is named by the provider's profile lookup (never fails).
-  const event = await withSenderProfile(
-    deps,
-    channel,
-    () => channelContext(deps, channel),
-    received,
-  );
-  const sender = event.from.phone ?? event.from.scopedId;
-  if (!sender) return;
+  const event = await namedSender(deps, channel, received);
   await deps.db
-    .transaction(async (tx) => {
-      // One sender at a time per tenant: two first messages of a new number make one contact.
-      // The key is the number's (Mexico's 521 and 52 forms are one sender: channel-numbers.ts).
-      // The lock, the contact's read and the claim are one statement (inbound-writer.ts).
-      // Its id at arrival (the timeline's order), its time the provider's (provider-time.ts).
-      const interactionId = newId();
-      const sentAt = providerTime(event.at);
-      const first = await lockSenderAndClaim(tx, {
-        tenantId: channel.tenantId,
-        lockKey: senderLockKey(channel.tenantId, event.from),
-        matches: event.from.phone
-          ? hasAnyPhone(equivalentPhones(event.from.phone))
-          : hasScopedId(sender),
-        interactionId,
-        createdAt: sentAt,
-        channelId: channel.id,
-        providerMessageId: event.providerMessageId,
-      });
-      let contact: AnnouncedContact | undefined = first.contact;
-      let claimed = first.claimed;
-      let watchers = first.watchers;
-      if (!contact) {
-        // None seen when the statement began: read again under the lock, create if still none.
-        contact =
-          (event.from.phone
-            ? await findSenderContact(tx, channel.tenantId, event.from.phone)
-            : await findContactByScopedId(tx, channel.tenantId, sender)) ??
-          (await newInboundContact(tx, channel, event));
-        watchers = undefined;
-        claimed = await claimProviderMessage(tx, {
-          tenantId: channel.tenantId,
-          interactionId,
-          createdAt: sentAt,
-          channelId: channel.id,
-          contactId: contact.id,
-          providerMessageId: event.providerMessageId,
-        });
-      }
-      if (!claimed) throw new RepeatedMessage();
-      const replyMessage = event.replyTo
-        ? await quotedMessage(tx, channel, contact.id, event.replyTo)
-        : null;
-      // 03 §3: one shared card is a contactMessage, several a contactsArrayMessage.
-      const contactsKind = event.contacts
-        ? event.contacts.length > 1
-          ? 'contactsArrayMessage'
-          : 'contactMessage'
-        : null;
-      await recordInboundItem(
-        tx,
-        contact,
-        {
-          id: interactionId,
-          createdAt: sentAt,
-          type: 'channelMessage',
-          via: channel.type,
-          createdBySystem: false,
-          status: null,
-          content: {
-            message: {
-              ...inboundMessageFields(event, contactsKind),
-              media: null,
-              fileName: event.media?.fileName ?? null,
-              mimetype: event.media?.mimeType ?? null,
-              ...(event.contacts ? { contacts: event.contacts } : {}),
-            },
-            ...(contactsKind ? { mediaType: contactsKind } : {}),
-            ...(event.reaction ? { isReaction: true } : {}),
-            ...(replyMessage ? { replyMessage } : {}),
-            ...(event.ad ? { externalAdReply: externalAdReplyOf(event.ad) } : {}),
-            medium: mediumFor(channel.type),
-            origin: 'contact',
-            channelId: channel.id,
-            channelName: channel.name,
-            channelColor: channel.config.color ?? null,
-            receivedAt: event.at.toISOString(),
-            // The number as the provider wrote it: replies through this channel go back to it.
-            ...(event.from.phone ? { from: event.from.phone } : {}),
-          },
-        },
-        watchers,
-      );
-      // The file itself is fetched after the commit; the webhook is answered without waiting.
-      const media = event.media;
-      if (media && (media.providerMediaId || media.url)) {
-        await deps.jobs.send(
-          fetchChannelMediaJob,
-          { tenantId: channel.tenantId, interactionId, channelId: channel.id, media },
-          { tx },
-        );
-      }
-    })
+    .transaction((tx) => writeMessage(deps, tx, channel, event))
     .catch((error: unknown) => {
       // A repeated message id: the transaction (and a contact it may have created) is undone.
       if (!(error instanceof RepeatedMessage)) throw error;
     });
+}
+
+/** A Messenger or Instagram newcomer is named by the provider's profile lookup (never fails). */
+function namedSender(
+  deps: AppDeps,
+  channel: Channel,
+  received: Extract<InboundEvent, { kind: 'message' }>,
+) {
+  return withSenderProfile(deps, channel, () => channelContext(deps, channel), received);
+}
+
+/**
+ * A customer's message written in the caller's transaction. A repeated provider id writes
+ * nothing; when it is found only after a new contact was made, RepeatedMessage undoes it.
+ */
+async function writeMessage(
+  deps: AppDeps,
+  tx: Transaction,
+  channel: Channel,
+  event: Extract<InboundEvent, { kind: 'message' }>,
+  deferred?: DeferredRollups,
+) {
+  const sender = event.from.phone ?? event.from.scopedId;
+  if (!sender) return;
+  // One sender at a time per tenant: two first messages of a new number make one contact.
+  // The key is the number's (Mexico's 521 and 52 forms are one sender: channel-numbers.ts).
+  // The lock, the contact's read and the claim are one statement (inbound-writer.ts).
+  // Its id at arrival (the timeline's order), its time the provider's (provider-time.ts).
+  const interactionId = newId();
+  const sentAt = providerTime(event.at);
+  const first = await lockSenderAndClaim(tx, {
+    tenantId: channel.tenantId,
+    lockKey: senderLockKey(channel.tenantId, event.from),
+    matches: event.from.phone
+      ? hasAnyPhone(equivalentPhones(event.from.phone))
+      : hasScopedId(sender),
+    interactionId,
+    createdAt: sentAt,
+    channelId: channel.id,
+    providerMessageId: event.providerMessageId,
+  });
+  let contact: AnnouncedContact | undefined = first.contact;
+  let claimed = first.claimed;
+  let watchers = first.watchers;
+  if (!contact) {
+    // None seen when the statement began: read again under the lock, create if still none.
+    contact =
+      (event.from.phone
+        ? await findSenderContact(tx, channel.tenantId, event.from.phone)
+        : await findContactByScopedId(tx, channel.tenantId, sender)) ??
+      (await newInboundContact(tx, channel, event));
+    watchers = undefined;
+    claimed = await claimProviderMessage(tx, {
+      tenantId: channel.tenantId,
+      interactionId,
+      createdAt: sentAt,
+      channelId: channel.id,
+      contactId: contact.id,
+      providerMessageId: event.providerMessageId,
+    });
+  }
+  if (claimed === false && first.contact) return;
+  if (!claimed) throw new RepeatedMessage();
+  const replyMessage = event.replyTo
+    ? await quotedMessage(tx, channel, contact.id, event.replyTo)
+    : null;
+  // 03 §3: one shared card is a contactMessage, several a contactsArrayMessage.
+  const contactsKind = event.contacts
+    ? event.contacts.length > 1
+      ? 'contactsArrayMessage'
+      : 'contactMessage'
+    : null;
+  await recordInboundItem(
+    tx,
+    contact,
+    {
+      id: interactionId,
+      createdAt: sentAt,
+      type: 'channelMessage',
+      via: channel.type,
+      createdBySystem: false,
+      status: null,
+      content: {
+        message: {
+          ...inboundMessageFields(event, contactsKind),
+          media: null,
+          fileName: event.media?.fileName ?? null,
+          mimetype: event.media?.mimeType ?? null,
+          ...(event.contacts ? { contacts: event.contacts } : {}),
+        },
+        ...(contactsKind ? { mediaType: contactsKind } : {}),
+        ...(event.reaction ? { isReaction: true } : {}),
+        ...(replyMessage ? { replyMessage } : {}),
+        ...(event.ad ? { externalAdReply: externalAdReplyOf(event.ad) } : {}),
+        medium: mediumFor(channel.type),
+        origin: 'contact',
+        channelId: channel.id,
+        channelName: channel.name,
+        channelColor: channel.config.color ?? null,
+        receivedAt: event.at.toISOString(),
+        // The number as the provider wrote it: replies through this channel go back to it.
+        ...(event.from.phone ? { from: event.from.phone } : {}),
+      },
+    },
+    watchers,
+    deferred,
+  );
+  // The file itself is fetched after the commit; the webhook is answered without waiting.
+  const media = event.media;
+  if (media && (media.providerMediaId || media.url)) {
+    await deps.jobs.send(
+      fetchChannelMediaJob,
+      { tenantId: channel.tenantId, interactionId, channelId: channel.id, media },
+      { tx },
+    );
+  }
 }
 
 /** The contact of a message a receipt moves, as the change is announced for it. */
@@ -306,34 +324,80 @@ async function ingestStatus(
   channel: Channel,
   event: Extract<InboundEvent, { kind: 'status' }>,
 ) {
+  await deps.db.transaction((tx) => writeStatus(tx, channel, event));
+}
+
+/** A receipt's move of its message's status (never back), in the caller's transaction. */
+async function writeStatus(
+  tx: Transaction,
+  channel: Channel,
+  event: Extract<InboundEvent, { kind: 'status' }>,
+) {
+  const row = await findByProviderMessageId(tx, channel, event.providerMessageId);
+  if (!row) return;
+  const listened = event.listened === true && row.content.listened !== true;
+  const status = nextStatus(row.status, STATUS_OF[event.status]);
+  if (!status && !listened) return;
+  const content =
+    status === 'error'
+      ? {
+          ...row.content,
+          errorCode: 'SEND_MESSAGE_ERROR',
+          errorMessages: [event.error?.message || event.error?.code || 'failed'],
+          // Kept for support; the bubble reads it in Spanish (chat.providerErrors).
+          providerErrorCode: event.error?.code ?? null,
+        }
+      : listened
+        ? { ...row.content, listened: true }
+        : row.content;
+  // The status and its announcement in one statement (inbound-writer.ts).
+  await announceInteraction(tx, null, receiptContact(channel, row), {
+    event: 'interaction.updated',
+    interactionId: row.interactionId,
+    type: 'channelMessage',
+    alongside: itemStateAlongside(tx, channel.tenantId, row.interactionId, {
+      status: status ?? row.status,
+      content,
+    }),
+  });
+}
+
+/** Events the inbox may take in together with other customers' (`ingestEventsTogether`). */
+export function takenInTogether(event: InboundEvent) {
+  return event.kind === 'message' || event.kind === 'status';
+}
+
+/**
+ * Several customers' messages and receipts in one transaction (the inbox's batches,
+ * webhook-inbox.ts): a begin and a commit for all of them instead of one each, and the day's
+ * rollups added up and written once, last. Written in the order of the senders' lock keys, so two
+ * batches never wait for each other's senders in a circle; one customer's events keep their
+ * order. Any failure undoes all of them (the inbox then takes each in on its own), so a repeated
+ * message found only after making a new contact throws here as it does alone.
+ */
+export async function ingestEventsTogether(
+  deps: AppDeps,
+  items: ReadonlyArray<{ channel: Channel; event: InboundEvent }>,
+) {
+  const prepared = await Promise.all(
+    items.map(async ({ channel, event }) => ({
+      channel,
+      event: event.kind === 'message' ? await namedSender(deps, channel, event) : event,
+      key:
+        event.kind === 'message'
+          ? `a|${senderLockKey(channel.tenantId, event.from)}`
+          : `b|${event.kind === 'status' ? event.providerMessageId : ''}`,
+    })),
+  );
+  prepared.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   await deps.db.transaction(async (tx) => {
-    const row = await findByProviderMessageId(tx, channel, event.providerMessageId);
-    if (!row) return;
-    const listened = event.listened === true && row.content.listened !== true;
-    const status = nextStatus(row.status, STATUS_OF[event.status]);
-    if (!status && !listened) return;
-    const content =
-      status === 'error'
-        ? {
-            ...row.content,
-            errorCode: 'SEND_MESSAGE_ERROR',
-            errorMessages: [event.error?.message || event.error?.code || 'failed'],
-            // Kept for support; the bubble reads it in Spanish (chat.providerErrors).
-            providerErrorCode: event.error?.code ?? null,
-          }
-        : listened
-          ? { ...row.content, listened: true }
-          : row.content;
-    // The status and its announcement in one statement (inbound-writer.ts).
-    await announceInteraction(tx, null, receiptContact(channel, row), {
-      event: 'interaction.updated',
-      interactionId: row.interactionId,
-      type: 'channelMessage',
-      alongside: itemStateAlongside(tx, channel.tenantId, row.interactionId, {
-        status: status ?? row.status,
-        content,
-      }),
-    });
+    const deferred = new DeferredRollups();
+    for (const { channel, event } of prepared) {
+      if (event.kind === 'message') await writeMessage(deps, tx, channel, event, deferred);
+      else if (event.kind === 'status') await writeStatus(tx, channel, event);
+      else throw new Error(`ingestEventsTogether: ${event.kind} events are taken in alone`);
+    }
+    await deferred.write(tx);
   });
 }
 

@@ -1,10 +1,15 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '@cartera/db/client';
 import { channelMessages, contacts, interactions } from '@cartera/db/schema';
-import { chatDirection, interactionEffects, metricsDay } from '@cartera/domain/metrics';
+import {
+  chatDirection,
+  interactionEffects,
+  metricsDay,
+  type MetricEffect,
+} from '@cartera/domain/metrics';
 import { appendEvent } from '../../realtime/event-store';
 import { audienceOfWatchers, contactAudience, contactWatchersQuery } from '../access/contacts';
-import { countsAlongside } from '../metrics/metrics.writer';
+import { addDayCounts, countsAlongside } from '../metrics/metrics.writer';
 import { customerMessageSet, lastMessageOf, reopenedLine } from '../timeline/last-message';
 import {
   recordInteraction,
@@ -111,6 +116,37 @@ export function hasScopedId(scopedId: string): SQL {
 }
 
 /**
+ * The day's rollups of several customers' messages taken in by one transaction (the inbox's
+ * batches, webhook-inbox.ts): added up and written once, last, so the rows every message adds to
+ * (a seller's messages of the day) are held from that statement to the commit only, as when each
+ * message had its transaction.
+ */
+export class DeferredRollups {
+  private readonly days = new Map<
+    string,
+    { tenantId: string; day: string; effects: MetricEffect[] }
+  >();
+
+  add(tenantId: string, day: string, effects: readonly MetricEffect[]) {
+    if (!effects.length) return;
+    const key = `${tenantId}|${day}`;
+    const entry = this.days.get(key) ?? { tenantId, day, effects: [] };
+    entry.effects.push(...effects);
+    this.days.set(key, entry);
+  }
+
+  /** One statement a tenant and day, in key order (writers take rollup rows in one order). */
+  async write(tx: Transaction) {
+    const keys = [...this.days.keys()].sort();
+    for (const key of keys) {
+      const { tenantId, day, effects } = this.days.get(key)!;
+      await addDayCounts(tx, tenantId, day, effects);
+    }
+    this.days.clear();
+  }
+}
+
+/**
  * A customer's message on the contact's timeline, as `recordInteraction` writes it, in one
  * statement: the item, the contact's last interaction and answer wait ('start': a customer's
  * message waits for an answer), its unread count and preview (an archived conversation
@@ -123,6 +159,8 @@ export async function recordInboundItem(
   item: NewTimelineItem & { createdAt: Date },
   /** The contact's watchers when the sender's claim read them (one round trip less). */
   watchers?: readonly string[],
+  /** In a batch of messages: the rollups are added up here and written at its end. */
+  deferred?: DeferredRollups,
 ) {
   const metricItem = {
     type: item.type,
@@ -159,13 +197,17 @@ export async function recordInboundItem(
     })
     .where(and(eq(contacts.tenantId, contact.tenantId), eq(contacts.id, contact.id)));
   // touchForInteraction's counts of a message in: no response and no follow-up (no actor).
-  const rollups = countsAlongside({
-    tenantId: contact.tenantId,
-    contactId: contact.id,
-    day: metricsDay(at),
-    effects: interactionEffects(metricItem),
-    followUp: null,
-  });
+  const effects = interactionEffects(metricItem);
+  deferred?.add(contact.tenantId, metricsDay(at), effects);
+  const rollups = deferred
+    ? undefined
+    : countsAlongside({
+        tenantId: contact.tenantId,
+        contactId: contact.id,
+        day: metricsDay(at),
+        effects,
+        followUp: null,
+      });
   const audienceContact = {
     tenantId: contact.tenantId,
     agentId: contact.agentId,

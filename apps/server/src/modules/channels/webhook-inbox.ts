@@ -41,6 +41,11 @@ const BATCH_SIZE = 64;
  * less than half as long, and 4 leave most of the pool of 10 to the acknowledgements.
  */
 const LANES = 4;
+/**
+ * Customers a lane takes in in one transaction (ingestEventsTogether): a batch's lanes are
+ * shared out so each of the LANES gets one group, at most this many customers each.
+ */
+const GROUP_MAX = 16;
 /** How long a leased row is left alone before another worker may take it (a crashed one). */
 const LEASE_SECONDS = 60;
 /** How often a worker looks without being woken (leases that ended, backoffs that passed). */
@@ -177,6 +182,15 @@ export async function acknowledgeWebhookEvents(
   bellOf(deps).ring(deps);
 }
 
+/** How the worker takes events in (channel-inbound.service.ts). */
+export interface InboxIngest {
+  /** One event in its own transaction. */
+  one: (channel: Channel, event: InboundEvent) => Promise<unknown>;
+  /** Several customers' events in one transaction, all or none; those `batchable` says. */
+  together?: (items: Array<{ channel: Channel; event: InboundEvent }>) => Promise<unknown>;
+  batchable: (event: InboundEvent) => boolean;
+}
+
 interface LeasedRow {
   id: number;
   tenantId: string;
@@ -268,11 +282,7 @@ function orderKey(row: LeasedRow) {
  * one fails, the rest of that row and the customer's later rows of the batch wait for the
  * retry (those before it are not written twice).
  */
-async function takeIn(
-  deps: AppDeps,
-  rows: LeasedRow[],
-  ingest: (channel: Channel, event: InboundEvent) => Promise<unknown>,
-) {
+async function takeIn(deps: AppDeps, rows: LeasedRow[], ingest: InboxIngest) {
   const channels = new Map<string, Promise<Channel | undefined>>();
   const channelOf = (row: LeasedRow) => {
     const key = `${row.tenantId}:${row.channelId}`;
@@ -292,7 +302,7 @@ async function takeIn(
       try {
         const channel = await channelOf(row);
         // A channel deleted since: its events have nowhere to go but the dead letters.
-        if (channel) for (const event of row.events) await ingest(channel, event);
+        if (channel) for (const event of row.events) await ingest.one(channel, event);
         else await keepAsDeadLetter(deps, row, 'CHANNEL_GONE', 'channel deleted');
         done.push(row.id);
       } catch (error) {
@@ -312,10 +322,42 @@ async function takeIn(
       }
     }
   };
-  const pending = [...lanes.values()];
+  /**
+   * Customers' rows taken in together in one transaction; when that fails (a replay that made a
+   * contact, a deadlock, the database), nothing of it was written and each customer's rows are
+   * taken in on their own, with their failures counted as before.
+   */
+  const takeGroup = async (group: LeasedRow[][]) => {
+    await bell.stepAside();
+    try {
+      const items: Array<{ channel: Channel; event: InboundEvent }> = [];
+      for (const row of group.flat()) {
+        const channel = await channelOf(row);
+        if (!channel) throw new Error('channel deleted');
+        for (const event of row.events) items.push({ channel, event });
+      }
+      await ingest.together!(items);
+      for (const row of group.flat()) done.push(row.id);
+    } catch (error) {
+      deps.logger.debug({ err: error }, 'webhooks: a batch is taken in customer by customer');
+      for (const lane of group) await takeLane(lane);
+    }
+  };
+  const together = ingest.together
+    ? [...lanes.values()].filter((lane) =>
+        lane.every((row) => row.events.every((event) => ingest.batchable(event))),
+      )
+    : [];
+  const alone = [...lanes.values()].filter((lane) => !together.includes(lane));
+  const size = Math.min(GROUP_MAX, Math.ceil(together.length / LANES));
+  const work: Array<() => Promise<void>> = alone.map((lane) => () => takeLane(lane));
+  for (let at = 0; at < together.length; at += size) {
+    const group = together.slice(at, at + size);
+    work.push(group.length > 1 ? () => takeGroup(group) : () => takeLane(group[0]!));
+  }
   await Promise.all(
-    Array.from({ length: Math.min(LANES, pending.length) }, async () => {
-      for (let lane = pending.shift(); lane; lane = pending.shift()) await takeLane(lane);
+    Array.from({ length: Math.min(LANES, work.length) }, async () => {
+      for (let next = work.shift(); next; next = work.shift()) await next();
     }),
   );
   if (done.length) await deps.db.delete(webhookInbox).where(inArray(webhookInbox.id, done));
@@ -349,10 +391,7 @@ async function keepAsDeadLetter(
  * Starts this instance's worker: woken by every stored webhook, and every second for leases and
  * backoffs that ended. `stop` lets the batch in hand finish.
  */
-export async function startWebhookInbox(
-  deps: AppDeps,
-  ingest: (channel: Channel, event: InboundEvent) => Promise<unknown>,
-) {
+export async function startWebhookInbox(deps: AppDeps, ingest: InboxIngest) {
   let running = true;
   let working: Promise<void> | null = null;
   let again = false;

@@ -9,7 +9,7 @@ import {
   type MetricEffect,
   type MetricItem,
 } from '@cartera/domain/metrics';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { addToRollups, rollupsAlongside, touchContactWait } from './metrics.repository';
 
 /*
@@ -65,6 +65,20 @@ export function countsAlongside(counts: PendingCounts): SQL | undefined {
     effects: counts.effects,
     followUp: counts.followUp ? { userId: counts.followUp, contactId: counts.contactId } : null,
   });
+}
+
+/**
+ * Several items' additions to one day's rollups, added up, in a statement of their own (the
+ * webhook inbox's batches of customers' messages: inbound-writer.ts `DeferredRollups`).
+ */
+export async function addDayCounts(
+  tx: Executor,
+  tenantId: string,
+  day: string,
+  effects: readonly MetricEffect[],
+) {
+  const parts = rollupsAlongside({ tenantId, day, effects, followUp: null });
+  if (parts) await tx.execute(sql`with ${parts} select 1`);
 }
 
 /**
