@@ -12,7 +12,8 @@ import { insertDeadLetter } from './dead-letters.repository';
 /**
  * The webhook inbox: a provider's verified events are stored in one statement and answered at
  * once (the provider's acknowledgement never waits for the timelines), then this worker takes
- * them in, each customer's in the order they arrived, one transaction per event (ingestEvent).
+ * them in, each customer's in the order they arrived: messages and receipts of a group of
+ * customers in one transaction (ingestEventsTogether), anything else one event a transaction.
  * Every server instance runs one worker; rows are leased with SKIP LOCKED, so two never take the
  * same row (two instances may take one customer's consecutive rows at the same time).
  *
