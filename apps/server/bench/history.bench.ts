@@ -31,6 +31,8 @@ import type { AuthUser } from '../src/modules/sessions/session.types';
 import { listActionsHistory } from '../src/modules/actions-history/actions-history.service';
 import {
   captureQueries,
+  sqlHash as hash,
+  sqlUuidV7 as uuidV7,
   checkFreeDisk,
   explain,
   machineLine,
@@ -65,14 +67,6 @@ const TARGET_P95_MS = 150;
 const TARGET_OVERHEAD_FACTOR = 1.5;
 const TARGET_OVERHEAD_MS = 5;
 const HISTORY_MS = 3 * 365 * 24 * 3600 * 1000;
-
-/** A deterministic value in [0, n) of row `row` and salt `salt`, in SQL. */
-const hash = (row: string, salt: number, n: number) =>
-  `(abs(hashint8((${row}) * 64 + ${salt})::bigint) % ${n})`;
-
-/** A UUIDv7 of `msExpr` with the row number in its random bits: unique, ordered by time. */
-const uuidV7 = (msExpr: string, row: string) =>
-  `(lpad(to_hex((${msExpr})::bigint), 12, '0') || '7000' || '8' || lpad(to_hex((${row})::bigint), 15, '0'))::uuid`;
 
 /** Contacts $2..$3-1: contact n belongs to seller n mod 200. */
 const CONTACTS_SQL = `
