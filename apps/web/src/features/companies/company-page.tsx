@@ -6,7 +6,6 @@ import {
   Grid,
   Group,
   Paper,
-  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -14,28 +13,18 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { isFieldVisible } from '@cartera/domain/custom-fields';
 import { errorMessage, es, format } from '@cartera/domain/i18n';
 import { domainCodeOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { ArrowLeftIcon, BuildingIcon, PencilIcon } from '../../ui/icons';
 import { flagOn } from '@cartera/domain/policy';
 import { useMe } from '../auth/session';
-import { CustomFieldValues } from '../custom-fields/custom-field-values';
-import {
-  defaultFieldLabel,
-  isDefaultFieldHidden,
-  useCompaniesSettings,
-  type CompaniesSettings,
-  type CompanyDetail,
-} from './companies-settings';
+import { useCompaniesSettings } from './companies-settings';
 import { CompanyContactsPanel } from './company-contacts-panel';
+import { CompanyGeneralInfo } from './company-general-info';
 import { CompanyDialog } from './company-dialog';
-import { useUserNames } from '../pickers/users-picker';
 import { SectorsPanel } from './sectors-panel';
 import { QueryError } from '../../ui/query-error';
-import { Panel } from '../../ui/panel';
-import { DetailItem } from '../../ui/detail-item';
 
 /**
  * /companies/$companyId: the company's general information (its own fields and the configurable
@@ -124,7 +113,7 @@ export function CompanyPage({ companyId }: { companyId: string }) {
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 7 }}>
           {settings.data ? (
-            <GeneralInformation company={data} settings={settings.data} />
+            <CompanyGeneralInfo company={data} settings={settings.data} />
           ) : (
             <Skeleton height={240} radius="md" />
           )}
@@ -142,80 +131,5 @@ export function CompanyPage({ companyId }: { companyId: string }) {
 
       <CompanyDialog company={data} opened={editing} onClose={() => setEditing(false)} />
     </Stack>
-  );
-}
-
-function orEmpty(value: string | null | undefined) {
-  return value?.trim() ? (
-    value
-  ) : (
-    <Text span size="sm" c="dimmed">
-      {es.fields.emptyValue}
-    </Text>
-  );
-}
-
-/** Every field of the company, read-only; configurable ones through their renderer. */
-function GeneralInformation({
-  company,
-  settings,
-}: {
-  company: CompanyDetail;
-  settings: CompaniesSettings;
-}) {
-  const trpc = useTRPC();
-  const fields = useQuery(
-    trpc.customField.forForm.queryOptions({ entity: 'company', mode: 'edit' }),
-  );
-  const me = useMe();
-  const shown = (fields.data ?? []).filter((field) =>
-    isFieldVisible(field, me?.user.roles ?? [], 'edit'),
-  );
-  const managers = useUserNames([company.managerId]);
-  const shows = (key: Parameters<typeof isDefaultFieldHidden>[1]) =>
-    !isDefaultFieldHidden(settings, key);
-
-  return (
-    <Panel titleId="general-title" title={es.companies.generalInfo} gap="md">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-        <DetailItem label={es.companies.businessName}>{company.businessName}</DetailItem>
-        {shows('displayName') && (
-          <DetailItem label={defaultFieldLabel(settings, 'displayName', es.companies.displayName)}>
-            {orEmpty(company.displayName)}
-          </DetailItem>
-        )}
-        {shows('taxCode') && (
-          <DetailItem label={defaultFieldLabel(settings, 'taxCode', settings.taxCodeLabel)}>
-            {orEmpty(company.taxCode)}
-          </DetailItem>
-        )}
-        {shows('origin') && (
-          <DetailItem label={defaultFieldLabel(settings, 'origin', es.companies.origin)}>
-            {orEmpty(company.origin)}
-          </DetailItem>
-        )}
-        <DetailItem label={es.companies.manager}>
-          {company.managerId ? (managers[company.managerId] ?? es.app.loading) : orEmpty(null)}
-        </DetailItem>
-        {shows('hasSectors') && (
-          <DetailItem label={defaultFieldLabel(settings, 'hasSectors', es.companies.hasSectors)}>
-            {company.hasSectors ? es.companies.yes : es.companies.no}
-          </DetailItem>
-        )}
-      </SimpleGrid>
-      {shows('description') && (
-        <DetailItem label={defaultFieldLabel(settings, 'description', es.companies.description)}>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {orEmpty(company.description)}
-          </Text>
-        </DetailItem>
-      )}
-      {shows('direction') && (
-        <DetailItem label={defaultFieldLabel(settings, 'direction', es.companies.direction)}>
-          {orEmpty(company.direction?.formatted_address)}
-        </DetailItem>
-      )}
-      <CustomFieldValues entity="company" fields={shown} values={company.additionalData} />
-    </Panel>
   );
 }

@@ -2,15 +2,15 @@ import { useState, type ReactNode } from 'react';
 import { Badge, CloseButton, Group, Tooltip, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { flagOn } from '@cartera/domain/policy';
+import { canOpen, flagOn } from '@cartera/domain/policy';
 import { es, format } from '@cartera/domain/i18n';
 import { formatDateTime } from '../../../lib/dates';
 import { useTRPC } from '../../../lib/trpc';
 import { BellIcon, BuildingIcon, FolderIcon, SparklesIcon } from '../../../ui/icons';
-import { useMe } from '../../auth/session';
+import { guardUserOf, useMe } from '../../auth/session';
 import type { ContactDetail } from '../../contacts/contact-format';
 import { useTags } from '../../contacts/tag-chip';
+import { CompanyDrawer } from '../../companies/company-drawer';
 import { newId } from '@cartera/domain/ids';
 import { BotToggleDialog } from './bot-toggle-dialog';
 import { ChangeTagDialog } from './change-tag-dialog';
@@ -232,27 +232,31 @@ function useTagRemoval(contact: ContactDetail, own: boolean) {
 
 /**
  * The business company's chip (03 §2.1, with the business sales model flag): the contact's first
- * company, opening its page.
+ * company, opening the company drawer for who may open companies (a plain chip otherwise).
  */
 function BusinessCompanyChip({ contact }: { contact: ContactDetail }) {
   const me = useMe();
+  const [open, setOpen] = useState(false);
   const company = contact.affiliations[0];
   if (!me || !flagOn(me, 'businessSalesModel') || !company) return null;
   const name = format(es.contactEditor.businessCompany, { name: company.companyName });
+  const chip = (
+    <Chip color="indigo" icon={<BuildingIcon size={14} />} title={name}>
+      {company.companyName}
+    </Chip>
+  );
+  if (!canOpen(guardUserOf(me), '/companies')) return chip;
   return (
-    <Tooltip label={es.contactEditor.businessCompanyHint} withArrow>
-      <UnstyledButton
-        renderRoot={(props) => (
-          <Link to="/companies/$companyId" params={{ companyId: company.companyId }} {...props} />
-        )}
-        aria-label={name}
-        style={{ display: 'inline-flex' }}
+    <>
+      <ChipButton
+        hint={es.contactEditor.businessCompanyHint}
+        name={name}
+        onClick={() => setOpen(true)}
       >
-        <Chip color="indigo" icon={<BuildingIcon size={14} />}>
-          {company.companyName}
-        </Chip>
-      </UnstyledButton>
-    </Tooltip>
+        {chip}
+      </ChipButton>
+      <CompanyDrawer companyId={company.companyId} opened={open} onClose={() => setOpen(false)} />
+    </>
   );
 }
 

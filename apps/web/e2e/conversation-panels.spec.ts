@@ -1,0 +1,61 @@
+import { es } from '@cartera/domain/i18n';
+import { createTestContact, expect, signIn, test, trpcMutation, uniqueLetters } from './fixtures';
+
+/**
+ * The conversation screen's panels and dialogs (issue #43 items 3 and 4): each test makes its own
+ * contacts and companies through the API first (the database is shared by the run).
+ */
+
+const t = es.conversationPanels;
+
+test.describe('Conversación: paneles', () => {
+  test('el chip de la empresa abre su panel y agrega un contacto desde "Seleccionar Contactos"', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const contact = await createTestContact(page, 'Cajón');
+    const other = await createTestContact(page, 'Ropero');
+    const businessName = `Panel ${uniqueLetters()} S.A.`;
+    const company = await trpcMutation<{ id: string }>(page, 'company.create', {
+      businessName,
+      displayName: businessName,
+      taxCode: `21${Date.now()}`.slice(-12),
+    });
+    await trpcMutation(page, 'contact.update', {
+      id: contact.id,
+      changes: { affiliatedCompanyGroup: [{ companyId: company.id, role: 'Dueña' }] },
+    });
+
+    await page.goto(`/contact?id=${contact.id}`);
+    await page
+      .getByRole('group', { name: es.conversation.actions.chipsLabel })
+      .getByRole('button', { name: `Empresa: ${businessName}` })
+      .click();
+    const drawer = page.getByRole('dialog', { name: t.companyDrawerLabel });
+    await expect(drawer.getByText(businessName, { exact: true }).first()).toBeVisible();
+    await expect(drawer.getByRole('region', { name: es.companies.generalInfo })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: t.viewCompanyPage })).toHaveAttribute(
+      'href',
+      `/companies/${company.id}`,
+    );
+    const contacts = drawer.getByRole('region', { name: es.companies.contacts });
+    await expect(contacts.getByRole('row', { name: new RegExp(contact.name) })).toContainText(
+      'Dueña',
+    );
+
+    await contacts.getByRole('button', { name: es.companies.addContacts }).click();
+    const sheet = page.getByRole('dialog', { name: es.companies.selectContacts });
+    await sheet
+      .getByRole('textbox', { name: es.companies.searchContacts })
+      .fill(other.name.split(' ')[1]!);
+    await sheet.getByRole('checkbox', { name: other.name }).check();
+    await sheet.getByRole('textbox', { name: es.companies.role }).fill('Compras');
+    await sheet.getByRole('button', { name: es.companies.add, exact: true }).click();
+    await expect(sheet).toHaveCount(0);
+    await expect(contacts.getByRole('row', { name: new RegExp(other.name) })).toContainText(
+      'Compras',
+    );
+    expect(browserErrors).toEqual([]);
+  });
+});
