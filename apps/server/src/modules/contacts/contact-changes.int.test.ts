@@ -131,6 +131,39 @@ describe('contact.update with only the changed fields (02 §7, 03 §2.1 editing 
     }
   });
 
+  it('PATCH /api/crm/contact/{id}?version=1 changes only the fields sent; without it the body is the whole sheet', async () => {
+    const id = await sellersContact('Rest');
+    const patch = async (query: string, body: unknown) => {
+      const response = await fetch(`${env.app.url}/api/crm/contact/${id}${query}`, {
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${await env.tokenOf(SELLER)}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const changed = await patch('?version=1', { detail: 'Prefiere la tarde' });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      firstName: 'Rest',
+      lastName: 'Cambios',
+      govId: '12345678',
+      detail: 'Prefiere la tarde',
+    });
+    // The sheet's PATCH needs the whole sheet: the same partial body is refused in Spanish.
+    const partial = await patch('', { detail: 'Otra cosa' });
+    expect(partial.status).toBe(400);
+    expect(partial.body.code).toBe('INVALID_REQUEST_BODY');
+    expect(partial.body.fieldErrors).toHaveProperty('firstName');
+    // A key the changes do not know is refused, and nothing changed.
+    const unknown = await patch('?version=1', { apodo: 'Resty' });
+    expect(unknown.status).toBe(400);
+    const after = await env.call(SELLER, 'contact.get', { id });
+    expect(after.data.detail).toBe('Prefiere la tarde');
+  });
+
   it('a contact the caller does not see is not found', async () => {
     const id = await sellersContact('Ajena');
     const other = await env.call(OTHER_SELLER, 'contact.update', {

@@ -6,7 +6,13 @@ import { errorMessage } from '@cartera/domain/i18n';
 import type { AppDeps } from '../../deps';
 import { restRoute } from '../../http/rest';
 import { listContacts, ZContactListItem } from './contacts.service';
-import { createContact, updateContact, ZContactInput } from './contact-sheet.service';
+import { ZContactChanges } from '@cartera/domain/contact-sheet';
+import {
+  changeContact,
+  createContact,
+  updateContact,
+  ZContactInput,
+} from './contact-sheet.service';
 import { validatePhone, ZPhoneValidation } from './contact-phones.service';
 import {
   createSubConversation,
@@ -90,13 +96,19 @@ export function registerContactsRoutes(app: FastifyInstance, deps: AppDeps) {
     method: 'PATCH',
     url: '/api/crm/contact/:id',
     tags,
-    summary: 'Update a contact (the sheet values); answers the contact',
+    summary:
+      "Update a contact: the sheet's values, or with ?version=1 only the changed fields (02 §7; contact.update's `changes`); answers the contact",
     auth: 'session',
     access: { ...access, procedure: 'contact.update' },
     params: ZIdParams,
-    body: ZContactInput,
+    querystring: z.object({ version: z.enum(['1']).optional() }),
+    // The body's schema depends on the version, so the handler reads it (a bad one is a 400
+    // with its fields' Spanish texts, as any body).
     response: ZContactDetail,
-    handler: ({ params, body, session }) => updateContact(deps.db, session.user, params.id, body),
+    handler: ({ params, query, request, session }) =>
+      query.version === '1'
+        ? changeContact(deps, session.user, params.id, ZContactChanges.parse(request.body))
+        : updateContact(deps.db, session.user, params.id, ZContactInput.parse(request.body)),
   });
 
   restRoute(app, deps, {
