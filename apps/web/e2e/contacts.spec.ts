@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { errorMessage, es, format } from '@cartera/domain/i18n';
 import { proximityLevel } from '@cartera/domain/proximity';
 import {
+  closeNoticesOf,
   createTestContact,
   expect,
   settle,
@@ -232,6 +233,7 @@ test.describe('Contactos', () => {
     await page.goto(`/contact?id=${id}`);
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     expect(unexpectedErrors(browserErrors, [400])).toEqual([]);
+    await closeNoticesOf(page, 'supervisor@demo.test');
   });
 
   test('varios contactos elegidos en la lista se transfieren juntos', async ({
@@ -259,6 +261,7 @@ test.describe('Contactos', () => {
     await expect(page.getByText(es.contacts.transferDone)).toBeVisible();
     await expect(page.getByTestId('contacts-empty')).toHaveText(es.contacts.noResults);
     expect(browserErrors).toEqual([]);
+    await closeNoticesOf(page, 'supervisor@demo.test');
   });
 
   test('una subconversación nueva aparece en el panel y lleva a su contacto', async ({

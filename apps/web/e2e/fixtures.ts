@@ -593,6 +593,24 @@ export async function newSellerPage(
 const madeSellers: string[] = [];
 
 /**
+ * Signs in as a shared demo user and closes every notice they have not closed, so a notice a
+ * test caused (a contact transferred to them, a comment on their request) does not sit over
+ * later tests' screens (issue #41's system notices).
+ */
+export async function closeNoticesOf(page: Page, email: string) {
+  await page.context().clearCookies();
+  await signIn(page, email);
+  const notices = await trpcQuery<Array<{ id: string; closedAt: string | null }>>(
+    page,
+    'notification.list',
+    {},
+  );
+  for (const notice of notices.filter((each) => !each.closedAt)) {
+    await trpcMutation(page, 'notification.track', { id: notice.id, action: 'closed' });
+  }
+}
+
+/**
  * Deactivates the sellers `newSellerPage` made (each test's `afterEach`), so the demo company's
  * rosters, rankings and counts that later tests read are the demo's again.
  */

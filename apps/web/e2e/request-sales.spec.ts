@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { es, format } from '@cartera/domain/i18n';
 import { SHARE_PERMISSION_LABELS } from '@cartera/domain/request-sales';
 import {
+  closeNoticesOf,
   createTestContact,
   expect,
   signIn,
@@ -250,6 +251,8 @@ test.describe('Solicitudes', () => {
     await expect(editor.getByTestId('request-comment')).toHaveCount(1);
     await commercial.context().close();
     expect(browserErrors).toEqual([]);
+    // The comercial's reply told the request's author: closed, so later tests do not see it.
+    await closeNoticesOf(page, 'vendedor@demo.test');
   });
 
   test("el comercial envía con obligatorios sin completar tras 'Continuar'", async ({
