@@ -22,3 +22,4 @@ export * from './ai';
 export * from './meetings';
 export * from './phone';
 export * from './nps';
+export * from './forms';
