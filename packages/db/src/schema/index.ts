@@ -23,3 +23,4 @@ export * from './meetings';
 export * from './phone';
 export * from './nps';
 export * from './forms';
+export * from './campaigns';
