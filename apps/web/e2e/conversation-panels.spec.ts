@@ -1,4 +1,5 @@
 import { es } from '@cartera/domain/i18n';
+import { startFakeExternalContacts } from '../../server/src/testing/fake-external-contacts';
 import { createTestContact, expect, signIn, test, trpcMutation, uniqueLetters } from './fixtures';
 
 /**
@@ -56,6 +57,52 @@ test.describe('Conversación: paneles', () => {
     await expect(contacts.getByRole('row', { name: new RegExp(other.name) })).toContainText(
       'Compras',
     );
+    expect(browserErrors).toEqual([]);
+  });
+
+  test("'Estadísticas' muestra lo que responde el sistema externo, sin su token", async ({
+    page,
+    signedInPage,
+    browserErrors,
+  }) => {
+    const external = await startFakeExternalContacts('token-estadisticas-e2e');
+    external.stats = {
+      stats: [
+        { title: 'Compras del año', body: 7, type: 'text' },
+        { title: 'Segmento', body: 'Oro', type: 'chip' },
+      ],
+    };
+    await signIn(page, 'vendedor@demo.test');
+    const contact = await createTestContact(page, 'Cifras');
+    const tokens: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/')) {
+        void response.text().then(
+          (body) => body.includes(external.token) && tokens.push(response.url()),
+          () => undefined,
+        );
+      }
+    });
+    const comercial = await signedInPage('comercial@demo.test');
+    await trpcMutation(comercial, 'security.updateExternalIntegrations', {
+      externalSystem: external.config('Padrón'),
+    });
+    try {
+      await page.goto(`/contact?id=${contact.id}`);
+      const panel = page.getByRole('complementary', { name: es.conversation.infoPanel.label });
+      await panel.getByRole('button', { name: t.statistics }).click();
+      const figures = panel.getByRole('list', { name: t.statistics });
+      await expect(figures).toContainText('Compras del año');
+      await expect(figures).toContainText('7');
+      await expect(figures.getByText('Oro')).toBeVisible();
+      expect(external.requests.some((each) => each.query.id === contact.id)).toBe(true);
+      expect(tokens).toEqual([]);
+    } finally {
+      await trpcMutation(comercial, 'security.updateExternalIntegrations', {
+        externalSystem: null,
+      });
+      await external.stop();
+    }
     expect(browserErrors).toEqual([]);
   });
 });

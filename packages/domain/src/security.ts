@@ -80,6 +80,18 @@ export const ZExternalSystemInput = z.object({
   validateUrl: ZSystemUrl,
   createUrl: ZSystemUrl,
   updateUrl: ZSystemUrl,
+  /**
+   * 03 §7 'External statistics' (issue #43 item 3): the conversation's statistics panel asks
+   * this address with GET ?id={contactId} and the same token. Optional: empty means none.
+   */
+  statsUrl: z
+    .string()
+    .trim()
+    .max(2000, { error: externalText.urlTooLong })
+    .refine((value) => value === '' || ZHttpUrl.safeParse(value).success, {
+      error: externalText.urlInvalid,
+    })
+    .optional(),
   token: z
     .string({ error: externalText.tokenRequired })
     .trim()
@@ -95,6 +107,8 @@ export const ZExternalSystemView = z.object({
   validateUrl: z.string(),
   createUrl: z.string(),
   updateUrl: z.string(),
+  /** The statistics address ('' when none). */
+  statsUrl: z.string(),
   tokenSet: z.boolean(),
 });
 export type ExternalSystemView = z.infer<typeof ZExternalSystemView>;
@@ -152,3 +166,25 @@ export function externalTestMessage(
  * left out meaning the stored one. Without input it tests what is saved.
  */
 export const ZExternalTestInput = z.object({ externalSystem: ZExternalSystemInput.optional() });
+
+/**
+ * 03 §7 'External statistics' (issue #43 item 3): one figure of the conversation's statistics
+ * panel as the company's system answers it, a title and a body shown as text or as a chip.
+ */
+export const EXTERNAL_STATS_LIMIT = 50;
+export const ZExternalStat = z.object({
+  title: z.string().max(200),
+  body: z.string().max(1000),
+  kind: z.enum(['text', 'chip']),
+});
+export type ExternalStat = z.infer<typeof ZExternalStat>;
+
+/**
+ * The panel's answer: `configured` false when the company has no statistics address (the panel
+ * does not show); the token never leaves the server.
+ */
+export const ZExternalStats = z.object({
+  configured: z.boolean(),
+  items: z.array(ZExternalStat).max(EXTERNAL_STATS_LIMIT),
+});
+export type ExternalStats = z.infer<typeof ZExternalStats>;

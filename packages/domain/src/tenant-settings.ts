@@ -28,6 +28,8 @@ export const ZExternalSystemConfig = z.object({
   validateUrl: ZHttpUrl,
   createUrl: ZHttpUrl,
   updateUrl: ZHttpUrl,
+  /** 03 §7 'External statistics': GET ?id={contactId} with the same token (issue #43 item 3). */
+  statsUrl: ZHttpUrl.optional(),
   token: z.string().min(1).optional(),
   tokenSealed: z.string().min(1).optional(),
 });

@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
  * creates, PATCH /contacts?id= updates. Every call must carry the bearer token (401 otherwise).
  * It refuses a contact whose first name contains 'Rechazado' with the message set in
  * `rejectMessage`, remembers created ids (so validation answers 'update' for them) and records
- * every request. `failWrites(status, body)` makes create and update fail.
+ * every request. `failWrites(status, body)` makes create and update fail. GET /stats?id= answers
+ * `stats` (03 §7 'External statistics', issue #43 item 3), or `statsStatus` when set.
  */
 export interface FakeExternalRequest {
   method: string;
@@ -24,6 +25,10 @@ export interface FakeExternalContacts {
   /** Ids created through POST /contacts. */
   created: Set<string>;
   rejectMessage: string;
+  /** What GET /stats answers (a body of the statistics protocol, valid or not). */
+  stats: unknown;
+  /** A failing status for GET /stats; null answers `stats`. */
+  statsStatus: number | null;
   failWrites(status: number, body?: Record<string, unknown>): void;
   recover(): void;
   /** The tenant configuration pointing at this fake. */
@@ -32,6 +37,7 @@ export interface FakeExternalContacts {
     validateUrl: string;
     createUrl: string;
     updateUrl: string;
+    statsUrl: string;
     token: string;
   };
   stop(): Promise<void>;
@@ -62,7 +68,9 @@ export async function startFakeExternalContacts(
   let writeFailure: { status: number; body: Record<string, unknown> } | null = null;
   const fake = {
     rejectMessage: 'El documento no existe en el padrón',
-  } as FakeExternalContacts;
+    stats: { stats: [] },
+    statsStatus: null,
+  } as unknown as FakeExternalContacts;
 
   const server = createServer((request, response) => {
     void (async () => {
@@ -80,6 +88,11 @@ export async function startFakeExternalContacts(
         return send(response, 401, { error: 'Token inválido' });
       }
       if (url.pathname === '/health') return send(response, 200, { ok: true });
+      if (request.method === 'GET' && url.pathname === '/stats') {
+        if (!url.searchParams.get('id')) return send(response, 400, { error: 'Falta id' });
+        if (fake.statsStatus) return send(response, fake.statsStatus, { error: 'Fallo' });
+        return send(response, 200, fake.stats);
+      }
       if (request.method === 'POST' && url.pathname === '/validate') {
         if (!body || typeof body.firstName !== 'string') {
           return send(response, 400, { error: 'Cuerpo inválido' });
@@ -128,6 +141,7 @@ export async function startFakeExternalContacts(
         validateUrl: `${url}/validate`,
         createUrl: `${url}/contacts`,
         updateUrl: `${url}/contacts`,
+        statsUrl: `${url}/stats`,
         token,
       };
     },

@@ -538,6 +538,8 @@ const procedures: Record<string, Entry> = {
   },
   'contact.takeOver': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
   'contact.subConversations': { access: { roles: CONTACT_ROLES }, input: { id: SOME_ID } },
+  // Issue #43 item 3: the conversation's external statistics panel.
+  'contact.externalStats': { access: { roles: CONTACT_ROLES }, input: { id: SOME_ID } },
   'contact.createSubConversation': {
     access: { roles: CONTACT_ROLES },
     input: { contactId: SOME_ID },

@@ -104,6 +104,7 @@ describe('historial de cambios de seguridad e integraciones', () => {
           validateUrl: system.validateUrl,
           createUrl: system.createUrl,
           updateUrl: system.updateUrl,
+          statsUrl: '',
           tokenSet: true,
           tokenReplaced: true,
         },

@@ -47,6 +47,8 @@ import {
 } from './contact-view.service';
 import { contactIdOf, readContactRef, ZContactIdOrRef } from '../access/contacts';
 import { contactMap, ZContactMap, ZContactMapInput } from './contacts-map.service';
+import { externalContactStats } from './contact-stats.service';
+import { ZExternalStats } from '@cartera/domain/security';
 
 /** Everything about one contact serves the contact view ('/contact'): its roles and slug apply. */
 const contactProcedure = tenantProcedure.meta({ area: '/contact' });
@@ -235,6 +237,16 @@ export const contactsRouter = router({
     .input(ZById)
     .output(z.array(ZSubConversationItem))
     .query(({ ctx, input }) => listSubConversations(ctx.db, ctx.user, input.id)),
+
+  externalStats: contactProcedure
+    .meta({
+      description:
+        "The conversation's external statistics panel (03 §7 'External statistics'): the company's external contact system asked at its statistics address with GET ?id={contactId} and its token (sealed at rest, never answered), through the outbound-URL guard; a list of title and body shown as text or chip. `configured` false, with no items, when the company set no statistics address.",
+      errors: ['CONTACT_NOT_FOUND', 'EXTERNAL_SYSTEM_ERROR', 'OUTBOUND_URL_NOT_ALLOWED'],
+    })
+    .input(ZById)
+    .output(ZExternalStats)
+    .query(({ ctx, input }) => externalContactStats(ctx.db, ctx.user, input.id)),
 
   createSubConversation: contactProcedure
     .meta({

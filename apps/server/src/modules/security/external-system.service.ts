@@ -36,6 +36,7 @@ function viewOf(config: ExternalSystemConfig | undefined): ExternalSystemView | 
     validateUrl: config.validateUrl,
     createUrl: config.createUrl,
     updateUrl: config.updateUrl,
+    statsUrl: config.statsUrl ?? '',
     tokenSet: Boolean(config.tokenSealed || config.token),
   };
 }
@@ -53,6 +54,13 @@ function guardErrors(input: ExternalSystemInput): Record<string, string[]> {
       checkOutboundUrl(input[field]);
     } catch {
       fields[`externalSystem.${field}`] = [text.outcomes.notAllowed];
+    }
+  }
+  if (input.statsUrl) {
+    try {
+      checkOutboundUrl(input.statsUrl);
+    } catch {
+      fields['externalSystem.statsUrl'] = [text.outcomes.notAllowed];
     }
   }
   return fields;
@@ -136,6 +144,7 @@ export async function updateExternalIntegrations(
         validateUrl: system.validateUrl,
         createUrl: system.createUrl,
         updateUrl: system.updateUrl,
+        ...(system.statsUrl ? { statsUrl: system.statsUrl } : {}),
         ...token,
       };
       return { values: { externalSystem: config }, result: { externalSystem: viewOf(config) } };

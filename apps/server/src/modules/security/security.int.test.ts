@@ -266,6 +266,7 @@ describe("external integrations of 'Mi Empresa' (01 §7 externalintegrations)", 
         validateUrl: `${external.url}/validate`,
         createUrl: `${external.url}/contacts`,
         updateUrl: `${external.url}/contacts`,
+        statsUrl: `${external.url}/stats`,
         tokenSet: true,
       },
     });

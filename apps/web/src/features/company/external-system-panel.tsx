@@ -38,7 +38,9 @@ const URL_HINTS = {
   createUrl: t.createUrlHint,
   updateUrl: t.updateUrlHint,
 } as const;
-type Field = 'name' | (typeof URL_FIELDS)[number] | 'token';
+type Field = 'name' | (typeof URL_FIELDS)[number] | 'statsUrl' | 'token';
+/** The statistics address (issue #43 item 3), optional. */
+const stats = es.conversationPanels;
 
 /**
  * 'Sistema externo de contactos' (02 §4, §7; issue #17): the company's system that validates,
@@ -105,6 +107,9 @@ function SavedSystem({
         rows={[
           { label: t.name, value: system.name },
           ...URL_FIELDS.map((field) => ({ label: t[field], value: system[field], breakAll: true })),
+          ...(system.statsUrl
+            ? [{ label: stats.statsUrl, value: system.statsUrl, breakAll: true }]
+            : []),
           {
             label: t.token,
             value: (
@@ -187,6 +192,7 @@ function SystemDialog({
       validateUrl: saved?.validateUrl ?? '',
       createUrl: saved?.createUrl ?? '',
       updateUrl: saved?.updateUrl ?? '',
+      statsUrl: saved?.statsUrl ?? '',
       token: '',
     },
     schema: ZExternalSystemInput,
@@ -195,11 +201,13 @@ function SystemDialog({
       validateUrl: values.validateUrl,
       createUrl: values.createUrl,
       updateUrl: values.updateUrl,
+      statsUrl: values.statsUrl,
       ...(changingToken ? { token: values.token } : {}),
     }),
     within: 'externalSystem',
     place: ([field]) =>
-      field && ['name', 'validateUrl', 'createUrl', 'updateUrl', 'token'].includes(field)
+      field &&
+      ['name', 'validateUrl', 'createUrl', 'updateUrl', 'statsUrl', 'token'].includes(field)
         ? field
         : null,
   });
@@ -258,6 +266,15 @@ function SystemDialog({
           error={errorOf(field)}
         />
       ))}
+      <TextInput
+        label={stats.statsUrl}
+        description={stats.statsUrlHint}
+        type="url"
+        placeholder="https://"
+        value={draft.statsUrl}
+        onChange={(event) => set('statsUrl', event.currentTarget.value)}
+        error={errorOf('statsUrl')}
+      />
       {changingToken ? (
         <PasswordInput
           label={t.token}

@@ -9,6 +9,7 @@ import { ActivitySection } from './activity-section';
 import { FilesSection, MultimediaSection } from './attachments-section';
 import { InteractionsSection } from './interactions-section';
 import { SalesSection } from './sales-section';
+import { StatisticsItem } from './statistics-section';
 import { ShortcutsSection } from '../shortcuts';
 import classes from './info-panel.module.css';
 
@@ -16,7 +17,7 @@ const t = es.conversation.infoPanel;
 
 /**
  * The contact information side panel (03 §2.1), 315 px wide: accordion sections for shortcuts,
- * interactions, activity, multimedia, files and sales. Statistics join once their data exists.
+ * interactions, activity, multimedia, files, sales and the external system's statistics.
  * Whatever changes the contact's timeline refreshes the sections (a sale item, its sales).
  */
 export function InfoPanel({
@@ -78,6 +79,7 @@ export function InfoPanel({
             <SalesSection contactId={contactId} />
           </Accordion.Panel>
         </Accordion.Item>
+        <StatisticsItem contactId={contactId} />
       </Accordion>
     </Paper>
   );
