@@ -24,6 +24,7 @@ import { registerContactsRoutes } from './modules/contacts/contacts.rest';
 import { registerInteractionsRoutes } from './modules/interactions/interactions.rest';
 import { registerPlacesRoutes } from './modules/places/places.rest';
 import { registerSettingsRoutes } from './modules/settings/settings.rest';
+import { registerPhoneRoutes } from './modules/phone/phone.rest';
 import { registerEmailRoutes } from './modules/email/email.rest';
 import { registerActionsHistoryRoutes } from './modules/actions-history/actions-history.rest';
 import { registerGoalsRoutes } from './modules/goals/goals.rest';
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerInteractionsRoutes(server, deps);
   registerPlacesRoutes(server, deps);
   registerSettingsRoutes(server, deps);
+  registerPhoneRoutes(server, deps);
   registerEmailRoutes(server, deps);
   registerGoalsRoutes(server, deps);
   registerActionsHistoryRoutes(server, deps);

@@ -128,6 +128,7 @@ const EnvSchema = z.object({
   META_GRAPH_BASE_URL: providerBaseUrl('https://graph.facebook.com/v22.0'),
   DIALOG360_BASE_URL: providerBaseUrl('https://waba-v2.360dialog.io'),
   TWILIO_BASE_URL: providerBaseUrl('https://api.twilio.com'),
+  AIRCALL_BASE_URL: providerBaseUrl('https://api.aircall.io/v1'),
   GOOGLE_PLACES_API_KEY: optional,
   GOOGLE_PLACES_BASE_URL: z
     .union([z.literal(''), z.url({ protocol: /^https?$/ })])
@@ -265,6 +266,8 @@ export interface Env {
   /** The key that encrypts channel secrets (32 bytes). */
   secretsKey: Buffer;
   providers: ProviderUrls;
+  /** Aircall's Public API (issue #39); a company's connection keeps the one it was made with. */
+  aircallBaseUrl: string;
   /** Personal e-mail through Nylas: undefined unless NYLAS_API_KEY and NYLAS_CLIENT_ID are set. */
   nylas: NylasConfig | undefined;
   /** AI-drafted replies: undefined unless AI_BASE_URL is set (or the demo starts its fake). */
@@ -338,6 +341,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       attribution: raw.MAP_TILE_ATTRIBUTION,
     },
     secretsKey: secretsKey(raw.SECRETS_KEY, sessionSecret),
+    aircallBaseUrl: raw.AIRCALL_BASE_URL,
     providers: {
       metaGraph: raw.META_GRAPH_BASE_URL,
       dialog360: raw.DIALOG360_BASE_URL,

@@ -29,6 +29,7 @@ import { systemRouter } from './modules/system/system.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
 import { realtimeRouter } from './realtime/realtime.router';
 import { aiRouter } from './modules/ai/ai.router';
+import { phoneRouter } from './modules/phone/phone.router';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { createCallerFactory, router } from './trpc/init';
 
@@ -59,6 +60,7 @@ export const appRouter = router({
   file: filesRouter,
   user: usersRouter,
   settings: settingsRouter,
+  phone: phoneRouter,
   email: emailRouter,
   security: securityRouter,
   webhook: webhookRouter,

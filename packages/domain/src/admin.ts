@@ -279,6 +279,11 @@ export const AUDIT_ACTIONS = [
   'notificationShipment.send',
   'notificationTemplate.save',
   'notificationTemplate.remove',
+  // Issue #39: the company's phone provider (keys by name, never their values) and restricted numbers.
+  'phoneProvider.connect',
+  'phoneProvider.disconnect',
+  'blockedNumber.add',
+  'blockedNumber.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -293,5 +298,7 @@ export const AUDIT_TARGET_TYPES = [
   'emailAccount',
   'notificationShipment',
   'notificationTemplate',
+  'phoneProvider',
+  'blockedNumber',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

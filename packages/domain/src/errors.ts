@@ -276,6 +276,21 @@ export const ERROR_HTTP_STATUS = {
   AI_LIMIT_REACHED: 429,
   /** The endpoint did not answer, failed or broke off its answer. */
   AI_UNAVAILABLE: 502,
+  // Phone (issue #39; 03 §8 'No se pudo realizar la llamada.', 'Número de teléfono restringido')
+  /** The phone provider did not answer or refused to place the call. */
+  PHONE_CALL_FAILED: 502,
+  /** The number is restricted ('Mi Empresa' › 'Números restringidos'): no chat nor call. */
+  PHONE_NUMBER_RESTRICTED: 409,
+  /** The company has no phone provider connected. */
+  PHONE_PROVIDER_NOT_CONNECTED: 409,
+  /** The caller has no Aircall user of their own ('Ajustes' › 'Llamadas'). */
+  PHONE_USER_NOT_MAPPED: 409,
+  /** Aircall refused the API id and token given to connect it. */
+  PHONE_PROVIDER_AUTH_FAILED: 422,
+  /** Aircall did not answer or failed on its side (network, 429, 5xx): worth trying later. */
+  PHONE_PROVIDER_UNAVAILABLE: 502,
+  /** The number is already restricted. */
+  PHONE_NUMBER_ALREADY_RESTRICTED: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

@@ -648,6 +648,11 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     'notification.get',
     'notification.unreadCount',
     'notification.track',
+    // The phone (issue #39): the softphone of the user menu, the incoming-call widget's lookup
+    // of the number among the caller's contacts, the caller's own call log.
+    'phone.providers',
+    'phone.contactByPhone',
+    'phone.calls',
   ],
   /** The user's own preferences, and the uploads of its photo, logo and signature (REST). */
   '/settings': [
@@ -752,6 +757,13 @@ export const PROCEDURES_WITHOUT_AREA: Readonly<Record<string, readonly string[]>
     'webhook.deliveries',
     'webhook.resend',
     'webhook.sendTest',
+    // The company's phone provider and restricted numbers (issue #39).
+    'phone.connection',
+    'phone.connect',
+    'phone.disconnect',
+    'phone.blockedNumbers',
+    'phone.blockNumber',
+    'phone.unblockNumber',
   ],
 };
 

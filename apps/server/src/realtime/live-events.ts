@@ -125,6 +125,23 @@ export const LIVE_EVENTS = {
       action: z.enum(['viewed', 'opened', 'closed']).describe('What the user did.'),
     }),
   },
+  'phone.call': {
+    topic: 'phone',
+    description:
+      "A call of the user through the company's phone provider changed (issue #39): an incoming call rings on them (open its contact, or offer to create it: 'Contacto no encontrado'), was answered or ended; an outgoing call's progress.",
+    receivers: 'The user the call is with (their Aircall user), only.',
+    payload: z.object({
+      callId: ZId.describe('The provider call (its row in `phone.calls`).'),
+      direction: z.enum(['inbound', 'outbound']).describe('Who called.'),
+      state: z
+        .enum(['initial', 'ringing', 'answered', 'done'])
+        .describe("The call's progress at the provider."),
+      phone: z.string().describe("The customer's number (E.164 when it parses)."),
+      contactId: ZId.nullable().describe(
+        'The contact the number belongs to among those the user may see; null when none.',
+      ),
+    }),
+  },
   'session.changed': {
     topic: 'session',
     description:

@@ -810,6 +810,34 @@ const procedures: Record<string, Entry> = {
     access: { roles: ['super', 'comercial', 'project_manager', 'user'] },
     input: { zoom: 12, bounds: { south: -35, west: -57, north: -34, east: -56 } },
   },
+  // The phone (issue #39): the company's Aircall and restricted numbers (admins and comercial),
+  // each user's own mapping and call log, calls on contacts the caller may see.
+  'phone.connection': { access: { roles: SECURITY_MANAGERS } },
+  'phone.connect': {
+    access: { roles: SECURITY_MANAGERS },
+    input: { apiId: 'api-id', apiToken: 'api-token' },
+  },
+  'phone.disconnect': { access: { roles: SECURITY_MANAGERS } },
+  'phone.providers': { access: 'authenticated' },
+  'phone.channels': { access: 'authenticated' },
+  'phone.saveProviders': { access: 'authenticated', input: { externalUserId: null } },
+  'phone.startCall': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, id: OTHER_ID, phone: '+59899123456' },
+  },
+  'phone.contactByPhone': { access: 'authenticated', input: { phone: '+59899123456' } },
+  'phone.numberStates': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
+  'phone.calls': { access: 'authenticated', input: {} },
+  'phone.media': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, interactionId: OTHER_ID, kind: 'voicemail' },
+  },
+  'phone.blockedNumbers': { access: { roles: SECURITY_MANAGERS } },
+  'phone.blockNumber': {
+    access: { roles: SECURITY_MANAGERS },
+    input: { phone: '+59899123456', reason: 'Pidió no ser contactado' },
+  },
+  'phone.unblockNumber': { access: { roles: SECURITY_MANAGERS }, input: { phone: '+59899123456' } },
 };
 
 const routerProcedures = (

@@ -260,6 +260,8 @@ export const adminEs = {
       emailAccount: 'Correo personal',
       notificationShipment: 'Envío de notificaciones',
       notificationTemplate: 'Plantilla de notificación',
+      phoneProvider: 'Proveedor de llamadas',
+      blockedNumber: 'Número restringido',
     },
     fields: {
       name: 'Nombre',
@@ -342,6 +344,10 @@ export const adminEs = {
       'notificationShipment.send': 'Envió o programó un envío de notificaciones',
       'notificationTemplate.save': 'Guardó una plantilla de notificación',
       'notificationTemplate.remove': 'Eliminó una plantilla de notificación',
+      'phoneProvider.connect': 'Conectó Aircall',
+      'phoneProvider.disconnect': 'Desconectó Aircall',
+      'blockedNumber.add': 'Restringió un número de teléfono',
+      'blockedNumber.remove': 'Quitó la restricción de un número de teléfono',
     },
   },
   /** Issue #31: provider webhooks that matched no company. */

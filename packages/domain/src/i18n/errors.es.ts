@@ -235,6 +235,15 @@ export const errorMessages: Record<ErrorCode, string> = {
   AI_LIMIT_REACHED:
     'Tu empresa ya usó las {limit} respuestas sugeridas de este mes. Un administrador puede ampliar el límite en Administración.',
   AI_UNAVAILABLE: 'Error de conexión', // spec: 02 §8
+  PHONE_CALL_FAILED: 'No se pudo realizar la llamada.', // spec: 03 §8
+  PHONE_NUMBER_RESTRICTED: 'Número de teléfono restringido', // spec: 03 §8
+  PHONE_PROVIDER_NOT_CONNECTED:
+    'Tu empresa no tiene un proveedor de llamadas conectado. Un administrador puede conectarlo en Mi Empresa.',
+  PHONE_USER_NOT_MAPPED:
+    'Tu usuario no tiene una cuenta de Aircall asignada. Elígela en Ajustes › Llamadas.',
+  PHONE_PROVIDER_AUTH_FAILED: 'Aircall rechazó el API ID o el token. Revisa los datos e inténtalo de nuevo.',
+  PHONE_PROVIDER_UNAVAILABLE: 'Aircall no respondió. Inténtalo de nuevo en unos minutos.',
+  PHONE_NUMBER_ALREADY_RESTRICTED: 'Ese número ya está restringido.',
 };
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as they are. */

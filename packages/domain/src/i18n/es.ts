@@ -23,6 +23,7 @@ import { aiEs } from './ai.es';
 import { actionsHistoryEs } from './actions-history.es';
 import { startupEs, validationEs } from './validation.es';
 import { contactEditorEs } from './contact-editor.es';
+import { phoneEs } from './phone.es';
 import { conversationPanelsEs } from './conversation-panels.es';
 
 export { errorMessage, errorMessages, format, GENERIC_SERVER_ERROR } from './errors.es';
@@ -84,6 +85,7 @@ export const es = {
   },
   auth: authEs,
   contactEditor: contactEditorEs,
+  phone: phoneEs,
   conversationPanels: conversationPanelsEs,
   /** Side menu (01 §2). Group labels are ours: the specification names the groups only in English. */
   menu: {

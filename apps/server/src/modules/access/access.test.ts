@@ -96,6 +96,8 @@ const SCOPED_TABLES: ScopedTable[] = [
         "the media job stores a customer's file on the item it came with (system code)",
       'modules/channels/channel-inbound.repository.ts#findOutboundUpTo':
         "a provider's read or delivery watermark moves the channel's messages to the person it names (no user is asking)",
+      'modules/phone/phone.repository.ts#markMissedCallUnread':
+        "a missed call makes its contact's conversation unread (system code: the provider's webhook, the contact found by the number)",
       'modules/request-sales/request-backoffice.repository.ts#findContactNames':
         "names the contacts of the request sales the back office's scope allowed (a request shared with the caller may be on someone else's contact)",
       'modules/metrics/metrics.repository.ts#touchContactWait':
