@@ -43,6 +43,16 @@ import { sendShipmentJob } from './modules/notifications/notifications.jobs';
 import { geocodeContactsJob } from './modules/contacts/contacts.jobs';
 import { geocodePendingContacts } from './modules/contacts/contact-geocoding.service';
 import { deliverShipment } from './modules/notifications/shipment-delivery.service';
+import {
+  expireMeetingJob,
+  meetingReminderJob,
+  startMeetingJob,
+} from './modules/meetings/meetings.jobs';
+import {
+  expireMeeting,
+  sendMeetingReminder,
+  startMeeting,
+} from './modules/meetings/meetings.service';
 
 /*
  * Every queue of the application with what handles it: the one place job handlers are bound, as
@@ -131,6 +141,9 @@ export const appJobs: readonly BoundJob<AppDeps>[] = [
     const delivered = result.batches.reduce((sum, batch) => sum + batch, 0);
     if (result.finished) deps.logger.info({ ...data, delivered }, 'notifications: shipment sent');
   }),
+  bindJob(meetingReminderJob, (data, deps) => sendMeetingReminder(deps, data)),
+  bindJob(startMeetingJob, (data, deps) => startMeeting(deps, data)),
+  bindJob(expireMeetingJob, (data, deps) => expireMeeting(deps, data)),
   bindJob(geocodeContactsJob, async ({ limit }, deps) => {
     const result = await geocodePendingContacts(deps, limit);
     if (result.looked) deps.logger.info(result, 'contacts: addresses geocoded for the map');

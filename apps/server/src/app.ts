@@ -26,6 +26,7 @@ import { registerPlacesRoutes } from './modules/places/places.rest';
 import { registerSettingsRoutes } from './modules/settings/settings.rest';
 import { registerPhoneRoutes } from './modules/phone/phone.rest';
 import { registerEmailRoutes } from './modules/email/email.rest';
+import { registerMeetingRoutes } from './modules/meetings/meetings.rest';
 import { registerActionsHistoryRoutes } from './modules/actions-history/actions-history.rest';
 import { registerGoalsRoutes } from './modules/goals/goals.rest';
 import { registerReceiptsRoutes } from './modules/receipts/receipts.rest';
@@ -223,6 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerSettingsRoutes(server, deps);
   registerPhoneRoutes(server, deps);
   registerEmailRoutes(server, deps);
+  registerMeetingRoutes(server, deps);
   registerGoalsRoutes(server, deps);
   registerActionsHistoryRoutes(server, deps);
   registerReceiptsRoutes(server, deps);

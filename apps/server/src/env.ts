@@ -151,6 +151,17 @@ const EnvSchema = z.object({
   NYLAS_API_KEY: optional,
   NYLAS_CLIENT_ID: optional,
   NYLAS_API_URI: providerBaseUrl('https://api.us.nylas.com'),
+  /**
+   * Meetings (issue #40): Google Calendar with Meet through a Google OAuth client (per agent),
+   * offered only with its id and secret; Zoom's Server-to-Server OAuth is a company's own app.
+   */
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_OAUTH_BASE_URL: providerBaseUrl('https://accounts.google.com'),
+  GOOGLE_TOKEN_URL: providerBaseUrl('https://oauth2.googleapis.com/token'),
+  GOOGLE_CALENDAR_BASE_URL: providerBaseUrl('https://www.googleapis.com'),
+  ZOOM_OAUTH_BASE_URL: providerBaseUrl('https://zoom.us'),
+  ZOOM_API_BASE_URL: providerBaseUrl('https://api.zoom.us'),
   /** The secret Nylas gave when the webhook was created: checks `x-nylas-signature`. */
   NYLAS_WEBHOOK_SECRET: optional,
   /** Where Nylas's hosted authentication sends the user back; default PUBLIC_URL/settings. */
@@ -272,8 +283,25 @@ export interface Env {
   nylas: NylasConfig | undefined;
   /** AI-drafted replies: undefined unless AI_BASE_URL is set (or the demo starts its fake). */
   ai: AiConfig | undefined;
+  /** Meetings' providers (issue #40); `google` undefined without GOOGLE_CLIENT_ID and secret. */
+  meetings: MeetingProvidersConfig;
   /** The side menu's support entry (SUPPORT_URL); none without it. */
   supportUrl: string | undefined;
+}
+
+export interface MeetingProvidersConfig {
+  google:
+    | {
+        clientId: string;
+        clientSecret: string;
+        oauthUrl: string;
+        tokenUrl: string;
+        calendarUrl: string;
+        /** Where Google sends the agent back: PUBLIC_URL/settings. */
+        redirectUri: string;
+      }
+    | undefined;
+  zoom: { oauthUrl: string; apiUrl: string };
 }
 
 export class EnvError extends Error {}
@@ -361,6 +389,20 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       ? { baseUrl: raw.AI_BASE_URL, model: raw.AI_MODEL, apiKey: raw.AI_API_KEY }
       : undefined,
     supportUrl: raw.SUPPORT_URL,
+    meetings: {
+      google:
+        raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: raw.GOOGLE_CLIENT_ID,
+              clientSecret: raw.GOOGLE_CLIENT_SECRET,
+              oauthUrl: raw.GOOGLE_OAUTH_BASE_URL,
+              tokenUrl: raw.GOOGLE_TOKEN_URL,
+              calendarUrl: raw.GOOGLE_CALENDAR_BASE_URL,
+              redirectUri: `${publicUrl}/settings`,
+            }
+          : undefined,
+      zoom: { oauthUrl: raw.ZOOM_OAUTH_BASE_URL, apiUrl: raw.ZOOM_API_BASE_URL },
+    },
   };
 }
 

@@ -205,6 +205,13 @@ export const ERROR_HTTP_STATUS = {
   SCHEDULED_DATE_INVALID: 400,
   SCHEDULED_MESSAGE_NOT_CHANGEABLE: 409,
   SCHEDULED_MESSAGE_ERROR: 502,
+  // Meetings (issue #40; 02 §8 'Error al crear el enlace de la reunión')
+  /** Google or Zoom did not make the meeting's link (the meeting is kept without one). */
+  MEETING_LINK_FAILED: 502,
+  /** The medium's provider is not connected for the organiser (Google) or the company (Zoom). */
+  MEETING_PROVIDER_NOT_CONNECTED: 409,
+  /** Google refused the consent's code, or Zoom the account's credentials. */
+  MEETING_AUTH_FAILED: 422,
   // Platform: a personal WhatsApp needs the company's gateway (/settings/new-whatsapp)
   WHATSAPP_GATEWAY_NOT_CONFIGURED: 409,
   // Bot (03 §8)

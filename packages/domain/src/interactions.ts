@@ -2,6 +2,8 @@ import { chatPartsOf, type ChatParts } from './chat-parts';
 import { z } from 'zod';
 import { ZScheduledMessageContent } from './scheduled-messages';
 import { ZEmailContent } from './email';
+import { ZMeetingContent, ZMeetingNoticeContent } from './meetings';
+import { ZFormAnswerContent } from './forms';
 
 /**
  * The interaction types of a contact's timeline (01 §3 Interaction, 03 §3) and the content each
@@ -207,6 +209,11 @@ export const INTERACTION_CONTENT = {
     requestsaleid: z.string(),
   }),
   'scheduled-message': ZScheduledMessageContent,
+  meeting: ZMeetingContent,
+  'meeting-reminder': ZMeetingNoticeContent,
+  'expired-meeting': ZMeetingNoticeContent,
+  /** A form filled on its public page (issue #42 item 3): its name and the answers. */
+  formAnswer: ZFormAnswerContent,
   email: ZEmailContent,
   channelMessage: ZChatContent,
   message: ZChatContent,

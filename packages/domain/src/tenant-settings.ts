@@ -85,6 +85,16 @@ export const ZConversationConfig = z.object({
     ),
   /** 03 §3 crmConfig.enableMeetings (03 §2.2 'Reunión'). */
   enableMeetings: z.boolean().optional().catch(undefined),
+  /**
+   * 03 §3 meetingSettings (issue #40): the approved WhatsApp template a meeting reminder uses
+   * outside the customer's 24-hour window (its first parameter is the reminder's text).
+   */
+  meetingSettings: z
+    .object({
+      reminderTemplate: z.object({ name: z.string(), language: z.string() }).optional(),
+    })
+    .optional()
+    .catch(undefined),
 });
 
 /** `configs.companies`: how companies are named and shown (issue #4). */

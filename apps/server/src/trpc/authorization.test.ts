@@ -838,6 +838,78 @@ const procedures: Record<string, Entry> = {
     input: { phone: '+59899123456', reason: 'Pidió no ser contactado' },
   },
   'phone.unblockNumber': { access: { roles: SECURITY_MANAGERS }, input: { phone: '+59899123456' } },
+  // Meetings and the calendar (issue #40): the scheduler in the conversation, 'Calendario'
+  // (slug contact-calendar), the caller's own settings, the company's Zoom.
+  'meeting.settings': { access: 'authenticated' },
+  'meeting.setEnabled': { access: 'authenticated', input: { enabled: true } },
+  'meeting.googleAuthUrl': { access: 'authenticated' },
+  'meeting.connectGoogle': { access: 'authenticated', input: { code: 'codigo', state: 'estado' } },
+  'meeting.disconnectGoogle': { access: 'authenticated' },
+  'meeting.connectZoom': {
+    access: { roles: ['comercial', 'project_manager'] },
+    input: { accountId: 'cuenta', clientId: 'cliente', clientSecret: 'secreto' },
+  },
+  'meeting.disconnectZoom': { access: { roles: ['comercial', 'project_manager'] } },
+  'meeting.integrations': { access: { roles: CONTACT_ROLES }, input: {} },
+  'meeting.availability': {
+    access: { roles: CONTACT_ROLES },
+    input: { startTime: '2026-12-01T00:00:00Z', endTime: '2026-12-02T00:00:00Z' },
+  },
+  'meeting.createLink': {
+    access: { roles: CONTACT_ROLES },
+    input: { summary: 'Demo', medium: 'person', startDate: '2026-12-01T15:00:00Z' },
+  },
+  'meeting.create': {
+    access: { roles: CONTACT_ROLES },
+    input: {
+      id: '01900000-0000-7000-8000-0000000000c3',
+      contactId: SOME_ID,
+      summary: 'Reunión con Ana',
+      medium: 'person',
+      when: 'now',
+      date: '2026-12-01T15:00:00Z',
+    },
+  },
+  'meeting.setStatus': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, id: OTHER_ID, status: 'done' },
+  },
+  'calendar.events': {
+    access: { roles: ['super', 'comercial', 'project_manager', 'user'] },
+    input: { from: '2026-12-01T00:00:00Z', to: '2026-12-08T00:00:00Z' },
+  },
+  'calendar.meetings': {
+    access: { roles: ['super', 'comercial', 'project_manager', 'user'] },
+    input: { from: '2026-12-01T00:00:00Z', to: '2026-12-08T00:00:00Z' },
+  },
+  // The phone (issue #39): the company's Aircall and restricted numbers (admins and comercial),
+  // each user's own mapping and call log, calls on contacts the caller may see.
+  'phone.connection': { access: { roles: SECURITY_MANAGERS } },
+  'phone.connect': {
+    access: { roles: SECURITY_MANAGERS },
+    input: { apiId: 'api-id', apiToken: 'api-token' },
+  },
+  'phone.disconnect': { access: { roles: SECURITY_MANAGERS } },
+  'phone.providers': { access: 'authenticated' },
+  'phone.channels': { access: 'authenticated' },
+  'phone.saveProviders': { access: 'authenticated', input: { externalUserId: null } },
+  'phone.startCall': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, id: OTHER_ID, phone: '+59899123456' },
+  },
+  'phone.contactByPhone': { access: 'authenticated', input: { phone: '+59899123456' } },
+  'phone.numberStates': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
+  'phone.calls': { access: 'authenticated', input: {} },
+  'phone.media': {
+    access: { roles: CONTACT_ROLES },
+    input: { contactId: SOME_ID, interactionId: OTHER_ID, kind: 'voicemail' },
+  },
+  'phone.blockedNumbers': { access: { roles: SECURITY_MANAGERS } },
+  'phone.blockNumber': {
+    access: { roles: SECURITY_MANAGERS },
+    input: { phone: '+59899123456', reason: 'Pidió no ser contactado' },
+  },
+  'phone.unblockNumber': { access: { roles: SECURITY_MANAGERS }, input: { phone: '+59899123456' } },
 };
 
 const routerProcedures = (

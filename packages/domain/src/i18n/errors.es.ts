@@ -192,6 +192,10 @@ export const errorMessages: Record<ErrorCode, string> = {
   SCHEDULED_DATE_INVALID: 'Por favor, seleccioná una fecha posterior a la actual.', // spec: 02 §5
   SCHEDULED_MESSAGE_NOT_CHANGEABLE: 'Este mensaje programado ya no se puede cambiar.',
   SCHEDULED_MESSAGE_ERROR: 'Error al enviar el mensaje programado.', // spec: 03 §8
+  MEETING_LINK_FAILED: 'Error al crear el enlace de la reunión', // spec: 02 §8
+  MEETING_PROVIDER_NOT_CONNECTED:
+    'El organizador no tiene conectado ese tipo de reunión. Revisa la integración de calendario del organizador.',
+  MEETING_AUTH_FAILED: 'El proveedor rechazó la conexión. Revisa los datos e inténtalo de nuevo.',
   BOT_NOT_ACTIVE:
     'El BOT no se encuentra activo. Por favor, actívelo para poder empezar a utilizarlo.', // spec: 03 §8
   BOT_CONFIG_NOT_FOUND: 'No se encontró la configuración del BOT', // spec: 03 §8

@@ -27,6 +27,7 @@ import { findUsersByIds } from '../users/users.service';
 import { lockContact, updateContactRow } from '../contacts/contacts.service';
 import { flagOn } from '@cartera/domain/policy';
 import { es } from '@cartera/domain/i18n';
+import { meetingsEnabledFor } from '../meetings/meeting-providers.service';
 
 /** `groups.configs.conversation` (03 §3 group configuration). */
 function conversationConfig(db: Executor, tenantId: string) {
@@ -38,13 +39,16 @@ export const ZVisitSettings = z.object({
   rules: z.object({ commentRequired: z.boolean(), minChars: z.number(), maxChars: z.number() }),
   sharedVisits: z.boolean(),
   feedbackAllowed: z.boolean(),
-  /** 03 §3 crmConfig.enableMeetings, for the 'Reunión' tab to come (03 §2.2). */
+  /** The 'Reunión' tab (03 §2.2): the user's config.enableMeetings or the group's crmConfig. */
   meetingsEnabled: z.boolean(),
 });
 
 /** What the composer's visit and feedback tabs need (03 §2.2, §5). */
 export async function activitySettings(db: Executor, user: AuthUser) {
-  const config = await conversationConfig(db, user.tenantId);
+  const [config, meetingsEnabled] = await Promise.all([
+    conversationConfig(db, user.tenantId),
+    meetingsEnabledFor(db, user),
+  ]);
   return {
     results: config.visitResults
       .filter((result) => result.active)
@@ -52,7 +56,8 @@ export async function activitySettings(db: Executor, user: AuthUser) {
     rules: visitRules(config),
     sharedVisits: flagOn(user, 'sharedVisits'),
     feedbackAllowed: user.roles.some((role) => config.feedbackRoles.includes(role)),
-    meetingsEnabled: config.enableMeetings === true,
+    // 03 §2.2: the user's own switch or the group's (issue #40).
+    meetingsEnabled,
   };
 }
 
