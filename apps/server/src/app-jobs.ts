@@ -43,6 +43,8 @@ import { sendShipmentJob } from './modules/notifications/notifications.jobs';
 import { geocodeContactsJob } from './modules/contacts/contacts.jobs';
 import { geocodePendingContacts } from './modules/contacts/contact-geocoding.service';
 import { deliverShipment } from './modules/notifications/shipment-delivery.service';
+import { readNpsEventsJob } from './modules/nps/nps.jobs';
+import { readAllNpsEvents } from './modules/nps/nps-events';
 import {
   expireMeetingJob,
   meetingReminderJob,
@@ -148,6 +150,7 @@ export const appJobs: readonly BoundJob<AppDeps>[] = [
     const result = await geocodePendingContacts(deps, limit);
     if (result.looked) deps.logger.info(result, 'contacts: addresses geocoded for the map');
   }),
+  bindJob(readNpsEventsJob, (_data, deps) => readAllNpsEvents(deps)),
 ];
 
 /** Runs one job as a worker would (its data parsed by the queue's schema): for tests. */

@@ -56,6 +56,8 @@ import {
 } from './modules/channels/channel-inbound.service';
 import { startWebhookInbox } from './modules/channels/webhook-inbox';
 import { startWebhookDispatcher } from './modules/webhooks/webhook-delivery.service';
+import { startNpsReader } from './modules/nps/nps-events';
+import { registerNpsRoutes } from './modules/nps/nps.rest';
 import { registerSandboxRoutes } from './modules/channels/sandbox.rest';
 import { registerAiRoutes } from './modules/ai/ai.rest';
 import { seedSandbox } from './modules/channels/sandbox.seed';
@@ -237,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerChannelsRoutes(server, deps);
   await registerChannelWebhooks(server, deps);
   registerSandboxRoutes(server, deps);
+  registerNpsRoutes(server, deps);
   registerAiRoutes(server, deps);
   registerDocsRoutes(server, appRouter);
   registerTestClockRoute(server, deps);
@@ -253,6 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     batchable: takenInTogether,
   });
   const webhookDispatcher = startWebhookDispatcher(deps);
+  const npsReader = startNpsReader(deps);
   if (seededDemo) await seedSandbox(deps, seededDemo);
 
   let closed = false;
@@ -269,6 +273,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       deps.sandbox.close();
       await inbox.stop();
       await webhookDispatcher.stop();
+      await npsReader.stop();
       // The mail watchers' jobs hold IMAP connections open: they end at once, not at a timeout.
       closeMailWatches();
       await jobs.stop().catch((error: unknown) => logger.warn({ err: error }, 'jobs stop failed'));

@@ -29,6 +29,7 @@ import { systemRouter } from './modules/system/system.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
 import { realtimeRouter } from './realtime/realtime.router';
 import { aiRouter } from './modules/ai/ai.router';
+import { npsRouter } from './modules/nps/nps.router';
 import { calendarRouter, meetingsRouter } from './modules/meetings/meetings.router';
 import { phoneRouter } from './modules/phone/phone.router';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
@@ -68,6 +69,7 @@ export const appRouter = router({
   apiToken: apiTokenRouter,
   realtime: realtimeRouter,
   ai: aiRouter,
+  nps: npsRouter,
   meeting: meetingsRouter,
   calendar: calendarRouter,
 });

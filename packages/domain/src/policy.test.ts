@@ -36,6 +36,7 @@ const HOLDERS: Record<Capability, readonly Role[]> = {
   followChannels: ['project_manager'],
   moderateComments: ['admin'],
   attachNoteFiles: ['admin'],
+  readNpsFigures: ['super', 'comercial', 'project_manager'],
 };
 
 describe('capacidades con nombre', () => {

@@ -234,6 +234,11 @@ export const CAPABILITY_ROLES = {
   moderateComments: ['admin'],
   /** 03 §6: attaches files to a note. */
   attachNoteFiles: ['admin'],
+  /**
+   * NPS figures and answers (issue #42 item 1): 'NPS' (slug net-promoter-score) and, for
+   * supervisors, 'Rendimiento'; each within their reach.
+   */
+  readNpsFigures: ['super', 'comercial', 'project_manager'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Capability = keyof typeof CAPABILITY_ROLES;
 
@@ -347,7 +352,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/comercial/sale', roles: 'all', slug: 'comercial-sale', built: true },
   { path: '/comercial/requestsale', roles: 'all', slug: 'comercial-requestsale', built: true },
   { path: '/comercial/goals', roles: 'all', slug: 'comercial-goals', built: true },
-  { path: '/comercial/netpromoterscore', roles: 'all', slug: 'net-promoter-score', built: false },
+  { path: '/comercial/netpromoterscore', roles: 'all', slug: 'net-promoter-score', built: true },
   { path: '/comercial/forms', roles: 'all', slug: 'forms', built: false },
   { path: '/presale', roles: 'all', slug: 'comercial-presale', built: true },
   { path: '/grupos', roles: CAPABILITY_ROLES.administer, slug: 'groups', built: true },

@@ -32,8 +32,13 @@ export interface OutboundMessage {
   text?: string;
   /** A file the provider fetches from a URL the server signs (the product's own storage). */
   media?: { kind: MediaKind; url: string; mimeType: string; fileName?: string; caption?: string };
-  /** A WhatsApp template (outside the 24-hour window). */
-  template?: { name: string; language: string; parameters: string[] };
+  /**
+   * A WhatsApp template (outside the 24-hour window). `quickReplies` are the payloads of the
+   * template's quick-reply buttons, in their order (what a tap sends back as the choice's id).
+   */
+  template?: { name: string; language: string; parameters: string[]; quickReplies?: string[] };
+  /** WhatsApp reply buttons (at most 3) or a list (at most 10 rows), inside the window. */
+  interactive?: InteractiveContent;
   /**
    * Messenger and Instagram past the standard 24 hours (within Meta's 7 days): a person
    * answering, sent with the HUMAN_AGENT tag.
@@ -42,6 +47,21 @@ export interface OutboundMessage {
   /** The message this one answers (WhatsApp's context, the gateway's quoted). */
   replyTo?: { providerMessageId: string; text: string };
 }
+
+/**
+ * An interactive message the company sends (issue #42: NPS, campaigns): reply buttons (at most
+ * 3, titles of 20 characters) or a list (at most 10 rows of 24, descriptions of 72) under a body
+ * text. The customer's tap comes back as an `InboundChoice` with the option's id.
+ */
+export type InteractiveContent =
+  | { kind: 'buttons'; body: string; options: Array<{ id: string; title: string }> }
+  | {
+      kind: 'list';
+      body: string;
+      /** The button that opens the list. */
+      button: string;
+      options: Array<{ id: string; title: string; description?: string }>;
+    };
 
 /** A file an inbound message carries, as the provider refers to it. */
 export interface InboundMedia {

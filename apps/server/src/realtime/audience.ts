@@ -6,6 +6,7 @@ import type { AuthUser } from '../modules/sessions/session.types';
 function screenOfTopic(topic: string): string | undefined {
   if (topic.startsWith('contact:')) return '/contact';
   if (topic === 'training') return '/training';
+  if (topic === 'nps') return '/comercial/netpromoterscore';
   return undefined;
 }
 

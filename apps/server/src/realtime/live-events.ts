@@ -150,6 +150,18 @@ export const LIVE_EVENTS = {
     payload: z.object({}).strict(),
     notice: true,
   },
+  'nps.survey': {
+    topic: 'nps',
+    description:
+      'An NPS survey was sent, delivered, failed, answered, commented, cancelled or activated, or its follow-up changed (issue #42): read `nps.statistics` and `nps.surveys` again.',
+    receivers:
+      "The company's project managers and comercial, the survey's seller and the supervisors above the seller. Users confined to other screens receive none.",
+    payload: z.object({
+      surveyId: ZId.describe('The survey.'),
+      configId: ZId.describe('Its NPS configuration.'),
+      contactId: ZId.describe('The contact it was sent to.'),
+    }),
+  },
 } as const satisfies Record<string, LiveEventKind>;
 
 export type LiveEventType = keyof typeof LIVE_EVENTS;

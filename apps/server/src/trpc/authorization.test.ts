@@ -50,6 +50,17 @@ const SECURITY_MANAGERS: readonly Role[] = ['admin', 'comercial'];
 /** The 'configures the company' capability (outbound webhooks). */
 const COMPANY_CONFIGURERS: readonly Role[] = ['admin', 'comercial', 'project_manager'];
 const SOME_ID = '00000000-0000-7000-8000-0000000000c1';
+/** Issue #42 item 1: slug net-promoter-score, and who reads NPS figures (readNpsFigures). */
+const NPS_ROLES: readonly Role[] = ['project_manager', 'comercial'];
+const NPS_FIGURE_READERS: readonly Role[] = ['super', 'comercial', 'project_manager'];
+const NPS_CONFIG = {
+  name: 'Post venta',
+  question: '¿Nos recomendarías?',
+  channelId: '00000000-0000-7000-8000-0000000000c3',
+  templateName: 'encuesta_nps',
+  templateLanguage: 'es',
+  trigger: 'archiving',
+};
 const OTHER_ID = '00000000-0000-7000-8000-0000000000c2';
 const TRAINING_ITEM = {
   type: 'instance',
@@ -150,6 +161,27 @@ const procedures: Record<string, Entry> = {
   'admin.forcePasswordChange': { access: { roles: USER_ADMINS }, input: { id: SOME_ID } },
   'seller.panel': { access: { roles: ['super', 'comercial'] } },
   // 'Rendimiento' is slug statistics: a user manager (gestor) is refused (issue #35).
+  // Issue #42 item 1: 'NPS' (slug net-promoter-score), its figures (readNpsFigures, also for
+  // supervisors on 'Rendimiento') and the bubble's toggle (whoever sees the contact).
+  'nps.list': { access: { roles: NPS_ROLES } },
+  'nps.get': { access: { roles: NPS_ROLES }, input: { id: SOME_ID } },
+  'nps.create': { access: { roles: NPS_ROLES }, input: NPS_CONFIG },
+  'nps.update': { access: { roles: NPS_ROLES }, input: { ...NPS_CONFIG, id: SOME_ID } },
+  'nps.remove': { access: { roles: NPS_ROLES }, input: { id: SOME_ID } },
+  'nps.sendSurvey': { access: { roles: NPS_ROLES }, input: { id: SOME_ID, contacts: [OTHER_ID] } },
+  'nps.cancel': { access: { roles: CONTACT_ROLES }, input: { surveyId: SOME_ID, canceled: true } },
+  'nps.changeActionStatus': {
+    access: { roles: NPS_FIGURE_READERS },
+    input: { surveyId: SOME_ID, actionStatus: 'contacted' },
+  },
+  'nps.statistics': {
+    access: { roles: NPS_FIGURE_READERS },
+    input: { from: '2026-03-02', to: '2026-03-08' },
+  },
+  'nps.surveys': {
+    access: { roles: NPS_FIGURE_READERS },
+    input: { from: '2026-03-02', to: '2026-03-08' },
+  },
   'goal.dashboard': {
     access: { roles: ['admin', 'super', 'comercial', 'project_manager', 'user'] },
     input: { period: { from: '2026-03-02', to: '2026-03-08' } },

@@ -1,3 +1,4 @@
+import { npsEs } from './nps.es';
 import { channelsEs } from './channels.es';
 import { appEs, authEs } from './app.es';
 import { contactsEs } from './contacts.es';
@@ -36,6 +37,7 @@ export { errorMessage, errorMessages, format, GENERIC_SERVER_ERROR } from './err
  */
 export const es = {
   fields: fieldsEs,
+  nps: npsEs,
   ai: aiEs,
   actionsHistory: actionsHistoryEs,
   channels: channelsEs,

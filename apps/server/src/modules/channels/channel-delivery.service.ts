@@ -187,6 +187,8 @@ function outboundOf(to: string, content: Record<string, unknown>): OutboundMessa
   };
   const template = content.template as OutboundMessage['template'] | undefined;
   if (template) return { to, template };
+  const interactive = content.interactive as OutboundMessage['interactive'] | undefined;
+  if (interactive) return { to, interactive };
   const quote = content.replyMessage as { providerMessageId?: string | null; text?: string } | null;
   const replyTo = quote?.providerMessageId
     ? { replyTo: { providerMessageId: quote.providerMessageId, text: quote.text ?? '' } }

@@ -206,7 +206,7 @@ export async function sendableChannel(
  * Free text only within the channel's reply window (03 §4): after WhatsApp's 24 hours only a
  * template; after Meta's 7 days nothing.
  */
-async function checkReplyWindow(
+export async function checkReplyWindow(
   tx: Executor,
   channel: Channel,
   contactId: string,
@@ -226,7 +226,7 @@ async function checkReplyWindow(
  * What a template message reads on the timeline: the stored template's body with the parameters
  * in place (every one it asks for must be given), or its name when it is not stored here.
  */
-async function templateTextOf(
+export async function templateTextOf(
   tx: Executor,
   channel: Channel,
   template: { name: string; language: string; parameters: string[] },
@@ -306,7 +306,7 @@ export async function markContactSeen(deps: AppDeps, user: AuthUser, contactId: 
   });
 }
 
-async function checkLimits(tx: Executor, channel: Channel) {
+export async function checkLimits(tx: Executor, channel: Channel) {
   const now = Date.now();
   const { perHour, perDay } = channel.limits;
   if (perHour && (await countSentSince(tx, channel, new Date(now - 3_600_000))) >= perHour) {

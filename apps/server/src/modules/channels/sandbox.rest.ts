@@ -43,14 +43,18 @@ const ZMessage = z.object({
   status: z.enum(['sent', 'delivered', 'read']).optional(),
   /** The button or list row the customer tapped. */
   choice: z
-    .object({ kind: z.enum(['button_reply', 'list_reply']), id: z.string(), title: z.string() })
+    .object({
+      kind: z.enum(['button_reply', 'list_reply', 'button']),
+      id: z.string(),
+      title: z.string(),
+    })
     .optional(),
   /** The place the customer shared, with its map link. */
   location: ZPlace.extend({ mapUrl: z.string() }).optional(),
   /** The buttons or list rows a company's interactive message offered. */
   choices: z
     .object({
-      kind: z.enum(['button_reply', 'list_reply']),
+      kind: z.enum(['button_reply', 'list_reply', 'button']),
       options: z.array(ZOption),
       replyTo: z.string().optional(),
     })
@@ -64,7 +68,7 @@ const ZCustomerPost = z
   .object({
     phone: z.string().max(30),
     name: z.string().trim().max(80).default(''),
-    type: z.enum(['text', 'button_reply', 'list_reply', 'location']).default('text'),
+    type: z.enum(['text', 'button_reply', 'list_reply', 'button', 'location']).default('text'),
     text: z.string().trim().max(4_096).optional(),
     reply: ZOption.extend({ replyTo: z.string().max(200).optional() }).optional(),
     location: ZPlace.optional(),

@@ -1,5 +1,9 @@
 import { es } from '@cartera/domain/i18n';
-import { SANDBOX_TEMPLATE, SANDBOX_WABA_ID } from '../../providers/sandbox/sandbox';
+import {
+  SANDBOX_NPS_TEMPLATES,
+  SANDBOX_TEMPLATE,
+  SANDBOX_WABA_ID,
+} from '../../providers/sandbox/sandbox';
 import { newId } from '@cartera/domain/ids';
 import type { DemoData } from '@cartera/db/seed';
 import type { AppDeps } from '../../deps';
@@ -55,6 +59,17 @@ export async function seedSandbox(deps: AppDeps, demo: DemoData) {
       status: 'APPROVED',
       body: SANDBOX_TEMPLATE.body,
     },
+    // The NPS surveys' templates (issue #42).
+    ...SANDBOX_NPS_TEMPLATES.map((template) => ({
+      tenantId: demo.demo.id,
+      channelId: channel.id,
+      name: template.name,
+      language: template.language,
+      category: 'MARKETING',
+      status: 'APPROVED',
+      body: template.body,
+      components: template.components.map((component) => ({ ...component })),
+    })),
   ]);
 
   const seller = sellers[0]!;

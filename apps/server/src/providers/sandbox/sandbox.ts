@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Channel } from '@cartera/db/schema';
 import { mapUrlOf } from '@cartera/domain/chat-parts';
+import { NPS_RANGES } from '@cartera/domain/nps';
 import { es } from '@cartera/domain/i18n';
 import { phoneMatchKey } from '@cartera/domain/phone-match';
 import type { OutboundResponse } from '../../lib/outbound';
@@ -33,6 +34,32 @@ export const SANDBOX_TEMPLATE = {
   language: 'es',
   body: 'Hola {{1}}, te escribimos de nuevo por tu consulta. ¿Seguimos conversando?',
 };
+
+/**
+ * The demo's approved NPS templates (issue #42): {{1}} is the contact's first name and {{2}} the
+ * configuration's question; the second asks with three quick-reply buttons (the first step of
+ * the two-step answer, NPS_RANGES).
+ */
+export const SANDBOX_NPS_TEMPLATES = [
+  {
+    name: 'encuesta_nps',
+    language: 'es',
+    body: 'Hola {{1}}, {{2}} Respondé con un número del 0 al 10.',
+    components: [{ type: 'BODY', text: 'Hola {{1}}, {{2}} Respondé con un número del 0 al 10.' }],
+  },
+  {
+    name: 'encuesta_nps_botones',
+    language: 'es',
+    body: 'Hola {{1}}, {{2}}',
+    components: [
+      { type: 'BODY', text: 'Hola {{1}}, {{2}}' },
+      {
+        type: 'BUTTONS',
+        buttons: NPS_RANGES.map((range) => ({ type: 'QUICK_REPLY', text: range.title })),
+      },
+    ],
+  },
+] as const;
 
 /** How long after the company's message the simulated phone reports it delivered, then read. */
 export const SANDBOX_RECEIPT_DELAYS_MS = { delivered: 1_500, read: 4_000 } as const;
@@ -71,7 +98,8 @@ export interface SandboxOption {
 
 /** Buttons or list rows to answer with; `replyTo` is the company message that offered them. */
 export interface SandboxChoices {
-  kind: 'button_reply' | 'list_reply';
+  /** `button`: a template's quick-reply buttons (issue #42), answered as WhatsApp's `button`. */
+  kind: 'button_reply' | 'list_reply' | 'button';
   options: SandboxOption[];
   replyTo?: string | undefined;
 }
@@ -87,7 +115,7 @@ export interface SandboxPlace {
 export type CustomerContent =
   | { type: 'text'; text: string }
   | {
-      type: 'button_reply' | 'list_reply';
+      type: 'button_reply' | 'list_reply' | 'button';
       reply: SandboxOption & { replyTo?: string | undefined };
     }
   | { type: 'location'; location: SandboxPlace };
@@ -107,7 +135,7 @@ export interface SandboxMessage {
   /** The customer's ticks (their own messages only). */
   status?: SandboxTicks;
   /** The button or list row the customer tapped. */
-  choice?: { kind: 'button_reply' | 'list_reply'; id: string; title: string };
+  choice?: { kind: 'button_reply' | 'list_reply' | 'button'; id: string; title: string };
   /** A place the customer shared, with a map link. */
   location?: SandboxPlace & { mapUrl: string };
   /** Buttons or a list the company's interactive message offered. */
@@ -208,7 +236,7 @@ export class WhatsappSandbox {
         text: replyText(each.body),
         at: each.at,
         ...mediaOf(each.body),
-        ...choicesOf(each.id, each.body),
+        ...choicesOf(each.id, each.body, this.simulator.templates),
       }));
     const mine = this.logOf(phoneNumberId, phone);
     // Marking a message read marks the ones before it too, as WhatsApp shows it.
@@ -240,6 +268,25 @@ export class WhatsappSandbox {
     const known = this.simulator.templates.some(
       (each) => each.wabaId === SANDBOX_WABA_ID && each.name === SANDBOX_TEMPLATE.name,
     );
+    if (channel.config.wabaId === SANDBOX_WABA_ID) {
+      for (const [index, template] of SANDBOX_NPS_TEMPLATES.entries()) {
+        if (
+          this.simulator.templates.some(
+            (each) => each.wabaId === SANDBOX_WABA_ID && each.name === template.name,
+          )
+        )
+          continue;
+        this.simulator.templates.push({
+          id: `sandbox-nps-template-${index + 1}`,
+          wabaId: SANDBOX_WABA_ID,
+          name: template.name,
+          language: template.language,
+          category: 'MARKETING',
+          status: 'APPROVED',
+          components: template.components.map((component) => ({ ...component })),
+        });
+      }
+    }
     if (channel.config.wabaId === SANDBOX_WABA_ID && !known) {
       this.simulator.templates.push({
         id: 'sandbox-template-1',
@@ -302,6 +349,12 @@ function messageFields(content: CustomerContent, businessPhone: string | undefin
     };
   }
   const { id, title, description, replyTo } = content.reply;
+  const context = replyTo
+    ? { context: { from: (businessPhone ?? '15550001111').replace(/\D/g, ''), id: replyTo } }
+    : {};
+  // A template's quick reply: WhatsApp's `button` with the payload the send gave it.
+  if (content.type === 'button')
+    return { type: 'button', ...context, button: { payload: id, text: title } };
   const tapped = {
     id,
     title,
@@ -337,7 +390,12 @@ function customerShown(
  * The buttons or list rows of a company's `interactive` message (integrations.md §1: `button`
  * with `action.buttons[].reply`, `list` with `action.sections[].rows`), for the customer to tap.
  */
-function choicesOf(id: string, body: Record<string, unknown>): Pick<SandboxMessage, 'choices'> {
+function choicesOf(
+  id: string,
+  body: Record<string, unknown>,
+  templates: ReadonlyArray<{ name: string; language: string; components: unknown[] }>,
+): Pick<SandboxMessage, 'choices'> {
+  if (body.type === 'template') return templateChoicesOf(id, body, templates);
   if (body.type !== 'interactive') return {};
   const interactive = (body.interactive ?? {}) as {
     type?: string;
@@ -369,6 +427,47 @@ function choicesOf(id: string, body: Record<string, unknown>): Pick<SandboxMessa
   if (!options.length) return {};
   const kind = interactive.type === 'button' ? 'button_reply' : 'list_reply';
   return { choices: { kind, options, replyTo: id } };
+}
+
+/**
+ * A template's quick-reply buttons (its BUTTONS component, as the business account approved it)
+ * with the payloads the send gave each (`button` components by index), for the customer to tap.
+ */
+function templateChoicesOf(
+  id: string,
+  body: Record<string, unknown>,
+  templates: ReadonlyArray<{ name: string; language: string; components: unknown[] }>,
+): Pick<SandboxMessage, 'choices'> {
+  const sent = (body.template ?? {}) as {
+    name?: string;
+    language?: { code?: string };
+    components?: Array<{
+      type?: string;
+      sub_type?: string;
+      index?: string;
+      parameters?: Array<{ payload?: string }>;
+    }>;
+  };
+  const template = templates.find(
+    (each) => each.name === sent.name && each.language === sent.language?.code,
+  );
+  const buttons = (template?.components ?? []).flatMap((component) => {
+    const { type, buttons: listed } = component as {
+      type?: string;
+      buttons?: Array<{ type?: string; text?: string }>;
+    };
+    return type === 'BUTTONS' ? (listed ?? []) : [];
+  });
+  const options = buttons.flatMap((button, index) => {
+    if (button.type !== 'QUICK_REPLY' || !button.text) return [];
+    const payload = sent.components?.find(
+      (each) =>
+        each.type === 'button' && each.sub_type === 'quick_reply' && each.index === String(index),
+    )?.parameters?.[0]?.payload;
+    return [{ id: payload ?? button.text, title: button.text }];
+  });
+  if (!options.length) return {};
+  return { choices: { kind: 'button', options, replyTo: id } };
 }
 
 function mediaOf(body: Record<string, unknown>): Pick<SandboxMessage, 'media'> {

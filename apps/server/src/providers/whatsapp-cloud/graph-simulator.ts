@@ -121,7 +121,11 @@ export class GraphSimulator {
     language: string;
     category: string;
     status: string;
-    components: Array<{ type: string; text?: string }>;
+    components: Array<{
+      type: string;
+      text?: string;
+      buttons?: Array<{ type: string; text?: string }>;
+    }>;
   }> = [];
 
   /** Meta's review of a template (APPROVED, REJECTED…). */

@@ -7,6 +7,7 @@ import {
   type SharedContact,
   type InboundEvent,
   type InboundMedia,
+  type InteractiveContent,
   type MediaKind,
   type OutboundMessage,
   type ProviderTemplate,
@@ -71,17 +72,28 @@ export function whatsappBody(message: OutboundMessage): Record<string, unknown> 
       template: {
         name: message.template.name,
         language: { code: message.template.language },
-        components: message.template.parameters.length
-          ? [
-              {
-                type: 'body',
-                parameters: message.template.parameters.map((text) => ({ type: 'text', text })),
-              },
-            ]
-          : [],
+        components: [
+          ...(message.template.parameters.length
+            ? [
+                {
+                  type: 'body',
+                  parameters: message.template.parameters.map((text) => ({ type: 'text', text })),
+                },
+              ]
+            : []),
+          // Each quick-reply button's payload, by its index in the template.
+          ...(message.template.quickReplies ?? []).map((payload, index) => ({
+            type: 'button',
+            sub_type: 'quick_reply',
+            index: String(index),
+            parameters: [{ type: 'payload', payload }],
+          })),
+        ],
       },
     };
   }
+  if (message.interactive)
+    return { ...base, type: 'interactive', interactive: interactiveOf(message.interactive) };
   if (message.media) {
     const kind = message.media.kind;
     const media: Record<string, unknown> = { link: message.media.url };
@@ -92,6 +104,35 @@ export function whatsappBody(message: OutboundMessage): Record<string, unknown> 
     return { ...base, type: kind, [kind]: media };
   }
   return { ...base, type: 'text', text: { body: message.text ?? '', preview_url: false } };
+}
+
+/** WhatsApp's `interactive` object: `button` with reply buttons, or `list` with one section. */
+function interactiveOf(content: InteractiveContent) {
+  if (content.kind === 'buttons') {
+    return {
+      type: 'button',
+      body: { text: content.body },
+      action: {
+        buttons: content.options.map(({ id, title }) => ({ type: 'reply', reply: { id, title } })),
+      },
+    };
+  }
+  return {
+    type: 'list',
+    body: { text: content.body },
+    action: {
+      button: content.button,
+      sections: [
+        {
+          rows: content.options.map(({ id, title, description }) => ({
+            id,
+            title,
+            ...(description ? { description } : {}),
+          })),
+        },
+      ],
+    },
+  };
 }
 
 function digits(phone: string) {
