@@ -1,6 +1,15 @@
 import { es } from '@cartera/domain/i18n';
 import { startFakeExternalContacts } from '../../server/src/testing/fake-external-contacts';
-import { createTestContact, expect, signIn, test, trpcMutation, uniqueLetters } from './fixtures';
+import {
+  createTestContact,
+  expect,
+  newSellerPage,
+  retireNewSellers,
+  signIn,
+  test,
+  trpcMutation,
+  uniqueLetters,
+} from './fixtures';
 
 /**
  * The conversation screen's panels and dialogs (issue #43 items 3 and 4): each test makes its own
@@ -104,5 +113,67 @@ test.describe('Conversación: paneles', () => {
       await external.stop();
     }
     expect(browserErrors).toEqual([]);
+  });
+
+  test("un contacto sin interacción hace más de 24 horas muestra 'Desatendido' y su diálogo", async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const contact = await createTestContact(page, 'Olvido');
+    await page.goto(`/contact?id=${contact.id}`);
+    const chips = page.getByRole('group', { name: es.conversation.actions.chipsLabel });
+    await expect(page.getByRole('heading', { name: contact.name, level: 1 })).toBeVisible();
+    await expect(chips.getByRole('button', { name: t.unattendedChip })).toHaveCount(0);
+
+    // The browser's clock a day and an hour later: the contact, new and untouched, is unattended.
+    await page.clock.install({ time: Date.now() + 25 * 60 * 60 * 1000 });
+    await page.reload();
+    await chips.getByRole('button', { name: t.unattendedChip }).click();
+    const dialog = page.getByRole('dialog', { name: t.unattendedTitle });
+    await expect(dialog).toContainText(t.unattendedNever);
+    await dialog.getByRole('button', { name: t.unattendedClose }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('una subconversación se abre en el panel lateral con su historial', async ({
+    page,
+    browser,
+    baseURL,
+    browserErrors,
+  }) => {
+    // 03 §2: the item links to the sub-conversation only for users holding comercial and super.
+    const boss = await newSellerPage(page, browser, baseURL, {
+      name: 'Carla',
+      lastname: `Jefa ${uniqueLetters()}`,
+      roles: ['comercial', 'super'],
+    });
+    try {
+      const contact = await createTestContact(boss, 'Matriz');
+      const sub = await trpcMutation<{ id: string }>(boss, 'contact.createSubConversation', {
+        contactId: contact.id,
+        description: 'Consulta de la sucursal',
+      });
+      await boss.goto(`/contact?id=${contact.id}`);
+      await boss
+        .getByRole('button', { name: es.conversation.timeline.subConversationOpen })
+        .click();
+      const panel = boss.getByRole('dialog', { name: t.subConversationLabel });
+      await expect(panel.getByText(contact.name, { exact: true })).toBeVisible();
+      await expect(panel.getByText(es.conversation.timeline.subConversationCreated)).toBeVisible();
+      await expect(panel.getByRole('link', { name: t.openSubConversation })).toHaveAttribute(
+        'href',
+        `/contact?id=${sub.id}`,
+      );
+      // The conversation stays where it was, behind the panel.
+      await expect(boss).toHaveURL(new RegExp(`id=${contact.id}`));
+      await boss.keyboard.press('Escape');
+      await expect(panel).toHaveCount(0);
+      expect(browserErrors).toEqual([]);
+    } finally {
+      await boss.context().close();
+      await retireNewSellers(page);
+    }
   });
 });

@@ -565,7 +565,13 @@ export async function newSellerPage(
   page: Page,
   browser: Browser,
   baseURL: string | undefined,
-  who: { name: string; lastname: string; viewport?: { width: number; height: number } },
+  who: {
+    name: string;
+    lastname: string;
+    viewport?: { width: number; height: number };
+    /** Roles other than a seller's (issue #43: a comercial who is also a supervisor). */
+    roles?: string[];
+  },
 ): Promise<Page> {
   await signIn(page, 'admin@demo.test');
   const [root] = await trpcQuery<Array<{ id: string }>>(page, 'admin.groups', {});
@@ -574,7 +580,7 @@ export async function newSellerPage(
     name: who.name,
     lastname: who.lastname,
     email,
-    roles: ['user'],
+    roles: who.roles ?? ['user'],
     groupId: root!.id,
     password: 'Inicial1',
   });

@@ -157,3 +157,18 @@ export function conversationText(
     )
     .join('\n');
 }
+
+/** 03 §4, §9: a contact is unattended after 24 hours without interaction. */
+export const UNATTENDED_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether the contact is unattended (03 §4 'more than 24 hours without interaction'): its last
+ * interaction, or its creation when it has none, more than 24 hours before `now`.
+ */
+export function isUnattended(
+  contact: { lastInteractionAt: Date | null; createdAt: Date },
+  now: number,
+): boolean {
+  const since = (contact.lastInteractionAt ?? contact.createdAt).getTime();
+  return now - since > UNATTENDED_AFTER_MS;
+}

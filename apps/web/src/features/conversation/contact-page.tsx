@@ -43,6 +43,7 @@ import { UnifyDialog } from '../contacts/unify-dialog';
 import { RequestsPanel } from '../request-sales/requests-panel';
 import { RequestSalesProvider } from '../request-sales/request-sales-context';
 import { ShortcutsProvider } from './shortcuts';
+import { SubConversationPanel } from './sub-conversation-drawer';
 import { can, flagOn } from '@cartera/domain/policy';
 import { MOBILE_QUERY } from '../../ui/media';
 
@@ -168,136 +169,140 @@ function ContactView({ contact }: { contact: ContactDetail }) {
     <TimelineProvider contactId={contact.id} author={author} paused={transferring}>
       <RequestSalesProvider contactId={contact.id} enabled={requestsOn}>
         <ShortcutsProvider contact={contact}>
-          <div className={layout.page}>
-            <BackToList />
-            <Group
-              justify="space-between"
-              align="flex-start"
-              gap="sm"
-              wrap={phone ? 'nowrap' : undefined}
-            >
-              <Stack gap={4} style={{ minWidth: 0 }}>
-                {contact.parent && (
-                  <Anchor
-                    size="sm"
-                    renderRoot={(props) => (
-                      <Link to="/contact" search={{ id: contact.parent!.id }} {...props} />
-                    )}
-                  >
-                    {format(es.contacts.subConversationOf, { name: contactName(contact.parent) })}
-                  </Anchor>
-                )}
-                <Group gap="sm" align="center" wrap="nowrap">
-                  <ContactAvatar contact={contact} size={phone ? 36 : 44} />
-                  <Title
-                    order={1}
-                    fz={phone ? 'h3' : 'h2'}
-                    lh={1.2}
-                    style={{ wordBreak: 'break-word' }}
-                  >
-                    {name}
-                  </Title>
-                  {contact.parent && contact.subConversationStatus && (
-                    <Badge variant="light" radius="sm" tt="none">
-                      {subConversationStatusLabel(contact.subConversationStatus)}
-                    </Badge>
-                  )}
-                </Group>
-                <Group gap="xs">
-                  <Text size="sm" c="dimmed" data-testid="contact-agent">
-                    {`${es.contacts.agent}: ${contact.agent ? fullNameOf(contact.agent) : es.contacts.noAgent}`}
-                  </Text>
-                  {contact.agent && seesProfiles && (
-                    // 03 §2.1: the agent's profile, for the commercial and supervisor roles.
+          <SubConversationPanel>
+            <div className={layout.page}>
+              <BackToList />
+              <Group
+                justify="space-between"
+                align="flex-start"
+                gap="sm"
+                wrap={phone ? 'nowrap' : undefined}
+              >
+                <Stack gap={4} style={{ minWidth: 0 }}>
+                  {contact.parent && (
                     <Anchor
                       size="sm"
                       renderRoot={(props) => (
-                        <Link to="/" search={{ 'view-user': contact.agent!.id }} {...props} />
+                        <Link to="/contact" search={{ id: contact.parent!.id }} {...props} />
                       )}
                     >
-                      {es.conversation.header.viewProfile}
+                      {format(es.contacts.subConversationOf, { name: contactName(contact.parent) })}
                     </Anchor>
                   )}
-                </Group>
-              </Stack>
-              {phone ? (
-                <ConversationActions
-                  contact={contact}
-                  compact
-                  reserved={reserved}
-                  onEdit={() => setDialog('edit')}
-                />
-              ) : (
-                <Group gap="sm">
-                  {!reserved && <ConversationActions contact={contact} />}
-                  {contact.can.transfer && (
-                    <Button
-                      variant="default"
-                      leftSection={<SwitchIcon size={16} />}
-                      onClick={() => setDialog('transfer')}
+                  <Group gap="sm" align="center" wrap="nowrap">
+                    <ContactAvatar contact={contact} size={phone ? 36 : 44} />
+                    <Title
+                      order={1}
+                      fz={phone ? 'h3' : 'h2'}
+                      lh={1.2}
+                      style={{ wordBreak: 'break-word' }}
                     >
-                      {es.contacts.transfer}
-                    </Button>
-                  )}
-                  {contact.can.edit && (
-                    <Button
-                      leftSection={<PencilIcon size={16} />}
-                      onClick={() => setDialog('edit')}
-                    >
-                      {es.contacts.edit}
-                    </Button>
-                  )}
-                </Group>
-              )}
-            </Group>
+                      {name}
+                    </Title>
+                    {contact.parent && contact.subConversationStatus && (
+                      <Badge variant="light" radius="sm" tt="none">
+                        {subConversationStatusLabel(contact.subConversationStatus)}
+                      </Badge>
+                    )}
+                  </Group>
+                  <Group gap="xs">
+                    <Text size="sm" c="dimmed" data-testid="contact-agent">
+                      {`${es.contacts.agent}: ${contact.agent ? fullNameOf(contact.agent) : es.contacts.noAgent}`}
+                    </Text>
+                    {contact.agent && seesProfiles && (
+                      // 03 §2.1: the agent's profile, for the commercial and supervisor roles.
+                      <Anchor
+                        size="sm"
+                        renderRoot={(props) => (
+                          <Link to="/" search={{ 'view-user': contact.agent!.id }} {...props} />
+                        )}
+                      >
+                        {es.conversation.header.viewProfile}
+                      </Anchor>
+                    )}
+                  </Group>
+                </Stack>
+                {phone ? (
+                  <ConversationActions
+                    contact={contact}
+                    compact
+                    reserved={reserved}
+                    onEdit={() => setDialog('edit')}
+                  />
+                ) : (
+                  <Group gap="sm">
+                    {!reserved && <ConversationActions contact={contact} />}
+                    {contact.can.transfer && (
+                      <Button
+                        variant="default"
+                        leftSection={<SwitchIcon size={16} />}
+                        onClick={() => setDialog('transfer')}
+                      >
+                        {es.contacts.transfer}
+                      </Button>
+                    )}
+                    {contact.can.edit && (
+                      <Button
+                        leftSection={<PencilIcon size={16} />}
+                        onClick={() => setDialog('edit')}
+                      >
+                        {es.contacts.edit}
+                      </Button>
+                    )}
+                  </Group>
+                )}
+              </Group>
 
-            <ContactChipBar contact={contact} readOnly={reserved} />
-            <HeaderFields contact={contact} readOnly={reserved} />
+              <ContactChipBar contact={contact} readOnly={reserved} />
+              <HeaderFields contact={contact} readOnly={reserved} />
 
-            <div className={layout.main}>
-              {me && <Conversation contact={contact} me={me} jumpTo={jumpTo} />}
-              <div className={layout.side}>
-                <InfoPanel contact={contact} onSelectInteraction={setJumpTo} />
-                <ContactDetailsPanel
-                  contact={contact}
-                  onUnify={() => setDialog('unify')}
-                  editable={contact.can.edit && !reserved}
-                  call={
-                    !reserved && (
-                      <CallButton
-                        contact={contact}
-                        iconLabel={format(es.contactEditor.callContact, { name })}
-                      />
-                    )
-                  }
-                />
-                {requestsOn && <RequestsPanel contactId={contact.id} />}
-                {contact.can.subConversationsPanel && <SubConversationsPanel contact={contact} />}
+              <div className={layout.main}>
+                {me && <Conversation contact={contact} me={me} jumpTo={jumpTo} />}
+                <div className={layout.side}>
+                  <InfoPanel contact={contact} onSelectInteraction={setJumpTo} />
+                  <ContactDetailsPanel
+                    contact={contact}
+                    onUnify={() => setDialog('unify')}
+                    editable={contact.can.edit && !reserved}
+                    call={
+                      !reserved && (
+                        <CallButton
+                          contact={contact}
+                          iconLabel={format(es.contactEditor.callContact, { name })}
+                        />
+                      )
+                    }
+                  />
+                  {requestsOn && <RequestsPanel contactId={contact.id} />}
+                  {contact.can.subConversationsPanel && <SubConversationsPanel contact={contact} />}
+                </div>
               </div>
-            </div>
 
-            <TransferDialog
-              opened={dialog === 'transfer'}
-              onClose={close}
-              contacts={[{ id: contact.id, name, agentId: contact.agent?.id ?? null }]}
-              onRunningChange={setTransferring}
-              onDone={async () => {
-                // A seller who hands a contact over no longer sees it.
-                if (me && seesOnlyOwnContacts(me.user.roles)) await navigate({ to: '/contacts' });
-              }}
-            />
-            <ContactSheet
-              opened={dialog === 'edit'}
-              onClose={close}
-              contact={contact}
-              onSaved={() =>
-                void queryClient.invalidateQueries(trpc.contact.get.queryFilter({ id: contact.id }))
-              }
-            />
-            {contact.can.unify && (
-              <UnifyDialog opened={dialog === 'unify'} onClose={close} contactId={contact.id} />
-            )}
-          </div>
+              <TransferDialog
+                opened={dialog === 'transfer'}
+                onClose={close}
+                contacts={[{ id: contact.id, name, agentId: contact.agent?.id ?? null }]}
+                onRunningChange={setTransferring}
+                onDone={async () => {
+                  // A seller who hands a contact over no longer sees it.
+                  if (me && seesOnlyOwnContacts(me.user.roles)) await navigate({ to: '/contacts' });
+                }}
+              />
+              <ContactSheet
+                opened={dialog === 'edit'}
+                onClose={close}
+                contact={contact}
+                onSaved={() =>
+                  void queryClient.invalidateQueries(
+                    trpc.contact.get.queryFilter({ id: contact.id }),
+                  )
+                }
+              />
+              {contact.can.unify && (
+                <UnifyDialog opened={dialog === 'unify'} onClose={close} contactId={contact.id} />
+              )}
+            </div>
+          </SubConversationPanel>
         </ShortcutsProvider>
       </RequestSalesProvider>
     </TimelineProvider>

@@ -19,6 +19,7 @@ import { NoteAttachments } from './composer/note-attachments';
 import { SaleBubble } from './bubbles/sale-bubble';
 import { EmailBubble } from './bubbles/email-bubble';
 import { RequestBubble } from '../request-sales/request-bubble';
+import { useOpenSubConversation } from './sub-conversation-open';
 import type { TimelineItem } from './timeline-model';
 
 const t = es.conversation.timeline;
@@ -191,12 +192,7 @@ function ParsedInteraction({
           <Line>{t.subConversationCreated}</Line>
           {body && <Detail>{body}</Detail>}
           {context.linksSubConversations && target && target !== context.contactId && (
-            <Anchor
-              size="sm"
-              renderRoot={(props) => <Link to="/contact" search={{ id: target }} {...props} />}
-            >
-              {t.subConversationOpen}
-            </Anchor>
+            <SubConversationLink id={target} label={t.subConversationOpen} />
           )}
         </Stack>
       );
@@ -310,4 +306,24 @@ function ParsedInteraction({
         </Text>
       );
   }
+}
+
+/**
+ * A sub-conversation item's link (03 §2): it opens in the page's side panel (issue #43 item 3),
+ * or leads to its screen where there is none.
+ */
+function SubConversationLink({ id, label }: { id: string; label: string }) {
+  const open = useOpenSubConversation();
+  if (open) {
+    return (
+      <Anchor component="button" type="button" size="sm" ta="left" onClick={() => open(id)}>
+        {label}
+      </Anchor>
+    );
+  }
+  return (
+    <Anchor size="sm" renderRoot={(props) => <Link to="/contact" search={{ id }} {...props} />}>
+      {label}
+    </Anchor>
+  );
 }

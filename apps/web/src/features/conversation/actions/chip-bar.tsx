@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Badge, CloseButton, Group, Tooltip, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -12,9 +12,11 @@ import type { ContactDetail } from '../../contacts/contact-format';
 import { useTags } from '../../contacts/tag-chip';
 import { CompanyDrawer } from '../../companies/company-drawer';
 import { newId } from '@cartera/domain/ids';
+import { isUnattended } from '@cartera/domain/contact-actions';
 import { BotToggleDialog } from './bot-toggle-dialog';
 import { ChangeTagDialog } from './change-tag-dialog';
 import { useRefreshContact } from './use-refresh-contact';
+import { UnattendedDialog } from './unattended-dialog';
 
 const t = es.conversation.actions;
 
@@ -40,6 +42,7 @@ export function ContactChipBar({
       {contact.archivingReason && <ArchiveChip contact={contact} readOnly={readOnly} />}
       {contact.botActive && <BotChip contact={contact} readOnly={readOnly} />}
       <BusinessCompanyChip contact={contact} />
+      <UnattendedChip contact={contact} />
     </Group>
   );
 }
@@ -256,6 +259,33 @@ function BusinessCompanyChip({ contact }: { contact: ContactDetail }) {
         {chip}
       </ChipButton>
       <CompanyDrawer companyId={company.companyId} opened={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+/**
+ * 'Desatendido' (03 §4: more than 24 hours without interaction) for a contact not archived; a
+ * click opens the unattended-contact info dialog.
+ */
+function UnattendedChip({ contact }: { contact: ContactDetail }) {
+  const [open, setOpen] = useState(false);
+  // The time, taken again every minute: a contact left open becomes unattended on screen.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  if (contact.archivingReason || !isUnattended(contact, now)) return null;
+  return (
+    <>
+      <ChipButton
+        hint={es.conversationPanels.unattendedHint}
+        name={es.conversationPanels.unattendedChip}
+        onClick={() => setOpen(true)}
+      >
+        <Chip color="orange">{es.conversationPanels.unattendedChip}</Chip>
+      </ChipButton>
+      <UnattendedDialog contact={contact} opened={open} onClose={() => setOpen(false)} />
     </>
   );
 }
