@@ -59,6 +59,7 @@ import { startWebhookDispatcher } from './modules/webhooks/webhook-delivery.serv
 import { startNpsReader } from './modules/nps/nps-events';
 import { registerNpsRoutes } from './modules/nps/nps.rest';
 import { registerSandboxRoutes } from './modules/channels/sandbox.rest';
+import { registerFormsRoutes } from './modules/forms/forms.rest';
 import { registerAiRoutes } from './modules/ai/ai.rest';
 import { seedSandbox } from './modules/channels/sandbox.seed';
 import { WhatsappSandbox } from './providers/sandbox/sandbox';
@@ -239,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerChannelsRoutes(server, deps);
   await registerChannelWebhooks(server, deps);
   registerSandboxRoutes(server, deps);
+  registerFormsRoutes(server, deps);
   registerNpsRoutes(server, deps);
   registerAiRoutes(server, deps);
   registerDocsRoutes(server, appRouter);

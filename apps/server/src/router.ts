@@ -31,6 +31,7 @@ import { realtimeRouter } from './realtime/realtime.router';
 import { aiRouter } from './modules/ai/ai.router';
 import { npsRouter } from './modules/nps/nps.router';
 import { calendarRouter, meetingsRouter } from './modules/meetings/meetings.router';
+import { formsRouter } from './modules/forms/forms.router';
 import { phoneRouter } from './modules/phone/phone.router';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { createCallerFactory, router } from './trpc/init';
@@ -72,6 +73,7 @@ export const appRouter = router({
   nps: npsRouter,
   meeting: meetingsRouter,
   calendar: calendarRouter,
+  form: formsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -298,6 +298,17 @@ export const ERROR_HTTP_STATUS = {
   PHONE_PROVIDER_UNAVAILABLE: 502,
   /** The number is already restricted. */
   PHONE_NUMBER_ALREADY_RESTRICTED: 409,
+  // Forms (issue #42 item 3; ours: docs/decisions.md 'Forms (issue #42 item 3)')
+  /** The form is not one of the company's (or was deleted). */
+  FORM_NOT_FOUND: 404,
+  /** The public page's link is unknown (or its form was deleted). */
+  FORM_LINK_NOT_FOUND: 404,
+  /** The link was already answered: it takes one answer. */
+  FORM_LINK_USED: 410,
+  /** The link is past its 30 days. */
+  FORM_LINK_EXPIRED: 410,
+  /** Too many answers to one link or from one address in a short time. */
+  FORM_ANSWER_LIMIT: 429,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

@@ -2,6 +2,7 @@ import { chatPartsOf, type ChatParts } from './chat-parts';
 import { z } from 'zod';
 import { ZScheduledMessageContent } from './scheduled-messages';
 import { ZEmailContent } from './email';
+import { ZFormAnswerContent } from './forms';
 import { ZMeetingContent, ZMeetingNoticeContent } from './meetings';
 import { ZFormAnswerContent } from './forms';
 
@@ -212,6 +213,8 @@ export const INTERACTION_CONTENT = {
   meeting: ZMeetingContent,
   'meeting-reminder': ZMeetingNoticeContent,
   'expired-meeting': ZMeetingNoticeContent,
+  /** A form filled on its public page (issue #42 item 3): its name and the answers. */
+  formAnswer: ZFormAnswerContent,
   /** A form filled on its public page (issue #42 item 3): its name and the answers. */
   formAnswer: ZFormAnswerContent,
   email: ZEmailContent,

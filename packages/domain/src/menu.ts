@@ -79,6 +79,11 @@ export interface MenuEntry {
    * reaches it from the user menu (docs/decisions.md 'Landing screens and dead ends').
    */
   confinedOnly?: boolean;
+  /**
+   * Checked besides the route rule, for the entry only (its screen opens by address): 'Formularios'
+   * shows when the company has a lead channel or a form (01 §2, issue #42 item 3).
+   */
+  shownWhen?: (subject: PolicySubject) => boolean;
 }
 
 export interface MenuGroup {
@@ -187,7 +192,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     path: '/comercial/netpromoterscore',
     group: 'backoffice',
   },
-  { id: 'forms', label: label.forms, icon: 'forms', path: '/comercial/forms', group: 'backoffice' },
+  {
+    id: 'forms',
+    label: label.forms,
+    icon: 'forms',
+    path: '/comercial/forms',
+    group: 'backoffice',
+    shownWhen: (subject) => (subject.settings?.formChannels ?? 0) > 0,
+  },
   // Shows the company logo instead of its icon when the company has one (01 §2); its channels
   // are a tab of the page (/company/channels).
   { id: 'company', label: label.company, icon: 'company', path: '/company' },
@@ -268,6 +280,7 @@ export function isEntryVisible(
   if (!target || !isBuilt(target)) return false;
   if (entry.roles && !hasRole(subject, entry.roles)) return false;
   if (entry.slug && !hasSlug(subject, entry.slug)) return false;
+  if (entry.shownWhen && !entry.shownWhen(subject)) return false;
   const jail = subject.jailUrl ?? [];
   if (entry.confinedOnly && jail.length === 0) return false;
   if (entry.path && jail.length > 0 && !jail.some((prefix) => pathWithin(entry.path!, prefix))) {

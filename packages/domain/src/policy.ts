@@ -176,8 +176,6 @@ export function hasSlug(subject: PolicySubject, slug: PermissionSlug): boolean {
       return flagOn(subject, 'training');
     case 'comercial-presale':
       return subject.settings?.presale === true;
-    case 'forms':
-      return (subject.settings?.formChannels ?? 0) > 0;
     default:
       return true;
   }
@@ -353,7 +351,12 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/comercial/requestsale', roles: 'all', slug: 'comercial-requestsale', built: true },
   { path: '/comercial/goals', roles: 'all', slug: 'comercial-goals', built: true },
   { path: '/comercial/netpromoterscore', roles: 'all', slug: 'net-promoter-score', built: true },
-  { path: '/comercial/forms', roles: 'all', slug: 'forms', built: false },
+  /**
+   * 'Formularios' (issue #42 item 3): the screen opens for slug forms' roles; its menu entry shows
+   * only when the company has a lead channel or an active form (menu.ts `shownWhen`,
+   * docs/decisions.md 'Forms (issue #42 item 3)').
+   */
+  { path: '/comercial/forms', roles: 'all', slug: 'forms', built: true },
   { path: '/presale', roles: 'all', slug: 'comercial-presale', built: true },
   { path: '/grupos', roles: CAPABILITY_ROLES.administer, slug: 'groups', built: true },
   { path: '/settings', roles: 'all', slug: 'settings', built: true },

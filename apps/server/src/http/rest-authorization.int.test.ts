@@ -20,6 +20,9 @@ const PUBLIC_ROUTES = new Set([
   // The customer's page of a 'Canal de prueba' (a made-up customer's phone; sandbox channels only).
   'GET /api/sandbox/whatsapp/{key}/messages',
   'POST /api/sandbox/whatsapp/{key}/messages',
+  // The page a customer fills a form sent to them on (issue #42 item 3): its link's token only.
+  'GET /api/comercial/forms/public/{token}',
+  'POST /api/comercial/forms/public/{token}',
 ]);
 
 let database: TestDatabase;

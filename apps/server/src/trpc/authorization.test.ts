@@ -942,6 +942,26 @@ const procedures: Record<string, Entry> = {
     input: { phone: '+59899123456', reason: 'Pidió no ser contactado' },
   },
   'phone.unblockNumber': { access: { roles: SECURITY_MANAGERS }, input: { phone: '+59899123456' } },
+  // Forms (issue #42 item 3): 'Formularios' is slug forms (comercial, project managers); sending
+  // one is for whoever writes to contacts. The public page is REST only (rest-authorization).
+  'form.list': { access: { roles: ['comercial', 'project_manager'] } },
+  'form.create': {
+    access: { roles: ['comercial', 'project_manager'] },
+    input: { name: 'Alta', fields: [{ kind: 'contact', field: 'email', label: 'Correo' }] },
+  },
+  'form.update': {
+    access: { roles: ['comercial', 'project_manager'] },
+    input: {
+      id: SOME_ID,
+      values: { name: 'Alta', fields: [{ kind: 'contact', field: 'email', label: 'Correo' }] },
+    },
+  },
+  'form.remove': { access: { roles: ['comercial', 'project_manager'] }, input: { id: SOME_ID } },
+  'form.choices': { access: { roles: CONTACT_ROLES } },
+  'form.sendLink': {
+    access: { roles: CONTACT_ROLES },
+    input: { id: SOME_ID, contactId: SOME_ID, formId: OTHER_ID, channelId: SOME_ID },
+  },
 };
 
 const routerProcedures = (

@@ -248,6 +248,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   PHONE_PROVIDER_AUTH_FAILED: 'Aircall rechazó el API ID o el token. Revisa los datos e inténtalo de nuevo.',
   PHONE_PROVIDER_UNAVAILABLE: 'Aircall no respondió. Inténtalo de nuevo en unos minutos.',
   PHONE_NUMBER_ALREADY_RESTRICTED: 'Ese número ya está restringido.',
+  FORM_NOT_FOUND: 'El formulario no existe o fue eliminado.',
+  FORM_LINK_NOT_FOUND: 'Este enlace no existe o el formulario ya no está disponible.',
+  FORM_LINK_USED: 'Este formulario ya fue completado. ¡Gracias!',
+  FORM_LINK_EXPIRED: 'Este enlace venció. Pedile uno nuevo a quien te lo envió.',
+  FORM_ANSWER_LIMIT: 'Demasiados envíos seguidos. Esperá unos minutos y volvé a intentarlo.',
 };
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as they are. */

@@ -26,6 +26,7 @@ import { startupEs, validationEs } from './validation.es';
 import { contactEditorEs } from './contact-editor.es';
 import { phoneEs } from './phone.es';
 import { conversationPanelsEs } from './conversation-panels.es';
+import { formsEs } from './forms.es';
 
 export { errorMessage, errorMessages, format, GENERIC_SERVER_ERROR } from './errors.es';
 
@@ -89,6 +90,7 @@ export const es = {
   contactEditor: contactEditorEs,
   phone: phoneEs,
   conversationPanels: conversationPanelsEs,
+  forms: formsEs,
   /** Side menu (01 §2). Group labels are ours: the specification names the groups only in English. */
   menu: {
     entries: {

@@ -28,6 +28,8 @@ import {
 import { findUser } from '../users/users.service';
 import { tenantSettings } from '../tenant-settings/tenant-settings.service';
 import { lastEventId } from '../../realtime/event-store';
+import { countFormChannels } from '../channels/channel-options.service';
+import { countActiveForms } from '../forms/forms.service';
 
 /** The 11th failed attempt for one e-mail within 15 minutes is refused (issue #3). */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -92,7 +94,7 @@ function decoy() {
 
 export async function describeSession(db: Executor, session: AuthSession): Promise<Me> {
   const { user } = session;
-  const [row, places, realUser, saleConfig, security, position] = await Promise.all([
+  const [row, places, realUser, saleConfig, security, position, formChannels] = await Promise.all([
     findUser(db, user.tenantId, user.id),
     findTenantAndGroup(db, user.tenantId, user.groupId),
     session.realUserId && session.realTenantId
@@ -101,6 +103,7 @@ export async function describeSession(db: Executor, session: AuthSession): Promi
     tenantSettings(db, user.tenantId, 'sale'),
     tenantSettings(db, user.tenantId, 'security'),
     lastEventId(db, user.tenantId),
+    menuFormCount(db, user),
   ]);
   if (!row) throw new DomainError('UNAUTHENTICATED');
   const tenant = places.find((place) => place.id === user.tenantId)!;
@@ -132,7 +135,7 @@ export async function describeSession(db: Executor, session: AuthSession): Promi
     eventPosition: String(position),
     settings: {
       presale: saleConfig.presale === true,
-      formChannels: 0,
+      formChannels,
       requestSaleLabel: saleConfig.requestSaleLabel ?? null,
       passwordMinLength: security.passwordMinLength,
     },
@@ -278,4 +281,16 @@ export async function dismissNewVersion(db: Executor, session: AuthSession) {
 /** Failed attempts older than the limit's window count for nothing (the hourly job). */
 export function purgeLoginAttempts(db: Executor, now = new Date()) {
   return deleteAttemptsBefore(db, new Date(now.getTime() - LOGIN_WINDOW_MS));
+}
+
+/**
+ * 'Formularios' shows when the company has a lead-ads channel (01 §2 'the form channel count') or
+ * an active form of its own (issue #42 item 3, docs/decisions.md 'Forms (issue #42 item 3)').
+ */
+async function menuFormCount(db: Executor, user: AuthSession['user']) {
+  const [channels, forms] = await Promise.all([
+    countFormChannels(db, user),
+    countActiveForms(db, user.tenantId),
+  ]);
+  return channels.count + forms;
 }
