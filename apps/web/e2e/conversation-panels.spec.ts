@@ -4,10 +4,12 @@ import {
   createTestContact,
   expect,
   newSellerPage,
+  noteComposer,
   retireNewSellers,
   signIn,
   test,
   trpcMutation,
+  trpcQuery,
   uniqueLetters,
 } from './fixtures';
 
@@ -175,5 +177,30 @@ test.describe('Conversación: paneles', () => {
       await boss.context().close();
       await retireNewSellers(page);
     }
+  });
+
+  test("una 'Nota de WhatsApp' se guarda con su marca", async ({ page, browserErrors }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const contact = await createTestContact(page, 'Charla');
+    await page.goto(`/contact?id=${contact.id}`);
+    const box = await noteComposer(page);
+    await page.getByRole('switch', { name: t.whatsappNote }).check();
+    await box.fill('Hablamos por WhatsApp del presupuesto');
+    await box.press('Enter');
+    const timeline = page.getByRole('region', { name: es.conversation.timeline.label });
+    const note = timeline.getByText('Hablamos por WhatsApp del presupuesto');
+    await expect(note).toBeVisible();
+    await expect(timeline.getByText(t.whatsappNote, { exact: true })).toBeVisible();
+    await expect
+      .poll(async () => {
+        const page1 = await trpcQuery<{ items: Array<{ type: string; content: unknown }> }>(
+          page,
+          'interaction.timeline',
+          { contactId: contact.id },
+        );
+        return page1.items.find((item) => item.type === 'note')?.content;
+      })
+      .toMatchObject({ body: 'Hablamos por WhatsApp del presupuesto', whatsappNote: true });
+    expect(browserErrors).toEqual([]);
   });
 });

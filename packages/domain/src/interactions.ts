@@ -122,6 +122,8 @@ export const INTERACTION_CONTENT = {
     channel: z.string().optional(),
     files: z.array(ZFile).default([]),
     shared: z.array(z.string()).optional(),
+    /** 03 §2.2, §7 composer mode whatsapp-note: a note of a WhatsApp talk held elsewhere. */
+    whatsappNote: z.boolean().optional(),
   }),
   tag: z.looseObject({
     from: z.string().nullable().default(null),

@@ -205,6 +205,8 @@ export const ZNoteInput = z.object({
     )
     .max(50)
     .default([]),
+  /** 03 §7 Create note 'whatsapp-note flag': the composer's mode whatsapp-note (issue #43). */
+  whatsappNote: z.boolean().default(false),
 });
 
 /**
@@ -233,7 +235,7 @@ export async function createNote(
     recordInteraction(tx, user, contact, {
       id: input.id,
       type: 'note',
-      content: { body: input.body, files },
+      content: { body: input.body, files, ...(input.whatsappNote ? { whatsappNote: true } : {}) },
       // A note that speaks of a future time ("el mes que viene") offers reminders (03 §4).
       suggestions: suggestReminders(input.body, new Date()),
       audience,

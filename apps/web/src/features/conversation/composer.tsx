@@ -26,6 +26,7 @@ import {
   writesToPhone,
 } from './composer/channel-dialogs';
 import { VisitDialog } from './composer/visit-dialog';
+import { useWhatsappNote, WhatsappNoteSwitch } from './composer/whatsapp-note';
 import { ManualSaleDialog } from './composer/manual-sale-dialog';
 import { EmojiButton } from './composer/emoji-button';
 import { AiDraftButton, AiDraftNotice, useAiDraft } from './composer/ai-draft';
@@ -160,6 +161,7 @@ function ContactComposer({
   // 03 §6: note attachments are offered to admins only; a channel message may carry files.
   const mayAttach = (current === 'note' && isAdmin) || (current === 'channel' && !windowClosed);
   const files = current === 'channel' ? channelFiles : attachments;
+  const whatsappNote = useWhatsappNote();
   const send = useComposerSend({
     contactId,
     current,
@@ -172,7 +174,9 @@ function ContactComposer({
     attachments,
     channelFiles,
     mayAttach,
-    onSend,
+    // 03 §7: a note in mode whatsapp-note carries its flag.
+    onSend: (note) =>
+      onSend(current === 'note' && whatsappNote.on ? { ...note, whatsappNote: true } : note),
     onSendMessage,
   });
   const onPaste = useComposerPaste({ current, mayAttach, files, channelFiles });
@@ -274,6 +278,7 @@ function ContactComposer({
       {current === 'note' && isAdmin && (
         <AttachmentList items={attachments.items} onRemove={attachments.remove} />
       )}
+      {current === 'note' && <WhatsappNoteSwitch state={whatsappNote} />}
       {current === 'channel' && !windowClosed && <ReplyPreview customer={customer} />}
       {current === 'channel' && !windowClosed && (
         <AttachmentList

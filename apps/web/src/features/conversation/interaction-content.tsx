@@ -20,6 +20,7 @@ import { SaleBubble } from './bubbles/sale-bubble';
 import { EmailBubble } from './bubbles/email-bubble';
 import { RequestBubble } from '../request-sales/request-bubble';
 import { useOpenSubConversation } from './sub-conversation-open';
+import { WhatsappNoteMark } from './composer/whatsapp-note';
 import type { TimelineItem } from './timeline-model';
 
 const t = es.conversation.timeline;
@@ -118,6 +119,7 @@ function ParsedInteraction({
     case 'note':
       return (
         <Stack gap={4}>
+          {parsed.content.whatsappNote && <WhatsappNoteMark />}
           {parsed.content.body && (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
               <MarkupText text={parsed.content.body} />

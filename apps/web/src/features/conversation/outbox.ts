@@ -8,6 +8,8 @@ export interface NoteToSend {
   id: string;
   body: string;
   files?: RouterInputs['interaction']['createNote']['files'];
+  /** Composer mode whatsapp-note (03 §7): a note of a WhatsApp talk held elsewhere. */
+  whatsappNote?: boolean;
 }
 
 /** A message to the contact through one of the company's channels (03 §2.2 channel mode). */

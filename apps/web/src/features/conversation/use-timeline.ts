@@ -244,6 +244,7 @@ export function useTimeline(
   const sendNote = useCallback(
     async (note: NoteToSend): Promise<void> => {
       const { id, body, files } = note;
+      const flag = note.whatsappNote ? { whatsappNote: true } : {};
       const withFiles = files !== undefined && files.length > 0;
       if (!withFiles) {
         const entry = { kind: 'note', id, note, createdAt: new Date() } as const;
@@ -259,7 +260,9 @@ export function useTimeline(
         try {
           await deliver((signal) =>
             client.interaction.createNote.mutate(
-              withFiles ? { contactId, id, body, files } : { contactId, id, body },
+              withFiles
+                ? { contactId, id, body, files, ...flag }
+                : { contactId, id, body, ...flag },
               { signal },
             ),
           );
@@ -369,7 +372,15 @@ export function useTimeline(
       id: each.id,
       contactId,
       ...(each.kind === 'note'
-        ? { type: 'note', via: 'web', content: { body: each.note.body, files: [] } }
+        ? {
+            type: 'note',
+            via: 'web',
+            content: {
+              body: each.note.body,
+              files: [],
+              ...(each.note.whatsappNote ? { whatsappNote: true } : {}),
+            },
+          }
         : {
             type: 'channelMessage',
             via: each.message.channel.type,
