@@ -4,7 +4,6 @@ import { ZScheduledMessageContent } from './scheduled-messages';
 import { ZEmailContent } from './email';
 import { ZFormAnswerContent } from './forms';
 import { ZMeetingContent, ZMeetingNoticeContent } from './meetings';
-import { ZFormAnswerContent } from './forms';
 
 /**
  * The interaction types of a contact's timeline (01 §3 Interaction, 03 §3) and the content each
@@ -218,7 +217,6 @@ export const INTERACTION_CONTENT = {
   /** A form filled on its public page (issue #42 item 3): its name and the answers. */
   formAnswer: ZFormAnswerContent,
   /** A form filled on its public page (issue #42 item 3): its name and the answers. */
-  formAnswer: ZFormAnswerContent,
   email: ZEmailContent,
   channelMessage: ZChatContent,
   message: ZChatContent,
