@@ -21,6 +21,7 @@ import {
   type WhatsappCloudFake,
 } from '../../server/src/providers/whatsapp-cloud/whatsapp-cloud.fake';
 import { startFakeNylas, type FakeNylas } from '../../server/src/testing/fake-nylas';
+import { startFakeMeetings, type FakeMeetings } from '../../server/src/testing/fake-meetings';
 import { startFakeAi, type FakeAi } from '../../server/src/testing/fake-ai';
 
 /** The bundled server (`npm run build -w @cartera/server`). */
@@ -220,7 +221,13 @@ export const test = base.extend<
     serverOutputOnFailure: void;
     signedInPage: SignedInPage;
   },
-  { appServer: AppServer; whatsappCloud: WhatsappCloudFake; nylas: FakeNylas; aiModel: FakeAi }
+  {
+    appServer: AppServer;
+    whatsappCloud: WhatsappCloudFake;
+    nylas: FakeNylas;
+    aiModel: FakeAi;
+    meetings: FakeMeetings;
+  }
 >({
   // The worker's own fake of the WhatsApp Cloud (Graph) API on 127.0.0.1: its server sends there
   // (META_GRAPH_BASE_URL), and tests play the customer and Meta's receipts through it.
@@ -256,8 +263,19 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
+  // The worker's own fake of Google's OAuth and Calendar API and of Zoom's (issue #40): its
+  // server makes Meet and Zoom links there (GOOGLE_*, ZOOM_*).
+  meetings: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from it.
+    async ({}, use) => {
+      const fake = await startFakeMeetings();
+      await use(fake);
+      await fake.close();
+    },
+    { scope: 'worker' },
+  ],
   appServer: [
-    async ({ whatsappCloud, nylas, aiModel }, use) => {
+    async ({ whatsappCloud, nylas, aiModel, meetings }, use) => {
       const server = await startAppServer({
         META_GRAPH_BASE_URL: `${whatsappCloud.url}/v22.0`,
         // Nylas sends the user back to PUBLIC_URL/settings (NYLAS_REDIRECT_URI's default).
@@ -268,6 +286,13 @@ export const test = base.extend<
         AI_BASE_URL: aiModel.url,
         AI_API_KEY: aiModel.apiKey,
         AI_MODEL: 'e2e-model',
+        GOOGLE_CLIENT_ID: meetings.google.clientId,
+        GOOGLE_CLIENT_SECRET: meetings.google.clientSecret,
+        GOOGLE_OAUTH_BASE_URL: meetings.url,
+        GOOGLE_TOKEN_URL: `${meetings.url}/token`,
+        GOOGLE_CALENDAR_BASE_URL: meetings.url,
+        ZOOM_OAUTH_BASE_URL: meetings.url,
+        ZOOM_API_BASE_URL: meetings.url,
         // The side menu's 'Soporte' (issue #44 item 4).
         SUPPORT_URL: 'mailto:soporte@cartera.test',
         // The provider fakes listen on 127.0.0.1, which the outbound guard refuses otherwise.

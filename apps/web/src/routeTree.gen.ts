@@ -33,6 +33,7 @@ import { Route as AppCompanySecurityRouteImport } from './routes/_app/company/se
 import { Route as AppCompanySharedinboxesRouteImport } from './routes/_app/company/sharedinboxes'
 import { Route as AppCompanyUsersRouteImport } from './routes/_app/company/users'
 import { Route as AppContactIndexRouteImport } from './routes/_app/contact/index'
+import { Route as AppContactCalendarRouteImport } from './routes/_app/contact/calendar'
 import { Route as AppContactSharedinboxRouteImport } from './routes/_app/contact/sharedinbox'
 import { Route as AppContactUnassignedRouteImport } from './routes/_app/contact/unassigned'
 import { Route as AppContactsIndexRouteImport } from './routes/_app/contacts/index'
@@ -50,6 +51,7 @@ import { Route as AppTrainingTutorialsRouteImport } from './routes/_app/training
 import { Route as AppComercialComercialIndexRouteImport } from './routes/_app/comercial/$comercial/index'
 import { Route as AppComercialComercialInstancesRouteImport } from './routes/_app/comercial/$comercial/instances'
 import { Route as AppComercialComercialPublicationsRouteImport } from './routes/_app/comercial/$comercial/publications'
+import { Route as AppContactIdCalendarRouteImport } from './routes/_app/contact/$id/calendar'
 import { Route as AppGruposNotificacionesIndexRouteImport } from './routes/_app/grupos_/notificaciones/index'
 import { Route as AppGruposNotificacionesIdRouteImport } from './routes/_app/grupos_/notificaciones/$id'
 import { Route as AppGruposNotificacionesNuevaRouteImport } from './routes/_app/grupos_/notificaciones/nueva'
@@ -173,6 +175,11 @@ const AppContactIndexRoute = AppContactIndexRouteImport.update({
   path: '/contact/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppContactCalendarRoute = AppContactCalendarRouteImport.update({
+  id: '/contact/calendar',
+  path: '/contact/calendar',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppContactSharedinboxRoute = AppContactSharedinboxRouteImport.update({
   id: '/contact/sharedinbox',
   path: '/contact/sharedinbox',
@@ -261,6 +268,11 @@ const AppComercialComercialPublicationsRoute =
     path: '/comercial/$comercial/publications',
     getParentRoute: () => AppRoute,
   } as any)
+const AppContactIdCalendarRoute = AppContactIdCalendarRouteImport.update({
+  id: '/contact/$id/calendar',
+  path: '/contact/$id/calendar',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppGruposNotificacionesIndexRoute =
   AppGruposNotificacionesIndexRouteImport.update({
     id: '/grupos_/notificaciones/',
@@ -301,6 +313,7 @@ export interface FileRoutesByFullPath {
   '/company/security': typeof AppCompanySecurityRoute
   '/company/sharedinboxes': typeof AppCompanySharedinboxesRoute
   '/company/users': typeof AppCompanyUsersRoute
+  '/contact/calendar': typeof AppContactCalendarRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
   '/contacts/map': typeof AppContactsMapRoute
@@ -320,6 +333,7 @@ export interface FileRoutesByFullPath {
   '/training/': typeof AppTrainingIndexRoute
   '/comercial/$comercial/instances': typeof AppComercialComercialInstancesRoute
   '/comercial/$comercial/publications': typeof AppComercialComercialPublicationsRoute
+  '/contact/$id/calendar': typeof AppContactIdCalendarRoute
   '/grupos/notificaciones/$id': typeof AppGruposNotificacionesIdRoute
   '/grupos/notificaciones/nueva': typeof AppGruposNotificacionesNuevaRoute
   '/comercial/$comercial/': typeof AppComercialComercialIndexRoute
@@ -344,6 +358,7 @@ export interface FileRoutesByTo {
   '/company/security': typeof AppCompanySecurityRoute
   '/company/sharedinboxes': typeof AppCompanySharedinboxesRoute
   '/company/users': typeof AppCompanyUsersRoute
+  '/contact/calendar': typeof AppContactCalendarRoute
   '/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/contact/unassigned': typeof AppContactUnassignedRoute
   '/contacts/map': typeof AppContactsMapRoute
@@ -363,6 +378,7 @@ export interface FileRoutesByTo {
   '/training': typeof AppTrainingIndexRoute
   '/comercial/$comercial/instances': typeof AppComercialComercialInstancesRoute
   '/comercial/$comercial/publications': typeof AppComercialComercialPublicationsRoute
+  '/contact/$id/calendar': typeof AppContactIdCalendarRoute
   '/grupos/notificaciones/$id': typeof AppGruposNotificacionesIdRoute
   '/grupos/notificaciones/nueva': typeof AppGruposNotificacionesNuevaRoute
   '/comercial/$comercial': typeof AppComercialComercialIndexRoute
@@ -391,6 +407,7 @@ export interface FileRoutesById {
   '/_app/company/security': typeof AppCompanySecurityRoute
   '/_app/company/sharedinboxes': typeof AppCompanySharedinboxesRoute
   '/_app/company/users': typeof AppCompanyUsersRoute
+  '/_app/contact/calendar': typeof AppContactCalendarRoute
   '/_app/contact/sharedinbox': typeof AppContactSharedinboxRoute
   '/_app/contact/unassigned': typeof AppContactUnassignedRoute
   '/_app/contacts/map': typeof AppContactsMapRoute
@@ -410,6 +427,7 @@ export interface FileRoutesById {
   '/_app/training/': typeof AppTrainingIndexRoute
   '/_app/comercial/$comercial/instances': typeof AppComercialComercialInstancesRoute
   '/_app/comercial/$comercial/publications': typeof AppComercialComercialPublicationsRoute
+  '/_app/contact/$id/calendar': typeof AppContactIdCalendarRoute
   '/_app/grupos_/notificaciones/$id': typeof AppGruposNotificacionesIdRoute
   '/_app/grupos_/notificaciones/nueva': typeof AppGruposNotificacionesNuevaRoute
   '/_app/comercial/$comercial/': typeof AppComercialComercialIndexRoute
@@ -438,6 +456,7 @@ export interface FileRouteTypes {
     | '/company/security'
     | '/company/sharedinboxes'
     | '/company/users'
+    | '/contact/calendar'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
     | '/contacts/map'
@@ -457,6 +476,7 @@ export interface FileRouteTypes {
     | '/training/'
     | '/comercial/$comercial/instances'
     | '/comercial/$comercial/publications'
+    | '/contact/$id/calendar'
     | '/grupos/notificaciones/$id'
     | '/grupos/notificaciones/nueva'
     | '/comercial/$comercial/'
@@ -481,6 +501,7 @@ export interface FileRouteTypes {
     | '/company/security'
     | '/company/sharedinboxes'
     | '/company/users'
+    | '/contact/calendar'
     | '/contact/sharedinbox'
     | '/contact/unassigned'
     | '/contacts/map'
@@ -500,6 +521,7 @@ export interface FileRouteTypes {
     | '/training'
     | '/comercial/$comercial/instances'
     | '/comercial/$comercial/publications'
+    | '/contact/$id/calendar'
     | '/grupos/notificaciones/$id'
     | '/grupos/notificaciones/nueva'
     | '/comercial/$comercial'
@@ -527,6 +549,7 @@ export interface FileRouteTypes {
     | '/_app/company/security'
     | '/_app/company/sharedinboxes'
     | '/_app/company/users'
+    | '/_app/contact/calendar'
     | '/_app/contact/sharedinbox'
     | '/_app/contact/unassigned'
     | '/_app/contacts/map'
@@ -546,6 +569,7 @@ export interface FileRouteTypes {
     | '/_app/training/'
     | '/_app/comercial/$comercial/instances'
     | '/_app/comercial/$comercial/publications'
+    | '/_app/contact/$id/calendar'
     | '/_app/grupos_/notificaciones/$id'
     | '/_app/grupos_/notificaciones/nueva'
     | '/_app/comercial/$comercial/'
@@ -728,6 +752,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppContactIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/contact/calendar': {
+      id: '/_app/contact/calendar'
+      path: '/contact/calendar'
+      fullPath: '/contact/calendar'
+      preLoaderRoute: typeof AppContactCalendarRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/contact/sharedinbox': {
       id: '/_app/contact/sharedinbox'
       path: '/contact/sharedinbox'
@@ -847,6 +878,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppComercialComercialPublicationsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/contact/$id/calendar': {
+      id: '/_app/contact/$id/calendar'
+      path: '/contact/$id/calendar'
+      fullPath: '/contact/$id/calendar'
+      preLoaderRoute: typeof AppContactIdCalendarRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/grupos_/notificaciones/': {
       id: '/_app/grupos_/notificaciones/'
       path: '/grupos/notificaciones'
@@ -927,6 +965,7 @@ interface AppRouteChildren {
   AppComercialRequestsaleRoute: typeof AppComercialRequestsaleRoute
   AppComercialSaleRoute: typeof AppComercialSaleRoute
   AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
+  AppContactCalendarRoute: typeof AppContactCalendarRoute
   AppContactSharedinboxRoute: typeof AppContactSharedinboxRoute
   AppContactUnassignedRoute: typeof AppContactUnassignedRoute
   AppContactsMapRoute: typeof AppContactsMapRoute
@@ -941,6 +980,7 @@ interface AppRouteChildren {
   AppSettingsIndexRoute: typeof AppSettingsIndexRoute
   AppComercialComercialInstancesRoute: typeof AppComercialComercialInstancesRoute
   AppComercialComercialPublicationsRoute: typeof AppComercialComercialPublicationsRoute
+  AppContactIdCalendarRoute: typeof AppContactIdCalendarRoute
   AppGruposNotificacionesIdRoute: typeof AppGruposNotificacionesIdRoute
   AppGruposNotificacionesNuevaRoute: typeof AppGruposNotificacionesNuevaRoute
   AppComercialComercialIndexRoute: typeof AppComercialComercialIndexRoute
@@ -959,6 +999,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppComercialRequestsaleRoute: AppComercialRequestsaleRoute,
   AppComercialSaleRoute: AppComercialSaleRoute,
   AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,
+  AppContactCalendarRoute: AppContactCalendarRoute,
   AppContactSharedinboxRoute: AppContactSharedinboxRoute,
   AppContactUnassignedRoute: AppContactUnassignedRoute,
   AppContactsMapRoute: AppContactsMapRoute,
@@ -974,6 +1015,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppComercialComercialInstancesRoute: AppComercialComercialInstancesRoute,
   AppComercialComercialPublicationsRoute:
     AppComercialComercialPublicationsRoute,
+  AppContactIdCalendarRoute: AppContactIdCalendarRoute,
   AppGruposNotificacionesIdRoute: AppGruposNotificacionesIdRoute,
   AppGruposNotificacionesNuevaRoute: AppGruposNotificacionesNuevaRoute,
   AppComercialComercialIndexRoute: AppComercialComercialIndexRoute,

@@ -47,6 +47,7 @@ describe('menú lateral con las pantallas construidas hoy', () => {
         'Objetivos',
         'Clientes > Contactos',
         'Clientes > Companies',
+        'Clientes > Calendario',
         'Clientes > Mapa',
         'Clientes > Historial de acciones',
       ],
@@ -68,6 +69,7 @@ describe('menú lateral con las pantallas construidas hoy', () => {
         'Bandeja de entrada > Conversaciones',
         'Clientes > Contactos',
         'Clientes > Companies',
+        'Clientes > Calendario',
         'Clientes > Mapa',
         'Clientes > Historial de acciones',
         'Mi Empresa',
@@ -85,6 +87,7 @@ describe('menú lateral con las pantallas construidas hoy', () => {
         'Objetivos',
         'Clientes > Contactos',
         'Clientes > Companies',
+        'Clientes > Calendario',
         'Clientes > Mapa',
         'Clientes > Historial de acciones',
         'NPS',
@@ -103,6 +106,7 @@ describe('menú lateral con las pantallas construidas hoy', () => {
         'Solicitudes',
         'Clientes > Contactos',
         'Clientes > Companies',
+        'Clientes > Calendario',
         'Clientes > Mapa',
       ],
     ],
@@ -128,8 +132,9 @@ describe('menú lateral con las pantallas construidas hoy', () => {
 
   it('no agrupa una entrada que está sola', () => {
     // Without the inbox flag, Conversaciones is alone in its group: a plain entry. Without the
-    // business sales model, 'Clientes' still holds Contactos and Mapa: a group. The
-    // administrator, who has no map (slug contacts-map), sees Contactos alone: a plain entry.
+    // business sales model, 'Clientes' still holds Contactos, Calendario and Mapa: a group. The
+    // administrator, who has no map nor calendar (slugs contacts-map, contact-calendar), sees
+    // Contactos alone: a plain entry.
     const items = visibleMenu(demoUser('user', { featureFlags: {} }));
     const entry = (id: string) => MENU_ENTRIES.find((each) => each.id === id);
     expect(items).toEqual([
@@ -138,7 +143,7 @@ describe('menú lateral con las pantallas construidas hoy', () => {
       {
         kind: 'group',
         group: expect.objectContaining({ id: 'contacts', label: 'Clientes' }),
-        entries: [entry('contacts'), entry('map')],
+        entries: [entry('contacts'), entry('calendar'), entry('map')],
       },
     ]);
     const admin = visibleMenu(demoUser('admin', { featureFlags: {} }));

@@ -296,7 +296,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/contacts', roles: 'all', slug: 'contacts', built: true },
   { path: '/contact/unassigned', roles: 'all', slug: 'unassigned', built: true },
   { path: '/contact/sharedinbox', roles: 'all', slug: 'sharedContactInbox', built: true },
-  { path: '/contact/calendar', roles: 'all', slug: 'contact-calendar', built: false },
+  { path: '/contact/calendar', roles: 'all', slug: 'contact-calendar', built: true },
   { path: '/contact', roles: 'all', slug: 'conversation', built: true },
   { path: '/contacts/map', roles: 'all', slug: 'contacts-map', built: true },
   { path: '/actionsHistory', roles: 'all', slug: 'actionsHistory', built: true },

@@ -13,6 +13,8 @@ export const meetingsEs = {
     now: 'Ahora', // spec: 02 §4 instant option
     schedule: 'Agendar', // spec: 03 §9
     back: 'Volver',
+    previousDay: 'Día anterior',
+    nextDay: 'Día siguiente',
     generatingLink: 'Generando Link...', // spec: 02 §4
     defaultSummary: 'Reunión con', // spec: 02 §9
     busy: 'Ocupado',
@@ -44,6 +46,7 @@ export const meetingsEs = {
     attendees: 'Invitados',
     attendeeEmailPlaceholder: 'correo@ejemplo.com',
     addAttendee: 'Agregar invitado',
+    removeAttendee: 'Quitar invitado',
     summaryRequired: 'El asunto de la reunión es requerido', // spec: 02 §5, 03 §9
     dateRequired: 'Fecha requerida', // spec: 02 §5, 03 §9
     typeRequired: 'Tipo de reunión requerido', // spec: 03 §9
@@ -99,7 +102,12 @@ export const meetingsEs = {
     retry: 'Reintentar',
     reminder: 'Recordatorio',
     meeting: 'Reunión',
-    pickDate: 'Elige el día del recordatorio en el calendario.',
+    pickDate: 'Elige en el calendario el día y la hora del recordatorio.',
+    mine: 'Mis reuniones',
+    team: 'Mi equipo',
+    assignTitle: 'Asignar en calendario',
+    assignConfirm: '¿Asignar el recordatorio el {date}?',
+    assign: 'Asignar',
   },
   settings: {
     enable: 'Reuniones',

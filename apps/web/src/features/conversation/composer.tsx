@@ -26,6 +26,7 @@ import {
   writesToPhone,
 } from './composer/channel-dialogs';
 import { VisitDialog } from './composer/visit-dialog';
+import { MeetingScheduler } from '../meetings/meeting-scheduler';
 import { useWhatsappNote, WhatsappNoteSwitch } from './composer/whatsapp-note';
 import { ManualSaleDialog } from './composer/manual-sale-dialog';
 import { EmojiButton } from './composer/emoji-button';
@@ -106,6 +107,7 @@ function ContactComposer({
   const toPhone = phones.find((each) => each.phone === chosenPhone)?.phone ?? phones[0]?.phone;
   const [dialog, setDialog] = useState<ChannelDialog | null>(null);
   const [visitOpen, setVisitOpen] = useState(false);
+  const [meetingOpen, setMeetingOpen] = useState(false);
   // 03 §2.2 'Venta Manual': the flag and crmConfig.manualSales' roles (receipt.config).
   const saleConfig = useQuery(trpc.receipt.config.queryOptions());
   const [saleOpen, setSaleOpen] = useState(false);
@@ -255,6 +257,7 @@ function ContactComposer({
           )
         }
         onVisit={visits ? () => setVisitOpen(true) : null}
+        onMeeting={settings.data?.meetingsEnabled ? () => setMeetingOpen(true) : null}
         onManualSale={saleConfig.data?.manualSale ? () => setSaleOpen(true) : null}
       />
       {emailOpened && mailboxes.length > 0 && (
@@ -381,6 +384,14 @@ function ContactComposer({
           }}
           opened={saleOpen}
           onClose={() => setSaleOpen(false)}
+        />
+      )}
+      {settings.data?.meetingsEnabled && (
+        <MeetingScheduler
+          contactId={contactId}
+          contactName={customer}
+          opened={meetingOpen}
+          onClose={() => setMeetingOpen(false)}
         />
       )}
       {visits && (

@@ -19,6 +19,7 @@ import { NoteAttachments } from './composer/note-attachments';
 import { SaleBubble } from './bubbles/sale-bubble';
 import { EmailBubble } from './bubbles/email-bubble';
 import { RequestBubble } from '../request-sales/request-bubble';
+import { MeetingBubble, MeetingNotice } from '../meetings/meeting-bubble';
 import { useOpenSubConversation } from './sub-conversation-open';
 import { WhatsappNoteMark } from './composer/whatsapp-note';
 import type { TimelineItem } from './timeline-model';
@@ -35,7 +36,8 @@ export function itemShape(type: string): ItemShape {
     type === 'scheduled-message' ||
     type === 'sale' ||
     type === 'saleupdate' ||
-    type === 'email'
+    type === 'email' ||
+    type === 'meeting'
     ? 'bubble'
     : 'event';
 }
@@ -283,6 +285,18 @@ function ParsedInteraction({
       return (
         <EmailBubble content={parsed.content} itemId={item.id} contactId={context.contactId} />
       );
+    case 'meeting':
+      return (
+        <MeetingBubble
+          itemId={item.id}
+          status={item.status}
+          content={parsed.content}
+          contactId={context.contactId}
+        />
+      );
+    case 'meeting-reminder':
+    case 'expired-meeting':
+      return <MeetingNotice type={parsed.type} content={parsed.content} />;
     case 'scheduled-message':
       return (
         <ScheduledMessageContent

@@ -28,6 +28,7 @@ export function ComposerHeader({
   onDialog,
   phonePicker,
   onVisit,
+  onMeeting,
   onManualSale,
 }: {
   current: Mode;
@@ -43,6 +44,8 @@ export function ComposerHeader({
   phonePicker: ReactNode;
   /** Opens 'Visita' when the tenant has visit results. */
   onVisit: (() => void) | null;
+  /** Opens 'Reunión' when meetings are on for the user or the group (03 §2.2). */
+  onMeeting: (() => void) | null;
   /** Opens 'Venta Manual' when the user may record one. */
   onManualSale: (() => void) | null;
 }) {
@@ -108,6 +111,11 @@ export function ComposerHeader({
       {onVisit && (
         <Button size="compact-xs" variant="light" onClick={onVisit}>
           {c.visit}
+        </Button>
+      )}
+      {onMeeting && (
+        <Button size="compact-xs" variant="light" color="cyan" onClick={onMeeting}>
+          {es.meetings.tab}
         </Button>
       )}
       {onManualSale && (

@@ -1,0 +1,155 @@
+import { es } from '@cartera/domain/i18n';
+import {
+  advanceServerClock,
+  createTestContact,
+  demoSandbox,
+  expect,
+  newSellerPage,
+  retireNewSellers,
+  settle,
+  signIn,
+  test,
+  trpcMutation,
+  trpcQuery,
+  uniqueMobile,
+} from './fixtures';
+
+/*
+ * Meetings and 'Calendario' (issue #40): a seller the test makes (meetings on for them alone,
+ * Google Calendar connected against the worker's fake) schedules a Meet meeting from the
+ * conversation, sees 'Reunión activa' with its link; at the reminder's time (the server's test
+ * clock, never a sleep) the customer gets it on the sandbox WhatsApp; after its end it is
+ * 'Reunión vencida' and is marked 'Realizada'; the calendar shows it on its day and opens the
+ * contact.
+ */
+test.afterEach(({ page }) => retireNewSellers(page));
+
+const m = es.meetings;
+const MINUTE = 60_000;
+
+test('agenda una reunión de Meet, recuerda al cliente, vence, se marca realizada y está en el calendario', async ({
+  page,
+  browser,
+  baseURL,
+  browserErrors,
+}) => {
+  const seller = await newSellerPage(page, browser, baseURL, {
+    name: 'Mara',
+    lastname: 'Reuniones',
+    viewport: { width: 1280, height: 800 },
+  });
+  // Meetings for this seller alone, and their Google Calendar through the consent's round trip.
+  await trpcMutation(seller, 'meeting.setEnabled', { enabled: true });
+  const { url } = await trpcQuery<{ url: string }>(seller, 'meeting.googleAuthUrl', undefined);
+  const consent = await seller.request.get(url, { maxRedirects: 0 });
+  const back = new URL(consent.headers()['location']!);
+  await trpcMutation(seller, 'meeting.connectGoogle', {
+    code: back.searchParams.get('code'),
+    state: back.searchParams.get('state'),
+  });
+
+  // The customer wrote first (the 24-hour window is open on the sandbox channel).
+  const mobile = uniqueMobile();
+  const phone = `+598${mobile.slice(1)}`;
+  const contact = await createTestContact(seller, 'Marta', { phones: [mobile] });
+  await signIn(page, 'comercial@demo.test');
+  const { key } = await demoSandbox(page);
+  const wrote = await page.request.post(`/api/sandbox/whatsapp/${key}/messages`, {
+    data: { phone, name: 'Marta', text: 'Hola, ¿nos vemos?' },
+  });
+  expect(wrote.status()).toBe(201);
+
+  await seller.goto(`/contact?id=${contact.id}`);
+  await expect(seller.getByText('Hola, ¿nos vemos?')).toBeVisible();
+  await seller.getByRole('button', { name: m.tab, exact: true }).click();
+  const dialog = seller.getByRole('dialog', { name: m.scheduler.title });
+  await dialog.getByText(m.mediums.meet, { exact: true }).click();
+  await dialog.getByRole('button', { name: m.scheduler.nextDay }).click();
+  await settle(seller);
+  await seller.screenshot({ path: 'test-results/meetings-step-date.png' });
+  await dialog
+    .getByTestId('meeting-step-date')
+    .getByRole('button', { name: /^\d\d:\d\d$/ })
+    .first()
+    .click();
+
+  // The confirmation: the defaults, the link made, one bad guest refused in Spanish.
+  const confirm = dialog.getByTestId('meeting-step-confirm');
+  await expect(confirm.getByRole('textbox', { name: m.form.summary })).toHaveValue(
+    `${m.scheduler.defaultSummary} ${contact.name}`,
+  );
+  await expect(confirm.getByRole('link', { name: /meet\.google\.com/ })).toBeVisible();
+  await confirm.getByRole('button', { name: m.form.addAttendee }).click();
+  await confirm.getByRole('textbox', { name: `${m.form.attendees} 1` }).fill('no-es-correo');
+  await confirm.getByRole('button', { name: m.scheduler.schedule }).click();
+  await expect(confirm.getByText(m.form.attendeeEmail)).toBeVisible();
+  await confirm.getByRole('button', { name: m.form.removeAttendee }).click();
+  await seller.screenshot({ path: 'test-results/meetings-step-confirm.png' });
+  await confirm.getByRole('button', { name: m.scheduler.schedule }).click();
+  await expect(seller.getByText(m.scheduler.created)).toBeVisible();
+
+  const bubble = seller.getByTestId('meeting');
+  await expect(bubble).toHaveAttribute('data-status', 'active');
+  await expect(bubble).toContainText(m.statuses.active);
+  await expect(bubble.getByRole('link', { name: /meet\.google\.com/ })).toBeVisible();
+  await expect(bubble.getByRole('button', { name: m.buttons.cancelMeeting })).toBeVisible();
+
+  // Its reminder's time on the server's clock: the customer gets it on WhatsApp.
+  const [meeting] = await trpcQuery<Array<{ id: string; start: string; end: string }>>(
+    seller,
+    'calendar.meetings',
+    {
+      from: new Date(Date.now() - 86_400_000).toISOString(),
+      to: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    },
+  );
+  const serverNow = async () =>
+    new Date(
+      (
+        (await (
+          await seller.request.post('/api/test/clock', { data: { advanceMs: 0 } })
+        ).json()) as { now: string }
+      ).now,
+    ).getTime();
+  const start = new Date(meeting!.start).getTime();
+  await advanceServerClock(seller, start - 30 * MINUTE - (await serverNow()) + MINUTE);
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get(
+          `/api/sandbox/whatsapp/${key}/messages?phone=${encodeURIComponent(phone)}`,
+        );
+        const messages = (await answer.json()) as Array<{ text?: string }>;
+        return messages.some((message) => message.text?.includes(`${m.scheduler.defaultSummary}`));
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await expect(seller.getByText(m.reminderSent)).toBeVisible();
+
+  // After its end it expires; 'Realizada' marks it held.
+  const end = new Date(meeting!.end).getTime();
+  await advanceServerClock(seller, end - (await serverNow()) + MINUTE);
+  await expect(bubble).toHaveAttribute('data-status', 'expired', { timeout: 20_000 });
+  await expect(bubble).toContainText(m.statuses.expired);
+  await bubble.getByRole('button', { name: m.buttons.done, exact: true }).click();
+  await expect(bubble).toHaveAttribute('data-status', 'done');
+  await expect(bubble).toContainText(m.statuses.done);
+
+  // 'Calendario' shows it on its day; the event opens the contact.
+  const day = new Date(start);
+  const defaultDate = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+  await seller.goto(`/contact/calendar?defaultDate=${defaultDate}`);
+  await expect(seller.getByRole('heading', { name: m.calendar.title })).toBeVisible();
+  const event = seller.getByTestId('calendar').getByText(new RegExp(contact.name)).first();
+  await expect(event).toBeVisible();
+  await settle(seller);
+  await seller.screenshot({ path: 'test-results/meetings-calendar.png' });
+  await seller.setViewportSize({ width: 390, height: 844 });
+  await settle(seller);
+  await seller.screenshot({ path: 'test-results/meetings-calendar-phone.png' });
+  await seller.setViewportSize({ width: 1280, height: 800 });
+  await event.click();
+  await expect(seller).toHaveURL(new RegExp(`/contact\\?id=${contact.id}`));
+  expect(browserErrors).toEqual([]);
+});
