@@ -110,6 +110,13 @@ export const meetingsEs = {
     assign: 'Asignar',
   },
   settings: {
+    title: 'Reuniones',
+    companyOn: 'Tu empresa tiene las reuniones activadas para todos.',
+    google: 'Google Calendar',
+    googleNone: 'Conecta tu Google Calendar para crear reuniones de Google Meet.',
+    googleConnect: 'Conectar Google Calendar',
+    googleDisconnect: 'Desconectar',
+    googleConnected: 'Google Calendar conectado',
     enable: 'Reuniones',
     enableHint: 'La pestaña «Reunión» de la conversación para ti, aunque tu empresa no la active.',
   },

@@ -6,6 +6,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { es, errorMessage } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { isMeetingState } from '../meetings/meetings-settings-panel';
 
 const t = es.email;
 
@@ -59,6 +60,8 @@ export function NylasConnect() {
 
   useEffect(() => {
     if (code === undefined && state === undefined && error === undefined) return;
+    // Google's consent for meetings comes back here too: 'Reuniones' takes it.
+    if (isMeetingState(state)) return;
     if (code && state && !sentCodes.has(code)) {
       sentCodes.add(code);
       mutate({ code, state });

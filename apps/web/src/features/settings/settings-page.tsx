@@ -13,6 +13,7 @@ import { ApiTokensPanel } from './api-tokens-panel';
 import { NotificationsPanel } from './notifications-panel';
 import { AppearancePanel, PersonalConfigPanel } from './preference-panels';
 import { ProfilePanel } from './profile-panel';
+import { MeetingsSettingsPanel } from '../meetings/meetings-settings-panel';
 
 const whatsapp = es.channels.personalWhatsapp;
 const texts = es.settings;
@@ -59,6 +60,7 @@ export function SettingsPage() {
       <NotificationsPanel />
       <AppearancePanel />
       <PersonalConfigPanel />
+      <MeetingsSettingsPanel />
       {canOpen(guardUserOf(me), TRAINING_PATH) && (
         <Panel titleId="settings-learn-title" title={texts.learn.title}>
           <Text size="sm" c="dimmed">
