@@ -190,6 +190,11 @@ test.describe('Conversación: paneles', () => {
     const timeline = page.getByRole('region', { name: es.conversation.timeline.label });
     const note = timeline.getByText('Hablamos por WhatsApp del presupuesto');
     await expect(note).toBeVisible();
+    // After a reload the composer starts in its channel's mode (no switch): the one text left is
+    // the note's mark.
+    await page.reload();
+    await expect(note).toBeVisible();
+    await expect(page.getByRole('switch', { name: t.whatsappNote })).toHaveCount(0);
     await expect(timeline.getByText(t.whatsappNote, { exact: true })).toBeVisible();
     await expect
       .poll(async () => {
@@ -201,6 +206,53 @@ test.describe('Conversación: paneles', () => {
         return page1.items.find((item) => item.type === 'note')?.content;
       })
       .toMatchObject({ body: 'Hablamos por WhatsApp del presupuesto', whatsappNote: true });
+    expect(browserErrors).toEqual([]);
+  });
+
+  test('la ficha del contacto crea un sector desde su selector y ofrece crear una empresa', async ({
+    page,
+    browserErrors,
+  }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const contact = await createTestContact(page, 'Sectorial');
+    const businessName = `Sectores ${uniqueLetters()} S.A.`;
+    const company = await trpcMutation<{ id: string }>(page, 'company.create', {
+      businessName,
+      displayName: businessName,
+      taxCode: `21${Date.now()}`.slice(-12),
+      hasSectors: true,
+    });
+    await trpcMutation(page, 'contact.update', {
+      id: contact.id,
+      changes: { affiliatedCompanyGroup: [{ companyId: company.id }] },
+    });
+    await page.goto(`/contact?id=${contact.id}`);
+    await page.getByRole('button', { name: es.contacts.edit, exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: es.contacts.editTitle });
+
+    await sheet.getByRole('button', { name: `${t.addSector} 1` }).click();
+    await page.getByRole('textbox', { name: t.sectorName }).fill('Logística');
+    await page.getByRole('button', { name: t.create, exact: true }).click();
+    await expect(
+      sheet.getByRole('combobox', { name: `${es.contacts.sector} 1`, exact: true }),
+    ).toHaveValue('Logística');
+    await sheet.getByRole('button', { name: es.contacts.editSubmit }).click();
+    await expect(sheet).toHaveCount(0);
+    await expect
+      .poll(async () => {
+        const read = await trpcQuery<{ affiliations: Array<{ sectorName: string | null }> }>(
+          page,
+          'contact.get',
+          { id: contact.id },
+        );
+        return read.affiliations[0]?.sectorName;
+      })
+      .toBe('Logística');
+
+    // 'Crear empresa' opens the companies' own dialog.
+    await page.getByRole('button', { name: es.contacts.edit, exact: true }).click();
+    await sheet.getByRole('button', { name: `${t.addCompany} 1` }).click();
+    await expect(page.getByRole('dialog', { name: 'Agregar Empresa' })).toBeVisible();
     expect(browserErrors).toEqual([]);
   });
 });

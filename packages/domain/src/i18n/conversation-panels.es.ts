@@ -30,6 +30,9 @@ export const conversationPanelsEs = {
   redone: 'Hecho',
   whatsappNote: 'Nota de WhatsApp',
   whatsappNoteHint: 'Nota interna marcada como de WhatsApp',
-  addCompany: 'Crear empresa «{name}»',
-  addSector: 'Crear sector «{name}»',
+  // 02 §6: adding a company or a sector from the contact sheet's pickers.
+  addCompany: 'Crear empresa',
+  addSector: 'Crear sector',
+  sectorName: 'Nombre del sector',
+  create: 'Crear',
 } as const;

@@ -3,8 +3,9 @@ import { Grid, Group, Input, Paper, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
-import { flagOn } from '@cartera/domain/policy';
-import { useMe } from '../../auth/session';
+import { canOpen, flagOn } from '@cartera/domain/policy';
+import { guardUserOf, useMe } from '../../auth/session';
+import { CreateCompanyButton, CreateSectorButton } from './picker-create';
 import { useTRPC } from '../../../lib/trpc';
 import { TrashIcon } from '../../../ui/icons';
 import { AddRowButton, RemoveRowButton } from '../../../ui/row-buttons';
@@ -37,6 +38,12 @@ export function CompanyRowsInput({
   // The sector of each company: where the company turned sectors on (docs/decisions.md).
   const me = useMe();
   const sectorsOn = me !== null && flagOn(me, 'sectors');
+  // 02 §6: adding a company or a sector from the pickers, for who may (the rule of /companies,
+  // which company.create and company.createSector answer to; sectors where companies have them).
+  const mayCreate = me !== null && canOpen(guardUserOf(me), '/companies');
+  const mayCreateSectors = mayCreate && flagOn(me, 'enableCompanyGroupSectors');
+  // Names of the sectors created here, until the picker finds them.
+  const [createdSectors, setCreatedSectors] = useState<Record<string, string>>({});
   const change = (key: string, patch: Partial<CompanyRow>) =>
     onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   return (
@@ -54,32 +61,60 @@ export function CompanyRowsInput({
               <Group gap={6} wrap="nowrap" align="flex-start">
                 <Grid gap="xs" style={{ flex: 1 }}>
                   <Grid.Col span={{ base: 12, xs: sectorsOn ? 5 : 8 }}>
-                    <CompanyPicker
-                      aria-label={`${es.contacts.company} ${n}`}
-                      placeholder={es.contacts.company}
-                      multiple={false}
-                      size="sm"
-                      value={row.companyId ? [row.companyId] : []}
-                      error={errorOf(row.key, 'companyId')}
-                      // A sector belongs to one company: choosing another company clears it.
-                      onChange={(ids) =>
-                        change(row.key, {
-                          companyId: ids[0] ?? null,
-                          sectorId: ids[0] === row.companyId ? row.sectorId : null,
-                        })
-                      }
-                    />
+                    <Group gap={4} wrap="nowrap" align="flex-start">
+                      <div style={{ flex: 1, minWidth: 0 }}>
+                        <CompanyPicker
+                          aria-label={`${es.contacts.company} ${n}`}
+                          placeholder={es.contacts.company}
+                          multiple={false}
+                          size="sm"
+                          value={row.companyId ? [row.companyId] : []}
+                          error={errorOf(row.key, 'companyId')}
+                          // A sector belongs to one company: choosing another company clears it.
+                          onChange={(ids) =>
+                            change(row.key, {
+                              companyId: ids[0] ?? null,
+                              sectorId: ids[0] === row.companyId ? row.sectorId : null,
+                            })
+                          }
+                        />
+                      </div>
+                      {mayCreate && (
+                        <CreateCompanyButton
+                          label={`${es.conversationPanels.addCompany} ${n}`}
+                          onCreated={(companyId) => change(row.key, { companyId, sectorId: null })}
+                        />
+                      )}
+                    </Group>
                   </Grid.Col>
                   {sectorsOn && (
                     <Grid.Col span={{ base: 12, xs: 4 }}>
-                      <SectorPicker
-                        label={`${es.contacts.sector} ${n}`}
-                        companyId={row.companyId}
-                        value={row.sectorId}
-                        knownName={row.sectorId ? sectorNames[row.sectorId] : undefined}
-                        error={errorOf(row.key, 'sectorId')}
-                        onChange={(sectorId) => change(row.key, { sectorId })}
-                      />
+                      <Group gap={4} wrap="nowrap" align="flex-start">
+                        <div style={{ flex: 1, minWidth: 0 }}>
+                          <SectorPicker
+                            label={`${es.contacts.sector} ${n}`}
+                            companyId={row.companyId}
+                            value={row.sectorId}
+                            knownName={
+                              row.sectorId
+                                ? (sectorNames[row.sectorId] ?? createdSectors[row.sectorId])
+                                : undefined
+                            }
+                            error={errorOf(row.key, 'sectorId')}
+                            onChange={(sectorId) => change(row.key, { sectorId })}
+                          />
+                        </div>
+                        {mayCreateSectors && row.companyId && (
+                          <CreateSectorButton
+                            label={`${es.conversationPanels.addSector} ${n}`}
+                            companyId={row.companyId}
+                            onCreated={(sector) => {
+                              setCreatedSectors((now) => ({ ...now, [sector.id]: sector.name }));
+                              change(row.key, { sectorId: sector.id });
+                            }}
+                          />
+                        )}
+                      </Group>
                     </Grid.Col>
                   )}
                   <Grid.Col span={{ base: 12, xs: 3 }}>

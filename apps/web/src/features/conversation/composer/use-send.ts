@@ -160,7 +160,15 @@ export function useComposerSend({
     }
     createFeedback.mutate(
       { contactId, id: newId(), body },
-      { onError: () => notifications.show({ color: 'red', message: c.feedbackFailed }) },
+      {
+        // 03 §8: the generic 'Se ha producido un error' (notes, visits, feedback) heads it.
+        onError: () =>
+          notifications.show({
+            color: 'red',
+            title: es.contactEditor.somethingFailed,
+            message: c.feedbackFailed,
+          }),
+      },
     );
   };
 

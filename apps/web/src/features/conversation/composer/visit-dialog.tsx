@@ -92,7 +92,13 @@ function VisitForm({
           void refresh();
           onClose();
         },
-        onError: () => notifications.show({ color: 'red', message: c.visitFailed }),
+        // 03 §8 Visit: 'Error en el contacto' over 'Hubo un error al guardar visita'.
+        onError: () =>
+          notifications.show({
+            color: 'red',
+            title: es.contactEditor.contactError,
+            message: c.visitFailed,
+          }),
       },
     );
   };
