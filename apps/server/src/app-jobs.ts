@@ -44,6 +44,8 @@ import { geocodeContactsJob } from './modules/contacts/contacts.jobs';
 import { geocodePendingContacts } from './modules/contacts/contact-geocoding.service';
 import { deliverShipment } from './modules/notifications/shipment-delivery.service';
 import { readNpsEventsJob } from './modules/nps/nps.jobs';
+import { runCampaignJob } from './modules/campaigns/campaigns.jobs';
+import { runCampaign } from './modules/campaigns/campaigns.service';
 import { readAllNpsEvents } from './modules/nps/nps-events';
 import {
   expireMeetingJob,
@@ -85,9 +87,9 @@ export const appJobs: readonly BoundJob<AppDeps>[] = [
     deps.logger.debug({ count }, 'auth: purged old login attempts');
   }),
   bindJob(expireReminderJob, (data, deps) => expireReminder(deps.db, data)),
-  bindJob(sendChannelMessageJob, (data, deps) =>
-    deliverMessage(deps, data.tenantId, data.interactionId),
-  ),
+  bindJob(sendChannelMessageJob, async (data, deps) => {
+    await deliverMessage(deps, data.tenantId, data.interactionId);
+  }),
   bindJob(fetchChannelMediaJob, (data, deps) => storeInboundMedia(deps, data)),
   bindJob(markChannelReadJob, (data, deps) =>
     sendReadReceipt(deps, data.tenantId, data.interactionId),
@@ -151,6 +153,7 @@ export const appJobs: readonly BoundJob<AppDeps>[] = [
     if (result.looked) deps.logger.info(result, 'contacts: addresses geocoded for the map');
   }),
   bindJob(readNpsEventsJob, (_data, deps) => readAllNpsEvents(deps)),
+  bindJob(runCampaignJob, (data, deps) => runCampaign(deps, data.tenantId, data.campaignId)),
 ];
 
 /** Runs one job as a worker would (its data parsed by the queue's schema): for tests. */

@@ -63,6 +63,7 @@ import { registerFormsRoutes } from './modules/forms/forms.rest';
 import { registerAiRoutes } from './modules/ai/ai.rest';
 import { seedSandbox } from './modules/channels/sandbox.seed';
 import { WhatsappSandbox } from './providers/sandbox/sandbox';
+import { registerCampaignRoutes } from './modules/campaigns/campaigns.rest';
 import { startSessionCache } from './modules/sessions/session-cache';
 import { EventBus } from './realtime/event-bus';
 import { LocalStorage } from './storage/local-storage';
@@ -251,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await events.start();
   const stopSessionCache = await startSessionCache(database, logger);
   jobs.register(appJobs);
+  registerCampaignRoutes(server, deps);
   await jobs.start(deps);
   const inbox = await startWebhookInbox(deps, {
     one: (channel, event) => ingestEvent(deps, channel, event),

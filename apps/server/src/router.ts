@@ -30,9 +30,10 @@ import { notificationsRouter } from './modules/notifications/notifications.route
 import { realtimeRouter } from './realtime/realtime.router';
 import { aiRouter } from './modules/ai/ai.router';
 import { npsRouter } from './modules/nps/nps.router';
+import { campaignsRouter } from './modules/campaigns/campaigns.router';
+import { phoneRouter } from './modules/phone/phone.router';
 import { calendarRouter, meetingsRouter } from './modules/meetings/meetings.router';
 import { formsRouter } from './modules/forms/forms.router';
-import { phoneRouter } from './modules/phone/phone.router';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { createCallerFactory, router } from './trpc/init';
 
@@ -74,6 +75,7 @@ export const appRouter = router({
   meeting: meetingsRouter,
   calendar: calendarRouter,
   form: formsRouter,
+  campaign: campaignsRouter,
 });
 
 export type AppRouter = typeof appRouter;

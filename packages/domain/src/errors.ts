@@ -309,6 +309,11 @@ export const ERROR_HTTP_STATUS = {
   FORM_LINK_EXPIRED: 410,
   /** Too many answers to one link or from one address in a short time. */
   FORM_ANSWER_LIMIT: 429,
+  // Campaigns (issue #42 item 2)
+  /** A campaign that does not exist in the caller's company. */
+  CAMPAIGN_NOT_FOUND: 404,
+  /** A change a campaign's status does not allow (editing one that started, pausing a finished one). */
+  CAMPAIGN_NOT_EDITABLE: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

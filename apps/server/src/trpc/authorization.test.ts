@@ -78,6 +78,14 @@ const COACH_POST = { title: 'Novedades', content: 'Hola equipo' };
 const SHIPMENT = { title: 'Novedad', audience: { companies: [OTHER_ID], roles: ['user'] } };
 const CONTACT_VALUES = { firstName: 'Ana', phones: [{ phone: '099123456', extensionNumber: '' }] };
 
+/** Issue #42 item 2: slug campaigns ('Campañas'). */
+const CAMPAIGN_ROLES: readonly Role[] = ['project_manager'];
+const CAMPAIGN = {
+  name: 'Promo de invierno',
+  channelId: '00000000-0000-7000-8000-0000000000c3',
+  template: { name: 'promo_invierno', language: 'es' },
+};
+
 const procedures: Record<string, Entry> = {
   'system.info': { access: 'public' },
   'realtime.events': { access: 'authenticated', input: { lastEventId: null } },
@@ -934,6 +942,21 @@ const procedures: Record<string, Entry> = {
   'phone.calls': { access: 'authenticated', input: {} },
   'phone.media': {
     access: { roles: CONTACT_ROLES },
+  // Campaigns (issue #42 item 2): slug campaigns (project managers) with the company's flag.
+  'campaign.list': { access: { roles: CAMPAIGN_ROLES } },
+  'campaign.get': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
+  'campaign.create': { access: { roles: CAMPAIGN_ROLES }, input: CAMPAIGN },
+  'campaign.update': {
+    access: { roles: CAMPAIGN_ROLES },
+    input: { id: SOME_ID, values: CAMPAIGN },
+  },
+  'campaign.preview': { access: { roles: CAMPAIGN_ROLES }, input: { segment: {} } },
+  'campaign.start': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
+  'campaign.pause': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
+  'campaign.resume': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
+  'campaign.cancel': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
+  'campaign.statistics': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
+  'campaign.recipients': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
     input: { contactId: SOME_ID, interactionId: OTHER_ID, kind: 'voicemail' },
   },
   'phone.blockedNumbers': { access: { roles: SECURITY_MANAGERS } },

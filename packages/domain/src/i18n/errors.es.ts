@@ -245,7 +245,8 @@ export const errorMessages: Record<ErrorCode, string> = {
     'Tu empresa no tiene un proveedor de llamadas conectado. Un administrador puede conectarlo en Mi Empresa.',
   PHONE_USER_NOT_MAPPED:
     'Tu usuario no tiene una cuenta de Aircall asignada. Elígela en Ajustes › Llamadas.',
-  PHONE_PROVIDER_AUTH_FAILED: 'Aircall rechazó el API ID o el token. Revisa los datos e inténtalo de nuevo.',
+  PHONE_PROVIDER_AUTH_FAILED:
+    'Aircall rechazó el API ID o el token. Revisa los datos e inténtalo de nuevo.',
   PHONE_PROVIDER_UNAVAILABLE: 'Aircall no respondió. Inténtalo de nuevo en unos minutos.',
   PHONE_NUMBER_ALREADY_RESTRICTED: 'Ese número ya está restringido.',
   FORM_NOT_FOUND: 'El formulario no existe o fue eliminado.',
@@ -253,6 +254,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   FORM_LINK_USED: 'Este formulario ya fue completado. ¡Gracias!',
   FORM_LINK_EXPIRED: 'Este enlace venció. Pedile uno nuevo a quien te lo envió.',
   FORM_ANSWER_LIMIT: 'Demasiados envíos seguidos. Esperá unos minutos y volvé a intentarlo.',
+  CAMPAIGN_NOT_FOUND: 'La campaña no existe o fue eliminada.',
+  CAMPAIGN_NOT_EDITABLE: 'La campaña ya no admite ese cambio: mira su estado.',
 };
 
 /** Replaces `{name}` placeholders; unknown placeholders stay as they are. */

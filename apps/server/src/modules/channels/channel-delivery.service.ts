@@ -34,17 +34,23 @@ export const SEND_ATTEMPTS = 6;
  * longer 'sending' is left alone (a repeated job sends nothing). Network errors, 429 and 5xx
  * are thrown so the job runs again with backoff, until the last attempt marks it failed.
  */
-export async function deliverMessage(deps: AppDeps, tenantId: string, interactionId: string) {
+export async function deliverMessage(
+  deps: AppDeps,
+  tenantId: string,
+  interactionId: string,
+  /** `retry: false` (a campaign's send): one attempt; a refusal of any kind marks it failed. */
+  options: { retry?: boolean } = {},
+): Promise<DeliveryOutcome> {
   const claimed = await deps.db.transaction(async (tx) => {
     const row = await lockOutboundMessage(tx, tenantId, interactionId);
     if (!row || row.status !== 'sending') return null;
     return { ...row, attempts: await recordAttempt(tx, tenantId, interactionId) };
   });
-  if (!claimed) return;
+  if (!claimed) return { sent: false, code: 'NOT_SENDING' };
   const contact = await findMessageContact(deps.db, tenantId, claimed.contactId);
   const channel = await findChannel(deps.db, tenantId, claimed.message.channelId);
   const adapter = channel ? adapterFor(channel.type) : undefined;
-  if (!contact) return;
+  if (!contact) return { sent: false, code: 'CONTACT_NOT_FOUND' };
   if (!channel || !adapter)
     return failDelivery(
       deps,
@@ -78,9 +84,10 @@ export async function deliverMessage(deps: AppDeps, tenantId: string, interactio
         type: 'channelMessage',
       });
     });
+    return { sent: true, providerMessageId };
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    if (error.retryable && claimed.attempts < SEND_ATTEMPTS) throw error;
+    if (error.retryable && claimed.attempts < SEND_ATTEMPTS && options.retry !== false) throw error;
     deps.logger.warn(
       {
         channelId: channel.id,
@@ -99,7 +106,7 @@ export async function deliverMessage(deps: AppDeps, tenantId: string, interactio
         refusalStatusReason(error.providerCode),
       );
     }
-    await failDelivery(
+    return failDelivery(
       deps,
       contact,
       interactionId,
@@ -111,6 +118,10 @@ export async function deliverMessage(deps: AppDeps, tenantId: string, interactio
   }
 }
 
+/** What one delivery came to: sent with the provider's id, or not (the code says why). */
+export type DeliveryOutcome =
+  { sent: true; providerMessageId: string } | { sent: false; code: string };
+
 async function failDelivery(
   deps: AppDeps,
   contact: AnnouncedContact,
@@ -119,7 +130,7 @@ async function failDelivery(
   code: ErrorCode,
   message: string,
   providerCode?: string,
-) {
+): Promise<DeliveryOutcome> {
   await deps.db.transaction(async (tx) => {
     await updateInteractionState(tx, contact.tenantId, interactionId, {
       status: 'error',
@@ -137,6 +148,7 @@ async function failDelivery(
       type: 'channelMessage',
     });
   });
+  return { sent: false, code };
 }
 
 /** Meta's standard window is 24 hours: past it (within the 7 days) a person answers tagged. */

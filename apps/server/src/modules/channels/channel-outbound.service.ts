@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Executor } from '@cartera/db/client';
+import type { Executor, Transaction } from '@cartera/db/client';
 import type { Channel, Contact } from '@cartera/db/schema';
 import {
   fillTemplate,
@@ -18,7 +18,7 @@ import type { AppDeps } from '../../deps';
 import { sharesPortfolioOf, visibleContact } from '../access/contacts';
 import { checkFileForRecord } from '../files/file-access.service';
 import type { AuthUser } from '../sessions/session.types';
-import { recordInteraction } from '../timeline/timeline-writer';
+import { recordInteraction, type AnnouncedContact } from '../timeline/timeline-writer';
 import { markChannelReadJob, sendChannelMessageJob } from './channels.jobs';
 import { replyAddress } from './channel-numbers';
 import {
@@ -166,6 +166,72 @@ export async function sendChannelMessage(deps: AppDeps, user: AuthUser, raw: Sen
     );
     return { id: input.id };
   });
+}
+
+/** The channel types that send an approved WhatsApp template to any contact (campaigns). */
+const TEMPLATE_CHANNEL_TYPES: ReadonlySet<string> = new Set([
+  'whatsapp_business',
+  'whatsapp_360_dialog',
+]);
+
+/**
+ * A channel of the tenant that sends approved WhatsApp templates, with its approved templates
+ * (a campaign's channel, issue #42 item 2); undefined when there is no such channel.
+ */
+export async function templateChannel(db: Executor, tenantId: string, channelId: string) {
+  const channel = await findChannel(db, tenantId, channelId);
+  if (!channel || !TEMPLATE_CHANNEL_TYPES.has(channel.type) || !adapterFor(channel.type)) {
+    return undefined;
+  }
+  const templates = (await findTemplates(db, tenantId, channelId)).filter(
+    (each) => each.status === 'APPROVED',
+  );
+  return { channel, templates };
+}
+
+/**
+ * A campaign's template message to one contact, stored as 'sending' by the system (no author)
+ * without its outbox job: the campaign's sender delivers it itself, once (issue #42 item 2,
+ * `deliverMessage` with `retry: false`). Answers false when the id was stored already.
+ */
+export async function storeCampaignMessage(
+  tx: Transaction,
+  channel: Channel,
+  contact: AnnouncedContact,
+  message: {
+    id: string;
+    to: string;
+    template: { name: string; language: string; parameters: string[] };
+    campaign: { id: string; name: string };
+  },
+) {
+  const text = await templateTextOf(tx, channel, message.template);
+  const fresh = await recordInteraction(tx, null, contact, {
+    id: message.id,
+    type: 'channelMessage',
+    via: channel.type,
+    status: 'sending',
+    createdBySystem: true,
+    content: {
+      message: { text, type: 'template', media: null, fileName: null, mimetype: null },
+      template: message.template,
+      to: message.to,
+      campaign: message.campaign,
+      medium: mediumFor(channel.type),
+      origin: 'agent',
+      channelId: channel.id,
+      channelName: channel.name,
+      channelColor: channel.config.color ?? null,
+    },
+  });
+  if (!fresh) return false;
+  await insertOutboundMessage(tx, {
+    tenantId: channel.tenantId,
+    interactionId: message.id,
+    channelId: channel.id,
+    contactId: contact.id,
+  });
+  return true;
 }
 
 /**
