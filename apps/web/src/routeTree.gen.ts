@@ -19,6 +19,8 @@ import { Route as AppCompanyRouteImport } from './routes/_app/company'
 import { Route as AppGruposRouteImport } from './routes/_app/grupos'
 import { Route as AppPresaleRouteImport } from './routes/_app/presale'
 import { Route as AppTrainingRouteImport } from './routes/_app/training'
+import { Route as FTokenRouteImport } from './routes/f.$token'
+import { Route as AppComercialFormsRouteImport } from './routes/_app/comercial/forms'
 import { Route as AppComercialGoalsRouteImport } from './routes/_app/comercial/goals'
 import { Route as AppComercialRequestsaleRouteImport } from './routes/_app/comercial/requestsale'
 import { Route as AppComercialSaleRouteImport } from './routes/_app/comercial/sale'
@@ -103,6 +105,16 @@ const AppPresaleRoute = AppPresaleRouteImport.update({
 const AppTrainingRoute = AppTrainingRouteImport.update({
   id: '/training',
   path: '/training',
+  getParentRoute: () => AppRoute,
+} as any)
+const FTokenRoute = FTokenRouteImport.update({
+  id: '/f/$token',
+  path: '/f/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppComercialFormsRoute = AppComercialFormsRouteImport.update({
+  id: '/comercial/forms',
+  path: '/comercial/forms',
   getParentRoute: () => AppRoute,
 } as any)
 const AppComercialGoalsRoute = AppComercialGoalsRouteImport.update({
@@ -302,6 +314,8 @@ export interface FileRoutesByFullPath {
   '/grupos': typeof AppGruposRoute
   '/presale': typeof AppPresaleRoute
   '/training': typeof AppTrainingRouteWithChildren
+  '/f/$token': typeof FTokenRoute
+  '/comercial/forms': typeof AppComercialFormsRoute
   '/comercial/goals': typeof AppComercialGoalsRoute
   '/comercial/requestsale': typeof AppComercialRequestsaleRoute
   '/comercial/sale': typeof AppComercialSaleRoute
@@ -346,7 +360,9 @@ export interface FileRoutesByTo {
   '/all-notifications': typeof AppAllNotificationsRoute
   '/grupos': typeof AppGruposRoute
   '/presale': typeof AppPresaleRoute
+  '/f/$token': typeof FTokenRoute
   '/': typeof AppIndexRoute
+  '/comercial/forms': typeof AppComercialFormsRoute
   '/comercial/goals': typeof AppComercialGoalsRoute
   '/comercial/requestsale': typeof AppComercialRequestsaleRoute
   '/comercial/sale': typeof AppComercialSaleRoute
@@ -395,7 +411,9 @@ export interface FileRoutesById {
   '/_app/grupos': typeof AppGruposRoute
   '/_app/presale': typeof AppPresaleRoute
   '/_app/training': typeof AppTrainingRouteWithChildren
+  '/f/$token': typeof FTokenRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/comercial/forms': typeof AppComercialFormsRoute
   '/_app/comercial/goals': typeof AppComercialGoalsRoute
   '/_app/comercial/requestsale': typeof AppComercialRequestsaleRoute
   '/_app/comercial/sale': typeof AppComercialSaleRoute
@@ -445,6 +463,8 @@ export interface FileRouteTypes {
     | '/grupos'
     | '/presale'
     | '/training'
+    | '/f/$token'
+    | '/comercial/forms'
     | '/comercial/goals'
     | '/comercial/requestsale'
     | '/comercial/sale'
@@ -489,7 +509,9 @@ export interface FileRouteTypes {
     | '/all-notifications'
     | '/grupos'
     | '/presale'
+    | '/f/$token'
     | '/'
+    | '/comercial/forms'
     | '/comercial/goals'
     | '/comercial/requestsale'
     | '/comercial/sale'
@@ -537,7 +559,9 @@ export interface FileRouteTypes {
     | '/_app/grupos'
     | '/_app/presale'
     | '/_app/training'
+    | '/f/$token'
     | '/_app/'
+    | '/_app/comercial/forms'
     | '/_app/comercial/goals'
     | '/_app/comercial/requestsale'
     | '/_app/comercial/sale'
@@ -580,6 +604,7 @@ export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   ForceChangePasswordRoute: typeof ForceChangePasswordRoute
   LoginRoute: typeof LoginRoute
+  FTokenRoute: typeof FTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -652,6 +677,20 @@ declare module '@tanstack/react-router' {
       path: '/training'
       fullPath: '/training'
       preLoaderRoute: typeof AppTrainingRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/f/$token': {
+      id: '/f/$token'
+      path: '/f/$token'
+      fullPath: '/f/$token'
+      preLoaderRoute: typeof FTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/comercial/forms': {
+      id: '/_app/comercial/forms'
+      path: '/comercial/forms'
+      fullPath: '/comercial/forms'
+      preLoaderRoute: typeof AppComercialFormsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/comercial/goals': {
@@ -961,6 +1000,7 @@ interface AppRouteChildren {
   AppPresaleRoute: typeof AppPresaleRoute
   AppTrainingRoute: typeof AppTrainingRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
+  AppComercialFormsRoute: typeof AppComercialFormsRoute
   AppComercialGoalsRoute: typeof AppComercialGoalsRoute
   AppComercialRequestsaleRoute: typeof AppComercialRequestsaleRoute
   AppComercialSaleRoute: typeof AppComercialSaleRoute
@@ -995,6 +1035,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPresaleRoute: AppPresaleRoute,
   AppTrainingRoute: AppTrainingRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
+  AppComercialFormsRoute: AppComercialFormsRoute,
   AppComercialGoalsRoute: AppComercialGoalsRoute,
   AppComercialRequestsaleRoute: AppComercialRequestsaleRoute,
   AppComercialSaleRoute: AppComercialSaleRoute,
@@ -1028,6 +1069,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   ForceChangePasswordRoute: ForceChangePasswordRoute,
   LoginRoute: LoginRoute,
+  FTokenRoute: FTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -216,7 +216,6 @@ export const INTERACTION_CONTENT = {
   'expired-meeting': ZMeetingNoticeContent,
   /** A form filled on its public page (issue #42 item 3): its name and the answers. */
   formAnswer: ZFormAnswerContent,
-  /** A form filled on its public page (issue #42 item 3): its name and the answers. */
   email: ZEmailContent,
   channelMessage: ZChatContent,
   message: ZChatContent,

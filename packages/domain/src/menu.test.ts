@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entryPath, MENU_ENTRIES, MENU_GROUPS, menuLabels, visibleMenu } from './menu';
-import type { PolicySubject } from './policy';
+import { canOpenScreen, type PolicySubject } from './policy';
 import type { Role } from './roles';
 
 /** The company of the demo data: its feature flags and sale settings. */
@@ -190,6 +190,15 @@ describe('menú lateral cuando todas las pantallas existan', () => {
     expect(menuLabels(visibleMenu(withForms, everythingBuilt))).toContain(
       'Backoffice > Formularios',
     );
+  });
+
+  it("'Formularios' está construida: se ve con un canal de anuncios o un formulario propio, y su pantalla abre igual", () => {
+    const none = demoUser('comercial');
+    expect(menuLabels(visibleMenu(none))).not.toContain('Backoffice > Formularios');
+    expect(canOpenScreen(none, '/comercial/forms')).toBe(true);
+    const one = demoUser('project_manager', { settings: { presale: false, formChannels: 1 } });
+    expect(menuLabels(visibleMenu(one))).toContain('Formularios');
+    expect(canOpenScreen(demoUser('user'), '/comercial/forms')).toBe(false);
   });
 
   it('un supervisor ve Solicitudes y Objetivos fuera del grupo backoffice', () => {

@@ -61,6 +61,7 @@ export const formsEs = {
     tab: 'Formulario',
     pick: 'Formulario',
     pickPlaceholder: 'Elegí un formulario',
+    channel: 'Canal',
     send: 'Enviar enlace',
     sent: 'Enlace del formulario enviado',
     none: 'Tu empresa todavía no tiene formularios.',

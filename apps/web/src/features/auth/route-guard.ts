@@ -1,4 +1,5 @@
 import { notFound, redirect, type ParsedLocation } from '@tanstack/react-router';
+import { FORM_PAGE_PREFIX } from '@cartera/domain/forms';
 import { guardRoute } from '@cartera/domain/policy';
 import { hrefWithSearch } from '../../lib/return-url';
 import type { RouterContext } from '../../lib/router-context';
@@ -18,6 +19,8 @@ export async function guardNavigation(
   { queryClient, trpc, trpcClient }: RouterContext,
   location: ParsedLocation,
 ): Promise<{ me: Me | null }> {
+  // A customer's form page (issue #42 item 3) belongs to nobody signed in: no session is asked.
+  if (location.pathname.startsWith(FORM_PAGE_PREFIX)) return { me: null };
   const params = new URLSearchParams(location.searchStr);
   const token = params.get('token');
   if (token !== null) {

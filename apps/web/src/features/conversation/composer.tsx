@@ -26,6 +26,7 @@ import {
   writesToPhone,
 } from './composer/channel-dialogs';
 import { VisitDialog } from './composer/visit-dialog';
+import { FormLinkDialog } from '../forms/form-link-dialog';
 import { MeetingScheduler } from '../meetings/meeting-scheduler';
 import { useWhatsappNote, WhatsappNoteSwitch } from './composer/whatsapp-note';
 import { ManualSaleDialog } from './composer/manual-sale-dialog';
@@ -107,6 +108,7 @@ function ContactComposer({
   const toPhone = phones.find((each) => each.phone === chosenPhone)?.phone ?? phones[0]?.phone;
   const [dialog, setDialog] = useState<ChannelDialog | null>(null);
   const [visitOpen, setVisitOpen] = useState(false);
+  const [formOpen, setFormOpen] = useState(false);
   const [meetingOpen, setMeetingOpen] = useState(false);
   // 03 §2.2 'Venta Manual': the flag and crmConfig.manualSales' roles (receipt.config).
   const saleConfig = useQuery(trpc.receipt.config.queryOptions());
@@ -257,6 +259,7 @@ function ContactComposer({
           )
         }
         onVisit={visits ? () => setVisitOpen(true) : null}
+        onForm={channels.length > 0 ? () => setFormOpen(true) : null}
         onMeeting={settings.data?.meetingsEnabled ? () => setMeetingOpen(true) : null}
         onManualSale={saleConfig.data?.manualSale ? () => setSaleOpen(true) : null}
       />
@@ -392,6 +395,15 @@ function ContactComposer({
           contactName={customer}
           opened={meetingOpen}
           onClose={() => setMeetingOpen(false)}
+        />
+      )}
+      {formOpen && (
+        <FormLinkDialog
+          contactId={contactId}
+          channels={channels}
+          channelId={current === 'channel' ? (channel?.id ?? null) : null}
+          opened
+          onClose={() => setFormOpen(false)}
         />
       )}
       {visits && (

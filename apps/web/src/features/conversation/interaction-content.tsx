@@ -19,6 +19,7 @@ import { NoteAttachments } from './composer/note-attachments';
 import { SaleBubble } from './bubbles/sale-bubble';
 import { EmailBubble } from './bubbles/email-bubble';
 import { RequestBubble } from '../request-sales/request-bubble';
+import { FormAnswerBubble } from '../forms/form-answer-bubble';
 import { MeetingBubble, MeetingNotice } from '../meetings/meeting-bubble';
 import { useOpenSubConversation } from './sub-conversation-open';
 import { WhatsappNoteMark } from './composer/whatsapp-note';
@@ -36,6 +37,7 @@ export function itemShape(type: string): ItemShape {
     type === 'scheduled-message' ||
     type === 'sale' ||
     type === 'saleupdate' ||
+    type === 'formAnswer' ||
     type === 'email' ||
     type === 'meeting'
     ? 'bubble'
@@ -281,6 +283,8 @@ function ParsedInteraction({
       return <SaleBubble content={parsed.content} />;
     case 'saleupdate':
       return <RequestBubble content={parsed.content} />;
+    case 'formAnswer':
+      return <FormAnswerBubble content={parsed.content} />;
     case 'email':
       return (
         <EmailBubble content={parsed.content} itemId={item.id} contactId={context.contactId} />

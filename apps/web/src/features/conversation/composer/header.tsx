@@ -28,6 +28,7 @@ export function ComposerHeader({
   onDialog,
   phonePicker,
   onVisit,
+  onForm,
   onMeeting,
   onManualSale,
 }: {
@@ -44,6 +45,8 @@ export function ComposerHeader({
   phonePicker: ReactNode;
   /** Opens 'Visita' when the tenant has visit results. */
   onVisit: (() => void) | null;
+  /** Opens 'Formulario' (mode `form`, issue #42 item 3) when a channel can carry its link. */
+  onForm: (() => void) | null;
   /** Opens 'Reunión' when meetings are on for the user or the group (03 §2.2). */
   onMeeting: (() => void) | null;
   /** Opens 'Venta Manual' when the user may record one. */
@@ -111,6 +114,11 @@ export function ComposerHeader({
       {onVisit && (
         <Button size="compact-xs" variant="light" onClick={onVisit}>
           {c.visit}
+        </Button>
+      )}
+      {onForm && (
+        <Button size="compact-xs" variant="light" color="indigo" onClick={onForm}>
+          {es.forms.composer.tab}
         </Button>
       )}
       {onMeeting && (
