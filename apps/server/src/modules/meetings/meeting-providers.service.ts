@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
@@ -6,6 +6,7 @@ import { MEETING_DURATIONS, MEETING_MEDIUMS, type MeetingMedium } from '@cartera
 import type { AppDeps } from '../../deps';
 import { openSecret, sealSecret } from '../../lib/secret-box';
 import { ProviderError } from '../../providers/adapter';
+import { sameSecret } from '../../providers/provider-http';
 import {
   createGoogleMeet,
   exchangeGoogleCode,
@@ -96,9 +97,39 @@ export async function setOwnMeetings(deps: AppDeps, user: AuthUser, enabled: boo
 // ---------------------------------------------------------------------------------------------
 // Connections
 
-/** A short-lived signed state bound to the user, for Google's consent round trip. */
+/** How long Google's consent `state` is good for. */
 const STATE_TTL_MS = 15 * 60_000;
-const pendingStates = new Map<string, { tenantId: string; userId: string; until: number }>();
+
+function stateKey(deps: Pick<AppDeps, 'env'>) {
+  return Buffer.from(hkdfSync('sha256', deps.env.sessionSecret, '', 'cartera meetings state', 32));
+}
+
+/**
+ * A `state` bound to the user and the next 15 minutes, signed with the server's secret (any
+ * instance checks it); `meet-` tells it from Nylas's on /settings.
+ */
+function meetingStateFor(deps: Pick<AppDeps, 'env'>, user: AuthUser, now = Date.now()) {
+  const payload = [
+    'meet-' + user.tenantId,
+    user.id,
+    (now + STATE_TTL_MS).toString(36),
+    randomBytes(9).toString('base64url'),
+  ].join('.');
+  const mac = createHmac('sha256', stateKey(deps)).update(payload).digest('base64url');
+  return `${payload}.${mac}`;
+}
+
+function stateIsFor(deps: Pick<AppDeps, 'env'>, user: AuthUser, state: string, now: number) {
+  const at = state.lastIndexOf('.');
+  if (at < 0) return false;
+  const payload = state.slice(0, at);
+  const mac = createHmac('sha256', stateKey(deps)).update(payload).digest('base64url');
+  if (!sameSecret(state.slice(at + 1), mac)) return false;
+  const [tenant, userId, expires] = payload.split('.');
+  return (
+    tenant === 'meet-' + user.tenantId && userId === user.id && parseInt(expires ?? '0', 36) >= now
+  );
+}
 
 function googleConfig(deps: AppDeps): GoogleConfig {
   const config = deps.env.meetings.google;
@@ -109,15 +140,7 @@ function googleConfig(deps: AppDeps): GoogleConfig {
 export function googleConsentUrl(deps: AppDeps, user: AuthUser) {
   const config = deps.env.meetings.google;
   if (!config) return { url: null };
-  const state = `meet-${randomBytes(16).toString('hex')}`;
-  const moment = Date.now();
-  for (const [key, value] of pendingStates) if (value.until < moment) pendingStates.delete(key);
-  pendingStates.set(state, {
-    tenantId: user.tenantId,
-    userId: user.id,
-    until: moment + STATE_TTL_MS,
-  });
-  return { url: googleAuthUrl(config, state, user.email) };
+  return { url: googleAuthUrl(config, meetingStateFor(deps, user), user.email) };
 }
 
 /** Completes the agent's consent: the code's tokens sealed as their Google connection. */
@@ -127,16 +150,9 @@ export async function connectGoogle(
   input: { code: string; state: string },
 ) {
   const config = googleConfig(deps);
-  const pending = pendingStates.get(input.state);
-  if (
-    !pending ||
-    pending.until < Date.now() ||
-    pending.tenantId !== user.tenantId ||
-    pending.userId !== user.id
-  ) {
+  if (!stateIsFor(deps, user, input.state, Date.now())) {
     throw new DomainError('MEETING_AUTH_FAILED');
   }
-  pendingStates.delete(input.state);
   const { tokens, account } = await providerCall(() => exchangeGoogleCode(config, input.code));
   await saveConnection(deps.db, {
     tenantId: user.tenantId,
