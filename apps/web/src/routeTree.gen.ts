@@ -22,6 +22,7 @@ import { Route as AppTrainingRouteImport } from './routes/_app/training'
 import { Route as FTokenRouteImport } from './routes/f.$token'
 import { Route as AppComercialFormsRouteImport } from './routes/_app/comercial/forms'
 import { Route as AppComercialGoalsRouteImport } from './routes/_app/comercial/goals'
+import { Route as AppComercialNetpromoterscoreRouteImport } from './routes/_app/comercial/netpromoterscore'
 import { Route as AppComercialRequestsaleRouteImport } from './routes/_app/comercial/requestsale'
 import { Route as AppComercialSaleRouteImport } from './routes/_app/comercial/sale'
 import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index'
@@ -122,6 +123,12 @@ const AppComercialGoalsRoute = AppComercialGoalsRouteImport.update({
   path: '/comercial/goals',
   getParentRoute: () => AppRoute,
 } as any)
+const AppComercialNetpromoterscoreRoute =
+  AppComercialNetpromoterscoreRouteImport.update({
+    id: '/comercial/netpromoterscore',
+    path: '/comercial/netpromoterscore',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppComercialRequestsaleRoute = AppComercialRequestsaleRouteImport.update({
   id: '/comercial/requestsale',
   path: '/comercial/requestsale',
@@ -317,6 +324,7 @@ export interface FileRoutesByFullPath {
   '/f/$token': typeof FTokenRoute
   '/comercial/forms': typeof AppComercialFormsRoute
   '/comercial/goals': typeof AppComercialGoalsRoute
+  '/comercial/netpromoterscore': typeof AppComercialNetpromoterscoreRoute
   '/comercial/requestsale': typeof AppComercialRequestsaleRoute
   '/comercial/sale': typeof AppComercialSaleRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
@@ -364,6 +372,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/comercial/forms': typeof AppComercialFormsRoute
   '/comercial/goals': typeof AppComercialGoalsRoute
+  '/comercial/netpromoterscore': typeof AppComercialNetpromoterscoreRoute
   '/comercial/requestsale': typeof AppComercialRequestsaleRoute
   '/comercial/sale': typeof AppComercialSaleRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
@@ -415,6 +424,7 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/_app/comercial/forms': typeof AppComercialFormsRoute
   '/_app/comercial/goals': typeof AppComercialGoalsRoute
+  '/_app/comercial/netpromoterscore': typeof AppComercialNetpromoterscoreRoute
   '/_app/comercial/requestsale': typeof AppComercialRequestsaleRoute
   '/_app/comercial/sale': typeof AppComercialSaleRoute
   '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
@@ -466,6 +476,7 @@ export interface FileRouteTypes {
     | '/f/$token'
     | '/comercial/forms'
     | '/comercial/goals'
+    | '/comercial/netpromoterscore'
     | '/comercial/requestsale'
     | '/comercial/sale'
     | '/companies/$companyId'
@@ -513,6 +524,7 @@ export interface FileRouteTypes {
     | '/'
     | '/comercial/forms'
     | '/comercial/goals'
+    | '/comercial/netpromoterscore'
     | '/comercial/requestsale'
     | '/comercial/sale'
     | '/companies/$companyId'
@@ -563,6 +575,7 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/comercial/forms'
     | '/_app/comercial/goals'
+    | '/_app/comercial/netpromoterscore'
     | '/_app/comercial/requestsale'
     | '/_app/comercial/sale'
     | '/_app/companies/$companyId'
@@ -698,6 +711,13 @@ declare module '@tanstack/react-router' {
       path: '/comercial/goals'
       fullPath: '/comercial/goals'
       preLoaderRoute: typeof AppComercialGoalsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/comercial/netpromoterscore': {
+      id: '/_app/comercial/netpromoterscore'
+      path: '/comercial/netpromoterscore'
+      fullPath: '/comercial/netpromoterscore'
+      preLoaderRoute: typeof AppComercialNetpromoterscoreRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/comercial/requestsale': {
@@ -1002,6 +1022,7 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppComercialFormsRoute: typeof AppComercialFormsRoute
   AppComercialGoalsRoute: typeof AppComercialGoalsRoute
+  AppComercialNetpromoterscoreRoute: typeof AppComercialNetpromoterscoreRoute
   AppComercialRequestsaleRoute: typeof AppComercialRequestsaleRoute
   AppComercialSaleRoute: typeof AppComercialSaleRoute
   AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
@@ -1037,6 +1058,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppComercialFormsRoute: AppComercialFormsRoute,
   AppComercialGoalsRoute: AppComercialGoalsRoute,
+  AppComercialNetpromoterscoreRoute: AppComercialNetpromoterscoreRoute,
   AppComercialRequestsaleRoute: AppComercialRequestsaleRoute,
   AppComercialSaleRoute: AppComercialSaleRoute,
   AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,

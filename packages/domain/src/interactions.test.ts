@@ -67,6 +67,7 @@ describe('mensajes por canal (03 §3)', () => {
       listened: false,
       mediaFailed: null,
       mediaPending: false,
+      npsSurvey: null,
       parts: {
         choice: null,
         location: null,

@@ -1,3 +1,4 @@
+import { ZNpsSurveyRef, type NpsSurveyRef } from './nps';
 import { chatPartsOf, type ChatParts } from './chat-parts';
 import { z } from 'zod';
 import { ZScheduledMessageContent } from './scheduled-messages';
@@ -273,6 +274,8 @@ export interface ChatMessage {
   listened: boolean;
   /** The file could not be fetched from the provider ('Reintentar'); its code, for support. */
   mediaFailed: { providerCode: string | null } | null;
+  /** 03 §3 `npsSurvey`: the NPS survey the message carries (issue #42), null when none. */
+  npsSurvey: NpsSurveyRef | null;
   /**
    * A customer's file through a channel that is still being fetched from the provider (the
    * media job has not stored it nor given up yet): the bubble says 'Descargando archivo…'.
@@ -308,6 +311,12 @@ const FETCHED_KINDS = new Set(['image', 'video', 'audio', 'document', 'sticker']
  * A chat message's content read into one shape. `agentWrote` decides the side when the stored
  * content does not say (legacy items without `origin`).
  */
+/** The survey a message carries, when its `npsSurvey` reads as one. */
+function npsSurveyOf(value: unknown): NpsSurveyRef | null {
+  const parsed = ZNpsSurveyRef.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
 export function chatMessageOf(content: ChatContent, agentWrote: boolean): ChatMessage {
   const message = typeof content.message === 'object' ? content.message : null;
   const text = typeof content.message === 'string' ? content.message : (message?.text ?? '');
@@ -359,6 +368,7 @@ export function chatMessageOf(content: ChatContent, agentWrote: boolean): ChatMe
       !(message?.media ?? content.mediaURL ?? content.media) &&
       !content.mediaError,
     parts: chatPartsOf(message),
+    npsSurvey: npsSurveyOf(content.npsSurvey),
   };
 }
 

@@ -89,6 +89,12 @@ export const npsEs = {
     actionStatus: 'Seguimiento',
     noComment: 'Sin comentario',
     open: 'Abrir conversación',
+    all: 'Todas',
+    ofScore: 'Respuestas con puntaje {score}.',
+    ofSeller: 'Respuestas de un vendedor.',
+    clear: 'Ver todas',
+    actionError: 'No se pudo cambiar el seguimiento.',
+    actionOf: 'Seguimiento de {name}',
   },
   actionStatuses: {
     pending: 'Pendiente',
@@ -104,8 +110,7 @@ export const npsEs = {
   bubble: {
     label: 'Encuesta NPS',
     canceled: 'Cancelada',
-    cancel: 'Cancelar encuesta',
-    activate: 'Activar encuesta',
+    active: 'Encuesta activa',
     score: 'Puntaje: {score}',
     comment: 'Comentario: {comment}',
     toggleError: 'No se pudo cambiar la encuesta.',

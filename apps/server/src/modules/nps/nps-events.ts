@@ -11,6 +11,7 @@ import {
 } from '@cartera/domain/nps';
 import type { AppDeps } from '../../deps';
 import { now } from '../../lib/clock';
+import { sequencerOf } from '../../realtime/event-sequencer';
 import { enqueueCompanyMessage } from '../channels/company-messages.service';
 import { lockContact } from '../contacts/contacts.service';
 import { writeReminder } from '../interactions/conversation.service';
@@ -49,7 +50,7 @@ const REMINDER_DELAY_MS = 60 * 60_000;
 
 /** One pass over the companies whose cursor is behind; answers how many moved. */
 export async function readNpsEvents(deps: AppDeps): Promise<number> {
-  return deps.db.transaction(async (tx) => {
+  const tenants = await deps.db.transaction(async (tx) => {
     const behind = await lockBehindCursors(tx, COMPANIES_PER_PASS);
     for (const cursor of behind) {
       const { rows, last } = await eventsAfter(
@@ -72,8 +73,12 @@ export async function readNpsEvents(deps: AppDeps): Promise<number> {
       }
       await moveCursor(tx, cursor.tenant_id, last);
     }
-    return behind.length;
+    return behind.map((cursor) => cursor.tenant_id);
   });
+  // What the events caused announced its own events inside savepoints, whose commit hooks never
+  // run: they are numbered and published now, not by the sweeper seconds later.
+  for (const tenantId of tenants) await sequencerOf(deps.db).flush(tenantId);
+  return tenants.length;
 }
 
 /** Passes until no company is behind (bounded), as the dispatcher and the job run it. */

@@ -18,12 +18,14 @@ import { MarkupText } from './markup-text';
 import classes from './timeline.module.css';
 import { fileSrc } from '../../lib/file-url';
 
+import { NpsSurveyBar } from '../nps/nps-survey-bar';
 const t = es.conversation.timeline.chat;
 
 /** Kinds that are contact cards rather than files. */
 const CONTACT_KINDS = new Set(['contactMessage', 'contactsArrayMessage']);
 /** Kinds drawn by their own part (issue #31), never as a file. */
-const PART_KINDS = new Set(['location', 'order', 'system', 'unsupported']);
+// 'interactive': the company's reply buttons or list (issue #42) read as their text.
+const PART_KINDS = new Set(['location', 'order', 'system', 'unsupported', 'interactive']);
 
 /**
  * A message through a channel as a chat bubble's body (03 §3 'Channel message', 'WhatsApp
@@ -87,6 +89,7 @@ export function ChatMessageContent({
           <MarkupText text={textAfterParts(message)} />
         </Text>
       )}
+      {message.npsSurvey && <NpsSurveyBar survey={message.npsSurvey} />}
     </>
   );
 }

@@ -29,6 +29,7 @@ import { useLiveEvents } from '../live/live-events';
 import { formatFigure, type Dashboard } from './figures';
 import { BehindAlert, GoalProgress, KpiCard, MetricInfo } from './figure-panels';
 import { PeriodPicker } from './period-picker';
+import { NpsPerformanceCard } from '../nps/nps-figures';
 import { Ranking } from './ranking';
 import { RecordsLink, useRecordsTarget } from './record-links';
 
@@ -118,6 +119,12 @@ export function PerformanceDashboard({
         />
       ) : (
         <DashboardBody data={board.data} linkSellers={linkSellers} />
+      )}
+      {/* On the reader's own board: NPS covers everyone they look at, not a chosen seller. */}
+      {!selection.viewUser && !selection.viewGroup && (
+        <NpsPerformanceCard
+          period={board.data?.period ?? period ?? presetPeriod('thisWeek', today)}
+        />
       )}
     </Stack>
   );
