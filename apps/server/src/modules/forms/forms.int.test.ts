@@ -171,8 +171,16 @@ describe('Formularios', () => {
 
   it('el enlace enviado abre el formulario sin datos de la empresa; la respuesta se escribe una vez', async () => {
     const { contact, seller } = await customer('+598 99 000 912', 'Martín');
-    const sent = await sendLink(seller, contact.id);
+    const messageId = newId();
+    const input = { id: messageId, contactId: contact.id, formId, channelId: sandboxId };
+    const sent = await call(seller, 'form.sendLink', input);
     expect(sent.status).toBe(200);
+    // A retry of the same message makes no second link.
+    const retried = await call(seller, 'form.sendLink', input);
+    expect(retried.data.linkId).toBe(sent.data.linkId);
+    expect(
+      await database.handle.db.select().from(formLinks).where(eq(formLinks.contactId, contact.id)),
+    ).toHaveLength(1);
     const token = sent.data.url.split('/f/')[1]!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const message = await database.handle.db

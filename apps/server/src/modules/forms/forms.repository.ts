@@ -99,6 +99,11 @@ export async function findLinkByToken(db: Executor, token: string, lock = false)
   return row;
 }
 
+/** The link a channel message carried (a repeated send finds the first one). */
+export function findLinkByMessage(db: Executor, tenantId: string, messageId: string) {
+  return firstInTenant(db, formLinks, tenantId, eq(formLinks.messageId, messageId));
+}
+
 export async function markLinkSubmitted(db: Executor, tenantId: string, id: string, at: Date) {
   await db
     .update(formLinks)

@@ -34,6 +34,7 @@ import {
   countActiveForms,
   findForm,
   findForms,
+  findLinkByMessage,
   findLinkByToken,
   insertForm,
   insertFormLink,
@@ -213,8 +214,18 @@ export async function sendFormLink(
   const contact = await visibleContact(deps.db, user, input.contactId);
   const form = await findForm(deps.db, user.tenantId, input.formId);
   if (!form || !form.active) throw new DomainError('FORM_NOT_FOUND');
+  // A retry of the same message sends nothing and makes no second link.
+  const repeated = await findLinkByMessage(deps.db, user.tenantId, input.id);
+  if (repeated) {
+    return {
+      linkId: repeated.id,
+      messageId: input.id,
+      url: linkUrl(deps, repeated.token),
+      expiresAt: repeated.expiresAt,
+    };
+  }
   const token = randomBytes(24).toString('base64url');
-  const url = `${deps.env.publicUrl}${FORM_PAGE_PREFIX}${token}`;
+  const url = linkUrl(deps, token);
   const { id: messageId } = await sendChannelMessage(deps, user, {
     id: input.id,
     contactId: contact.id,
@@ -235,6 +246,11 @@ export async function sendFormLink(
     createdAt: sentAt,
   });
   return { linkId: link.id, messageId, url, expiresAt };
+}
+
+/** The public page's address of a link. */
+function linkUrl(deps: Pick<AppDeps, 'env'>, token: string) {
+  return `${deps.env.publicUrl}${FORM_PAGE_PREFIX}${token}`;
 }
 
 /** A link the public page may use now, or the Spanish refusal. */
