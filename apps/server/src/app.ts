@@ -142,7 +142,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Addresses tenants configure are called only through the guard, with the operator's exceptions.
   configureOutbound({
     allowedHosts: env.outboundAllowedHosts,
-    allowedOrigins: env.ai?.startedHere ? [env.ai.baseUrl] : [],
+    allowedOrigins: [
+      ...(env.ai?.startedHere ? [env.ai.baseUrl] : []),
+      ...(env.meetings.startedHere ? [env.meetings.startedHere] : []),
+    ],
   });
   configureSecretBox(env.secretsKey);
 

@@ -302,6 +302,8 @@ export interface MeetingProvidersConfig {
       }
     | undefined;
   zoom: { oauthUrl: string; apiUrl: string };
+  /** The demo's fake of both on 127.0.0.1 (main.ts), which the outbound guard lets through. */
+  startedHere?: string;
 }
 
 export class EnvError extends Error {}

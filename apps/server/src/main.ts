@@ -4,6 +4,7 @@ import { es, format } from '@cartera/domain/i18n';
 import { buildApp } from './app';
 import { loadEnv } from './env';
 import { startFakeAi } from './testing/fake-ai';
+import { startFakeMeetings } from './testing/fake-meetings';
 
 const env = loadEnv();
 // The demo drafts replies without any key (issue #44 item 3): with no AI_BASE_URL, a fake of the
@@ -11,6 +12,23 @@ const env = loadEnv();
 const demoAi = env.seedDemo && !env.ai ? await startFakeAi() : undefined;
 if (demoAi)
   env.ai = { baseUrl: demoAi.url, model: 'cartera-demo', apiKey: undefined, startedHere: true };
+// Meetings in the demo (issue #40): with no Google client, a fake of Google's OAuth and Calendar
+// API and of Zoom's on 127.0.0.1 makes the Meet and Zoom links (docs/decisions.md).
+const demoMeetings = env.seedDemo && !env.meetings.google ? await startFakeMeetings() : undefined;
+if (demoMeetings) {
+  env.meetings = {
+    google: {
+      clientId: demoMeetings.google.clientId,
+      clientSecret: demoMeetings.google.clientSecret,
+      oauthUrl: demoMeetings.url,
+      tokenUrl: `${demoMeetings.url}/token`,
+      calendarUrl: demoMeetings.url,
+      redirectUri: `${env.publicUrl}/settings`,
+    },
+    zoom: { oauthUrl: demoMeetings.url, apiUrl: demoMeetings.url },
+    startedHere: demoMeetings.url,
+  };
+}
 const app = await buildApp({ env });
 const log = app.deps.logger;
 
@@ -24,6 +42,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await demoAi?.stop();
+    await demoMeetings?.close();
     process.exit(0);
   } catch (error) {
     log.error({ err: error }, 'shutdown failed');

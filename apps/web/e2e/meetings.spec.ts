@@ -9,7 +9,6 @@ import {
   settle,
   signIn,
   test,
-  trpcMutation,
   trpcQuery,
   uniqueMobile,
 } from './fixtures';
@@ -38,15 +37,18 @@ test('agenda una reunión de Meet, recuerda al cliente, vence, se marca realizad
     lastname: 'Reuniones',
     viewport: { width: 1280, height: 800 },
   });
-  // Meetings for this seller alone, and their Google Calendar through the consent's round trip.
-  await trpcMutation(seller, 'meeting.setEnabled', { enabled: true });
-  const { url } = await trpcQuery<{ url: string }>(seller, 'meeting.googleAuthUrl', undefined);
-  const consent = await seller.request.get(url, { maxRedirects: 0 });
-  const back = new URL(consent.headers()['location']!);
-  await trpcMutation(seller, 'meeting.connectGoogle', {
-    code: back.searchParams.get('code'),
-    state: back.searchParams.get('state'),
-  });
+  // 'Ajustes' › 'Reuniones': meetings for this seller alone, and their Google Calendar through
+  // the consent's round trip (the worker's fake plays Google and sends them back to /settings).
+  await seller.goto('/settings');
+  const enable = seller.getByRole('switch', { name: m.settings.enable });
+  await enable.click({ force: true });
+  await expect(enable).toBeChecked();
+  await seller.getByRole('button', { name: m.settings.googleConnect }).click();
+  await expect(seller.getByText(m.settings.googleConnected)).toBeVisible();
+  await expect(seller.getByText(new RegExp(`^${m.settings.google}: `))).toBeVisible();
+  await expect(seller).toHaveURL(/\/settings$/);
+  await seller.getByRole('heading', { name: m.settings.title }).scrollIntoViewIfNeeded();
+  await seller.screenshot({ path: 'test-results/meetings-settings.png' });
 
   // The customer wrote first (the 24-hour window is open on the sandbox channel).
   const mobile = uniqueMobile();
@@ -145,11 +147,14 @@ test('agenda una reunión de Meet, recuerda al cliente, vence, se marca realizad
   await expect(event).toBeVisible();
   await settle(seller);
   await seller.screenshot({ path: 'test-results/meetings-calendar.png' });
-  await seller.setViewportSize({ width: 390, height: 844 });
-  await settle(seller);
-  await seller.screenshot({ path: 'test-results/meetings-calendar-phone.png' });
-  await seller.setViewportSize({ width: 1280, height: 800 });
   await event.click();
   await expect(seller).toHaveURL(new RegExp(`/contact\\?id=${contact.id}`));
+
+  // On a phone it opens on the day, the views below.
+  await seller.setViewportSize({ width: 390, height: 844 });
+  await seller.goto(`/contact/calendar?defaultDate=${defaultDate}`);
+  await expect(seller.getByTestId('calendar').getByText(new RegExp(contact.name))).toBeVisible();
+  await settle(seller);
+  await seller.screenshot({ path: 'test-results/meetings-calendar-phone.png' });
   expect(browserErrors).toEqual([]);
 });

@@ -117,7 +117,7 @@ export const meetingsEs = {
     googleConnect: 'Conectar Google Calendar',
     googleDisconnect: 'Desconectar',
     googleConnected: 'Google Calendar conectado',
-    enable: 'Reuniones',
+    enable: 'Usar reuniones',
     enableHint: 'La pestaña «Reunión» de la conversación para ti, aunque tu empresa no la active.',
   },
 } as const;

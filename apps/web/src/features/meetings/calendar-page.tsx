@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Box, Group, LoadingOverlay, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PageHeader } from '../../ui/page-header';
 import { QueryError } from '../../ui/query-error';
 import { useMe } from '../auth/session';
+import classes from './calendar-page.module.css';
 
 const k = es.meetings.calendar;
 
@@ -51,6 +53,8 @@ export function CalendarPage({
   const [whose, setWhose] = useState<'mine' | 'all'>('mine');
   const [picked, setPicked] = useState<Date | null>(null);
   const team = me !== null && !reachIsOwn(me.user);
+  // A phone shows a day, with the views below the calendar (a week's columns do not fit).
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const events = useQuery({
     ...trpc.calendar.events.queryOptions({
       from: range?.from ?? new Date(0).toISOString(),
@@ -127,18 +131,25 @@ export function CalendarPage({
         }
       />
       {events.isError && <QueryError query={events} />}
-      <Box pos="relative" data-testid="calendar">
+      <Box pos="relative" data-testid="calendar" className={classes.calendar}>
         <LoadingOverlay visible={events.isFetching} zIndex={5} />
         <FullCalendar
+          key={phone ? 'phone' : 'desk'}
           plugins={[dayGridPlugin, timeGridPlugin]}
           locale={esLocale}
-          initialView="timeGridWeek"
+          initialView={phone ? 'timeGridDay' : 'timeGridWeek'}
           {...(defaultDate ? { initialDate: defaultDate } : {})}
-          headerToolbar={{
-            left: 'prev,next today',
-            center: 'title',
-            right: 'dayGridMonth,timeGridWeek,timeGridDay',
-          }}
+          headerToolbar={
+            phone
+              ? { left: 'prev,next', center: 'title', right: 'today' }
+              : {
+                  left: 'prev,next today',
+                  center: 'title',
+                  right: 'dayGridMonth,timeGridWeek,timeGridDay',
+                }
+          }
+          footerToolbar={phone ? { center: 'dayGridMonth,timeGridWeek,timeGridDay' } : false}
+          scrollTime="08:00:00"
           buttonText={{ today: k.today, month: k.month, week: k.week, day: k.day }}
           height="auto"
           nowIndicator
