@@ -145,6 +145,7 @@ export const conversationEs = {
       contactTaken: 'Contacto tomado',
       meeting: 'Reunión',
       email: 'Correo',
+      formAnswer: 'Formulario',
       channelMessage: 'Mensaje',
     } as Record<string, string>,
     activity: 'Actividad',
