@@ -922,49 +922,6 @@ const procedures: Record<string, Entry> = {
     access: { roles: ['super', 'comercial', 'project_manager', 'user'] },
     input: { from: '2026-12-01T00:00:00Z', to: '2026-12-08T00:00:00Z' },
   },
-  // The phone (issue #39): the company's Aircall and restricted numbers (admins and comercial),
-  // each user's own mapping and call log, calls on contacts the caller may see.
-  'phone.connection': { access: { roles: SECURITY_MANAGERS } },
-  'phone.connect': {
-    access: { roles: SECURITY_MANAGERS },
-    input: { apiId: 'api-id', apiToken: 'api-token' },
-  },
-  'phone.disconnect': { access: { roles: SECURITY_MANAGERS } },
-  'phone.providers': { access: 'authenticated' },
-  'phone.channels': { access: 'authenticated' },
-  'phone.saveProviders': { access: 'authenticated', input: { externalUserId: null } },
-  'phone.startCall': {
-    access: { roles: CONTACT_ROLES },
-    input: { contactId: SOME_ID, id: OTHER_ID, phone: '+59899123456' },
-  },
-  'phone.contactByPhone': { access: 'authenticated', input: { phone: '+59899123456' } },
-  'phone.numberStates': { access: { roles: CONTACT_ROLES }, input: { contactId: SOME_ID } },
-  'phone.calls': { access: 'authenticated', input: {} },
-  'phone.media': {
-    access: { roles: CONTACT_ROLES },
-  // Campaigns (issue #42 item 2): slug campaigns (project managers) with the company's flag.
-  'campaign.list': { access: { roles: CAMPAIGN_ROLES } },
-  'campaign.get': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
-  'campaign.create': { access: { roles: CAMPAIGN_ROLES }, input: CAMPAIGN },
-  'campaign.update': {
-    access: { roles: CAMPAIGN_ROLES },
-    input: { id: SOME_ID, values: CAMPAIGN },
-  },
-  'campaign.preview': { access: { roles: CAMPAIGN_ROLES }, input: { segment: {} } },
-  'campaign.start': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
-  'campaign.pause': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
-  'campaign.resume': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
-  'campaign.cancel': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
-  'campaign.statistics': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
-  'campaign.recipients': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
-    input: { contactId: SOME_ID, interactionId: OTHER_ID, kind: 'voicemail' },
-  },
-  'phone.blockedNumbers': { access: { roles: SECURITY_MANAGERS } },
-  'phone.blockNumber': {
-    access: { roles: SECURITY_MANAGERS },
-    input: { phone: '+59899123456', reason: 'Pidió no ser contactado' },
-  },
-  'phone.unblockNumber': { access: { roles: SECURITY_MANAGERS }, input: { phone: '+59899123456' } },
   // Forms (issue #42 item 3): 'Formularios' is slug forms (comercial, project managers); sending
   // one is for whoever writes to contacts. The public page is REST only (rest-authorization).
   'form.list': { access: { roles: ['comercial', 'project_manager'] } },
@@ -985,6 +942,21 @@ const procedures: Record<string, Entry> = {
     access: { roles: CONTACT_ROLES },
     input: { id: SOME_ID, contactId: SOME_ID, formId: OTHER_ID, channelId: SOME_ID },
   },
+  // Campaigns (issue #42 item 2): slug campaigns (project managers) with the company's flag.
+  'campaign.list': { access: { roles: CAMPAIGN_ROLES } },
+  'campaign.get': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
+  'campaign.create': { access: { roles: CAMPAIGN_ROLES }, input: CAMPAIGN },
+  'campaign.update': {
+    access: { roles: CAMPAIGN_ROLES },
+    input: { id: SOME_ID, values: CAMPAIGN },
+  },
+  'campaign.preview': { access: { roles: CAMPAIGN_ROLES }, input: { segment: {} } },
+  'campaign.start': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
+  'campaign.pause': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
+  'campaign.resume': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
+  'campaign.cancel': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
+  'campaign.statistics': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
+  'campaign.recipients': { access: { roles: CAMPAIGN_ROLES }, input: { id: SOME_ID } },
 };
 
 const routerProcedures = (
