@@ -1,6 +1,7 @@
 import { es } from '@cartera/domain/i18n';
 import { startFakeExternalContacts } from '../../server/src/testing/fake-external-contacts';
 import {
+  clientId,
   createTestContact,
   expect,
   newSellerPage,
@@ -253,6 +254,37 @@ test.describe('Conversación: paneles', () => {
     await page.getByRole('button', { name: es.contacts.edit, exact: true }).click();
     await sheet.getByRole('button', { name: `${t.addCompany} 1` }).click();
     await expect(page.getByRole('dialog', { name: 'Agregar Empresa' })).toBeVisible();
+    expect(browserErrors).toEqual([]);
+  });
+
+  test("'Más acciones' vuelve a archivar con el último motivo", async ({ page, browserErrors }) => {
+    await signIn(page, 'vendedor@demo.test');
+    const contact = await createTestContact(page, 'Rehacer');
+    const reasons = await trpcQuery<
+      Array<{ code: string; name: string; type: string; nextAction: string | null }>
+    >(page, 'interaction.archivingReasons', { contactId: contact.id });
+    const reason = reasons.find((each) => each.type !== 'sale' && !each.nextAction) ?? reasons[0]!;
+    await trpcMutation(page, 'interaction.archive', {
+      contactId: contact.id,
+      id: clientId(),
+      reason: reason.code,
+    });
+    await trpcMutation(page, 'interaction.unarchive', { contactId: contact.id, id: clientId() });
+
+    await page.goto(`/contact?id=${contact.id}`);
+    await page.getByRole('button', { name: es.conversation.bot.moreActions }).click();
+    await page.getByRole('menuitem', { name: `${t.redoArchive}: ${reason.name}` }).click();
+    await expect
+      .poll(async () => {
+        const read = await trpcQuery<{ archivingReason: string | null }>(page, 'contact.get', {
+          id: contact.id,
+        });
+        return read.archivingReason;
+      })
+      .toBe(reason.code);
+    // Archived again: nothing left to redo.
+    await page.getByRole('button', { name: es.conversation.bot.moreActions }).click();
+    await expect(page.getByRole('menuitem', { name: new RegExp(t.redoArchive) })).toHaveCount(0);
     expect(browserErrors).toEqual([]);
   });
 });

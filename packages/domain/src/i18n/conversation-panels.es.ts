@@ -26,7 +26,7 @@ export const conversationPanelsEs = {
   redoArchive: 'Volver a archivar',
   redoArchiveHint: 'Archivar otra vez con «{reason}»',
   redoReminder: 'Repetir recordatorio',
-  redoReminderHint: 'Recordatorio «{action}» para el {date}',
+  redoReminderHint: 'Recordatorio «{action}» con la misma anticipación que el anterior',
   redone: 'Hecho',
   whatsappNote: 'Nota de WhatsApp',
   whatsappNoteHint: 'Nota interna marcada como de WhatsApp',

@@ -17,6 +17,7 @@ import { ArchivePicker } from './archive-picker';
 import { BotToggleDialog } from './bot-toggle-dialog';
 import { ChangeTagDialog } from './change-tag-dialog';
 import { MarkUnreadItem } from './mark-unread-item';
+import { RedoMenuItems } from './redo-items';
 import { ReminderWizard } from './reminder-wizard';
 import { useRefreshContact } from './use-refresh-contact';
 
@@ -124,6 +125,7 @@ export function ConversationActions({
                 </Menu.Item>
                 {botItem}
                 <MarkUnreadItem contact={contact} />
+                <RedoMenuItems contact={contact} />
               </>
             )}
             {contact.can.transfer && (
@@ -165,6 +167,7 @@ export function ConversationActions({
             <Menu.Dropdown>
               {botItem}
               <MarkUnreadItem contact={contact} />
+              <RedoMenuItems contact={contact} />
             </Menu.Dropdown>
           </Menu>
         </Group>
