@@ -11,7 +11,7 @@ export const npsEs = {
     add: 'Nueva configuración',
     edit: 'Editar configuración',
     empty: 'Todavía no hay configuraciones de NPS.',
-    emptyHint: 'Creá una para enviar la encuesta después de una venta o de archivar un contacto.',
+    emptyHint: 'Crea una para enviar la encuesta después de una venta o de archivar un contacto.',
     loadError: 'No se pudieron cargar las configuraciones.',
     saved: 'Configuración guardada',
     removed: 'Configuración eliminada',
@@ -122,7 +122,7 @@ export const npsEs = {
     listButton: 'Elegir puntaje',
   },
   /** The reminder a detractor's answer leaves for the contact's seller. */
-  reminder: 'Encuesta NPS: puntaje {score} (detractor). Contactá al cliente.',
+  reminder: 'Encuesta NPS: puntaje {score} (detractor). Contacta al cliente.',
   performance: {
     title: 'NPS',
     answers: '{count} respuestas',

@@ -44,8 +44,8 @@ export const SANDBOX_NPS_TEMPLATES = [
   {
     name: 'encuesta_nps',
     language: 'es',
-    body: 'Hola {{1}}, {{2}} Respondé con un número del 0 al 10.',
-    components: [{ type: 'BODY', text: 'Hola {{1}}, {{2}} Respondé con un número del 0 al 10.' }],
+    body: 'Hola {{1}}, {{2}} Responde con un número del 0 al 10.',
+    components: [{ type: 'BODY', text: 'Hola {{1}}, {{2}} Responde con un número del 0 al 10.' }],
   },
   {
     name: 'encuesta_nps_botones',

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import {
   Anchor,
+  Box,
   Group,
   Paper,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Skeleton,
@@ -116,15 +116,18 @@ export function NpsStatisticsPanel({ configs }: { configs: Array<{ id: string; n
           value={configId ?? ''}
           onChange={(value) => setConfigId(value || null)}
           allowDeselect={false}
-          w={260}
+          w={{ base: '100%', xs: 260 }}
         />
-        <PeriodPicker
-          preset={preset}
-          onPreset={setPreset}
-          custom={custom}
-          onCustom={setCustom}
-          shown={period}
-        />
+        {/* On a phone the four periods may be wider than the screen: they scroll alone. */}
+        <Box maw="100%" style={{ overflowX: 'auto' }}>
+          <PeriodPicker
+            preset={preset}
+            onPreset={setPreset}
+            custom={custom}
+            onCustom={setCustom}
+            shown={period}
+          />
+        </Box>
       </Group>
       {figures.isPending ? (
         <SimpleGrid cols={{ base: 2, sm: 4 }} aria-busy="true">
@@ -147,11 +150,13 @@ export function NpsStatisticsPanel({ configs }: { configs: Array<{ id: string; n
           <Title order={2} fz="h5">
             {t.statistics.answersOf}
           </Title>
-          <SegmentedControl
+          <Select
             size="xs"
+            w={200}
             aria-label={t.statistics.answersOf}
             value={category}
-            onChange={(value) => drill({ category: value as Category })}
+            allowDeselect={false}
+            onChange={(value) => drill({ category: (value ?? 'answered') as Category })}
             data={[
               { value: 'answered', label: t.answers.all },
               { value: 'promoter', label: t.statistics.promoters },
@@ -216,7 +221,7 @@ function FiguresBody({
   return (
     <Stack gap="md">
       <NpsHeadline data={data} />
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
+      <SimpleGrid cols={3} spacing="sm">
         {categories.map((each) => (
           <Paper key={each.key} withBorder radius="md" p="sm">
             <Anchor
