@@ -890,6 +890,11 @@ const procedures: Record<string, Entry> = {
     input: { accountId: 'cuenta', clientId: 'cliente', clientSecret: 'secreto' },
   },
   'meeting.disconnectZoom': { access: { roles: ['comercial', 'project_manager'] } },
+  'meeting.companySettings': { access: { roles: ['comercial', 'project_manager'] } },
+  'meeting.setReminderTemplate': {
+    access: { roles: ['comercial', 'project_manager'] },
+    input: { template: { name: 'recordatorio', language: 'es' } },
+  },
   'meeting.integrations': { access: { roles: CONTACT_ROLES }, input: {} },
   'meeting.availability': {
     access: { roles: CONTACT_ROLES },

@@ -23,7 +23,7 @@ import {
 } from '../../providers/meetings/zoom';
 import { userReachable } from '../access/users';
 import type { AuthUser } from '../sessions/session.types';
-import { tenantSettings } from '../tenant-settings/tenant-settings.service';
+import { changeTenantSection, tenantSettings } from '../tenant-settings/tenant-settings.service';
 import {
   deleteConnection,
   findConnection,
@@ -351,4 +351,42 @@ export async function createMeetingLink(
     attendees: input.attendees,
   });
   return { link: made?.link ?? null, providerRef: made?.providerRef ?? null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The company's meeting settings
+
+export const ZReminderTemplate = z.object({
+  name: z.string().trim().min(1).max(512),
+  language: z.string().trim().min(2).max(15),
+});
+
+export const ZMeetingCompanySettings = z.object({
+  /** 03 §3 meetingSettings: the approved template a reminder uses outside the 24 hours. */
+  reminderTemplate: ZReminderTemplate.nullable(),
+  zoom: z.object({ connected: z.boolean(), account: z.string().nullable() }),
+});
+
+export async function meetingCompanySettings(deps: AppDeps, user: AuthUser) {
+  const [config, zoom] = await Promise.all([
+    tenantSettings(deps.db, user.tenantId, 'conversation'),
+    findConnection(deps.db, user.tenantId, 'zoom', null),
+  ]);
+  return {
+    reminderTemplate: config.meetingSettings?.reminderTemplate ?? null,
+    zoom: { connected: Boolean(zoom), account: zoom?.account ?? null },
+  };
+}
+
+/** Chooses (or, with null, clears) the template meeting reminders use outside the 24 hours. */
+export async function setReminderTemplate(
+  deps: AppDeps,
+  user: AuthUser,
+  template: z.infer<typeof ZReminderTemplate> | null,
+) {
+  await changeTenantSection(deps.db, user.tenantId, 'conversation', () => ({
+    values: { meetingSettings: template ? { reminderTemplate: template } : {} },
+    result: null,
+  }));
+  return meetingCompanySettings(deps, user);
 }

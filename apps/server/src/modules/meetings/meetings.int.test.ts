@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { groups, interactions, meetingConnections, meetings, users } from '@cartera/db/schema';
+import { interactions, meetingConnections, meetings, users } from '@cartera/db/schema';
 import { es } from '@cartera/domain/i18n';
 import { newId } from '@cartera/domain/ids';
 import { runJob } from '../../app-jobs';
@@ -389,23 +389,13 @@ describe('the jobs at their moments', () => {
     });
 
     // With the meeting settings' approved template, a second meeting's reminder goes as it.
-    const [root] = await env.database.handle.db
-      .select({ configs: groups.configs })
-      .from(groups)
-      .where(eq(groups.id, env.demo.demo.id));
-    const configs = root!.configs as { conversation?: Record<string, unknown> };
-    await env.database.handle.db
-      .update(groups)
-      .set({
-        configs: {
-          ...configs,
-          conversation: {
-            ...configs.conversation,
-            meetingSettings: { reminderTemplate: { name: 'recordatorio_reunion', language: 'es' } },
-          },
-        },
-      })
-      .where(eq(groups.id, env.demo.demo.id));
+    const chosen = await env.call(COMERCIAL, 'meeting.setReminderTemplate', {
+      template: { name: 'recordatorio_reunion', language: 'es' },
+    });
+    expect(chosen.data!.reminderTemplate).toEqual({ name: 'recordatorio_reunion', language: 'es' });
+    expect((await env.call(SELLER, 'meeting.companySettings')).error?.data.domainCode).toBe(
+      'PERMISSION_DENIED',
+    );
     const second = schedule({ medium: 'person', summary: 'Con plantilla' });
     await env.call(SELLER, 'meeting.create', second);
     advanceClock(90 * 60_000);

@@ -15,12 +15,16 @@ import {
   disconnectZoom,
   googleConsentUrl,
   integrationsOf,
+  meetingCompanySettings,
   meetingSettingsOf,
   setOwnMeetings,
+  setReminderTemplate,
   ZConnectZoomInput,
   ZIntegrationsView,
+  ZMeetingCompanySettings,
   ZMeetingLinkInput,
   ZMeetingSettingsView,
+  ZReminderTemplate,
 } from './meeting-providers.service';
 import {
   availability,
@@ -107,6 +111,25 @@ export const meetingsRouter = router({
     .meta({ area: '/company', description: "Forgets the company's Zoom account." })
     .output(ZMeetingSettingsView)
     .mutation(({ ctx }) => disconnectZoom(ctx.deps, ctx.user)),
+
+  companySettings: roleProcedure('configureCompany')
+    .meta({
+      area: '/company',
+      description:
+        "The company's meeting settings (03 §3 meetingSettings): the approved WhatsApp template a meeting reminder uses outside the customer's 24-hour window (null: none, the reminder then fails), and whether its Zoom account is connected.",
+    })
+    .output(ZMeetingCompanySettings)
+    .query(({ ctx }) => meetingCompanySettings(ctx.deps, ctx.user)),
+
+  setReminderTemplate: roleProcedure('configureCompany')
+    .meta({
+      area: '/company',
+      description:
+        "Chooses the approved WhatsApp template (name and language) meeting reminders use outside the 24-hour window, its first parameter the reminder's text; null clears it.",
+    })
+    .input(z.object({ template: ZReminderTemplate.nullable() }))
+    .output(ZMeetingCompanySettings)
+    .mutation(({ ctx, input }) => setReminderTemplate(ctx.deps, ctx.user, input.template)),
 
   integrations: conversationProcedure
     .meta({
