@@ -31,6 +31,8 @@ const FRAME_FEATURES = [
   'notifications/inbox/frame-notifications', // the shipments' banner and bottom-right notice
   'notifications/inbox/use-notifications', // their list, tracking and the user menu's count
   'support/use-support', // the support entry and its 'show or hide' (issue #44 item 4)
+  'phone/phone-frame', // the softphone and the incoming-call widget (issue #39)
+  'phone/softphone-menu-item', // the user menu's 'Abrir teléfono'
 ];
 
 /**

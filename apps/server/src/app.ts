@@ -25,6 +25,11 @@ import { registerInteractionsRoutes } from './modules/interactions/interactions.
 import { registerPlacesRoutes } from './modules/places/places.rest';
 import { registerSettingsRoutes } from './modules/settings/settings.rest';
 import { registerPhoneRoutes } from './modules/phone/phone.rest';
+import {
+  AircallSandbox,
+  registerPhoneSandboxRoutes,
+  seedPhoneSandbox,
+} from './modules/phone/phone-sandbox';
 import { registerEmailRoutes } from './modules/email/email.rest';
 import { registerMeetingRoutes } from './modules/meetings/meetings.rest';
 import { registerActionsHistoryRoutes } from './modules/actions-history/actions-history.rest';
@@ -230,6 +235,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerPlacesRoutes(server, deps);
   registerSettingsRoutes(server, deps);
   registerPhoneRoutes(server, deps);
+  // 'Aircall de prueba': the demo's phone provider, answered in process (issue #39).
+  const phoneSandbox = new AircallSandbox(deps);
+  phoneSandbox.start();
+  registerPhoneSandboxRoutes(server, deps, phoneSandbox);
   registerEmailRoutes(server, deps);
   registerMeetingRoutes(server, deps);
   registerGoalsRoutes(server, deps);
@@ -265,6 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const webhookDispatcher = startWebhookDispatcher(deps);
   const npsReader = startNpsReader(deps);
   if (seededDemo) await seedSandbox(deps, seededDemo);
+  if (seededDemo) await seedPhoneSandbox(deps, seededDemo.demo.id);
 
   let closed = false;
   return {
@@ -278,6 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       closed = true;
       await server.close();
       deps.sandbox.close();
+      phoneSandbox.close();
       await inbox.stop();
       await webhookDispatcher.stop();
       await npsReader.stop();
@@ -317,7 +328,7 @@ function cspFor(env: Env) {
     objectSrc: ["'none'"],
     // A document's preview shows the PDF it fetched, as a blob, in a frame (03 §3); an internal
     // shortcut (03 §5) and 'Agendar reunión' frame /api/frame, which frames the configured page.
-    frameSrc: ["'self'", 'blob:'],
+    frameSrc: ["'self'", 'blob:', 'https://phone.aircall.io'],
     frameAncestors: ["'self'"],
   };
 }

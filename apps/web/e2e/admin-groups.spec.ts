@@ -120,7 +120,6 @@ test('el usuario nuevo cambia su contraseña; una funcionalidad apagada y su des
   await expect(inbox).toBeChecked();
   // Flags that change nothing yet are not offered (issue #35 item 5; FLAGS_WITHOUT_READER).
   await expect(page.getByRole('switch', { name: text.flags.labels.campaigns })).toHaveCount(0);
-  await expect(page.getByRole('switch', { name: text.flags.labels.pressToCall })).toHaveCount(0);
   await inbox.click({ force: true });
   await expect(inbox).not.toBeChecked();
   await expect(page.getByText(text.flags.own).first()).toBeVisible();

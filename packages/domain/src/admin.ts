@@ -66,7 +66,6 @@ export const FLAG_SECTIONS: ReadonlyArray<{
  * offered on the flags tab until the issue named beside each gives them a reader.
  */
 export const FLAGS_WITHOUT_READER: Readonly<Partial<Record<FeatureFlag, string>>> = {
-  pressToCall: 'issue #39 (phone)',
   campaigns: 'issue #42 (NPS, campaigns and forms)',
 };
 

@@ -163,7 +163,7 @@ describe('pantalla de inicio de cada rol (issue #35 punto 5)', () => {
 describe('funcionalidades sin lector (issue #35 punto 5)', () => {
   it('las banderas que no cambian nada siguen en los datos pero no se ofrecen', () => {
     const hidden = Object.keys(FLAGS_WITHOUT_READER).sort();
-    expect(hidden).toEqual(['campaigns', 'pressToCall']);
+    expect(hidden).toEqual(['campaigns']);
     for (const flag of hidden) expect(FEATURE_FLAGS).toContain(flag);
     const offered = FLAG_SECTIONS.flatMap((section) => section.flags.filter(flagOffered));
     expect(offered).toContain('inbox');

@@ -20,6 +20,7 @@ import {
 } from '../features/notifications/inbox/frame-notifications';
 import { useFrameNotifications } from '../features/notifications/inbox/use-notifications';
 import { ProfileDialog } from '../features/profile/profile-dialog';
+import { PhoneFrame } from '../features/phone/phone-frame';
 import classes from './app-layout.module.css';
 import { ConnectionBanner } from './connection-banner';
 import { EyeIcon, ReturnIcon } from '../ui/icons';
@@ -115,6 +116,7 @@ function SignedInLayout({ me, children }: { me: Me; children: ReactNode }) {
       {!layout.mobile && <NotificationNotice frame={notices} inline={false} />}
       <ConnectionBanner />
       <MessageNotices me={me} mobile={layout.mobile} />
+      <PhoneFrame mobile={layout.mobile} />
 
       <ProfileDialog me={me} opened={dialog === 'profile'} onClose={close} />
       <ActivityDialog opened={dialog === 'activity'} onClose={close} />

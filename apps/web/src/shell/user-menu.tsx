@@ -6,6 +6,7 @@ import { useLogout } from '../features/auth/use-logout';
 import { fullNameOf, guardUserOf, type Me } from '../features/auth/session';
 import { useUnviewedCount } from '../features/notifications/inbox/use-notifications';
 import { useSupport } from '../features/support/use-support';
+import { SoftphoneMenuItem } from '../features/phone/softphone-menu-item';
 import classes from './app-layout.module.css';
 import {
   ActivityIcon,
@@ -33,7 +34,8 @@ function isBuilt(path: string) {
  * The user menu at the foot of the side menu (01 §2): Mi perfil, Actividad, Aprender,
  * Notificaciones and Cerrar sesión; ours, 'Respuestas rápidas' for whoever writes in
  * conversations (docs/decisions.md 'Quick replies screen'); 'Ocultar soporte' / 'Mostrar
- * soporte' when the installation has a support link. The softphone's entry arrives with its issue.
+ * soporte' when the installation has a support link; the softphone's entry when the company has
+ * a phone provider (issue #39).
  */
 export function UserMenu({
   me,
@@ -148,6 +150,7 @@ export function UserMenu({
             {es.shell.notifications}
           </Menu.Item>
         )}
+        <SoftphoneMenuItem />
         {support.url && (
           <Menu.Item
             leftSection={<HelpIcon size={16} />}

@@ -49,6 +49,8 @@ export const phoneEs = {
     connect: 'Conectar Aircall',
     reconnect: 'Cambiar credenciales',
     disconnect: 'Desconectar',
+    disconnectQuestion:
+      '¿Desconectar Aircall? Las llamadas dejarán de registrarse solas; las que ya están en las conversaciones quedan.',
     connected: 'Conectado: {name}',
     notConnected: 'Sin proveedor de llamadas conectado.',
     webhookUrl: 'URL de eventos',
@@ -86,6 +88,21 @@ export const phoneEs = {
     saved: 'Usuario de Aircall guardado',
     notConnected: 'Tu empresa no tiene Aircall conectado; las llamadas se registran a mano.',
     loadFailed: 'No se pudo cargar la cuenta de Aircall.',
+  },
+  // The web phone of 'Aircall de prueba' (the demo's softphone)
+  sandbox: {
+    title: 'Aircall de prueba',
+    intro:
+      'Un teléfono simulado: contesta o corta las llamadas que hagas desde Cartera, o simula una llamada entrante de un cliente.',
+    from: 'Número del cliente',
+    ring: 'Simular llamada entrante',
+    inbound: 'Entrante',
+    outbound: 'Saliente',
+    status: { initial: 'Sonando', answered: 'En curso', done: 'Finalizada' },
+    answer: 'Contestar',
+    hangup: 'Cortar',
+    voicemail: 'Dejar correo de voz',
+    empty: 'Sin llamadas.',
   },
   // Call log
   log: {

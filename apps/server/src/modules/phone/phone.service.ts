@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Database, Executor } from '@cartera/db/client';
+import type { Executor } from '@cartera/db/client';
 import { DomainError } from '@cartera/domain/errors';
 import { es } from '@cartera/domain/i18n';
 import type { AppDeps } from '../../deps';
@@ -12,11 +12,8 @@ import type { AuthUser } from '../sessions/session.types';
 import { tenantBasics } from '../tenant-settings/tenant-settings.service';
 import { aircallClient, callNumber, PROVIDER } from './phone-calls.service';
 import {
-  deleteBlocked,
   deleteConnection,
   deleteMapping,
-  findBlocked,
-  findBlockedList,
   findCallByInteraction,
   findCallItem,
   findConnection,
@@ -24,10 +21,10 @@ import {
   findScopedContactNames,
   findScopedContactsByPhones,
   findUserCalls,
-  insertBlocked,
   saveMapping,
   upsertConnection,
 } from './phone.repository';
+import { ensureSandboxMapping, isSandboxUrl } from './phone-sandbox-ids';
 
 /*
  * The company's phone provider and what surrounds calls (issue #39): connecting Aircall in 'Mi
@@ -155,10 +152,11 @@ export const ZPhoneProviders = z.object({
 });
 
 export async function phoneProvidersOf(deps: AppDeps, user: AuthUser) {
-  const [connection, mapping] = await Promise.all([
-    findConnection(deps.db, user.tenantId, PROVIDER),
-    findMapping(deps.db, user.tenantId, user.id),
-  ]);
+  const connection = await findConnection(deps.db, user.tenantId, PROVIDER);
+  const mapping =
+    connection && isSandboxUrl(connection.baseUrl)
+      ? await ensureSandboxMapping(deps.db, user.tenantId, user.id)
+      : await findMapping(deps.db, user.tenantId, user.id);
   return {
     connected: !!connection,
     providerName: connection?.name ?? null,
@@ -296,107 +294,6 @@ export async function contactIdByPhone(
   return { contactId: found?.id ?? null, phone };
 }
 
-export const ZNumberStates = z.array(
-  z.object({
-    phoneNumber: z.string(),
-    disableCall: z.boolean(),
-    blockReason: z.string().nullable(),
-  }),
-);
-
-/** 03 §3 Contact phoneNumberStates: each of a visible contact's numbers and its restriction. */
-export async function numberStates(db: Executor, user: AuthUser, contactId: string) {
-  const contact = await visibleContact(db, user, contactId);
-  const blocked = await findBlocked(db, user.tenantId, contact.phones);
-  return contact.phones.map((phoneNumber) => {
-    const block = blocked.find((each) => each.phone === phoneNumber);
-    return {
-      phoneNumber,
-      disableCall: !!block,
-      blockReason: block ? block.reason : null,
-    };
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Restricted numbers ('Mi Empresa' › 'Números restringidos')
-
-export const ZBlockedNumber = z.object({
-  phone: z.string(),
-  reason: z.string(),
-  createdBy: z.string().nullable(),
-  createdAt: z.date(),
-});
-
-export function blockedNumbersOf(db: Executor, user: AuthUser) {
-  return findBlockedList(db, user.tenantId).then((rows) =>
-    rows.map(({ phone, reason, createdBy, createdAt }) => ({
-      phone,
-      reason,
-      createdBy,
-      createdAt,
-    })),
-  );
-}
-
-export const ZBlockInput = z.object({
-  phone: z.string().trim().min(4, es.phone.numberInvalid).max(40),
-  reason: z.string().trim().min(1, es.validation.required).max(300),
-});
-
-export async function blockNumber(
-  db: Database,
-  user: AuthUser,
-  by: AuditBy,
-  input: z.infer<typeof ZBlockInput>,
-) {
-  const { country } = await tenantBasics(db, user.tenantId);
-  const phone = callNumber(input.phone, country);
-  if (!/^\+[1-9]\d{6,14}$/.test(phone)) {
-    throw new DomainError('INVALID_REQUEST_BODY', { fields: { phone: [es.phone.numberInvalid] } });
-  }
-  await db.transaction(async (tx) => {
-    const inserted = await insertBlocked(tx, {
-      tenantId: user.tenantId,
-      phone,
-      reason: input.reason,
-      createdBy: user.id,
-    });
-    if (!inserted) throw new DomainError('PHONE_NUMBER_ALREADY_RESTRICTED');
-    await recordAudit(tx, by, {
-      action: 'blockedNumber.add',
-      targetType: 'blockedNumber',
-      // The number is no row of its own: the entry is the company's, the number in its values.
-      targetId: user.tenantId,
-      groupId: user.tenantId,
-      before: null,
-      after: { phone, reason: input.reason },
-    });
-  });
-  return { phone };
-}
-
-export async function unblockNumber(
-  db: Database,
-  user: AuthUser,
-  by: AuditBy,
-  input: { phone: string },
-) {
-  await db.transaction(async (tx) => {
-    const removed = await deleteBlocked(tx, user.tenantId, input.phone);
-    if (!removed) throw new DomainError('NOT_FOUND');
-    await recordAudit(tx, by, {
-      action: 'blockedNumber.remove',
-      targetType: 'blockedNumber',
-      targetId: user.tenantId,
-      groupId: user.tenantId,
-      before: { phone: removed.phone, reason: removed.reason },
-      after: null,
-    });
-  });
-  return { success: true as const };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Call log (POST /calls) and a call's recording or voicemail
 
@@ -419,6 +316,8 @@ export const ZCallLogPage = z.object({
       /** The contact's name when the caller may see the contact, else ''. */
       name: z.string(),
       contactId: z.string().nullable(),
+      /** An incoming call still ringing or answered: a tab opened meanwhile shows it. */
+      ongoing: z.boolean(),
     }),
   ),
   nextBefore: z.string().nullable(),
@@ -447,6 +346,7 @@ export async function callLog(db: Executor, user: AuthUser, input: z.infer<typeo
       duration: row.duration ?? 0,
       name: (row.contactId && names.get(row.contactId)) || '',
       contactId: row.contactId && names.has(row.contactId) ? row.contactId : null,
+      ongoing: row.state !== 'done',
     })),
     nextBefore: rows.length > input.limit ? page.at(-1)!.id : null,
   };

@@ -47,12 +47,17 @@ export class AircallSimulator {
 
   constructor(
     private readonly options: {
-      apiId: string;
-      apiToken: string;
+      readonly apiId: string;
+      readonly apiToken: string;
       users: SimulatedAircallUser[];
       numbers: SimulatedAircallNumber[];
     },
   ) {}
+
+  /** Replaces the account's users (the demo's follow its company's users). */
+  setUsers(users: SimulatedAircallUser[]) {
+    this.options.users = users;
+  }
 
   /** The next API requests get these answers, one each (an outage), then normal service. */
   failNext(...responses: SimulatedResponse[]) {

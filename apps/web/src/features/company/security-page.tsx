@@ -6,6 +6,7 @@ import { ExternalSystemPanel } from './external-system-panel';
 import { PasswordPolicyPanel } from './password-policy-panel';
 import { ConfigPage } from './config-page';
 import { WebhooksPanel } from './webhooks-panel';
+import { BlockedNumbersPanel, PhoneProviderPanel } from '../phone/phone-company-panels';
 
 const text = es.security;
 
@@ -31,6 +32,8 @@ export function SecurityPage() {
         <>
           <PasswordPolicyPanel />
           <ExternalSystemPanel />
+          <PhoneProviderPanel />
+          <BlockedNumbersPanel />
         </>
       ) : (
         <Alert variant="light" maw={640}>

@@ -28,6 +28,7 @@ import { useMe } from '../auth/session';
 import { CustomFieldInput } from '../custom-fields/custom-field-input';
 import { numberInputText, toFormValue, toStoredValue } from '../custom-fields/field-values';
 import { ContactHead } from './contact-head';
+import { PhoneNumberLink } from '../phone/phone-number-link';
 import { channelView, mapLink, type ContactDetail } from './contact-format';
 import { useContactChange, type ContactChanges } from './use-contact-change';
 import { TagChip, useOriginName } from './tag-chip';
@@ -146,9 +147,9 @@ export function ContactDetailsPanel({
               <Stack gap={2}>
                 {contact.phones.map((row) => (
                   <Group key={row.phone} gap={6} wrap="nowrap">
-                    <Anchor size="sm" href={`tel:${row.phone}`}>
+                    <PhoneNumberLink contact={contact} phone={row.phone}>
                       {row.national}
-                    </Anchor>
+                    </PhoneNumberLink>
                     {row.extensionNumber && (
                       <Text size="xs" c="dimmed">
                         {`${es.contacts.extension} ${row.extensionNumber}`}

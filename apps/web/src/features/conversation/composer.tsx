@@ -15,6 +15,7 @@ import {
 import { MediaEditor } from './composer/media-editor';
 import { QuickReplyList, useQuickReplies } from './composer/quick-replies';
 import { ClosedReplyWindow, ReplyWindowCountdown, useReplyWindow } from './composer/reply-window';
+import { RestrictedNumberNotice, useChatRestriction } from '../phone/restricted-number';
 import { ReplyPreview, useReply } from './bubbles/reply-context';
 import { EmailForm } from './composer/email-form';
 import { useMailboxes } from '../email/use-mailboxes';
@@ -153,6 +154,8 @@ function ContactComposer({
     current === 'channel' && channel
       ? { id: channel.id, type: channel.type, name: channel.name, color: channel.color }
       : null;
+  // A restricted number (issue #39): no chat with it, and the notice says why.
+  const chatRestriction = useChatRestriction(contactId);
   const reply = useReplyWindow(
     contactId,
     composerChannel,
@@ -297,7 +300,9 @@ function ContactComposer({
         <ScheduledChip schedule={schedule} onRemove={() => setSchedule(null)} />
       )}
       {draftable && !windowClosed && <AiDraftNotice draft={aiDraft} />}
-      {current === 'email' ? null : windowClosed && reply.window && composerChannel ? (
+      {current === 'email' ? null : current === 'channel' && chatRestriction ? (
+        <RestrictedNumberNotice reason={chatRestriction.reason} />
+      ) : windowClosed && reply.window && composerChannel ? (
         <ClosedReplyWindow window={reply.window} channel={composerChannel} onSend={onSendMessage} />
       ) : (
         <Group gap="xs" align="flex-end" wrap="nowrap" className={layout.composerRow}>

@@ -14,7 +14,7 @@ import { useTags } from '../contacts/tag-chip';
 import { ChatMessageContent } from './chat-message';
 import { ScheduledMessageContent } from './scheduled-message';
 import { MarkupText } from './markup-text';
-import { formatCallDuration } from './calls/call-format';
+import { PhoneCallItem } from '../phone/phone-call-item';
 import { NoteAttachments } from './composer/note-attachments';
 import { SaleBubble } from './bubbles/sale-bubble';
 import { EmailBubble } from './bubbles/email-bubble';
@@ -213,22 +213,14 @@ function ParsedInteraction({
           {parsed.content.body && <Detail>{parsed.content.body}</Detail>}
         </Stack>
       );
-    case 'phoneCall': {
-      const { state, phone, callDuration: seconds } = parsed.content;
+    case 'phoneCall':
       return (
-        <Stack gap={2}>
-          <Line>{phone ? format(t.callTo, { phone }) : t.call}</Line>
-          <Detail>
-            {[
-              t.callStates[state] ?? state,
-              seconds ? format(t.callDuration, { duration: formatCallDuration(seconds) }) : null,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </Detail>
-        </Stack>
+        <PhoneCallItem
+          content={parsed.content}
+          contactId={context.contactId}
+          interactionId={item.id}
+        />
       );
-    }
     case 'visit':
       return (
         <Stack gap={2}>

@@ -14,6 +14,7 @@ import { es } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { Panel } from '../../ui/panel';
+import { PhoneProviderSettings } from '../phone/phone-settings';
 import { QueryError } from '../../ui/query-error';
 
 const texts = es.settings;
@@ -123,12 +124,16 @@ export function PersonalConfigPanel() {
   return (
     <PreferencePanel titleId="settings-personal-title" title={texts.personal.title} query={config}>
       {(data) => (
-        <Switch
-          label={texts.personal.callOnPhone}
-          description={texts.personal.callOnPhoneHint}
-          checked={data.callOnPhone}
-          onChange={(event) => update.mutate({ callOnPhone: event.currentTarget.checked })}
-        />
+        <Stack gap="md">
+          <Switch
+            label={texts.personal.callOnPhone}
+            description={texts.personal.callOnPhoneHint}
+            checked={data.callOnPhone}
+            onChange={(event) => update.mutate({ callOnPhone: event.currentTarget.checked })}
+          />
+          {/* The caller's Aircall user (issue #39). */}
+          <PhoneProviderSettings />
+        </Stack>
       )}
     </PreferencePanel>
   );

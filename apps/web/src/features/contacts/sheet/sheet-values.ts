@@ -85,6 +85,8 @@ export interface SheetDefaults {
   firstName?: string;
   lastName?: string;
   email?: string;
+  /** The number of an unknown incoming call (issue #39: 'Crear contacto'). */
+  phone?: string;
 }
 
 export function initialSheetValues(
@@ -96,7 +98,9 @@ export function initialSheetValues(
     return {
       firstName: defaults.firstName ?? '',
       lastName: defaults.lastName ?? '',
-      phones: [emptyPhone()],
+      phones: defaults.phone
+        ? [{ key: rowKey(), phone: phoneText(defaults.phone, country), extensionNumber: '' }]
+        : [emptyPhone()],
       emails: defaults.email ? [{ key: rowKey(), email: defaults.email }] : [emptyEmail()],
       govId: '',
       statusTag: null,

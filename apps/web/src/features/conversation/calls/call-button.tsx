@@ -1,14 +1,22 @@
-import { ActionIcon, Button, Menu, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ActionIcon, Anchor, Button, Menu, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { es } from '@cartera/domain/i18n';
-import { domainCodeOf } from '../../../lib/errors';
+import { domainCodeOf, errorDetailsOf, userMessageOf } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
 import { PhoneIcon } from '../../../ui/icons';
 import type { ContactDetail } from '../../contacts/contact-format';
 import { newId } from '@cartera/domain/ids';
 import { useRefreshContact } from '../actions/use-refresh-contact';
 import { useContactTimeline } from '../timeline-context';
+import {
+  callsThroughProvider,
+  restrictionOf,
+  showRestricted,
+  useNumberStates,
+  usePhoneProviders,
+} from '../../phone/use-phone';
 
 const t = es.conversation.calls;
 
@@ -29,8 +37,10 @@ export function CallButton({
   /** An icon button named so (the detail editor's head, 03 §2.1) instead of 'Llamar'. */
   iconLabel?: string;
 }) {
-  const { call, ongoing, starting } = useStartCall(contact);
+  const { call, ongoing, starting, restricted } = useStartCall(contact);
   const phones = contact.phones;
+  // A restricted number (03 §3 phoneNumberStates) looks disabled; pressing says why.
+  const blocked = phones.length > 0 && phones.every((row) => restricted(row.phone));
   if (iconLabel) {
     const icon = (onClick?: () => void) => (
       <Tooltip label={phones.length ? iconLabel : t.callNoPhone} withArrow>
@@ -39,8 +49,8 @@ export function CallButton({
           size="md"
           aria-label={iconLabel}
           loading={starting}
-          data-disabled={ongoing || phones.length === 0 || undefined}
-          aria-disabled={ongoing || phones.length === 0 || undefined}
+          data-disabled={ongoing || blocked || phones.length === 0 || undefined}
+          aria-disabled={ongoing || blocked || phones.length === 0 || undefined}
           onClick={onClick}
         >
           <PhoneIcon size={16} />
@@ -71,9 +81,9 @@ export function CallButton({
       size="sm"
       leftSection={<PhoneIcon size={16} />}
       loading={starting}
-      data-disabled={ongoing || undefined}
-      aria-disabled={ongoing || undefined}
-      title={ongoing ? t.callOngoing : undefined}
+      data-disabled={ongoing || blocked || undefined}
+      aria-disabled={ongoing || blocked || undefined}
+      title={ongoing ? t.callOngoing : blocked ? es.phone.restricted : undefined}
       onClick={onClick}
     >
       {t.call}
@@ -114,36 +124,82 @@ function CallMenuDropdown({
   );
 }
 
-/** Logs a call to one of the contact's numbers (or says a call is already in progress). */
+/**
+ * Calls one of the contact's numbers (or says a call is already in progress, or that the number
+ * is restricted): through the company's phone provider when the caller has it (issue #39), else
+ * logged by hand.
+ */
 function useStartCall(contact: ContactDetail) {
   const trpc = useTRPC();
   const refresh = useRefreshContact(contact.id);
   const { pendingCall } = useContactTimeline();
+  const providers = usePhoneProviders();
+  const states = useNumberStates(contact.id);
   const start = useMutation(trpc.interaction.startCall.mutationOptions());
+  const startThroughProvider = useMutation(trpc.phone.startCall.mutationOptions());
   const ongoing = pendingCall !== null;
+  const restricted = (phone: string) => restrictionOf(states.data, phone);
 
   const call = (phone: string) => {
     if (ongoing) {
       showInCall();
       return;
     }
-    start.mutate(
+    const restriction = restricted(phone);
+    if (restriction) {
+      showRestricted(restriction.reason);
+      return;
+    }
+    const mutation = callsThroughProvider(providers.data, phone) ? startThroughProvider : start;
+    mutation.mutate(
       { contactId: contact.id, id: newId(), phone },
       {
         onSuccess: () => void refresh(),
         onError: (error) => {
-          if (domainCodeOf(error) === 'CONTACT_IN_CALL') {
+          const code = domainCodeOf(error);
+          if (code === 'CONTACT_IN_CALL') {
             showInCall();
             void refresh();
+          } else if (code === 'PHONE_NUMBER_RESTRICTED') {
+            const reason = errorDetailsOf(error)?.reason;
+            showRestricted(typeof reason === 'string' ? reason : undefined);
+            void states.refetch();
           } else {
-            notifications.show({ color: 'red', message: t.failed });
+            notifications.show({
+              color: 'red',
+              message: code?.startsWith('PHONE_') ? userMessageOf(error) : t.failed,
+            });
+            void refresh();
           }
         },
       },
     );
   };
 
-  return { call, ongoing, starting: start.isPending };
+  return {
+    call,
+    ongoing,
+    restricted,
+    starting: start.isPending || startThroughProvider.isPending,
+  };
+}
+
+/** A number that calls when pressed (the `pressToCall` flag, issue #39), as the call button does. */
+export function CallNumberButton({
+  contact,
+  phone,
+  children,
+}: {
+  contact: ContactDetail;
+  phone: string;
+  children: ReactNode;
+}) {
+  const { call } = useStartCall(contact);
+  return (
+    <Anchor component="button" type="button" size="sm" onClick={() => call(phone)}>
+      {children}
+    </Anchor>
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import { PhoneIcon } from '../../../ui/icons';
 import type { ContactDetail } from '../../contacts/contact-format';
 import { useRefreshContact } from '../actions/use-refresh-contact';
 import type { PendingCall } from './pending-call';
+import { ProviderCallBar, type PhoneCallContent } from '../../phone/phone-call-item';
 
 const t = es.conversation.calls;
 
@@ -23,11 +24,33 @@ export function callPhoneLabel(contact: ContactDetail, phone: string): string {
 }
 
 /**
- * Shown instead of the composer while a call is in progress (03 §4 Phone call): 'Llamada a
- * {phone}. ¿Pudiste comunicarte?' with 'Sin responder', 'Correo de voz' and 'Contestó', which
- * close the call with that outcome. `onClosed` lets the page follow up (a note after 'Contestó').
+ * Shown instead of the composer while a call is in progress (03 §4 Phone call): for a call
+ * through the company's provider, its progress (the provider closes it, issue #39); for one
+ * logged by hand, the question of ManualOutcomeBar.
  */
-export function CallOutcomeBar({
+export function CallOutcomeBar(props: {
+  contact: ContactDetail;
+  call: PendingCall;
+  onClosed?: (outcome: CallOutcome) => void;
+}) {
+  const { contact, call } = props;
+  if (call.content.origin === 'aircall') {
+    return (
+      <ProviderCallBar
+        phone={callPhoneLabel(contact, call.phone)}
+        content={call.content as unknown as PhoneCallContent}
+      />
+    );
+  }
+  return <ManualOutcomeBar {...props} />;
+}
+
+/**
+ * 'Llamada a {phone}. ¿Pudiste comunicarte?' with 'Sin responder', 'Correo de voz' and
+ * 'Contestó', which close the call with that outcome. `onClosed` lets the page follow up (a note
+ * after 'Contestó').
+ */
+function ManualOutcomeBar({
   contact,
   call,
   onClosed,

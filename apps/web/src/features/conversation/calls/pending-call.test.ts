@@ -17,7 +17,12 @@ describe('llamada en curso', () => {
         item('a', 'note'),
         item('b', 'phoneCall', { state: 'calling', phone: '+598' }),
       ]),
-    ).toEqual({ interactionId: 'b', phone: '+598', createdAt: at });
+    ).toEqual({
+      interactionId: 'b',
+      phone: '+598',
+      createdAt: at,
+      content: { state: 'calling', phone: '+598' },
+    });
   });
 
   it('ignora que alguien tomó el contacto después de llamar', () => {

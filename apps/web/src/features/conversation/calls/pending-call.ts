@@ -4,6 +4,8 @@ export interface PendingCall {
   interactionId: string;
   phone: string;
   createdAt: Date;
+  /** The item's content: a call through the provider carries its progress (issue #39). */
+  content: Record<string, unknown>;
 }
 
 /** The call waiting for its outcome among a page of items (oldest first), if any. */
@@ -24,7 +26,7 @@ export function pendingCallOf(
     const state = item.content.state ?? item.status;
     if (state !== 'calling') return null;
     const phone = typeof item.content.phone === 'string' ? item.content.phone : '';
-    return { interactionId: item.id, phone, createdAt: item.createdAt };
+    return { interactionId: item.id, phone, createdAt: item.createdAt, content: item.content };
   }
   return null;
 }
