@@ -117,7 +117,7 @@ test('un formulario enviado por el canal se completa en la página pública: el 
   await seller.getByRole('option', { name }).click();
   await send.getByRole('button', { name: t.composer.send }).click();
   await expect(send).toBeHidden();
-  await expect(seller.getByText(`${name}: completalo acá`)).toBeVisible();
+  await expect(seller.getByText(`${name}: complétalo aquí`)).toBeVisible();
 
   // The customer gets the link and opens it on a phone, without signing in.
   let link = '';

@@ -252,8 +252,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   FORM_NOT_FOUND: 'El formulario no existe o fue eliminado.',
   FORM_LINK_NOT_FOUND: 'Este enlace no existe o el formulario ya no está disponible.',
   FORM_LINK_USED: 'Este formulario ya fue completado. ¡Gracias!',
-  FORM_LINK_EXPIRED: 'Este enlace venció. Pedile uno nuevo a quien te lo envió.',
-  FORM_ANSWER_LIMIT: 'Demasiados envíos seguidos. Esperá unos minutos y volvé a intentarlo.',
+  FORM_LINK_EXPIRED: 'Este enlace venció. Pídele uno nuevo a quien te lo envió.',
+  FORM_ANSWER_LIMIT: 'Demasiados envíos seguidos. Espera unos minutos y vuelve a intentarlo.',
   CAMPAIGN_NOT_FOUND: 'La campaña no existe o fue eliminada.',
   CAMPAIGN_NOT_EDITABLE: 'La campaña ya no admite ese cambio: mira su estado.',
 };
