@@ -9,20 +9,22 @@ import {
   createConfig,
   getConfig,
   listConfigs,
-  listSurveys,
-  npsStatistics,
   removeConfig,
   sendSurvey,
   updateConfig,
   ZActionStatusInput,
   ZCancelSurveyInput,
   ZNpsConfig,
+  ZSendSurveyResult,
+} from './nps.service';
+import {
+  listSurveys,
+  npsStatistics,
   ZNpsFilter,
   ZNpsStatistics,
-  ZSendSurveyResult,
   ZSurveysInput,
   ZSurveysPage,
-} from './nps.service';
+} from './nps-statistics.service';
 
 /** 01 §7 NPS: CRUD on /company/netPromoterScores, statistics, surveys, sendSurvey, the survey's PUTs. */
 export function registerNpsRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -7,21 +7,23 @@ import {
   createConfig,
   getConfig,
   listConfigs,
-  listSurveys,
-  npsStatistics,
   removeConfig,
   sendSurvey,
   updateConfig,
   ZActionStatusInput,
   ZCancelSurveyInput,
   ZNpsConfig,
-  ZNpsFilter,
-  ZNpsStatistics,
   ZSendSurveyInput,
   ZSendSurveyResult,
+} from './nps.service';
+import {
+  listSurveys,
+  npsStatistics,
+  ZNpsFilter,
+  ZNpsStatistics,
   ZSurveysInput,
   ZSurveysPage,
-} from './nps.service';
+} from './nps-statistics.service';
 
 /**
  * 'NPS' (/comercial/netpromoterscore, slug net-promoter-score: project managers and comercial;
