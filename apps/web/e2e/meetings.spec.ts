@@ -9,6 +9,7 @@ import {
   settle,
   signIn,
   test,
+  trpcMutation,
   trpcQuery,
   uniqueMobile,
 } from './fixtures';
@@ -31,6 +32,7 @@ test('agenda una reunión de Meet, recuerda al cliente, vence, se marca realizad
   browser,
   baseURL,
   browserErrors,
+  meetings,
 }) => {
   const seller = await newSellerPage(page, browser, baseURL, {
     name: 'Mara',
@@ -60,6 +62,22 @@ test('agenda una reunión de Meet, recuerda al cliente, vence, se marca realizad
     data: { phone, name: 'Marta', text: 'Hola, ¿nos vemos?' },
   });
   expect(wrote.status()).toBe(201);
+
+  // 'Mi Empresa' › 'Reuniones' as the comercial: the reminders' template and the company's Zoom
+  // (the worker's fake checks the credentials); both are taken back at the end.
+  const c = m.company;
+  await page.goto('/company');
+  const company = page.getByRole('region', { name: c.title });
+  await company.getByRole('textbox', { name: c.templateName }).fill('recordatorio_reunion');
+  await company.getByRole('button', { name: c.save }).click();
+  await expect(page.getByText(c.saved)).toBeVisible();
+  await company.getByRole('textbox', { name: c.zoomAccountId }).fill(meetings.zoom.accountId);
+  await company.getByRole('textbox', { name: c.zoomClientId }).fill(meetings.zoom.clientId);
+  await company.getByLabel(c.zoomClientSecret).fill(meetings.zoom.clientSecret);
+  await company.getByRole('button', { name: c.zoomConnect }).click();
+  await expect(company.getByText(`${c.zoomAccount}: ${meetings.zoom.accountId}`)).toBeVisible();
+  await company.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/meetings-company.png' });
 
   await seller.goto(`/contact?id=${contact.id}`);
   await expect(seller.getByText('Hola, ¿nos vemos?')).toBeVisible();
@@ -156,5 +174,7 @@ test('agenda una reunión de Meet, recuerda al cliente, vence, se marca realizad
   await expect(seller.getByTestId('calendar').getByText(new RegExp(contact.name))).toBeVisible();
   await settle(seller);
   await seller.screenshot({ path: 'test-results/meetings-calendar-phone.png' });
+  await trpcMutation(page, 'meeting.setReminderTemplate', { template: null });
+  await trpcMutation(page, 'meeting.disconnectZoom', undefined);
   expect(browserErrors).toEqual([]);
 });

@@ -109,6 +109,25 @@ export const meetingsEs = {
     assignConfirm: '¿Asignar el recordatorio el {date}?',
     assign: 'Asignar',
   },
+  /** 'Mi Empresa' › 'Reuniones'. */
+  company: {
+    title: 'Reuniones',
+    template: 'Plantilla de los recordatorios',
+    templateHint:
+      'La plantilla aprobada de WhatsApp con que se envía un recordatorio cuando pasaron más de 24 horas desde el último mensaje del cliente. Su primer parámetro es el texto del recordatorio. Sin plantilla, ese recordatorio no se envía.',
+    templateName: 'Nombre de la plantilla',
+    templateLanguage: 'Idioma',
+    save: 'Guardar',
+    saved: 'Cambios guardados',
+    zoom: 'Zoom',
+    zoomAccount: 'Cuenta de Zoom',
+    zoomAccountId: 'Account ID',
+    zoomClientId: 'Client ID',
+    zoomClientSecret: 'Client secret',
+    zoomConnect: 'Conectar Zoom',
+    zoomConnected: 'Zoom conectado',
+    zoomDisconnect: 'Desconectar',
+  },
   settings: {
     title: 'Reuniones',
     companyOn: 'Tu empresa tiene las reuniones activadas para todos.',

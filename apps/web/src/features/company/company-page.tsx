@@ -10,6 +10,7 @@ import { ShortcutsEditor } from './shortcuts-editor';
 import { StatusTagsEditor } from './status-tags-editor';
 import { VisitCommentEditor, VisitResultsEditor } from './visit-results-editor';
 import { ConfigPage } from './config-page';
+import { MeetingsCompanyPanel } from '../meetings/meetings-company-panel';
 
 const text = es.company;
 
@@ -48,6 +49,7 @@ export function CompanyPage() {
       <VisitResultsEditor />
       <VisitCommentEditor />
       <ConversationRulesEditor />
+      {me && canOpen(guardUserOf(me), '/company') && mayEdit && <MeetingsCompanyPanel />}
     </ConfigPage>
   );
 }
