@@ -72,6 +72,11 @@ test('llamar por Aircall: sonando, en curso y terminada con su duración, en viv
   const phone = uniqueMobile();
   const contact = await createTestContact(seller, 'Llamada', { phones: [phone] });
   const base = await sandboxPhone(seller);
+  // The seller chooses their Aircall user ('Ajustes' › 'Llamadas'): the one with their e-mail.
+  await seller.goto('/settings');
+  const calling = seller.locator('section', { has: seller.getByText(t.settings.providerHint) });
+  await calling.getByRole('button', { name: t.settings.save }).click();
+  await expect(seller.getByText(t.settings.saved)).toBeVisible();
   await signIn(page, 'comercial@demo.test');
   await page.goto(`/contact?id=${contact.id}`);
   await expect(page.getByRole('heading', { name: contact.name, level: 1 })).toBeVisible();

@@ -43,7 +43,6 @@ import {
   updateCall,
   updateCallItem,
 } from './phone.repository';
-import { ensureSandboxMapping, isSandboxUrl } from './phone-sandbox-ids';
 
 /*
  * Calls through the company's phone provider (issue #39, 03 §4 Phone call): Cartera asks Aircall
@@ -166,9 +165,7 @@ export async function startProviderCall(
   if (blocked) throw restrictedError(blocked.reason);
   const connection = await findConnection(db, user.tenantId, PROVIDER);
   if (!connection) throw new DomainError('PHONE_PROVIDER_NOT_CONNECTED');
-  const mapping = isSandboxUrl(connection.baseUrl)
-    ? await ensureSandboxMapping(db, user.tenantId, user.id)
-    : await findMapping(db, user.tenantId, user.id);
+  const mapping = await findMapping(db, user.tenantId, user.id);
   if (!mapping || !mapping.numberIds.length) throw new DomainError('PHONE_USER_NOT_MAPPED');
   const callId = newId();
   const fresh = await db.transaction(async (tx) => {

@@ -27,7 +27,8 @@ import {
  * of ours (/api/phone-sandbox/{key}), shown in the softphone's frame: it lists the company's
  * simulated calls and answers, hangs up, leaves a voicemail or rings an incoming call. The same
  * page's calls (JSON) drive the browser tests. Every user of the company has an Aircall user of
- * their own there (a number derived from their id), mapped on their first call.
+ * their own there (a number derived from their id, with their e-mail), which they choose in
+ * 'Ajustes' › 'Llamadas'; ringing an incoming call on a user from the page maps it.
  */
 
 const SANDBOX_KEYS = { apiId: 'sandbox', apiToken: 'sandbox' };

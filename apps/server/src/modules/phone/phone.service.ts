@@ -24,7 +24,6 @@ import {
   saveMapping,
   upsertConnection,
 } from './phone.repository';
-import { ensureSandboxMapping, isSandboxUrl } from './phone-sandbox-ids';
 
 /*
  * The company's phone provider and what surrounds calls (issue #39): connecting Aircall in 'Mi
@@ -153,10 +152,7 @@ export const ZPhoneProviders = z.object({
 
 export async function phoneProvidersOf(deps: AppDeps, user: AuthUser) {
   const connection = await findConnection(deps.db, user.tenantId, PROVIDER);
-  const mapping =
-    connection && isSandboxUrl(connection.baseUrl)
-      ? await ensureSandboxMapping(deps.db, user.tenantId, user.id)
-      : await findMapping(deps.db, user.tenantId, user.id);
+  const mapping = await findMapping(deps.db, user.tenantId, user.id);
   return {
     connected: !!connection,
     providerName: connection?.name ?? null,

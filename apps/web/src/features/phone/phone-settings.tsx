@@ -6,6 +6,7 @@ import { es } from '@cartera/domain/i18n';
 import { userMessageOf } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { QueryError } from '../../ui/query-error';
+import { useMe } from '../auth/session';
 import { usePhoneProviders, type PhoneProviders } from './use-phone';
 
 const t = es.phone.settings;
@@ -33,8 +34,14 @@ function MappingForm({ providers }: { providers: PhoneProviders }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const channels = useQuery(trpc.phone.channels.queryOptions());
-  const [userId, setUserId] = useState<string | null>(providers.mapping?.externalUserId ?? null);
-  const [numberId, setNumberId] = useState<string | null>(providers.mapping?.numberIds[0] ?? null);
+  const me = useMe();
+  // Without a choice yet, the Aircall user with the caller's e-mail is offered.
+  const [picked, setUserId] = useState<string | null | undefined>(
+    providers.mapping?.externalUserId,
+  );
+  const [chosenNumber, setNumberId] = useState<string | null>(
+    providers.mapping?.numberIds[0] ?? null,
+  );
   const [codes, setCodes] = useState((providers.mapping?.countryCodes ?? []).join(', '));
   const [error, setError] = useState<string | null>(null);
   const save = useMutation(
@@ -49,8 +56,13 @@ function MappingForm({ providers }: { providers: PhoneProviders }) {
   );
   if (channels.isPending) return <Loader size="sm" aria-label={t.provider} />;
   if (channels.isError) return <QueryError query={channels} />;
+  const userId =
+    picked !== undefined
+      ? picked
+      : (channels.data.users.find((each) => each.email === me?.user.email)?.id ?? null);
   const account = channels.data.users.find((each) => each.id === userId);
   const numbers = channels.data.numbers.filter((each) => account?.numberIds.includes(each.id));
+  const numberId = chosenNumber ?? numbers[0]?.id ?? null;
   return (
     <Stack gap="sm" maw={480}>
       <Select
