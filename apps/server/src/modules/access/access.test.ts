@@ -100,6 +100,12 @@ const SCOPED_TABLES: ScopedTable[] = [
         "a missed call makes its contact's conversation unread (system code: the provider's webhook, the contact found by the number)",
       'modules/request-sales/request-backoffice.repository.ts#findContactNames':
         "names the contacts of the request sales the back office's scope allowed (a request shared with the caller may be on someone else's contact)",
+      'modules/campaigns/campaigns.repository.ts#segmentPage':
+        "a campaign's job writes its recipients from the segment the campaign's author chose (system code, issue #42 item 2)",
+      'modules/campaigns/campaigns.service.ts#contactForSend':
+        "a campaign's job reads the recipient it sends to (system code)",
+      'modules/forms/forms.repository.ts#findLinkByToken':
+        "the public form page reads its link by the secret token it was sent with, and only the contact's seller id, to write the answers as them (no user is asking; issue #42 item 3)",
       'modules/metrics/metrics.repository.ts#touchContactWait':
         'marks the last interaction and the answer wait of a contact the writing service already checked',
     },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cartera/db/client';
 import {
   campaignRecipients,
@@ -10,6 +10,7 @@ import {
   interactions,
   type CampaignSegment,
 } from '@cartera/db/schema';
+import { scopeCondition, type ContactScope } from '../access/contacts.conditions';
 
 /*
  * The campaigns' statements (issue #42 item 2): segments, recipients, the shared send throttle
@@ -80,10 +81,12 @@ export function segmentConditions(tenantId: string, segment: CampaignSegment): S
 export async function segmentPreview(
   db: Executor,
   tenantId: string,
+  scope: ContactScope,
   segment: CampaignSegment,
   sample: number,
 ) {
-  const where = and(...segmentConditions(tenantId, segment));
+  const visible = scopeCondition(db, tenantId, scope);
+  const where = and(...segmentConditions(tenantId, segment), ...(visible ? [visible] : []));
   const [counted] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(contacts)
@@ -340,13 +343,16 @@ export async function campaignFigures(db: Executor, tenantId: string, campaignId
 export function recipientsPage(
   db: Executor,
   tenantId: string,
+  scope: ContactScope,
   campaignId: string,
   state: string | undefined,
   limit: number,
 ) {
+  const visible = scopeCondition(db, tenantId, scope);
   const conditions = [
     eq(campaignRecipients.tenantId, tenantId),
     eq(campaignRecipients.campaignId, campaignId),
+    ...(visible ? [visible] : []),
   ];
   if (state) conditions.push(eq(campaignRecipients.state, state));
   return db
@@ -372,5 +378,3 @@ export function recipientsPage(
     .orderBy(asc(campaignRecipients.contactId))
     .limit(limit);
 }
-
-export { lt };

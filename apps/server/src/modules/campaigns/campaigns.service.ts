@@ -21,6 +21,7 @@ import { newId } from '@cartera/domain/ids';
 import { COMPANY_TIME_ZONE, zoneOffset } from '@cartera/domain/time-zone';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../sessions/session.types';
+import { contactScope } from '../access/contacts';
 import { deliverMessage } from '../channels/channel-delivery.service';
 import { storeCampaignMessage, templateChannel } from '../channels/channel-outbound.service';
 import { runCampaignJob } from './campaigns.jobs';
@@ -297,7 +298,8 @@ export async function previewSegment(
     .array(ZCampaignParameter)
     .max(20)
     .parse(input.parameters ?? []);
-  const preview = await segmentPreview(db, user.tenantId, segment, PREVIEW_SAMPLE);
+  const scope = await contactScope(db, user);
+  const preview = await segmentPreview(db, user.tenantId, scope, segment, PREVIEW_SAMPLE);
   return {
     count: preview.count,
     sample: preview.sample.map((contact) => {
@@ -414,7 +416,8 @@ export async function campaignRecipients(
   input: { id: string; state?: string | undefined },
 ) {
   const row = await campaignOf(db, user, input.id);
-  const rows = await recipientsPage(db, user.tenantId, row.id, input.state, 500);
+  const scope = await contactScope(db, user);
+  const rows = await recipientsPage(db, user.tenantId, scope, row.id, input.state, 500);
   return rows.map((each) => ({ ...each, state: each.state as (typeof RECIPIENT_STATES)[number] }));
 }
 
