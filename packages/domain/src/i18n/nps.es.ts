@@ -49,7 +49,8 @@ export const npsEs = {
   },
   send: {
     action: 'Enviar encuesta',
-    title: 'Enviar encuesta NPS',
+    title: 'Enviar encuesta «{name}»',
+    contacts: 'Contactos',
     config: 'Configuración',
     sent: 'Encuesta enviada',
     recent: 'Ya recibió una encuesta en los últimos {days} días',

@@ -5,10 +5,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { es, format } from '@cartera/domain/i18n';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { DataTable, EditRemoveActions, type Column, type TableQuery } from '../../ui/data-table';
+import {
+  DataTable,
+  EditRemoveActions,
+  RowAction,
+  type Column,
+  type TableQuery,
+} from '../../ui/data-table';
 import { PageHeader } from '../../ui/page-header';
 import { NpsConfigDialog, type NpsConfig } from './nps-config-dialog';
+import { NpsSendDialog } from './nps-send-dialog';
 import { NpsStatisticsPanel } from './nps-statistics';
+import { MessagesIcon } from '../../ui/icons';
 
 const t = es.nps;
 
@@ -44,6 +52,7 @@ function NpsConfigs({ query }: { query: TableQuery & { data?: NpsConfig[] | unde
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<NpsConfig | 'new' | null>(null);
   const [removing, setRemoving] = useState<NpsConfig | null>(null);
+  const [sending, setSending] = useState<NpsConfig | null>(null);
   const remove = useMutation(
     trpc.nps.remove.mutationOptions({
       onSuccess: () => {
@@ -113,13 +122,23 @@ function NpsConfigs({ query }: { query: TableQuery & { data?: NpsConfig[] | unde
         }
         actions={{
           cell: (config) => (
-            <EditRemoveActions
-              editLabel={`${t.configs.edit} ${config.name}`}
-              removeLabel={`${t.configs.remove} ${config.name}`}
-              onEdit={() => setEditing(config)}
-              onRemove={() => setRemoving(config)}
-            />
+            <>
+              {config.active && (
+                <RowAction
+                  label={`${t.send.action} ${config.name}`}
+                  icon={<MessagesIcon size={16} />}
+                  onClick={() => setSending(config)}
+                />
+              )}
+              <EditRemoveActions
+                editLabel={`${t.configs.edit} ${config.name}`}
+                removeLabel={`${t.configs.remove} ${config.name}`}
+                onEdit={() => setEditing(config)}
+                onRemove={() => setRemoving(config)}
+              />
+            </>
           ),
+          width: 120,
         }}
       />
       {editing && (
@@ -129,6 +148,9 @@ function NpsConfigs({ query }: { query: TableQuery & { data?: NpsConfig[] | unde
           opened
           onClose={() => setEditing(null)}
         />
+      )}
+      {sending && (
+        <NpsSendDialog key={sending.id} config={sending} onClose={() => setSending(null)} />
       )}
       <ConfirmDialog
         opened={removing !== null}
