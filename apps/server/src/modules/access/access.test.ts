@@ -106,6 +106,8 @@ const SCOPED_TABLES: ScopedTable[] = [
         "a campaign's job reads the recipient it sends to (system code)",
       'modules/forms/forms.repository.ts#findLinkByToken':
         "the public form page reads its link by the secret token it was sent with, and only the contact's seller id, to write the answers as them (no user is asking; issue #42 item 3)",
+      'modules/nps/nps-statistics.service.ts#listSurveys':
+        "names the contacts of the NPS answers whose sellers userInReach lets the reader see (the figures' drill-down, readNpsFigures)",
       'modules/metrics/metrics.repository.ts#touchContactWait':
         'marks the last interaction and the answer wait of a contact the writing service already checked',
     },
@@ -191,6 +193,8 @@ const SCOPED_TABLES: ScopedTable[] = [
 
 /** Tables whose columns name a seller, agent, creator or audience but are not scoped, and why. */
 const UNSCOPED_TABLES: Record<string, string> = {
+  npsSurveys:
+    "NPS surveys (issue #42 item 1): seller_id names the contact's seller when it was sent. The bubble reads a survey by the message of a contact access/contacts.ts allowed; the figures and answers read them through userInReach on seller_id (reach.ts), the metrics' rule; the event reader and the send are system code",
   interactions:
     "a contact's timeline: its rows are read per contact after access/contacts.ts allowed it (readContact, readableContactExists); agent_id names who wrote an item, not whose record it is. The actions history reads them by their writers, the users access/users.ts says the caller reaches, and names only contacts visibleContactIds allows",
   notificationShipments:

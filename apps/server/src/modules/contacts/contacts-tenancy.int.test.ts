@@ -134,6 +134,8 @@ const attempts: Record<
     expect: (result) => expect(result.error?.data.domainCode).toBe('DISABLED_FEATURE'),
   },
   conversationText: { method: 'GET', input: () => ({ id: target.id }), expect: notFound },
+  // The external statistics panel (issue #43 item 3): the contact is looked up before any setting.
+  externalStats: { method: 'GET', input: () => ({ id: target.id }), expect: notFound },
   transferAgents: {
     method: 'GET',
     input: () => undefined,
