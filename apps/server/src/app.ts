@@ -63,12 +63,12 @@ import { startWebhookInbox } from './modules/channels/webhook-inbox';
 import { startWebhookDispatcher } from './modules/webhooks/webhook-delivery.service';
 import { startNpsReader } from './modules/nps/nps-events';
 import { registerNpsRoutes } from './modules/nps/nps.rest';
+import { registerCampaignRoutes } from './modules/campaigns/campaigns.rest';
 import { registerSandboxRoutes } from './modules/channels/sandbox.rest';
 import { registerFormsRoutes } from './modules/forms/forms.rest';
 import { registerAiRoutes } from './modules/ai/ai.rest';
 import { seedSandbox } from './modules/channels/sandbox.seed';
 import { WhatsappSandbox } from './providers/sandbox/sandbox';
-import { registerCampaignRoutes } from './modules/campaigns/campaigns.rest';
 import { startSessionCache } from './modules/sessions/session-cache';
 import { EventBus } from './realtime/event-bus';
 import { LocalStorage } from './storage/local-storage';
@@ -255,6 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerSandboxRoutes(server, deps);
   registerFormsRoutes(server, deps);
   registerNpsRoutes(server, deps);
+  registerCampaignRoutes(server, deps);
   registerAiRoutes(server, deps);
   registerDocsRoutes(server, appRouter);
   registerTestClockRoute(server, deps);
@@ -264,7 +265,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await events.start();
   const stopSessionCache = await startSessionCache(database, logger);
   jobs.register(appJobs);
-  registerCampaignRoutes(server, deps);
   await jobs.start(deps);
   const inbox = await startWebhookInbox(deps, {
     one: (channel, event) => ingestEvent(deps, channel, event),

@@ -25,6 +25,7 @@ import { actionsHistoryEs } from './actions-history.es';
 import { startupEs, validationEs } from './validation.es';
 import { contactEditorEs } from './contact-editor.es';
 import { phoneEs } from './phone.es';
+import { meetingsEs } from './meetings.es';
 import { conversationPanelsEs } from './conversation-panels.es';
 import { formsEs } from './forms.es';
 
@@ -89,6 +90,7 @@ export const es = {
   auth: authEs,
   contactEditor: contactEditorEs,
   phone: phoneEs,
+  meetings: meetingsEs,
   conversationPanels: conversationPanelsEs,
   forms: formsEs,
   /** Side menu (01 §2). Group labels are ours: the specification names the groups only in English. */
