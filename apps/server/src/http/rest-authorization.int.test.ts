@@ -17,6 +17,8 @@ const PUBLIC_ROUTES = new Set([
   // Nylas's webhook: its verification (GET challenge) and notifications signed with its secret.
   'GET /api/webhooks/nylas',
   'POST /api/webhooks/nylas',
+  // Aircall's webhook (issue #39): the company's key in the path and Aircall's token in the body.
+  'POST /api/webhooks/aircall/{key}',
   // The customer's page of a 'Canal de prueba' (a made-up customer's phone; sandbox channels only).
   'GET /api/sandbox/whatsapp/{key}/messages',
   'POST /api/sandbox/whatsapp/{key}/messages',
