@@ -146,8 +146,10 @@ if (procedures.length > 0)
               if (code !== undefined && !declared.has(code) && !undeclared.has(code)) {
                 undeclared.set(code, `${email} ${JSON.stringify(input)?.slice(0, 200)}`);
               }
-              // Address search answers 503 PLACES_NOT_CONFIGURED by design without a Places key.
-              if (code !== 'PLACES_NOT_CONFIGURED') {
+              // Address search answers 503 PLACES_NOT_CONFIGURED by design without a Places key;
+              // connecting Aircall answers 502 PHONE_PROVIDER_UNAVAILABLE when Aircall's API does
+              // not answer (this suite starts no Aircall fake, and the machine has no internet).
+              if (code !== 'PLACES_NOT_CONFIGURED' && code !== 'PHONE_PROVIDER_UNAVAILABLE') {
                 expect(result.status, `${email} ${path}`).toBeLessThan(500);
               }
               // Admins work across companies (the account switch lists every tenant's users; a
