@@ -45,7 +45,7 @@ import { geocodePendingContacts } from './modules/contacts/contact-geocoding.ser
 import { deliverShipment } from './modules/notifications/shipment-delivery.service';
 import { readNpsEventsJob } from './modules/nps/nps.jobs';
 import { runCampaignJob } from './modules/campaigns/campaigns.jobs';
-import { runCampaign } from './modules/campaigns/campaigns.service';
+import { runCampaign } from './modules/campaigns/campaign-sender';
 import { readAllNpsEvents } from './modules/nps/nps-events';
 import {
   expireMeetingJob,

@@ -8,7 +8,7 @@ import {
   type WhatsappCloudFake,
 } from '../../providers/whatsapp-cloud/whatsapp-cloud.fake';
 import { COMERCIAL, PROJECT_MANAGER, SELLER } from '../../testing/demo-users';
-import { nextWindowOpening } from './campaigns.service';
+import { nextWindowOpening } from './campaign-sender';
 
 /*
  * Campaigns (issue #42 item 2): a template to a segment through the WhatsApp Cloud fake, at the
