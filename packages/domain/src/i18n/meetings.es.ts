@@ -76,6 +76,8 @@ export const meetingsEs = {
   },
   statusFailed: 'No se pudo cambiar el estado de la reunión.',
   join: 'Unirse',
+  /** The bubble's length of the meeting. */
+  durationMinutes: '{n} min',
   reminderItem: 'Recordatorio de reunión',
   /** 03 §9: the time between the reminder and the meeting. */
   reminderGap: {

@@ -83,7 +83,8 @@ export function MeetingBubble({
         {content.summary}
       </Text>
       <Text size="xs" c="dimmed">
-        {formatDateTime(new Date(content.schedule))} · {content.duration} min
+        {formatDateTime(new Date(content.schedule))} ·{' '}
+        {format(m.durationMinutes, { n: content.duration })}
       </Text>
       {content.link && (
         <Anchor size="sm" href={content.link} target="_blank" rel="noreferrer">

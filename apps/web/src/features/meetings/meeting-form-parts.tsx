@@ -1,6 +1,6 @@
 import {
-  ActionIcon,
   Button,
+  CloseButton,
   Group,
   NumberInput,
   Select,
@@ -99,14 +99,10 @@ export function Reminders({
             onChange={(event) => set(index, { message: event.currentTarget.value })}
             style={{ flex: '1 1 180px' }}
           />
-          <ActionIcon
-            variant="subtle"
-            color="gray"
+          <CloseButton
             aria-label={m.form.removeReminder}
             onClick={() => onChange(rows.filter((_, at) => at !== index))}
-          >
-            ×
-          </ActionIcon>
+          />
         </Group>
       ))}
       {rows.length < MEETING_REMINDERS_MAX && (
@@ -149,14 +145,10 @@ export function Attendees({
             error={errors[`attendees.${index}.email`]}
             style={{ flex: 1 }}
           />
-          <ActionIcon
-            variant="subtle"
-            color="gray"
+          <CloseButton
             aria-label={m.form.removeAttendee}
             onClick={() => onChange(emails.filter((_, at) => at !== index))}
-          >
-            ×
-          </ActionIcon>
+          />
         </Group>
       ))}
       <Button
