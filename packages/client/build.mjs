@@ -54,7 +54,8 @@ mkdirSync(new URL('build-types', here), { recursive: true });
 // public one: `ctx` is `object` (the server's Context reaches the database layer and Fastify;
 // no procedure's type in the record carries it, only each router's root config does).
 const routerSource = readFileSync(new URL('../../apps/server/src/router.ts', here), 'utf8');
-const imports = [...routerSource.matchAll(/^import \{ (\w+) \} from '\.\/(.+?)';$/gm)];
+// One or several routers a line (`import { calendarRouter, meetingsRouter } from …`).
+const imports = [...routerSource.matchAll(/^import \{ ([\w, ]+) \} from '\.\/(.+?)';$/gm)];
 const body = /export const appRouter = router\(\{([\s\S]*?)\}\);/.exec(routerSource)?.[1];
 if (!body)
   throw new Error('apps/server/src/router.ts: `export const appRouter = router({…})` not found');
@@ -71,7 +72,7 @@ writeFileSync(
     '  TRPCDecorateCreateRouterOptions,',
     "} from '@trpc/server';",
     `import type { ProcedureMeta } from '${server_}/trpc/init';`,
-    ...imports.map(([, name, path]) => `import type { ${name} } from '${server_}/${path}';`),
+    ...imports.map(([, names, path]) => `import type { ${names} } from '${server_}/${path}';`),
     'type Records = {',
     ...entries.map(([, key, name]) => `  ${key}: typeof ${name};`),
     '};',
