@@ -102,7 +102,7 @@ const SCOPED_TABLES: ScopedTable[] = [
         "names the contacts of the request sales the back office's scope allowed (a request shared with the caller may be on someone else's contact)",
       'modules/campaigns/campaigns.repository.ts#segmentPage':
         "a campaign's job writes its recipients from the segment the campaign's author chose (system code, issue #42 item 2)",
-      'modules/campaigns/campaigns.service.ts#contactForSend':
+      'modules/campaigns/campaign-sender.ts#contactForSend':
         "a campaign's job reads the recipient it sends to (system code)",
       'modules/forms/forms.repository.ts#findLinkByToken':
         "the public form page reads its link by the secret token it was sent with, and only the contact's seller id, to write the answers as them (no user is asking; issue #42 item 3)",
