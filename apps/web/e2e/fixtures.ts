@@ -298,7 +298,7 @@ export const test = base.extend<
         // The provider fakes listen on 127.0.0.1, which the outbound guard refuses otherwise.
         OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
         // A customer's file the fake did not give is tried again within seconds, 4 tries in all.
-        MEDIA_FETCH_RETRY_SECONDS: '1,2,4',
+        MEDIA_FETCH_RETRY_SECONDS: '1,1,1',
         MEDIA_FETCH_ATTEMPTS: '4',
         // The tests' seam for time: POST /api/test/clock moves the server ahead (scheduled work).
         TEST_CLOCK: 'true',

@@ -59,7 +59,8 @@ test('un archivo que el proveedor no entrega muestra el aviso y «Reintentar» l
     await conversation.getByRole('link').click();
     const bubble = page.getByTestId('timeline-item').filter({ hasText: 'Te mando el presupuesto' });
     const notice = bubble.getByTestId('chat-media-failed');
-    await expect(notice).toContainText(chat.mediaFailed, { timeout: 30_000 });
+    // Four tries a second apart, each picked up at the job queue's next poll (2 s), on a busy suite.
+    await expect(notice).toContainText(chat.mediaFailed, { timeout: 45_000 });
     await expect(notice).toContainText(format(chat.mediaFailedCode, { code: '500' }));
 
     // The provider gives it now: 'Reintentar' brings it, live.
