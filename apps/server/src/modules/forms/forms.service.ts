@@ -328,8 +328,10 @@ export async function submitForm(
   address: string | null,
   body: FormAnswers,
 ) {
+  // The limit's window is on the wall clock, as the attempts' rows are stamped by the database
+  // (the test clock may be moved ahead by scheduled-work tests in the same process).
+  const since = new Date(Date.now() - FORM_ANSWER_LIMITS.windowMs);
   const at = now();
-  const since = new Date(at.getTime() - FORM_ANSWER_LIMITS.windowMs);
   const reserved = await reserveAnswer(
     deps.db,
     [
